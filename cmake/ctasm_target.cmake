@@ -1,0 +1,62 @@
+# Maps the toolchain (system name + processor, or the Apple architectures) to the
+# generated/<target> directories whose assembly this build links. Every generated
+# file is guarded by its own arch/format #if, so listing several (an Apple
+# universal build) is safe: each compile keeps only the matching one.
+
+function(ctasm_arch_of processor out)
+  string(TOLOWER "${processor}" p)
+  if(p MATCHES "^(x86_64|amd64|x64)$")
+    set(${out} x86_64 PARENT_SCOPE)
+  elseif(p MATCHES "^(aarch64|arm64|armv8.*|arm64e)$")
+    set(${out} aarch64 PARENT_SCOPE)
+  elseif(p MATCHES "^(armv7.*|arm)$")
+    set(${out} armv7 PARENT_SCOPE)
+  else()
+    set(${out} "" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# Sets ${out} to the list of targets (e.g. "x86_64-linux"); empty when none fits.
+function(ctasm_asm_targets out)
+  if(APPLE)
+    set(procs ${CMAKE_OSX_ARCHITECTURES})
+    if(NOT procs)
+      set(procs ${CMAKE_SYSTEM_PROCESSOR})
+    endif()
+  else()
+    set(procs ${CMAKE_SYSTEM_PROCESSOR})
+  endif()
+  set(result "")
+  foreach(proc IN LISTS procs)
+    ctasm_arch_of("${proc}" arch)
+    if(NOT arch)
+      continue()
+    endif()
+    if(APPLE)
+      if(arch STREQUAL "armv7")
+        set(t armv7-ios)
+      else()
+        set(t ${arch}-apple)
+      endif()
+    elseif(WIN32)
+      if(arch STREQUAL "armv7")
+        continue()  # no armv7 Windows target
+      endif()
+      set(t ${arch}-win)
+    elseif(CMAKE_SYSTEM_NAME MATCHES "Linux|Android|BSD|DragonFly|SunOS")
+      set(t ${arch}-linux)  # ELF flavours; the file guards check the object format
+    else()
+      continue()
+    endif()
+    list(APPEND result ${t})
+  endforeach()
+  list(REMOVE_DUPLICATES result)
+  set(${out} ${result} PARENT_SCOPE)
+endfunction()
+
+# CMake variable suffix used by generated/sources.cmake for a target.
+function(ctasm_target_var target out)
+  string(TOUPPER "${target}" v)
+  string(REPLACE "-" "_" v "${v}")
+  set(${out} ${v} PARENT_SCOPE)
+endfunction()

@@ -1,0 +1,129 @@
+// C++ wrapper over the C API of ctasm.h: RAII (keys are wiped when they go out
+// of scope) and span overloads. It adds no cryptographic behaviour; span
+// overloads only check that buffer sizes agree and return false otherwise.
+// Works with C++17 (ctasm::span is std::span from C++20 on, a minimal
+// pointer + size view before).
+#ifndef CTASM_CTASM_HPP
+#define CTASM_CTASM_HPP
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <type_traits>
+#include <utility>
+
+#include "ctasm/ctasm.h"
+
+#if __cplusplus >= 202002L && defined(__has_include)
+#if __has_include(<span>)
+#include <span>
+#define CTASM_HAVE_STD_SPAN 1
+#endif
+#endif
+
+namespace ctasm {
+
+#if defined(CTASM_HAVE_STD_SPAN)
+template <class T>
+using span = std::span<T>;
+#else
+// The subset of std::span the wrapper needs: a pointer and a length.
+template <class T>
+class span {
+ public:
+  constexpr span() noexcept : data_(nullptr), size_(0) {}
+  constexpr span(T *data, size_t size) noexcept : data_(data), size_(size) {}
+  template <class U, size_t N,
+            class = typename std::enable_if<std::is_convertible<U *, T *>::value>::type>
+  constexpr span(U (&arr)[N]) noexcept : data_(arr), size_(N) {}
+  // Any contiguous container with data() and size() (std::vector, std::array,
+  // std::string, ...), and span<T> -> span<const T>.
+  template <class C, class = typename std::enable_if<std::is_convertible<
+                         decltype(std::declval<C &>().data()), T *>::value>::type>
+  constexpr span(C &c) noexcept : data_(c.data()), size_(c.size()) {}
+  constexpr T *data() const noexcept { return data_; }
+  constexpr size_t size() const noexcept { return size_; }
+  constexpr bool empty() const noexcept { return size_ == 0; }
+
+ private:
+  T *data_;
+  size_t size_;
+};
+#endif
+
+// An AES key owned by one object: not copyable (no stray key copies), wiped on
+// destruction.
+class AesKey {
+ public:
+  AesKey() noexcept : key_() {}
+  ~AesKey() { wipe(); }
+  AesKey(const AesKey &) = delete;
+  AesKey &operator=(const AesKey &) = delete;
+
+  bool set_encrypt_key(const uint8_t *raw, size_t raw_len) noexcept {
+    return ctasm_aes_set_encrypt_key(&key_, raw, raw_len) == 1;
+  }
+  bool set_encrypt_key(span<const uint8_t> raw) noexcept {
+    return set_encrypt_key(raw.data(), raw.size());
+  }
+  bool set_decrypt_key(const uint8_t *raw, size_t raw_len) noexcept {
+    return ctasm_aes_set_decrypt_key(&key_, raw, raw_len) == 1;
+  }
+  bool set_decrypt_key(span<const uint8_t> raw) noexcept {
+    return set_decrypt_key(raw.data(), raw.size());
+  }
+
+  void encrypt_block(const uint8_t in[16], uint8_t out[16]) const noexcept {
+    ctasm_aes_encrypt_block(&key_, in, out);
+  }
+  void decrypt_block(const uint8_t in[16], uint8_t out[16]) const noexcept {
+    ctasm_aes_decrypt_block(&key_, in, out);
+  }
+
+  void ecb(const uint8_t *in, uint8_t *out, size_t len, bool enc) const noexcept {
+    ctasm_aes_ecb_encrypt(&key_, in, out, len, enc ? 1 : 0);
+  }
+  bool ecb(span<const uint8_t> in, span<uint8_t> out, bool enc) const noexcept {
+    if (in.size() != out.size() || in.size() % 16 != 0) return false;
+    ecb(in.data(), out.data(), in.size(), enc);
+    return true;
+  }
+
+  void cbc(const uint8_t *in, uint8_t *out, size_t len, uint8_t ivec[16], bool enc) const noexcept {
+    ctasm_aes_cbc_encrypt(&key_, in, out, len, ivec, enc ? 1 : 0);
+  }
+  bool cbc(span<const uint8_t> in, span<uint8_t> out, span<uint8_t> ivec, bool enc) const noexcept {
+    if (in.size() != out.size() || in.size() % 16 != 0 || ivec.size() != 16) return false;
+    cbc(in.data(), out.data(), in.size(), ivec.data(), enc);
+    return true;
+  }
+
+  void ctr128(const uint8_t *in, uint8_t *out, size_t len, uint8_t ivec[16], uint8_t ecount_buf[16],
+              unsigned *num) const noexcept {
+    ctasm_aes_ctr128_encrypt(&key_, in, out, len, ivec, ecount_buf, num);
+  }
+  bool ctr128(span<const uint8_t> in, span<uint8_t> out, span<uint8_t> ivec,
+              span<uint8_t> ecount_buf, unsigned &num) const noexcept {
+    if (in.size() != out.size() || ivec.size() != 16 || ecount_buf.size() != 16) return false;
+    ctr128(in.data(), out.data(), in.size(), ivec.data(), ecount_buf.data(), &num);
+    return true;
+  }
+
+  const ctasm_aes_key *get() const noexcept { return &key_; }
+
+ private:
+  void wipe() noexcept {
+    volatile uint8_t *p = reinterpret_cast<volatile uint8_t *>(&key_);
+    for (size_t i = 0; i < sizeof(key_); i++) p[i] = 0;
+  }
+
+  ctasm_aes_key key_;
+};
+
+// Names of what is in force (see ctasm.h).
+inline const char *aes_impl_string() noexcept { return ctasm_aes_impl(); }
+inline const char *cpu_caps_string() noexcept { return ctasm_cpu_caps(); }
+
+}  // namespace ctasm
+
+#endif  // CTASM_CTASM_HPP

@@ -1,0 +1,112 @@
+#!/usr/bin/env perl
+# ABI trampoline for x86_64 (tests/abi_test.cc): calls an assembly function with
+# random values in every callee-saved register and reports what it returned in them.
+#
+#   uint64_t ctasm_abi_call(const struct abi_regs *in, struct abi_regs *out,
+#                           const void *fn, const struct abi_args *args);
+#
+# struct abi_regs (byte offsets): rbx 0, rbp 8, r12 16, r13 24, r14 32, r15 40,
+#   rdi 48, rsi 56, xmm6..xmm15 64..224, rax 224, rflags 232 (out only).
+# struct abi_args: the six registers rdi rsi rdx rcx r8 r9 at 0..48, then eight
+#   words copied to 0(%rsp) .. 56(%rsp) at the call.
+# The script never tests the flavour: the C++ side lays the arguments out for the
+# native convention (SysV: six registers then the stack; Win64: rcx rdx r8 r9, the
+# 32-byte home area in the first four stack words, argument 5 in the fifth) and puts
+# random values in the rdi/rsi slots on Win64, where they are callee-saved.
+# The call is indirect so the callee's endbr64 is what it lands on.
+my $flavour = shift;
+my $output  = shift;
+my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
+my $xlate = "${dir}../xlate/x86_64-xlate.pl";
+-f $xlate or die "can't locate x86_64-xlate.pl";
+open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
+    or die "can't call $xlate: $!";
+*STDOUT = *OUT;
+
+my ($in, $out, $fn, $args) = ("%rdi", "%rsi", "%rdx", "%rcx");    # SysV view
+my ($target, $argp, $tmp, $outp) = ("%rax", "%r11", "%r10", "%r11");
+my @saved = ("%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15", "%rdi", "%rsi");
+my @argreg = ("%rdi", "%rsi", "%rdx", "%rcx", "%r8", "%r9");
+my ($XMM, $RAX, $FLAGS) = (64, 224, 232);
+my $NSTACK = 8;
+# Frame: [0, 64) outgoing stack words, 64 out pointer, 72 rsp before the call.
+my ($OUTSLOT, $SPSLOT) = (8 * $NSTACK, 8 * $NSTACK + 8);
+
+my $code = ".ctasm_text\n";
+$code .= <<___;
+.ctasm_proc	ctasm_abi_call, global, args=4, save=rbx,rbp,r12,r13,r14,r15, frame=80
+	movq	$out, $OUTSLOT(%rsp)
+	movq	$fn, $target
+	movq	$args, $argp
+___
+for my $i (0 .. $NSTACK - 1) {
+    $code .= "\tmovq\t" . (48 + 8 * $i) . "($argp), $tmp\n\tmovq\t$tmp, " . (8 * $i) . "(%rsp)\n";
+}
+for my $i (0 .. 5) { $code .= "\tmovq\t" . (8 * $i) . "($in), $saved[$i]\n" }
+for my $i (0 .. 9) { $code .= "\tmovdqu\t" . ($XMM + 16 * $i) . "($in), %xmm" . ($i + 6) . "\n" }
+# rdi last: it still holds the input pointer until here.
+for my $i (1 .. 5, 0) { $code .= "\tmovq\t" . (8 * $i) . "($argp), $argreg[$i]\n" }
+$code .= <<___;
+	movq	%rsp, $SPSLOT(%rsp)
+	call	*$target
+	# A wrong rsp leaves no way back to this frame (or to out): trap at once.
+	cmpq	%rsp, $SPSLOT(%rsp)
+	jne	.Lbad_rsp
+	movq	$OUTSLOT(%rsp), $outp
+	movq	%rax, $RAX($outp)
+___
+for my $i (0 .. 7) { $code .= "\tmovq\t$saved[$i], " . (8 * $i) . "($outp)\n" }
+for my $i (0 .. 9) { $code .= "\tmovdqu\t%xmm" . ($i + 6) . ", " . ($XMM + 16 * $i) . "($outp)\n" }
+$code .= <<___;
+	# The direction flag (bit 10) must come back clear; clear it for the C++ caller anyway.
+	pushfq
+	.cfi_adjust_cfa_offset	8
+	popq	%rax
+	.cfi_adjust_cfa_offset	-8
+	movq	%rax, $FLAGS($outp)
+	cld
+	movq	$RAX($outp), %rax
+.ctasm_ret
+.Lbad_rsp:
+	ud2
+.ctasm_endproc
+
+___
+
+# Negative fixtures: each breaks the ABI in one way the harness must name.
+# (On Win64 the translator itself saves rdi/rsi/xmm6-15 a body writes, so only the
+# registers below can be broken portably.)
+$code .= <<___;
+# Writes rbx and r13 without saving them.
+.ctasm_proc	ctasm_abi_test_clobber_gpr, global
+	movq	\$0x5a5a, %rbx
+	movq	\$0x6b6b, %r13
+	movl	\$1, %eax
+.ctasm_ret
+.ctasm_endproc
+
+# Returns with the direction flag set (0xfd is std, which the dialect does not name).
+.ctasm_proc	ctasm_abi_test_set_df, global
+	.byte	0xfd
+	movl	\$2, %eax
+.ctasm_ret
+.ctasm_endproc
+
+# Sums its six arguments with weights 1..6: proves the argument marshalling on both
+# conventions (on Win64 arguments 5 and 6 come from the trampoline's stack words).
+.ctasm_proc	ctasm_abi_test_args6, global, args=6
+	movq	%rdi, %rax
+	leaq	(%rax,%rsi,2), %rax
+	imulq	\$3, %rdx, %r10
+	addq	%r10, %rax
+	leaq	(%rax,%rcx,4), %rax
+	imulq	\$5, %r8, %r10
+	addq	%r10, %rax
+	imulq	\$6, %r9, %r10
+	addq	%r10, %rax
+.ctasm_ret
+.ctasm_endproc
+___
+
+print $code;
+close STDOUT or die "error closing STDOUT: $!";

@@ -1,0 +1,125 @@
+# Per-flavour printing of symbols, notes and ordinary statements for arm-xlate.pl.
+package Arm::Emit;
+use strict;
+use warnings;
+use Exporter 'import';
+use Arm::Common;
+our @EXPORT = qw(proc_begin proc_end prefix_block gnu_property_note check_branch
+                 translate_operands log2_exact %LABEL_DEF %LABEL_USE %PASS_DIRECTIVES);
+
+
+sub proc_begin {
+    my ($p) = @_;
+    my $n = sym($p->{name});
+    my @o;
+    if ($F->{obj} eq 'elf') {
+        push @o, ".globl $n", ".hidden $n" if $p->{global};
+        push @o, ".type $n, %function";
+    } elsif ($F->{obj} eq 'macho') {
+        push @o, ".globl $n", ".private_extern $n" if $p->{global};
+    } else {
+        # COFF: storage class 2 = external, 3 = static; type 32 = function.
+        push @o, ".def $n", '.scl ' . ($p->{global} ? 2 : 3), '.type 32', '.endef';
+        push @o, ".globl $n" if $p->{global};
+    }
+    push @o, '.p2align 2';
+    push @o, "$n:";
+    push @o, '.seh_proc ' . $n if $F->{seh};
+    push @o, '.fnstart' if $F->{ehabi};
+    push @o, '.cfi_startproc' if $F->{cfi};
+    return @o;
+}
+
+sub proc_end {
+    my ($p) = @_;
+    my $n = sym($p->{name});
+    my @o;
+    push @o, '.cfi_endproc' if $F->{cfi};
+    push @o, '.fnend' if $F->{ehabi};
+    push @o, '.seh_endproc' if $F->{seh};
+    push @o, ".size $n, .-$n" if $F->{obj} eq 'elf';
+    return @o;
+}
+
+# One function writes the CTASM_PREFIX block: one token-pasting macro per
+# global, so the assembler sees prefix_name (Mach-O: _prefix_name).
+sub prefix_block {
+    my (@globals) = @_;
+    return () unless @globals;
+    my $u = $F->{sym};
+    my @o = ('#if defined(CTASM_PREFIX)',
+             "#define CTASM_PFX2(p,n) ${u}${\($u ? '##' : '')}p##_##n",
+             '#define CTASM_PFX(p,n) CTASM_PFX2(p,n)');
+    push @o, "#define $u$_ CTASM_PFX(CTASM_PREFIX,$_)" for @globals;
+    push @o, '#endif';
+    return @o;
+}
+
+sub gnu_property_note {
+    # GNU_PROPERTY_AARCH64_FEATURE_1_AND (0xc0000000) = BTI (1) | PAC (2).
+    return ('.pushsection .note.gnu.property, "a"',
+            '.p2align 3',
+            '.long 4          // n_namesz',
+            '.long 16         // n_descsz',
+            '.long 5          // NT_GNU_PROPERTY_TYPE_0',
+            '.asciz "GNU"',
+            '.long 0xc0000000 // GNU_PROPERTY_AARCH64_FEATURE_1_AND',
+            '.long 4          // pr_datasz',
+            '.long 3          // BTI | PAC',
+            '.long 0          // pad to 8',
+            '.popsection');
+}
+# ---------------------------------------------------------------------------
+# Ordinary statements: rename local labels and (on Apple) function names,
+# refuse what cannot be made portable.
+
+our (%LABEL_DEF, %LABEL_USE);
+
+# Branches may only reach local labels and functions of this file: anything
+# else would need per-flavour symbol spelling (and a PLT/veneer story).
+my $BRANCH = qr/^(?:b|bl|blx|b\.\w+|b(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|bl\w\w|cbz|cbnz|tbz|tbnz)$/i;
+my $REG = qr/^(?:[rxw]\d+|lr|ip|sp|pc|fp|sb|sl|xzr|wzr)$/i;
+sub check_branch {
+    my ($op, $rest) = @_;
+    return unless $op =~ $BRANCH;
+    my ($target) = $rest =~ /([^,\s]+)\s*$/ or return;
+    return if $target =~ $REG || $target =~ /^\.L/ || $target =~ /^\d+[fb]$/;
+    fail("branch to '$target', which is not a function of this file (.ctasm_proc) or a .L label")
+        unless $PROC_NAMES{$target};
+}
+
+sub translate_operands {
+    my ($s) = @_;
+    while ($s =~ /(?<![\w.\$])(\.L[\w\$]+)/g) { $LABEL_USE{$1} //= $lineno; }
+    # Strings are data; leave them alone.
+    my @parts = split /("(?:[^"\\]|\\.)*")/, $s;
+    for my $i (0 .. $#parts) {
+        next if $i % 2;
+        local $_ = $parts[$i];
+        fail("x18/w18 is reserved on Apple and Windows; use another register")
+            if /(?<![\w.\$])[xw]18(?![\w\$])/i;
+        fail("use .ctasm_adr for addresses of constants") if /:lo12:|\@PAGE|\badrp\b/i;
+        s/(?<![\w.\$])\.L(?=[\w\$])/$F->{lbl}/g;
+        if ($F->{sym} ne '') {
+            s/(?<![\w.\$])([A-Za-z_]\w*)(?![\w\$])/exists $PROC_NAMES{$1} ? $F->{sym} . $1 : $1/ge;
+        }
+        $parts[$i] = $_;
+    }
+    return join '', @parts;
+}
+
+our %PASS_DIRECTIVES = map { $_ => 1 } qw(
+    .byte .hword .short .word .long .int .quad .dword .octa .ascii .asciz .string
+    .inst .set .equ .req .unreq .rept .endr .irp .irpc .macro .endm .space .skip .zero .fill
+    .ltorg .arch_extension
+);
+
+sub log2_exact {
+    my ($n) = @_;
+    fail("alignment '$n' is not a power of two") unless $n =~ /^\d+$/ && $n > 0 && ($n & ($n - 1)) == 0;
+    my $l = 0;
+    $l++ while (1 << $l) < $n;
+    return $l;
+}
+
+1;

@@ -1,0 +1,239 @@
+# .ctasm_proc parsing and frame planning for arm-xlate.pl (the prologue IR).
+package Arm::Frame;
+use strict;
+use warnings;
+use Exporter 'import';
+use Arm::Common;
+our @EXPORT = qw(parse_proc plan_a64 plan_a32);
+
+# Register lists of .ctasm_proc save=/vsave=.
+my %A64_ALIAS = (fp => 29, lr => 30);
+my %A32_ALIAS = (sb => 9, sl => 10, fp => 11, ip => 12, lr => 14);
+
+sub reg_num {
+    my ($tok, $kind) = @_;    # kind: 'g' general or 'd' double
+    $tok = lc $tok;
+    if ($kind eq 'd') {
+        return $1 if $tok =~ /^d(\d+)$/;
+    } elsif ($A64) {
+        return $A64_ALIAS{$tok} if exists $A64_ALIAS{$tok};
+        return $1 if $tok =~ /^x(\d+)$/;
+    } else {
+        return $A32_ALIAS{$tok} if exists $A32_ALIAS{$tok};
+        return $1 if $tok =~ /^r(\d+)$/;
+    }
+    fail("bad register '$tok' in .ctasm_proc register list");
+}
+
+sub expand_regs {
+    my ($items, $kind) = @_;
+    my %seen;
+    for my $it (@$items) {
+        my ($lo, $hi) = split /-/, $it, 2;
+        my $a = reg_num($lo, $kind);
+        my $b = defined $hi ? reg_num($hi, $kind) : $a;
+        fail("bad register range '$it'") if $b < $a;
+        $seen{$_} = 1 for $a .. $b;
+    }
+    return [sort { $a <=> $b } keys %seen];
+}
+
+# .ctasm_proc NAME, global, save=x19-x22,x29,x30, vsave=d8-d15, frame=N
+# List values contain commas, so a bare item extends the last list key.
+sub parse_proc {
+    my ($args) = @_;
+    my @tok = map { s/^\s+|\s+$//gr } split /,/, $args;
+    my $name = shift @tok;
+    fail(".ctasm_proc needs a name") unless defined $name && $name =~ /^[A-Za-z_]\w*$/;
+    my %p = (name => $name, global => 0, save => [], vsave => [], frame => 0);
+    my $list;
+    for my $t (@tok) {
+        if ($t =~ /^(\w+)\s*=\s*(.*)$/) {
+            my ($k, $v) = ($1, $2);
+            $list = undef;
+            if ($k eq 'save' || $k eq 'vsave') {
+                $list = $k;
+                push @{ $p{$k} }, $v if length $v;
+            } elsif ($k eq 'frame') {
+                fail("frame= wants a byte count") unless $v =~ /^\d+$/;
+                $p{frame} = $v;
+            } elsif ($k eq 'args') {
+                fail("args= wants 0..8") unless $v =~ /^\d+$/;    # AAPCS: nothing to do
+            } else {
+                fail("unknown .ctasm_proc key '$k'");
+            }
+        } elsif ($t eq 'global') {
+            $p{global} = 1;
+            $list = undef;
+        } elsif (defined $list && $t =~ /^[\w-]+$/) {
+            push @{ $p{$list} }, $t;
+        } else {
+            fail("cannot parse .ctasm_proc item '$t'");
+        }
+    }
+    $p{save}  = expand_regs($p{save}, 'g');
+    $p{vsave} = expand_regs($p{vsave}, 'd');
+    return \%p;
+}
+
+
+# ---------------------------------------------------------------------------
+# Frame planning.  A plan is a list of steps; each step has:
+#   pro / epi          prologue instruction / its inverse in the epilogue
+#   pro_cfi, epi_cfi   DWARF CFI after the instruction
+#   pro_seh, epi_seh   Windows unwind directive after the instruction
+#   pro_eh             ARM EHABI directive
+# Epilogue = the steps in reverse order, then the return.
+
+# AArch64 layout (high to low): [padding] d-regs, x19.. regs, x29/x30 frame
+# record, then frame= scratch at [sp].  Registers are paired (n, n+1) in
+# ascending order because Windows unwind codes can only describe such pairs;
+# the same layout is used on every flavour.  x29 is saved but not pointed at
+# the frame record: save= lets the body use x29 as a scratch register, so the
+# CFA stays sp-based and win64 gets no .seh_set_fp (which would make the
+# unwinder recover sp from x29).
+sub plan_a64 {
+    my ($p) = @_;
+    my @g = @{ $p->{save} };
+    my @d = @{ $p->{vsave} };
+    for (@g) { fail("save= allows x19-x30 only (x$_)") unless $_ >= 19 && $_ <= 30; }
+    for (@d) { fail("vsave= allows d8-d15 only (d$_)") unless $_ >= 8 && $_ <= 15; }
+    fail("x18 is reserved on Apple and Windows") if grep { $_ == 18 } @g;
+    my %has = map { $_ => 1 } @g;
+    fail("save= must list x29 and x30 together (a frame record)") if ($has{29} xor $has{30});
+
+    my @slots;    # {kind => 'fplr'|'x'|'d', regs => [...]}
+    push @slots, { kind => 'fplr', regs => [29, 30] } if $has{29};
+    for my $group (['x', grep { $_ < 29 } @g], ['d', @d]) {
+        my ($kind, @r) = @$group;
+        while (@r) {
+            if (@r >= 2 && $r[1] == $r[0] + 1) { push @slots, { kind => $kind, regs => [shift @r, shift @r] }; }
+            else { push @slots, { kind => $kind, regs => [shift @r] }; }
+        }
+    }
+    my $used = 0;
+    $used += 8 * @{ $_->{regs} } for @slots;
+    my $S = align_up($used, 16);
+    my $frame = align_up($p->{frame}, 16);
+    fail("frame=$p->{frame} too large (max 4080)") if $frame > 4080;
+
+    my @steps;
+    if ($p->{global} && $F->{bti}) {
+        push @steps, { pro => 'hint #34 // bti c', epi => undef, pro_seh => ['.seh_nop'] };
+    }
+    if ($has{30} && $F->{pac}) {
+        push @steps, {
+            pro => 'hint #25 // paciasp', epi => 'hint #29 // autiasp',
+            pro_cfi => ['.cfi_negate_ra_state'], epi_cfi => ['.cfi_negate_ra_state'],
+        };
+    }
+    my $off = 0;
+    for my $s (@slots) {
+        my $pfx = $s->{kind} eq 'd' ? 'd' : 'x';
+        my @names = map { "$pfx$_" } @{ $s->{regs} };
+        my $pair = @names == 2;
+        my $regs = join(', ', @names);
+        my $first = $off == 0;
+        my ($pro, $epi);
+        if ($first) {
+            $pro = ($pair ? 'stp' : 'str') . " $regs, [sp, #-$S]!";
+            $epi = ($pair ? 'ldp' : 'ldr') . " $regs, [sp], #$S";
+        } else {
+            $pro = ($pair ? 'stp' : 'str') . " $regs, [sp, #$off]";
+            $epi = ($pair ? 'ldp' : 'ldr') . " $regs, [sp, #$off]";
+        }
+        my @cfi;
+        push @cfi, ".cfi_def_cfa_offset $S" if $first;
+        for my $i (0 .. $#names) { push @cfi, ".cfi_offset $names[$i], " . ($off + 8 * $i - $S); }
+        my @epi_cfi = map { ".cfi_restore $_" } @names;
+        push @epi_cfi, '.cfi_def_cfa_offset 0' if $first;
+        my $x = $first ? '_x' : '';
+        my $amount = $first ? $S : $off;
+        my $seh;
+        if ($s->{kind} eq 'fplr') { $seh = ".seh_save_fplr$x $amount"; }
+        elsif ($s->{kind} eq 'x') { $seh = ($pair ? ".seh_save_regp$x" : ".seh_save_reg$x") . " $names[0], $amount"; }
+        else { $seh = ($pair ? ".seh_save_fregp$x" : ".seh_save_freg$x") . " $names[0], $amount"; }
+        push @steps, {
+            pro => $pro, epi => $epi, pro_cfi => \@cfi, epi_cfi => \@epi_cfi,
+            pro_seh => [$seh], epi_seh => [$seh],
+        };
+        $off += 8 * @names;
+    }
+    if ($frame) {
+        push @steps, {
+            pro => "sub sp, sp, #$frame", epi => "add sp, sp, #$frame",
+            pro_cfi => [".cfi_def_cfa_offset " . ($S + $frame)],
+            epi_cfi => [".cfi_def_cfa_offset $S"],
+            pro_seh => [".seh_stackalloc $frame"], epi_seh => [".seh_stackalloc $frame"],
+        };
+    }
+    return { steps => \@steps, ret => 'ret', leaf => !(@slots || $frame) };
+}
+
+# ARMv7 modified immediate: 8 bits rotated right by an even amount.
+sub a32_imm_ok {
+    my ($v) = @_;
+    for (my $r = 0; $r < 32; $r += 2) {
+        my $x = (($v << $r) | ($v >> (32 - $r))) & 0xffffffff;
+        $x = $v if $r == 0;
+        return 1 if $x < 256;
+    }
+    return 0;
+}
+
+# ARMv7 layout (high to low): caller's stack args, push {save}, vpush
+# {vsave}, frame= scratch at [sp]; so argument 5 is at
+# [sp, #frame + 8*nvsave + 4*nsave] (docs/PERLASM.md).  No padding is
+# inserted (it would move the arguments): sp stays 8-aligned, as AAPCS
+# wants at calls, when the script saves an even number of registers.
+sub plan_a32 {
+    my ($p) = @_;
+    my @g = @{ $p->{save} };
+    my @d = @{ $p->{vsave} };
+    # r0-r3/r12 are allowed too: pushing one is the usual way to keep sp
+    # 8-aligned when an odd number of callee-saved registers is saved.
+    for (@g) { fail("save= allows r0-r12 and lr only (r$_)") unless $_ <= 12 || $_ == 14; }
+    for (@d) { fail("vsave= allows d8-d15 only (d$_)") unless $_ >= 8 && $_ <= 15; }
+    fail("vsave= must be one contiguous range (one vpush)") if @d && $d[-1] - $d[0] != $#d;
+    my $frame = align_up($p->{frame}, 8);
+    fail("frame=$frame is not an ARM immediate") if $frame && !a32_imm_ok($frame);
+    my $rn = sub { $_[0] == 14 ? 'lr' : "r$_[0]" };
+    my @steps;
+    my $cfa = 0;
+    my $has_lr = grep { $_ == 14 } @g;
+    if (@g) {
+        my $list = join(', ', map { $rn->($_) } @g);
+        my $poplist = join(', ', map { $_ == 14 ? 'pc' : $rn->($_) } @g);
+        $cfa += 4 * @g;
+        my @cfi = (".cfi_def_cfa_offset $cfa");
+        push @cfi, ".cfi_offset " . $rn->($g[$_]) . ", " . (4 * $_ - $cfa) for 0 .. $#g;
+        push @steps, {
+            pro => "push {$list}", epi => "pop {$poplist}",
+            pro_cfi => \@cfi, epi_cfi => [".cfi_def_cfa_offset 0", map { ".cfi_restore " . $rn->($_) } @g],
+            pro_eh => [".save {$list}"],
+        };
+    }
+    if (@d) {
+        my $list = @d == 1 ? "d$d[0]" : "d$d[0]-d$d[-1]";
+        my $base = $cfa;
+        $cfa += 8 * @d;
+        my @cfi = (".cfi_def_cfa_offset $cfa");
+        push @cfi, ".cfi_offset d$d[$_], " . (8 * $_ - $cfa) for 0 .. $#d;
+        push @steps, {
+            pro => "vpush {$list}", epi => "vpop {$list}",
+            pro_cfi => \@cfi, epi_cfi => [".cfi_def_cfa_offset $base", map { ".cfi_restore d$_" } @d],
+            pro_eh => [".vsave {$list}"],
+        };
+    }
+    if ($frame) {
+        push @steps, {
+            pro => "sub sp, sp, #$frame", epi => "add sp, sp, #$frame",
+            pro_cfi => [".cfi_def_cfa_offset " . ($cfa + $frame)], epi_cfi => [".cfi_def_cfa_offset $cfa"],
+            pro_eh => [".pad #$frame"],
+        };
+    }
+    # pop {..., pc} returns (and interworks); otherwise return through lr.
+    return { steps => \@steps, ret => ($has_lr ? undef : 'bx lr'), leaf => !@steps };
+}
+
+1;

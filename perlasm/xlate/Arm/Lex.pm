@@ -1,0 +1,41 @@
+# Lexing for arm-xlate.pl.
+package Arm::Lex;
+use strict;
+use warnings;
+use Exporter 'import';
+use Arm::Common;
+our @EXPORT = qw(split_line);
+
+# Lexing: split one input line into statements and a trailing comment.
+# ';' separates statements (Apple arm64 would read it as a comment), '//'
+# starts a comment in both ISAs, '@' too on ARMv7.  Strings are respected.
+sub split_line {
+    my ($line) = @_;
+    my (@stmts, $cur, $comment) = ();
+    $cur = '';
+    my $in_str = 0;
+    my $n = length $line;
+    for (my $i = 0; $i < $n; $i++) {
+        my $c = substr($line, $i, 1);
+        if ($in_str) {
+            $cur .= $c;
+            if ($c eq '\\' && $i + 1 < $n) { $cur .= substr($line, ++$i, 1); next; }
+            $in_str = 0 if $c eq '"';
+            next;
+        }
+        if ($c eq '"') { $in_str = 1; $cur .= $c; next; }
+        if (substr($line, $i, 2) eq '//' || (!$A64 && $c eq '@')) {
+            $comment = substr($line, $i + ($c eq '@' ? 1 : 2));
+            last;
+        }
+        if ($c eq ';') { push @stmts, $cur; $cur = ''; next; }
+        $cur .= $c;
+    }
+    fail("unterminated string") if $in_str;
+    push @stmts, $cur;
+    @stmts = grep { /\S/ } @stmts;
+    $comment =~ s/\s+$// if defined $comment;
+    return (\@stmts, $comment);
+}
+
+1;

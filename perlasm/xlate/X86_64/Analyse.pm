@@ -1,0 +1,128 @@
+package X86_64::Analyse;
+# Stage 2: symbol table, functions, Win64 register usage (transitive through
+# direct calls), and the frame plan of each function.
+use strict;
+use warnings;
+use Exporter 'import';
+use X86_64::Common;
+our @EXPORT = qw(analyse plan);
+
+sub analyse {
+    my ($items) = @_;
+    my $cur;
+    my $section = '';
+    for my $it (@$items) {
+        my $k = $it->{k};
+        if ($k eq 'label' || $k eq 'proc') {
+            fail("symbol $it->{name} defined twice", $it) if $label_defined{$it->{name}}++;
+        }
+        if ($k eq 'section') { $section = $it->{which} }
+        if ($k eq 'proc') {
+            fail("nested .ctasm_proc (missing .ctasm_endproc for $cur->{name})", $it) if $cur;
+            fail(".ctasm_proc outside .ctasm_text", $it) if $section ne 'text';
+            $cur = $it;
+            $it->{body} = [];
+            $proc_by_name{$it->{name}} = $it;
+            push @procs, $it;
+        } elsif ($k eq 'endproc') {
+            fail(".ctasm_endproc without .ctasm_proc", $it) unless $cur;
+            $it->{proc} = $cur;
+            undef $cur;
+        } elsif ($k eq 'ret') {
+            fail(".ctasm_ret outside a function", $it) unless $cur;
+            $it->{proc} = $cur;
+        } elsif ($cur) {
+            fail("section change inside function $cur->{name}", $it) if $k eq 'section';
+            # A bare ret would skip the epilogue some flavour adds (Win64 always may).
+            fail("bare $it->{op} inside a .ctasm_proc: use .ctasm_ret", $it)
+                if $k eq 'insn' && $it->{op} =~ /^retq?$/;
+            push @{$cur->{body}}, $it;
+        }
+        if (($k eq 'proc' && $it->{global}) || $k eq 'globl') {
+            push @global_order, $it->{name} unless $global{$it->{name}}++;
+        }
+        if ($k eq 'insn' && $section ne 'text') { fail("instruction outside .ctasm_text", $it) }
+    }
+    fail("end of input inside function $cur->{name} (missing .ctasm_endproc)", $cur) if $cur;
+    for my $it (@$items) {
+        next unless $it->{k} eq 'globl';
+        fail("symbol $it->{name} is declared global but never defined", $it)
+            unless $label_defined{$it->{name}};
+    }
+    register_usage();
+}
+
+# Register usage per function, transitively through direct calls to local functions:
+# Win64 must preserve rdi, rsi and xmm6-xmm15, which SysV code treats as scratch.
+# Mentioning a register anywhere counts as writing it (a superset is safe).
+sub direct_usage {
+    my ($p) = @_;
+    my (%xmm, $rdi_rsi, @callees);
+    for my $it (@{$p->{body}}) {
+        next unless $it->{k} eq 'insn';
+        %xmm = map { $_ => 1 } 6 .. 15 if $it->{op} eq 'vzeroall';
+        for my $o (@{$it->{ops}}) {
+            my @r = grep { defined } ($o->{r}, $o->{base}, $o->{index});
+            for (@r) {
+                $xmm{$1} = 1 if /^[xyz]mm(\d+)$/ && $1 >= 6 && $1 <= 15;
+                $rdi_rsi = 1 if exists $GPR{$_} && $GPR{$_} =~ /^r[ds]i$/;
+            }
+        }
+        if ($it->{op} =~ /^(call|j[a-z]+)q?$/ && @{$it->{ops}} == 1 && $it->{ops}[0]{t} eq 'sym'
+            && !$it->{ops}[0]{star}) {
+            my $target = $it->{ops}[0]{e};
+            if (my $callee = $proc_by_name{$target}) {
+                # A global function's Win64 entry expects Win64 arguments: calling it
+                # with SysV registers from assembly would break on one flavour.
+                fail("direct $it->{op} to global function $target: not portable to Win64; "
+                     . "call a local (non-global) function instead", $it) if $callee->{global};
+                # A tail jump skips this function's epilogue, which Win64 adds to every
+                # global function and every flavour to one with save= or frame=.
+                fail("$it->{op} to function $target skips the epilogue of $p->{name}", $it)
+                    if $it->{op} !~ /^call/
+                    && ($p->{global} || @{$p->{save}} || $p->{frame});
+                push @callees, $callee;
+            }
+        }
+    }
+    return (\%xmm, $rdi_rsi, \@callees);
+}
+sub register_usage {
+    for my $p (@procs) { @{$p}{qw(dxmm drdi callees)} = direct_usage($p) }
+    for my $p (@procs) {
+        my (%xmm, $rdi_rsi, %seen);
+        my @work = ($p);
+        while (my $q = shift @work) {
+            next if $seen{$q->{name}}++;
+            $xmm{$_} = 1 for keys %{$q->{dxmm}};
+            $rdi_rsi ||= $q->{drdi};
+            push @work, @{$q->{callees}};
+        }
+        $p->{xmm_used} = [sort { $a <=> $b } keys %xmm];
+        $p->{rdi_rsi_used} = $rdi_rsi ? 1 : 0;
+    }
+}
+
+# Frame plan of one function for this flavour. Layout after the prologue:
+#   [rsp, rsp+frame16)                  scratch frame (.ctasm_proc frame=N)
+#   [rsp+frame16, +16*nxmm)             Win64: saved xmm6-xmm15 the body writes
+#   optional 8 bytes of padding         so that rsp is 16-aligned
+#   pushes (last pushed lowest), return address
+# Win64 applies only to global functions: local ones are reached from this file's own
+# code with SysV registers already set, and their callers save what they clobber.
+sub plan {
+    my ($p) = @_;
+    return $p->{plan} if $p->{plan};
+    my $w = $win64 && $p->{global};
+    my @push = ($w && ($p->{args} > 0 || $p->{rdi_rsi_used})) ? ('rdi', 'rsi') : ();
+    push @push, @{$p->{save}};
+    my @xmm = $w ? @{$p->{xmm_used}} : ();
+    my $frame = ($p->{frame} + 15) & ~15;
+    my $alloc = $frame + 16 * @xmm;
+    $alloc += 8 if (@push || $alloc) && (8 + 8 * @push + $alloc) % 16;
+    return $p->{plan} = { push => \@push, xmm => \@xmm, xmm_off => $frame, alloc => $alloc,
+                          args => $w ? $p->{args} : 0,
+                          trivial => !@push && !$alloc };
+}
+
+1;

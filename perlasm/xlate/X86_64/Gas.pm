@@ -1,0 +1,148 @@
+package X86_64::Gas;
+# Stage 3, GAS flavours (elf, macosx): the flavour table and the printer.
+# Instructions stay in AT&T syntax; only symbols, sections and directives differ.
+use strict;
+use warnings;
+use Exporter 'import';
+use X86_64::Common;
+use X86_64::Analyse;
+our @EXPORT = qw(print_gas);
+
+# ---------------------------------------------------------------------------
+# Flavour table: every difference between the GAS flavours lives here.
+my %FLAVOUR = (
+    elf => {
+        guard  => '#if defined(__x86_64__) && defined(__ELF__) && !defined(CTASM_NO_ASM)',
+        text   => ".text",
+        rodata => ".section .rodata",
+        export => sub { (".globl $_[0]", ".hidden $_[0]") },
+        typefn => sub { (".type $_[0],\@function") },
+        sizefn => sub { (".size $_[0],.-$_[0]") },
+        endbr  => 1,
+    },
+    macosx => {
+        guard  => '#if defined(__x86_64__) && defined(__APPLE__) && !defined(CTASM_NO_ASM)',
+        text   => ".section __TEXT,__text,regular,pure_instructions",
+        rodata => ".section __TEXT,__const",
+        export => sub { (".globl $_[0]", ".private_extern $_[0]") },
+        typefn => sub { () },
+        sizefn => sub { () },
+        endbr  => 1,
+    },
+);
+
+my @out;
+sub emit { push @out, @_ }
+my $F;
+
+sub att_operand {
+    my ($o, $it) = @_;
+    my $s = $o->{star} ? '*' : '';
+    if ($o->{t} eq 'reg') { return "$s%$o->{r}" }
+    if ($o->{t} eq 'imm') { return "$s\$" . xexpr($o->{e}, $it) }
+    if ($o->{t} eq 'sym') { return $s . xexpr($o->{e}, $it) }
+    my $m = $s . xexpr($o->{disp}, $it) . '(';
+    $m .= "%$o->{base}" if defined $o->{base};
+    $m .= ",%$o->{index}" if defined $o->{index};
+    $m .= ",$o->{scale}" if defined $o->{scale};
+    return "$m)";
+}
+
+# CFI-annotated prologue / epilogue (SysV): one description, both GAS flavours.
+# CFA offsets are absolute (.cfi_def_cfa_offset): LLVM's assembler (clang, Mach-O) does
+# not rewind its running total for .cfi_adjust_cfa_offset at .cfi_restore_state, so
+# relative adjustments after a mid-function .ctasm_ret would come out wrong there.
+sub gas_prologue {
+    my ($p) = @_;
+    my $pl = plan($p);
+    my $cfa = 8;
+    for my $r (@{$pl->{push}}) {
+        $cfa += 8;
+        emit("\tpushq\t%$r", "\t.cfi_def_cfa_offset\t$cfa", "\t.cfi_offset\t%$r,-$cfa");
+    }
+    if ($pl->{alloc}) {
+        $cfa += $pl->{alloc};
+        emit("\tsubq\t\$$pl->{alloc},%rsp", "\t.cfi_def_cfa_offset\t$cfa");
+    }
+}
+sub gas_epilogue {
+    my ($p) = @_;
+    my $pl = plan($p);
+    if ($pl->{trivial}) { emit("\tret"); return }
+    my $cfa = 8 + 8 * @{$pl->{push}};
+    emit("\t.cfi_remember_state");
+    emit("\taddq\t\$$pl->{alloc},%rsp", "\t.cfi_def_cfa_offset\t$cfa") if $pl->{alloc};
+    for my $r (reverse @{$pl->{push}}) {
+        $cfa -= 8;
+        emit("\tpopq\t%$r", "\t.cfi_def_cfa_offset\t$cfa", "\t.cfi_restore\t%$r");
+    }
+    emit("\tret", "\t.cfi_restore_state");
+}
+
+sub gas_align { my $n = shift; my $l = 0; $l++ while (1 << $l) < $n; return "\t.p2align\t$l" }
+
+sub print_gas {
+    my ($items) = @_;
+    $F = $FLAVOUR{$flavour};
+    @out = ();
+    emit($F->{guard});
+    emit(prefix_block());
+    for my $it (@$items) {
+        my $k = $it->{k};
+        if ($k eq 'label') {
+            emit(($it->{name} =~ /^\.L(\w+)$/ ? local_name($1) : global_name($it->{name})) . ':');
+        } elsif ($k eq 'insn') {
+            my @o = map { att_operand($_, $it) } @{$it->{ops}};
+            emit("\t$it->{op}" . (@o ? "\t" . join(',', @o) : ''));
+        } elsif ($k eq 'section') {
+            emit($F->{$it->{which}});
+        } elsif ($k eq 'align') {
+            emit(gas_align($it->{n}));
+        } elsif ($k eq 'data') {
+            my $d = { 1 => '.byte', 2 => '.short', 4 => '.long', 8 => '.quad' }->{$it->{size}};
+            emit("\t$d\t" . join(',', map { xexpr($_, $it) } @{$it->{vals}}));
+        } elsif ($k eq 'bytes') {
+            emit(byte_lines('.byte', $it->{vals}));
+        } elsif ($k eq 'proc') {
+            my $name = global_name($it->{name});
+            emit($F->{export}->($name)) if $it->{global};
+            emit($F->{typefn}->($name));
+            emit("\t.p2align\t4", "$name:", "\t.cfi_startproc");
+            emit("\tendbr64") if $F->{endbr};
+            gas_prologue($it);
+        } elsif ($k eq 'ret') {
+            gas_epilogue($it->{proc});
+        } elsif ($k eq 'endproc') {
+            emit("\t.cfi_endproc", $F->{sizefn}->(global_name($it->{proc}{name})));
+        } elsif ($k eq 'adr') {
+            emit("\tleaq\t" . xexpr($it->{label}, $it) . "(%rip),%$it->{reg}");
+        } elsif ($k eq 'cfi') {
+            emit("\t$it->{dir}");
+        } elsif ($k eq 'globl') {
+            emit($F->{export}->(global_name($it->{name})));
+        } elsif ($k eq 'elfonly') {
+            emit("\t$it->{dir}") if $flavour eq 'elf';
+        }
+    }
+    emit('#endif');
+    if ($flavour eq 'elf') {
+        # Outside the main guard: even an object emptied by CTASM_NO_ASM must not make
+        # the stack executable or drop IBT/SHSTK from the linked program.
+        emit('#if defined(__x86_64__) && defined(__ELF__)',
+             '.section .note.GNU-stack,"",@progbits',
+             '.section .note.gnu.property,"a",@note',
+             "\t.p2align\t3",
+             "\t.long\t4",             # n_namesz: "GNU\0"
+             "\t.long\t16",            # n_descsz: one 8-byte-aligned property
+             "\t.long\t5",             # NT_GNU_PROPERTY_TYPE_0
+             "\t.asciz\t\"GNU\"",
+             "\t.long\t0xc0000002",    # GNU_PROPERTY_X86_FEATURE_1_AND
+             "\t.long\t4",             # pr_datasz
+             "\t.long\t3",             # IBT | SHSTK
+             "\t.p2align\t3",          # pr_padding to 8 (ELF64)
+             '#endif');
+    }
+    return @out;
+}
+
+1;

@@ -1,0 +1,257 @@
+package X86_64::Nasm;
+# Stage 3, nasm flavour: Intel syntax for `nasm -f win64`, Win64 prologues
+# and epilogues, and the .pdata/.xdata unwind tables.
+use strict;
+use warnings;
+use Exporter 'import';
+use X86_64::Common;
+use X86_64::Analyse;
+our @EXPORT = qw(print_nasm);
+
+my @out;
+sub emit { push @out, @_ }
+
+my %SIZE_KW = (b => 'BYTE', w => 'WORD', l => 'DWORD', q => 'QWORD');
+# Integer instructions that take an AT&T size suffix.
+my %GPR_OP = map { $_ => 1 } qw(
+    mov add adc sub sbb xor and or cmp test neg not inc dec shl shr sar sal rol ror rcl rcr
+    lea push pop bswap mul imul div idiv xchg bt bts btr btc bsf bsr shld shrd xadd cmpxchg
+    popcnt lzcnt tzcnt andn bzhi bextr blsi blsr blsmsk rorx sarx shlx shrx mulx adcx adox
+    movbe nop);
+my %SHIFT = map { $_ => 1 } qw(shl shr sar sal rol ror rcl rcr);
+# Instructions without operands or whose name is the same in both syntaxes.
+my %PLAIN = map { $_ => 1 } qw(
+    ret nop jmp call clc stc cld cmc lfence mfence sfence ud2 int3 pause cpuid rdtsc rdtscp
+    xgetbv vzeroupper vzeroall emms pushfq popfq endbr64 cqo cdq cdqe cwde
+    prefetcht0 prefetcht1 prefetcht2 prefetchnta clflush);
+my %ATT_ALIAS = (retq => 'ret', callq => 'call', jmpq => 'jmp', cltq => 'cdqe', cqto => 'cqo',
+                 cltd => 'cdq', cwtl => 'cwde', movabsq => 'movq');
+my %CC = map { $_ => 1 } qw(o no b c nae ae nb nc e z ne nz be na a nbe s ns p pe np po
+                            l nge ge nl le ng g nle);
+# SSE..SSE4.1, AES-NI, PCLMUL, SHA: same mnemonic in both syntaxes; each also has a
+# VEX form with a 'v' prefix.
+my @SSE = qw(
+    movdqa movdqu movaps movups movapd movupd movq movd movss movsd movhlps movlhps movhps
+    movlps movhpd movlpd movntdq movntdqa lddqu movmskps movmskpd
+    pxor por pand pandn xorps orps andps andnps xorpd orpd andpd andnpd
+    paddb paddw paddd paddq paddusb paddusw paddsb paddsw psubb psubw psubd psubq psubusb
+    psubusw psubsb psubsw pmuludq pmuldq pmulld pmullw pmulhw pmulhuw pmulhrsw pmaddwd
+    pmaddubsw psadbw pavgb pavgw pabsb pabsw pabsd psignb psignw psignd phaddw phaddd phsubw
+    phsubd pshufb pshufd pshufhw pshuflw palignr
+    psrlw psrld psrlq psrldq psllw pslld psllq pslldq psraw psrad
+    punpcklbw punpckhbw punpcklwd punpckhwd punpckldq punpckhdq punpcklqdq punpckhqdq
+    packsswb packssdw packuswb packusdw
+    pcmpeqb pcmpeqw pcmpeqd pcmpeqq pcmpgtb pcmpgtw pcmpgtd pcmpgtq pmovmskb ptest
+    pminub pminuw pminud pminsb pminsw pminsd pmaxub pmaxuw pmaxud pmaxsb pmaxsw pmaxsd
+    pextrb pextrw pextrd pextrq pinsrb pinsrw pinsrd pinsrq extractps insertps
+    pblendw pblendvb blendps blendpd blendvps blendvpd
+    pmovzxbw pmovzxbd pmovzxbq pmovzxwd pmovzxwq pmovzxdq pmovsxbw pmovsxbd pmovsxbq
+    pmovsxwd pmovsxwq pmovsxdq
+    shufps shufpd unpcklps unpckhps unpcklpd unpckhpd
+    addps addpd subps subpd mulps mulpd
+    pclmulqdq aesenc aesenclast aesdec aesdeclast aesimc aeskeygenassist);
+my %SIMD = map { $_ => 1 } @SSE, (map { "v$_" } @SSE), qw(
+    sha1rnds4 sha1nexte sha1msg1 sha1msg2 sha256rnds2 sha256msg1 sha256msg2
+    vpermq vpermd vperm2i128 vperm2f128 vinserti128 vextracti128 vinsertf128 vextractf128
+    vpbroadcastb vpbroadcastw vpbroadcastd vpbroadcastq vbroadcasti128 vbroadcastss
+    vpsrlvd vpsrlvq vpsllvd vpsllvq vpsravd vpblendd vpmaskmovd vpmaskmovq
+    vpternlogd vpternlogq vprold vprolq vprord vprorq vmovdqu32 vmovdqu64 vmovdqa32
+    vmovdqa64 vpclmulqdq vaesenc vaesenclast vaesdec vaesdeclast);
+
+# AT&T mnemonic -> (Intel mnemonic, memory size keyword or undef, extra info).
+sub nasm_mnemonic {
+    my ($it) = @_;
+    my $op = $it->{op};
+    $op = $ATT_ALIAS{$op} if exists $ATT_ALIAS{$op};
+    my @ops = @{$it->{ops}};
+    my $has_simd_reg = grep { $_->{t} eq 'reg' && $_->{r} =~ /mm/ } @ops;
+    if ($op eq 'movq') { return $has_simd_reg ? ('movq') : ('mov', 'QWORD') }
+    return ($op) if $SIMD{$op} || $PLAIN{$op};
+    return ("j$1") if $op =~ /^j(\w+)$/ && $CC{$1};
+    return ("set$1", 'BYTE') if $op =~ /^set(\w+)$/ && $CC{$1};
+    return ("set$1", 'BYTE') if $op =~ /^set(\w+)b$/ && $CC{$1};
+    if ($op =~ /^cmov(\w+)$/) {
+        my $cc = $1;
+        return ("cmov$cc") if $CC{$cc};
+        return ("cmov$1", $SIZE_KW{$2}) if $cc =~ /^(\w+)([wlq])$/ && $CC{$1};
+    }
+    return ($1 eq 'z' ? 'movzx' : 'movsx', $SIZE_KW{$2}, 'extend')
+        if $op =~ /^mov([zs])([bw])[wlq]$/;
+    return ('movsxd', 'DWORD', 'extend') if $op eq 'movslq';
+    return ($op) if $GPR_OP{$op};
+    return ($1, $SIZE_KW{$2}) if $op =~ /^(\w+)([bwlq])$/ && $GPR_OP{$1};
+    fail("instruction '$it->{op}' is not known to the NASM translator", $it);
+}
+
+sub nasm_mem {
+    my ($o, $size, $it) = @_;
+    my $disp = $o->{disp} eq '' ? '' : xexpr($o->{disp}, $it);
+    my $kw = defined $size ? $size : '';
+    if (defined $o->{base} && $o->{base} eq 'rip') {
+        fail("RIP-relative operand without a symbol", $it) if $disp eq '';
+        return "${kw}[rel $disp]";
+    }
+    my @parts;
+    push @parts, $o->{base} if defined $o->{base};
+    push @parts, $o->{index} . '*' . ($o->{scale} // 1) if defined $o->{index};
+    my $s = join('+', @parts);
+    if ($disp ne '') {
+        if    ($s eq '')                   { fail("absolute memory operand: use (%rip)", $it) }
+        elsif ($disp =~ /^-?\w+$/)         { $s .= $disp =~ /^-/ ? $disp : "+$disp" }
+        else                               { $s .= "+($disp)" }
+    }
+    return "${kw}[$s]";
+}
+
+sub nasm_insn {
+    my ($it) = @_;
+    my ($mn, $size, $extend) = nasm_mnemonic($it);
+    my @ops = @{$it->{ops}};
+    my $branch = $mn =~ /^(j\w+|call)$/;
+    my @o;
+    for my $i (0 .. $#ops) {
+        my $x = $ops[$i];
+        fail("'*' is only valid on jmp/call", $it) if $x->{star} && $mn !~ /^(jmp|call)$/;
+        if ($x->{t} eq 'reg') { push @o, $x->{r} }
+        elsif ($x->{t} eq 'imm') { push @o, xexpr($x->{e}, $it) }
+        elsif ($x->{t} eq 'sym') {
+            fail("bare memory operand '$x->{e}': use (%rip)", $it) unless $branch && !$x->{star};
+            push @o, xexpr($x->{e}, $it);
+        } else {
+            my $sz = $mn eq 'lea' ? undef : $x->{star} ? 'QWORD' : $size;
+            # movzx/movsx: the size keyword describes the source only.
+            $sz = undef if !$extend && $SIMD{$mn};
+            push @o, nasm_mem($x, $sz, $it);
+        }
+    }
+    @o = reverse @o;
+    push @o, '1' if $SHIFT{$mn} && @o == 1;    # AT&T "shrq %rax" shifts by one
+    return "\t$mn" . (@o ? "\t" . join(',', @o) : '');
+}
+
+sub print_nasm {
+    my ($items) = @_;
+    @out = ();
+    my @tables;    # .pdata / .xdata text, emitted after all code
+    my $section = 'text';
+    emit('%ifndef CTASM_NO_ASM', prefix_block(), 'default rel', 'bits 64');
+    for my $it (@$items) {
+        my $k = $it->{k};
+        if ($k eq 'label') {
+            emit(($it->{name} =~ /^\.L(\w+)$/ ? local_name($1) : $it->{name}) . ':');
+        } elsif ($k eq 'insn') {
+            emit(nasm_insn($it));
+        } elsif ($k eq 'section') {
+            $section = $it->{which};
+            emit($section eq 'text' ? 'section .text code align=64' : 'section .rdata rdata align=64');
+        } elsif ($k eq 'align') {
+            emit($section eq 'text' ? "align $it->{n}" : "align $it->{n}, db 0");
+        } elsif ($k eq 'data') {
+            my $d = { 1 => 'db', 2 => 'dw', 4 => 'dd', 8 => 'dq' }->{$it->{size}};
+            emit("\t$d\t" . join(',', map { xexpr($_, $it) } @{$it->{vals}}));
+        } elsif ($k eq 'bytes') {
+            emit(byte_lines('db', $it->{vals}));
+        } elsif ($k eq 'proc') {
+            nasm_prologue($it);
+        } elsif ($k eq 'ret') {
+            nasm_epilogue($it->{proc});
+        } elsif ($k eq 'endproc') {
+            my $p = $it->{proc};
+            emit("L\$_ctasm_$p->{name}_end:");
+            push @tables, nasm_unwind($p);
+        } elsif ($k eq 'adr') {
+            emit("\tlea\t$it->{reg},[rel " . xexpr($it->{label}, $it) . ']');
+        } elsif ($k eq 'globl') {
+            emit("global $it->{name}");
+        }
+        # cfi / elfonly: dropped, the unwind data comes from .ctasm_proc alone.
+    }
+    if (@tables) {
+        emit('section .pdata rdata align=4');
+        emit(map { @{$_->{pdata}} } @tables);
+        emit('section .xdata rdata align=8');
+        emit(map { @{$_->{xdata}} } @tables);
+    }
+    emit('%endif');
+    return @out;
+}
+
+# Prologue with a label after every instruction the unwinder must know about.
+sub nasm_prologue {
+    my ($p) = @_;
+    my $pl = plan($p);
+    my $n = $p->{name};
+    my @codes;    # [label, kind, value] in execution order
+    emit("global $n") if $p->{global};
+    emit('align 16', "$n:");
+    my $i = 0;
+    for my $r (@{$pl->{push}}) {
+        emit("\tpush\t$r", "L\$_ctasm_${n}_p" . ++$i . ':');
+        push @codes, [$i, 'push', $r];
+    }
+    if ($pl->{alloc}) {
+        emit("\tsub\trsp,$pl->{alloc}", "L\$_ctasm_${n}_p" . ++$i . ':');
+        push @codes, [$i, 'alloc', $pl->{alloc}];
+    }
+    for my $j (0 .. $#{$pl->{xmm}}) {
+        my $off = $pl->{xmm_off} + 16 * $j;
+        emit("\tmovaps\t[rsp+$off],xmm$pl->{xmm}[$j]", "L\$_ctasm_${n}_p" . ++$i . ':');
+        push @codes, [$i, 'xmm', $pl->{xmm}[$j], $off];
+    }
+    $p->{codes} = \@codes;
+    $p->{prolog_end} = $i;
+    # Win64 -> SysV argument registers; the stack arguments sit above the home area.
+    my @win = ('rcx', 'rdx', 'r8', 'r9');
+    my @sysv = qw(rdi rsi rdx rcx r8 r9);
+    for my $a (0 .. $pl->{args} - 1) {
+        my $src = $a < 4 ? $win[$a] : 'QWORD[rsp+' . ($pl->{alloc} + 8 * @{$pl->{push}} + 8 + 32 + 8 * ($a - 4)) . ']';
+        emit("\tmov\t$sysv[$a],$src");
+    }
+}
+
+# Canonical Win64 epilogue: xmm restores (body), then add rsp / pops / ret.
+sub nasm_epilogue {
+    my ($p) = @_;
+    my $pl = plan($p);
+    for my $j (0 .. $#{$pl->{xmm}}) {
+        emit("\tmovaps\txmm$pl->{xmm}[$j],[rsp+" . ($pl->{xmm_off} + 16 * $j) . ']');
+    }
+    emit("\tadd\trsp,$pl->{alloc}") if $pl->{alloc};
+    emit("\tpop\t$_") for reverse @{$pl->{push}};
+    emit("\tret");
+}
+
+# RUNTIME_FUNCTION (.pdata) and UNWIND_INFO (.xdata) for one function.
+sub nasm_unwind {
+    my ($p) = @_;
+    my $n = $p->{name};
+    my $start = $n;
+    my $lab = sub { "L\$_ctasm_${n}_p$_[0]" };
+    my @slots;    # reverse execution order, each [offset-label, op, info, extra slot lines]
+    for my $c (reverse @{$p->{codes}}) {
+        my ($i, $kind, $v, $off) = @$c;
+        my $at = $lab->($i) . "-$start";
+        if ($kind eq 'push') {
+            push @slots, ["\tdb\t$at," . (0 | ($WIN_REGNUM{$v} << 4)), 1];
+        } elsif ($kind eq 'alloc' && $v <= 128) {
+            push @slots, ["\tdb\t$at," . (2 | ((($v - 8) / 8) << 4)), 1];    # UWOP_ALLOC_SMALL
+        } elsif ($kind eq 'alloc') {
+            push @slots, ["\tdb\t$at," . (1 | (0 << 4)) . "\n\tdw\t" . ($v / 8), 2];  # UWOP_ALLOC_LARGE
+        } else {
+            push @slots, ["\tdb\t$at," . (8 | ($v << 4)) . "\n\tdw\t" . ($off / 16), 2];  # UWOP_SAVE_XMM128
+        }
+    }
+    my $count = 0;
+    $count += $_->[1] for @slots;
+    my $prolog = $p->{prolog_end} ? $lab->($p->{prolog_end}) . "-$start" : '0';
+    my @x = ('align 4', "L\$_ctasm_${n}_info:",
+             "\tdb\t1,$prolog,$count,0",    # version 1, no handler; prolog size; codes; no frame reg
+             map { split /\n/, $_->[0] } @slots);
+    push @x, "\tdw\t0" if $count % 2;      # the code array is padded to a DWORD
+    return { pdata => ["\tdd\t$start wrt ..imagebase", "\tdd\tL\$_ctasm_${n}_end wrt ..imagebase",
+                       "\tdd\tL\$_ctasm_${n}_info wrt ..imagebase"],
+             xdata => \@x };
+}
+
+
+1;

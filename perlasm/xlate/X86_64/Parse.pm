@@ -1,0 +1,226 @@
+package X86_64::Parse;
+# Stage 1: perlasm text (AT&T x86_64 + .ctasm_* directives) -> list of IR items.
+use strict;
+use warnings;
+use Exporter 'import';
+use X86_64::Common;
+our @EXPORT = qw(parse);
+
+# IR items (hashes), each with {line, text}:
+#   label   {name}
+#   insn    {op, ops => [operand...]}
+#           operand: {t=>'reg', r} {t=>'imm', e} {t=>'mem', disp, base, index, scale}
+#                    {t=>'sym', e}; any of them may carry star=>1 (indirect jmp/call)
+#   section {which => 'text'|'rodata'}
+#   align   {n}                      (bytes)
+#   data    {size => 1|2|4|8, vals => [expr...]}
+#   bytes   {vals => [numbers]}      (.ascii/.asciz, already decoded)
+#   proc    {name, global, args, save => [...], frame}
+#   ret / endproc
+#   adr     {reg, label}
+#   cfi     {dir}                    (passed through on GAS, dropped on NASM)
+#   globl   {name}
+#   elfonly {dir}                    (.type/.size written by hand: ELF only)
+
+sub split_top {    # split on $sep outside parentheses and string literals
+    my ($s, $sep) = @_;
+    my @out;
+    my ($depth, $instr, $cur) = (0, 0, '');
+    for (my $i = 0; $i < length $s; $i++) {
+        my $c = substr($s, $i, 1);
+        if ($instr) {
+            $cur .= $c;
+            if ($c eq '\\') { $cur .= substr($s, ++$i, 1); next }
+            $instr = 0 if $c eq '"';
+            next;
+        }
+        if ($c eq '"') { $instr = 1 }
+        elsif ($c eq '(') { $depth++ }
+        elsif ($c eq ')') { $depth-- }
+        elsif ($c eq $sep && $depth == 0) { push @out, $cur; $cur = ''; next }
+        $cur .= $c;
+    }
+    fail("unterminated string") if $instr;
+    push @out, $cur;
+    s/^\s+|\s+$//g for @out;
+    return @out;
+}
+
+sub strip_comment {    # '#' starts a comment outside string literals
+    my ($s) = @_;
+    my $instr = 0;
+    for (my $i = 0; $i < length $s; $i++) {
+        my $c = substr($s, $i, 1);
+        if ($instr) {
+            if ($c eq '\\') { $i++; next }
+            $instr = 0 if $c eq '"';
+        } elsif ($c eq '"') {
+            $instr = 1;
+        } elsif ($c eq '#') {
+            return substr($s, 0, $i);
+        }
+    }
+    return $s;
+}
+
+sub parse_operand {
+    my ($s) = @_;
+    my $star = ($s =~ s/^\*\s*//) ? 1 : 0;
+    my $o;
+    if ($s =~ /^%(\w+)$/) {
+        is_reg($1) && $1 ne 'rip' or fail("unknown register %$1");
+        $o = { t => 'reg', r => $1 };
+    } elsif ($s =~ /^\$(.+)$/) {
+        $o = { t => 'imm', e => $1 };
+    } elsif ($s =~ /^(.*?)\(\s*(?:%(\w+))?\s*(?:,\s*%(\w+)\s*(?:,\s*(\d+))?)?\s*\)$/) {
+        my ($disp, $base, $index, $scale) = ($1, $2, $3, $4);
+        $disp =~ s/\s+$//;
+        fail("segment overrides are not supported") if $disp =~ /%/;
+        for ($base, $index) { fail("unknown register %$_") if defined $_ && !is_reg($_) }
+        fail("bad scale $scale") if defined $scale && $scale !~ /^[1248]$/;
+        fail("%rip cannot be an index") if defined $index && $index eq 'rip';
+        $o = { t => 'mem', disp => $disp, base => $base, index => $index, scale => $scale };
+    } elsif ($s =~ /^%/) {
+        fail("cannot parse operand '$s'");
+    } elsif ($s ne '') {
+        $o = { t => 'sym', e => $s };
+    } else {
+        fail("empty operand");
+    }
+    $o->{star} = 1 if $star;
+    return $o;
+}
+
+sub decode_string {    # GAS string literal -> list of byte values
+    my ($lit) = @_;
+    $lit =~ /^"(.*)"$/s or fail("expected a string literal");
+    my $s = $1;
+    my @b;
+    while (length $s) {
+        if ($s =~ s/^\\([0-7]{1,3})//)       { push @b, oct($1) & 0xff }
+        elsif ($s =~ s/^\\x([0-9a-fA-F]+)//) { push @b, hex($1) & 0xff }
+        elsif ($s =~ s/^\\(.)//s) {
+            my %e = (n => 10, t => 9, r => 13, b => 8, f => 12, '\\' => 92, '"' => 34);
+            exists $e{$1} or fail("unknown escape \\$1");
+            push @b, $e{$1};
+        } else { $s =~ s/^(.)//s; push @b, ord($1) }
+    }
+    return @b;
+}
+
+my %DATA_SIZE = ('.byte' => 1, '.value' => 2, '.short' => 2, '.word' => 2,
+                 '.long' => 4, '.int' => 4, '.quad' => 8);
+
+sub parse_proc {
+    my ($args) = @_;
+    my @tok = split_top($args, ',');
+    my $name = shift @tok;
+    defined $name && $name =~ /^[A-Za-z_]\w*$/ or fail(".ctasm_proc needs a function name");
+    my $p = { k => 'proc', name => $name, global => 0, args => 0, save => [], frame => 0 };
+    my $last = '';
+    for my $t (@tok) {
+        if ($t eq 'global') { $p->{global} = 1; $last = '' }
+        elsif ($t =~ /^args\s*=\s*(\d+)$/) {
+            $1 <= 6 or fail("args=$1: at most 6 integer arguments are supported");
+            $p->{args} = $1; $last = '';
+        } elsif ($t =~ /^frame\s*=\s*(\d+)$/) { $p->{frame} = $1; $last = '' }
+        elsif ($t =~ /^save\s*=\s*(.*)$/) { $last = 'save'; push @{$p->{save}}, $1 if length $1 }
+        elsif ($last eq 'save' && $t =~ /^%?\w+$/) { push @{$p->{save}}, $t }
+        else { fail("unknown .ctasm_proc key '$t'") }
+    }
+    my %seen;
+    for (@{$p->{save}}) {
+        s/^%//;
+        /^(rbx|rbp|r12|r13|r14|r15)$/
+            or fail("save=$_: only the callee-saved rbx rbp r12-r15 can be listed");
+        fail("save=$_ listed twice") if $seen{$_}++;
+    }
+    # With the Win64 xmm area the allocation must stay below one page: no stack probes.
+    $p->{frame} <= 3840 or fail("frame=$p->{frame}: at most 3840 bytes (no stack probing)");
+    return $p;
+}
+
+sub parse_directive {
+    my ($d, $rest) = @_;
+    if ($d eq '.ctasm_text' || $d eq '.text') { return { k => 'section', which => 'text' } }
+    if ($d eq '.ctasm_rodata') { return { k => 'section', which => 'rodata' } }
+    if ($d eq '.section') {
+        return { k => 'section', which => 'rodata' } if $rest =~ /^\.rodata\b/;
+        return { k => 'section', which => 'text' }   if $rest =~ /^\.text\b/;
+        fail("unsupported section '$rest'");
+    }
+    if ($d eq '.ctasm_align' || $d eq '.align' || $d eq '.balign') {
+        $rest =~ /^(\d+)$/ && $1 > 0 && ($1 & ($1 - 1)) == 0
+            or fail("$d needs a power-of-two byte count");
+        return { k => 'align', n => $1 };
+    }
+    if ($d eq '.p2align') {
+        $rest =~ /^(\d+)$/ && $1 <= 12 or fail(".p2align needs a small log2 count");
+        return { k => 'align', n => 1 << $1 };
+    }
+    if (exists $DATA_SIZE{$d}) {
+        my @v = split_top($rest, ',');
+        fail("$d without values") unless @v && $v[0] ne '';
+        return { k => 'data', size => $DATA_SIZE{$d}, vals => \@v };
+    }
+    if ($d eq '.ascii' || $d eq '.asciz' || $d eq '.string') {
+        my @b;
+        for my $lit (split_top($rest, ',')) {
+            push @b, decode_string($lit);
+            push @b, 0 if $d ne '.ascii';
+        }
+        return { k => 'bytes', vals => \@b };
+    }
+    if ($d eq '.ctasm_proc')    { return parse_proc($rest) }
+    if ($d eq '.ctasm_ret')     { fail(".ctasm_ret takes no operands") if $rest ne ''; return { k => 'ret' } }
+    if ($d eq '.ctasm_endproc') { fail(".ctasm_endproc takes no operands") if $rest ne ''; return { k => 'endproc' } }
+    if ($d eq '.ctasm_adr') {
+        my ($r, $l) = split_top($rest, ',');
+        defined $l && $r =~ /^%?(\w+)$/ && exists $GPR{$1} && $GPR{$1} eq $1
+            or fail(".ctasm_adr needs a 64-bit register and a label");
+        $r =~ s/^%//;
+        $l =~ /^\.L\w+$/ or fail(".ctasm_adr: '$l' is not a local (.L) label");
+        return { k => 'adr', reg => $r, label => $l };
+    }
+    if ($d =~ /^\.cfi_/) { return { k => 'cfi', dir => $rest eq '' ? $d : "$d\t$rest" } }
+    if ($d eq '.globl' || $d eq '.global') {
+        $rest =~ /^[A-Za-z_]\w*$/ or fail("$d needs a symbol name");
+        return { k => 'globl', name => $rest };
+    }
+    if ($d eq '.type' || $d eq '.size') { return { k => 'elfonly', dir => "$d\t$rest" } }
+    if ($d eq '.hidden') { return { k => 'nothing' } }    # every global is hidden anyway
+    fail("unknown directive $d");
+}
+
+
+sub parse {
+    my ($fh) = @_;
+    my @items;
+    my $n = 0;
+    while (my $raw = <$fh>) {
+        $n++;
+        chomp $raw;
+        $raw =~ s/\r$//;
+        set_position($n, $raw);
+        my $line = strip_comment($raw);
+        for my $stmt (split_top($line, ';')) {
+            next if $stmt eq '';
+            my @new;
+            while ($stmt =~ s/^(\.L\w+|[A-Za-z_]\w*)\s*:\s*//) { push @new, { k => 'label', name => $1 } }
+            if ($stmt eq '') {
+            } elsif ($stmt =~ /^(\.\w+)\s*(.*)$/) {
+                push @new, parse_directive($1, $2);
+            } elsif ($stmt =~ /^([a-z][a-z0-9]*)\b\s*(.*)$/) {
+                my ($op, $rest) = ($1, $2);
+                my @ops = $rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',');
+                push @new, { k => 'insn', op => $op, ops => \@ops };
+            } else {
+                fail("cannot parse statement '$stmt'");
+            }
+            for (@new) { $_->{line} = $n; $_->{text} = $raw; push @items, $_ }
+        }
+    }
+    return \@items;
+}
+
+1;

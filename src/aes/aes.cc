@@ -1,0 +1,318 @@
+// The ctasm_aes_* API: picks a tier when a key is set, records it in the key
+// and dispatches every later operation on that record, so a key is only ever
+// used by the code that formatted it. Modes (ECB/CBC/CTR128) are built here on
+// the tier's block, CBC and ctr32 primitives.
+#include <stdlib.h>
+#include <string.h>
+
+#include <atomic>
+
+#include "aes/aes_portable.h"
+#include "aes/internal.h"
+#include "internal/ct.h"
+
+static_assert(sizeof(ctasm_aes_key) == 2048, "ctasm_aes_key layout (docs/INTERNALS.md)");
+static_assert(alignof(ctasm_aes_key) == 16, "ctasm_aes_key must be 16-byte aligned");
+static_assert(offsetof(ctasm_aes_key, ctasm_private_rounds) == 240, "rounds at byte 240");
+static_assert(offsetof(ctasm_aes_key, ctasm_private_impl) == 244, "impl at byte 244");
+static_assert(offsetof(ctasm_aes_key, ctasm_private_extra) == 256, "tier extra at byte 256");
+
+namespace ctasm {
+
+AesImpl aes_select_impl() {
+  if (vpaes_capable()) {
+#if defined(CTASM_X86_64_ASM)
+    return kAesImplVpaesX86_64;
+#elif defined(CTASM_AARCH64_ASM)
+    return kAesImplVpaesArmv8;
+#elif defined(CTASM_ARMV7_ASM)
+    return kAesImplHybridArmv7;
+#endif
+  }
+  return kAesImplPortable;
+}
+
+const char *aes_impl_name(AesImpl impl) {
+  switch (impl) {
+    case kAesImplVpaesX86_64:
+      return "vpaes-x86_64";
+    case kAesImplVpaesArmv8:
+      return "vpaes-armv8";
+    case kAesImplHybridArmv7:
+      return "bsaes+vpaes-armv7";
+    case kAesImplPortable:
+      return "portable";
+    default:
+      return "none";
+  }
+}
+
+namespace {
+
+std::atomic<testing::AesKeyWipeObserver> g_wipe_observer{nullptr};
+
+// Only tiers compiled into this build are valid; anything else is a key that
+// was never set (or was corrupted): continuing would encrypt under an
+// undefined key, so stop.
+AesImpl key_impl(const ctasm_aes_key *key) {
+  const uint32_t impl = key->ctasm_private_impl;
+  switch (impl) {
+    case kAesImplPortable:
+#if defined(CTASM_X86_64_ASM)
+    case kAesImplVpaesX86_64:
+#elif defined(CTASM_AARCH64_ASM)
+    case kAesImplVpaesArmv8:
+#elif defined(CTASM_ARMV7_ASM)
+    case kAesImplHybridArmv7:
+#endif
+      return static_cast<AesImpl>(impl);
+    default:
+      abort();
+  }
+}
+
+inline bool is_vpaes_impl(AesImpl impl) {
+  return impl == kAesImplVpaesX86_64 || impl == kAesImplVpaesArmv8 || impl == kAesImplHybridArmv7;
+}
+
+int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt) {
+  if (key == nullptr) return 0;
+  secure_wipe(key, sizeof(*key));  // impl = kAesImplNone until success
+  if (raw == nullptr || (raw_len != 16 && raw_len != 24 && raw_len != 32)) return 0;
+  const unsigned bits = static_cast<unsigned>(raw_len * 8);
+  const AesImpl impl = aes_select_impl();
+  switch (impl) {
+#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
+    case kAesImplVpaesX86_64:
+    case kAesImplVpaesArmv8:
+    case kAesImplHybridArmv7:
+      if (decrypt) {
+        vpaes_set_decrypt_key(raw, bits, key);
+#if defined(CTASM_ARMV7_ASM)
+        // CBC decryption runs bsaes in bulk: keep its key form ready.
+        vpaes_decrypt_key_to_bsaes(key->ctasm_private_extra, key);
+#endif
+      } else {
+        vpaes_set_encrypt_key(raw, bits, key);
+      }
+      break;
+#endif
+    default:
+      (void)decrypt;  // the portable tier uses one key form for both
+      aes_portable::set_key(raw, bits, key);
+      break;
+  }
+  key->ctasm_private_impl = impl;
+  return 1;
+}
+
+void encrypt_one(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint8_t *out) {
+#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
+  if (is_vpaes_impl(impl)) {
+    vpaes_encrypt(in, out, key);
+    return;
+  }
+#endif
+  (void)impl;
+  aes_portable::encrypt_blocks(key, in, out, 1);
+}
+
+void decrypt_one(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint8_t *out) {
+#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
+  if (is_vpaes_impl(impl)) {
+    vpaes_decrypt(in, out, key);
+    return;
+  }
+#endif
+  (void)impl;
+  aes_portable::decrypt_blocks(key, in, out, 1);
+}
+
+#if defined(CTASM_ARMV7_ASM)
+// Wipes the stack copy of a bsaes key; the observer lets tests see the buffer
+// before and after.
+void wipe_stack_key(void *buf, size_t len) {
+  const testing::AesKeyWipeObserver obs = g_wipe_observer.load(std::memory_order_acquire);
+  if (obs != nullptr) obs(buf, len, false);
+  secure_wipe(buf, len);
+  if (obs != nullptr) obs(buf, len, true);
+}
+#endif
+
+// ctr32 primitive of the key's tier: counter in the last 4 bytes of ivec,
+// big-endian, wrapping mod 2^32; ivec not written.
+void ctr32_blocks(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
+                  size_t blocks, const uint8_t ivec[16]) {
+#if defined(CTASM_ARMV7_ASM)
+  if (impl == kAesImplHybridArmv7) {
+    if (blocks >= kArmv7BsaesCtrMinBlocks) {
+      // The key stays in vpaes form in the context; bsaes gets a converted copy
+      // that lives only for this call.
+      alignas(16) uint8_t bskey[kBsaesKeyBytes];
+      vpaes_encrypt_key_to_bsaes(bskey, key);
+      bsaes_ctr32_encrypt_blocks(in, out, blocks, bskey, ivec);
+      wipe_stack_key(bskey, sizeof(bskey));
+    } else {
+      vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
+    }
+    return;
+  }
+#endif
+#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM)
+  if (is_vpaes_impl(impl)) {
+    vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
+    return;
+  }
+#endif
+  (void)impl;
+  aes_portable::ctr32_encrypt_blocks(in, out, blocks, key, ivec);
+}
+
+// Adds one to the upper 96 bits of the big-endian counter block, without
+// branching on the counter value.
+void increment_be96(uint8_t ivec[16]) {
+  uint32_t carry = 1;
+  for (int i = 11; i >= 0; i--) {
+    carry += ivec[i];
+    ivec[i] = static_cast<uint8_t>(carry);
+    carry >>= 8;
+  }
+}
+
+}  // namespace
+
+namespace testing {
+void set_aes_key_wipe_observer(AesKeyWipeObserver observer) {
+  g_wipe_observer.store(observer, std::memory_order_release);
+}
+}  // namespace testing
+
+}  // namespace ctasm
+
+using namespace ctasm;
+
+extern "C" {
+
+int ctasm_aes_set_encrypt_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len) {
+  return set_key(key, raw, raw_len, /*decrypt=*/false);
+}
+
+int ctasm_aes_set_decrypt_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len) {
+  return set_key(key, raw, raw_len, /*decrypt=*/true);
+}
+
+void ctasm_aes_encrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uint8_t out[16]) {
+  encrypt_one(key_impl(key), key, in, out);
+}
+
+void ctasm_aes_decrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uint8_t out[16]) {
+  decrypt_one(key_impl(key), key, in, out);
+}
+
+void ctasm_aes_ecb_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t len,
+                           int enc) {
+  const AesImpl impl = key_impl(key);
+  if (len % 16 != 0) return;
+  const size_t blocks = len / 16;
+  if (impl == kAesImplPortable) {
+    if (enc) {
+      aes_portable::encrypt_blocks(key, in, out, blocks);
+    } else {
+      aes_portable::decrypt_blocks(key, in, out, blocks);
+    }
+    return;
+  }
+  for (size_t i = 0; i < blocks; i++) {
+    if (enc) {
+      encrypt_one(impl, key, in + 16 * i, out + 16 * i);
+    } else {
+      decrypt_one(impl, key, in + 16 * i, out + 16 * i);
+    }
+  }
+}
+
+void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t len,
+                           uint8_t ivec[16], int enc) {
+  const AesImpl impl = key_impl(key);
+  if (len % 16 != 0 || len == 0) return;
+  const size_t blocks = len / 16;
+  switch (impl) {
+#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM)
+    case kAesImplVpaesX86_64:
+    case kAesImplVpaesArmv8:
+      vpaes_cbc_encrypt(in, out, len, key, ivec, enc ? 1 : 0);
+      return;
+#endif
+#if defined(CTASM_ARMV7_ASM)
+    case kAesImplHybridArmv7:
+      if (enc) {
+        for (size_t i = 0; i < blocks; i++) {
+          uint8_t x[16];
+          for (int j = 0; j < 16; j++) x[j] = in[16 * i + j] ^ ivec[j];
+          vpaes_encrypt(x, out + 16 * i, key);
+          memcpy(ivec, out + 16 * i, 16);
+        }
+      } else if (blocks >= kArmv7BsaesCbcDecryptMinBlocks) {
+        bsaes_cbc_decrypt(in, out, len, key->ctasm_private_extra, ivec);
+      } else {
+        for (size_t i = 0; i < blocks; i++) {
+          uint8_t c[16], p[16];
+          memcpy(c, in + 16 * i, 16);  // out may alias in
+          vpaes_decrypt(c, p, key);
+          for (int j = 0; j < 16; j++) out[16 * i + j] = p[j] ^ ivec[j];
+          memcpy(ivec, c, 16);
+        }
+      }
+      return;
+#endif
+    default:
+      if (enc) {
+        aes_portable::cbc_encrypt(key, in, out, blocks, ivec);
+      } else {
+        aes_portable::cbc_decrypt(key, in, out, blocks, ivec);
+      }
+      return;
+  }
+}
+
+// OpenSSL's CRYPTO_ctr128_encrypt_ctr32 semantics: the tier's ctr32 primitive
+// wraps at 2^32, so calls are split at that boundary and the carry goes into
+// the upper 96 bits here.
+void ctasm_aes_ctr128_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
+                              size_t len, uint8_t ivec[16], uint8_t ecount_buf[16],
+                              unsigned *num) {
+  const AesImpl impl = key_impl(key);
+  unsigned n = *num % 16;
+  // Finish the key-stream block a previous call started.
+  while (n != 0 && len != 0) {
+    *out++ = *in++ ^ ecount_buf[n];
+    n = (n + 1) % 16;
+    len--;
+  }
+  uint32_t ctr = load_be32(ivec + 12);
+  while (len >= 16) {
+    size_t blocks = len / 16;
+    const uint64_t to_wrap = (static_cast<uint64_t>(1) << 32) - ctr;
+    if (static_cast<uint64_t>(blocks) > to_wrap) blocks = static_cast<size_t>(to_wrap);
+    ctr32_blocks(impl, key, in, out, blocks, ivec);
+    ctr += static_cast<uint32_t>(blocks);
+    store_be32(ivec + 12, ctr);
+    if (ctr == 0) increment_be96(ivec);
+    in += 16 * blocks;
+    out += 16 * blocks;
+    len -= 16 * blocks;
+  }
+  if (len != 0) {
+    memset(ecount_buf, 0, 16);
+    ctr32_blocks(impl, key, ecount_buf, ecount_buf, 1, ivec);
+    ctr++;
+    store_be32(ivec + 12, ctr);
+    if (ctr == 0) increment_be96(ivec);
+    for (; n < len; n++) out[n] = in[n] ^ ecount_buf[n];
+  }
+  *num = n;
+}
+
+const char *ctasm_aes_impl(void) { return aes_impl_name(aes_select_impl()); }
+
+}  // extern "C"

@@ -1,0 +1,39 @@
+// Portable constant-time AES: bitsliced C++, four blocks per batch in 64-bit
+// slices. The tier used when no SIMD tier exists, and the reference the other
+// tiers are tested against.
+#ifndef CTASM_SRC_AES_AES_PORTABLE_H
+#define CTASM_SRC_AES_AES_PORTABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctasm/ctasm.h"
+
+namespace ctasm {
+namespace aes_portable {
+
+// bits is 128, 192 or 256 (checked by the caller). Fills rd_key (the FIPS-197
+// expanded key as big-endian words), rounds (10/12/14) and, in the tier-extra
+// area, the round keys in bitsliced form. Encryption and decryption keys are
+// identical: decryption runs the inverse cipher over the same round keys.
+void set_key(const uint8_t *user_key, unsigned bits, ctasm_aes_key *key);
+
+// ECB over whole blocks.
+void encrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks);
+void decrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks);
+
+// CBC over whole blocks; ivec updated to the last ciphertext block.
+void cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
+                 uint8_t ivec[16]);
+void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
+                 uint8_t ivec[16]);
+
+// Same contract as the assembly ctr32 functions: the counter is the last four
+// bytes of ivec, big-endian, and wraps mod 2^32; ivec is not written.
+void ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+                          const ctasm_aes_key *key, const uint8_t ivec[16]);
+
+}  // namespace aes_portable
+}  // namespace ctasm
+
+#endif  // CTASM_SRC_AES_AES_PORTABLE_H

@@ -1,0 +1,90 @@
+// AES internals: the assembly entry points (prototypes of docs/INTERNALS.md),
+// the CPU feature each needs, the tiers and the test hooks.
+#ifndef CTASM_SRC_AES_INTERNAL_H
+#define CTASM_SRC_AES_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpu/cpu.h"
+#include "ctasm/ctasm.h"
+#include "internal/asm_config.h"
+#include "internal/prefix.h"
+
+// `key` below is the ctasm_aes_key (16-byte aligned); `bsaes_key` a 16-byte
+// aligned buffer of kBsaesKeyBytes. Unaligned in/out are fine everywhere.
+extern "C" {
+#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
+// vpaes: needs SSSE3 on x86_64, NEON on ARM (see vpaes_capable()).
+int vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key);  // returns 0
+int vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key);  // returns 0
+void vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key);
+void vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key);
+// Counter = last 4 bytes of ivec, big-endian, wraps mod 2^32; ivec not written.
+void vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks, const void *key,
+                                const uint8_t ivec[16]);
+#endif
+#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM)
+// len a multiple of 16; ivec updated.
+void vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len, const void *key,
+                       uint8_t ivec[16], int enc);
+#endif
+#if defined(CTASM_ARMV7_ASM)
+// NEON. Conversions from a vpaes-form key to the bsaes form (8 blocks wide).
+void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
+void vpaes_decrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
+void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+                                const void *bsaes_key, const uint8_t ivec[16]);
+// len a multiple of 16; ivec updated.
+void bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const void *bsaes_key,
+                       uint8_t ivec[16]);
+#endif
+}  // extern "C"
+
+namespace ctasm {
+
+// The tier that formatted a key, stored in ctasm_aes_key.ctasm_private_impl.
+// Zero means "no valid key" (a failed or missing set_*_key).
+enum AesImpl : uint32_t {
+  kAesImplNone = 0,
+  kAesImplPortable = 1,
+  kAesImplVpaesX86_64 = 2,
+  kAesImplVpaesArmv8 = 3,
+  kAesImplHybridArmv7 = 4,
+};
+
+inline bool vpaes_capable() {
+#if defined(CTASM_X86_64_ASM)
+  return cpu_has(kSSSE3);
+#elif defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
+  return cpu_has(kNEON);
+#else
+  return false;
+#endif
+}
+
+// The tier new keys get under the capabilities in force.
+AesImpl aes_select_impl();
+const char *aes_impl_name(AesImpl impl);
+
+// bsaes-form key size for AES-256 (the largest): kept at the key's tier-extra
+// area (decryption) or in a stack buffer (CTR encryption).
+constexpr size_t kBsaesKeyBytes = 1696;
+static_assert(256 + kBsaesKeyBytes <= sizeof(ctasm_aes_key), "bsaes key must fit ctasm_aes_key");
+
+// ARMv7 hybrid: calls with at least this many whole blocks run bsaes, fewer run
+// vpaes (bsaes always computes 8 blocks per batch, so short calls waste work).
+constexpr size_t kArmv7BsaesCtrMinBlocks = 8;
+constexpr size_t kArmv7BsaesCbcDecryptMinBlocks = 8;
+
+namespace testing {
+// Called by the ARMv7 CTR path around the wipe of its stack bsaes key:
+// after_wipe = false just before wiping (the buffer holds the key), true just
+// after (it must be all zero). Null disables. Test-only, not exported.
+using AesKeyWipeObserver = void (*)(const void *buf, size_t len, bool after_wipe);
+void set_aes_key_wipe_observer(AesKeyWipeObserver observer);
+}  // namespace testing
+
+}  // namespace ctasm
+
+#endif  // CTASM_SRC_AES_INTERNAL_H

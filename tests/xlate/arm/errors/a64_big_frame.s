@@ -1,0 +1,4 @@
+// expect: too large
+.ctasm_text
+.ctasm_proc f, frame=8192
+.ctasm_endproc

@@ -1,0 +1,6 @@
+// expect: function f defined twice
+.ctasm_text
+.ctasm_proc f
+.ctasm_endproc
+.ctasm_proc f
+.ctasm_endproc

@@ -1,0 +1,3 @@
+// expect: the translator's job
+.ctasm_text
+	.globl f

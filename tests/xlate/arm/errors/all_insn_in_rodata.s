@@ -1,0 +1,3 @@
+// expect: instruction in .ctasm_rodata
+.ctasm_rodata
+	nop

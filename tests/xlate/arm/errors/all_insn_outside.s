@@ -1,0 +1,3 @@
+// expect: instruction outside .ctasm_proc
+.ctasm_text
+	nop

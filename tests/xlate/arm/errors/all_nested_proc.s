@@ -1,0 +1,5 @@
+// expect: missing .ctasm_endproc
+.ctasm_text
+.ctasm_proc f
+.ctasm_proc g
+.ctasm_endproc

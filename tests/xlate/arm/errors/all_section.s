@@ -1,0 +1,2 @@
+// expect: the translator's job
+	.section .data

@@ -1,0 +1,3 @@
+// expect: unknown directive .frobnicate
+.ctasm_text
+	.frobnicate 1

@@ -1,0 +1,7 @@
+# expect[nasm]: bare memory operand
+.ctasm_text
+.ctasm_proc f
+	movq	.Lk, %rax
+.ctasm_ret
+.ctasm_endproc
+.Lk:

@@ -1,0 +1,3 @@
+# expect: instruction outside .ctasm_text
+.ctasm_rodata
+	nop

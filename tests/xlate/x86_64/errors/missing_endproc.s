@@ -1,0 +1,4 @@
+# expect: missing .ctasm_endproc
+.ctasm_text
+.ctasm_proc f
+	nop

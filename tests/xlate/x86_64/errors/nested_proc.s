@@ -1,0 +1,5 @@
+# expect: nested .ctasm_proc
+.ctasm_text
+.ctasm_proc f
+.ctasm_proc g
+.ctasm_endproc

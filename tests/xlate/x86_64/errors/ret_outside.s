@@ -1,0 +1,3 @@
+# expect: .ctasm_ret outside a function
+.ctasm_text
+.ctasm_ret

@@ -1,0 +1,3 @@
+# expect: unknown directive .foo
+.ctasm_text
+.foo 1

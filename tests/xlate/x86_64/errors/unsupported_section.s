@@ -1,0 +1,3 @@
+# expect: unsupported section
+.section .data
+.long 1

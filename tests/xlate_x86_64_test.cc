@@ -1,0 +1,460 @@
+// Conformance test of the x86_64 perlasm translator: calls the functions of
+// perlasm/test/xlate-x86_64.pl (elf natively, nasm under wine) and checks exact results
+// against C++ references that mirror the assembly step by step.
+#if defined(__x86_64__)
+
+#include <gtest/gtest.h>
+
+#include <immintrin.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#if defined(_WIN32)
+#include <windows.h>
+#elif defined(__linux__)
+#include <signal.h>
+#include <ucontext.h>
+#include <unwind.h>
+#endif
+
+// The assembly renames its globals under CTASM_PREFIX (docs/PERLASM.md); follow it.
+#if defined(CTASM_PREFIX)
+#define CTASM_XT_CAT2(p, n) p##_##n
+#define CTASM_XT_CAT(p, n) CTASM_XT_CAT2(p, n)
+#define ctasm_xlate_test_sum0 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum0)
+#define ctasm_xlate_test_sum1 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum1)
+#define ctasm_xlate_test_sum2 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum2)
+#define ctasm_xlate_test_sum3 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum3)
+#define ctasm_xlate_test_sum4 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum4)
+#define ctasm_xlate_test_sum5 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum5)
+#define ctasm_xlate_test_sum6 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum6)
+#define ctasm_xlate_test_saves CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_saves)
+#define ctasm_xlate_test_align0 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_align0)
+#define ctasm_xlate_test_align1 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_align1)
+#define ctasm_xlate_test_align2 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_align2)
+#define ctasm_xlate_test_align3 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_align3)
+#define ctasm_xlate_test_align4 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_align4)
+#define ctasm_xlate_test_xmm_mix CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_xmm_mix)
+#define ctasm_xlate_test_local_xmm CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_local_xmm)
+#define ctasm_xlate_test_call_local CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_call_local)
+#define ctasm_xlate_test_keep CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_keep)
+#define ctasm_xlate_test_two_rets CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_two_rets)
+#define ctasm_xlate_test_tables CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_tables)
+#define ctasm_xlate_test_ssse3 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_ssse3)
+#define ctasm_xlate_test_loop CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_loop)
+#define ctasm_xlate_test_gpr CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_gpr)
+#endif
+
+extern "C" {
+uint64_t ctasm_xlate_test_sum0(void);
+uint64_t ctasm_xlate_test_sum1(uint64_t);
+uint64_t ctasm_xlate_test_sum2(uint64_t, uint64_t);
+uint64_t ctasm_xlate_test_sum3(uint64_t, uint64_t, uint64_t);
+uint64_t ctasm_xlate_test_sum4(uint64_t, uint64_t, uint64_t, uint64_t);
+uint64_t ctasm_xlate_test_sum5(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
+uint64_t ctasm_xlate_test_sum6(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
+uint64_t ctasm_xlate_test_saves(uint64_t x);
+uint64_t ctasm_xlate_test_align0(void);
+uint64_t ctasm_xlate_test_align1(void);
+uint64_t ctasm_xlate_test_align2(void);
+uint64_t ctasm_xlate_test_align3(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
+uint64_t ctasm_xlate_test_align4(uint64_t);
+uint64_t ctasm_xlate_test_xmm_mix(void);
+uint64_t ctasm_xlate_test_local_xmm(void);
+uint64_t ctasm_xlate_test_call_local(uint64_t x);
+uint32_t ctasm_xlate_test_keep(uint64_t (*fn)(void));
+uint64_t ctasm_xlate_test_two_rets(uint64_t x);
+uint64_t ctasm_xlate_test_tables(uint8_t out[16]);
+void ctasm_xlate_test_ssse3(const uint8_t in[16], uint8_t out[16]);
+uint64_t ctasm_xlate_test_loop(const uint8_t *p, size_t n);
+uint64_t ctasm_xlate_test_gpr(uint64_t a, uint64_t b);
+}
+
+namespace {
+
+const uint32_t kMixK[4] = {0x01234567, 0x89abcdef, 0xdeadbeef, 0x0badf00d};
+
+TEST(XlateX86_64, ArgumentsZeroToSix) {
+  const uint64_t a[6] = {0x1111, 0x2222000000000001, 0x3333, 0x44440000, 0x5555, 0x6666};
+  auto expect = [&](int n) {
+    uint64_t r = 1000;
+    for (int i = 0; i < n; i++) r += (uint64_t)(i + 1) * a[i];
+    return r;
+  };
+  EXPECT_EQ(ctasm_xlate_test_sum0(), expect(0));
+  EXPECT_EQ(ctasm_xlate_test_sum1(a[0]), expect(1));
+  EXPECT_EQ(ctasm_xlate_test_sum2(a[0], a[1]), expect(2));
+  EXPECT_EQ(ctasm_xlate_test_sum3(a[0], a[1], a[2]), expect(3));
+  EXPECT_EQ(ctasm_xlate_test_sum4(a[0], a[1], a[2], a[3]), expect(4));
+  EXPECT_EQ(ctasm_xlate_test_sum5(a[0], a[1], a[2], a[3], a[4]), expect(5));
+  EXPECT_EQ(ctasm_xlate_test_sum6(a[0], a[1], a[2], a[3], a[4], a[5]), expect(6));
+}
+
+TEST(XlateX86_64, FunctionPointer) {
+  uint64_t (*volatile fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t) =
+      ctasm_xlate_test_sum6;
+  EXPECT_EQ(fn(1, 2, 3, 4, 5, 6), 1000u + 1 + 4 + 9 + 16 + 25 + 36);
+  uint64_t (*volatile two)(uint64_t) = ctasm_xlate_test_two_rets;
+  EXPECT_EQ(two(7), 22u);
+}
+
+TEST(XlateX86_64, SavesAndFrame) {
+  EXPECT_EQ(ctasm_xlate_test_saves(100), 615u);  // 6x+15, rsp 16-aligned
+  EXPECT_EQ(ctasm_xlate_test_saves(0), 15u);
+}
+
+TEST(XlateX86_64, StackAlignedAfterPrologue) {
+  EXPECT_EQ(ctasm_xlate_test_align0(), 0x100u);
+  EXPECT_EQ(ctasm_xlate_test_align1(), 0x100u);
+  EXPECT_EQ(ctasm_xlate_test_align2(), 0x100u);
+  EXPECT_EQ(ctasm_xlate_test_align3(1, 2, 3, 4, 5, 6), 0x100u + 5 + 2 * 6);
+  EXPECT_EQ(ctasm_xlate_test_align4(9), 0x100u);
+}
+
+uint64_t MixReference() {
+  __m128i k = _mm_loadu_si128(reinterpret_cast<const __m128i *>(kMixK));
+  __m128i x = k, acc = k;
+  for (int i = 7; i <= 15; i++) {
+    x = _mm_add_epi32(_mm_shuffle_epi32(x, 0x93), k);
+    acc = _mm_xor_si128(acc, x);
+  }
+  return (uint64_t)_mm_cvtsi128_si64(acc);
+}
+
+TEST(XlateX86_64, XmmSixToFifteen) {
+  EXPECT_EQ(ctasm_xlate_test_xmm_mix(), MixReference());
+}
+
+TEST(XlateX86_64, LocalFunctions) {
+  uint64_t q = ((uint64_t)kMixK[0] | (uint64_t)kMixK[1] << 32) ^
+               ((uint64_t)kMixK[2] | (uint64_t)kMixK[3] << 32);
+  EXPECT_EQ(ctasm_xlate_test_local_xmm(), (q + 3) * 3);
+  EXPECT_EQ(ctasm_xlate_test_call_local(12345), 12345u * 12345u + 7);
+}
+
+// Bits 0-9: xmm6..xmm15 survived the call, bit 10: rdi, bit 11: rsi. Win64 keeps all of
+// them; SysV keeps those the callee does not touch.
+TEST(XlateX86_64, CalleeSavedRegisters) {
+#if defined(_WIN32)
+  const uint32_t mix = 0xfff, local = 0xfff;
+#else
+  const uint32_t mix = 0xc00, local = 0x3f3;
+#endif
+  EXPECT_EQ(ctasm_xlate_test_keep(ctasm_xlate_test_xmm_mix), mix);
+  EXPECT_EQ(ctasm_xlate_test_keep(ctasm_xlate_test_local_xmm), local);
+  EXPECT_EQ(ctasm_xlate_test_keep(ctasm_xlate_test_sum0), 0xfffu);
+}
+
+TEST(XlateX86_64, TwoReturns) {
+  EXPECT_EQ(ctasm_xlate_test_two_rets(10), 5u);
+  EXPECT_EQ(ctasm_xlate_test_two_rets(7), 22u);
+  EXPECT_EQ(ctasm_xlate_test_two_rets(0), 0u);
+}
+
+TEST(XlateX86_64, ConstantTables) {
+  uint8_t out[16];
+  uint64_t r = ctasm_xlate_test_tables(out);
+  for (int i = 0; i < 16; i++) EXPECT_EQ(out[i], i ^ 0x5a) << i;
+  const uint64_t table_len = 16 * 6 + 4 + 2 + 6;  // .Ltbl16 .. .Ltbl_end
+  EXPECT_EQ(r, 0x1000u + table_len + 0x1234 + ('c' + 't' + 'a' + 's' + 'm'));
+}
+
+__attribute__((target("ssse3,sse4.1"))) void Ssse3Reference(const uint8_t in[16],
+                                                              uint8_t out[16]) {
+  const __m128i rev = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  __m128i x0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(in));
+  __m128i x2 = _mm_shuffle_epi8(x0, rev);
+  __m128i x3 = _mm_and_si128(_mm_srli_epi32(x0, 4), _mm_set1_epi8(0x0f));
+  x2 = _mm_alignr_epi8(x2, x0, 5);
+  x3 = _mm_shuffle_epi32(x3, 0x1b);
+  x2 = _mm_xor_si128(x2, x3);
+  x2 = _mm_add_epi32(x2, _mm_slli_si128(x2, 3));
+  __m128i x5 = _mm_unpacklo_epi8(x2, x0);
+  x2 = _mm_mullo_epi32(x2, x5);
+  x2 = _mm_insert_epi32(x2, _mm_extract_epi32(x2, 1), 3);
+  x5 = _mm_srli_si128(x5, 1);
+  x2 = _mm_or_si128(x2, x5);
+  x5 = _mm_slli_epi32(x5, 7);
+  x5 = _mm_andnot_si128(x5, x2);
+  _mm_storeu_si128(reinterpret_cast<__m128i *>(out), x5);
+}
+
+TEST(XlateX86_64, Ssse3Shuffles) {
+  if (!__builtin_cpu_supports("sse4.1")) GTEST_SKIP() << "no SSE4.1";
+  uint8_t in[17], out[16], ref[16];
+  for (int t = 0; t < 8; t++) {
+    for (int i = 0; i < 17; i++) in[i] = (uint8_t)(i * 37 + t * 101 + 5);
+    ctasm_xlate_test_ssse3(in + (t & 1), out);  // unaligned input every other time
+    Ssse3Reference(in + (t & 1), ref);
+    EXPECT_EQ(memcmp(out, ref, 16), 0) << t;
+  }
+}
+
+TEST(XlateX86_64, LoopWithLocalLabels) {
+  uint8_t buf[100];
+  for (int i = 0; i < 100; i++) buf[i] = (uint8_t)(i * 7 + 3);
+  for (size_t n : {0, 1, 2, 17, 100}) {
+    uint64_t h = 0x1234;
+    for (size_t i = 0; i < n; i++) {
+      h = ((h << 5) | (h >> 59)) ^ buf[i];
+      h *= 0x100000001b3ull;
+    }
+    EXPECT_EQ(ctasm_xlate_test_loop(buf, n), h) << n;
+  }
+}
+
+uint64_t GprReference(uint64_t a, uint64_t b) {
+  unsigned __int128 p = (unsigned __int128)a * b;
+  uint64_t lo = (uint64_t)p, hi = (uint64_t)(p >> 64);
+  uint64_t r8 = hi ^ lo;
+  uint64_t rcx = a + b;
+  r8 += rcx < a;
+  rcx = __builtin_bswap64(rcx);
+  rcx = (rcx >> 13) | (rcx << 51);
+  r8 ^= rcx;
+  r8 -= (uint32_t)a >> 3;
+  r8 |= (a < b) ? 0xff : 0;
+  r8 += (a < b) ? b : a;
+  r8 ^= (uint64_t)(a < b) << 40;
+  r8 += ~(b << 9);
+  r8 = (0 - a) - r8;
+  r8 += (uint64_t)(int64_t)(int8_t)(uint8_t)a;
+  r8 ^= (uint64_t)(int64_t)(int32_t)(uint32_t)b;
+  r8 += b & 0xffff;
+  r8 += 0x7f;
+  r8 = (uint64_t)((int64_t)r8 >> 3);
+  r8 -= 1;
+  uint32_t c = (r8 & 4) == 0 ? 3 : 0;
+  uint64_t rax = r8 + (uint64_t)c * 8;
+  c = (c << 3) | (c >> 29);
+  return (uint32_t)((uint32_t)rax - c);
+}
+
+TEST(XlateX86_64, IntegerInstructions) {
+  const uint64_t v[][2] = {{0xfedcba9876543210, 0x0123456789abcdef},
+                           {5, 0xffff0000ffff},
+                           {0x80, 0x7fffffff80000000},
+                           {0, 0},
+                           {~0ull, ~0ull}};
+  for (auto &ab : v) {
+    EXPECT_EQ(ctasm_xlate_test_gpr(ab[0], ab[1]), GprReference(ab[0], ab[1]))
+        << std::hex << ab[0] << " " << ab[1];
+  }
+}
+
+// Unwind data at every instruction: single-step each function with the trap flag and,
+// at each step inside it, unwind one frame with the platform unwinder (Win64
+// RtlVirtualUnwind on the .pdata/.xdata; DWARF CFI through libgcc on ELF). The unwound
+// frame must be the caller's: return address, stack pointer and every callee-saved
+// register (and xmm6-xmm15 on Win64) as they were at the call.
+#if defined(_WIN32) || defined(__linux__)
+struct StepCheck {
+  uintptr_t lo = 0, hi = 0;       // function being checked
+  bool entered = false, done = false;
+  uint64_t ret = 0, cfa = 0;      // return address and rsp after the return
+  uint64_t gpr[16] = {};          // callee-saved registers at entry (by DWARF/Win64 slot)
+  unsigned char xmm[10][16] = {};  // xmm6..xmm15 at entry (Win64)
+  uint64_t orig_gpr[16] = {};      // the caller's values, put back at the return
+  unsigned char orig_xmm[10][16] = {};
+  int steps = 0, failures = 0;
+  char first_failure[128] = "";
+};
+StepCheck g_step;
+
+void StepFail(uint64_t rip, const char *what) {
+  if (g_step.failures++ == 0) {
+    snprintf(g_step.first_failure, sizeof g_step.first_failure, "offset 0x%llx: %s",
+             (unsigned long long)(rip - g_step.lo), what);
+  }
+}
+#endif
+
+#if defined(_WIN32)
+// Win64 nonvolatile GPRs: rbx rbp rsi rdi r12-r15.
+const int kWinSaved[] = {3, 5, 6, 7, 12, 13, 14, 15};
+uint64_t *WinGpr(CONTEXT *c, int i) { return &c->Rax + i; }
+
+LONG CALLBACK StepHandler(EXCEPTION_POINTERS *ep) {
+  if (ep->ExceptionRecord->ExceptionCode != EXCEPTION_SINGLE_STEP) return EXCEPTION_CONTINUE_SEARCH;
+  CONTEXT *c = ep->ContextRecord;
+  uint64_t rip = c->Rip;
+  if (!g_step.entered && rip == g_step.lo) {
+    g_step.entered = true;
+    g_step.ret = *(uint64_t *)c->Rsp;
+    g_step.cfa = c->Rsp + 8;
+    // Distinct values in every nonvolatile register (none carries an argument), so a
+    // wrong save slot cannot go unnoticed; the caller's own values return at the end.
+    for (int r : kWinSaved) {
+      g_step.orig_gpr[r] = *WinGpr(c, r);
+      *WinGpr(c, r) = g_step.gpr[r] = 0x0101010101010101ull * (uint64_t)(r + 0x10);
+    }
+    memcpy(g_step.orig_xmm, &c->Xmm6, sizeof g_step.xmm);
+    for (int i = 0; i < 160; i++) g_step.xmm[i / 16][i % 16] = (unsigned char)(i * 7 + 1);
+    memcpy(&c->Xmm6, g_step.xmm, sizeof g_step.xmm);
+  }
+  if (g_step.entered && !g_step.done && rip == g_step.ret) {
+    g_step.done = true;
+    for (int r : kWinSaved)
+      if (*WinGpr(c, r) != g_step.gpr[r]) StepFail(rip, "nonvolatile GPR not preserved");
+    if (memcmp(&c->Xmm6, g_step.xmm, sizeof g_step.xmm) != 0) StepFail(rip, "xmm not preserved");
+    for (int r : kWinSaved) *WinGpr(c, r) = g_step.orig_gpr[r];
+    memcpy(&c->Xmm6, g_step.orig_xmm, sizeof g_step.xmm);
+  }
+  if (g_step.entered && !g_step.done) {
+    // Unwind up to and through the checked function: inside a function it calls, the
+    // callee's unwind data is exercised too.
+    g_step.steps++;
+    CONTEXT u = *c;
+    bool in_fn = false;
+    for (int depth = 0; depth < 8 && !in_fn; depth++) {
+      in_fn = u.Rip >= g_step.lo && u.Rip < g_step.hi;
+      DWORD64 base = 0, frame = 0;
+      PVOID handler_data = nullptr;
+      PRUNTIME_FUNCTION f = RtlLookupFunctionEntry(u.Rip, &base, nullptr);
+      if (!f) {
+        StepFail(rip, "no .pdata entry");
+        break;
+      }
+      RtlVirtualUnwind(UNW_FLAG_NHANDLER, base, u.Rip, f, &u, &handler_data, &frame, nullptr);
+    }
+    if (!in_fn) {
+      StepFail(rip, "checked function not found by unwinding");
+    } else {
+      if (u.Rip != g_step.ret) StepFail(rip, "return address");
+      if (u.Rsp != g_step.cfa) StepFail(rip, "stack pointer");
+      for (int r : kWinSaved)
+        if (*WinGpr(&u, r) != g_step.gpr[r]) StepFail(rip, "callee-saved GPR");
+      if (memcmp(&u.Xmm6, g_step.xmm, sizeof g_step.xmm) != 0) StepFail(rip, "xmm6-xmm15");
+    }
+  }
+  if (!g_step.done) c->EFlags |= 0x100;  // keep stepping
+  return EXCEPTION_CONTINUE_EXECUTION;
+}
+
+template <typename F>
+void RunStepped(uintptr_t fn, F call) {
+  g_step = StepCheck();
+  DWORD64 base = 0;
+  PRUNTIME_FUNCTION f = RtlLookupFunctionEntry(fn, &base, nullptr);
+  ASSERT_NE(f, nullptr) << "no .pdata entry for the function";
+  g_step.lo = base + f->BeginAddress;
+  g_step.hi = base + f->EndAddress;
+  ASSERT_EQ(g_step.lo, fn);
+  PVOID h = AddVectoredExceptionHandler(1, StepHandler);
+  __asm__ volatile("pushfq; orq $0x100,(%%rsp); popfq" ::: "memory", "cc");
+  call();
+  __asm__ volatile("pushfq; andq $~0x100,(%%rsp); popfq" ::: "memory", "cc");
+  RemoveVectoredExceptionHandler(h);
+}
+#elif defined(__linux__)
+// DWARF numbers of the SysV callee-saved GPRs: rbx rbp r12-r15.
+const int kDwarfSaved[] = {3, 6, 12, 13, 14, 15};
+const int kGregOf[16] = {REG_RAX, REG_RDX, REG_RCX, REG_RBX, REG_RSI, REG_RDI, REG_RBP, REG_RSP,
+                         REG_R8,  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15};
+struct Walk { uint64_t rip; int state; };
+
+_Unwind_Reason_Code WalkFrame(struct _Unwind_Context *ctx, void *arg) {
+  Walk *w = static_cast<Walk *>(arg);
+  int before = 0;
+  uint64_t ip = _Unwind_GetIPInfo(ctx, &before);
+  if (w->state == 0 && ip >= g_step.lo && ip < g_step.hi) {
+    w->state = 1;
+  } else if (w->state == 1) {
+    w->state = 2;
+    // In the caller's context libgcc reports the CFA of the frame just unwound.
+    if (_Unwind_GetCFA(ctx) != g_step.cfa) StepFail(w->rip, "CFA");
+    if (ip != g_step.ret) StepFail(w->rip, "return address");
+    for (int r : kDwarfSaved)
+      if (_Unwind_GetGR(ctx, r) != g_step.gpr[r]) StepFail(w->rip, "callee-saved GPR");
+    return _URC_END_OF_STACK;
+  }
+  return _URC_NO_REASON;
+}
+
+void StepHandler(int, siginfo_t *, void *uc_void) {
+  ucontext_t *uc = static_cast<ucontext_t *>(uc_void);
+  greg_t *gr = uc->uc_mcontext.gregs;
+  uint64_t rip = gr[REG_RIP];
+  if (!g_step.entered && rip == g_step.lo) {
+    g_step.entered = true;
+    g_step.ret = *(uint64_t *)gr[REG_RSP];
+    g_step.cfa = gr[REG_RSP] + 8;
+    // Distinct values in every callee-saved register (none carries an argument), so a
+    // wrong save slot cannot go unnoticed; the caller's own values return at the end.
+    for (int r : kDwarfSaved) {
+      g_step.orig_gpr[r] = gr[kGregOf[r]];
+      gr[kGregOf[r]] = g_step.gpr[r] = 0x0101010101010101ull * (uint64_t)(r + 0x10);
+    }
+  }
+  if (g_step.entered && !g_step.done && rip == g_step.ret) {
+    g_step.done = true;
+    for (int r : kDwarfSaved) {
+      if ((uint64_t)gr[kGregOf[r]] != g_step.gpr[r]) StepFail(rip, "callee-saved GPR not preserved");
+      gr[kGregOf[r]] = g_step.orig_gpr[r];
+    }
+  }
+  if (g_step.entered && !g_step.done) {
+    // Frames of functions it calls are unwound on the way, exercising their CFI too.
+    g_step.steps++;
+    Walk w = {rip, 0};
+    _Unwind_Backtrace(WalkFrame, &w);
+    if (w.state != 2) StepFail(rip, "frame not found by the unwinder");
+  }
+  if (g_step.done) gr[REG_EFL] &= ~0x100;
+}
+
+template <typename F>
+void RunStepped(uintptr_t fn, size_t len, F call) {
+  g_step = StepCheck();
+  g_step.lo = fn;
+  g_step.hi = fn + len;
+  struct sigaction sa = {}, old = {};
+  sa.sa_sigaction = StepHandler;
+  sa.sa_flags = SA_SIGINFO;
+  sigaction(SIGTRAP, &sa, &old);
+  // Step past the red zone: pushfq would overwrite it.
+  __asm__ volatile("subq $128,%%rsp; pushfq; orq $0x100,(%%rsp); popfq; addq $128,%%rsp" ::
+                       : "memory", "cc");
+  call();
+  __asm__ volatile("subq $128,%%rsp; pushfq; andq $~0x100,(%%rsp); popfq; addq $128,%%rsp" ::
+                       : "memory", "cc");
+  sigaction(SIGTRAP, &old, nullptr);
+}
+#endif
+
+#if defined(_WIN32) || defined(__linux__)
+#define STEP(fn, len, ...)                                                   \
+  do {                                                                       \
+    RunStepped(reinterpret_cast<uintptr_t>(&fn) STEP_LEN(len),               \
+               [&] { volatile uint64_t r = (uint64_t)fn(__VA_ARGS__); (void)r; }); \
+    if (g_step.steps == 0) GTEST_SKIP() << "no single-step traps (emulator?)"; \
+    EXPECT_TRUE(g_step.done) << #fn;                                         \
+    EXPECT_EQ(g_step.failures, 0) << #fn << ": " << g_step.first_failure;    \
+  } while (0)
+#if defined(_WIN32)
+#define STEP_LEN(len)
+#else
+#define STEP_LEN(len) , (len)
+#endif
+
+// ELF: LEN bounds the checked function (Win64 takes it from .pdata); it must not reach
+// a function it calls. Functions start 16-aligned, so 16 covers the short ones, and
+// 1024 is safe for those that call nothing or only functions placed before them.
+TEST(XlateX86_64, UnwindAtEveryInstruction) {
+  STEP(ctasm_xlate_test_sum6, 1024, 1, 2, 3, 4, 5, 6);
+  STEP(ctasm_xlate_test_saves, 1024, 7);
+  STEP(ctasm_xlate_test_two_rets, 1024, 10);
+  STEP(ctasm_xlate_test_two_rets, 1024, 7);
+  STEP(ctasm_xlate_test_xmm_mix, 1024, );
+  STEP(ctasm_xlate_test_keep, 1024, ctasm_xlate_test_sum0);
+  STEP(ctasm_xlate_test_keep, 1024, ctasm_xlate_test_xmm_mix);
+  STEP(ctasm_xlate_test_local_xmm, 16, );
+  STEP(ctasm_xlate_test_call_local, 16, 5);
+  STEP(ctasm_xlate_test_gpr, 1024, 3, 4);
+}
+#endif
+
+}  // namespace
+
+#endif  // __x86_64__

@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# The ctasm test command (README.md; .ci/run calls exactly this).
+#
+#   sudo util/run_tests.sh
+#
+# As root it first installs whatever Debian 12 packages are missing; otherwise it
+# lists them and stops. Then: gen_asm.py --check, the translator golden tests,
+# configure+build+ctest for the four runnable targets (x86_64-linux native,
+# x86_64-win under wine, aarch64-linux and armv7-linux under qemu-user) and a
+# native CTASM_NO_ASM build, clang assembly of the four other targets, and a check
+# that every object exports exactly the symbols generated/sources.json promises.
+# Ends with a per-target summary; exits non-zero if anything is missing or failed.
+#
+# Environment: CTASM_JOBS (default 2) build parallelism; CTASM_TARGETS (default all)
+# space-separated subset of runnable builds to run, e.g. "x86_64-linux no-asm".
+
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+JOBS=${CTASM_JOBS:-2}
+START=$(date +%s)
+export LC_ALL=C
+
+# The package list of shared/TOOLCHAIN-NOTES.md (+ python3, which this script needs).
+PACKAGES=(perl python3 cmake ninja-build googletest nasm clang llvm lld qemu-user
+  gcc-aarch64-linux-gnu g++-aarch64-linux-gnu gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf
+  mingw-w64 wine wine64 libunwind-dev libssl-dev python3-cryptography-vectors valgrind)
+
+log() { printf '\n=== %s\n' "$*"; }
+
+# ---- packages ------------------------------------------------------------------------
+missing=()
+if ! command -v dpkg-query >/dev/null; then
+  echo "run_tests: dpkg-query not found: this script expects Debian 12" >&2
+  exit 1
+fi
+for p in "${PACKAGES[@]}"; do
+  [[ $(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null) == installed ]] || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "run_tests: missing Debian packages: ${missing[*]}" >&2
+    echo "run_tests: run as root to install them, or: sudo apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  log "installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update </dev/null || exit 1
+  apt-get install -y "${missing[@]}" </dev/null || exit 1
+fi
+
+# ---- result bookkeeping ----------------------------------------------------------------
+declare -A R_STATUS R_PASS R_FAIL R_OBJS R_TIME
+ROWS=()
+FAILED=0
+row() {  # row NAME: make sure the summary has a line for NAME
+  if [[ -z ${R_STATUS[$1]+x} ]]; then
+    ROWS+=("$1"); R_STATUS[$1]=ok; R_PASS[$1]=-; R_FAIL[$1]=-; R_OBJS[$1]=-; R_TIME[$1]=0
+  fi
+}
+fail() { row "$1"; R_STATUS[$1]="FAIL: $2"; FAILED=1; }
+add_objs() { row "$1"; local n=${R_OBJS[$1]}; [[ $n == - ]] && n=0; R_OBJS[$1]=$((n + ${2:-0})); }
+add_time() { row "$1"; R_TIME[$1]=$((R_TIME[$1] + ${2:-0})); }
+objs_from() { sed -n 's/.*: \([0-9][0-9]*\) objects checked.*/\1/p' "$1" | tail -1; }
+
+mkdir -p build/logs
+
+# ---- generated/ is current --------------------------------------------------------------
+log "gen_asm.py --check"
+row generated
+t0=$SECONDS
+if ! python3 gen_asm.py --check; then fail generated "gen_asm.py --check"; fi
+add_time generated $((SECONDS - t0))
+
+# ---- translator golden tests ------------------------------------------------------------
+shopt -s nullglob
+golden=(tests/xlate/run_golden_*.py)
+if ((${#golden[@]})); then
+  row golden; R_PASS[golden]=0; R_FAIL[golden]=0
+  for g in "${golden[@]}"; do
+    log "$g"
+    if python3 "$g"; then R_PASS[golden]=$((R_PASS[golden] + 1))
+    else R_FAIL[golden]=$((R_FAIL[golden] + 1)); fail golden "$g"; fi
+  done
+fi
+
+# ---- runnable targets: configure, build, ctest ---------------------------------------------
+# name | toolchain file | extra cmake arguments
+BUILDS=(
+  "x86_64-linux||"
+  "no-asm||-DCTASM_NO_ASM=ON"
+  "aarch64-linux|cmake/toolchain-aarch64-linux-gnu.cmake|"
+  "armv7-linux|cmake/toolchain-arm-linux-gnueabihf.cmake|"
+  "x86_64-win|cmake/toolchain-x86_64-w64-mingw32.cmake|"
+)
+SELECTED=${CTASM_TARGETS:-x86_64-linux no-asm aarch64-linux armv7-linux x86_64-win}
+CTEST_PIDS=()
+CTEST_NAMES=()
+
+gtest_counts() {  # gtest_counts XML -> "passed failed" (empty if no XML)
+  [[ -f $1 ]] || return 0
+  python3 - "$1" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+passed = failed = 0
+for case in ET.parse(sys.argv[1]).getroot().iter("testcase"):
+    if case.find("failure") is not None or case.find("error") is not None:
+        failed += 1
+    elif case.get("status", "run") == "run" and case.get("result", "completed") == "completed":
+        passed += 1
+print(passed, failed)
+EOF
+}
+
+for spec in "${BUILDS[@]}"; do
+  IFS='|' read -r name toolchain extra <<<"$spec"
+  [[ " $SELECTED " == *" $name "* ]] || continue
+  row "$name"
+  dir=build/$name
+  args=(-G Ninja -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release)
+  [[ -n $toolchain ]] && args+=("-DCMAKE_TOOLCHAIN_FILE=$ROOT/$toolchain")
+  [[ -n $extra ]] && args+=($extra)
+  log "$name: configure + build (log: build/logs/$name-build.log)"
+  t0=$SECONDS
+  { cmake "${args[@]}" && cmake --build "$dir" -j "$JOBS"; } >"build/logs/$name-build.log" 2>&1
+  rc=$?
+  add_time "$name" $((SECONDS - t0))
+  echo "build: $((SECONDS - t0))s"
+  if ((rc)); then
+    tail -n 60 "build/logs/$name-build.log"
+    fail "$name" build
+    continue
+  fi
+  # Symbols of the objects this build assembled from generated/ (none for no-asm).
+  if [[ $name != no-asm ]]; then
+    if python3 util/check_symbols.py --target "$name" --build-dir "$dir" >"build/logs/$name-symbols.log" 2>&1; then
+      :
+    else
+      cat "build/logs/$name-symbols.log"; fail "$name" "symbols"
+    fi
+    add_objs "$name" "$(objs_from "build/logs/$name-symbols.log")"
+  fi
+  # Tests run in the background so the next target compiles meanwhile (emulated
+  # tests are single-threaded); results are collected below.
+  rm -f "$dir/ctasm_tests.xml"
+  (t0=$SECONDS; cd "$dir" && ctest --output-on-failure >"$ROOT/build/logs/$name-ctest.log" 2>&1
+   rc=$?; echo $((SECONDS - t0)) >"$ROOT/build/logs/$name-ctest.secs"; exit $rc) &
+  CTEST_PIDS+=($!)
+  CTEST_NAMES+=("$name")
+done
+
+# ---- assemble-only targets -----------------------------------------------------------------
+ASSEMBLE=(
+  "x86_64-apple|clang -target x86_64-apple-macos10.15|"
+  "aarch64-apple|clang -target arm64-apple-macos11|"
+  "armv7-ios|clang -target armv7-apple-ios9 -mfpu=neon|"
+  "aarch64-win|clang --target=aarch64-pc-windows-msvc|"
+  "aarch64-apple|clang -target arm64-apple-macos11|ctasmtest"
+)
+for spec in "${ASSEMBLE[@]}"; do
+  IFS='|' read -r name cc prefix <<<"$spec"
+  row "$name"
+  out=build/asm/$name${prefix:+-$prefix}
+  rm -rf "$out"
+  log "$name: assemble with '$cc'${prefix:+ -DCTASM_PREFIX=$prefix} + symbol check"
+  t0=$SECONDS
+  logf=build/logs/$name${prefix:+-$prefix}-symbols.log
+  if python3 util/check_symbols.py --target "$name" --out "$out" --assemble "$cc" ${prefix:+--prefix "$prefix"} >"$logf" 2>&1; then
+    tail -n 1 "$logf"
+  else
+    cat "$logf"; fail "$name" "assemble/symbols${prefix:+ (prefix $prefix)}"
+  fi
+  add_objs "$name" "$(objs_from "$logf")"
+  add_time "$name" $((SECONDS - t0))
+done
+
+# ---- collect the tests -----------------------------------------------------------------------
+for i in "${!CTEST_PIDS[@]}"; do
+  name=${CTEST_NAMES[$i]}
+  wait "${CTEST_PIDS[$i]}"; rc=$?
+  log "$name: ctest (log: build/logs/$name-ctest.log)"
+  if ((rc)); then cat "build/logs/$name-ctest.log"; else tail -n 4 "build/logs/$name-ctest.log"; fi
+  add_time "$name" "$(cat "build/logs/$name-ctest.secs" 2>/dev/null)"
+  read -r passed failed < <(gtest_counts "build/$name/ctasm_tests.xml") || true
+  R_PASS[$name]=${passed:--}; R_FAIL[$name]=${failed:--}
+  if ((rc)); then fail "$name" "ctest"
+  elif [[ -z ${passed:-} ]]; then fail "$name" "no test results (tests/*_test.cc missing?)"
+  fi
+done
+
+# ---- summary -------------------------------------------------------------------------------------
+elapsed=$(($(date +%s) - START))
+printf '\n%-15s %8s %8s %8s %6s  %s\n' target passed failed objects secs result
+printf '%-15s %8s %8s %8s %6s  %s\n' --------------- ------ ------ ------- ---- ------
+for r in "${ROWS[@]}"; do
+  printf '%-15s %8s %8s %8s %6s  %s\n' "$r" "${R_PASS[$r]}" "${R_FAIL[$r]}" "${R_OBJS[$r]}" "${R_TIME[$r]}" "${R_STATUS[$r]}"
+done
+printf '\nrun_tests: %s in %dm%02ds\n' "$( ((FAILED)) && echo FAILED || echo 'all passed')" $((elapsed / 60)) $((elapsed % 60))
+exit $FAILED
