@@ -24,12 +24,16 @@ import time
 # whether it belongs to the library ("crypto") or only to the test binary ("test").
 MANIFEST = [
     ("perlasm/aes/vpaes-x86_64.pl", "x86_64", "crypto"),
+    ("perlasm/aes/bsaes-x86_64.pl", "x86_64", "crypto"),
     ("perlasm/test/xlate-x86_64.pl", "x86_64", "test"),
+    ("perlasm/test/abi-x86_64.pl", "x86_64", "test"),
     ("perlasm/aes/vpaes-armv8.pl", "aarch64", "crypto"),
     ("perlasm/test/xlate-armv8.pl", "aarch64", "test"),
+    ("perlasm/test/abi-armv8.pl", "aarch64", "test"),
     ("perlasm/aes/vpaes-armv7.pl", "armv7", "crypto"),
     ("perlasm/aes/bsaes-armv7.pl", "armv7", "crypto"),
     ("perlasm/test/xlate-armv7.pl", "armv7", "test"),
+    ("perlasm/test/abi-armv7.pl", "armv7", "test"),
 ]
 
 # target -> (ISA family, perlasm flavour, file extension); docs/PERLASM.md has the same table.

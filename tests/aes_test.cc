@@ -452,7 +452,8 @@ void CheckAgainstPortable(const std::vector<uint8_t> &raw, const std::vector<uin
 }
 
 TEST_P(AesTierTest, DifferentialVsPortable) {
-  if (GetParam().name == "portable") GTEST_SKIP() << "portable is the reference";
+  // For the portable tier this still checks that alignment and in-place
+  // operation do not change results (the reference runs aligned, out of place).
   TestRng rng(0xc0ffee);
   for (size_t key_len : {16, 24, 32}) {
     // Every length up to 20 blocks (all tails), then a spread up to 4 KiB.
@@ -718,7 +719,7 @@ class Armv7Hybrid : public ::testing::Test {
  protected:
   void SetUp() override {
     const uint32_t det = ctasm::testing::detected_cpu_caps();
-    if (!(det & ctasm::kNEON)) GTEST_SKIP() << "no NEON";
+    if (!(det & ctasm::kNEON)) GTEST_FAIL() << "the armv7 hybrid tests need NEON (is CTASM_CPU masking it?)";
     ctasm::testing::set_cpu_caps_for_testing(det);
     ASSERT_STREQ("bsaes+vpaes-armv7", ctasm_aes_impl());
     g_wipe_log = WipeLog();

@@ -3,7 +3,8 @@
 // test guards only the pages of ctasm's own conformance functions
 // (perlasm/test/xlate-armv8.pl) with PROT_BTI at run time, in a forked child
 // so that a fault, or the guard itself, cannot disturb the test process.
-#if defined(__aarch64__) && defined(__linux__)
+#include "internal/asm_config.h"
+#if defined(CTASM_AARCH64_ASM) && defined(__linux__)
 
 #include <gtest/gtest.h>
 
@@ -80,7 +81,7 @@ int guard_pages() {
 }
 
 TEST(AArch64Bti, GuardedExportedFunctionsRunIndirectly) {
-  if (!have_bti()) GTEST_SKIP() << "CPU without BTI (HWCAP2_BTI clear)";
+  if (!have_bti()) GTEST_FAIL() << "CPU without BTI (HWCAP2_BTI clear): run under qemu-aarch64 -cpu max";
   int st = in_child([] {
     int g = guard_pages();
     if (g) return g;
@@ -100,7 +101,7 @@ TEST(AArch64Bti, GuardedExportedFunctionsRunIndirectly) {
 }
 
 TEST(AArch64Bti, IndirectBranchToNonLandingPadFaults) {
-  if (!have_bti()) GTEST_SKIP() << "CPU without BTI (HWCAP2_BTI clear)";
+  if (!have_bti()) GTEST_FAIL() << "CPU without BTI (HWCAP2_BTI clear): run under qemu-aarch64 -cpu max";
   // Control: without the guard the same indirect call runs (returns 1), so
   // the fault below comes from BTI and not from a bad target.
   int st0 = in_child([] {
@@ -122,7 +123,7 @@ TEST(AArch64Bti, IndirectBranchToNonLandingPadFaults) {
 }
 
 TEST(AArch64Pac, SavedLinkRegisterIsSigned) {
-  if (!have_pac()) GTEST_SKIP() << "CPU without PAC (HWCAP_PACA clear)";
+  if (!have_pac()) GTEST_FAIL() << "CPU without PAC (HWCAP_PACA clear): run under qemu-aarch64 -cpu max";
   // A PAC can be all zero by chance (2^-15 or so); three different return
   // addresses make a false failure negligible.
   uint64_t top = 0;
@@ -135,7 +136,7 @@ TEST(AArch64Pac, SavedLinkRegisterIsSigned) {
 }
 
 TEST(AArch64Pac, CorruptedReturnAddressFaults) {
-  if (!have_pac()) GTEST_SKIP() << "CPU without PAC (HWCAP_PACA clear)";
+  if (!have_pac()) GTEST_FAIL() << "CPU without PAC (HWCAP_PACA clear): run under qemu-aarch64 -cpu max";
   int st = in_child([] {
     ctasm_xlate_test_pac_corrupt();
     return 42;

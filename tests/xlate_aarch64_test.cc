@@ -1,7 +1,8 @@
 // Conformance test of the ARM perlasm translator, AArch64 flavours: calls the
 // functions of perlasm/test/xlate-armv8.pl and checks exact results against
 // C++ references that mirror the assembly.
-#if defined(__aarch64__)
+#include "internal/asm_config.h"
+#if defined(CTASM_AARCH64_ASM)
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,8 @@
 // Conformance test of the ARM perlasm translator, ARMv7 flavours: calls the
 // functions of perlasm/test/xlate-armv7.pl and checks exact results against
 // C++ references that mirror the assembly.
-#if defined(__arm__)
+#include "internal/asm_config.h"
+#if defined(CTASM_ARMV7_ASM)
 
 #include <gtest/gtest.h>
 

@@ -144,6 +144,14 @@ def section(run, command):
           run.tier_info(t)["openssl_note"] or "—"] for t in run.tiers],
         "llllll")
     lines.append("")
+    impls = {}
+    for t in run.tiers:
+        impls.setdefault(run.impl(t), []).append(t)
+    for impl, same in impls.items():
+        if len(same) > 1:
+            lines.append(f"Tiers {', '.join(f'`{t}`' for t in same)} run the same ctasm code "
+                         f"({impl}): only OpenSSL's side differs between them.")
+            lines.append("")
 
     sized = [n for n in run.names if run.sized(n)]
     unsized = [n for n in run.names if not run.sized(n)]
@@ -328,19 +336,23 @@ def main(argv):
         lines += [f"![ratio vs chunk size]({svg_rel})", ""]
     for run in runs:
         lines += section(run, a.command)
-    lines += ["## Method", "",
-              "- CTR: one call per chunk continuing one key stream; CBC: one call per chunk "
-              "continuing one chain (chunk sizes that are not a multiple of 16 are skipped); "
-              "key setup: one key schedule per operation (OpenSSL: re-keying an AES-ECB EVP "
-              "context, which runs the key schedule of the tier it dispatched to).",
-              "- AEADs: one whole message per operation under a key set up once (nonce, "
-              "13-byte AD, seal or open, tag), as bssl speed does; GHASH is measured as "
-              "AES-128-GMAC (empty message, chunk-sized AD).",
-              "- Buffers are 64-byte aligned; keys and data are fixed non-secret patterns.",
-              "- Reference cycles count at a constant reference rate (x86_64: the TSC), "
-              "not at the core's current clock.",
-              "- Regenerate: run `ctasm-speed -compare openssl -tiers all -json run.json`, then "
-              "`python3 util/perf_table.py run.json`.", ""]
+    has_aead = any(r["suffix"] in ("seal", "open") or "GMAC" in r["name"]
+                   for run in runs for r in run.results)
+    lines += ["## Method", ""]
+    lines.append("- CTR: one call per chunk continuing one key stream; CBC: one call per chunk "
+                 "continuing one chain (chunk sizes that are not a multiple of 16 are skipped); "
+                 "key setup: one key schedule per operation (OpenSSL: re-keying an AES-ECB EVP "
+                 "context, which runs the key schedule of the tier it dispatched to).")
+    if has_aead:
+        lines.append("- AEADs: one whole message per operation under a key set up once (nonce, "
+                     "13-byte AD, seal or open, tag), as bssl speed does; GHASH is measured as "
+                     "AES-128-GMAC (empty message, chunk-sized AD).")
+    lines.append("- Buffers are 64-byte aligned; keys and data are fixed non-secret patterns.")
+    lines.append("- Reference cycles count at a constant reference rate (x86_64: the TSC), "
+                 "not at the core's current clock.")
+    lines.append("- Regenerate: run `ctasm-speed -compare openssl -tiers all -json run.json`, "
+                 "then `python3 util/perf_table.py run.json`.")
+    lines.append("")
 
     os.makedirs(os.path.dirname(os.path.abspath(a.md)), exist_ok=True)
     with open(a.md, "w", encoding="utf-8") as f:

@@ -84,6 +84,20 @@ if ((${#golden[@]})); then
   done
 fi
 
+# ---- static CFI / unwind check of every generated object, all eight targets ---------------
+log "check_cfi.py (every generated object) + its negative fixtures"
+row cfi
+t0=$SECONDS
+if python3 util/check_cfi.py -q --generated build/cfi | tee build/logs/cfi.log | tail -n 1; then
+  R_PASS[cfi]=$(sed -n 's/^check_cfi: \([0-9]*\) functions.*/\1/p' build/logs/cfi.log | tail -1)
+else
+  fail cfi "util/check_cfi.py (see build/logs/cfi.log)"
+fi
+if ! python3 tests/cfi_fixtures/run.py > build/logs/cfi_fixtures.log 2>&1; then
+  fail cfi "negative fixtures (see build/logs/cfi_fixtures.log)"
+fi
+add_time cfi $((SECONDS - t0))
+
 # ---- runnable targets: configure, build, ctest ---------------------------------------------
 # name | toolchain file | extra cmake arguments
 BUILDS=(

@@ -757,6 +757,54 @@ sub expand_key {
          ".ctasm_ret", ".ctasm_endproc");
 }
 
+# ---------------------------------------------------------------------------
+# void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key)
+# Recovers each standard round key (with the 0x63 of rounds 1..Nr, which
+# bsaes folds the same way) from the vpaes encryption key: ek[0] = phi(K0),
+# ek[r] = SR^-r(phi(Kr ^ 0x63)), ek[Nr] = K_Nr ^ 0x63; then writes it in the
+# bsaes form (bsaes-x86_64.pl): row-major byte order, 8 planes of 16 bytes
+# (byte q of plane i = 0xFF iff bit i of byte q is set), 128 bytes per round,
+# Nr at byte 1920.
+{
+    my $b = $A_;
+    my ($bk, $vk) = ("%rdi", "%rsi");
+    my ($loop, $first, $last, $planes) = map { newlabel($_) } qw(bsk_loop bsk_first bsk_last bsk_planes);
+    emit(".ctasm_proc vpaes_encrypt_key_to_bsaes, global, args=2");
+    load_consts();
+    emit("movl 240($vk), %ecx",
+         "movl %ecx, 1920($bk)",
+         "xorl %r8d, %r8d",                # r
+         ".ctasm_adr %r10, .Lk_sr");
+    label($loop);
+    emit("movdqa ($vk), $b->{x}",
+         "testl %r8d, %r8d",
+         "jz $first",
+         "cmpl %ecx, %r8d",
+         "je $planes",
+         "movl %r8d, %r9d",                # middle: undo SR^-r, then phi
+         "andl \$3, %r9d",
+         "shll \$4, %r9d",
+         "pshufb (%r10,%r9), $b->{x}");
+    label($first);
+    per_block([$b], sub { lin_map($b, ".Lk_opt_lo(%rip)", ".Lk_opt_hi(%rip)") });
+    label($planes);
+    emit("pshufb .Lk_bs_tr(%rip), $b->{x}");
+    for my $i (0 .. 7) {
+        emit("movdqa $b->{x}, $b->{hi}",
+             "pand .Lk_bs_bit$i(%rip), $b->{hi}",
+             "pcmpeqb .Lk_bs_bit$i(%rip), $b->{hi}",
+             "movdqa $b->{hi}, " . 16 * $i . "($bk)");
+    }
+    emit("addq \$16, $vk",
+         "addq \$128, $bk",
+         "addl \$1, %r8d",
+         "cmpl %ecx, %r8d",
+         "jbe $loop",
+         "pxor $b->{x}, $b->{x}",
+         "pxor $b->{hi}, $b->{hi}",
+         ".ctasm_ret", ".ctasm_endproc");
+}
+
 # ===========================================================================
 # Tables
 # ===========================================================================
@@ -783,6 +831,10 @@ bytes16(".Lk_sb2v", $sb2v, "phi(2 Alin(v Q))");
 bytes16(".Lk_sbou", $sbou, "Alin(u P) in the AES basis: last round and SubWord");
 bytes16(".Lk_sbov", $sbov, "Alin(v Q)");
 bytes16(".Lk_s63",  [(0x63) x 16], "AES affine constant");
+bytes16(".Lk_opt_lo", [map { $phi_inv[$_] } 0 .. 15], "phi^-1, low nibble (key export to bsaes)");
+bytes16(".Lk_opt_hi", [map { $phi_inv[$_ << 4] } 0 .. 15], "phi^-1, high nibble");
+bytes16(".Lk_bs_tr", [map { 4 * ($_ & 3) + ($_ >> 2) } 0 .. 15], "column-major <-> row-major (bsaes byte order)");
+bytes16(".Lk_bs_bit$_", [(1 << $_) x 16], $_ ? "" : "bit i in every byte (bsaes planes)") for 0 .. 7;
 bytes16(".Lk_dipt_lo", \@dipt_lo, "psi_lin = phi o Alin^-1, low nibble");
 bytes16(".Lk_dipt_hi", \@dipt_hi, "psi_lin, high nibble");
 bytes16(".Lk_psi63", [($psi_lin->(0x63)) x 16], "psi_lin(0x63)");

@@ -58,12 +58,14 @@ ___
 for my $i (0 .. 7) { $code .= "\tmovq\t$saved[$i], " . (8 * $i) . "($outp)\n" }
 for my $i (0 .. 9) { $code .= "\tmovdqu\t%xmm" . ($i + 6) . ", " . ($XMM + 16 * $i) . "($outp)\n" }
 $code .= <<___;
-	# The direction flag (bit 10) must come back clear; clear it for the C++ caller anyway.
-	pushfq
-	.cfi_adjust_cfa_offset	8
-	popq	%rax
-	.cfi_adjust_cfa_offset	-8
-	movq	%rax, $FLAGS($outp)
+	# The direction flag must come back clear. Read it without pushfq (a push in
+	# the body cannot be described by Win64 unwind codes): lodsb steps rsi by +1
+	# with DF clear and by -1 with DF set, so rsi-rsp is 1 or ~0, whose bit 10 is
+	# the harness's DF bit. Clear DF for the C++ caller anyway.
+	leaq	(%rsp), %rsi
+	lodsb
+	subq	%rsp, %rsi
+	movq	%rsi, $FLAGS($outp)
 	cld
 	movq	$RAX($outp), %rax
 .ctasm_ret

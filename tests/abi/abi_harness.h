@@ -26,6 +26,12 @@
 #define CTASM_ABI_ARMV7 1
 #endif
 
+#if defined(__GNUC__)
+#define CTASM_ABI_WEAK __attribute__((weak))
+#else
+#define CTASM_ABI_WEAK
+#endif
+
 #if defined(CTASM_PREFIX)
 #define CTASM_ABI_CAT2(p, n) p##_##n
 #define CTASM_ABI_CAT(p, n) CTASM_ABI_CAT2(p, n)
@@ -128,8 +134,8 @@ template <typename R, typename... P, typename... A>
 R CheckAbi(const char *name, R (*fn)(P...), A... a) {
   static_assert(sizeof...(P) == sizeof...(A), "wrong number of arguments");
   static_assert(sizeof...(P) <= kMaxArgs, "too many arguments for the trampoline");
-  static_assert(sizeof(R) <= sizeof(uintptr_t) || std::is_void<R>::value,
-                "return value wider than a register");
+  using RetOrInt = std::conditional_t<std::is_void<R>::value, int, R>;
+  static_assert(sizeof(RetOrInt) <= sizeof(uintptr_t), "return value wider than a register");
   std::array<uintptr_t, sizeof...(P) + 1> w = {ToWord<P>(static_cast<P>(a))..., 0};
   return FromWord<R>(CheckedCall(name, reinterpret_cast<const void *>(fn), w.data(),
                                  sizeof...(P)));

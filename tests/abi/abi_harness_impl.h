@@ -12,18 +12,29 @@
 
 #include <utility>
 
+#if defined(__linux__)
+#include <signal.h>
+#include <unistd.h>
+#endif
 #if defined(CTASM_ABI_AARCH64) && defined(__linux__)
 #include <sys/auxv.h>
 #include <sys/mman.h>
-#include <unistd.h>
 #endif
 
 #if defined(CTASM_ABI_HAVE_TRAMPOLINE)
 
-extern "C" uintptr_t ctasm_abi_call(const ctasm_abi::Regs *in, ctasm_abi::Regs *out,
-                                    const void *fn, const ctasm_abi::Args *args);
+// Weak, so that a tree whose gen_asm.py manifest lacks perlasm/test/abi-*.pl still
+// links: the tests then fail with that message instead of breaking every build.
+extern "C" CTASM_ABI_WEAK uintptr_t ctasm_abi_call(const ctasm_abi::Regs *in,
+                                                   ctasm_abi::Regs *out, const void *fn,
+                                                   const ctasm_abi::Args *args);
 
 namespace ctasm_abi {
+
+inline bool TrampolineLinked() { return &ctasm_abi_call != nullptr; }
+constexpr const char *kNoTrampoline =
+    "the ABI trampoline is not linked: add perlasm/test/abi-<isa>.pl to gen_asm.py's "
+    "manifest (kind \"test\") and regenerate";
 
 // splitmix64 with a fixed seed: a failure reproduces run after run.
 inline uint64_t Random() {
@@ -100,6 +111,54 @@ class BtiGuard {
 };
 #endif
 
+// The faults the trampoline cannot turn into a report (x86 ud2 after a wrong rsp,
+// aarch64 brk after a wrong sp, SIGILL from BTI) still name the function.
+#if defined(__linux__)
+inline const char *&CurrentFunction() {
+  static const char *name = nullptr;
+  return name;
+}
+inline void NameFault(int sig) {
+  if (const char *n = CurrentFunction()) {
+    static const char a[] = "\nabi harness: fatal signal in ";
+    static const char b[] =
+        " (stack pointer not restored, or on aarch64 an indirect call without bti c)\n";
+    ssize_t r = write(2, a, sizeof a - 1);
+    r = write(2, n, strlen(n));
+    r = write(2, b, sizeof b - 1);
+    (void)r;
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+class FaultNamer {
+ public:
+  explicit FaultNamer(const char *name) {
+    CurrentFunction() = name;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = NameFault;
+    sigaction(SIGILL, &sa, &old_ill_);
+    sigaction(SIGTRAP, &sa, &old_trap_);
+  }
+  ~FaultNamer() {
+    sigaction(SIGILL, &old_ill_, nullptr);
+    sigaction(SIGTRAP, &old_trap_, nullptr);
+    CurrentFunction() = nullptr;
+  }
+  FaultNamer(const FaultNamer &) = delete;
+  FaultNamer &operator=(const FaultNamer &) = delete;
+
+ private:
+  struct sigaction old_ill_, old_trap_;
+};
+#else
+class FaultNamer {
+ public:
+  explicit FaultNamer(const char *) {}
+};
+#endif
+
 inline std::string Hex(const void *p, size_t n) {
   static const char kDigits[] = "0123456789abcdef";
   std::string s = "0x";
@@ -119,6 +178,10 @@ inline void Compare(Outcome *o, const char *reg, const void *want, const void *g
 }
 
 inline Outcome Run(const void *fn, const uintptr_t *a, size_t n) {
+  if (!TrampolineLinked()) {
+    fprintf(stderr, "%s\n", kNoTrampoline);
+    abort();
+  }
   Regs in, out;
   Args args;
   for (size_t i = 0; i < sizeof in; i++) reinterpret_cast<uint8_t *>(&in)[i] = (uint8_t)Random();
@@ -190,7 +253,15 @@ inline Outcome Run(const void *fn, const uintptr_t *a, size_t n) {
 
 inline uintptr_t CheckedCall(const char *fname, const void *fn, const uintptr_t *args, size_t n) {
   Exercised().insert(fname);
-  Outcome o = Run(fn, args, n);
+  if (!TrampolineLinked()) {
+    ADD_FAILURE() << fname << ": " << kNoTrampoline;
+    return 0;
+  }
+  Outcome o;
+  {
+    FaultNamer namer(fname);
+    o = Run(fn, args, n);
+  }
   for (const std::string &r : o.clobbered) {
     ADD_FAILURE() << fname << ": callee-saved register " << r << " not preserved";
   }

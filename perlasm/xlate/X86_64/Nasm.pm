@@ -22,7 +22,7 @@ my %SHIFT = map { $_ => 1 } qw(shl shr sar sal rol ror rcl rcr);
 # Instructions without operands or whose name is the same in both syntaxes.
 my %PLAIN = map { $_ => 1 } qw(
     ret nop jmp call clc stc cld cmc lfence mfence sfence ud2 int3 pause cpuid rdtsc rdtscp
-    xgetbv vzeroupper vzeroall emms pushfq popfq endbr64 cqo cdq cdqe cwde
+    xgetbv vzeroupper vzeroall emms pushfq popfq endbr64 cqo cdq cdqe cwde lodsb std
     prefetcht0 prefetcht1 prefetcht2 prefetchnta clflush);
 my %ATT_ALIAS = (retq => 'ret', callq => 'call', jmpq => 'jmp', cltq => 'cdqe', cqto => 'cqo',
                  cltd => 'cdq', cwtl => 'cwde', movabsq => 'movq');

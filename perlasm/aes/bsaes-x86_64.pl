@@ -1,0 +1,496 @@
+#!/usr/bin/env perl
+# bsaes-x86_64.pl -- bitsliced AES (Kasper-Schwabe layout), 8 blocks at once, SSSE3.
+#
+# Layout.  Eight blocks are transposed so that register i ("plane i") holds
+# bit i of every state byte of all eight blocks: byte q of plane i has, in
+# bit n, bit i of byte q of block n.  Before the transpose each block is put
+# in row-major byte order (q = 4*row + col), so that:
+#   - ShiftRows rotates the bytes inside each dword: one pshufb per plane;
+#   - the MixColumns row rotations R1, R2 rotate whole dwords: pshufd,
+#     which does not destroy its source.
+# MixColumns: with b = a ^ R1 a,  out = 2b ^ R1 a ^ R2 b,  where 2b (xtime) is
+# a renaming of planes plus three xors (x^8 = x^4 + x^3 + x + 1).
+# SubBytes: the Boyar-Peralta depth-16 circuit (34 AND, 94 XOR; published in
+# "A depth-16 circuit for the AES S-box"), checked here against the S-box on
+# all 256 inputs at generation time.  It computes S(x) ^ 0x63; the 0x63 is
+# folded into round keys 1..Nr (it passes MixColumns unchanged).
+# The circuit is register-allocated by a small allocator below (SSA values,
+# two-operand SSE, spills to the stack frame, furthest-next-use eviction).
+#
+# Key: bsaes form, 128 bytes per round key (8 planes, each byte 0x00/0xFF),
+# rounds 0..Nr, Nr at byte 1920: 1924 bytes for AES-256 (a 16-byte aligned
+# buffer of 1936 bytes; larger than the ARMv7 form, whose planes are expanded
+# on the fly).  Made from a vpaes key by vpaes_encrypt_key_to_bsaes
+# (vpaes-x86_64.pl).  The counter block and the S-box spill slots live in the
+# stack frame and are zeroed before returning.
+#
+# Speed here (Zen 5 VM, AES-128-CTR, 8 KiB): ~0.9x OpenSSL's bsaes at its
+# SSSE3 tier, ~1.1x our vpaes; the S-box is 184 instructions per round
+# (128 gates, 12 spill stores, the rest reloads and copies).  Only CTR is provided:
+# a bitsliced decryption (inverse affine maps around this circuit plus
+# InvMixColumns = MixColumns o (4X^2 + 5)) is estimated at about vpaes speed.
+#
+# void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+#                                 const void *bsaes_key, const uint8_t ivec[16]);
+# A partial final batch computes all eight blocks and stores only the needed ones.
+
+use strict;
+use warnings;
+
+my $flavour = shift;
+my $output  = shift;
+my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
+$dir = "./" unless defined $dir;
+my $xlate = "${dir}../xlate/x86_64-xlate.pl";
+-f $xlate or die "can't locate x86_64-xlate.pl";
+open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
+    or die "can't call $xlate: $!";
+*STDOUT = *OUT;
+
+# ---------------------------------------------------------------------------
+# The S-box circuit: inputs U0 (msb) .. U7 (lsb), outputs S0 (msb) .. S7.
+my @circuit = map { [/(\w+) = (\w+) (.) (\w+)/] } grep { /\S/ } split /\n/, <<'C';
+T1 = U0 ^ U3
+T2 = U0 ^ U5
+T3 = U0 ^ U6
+T4 = U3 ^ U5
+T5 = U4 ^ U6
+T6 = T1 ^ T5
+T7 = U1 ^ U2
+T8 = U7 ^ T6
+T9 = U7 ^ T7
+T10 = T6 ^ T7
+T11 = U1 ^ U5
+T12 = U2 ^ U5
+T13 = T3 ^ T4
+T14 = T6 ^ T11
+T15 = T5 ^ T11
+T16 = T5 ^ T12
+T17 = T9 ^ T16
+T18 = U3 ^ U7
+T19 = T7 ^ T18
+T20 = T1 ^ T19
+T21 = U6 ^ U7
+T22 = T7 ^ T21
+T23 = T2 ^ T22
+T24 = T2 ^ T10
+T25 = T20 ^ T17
+T26 = T3 ^ T16
+T27 = T1 ^ T12
+M1 = T13 & T6
+M2 = T23 & T8
+M3 = T14 ^ M1
+M4 = T19 & U7
+M5 = M4 ^ M1
+M6 = T3 & T16
+M7 = T22 & T9
+M8 = T26 ^ M6
+M9 = T20 & T17
+M10 = M9 ^ M6
+M11 = T1 & T15
+M12 = T4 & T27
+M13 = M12 ^ M11
+M14 = T2 & T10
+M15 = M14 ^ M11
+M16 = M3 ^ M2
+M17 = M5 ^ T24
+M18 = M8 ^ M7
+M19 = M10 ^ M15
+M20 = M16 ^ M13
+M21 = M17 ^ M15
+M22 = M18 ^ M13
+M23 = M19 ^ T25
+M24 = M22 ^ M23
+M25 = M22 & M20
+M26 = M21 ^ M25
+M27 = M20 ^ M21
+M28 = M23 ^ M25
+M29 = M28 & M27
+M30 = M26 & M24
+M31 = M20 & M23
+M32 = M27 & M31
+M33 = M27 ^ M25
+M34 = M21 & M22
+M35 = M24 & M34
+M36 = M24 ^ M25
+M37 = M21 ^ M29
+M38 = M32 ^ M33
+M39 = M23 ^ M30
+M40 = M35 ^ M36
+M41 = M38 ^ M40
+M42 = M37 ^ M39
+M43 = M37 ^ M38
+M44 = M39 ^ M40
+M45 = M42 ^ M41
+M46 = M44 & T6
+M47 = M40 & T8
+M48 = M39 & U7
+M49 = M43 & T16
+M50 = M38 & T9
+M51 = M37 & T17
+M52 = M42 & T15
+M53 = M45 & T27
+M54 = M41 & T10
+M55 = M44 & T13
+M56 = M40 & T23
+M57 = M39 & T19
+M58 = M43 & T3
+M59 = M38 & T22
+M60 = M37 & T20
+M61 = M42 & T1
+M62 = M45 & T4
+M63 = M41 & T2
+L0 = M61 ^ M62
+L1 = M50 ^ M56
+L2 = M46 ^ M48
+L3 = M47 ^ M55
+L4 = M54 ^ M58
+L5 = M49 ^ M61
+L6 = M62 ^ L5
+L7 = M46 ^ L3
+L8 = M51 ^ M59
+L9 = M52 ^ M53
+L10 = M53 ^ L4
+L11 = M60 ^ L2
+L12 = M48 ^ M51
+L13 = M50 ^ L0
+L14 = M52 ^ M61
+L15 = M55 ^ L1
+L16 = M56 ^ L0
+L17 = M57 ^ L1
+L18 = M58 ^ L8
+L19 = M63 ^ L4
+L20 = L0 ^ L1
+L21 = L1 ^ L7
+L22 = L3 ^ L12
+L23 = L18 ^ L2
+L24 = L15 ^ L9
+L25 = L6 ^ L10
+L26 = L7 ^ L9
+L27 = L8 ^ L10
+L28 = L11 ^ L14
+L29 = L11 ^ L17
+S0 = L6 ^ L24
+S1 = L16 ^ L26
+S2 = L19 ^ L28
+S3 = L6 ^ L21
+S4 = L20 ^ L22
+S5 = L25 ^ L29
+S6 = L13 ^ L27
+S7 = L6 ^ L23
+C
+
+# check: circuit(x) ^ 0x63 == S(x) for all x
+{
+    my $g_mul = sub {
+        my ($p, $q) = @_; my $r = 0;
+        for (1 .. 8) { $r ^= $p if $q & 1; $q >>= 1; $p <<= 1; $p ^= 0x11b if $p & 0x100 }
+        $r;
+    };
+    my @inv = (0);
+    for my $x (1 .. 255) { for my $y (1 .. 255) { if ($g_mul->($x, $y) == 1) { $inv[$x] = $y; last } } }
+    for my $x (0 .. 255) {
+        my $v = $inv[$x]; my $s = 0;
+        for my $i (0 .. 7) { my $b = 0; $b ^= ($v >> (($i + $_) % 8)) & 1 for (0, 4, 5, 6, 7); $s |= $b << $i }
+        $s ^= 0x63;
+        my %val; $val{"U$_"} = ($x >> (7 - $_)) & 1 for 0 .. 7;
+        for (@circuit) {
+            my ($d, $a, $op, $b) = @$_;
+            $val{$d} = $op eq '&' ? ($val{$a} & $val{$b}) : ($val{$a} ^ $val{$b});
+        }
+        my $y = 0; $y |= $val{"S$_"} << (7 - $_) for 0 .. 7;
+        die "S-box circuit wrong at $x" if ($y ^ 0x63) != $s;
+    }
+}
+
+my $code = "";
+sub emit { $code .= join("", map { "\t$_\n" } @_) }
+sub label { $code .= "$_[0]:\n" }
+my $lbl = 0;
+sub newlabel { ".Lbs_" . $_[0] . "_" . $lbl++ }
+
+# ---------------------------------------------------------------------------
+# Register allocator for the circuit.  in: value name -> register for U0..U7;
+# out: value name -> register wanted for S0..S7.  Spill slot k is at
+# $SPILL0 + 16k(%rsp).
+my $SPILL0 = 16;       # 0(%rsp) is the counter block
+my $NSPILL = 0;
+# List scheduling for register pressure: among the gates whose operands are
+# ready, take one that is the last consumer of the most operands (frees
+# registers), else the earliest in the published order.
+sub schedule {
+    my @g = @_;
+    my %cons;
+    for my $k (0 .. $#g) { $cons{$g[$k][1]}++; $cons{$g[$k][3]}++ }
+    my %done = map { ("U$_" => 1) } 0 .. 7;
+    my @left = (0 .. $#g);
+    my @out;
+    while (@left) {
+        my @ready = grep { $done{$g[$_][1]} && $done{$g[$_][3]} } @left;
+        my $score = sub {
+            my $k = shift;
+            my $frees = ($cons{$g[$k][1]} == 1) + ($cons{$g[$k][3]} == 1);
+            return $k - 1000 * $frees;
+        };
+        my ($pick) = sort { $score->($a) <=> $score->($b) } @ready;
+        push @out, $g[$pick];
+        $done{$g[$pick][0]} = 1;
+        $cons{$g[$pick][1]}--;
+        $cons{$g[$pick][3]}--;
+        @left = grep { $_ != $pick } @left;
+    }
+    return @out;
+}
+
+sub sbox_code {
+    my ($in, $out) = @_;
+    my @g = schedule(@circuit);
+    my %uses;                            # value -> list of gate indices using it
+    for my $k (0 .. $#g) { push @{$uses{$g[$k][1]}}, $k; push @{$uses{$g[$k][3]}}, $k }
+    push @{$uses{"S$_"}}, scalar(@g) for 0 .. 7;         # outputs live to the end
+    my %reg = %$in;                      # value -> register
+    my %slot;                            # value -> spill slot
+    my %owner;                           # register -> value
+    $owner{$reg{$_}} = $_ for sort keys %reg;
+    my @free = grep { !exists $owner{$_} } map { "%xmm$_" } 0 .. 15;
+    my $nslot = 0;
+    my @c;
+    my $next_use = sub {
+        my ($v, $k) = @_;
+        for (@{$uses{$v} // []}) { return $_ if $_ > $k }
+        return 1e9;
+    };
+    my $dead_after = sub { $next_use->($_[0], $_[1]) == 1e9 };
+    my $get_free = sub {
+        my ($k, @keep) = @_;
+        return shift @free if @free;
+        # evict the register value whose next use is furthest
+        my ($best, $bd) = (undef, -1);
+        for my $r (sort keys %owner) {
+            my $v = $owner{$r};
+            next if grep { $_ eq $v } @keep;
+            my $d = $next_use->($v, $k - 1);
+            ($best, $bd) = ($r, $d) if $d > $bd;
+        }
+        my $v = $owner{$best};
+        if (!exists $slot{$v}) {
+            $slot{$v} = $nslot++;
+            push @c, "movdqa $best, " . ($SPILL0 + 16 * $slot{$v}) . "(%rsp)";
+        }
+        delete $reg{$v};
+        delete $owner{$best};
+        return $best;
+    };
+    my $loc = sub { my $v = shift; exists $reg{$v} ? $reg{$v} : ($SPILL0 + 16 * $slot{$v}) . "(%rsp)" };
+    my $load = sub {            # make sure v is in a register
+        my ($v, $k, @keep) = @_;
+        return $reg{$v} if exists $reg{$v};
+        my $r = $get_free->($k, $v, @keep);
+        push @c, "movdqa " . $loc->($v) . ", $r";
+        $reg{$v} = $r; $owner{$r} = $v;
+        return $r;
+    };
+    for my $k (0 .. $#g) {
+        my ($d, $a, $op, $b) = @{$g[$k]};
+        my $ins = $op eq '&' ? "pand" : "pxor";
+        # prefer to overwrite an operand that dies here (and is in a register)
+        ($a, $b) = ($b, $a) if !($dead_after->($a, $k) && exists $reg{$a})
+                               && $dead_after->($b, $k) && exists $reg{$b};
+        my $r;
+        if ($dead_after->($a, $k) && exists $reg{$a}) {
+            $r = $reg{$a};
+            push @c, "$ins " . $loc->($b) . ", $r";
+            delete $reg{$a};
+        } else {
+            # copy a (from its register or its spill slot) into a fresh register
+            $r = $get_free->($k, $a, $b);
+            push @c, "movdqa " . $loc->($a) . ", $r", "$ins " . $loc->($b) . ", $r";
+        }
+        # free registers of operands that died
+        for my $v ($a, $b) {
+            if ($dead_after->($v, $k) && exists $reg{$v} && $reg{$v} ne $r) {
+                delete $owner{$reg{$v}}; push @free, $reg{$v}; delete $reg{$v};
+            }
+        }
+        $reg{$d} = $r; $owner{$r} = $d;
+    }
+    # move outputs to their registers (a parallel move; use memory if needed)
+    my %want = %$out;
+    my %cur = map { $_ => $reg{$_} } sort keys %want;
+    my @pending = grep { !defined $cur{$_} || $cur{$_} ne $want{$_} } sort keys %want;
+    # spilled outputs: load later; register outputs: resolve cycles through a free reg
+    my $guard = 0;
+    while (@pending) {
+        die "move loop" if $guard++ > 100;
+        my $progress = 0;
+        for my $v (@pending) {
+            my $dst = $want{$v};
+            my $occupant = (grep { defined $cur{$_} && $cur{$_} eq $dst } sort keys %cur)[0];
+            next if defined $occupant && $occupant ne $v;
+            if (defined $cur{$v}) { push @c, "movdqa $cur{$v}, $dst" }
+            else { push @c, "movdqa " . ($SPILL0 + 16 * $slot{$v}) . "(%rsp), $dst" }
+            $cur{$v} = $dst; $progress = 1;
+        }
+        @pending = grep { !defined $cur{$_} || $cur{$_} ne $want{$_} } sort keys %want;
+        if (!$progress && @pending) {
+            # break a cycle: park one value in a register no output wants
+            my %wanted = map { $_ => 1 } values %want;
+            my ($tmp) = grep { !$wanted{$_} } map { "%xmm$_" } 0 .. 15;
+            my $v = $pending[0];
+            push @c, "movdqa $cur{$v}, $tmp";
+            $cur{$v} = $tmp;
+        }
+    }
+    $NSPILL = $nslot if $nslot > $NSPILL;
+    return @c;
+}
+
+# ---------------------------------------------------------------------------
+# Byte permutations (pshufb masks: (M v)[n] = v[m[n]])
+my @TR = map { my ($r, $c) = ($_ >> 2, $_ & 3); 4 * $c + $r } 0 .. 15;       # col-major <-> row-major
+my @SR = map { my ($r, $c) = ($_ >> 2, $_ & 3); 4 * $r + ($c + $r) % 4 } 0 .. 15;   # ShiftRows, row-major
+my @SWAP = (0 .. 11, 15, 14, 13, 12);
+my @CTRM = map { $SWAP[$TR[$_]] } 0 .. 15;    # counter (LE word) -> big-endian, row-major
+
+my @P = map { "%xmm$_" } 0 .. 7;       # planes: plane i in $P[i]
+my @Q = map { "%xmm$_" } 8 .. 15;      # MixColumns results, temporaries
+my @sbox = sbox_code({ map { ("U$_" => $P[7 - $_]) } 0 .. 7 },
+                     { map { ("S$_" => $P[7 - $_]) } 0 .. 7 });
+
+# 8x8 bit transpose inside every byte position across the plane registers (self-inverse)
+sub transpose8 {
+    my $t = $Q[0];
+    for my $L ([1, ".Lbs_m55"], [2, ".Lbs_m33"], [4, ".Lbs_m0f"]) {
+        my ($n, $m) = @$L;
+        for my $lo (0 .. 7) {
+            next if $lo & $n;
+            my $hi = $lo + $n;
+            emit("movdqa $P[$lo], $t", "psrlq \$$n, $t", "pxor $P[$hi], $t", "pand $m(%rip), $t",
+                 "pxor $t, $P[$hi]", "psllq \$$n, $t", "pxor $t, $P[$lo]");
+        }
+    }
+}
+
+sub ark {            # planes ^= round key at $kp
+    my ($kp, @regs) = @_;
+    emit("pxor " . (16 * $_) . "($kp), $regs[$_]") for 0 .. 7;
+}
+
+# (the S-box: plane i = bit i in $P[i]; U0 = msb = plane 7; outputs back in @P)
+
+# self-check: run the allocated S-box code on all 256 inputs
+for my $x (0 .. 255) {
+    my %st; $st{$P[$_]} = ($x >> $_) & 1 for 0 .. 7;     # plane i = bit i
+    for (@sbox) {
+        my ($op, $src, $dst) = /^(\w+)\s+(\S+),\s*(\S+)$/ or die "parse $_";
+        die "undefined $src in $_" unless defined $st{$src};
+        if ($op eq "movdqa") { $st{$dst} = $st{$src} }
+        elsif ($op eq "pxor") { $st{$dst} ^= $st{$src} }
+        elsif ($op eq "pand") { die "undefined $dst" unless defined $st{$dst}; $st{$dst} &= $st{$src} }
+        else { die $op }
+    }
+    my $y = 0; $y |= $st{$P[$_]} << $_ for 0 .. 7;
+    my %val; $val{"U$_"} = ($x >> (7 - $_)) & 1 for 0 .. 7;
+    for (@circuit) { my ($d, $a, $op, $b) = @$_; $val{$d} = $op eq '&' ? ($val{$a} & $val{$b}) : ($val{$a} ^ $val{$b}) }
+    my $z = 0; $z |= $val{"S$_"} << (7 - $_) for 0 .. 7;
+    die "allocated S-box wrong at $x: $y vs $z" if $y != $z;
+}
+# (currently 184 instructions: 128 gates, 12 spill stores, the rest reloads and copies)
+
+sub round_mid {      # SubBytes, ShiftRows, MixColumns, AddRoundKey; planes stay in @P
+    my $kp = shift;
+    emit(@sbox);
+    emit("pshufb .Lbs_sr(%rip), $_") for @P;
+    # pass 1: Q_i = R1 a_i; P_i = b_i = a_i ^ R1 a_i
+    for my $i (0 .. 7) { emit("pshufd \$0x39, $P[$i], $Q[$i]", "pxor $Q[$i], $P[$i]") }
+    # pass 2a: Q_i ^= (2b)_i
+    for my $i (0 .. 7) {
+        emit("pxor $P[($i + 7) % 8], $Q[$i]");
+        emit("pxor $P[7], $Q[$i]") if $i == 1 || $i == 3 || $i == 4;
+    }
+    # pass 2b: Q_i ^= R2 b_i, then the round key, back into P
+    for my $i (0 .. 7) {
+        emit("pshufd \$0x4e, $P[$i], $P[$i]", "pxor $Q[$i], $P[$i]", "pxor " . (16 * $i) . "($kp), $P[$i]");
+    }
+}
+
+sub round_last {
+    my $kp = shift;
+    emit(@sbox);
+    emit("pshufb .Lbs_sr(%rip), $_") for @P;
+    ark($kp, @P);
+}
+
+my $FRAME;     # set after the S-box allocation is known
+
+{
+    my ($in, $out, $n, $key, $ivp) = ("%rdi", "%rsi", "%rdx", "%rcx", "%r8");
+    my ($kp, $cnt) = ("%r9", "%eax");
+    my ($loop, $rloop, $partial, $ploop, $done) = map { newlabel($_) } qw(loop rloop partial ploop done);
+    $FRAME = 16 + 16 * $NSPILL;
+    emit(".ctasm_text");
+    emit(".ctasm_proc bsaes_ctr32_encrypt_blocks, global, args=5, frame=$FRAME",
+         "testq $n, $n",
+         "jz $done",
+         "movdqu ($ivp), %xmm0",
+         "pshufb .Lbs_swap(%rip), %xmm0",
+         "movdqa %xmm0, 0(%rsp)");
+    label($loop);
+    # eight counter blocks, row-major
+    emit("movdqa 0(%rsp), $Q[0]");
+    for my $b (0 .. 7) {
+        emit("movdqa $Q[0], $P[$b]", "paddd .Lbs_one(%rip), $Q[0]", "pshufb .Lbs_ctrm(%rip), $P[$b]");
+    }
+    emit("movdqa $Q[0], 0(%rsp)");
+    transpose8();
+    ark($key, @P);
+    emit("leaq 128($key), $kp",
+         "movl 1920($key), $cnt",
+         "subl \$1, $cnt");
+    label($rloop);
+    round_mid($kp);
+    emit("addq \$128, $kp",
+         "subl \$1, $cnt",
+         "jnz $rloop");
+    round_last($kp);
+    transpose8();
+    emit("pshufb .Lbs_tr(%rip), $_") for @P;
+    emit("cmpq \$8, $n",
+         "jb $partial");
+    for my $b (0 .. 7) {
+        emit("movdqu " . 16 * $b . "($in), $Q[0]", "pxor $Q[0], $P[$b]", "movdqu $P[$b], " . 16 * $b . "($out)");
+    }
+    emit("leaq 128($in), $in",
+         "leaq 128($out), $out",
+         "subq \$8, $n",
+         "jnz $loop",
+         "jmp $done");
+    # fewer than eight blocks left: store them one by one (the count is public)
+    label($partial);
+    for my $b (0 .. 6) {
+        emit("movdqu " . 16 * $b . "($in), $Q[0]", "pxor $Q[0], $P[$b]", "movdqu $P[$b], " . 16 * $b . "($out)",
+             "subq \$1, $n",
+             "jz $done");
+    }
+    label($done);
+    emit("pxor %xmm0, %xmm0", "movdqa %xmm0, 0(%rsp)");     # no keystream left on the stack
+    emit("movdqa %xmm0, " . (16 + 16 * $_) . "(%rsp)") for 0 .. $NSPILL - 1;
+    emit(".ctasm_ret", ".ctasm_endproc");
+}
+
+sub bytes16 {
+    my ($name, $t) = @_;
+    $code .= "$name:\n\t.byte " . join(",", map { sprintf "0x%02x", $_ } @$t) . "\n";
+}
+emit(".ctasm_rodata", ".ctasm_align 64");
+bytes16(".Lbs_m55", [(0x55) x 16]);
+bytes16(".Lbs_m33", [(0x33) x 16]);
+bytes16(".Lbs_m0f", [(0x0f) x 16]);
+bytes16(".Lbs_sr", \@SR);
+bytes16(".Lbs_tr", \@TR);
+bytes16(".Lbs_swap", \@SWAP);
+bytes16(".Lbs_ctrm", \@CTRM);
+bytes16(".Lbs_one", [(0) x 12, 1, 0, 0, 0]);
+
+print $code;
+close STDOUT or die "error closing STDOUT: $!";

@@ -1,0 +1,42 @@
+// expect: rbp: unwind data says at CFA-32, code has it at CFA-24
+// Wrong .cfi_offset slot for rbp.
+	.text
+	.globl	fx_good
+	.type	fx_good,@function
+fx_good:
+	.cfi_startproc
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	pushq	%rbp
+	.cfi_def_cfa_offset 24
+	.cfi_offset %rbp, -32
+	subq	$24, %rsp
+	.cfi_def_cfa_offset 48
+	movq	%rdi, (%rsp)
+	testq	%rdi, %rdi
+	jz	1f
+	.cfi_remember_state
+	addq	$24, %rsp
+	.cfi_def_cfa_offset 24
+	popq	%rbp
+	.cfi_def_cfa_offset 16
+	.cfi_restore %rbp
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	ret
+	.cfi_restore_state
+1:	movq	$1, %rax
+	addq	$24, %rsp
+	.cfi_def_cfa_offset 24
+	popq	%rbp
+	.cfi_def_cfa_offset 16
+	.cfi_restore %rbp
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	ret
+	.cfi_endproc
+	.size	fx_good,.-fx_good
+	.section .note.GNU-stack,"",@progbits

@@ -1,0 +1,86 @@
+"""The unwind state both sides of the check produce, and how two of them are compared.
+
+A state is what an unwinder needs at one instruction address: the CFA as "stack
+pointer + cfa" (cfa = CFA - SP), where each saved register's entry value lives
+(CFA-relative offset), an optional frame register (reg, CFA - reg), and on AArch64
+whether the return address is currently PAC-signed.
+"""
+
+from dataclasses import dataclass, field
+
+# Registers whose entry value an unwinder must recover (callee-saved + return address),
+# per ISA; "x86_64-win" is the Win64 ABI, which adds rdi, rsi and xmm6-15.
+STRICT = {
+    "x86_64": {"rbx", "rbp", "r12", "r13", "r14", "r15", "rip"},
+    "x86_64-win": {"rbx", "rbp", "r12", "r13", "r14", "r15", "rip", "rdi", "rsi"}
+    | {f"xmm{i}" for i in range(6, 16)},
+    "aarch64": {f"x{i}" for i in range(19, 31)} | {f"d{i}" for i in range(8, 16)},
+    "armv7": {f"r{i}" for i in range(4, 12)} | {"lr"} | {f"d{i}" for i in range(8, 16)},
+}
+
+
+@dataclass
+class State:
+    cfa: object  # int (CFA - SP) or None when the stack pointer is not known
+    saved: dict = field(default_factory=dict)  # reg -> CFA-relative offset
+    fp: tuple = None  # (reg, CFA - reg) when a frame register holds a known value
+    pac: bool = False
+    cfa_reg: str = "sp"  # register the CFI computes the CFA from (CFI side only)
+    # reloaded registers whose stack slot still holds the entry value (tracker side):
+    # unwind data may keep pointing there until the stack pointer moves past the slot
+    stale: dict = field(default_factory=dict)
+
+    def copy(self):
+        return State(self.cfa, dict(self.saved), self.fp, self.pac, self.cfa_reg, dict(self.stale))
+
+    def restored(self, reg):
+        """Record that reg was reloaded from its save slot."""
+        self.stale[reg] = self.saved.pop(reg)
+
+    def prune(self):
+        """Forget stale slots the stack pointer has moved past (no longer in the frame)."""
+        if self.cfa is not None:
+            self.stale = {r: o for r, o in self.stale.items() if o >= -self.cfa}
+
+    def key(self):
+        return (self.cfa, tuple(sorted(self.saved.items())), self.pac)
+
+    def describe(self):
+        if self.cfa_reg == "sp":
+            cfa = "CFA=sp+?" if self.cfa is None else f"CFA=sp+{self.cfa}"
+        else:
+            cfa = f"CFA={self.cfa_reg}+{self.cfa}"
+        regs = ", ".join(f"{r}@CFA{o:+d}" for r, o in sorted(self.saved.items()))
+        return cfa + (f" [{regs}]" if regs else " [no saves]") + (" ra-signed" if self.pac else "")
+
+
+def compare(abi, tracked, table, check_pac):
+    """Return a list of mismatch strings between the tracked state and the table row."""
+    errs = []
+    if table.cfa_reg == "sp":
+        if tracked.cfa is None:
+            errs.append("stack pointer not tracked (unsupported sp update earlier)")
+        elif tracked.cfa != table.cfa:
+            errs.append(f"CFA offset: unwind data says sp+{table.cfa}, code has sp+{tracked.cfa}")
+    else:
+        if tracked.fp is None or tracked.fp[0] != table.cfa_reg:
+            errs.append(f"CFA uses {table.cfa_reg}, which the code has not set from sp")
+        elif tracked.fp[1] != table.cfa:
+            errs.append(f"CFA offset: unwind data says {table.cfa_reg}+{table.cfa}, "
+                        f"code has {table.cfa_reg}+{tracked.fp[1]}")
+    strict = STRICT[abi]
+    for reg in sorted(set(tracked.saved) | set(table.saved)):
+        t, u = tracked.saved.get(reg), table.saved.get(reg)
+        if t == u:
+            continue
+        if t is None and u is not None and tracked.stale.get(reg) == u and tracked.cfa is not None \
+                and u >= -tracked.cfa:
+            continue  # reloaded, but the slot the unwind data names is intact
+        if reg not in strict:
+            continue  # scratch registers (pushed for alignment, say) need no rule
+        want = "in register" if u is None else f"at CFA{u:+d}"
+        have = "in register" if t is None else f"at CFA{t:+d}"
+        errs.append(f"{reg}: unwind data says {want}, code has it {have}")
+    if check_pac and tracked.pac != table.pac:
+        errs.append(f"return address signed: unwind data says {table.pac}, code says {tracked.pac}")
+    return errs

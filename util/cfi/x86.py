@@ -1,0 +1,134 @@
+"""x86_64 (AT&T syntax from llvm-objdump): stack effect and control flow of one instruction."""
+
+import re
+
+from .state import STRICT, State
+
+STRICT_REGS = STRICT["x86_64"]  # set_abi() switches to Win64
+
+
+def set_abi(win):
+    global STRICT_REGS
+    STRICT_REGS = STRICT["x86_64-win" if win else "x86_64"]
+
+INITIAL = State(cfa=8, saved={"rip": -8})
+COMMENT = "#"
+
+REG = r"%([a-z0-9]+)"
+IMM = r"\$(-?(?:0x[0-9a-f]+|\d+))"
+DISP = r"(-?(?:0x[0-9a-f]+|\d+))?"
+GPR64 = {"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp"} | {f"r{i}" for i in range(8, 16)}
+
+# stop execution: no frame is left, so no balance to check
+TRAPS = {"ud2", "ud1", "hlt", "int3"}
+
+
+class Unsupported(Exception):
+    pass
+
+
+def _int(s):
+    return int(s, 0) if s else 0
+
+
+def split(text):
+    mn, _, ops = text.strip().partition(" ")
+    # a "rep"/"lock"/"notrack" prefix is part of the mnemonic for our purposes
+    if mn in ("rep", "repe", "repne", "lock", "notrack", "bnd"):
+        mn2, _, ops = ops.strip().partition(" ")
+        mn = mn + " " + mn2
+    return mn, [o.strip() for o in re.split(r",(?![^()]*\))", ops.strip())] if ops.strip() else []
+
+
+def flow(text):
+    """(falls_through, branch_target or None)."""
+    mn, ops = split(text)
+    base = mn.split()[-1]
+    m = re.match(r"0x([0-9a-f]+)\b", ops[0]) if ops else None
+    target = int(m.group(1), 16) if m else None
+    if base in ("ret", "retq", "ud2", "hlt") or base.startswith("ret"):
+        return False, None
+    if base in ("jmp", "jmpq"):
+        return False, target
+    if base.startswith("j") or base.startswith("loop"):
+        return True, target
+    return True, None
+
+
+def _stack_slot(op):
+    m = re.fullmatch(DISP + r"\(%rsp\)", op)
+    return _int(m.group(1)) if m else None
+
+
+def step(st, text):
+    """Return the state after the instruction; raise Unsupported for an untracked sp write."""
+    mn, ops = split(text)
+    st = st.copy()
+    k = st.cfa
+    dst = ops[-1] if ops else ""
+    if mn in ("pushq", "push", "pushfq", "pushf"):
+        if k is not None:
+            st.cfa = k + 8
+            m = re.fullmatch(REG, ops[0]) if ops else None
+            if m and m.group(1) in STRICT_REGS and m.group(1) not in st.saved:
+                st.saved[m.group(1)] = -(k + 8)
+        return st
+    if mn in ("popq", "pop", "popfq", "popf"):
+        if k is not None:
+            m = re.fullmatch(REG, ops[0]) if ops else None
+            if m:
+                _restore(st, m.group(1), -k)
+            st.cfa = k - 8
+        return st
+    if mn in ("leave", "leaveq"):
+        if st.fp is None or st.fp[0] != "rbp":
+            raise Unsupported("leave without a tracked frame pointer")
+        st.cfa = st.fp[1] - 8
+        _restore(st, "rbp", -st.fp[1])
+        st.fp = None
+        return st
+    if dst in ("%rsp", "%esp", "%sp", "%spl"):
+        if mn in ("subq", "sub", "addq", "add") and re.fullmatch(IMM, ops[0]):
+            n = _int(ops[0][1:])
+            if k is not None:
+                st.cfa = k + n if mn.startswith("sub") else k - n
+            return st
+        if mn in ("leaq", "lea"):
+            off = _stack_slot(ops[0])
+            if off is not None:
+                if k is not None:
+                    st.cfa = k - off
+                return st
+            m = re.fullmatch(DISP + r"\(%([a-z0-9]+)\)", ops[0])
+            if m and st.fp and st.fp[0] == m.group(2):
+                st.cfa = st.fp[1] - _int(m.group(1))
+                return st
+        if mn in ("movq", "mov") and st.fp and ops[0] == "%" + st.fp[0]:
+            st.cfa = st.fp[1]
+            return st
+        raise Unsupported(f"untracked stack pointer update: {text.strip()}")
+    if mn in ("movq", "mov") and ops and ops[0] == "%rsp" and dst == "%rbp":
+        st.fp = (dst[1:], k) if k is not None else None
+        return st
+    if st.fp and dst == "%" + st.fp[0]:
+        st.fp = None  # frame register overwritten
+    # stores of callee-saved registers into the frame, loads back
+    if len(ops) == 2 and mn in ("movq", "mov", "movaps", "movups", "movdqa", "movdqu",
+                                 "vmovaps", "vmovups", "vmovdqa", "vmovdqu"):
+        src_slot, dst_slot = _stack_slot(ops[0]), _stack_slot(ops[1])
+        if dst_slot is not None and re.fullmatch(REG, ops[0]) and k is not None:
+            r = ops[0][1:]
+            if r not in st.saved and r in STRICT_REGS:
+                st.saved[r] = dst_slot - k
+        elif src_slot is not None and re.fullmatch(REG, ops[1]) and k is not None:
+            _restore(st, ops[1][1:], src_slot - k)
+    return st
+
+
+def _restore(st, reg, slot):
+    if st.saved.get(reg) == slot:
+        st.restored(reg)
+        return
+    for other, off in st.saved.items():
+        if off == slot and other != reg and other != "rip" and reg in STRICT_REGS:
+            raise Unsupported(f"%{reg} is reloaded from the slot that holds %{other}")
