@@ -13,6 +13,7 @@ ctasm_sources = [
 ctasm_public_headers = [
     "include/ctasm/ctasm.h",
     "include/ctasm/ctasm.hpp",
+    "include/ctasm/ctasm_prefix.h",
 ]
 
 ctasm_internal_headers = [
@@ -22,6 +23,7 @@ ctasm_internal_headers = [
     "src/internal/asm_config.h",
     "src/internal/ct.h",
     "src/internal/prefix.h",
+    "src/internal/prefix_asm.h",
 ]
 
 ctasm_asm_x86_64_linux = [

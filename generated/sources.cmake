@@ -13,6 +13,7 @@ set(CTASM_SOURCES
 set(CTASM_PUBLIC_HEADERS
   include/ctasm/ctasm.h
   include/ctasm/ctasm.hpp
+  include/ctasm/ctasm_prefix.h
 )
 
 set(CTASM_INTERNAL_HEADERS
@@ -22,6 +23,7 @@ set(CTASM_INTERNAL_HEADERS
   src/internal/asm_config.h
   src/internal/ct.h
   src/internal/prefix.h
+  src/internal/prefix_asm.h
 )
 
 set(CTASM_ASM_X86_64_LINUX

@@ -11,7 +11,8 @@ CTASM_SOURCES := \
 
 CTASM_PUBLIC_HEADERS := \
   include/ctasm/ctasm.h \
-  include/ctasm/ctasm.hpp
+  include/ctasm/ctasm.hpp \
+  include/ctasm/ctasm_prefix.h
 
 CTASM_INTERNAL_HEADERS := \
   src/aes/aes_portable.h \
@@ -19,7 +20,8 @@ CTASM_INTERNAL_HEADERS := \
   src/cpu/cpu.h \
   src/internal/asm_config.h \
   src/internal/ct.h \
-  src/internal/prefix.h
+  src/internal/prefix.h \
+  src/internal/prefix_asm.h
 
 CTASM_ASM_X86_64_LINUX := \
   generated/x86_64-linux/vpaes-x86_64.S \

@@ -41,7 +41,7 @@ std::vector<AesTier> AvailableAesTiers() {
   // Hardware-AES tiers (later) would win over vpaes: keep them out.
   const uint32_t vpaes_caps = det & ~(ctasm::kAESNI | ctasm::kVAES | ctasm::kARMAES);
 #if defined(CTASM_X86_64_ASM)
-  if (vpaes_caps & ctasm::kSSSE3) tiers.push_back({"vpaes-x86_64", vpaes_caps});
+  if (vpaes_caps & ctasm::kSSSE3) tiers.push_back({"bsaes+vpaes-x86_64", vpaes_caps});
 #elif defined(CTASM_AARCH64_ASM)
   if (vpaes_caps & ctasm::kNEON) tiers.push_back({"vpaes-armv8", vpaes_caps});
 #else
@@ -691,8 +691,17 @@ TEST(AesImpl, NamesFollowCaps) {
 #endif
 }
 
+#if defined(CTASM_ARMV7_ASM) || defined(CTASM_X86_64_ASM)
+// ---- hybrids (ARMv7, x86_64): bsaes for bulk, vpaes below the thresholds --------------------
 #if defined(CTASM_ARMV7_ASM)
-// ---- ARMv7 hybrid: bsaes for bulk, vpaes below the thresholds -------------------------------
+constexpr uint32_t kHybridCap = ctasm::kNEON;
+constexpr const char *kHybridName = "bsaes+vpaes-armv7";
+constexpr size_t kThresholdSpan = 1;
+#else
+constexpr uint32_t kHybridCap = ctasm::kSSSE3;
+constexpr const char *kHybridName = "bsaes+vpaes-x86_64";
+constexpr size_t kThresholdSpan = 8;
+#endif
 
 struct WipeLog {
   int before = 0, after = 0;
@@ -715,13 +724,14 @@ void RecordWipe(const void *buf, size_t len, bool after_wipe) {
   }
 }
 
-class Armv7Hybrid : public ::testing::Test {
+class BsaesHybrid : public ::testing::Test {
  protected:
   void SetUp() override {
     const uint32_t det = ctasm::testing::detected_cpu_caps();
-    if (!(det & ctasm::kNEON)) GTEST_FAIL() << "the armv7 hybrid tests need NEON (is CTASM_CPU masking it?)";
-    ctasm::testing::set_cpu_caps_for_testing(det);
-    ASSERT_STREQ("bsaes+vpaes-armv7", ctasm_aes_impl());
+    if (!(det & kHybridCap)) GTEST_FAIL() << "the hybrid tests need NEON/SSSE3 (is CTASM_CPU masking it?)";
+    // Hardware AES (later) would win over the hybrid: keep it out.
+    ctasm::testing::set_cpu_caps_for_testing(det & ~(ctasm::kAESNI | ctasm::kVAES | ctasm::kARMAES));
+    ASSERT_STREQ(kHybridName, ctasm_aes_impl());
     g_wipe_log = WipeLog();
     ctasm::testing::set_aes_key_wipe_observer(RecordWipe);
   }
@@ -732,12 +742,13 @@ class Armv7Hybrid : public ::testing::Test {
 };
 
 // Threshold +-1 block (and the partial final block) for CTR and CBC decryption.
-TEST_F(Armv7Hybrid, ThresholdsMatchPortable) {
+TEST_F(BsaesHybrid, ThresholdsMatchPortable) {
   TestRng rng(77);
   for (size_t key_len : {16, 24, 32}) {
     const auto raw = rng.bytes(key_len);
-    for (size_t thr : {ctasm::kArmv7BsaesCtrMinBlocks, ctasm::kArmv7BsaesCbcDecryptMinBlocks}) {
-      for (size_t blocks = thr - 1; blocks <= thr + 1; blocks++) {
+    for (size_t thr : {ctasm::kBsaesCtrMinBlocks, ctasm::kBsaesCbcDecryptMinBlocks}) {
+      // x86_64 also aligns bulk CTR to counters 8m with vpaes: cover that too.
+      for (size_t blocks = thr - 1; blocks <= thr + kThresholdSpan; blocks++) {
         for (size_t tail : {0, 5}) {
           const auto data = rng.bytes(16 * blocks + tail);
           CheckAgainstPortable(raw, data, 1, 3, false, &rng);
@@ -748,19 +759,19 @@ TEST_F(Armv7Hybrid, ThresholdsMatchPortable) {
   }
 }
 
-TEST_F(Armv7Hybrid, CtrStackKeyIsWiped) {
+TEST_F(BsaesHybrid, CtrStackKeyIsWiped) {
   TestRng rng(5);
   const auto raw = rng.bytes(32);
   ctasm_aes_key k;
   ASSERT_EQ(1, ctasm_aes_set_encrypt_key(&k, raw.data(), raw.size()));
-  std::vector<uint8_t> data(16 * (ctasm::kArmv7BsaesCtrMinBlocks - 1)), out(data.size() + 16);
+  std::vector<uint8_t> data(16 * (ctasm::kBsaesCtrMinBlocks - 1)), out(data.size() + 16);
   uint8_t iv[16] = {0}, ec[16];
   unsigned num = 0;
   // Below the threshold: vpaes only, no bsaes key made.
   ctasm_aes_ctr128_encrypt(&k, data.data(), out.data(), data.size(), iv, ec, &num);
   EXPECT_EQ(0, g_wipe_log.before);
   // At the threshold: one conversion, wiped after use.
-  data.resize(16 * ctasm::kArmv7BsaesCtrMinBlocks);
+  data.resize(16 * ctasm::kBsaesCtrMinBlocks);
   ctasm_aes_ctr128_encrypt(&k, data.data(), out.data(), data.size(), iv, ec, &num);
   EXPECT_EQ(1, g_wipe_log.before);
   EXPECT_EQ(1, g_wipe_log.after);
@@ -768,6 +779,6 @@ TEST_F(Armv7Hybrid, CtrStackKeyIsWiped) {
   EXPECT_TRUE(g_wipe_log.nonzero_before) << "observer did not see the key buffer";
   EXPECT_TRUE(g_wipe_log.zero_after) << "bsaes stack key not wiped";
 }
-#endif  // CTASM_ARMV7_ASM
+#endif  // CTASM_ARMV7_ASM || CTASM_X86_64_ASM
 
 }  // namespace

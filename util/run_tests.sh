@@ -24,7 +24,8 @@ export LC_ALL=C
 # The package list of shared/TOOLCHAIN-NOTES.md (+ python3, which this script needs).
 PACKAGES=(perl python3 cmake ninja-build googletest nasm clang llvm lld qemu-user
   gcc-aarch64-linux-gnu g++-aarch64-linux-gnu gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf
-  mingw-w64 wine wine64 libunwind-dev libssl-dev python3-cryptography-vectors valgrind)
+  mingw-w64 wine wine64 libunwind-dev libssl-dev python3-cryptography-vectors valgrind
+  make pkgconf git)
 
 log() { printf '\n=== %s\n' "$*"; }
 
@@ -97,6 +98,23 @@ if ! python3 tests/cfi_fixtures/run.py > build/logs/cfi_fixtures.log 2>&1; then
   fail cfi "negative fixtures (see build/logs/cfi_fixtures.log)"
 fi
 add_time cfi $((SECONDS - t0))
+
+# ---- generation is reproducible (other locale, TZ, checkout path) -------------------------
+log "gen_asm.py reproducibility"
+row reproducible; t0=$SECONDS
+if ! util/check_reproducible.sh >build/logs/reproducible.log 2>&1; then
+  fail reproducible "util/check_reproducible.sh (build/logs/reproducible.log)"; fi
+tail -n 1 build/logs/reproducible.log
+add_time reproducible $((SECONDS - t0))
+
+# ---- the assembly review tool on its fixture revisions ----------------------------------
+log "asm_diff.py fixtures"
+row asm_diff; t0=$SECONDS
+if ! python3 tests/asm_diff/run.py >build/logs/asm_diff.log 2>&1; then
+  fail asm_diff "tests/asm_diff/run.py (build/logs/asm_diff.log)"; fi
+R_PASS[asm_diff]=$(sed -n 's/^asm_diff tests: \([0-9]*\) passed.*/\1/p' build/logs/asm_diff.log)
+tail -n 1 build/logs/asm_diff.log
+add_time asm_diff $((SECONDS - t0))
 
 # ---- runnable targets: configure, build, ctest ---------------------------------------------
 # name | toolchain file | extra cmake arguments
@@ -200,6 +218,13 @@ for i in "${!CTEST_PIDS[@]}"; do
   elif [[ -z ${passed:-} ]]; then fail "$name" "no test results (tests/*_test.cc missing?)"
   fi
 done
+
+# ---- vendoring: sources-list consumers, installed package, two prefixed copies ------------
+log "tests/consumers/run.sh"
+row consumers; t0=$SECONDS
+if tests/consumers/run.sh >build/logs/consumers.log 2>&1; then tail -n 1 build/logs/consumers.log
+else tail -n 30 build/logs/consumers.log; fail consumers "tests/consumers/run.sh (build/logs/consumers.log)"; fi
+add_time consumers $((SECONDS - t0))
 
 # ---- summary -------------------------------------------------------------------------------------
 elapsed=$(($(date +%s) - START))

@@ -190,19 +190,33 @@ ctasm_abi_test_args8:
 	ret
 	.cfi_endproc
 	.size	ctasm_abi_test_args8, .-ctasm_abi_test_args8
-
-	.pushsection	.note.gnu.property, "a"
-	.p2align	3
-	.long	4          // n_namesz
-	.long	16         // n_descsz
-	.long	5          // NT_GNU_PROPERTY_TYPE_0
-	.asciz	"GNU"
-	.long	0xc0000000 // GNU_PROPERTY_AARCH64_FEATURE_1_AND
-	.long	4          // pr_datasz
-	.long	3          // BTI | PAC
-	.long	0          // pad to 8
-	.popsection
 #endif
 #if defined(__ELF__)
-	.section	.note.GNU-stack,"",%progbits
+.pushsection .note.GNU-stack,"",%progbits
+.popsection
+#if defined(__x86_64__)
+.pushsection .note.gnu.property,"a",%note
+	.p2align	3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000002
+	.long	4
+	.long	3	/* GNU_PROPERTY_X86_FEATURE_1_AND: IBT | SHSTK */
+	.p2align	3
+.popsection
+#elif defined(__aarch64__)
+.pushsection .note.gnu.property,"a",%note
+	.p2align	3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000000
+	.long	4
+	.long	3	/* GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI | PAC */
+	.p2align	3
+.popsection
+#endif
 #endif

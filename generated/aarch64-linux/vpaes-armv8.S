@@ -1615,19 +1615,33 @@ vpaes_set_decrypt_key:
 	.byte	0x00,0xa2,0x7b,0xc1,0x79,0x61,0xba,0x18,0x63,0x1a,0xdb,0xa0,0xc3,0x02,0xb8,0xd9	// DOb
 .Lk_rcon:
 	.byte	0x01,0x02,0x04,0x08,0x10,0x20,0x40,0x80,0x1b,0x36
-
-	.pushsection	.note.gnu.property, "a"
-	.p2align	3
-	.long	4          // n_namesz
-	.long	16         // n_descsz
-	.long	5          // NT_GNU_PROPERTY_TYPE_0
-	.asciz	"GNU"
-	.long	0xc0000000 // GNU_PROPERTY_AARCH64_FEATURE_1_AND
-	.long	4          // pr_datasz
-	.long	3          // BTI | PAC
-	.long	0          // pad to 8
-	.popsection
 #endif
 #if defined(__ELF__)
-	.section	.note.GNU-stack,"",%progbits
+.pushsection .note.GNU-stack,"",%progbits
+.popsection
+#if defined(__x86_64__)
+.pushsection .note.gnu.property,"a",%note
+	.p2align	3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000002
+	.long	4
+	.long	3	/* GNU_PROPERTY_X86_FEATURE_1_AND: IBT | SHSTK */
+	.p2align	3
+.popsection
+#elif defined(__aarch64__)
+.pushsection .note.gnu.property,"a",%note
+	.p2align	3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000000
+	.long	4
+	.long	3	/* GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI | PAC */
+	.p2align	3
+.popsection
+#endif
 #endif

@@ -164,5 +164,31 @@ ctasm_abi_test_args8:
 	.size	ctasm_abi_test_args8, .-ctasm_abi_test_args8
 #endif
 #if defined(__ELF__)
-	.section	.note.GNU-stack,"",%progbits
+.pushsection .note.GNU-stack,"",%progbits
+.popsection
+#if defined(__x86_64__)
+.pushsection .note.gnu.property,"a",%note
+	.p2align	3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000002
+	.long	4
+	.long	3	/* GNU_PROPERTY_X86_FEATURE_1_AND: IBT | SHSTK */
+	.p2align	3
+.popsection
+#elif defined(__aarch64__)
+.pushsection .note.gnu.property,"a",%note
+	.p2align	3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000000
+	.long	4
+	.long	3	/* GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI | PAC */
+	.p2align	3
+.popsection
+#endif
 #endif

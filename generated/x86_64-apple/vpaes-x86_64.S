@@ -240,13 +240,26 @@ _vpaes_cbc_encrypt:
 	movdqa	Lk_s0F(%rip),%xmm9
 	movdqa	Lk_inv(%rip),%xmm10
 	movdqa	Lk_ainv(%rip),%xmm11
-Lvp_cbc_eloop_5:
-	movdqu	(%rdi),%xmm0
-	pxor	%xmm15,%xmm0
 	movdqa	Lk_sb1u(%rip),%xmm5
 	movdqa	Lk_sb1v(%rip),%xmm6
 	movdqa	Lk_sb2u(%rip),%xmm7
 	movdqa	Lk_sb2v(%rip),%xmm8
+	movl	240(%rcx),%eax
+	shll	$4,%eax
+	movdqa	(%rcx,%rax),%xmm12
+	movdqa	%xmm9,%xmm13
+	pandn	%xmm12,%xmm13
+	psrld	$4,%xmm13
+	pand	%xmm9,%xmm12
+	movdqa	Lk_ipt_lo(%rip),%xmm14
+	pshufb	%xmm12,%xmm14
+	movdqa	Lk_ipt_hi(%rip),%xmm12
+	pshufb	%xmm13,%xmm12
+	pxor	%xmm14,%xmm12
+	pxor	(%rcx),%xmm12
+	movdqu	(%rdi),%xmm0
+	pxor	%xmm15,%xmm0
+	movdqa	%xmm12,%xmm15
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -257,6 +270,21 @@ Lvp_cbc_eloop_5:
 	pshufb	%xmm1,%xmm0
 	pxor	%xmm3,%xmm0
 	pxor	(%rcx),%xmm0
+Lvp_cbc_eloop_5:
+	cmpq	$1,%rdx
+	je	Lvp_cbc_eskip_9
+	movdqu	16(%rdi),%xmm12
+	movdqa	%xmm9,%xmm13
+	pandn	%xmm12,%xmm13
+	psrld	$4,%xmm13
+	pand	%xmm9,%xmm12
+	movdqa	Lk_ipt_lo(%rip),%xmm14
+	pshufb	%xmm12,%xmm14
+	movdqa	Lk_ipt_hi(%rip),%xmm12
+	pshufb	%xmm13,%xmm12
+	pxor	%xmm14,%xmm12
+	pxor	%xmm15,%xmm12
+Lvp_cbc_eskip_9:
 	movl	240(%rcx),%eax
 	shll	$4,%eax
 	leaq	(%rcx,%rax),%r11
@@ -264,7 +292,7 @@ Lvp_cbc_eloop_5:
 	leaq	(%r10,%rax,2),%r10
 	negq	%rax
 	addq	$16,%rax
-Lvp_enc_9:
+Lvp_enc_11:
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -304,7 +332,7 @@ Lvp_enc_9:
 	pxor	%xmm1,%xmm0
 	pxor	%xmm3,%xmm0
 	addq	$16,%rax
-	jnz	Lvp_enc_9
+	jnz	Lvp_enc_11
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -335,12 +363,22 @@ Lvp_enc_9:
 	pxor	%xmm4,%xmm0
 	pshufb	(%r10,%rax),%xmm0
 	pxor	(%r11),%xmm0
-	movdqa	%xmm0,%xmm15
 	movdqu	%xmm0,(%rsi)
 	leaq	16(%rdi),%rdi
 	leaq	16(%rsi),%rsi
 	subq	$1,%rdx
-	jnz	Lvp_cbc_eloop_5
+	jz	Lvp_cbc_edone_10
+	movdqa	%xmm5,%xmm1
+	pshufb	%xmm2,%xmm1
+	movdqa	%xmm6,%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm1
+	pshufb	(%r10,%rax),%xmm1
+	pxor	%xmm12,%xmm1
+	movdqa	%xmm1,%xmm0
+	jmp	Lvp_cbc_eloop_5
+Lvp_cbc_edone_10:
+	movdqa	%xmm0,%xmm15
 	jmp	Lvp_cbc_doneiv_3
 Lvp_cbc_dec_4:
 	subq	$3,%rdx
@@ -386,7 +424,7 @@ Lvp_cbc_dloop3_6:
 	leaq	(%r10,%rax,4),%r10
 	negq	%rax
 	addq	$16,%rax
-Lvp_dec_10:
+Lvp_dec_12:
 	movdqa	Lk_s0F(%rip),%xmm1
 	movdqa	Lk_s0F(%rip),%xmm6
 	movdqa	Lk_s0F(%rip),%xmm11
@@ -526,7 +564,7 @@ Lvp_dec_10:
 	pxor	%xmm6,%xmm5
 	pxor	%xmm11,%xmm10
 	addq	$16,%rax
-	jnz	Lvp_dec_10
+	jnz	Lvp_dec_12
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -659,7 +697,7 @@ Lvp_cbc_dtail_7:
 	leaq	(%r10,%rax,4),%r10
 	negq	%rax
 	addq	$16,%rax
-Lvp_dec_11:
+Lvp_dec_13:
 	movdqa	%xmm9,%xmm1
 	movdqa	%xmm9,%xmm6
 	pandn	%xmm0,%xmm1
@@ -753,7 +791,7 @@ Lvp_dec_11:
 	pxor	%xmm1,%xmm0
 	pxor	%xmm6,%xmm5
 	addq	$16,%rax
-	jnz	Lvp_dec_11
+	jnz	Lvp_dec_13
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -839,7 +877,7 @@ Lvp_cbc_dtail1_8:
 	leaq	(%r10,%rax,4),%r10
 	negq	%rax
 	addq	$16,%rax
-Lvp_dec_12:
+Lvp_dec_14:
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -887,7 +925,7 @@ Lvp_dec_12:
 	pxor	%xmm4,%xmm1
 	pxor	%xmm1,%xmm0
 	addq	$16,%rax
-	jnz	Lvp_dec_12
+	jnz	Lvp_dec_14
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -937,8 +975,8 @@ _vpaes_ctr32_encrypt_blocks:
 	movdqu	(%r8),%xmm15
 	pshufb	Lk_ctr_swap(%rip),%xmm15
 	subq	$3,%rdx
-	jb	Lvp_ctr_tail2_15
-Lvp_ctr_loop3_14:
+	jb	Lvp_ctr_tail2_17
+Lvp_ctr_loop3_16:
 	movdqa	%xmm15,%xmm0
 	paddd	Lk_ctr_one(%rip),%xmm15
 	pshufb	Lk_ctr_swap(%rip),%xmm0
@@ -985,7 +1023,7 @@ Lvp_ctr_loop3_14:
 	leaq	(%r10,%rax,2),%r10
 	negq	%rax
 	addq	$16,%rax
-Lvp_enc_17:
+Lvp_enc_19:
 	movdqa	Lk_s0F(%rip),%xmm1
 	movdqa	Lk_s0F(%rip),%xmm6
 	movdqa	Lk_s0F(%rip),%xmm11
@@ -1101,7 +1139,7 @@ Lvp_enc_17:
 	pxor	%xmm8,%xmm5
 	pxor	%xmm13,%xmm10
 	addq	$16,%rax
-	jnz	Lvp_enc_17
+	jnz	Lvp_enc_19
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -1196,15 +1234,15 @@ Lvp_enc_17:
 	leaq	48(%rdi),%rdi
 	leaq	48(%rsi),%rsi
 	subq	$3,%rdx
-	jae	Lvp_ctr_loop3_14
-Lvp_ctr_tail2_15:
+	jae	Lvp_ctr_loop3_16
+Lvp_ctr_tail2_17:
 	addq	$3,%rdx
-	jz	Lvp_ctr_done_13
+	jz	Lvp_ctr_done_15
 	movdqa	Lk_s0F(%rip),%xmm9
 	movdqa	Lk_inv(%rip),%xmm10
 	movdqa	Lk_ainv(%rip),%xmm11
 	cmpq	$2,%rdx
-	jb	Lvp_ctr_tail1_16
+	jb	Lvp_ctr_tail1_18
 	movdqa	%xmm15,%xmm0
 	paddd	Lk_ctr_one(%rip),%xmm15
 	pshufb	Lk_ctr_swap(%rip),%xmm0
@@ -1238,7 +1276,7 @@ Lvp_ctr_tail2_15:
 	leaq	(%r10,%rax,2),%r10
 	negq	%rax
 	addq	$16,%rax
-Lvp_enc_18:
+Lvp_enc_20:
 	movdqa	%xmm9,%xmm1
 	movdqa	%xmm9,%xmm6
 	pandn	%xmm0,%xmm1
@@ -1316,7 +1354,7 @@ Lvp_enc_18:
 	pxor	%xmm3,%xmm0
 	pxor	%xmm8,%xmm5
 	addq	$16,%rax
-	jnz	Lvp_enc_18
+	jnz	Lvp_enc_20
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -1382,8 +1420,8 @@ Lvp_enc_18:
 	leaq	32(%rdi),%rdi
 	leaq	32(%rsi),%rsi
 	subq	$2,%rdx
-	jz	Lvp_ctr_done_13
-Lvp_ctr_tail1_16:
+	jz	Lvp_ctr_done_15
+Lvp_ctr_tail1_18:
 	movdqa	%xmm15,%xmm0
 	paddd	Lk_ctr_one(%rip),%xmm15
 	pshufb	Lk_ctr_swap(%rip),%xmm0
@@ -1408,7 +1446,7 @@ Lvp_ctr_tail1_16:
 	leaq	(%r10,%rax,2),%r10
 	negq	%rax
 	addq	$16,%rax
-Lvp_enc_19:
+Lvp_enc_21:
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -1448,7 +1486,7 @@ Lvp_enc_19:
 	pxor	%xmm1,%xmm0
 	pxor	%xmm3,%xmm0
 	addq	$16,%rax
-	jnz	Lvp_enc_19
+	jnz	Lvp_enc_21
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -1484,7 +1522,7 @@ Lvp_enc_19:
 	movdqu	%xmm0,0(%rsi)
 	leaq	16(%rdi),%rdi
 	leaq	16(%rsi),%rsi
-Lvp_ctr_done_13:
+Lvp_ctr_done_15:
 	ret
 	.cfi_endproc
 .globl _vpaes_set_encrypt_key
@@ -1501,19 +1539,19 @@ _vpaes_set_encrypt_key:
 	leal	6(%rax),%ecx
 	movl	%ecx,240(%rdx)
 	xorl	%r8d,%r8d
-Lvp_kcopy_21:
+Lvp_kcopy_23:
 	movl	(%rdi,%r8,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addq	$1,%r8
 	cmpq	%rax,%r8
-	jb	Lvp_kcopy_21
+	jb	Lvp_kcopy_23
 	leal	4(,%rcx,4),%r10d
 	xorl	%r11d,%r11d
 	leaq	Lk_rcon(%rip),%rsi
-Lvp_kloop_22:
+Lvp_kloop_24:
 	movl	-4(%rdx,%r8,4),%r9d
 	testl	%r11d,%r11d
-	jnz	Lvp_knot0_23
+	jnz	Lvp_knot0_25
 	rorl	$8,%r9d
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
@@ -1554,12 +1592,12 @@ Lvp_kloop_22:
 	movzbl	(%rsi),%edi
 	xorl	%edi,%r9d
 	addq	$1,%rsi
-	jmp	Lvp_knext_24
-Lvp_knot0_23:
+	jmp	Lvp_knext_26
+Lvp_knot0_25:
 	cmpl	$8,%eax
-	jne	Lvp_knext_24
+	jne	Lvp_knext_26
 	cmpl	$4,%r11d
-	jne	Lvp_knext_24
+	jne	Lvp_knext_26
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
@@ -1596,19 +1634,19 @@ Lvp_knot0_23:
 	pxor	%xmm4,%xmm0
 	pxor	Lk_s63(%rip),%xmm0
 	movd	%xmm0,%r9d
-Lvp_knext_24:
+Lvp_knext_26:
 	movq	%r8,%rdi
 	subq	%rax,%rdi
 	xorl	(%rdx,%rdi,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addl	$1,%r11d
 	cmpl	%eax,%r11d
-	jne	Lvp_knowrap_25
+	jne	Lvp_knowrap_27
 	xorl	%r11d,%r11d
-Lvp_knowrap_25:
+Lvp_knowrap_27:
 	addq	$1,%r8
 	cmpq	%r10,%r8
-	jb	Lvp_kloop_22
+	jb	Lvp_kloop_24
 	movdqa	(%rdx),%xmm0
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
@@ -1623,7 +1661,7 @@ Lvp_knowrap_25:
 	leaq	16(%rdx),%rdi
 	movl	$1,%r8d
 	leaq	Lk_sr(%rip),%r10
-Lvp_ekloop_20:
+Lvp_ekloop_22:
 	movdqa	(%rdi),%xmm0
 	pxor	Lk_s63(%rip),%xmm0
 	movdqa	%xmm9,%xmm1
@@ -1644,7 +1682,7 @@ Lvp_ekloop_20:
 	addq	$16,%rdi
 	addl	$1,%r8d
 	cmpl	%ecx,%r8d
-	jb	Lvp_ekloop_20
+	jb	Lvp_ekloop_22
 	movdqa	(%rdi),%xmm0
 	pxor	Lk_s63(%rip),%xmm0
 	movdqa	%xmm0,(%rdi)
@@ -1665,19 +1703,19 @@ _vpaes_set_decrypt_key:
 	leal	6(%rax),%ecx
 	movl	%ecx,240(%rdx)
 	xorl	%r8d,%r8d
-Lvp_kcopy_27:
+Lvp_kcopy_29:
 	movl	(%rdi,%r8,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addq	$1,%r8
 	cmpq	%rax,%r8
-	jb	Lvp_kcopy_27
+	jb	Lvp_kcopy_29
 	leal	4(,%rcx,4),%r10d
 	xorl	%r11d,%r11d
 	leaq	Lk_rcon(%rip),%rsi
-Lvp_kloop_28:
+Lvp_kloop_30:
 	movl	-4(%rdx,%r8,4),%r9d
 	testl	%r11d,%r11d
-	jnz	Lvp_knot0_29
+	jnz	Lvp_knot0_31
 	rorl	$8,%r9d
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
@@ -1718,12 +1756,12 @@ Lvp_kloop_28:
 	movzbl	(%rsi),%edi
 	xorl	%edi,%r9d
 	addq	$1,%rsi
-	jmp	Lvp_knext_30
-Lvp_knot0_29:
+	jmp	Lvp_knext_32
+Lvp_knot0_31:
 	cmpl	$8,%eax
-	jne	Lvp_knext_30
+	jne	Lvp_knext_32
 	cmpl	$4,%r11d
-	jne	Lvp_knext_30
+	jne	Lvp_knext_32
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
@@ -1760,19 +1798,19 @@ Lvp_knot0_29:
 	pxor	%xmm4,%xmm0
 	pxor	Lk_s63(%rip),%xmm0
 	movd	%xmm0,%r9d
-Lvp_knext_30:
+Lvp_knext_32:
 	movq	%r8,%rdi
 	subq	%rax,%rdi
 	xorl	(%rdx,%rdi,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addl	$1,%r11d
 	cmpl	%eax,%r11d
-	jne	Lvp_knowrap_31
+	jne	Lvp_knowrap_33
 	xorl	%r11d,%r11d
-Lvp_knowrap_31:
+Lvp_knowrap_33:
 	addq	$1,%r8
 	cmpq	%r10,%r8
-	jb	Lvp_kloop_28
+	jb	Lvp_kloop_30
 	movl	%ecx,%eax
 	movl	%ecx,%r8d
 	shll	$4,%r8d
@@ -1795,7 +1833,7 @@ Lvp_knowrap_31:
 	leaq	-16(%rdx,%r8),%rsi
 	shrl	$1,%ecx
 	leaq	Lk_sr(%rip),%r10
-Lvp_dkloop_26:
+Lvp_dkloop_28:
 	movdqa	(%rsi),%xmm0
 	movdqa	(%rdi),%xmm5
 	movdqa	%xmm9,%xmm1
@@ -1879,7 +1917,7 @@ Lvp_dkloop_26:
 	subq	$16,%rsi
 	addl	$1,%r9d
 	cmpl	%ecx,%r9d
-	jbe	Lvp_dkloop_26
+	jbe	Lvp_dkloop_28
 	xorl	%eax,%eax
 	ret
 	.cfi_endproc
@@ -1896,17 +1934,17 @@ _vpaes_encrypt_key_to_bsaes:
 	movl	%ecx,1920(%rdi)
 	xorl	%r8d,%r8d
 	leaq	Lk_sr(%rip),%r10
-Lvp_bsk_loop_32:
+Lvp_bsk_loop_34:
 	movdqa	(%rsi),%xmm0
 	testl	%r8d,%r8d
-	jz	Lvp_bsk_first_33
+	jz	Lvp_bsk_first_35
 	cmpl	%ecx,%r8d
-	je	Lvp_bsk_planes_35
+	je	Lvp_bsk_planes_37
 	movl	%r8d,%r9d
 	andl	$3,%r9d
 	shll	$4,%r9d
 	pshufb	(%r10,%r9),%xmm0
-Lvp_bsk_first_33:
+Lvp_bsk_first_35:
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -1916,8 +1954,12 @@ Lvp_bsk_first_33:
 	movdqa	Lk_opt_hi(%rip),%xmm0
 	pshufb	%xmm1,%xmm0
 	pxor	%xmm3,%xmm0
-Lvp_bsk_planes_35:
-	pshufb	Lk_bs_tr(%rip),%xmm0
+Lvp_bsk_planes_37:
+	movl	%r8d,%r9d
+	andl	$3,%r9d
+	shll	$4,%r9d
+	leaq	Lk_bs_trc(%rip),%r11
+	pshufb	(%r11,%r9),%xmm0
 	movdqa	%xmm0,%xmm1
 	pand	Lk_bs_bit0(%rip),%xmm1
 	pcmpeqb	Lk_bs_bit0(%rip),%xmm1
@@ -1954,7 +1996,7 @@ Lvp_bsk_planes_35:
 	addq	$128,%rdi
 	addl	$1,%r8d
 	cmpl	%ecx,%r8d
-	jbe	Lvp_bsk_loop_32
+	jbe	Lvp_bsk_loop_34
 	pxor	%xmm0,%xmm0
 	pxor	%xmm1,%xmm1
 	ret
@@ -1989,8 +2031,11 @@ Lk_opt_lo:
 	.byte	0x00,0x01,0x5c,0x5d,0xe0,0xe1,0xbc,0xbd,0x50,0x51,0x0c,0x0d,0xb0,0xb1,0xec,0xed
 Lk_opt_hi:
 	.byte	0x00,0xb2,0xb5,0x07,0x3a,0x88,0x8f,0x3d,0xac,0x1e,0x19,0xab,0x96,0x24,0x23,0x91
-Lk_bs_tr:
+Lk_bs_trc:
 	.byte	0x00,0x04,0x08,0x0c,0x01,0x05,0x09,0x0d,0x02,0x06,0x0a,0x0e,0x03,0x07,0x0b,0x0f
+	.byte	0x00,0x04,0x08,0x0c,0x0d,0x01,0x05,0x09,0x0a,0x0e,0x02,0x06,0x07,0x0b,0x0f,0x03
+	.byte	0x00,0x04,0x08,0x0c,0x09,0x0d,0x01,0x05,0x02,0x06,0x0a,0x0e,0x0b,0x0f,0x03,0x07
+	.byte	0x00,0x04,0x08,0x0c,0x05,0x09,0x0d,0x01,0x0a,0x0e,0x02,0x06,0x0f,0x03,0x07,0x0b
 Lk_bs_bit0:
 	.byte	0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01
 Lk_bs_bit1:
@@ -2160,4 +2205,33 @@ Lk_mc_dec:
 	.byte	0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f
 Lk_rcon:
 	.byte	0x01,0x02,0x04,0x08,0x10,0x20,0x40,0x80,0x1b,0x36
+#endif
+#if defined(__ELF__)
+.pushsection .note.GNU-stack,"",%progbits
+.popsection
+#if defined(__x86_64__)
+.pushsection .note.gnu.property,"a",%note
+	.p2align	3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000002
+	.long	4
+	.long	3	/* GNU_PROPERTY_X86_FEATURE_1_AND: IBT | SHSTK */
+	.p2align	3
+.popsection
+#elif defined(__aarch64__)
+.pushsection .note.gnu.property,"a",%note
+	.p2align	3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000000
+	.long	4
+	.long	3	/* GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI | PAC */
+	.p2align	3
+.popsection
+#endif
 #endif

@@ -179,9 +179,11 @@ ctasm_abi_test_args6:
 	.cfi_endproc
 .size ctasm_abi_test_args6,.-ctasm_abi_test_args6
 #endif
-#if defined(__x86_64__) && defined(__ELF__)
-.section .note.GNU-stack,"",@progbits
-.section .note.gnu.property,"a",@note
+#if defined(__ELF__)
+.pushsection .note.GNU-stack,"",%progbits
+.popsection
+#if defined(__x86_64__)
+.pushsection .note.gnu.property,"a",%note
 	.p2align	3
 	.long	4
 	.long	16
@@ -189,6 +191,20 @@ ctasm_abi_test_args6:
 	.asciz	"GNU"
 	.long	0xc0000002
 	.long	4
-	.long	3
+	.long	3	/* GNU_PROPERTY_X86_FEATURE_1_AND: IBT | SHSTK */
 	.p2align	3
+.popsection
+#elif defined(__aarch64__)
+.pushsection .note.gnu.property,"a",%note
+	.p2align	3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000000
+	.long	4
+	.long	3	/* GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI | PAC */
+	.p2align	3
+.popsection
+#endif
 #endif

@@ -245,13 +245,26 @@ vpaes_cbc_encrypt:
 	movdqa	.Lk_s0F(%rip),%xmm9
 	movdqa	.Lk_inv(%rip),%xmm10
 	movdqa	.Lk_ainv(%rip),%xmm11
-.Lvp_cbc_eloop_5:
-	movdqu	(%rdi),%xmm0
-	pxor	%xmm15,%xmm0
 	movdqa	.Lk_sb1u(%rip),%xmm5
 	movdqa	.Lk_sb1v(%rip),%xmm6
 	movdqa	.Lk_sb2u(%rip),%xmm7
 	movdqa	.Lk_sb2v(%rip),%xmm8
+	movl	240(%rcx),%eax
+	shll	$4,%eax
+	movdqa	(%rcx,%rax),%xmm12
+	movdqa	%xmm9,%xmm13
+	pandn	%xmm12,%xmm13
+	psrld	$4,%xmm13
+	pand	%xmm9,%xmm12
+	movdqa	.Lk_ipt_lo(%rip),%xmm14
+	pshufb	%xmm12,%xmm14
+	movdqa	.Lk_ipt_hi(%rip),%xmm12
+	pshufb	%xmm13,%xmm12
+	pxor	%xmm14,%xmm12
+	pxor	(%rcx),%xmm12
+	movdqu	(%rdi),%xmm0
+	pxor	%xmm15,%xmm0
+	movdqa	%xmm12,%xmm15
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -262,6 +275,21 @@ vpaes_cbc_encrypt:
 	pshufb	%xmm1,%xmm0
 	pxor	%xmm3,%xmm0
 	pxor	(%rcx),%xmm0
+.Lvp_cbc_eloop_5:
+	cmpq	$1,%rdx
+	je	.Lvp_cbc_eskip_9
+	movdqu	16(%rdi),%xmm12
+	movdqa	%xmm9,%xmm13
+	pandn	%xmm12,%xmm13
+	psrld	$4,%xmm13
+	pand	%xmm9,%xmm12
+	movdqa	.Lk_ipt_lo(%rip),%xmm14
+	pshufb	%xmm12,%xmm14
+	movdqa	.Lk_ipt_hi(%rip),%xmm12
+	pshufb	%xmm13,%xmm12
+	pxor	%xmm14,%xmm12
+	pxor	%xmm15,%xmm12
+.Lvp_cbc_eskip_9:
 	movl	240(%rcx),%eax
 	shll	$4,%eax
 	leaq	(%rcx,%rax),%r11
@@ -269,7 +297,7 @@ vpaes_cbc_encrypt:
 	leaq	(%r10,%rax,2),%r10
 	negq	%rax
 	addq	$16,%rax
-.Lvp_enc_9:
+.Lvp_enc_11:
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -309,7 +337,7 @@ vpaes_cbc_encrypt:
 	pxor	%xmm1,%xmm0
 	pxor	%xmm3,%xmm0
 	addq	$16,%rax
-	jnz	.Lvp_enc_9
+	jnz	.Lvp_enc_11
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -340,12 +368,22 @@ vpaes_cbc_encrypt:
 	pxor	%xmm4,%xmm0
 	pshufb	(%r10,%rax),%xmm0
 	pxor	(%r11),%xmm0
-	movdqa	%xmm0,%xmm15
 	movdqu	%xmm0,(%rsi)
 	leaq	16(%rdi),%rdi
 	leaq	16(%rsi),%rsi
 	subq	$1,%rdx
-	jnz	.Lvp_cbc_eloop_5
+	jz	.Lvp_cbc_edone_10
+	movdqa	%xmm5,%xmm1
+	pshufb	%xmm2,%xmm1
+	movdqa	%xmm6,%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm1
+	pshufb	(%r10,%rax),%xmm1
+	pxor	%xmm12,%xmm1
+	movdqa	%xmm1,%xmm0
+	jmp	.Lvp_cbc_eloop_5
+.Lvp_cbc_edone_10:
+	movdqa	%xmm0,%xmm15
 	jmp	.Lvp_cbc_doneiv_3
 .Lvp_cbc_dec_4:
 	subq	$3,%rdx
@@ -391,7 +429,7 @@ vpaes_cbc_encrypt:
 	leaq	(%r10,%rax,4),%r10
 	negq	%rax
 	addq	$16,%rax
-.Lvp_dec_10:
+.Lvp_dec_12:
 	movdqa	.Lk_s0F(%rip),%xmm1
 	movdqa	.Lk_s0F(%rip),%xmm6
 	movdqa	.Lk_s0F(%rip),%xmm11
@@ -531,7 +569,7 @@ vpaes_cbc_encrypt:
 	pxor	%xmm6,%xmm5
 	pxor	%xmm11,%xmm10
 	addq	$16,%rax
-	jnz	.Lvp_dec_10
+	jnz	.Lvp_dec_12
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -664,7 +702,7 @@ vpaes_cbc_encrypt:
 	leaq	(%r10,%rax,4),%r10
 	negq	%rax
 	addq	$16,%rax
-.Lvp_dec_11:
+.Lvp_dec_13:
 	movdqa	%xmm9,%xmm1
 	movdqa	%xmm9,%xmm6
 	pandn	%xmm0,%xmm1
@@ -758,7 +796,7 @@ vpaes_cbc_encrypt:
 	pxor	%xmm1,%xmm0
 	pxor	%xmm6,%xmm5
 	addq	$16,%rax
-	jnz	.Lvp_dec_11
+	jnz	.Lvp_dec_13
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -844,7 +882,7 @@ vpaes_cbc_encrypt:
 	leaq	(%r10,%rax,4),%r10
 	negq	%rax
 	addq	$16,%rax
-.Lvp_dec_12:
+.Lvp_dec_14:
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -892,7 +930,7 @@ vpaes_cbc_encrypt:
 	pxor	%xmm4,%xmm1
 	pxor	%xmm1,%xmm0
 	addq	$16,%rax
-	jnz	.Lvp_dec_12
+	jnz	.Lvp_dec_14
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -944,8 +982,8 @@ vpaes_ctr32_encrypt_blocks:
 	movdqu	(%r8),%xmm15
 	pshufb	.Lk_ctr_swap(%rip),%xmm15
 	subq	$3,%rdx
-	jb	.Lvp_ctr_tail2_15
-.Lvp_ctr_loop3_14:
+	jb	.Lvp_ctr_tail2_17
+.Lvp_ctr_loop3_16:
 	movdqa	%xmm15,%xmm0
 	paddd	.Lk_ctr_one(%rip),%xmm15
 	pshufb	.Lk_ctr_swap(%rip),%xmm0
@@ -992,7 +1030,7 @@ vpaes_ctr32_encrypt_blocks:
 	leaq	(%r10,%rax,2),%r10
 	negq	%rax
 	addq	$16,%rax
-.Lvp_enc_17:
+.Lvp_enc_19:
 	movdqa	.Lk_s0F(%rip),%xmm1
 	movdqa	.Lk_s0F(%rip),%xmm6
 	movdqa	.Lk_s0F(%rip),%xmm11
@@ -1108,7 +1146,7 @@ vpaes_ctr32_encrypt_blocks:
 	pxor	%xmm8,%xmm5
 	pxor	%xmm13,%xmm10
 	addq	$16,%rax
-	jnz	.Lvp_enc_17
+	jnz	.Lvp_enc_19
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -1203,15 +1241,15 @@ vpaes_ctr32_encrypt_blocks:
 	leaq	48(%rdi),%rdi
 	leaq	48(%rsi),%rsi
 	subq	$3,%rdx
-	jae	.Lvp_ctr_loop3_14
-.Lvp_ctr_tail2_15:
+	jae	.Lvp_ctr_loop3_16
+.Lvp_ctr_tail2_17:
 	addq	$3,%rdx
-	jz	.Lvp_ctr_done_13
+	jz	.Lvp_ctr_done_15
 	movdqa	.Lk_s0F(%rip),%xmm9
 	movdqa	.Lk_inv(%rip),%xmm10
 	movdqa	.Lk_ainv(%rip),%xmm11
 	cmpq	$2,%rdx
-	jb	.Lvp_ctr_tail1_16
+	jb	.Lvp_ctr_tail1_18
 	movdqa	%xmm15,%xmm0
 	paddd	.Lk_ctr_one(%rip),%xmm15
 	pshufb	.Lk_ctr_swap(%rip),%xmm0
@@ -1245,7 +1283,7 @@ vpaes_ctr32_encrypt_blocks:
 	leaq	(%r10,%rax,2),%r10
 	negq	%rax
 	addq	$16,%rax
-.Lvp_enc_18:
+.Lvp_enc_20:
 	movdqa	%xmm9,%xmm1
 	movdqa	%xmm9,%xmm6
 	pandn	%xmm0,%xmm1
@@ -1323,7 +1361,7 @@ vpaes_ctr32_encrypt_blocks:
 	pxor	%xmm3,%xmm0
 	pxor	%xmm8,%xmm5
 	addq	$16,%rax
-	jnz	.Lvp_enc_18
+	jnz	.Lvp_enc_20
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -1389,8 +1427,8 @@ vpaes_ctr32_encrypt_blocks:
 	leaq	32(%rdi),%rdi
 	leaq	32(%rsi),%rsi
 	subq	$2,%rdx
-	jz	.Lvp_ctr_done_13
-.Lvp_ctr_tail1_16:
+	jz	.Lvp_ctr_done_15
+.Lvp_ctr_tail1_18:
 	movdqa	%xmm15,%xmm0
 	paddd	.Lk_ctr_one(%rip),%xmm15
 	pshufb	.Lk_ctr_swap(%rip),%xmm0
@@ -1415,7 +1453,7 @@ vpaes_ctr32_encrypt_blocks:
 	leaq	(%r10,%rax,2),%r10
 	negq	%rax
 	addq	$16,%rax
-.Lvp_enc_19:
+.Lvp_enc_21:
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -1455,7 +1493,7 @@ vpaes_ctr32_encrypt_blocks:
 	pxor	%xmm1,%xmm0
 	pxor	%xmm3,%xmm0
 	addq	$16,%rax
-	jnz	.Lvp_enc_19
+	jnz	.Lvp_enc_21
 	movl	240(%rcx),%eax
 	andl	$3,%eax
 	shll	$4,%eax
@@ -1491,7 +1529,7 @@ vpaes_ctr32_encrypt_blocks:
 	movdqu	%xmm0,0(%rsi)
 	leaq	16(%rdi),%rdi
 	leaq	16(%rsi),%rsi
-.Lvp_ctr_done_13:
+.Lvp_ctr_done_15:
 	ret
 	.cfi_endproc
 .size vpaes_ctr32_encrypt_blocks,.-vpaes_ctr32_encrypt_blocks
@@ -1510,19 +1548,19 @@ vpaes_set_encrypt_key:
 	leal	6(%rax),%ecx
 	movl	%ecx,240(%rdx)
 	xorl	%r8d,%r8d
-.Lvp_kcopy_21:
+.Lvp_kcopy_23:
 	movl	(%rdi,%r8,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addq	$1,%r8
 	cmpq	%rax,%r8
-	jb	.Lvp_kcopy_21
+	jb	.Lvp_kcopy_23
 	leal	4(,%rcx,4),%r10d
 	xorl	%r11d,%r11d
 	leaq	.Lk_rcon(%rip),%rsi
-.Lvp_kloop_22:
+.Lvp_kloop_24:
 	movl	-4(%rdx,%r8,4),%r9d
 	testl	%r11d,%r11d
-	jnz	.Lvp_knot0_23
+	jnz	.Lvp_knot0_25
 	rorl	$8,%r9d
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
@@ -1563,12 +1601,12 @@ vpaes_set_encrypt_key:
 	movzbl	(%rsi),%edi
 	xorl	%edi,%r9d
 	addq	$1,%rsi
-	jmp	.Lvp_knext_24
-.Lvp_knot0_23:
+	jmp	.Lvp_knext_26
+.Lvp_knot0_25:
 	cmpl	$8,%eax
-	jne	.Lvp_knext_24
+	jne	.Lvp_knext_26
 	cmpl	$4,%r11d
-	jne	.Lvp_knext_24
+	jne	.Lvp_knext_26
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
@@ -1605,19 +1643,19 @@ vpaes_set_encrypt_key:
 	pxor	%xmm4,%xmm0
 	pxor	.Lk_s63(%rip),%xmm0
 	movd	%xmm0,%r9d
-.Lvp_knext_24:
+.Lvp_knext_26:
 	movq	%r8,%rdi
 	subq	%rax,%rdi
 	xorl	(%rdx,%rdi,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addl	$1,%r11d
 	cmpl	%eax,%r11d
-	jne	.Lvp_knowrap_25
+	jne	.Lvp_knowrap_27
 	xorl	%r11d,%r11d
-.Lvp_knowrap_25:
+.Lvp_knowrap_27:
 	addq	$1,%r8
 	cmpq	%r10,%r8
-	jb	.Lvp_kloop_22
+	jb	.Lvp_kloop_24
 	movdqa	(%rdx),%xmm0
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
@@ -1632,7 +1670,7 @@ vpaes_set_encrypt_key:
 	leaq	16(%rdx),%rdi
 	movl	$1,%r8d
 	leaq	.Lk_sr(%rip),%r10
-.Lvp_ekloop_20:
+.Lvp_ekloop_22:
 	movdqa	(%rdi),%xmm0
 	pxor	.Lk_s63(%rip),%xmm0
 	movdqa	%xmm9,%xmm1
@@ -1653,7 +1691,7 @@ vpaes_set_encrypt_key:
 	addq	$16,%rdi
 	addl	$1,%r8d
 	cmpl	%ecx,%r8d
-	jb	.Lvp_ekloop_20
+	jb	.Lvp_ekloop_22
 	movdqa	(%rdi),%xmm0
 	pxor	.Lk_s63(%rip),%xmm0
 	movdqa	%xmm0,(%rdi)
@@ -1676,19 +1714,19 @@ vpaes_set_decrypt_key:
 	leal	6(%rax),%ecx
 	movl	%ecx,240(%rdx)
 	xorl	%r8d,%r8d
-.Lvp_kcopy_27:
+.Lvp_kcopy_29:
 	movl	(%rdi,%r8,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addq	$1,%r8
 	cmpq	%rax,%r8
-	jb	.Lvp_kcopy_27
+	jb	.Lvp_kcopy_29
 	leal	4(,%rcx,4),%r10d
 	xorl	%r11d,%r11d
 	leaq	.Lk_rcon(%rip),%rsi
-.Lvp_kloop_28:
+.Lvp_kloop_30:
 	movl	-4(%rdx,%r8,4),%r9d
 	testl	%r11d,%r11d
-	jnz	.Lvp_knot0_29
+	jnz	.Lvp_knot0_31
 	rorl	$8,%r9d
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
@@ -1729,12 +1767,12 @@ vpaes_set_decrypt_key:
 	movzbl	(%rsi),%edi
 	xorl	%edi,%r9d
 	addq	$1,%rsi
-	jmp	.Lvp_knext_30
-.Lvp_knot0_29:
+	jmp	.Lvp_knext_32
+.Lvp_knot0_31:
 	cmpl	$8,%eax
-	jne	.Lvp_knext_30
+	jne	.Lvp_knext_32
 	cmpl	$4,%r11d
-	jne	.Lvp_knext_30
+	jne	.Lvp_knext_32
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
@@ -1771,19 +1809,19 @@ vpaes_set_decrypt_key:
 	pxor	%xmm4,%xmm0
 	pxor	.Lk_s63(%rip),%xmm0
 	movd	%xmm0,%r9d
-.Lvp_knext_30:
+.Lvp_knext_32:
 	movq	%r8,%rdi
 	subq	%rax,%rdi
 	xorl	(%rdx,%rdi,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addl	$1,%r11d
 	cmpl	%eax,%r11d
-	jne	.Lvp_knowrap_31
+	jne	.Lvp_knowrap_33
 	xorl	%r11d,%r11d
-.Lvp_knowrap_31:
+.Lvp_knowrap_33:
 	addq	$1,%r8
 	cmpq	%r10,%r8
-	jb	.Lvp_kloop_28
+	jb	.Lvp_kloop_30
 	movl	%ecx,%eax
 	movl	%ecx,%r8d
 	shll	$4,%r8d
@@ -1806,7 +1844,7 @@ vpaes_set_decrypt_key:
 	leaq	-16(%rdx,%r8),%rsi
 	shrl	$1,%ecx
 	leaq	.Lk_sr(%rip),%r10
-.Lvp_dkloop_26:
+.Lvp_dkloop_28:
 	movdqa	(%rsi),%xmm0
 	movdqa	(%rdi),%xmm5
 	movdqa	%xmm9,%xmm1
@@ -1890,7 +1928,7 @@ vpaes_set_decrypt_key:
 	subq	$16,%rsi
 	addl	$1,%r9d
 	cmpl	%ecx,%r9d
-	jbe	.Lvp_dkloop_26
+	jbe	.Lvp_dkloop_28
 	xorl	%eax,%eax
 	ret
 	.cfi_endproc
@@ -1909,17 +1947,17 @@ vpaes_encrypt_key_to_bsaes:
 	movl	%ecx,1920(%rdi)
 	xorl	%r8d,%r8d
 	leaq	.Lk_sr(%rip),%r10
-.Lvp_bsk_loop_32:
+.Lvp_bsk_loop_34:
 	movdqa	(%rsi),%xmm0
 	testl	%r8d,%r8d
-	jz	.Lvp_bsk_first_33
+	jz	.Lvp_bsk_first_35
 	cmpl	%ecx,%r8d
-	je	.Lvp_bsk_planes_35
+	je	.Lvp_bsk_planes_37
 	movl	%r8d,%r9d
 	andl	$3,%r9d
 	shll	$4,%r9d
 	pshufb	(%r10,%r9),%xmm0
-.Lvp_bsk_first_33:
+.Lvp_bsk_first_35:
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -1929,8 +1967,12 @@ vpaes_encrypt_key_to_bsaes:
 	movdqa	.Lk_opt_hi(%rip),%xmm0
 	pshufb	%xmm1,%xmm0
 	pxor	%xmm3,%xmm0
-.Lvp_bsk_planes_35:
-	pshufb	.Lk_bs_tr(%rip),%xmm0
+.Lvp_bsk_planes_37:
+	movl	%r8d,%r9d
+	andl	$3,%r9d
+	shll	$4,%r9d
+	leaq	.Lk_bs_trc(%rip),%r11
+	pshufb	(%r11,%r9),%xmm0
 	movdqa	%xmm0,%xmm1
 	pand	.Lk_bs_bit0(%rip),%xmm1
 	pcmpeqb	.Lk_bs_bit0(%rip),%xmm1
@@ -1967,7 +2009,7 @@ vpaes_encrypt_key_to_bsaes:
 	addq	$128,%rdi
 	addl	$1,%r8d
 	cmpl	%ecx,%r8d
-	jbe	.Lvp_bsk_loop_32
+	jbe	.Lvp_bsk_loop_34
 	pxor	%xmm0,%xmm0
 	pxor	%xmm1,%xmm1
 	ret
@@ -2003,8 +2045,11 @@ vpaes_encrypt_key_to_bsaes:
 	.byte	0x00,0x01,0x5c,0x5d,0xe0,0xe1,0xbc,0xbd,0x50,0x51,0x0c,0x0d,0xb0,0xb1,0xec,0xed
 .Lk_opt_hi:
 	.byte	0x00,0xb2,0xb5,0x07,0x3a,0x88,0x8f,0x3d,0xac,0x1e,0x19,0xab,0x96,0x24,0x23,0x91
-.Lk_bs_tr:
+.Lk_bs_trc:
 	.byte	0x00,0x04,0x08,0x0c,0x01,0x05,0x09,0x0d,0x02,0x06,0x0a,0x0e,0x03,0x07,0x0b,0x0f
+	.byte	0x00,0x04,0x08,0x0c,0x0d,0x01,0x05,0x09,0x0a,0x0e,0x02,0x06,0x07,0x0b,0x0f,0x03
+	.byte	0x00,0x04,0x08,0x0c,0x09,0x0d,0x01,0x05,0x02,0x06,0x0a,0x0e,0x0b,0x0f,0x03,0x07
+	.byte	0x00,0x04,0x08,0x0c,0x05,0x09,0x0d,0x01,0x0a,0x0e,0x02,0x06,0x0f,0x03,0x07,0x0b
 .Lk_bs_bit0:
 	.byte	0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01
 .Lk_bs_bit1:
@@ -2175,9 +2220,11 @@ vpaes_encrypt_key_to_bsaes:
 .Lk_rcon:
 	.byte	0x01,0x02,0x04,0x08,0x10,0x20,0x40,0x80,0x1b,0x36
 #endif
-#if defined(__x86_64__) && defined(__ELF__)
-.section .note.GNU-stack,"",@progbits
-.section .note.gnu.property,"a",@note
+#if defined(__ELF__)
+.pushsection .note.GNU-stack,"",%progbits
+.popsection
+#if defined(__x86_64__)
+.pushsection .note.gnu.property,"a",%note
 	.p2align	3
 	.long	4
 	.long	16
@@ -2185,6 +2232,20 @@ vpaes_encrypt_key_to_bsaes:
 	.asciz	"GNU"
 	.long	0xc0000002
 	.long	4
-	.long	3
+	.long	3	/* GNU_PROPERTY_X86_FEATURE_1_AND: IBT | SHSTK */
 	.p2align	3
+.popsection
+#elif defined(__aarch64__)
+.pushsection .note.gnu.property,"a",%note
+	.p2align	3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000000
+	.long	4
+	.long	3	/* GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI | PAC */
+	.p2align	3
+.popsection
+#endif
 #endif

@@ -314,13 +314,26 @@ L$_ctasm_vpaes_cbc_encrypt_p13:
 	movdqa	xmm9,[rel L$k_s0F]
 	movdqa	xmm10,[rel L$k_inv]
 	movdqa	xmm11,[rel L$k_ainv]
-L$vp_cbc_eloop_5:
-	movdqu	xmm0,[rdi]
-	pxor	xmm0,xmm15
 	movdqa	xmm5,[rel L$k_sb1u]
 	movdqa	xmm6,[rel L$k_sb1v]
 	movdqa	xmm7,[rel L$k_sb2u]
 	movdqa	xmm8,[rel L$k_sb2v]
+	mov	eax,DWORD[rcx+240]
+	shl	eax,4
+	movdqa	xmm12,[rcx+rax*1]
+	movdqa	xmm13,xmm9
+	pandn	xmm13,xmm12
+	psrld	xmm13,4
+	pand	xmm12,xmm9
+	movdqa	xmm14,[rel L$k_ipt_lo]
+	pshufb	xmm14,xmm12
+	movdqa	xmm12,[rel L$k_ipt_hi]
+	pshufb	xmm12,xmm13
+	pxor	xmm12,xmm14
+	pxor	xmm12,[rcx]
+	movdqu	xmm0,[rdi]
+	pxor	xmm0,xmm15
+	movdqa	xmm15,xmm12
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
 	psrld	xmm1,4
@@ -331,6 +344,21 @@ L$vp_cbc_eloop_5:
 	pshufb	xmm0,xmm1
 	pxor	xmm0,xmm3
 	pxor	xmm0,[rcx]
+L$vp_cbc_eloop_5:
+	cmp	rdx,1
+	je	L$vp_cbc_eskip_9
+	movdqu	xmm12,[rdi+16]
+	movdqa	xmm13,xmm9
+	pandn	xmm13,xmm12
+	psrld	xmm13,4
+	pand	xmm12,xmm9
+	movdqa	xmm14,[rel L$k_ipt_lo]
+	pshufb	xmm14,xmm12
+	movdqa	xmm12,[rel L$k_ipt_hi]
+	pshufb	xmm12,xmm13
+	pxor	xmm12,xmm14
+	pxor	xmm12,xmm15
+L$vp_cbc_eskip_9:
 	mov	eax,DWORD[rcx+240]
 	shl	eax,4
 	lea	r11,[rcx+rax*1]
@@ -338,7 +366,7 @@ L$vp_cbc_eloop_5:
 	lea	r10,[r10+rax*2]
 	neg	rax
 	add	rax,16
-L$vp_enc_9:
+L$vp_enc_11:
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
 	psrld	xmm1,4
@@ -378,7 +406,7 @@ L$vp_enc_9:
 	pxor	xmm0,xmm1
 	pxor	xmm0,xmm3
 	add	rax,16
-	jnz	L$vp_enc_9
+	jnz	L$vp_enc_11
 	mov	eax,DWORD[rcx+240]
 	and	eax,3
 	shl	eax,4
@@ -409,12 +437,22 @@ L$vp_enc_9:
 	pxor	xmm0,xmm4
 	pshufb	xmm0,[r10+rax*1]
 	pxor	xmm0,[r11]
-	movdqa	xmm15,xmm0
 	movdqu	[rsi],xmm0
 	lea	rdi,[rdi+16]
 	lea	rsi,[rsi+16]
 	sub	rdx,1
-	jnz	L$vp_cbc_eloop_5
+	jz	L$vp_cbc_edone_10
+	movdqa	xmm1,xmm5
+	pshufb	xmm1,xmm2
+	movdqa	xmm4,xmm6
+	pshufb	xmm4,xmm3
+	pxor	xmm1,xmm4
+	pshufb	xmm1,[r10+rax*1]
+	pxor	xmm1,xmm12
+	movdqa	xmm0,xmm1
+	jmp	L$vp_cbc_eloop_5
+L$vp_cbc_edone_10:
+	movdqa	xmm15,xmm0
 	jmp	L$vp_cbc_doneiv_3
 L$vp_cbc_dec_4:
 	sub	rdx,3
@@ -460,7 +498,7 @@ L$vp_cbc_dloop3_6:
 	lea	r10,[r10+rax*4]
 	neg	rax
 	add	rax,16
-L$vp_dec_10:
+L$vp_dec_12:
 	movdqa	xmm1,[rel L$k_s0F]
 	movdqa	xmm6,[rel L$k_s0F]
 	movdqa	xmm11,[rel L$k_s0F]
@@ -600,7 +638,7 @@ L$vp_dec_10:
 	pxor	xmm5,xmm6
 	pxor	xmm10,xmm11
 	add	rax,16
-	jnz	L$vp_dec_10
+	jnz	L$vp_dec_12
 	mov	eax,DWORD[rcx+240]
 	and	eax,3
 	shl	eax,4
@@ -733,7 +771,7 @@ L$vp_cbc_dtail_7:
 	lea	r10,[r10+rax*4]
 	neg	rax
 	add	rax,16
-L$vp_dec_11:
+L$vp_dec_13:
 	movdqa	xmm1,xmm9
 	movdqa	xmm6,xmm9
 	pandn	xmm1,xmm0
@@ -827,7 +865,7 @@ L$vp_dec_11:
 	pxor	xmm0,xmm1
 	pxor	xmm5,xmm6
 	add	rax,16
-	jnz	L$vp_dec_11
+	jnz	L$vp_dec_13
 	mov	eax,DWORD[rcx+240]
 	and	eax,3
 	shl	eax,4
@@ -913,7 +951,7 @@ L$vp_cbc_dtail1_8:
 	lea	r10,[r10+rax*4]
 	neg	rax
 	add	rax,16
-L$vp_dec_12:
+L$vp_dec_14:
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
 	psrld	xmm1,4
@@ -961,7 +999,7 @@ L$vp_dec_12:
 	pxor	xmm1,xmm4
 	pxor	xmm0,xmm1
 	add	rax,16
-	jnz	L$vp_dec_12
+	jnz	L$vp_dec_14
 	mov	eax,DWORD[rcx+240]
 	and	eax,3
 	shl	eax,4
@@ -1052,8 +1090,8 @@ L$_ctasm_vpaes_ctr32_encrypt_blocks_p13:
 	movdqu	xmm15,[r8]
 	pshufb	xmm15,[rel L$k_ctr_swap]
 	sub	rdx,3
-	jb	L$vp_ctr_tail2_15
-L$vp_ctr_loop3_14:
+	jb	L$vp_ctr_tail2_17
+L$vp_ctr_loop3_16:
 	movdqa	xmm0,xmm15
 	paddd	xmm15,[rel L$k_ctr_one]
 	pshufb	xmm0,[rel L$k_ctr_swap]
@@ -1100,7 +1138,7 @@ L$vp_ctr_loop3_14:
 	lea	r10,[r10+rax*2]
 	neg	rax
 	add	rax,16
-L$vp_enc_17:
+L$vp_enc_19:
 	movdqa	xmm1,[rel L$k_s0F]
 	movdqa	xmm6,[rel L$k_s0F]
 	movdqa	xmm11,[rel L$k_s0F]
@@ -1216,7 +1254,7 @@ L$vp_enc_17:
 	pxor	xmm5,xmm8
 	pxor	xmm10,xmm13
 	add	rax,16
-	jnz	L$vp_enc_17
+	jnz	L$vp_enc_19
 	mov	eax,DWORD[rcx+240]
 	and	eax,3
 	shl	eax,4
@@ -1311,15 +1349,15 @@ L$vp_enc_17:
 	lea	rdi,[rdi+48]
 	lea	rsi,[rsi+48]
 	sub	rdx,3
-	jae	L$vp_ctr_loop3_14
-L$vp_ctr_tail2_15:
+	jae	L$vp_ctr_loop3_16
+L$vp_ctr_tail2_17:
 	add	rdx,3
-	jz	L$vp_ctr_done_13
+	jz	L$vp_ctr_done_15
 	movdqa	xmm9,[rel L$k_s0F]
 	movdqa	xmm10,[rel L$k_inv]
 	movdqa	xmm11,[rel L$k_ainv]
 	cmp	rdx,2
-	jb	L$vp_ctr_tail1_16
+	jb	L$vp_ctr_tail1_18
 	movdqa	xmm0,xmm15
 	paddd	xmm15,[rel L$k_ctr_one]
 	pshufb	xmm0,[rel L$k_ctr_swap]
@@ -1353,7 +1391,7 @@ L$vp_ctr_tail2_15:
 	lea	r10,[r10+rax*2]
 	neg	rax
 	add	rax,16
-L$vp_enc_18:
+L$vp_enc_20:
 	movdqa	xmm1,xmm9
 	movdqa	xmm6,xmm9
 	pandn	xmm1,xmm0
@@ -1431,7 +1469,7 @@ L$vp_enc_18:
 	pxor	xmm0,xmm3
 	pxor	xmm5,xmm8
 	add	rax,16
-	jnz	L$vp_enc_18
+	jnz	L$vp_enc_20
 	mov	eax,DWORD[rcx+240]
 	and	eax,3
 	shl	eax,4
@@ -1497,8 +1535,8 @@ L$vp_enc_18:
 	lea	rdi,[rdi+32]
 	lea	rsi,[rsi+32]
 	sub	rdx,2
-	jz	L$vp_ctr_done_13
-L$vp_ctr_tail1_16:
+	jz	L$vp_ctr_done_15
+L$vp_ctr_tail1_18:
 	movdqa	xmm0,xmm15
 	paddd	xmm15,[rel L$k_ctr_one]
 	pshufb	xmm0,[rel L$k_ctr_swap]
@@ -1523,7 +1561,7 @@ L$vp_ctr_tail1_16:
 	lea	r10,[r10+rax*2]
 	neg	rax
 	add	rax,16
-L$vp_enc_19:
+L$vp_enc_21:
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
 	psrld	xmm1,4
@@ -1563,7 +1601,7 @@ L$vp_enc_19:
 	pxor	xmm0,xmm1
 	pxor	xmm0,xmm3
 	add	rax,16
-	jnz	L$vp_enc_19
+	jnz	L$vp_enc_21
 	mov	eax,DWORD[rcx+240]
 	and	eax,3
 	shl	eax,4
@@ -1599,7 +1637,7 @@ L$vp_enc_19:
 	movdqu	[rsi+0],xmm0
 	lea	rdi,[rdi+16]
 	lea	rsi,[rsi+16]
-L$vp_ctr_done_13:
+L$vp_ctr_done_15:
 	movaps	xmm6,[rsp+0]
 	movaps	xmm7,[rsp+16]
 	movaps	xmm8,[rsp+32]
@@ -1641,19 +1679,19 @@ L$_ctasm_vpaes_set_encrypt_key_p6:
 	lea	ecx,[rax+6]
 	mov	DWORD[rdx+240],ecx
 	xor	r8d,r8d
-L$vp_kcopy_21:
+L$vp_kcopy_23:
 	mov	r9d,DWORD[rdi+r8*4]
 	mov	DWORD[rdx+r8*4],r9d
 	add	r8,1
 	cmp	r8,rax
-	jb	L$vp_kcopy_21
+	jb	L$vp_kcopy_23
 	lea	r10d,[rcx*4+4]
 	xor	r11d,r11d
 	lea	rsi,[rel L$k_rcon]
-L$vp_kloop_22:
+L$vp_kloop_24:
 	mov	r9d,DWORD[rdx+r8*4-4]
 	test	r11d,r11d
-	jnz	L$vp_knot0_23
+	jnz	L$vp_knot0_25
 	ror	r9d,8
 	movd	xmm0,r9d
 	movdqa	xmm1,xmm9
@@ -1694,12 +1732,12 @@ L$vp_kloop_22:
 	movzx	edi,BYTE[rsi]
 	xor	r9d,edi
 	add	rsi,1
-	jmp	L$vp_knext_24
-L$vp_knot0_23:
+	jmp	L$vp_knext_26
+L$vp_knot0_25:
 	cmp	eax,8
-	jne	L$vp_knext_24
+	jne	L$vp_knext_26
 	cmp	r11d,4
-	jne	L$vp_knext_24
+	jne	L$vp_knext_26
 	movd	xmm0,r9d
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
@@ -1736,19 +1774,19 @@ L$vp_knot0_23:
 	pxor	xmm0,xmm4
 	pxor	xmm0,[rel L$k_s63]
 	movd	r9d,xmm0
-L$vp_knext_24:
+L$vp_knext_26:
 	mov	rdi,r8
 	sub	rdi,rax
 	xor	r9d,DWORD[rdx+rdi*4]
 	mov	DWORD[rdx+r8*4],r9d
 	add	r11d,1
 	cmp	r11d,eax
-	jne	L$vp_knowrap_25
+	jne	L$vp_knowrap_27
 	xor	r11d,r11d
-L$vp_knowrap_25:
+L$vp_knowrap_27:
 	add	r8,1
 	cmp	r8,r10
-	jb	L$vp_kloop_22
+	jb	L$vp_kloop_24
 	movdqa	xmm0,[rdx]
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
@@ -1763,7 +1801,7 @@ L$vp_knowrap_25:
 	lea	rdi,[rdx+16]
 	mov	r8d,1
 	lea	r10,[rel L$k_sr]
-L$vp_ekloop_20:
+L$vp_ekloop_22:
 	movdqa	xmm0,[rdi]
 	pxor	xmm0,[rel L$k_s63]
 	movdqa	xmm1,xmm9
@@ -1784,7 +1822,7 @@ L$vp_ekloop_20:
 	add	rdi,16
 	add	r8d,1
 	cmp	r8d,ecx
-	jb	L$vp_ekloop_20
+	jb	L$vp_ekloop_22
 	movdqa	xmm0,[rdi]
 	pxor	xmm0,[rel L$k_s63]
 	movdqa	[rdi],xmm0
@@ -1831,19 +1869,19 @@ L$_ctasm_vpaes_set_decrypt_key_p10:
 	lea	ecx,[rax+6]
 	mov	DWORD[rdx+240],ecx
 	xor	r8d,r8d
-L$vp_kcopy_27:
+L$vp_kcopy_29:
 	mov	r9d,DWORD[rdi+r8*4]
 	mov	DWORD[rdx+r8*4],r9d
 	add	r8,1
 	cmp	r8,rax
-	jb	L$vp_kcopy_27
+	jb	L$vp_kcopy_29
 	lea	r10d,[rcx*4+4]
 	xor	r11d,r11d
 	lea	rsi,[rel L$k_rcon]
-L$vp_kloop_28:
+L$vp_kloop_30:
 	mov	r9d,DWORD[rdx+r8*4-4]
 	test	r11d,r11d
-	jnz	L$vp_knot0_29
+	jnz	L$vp_knot0_31
 	ror	r9d,8
 	movd	xmm0,r9d
 	movdqa	xmm1,xmm9
@@ -1884,12 +1922,12 @@ L$vp_kloop_28:
 	movzx	edi,BYTE[rsi]
 	xor	r9d,edi
 	add	rsi,1
-	jmp	L$vp_knext_30
-L$vp_knot0_29:
+	jmp	L$vp_knext_32
+L$vp_knot0_31:
 	cmp	eax,8
-	jne	L$vp_knext_30
+	jne	L$vp_knext_32
 	cmp	r11d,4
-	jne	L$vp_knext_30
+	jne	L$vp_knext_32
 	movd	xmm0,r9d
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
@@ -1926,19 +1964,19 @@ L$vp_knot0_29:
 	pxor	xmm0,xmm4
 	pxor	xmm0,[rel L$k_s63]
 	movd	r9d,xmm0
-L$vp_knext_30:
+L$vp_knext_32:
 	mov	rdi,r8
 	sub	rdi,rax
 	xor	r9d,DWORD[rdx+rdi*4]
 	mov	DWORD[rdx+r8*4],r9d
 	add	r11d,1
 	cmp	r11d,eax
-	jne	L$vp_knowrap_31
+	jne	L$vp_knowrap_33
 	xor	r11d,r11d
-L$vp_knowrap_31:
+L$vp_knowrap_33:
 	add	r8,1
 	cmp	r8,r10
-	jb	L$vp_kloop_28
+	jb	L$vp_kloop_30
 	mov	eax,ecx
 	mov	r8d,ecx
 	shl	r8d,4
@@ -1961,7 +1999,7 @@ L$vp_knowrap_31:
 	lea	rsi,[rdx+r8*1-16]
 	shr	ecx,1
 	lea	r10,[rel L$k_sr]
-L$vp_dkloop_26:
+L$vp_dkloop_28:
 	movdqa	xmm0,[rsi]
 	movdqa	xmm5,[rdi]
 	movdqa	xmm1,xmm9
@@ -2045,7 +2083,7 @@ L$vp_dkloop_26:
 	sub	rsi,16
 	add	r9d,1
 	cmp	r9d,ecx
-	jbe	L$vp_dkloop_26
+	jbe	L$vp_dkloop_28
 	xor	eax,eax
 	movaps	xmm6,[rsp+0]
 	movaps	xmm7,[rsp+16]
@@ -2083,17 +2121,17 @@ L$_ctasm_vpaes_encrypt_key_to_bsaes_p6:
 	mov	DWORD[rdi+1920],ecx
 	xor	r8d,r8d
 	lea	r10,[rel L$k_sr]
-L$vp_bsk_loop_32:
+L$vp_bsk_loop_34:
 	movdqa	xmm0,[rsi]
 	test	r8d,r8d
-	jz	L$vp_bsk_first_33
+	jz	L$vp_bsk_first_35
 	cmp	r8d,ecx
-	je	L$vp_bsk_planes_35
+	je	L$vp_bsk_planes_37
 	mov	r9d,r8d
 	and	r9d,3
 	shl	r9d,4
 	pshufb	xmm0,[r10+r9*1]
-L$vp_bsk_first_33:
+L$vp_bsk_first_35:
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
 	psrld	xmm1,4
@@ -2103,8 +2141,12 @@ L$vp_bsk_first_33:
 	movdqa	xmm0,[rel L$k_opt_hi]
 	pshufb	xmm0,xmm1
 	pxor	xmm0,xmm3
-L$vp_bsk_planes_35:
-	pshufb	xmm0,[rel L$k_bs_tr]
+L$vp_bsk_planes_37:
+	mov	r9d,r8d
+	and	r9d,3
+	shl	r9d,4
+	lea	r11,[rel L$k_bs_trc]
+	pshufb	xmm0,[r11+r9*1]
 	movdqa	xmm1,xmm0
 	pand	xmm1,[rel L$k_bs_bit0]
 	pcmpeqb	xmm1,[rel L$k_bs_bit0]
@@ -2141,7 +2183,7 @@ L$vp_bsk_planes_35:
 	add	rdi,128
 	add	r8d,1
 	cmp	r8d,ecx
-	jbe	L$vp_bsk_loop_32
+	jbe	L$vp_bsk_loop_34
 	pxor	xmm0,xmm0
 	pxor	xmm1,xmm1
 	movaps	xmm9,[rsp+0]
@@ -2182,8 +2224,11 @@ L$k_opt_lo:
 	db	0x00,0x01,0x5c,0x5d,0xe0,0xe1,0xbc,0xbd,0x50,0x51,0x0c,0x0d,0xb0,0xb1,0xec,0xed
 L$k_opt_hi:
 	db	0x00,0xb2,0xb5,0x07,0x3a,0x88,0x8f,0x3d,0xac,0x1e,0x19,0xab,0x96,0x24,0x23,0x91
-L$k_bs_tr:
+L$k_bs_trc:
 	db	0x00,0x04,0x08,0x0c,0x01,0x05,0x09,0x0d,0x02,0x06,0x0a,0x0e,0x03,0x07,0x0b,0x0f
+	db	0x00,0x04,0x08,0x0c,0x0d,0x01,0x05,0x09,0x0a,0x0e,0x02,0x06,0x07,0x0b,0x0f,0x03
+	db	0x00,0x04,0x08,0x0c,0x09,0x0d,0x01,0x05,0x02,0x06,0x0a,0x0e,0x0b,0x0f,0x03,0x07
+	db	0x00,0x04,0x08,0x0c,0x05,0x09,0x0d,0x01,0x0a,0x0e,0x02,0x06,0x0f,0x03,0x07,0x0b
 L$k_bs_bit0:
 	db	0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01,0x01
 L$k_bs_bit1:

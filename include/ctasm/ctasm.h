@@ -9,6 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* With CTASM_PREFIX=foo (library and users alike) every name below becomes
+ * foo_<name>; see README "Symbol prefixes". */
+#include "ctasm/ctasm_prefix.h"
+
 /* Visibility: the library is built with -fvisibility=hidden; the public
  * functions are the only symbols it exports. A Windows DLL build defines
  * CTASM_SHARED_LIBRARY (library and users) and CTASM_IMPLEMENTATION (library). */

@@ -218,11 +218,28 @@ my $NSPILL = 0;
 # List scheduling for register pressure: among the gates whose operands are
 # ready, take one that is the last consumer of the most operands (frees
 # registers), else the earliest in the published order.
+# A deterministic generator (an LCG, the same on every perl) perturbs the
+# order among ready gates; $SBOX_SEED picks the schedule with the fewest
+# instructions after allocation (found by the search below, kept fixed so the
+# output is reproducible).  Seed 0 is the unperturbed order.
+my $rng_state = 0;
+sub jitter { $rng_state = ($rng_state * 1103515245 + 12345) % 2147483648; ($rng_state >> 8) % ($_[0] + 1) }
+my $JITTER = $ENV{CTASM_BSAES_JITTER} // 40;
+my ($KW, $FW, $HW) = split /,/, ($ENV{CTASM_BSAES_W} // "1,1000,0");
 sub schedule {
     my @g = @_;
     my %cons;
     for my $k (0 .. $#g) { $cons{$g[$k][1]}++; $cons{$g[$k][3]}++ }
     my %done = map { ("U$_" => 1) } 0 .. 7;
+    # height: longest path from a gate to an output (critical-path priority)
+    my %height;
+    for my $k (reverse 0 .. $#g) {
+        my $h = 0;
+        for my $j ($k + 1 .. $#g) {
+            $h = $height{$j} if ($g[$j][1] eq $g[$k][0] || $g[$j][3] eq $g[$k][0]) && $height{$j} > $h;
+        }
+        $height{$k} = $h + 1;
+    }
     my @left = (0 .. $#g);
     my @out;
     while (@left) {
@@ -230,9 +247,10 @@ sub schedule {
         my $score = sub {
             my $k = shift;
             my $frees = ($cons{$g[$k][1]} == 1) + ($cons{$g[$k][3]} == 1);
-            return $k - 1000 * $frees;
+            return $KW * $k - $FW * $frees - $HW * $height{$k} + ($rng_state ? jitter($JITTER) : 0);
         };
-        my ($pick) = sort { $score->($a) <=> $score->($b) } @ready;
+        my %sc = map { ($_ => $score->($_)) } @ready;
+        my ($pick) = sort { $sc{$a} <=> $sc{$b} || $a <=> $b } @ready;
         push @out, $g[$pick];
         $done{$g[$pick][0]} = 1;
         $cons{$g[$pick][1]}--;
@@ -242,8 +260,10 @@ sub schedule {
     return @out;
 }
 
+our %SBOX_OUT;
 sub sbox_code {
-    my ($in, $out) = @_;
+    my ($in, $out, $seed) = @_;
+    $rng_state = $seed;
     my @g = schedule(@circuit);
     my %uses;                            # value -> list of gate indices using it
     for my $k (0 .. $#g) { push @{$uses{$g[$k][1]}}, $k; push @{$uses{$g[$k][3]}}, $k }
@@ -314,6 +334,19 @@ sub sbox_code {
         }
         $reg{$d} = $r; $owner{$r} = $d;
     }
+    if (!defined $out) {
+        # outputs stay where they are (spilled ones come back to a free register);
+        # the caller reads the map from %SBOX_OUT
+        for my $v (map { "S$_" } 0 .. 7) {
+            next if exists $reg{$v};
+            my $r = shift @free // die "no register for $v";
+            push @c, "movdqa " . $loc->($v) . ", $r";
+            $reg{$v} = $r;
+        }
+        %SBOX_OUT = map { ("S$_" => $reg{"S$_"}) } 0 .. 7;
+        $NSPILL = $nslot if $nslot > $NSPILL;
+        return @c;
+    }
     # move outputs to their registers (a parallel move; use memory if needed)
     my %want = %$out;
     my %cur = map { $_ => $reg{$_} } sort keys %want;
@@ -348,14 +381,30 @@ sub sbox_code {
 # ---------------------------------------------------------------------------
 # Byte permutations (pshufb masks: (M v)[n] = v[m[n]])
 my @TR = map { my ($r, $c) = ($_ >> 2, $_ & 3); 4 * $c + $r } 0 .. 15;       # col-major <-> row-major
-my @SR = map { my ($r, $c) = ($_ >> 2, $_ & 3); 4 * $r + ($c + $r) % 4 } 0 .. 15;   # ShiftRows, row-major
 my @SWAP = (0 .. 11, 15, 14, 13, 12);
 my @CTRM = map { $SWAP[$TR[$_]] } 0 .. 15;    # counter (LE word) -> big-endian, row-major
 
 my @P = map { "%xmm$_" } 0 .. 7;       # planes: plane i in $P[i]
 my @Q = map { "%xmm$_" } 8 .. 15;      # MixColumns results, temporaries
-my @sbox = sbox_code({ map { ("U$_" => $P[7 - $_]) } 0 .. 7 },
-                     { map { ("S$_" => $P[7 - $_]) } 0 .. 7 });
+my $SBOX_SEED = 0;
+my @sbox_io = ({ map { ("U$_" => $P[7 - $_]) } 0 .. 7 }, { map { ("S$_" => $P[7 - $_]) } 0 .. 7 });
+if ($ENV{CTASM_BSAES_SEARCH}) {     # development aid: print the best seed and its cost
+    my ($best, $bn) = (0, 1e9);
+    for my $seed (0 .. $ENV{CTASM_BSAES_SEARCH}) {
+        $NSPILL = 0;
+        my @c = sbox_code(@sbox_io, $seed);
+        my $n = @c;
+        ($best, $bn) = ($seed, $n) if $n < $bn;
+    }
+    print STDERR "best seed $best: $bn instructions\n";
+    $SBOX_SEED = $best;
+    $NSPILL = 0;
+}
+my @sbox = sbox_code(@sbox_io, $SBOX_SEED);
+# Middle rounds: outputs left where the allocator put them (@X); MixColumns
+# then writes plane i back into $P[i] (no parallel move).
+my @sbox_mid = sbox_code($sbox_io[0], undef, $SBOX_SEED);
+my @X = map { $SBOX_OUT{"S" . (7 - $_)} } 0 .. 7;
 
 # 8x8 bit transpose inside every byte position across the plane registers (self-inverse)
 sub transpose8 {
@@ -379,9 +428,11 @@ sub ark {            # planes ^= round key at $kp
 # (the S-box: plane i = bit i in $P[i]; U0 = msb = plane 7; outputs back in @P)
 
 # self-check: run the allocated S-box code on all 256 inputs
+for my $variant ([\@sbox, \@P], [\@sbox_mid, \@X]) {
+my ($code_ref, $outregs) = @$variant;
 for my $x (0 .. 255) {
     my %st; $st{$P[$_]} = ($x >> $_) & 1 for 0 .. 7;     # plane i = bit i
-    for (@sbox) {
+    for (@$code_ref) {
         my ($op, $src, $dst) = /^(\w+)\s+(\S+),\s*(\S+)$/ or die "parse $_";
         die "undefined $src in $_" unless defined $st{$src};
         if ($op eq "movdqa") { $st{$dst} = $st{$src} }
@@ -389,35 +440,60 @@ for my $x (0 .. 255) {
         elsif ($op eq "pand") { die "undefined $dst" unless defined $st{$dst}; $st{$dst} &= $st{$src} }
         else { die $op }
     }
-    my $y = 0; $y |= $st{$P[$_]} << $_ for 0 .. 7;
+    my $y = 0; $y |= $st{$outregs->[$_]} << $_ for 0 .. 7;
     my %val; $val{"U$_"} = ($x >> (7 - $_)) & 1 for 0 .. 7;
     for (@circuit) { my ($d, $a, $op, $b) = @$_; $val{$d} = $op eq '&' ? ($val{$a} & $val{$b}) : ($val{$a} ^ $val{$b}) }
     my $z = 0; $z |= $val{"S$_"} << (7 - $_) for 0 .. 7;
     die "allocated S-box wrong at $x: $y vs $z" if $y != $z;
 }
+}
 # (currently 184 instructions: 128 gates, 12 spill stores, the rest reloads and copies)
 
-sub round_mid {      # SubBytes, ShiftRows, MixColumns, AddRoundKey; planes stay in @P
+my $MCP = "%r10";    # this round's pair of MixColumns masks (.Lbs_mc)
+sub round_mid {      # SubBytes, ShiftRows, MixColumns, AddRoundKey; planes in @P again
     my $kp = shift;
-    emit(@sbox);
-    emit("pshufb .Lbs_sr(%rip), $_") for @P;
-    # pass 1: Q_i = R1 a_i; P_i = b_i = a_i ^ R1 a_i
-    for my $i (0 .. 7) { emit("pshufd \$0x39, $P[$i], $Q[$i]", "pxor $Q[$i], $P[$i]") }
+    emit(@sbox_mid);
+    # Temporaries Q_i: where plane i must end ($P[i]) if that register is free
+    # now, else any register not holding an S-box output.
+    my %inx = map { ($X[$_] => 1) } 0 .. 7;
+    my @Qr;
+    $Qr[$_] = $P[$_] for grep { !$inx{$P[$_]} } 0 .. 7;
+    my %used = (%inx, map { ($_ => 1) } grep { defined } @Qr);
+    my @spare = grep { !$used{$_} } map { "%xmm$_" } 0 .. 15;
+    for my $i (0 .. 7) { $Qr[$i] //= shift @spare }
+    # pass 1: Q_i = R1 a_i; X_i = b_i = a_i ^ R1 a_i
+    for my $i (0 .. 7) { emit("movdqa $X[$i], $Qr[$i]", "pshufb 0($MCP), $Qr[$i]", "pxor $Qr[$i], $X[$i]") }
     # pass 2a: Q_i ^= (2b)_i
     for my $i (0 .. 7) {
-        emit("pxor $P[($i + 7) % 8], $Q[$i]");
-        emit("pxor $P[7], $Q[$i]") if $i == 1 || $i == 3 || $i == 4;
+        emit("pxor $X[($i + 7) % 8], $Qr[$i]");
+        emit("pxor $X[7], $Qr[$i]") if $i == 1 || $i == 3 || $i == 4;
     }
-    # pass 2b: Q_i ^= R2 b_i, then the round key, back into P
-    for my $i (0 .. 7) {
-        emit("pshufd \$0x4e, $P[$i], $P[$i]", "pxor $Q[$i], $P[$i]", "pxor " . (16 * $i) . "($kp), $P[$i]");
+    # pass 2b: plane i = R2 b_i ^ Q_i ^ key_i, built in $P[i] once that register
+    # is free (the b_j it holds is consumed); a cycle is broken through Q_i.
+    my %busy = map { ($_ => 1) } @X, @Qr;
+    my @left = (0 .. 7);
+    my @late;                                   # [i] computed into Q_i, to move
+    my $key = sub { "pxor " . (16 * $_[0]) . "($kp), $_[1]" };
+    while (@left) {
+        my ($i) = grep { my $d = $P[$_]; $d eq $X[$_] || $d eq $Qr[$_] || !$busy{$d} } @left;
+        my $into_q = 0;
+        if (!defined $i) { $i = $left[0]; $into_q = 1 }
+        my $d = $into_q ? $Qr[$i] : $P[$i];
+        if ($d eq $Qr[$i]) {
+            emit("pshufb 16($MCP), $X[$i]", "pxor $X[$i], $d", $key->($i, $d));
+        } else {
+            emit("movdqa $X[$i], $d", "pshufb 16($MCP), $d", "pxor $Qr[$i], $d", $key->($i, $d));
+        }
+        delete $busy{$X[$i]}; delete $busy{$Qr[$i]}; $busy{$d} = 1;
+        push @late, $i if $into_q;
+        @left = grep { $_ != $i } @left;
     }
+    for my $i (@late) { emit("movdqa $Qr[$i], $P[$i]") }
 }
 
 sub round_last {
     my $kp = shift;
     emit(@sbox);
-    emit("pshufb .Lbs_sr(%rip), $_") for @P;
     ark($kp, @P);
 }
 
@@ -426,7 +502,8 @@ my $FRAME;     # set after the S-box allocation is known
 {
     my ($in, $out, $n, $key, $ivp) = ("%rdi", "%rsi", "%rdx", "%rcx", "%r8");
     my ($kp, $cnt) = ("%r9", "%eax");
-    my ($loop, $rloop, $partial, $ploop, $done) = map { newlabel($_) } qw(loop rloop partial ploop done);
+    my ($loop, $rloop, $partial, $ploop, $done, $slow, $ark0) =
+        map { newlabel($_) } qw(loop rloop partial ploop done slow ark0);
     $FRAME = 16 + 16 * $NSPILL;
     emit(".ctasm_text");
     emit(".ctasm_proc bsaes_ctr32_encrypt_blocks, global, args=5, frame=$FRAME",
@@ -436,25 +513,50 @@ my $FRAME;     # set after the S-box allocation is known
          "pshufb .Lbs_swap(%rip), %xmm0",
          "movdqa %xmm0, 0(%rsp)");
     label($loop);
-    # eight counter blocks, row-major
+    # Counter 8m..8m+7 (the usual case: the glue aligns bulk calls): the eight
+    # blocks agree except in the three low bits of byte 15, so the planes are
+    # the bits of block 8m spread to whole bytes plus fixed patterns, much
+    # cheaper than a transpose.  Otherwise (a public property of the
+    # counter) transpose eight counter blocks.
+    emit("testb \$7, 12(%rsp)",
+         "jnz $slow",
+         "movdqa 0(%rsp), $Q[0]",
+         "movdqa $Q[0], $Q[1]",
+         "paddd .Lbs_eight(%rip), $Q[0]",
+         "pshufb .Lbs_ctrm(%rip), $Q[1]",
+         "movdqa $Q[0], 0(%rsp)");
+    for my $i (0 .. 7) {
+        emit("movdqa $Q[1], $P[$i]", "pand .Lbs_bit$i(%rip), $P[$i]", "pcmpeqb .Lbs_bit$i(%rip), $P[$i]");
+        emit("pxor .Lbs_pat$i(%rip), $P[$i]") if $i < 3;
+    }
+    emit("jmp $ark0");
+    label($slow);
     emit("movdqa 0(%rsp), $Q[0]");
     for my $b (0 .. 7) {
         emit("movdqa $Q[0], $P[$b]", "paddd .Lbs_one(%rip), $Q[0]", "pshufb .Lbs_ctrm(%rip), $P[$b]");
     }
     emit("movdqa $Q[0], 0(%rsp)");
     transpose8();
+    label($ark0);
     ark($key, @P);
     emit("leaq 128($key), $kp",
          "movl 1920($key), $cnt",
-         "subl \$1, $cnt");
+         "subl \$1, $cnt",
+         ".ctasm_adr $MCP, .Lbs_mc");
     label($rloop);
     round_mid($kp);
     emit("addq \$128, $kp",
+         "addq \$32, $MCP",
          "subl \$1, $cnt",
          "jnz $rloop");
     round_last($kp);
     transpose8();
-    emit("pshufb .Lbs_tr(%rip), $_") for @P;
+    emit("movl 1920($key), %r11d",
+         "andl \$3, %r11d",
+         "shll \$4, %r11d",
+         ".ctasm_adr $MCP, .Lbs_out",
+         "addq $MCP, %r11");
+    emit("pshufb (%r11), $_") for @P;
     emit("cmpq \$8, $n",
          "jb $partial");
     for my $b (0 .. 7) {
@@ -480,17 +582,47 @@ my $FRAME;     # set after the S-box allocation is known
 
 sub bytes16 {
     my ($name, $t) = @_;
-    $code .= "$name:\n\t.byte " . join(",", map { sprintf "0x%02x", $_ } @$t) . "\n";
+    $code .= "$name:\n" if $name ne "";
+    $code .= "\t.byte " . join(",", map { sprintf "0x%02x", $_ } @$t) . "\n";
 }
 emit(".ctasm_rodata", ".ctasm_align 64");
 bytes16(".Lbs_m55", [(0x55) x 16]);
 bytes16(".Lbs_m33", [(0x33) x 16]);
 bytes16(".Lbs_m0f", [(0x0f) x 16]);
-bytes16(".Lbs_sr", \@SR);
-bytes16(".Lbs_tr", \@TR);
+# ShiftRows is never executed: after round r the planes hold the state
+# with its bytes in the order C_r = SR^-r (X[n] = s[C_r[n]]), so MixColumns
+# rotates rows with the conjugated masks C_r^-1 R C_r, round key r is stored
+# permuted by C_r (vpaes_encrypt_key_to_bsaes), and the output shuffle
+# undoes C_Nr.
+{
+    my @SRI = map { my ($r, $c) = ($_ >> 2, $_ & 3); 4 * $r + ($c - $r) % 4 } 0 .. 15;
+    my @C = ([0 .. 15]);
+    push @C, [map { $SRI[$C[-1][$_]] } 0 .. 15] for 1 .. 3;
+    my @R1 = map { ($_ + 4) % 16 } 0 .. 15;
+    my @R2 = map { ($_ + 8) % 16 } 0 .. 15;
+    my $inv = sub { my @p = @{$_[0]}; my @q; $q[$p[$_]] = $_ for 0 .. 15; \@q };
+    $code .= ".Lbs_mc:\n";          # rounds 1 .. 13: R1, R2 in the order C_r
+    for my $r (1 .. 13) {
+        my $c = $C[$r % 4]; my $ci = $inv->($c);
+        bytes16("", [map { $ci->[$R1[$c->[$_]]] } 0 .. 15]);
+        bytes16("", [map { $ci->[$R2[$c->[$_]]] } 0 .. 15]);
+    }
+    $code .= ".Lbs_out:\n";         # by Nr mod 4: order C_Nr -> column-major
+    for my $r (0 .. 3) {
+        my $ci = $inv->($C[$r]);
+        bytes16("", [map { $ci->[$TR[$_]] } 0 .. 15]);
+    }
+}
 bytes16(".Lbs_swap", \@SWAP);
 bytes16(".Lbs_ctrm", \@CTRM);
 bytes16(".Lbs_one", [(0) x 12, 1, 0, 0, 0]);
+bytes16(".Lbs_eight", [(0) x 12, 8, 0, 0, 0]);
+bytes16(".Lbs_bit$_", [(1 << $_) x 16]) for 0 .. 7;
+# plane i at byte 15 (row-major) for counters 8m + n, n = 0..7: bit n = bit i of n
+for my $i (0 .. 2) {
+    my $v = 0; $v |= (($_ >> $i) & 1) << $_ for 0 .. 7;
+    bytes16(".Lbs_pat$i", [(0) x 15, $v]);
+}
 
 print $code;
 close STDOUT or die "error closing STDOUT: $!";

@@ -362,15 +362,23 @@ sub out_lookup {
 
 # Encrypt the blocks in place; key pointer in $key (preserved).
 # Clobbers rax, r10, r11 and all xmm of the blocks.
+# CBC encryption hooks: with $ENC_CHAINED the input is already in the tower
+# basis with round key 0 added (and the tables already loaded), and
+# $ENC_LAST_HOOK, if set, replaces the last round's output step (called with
+# the block after its inversion; ($MC,$CNT) then address SR^Nr).
+our ($ENC_CHAINED, $ENC_LAST_HOOK);
+my %TREG1 = (".Lk_sb1u(%rip)" => "%xmm5", ".Lk_sb1v(%rip)" => "%xmm6",
+             ".Lk_sb2u(%rip)" => "%xmm7", ".Lk_sb2v(%rip)" => "%xmm8");
 sub encrypt_core {
     my ($key, @blocks) = @_;
     my $loop = newlabel("enc");
     # one block leaves xmm5-xmm8 free: keep the middle-round tables there
-    local %TREG = @blocks == 1 ? (".Lk_sb1u(%rip)" => "%xmm5", ".Lk_sb1v(%rip)" => "%xmm6",
-                                  ".Lk_sb2u(%rip)" => "%xmm7", ".Lk_sb2v(%rip)" => "%xmm8") : ();
-    emit("movdqa $_, $TREG{$_}") for sort keys %TREG;
-    per_block(\@blocks, sub { lin_map($_[0], ".Lk_ipt_lo(%rip)", ".Lk_ipt_hi(%rip)"),
-                              "pxor ($key), $_[0]->{x}" });
+    local %TREG = @blocks == 1 ? %TREG1 : ();
+    if (!$ENC_CHAINED) {
+        emit("movdqa $_, $TREG{$_}") for sort keys %TREG;
+        per_block(\@blocks, sub { lin_map($_[0], ".Lk_ipt_lo(%rip)", ".Lk_ipt_hi(%rip)"),
+                                  "pxor ($key), $_[0]->{x}" });
+    }
     # one offset register runs from -16(Nr-1) up to 0 over both the round
     # keys (base &key[Nr]) and the rotation masks (base &mc[Nr], scaled)
     emit("movl 240($key), $CNTd",
@@ -402,6 +410,11 @@ sub encrypt_core {
          "andl \$3, $CNTd",
          "shll \$4, $CNTd",
          ".ctasm_adr $MC, .Lk_sr");
+    if ($ENC_LAST_HOOK) {
+        emit(inversion($blocks[0]));
+        $ENC_LAST_HOOK->($blocks[0]);
+        return;
+    }
     per_block(\@blocks, sub {
         my $b = shift;
         my @inv = inversion($b);
@@ -493,17 +506,58 @@ emit("movdqu $A_->{x}, (%rsi)", ".ctasm_ret", ".ctasm_endproc");
          "movdqu ($ivp), $IV",
          "testl $enc, $enc",
          "jz $dec");
+    # Encryption is one serial chain, so its latency is what counts.  The
+    # basis change phi is linear and commutes with ShiftRows, so with
+    # C = SR^Nr(sbo(y)) ^ K_Nr the next round-0 state is
+    #   phi(P' ^ C) ^ K_0 = SR^Nr(sb1(y)) ^ W,  W = phi(P') ^ phi(K_Nr) ^ K_0,
+    # where W is off the chain and sb1 is the middle-round output table: the
+    # chain skips the last key add, the chaining xor and the input basis change.
+    my $W = { x => "%xmm12", hi => "%xmm13", t1 => "%xmm14" };
+    my ($eskip, $edone) = map { newlabel($_) } qw(cbc_eskip cbc_edone);
     load_consts();
+    emit("movdqa $_, $TREG1{$_}") for sort keys %TREG1;
+    # KK = phi(K_Nr) ^ K_0 replaces the IV register (the IV is written at the end)
+    emit("movl 240($key), %eax",
+         "shll \$4, %eax",
+         "movdqa ($key,%rax), $W->{x}");
+    emit(lin_map($W, ".Lk_ipt_lo(%rip)", ".Lk_ipt_hi(%rip)"));
+    emit("pxor ($key), $W->{x}",
+         "movdqu ($in), $A_->{x}",
+         "pxor $IV, $A_->{x}",
+         "movdqa $W->{x}, $IV");
+    emit(lin_map($A_, ".Lk_ipt_lo(%rip)", ".Lk_ipt_hi(%rip)"));
+    emit("pxor ($key), $A_->{x}");
     label($eloop);
-    emit("movdqu ($in), $A_->{x}",
-         "pxor $IV, $A_->{x}");
-    encrypt_core($key, $A_);
+    # W for the next block, if there is one
+    emit("cmpq \$1, $len",
+         "je $eskip",
+         "movdqu 16($in), $W->{x}");
+    emit(lin_map($W, ".Lk_ipt_lo(%rip)", ".Lk_ipt_hi(%rip)"));
+    emit("pxor $IV, $W->{x}");
+    label($eskip);
+    {
+        local $ENC_CHAINED = 1;
+        local $ENC_LAST_HOOK = sub {
+            my $b = shift;
+            # ciphertext (stored, off the chain) and the next chained state
+            emit(out_lookup($b, $b->{x}, $b->{fb}, ".Lk_sbou(%rip)", ".Lk_sbov(%rip)"),
+                 "pshufb ($MC,$CNT), $b->{x}",
+                 "pxor ($KP), $b->{x}",
+                 "movdqu $b->{x}, ($out)",
+                 "leaq 16($in), $in",
+                 "leaq 16($out), $out",
+                 "subq \$1, $len",
+                 "jz $edone");
+            emit(out_lookup($b, $b->{fa}, $b->{fb}, "%xmm5", "%xmm6"),
+                 "pshufb ($MC,$CNT), $b->{fa}",
+                 "pxor $W->{x}, $b->{fa}",
+                 "movdqa $b->{fa}, $b->{x}",
+                 "jmp $eloop");
+        };
+        encrypt_core($key, $A_);
+    }
+    label($edone);
     emit("movdqa $A_->{x}, $IV",
-         "movdqu $A_->{x}, ($out)",
-         "leaq 16($in), $in",
-         "leaq 16($out), $out",
-         "subq \$1, $len",
-         "jnz $eloop",
          "jmp $doneiv");
     # Decryption, several blocks at once: every ciphertext block is read
     # again from the input after the decryption and before any output is
@@ -788,7 +842,12 @@ sub expand_key {
     label($first);
     per_block([$b], sub { lin_map($b, ".Lk_opt_lo(%rip)", ".Lk_opt_hi(%rip)") });
     label($planes);
-    emit("pshufb .Lk_bs_tr(%rip), $b->{x}");
+    # row-major order, then bsaes' byte order after round r: C_r = SR^-r
+    emit("movl %r8d, %r9d",
+         "andl \$3, %r9d",
+         "shll \$4, %r9d",
+         ".ctasm_adr %r11, .Lk_bs_trc",
+         "pshufb (%r11,%r9), $b->{x}");
     for my $i (0 .. 7) {
         emit("movdqa $b->{x}, $b->{hi}",
              "pand .Lk_bs_bit$i(%rip), $b->{hi}",
@@ -833,7 +892,18 @@ bytes16(".Lk_sbov", $sbov, "Alin(v Q)");
 bytes16(".Lk_s63",  [(0x63) x 16], "AES affine constant");
 bytes16(".Lk_opt_lo", [map { $phi_inv[$_] } 0 .. 15], "phi^-1, low nibble (key export to bsaes)");
 bytes16(".Lk_opt_hi", [map { $phi_inv[$_ << 4] } 0 .. 15], "phi^-1, high nibble");
-bytes16(".Lk_bs_tr", [map { 4 * ($_ & 3) + ($_ >> 2) } 0 .. 15], "column-major <-> row-major (bsaes byte order)");
+{
+    # column-major -> row-major (n = 4 row + col), then permuted by C_r =
+    # SR^-r, r = 0..3 (bsaes-x86_64.pl keeps round r's state in that order)
+    my @tr = map { 4 * ($_ & 3) + ($_ >> 2) } 0 .. 15;
+    my @sri = map { my ($r, $c) = ($_ >> 2, $_ & 3); 4 * $r + ($c - $r) % 4 } 0 .. 15;
+    my @c = (0 .. 15);
+    for my $r (0 .. 3) {
+        bytes16($r ? "" : ".Lk_bs_trc", [map { $tr[$c[$_]] } 0 .. 15],
+                $r ? "" : "column-major -> bsaes byte order after round r, r mod 4 = 0..3");
+        @c = map { $sri[$c[$_]] } 0 .. 15;
+    }
+}
 bytes16(".Lk_bs_bit$_", [(1 << $_) x 16], $_ ? "" : "bit i in every byte (bsaes planes)") for 0 .. 7;
 bytes16(".Lk_dipt_lo", \@dipt_lo, "psi_lin = phi o Alin^-1, low nibble");
 bytes16(".Lk_dipt_hi", \@dipt_hi, "psi_lin, high nibble");

@@ -28,6 +28,7 @@ use Arm::Flavours;
 use Arm::Lex;
 use Arm::Frame;
 use Arm::Emit;
+use ElfNotes;
 
 my $flavour = shift;
 my $output  = shift;
@@ -205,12 +206,9 @@ push @file, prefix_block(@GLOBALS);
 push @file, map { "$I$_" } @{ $F->{header} };
 push @file, "$I.text";
 push @file, @out;
-push @file, '', map { "$I$_" } gnu_property_note() if $F->{gnu_property};
 push @file, '#endif';
-if ($F->{obj} eq 'elf') {
-    # Outside the guard: even an empty object must not ask for an executable stack.
-    push @file, '#if defined(__ELF__)', "$I.section .note.GNU-stack,\"\",%progbits", '#endif';
-}
+# Outside the guard, in every flavour: see ElfNotes.pm.
+push @file, ElfNotes::elf_notes_footer();
 
 # One layout for every line: tab, mnemonic or directive, tab, operands.
 for (@file) {

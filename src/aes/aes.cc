@@ -22,7 +22,7 @@ namespace ctasm {
 AesImpl aes_select_impl() {
   if (vpaes_capable()) {
 #if defined(CTASM_X86_64_ASM)
-    return kAesImplVpaesX86_64;
+    return kAesImplHybridX86_64;
 #elif defined(CTASM_AARCH64_ASM)
     return kAesImplVpaesArmv8;
 #elif defined(CTASM_ARMV7_ASM)
@@ -34,8 +34,8 @@ AesImpl aes_select_impl() {
 
 const char *aes_impl_name(AesImpl impl) {
   switch (impl) {
-    case kAesImplVpaesX86_64:
-      return "vpaes-x86_64";
+    case kAesImplHybridX86_64:
+      return "bsaes+vpaes-x86_64";
     case kAesImplVpaesArmv8:
       return "vpaes-armv8";
     case kAesImplHybridArmv7:
@@ -59,7 +59,7 @@ AesImpl key_impl(const ctasm_aes_key *key) {
   switch (impl) {
     case kAesImplPortable:
 #if defined(CTASM_X86_64_ASM)
-    case kAesImplVpaesX86_64:
+    case kAesImplHybridX86_64:
 #elif defined(CTASM_AARCH64_ASM)
     case kAesImplVpaesArmv8:
 #elif defined(CTASM_ARMV7_ASM)
@@ -72,7 +72,7 @@ AesImpl key_impl(const ctasm_aes_key *key) {
 }
 
 inline bool is_vpaes_impl(AesImpl impl) {
-  return impl == kAesImplVpaesX86_64 || impl == kAesImplVpaesArmv8 || impl == kAesImplHybridArmv7;
+  return impl == kAesImplHybridX86_64 || impl == kAesImplVpaesArmv8 || impl == kAesImplHybridArmv7;
 }
 
 int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt) {
@@ -83,7 +83,7 @@ int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt
   const AesImpl impl = aes_select_impl();
   switch (impl) {
 #if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
-    case kAesImplVpaesX86_64:
+    case kAesImplHybridX86_64:
     case kAesImplVpaesArmv8:
     case kAesImplHybridArmv7:
       if (decrypt) {
@@ -128,7 +128,7 @@ void decrypt_one(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint
   aes_portable::decrypt_blocks(key, in, out, 1);
 }
 
-#if defined(CTASM_ARMV7_ASM)
+#if defined(CTASM_X86_64_ASM) || defined(CTASM_ARMV7_ASM)
 // Wipes the stack copy of a bsaes key; the observer lets tests see the buffer
 // before and after.
 void wipe_stack_key(void *buf, size_t len) {
@@ -143,14 +143,31 @@ void wipe_stack_key(void *buf, size_t len) {
 // big-endian, wrapping mod 2^32; ivec not written.
 void ctr32_blocks(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
                   size_t blocks, const uint8_t ivec[16]) {
-#if defined(CTASM_ARMV7_ASM)
-  if (impl == kAesImplHybridArmv7) {
-    if (blocks >= kArmv7BsaesCtrMinBlocks) {
+#if defined(CTASM_X86_64_ASM) || defined(CTASM_ARMV7_ASM)
+  if (impl == kAesImplHybridX86_64 || impl == kAesImplHybridArmv7) {
+    if (blocks >= kBsaesCtrMinBlocks) {
       // The key stays in vpaes form in the context; bsaes gets a converted copy
       // that lives only for this call.
+#if defined(CTASM_X86_64_ASM)
+      // bsaes-x86_64 makes its counter planes cheaply when a batch starts at a
+      // multiple of 8: run vpaes up to there (counter values are public).
+      size_t head = (0u - load_be32(ivec + 12)) & 7;
+      if (blocks - head < kBsaesCtrMinBlocks) head = 0;
+      uint8_t iv_rest[16];
+      memcpy(iv_rest, ivec, 16);
+      if (head != 0) {
+        vpaes_ctr32_encrypt_blocks(in, out, head, key, ivec);
+        store_be32(iv_rest + 12, load_be32(ivec + 12) + static_cast<uint32_t>(head));
+        in += 16 * head;
+        out += 16 * head;
+        blocks -= head;
+      }
+#else
+      const uint8_t *iv_rest = ivec;
+#endif
       alignas(16) uint8_t bskey[kBsaesKeyBytes];
       vpaes_encrypt_key_to_bsaes(bskey, key);
-      bsaes_ctr32_encrypt_blocks(in, out, blocks, bskey, ivec);
+      bsaes_ctr32_encrypt_blocks(in, out, blocks, bskey, iv_rest);
       wipe_stack_key(bskey, sizeof(bskey));
     } else {
       vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
@@ -158,7 +175,7 @@ void ctr32_blocks(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uin
     return;
   }
 #endif
-#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM)
+#if defined(CTASM_AARCH64_ASM)
   if (is_vpaes_impl(impl)) {
     vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
     return;
@@ -238,7 +255,7 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
   const size_t blocks = len / 16;
   switch (impl) {
 #if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM)
-    case kAesImplVpaesX86_64:
+    case kAesImplHybridX86_64:
     case kAesImplVpaesArmv8:
       vpaes_cbc_encrypt(in, out, len, key, ivec, enc ? 1 : 0);
       return;
@@ -252,7 +269,7 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
           vpaes_encrypt(x, out + 16 * i, key);
           memcpy(ivec, out + 16 * i, 16);
         }
-      } else if (blocks >= kArmv7BsaesCbcDecryptMinBlocks) {
+      } else if (blocks >= kBsaesCbcDecryptMinBlocks) {
         bsaes_cbc_decrypt(in, out, len, key->ctasm_private_extra, ivec);
       } else {
         for (size_t i = 0; i < blocks; i++) {

@@ -29,12 +29,17 @@ void vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks, 
 void vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len, const void *key,
                        uint8_t ivec[16], int enc);
 #endif
-#if defined(CTASM_ARMV7_ASM)
-// NEON. Conversions from a vpaes-form key to the bsaes form (8 blocks wide).
+#if defined(CTASM_X86_64_ASM) || defined(CTASM_ARMV7_ASM)
+// bsaes: needs SSSE3 on x86_64, NEON on ARMv7 (see bsaes_capable()).
+// Conversion from a vpaes-form encryption key to the bsaes form (8 blocks wide).
 void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
-void vpaes_decrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
+// Same counter convention as vpaes_ctr32_encrypt_blocks; a partial final batch
+// computes all eight blocks and stores the ones asked for.
 void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
                                 const void *bsaes_key, const uint8_t ivec[16]);
+#endif
+#if defined(CTASM_ARMV7_ASM)
+void vpaes_decrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
 // len a multiple of 16; ivec updated.
 void bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const void *bsaes_key,
                        uint8_t ivec[16]);
@@ -48,7 +53,7 @@ namespace ctasm {
 enum AesImpl : uint32_t {
   kAesImplNone = 0,
   kAesImplPortable = 1,
-  kAesImplVpaesX86_64 = 2,
+  kAesImplHybridX86_64 = 2,  // bsaes for bulk CTR, vpaes for the rest
   kAesImplVpaesArmv8 = 3,
   kAesImplHybridArmv7 = 4,
 };
@@ -63,22 +68,42 @@ inline bool vpaes_capable() {
 #endif
 }
 
+inline bool bsaes_capable() {
+#if defined(CTASM_X86_64_ASM)
+  return cpu_has(kSSSE3);
+#elif defined(CTASM_ARMV7_ASM)
+  return cpu_has(kNEON);
+#else
+  return false;
+#endif
+}
+
 // The tier new keys get under the capabilities in force.
 AesImpl aes_select_impl();
 const char *aes_impl_name(AesImpl impl);
 
-// bsaes-form key size for AES-256 (the largest): kept at the key's tier-extra
-// area (decryption) or in a stack buffer (CTR encryption).
+// bsaes-form key size for AES-256 (the largest): the CTR stack buffer; on
+// ARMv7 the decryption form also lives in the key's tier-extra area.
+#if defined(CTASM_X86_64_ASM)
+constexpr size_t kBsaesKeyBytes = 1936;  // 15 x 128 bytes of planes + Nr, rounded to 16
+#else
 constexpr size_t kBsaesKeyBytes = 1696;
 static_assert(256 + kBsaesKeyBytes <= sizeof(ctasm_aes_key), "bsaes key must fit ctasm_aes_key");
+#endif
 
-// ARMv7 hybrid: calls with at least this many whole blocks run bsaes, fewer run
-// vpaes (bsaes always computes 8 blocks per batch, so short calls waste work).
-constexpr size_t kArmv7BsaesCtrMinBlocks = 8;
-constexpr size_t kArmv7BsaesCbcDecryptMinBlocks = 8;
+// Hybrid tiers: CTR calls with at least this many whole blocks run bsaes, fewer
+// run vpaes (bsaes computes 8 blocks per batch and pays a key conversion per
+// call, so short calls lose). Measured on each target.
+#if defined(CTASM_X86_64_ASM)
+constexpr size_t kBsaesCtrMinBlocks = 8;
+#else
+constexpr size_t kBsaesCtrMinBlocks = 8;
+#endif
+// ARMv7 only: CBC decryption.
+constexpr size_t kBsaesCbcDecryptMinBlocks = 8;
 
 namespace testing {
-// Called by the ARMv7 CTR path around the wipe of its stack bsaes key:
+// Called by the hybrid CTR paths (x86_64, ARMv7) around the wipe of its stack bsaes key:
 // after_wipe = false just before wiping (the buffer holds the key), true just
 // after (it must be all zero). Null disables. Test-only, not exported.
 using AesKeyWipeObserver = void (*)(const void *buf, size_t len, bool after_wipe);

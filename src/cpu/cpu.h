@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "internal/prefix.h"  // CTASM_PREFIX renames namespace ctasm too
+
 namespace ctasm {
 
 enum CpuCap : uint32_t {

@@ -1,27 +1,23 @@
-// Symbol prefixing (CTASM_PREFIX=foo renames vpaes_encrypt to foo_vpaes_encrypt)
-// so two copies of ctasm can be vendored into one binary. The generated
-// assembly renames its globals the same way (docs/PERLASM.md); C++ sees those
-// names through these macros. Include before declaring any assembly symbol.
-// Placeholder scope: only the assembly entry points are renamed so far; the
-// public ctasm_* API and the C++ namespace are not yet.
+// Symbol prefixing: with CTASM_PREFIX=foo every global symbol of the library is
+// renamed in the one compile, so two copies of ctasm (and OpenSSL) can share a
+// binary. The generated assembly renames its globals itself (docs/PERLASM.md);
+// C and C++ get the same names from two headers gen_asm.py writes from the
+// lists it already has:
+//   ctasm/ctasm_prefix.h      public ctasm_* names -> foo_ctasm_*, namespace
+//                             ctasm -> foo_ctasm (ctasm.h includes it, so users
+//                             compiled with the same -DCTASM_PREFIX match);
+//   internal/prefix_asm.h     assembly entry points -> foo_vpaes_encrypt, ...
+// Include this before declaring any assembly symbol. util/check_prefix.py
+// checks a prefixed build for any global that escaped.
 #ifndef CTASM_INTERNAL_PREFIX_H
 #define CTASM_INTERNAL_PREFIX_H
 
-#if defined(CTASM_PREFIX)
-#define CTASM_PREFIX_CAT2_(a, b) a##_##b
-#define CTASM_PREFIX_CAT_(a, b) CTASM_PREFIX_CAT2_(a, b)
-#define CTASM_PREFIXED(name) CTASM_PREFIX_CAT_(CTASM_PREFIX, name)
+#include "ctasm/ctasm_prefix.h"
+#include "internal/prefix_asm.h"
 
-#define vpaes_set_encrypt_key CTASM_PREFIXED(vpaes_set_encrypt_key)
-#define vpaes_set_decrypt_key CTASM_PREFIXED(vpaes_set_decrypt_key)
-#define vpaes_encrypt CTASM_PREFIXED(vpaes_encrypt)
-#define vpaes_decrypt CTASM_PREFIXED(vpaes_decrypt)
-#define vpaes_cbc_encrypt CTASM_PREFIXED(vpaes_cbc_encrypt)
-#define vpaes_ctr32_encrypt_blocks CTASM_PREFIXED(vpaes_ctr32_encrypt_blocks)
-#define vpaes_encrypt_key_to_bsaes CTASM_PREFIXED(vpaes_encrypt_key_to_bsaes)
-#define vpaes_decrypt_key_to_bsaes CTASM_PREFIXED(vpaes_decrypt_key_to_bsaes)
-#define bsaes_ctr32_encrypt_blocks CTASM_PREFIXED(bsaes_ctr32_encrypt_blocks)
-#define bsaes_cbc_decrypt CTASM_PREFIXED(bsaes_cbc_decrypt)
+#if defined(CTASM_PREFIX)
+// foo_<name> for anything else that must be renamed by hand.
+#define CTASM_PREFIXED(name) CTASM_PFX(CTASM_PREFIX, name)
 #endif
 
 #endif  // CTASM_INTERNAL_PREFIX_H

@@ -4,7 +4,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
-our @EXPORT = qw(proc_begin proc_end prefix_block gnu_property_note check_branch
+our @EXPORT = qw(proc_begin proc_end prefix_block check_branch
                  translate_operands log2_exact %LABEL_DEF %LABEL_USE %PASS_DIRECTIVES);
 
 
@@ -55,20 +55,6 @@ sub prefix_block {
     return @o;
 }
 
-sub gnu_property_note {
-    # GNU_PROPERTY_AARCH64_FEATURE_1_AND (0xc0000000) = BTI (1) | PAC (2).
-    return ('.pushsection .note.gnu.property, "a"',
-            '.p2align 3',
-            '.long 4          // n_namesz',
-            '.long 16         // n_descsz',
-            '.long 5          // NT_GNU_PROPERTY_TYPE_0',
-            '.asciz "GNU"',
-            '.long 0xc0000000 // GNU_PROPERTY_AARCH64_FEATURE_1_AND',
-            '.long 4          // pr_datasz',
-            '.long 3          // BTI | PAC',
-            '.long 0          // pad to 8',
-            '.popsection');
-}
 # ---------------------------------------------------------------------------
 # Ordinary statements: rename local labels and (on Apple) function names,
 # refuse what cannot be made portable.

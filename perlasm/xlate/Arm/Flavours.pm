@@ -15,7 +15,6 @@ use Arm::Common;
 #   ehabi     ARM EHABI .fnstart/.save/.vsave/.pad/.fnend
 #   pac       sign/authenticate x30 (paciasp/autiasp) when it is saved
 #   bti       "bti c" landing pad at exported entries
-#   gnu_property  .note.gnu.property with BTI | PAC (AArch64 ELF)
 #   header    lines after the prefix block
 our %FLAVOURS = (
     linux64 => {
@@ -24,7 +23,6 @@ our %FLAVOURS = (
         rodata => '.section .rodata',
         adr    => 'lo12',
         cfi => 1, seh => 0, ehabi => 0, pac => 1, bti => 1,
-        gnu_property => 1,
         header => [],
     },
     ios64 => {

@@ -6,6 +6,7 @@ use warnings;
 use Exporter 'import';
 use X86_64::Common;
 use X86_64::Analyse;
+use ElfNotes;
 our @EXPORT = qw(print_gas);
 
 # ---------------------------------------------------------------------------
@@ -125,23 +126,8 @@ sub print_gas {
         }
     }
     emit('#endif');
-    if ($flavour eq 'elf') {
-        # Outside the main guard: even an object emptied by CTASM_NO_ASM must not make
-        # the stack executable or drop IBT/SHSTK from the linked program.
-        emit('#if defined(__x86_64__) && defined(__ELF__)',
-             '.section .note.GNU-stack,"",@progbits',
-             '.section .note.gnu.property,"a",@note',
-             "\t.p2align\t3",
-             "\t.long\t4",             # n_namesz: "GNU\0"
-             "\t.long\t16",            # n_descsz: one 8-byte-aligned property
-             "\t.long\t5",             # NT_GNU_PROPERTY_TYPE_0
-             "\t.asciz\t\"GNU\"",
-             "\t.long\t0xc0000002",    # GNU_PROPERTY_X86_FEATURE_1_AND
-             "\t.long\t4",             # pr_datasz
-             "\t.long\t3",             # IBT | SHSTK
-             "\t.p2align\t3",          # pr_padding to 8 (ELF64)
-             '#endif');
-    }
+    # Outside the main guard, in every flavour: see ElfNotes.pm.
+    emit(ElfNotes::elf_notes_footer());
     return @out;
 }
 

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Vendoring and packaging tests, native (x86_64 Linux): builds ctasm the ways other
+# projects do and runs a known-answer + round-trip program against each build.
+#
+#   tests/consumers/run.sh            # exit status non-zero if any step failed
+#
+#   lists       generated/sources.{bzl,gni,cmake,mk} parse and match sources.json
+#   package     ctasm's CMakeLists with -DCTASM_PREFIX=foo, `cmake --install` into a
+#               temporary prefix, util/check_prefix.py on the installed library
+#   make        plain Make from sources.mk with PREFIX=bar (every .S of every target)
+#   cmake       CMake from sources.cmake, unprefixed (every .S of every target)
+#   unprefixed  check_prefix.py must reject the unprefixed library (the check bites)
+#   two-copies  foo (installed) + bar (make) + OpenSSL libcrypto in one program
+#   find_package, pkg-config   consumers of the installed package (C++ and C)
+#
+# Environment: CTASM_CONSUMERS_DIR (default: a fresh temporary directory, removed
+# on success) for the builds and logs; CTASM_JOBS (default 2).
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE=$ROOT/tests/consumers
+JOBS=${CTASM_JOBS:-2}
+if [[ -n ${CTASM_CONSUMERS_DIR:-} ]]; then
+  W=$CTASM_CONSUMERS_DIR; KEEP=1; rm -rf "$W"; mkdir -p "$W"
+else
+  W=$(mktemp -d /tmp/ctasm-consumers.XXXXXX); KEEP=0
+fi
+GEN=(); command -v ninja >/dev/null && GEN=(-G Ninja)
+START=$SECONDS
+PASSED=() FAILED=()
+
+# step NAME COMMAND...: run with output in $W/NAME.log; on failure show its tail.
+step() {
+  local name=$1; shift
+  local t0=$SECONDS rc
+  # Not inside `if`: bash ignores set -e in a condition, even in a subshell.
+  (set -e; "$@") >"$W/$name.log" 2>&1
+  rc=$?
+  if ((rc == 0)); then
+    PASSED+=("$name")
+    printf '  ok    %-13s %3ds  %s\n' "$name" $((SECONDS - t0)) "$(grep -v '^\s*$' "$W/$name.log" | tail -n 1)"
+  else
+    FAILED+=("$name")
+    printf '  FAIL  %-13s %3ds  (log: %s)\n' "$name" $((SECONDS - t0)) "$W/$name.log"
+    tail -n 25 "$W/$name.log" | sed 's/^/        /'
+  fi
+}
+
+lists() { python3 "$HERE/check_lists.py" "$ROOT"; }
+
+package() {
+  cmake -S "$ROOT" -B "$W/pkg" "${GEN[@]}" -DCMAKE_BUILD_TYPE=Release -DCTASM_PREFIX=foo \
+        -DCTASM_BUILD_TESTS=OFF
+  cmake --build "$W/pkg" -j "$JOBS" --target ctasm
+  cmake --install "$W/pkg" --prefix "$W/inst"
+  for f in include/ctasm/ctasm.h include/ctasm/ctasm_prefix.h lib/libctasm.a lib/pkgconfig/ctasm.pc \
+           lib/cmake/ctasm/ctasmConfig.cmake lib/cmake/ctasm/ctasmConfigVersion.cmake; do
+    [[ -f $W/inst/$f ]] || { echo "not installed: $f"; return 1; }
+  done
+  python3 "$ROOT/util/check_prefix.py" --prefix foo "$W/inst/lib/libctasm.a"
+}
+
+make_consumer() {
+  make -C "$HERE/make" -j "$JOBS" CTASM="$ROOT" OUT="$W/make" PREFIX=bar all
+  python3 "$ROOT/util/check_prefix.py" --prefix bar "$W/make/libctasm.a"
+  "$W/make/roundtrip" "make (prefix bar)"
+}
+
+cmake_consumer() {
+  cmake -S "$HERE/cmake" -B "$W/cmake" "${GEN[@]}" -DCMAKE_BUILD_TYPE=Release -DCTASM_ROOT="$ROOT"
+  cmake --build "$W/cmake" -j "$JOBS"
+  "$W/cmake/roundtrip" cmake
+}
+
+unprefixed() {
+  local lib
+  lib=$(find "$W/cmake" -name 'libctasm.a' | head -n 1)
+  [[ -n $lib ]] || { echo "no libctasm.a in $W/cmake"; return 1; }
+  if python3 "$ROOT/util/check_prefix.py" --prefix foo "$lib" >"$W/unprefixed.out"; then
+    cat "$W/unprefixed.out"; echo "check_prefix.py accepted an unprefixed library"; return 1
+  fi
+  echo "check_prefix.py rejects the unprefixed library: $(tail -n 1 "$W/unprefixed.out")"
+}
+
+two_copies() {
+  make -C "$HERE/two-copies" CTASM="$ROOT" OUT="$W/two" \
+       FOO_LIB="$W/inst/lib/libctasm.a" BAR_LIB="$W/make/libctasm.a" all
+  "$W/two/two-copies"
+}
+
+find_package_consumer() {
+  cmake -S "$HERE/install" -B "$W/fp" "${GEN[@]}" -DCMAKE_PREFIX_PATH="$W/inst"
+  cmake --build "$W/fp" -j "$JOBS"
+  "$W/fp/roundtrip_hpp" "find_package (prefix foo)"
+}
+
+pkgconfig_consumer() {
+  command -v pkg-config >/dev/null || { echo "pkg-config not found (Debian: pkgconf)"; return 1; }
+  make -C "$HERE/pkgconfig" PKG_CONFIG_PATH="$W/inst/lib/pkgconfig" OUT="$W/pc" all
+  "$W/pc/roundtrip" "pkg-config (prefix foo)"
+}
+
+echo "consumers: building in $W"
+step lists lists
+step package package
+step make make_consumer
+step cmake cmake_consumer
+step unprefixed unprefixed
+step two-copies two_copies
+step find_package find_package_consumer
+step pkg-config pkgconfig_consumer
+
+total=$((${#PASSED[@]} + ${#FAILED[@]}))
+if ((${#FAILED[@]})); then
+  echo "consumers: FAILED ${#FAILED[@]}/$total (${FAILED[*]}) in $((SECONDS - START))s; logs in $W"
+  exit 1
+fi
+((KEEP)) || rm -rf "$W"
+echo "consumers: all $total passed in $((SECONDS - START))s"
