@@ -28,6 +28,7 @@ MANIFEST = [
     ("perlasm/aes/bsaes-x86_64.pl", "x86_64", "crypto"),
     ("perlasm/test/xlate-x86_64.pl", "x86_64", "test"),
     ("perlasm/test/abi-x86_64.pl", "x86_64", "test"),
+    ("perlasm/test/unwind-neg-x86_64.pl", "x86_64", "test"),
     ("perlasm/aes/vpaes-armv8.pl", "aarch64", "crypto"),
     ("perlasm/test/xlate-armv8.pl", "aarch64", "test"),
     ("perlasm/test/abi-armv8.pl", "aarch64", "test"),

@@ -34,6 +34,7 @@ ctasm_asm_x86_64_linux = [
 ctasm_test_asm_x86_64_linux = [
     "generated/x86_64-linux/xlate-x86_64.S",
     "generated/x86_64-linux/abi-x86_64.S",
+    "generated/x86_64-linux/unwind-neg-x86_64.S",
 ]
 
 ctasm_asm_x86_64_apple = [
@@ -44,6 +45,7 @@ ctasm_asm_x86_64_apple = [
 ctasm_test_asm_x86_64_apple = [
     "generated/x86_64-apple/xlate-x86_64.S",
     "generated/x86_64-apple/abi-x86_64.S",
+    "generated/x86_64-apple/unwind-neg-x86_64.S",
 ]
 
 ctasm_asm_x86_64_win = [
@@ -54,6 +56,7 @@ ctasm_asm_x86_64_win = [
 ctasm_test_asm_x86_64_win = [
     "generated/x86_64-win/xlate-x86_64.asm",
     "generated/x86_64-win/abi-x86_64.asm",
+    "generated/x86_64-win/unwind-neg-x86_64.asm",
 ]
 
 ctasm_asm_aarch64_linux = [

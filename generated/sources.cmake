@@ -34,6 +34,7 @@ set(CTASM_ASM_X86_64_LINUX
 set(CTASM_TEST_ASM_X86_64_LINUX
   generated/x86_64-linux/xlate-x86_64.S
   generated/x86_64-linux/abi-x86_64.S
+  generated/x86_64-linux/unwind-neg-x86_64.S
 )
 
 set(CTASM_ASM_X86_64_APPLE
@@ -44,6 +45,7 @@ set(CTASM_ASM_X86_64_APPLE
 set(CTASM_TEST_ASM_X86_64_APPLE
   generated/x86_64-apple/xlate-x86_64.S
   generated/x86_64-apple/abi-x86_64.S
+  generated/x86_64-apple/unwind-neg-x86_64.S
 )
 
 set(CTASM_ASM_X86_64_WIN
@@ -54,6 +56,7 @@ set(CTASM_ASM_X86_64_WIN
 set(CTASM_TEST_ASM_X86_64_WIN
   generated/x86_64-win/xlate-x86_64.asm
   generated/x86_64-win/abi-x86_64.asm
+  generated/x86_64-win/unwind-neg-x86_64.asm
 )
 
 set(CTASM_ASM_AARCH64_LINUX

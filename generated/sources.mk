@@ -29,7 +29,8 @@ CTASM_ASM_X86_64_LINUX := \
 
 CTASM_TEST_ASM_X86_64_LINUX := \
   generated/x86_64-linux/xlate-x86_64.S \
-  generated/x86_64-linux/abi-x86_64.S
+  generated/x86_64-linux/abi-x86_64.S \
+  generated/x86_64-linux/unwind-neg-x86_64.S
 
 CTASM_ASM_X86_64_APPLE := \
   generated/x86_64-apple/vpaes-x86_64.S \
@@ -37,7 +38,8 @@ CTASM_ASM_X86_64_APPLE := \
 
 CTASM_TEST_ASM_X86_64_APPLE := \
   generated/x86_64-apple/xlate-x86_64.S \
-  generated/x86_64-apple/abi-x86_64.S
+  generated/x86_64-apple/abi-x86_64.S \
+  generated/x86_64-apple/unwind-neg-x86_64.S
 
 CTASM_ASM_X86_64_WIN := \
   generated/x86_64-win/vpaes-x86_64.asm \
@@ -45,7 +47,8 @@ CTASM_ASM_X86_64_WIN := \
 
 CTASM_TEST_ASM_X86_64_WIN := \
   generated/x86_64-win/xlate-x86_64.asm \
-  generated/x86_64-win/abi-x86_64.asm
+  generated/x86_64-win/abi-x86_64.asm \
+  generated/x86_64-win/unwind-neg-x86_64.asm
 
 CTASM_ASM_AARCH64_LINUX := \
   generated/aarch64-linux/vpaes-armv8.S

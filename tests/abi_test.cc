@@ -429,6 +429,37 @@ ABI_TEST(XlateConformance) {
 }
 #endif
 
+// ---- unwind negative fixtures (perlasm/test/unwind-neg-x86_64.pl) ----------------------
+// Their unwind data is wrong on purpose (tests/unwind_test.cc must catch it), but they
+// are ABI-clean: every callee-saved register comes back intact.
+}  // namespace
+#if defined(CTASM_ABI_X86_64)
+#if defined(CTASM_PREFIX)
+#define ctasm_unwind_neg_cfa CTASM_ABI_T(ctasm_unwind_neg_cfa)
+#define ctasm_unwind_neg_saved CTASM_ABI_T(ctasm_unwind_neg_saved)
+#define ctasm_unwind_neg_epilogue CTASM_ABI_T(ctasm_unwind_neg_epilogue)
+#define ctasm_unwind_neg_cfi_offset CTASM_ABI_T(ctasm_unwind_neg_cfi_offset)
+#define ctasm_unwind_neg_cfi_cfa CTASM_ABI_T(ctasm_unwind_neg_cfi_cfa)
+#endif
+extern "C" {
+uint64_t ctasm_unwind_neg_cfa(void);
+uint64_t ctasm_unwind_neg_saved(void);
+uint64_t ctasm_unwind_neg_epilogue(void);
+uint64_t ctasm_unwind_neg_cfi_offset(void);
+uint64_t ctasm_unwind_neg_cfi_cfa(void);
+}
+#endif
+namespace {
+#if defined(CTASM_ABI_X86_64)
+ABI_TEST(UnwindNegativeFixtures) {
+  EXPECT_EQ(CHECK_ABI(ctasm_unwind_neg_cfa), 1u);
+  EXPECT_EQ(CHECK_ABI(ctasm_unwind_neg_saved), 2u);
+  EXPECT_EQ(CHECK_ABI(ctasm_unwind_neg_epilogue), 3u);
+  EXPECT_EQ(CHECK_ABI(ctasm_unwind_neg_cfi_offset), 4u);
+  EXPECT_EQ(CHECK_ABI(ctasm_unwind_neg_cfi_cfa), 5u);
+}
+#endif
+
 // ---- AES: every vpaes/bsaes entry point, results compared with a direct call -------
 }  // namespace
 

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <array>
 #include <map>
 #include <string>
 
@@ -47,16 +46,13 @@ bool Linked(F *f) {
 
 template <typename R, typename... P, typename... A>
 Report Step(const char *name, R (*fn)(P...), uintptr_t *ret, A... a) {
-  static_assert(sizeof...(P) == sizeof...(A), "wrong number of arguments");
-  std::array<uintptr_t, sizeof...(P) + 1> w = {ctasm_abi::ToWord<P>(static_cast<P>(a))..., 0};
   if (!Linked(fn)) {
     Report r;
     r.failures = ctasm_unwind::kSetup;
     snprintf(r.first, sizeof r.first, "not linked (missing from gen_asm.py's manifest?)");
     return r;
   }
-  Report r = ctasm_unwind::StepCall(reinterpret_cast<const void *>(fn), w.data(),
-                                    sizeof...(P), ret);
+  Report r = ctasm_unwind::StepFunction(fn, ret, a...);
   if (r.entered) Stepped()[name] += r.steps;
   return r;
 }
@@ -94,8 +90,13 @@ void ExpectCaught(const char *name, const Report &r, uint32_t want, const char *
                                    << " not 0x" << want << "; " << r.first;
   if (reg) EXPECT_NE(strstr(r.first, reg), nullptr) << name << ": " << r.first;
   EXPECT_GT(r.checked, 0u) << name << ": no instruction passed, not even the entry";
-  printf("unwind: negative %s caught at %u of %llu instructions (by unwinder: %u, %u; %s)\n",
+#if defined(_WIN32)
+  printf("unwind: negative %s caught at %u of %llu instructions (%s)\n", name, r.nfail,
+         (unsigned long long)r.steps, r.first);
+#else
+  printf("unwind: negative %s caught at %u of %llu instructions (libunwind %u, libgcc %u; %s)\n",
          name, r.nfail, (unsigned long long)r.steps, r.nfail_by[0], r.nfail_by[1], r.first);
+#endif
 }
 
 #define STEP_NEG(fn, number, want, reg)                                           \
@@ -143,6 +144,11 @@ void StepNegatives() {
     ExpectCaught("ctasm_abi_test_clobber_gpr", r, kRegister, "rbx");
     EXPECT_NE(r.failures & kNotPreserved, 0u) << r.first;
   }
+#if !defined(CTASM_UNWIND_HAVE_NEG)
+  ADD_FAILURE() << "the unwind negative fixtures are not built: add (\"perlasm/test/"
+                   "unwind-neg-x86_64.pl\", \"x86_64\", \"test\") to gen_asm.py's manifest "
+                   "and regenerate";
+#else
   STEP_NEG(ctasm_unwind_neg_cfa, 1, kFrameLost, nullptr);
   STEP_NEG(ctasm_unwind_neg_saved, 2, kRegister, "rb");  // rbx or rbp
   STEP_NEG(ctasm_unwind_neg_epilogue, 3, kFrameLost, nullptr);
@@ -150,12 +156,13 @@ void StepNegatives() {
   // Their defect is a raw .cfi_* line, which the nasm flavour drops: clean here.
   STEP_OK(ctasm_unwind_neg_cfi_offset);
   STEP_OK(ctasm_unwind_neg_cfi_cfa);
-#if defined(__GNUC__)
-  STEP_NEG(ctasm_unwind_win64_neg_xmm, 6, kXmm, "xmm6");
-#endif
 #else
   STEP_NEG(ctasm_unwind_neg_cfi_offset, 4, kRegister, "rbx");
   STEP_NEG(ctasm_unwind_neg_cfi_cfa, 5, kFrameLost, nullptr);
+#endif
+#endif  // CTASM_UNWIND_HAVE_NEG
+#if defined(_WIN32) && defined(__GNUC__)
+  STEP_NEG(ctasm_unwind_win64_neg_xmm, 6, kXmm, "xmm6");
 #endif
 }
 
@@ -263,6 +270,8 @@ std::string SourcesJsonPath() {
 // test-only) was single-stepped, so a new assembly function fails here until it is
 // added to StepAes / StepTestFunctions. The counts are printed for the issue note.
 TEST(UnwindX86_64, EveryExportedFunctionSingleStepped) {
+  Stepped().clear();
+  ctasm_unwind::ResetAddresses();
   StepTestFunctions();
   StepAes();
   StepNegatives();

@@ -11,12 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#if defined(_WIN32)
-#include <windows.h>
-#elif defined(__linux__)
-#include <signal.h>
-#include <ucontext.h>
-#include <unwind.h>
+#if defined(_WIN32) || defined(CTASM_TEST_LIBUNWIND)
+#include "unwind/stepper.h"
 #endif
 
 // The assembly renames its globals under CTASM_PREFIX (docs/PERLASM.md); follow it.
@@ -244,215 +240,36 @@ TEST(XlateX86_64, IntegerInstructions) {
   }
 }
 
-// Unwind data at every instruction: single-step each function with the trap flag and,
-// at each step inside it, unwind one frame with the platform unwinder (Win64
-// RtlVirtualUnwind on the .pdata/.xdata; DWARF CFI through libgcc on ELF). The unwound
-// frame must be the caller's: return address, stack pointer and every callee-saved
-// register (and xmm6-xmm15 on Win64) as they were at the call.
-#if defined(_WIN32) || defined(__linux__)
-struct StepCheck {
-  uintptr_t lo = 0, hi = 0;       // function being checked
-  bool entered = false, done = false;
-  uint64_t ret = 0, cfa = 0;      // return address and rsp after the return
-  uint64_t gpr[16] = {};          // callee-saved registers at entry (by DWARF/Win64 slot)
-  unsigned char xmm[10][16] = {};  // xmm6..xmm15 at entry (Win64)
-  uint64_t orig_gpr[16] = {};      // the caller's values, put back at the return
-  unsigned char orig_xmm[10][16] = {};
-  int steps = 0, failures = 0;
-  char first_failure[128] = "";
-};
-StepCheck g_step;
+// Unwind data at every instruction: each function single-stepped by the shared
+// checker of tests/unwind/stepper.h (called from the ABI trampoline; unwound with
+// libunwind and libgcc on Linux, RtlVirtualUnwind on the .pdata/.xdata on Win64),
+// which must recover the return address, stack pointer and every callee-saved
+// register (and xmm6-xmm15 on Win64) at each instruction. tests/unwind_test.cc does
+// this for every exported function; these are the translator's own frame shapes.
+#if defined(_WIN32) || defined(CTASM_TEST_LIBUNWIND)
+#define STEP(fn, ...)                                                                   \
+  do {                                                                                  \
+    ctasm_unwind::Report r_ = ctasm_unwind::StepFunction(fn, nullptr, ##__VA_ARGS__);   \
+    ASSERT_TRUE(r_.entered) << #fn << ": no single-step trap at the entry " << r_.first; \
+    EXPECT_TRUE(r_.returned) << #fn;                                                    \
+    EXPECT_EQ(r_.failures, 0u) << #fn << ": " << r_.first;                              \
+  } while (0)
 
-void StepFail(uint64_t rip, const char *what) {
-  if (g_step.failures++ == 0) {
-    snprintf(g_step.first_failure, sizeof g_step.first_failure, "offset 0x%llx: %s",
-             (unsigned long long)(rip - g_step.lo), what);
-  }
-}
-#endif
-
-#if defined(_WIN32)
-// Win64 nonvolatile GPRs: rbx rbp rsi rdi r12-r15.
-const int kWinSaved[] = {3, 5, 6, 7, 12, 13, 14, 15};
-uint64_t *WinGpr(CONTEXT *c, int i) { return &c->Rax + i; }
-
-LONG CALLBACK StepHandler(EXCEPTION_POINTERS *ep) {
-  if (ep->ExceptionRecord->ExceptionCode != EXCEPTION_SINGLE_STEP) return EXCEPTION_CONTINUE_SEARCH;
-  CONTEXT *c = ep->ContextRecord;
-  uint64_t rip = c->Rip;
-  if (!g_step.entered && rip == g_step.lo) {
-    g_step.entered = true;
-    g_step.ret = *(uint64_t *)c->Rsp;
-    g_step.cfa = c->Rsp + 8;
-    // Distinct values in every nonvolatile register (none carries an argument), so a
-    // wrong save slot cannot go unnoticed; the caller's own values return at the end.
-    for (int r : kWinSaved) {
-      g_step.orig_gpr[r] = *WinGpr(c, r);
-      *WinGpr(c, r) = g_step.gpr[r] = 0x0101010101010101ull * (uint64_t)(r + 0x10);
-    }
-    memcpy(g_step.orig_xmm, &c->Xmm6, sizeof g_step.xmm);
-    for (int i = 0; i < 160; i++) g_step.xmm[i / 16][i % 16] = (unsigned char)(i * 7 + 1);
-    memcpy(&c->Xmm6, g_step.xmm, sizeof g_step.xmm);
-  }
-  if (g_step.entered && !g_step.done && rip == g_step.ret) {
-    g_step.done = true;
-    for (int r : kWinSaved)
-      if (*WinGpr(c, r) != g_step.gpr[r]) StepFail(rip, "nonvolatile GPR not preserved");
-    if (memcmp(&c->Xmm6, g_step.xmm, sizeof g_step.xmm) != 0) StepFail(rip, "xmm not preserved");
-    for (int r : kWinSaved) *WinGpr(c, r) = g_step.orig_gpr[r];
-    memcpy(&c->Xmm6, g_step.orig_xmm, sizeof g_step.xmm);
-  }
-  if (g_step.entered && !g_step.done) {
-    // Unwind up to and through the checked function: inside a function it calls, the
-    // callee's unwind data is exercised too.
-    g_step.steps++;
-    CONTEXT u = *c;
-    bool in_fn = false;
-    for (int depth = 0; depth < 8 && !in_fn; depth++) {
-      in_fn = u.Rip >= g_step.lo && u.Rip < g_step.hi;
-      DWORD64 base = 0, frame = 0;
-      PVOID handler_data = nullptr;
-      PRUNTIME_FUNCTION f = RtlLookupFunctionEntry(u.Rip, &base, nullptr);
-      if (!f) {
-        StepFail(rip, "no .pdata entry");
-        break;
-      }
-      RtlVirtualUnwind(UNW_FLAG_NHANDLER, base, u.Rip, f, &u, &handler_data, &frame, nullptr);
-    }
-    if (!in_fn) {
-      StepFail(rip, "checked function not found by unwinding");
-    } else {
-      if (u.Rip != g_step.ret) StepFail(rip, "return address");
-      if (u.Rsp != g_step.cfa) StepFail(rip, "stack pointer");
-      for (int r : kWinSaved)
-        if (*WinGpr(&u, r) != g_step.gpr[r]) StepFail(rip, "callee-saved GPR");
-      if (memcmp(&u.Xmm6, g_step.xmm, sizeof g_step.xmm) != 0) StepFail(rip, "xmm6-xmm15");
-    }
-  }
-  if (!g_step.done) c->EFlags |= 0x100;  // keep stepping
-  return EXCEPTION_CONTINUE_EXECUTION;
-}
-
-template <typename F>
-void RunStepped(uintptr_t fn, F call) {
-  g_step = StepCheck();
-  DWORD64 base = 0;
-  PRUNTIME_FUNCTION f = RtlLookupFunctionEntry(fn, &base, nullptr);
-  ASSERT_NE(f, nullptr) << "no .pdata entry for the function";
-  g_step.lo = base + f->BeginAddress;
-  g_step.hi = base + f->EndAddress;
-  ASSERT_EQ(g_step.lo, fn);
-  PVOID h = AddVectoredExceptionHandler(1, StepHandler);
-  __asm__ volatile("pushfq; orq $0x100,(%%rsp); popfq" ::: "memory", "cc");
-  call();
-  __asm__ volatile("pushfq; andq $~0x100,(%%rsp); popfq" ::: "memory", "cc");
-  RemoveVectoredExceptionHandler(h);
+TEST(XlateX86_64, UnwindAtEveryInstruction) {
+  STEP(ctasm_xlate_test_sum6, 1, 2, 3, 4, 5, 6);
+  STEP(ctasm_xlate_test_saves, 7);
+  STEP(ctasm_xlate_test_two_rets, 10);
+  STEP(ctasm_xlate_test_two_rets, 7);
+  STEP(ctasm_xlate_test_xmm_mix);
+  STEP(ctasm_xlate_test_keep, ctasm_xlate_test_sum0);
+  STEP(ctasm_xlate_test_keep, ctasm_xlate_test_xmm_mix);
+  STEP(ctasm_xlate_test_local_xmm);
+  STEP(ctasm_xlate_test_call_local, 5);
+  STEP(ctasm_xlate_test_gpr, 3, 4);
 }
 #elif defined(__linux__)
-// DWARF numbers of the SysV callee-saved GPRs: rbx rbp r12-r15.
-const int kDwarfSaved[] = {3, 6, 12, 13, 14, 15};
-const int kGregOf[16] = {REG_RAX, REG_RDX, REG_RCX, REG_RBX, REG_RSI, REG_RDI, REG_RBP, REG_RSP,
-                         REG_R8,  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15};
-struct Walk { uint64_t rip; int state; };
-
-_Unwind_Reason_Code WalkFrame(struct _Unwind_Context *ctx, void *arg) {
-  Walk *w = static_cast<Walk *>(arg);
-  int before = 0;
-  uint64_t ip = _Unwind_GetIPInfo(ctx, &before);
-  if (w->state == 0 && ip >= g_step.lo && ip < g_step.hi) {
-    w->state = 1;
-  } else if (w->state == 1) {
-    w->state = 2;
-    // In the caller's context libgcc reports the CFA of the frame just unwound.
-    if (_Unwind_GetCFA(ctx) != g_step.cfa) StepFail(w->rip, "CFA");
-    if (ip != g_step.ret) StepFail(w->rip, "return address");
-    for (int r : kDwarfSaved)
-      if (_Unwind_GetGR(ctx, r) != g_step.gpr[r]) StepFail(w->rip, "callee-saved GPR");
-    return _URC_END_OF_STACK;
-  }
-  return _URC_NO_REASON;
-}
-
-void StepHandler(int, siginfo_t *, void *uc_void) {
-  ucontext_t *uc = static_cast<ucontext_t *>(uc_void);
-  greg_t *gr = uc->uc_mcontext.gregs;
-  uint64_t rip = gr[REG_RIP];
-  if (!g_step.entered && rip == g_step.lo) {
-    g_step.entered = true;
-    g_step.ret = *(uint64_t *)gr[REG_RSP];
-    g_step.cfa = gr[REG_RSP] + 8;
-    // Distinct values in every callee-saved register (none carries an argument), so a
-    // wrong save slot cannot go unnoticed; the caller's own values return at the end.
-    for (int r : kDwarfSaved) {
-      g_step.orig_gpr[r] = gr[kGregOf[r]];
-      gr[kGregOf[r]] = g_step.gpr[r] = 0x0101010101010101ull * (uint64_t)(r + 0x10);
-    }
-  }
-  if (g_step.entered && !g_step.done && rip == g_step.ret) {
-    g_step.done = true;
-    for (int r : kDwarfSaved) {
-      if ((uint64_t)gr[kGregOf[r]] != g_step.gpr[r]) StepFail(rip, "callee-saved GPR not preserved");
-      gr[kGregOf[r]] = g_step.orig_gpr[r];
-    }
-  }
-  if (g_step.entered && !g_step.done) {
-    // Frames of functions it calls are unwound on the way, exercising their CFI too.
-    g_step.steps++;
-    Walk w = {rip, 0};
-    _Unwind_Backtrace(WalkFrame, &w);
-    if (w.state != 2) StepFail(rip, "frame not found by the unwinder");
-  }
-  if (g_step.done) gr[REG_EFL] &= ~0x100;
-}
-
-template <typename F>
-void RunStepped(uintptr_t fn, size_t len, F call) {
-  g_step = StepCheck();
-  g_step.lo = fn;
-  g_step.hi = fn + len;
-  struct sigaction sa = {}, old = {};
-  sa.sa_sigaction = StepHandler;
-  sa.sa_flags = SA_SIGINFO;
-  sigaction(SIGTRAP, &sa, &old);
-  // Step past the red zone: pushfq would overwrite it.
-  __asm__ volatile("subq $128,%%rsp; pushfq; orq $0x100,(%%rsp); popfq; addq $128,%%rsp" ::
-                       : "memory", "cc");
-  call();
-  __asm__ volatile("subq $128,%%rsp; pushfq; andq $~0x100,(%%rsp); popfq; addq $128,%%rsp" ::
-                       : "memory", "cc");
-  sigaction(SIGTRAP, &old, nullptr);
-}
-#endif
-
-#if defined(_WIN32) || defined(__linux__)
-#define STEP(fn, len, ...)                                                   \
-  do {                                                                       \
-    RunStepped(reinterpret_cast<uintptr_t>(&fn) STEP_LEN(len),               \
-               [&] { volatile uint64_t r = (uint64_t)fn(__VA_ARGS__); (void)r; }); \
-    if (g_step.steps == 0) GTEST_FAIL() << "no single-step traps arrived (emulator or debugger?)"; \
-    EXPECT_TRUE(g_step.done) << #fn;                                         \
-    EXPECT_EQ(g_step.failures, 0) << #fn << ": " << g_step.first_failure;    \
-  } while (0)
-#if defined(_WIN32)
-#define STEP_LEN(len)
-#else
-#define STEP_LEN(len) , (len)
-#endif
-
-// ELF: LEN bounds the checked function (Win64 takes it from .pdata); it must not reach
-// a function it calls. Functions start 16-aligned, so 16 covers the short ones, and
-// 1024 is safe for those that call nothing or only functions placed before them.
 TEST(XlateX86_64, UnwindAtEveryInstruction) {
-  STEP(ctasm_xlate_test_sum6, 1024, 1, 2, 3, 4, 5, 6);
-  STEP(ctasm_xlate_test_saves, 1024, 7);
-  STEP(ctasm_xlate_test_two_rets, 1024, 10);
-  STEP(ctasm_xlate_test_two_rets, 1024, 7);
-  STEP(ctasm_xlate_test_xmm_mix, 1024, );
-  STEP(ctasm_xlate_test_keep, 1024, ctasm_xlate_test_sum0);
-  STEP(ctasm_xlate_test_keep, 1024, ctasm_xlate_test_xmm_mix);
-  STEP(ctasm_xlate_test_local_xmm, 16, );
-  STEP(ctasm_xlate_test_call_local, 16, 5);
-  STEP(ctasm_xlate_test_gpr, 1024, 3, 4);
+  GTEST_FAIL() << "built without libunwind (CTASM_TEST_LIBUNWIND): install libunwind-dev";
 }
 #endif
 

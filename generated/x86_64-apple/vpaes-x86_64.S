@@ -270,6 +270,11 @@ _vpaes_cbc_encrypt:
 	pshufb	%xmm1,%xmm0
 	pxor	%xmm3,%xmm0
 	pxor	(%rcx),%xmm0
+	movl	240(%rcx),%r9d
+	andl	$3,%r9d
+	shll	$4,%r9d
+	leaq	Lk_sr(%rip),%r10
+	addq	%r10,%r9
 Lvp_cbc_eloop_5:
 	cmpq	$1,%rdx
 	je	Lvp_cbc_eskip_9
@@ -284,6 +289,7 @@ Lvp_cbc_eloop_5:
 	pshufb	%xmm13,%xmm12
 	pxor	%xmm14,%xmm12
 	pxor	%xmm15,%xmm12
+	pshufb	(%r9),%xmm12
 Lvp_cbc_eskip_9:
 	movl	240(%rcx),%eax
 	shll	$4,%eax
@@ -370,11 +376,11 @@ Lvp_enc_11:
 	jz	Lvp_cbc_edone_10
 	movdqa	%xmm5,%xmm1
 	pshufb	%xmm2,%xmm1
+	pxor	%xmm12,%xmm1
 	movdqa	%xmm6,%xmm4
 	pshufb	%xmm3,%xmm4
 	pxor	%xmm4,%xmm1
 	pshufb	(%r10,%rax),%xmm1
-	pxor	%xmm12,%xmm1
 	movdqa	%xmm1,%xmm0
 	jmp	Lvp_cbc_eloop_5
 Lvp_cbc_edone_10:

@@ -344,6 +344,11 @@ L$_ctasm_vpaes_cbc_encrypt_p13:
 	pshufb	xmm0,xmm1
 	pxor	xmm0,xmm3
 	pxor	xmm0,[rcx]
+	mov	r9d,DWORD[rcx+240]
+	and	r9d,3
+	shl	r9d,4
+	lea	r10,[rel L$k_sr]
+	add	r9,r10
 L$vp_cbc_eloop_5:
 	cmp	rdx,1
 	je	L$vp_cbc_eskip_9
@@ -358,6 +363,7 @@ L$vp_cbc_eloop_5:
 	pshufb	xmm12,xmm13
 	pxor	xmm12,xmm14
 	pxor	xmm12,xmm15
+	pshufb	xmm12,[r9]
 L$vp_cbc_eskip_9:
 	mov	eax,DWORD[rcx+240]
 	shl	eax,4
@@ -444,11 +450,11 @@ L$vp_enc_11:
 	jz	L$vp_cbc_edone_10
 	movdqa	xmm1,xmm5
 	pshufb	xmm1,xmm2
+	pxor	xmm1,xmm12
 	movdqa	xmm4,xmm6
 	pshufb	xmm4,xmm3
 	pxor	xmm1,xmm4
 	pshufb	xmm1,[r10+rax*1]
-	pxor	xmm1,xmm12
 	movdqa	xmm0,xmm1
 	jmp	L$vp_cbc_eloop_5
 L$vp_cbc_edone_10:

@@ -4,10 +4,11 @@
 # Layout.  Eight blocks are transposed so that register i ("plane i") holds
 # bit i of every state byte of all eight blocks: byte q of plane i has, in
 # bit n, bit i of byte q of block n.  Before the transpose each block is put
-# in row-major byte order (q = 4*row + col), so that:
-#   - ShiftRows rotates the bytes inside each dword: one pshufb per plane;
-#   - the MixColumns row rotations R1, R2 rotate whole dwords: pshufd,
-#     which does not destroy its source.
+# in row-major byte order (q = 4*row + col).  ShiftRows is never executed:
+# after round r the planes hold the state in the byte order SR^-r, so the
+# MixColumns row rotations R1, R2 become byte shuffles conjugated by SR^r
+# (one pshufb each, tables .Lbs_mc by round), round key r is stored in that
+# order, and the output shuffle undoes it (saves 8 pshufb per round).
 # MixColumns: with b = a ^ R1 a,  out = 2b ^ R1 a ^ R2 b,  where 2b (xtime) is
 # a renaming of planes plus three xors (x^8 = x^4 + x^3 + x + 1).
 # SubBytes: the Boyar-Peralta depth-16 circuit (34 AND, 94 XOR; published in
@@ -15,18 +16,25 @@
 # all 256 inputs at generation time.  It computes S(x) ^ 0x63; the 0x63 is
 # folded into round keys 1..Nr (it passes MixColumns unchanged).
 # The circuit is register-allocated by a small allocator below (SSA values,
-# two-operand SSE, spills to the stack frame, furthest-next-use eviction).
+# two-operand SSE, spills to the stack frame, furthest-next-use eviction); in
+# the middle rounds its outputs stay where the allocator leaves them and
+# MixColumns writes each plane back to its input register (no moves).
+# Counter blocks: when a batch starts at a counter 8m (the glue arranges it)
+# the planes are built from block 8m by spreading bits to bytes plus three
+# constant patterns, instead of transposing eight blocks.
 #
-# Key: bsaes form, 128 bytes per round key (8 planes, each byte 0x00/0xFF),
-# rounds 0..Nr, Nr at byte 1920: 1924 bytes for AES-256 (a 16-byte aligned
-# buffer of 1936 bytes; larger than the ARMv7 form, whose planes are expanded
-# on the fly).  Made from a vpaes key by vpaes_encrypt_key_to_bsaes
+# Key: bsaes form, 128 bytes per round key (8 planes, each byte 0x00/0xFF,
+# round r in the byte order SR^-r), rounds 0..Nr, Nr at byte 1920: 1924
+# bytes for AES-256 (a 16-byte aligned buffer of 1936 bytes; larger than the
+# ARMv7 form, whose planes are expanded on the fly).  Made from a vpaes key by vpaes_encrypt_key_to_bsaes
 # (vpaes-x86_64.pl).  The counter block and the S-box spill slots live in the
 # stack frame and are zeroed before returning.
 #
-# Speed here (Zen 5 VM, AES-128-CTR, 8 KiB): ~0.9x OpenSSL's bsaes at its
-# SSSE3 tier, ~1.1x our vpaes; the S-box is 184 instructions per round
-# (128 gates, 12 spill stores, the rest reloads and copies).  Only CTR is provided:
+# Speed here (Zen 3 EPYC VM, AES-128-CTR, 8 KiB): ~1.01-1.03x OpenSSL's bsaes
+# at its SSSE3 tier (it was ~0.9x with executed ShiftRows and transposed
+# counters); the S-box is ~180 instructions per round (128 gates, the rest
+# spills, reloads and copies; the loop runs at ~3.3 vector ops per cycle, so
+# ALU work, not moves, is what counts).  Only CTR is provided:
 # a bitsliced decryption (inverse affine maps around this circuit plus
 # InvMixColumns = MixColumns o (4X^2 + 5)) is estimated at about vpaes speed.
 #
@@ -218,28 +226,14 @@ my $NSPILL = 0;
 # List scheduling for register pressure: among the gates whose operands are
 # ready, take one that is the last consumer of the most operands (frees
 # registers), else the earliest in the published order.
-# A deterministic generator (an LCG, the same on every perl) perturbs the
-# order among ready gates; $SBOX_SEED picks the schedule with the fewest
-# instructions after allocation (found by the search below, kept fixed so the
-# output is reproducible).  Seed 0 is the unperturbed order.
-my $rng_state = 0;
-sub jitter { $rng_state = ($rng_state * 1103515245 + 12345) % 2147483648; ($rng_state >> 8) % ($_[0] + 1) }
-my $JITTER = $ENV{CTASM_BSAES_JITTER} // 40;
-my ($KW, $FW, $HW) = split /,/, ($ENV{CTASM_BSAES_W} // "1,1000,0");
+# (Perturbed orders, found by a seeded search, and critical-path priorities
+# were tried: at most 3 fewer instructions, no measurable gain; copies are
+# eliminated at rename, and ALU operations are what the loop is bound by.)
 sub schedule {
     my @g = @_;
     my %cons;
     for my $k (0 .. $#g) { $cons{$g[$k][1]}++; $cons{$g[$k][3]}++ }
     my %done = map { ("U$_" => 1) } 0 .. 7;
-    # height: longest path from a gate to an output (critical-path priority)
-    my %height;
-    for my $k (reverse 0 .. $#g) {
-        my $h = 0;
-        for my $j ($k + 1 .. $#g) {
-            $h = $height{$j} if ($g[$j][1] eq $g[$k][0] || $g[$j][3] eq $g[$k][0]) && $height{$j} > $h;
-        }
-        $height{$k} = $h + 1;
-    }
     my @left = (0 .. $#g);
     my @out;
     while (@left) {
@@ -247,7 +241,7 @@ sub schedule {
         my $score = sub {
             my $k = shift;
             my $frees = ($cons{$g[$k][1]} == 1) + ($cons{$g[$k][3]} == 1);
-            return $KW * $k - $FW * $frees - $HW * $height{$k} + ($rng_state ? jitter($JITTER) : 0);
+            return $k - 1000 * $frees;
         };
         my %sc = map { ($_ => $score->($_)) } @ready;
         my ($pick) = sort { $sc{$a} <=> $sc{$b} || $a <=> $b } @ready;
@@ -262,8 +256,7 @@ sub schedule {
 
 our %SBOX_OUT;
 sub sbox_code {
-    my ($in, $out, $seed) = @_;
-    $rng_state = $seed;
+    my ($in, $out) = @_;
     my @g = schedule(@circuit);
     my %uses;                            # value -> list of gate indices using it
     for my $k (0 .. $#g) { push @{$uses{$g[$k][1]}}, $k; push @{$uses{$g[$k][3]}}, $k }
@@ -386,24 +379,11 @@ my @CTRM = map { $SWAP[$TR[$_]] } 0 .. 15;    # counter (LE word) -> big-endian,
 
 my @P = map { "%xmm$_" } 0 .. 7;       # planes: plane i in $P[i]
 my @Q = map { "%xmm$_" } 8 .. 15;      # MixColumns results, temporaries
-my $SBOX_SEED = 0;
 my @sbox_io = ({ map { ("U$_" => $P[7 - $_]) } 0 .. 7 }, { map { ("S$_" => $P[7 - $_]) } 0 .. 7 });
-if ($ENV{CTASM_BSAES_SEARCH}) {     # development aid: print the best seed and its cost
-    my ($best, $bn) = (0, 1e9);
-    for my $seed (0 .. $ENV{CTASM_BSAES_SEARCH}) {
-        $NSPILL = 0;
-        my @c = sbox_code(@sbox_io, $seed);
-        my $n = @c;
-        ($best, $bn) = ($seed, $n) if $n < $bn;
-    }
-    print STDERR "best seed $best: $bn instructions\n";
-    $SBOX_SEED = $best;
-    $NSPILL = 0;
-}
-my @sbox = sbox_code(@sbox_io, $SBOX_SEED);
+my @sbox = sbox_code(@sbox_io);
 # Middle rounds: outputs left where the allocator put them (@X); MixColumns
 # then writes plane i back into $P[i] (no parallel move).
-my @sbox_mid = sbox_code($sbox_io[0], undef, $SBOX_SEED);
+my @sbox_mid = sbox_code($sbox_io[0], undef);
 my @X = map { $SBOX_OUT{"S" . (7 - $_)} } 0 .. 7;
 
 # 8x8 bit transpose inside every byte position across the plane registers (self-inverse)
@@ -447,7 +427,6 @@ for my $x (0 .. 255) {
     die "allocated S-box wrong at $x: $y vs $z" if $y != $z;
 }
 }
-# (currently 184 instructions: 128 gates, 12 spill stores, the rest reloads and copies)
 
 my $MCP = "%r10";    # this round's pair of MixColumns masks (.Lbs_mc)
 sub round_mid {      # SubBytes, ShiftRows, MixColumns, AddRoundKey; planes in @P again

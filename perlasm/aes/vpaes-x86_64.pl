@@ -70,10 +70,10 @@
 #   %r11 = &key[Nr]) and the rotation masks (from %r10 = &masks[Nr]).
 #   Tables not in registers are read with aligned memory operands.
 #
-# Performance (this machine, Zen 5 VM, 2 vCPUs shared; AES-128, 8 KiB):
-# CTR ~0.84x, CBC decrypt ~0.84x, CBC encrypt ~0.95x of OpenSSL 3.0 at
-# its SSSE3 tier (bsaes / vpaes); at 16 bytes CTR is ~2.4x (OpenSSL falls
-# back to table AES there).
+# Performance (this machine, Zen 3 EPYC VM, 2 vCPUs shared; AES-128, 8 KiB):
+# CTR ~0.84x (bulk CTR runs bsaes-x86_64.pl instead), CBC decrypt ~0.75x,
+# CBC encrypt ~1.0x of OpenSSL 3.0 at its SSSE3 tier (bsaes / vpaes); at
+# 16 bytes CTR is ~2.4x (OpenSSL falls back to table AES there).
 
 use strict;
 use warnings;
@@ -512,6 +512,8 @@ emit("movdqu $A_->{x}, (%rsi)", ".ctasm_ret", ".ctasm_endproc");
     #   phi(P' ^ C) ^ K_0 = SR^Nr(sb1(y)) ^ W,  W = phi(P') ^ phi(K_Nr) ^ K_0,
     # where W is off the chain and sb1 is the middle-round output table: the
     # chain skips the last key add, the chaining xor and the input basis change.
+    # (Latency-shortened middle rounds with more lookups were tried: slower,
+    # the shuffle units are busy enough.)
     my $W = { x => "%xmm12", hi => "%xmm13", t1 => "%xmm14" };
     my ($eskip, $edone) = map { newlabel($_) } qw(cbc_eskip cbc_edone);
     load_consts();
@@ -526,14 +528,22 @@ emit("movdqu $A_->{x}, (%rsi)", ".ctasm_ret", ".ctasm_endproc");
          "pxor $IV, $A_->{x}",
          "movdqa $W->{x}, $IV");
     emit(lin_map($A_, ".Lk_ipt_lo(%rip)", ".Lk_ipt_hi(%rip)"));
-    emit("pxor ($key), $A_->{x}");
+    emit("pxor ($key), $A_->{x}",
+         # r9 = SR^Nr = SR^-Nr (Nr even): W is kept as SR^-Nr(W) so that it
+         # joins the chain before the final rotation
+         "movl 240($key), %r9d",
+         "andl \$3, %r9d",
+         "shll \$4, %r9d",
+         ".ctasm_adr %r10, .Lk_sr",
+         "addq %r10, %r9");
     label($eloop);
     # W for the next block, if there is one
     emit("cmpq \$1, $len",
          "je $eskip",
          "movdqu 16($in), $W->{x}");
     emit(lin_map($W, ".Lk_ipt_lo(%rip)", ".Lk_ipt_hi(%rip)"));
-    emit("pxor $IV, $W->{x}");
+    emit("pxor $IV, $W->{x}",
+         "pshufb (%r9), $W->{x}");
     label($eskip);
     {
         local $ENC_CHAINED = 1;
@@ -548,9 +558,11 @@ emit("movdqu $A_->{x}, (%rsi)", ".ctasm_ret", ".ctasm_endproc");
                  "leaq 16($out), $out",
                  "subq \$1, $len",
                  "jz $edone");
-            emit(out_lookup($b, $b->{fa}, $b->{fb}, "%xmm5", "%xmm6"),
-                 "pshufb ($MC,$CNT), $b->{fa}",
+            emit("movdqa %xmm5, $b->{fa}", "pshufb $b->{io}, $b->{fa}",
                  "pxor $W->{x}, $b->{fa}",
+                 "movdqa %xmm6, $b->{fb}", "pshufb $b->{jo}, $b->{fb}",
+                 "pxor $b->{fb}, $b->{fa}",
+                 "pshufb ($MC,$CNT), $b->{fa}",
                  "movdqa $b->{fa}, $b->{x}",
                  "jmp $eloop");
         };
@@ -816,7 +828,7 @@ sub expand_key {
 # Recovers each standard round key (with the 0x63 of rounds 1..Nr, which
 # bsaes folds the same way) from the vpaes encryption key: ek[0] = phi(K0),
 # ek[r] = SR^-r(phi(Kr ^ 0x63)), ek[Nr] = K_Nr ^ 0x63; then writes it in the
-# bsaes form (bsaes-x86_64.pl): row-major byte order, 8 planes of 16 bytes
+# bsaes form (bsaes-x86_64.pl): row-major byte order permuted by SR^-r (round r), 8 planes of 16 bytes
 # (byte q of plane i = 0xFF iff bit i of byte q is set), 128 bytes per round,
 # Nr at byte 1920.
 {

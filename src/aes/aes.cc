@@ -150,25 +150,33 @@ void ctr32_blocks(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uin
       // that lives only for this call.
 #if defined(CTASM_X86_64_ASM)
       // bsaes-x86_64 makes its counter planes cheaply when a batch starts at a
-      // multiple of 8: run vpaes up to there (counter values are public).
-      size_t head = (0u - load_be32(ivec + 12)) & 7;
-      if (blocks - head < kBsaesCtrMinBlocks) head = 0;
-      uint8_t iv_rest[16];
-      memcpy(iv_rest, ivec, 16);
-      if (head != 0) {
-        vpaes_ctr32_encrypt_blocks(in, out, head, key, ivec);
-        store_be32(iv_rest + 12, load_be32(ivec + 12) + static_cast<uint32_t>(head));
-        in += 16 * head;
-        out += 16 * head;
-        blocks -= head;
-      }
-#else
-      const uint8_t *iv_rest = ivec;
-#endif
+      // multiple of 8, and a partial batch costs a whole one: vpaes runs the
+      // head up to such a counter and the tail of fewer than 8 blocks
+      // (counter values are public).
+      const uint32_t ctr0 = load_be32(ivec + 12);
+      const size_t head = (0u - ctr0) & 7;
+      const size_t bulk = (blocks - head) & ~static_cast<size_t>(7);
+      const size_t tail = blocks - head - bulk;
+      uint8_t iv_part[16];
+      memcpy(iv_part, ivec, 16);
+      if (head != 0) vpaes_ctr32_encrypt_blocks(in, out, head, key, ivec);
+      store_be32(iv_part + 12, ctr0 + static_cast<uint32_t>(head));
+      in += 16 * head;
+      out += 16 * head;
       alignas(16) uint8_t bskey[kBsaesKeyBytes];
       vpaes_encrypt_key_to_bsaes(bskey, key);
-      bsaes_ctr32_encrypt_blocks(in, out, blocks, bskey, iv_rest);
+      bsaes_ctr32_encrypt_blocks(in, out, bulk, bskey, iv_part);
       wipe_stack_key(bskey, sizeof(bskey));
+      if (tail != 0) {
+        store_be32(iv_part + 12, ctr0 + static_cast<uint32_t>(head + bulk));
+        vpaes_ctr32_encrypt_blocks(in + 16 * bulk, out + 16 * bulk, tail, key, iv_part);
+      }
+#else
+      alignas(16) uint8_t bskey[kBsaesKeyBytes];
+      vpaes_encrypt_key_to_bsaes(bskey, key);
+      bsaes_ctr32_encrypt_blocks(in, out, blocks, bskey, ivec);
+      wipe_stack_key(bskey, sizeof(bskey));
+#endif
     } else {
       vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
     }

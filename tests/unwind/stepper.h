@@ -55,10 +55,20 @@ inline uint64_t &DistinctAddresses() {
   return n;
 }
 
+inline constexpr size_t kAddressTableSize = 1 << 17;
+inline uint64_t *AddressTable() {
+  static uint64_t table[kAddressTableSize];
+  return table;
+}
+inline void ResetAddresses() {
+  memset(AddressTable(), 0, kAddressTableSize * sizeof(uint64_t));
+  DistinctAddresses() = 0;
+}
+
 // Records rip; open addressing, no allocation (runs in the trap handler).
 inline void NoteAddress(uint64_t rip) {
-  constexpr size_t kSize = 1 << 17;
-  static uint64_t table[kSize];
+  constexpr size_t kSize = kAddressTableSize;
+  uint64_t *table = AddressTable();
   size_t i = (size_t)((rip * 0x9e3779b97f4a7c15ull) >> 47) & (kSize - 1);
   for (size_t probe = 0; probe < kSize; probe++, i = (i + 1) & (kSize - 1)) {
     if (table[i] == rip) return;
@@ -126,8 +136,8 @@ inline void Fail(uint64_t rip, uint32_t kind, const char *what, const char *reg 
   }
 }
 
-constexpr uint64_t kMaxPreSteps = 10000;       // C++ and trampoline before the entry
-constexpr uint64_t kMaxSteps = 20000000;       // runaway guard
+inline constexpr uint64_t kMaxPreSteps = 10000;       // C++ and trampoline before the entry
+inline constexpr uint64_t kMaxSteps = 20000000;       // runaway guard
 
 }  // namespace ctasm_unwind
 
@@ -135,6 +145,22 @@ constexpr uint64_t kMaxSteps = 20000000;       // runaway guard
 #include "stepper_win.h"
 #elif defined(__linux__)
 #include "stepper_linux.h"
+#endif
+
+#if defined(_WIN32) || defined(__linux__)
+#include <array>
+
+namespace ctasm_unwind {
+
+// StepCall with C arguments (pointers and integers, as CHECK_ABI takes them).
+template <typename R, typename... P, typename... A>
+Report StepFunction(R (*fn)(P...), uintptr_t *ret, A... a) {
+  static_assert(sizeof...(P) == sizeof...(A), "wrong number of arguments");
+  std::array<uintptr_t, sizeof...(P) + 1> w = {ctasm_abi::ToWord<P>(static_cast<P>(a))..., 0};
+  return StepCall(reinterpret_cast<const void *>(fn), w.data(), sizeof...(P), ret);
+}
+
+}  // namespace ctasm_unwind
 #endif
 
 #endif  // CTASM_TESTS_UNWIND_STEPPER_H

@@ -15,12 +15,14 @@
 
 namespace ctasm_unwind {
 
-constexpr int kNumSaved = 6;
-const int kGreg[kNumSaved] = {REG_RBX, REG_RBP, REG_R12, REG_R13, REG_R14, REG_R15};
-const int kUnwReg[kNumSaved] = {UNW_X86_64_RBX, UNW_X86_64_RBP, UNW_X86_64_R12,
-                                UNW_X86_64_R13, UNW_X86_64_R14, UNW_X86_64_R15};
-const char *const kRegName[kNumSaved] = {"rbx", "rbp", "r12", "r13", "r14", "r15"};
-const int kDwarfReg[kNumSaved] = {3, 6, 12, 13, 14, 15};
+inline constexpr int kNumSaved = 6;
+inline constexpr int kGreg[kNumSaved] = {REG_RBX, REG_RBP, REG_R12,
+                                         REG_R13, REG_R14, REG_R15};
+inline constexpr int kUnwReg[kNumSaved] = {UNW_X86_64_RBX, UNW_X86_64_RBP, UNW_X86_64_R12,
+                                           UNW_X86_64_R13, UNW_X86_64_R14, UNW_X86_64_R15};
+inline constexpr const char *kRegName[kNumSaved] = {"rbx", "rbp", "r12",
+                                                     "r13", "r14", "r15"};
+inline constexpr int kDwarfReg[kNumSaved] = {3, 6, 12, 13, 14, 15};
 
 // Unwinds from the trap's context up through the function under test (first through
 // any function it called) and compares the trampoline's frame with what it was at
@@ -144,13 +146,17 @@ inline void TrapHandler(int, siginfo_t *, void *ucv) {
     s.cfa = rsp + 8;
     for (int i = 0; i < kNumSaved; i++) {
       s.want_gpr[i] = (uint64_t)gr[kGreg[i]];
-      if (s.want_gpr[i] != s.known->gpr[i]) Fail(rip, kSetup, "trampoline did not load", kRegName[i]);
+      if (s.want_gpr[i] != s.known->gpr[i]) {
+        Fail(rip, kSetup, "trampoline did not load", kRegName[i]);
+      }
     }
   }
   if (rip == s.ret && rsp == s.cfa) {
     s.r.returned = true;
     for (int i = 0; i < kNumSaved; i++) {
-      if ((uint64_t)gr[kGreg[i]] != s.want_gpr[i]) Fail(rip, kNotPreserved, "not preserved:", kRegName[i]);
+      if ((uint64_t)gr[kGreg[i]] != s.want_gpr[i]) {
+        Fail(rip, kNotPreserved, "not preserved:", kRegName[i]);
+      }
     }
     gr[REG_EFL] &= ~0x100;  // the trampoline's remainder runs untraced
     return;

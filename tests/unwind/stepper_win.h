@@ -7,8 +7,9 @@
 
 namespace ctasm_unwind {
 
-constexpr int kNumSaved = 8;  // Regs::gpr order
-const char *const kRegName[kNumSaved] = {"rbx", "rbp", "r12", "r13", "r14", "r15", "rdi", "rsi"};
+inline constexpr int kNumSaved = 8;  // Regs::gpr order
+inline constexpr const char *kRegName[kNumSaved] = {"rbx", "rbp", "r12", "r13",
+                                                     "r14", "r15", "rdi", "rsi"};
 
 inline DWORD64 *WinReg(CONTEXT *c, int i) {
   switch (i) {
@@ -76,7 +77,9 @@ inline LONG CALLBACK TrapHandler(EXCEPTION_POINTERS *ep) {
       s.cfa = rsp + 8;
       for (int i = 0; i < kNumSaved; i++) {
         s.want_gpr[i] = *WinReg(c, i);
-        if (s.want_gpr[i] != s.known->gpr[i]) Fail(rip, kSetup, "trampoline did not load", kRegName[i]);
+        if (s.want_gpr[i] != s.known->gpr[i]) {
+          Fail(rip, kSetup, "trampoline did not load", kRegName[i]);
+        }
       }
       if (memcmp(&c->Xmm6, s.known->xmm, sizeof s.known->xmm) != 0) {
         Fail(rip, kSetup, "trampoline did not load xmm6-xmm15");
@@ -85,7 +88,9 @@ inline LONG CALLBACK TrapHandler(EXCEPTION_POINTERS *ep) {
     if (rip == s.ret && rsp == s.cfa) {
       s.r.returned = true;
       for (int i = 0; i < kNumSaved; i++) {
-        if (*WinReg(c, i) != s.want_gpr[i]) Fail(rip, kNotPreserved, "not preserved:", kRegName[i]);
+        if (*WinReg(c, i) != s.want_gpr[i]) {
+          Fail(rip, kNotPreserved, "not preserved:", kRegName[i]);
+        }
       }
       if (memcmp(&c->Xmm6, s.known->xmm, sizeof s.known->xmm) != 0) {
         Fail(rip, kNotPreserved, "not preserved: xmm6-xmm15");
