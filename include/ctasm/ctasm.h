@@ -101,7 +101,7 @@ CTASM_EXPORT void ctasm_aes_ctr128_encrypt(const ctasm_aes_key *key, const uint8
                                            uint8_t *out, size_t len, uint8_t ivec[16],
                                            uint8_t ecount_buf[16], unsigned *num);
 
-/* The AES implementation new keys get: "vpaes-x86_64", "vpaes-armv8",
+/* The AES implementation new keys get: "bsaes+vpaes-x86_64", "vpaes-armv8",
  * "bsaes+vpaes-armv7" or "portable". */
 CTASM_EXPORT const char *ctasm_aes_impl(void);
 
