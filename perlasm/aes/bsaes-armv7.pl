@@ -49,6 +49,9 @@
 
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use AesField qw(gmul ginv aff);
 
 my $flavour = shift;
 my $output  = shift;
@@ -62,19 +65,6 @@ open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : 
 
 ######################################################################
 # GF(2^8), AES polynomial, in plain Perl.
-sub gmul {
-    my ($a, $b) = @_;
-    my $r = 0;
-    while ($b) {
-        $r ^= $a if $b & 1;
-        $a <<= 1;
-        $a ^= 0x11b if $a & 0x100;
-        $b >>= 1;
-    }
-    return $r;
-}
-sub ginv { my $a = shift; my $r = 1; return 0 unless $a; $r = gmul($r, $a) for 1 .. 254; return $r; }
-sub aff { my $z = shift; my $r = $z; $r ^= (($z << $_) | ($z >> (8 - $_))) & 0xff for 1 .. 4; return $r; }
 my @sbox = map { aff(ginv($_)) ^ 0x63 } 0 .. 255;
 die "S-box self-check" unless $sbox[0] == 0x63 && $sbox[1] == 0x7c && $sbox[0x53] == 0xed;
 my (@isbox, @affinv);

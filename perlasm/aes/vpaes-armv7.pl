@@ -46,6 +46,9 @@
 
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use AesField qw(gmul gpow ginv aff);
 
 my $flavour = shift;
 my $output  = shift;
@@ -60,26 +63,6 @@ open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : 
 ######################################################################
 # GF(2^8) with the AES polynomial x^8+x^4+x^3+x+1, in plain Perl.
 
-sub gmul {
-    my ($a, $b) = @_;
-    my $r = 0;
-    while ($b) {
-        $r ^= $a if $b & 1;
-        $a <<= 1;
-        $a ^= 0x11b if $a & 0x100;
-        $b >>= 1;
-    }
-    return $r;
-}
-sub gpow { my ($a, $e) = @_; my $r = 1; $r = gmul($r, $a) for 1 .. $e; return $r; }
-sub ginv { my $a = shift; return $a ? gpow($a, 254) : 0; }
-# linear part of the SubBytes affine map: z ^ rotl1 ^ rotl2 ^ rotl3 ^ rotl4
-sub aff {
-    my $z = shift;
-    my $r = $z;
-    $r ^= (($z << $_) | ($z >> (8 - $_))) & 0xff for 1 .. 4;
-    return $r;
-}
 my @sbox = map { aff(ginv($_)) ^ 0x63 } 0 .. 255;
 die "S-box self-check" unless $sbox[0] == 0x63 && $sbox[1] == 0x7c && $sbox[0x53] == 0xed;
 my @affinv;

@@ -49,6 +49,9 @@
 
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use AesField qw(gmul gpow ginv);
 
 my $flavour = shift;
 my $output  = shift;
@@ -65,19 +68,6 @@ open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : 
 ############################################################################
 
 # GF(2^8) with the AES polynomial x^8+x^4+x^3+x+1.
-sub gmul {
-    my ($a, $b) = @_;
-    my $r = 0;
-    while ($b) {
-        $r ^= $a if $b & 1;
-        $a <<= 1;
-        $a ^= 0x11b if $a & 0x100;
-        $b >>= 1;
-    }
-    return $r;
-}
-sub gpow { my ($a, $e) = @_; my $r = 1; $r = gmul($r, $a) while $e--; return $r; }
-sub ginv { return gpow($_[0], 254); }          # x^254 = 1/x, and 0 -> 0
 
 # S-box affine map: A(x) = x ^ rotl1 ^ rotl2 ^ rotl3 ^ rotl4 (linear part).
 sub rotl8 { my ($x, $n) = @_; return (($x << $n) | ($x >> (8 - $n))) & 0xff; }
