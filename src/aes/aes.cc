@@ -2,6 +2,7 @@
 // and dispatches every later operation on that record, so a key is only ever
 // used by the code that formatted it. Modes (ECB/CBC/CTR128) are built here on
 // the tier's block, CBC and ctr32 primitives.
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,10 +52,29 @@ namespace {
 
 std::atomic<testing::AesKeyWipeObserver> g_wipe_observer{nullptr};
 
+// The direction a key was set for, in ctasm_private_pad[0]. vpaes and bsaes
+// keep different schedules for each direction (the portable tier does not), so
+// a key used against its direction would give garbage on one tier, the right
+// answer on another, and on armv7 read past the key: refuse it on every tier.
+enum KeyDir : uint8_t { kKeyDirNone = 0, kKeyDirEncrypt = 1, kKeyDirDecrypt = 2 };
+
+[[noreturn]] void key_misuse(const char *what) {
+  fprintf(stderr, "ctasm: %s\n", what);
+  abort();
+}
+
 // Only tiers compiled into this build are valid; anything else is a key that
 // was never set (or was corrupted): continuing would encrypt under an
-// undefined key, so stop.
-AesImpl key_impl(const ctasm_aes_key *key) {
+// undefined key, so stop. These functions return void, so there is no error
+// code to give: a message on stderr and abort() is the clear error.
+AesImpl key_impl(const ctasm_aes_key *key, KeyDir dir) {
+  if (key == nullptr) key_misuse("AES key is NULL");
+  if (key->ctasm_private_pad[0] != dir) {
+    key_misuse(key->ctasm_private_pad[0] == kKeyDirNone
+                   ? "AES key not set (or its set_*_key failed)"
+                   : dir == kKeyDirEncrypt ? "AES decryption key used to encrypt (CTR, CBC/ECB enc=1)"
+                                           : "AES encryption key used to decrypt");
+  }
   const uint32_t impl = key->ctasm_private_impl;
   switch (impl) {
     case kAesImplPortable:
@@ -67,7 +87,7 @@ AesImpl key_impl(const ctasm_aes_key *key) {
 #endif
       return static_cast<AesImpl>(impl);
     default:
-      abort();
+      key_misuse("AES key corrupted (unknown implementation)");
   }
 }
 
@@ -103,6 +123,7 @@ int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt
       break;
   }
   key->ctasm_private_impl = impl;
+  key->ctasm_private_pad[0] = decrypt ? kKeyDirDecrypt : kKeyDirEncrypt;
   return 1;
 }
 
@@ -227,16 +248,16 @@ int ctasm_aes_set_decrypt_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw
 }
 
 void ctasm_aes_encrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uint8_t out[16]) {
-  encrypt_one(key_impl(key), key, in, out);
+  encrypt_one(key_impl(key, kKeyDirEncrypt), key, in, out);
 }
 
 void ctasm_aes_decrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uint8_t out[16]) {
-  decrypt_one(key_impl(key), key, in, out);
+  decrypt_one(key_impl(key, kKeyDirDecrypt), key, in, out);
 }
 
 void ctasm_aes_ecb_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t len,
                            int enc) {
-  const AesImpl impl = key_impl(key);
+  const AesImpl impl = key_impl(key, enc ? kKeyDirEncrypt : kKeyDirDecrypt);
   if (len % 16 != 0) return;
   const size_t blocks = len / 16;
   if (impl == kAesImplPortable) {
@@ -258,7 +279,7 @@ void ctasm_aes_ecb_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
 
 void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t len,
                            uint8_t ivec[16], int enc) {
-  const AesImpl impl = key_impl(key);
+  const AesImpl impl = key_impl(key, enc ? kKeyDirEncrypt : kKeyDirDecrypt);
   if (len % 16 != 0 || len == 0) return;
   const size_t blocks = len / 16;
   switch (impl) {
@@ -306,7 +327,7 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
 void ctasm_aes_ctr128_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
                               size_t len, uint8_t ivec[16], uint8_t ecount_buf[16],
                               unsigned *num) {
-  const AesImpl impl = key_impl(key);
+  const AesImpl impl = key_impl(key, kKeyDirEncrypt);
   unsigned n = *num % 16;
   // Finish the key-stream block a previous call started.
   while (n != 0 && len != 0) {
