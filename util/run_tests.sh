@@ -126,6 +126,11 @@ BUILDS=(
   "x86_64-win|cmake/toolchain-x86_64-w64-mingw32.cmake|"
 )
 SELECTED=${CTASM_TARGETS:-x86_64-linux no-asm aarch64-linux armv7-linux x86_64-win}
+for want in $SELECTED; do  # a misspelt target must not turn into "all passed"
+  known=0
+  for spec in "${BUILDS[@]}"; do [[ ${spec%%|*} == "$want" ]] && known=1; done
+  ((known)) || { echo "run_tests: unknown target '$want' in CTASM_TARGETS" >&2; exit 1; }
+done
 CTEST_PIDS=()
 CTEST_NAMES=()
 
