@@ -588,6 +588,42 @@ TEST_P(AesTierTest, CtrCounterCarries) {
   }
 }
 
+// Long runs from every kind of start within a 256-counter group: bulk CTR
+// (bsaes-x86_64) caches round 1 per group of 256 counters and the S-box of the
+// low counter byte per call, so starts at, just after and just before a group
+// boundary, lengths around where the cache switches on, and runs over several
+// groups (and the 2^32 carry) must all equal the single-block reference.
+TEST_P(AesTierTest, CtrLongRunsAcrossCounterGroups) {
+  TestRng rng(2026);
+  for (size_t key_len : {16, 24, 32}) {
+    const auto raw = rng.bytes(key_len);
+    ctasm_aes_key k;
+    EncKey(&k, raw);
+    for (unsigned low : {0x00u, 0x08u, 0x03u, 0x78u, 0x80u, 0xf0u, 0xf8u, 0xffu}) {
+      for (size_t blocks : {63u, 64u, 65u, 72u, 129u, 263u, 520u}) {
+        for (unsigned upper : {0x00u, 0xffu}) {  // 0xff: bytes 12..14 all ones, so the run carries 2^32
+          uint8_t iv[16];
+          rng.fill(iv, 12);
+          iv[12] = iv[13] = iv[14] = static_cast<uint8_t>(upper);
+          iv[15] = static_cast<uint8_t>(low);
+          const size_t len = 16 * blocks + (blocks & 7);
+          SCOPED_TRACE(std::string("iv ") + to_hex(iv, 16) + " len " + std::to_string(len));
+          const auto data = rng.bytes(len);
+          uint8_t ref_iv[16], iv_a[16], ec[16];
+          unsigned num = 0;
+          memcpy(ref_iv, iv, 16);
+          memcpy(iv_a, iv, 16);
+          const auto want = ReferenceCtr(&k, data, ref_iv);
+          std::vector<uint8_t> got(len);
+          ctasm_aes_ctr128_encrypt(&k, data.data(), got.data(), len, iv_a, ec, &num);
+          ASSERT_EQ(to_hex(want), to_hex(got));
+          ASSERT_EQ(to_hex(ref_iv, 16), to_hex(iv_a, 16));
+        }
+      }
+    }
+  }
+}
+
 // A stream split into calls at arbitrary bytes equals the one-shot result.
 TEST_P(AesTierTest, CtrContinuation) {
   TestRng rng(1234);
@@ -825,21 +861,26 @@ TEST(AesConstantTime, HybridBulkCtrUnderMemcheck) {
   for (size_t key_len : {16, 24, 32}) {
     uint8_t raw[32];
     memset(raw, 0xa5, sizeof(raw));
-    std::vector<uint8_t> data(16 * (ctasm::kBsaesCtrMinBlocks + 11) + 3, 0x3c), out(data.size());
-    VALGRIND_MAKE_MEM_UNDEFINED(raw, sizeof(raw));
-    VALGRIND_MAKE_MEM_UNDEFINED(data.data(), data.size());
-    ctasm_aes_key k;
-    ctasm_aes_set_encrypt_key(&k, raw, key_len);
-    uint8_t iv[16] = {0}, ec[16];
-    iv[15] = 6;  // 27 blocks: head 2, three bsaes batches, tail 1
-    unsigned num = 0;
-    const unsigned before = VALGRIND_COUNT_ERRORS;
-    ctasm_aes_ctr128_encrypt(&k, data.data(), out.data(), data.size(), iv, ec, &num);
-    EXPECT_EQ(before, VALGRIND_COUNT_ERRORS) << "AES-" << 8 * key_len
-                                             << ": secret-dependent branch or address";
-    VALGRIND_MAKE_MEM_DEFINED(&k, sizeof(k));
-    VALGRIND_MAKE_MEM_DEFINED(out.data(), out.size());
-    VALGRIND_MAKE_MEM_DEFINED(ec, sizeof(ec));
+    // 27 blocks: head 2, three bsaes batches, tail 1; 300 blocks: the same
+    // head, then bulk CTR long enough for its round-1 cache, across a
+    // 256-counter group boundary.
+    for (size_t blocks : {ctasm::kBsaesCtrMinBlocks + 11, size_t{300}}) {
+      std::vector<uint8_t> data(16 * blocks + 3, 0x3c), out(data.size());
+      VALGRIND_MAKE_MEM_UNDEFINED(raw, sizeof(raw));
+      VALGRIND_MAKE_MEM_UNDEFINED(data.data(), data.size());
+      ctasm_aes_key k;
+      ctasm_aes_set_encrypt_key(&k, raw, key_len);
+      uint8_t iv[16] = {0}, ec[16];
+      iv[15] = 6;
+      unsigned num = 0;
+      const unsigned before = VALGRIND_COUNT_ERRORS;
+      ctasm_aes_ctr128_encrypt(&k, data.data(), out.data(), data.size(), iv, ec, &num);
+      EXPECT_EQ(before, VALGRIND_COUNT_ERRORS) << "AES-" << 8 * key_len
+                                               << ": secret-dependent branch or address";
+      VALGRIND_MAKE_MEM_DEFINED(&k, sizeof(k));
+      VALGRIND_MAKE_MEM_DEFINED(out.data(), out.size());
+      VALGRIND_MAKE_MEM_DEFINED(ec, sizeof(ec));
+    }
   }
   ctasm::testing::reset_cpu_caps_for_testing();
 }

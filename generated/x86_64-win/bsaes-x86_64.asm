@@ -13,41 +13,881 @@ bsaes_ctr32_encrypt_blocks:
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p1:
 	push	rsi
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p2:
-	sub	rsp,376
+	sub	rsp,856
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p3:
-	movaps	[rsp+208],xmm6
+	movaps	[rsp+688],xmm6
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p4:
-	movaps	[rsp+224],xmm7
+	movaps	[rsp+704],xmm7
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p5:
-	movaps	[rsp+240],xmm8
+	movaps	[rsp+720],xmm8
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p6:
-	movaps	[rsp+256],xmm9
+	movaps	[rsp+736],xmm9
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p7:
-	movaps	[rsp+272],xmm10
+	movaps	[rsp+752],xmm10
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p8:
-	movaps	[rsp+288],xmm11
+	movaps	[rsp+768],xmm11
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p9:
-	movaps	[rsp+304],xmm12
+	movaps	[rsp+784],xmm12
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p10:
-	movaps	[rsp+320],xmm13
+	movaps	[rsp+800],xmm13
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p11:
-	movaps	[rsp+336],xmm14
+	movaps	[rsp+816],xmm14
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p12:
-	movaps	[rsp+352],xmm15
+	movaps	[rsp+832],xmm15
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p13:
 	mov	rdi,rcx
 	mov	rsi,rdx
 	mov	rdx,r8
 	mov	rcx,r9
-	mov	r8,QWORD[rsp+432]
+	mov	r8,QWORD[rsp+912]
 	test	rdx,rdx
 	jz	L$bs_done_4
 	movdqu	xmm0,[r8]
 	pshufb	xmm0,[rel L$bs_swap]
 	movdqa	[rsp+0],xmm0
+	xor	r8d,r8d
+	cmp	rdx,64
+	jb	L$bs_loop_0
+	test	BYTE[rsp+12],7
+	jnz	L$bs_loop_0
+	movdqa	xmm0,[rel L$bs_lane0]
+	movdqa	xmm8,[rcx+0]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm0,xmm8
+	movdqa	xmm1,[rel L$bs_lane1]
+	movdqa	xmm8,[rcx+16]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm1,xmm8
+	movdqa	xmm2,[rel L$bs_lane2]
+	movdqa	xmm8,[rcx+32]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm2,xmm8
+	movdqa	xmm3,[rel L$bs_lane3]
+	movdqa	xmm8,[rcx+48]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm3,xmm8
+	movdqa	xmm4,[rel L$bs_lane4]
+	movdqa	xmm8,[rcx+64]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm4,xmm8
+	movdqa	xmm5,[rel L$bs_lane5]
+	movdqa	xmm8,[rcx+80]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm5,xmm8
+	movdqa	xmm6,[rel L$bs_lane6]
+	movdqa	xmm8,[rcx+96]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm6,xmm8
+	pxor	xmm7,xmm7
+	movdqa	xmm8,[rcx+112]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm7,xmm8
+	pxor	xmm3,xmm1
+	movdqa	xmm8,xmm7
+	pxor	xmm8,xmm4
+	movdqa	xmm9,xmm7
+	pxor	xmm9,xmm2
+	pxor	xmm7,xmm1
+	pxor	xmm1,xmm0
+	movdqa	xmm10,xmm4
+	pxor	xmm10,xmm2
+	pxor	xmm4,xmm0
+	movdqa	xmm11,xmm8
+	pxor	xmm11,xmm3
+	movdqa	xmm12,xmm6
+	pxor	xmm12,xmm5
+	pxor	xmm6,xmm2
+	pxor	xmm5,xmm2
+	pxor	xmm4,xmm12
+	pxor	xmm1,xmm12
+	movdqa	xmm13,xmm0
+	pxor	xmm13,xmm11
+	movdqa	xmm14,xmm0
+	pxor	xmm14,xmm12
+	pxor	xmm12,xmm11
+	movdqa	xmm15,xmm7
+	pxor	xmm15,xmm10
+	movdqa	xmm2,xmm11
+	pxor	xmm2,xmm6
+	pxor	xmm6,xmm3
+	pxor	xmm3,xmm5
+	pxor	xmm5,xmm8
+	movdqa	[rsp+16],xmm10
+	movdqa	xmm10,xmm14
+	pxor	xmm10,xmm3
+	movdqa	[rsp+32],xmm5
+	movdqa	xmm5,xmm8
+	pxor	xmm5,xmm4
+	movdqa	[rsp+48],xmm6
+	movdqa	xmm6,xmm9
+	pxor	xmm6,xmm1
+	movdqa	[rsp+64],xmm8
+	movdqa	xmm8,xmm9
+	pxor	xmm8,xmm12
+	movdqa	[rsp+80],xmm12
+	movdqa	xmm12,xmm5
+	pxor	xmm12,xmm10
+	movdqa	[rsp+96],xmm12
+	movdqa	xmm12,xmm7
+	pxor	xmm12,xmm3
+	movdqa	[rsp+112],xmm9
+	movdqa	xmm9,xmm15
+	pand	xmm9,xmm11
+	pxor	xmm2,xmm9
+	movdqa	[rsp+128],xmm15
+	movdqa	xmm15,xmm6
+	pand	xmm15,xmm13
+	pxor	xmm2,xmm15
+	movdqa	xmm15,xmm4
+	pand	xmm15,xmm0
+	pxor	xmm15,xmm9
+	pxor	xmm15,xmm8
+	movdqa	xmm9,xmm7
+	pand	xmm9,xmm3
+	pxor	xmm12,xmm9
+	movdqa	xmm8,xmm1
+	pand	xmm8,xmm14
+	pxor	xmm12,xmm8
+	movdqa	xmm8,xmm5
+	pand	xmm8,xmm10
+	pxor	xmm8,xmm9
+	movdqa	xmm9,[rsp+64]
+	pand	xmm9,[rsp+48]
+	movdqa	[rsp+144],xmm7
+	movdqa	xmm7,[rsp+16]
+	pand	xmm7,[rsp+32]
+	pxor	xmm7,xmm9
+	pxor	xmm2,xmm7
+	pxor	xmm12,xmm7
+	movdqa	xmm7,[rsp+112]
+	pand	xmm7,[rsp+80]
+	pxor	xmm7,xmm9
+	pxor	xmm8,xmm7
+	pxor	xmm15,xmm7
+	pxor	xmm8,[rsp+96]
+	movdqa	xmm9,xmm12
+	pxor	xmm9,xmm8
+	movdqa	xmm7,xmm12
+	pand	xmm7,xmm2
+	pand	xmm12,xmm15
+	pand	xmm12,xmm9
+	movdqa	[rsp+160],xmm3
+	movdqa	xmm3,xmm15
+	pxor	xmm3,xmm7
+	pand	xmm3,xmm9
+	pxor	xmm9,xmm7
+	pxor	xmm12,xmm9
+	pxor	xmm3,xmm8
+	pand	xmm13,xmm12
+	pand	xmm0,xmm3
+	pand	xmm6,xmm12
+	pand	xmm4,xmm3
+	movdqa	xmm9,xmm2
+	pxor	xmm9,xmm15
+	pand	xmm2,xmm8
+	pxor	xmm8,xmm7
+	pand	xmm8,xmm9
+	pxor	xmm15,xmm8
+	pand	xmm2,xmm9
+	pxor	xmm9,xmm7
+	pxor	xmm2,xmm9
+	pand	xmm14,xmm2
+	pand	xmm10,xmm15
+	pand	xmm1,xmm2
+	pand	xmm5,xmm15
+	pxor	xmm1,xmm10
+	pxor	xmm10,xmm0
+	movdqa	xmm8,xmm2
+	pxor	xmm8,xmm12
+	pxor	xmm2,xmm15
+	pxor	xmm15,xmm3
+	pxor	xmm3,xmm12
+	pand	xmm11,xmm3
+	pand	xmm3,[rsp+128]
+	movdqa	xmm7,xmm2
+	pand	xmm7,[rsp+160]
+	pand	xmm2,[rsp+144]
+	movdqa	xmm9,xmm15
+	pand	xmm9,[rsp+48]
+	movdqa	xmm12,xmm8
+	pand	xmm12,[rsp+80]
+	movdqa	[rsp+176],xmm4
+	movdqa	xmm4,xmm15
+	pand	xmm4,[rsp+64]
+	pxor	xmm15,xmm8
+	pand	xmm8,[rsp+112]
+	movdqa	[rsp+192],xmm14
+	movdqa	xmm14,xmm15
+	pand	xmm14,[rsp+32]
+	pand	xmm15,[rsp+16]
+	pxor	xmm0,xmm11
+	pxor	xmm13,xmm3
+	pxor	xmm12,xmm2
+	pxor	xmm7,xmm4
+	pxor	xmm7,xmm15
+	pxor	xmm15,xmm4
+	pxor	xmm11,xmm13
+	pxor	xmm13,xmm10
+	pxor	xmm5,xmm0
+	pxor	xmm4,xmm9
+	pxor	xmm9,xmm14
+	pxor	xmm14,xmm12
+	pxor	xmm8,xmm12
+	pxor	xmm2,xmm1
+	pxor	xmm2,xmm0
+	pxor	xmm1,xmm14
+	pxor	xmm14,xmm7
+	pxor	xmm4,xmm5
+	pxor	xmm8,xmm4
+	pxor	xmm2,xmm7
+	movdqa	xmm10,[rsp+192]
+	pxor	xmm10,xmm6
+	movdqa	xmm12,[rsp+192]
+	pxor	xmm12,xmm15
+	pxor	xmm12,xmm1
+	pxor	xmm3,xmm10
+	pxor	xmm6,xmm15
+	movdqa	xmm0,[rsp+176]
+	pxor	xmm0,xmm10
+	pxor	xmm5,xmm0
+	pxor	xmm14,xmm5
+	pxor	xmm15,xmm10
+	pxor	xmm15,xmm13
+	pxor	xmm10,xmm11
+	pxor	xmm3,xmm9
+	pxor	xmm11,xmm9
+	pxor	xmm6,xmm11
+	pxor	xmm3,xmm7
+	pxor	xmm7,xmm10
+	movdqa	xmm5,xmm8
+	movdqa	xmm4,xmm7
+	movdqa	xmm1,xmm12
+	movdqa	xmm0,xmm2
+	movdqa	xmm7,xmm3
+	movdqa	xmm3,xmm15
+	movdqa	xmm2,xmm14
+	movdqa	[rsp+208],xmm0
+	movdqa	[rsp+240],xmm1
+	movdqa	[rsp+272],xmm2
+	movdqa	[rsp+304],xmm3
+	movdqa	[rsp+336],xmm4
+	movdqa	[rsp+368],xmm5
+	movdqa	[rsp+400],xmm6
+	movdqa	[rsp+432],xmm7
+	movdqa	xmm8,xmm0
+	pxor	xmm8,xmm7
+	movdqa	[rsp+464],xmm8
+	movdqa	xmm8,xmm2
+	pxor	xmm8,xmm7
+	movdqa	[rsp+496],xmm8
+	movdqa	xmm8,xmm3
+	pxor	xmm8,xmm7
+	movdqa	[rsp+528],xmm8
+	movdqa	xmm0,[rel L$bs_lane0]
+	movdqa	xmm8,[rcx+0]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm0,xmm8
+	movdqa	xmm1,[rel L$bs_lane1]
+	movdqa	xmm8,[rcx+16]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm1,xmm8
+	movdqa	xmm2,[rel L$bs_lane2]
+	movdqa	xmm8,[rcx+32]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm2,xmm8
+	movdqa	xmm3,[rel L$bs_lane3]
+	movdqa	xmm8,[rcx+48]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm3,xmm8
+	movdqa	xmm4,[rel L$bs_lane4]
+	movdqa	xmm8,[rcx+64]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm4,xmm8
+	movdqa	xmm5,[rel L$bs_lane5]
+	movdqa	xmm8,[rcx+80]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm5,xmm8
+	movdqa	xmm6,[rel L$bs_lane6]
+	movdqa	xmm8,[rcx+96]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm6,xmm8
+	pcmpeqb	xmm7,xmm7
+	movdqa	xmm8,[rcx+112]
+	pshufb	xmm8,[rel L$bs_b15]
+	pxor	xmm7,xmm8
+	pxor	xmm3,xmm1
+	movdqa	xmm8,xmm7
+	pxor	xmm8,xmm4
+	movdqa	xmm9,xmm7
+	pxor	xmm9,xmm2
+	pxor	xmm7,xmm1
+	pxor	xmm1,xmm0
+	movdqa	xmm10,xmm4
+	pxor	xmm10,xmm2
+	pxor	xmm4,xmm0
+	movdqa	xmm11,xmm8
+	pxor	xmm11,xmm3
+	movdqa	xmm12,xmm6
+	pxor	xmm12,xmm5
+	pxor	xmm6,xmm2
+	pxor	xmm5,xmm2
+	pxor	xmm4,xmm12
+	pxor	xmm1,xmm12
+	movdqa	xmm13,xmm0
+	pxor	xmm13,xmm11
+	movdqa	xmm14,xmm0
+	pxor	xmm14,xmm12
+	pxor	xmm12,xmm11
+	movdqa	xmm15,xmm7
+	pxor	xmm15,xmm10
+	movdqa	xmm2,xmm11
+	pxor	xmm2,xmm6
+	pxor	xmm6,xmm3
+	pxor	xmm3,xmm5
+	pxor	xmm5,xmm8
+	movdqa	[rsp+16],xmm10
+	movdqa	xmm10,xmm14
+	pxor	xmm10,xmm3
+	movdqa	[rsp+32],xmm5
+	movdqa	xmm5,xmm8
+	pxor	xmm5,xmm4
+	movdqa	[rsp+48],xmm6
+	movdqa	xmm6,xmm9
+	pxor	xmm6,xmm1
+	movdqa	[rsp+64],xmm8
+	movdqa	xmm8,xmm9
+	pxor	xmm8,xmm12
+	movdqa	[rsp+80],xmm12
+	movdqa	xmm12,xmm5
+	pxor	xmm12,xmm10
+	movdqa	[rsp+96],xmm12
+	movdqa	xmm12,xmm7
+	pxor	xmm12,xmm3
+	movdqa	[rsp+112],xmm9
+	movdqa	xmm9,xmm15
+	pand	xmm9,xmm11
+	pxor	xmm2,xmm9
+	movdqa	[rsp+128],xmm15
+	movdqa	xmm15,xmm6
+	pand	xmm15,xmm13
+	pxor	xmm2,xmm15
+	movdqa	xmm15,xmm4
+	pand	xmm15,xmm0
+	pxor	xmm15,xmm9
+	pxor	xmm15,xmm8
+	movdqa	xmm9,xmm7
+	pand	xmm9,xmm3
+	pxor	xmm12,xmm9
+	movdqa	xmm8,xmm1
+	pand	xmm8,xmm14
+	pxor	xmm12,xmm8
+	movdqa	xmm8,xmm5
+	pand	xmm8,xmm10
+	pxor	xmm8,xmm9
+	movdqa	xmm9,[rsp+64]
+	pand	xmm9,[rsp+48]
+	movdqa	[rsp+144],xmm7
+	movdqa	xmm7,[rsp+16]
+	pand	xmm7,[rsp+32]
+	pxor	xmm7,xmm9
+	pxor	xmm2,xmm7
+	pxor	xmm12,xmm7
+	movdqa	xmm7,[rsp+112]
+	pand	xmm7,[rsp+80]
+	pxor	xmm7,xmm9
+	pxor	xmm8,xmm7
+	pxor	xmm15,xmm7
+	pxor	xmm8,[rsp+96]
+	movdqa	xmm9,xmm12
+	pxor	xmm9,xmm8
+	movdqa	xmm7,xmm12
+	pand	xmm7,xmm2
+	pand	xmm12,xmm15
+	pand	xmm12,xmm9
+	movdqa	[rsp+160],xmm3
+	movdqa	xmm3,xmm15
+	pxor	xmm3,xmm7
+	pand	xmm3,xmm9
+	pxor	xmm9,xmm7
+	pxor	xmm12,xmm9
+	pxor	xmm3,xmm8
+	pand	xmm13,xmm12
+	pand	xmm0,xmm3
+	pand	xmm6,xmm12
+	pand	xmm4,xmm3
+	movdqa	xmm9,xmm2
+	pxor	xmm9,xmm15
+	pand	xmm2,xmm8
+	pxor	xmm8,xmm7
+	pand	xmm8,xmm9
+	pxor	xmm15,xmm8
+	pand	xmm2,xmm9
+	pxor	xmm9,xmm7
+	pxor	xmm2,xmm9
+	pand	xmm14,xmm2
+	pand	xmm10,xmm15
+	pand	xmm1,xmm2
+	pand	xmm5,xmm15
+	pxor	xmm1,xmm10
+	pxor	xmm10,xmm0
+	movdqa	xmm8,xmm2
+	pxor	xmm8,xmm12
+	pxor	xmm2,xmm15
+	pxor	xmm15,xmm3
+	pxor	xmm3,xmm12
+	pand	xmm11,xmm3
+	pand	xmm3,[rsp+128]
+	movdqa	xmm7,xmm2
+	pand	xmm7,[rsp+160]
+	pand	xmm2,[rsp+144]
+	movdqa	xmm9,xmm15
+	pand	xmm9,[rsp+48]
+	movdqa	xmm12,xmm8
+	pand	xmm12,[rsp+80]
+	movdqa	[rsp+176],xmm4
+	movdqa	xmm4,xmm15
+	pand	xmm4,[rsp+64]
+	pxor	xmm15,xmm8
+	pand	xmm8,[rsp+112]
+	movdqa	[rsp+192],xmm14
+	movdqa	xmm14,xmm15
+	pand	xmm14,[rsp+32]
+	pand	xmm15,[rsp+16]
+	pxor	xmm0,xmm11
+	pxor	xmm13,xmm3
+	pxor	xmm12,xmm2
+	pxor	xmm7,xmm4
+	pxor	xmm7,xmm15
+	pxor	xmm15,xmm4
+	pxor	xmm11,xmm13
+	pxor	xmm13,xmm10
+	pxor	xmm5,xmm0
+	pxor	xmm4,xmm9
+	pxor	xmm9,xmm14
+	pxor	xmm14,xmm12
+	pxor	xmm8,xmm12
+	pxor	xmm2,xmm1
+	pxor	xmm2,xmm0
+	pxor	xmm1,xmm14
+	pxor	xmm14,xmm7
+	pxor	xmm4,xmm5
+	pxor	xmm8,xmm4
+	pxor	xmm2,xmm7
+	movdqa	xmm10,[rsp+192]
+	pxor	xmm10,xmm6
+	movdqa	xmm12,[rsp+192]
+	pxor	xmm12,xmm15
+	pxor	xmm12,xmm1
+	pxor	xmm3,xmm10
+	pxor	xmm6,xmm15
+	movdqa	xmm0,[rsp+176]
+	pxor	xmm0,xmm10
+	pxor	xmm5,xmm0
+	pxor	xmm14,xmm5
+	pxor	xmm15,xmm10
+	pxor	xmm15,xmm13
+	pxor	xmm10,xmm11
+	pxor	xmm3,xmm9
+	pxor	xmm11,xmm9
+	pxor	xmm6,xmm11
+	pxor	xmm3,xmm7
+	pxor	xmm7,xmm10
+	movdqa	xmm5,xmm8
+	movdqa	xmm4,xmm7
+	movdqa	xmm1,xmm12
+	movdqa	xmm0,xmm2
+	movdqa	xmm7,xmm3
+	movdqa	xmm3,xmm15
+	movdqa	xmm2,xmm14
+	movdqa	[rsp+224],xmm0
+	movdqa	[rsp+256],xmm1
+	movdqa	[rsp+288],xmm2
+	movdqa	[rsp+320],xmm3
+	movdqa	[rsp+352],xmm4
+	movdqa	[rsp+384],xmm5
+	movdqa	[rsp+416],xmm6
+	movdqa	[rsp+448],xmm7
+	movdqa	xmm8,xmm0
+	pxor	xmm8,xmm7
+	movdqa	[rsp+480],xmm8
+	movdqa	xmm8,xmm2
+	pxor	xmm8,xmm7
+	movdqa	[rsp+512],xmm8
+	movdqa	xmm8,xmm3
+	pxor	xmm8,xmm7
+	movdqa	[rsp+544],xmm8
+	mov	r8d,1
+	jmp	L$bs_group_8
 L$bs_loop_0:
 	test	BYTE[rsp+12],7
 	jnz	L$bs_slow_5
+	test	r8d,r8d
+	jz	L$bs_fast_7
+	test	BYTE[rsp+12],0xf8
+	jnz	L$bs_cbatch_9
+L$bs_group_8:
+	movdqa	xmm9,[rsp+0]
+	pshufb	xmm9,[rel L$bs_ctrm]
+	movdqa	xmm0,xmm9
+	pand	xmm0,[rel L$bs_bit0]
+	pcmpeqb	xmm0,[rel L$bs_bit0]
+	pxor	xmm0,[rcx+0]
+	pand	xmm0,[rel L$bs_no15]
+	movdqa	xmm1,xmm9
+	pand	xmm1,[rel L$bs_bit1]
+	pcmpeqb	xmm1,[rel L$bs_bit1]
+	pxor	xmm1,[rcx+16]
+	pand	xmm1,[rel L$bs_no15]
+	movdqa	xmm2,xmm9
+	pand	xmm2,[rel L$bs_bit2]
+	pcmpeqb	xmm2,[rel L$bs_bit2]
+	pxor	xmm2,[rcx+32]
+	pand	xmm2,[rel L$bs_no15]
+	movdqa	xmm3,xmm9
+	pand	xmm3,[rel L$bs_bit3]
+	pcmpeqb	xmm3,[rel L$bs_bit3]
+	pxor	xmm3,[rcx+48]
+	pand	xmm3,[rel L$bs_no15]
+	movdqa	xmm4,xmm9
+	pand	xmm4,[rel L$bs_bit4]
+	pcmpeqb	xmm4,[rel L$bs_bit4]
+	pxor	xmm4,[rcx+64]
+	pand	xmm4,[rel L$bs_no15]
+	movdqa	xmm5,xmm9
+	pand	xmm5,[rel L$bs_bit5]
+	pcmpeqb	xmm5,[rel L$bs_bit5]
+	pxor	xmm5,[rcx+80]
+	pand	xmm5,[rel L$bs_no15]
+	movdqa	xmm6,xmm9
+	pand	xmm6,[rel L$bs_bit6]
+	pcmpeqb	xmm6,[rel L$bs_bit6]
+	pxor	xmm6,[rcx+96]
+	pand	xmm6,[rel L$bs_no15]
+	movdqa	xmm7,xmm9
+	pand	xmm7,[rel L$bs_bit7]
+	pcmpeqb	xmm7,[rel L$bs_bit7]
+	pxor	xmm7,[rcx+112]
+	pand	xmm7,[rel L$bs_no15]
+	lea	r9,[rcx+128]
+	lea	r10,[rel L$bs_mc]
+	pxor	xmm3,xmm1
+	movdqa	xmm8,xmm7
+	pxor	xmm8,xmm4
+	movdqa	xmm9,xmm7
+	pxor	xmm9,xmm2
+	pxor	xmm7,xmm1
+	pxor	xmm1,xmm0
+	movdqa	xmm10,xmm4
+	pxor	xmm10,xmm2
+	pxor	xmm4,xmm0
+	movdqa	xmm11,xmm8
+	pxor	xmm11,xmm3
+	movdqa	xmm12,xmm6
+	pxor	xmm12,xmm5
+	pxor	xmm6,xmm2
+	pxor	xmm5,xmm2
+	pxor	xmm4,xmm12
+	pxor	xmm1,xmm12
+	movdqa	xmm13,xmm0
+	pxor	xmm13,xmm11
+	movdqa	xmm14,xmm0
+	pxor	xmm14,xmm12
+	pxor	xmm12,xmm11
+	movdqa	xmm15,xmm7
+	pxor	xmm15,xmm10
+	movdqa	xmm2,xmm11
+	pxor	xmm2,xmm6
+	pxor	xmm6,xmm3
+	pxor	xmm3,xmm5
+	pxor	xmm5,xmm8
+	movdqa	[rsp+16],xmm10
+	movdqa	xmm10,xmm14
+	pxor	xmm10,xmm3
+	movdqa	[rsp+32],xmm5
+	movdqa	xmm5,xmm8
+	pxor	xmm5,xmm4
+	movdqa	[rsp+48],xmm6
+	movdqa	xmm6,xmm9
+	pxor	xmm6,xmm1
+	movdqa	[rsp+64],xmm8
+	movdqa	xmm8,xmm9
+	pxor	xmm8,xmm12
+	movdqa	[rsp+80],xmm12
+	movdqa	xmm12,xmm5
+	pxor	xmm12,xmm10
+	movdqa	[rsp+96],xmm12
+	movdqa	xmm12,xmm7
+	pxor	xmm12,xmm3
+	movdqa	[rsp+112],xmm9
+	movdqa	xmm9,xmm15
+	pand	xmm9,xmm11
+	pxor	xmm2,xmm9
+	movdqa	[rsp+128],xmm15
+	movdqa	xmm15,xmm6
+	pand	xmm15,xmm13
+	pxor	xmm2,xmm15
+	movdqa	xmm15,xmm4
+	pand	xmm15,xmm0
+	pxor	xmm15,xmm9
+	pxor	xmm15,xmm8
+	movdqa	xmm9,xmm7
+	pand	xmm9,xmm3
+	pxor	xmm12,xmm9
+	movdqa	xmm8,xmm1
+	pand	xmm8,xmm14
+	pxor	xmm12,xmm8
+	movdqa	xmm8,xmm5
+	pand	xmm8,xmm10
+	pxor	xmm8,xmm9
+	movdqa	xmm9,[rsp+64]
+	pand	xmm9,[rsp+48]
+	movdqa	[rsp+144],xmm7
+	movdqa	xmm7,[rsp+16]
+	pand	xmm7,[rsp+32]
+	pxor	xmm7,xmm9
+	pxor	xmm2,xmm7
+	pxor	xmm12,xmm7
+	movdqa	xmm7,[rsp+112]
+	pand	xmm7,[rsp+80]
+	pxor	xmm7,xmm9
+	pxor	xmm8,xmm7
+	pxor	xmm15,xmm7
+	pxor	xmm8,[rsp+96]
+	movdqa	xmm9,xmm12
+	pxor	xmm9,xmm8
+	movdqa	xmm7,xmm12
+	pand	xmm7,xmm2
+	pand	xmm12,xmm15
+	pand	xmm12,xmm9
+	movdqa	[rsp+160],xmm3
+	movdqa	xmm3,xmm15
+	pxor	xmm3,xmm7
+	pand	xmm3,xmm9
+	pxor	xmm9,xmm7
+	pxor	xmm12,xmm9
+	pxor	xmm3,xmm8
+	pand	xmm13,xmm12
+	pand	xmm0,xmm3
+	pand	xmm6,xmm12
+	pand	xmm4,xmm3
+	movdqa	xmm9,xmm2
+	pxor	xmm9,xmm15
+	pand	xmm2,xmm8
+	pxor	xmm8,xmm7
+	pand	xmm8,xmm9
+	pxor	xmm15,xmm8
+	pand	xmm2,xmm9
+	pxor	xmm9,xmm7
+	pxor	xmm2,xmm9
+	pand	xmm14,xmm2
+	pand	xmm10,xmm15
+	pand	xmm1,xmm2
+	pand	xmm5,xmm15
+	pxor	xmm1,xmm10
+	pxor	xmm10,xmm0
+	movdqa	xmm8,xmm2
+	pxor	xmm8,xmm12
+	pxor	xmm2,xmm15
+	pxor	xmm15,xmm3
+	pxor	xmm3,xmm12
+	pand	xmm11,xmm3
+	pand	xmm3,[rsp+128]
+	movdqa	xmm7,xmm2
+	pand	xmm7,[rsp+160]
+	pand	xmm2,[rsp+144]
+	movdqa	xmm9,xmm15
+	pand	xmm9,[rsp+48]
+	movdqa	xmm12,xmm8
+	pand	xmm12,[rsp+80]
+	movdqa	[rsp+176],xmm4
+	movdqa	xmm4,xmm15
+	pand	xmm4,[rsp+64]
+	pxor	xmm15,xmm8
+	pand	xmm8,[rsp+112]
+	movdqa	[rsp+192],xmm14
+	movdqa	xmm14,xmm15
+	pand	xmm14,[rsp+32]
+	pand	xmm15,[rsp+16]
+	pxor	xmm0,xmm11
+	pxor	xmm13,xmm3
+	pxor	xmm12,xmm2
+	pxor	xmm7,xmm4
+	pxor	xmm7,xmm15
+	pxor	xmm15,xmm4
+	pxor	xmm11,xmm13
+	pxor	xmm13,xmm10
+	pxor	xmm5,xmm0
+	pxor	xmm4,xmm9
+	pxor	xmm9,xmm14
+	pxor	xmm14,xmm12
+	pxor	xmm8,xmm12
+	pxor	xmm2,xmm1
+	pxor	xmm2,xmm0
+	pxor	xmm1,xmm14
+	pxor	xmm14,xmm7
+	pxor	xmm4,xmm5
+	pxor	xmm8,xmm4
+	pxor	xmm2,xmm7
+	movdqa	xmm10,[rsp+192]
+	pxor	xmm10,xmm6
+	movdqa	xmm12,[rsp+192]
+	pxor	xmm12,xmm15
+	pxor	xmm12,xmm1
+	pxor	xmm3,xmm10
+	pxor	xmm6,xmm15
+	movdqa	xmm0,[rsp+176]
+	pxor	xmm0,xmm10
+	pxor	xmm5,xmm0
+	pxor	xmm14,xmm5
+	pxor	xmm15,xmm10
+	pxor	xmm15,xmm13
+	pxor	xmm10,xmm11
+	pxor	xmm3,xmm9
+	pxor	xmm11,xmm9
+	pxor	xmm6,xmm11
+	pxor	xmm3,xmm7
+	pxor	xmm7,xmm10
+	movdqa	xmm0,xmm2
+	pshufb	xmm0,[r10+0]
+	pxor	xmm2,xmm0
+	movdqa	xmm1,xmm12
+	pshufb	xmm1,[r10+0]
+	pxor	xmm12,xmm1
+	movdqa	xmm9,xmm14
+	pshufb	xmm9,[r10+0]
+	pxor	xmm14,xmm9
+	movdqa	xmm10,xmm15
+	pshufb	xmm10,[r10+0]
+	pxor	xmm15,xmm10
+	movdqa	xmm4,xmm7
+	pshufb	xmm4,[r10+0]
+	pxor	xmm7,xmm4
+	movdqa	xmm5,xmm8
+	pshufb	xmm5,[r10+0]
+	pxor	xmm8,xmm5
+	movdqa	xmm11,xmm6
+	pshufb	xmm11,[r10+0]
+	pxor	xmm6,xmm11
+	movdqa	xmm13,xmm3
+	pshufb	xmm13,[r10+0]
+	pxor	xmm3,xmm13
+	pxor	xmm0,xmm3
+	pxor	xmm1,xmm2
+	pxor	xmm1,xmm3
+	pxor	xmm9,xmm12
+	pxor	xmm10,xmm14
+	pxor	xmm10,xmm3
+	pxor	xmm4,xmm15
+	pxor	xmm4,xmm3
+	pxor	xmm5,xmm7
+	pxor	xmm11,xmm8
+	pxor	xmm13,xmm6
+	pshufb	xmm2,[r10+16]
+	pxor	xmm0,xmm2
+	pxor	xmm0,[r9+0]
+	pshufb	xmm12,[r10+16]
+	pxor	xmm1,xmm12
+	pxor	xmm1,[r9+16]
+	movdqa	xmm2,xmm14
+	pshufb	xmm2,[r10+16]
+	pxor	xmm2,xmm9
+	pxor	xmm2,[r9+32]
+	pshufb	xmm7,[r10+16]
+	pxor	xmm4,xmm7
+	pxor	xmm4,[r9+64]
+	pshufb	xmm8,[r10+16]
+	pxor	xmm5,xmm8
+	pxor	xmm5,[r9+80]
+	movdqa	xmm6,xmm6
+	pshufb	xmm6,[r10+16]
+	pxor	xmm6,xmm11
+	pxor	xmm6,[r9+96]
+	movdqa	xmm7,xmm3
+	pshufb	xmm7,[r10+16]
+	pxor	xmm7,xmm13
+	pxor	xmm7,[r9+112]
+	movdqa	xmm3,xmm15
+	pshufb	xmm3,[r10+16]
+	pxor	xmm3,xmm10
+	pxor	xmm3,[r9+48]
+	movdqa	[rsp+560],xmm0
+	movdqa	[rsp+576],xmm1
+	movdqa	[rsp+592],xmm2
+	movdqa	[rsp+608],xmm3
+	movdqa	[rsp+624],xmm4
+	movdqa	[rsp+640],xmm5
+	movdqa	[rsp+656],xmm6
+	movdqa	[rsp+672],xmm7
+L$bs_cbatch_9:
+	mov	r11d,DWORD[rsp+12]
+	shr	r11d,3
+	mov	eax,r11d
+	and	r11d,16
+	and	eax,15
+	shl	eax,5
+	lea	r11,[rsp+r11*1+208]
+	lea	r9,[rel L$bs_cmask]
+	add	r9,rax
+	movdqa	xmm14,[r9+0]
+	movdqa	xmm15,[r9+16]
+	movdqa	xmm0,[r11+0]
+	pshufb	xmm0,xmm14
+	movdqa	xmm8,[r11+224]
+	pshufb	xmm8,xmm15
+	pxor	xmm0,xmm8
+	pxor	xmm0,[rsp+560]
+	movdqa	xmm1,[r11+32]
+	pshufb	xmm1,xmm14
+	movdqa	xmm8,[r11+256]
+	pshufb	xmm8,xmm15
+	pxor	xmm1,xmm8
+	pxor	xmm1,[rsp+576]
+	movdqa	xmm2,[r11+64]
+	pshufb	xmm2,xmm14
+	movdqa	xmm8,[r11+32]
+	pshufb	xmm8,xmm15
+	pxor	xmm2,xmm8
+	pxor	xmm2,[rsp+592]
+	movdqa	xmm3,[r11+96]
+	pshufb	xmm3,xmm14
+	movdqa	xmm8,[r11+288]
+	pshufb	xmm8,xmm15
+	pxor	xmm3,xmm8
+	pxor	xmm3,[rsp+608]
+	movdqa	xmm4,[r11+128]
+	pshufb	xmm4,xmm14
+	movdqa	xmm8,[r11+320]
+	pshufb	xmm8,xmm15
+	pxor	xmm4,xmm8
+	pxor	xmm4,[rsp+624]
+	movdqa	xmm5,[r11+160]
+	pshufb	xmm5,xmm14
+	movdqa	xmm8,[r11+128]
+	pshufb	xmm8,xmm15
+	pxor	xmm5,xmm8
+	pxor	xmm5,[rsp+640]
+	movdqa	xmm6,[r11+192]
+	pshufb	xmm6,xmm14
+	movdqa	xmm8,[r11+160]
+	pshufb	xmm8,xmm15
+	pxor	xmm6,xmm8
+	pxor	xmm6,[rsp+656]
+	movdqa	xmm7,[r11+224]
+	pshufb	xmm7,xmm14
+	movdqa	xmm8,[r11+192]
+	pshufb	xmm8,xmm15
+	pxor	xmm7,xmm8
+	pxor	xmm7,[rsp+672]
+	movdqa	xmm8,[rsp+0]
+	paddd	xmm8,[rel L$bs_eight]
+	movdqa	[rsp+0],xmm8
+	lea	r9,[rcx+256]
+	mov	eax,DWORD[rcx+1920]
+	sub	eax,2
+	lea	r10,[rel L$bs_mc]
+	add	r10,32
+	jmp	L$bs_rloop_1
+L$bs_fast_7:
 	movdqa	xmm8,[rsp+0]
 	movdqa	xmm9,xmm8
 	paddd	xmm8,[rel L$bs_eight]
@@ -821,17 +1661,50 @@ L$bs_done_4:
 	movdqa	[rsp+160],xmm0
 	movdqa	[rsp+176],xmm0
 	movdqa	[rsp+192],xmm0
-	movaps	xmm6,[rsp+208]
-	movaps	xmm7,[rsp+224]
-	movaps	xmm8,[rsp+240]
-	movaps	xmm9,[rsp+256]
-	movaps	xmm10,[rsp+272]
-	movaps	xmm11,[rsp+288]
-	movaps	xmm12,[rsp+304]
-	movaps	xmm13,[rsp+320]
-	movaps	xmm14,[rsp+336]
-	movaps	xmm15,[rsp+352]
-	add	rsp,376
+	test	r8d,r8d
+	jz	L$bs_nowipe_10
+	movdqa	[rsp+208],xmm0
+	movdqa	[rsp+224],xmm0
+	movdqa	[rsp+240],xmm0
+	movdqa	[rsp+256],xmm0
+	movdqa	[rsp+272],xmm0
+	movdqa	[rsp+288],xmm0
+	movdqa	[rsp+304],xmm0
+	movdqa	[rsp+320],xmm0
+	movdqa	[rsp+336],xmm0
+	movdqa	[rsp+352],xmm0
+	movdqa	[rsp+368],xmm0
+	movdqa	[rsp+384],xmm0
+	movdqa	[rsp+400],xmm0
+	movdqa	[rsp+416],xmm0
+	movdqa	[rsp+432],xmm0
+	movdqa	[rsp+448],xmm0
+	movdqa	[rsp+464],xmm0
+	movdqa	[rsp+480],xmm0
+	movdqa	[rsp+496],xmm0
+	movdqa	[rsp+512],xmm0
+	movdqa	[rsp+528],xmm0
+	movdqa	[rsp+544],xmm0
+	movdqa	[rsp+560],xmm0
+	movdqa	[rsp+576],xmm0
+	movdqa	[rsp+592],xmm0
+	movdqa	[rsp+608],xmm0
+	movdqa	[rsp+624],xmm0
+	movdqa	[rsp+640],xmm0
+	movdqa	[rsp+656],xmm0
+	movdqa	[rsp+672],xmm0
+L$bs_nowipe_10:
+	movaps	xmm6,[rsp+688]
+	movaps	xmm7,[rsp+704]
+	movaps	xmm8,[rsp+720]
+	movaps	xmm9,[rsp+736]
+	movaps	xmm10,[rsp+752]
+	movaps	xmm11,[rsp+768]
+	movaps	xmm12,[rsp+784]
+	movaps	xmm13,[rsp+800]
+	movaps	xmm14,[rsp+816]
+	movaps	xmm15,[rsp+832]
+	add	rsp,856
 	pop	rsi
 	pop	rdi
 	ret
@@ -900,6 +1773,57 @@ L$bs_bit6:
 	db	0x40,0x40,0x40,0x40,0x40,0x40,0x40,0x40,0x40,0x40,0x40,0x40,0x40,0x40,0x40,0x40
 L$bs_bit7:
 	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80
+L$bs_b15:
+	db	0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f
+L$bs_no15:
+	db	0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0x00
+L$bs_lane0:
+	db	0xaa,0xaa,0xaa,0xaa,0xaa,0xaa,0xaa,0xaa,0xaa,0xaa,0xaa,0xaa,0xaa,0xaa,0xaa,0xaa
+L$bs_lane1:
+	db	0xcc,0xcc,0xcc,0xcc,0xcc,0xcc,0xcc,0xcc,0xcc,0xcc,0xcc,0xcc,0xcc,0xcc,0xcc,0xcc
+L$bs_lane2:
+	db	0xf0,0xf0,0xf0,0xf0,0xf0,0xf0,0xf0,0xf0,0xf0,0xf0,0xf0,0xf0,0xf0,0xf0,0xf0,0xf0
+L$bs_lane3:
+	db	0x00,0xff,0x00,0xff,0x00,0xff,0x00,0xff,0x00,0xff,0x00,0xff,0x00,0xff,0x00,0xff
+L$bs_lane4:
+	db	0x00,0x00,0xff,0xff,0x00,0x00,0xff,0xff,0x00,0x00,0xff,0xff,0x00,0x00,0xff,0xff
+L$bs_lane5:
+	db	0x00,0x00,0x00,0x00,0xff,0xff,0xff,0xff,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0xff
+L$bs_lane6:
+	db	0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff
+L$bs_cmask:
+	db	0x00,0x80,0x80,0x80,0x80,0x00,0x80,0x80,0x80,0x80,0x00,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x00,0x80,0x80,0x80,0x80,0x00
+	db	0x01,0x80,0x80,0x80,0x80,0x01,0x80,0x80,0x80,0x80,0x01,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x01,0x80,0x80,0x80,0x80,0x01
+	db	0x02,0x80,0x80,0x80,0x80,0x02,0x80,0x80,0x80,0x80,0x02,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x02,0x80,0x80,0x80,0x80,0x02
+	db	0x03,0x80,0x80,0x80,0x80,0x03,0x80,0x80,0x80,0x80,0x03,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x03,0x80,0x80,0x80,0x80,0x03
+	db	0x04,0x80,0x80,0x80,0x80,0x04,0x80,0x80,0x80,0x80,0x04,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x04,0x80,0x80,0x80,0x80,0x04
+	db	0x05,0x80,0x80,0x80,0x80,0x05,0x80,0x80,0x80,0x80,0x05,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x05,0x80,0x80,0x80,0x80,0x05
+	db	0x06,0x80,0x80,0x80,0x80,0x06,0x80,0x80,0x80,0x80,0x06,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x06,0x80,0x80,0x80,0x80,0x06
+	db	0x07,0x80,0x80,0x80,0x80,0x07,0x80,0x80,0x80,0x80,0x07,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x07,0x80,0x80,0x80,0x80,0x07
+	db	0x08,0x80,0x80,0x80,0x80,0x08,0x80,0x80,0x80,0x80,0x08,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x08,0x80,0x80,0x80,0x80,0x08
+	db	0x09,0x80,0x80,0x80,0x80,0x09,0x80,0x80,0x80,0x80,0x09,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x09,0x80,0x80,0x80,0x80,0x09
+	db	0x0a,0x80,0x80,0x80,0x80,0x0a,0x80,0x80,0x80,0x80,0x0a,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x0a,0x80,0x80,0x80,0x80,0x0a
+	db	0x0b,0x80,0x80,0x80,0x80,0x0b,0x80,0x80,0x80,0x80,0x0b,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x0b,0x80,0x80,0x80,0x80,0x0b
+	db	0x0c,0x80,0x80,0x80,0x80,0x0c,0x80,0x80,0x80,0x80,0x0c,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x0c,0x80,0x80,0x80,0x80,0x0c
+	db	0x0d,0x80,0x80,0x80,0x80,0x0d,0x80,0x80,0x80,0x80,0x0d,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x0d,0x80,0x80,0x80,0x80,0x0d
+	db	0x0e,0x80,0x80,0x80,0x80,0x0e,0x80,0x80,0x80,0x80,0x0e,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x0e,0x80,0x80,0x80,0x80,0x0e
+	db	0x0f,0x80,0x80,0x80,0x80,0x0f,0x80,0x80,0x80,0x80,0x0f,0x80,0x80,0x80,0x80,0x80
+	db	0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x80,0x0f,0x80,0x80,0x80,0x80,0x0f
 L$bs_pat0:
 	db	0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0xaa
 L$bs_pat1:
@@ -915,27 +1839,27 @@ align 4
 L$_ctasm_bsaes_ctr32_encrypt_blocks_info:
 	db	1,L$_ctasm_bsaes_ctr32_encrypt_blocks_p13-bsaes_ctr32_encrypt_blocks,24,0
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p13-bsaes_ctr32_encrypt_blocks,248
-	dw	22
+	dw	52
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p12-bsaes_ctr32_encrypt_blocks,232
-	dw	21
+	dw	51
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p11-bsaes_ctr32_encrypt_blocks,216
-	dw	20
+	dw	50
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p10-bsaes_ctr32_encrypt_blocks,200
-	dw	19
+	dw	49
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p9-bsaes_ctr32_encrypt_blocks,184
-	dw	18
+	dw	48
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p8-bsaes_ctr32_encrypt_blocks,168
-	dw	17
-	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p7-bsaes_ctr32_encrypt_blocks,152
-	dw	16
-	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p6-bsaes_ctr32_encrypt_blocks,136
-	dw	15
-	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p5-bsaes_ctr32_encrypt_blocks,120
-	dw	14
-	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p4-bsaes_ctr32_encrypt_blocks,104
-	dw	13
-	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p3-bsaes_ctr32_encrypt_blocks,1
 	dw	47
+	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p7-bsaes_ctr32_encrypt_blocks,152
+	dw	46
+	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p6-bsaes_ctr32_encrypt_blocks,136
+	dw	45
+	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p5-bsaes_ctr32_encrypt_blocks,120
+	dw	44
+	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p4-bsaes_ctr32_encrypt_blocks,104
+	dw	43
+	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p3-bsaes_ctr32_encrypt_blocks,1
+	dw	107
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p2-bsaes_ctr32_encrypt_blocks,96
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p1-bsaes_ctr32_encrypt_blocks,112
 %endif
