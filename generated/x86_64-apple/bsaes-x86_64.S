@@ -12,48 +12,89 @@
 _bsaes_ctr32_encrypt_blocks:
 	.cfi_startproc
 	endbr64
-	subq	$696,%rsp
-	.cfi_def_cfa_offset	704
+	subq	$824,%rsp
+	.cfi_def_cfa_offset	832
 	testq	%rdx,%rdx
 	jz	Lbs_done_4
 	movdqu	(%r8),%xmm0
 	pshufb	Lbs_swap(%rip),%xmm0
 	movdqa	%xmm0,0(%rsp)
+	movl	240(%rcx),%eax
+	movl	%eax,%r11d
+	shll	$4,%r11d
+	movdqa	(%rcx,%r11),%xmm9
+	andl	$3,%eax
+	shll	$4,%eax
+	leaq	Lbs_trc(%rip),%r11
+	pshufb	(%r11,%rax),%xmm9
+	movdqa	%xmm9,%xmm8
+	pand	Lbs_bit0(%rip),%xmm8
+	pcmpeqb	Lbs_bit0(%rip),%xmm8
+	movdqa	%xmm8,688(%rsp)
+	movdqa	%xmm9,%xmm8
+	pand	Lbs_bit1(%rip),%xmm8
+	pcmpeqb	Lbs_bit1(%rip),%xmm8
+	movdqa	%xmm8,704(%rsp)
+	movdqa	%xmm9,%xmm8
+	pand	Lbs_bit2(%rip),%xmm8
+	pcmpeqb	Lbs_bit2(%rip),%xmm8
+	movdqa	%xmm8,720(%rsp)
+	movdqa	%xmm9,%xmm8
+	pand	Lbs_bit3(%rip),%xmm8
+	pcmpeqb	Lbs_bit3(%rip),%xmm8
+	movdqa	%xmm8,736(%rsp)
+	movdqa	%xmm9,%xmm8
+	pand	Lbs_bit4(%rip),%xmm8
+	pcmpeqb	Lbs_bit4(%rip),%xmm8
+	movdqa	%xmm8,752(%rsp)
+	movdqa	%xmm9,%xmm8
+	pand	Lbs_bit5(%rip),%xmm8
+	pcmpeqb	Lbs_bit5(%rip),%xmm8
+	movdqa	%xmm8,768(%rsp)
+	movdqa	%xmm9,%xmm8
+	pand	Lbs_bit6(%rip),%xmm8
+	pcmpeqb	Lbs_bit6(%rip),%xmm8
+	movdqa	%xmm8,784(%rsp)
+	movdqa	%xmm9,%xmm8
+	pand	Lbs_bit7(%rip),%xmm8
+	pcmpeqb	Lbs_bit7(%rip),%xmm8
+	movdqa	%xmm8,800(%rsp)
+	pxor	%xmm9,%xmm9
 	xorl	%r8d,%r8d
-	cmpq	$64,%rdx
+	cmpq	$32,%rdx
 	jb	Lbs_loop_0
 	testb	$7,12(%rsp)
 	jnz	Lbs_loop_0
 	movdqa	Lbs_lane0(%rip),%xmm0
-	movdqa	0(%rcx),%xmm8
+	movdqa	256(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm0
 	movdqa	Lbs_lane1(%rip),%xmm1
-	movdqa	16(%rcx),%xmm8
+	movdqa	272(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm1
 	movdqa	Lbs_lane2(%rip),%xmm2
-	movdqa	32(%rcx),%xmm8
+	movdqa	288(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm2
 	movdqa	Lbs_lane3(%rip),%xmm3
-	movdqa	48(%rcx),%xmm8
+	movdqa	304(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm3
 	movdqa	Lbs_lane4(%rip),%xmm4
-	movdqa	64(%rcx),%xmm8
+	movdqa	320(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm4
 	movdqa	Lbs_lane5(%rip),%xmm5
-	movdqa	80(%rcx),%xmm8
+	movdqa	336(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm5
 	movdqa	Lbs_lane6(%rip),%xmm6
-	movdqa	96(%rcx),%xmm8
+	movdqa	352(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm6
 	pxor	%xmm7,%xmm7
-	movdqa	112(%rcx),%xmm8
+	movdqa	368(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm7
 	pxor	%xmm1,%xmm3
@@ -258,35 +299,35 @@ _bsaes_ctr32_encrypt_blocks:
 	pxor	%xmm7,%xmm8
 	movdqa	%xmm8,528(%rsp)
 	movdqa	Lbs_lane0(%rip),%xmm0
-	movdqa	0(%rcx),%xmm8
+	movdqa	256(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm0
 	movdqa	Lbs_lane1(%rip),%xmm1
-	movdqa	16(%rcx),%xmm8
+	movdqa	272(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm1
 	movdqa	Lbs_lane2(%rip),%xmm2
-	movdqa	32(%rcx),%xmm8
+	movdqa	288(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm2
 	movdqa	Lbs_lane3(%rip),%xmm3
-	movdqa	48(%rcx),%xmm8
+	movdqa	304(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm3
 	movdqa	Lbs_lane4(%rip),%xmm4
-	movdqa	64(%rcx),%xmm8
+	movdqa	320(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm4
 	movdqa	Lbs_lane5(%rip),%xmm5
-	movdqa	80(%rcx),%xmm8
+	movdqa	336(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm5
 	movdqa	Lbs_lane6(%rip),%xmm6
-	movdqa	96(%rcx),%xmm8
+	movdqa	352(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm6
 	pcmpeqb	%xmm7,%xmm7
-	movdqa	112(%rcx),%xmm8
+	movdqa	368(%rcx),%xmm8
 	pshufb	Lbs_b15(%rip),%xmm8
 	pxor	%xmm8,%xmm7
 	pxor	%xmm1,%xmm3
@@ -505,44 +546,44 @@ Lbs_group_8:
 	movdqa	%xmm9,%xmm0
 	pand	Lbs_bit0(%rip),%xmm0
 	pcmpeqb	Lbs_bit0(%rip),%xmm0
-	pxor	0(%rcx),%xmm0
+	pxor	256(%rcx),%xmm0
 	pand	Lbs_no15(%rip),%xmm0
 	movdqa	%xmm9,%xmm1
 	pand	Lbs_bit1(%rip),%xmm1
 	pcmpeqb	Lbs_bit1(%rip),%xmm1
-	pxor	16(%rcx),%xmm1
+	pxor	272(%rcx),%xmm1
 	pand	Lbs_no15(%rip),%xmm1
 	movdqa	%xmm9,%xmm2
 	pand	Lbs_bit2(%rip),%xmm2
 	pcmpeqb	Lbs_bit2(%rip),%xmm2
-	pxor	32(%rcx),%xmm2
+	pxor	288(%rcx),%xmm2
 	pand	Lbs_no15(%rip),%xmm2
 	movdqa	%xmm9,%xmm3
 	pand	Lbs_bit3(%rip),%xmm3
 	pcmpeqb	Lbs_bit3(%rip),%xmm3
-	pxor	48(%rcx),%xmm3
+	pxor	304(%rcx),%xmm3
 	pand	Lbs_no15(%rip),%xmm3
 	movdqa	%xmm9,%xmm4
 	pand	Lbs_bit4(%rip),%xmm4
 	pcmpeqb	Lbs_bit4(%rip),%xmm4
-	pxor	64(%rcx),%xmm4
+	pxor	320(%rcx),%xmm4
 	pand	Lbs_no15(%rip),%xmm4
 	movdqa	%xmm9,%xmm5
 	pand	Lbs_bit5(%rip),%xmm5
 	pcmpeqb	Lbs_bit5(%rip),%xmm5
-	pxor	80(%rcx),%xmm5
+	pxor	336(%rcx),%xmm5
 	pand	Lbs_no15(%rip),%xmm5
 	movdqa	%xmm9,%xmm6
 	pand	Lbs_bit6(%rip),%xmm6
 	pcmpeqb	Lbs_bit6(%rip),%xmm6
-	pxor	96(%rcx),%xmm6
+	pxor	352(%rcx),%xmm6
 	pand	Lbs_no15(%rip),%xmm6
 	movdqa	%xmm9,%xmm7
 	pand	Lbs_bit7(%rip),%xmm7
 	pcmpeqb	Lbs_bit7(%rip),%xmm7
-	pxor	112(%rcx),%xmm7
+	pxor	368(%rcx),%xmm7
 	pand	Lbs_no15(%rip),%xmm7
-	leaq	128(%rcx),%r9
+	leaq	384(%rcx),%r9
 	leaq	Lbs_mc(%rip),%r10
 	pxor	%xmm1,%xmm3
 	movdqa	%xmm7,%xmm8
@@ -855,8 +896,8 @@ Lbs_cbatch_9:
 	movdqa	0(%rsp),%xmm8
 	paddd	Lbs_eight(%rip),%xmm8
 	movdqa	%xmm8,0(%rsp)
-	leaq	256(%rcx),%r9
-	movl	1920(%rcx),%eax
+	leaq	512(%rcx),%r9
+	movl	240(%rcx),%eax
 	subl	$2,%eax
 	leaq	Lbs_mc(%rip),%r10
 	addq	$32,%r10
@@ -1007,16 +1048,16 @@ Lbs_slow_5:
 	psllq	$4,%xmm8
 	pxor	%xmm8,%xmm3
 Lbs_ark0_6:
-	pxor	0(%rcx),%xmm0
-	pxor	16(%rcx),%xmm1
-	pxor	32(%rcx),%xmm2
-	pxor	48(%rcx),%xmm3
-	pxor	64(%rcx),%xmm4
-	pxor	80(%rcx),%xmm5
-	pxor	96(%rcx),%xmm6
-	pxor	112(%rcx),%xmm7
-	leaq	128(%rcx),%r9
-	movl	1920(%rcx),%eax
+	pxor	256(%rcx),%xmm0
+	pxor	272(%rcx),%xmm1
+	pxor	288(%rcx),%xmm2
+	pxor	304(%rcx),%xmm3
+	pxor	320(%rcx),%xmm4
+	pxor	336(%rcx),%xmm5
+	pxor	352(%rcx),%xmm6
+	pxor	368(%rcx),%xmm7
+	leaq	384(%rcx),%r9
+	movl	240(%rcx),%eax
 	subl	$1,%eax
 	leaq	Lbs_mc(%rip),%r10
 Lbs_rloop_1:
@@ -1448,14 +1489,14 @@ Lbs_rloop_1:
 	movdqa	%xmm3,%xmm7
 	movdqa	%xmm15,%xmm3
 	movdqa	%xmm14,%xmm2
-	pxor	0(%r9),%xmm0
-	pxor	16(%r9),%xmm1
-	pxor	32(%r9),%xmm2
-	pxor	48(%r9),%xmm3
-	pxor	64(%r9),%xmm4
-	pxor	80(%r9),%xmm5
-	pxor	96(%r9),%xmm6
-	pxor	112(%r9),%xmm7
+	pxor	688(%rsp),%xmm0
+	pxor	704(%rsp),%xmm1
+	pxor	720(%rsp),%xmm2
+	pxor	736(%rsp),%xmm3
+	pxor	752(%rsp),%xmm4
+	pxor	768(%rsp),%xmm5
+	pxor	784(%rsp),%xmm6
+	pxor	800(%rsp),%xmm7
 	movdqa	%xmm0,%xmm8
 	psrlq	$1,%xmm8
 	pxor	%xmm1,%xmm8
@@ -1540,7 +1581,7 @@ Lbs_rloop_1:
 	pxor	%xmm8,%xmm7
 	psllq	$4,%xmm8
 	pxor	%xmm8,%xmm3
-	movl	1920(%rcx),%r11d
+	movl	240(%rcx),%r11d
 	andl	$3,%r11d
 	shll	$4,%r11d
 	leaq	Lbs_out(%rip),%r10
@@ -1635,6 +1676,14 @@ Lbs_done_4:
 	movdqa	%xmm0,160(%rsp)
 	movdqa	%xmm0,176(%rsp)
 	movdqa	%xmm0,192(%rsp)
+	movdqa	%xmm0,688(%rsp)
+	movdqa	%xmm0,704(%rsp)
+	movdqa	%xmm0,720(%rsp)
+	movdqa	%xmm0,736(%rsp)
+	movdqa	%xmm0,752(%rsp)
+	movdqa	%xmm0,768(%rsp)
+	movdqa	%xmm0,784(%rsp)
+	movdqa	%xmm0,800(%rsp)
 	testl	%r8d,%r8d
 	jz	Lbs_nowipe_10
 	movdqa	%xmm0,208(%rsp)
@@ -1669,7 +1718,7 @@ Lbs_done_4:
 	movdqa	%xmm0,672(%rsp)
 Lbs_nowipe_10:
 	.cfi_remember_state
-	addq	$696,%rsp
+	addq	$824,%rsp
 	.cfi_def_cfa_offset	8
 	ret
 	.cfi_restore_state
@@ -1709,6 +1758,11 @@ Lbs_mc:
 	.byte	0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f,0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07
 	.byte	0x05,0x06,0x07,0x04,0x09,0x0a,0x0b,0x08,0x0d,0x0e,0x0f,0x0c,0x01,0x02,0x03,0x00
 	.byte	0x0a,0x0b,0x08,0x09,0x0e,0x0f,0x0c,0x0d,0x02,0x03,0x00,0x01,0x06,0x07,0x04,0x05
+Lbs_trc:
+	.byte	0x00,0x04,0x08,0x0c,0x01,0x05,0x09,0x0d,0x02,0x06,0x0a,0x0e,0x03,0x07,0x0b,0x0f
+	.byte	0x00,0x04,0x08,0x0c,0x0d,0x01,0x05,0x09,0x0a,0x0e,0x02,0x06,0x07,0x0b,0x0f,0x03
+	.byte	0x00,0x04,0x08,0x0c,0x09,0x0d,0x01,0x05,0x02,0x06,0x0a,0x0e,0x0b,0x0f,0x03,0x07
+	.byte	0x00,0x04,0x08,0x0c,0x05,0x09,0x0d,0x01,0x0a,0x0e,0x02,0x06,0x0f,0x03,0x07,0x0b
 Lbs_out:
 	.byte	0x00,0x04,0x08,0x0c,0x01,0x05,0x09,0x0d,0x02,0x06,0x0a,0x0e,0x03,0x07,0x0b,0x0f
 	.byte	0x00,0x05,0x0a,0x0f,0x01,0x06,0x0b,0x0c,0x02,0x07,0x08,0x0d,0x03,0x04,0x09,0x0e

@@ -1950,15 +1950,12 @@ vpaes_encrypt_key_to_bsaes:
 	movdqa	.Lk_inv(%rip),%xmm10
 	movdqa	.Lk_ainv(%rip),%xmm11
 	movl	240(%rsi),%ecx
-	movl	%ecx,1920(%rdi)
 	xorl	%r8d,%r8d
 	leaq	.Lk_sr(%rip),%r10
 .Lvp_bsk_loop_34:
 	movdqa	(%rsi),%xmm0
 	testl	%r8d,%r8d
 	jz	.Lvp_bsk_first_35
-	cmpl	%ecx,%r8d
-	je	.Lvp_bsk_planes_37
 	movl	%r8d,%r9d
 	andl	$3,%r9d
 	shll	$4,%r9d
@@ -1973,7 +1970,6 @@ vpaes_encrypt_key_to_bsaes:
 	movdqa	.Lk_opt_hi(%rip),%xmm0
 	pshufb	%xmm1,%xmm0
 	pxor	%xmm3,%xmm0
-.Lvp_bsk_planes_37:
 	movl	%r8d,%r9d
 	andl	$3,%r9d
 	shll	$4,%r9d
@@ -2015,7 +2011,7 @@ vpaes_encrypt_key_to_bsaes:
 	addq	$128,%rdi
 	addl	$1,%r8d
 	cmpl	%ecx,%r8d
-	jbe	.Lvp_bsk_loop_34
+	jb	.Lvp_bsk_loop_34
 	pxor	%xmm0,%xmm0
 	pxor	%xmm1,%xmm1
 	ret

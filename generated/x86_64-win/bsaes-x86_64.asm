@@ -13,73 +13,114 @@ bsaes_ctr32_encrypt_blocks:
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p1:
 	push	rsi
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p2:
-	sub	rsp,856
+	sub	rsp,984
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p3:
-	movaps	[rsp+688],xmm6
+	movaps	[rsp+816],xmm6
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p4:
-	movaps	[rsp+704],xmm7
+	movaps	[rsp+832],xmm7
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p5:
-	movaps	[rsp+720],xmm8
+	movaps	[rsp+848],xmm8
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p6:
-	movaps	[rsp+736],xmm9
+	movaps	[rsp+864],xmm9
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p7:
-	movaps	[rsp+752],xmm10
+	movaps	[rsp+880],xmm10
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p8:
-	movaps	[rsp+768],xmm11
+	movaps	[rsp+896],xmm11
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p9:
-	movaps	[rsp+784],xmm12
+	movaps	[rsp+912],xmm12
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p10:
-	movaps	[rsp+800],xmm13
+	movaps	[rsp+928],xmm13
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p11:
-	movaps	[rsp+816],xmm14
+	movaps	[rsp+944],xmm14
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p12:
-	movaps	[rsp+832],xmm15
+	movaps	[rsp+960],xmm15
 L$_ctasm_bsaes_ctr32_encrypt_blocks_p13:
 	mov	rdi,rcx
 	mov	rsi,rdx
 	mov	rdx,r8
 	mov	rcx,r9
-	mov	r8,QWORD[rsp+912]
+	mov	r8,QWORD[rsp+1040]
 	test	rdx,rdx
 	jz	L$bs_done_4
 	movdqu	xmm0,[r8]
 	pshufb	xmm0,[rel L$bs_swap]
 	movdqa	[rsp+0],xmm0
+	mov	eax,DWORD[rcx+240]
+	mov	r11d,eax
+	shl	r11d,4
+	movdqa	xmm9,[rcx+r11*1]
+	and	eax,3
+	shl	eax,4
+	lea	r11,[rel L$bs_trc]
+	pshufb	xmm9,[r11+rax*1]
+	movdqa	xmm8,xmm9
+	pand	xmm8,[rel L$bs_bit0]
+	pcmpeqb	xmm8,[rel L$bs_bit0]
+	movdqa	[rsp+688],xmm8
+	movdqa	xmm8,xmm9
+	pand	xmm8,[rel L$bs_bit1]
+	pcmpeqb	xmm8,[rel L$bs_bit1]
+	movdqa	[rsp+704],xmm8
+	movdqa	xmm8,xmm9
+	pand	xmm8,[rel L$bs_bit2]
+	pcmpeqb	xmm8,[rel L$bs_bit2]
+	movdqa	[rsp+720],xmm8
+	movdqa	xmm8,xmm9
+	pand	xmm8,[rel L$bs_bit3]
+	pcmpeqb	xmm8,[rel L$bs_bit3]
+	movdqa	[rsp+736],xmm8
+	movdqa	xmm8,xmm9
+	pand	xmm8,[rel L$bs_bit4]
+	pcmpeqb	xmm8,[rel L$bs_bit4]
+	movdqa	[rsp+752],xmm8
+	movdqa	xmm8,xmm9
+	pand	xmm8,[rel L$bs_bit5]
+	pcmpeqb	xmm8,[rel L$bs_bit5]
+	movdqa	[rsp+768],xmm8
+	movdqa	xmm8,xmm9
+	pand	xmm8,[rel L$bs_bit6]
+	pcmpeqb	xmm8,[rel L$bs_bit6]
+	movdqa	[rsp+784],xmm8
+	movdqa	xmm8,xmm9
+	pand	xmm8,[rel L$bs_bit7]
+	pcmpeqb	xmm8,[rel L$bs_bit7]
+	movdqa	[rsp+800],xmm8
+	pxor	xmm9,xmm9
 	xor	r8d,r8d
-	cmp	rdx,64
+	cmp	rdx,32
 	jb	L$bs_loop_0
 	test	BYTE[rsp+12],7
 	jnz	L$bs_loop_0
 	movdqa	xmm0,[rel L$bs_lane0]
-	movdqa	xmm8,[rcx+0]
+	movdqa	xmm8,[rcx+256]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm0,xmm8
 	movdqa	xmm1,[rel L$bs_lane1]
-	movdqa	xmm8,[rcx+16]
+	movdqa	xmm8,[rcx+272]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm1,xmm8
 	movdqa	xmm2,[rel L$bs_lane2]
-	movdqa	xmm8,[rcx+32]
+	movdqa	xmm8,[rcx+288]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm2,xmm8
 	movdqa	xmm3,[rel L$bs_lane3]
-	movdqa	xmm8,[rcx+48]
+	movdqa	xmm8,[rcx+304]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm3,xmm8
 	movdqa	xmm4,[rel L$bs_lane4]
-	movdqa	xmm8,[rcx+64]
+	movdqa	xmm8,[rcx+320]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm4,xmm8
 	movdqa	xmm5,[rel L$bs_lane5]
-	movdqa	xmm8,[rcx+80]
+	movdqa	xmm8,[rcx+336]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm5,xmm8
 	movdqa	xmm6,[rel L$bs_lane6]
-	movdqa	xmm8,[rcx+96]
+	movdqa	xmm8,[rcx+352]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm6,xmm8
 	pxor	xmm7,xmm7
-	movdqa	xmm8,[rcx+112]
+	movdqa	xmm8,[rcx+368]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm7,xmm8
 	pxor	xmm3,xmm1
@@ -284,35 +325,35 @@ L$_ctasm_bsaes_ctr32_encrypt_blocks_p13:
 	pxor	xmm8,xmm7
 	movdqa	[rsp+528],xmm8
 	movdqa	xmm0,[rel L$bs_lane0]
-	movdqa	xmm8,[rcx+0]
+	movdqa	xmm8,[rcx+256]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm0,xmm8
 	movdqa	xmm1,[rel L$bs_lane1]
-	movdqa	xmm8,[rcx+16]
+	movdqa	xmm8,[rcx+272]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm1,xmm8
 	movdqa	xmm2,[rel L$bs_lane2]
-	movdqa	xmm8,[rcx+32]
+	movdqa	xmm8,[rcx+288]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm2,xmm8
 	movdqa	xmm3,[rel L$bs_lane3]
-	movdqa	xmm8,[rcx+48]
+	movdqa	xmm8,[rcx+304]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm3,xmm8
 	movdqa	xmm4,[rel L$bs_lane4]
-	movdqa	xmm8,[rcx+64]
+	movdqa	xmm8,[rcx+320]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm4,xmm8
 	movdqa	xmm5,[rel L$bs_lane5]
-	movdqa	xmm8,[rcx+80]
+	movdqa	xmm8,[rcx+336]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm5,xmm8
 	movdqa	xmm6,[rel L$bs_lane6]
-	movdqa	xmm8,[rcx+96]
+	movdqa	xmm8,[rcx+352]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm6,xmm8
 	pcmpeqb	xmm7,xmm7
-	movdqa	xmm8,[rcx+112]
+	movdqa	xmm8,[rcx+368]
 	pshufb	xmm8,[rel L$bs_b15]
 	pxor	xmm7,xmm8
 	pxor	xmm3,xmm1
@@ -531,44 +572,44 @@ L$bs_group_8:
 	movdqa	xmm0,xmm9
 	pand	xmm0,[rel L$bs_bit0]
 	pcmpeqb	xmm0,[rel L$bs_bit0]
-	pxor	xmm0,[rcx+0]
+	pxor	xmm0,[rcx+256]
 	pand	xmm0,[rel L$bs_no15]
 	movdqa	xmm1,xmm9
 	pand	xmm1,[rel L$bs_bit1]
 	pcmpeqb	xmm1,[rel L$bs_bit1]
-	pxor	xmm1,[rcx+16]
+	pxor	xmm1,[rcx+272]
 	pand	xmm1,[rel L$bs_no15]
 	movdqa	xmm2,xmm9
 	pand	xmm2,[rel L$bs_bit2]
 	pcmpeqb	xmm2,[rel L$bs_bit2]
-	pxor	xmm2,[rcx+32]
+	pxor	xmm2,[rcx+288]
 	pand	xmm2,[rel L$bs_no15]
 	movdqa	xmm3,xmm9
 	pand	xmm3,[rel L$bs_bit3]
 	pcmpeqb	xmm3,[rel L$bs_bit3]
-	pxor	xmm3,[rcx+48]
+	pxor	xmm3,[rcx+304]
 	pand	xmm3,[rel L$bs_no15]
 	movdqa	xmm4,xmm9
 	pand	xmm4,[rel L$bs_bit4]
 	pcmpeqb	xmm4,[rel L$bs_bit4]
-	pxor	xmm4,[rcx+64]
+	pxor	xmm4,[rcx+320]
 	pand	xmm4,[rel L$bs_no15]
 	movdqa	xmm5,xmm9
 	pand	xmm5,[rel L$bs_bit5]
 	pcmpeqb	xmm5,[rel L$bs_bit5]
-	pxor	xmm5,[rcx+80]
+	pxor	xmm5,[rcx+336]
 	pand	xmm5,[rel L$bs_no15]
 	movdqa	xmm6,xmm9
 	pand	xmm6,[rel L$bs_bit6]
 	pcmpeqb	xmm6,[rel L$bs_bit6]
-	pxor	xmm6,[rcx+96]
+	pxor	xmm6,[rcx+352]
 	pand	xmm6,[rel L$bs_no15]
 	movdqa	xmm7,xmm9
 	pand	xmm7,[rel L$bs_bit7]
 	pcmpeqb	xmm7,[rel L$bs_bit7]
-	pxor	xmm7,[rcx+112]
+	pxor	xmm7,[rcx+368]
 	pand	xmm7,[rel L$bs_no15]
-	lea	r9,[rcx+128]
+	lea	r9,[rcx+384]
 	lea	r10,[rel L$bs_mc]
 	pxor	xmm3,xmm1
 	movdqa	xmm8,xmm7
@@ -881,8 +922,8 @@ L$bs_cbatch_9:
 	movdqa	xmm8,[rsp+0]
 	paddd	xmm8,[rel L$bs_eight]
 	movdqa	[rsp+0],xmm8
-	lea	r9,[rcx+256]
-	mov	eax,DWORD[rcx+1920]
+	lea	r9,[rcx+512]
+	mov	eax,DWORD[rcx+240]
 	sub	eax,2
 	lea	r10,[rel L$bs_mc]
 	add	r10,32
@@ -1033,16 +1074,16 @@ L$bs_slow_5:
 	psllq	xmm8,4
 	pxor	xmm3,xmm8
 L$bs_ark0_6:
-	pxor	xmm0,[rcx+0]
-	pxor	xmm1,[rcx+16]
-	pxor	xmm2,[rcx+32]
-	pxor	xmm3,[rcx+48]
-	pxor	xmm4,[rcx+64]
-	pxor	xmm5,[rcx+80]
-	pxor	xmm6,[rcx+96]
-	pxor	xmm7,[rcx+112]
-	lea	r9,[rcx+128]
-	mov	eax,DWORD[rcx+1920]
+	pxor	xmm0,[rcx+256]
+	pxor	xmm1,[rcx+272]
+	pxor	xmm2,[rcx+288]
+	pxor	xmm3,[rcx+304]
+	pxor	xmm4,[rcx+320]
+	pxor	xmm5,[rcx+336]
+	pxor	xmm6,[rcx+352]
+	pxor	xmm7,[rcx+368]
+	lea	r9,[rcx+384]
+	mov	eax,DWORD[rcx+240]
 	sub	eax,1
 	lea	r10,[rel L$bs_mc]
 L$bs_rloop_1:
@@ -1474,14 +1515,14 @@ L$bs_rloop_1:
 	movdqa	xmm7,xmm3
 	movdqa	xmm3,xmm15
 	movdqa	xmm2,xmm14
-	pxor	xmm0,[r9+0]
-	pxor	xmm1,[r9+16]
-	pxor	xmm2,[r9+32]
-	pxor	xmm3,[r9+48]
-	pxor	xmm4,[r9+64]
-	pxor	xmm5,[r9+80]
-	pxor	xmm6,[r9+96]
-	pxor	xmm7,[r9+112]
+	pxor	xmm0,[rsp+688]
+	pxor	xmm1,[rsp+704]
+	pxor	xmm2,[rsp+720]
+	pxor	xmm3,[rsp+736]
+	pxor	xmm4,[rsp+752]
+	pxor	xmm5,[rsp+768]
+	pxor	xmm6,[rsp+784]
+	pxor	xmm7,[rsp+800]
 	movdqa	xmm8,xmm0
 	psrlq	xmm8,1
 	pxor	xmm8,xmm1
@@ -1566,7 +1607,7 @@ L$bs_rloop_1:
 	pxor	xmm7,xmm8
 	psllq	xmm8,4
 	pxor	xmm3,xmm8
-	mov	r11d,DWORD[rcx+1920]
+	mov	r11d,DWORD[rcx+240]
 	and	r11d,3
 	shl	r11d,4
 	lea	r10,[rel L$bs_out]
@@ -1661,6 +1702,14 @@ L$bs_done_4:
 	movdqa	[rsp+160],xmm0
 	movdqa	[rsp+176],xmm0
 	movdqa	[rsp+192],xmm0
+	movdqa	[rsp+688],xmm0
+	movdqa	[rsp+704],xmm0
+	movdqa	[rsp+720],xmm0
+	movdqa	[rsp+736],xmm0
+	movdqa	[rsp+752],xmm0
+	movdqa	[rsp+768],xmm0
+	movdqa	[rsp+784],xmm0
+	movdqa	[rsp+800],xmm0
 	test	r8d,r8d
 	jz	L$bs_nowipe_10
 	movdqa	[rsp+208],xmm0
@@ -1694,17 +1743,17 @@ L$bs_done_4:
 	movdqa	[rsp+656],xmm0
 	movdqa	[rsp+672],xmm0
 L$bs_nowipe_10:
-	movaps	xmm6,[rsp+688]
-	movaps	xmm7,[rsp+704]
-	movaps	xmm8,[rsp+720]
-	movaps	xmm9,[rsp+736]
-	movaps	xmm10,[rsp+752]
-	movaps	xmm11,[rsp+768]
-	movaps	xmm12,[rsp+784]
-	movaps	xmm13,[rsp+800]
-	movaps	xmm14,[rsp+816]
-	movaps	xmm15,[rsp+832]
-	add	rsp,856
+	movaps	xmm6,[rsp+816]
+	movaps	xmm7,[rsp+832]
+	movaps	xmm8,[rsp+848]
+	movaps	xmm9,[rsp+864]
+	movaps	xmm10,[rsp+880]
+	movaps	xmm11,[rsp+896]
+	movaps	xmm12,[rsp+912]
+	movaps	xmm13,[rsp+928]
+	movaps	xmm14,[rsp+944]
+	movaps	xmm15,[rsp+960]
+	add	rsp,984
 	pop	rsi
 	pop	rdi
 	ret
@@ -1744,6 +1793,11 @@ L$bs_mc:
 	db	0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f,0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07
 	db	0x05,0x06,0x07,0x04,0x09,0x0a,0x0b,0x08,0x0d,0x0e,0x0f,0x0c,0x01,0x02,0x03,0x00
 	db	0x0a,0x0b,0x08,0x09,0x0e,0x0f,0x0c,0x0d,0x02,0x03,0x00,0x01,0x06,0x07,0x04,0x05
+L$bs_trc:
+	db	0x00,0x04,0x08,0x0c,0x01,0x05,0x09,0x0d,0x02,0x06,0x0a,0x0e,0x03,0x07,0x0b,0x0f
+	db	0x00,0x04,0x08,0x0c,0x0d,0x01,0x05,0x09,0x0a,0x0e,0x02,0x06,0x07,0x0b,0x0f,0x03
+	db	0x00,0x04,0x08,0x0c,0x09,0x0d,0x01,0x05,0x02,0x06,0x0a,0x0e,0x0b,0x0f,0x03,0x07
+	db	0x00,0x04,0x08,0x0c,0x05,0x09,0x0d,0x01,0x0a,0x0e,0x02,0x06,0x0f,0x03,0x07,0x0b
 L$bs_out:
 	db	0x00,0x04,0x08,0x0c,0x01,0x05,0x09,0x0d,0x02,0x06,0x0a,0x0e,0x03,0x07,0x0b,0x0f
 	db	0x00,0x05,0x0a,0x0f,0x01,0x06,0x0b,0x0c,0x02,0x07,0x08,0x0d,0x03,0x04,0x09,0x0e
@@ -1839,27 +1893,27 @@ align 4
 L$_ctasm_bsaes_ctr32_encrypt_blocks_info:
 	db	1,L$_ctasm_bsaes_ctr32_encrypt_blocks_p13-bsaes_ctr32_encrypt_blocks,24,0
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p13-bsaes_ctr32_encrypt_blocks,248
-	dw	52
+	dw	60
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p12-bsaes_ctr32_encrypt_blocks,232
-	dw	51
+	dw	59
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p11-bsaes_ctr32_encrypt_blocks,216
-	dw	50
+	dw	58
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p10-bsaes_ctr32_encrypt_blocks,200
-	dw	49
+	dw	57
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p9-bsaes_ctr32_encrypt_blocks,184
-	dw	48
+	dw	56
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p8-bsaes_ctr32_encrypt_blocks,168
-	dw	47
+	dw	55
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p7-bsaes_ctr32_encrypt_blocks,152
-	dw	46
+	dw	54
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p6-bsaes_ctr32_encrypt_blocks,136
-	dw	45
+	dw	53
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p5-bsaes_ctr32_encrypt_blocks,120
-	dw	44
+	dw	52
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p4-bsaes_ctr32_encrypt_blocks,104
-	dw	43
+	dw	51
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p3-bsaes_ctr32_encrypt_blocks,1
-	dw	107
+	dw	123
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p2-bsaes_ctr32_encrypt_blocks,96
 	db	L$_ctasm_bsaes_ctr32_encrypt_blocks_p1-bsaes_ctr32_encrypt_blocks,112
 %endif

@@ -2124,15 +2124,12 @@ L$_ctasm_vpaes_encrypt_key_to_bsaes_p6:
 	movdqa	xmm10,[rel L$k_inv]
 	movdqa	xmm11,[rel L$k_ainv]
 	mov	ecx,DWORD[rsi+240]
-	mov	DWORD[rdi+1920],ecx
 	xor	r8d,r8d
 	lea	r10,[rel L$k_sr]
 L$vp_bsk_loop_34:
 	movdqa	xmm0,[rsi]
 	test	r8d,r8d
 	jz	L$vp_bsk_first_35
-	cmp	r8d,ecx
-	je	L$vp_bsk_planes_37
 	mov	r9d,r8d
 	and	r9d,3
 	shl	r9d,4
@@ -2147,7 +2144,6 @@ L$vp_bsk_first_35:
 	movdqa	xmm0,[rel L$k_opt_hi]
 	pshufb	xmm0,xmm1
 	pxor	xmm0,xmm3
-L$vp_bsk_planes_37:
 	mov	r9d,r8d
 	and	r9d,3
 	shl	r9d,4
@@ -2189,7 +2185,7 @@ L$vp_bsk_planes_37:
 	add	rdi,128
 	add	r8d,1
 	cmp	r8d,ecx
-	jbe	L$vp_bsk_loop_34
+	jb	L$vp_bsk_loop_34
 	pxor	xmm0,xmm0
 	pxor	xmm1,xmm1
 	movaps	xmm9,[rsp+0]

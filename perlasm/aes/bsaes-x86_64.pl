@@ -23,14 +23,18 @@
 # the planes are built from block 8m by spreading bits to bytes plus three
 # constant patterns, instead of transposing eight blocks.
 #
-# Key: bsaes form, 128 bytes per round key (8 planes, each byte 0x00/0xFF,
-# round r in the byte order SR^-r), rounds 0..Nr, Nr at byte 1920: 1924
-# bytes for AES-256 (a 16-byte aligned buffer of 1936 bytes; larger than the
-# ARMv7 form, whose planes are expanded on the fly).  Made from a vpaes key by vpaes_encrypt_key_to_bsaes
-# (vpaes-x86_64.pl).  The counter block and the S-box spill slots live in the
-# stack frame and are zeroed before returning.
+# Key: the ctasm_aes_key of a vpaes encryption key, which also carries the
+# bsaes form of rounds 0..Nr-1 at byte 256 (its tier-extra area), written by
+# vpaes_encrypt_key_to_bsaes (vpaes-x86_64.pl) when the key is set: 128 bytes
+# per round key (8 planes, each byte 0x00/0xFF, round r in the byte order
+# SR^-r), 1792 bytes for AES-256.  Round Nr does not fit; the vpaes key keeps
+# it plain (K_Nr ^ 0x63 at byte 16 Nr, Nr at byte 240), and it is spread to
+# planes in the stack frame on entry.  So a call converts no key (OpenSSL's
+# bsaes converts its whole key per call).  The counter block, the S-box spill
+# slots, round key Nr and the round-1 tables live in the stack frame and are
+# zeroed before returning.
 #
-# Counter mode from 64 blocks caches round 1 (see "Round-1 caching" below):
+# Counter mode from 32 blocks caches round 1 (see "Round-1 caching" below):
 # a batch starts at round 2, about a tenth less work.
 #
 # Speed here (EPYC VM, AES-128-CTR, 8 KiB): ~1.05-1.11x OpenSSL's bsaes at
@@ -42,7 +46,7 @@
 # InvMixColumns = MixColumns o (4X^2 + 5)) is estimated at about vpaes speed.
 #
 # void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
-#                                 const void *bsaes_key, const uint8_t ivec[16]);
+#                                 const ctasm_aes_key *key, const uint8_t ivec[16]);
 # A partial final batch computes all eight blocks and stores only the needed ones.
 
 use strict;
@@ -403,9 +407,9 @@ sub transpose8 {
     }
 }
 
-sub ark {            # planes ^= round key at $kp
-    my ($kp, @regs) = @_;
-    emit("pxor " . (16 * $_) . "($kp), $regs[$_]") for 0 .. 7;
+sub ark {            # planes ^= round key at $disp($base)
+    my ($base, $disp, @regs) = @_;
+    emit("pxor " . ($disp + 16 * $_) . "($base), $regs[$_]") for 0 .. 7;
 }
 
 # (the S-box: plane i = bit i in $P[i]; U0 = msb = plane 7; outputs back in @P)
@@ -431,6 +435,8 @@ for my $x (0 .. 255) {
 }
 }
 
+my $K0 = 256;                # round keys 0..Nr-1 in bsaes form: ctasm_aes_key bytes 256..
+my $LOFF;                    # frame offset of round key Nr in bsaes form (made per call)
 my $MCP = "%r10";    # this round's pair of MixColumns masks (.Lbs_mc)
 sub round_mid {      # SubBytes, ShiftRows, MixColumns, AddRoundKey; planes in @P again
     my $kp = shift;
@@ -474,9 +480,8 @@ sub round_mid {      # SubBytes, ShiftRows, MixColumns, AddRoundKey; planes in @
 }
 
 sub round_last {
-    my $kp = shift;
     emit(@sbox);
-    ark($kp, @P);
+    ark("%rsp", $LOFF, @P);     # round Nr, made from the vpaes key on entry
 }
 
 my $FRAME;     # set after the S-box allocation is known
@@ -492,7 +497,7 @@ my $FRAME;     # set after the S-box allocation is known
 # M1_q / M2_q placing byte q where the MixColumns coefficient of that byte is
 # 1 or 3 / 2 or 3 (3S = S ^ 2S).  The counter is public, so the table index
 # is too; the table contents are key material and are wiped on return.
-my $CACHE_MIN = 64;          # blocks: below this the per-call tables cost more than they save
+my $CACHE_MIN = 32;          # blocks: below this the per-call tables cost more than they save
 my $TOFF;                    # frame offset of the S table: entry j of half h at TOFF + 32j + 16h
 my $BOFF;                    # frame offset of Base (8 planes)
 my @X2SRC = (7, 8, 1, 9, 10, 4, 5, 6);   # (2S)_i = S_{i-1}, or the xors S0^S7, S2^S7, S3^S7 at 8, 9, 10
@@ -519,14 +524,31 @@ my %COEF1;
         map { newlabel($_) } qw(loop rloop partial ploop done slow ark0 fast group cbatch nowipe);
     $TOFF = 16 + 16 * $NSPILL;
     $BOFF = $TOFF + 32 * 11;
-    $FRAME = $BOFF + 128;
+    $LOFF = $BOFF + 128;
+    $FRAME = $LOFF + 128;
     emit(".ctasm_text");
     emit(".ctasm_proc bsaes_ctr32_encrypt_blocks, global, args=5, frame=$FRAME",
          "testq $n, $n",
          "jz $done",
          "movdqu ($ivp), %xmm0",
          "pshufb .Lbs_swap(%rip), %xmm0",
-         "movdqa %xmm0, 0(%rsp)",
+         "movdqa %xmm0, 0(%rsp)");
+    # Round key Nr: the vpaes key keeps it plain (K_Nr ^ 0x63, bytes 16 Nr);
+    # spread it to planes in the order C_Nr (the key struct has room for
+    # rounds 0..Nr-1 only).
+    emit("movl 240($key), %eax",
+         "movl %eax, %r11d",
+         "shll \$4, %r11d",
+         "movdqa ($key,%r11), $Q[1]",
+         "andl \$3, %eax",
+         "shll \$4, %eax",
+         ".ctasm_adr %r11, .Lbs_trc",
+         "pshufb (%r11,%rax), $Q[1]");
+    for my $i (0 .. 7) {
+        emit("movdqa $Q[1], $Q[0]", "pand .Lbs_bit$i(%rip), $Q[0]", "pcmpeqb .Lbs_bit$i(%rip), $Q[0]",
+             "movdqa $Q[0], " . ($LOFF + 16 * $i) . "(%rsp)");
+    }
+    emit("pxor $Q[1], $Q[1]",
          "xorl $cached, $cached",
          "cmpq \$$CACHE_MIN, $n",
          "jb $loop",
@@ -539,7 +561,7 @@ my %COEF1;
         for my $i (0 .. 7) {
             emit("movdqa .Lbs_lane$i(%rip), $P[$i]") if $i < 7;
             emit($h ? "pcmpeqb $P[7], $P[7]" : "pxor $P[7], $P[7]") if $i == 7;
-            emit("movdqa " . (16 * $i) . "($key), $Q[0]", "pshufb .Lbs_b15(%rip), $Q[0]", "pxor $Q[0], $P[$i]");
+            emit("movdqa " . ($K0 + 16 * $i) . "($key), $Q[0]", "pshufb .Lbs_b15(%rip), $Q[0]", "pxor $Q[0], $P[$i]");
         }
         emit(@sbox);
         my $t = sub { ($TOFF + 32 * $_[0] + 16 * $h) . "(%rsp)" };
@@ -568,9 +590,9 @@ my %COEF1;
          "pshufb .Lbs_ctrm(%rip), $Q[1]");
     for my $i (0 .. 7) {
         emit("movdqa $Q[1], $P[$i]", "pand .Lbs_bit$i(%rip), $P[$i]", "pcmpeqb .Lbs_bit$i(%rip), $P[$i]",
-             "pxor " . (16 * $i) . "($key), $P[$i]", "pand .Lbs_no15(%rip), $P[$i]");
+             "pxor " . ($K0 + 16 * $i) . "($key), $P[$i]", "pand .Lbs_no15(%rip), $P[$i]");
     }
-    emit("leaq 128($key), $kp",
+    emit("leaq " . ($K0 + 128) . "($key), $kp",
          ".ctasm_adr $MCP, .Lbs_mc");
     round_mid($kp);
     emit("movdqa $P[$_], " . ($BOFF + 16 * $_) . "(%rsp)") for 0 .. 7;
@@ -594,8 +616,8 @@ my %COEF1;
     emit("movdqa 0(%rsp), $Q[0]",
          "paddd .Lbs_eight(%rip), $Q[0]",
          "movdqa $Q[0], 0(%rsp)",
-         "leaq 256($key), $kp",
-         "movl 1920($key), $cnt",
+         "leaq " . ($K0 + 256) . "($key), $kp",
+         "movl 240($key), $cnt",
          "subl \$2, $cnt",
          ".ctasm_adr $MCP, .Lbs_mc",
          "addq \$32, $MCP",
@@ -619,9 +641,9 @@ my %COEF1;
     emit("movdqa $Q[0], 0(%rsp)");
     transpose8();
     label($ark0);
-    ark($key, @P);
-    emit("leaq 128($key), $kp",
-         "movl 1920($key), $cnt",
+    ark($key, $K0, @P);
+    emit("leaq " . ($K0 + 128) . "($key), $kp",
+         "movl 240($key), $cnt",
          "subl \$1, $cnt",
          ".ctasm_adr $MCP, .Lbs_mc");
     label($rloop);
@@ -630,9 +652,9 @@ my %COEF1;
          "addq \$32, $MCP",
          "subl \$1, $cnt",
          "jnz $rloop");
-    round_last($kp);
+    round_last();
     transpose8();
-    emit("movl 1920($key), %r11d",
+    emit("movl 240($key), %r11d",
          "andl \$3, %r11d",
          "shll \$4, %r11d",
          ".ctasm_adr $MCP, .Lbs_out",
@@ -658,6 +680,7 @@ my %COEF1;
     label($done);
     emit("pxor %xmm0, %xmm0", "movdqa %xmm0, 0(%rsp)");     # no keystream left on the stack
     emit("movdqa %xmm0, " . (16 + 16 * $_) . "(%rsp)") for 0 .. $NSPILL - 1;
+    emit("movdqa %xmm0, " . ($LOFF + 16 * $_) . "(%rsp)") for 0 .. 7;
     emit("testl $cached, $cached", "jz $nowipe");           # round-1 tables and Base
     emit("movdqa %xmm0, " . ($TOFF + 16 * $_) . "(%rsp)") for 0 .. 29;
     label($nowipe);
@@ -690,6 +713,10 @@ bytes16(".Lbs_m0f", [(0x0f) x 16]);
         my $c = $C[$r % 4]; my $ci = $inv->($c);
         bytes16("", [map { $ci->[$R1[$c->[$_]]] } 0 .. 15]);
         bytes16("", [map { $ci->[$R2[$c->[$_]]] } 0 .. 15]);
+    }
+    $code .= ".Lbs_trc:\n";         # by Nr mod 4: column-major round key -> order C_Nr
+    for my $r (0 .. 3) {
+        bytes16("", [map { $TR[$C[$r][$_]] } 0 .. 15]);
     }
     $code .= ".Lbs_out:\n";         # by Nr mod 4: order C_Nr -> column-major
     for my $r (0 .. 3) {

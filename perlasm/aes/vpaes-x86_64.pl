@@ -825,35 +825,33 @@ sub expand_key {
 
 # ---------------------------------------------------------------------------
 # void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key)
-# Recovers each standard round key (with the 0x63 of rounds 1..Nr, which
-# bsaes folds the same way) from the vpaes encryption key: ek[0] = phi(K0),
-# ek[r] = SR^-r(phi(Kr ^ 0x63)), ek[Nr] = K_Nr ^ 0x63; then writes it in the
-# bsaes form (bsaes-x86_64.pl): row-major byte order permuted by SR^-r (round r), 8 planes of 16 bytes
-# (byte q of plane i = 0xFF iff bit i of byte q is set), 128 bytes per round,
-# Nr at byte 1920.
+# Recovers round keys 0..Nr-1 (with the 0x63 of rounds 1..Nr, which bsaes
+# folds the same way) from the vpaes encryption key: ek[0] = phi(K0),
+# ek[r] = SR^-r(phi(Kr ^ 0x63)); then writes them in the bsaes form
+# (bsaes-x86_64.pl): row-major byte order permuted by SR^-r (round r), 8
+# planes of 16 bytes (byte q of plane i = 0xFF iff bit i of byte q is set),
+# 128 bytes per round: 128 Nr bytes, at most 1792, which fit the key's extra
+# area.  Round Nr stays in the vpaes key (ek[Nr] = K_Nr ^ 0x63, plain), and
+# bsaes spreads it to planes per call.
 {
     my $b = $A_;
     my ($bk, $vk) = ("%rdi", "%rsi");
-    my ($loop, $first, $last, $planes) = map { newlabel($_) } qw(bsk_loop bsk_first bsk_last bsk_planes);
+    my ($loop, $first) = map { newlabel($_) } qw(bsk_loop bsk_first);
     emit(".ctasm_proc vpaes_encrypt_key_to_bsaes, global, args=2");
     load_consts();
     emit("movl 240($vk), %ecx",
-         "movl %ecx, 1920($bk)",
          "xorl %r8d, %r8d",                # r
          ".ctasm_adr %r10, .Lk_sr");
     label($loop);
     emit("movdqa ($vk), $b->{x}",
          "testl %r8d, %r8d",
          "jz $first",
-         "cmpl %ecx, %r8d",
-         "je $planes",
          "movl %r8d, %r9d",                # middle: undo SR^-r, then phi
          "andl \$3, %r9d",
          "shll \$4, %r9d",
          "pshufb (%r10,%r9), $b->{x}");
     label($first);
     per_block([$b], sub { lin_map($b, ".Lk_opt_lo(%rip)", ".Lk_opt_hi(%rip)") });
-    label($planes);
     # row-major order, then bsaes' byte order after round r: C_r = SR^-r
     emit("movl %r8d, %r9d",
          "andl \$3, %r9d",
@@ -870,7 +868,7 @@ sub expand_key {
          "addq \$128, $bk",
          "addl \$1, %r8d",
          "cmpl %ecx, %r8d",
-         "jbe $loop",
+         "jb $loop",
          "pxor $b->{x}, $b->{x}",
          "pxor $b->{hi}, $b->{hi}",
          ".ctasm_ret", ".ctasm_endproc");

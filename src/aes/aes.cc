@@ -114,6 +114,10 @@ int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt
 #endif
       } else {
         vpaes_set_encrypt_key(raw, bits, key);
+#if defined(CTASM_X86_64_ASM)
+        // bulk CTR runs bsaes: keep its key form ready (rounds 0..Nr-1).
+        vpaes_encrypt_key_to_bsaes(key->ctasm_private_extra, key);
+#endif
       }
       break;
 #endif
@@ -149,7 +153,7 @@ void decrypt_one(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint
   aes_portable::decrypt_blocks(key, in, out, 1);
 }
 
-#if defined(CTASM_X86_64_ASM) || defined(CTASM_ARMV7_ASM)
+#if defined(CTASM_ARMV7_ASM)
 // Wipes the stack copy of a bsaes key; the observer lets tests see the buffer
 // before and after.
 void wipe_stack_key(void *buf, size_t len) {
@@ -167,8 +171,6 @@ void ctr32_blocks(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uin
 #if defined(CTASM_X86_64_ASM) || defined(CTASM_ARMV7_ASM)
   if (impl == kAesImplHybridX86_64 || impl == kAesImplHybridArmv7) {
     if (blocks >= kBsaesCtrMinBlocks) {
-      // The key stays in vpaes form in the context; bsaes gets a converted copy
-      // that lives only for this call.
 #if defined(CTASM_X86_64_ASM)
       // bsaes-x86_64 makes its counter planes cheaply when a batch starts at a
       // multiple of 8, and a partial batch costs a whole one: vpaes runs the
@@ -184,15 +186,14 @@ void ctr32_blocks(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uin
       store_be32(iv_part + 12, ctr0 + static_cast<uint32_t>(head));
       in += 16 * head;
       out += 16 * head;
-      alignas(16) uint8_t bskey[kBsaesKeyBytes];
-      vpaes_encrypt_key_to_bsaes(bskey, key);
-      bsaes_ctr32_encrypt_blocks(in, out, bulk, bskey, iv_part);
-      wipe_stack_key(bskey, sizeof(bskey));
+      bsaes_ctr32_encrypt_blocks(in, out, bulk, key, iv_part);  // bsaes form set with the key
       if (tail != 0) {
         store_be32(iv_part + 12, ctr0 + static_cast<uint32_t>(head + bulk));
         vpaes_ctr32_encrypt_blocks(in + 16 * bulk, out + 16 * bulk, tail, key, iv_part);
       }
 #else
+      // The key stays in vpaes form in the context; bsaes gets a converted copy
+      // that lives only for this call.
       alignas(16) uint8_t bskey[kBsaesKeyBytes];
       vpaes_encrypt_key_to_bsaes(bskey, key);
       bsaes_ctr32_encrypt_blocks(in, out, blocks, bskey, ivec);

@@ -29,8 +29,21 @@ void vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks, 
 void vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len, const void *key,
                        uint8_t ivec[16], int enc);
 #endif
-#if defined(CTASM_X86_64_ASM) || defined(CTASM_ARMV7_ASM)
-// bsaes: needs SSSE3 on x86_64, NEON on ARMv7 (see bsaes_capable()).
+#if defined(CTASM_X86_64_ASM)
+// bsaes: needs SSSE3 (see bsaes_capable()).
+// Writes round keys 0..Nr-1 of a vpaes-form encryption key in the bsaes form
+// (8 blocks wide, 128 bytes per round, at most 1792 bytes): set_encrypt_key
+// keeps them in the key's extra area (bytes 256..).
+void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
+// `key`: a vpaes encryption key whose extra area holds its bsaes form (above);
+// round Nr is read from the vpaes schedule. Same counter convention as
+// vpaes_ctr32_encrypt_blocks; a partial final batch computes all eight blocks
+// and stores the ones asked for.
+void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+                                const void *key, const uint8_t ivec[16]);
+#endif
+#if defined(CTASM_ARMV7_ASM)
+// bsaes: needs NEON (see bsaes_capable()).
 // Conversion from a vpaes-form encryption key to the bsaes form (8 blocks wide).
 void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
 // Same counter convention as vpaes_ctr32_encrypt_blocks; a partial final batch
@@ -82,21 +95,23 @@ inline bool bsaes_capable() {
 AesImpl aes_select_impl();
 const char *aes_impl_name(AesImpl impl);
 
-// bsaes-form key size for AES-256 (the largest): the CTR stack buffer; on
-// ARMv7 the decryption form also lives in the key's tier-extra area.
+// bsaes-form key size for AES-256 (the largest), kept in the key's tier-extra
+// area: on x86_64 rounds 0..Nr-1 of every encryption key (set_encrypt_key
+// converts once, so CTR calls convert nothing); on ARMv7 the decryption form
+// (its CTR converts per call into a stack buffer of this size).
 #if defined(CTASM_X86_64_ASM)
-constexpr size_t kBsaesKeyBytes = 1936;  // 15 x 128 bytes of planes + Nr, rounded to 16
+constexpr size_t kBsaesKeyBytes = 1792;  // 14 x 128 bytes of planes
 #else
 constexpr size_t kBsaesKeyBytes = 1696;
-static_assert(256 + kBsaesKeyBytes <= sizeof(ctasm_aes_key), "bsaes key must fit ctasm_aes_key");
 #endif
+static_assert(256 + kBsaesKeyBytes <= sizeof(ctasm_aes_key), "bsaes key must fit ctasm_aes_key");
 
 // Hybrid tiers: CTR calls with at least this many whole blocks run bsaes, fewer
-// run vpaes (bsaes computes 8 blocks per batch and pays a key conversion per
-// call, so short calls lose). Measured on each target.
+// run vpaes (bsaes computes 8 blocks per batch; on ARMv7 it also pays a key
+// conversion per call, so short calls lose). Measured on each target.
 #if defined(CTASM_X86_64_ASM)
-// Measured (Zen 3): bsaes for the whole batches plus vpaes for head and tail
-// overtakes vpaes alone at about 16 blocks (key conversion + wipe ~200 cycles).
+// Measured (EPYC VM): bsaes for the whole batches plus vpaes for head and tail
+// overtakes vpaes alone at about 16 blocks.
 constexpr size_t kBsaesCtrMinBlocks = 16;
 #else
 constexpr size_t kBsaesCtrMinBlocks = 8;
@@ -105,7 +120,7 @@ constexpr size_t kBsaesCtrMinBlocks = 8;
 constexpr size_t kBsaesCbcDecryptMinBlocks = 8;
 
 namespace testing {
-// Called by the hybrid CTR paths (x86_64, ARMv7) around the wipe of its stack bsaes key:
+// Called by the ARMv7 hybrid CTR path around the wipe of its stack bsaes key:
 // after_wipe = false just before wiping (the buffer holds the key), true just
 // after (it must be all zero). Null disables. Test-only, not exported.
 using AesKeyWipeObserver = void (*)(const void *buf, size_t len, bool after_wipe);
