@@ -21,16 +21,7 @@ static_assert(offsetof(ctasm_aes_key, ctasm_private_extra) == 256, "tier extra a
 namespace ctasm {
 
 AesImpl aes_select_impl() {
-  if (vpaes_capable()) {
-#if defined(CTASM_X86_64_ASM)
-    return kAesImplHybridX86_64;
-#elif defined(CTASM_AARCH64_ASM)
-    return kAesImplVpaesArmv8;
-#elif defined(CTASM_ARMV7_ASM)
-    return kAesImplHybridArmv7;
-#endif
-  }
-  return kAesImplPortable;
+  return kAesImplSimd != kAesImplNone && vpaes_capable() ? kAesImplSimd : kAesImplPortable;
 }
 
 const char *aes_impl_name(AesImpl impl) {
@@ -76,23 +67,10 @@ AesImpl key_impl(const ctasm_aes_key *key, KeyDir dir) {
                                            : "AES encryption key used to decrypt");
   }
   const uint32_t impl = key->ctasm_private_impl;
-  switch (impl) {
-    case kAesImplPortable:
-#if defined(CTASM_X86_64_ASM)
-    case kAesImplHybridX86_64:
-#elif defined(CTASM_AARCH64_ASM)
-    case kAesImplVpaesArmv8:
-#elif defined(CTASM_ARMV7_ASM)
-    case kAesImplHybridArmv7:
-#endif
-      return static_cast<AesImpl>(impl);
-    default:
-      key_misuse("AES key corrupted (unknown implementation)");
+  if (impl != kAesImplPortable && (impl != kAesImplSimd || kAesImplSimd == kAesImplNone)) {
+    key_misuse("AES key corrupted (unknown implementation)");
   }
-}
-
-inline bool is_vpaes_impl(AesImpl impl) {
-  return impl == kAesImplHybridX86_64 || impl == kAesImplVpaesArmv8 || impl == kAesImplHybridArmv7;
+  return static_cast<AesImpl>(impl);
 }
 
 int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt) {
@@ -102,10 +80,8 @@ int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt
   const unsigned bits = static_cast<unsigned>(raw_len * 8);
   const AesImpl impl = aes_select_impl();
   switch (impl) {
-#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
-    case kAesImplHybridX86_64:
-    case kAesImplVpaesArmv8:
-    case kAesImplHybridArmv7:
+#if defined(CTASM_AES_ASM)
+    case kAesImplSimd:
       if (decrypt) {
         vpaes_set_decrypt_key(raw, bits, key);
 #if defined(CTASM_ARMV7_ASM)
@@ -132,8 +108,8 @@ int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt
 }
 
 void encrypt_one(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint8_t *out) {
-#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
-  if (is_vpaes_impl(impl)) {
+#if defined(CTASM_AES_ASM)
+  if (impl == kAesImplSimd) {
     vpaes_encrypt(in, out, key);
     return;
   }
@@ -143,8 +119,8 @@ void encrypt_one(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint
 }
 
 void decrypt_one(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint8_t *out) {
-#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
-  if (is_vpaes_impl(impl)) {
+#if defined(CTASM_AES_ASM)
+  if (impl == kAesImplSimd) {
     vpaes_decrypt(in, out, key);
     return;
   }
@@ -169,7 +145,7 @@ void wipe_stack_key(void *buf, size_t len) {
 void ctr32_blocks(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
                   size_t blocks, const uint8_t ivec[16]) {
 #if defined(CTASM_X86_64_ASM) || defined(CTASM_ARMV7_ASM)
-  if (impl == kAesImplHybridX86_64 || impl == kAesImplHybridArmv7) {
+  if (impl == kAesImplSimd) {
     if (blocks >= kBsaesCtrMinBlocks) {
 #if defined(CTASM_X86_64_ASM)
       // bsaes-x86_64 makes its counter planes cheaply when a batch starts at a
@@ -206,7 +182,7 @@ void ctr32_blocks(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uin
   }
 #endif
 #if defined(CTASM_AARCH64_ASM)
-  if (is_vpaes_impl(impl)) {
+  if (impl == kAesImplSimd) {
     vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
     return;
   }
@@ -285,30 +261,32 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
   const size_t blocks = len / 16;
   switch (impl) {
 #if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM)
-    case kAesImplHybridX86_64:
-    case kAesImplVpaesArmv8:
+    case kAesImplSimd:
       vpaes_cbc_encrypt(in, out, len, key, ivec, enc ? 1 : 0);
       return;
 #endif
 #if defined(CTASM_ARMV7_ASM)
-    case kAesImplHybridArmv7:
+    case kAesImplSimd:
+      // The stack copies hold plaintext (or plaintext ^ IV): wiped after.
       if (enc) {
+        uint8_t x[16];
         for (size_t i = 0; i < blocks; i++) {
-          uint8_t x[16];
           for (int j = 0; j < 16; j++) x[j] = in[16 * i + j] ^ ivec[j];
           vpaes_encrypt(x, out + 16 * i, key);
           memcpy(ivec, out + 16 * i, 16);
         }
+        secure_wipe(x, sizeof(x));
       } else if (blocks >= kBsaesCbcDecryptMinBlocks) {
         bsaes_cbc_decrypt(in, out, len, key->ctasm_private_extra, ivec);
       } else {
+        uint8_t c[16], p[16];
         for (size_t i = 0; i < blocks; i++) {
-          uint8_t c[16], p[16];
           memcpy(c, in + 16 * i, 16);  // out may alias in
           vpaes_decrypt(c, p, key);
           for (int j = 0; j < 16; j++) out[16 * i + j] = p[j] ^ ivec[j];
           memcpy(ivec, c, 16);
         }
+        secure_wipe(p, sizeof(p));
       }
       return;
 #endif

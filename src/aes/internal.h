@@ -15,6 +15,10 @@
 // aligned buffer of kBsaesKeyBytes. Unaligned in/out are fine everywhere.
 extern "C" {
 #if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
+#define CTASM_AES_ASM 1  // this build has a vpaes-based tier (kAesImplSimd below)
+#endif
+
+#if defined(CTASM_AES_ASM)
 // vpaes: needs SSSE3 on x86_64, NEON on ARM (see vpaes_capable()).
 int vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key);  // returns 0
 int vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key);  // returns 0
@@ -30,7 +34,7 @@ void vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len, const void *
                        uint8_t ivec[16], int enc);
 #endif
 #if defined(CTASM_X86_64_ASM)
-// bsaes: needs SSSE3 (see bsaes_capable()).
+// bsaes: needs SSSE3, like vpaes (the hybrid is one tier).
 // Writes round keys 0..Nr-1 of a vpaes-form encryption key in the bsaes form
 // (8 blocks wide, 128 bytes per round, at most 1792 bytes): set_encrypt_key
 // keeps them in the key's extra area (bytes 256..).
@@ -43,7 +47,7 @@ void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
                                 const void *key, const uint8_t ivec[16]);
 #endif
 #if defined(CTASM_ARMV7_ASM)
-// bsaes: needs NEON (see bsaes_capable()).
+// bsaes: needs NEON, like vpaes (the hybrid is one tier).
 // Conversion from a vpaes-form encryption key to the bsaes form (8 blocks wide).
 void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
 // Same counter convention as vpaes_ctr32_encrypt_blocks; a partial final batch
@@ -71,20 +75,22 @@ enum AesImpl : uint32_t {
   kAesImplHybridArmv7 = 4,
 };
 
+// The one assembly tier this architecture's build has (vpaes, or the
+// bsaes+vpaes hybrid), or kAesImplNone; every dispatch tests against it.
+#if defined(CTASM_X86_64_ASM)
+constexpr AesImpl kAesImplSimd = kAesImplHybridX86_64;
+#elif defined(CTASM_AARCH64_ASM)
+constexpr AesImpl kAesImplSimd = kAesImplVpaesArmv8;
+#elif defined(CTASM_ARMV7_ASM)
+constexpr AesImpl kAesImplSimd = kAesImplHybridArmv7;
+#else
+constexpr AesImpl kAesImplSimd = kAesImplNone;
+#endif
+
 inline bool vpaes_capable() {
 #if defined(CTASM_X86_64_ASM)
   return cpu_has(kSSSE3);
 #elif defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
-  return cpu_has(kNEON);
-#else
-  return false;
-#endif
-}
-
-inline bool bsaes_capable() {
-#if defined(CTASM_X86_64_ASM)
-  return cpu_has(kSSSE3);
-#elif defined(CTASM_ARMV7_ASM)
   return cpu_has(kNEON);
 #else
   return false;
