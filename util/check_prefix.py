@@ -2,12 +2,13 @@
 """Check that a library built with CTASM_PREFIX=P defines no unprefixed global symbol.
 
     util/check_prefix.py --prefix foo build/libctasm.a [more .a/.o/.so ...]
+    util/check_prefix.py --self-test     (the rules on fixed names)
 
 Lists the global defined symbols (nm) and accepts:
   - C names and assembly entry points starting with P_ (P_ctasm_aes_encrypt_block,
     P_vpaes_encrypt), with or without the Mach-O underscore;
-  - C++ mangled names containing the namespace P_ctasm (internals, and templates
-    instantiated on its types);
+  - C++ mangled names of entities in the namespace P_ctasm (functions, data,
+    vtables, typeinfo, guard variables and local statics of that namespace);
   - instantiations of C++ standard-library templates (std::, __gnu_cxx::), weak
     on ELF/Mach-O and COMDAT on COFF (where nm shows them as T/R): every copy
     of them is the same code, so the linker may keep any one;
@@ -52,7 +53,13 @@ def classify(name, kind, prefix):
     if bare.startswith(prefix + "_"):
         return "prefixed", None
     ns = f"{prefix}_ctasm"
-    if bare.startswith("_Z") and f"{len(ns)}{ns}" in bare:
+    # The entity itself must live in the namespace: a nested name N...E whose
+    # first component is P_ctasm (after cv/ref qualifiers), possibly behind a
+    # special-name prefix (vtable, typeinfo, guard variable, TLS wrapper) or as
+    # a local static (Z<encoding>...). A name that only mentions P_ctasm in its
+    # parameter types (foo(P_ctasm::X)) is an unprefixed global and fails.
+    # (The length before the identifier makes the match exact.)
+    if re.match(rf"_Z(?:T[VISHW]|GV|GR)?Z?N[rVKRO]*{len(ns)}{ns}", bare):
         return "prefixed", None
     if bare.startswith(".refptr."):
         return classify(bare[len(".refptr."):], kind, prefix)
@@ -63,7 +70,43 @@ def classify(name, kind, prefix):
     return None, f"does not start with {prefix}_"
 
 
+# Names the rules must accept / reject with --prefix foo (run by --self-test).
+SELF_TEST = [
+    ("foo_ctasm_aes_encrypt_block", "T", True),
+    ("_foo_vpaes_encrypt", "T", True),                # Mach-O underscore
+    ("_ZN9foo_ctasm3aes4implEv", "T", True),
+    ("_ZNK9foo_ctasm1X3getEv", "T", True),
+    ("_ZTVN9foo_ctasm1XE", "V", True),
+    ("_ZTIN9foo_ctasm1XE", "V", True),
+    ("_ZZN9foo_ctasm1fEvE1x", "u", True),             # local static
+    ("_ZGVZN9foo_ctasm1fEvE1x", "u", True),           # its guard
+    (".refptr.foo_vpaes_encrypt", "R", True),
+    ("_ZNSt6vectorIhSaIhEE9push_backERKh", "W", True),
+    ("vpaes_encrypt", "T", False),
+    ("ctasm_aes_encrypt_block", "T", False),
+    ("_Z3fooN9foo_ctasm1XE", "T", False),             # global function taking a foo_ctasm type
+    ("_ZN3bar1fEN9foo_ctasm1XE", "T", False),         # bar::f(foo_ctasm::X)
+    ("_ZN10foo_ctasmX1fEv", "T", False),              # a longer namespace name
+    ("_ZN5ctasm3aes4implEv", "T", False),
+    (".refptr.vpaes_encrypt", "R", False),
+]
+
+
+def self_test():
+    failures = 0
+    for name, kind, want in SELF_TEST:
+        got = classify(name, kind, "foo")[1] is None
+        if got != want:
+            failures += 1
+            print(f"check_prefix self-test: {name} ({kind}) {'accepted' if got else 'rejected'}, "
+                  f"should be {'accepted' if want else 'rejected'}")
+    print(f"check_prefix self-test: {len(SELF_TEST)} names, {failures} wrong")
+    return 1 if failures else 0
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--prefix", required=True, help="the CTASM_PREFIX the library was built with")
     ap.add_argument("--nm", default=os.environ.get("NM", "nm"), help="nm to use (default: $NM or nm)")

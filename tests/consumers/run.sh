@@ -73,6 +73,7 @@ cmake_consumer() {
 
 unprefixed() {
   local lib
+  python3 "$ROOT/util/check_prefix.py" --self-test || return 1
   lib=$(find "$W/cmake" -name 'libctasm.a' | head -n 1)
   [[ -n $lib ]] || { echo "no libctasm.a in $W/cmake"; return 1; }
   if python3 "$ROOT/util/check_prefix.py" --prefix foo "$lib" >"$W/unprefixed.out"; then
