@@ -1,12 +1,15 @@
 package X86_64::Common;
 # State and helpers shared by every stage: flavour, registers, errors,
-# symbol table, symbol naming, expressions, and the CTASM_PREFIX block.
+# symbol table, and symbol renaming inside expressions. The naming rules
+# themselves (local/global names, the "here" symbol, the CTASM_PREFIX block)
+# belong to each printer's flavour table, which installs them with
+# use_symbol_rules before printing.
 use strict;
 use warnings;
 use Exporter 'import';
 our @EXPORT = qw($flavour $win64 %GPR %WIN_REGNUM is_reg fail set_position
                  %label_defined %global @global_order %proc_by_name @procs
-                 local_name global_name sym_name xexpr byte_lines prefix_block);
+                 use_symbol_rules local_name global_name sym_name xexpr byte_lines);
 
 our $flavour;       # elf | macosx | nasm
 our $win64;         # nasm: Win64 calling convention and unwind tables
@@ -49,14 +52,12 @@ sub fail {
 }
 
 # ---------------------------------------------------------------------------
-# Symbol naming per flavour: local (.L) labels and plain symbols.
-my %NAMING = (
-    elf    => { local => sub { ".L$_[0]" },  global => sub { $_[0] } },
-    macosx => { local => sub { "L$_[0]" },   global => sub { "_$_[0]" } },
-    nasm   => { local => sub { "L\$$_[0]" }, global => sub { $_[0] } },
-);
-sub local_name  { $NAMING{$flavour}{local}->($_[0]) }
-sub global_name { $NAMING{$flavour}{global}->($_[0]) }
+# Symbol naming: {local => sub, global => sub, here => '.'} from the printer's
+# flavour table (local .L labels, plain symbols, the current-address symbol).
+my $RULES;
+sub use_symbol_rules { $RULES = shift }
+sub local_name  { $RULES->{local}->($_[0]) }
+sub global_name { $RULES->{global}->($_[0]) }
 
 # Symbol renaming inside expressions (displacements, immediates, data, targets).
 sub sym_name {
@@ -72,7 +73,7 @@ sub sym_name {
 sub xexpr {
     my ($e, $it) = @_;
     $e =~ s{(0[xX][0-9a-fA-F]+|\d+)|(\.L\w+|[A-Za-z_]\w*)|(\.)(?![\w])}{
-        defined $1 ? $1 : defined $2 ? sym_name($2, $it) : ($win64 ? '$' : '.')
+        defined $1 ? $1 : defined $2 ? sym_name($2, $it) : $RULES->{here}
     }ge;
     fail("cannot translate expression '$e'", $it) if $e =~ /[%"'\@`]/;
     return $e;
@@ -87,27 +88,6 @@ sub byte_lines {
         my $e = $i + 15 < $#$v ? $i + 15 : $#$v;
         push @l, "\t$dir\t" . join(',', @{$v}[$i .. $e]);
     }
-    return @l;
-}
-
-# CTASM_PREFIX: the one place that renames exported symbols (C preprocessor for the
-# .S flavours, NASM preprocessor for nasm).
-sub prefix_block {
-    return () unless @global_order;
-    if ($flavour eq 'nasm') {
-        return ('%ifdef CTASM_PREFIX',
-                (map { "%xdefine $_ CTASM_PREFIX %+ _$_" } @global_order),
-                '%endif');
-    }
-    my @l = ('#if defined(CTASM_PREFIX)');
-    if ($flavour eq 'macosx') {
-        push @l, '#define CTASM_MPFX2(p,n) _##p##_##n', '#define CTASM_MPFX(p,n) CTASM_MPFX2(p,n)';
-        push @l, "#define _$_ CTASM_MPFX(CTASM_PREFIX, $_)" for @global_order;
-    } else {
-        push @l, '#define CTASM_PFX2(p,n) p##_##n', '#define CTASM_PFX(p,n) CTASM_PFX2(p,n)';
-        push @l, "#define $_ CTASM_PFX(CTASM_PREFIX, $_)" for @global_order;
-    }
-    push @l, '#endif';
     return @l;
 }
 

@@ -11,9 +11,15 @@ our @EXPORT = qw(print_gas);
 
 # ---------------------------------------------------------------------------
 # Flavour table: every difference between the GAS flavours lives here.
+# CTASM_PREFIX renames exported symbols through the C preprocessor, once, in the
+# block at the top of the file (prefix: how one exported name is defined).
 my %FLAVOUR = (
     elf => {
         guard  => '#if defined(__x86_64__) && defined(__ELF__) && !defined(CTASM_NO_ASM)',
+        names  => { local => sub { ".L$_[0]" }, global => sub { $_[0] }, here => '.' },
+        prefix => ['#define CTASM_PFX2(p,n) p##_##n', '#define CTASM_PFX(p,n) CTASM_PFX2(p,n)',
+                   sub { "#define $_[0] CTASM_PFX(CTASM_PREFIX, $_[0])" }],
+        elfonly => 1,
         text   => ".text",
         rodata => ".section .rodata",
         export => sub { (".globl $_[0]", ".hidden $_[0]") },
@@ -23,6 +29,10 @@ my %FLAVOUR = (
     },
     macosx => {
         guard  => '#if defined(__x86_64__) && defined(__APPLE__) && !defined(CTASM_NO_ASM)',
+        names  => { local => sub { "L$_[0]" }, global => sub { "_$_[0]" }, here => '.' },
+        prefix => ['#define CTASM_MPFX2(p,n) _##p##_##n', '#define CTASM_MPFX(p,n) CTASM_MPFX2(p,n)',
+                   sub { "#define _$_[0] CTASM_MPFX(CTASM_PREFIX, $_[0])" }],
+        elfonly => 0,
         text   => ".section __TEXT,__text,regular,pure_instructions",
         rodata => ".section __TEXT,__const",
         export => sub { (".globl $_[0]", ".private_extern $_[0]") },
@@ -80,11 +90,19 @@ sub gas_epilogue {
     emit("\tret", "\t.cfi_restore_state");
 }
 
+sub prefix_block {
+    return () unless @global_order;
+    my @p = @{$F->{prefix}};
+    my $def = pop @p;
+    return ('#if defined(CTASM_PREFIX)', @p, (map { $def->($_) } @global_order), '#endif');
+}
+
 sub gas_align { my $n = shift; my $l = 0; $l++ while (1 << $l) < $n; return "\t.p2align\t$l" }
 
 sub print_gas {
     my ($items) = @_;
     $F = $FLAVOUR{$flavour};
+    use_symbol_rules($F->{names});
     @out = ();
     emit($F->{guard});
     emit(prefix_block());
@@ -122,7 +140,7 @@ sub print_gas {
         } elsif ($k eq 'globl') {
             emit($F->{export}->(global_name($it->{name})));
         } elsif ($k eq 'elfonly') {
-            emit("\t$it->{dir}") if $flavour eq 'elf';
+            emit("\t$it->{dir}") if $F->{elfonly};
         }
     }
     emit('#endif');

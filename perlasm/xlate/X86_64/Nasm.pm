@@ -129,8 +129,17 @@ sub nasm_insn {
     return "\t$mn" . (@o ? "\t" . join(',', @o) : '');
 }
 
+# NASM's symbol rules: local labels L$name ($ is NASM's "here"), exported names
+# as written; CTASM_PREFIX renames them through the NASM preprocessor.
+my %NAMES = (local => sub { "L\$$_[0]" }, global => sub { $_[0] }, here => '$');
+sub prefix_block {
+    return () unless @global_order;
+    return ('%ifdef CTASM_PREFIX', (map { "%xdefine $_ CTASM_PREFIX %+ _$_" } @global_order), '%endif');
+}
+
 sub print_nasm {
     my ($items) = @_;
+    use_symbol_rules(\%NAMES);
     @out = ();
     my @tables;    # .pdata / .xdata text, emitted after all code
     my $section = 'text';
