@@ -14,7 +14,8 @@ SCRIPT.pl ...` assembles any ARM perlasm script for every flavour of its ISA and
 compares the instructions across flavours (e.g. perlasm/aes/vpaes-armv8.pl).  --update rewrites the
 expected files from the current translator (review the diff before committing).
 
-Object checks (each skipped, and said so, when its tools are missing): every
+Object checks (a missing assembler fails the run, naming it, unless --no-objects
+is given): every
 snippet and both conformance scripts (perlasm/test/xlate-armv{8,7}.pl) are
 assembled for every flavour; the conformance objects are also checked for the
 GNU property note (BTI|PAC) on linux64, .pdata/.xdata for every function on
@@ -156,8 +157,13 @@ def object_checks(tmp):
     checks = failures = 0
     tools = {f: have(ASSEMBLE[f][0]) for f in ASSEMBLE}
     if not all(tools.values()):
-        print("object checks skipped for: %s (assembler missing)"
-              % " ".join(f for f, ok in tools.items() if not ok))
+        missing = " ".join(f for f, ok in tools.items() if not ok)
+        if "--no-objects" in sys.argv[1:]:
+            print("object checks not run (--no-objects) for: %s (assembler missing)" % missing)
+        else:
+            # A check that cannot run fails, with the reason (util/run_tests.sh installs the tools).
+            print("FAIL object checks for: %s: assembler missing (or pass --no-objects)" % missing)
+            failures += 1
     for name in sorted(os.listdir(CASES)):
         if not name.endswith(".s"):
             continue
