@@ -298,7 +298,6 @@ void set_key(const uint8_t *user_key, unsigned bits, ctasm_aes_key *key) {
   }
 
   memset(key, 0, sizeof(*key));
-  for (unsigned i = 0; i < total; i++) key->ctasm_private_rd_key[i] = load_be32(w[i]);
   key->ctasm_private_rounds = rounds;
 
   for (unsigned r = 0; r <= rounds; r++) {
@@ -313,7 +312,11 @@ void set_key(const uint8_t *user_key, unsigned bits, ctasm_aes_key *key) {
   secure_wipe(w, sizeof(w));
 }
 
-void encrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks) {
+namespace {
+
+// ECB through one of the sliced ciphers, a batch of up to kBatchBlocks at a time.
+template <void (*Cipher)(const SlicedKey &, uint64_t *)>
+void ecb_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks) {
   const SlicedKey lk(key);
   uint8_t buf[kBatchBytes];
   uint64_t q[8];
@@ -322,7 +325,7 @@ void encrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, s
     memset(buf, 0, sizeof(buf));
     memcpy(buf, in, 16 * n);
     to_slices(buf, q);
-    encrypt_slices(lk, q);
+    Cipher(lk, q);
     from_slices(q, buf);
     memcpy(out, buf, 16 * n);
     in += 16 * n;
@@ -333,24 +336,14 @@ void encrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, s
   secure_wipe(q, sizeof(q));
 }
 
+}  // namespace
+
+void encrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks) {
+  ecb_blocks<encrypt_slices>(key, in, out, blocks);
+}
+
 void decrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks) {
-  const SlicedKey lk(key);
-  uint8_t buf[kBatchBytes];
-  uint64_t q[8];
-  while (blocks > 0) {
-    const size_t n = blocks < kBatchBlocks ? blocks : kBatchBlocks;
-    memset(buf, 0, sizeof(buf));
-    memcpy(buf, in, 16 * n);
-    to_slices(buf, q);
-    decrypt_slices(lk, q);
-    from_slices(q, buf);
-    memcpy(out, buf, 16 * n);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
-  secure_wipe(buf, sizeof(buf));
-  secure_wipe(q, sizeof(q));
+  ecb_blocks<decrypt_slices>(key, in, out, blocks);
 }
 
 // CBC encryption is serial: one block per batch (the other lanes idle).

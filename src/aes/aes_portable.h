@@ -12,9 +12,9 @@
 namespace ctasm {
 namespace aes_portable {
 
-// bits is 128, 192 or 256 (checked by the caller). Fills rd_key (the FIPS-197
-// expanded key as big-endian words), rounds (10/12/14) and, in the tier-extra
-// area, the round keys in bitsliced form. Encryption and decryption keys are
+// bits is 128, 192 or 256 (checked by the caller). Fills rounds (10/12/14)
+// and, in the tier-extra area, the round keys in bitsliced form (the only
+// form this tier reads, so it is the only copy kept; rd_key stays zero). Encryption and decryption keys are
 // identical: decryption runs the inverse cipher over the same round keys.
 void set_key(const uint8_t *user_key, unsigned bits, ctasm_aes_key *key);
 
