@@ -218,6 +218,103 @@ C
     }
 }
 
+# ---------------------------------------------------------------------------
+# The inverse S-box circuit, derived here from the forward one.  With the
+# 0x63 folded into the round keys the input is u = y ^ 0x63 and we want
+# Inv(Ainv(u)) (A the linear part of the S-box's affine map).  The forward
+# middle layer (M1..M63) takes linear forms T of its input x and yields
+# M46..M63, of which the bottom layer's outputs A(Inv(x)) are linear forms.
+# So with x = Ainv(u): the T's become linear forms over u, and Ainv of the
+# bottom outputs gives Inv(x); both XOR networks are rebuilt from these forms
+# by Paar's greedy algorithm (repeatedly XOR the pair of signals shared by
+# the most remaining targets).  Checked on all 256 inputs below.
+my @inv_circuit;
+{
+    my $aff = sub { my $z = shift; my $r = $z; $r ^= (($z << $_) | ($z >> (8 - $_))) & 0xff for 1 .. 4; $r };
+    my @ainv; $ainv[$aff->($_)] = $_ for 0 .. 255;
+    my $par = sub { my $v = shift; my $p = 0; while ($v) { $p ^= 1; $v &= $v - 1 } $p };
+    # x bit j (x = Ainv(u)) as a mask over u bits
+    my @xrow = map { my $j = $_; my $m = 0; $m |= ((($ainv[1 << $_] >> $j) & 1) << $_) for 0 .. 7; $m } 0 .. 7;
+    # Paar: targets are bit masks over the base signals (names in @$base);
+    # returns the gates and, per target, the name of the signal equal to it.
+    my $paar = sub {
+        my ($base, $targets, $prefix) = @_;
+        my @sig = @$base;
+        my @t = map { my $m = $_; [ grep { ($m >> $_) & 1 } 0 .. $#sig ] } @$targets;
+        my @g;
+        my $n = 0;
+        while (1) {
+            my %cnt;
+            for my $row (@t) {
+                next if @$row < 2;
+                for my $i (0 .. $#$row) { for my $j ($i + 1 .. $#$row) { $cnt{"$row->[$i],$row->[$j]"}++ } }
+            }
+            last unless %cnt;
+            my ($best) = sort { $cnt{$b} <=> $cnt{$a} || $a cmp $b } keys %cnt;   # ties: fixed order
+            my ($a, $b) = split /,/, $best;
+            push @sig, $prefix . ++$n;
+            my $s = $#sig;
+            push @g, [$sig[$s], $sig[$a], '^', $sig[$b]];
+            for my $row (@t) {
+                my %h = map { ($_ => 1) } @$row;
+                next unless $h{$a} && $h{$b};
+                @$row = ((grep { $_ != $a && $_ != $b } @$row), $s);
+            }
+        }
+        return (\@g, [ map { @$_ == 1 ? $sig[$_->[0]] : die "zero target" } @t ]);
+    };
+    # forward top layer: forms over x of U0..U7 and T1..T27
+    my (%xform, @mid, @bot);
+    $xform{"U$_"} = 1 << (7 - $_) for 0 .. 7;
+    for (@circuit) {
+        my ($d, $a, $op, $b) = @$_;
+        if ($d =~ /^T/) { $xform{$d} = $xform{$a} ^ $xform{$b} }
+        elsif ($d =~ /^M/) { push @mid, $_ }
+        else { push @bot, $_ }
+    }
+    # the T/U signals the middle reads, as forms over u (U0 = msb of u)
+    my %need; for (@mid) { for my $v ($_->[1], $_->[3]) { $need{$v} = 1 if $v =~ /^[TU]/ } }
+    my @tn = sort keys %need;
+    my @tform = map { my $m = $xform{$_}; my $f = 0; for my $j (0 .. 7) { $f ^= $xrow[$j] if ($m >> $j) & 1 } $f } @tn;
+    # base signal k of Paar = U(7-k), i.e. bit k of u
+    my ($tg, $tsig) = $paar->([map { "U" . (7 - $_) } 0 .. 7], \@tform, "A");
+    my %ren; $ren{$tn[$_]} = $tsig->[$_] for 0 .. $#tn;
+    # bottom: forward outputs S0..S7 (bit 7-k of A(Inv(x))) as forms over M46..M63
+    my %mform; $mform{"M$_"} = 1 << ($_ - 46) for 46 .. 63;
+    for (@bot) { my ($d, $a, $op, $b) = @$_; $mform{$d} = $mform{$a} ^ $mform{$b} }
+    # Inv(x) bit j = Ainv applied to the forward outputs: out bit j = xor over k of ainv-row
+    my @oform;
+    for my $j (0 .. 7) {
+        my $f = 0;
+        for my $k (0 .. 7) { $f ^= $mform{"S" . (7 - $k)} if ($ainv[1 << $k] >> $j) & 1 }
+        push @oform, $f;
+    }
+    my ($bg, $bsig) = $paar->([map { "M" . (46 + $_) } 0 .. 17], \@oform, "B");
+    my %outname; for my $j (0 .. 7) { die "shared output" if exists $outname{$bsig->[$j]}; $outname{$bsig->[$j]} = "S" . (7 - $j) }
+    die "output is a middle signal" if grep { /^M/ } @$bsig;
+    my $rn = sub { my $v = shift; $ren{$v} // $outname{$v} // $v };
+    @inv_circuit = (@$tg, (map { [$_->[0], $rn->($_->[1]), $_->[2], $rn->($_->[3])] } @mid),
+                    (map { [$rn->($_->[0]), $rn->($_->[1]), $_->[2], $rn->($_->[3])] } @$bg));
+    # check: circuit(y ^ 0x63) == S^-1(y) for all y
+    my @sb; for my $x (0 .. 255) {
+        my $v = 0; if ($x) { for (1 .. 255) { my ($p, $q, $r) = ($x, $_, 0); for (1 .. 8) { $r ^= $p if $q & 1; $q >>= 1; $p <<= 1; $p ^= 0x11b if $p & 0x100 } if ($r == 1) { $v = $_; last } } }
+        $sb[$x] = $aff->($v) ^ 0x63;
+    }
+    my @isb; $isb[$sb[$_]] = $_ for 0 .. 255;
+    for my $y (0 .. 255) {
+        my $u = $y ^ 0x63;
+        my %val; $val{"U$_"} = ($u >> (7 - $_)) & 1 for 0 .. 7;
+        for (@inv_circuit) {
+            my ($d, $a, $op, $b) = @$_;
+            die "inverse circuit: $a or $b undefined at $d" unless defined $val{$a} && defined $val{$b};
+            $val{$d} = $op eq '&' ? ($val{$a} & $val{$b}) : ($val{$a} ^ $val{$b});
+        }
+        my $z = 0; $z |= $val{"S$_"} << (7 - $_) for 0 .. 7;
+        die "inverse S-box circuit wrong at $y" if $z != $isb[$y];
+    }
+    printf STDERR "inverse circuit: %d gates (%d top, %d bottom)\n", scalar(@inv_circuit), scalar(@$tg), scalar(@$bg) if $ENV{BS_VERBOSE};
+}
+
 my $code = "";
 sub emit { $code .= join("", map { "\t$_\n" } @_) }
 sub label { $code .= "$_[0]:\n" }
@@ -237,7 +334,7 @@ my $NSPILL = 0;
 # were tried: at most 3 fewer instructions, no measurable gain; copies are
 # eliminated at rename, and ALU operations are what the loop is bound by.)
 sub schedule {
-    my @g = @_;
+    my @g = @_;   # gates of a circuit with inputs U0..U7
     my %cons;
     for my $k (0 .. $#g) { $cons{$g[$k][1]}++; $cons{$g[$k][3]}++ }
     my %done = map { ("U$_" => 1) } 0 .. 7;
@@ -262,9 +359,9 @@ sub schedule {
 }
 
 our %SBOX_OUT;
-sub sbox_code {
-    my ($in, $out) = @_;
-    my @g = schedule(@circuit);
+sub sbox_code {      # (circuit, in, out): the circuit is a list of [dst, a, op, b]
+    my ($circ, $in, $out) = @_;
+    my @g = schedule(@$circ);
     my %uses;                            # value -> list of gate indices using it
     for my $k (0 .. $#g) { push @{$uses{$g[$k][1]}}, $k; push @{$uses{$g[$k][3]}}, $k }
     push @{$uses{"S$_"}}, scalar(@g) for 0 .. 7;         # outputs live to the end
@@ -387,10 +484,10 @@ my @CTRM = map { $SWAP[$TR[$_]] } 0 .. 15;    # counter (LE word) -> big-endian,
 my @P = map { "%xmm$_" } 0 .. 7;       # planes: plane i in $P[i]
 my @Q = map { "%xmm$_" } 8 .. 15;      # MixColumns results, temporaries
 my @sbox_io = ({ map { ("U$_" => $P[7 - $_]) } 0 .. 7 }, { map { ("S$_" => $P[7 - $_]) } 0 .. 7 });
-my @sbox = sbox_code(@sbox_io);
+my @sbox = sbox_code(\@circuit, @sbox_io);
 # Middle rounds: outputs left where the allocator put them (@X); MixColumns
 # then writes plane i back into $P[i] (no parallel move).
-my @sbox_mid = sbox_code($sbox_io[0], undef);
+my @sbox_mid = sbox_code(\@circuit, $sbox_io[0], undef);
 my @X = map { $SBOX_OUT{"S" . (7 - $_)} } 0 .. 7;
 
 # 8x8 bit transpose inside every byte position across the plane registers (self-inverse)
@@ -414,26 +511,28 @@ sub ark {            # planes ^= round key at $disp($base)
 
 # (the S-box: plane i = bit i in $P[i]; U0 = msb = plane 7; outputs back in @P)
 
-# self-check: run the allocated S-box code on all 256 inputs
-for my $variant ([\@sbox, \@P], [\@sbox_mid, \@X]) {
-my ($code_ref, $outregs) = @$variant;
-for my $x (0 .. 255) {
-    my %st; $st{$P[$_]} = ($x >> $_) & 1 for 0 .. 7;     # plane i = bit i
-    for (@$code_ref) {
-        my ($op, $src, $dst) = /^(\w+)\s+(\S+),\s*(\S+)$/ or die "parse $_";
-        die "undefined $src in $_" unless defined $st{$src};
-        if ($op eq "movdqa") { $st{$dst} = $st{$src} }
-        elsif ($op eq "pxor") { $st{$dst} ^= $st{$src} }
-        elsif ($op eq "pand") { die "undefined $dst" unless defined $st{$dst}; $st{$dst} &= $st{$src} }
-        else { die $op }
+# self-check: run allocated S-box code on all 256 inputs against its circuit
+sub check_alloc {
+    my ($circ, $code_ref, $outregs) = @_;
+    for my $x (0 .. 255) {
+        my %st; $st{$P[$_]} = ($x >> $_) & 1 for 0 .. 7;     # plane i = bit i
+        for (@$code_ref) {
+            my ($op, $src, $dst) = /^(\w+)\s+(\S+),\s*(\S+)$/ or die "parse $_";
+            die "undefined $src in $_" unless defined $st{$src};
+            if ($op eq "movdqa") { $st{$dst} = $st{$src} }
+            elsif ($op eq "pxor") { $st{$dst} ^= $st{$src} }
+            elsif ($op eq "pand") { die "undefined $dst" unless defined $st{$dst}; $st{$dst} &= $st{$src} }
+            else { die $op }
+        }
+        my $y = 0; $y |= $st{$outregs->[$_]} << $_ for 0 .. 7;
+        my %val; $val{"U$_"} = ($x >> (7 - $_)) & 1 for 0 .. 7;
+        for (@$circ) { my ($d, $a, $op, $b) = @$_; $val{$d} = $op eq '&' ? ($val{$a} & $val{$b}) : ($val{$a} ^ $val{$b}) }
+        my $z = 0; $z |= $val{"S$_"} << (7 - $_) for 0 .. 7;
+        die "allocated S-box wrong at $x: $y vs $z" if $y != $z;
     }
-    my $y = 0; $y |= $st{$outregs->[$_]} << $_ for 0 .. 7;
-    my %val; $val{"U$_"} = ($x >> (7 - $_)) & 1 for 0 .. 7;
-    for (@circuit) { my ($d, $a, $op, $b) = @$_; $val{$d} = $op eq '&' ? ($val{$a} & $val{$b}) : ($val{$a} ^ $val{$b}) }
-    my $z = 0; $z |= $val{"S$_"} << (7 - $_) for 0 .. 7;
-    die "allocated S-box wrong at $x: $y vs $z" if $y != $z;
 }
-}
+check_alloc(\@circuit, \@sbox, \@P);
+check_alloc(\@circuit, \@sbox_mid, \@X);
 
 my $K0 = 256;                # round keys 0..Nr-1 in bsaes form: ctasm_aes_key bytes 256..
 my $LOFF;                    # frame offset of round key Nr in bsaes form (made per call)
