@@ -537,9 +537,16 @@ check_alloc(\@circuit, \@sbox_mid, \@X);
 my $K0 = 256;                # round keys 0..Nr-1 in bsaes form: ctasm_aes_key bytes 256..
 my $LOFF;                    # frame offset of round key Nr in bsaes form (made per call)
 my $MCP = "%r10";    # this round's pair of MixColumns masks (.Lbs_mc)
+# (decryption passes its S-box code, output registers and a step run before
+# MixColumns on the S-box outputs, given the eight free registers)
 sub round_mid {      # SubBytes, ShiftRows, MixColumns, AddRoundKey; planes in @P again
-    my $kp = shift;
-    emit(@sbox_mid);
+    my ($kp, $sb, $xr, $pre) = @_;
+    my @X = @{$xr // \@X};
+    emit(@{$sb // \@sbox_mid});
+    if ($pre) {
+        my %inx = map { ($_ => 1) } @X;
+        $pre->(\@X, [grep { !$inx{$_} } map { "%xmm$_" } 0 .. 15]);
+    }
     # Temporaries Q_i: where plane i must end ($P[i]) if that register is free
     # now, else any register not holding an S-box output.
     my %inx = map { ($X[$_] => 1) } 0 .. 7;
@@ -786,6 +793,168 @@ my %COEF1;
     emit(".ctasm_ret", ".ctasm_endproc");
 }
 
+# ---------------------------------------------------------------------------
+# CBC decryption: the equivalent inverse cipher on the same layout.
+#   round 0: AddRoundKey d_0; rounds 1..Nr-1: InvSubBytes, InvShiftRows,
+#   InvMixColumns, AddRoundKey d_r; round Nr: InvSubBytes, InvShiftRows,
+#   AddRoundKey d_Nr,
+# with d_0 = K_Nr, d_r = InvMixColumns(K_{Nr-r}), d_Nr = K_0, and 0x63 folded
+# into d_0..d_{Nr-1} (the inverse circuit takes y ^ 0x63).  InvShiftRows is
+# never executed: blocks are transposed as loaded (column-major, so the order
+# after round 0 is D_0 = TR), after round r the order is D_r = SR^r o TR, and
+# the MixColumns masks, round keys and output shuffle are conjugated as for
+# encryption.  InvMixColumns = MixColumns o (4X^2 + 5): a ^= 4(a ^ R2 a) first.
+# Key: the ctasm_aes_key of a vpaes decryption key, whose extra area (byte
+# 256) holds d_0..d_Nr as 16-byte column-major blocks, written by
+# set_decrypt_key (src/aes/aes.cc); each call spreads them to planes in its
+# stack frame and wipes the frame before returning.
+#
+# void bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len,
+#                        const ctasm_aes_key *key, uint8_t ivec[16]);
+# len a multiple of 16; ivec becomes the last ciphertext block; in == out is
+# fine (each batch's ciphertexts are copied to the frame before any store).
+my @D;                       # byte orders D_r, r mod 4
+{
+    my @SR = map { my ($r, $c) = ($_ >> 2, $_ & 3); 4 * $r + ($c + $r) % 4 } 0 .. 15;
+    @D = ([@TR]);
+    push @D, [map { $SR[$D[-1][$_]] } 0 .. 15] for 1 .. 3;
+}
+# check: (4X^2 + 5) then MixColumns is InvMixColumns, on random columns; and
+# the plane formula for 4t used below
+{
+    my $gm = sub { my ($p, $q) = @_; my $r = 0; for (1 .. 8) { $r ^= $p if $q & 1; $q >>= 1; $p <<= 1; $p ^= 0x11b if $p & 0x100 } $r };
+    srand(1);
+    for (1 .. 200) {
+        my @a = map { int(rand(256)) } 0 .. 3;
+        my @t = map { $a[$_] ^ $a[($_ + 2) % 4] } 0 .. 3;
+        my @p = map { $a[$_] ^ $gm->(4, $t[$_]) } 0 .. 3;
+        my @mc = map { $gm->(2, $p[$_]) ^ $gm->(3, $p[($_ + 1) % 4]) ^ $p[($_ + 2) % 4] ^ $p[($_ + 3) % 4] } 0 .. 3;
+        my @imc = map { $gm->(14, $a[$_]) ^ $gm->(11, $a[($_ + 1) % 4]) ^ $gm->(13, $a[($_ + 2) % 4]) ^ $gm->(9, $a[($_ + 3) % 4]) } 0 .. 3;
+        die "InvMixColumns factorisation" if "@mc" ne "@imc";
+    }
+    for my $t (0 .. 255) {
+        my @b = map { ($t >> $_) & 1 } 0 .. 7;
+        my @f = ($b[6], $b[7] ^ $b[6], $b[0] ^ $b[7], $b[1] ^ $b[6], $b[2] ^ $b[6] ^ $b[7], $b[3] ^ $b[7], $b[4], $b[5]);
+        my $v = 0; $v |= $f[$_] << $_ for 0 .. 7;
+        die "times-4 planes" if $v != $gm->(4, $t);
+    }
+}
+sub inv_pre {        # a ^= 4(a ^ R2 a) on planes @$a, with eight free registers @$t
+    my ($a, $t) = @_;
+    for my $i (0 .. 7) { emit("movdqa $a->[$i], $t->[$i]", "pshufb 16($MCP), $t->[$i]", "pxor $a->[$i], $t->[$i]") }
+    # (4t)_i: t6, t7^t6, t0^t7, t1^t6, t2^t6^t7, t3^t7, t4, t5
+    for my $L ([0, 6], [2, 0], [2, 7], [3, 1], [3, 6], [4, 2], [5, 3], [5, 7], [6, 4], [7, 5]) {
+        emit("pxor $t->[$L->[1]], $a->[$L->[0]]");
+    }
+    emit("pxor $t->[6], $t->[7]", "pxor $t->[7], $a->[1]", "pxor $t->[7], $a->[4]");
+}
+{
+    my $ns_enc = $NSPILL;
+    $NSPILL = 0;
+    my @isbox = sbox_code(\@inv_circuit, @sbox_io);
+    my @isbox_mid = sbox_code(\@inv_circuit, $sbox_io[0], undef);
+    my @XD = map { $SBOX_OUT{"S" . (7 - $_)} } 0 .. 7;
+    check_alloc(\@inv_circuit, \@isbox, \@P);
+    check_alloc(\@inv_circuit, \@isbox_mid, \@XD);
+    my $ns = $NSPILL;
+    $NSPILL = $ns_enc;
+    my $IVS = 16 + 16 * $ns;          # chaining value, directly followed by
+    my $CT = $IVS + 16;               # this batch's ciphertexts: block b xors IVS + 16b
+    my $KOFF = $CT + 128;             # d_0..d_Nr as planes
+    my $FR = $KOFF + 15 * 128;
+    my ($in, $out, $n, $key, $ivp) = ("%rdi", "%rsi", "%rdx", "%rcx", "%r8");
+    my ($kp, $cnt) = ("%r9", "%eax");
+    my ($spread, $loop, $pload, $loaded, $rloop, $pstore, $pdone, $done, $ret) =
+        map { newlabel("d$_") } qw(spread loop pload loaded rloop pstore pdone done ret);
+    emit(".ctasm_proc bsaes_cbc_decrypt, global, args=5, frame=$FR",
+         "shrq \$4, $n",
+         "jz $ret",
+         "movdqu ($ivp), %xmm0",
+         "movdqa %xmm0, $IVS(%rsp)",
+         # spread d_r to planes in the order D_r
+         "xorl %eax, %eax",
+         "leaq $KOFF(%rsp), $kp",
+         ".ctasm_adr $MCP, .Lbd_kperm");
+    label($spread);
+    emit("movdqa 256($key,%rax), $Q[1]",
+         "movl %eax, %r11d",
+         "andl \$48, %r11d",
+         "pshufb ($MCP,%r11), $Q[1]");
+    for my $i (0 .. 7) {
+        emit("movdqa $Q[1], $Q[0]", "pand .Lbs_bit$i(%rip), $Q[0]", "pcmpeqb .Lbs_bit$i(%rip), $Q[0]",
+             "movdqa $Q[0], " . (16 * $i) . "($kp)");
+    }
+    emit("addq \$128, $kp",
+         "addl \$16, %eax",
+         "movl 240($key), %r11d",
+         "shll \$4, %r11d",
+         "cmpl %r11d, %eax",
+         "jbe $spread",
+         "pxor $Q[1], $Q[1]",
+         "pxor $Q[0], $Q[0]");
+    label($loop);
+    emit("cmpq \$8, $n", "jb $pload");
+    emit("movdqu " . (16 * $_) . "($in), $P[$_]", "movdqa $P[$_], " . ($CT + 16 * $_) . "(%rsp)") for 0 .. 7;
+    emit("jmp $loaded");
+    # fewer than eight blocks left: load those (the count is public), zeros for the rest
+    label($pload);
+    emit("pxor $_, $_") for @P;
+    emit("movq $n, %r11");
+    for my $b (0 .. 6) {
+        emit("movdqu " . (16 * $b) . "($in), $P[$b]", "movdqa $P[$b], " . ($CT + 16 * $b) . "(%rsp)",
+             "subq \$1, %r11", "jz $loaded");
+    }
+    label($loaded);
+    transpose8();
+    ark("%rsp", $KOFF, @P);
+    emit("leaq " . ($KOFF + 128) . "(%rsp), $kp",
+         "movl 240($key), $cnt",
+         "subl \$1, $cnt",
+         ".ctasm_adr $MCP, .Lbd_mc");
+    label($rloop);
+    round_mid($kp, \@isbox_mid, \@XD, \&inv_pre);
+    emit("addq \$128, $kp",
+         "addq \$32, $MCP",
+         "subl \$1, $cnt",
+         "jnz $rloop");
+    emit(@isbox);
+    ark($kp, 0, @P);
+    transpose8();
+    emit("movl 240($key), %r11d",
+         "andl \$3, %r11d",
+         "shll \$4, %r11d",
+         ".ctasm_adr $MCP, .Lbd_out",
+         "addq $MCP, %r11");
+    emit("pshufb (%r11), $_") for @P;
+    emit("cmpq \$8, $n", "jb $pstore");
+    emit("pxor " . ($IVS + 16 * $_) . "(%rsp), $P[$_]", "movdqu $P[$_], " . (16 * $_) . "($out)") for 0 .. 7;
+    emit("movdqa " . ($CT + 112) . "(%rsp), $Q[0]",
+         "movdqa $Q[0], $IVS(%rsp)",
+         "leaq 128($in), $in",
+         "leaq 128($out), $out",
+         "subq \$8, $n",
+         "jnz $loop",
+         "jmp $done");
+    label($pstore);
+    emit("movq $n, %r11");
+    for my $b (0 .. 6) {
+        emit("pxor " . ($IVS + 16 * $b) . "(%rsp), $P[$b]", "movdqu $P[$b], " . (16 * $b) . "($out)",
+             "subq \$1, %r11", "jz $pdone");
+    }
+    label($pdone);
+    emit("shlq \$4, $n",                      # the last ciphertext, CT + 16(n-1)
+         "movdqa $IVS(%rsp,$n), $Q[0]",
+         "movdqa $Q[0], $IVS(%rsp)");
+    label($done);
+    emit("movdqa $IVS(%rsp), %xmm0",
+         "movdqu %xmm0, ($ivp)",
+         "pxor %xmm0, %xmm0");
+    emit("movdqa %xmm0, " . (16 + 16 * $_) . "(%rsp)") for 0 .. $ns - 1;
+    emit("movdqa %xmm0, " . ($IVS + 16 * $_) . "(%rsp)") for 0 .. 9 + 15 * 8 - 1;
+    label($ret);
+    emit(".ctasm_ret", ".ctasm_endproc");
+}
+
 sub bytes16 {
     my ($name, $t) = @_;
     $code .= "$name:\n" if $name ne "";
@@ -844,6 +1013,28 @@ for my $q (0 .. 15) {
 for my $i (0 .. 2) {
     my $v = 0; $v |= (($_ >> $i) & 1) << $_ for 0 .. 7;
     bytes16(".Lbs_pat$i", [(0) x 15, $v]);
+}
+
+# decryption tables (see "CBC decryption" above)
+{
+    my $inv = sub { my @p = @{$_[0]}; my @q; $q[$p[$_]] = $_ for 0 .. 15; \@q };
+    my @R1 = map { ($_ + 4) % 16 } 0 .. 15;
+    my @R2 = map { ($_ + 8) % 16 } 0 .. 15;
+    $code .= ".Lbd_mc:\n";          # rounds 1 .. 13: R1, R2 in the order D_r
+    for my $r (1 .. 13) {
+        my $c = $D[$r % 4]; my $ci = $inv->($c);
+        bytes16("", [map { $ci->[$R1[$c->[$_]]] } 0 .. 15]);
+        bytes16("", [map { $ci->[$R2[$c->[$_]]] } 0 .. 15]);
+    }
+    $code .= ".Lbd_kperm:\n";       # by r mod 4: column-major round key -> order D_r
+    for my $r (0 .. 3) {
+        bytes16("", [map { $TR[$D[$r][$_]] } 0 .. 15]);
+    }
+    $code .= ".Lbd_out:\n";         # by Nr mod 4: order D_Nr -> column-major
+    for my $r (0 .. 3) {
+        my $ci = $inv->($D[$r]);
+        bytes16("", [map { $ci->[$TR[$_]] } 0 .. 15]);
+    }
 }
 
 print $code;

@@ -73,6 +73,52 @@ AesImpl key_impl(const ctasm_aes_key *key, KeyDir dir) {
   return static_cast<AesImpl>(impl);
 }
 
+#if defined(CTASM_X86_64_ASM)
+// Constant-time multiplication by x in GF(2^8).
+inline uint8_t xtime(uint8_t b) {
+  return static_cast<uint8_t>((b << 1) ^ (0x1b & (0u - (b >> 7))));
+}
+
+// bsaes_cbc_decrypt's key form (perlasm/aes/bsaes-x86_64.pl, "CBC decryption"):
+// d_0 = K_Nr, d_r = InvMixColumns(K_{Nr-r}) for 0 < r < Nr, d_Nr = K_0, with
+// 0x63 added to every byte of d_0..d_{Nr-1}; 16 bytes each, FIPS-197 byte order.
+void bsaes_decrypt_key(const uint8_t *raw, unsigned bits, uint8_t *out) {
+  const unsigned rounds = bits / 32 + 6;
+  uint8_t w[240];
+  aes_portable::expand_key(raw, bits, w);
+  for (unsigned r = 0; r <= rounds; r++) {
+    const uint8_t *k = w + 16 * (rounds - r);
+    uint8_t *d = out + 16 * r;
+    if (r == 0 || r == rounds) {
+      memcpy(d, k, 16);
+    } else {
+      for (int c = 0; c < 4; c++) {
+        const uint8_t *a = k + 4 * c;
+        uint8_t m9[4], m11[4], m13[4], m14[4];
+        for (int i = 0; i < 4; i++) {
+          const uint8_t x2 = xtime(a[i]), x4 = xtime(x2), x8 = xtime(x4);
+          m9[i] = x8 ^ a[i];
+          m11[i] = x8 ^ x2 ^ a[i];
+          m13[i] = x8 ^ x4 ^ a[i];
+          m14[i] = x8 ^ x4 ^ x2;
+        }
+        for (int i = 0; i < 4; i++) {
+          d[4 * c + i] = m14[i] ^ m11[(i + 1) % 4] ^ m13[(i + 2) % 4] ^ m9[(i + 3) % 4];
+        }
+        secure_wipe(m9, 4);
+        secure_wipe(m11, 4);
+        secure_wipe(m13, 4);
+        secure_wipe(m14, 4);
+      }
+    }
+    if (r != rounds) {
+      for (int i = 0; i < 16; i++) d[i] ^= 0x63;
+    }
+  }
+  secure_wipe(w, sizeof(w));
+}
+#endif
+
 int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt) {
   if (key == nullptr) return 0;
   secure_wipe(key, sizeof(*key));  // impl = kAesImplNone until success
@@ -84,6 +130,10 @@ int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt
     case kAesImplSimd:
       if (decrypt) {
         vpaes_set_decrypt_key(raw, bits, key);
+#if defined(CTASM_X86_64_ASM)
+        // bulk CBC decryption runs bsaes: its round keys, compact (16 bytes each).
+        bsaes_decrypt_key(raw, bits, key->ctasm_private_extra);
+#endif
 #if defined(CTASM_ARMV7_ASM)
         // CBC decryption runs bsaes in bulk: keep its key form ready.
         vpaes_decrypt_key_to_bsaes(key->ctasm_private_extra, key);
@@ -260,7 +310,16 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
   if (len % 16 != 0 || len == 0) return;
   const size_t blocks = len / 16;
   switch (impl) {
-#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM)
+#if defined(CTASM_X86_64_ASM)
+    case kAesImplSimd:
+      if (!enc && blocks >= kBsaesCbcDecryptMinBlocks) {
+        bsaes_cbc_decrypt(in, out, len, key, ivec);  // d_0..d_Nr set with the key
+      } else {
+        vpaes_cbc_encrypt(in, out, len, key, ivec, enc ? 1 : 0);
+      }
+      return;
+#endif
+#if defined(CTASM_AARCH64_ASM)
     case kAesImplSimd:
       vpaes_cbc_encrypt(in, out, len, key, ivec, enc ? 1 : 0);
       return;

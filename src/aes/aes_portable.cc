@@ -271,11 +271,11 @@ inline void xor_bytes(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n
 
 }  // namespace
 
-void set_key(const uint8_t *user_key, unsigned bits, ctasm_aes_key *key) {
+void expand_key(const uint8_t *user_key, unsigned bits, uint8_t schedule[240]) {
   const unsigned nk = bits / 32;
   const unsigned rounds = nk + 6;
   const unsigned total = 4 * (rounds + 1);
-  uint8_t w[60][4];
+  uint8_t(*w)[4] = reinterpret_cast<uint8_t(*)[4]>(schedule);
   memcpy(w, user_key, 4 * nk);
   uint8_t rcon = 1;
   for (unsigned i = nk; i < total; i++) {
@@ -295,7 +295,14 @@ void set_key(const uint8_t *user_key, unsigned bits, ctasm_aes_key *key) {
       sub_word(t);
     }
     for (int n = 0; n < 4; n++) w[i][n] = w[i - nk][n] ^ t[n];
+    secure_wipe(t, sizeof(t));
   }
+}
+
+void set_key(const uint8_t *user_key, unsigned bits, ctasm_aes_key *key) {
+  const unsigned rounds = bits / 32 + 6;
+  uint8_t w[60][4];
+  expand_key(user_key, bits, &w[0][0]);
 
   memset(key, 0, sizeof(*key));
   key->ctasm_private_rounds = rounds;

@@ -18,6 +18,10 @@ namespace aes_portable {
 // identical: decryption runs the inverse cipher over the same round keys.
 void set_key(const uint8_t *user_key, unsigned bits, ctasm_aes_key *key);
 
+// The FIPS-197 key schedule: 4 (rounds + 1) words, round key r at bytes
+// 16r..16r+15 (the other tiers derive their key forms from it).
+void expand_key(const uint8_t *user_key, unsigned bits, uint8_t schedule[240]);
+
 // ECB over whole blocks.
 void encrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks);
 void decrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks);

@@ -45,6 +45,11 @@ void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
 // and stores the ones asked for.
 void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
                                 const void *key, const uint8_t ivec[16]);
+// `key`: a vpaes decryption key whose extra area holds the 16-byte round keys
+// d_0..d_Nr that set_decrypt_key writes there (src/aes/aes.cc). len a multiple
+// of 16; ivec updated to the last ciphertext block; in == out allowed.
+void bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const void *key,
+                       uint8_t ivec[16]);
 #endif
 #if defined(CTASM_ARMV7_ASM)
 // bsaes: needs NEON, like vpaes (the hybrid is one tier).
@@ -122,8 +127,12 @@ constexpr size_t kBsaesCtrMinBlocks = 16;
 #else
 constexpr size_t kBsaesCtrMinBlocks = 8;
 #endif
-// ARMv7 only: CBC decryption.
+// CBC decryption: calls with at least this many blocks run bsaes.
+#if defined(CTASM_X86_64_ASM)
+constexpr size_t kBsaesCbcDecryptMinBlocks = 8;  // provisional, measured below
+#else
 constexpr size_t kBsaesCbcDecryptMinBlocks = 8;
+#endif
 
 namespace testing {
 // Called by the ARMv7 hybrid CTR path around the wipe of its stack bsaes key:
