@@ -468,8 +468,8 @@ ABI_TEST(UnwindNegativeFixtures) {
 
 #if defined(CTASM_X86_64_ASM)
 // x86_64 bsaes (perlasm/aes/bsaes-x86_64.pl): the ARMv7 prototypes, except that
-// bsaes_ctr32_encrypt_blocks takes the whole key (vpaes form plus its bsaes form
-// at byte 256; docs/INTERNALS.md). Weak: linked where built.
+// bsaes_ctr32_encrypt_blocks and bsaes_cbc_decrypt take the whole key (vpaes
+// form plus its bsaes form at byte 256; docs/INTERNALS.md). Weak: linked where built.
 extern "C" {
 CTASM_ABI_WEAK void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
 CTASM_ABI_WEAK void vpaes_decrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
@@ -549,7 +549,7 @@ ABI_TEST(Aes) {
     }
 #endif
 #if defined(CTASM_ARMV7_ASM) || defined(CTASM_X86_64_ASM)
-    // Each only where linked: x86_64 has a subset (bsaes-x86_64.pl: CTR only).
+    // Each only where linked: x86_64 has a subset (bsaes-x86_64.pl: CTR and CBC decryption).
     static KeyBuf bek, bdk, bek2, bdk2;
     memset(&bek, 0, sizeof bek);
     memset(&bdk, 0, sizeof bdk);
@@ -584,13 +584,24 @@ ABI_TEST(Aes) {
       bsaes_ctr32_encrypt_blocks(in + 1, out2, blocks, ctr_key, civ);
       EXPECT_EQ(memcmp(out1, out2, sizeof out1), 0) << blocks;
     }
+#if defined(CTASM_X86_64_ASM)
+    // x86_64 CBC decryption takes the whole decryption key (vpaes form plus its
+    // bsaes round keys at byte 256, both written by set_decrypt_key).
+    static KeyBuf fdk;
+    ASSERT_EQ(1, ctasm_aes_set_decrypt_key(reinterpret_cast<ctasm_aes_key *>(fdk.b), user, bits / 8));
+    const void *cbc_key = fdk.b;
+    const bool have_cbc_key = true;
+#else
+    const void *cbc_key = bdk.b;
+    const bool have_cbc_key = have_dk;
+#endif
     for (size_t blocks : {8u, 9u, 17u}) {
-      if (!have_dk || !Linked(&bsaes_cbc_decrypt)) break;
+      if (!have_cbc_key || !Linked(&bsaes_cbc_decrypt)) break;
       memcpy(iv2, iv1, 16);
       uint8_t iv3[16];
       memcpy(iv3, iv1, 16);
-      CHECK_ABI(bsaes_cbc_decrypt, in, out1 + 1, 16 * blocks, bdk.b, iv2);
-      bsaes_cbc_decrypt(in, out2 + 1, 16 * blocks, bdk.b, iv3);
+      CHECK_ABI(bsaes_cbc_decrypt, in, out1 + 1, 16 * blocks, cbc_key, iv2);
+      bsaes_cbc_decrypt(in, out2 + 1, 16 * blocks, cbc_key, iv3);
       EXPECT_EQ(memcmp(out1 + 1, out2 + 1, 16 * blocks), 0) << blocks;
       EXPECT_EQ(memcmp(iv2, iv3, 16), 0) << blocks;
     }

@@ -890,9 +890,10 @@ TEST_F(BsaesHybrid, CtrStackKeyIsWiped) {
 #endif
 #if defined(CTASM_AES_TEST_MEMCHECK)
 // Run with tests/aes_ct_test.cc by the valgrind job (--gtest_filter=AesConstantTime.*):
-// the hybrid's bulk CTR (vpaes head, bsaes batches, vpaes tail), which the
-// short calls there do not reach. Key and data secret (undefined), counter public.
-TEST(AesConstantTime, HybridBulkCtrUnderMemcheck) {
+// the hybrid's bulk CTR (vpaes head, bsaes batches, vpaes tail) and bulk CBC
+// decryption, which the short calls there do not all reach. Key and data
+// secret (undefined), counter, IV and lengths public.
+TEST(AesConstantTime, HybridBulkUnderMemcheck) {
   if (!RUNNING_ON_VALGRIND) GTEST_FAIL() << "this test must run under valgrind (ctest runs it as aes_constant_time)";
   const uint32_t det = ctasm::testing::detected_cpu_caps();
   if (!(det & kHybridCap)) GTEST_FAIL() << "the hybrid needs NEON/SSSE3, which this CPU (or CTASM_CPU) lacks";
@@ -920,6 +921,24 @@ TEST(AesConstantTime, HybridBulkCtrUnderMemcheck) {
       VALGRIND_MAKE_MEM_DEFINED(&k, sizeof(k));
       VALGRIND_MAKE_MEM_DEFINED(out.data(), out.size());
       VALGRIND_MAKE_MEM_DEFINED(ec, sizeof(ec));
+    }
+    // Bulk CBC decryption (bsaes batches, a partial last batch, in place too).
+    for (size_t blocks : {ctasm::kBsaesCbcDecryptMinBlocks, ctasm::kBsaesCbcDecryptMinBlocks + 13}) {
+      std::vector<uint8_t> data(16 * blocks, 0x3c), out(data.size());
+      VALGRIND_MAKE_MEM_UNDEFINED(raw, sizeof(raw));
+      VALGRIND_MAKE_MEM_UNDEFINED(data.data(), data.size());
+      ctasm_aes_key k;
+      ctasm_aes_set_decrypt_key(&k, raw, key_len);
+      uint8_t iv[16] = {0};
+      const unsigned before = VALGRIND_COUNT_ERRORS;
+      ctasm_aes_cbc_encrypt(&k, data.data(), out.data(), data.size(), iv, 0);
+      ctasm_aes_cbc_encrypt(&k, data.data(), data.data(), data.size(), iv, 0);
+      EXPECT_EQ(before, VALGRIND_COUNT_ERRORS) << "CBC decryption AES-" << 8 * key_len
+                                               << ": secret-dependent branch or address";
+      VALGRIND_MAKE_MEM_DEFINED(&k, sizeof(k));
+      VALGRIND_MAKE_MEM_DEFINED(out.data(), out.size());
+      VALGRIND_MAKE_MEM_DEFINED(data.data(), data.size());
+      VALGRIND_MAKE_MEM_DEFINED(iv, sizeof(iv));
     }
   }
   ctasm::testing::reset_cpu_caps_for_testing();

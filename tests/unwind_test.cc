@@ -221,7 +221,8 @@ void StepAes() {
   if (!ctasm::vpaes_capable()) {
     for (const char *f : {"vpaes_set_encrypt_key", "vpaes_set_decrypt_key", "vpaes_encrypt",
                           "vpaes_decrypt", "vpaes_ctr32_encrypt_blocks", "vpaes_cbc_encrypt",
-                          "vpaes_encrypt_key_to_bsaes", "bsaes_ctr32_encrypt_blocks"}) {
+                          "vpaes_encrypt_key_to_bsaes", "bsaes_ctr32_encrypt_blocks",
+                          "bsaes_cbc_decrypt"}) {
       Stepped()[f];
       ADD_FAILURE() << f << " not stepped: no SSSE3";
     }
@@ -250,6 +251,13 @@ void StepAes() {
   STEP_OK(bsaes_ctr32_encrypt_blocks, in + 1, out, 9, ek.b, iv);
   iv[15] = 0;  // the round-1 cache needs a counter that is a multiple of 8
   STEP_OK(bsaes_ctr32_encrypt_blocks, in + 1, out, 64, ek.b, iv);
+  // CBC decryption takes the whole decryption key: the vpaes form plus its
+  // bsaes round keys at byte 256 (set_decrypt_key writes both); a full batch
+  // and a partial one.
+  static KeyBuf fdk;
+  ASSERT_EQ(1, ctasm_aes_set_decrypt_key(reinterpret_cast<ctasm_aes_key *>(fdk.b), user, 16));
+  memcpy(civ, iv, 16);
+  STEP_OK(bsaes_cbc_decrypt, in, out + 1, 16 * 9, fdk.b, civ);
 }
 
 const char *RunningTarget() {
