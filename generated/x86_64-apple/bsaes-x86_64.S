@@ -1730,63 +1730,15 @@ Lbs_nowipe_10:
 _bsaes_cbc_decrypt:
 	.cfi_startproc
 	endbr64
-	subq	$2296,%rsp
-	.cfi_def_cfa_offset	2304
+	subq	$376,%rsp
+	.cfi_def_cfa_offset	384
 	shrq	$4,%rdx
-	jz	Lbs_dret_19
+	jz	Lbs_dret_18
 	movdqu	(%r8),%xmm0
 	movdqa	%xmm0,224(%rsp)
-	xorl	%eax,%eax
-	leaq	368(%rsp),%r9
-	leaq	Lbd_kperm(%rip),%r10
-Lbs_dspread_11:
-	movdqa	256(%rcx,%rax),%xmm9
-	movl	%eax,%r11d
-	andl	$48,%r11d
-	pshufb	(%r10,%r11),%xmm9
-	movdqa	%xmm9,%xmm8
-	pand	Lbs_bit0(%rip),%xmm8
-	pcmpeqb	Lbs_bit0(%rip),%xmm8
-	movdqa	%xmm8,0(%r9)
-	movdqa	%xmm9,%xmm8
-	pand	Lbs_bit1(%rip),%xmm8
-	pcmpeqb	Lbs_bit1(%rip),%xmm8
-	movdqa	%xmm8,16(%r9)
-	movdqa	%xmm9,%xmm8
-	pand	Lbs_bit2(%rip),%xmm8
-	pcmpeqb	Lbs_bit2(%rip),%xmm8
-	movdqa	%xmm8,32(%r9)
-	movdqa	%xmm9,%xmm8
-	pand	Lbs_bit3(%rip),%xmm8
-	pcmpeqb	Lbs_bit3(%rip),%xmm8
-	movdqa	%xmm8,48(%r9)
-	movdqa	%xmm9,%xmm8
-	pand	Lbs_bit4(%rip),%xmm8
-	pcmpeqb	Lbs_bit4(%rip),%xmm8
-	movdqa	%xmm8,64(%r9)
-	movdqa	%xmm9,%xmm8
-	pand	Lbs_bit5(%rip),%xmm8
-	pcmpeqb	Lbs_bit5(%rip),%xmm8
-	movdqa	%xmm8,80(%r9)
-	movdqa	%xmm9,%xmm8
-	pand	Lbs_bit6(%rip),%xmm8
-	pcmpeqb	Lbs_bit6(%rip),%xmm8
-	movdqa	%xmm8,96(%r9)
-	movdqa	%xmm9,%xmm8
-	pand	Lbs_bit7(%rip),%xmm8
-	pcmpeqb	Lbs_bit7(%rip),%xmm8
-	movdqa	%xmm8,112(%r9)
-	addq	$128,%r9
-	addl	$16,%eax
-	movl	240(%rcx),%r11d
-	shll	$4,%r11d
-	cmpl	%r11d,%eax
-	jbe	Lbs_dspread_11
-	pxor	%xmm9,%xmm9
-	pxor	%xmm8,%xmm8
-Lbs_dloop_12:
+Lbs_dloop_11:
 	cmpq	$8,%rdx
-	jb	Lbs_dpload_13
+	jb	Lbs_dpload_12
 	movdqu	0(%rdi),%xmm0
 	movdqa	%xmm0,240(%rsp)
 	movdqu	16(%rdi),%xmm1
@@ -1803,8 +1755,8 @@ Lbs_dloop_12:
 	movdqa	%xmm6,336(%rsp)
 	movdqu	112(%rdi),%xmm7
 	movdqa	%xmm7,352(%rsp)
-	jmp	Lbs_dloaded_14
-Lbs_dpload_13:
+	jmp	Lbs_dloaded_13
+Lbs_dpload_12:
 	pxor	%xmm0,%xmm0
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
@@ -1817,32 +1769,41 @@ Lbs_dpload_13:
 	movdqu	0(%rdi),%xmm0
 	movdqa	%xmm0,240(%rsp)
 	subq	$1,%r11
-	jz	Lbs_dloaded_14
+	jz	Lbs_dloaded_13
 	movdqu	16(%rdi),%xmm1
 	movdqa	%xmm1,256(%rsp)
 	subq	$1,%r11
-	jz	Lbs_dloaded_14
+	jz	Lbs_dloaded_13
 	movdqu	32(%rdi),%xmm2
 	movdqa	%xmm2,272(%rsp)
 	subq	$1,%r11
-	jz	Lbs_dloaded_14
+	jz	Lbs_dloaded_13
 	movdqu	48(%rdi),%xmm3
 	movdqa	%xmm3,288(%rsp)
 	subq	$1,%r11
-	jz	Lbs_dloaded_14
+	jz	Lbs_dloaded_13
 	movdqu	64(%rdi),%xmm4
 	movdqa	%xmm4,304(%rsp)
 	subq	$1,%r11
-	jz	Lbs_dloaded_14
+	jz	Lbs_dloaded_13
 	movdqu	80(%rdi),%xmm5
 	movdqa	%xmm5,320(%rsp)
 	subq	$1,%r11
-	jz	Lbs_dloaded_14
+	jz	Lbs_dloaded_13
 	movdqu	96(%rdi),%xmm6
 	movdqa	%xmm6,336(%rsp)
 	subq	$1,%r11
-	jz	Lbs_dloaded_14
-Lbs_dloaded_14:
+	jz	Lbs_dloaded_13
+Lbs_dloaded_13:
+	movdqa	1920(%rcx),%xmm9
+	pxor	%xmm9,%xmm0
+	pxor	%xmm9,%xmm1
+	pxor	%xmm9,%xmm2
+	pxor	%xmm9,%xmm3
+	pxor	%xmm9,%xmm4
+	pxor	%xmm9,%xmm5
+	pxor	%xmm9,%xmm6
+	pxor	%xmm9,%xmm7
 	movdqa	%xmm0,%xmm8
 	psrlq	$1,%xmm8
 	pxor	%xmm1,%xmm8
@@ -1927,19 +1888,11 @@ Lbs_dloaded_14:
 	pxor	%xmm8,%xmm7
 	psllq	$4,%xmm8
 	pxor	%xmm8,%xmm3
-	pxor	368(%rsp),%xmm0
-	pxor	384(%rsp),%xmm1
-	pxor	400(%rsp),%xmm2
-	pxor	416(%rsp),%xmm3
-	pxor	432(%rsp),%xmm4
-	pxor	448(%rsp),%xmm5
-	pxor	464(%rsp),%xmm6
-	pxor	480(%rsp),%xmm7
-	leaq	496(%rsp),%r9
+	leaq	256(%rcx),%r9
 	movl	240(%rcx),%eax
 	subl	$1,%eax
 	leaq	Lbd_mc(%rip),%r10
-Lbs_drloop_15:
+Lbs_drloop_14:
 	movdqa	%xmm0,%xmm8
 	pxor	%xmm6,%xmm8
 	movdqa	%xmm1,%xmm9
@@ -2221,7 +2174,7 @@ Lbs_drloop_15:
 	addq	$128,%r9
 	addq	$32,%r10
 	subl	$1,%eax
-	jnz	Lbs_drloop_15
+	jnz	Lbs_drloop_14
 	movdqa	%xmm0,%xmm8
 	pxor	%xmm6,%xmm8
 	movdqa	%xmm1,%xmm9
@@ -2403,14 +2356,6 @@ Lbs_drloop_15:
 	movdqa	%xmm4,%xmm2
 	movdqa	%xmm8,%xmm0
 	movdqa	%xmm11,%xmm4
-	pxor	0(%r9),%xmm0
-	pxor	16(%r9),%xmm1
-	pxor	32(%r9),%xmm2
-	pxor	48(%r9),%xmm3
-	pxor	64(%r9),%xmm4
-	pxor	80(%r9),%xmm5
-	pxor	96(%r9),%xmm6
-	pxor	112(%r9),%xmm7
 	movdqa	%xmm0,%xmm8
 	psrlq	$1,%xmm8
 	pxor	%xmm1,%xmm8
@@ -2500,16 +2445,25 @@ Lbs_drloop_15:
 	shll	$4,%r11d
 	leaq	Lbd_out(%rip),%r10
 	addq	%r10,%r11
+	movdqa	1936(%rcx),%xmm9
 	pshufb	(%r11),%xmm0
+	pxor	%xmm9,%xmm0
 	pshufb	(%r11),%xmm1
+	pxor	%xmm9,%xmm1
 	pshufb	(%r11),%xmm2
+	pxor	%xmm9,%xmm2
 	pshufb	(%r11),%xmm3
+	pxor	%xmm9,%xmm3
 	pshufb	(%r11),%xmm4
+	pxor	%xmm9,%xmm4
 	pshufb	(%r11),%xmm5
+	pxor	%xmm9,%xmm5
 	pshufb	(%r11),%xmm6
+	pxor	%xmm9,%xmm6
 	pshufb	(%r11),%xmm7
+	pxor	%xmm9,%xmm7
 	cmpq	$8,%rdx
-	jb	Lbs_dpstore_16
+	jb	Lbs_dpstore_15
 	pxor	224(%rsp),%xmm0
 	movdqu	%xmm0,0(%rsi)
 	pxor	240(%rsp),%xmm1
@@ -2531,43 +2485,43 @@ Lbs_drloop_15:
 	leaq	128(%rdi),%rdi
 	leaq	128(%rsi),%rsi
 	subq	$8,%rdx
-	jnz	Lbs_dloop_12
-	jmp	Lbs_ddone_18
-Lbs_dpstore_16:
+	jnz	Lbs_dloop_11
+	jmp	Lbs_ddone_17
+Lbs_dpstore_15:
 	movq	%rdx,%r11
 	pxor	224(%rsp),%xmm0
 	movdqu	%xmm0,0(%rsi)
 	subq	$1,%r11
-	jz	Lbs_dpdone_17
+	jz	Lbs_dpdone_16
 	pxor	240(%rsp),%xmm1
 	movdqu	%xmm1,16(%rsi)
 	subq	$1,%r11
-	jz	Lbs_dpdone_17
+	jz	Lbs_dpdone_16
 	pxor	256(%rsp),%xmm2
 	movdqu	%xmm2,32(%rsi)
 	subq	$1,%r11
-	jz	Lbs_dpdone_17
+	jz	Lbs_dpdone_16
 	pxor	272(%rsp),%xmm3
 	movdqu	%xmm3,48(%rsi)
 	subq	$1,%r11
-	jz	Lbs_dpdone_17
+	jz	Lbs_dpdone_16
 	pxor	288(%rsp),%xmm4
 	movdqu	%xmm4,64(%rsi)
 	subq	$1,%r11
-	jz	Lbs_dpdone_17
+	jz	Lbs_dpdone_16
 	pxor	304(%rsp),%xmm5
 	movdqu	%xmm5,80(%rsi)
 	subq	$1,%r11
-	jz	Lbs_dpdone_17
+	jz	Lbs_dpdone_16
 	pxor	320(%rsp),%xmm6
 	movdqu	%xmm6,96(%rsi)
 	subq	$1,%r11
-	jz	Lbs_dpdone_17
-Lbs_dpdone_17:
+	jz	Lbs_dpdone_16
+Lbs_dpdone_16:
 	shlq	$4,%rdx
 	movdqa	224(%rsp,%rdx),%xmm8
 	movdqa	%xmm8,224(%rsp)
-Lbs_ddone_18:
+Lbs_ddone_17:
 	movdqa	224(%rsp),%xmm0
 	movdqu	%xmm0,(%r8)
 	pxor	%xmm0,%xmm0
@@ -2593,129 +2547,9 @@ Lbs_ddone_18:
 	movdqa	%xmm0,320(%rsp)
 	movdqa	%xmm0,336(%rsp)
 	movdqa	%xmm0,352(%rsp)
-	movdqa	%xmm0,368(%rsp)
-	movdqa	%xmm0,384(%rsp)
-	movdqa	%xmm0,400(%rsp)
-	movdqa	%xmm0,416(%rsp)
-	movdqa	%xmm0,432(%rsp)
-	movdqa	%xmm0,448(%rsp)
-	movdqa	%xmm0,464(%rsp)
-	movdqa	%xmm0,480(%rsp)
-	movdqa	%xmm0,496(%rsp)
-	movdqa	%xmm0,512(%rsp)
-	movdqa	%xmm0,528(%rsp)
-	movdqa	%xmm0,544(%rsp)
-	movdqa	%xmm0,560(%rsp)
-	movdqa	%xmm0,576(%rsp)
-	movdqa	%xmm0,592(%rsp)
-	movdqa	%xmm0,608(%rsp)
-	movdqa	%xmm0,624(%rsp)
-	movdqa	%xmm0,640(%rsp)
-	movdqa	%xmm0,656(%rsp)
-	movdqa	%xmm0,672(%rsp)
-	movdqa	%xmm0,688(%rsp)
-	movdqa	%xmm0,704(%rsp)
-	movdqa	%xmm0,720(%rsp)
-	movdqa	%xmm0,736(%rsp)
-	movdqa	%xmm0,752(%rsp)
-	movdqa	%xmm0,768(%rsp)
-	movdqa	%xmm0,784(%rsp)
-	movdqa	%xmm0,800(%rsp)
-	movdqa	%xmm0,816(%rsp)
-	movdqa	%xmm0,832(%rsp)
-	movdqa	%xmm0,848(%rsp)
-	movdqa	%xmm0,864(%rsp)
-	movdqa	%xmm0,880(%rsp)
-	movdqa	%xmm0,896(%rsp)
-	movdqa	%xmm0,912(%rsp)
-	movdqa	%xmm0,928(%rsp)
-	movdqa	%xmm0,944(%rsp)
-	movdqa	%xmm0,960(%rsp)
-	movdqa	%xmm0,976(%rsp)
-	movdqa	%xmm0,992(%rsp)
-	movdqa	%xmm0,1008(%rsp)
-	movdqa	%xmm0,1024(%rsp)
-	movdqa	%xmm0,1040(%rsp)
-	movdqa	%xmm0,1056(%rsp)
-	movdqa	%xmm0,1072(%rsp)
-	movdqa	%xmm0,1088(%rsp)
-	movdqa	%xmm0,1104(%rsp)
-	movdqa	%xmm0,1120(%rsp)
-	movdqa	%xmm0,1136(%rsp)
-	movdqa	%xmm0,1152(%rsp)
-	movdqa	%xmm0,1168(%rsp)
-	movdqa	%xmm0,1184(%rsp)
-	movdqa	%xmm0,1200(%rsp)
-	movdqa	%xmm0,1216(%rsp)
-	movdqa	%xmm0,1232(%rsp)
-	movdqa	%xmm0,1248(%rsp)
-	movdqa	%xmm0,1264(%rsp)
-	movdqa	%xmm0,1280(%rsp)
-	movdqa	%xmm0,1296(%rsp)
-	movdqa	%xmm0,1312(%rsp)
-	movdqa	%xmm0,1328(%rsp)
-	movdqa	%xmm0,1344(%rsp)
-	movdqa	%xmm0,1360(%rsp)
-	movdqa	%xmm0,1376(%rsp)
-	movdqa	%xmm0,1392(%rsp)
-	movdqa	%xmm0,1408(%rsp)
-	movdqa	%xmm0,1424(%rsp)
-	movdqa	%xmm0,1440(%rsp)
-	movdqa	%xmm0,1456(%rsp)
-	movdqa	%xmm0,1472(%rsp)
-	movdqa	%xmm0,1488(%rsp)
-	movdqa	%xmm0,1504(%rsp)
-	movdqa	%xmm0,1520(%rsp)
-	movdqa	%xmm0,1536(%rsp)
-	movdqa	%xmm0,1552(%rsp)
-	movdqa	%xmm0,1568(%rsp)
-	movdqa	%xmm0,1584(%rsp)
-	movdqa	%xmm0,1600(%rsp)
-	movdqa	%xmm0,1616(%rsp)
-	movdqa	%xmm0,1632(%rsp)
-	movdqa	%xmm0,1648(%rsp)
-	movdqa	%xmm0,1664(%rsp)
-	movdqa	%xmm0,1680(%rsp)
-	movdqa	%xmm0,1696(%rsp)
-	movdqa	%xmm0,1712(%rsp)
-	movdqa	%xmm0,1728(%rsp)
-	movdqa	%xmm0,1744(%rsp)
-	movdqa	%xmm0,1760(%rsp)
-	movdqa	%xmm0,1776(%rsp)
-	movdqa	%xmm0,1792(%rsp)
-	movdqa	%xmm0,1808(%rsp)
-	movdqa	%xmm0,1824(%rsp)
-	movdqa	%xmm0,1840(%rsp)
-	movdqa	%xmm0,1856(%rsp)
-	movdqa	%xmm0,1872(%rsp)
-	movdqa	%xmm0,1888(%rsp)
-	movdqa	%xmm0,1904(%rsp)
-	movdqa	%xmm0,1920(%rsp)
-	movdqa	%xmm0,1936(%rsp)
-	movdqa	%xmm0,1952(%rsp)
-	movdqa	%xmm0,1968(%rsp)
-	movdqa	%xmm0,1984(%rsp)
-	movdqa	%xmm0,2000(%rsp)
-	movdqa	%xmm0,2016(%rsp)
-	movdqa	%xmm0,2032(%rsp)
-	movdqa	%xmm0,2048(%rsp)
-	movdqa	%xmm0,2064(%rsp)
-	movdqa	%xmm0,2080(%rsp)
-	movdqa	%xmm0,2096(%rsp)
-	movdqa	%xmm0,2112(%rsp)
-	movdqa	%xmm0,2128(%rsp)
-	movdqa	%xmm0,2144(%rsp)
-	movdqa	%xmm0,2160(%rsp)
-	movdqa	%xmm0,2176(%rsp)
-	movdqa	%xmm0,2192(%rsp)
-	movdqa	%xmm0,2208(%rsp)
-	movdqa	%xmm0,2224(%rsp)
-	movdqa	%xmm0,2240(%rsp)
-	movdqa	%xmm0,2256(%rsp)
-	movdqa	%xmm0,2272(%rsp)
-Lbs_dret_19:
+Lbs_dret_18:
 	.cfi_remember_state
-	addq	$2296,%rsp
+	addq	$376,%rsp
 	.cfi_def_cfa_offset	8
 	ret
 	.cfi_restore_state
@@ -2873,11 +2707,6 @@ Lbd_mc:
 	.byte	0x02,0x03,0x00,0x01,0x06,0x07,0x04,0x05,0x0a,0x0b,0x08,0x09,0x0e,0x0f,0x0c,0x0d
 	.byte	0x0d,0x0e,0x0f,0x0c,0x01,0x02,0x03,0x00,0x05,0x06,0x07,0x04,0x09,0x0a,0x0b,0x08
 	.byte	0x0a,0x0b,0x08,0x09,0x0e,0x0f,0x0c,0x0d,0x02,0x03,0x00,0x01,0x06,0x07,0x04,0x05
-Lbd_kperm:
-	.byte	0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f
-	.byte	0x00,0x05,0x0a,0x0f,0x04,0x09,0x0e,0x03,0x08,0x0d,0x02,0x07,0x0c,0x01,0x06,0x0b
-	.byte	0x00,0x09,0x02,0x0b,0x04,0x0d,0x06,0x0f,0x08,0x01,0x0a,0x03,0x0c,0x05,0x0e,0x07
-	.byte	0x00,0x0d,0x0a,0x07,0x04,0x01,0x0e,0x0b,0x08,0x05,0x02,0x0f,0x0c,0x09,0x06,0x03
 Lbd_out:
 	.byte	0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f
 	.byte	0x00,0x0d,0x0a,0x07,0x04,0x01,0x0e,0x0b,0x08,0x05,0x02,0x0f,0x0c,0x09,0x06,0x03

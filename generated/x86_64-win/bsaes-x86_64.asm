@@ -1766,88 +1766,40 @@ bsaes_cbc_decrypt:
 L$_ctasm_bsaes_cbc_decrypt_p1:
 	push	rsi
 L$_ctasm_bsaes_cbc_decrypt_p2:
-	sub	rsp,2456
+	sub	rsp,536
 L$_ctasm_bsaes_cbc_decrypt_p3:
-	movaps	[rsp+2288],xmm6
+	movaps	[rsp+368],xmm6
 L$_ctasm_bsaes_cbc_decrypt_p4:
-	movaps	[rsp+2304],xmm7
+	movaps	[rsp+384],xmm7
 L$_ctasm_bsaes_cbc_decrypt_p5:
-	movaps	[rsp+2320],xmm8
+	movaps	[rsp+400],xmm8
 L$_ctasm_bsaes_cbc_decrypt_p6:
-	movaps	[rsp+2336],xmm9
+	movaps	[rsp+416],xmm9
 L$_ctasm_bsaes_cbc_decrypt_p7:
-	movaps	[rsp+2352],xmm10
+	movaps	[rsp+432],xmm10
 L$_ctasm_bsaes_cbc_decrypt_p8:
-	movaps	[rsp+2368],xmm11
+	movaps	[rsp+448],xmm11
 L$_ctasm_bsaes_cbc_decrypt_p9:
-	movaps	[rsp+2384],xmm12
+	movaps	[rsp+464],xmm12
 L$_ctasm_bsaes_cbc_decrypt_p10:
-	movaps	[rsp+2400],xmm13
+	movaps	[rsp+480],xmm13
 L$_ctasm_bsaes_cbc_decrypt_p11:
-	movaps	[rsp+2416],xmm14
+	movaps	[rsp+496],xmm14
 L$_ctasm_bsaes_cbc_decrypt_p12:
-	movaps	[rsp+2432],xmm15
+	movaps	[rsp+512],xmm15
 L$_ctasm_bsaes_cbc_decrypt_p13:
 	mov	rdi,rcx
 	mov	rsi,rdx
 	mov	rdx,r8
 	mov	rcx,r9
-	mov	r8,QWORD[rsp+2512]
+	mov	r8,QWORD[rsp+592]
 	shr	rdx,4
-	jz	L$bs_dret_19
+	jz	L$bs_dret_18
 	movdqu	xmm0,[r8]
 	movdqa	[rsp+224],xmm0
-	xor	eax,eax
-	lea	r9,[rsp+368]
-	lea	r10,[rel L$bd_kperm]
-L$bs_dspread_11:
-	movdqa	xmm9,[rcx+rax*1+256]
-	mov	r11d,eax
-	and	r11d,48
-	pshufb	xmm9,[r10+r11*1]
-	movdqa	xmm8,xmm9
-	pand	xmm8,[rel L$bs_bit0]
-	pcmpeqb	xmm8,[rel L$bs_bit0]
-	movdqa	[r9+0],xmm8
-	movdqa	xmm8,xmm9
-	pand	xmm8,[rel L$bs_bit1]
-	pcmpeqb	xmm8,[rel L$bs_bit1]
-	movdqa	[r9+16],xmm8
-	movdqa	xmm8,xmm9
-	pand	xmm8,[rel L$bs_bit2]
-	pcmpeqb	xmm8,[rel L$bs_bit2]
-	movdqa	[r9+32],xmm8
-	movdqa	xmm8,xmm9
-	pand	xmm8,[rel L$bs_bit3]
-	pcmpeqb	xmm8,[rel L$bs_bit3]
-	movdqa	[r9+48],xmm8
-	movdqa	xmm8,xmm9
-	pand	xmm8,[rel L$bs_bit4]
-	pcmpeqb	xmm8,[rel L$bs_bit4]
-	movdqa	[r9+64],xmm8
-	movdqa	xmm8,xmm9
-	pand	xmm8,[rel L$bs_bit5]
-	pcmpeqb	xmm8,[rel L$bs_bit5]
-	movdqa	[r9+80],xmm8
-	movdqa	xmm8,xmm9
-	pand	xmm8,[rel L$bs_bit6]
-	pcmpeqb	xmm8,[rel L$bs_bit6]
-	movdqa	[r9+96],xmm8
-	movdqa	xmm8,xmm9
-	pand	xmm8,[rel L$bs_bit7]
-	pcmpeqb	xmm8,[rel L$bs_bit7]
-	movdqa	[r9+112],xmm8
-	add	r9,128
-	add	eax,16
-	mov	r11d,DWORD[rcx+240]
-	shl	r11d,4
-	cmp	eax,r11d
-	jbe	L$bs_dspread_11
-	pxor	xmm9,xmm9
-	pxor	xmm8,xmm8
-L$bs_dloop_12:
+L$bs_dloop_11:
 	cmp	rdx,8
-	jb	L$bs_dpload_13
+	jb	L$bs_dpload_12
 	movdqu	xmm0,[rdi+0]
 	movdqa	[rsp+240],xmm0
 	movdqu	xmm1,[rdi+16]
@@ -1864,8 +1816,8 @@ L$bs_dloop_12:
 	movdqa	[rsp+336],xmm6
 	movdqu	xmm7,[rdi+112]
 	movdqa	[rsp+352],xmm7
-	jmp	L$bs_dloaded_14
-L$bs_dpload_13:
+	jmp	L$bs_dloaded_13
+L$bs_dpload_12:
 	pxor	xmm0,xmm0
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
@@ -1878,32 +1830,41 @@ L$bs_dpload_13:
 	movdqu	xmm0,[rdi+0]
 	movdqa	[rsp+240],xmm0
 	sub	r11,1
-	jz	L$bs_dloaded_14
+	jz	L$bs_dloaded_13
 	movdqu	xmm1,[rdi+16]
 	movdqa	[rsp+256],xmm1
 	sub	r11,1
-	jz	L$bs_dloaded_14
+	jz	L$bs_dloaded_13
 	movdqu	xmm2,[rdi+32]
 	movdqa	[rsp+272],xmm2
 	sub	r11,1
-	jz	L$bs_dloaded_14
+	jz	L$bs_dloaded_13
 	movdqu	xmm3,[rdi+48]
 	movdqa	[rsp+288],xmm3
 	sub	r11,1
-	jz	L$bs_dloaded_14
+	jz	L$bs_dloaded_13
 	movdqu	xmm4,[rdi+64]
 	movdqa	[rsp+304],xmm4
 	sub	r11,1
-	jz	L$bs_dloaded_14
+	jz	L$bs_dloaded_13
 	movdqu	xmm5,[rdi+80]
 	movdqa	[rsp+320],xmm5
 	sub	r11,1
-	jz	L$bs_dloaded_14
+	jz	L$bs_dloaded_13
 	movdqu	xmm6,[rdi+96]
 	movdqa	[rsp+336],xmm6
 	sub	r11,1
-	jz	L$bs_dloaded_14
-L$bs_dloaded_14:
+	jz	L$bs_dloaded_13
+L$bs_dloaded_13:
+	movdqa	xmm9,[rcx+1920]
+	pxor	xmm0,xmm9
+	pxor	xmm1,xmm9
+	pxor	xmm2,xmm9
+	pxor	xmm3,xmm9
+	pxor	xmm4,xmm9
+	pxor	xmm5,xmm9
+	pxor	xmm6,xmm9
+	pxor	xmm7,xmm9
 	movdqa	xmm8,xmm0
 	psrlq	xmm8,1
 	pxor	xmm8,xmm1
@@ -1988,19 +1949,11 @@ L$bs_dloaded_14:
 	pxor	xmm7,xmm8
 	psllq	xmm8,4
 	pxor	xmm3,xmm8
-	pxor	xmm0,[rsp+368]
-	pxor	xmm1,[rsp+384]
-	pxor	xmm2,[rsp+400]
-	pxor	xmm3,[rsp+416]
-	pxor	xmm4,[rsp+432]
-	pxor	xmm5,[rsp+448]
-	pxor	xmm6,[rsp+464]
-	pxor	xmm7,[rsp+480]
-	lea	r9,[rsp+496]
+	lea	r9,[rcx+256]
 	mov	eax,DWORD[rcx+240]
 	sub	eax,1
 	lea	r10,[rel L$bd_mc]
-L$bs_drloop_15:
+L$bs_drloop_14:
 	movdqa	xmm8,xmm0
 	pxor	xmm8,xmm6
 	movdqa	xmm9,xmm1
@@ -2282,7 +2235,7 @@ L$bs_drloop_15:
 	add	r9,128
 	add	r10,32
 	sub	eax,1
-	jnz	L$bs_drloop_15
+	jnz	L$bs_drloop_14
 	movdqa	xmm8,xmm0
 	pxor	xmm8,xmm6
 	movdqa	xmm9,xmm1
@@ -2464,14 +2417,6 @@ L$bs_drloop_15:
 	movdqa	xmm2,xmm4
 	movdqa	xmm0,xmm8
 	movdqa	xmm4,xmm11
-	pxor	xmm0,[r9+0]
-	pxor	xmm1,[r9+16]
-	pxor	xmm2,[r9+32]
-	pxor	xmm3,[r9+48]
-	pxor	xmm4,[r9+64]
-	pxor	xmm5,[r9+80]
-	pxor	xmm6,[r9+96]
-	pxor	xmm7,[r9+112]
 	movdqa	xmm8,xmm0
 	psrlq	xmm8,1
 	pxor	xmm8,xmm1
@@ -2561,16 +2506,25 @@ L$bs_drloop_15:
 	shl	r11d,4
 	lea	r10,[rel L$bd_out]
 	add	r11,r10
+	movdqa	xmm9,[rcx+1936]
 	pshufb	xmm0,[r11]
+	pxor	xmm0,xmm9
 	pshufb	xmm1,[r11]
+	pxor	xmm1,xmm9
 	pshufb	xmm2,[r11]
+	pxor	xmm2,xmm9
 	pshufb	xmm3,[r11]
+	pxor	xmm3,xmm9
 	pshufb	xmm4,[r11]
+	pxor	xmm4,xmm9
 	pshufb	xmm5,[r11]
+	pxor	xmm5,xmm9
 	pshufb	xmm6,[r11]
+	pxor	xmm6,xmm9
 	pshufb	xmm7,[r11]
+	pxor	xmm7,xmm9
 	cmp	rdx,8
-	jb	L$bs_dpstore_16
+	jb	L$bs_dpstore_15
 	pxor	xmm0,[rsp+224]
 	movdqu	[rsi+0],xmm0
 	pxor	xmm1,[rsp+240]
@@ -2592,43 +2546,43 @@ L$bs_drloop_15:
 	lea	rdi,[rdi+128]
 	lea	rsi,[rsi+128]
 	sub	rdx,8
-	jnz	L$bs_dloop_12
-	jmp	L$bs_ddone_18
-L$bs_dpstore_16:
+	jnz	L$bs_dloop_11
+	jmp	L$bs_ddone_17
+L$bs_dpstore_15:
 	mov	r11,rdx
 	pxor	xmm0,[rsp+224]
 	movdqu	[rsi+0],xmm0
 	sub	r11,1
-	jz	L$bs_dpdone_17
+	jz	L$bs_dpdone_16
 	pxor	xmm1,[rsp+240]
 	movdqu	[rsi+16],xmm1
 	sub	r11,1
-	jz	L$bs_dpdone_17
+	jz	L$bs_dpdone_16
 	pxor	xmm2,[rsp+256]
 	movdqu	[rsi+32],xmm2
 	sub	r11,1
-	jz	L$bs_dpdone_17
+	jz	L$bs_dpdone_16
 	pxor	xmm3,[rsp+272]
 	movdqu	[rsi+48],xmm3
 	sub	r11,1
-	jz	L$bs_dpdone_17
+	jz	L$bs_dpdone_16
 	pxor	xmm4,[rsp+288]
 	movdqu	[rsi+64],xmm4
 	sub	r11,1
-	jz	L$bs_dpdone_17
+	jz	L$bs_dpdone_16
 	pxor	xmm5,[rsp+304]
 	movdqu	[rsi+80],xmm5
 	sub	r11,1
-	jz	L$bs_dpdone_17
+	jz	L$bs_dpdone_16
 	pxor	xmm6,[rsp+320]
 	movdqu	[rsi+96],xmm6
 	sub	r11,1
-	jz	L$bs_dpdone_17
-L$bs_dpdone_17:
+	jz	L$bs_dpdone_16
+L$bs_dpdone_16:
 	shl	rdx,4
 	movdqa	xmm8,[rsp+rdx*1+224]
 	movdqa	[rsp+224],xmm8
-L$bs_ddone_18:
+L$bs_ddone_17:
 	movdqa	xmm0,[rsp+224]
 	movdqu	[r8],xmm0
 	pxor	xmm0,xmm0
@@ -2654,138 +2608,18 @@ L$bs_ddone_18:
 	movdqa	[rsp+320],xmm0
 	movdqa	[rsp+336],xmm0
 	movdqa	[rsp+352],xmm0
-	movdqa	[rsp+368],xmm0
-	movdqa	[rsp+384],xmm0
-	movdqa	[rsp+400],xmm0
-	movdqa	[rsp+416],xmm0
-	movdqa	[rsp+432],xmm0
-	movdqa	[rsp+448],xmm0
-	movdqa	[rsp+464],xmm0
-	movdqa	[rsp+480],xmm0
-	movdqa	[rsp+496],xmm0
-	movdqa	[rsp+512],xmm0
-	movdqa	[rsp+528],xmm0
-	movdqa	[rsp+544],xmm0
-	movdqa	[rsp+560],xmm0
-	movdqa	[rsp+576],xmm0
-	movdqa	[rsp+592],xmm0
-	movdqa	[rsp+608],xmm0
-	movdqa	[rsp+624],xmm0
-	movdqa	[rsp+640],xmm0
-	movdqa	[rsp+656],xmm0
-	movdqa	[rsp+672],xmm0
-	movdqa	[rsp+688],xmm0
-	movdqa	[rsp+704],xmm0
-	movdqa	[rsp+720],xmm0
-	movdqa	[rsp+736],xmm0
-	movdqa	[rsp+752],xmm0
-	movdqa	[rsp+768],xmm0
-	movdqa	[rsp+784],xmm0
-	movdqa	[rsp+800],xmm0
-	movdqa	[rsp+816],xmm0
-	movdqa	[rsp+832],xmm0
-	movdqa	[rsp+848],xmm0
-	movdqa	[rsp+864],xmm0
-	movdqa	[rsp+880],xmm0
-	movdqa	[rsp+896],xmm0
-	movdqa	[rsp+912],xmm0
-	movdqa	[rsp+928],xmm0
-	movdqa	[rsp+944],xmm0
-	movdqa	[rsp+960],xmm0
-	movdqa	[rsp+976],xmm0
-	movdqa	[rsp+992],xmm0
-	movdqa	[rsp+1008],xmm0
-	movdqa	[rsp+1024],xmm0
-	movdqa	[rsp+1040],xmm0
-	movdqa	[rsp+1056],xmm0
-	movdqa	[rsp+1072],xmm0
-	movdqa	[rsp+1088],xmm0
-	movdqa	[rsp+1104],xmm0
-	movdqa	[rsp+1120],xmm0
-	movdqa	[rsp+1136],xmm0
-	movdqa	[rsp+1152],xmm0
-	movdqa	[rsp+1168],xmm0
-	movdqa	[rsp+1184],xmm0
-	movdqa	[rsp+1200],xmm0
-	movdqa	[rsp+1216],xmm0
-	movdqa	[rsp+1232],xmm0
-	movdqa	[rsp+1248],xmm0
-	movdqa	[rsp+1264],xmm0
-	movdqa	[rsp+1280],xmm0
-	movdqa	[rsp+1296],xmm0
-	movdqa	[rsp+1312],xmm0
-	movdqa	[rsp+1328],xmm0
-	movdqa	[rsp+1344],xmm0
-	movdqa	[rsp+1360],xmm0
-	movdqa	[rsp+1376],xmm0
-	movdqa	[rsp+1392],xmm0
-	movdqa	[rsp+1408],xmm0
-	movdqa	[rsp+1424],xmm0
-	movdqa	[rsp+1440],xmm0
-	movdqa	[rsp+1456],xmm0
-	movdqa	[rsp+1472],xmm0
-	movdqa	[rsp+1488],xmm0
-	movdqa	[rsp+1504],xmm0
-	movdqa	[rsp+1520],xmm0
-	movdqa	[rsp+1536],xmm0
-	movdqa	[rsp+1552],xmm0
-	movdqa	[rsp+1568],xmm0
-	movdqa	[rsp+1584],xmm0
-	movdqa	[rsp+1600],xmm0
-	movdqa	[rsp+1616],xmm0
-	movdqa	[rsp+1632],xmm0
-	movdqa	[rsp+1648],xmm0
-	movdqa	[rsp+1664],xmm0
-	movdqa	[rsp+1680],xmm0
-	movdqa	[rsp+1696],xmm0
-	movdqa	[rsp+1712],xmm0
-	movdqa	[rsp+1728],xmm0
-	movdqa	[rsp+1744],xmm0
-	movdqa	[rsp+1760],xmm0
-	movdqa	[rsp+1776],xmm0
-	movdqa	[rsp+1792],xmm0
-	movdqa	[rsp+1808],xmm0
-	movdqa	[rsp+1824],xmm0
-	movdqa	[rsp+1840],xmm0
-	movdqa	[rsp+1856],xmm0
-	movdqa	[rsp+1872],xmm0
-	movdqa	[rsp+1888],xmm0
-	movdqa	[rsp+1904],xmm0
-	movdqa	[rsp+1920],xmm0
-	movdqa	[rsp+1936],xmm0
-	movdqa	[rsp+1952],xmm0
-	movdqa	[rsp+1968],xmm0
-	movdqa	[rsp+1984],xmm0
-	movdqa	[rsp+2000],xmm0
-	movdqa	[rsp+2016],xmm0
-	movdqa	[rsp+2032],xmm0
-	movdqa	[rsp+2048],xmm0
-	movdqa	[rsp+2064],xmm0
-	movdqa	[rsp+2080],xmm0
-	movdqa	[rsp+2096],xmm0
-	movdqa	[rsp+2112],xmm0
-	movdqa	[rsp+2128],xmm0
-	movdqa	[rsp+2144],xmm0
-	movdqa	[rsp+2160],xmm0
-	movdqa	[rsp+2176],xmm0
-	movdqa	[rsp+2192],xmm0
-	movdqa	[rsp+2208],xmm0
-	movdqa	[rsp+2224],xmm0
-	movdqa	[rsp+2240],xmm0
-	movdqa	[rsp+2256],xmm0
-	movdqa	[rsp+2272],xmm0
-L$bs_dret_19:
-	movaps	xmm6,[rsp+2288]
-	movaps	xmm7,[rsp+2304]
-	movaps	xmm8,[rsp+2320]
-	movaps	xmm9,[rsp+2336]
-	movaps	xmm10,[rsp+2352]
-	movaps	xmm11,[rsp+2368]
-	movaps	xmm12,[rsp+2384]
-	movaps	xmm13,[rsp+2400]
-	movaps	xmm14,[rsp+2416]
-	movaps	xmm15,[rsp+2432]
-	add	rsp,2456
+L$bs_dret_18:
+	movaps	xmm6,[rsp+368]
+	movaps	xmm7,[rsp+384]
+	movaps	xmm8,[rsp+400]
+	movaps	xmm9,[rsp+416]
+	movaps	xmm10,[rsp+432]
+	movaps	xmm11,[rsp+448]
+	movaps	xmm12,[rsp+464]
+	movaps	xmm13,[rsp+480]
+	movaps	xmm14,[rsp+496]
+	movaps	xmm15,[rsp+512]
+	add	rsp,536
 	pop	rsi
 	pop	rdi
 	ret
@@ -2943,11 +2777,6 @@ L$bd_mc:
 	db	0x02,0x03,0x00,0x01,0x06,0x07,0x04,0x05,0x0a,0x0b,0x08,0x09,0x0e,0x0f,0x0c,0x0d
 	db	0x0d,0x0e,0x0f,0x0c,0x01,0x02,0x03,0x00,0x05,0x06,0x07,0x04,0x09,0x0a,0x0b,0x08
 	db	0x0a,0x0b,0x08,0x09,0x0e,0x0f,0x0c,0x0d,0x02,0x03,0x00,0x01,0x06,0x07,0x04,0x05
-L$bd_kperm:
-	db	0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f
-	db	0x00,0x05,0x0a,0x0f,0x04,0x09,0x0e,0x03,0x08,0x0d,0x02,0x07,0x0c,0x01,0x06,0x0b
-	db	0x00,0x09,0x02,0x0b,0x04,0x0d,0x06,0x0f,0x08,0x01,0x0a,0x03,0x0c,0x05,0x0e,0x07
-	db	0x00,0x0d,0x0a,0x07,0x04,0x01,0x0e,0x0b,0x08,0x05,0x02,0x0f,0x0c,0x09,0x06,0x03
 L$bd_out:
 	db	0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f
 	db	0x00,0x0d,0x0a,0x07,0x04,0x01,0x0e,0x0b,0x08,0x05,0x02,0x0f,0x0c,0x09,0x06,0x03
@@ -2992,27 +2821,27 @@ align 4
 L$_ctasm_bsaes_cbc_decrypt_info:
 	db	1,L$_ctasm_bsaes_cbc_decrypt_p13-bsaes_cbc_decrypt,24,0
 	db	L$_ctasm_bsaes_cbc_decrypt_p13-bsaes_cbc_decrypt,248
-	dw	152
+	dw	32
 	db	L$_ctasm_bsaes_cbc_decrypt_p12-bsaes_cbc_decrypt,232
-	dw	151
+	dw	31
 	db	L$_ctasm_bsaes_cbc_decrypt_p11-bsaes_cbc_decrypt,216
-	dw	150
+	dw	30
 	db	L$_ctasm_bsaes_cbc_decrypt_p10-bsaes_cbc_decrypt,200
-	dw	149
+	dw	29
 	db	L$_ctasm_bsaes_cbc_decrypt_p9-bsaes_cbc_decrypt,184
-	dw	148
+	dw	28
 	db	L$_ctasm_bsaes_cbc_decrypt_p8-bsaes_cbc_decrypt,168
-	dw	147
+	dw	27
 	db	L$_ctasm_bsaes_cbc_decrypt_p7-bsaes_cbc_decrypt,152
-	dw	146
+	dw	26
 	db	L$_ctasm_bsaes_cbc_decrypt_p6-bsaes_cbc_decrypt,136
-	dw	145
+	dw	25
 	db	L$_ctasm_bsaes_cbc_decrypt_p5-bsaes_cbc_decrypt,120
-	dw	144
+	dw	24
 	db	L$_ctasm_bsaes_cbc_decrypt_p4-bsaes_cbc_decrypt,104
-	dw	143
+	dw	23
 	db	L$_ctasm_bsaes_cbc_decrypt_p3-bsaes_cbc_decrypt,1
-	dw	307
+	dw	67
 	db	L$_ctasm_bsaes_cbc_decrypt_p2-bsaes_cbc_decrypt,96
 	db	L$_ctasm_bsaes_cbc_decrypt_p1-bsaes_cbc_decrypt,112
 %endif

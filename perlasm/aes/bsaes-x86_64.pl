@@ -805,19 +805,29 @@ my %COEF1;
 # the MixColumns masks, round keys and output shuffle are conjugated as for
 # encryption.  InvMixColumns = MixColumns o (4X^2 + 5): a ^= 4(a ^ R2 a) first.
 # Key: the ctasm_aes_key of a vpaes decryption key, whose extra area (byte
-# 256) holds d_0..d_Nr as 16-byte column-major blocks, written by
-# set_decrypt_key (src/aes/aes.cc); each call spreads them to planes in its
-# stack frame and wipes the frame before returning.
+# 256) set_decrypt_key fills (src/aes/aes.cc) with d_1..d_{Nr-1} as planes,
+# 128 bytes each, round r in the order D_r (plane i, byte n: 0xFF when bit i
+# of d_r[TR[D_r[n]]] is set, D_r[n] = 4(n&3) + ((n>>2) + r(n&3) mod 4)),
+# then at byte 256 + $DK0 d_0 and d_Nr as 16-byte blocks in the usual
+# byte order: they are xored into the blocks before the input transpose and
+# after the output one, so a call converts no key and keeps none on its stack.
 #
 # void bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len,
 #                        const ctasm_aes_key *key, uint8_t ivec[16]);
 # len a multiple of 16; ivec becomes the last ciphertext block; in == out is
 # fine (each batch's ciphertexts are copied to the frame before any store).
 my @D;                       # byte orders D_r, r mod 4
+my $DK0 = 13 * 128;          # d_0, d_Nr in the key's extra area (after at most 13 plane keys)
 {
     my @SR = map { my ($r, $c) = ($_ >> 2, $_ & 3); 4 * $r + ($c + $r) % 4 } 0 .. 15;
     @D = ([@TR]);
     push @D, [map { $SR[$D[-1][$_]] } 0 .. 15] for 1 .. 3;
+    # the closed form set_decrypt_key uses (src/aes/aes.cc) to place its round keys
+    for my $r (0 .. 3) {
+        for my $n (0 .. 15) {
+            die "D_$r closed form" if $D[$r][$n] != 4 * ($n & 3) + ((($n >> 2) + $r * ($n & 3)) % 4);
+        }
+    }
 }
 # check: (4X^2 + 5) then MixColumns is InvMixColumns, on random columns; and
 # the plane formula for 4t used below
@@ -856,42 +866,21 @@ sub inv_pre {        # a ^= 4(a ^ R2 a) on planes @$a, with eight free registers
     my @XD = map { $SBOX_OUT{"S" . (7 - $_)} } 0 .. 7;
     check_alloc(\@inv_circuit, \@isbox, \@P);
     check_alloc(\@inv_circuit, \@isbox_mid, \@XD);
+    printf STDERR "S-box code: forward %d, inverse %d instructions (middle rounds)\n", scalar(@sbox_mid), scalar(@isbox_mid) if $ENV{BS_VERBOSE};
     my $ns = $NSPILL;
     $NSPILL = $ns_enc;
     my $IVS = 16 + 16 * $ns;          # chaining value, directly followed by
     my $CT = $IVS + 16;               # this batch's ciphertexts: block b xors IVS + 16b
-    my $KOFF = $CT + 128;             # d_0..d_Nr as planes
-    my $FR = $KOFF + 15 * 128;
+    my $FR = $CT + 128;
     my ($in, $out, $n, $key, $ivp) = ("%rdi", "%rsi", "%rdx", "%rcx", "%r8");
     my ($kp, $cnt) = ("%r9", "%eax");
-    my ($spread, $loop, $pload, $loaded, $rloop, $pstore, $pdone, $done, $ret) =
-        map { newlabel("d$_") } qw(spread loop pload loaded rloop pstore pdone done ret);
+    my ($loop, $pload, $loaded, $rloop, $pstore, $pdone, $done, $ret) =
+        map { newlabel("d$_") } qw(loop pload loaded rloop pstore pdone done ret);
     emit(".ctasm_proc bsaes_cbc_decrypt, global, args=5, frame=$FR",
          "shrq \$4, $n",
          "jz $ret",
          "movdqu ($ivp), %xmm0",
-         "movdqa %xmm0, $IVS(%rsp)",
-         # spread d_r to planes in the order D_r
-         "xorl %eax, %eax",
-         "leaq $KOFF(%rsp), $kp",
-         ".ctasm_adr $MCP, .Lbd_kperm");
-    label($spread);
-    emit("movdqa 256($key,%rax), $Q[1]",
-         "movl %eax, %r11d",
-         "andl \$48, %r11d",
-         "pshufb ($MCP,%r11), $Q[1]");
-    for my $i (0 .. 7) {
-        emit("movdqa $Q[1], $Q[0]", "pand .Lbs_bit$i(%rip), $Q[0]", "pcmpeqb .Lbs_bit$i(%rip), $Q[0]",
-             "movdqa $Q[0], " . (16 * $i) . "($kp)");
-    }
-    emit("addq \$128, $kp",
-         "addl \$16, %eax",
-         "movl 240($key), %r11d",
-         "shll \$4, %r11d",
-         "cmpl %r11d, %eax",
-         "jbe $spread",
-         "pxor $Q[1], $Q[1]",
-         "pxor $Q[0], $Q[0]");
+         "movdqa %xmm0, $IVS(%rsp)");
     label($loop);
     emit("cmpq \$8, $n", "jb $pload");
     emit("movdqu " . (16 * $_) . "($in), $P[$_]", "movdqa $P[$_], " . ($CT + 16 * $_) . "(%rsp)") for 0 .. 7;
@@ -905,9 +894,10 @@ sub inv_pre {        # a ^= 4(a ^ R2 a) on planes @$a, with eight free registers
              "subq \$1, %r11", "jz $loaded");
     }
     label($loaded);
+    emit("movdqa " . (256 + $DK0) . "($key), $Q[1]");          # d_0
+    emit("pxor $Q[1], $_") for @P;
     transpose8();
-    ark("%rsp", $KOFF, @P);
-    emit("leaq " . ($KOFF + 128) . "(%rsp), $kp",
+    emit("leaq 256($key), $kp",
          "movl 240($key), $cnt",
          "subl \$1, $cnt",
          ".ctasm_adr $MCP, .Lbd_mc");
@@ -918,14 +908,14 @@ sub inv_pre {        # a ^= 4(a ^ R2 a) on planes @$a, with eight free registers
          "subl \$1, $cnt",
          "jnz $rloop");
     emit(@isbox);
-    ark($kp, 0, @P);
     transpose8();
     emit("movl 240($key), %r11d",
          "andl \$3, %r11d",
          "shll \$4, %r11d",
          ".ctasm_adr $MCP, .Lbd_out",
-         "addq $MCP, %r11");
-    emit("pshufb (%r11), $_") for @P;
+         "addq $MCP, %r11",
+         "movdqa " . (256 + $DK0 + 16) . "($key), $Q[1]");    # d_Nr
+    emit("pshufb (%r11), $_", "pxor $Q[1], $_") for @P;
     emit("cmpq \$8, $n", "jb $pstore");
     emit("pxor " . ($IVS + 16 * $_) . "(%rsp), $P[$_]", "movdqu $P[$_], " . (16 * $_) . "($out)") for 0 .. 7;
     emit("movdqa " . ($CT + 112) . "(%rsp), $Q[0]",
@@ -950,7 +940,7 @@ sub inv_pre {        # a ^= 4(a ^ R2 a) on planes @$a, with eight free registers
          "movdqu %xmm0, ($ivp)",
          "pxor %xmm0, %xmm0");
     emit("movdqa %xmm0, " . (16 + 16 * $_) . "(%rsp)") for 0 .. $ns - 1;
-    emit("movdqa %xmm0, " . ($IVS + 16 * $_) . "(%rsp)") for 0 .. 9 + 15 * 8 - 1;
+    emit("movdqa %xmm0, " . ($IVS + 16 * $_) . "(%rsp)") for 0 .. 8;
     label($ret);
     emit(".ctasm_ret", ".ctasm_endproc");
 }
@@ -1025,10 +1015,6 @@ for my $i (0 .. 2) {
         my $c = $D[$r % 4]; my $ci = $inv->($c);
         bytes16("", [map { $ci->[$R1[$c->[$_]]] } 0 .. 15]);
         bytes16("", [map { $ci->[$R2[$c->[$_]]] } 0 .. 15]);
-    }
-    $code .= ".Lbd_kperm:\n";       # by r mod 4: column-major round key -> order D_r
-    for my $r (0 .. 3) {
-        bytes16("", [map { $TR[$D[$r][$_]] } 0 .. 15]);
     }
     $code .= ".Lbd_out:\n";         # by Nr mod 4: order D_Nr -> column-major
     for my $r (0 .. 3) {

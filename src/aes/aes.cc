@@ -81,14 +81,20 @@ inline uint8_t xtime(uint8_t b) {
 
 // bsaes_cbc_decrypt's key form (perlasm/aes/bsaes-x86_64.pl, "CBC decryption"):
 // d_0 = K_Nr, d_r = InvMixColumns(K_{Nr-r}) for 0 < r < Nr, d_Nr = K_0, with
-// 0x63 added to every byte of d_0..d_{Nr-1}; 16 bytes each, FIPS-197 byte order.
+// 0x63 added to every byte of d_0..d_{Nr-1}. d_1..d_{Nr-1} are stored as
+// planes (128 bytes each; byte n of plane i is 0xFF when bit i of d_r's byte
+// 4 c + row is set, where row = n & 3 and c = ((n >> 2) + r row) mod 4: the
+// byte order of round r there), then d_0 and d_Nr at kBsaesDecPlainOffset.
+constexpr size_t kBsaesDecPlainOffset = 13 * 128;
+static_assert(kBsaesDecPlainOffset + 32 <= kBsaesKeyBytes, "bsaes decryption key must fit");
+
 void bsaes_decrypt_key(const uint8_t *raw, unsigned bits, uint8_t *out) {
   const unsigned rounds = bits / 32 + 6;
   uint8_t w[240];
   aes_portable::expand_key(raw, bits, w);
+  uint8_t d[16];
   for (unsigned r = 0; r <= rounds; r++) {
     const uint8_t *k = w + 16 * (rounds - r);
-    uint8_t *d = out + 16 * r;
     if (r == 0 || r == rounds) {
       memcpy(d, k, 16);
     } else {
@@ -114,7 +120,20 @@ void bsaes_decrypt_key(const uint8_t *raw, unsigned bits, uint8_t *out) {
     if (r != rounds) {
       for (int i = 0; i < 16; i++) d[i] ^= 0x63;
     }
+    if (r == 0 || r == rounds) {
+      memcpy(out + kBsaesDecPlainOffset + (r == 0 ? 0 : 16), d, 16);
+    } else {
+      uint8_t *planes = out + 128 * (r - 1);
+      for (unsigned n = 0; n < 16; n++) {
+        const unsigned row = n & 3, c = ((n >> 2) + r * row) & 3;
+        const uint8_t byte = d[4 * c + row];
+        for (int i = 0; i < 8; i++) {
+          planes[16 * i + n] = static_cast<uint8_t>(0u - ((byte >> i) & 1));
+        }
+      }
+    }
   }
+  secure_wipe(d, sizeof(d));
   secure_wipe(w, sizeof(w));
 }
 #endif
@@ -131,7 +150,7 @@ int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt
       if (decrypt) {
         vpaes_set_decrypt_key(raw, bits, key);
 #if defined(CTASM_X86_64_ASM)
-        // bulk CBC decryption runs bsaes: its round keys, compact (16 bytes each).
+        // bulk CBC decryption runs bsaes: keep its round keys ready.
         bsaes_decrypt_key(raw, bits, key->ctasm_private_extra);
 #endif
 #if defined(CTASM_ARMV7_ASM)

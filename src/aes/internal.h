@@ -45,8 +45,8 @@ void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
 // and stores the ones asked for.
 void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
                                 const void *key, const uint8_t ivec[16]);
-// `key`: a vpaes decryption key whose extra area holds the 16-byte round keys
-// d_0..d_Nr that set_decrypt_key writes there (src/aes/aes.cc). len a multiple
+// `key`: a vpaes decryption key whose extra area holds the bsaes decryption
+// round keys that set_decrypt_key writes there (src/aes/aes.cc). len a multiple
 // of 16; ivec updated to the last ciphertext block; in == out allowed.
 void bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const void *key,
                        uint8_t ivec[16]);
@@ -108,7 +108,8 @@ const char *aes_impl_name(AesImpl impl);
 
 // bsaes-form key size for AES-256 (the largest), kept in the key's tier-extra
 // area: on x86_64 rounds 0..Nr-1 of every encryption key (set_encrypt_key
-// converts once, so CTR calls convert nothing); on ARMv7 the decryption form
+// converts once, so CTR calls convert nothing) and the CBC decryption round
+// keys of every decryption key (likewise); on ARMv7 the decryption form
 // (its CTR converts per call into a stack buffer of this size).
 #if defined(CTASM_X86_64_ASM)
 constexpr size_t kBsaesKeyBytes = 1792;  // 14 x 128 bytes of planes
