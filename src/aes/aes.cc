@@ -331,10 +331,19 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
   switch (impl) {
 #if defined(CTASM_X86_64_ASM)
     case kAesImplSimd:
-      if (!enc && blocks >= kBsaesCbcDecryptMinBlocks) {
-        bsaes_cbc_decrypt(in, out, len, key, ivec);  // d_0..d_Nr set with the key
+      if (!enc) {
+        // bsaes decrypts 8 blocks per batch and a partial batch costs a whole
+        // one: it takes the whole batches, and the last partial one when that
+        // has at least kBsaesCbcDecryptMinBlocks blocks, else vpaes decrypts
+        // those (the length is public). ivec chains from one to the other.
+        const size_t tail = blocks % 8;
+        const size_t bulk = tail >= kBsaesCbcDecryptMinBlocks ? blocks : blocks - tail;
+        if (bulk != 0) bsaes_cbc_decrypt(in, out, 16 * bulk, key, ivec);  // key form set with the key
+        if (bulk != blocks) {
+          vpaes_cbc_encrypt(in + 16 * bulk, out + 16 * bulk, 16 * (blocks - bulk), key, ivec, 0);
+        }
       } else {
-        vpaes_cbc_encrypt(in, out, len, key, ivec, enc ? 1 : 0);
+        vpaes_cbc_encrypt(in, out, len, key, ivec, 1);
       }
       return;
 #endif
