@@ -1792,8 +1792,6 @@ Lbs_dpload_12:
 	jz	Lbs_dloaded_13
 	movdqu	96(%rdi),%xmm6
 	movdqa	%xmm6,336(%rsp)
-	subq	$1,%r11
-	jz	Lbs_dloaded_13
 Lbs_dloaded_13:
 	movdqa	1920(%rcx),%xmm9
 	pxor	%xmm9,%xmm0
@@ -2515,8 +2513,6 @@ Lbs_dpstore_15:
 	jz	Lbs_dpdone_16
 	pxor	320(%rsp),%xmm6
 	movdqu	%xmm6,96(%rsi)
-	subq	$1,%r11
-	jz	Lbs_dpdone_16
 Lbs_dpdone_16:
 	shlq	$4,%rdx
 	movdqa	224(%rsp,%rdx),%xmm8

@@ -1853,8 +1853,6 @@ L$bs_dpload_12:
 	jz	L$bs_dloaded_13
 	movdqu	xmm6,[rdi+96]
 	movdqa	[rsp+336],xmm6
-	sub	r11,1
-	jz	L$bs_dloaded_13
 L$bs_dloaded_13:
 	movdqa	xmm9,[rcx+1920]
 	pxor	xmm0,xmm9
@@ -2576,8 +2574,6 @@ L$bs_dpstore_15:
 	jz	L$bs_dpdone_16
 	pxor	xmm6,[rsp+320]
 	movdqu	[rsi+96],xmm6
-	sub	r11,1
-	jz	L$bs_dpdone_16
 L$bs_dpdone_16:
 	shl	rdx,4
 	movdqa	xmm8,[rsp+rdx*1+224]

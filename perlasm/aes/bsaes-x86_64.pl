@@ -891,8 +891,8 @@ sub inv_pre {        # a ^= 4(a ^ R2 a) on planes @$a, with eight free registers
     emit("pxor $_, $_") for @P;
     emit("movq $n, %r11");
     for my $b (0 .. 6) {
-        emit("movdqu " . (16 * $b) . "($in), $P[$b]", "movdqa $P[$b], " . ($CT + 16 * $b) . "(%rsp)",
-             "subq \$1, %r11", "jz $loaded");
+        emit("movdqu " . (16 * $b) . "($in), $P[$b]", "movdqa $P[$b], " . ($CT + 16 * $b) . "(%rsp)");
+        emit("subq \$1, %r11", "jz $loaded") if $b < 6;
     }
     label($loaded);
     emit("movdqa " . (256 + $DK0) . "($key), $Q[1]");          # d_0
@@ -929,8 +929,8 @@ sub inv_pre {        # a ^= 4(a ^ R2 a) on planes @$a, with eight free registers
     label($pstore);
     emit("movq $n, %r11");
     for my $b (0 .. 6) {
-        emit("pxor " . ($IVS + 16 * $b) . "(%rsp), $P[$b]", "movdqu $P[$b], " . (16 * $b) . "($out)",
-             "subq \$1, %r11", "jz $pdone");
+        emit("pxor " . ($IVS + 16 * $b) . "(%rsp), $P[$b]", "movdqu $P[$b], " . (16 * $b) . "($out)");
+        emit("subq \$1, %r11", "jz $pdone") if $b < 6;
     }
     label($pdone);
     emit("shlq \$4, $n",                      # the last ciphertext, CT + 16(n-1)
