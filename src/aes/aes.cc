@@ -74,10 +74,11 @@ AesImpl key_impl(const ctasm_aes_key *key, KeyDir dir) {
 }
 
 #if defined(CTASM_X86_64_ASM)
-// Constant-time multiplication by x in GF(2^8).
-inline uint8_t xtime(uint8_t b) {
-  return static_cast<uint8_t>((b << 1) ^ (0x1b & (0u - (b >> 7))));
+// Multiplication by x in GF(2^8) of the four bytes of a word, constant-time.
+inline uint32_t xtime4(uint32_t v) {
+  return ((v & 0x7f7f7f7fu) << 1) ^ (((v >> 7) & 0x01010101u) * 0x1b);
 }
+inline uint32_t rotr32(uint32_t v, unsigned n) { return (v >> n) | (v << (32 - n)); }
 
 // bsaes_cbc_decrypt's key form (perlasm/aes/bsaes-x86_64.pl, "CBC decryption"):
 // d_0 = K_Nr, d_r = InvMixColumns(K_{Nr-r}) for 0 < r < Nr, d_Nr = K_0, with
@@ -92,48 +93,41 @@ void bsaes_decrypt_key(const uint8_t *raw, unsigned bits, uint8_t *out) {
   const unsigned rounds = bits / 32 + 6;
   uint8_t w[240];
   aes_portable::expand_key(raw, bits, w);
-  uint8_t d[16];
   for (unsigned r = 0; r <= rounds; r++) {
     const uint8_t *k = w + 16 * (rounds - r);
-    if (r == 0 || r == rounds) {
-      memcpy(d, k, 16);
-    } else {
-      for (int c = 0; c < 4; c++) {
-        const uint8_t *a = k + 4 * c;
-        uint8_t m9[4], m11[4], m13[4], m14[4];
-        for (int i = 0; i < 4; i++) {
-          const uint8_t x2 = xtime(a[i]), x4 = xtime(x2), x8 = xtime(x4);
-          m9[i] = x8 ^ a[i];
-          m11[i] = x8 ^ x2 ^ a[i];
-          m13[i] = x8 ^ x4 ^ a[i];
-          m14[i] = x8 ^ x4 ^ x2;
-        }
-        for (int i = 0; i < 4; i++) {
-          d[4 * c + i] = m14[i] ^ m11[(i + 1) % 4] ^ m13[(i + 2) % 4] ^ m9[(i + 3) % 4];
-        }
-        secure_wipe(m9, 4);
-        secure_wipe(m11, 4);
-        secure_wipe(m13, 4);
-        secure_wipe(m14, 4);
+    uint32_t col[4];  // d_r by columns, byte `row` at bits 8 row
+    for (int c = 0; c < 4; c++) {
+      const uint32_t a = load_le32(k + 4 * c);
+      if (r == 0 || r == rounds) {
+        col[c] = a;
+      } else {
+        // InvMixColumns: out_i = 14 a_i ^ 11 a_{i+1} ^ 13 a_{i+2} ^ 9 a_{i+3}.
+        const uint32_t x2 = xtime4(a), x4 = xtime4(x2), x8 = xtime4(x4);
+        col[c] = (x8 ^ x4 ^ x2) ^ rotr32(x8 ^ x2 ^ a, 8) ^ rotr32(x8 ^ x4 ^ a, 16) ^
+                 rotr32(x8 ^ a, 24);
       }
-    }
-    if (r != rounds) {
-      for (int i = 0; i < 16; i++) d[i] ^= 0x63;
+      if (r != rounds) col[c] ^= 0x63636363u;
     }
     if (r == 0 || r == rounds) {
-      memcpy(out + kBsaesDecPlainOffset + (r == 0 ? 0 : 16), d, 16);
+      uint8_t *p = out + kBsaesDecPlainOffset + (r == 0 ? 0 : 16);
+      for (int c = 0; c < 4; c++) store_le32(p + 4 * c, col[c]);
     } else {
+      // byte n of the round's order: row n & 3 of column ((n >> 2) + r row) mod 4;
+      // then bit i of each byte spread to the whole byte, eight bytes at a time
       uint8_t *planes = out + 128 * (r - 1);
-      for (unsigned n = 0; n < 16; n++) {
-        const unsigned row = n & 3, c = ((n >> 2) + r * row) & 3;
-        const uint8_t byte = d[4 * c + row];
+      for (unsigned h = 0; h < 2; h++) {
+        uint64_t v = 0;
+        for (unsigned n = 8 * h; n < 8 * h + 8; n++) {
+          const unsigned row = n & 3, c = ((n >> 2) + r * row) & 3;
+          v |= static_cast<uint64_t>((col[c] >> (8 * row)) & 0xff) << (8 * (n - 8 * h));
+        }
         for (int i = 0; i < 8; i++) {
-          planes[16 * i + n] = static_cast<uint8_t>(0u - ((byte >> i) & 1));
+          const uint64_t m = ((v >> i) & 0x0101010101010101ULL) * 0xff;
+          memcpy(planes + 16 * i + 8 * h, &m, 8);
         }
       }
     }
   }
-  secure_wipe(d, sizeof(d));
   secure_wipe(w, sizeof(w));
 }
 #endif

@@ -250,19 +250,18 @@ void decrypt_slices(const SlicedKey &k, uint64_t q[8]) {
   add_round_key(q, k.round(0));
 }
 
-// S-box on the four bytes of a key-schedule word, through the same circuit.
-void sub_word(uint8_t w[4]) {
-  uint64_t q[8] = {0};
-  for (int i = 0; i < 8; i++) {
-    for (int n = 0; n < 4; n++) q[i] |= static_cast<uint64_t>((w[n] >> i) & 1) << n;
-  }
+// S-box on the four bytes of a key-schedule word (byte n at bits 8n), through
+// the same circuit. The circuit is purely bitwise, so no transpose is needed:
+// slice i holds bit i of each byte at bit 0 of that byte's lane, and the lanes
+// never mix.
+uint32_t sub_word(uint32_t x) {
+  uint64_t q[8];
+  for (int i = 0; i < 8; i++) q[i] = (x >> i) & 0x01010101u;
   sub_bytes(q);
-  for (int n = 0; n < 4; n++) {
-    uint8_t b = 0;
-    for (int i = 0; i < 8; i++) b |= static_cast<uint8_t>(((q[i] >> n) & 1) << i);
-    w[n] = b;
-  }
+  uint32_t y = 0;
+  for (int i = 0; i < 8; i++) y |= static_cast<uint32_t>(q[i] & 0x01010101u) << i;
   secure_wipe(q, sizeof(q));
+  return y;
 }
 
 inline void xor_bytes(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n) {
@@ -275,28 +274,25 @@ void expand_key(const uint8_t *user_key, unsigned bits, uint8_t schedule[240]) {
   const unsigned nk = bits / 32;
   const unsigned rounds = nk + 6;
   const unsigned total = 4 * (rounds + 1);
-  uint8_t(*w)[4] = reinterpret_cast<uint8_t(*)[4]>(schedule);
-  memcpy(w, user_key, 4 * nk);
-  uint8_t rcon = 1;
-  for (unsigned i = nk; i < total; i++) {
-    uint8_t t[4];
-    memcpy(t, w[i - 1], 4);
-    if (i % nk == 0) {
-      const uint8_t t0 = t[0];
-      t[0] = t[1];
-      t[1] = t[2];
-      t[2] = t[3];
-      t[3] = t0;
-      sub_word(t);
-      t[0] ^= rcon;
+  // Words in registers (byte n at bits 8n): byte stores followed by a word
+  // load of the same bytes would stall every step of this serial chain.
+  uint32_t w[60];
+  for (unsigned i = 0; i < nk; i++) w[i] = load_le32(user_key + 4 * i);
+  uint32_t rcon = 1;
+  unsigned j = 0;  // i mod nk, as a counter (a division per word costs more than the rest)
+  for (unsigned i = nk; i < total; i++, j = j + 1 == nk ? 0 : j + 1) {
+    uint32_t t = w[i - 1];
+    if (j == 0) {
+      t = sub_word((t >> 8) | (t << 24)) ^ rcon;  // RotWord, SubWord, Rcon
       // rcon is public; xtime on it needs no care.
-      rcon = static_cast<uint8_t>((rcon << 1) ^ ((rcon >> 7) * 0x1b));
-    } else if (nk > 6 && i % nk == 4) {
-      sub_word(t);
+      rcon = ((rcon << 1) ^ ((rcon >> 7) * 0x1b)) & 0xff;
+    } else if (nk > 6 && j == 4) {
+      t = sub_word(t);
     }
-    for (int n = 0; n < 4; n++) w[i][n] = w[i - nk][n] ^ t[n];
-    secure_wipe(t, sizeof(t));
+    w[i] = w[i - nk] ^ t;
   }
+  for (unsigned i = 0; i < total; i++) store_le32(schedule + 4 * i, w[i]);
+  secure_wipe(w, sizeof(w));
 }
 
 void set_key(const uint8_t *user_key, unsigned bits, ctasm_aes_key *key) {
