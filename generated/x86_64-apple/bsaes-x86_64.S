@@ -814,7 +814,6 @@ Lbs_group_8:
 	pshufb	16(%r10),%xmm8
 	pxor	%xmm8,%xmm5
 	pxor	80(%r9),%xmm5
-	movdqa	%xmm6,%xmm6
 	pshufb	16(%r10),%xmm6
 	pxor	%xmm11,%xmm6
 	pxor	96(%r9),%xmm6
@@ -1290,7 +1289,6 @@ Lbs_rloop_1:
 	pshufb	16(%r10),%xmm8
 	pxor	%xmm8,%xmm5
 	pxor	80(%r9),%xmm5
-	movdqa	%xmm6,%xmm6
 	pshufb	16(%r10),%xmm6
 	pxor	%xmm11,%xmm6
 	pxor	96(%r9),%xmm6
@@ -2143,7 +2141,6 @@ Lbs_drloop_14:
 	pshufb	16(%r10),%xmm8
 	pxor	%xmm8,%xmm0
 	pxor	0(%r9),%xmm0
-	movdqa	%xmm1,%xmm1
 	pshufb	16(%r10),%xmm1
 	pxor	%xmm9,%xmm1
 	pxor	16(%r9),%xmm1
@@ -2157,15 +2154,12 @@ Lbs_drloop_14:
 	pshufb	16(%r10),%xmm4
 	pxor	%xmm10,%xmm4
 	pxor	64(%r9),%xmm4
-	movdqa	%xmm5,%xmm5
 	pshufb	16(%r10),%xmm5
 	pxor	%xmm13,%xmm5
 	pxor	80(%r9),%xmm5
-	movdqa	%xmm6,%xmm6
 	pshufb	16(%r10),%xmm6
 	pxor	%xmm14,%xmm6
 	pxor	96(%r9),%xmm6
-	movdqa	%xmm7,%xmm7
 	pshufb	16(%r10),%xmm7
 	pxor	%xmm15,%xmm7
 	pxor	112(%r9),%xmm7

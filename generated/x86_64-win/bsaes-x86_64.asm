@@ -840,7 +840,6 @@ L$bs_group_8:
 	pshufb	xmm8,[r10+16]
 	pxor	xmm5,xmm8
 	pxor	xmm5,[r9+80]
-	movdqa	xmm6,xmm6
 	pshufb	xmm6,[r10+16]
 	pxor	xmm6,xmm11
 	pxor	xmm6,[r9+96]
@@ -1316,7 +1315,6 @@ L$bs_rloop_1:
 	pshufb	xmm8,[r10+16]
 	pxor	xmm5,xmm8
 	pxor	xmm5,[r9+80]
-	movdqa	xmm6,xmm6
 	pshufb	xmm6,[r10+16]
 	pxor	xmm6,xmm11
 	pxor	xmm6,[r9+96]
@@ -2204,7 +2202,6 @@ L$bs_drloop_14:
 	pshufb	xmm8,[r10+16]
 	pxor	xmm0,xmm8
 	pxor	xmm0,[r9+0]
-	movdqa	xmm1,xmm1
 	pshufb	xmm1,[r10+16]
 	pxor	xmm1,xmm9
 	pxor	xmm1,[r9+16]
@@ -2218,15 +2215,12 @@ L$bs_drloop_14:
 	pshufb	xmm4,[r10+16]
 	pxor	xmm4,xmm10
 	pxor	xmm4,[r9+64]
-	movdqa	xmm5,xmm5
 	pshufb	xmm5,[r10+16]
 	pxor	xmm5,xmm13
 	pxor	xmm5,[r9+80]
-	movdqa	xmm6,xmm6
 	pshufb	xmm6,[r10+16]
 	pxor	xmm6,xmm14
 	pxor	xmm6,[r9+96]
-	movdqa	xmm7,xmm7
 	pshufb	xmm7,[r10+16]
 	pxor	xmm7,xmm15
 	pxor	xmm7,[r9+112]

@@ -576,6 +576,8 @@ sub round_mid {      # SubBytes, ShiftRows, MixColumns, AddRoundKey; planes in @
         my $d = $into_q ? $Qr[$i] : $P[$i];
         if ($d eq $Qr[$i]) {
             emit("pshufb 16($MCP), $X[$i]", "pxor $X[$i], $d", $key->($i, $d));
+        } elsif ($d eq $X[$i]) {
+            emit("pshufb 16($MCP), $d", "pxor $Qr[$i], $d", $key->($i, $d));
         } else {
             emit("movdqa $X[$i], $d", "pshufb 16($MCP), $d", "pxor $Qr[$i], $d", $key->($i, $d));
         }
