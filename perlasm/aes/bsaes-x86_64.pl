@@ -820,7 +820,8 @@ my %COEF1;
 # len a multiple of 16; ivec becomes the last ciphertext block; in == out is
 # fine (each batch's ciphertexts are copied to the frame before any store).
 my @D;                       # byte orders D_r, r mod 4
-my $DK0 = 13 * 128;          # d_0, d_Nr in the key's extra area (after at most 13 plane keys)
+my $DK0 = 13 * 128;          # d_0, d_Nr in the key's extra area (after at most 13 plane keys;
+                             # kBsaesDecPlainOffset in src/aes/aes.cc)
 {
     my @SR = map { my ($r, $c) = ($_ >> 2, $_ & 3); 4 * $r + ($c + $r) % 4 } 0 .. 15;
     @D = ([@TR]);

@@ -86,7 +86,7 @@ inline uint32_t rotr32(uint32_t v, unsigned n) { return (v >> n) | (v << (32 - n
 // planes (128 bytes each; byte n of plane i is 0xFF when bit i of d_r's byte
 // 4 c + row is set, where row = n & 3 and c = ((n >> 2) + r row) mod 4: the
 // byte order of round r there), then d_0 and d_Nr at kBsaesDecPlainOffset.
-constexpr size_t kBsaesDecPlainOffset = 13 * 128;
+constexpr size_t kBsaesDecPlainOffset = 13 * 128;  // $DK0 in bsaes-x86_64.pl
 static_assert(kBsaesDecPlainOffset + 32 <= kBsaesKeyBytes, "bsaes decryption key must fit");
 
 void bsaes_decrypt_key(const uint8_t *raw, unsigned bits, uint8_t *out) {
@@ -127,6 +127,7 @@ void bsaes_decrypt_key(const uint8_t *raw, unsigned bits, uint8_t *out) {
         }
       }
     }
+    secure_wipe(col, sizeof(col));
   }
   secure_wipe(w, sizeof(w));
 }
