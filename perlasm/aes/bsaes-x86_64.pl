@@ -39,12 +39,14 @@
 #
 # Speed here (EPYC VM, AES-128-CTR, 8 KiB): ~1.05-1.11x OpenSSL's bsaes at
 # its SSSE3 tier with the round-1 cache (~0.98-1.00x without it; ~0.9x with
-# executed ShiftRows and transposed counters); the S-box is ~180 instructions per round (128 gates, the rest
-# spills, reloads and copies; the loop runs at ~3.3 vector ops per cycle, so
+# executed ShiftRows and transposed counters); the S-box is ~180
+# instructions per round (128 gates, the rest spills, reloads and copies; the loop runs at ~3.3 vector ops per cycle, so
 # ALU work, not moves, is what counts).
 # CBC decryption (bsaes_cbc_decrypt, see "CBC decryption" below) uses an
 # inverse S-box circuit derived from this one and InvMixColumns = MixColumns
-# o (4X^2 + 5); ~1.0x OpenSSL's bsaes at 8 KiB (AES-128, SSSE3 tier).
+# o (4X^2 + 5); ~0.9-1.0x OpenSSL's bsaes at 8 KiB, ~1.1x at 256 bytes
+# (AES-128, SSSE3 tier): a round is ~277 instructions against ~241 for
+# encryption, the difference being the (4X^2 + 5) step.
 #
 # void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
 #                                 const ctasm_aes_key *key, const uint8_t ivec[16]);
