@@ -54,6 +54,9 @@
 
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin;
+use AesField qw(gmul ginv aff);
 
 my $flavour = shift;
 my $output  = shift;
@@ -199,18 +202,10 @@ S7 = L6 ^ L23
 C
 
 # check: circuit(x) ^ 0x63 == S(x) for all x
+my @SBOX = map { aff(ginv($_)) ^ 0x63 } 0 .. 255;
 {
-    my $g_mul = sub {
-        my ($p, $q) = @_; my $r = 0;
-        for (1 .. 8) { $r ^= $p if $q & 1; $q >>= 1; $p <<= 1; $p ^= 0x11b if $p & 0x100 }
-        $r;
-    };
-    my @inv = (0);
-    for my $x (1 .. 255) { for my $y (1 .. 255) { if ($g_mul->($x, $y) == 1) { $inv[$x] = $y; last } } }
     for my $x (0 .. 255) {
-        my $v = $inv[$x]; my $s = 0;
-        for my $i (0 .. 7) { my $b = 0; $b ^= ($v >> (($i + $_) % 8)) & 1 for (0, 4, 5, 6, 7); $s |= $b << $i }
-        $s ^= 0x63;
+        my $s = $SBOX[$x];
         my %val; $val{"U$_"} = ($x >> (7 - $_)) & 1 for 0 .. 7;
         for (@circuit) {
             my ($d, $a, $op, $b) = @$_;
@@ -233,8 +228,7 @@ C
 # the most remaining targets).  Checked on all 256 inputs below.
 my @inv_circuit;
 {
-    my $aff = sub { my $z = shift; my $r = $z; $r ^= (($z << $_) | ($z >> (8 - $_))) & 0xff for 1 .. 4; $r };
-    my @ainv; $ainv[$aff->($_)] = $_ for 0 .. 255;
+    my @ainv; $ainv[aff($_)] = $_ for 0 .. 255;
     my $par = sub { my $v = shift; my $p = 0; while ($v) { $p ^= 1; $v &= $v - 1 } $p };
     # x bit j (x = Ainv(u)) as a mask over u bits
     my @xrow = map { my $j = $_; my $m = 0; $m |= ((($ainv[1 << $_] >> $j) & 1) << $_) for 0 .. 7; $m } 0 .. 7;
@@ -299,11 +293,7 @@ my @inv_circuit;
     @inv_circuit = (@$tg, (map { [$_->[0], $rn->($_->[1]), $_->[2], $rn->($_->[3])] } @mid),
                     (map { [$rn->($_->[0]), $rn->($_->[1]), $_->[2], $rn->($_->[3])] } @$bg));
     # check: circuit(y ^ 0x63) == S^-1(y) for all y
-    my @sb; for my $x (0 .. 255) {
-        my $v = 0; if ($x) { for (1 .. 255) { my ($p, $q, $r) = ($x, $_, 0); for (1 .. 8) { $r ^= $p if $q & 1; $q >>= 1; $p <<= 1; $p ^= 0x11b if $p & 0x100 } if ($r == 1) { $v = $_; last } } }
-        $sb[$x] = $aff->($v) ^ 0x63;
-    }
-    my @isb; $isb[$sb[$_]] = $_ for 0 .. 255;
+    my @isb; $isb[$SBOX[$_]] = $_ for 0 .. 255;
     for my $y (0 .. 255) {
         my $u = $y ^ 0x63;
         my %val; $val{"U$_"} = ($u >> (7 - $_)) & 1 for 0 .. 7;
@@ -838,7 +828,7 @@ my $DK0 = 13 * 128;          # d_0, d_Nr in the key's extra area (after at most 
 # check: (4X^2 + 5) then MixColumns is InvMixColumns, on random columns; and
 # the plane formula for 4t used below
 {
-    my $gm = sub { my ($p, $q) = @_; my $r = 0; for (1 .. 8) { $r ^= $p if $q & 1; $q >>= 1; $p <<= 1; $p ^= 0x11b if $p & 0x100 } $r };
+    my $gm = \&gmul;
     srand(1);
     for (1 .. 200) {
         my @a = map { int(rand(256)) } 0 .. 3;
