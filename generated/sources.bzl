@@ -8,6 +8,7 @@ ctasm_sources = [
     "src/cpu/cpu_arm.cc",
     "src/cpu/cpu_detect_none.cc",
     "src/cpu/cpu_x86_64.cc",
+    "src/internal/stack_wipe.cc",
 ]
 
 ctasm_public_headers = [
@@ -24,6 +25,7 @@ ctasm_internal_headers = [
     "src/internal/ct.h",
     "src/internal/prefix.h",
     "src/internal/prefix_asm.h",
+    "src/internal/stack_wipe.h",
 ]
 
 ctasm_asm_x86_64_linux = [

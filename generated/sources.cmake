@@ -8,6 +8,7 @@ set(CTASM_SOURCES
   src/cpu/cpu_arm.cc
   src/cpu/cpu_detect_none.cc
   src/cpu/cpu_x86_64.cc
+  src/internal/stack_wipe.cc
 )
 
 set(CTASM_PUBLIC_HEADERS
@@ -24,6 +25,7 @@ set(CTASM_INTERNAL_HEADERS
   src/internal/ct.h
   src/internal/prefix.h
   src/internal/prefix_asm.h
+  src/internal/stack_wipe.h
 )
 
 set(CTASM_ASM_X86_64_LINUX

@@ -7,7 +7,8 @@ CTASM_SOURCES := \
   src/cpu/cpu_aarch64.cc \
   src/cpu/cpu_arm.cc \
   src/cpu/cpu_detect_none.cc \
-  src/cpu/cpu_x86_64.cc
+  src/cpu/cpu_x86_64.cc \
+  src/internal/stack_wipe.cc
 
 CTASM_PUBLIC_HEADERS := \
   include/ctasm/ctasm.h \
@@ -21,7 +22,8 @@ CTASM_INTERNAL_HEADERS := \
   src/internal/asm_config.h \
   src/internal/ct.h \
   src/internal/prefix.h \
-  src/internal/prefix_asm.h
+  src/internal/prefix_asm.h \
+  src/internal/stack_wipe.h
 
 CTASM_ASM_X86_64_LINUX := \
   generated/x86_64-linux/vpaes-x86_64.S \

@@ -14,6 +14,7 @@
 #include "cpu/cpu.h"
 #include "ctasm/ctasm.h"
 #include "ctasm/ctasm.hpp"
+#include "aes_tiers.h"
 #include "test_util.h"
 
 #if defined(CTASM_TEST_OPENSSL)
@@ -31,48 +32,12 @@ using ctasm_test::from_hex;
 using ctasm_test::hex_bytes;
 using ctasm_test::to_hex;
 using ctasm_test::TestRng;
+using ctasm_test::AesTier;
+using ctasm_test::AvailableAesTiers;
+using ctasm_test::ScopedCaps;
+using ctasm_test::TierTestName;
 
 namespace {
-
-struct AesTier {
-  std::string name;  // ctasm_aes_impl() under `caps`
-  uint32_t caps;
-};
-
-// Every AES tier this build and this CPU (after CTASM_CPU) can run.
-std::vector<AesTier> AvailableAesTiers() {
-  std::vector<AesTier> tiers;
-  tiers.push_back({"portable", 0});
-#if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
-  const uint32_t det = ctasm::testing::detected_cpu_caps();
-  // Hardware-AES tiers (later) would win over vpaes: keep them out.
-  const uint32_t vpaes_caps = det & ~(ctasm::kAESNI | ctasm::kVAES | ctasm::kARMAES);
-#if defined(CTASM_X86_64_ASM)
-  if (vpaes_caps & ctasm::kSSSE3) tiers.push_back({"bsaes+vpaes-x86_64", vpaes_caps});
-#elif defined(CTASM_AARCH64_ASM)
-  if (vpaes_caps & ctasm::kNEON) tiers.push_back({"vpaes-armv8", vpaes_caps});
-#else
-  if (vpaes_caps & ctasm::kNEON) tiers.push_back({"bsaes+vpaes-armv7", vpaes_caps});
-#endif
-#endif
-  return tiers;
-}
-
-// gtest prints parameters with this (the default dumps bytes).
-void PrintTo(const AesTier &t, std::ostream *os) { *os << t.name; }
-
-std::string TierTestName(const ::testing::TestParamInfo<AesTier> &info) {
-  std::string s;
-  for (char c : info.param.name) s += (isalnum(static_cast<unsigned char>(c)) ? c : '_');
-  return s;
-}
-
-// Puts a tier in force for the lifetime of the object.
-class ScopedCaps {
- public:
-  explicit ScopedCaps(uint32_t caps) { ctasm::testing::set_cpu_caps_for_testing(caps); }
-  ~ScopedCaps() { ctasm::testing::reset_cpu_caps_for_testing(); }
-};
 
 // A portable-tier key, whatever tier is in force (keys keep their tier).
 void PortableKey(ctasm_aes_key *key, const std::vector<uint8_t> &raw, bool decrypt) {
@@ -327,89 +292,6 @@ TEST_P(AesTierTest, WycheproofCbcPkcs5) {
   // The file has 72 valid and 144 invalid cases.
   EXPECT_GE(valid, 72u);
   EXPECT_GE(invalid, 144u);
-}
-
-// ---- Argument handling ------------------------------------------------------------
-
-TEST_P(AesTierTest, BadKeySizes) {
-  ctasm_aes_key k;
-  uint8_t raw[64] = {0};
-  for (size_t len : {0, 1, 8, 15, 17, 20, 23, 25, 31, 33, 64}) {
-    EXPECT_EQ(0, ctasm_aes_set_encrypt_key(&k, raw, len)) << len;
-    EXPECT_EQ(0, ctasm_aes_set_decrypt_key(&k, raw, len)) << len;
-  }
-  EXPECT_EQ(0, ctasm_aes_set_encrypt_key(&k, nullptr, 16));
-  EXPECT_EQ(0, ctasm_aes_set_decrypt_key(&k, nullptr, 16));
-  EXPECT_EQ(0, ctasm_aes_set_encrypt_key(nullptr, raw, 16));
-  EXPECT_EQ(0, ctasm_aes_set_decrypt_key(nullptr, raw, 16));
-  for (size_t len : {16, 24, 32}) {
-    EXPECT_EQ(1, ctasm_aes_set_encrypt_key(&k, raw, len));
-    EXPECT_EQ(1, ctasm_aes_set_decrypt_key(&k, raw, len));
-  }
-}
-
-#if GTEST_HAS_DEATH_TEST && defined(__linux__)
-// A key whose set_*_key failed must not silently encrypt under garbage.
-TEST(AesKeyMisuse, FailedKeyAborts) {
-  // "fast" (fork, no re-exec): re-exec is impossible under qemu-user.
-  ::testing::FLAGS_gtest_death_test_style = "fast";
-  ctasm_aes_key k;
-  uint8_t raw[16] = {0}, block[16] = {0};
-  ASSERT_EQ(0, ctasm_aes_set_encrypt_key(&k, raw, 15));
-  EXPECT_DEATH(ctasm_aes_encrypt_block(&k, block, block), "AES key not set");
-  EXPECT_DEATH(ctasm_aes_encrypt_block(nullptr, block, block), "AES key is NULL");
-}
-
-// A key used against the direction it was set for is refused on every tier
-// (vpaes/bsaes schedules differ per direction; on armv7 bsaes CBC decryption
-// with an encryption key used to read past the key).
-TEST_P(AesTierTest, KeyDirectionMismatchAborts) {
-  // "fast" (fork, no re-exec): re-exec is impossible under qemu-user.
-  ::testing::FLAGS_gtest_death_test_style = "fast";
-  ctasm_aes_key ek, dk;
-  uint8_t raw[16] = {1}, iv[16] = {0}, ec[16] = {0};
-  std::vector<uint8_t> buf(16 * 32);
-  unsigned num = 0;
-  ASSERT_EQ(1, ctasm_aes_set_encrypt_key(&ek, raw, 16));
-  ASSERT_EQ(1, ctasm_aes_set_decrypt_key(&dk, raw, 16));
-  EXPECT_DEATH(ctasm_aes_cbc_encrypt(&ek, buf.data(), buf.data(), buf.size(), iv, 0),
-               "encryption key used to decrypt");
-  EXPECT_DEATH(ctasm_aes_decrypt_block(&ek, buf.data(), buf.data()), "encryption key used to decrypt");
-  EXPECT_DEATH(ctasm_aes_ecb_encrypt(&dk, buf.data(), buf.data(), 16, 1), "decryption key used to encrypt");
-  EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&dk, buf.data(), buf.data(), buf.size(), iv, ec, &num),
-               "decryption key used to encrypt");
-}
-#endif
-
-// ECB and CBC refuse lengths that are not a multiple of 16: nothing written.
-TEST_P(AesTierTest, PartialBlockLengthsRefused) {
-  TestRng rng(1);
-  const auto raw = rng.bytes(16);
-  ctasm_aes_key ek, dk;
-  EncKey(&ek, raw);
-  DecKey(&dk, raw);
-  const auto in = rng.bytes(64);
-  for (size_t len : {1, 15, 17, 31, 33, 63}) {
-    for (int enc = 0; enc < 2; enc++) {
-      std::vector<uint8_t> out(64, 0xa5);
-      uint8_t iv[16], iv0[16];
-      rng.fill(iv, 16);
-      memcpy(iv0, iv, 16);
-      ctasm_aes_cbc_encrypt(enc ? &ek : &dk, in.data(), out.data(), len, iv, enc);
-      EXPECT_EQ(std::vector<uint8_t>(64, 0xa5), out) << len;
-      EXPECT_EQ(0, memcmp(iv, iv0, 16));
-      ctasm_aes_ecb_encrypt(enc ? &ek : &dk, in.data(), out.data(), len, enc);
-      EXPECT_EQ(std::vector<uint8_t>(64, 0xa5), out) << len;
-    }
-  }
-  // Zero length is a no-op everywhere.
-  uint8_t iv[16] = {1}, ec[16] = {0};
-  unsigned num = 0;
-  ctasm_aes_cbc_encrypt(&ek, in.data(), nullptr, 0, iv, 1);
-  ctasm_aes_ecb_encrypt(&ek, in.data(), nullptr, 0, 1);
-  ctasm_aes_ctr128_encrypt(&ek, in.data(), nullptr, 0, iv, ec, &num);
-  EXPECT_EQ(1, iv[0]);
-  EXPECT_EQ(0u, num);
 }
 
 // A key keeps the tier that formatted it even when the caps change.

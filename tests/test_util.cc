@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 namespace ctasm_test {
 namespace {
@@ -395,6 +396,69 @@ std::vector<uint8_t> TestRng::bytes(size_t n) {
   std::vector<uint8_t> v(n);
   fill(v.data(), n);
   return v;
+}
+
+
+// ---- Reference AES key schedule ---------------------------------------------------
+// Byte-oriented FIPS-197 section 5.2, with the S-box computed from its
+// definition (inverse in GF(2^8), then the affine map): independent of every
+// tier's code. Table lookups are fine here: tests are not constant-time.
+
+namespace {
+
+uint8_t GfMul(uint8_t a, uint8_t b) {
+  uint8_t r = 0;
+  while (b != 0) {
+    if (b & 1) r ^= a;
+    a = static_cast<uint8_t>((a << 1) ^ ((a & 0x80) ? 0x1b : 0));
+    b >>= 1;
+  }
+  return r;
+}
+
+uint8_t SboxByte(uint8_t x) {
+  uint8_t inv = 0;
+  for (int c = 1; c < 256 && x != 0; c++) {
+    if (GfMul(x, static_cast<uint8_t>(c)) == 1) inv = static_cast<uint8_t>(c);
+  }
+  uint8_t s = 0x63;
+  for (int i = 0; i < 8; i++) {
+    const int bit = ((inv >> i) ^ (inv >> ((i + 4) % 8)) ^ (inv >> ((i + 5) % 8)) ^
+                     (inv >> ((i + 6) % 8)) ^ (inv >> ((i + 7) % 8))) & 1;
+    s ^= static_cast<uint8_t>(bit << i);
+  }
+  return s;
+}
+
+}  // namespace
+
+std::vector<uint8_t> reference_aes_round_keys(const uint8_t *key, size_t key_len) {
+  static uint8_t sbox[256];
+  static bool ready = false;
+  if (!ready) {
+    for (int i = 0; i < 256; i++) sbox[i] = SboxByte(static_cast<uint8_t>(i));
+    ready = true;
+  }
+  const size_t nk = key_len / 4, rounds = nk + 6, words = 4 * (rounds + 1);
+  std::vector<uint8_t> w(4 * words);
+  memcpy(w.data(), key, key_len);
+  uint8_t rcon = 1;
+  for (size_t i = nk; i < words; i++) {
+    uint8_t t[4];
+    memcpy(t, &w[4 * (i - 1)], 4);
+    if (i % nk == 0) {
+      const uint8_t t0 = t[0];
+      t[0] = static_cast<uint8_t>(sbox[t[1]] ^ rcon);
+      t[1] = sbox[t[2]];
+      t[2] = sbox[t[3]];
+      t[3] = sbox[t0];
+      rcon = GfMul(rcon, 2);
+    } else if (nk > 6 && i % nk == 4) {
+      for (uint8_t &b : t) b = sbox[b];
+    }
+    for (int j = 0; j < 4; j++) w[4 * i + j] = w[4 * (i - nk) + j] ^ t[j];
+  }
+  return w;
 }
 
 }  // namespace ctasm_test

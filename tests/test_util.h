@@ -76,6 +76,10 @@ class Json {
 // Reads and parses a JSON file.
 bool parse_json_file(const std::string &path, Json *out, std::string *err);
 
+// The FIPS-197 AES key schedule (16, 24 or 32 key bytes): 16 (Nr + 1) bytes,
+// round key r at 16 r. A byte-oriented reference of the test suite's own.
+std::vector<uint8_t> reference_aes_round_keys(const uint8_t *key, size_t key_len);
+
 // Deterministic generator (splitmix64) so failures reproduce.
 class TestRng {
  public:

@@ -55,21 +55,53 @@ extern "C" {
  * A key is formatted for the implementation ("tier") in force when it was
  * set and is always used by that tier. An encryption key (set_encrypt_key)
  * serves encrypt_block, ECB/CBC encryption and CTR; a decryption key
- * (set_decrypt_key) serves decrypt_block and ECB/CBC decryption. Using a key
- * whose set_*_key call failed or never happened aborts the process.
- * Buffers may be unaligned; `out` may equal `in` (in place). */
+ * (set_decrypt_key) serves decrypt_block and ECB/CBC decryption.
+ * Buffers may be unaligned; `out` may equal `in` (in place).
+ *
+ * Misuse and what it does (the void functions have no error code, so they
+ * abort with a message on stderr naming the function and the problem; none
+ * ever reads or writes out of bounds or gives partial output):
+ *
+ *   set_*_key: key NULL, raw NULL, raw_len not 16/24/32,
+ *              key not 16-byte aligned ............ return 0 (key, if any,
+ *                                                   wiped and unusable)
+ *   set_*_key: raw inside the key struct itself ... works (raw read first)
+ *   len == 0 (ECB, CBC, CTR) ...................... nothing happens: no
+ *                                                   pointer, not even the
+ *                                                   key, is touched
+ *   ECB/CBC len not a multiple of 16 .............. nothing read or written
+ *                                                   (key still checked)
+ *   key NULL, not 16-byte aligned, never set,
+ *     its set_*_key failed, or overwritten
+ *     (check word or rounds wrong) ................ abort
+ *   encryption key used to decrypt, or the
+ *     other way round ............................. abort
+ *   in/out/ivec/ecount_buf/num NULL
+ *     (with len > 0 where there is a len) ......... abort
+ *   in and out overlap without being equal;
+ *     ivec or ecount_buf overlapping in, out, the
+ *     key or each other; out overlapping the key;
+ *     a buffer that wraps the address space ....... abort
+ *
+ * ctasm_aes_key must be 16-byte aligned, as its type declares (automatic,
+ * static and C++ `new` objects are; on 32-bit targets plain malloc may give 8:
+ * use aligned_alloc). The same rule holds on every target, so a program that
+ * works on one works on all; the SSE tiers need it for their aligned key loads.
+ *
+ * No key material, key stream or plaintext stays in the stack any of these
+ * functions used once it returns (registers are not wiped). */
 
 typedef struct ctasm_aes_key {
   /* Private: layout documented in docs/INTERNALS.md, do not touch. */
   CTASM_ALIGNAS(16) uint32_t ctasm_private_rd_key[60];
   uint32_t ctasm_private_rounds;
-  uint32_t ctasm_private_impl;
-  uint8_t ctasm_private_pad[8];
+  uint32_t ctasm_private_impl;      /* the tier that formatted the key */
+  uint32_t ctasm_private_direction; /* encryption or decryption key */
+  uint32_t ctasm_private_check;     /* check word over the three above */
   uint8_t ctasm_private_extra[1792];
 } ctasm_aes_key;
 
-/* raw_len must be 16, 24 or 32. Return 0 (key left unusable) on a bad size or
- * a null pointer. */
+/* raw_len must be 16, 24 or 32. Return 1 on success, 0 on misuse (above). */
 CTASM_EXPORT int ctasm_aes_set_encrypt_key(ctasm_aes_key *key, const uint8_t *raw,
                                            size_t raw_len);
 CTASM_EXPORT int ctasm_aes_set_decrypt_key(ctasm_aes_key *key, const uint8_t *raw,

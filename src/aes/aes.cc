@@ -1,7 +1,9 @@
 // The ctasm_aes_* API: picks a tier when a key is set, records it in the key
 // and dispatches every later operation on that record, so a key is only ever
 // used by the code that formatted it. Modes (ECB/CBC/CTR128) are built here on
-// the tier's block, CBC and ctr32 primitives.
+// the tier's block, CBC and ctr32 primitives. Every argument is checked before
+// anything is read or written (ctasm.h, "Misuse and what it does"), and C++
+// code that handled secrets has its dead stack wiped before the call returns.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +13,14 @@
 #include "aes/aes_portable.h"
 #include "aes/internal.h"
 #include "internal/ct.h"
+#include "internal/stack_wipe.h"
 
 static_assert(sizeof(ctasm_aes_key) == 2048, "ctasm_aes_key layout (docs/INTERNALS.md)");
 static_assert(alignof(ctasm_aes_key) == 16, "ctasm_aes_key must be 16-byte aligned");
 static_assert(offsetof(ctasm_aes_key, ctasm_private_rounds) == 240, "rounds at byte 240");
 static_assert(offsetof(ctasm_aes_key, ctasm_private_impl) == 244, "impl at byte 244");
+static_assert(offsetof(ctasm_aes_key, ctasm_private_direction) == 248, "direction at byte 248");
+static_assert(offsetof(ctasm_aes_key, ctasm_private_check) == 252, "check word at byte 252");
 static_assert(offsetof(ctasm_aes_key, ctasm_private_extra) == 256, "tier extra at byte 256");
 
 namespace ctasm {
@@ -39,36 +44,104 @@ const char *aes_impl_name(AesImpl impl) {
   }
 }
 
+// The check word of a set key: a hash of its public metadata (rounds, tier,
+// direction), so a struct that was never set (zero, or random bytes) or whose
+// metadata was overwritten is recognised before any of it is used.
+uint32_t aes_key_check_word(uint32_t rounds, uint32_t impl, uint32_t dir) {
+  uint32_t h = 0x6374616bu;  // "ctak"
+  for (uint32_t v : {rounds, impl, dir}) {
+    h = (h ^ v) * 0x9e3779b1u;
+    h ^= h >> 15;
+  }
+  return h;
+}
+
 namespace {
 
 std::atomic<testing::AesKeyWipeObserver> g_wipe_observer{nullptr};
 
-// The direction a key was set for, in ctasm_private_pad[0]. vpaes and bsaes
+// The direction a key was set for (ctasm_private_direction). vpaes and bsaes
 // keep different schedules for each direction (the portable tier does not), so
 // a key used against its direction would give garbage on one tier, the right
 // answer on another, and on armv7 read past the key: refuse it on every tier.
-enum KeyDir : uint8_t { kKeyDirNone = 0, kKeyDirEncrypt = 1, kKeyDirDecrypt = 2 };
+enum KeyDir : uint32_t { kKeyDirNone = 0, kKeyDirEncrypt = 1, kKeyDirDecrypt = 2 };
 
-[[noreturn]] void key_misuse(const char *what) {
-  fprintf(stderr, "ctasm: %s\n", what);
+// Misuse of the void functions: they have no error code, so they stop the
+// process with a message naming the function and the problem.
+[[noreturn]] void misuse(const char *fn, const char *what) {
+  fprintf(stderr, "ctasm: %s: %s\n", fn, what);
   abort();
 }
 
-// Only tiers compiled into this build are valid; anything else is a key that
-// was never set (or was corrupted): continuing would encrypt under an
-// undefined key, so stop. These functions return void, so there is no error
-// code to give: a message on stderr and abort() is the clear error.
-AesImpl key_impl(const ctasm_aes_key *key, KeyDir dir) {
-  if (key == nullptr) key_misuse("AES key is NULL");
-  if (key->ctasm_private_pad[0] != dir) {
-    key_misuse(key->ctasm_private_pad[0] == kKeyDirNone
-                   ? "AES key not set (or its set_*_key failed)"
-                   : dir == kKeyDirEncrypt ? "AES decryption key used to encrypt (CTR, CBC/ECB enc=1)"
-                                           : "AES encryption key used to decrypt");
+// A buffer argument: NULL, wrapping the address space, or overlapping another
+// argument it must not is misuse.
+struct Arg {
+  const char *name;
+  const void *p;
+  size_t len;
+  bool written;
+};
+
+// Checks every argument buffer of a call: none NULL, none wrapping; no
+// written buffer overlaps another argument, except in == out (in place).
+// The first two are always in and out when the call has them (in_out).
+void check_args(const char *fn, const Arg *args, size_t n, bool in_out) {
+  char msg[160];
+  for (size_t i = 0; i < n; i++) {
+    if (args[i].p == nullptr) {
+      snprintf(msg, sizeof(msg), "%s is NULL", args[i].name);
+      misuse(fn, msg);
+    }
+    const uintptr_t a = reinterpret_cast<uintptr_t>(args[i].p);
+    if (a + args[i].len < a) {
+      snprintf(msg, sizeof(msg), "%s wraps around the end of the address space", args[i].name);
+      misuse(fn, msg);
+    }
   }
-  const uint32_t impl = key->ctasm_private_impl;
-  if (impl != kAesImplPortable && (impl != kAesImplSimd || kAesImplSimd == kAesImplNone)) {
-    key_misuse("AES key corrupted (unknown implementation)");
+  for (size_t i = 0; i < n; i++) {
+    for (size_t j = i + 1; j < n; j++) {
+      if (!args[i].written && !args[j].written) continue;
+      const uintptr_t a = reinterpret_cast<uintptr_t>(args[i].p);
+      const uintptr_t b = reinterpret_cast<uintptr_t>(args[j].p);
+      if (a >= b + args[j].len || b >= a + args[i].len) continue;
+      if (in_out && i == 0 && j == 1 && a == b) continue;  // in place
+      snprintf(msg, sizeof(msg), "%s and %s overlap%s", args[i].name, args[j].name,
+               in_out && i == 0 && j == 1 ? " without being equal (only in == out is allowed)" : "");
+      misuse(fn, msg);
+    }
+  }
+}
+
+bool key_aligned(const void *key) { return (reinterpret_cast<uintptr_t>(key) & 15) == 0; }
+
+bool tier_in_build(uint32_t impl) {
+  return impl == kAesImplPortable || (impl == kAesImplSimd && kAesImplSimd != kAesImplNone);
+}
+
+// The tier of a key about to be used in direction `dir`, after checking the
+// key is one set_*_key made: continuing with anything else would encrypt under
+// an undefined key or read past it.
+AesImpl key_impl(const char *fn, const ctasm_aes_key *key, KeyDir dir) {
+  if (key == nullptr) misuse(fn, "AES key is NULL");
+  if (!key_aligned(key)) misuse(fn, "AES key is not 16-byte aligned (ctasm_aes_key requires it)");
+  const uint32_t rounds = key->ctasm_private_rounds, impl = key->ctasm_private_impl;
+  const uint32_t kdir = key->ctasm_private_direction;
+  if (key->ctasm_private_check != aes_key_check_word(rounds, impl, kdir) || kdir == kKeyDirNone) {
+    misuse(fn, "AES key not set, or corrupted (set_*_key never called or failed, or the struct "
+               "was overwritten)");
+  }
+  if (rounds != 10 && rounds != 12 && rounds != 14) misuse(fn, "AES key corrupted (rounds)");
+  if (!tier_in_build(impl)) misuse(fn, "AES key corrupted (unknown implementation)");
+#if defined(CTASM_ARMV7_ASM)
+  // The armv7 bsaes decryption form repeats Nr in its first word and runs
+  // that many rounds: it must agree.
+  if (impl == kAesImplSimd && kdir == kKeyDirDecrypt && load_le32(key->ctasm_private_extra) != rounds) {
+    misuse(fn, "AES key corrupted (bsaes rounds)");
+  }
+#endif
+  if (kdir != dir) {
+    misuse(fn, dir == kKeyDirEncrypt ? "AES decryption key used to encrypt (CTR, CBC/ECB enc=1)"
+                                     : "AES encryption key used to decrypt");
   }
   return static_cast<AesImpl>(impl);
 }
@@ -133,27 +206,33 @@ void bsaes_decrypt_key(const uint8_t *raw, unsigned bits, uint8_t *out) {
 }
 #endif
 
-int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt) {
+// Never inlined: the public wrappers wipe the stack it used (key expansion in
+// C++ on every tier).
+CTASM_NOINLINE int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt) {
   if (key == nullptr) return 0;
-  secure_wipe(key, sizeof(*key));  // impl = kAesImplNone until success
-  if (raw == nullptr || (raw_len != 16 && raw_len != 24 && raw_len != 32)) return 0;
+  const bool size_ok = raw_len == 16 || raw_len == 24 || raw_len == 32;
+  // raw may lie inside *key: read it before the key is touched.
+  uint8_t user_key[32];
+  if (raw != nullptr && size_ok) memcpy(user_key, raw, raw_len);
+  secure_wipe(key, sizeof(*key));  // check word 0: unusable until success
+  if (raw == nullptr || !size_ok || !key_aligned(key)) return 0;
   const unsigned bits = static_cast<unsigned>(raw_len * 8);
   const AesImpl impl = aes_select_impl();
   switch (impl) {
 #if defined(CTASM_AES_ASM)
     case kAesImplSimd:
       if (decrypt) {
-        vpaes_set_decrypt_key(raw, bits, key);
+        vpaes_set_decrypt_key(user_key, bits, key);
 #if defined(CTASM_X86_64_ASM)
         // bulk CBC decryption runs bsaes: keep its round keys ready.
-        bsaes_decrypt_key(raw, bits, key->ctasm_private_extra);
+        bsaes_decrypt_key(user_key, bits, key->ctasm_private_extra);
 #endif
 #if defined(CTASM_ARMV7_ASM)
         // CBC decryption runs bsaes in bulk: keep its key form ready.
         vpaes_decrypt_key_to_bsaes(key->ctasm_private_extra, key);
 #endif
       } else {
-        vpaes_set_encrypt_key(raw, bits, key);
+        vpaes_set_encrypt_key(user_key, bits, key);
 #if defined(CTASM_X86_64_ASM)
         // bulk CTR runs bsaes: keep its key form ready (rounds 0..Nr-1).
         vpaes_encrypt_key_to_bsaes(key->ctasm_private_extra, key);
@@ -163,11 +242,14 @@ int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt
 #endif
     default:
       (void)decrypt;  // the portable tier uses one key form for both
-      aes_portable::set_key(raw, bits, key);
+      aes_portable::set_key(user_key, bits, key);
       break;
   }
+  secure_wipe(user_key, sizeof(user_key));
+  const uint32_t dir = decrypt ? kKeyDirDecrypt : kKeyDirEncrypt;
   key->ctasm_private_impl = impl;
-  key->ctasm_private_pad[0] = decrypt ? kKeyDirDecrypt : kKeyDirEncrypt;
+  key->ctasm_private_direction = dir;
+  key->ctasm_private_check = aes_key_check_word(key->ctasm_private_rounds, impl, dir);
   return 1;
 }
 
@@ -281,25 +363,47 @@ using namespace ctasm;
 extern "C" {
 
 int ctasm_aes_set_encrypt_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len) {
-  return set_key(key, raw, raw_len, /*decrypt=*/false);
+  const int ok = set_key(key, raw, raw_len, /*decrypt=*/false);
+  wipe_stack_below();
+  return ok;
 }
 
 int ctasm_aes_set_decrypt_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len) {
-  return set_key(key, raw, raw_len, /*decrypt=*/true);
+  const int ok = set_key(key, raw, raw_len, /*decrypt=*/true);
+  wipe_stack_below();
+  return ok;
 }
 
+// The portable tier computes in C++ (aes_portable.h: never inlined here), so
+// each call into it is followed by a stack wipe; the assembly tiers keep
+// secrets in registers or wipe their own frames.
+
 void ctasm_aes_encrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uint8_t out[16]) {
-  encrypt_one(key_impl(key, kKeyDirEncrypt), key, in, out);
+  static const char kFn[] = "ctasm_aes_encrypt_block";
+  const AesImpl impl = key_impl(kFn, key, kKeyDirEncrypt);
+  const Arg args[] = {{"in", in, 16, false}, {"out", out, 16, true}, {"key", key, sizeof(*key), false}};
+  check_args(kFn, args, 3, true);
+  encrypt_one(impl, key, in, out);
+  if (impl == kAesImplPortable) wipe_stack_below();
 }
 
 void ctasm_aes_decrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uint8_t out[16]) {
-  decrypt_one(key_impl(key, kKeyDirDecrypt), key, in, out);
+  static const char kFn[] = "ctasm_aes_decrypt_block";
+  const AesImpl impl = key_impl(kFn, key, kKeyDirDecrypt);
+  const Arg args[] = {{"in", in, 16, false}, {"out", out, 16, true}, {"key", key, sizeof(*key), false}};
+  check_args(kFn, args, 3, true);
+  decrypt_one(impl, key, in, out);
+  if (impl == kAesImplPortable) wipe_stack_below();
 }
 
 void ctasm_aes_ecb_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t len,
                            int enc) {
-  const AesImpl impl = key_impl(key, enc ? kKeyDirEncrypt : kKeyDirDecrypt);
+  static const char kFn[] = "ctasm_aes_ecb_encrypt";
+  if (len == 0) return;
+  const AesImpl impl = key_impl(kFn, key, enc ? kKeyDirEncrypt : kKeyDirDecrypt);
   if (len % 16 != 0) return;
+  const Arg args[] = {{"in", in, len, false}, {"out", out, len, true}, {"key", key, sizeof(*key), false}};
+  check_args(kFn, args, 3, true);
   const size_t blocks = len / 16;
   if (impl == kAesImplPortable) {
     if (enc) {
@@ -307,6 +411,7 @@ void ctasm_aes_ecb_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
     } else {
       aes_portable::decrypt_blocks(key, in, out, blocks);
     }
+    wipe_stack_below();
     return;
   }
   for (size_t i = 0; i < blocks; i++) {
@@ -320,8 +425,15 @@ void ctasm_aes_ecb_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
 
 void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t len,
                            uint8_t ivec[16], int enc) {
-  const AesImpl impl = key_impl(key, enc ? kKeyDirEncrypt : kKeyDirDecrypt);
-  if (len % 16 != 0 || len == 0) return;
+  static const char kFn[] = "ctasm_aes_cbc_encrypt";
+  if (len == 0) return;
+  const AesImpl impl = key_impl(kFn, key, enc ? kKeyDirEncrypt : kKeyDirDecrypt);
+  if (len % 16 != 0) return;
+  const Arg args[] = {{"in", in, len, false},
+                      {"out", out, len, true},
+                      {"key", key, sizeof(*key), false},
+                      {"ivec", ivec, 16, true}};
+  check_args(kFn, args, 4, true);
   const size_t blocks = len / 16;
   switch (impl) {
 #if defined(CTASM_X86_64_ASM)
@@ -378,6 +490,7 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
       } else {
         aes_portable::cbc_decrypt(key, in, out, blocks, ivec);
       }
+      wipe_stack_below();
       return;
   }
 }
@@ -388,7 +501,16 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
 void ctasm_aes_ctr128_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
                               size_t len, uint8_t ivec[16], uint8_t ecount_buf[16],
                               unsigned *num) {
-  const AesImpl impl = key_impl(key, kKeyDirEncrypt);
+  static const char kFn[] = "ctasm_aes_ctr128_encrypt";
+  if (len == 0) return;
+  const AesImpl impl = key_impl(kFn, key, kKeyDirEncrypt);
+  const Arg args[] = {{"in", in, len, false},
+                      {"out", out, len, true},
+                      {"key", key, sizeof(*key), false},
+                      {"ivec", ivec, 16, true},
+                      {"ecount_buf", ecount_buf, 16, true},
+                      {"num", num, sizeof(*num), true}};
+  check_args(kFn, args, 6, true);
   unsigned n = *num % 16;
   // Finish the key-stream block a previous call started.
   while (n != 0 && len != 0) {
@@ -418,6 +540,7 @@ void ctasm_aes_ctr128_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8
     for (; n < len; n++) out[n] = in[n] ^ ecount_buf[n];
   }
   *num = n;
+  if (impl == kAesImplPortable) wipe_stack_below();
 }
 
 const char *ctasm_aes_impl(void) { return aes_impl_name(aes_select_impl()); }

@@ -102,6 +102,10 @@ inline bool vpaes_capable() {
 #endif
 }
 
+// The check word a set key carries (ctasm_private_check) for its rounds, tier
+// and direction (1 encrypt, 2 decrypt): public metadata only.
+uint32_t aes_key_check_word(uint32_t rounds, uint32_t impl, uint32_t dir);
+
 // The tier new keys get under the capabilities in force.
 AesImpl aes_select_impl();
 const char *aes_impl_name(AesImpl impl);
