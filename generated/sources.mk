@@ -8,6 +8,7 @@ CTASM_SOURCES := \
   src/cpu/cpu_arm.cc \
   src/cpu/cpu_detect_none.cc \
   src/cpu/cpu_x86_64.cc \
+  src/internal/args.cc \
   src/internal/stack_wipe.cc
 
 CTASM_PUBLIC_HEADERS := \
@@ -19,7 +20,9 @@ CTASM_INTERNAL_HEADERS := \
   src/aes/aes_portable.h \
   src/aes/internal.h \
   src/cpu/cpu.h \
+  src/internal/args.h \
   src/internal/asm_config.h \
+  src/internal/compiler.h \
   src/internal/ct.h \
   src/internal/prefix.h \
   src/internal/prefix_asm.h \

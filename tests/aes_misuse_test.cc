@@ -2,13 +2,12 @@
 // what it does"), on every tier: set_*_key returns 0, the void functions abort
 // with a message naming the problem, length 0 touches nothing, and nothing is
 // ever read or written out of bounds.
+#include <gtest/gtest.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "aes/internal.h"
 #include "aes_tiers.h"
@@ -56,7 +55,8 @@ std::string EncryptHex(const ctasm_aes_key *k, const uint8_t pt[16]) {
   return to_hex(out, 16);
 }
 
-// ---- set_*_key ------------------------------------------------------------------------------
+// ---- set_*_key
+// ------------------------------------------------------------------------------
 
 TEST_P(AesMisuseTest, BadKeySizes) {
   ctasm_aes_key k;
@@ -81,7 +81,8 @@ TEST_P(AesMisuseTest, RawKeyInsideTheKeyStruct) {
   TestRng rng(10);
   const uint8_t pt[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
   for (size_t key_len : {16, 24, 32}) {
-    for (size_t off : {size_t{0}, size_t{100}, size_t{240}, size_t{1000}, sizeof(ctasm_aes_key) - 32}) {
+    for (size_t off :
+         {size_t{0}, size_t{100}, size_t{240}, size_t{1000}, sizeof(ctasm_aes_key) - 32}) {
       SCOPED_TRACE("AES-" + std::to_string(8 * key_len) + ", raw at byte " + std::to_string(off));
       ctasm_aes_key k, ref;
       rng.fill(reinterpret_cast<uint8_t *>(&k), sizeof(k));
@@ -121,7 +122,8 @@ TEST_P(AesMisuseTest, MisalignedKeyRefused) {
   EXPECT_EQ(1, ctasm_aes_set_encrypt_key(aligned.get(), raw, 16));
 }
 
-// ---- length 0 and partial blocks ---------------------------------------------------------------
+// ---- length 0 and partial blocks
+// ---------------------------------------------------------------
 
 // Length 0 is a no-op that touches no pointer, not even the key.
 TEST_P(AesMisuseTest, ZeroLengthTouchesNothing) {
@@ -174,7 +176,8 @@ TEST_P(AesMisuseTest, PartialBlockLengthsRefused) {
 }
 
 #if GTEST_HAS_DEATH_TEST
-// ---- the void functions abort on misuse ----------------------------------------------------------
+// ---- the void functions abort on misuse
+// ----------------------------------------------------------
 
 // Every public call that uses a key, on a buffer big enough for each path
 // (bsaes batches included).
@@ -188,14 +191,22 @@ uint8_t g_buf[16 * 40], g_iv[16], g_ec[16];
 unsigned g_num;
 
 const UseCall kUseCalls[] = {
-    {"encrypt_block", false, [](const ctasm_aes_key *k) { ctasm_aes_encrypt_block(k, g_buf, g_buf); }},
-    {"decrypt_block", true, [](const ctasm_aes_key *k) { ctasm_aes_decrypt_block(k, g_buf, g_buf); }},
-    {"ecb_encrypt", false, [](const ctasm_aes_key *k) { ctasm_aes_ecb_encrypt(k, g_buf, g_buf, 64, 1); }},
-    {"ecb_decrypt", true, [](const ctasm_aes_key *k) { ctasm_aes_ecb_encrypt(k, g_buf, g_buf, 64, 0); }},
+    {"encrypt_block", false,
+     [](const ctasm_aes_key *k) { ctasm_aes_encrypt_block(k, g_buf, g_buf); }},
+    {"decrypt_block", true,
+     [](const ctasm_aes_key *k) { ctasm_aes_decrypt_block(k, g_buf, g_buf); }},
+    {"ecb_encrypt", false,
+     [](const ctasm_aes_key *k) { ctasm_aes_ecb_encrypt(k, g_buf, g_buf, 64, 1); }},
+    {"ecb_decrypt", true,
+     [](const ctasm_aes_key *k) { ctasm_aes_ecb_encrypt(k, g_buf, g_buf, 64, 0); }},
     {"cbc_encrypt", false,
-     [](const ctasm_aes_key *k) { ctasm_aes_cbc_encrypt(k, g_buf, g_buf, sizeof(g_buf), g_iv, 1); }},
+     [](const ctasm_aes_key *k) {
+       ctasm_aes_cbc_encrypt(k, g_buf, g_buf, sizeof(g_buf), g_iv, 1);
+     }},
     {"cbc_decrypt", true,
-     [](const ctasm_aes_key *k) { ctasm_aes_cbc_encrypt(k, g_buf, g_buf, sizeof(g_buf), g_iv, 0); }},
+     [](const ctasm_aes_key *k) {
+       ctasm_aes_cbc_encrypt(k, g_buf, g_buf, sizeof(g_buf), g_iv, 0);
+     }},
     {"ctr128_encrypt", false,
      [](const ctasm_aes_key *k) {
        ctasm_aes_ctr128_encrypt(k, g_buf, g_buf, sizeof(g_buf), g_iv, g_ec, &g_num);
@@ -227,12 +238,13 @@ TEST_P(AesMisuseTest, UnsetKeyAborts) {
 TEST_P(AesMisuseTest, CorruptedKeyAborts) {
   const uint8_t raw[32] = {9};
   auto forge = [](ctasm_aes_key *k) {
-    k->ctasm_private_check = ctasm::aes_key_check_word(k->ctasm_private_rounds, k->ctasm_private_impl,
-                                                       k->ctasm_private_direction);
+    k->ctasm_private_check = ctasm::aes_key_check_word(
+        k->ctasm_private_rounds, k->ctasm_private_impl, k->ctasm_private_direction);
   };
   for (const UseCall &u : kUseCalls) {
     SCOPED_TRACE(u.name);
-    const bool all_rounds = strcmp(u.name, "encrypt_block") == 0 || strcmp(u.name, "cbc_decrypt") == 0;
+    const bool all_rounds =
+        strcmp(u.name, "encrypt_block") == 0 || strcmp(u.name, "cbc_decrypt") == 0;
     for (size_t key_len : {16, 32}) {
       ctasm_aes_key good;
       ASSERT_EQ(1, u.decrypt ? ctasm_aes_set_decrypt_key(&good, raw, key_len)
@@ -316,10 +328,14 @@ TEST_P(AesMisuseTest, OverlappingBuffersAbort) {
   for (ptrdiff_t d : {1, -1, 15, -15, 16, -16, 16 * 8 + 3, 16 * 19, -(16 * 19)}) {
     SCOPED_TRACE("out = in + " + std::to_string(d));
     uint8_t *in = b, *out = b + d;
-    EXPECT_DEATH(ctasm_aes_ecb_encrypt(&ek, in, out, len, 1), "in and out overlap without being equal");
-    EXPECT_DEATH(ctasm_aes_ecb_encrypt(&dk, in, out, len, 0), "in and out overlap without being equal");
-    EXPECT_DEATH(ctasm_aes_cbc_encrypt(&ek, in, out, len, g_iv, 1), "in and out overlap without being equal");
-    EXPECT_DEATH(ctasm_aes_cbc_encrypt(&dk, in, out, len, g_iv, 0), "in and out overlap without being equal");
+    EXPECT_DEATH(ctasm_aes_ecb_encrypt(&ek, in, out, len, 1),
+                 "in and out overlap without being equal");
+    EXPECT_DEATH(ctasm_aes_ecb_encrypt(&dk, in, out, len, 0),
+                 "in and out overlap without being equal");
+    EXPECT_DEATH(ctasm_aes_cbc_encrypt(&ek, in, out, len, g_iv, 1),
+                 "in and out overlap without being equal");
+    EXPECT_DEATH(ctasm_aes_cbc_encrypt(&dk, in, out, len, g_iv, 0),
+                 "in and out overlap without being equal");
     EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, in, out, len + 5, g_iv, g_ec, &g_num),
                  "in and out overlap without being equal");
     if (d > -16 && d < 16) {
@@ -330,17 +346,25 @@ TEST_P(AesMisuseTest, OverlappingBuffersAbort) {
   // ivec, ecount_buf, num and the key may not overlap what is written.
   EXPECT_DEATH(ctasm_aes_cbc_encrypt(&ek, b, b, len, b + 32, 1), "and ivec overlap");
   EXPECT_DEATH(ctasm_aes_cbc_encrypt(&dk, b, buf, len, b + 32, 0), "in and ivec overlap");
-  EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, b, len, g_ec, g_ec, &g_num), "ivec and ecount_buf overlap");
-  EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, b, len, g_iv, b + 5, &g_num), "and ecount_buf overlap");
-  EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, b, len, g_iv, g_ec, reinterpret_cast<unsigned *>(b)),
-               "and num overlap");
-  EXPECT_DEATH(ctasm_aes_ecb_encrypt(&ek, b, reinterpret_cast<uint8_t *>(&ek), 64, 1), "out and key overlap");
+  EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, b, len, g_ec, g_ec, &g_num),
+               "ivec and ecount_buf overlap");
+  EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, b, len, g_iv, b + 5, &g_num),
+               "and ecount_buf overlap");
+  EXPECT_DEATH(
+      ctasm_aes_ctr128_encrypt(&ek, b, b, len, g_iv, g_ec, reinterpret_cast<unsigned *>(b)),
+      "and num overlap");
+  EXPECT_DEATH(ctasm_aes_ecb_encrypt(&ek, b, reinterpret_cast<uint8_t *>(&ek), 64, 1),
+               "out and key overlap");
   EXPECT_DEATH(ctasm_aes_cbc_encrypt(&ek, b, b, 64, reinterpret_cast<uint8_t *>(&ek) + 240, 1),
                "key and ivec overlap");
   // A buffer that runs past the end of the address space.
-  EXPECT_DEATH(ctasm_aes_ecb_encrypt(&ek, reinterpret_cast<const uint8_t *>(~uintptr_t{0} - 15), b,
-                                     32, 1),
-               "in wraps around the end of the address space");
+  EXPECT_DEATH(
+      ctasm_aes_ecb_encrypt(&ek, reinterpret_cast<const uint8_t *>(~uintptr_t{0} - 15), b, 32, 1),
+      "in wraps around the end of the address space");
+  // A length past half the address space cannot be real (and would make the
+  // overlap arithmetic overflow).
+  EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, b, SIZE_MAX / 2 + 1, g_iv, g_ec, &g_num),
+               "in is longer than half the address space");
 }
 
 TEST_P(AesMisuseTest, NullBuffersAbort) {
@@ -364,7 +388,8 @@ TEST_P(AesMisuseTest, NullBuffersAbort) {
   EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, nullptr, b, 100, g_iv, g_ec, &g_num), "in is NULL");
   EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, nullptr, 100, g_iv, g_ec, &g_num), "out is NULL");
   EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, b, 100, nullptr, g_ec, &g_num), "ivec is NULL");
-  EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, b, 100, g_iv, nullptr, &g_num), "ecount_buf is NULL");
+  EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, b, 100, g_iv, nullptr, &g_num),
+               "ecount_buf is NULL");
   EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&ek, b, b, 100, g_iv, g_ec, nullptr), "num is NULL");
 }
 #endif  // GTEST_HAS_DEATH_TEST

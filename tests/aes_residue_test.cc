@@ -6,14 +6,13 @@
 // FIPS-197 round keys, every form of the key the tier keeps (the key struct),
 // the plaintext, the CTR key stream and the CBC block-cipher inputs and
 // outputs. Registers are out of scope (docs/INTERNALS.md, "Secrets").
+#include <gtest/gtest.h>
 #include <string.h>
 
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "aes_tiers.h"
 #include "ctasm/ctasm.h"
@@ -51,7 +50,7 @@ void Ctr(AesCall &c) {
 struct AesResidueCase {
   const char *name;
   Data data;
-  size_t len;  // bytes of data
+  size_t len;    // bytes of data
   unsigned num;  // CTR: *num before the call (a stream continued mid-block)
   void (*call)(AesCall &c);
 };
@@ -91,13 +90,15 @@ const AesResidueCase kCases[] = {
 std::vector<Secret> SecretsOf(const AesResidueCase &tc, const AesCall &c, const uint8_t iv0[16]) {
   std::vector<Secret> s;
   s.push_back({"the raw key", c.raw});
-  s.push_back({"the FIPS-197 round keys", ctasm_test::reference_aes_round_keys(c.raw.data(), c.raw.size())});
+  s.push_back({"the FIPS-197 round keys",
+               ctasm_test::reference_aes_round_keys(c.raw.data(), c.raw.size())});
   // Every key form the tiers keep: round keys at 0..239, the tier extra from
   // 256 (240..255 is public metadata: rounds, tier, direction, check word).
   for (const ctasm_aes_key *k : {&c.ek, &c.dk}) {
     const uint8_t *b = reinterpret_cast<const uint8_t *>(k);
     const char *which = k == &c.ek ? "encryption" : "decryption";
-    s.push_back({std::string("the ") + which + " key struct's round keys", std::vector<uint8_t>(b, b + 240)});
+    s.push_back({std::string("the ") + which + " key struct's round keys",
+                 std::vector<uint8_t>(b, b + 240)});
     s.push_back({std::string("the ") + which + " key struct's tier extra",
                  std::vector<uint8_t>(b + 256, b + sizeof(ctasm_aes_key))});
   }
@@ -174,7 +175,8 @@ TEST_P(AesResidueTest, NoSecretLeftOnTheStack) {
   RecordProperty("max_stack_depth", static_cast<int>(max_depth));
 }
 
-INSTANTIATE_TEST_SUITE_P(Tiers, AesResidueTest, ::testing::ValuesIn(ctasm_test::AvailableAesTiers()),
+INSTANTIATE_TEST_SUITE_P(Tiers, AesResidueTest,
+                         ::testing::ValuesIn(ctasm_test::AvailableAesTiers()),
                          ctasm_test::TierTestName);
 
 }  // namespace

@@ -4,13 +4,12 @@
 #define CTASM_TESTS_AES_TIERS_H
 
 #include <ctype.h>
+#include <gtest/gtest.h>
 #include <stdint.h>
 
 #include <ostream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "cpu/cpu.h"
 #include "internal/asm_config.h"

@@ -94,7 +94,8 @@ std::string StackResidue::report() const {
   std::string s;
   if (overflowed) {
     s += "the call wrote " + std::to_string(depth) + " bytes below its caller, past the " +
-         std::to_string(kStackProbeBytes - kStackProbeMargin) + " probed: enlarge kStackProbeBytes\n";
+         std::to_string(kStackProbeBytes - kStackProbeMargin) +
+         " probed: enlarge kStackProbeBytes\n";
   }
   size_t shown = 0;
   for (const ResidueHit &h : hits) {
@@ -103,8 +104,9 @@ std::string StackResidue::report() const {
       break;
     }
     char line[200];
-    snprintf(line, sizeof(line), "%zu bytes of %s (from its byte %zu) left %zu bytes below the caller\n",
-             h.len, h.secret.c_str(), h.secret_offset, h.depth);
+    snprintf(line, sizeof(line),
+             "%zu bytes of %s (from its byte %zu) left %zu bytes below the caller\n", h.len,
+             h.secret.c_str(), h.secret_offset, h.depth);
     s += line;
   }
   return s;

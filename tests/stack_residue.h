@@ -3,9 +3,9 @@
 // RunOnCanaryStack fills the kStackProbeBytes of stack just below its own
 // frame with a canary, runs the call (whose frames, and those of everything it
 // calls, land in that region), and copies the region out; FindSecrets scans
-// it for any window of a secret's bytes. Every public function that handles keys,
-// plaintext or key stream registers a case with it (tests/aes_residue_test.cc
-// for AES); adding one is a line in that table.
+// it for any window of a secret's bytes. Every public function that handles
+// keys, plaintext or key stream registers a case with it
+// (tests/aes_residue_test.cc for AES); adding one is a line in that table.
 #ifndef CTASM_TESTS_STACK_RESIDUE_H
 #define CTASM_TESTS_STACK_RESIDUE_H
 
@@ -38,7 +38,7 @@ struct ResidueHit {
 };
 
 struct StackResidue {
-  size_t depth = 0;  // how far below the caller the call wrote (first non-canary byte)
+  size_t depth = 0;         // how far below the caller the call wrote (first non-canary byte)
   bool overflowed = false;  // wrote within kStackProbeMargin of the region's end
   std::vector<ResidueHit> hits;
   // One line per finding, for test failure messages ("" when clean).

@@ -12,6 +12,7 @@
 
 #include "aes/aes_portable.h"
 #include "aes/internal.h"
+#include "internal/args.h"
 #include "internal/ct.h"
 #include "internal/stack_wipe.h"
 
@@ -44,16 +45,12 @@ const char *aes_impl_name(AesImpl impl) {
   }
 }
 
-// The check word of a set key: a hash of its public metadata (rounds, tier,
-// direction), so a struct that was never set (zero, or random bytes) or whose
-// metadata was overwritten is recognised before any of it is used.
+// The check word of a set key, over its public metadata (rounds, tier,
+// direction): a struct that was never set (zero, or random bytes) or whose
+// metadata was overwritten fails it (2^-32 by chance). Cheap on purpose: every
+// call checks it.
 uint32_t aes_key_check_word(uint32_t rounds, uint32_t impl, uint32_t dir) {
-  uint32_t h = 0x6374616bu;  // "ctak"
-  for (uint32_t v : {rounds, impl, dir}) {
-    h = (h ^ v) * 0x9e3779b1u;
-    h ^= h >> 15;
-  }
-  return h;
+  return 0x6374616bu ^ rounds ^ (impl << 8) ^ (dir << 16);  // "ctak"
 }
 
 namespace {
@@ -66,84 +63,53 @@ std::atomic<testing::AesKeyWipeObserver> g_wipe_observer{nullptr};
 // answer on another, and on armv7 read past the key: refuse it on every tier.
 enum KeyDir : uint32_t { kKeyDirNone = 0, kKeyDirEncrypt = 1, kKeyDirDecrypt = 2 };
 
-// Misuse of the void functions: they have no error code, so they stop the
-// process with a message naming the function and the problem.
-[[noreturn]] void misuse(const char *fn, const char *what) {
-  fprintf(stderr, "ctasm: %s: %s\n", fn, what);
-  abort();
-}
-
-// A buffer argument: NULL, wrapping the address space, or overlapping another
-// argument it must not is misuse.
-struct Arg {
-  const char *name;
-  const void *p;
-  size_t len;
-  bool written;
-};
-
-// Checks every argument buffer of a call: none NULL, none wrapping; no
-// written buffer overlaps another argument, except in == out (in place).
-// The first two are always in and out when the call has them (in_out).
-void check_args(const char *fn, const Arg *args, size_t n, bool in_out) {
-  char msg[160];
-  for (size_t i = 0; i < n; i++) {
-    if (args[i].p == nullptr) {
-      snprintf(msg, sizeof(msg), "%s is NULL", args[i].name);
-      misuse(fn, msg);
-    }
-    const uintptr_t a = reinterpret_cast<uintptr_t>(args[i].p);
-    if (a + args[i].len < a) {
-      snprintf(msg, sizeof(msg), "%s wraps around the end of the address space", args[i].name);
-      misuse(fn, msg);
-    }
-  }
-  for (size_t i = 0; i < n; i++) {
-    for (size_t j = i + 1; j < n; j++) {
-      if (!args[i].written && !args[j].written) continue;
-      const uintptr_t a = reinterpret_cast<uintptr_t>(args[i].p);
-      const uintptr_t b = reinterpret_cast<uintptr_t>(args[j].p);
-      if (a >= b + args[j].len || b >= a + args[i].len) continue;
-      if (in_out && i == 0 && j == 1 && a == b) continue;  // in place
-      snprintf(msg, sizeof(msg), "%s and %s overlap%s", args[i].name, args[j].name,
-               in_out && i == 0 && j == 1 ? " without being equal (only in == out is allowed)" : "");
-      misuse(fn, msg);
-    }
-  }
-}
-
 bool key_aligned(const void *key) { return (reinterpret_cast<uintptr_t>(key) & 15) == 0; }
 
 bool tier_in_build(uint32_t impl) {
   return impl == kAesImplPortable || (impl == kAesImplSimd && kAesImplSimd != kAesImplNone);
 }
 
-// The tier of a key about to be used in direction `dir`, after checking the
-// key is one set_*_key made: continuing with anything else would encrypt under
-// an undefined key or read past it.
-AesImpl key_impl(const char *fn, const ctasm_aes_key *key, KeyDir dir) {
+bool rounds_valid(uint32_t rounds) { return rounds == 10 || rounds == 12 || rounds == 14; }
+
+// Says what is wrong with a key that failed key_impl's check, and aborts.
+[[noreturn]] CTASM_COLD void key_misuse(const char *fn, const ctasm_aes_key *key, KeyDir dir) {
   if (key == nullptr) misuse(fn, "AES key is NULL");
   if (!key_aligned(key)) misuse(fn, "AES key is not 16-byte aligned (ctasm_aes_key requires it)");
   const uint32_t rounds = key->ctasm_private_rounds, impl = key->ctasm_private_impl;
   const uint32_t kdir = key->ctasm_private_direction;
-  if (key->ctasm_private_check != aes_key_check_word(rounds, impl, kdir) || kdir == kKeyDirNone) {
-    misuse(fn, "AES key not set, or corrupted (set_*_key never called or failed, or the struct "
-               "was overwritten)");
+  if (key->ctasm_private_check != aes_key_check_word(rounds, impl, kdir) ||
+      (kdir != kKeyDirEncrypt && kdir != kKeyDirDecrypt)) {
+    misuse(fn,
+           "AES key not set, or corrupted (set_*_key never called or failed, or the struct "
+           "was overwritten)");
   }
-  if (rounds != 10 && rounds != 12 && rounds != 14) misuse(fn, "AES key corrupted (rounds)");
+  if (!rounds_valid(rounds)) misuse(fn, "AES key corrupted (rounds)");
   if (!tier_in_build(impl)) misuse(fn, "AES key corrupted (unknown implementation)");
-#if defined(CTASM_ARMV7_ASM)
-  // The armv7 bsaes decryption form repeats Nr in its first word and runs
-  // that many rounds: it must agree.
-  if (impl == kAesImplSimd && kdir == kKeyDirDecrypt && load_le32(key->ctasm_private_extra) != rounds) {
-    misuse(fn, "AES key corrupted (bsaes rounds)");
-  }
-#endif
   if (kdir != dir) {
     misuse(fn, dir == kKeyDirEncrypt ? "AES decryption key used to encrypt (CTR, CBC/ECB enc=1)"
                                      : "AES encryption key used to decrypt");
   }
-  return static_cast<AesImpl>(impl);
+  misuse(fn, "AES key corrupted (bsaes rounds)");  // the armv7 check below
+}
+
+// The tier of a key about to be used in direction `dir`, after checking the
+// key is one set_*_key made (aligned, check word, rounds, tier, direction):
+// continuing with anything else would encrypt under an undefined key or read
+// past it.
+inline AesImpl key_impl(const char *fn, const ctasm_aes_key *key, KeyDir dir) {
+  if (key != nullptr && key_aligned(key)) {
+    const uint32_t rounds = key->ctasm_private_rounds, impl = key->ctasm_private_impl;
+    bool ok = key->ctasm_private_check == aes_key_check_word(rounds, impl, dir) &&
+              key->ctasm_private_direction == dir && rounds_valid(rounds) && tier_in_build(impl);
+#if defined(CTASM_ARMV7_ASM)
+    // The armv7 bsaes decryption form repeats Nr in its first word and runs
+    // that many rounds: it must agree.
+    ok = ok && !(impl == kAesImplSimd && dir == kKeyDirDecrypt &&
+                 load_le32(key->ctasm_private_extra) != rounds);
+#endif
+    if (CTASM_LIKELY(ok)) return static_cast<AesImpl>(impl);
+  }
+  key_misuse(fn, key, dir);
 }
 
 #if defined(CTASM_X86_64_ASM)
@@ -176,8 +142,8 @@ void bsaes_decrypt_key(const uint8_t *raw, unsigned bits, uint8_t *out) {
       } else {
         // InvMixColumns: out_i = 14 a_i ^ 11 a_{i+1} ^ 13 a_{i+2} ^ 9 a_{i+3}.
         const uint32_t x2 = xtime4(a), x4 = xtime4(x2), x8 = xtime4(x4);
-        col[c] = (x8 ^ x4 ^ x2) ^ rotr32(x8 ^ x2 ^ a, 8) ^ rotr32(x8 ^ x4 ^ a, 16) ^
-                 rotr32(x8 ^ a, 24);
+        col[c] =
+            (x8 ^ x4 ^ x2) ^ rotr32(x8 ^ x2 ^ a, 8) ^ rotr32(x8 ^ x4 ^ a, 16) ^ rotr32(x8 ^ a, 24);
       }
       if (r != rounds) col[c] ^= 0x63636363u;
     }
@@ -206,9 +172,12 @@ void bsaes_decrypt_key(const uint8_t *raw, unsigned bits, uint8_t *out) {
 }
 #endif
 
-// Never inlined: the public wrappers wipe the stack it used (key expansion in
-// C++ on every tier).
-CTASM_NOINLINE int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt) {
+// Never inlined, so the public wrappers can wipe the stack it used; *cxx_key
+// says whether C++ code expanded the key (the portable tier, the x86_64 bsaes
+// decryption form), which only that wipe clears. The assembly leaves nothing.
+CTASM_NOINLINE int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, bool decrypt,
+                           bool *cxx_key) {
+  *cxx_key = false;
   if (key == nullptr) return 0;
   const bool size_ok = raw_len == 16 || raw_len == 24 || raw_len == 32;
   // raw may lie inside *key: read it before the key is touched.
@@ -226,6 +195,7 @@ CTASM_NOINLINE int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_le
 #if defined(CTASM_X86_64_ASM)
         // bulk CBC decryption runs bsaes: keep its round keys ready.
         bsaes_decrypt_key(user_key, bits, key->ctasm_private_extra);
+        *cxx_key = true;
 #endif
 #if defined(CTASM_ARMV7_ASM)
         // CBC decryption runs bsaes in bulk: keep its key form ready.
@@ -243,6 +213,7 @@ CTASM_NOINLINE int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_le
     default:
       (void)decrypt;  // the portable tier uses one key form for both
       aes_portable::set_key(user_key, bits, key);
+      *cxx_key = true;
       break;
   }
   secure_wipe(user_key, sizeof(user_key));
@@ -363,14 +334,16 @@ using namespace ctasm;
 extern "C" {
 
 int ctasm_aes_set_encrypt_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len) {
-  const int ok = set_key(key, raw, raw_len, /*decrypt=*/false);
-  wipe_stack_below();
+  bool cxx_key;
+  const int ok = set_key(key, raw, raw_len, /*decrypt=*/false, &cxx_key);
+  if (cxx_key) wipe_stack_below();
   return ok;
 }
 
 int ctasm_aes_set_decrypt_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len) {
-  const int ok = set_key(key, raw, raw_len, /*decrypt=*/true);
-  wipe_stack_below();
+  bool cxx_key;
+  const int ok = set_key(key, raw, raw_len, /*decrypt=*/true, &cxx_key);
+  if (cxx_key) wipe_stack_below();
   return ok;
 }
 
@@ -381,8 +354,8 @@ int ctasm_aes_set_decrypt_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw
 void ctasm_aes_encrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uint8_t out[16]) {
   static const char kFn[] = "ctasm_aes_encrypt_block";
   const AesImpl impl = key_impl(kFn, key, kKeyDirEncrypt);
-  const Arg args[] = {{"in", in, 16, false}, {"out", out, 16, true}, {"key", key, sizeof(*key), false}};
-  check_args(kFn, args, 3, true);
+  CTASM_CHECK_BUFFERS(kFn, /*in_place=*/true, BufArg{"in", in, 16, false},
+                      BufArg{"out", out, 16, true}, BufArg{"key", key, sizeof(*key), false});
   encrypt_one(impl, key, in, out);
   if (impl == kAesImplPortable) wipe_stack_below();
 }
@@ -390,8 +363,8 @@ void ctasm_aes_encrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uin
 void ctasm_aes_decrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uint8_t out[16]) {
   static const char kFn[] = "ctasm_aes_decrypt_block";
   const AesImpl impl = key_impl(kFn, key, kKeyDirDecrypt);
-  const Arg args[] = {{"in", in, 16, false}, {"out", out, 16, true}, {"key", key, sizeof(*key), false}};
-  check_args(kFn, args, 3, true);
+  CTASM_CHECK_BUFFERS(kFn, /*in_place=*/true, BufArg{"in", in, 16, false},
+                      BufArg{"out", out, 16, true}, BufArg{"key", key, sizeof(*key), false});
   decrypt_one(impl, key, in, out);
   if (impl == kAesImplPortable) wipe_stack_below();
 }
@@ -402,8 +375,8 @@ void ctasm_aes_ecb_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
   if (len == 0) return;
   const AesImpl impl = key_impl(kFn, key, enc ? kKeyDirEncrypt : kKeyDirDecrypt);
   if (len % 16 != 0) return;
-  const Arg args[] = {{"in", in, len, false}, {"out", out, len, true}, {"key", key, sizeof(*key), false}};
-  check_args(kFn, args, 3, true);
+  CTASM_CHECK_BUFFERS(kFn, /*in_place=*/true, BufArg{"in", in, len, false},
+                      BufArg{"out", out, len, true}, BufArg{"key", key, sizeof(*key), false});
   const size_t blocks = len / 16;
   if (impl == kAesImplPortable) {
     if (enc) {
@@ -429,11 +402,9 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
   if (len == 0) return;
   const AesImpl impl = key_impl(kFn, key, enc ? kKeyDirEncrypt : kKeyDirDecrypt);
   if (len % 16 != 0) return;
-  const Arg args[] = {{"in", in, len, false},
-                      {"out", out, len, true},
-                      {"key", key, sizeof(*key), false},
-                      {"ivec", ivec, 16, true}};
-  check_args(kFn, args, 4, true);
+  CTASM_CHECK_BUFFERS(kFn, /*in_place=*/true, BufArg{"in", in, len, false},
+                      BufArg{"out", out, len, true}, BufArg{"key", key, sizeof(*key), false},
+                      BufArg{"ivec", ivec, 16, true});
   const size_t blocks = len / 16;
   switch (impl) {
 #if defined(CTASM_X86_64_ASM)
@@ -445,7 +416,8 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
         // those (the length is public). ivec chains from one to the other.
         const size_t tail = blocks % 8;
         const size_t bulk = tail >= kBsaesCbcDecryptMinBlocks ? blocks : blocks - tail;
-        if (bulk != 0) bsaes_cbc_decrypt(in, out, 16 * bulk, key, ivec);  // key form set with the key
+        if (bulk != 0)
+          bsaes_cbc_decrypt(in, out, 16 * bulk, key, ivec);  // key form set with the key
         if (bulk != blocks) {
           vpaes_cbc_encrypt(in + 16 * bulk, out + 16 * bulk, 16 * (blocks - bulk), key, ivec, 0);
         }
@@ -498,19 +470,15 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
 // OpenSSL's CRYPTO_ctr128_encrypt_ctr32 semantics: the tier's ctr32 primitive
 // wraps at 2^32, so calls are split at that boundary and the carry goes into
 // the upper 96 bits here.
-void ctasm_aes_ctr128_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
-                              size_t len, uint8_t ivec[16], uint8_t ecount_buf[16],
-                              unsigned *num) {
+void ctasm_aes_ctr128_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t len,
+                              uint8_t ivec[16], uint8_t ecount_buf[16], unsigned *num) {
   static const char kFn[] = "ctasm_aes_ctr128_encrypt";
   if (len == 0) return;
   const AesImpl impl = key_impl(kFn, key, kKeyDirEncrypt);
-  const Arg args[] = {{"in", in, len, false},
-                      {"out", out, len, true},
-                      {"key", key, sizeof(*key), false},
-                      {"ivec", ivec, 16, true},
-                      {"ecount_buf", ecount_buf, 16, true},
-                      {"num", num, sizeof(*num), true}};
-  check_args(kFn, args, 6, true);
+  CTASM_CHECK_BUFFERS(kFn, /*in_place=*/true, BufArg{"in", in, len, false},
+                      BufArg{"out", out, len, true}, BufArg{"key", key, sizeof(*key), false},
+                      BufArg{"ivec", ivec, 16, true}, BufArg{"ecount_buf", ecount_buf, 16, true},
+                      BufArg{"num", num, sizeof(*num), true});
   unsigned n = *num % 16;
   // Finish the key-stream block a previous call started.
   while (n != 0 && len != 0) {

@@ -13,21 +13,16 @@
 
 #include <stddef.h>
 
+#include "internal/compiler.h"
 #include "internal/prefix.h"  // namespace ctasm -> foo_ctasm under CTASM_PREFIX
-
-#if defined(_MSC_VER) && !defined(__clang__)
-#define CTASM_NOINLINE __declspec(noinline)
-#else
-#define CTASM_NOINLINE __attribute__((noinline))
-#endif
 
 namespace ctasm {
 
 // Bytes wiped below the caller. The deepest portable-tier call the residue
 // test measures uses about 1.3 KiB with GCC 12 -O2 (x86_64, Win64, AArch64,
-// ARMv7) and 2.3 KiB unoptimised (-O0, x86_64); 8 KiB keeps a margin for other
-// compilers and flags, at a few tens of nanoseconds per call.
-constexpr size_t kStackWipeBytes = 8192;
+// ARMv7) and 2.3 KiB unoptimised (-O0, x86_64); 4 KiB keeps a margin for
+// other compilers and flags, at a few tens of nanoseconds per call.
+constexpr size_t kStackWipeBytes = 4096;
 
 // Zeroes the kStackWipeBytes of stack just below the caller's frame, in a way
 // the compiler cannot remove.
