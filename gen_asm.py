@@ -220,6 +220,13 @@ def sources_data(jobs, outputs):
             syms = exported_symbols(outputs[path].decode("utf-8", "replace"), target) \
                 if path in outputs else []
             prefix = "" if kind == "crypto" else "test_"
+            if kind == "crypto":
+                # Safe default names: a plain vpaes_encrypt would collide with (or
+                # silently bind to) OpenSSL's or BoringSSL's own (docs/PERLASM.md).
+                bad = [s for s in syms if not s.startswith("ctasm_")]
+                if bad:
+                    raise GenError(f"{script}: library symbols must start with ctasm_: "
+                                   + ", ".join(bad))
             t[prefix + "asm"].append(path)
             t[prefix + "symbols"] = sorted(set(t[prefix + "symbols"]) | set(syms))
             t["file_symbols"][path] = syms

@@ -82,6 +82,7 @@ SELF_TEST = [
     ("_ZGVZN9foo_ctasm1fEvE1x", "u", True),           # its guard
     (".refptr.foo_vpaes_encrypt", "R", True),
     ("_ZNSt6vectorIhSaIhEE9push_backERKh", "W", True),
+    ("ctasm_vpaes_encrypt", "T", False),
     ("vpaes_encrypt", "T", False),
     ("ctasm_aes_encrypt_block", "T", False),
     ("_Z3fooN9foo_ctasm1XE", "T", False),             # global function taking a foo_ctasm type

@@ -3,21 +3,21 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) _##p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
-#define _vpaes_encrypt CTASM_PFX(CTASM_PREFIX,vpaes_encrypt)
-#define _vpaes_decrypt CTASM_PFX(CTASM_PREFIX,vpaes_decrypt)
-#define _vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX,vpaes_cbc_encrypt)
-#define _vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,vpaes_ctr32_encrypt_blocks)
-#define _vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX,vpaes_set_encrypt_key)
-#define _vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX,vpaes_set_decrypt_key)
+#define _ctasm_vpaes_encrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_encrypt)
+#define _ctasm_vpaes_decrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_decrypt)
+#define _ctasm_vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_cbc_encrypt)
+#define _ctasm_vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_ctr32_encrypt_blocks)
+#define _ctasm_vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_set_encrypt_key)
+#define _ctasm_vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_set_decrypt_key)
 #endif
 	.text
 
-// void vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key)
+// void ctasm_vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key)
 
-	.globl	_vpaes_encrypt
-	.private_extern	_vpaes_encrypt
+	.globl	_ctasm_vpaes_encrypt
+	.private_extern	_ctasm_vpaes_encrypt
 	.p2align	2
-_vpaes_encrypt:
+_ctasm_vpaes_encrypt:
 	.cfi_startproc
 	hint	#34 // bti c
 	movi	v16.16b, #0x0f
@@ -90,12 +90,12 @@ Lvp0:
 	ret
 	.cfi_endproc
 
-// void vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key)
+// void ctasm_vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key)
 
-	.globl	_vpaes_decrypt
-	.private_extern	_vpaes_decrypt
+	.globl	_ctasm_vpaes_decrypt
+	.private_extern	_ctasm_vpaes_decrypt
 	.p2align	2
-_vpaes_decrypt:
+_ctasm_vpaes_decrypt:
 	.cfi_startproc
 	hint	#34 // bti c
 	movi	v16.16b, #0x0f
@@ -175,13 +175,13 @@ Lvp1:
 	ret
 	.cfi_endproc
 
-// void vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len,
+// void ctasm_vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len,
 //                        const void *key, uint8_t ivec[16], int enc)
 
-	.globl	_vpaes_cbc_encrypt
-	.private_extern	_vpaes_cbc_encrypt
+	.globl	_ctasm_vpaes_cbc_encrypt
+	.private_extern	_ctasm_vpaes_cbc_encrypt
 	.p2align	2
-_vpaes_cbc_encrypt:
+_ctasm_vpaes_cbc_encrypt:
 	.cfi_startproc
 	hint	#34 // bti c
 	stp	d8, d9, [sp, #-64]!
@@ -757,13 +757,13 @@ Lvp5:
 	ret
 	.cfi_endproc
 
-// void vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+// void ctasm_vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
 //                                 const void *key, const uint8_t ivec[16])
 
-	.globl	_vpaes_ctr32_encrypt_blocks
-	.private_extern	_vpaes_ctr32_encrypt_blocks
+	.globl	_ctasm_vpaes_ctr32_encrypt_blocks
+	.private_extern	_ctasm_vpaes_ctr32_encrypt_blocks
 	.p2align	2
-_vpaes_ctr32_encrypt_blocks:
+_ctasm_vpaes_ctr32_encrypt_blocks:
 	.cfi_startproc
 	hint	#34 // bti c
 	stp	d8, d9, [sp, #-64]!
@@ -1228,12 +1228,12 @@ Lvp13:
 	ret
 	.cfi_endproc
 
-// int vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key)
+// int ctasm_vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key)
 
-	.globl	_vpaes_set_encrypt_key
-	.private_extern	_vpaes_set_encrypt_key
+	.globl	_ctasm_vpaes_set_encrypt_key
+	.private_extern	_ctasm_vpaes_set_encrypt_key
 	.p2align	2
-_vpaes_set_encrypt_key:
+_ctasm_vpaes_set_encrypt_key:
 	.cfi_startproc
 	hint	#34 // bti c
 	sub	sp, sp, #240
@@ -1382,12 +1382,12 @@ Lvp22:	// rounds 1..Nr-1: B(Kr) ^ B(63)
 	ret
 	.cfi_endproc
 
-// int vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
+// int ctasm_vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
 
-	.globl	_vpaes_set_decrypt_key
-	.private_extern	_vpaes_set_decrypt_key
+	.globl	_ctasm_vpaes_set_decrypt_key
+	.private_extern	_ctasm_vpaes_set_decrypt_key
 	.p2align	2
-_vpaes_set_decrypt_key:
+_ctasm_vpaes_set_decrypt_key:
 	.cfi_startproc
 	hint	#34 // bti c
 	sub	sp, sp, #240

@@ -3,22 +3,22 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
-#define vpaes_encrypt CTASM_PFX(CTASM_PREFIX,vpaes_encrypt)
-#define vpaes_decrypt CTASM_PFX(CTASM_PREFIX,vpaes_decrypt)
-#define vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX,vpaes_cbc_encrypt)
-#define vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,vpaes_ctr32_encrypt_blocks)
-#define vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX,vpaes_set_encrypt_key)
-#define vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX,vpaes_set_decrypt_key)
+#define ctasm_vpaes_encrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_encrypt)
+#define ctasm_vpaes_decrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_decrypt)
+#define ctasm_vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_cbc_encrypt)
+#define ctasm_vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_ctr32_encrypt_blocks)
+#define ctasm_vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_set_encrypt_key)
+#define ctasm_vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_set_decrypt_key)
 #endif
 	.text
 
-// void vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key)
+// void ctasm_vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key)
 
-	.globl	vpaes_encrypt
-	.hidden	vpaes_encrypt
-	.type	vpaes_encrypt, %function
+	.globl	ctasm_vpaes_encrypt
+	.hidden	ctasm_vpaes_encrypt
+	.type	ctasm_vpaes_encrypt, %function
 	.p2align	2
-vpaes_encrypt:
+ctasm_vpaes_encrypt:
 	.cfi_startproc
 	hint	#34 // bti c
 	movi	v16.16b, #0x0f
@@ -90,15 +90,15 @@ vpaes_encrypt:
 	st1	{v0.16b}, [x1]
 	ret
 	.cfi_endproc
-	.size	vpaes_encrypt, .-vpaes_encrypt
+	.size	ctasm_vpaes_encrypt, .-ctasm_vpaes_encrypt
 
-// void vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key)
+// void ctasm_vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key)
 
-	.globl	vpaes_decrypt
-	.hidden	vpaes_decrypt
-	.type	vpaes_decrypt, %function
+	.globl	ctasm_vpaes_decrypt
+	.hidden	ctasm_vpaes_decrypt
+	.type	ctasm_vpaes_decrypt, %function
 	.p2align	2
-vpaes_decrypt:
+ctasm_vpaes_decrypt:
 	.cfi_startproc
 	hint	#34 // bti c
 	movi	v16.16b, #0x0f
@@ -177,16 +177,16 @@ vpaes_decrypt:
 	st1	{v0.16b}, [x1]
 	ret
 	.cfi_endproc
-	.size	vpaes_decrypt, .-vpaes_decrypt
+	.size	ctasm_vpaes_decrypt, .-ctasm_vpaes_decrypt
 
-// void vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len,
+// void ctasm_vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len,
 //                        const void *key, uint8_t ivec[16], int enc)
 
-	.globl	vpaes_cbc_encrypt
-	.hidden	vpaes_cbc_encrypt
-	.type	vpaes_cbc_encrypt, %function
+	.globl	ctasm_vpaes_cbc_encrypt
+	.hidden	ctasm_vpaes_cbc_encrypt
+	.type	ctasm_vpaes_cbc_encrypt, %function
 	.p2align	2
-vpaes_cbc_encrypt:
+ctasm_vpaes_cbc_encrypt:
 	.cfi_startproc
 	hint	#34 // bti c
 	stp	d8, d9, [sp, #-64]!
@@ -761,16 +761,16 @@ vpaes_cbc_encrypt:
 	.cfi_def_cfa_offset	0
 	ret
 	.cfi_endproc
-	.size	vpaes_cbc_encrypt, .-vpaes_cbc_encrypt
+	.size	ctasm_vpaes_cbc_encrypt, .-ctasm_vpaes_cbc_encrypt
 
-// void vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+// void ctasm_vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
 //                                 const void *key, const uint8_t ivec[16])
 
-	.globl	vpaes_ctr32_encrypt_blocks
-	.hidden	vpaes_ctr32_encrypt_blocks
-	.type	vpaes_ctr32_encrypt_blocks, %function
+	.globl	ctasm_vpaes_ctr32_encrypt_blocks
+	.hidden	ctasm_vpaes_ctr32_encrypt_blocks
+	.type	ctasm_vpaes_ctr32_encrypt_blocks, %function
 	.p2align	2
-vpaes_ctr32_encrypt_blocks:
+ctasm_vpaes_ctr32_encrypt_blocks:
 	.cfi_startproc
 	hint	#34 // bti c
 	stp	d8, d9, [sp, #-64]!
@@ -1234,15 +1234,15 @@ vpaes_ctr32_encrypt_blocks:
 	.cfi_def_cfa_offset	0
 	ret
 	.cfi_endproc
-	.size	vpaes_ctr32_encrypt_blocks, .-vpaes_ctr32_encrypt_blocks
+	.size	ctasm_vpaes_ctr32_encrypt_blocks, .-ctasm_vpaes_ctr32_encrypt_blocks
 
-// int vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key)
+// int ctasm_vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key)
 
-	.globl	vpaes_set_encrypt_key
-	.hidden	vpaes_set_encrypt_key
-	.type	vpaes_set_encrypt_key, %function
+	.globl	ctasm_vpaes_set_encrypt_key
+	.hidden	ctasm_vpaes_set_encrypt_key
+	.type	ctasm_vpaes_set_encrypt_key, %function
 	.p2align	2
-vpaes_set_encrypt_key:
+ctasm_vpaes_set_encrypt_key:
 	.cfi_startproc
 	hint	#34 // bti c
 	sub	sp, sp, #240
@@ -1390,15 +1390,15 @@ vpaes_set_encrypt_key:
 	.cfi_def_cfa_offset	0
 	ret
 	.cfi_endproc
-	.size	vpaes_set_encrypt_key, .-vpaes_set_encrypt_key
+	.size	ctasm_vpaes_set_encrypt_key, .-ctasm_vpaes_set_encrypt_key
 
-// int vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
+// int ctasm_vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
 
-	.globl	vpaes_set_decrypt_key
-	.hidden	vpaes_set_decrypt_key
-	.type	vpaes_set_decrypt_key, %function
+	.globl	ctasm_vpaes_set_decrypt_key
+	.hidden	ctasm_vpaes_set_decrypt_key
+	.type	ctasm_vpaes_set_decrypt_key, %function
 	.p2align	2
-vpaes_set_decrypt_key:
+ctasm_vpaes_set_decrypt_key:
 	.cfi_startproc
 	hint	#34 // bti c
 	sub	sp, sp, #240
@@ -1576,7 +1576,7 @@ vpaes_set_decrypt_key:
 	.cfi_def_cfa_offset	0
 	ret
 	.cfi_endproc
-	.size	vpaes_set_decrypt_key, .-vpaes_set_decrypt_key
+	.size	ctasm_vpaes_set_decrypt_key, .-ctasm_vpaes_set_decrypt_key
 
 	.section	.rodata
 	.p2align	6

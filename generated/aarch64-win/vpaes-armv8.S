@@ -3,25 +3,25 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
-#define vpaes_encrypt CTASM_PFX(CTASM_PREFIX,vpaes_encrypt)
-#define vpaes_decrypt CTASM_PFX(CTASM_PREFIX,vpaes_decrypt)
-#define vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX,vpaes_cbc_encrypt)
-#define vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,vpaes_ctr32_encrypt_blocks)
-#define vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX,vpaes_set_encrypt_key)
-#define vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX,vpaes_set_decrypt_key)
+#define ctasm_vpaes_encrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_encrypt)
+#define ctasm_vpaes_decrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_decrypt)
+#define ctasm_vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_cbc_encrypt)
+#define ctasm_vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_ctr32_encrypt_blocks)
+#define ctasm_vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_set_encrypt_key)
+#define ctasm_vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_set_decrypt_key)
 #endif
 	.text
 
-// void vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key)
+// void ctasm_vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key)
 
-	.def	vpaes_encrypt
+	.def	ctasm_vpaes_encrypt
 	.scl	2
 	.type	32
 	.endef
-	.globl	vpaes_encrypt
+	.globl	ctasm_vpaes_encrypt
 	.p2align	2
-vpaes_encrypt:
-	.seh_proc	vpaes_encrypt
+ctasm_vpaes_encrypt:
+	.seh_proc	ctasm_vpaes_encrypt
 	hint	#34 // bti c
 	.seh_nop
 	.seh_endprologue
@@ -95,16 +95,16 @@ vpaes_encrypt:
 	ret
 	.seh_endproc
 
-// void vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key)
+// void ctasm_vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key)
 
-	.def	vpaes_decrypt
+	.def	ctasm_vpaes_decrypt
 	.scl	2
 	.type	32
 	.endef
-	.globl	vpaes_decrypt
+	.globl	ctasm_vpaes_decrypt
 	.p2align	2
-vpaes_decrypt:
-	.seh_proc	vpaes_decrypt
+ctasm_vpaes_decrypt:
+	.seh_proc	ctasm_vpaes_decrypt
 	hint	#34 // bti c
 	.seh_nop
 	.seh_endprologue
@@ -185,17 +185,17 @@ vpaes_decrypt:
 	ret
 	.seh_endproc
 
-// void vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len,
+// void ctasm_vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len,
 //                        const void *key, uint8_t ivec[16], int enc)
 
-	.def	vpaes_cbc_encrypt
+	.def	ctasm_vpaes_cbc_encrypt
 	.scl	2
 	.type	32
 	.endef
-	.globl	vpaes_cbc_encrypt
+	.globl	ctasm_vpaes_cbc_encrypt
 	.p2align	2
-vpaes_cbc_encrypt:
-	.seh_proc	vpaes_cbc_encrypt
+ctasm_vpaes_cbc_encrypt:
+	.seh_proc	ctasm_vpaes_cbc_encrypt
 	hint	#34 // bti c
 	.seh_nop
 	stp	d8, d9, [sp, #-64]!
@@ -764,17 +764,17 @@ vpaes_cbc_encrypt:
 	ret
 	.seh_endproc
 
-// void vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+// void ctasm_vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
 //                                 const void *key, const uint8_t ivec[16])
 
-	.def	vpaes_ctr32_encrypt_blocks
+	.def	ctasm_vpaes_ctr32_encrypt_blocks
 	.scl	2
 	.type	32
 	.endef
-	.globl	vpaes_ctr32_encrypt_blocks
+	.globl	ctasm_vpaes_ctr32_encrypt_blocks
 	.p2align	2
-vpaes_ctr32_encrypt_blocks:
-	.seh_proc	vpaes_ctr32_encrypt_blocks
+ctasm_vpaes_ctr32_encrypt_blocks:
+	.seh_proc	ctasm_vpaes_ctr32_encrypt_blocks
 	hint	#34 // bti c
 	.seh_nop
 	stp	d8, d9, [sp, #-64]!
@@ -1232,16 +1232,16 @@ vpaes_ctr32_encrypt_blocks:
 	ret
 	.seh_endproc
 
-// int vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key)
+// int ctasm_vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key)
 
-	.def	vpaes_set_encrypt_key
+	.def	ctasm_vpaes_set_encrypt_key
 	.scl	2
 	.type	32
 	.endef
-	.globl	vpaes_set_encrypt_key
+	.globl	ctasm_vpaes_set_encrypt_key
 	.p2align	2
-vpaes_set_encrypt_key:
-	.seh_proc	vpaes_set_encrypt_key
+ctasm_vpaes_set_encrypt_key:
+	.seh_proc	ctasm_vpaes_set_encrypt_key
 	hint	#34 // bti c
 	.seh_nop
 	sub	sp, sp, #240
@@ -1393,16 +1393,16 @@ vpaes_set_encrypt_key:
 	ret
 	.seh_endproc
 
-// int vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
+// int ctasm_vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
 
-	.def	vpaes_set_decrypt_key
+	.def	ctasm_vpaes_set_decrypt_key
 	.scl	2
 	.type	32
 	.endef
-	.globl	vpaes_set_decrypt_key
+	.globl	ctasm_vpaes_set_decrypt_key
 	.p2align	2
-vpaes_set_decrypt_key:
-	.seh_proc	vpaes_set_decrypt_key
+ctasm_vpaes_set_decrypt_key:
+	.seh_proc	ctasm_vpaes_set_decrypt_key
 	hint	#34 // bti c
 	.seh_nop
 	sub	sp, sp, #240

@@ -3,8 +3,8 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) _##p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
-#define _bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,bsaes_ctr32_encrypt_blocks)
-#define _bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX,bsaes_cbc_decrypt)
+#define _ctasm_bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,ctasm_bsaes_ctr32_encrypt_blocks)
+#define _ctasm_bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX,ctasm_bsaes_cbc_decrypt)
 #endif
 	.syntax	unified
 	.code	32
@@ -1373,10 +1373,10 @@ Ldecrypt8_round:
 	.cfi_endproc
 	.p2align	4
 
-	.globl	_bsaes_ctr32_encrypt_blocks
-	.private_extern	_bsaes_ctr32_encrypt_blocks
+	.globl	_ctasm_bsaes_ctr32_encrypt_blocks
+	.private_extern	_ctasm_bsaes_ctr32_encrypt_blocks
 	.p2align	2
-_bsaes_ctr32_encrypt_blocks:
+_ctasm_bsaes_ctr32_encrypt_blocks:
 	.cfi_startproc
 	push	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset	40
@@ -1510,10 +1510,10 @@ Lctr_done:
 	.cfi_endproc
 	.p2align	4
 
-	.globl	_bsaes_cbc_decrypt
-	.private_extern	_bsaes_cbc_decrypt
+	.globl	_ctasm_bsaes_cbc_decrypt
+	.private_extern	_ctasm_bsaes_cbc_decrypt
 	.p2align	2
-_bsaes_cbc_decrypt:
+_ctasm_bsaes_cbc_decrypt:
 	.cfi_startproc
 	push	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset	40

@@ -3,13 +3,13 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) _##p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
-#define _vpaes_encrypt CTASM_PFX(CTASM_PREFIX,vpaes_encrypt)
-#define _vpaes_decrypt CTASM_PFX(CTASM_PREFIX,vpaes_decrypt)
-#define _vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,vpaes_ctr32_encrypt_blocks)
-#define _vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX,vpaes_set_encrypt_key)
-#define _vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX,vpaes_set_decrypt_key)
-#define _vpaes_encrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX,vpaes_encrypt_key_to_bsaes)
-#define _vpaes_decrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX,vpaes_decrypt_key_to_bsaes)
+#define _ctasm_vpaes_encrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_encrypt)
+#define _ctasm_vpaes_decrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_decrypt)
+#define _ctasm_vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_ctr32_encrypt_blocks)
+#define _ctasm_vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_set_encrypt_key)
+#define _ctasm_vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_set_decrypt_key)
+#define _ctasm_vpaes_encrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_encrypt_key_to_bsaes)
+#define _ctasm_vpaes_decrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_decrypt_key_to_bsaes)
 #endif
 	.syntax	unified
 	.code	32
@@ -277,10 +277,10 @@ Ldec_round:
 	.cfi_endproc
 	.p2align	4
 
-	.globl	_vpaes_encrypt
-	.private_extern	_vpaes_encrypt
+	.globl	_ctasm_vpaes_encrypt
+	.private_extern	_ctasm_vpaes_encrypt
 	.p2align	2
-_vpaes_encrypt:
+_ctasm_vpaes_encrypt:
 	.cfi_startproc
 	push	{r4, lr}
 	.cfi_def_cfa_offset	8
@@ -317,10 +317,10 @@ _vpaes_encrypt:
 	.cfi_endproc
 	.p2align	4
 
-	.globl	_vpaes_decrypt
-	.private_extern	_vpaes_decrypt
+	.globl	_ctasm_vpaes_decrypt
+	.private_extern	_ctasm_vpaes_decrypt
 	.p2align	2
-_vpaes_decrypt:
+_ctasm_vpaes_decrypt:
 	.cfi_startproc
 	push	{r4, lr}
 	.cfi_def_cfa_offset	8
@@ -357,10 +357,10 @@ _vpaes_decrypt:
 	.cfi_endproc
 	.p2align	4
 
-	.globl	_vpaes_ctr32_encrypt_blocks
-	.private_extern	_vpaes_ctr32_encrypt_blocks
+	.globl	_ctasm_vpaes_ctr32_encrypt_blocks
+	.private_extern	_ctasm_vpaes_ctr32_encrypt_blocks
 	.p2align	2
-_vpaes_ctr32_encrypt_blocks:
+_ctasm_vpaes_ctr32_encrypt_blocks:
 	.cfi_startproc
 	push	{r4, r5, r6, r7, r8, lr}
 	.cfi_def_cfa_offset	24
@@ -560,10 +560,10 @@ Ladd:
 
 	.p2align	4
 
-	.globl	_vpaes_set_encrypt_key
-	.private_extern	_vpaes_set_encrypt_key
+	.globl	_ctasm_vpaes_set_encrypt_key
+	.private_extern	_ctasm_vpaes_set_encrypt_key
 	.p2align	2
-_vpaes_set_encrypt_key:
+_ctasm_vpaes_set_encrypt_key:
 	.cfi_startproc
 	push	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset	40
@@ -654,10 +654,10 @@ Lk_sched_dipt:
 
 	.p2align	4
 
-	.globl	_vpaes_set_decrypt_key
-	.private_extern	_vpaes_set_decrypt_key
+	.globl	_ctasm_vpaes_set_decrypt_key
+	.private_extern	_ctasm_vpaes_set_decrypt_key
 	.p2align	2
-_vpaes_set_decrypt_key:
+_ctasm_vpaes_set_decrypt_key:
 	.cfi_startproc
 	push	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset	40
@@ -824,10 +824,10 @@ Lk_conv_enc:
 
 	.p2align	4
 
-	.globl	_vpaes_encrypt_key_to_bsaes
-	.private_extern	_vpaes_encrypt_key_to_bsaes
+	.globl	_ctasm_vpaes_encrypt_key_to_bsaes
+	.private_extern	_ctasm_vpaes_encrypt_key_to_bsaes
 	.p2align	2
-_vpaes_encrypt_key_to_bsaes:
+_ctasm_vpaes_encrypt_key_to_bsaes:
 	.cfi_startproc
 	adr	r12, Lk_conv_enc
 	vld1.64	{d16-d19}, [r12]
@@ -862,10 +862,10 @@ Lk_conv_dec:
 
 	.p2align	4
 
-	.globl	_vpaes_decrypt_key_to_bsaes
-	.private_extern	_vpaes_decrypt_key_to_bsaes
+	.globl	_ctasm_vpaes_decrypt_key_to_bsaes
+	.private_extern	_ctasm_vpaes_decrypt_key_to_bsaes
 	.p2align	2
-_vpaes_decrypt_key_to_bsaes:
+_ctasm_vpaes_decrypt_key_to_bsaes:
 	.cfi_startproc
 	adr	r12, Lk_conv_dec
 	vld1.64	{d16-d19}, [r12]

@@ -3,8 +3,8 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
-#define bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,bsaes_ctr32_encrypt_blocks)
-#define bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX,bsaes_cbc_decrypt)
+#define ctasm_bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,ctasm_bsaes_ctr32_encrypt_blocks)
+#define ctasm_bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX,ctasm_bsaes_cbc_decrypt)
 #endif
 	.syntax	unified
 	.arch	armv7-a
@@ -1383,11 +1383,11 @@ _bsaes_decrypt8:
 	.size	_bsaes_decrypt8, .-_bsaes_decrypt8
 	.p2align	4
 
-	.globl	bsaes_ctr32_encrypt_blocks
-	.hidden	bsaes_ctr32_encrypt_blocks
-	.type	bsaes_ctr32_encrypt_blocks, %function
+	.globl	ctasm_bsaes_ctr32_encrypt_blocks
+	.hidden	ctasm_bsaes_ctr32_encrypt_blocks
+	.type	ctasm_bsaes_ctr32_encrypt_blocks, %function
 	.p2align	2
-bsaes_ctr32_encrypt_blocks:
+ctasm_bsaes_ctr32_encrypt_blocks:
 	.fnstart
 	.cfi_startproc
 	push	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
@@ -1524,14 +1524,14 @@ bsaes_ctr32_encrypt_blocks:
 	.cfi_restore	lr
 	.cfi_endproc
 	.fnend
-	.size	bsaes_ctr32_encrypt_blocks, .-bsaes_ctr32_encrypt_blocks
+	.size	ctasm_bsaes_ctr32_encrypt_blocks, .-ctasm_bsaes_ctr32_encrypt_blocks
 	.p2align	4
 
-	.globl	bsaes_cbc_decrypt
-	.hidden	bsaes_cbc_decrypt
-	.type	bsaes_cbc_decrypt, %function
+	.globl	ctasm_bsaes_cbc_decrypt
+	.hidden	ctasm_bsaes_cbc_decrypt
+	.type	ctasm_bsaes_cbc_decrypt, %function
 	.p2align	2
-bsaes_cbc_decrypt:
+ctasm_bsaes_cbc_decrypt:
 	.fnstart
 	.cfi_startproc
 	push	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
@@ -1655,7 +1655,7 @@ bsaes_cbc_decrypt:
 	.cfi_restore	lr
 	.cfi_endproc
 	.fnend
-	.size	bsaes_cbc_decrypt, .-bsaes_cbc_decrypt
+	.size	ctasm_bsaes_cbc_decrypt, .-ctasm_bsaes_cbc_decrypt
 #endif
 #if defined(__ELF__)
 .pushsection .note.GNU-stack,"",%progbits

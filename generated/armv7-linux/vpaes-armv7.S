@@ -3,13 +3,13 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
-#define vpaes_encrypt CTASM_PFX(CTASM_PREFIX,vpaes_encrypt)
-#define vpaes_decrypt CTASM_PFX(CTASM_PREFIX,vpaes_decrypt)
-#define vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,vpaes_ctr32_encrypt_blocks)
-#define vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX,vpaes_set_encrypt_key)
-#define vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX,vpaes_set_decrypt_key)
-#define vpaes_encrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX,vpaes_encrypt_key_to_bsaes)
-#define vpaes_decrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX,vpaes_decrypt_key_to_bsaes)
+#define ctasm_vpaes_encrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_encrypt)
+#define ctasm_vpaes_decrypt CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_decrypt)
+#define ctasm_vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_ctr32_encrypt_blocks)
+#define ctasm_vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_set_encrypt_key)
+#define ctasm_vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_set_decrypt_key)
+#define ctasm_vpaes_encrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_encrypt_key_to_bsaes)
+#define ctasm_vpaes_decrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX,ctasm_vpaes_decrypt_key_to_bsaes)
 #endif
 	.syntax	unified
 	.arch	armv7-a
@@ -287,11 +287,11 @@ _vpaes_decrypt_core:
 	.size	_vpaes_decrypt_core, .-_vpaes_decrypt_core
 	.p2align	4
 
-	.globl	vpaes_encrypt
-	.hidden	vpaes_encrypt
-	.type	vpaes_encrypt, %function
+	.globl	ctasm_vpaes_encrypt
+	.hidden	ctasm_vpaes_encrypt
+	.type	ctasm_vpaes_encrypt, %function
 	.p2align	2
-vpaes_encrypt:
+ctasm_vpaes_encrypt:
 	.fnstart
 	.cfi_startproc
 	push	{r4, lr}
@@ -330,14 +330,14 @@ vpaes_encrypt:
 	.cfi_restore	lr
 	.cfi_endproc
 	.fnend
-	.size	vpaes_encrypt, .-vpaes_encrypt
+	.size	ctasm_vpaes_encrypt, .-ctasm_vpaes_encrypt
 	.p2align	4
 
-	.globl	vpaes_decrypt
-	.hidden	vpaes_decrypt
-	.type	vpaes_decrypt, %function
+	.globl	ctasm_vpaes_decrypt
+	.hidden	ctasm_vpaes_decrypt
+	.type	ctasm_vpaes_decrypt, %function
 	.p2align	2
-vpaes_decrypt:
+ctasm_vpaes_decrypt:
 	.fnstart
 	.cfi_startproc
 	push	{r4, lr}
@@ -376,14 +376,14 @@ vpaes_decrypt:
 	.cfi_restore	lr
 	.cfi_endproc
 	.fnend
-	.size	vpaes_decrypt, .-vpaes_decrypt
+	.size	ctasm_vpaes_decrypt, .-ctasm_vpaes_decrypt
 	.p2align	4
 
-	.globl	vpaes_ctr32_encrypt_blocks
-	.hidden	vpaes_ctr32_encrypt_blocks
-	.type	vpaes_ctr32_encrypt_blocks, %function
+	.globl	ctasm_vpaes_ctr32_encrypt_blocks
+	.hidden	ctasm_vpaes_ctr32_encrypt_blocks
+	.type	ctasm_vpaes_ctr32_encrypt_blocks, %function
 	.p2align	2
-vpaes_ctr32_encrypt_blocks:
+ctasm_vpaes_ctr32_encrypt_blocks:
 	.fnstart
 	.cfi_startproc
 	push	{r4, r5, r6, r7, r8, lr}
@@ -451,7 +451,7 @@ vpaes_ctr32_encrypt_blocks:
 	.cfi_restore	lr
 	.cfi_endproc
 	.fnend
-	.size	vpaes_ctr32_encrypt_blocks, .-vpaes_ctr32_encrypt_blocks
+	.size	ctasm_vpaes_ctr32_encrypt_blocks, .-ctasm_vpaes_ctr32_encrypt_blocks
 // Key-schedule tables: phi, 1/x, c/x, sbo.
 	.p2align	4
 .Lk_sched:
@@ -592,11 +592,11 @@ _vpaes_schedule:
 
 	.p2align	4
 
-	.globl	vpaes_set_encrypt_key
-	.hidden	vpaes_set_encrypt_key
-	.type	vpaes_set_encrypt_key, %function
+	.globl	ctasm_vpaes_set_encrypt_key
+	.hidden	ctasm_vpaes_set_encrypt_key
+	.type	ctasm_vpaes_set_encrypt_key, %function
 	.p2align	2
-vpaes_set_encrypt_key:
+ctasm_vpaes_set_encrypt_key:
 	.fnstart
 	.cfi_startproc
 	push	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
@@ -684,7 +684,7 @@ vpaes_set_encrypt_key:
 	.cfi_restore	lr
 	.cfi_endproc
 	.fnend
-	.size	vpaes_set_encrypt_key, .-vpaes_set_encrypt_key
+	.size	ctasm_vpaes_set_encrypt_key, .-ctasm_vpaes_set_encrypt_key
 	.p2align	4
 .Lk_sched_dipt:
 	.byte	0x00,0x11,0xfd,0xec,0xfb,0xea,0x06,0x17,0x25,0x34,0xd8,0xc9,0xde,0xcf,0x23,0x32	// dipt_lo
@@ -692,11 +692,11 @@ vpaes_set_encrypt_key:
 
 	.p2align	4
 
-	.globl	vpaes_set_decrypt_key
-	.hidden	vpaes_set_decrypt_key
-	.type	vpaes_set_decrypt_key, %function
+	.globl	ctasm_vpaes_set_decrypt_key
+	.hidden	ctasm_vpaes_set_decrypt_key
+	.type	ctasm_vpaes_set_decrypt_key, %function
 	.p2align	2
-vpaes_set_decrypt_key:
+ctasm_vpaes_set_decrypt_key:
 	.fnstart
 	.cfi_startproc
 	push	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
@@ -860,7 +860,7 @@ vpaes_set_decrypt_key:
 	.cfi_restore	lr
 	.cfi_endproc
 	.fnend
-	.size	vpaes_set_decrypt_key, .-vpaes_set_decrypt_key
+	.size	ctasm_vpaes_set_decrypt_key, .-ctasm_vpaes_set_decrypt_key
 	.p2align	4
 .Lk_conv_enc:
 	.byte	0x00,0x01,0xe1,0xe0,0x5c,0x5d,0xbd,0xbc,0x0c,0x0d,0xed,0xec,0x50,0x51,0xb1,0xb0	// opt_lo
@@ -868,11 +868,11 @@ vpaes_set_decrypt_key:
 
 	.p2align	4
 
-	.globl	vpaes_encrypt_key_to_bsaes
-	.hidden	vpaes_encrypt_key_to_bsaes
-	.type	vpaes_encrypt_key_to_bsaes, %function
+	.globl	ctasm_vpaes_encrypt_key_to_bsaes
+	.hidden	ctasm_vpaes_encrypt_key_to_bsaes
+	.type	ctasm_vpaes_encrypt_key_to_bsaes, %function
 	.p2align	2
-vpaes_encrypt_key_to_bsaes:
+ctasm_vpaes_encrypt_key_to_bsaes:
 	.fnstart
 	.cfi_startproc
 	adr	r12, .Lk_conv_enc
@@ -902,7 +902,7 @@ vpaes_encrypt_key_to_bsaes:
 	bx	lr
 	.cfi_endproc
 	.fnend
-	.size	vpaes_encrypt_key_to_bsaes, .-vpaes_encrypt_key_to_bsaes
+	.size	ctasm_vpaes_encrypt_key_to_bsaes, .-ctasm_vpaes_encrypt_key_to_bsaes
 	.p2align	4
 .Lk_conv_dec:
 	.byte	0x00,0x1f,0xb4,0xab,0xb2,0xad,0x06,0x19,0x84,0x9b,0x30,0x2f,0x36,0x29,0x82,0x9d	// dopt_lo
@@ -910,11 +910,11 @@ vpaes_encrypt_key_to_bsaes:
 
 	.p2align	4
 
-	.globl	vpaes_decrypt_key_to_bsaes
-	.hidden	vpaes_decrypt_key_to_bsaes
-	.type	vpaes_decrypt_key_to_bsaes, %function
+	.globl	ctasm_vpaes_decrypt_key_to_bsaes
+	.hidden	ctasm_vpaes_decrypt_key_to_bsaes
+	.type	ctasm_vpaes_decrypt_key_to_bsaes, %function
 	.p2align	2
-vpaes_decrypt_key_to_bsaes:
+ctasm_vpaes_decrypt_key_to_bsaes:
 	.fnstart
 	.cfi_startproc
 	adr	r12, .Lk_conv_dec
@@ -944,7 +944,7 @@ vpaes_decrypt_key_to_bsaes:
 	bx	lr
 	.cfi_endproc
 	.fnend
-	.size	vpaes_decrypt_key_to_bsaes, .-vpaes_decrypt_key_to_bsaes
+	.size	ctasm_vpaes_decrypt_key_to_bsaes, .-ctasm_vpaes_decrypt_key_to_bsaes
 #endif
 #if defined(__ELF__)
 .pushsection .note.GNU-stack,"",%progbits

@@ -3,14 +3,14 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_MPFX2(p,n) _##p##_##n
 #define CTASM_MPFX(p,n) CTASM_MPFX2(p,n)
-#define _bsaes_ctr32_encrypt_blocks CTASM_MPFX(CTASM_PREFIX, bsaes_ctr32_encrypt_blocks)
-#define _bsaes_cbc_decrypt CTASM_MPFX(CTASM_PREFIX, bsaes_cbc_decrypt)
+#define _ctasm_bsaes_ctr32_encrypt_blocks CTASM_MPFX(CTASM_PREFIX, ctasm_bsaes_ctr32_encrypt_blocks)
+#define _ctasm_bsaes_cbc_decrypt CTASM_MPFX(CTASM_PREFIX, ctasm_bsaes_cbc_decrypt)
 #endif
 .section __TEXT,__text,regular,pure_instructions
-.globl _bsaes_ctr32_encrypt_blocks
-.private_extern _bsaes_ctr32_encrypt_blocks
+.globl _ctasm_bsaes_ctr32_encrypt_blocks
+.private_extern _ctasm_bsaes_ctr32_encrypt_blocks
 	.p2align	4
-_bsaes_ctr32_encrypt_blocks:
+_ctasm_bsaes_ctr32_encrypt_blocks:
 	.cfi_startproc
 	endbr64
 	subq	$824,%rsp
@@ -1722,10 +1722,10 @@ Lbs_nowipe_10:
 	ret
 	.cfi_restore_state
 	.cfi_endproc
-.globl _bsaes_cbc_decrypt
-.private_extern _bsaes_cbc_decrypt
+.globl _ctasm_bsaes_cbc_decrypt
+.private_extern _ctasm_bsaes_cbc_decrypt
 	.p2align	4
-_bsaes_cbc_decrypt:
+_ctasm_bsaes_cbc_decrypt:
 	.cfi_startproc
 	endbr64
 	subq	$376,%rsp

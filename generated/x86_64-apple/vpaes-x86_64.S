@@ -3,19 +3,19 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_MPFX2(p,n) _##p##_##n
 #define CTASM_MPFX(p,n) CTASM_MPFX2(p,n)
-#define _vpaes_encrypt CTASM_MPFX(CTASM_PREFIX, vpaes_encrypt)
-#define _vpaes_decrypt CTASM_MPFX(CTASM_PREFIX, vpaes_decrypt)
-#define _vpaes_cbc_encrypt CTASM_MPFX(CTASM_PREFIX, vpaes_cbc_encrypt)
-#define _vpaes_ctr32_encrypt_blocks CTASM_MPFX(CTASM_PREFIX, vpaes_ctr32_encrypt_blocks)
-#define _vpaes_set_encrypt_key CTASM_MPFX(CTASM_PREFIX, vpaes_set_encrypt_key)
-#define _vpaes_set_decrypt_key CTASM_MPFX(CTASM_PREFIX, vpaes_set_decrypt_key)
-#define _vpaes_encrypt_key_to_bsaes CTASM_MPFX(CTASM_PREFIX, vpaes_encrypt_key_to_bsaes)
+#define _ctasm_vpaes_encrypt CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_encrypt)
+#define _ctasm_vpaes_decrypt CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_decrypt)
+#define _ctasm_vpaes_cbc_encrypt CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_cbc_encrypt)
+#define _ctasm_vpaes_ctr32_encrypt_blocks CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_ctr32_encrypt_blocks)
+#define _ctasm_vpaes_set_encrypt_key CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_set_encrypt_key)
+#define _ctasm_vpaes_set_decrypt_key CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_set_decrypt_key)
+#define _ctasm_vpaes_encrypt_key_to_bsaes CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_encrypt_key_to_bsaes)
 #endif
 .section __TEXT,__text,regular,pure_instructions
-.globl _vpaes_encrypt
-.private_extern _vpaes_encrypt
+.globl _ctasm_vpaes_encrypt
+.private_extern _ctasm_vpaes_encrypt
 	.p2align	4
-_vpaes_encrypt:
+_ctasm_vpaes_encrypt:
 	.cfi_startproc
 	endbr64
 	movdqa	Lk_s0F(%rip),%xmm9
@@ -117,10 +117,10 @@ Lvp_enc_0:
 	movdqu	%xmm0,(%rsi)
 	ret
 	.cfi_endproc
-.globl _vpaes_decrypt
-.private_extern _vpaes_decrypt
+.globl _ctasm_vpaes_decrypt
+.private_extern _ctasm_vpaes_decrypt
 	.p2align	4
-_vpaes_decrypt:
+_ctasm_vpaes_decrypt:
 	.cfi_startproc
 	endbr64
 	movdqa	Lk_s0F(%rip),%xmm9
@@ -226,10 +226,10 @@ Lvp_dec_1:
 	movdqu	%xmm0,(%rsi)
 	ret
 	.cfi_endproc
-.globl _vpaes_cbc_encrypt
-.private_extern _vpaes_cbc_encrypt
+.globl _ctasm_vpaes_cbc_encrypt
+.private_extern _ctasm_vpaes_cbc_encrypt
 	.p2align	4
-_vpaes_cbc_encrypt:
+_ctasm_vpaes_cbc_encrypt:
 	.cfi_startproc
 	endbr64
 	shrq	$4,%rdx
@@ -972,10 +972,10 @@ Lvp_cbc_doneiv_3:
 Lvp_cbc_done_2:
 	ret
 	.cfi_endproc
-.globl _vpaes_ctr32_encrypt_blocks
-.private_extern _vpaes_ctr32_encrypt_blocks
+.globl _ctasm_vpaes_ctr32_encrypt_blocks
+.private_extern _ctasm_vpaes_ctr32_encrypt_blocks
 	.p2align	4
-_vpaes_ctr32_encrypt_blocks:
+_ctasm_vpaes_ctr32_encrypt_blocks:
 	.cfi_startproc
 	endbr64
 	movdqu	(%r8),%xmm15
@@ -1531,10 +1531,10 @@ Lvp_enc_21:
 Lvp_ctr_done_15:
 	ret
 	.cfi_endproc
-.globl _vpaes_set_encrypt_key
-.private_extern _vpaes_set_encrypt_key
+.globl _ctasm_vpaes_set_encrypt_key
+.private_extern _ctasm_vpaes_set_encrypt_key
 	.p2align	4
-_vpaes_set_encrypt_key:
+_ctasm_vpaes_set_encrypt_key:
 	.cfi_startproc
 	endbr64
 	movdqa	Lk_s0F(%rip),%xmm9
@@ -1695,10 +1695,10 @@ Lvp_ekloop_22:
 	xorl	%eax,%eax
 	ret
 	.cfi_endproc
-.globl _vpaes_set_decrypt_key
-.private_extern _vpaes_set_decrypt_key
+.globl _ctasm_vpaes_set_decrypt_key
+.private_extern _ctasm_vpaes_set_decrypt_key
 	.p2align	4
-_vpaes_set_decrypt_key:
+_ctasm_vpaes_set_decrypt_key:
 	.cfi_startproc
 	endbr64
 	movdqa	Lk_s0F(%rip),%xmm9
@@ -1927,10 +1927,10 @@ Lvp_dkloop_28:
 	xorl	%eax,%eax
 	ret
 	.cfi_endproc
-.globl _vpaes_encrypt_key_to_bsaes
-.private_extern _vpaes_encrypt_key_to_bsaes
+.globl _ctasm_vpaes_encrypt_key_to_bsaes
+.private_extern _ctasm_vpaes_encrypt_key_to_bsaes
 	.p2align	4
-_vpaes_encrypt_key_to_bsaes:
+_ctasm_vpaes_encrypt_key_to_bsaes:
 	.cfi_startproc
 	endbr64
 	movdqa	Lk_s0F(%rip),%xmm9

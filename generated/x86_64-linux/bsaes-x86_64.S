@@ -3,15 +3,15 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
-#define bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, bsaes_ctr32_encrypt_blocks)
-#define bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX, bsaes_cbc_decrypt)
+#define ctasm_bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, ctasm_bsaes_ctr32_encrypt_blocks)
+#define ctasm_bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX, ctasm_bsaes_cbc_decrypt)
 #endif
 .text
-.globl bsaes_ctr32_encrypt_blocks
-.hidden bsaes_ctr32_encrypt_blocks
-.type bsaes_ctr32_encrypt_blocks,@function
+.globl ctasm_bsaes_ctr32_encrypt_blocks
+.hidden ctasm_bsaes_ctr32_encrypt_blocks
+.type ctasm_bsaes_ctr32_encrypt_blocks,@function
 	.p2align	4
-bsaes_ctr32_encrypt_blocks:
+ctasm_bsaes_ctr32_encrypt_blocks:
 	.cfi_startproc
 	endbr64
 	subq	$824,%rsp
@@ -1723,12 +1723,12 @@ bsaes_ctr32_encrypt_blocks:
 	ret
 	.cfi_restore_state
 	.cfi_endproc
-.size bsaes_ctr32_encrypt_blocks,.-bsaes_ctr32_encrypt_blocks
-.globl bsaes_cbc_decrypt
-.hidden bsaes_cbc_decrypt
-.type bsaes_cbc_decrypt,@function
+.size ctasm_bsaes_ctr32_encrypt_blocks,.-ctasm_bsaes_ctr32_encrypt_blocks
+.globl ctasm_bsaes_cbc_decrypt
+.hidden ctasm_bsaes_cbc_decrypt
+.type ctasm_bsaes_cbc_decrypt,@function
 	.p2align	4
-bsaes_cbc_decrypt:
+ctasm_bsaes_cbc_decrypt:
 	.cfi_startproc
 	endbr64
 	subq	$376,%rsp
@@ -2547,7 +2547,7 @@ bsaes_cbc_decrypt:
 	ret
 	.cfi_restore_state
 	.cfi_endproc
-.size bsaes_cbc_decrypt,.-bsaes_cbc_decrypt
+.size ctasm_bsaes_cbc_decrypt,.-ctasm_bsaes_cbc_decrypt
 .section .rodata
 	.p2align	6
 .Lbs_m55:

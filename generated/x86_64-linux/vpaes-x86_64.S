@@ -3,20 +3,20 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
-#define vpaes_encrypt CTASM_PFX(CTASM_PREFIX, vpaes_encrypt)
-#define vpaes_decrypt CTASM_PFX(CTASM_PREFIX, vpaes_decrypt)
-#define vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX, vpaes_cbc_encrypt)
-#define vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, vpaes_ctr32_encrypt_blocks)
-#define vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX, vpaes_set_encrypt_key)
-#define vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX, vpaes_set_decrypt_key)
-#define vpaes_encrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX, vpaes_encrypt_key_to_bsaes)
+#define ctasm_vpaes_encrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_encrypt)
+#define ctasm_vpaes_decrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_decrypt)
+#define ctasm_vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_cbc_encrypt)
+#define ctasm_vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_ctr32_encrypt_blocks)
+#define ctasm_vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_set_encrypt_key)
+#define ctasm_vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_set_decrypt_key)
+#define ctasm_vpaes_encrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_encrypt_key_to_bsaes)
 #endif
 .text
-.globl vpaes_encrypt
-.hidden vpaes_encrypt
-.type vpaes_encrypt,@function
+.globl ctasm_vpaes_encrypt
+.hidden ctasm_vpaes_encrypt
+.type ctasm_vpaes_encrypt,@function
 	.p2align	4
-vpaes_encrypt:
+ctasm_vpaes_encrypt:
 	.cfi_startproc
 	endbr64
 	movdqa	.Lk_s0F(%rip),%xmm9
@@ -118,12 +118,12 @@ vpaes_encrypt:
 	movdqu	%xmm0,(%rsi)
 	ret
 	.cfi_endproc
-.size vpaes_encrypt,.-vpaes_encrypt
-.globl vpaes_decrypt
-.hidden vpaes_decrypt
-.type vpaes_decrypt,@function
+.size ctasm_vpaes_encrypt,.-ctasm_vpaes_encrypt
+.globl ctasm_vpaes_decrypt
+.hidden ctasm_vpaes_decrypt
+.type ctasm_vpaes_decrypt,@function
 	.p2align	4
-vpaes_decrypt:
+ctasm_vpaes_decrypt:
 	.cfi_startproc
 	endbr64
 	movdqa	.Lk_s0F(%rip),%xmm9
@@ -229,12 +229,12 @@ vpaes_decrypt:
 	movdqu	%xmm0,(%rsi)
 	ret
 	.cfi_endproc
-.size vpaes_decrypt,.-vpaes_decrypt
-.globl vpaes_cbc_encrypt
-.hidden vpaes_cbc_encrypt
-.type vpaes_cbc_encrypt,@function
+.size ctasm_vpaes_decrypt,.-ctasm_vpaes_decrypt
+.globl ctasm_vpaes_cbc_encrypt
+.hidden ctasm_vpaes_cbc_encrypt
+.type ctasm_vpaes_cbc_encrypt,@function
 	.p2align	4
-vpaes_cbc_encrypt:
+ctasm_vpaes_cbc_encrypt:
 	.cfi_startproc
 	endbr64
 	shrq	$4,%rdx
@@ -977,12 +977,12 @@ vpaes_cbc_encrypt:
 .Lvp_cbc_done_2:
 	ret
 	.cfi_endproc
-.size vpaes_cbc_encrypt,.-vpaes_cbc_encrypt
-.globl vpaes_ctr32_encrypt_blocks
-.hidden vpaes_ctr32_encrypt_blocks
-.type vpaes_ctr32_encrypt_blocks,@function
+.size ctasm_vpaes_cbc_encrypt,.-ctasm_vpaes_cbc_encrypt
+.globl ctasm_vpaes_ctr32_encrypt_blocks
+.hidden ctasm_vpaes_ctr32_encrypt_blocks
+.type ctasm_vpaes_ctr32_encrypt_blocks,@function
 	.p2align	4
-vpaes_ctr32_encrypt_blocks:
+ctasm_vpaes_ctr32_encrypt_blocks:
 	.cfi_startproc
 	endbr64
 	movdqu	(%r8),%xmm15
@@ -1538,12 +1538,12 @@ vpaes_ctr32_encrypt_blocks:
 .Lvp_ctr_done_15:
 	ret
 	.cfi_endproc
-.size vpaes_ctr32_encrypt_blocks,.-vpaes_ctr32_encrypt_blocks
-.globl vpaes_set_encrypt_key
-.hidden vpaes_set_encrypt_key
-.type vpaes_set_encrypt_key,@function
+.size ctasm_vpaes_ctr32_encrypt_blocks,.-ctasm_vpaes_ctr32_encrypt_blocks
+.globl ctasm_vpaes_set_encrypt_key
+.hidden ctasm_vpaes_set_encrypt_key
+.type ctasm_vpaes_set_encrypt_key,@function
 	.p2align	4
-vpaes_set_encrypt_key:
+ctasm_vpaes_set_encrypt_key:
 	.cfi_startproc
 	endbr64
 	movdqa	.Lk_s0F(%rip),%xmm9
@@ -1704,12 +1704,12 @@ vpaes_set_encrypt_key:
 	xorl	%eax,%eax
 	ret
 	.cfi_endproc
-.size vpaes_set_encrypt_key,.-vpaes_set_encrypt_key
-.globl vpaes_set_decrypt_key
-.hidden vpaes_set_decrypt_key
-.type vpaes_set_decrypt_key,@function
+.size ctasm_vpaes_set_encrypt_key,.-ctasm_vpaes_set_encrypt_key
+.globl ctasm_vpaes_set_decrypt_key
+.hidden ctasm_vpaes_set_decrypt_key
+.type ctasm_vpaes_set_decrypt_key,@function
 	.p2align	4
-vpaes_set_decrypt_key:
+ctasm_vpaes_set_decrypt_key:
 	.cfi_startproc
 	endbr64
 	movdqa	.Lk_s0F(%rip),%xmm9
@@ -1938,12 +1938,12 @@ vpaes_set_decrypt_key:
 	xorl	%eax,%eax
 	ret
 	.cfi_endproc
-.size vpaes_set_decrypt_key,.-vpaes_set_decrypt_key
-.globl vpaes_encrypt_key_to_bsaes
-.hidden vpaes_encrypt_key_to_bsaes
-.type vpaes_encrypt_key_to_bsaes,@function
+.size ctasm_vpaes_set_decrypt_key,.-ctasm_vpaes_set_decrypt_key
+.globl ctasm_vpaes_encrypt_key_to_bsaes
+.hidden ctasm_vpaes_encrypt_key_to_bsaes
+.type ctasm_vpaes_encrypt_key_to_bsaes,@function
 	.p2align	4
-vpaes_encrypt_key_to_bsaes:
+ctasm_vpaes_encrypt_key_to_bsaes:
 	.cfi_startproc
 	endbr64
 	movdqa	.Lk_s0F(%rip),%xmm9
@@ -2016,7 +2016,7 @@ vpaes_encrypt_key_to_bsaes:
 	pxor	%xmm1,%xmm1
 	ret
 	.cfi_endproc
-.size vpaes_encrypt_key_to_bsaes,.-vpaes_encrypt_key_to_bsaes
+.size ctasm_vpaes_encrypt_key_to_bsaes,.-ctasm_vpaes_encrypt_key_to_bsaes
 .section .rodata
 	.p2align	6
 .Lk_s0F:

@@ -725,11 +725,11 @@ sub wipe_frame {
 }
 die "frame not a multiple of 32" if $FRAME % 32;
 
-# bsaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec): 8 counter blocks
+# ctasm_bsaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec): 8 counter blocks
 # per batch; a short last batch still computes all 8 and uses the first ones.
 $code .= <<___;
 .ctasm_align 16
-.ctasm_proc bsaes_ctr32_encrypt_blocks, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
+.ctasm_proc ctasm_bsaes_ctr32_encrypt_blocks, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
 	ldr	r10, [sp, #$ARG5]		@ ivec
 	cmp	r2, #0
 	beq	.Lctr_done
@@ -777,12 +777,12 @@ ${\ wipe_frame("_ctr") }
 .ctasm_endproc
 ___
 
-# bsaes_cbc_decrypt(in, out, len, key, ivec): buffer B at [sp, #BUF] holds
+# ctasm_bsaes_cbc_decrypt(in, out, len, key, ivec): buffer B at [sp, #BUF] holds
 # the previous ciphertext (IV) then this batch's ciphertexts, so in == out
 # works and a short batch reads only what it has.
 $code .= <<___;
 .ctasm_align 16
-.ctasm_proc bsaes_cbc_decrypt, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
+.ctasm_proc ctasm_bsaes_cbc_decrypt, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
 	ldr	r10, [sp, #$ARG5]		@ ivec
 	lsrs	r9, r2, #4			@ blocks
 	beq	.Lcbc_done

@@ -25,7 +25,7 @@
 #
 # Key: the ctasm_aes_key of a vpaes encryption key, which also carries the
 # bsaes form of rounds 0..Nr-1 at byte 256 (its tier-extra area), written by
-# vpaes_encrypt_key_to_bsaes (vpaes-x86_64.pl) when the key is set: 128 bytes
+# ctasm_vpaes_encrypt_key_to_bsaes (vpaes-x86_64.pl) when the key is set: 128 bytes
 # per round key (8 planes, each byte 0x00/0xFF, round r in the byte order
 # SR^-r), 1792 bytes for AES-256.  Round Nr does not fit; the vpaes key keeps
 # it plain (K_Nr ^ 0x63 at byte 16 Nr, Nr at byte 240), and it is spread to
@@ -42,13 +42,13 @@
 # executed ShiftRows and transposed counters); the S-box is ~180
 # instructions per round (128 gates, the rest spills, reloads and copies; the loop runs at ~3.3 vector ops per cycle, so
 # ALU work, not moves, is what counts).
-# CBC decryption (bsaes_cbc_decrypt, see "CBC decryption" below) uses an
+# CBC decryption (ctasm_bsaes_cbc_decrypt, see "CBC decryption" below) uses an
 # inverse S-box circuit derived from this one and InvMixColumns = MixColumns
 # o (4X^2 + 5); ~0.9-1.0x OpenSSL's bsaes at 8 KiB, ~1.1x at 256 bytes
 # (AES-128, SSSE3 tier): a round is ~277 instructions against ~241 for
 # encryption, the difference being the (4X^2 + 5) step.
 #
-# void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+# void ctasm_bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
 #                                 const ctasm_aes_key *key, const uint8_t ivec[16]);
 # A partial final batch computes all eight blocks and stores only the needed ones.
 
@@ -628,7 +628,7 @@ my %COEF1;
     $LOFF = $BOFF + 128;
     $FRAME = $LOFF + 128;
     emit(".ctasm_text");
-    emit(".ctasm_proc bsaes_ctr32_encrypt_blocks, global, args=5, frame=$FRAME",
+    emit(".ctasm_proc ctasm_bsaes_ctr32_encrypt_blocks, global, args=5, frame=$FRAME",
          "testq $n, $n",
          "jz $done",
          "movdqu ($ivp), %xmm0",
@@ -807,7 +807,7 @@ my %COEF1;
 # byte order: they are xored into the blocks before the input transpose and
 # after the output one, so a call converts no key and keeps none on its stack.
 #
-# void bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len,
+# void ctasm_bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len,
 #                        const ctasm_aes_key *key, uint8_t ivec[16]);
 # len a multiple of 16; ivec becomes the last ciphertext block; in == out is
 # fine (each batch's ciphertexts are copied to the frame before any store).
@@ -872,7 +872,7 @@ sub inv_pre {        # a ^= 4(a ^ R2 a) on planes @$a, with eight free registers
     my ($kp, $cnt) = ("%r9", "%eax");
     my ($loop, $pload, $loaded, $rloop, $pstore, $pdone, $done, $ret) =
         map { newlabel("d$_") } qw(loop pload loaded rloop pstore pdone done ret);
-    emit(".ctasm_proc bsaes_cbc_decrypt, global, args=5, frame=$FR",
+    emit(".ctasm_proc ctasm_bsaes_cbc_decrypt, global, args=5, frame=$FR",
          "shrq \$4, $n",
          "jz $ret",
          "movdqu ($ivp), %xmm0",
@@ -953,7 +953,7 @@ bytes16(".Lbs_m0f", [(0x0f) x 16]);
 # ShiftRows is never executed: after round r the planes hold the state
 # with its bytes in the order C_r = SR^-r (X[n] = s[C_r[n]]), so MixColumns
 # rotates rows with the conjugated masks C_r^-1 R C_r, round key r is stored
-# permuted by C_r (vpaes_encrypt_key_to_bsaes), and the output shuffle
+# permuted by C_r (ctasm_vpaes_encrypt_key_to_bsaes), and the output shuffle
 # undoes C_Nr.
 {
     my @SRI = map { my ($r, $c) = ($_ >> 2, $_ & 3); 4 * $r + ($c - $r) % 4 } 0 .. 15;

@@ -355,7 +355,7 @@ ___
 for my $dir (qw(encrypt decrypt)) {
 $code .= <<___;
 .ctasm_align 16
-.ctasm_proc vpaes_$dir, global, save=r4,lr, vsave=d8-d15
+.ctasm_proc ctasm_vpaes_$dir, global, save=r4,lr, vsave=d8-d15
 	vld1.8	{d0-d1}, [r0]
 	bl	_vpaes_${dir}_core
 	vst1.8	{d0-d1}, [r1]
@@ -366,11 +366,11 @@ ___
 }
 
 ######################################################################
-# vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec): one block at a time;
+# ctasm_vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec): one block at a time;
 # the counter is the big-endian last word of ivec and wraps mod 2^32.
 $code .= <<___;
 .ctasm_align 16
-.ctasm_proc vpaes_ctr32_encrypt_blocks, global, save=r4-r8,lr, vsave=d8-d15
+.ctasm_proc ctasm_vpaes_ctr32_encrypt_blocks, global, save=r4-r8,lr, vsave=d8-d15
 	ldr	r8, [sp, #88]			@ ivec (5th argument)
 	cmp	r2, #0
 	beq	.Lctr_done
@@ -481,7 +481,7 @@ ${\ schedule("") }
 .ctasm_endproc
 
 .ctasm_align 16
-.ctasm_proc vpaes_set_encrypt_key, global, save=r3-r11,lr, vsave=d8-d15
+.ctasm_proc ctasm_vpaes_set_encrypt_key, global, save=r3-r11,lr, vsave=d8-d15
 	bl	_vpaes_schedule
 	@ slot 0 = phi(rk0), slots 1..N-1 = phi(rk ^ 0x63), slot N = rk ^ 0x63
 	mov	r7, r2
@@ -524,7 +524,7 @@ $code .= <<___;
 .ctasm_align 16
 ${\ table(".Lk_sched_dipt", qw(dipt_lo dipt_hi)) }
 .ctasm_align 16
-.ctasm_proc vpaes_set_decrypt_key, global, save=r3-r11,lr, vsave=d8-d15
+.ctasm_proc ctasm_vpaes_set_decrypt_key, global, save=r3-r11,lr, vsave=d8-d15
 	bl	_vpaes_schedule
 	@ Reverse the order and convert: slot s <- f_s(rk_{N-s}),
 	@ f_0(k) = phi(Ainv(k ^ 0x63)), f_s(k) = phi(Ainv(InvMC(k) ^ 0x63)), f_N(k) = k.
@@ -575,7 +575,7 @@ $code .= <<___;
 .ctasm_align 16
 ${\ table($lab, @t) }
 .ctasm_align 16
-.ctasm_proc vpaes_${name}_key_to_bsaes, global
+.ctasm_proc ctasm_vpaes_${name}_key_to_bsaes, global
 	.ctasm_adr	r12, $lab
 	vld1.64	{d16-d19}, [r12]
 	vmov.i8	q$qmask, #0x0f

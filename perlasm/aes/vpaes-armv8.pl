@@ -353,8 +353,8 @@ my @blk1 = map { "v$_" } 4..7;
 $code .= <<___;
 	.ctasm_text
 
-// void vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key)
-	.ctasm_proc	vpaes_encrypt, global
+// void ctasm_vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key)
+	.ctasm_proc	ctasm_vpaes_encrypt, global
 ___
 load_enc_tables("x9");
 $code .= "\tld1\t{v0.16b}, [x0]\n";
@@ -364,8 +364,8 @@ $code .= <<___;
 	.ctasm_ret
 	.ctasm_endproc
 
-// void vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key)
-	.ctasm_proc	vpaes_decrypt, global
+// void ctasm_vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key)
+	.ctasm_proc	ctasm_vpaes_decrypt, global
 ___
 load_dec_tables("x9");
 $code .= "\tld1\t{v0.16b}, [x0]\n";
@@ -376,7 +376,7 @@ $code .= <<___;
 	.ctasm_endproc
 ___
 
-# void vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len,
+# void ctasm_vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len,
 #                        const void *key, uint8_t ivec[16], int enc)
 {
 my ($in, $out, $len, $key, $ivp, $enc) = map { "x$_" } 0..5;
@@ -384,9 +384,9 @@ my ($rk, $iv) = ("v30", "v31");                 # free in the encryption layout
 my ($encl, $decl2, $dec1, $ret) = map { newlabel() } 1..4;
 $code .= <<___;
 
-// void vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len,
+// void ctasm_vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len,
 //                        const void *key, uint8_t ivec[16], int enc)
-	.ctasm_proc	vpaes_cbc_encrypt, global, vsave=d8-d15
+	.ctasm_proc	ctasm_vpaes_cbc_encrypt, global, vsave=d8-d15
 	lsr	$len, $len, #4			// blocks
 	cbz	$len, $ret
 	cbz	w5, $dec1
@@ -449,7 +449,7 @@ $ret:
 ___
 }
 
-# void vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+# void ctasm_vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
 #                                 const void *key, const uint8_t ivec[16])
 # Four blocks at a time, then two, then one. Block b of a group of n uses
 # registers v(b), v(b+n), v(b+2n), v(b+3n), so the n results end up in
@@ -474,9 +474,9 @@ my $group = sub {
 };
 $code .= <<___;
 
-// void vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+// void ctasm_vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
 //                                 const void *key, const uint8_t ivec[16])
-	.ctasm_proc	vpaes_ctr32_encrypt_blocks, global, vsave=d8-d15
+	.ctasm_proc	ctasm_vpaes_ctr32_encrypt_blocks, global, vsave=d8-d15
 	cbz	$nblk, $ret
 ___
 load_enc_tables("x9");
@@ -585,8 +585,8 @@ sub wipe_frame {
 
 $code .= <<___;
 
-// int vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key)
-	.ctasm_proc	vpaes_set_encrypt_key, global, frame=240
+// int ctasm_vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key)
+	.ctasm_proc	ctasm_vpaes_set_encrypt_key, global, frame=240
 ___
 load_enc_tables("x9");
 expand_key();
@@ -625,8 +625,8 @@ $code .= <<___;
 	.ctasm_ret
 	.ctasm_endproc
 
-// int vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
-	.ctasm_proc	vpaes_set_decrypt_key, global, frame=240
+// int ctasm_vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
+	.ctasm_proc	ctasm_vpaes_set_decrypt_key, global, frame=240
 ___
 load_enc_tables("x9");
 expand_key();

@@ -479,28 +479,28 @@ my ($A_, $B_) = @BLK;
 emit(".ctasm_text");
 
 # ---------------------------------------------------------------------------
-# void vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key)
-emit(".ctasm_proc vpaes_encrypt, global, args=3");
+# void ctasm_vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key)
+emit(".ctasm_proc ctasm_vpaes_encrypt, global, args=3");
 load_consts();
 emit("movdqu (%rdi), $A_->{x}");
 encrypt_core("%rdx", $A_);
 emit("movdqu $A_->{x}, (%rsi)", ".ctasm_ret", ".ctasm_endproc");
 
-# void vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key)
-emit(".ctasm_proc vpaes_decrypt, global, args=3");
+# void ctasm_vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key)
+emit(".ctasm_proc ctasm_vpaes_decrypt, global, args=3");
 load_consts();
 emit("movdqu (%rdi), $A_->{x}");
 decrypt_core("%rdx", $A_);
 emit("movdqu $A_->{x}, (%rsi)", ".ctasm_ret", ".ctasm_endproc");
 
 # ---------------------------------------------------------------------------
-# void vpaes_cbc_encrypt(in, out, len, key, ivec, enc)
+# void ctasm_vpaes_cbc_encrypt(in, out, len, key, ivec, enc)
 {
     my ($in, $out, $len, $key, $ivp, $enc) = ("%rdi", "%rsi", "%rdx", "%rcx", "%r8", "%r9d");
     my ($IV) = ("%xmm15");
     my ($done, $doneiv, $dec, $eloop, $dloop3, $dtail, $dtail1) =
         map { newlabel($_) } qw(cbc_done cbc_doneiv cbc_dec cbc_eloop cbc_dloop3 cbc_dtail cbc_dtail1);
-    emit(".ctasm_proc vpaes_cbc_encrypt, global, args=6",
+    emit(".ctasm_proc ctasm_vpaes_cbc_encrypt, global, args=6",
          "shrq \$4, $len",
          "jz $done",
          "movdqu ($ivp), $IV",
@@ -618,7 +618,7 @@ emit("movdqu $A_->{x}, (%rsi)", ".ctasm_ret", ".ctasm_endproc");
 }
 
 # ---------------------------------------------------------------------------
-# void vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec)
+# void ctasm_vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec)
 # The counter block is kept with its last word little-endian so paddd
 # increments it mod 2^32; .Lk_ctr_swap converts either way.
 {
@@ -643,7 +643,7 @@ emit("movdqu $A_->{x}, (%rsi)", ".ctasm_ret", ".ctasm_endproc");
         emit("leaq " . 16 * $nb . "($in), $in",
              "leaq " . 16 * $nb . "($out), $out");
     };
-    emit(".ctasm_proc vpaes_ctr32_encrypt_blocks, global, args=5",
+    emit(".ctasm_proc ctasm_vpaes_ctr32_encrypt_blocks, global, args=5",
          "movdqu ($ivp), $CTR",
          "pshufb .Lk_ctr_swap(%rip), $CTR",
          "subq \$3, $n",
@@ -729,12 +729,12 @@ sub expand_key {
          "jb $loop");
 }
 
-# int vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key)
+# int ctasm_vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key)
 # ek[0] = phi(K0); ek[r] = SR^-r(phi(Kr ^ 0x63)) for 0 < r < Nr; ek[Nr] = K_Nr ^ 0x63.
 {
     my $b = $A_;
     my $loop = newlabel("ekloop");
-    emit(".ctasm_proc vpaes_set_encrypt_key, global, args=3");
+    emit(".ctasm_proc ctasm_vpaes_set_encrypt_key, global, args=3");
     load_consts();
     expand_key();
     emit("movdqa (%rdx), $b->{x}");
@@ -764,7 +764,7 @@ sub expand_key {
          ".ctasm_ret", ".ctasm_endproc");
 }
 
-# int vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
+# int ctasm_vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
 # dk[0] = psi(K_Nr); dk[n] = SR^n(psi(InvMixColumns(K_{Nr-n}))) for 0 < n < Nr;
 # dk[Nr] = K0, with psi(z) = phi(Alin^-1(z ^ 0x63)).  Converted in place by
 # pairs (n, Nr-n), both read before either is written.
@@ -785,7 +785,7 @@ sub expand_key {
         }
         (@c, "movdqa $ak, $x", "pxor .Lk_psi63(%rip), $x");
     };
-    emit(".ctasm_proc vpaes_set_decrypt_key, global, args=3");
+    emit(".ctasm_proc ctasm_vpaes_set_decrypt_key, global, args=3");
     load_consts();
     expand_key();
     # pair (0, Nr): dk[0] = psi(K_Nr), dk[Nr] = K0 (unchanged in place)
@@ -828,7 +828,7 @@ sub expand_key {
 }
 
 # ---------------------------------------------------------------------------
-# void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key)
+# void ctasm_vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key)
 # Recovers round keys 0..Nr-1 (with the 0x63 of rounds 1..Nr, which bsaes
 # folds the same way) from the vpaes encryption key: ek[0] = phi(K0),
 # ek[r] = SR^-r(phi(Kr ^ 0x63)); then writes them in the bsaes form
@@ -841,7 +841,7 @@ sub expand_key {
     my $b = $A_;
     my ($bk, $vk) = ("%rdi", "%rsi");
     my ($loop, $first) = map { newlabel($_) } qw(bsk_loop bsk_first);
-    emit(".ctasm_proc vpaes_encrypt_key_to_bsaes, global, args=2");
+    emit(".ctasm_proc ctasm_vpaes_encrypt_key_to_bsaes, global, args=2");
     load_consts();
     emit("movl 240($vk), %ecx",
          "xorl %r8d, %r8d",                # r

@@ -119,7 +119,7 @@ inline uint32_t xtime4(uint32_t v) {
 }
 inline uint32_t rotr32(uint32_t v, unsigned n) { return (v >> n) | (v << (32 - n)); }
 
-// bsaes_cbc_decrypt's key form (perlasm/aes/bsaes-x86_64.pl, "CBC decryption"):
+// ctasm_bsaes_cbc_decrypt's key form (perlasm/aes/bsaes-x86_64.pl, "CBC decryption"):
 // d_0 = K_Nr, d_r = InvMixColumns(K_{Nr-r}) for 0 < r < Nr, d_Nr = K_0, with
 // 0x63 added to every byte of d_0..d_{Nr-1}. d_1..d_{Nr-1} are stored as
 // planes (128 bytes each; byte n of plane i is 0xFF when bit i of d_r's byte
@@ -191,7 +191,7 @@ CTASM_NOINLINE int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_le
 #if defined(CTASM_AES_ASM)
     case kAesImplSimd:
       if (decrypt) {
-        vpaes_set_decrypt_key(user_key, bits, key);
+        ctasm_vpaes_set_decrypt_key(user_key, bits, key);
 #if defined(CTASM_X86_64_ASM)
         // bulk CBC decryption runs bsaes: keep its round keys ready.
         bsaes_decrypt_key(user_key, bits, key->ctasm_private_extra);
@@ -199,13 +199,13 @@ CTASM_NOINLINE int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_le
 #endif
 #if defined(CTASM_ARMV7_ASM)
         // CBC decryption runs bsaes in bulk: keep its key form ready.
-        vpaes_decrypt_key_to_bsaes(key->ctasm_private_extra, key);
+        ctasm_vpaes_decrypt_key_to_bsaes(key->ctasm_private_extra, key);
 #endif
       } else {
-        vpaes_set_encrypt_key(user_key, bits, key);
+        ctasm_vpaes_set_encrypt_key(user_key, bits, key);
 #if defined(CTASM_X86_64_ASM)
         // bulk CTR runs bsaes: keep its key form ready (rounds 0..Nr-1).
-        vpaes_encrypt_key_to_bsaes(key->ctasm_private_extra, key);
+        ctasm_vpaes_encrypt_key_to_bsaes(key->ctasm_private_extra, key);
 #endif
       }
       break;
@@ -227,7 +227,7 @@ CTASM_NOINLINE int set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_le
 void encrypt_one(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint8_t *out) {
 #if defined(CTASM_AES_ASM)
   if (impl == kAesImplSimd) {
-    vpaes_encrypt(in, out, key);
+    ctasm_vpaes_encrypt(in, out, key);
     return;
   }
 #endif
@@ -238,7 +238,7 @@ void encrypt_one(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint
 void decrypt_one(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uint8_t *out) {
 #if defined(CTASM_AES_ASM)
   if (impl == kAesImplSimd) {
-    vpaes_decrypt(in, out, key);
+    ctasm_vpaes_decrypt(in, out, key);
     return;
   }
 #endif
@@ -275,32 +275,32 @@ void ctr32_blocks(AesImpl impl, const ctasm_aes_key *key, const uint8_t *in, uin
       const size_t tail = blocks - head - bulk;
       uint8_t iv_part[16];
       memcpy(iv_part, ivec, 16);
-      if (head != 0) vpaes_ctr32_encrypt_blocks(in, out, head, key, ivec);
+      if (head != 0) ctasm_vpaes_ctr32_encrypt_blocks(in, out, head, key, ivec);
       store_be32(iv_part + 12, ctr0 + static_cast<uint32_t>(head));
       in += 16 * head;
       out += 16 * head;
-      bsaes_ctr32_encrypt_blocks(in, out, bulk, key, iv_part);  // bsaes form set with the key
+      ctasm_bsaes_ctr32_encrypt_blocks(in, out, bulk, key, iv_part);  // bsaes form set with the key
       if (tail != 0) {
         store_be32(iv_part + 12, ctr0 + static_cast<uint32_t>(head + bulk));
-        vpaes_ctr32_encrypt_blocks(in + 16 * bulk, out + 16 * bulk, tail, key, iv_part);
+        ctasm_vpaes_ctr32_encrypt_blocks(in + 16 * bulk, out + 16 * bulk, tail, key, iv_part);
       }
 #else
       // The key stays in vpaes form in the context; bsaes gets a converted copy
       // that lives only for this call.
       alignas(16) uint8_t bskey[kBsaesKeyBytes];
-      vpaes_encrypt_key_to_bsaes(bskey, key);
-      bsaes_ctr32_encrypt_blocks(in, out, blocks, bskey, ivec);
+      ctasm_vpaes_encrypt_key_to_bsaes(bskey, key);
+      ctasm_bsaes_ctr32_encrypt_blocks(in, out, blocks, bskey, ivec);
       wipe_stack_key(bskey, sizeof(bskey));
 #endif
     } else {
-      vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
+      ctasm_vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
     }
     return;
   }
 #endif
 #if defined(CTASM_AARCH64_ASM)
   if (impl == kAesImplSimd) {
-    vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
+    ctasm_vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
     return;
   }
 #endif
@@ -417,18 +417,19 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
         const size_t tail = blocks % 8;
         const size_t bulk = tail >= kBsaesCbcDecryptMinBlocks ? blocks : blocks - tail;
         if (bulk != 0)
-          bsaes_cbc_decrypt(in, out, 16 * bulk, key, ivec);  // key form set with the key
+          ctasm_bsaes_cbc_decrypt(in, out, 16 * bulk, key, ivec);  // key form set with the key
         if (bulk != blocks) {
-          vpaes_cbc_encrypt(in + 16 * bulk, out + 16 * bulk, 16 * (blocks - bulk), key, ivec, 0);
+          ctasm_vpaes_cbc_encrypt(in + 16 * bulk, out + 16 * bulk, 16 * (blocks - bulk), key, ivec,
+                                  0);
         }
       } else {
-        vpaes_cbc_encrypt(in, out, len, key, ivec, 1);
+        ctasm_vpaes_cbc_encrypt(in, out, len, key, ivec, 1);
       }
       return;
 #endif
 #if defined(CTASM_AARCH64_ASM)
     case kAesImplSimd:
-      vpaes_cbc_encrypt(in, out, len, key, ivec, enc ? 1 : 0);
+      ctasm_vpaes_cbc_encrypt(in, out, len, key, ivec, enc ? 1 : 0);
       return;
 #endif
 #if defined(CTASM_ARMV7_ASM)
@@ -438,17 +439,17 @@ void ctasm_aes_cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t 
         uint8_t x[16];
         for (size_t i = 0; i < blocks; i++) {
           for (int j = 0; j < 16; j++) x[j] = in[16 * i + j] ^ ivec[j];
-          vpaes_encrypt(x, out + 16 * i, key);
+          ctasm_vpaes_encrypt(x, out + 16 * i, key);
           memcpy(ivec, out + 16 * i, 16);
         }
         secure_wipe(x, sizeof(x));
       } else if (blocks >= kBsaesCbcDecryptMinBlocks) {
-        bsaes_cbc_decrypt(in, out, len, key->ctasm_private_extra, ivec);
+        ctasm_bsaes_cbc_decrypt(in, out, len, key->ctasm_private_extra, ivec);
       } else {
         uint8_t c[16], p[16];
         for (size_t i = 0; i < blocks; i++) {
           memcpy(c, in + 16 * i, 16);  // out may alias in
-          vpaes_decrypt(c, p, key);
+          ctasm_vpaes_decrypt(c, p, key);
           for (int j = 0; j < 16; j++) out[16 * i + j] = p[j] ^ ivec[j];
           memcpy(ivec, c, 16);
         }

@@ -20,51 +20,51 @@ extern "C" {
 
 #if defined(CTASM_AES_ASM)
 // vpaes: needs SSSE3 on x86_64, NEON on ARM (see vpaes_capable()).
-int vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key);  // returns 0
-int vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key);  // returns 0
-void vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key);
-void vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key);
+int ctasm_vpaes_set_encrypt_key(const uint8_t *user_key, unsigned bits, void *key);  // returns 0
+int ctasm_vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key);  // returns 0
+void ctasm_vpaes_encrypt(const uint8_t in[16], uint8_t out[16], const void *key);
+void ctasm_vpaes_decrypt(const uint8_t in[16], uint8_t out[16], const void *key);
 // Counter = last 4 bytes of ivec, big-endian, wraps mod 2^32; ivec not written.
-void vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks, const void *key,
-                                const uint8_t ivec[16]);
+void ctasm_vpaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+                                      const void *key, const uint8_t ivec[16]);
 #endif
 #if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM)
 // len a multiple of 16; ivec updated.
-void vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len, const void *key,
-                       uint8_t ivec[16], int enc);
+void ctasm_vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len, const void *key,
+                             uint8_t ivec[16], int enc);
 #endif
 #if defined(CTASM_X86_64_ASM)
 // bsaes: needs SSSE3, like vpaes (the hybrid is one tier).
 // Writes round keys 0..Nr-1 of a vpaes-form encryption key in the bsaes form
 // (8 blocks wide, 128 bytes per round, at most 1792 bytes): set_encrypt_key
 // keeps them in the key's extra area (bytes 256..).
-void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
+void ctasm_vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
 // `key`: a vpaes encryption key whose extra area holds its bsaes form (above);
 // round Nr is read from the vpaes schedule. Same counter convention as
-// vpaes_ctr32_encrypt_blocks; a partial final batch computes all eight blocks
+// ctasm_vpaes_ctr32_encrypt_blocks; a partial final batch computes all eight blocks
 // and stores the ones asked for.
-void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
-                                const void *key, const uint8_t ivec[16]);
+void ctasm_bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+                                      const void *key, const uint8_t ivec[16]);
 // `key`: a vpaes decryption key whose extra area holds the bsaes decryption
 // round keys that set_decrypt_key writes there (src/aes/aes.cc). len a multiple
 // of 16; ivec updated to the last ciphertext block; in == out allowed.
-void bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const void *key,
-                       uint8_t ivec[16]);
+void ctasm_bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const void *key,
+                             uint8_t ivec[16]);
 #endif
 #if defined(CTASM_ARMV7_ASM)
 // bsaes: needs NEON, like vpaes (the hybrid is one tier).
 // Conversion from a vpaes-form encryption key to the bsaes form (8 blocks wide).
-void vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
-// Same counter convention as vpaes_ctr32_encrypt_blocks; a partial final batch
+void ctasm_vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
+// Same counter convention as ctasm_vpaes_ctr32_encrypt_blocks; a partial final batch
 // computes all eight blocks and stores the ones asked for.
-void bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
-                                const void *bsaes_key, const uint8_t ivec[16]);
+void ctasm_bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+                                      const void *bsaes_key, const uint8_t ivec[16]);
 #endif
 #if defined(CTASM_ARMV7_ASM)
-void vpaes_decrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
+void ctasm_vpaes_decrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
 // len a multiple of 16; ivec updated.
-void bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const void *bsaes_key,
-                       uint8_t ivec[16]);
+void ctasm_bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const void *bsaes_key,
+                             uint8_t ivec[16]);
 #endif
 }  // extern "C"
 

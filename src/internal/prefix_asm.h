@@ -8,16 +8,16 @@
 /* Same definitions as the block at the top of every generated .S file. */
 #define CTASM_PFX2(p,n) p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
-#define bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX, bsaes_cbc_decrypt)
-#define bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, bsaes_ctr32_encrypt_blocks)
-#define vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX, vpaes_cbc_encrypt)
-#define vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, vpaes_ctr32_encrypt_blocks)
-#define vpaes_decrypt CTASM_PFX(CTASM_PREFIX, vpaes_decrypt)
-#define vpaes_decrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX, vpaes_decrypt_key_to_bsaes)
-#define vpaes_encrypt CTASM_PFX(CTASM_PREFIX, vpaes_encrypt)
-#define vpaes_encrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX, vpaes_encrypt_key_to_bsaes)
-#define vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX, vpaes_set_decrypt_key)
-#define vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX, vpaes_set_encrypt_key)
+#define ctasm_bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX, ctasm_bsaes_cbc_decrypt)
+#define ctasm_bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, ctasm_bsaes_ctr32_encrypt_blocks)
+#define ctasm_vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_cbc_encrypt)
+#define ctasm_vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_ctr32_encrypt_blocks)
+#define ctasm_vpaes_decrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_decrypt)
+#define ctasm_vpaes_decrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_decrypt_key_to_bsaes)
+#define ctasm_vpaes_encrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_encrypt)
+#define ctasm_vpaes_encrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_encrypt_key_to_bsaes)
+#define ctasm_vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_set_decrypt_key)
+#define ctasm_vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_set_encrypt_key)
 #endif
 
 #endif /* CTASM_INTERNAL_PREFIX_ASM_H */

@@ -2,7 +2,7 @@
 // perlasm/test/abi-<isa>.pl with random values in every callee-saved register,
 // then names each register the function did not preserve.
 //
-//   CHECK_ABI(vpaes_encrypt, in, out, key);   // returns what vpaes_encrypt returns
+//   CHECK_ABI(ctasm_vpaes_encrypt, in, out, key);   // returns what ctasm_vpaes_encrypt returns
 //
 // Every call is recorded by name, so a test can require that each exported symbol
 // of the target went through the trampoline (tests/abi_test.cc).

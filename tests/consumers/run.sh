@@ -11,6 +11,8 @@
 #   cmake       CMake from sources.cmake, unprefixed (every .S of every target)
 #   unprefixed  check_prefix.py must reject the unprefixed library (the check bites)
 #   two-copies  foo (installed) + bar (make) + OpenSSL libcrypto in one program
+#   static-openssl  the unprefixed library (cmake) + Debian's static libcrypto.a,
+#               linked in both orders, at OpenSSL's SSSE3 tier: each runs its own code
 #   find_package, pkg-config   consumers of the installed package (C++ and C)
 #
 # Environment: CTASM_CONSUMERS_DIR (default: a fresh temporary directory, removed
@@ -88,6 +90,20 @@ two_copies() {
   "$W/two/two-copies"
 }
 
+static_openssl() {
+  local lib order
+  lib=$(find "$W/cmake" -name 'libctasm.a' | head -n 1)
+  [[ -n $lib ]] || { echo "no libctasm.a in $W/cmake"; return 1; }
+  make -C "$HERE/static-openssl" CTASM="$ROOT" OUT="$W/static" CTASM_LIB="$lib" all
+  for order in ctasm-first openssl-first; do
+    # Both libraries' own vpaes code must be in the program.
+    nm "$W/static/$order" >"$W/static/$order.nm"
+    grep -q ' T vpaes_encrypt$' "$W/static/$order.nm" || { echo "$order: no OpenSSL vpaes_encrypt"; return 1; }
+    grep -q ' [Tt] ctasm_vpaes_encrypt$' "$W/static/$order.nm" || { echo "$order: no ctasm_vpaes_encrypt"; return 1; }
+    OPENSSL_ia32cap='~0x1200000200000000:0' "$W/static/$order"
+  done
+}
+
 find_package_consumer() {
   cmake -S "$HERE/install" -B "$W/fp" "${GEN[@]}" -DCMAKE_PREFIX_PATH="$W/inst"
   cmake --build "$W/fp" -j "$JOBS"
@@ -107,6 +123,7 @@ step make make_consumer
 step cmake cmake_consumer
 step unprefixed unprefixed
 step two-copies two_copies
+step static-openssl static_openssl
 step find_package find_package_consumer
 step pkg-config pkgconfig_consumer
 

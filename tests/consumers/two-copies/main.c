@@ -1,6 +1,6 @@
 /* Two copies of ctasm (prefixes foo and bar) and OpenSSL's libcrypto in one
  * program: all three encrypt the same buffer with AES-128-CTR and must agree.
- * OpenSSL has its own vpaes_encrypt & co., so an unprefixed global in either copy
+ * OpenSSL has its own vpaes_encrypt & co., and an unprefixed global in either copy
  * would clash at link time (the copies are linked whole, libcrypto statically
  * when libcrypto.a exists) or silently bind to the wrong code. */
 #include <stdio.h>
