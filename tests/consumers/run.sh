@@ -9,6 +9,9 @@
 #               temporary prefix, util/check_prefix.py on the installed library
 #   make        plain Make from sources.mk with PREFIX=bar (every .S of every target)
 #   cmake       CMake from sources.cmake, unprefixed (every .S of every target)
+#   bazel       Bazel (Debian's 4.2.3, --batch, offline) from sources.bzl: ctasm in
+#               third_party/ctasm with README.md's BUILD, the x86_64-linux assembly
+#   gn          GN + ninja from sources.gni: third_party/ctasm with README.md's BUILD.gn
 #   unprefixed  check_prefix.py must reject the unprefixed library (the check bites)
 #   two-copies  foo (installed) + bar (make) + OpenSSL libcrypto in one program
 #   static-openssl  the unprefixed library (cmake) + Debian's static libcrypto.a,
@@ -49,6 +52,47 @@ step() {
 
 lists() { python3 "$HERE/check_lists.py" "$ROOT"; }
 
+# vendor PROJECT DEST: a copy of the consumer project PROJECT at DEST, with the
+# round-trip program at its top and include/, src/, generated/ in third_party/ctasm
+# (as README.md's "Vendoring ctasm" says a user does).
+vendor() {
+  mkdir -p "$(dirname "$2")"
+  cp -r "$1" "$2"
+  cp "$HERE/common/roundtrip.c" "$2/"
+  cp -r "$ROOT/include" "$ROOT/src" "$ROOT/generated" "$2/third_party/ctasm/"
+}
+
+# readme_same TITLE FILE: the fenced block after README.md's line TITLE is FILE.
+readme_same() {
+  local block
+  block=$(awk -v t="$1" '$0 == t {f = 1; next} f && /^```/ {if (g) exit; g = 1; next} g' \
+              "$ROOT/README.md")
+  [[ -n $block ]] || { echo "README.md: no code block after the line: $1"; return 1; }
+  if ! diff -u --label "README.md ($1)" --label "${2#"$W"/}" <(printf '%s\n' "$block") "$2"; then
+    echo "README.md's snippet and ${2#"$W"/} differ: change both"
+    return 1
+  fi
+}
+
+# check_program BINARY WHO: the round-trip program passes, the x86_64-linux assembly
+# is in it (every symbol sources.json lists for the target), and it is what runs on
+# a CPU with SSSE3.
+check_program() {
+  local out syms sym
+  out=$("$1" "$2") || { echo "$out"; echo "$1 failed"; return 1; }
+  [[ $out == "$2: ok,"* ]] || { echo "$out"; echo "$1: unexpected output"; return 1; }
+  syms=$(nm "$1")
+  for sym in $(python3 -c 'import json, sys
+print(" ".join(json.load(open(sys.argv[1]))["targets"]["x86_64-linux"]["symbols"]))' \
+                       "$ROOT/generated/sources.json"); do
+    grep -q " [tT] $sym\$" <<<"$syms" || { echo "$1: no $sym: the assembly is not linked in"; return 1; }
+  done
+  if [[ $out =~ cpu\ [^\)]*ssse3 && $out == *"aes impl portable"* ]]; then
+    echo "$out"; echo "$1: portable AES on a CPU with SSSE3"; return 1
+  fi
+  echo "$out"
+}
+
 package() {
   cmake -S "$ROOT" -B "$W/pkg" "${GEN[@]}" -DCMAKE_BUILD_TYPE=Release -DCTASM_PREFIX=foo \
         -DCTASM_BUILD_TESTS=OFF
@@ -71,6 +115,40 @@ cmake_consumer() {
   cmake -S "$HERE/cmake" -B "$W/cmake" "${GEN[@]}" -DCMAKE_BUILD_TYPE=Release -DCTASM_ROOT="$ROOT"
   cmake --build "$W/cmake" -j "$JOBS"
   "$W/cmake/roundtrip" cmake
+}
+
+# Debian's Bazel takes its install base from /etc/bazel/bazelrc (so no --nosystem_rc);
+# @platforms and rules_java come from Debian's packages, rules_cc from the project's
+# own stand-in (bazel/WORKSPACE). Where the kernel lets us, Bazel runs in a network
+# namespace of its own, with no network at all: a fetch fails the step.
+bazel_consumer() {
+  local ws=$W/bazel/ws d net=()
+  command -v bazel >/dev/null ||
+    { echo "bazel not found (Debian: apt-get install bazel-bootstrap bazel-platforms bazel-rules-java)"; return 1; }
+  for d in /usr/share/bazel/tools/platforms /usr/share/bazel/rules/java; do
+    [[ -f $d/WORKSPACE ]] || { echo "$d missing (Debian: bazel-platforms, bazel-rules-java)"; return 1; }
+  done
+  vendor "$HERE/bazel" "$ws"
+  readme_same 'Bazel (`third_party/ctasm/BUILD`):' "$ws/third_party/ctasm/BUILD"
+  if unshare -n true 2>/dev/null; then net=(unshare -n)
+  elif unshare -rn true 2>/dev/null; then net=(unshare -rn)  # not root: a user namespace
+  fi
+  if ((${#net[@]})); then echo "bazel: no network (${net[*]})"
+  else echo "bazel: unshare -n not permitted here; running with the network present"; fi
+  (cd "$ws" && "${net[@]}" bazel --batch --nohome_rc --output_user_root="$W/bazel/root" \
+       build -c opt --jobs="$JOBS" --nosandbox_debug --noshow_progress //:roundtrip)
+  check_program "$ws/bazel-bin/roundtrip" bazel
+}
+
+gn_consumer() {
+  local root=$W/gn/src
+  command -v gn >/dev/null || { echo "gn not found (Debian: apt-get install generate-ninja)"; return 1; }
+  command -v ninja >/dev/null || { echo "ninja not found (Debian: apt-get install ninja-build)"; return 1; }
+  vendor "$HERE/gn" "$root"
+  readme_same 'GN (`third_party/ctasm/BUILD.gn`):' "$root/third_party/ctasm/BUILD.gn"
+  gn gen --check --root="$root" "$W/gn/out"
+  ninja -C "$W/gn/out" -j "$JOBS"
+  check_program "$W/gn/out/roundtrip" gn
 }
 
 unprefixed() {
@@ -121,6 +199,8 @@ step lists lists
 step package package
 step make make_consumer
 step cmake cmake_consumer
+step bazel bazel_consumer
+step gn gn_consumer
 step unprefixed unprefixed
 step two-copies two_copies
 step static-openssl static_openssl
@@ -132,5 +212,6 @@ if ((${#FAILED[@]})); then
   echo "consumers: FAILED ${#FAILED[@]}/$total (${FAILED[*]}) in $((SECONDS - START))s; logs in $W"
   exit 1
 fi
-((KEEP)) || rm -rf "$W"
+# Bazel leaves read-only files and directories in its output tree.
+((KEEP)) || { chmod -R u+w "$W"; rm -rf "$W"; }
 echo "consumers: all $total passed in $((SECONDS - START))s"
