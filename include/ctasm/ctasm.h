@@ -140,7 +140,7 @@ CTASM_EXPORT const char *ctasm_aes_impl(void);
 /* ---- CPU capabilities ------------------------------------------------------
  * The capabilities in force (detected, minus those removed by the CTASM_CPU
  * environment variable), comma-separated in the fixed order
- * "ssse3,sse4.1,avx,avx2,avx512,aesni,pclmul,vaes,vpclmul" (x86_64) or
+ * "ssse3,sse4.1,avx,avx2,avx512,aesni,pclmul,vaes,vpclmul,bmi2,adx,avx512ifma" (x86_64) or
  * "neon,aes,pmull" (ARM); "" when none. */
 CTASM_EXPORT const char *ctasm_cpu_caps(void);
 
