@@ -11,8 +11,10 @@ const std::vector<Tier> &tiers_for_arch() {
        "OpenSSL default: every capability of this CPU"},
       // In OpenSSL 3.0 the word after ':' replaces the second capability
       // word; 0 turns off AVX2, AVX-512, VAES, VPCLMULQDQ and the rest of it.
-      // 0x1200000200000000 = AVX (bit 60), AES-NI (57), PCLMULQDQ (33).
-      {"vpaes", "-avx,-avx2,-avx512,-aesni,-pclmul,-vaes,-vpclmul", "ssse3", "OPENSSL_ia32cap",
+      // 0x1200000200000000 = AVX (bit 60), AES-NI (57), PCLMULQDQ (33). BMI2
+      // and ADX live in that second word, so ctasm drops them here too.
+      {"vpaes", "-avx,-avx2,-avx512,-aesni,-pclmul,-vaes,-vpclmul,-bmi2,-adx", "ssse3",
+       "OPENSSL_ia32cap",
        "~0x1200000200000000:0",
        "SSSE3/SSE4.1 only: no AVX, AES-NI, PCLMULQDQ nor anything of the second word "
        "(OpenSSL runs vpaes, bsaes for CTR, 4-bit table GHASH)"},

@@ -2,7 +2,13 @@
 
 CTASM_SOURCES := \
   src/aes/aes.cc \
+  src/aes/aes_key.cc \
   src/aes/aes_portable.cc \
+  src/aes/tier_aarch64.cc \
+  src/aes/tier_armv7.cc \
+  src/aes/tier_portable.cc \
+  src/aes/tier_x86_64.cc \
+  src/aes/tiers.cc \
   src/cpu/cpu.cc \
   src/cpu/cpu_aarch64.cc \
   src/cpu/cpu_arm.cc \

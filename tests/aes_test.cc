@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <algorithm>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -621,6 +622,30 @@ TEST_P(AesTierTest, DifferentialVsOpenSsl) {
 INSTANTIATE_TEST_SUITE_P(Tiers, AesTierTest, ::testing::ValuesIn(AvailableAesTiers()), TierTestName);
 
 // ---- Tier selection -----------------------------------------------------------------------
+
+// The tier table: best first, the portable tier last, each findable by the impl
+// id its keys record, names unique, and the test's tier list (AvailableAesTiers)
+// the capable subset of it.
+TEST(AesImpl, TierTableConsistent) {
+  ASSERT_GE(ctasm::kAesTierCount, 1u);
+  EXPECT_EQ(&ctasm::kAesTierPortable, ctasm::kAesTiers[ctasm::kAesTierCount - 1]);
+  std::vector<std::string> names;
+  for (size_t i = 0; i < ctasm::kAesTierCount; i++) {
+    const ctasm::AesTier *t = ctasm::kAesTiers[i];
+    ASSERT_LT(t->impl, ctasm::kAesImplCount);
+    EXPECT_NE(ctasm::kAesImplNone, t->impl);
+    EXPECT_EQ(t, ctasm::kAesTierByImpl[t->impl]) << t->name;
+    for (const std::string &n : names) EXPECT_NE(n, t->name);
+    names.push_back(t->name);
+  }
+  size_t listed = 0;
+  for (size_t id = 0; id < ctasm::kAesImplCount; id++) listed += ctasm::kAesTierByImpl[id] != nullptr;
+  EXPECT_EQ(ctasm::kAesTierCount, listed) << "kAesTierByImpl lists a tier kAesTiers does not";
+  // Every tier the tests run is in the table.
+  for (const AesTier &t : AvailableAesTiers()) {
+    EXPECT_NE(names.end(), std::find(names.begin(), names.end(), t.name)) << t.name;
+  }
+}
 
 TEST(AesImpl, NamesFollowCaps) {
   {

@@ -22,7 +22,7 @@ using ctasm::cpu_internal::parse_cpu_mask;
 
 constexpr uint32_t kX86All = ctasm::kSSSE3 | ctasm::kSSE41 | ctasm::kAVX | ctasm::kAVX2 |
                              ctasm::kAVX512 | ctasm::kAESNI | ctasm::kPCLMUL | ctasm::kVAES |
-                             ctasm::kVPCLMUL;
+                             ctasm::kVPCLMUL | ctasm::kBMI2 | ctasm::kADX | ctasm::kAVX512IFMA;
 constexpr uint32_t kArmAll = ctasm::kNEON | ctasm::kARMAES | ctasm::kPMULL;
 
 TEST(CpuMaskParse, EmptyAndNull) {
@@ -44,6 +44,7 @@ TEST(CpuMaskParse, EveryName) {
       {"ssse3", ctasm::kSSSE3},   {"sse4.1", ctasm::kSSE41},  {"avx", ctasm::kAVX},
       {"avx2", ctasm::kAVX2},     {"avx512", ctasm::kAVX512}, {"aesni", ctasm::kAESNI},
       {"pclmul", ctasm::kPCLMUL}, {"vaes", ctasm::kVAES},     {"vpclmul", ctasm::kVPCLMUL},
+      {"bmi2", ctasm::kBMI2},     {"adx", ctasm::kADX},       {"avx512ifma", ctasm::kAVX512IFMA},
       {"neon", ctasm::kNEON},     {"aes", ctasm::kARMAES},    {"pmull", ctasm::kPMULL},
   };
   for (const auto &n : kNames) {
@@ -103,14 +104,21 @@ TEST(CpuCaps, NormalizeDropsMissingPrerequisites) {
   EXPECT_EQ(kArmAll, normalize_caps(kArmAll));
   EXPECT_EQ(0u, normalize_caps(0));
   // Without AVX nothing AVX-encoded survives.
-  EXPECT_EQ(ctasm::kSSSE3 | ctasm::kSSE41 | ctasm::kAESNI | ctasm::kPCLMUL,
+  EXPECT_EQ(ctasm::kSSSE3 | ctasm::kSSE41 | ctasm::kAESNI | ctasm::kPCLMUL | ctasm::kBMI2 |
+                ctasm::kADX,
             normalize_caps(kX86All & ~ctasm::kAVX));
   // Without SSSE3 the whole SSE4.1/AVX chain goes.
-  EXPECT_EQ(ctasm::kAESNI | ctasm::kPCLMUL, normalize_caps(kX86All & ~ctasm::kSSSE3));
+  EXPECT_EQ(ctasm::kAESNI | ctasm::kPCLMUL | ctasm::kBMI2 | ctasm::kADX,
+            normalize_caps(kX86All & ~ctasm::kSSSE3));
   EXPECT_EQ(kX86All & ~(ctasm::kAESNI | ctasm::kVAES), normalize_caps(kX86All & ~ctasm::kAESNI));
   EXPECT_EQ(kX86All & ~(ctasm::kPCLMUL | ctasm::kVPCLMUL),
             normalize_caps(kX86All & ~ctasm::kPCLMUL));
-  EXPECT_EQ(kX86All & ~(ctasm::kAVX2 | ctasm::kAVX512), normalize_caps(kX86All & ~ctasm::kAVX2));
+  EXPECT_EQ(kX86All & ~(ctasm::kAVX2 | ctasm::kAVX512 | ctasm::kAVX512IFMA),
+            normalize_caps(kX86All & ~ctasm::kAVX2));
+  EXPECT_EQ(kX86All & ~(ctasm::kAVX512 | ctasm::kAVX512IFMA), normalize_caps(kX86All & ~ctasm::kAVX512));
+  // bmi2 and adx need nothing else: they survive without any SIMD.
+  EXPECT_EQ(ctasm::kBMI2 | ctasm::kADX, normalize_caps(kX86All & ~(ctasm::kSSSE3 | ctasm::kAESNI |
+                                                                    ctasm::kPCLMUL)));
   EXPECT_EQ(0u, normalize_caps(kArmAll & ~ctasm::kNEON));
   EXPECT_EQ(ctasm::kNEON | ctasm::kPMULL, normalize_caps(kArmAll & ~ctasm::kARMAES));
   // Unknown bits are dropped.
@@ -119,7 +127,8 @@ TEST(CpuCaps, NormalizeDropsMissingPrerequisites) {
 
 TEST(CpuCaps, StringOrder) {
   EXPECT_EQ("", caps_to_string(0));
-  EXPECT_EQ("ssse3,sse4.1,avx,avx2,avx512,aesni,pclmul,vaes,vpclmul", caps_to_string(kX86All));
+  EXPECT_EQ("ssse3,sse4.1,avx,avx2,avx512,aesni,pclmul,vaes,vpclmul,bmi2,adx,avx512ifma",
+            caps_to_string(kX86All));
   EXPECT_EQ("neon,aes,pmull", caps_to_string(kArmAll));
   EXPECT_EQ("ssse3,aesni,pclmul",
             caps_to_string(ctasm::kPCLMUL | ctasm::kAESNI | ctasm::kSSSE3));

@@ -133,14 +133,17 @@ CTASM_EXPORT void ctasm_aes_ctr128_encrypt(const ctasm_aes_key *key, const uint8
                                            uint8_t *out, size_t len, uint8_t ivec[16],
                                            uint8_t ecount_buf[16], unsigned *num);
 
-/* The AES implementation new keys get: "bsaes+vpaes-x86_64", "vpaes-armv8",
- * "bsaes+vpaes-armv7" or "portable". */
+/* The AES implementation ("tier") new keys get, best first per target:
+ * "bsaes+vpaes-x86_64" (SSSE3), "vpaes-armv8" (NEON), "bsaes+vpaes-armv7"
+ * (NEON), and "portable" everywhere. The list grows: hardware tiers (AES-NI,
+ * VAES, ARMv8 crypto extension) will come first with names of their own, so
+ * compare against a name, never against "not portable". */
 CTASM_EXPORT const char *ctasm_aes_impl(void);
 
 /* ---- CPU capabilities ------------------------------------------------------
  * The capabilities in force (detected, minus those removed by the CTASM_CPU
  * environment variable), comma-separated in the fixed order
- * "ssse3,sse4.1,avx,avx2,avx512,aesni,pclmul,vaes,vpclmul" (x86_64) or
+ * "ssse3,sse4.1,avx,avx2,avx512,aesni,pclmul,vaes,vpclmul,bmi2,adx,avx512ifma" (x86_64) or
  * "neon,aes,pmull" (ARM); "" when none. */
 CTASM_EXPORT const char *ctasm_cpu_caps(void);
 

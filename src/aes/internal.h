@@ -1,5 +1,6 @@
-// AES internals: the assembly entry points (prototypes of docs/INTERNALS.md),
-// the CPU feature each needs, the tiers and the test hooks.
+// AES internals: every assembly entry point with its C prototype and the CPU
+// feature it needs, the tier table the API dispatches on, key validation (for
+// the modes here and GCM), and the test hooks.
 #ifndef CTASM_SRC_AES_INTERNAL_H
 #define CTASM_SRC_AES_INTERNAL_H
 
@@ -9,13 +10,14 @@
 #include "cpu/cpu.h"
 #include "ctasm/ctasm.h"
 #include "internal/asm_config.h"
+#include "internal/compiler.h"
 #include "internal/prefix.h"
 
 // `key` below is the ctasm_aes_key (16-byte aligned); `bsaes_key` a 16-byte
 // aligned buffer of kBsaesKeyBytes. Unaligned in/out are fine everywhere.
 extern "C" {
 #if defined(CTASM_X86_64_ASM) || defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
-#define CTASM_AES_ASM 1  // this build has a vpaes-based tier (kAesImplSimd below)
+#define CTASM_AES_ASM 1  // this build has a vpaes-based tier
 #endif
 
 #if defined(CTASM_AES_ASM)
@@ -70,27 +72,82 @@ void ctasm_bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const 
 
 namespace ctasm {
 
+// ---- Tiers ------------------------------------------------------------------
+// An AES tier is one implementation of every operation: its entry (AesTier
+// below) names its functions, what the CPU needs for them (`capable`) and the
+// name ctasm_aes_impl() reports. kAesTiers lists this build's tiers best first;
+// a key is formatted by the first capable one and records it (its impl id), and
+// every later call on the key runs that tier's functions. Hardware tiers
+// (AES-NI/VAES, ARMv8 CE) go before the ones below when they come.
+
 // The tier that formatted a key, stored in ctasm_aes_key.ctasm_private_impl.
-// Zero means "no valid key" (a failed or missing set_*_key).
+// Zero means "no valid key" (a failed or missing set_*_key). Ids are never
+// reused, so a key from an older tier set is refused, not misread.
 enum AesImpl : uint32_t {
   kAesImplNone = 0,
-  kAesImplPortable = 1,
-  kAesImplHybridX86_64 = 2,  // bsaes for bulk CTR, vpaes for the rest
+  kAesImplPortable = 1,      // bitsliced C++ (aes_portable.h), every target
+  kAesImplHybridX86_64 = 2,  // bsaes for bulk CTR and CBC decryption, vpaes for the rest
   kAesImplVpaesArmv8 = 3,
-  kAesImplHybridArmv7 = 4,
+  kAesImplHybridArmv7 = 4,   // bsaes for bulk CTR and CBC decryption, vpaes for the rest
+  kAesImplCount = 5,
 };
 
-// The one assembly tier this architecture's build has (vpaes, or the
-// bsaes+vpaes hybrid), or kAesImplNone; every dispatch tests against it.
+// The direction a key was set for (ctasm_private_direction). vpaes and bsaes
+// keep different schedules for each (the portable tier does not), so a key
+// used against its direction is refused on every tier.
+enum AesKeyDir : uint32_t { kAesKeyNone = 0, kAesKeyEncrypt = 1, kAesKeyDecrypt = 2 };
+
+// AesTier::cxx_secrets: which functions compute on secrets in C++, so their
+// caller wipes the dead stack after them (internal/stack_wipe.h).
+enum : uint8_t { kCxxEncryptKey = 1, kCxxDecryptKey = 2, kCxxData = 4 };
+
+struct AesTier {
+  AesImpl impl;
+  const char *name;    // what ctasm_aes_impl() reports for it
+  bool (*capable)();   // the CPU in force (after CTASM_CPU) can run it
+  // Key setup: raw holds bits / 8 bytes (128, 192 or 256 bits), key is zeroed
+  // and 16-byte aligned; fills rd_key, rounds and the tier extra area.
+  void (*set_encrypt_key)(const uint8_t *raw, unsigned bits, ctasm_aes_key *key);
+  void (*set_decrypt_key)(const uint8_t *raw, unsigned bits, ctasm_aes_key *key);
+  // Data functions on blocks >= 1 whole blocks; in == out allowed, no other
+  // overlap (the public functions have checked every argument).
+  void (*encrypt_blocks)(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
+                         size_t blocks);  // ECB
+  void (*decrypt_blocks)(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
+                         size_t blocks);
+  // ivec updated to the last ciphertext block.
+  void (*cbc_encrypt)(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
+                      uint8_t ivec[16]);
+  void (*cbc_decrypt)(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
+                      uint8_t ivec[16]);
+  // CTR with a 32-bit counter: the last 4 bytes of ivec, big-endian, wrapping
+  // mod 2^32; ivec is not written (GCM's counter mode, and CTR128's inner loop).
+  void (*ctr32_blocks)(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
+                       const uint8_t ivec[16]);
+  // Optional: tier-specific consistency of a key whose metadata checked out
+  // (armv7: its bsaes form repeats the round count), or nullptr.
+  bool (*key_consistent)(const ctasm_aes_key *key, AesKeyDir dir);
+  uint8_t cxx_secrets;  // kCxx* flags
+};
+
+// Each tier's entry, in its own file (src/aes/tier_*.cc).
+extern const AesTier kAesTierPortable;
 #if defined(CTASM_X86_64_ASM)
-constexpr AesImpl kAesImplSimd = kAesImplHybridX86_64;
+extern const AesTier kAesTierHybridX86_64;
 #elif defined(CTASM_AARCH64_ASM)
-constexpr AesImpl kAesImplSimd = kAesImplVpaesArmv8;
+extern const AesTier kAesTierVpaesArmv8;
 #elif defined(CTASM_ARMV7_ASM)
-constexpr AesImpl kAesImplSimd = kAesImplHybridArmv7;
-#else
-constexpr AesImpl kAesImplSimd = kAesImplNone;
+extern const AesTier kAesTierHybridArmv7;
 #endif
+
+// This build's tiers, best first, the portable tier last (src/aes/tiers.cc).
+extern const AesTier *const kAesTiers[];
+extern const size_t kAesTierCount;
+// By impl id: the tier, or nullptr when this build has none with that id.
+extern const AesTier *const kAesTierByImpl[kAesImplCount];
+
+// The tier new keys get under the capabilities in force: the first capable.
+const AesTier &aes_select_tier();
 
 inline bool vpaes_capable() {
 #if defined(CTASM_X86_64_ASM)
@@ -102,13 +159,44 @@ inline bool vpaes_capable() {
 #endif
 }
 
-// The check word a set key carries (ctasm_private_check) for its rounds, tier
-// and direction (1 encrypt, 2 decrypt): public metadata only.
-uint32_t aes_key_check_word(uint32_t rounds, uint32_t impl, uint32_t dir);
+// ---- Keys (src/aes/aes_key.cc) ----------------------------------------------------
 
-// The tier new keys get under the capabilities in force.
-AesImpl aes_select_impl();
-const char *aes_impl_name(AesImpl impl);
+// The check word a set key carries (ctasm_private_check), over its public
+// metadata (rounds, tier, direction): a struct that was never set (zero or
+// random bytes) or whose metadata was overwritten fails it (2^-32 by chance).
+// Cheap on purpose: every call checks it.
+inline uint32_t aes_key_check_word(uint32_t rounds, uint32_t impl, uint32_t dir) {
+  return 0x6374616bu ^ rounds ^ (impl << 8) ^ (dir << 16);  // "ctak"
+}
+
+// set_*_key: formats *key for the selected tier (or returns 0 on bad
+// arguments, the key wiped). Never inlined, so its callers can wipe the stack
+// it used; *cxx_key says whether C++ code computed on the key (then they must).
+CTASM_NOINLINE int aes_set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len,
+                               AesKeyDir dir, bool *cxx_key);
+
+// Names what is wrong with a key that failed aes_key_tier's check and aborts.
+[[noreturn]] CTASM_COLD void aes_key_misuse(const char *fn, const ctasm_aes_key *key,
+                                            AesKeyDir dir);
+
+// The tier of a key about to be used in direction `dir` by public function
+// `fn`, after checking it is a key set_*_key made: aligned, check word,
+// rounds, a tier of this build, direction. Anything else aborts (continuing
+// would encrypt under an undefined key or read past it).
+inline const AesTier &aes_key_tier(const char *fn, const ctasm_aes_key *key, AesKeyDir dir) {
+  if (key != nullptr && (reinterpret_cast<uintptr_t>(key) & 15) == 0) {
+    const uint32_t rounds = key->ctasm_private_rounds, impl = key->ctasm_private_impl;
+    const AesTier *t = impl < kAesImplCount ? kAesTierByImpl[impl] : nullptr;
+    const bool ok = key->ctasm_private_check == aes_key_check_word(rounds, impl, dir) &&
+                    key->ctasm_private_direction == dir &&
+                    (rounds == 10 || rounds == 12 || rounds == 14) && t != nullptr &&
+                    (t->key_consistent == nullptr || t->key_consistent(key, dir));
+    if (CTASM_LIKELY(ok)) return *t;
+  }
+  aes_key_misuse(fn, key, dir);
+}
+
+// ---- Tier internals shared by files ----------------------------------------------
 
 // bsaes-form key size for AES-256 (the largest), kept in the key's tier-extra
 // area: on x86_64 rounds 0..Nr-1 of every encryption key (set_encrypt_key
@@ -148,6 +236,7 @@ namespace testing {
 // after (it must be all zero). Null disables. Test-only, not exported.
 using AesKeyWipeObserver = void (*)(const void *buf, size_t len, bool after_wipe);
 void set_aes_key_wipe_observer(AesKeyWipeObserver observer);
+AesKeyWipeObserver aes_key_wipe_observer();
 }  // namespace testing
 
 }  // namespace ctasm

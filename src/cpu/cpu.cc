@@ -29,13 +29,17 @@ constexpr CapName kCapNames[] = {
     {"pclmul", kPCLMUL, 0},
     {"vaes", kVAES, kAVX | kAESNI},
     {"vpclmul", kVPCLMUL, kAVX | kPCLMUL},
+    {"bmi2", kBMI2, 0},
+    {"adx", kADX, 0},
+    {"avx512ifma", kAVX512IFMA, kAVX512},
     {"neon", kNEON, 0},
     {"aes", kARMAES, kNEON},
     {"pmull", kPMULL, kNEON},
 };
 
 constexpr uint32_t kAllCaps = kSSSE3 | kSSE41 | kAVX | kAVX2 | kAVX512 | kAESNI | kPCLMUL |
-                              kVAES | kVPCLMUL | kNEON | kARMAES | kPMULL;
+                              kVAES | kVPCLMUL | kBMI2 | kADX | kAVX512IFMA | kNEON | kARMAES |
+                              kPMULL;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 

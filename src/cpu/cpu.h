@@ -21,6 +21,9 @@ enum CpuCap : uint32_t {
   kPCLMUL = 1u << 6,
   kVAES = 1u << 7,
   kVPCLMUL = 1u << 8,
+  kBMI2 = 1u << 9,         // mulx, rorx, shlx (scalar Poly1305, field arithmetic)
+  kADX = 1u << 10,         // adcx, adox
+  kAVX512IFMA = 1u << 11,  // vpmadd52luq/huq (needs avx512)
   kNEON = 1u << 16,
   kARMAES = 1u << 17,
   kPMULL = 1u << 18,
@@ -48,8 +51,8 @@ uint32_t detect_hw_caps();
 
 // Drops every capability whose prerequisites are missing, to a fixed point:
 // sse4.1 needs ssse3, avx needs sse4.1, avx2 needs avx, avx512 needs avx2,
-// vaes needs avx and aesni, vpclmul needs avx and pclmul, aes and pmull need
-// neon. So CTASM_CPU=-avx also removes avx2, avx512, vaes and vpclmul.
+// vaes needs avx and aesni, vpclmul needs avx and pclmul, avx512ifma needs
+// avx512, aes and pmull need neon (bmi2 and adx stand alone). So CTASM_CPU=-avx also removes avx2, avx512, vaes and vpclmul.
 uint32_t normalize_caps(uint32_t caps);
 
 struct CpuMaskSpec {

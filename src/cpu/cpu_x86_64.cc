@@ -57,6 +57,8 @@ uint32_t detect_hw_caps() {
   if (bit(l1.ecx, 19)) caps |= kSSE41;
   if (bit(l1.ecx, 25)) caps |= kAESNI;
   if (bit(l1.ecx, 1)) caps |= kPCLMUL;
+  if (bit(l7.ebx, 8)) caps |= kBMI2;   // general registers only: no OS state
+  if (bit(l7.ebx, 19)) caps |= kADX;
 
   uint64_t xcr0 = 0;
   if (bit(l1.ecx, 27)) xcr0 = xgetbv0();  // OSXSAVE
@@ -67,6 +69,7 @@ uint32_t detect_hw_caps() {
     if (bit(l7.ebx, 5)) caps |= kAVX2;
     // AVX512F (16), AVX512BW (30), AVX512VL (31).
     if (os_zmm && bit(l7.ebx, 16) && bit(l7.ebx, 30) && bit(l7.ebx, 31)) caps |= kAVX512;
+    if (os_zmm && bit(l7.ebx, 21)) caps |= kAVX512IFMA;
     if (bit(l7.ecx, 9)) caps |= kVAES;
     if (bit(l7.ecx, 10)) caps |= kVPCLMUL;
   }

@@ -1,0 +1,99 @@
+// The ARMv7 NEON tier: the bsaes/vpaes hybrid. bsaes (perlasm/aes/
+// bsaes-armv7.pl) runs bulk CTR and CBC decryption eight blocks at a time;
+// vpaes (vpaes-armv7.pl) runs everything else. CBC decryption keeps a bsaes
+// form in the key; CTR converts the vpaes key into a stack copy per call,
+// wiped after (observable by tests).
+#include <string.h>
+
+#include "aes/internal.h"
+#include "internal/ct.h"
+
+#if defined(CTASM_ARMV7_ASM)
+namespace ctasm {
+namespace {
+
+// Wipes the stack copy of a bsaes key; the observer lets tests see the buffer
+// before and after.
+void wipe_stack_key(void *buf, size_t len) {
+  const testing::AesKeyWipeObserver obs = testing::aes_key_wipe_observer();
+  if (obs != nullptr) obs(buf, len, false);
+  secure_wipe(buf, len);
+  if (obs != nullptr) obs(buf, len, true);
+}
+
+void set_encrypt_key(const uint8_t *raw, unsigned bits, ctasm_aes_key *key) {
+  ctasm_vpaes_set_encrypt_key(raw, bits, key);
+}
+
+void set_decrypt_key(const uint8_t *raw, unsigned bits, ctasm_aes_key *key) {
+  ctasm_vpaes_set_decrypt_key(raw, bits, key);
+  // CBC decryption runs bsaes in bulk: keep its key form ready.
+  ctasm_vpaes_decrypt_key_to_bsaes(key->ctasm_private_extra, key);
+}
+
+void encrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks) {
+  for (size_t i = 0; i < blocks; i++) ctasm_vpaes_encrypt(in + 16 * i, out + 16 * i, key);
+}
+
+void decrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks) {
+  for (size_t i = 0; i < blocks; i++) ctasm_vpaes_decrypt(in + 16 * i, out + 16 * i, key);
+}
+
+// The stack copies hold plaintext (or plaintext ^ IV): wiped after.
+void cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
+                 uint8_t ivec[16]) {
+  uint8_t x[16];
+  for (size_t i = 0; i < blocks; i++) {
+    for (int j = 0; j < 16; j++) x[j] = in[16 * i + j] ^ ivec[j];
+    ctasm_vpaes_encrypt(x, out + 16 * i, key);
+    memcpy(ivec, out + 16 * i, 16);
+  }
+  secure_wipe(x, sizeof(x));
+}
+
+void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
+                 uint8_t ivec[16]) {
+  if (blocks >= kBsaesCbcDecryptMinBlocks) {
+    ctasm_bsaes_cbc_decrypt(in, out, 16 * blocks, key->ctasm_private_extra, ivec);
+    return;
+  }
+  uint8_t c[16], p[16];
+  for (size_t i = 0; i < blocks; i++) {
+    memcpy(c, in + 16 * i, 16);  // out may alias in
+    ctasm_vpaes_decrypt(c, p, key);
+    for (int j = 0; j < 16; j++) out[16 * i + j] = p[j] ^ ivec[j];
+    memcpy(ivec, c, 16);
+  }
+  secure_wipe(p, sizeof(p));
+}
+
+// The key stays in vpaes form in the key struct; bsaes gets a converted copy
+// that lives only for this call.
+void ctr32(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
+           const uint8_t ivec[16]) {
+  if (blocks < kBsaesCtrMinBlocks) {
+    ctasm_vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
+    return;
+  }
+  alignas(16) uint8_t bskey[kBsaesKeyBytes];
+  ctasm_vpaes_encrypt_key_to_bsaes(bskey, key);
+  ctasm_bsaes_ctr32_encrypt_blocks(in, out, blocks, bskey, ivec);
+  wipe_stack_key(bskey, sizeof(bskey));
+}
+
+// The bsaes decryption form repeats Nr in its first word and bsaes runs that
+// many rounds: it must agree with the key's.
+bool key_consistent(const ctasm_aes_key *key, AesKeyDir dir) {
+  return dir != kAesKeyDecrypt || load_le32(key->ctasm_private_extra) == key->ctasm_private_rounds;
+}
+
+}  // namespace
+
+const AesTier kAesTierHybridArmv7 = {
+    kAesImplHybridArmv7, "bsaes+vpaes-armv7", vpaes_capable, set_encrypt_key,
+    set_decrypt_key,     encrypt_blocks,      decrypt_blocks, cbc_encrypt,
+    cbc_decrypt,         ctr32,               key_consistent, 0,
+};
+
+}  // namespace ctasm
+#endif  // CTASM_ARMV7_ASM
