@@ -38,20 +38,14 @@ MANIFEST = [
     ("perlasm/test/abi-armv7.pl", "armv7", "test"),
 ]
 
-# target -> (ISA family, perlasm flavour, file extension); docs/PERLASM.md has the same table.
-TARGETS = {
-    "x86_64-linux": ("x86_64", "elf", ".S"),
-    "x86_64-apple": ("x86_64", "macosx", ".S"),
-    "x86_64-win": ("x86_64", "nasm", ".asm"),
-    "aarch64-linux": ("aarch64", "linux64", ".S"),
-    "aarch64-apple": ("aarch64", "ios64", ".S"),
-    "aarch64-win": ("aarch64", "win64", ".S"),
-    "armv7-linux": ("armv7", "linux32", ".S"),
-    "armv7-ios": ("armv7", "ios32", ".S"),
-}
+# The target table (targets.json, through util/targets.py):
+# target -> (ISA family, perlasm flavour, file extension).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "util"))
+import targets as target_table  # noqa: E402
+
+TARGETS = {t["name"]: (t["isa"], t["flavour"], t["ext"]) for t in target_table.ROWS}
 # Mach-O prefixes C symbols with '_'; sources.json lists the C names.
-APPLE_TARGETS = {"x86_64-apple", "aarch64-apple", "armv7-ios"}
-OBJECT_FORMAT = {"linux": "elf", "apple": "macho", "ios": "macho", "win": "coff"}
+APPLE_TARGETS = {t["name"] for t in target_table.ROWS if t["object"] == "macho"}
 
 KINDS = ("crypto", "test")
 ROOT = os.path.dirname(os.path.abspath(__file__))
@@ -211,7 +205,8 @@ def sources_data(jobs, outputs):
     """The vendoring lists. outputs: path -> bytes (text of every generated file)."""
     targets = {}
     for target, (isa, flavour, ext) in TARGETS.items():
-        t = {"arch": isa, "flavour": flavour, "format": OBJECT_FORMAT[target.split("-")[1]],
+        t = {"arch": isa, "flavour": flavour, "format": target_table.TARGETS[target]["object"],
+             "os": target_table.TARGETS[target]["os"],
              "asm": [], "test_asm": [],
              "symbols": [], "test_symbols": [], "file_symbols": {}}
         for script, kind, job_target, path in jobs:
@@ -271,6 +266,14 @@ def render_sources(data):
         for target, t in data["targets"].items():
             parts.append(fmt(var(target, "crypto", upper), t["asm"]))
             parts.append(fmt(var(target, "test", upper), t["test_asm"]))
+        if fname == "sources.cmake":
+            # The target table, for cmake/ctasm_target.cmake: which target a
+            # toolchain's ISA and OS (linux, apple, win) build.
+            parts.append(cmake_list("CTASM_TARGET_LIST", list(data["targets"])))
+            for target, t in data["targets"].items():
+                v = target.replace("-", "_").upper()
+                parts.append(f"set(CTASM_TARGET_{v}_ISA {t['arch']})\n"
+                             f"set(CTASM_TARGET_{v}_OS {t['os']})\n")
         files[fname] = "\n".join(parts)
     return {f"{GEN}/{k}": v.encode() for k, v in files.items()}
 

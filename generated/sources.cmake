@@ -116,3 +116,38 @@ set(CTASM_TEST_ASM_ARMV7_IOS
   generated/armv7-ios/xlate-armv7.S
   generated/armv7-ios/abi-armv7.S
 )
+
+set(CTASM_TARGET_LIST
+  x86_64-linux
+  x86_64-apple
+  x86_64-win
+  aarch64-linux
+  aarch64-apple
+  aarch64-win
+  armv7-linux
+  armv7-ios
+)
+
+set(CTASM_TARGET_X86_64_LINUX_ISA x86_64)
+set(CTASM_TARGET_X86_64_LINUX_OS linux)
+
+set(CTASM_TARGET_X86_64_APPLE_ISA x86_64)
+set(CTASM_TARGET_X86_64_APPLE_OS apple)
+
+set(CTASM_TARGET_X86_64_WIN_ISA x86_64)
+set(CTASM_TARGET_X86_64_WIN_OS win)
+
+set(CTASM_TARGET_AARCH64_LINUX_ISA aarch64)
+set(CTASM_TARGET_AARCH64_LINUX_OS linux)
+
+set(CTASM_TARGET_AARCH64_APPLE_ISA aarch64)
+set(CTASM_TARGET_AARCH64_APPLE_OS apple)
+
+set(CTASM_TARGET_AARCH64_WIN_ISA aarch64)
+set(CTASM_TARGET_AARCH64_WIN_OS win)
+
+set(CTASM_TARGET_ARMV7_LINUX_ISA armv7)
+set(CTASM_TARGET_ARMV7_LINUX_OS linux)
+
+set(CTASM_TARGET_ARMV7_IOS_ISA armv7)
+set(CTASM_TARGET_ARMV7_IOS_OS apple)

@@ -89,16 +89,10 @@ def fix_macho_pc(obj, fdes):
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # target -> assembler command (../shared/TOOLCHAIN-NOTES.md); generated/<target>/* in
-ASSEMBLERS = {
-    "x86_64-linux": ["gcc", "-c"],
-    "x86_64-apple": ["clang", "-target", "x86_64-apple-macos10.15", "-c"],
-    "x86_64-win": ["nasm", "-f", "win64"],
-    "aarch64-linux": ["aarch64-linux-gnu-gcc", "-c"],
-    "aarch64-apple": ["clang", "-target", "arm64-apple-macos11", "-c"],
-    "aarch64-win": ["clang", "--target=aarch64-pc-windows-msvc", "-c"],
-    "armv7-linux": ["arm-linux-gnueabihf-gcc", "-march=armv7-a", "-mfpu=neon", "-c"],
-    "armv7-ios": ["clang", "-target", "armv7-apple-ios9", "-mfpu=neon", "-c"],
-}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import targets as target_table  # noqa: E402  (targets.json)
+
+ASSEMBLERS = {t["name"]: t["assembler"] for t in target_table.ROWS}
 
 
 def assemble_generated(out):

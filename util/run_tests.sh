@@ -72,6 +72,8 @@ log "gen_asm.py --check"
 row generated
 t0=$SECONDS
 if ! python3 gen_asm.py --check; then fail generated "gen_asm.py --check"; fi
+# The docs' target tables say what targets.json says.
+if ! python3 util/targets.py --check-docs; then fail generated "util/targets.py --check-docs"; fi
 add_time generated $((SECONDS - t0))
 
 # ---- translator golden tests ------------------------------------------------------------
@@ -118,15 +120,16 @@ tail -n 1 build/logs/asm_diff.log
 add_time asm_diff $((SECONDS - t0))
 
 # ---- runnable targets: configure, build, ctest ---------------------------------------------
-# name | toolchain file | extra cmake arguments
-BUILDS=(
-  "x86_64-linux||"
-  "no-asm||-DCTASM_NO_ASM=ON"
-  "aarch64-linux|cmake/toolchain-aarch64-linux-gnu.cmake|"
-  "armv7-linux|cmake/toolchain-arm-linux-gnueabihf.cmake|"
-  "x86_64-win|cmake/toolchain-x86_64-w64-mingw32.cmake|"
-)
-SELECTED=${CTASM_TARGETS:-x86_64-linux no-asm aarch64-linux armv7-linux x86_64-win}
+# name | toolchain file | extra cmake arguments: the native target, the portable-only
+# build, then the other runnable targets of the target table (targets.json).
+BUILDS=("x86_64-linux||" "no-asm||-DCTASM_NO_ASM=ON")
+while IFS='|' read -r name toolchain; do
+  [[ $name == x86_64-linux ]] || BUILDS+=("$name|$toolchain|")
+done < <(python3 util/targets.py --runnable)
+((${#BUILDS[@]} > 2)) || { echo "run_tests: util/targets.py --runnable listed nothing" >&2; exit 1; }
+ALL_BUILDS=""
+for spec in "${BUILDS[@]}"; do ALL_BUILDS+="${spec%%|*} "; done
+SELECTED=${CTASM_TARGETS:-$ALL_BUILDS}
 for want in $SELECTED; do  # a misspelt target must not turn into "all passed"
   known=0
   for spec in "${BUILDS[@]}"; do [[ ${spec%%|*} == "$want" ]] && known=1; done
@@ -187,13 +190,13 @@ for spec in "${BUILDS[@]}"; do
 done
 
 # ---- assemble-only targets -----------------------------------------------------------------
-ASSEMBLE=(
-  "x86_64-apple|clang -target x86_64-apple-macos10.15|"
-  "aarch64-apple|clang -target arm64-apple-macos11|"
-  "armv7-ios|clang -target armv7-apple-ios9 -mfpu=neon|"
-  "aarch64-win|clang --target=aarch64-pc-windows-msvc|"
-  "aarch64-apple|clang -target arm64-apple-macos11|ctasmtest"
-)
+# The target table's assemble-only targets, then one of them again with a prefix.
+ASSEMBLE=()
+while IFS='|' read -r name cc; do ASSEMBLE+=("$name|$cc|"); done < <(python3 util/targets.py --assemble-only)
+((${#ASSEMBLE[@]})) || { echo "run_tests: util/targets.py --assemble-only listed nothing" >&2; exit 1; }
+for spec in "${ASSEMBLE[@]}"; do
+  [[ ${spec%%|*} == aarch64-apple ]] && ASSEMBLE+=("${spec%|}|ctasmtest")
+done
 for spec in "${ASSEMBLE[@]}"; do
   IFS='|' read -r name cc prefix <<<"$spec"
   row "$name"

@@ -10,18 +10,10 @@ import shutil
 import subprocess
 import tempfile
 
-# target -> assemblers to try, first one found wins.
-ASSEMBLERS = {
-    "x86_64-linux": [["gcc", "-c"], ["clang", "--target=x86_64-linux-gnu", "-c"]],
-    "aarch64-linux": [["aarch64-linux-gnu-gcc", "-c"], ["clang", "--target=aarch64-linux-gnu", "-c"]],
-    "armv7-linux": [["arm-linux-gnueabihf-gcc", "-march=armv7-a", "-mfpu=neon", "-mfloat-abi=hard", "-c"],
-                    ["clang", "--target=armv7a-linux-gnueabihf", "-mfpu=neon", "-c"]],
-    "x86_64-apple": [["clang", "-target", "x86_64-apple-macos10.15", "-c"]],
-    "aarch64-apple": [["clang", "-target", "arm64-apple-macos11", "-c"]],
-    "armv7-ios": [["clang", "-target", "armv7-apple-ios9", "-mfpu=neon", "-c"]],
-    "aarch64-win": [["clang", "--target=aarch64-pc-windows-msvc", "-c"]],
-    "x86_64-win": [["nasm", "-f", "win64"]],
-}
+from . import source
+
+# target -> assemblers to try, first one found wins (targets.json).
+ASSEMBLERS = {t["name"]: [t["assembler"]] + t["assembler_alt"] for t in source.TARGET_ROWS}
 NM = ["llvm-nm", "llvm-nm-14"]
 OBJDUMP = ["llvm-objdump", "llvm-objdump-14"]
 

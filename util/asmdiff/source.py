@@ -2,10 +2,14 @@
 
 import os
 import subprocess
+import sys
 
-# Known targets in the order the reports list them (gen_asm.py's TARGETS order).
-TARGET_ORDER = ["x86_64-linux", "x86_64-apple", "x86_64-win", "aarch64-linux",
-                "aarch64-apple", "aarch64-win", "armv7-linux", "armv7-ios"]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import targets as _targets  # noqa: E402  (targets.json)
+
+# Known targets in the order the reports list them (the target table's order).
+TARGET_ROWS = _targets.ROWS
+TARGET_ORDER = _targets.ORDER
 GEN = "generated"
 
 
