@@ -17,14 +17,19 @@ import re
 import sys
 
 
-def expected(data):
-    """variable (lower case) -> list of paths."""
+def expected(data, cmake=False):
+    """variable (lower case) -> list of paths (cmake: also the target table)."""
     want = {"ctasm_sources": data["sources"], "ctasm_public_headers": data["public_headers"],
             "ctasm_internal_headers": data["internal_headers"]}
     for target, t in data["targets"].items():
         v = target.replace("-", "_")
         want[f"ctasm_asm_{v}"] = t["asm"]
         want[f"ctasm_test_asm_{v}"] = t["test_asm"]
+        if cmake:
+            want[f"ctasm_target_{v}_isa"] = [t["arch"]]
+            want[f"ctasm_target_{v}_os"] = [t["os"]]
+    if cmake:
+        want["ctasm_target_list"] = sorted(data["targets"])  # compared as a set
     return want
 
 
@@ -106,7 +111,9 @@ def main():
                            os.path.join(os.path.dirname(__file__), "..", ".."))
     gen = os.path.join(root, "generated")
     with open(os.path.join(gen, "sources.json"), encoding="utf-8") as f:
-        want = expected(json.load(f))
+        data = json.load(f)
+    want_all = {False: expected(data), True: expected(data, cmake=True)}
+    want = want_all[False]
     errors, lists = [], 0
     missing = sorted({p for paths in want.values() for p in paths
                       if not os.path.isfile(os.path.join(root, p))})
@@ -117,9 +124,12 @@ def main():
             text = f.read()
         try:
             got = parse(text)
+            if "ctasm_target_list" in got:
+                got["ctasm_target_list"] = sorted(got["ctasm_target_list"])
         except (SyntaxError, ValueError, IndexError) as e:
             errors.append(f"{fname}: syntax: {e}")
             continue
+        want = want_all[fname == "sources.cmake"]
         for name in sorted(set(want) | set(got)):
             if name not in got:
                 errors.append(f"{fname}: {name} missing")
