@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-// AEAD and GHASH rows need the AEAD API of DESIGN.md. They are compiled when
+// AEAD and GHASH rows need the AEAD API of docs/DESIGN.md. They are compiled when
 // ctasm.h announces it (CTASM_HAS_AEAD) or when the build asks for them.
 #include "ctasm/ctasm.h"
 #if defined(CTASM_HAS_AEAD) && !defined(CTASM_BENCH_AEAD)

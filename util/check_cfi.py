@@ -88,7 +88,7 @@ def fix_macho_pc(obj, fdes):
 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# target -> assembler command (../shared/TOOLCHAIN-NOTES.md); generated/<target>/* in
+# target -> assembler command (targets.json, docs/TOOLCHAIN.md); generated/<target>/* in
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import targets as target_table  # noqa: E402  (targets.json)
 

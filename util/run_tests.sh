@@ -21,7 +21,7 @@ JOBS=${CTASM_JOBS:-2}
 START=$(date +%s)
 export LC_ALL=C
 
-# The package list of shared/TOOLCHAIN-NOTES.md (+ python3, which this script needs;
+# The packages of docs/TOOLCHAIN.md (+ python3, which this script needs;
 # Bazel and GN for tests/consumers).
 PACKAGES=(perl python3 cmake ninja-build googletest nasm clang llvm lld qemu-user
   gcc-aarch64-linux-gnu g++-aarch64-linux-gnu gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf

@@ -48,7 +48,7 @@ extern "C" {
 #endif
 
 /* AEADs (AES-GCM, ChaCha20-Poly1305) are declared here by the AEAD work;
- * see DESIGN.md for their contract. */
+ * see docs/DESIGN.md for their contract. */
 
 /* ---- Raw AES (OpenSSL AES_* / CRYPTO_ctr128 / cbc128 semantics) ---------
  *

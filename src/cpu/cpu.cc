@@ -18,7 +18,7 @@ struct CapName {
   uint32_t requires_caps;
 };
 
-// The fixed DESIGN.md order, which is also the caps string order.
+// The fixed order of docs/DESIGN.md, which is also the caps string order.
 constexpr CapName kCapNames[] = {
     {"ssse3", kSSSE3, 0},
     {"sse4.1", kSSE41, kSSSE3},

@@ -63,12 +63,12 @@ struct CpuMaskSpec {
 // Pure parser for CTASM_CPU: a comma list of "-name" items or "none".
 // Whitespace around items is ignored, as are empty items (",," or a trailing
 // comma). Names are matched case-insensitively against both the x86_64 and
-// the ARM lists of DESIGN.md (so one setting can serve every target); "none"
+// the ARM lists of docs/DESIGN.md (so one setting can serve every target); "none"
 // removes everything. Anything else is reported in `errors` and ignored while
 // the valid items are still honoured.
 CpuMaskSpec parse_cpu_mask(const char *spec);
 
-// "ssse3,sse4.1,..." in the fixed DESIGN.md order; "" for no capabilities.
+// "ssse3,sse4.1,..." in the fixed docs/DESIGN.md order; "" for no capabilities.
 std::string caps_to_string(uint32_t caps);
 
 }  // namespace cpu_internal

@@ -68,7 +68,7 @@ inline bool BtiGuardActive() {
 // PROT_BTI on the pages from the trampoline to the callee (both in ctasm_tests'
 // text; the C++ in between is built with -mbranch-protection=standard and only
 // entered by direct calls and returns while the guard is on). Far apart: the two
-// entry pages alone. Debian's libc is never guarded (TOOLCHAIN-NOTES.md).
+// entry pages alone. Debian's libc is never guarded (docs/TOOLCHAIN.md).
 class BtiGuard {
  public:
   explicit BtiGuard(const void *fn) {
