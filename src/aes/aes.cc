@@ -50,7 +50,7 @@ void ctasm_aes_encrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uin
   const AesTier &t = aes_key_tier(kFn, key, kAesKeyEncrypt);
   CTASM_CHECK_BUFFERS(kFn, /*in_place=*/true, BufArg{"in", in, 16, false},
                       BufArg{"out", out, 16, true}, BufArg{"key", key, sizeof(*key), false});
-  t.encrypt_blocks(key, in, out, 1);
+  t.encrypt_block(in, out, key);
   if (t.cxx_secrets & kCxxData) wipe_stack_below();
 }
 
@@ -59,7 +59,7 @@ void ctasm_aes_decrypt_block(const ctasm_aes_key *key, const uint8_t in[16], uin
   const AesTier &t = aes_key_tier(kFn, key, kAesKeyDecrypt);
   CTASM_CHECK_BUFFERS(kFn, /*in_place=*/true, BufArg{"in", in, 16, false},
                       BufArg{"out", out, 16, true}, BufArg{"key", key, sizeof(*key), false});
-  t.decrypt_blocks(key, in, out, 1);
+  t.decrypt_block(in, out, key);
   if (t.cxx_secrets & kCxxData) wipe_stack_below();
 }
 

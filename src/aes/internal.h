@@ -109,6 +109,10 @@ struct AesTier {
   // and 16-byte aligned; fills rd_key, rounds and the tier extra area.
   void (*set_encrypt_key)(const uint8_t *raw, unsigned bits, ctasm_aes_key *key);
   void (*set_decrypt_key)(const uint8_t *raw, unsigned bits, ctasm_aes_key *key);
+  // One block, with the assembly's argument order so a tier can name its
+  // assembly directly (no wrapper on the single-block path).
+  void (*encrypt_block)(const uint8_t in[16], uint8_t out[16], const void *key);
+  void (*decrypt_block)(const uint8_t in[16], uint8_t out[16], const void *key);
   // Data functions on blocks >= 1 whole blocks; in == out allowed, no other
   // overlap (the public functions have checked every argument).
   void (*encrypt_blocks)(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,

@@ -90,9 +90,10 @@ bool key_consistent(const ctasm_aes_key *key, AesKeyDir dir) {
 }  // namespace
 
 const AesTier kAesTierHybridArmv7 = {
-    kAesImplHybridArmv7, "bsaes+vpaes-armv7", vpaes_capable, set_encrypt_key,
-    set_decrypt_key,     encrypt_blocks,      decrypt_blocks, cbc_encrypt,
-    cbc_decrypt,         ctr32,               key_consistent, 0,
+    kAesImplHybridArmv7, "bsaes+vpaes-armv7", vpaes_capable,       set_encrypt_key,
+    set_decrypt_key,     ctasm_vpaes_encrypt, ctasm_vpaes_decrypt, encrypt_blocks,
+    decrypt_blocks,      cbc_encrypt,         cbc_decrypt,         ctr32,
+    key_consistent,      0,
 };
 
 }  // namespace ctasm

@@ -139,9 +139,10 @@ void ctr32(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blo
 }  // namespace
 
 const AesTier kAesTierHybridX86_64 = {
-    kAesImplHybridX86_64, "bsaes+vpaes-x86_64", vpaes_capable, set_encrypt_key,
-    set_decrypt_key,      encrypt_blocks,       decrypt_blocks, cbc_encrypt,
-    cbc_decrypt,          ctr32,                nullptr,        kCxxDecryptKey,
+    kAesImplHybridX86_64, "bsaes+vpaes-x86_64", vpaes_capable,       set_encrypt_key,
+    set_decrypt_key,      ctasm_vpaes_encrypt,  ctasm_vpaes_decrypt, encrypt_blocks,
+    decrypt_blocks,       cbc_encrypt,          cbc_decrypt,         ctr32,
+    nullptr,              kCxxDecryptKey,
 };
 
 }  // namespace ctasm
