@@ -111,22 +111,42 @@ def perl_env():
     return env
 
 
-def run_job(perl, script, target):
-    flavour = TARGETS[target][1]
-    proc = subprocess.run([perl, script, flavour], cwd=ROOT, env=perl_env(),
-                          stdin=subprocess.DEVNULL, capture_output=True)
+def run_perl(perl, argv, what, stdin=None):
+    proc = subprocess.run([perl] + argv, cwd=ROOT, env=perl_env(), input=stdin,
+                          stdin=None if stdin is not None else subprocess.DEVNULL,
+                          capture_output=True)
     if proc.returncode != 0:
         msg = proc.stderr.decode("utf-8", "replace").rstrip() or "(no message)"
-        raise GenError(f"perl {script} {flavour} (target {target}) failed with status "
-                       f"{proc.returncode}:\n{msg}")
+        raise GenError(f"{what} failed with status {proc.returncode}:\n{msg}")
     if proc.stderr.strip():
         # A translator dying behind the script's output pipe does not change perl's exit
         # status, and a warning means the output may be wrong: both show up here.
-        raise GenError(f"perl {script} {flavour} (target {target}) wrote to stderr:\n"
-                       + proc.stderr.decode("utf-8", "replace").rstrip())
+        raise GenError(f"{what} wrote to stderr:\n" + proc.stderr.decode("utf-8", "replace").rstrip())
     if not proc.stdout.strip():
-        raise GenError(f"perl {script} {flavour} (target {target}) printed nothing")
+        raise GenError(f"{what} printed nothing")
     return proc.stdout
+
+
+def two_stage(script):
+    """Scripts on perlasm/lib/Perlasm.pm can print their dialect once ("dialect"
+    flavour); their output is then translated per flavour."""
+    return b"Perlasm::open_output(" in (read(script) or b"")
+
+
+def run_dialect(perl, script):
+    return run_perl(perl, [script, "dialect"], f"perl {script} dialect")
+
+
+def run_translate(perl, script, target, dialect):
+    isa, flavour, _ext = TARGETS[target]
+    xlate = target_table.TRANSLATORS[isa]
+    return run_perl(perl, [xlate, flavour], f"perl {xlate} {flavour} on {script}'s dialect "
+                    f"(target {target})", stdin=dialect)
+
+
+def run_job(perl, script, target):
+    flavour = TARGETS[target][1]
+    return run_perl(perl, [script, flavour], f"perl {script} {flavour} (target {target})")
 
 
 def exported_symbols(text, target):
@@ -320,16 +340,36 @@ def main():
         if args.filters and not selected:
             raise GenError(f"no (script, target) job matches {' '.join(args.filters)}")
 
+        # Each script runs once per ISA (its dialect), then the translator once per
+        # flavour; scripts not yet on Perlasm.pm run once per flavour.
         outputs = {}
         failures = []
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            futs = {pool.submit(run_job, perl, s, t): (s, t, p) for s, _k, t, p in selected}
-            for fut in concurrent.futures.as_completed(futs):
-                script, target, path = futs[fut]
-                try:
-                    outputs[path] = header(script, os.path.splitext(path)[1]).encode() + fut.result()
-                except GenError as e:
-                    failures.append(str(e))
+            futs = {}
+            by_script = {}
+            for s, _k, t, p in selected:
+                by_script.setdefault(s, []).append((t, p))
+            # Slowest generators first, so the pool is never waiting on one at the end.
+            for s in sorted(by_script, key=lambda s: -os.path.getsize(os.path.join(ROOT, s))):
+                if two_stage(s):
+                    futs[pool.submit(run_dialect, perl, s)] = (s, None, None)
+                else:
+                    for t, p in by_script[s]:
+                        futs[pool.submit(run_job, perl, s, t)] = (s, t, p)
+            while futs:
+                done, _ = concurrent.futures.wait(futs, return_when=concurrent.futures.FIRST_COMPLETED)
+                for fut in done:
+                    script, target, path = futs.pop(fut)
+                    try:
+                        result = fut.result()
+                    except GenError as e:
+                        failures.append(str(e))
+                        continue
+                    if target is None:  # a dialect: translate it for each target
+                        for t, p in by_script[script]:
+                            futs[pool.submit(run_translate, perl, script, t, result)] = (script, t, p)
+                    else:
+                        outputs[path] = header(script, os.path.splitext(path)[1]).encode() + result
         if failures:
             raise GenError("\n".join(sorted(failures)))
 

@@ -50,18 +50,11 @@
 use strict;
 use warnings;
 use FindBin;
-use lib $FindBin::RealBin;
+use lib $FindBin::RealBin, "$FindBin::RealBin/../lib";
 use AesField qw(gmul ginv aff);
+use Perlasm qw($code finish);
 
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-$dir = "./" unless defined $dir;
-my $xlate = "${dir}../xlate/arm-xlate.pl";
--f $xlate or die "can't locate arm-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+Perlasm::open_output("arm", @ARGV);
 
 ######################################################################
 # GF(2^8), AES polynomial, in plain Perl.
@@ -591,7 +584,6 @@ sub emit_prog {
 
 ######################################################################
 # Assembly.
-my $code = "";
 my $maxslots = 0;
 
 # One round for the loop (input and output registers equal) or the last
@@ -605,11 +597,11 @@ sub round_code {
     my ($c, $slots, $asg);
     # Fewer gates can mean more spills: try several and keep the shortest.
     for my $opt ([], ['top'], ['bottom'], [ 'top', 'bottom' ]) {
-        my $build = sub {
-            my $outs = round_prog($dec, $last);
-            $outs = linopt($outs, $_) for @$opt;
-            return schedule_prog($outs);
-        };
+        # The program does not depend on the register assignment: build it once.
+        my $outs = round_prog($dec, $last);
+        $outs = linopt($outs, $_) for @$opt;
+        my $prog = schedule_prog($outs);
+        my $build = sub { $prog };
         my ($c1, $s1, $a1);
         if ($last) {
             ($c1, $s1, $a1) = emit_prog($build->(), $in, undef);
@@ -831,5 +823,4 @@ ${\ wipe_frame("_cbc") }
 .ctasm_endproc
 ___
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

@@ -55,18 +55,12 @@
 use strict;
 use warnings;
 use FindBin;
-use lib $FindBin::RealBin;
+use lib $FindBin::RealBin, "$FindBin::RealBin/../lib";
 use AesField qw(gmul ginv aff);
+use Perlasm qw($code emit label newlabel bytes16 finish);
 
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-$dir = "./" unless defined $dir;
-my $xlate = "${dir}../xlate/x86_64-xlate.pl";
--f $xlate or die "can't locate x86_64-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+Perlasm::open_output("x86_64", @ARGV);
+Perlasm::set_label_prefix(".Lbs_");
 
 # ---------------------------------------------------------------------------
 # The S-box circuit: inputs U0 (msb) .. U7 (lsb), outputs S0 (msb) .. S7.
@@ -308,11 +302,6 @@ my @inv_circuit;
     printf STDERR "inverse circuit: %d gates (%d top, %d bottom)\n", scalar(@inv_circuit), scalar(@$tg), scalar(@$bg) if $ENV{BS_VERBOSE};
 }
 
-my $code = "";
-sub emit { $code .= join("", map { "\t$_\n" } @_) }
-sub label { $code .= "$_[0]:\n" }
-my $lbl = 0;
-sub newlabel { ".Lbs_" . $_[0] . "_" . $lbl++ }
 
 # ---------------------------------------------------------------------------
 # Register allocator for the circuit.  in: value name -> register for U0..U7;
@@ -941,11 +930,6 @@ sub inv_pre {        # a ^= 4(a ^ R2 a) on planes @$a, with eight free registers
     emit(".ctasm_ret", ".ctasm_endproc");
 }
 
-sub bytes16 {
-    my ($name, $t) = @_;
-    $code .= "$name:\n" if $name ne "";
-    $code .= "\t.byte " . join(",", map { sprintf "0x%02x", $_ } @$t) . "\n";
-}
 emit(".ctasm_rodata", ".ctasm_align 64");
 bytes16(".Lbs_m55", [(0x55) x 16]);
 bytes16(".Lbs_m33", [(0x33) x 16]);
@@ -1019,5 +1003,4 @@ for my $i (0 .. 2) {
     }
 }
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

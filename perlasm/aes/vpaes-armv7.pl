@@ -47,18 +47,11 @@
 use strict;
 use warnings;
 use FindBin;
-use lib $FindBin::RealBin;
+use lib $FindBin::RealBin, "$FindBin::RealBin/../lib";
 use AesField qw(gmul gpow ginv aff);
+use Perlasm qw($code finish);
 
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-$dir = "./" unless defined $dir;
-my $xlate = "${dir}../xlate/arm-xlate.pl";
--f $xlate or die "can't locate arm-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+Perlasm::open_output("arm", @ARGV);
 
 ######################################################################
 # GF(2^8) with the AES polynomial x^8+x^4+x^3+x+1, in plain Perl.
@@ -238,7 +231,6 @@ sub p1 {
     return "\tvshr.u32\tq$dst, q$src, #8\n\tvsli.32\tq$dst, q$src, #24\n";
 }
 
-my $code = "";
 $code .= <<___;
 .ctasm_text
 
@@ -595,5 +587,4 @@ ${\ wipe_q(0 .. 2) }
 ___
 }
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

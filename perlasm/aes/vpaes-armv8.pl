@@ -50,18 +50,12 @@
 use strict;
 use warnings;
 use FindBin;
-use lib $FindBin::RealBin;
-use AesField qw(gmul gpow ginv);
+use lib $FindBin::RealBin, "$FindBin::RealBin/../lib";
+use AesField qw(gmul gpow ginv aff);
+use Perlasm qw($code newlabel byte_list finish);
 
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-$dir = "" unless defined $dir;
-my $xlate = "${dir}../xlate/arm-xlate.pl";
--f $xlate or die "can't locate arm-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+Perlasm::open_output("arm", @ARGV);
+Perlasm::set_label_prefix(".Lvp");
 
 ############################################################################
 # Constant tables, derived at generation time.
@@ -70,8 +64,7 @@ open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : 
 # GF(2^8) with the AES polynomial x^8+x^4+x^3+x+1.
 
 # S-box affine map: A(x) = x ^ rotl1 ^ rotl2 ^ rotl3 ^ rotl4 (linear part).
-sub rotl8 { my ($x, $n) = @_; return (($x << $n) | ($x >> (8 - $n))) & 0xff; }
-my @A    = map { my $x = $_; $x ^ rotl8($x,1) ^ rotl8($x,2) ^ rotl8($x,3) ^ rotl8($x,4) } 0..255;
+my @A    = map { aff($_) } 0..255;
 my @Ainv; $Ainv[$A[$_]] = $_ for 0..255;
 my @sbox    = map { $A[ginv($_)] ^ 0x63 } 0..255;
 my @invsbox; $invsbox[$sbox[$_]] = $_ for 0..255;
@@ -173,15 +166,14 @@ my @r3  = map { my ($c, $r) = ($_ >> 2, $_ & 3); 4 * $c + (($r + 3) & 3) } 0..15
 # Round constants: x^(r-1) in GF(2^8).
 my @rcon = map { gpow(2, $_) } 0..9;
 
-sub bytes16 { my ($name, $tab) = @_; sprintf("\t.byte\t%s\t// %s\n", join(",", map { sprintf "0x%02x", $_ } @$tab), $name); }
+# One table as a .byte row with its name as a comment (the names are the labels
+# of the .ctasm_rodata block below).
+sub table_row { my ($name, $tab) = @_; sprintf("\t.byte\t%s\t// %s\n", byte_list($tab), $name); }
 
 ############################################################################
 # Code.
 ############################################################################
 
-my $code = "";
-my $lbl = 0;
-sub newlabel { return ".Lvp" . $lbl++; }
 
 # Constant registers.
 my ($m0f, $tinv, $tck, $sr, $r1) = map { "v$_" } 16..20;
@@ -696,18 +688,17 @@ ___
 # Read-only tables (one 64-byte aligned block each; register order).
 ############################################################################
 $code .= "\n\t.ctasm_rodata\n\t.ctasm_align\t64\n.Lk_enc:\n";
-$code .= bytes16($_->[0], $_->[1]) for
+$code .= table_row($_->[0], $_->[1]) for
     (["1/n", \@tinv], ["(1/zeta)/n", \@tck], ["ShiftRows", \@sr], ["R1", \@r1], ["R3", \@r3],
      ["Ua", $T{Ua}], ["Ub", $T{Ub}], ["Wa", $T{Wa}], ["Wb", $T{Wb}], ["Oa", $T{Oa}], ["Ob", $T{Ob}],
      ["IPT lo", \@ipt_lo], ["IPT hi", \@ipt_hi]);
 $code .= "\t.ctasm_align\t64\n.Lk_dec:\n";
-$code .= bytes16($_->[0], $_->[1]) for
+$code .= table_row($_->[0], $_->[1]) for
     (["1/n", \@tinv], ["(1/zeta)/n", \@tck], ["InvShiftRows", \@isr], ["R1", \@r1],
      map({ (["D$_ a", $T{"D${_}a"}], ["D$_ b", $T{"D${_}b"}]) } 9, 13, 11, 14));
 $code .= ".Lk_dipt:\n";
-$code .= bytes16($_->[0], $_->[1]) for
+$code .= table_row($_->[0], $_->[1]) for
     (["DIPT lo", \@dipt_lo], ["DIPT hi", \@dipt_hi], ["DOa", $T{DOa}], ["DOb", $T{DOb}]);
 $code .= ".Lk_rcon:\n\t.byte\t" . join(",", map { sprintf "0x%02x", $_ } @rcon) . "\n";
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

@@ -77,16 +77,13 @@
 
 use strict;
 use warnings;
+use FindBin;
+use lib $FindBin::RealBin, "$FindBin::RealBin/../lib";
+use AesField qw(gmul aff);
+use Perlasm qw($code emit label newlabel bytes16 finish);
 
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-$dir = "./" unless defined $dir;
-my $xlate = "${dir}../xlate/x86_64-xlate.pl";
--f $xlate or die "can't locate x86_64-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+Perlasm::open_output("x86_64", @ARGV);
+Perlasm::set_label_prefix(".Lvp_");
 
 # ===========================================================================
 # Constant derivation
@@ -126,22 +123,20 @@ sub k_mul {
     my $lo = f_mul($A, $ii) ^ f_mul($k1, $k2);
     return ($hi << 4) | $lo;
 }
-sub k_pow { my ($p, $e) = @_; my $r = 1; $r = k_mul($r, $p) for 1 .. $e; $r }
-my @k_inv = (0) x 256;
-for my $p (1 .. 255) { for my $q (1 .. 255) { if (k_mul($p, $q) == 1) { $k_inv[$p] = $q; last } } }
-
-# AES field GF(2)[X]/(X^8 + X^4 + X^3 + X + 1)
-sub g_mul {
-    my ($p, $q) = @_;
-    my $r = 0;
-    for (1 .. 8) {
-        $r ^= $p if $q & 1;
-        $q >>= 1;
-        $p <<= 1;
-        $p ^= 0x11b if $p & 0x100;
+sub k_pow {    # square and multiply
+    my ($p, $e) = @_;
+    my $r = 1;
+    while ($e) {
+        $r = k_mul($r, $p) if $e & 1;
+        $p = k_mul($p, $p);
+        $e >>= 1;
     }
     return $r;
 }
+my @k_inv = (0, map { k_pow($_, 254) } 1 .. 255);    # p^254 = 1/p in a field of 256
+for my $p (1 .. 255) { die "k_inv($p)" if k_mul($p, $k_inv[$p]) != 1 }
+
+# AES field GF(2)[X]/(X^8 + X^4 + X^3 + X + 1): gmul (AesField.pm).
 
 # phi: AES field -> K, X -> beta with beta a root of the AES polynomial in K.
 my $beta;
@@ -156,28 +151,22 @@ for my $x (0 .. 255) {
 my @phi_inv;
 $phi_inv[$phi[$_]] = $_ for 0 .. 255;
 die "phi not bijective" if grep { !defined } @phi_inv;
-for my $p (0 .. 255) {       # phi is a field isomorphism
-    for my $q (0 .. 255) {
-        die "phi not multiplicative" if $phi[g_mul($p, $q)] != k_mul($phi[$p], $phi[$q]);
-    }
+# phi is a field isomorphism: it is additive by construction (bit n maps to
+# beta^n), and phi(x X) = phi(x) beta for every x makes it multiplicative
+# (by induction phi(x X^n) = phi(x) beta^n, then additivity in the other
+# factor), with phi(1) = 1: 256 checks instead of all 65536 products.
+die "phi(1)" if $phi[1] != 1;
+for my $p (0 .. 255) {
+    die "phi not multiplicative" if $phi[gmul($p, 2)] != k_mul($phi[$p], $beta);
 }
 
-# The linear part of the AES affine map: b_i ^= b_{i+4} ^ b_{i+5} ^ b_{i+6} ^ b_{i+7}.
-sub alin {
-    my $x = shift;
-    my $r = 0;
-    for my $i (0 .. 7) {
-        my $b = 0;
-        $b ^= ($x >> (($i + $_) % 8)) & 1 for (0, 4, 5, 6, 7);
-        $r |= $b << $i;
-    }
-    return $r;
-}
+# The linear part of the AES affine map, b_i ^= b_{i+4} ^ b_{i+5} ^ b_{i+6} ^ b_{i+7}:
+# aff (AesField.pm).
 my @alin_inv;
-$alin_inv[alin($_)] = $_ for 0 .. 255;
+$alin_inv[aff($_)] = $_ for 0 .. 255;
 my $psi_lin = sub { $phi[$alin_inv[$_[0]]] };      # phi o Alin^-1
 my $aes_inv = sub { $_[0] ? $phi_inv[$k_inv[$phi[$_[0]]]] : 0 };
-my @sbox = map { alin($aes_inv->($_)) ^ 0x63 } 0 .. 255;
+my @sbox = map { aff($aes_inv->($_)) ^ 0x63 } 0 .. 255;
 die "S-box self-check" unless $sbox[0] == 0x63 && $sbox[1] == 0x7c && $sbox[0x53] == 0xed;
 
 # Inversion tables: 1/x and a/x in F, with 0x80 standing for infinity.
@@ -227,9 +216,9 @@ sub sim_inv {
 # sb2 = phi(2 Alin(.)), last-round output sbo = Alin(.) in the AES basis.
 my @ipt_lo = map { $phi[$_] } 0 .. 15;
 my @ipt_hi = map { $phi[$_ << 4] } 0 .. 15;
-my ($sb1u, $sb1v) = out_pair(sub { $phi[alin($phi_inv[$_[0]])] });
-my ($sb2u, $sb2v) = out_pair(sub { $phi[g_mul(2, alin($phi_inv[$_[0]]))] });
-my ($sbou, $sbov) = out_pair(sub { alin($phi_inv[$_[0]]) });
+my ($sb1u, $sb1v) = out_pair(sub { $phi[aff($phi_inv[$_[0]])] });
+my ($sb2u, $sb2v) = out_pair(sub { $phi[gmul(2, aff($phi_inv[$_[0]]))] });
+my ($sbou, $sbov) = out_pair(sub { aff($phi_inv[$_[0]]) });
 
 # Decryption: input psi_lin, middle outputs psi_lin(c * .) for the
 # InvMixColumns coefficients, last-round output = the inverse in the AES basis.
@@ -237,15 +226,15 @@ my @dipt_lo = map { $psi_lin->($_) } 0 .. 15;
 my @dipt_hi = map { $psi_lin->($_ << 4) } 0 .. 15;
 my %dsb;
 for my $c (9, 11, 13, 14) {
-    $dsb{$c} = [out_pair(sub { $psi_lin->(g_mul($c, $phi_inv[$_[0]])) })];
+    $dsb{$c} = [out_pair(sub { $psi_lin->(gmul($c, $phi_inv[$_[0]])) })];
 }
 my ($dsbou, $dsbov) = out_pair(sub { $phi_inv[$_[0]] });
 
 # Key conversion for decryption: nibble tables of psi_lin(c * x), x in the AES basis.
 my %kdm;
 for my $c (9, 11, 13, 14) {
-    $kdm{$c} = [[map { $psi_lin->(g_mul($c, $_)) } 0 .. 15],
-                [map { $psi_lin->(g_mul($c, $_ << 4)) } 0 .. 15]];
+    $kdm{$c} = [[map { $psi_lin->(gmul($c, $_)) } 0 .. 15],
+                [map { $psi_lin->(gmul($c, $_ << 4)) } 0 .. 15]];
 }
 
 # Byte permutations as pshufb masks: (M v)[n] = v[m[n]]; state byte 4c+r is
@@ -269,17 +258,12 @@ for my $r (0 .. 15) {
 
 # Round constants of the key schedule: successive doublings in the AES field.
 my @rcon = (1);
-push @rcon, g_mul($rcon[-1], 2) while @rcon < 10;
+push @rcon, gmul($rcon[-1], 2) while @rcon < 10;
 
 # ===========================================================================
 # Code
 # ===========================================================================
 
-my $code = "";
-sub emit { $code .= join("", map { "\t$_\n" } @_) }
-sub label { $code .= "$_[0]:\n" }
-my $lbl = 0;
-sub newlabel { return ".Lvp_" . $_[0] . "_" . $lbl++ }
 
 my ($MASK, $INV, $AINV) = map { "%xmm$_" } (9, 10, 11);
 my @BLK = (
@@ -882,13 +866,6 @@ sub expand_key {
 # Tables
 # ===========================================================================
 
-sub bytes16 {
-    my ($name, $t, $comment) = @_;
-    die "$name: not 16 bytes" unless @$t == 16;
-    $code .= "# $comment\n" if $comment;
-    $code .= "$name:\n" if $name;
-    $code .= "\t.byte " . join(",", map { sprintf "0x%02x", $_ } @$t) . "\n";
-}
 
 emit(".ctasm_rodata", ".ctasm_align 64");
 $code .= "# a = $A, beta = phi(X) = " . sprintf("0x%02x", $beta) . "\n";
@@ -944,5 +921,4 @@ bytes16("", $_) for @mc_dec;
 $code .= "# rcon: successive doublings of 1 in the AES field\n.Lk_rcon:\n";
 $code .= "\t.byte " . join(",", map { sprintf "0x%02x", $_ } @rcon) . "\n";
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();
