@@ -18,6 +18,7 @@
 #   Lex.pm       lines -> statements + comment
 #   Frame.pm     .ctasm_proc parsing; AArch64 / ARMv7 frame plans (the IR)
 #   Emit.pm      symbol directives, CTASM_PREFIX block, ELF notes, operands
+#   Ext.pm       .ctasm_arch_ext: ISA extensions and their per-flavour spelling
 # Nothing is written unless the whole input translated.
 use strict;
 use warnings;
@@ -28,6 +29,7 @@ use Arm::Flavours;
 use Arm::Lex;
 use Arm::Frame;
 use Arm::Emit;
+use Arm::Ext;
 use ElfNotes;
 
 my $flavour = shift;
@@ -122,6 +124,10 @@ for my $i (0 .. $#input) {
     for my $k (0 .. $#$stmts) {
         my $st = $stmts->[$k];
         $st =~ s/^\s+|\s+$//g;
+        # A linux32 .arch armv8-a bracket ends before anything but the next
+        # extension instruction.
+        push @out, map { $I . $_ } ext_close()
+            unless $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
         # Leading labels.
         while ($st =~ s/^([.\w\$]+):\s*//) {
             my $l = $1;
@@ -173,9 +179,12 @@ for my $i (0 .. $#input) {
             } else {
                 push @out, "${I}adr $reg, $lbl";
             }
+        } elsif ($op eq '.ctasm_arch_ext') {
+            fail(".ctasm_arch_ext inside function $cur->{p}{name} (put it before the functions)") if $cur;
+            push @out, map { $I . $_ } arch_ext($rest =~ s/\s+$//r);
         } elsif ($op =~ /^\.ctasm_/) {
             fail("unknown pseudo-directive $op");
-        } elsif ($op =~ /^\.(globl|global|type|size|hidden|private_extern|section|rodata|data|bss|cfi_\w+|seh_\w+|fnstart|fnend|save|vsave|pad|thumb|arm|code|syntax|fpu|arch|previous|pushsection|popsection|extern)$/) {
+        } elsif ($op =~ /^\.(globl|global|type|size|hidden|private_extern|section|rodata|data|bss|cfi_\w+|seh_\w+|fnstart|fnend|save|vsave|pad|thumb|arm|code|syntax|fpu|arch|previous|pushsection|popsection|extern|arch_extension|cpu|object_arch|inst\.n|inst\.w)$/) {
             fail("$op is the translator's job; use the .ctasm_* directives (docs/PERLASM.md)");
         } elsif ($op =~ /^\./ && !$PASS_DIRECTIVES{$op}) {
             fail("unknown directive $op");
@@ -185,11 +194,14 @@ for my $i (0 .. $#input) {
             fail("instruction in .ctasm_rodata: $st") if $section eq 'rodata';
             fail("instruction outside .ctasm_proc: $st") unless $cur;
             check_branch($op, $rest);
-            push @out, $I . translate_operands($st);
+            my $text = translate_operands($st);
+            my @ext = ext_insn($op, $rest, $text);
+            push @out, map { $I . $_ } (@ext ? @ext : ($text));
         }
     }
     $out[-1] .= "\t//$comment" if defined $comment && @out;
 }
+push @out, map { $I . $_ } ext_close();
 $lineno = scalar @input;
 fail("missing .ctasm_endproc for $cur->{p}{name}") if $cur;
 for my $l (sort { $LABEL_USE{$a} <=> $LABEL_USE{$b} || $a cmp $b } keys %LABEL_USE) {

@@ -97,7 +97,7 @@ sub translate_operands {
 our %PASS_DIRECTIVES = map { $_ => 1 } qw(
     .byte .hword .short .word .long .int .quad .dword .octa .ascii .asciz .string
     .inst .set .equ .req .unreq .rept .endr .irp .irpc .macro .endm .space .skip .zero .fill
-    .ltorg .arch_extension
+    .ltorg
 );
 
 sub log2_exact {
