@@ -441,7 +441,7 @@ _ctasm_xlate_test_pac_corrupt:
 	.cfi_offset	x29, -16
 	.cfi_offset	x30, -8
 	ldr	x9, [sp, #8]
-	eor	x9, x9, #(1 << 50)
+	eor	x9, x9, #1125899906842624
 	str	x9, [sp, #8]
 	ldp	x29, x30, [sp], #16
 	.cfi_restore	x29

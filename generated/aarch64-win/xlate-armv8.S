@@ -424,7 +424,7 @@ ctasm_xlate_test_pac_corrupt:
 	.seh_save_fplr_x	16
 	.seh_endprologue
 	ldr	x9, [sp, #8]
-	eor	x9, x9, #(1 << 50)
+	eor	x9, x9, #1125899906842624
 	str	x9, [sp, #8]
 	.seh_startepilogue
 	ldp	x29, x30, [sp], #16

@@ -19,6 +19,7 @@
 #   Frame.pm     .ctasm_proc parsing; AArch64 / ARMv7 frame plans (the IR)
 #   Emit.pm      symbol directives, CTASM_PREFIX block, ELF notes, operands
 #   Ext.pm       .ctasm_arch_ext: ISA extensions and their per-flavour spelling
+#   Expr.pm      numbers and constant expressions, evaluated by the translator
 # Nothing is written unless the whole input translated.
 use strict;
 use warnings;
@@ -30,6 +31,7 @@ use Arm::Lex;
 use Arm::Frame;
 use Arm::Emit;
 use Arm::Ext;
+use Arm::Expr;
 use ElfNotes;
 
 my $flavour = shift;
@@ -89,6 +91,13 @@ sub emit_ret {
     push @out, "$I.seh_endepilogue" if $F->{seh} && @steps;
     push @out, $I . $plan->{ret} if defined $plan->{ret};
     push @out, "$I.cfi_restore_state" if $keep;
+}
+
+# Symbols an expression may name: .L labels and functions of this file.
+sub expr_symbol {
+    my ($n) = @_;
+    return if $n =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$n};
+    fail("'$n' in an expression is neither a .L label nor a function of this file");
 }
 
 # Is the next statement after input line $i the end of the function?
@@ -189,10 +198,15 @@ for my $i (0 .. $#input) {
         } elsif ($op =~ /^\./ && !$PASS_DIRECTIVES{$op}) {
             fail("unknown directive $op");
         } elsif ($op =~ /^\./) {
+            $st = substr($st, 0, length($st) - length($rest)) . fix_data($op, $rest, \&expr_symbol)
+                if $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill)$/;
             push @out, $I . translate_operands($st);
         } else {
             fail("instruction in .ctasm_rodata: $st") if $section eq 'rodata';
             fail("instruction outside .ctasm_proc: $st") unless $cur;
+            my $fixed = fix_insn_numbers($rest, \&expr_symbol);
+            $st = substr($st, 0, length($st) - length($rest)) . $fixed;
+            $rest = $fixed;
             check_branch($op, $rest);
             my $text = translate_operands($st);
             my @ext = ext_insn($op, $rest, $text);
