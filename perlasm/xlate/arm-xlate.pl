@@ -51,12 +51,15 @@ while (my $l = <STDIN>) {
 my @GLOBALS;
 for my $i (0 .. $#input) {
     $lineno = $i + 1;
-    next unless $input[$i] =~ /^\s*\.ctasm_proc\s+(.*)$/;
+    next if $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
     my ($stmts) = split_line($input[$i]);
-    my $p = parse_proc($stmts->[0] =~ s/^\s*\.ctasm_proc\s+//r);
-    fail("function $p->{name} defined twice") if $PROC_NAMES{ $p->{name} };
-    $PROC_NAMES{ $p->{name} } = 1;
-    push @GLOBALS, $p->{name} if $p->{global};
+    for my $st (@$stmts) {    # after ';' and labels too
+        next unless $st =~ /^\s*(?:[.\w\$]+:\s*)*\.ctasm_proc\s+(.*)$/;
+        my $p = parse_proc($1);
+        fail("function $p->{name} defined twice") if $PROC_NAMES{ $p->{name} };
+        $PROC_NAMES{ $p->{name} } = 1;
+        push @GLOBALS, $p->{name} if $p->{global};
+    }
 }
 
 # Pass 2: translate.
@@ -93,6 +96,49 @@ sub emit_ret {
     push @out, "$I.cfi_restore_state" if $keep;
 }
 
+my %LABEL_FN;    # .L label => function it is defined in ('' outside)
+
+# The body of a function may not move sp (no flavour's unwind data would
+# describe it; frame= gives scratch space) and, when the function has a
+# prologue to undo, may leave only through .ctasm_ret.
+sub check_body {
+    my ($op, $rest) = @_;
+    my $lop = lc $op;
+    my @o = map { s/^\s+|\s+$//gr } split /,/, $rest;
+    my $first = lc($o[0] // '');
+    my $framed = grep { defined $_->{epi} } @{ $cur->{plan}{steps} };
+    my $why = "(unwind data describes only the .ctasm_proc prologue; use frame=)";
+    if ($A64) {
+        fail("'$op $rest' moves sp $why")
+            if $rest =~ /\[\s*w?sp\s*(?:,[^\]]*)?\]\s*!|\[\s*w?sp\s*\]\s*,/i
+            || ($first =~ /^w?sp$/ && $lop !~ /^(?:cmp|cmn|tst|st\w*)$/);
+        if ($framed) {
+            fail("'$op' leaves $cur->{p}{name} without its epilogue: use .ctasm_ret")
+                if $lop =~ /^(?:ret|retaa|retab|eret|br|braa|brab|braaz|brabz)$/;
+        }
+    } else {
+        (my $base = $lop) =~ s/\..*//;
+        my $list = $rest =~ /\{([^}]*)\}/ ? lc $1 : '';
+        my $pc = $first =~ /^(?:pc|r15)$/ && $base !~ /^(?:cmp|cmn|tst|teq|str\w*|stm\w*)$/
+            || ($base =~ /^(?:ldm\w*|pop\w*)$/ && $list =~ /\b(?:pc|r15)\b/);
+        fail("'$op $rest' moves sp $why")
+            if $base =~ /^(?:push|pop|vpush|vpop)\w*$/
+            || $rest =~ /\[\s*(?:sp|r13)\s*(?:,[^\]]*)?\]\s*!|\[\s*(?:sp|r13)\s*\]\s*,/i
+            || $first =~ /^(?:sp|r13)!$/
+            || ($first =~ /^(?:sp|r13)$/ && $base !~ /^(?:cmp|cmn|tst|teq|str\w*|stm\w*|ldm\w*|vstm\w*|vldm\w*|vst\w*|vld\w*|pld\w*)$/)
+            || ($base =~ /^ldm\w*$/ && $list =~ /\b(?:sp|r13)\b/);
+        fail("'$op $rest' writes pc: leave through .ctasm_ret (or bx)") if $pc;
+        fail("'$op' leaves $cur->{p}{name} without its epilogue: use .ctasm_ret")
+            if $framed && $base =~ /^bx\w*$/;
+    }
+    # A tail branch to another function skips this one's epilogue.
+    if ($framed && $op =~ /^(?:b|b\.\w+|b(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|cbn?z|tbn?z)$/i) {
+        my ($target) = $rest =~ /([^,\s]+)\s*$/;
+        fail("tail branch from $cur->{p}{name} (which has a prologue) to $target: call it and use .ctasm_ret")
+            if defined $target && $PROC_NAMES{$target};
+    }
+}
+
 # Symbols an expression may name: .L labels and functions of this file.
 sub expr_symbol {
     my ($n) = @_;
@@ -116,13 +162,15 @@ sub next_is_endproc {
 for my $i (0 .. $#input) {
     $lineno = $i + 1;
     my $line = $input[$i];
-    # Preprocessor lines pass through; other '#' lines are comments.
+    # '#' lines are comments.  The translator writes the file's only
+    # preprocessor lines: a directive in the input (#if, #define ...) would
+    # mean something else per flavour (predefined macros) or rename tokens
+    # behind the translator's checks, so it is refused; "# if ..." with a
+    # space is a comment like any other and never reaches the preprocessor.
     if ($line =~ /^\s*#/) {
-        if ($line =~ /^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define|undef|include|error)\b/) {
-            push @out, $line;
-        } else {
-            push @out, '// ' . ($line =~ s/^\s*#\s?//r);
-        }
+        fail("preprocessor directive '$1' is not part of the dialect (use Perl)")
+            if $line =~ /^\s*(#(?:if|ifdef|ifndef|elif|else|endif|define|undef|include|include_next|import|error|warning|pragma|line|assert|unassert|ident|sccs))\b/;
+        push @out, '// ' . ($line =~ s/^\s*#\s?//r);
         next;
     }
     my ($stmts, $comment) = split_line($line);
@@ -140,8 +188,10 @@ for my $i (0 .. $#input) {
         # Leading labels.
         while ($st =~ s/^([.\w\$]+):\s*//) {
             my $l = $1;
-            fail("label $l defined twice") if $l =~ /^\.L/ && $LABEL_DEF{$l};
-            $LABEL_DEF{$l} //= $lineno;
+            fail("label $l: only .L labels (functions are .ctasm_proc)") unless $l =~ /^\.L[\w\$]+$/;
+            fail("label $l defined twice") if $LABEL_DEF{$l};
+            $LABEL_DEF{$l} = $lineno;
+            $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
             push @out, translate_operands($l) . ':';
         }
         next unless length $st;
@@ -176,8 +226,11 @@ for my $i (0 .. $#input) {
             push @out, map { $I . $_ } proc_end($cur->{p});
             $cur = undef;
         } elsif ($op eq '.ctasm_adr') {
-            my ($reg, $label) = split /\s*,\s*/, $rest;
-            fail(".ctasm_adr wants REG, LABEL") unless defined $label && $label =~ /^[.\w\$]+$/;
+            fail(".ctasm_adr outside a function") unless $cur;
+            my ($reg, $label, @more) = split /\s*,\s*/, $rest;
+            fail(".ctasm_adr wants REG, LABEL") unless defined $label && !@more && $label =~ /^[.\w\$]+$/;
+            fail(".ctasm_adr $label: only .L labels and functions of this file (external symbols are not part of the dialect)")
+                unless $label =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$label};
             fail(".ctasm_adr wants a 64-bit x register") if $A64 && $reg !~ /^x([0-9]|1[0-79]|2[0-9]|30)$/;
             fail(".ctasm_adr wants a core register") if !$A64 && $reg !~ /^(r\d+|ip|lr|sb|sl|fp)$/;
             my $lbl = translate_operands($label);
@@ -191,6 +244,11 @@ for my $i (0 .. $#input) {
         } elsif ($op eq '.ctasm_arch_ext') {
             fail(".ctasm_arch_ext inside function $cur->{p}{name} (put it before the functions)") if $cur;
             push @out, map { $I . $_ } arch_ext($rest =~ s/\s+$//r);
+        } elsif ($op =~ /^\.(?:rept|endr|irp|irpc|macro|endm|exitm|purgem|set|equ|equiv|eqv|req|unreq|dn|qn|include|incbin|if\w*|else|elseif|endif|err|error|warning|altmacro|noaltmacro)$/) {
+            # Assembler-time repetition, macros, symbols and conditionals would
+            # hide what the translator checks (x18, stack adjustments, names)
+            # until after expansion; Perl generates the same code in the script.
+            fail("$op is not part of the dialect: generate repetition, names and conditions in Perl");
         } elsif ($op =~ /^\.ctasm_/) {
             fail("unknown pseudo-directive $op");
         } elsif ($op =~ /^\.(globl|global|type|size|hidden|private_extern|section|rodata|data|bss|cfi_\w+|seh_\w+|fnstart|fnend|save|vsave|pad|thumb|arm|code|syntax|fpu|arch|previous|pushsection|popsection|extern|arch_extension|cpu|object_arch|inst\.n|inst\.w)$/) {
@@ -202,13 +260,17 @@ for my $i (0 .. $#input) {
                 if $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill)$/;
             push @out, $I . translate_operands($st);
         } else {
+            fail("$1 is not part of the dialect: generate repetition, names and conditions in Perl")
+                if $rest =~ /^(\.(?:req|dn|qn))\b/i;
             fail("instruction in .ctasm_rodata: $st") if $section eq 'rodata';
             fail("instruction outside .ctasm_proc: $st") unless $cur;
             my $fixed = fix_insn_numbers($rest, \&expr_symbol);
             $st = substr($st, 0, length($st) - length($rest)) . $fixed;
             $rest = $fixed;
-            check_branch($op, $rest);
+            check_branch($op, $rest, $cur->{p}{name});
+            check_body($op, $rest);
             my $text = translate_operands($st);
+            check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
         }
@@ -222,6 +284,16 @@ for my $l (sort { $LABEL_USE{$a} <=> $LABEL_USE{$b} || $a cmp $b } keys %LABEL_U
     next if $LABEL_DEF{$l};
     $lineno = $LABEL_USE{$l};
     fail("label $l is used but never defined");
+}
+# A branch stays inside its function: entering another one skips its prologue,
+# leaving skips the epilogue.
+for my $l (sort keys %BRANCH_USE) {
+    for my $u (@{ $BRANCH_USE{$l} }) {
+        next if $LABEL_FN{$l} eq $u->[0];
+        $lineno = $u->[1];
+        fail("branch from $u->[0] to $l, a label " . ($LABEL_FN{$l} eq '' ? 'outside any function'
+             : "of function $LABEL_FN{$l}") . " (call the function instead)");
+    }
 }
 
 # ---------------------------------------------------------------------------
