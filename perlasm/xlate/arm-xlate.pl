@@ -206,8 +206,10 @@ for my $i (0 .. $#input) {
         } elsif ($op eq '.ctasm_align' || $op eq '.balign' || $op eq '.p2align' || $op eq '.align') {
             my $n = $rest =~ s/\s+$//r;
             # .align is log2 on ARM GNU as; .ctasm_align and .balign count bytes.
-            my $l = ($op eq '.p2align' || $op eq '.align') ? ($n =~ /^\d+$/ ? $n : fail("bad $op '$n'"))
-                                                           : log2_exact($n);
+            # Plain decimal only (010 is octal to the assemblers), at most 64 KiB.
+            my $l = ($op eq '.p2align' || $op eq '.align')
+                ? ($n =~ /^(?:0|[1-9]\d?)$/ && $n <= 16 ? $n : fail("bad $op '$n' (decimal 0..16)"))
+                : log2_exact($n);
             push @out, "$I.p2align $l";
         } elsif ($op eq '.ctasm_proc') {
             fail(".ctasm_proc inside function $cur->{p}{name} (missing .ctasm_endproc)") if $cur;

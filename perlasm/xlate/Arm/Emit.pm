@@ -134,7 +134,8 @@ our %PASS_DIRECTIVES = map { $_ => 1 } qw(
 
 sub log2_exact {
     my ($n) = @_;
-    fail("alignment '$n' is not a power of two") unless $n =~ /^\d+$/ && $n > 0 && ($n & ($n - 1)) == 0;
+    fail("alignment '$n' is not a power of two (decimal, at most 65536)")
+        unless $n =~ /^[1-9]\d{0,4}$/ && $n <= 65536 && ($n & ($n - 1)) == 0;
     my $l = 0;
     $l++ while (1 << $l) < $n;
     return $l;
