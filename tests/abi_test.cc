@@ -74,6 +74,9 @@
 #define ctasm_xlate_test_signed_lr CTASM_ABI_T(ctasm_xlate_test_signed_lr)
 #define ctasm_xlate_test_pac_corrupt CTASM_ABI_T(ctasm_xlate_test_pac_corrupt)
 #define ctasm_xlate_test_no_landing_pad CTASM_ABI_T(ctasm_xlate_test_no_landing_pad)
+#define ctasm_xlate_test_aes_round CTASM_ABI_T(ctasm_xlate_test_aes_round)
+#define ctasm_xlate_test_aes_inv_round CTASM_ABI_T(ctasm_xlate_test_aes_inv_round)
+#define ctasm_xlate_test_pmull CTASM_ABI_T(ctasm_xlate_test_pmull)
 #endif
 
 extern "C" {
@@ -119,6 +122,9 @@ uint64_t ctasm_xlate_test_signed_lr(void);
 uint64_t ctasm_xlate_test_clobber(uint64_t x);
 void ctasm_xlate_test_pac_corrupt(void);
 uintptr_t ctasm_xlate_test_no_landing_pad(void);
+void ctasm_xlate_test_aes_round(uint8_t out[16], const uint8_t in[16], const uint8_t key[16]);
+void ctasm_xlate_test_aes_inv_round(uint8_t out[16], const uint8_t in[16]);
+void ctasm_xlate_test_pmull(uint64_t out[4], const uint64_t a[2], const uint64_t b[2]);
 #elif defined(CTASM_ABI_ARMV7)
 CTASM_ABI_WEAK uint32_t ctasm_abi_test_clobber(void);
 CTASM_ABI_WEAK uint32_t ctasm_abi_test_args8(uint32_t, uint32_t, uint32_t, uint32_t, uint32_t,
@@ -133,6 +139,9 @@ uint32_t ctasm_xlate_test_check_callee_saved(uint32_t (*fn)(uint32_t), uint32_t 
 uint32_t ctasm_xlate_test_clobber(uint32_t x);
 uint32_t ctasm_xlate_test_sum_bytes(const uint8_t *p, size_t n);
 void ctasm_xlate_test_neon(uint8_t out[16], const uint8_t in[16]);
+void ctasm_xlate_test_aes_round(uint8_t out[16], const uint8_t in[16], const uint8_t key[16]);
+void ctasm_xlate_test_aes_inv_round(uint8_t out[16], const uint8_t in[16]);
+void ctasm_xlate_test_pmull(uint64_t out[4], const uint64_t a[2], const uint64_t b[2]);
 #endif
 }
 
@@ -391,6 +400,21 @@ ABI_TEST(XlateConformance) {
   EXPECT_EQ(memcmp(o1, o2, 16), 0);
   EXPECT_NE(CHECK_ABI(ctasm_xlate_test_signed_lr) & 0x0000ffffffffffffull, 0u);
   EXPECT_EQ(CHECK_ABI(ctasm_xlate_test_no_landing_pad), ctasm_xlate_test_no_landing_pad());
+  // .ctasm_arch_ext aes: the crypto-extension functions (qemu -cpu max has them).
+  {
+    uint8_t k1[16], k2[16];
+    const uint64_t pa[2] = {0x0123456789abcdefull, 0x87}, pb[2] = {0xfedcba9876543210ull, 3};
+    uint64_t p1[4], p2[4];
+    CHECK_ABI(ctasm_xlate_test_aes_round, k1, buf, buf + 16);
+    ctasm_xlate_test_aes_round(k2, buf, buf + 16);
+    EXPECT_EQ(memcmp(k1, k2, 16), 0);
+    CHECK_ABI(ctasm_xlate_test_aes_inv_round, k1, buf + 32);
+    ctasm_xlate_test_aes_inv_round(k2, buf + 32);
+    EXPECT_EQ(memcmp(k1, k2, 16), 0);
+    CHECK_ABI(ctasm_xlate_test_pmull, p1, pa, pb);
+    ctasm_xlate_test_pmull(p2, pa, pb);
+    EXPECT_EQ(memcmp(p1, p2, sizeof p1), 0);
+  }
   // The translator's own negative fixture breaks x21 and d9.
   Outcome o = PROBE_ABI(ctasm_xlate_test_clobber, 3);
   EXPECT_EQ(Names(o), (std::vector<std::string>{"x21", "d9"}));
@@ -426,6 +450,21 @@ ABI_TEST(XlateConformance) {
   CHECK_ABI(ctasm_xlate_test_neon, o1, buf + 3);
   ctasm_xlate_test_neon(o2, buf + 3);
   EXPECT_EQ(memcmp(o1, o2, 16), 0);
+  // .ctasm_arch_ext aes: the crypto-extension functions (qemu -cpu max has them).
+  {
+    uint8_t k1[16], k2[16];
+    const uint64_t pa[2] = {0x0123456789abcdefull, 0x87}, pb[2] = {0xfedcba9876543210ull, 3};
+    uint64_t p1[4], p2[4];
+    CHECK_ABI(ctasm_xlate_test_aes_round, k1, buf, buf + 16);
+    ctasm_xlate_test_aes_round(k2, buf, buf + 16);
+    EXPECT_EQ(memcmp(k1, k2, 16), 0);
+    CHECK_ABI(ctasm_xlate_test_aes_inv_round, k1, buf + 32);
+    ctasm_xlate_test_aes_inv_round(k2, buf + 32);
+    EXPECT_EQ(memcmp(k1, k2, 16), 0);
+    CHECK_ABI(ctasm_xlate_test_pmull, p1, pa, pb);
+    ctasm_xlate_test_pmull(p2, pa, pb);
+    EXPECT_EQ(memcmp(p1, p2, sizeof p1), 0);
+  }
   // The translator's own negative fixture breaks r6 and d9.
   Outcome o = PROBE_ABI(ctasm_xlate_test_clobber, 3u);
   EXPECT_EQ(Names(o), (std::vector<std::string>{"r6", "d9"}));

@@ -12,8 +12,12 @@
 #define _ctasm_xlate_test_signed_lr CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_signed_lr)
 #define _ctasm_xlate_test_pac_corrupt CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_pac_corrupt)
 #define _ctasm_xlate_test_no_landing_pad CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_no_landing_pad)
+#define _ctasm_xlate_test_aes_round CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_aes_round)
+#define _ctasm_xlate_test_aes_inv_round CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_aes_inv_round)
+#define _ctasm_xlate_test_pmull CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_pmull)
 #endif
 	.text
+	.arch_extension	aes
 
 	.globl	_ctasm_xlate_test_add3
 	.private_extern	_ctasm_xlate_test_add3
@@ -437,7 +441,7 @@ _ctasm_xlate_test_pac_corrupt:
 	.cfi_offset	x29, -16
 	.cfi_offset	x30, -8
 	ldr	x9, [sp, #8]
-	eor	x9, x9, #(1 << 50)
+	eor	x9, x9, #1125899906842624
 	str	x9, [sp, #8]
 	ldp	x29, x30, [sp], #16
 	.cfi_restore	x29
@@ -460,6 +464,50 @@ _ctasm_xlate_test_no_landing_pad:
 	ret
 Lno_landing:
 	mov	x0, #1
+	ret
+	.cfi_endproc
+
+	.globl	_ctasm_xlate_test_aes_round
+	.private_extern	_ctasm_xlate_test_aes_round
+	.p2align	2
+_ctasm_xlate_test_aes_round:
+	.cfi_startproc
+	hint	#34 // bti c
+	ld1	{v0.16b}, [x1]
+	ld1	{v17.16b}, [x2]
+	aese	v0.16b, v17.16b
+	aesmc	v30.16b, v0.16b
+	st1	{v30.16b}, [x0]
+	ret
+	.cfi_endproc
+
+
+	.globl	_ctasm_xlate_test_aes_inv_round
+	.private_extern	_ctasm_xlate_test_aes_inv_round
+	.p2align	2
+_ctasm_xlate_test_aes_inv_round:
+	.cfi_startproc
+	hint	#34 // bti c
+	ld1	{v5.16b}, [x1]
+	movi	v6.16b, #0
+	aesimc	v5.16b, v5.16b
+	aesd	v5.16b, v6.16b
+	st1	{v5.16b}, [x0]
+	ret
+	.cfi_endproc
+
+
+	.globl	_ctasm_xlate_test_pmull
+	.private_extern	_ctasm_xlate_test_pmull
+	.p2align	2
+_ctasm_xlate_test_pmull:
+	.cfi_startproc
+	hint	#34 // bti c
+	ld1	{v0.2d}, [x1]
+	ld1	{v1.2d}, [x2]
+	pmull	v2.1q, v0.1d, v1.1d
+	pmull2	v3.1q, v0.2d, v1.2d
+	st1	{v2.16b, v3.16b}, [x0]
 	ret
 	.cfi_endproc
 	.section	__TEXT,__const

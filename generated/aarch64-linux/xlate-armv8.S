@@ -12,8 +12,12 @@
 #define ctasm_xlate_test_signed_lr CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_signed_lr)
 #define ctasm_xlate_test_pac_corrupt CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_pac_corrupt)
 #define ctasm_xlate_test_no_landing_pad CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_no_landing_pad)
+#define ctasm_xlate_test_aes_round CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_aes_round)
+#define ctasm_xlate_test_aes_inv_round CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_aes_inv_round)
+#define ctasm_xlate_test_pmull CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_pmull)
 #endif
 	.text
+	.arch_extension	aes
 
 	.globl	ctasm_xlate_test_add3
 	.hidden	ctasm_xlate_test_add3
@@ -454,7 +458,7 @@ ctasm_xlate_test_pac_corrupt:
 	.cfi_offset	x29, -16
 	.cfi_offset	x30, -8
 	ldr	x9, [sp, #8]
-	eor	x9, x9, #(1 << 50)
+	eor	x9, x9, #1125899906842624
 	str	x9, [sp, #8]
 	ldp	x29, x30, [sp], #16
 	.cfi_restore	x29
@@ -482,6 +486,56 @@ ctasm_xlate_test_no_landing_pad:
 	ret
 	.cfi_endproc
 	.size	ctasm_xlate_test_no_landing_pad, .-ctasm_xlate_test_no_landing_pad
+
+	.globl	ctasm_xlate_test_aes_round
+	.hidden	ctasm_xlate_test_aes_round
+	.type	ctasm_xlate_test_aes_round, %function
+	.p2align	2
+ctasm_xlate_test_aes_round:
+	.cfi_startproc
+	hint	#34 // bti c
+	ld1	{v0.16b}, [x1]
+	ld1	{v17.16b}, [x2]
+	aese	v0.16b, v17.16b
+	aesmc	v30.16b, v0.16b
+	st1	{v30.16b}, [x0]
+	ret
+	.cfi_endproc
+	.size	ctasm_xlate_test_aes_round, .-ctasm_xlate_test_aes_round
+
+
+	.globl	ctasm_xlate_test_aes_inv_round
+	.hidden	ctasm_xlate_test_aes_inv_round
+	.type	ctasm_xlate_test_aes_inv_round, %function
+	.p2align	2
+ctasm_xlate_test_aes_inv_round:
+	.cfi_startproc
+	hint	#34 // bti c
+	ld1	{v5.16b}, [x1]
+	movi	v6.16b, #0
+	aesimc	v5.16b, v5.16b
+	aesd	v5.16b, v6.16b
+	st1	{v5.16b}, [x0]
+	ret
+	.cfi_endproc
+	.size	ctasm_xlate_test_aes_inv_round, .-ctasm_xlate_test_aes_inv_round
+
+
+	.globl	ctasm_xlate_test_pmull
+	.hidden	ctasm_xlate_test_pmull
+	.type	ctasm_xlate_test_pmull, %function
+	.p2align	2
+ctasm_xlate_test_pmull:
+	.cfi_startproc
+	hint	#34 // bti c
+	ld1	{v0.2d}, [x1]
+	ld1	{v1.2d}, [x2]
+	pmull	v2.1q, v0.1d, v1.1d
+	pmull2	v3.1q, v0.2d, v1.2d
+	st1	{v2.16b, v3.16b}, [x0]
+	ret
+	.cfi_endproc
+	.size	ctasm_xlate_test_pmull, .-ctasm_xlate_test_pmull
 	.section	.rodata
 	.p2align	4
 .Lneon_perm:

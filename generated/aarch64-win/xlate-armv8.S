@@ -12,8 +12,12 @@
 #define ctasm_xlate_test_signed_lr CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_signed_lr)
 #define ctasm_xlate_test_pac_corrupt CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_pac_corrupt)
 #define ctasm_xlate_test_no_landing_pad CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_no_landing_pad)
+#define ctasm_xlate_test_aes_round CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_aes_round)
+#define ctasm_xlate_test_aes_inv_round CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_aes_inv_round)
+#define ctasm_xlate_test_pmull CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_pmull)
 #endif
 	.text
+	.arch_extension	aes
 
 	.def	ctasm_xlate_test_add3
 	.scl	2
@@ -420,7 +424,7 @@ ctasm_xlate_test_pac_corrupt:
 	.seh_save_fplr_x	16
 	.seh_endprologue
 	ldr	x9, [sp, #8]
-	eor	x9, x9, #(1 << 50)
+	eor	x9, x9, #1125899906842624
 	str	x9, [sp, #8]
 	.seh_startepilogue
 	ldp	x29, x30, [sp], #16
@@ -446,6 +450,65 @@ ctasm_xlate_test_no_landing_pad:
 	ret
 .Lno_landing:
 	mov	x0, #1
+	ret
+	.seh_endproc
+
+	.def	ctasm_xlate_test_aes_round
+	.scl	2
+	.type	32
+	.endef
+	.globl	ctasm_xlate_test_aes_round
+	.p2align	2
+ctasm_xlate_test_aes_round:
+	.seh_proc	ctasm_xlate_test_aes_round
+	hint	#34 // bti c
+	.seh_nop
+	.seh_endprologue
+	ld1	{v0.16b}, [x1]
+	ld1	{v17.16b}, [x2]
+	aese	v0.16b, v17.16b
+	aesmc	v30.16b, v0.16b
+	st1	{v30.16b}, [x0]
+	ret
+	.seh_endproc
+
+
+	.def	ctasm_xlate_test_aes_inv_round
+	.scl	2
+	.type	32
+	.endef
+	.globl	ctasm_xlate_test_aes_inv_round
+	.p2align	2
+ctasm_xlate_test_aes_inv_round:
+	.seh_proc	ctasm_xlate_test_aes_inv_round
+	hint	#34 // bti c
+	.seh_nop
+	.seh_endprologue
+	ld1	{v5.16b}, [x1]
+	movi	v6.16b, #0
+	aesimc	v5.16b, v5.16b
+	aesd	v5.16b, v6.16b
+	st1	{v5.16b}, [x0]
+	ret
+	.seh_endproc
+
+
+	.def	ctasm_xlate_test_pmull
+	.scl	2
+	.type	32
+	.endef
+	.globl	ctasm_xlate_test_pmull
+	.p2align	2
+ctasm_xlate_test_pmull:
+	.seh_proc	ctasm_xlate_test_pmull
+	hint	#34 // bti c
+	.seh_nop
+	.seh_endprologue
+	ld1	{v0.2d}, [x1]
+	ld1	{v1.2d}, [x2]
+	pmull	v2.1q, v0.1d, v1.1d
+	pmull2	v3.1q, v0.2d, v1.2d
+	st1	{v2.16b, v3.16b}, [x0]
 	ret
 	.seh_endproc
 	.section	.rdata,"dr"

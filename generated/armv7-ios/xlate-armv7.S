@@ -11,6 +11,9 @@
 #define _ctasm_xlate_test_clobber CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_clobber)
 #define _ctasm_xlate_test_sum_bytes CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_sum_bytes)
 #define _ctasm_xlate_test_neon CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_neon)
+#define _ctasm_xlate_test_aes_round CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_aes_round)
+#define _ctasm_xlate_test_aes_inv_round CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_aes_inv_round)
+#define _ctasm_xlate_test_pmull CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_pmull)
 #endif
 	.syntax	unified
 	.code	32
@@ -399,6 +402,48 @@ _ctasm_xlate_test_neon:
 	veor	q3, q3, q2
 	vext.8	q3, q3, q3, #3
 	vst1.8	{d6-d7}, [r0]
+	bx	lr
+	.cfi_endproc
+
+	.globl	_ctasm_xlate_test_aes_round
+	.private_extern	_ctasm_xlate_test_aes_round
+	.p2align	2
+_ctasm_xlate_test_aes_round:
+	.cfi_startproc
+	vld1.8	{d16-d17}, [r1]
+	vld1.8	{d2-d3}, [r2]
+	.inst	0xf3f00302 // aese.8 q8, q1
+	.inst	0xf3b043a0 // aesmc.8 q2, q8
+	vst1.8	{d4-d5}, [r0]
+	bx	lr
+	.cfi_endproc
+
+
+	.globl	_ctasm_xlate_test_aes_inv_round
+	.private_extern	_ctasm_xlate_test_aes_inv_round
+	.p2align	2
+_ctasm_xlate_test_aes_inv_round:
+	.cfi_startproc
+	vld1.8	{d0-d1}, [r1]
+	vmov.i8	q15, #0
+	.inst	0xf3f063c0 // aesimc.8 q11, q0
+	.inst	0xf3f0636e // aesd.8 q11, q15
+	vst1.8	{d22-d23}, [r0]
+	bx	lr
+	.cfi_endproc
+
+
+	.globl	_ctasm_xlate_test_pmull
+	.private_extern	_ctasm_xlate_test_pmull
+	.p2align	2
+_ctasm_xlate_test_pmull:
+	.cfi_startproc
+	vld1.64	{d0-d1}, [r1]
+	vld1.64	{d18-d19}, [r2]
+	.inst	0xf2e08e22 // vmull.p64 q12, d0, d18
+	.inst	0xf2a16e23 // vmull.p64 q3, d1, d19
+	vst1.64	{d24-d25}, [r0]!
+	vst1.64	{d6-d7}, [r0]
 	bx	lr
 	.cfi_endproc
 	.text

@@ -11,6 +11,9 @@
 #define ctasm_xlate_test_clobber CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_clobber)
 #define ctasm_xlate_test_sum_bytes CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_sum_bytes)
 #define ctasm_xlate_test_neon CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_neon)
+#define ctasm_xlate_test_aes_round CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_aes_round)
+#define ctasm_xlate_test_aes_inv_round CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_aes_inv_round)
+#define ctasm_xlate_test_pmull CTASM_PFX(CTASM_PREFIX,ctasm_xlate_test_pmull)
 #endif
 	.syntax	unified
 	.arch	armv7-a
@@ -449,6 +452,72 @@ ctasm_xlate_test_neon:
 	.cfi_endproc
 	.fnend
 	.size	ctasm_xlate_test_neon, .-ctasm_xlate_test_neon
+
+	.globl	ctasm_xlate_test_aes_round
+	.hidden	ctasm_xlate_test_aes_round
+	.type	ctasm_xlate_test_aes_round, %function
+	.p2align	2
+ctasm_xlate_test_aes_round:
+	.fnstart
+	.cfi_startproc
+	vld1.8	{d16-d17}, [r1]
+	vld1.8	{d2-d3}, [r2]
+	.arch	armv8-a
+	.fpu	crypto-neon-fp-armv8
+	aese.8	q8, q1
+	aesmc.8	q2, q8
+	.arch	armv7-a
+	.fpu	neon
+	vst1.8	{d4-d5}, [r0]
+	bx	lr
+	.cfi_endproc
+	.fnend
+	.size	ctasm_xlate_test_aes_round, .-ctasm_xlate_test_aes_round
+
+
+	.globl	ctasm_xlate_test_aes_inv_round
+	.hidden	ctasm_xlate_test_aes_inv_round
+	.type	ctasm_xlate_test_aes_inv_round, %function
+	.p2align	2
+ctasm_xlate_test_aes_inv_round:
+	.fnstart
+	.cfi_startproc
+	vld1.8	{d0-d1}, [r1]
+	vmov.i8	q15, #0
+	.arch	armv8-a
+	.fpu	crypto-neon-fp-armv8
+	aesimc.8	q11, q0
+	aesd.8	q11, q15
+	.arch	armv7-a
+	.fpu	neon
+	vst1.8	{d22-d23}, [r0]
+	bx	lr
+	.cfi_endproc
+	.fnend
+	.size	ctasm_xlate_test_aes_inv_round, .-ctasm_xlate_test_aes_inv_round
+
+
+	.globl	ctasm_xlate_test_pmull
+	.hidden	ctasm_xlate_test_pmull
+	.type	ctasm_xlate_test_pmull, %function
+	.p2align	2
+ctasm_xlate_test_pmull:
+	.fnstart
+	.cfi_startproc
+	vld1.64	{d0-d1}, [r1]
+	vld1.64	{d18-d19}, [r2]
+	.arch	armv8-a
+	.fpu	crypto-neon-fp-armv8
+	vmull.p64	q12, d0, d18
+	vmull.p64	q3, d1, d19
+	.arch	armv7-a
+	.fpu	neon
+	vst1.64	{d24-d25}, [r0]!
+	vst1.64	{d6-d7}, [r0]
+	bx	lr
+	.cfi_endproc
+	.fnend
+	.size	ctasm_xlate_test_pmull, .-ctasm_xlate_test_pmull
 	.text
 	.p2align	4
 .Lneon_perm:

@@ -19,7 +19,7 @@ my ($out, $inp, $tab) = ("r0", "r1", "r12");
 # Stack argument offsets, docs/PERLASM.md: [sp, #frame + 8*nvsave + 4*nsave].
 sub stack_arg { my ($k, $frame, $nvsave, $nsave) = @_; return $frame + 8 * $nvsave + 4 * $nsave + 4 * ($k - 5); }
 
-my $code = ".ctasm_text\n";
+my $code = ".ctasm_arch_ext aes\n.ctasm_text\n";
 
 # --- leaf, global, called through a function pointer: a + b + c ---------------------
 $code .= <<___;
@@ -179,6 +179,45 @@ $code .= <<___;
 	veor	q3, q3, q2
 	vext.8	q3, q3, q3, #3
 	vst1.8	{d6-d7}, [$out]
+	.ctasm_ret
+.ctasm_endproc
+___
+
+# --- crypto extension (.ctasm_arch_ext aes) ------------------------------------
+# As in xlate-armv8.pl; the registers are chosen so every encoding field of the
+# translator's ios32 .inst words (D, N, M bits) is exercised at run time.
+#   void ctasm_xlate_test_aes_round(uint8_t out[16], const uint8_t in[16],
+#                                   const uint8_t key[16]);  // MixColumns(SubBytes(ShiftRows(in ^ key)))
+#   void ctasm_xlate_test_aes_inv_round(uint8_t out[16], const uint8_t in[16]);
+#                                    // InvSubBytes(InvShiftRows(InvMixColumns(in)))
+#   void ctasm_xlate_test_pmull(uint64_t out[4], const uint64_t a[2], const uint64_t b[2]);
+#                                    // out[0..1] = a[0] x b[0], out[2..3] = a[1] x b[1]
+$code .= <<___;
+.ctasm_proc ctasm_xlate_test_aes_round, global
+	vld1.8	{d16-d17}, [r1]
+	vld1.8	{d2-d3}, [r2]
+	aese.8	q8, q1
+	aesmc.8	q2, q8
+	vst1.8	{d4-d5}, [r0]
+	.ctasm_ret
+.ctasm_endproc
+
+.ctasm_proc ctasm_xlate_test_aes_inv_round, global
+	vld1.8	{d0-d1}, [r1]
+	vmov.i8	q15, #0
+	aesimc.8	q11, q0
+	aesd.8	q11, q15
+	vst1.8	{d22-d23}, [r0]
+	.ctasm_ret
+.ctasm_endproc
+
+.ctasm_proc ctasm_xlate_test_pmull, global
+	vld1.64	{d0-d1}, [r1]
+	vld1.64	{d18-d19}, [r2]
+	vmull.p64	q12, d0, d18
+	vmull.p64	q3, d1, d19
+	vst1.64	{d24-d25}, [r0]!
+	vst1.64	{d6-d7}, [r0]
 	.ctasm_ret
 .ctasm_endproc
 ___

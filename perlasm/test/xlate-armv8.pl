@@ -18,7 +18,7 @@ my ($tab, $t0, $t1, $t2) = ("x9", "x10", "x11", "x12");
 my ($out, $inp) = ("x0", "x1");
 my ($vin, $vperm, $vmask, $vt) = ("v0", "v1", "v2", "v3");
 
-my $code = ".ctasm_text\n";
+my $code = ".ctasm_arch_ext aes\n.ctasm_text\n";
 
 # --- leaf, global, called through a function pointer: a + b + c ---------------------
 $code .= <<___;
@@ -171,6 +171,44 @@ $code .= <<___;
 .Lno_landing:
 	mov	x0, #1
 	ret
+.ctasm_endproc
+___
+
+# --- crypto extension (.ctasm_arch_ext aes) ------------------------------------
+# One AES round without the final key addition, its inverse, and the two
+# 64x64-bit carry-less multiplies:
+#   void ctasm_xlate_test_aes_round(uint8_t out[16], const uint8_t in[16],
+#                                   const uint8_t key[16]);  // MixColumns(SubBytes(ShiftRows(in ^ key)))
+#   void ctasm_xlate_test_aes_inv_round(uint8_t out[16], const uint8_t in[16]);
+#                                    // InvSubBytes(InvShiftRows(InvMixColumns(in)))
+#   void ctasm_xlate_test_pmull(uint64_t out[4], const uint64_t a[2], const uint64_t b[2]);
+#                                    // out[0..1] = a[0] x b[0], out[2..3] = a[1] x b[1]
+$code .= <<___;
+.ctasm_proc ctasm_xlate_test_aes_round, global
+	ld1	{v0.16b}, [x1]
+	ld1	{v17.16b}, [x2]
+	aese	v0.16b, v17.16b
+	aesmc	v30.16b, v0.16b
+	st1	{v30.16b}, [x0]
+	.ctasm_ret
+.ctasm_endproc
+
+.ctasm_proc ctasm_xlate_test_aes_inv_round, global
+	ld1	{v5.16b}, [x1]
+	movi	v6.16b, #0
+	aesimc	v5.16b, v5.16b
+	aesd	v5.16b, v6.16b
+	st1	{v5.16b}, [x0]
+	.ctasm_ret
+.ctasm_endproc
+
+.ctasm_proc ctasm_xlate_test_pmull, global
+	ld1	{v0.2d}, [x1]
+	ld1	{v1.2d}, [x2]
+	pmull	v2.1q, v0.1d, v1.1d
+	pmull2	v3.1q, v0.2d, v1.2d
+	st1	{v2.16b, v3.16b}, [x0]
+	.ctasm_ret
 .ctasm_endproc
 ___
 

@@ -18,6 +18,8 @@
 #   Lex.pm       lines -> statements + comment
 #   Frame.pm     .ctasm_proc parsing; AArch64 / ARMv7 frame plans (the IR)
 #   Emit.pm      symbol directives, CTASM_PREFIX block, ELF notes, operands
+#   Ext.pm       .ctasm_arch_ext: ISA extensions and their per-flavour spelling
+#   Expr.pm      numbers and constant expressions, evaluated by the translator
 # Nothing is written unless the whole input translated.
 use strict;
 use warnings;
@@ -28,6 +30,8 @@ use Arm::Flavours;
 use Arm::Lex;
 use Arm::Frame;
 use Arm::Emit;
+use Arm::Ext;
+use Arm::Expr;
 use ElfNotes;
 
 my $flavour = shift;
@@ -47,12 +51,15 @@ while (my $l = <STDIN>) {
 my @GLOBALS;
 for my $i (0 .. $#input) {
     $lineno = $i + 1;
-    next unless $input[$i] =~ /^\s*\.ctasm_proc\s+(.*)$/;
+    next if $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
     my ($stmts) = split_line($input[$i]);
-    my $p = parse_proc($stmts->[0] =~ s/^\s*\.ctasm_proc\s+//r);
-    fail("function $p->{name} defined twice") if $PROC_NAMES{ $p->{name} };
-    $PROC_NAMES{ $p->{name} } = 1;
-    push @GLOBALS, $p->{name} if $p->{global};
+    for my $st (@$stmts) {    # after ';' and labels too
+        next unless $st =~ /^\s*(?:[.\w\$]+:\s*)*\.ctasm_proc\s+(.*)$/;
+        my $p = parse_proc($1);
+        fail("function $p->{name} defined twice") if $PROC_NAMES{ $p->{name} };
+        $PROC_NAMES{ $p->{name} } = 1;
+        push @GLOBALS, $p->{name} if $p->{global};
+    }
 }
 
 # Pass 2: translate.
@@ -89,6 +96,56 @@ sub emit_ret {
     push @out, "$I.cfi_restore_state" if $keep;
 }
 
+my %LABEL_FN;    # .L label => function it is defined in ('' outside)
+
+# The body of a function may not move sp (no flavour's unwind data would
+# describe it; frame= gives scratch space) and, when the function has a
+# prologue to undo, may leave only through .ctasm_ret.
+sub check_body {
+    my ($op, $rest) = @_;
+    my $lop = lc $op;
+    my @o = map { s/^\s+|\s+$//gr } split /,/, $rest;
+    my $first = lc($o[0] // '');
+    my $framed = grep { defined $_->{epi} } @{ $cur->{plan}{steps} };
+    my $why = "(unwind data describes only the .ctasm_proc prologue; use frame=)";
+    if ($A64) {
+        fail("'$op $rest' moves sp $why")
+            if $rest =~ /\[\s*w?sp\s*(?:,[^\]]*)?\]\s*!|\[\s*w?sp\s*\]\s*,/i
+            || ($first =~ /^w?sp$/ && $lop !~ /^(?:cmp|cmn|tst|st\w*)$/);
+        if ($framed) {
+            fail("'$op' leaves $cur->{p}{name} without its epilogue: use .ctasm_ret")
+                if $lop =~ /^(?:ret|retaa|retab|eret|br|braa|brab|braaz|brabz)$/;
+        }
+    } else {
+        (my $base = $lop) =~ s/\..*//;
+        my $list = $rest =~ /\{([^}]*)\}/ ? lc $1 : '';
+        my $pc = $first =~ /^(?:pc|r15)$/ && $base !~ /^(?:cmp|cmn|tst|teq|str\w*|stm\w*)$/
+            || ($base =~ /^(?:ldm\w*|pop\w*)$/ && $list =~ /\b(?:pc|r15)\b/);
+        fail("'$op $rest' moves sp $why")
+            if $base =~ /^(?:push|pop|vpush|vpop)\w*$/
+            || $rest =~ /\[\s*(?:sp|r13)\s*(?:,[^\]]*)?\]\s*!|\[\s*(?:sp|r13)\s*\]\s*,/i
+            || $first =~ /^(?:sp|r13)!$/
+            || ($first =~ /^(?:sp|r13)$/ && $base !~ /^(?:cmp|cmn|tst|teq|str\w*|stm\w*|ldm\w*|vstm\w*|vldm\w*|vst\w*|vld\w*|pld\w*)$/)
+            || ($base =~ /^ldm\w*$/ && $list =~ /\b(?:sp|r13)\b/);
+        fail("'$op $rest' writes pc: leave through .ctasm_ret (or bx)") if $pc;
+        fail("'$op' leaves $cur->{p}{name} without its epilogue: use .ctasm_ret")
+            if $framed && $base =~ /^bx\w*$/;
+    }
+    # A tail branch to another function skips this one's epilogue.
+    if ($framed && $op =~ /^(?:b|b\.\w+|b(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|cbn?z|tbn?z)$/i) {
+        my ($target) = $rest =~ /([^,\s]+)\s*$/;
+        fail("tail branch from $cur->{p}{name} (which has a prologue) to $target: call it and use .ctasm_ret")
+            if defined $target && $PROC_NAMES{$target};
+    }
+}
+
+# Symbols an expression may name: .L labels and functions of this file.
+sub expr_symbol {
+    my ($n) = @_;
+    return if $n =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$n};
+    fail("'$n' in an expression is neither a .L label nor a function of this file");
+}
+
 # Is the next statement after input line $i the end of the function?
 sub next_is_endproc {
     my ($i, $k) = @_;
@@ -105,13 +162,15 @@ sub next_is_endproc {
 for my $i (0 .. $#input) {
     $lineno = $i + 1;
     my $line = $input[$i];
-    # Preprocessor lines pass through; other '#' lines are comments.
+    # '#' lines are comments.  The translator writes the file's only
+    # preprocessor lines: a directive in the input (#if, #define ...) would
+    # mean something else per flavour (predefined macros) or rename tokens
+    # behind the translator's checks, so it is refused; "# if ..." with a
+    # space is a comment like any other and never reaches the preprocessor.
     if ($line =~ /^\s*#/) {
-        if ($line =~ /^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define|undef|include|error)\b/) {
-            push @out, $line;
-        } else {
-            push @out, '// ' . ($line =~ s/^\s*#\s?//r);
-        }
+        fail("preprocessor directive '$1' is not part of the dialect (use Perl)")
+            if $line =~ /^\s*(#(?:if|ifdef|ifndef|elif|else|endif|define|undef|include|include_next|import|error|warning|pragma|line|assert|unassert|ident|sccs))\b/;
+        push @out, '// ' . ($line =~ s/^\s*#\s?//r);
         next;
     }
     my ($stmts, $comment) = split_line($line);
@@ -122,11 +181,17 @@ for my $i (0 .. $#input) {
     for my $k (0 .. $#$stmts) {
         my $st = $stmts->[$k];
         $st =~ s/^\s+|\s+$//g;
+        # A linux32 .arch armv8-a bracket ends before anything but the next
+        # extension instruction.
+        push @out, map { $I . $_ } ext_close()
+            unless $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
         # Leading labels.
         while ($st =~ s/^([.\w\$]+):\s*//) {
             my $l = $1;
-            fail("label $l defined twice") if $l =~ /^\.L/ && $LABEL_DEF{$l};
-            $LABEL_DEF{$l} //= $lineno;
+            fail("label $l: only .L labels (functions are .ctasm_proc)") unless $l =~ /^\.L[\w\$]+$/;
+            fail("label $l defined twice") if $LABEL_DEF{$l};
+            $LABEL_DEF{$l} = $lineno;
+            $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
             push @out, translate_operands($l) . ':';
         }
         next unless length $st;
@@ -141,8 +206,10 @@ for my $i (0 .. $#input) {
         } elsif ($op eq '.ctasm_align' || $op eq '.balign' || $op eq '.p2align' || $op eq '.align') {
             my $n = $rest =~ s/\s+$//r;
             # .align is log2 on ARM GNU as; .ctasm_align and .balign count bytes.
-            my $l = ($op eq '.p2align' || $op eq '.align') ? ($n =~ /^\d+$/ ? $n : fail("bad $op '$n'"))
-                                                           : log2_exact($n);
+            # Plain decimal only (010 is octal to the assemblers), at most 64 KiB.
+            my $l = ($op eq '.p2align' || $op eq '.align')
+                ? ($n =~ /^(?:0|[1-9]\d?)$/ && $n <= 16 ? $n : fail("bad $op '$n' (decimal 0..16)"))
+                : log2_exact($n);
             push @out, "$I.p2align $l";
         } elsif ($op eq '.ctasm_proc') {
             fail(".ctasm_proc inside function $cur->{p}{name} (missing .ctasm_endproc)") if $cur;
@@ -161,8 +228,11 @@ for my $i (0 .. $#input) {
             push @out, map { $I . $_ } proc_end($cur->{p});
             $cur = undef;
         } elsif ($op eq '.ctasm_adr') {
-            my ($reg, $label) = split /\s*,\s*/, $rest;
-            fail(".ctasm_adr wants REG, LABEL") unless defined $label && $label =~ /^[.\w\$]+$/;
+            fail(".ctasm_adr outside a function") unless $cur;
+            my ($reg, $label, @more) = split /\s*,\s*/, $rest;
+            fail(".ctasm_adr wants REG, LABEL") unless defined $label && !@more && $label =~ /^[.\w\$]+$/;
+            fail(".ctasm_adr $label: only .L labels and functions of this file (external symbols are not part of the dialect)")
+                unless $label =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$label};
             fail(".ctasm_adr wants a 64-bit x register") if $A64 && $reg !~ /^x([0-9]|1[0-79]|2[0-9]|30)$/;
             fail(".ctasm_adr wants a core register") if !$A64 && $reg !~ /^(r\d+|ip|lr|sb|sl|fp)$/;
             my $lbl = translate_operands($label);
@@ -173,29 +243,59 @@ for my $i (0 .. $#input) {
             } else {
                 push @out, "${I}adr $reg, $lbl";
             }
+        } elsif ($op eq '.ctasm_arch_ext') {
+            fail(".ctasm_arch_ext inside function $cur->{p}{name} (put it before the functions)") if $cur;
+            push @out, map { $I . $_ } arch_ext($rest =~ s/\s+$//r);
+        } elsif ($op =~ /^\.(?:rept|endr|irp|irpc|macro|endm|exitm|purgem|set|equ|equiv|eqv|req|unreq|dn|qn|include|incbin|if\w*|else|elseif|endif|err|error|warning|altmacro|noaltmacro)$/) {
+            # Assembler-time repetition, macros, symbols and conditionals would
+            # hide what the translator checks (x18, stack adjustments, names)
+            # until after expansion; Perl generates the same code in the script.
+            fail("$op is not part of the dialect: generate repetition, names and conditions in Perl");
         } elsif ($op =~ /^\.ctasm_/) {
             fail("unknown pseudo-directive $op");
-        } elsif ($op =~ /^\.(globl|global|type|size|hidden|private_extern|section|rodata|data|bss|cfi_\w+|seh_\w+|fnstart|fnend|save|vsave|pad|thumb|arm|code|syntax|fpu|arch|previous|pushsection|popsection|extern)$/) {
+        } elsif ($op =~ /^\.(globl|global|type|size|hidden|private_extern|section|rodata|data|bss|cfi_\w+|seh_\w+|fnstart|fnend|save|vsave|pad|thumb|arm|code|syntax|fpu|arch|previous|pushsection|popsection|extern|arch_extension|cpu|object_arch|inst\.n|inst\.w)$/) {
             fail("$op is the translator's job; use the .ctasm_* directives (docs/PERLASM.md)");
         } elsif ($op =~ /^\./ && !$PASS_DIRECTIVES{$op}) {
             fail("unknown directive $op");
         } elsif ($op =~ /^\./) {
+            $st = substr($st, 0, length($st) - length($rest)) . fix_data($op, $rest, \&expr_symbol)
+                if $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill)$/;
             push @out, $I . translate_operands($st);
         } else {
+            fail("$1 is not part of the dialect: generate repetition, names and conditions in Perl")
+                if $rest =~ /^(\.(?:req|dn|qn))\b/i;
             fail("instruction in .ctasm_rodata: $st") if $section eq 'rodata';
             fail("instruction outside .ctasm_proc: $st") unless $cur;
-            check_branch($op, $rest);
-            push @out, $I . translate_operands($st);
+            my $fixed = fix_insn_numbers($rest, \&expr_symbol);
+            $st = substr($st, 0, length($st) - length($rest)) . $fixed;
+            $rest = $fixed;
+            check_branch($op, $rest, $cur->{p}{name});
+            check_body($op, $rest);
+            my $text = translate_operands($st);
+            check_operand_names($op, $rest);
+            my @ext = ext_insn($op, $rest, $text);
+            push @out, map { $I . $_ } (@ext ? @ext : ($text));
         }
     }
     $out[-1] .= "\t//$comment" if defined $comment && @out;
 }
+push @out, map { $I . $_ } ext_close();
 $lineno = scalar @input;
 fail("missing .ctasm_endproc for $cur->{p}{name}") if $cur;
 for my $l (sort { $LABEL_USE{$a} <=> $LABEL_USE{$b} || $a cmp $b } keys %LABEL_USE) {
     next if $LABEL_DEF{$l};
     $lineno = $LABEL_USE{$l};
     fail("label $l is used but never defined");
+}
+# A branch stays inside its function: entering another one skips its prologue,
+# leaving skips the epilogue.
+for my $l (sort keys %BRANCH_USE) {
+    for my $u (@{ $BRANCH_USE{$l} }) {
+        next if $LABEL_FN{$l} eq $u->[0];
+        $lineno = $u->[1];
+        fail("branch from $u->[0] to $l, a label " . ($LABEL_FN{$l} eq '' ? 'outside any function'
+             : "of function $LABEL_FN{$l}") . " (call the function instead)");
+    }
 }
 
 # ---------------------------------------------------------------------------

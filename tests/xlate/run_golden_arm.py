@@ -17,7 +17,8 @@ expected files from the current translator (review the diff before committing).
 Object checks (a missing assembler fails the run, naming it, unless --no-objects
 is given): every
 snippet and both conformance scripts (perlasm/test/xlate-armv{8,7}.pl) are
-assembled for every flavour; the conformance objects are also checked for the
+assembled for every flavour and the instructions compared across the flavours of
+the ISA (--crosscheck below); the conformance objects are also checked for the
 GNU property note (BTI|PAC) on linux64, .pdata/.xdata for every function on
 win64, DWARF CFI for every function on the other flavours, and CTASM_PREFIX
 renaming of every global symbol.
@@ -127,7 +128,7 @@ def text_words(obj, section):
     return words
 
 
-def crosscheck(objs):
+def crosscheck(objs, what="conformance"):
     """Every flavour of an ISA encodes the same instructions (win64: less PAC)."""
     checks = failures = 0
     pairs = [("linux64", "ios64", "aarch64-linux-gnu"), ("linux64", "win64", "aarch64-linux-gnu"),
@@ -146,10 +147,10 @@ def crosscheck(objs):
             da = [l for l in da if l not in ("hint #25\n", "hint #29\n")]
         if da != db or not da:
             failures += 1
-            print("FAIL crosscheck %s vs %s: different instructions" % (a, b))
+            print("FAIL crosscheck %s %s vs %s: different instructions" % (what, a, b))
             sys.stdout.writelines(difflib.unified_diff(da, db, a, b))
         else:
-            print("ok crosscheck %s vs %s: %d words/instructions identical" % (a, b, len(da)))
+            print("ok crosscheck %s %s vs %s: %d words/instructions identical" % (what, a, b, len(da)))
     return checks, failures
 
 
@@ -167,6 +168,7 @@ def object_checks(tmp):
     for name in sorted(os.listdir(CASES)):
         if not name.endswith(".s"):
             continue
+        snippet = {}
         for flavour in ISA_FLAVOURS[name[:3]]:
             if not tools[flavour]:
                 continue
@@ -176,6 +178,12 @@ def object_checks(tmp):
             if not obj:
                 failures += 1
                 print("FAIL assemble %s [%s]:\n%s" % (name, flavour, aerr))
+                continue
+            snippet[flavour] = os.path.join(tmp, "%s.%s.o" % (name, flavour))
+            os.rename(obj, snippet[flavour])
+        # Every accepted golden input means the same on every flavour of its ISA.
+        c, f = crosscheck(snippet, name)
+        checks, failures = checks + c, failures + f
     objs = {}
     for isa, script in sorted(CONFORMANCE.items()):
         for flavour in ISA_FLAVOURS[isa]:

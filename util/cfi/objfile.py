@@ -68,7 +68,12 @@ class ObjFile:
     def _disassemble(self):
         args = ["-d", "--no-show-raw-insn"]
         if self.isa == "armv7" and self.format == "macho":
-            args += ["--triple=armv7-apple-ios", "--mattr=+neon"]
+            # armv8 triple: the only one whose A32 decoder knows the crypto instructions
+            args += ["--triple=armv8-apple-ios", "--mattr=+neon,+aes"]
+        elif self.isa == "armv7":
+            args += ["--mattr=+v8,+aes"]  # .ctasm_arch_ext aes (perlasm/xlate/Arm/Ext.pm)
+        elif self.isa == "aarch64":
+            args += ["--mattr=+aes"]
         text = run("objdump", *args, self.path)
         self.insns = {}
         section = None

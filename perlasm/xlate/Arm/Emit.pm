@@ -4,7 +4,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
-our @EXPORT = qw(proc_begin proc_end prefix_block check_branch
+our @EXPORT = qw(proc_begin proc_end prefix_block check_branch check_operand_names %BRANCH_USE
                  translate_operands log2_exact %LABEL_DEF %LABEL_USE %PASS_DIRECTIVES);
 
 
@@ -65,13 +65,46 @@ our (%LABEL_DEF, %LABEL_USE);
 # else would need per-flavour symbol spelling (and a PLT/veneer story).
 my $BRANCH = qr/^(?:b|bl|blx|b\.\w+|b(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|bl\w\w|cbz|cbnz|tbz|tbnz)$/i;
 my $REG = qr/^(?:[rxw]\d+|lr|ip|sp|pc|fp|sb|sl|xzr|wzr)$/i;
+our %BRANCH_USE;    # .L label => [function, line] of each branch to it
 sub check_branch {
-    my ($op, $rest) = @_;
+    my ($op, $rest, $fn) = @_;
     return unless $op =~ $BRANCH;
     my ($target) = $rest =~ /([^,\s]+)\s*$/ or return;
-    return if $target =~ $REG || $target =~ /^\.L/ || $target =~ /^\d+[fb]$/;
+    if ($target =~ $REG) {
+        return if lc $op eq 'blx';
+        fail("'$op $target': a branch to a register is written " . ($A64 ? 'br/blr' : 'bx/blx'));
+    }
+    if ($target =~ /^\.L/) {
+        push @{ $BRANCH_USE{$target} }, [$fn, $lineno];
+        return;
+    }
     fail("branch to '$target', which is not a function of this file (.ctasm_proc) or a .L label")
         unless $PROC_NAMES{$target};
+}
+
+# Names in instruction operands: registers, operand keywords, .L labels and
+# functions of this file; anything else would be an external symbol (or a
+# preprocessor macro on some flavour).
+my $A64_REGNAME = qr/^(?:[xwvqdshbz]\d{1,2}(?:\.\d*[bhsdq])?|p\d{1,2}(?:\.[bhsd])?|w?sp|[xw]zr|fp|lr|ip[01])$/i;
+my $A32_REGNAME = qr/^(?:r\d{1,2}|sp|lr|pc|ip|fp|sb|sl|a[1-4]|v[1-8]|[dsq]\d{1,2}|(?:apsr|cpsr|spsr)(?:_\w+)?|fpscr|fpexc|fpsid|mvfr[012])$/i;
+my %KEYWORD = map { $_ => 1 } qw(
+    lsl lsr asr ror rrx msl uxtb uxth uxtw uxtx sxtb sxth sxtw sxtx
+    eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv
+    sy st ld ish ishst ishld nsh nshst nshld osh oshst oshld c j jc csync
+);
+my $NO_NAME_CHECK = qr/^(?:mrs|msr|sys|sysl|dc|ic|tlbi|at|vmrs|vmsr|cps\w*|setend)$/i;
+sub check_operand_names {
+    my ($op, $rest) = @_;
+    return if $op =~ $NO_NAME_CHECK;
+    my $t = $rest =~ s/#[^,\]}]*//gr;    # immediates were checked by Arm::Expr
+    while ($t =~ /(?<![\w.\$])([A-Za-z_.\$][\w.\$]*)/g) {
+        my $n = $1;
+        next if $n =~ ($A64 ? $A64_REGNAME : $A32_REGNAME) || $KEYWORD{lc $n};
+        next if $n =~ /^p(?:ld|li|st)l[123](?:keep|strm)$/i;
+        next if $n =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$n};
+        fail("operand '$n' is neither a register nor a .L label or function of this file"
+             . " (external symbols are not part of the dialect)");
+    }
 }
 
 sub translate_operands {
@@ -96,13 +129,13 @@ sub translate_operands {
 
 our %PASS_DIRECTIVES = map { $_ => 1 } qw(
     .byte .hword .short .word .long .int .quad .dword .octa .ascii .asciz .string
-    .inst .set .equ .req .unreq .rept .endr .irp .irpc .macro .endm .space .skip .zero .fill
-    .ltorg .arch_extension
+    .inst .space .skip .zero .fill .ltorg
 );
 
 sub log2_exact {
     my ($n) = @_;
-    fail("alignment '$n' is not a power of two") unless $n =~ /^\d+$/ && $n > 0 && ($n & ($n - 1)) == 0;
+    fail("alignment '$n' is not a power of two (decimal, at most 65536)")
+        unless $n =~ /^[1-9]\d{0,4}$/ && $n <= 65536 && ($n & ($n - 1)) == 0;
     my $l = 0;
     $l++ while (1 << $l) < $n;
     return $l;

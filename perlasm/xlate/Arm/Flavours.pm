@@ -16,6 +16,9 @@ use Arm::Common;
 #   pac       sign/authenticate x30 (paciasp/autiasp) when it is saved
 #   bti       "bti c" landing pad at exported entries
 #   header    lines after the prefix block
+#   ext       per .ctasm_arch_ext name: the lines printed where it stands
+#   a32_crypto  ARMv7 crypto instructions: 'arch' (bracketed by .arch/.fpu) or
+#             'inst' (encoded by the translator); see Arm/Ext.pm
 our %FLAVOURS = (
     linux64 => {
         isa => 'a64', obj => 'elf', sym => '', lbl => '.L',
@@ -23,6 +26,7 @@ our %FLAVOURS = (
         rodata => '.section .rodata',
         adr    => 'lo12',
         cfi => 1, seh => 0, ehabi => 0, pac => 1, bti => 1,
+        ext => { aes => ['.arch_extension aes'] },
         header => [],
     },
     ios64 => {
@@ -31,6 +35,7 @@ our %FLAVOURS = (
         rodata => '.section __TEXT,__const',
         adr    => 'page',
         cfi => 1, seh => 0, ehabi => 0, pac => 1, bti => 1,
+        ext => { aes => ['.arch_extension aes'] },
         header => [],
     },
     win64 => {
@@ -48,6 +53,7 @@ our %FLAVOURS = (
         # correct unwind data is the safe choice.  "bti c" is a hint the
         # unwinder need not undo, so it is described by .seh_nop.
         pac => 0,
+        ext => { aes => ['.arch_extension aes'] },
         header => [],
     },
     linux32 => {
@@ -58,6 +64,7 @@ our %FLAVOURS = (
         cfi => 1, seh => 0, ehabi => 1, pac => 0, bti => 0,
         # ARM state, not Thumb-2: the code is NEON-heavy, where Thumb-2 saves
         # little space, and ARM state needs no IT blocks around conditionals.
+        ext => { aes => [] }, a32_crypto => 'arch',
         header => ['.syntax unified', '.arch armv7-a', '.fpu neon', '.arm'],
     },
     ios32 => {
@@ -67,6 +74,7 @@ our %FLAVOURS = (
         adr    => 'adr',
         cfi => 1, seh => 0, ehabi => 0, pac => 0, bti => 0,
         # ARM state (see linux32); the NEON unit is chosen by -mfpu=neon.
+        ext => { aes => [] }, a32_crypto => 'inst',
         header => ['.syntax unified', '.code 32'],
     },
 );

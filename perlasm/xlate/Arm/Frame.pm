@@ -14,13 +14,13 @@ sub reg_num {
     my ($tok, $kind) = @_;    # kind: 'g' general or 'd' double
     $tok = lc $tok;
     if ($kind eq 'd') {
-        return $1 if $tok =~ /^d(\d+)$/;
+        return $1 if $tok =~ /^d([0-9]|[12][0-9]|3[01])$/;
     } elsif ($A64) {
         return $A64_ALIAS{$tok} if exists $A64_ALIAS{$tok};
-        return $1 if $tok =~ /^x(\d+)$/;
+        return $1 if $tok =~ /^x([0-9]|[12][0-9]|30)$/;
     } else {
         return $A32_ALIAS{$tok} if exists $A32_ALIAS{$tok};
-        return $1 if $tok =~ /^r(\d+)$/;
+        return $1 if $tok =~ /^r([0-9]|1[0-5])$/;
     }
     fail("bad register '$tok' in .ctasm_proc register list");
 }
@@ -32,10 +32,28 @@ sub expand_regs {
         my ($lo, $hi) = split /-/, $it, 2;
         my $a = reg_num($lo, $kind);
         my $b = defined $hi ? reg_num($hi, $kind) : $a;
-        fail("bad register range '$it'") if $b < $a;
-        $seen{$_} = 1 for $a .. $b;
+        fail("bad register range '$it'") if $b < $a || $b > 31;
+        for ($a .. $b) {
+            fail("register $_ listed twice in .ctasm_proc") if $seen{$_}++;
+        }
     }
     return [sort { $a <=> $b } keys %seen];
+}
+
+# Function names are symbols on every flavour and tokens to the C
+# preprocessor that reads every generated .S: refuse names that are registers
+# (or read as one by some assembler), that a compiler predefines as a macro on
+# some flavour (GCC: linux, unix; every __name and _Capital is reserved), and
+# the CTASM_ names of the prefix block.
+my $REG_NAME = qr/^(?:[xwvqdshbrzpc]\d+|[xw]zr|w?sp|lr|fp|ip|ip[01]|pc|sb|sl|a[1-4]|v[1-8]|tr|apsr|cpsr|spsr|fpscr|fpsr|fpcr|nzcv)$/i;
+my %MACRO_NAME = map { $_ => 1 } qw(linux unix arm aarch64 i386 x86_64 mips sparc);
+sub check_name {
+    my ($n) = @_;
+    fail("function name '$n' is a register name") if $n =~ $REG_NAME;
+    fail("function name '$n' is a preprocessor macro on some flavour") if $MACRO_NAME{lc $n};
+    fail("function name '$n' is reserved (leading __ or _ and a capital: compiler macros)")
+        if $n =~ /^_[_A-Z]/;
+    fail("function name '$n' is reserved for the CTASM_PREFIX block") if $n =~ /^CTASM_/;
 }
 
 # .ctasm_proc NAME, global, save=x19-x22,x29,x30, vsave=d8-d15, frame=N
@@ -45,24 +63,30 @@ sub parse_proc {
     my @tok = map { s/^\s+|\s+$//gr } split /,/, $args;
     my $name = shift @tok;
     fail(".ctasm_proc needs a name") unless defined $name && $name =~ /^[A-Za-z_]\w*$/;
+    check_name($name);
     my %p = (name => $name, global => 0, save => [], vsave => [], frame => 0);
-    my $list;
+    my ($list, %seen);
     for my $t (@tok) {
         if ($t =~ /^(\w+)\s*=\s*(.*)$/) {
             my ($k, $v) = ($1, $2);
+            fail("duplicate .ctasm_proc key '$k'") if $seen{$k}++;
             $list = undef;
             if ($k eq 'save' || $k eq 'vsave') {
                 $list = $k;
                 push @{ $p{$k} }, $v if length $v;
             } elsif ($k eq 'frame') {
-                fail("frame= wants a byte count") unless $v =~ /^\d+$/;
+                # Read here, not by an assembler: plain decimal, no leading 0;
+                # the limit keeps every flavour's encoding and unwind data exact.
+                fail("frame= wants a decimal byte count, at most 4080")
+                    unless $v =~ /^(?:0|[1-9]\d{0,3})$/ && $v <= 4080;
                 $p{frame} = $v;
             } elsif ($k eq 'args') {
-                fail("args= wants 0..8") unless $v =~ /^\d+$/;    # AAPCS: nothing to do
+                fail("args= wants 0..8") unless $v =~ /^[0-8]$/;    # AAPCS: nothing to do
             } else {
                 fail("unknown .ctasm_proc key '$k'");
             }
         } elsif ($t eq 'global') {
+            fail("duplicate .ctasm_proc key 'global'") if $seen{global}++;
             $p{global} = 1;
             $list = undef;
         } elsif (defined $list && $t =~ /^[\w-]+$/) {
@@ -196,7 +220,7 @@ sub plan_a32 {
     for (@d) { fail("vsave= allows d8-d15 only (d$_)") unless $_ >= 8 && $_ <= 15; }
     fail("vsave= must be one contiguous range (one vpush)") if @d && $d[-1] - $d[0] != $#d;
     my $frame = align_up($p->{frame}, 8);
-    fail("frame=$frame is not an ARM immediate") if $frame && !a32_imm_ok($frame);
+    fail("frame=$frame is not an ARM immediate") if $frame && ($frame >= 2**32 || !a32_imm_ok($frame));
     my $rn = sub { $_[0] == 14 ? 'lr' : "r$_[0]" };
     my @steps;
     my $cfa = 0;

@@ -1,0 +1,5 @@
+// expect: writes pc
+.ctasm_text
+.ctasm_proc f
+	ldm	r0, {r4, pc}
+.ctasm_endproc

@@ -1,0 +1,6 @@
+// expect: external symbols are not part of the dialect
+.ctasm_text
+.ctasm_proc f
+	ldr	r0, =memcpy
+	.ctasm_ret
+.ctasm_endproc

@@ -1,0 +1,6 @@
+// expect: rank differently
+.ctasm_text
+.ctasm_proc f
+	mov	x0, #1+2<<3
+	.ctasm_ret
+.ctasm_endproc

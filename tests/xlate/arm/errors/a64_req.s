@@ -1,0 +1,2 @@
+// expect: not part of the dialect
+tab .req x18

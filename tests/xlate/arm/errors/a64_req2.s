@@ -1,0 +1,2 @@
+// expect: not part of the dialect
+	.req	tab, x18

@@ -1,0 +1,3 @@
+// expect: is not a power of two
+.ctasm_rodata
+	.balign	016

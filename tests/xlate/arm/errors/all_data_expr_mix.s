@@ -1,0 +1,3 @@
+// expect: rank differently
+.ctasm_rodata
+	.long	1|2&3

@@ -1,0 +1,3 @@
+// expect: is out of range
+.ctasm_rodata
+	.byte	255, 256

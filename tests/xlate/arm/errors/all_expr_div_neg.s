@@ -1,0 +1,3 @@
+// expect: non-negative operands
+.ctasm_rodata
+	.long	-7/2

@@ -1,0 +1,2 @@
+// expect: wants one extension name
+.ctasm_arch_ext crypto

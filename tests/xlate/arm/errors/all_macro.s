@@ -1,0 +1,4 @@
+// expect: not part of the dialect
+.macro m
+	nop
+.endm

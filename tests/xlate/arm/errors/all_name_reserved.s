@@ -1,0 +1,5 @@
+// expect: reserved
+.ctasm_text
+.ctasm_proc __APPLE__
+	.ctasm_ret
+.ctasm_endproc

@@ -1,0 +1,3 @@
+// expect: octal-looking number
+.ctasm_rodata
+	.long	1, 010

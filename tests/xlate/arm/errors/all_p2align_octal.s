@@ -1,0 +1,3 @@
+// expect: decimal 0..16
+.ctasm_rodata
+	.p2align	010

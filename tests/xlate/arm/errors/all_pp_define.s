@@ -1,0 +1,3 @@
+// expect: preprocessor directive
+#define tab x18
+.ctasm_text

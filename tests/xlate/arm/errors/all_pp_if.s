@@ -1,0 +1,4 @@
+// expect: preprocessor directive
+#ifdef __APPLE__
+.ctasm_text
+#endif

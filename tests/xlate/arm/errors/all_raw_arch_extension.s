@@ -1,0 +1,2 @@
+// expect: the translator's job
+.arch_extension crypto

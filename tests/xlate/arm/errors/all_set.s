@@ -1,0 +1,2 @@
+// expect: not part of the dialect
+	.set	K, 3
