@@ -35,6 +35,7 @@ struct Options {
   bool compare = false;
   bool progress = false;
   bool cpu_clock = false;  // -clock cpu
+  long count = -1;         // -count N: N calls per operation, no timing
   // Internal, set by the parent of a -tiers run.
   std::string child_tier;
   std::string json_fragment;
@@ -58,6 +59,9 @@ void usage(FILE *f) {
           "  -json FILE         machine-readable results (read by util/perf_table.py)\n"
           "  -progress          progress on stderr even when it is not a terminal\n"
           "  -list              list operations, tiers and -compare peers\n"
+          "  -count N           no timing: set each operation up, run it exactly N times,\n"
+          "                     print what ran (for instruction counts under an emulator:\n"
+          "                     util/count_insns.py subtracts a -count 0 run)\n"
           "environment: CTASM_SPEED_WRAPPER=\"qemu-aarch64 -L ...\" prefixes the re-executions\n"
           "of -tiers (for emulators without binfmt_misc); CTASM_BENCH_EMULATED=NAME marks\n"
           "the numbers as emulated when detection misses it.\n");
@@ -153,6 +157,14 @@ int parse_args(int argc, char **argv, Options *o) {
     } else if (a == "-tiers") {
       if (!value(&v)) return 1;
       o->tiers = v;
+    } else if (a == "-count") {
+      if (!value(&v)) return 1;
+      char *end = nullptr;
+      o->count = strtol(v, &end, 10);
+      if (*v == '\0' || *end != '\0' || o->count < 0 || o->count > 1000000) {
+        fprintf(stderr, "ctasm-speed: bad -count %s\n", v);
+        return 1;
+      }
     } else if (a == "-json") {
       if (!value(&v)) return 1;
       o->json = v;
@@ -242,6 +254,31 @@ std::string ossl_env_description() {
 
 // Runs every selected operation and size; prints bssl lines and returns the
 // JSON records joined by ",\n". *failed is set on a library error.
+// -count N: every selected operation set up as for timing, then run exactly N
+// times. Nothing here depends on N but the loop, so an instruction count of
+// N calls minus one of 0 calls is N operations.
+int run_count(const Options &o) {
+  int rc = 0;
+  for (const OpDef &op : all_ops()) {
+    if (!o.filter.empty() && filter_name(op).find(o.filter) == std::string::npos) continue;
+    std::vector<size_t> chunks = op.sized ? o.chunks : std::vector<size_t>{0};
+    for (size_t chunk : chunks) {
+      if (op.sized && chunk % op.multiple != 0) continue;
+      std::unique_ptr<Bench> b = make_ctasm_bench(op, chunk);
+      if (!b) {
+        fprintf(stderr, "ctasm-speed: cannot set up %s\n", describe(op, chunk).c_str());
+        rc = 1;
+        continue;
+      }
+      bool ok = true;
+      for (long i = 0; i < o.count && ok; i++) ok = b->run();
+      if (!ok) rc = 1;
+      printf("counted %s: %s\n", describe(op, chunk).c_str(), b->impl().c_str());
+    }
+  }
+  return rc;
+}
+
 std::string run_local(const Options &o, bool *failed) {
   const std::string tier = current_tier_name(o);
   const char *cpu_env = getenv("CTASM_CPU");
@@ -503,6 +540,7 @@ int main(int argc, char **argv) {
   Options o;
   int p = parse_args(argc, argv, &o);
   if (p != 0) return p == 2 ? 0 : 1;
+  if (o.count >= 0) return run_count(o);
   if (!o.tiers.empty() && o.child_tier.empty()) return run_tiers(o, argc, argv);
 
   if (o.child_tier.empty()) {

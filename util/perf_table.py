@@ -314,12 +314,43 @@ def chart(runs):
     return "\n".join(out) + "\n"
 
 
+def count_section(path):
+    """A util/count_insns.py --json file as a table: instructions per byte (per
+    call for key setup), one column per tier."""
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    if doc.get("tool") != "count_insns":
+        raise ValueError(f"{path}: not util/count_insns.py --json output")
+    res = doc["results"]
+    tiers = ordered_unique(f"{r['tier']} ({r['impl']})" for r in res)
+    rows = []
+    for op, chunk in ordered_unique((r["op"], r["chunk"]) for r in res):
+        row = [f"{op} ({chunk} bytes)" if chunk else op]
+        for t in tiers:
+            hit = [r for r in res if (r["op"], r["chunk"]) == (op, chunk)
+                   and f"{r['tier']} ({r['impl']})" == t]
+            if not hit:
+                row.append("-")
+            elif hit[0]["insns_per_byte"] is not None:
+                row.append(f"{hit[0]['insns_per_byte']:.2f} /B ({hit[0]['insns_per_call']:.0f})")
+            else:
+                row.append(f"{hit[0]['insns_per_call']:.0f} per call")
+        rows.append(row)
+    lines = [f"## {doc['target']}: dynamic instructions under qemu ({doc['date']})", "",
+             f"A count, not a time: `{doc['method']}`, under `{doc['emulator']}`. Instructions "
+             "per byte, with instructions per call in parentheses.", ""]
+    lines += md_table(["operation"] + tiers, rows, ["l"] + ["r"] * len(tiers))
+    return lines + [""]
+
+
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("inputs", nargs="+", help="ctasm-speed -json files")
     p.add_argument("--md", default="docs/PERFORMANCE.md")
     p.add_argument("--svg", default="docs/perf_ratio.svg")
     p.add_argument("--command", default="", help="the ctasm-speed command line, quoted in the page")
+    p.add_argument("--counts", nargs="*", default=[],
+                   help="util/count_insns.py --json files (ARM), one section each")
     a = p.parse_args(argv)
     runs = [Run(load(path)) for path in a.inputs]
 
@@ -336,6 +367,8 @@ def main(argv):
         lines += [f"![ratio vs chunk size]({svg_rel})", ""]
     for run in runs:
         lines += section(run, a.command)
+    for path in a.counts:
+        lines += count_section(path)
     has_aead = any(r["suffix"] in ("seal", "open") or "GMAC" in r["name"]
                    for run in runs for r in run.results)
     lines += ["## Method", ""]
