@@ -27,6 +27,7 @@ ctasm_public_headers = [
 ctasm_internal_headers = [
     "src/aes/aes_portable.h",
     "src/aes/internal.h",
+    "src/aes/tier_vpaes.h",
     "src/cpu/cpu.h",
     "src/internal/args.h",
     "src/internal/asm_config.h",

@@ -27,6 +27,7 @@ set(CTASM_PUBLIC_HEADERS
 set(CTASM_INTERNAL_HEADERS
   src/aes/aes_portable.h
   src/aes/internal.h
+  src/aes/tier_vpaes.h
   src/cpu/cpu.h
   src/internal/args.h
   src/internal/asm_config.h

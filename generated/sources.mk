@@ -25,6 +25,7 @@ CTASM_PUBLIC_HEADERS := \
 CTASM_INTERNAL_HEADERS := \
   src/aes/aes_portable.h \
   src/aes/internal.h \
+  src/aes/tier_vpaes.h \
   src/cpu/cpu.h \
   src/internal/args.h \
   src/internal/asm_config.h \

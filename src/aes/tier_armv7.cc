@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "aes/internal.h"
+#include "aes/tier_vpaes.h"
 #include "internal/ct.h"
 
 #if defined(CTASM_ARMV7_ASM)
@@ -21,22 +22,10 @@ void wipe_stack_key(void *buf, size_t len) {
   if (obs != nullptr) obs(buf, len, true);
 }
 
-void set_encrypt_key(const uint8_t *raw, unsigned bits, ctasm_aes_key *key) {
-  ctasm_vpaes_set_encrypt_key(raw, bits, key);
-}
-
 void set_decrypt_key(const uint8_t *raw, unsigned bits, ctasm_aes_key *key) {
   ctasm_vpaes_set_decrypt_key(raw, bits, key);
   // CBC decryption runs bsaes in bulk: keep its key form ready.
   ctasm_vpaes_decrypt_key_to_bsaes(key->ctasm_private_extra, key);
-}
-
-void encrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks) {
-  for (size_t i = 0; i < blocks; i++) ctasm_vpaes_encrypt(in + 16 * i, out + 16 * i, key);
-}
-
-void decrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks) {
-  for (size_t i = 0; i < blocks; i++) ctasm_vpaes_decrypt(in + 16 * i, out + 16 * i, key);
 }
 
 // The stack copies hold plaintext (or plaintext ^ IV): wiped after.
@@ -90,9 +79,9 @@ bool key_consistent(const ctasm_aes_key *key, AesKeyDir dir) {
 }  // namespace
 
 const AesTier kAesTierHybridArmv7 = {
-    kAesImplHybridArmv7, "bsaes+vpaes-armv7", vpaes_capable,       set_encrypt_key,
-    set_decrypt_key,     ctasm_vpaes_encrypt, ctasm_vpaes_decrypt, encrypt_blocks,
-    decrypt_blocks,      cbc_encrypt,         cbc_decrypt,         ctr32,
+    kAesImplHybridArmv7, "bsaes+vpaes-armv7", vpaes_capable, vpaes_tier::set_encrypt_key,
+    set_decrypt_key,     ctasm_vpaes_encrypt, ctasm_vpaes_decrypt, vpaes_tier::encrypt_blocks,
+    vpaes_tier::decrypt_blocks, cbc_encrypt,  cbc_decrypt,         ctr32,
     key_consistent,      0,
 };
 

@@ -6,6 +6,7 @@
 
 #include "aes/aes_portable.h"
 #include "aes/internal.h"
+#include "aes/tier_vpaes.h"
 #include "internal/ct.h"
 
 #if defined(CTASM_X86_64_ASM)
@@ -82,19 +83,6 @@ void set_decrypt_key(const uint8_t *raw, unsigned bits, ctasm_aes_key *key) {
   bsaes_decrypt_key(raw, bits, key->ctasm_private_extra);
 }
 
-void encrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks) {
-  for (size_t i = 0; i < blocks; i++) ctasm_vpaes_encrypt(in + 16 * i, out + 16 * i, key);
-}
-
-void decrypt_blocks(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks) {
-  for (size_t i = 0; i < blocks; i++) ctasm_vpaes_decrypt(in + 16 * i, out + 16 * i, key);
-}
-
-void cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
-                 uint8_t ivec[16]) {
-  ctasm_vpaes_cbc_encrypt(in, out, 16 * blocks, key, ivec, 1);
-}
-
 // bsaes decrypts 8 blocks per batch and a partial batch costs a whole one: it
 // takes the whole batches, and the last partial one when that has at least
 // kBsaesCbcDecryptMinBlocks blocks, else vpaes decrypts those (the length is
@@ -140,8 +128,8 @@ void ctr32(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blo
 
 const AesTier kAesTierHybridX86_64 = {
     kAesImplHybridX86_64, "bsaes+vpaes-x86_64", vpaes_capable,       set_encrypt_key,
-    set_decrypt_key,      ctasm_vpaes_encrypt,  ctasm_vpaes_decrypt, encrypt_blocks,
-    decrypt_blocks,       cbc_encrypt,          cbc_decrypt,         ctr32,
+    set_decrypt_key,      ctasm_vpaes_encrypt,  ctasm_vpaes_decrypt, vpaes_tier::encrypt_blocks,
+    vpaes_tier::decrypt_blocks, vpaes_tier::cbc_encrypt, cbc_decrypt, ctr32,
     nullptr,              kCxxDecryptKey,
 };
 
