@@ -180,7 +180,7 @@ def main():
     if all(shutil.which(t) for t in ("gcc", "nasm", "objdump")):
         tmp = tempfile.mkdtemp()
         try:
-            for name in ("insns_gpr.s", "insns_simd.s"):
+            for name in ("insns_gpr.s", "insns_simd.s", "insns_avx512.s"):
                 checks += 1
                 with open(os.path.join(CASES, name)) as f:
                     failures += not crosscheck(name, f.read(), tmp)

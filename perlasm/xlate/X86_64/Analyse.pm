@@ -5,6 +5,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use X86_64::Common;
+use X86_64::Insns;
 our @EXPORT = qw(analyse plan);
 
 sub analyse {
@@ -42,6 +43,8 @@ sub analyse {
             push @global_order, $it->{name} unless $global{$it->{name}}++;
         }
         if ($k eq 'insn' && $section ne 'text') { fail("instruction outside .ctasm_text", $it) }
+        # One table for every flavour: what NASM could not take, GAS refuses too.
+        $it->{cls} = classify($it) if $k eq 'insn';
     }
     fail("end of input inside function $cur->{name} (missing .ctasm_endproc)", $cur) if $cur;
     for my $it (@$items) {

@@ -46,7 +46,13 @@ my @out;
 sub emit { push @out, @_ }
 my $F;
 
-sub att_operand {
+sub att_operand { my ($o, $it) = @_; return att_operand_base($o, $it) . decorations($o) }
+sub decorations {
+    my ($o) = @_;
+    return ($o->{bcst} ? "{$o->{bcst}}" : '') . ($o->{mask} ? "{%$o->{mask}}" : '')
+         . ($o->{zero} ? '{z}' : '');
+}
+sub att_operand_base {
     my ($o, $it) = @_;
     my $s = $o->{star} ? '*' : '';
     if ($o->{t} eq 'reg') { return "$s%$o->{r}" }

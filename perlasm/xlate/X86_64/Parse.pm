@@ -66,6 +66,24 @@ sub strip_comment {    # '#' starts a comment outside string literals
 sub parse_operand {
     my ($s) = @_;
     my $star = ($s =~ s/^\*\s*//) ? 1 : 0;
+    # AVX-512 decorations: {%kN} opmask, {z} zeroing, {1toN} embedded broadcast.
+    my %dec;
+    while ($s =~ s/\s*\{\s*([^{}]*?)\s*\}$//) {
+        my $d = $1;
+        if ($d =~ /^%(k[0-7])$/) {
+            fail("{%k0} is not a write mask (k0 means no masking)") if $1 eq 'k0';
+            fail("two opmasks on one operand") if $dec{mask};
+            $dec{mask} = $1;
+        } elsif ($d eq 'z') {
+            fail("{z} given twice") if $dec{zero}++;
+        } elsif ($d =~ /^1to(2|4|8|16|32)$/) {
+            fail("two broadcasts on one operand") if $dec{bcst};
+            $dec{bcst} = $d;
+        } else {
+            fail("unsupported operand decoration {$d} (rounding and sae are not part of the dialect)");
+        }
+    }
+    fail("cannot parse operand '$s'") if $s =~ /[{}]/;
     my $o;
     if ($s =~ /^%(\w+)$/) {
         is_reg($1) && $1 ne 'rip' or fail("unknown register %$1");
@@ -88,6 +106,7 @@ sub parse_operand {
         fail("empty operand");
     }
     $o->{star} = 1 if $star;
+    @{$o}{keys %dec} = values %dec;
     return $o;
 }
 
