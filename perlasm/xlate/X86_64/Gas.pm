@@ -81,6 +81,13 @@ sub gas_prologue {
         $cfa += $pl->{alloc};
         emit("\tsubq\t\$$pl->{alloc},%rsp", "\t.cfi_def_cfa_offset\t$cfa");
     }
+    if ($pl->{fp}) {
+        # rbp, pushed last, becomes the CFA register; then the scratch frame and the
+        # alignment, which the CFI need not follow.
+        emit("\tmovq\t%rsp,%rbp", "\t.cfi_def_cfa_register\t%rbp");
+        emit("\tsubq\t\$$pl->{frame},%rsp") if $pl->{frame};
+        emit("\tandq\t\$-$pl->{align},%rsp");
+    }
 }
 sub gas_epilogue {
     my ($p) = @_;
@@ -89,6 +96,7 @@ sub gas_epilogue {
     my $cfa = 8 + 8 * @{$pl->{push}};
     emit("\t.cfi_remember_state");
     emit("\taddq\t\$$pl->{alloc},%rsp", "\t.cfi_def_cfa_offset\t$cfa") if $pl->{alloc};
+    emit("\tmovq\t%rbp,%rsp", "\t.cfi_def_cfa\t%rsp,$cfa") if $pl->{fp};
     for my $r (reverse @{$pl->{push}}) {
         $cfa -= 8;
         emit("\tpopq\t%$r", "\t.cfi_def_cfa_offset\t$cfa", "\t.cfi_restore\t%$r");
@@ -141,6 +149,9 @@ sub print_gas {
             emit("\t.cfi_endproc", $F->{sizefn}->(global_name($it->{proc}{name})));
         } elsif ($k eq 'adr') {
             emit("\tleaq\t" . xexpr($it->{label}, $it) . "(%rip),%$it->{reg}");
+        } elsif ($k eq 'stackarg') {
+            my ($base, $off) = stack_arg($it->{proc}, $it->{n});
+            emit("\tmovq\t$off(%$base),%$it->{reg}");
         } elsif ($k eq 'cfi') {
             emit("\t$it->{dir}");
         } elsif ($k eq 'globl') {

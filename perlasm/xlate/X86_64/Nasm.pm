@@ -108,6 +108,9 @@ sub print_nasm {
             push @tables, nasm_unwind($p);
         } elsif ($k eq 'adr') {
             emit("\tlea\t$it->{reg},[rel " . xexpr($it->{label}, $it) . ']');
+        } elsif ($k eq 'stackarg') {
+            my ($base, $off) = stack_arg($it->{proc}, $it->{n});
+            emit("\tmov\t$it->{reg},QWORD[$base+$off]");
         } elsif ($k eq 'globl') {
             emit("global $it->{name}");
         }
@@ -136,23 +139,35 @@ sub nasm_prologue {
         emit("\tpush\t$r", "L\$_ctasm_${n}_p" . ++$i . ':');
         push @codes, [$i, 'push', $r];
     }
-    if ($pl->{alloc}) {
-        emit("\tsub\trsp,$pl->{alloc}", "L\$_ctasm_${n}_p" . ++$i . ':');
-        push @codes, [$i, 'alloc', $pl->{alloc}];
+    my $alloc = $pl->{fp} ? $pl->{fixed} : $pl->{alloc};
+    if ($alloc) {
+        emit("\tsub\trsp,$alloc", "L\$_ctasm_${n}_p" . ++$i . ':');
+        push @codes, [$i, 'alloc', $alloc];
     }
     for my $j (0 .. $#{$pl->{xmm}}) {
         my $off = $pl->{xmm_off} + 16 * $j;
         emit("\tmovaps\t[rsp+$off],xmm$pl->{xmm}[$j]", "L\$_ctasm_${n}_p" . ++$i . ':');
         push @codes, [$i, 'xmm', $pl->{xmm}[$j], $off];
     }
+    if ($pl->{fp}) {
+        # UWOP_SET_FPREG, frame offset 0: from here on the unwinder recovers rsp from
+        # rbp, so the scratch allocation and the alignment below need no codes.
+        emit("\tmov\trbp,rsp", "L\$_ctasm_${n}_p" . ++$i . ':');
+        push @codes, [$i, 'setfp'];
+    }
     $p->{codes} = \@codes;
     $p->{prolog_end} = $i;
     # Win64 -> SysV argument registers; the stack arguments sit above the home area.
     my @win = ('rcx', 'rdx', 'r8', 'r9');
     my @sysv = qw(rdi rsi rdx rcx r8 r9);
-    for my $a (0 .. $pl->{args} - 1) {
-        my $src = $a < 4 ? $win[$a] : 'QWORD[rsp+' . ($pl->{alloc} + 8 * @{$pl->{push}} + 8 + 32 + 8 * ($a - 4)) . ']';
+    my $nreg = $pl->{args} < 6 ? $pl->{args} : 6;
+    for my $a (0 .. $nreg - 1) {
+        my $src = $a < 4 ? $win[$a] : "QWORD[$pl->{base}+" . ($pl->{entry} + 8 + 32 + 8 * ($a - 4)) . ']';
         emit("\tmov\t$sysv[$a],$src");
+    }
+    if ($pl->{fp}) {
+        emit("\tsub\trsp,$pl->{frame}") if $pl->{frame};
+        emit("\tand\trsp,-$pl->{align}");
     }
 }
 
@@ -160,10 +175,12 @@ sub nasm_prologue {
 sub nasm_epilogue {
     my ($p) = @_;
     my $pl = plan($p);
+    my $base = $pl->{fp} ? 'rbp' : 'rsp';
     for my $j (0 .. $#{$pl->{xmm}}) {
-        emit("\tmovaps\txmm$pl->{xmm}[$j],[rsp+" . ($pl->{xmm_off} + 16 * $j) . ']');
+        emit("\tmovaps\txmm$pl->{xmm}[$j],[$base+" . ($pl->{xmm_off} + 16 * $j) . ']');
     }
-    emit("\tadd\trsp,$pl->{alloc}") if $pl->{alloc};
+    if ($pl->{fp}) { emit("\tlea\trsp,[rbp+$pl->{fixed}]") }    # an epilogue may start so
+    elsif ($pl->{alloc}) { emit("\tadd\trsp,$pl->{alloc}") }
     emit("\tpop\t$_") for reverse @{$pl->{push}};
     emit("\tret");
 }
@@ -184,6 +201,8 @@ sub nasm_unwind {
             push @slots, ["\tdb\t$at," . (2 | ((($v - 8) / 8) << 4)), 1];    # UWOP_ALLOC_SMALL
         } elsif ($kind eq 'alloc') {
             push @slots, ["\tdb\t$at," . (1 | (0 << 4)) . "\n\tdw\t" . ($v / 8), 2];  # UWOP_ALLOC_LARGE
+        } elsif ($kind eq 'setfp') {
+            push @slots, ["\tdb\t$at,3", 1];                                # UWOP_SET_FPREG
         } else {
             push @slots, ["\tdb\t$at," . (8 | ($v << 4)) . "\n\tdw\t" . ($off / 16), 2];  # UWOP_SAVE_XMM128
         }
@@ -192,7 +211,8 @@ sub nasm_unwind {
     $count += $_->[1] for @slots;
     my $prolog = $p->{prolog_end} ? $lab->($p->{prolog_end}) . "-$start" : '0';
     my @x = ('align 4', "L\$_ctasm_${n}_info:",
-             "\tdb\t1,$prolog,$count,0",    # version 1, no handler; prolog size; codes; no frame reg
+             "\tdb\t1,$prolog,$count," . (plan($p)->{fp} ? $WIN_REGNUM{rbp} : 0),
+             # version 1, no handler; prolog size; codes; frame register (offset 0)
              map { split /\n/, $_->[0] } @slots);
     push @x, "\tdw\t0" if $count % 2;      # the code array is padded to a DWORD
     return { pdata => ["\tdd\t$start wrt ..imagebase", "\tdd\tL\$_ctasm_${n}_end wrt ..imagebase",

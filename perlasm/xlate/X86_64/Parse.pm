@@ -135,14 +135,24 @@ sub parse_proc {
     my @tok = split_top($args, ',');
     my $name = shift @tok;
     defined $name && $name =~ /^[A-Za-z_]\w*$/ or fail(".ctasm_proc needs a function name");
-    my $p = { k => 'proc', name => $name, global => 0, args => 0, save => [], frame => 0 };
+    my $p = { k => 'proc', name => $name, global => 0, args => 0, save => [], frame => 0,
+              align => 16 };
     my $last = '';
+    my %key;
     for my $t (@tok) {
+        my $kname = $t =~ /^(\w+)\s*(=|$)/ ? $1 : '';
+        if ($kname =~ /^(global|args|frame|save|align)$/ && $key{$kname}++) {
+            fail(".ctasm_proc key '$kname' given twice");
+        }
         if ($t eq 'global') { $p->{global} = 1; $last = '' }
         elsif ($t =~ /^args\s*=\s*(\d+)$/) {
-            $1 <= 6 or fail("args=$1: at most 6 integer arguments are supported");
-            $p->{args} = $1; $last = '';
-        } elsif ($t =~ /^frame\s*=\s*(\d+)$/) { $p->{frame} = $1; $last = '' }
+            $1 <= 16 or fail("args=$1: at most 16 integer arguments are supported");
+            $p->{args} = 0 + $1; $last = '';
+        } elsif ($t =~ /^frame\s*=\s*(\d+)$/) { $p->{frame} = 0 + $1; $last = '' }
+        elsif ($t =~ /^align\s*=\s*(\d+)$/) {
+            $1 == 16 || $1 == 32 || $1 == 64 or fail("align=$1: the frame alignment is 16, 32 or 64");
+            $p->{align} = 0 + $1; $last = '';
+        }
         elsif ($t =~ /^save\s*=\s*(.*)$/) { $last = 'save'; push @{$p->{save}}, $1 if length $1 }
         elsif ($last eq 'save' && $t =~ /^%?\w+$/) { push @{$p->{save}}, $t }
         else { fail("unknown .ctasm_proc key '$t'") }
@@ -154,6 +164,9 @@ sub parse_proc {
             or fail("save=$_: only the callee-saved rbx rbp r12-r15 can be listed");
         fail("save=$_ listed twice") if $seen{$_}++;
     }
+    fail("save=rbp with align=$p->{align}: rbp is the frame pointer of an aligned frame "
+         . "(saved by the translator, not usable in the body)")
+        if $p->{align} > 16 && grep { $_ eq 'rbp' } @{$p->{save}};
     # With the Win64 xmm area the allocation must stay below one page: no stack probes.
     $p->{frame} <= 3840 or fail("frame=$p->{frame}: at most 3840 bytes (no stack probing)");
     return $p;
@@ -200,6 +213,13 @@ sub parse_directive {
         $r =~ s/^%//;
         $l =~ /^\.L\w+$/ or fail(".ctasm_adr: '$l' is not a local (.L) label");
         return { k => 'adr', reg => $r, label => $l };
+    }
+    if ($d eq '.ctasm_stack_arg') {
+        my ($n, $r) = split_top($rest, ',');
+        defined $r && $n =~ /^\d+$/ && $r =~ /^%?(\w+)$/ && exists $GPR{$1} && $GPR{$1} eq $1
+            or fail(".ctasm_stack_arg needs an argument number and a 64-bit register");
+        $r =~ s/^%//;
+        return { k => 'stackarg', n => 0 + $n, reg => $r };
     }
     if ($d =~ /^\.cfi_/) { return { k => 'cfi', dir => $rest eq '' ? $d : "$d\t$rest" } }
     if ($d eq '.globl' || $d eq '.global') {
