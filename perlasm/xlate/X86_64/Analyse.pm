@@ -6,6 +6,7 @@ use warnings;
 use Exporter 'import';
 use X86_64::Common;
 use X86_64::Insns;
+use Math::BigInt;
 our @EXPORT = qw(analyse plan stack_arg);
 
 sub analyse {
@@ -51,6 +52,16 @@ sub analyse {
             push @global_order, $it->{name} unless $global{$it->{name}}++;
         }
         if ($k eq 'insn' && $section ne 'text') { fail("instruction outside .ctasm_text", $it) }
+        if ($k eq 'data') {
+            # Each value must fit its size, signed or unsigned (assemblers differ in
+            # what they do with the rest).
+            my $bits = 8 * $it->{size};
+            for my $e (@{$it->{vals}}) {
+                my $v = xconst($e, $it);
+                fail("value $e does not fit in $it->{size} byte(s)", $it) if defined $v
+                    && ($v < -(Math::BigInt->new(2) ** ($bits - 1)) || $v >= Math::BigInt->new(2) ** $bits);
+            }
+        }
         # One table for every flavour: what NASM could not take, GAS refuses too.
         $it->{cls} = classify($it) if $k eq 'insn';
     }

@@ -144,16 +144,19 @@ sub nasm_prologue {
         emit("\tsub\trsp,$alloc", "L\$_ctasm_${n}_p" . ++$i . ':');
         push @codes, [$i, 'alloc', $alloc];
     }
-    for my $j (0 .. $#{$pl->{xmm}}) {
-        my $off = $pl->{xmm_off} + 16 * $j;
-        emit("\tmovaps\t[rsp+$off],xmm$pl->{xmm}[$j]", "L\$_ctasm_${n}_p" . ++$i . ':');
-        push @codes, [$i, 'xmm', $pl->{xmm}[$j], $off];
-    }
     if ($pl->{fp}) {
         # UWOP_SET_FPREG, frame offset 0: from here on the unwinder recovers rsp from
-        # rbp, so the scratch allocation and the alignment below need no codes.
+        # rbp, so the scratch allocation and the alignment below need no codes. It
+        # comes before the xmm saves: Wine's unwinder reads save slots from the frame
+        # register as soon as the function has one, even inside the prologue.
         emit("\tmov\trbp,rsp", "L\$_ctasm_${n}_p" . ++$i . ':');
         push @codes, [$i, 'setfp'];
+    }
+    my $xbase = $pl->{fp} ? 'rbp' : 'rsp';
+    for my $j (0 .. $#{$pl->{xmm}}) {
+        my $off = $pl->{xmm_off} + 16 * $j;
+        emit("\tmovaps\t[$xbase+$off],xmm$pl->{xmm}[$j]", "L\$_ctasm_${n}_p" . ++$i . ':');
+        push @codes, [$i, 'xmm', $pl->{xmm}[$j], $off];
     }
     $p->{codes} = \@codes;
     $p->{prolog_end} = $i;

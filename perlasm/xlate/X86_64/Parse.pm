@@ -97,6 +97,10 @@ sub parse_operand {
         for ($base, $index) { fail("unknown register %$_") if defined $_ && !is_reg($_) }
         fail("bad scale $scale") if defined $scale && $scale !~ /^[1248]$/;
         fail("%rip cannot be an index") if defined $index && $index eq 'rip';
+        # A number alone would be an absolute address on nasm ([rel 8]) but 8 bytes past
+        # the next instruction on gas.
+        fail("RIP-relative operand needs a symbol (got '$disp')")
+            if defined $base && $base eq 'rip' && $disp !~ /[A-Za-z_.]/;
         $o = { t => 'mem', disp => $disp, base => $base, index => $index, scale => $scale };
     } elsif ($s =~ /^%/) {
         fail("cannot parse operand '$s'");
