@@ -8,7 +8,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use X86_64::Common;
-our @EXPORT = qw(classify %SIMD %SHIFT);
+our @EXPORT = qw(classify is_mnemonic %SIMD %SHIFT);
 
 our %SIZE_KW = (b => 'BYTE', w => 'WORD', l => 'DWORD', q => 'QWORD');
 my %WIDTH = (b => 1, w => 2, l => 4, q => 8);
@@ -139,6 +139,14 @@ sub classify {
     my $c = classify_name($it);
     check_operands($it, $c->{mn}, $c->{suffix}, $c->{kind});
     return $c;
+}
+
+# Whether a name would read as an instruction (a label or function of that name
+# breaks NASM, which takes the line for the instruction).
+sub is_mnemonic {
+    my ($n) = @_;
+    my $ok = eval { classify_name({ op => lc $n, ops => [], line => 0, text => '' }); 1 };
+    return $ok ? 1 : 0;
 }
 
 sub classify_name {
