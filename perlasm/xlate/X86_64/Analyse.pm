@@ -117,6 +117,11 @@ sub direct_usage {
         next unless $it->{k} eq 'insn';
         %xmm = map { $_ => 1 } 6 .. 15 if $it->{op} eq 'vzeroall';
         $vzu = 1 if $it->{op} =~ /^vzero(upper|all)$/;
+        # Implicit operands: string instructions step rsi/rdi (Win64 callee-saved);
+        # cpuid writes rbx, callee-saved everywhere, so the function must list it.
+        $rdi_rsi = 1 if $it->{op} =~ /^(lods|stos|movs|cmps|scas)[bwlq]$/ && !@{$it->{ops}};
+        fail("cpuid writes rbx: list it in save= of $p->{name}", $it)
+            if $it->{op} eq 'cpuid' && !grep { $_ eq 'rbx' } @{$p->{save}};
         for my $o (@{$it->{ops}}) {
             my @r = grep { defined } ($o->{r}, $o->{base}, $o->{index});
             for (@r) {
