@@ -72,12 +72,24 @@ sub analyse {
             # A bare ret would skip the epilogue some flavour adds (Win64 always may).
             fail("bare $it->{op} inside a .ctasm_proc: use .ctasm_ret", $it)
                 if $k eq 'insn' && $it->{op} =~ /^retq?$/;
+            # The unwind data of every flavour comes from .ctasm_proc alone: a body may
+            # not move the stack pointer (push/pop, sub/add/and/lea/mov to rsp...).
+            if ($k eq 'insn' && !$cur->{broken}) {
+                my $last = $it->{ops}[-1];
+                fail("'$it->{op}' moves the stack pointer, which the unwind data cannot "
+                     . "follow: use frame= for scratch space (align= for alignment)", $it)
+                    if $it->{op} =~ /^(push|pop)(f?[wlq]?|fq)$|^(leave|enter)[wlq]?$/
+                    || ($last && $last->{t} eq 'reg' && ($GPR{$last->{r}} // '') eq 'rsp'
+                        && $it->{op} !~ /^(cmp|test)[bwlq]?$/);
+            }
             push @{$cur->{body}}, $it;
         }
         if (($k eq 'proc' && $it->{global}) || $k eq 'globl') {
             push @global_order, $it->{name} unless $global{$it->{name}}++;
         }
         if ($k eq 'insn' && $section ne 'text') { fail("instruction outside .ctasm_text", $it) }
+        # Code outside a function has no unwind data and no Win64 saves.
+        if ($k eq 'insn' && !$cur) { fail("instruction outside .ctasm_proc", $it) }
         if ($k eq 'data') {
             # Each value must fit its size, signed or unsigned (assemblers differ in
             # what they do with the rest).

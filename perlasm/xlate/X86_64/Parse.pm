@@ -6,6 +6,9 @@ use Exporter 'import';
 use X86_64::Common;
 our @EXPORT = qw(parse);
 
+# Set while inside a .ctasm_proc with the test-only key broken_unwind (see parse_proc).
+our $RAW_CFI_OK = 0;
+
 # IR items (hashes), each with {line, text}:
 #   label   {name}
 #   insn    {op, ops => [operand...]}
@@ -145,7 +148,7 @@ sub parse_proc {
     my %key;
     for my $t (@tok) {
         my $kname = $t =~ /^(\w+)\s*(=|$)/ ? $1 : '';
-        if ($kname =~ /^(global|args|frame|save|align)$/ && $key{$kname}++) {
+        if ($kname =~ /^(global|args|frame|save|align|broken_unwind)$/ && $key{$kname}++) {
             fail(".ctasm_proc key '$kname' given twice");
         }
         if ($t eq 'global') { $p->{global} = 1; $last = '' }
@@ -156,6 +159,14 @@ sub parse_proc {
         elsif ($t =~ /^align\s*=\s*(\d+)$/) {
             $1 == 16 || $1 == 32 || $1 == 64 or fail("align=$1: the frame alignment is 16, 32 or 64");
             $p->{align} = 0 + $1; $last = '';
+        }
+        elsif ($t eq 'broken_unwind') {
+            # Test-only: the negative fixtures of tests/unwind_test.cc need wrong
+            # unwind data on purpose (raw .cfi_*, push/pop in the body). Only under the
+            # names the CFI checkers already treat as deliberate negatives.
+            $name =~ /^ctasm_unwind_neg_/
+                or fail("broken_unwind is only for ctasm_unwind_neg_* test fixtures");
+            $p->{broken} = 1; $last = '';
         }
         elsif ($t =~ /^save\s*=\s*(.*)$/) { $last = 'save'; push @{$p->{save}}, $1 if length $1 }
         elsif ($last eq 'save' && $t =~ /^%?\w+$/) { push @{$p->{save}}, $t }
@@ -178,12 +189,19 @@ sub parse_proc {
 
 sub parse_directive {
     my ($d, $rest) = @_;
-    if ($d eq '.ctasm_text' || $d eq '.text') { return { k => 'section', which => 'text' } }
+    if ($d eq '.ctasm_text') { return { k => 'section', which => 'text' } }
     if ($d eq '.ctasm_rodata') { return { k => 'section', which => 'rodata' } }
-    if ($d eq '.section') {
-        return { k => 'section', which => 'rodata' } if $rest =~ /^\.rodata\b/;
-        return { k => 'section', which => 'text' }   if $rest =~ /^\.text\b/;
-        fail("unsupported section '$rest'");
+    # Raw section, symbol and unwind directives would bypass what the translator
+    # derives from .ctasm_proc (exports with their Win64 entries, unwind tables).
+    if ($d =~ /^\.(text|data|bss|section|previous|pushsection|popsection|globl|global|type|size|hidden|
+                  protected|weak|local|comm|lcomm|set|equ|equiv|def|scl|endef|seh_\w*|cfi_\w*)$/x) {
+        return { k => 'cfi', dir => $rest eq '' ? $d : "$d\t$rest" }
+            if $d =~ /^\.cfi_/ && $RAW_CFI_OK;
+        my $use = $d =~ /^\.(text|section|data|bss|previous|pushsection|popsection)$/
+            ? '.ctasm_text / .ctasm_rodata'
+            : $d =~ /^\.(globl|global|type|size|hidden|protected|weak)$/
+            ? '.ctasm_proc NAME, global' : '.ctasm_proc / .ctasm_ret (the translator writes the unwind data)';
+        fail("raw $d is not part of the dialect: use $use");
     }
     if ($d eq '.ctasm_align' || $d eq '.align' || $d eq '.balign') {
         $rest =~ /^(\d+)$/ && $1 > 0 && ($1 & ($1 - 1)) == 0
@@ -225,13 +243,6 @@ sub parse_directive {
         $r =~ s/^%//;
         return { k => 'stackarg', n => 0 + $n, reg => $r };
     }
-    if ($d =~ /^\.cfi_/) { return { k => 'cfi', dir => $rest eq '' ? $d : "$d\t$rest" } }
-    if ($d eq '.globl' || $d eq '.global') {
-        $rest =~ /^[A-Za-z_]\w*$/ or fail("$d needs a symbol name");
-        return { k => 'globl', name => $rest };
-    }
-    if ($d eq '.type' || $d eq '.size') { return { k => 'elfonly', dir => "$d\t$rest" } }
-    if ($d eq '.hidden') { return { k => 'nothing' } }    # every global is hidden anyway
     fail("unknown directive $d");
 }
 
@@ -252,7 +263,10 @@ sub parse {
             while ($stmt =~ s/^(\.L\w+|[A-Za-z_]\w*)\s*:\s*//) { push @new, { k => 'label', name => $1 } }
             if ($stmt eq '') {
             } elsif ($stmt =~ /^(\.\w+)\s*(.*)$/) {
-                push @new, parse_directive($1, $2);
+                my $d = parse_directive($1, $2);
+                $RAW_CFI_OK = $d->{broken} ? 1 : 0 if $d->{k} eq 'proc';
+                $RAW_CFI_OK = 0 if $d->{k} eq 'endproc';
+                push @new, $d;
             } elsif ($stmt =~ /^([a-z][a-z0-9]*)\b\s*(.*)$/) {
                 my ($op, $rest) = ($1, $2);
                 my @ops = $rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',');
