@@ -8,6 +8,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use X86_64::Common;
+use Math::BigInt;
 our @EXPORT = qw(classify is_mnemonic %SIMD %SHIFT);
 
 our %SIZE_KW = (b => 'BYTE', w => 'WORD', l => 'DWORD', q => 'QWORD');
@@ -112,6 +113,7 @@ sub check_operands {
                 if $o->{t} eq 'reg' && $o->{r} =~ /^([yz]mm|xmm(1[6-9]|[23]\d))/;
         }
     }
+    check_immediates($it, $mn, $suffix, $kind, \@ops);
     return unless $kind eq 'gpr';
     # Integer instructions: every GPR operand has the width of the suffix (or all the
     # same width without one); the count of a shift may be %cl.
@@ -129,6 +131,38 @@ sub check_operands {
     my $mem = grep { $_->{t} eq 'mem' } @ops;
     if ($mem && !@regs && !defined $suffix && $mn !~ /^(lea|push|pop|nop|jmp|call)$/) {
         fail("'$it->{op}' with a memory operand and no register needs a size suffix", $it);
+    }
+}
+
+# Constant immediates must fit the field the instruction encodes: gas refuses or
+# truncates, nasm warns and sign-extends, so out-of-range values differ by flavour.
+my %IMM8_OP = map { $_ => 1 } qw(shl shr sar sal rol ror rcl rcr bt bts btr btc shld shrd rorx);
+sub check_immediates {
+    my ($it, $mn, $suffix, $kind, $ops) = @_;
+    my @imm = grep { $_->{t} eq 'imm' } @$ops;
+    return unless @imm;
+    my ($lo, $hi);
+    if ($kind eq 'simd' || ($kind eq 'gpr' && $IMM8_OP{$mn})) {
+        ($lo, $hi) = (-128, 255);
+    } elsif ($kind eq 'gpr') {
+        my ($r) = grep { $_->{t} eq 'reg' } @$ops;
+        my $w = defined $suffix ? $WIDTH{$suffix} : $r ? gpr_width($r->{r}) : undef;
+        return unless defined $w;
+        if ($w == 8 && $mn eq 'mov' && $ops->[-1]{t} eq 'reg') {
+            ($lo, $hi) = ('-9223372036854775808', '18446744073709551615');    # mov r64, imm64
+        } elsif ($w == 8) {
+            ($lo, $hi) = (-2147483648, 2147483647);                   # sign-extended imm32
+        } else {
+            ($lo, $hi) = (-(2 ** (8 * $w - 1)), 2 ** (8 * $w) - 1);
+        }
+    } else {
+        return;
+    }
+    for my $o (@imm) {
+        my $v = xconst($o->{e}, $it);
+        next unless defined $v;
+        fail("immediate $o->{e} does not fit '$it->{op}' (range $lo..$hi)", $it)
+            if $v < Math::BigInt->new($lo) || $v > Math::BigInt->new($hi);
     }
 }
 

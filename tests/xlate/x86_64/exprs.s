@@ -14,6 +14,11 @@
 	movdqa	.Lex_k+16*1(%rip), %xmm0
 	leaq	.Lex_k-8+(3*8)(%rip), %rax
 	movl	$.Lex_end-.Lex_k, %eax
+# if 1   (a comment, never a preprocessor line in the output)
+	movl	$0xffffffff, %eax
+	addq	$-2147483648, %rax
+	movq	$0x8000000000000000, %rax
+	pshufd	$255, %xmm0, %xmm1
 .ctasm_ret
 .ctasm_endproc
 .ctasm_rodata
