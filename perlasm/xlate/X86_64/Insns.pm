@@ -114,6 +114,7 @@ sub check_operands {
         }
     }
     check_immediates($it, $mn, $suffix, $kind, \@ops);
+    check_broadcast($it, $mn, \@ops) if $kind eq 'simd';
     return unless $kind eq 'gpr';
     # Integer instructions: every GPR operand has the width of the suffix (or all the
     # same width without one); the count of a shift may be %cl.
@@ -132,6 +133,38 @@ sub check_operands {
     if ($mem && !@regs && !defined $suffix && $mn !~ /^(lea|push|pop|nop|jmp|call)$/) {
         fail("'$it->{op}' with a memory operand and no register needs a size suffix", $it);
     }
+}
+
+# Embedded broadcast: the instructions that take {1toN} and their element size in
+# bits; N must be the vector width over the element size.
+my %BCST;
+$BCST{$_} = 64 for qw(
+    vpxorq vporq vpandq vpandnq vpaddq vpsubq vpmuludq vpmuldq vpmullq vpternlogq vprolq
+    vprorq vprolvq vprorvq vpsraq vpsravq vpsllvq vpsrlvq vpsllq vpsrlq vpermi2q vpermt2q
+    vpermq vpblendmq vpcmpq vpcmpuq vpcmpeqq vpcmpgtq vptestmq vptestnmq vpshldq vpshrdq
+    vpshldvq vpshrdvq vpmadd52luq vpmadd52huq valignq vshufi64x2 vshuff64x2 vpunpcklqdq
+    vpunpckhqdq vgf2p8affineqb vgf2p8affineinvqb);
+$BCST{$_} = 32 for qw(
+    vpxord vpord vpandd vpandnd vpaddd vpsubd vpmulld vpternlogd vprold vprord vprolvd
+    vprorvd vpsrad vpsravd vpsllvd vpsrlvd vpslld vpsrld vpermi2d vpermt2d vpermd vpblendmd
+    vpcmpd vpcmpud vpcmpeqd vpcmpgtd vptestmd vptestnmd vpshldd vpshrdd vpshldvd vpshrdvd
+    valignd vshufi32x4 vshuff32x4 vpunpckldq vpunpckhdq vpshufd vpminud vpminsd vpmaxud
+    vpmaxsd vpabsd);
+sub check_broadcast {
+    my ($it, $mn, $ops) = @_;
+    my ($b) = grep { $_->{bcst} } @$ops;
+    return unless $b;
+    my $elem = $BCST{$mn}
+        or fail("'$it->{op}' takes no embedded broadcast", $it);
+    my $vlen = 0;
+    for (@$ops) {
+        next unless $_->{t} eq 'reg' && $_->{r} =~ /^([xyz])mm/;
+        my $l = { x => 128, y => 256, z => 512 }->{$1};
+        $vlen = $l if $l > $vlen;
+    }
+    my $n = $vlen / $elem;
+    fail("{$b->{bcst}} in '$it->{op}': a " . ($vlen || '?') . "-bit vector of $elem-bit "
+         . "elements needs {1to$n}", $it) if $b->{bcst} ne "1to$n";
 }
 
 # Constant immediates must fit the field the instruction encodes: gas refuses or

@@ -66,6 +66,34 @@
 	vpsrldq	$8, %zmm1, %zmm2
 	vpunpcklqdq	%zmm1, %zmm2, %zmm3
 	vgf2p8affineqb	$0x63, %zmm1, %zmm2, %zmm3
+	# memory forms whose size nasm must infer from the mnemonic and registers
+	vpmovzxbq	(%rax), %zmm0
+	pmovzxbq	(%rdi), %xmm0
+	vpbroadcastb	(%rax), %ymm0
+	vinserti128	$1, (%rax), %ymm2, %ymm3
+	vextracti128	$1, %ymm3, (%rax)
+	pinsrb	$0, (%rax), %xmm1
+	pextrb	$0, %xmm1, (%rax)
+	vbroadcastss	(%rax), %ymm0
+	vpexpandd	(%rax), %zmm0{%k1}
+	vpcompressd	%zmm0, (%rax){%k1}
+	vpermq	$0x4e, (%rax), %ymm2
+	vpsllq	$1, (%rax), %zmm1
+	vpsrldq	$8, (%rax), %zmm2
+	vpcmpud	$1, (%rax){1to16}, %zmm2, %k3
+	vptestmd	(%rax){1to16}, %zmm1, %k1
+	vpternlogq	$0x96, (%rax){1to4}, %ymm1, %ymm0
+	vpshufb	(%rax), %zmm1, %zmm2
+	vgf2p8affineqb	$0, (%rax){1to8}, %zmm1, %zmm2
+	vpmadd52luq	(%rax){1to2}, %xmm1, %xmm2
+	vaesenc	(%rax), %zmm1, %zmm2
+	vpclmulqdq	$0, (%rax), %zmm1, %zmm2
+	kmovq	(%rax), %k1
+	kmovb	%k1, (%rax)
+	vmovq	(%rax), %xmm16
+	vmovd	%xmm16, (%rax)
+	vpextrq	$1, %xmm16, (%rax)
+	vpinsrq	$1, (%rax), %xmm16, %xmm17
 	vzeroupper
 .ctasm_ret
 .ctasm_endproc
