@@ -65,6 +65,8 @@ sub analyse {
                  . "the stack ones are 7..args", $it) if $it->{n} < 7;
             fail(".ctasm_stack_arg $it->{n}: $cur->{name} has args=$cur->{args}", $it)
                 if $it->{n} > $cur->{args};
+            fail(".ctasm_stack_arg into %rsp would overwrite the stack pointer", $it)
+                if $it->{reg} eq 'rsp';
             $it->{proc} = $cur;
             push @{$cur->{body}}, $it;
         } elsif ($cur) {
@@ -80,7 +82,12 @@ sub analyse {
                      . "follow: use frame= for scratch space (align= for alignment)", $it)
                     if $it->{op} =~ /^(push|pop)(f?[wlq]?|fq)$|^(leave|enter)[wlq]?$/
                     || ($last && $last->{t} eq 'reg' && ($GPR{$last->{r}} // '') eq 'rsp'
-                        && $it->{op} !~ /^(cmp|test)[bwlq]?$/);
+                        && $it->{op} !~ /^(cmp|test)[bwlq]?$/)
+                    || ($it->{op} =~ /^(xchg|xadd|cmpxchg)[bwlq]?$/
+                        && grep { $_->{t} eq 'reg' && ($GPR{$_->{r}} // '') eq 'rsp' } @{$it->{ops}});
+            }
+            if (($k eq 'adr' || $k eq 'stackarg') && $it->{reg} eq 'rsp') {
+                fail(".ctasm_adr into %rsp would overwrite the stack pointer", $it);
             }
             push @{$cur->{body}}, $it;
         }
