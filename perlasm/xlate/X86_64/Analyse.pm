@@ -91,7 +91,7 @@ sub analyse {
             }
             push @{$cur->{body}}, $it;
         }
-        if (($k eq 'proc' && $it->{global}) || $k eq 'globl') {
+        if ($k eq 'proc' && $it->{global}) {
             push @global_order, $it->{name} unless $global{$it->{name}}++;
         }
         if ($k eq 'insn' && $section ne 'text') { fail("instruction outside .ctasm_text", $it) }
@@ -111,11 +111,6 @@ sub analyse {
         $it->{cls} = classify($it) if $k eq 'insn';
     }
     fail("end of input inside function $cur->{name} (missing .ctasm_endproc)", $cur) if $cur;
-    for my $it (@$items) {
-        next unless $it->{k} eq 'globl';
-        fail("symbol $it->{name} is declared global but never defined", $it)
-            unless $label_defined{$it->{name}};
-    }
     register_usage();
 }
 

@@ -19,7 +19,6 @@ my %FLAVOUR = (
         names  => { local => sub { ".L$_[0]" }, global => sub { $_[0] }, here => '.' },
         prefix => ['#define CTASM_PFX2(p,n) p##_##n', '#define CTASM_PFX(p,n) CTASM_PFX2(p,n)',
                    sub { "#define $_[0] CTASM_PFX(CTASM_PREFIX, $_[0])" }],
-        elfonly => 1,
         text   => ".text",
         rodata => ".section .rodata",
         export => sub { (".globl $_[0]", ".hidden $_[0]") },
@@ -32,7 +31,6 @@ my %FLAVOUR = (
         names  => { local => sub { "L$_[0]" }, global => sub { "_$_[0]" }, here => '.' },
         prefix => ['#define CTASM_MPFX2(p,n) _##p##_##n', '#define CTASM_MPFX(p,n) CTASM_MPFX2(p,n)',
                    sub { "#define _$_[0] CTASM_MPFX(CTASM_PREFIX, $_[0])" }],
-        elfonly => 0,
         text   => ".section __TEXT,__text,regular,pure_instructions",
         rodata => ".section __TEXT,__const",
         export => sub { (".globl $_[0]", ".private_extern $_[0]") },
@@ -154,10 +152,6 @@ sub print_gas {
             emit("\tmovq\t$off(%$base),%$it->{reg}");
         } elsif ($k eq 'cfi') {
             emit("\t$it->{dir}");
-        } elsif ($k eq 'globl') {
-            emit($F->{export}->(global_name($it->{name})));
-        } elsif ($k eq 'elfonly') {
-            emit("\t$it->{dir}") if $F->{elfonly};
         }
     }
     emit('#endif');

@@ -111,10 +111,9 @@ sub print_nasm {
         } elsif ($k eq 'stackarg') {
             my ($base, $off) = stack_arg($it->{proc}, $it->{n});
             emit("\tmov\t$it->{reg},QWORD[$base+$off]");
-        } elsif ($k eq 'globl') {
-            emit("global $it->{name}");
         }
-        # cfi / elfonly: dropped, the unwind data comes from .ctasm_proc alone.
+        # cfi (broken_unwind test fixtures only): dropped, nasm's unwind data comes
+        # from .ctasm_proc alone.
     }
     if (@tables) {
         emit('section .pdata rdata align=4');

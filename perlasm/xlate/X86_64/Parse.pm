@@ -21,9 +21,8 @@ our $RAW_CFI_OK = 0;
 #   proc    {name, global, args, save => [...], frame}
 #   ret / endproc
 #   adr     {reg, label}
-#   cfi     {dir}                    (passed through on GAS, dropped on NASM)
-#   globl   {name}
-#   elfonly {dir}                    (.type/.size written by hand: ELF only)
+#   stackarg {n, reg}                (.ctasm_stack_arg)
+#   cfi     {dir}                    (broken_unwind fixtures only: GAS passes it, NASM drops it)
 
 sub split_top {    # split on $sep outside parentheses and string literals
     my ($s, $sep) = @_;
