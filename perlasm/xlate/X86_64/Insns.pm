@@ -95,6 +95,10 @@ sub check_operands {
     my @ops = @{$it->{ops}};
     my $evex = $kind eq 'simd' && $mn =~ /^v/;
     for my $o (@ops) {
+        # A bare symbol or number is an absolute address: 32-bit absolute relocations
+        # on elf/macosx (no PIE), refused by nasm. Only branch targets are bare.
+        fail("bare memory operand '$o->{e}': use $o->{e}(%rip)", $it)
+            if $o->{t} eq 'sym' && ($kind ne 'branch' || $o->{star});
         if (($o->{mask} || $o->{bcst} || $o->{zero}) && !$evex) {
             fail("'$it->{op}' takes no opmask or broadcast (AVX-512 forms are v-prefixed)", $it);
         }
