@@ -16,7 +16,9 @@ out (and .ctasm_stack_arg replaced by one fixed load), are translated
 to elf and nasm, assembled, disassembled and compared instruction by instruction: the
 two flavours must encode the very same instructions. Every golden input is also
 assembled for elf, macosx and nasm with its prologues and checked by
-util/check_cfi.py (when clang and llvm-objdump are installed). `--crosscheck SCRIPT.pl ...`
+util/check_cfi.py, and the elf (gas) and macosx (clang) translations of every golden
+input, both test scripts and the AES scripts are disassembled with llvm-objdump and
+compared, prologues included (when clang and llvm-objdump are installed). `--crosscheck SCRIPT.pl ...`
 does the same for any x86_64 perlasm script (e.g. perlasm/aes/vpaes-x86_64.pl).
 """
 import difflib
@@ -118,6 +120,57 @@ def crosscheck(name, text, tmp):
         sys.stdout.writelines(difflib.unified_diff(objs["elf"], objs["nasm"], "elf", "nasm"))
         return False
     print("crosscheck %s: %d instructions identical" % (name, len(objs["elf"])))
+    return True
+
+
+def llvm_disassembly(obj):
+    """llvm-objdump reads ELF and Mach-O alike; relocated fields normalised."""
+    p = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", obj], capture_output=True,
+                       check=True)
+    lines = []
+    for line in p.stdout.decode().splitlines():
+        m = re.match(r"\s+[0-9a-f]+:\s+(.*)$", line)
+        if not m:
+            continue
+        ins = re.sub(r"\s+", " ", re.sub(r"\s*#.*$", "", m.group(1)).strip())
+        ins = re.sub(r"-?(0x[0-9a-f]+|\d+)?\(%rip\)", "X(%rip)", ins)
+        ins = re.sub(r" (0x)?[0-9a-f]+ <[^>]*>$", " T", ins)
+        m = re.match(r"(xchg[bwlq]?) (%\w+), (%\w+)$", ins)
+        if m:  # symmetric: gas and clang pick either encoding
+            ins = "%s %s, %s" % ((m.group(1),) + tuple(sorted(m.groups()[1:])))
+        if re.match(r"(data16 )*(cs )?nop[wl]?\b|xchg %ax, %ax$", ins) and lines \
+                and re.match(r"(ret|jmp|ud2)", lines[-1]):
+            continue  # padding after an unconditional exit
+        lines.append(ins + "\n")
+    return lines
+
+
+def crosscheck_macho(name, text, tmp):
+    """elf (gas) and macosx (clang) translations of TEXT, prologues included, encode the
+    same instructions: the two GAS flavours differ only in symbols and sections."""
+    src = os.path.join(tmp, "m.s")
+    with open(src, "w") as f:
+        f.write(text)
+    dis = {}
+    for flavour, cmd in (("elf", ["gcc", "-c"]),
+                         ("macosx", ["clang", "-target", "x86_64-apple-macos10.15", "-c"])):
+        rc, out, err = translate(flavour, src)
+        if rc != 0:
+            print("FAIL crosscheck-macho %s [%s]: %s" % (name, flavour, err))
+            return False
+        asm = os.path.join(tmp, "m.%s.S" % flavour)
+        with open(asm, "w") as f:
+            f.write(out)
+        p = subprocess.run(cmd + [asm, "-o", asm + ".o"], capture_output=True)
+        if p.returncode != 0:
+            print("FAIL crosscheck-macho %s [%s]: %s" % (name, flavour, p.stderr.decode()))
+            return False
+        dis[flavour] = llvm_disassembly(asm + ".o")
+    if dis["elf"] != dis["macosx"] or not dis["elf"]:
+        print("FAIL crosscheck-macho %s: elf and macosx encode different instructions" % name)
+        sys.stdout.writelines(difflib.unified_diff(dis["elf"], dis["macosx"], "elf", "macosx"))
+        return False
+    print("crosscheck-macho %s: %d instructions identical" % (name, len(dis["elf"])))
     return True
 
 
@@ -227,6 +280,16 @@ def main():
             if shutil.which("clang") and shutil.which("llvm-objdump"):
                 checks += 1
                 failures += not cfi_check(tmp)
+                for name in sorted(n for n in os.listdir(CASES) if n.endswith(".s")):
+                    checks += 1
+                    with open(os.path.join(CASES, name)) as f:
+                        failures += not crosscheck_macho(name, f.read(), tmp)
+                for script in ("xlate-x86_64.pl", "abi-x86_64.pl", "../aes/vpaes-x86_64.pl",
+                               "../aes/bsaes-x86_64.pl"):
+                    checks += 1
+                    conf = os.path.normpath(os.path.join(ROOT, "perlasm", "test", script))
+                    failures += not crosscheck_macho(os.path.basename(script),
+                                                     raw_perlasm(conf, tmp), tmp)
             # The test-only scripts: xlate-x86_64.pl and abi-x86_64.pl (whose AVX-512
             # body CI may not be able to run: its encodings are checked here).
             for script in ("xlate-x86_64.pl", "abi-x86_64.pl"):
