@@ -133,7 +133,7 @@ sub direct_usage {
         $vzu = 1 if $it->{op} =~ /^vzero(upper|all)$/;
         # Implicit operands: string instructions step rsi/rdi (Win64 callee-saved);
         # cpuid writes rbx, callee-saved everywhere, so the function must list it.
-        $rdi_rsi = 1 if $it->{op} =~ /^(lods|stos|movs|cmps|scas)[bwlq]$/ && !@{$it->{ops}};
+        $rdi_rsi = 1 if $it->{op} =~ /^(rep\w* )?(lods|stos|movs|cmps|scas)[bwlq]$/ && !@{$it->{ops}};
         fail("cpuid writes rbx: list it in save= of $p->{name}", $it)
             if $it->{op} eq 'cpuid' && !grep { $_ eq 'rbx' } @{$p->{save}};
         for my $o (@{$it->{ops}}) {

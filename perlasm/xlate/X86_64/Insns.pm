@@ -23,8 +23,11 @@ our %SHIFT = map { $_ => 1 } qw(shl shr sar sal rol ror rcl rcr);
 # Instructions without operands or whose name is the same in both syntaxes.
 my %PLAIN = map { $_ => 1 } qw(
     ret nop jmp call clc stc cld cmc lfence mfence sfence ud2 int3 pause cpuid rdtsc rdtscp
-    xgetbv vzeroupper vzeroall emms pushfq popfq endbr64 cqo cdq cdqe cwde lodsb std
-    prefetcht0 prefetcht1 prefetcht2 prefetchnta clflush);
+    xgetbv vzeroupper vzeroall emms pushfq popfq endbr64 cqo cdq cdqe cwde std
+    prefetcht0 prefetcht1 prefetcht2 prefetchnta clflush
+    lodsb lodsq stosb stosq movsb movsq);
+# String instructions a rep prefix may repeat (the same spelling in both syntaxes).
+$PLAIN{"rep $_"} = 1 for qw(stosb stosq movsb movsq);
 my %ATT_ALIAS = (retq => 'ret', callq => 'call', jmpq => 'jmp', cltq => 'cdqe', cqto => 'cqo',
                  cltd => 'cdq', cwtl => 'cwde', movabsq => 'movq');
 my %CC = map { $_ => 1 } qw(o no b c nae ae nb nc e z ne nz be na a nbe s ns p pe np po
@@ -231,7 +234,11 @@ sub classify_name {
                              : { mn => 'mov', size => 'QWORD', suffix => 'q', kind => 'gpr' };
     }
     return { mn => $op, kind => 'simd' } if $SIMD{$op};
-    return { mn => $op, kind => ($op =~ /^(jmp|call)$/ ? 'branch' : 'plain') } if $PLAIN{$op};
+    if ($PLAIN{$op}) {
+        fail("'$op' takes no operands here", $it)
+            if $op =~ /^(rep |lods|stos|movs)/ && @ops;
+        return { mn => $op, kind => ($op =~ /^(jmp|call)$/ ? 'branch' : 'plain') };
+    }
     return { mn => "j$1", kind => 'branch' } if $op =~ /^j(\w+)$/ && $CC{$1};
     return { mn => "set$1", size => 'BYTE', suffix => 'b', kind => 'gpr' }
         if ($op =~ /^set(\w+)$/ && $CC{$1}) || ($op =~ /^set(\w+)b$/ && $CC{$1});

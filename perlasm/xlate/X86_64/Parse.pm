@@ -268,6 +268,10 @@ sub parse {
                 push @new, $d;
             } elsif ($stmt =~ /^([a-z][a-z0-9]*)\b\s*(.*)$/) {
                 my ($op, $rest) = ($1, $2);
+                # A rep prefix is part of the string instruction it repeats.
+                if ($op =~ /^rep(e|z|ne|nz)?$/ && $rest =~ /^([a-z]+)\b\s*(.*)$/) {
+                    ($op, $rest) = ("$op $1", $2);
+                }
                 my @ops = $rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',');
                 push @new, { k => 'insn', op => $op, ops => \@ops };
             } else {

@@ -18,6 +18,23 @@
 	.ctasm_stack_arg	7, %rax
 .ctasm_ret
 .ctasm_endproc
+# rep movsb / rep stosq: rdi, rsi (and rcx) implicitly.
+.ctasm_proc	demo_rep, global, args=3
+	movq	%rdx, %rcx
+	movq	%rsi, %rax
+	movq	%rdi, %rdx
+	movq	%rax, %rdi
+	movq	%rdx, %rsi
+	rep movsb
+.ctasm_ret
+.ctasm_endproc
+.ctasm_proc	demo_rep_stos, global, frame=32
+	xorl	%eax, %eax
+	movl	$4, %ecx
+	movq	%rsp, %rdi
+	rep stosq
+.ctasm_ret
+.ctasm_endproc
 .ctasm_proc	im_helper
 	.ctasm_adr	%rsi, .Lim_k
 .ctasm_ret
