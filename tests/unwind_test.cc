@@ -173,6 +173,22 @@ void StepTestFunctions() {
   const uint64_t a[6] = {0x1111, 0x2222000000000001, 0x3333, 0x44440000, 0x5555, 0x6666};
   STEP_OK(ctasm_abi_test_set_df);
   STEP_OK(ctasm_abi_test_args6, a[0], a[1], a[2], a[3], a[4], a[5]);
+  // Eight arguments, a 64-byte-aligned frame (rbp frame pointer) and the vector parts
+  // this CPU has (flags: 1 AVX2, 2 AVX-512F/BW/VL); never silently fewer.
+  {
+    uint64_t flags = 0;
+    if (__builtin_cpu_supports("avx2")) flags |= 1;
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vl")) {
+      flags |= 2;
+    }
+    STEP_OK(ctasm_abi_test_wide, a[0], a[1], a[2], a[3], a[4], a[5], 0x7777, 0);
+    if (flags) STEP_OK(ctasm_abi_test_wide, a[0], a[1], a[2], a[3], a[4], a[5], 0x7777, flags);
+    if (!(flags & 2)) {
+      printf("note: no AVX-512F/BW/VL here: ctasm_abi_test_wide's AVX-512 body was not "
+             "single-stepped (its encodings are checked by run_golden_x86_64.py)\n");
+    }
+  }
   STEP_OK(ctasm_xlate_test_sum0);
   STEP_OK(ctasm_xlate_test_sum1, a[0]);
   STEP_OK(ctasm_xlate_test_sum2, a[0], a[1]);

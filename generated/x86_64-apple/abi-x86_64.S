@@ -7,6 +7,7 @@
 #define _ctasm_abi_test_clobber_gpr CTASM_MPFX(CTASM_PREFIX, ctasm_abi_test_clobber_gpr)
 #define _ctasm_abi_test_set_df CTASM_MPFX(CTASM_PREFIX, ctasm_abi_test_set_df)
 #define _ctasm_abi_test_args6 CTASM_MPFX(CTASM_PREFIX, ctasm_abi_test_args6)
+#define _ctasm_abi_test_wide CTASM_MPFX(CTASM_PREFIX, ctasm_abi_test_wide)
 #endif
 .section __TEXT,__text,regular,pure_instructions
 .globl _ctasm_abi_call
@@ -170,6 +171,92 @@ _ctasm_abi_test_args6:
 	addq	%r10,%rax
 	ret
 	.cfi_endproc
+.globl _ctasm_abi_test_wide
+.private_extern _ctasm_abi_test_wide
+	.p2align	4
+_ctasm_abi_test_wide:
+	.cfi_startproc
+	endbr64
+	pushq	%rbx
+	.cfi_def_cfa_offset	16
+	.cfi_offset	%rbx,-16
+	pushq	%rbp
+	.cfi_def_cfa_offset	24
+	.cfi_offset	%rbp,-24
+	movq	%rsp,%rbp
+	.cfi_def_cfa_register	%rbp
+	subq	$64,%rsp
+	andq	$-64,%rsp
+	movq	24(%rbp),%rax
+	movq	32(%rbp),%rbx
+	movq	%rdi,0(%rsp)
+	movq	%rsi,8(%rsp)
+	movq	%rdx,16(%rsp)
+	movq	%rcx,24(%rsp)
+	movq	%r8,32(%rsp)
+	movq	%r9,40(%rsp)
+	movq	%rax,48(%rsp)
+	movq	%rbx,56(%rsp)
+	imulq	$7,%rax,%rax
+	addq	%rdi,%rax
+	leaq	(%rax,%rsi,2),%rax
+	imulq	$3,%rdx,%r10
+	addq	%r10,%rax
+	leaq	(%rax,%rcx,4),%rax
+	imulq	$5,%r8,%r10
+	addq	%r10,%rax
+	imulq	$6,%r9,%r10
+	addq	%r10,%rax
+	movq	%rsp,%r10
+	andq	$63,%r10
+	shlq	$56,%r10
+	addq	%r10,%rax
+	testq	$1,%rbx
+	jz	Lwide_no_avx2
+	vmovdqa	0(%rsp),%ymm6
+	vpxor	32(%rsp),%ymm6,%ymm7
+	vextracti128	$1,%ymm7,%xmm6
+	vpaddq	%xmm6,%xmm7,%xmm6
+	vpshufd	$0x4e,%xmm6,%xmm7
+	vpaddq	%xmm7,%xmm6,%xmm6
+	vmovq	%xmm6,%r10
+	addq	%r10,%rax
+Lwide_no_avx2:
+	testq	$2,%rbx
+	jz	Lwide_done
+	vmovdqa64	0(%rsp),%zmm15
+	vprolq	$13,%zmm15,%zmm6
+	vpternlogq	$0x96,Lwide_k(%rip){1to8},%zmm15,%zmm6
+	movl	$0x55,%r10d
+	kmovw	%r10d,%k1
+	vpaddq	%zmm15,%zmm6,%zmm6{%k1}
+	vextracti64x4	$1,%zmm6,%ymm16
+	vpaddq	%ymm16,%ymm6,%ymm17
+	vextracti32x4	$1,%ymm17,%xmm16
+	vpaddq	%xmm16,%xmm17,%xmm17
+	vpshufd	$0x4e,%xmm17,%xmm16
+	vpaddq	%xmm16,%xmm17,%xmm17
+	vmovq	%xmm17,%r10
+	addq	%r10,%rax
+Lwide_done:
+	vzeroupper
+	.cfi_remember_state
+	movq	%rbp,%rsp
+	.cfi_def_cfa	%rsp,24
+	popq	%rbp
+	.cfi_def_cfa_offset	16
+	.cfi_restore	%rbp
+	popq	%rbx
+	.cfi_def_cfa_offset	8
+	.cfi_restore	%rbx
+	ret
+	.cfi_restore_state
+	.cfi_endproc
+.section __TEXT,__const
+	.p2align	3
+Lwide_k:
+	.quad	0x9e3779b97f4a7c15
+.section __TEXT,__text,regular,pure_instructions
 #endif
 #if defined(__ELF__)
 .pushsection .note.GNU-stack,"",%progbits

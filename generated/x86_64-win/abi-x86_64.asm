@@ -5,6 +5,7 @@
 %xdefine ctasm_abi_test_clobber_gpr CTASM_PREFIX %+ _ctasm_abi_test_clobber_gpr
 %xdefine ctasm_abi_test_set_df CTASM_PREFIX %+ _ctasm_abi_test_set_df
 %xdefine ctasm_abi_test_args6 CTASM_PREFIX %+ _ctasm_abi_test_args6
+%xdefine ctasm_abi_test_wide CTASM_PREFIX %+ _ctasm_abi_test_wide
 %endif
 default rel
 bits 64
@@ -192,6 +193,103 @@ L$_ctasm_ctasm_abi_test_args6_p3:
 	pop	rdi
 	ret
 L$_ctasm_ctasm_abi_test_args6_end:
+global ctasm_abi_test_wide
+align 16
+ctasm_abi_test_wide:
+	push	rdi
+L$_ctasm_ctasm_abi_test_wide_p1:
+	push	rsi
+L$_ctasm_ctasm_abi_test_wide_p2:
+	push	rbx
+L$_ctasm_ctasm_abi_test_wide_p3:
+	push	rbp
+L$_ctasm_ctasm_abi_test_wide_p4:
+	sub	rsp,56
+L$_ctasm_ctasm_abi_test_wide_p5:
+	mov	rbp,rsp
+L$_ctasm_ctasm_abi_test_wide_p6:
+	movaps	[rbp+0],xmm6
+L$_ctasm_ctasm_abi_test_wide_p7:
+	movaps	[rbp+16],xmm7
+L$_ctasm_ctasm_abi_test_wide_p8:
+	movaps	[rbp+32],xmm15
+L$_ctasm_ctasm_abi_test_wide_p9:
+	mov	rdi,rcx
+	mov	rsi,rdx
+	mov	rdx,r8
+	mov	rcx,r9
+	mov	r8,QWORD[rbp+128]
+	mov	r9,QWORD[rbp+136]
+	sub	rsp,64
+	and	rsp,-64
+	mov	rax,QWORD[rbp+144]
+	mov	rbx,QWORD[rbp+152]
+	mov	QWORD[rsp+0],rdi
+	mov	QWORD[rsp+8],rsi
+	mov	QWORD[rsp+16],rdx
+	mov	QWORD[rsp+24],rcx
+	mov	QWORD[rsp+32],r8
+	mov	QWORD[rsp+40],r9
+	mov	QWORD[rsp+48],rax
+	mov	QWORD[rsp+56],rbx
+	imul	rax,rax,7
+	add	rax,rdi
+	lea	rax,[rax+rsi*2]
+	imul	r10,rdx,3
+	add	rax,r10
+	lea	rax,[rax+rcx*4]
+	imul	r10,r8,5
+	add	rax,r10
+	imul	r10,r9,6
+	add	rax,r10
+	mov	r10,rsp
+	and	r10,63
+	shl	r10,56
+	add	rax,r10
+	test	rbx,1
+	jz	L$wide_no_avx2
+	vmovdqa	ymm6,[rsp+0]
+	vpxor	ymm7,ymm6,[rsp+32]
+	vextracti128	xmm6,ymm7,1
+	vpaddq	xmm6,xmm7,xmm6
+	vpshufd	xmm7,xmm6,0x4e
+	vpaddq	xmm6,xmm6,xmm7
+	vmovq	r10,xmm6
+	add	rax,r10
+L$wide_no_avx2:
+	test	rbx,2
+	jz	L$wide_done
+	vmovdqa64	zmm15,[rsp+0]
+	vprolq	zmm6,zmm15,13
+	vpternlogq	zmm6,zmm15,[rel L$wide_k]{1to8},0x96
+	mov	r10d,0x55
+	kmovw	k1,r10d
+	vpaddq	zmm6{k1},zmm6,zmm15
+	vextracti64x4	ymm16,zmm6,1
+	vpaddq	ymm17,ymm6,ymm16
+	vextracti32x4	xmm16,ymm17,1
+	vpaddq	xmm17,xmm17,xmm16
+	vpshufd	xmm16,xmm17,0x4e
+	vpaddq	xmm17,xmm17,xmm16
+	vmovq	r10,xmm17
+	add	rax,r10
+L$wide_done:
+	vzeroupper
+	movaps	xmm6,[rbp+0]
+	movaps	xmm7,[rbp+16]
+	movaps	xmm15,[rbp+32]
+	lea	rsp,[rbp+56]
+	pop	rbp
+	pop	rbx
+	pop	rsi
+	pop	rdi
+	ret
+L$_ctasm_ctasm_abi_test_wide_end:
+section .rdata rdata align=64
+align 8, db 0
+L$wide_k:
+	dq	0x9e3779b97f4a7c15
+section .text code align=64
 section .pdata rdata align=4
 	dd	ctasm_abi_call wrt ..imagebase
 	dd	L$_ctasm_ctasm_abi_call_end wrt ..imagebase
@@ -205,6 +303,9 @@ section .pdata rdata align=4
 	dd	ctasm_abi_test_args6 wrt ..imagebase
 	dd	L$_ctasm_ctasm_abi_test_args6_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_abi_test_args6_info wrt ..imagebase
+	dd	ctasm_abi_test_wide wrt ..imagebase
+	dd	L$_ctasm_ctasm_abi_test_wide_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_abi_test_wide_info wrt ..imagebase
 section .xdata rdata align=8
 align 4
 L$_ctasm_ctasm_abi_call_info:
@@ -252,4 +353,19 @@ L$_ctasm_ctasm_abi_test_args6_info:
 	db	L$_ctasm_ctasm_abi_test_args6_p2-ctasm_abi_test_args6,96
 	db	L$_ctasm_ctasm_abi_test_args6_p1-ctasm_abi_test_args6,112
 	dw	0
+align 4
+L$_ctasm_ctasm_abi_test_wide_info:
+	db	1,L$_ctasm_ctasm_abi_test_wide_p9-ctasm_abi_test_wide,12,5
+	db	L$_ctasm_ctasm_abi_test_wide_p9-ctasm_abi_test_wide,248
+	dw	2
+	db	L$_ctasm_ctasm_abi_test_wide_p8-ctasm_abi_test_wide,120
+	dw	1
+	db	L$_ctasm_ctasm_abi_test_wide_p7-ctasm_abi_test_wide,104
+	dw	0
+	db	L$_ctasm_ctasm_abi_test_wide_p6-ctasm_abi_test_wide,3
+	db	L$_ctasm_ctasm_abi_test_wide_p5-ctasm_abi_test_wide,98
+	db	L$_ctasm_ctasm_abi_test_wide_p4-ctasm_abi_test_wide,80
+	db	L$_ctasm_ctasm_abi_test_wide_p3-ctasm_abi_test_wide,48
+	db	L$_ctasm_ctasm_abi_test_wide_p2-ctasm_abi_test_wide,96
+	db	L$_ctasm_ctasm_abi_test_wide_p1-ctasm_abi_test_wide,112
 %endif

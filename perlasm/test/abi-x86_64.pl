@@ -108,6 +108,78 @@ $code .= <<___;
 	addq	%r10, %rax
 .ctasm_ret
 .ctasm_endproc
+# Eight arguments, a 64-byte-aligned scratch frame and AVX2/AVX-512 code (issue 11):
+#   uint64_t ctasm_abi_test_wide(a1, ..., a7, flags)
+# stores a1..a7 and flags into the aligned frame (words w[0..7]) and returns
+#   a1 + 2*a2 + ... + 7*a7 + ((rsp & 63) << 56)                    (always)
+#   + sum over lanes i<4 of (w[i] ^ w[i+4])                        (flags bit 0: AVX2)
+#   + sum over i<8 of P[i], P[i] = rotl64(w[i],13) ^ w[i] ^ K, plus w[i] for even i
+#                                                                   (flags bit 1: AVX-512)
+# with K = 0x9e3779b97f4a7c15. Arguments 7 and 8 are read with .ctasm_stack_arg;
+# the vector parts write ymm6/ymm7/zmm6/zmm15 (Win64: low halves callee-saved),
+# zmm16-17 and k1. The caller sets only the bits this CPU can run.
+.ctasm_proc	ctasm_abi_test_wide, global, args=8, save=rbx, frame=64, align=64
+	.ctasm_stack_arg	7, %rax
+	.ctasm_stack_arg	8, %rbx
+	movq	%rdi, 0(%rsp)
+	movq	%rsi, 8(%rsp)
+	movq	%rdx, 16(%rsp)
+	movq	%rcx, 24(%rsp)
+	movq	%r8, 32(%rsp)
+	movq	%r9, 40(%rsp)
+	movq	%rax, 48(%rsp)
+	movq	%rbx, 56(%rsp)
+	imulq	\$7, %rax, %rax
+	addq	%rdi, %rax
+	leaq	(%rax,%rsi,2), %rax
+	imulq	\$3, %rdx, %r10
+	addq	%r10, %rax
+	leaq	(%rax,%rcx,4), %rax
+	imulq	\$5, %r8, %r10
+	addq	%r10, %rax
+	imulq	\$6, %r9, %r10
+	addq	%r10, %rax
+	movq	%rsp, %r10
+	andq	\$63, %r10
+	shlq	\$56, %r10
+	addq	%r10, %rax
+	testq	\$1, %rbx
+	jz	.Lwide_no_avx2
+	vmovdqa	0(%rsp), %ymm6
+	vpxor	32(%rsp), %ymm6, %ymm7
+	vextracti128	\$1, %ymm7, %xmm6
+	vpaddq	%xmm6, %xmm7, %xmm6
+	vpshufd	\$0x4e, %xmm6, %xmm7
+	vpaddq	%xmm7, %xmm6, %xmm6
+	vmovq	%xmm6, %r10
+	addq	%r10, %rax
+.Lwide_no_avx2:
+	testq	\$2, %rbx
+	jz	.Lwide_done
+	vmovdqa64	0(%rsp), %zmm15
+	vprolq	\$13, %zmm15, %zmm6
+	vpternlogq	\$0x96, .Lwide_k(%rip){1to8}, %zmm15, %zmm6
+	movl	\$0x55, %r10d
+	kmovw	%r10d, %k1
+	vpaddq	%zmm15, %zmm6, %zmm6{%k1}
+	vextracti64x4	\$1, %zmm6, %ymm16
+	vpaddq	%ymm16, %ymm6, %ymm17
+	vextracti32x4	\$1, %ymm17, %xmm16
+	vpaddq	%xmm16, %xmm17, %xmm17
+	vpshufd	\$0x4e, %xmm17, %xmm16
+	vpaddq	%xmm16, %xmm17, %xmm17
+	vmovq	%xmm17, %r10
+	addq	%r10, %rax
+.Lwide_done:
+	vzeroupper
+.ctasm_ret
+.ctasm_endproc
+
+.ctasm_rodata
+.ctasm_align	8
+.Lwide_k:
+	.quad	0x9e3779b97f4a7c15
+.ctasm_text
 ___
 
 print $code;

@@ -27,7 +27,7 @@ my $code = ".ctasm_text\n";
 $code .= <<___;
 # Wrong CFA: a push the unwind data does not describe. Until the pop, the unwinder
 # takes the pushed word for the saved rbx (Win64) or the return address (CFI).
-.ctasm_proc	ctasm_unwind_neg_cfa, global, save=rbx
+.ctasm_proc	ctasm_unwind_neg_cfa, global, broken_unwind, save=rbx
 	movl	\$0x11, %ebx
 	pushq	$t0
 	movl	\$1, $ret
@@ -38,7 +38,7 @@ $code .= <<___;
 # Wrong saved register: rbx and rbp trade stack slots for a few instructions, so the
 # unwinder (which reads each from the slot the prologue described) swaps them. Three
 # pushes keep rsp 16-aligned, so no padding moves the slots: r12 0, rbp 8, rbx 16.
-.ctasm_proc	ctasm_unwind_neg_saved, global, save=rbx,rbp,r12
+.ctasm_proc	ctasm_unwind_neg_saved, global, broken_unwind, save=rbx,rbp,r12
 	movq	8(%rsp), $t0
 	movq	16(%rsp), $t1
 	movq	$t1, 8(%rsp)
@@ -54,7 +54,7 @@ $code .= <<___;
 
 # Missing epilogue annotation: a hand-written epilogue without CFI, ending in an
 # indirect jump that the Win64 unwinder does not recognise as an epilogue either.
-.ctasm_proc	ctasm_unwind_neg_epilogue, global, save=rbx
+.ctasm_proc	ctasm_unwind_neg_epilogue, global, broken_unwind, save=rbx
 	movl	\$0x33, %ebx
 	movl	\$3, $ret
 	popq	%rbx
@@ -63,7 +63,7 @@ $code .= <<___;
 .ctasm_endproc
 
 # Wrong saved-register annotation (CFI only): rbx is said to be in rbp's slot.
-.ctasm_proc	ctasm_unwind_neg_cfi_offset, global, save=rbx,rbp
+.ctasm_proc	ctasm_unwind_neg_cfi_offset, global, broken_unwind, save=rbx,rbp
 	.cfi_offset	%rbx, -24
 	movl	\$0x44, %ebx
 	movl	\$4, $ret
@@ -71,7 +71,7 @@ $code .= <<___;
 .ctasm_endproc
 
 # Wrong CFA annotation (CFI only): 24 where the prologue left 16.
-.ctasm_proc	ctasm_unwind_neg_cfi_cfa, global, save=rbx
+.ctasm_proc	ctasm_unwind_neg_cfi_cfa, global, broken_unwind, save=rbx
 	.cfi_def_cfa_offset	24
 	movl	\$0x55, %ebx
 	movl	\$5, $ret

@@ -9,6 +9,8 @@
 #   Analyse.pm  symbol table, functions, Win64 register usage, frame plans
 #   Gas.pm      printer for elf and macosx (flavour table inside)
 #   Nasm.pm     printer for nasm: Intel syntax, Win64 prologues, .pdata/.xdata
+#   Insns.pm    the one instruction table: every flavour validates mnemonics and
+#               operand classes through it, the nasm printer translates with it
 # Common.pm holds what they share (registers, errors, symbol naming, CTASM_PREFIX).
 # The whole input is read before anything is printed, so forward references, register
 # scans and unwind tables can be computed; output is written only when translation

@@ -14,6 +14,7 @@
 #define ctasm_abi_test_clobber_gpr CTASM_UW(ctasm_abi_test_clobber_gpr)
 #define ctasm_abi_test_set_df CTASM_UW(ctasm_abi_test_set_df)
 #define ctasm_abi_test_args6 CTASM_UW(ctasm_abi_test_args6)
+#define ctasm_abi_test_wide CTASM_UW(ctasm_abi_test_wide)
 #define ctasm_xlate_test_sum0 CTASM_UW(ctasm_xlate_test_sum0)
 #define ctasm_xlate_test_sum1 CTASM_UW(ctasm_xlate_test_sum1)
 #define ctasm_xlate_test_sum2 CTASM_UW(ctasm_xlate_test_sum2)
@@ -49,6 +50,8 @@ CTASM_ABI_WEAK uint64_t ctasm_abi_test_clobber_gpr(void);
 CTASM_ABI_WEAK uint64_t ctasm_abi_test_set_df(void);
 CTASM_ABI_WEAK uint64_t ctasm_abi_test_args6(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
                                              uint64_t);
+CTASM_ABI_WEAK uint64_t ctasm_abi_test_wide(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+                                            uint64_t, uint64_t, uint64_t);
 // perlasm/test/xlate-x86_64.pl
 uint64_t ctasm_xlate_test_sum0(void);
 uint64_t ctasm_xlate_test_sum1(uint64_t);

@@ -76,6 +76,9 @@ def compare(abi, tracked, table, check_pac):
         if t is None and u is not None and tracked.stale.get(reg) == u and tracked.cfa is not None \
                 and u >= -tracked.cfa:
             continue  # reloaded, but the slot the unwind data names is intact
+        if t is None and u is not None and tracked.stale.get(reg) == u and tracked.cfa is None \
+                and tracked.fp is not None and u >= -tracked.fp[1]:
+            continue  # the same at or above the frame register (rsp only went below it)
         if reg not in strict:
             continue  # scratch registers (pushed for alignment, say) need no rule
         want = "in register" if u is None else f"at CFA{u:+d}"

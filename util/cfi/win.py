@@ -91,12 +91,19 @@ def _x64(obj, b, fields):
         if m:
             codes.append((int(m.group(1), 16), m.group(2), m.group(3)))
     codes.reverse()  # readobj lists them last-first; execution order is the reverse
+    # Save offsets are from the frame base: rsp after the whole prologue, or with a
+    # frame register, that register minus 16*FrameOffset (= rsp at SET_FPREG).
     total = 8
     for _, op, args in codes:
         if op == "PUSH_NONVOL":
             total += 8
         elif op in ("ALLOC_SMALL", "ALLOC_LARGE"):
             total += int(re.search(r"size=(\d+)", args).group(1))
+        elif op == "SET_FPREG":
+            break
+    freg = fields.get("FrameRegister", "-")
+    freg = "-" if freg == "-" else freg.split()[0].lower()
+    foff = int(fields.get("FrameOffset", "0x0"), 0) * 16 if freg != "-" else 0
     st = State(cfa=8, saved={"rip": -8})
     rows = [(lo, st.copy())]
     for off, op, args in codes:
@@ -106,6 +113,11 @@ def _x64(obj, b, fields):
             st.saved[reg] = -st.cfa
         elif op in ("ALLOC_SMALL", "ALLOC_LARGE"):
             st.cfa += int(re.search(r"size=(\d+)", args).group(1))
+        elif op == "SET_FPREG":
+            if freg == "-":
+                raise WinError("SET_FPREG without a frame register")
+            # CFA = freg + (CFA - rsp) - 16*FrameOffset from here on
+            st.cfa_reg, st.cfa = freg, st.cfa - foff
         elif op in ("SAVE_NONVOL", "SAVE_NONVOL_FAR", "SAVE_XMM128", "SAVE_XMM128_FAR"):
             reg = re.search(r"reg=(\w+)", args).group(1).lower()
             o = int(re.search(r"offset=(0x[0-9A-Fa-f]+|\d+)", args).group(1), 0)
@@ -116,8 +128,8 @@ def _x64(obj, b, fields):
             rows[-1] = (lo + off, st.copy())
         else:
             rows.append((lo + off, st.copy()))
-    if fields.get("FrameRegister", "-") != "-":
-        raise WinError("a frame register is not supported")
+    if freg != "-" and not any(op == "SET_FPREG" for _, op, _ in codes):
+        raise WinError("a frame register without SET_FPREG")
     prolog = int(fields.get("PrologSize", "0"))
     if codes and max(o for o, _, _ in codes) > prolog:
         raise WinError("an unwind code lies beyond PrologSize")
@@ -137,7 +149,8 @@ def _x64_epilogues(obj, lo, hi):
         j = i
         while j > 0 and re.match(r"popq? %r\w+$", obj.insns[addrs[j - 1]]):
             j -= 1
-        if j > 0 and re.match(r"(addq? \$\w+, %rsp|leaq? -?\w*\(%rsp\), %rsp)$", obj.insns[addrs[j - 1]]):
+        if j > 0 and re.match(r"(addq? \$\w+, %rsp|leaq? -?\w*\(%r[sb]p\), %rsp)$",
+                              obj.insns[addrs[j - 1]]):
             j -= 1
         skip.update(addrs[j + 1:i + 1])
     return skip

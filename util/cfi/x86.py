@@ -60,6 +60,19 @@ def _stack_slot(op):
     return _int(m.group(1)) if m else None
 
 
+def _cfa_slot(st, op):
+    """CFA-relative offset of a memory operand addressed from rsp (when the CFA offset
+    is known) or from the tracked frame register, else None."""
+    off = _stack_slot(op)
+    if off is not None:
+        return off - st.cfa if st.cfa is not None else None
+    if st.fp:
+        m = re.fullmatch(DISP + r"\(%" + st.fp[0] + r"\)", op)
+        if m:
+            return _int(m.group(1)) - st.fp[1]
+    return None
+
+
 def step(st, text):
     """Return the state after the instruction; raise Unsupported for an untracked sp write."""
     mn, ops = split(text)
@@ -88,6 +101,11 @@ def step(st, text):
         st.fp = None
         return st
     if dst in ("%rsp", "%esp", "%sp", "%spl"):
+        if mn in ("andq", "and") and re.fullmatch(IMM, ops[0]) and st.fp:
+            # rounding rsp down for an aligned frame: rsp is no longer a fixed
+            # distance from the CFA, which the frame register now carries
+            st.cfa = None
+            return st
         if mn in ("subq", "sub", "addq", "add") and re.fullmatch(IMM, ops[0]):
             n = _int(ops[0][1:])
             if k is not None:
@@ -110,18 +128,21 @@ def step(st, text):
     if mn in ("movq", "mov") and ops and ops[0] == "%rsp" and dst == "%rbp":
         st.fp = (dst[1:], k) if k is not None else None
         return st
+    if mn in ("leaq", "lea") and dst == "%rbp" and _stack_slot(ops[0]) is not None:
+        st.fp = ("rbp", k - _stack_slot(ops[0])) if k is not None else None
+        return st
     if st.fp and dst == "%" + st.fp[0]:
         st.fp = None  # frame register overwritten
     # stores of callee-saved registers into the frame, loads back
     if len(ops) == 2 and mn in ("movq", "mov", "movaps", "movups", "movdqa", "movdqu",
                                  "vmovaps", "vmovups", "vmovdqa", "vmovdqu"):
-        src_slot, dst_slot = _stack_slot(ops[0]), _stack_slot(ops[1])
-        if dst_slot is not None and re.fullmatch(REG, ops[0]) and k is not None:
+        src_slot, dst_slot = _cfa_slot(st, ops[0]), _cfa_slot(st, ops[1])
+        if dst_slot is not None and re.fullmatch(REG, ops[0]):
             r = ops[0][1:]
             if r not in st.saved and r in STRICT_REGS:
-                st.saved[r] = dst_slot - k
-        elif src_slot is not None and re.fullmatch(REG, ops[1]) and k is not None:
-            _restore(st, ops[1][1:], src_slot - k)
+                st.saved[r] = dst_slot
+        elif src_slot is not None and re.fullmatch(REG, ops[1]):
+            _restore(st, ops[1][1:], src_slot)
     return st
 
 

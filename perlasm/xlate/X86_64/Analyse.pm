@@ -5,7 +5,34 @@ use strict;
 use warnings;
 use Exporter 'import';
 use X86_64::Common;
-our @EXPORT = qw(analyse plan);
+use X86_64::Insns;
+use Math::BigInt;
+our @EXPORT = qw(analyse plan stack_arg);
+
+# Names that mean something else to some assembler or preprocessor of a flavour:
+# registers, NASM keywords, macros the C preprocessor predefines (elf: linux, unix;
+# mingw: WIN32...), identifiers reserved to the implementation, the translator's own
+# macros.
+my %NASM_KW = map { $_ => 1 } qw(
+    byte word dword qword tword oword yword zword rel abs wrt seg strict nosplit near far
+    short to times equ db dw dd dq dt do dy dz resb resw resd resq rest reso resy resz
+    incbin section segment global extern common static required default bits use16 use32
+    use64 align alignb absolute cpu float org struc endstruc istruc iend at ptr
+    cs ds es fs gs ss cr0 cr2 cr3 cr4 cr8 dr0 dr1 dr2 dr3 dr6 dr7 st0 st1 st2 st3 st4 st5
+    st6 st7 mm0 mm1 mm2 mm3 mm4 mm5 mm6 mm7 bnd0 bnd1 bnd2 bnd3 rep repe repz repne repnz
+    lock o16 o32 o64 a16 a32 a64);
+my %CPP_MACRO = map { $_ => 1 } qw(linux unix i386 WIN32 WIN64 WINNT);
+sub check_name {
+    my ($n, $it) = @_;
+    return if $n =~ /^\.L/;
+    my $why = is_reg(lc $n) || exists $NASM_KW{lc $n} ? 'a register or NASM keyword'
+            : $CPP_MACRO{$n}                        ? 'a macro the C preprocessor predefines'
+            : $n =~ /^(__|_[A-Z])/                 ? 'reserved to the implementation (C)'
+            : $n =~ /^CTASM_/                       ? "the translator's macro namespace"
+            : is_mnemonic($n)                       ? 'an instruction mnemonic'
+            : undef;
+    fail("name '$n' is $why on some flavour: choose another", $it) if $why;
+}
 
 sub analyse {
     my ($items) = @_;
@@ -14,6 +41,7 @@ sub analyse {
     for my $it (@$items) {
         my $k = $it->{k};
         if ($k eq 'label' || $k eq 'proc') {
+            check_name($it->{name}, $it);
             fail("symbol $it->{name} defined twice", $it) if $label_defined{$it->{name}}++;
         }
         if ($k eq 'section') { $section = $it->{which} }
@@ -31,24 +59,58 @@ sub analyse {
         } elsif ($k eq 'ret') {
             fail(".ctasm_ret outside a function", $it) unless $cur;
             $it->{proc} = $cur;
+        } elsif ($k eq 'stackarg') {
+            fail(".ctasm_stack_arg outside a function", $it) unless $cur;
+            fail(".ctasm_stack_arg $it->{n}: arguments 1-6 arrive in registers (SysV view); "
+                 . "the stack ones are 7..args", $it) if $it->{n} < 7;
+            fail(".ctasm_stack_arg $it->{n}: $cur->{name} has args=$cur->{args}", $it)
+                if $it->{n} > $cur->{args};
+            fail(".ctasm_stack_arg into %rsp would overwrite the stack pointer", $it)
+                if $it->{reg} eq 'rsp';
+            $it->{proc} = $cur;
+            push @{$cur->{body}}, $it;
         } elsif ($cur) {
             fail("section change inside function $cur->{name}", $it) if $k eq 'section';
             # A bare ret would skip the epilogue some flavour adds (Win64 always may).
             fail("bare $it->{op} inside a .ctasm_proc: use .ctasm_ret", $it)
                 if $k eq 'insn' && $it->{op} =~ /^retq?$/;
+            # The unwind data of every flavour comes from .ctasm_proc alone: a body may
+            # not move the stack pointer (push/pop, sub/add/and/lea/mov to rsp...).
+            if ($k eq 'insn' && !$cur->{broken}) {
+                my $last = $it->{ops}[-1];
+                fail("'$it->{op}' moves the stack pointer, which the unwind data cannot "
+                     . "follow: use frame= for scratch space (align= for alignment)", $it)
+                    if $it->{op} =~ /^(push|pop)(f?[wlq]?|fq)$|^(leave|enter)[wlq]?$/
+                    || ($last && $last->{t} eq 'reg' && ($GPR{$last->{r}} // '') eq 'rsp'
+                        && $it->{op} !~ /^(cmp|test)[bwlq]?$/)
+                    || ($it->{op} =~ /^(xchg|xadd|cmpxchg)[bwlq]?$/
+                        && grep { $_->{t} eq 'reg' && ($GPR{$_->{r}} // '') eq 'rsp' } @{$it->{ops}});
+            }
+            if (($k eq 'adr' || $k eq 'stackarg') && $it->{reg} eq 'rsp') {
+                fail(".ctasm_adr into %rsp would overwrite the stack pointer", $it);
+            }
             push @{$cur->{body}}, $it;
         }
-        if (($k eq 'proc' && $it->{global}) || $k eq 'globl') {
+        if ($k eq 'proc' && $it->{global}) {
             push @global_order, $it->{name} unless $global{$it->{name}}++;
         }
         if ($k eq 'insn' && $section ne 'text') { fail("instruction outside .ctasm_text", $it) }
+        # Code outside a function has no unwind data and no Win64 saves.
+        if ($k eq 'insn' && !$cur) { fail("instruction outside .ctasm_proc", $it) }
+        if ($k eq 'data') {
+            # Each value must fit its size, signed or unsigned (assemblers differ in
+            # what they do with the rest).
+            my $bits = 8 * $it->{size};
+            for my $e (@{$it->{vals}}) {
+                my $v = xconst($e, $it);
+                fail("value $e does not fit in $it->{size} byte(s)", $it) if defined $v
+                    && ($v < -(Math::BigInt->new(2) ** ($bits - 1)) || $v >= Math::BigInt->new(2) ** $bits);
+            }
+        }
+        # One table for every flavour: what NASM could not take, GAS refuses too.
+        $it->{cls} = classify($it) if $k eq 'insn';
     }
     fail("end of input inside function $cur->{name} (missing .ctasm_endproc)", $cur) if $cur;
-    for my $it (@$items) {
-        next unless $it->{k} eq 'globl';
-        fail("symbol $it->{name} is declared global but never defined", $it)
-            unless $label_defined{$it->{name}};
-    }
     register_usage();
 }
 
@@ -57,14 +119,30 @@ sub analyse {
 # Mentioning a register anywhere counts as writing it (a superset is safe).
 sub direct_usage {
     my ($p) = @_;
-    my (%xmm, $rdi_rsi, @callees);
+    my (%xmm, $rdi_rsi, @callees, $upper, $vzu);
     for my $it (@{$p->{body}}) {
+        # Pseudo-ops write their register too.
+        if ($it->{k} eq 'adr' || $it->{k} eq 'stackarg') {
+            fail("align=$p->{align}: rbp is the frame pointer here", $it)
+                if $p->{align} > 16 && $it->{reg} eq 'rbp';
+            $rdi_rsi = 1 if $it->{reg} =~ /^r[ds]i$/;
+            next;
+        }
         next unless $it->{k} eq 'insn';
         %xmm = map { $_ => 1 } 6 .. 15 if $it->{op} eq 'vzeroall';
+        $vzu = 1 if $it->{op} =~ /^vzero(upper|all)$/;
+        # Implicit operands: string instructions step rsi/rdi (Win64 callee-saved);
+        # cpuid writes rbx, callee-saved everywhere, so the function must list it.
+        $rdi_rsi = 1 if $it->{op} =~ /^(rep\w* )?(lods|stos|movs|cmps|scas)[bwlq]$/ && !@{$it->{ops}};
+        fail("cpuid writes rbx: list it in save= of $p->{name}", $it)
+            if $it->{op} eq 'cpuid' && !grep { $_ eq 'rbx' } @{$p->{save}};
         for my $o (@{$it->{ops}}) {
             my @r = grep { defined } ($o->{r}, $o->{base}, $o->{index});
             for (@r) {
+                fail("align=$p->{align}: rbp is the frame pointer of this function, the body "
+                     . "cannot use %$_", $it) if $p->{align} > 16 && ($GPR{$_} // '') eq 'rbp';
                 $xmm{$1} = 1 if /^[xyz]mm(\d+)$/ && $1 >= 6 && $1 <= 15;
+                $upper = 1 if /^[yz]mm(\d+)$/ && $1 <= 15;
                 $rdi_rsi = 1 if exists $GPR{$_} && $GPR{$_} =~ /^r[ds]i$/;
             }
         }
@@ -80,26 +158,33 @@ sub direct_usage {
                 # global function and every flavour to one with save= or frame=.
                 fail("$it->{op} to function $target skips the epilogue of $p->{name}", $it)
                     if $it->{op} !~ /^call/
-                    && ($p->{global} || @{$p->{save}} || $p->{frame});
+                    && ($p->{global} || @{$p->{save}} || $p->{frame} || $p->{align} > 16);
                 push @callees, $callee;
             }
         }
     }
-    return (\%xmm, $rdi_rsi, \@callees);
+    return (\%xmm, $rdi_rsi, \@callees, $upper, $vzu);
 }
 sub register_usage {
-    for my $p (@procs) { @{$p}{qw(dxmm drdi callees)} = direct_usage($p) }
+    for my $p (@procs) { @{$p}{qw(dxmm drdi callees dupper vzu)} = direct_usage($p) }
     for my $p (@procs) {
-        my (%xmm, $rdi_rsi, %seen);
+        my (%xmm, $rdi_rsi, %seen, $upper);
         my @work = ($p);
         while (my $q = shift @work) {
             next if $seen{$q->{name}}++;
             $xmm{$_} = 1 for keys %{$q->{dxmm}};
             $rdi_rsi ||= $q->{drdi};
+            $upper ||= $q->{dupper};
             push @work, @{$q->{callees}};
         }
         $p->{xmm_used} = [sort { $a <=> $b } keys %xmm];
         $p->{rdi_rsi_used} = $rdi_rsi ? 1 : 0;
+        # Dirty upper halves of ymm0-15/zmm0-15 slow down the caller's SSE code (and
+        # Win64 restores only the low 128 bits of xmm6-15): an exported function whose
+        # code, or whose callees' code, writes them must clear them before it returns.
+        fail("$p->{name} writes ymm/zmm registers (itself or through the functions it "
+             . "calls) but never executes vzeroupper: clear the upper halves before "
+             . ".ctasm_ret", $p) if $p->{global} && $upper && !$p->{vzu};
     }
 }
 
@@ -108,8 +193,17 @@ sub register_usage {
 #   [rsp+frame16, +16*nxmm)             Win64: saved xmm6-xmm15 the body writes
 #   optional 8 bytes of padding         so that rsp is 16-aligned
 #   pushes (last pushed lowest), return address
+# With align=32/64 rbp is the frame pointer and is pushed last; then (Win64) the
+# xmm save area, rbp = rsp; then the scratch frame and rsp rounded down to the
+# alignment (body code after the prologue: the unwinder follows rbp):
+#   [rsp, rsp+frame16)                  scratch frame, rsp aligned to `align`
+#   ... padding ...
+#   [rbp, rbp+16*nxmm (+8))             Win64: saved xmm6-xmm15
+#   pushes (rbp lowest), return address
 # Win64 applies only to global functions: local ones are reached from this file's own
 # code with SysV registers already set, and their callers save what they clobber.
+# base/entry: the register the stack arguments are addressed from and its distance
+# to the stack pointer at entry (the return address).
 sub plan {
     my ($p) = @_;
     return $p->{plan} if $p->{plan};
@@ -118,11 +212,33 @@ sub plan {
     push @push, @{$p->{save}};
     my @xmm = $w ? @{$p->{xmm_used}} : ();
     my $frame = ($p->{frame} + 15) & ~15;
-    my $alloc = $frame + 16 * @xmm;
-    $alloc += 8 if (@push || $alloc) && (8 + 8 * @push + $alloc) % 16;
-    return $p->{plan} = { push => \@push, xmm => \@xmm, xmm_off => $frame, alloc => $alloc,
-                          args => $w ? $p->{args} : 0,
-                          trivial => !@push && !$alloc };
+    my $pl;
+    if ($p->{align} > 16) {
+        push @push, 'rbp';
+        my $fixed = 16 * @xmm;
+        $fixed += 8 if $fixed && (8 + 8 * @push + $fixed) % 16;
+        $pl = { push => \@push, xmm => \@xmm, xmm_off => 0, fixed => $fixed, frame => $frame,
+                align => $p->{align}, fp => 1, alloc => 0, trivial => 0,
+                base => 'rbp', entry => $fixed + 8 * @push };
+    } else {
+        my $alloc = $frame + 16 * @xmm;
+        $alloc += 8 if (@push || $alloc) && (8 + 8 * @push + $alloc) % 16;
+        $pl = { push => \@push, xmm => \@xmm, xmm_off => $frame, alloc => $alloc, fp => 0,
+                trivial => !@push && !$alloc, base => 'rsp', entry => $alloc + 8 * @push };
+    }
+    $pl->{args} = $w ? $p->{args} : 0;
+    $pl->{win} = $w;
+    return $p->{plan} = $pl;
+}
+
+# Where stack argument N (7 or more) of function p is, as [base register, offset]:
+# SysV: above the return address, argument 7 first; Win64 (global functions): above
+# the return address and the 32-byte home area, argument 5 first.
+sub stack_arg {
+    my ($p, $n) = @_;
+    my $pl = plan($p);
+    my $off = $pl->{entry} + 8 + ($pl->{win} ? 32 + 8 * ($n - 5) : 8 * ($n - 7));
+    return ($pl->{base}, $off);
 }
 
 1;

@@ -19,7 +19,6 @@ my %FLAVOUR = (
         names  => { local => sub { ".L$_[0]" }, global => sub { $_[0] }, here => '.' },
         prefix => ['#define CTASM_PFX2(p,n) p##_##n', '#define CTASM_PFX(p,n) CTASM_PFX2(p,n)',
                    sub { "#define $_[0] CTASM_PFX(CTASM_PREFIX, $_[0])" }],
-        elfonly => 1,
         text   => ".text",
         rodata => ".section .rodata",
         export => sub { (".globl $_[0]", ".hidden $_[0]") },
@@ -32,7 +31,6 @@ my %FLAVOUR = (
         names  => { local => sub { "L$_[0]" }, global => sub { "_$_[0]" }, here => '.' },
         prefix => ['#define CTASM_MPFX2(p,n) _##p##_##n', '#define CTASM_MPFX(p,n) CTASM_MPFX2(p,n)',
                    sub { "#define _$_[0] CTASM_MPFX(CTASM_PREFIX, $_[0])" }],
-        elfonly => 0,
         text   => ".section __TEXT,__text,regular,pure_instructions",
         rodata => ".section __TEXT,__const",
         export => sub { (".globl $_[0]", ".private_extern $_[0]") },
@@ -46,7 +44,13 @@ my @out;
 sub emit { push @out, @_ }
 my $F;
 
-sub att_operand {
+sub att_operand { my ($o, $it) = @_; return att_operand_base($o, $it) . decorations($o) }
+sub decorations {
+    my ($o) = @_;
+    return ($o->{bcst} ? "{$o->{bcst}}" : '') . ($o->{mask} ? "{%$o->{mask}}" : '')
+         . ($o->{zero} ? '{z}' : '');
+}
+sub att_operand_base {
     my ($o, $it) = @_;
     my $s = $o->{star} ? '*' : '';
     if ($o->{t} eq 'reg') { return "$s%$o->{r}" }
@@ -75,6 +79,13 @@ sub gas_prologue {
         $cfa += $pl->{alloc};
         emit("\tsubq\t\$$pl->{alloc},%rsp", "\t.cfi_def_cfa_offset\t$cfa");
     }
+    if ($pl->{fp}) {
+        # rbp, pushed last, becomes the CFA register; then the scratch frame and the
+        # alignment, which the CFI need not follow.
+        emit("\tmovq\t%rsp,%rbp", "\t.cfi_def_cfa_register\t%rbp");
+        emit("\tsubq\t\$$pl->{frame},%rsp") if $pl->{frame};
+        emit("\tandq\t\$-$pl->{align},%rsp");
+    }
 }
 sub gas_epilogue {
     my ($p) = @_;
@@ -83,6 +94,7 @@ sub gas_epilogue {
     my $cfa = 8 + 8 * @{$pl->{push}};
     emit("\t.cfi_remember_state");
     emit("\taddq\t\$$pl->{alloc},%rsp", "\t.cfi_def_cfa_offset\t$cfa") if $pl->{alloc};
+    emit("\tmovq\t%rbp,%rsp", "\t.cfi_def_cfa\t%rsp,$cfa") if $pl->{fp};
     for my $r (reverse @{$pl->{push}}) {
         $cfa -= 8;
         emit("\tpopq\t%$r", "\t.cfi_def_cfa_offset\t$cfa", "\t.cfi_restore\t%$r");
@@ -135,12 +147,11 @@ sub print_gas {
             emit("\t.cfi_endproc", $F->{sizefn}->(global_name($it->{proc}{name})));
         } elsif ($k eq 'adr') {
             emit("\tleaq\t" . xexpr($it->{label}, $it) . "(%rip),%$it->{reg}");
+        } elsif ($k eq 'stackarg') {
+            my ($base, $off) = stack_arg($it->{proc}, $it->{n});
+            emit("\tmovq\t$off(%$base),%$it->{reg}");
         } elsif ($k eq 'cfi') {
             emit("\t$it->{dir}");
-        } elsif ($k eq 'globl') {
-            emit($F->{export}->(global_name($it->{name})));
-        } elsif ($k eq 'elfonly') {
-            emit("\t$it->{dir}") if $F->{elfonly};
         }
     }
     emit('#endif');

@@ -6,82 +6,11 @@ use warnings;
 use Exporter 'import';
 use X86_64::Common;
 use X86_64::Analyse;
+use X86_64::Insns;
 our @EXPORT = qw(print_nasm);
 
 my @out;
 sub emit { push @out, @_ }
-
-my %SIZE_KW = (b => 'BYTE', w => 'WORD', l => 'DWORD', q => 'QWORD');
-# Integer instructions that take an AT&T size suffix.
-my %GPR_OP = map { $_ => 1 } qw(
-    mov add adc sub sbb xor and or cmp test neg not inc dec shl shr sar sal rol ror rcl rcr
-    lea push pop bswap mul imul div idiv xchg bt bts btr btc bsf bsr shld shrd xadd cmpxchg
-    popcnt lzcnt tzcnt andn bzhi bextr blsi blsr blsmsk rorx sarx shlx shrx mulx adcx adox
-    movbe nop);
-my %SHIFT = map { $_ => 1 } qw(shl shr sar sal rol ror rcl rcr);
-# Instructions without operands or whose name is the same in both syntaxes.
-my %PLAIN = map { $_ => 1 } qw(
-    ret nop jmp call clc stc cld cmc lfence mfence sfence ud2 int3 pause cpuid rdtsc rdtscp
-    xgetbv vzeroupper vzeroall emms pushfq popfq endbr64 cqo cdq cdqe cwde lodsb std
-    prefetcht0 prefetcht1 prefetcht2 prefetchnta clflush);
-my %ATT_ALIAS = (retq => 'ret', callq => 'call', jmpq => 'jmp', cltq => 'cdqe', cqto => 'cqo',
-                 cltd => 'cdq', cwtl => 'cwde', movabsq => 'movq');
-my %CC = map { $_ => 1 } qw(o no b c nae ae nb nc e z ne nz be na a nbe s ns p pe np po
-                            l nge ge nl le ng g nle);
-# SSE..SSE4.1, AES-NI, PCLMUL, SHA: same mnemonic in both syntaxes; each also has a
-# VEX form with a 'v' prefix.
-my @SSE = qw(
-    movdqa movdqu movaps movups movapd movupd movq movd movss movsd movhlps movlhps movhps
-    movlps movhpd movlpd movntdq movntdqa lddqu movmskps movmskpd
-    pxor por pand pandn xorps orps andps andnps xorpd orpd andpd andnpd
-    paddb paddw paddd paddq paddusb paddusw paddsb paddsw psubb psubw psubd psubq psubusb
-    psubusw psubsb psubsw pmuludq pmuldq pmulld pmullw pmulhw pmulhuw pmulhrsw pmaddwd
-    pmaddubsw psadbw pavgb pavgw pabsb pabsw pabsd psignb psignw psignd phaddw phaddd phsubw
-    phsubd pshufb pshufd pshufhw pshuflw palignr
-    psrlw psrld psrlq psrldq psllw pslld psllq pslldq psraw psrad
-    punpcklbw punpckhbw punpcklwd punpckhwd punpckldq punpckhdq punpcklqdq punpckhqdq
-    packsswb packssdw packuswb packusdw
-    pcmpeqb pcmpeqw pcmpeqd pcmpeqq pcmpgtb pcmpgtw pcmpgtd pcmpgtq pmovmskb ptest
-    pminub pminuw pminud pminsb pminsw pminsd pmaxub pmaxuw pmaxud pmaxsb pmaxsw pmaxsd
-    pextrb pextrw pextrd pextrq pinsrb pinsrw pinsrd pinsrq extractps insertps
-    pblendw pblendvb blendps blendpd blendvps blendvpd
-    pmovzxbw pmovzxbd pmovzxbq pmovzxwd pmovzxwq pmovzxdq pmovsxbw pmovsxbd pmovsxbq
-    pmovsxwd pmovsxwq pmovsxdq
-    shufps shufpd unpcklps unpckhps unpcklpd unpckhpd
-    addps addpd subps subpd mulps mulpd
-    pclmulqdq aesenc aesenclast aesdec aesdeclast aesimc aeskeygenassist);
-my %SIMD = map { $_ => 1 } @SSE, (map { "v$_" } @SSE), qw(
-    sha1rnds4 sha1nexte sha1msg1 sha1msg2 sha256rnds2 sha256msg1 sha256msg2
-    vpermq vpermd vperm2i128 vperm2f128 vinserti128 vextracti128 vinsertf128 vextractf128
-    vpbroadcastb vpbroadcastw vpbroadcastd vpbroadcastq vbroadcasti128 vbroadcastss
-    vpsrlvd vpsrlvq vpsllvd vpsllvq vpsravd vpblendd vpmaskmovd vpmaskmovq
-    vpternlogd vpternlogq vprold vprolq vprord vprorq vmovdqu32 vmovdqu64 vmovdqa32
-    vmovdqa64 vpclmulqdq vaesenc vaesenclast vaesdec vaesdeclast);
-
-# AT&T mnemonic -> (Intel mnemonic, memory size keyword or undef, extra info).
-sub nasm_mnemonic {
-    my ($it) = @_;
-    my $op = $it->{op};
-    $op = $ATT_ALIAS{$op} if exists $ATT_ALIAS{$op};
-    my @ops = @{$it->{ops}};
-    my $has_simd_reg = grep { $_->{t} eq 'reg' && $_->{r} =~ /mm/ } @ops;
-    if ($op eq 'movq') { return $has_simd_reg ? ('movq') : ('mov', 'QWORD') }
-    return ($op) if $SIMD{$op} || $PLAIN{$op};
-    return ("j$1") if $op =~ /^j(\w+)$/ && $CC{$1};
-    return ("set$1", 'BYTE') if $op =~ /^set(\w+)$/ && $CC{$1};
-    return ("set$1", 'BYTE') if $op =~ /^set(\w+)b$/ && $CC{$1};
-    if ($op =~ /^cmov(\w+)$/) {
-        my $cc = $1;
-        return ("cmov$cc") if $CC{$cc};
-        return ("cmov$1", $SIZE_KW{$2}) if $cc =~ /^(\w+)([wlq])$/ && $CC{$1};
-    }
-    return ($1 eq 'z' ? 'movzx' : 'movsx', $SIZE_KW{$2}, 'extend')
-        if $op =~ /^mov([zs])([bw])[wlq]$/;
-    return ('movsxd', 'DWORD', 'extend') if $op eq 'movslq';
-    return ($op) if $GPR_OP{$op};
-    return ($1, $SIZE_KW{$2}) if $op =~ /^(\w+)([bwlq])$/ && $GPR_OP{$1};
-    fail("instruction '$it->{op}' is not known to the NASM translator", $it);
-}
 
 sub nasm_mem {
     my ($o, $size, $it) = @_;
@@ -103,16 +32,25 @@ sub nasm_mem {
     return "${kw}[$s]";
 }
 
+# AVX-512 operand decorations, the same braces in Intel syntax (mask, zeroing and
+# broadcast are properties of the operand class, not of the mnemonic).
+sub nasm_decorations {
+    my ($o) = @_;
+    return ($o->{bcst} ? "{$o->{bcst}}" : '') . ($o->{mask} ? "{$o->{mask}}" : '')
+         . ($o->{zero} ? '{z}' : '');
+}
+
 sub nasm_insn {
     my ($it) = @_;
-    my ($mn, $size, $extend) = nasm_mnemonic($it);
+    my $c = $it->{cls};
+    my ($mn, $size, $extend) = @{$c}{qw(mn size extend)};
     my @ops = @{$it->{ops}};
     my $branch = $mn =~ /^(j\w+|call)$/;
     my @o;
     for my $i (0 .. $#ops) {
         my $x = $ops[$i];
         fail("'*' is only valid on jmp/call", $it) if $x->{star} && $mn !~ /^(jmp|call)$/;
-        if ($x->{t} eq 'reg') { push @o, $x->{r} }
+        if ($x->{t} eq 'reg') { push @o, $x->{r} . nasm_decorations($x) }
         elsif ($x->{t} eq 'imm') { push @o, xexpr($x->{e}, $it) }
         elsif ($x->{t} eq 'sym') {
             fail("bare memory operand '$x->{e}': use (%rip)", $it) unless $branch && !$x->{star};
@@ -121,7 +59,7 @@ sub nasm_insn {
             my $sz = $mn eq 'lea' ? undef : $x->{star} ? 'QWORD' : $size;
             # movzx/movsx: the size keyword describes the source only.
             $sz = undef if !$extend && $SIMD{$mn};
-            push @o, nasm_mem($x, $sz, $it);
+            push @o, nasm_mem($x, $sz, $it) . nasm_decorations($x);
         }
     }
     @o = reverse @o;
@@ -170,10 +108,12 @@ sub print_nasm {
             push @tables, nasm_unwind($p);
         } elsif ($k eq 'adr') {
             emit("\tlea\t$it->{reg},[rel " . xexpr($it->{label}, $it) . ']');
-        } elsif ($k eq 'globl') {
-            emit("global $it->{name}");
+        } elsif ($k eq 'stackarg') {
+            my ($base, $off) = stack_arg($it->{proc}, $it->{n});
+            emit("\tmov\t$it->{reg},QWORD[$base+$off]");
         }
-        # cfi / elfonly: dropped, the unwind data comes from .ctasm_proc alone.
+        # cfi (broken_unwind test fixtures only): dropped, nasm's unwind data comes
+        # from .ctasm_proc alone.
     }
     if (@tables) {
         emit('section .pdata rdata align=4');
@@ -198,13 +138,23 @@ sub nasm_prologue {
         emit("\tpush\t$r", "L\$_ctasm_${n}_p" . ++$i . ':');
         push @codes, [$i, 'push', $r];
     }
-    if ($pl->{alloc}) {
-        emit("\tsub\trsp,$pl->{alloc}", "L\$_ctasm_${n}_p" . ++$i . ':');
-        push @codes, [$i, 'alloc', $pl->{alloc}];
+    my $alloc = $pl->{fp} ? $pl->{fixed} : $pl->{alloc};
+    if ($alloc) {
+        emit("\tsub\trsp,$alloc", "L\$_ctasm_${n}_p" . ++$i . ':');
+        push @codes, [$i, 'alloc', $alloc];
     }
+    if ($pl->{fp}) {
+        # UWOP_SET_FPREG, frame offset 0: from here on the unwinder recovers rsp from
+        # rbp, so the scratch allocation and the alignment below need no codes. It
+        # comes before the xmm saves: Wine's unwinder reads save slots from the frame
+        # register as soon as the function has one, even inside the prologue.
+        emit("\tmov\trbp,rsp", "L\$_ctasm_${n}_p" . ++$i . ':');
+        push @codes, [$i, 'setfp'];
+    }
+    my $xbase = $pl->{fp} ? 'rbp' : 'rsp';
     for my $j (0 .. $#{$pl->{xmm}}) {
         my $off = $pl->{xmm_off} + 16 * $j;
-        emit("\tmovaps\t[rsp+$off],xmm$pl->{xmm}[$j]", "L\$_ctasm_${n}_p" . ++$i . ':');
+        emit("\tmovaps\t[$xbase+$off],xmm$pl->{xmm}[$j]", "L\$_ctasm_${n}_p" . ++$i . ':');
         push @codes, [$i, 'xmm', $pl->{xmm}[$j], $off];
     }
     $p->{codes} = \@codes;
@@ -212,9 +162,14 @@ sub nasm_prologue {
     # Win64 -> SysV argument registers; the stack arguments sit above the home area.
     my @win = ('rcx', 'rdx', 'r8', 'r9');
     my @sysv = qw(rdi rsi rdx rcx r8 r9);
-    for my $a (0 .. $pl->{args} - 1) {
-        my $src = $a < 4 ? $win[$a] : 'QWORD[rsp+' . ($pl->{alloc} + 8 * @{$pl->{push}} + 8 + 32 + 8 * ($a - 4)) . ']';
+    my $nreg = $pl->{args} < 6 ? $pl->{args} : 6;
+    for my $a (0 .. $nreg - 1) {
+        my $src = $a < 4 ? $win[$a] : "QWORD[$pl->{base}+" . ($pl->{entry} + 8 + 32 + 8 * ($a - 4)) . ']';
         emit("\tmov\t$sysv[$a],$src");
+    }
+    if ($pl->{fp}) {
+        emit("\tsub\trsp,$pl->{frame}") if $pl->{frame};
+        emit("\tand\trsp,-$pl->{align}");
     }
 }
 
@@ -222,10 +177,12 @@ sub nasm_prologue {
 sub nasm_epilogue {
     my ($p) = @_;
     my $pl = plan($p);
+    my $base = $pl->{fp} ? 'rbp' : 'rsp';
     for my $j (0 .. $#{$pl->{xmm}}) {
-        emit("\tmovaps\txmm$pl->{xmm}[$j],[rsp+" . ($pl->{xmm_off} + 16 * $j) . ']');
+        emit("\tmovaps\txmm$pl->{xmm}[$j],[$base+" . ($pl->{xmm_off} + 16 * $j) . ']');
     }
-    emit("\tadd\trsp,$pl->{alloc}") if $pl->{alloc};
+    if ($pl->{fp}) { emit("\tlea\trsp,[rbp+$pl->{fixed}]") }    # an epilogue may start so
+    elsif ($pl->{alloc}) { emit("\tadd\trsp,$pl->{alloc}") }
     emit("\tpop\t$_") for reverse @{$pl->{push}};
     emit("\tret");
 }
@@ -246,6 +203,8 @@ sub nasm_unwind {
             push @slots, ["\tdb\t$at," . (2 | ((($v - 8) / 8) << 4)), 1];    # UWOP_ALLOC_SMALL
         } elsif ($kind eq 'alloc') {
             push @slots, ["\tdb\t$at," . (1 | (0 << 4)) . "\n\tdw\t" . ($v / 8), 2];  # UWOP_ALLOC_LARGE
+        } elsif ($kind eq 'setfp') {
+            push @slots, ["\tdb\t$at,3", 1];                                # UWOP_SET_FPREG
         } else {
             push @slots, ["\tdb\t$at," . (8 | ($v << 4)) . "\n\tdw\t" . ($off / 16), 2];  # UWOP_SAVE_XMM128
         }
@@ -254,7 +213,8 @@ sub nasm_unwind {
     $count += $_->[1] for @slots;
     my $prolog = $p->{prolog_end} ? $lab->($p->{prolog_end}) . "-$start" : '0';
     my @x = ('align 4', "L\$_ctasm_${n}_info:",
-             "\tdb\t1,$prolog,$count,0",    # version 1, no handler; prolog size; codes; no frame reg
+             "\tdb\t1,$prolog,$count," . (plan($p)->{fp} ? $WIN_REGNUM{rbp} : 0),
+             # version 1, no handler; prolog size; codes; frame register (offset 0)
              map { split /\n/, $_->[0] } @slots);
     push @x, "\tdw\t0" if $count % 2;      # the code array is padded to a DWORD
     return { pdata => ["\tdd\t$start wrt ..imagebase", "\tdd\tL\$_ctasm_${n}_end wrt ..imagebase",

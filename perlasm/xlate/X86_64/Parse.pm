@@ -6,6 +6,9 @@ use Exporter 'import';
 use X86_64::Common;
 our @EXPORT = qw(parse);
 
+# Set while inside a .ctasm_proc with the test-only key broken_unwind (see parse_proc).
+our $RAW_CFI_OK = 0;
+
 # IR items (hashes), each with {line, text}:
 #   label   {name}
 #   insn    {op, ops => [operand...]}
@@ -18,9 +21,8 @@ our @EXPORT = qw(parse);
 #   proc    {name, global, args, save => [...], frame}
 #   ret / endproc
 #   adr     {reg, label}
-#   cfi     {dir}                    (passed through on GAS, dropped on NASM)
-#   globl   {name}
-#   elfonly {dir}                    (.type/.size written by hand: ELF only)
+#   stackarg {n, reg}                (.ctasm_stack_arg)
+#   cfi     {dir}                    (broken_unwind fixtures only: GAS passes it, NASM drops it)
 
 sub split_top {    # split on $sep outside parentheses and string literals
     my ($s, $sep) = @_;
@@ -66,6 +68,24 @@ sub strip_comment {    # '#' starts a comment outside string literals
 sub parse_operand {
     my ($s) = @_;
     my $star = ($s =~ s/^\*\s*//) ? 1 : 0;
+    # AVX-512 decorations: {%kN} opmask, {z} zeroing, {1toN} embedded broadcast.
+    my %dec;
+    while ($s =~ s/\s*\{\s*([^{}]*?)\s*\}$//) {
+        my $d = $1;
+        if ($d =~ /^%(k[0-7])$/) {
+            fail("{%k0} is not a write mask (k0 means no masking)") if $1 eq 'k0';
+            fail("two opmasks on one operand") if $dec{mask};
+            $dec{mask} = $1;
+        } elsif ($d eq 'z') {
+            fail("{z} given twice") if $dec{zero}++;
+        } elsif ($d =~ /^1to(2|4|8|16|32)$/) {
+            fail("two broadcasts on one operand") if $dec{bcst};
+            $dec{bcst} = $d;
+        } else {
+            fail("unsupported operand decoration {$d} (rounding and sae are not part of the dialect)");
+        }
+    }
+    fail("cannot parse operand '$s'") if $s =~ /[{}]/;
     my $o;
     if ($s =~ /^%(\w+)$/) {
         is_reg($1) && $1 ne 'rip' or fail("unknown register %$1");
@@ -79,6 +99,10 @@ sub parse_operand {
         for ($base, $index) { fail("unknown register %$_") if defined $_ && !is_reg($_) }
         fail("bad scale $scale") if defined $scale && $scale !~ /^[1248]$/;
         fail("%rip cannot be an index") if defined $index && $index eq 'rip';
+        # A number alone would be an absolute address on nasm ([rel 8]) but 8 bytes past
+        # the next instruction on gas.
+        fail("RIP-relative operand needs a symbol (got '$disp')")
+            if defined $base && $base eq 'rip' && $disp !~ /[A-Za-z_.]/;
         $o = { t => 'mem', disp => $disp, base => $base, index => $index, scale => $scale };
     } elsif ($s =~ /^%/) {
         fail("cannot parse operand '$s'");
@@ -88,6 +112,7 @@ sub parse_operand {
         fail("empty operand");
     }
     $o->{star} = 1 if $star;
+    @{$o}{keys %dec} = values %dec;
     return $o;
 }
 
@@ -116,14 +141,32 @@ sub parse_proc {
     my @tok = split_top($args, ',');
     my $name = shift @tok;
     defined $name && $name =~ /^[A-Za-z_]\w*$/ or fail(".ctasm_proc needs a function name");
-    my $p = { k => 'proc', name => $name, global => 0, args => 0, save => [], frame => 0 };
+    my $p = { k => 'proc', name => $name, global => 0, args => 0, save => [], frame => 0,
+              align => 16 };
     my $last = '';
+    my %key;
     for my $t (@tok) {
+        my $kname = $t =~ /^(\w+)\s*(=|$)/ ? $1 : '';
+        if ($kname =~ /^(global|args|frame|save|align|broken_unwind)$/ && $key{$kname}++) {
+            fail(".ctasm_proc key '$kname' given twice");
+        }
         if ($t eq 'global') { $p->{global} = 1; $last = '' }
         elsif ($t =~ /^args\s*=\s*(\d+)$/) {
-            $1 <= 6 or fail("args=$1: at most 6 integer arguments are supported");
-            $p->{args} = $1; $last = '';
-        } elsif ($t =~ /^frame\s*=\s*(\d+)$/) { $p->{frame} = $1; $last = '' }
+            $1 <= 16 or fail("args=$1: at most 16 integer arguments are supported");
+            $p->{args} = 0 + $1; $last = '';
+        } elsif ($t =~ /^frame\s*=\s*(\d+)$/) { $p->{frame} = 0 + $1; $last = '' }
+        elsif ($t =~ /^align\s*=\s*(\d+)$/) {
+            $1 == 16 || $1 == 32 || $1 == 64 or fail("align=$1: the frame alignment is 16, 32 or 64");
+            $p->{align} = 0 + $1; $last = '';
+        }
+        elsif ($t eq 'broken_unwind') {
+            # Test-only: the negative fixtures of tests/unwind_test.cc need wrong
+            # unwind data on purpose (raw .cfi_*, push/pop in the body). Only under the
+            # names the CFI checkers already treat as deliberate negatives.
+            $name =~ /^ctasm_unwind_neg_/
+                or fail("broken_unwind is only for ctasm_unwind_neg_* test fixtures");
+            $p->{broken} = 1; $last = '';
+        }
         elsif ($t =~ /^save\s*=\s*(.*)$/) { $last = 'save'; push @{$p->{save}}, $1 if length $1 }
         elsif ($last eq 'save' && $t =~ /^%?\w+$/) { push @{$p->{save}}, $t }
         else { fail("unknown .ctasm_proc key '$t'") }
@@ -135,6 +178,9 @@ sub parse_proc {
             or fail("save=$_: only the callee-saved rbx rbp r12-r15 can be listed");
         fail("save=$_ listed twice") if $seen{$_}++;
     }
+    fail("save=rbp with align=$p->{align}: rbp is the frame pointer of an aligned frame "
+         . "(saved by the translator, not usable in the body)")
+        if $p->{align} > 16 && grep { $_ eq 'rbp' } @{$p->{save}};
     # With the Win64 xmm area the allocation must stay below one page: no stack probes.
     $p->{frame} <= 3840 or fail("frame=$p->{frame}: at most 3840 bytes (no stack probing)");
     return $p;
@@ -142,12 +188,19 @@ sub parse_proc {
 
 sub parse_directive {
     my ($d, $rest) = @_;
-    if ($d eq '.ctasm_text' || $d eq '.text') { return { k => 'section', which => 'text' } }
+    if ($d eq '.ctasm_text') { return { k => 'section', which => 'text' } }
     if ($d eq '.ctasm_rodata') { return { k => 'section', which => 'rodata' } }
-    if ($d eq '.section') {
-        return { k => 'section', which => 'rodata' } if $rest =~ /^\.rodata\b/;
-        return { k => 'section', which => 'text' }   if $rest =~ /^\.text\b/;
-        fail("unsupported section '$rest'");
+    # Raw section, symbol and unwind directives would bypass what the translator
+    # derives from .ctasm_proc (exports with their Win64 entries, unwind tables).
+    if ($d =~ /^\.(text|data|bss|section|previous|pushsection|popsection|globl|global|type|size|hidden|
+                  protected|weak|local|comm|lcomm|set|equ|equiv|def|scl|endef|seh_\w*|cfi_\w*)$/x) {
+        return { k => 'cfi', dir => $rest eq '' ? $d : "$d\t$rest" }
+            if $d =~ /^\.cfi_/ && $RAW_CFI_OK;
+        my $use = $d =~ /^\.(text|section|data|bss|previous|pushsection|popsection)$/
+            ? '.ctasm_text / .ctasm_rodata'
+            : $d =~ /^\.(globl|global|type|size|hidden|protected|weak)$/
+            ? '.ctasm_proc NAME, global' : '.ctasm_proc / .ctasm_ret (the translator writes the unwind data)';
+        fail("raw $d is not part of the dialect: use $use");
     }
     if ($d eq '.ctasm_align' || $d eq '.align' || $d eq '.balign') {
         $rest =~ /^(\d+)$/ && $1 > 0 && ($1 & ($1 - 1)) == 0
@@ -182,13 +235,13 @@ sub parse_directive {
         $l =~ /^\.L\w+$/ or fail(".ctasm_adr: '$l' is not a local (.L) label");
         return { k => 'adr', reg => $r, label => $l };
     }
-    if ($d =~ /^\.cfi_/) { return { k => 'cfi', dir => $rest eq '' ? $d : "$d\t$rest" } }
-    if ($d eq '.globl' || $d eq '.global') {
-        $rest =~ /^[A-Za-z_]\w*$/ or fail("$d needs a symbol name");
-        return { k => 'globl', name => $rest };
+    if ($d eq '.ctasm_stack_arg') {
+        my ($n, $r) = split_top($rest, ',');
+        defined $r && $n =~ /^\d+$/ && $r =~ /^%?(\w+)$/ && exists $GPR{$1} && $GPR{$1} eq $1
+            or fail(".ctasm_stack_arg needs an argument number and a 64-bit register");
+        $r =~ s/^%//;
+        return { k => 'stackarg', n => 0 + $n, reg => $r };
     }
-    if ($d eq '.type' || $d eq '.size') { return { k => 'elfonly', dir => "$d\t$rest" } }
-    if ($d eq '.hidden') { return { k => 'nothing' } }    # every global is hidden anyway
     fail("unknown directive $d");
 }
 
@@ -209,9 +262,16 @@ sub parse {
             while ($stmt =~ s/^(\.L\w+|[A-Za-z_]\w*)\s*:\s*//) { push @new, { k => 'label', name => $1 } }
             if ($stmt eq '') {
             } elsif ($stmt =~ /^(\.\w+)\s*(.*)$/) {
-                push @new, parse_directive($1, $2);
+                my $d = parse_directive($1, $2);
+                $RAW_CFI_OK = $d->{broken} ? 1 : 0 if $d->{k} eq 'proc';
+                $RAW_CFI_OK = 0 if $d->{k} eq 'endproc';
+                push @new, $d;
             } elsif ($stmt =~ /^([a-z][a-z0-9]*)\b\s*(.*)$/) {
                 my ($op, $rest) = ($1, $2);
+                # A rep prefix is part of the string instruction it repeats.
+                if ($op =~ /^rep(e|z|ne|nz)?$/ && $rest =~ /^([a-z]+)\b\s*(.*)$/) {
+                    ($op, $rest) = ("$op $1", $2);
+                }
                 my @ops = $rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',');
                 push @new, { k => 'insn', op => $op, ops => \@ops };
             } else {

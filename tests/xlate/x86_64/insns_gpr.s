@@ -47,8 +47,6 @@
 	setb	%al
 	setnbe	%dl
 	sete	(%rdi)
-	pushq	%r12
-	popq	%r12
 	call	*%rax
 	call	*16(%rdi)
 	cltq

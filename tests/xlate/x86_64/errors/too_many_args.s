@@ -1,5 +1,5 @@
-# expect: args=7: at most 6
+# expect: args=17: at most 16
 .ctasm_text
-.ctasm_proc f, args=7
+.ctasm_proc f, args=17
 .ctasm_ret
 .ctasm_endproc

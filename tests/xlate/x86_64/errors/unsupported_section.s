@@ -1,3 +1,3 @@
-# expect: unsupported section
+# expect: raw .section is not part of the dialect
 .section .data
 .long 1

@@ -1,4 +1,4 @@
-# expect[nasm]: bare memory operand
+# expect: bare memory operand
 .ctasm_text
 .ctasm_proc f
 	movq	.Lk, %rax

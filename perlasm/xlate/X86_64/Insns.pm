@@ -1,0 +1,274 @@
+package X86_64::Insns;
+# The one instruction table of the x86_64 translator. Every flavour validates every
+# instruction through classify() (Analyse.pm), so GAS flavours refuse what the NASM
+# printer could not translate; the NASM printer then uses the same answer to
+# translate the operands class by class (register, memory, immediate, mask,
+# broadcast), never by naming individual AVX-512 forms.
+use strict;
+use warnings;
+use Exporter 'import';
+use X86_64::Common;
+use Math::BigInt;
+our @EXPORT = qw(classify is_mnemonic %SIMD %SHIFT);
+
+our %SIZE_KW = (b => 'BYTE', w => 'WORD', l => 'DWORD', q => 'QWORD');
+my %WIDTH = (b => 1, w => 2, l => 4, q => 8);
+# Integer instructions that take an AT&T size suffix.
+my %GPR_OP = map { $_ => 1 } qw(
+    mov add adc sub sbb xor and or cmp test neg not inc dec shl shr sar sal rol ror rcl rcr
+    lea push pop bswap mul imul div idiv xchg bt bts btr btc bsf bsr shld shrd xadd cmpxchg
+    popcnt lzcnt tzcnt andn bzhi bextr blsi blsr blsmsk rorx sarx shlx shrx mulx adcx adox
+    movbe nop);
+our %SHIFT = map { $_ => 1 } qw(shl shr sar sal rol ror rcl rcr);
+# Instructions without operands or whose name is the same in both syntaxes.
+my %PLAIN = map { $_ => 1 } qw(
+    ret nop jmp call clc stc cld cmc lfence mfence sfence ud2 int3 pause cpuid rdtsc rdtscp
+    xgetbv vzeroupper vzeroall emms pushfq popfq endbr64 cqo cdq cdqe cwde std
+    prefetcht0 prefetcht1 prefetcht2 prefetchnta clflush
+    lodsb lodsq stosb stosq movsb movsq);
+# String instructions a rep prefix may repeat (the same spelling in both syntaxes).
+$PLAIN{"rep $_"} = 1 for qw(stosb stosq movsb movsq);
+my %ATT_ALIAS = (retq => 'ret', callq => 'call', jmpq => 'jmp', cltq => 'cdqe', cqto => 'cqo',
+                 cltd => 'cdq', cwtl => 'cwde', movabsq => 'movq');
+my %CC = map { $_ => 1 } qw(o no b c nae ae nb nc e z ne nz be na a nbe s ns p pe np po
+                            l nge ge nl le ng g nle);
+# SSE..SSE4.1, AES-NI, PCLMUL, SHA: same mnemonic in both syntaxes; each also has a
+# VEX/EVEX form with a 'v' prefix.
+my @SSE = qw(
+    movdqa movdqu movaps movups movapd movupd movq movd movss movsd movhlps movlhps movhps
+    movlps movhpd movlpd movntdq movntdqa lddqu movmskps movmskpd
+    pxor por pand pandn xorps orps andps andnps xorpd orpd andpd andnpd
+    paddb paddw paddd paddq paddusb paddusw paddsb paddsw psubb psubw psubd psubq psubusb
+    psubusw psubsb psubsw pmuludq pmuldq pmulld pmullw pmulhw pmulhuw pmulhrsw pmaddwd
+    pmaddubsw psadbw pavgb pavgw pabsb pabsw pabsd psignb psignw psignd phaddw phaddd phsubw
+    phsubd pshufb pshufd pshufhw pshuflw palignr
+    psrlw psrld psrlq psrldq psllw pslld psllq pslldq psraw psrad
+    punpcklbw punpckhbw punpcklwd punpckhwd punpckldq punpckhdq punpcklqdq punpckhqdq
+    packsswb packssdw packuswb packusdw
+    pcmpeqb pcmpeqw pcmpeqd pcmpeqq pcmpgtb pcmpgtw pcmpgtd pcmpgtq pmovmskb ptest
+    pminub pminuw pminud pminsb pminsw pminsd pmaxub pmaxuw pmaxud pmaxsb pmaxsw pmaxsd
+    pextrb pextrw pextrd pextrq pinsrb pinsrw pinsrd pinsrq extractps insertps
+    pblendw pblendvb blendps blendpd blendvps blendvpd
+    pmovzxbw pmovzxbd pmovzxbq pmovzxwd pmovzxwq pmovzxdq pmovsxbw pmovsxbd pmovsxbq
+    pmovsxwd pmovsxwq pmovsxdq
+    shufps shufpd unpcklps unpckhps unpcklpd unpckhpd
+    addps addpd subps subpd mulps mulpd
+    pclmulqdq aesenc aesenclast aesdec aesdeclast aesimc aeskeygenassist
+    gf2p8affineqb gf2p8affineinvqb gf2p8mulb);
+# AVX2 and AVX-512 (F, BW, VL, IFMA, VBMI, VBMI2, VAES, VPCLMULQDQ, GFNI): VEX/EVEX only.
+my @AVX = qw(
+    vpermq vpermd vpermpd vpermps vperm2i128 vperm2f128 vinserti128 vextracti128 vinsertf128
+    vextractf128 vpbroadcastb vpbroadcastw vpbroadcastd vpbroadcastq vbroadcasti128
+    vbroadcastss vbroadcastsd vpsrlvd vpsrlvq vpsllvd vpsllvq vpsravd vpblendd vpmaskmovd
+    vpmaskmovq
+    vpternlogd vpternlogq vprold vprolq vprord vprorq vprolvd vprolvq vprorvd vprorvq
+    vpxord vpxorq vpord vporq vpandd vpandq vpandnd vpandnq vpsraq vpsravq vpmullq
+    vmovdqu8 vmovdqu16 vmovdqu32 vmovdqu64 vmovdqa32 vmovdqa64
+    vshufi64x2 vshufi32x4 vshuff64x2 vshuff32x4 valignd valignq
+    vextracti32x4 vextracti64x2 vextracti32x8 vextracti64x4
+    vinserti32x4 vinserti64x2 vinserti32x8 vinserti64x4
+    vbroadcasti32x4 vbroadcasti64x2 vbroadcasti32x8 vbroadcasti64x4
+    vpermi2b vpermi2w vpermi2d vpermi2q vpermt2b vpermt2w vpermt2d vpermt2q vpermb vpermw
+    vpmadd52luq vpmadd52huq
+    vpblendmb vpblendmw vpblendmd vpblendmq vpcmpb vpcmpub vpcmpw vpcmpuw vpcmpd vpcmpud
+    vpcmpq vpcmpuq vptestmb vptestmw vptestmd vptestmq vptestnmb vptestnmw vptestnmd
+    vptestnmq vpcompressd vpcompressq vpexpandd vpexpandq
+    vpshldd vpshldq vpshrdd vpshrdq vpshldvd vpshldvq vpshrdvd vpshrdvq
+    vpclmulqdq vaesenc vaesenclast vaesdec vaesdeclast);
+# Opmask instructions (AVX-512): one letter of the name is the mask width, not an
+# AT&T operand-size suffix.
+my @KMASK = map { my $b = $_; map { "$b$_" } qw(b w d q) }
+    qw(kmov kand kandn kor kxor kxnor knot kortest ktest kshiftl kshiftr kadd);
+push @KMASK, qw(kunpckbw kunpckwd kunpckdq);
+our %SIMD = map { $_ => 1 } @SSE, (map { "v$_" } @SSE), @AVX, @KMASK, qw(
+    sha1rnds4 sha1nexte sha1msg1 sha1msg2 sha256rnds2 sha256msg1 sha256msg2);
+
+sub gpr_width {
+    my ($r) = @_;
+    return undef unless exists $GPR{$r};
+    return 8 if $r =~ /^r(?:[a-ds]x|[sb]p|[sd]i|\d+)$/;
+    return 4 if $r =~ /^e\w+$|^r\d+d$/;
+    return 2 if $r =~ /^(?:[a-d]x|[sb]p|[sd]i|r\d+w)$/;
+    return 1;
+}
+
+# Operand classes every printer can express; the rest is refused on every flavour.
+sub check_operands {
+    my ($it, $mn, $suffix, $kind) = @_;
+    my @ops = @{$it->{ops}};
+    my $evex = $kind eq 'simd' && $mn =~ /^v/;
+    for my $o (@ops) {
+        # A bare symbol or number is an absolute address: 32-bit absolute relocations
+        # on elf/macosx (no PIE), refused by nasm. Only branch targets are bare.
+        fail("bare memory operand '$o->{e}': use $o->{e}(%rip)", $it)
+            if $o->{t} eq 'sym' && ($kind ne 'branch' || $o->{star});
+        if (($o->{mask} || $o->{bcst} || $o->{zero}) && !$evex) {
+            fail("'$it->{op}' takes no opmask or broadcast (AVX-512 forms are v-prefixed)", $it);
+        }
+        fail("{z} needs an opmask {%kN} on the same operand", $it) if $o->{zero} && !$o->{mask};
+        fail("{1toN} broadcast applies to a memory operand", $it) if $o->{bcst} && $o->{t} ne 'mem';
+        if ($o->{t} eq 'reg' && $o->{r} =~ /^k[0-7]$/ && $kind ne 'simd') {
+            fail("opmask register %$o->{r} in '$it->{op}'", $it);
+        }
+        if ($o->{t} eq 'reg' && $o->{r} =~ /^[yz]mm/ && $kind ne 'simd') {
+            fail("vector register %$o->{r} in '$it->{op}'", $it);
+        }
+    }
+    if ($kind eq 'simd' && $mn !~ /^v|^k/) {
+        for my $o (@ops) {
+            fail("%$o->{r} needs the VEX/EVEX form of '$it->{op}' (v-prefixed)", $it)
+                if $o->{t} eq 'reg' && $o->{r} =~ /^([yz]mm|xmm(1[6-9]|[23]\d))/;
+        }
+    }
+    check_immediates($it, $mn, $suffix, $kind, \@ops);
+    check_broadcast($it, $mn, \@ops) if $kind eq 'simd';
+    return unless $kind eq 'gpr';
+    # Integer instructions: every GPR operand has the width of the suffix (or all the
+    # same width without one); the count of a shift may be %cl.
+    my @regs = grep { $_->{t} eq 'reg' } @ops;
+    my $want = defined $suffix ? $WIDTH{$suffix} : undef;
+    for my $i (0 .. $#regs) {
+        my $r = $regs[$i]{r};
+        next if $r eq 'cl' && ($SHIFT{$mn} || $mn =~ /^sh[lr]d$/) && $i == 0 && @regs > 1;
+        my $w = gpr_width($r);
+        fail("%$r is not an integer register operand of '$it->{op}'", $it) unless defined $w;
+        $want //= $w;
+        fail("operand size mismatch in '$it->{op}': %$r is not "
+             . (8 * $want) . "-bit", $it) if $w != $want;
+    }
+    my $mem = grep { $_->{t} eq 'mem' } @ops;
+    if ($mem && !@regs && !defined $suffix && $mn !~ /^(lea|push|pop|nop|jmp|call)$/) {
+        fail("'$it->{op}' with a memory operand and no register needs a size suffix", $it);
+    }
+}
+
+# Embedded broadcast: the instructions that take {1toN} and their element size in
+# bits; N must be the vector width over the element size.
+my %BCST;
+$BCST{$_} = 64 for qw(
+    vpxorq vporq vpandq vpandnq vpaddq vpsubq vpmuludq vpmuldq vpmullq vpternlogq vprolq
+    vprorq vprolvq vprorvq vpsraq vpsravq vpsllvq vpsrlvq vpsllq vpsrlq vpermi2q vpermt2q
+    vpermq vpblendmq vpcmpq vpcmpuq vpcmpeqq vpcmpgtq vptestmq vptestnmq vpshldq vpshrdq
+    vpshldvq vpshrdvq vpmadd52luq vpmadd52huq valignq vshufi64x2 vshuff64x2 vpunpcklqdq
+    vpunpckhqdq vgf2p8affineqb vgf2p8affineinvqb);
+$BCST{$_} = 32 for qw(
+    vpxord vpord vpandd vpandnd vpaddd vpsubd vpmulld vpternlogd vprold vprord vprolvd
+    vprorvd vpsrad vpsravd vpsllvd vpsrlvd vpslld vpsrld vpermi2d vpermt2d vpermd vpblendmd
+    vpcmpd vpcmpud vpcmpeqd vpcmpgtd vptestmd vptestnmd vpshldd vpshrdd vpshldvd vpshrdvd
+    valignd vshufi32x4 vshuff32x4 vpunpckldq vpunpckhdq vpshufd vpminud vpminsd vpmaxud
+    vpmaxsd vpabsd);
+sub check_broadcast {
+    my ($it, $mn, $ops) = @_;
+    my ($b) = grep { $_->{bcst} } @$ops;
+    return unless $b;
+    my $elem = $BCST{$mn}
+        or fail("'$it->{op}' takes no embedded broadcast", $it);
+    my $vlen = 0;
+    for (@$ops) {
+        next unless $_->{t} eq 'reg' && $_->{r} =~ /^([xyz])mm/;
+        my $l = { x => 128, y => 256, z => 512 }->{$1};
+        $vlen = $l if $l > $vlen;
+    }
+    my $n = $vlen / $elem;
+    fail("{$b->{bcst}} in '$it->{op}': a " . ($vlen || '?') . "-bit vector of $elem-bit "
+         . "elements needs {1to$n}", $it) if $b->{bcst} ne "1to$n";
+}
+
+# Constant immediates must fit the field the instruction encodes: gas refuses or
+# truncates, nasm warns and sign-extends, so out-of-range values differ by flavour.
+my %IMM8_OP = map { $_ => 1 } qw(shl shr sar sal rol ror rcl rcr bt bts btr btc shld shrd rorx);
+sub check_immediates {
+    my ($it, $mn, $suffix, $kind, $ops) = @_;
+    my @imm = grep { $_->{t} eq 'imm' } @$ops;
+    return unless @imm;
+    my ($lo, $hi);
+    if ($kind eq 'simd' || ($kind eq 'gpr' && $IMM8_OP{$mn})) {
+        ($lo, $hi) = (-128, 255);
+    } elsif ($kind eq 'gpr') {
+        my ($r) = grep { $_->{t} eq 'reg' } @$ops;
+        my $w = defined $suffix ? $WIDTH{$suffix} : $r ? gpr_width($r->{r}) : undef;
+        return unless defined $w;
+        if ($w == 8 && $mn eq 'mov' && $ops->[-1]{t} eq 'reg') {
+            ($lo, $hi) = ('-9223372036854775808', '18446744073709551615');    # mov r64, imm64
+        } elsif ($w == 8) {
+            ($lo, $hi) = (-2147483648, 2147483647);                   # sign-extended imm32
+        } else {
+            ($lo, $hi) = (-(2 ** (8 * $w - 1)), 2 ** (8 * $w) - 1);
+        }
+    } else {
+        return;
+    }
+    for my $o (@imm) {
+        my $v = xconst($o->{e}, $it);
+        next unless defined $v;
+        fail("immediate $o->{e} does not fit '$it->{op}' (range $lo..$hi)", $it)
+            if $v < Math::BigInt->new($lo) || $v > Math::BigInt->new($hi);
+    }
+}
+
+# AT&T mnemonic -> {mn => Intel mnemonic, size => memory size keyword or undef,
+# extend => movzx/movsx, kind => gpr|simd|plain|branch}; fails on anything unknown.
+sub classify {
+    my ($it) = @_;
+    my $c = classify_name($it);
+    check_operands($it, $c->{mn}, $c->{suffix}, $c->{kind});
+    return $c;
+}
+
+# Whether a name would read as an instruction (a label or function of that name
+# breaks NASM, which takes the line for the instruction).
+sub is_mnemonic {
+    my ($n) = @_;
+    my $ok = eval { classify_name({ op => lc $n, ops => [], line => 0, text => '' }); 1 };
+    return $ok ? 1 : 0;
+}
+
+sub classify_name {
+    my ($it) = @_;
+    my $op = $it->{op};
+    $op = $ATT_ALIAS{$op} if exists $ATT_ALIAS{$op};
+    my @ops = @{$it->{ops}};
+    my $has_simd_reg = grep { $_->{t} eq 'reg' && $_->{r} =~ /mm/ } @ops;
+    if ($op eq 'movq') {
+        return $has_simd_reg ? { mn => 'movq', kind => 'simd' }
+                             : { mn => 'mov', size => 'QWORD', suffix => 'q', kind => 'gpr' };
+    }
+    return { mn => $op, kind => 'simd' } if $SIMD{$op};
+    if ($PLAIN{$op}) {
+        fail("'$op' takes no operands here", $it)
+            if $op =~ /^(rep |lods|stos|movs)/ && @ops;
+        return { mn => $op, kind => ($op =~ /^(jmp|call)$/ ? 'branch' : 'plain') };
+    }
+    return { mn => "j$1", kind => 'branch' } if $op =~ /^j(\w+)$/ && $CC{$1};
+    return { mn => "set$1", size => 'BYTE', suffix => 'b', kind => 'gpr' }
+        if ($op =~ /^set(\w+)$/ && $CC{$1}) || ($op =~ /^set(\w+)b$/ && $CC{$1});
+    if ($op =~ /^cmov(\w+)$/) {
+        my $cc = $1;
+        return { mn => "cmov$cc", kind => 'gpr' } if $CC{$cc};
+        return { mn => "cmov$1", size => $SIZE_KW{$2}, suffix => $2, kind => 'gpr' }
+            if $cc =~ /^(\w+)([wlq])$/ && $CC{$1};
+    }
+    if ($op =~ /^mov([zs])([bw])([wlq])$/) {
+        my ($zs, $from, $to) = ($1, $2, $3);
+        my @r = grep { $_->{t} eq 'reg' } @ops;
+        fail("'$op': the destination must be a " . (8 * $WIDTH{$to}) . "-bit register", $it)
+            unless @ops == 2 && $ops[1]{t} eq 'reg' && (gpr_width($ops[1]{r}) // 0) == $WIDTH{$to};
+        fail("'$op': the source must be " . (8 * $WIDTH{$from}) . "-bit", $it)
+            if $ops[0]{t} eq 'reg' && (gpr_width($ops[0]{r}) // 0) != $WIDTH{$from};
+        fail("'$op': bad operands", $it) unless $ops[0]{t} =~ /^(reg|mem)$/;
+        return { mn => $zs eq 'z' ? 'movzx' : 'movsx', size => $SIZE_KW{$from}, extend => 1,
+                 kind => 'extend' };
+    }
+    if ($op eq 'movslq') {
+        fail("'movslq' needs a 32-bit source and a 64-bit register", $it)
+            unless @ops == 2 && $ops[1]{t} eq 'reg' && (gpr_width($ops[1]{r}) // 0) == 8
+            && ($ops[0]{t} eq 'mem' || (gpr_width($ops[0]{r} // '') // 0) == 4);
+        return { mn => 'movsxd', size => 'DWORD', extend => 1, kind => 'extend' };
+    }
+    return { mn => $op, kind => 'gpr' } if $GPR_OP{$op};
+    return { mn => $1, size => $SIZE_KW{$2}, suffix => $2, kind => 'gpr' }
+        if $op =~ /^(\w+)([bwlq])$/ && $GPR_OP{$1};
+    fail("unknown instruction '$it->{op}'", $it);
+}
+
+1;

@@ -1,0 +1,6 @@
+# expect: key 'args' given twice
+# Used to take the last value silently.
+.ctasm_text
+.ctasm_proc f, global, args=6, args=0
+.ctasm_ret
+.ctasm_endproc

@@ -1,0 +1,7 @@
+# expect: symbol .Lx defined twice
+.ctasm_text
+.ctasm_proc f
+.Lx:
+	nop ; .Lx: nop
+.ctasm_ret
+.ctasm_endproc

@@ -1,0 +1,5 @@
+# expect: a register or NASM keyword
+.ctasm_text
+.ctasm_proc qword, global
+.ctasm_ret
+.ctasm_endproc

@@ -1,0 +1,6 @@
+# expect: 'rep movsb' takes no operands
+.ctasm_text
+.ctasm_proc f
+	rep movsb	(%rsi), (%rdi)
+.ctasm_ret
+.ctasm_endproc
