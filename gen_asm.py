@@ -127,10 +127,12 @@ def run_perl(perl, argv, what, stdin=None):
     return proc.stdout
 
 
-def two_stage(script):
-    """Scripts on perlasm/lib/Perlasm.pm can print their dialect once ("dialect"
-    flavour); their output is then translated per flavour."""
-    return b"Perlasm::open_output(" in (read(script) or b"")
+def check_perlasm_script(script):
+    """Every script writes through perlasm/lib/Perlasm.pm, so it can print its
+    dialect once (the "dialect" flavour) for every flavour of its ISA."""
+    if b"Perlasm::open_output(" not in (read(script) or b""):
+        raise GenError(f"{script}: does not open its output with Perlasm::open_output "
+                       "(docs/PERLASM.md, 'Invocation')")
 
 
 def run_dialect(perl, script):
@@ -144,9 +146,7 @@ def run_translate(perl, script, target, dialect):
                     f"(target {target})", stdin=dialect)
 
 
-def run_job(perl, script, target):
-    flavour = TARGETS[target][1]
-    return run_perl(perl, [script, flavour], f"perl {script} {flavour} (target {target})")
+
 
 
 def exported_symbols(text, target):
@@ -341,7 +341,7 @@ def main():
             raise GenError(f"no (script, target) job matches {' '.join(args.filters)}")
 
         # Each script runs once per ISA (its dialect), then the translator once per
-        # flavour; scripts not yet on Perlasm.pm run once per flavour.
+        # flavour.
         outputs = {}
         failures = []
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
@@ -351,11 +351,8 @@ def main():
                 by_script.setdefault(s, []).append((t, p))
             # Slowest generators first, so the pool is never waiting on one at the end.
             for s in sorted(by_script, key=lambda s: -os.path.getsize(os.path.join(ROOT, s))):
-                if two_stage(s):
-                    futs[pool.submit(run_dialect, perl, s)] = (s, None, None)
-                else:
-                    for t, p in by_script[s]:
-                        futs[pool.submit(run_job, perl, s, t)] = (s, t, p)
+                check_perlasm_script(s)
+                futs[pool.submit(run_dialect, perl, s)] = (s, None, None)
             while futs:
                 done, _ = concurrent.futures.wait(futs, return_when=concurrent.futures.FIRST_COMPLETED)
                 for fut in done:

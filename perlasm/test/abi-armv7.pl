@@ -8,14 +8,10 @@
 # struct abi_regs (byte offsets): r4..r11 0..32, d8..d15 32..96, r0 96, r1 100 (out only).
 # args: r0..r3, then four words passed on the stack (arguments 5..8).
 # The call is blx through a register (interworking, indirect).
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-my $xlate = "${dir}../xlate/arm-xlate.pl";
--f $xlate or die "can't locate arm-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+use FindBin;
+use lib "$FindBin::RealBin/../lib";
+use Perlasm qw($code finish);
+Perlasm::open_output("arm", @ARGV);
 
 my ($in, $out, $fn, $args) = ("r0", "r1", "r2", "r3");
 my ($target, $argp) = ("r12", "lr");    # lr is saved by the prologue: free in the body
@@ -24,7 +20,7 @@ my $NSTACK = 4;
 # Frame: [sp, #0..16) outgoing stack arguments, [sp, #16] out, [sp, #20] sp before the call.
 my ($OUTSLOT, $SPSLOT) = (4 * $NSTACK, 4 * $NSTACK + 4);
 
-my $code = ".ctasm_text\n";
+$code = ".ctasm_text\n";
 # r3 is saved only to keep sp 8-aligned at the call (ten registers pushed).
 $code .= <<___;
 .ctasm_proc ctasm_abi_call, global, save=r3-r11,lr, vsave=d8-d15, frame=24
@@ -88,5 +84,4 @@ $code .= <<___;
 .ctasm_endproc
 ___
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

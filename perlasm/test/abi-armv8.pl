@@ -10,20 +10,16 @@
 # x18 (reserved on Apple and Windows) is not checked: the translator refuses to name it.
 # The call is blr, so the callee's "bti c" is what it lands on; the trampoline's own
 # "bti c" and PAC come from .ctasm_proc.
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-my $xlate = "${dir}../xlate/arm-xlate.pl";
--f $xlate or die "can't locate arm-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+use FindBin;
+use lib "$FindBin::RealBin/../lib";
+use Perlasm qw($code finish);
+Perlasm::open_output("arm", @ARGV);
 
 my ($in, $out, $fn, $args) = ("x0", "x1", "x2", "x3");
 my ($target, $argp, $t0, $t1) = ("x9", "x10", "x11", "x12");
 my ($D, $X0) = (88, 152);
 
-my $code = ".ctasm_text\n";
+$code = ".ctasm_text\n";
 # Frame: [sp] out pointer, [sp, #8] sp before the call.
 $code .= <<___;
 .ctasm_proc ctasm_abi_call, global, save=x19-x28,x29,x30, vsave=d8-d15, frame=16
@@ -102,5 +98,4 @@ $code .= <<___;
 .ctasm_endproc
 ___
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

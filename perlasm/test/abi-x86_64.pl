@@ -14,14 +14,10 @@
 # 32-byte home area in the first four stack words, argument 5 in the fifth) and puts
 # random values in the rdi/rsi slots on Win64, where they are callee-saved.
 # The call is indirect so the callee's endbr64 is what it lands on.
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-my $xlate = "${dir}../xlate/x86_64-xlate.pl";
--f $xlate or die "can't locate x86_64-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+use FindBin;
+use lib "$FindBin::RealBin/../lib";
+use Perlasm qw($code finish);
+Perlasm::open_output("x86_64", @ARGV);
 
 my ($in, $out, $fn, $args) = ("%rdi", "%rsi", "%rdx", "%rcx");    # SysV view
 my ($target, $argp, $tmp, $outp) = ("%rax", "%r11", "%r10", "%r11");
@@ -32,7 +28,7 @@ my $NSTACK = 8;
 # Frame: [0, 64) outgoing stack words, 64 out pointer, 72 rsp before the call.
 my ($OUTSLOT, $SPSLOT) = (8 * $NSTACK, 8 * $NSTACK + 8);
 
-my $code = ".ctasm_text\n";
+$code = ".ctasm_text\n";
 $code .= <<___;
 .ctasm_proc	ctasm_abi_call, global, args=4, save=rbx,rbp,r12,r13,r14,r15, frame=80
 	movq	$out, $OUTSLOT(%rsp)
@@ -182,5 +178,4 @@ $code .= <<___;
 .ctasm_text
 ___
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

@@ -12,18 +12,14 @@
 # leaks into the Win64 unwind codes).
 #
 # These objects are wrong on purpose: a static CFI checker must expect them to fail.
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-my $xlate = "${dir}../xlate/x86_64-xlate.pl";
--f $xlate or die "can't locate x86_64-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+use FindBin;
+use lib "$FindBin::RealBin/../lib";
+use Perlasm qw($code finish);
+Perlasm::open_output("x86_64", @ARGV);
 
 my ($ret, $t0, $t1) = ("%eax", "%rax", "%rcx");   # volatile in both conventions
 
-my $code = ".ctasm_text\n";
+$code = ".ctasm_text\n";
 $code .= <<___;
 # Wrong CFA: a push the unwind data does not describe. Until the pop, the unwinder
 # takes the pushed word for the saved rbx (Win64) or the return address (CFI).
@@ -79,5 +75,4 @@ $code .= <<___;
 .ctasm_endproc
 ___
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

@@ -3,14 +3,10 @@
 # Together they use every feature of the translator; tests/xlate_armv7_test.cc
 # calls each of them and checks exact results.  Every function is named
 # ctasm_xlate_test_* and its C prototype is in the test.
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-my $xlate = "${dir}../xlate/arm-xlate.pl";
--f $xlate or die "can't locate arm-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+use FindBin;
+use lib "$FindBin::RealBin/../lib";
+use Perlasm qw($code finish);
+Perlasm::open_output("arm", @ARGV);
 
 my ($fn, $arg, $resp) = ("r0", "r1", "r2");    # check_callee_saved arguments
 my ($ptr, $len, $acc, $byte) = ("r0", "r1", "r2", "r3");
@@ -19,7 +15,7 @@ my ($out, $inp, $tab) = ("r0", "r1", "r12");
 # Stack argument offsets, docs/PERLASM.md: [sp, #frame + 8*nvsave + 4*nsave].
 sub stack_arg { my ($k, $frame, $nvsave, $nsave) = @_; return $frame + 8 * $nvsave + 4 * $nsave + 4 * ($k - 5); }
 
-my $code = ".ctasm_arch_ext aes\n.ctasm_text\n";
+$code = ".ctasm_arch_ext aes\n.ctasm_text\n";
 
 # --- leaf, global, called through a function pointer: a + b + c ---------------------
 $code .= <<___;
@@ -233,5 +229,4 @@ for my $i (0 .. 23) {
     $code .= sprintf "\t.long\t0x%08x\n", 0x89abcdef ^ (0x01010101 * ($i + 1));
 }
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

@@ -3,14 +3,10 @@
 # Together they use every feature of the translator; tests/xlate_aarch64_test.cc
 # and tests/bti_test.cc call each of them and check exact results.  Every
 # function is named ctasm_xlate_test_* and its C prototype is in the tests.
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-my $xlate = "${dir}../xlate/arm-xlate.pl";
--f $xlate or die "can't locate arm-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+use FindBin;
+use lib "$FindBin::RealBin/../lib";
+use Perlasm qw($code finish);
+Perlasm::open_output("arm", @ARGV);
 
 my ($fn, $arg, $resp) = ("x0", "x1", "x2");    # check_callee_saved arguments
 my ($ptr, $len, $acc, $byte) = ("x0", "x1", "x2", "x3");
@@ -18,7 +14,7 @@ my ($tab, $t0, $t1, $t2) = ("x9", "x10", "x11", "x12");
 my ($out, $inp) = ("x0", "x1");
 my ($vin, $vperm, $vmask, $vt) = ("v0", "v1", "v2", "v3");
 
-my $code = ".ctasm_arch_ext aes\n.ctasm_text\n";
+$code = ".ctasm_arch_ext aes\n.ctasm_text\n";
 
 # --- leaf, global, called through a function pointer: a + b + c ---------------------
 $code .= <<___;
@@ -223,5 +219,4 @@ for my $i (0 .. 17) {
     $code .= sprintf "\t.quad\t0x%016x\n", 0x0123456789abcdef ^ (0x0101010101010101 * ($i + 1));
 }
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

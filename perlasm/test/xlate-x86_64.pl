@@ -3,19 +3,15 @@
 # feature of the translator; tests/xlate_x86_64_test.cc calls each of them and checks
 # exact results (natively for elf, under wine for nasm). Every function is named
 # ctasm_xlate_test_* and its C prototype is in the test.
-my $flavour = shift;
-my $output  = shift;
-my ($dir) = $0 =~ m{(.*[/\\])[^/\\]+$};
-my $xlate = "${dir}../xlate/x86_64-xlate.pl";
--f $xlate or die "can't locate x86_64-xlate.pl";
-open(OUT, "| \"$^X\" \"$xlate\" $flavour" . (defined $output ? " \"$output\"" : ""))
-    or die "can't call $xlate: $!";
-*STDOUT = *OUT;
+use FindBin;
+use lib "$FindBin::RealBin/../lib";
+use Perlasm qw($code finish);
+Perlasm::open_output("x86_64", @ARGV);
 
 # SysV argument registers (the translator moves Win64 ones into them).
 my @arg = ("%rdi", "%rsi", "%rdx", "%rcx", "%r8", "%r9");
 
-my $code = ".ctasm_text\n";
+$code = ".ctasm_text\n";
 
 # --- args=0..6: 1000 + sum((i+1) * arg_i), so every argument move is visible ----------
 for my $n (0 .. 6) {
@@ -387,5 +383,4 @@ $code .= <<___;
 .ctasm_align	16
 ___
 
-print $code;
-close STDOUT or die "error closing STDOUT: $!";
+finish();

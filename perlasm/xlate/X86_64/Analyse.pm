@@ -7,6 +7,10 @@ use Exporter 'import';
 use X86_64::Common;
 use X86_64::Insns;
 use Math::BigInt;
+# What a .byte/.short/.long/.quad value may be: -2^(bits-1) .. 2^bits - 1.
+# (Plain numbers up to 32 bits, exact as doubles; Math::BigInt for 64.)
+my %DATA_MIN = ((map { ($_ => -(2 ** ($_ - 1))) } 8, 16, 32), 64 => -(Math::BigInt->new(2) ** 63));
+my %DATA_END = ((map { ($_ => 2 ** $_) } 8, 16, 32), 64 => Math::BigInt->new(2) ** 64);
 our @EXPORT = qw(analyse plan stack_arg);
 
 # Names that mean something else to some assembler or preprocessor of a flavour:
@@ -104,7 +108,7 @@ sub analyse {
             for my $e (@{$it->{vals}}) {
                 my $v = xconst($e, $it);
                 fail("value $e does not fit in $it->{size} byte(s)", $it) if defined $v
-                    && ($v < -(Math::BigInt->new(2) ** ($bits - 1)) || $v >= Math::BigInt->new(2) ** $bits);
+                    && ($v < $DATA_MIN{$bits} || $v >= $DATA_END{$bits});
             }
         }
         # One table for every flavour: what NASM could not take, GAS refuses too.

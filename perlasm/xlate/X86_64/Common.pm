@@ -164,11 +164,26 @@ sub has_sym {
     return has_sym($n->[2]) if $n->[0] eq 'un';
     return has_sym($n->[2]) || has_sym($n->[3]);
 }
-my $U64 = 18446744073709551616;
-sub eval_node {    # exact integers through Math::BigInt; -2^63 .. 2^64-1 at every step
+my $U64 = Math::BigInt->new("18446744073709551616");
+my $S64 = Math::BigInt->new("-9223372036854775808");
+# Exact integer arithmetic: plain Perl integers while every value is small (so
+# no product, sum or shift below can leave the exact range), Math::BigInt
+# otherwise. The two give the same numbers; the small case is most of the
+# constants scripts write, and Math::BigInt costs ten times as much.
+my $SMALL = 2147483648;    # 2^31
+sub small { my $v = shift; return !ref($v) && $v > -$SMALL && $v < $SMALL }
+sub big { my $v = shift; return ref($v) ? $v : Math::BigInt->new($v) }
+sub num_str { my $v = shift; return ref($v) ? $v->bstr() : "$v" }
+sub literal_value {
+    my $t = shift;
+    return hex($t) if $t =~ /^0[xX]([0-9a-fA-F]{1,7})$/;
+    return 0 + $t if $t =~ /^[0-9]{1,9}$/;
+    return Math::BigInt->new($t);
+}
+sub eval_node {    # exact integers; -2^63 .. 2^64-1 at every step
     my ($n) = @_;
     my $v;
-    if ($n->[0] eq 'num') { $v = Math::BigInt->new($n->[2]) }
+    if ($n->[0] eq 'num') { $v = literal_value($n->[2]) }
     elsif ($n->[0] eq 'paren') { $v = eval_node($n->[1]) }
     elsif ($n->[0] eq 'un') {
         my $a = eval_node($n->[2]);
@@ -185,6 +200,15 @@ sub eval_node {    # exact integers through Math::BigInt; -2^63 .. 2^64-1 at eve
             fail("'>>' of a negative value: assemblers shift differently", $EXPR_IT)
                 if $op eq '>>' && $a < 0;
         }
+        if (small($a) && small($b) && !($op =~ /^[&|^]$/ && ($a < 0 || $b < 0))
+            && !($op eq '<<' && $b > 31)) {
+            # Both below 2^31 (and shifts by at most 31): every result is exact.
+            return $op eq '+' ? $a + $b : $op eq '-' ? $a - $b : $op eq '*' ? $a * $b
+                 : $op eq '/' ? int($a / $b) : $op eq '%' ? $a % $b : $op eq '<<' ? $a << $b
+                 : $op eq '>>' ? $a >> $b : $op eq '&' ? ($a & $b) : $op eq '|' ? ($a | $b)
+                 : ($a ^ $b);
+        }
+        ($a, $b) = (big($a), big($b));
         if ($op =~ /^[&|^]$/ && ($a < 0 || $b < 0)) {
             $a = $a + $U64 if $a < 0;
             $b = $b + $U64 if $b < 0;
@@ -193,8 +217,8 @@ sub eval_node {    # exact integers through Math::BigInt; -2^63 .. 2^64-1 at eve
            : $op eq '/' ? $a / $b : $op eq '%' ? $a % $b : $op eq '<<' ? ($a << $b) % $U64
            : $op eq '>>' ? $a >> $b : $op eq '&' ? ($a & $b) : $op eq '|' ? ($a | $b) : ($a ^ $b);
     }
-    fail("expression value out of the 64-bit range", $EXPR_IT)
-        if $v < -(Math::BigInt->new(2) ** 63) || $v >= $U64;
+    return $v if small($v);
+    fail("expression value out of the 64-bit range", $EXPR_IT) if big($v) < $S64 || big($v) >= $U64;
     return $v;
 }
 sub print_node {
@@ -206,7 +230,7 @@ sub print_node {
     unless (has_sym($n)) {
         # A literal (or a negated literal) stays as written; anything else is folded.
         return $n->[1] . $n->[2][2] if $k eq 'un' && $n->[1] eq '-' && $n->[2][0] eq 'num';
-        return eval_node($n)->bstr();
+        return num_str(eval_node($n));
     }
     return '(' . print_node($n->[1]) . ')' if $k eq 'paren';
     if ($k eq 'un') {

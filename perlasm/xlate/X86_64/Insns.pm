@@ -177,6 +177,7 @@ sub check_broadcast {
 # Constant immediates must fit the field the instruction encodes: gas refuses or
 # truncates, nasm warns and sign-extends, so out-of-range values differ by flavour.
 my %IMM8_OP = map { $_ => 1 } qw(shl shr sar sal rol ror rcl rcr bt bts btr btc shld shrd rorx);
+my %BOUND;    # range ends as Math::BigInt, made once
 sub check_immediates {
     my ($it, $mn, $suffix, $kind, $ops) = @_;
     my @imm = grep { $_->{t} eq 'imm' } @$ops;
@@ -202,7 +203,9 @@ sub check_immediates {
         my $v = xconst($o->{e}, $it);
         next unless defined $v;
         fail("immediate $o->{e} does not fit '$it->{op}' (range $lo..$hi)", $it)
-            if $v < Math::BigInt->new($lo) || $v > Math::BigInt->new($hi);
+            if ref($v) || length($lo) > 15
+               ? ($v < ($BOUND{$lo} //= Math::BigInt->new($lo)) || $v > ($BOUND{$hi} //= Math::BigInt->new($hi)))
+               : ($v < $lo || $v > $hi);
     }
 }
 
