@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ctasm-speed: throughput of ctasm's operations in BoringSSL's `bssl speed`
 // line format, optionally side by side with OpenSSL in the same process and
 // for every CPU tier (by re-executing itself with CTASM_CPU and OpenSSL's

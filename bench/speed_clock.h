@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wall clock and reference-cycle counter for ctasm-speed.
 //
 // The cycle counter is a *reference* counter: rdtsc ticks at the TSC's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The timing loop of ctasm-speed.
 #ifndef CTASM_BENCH_SPEED_MEASURE_H
 #define CTASM_BENCH_SPEED_MEASURE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // OpenSSL's side of each operation, through EVP, set up the same way as
 // ctasm's: key and context prepared once, then one chunk / key setup / whole
 // message per run(). Built only with CTASM_BENCH_OPENSSL.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The operation table and ctasm's side of each operation.
 #include "speed_ops.h"
 

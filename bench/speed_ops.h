@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The operations ctasm-speed measures, as one table, and the interface both
 // libraries' implementations of an operation share.
 //

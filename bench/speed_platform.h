@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What ctasm-speed needs from the OS: machine description, emulator
 // detection, and re-executing itself under a different environment.
 #ifndef CTASM_BENCH_SPEED_PLATFORM_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON text and whole-file helpers for ctasm-speed.
 #ifndef CTASM_BENCH_SPEED_TEXT_H
 #define CTASM_BENCH_SPEED_TEXT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CPU tiers ctasm-speed can run, per architecture, and the OpenSSL
 // capability mask that puts OpenSSL on the matching code paths.
 #ifndef CTASM_BENCH_SPEED_TIERS_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Maps the toolchain (system name + processor, or the Apple architectures) to the
 # generated/<target> directories whose assembly this build links. Every generated
 # file is guarded by its own arch/format #if, so listing several (an Apple

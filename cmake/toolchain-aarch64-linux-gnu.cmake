@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for aarch64 Linux (Debian gcc-aarch64-linux-gnu); ctest runs the
 # binaries under qemu-aarch64 with every optional feature on (PAC, BTI).
 set(CMAKE_SYSTEM_NAME Linux)

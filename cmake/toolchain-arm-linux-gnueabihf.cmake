@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for ARMv7-A + NEON Linux, hard float (Debian gcc-arm-linux-gnueabihf);
 # ctest runs the binaries under qemu-arm.
 set(CMAKE_SYSTEM_NAME Linux)

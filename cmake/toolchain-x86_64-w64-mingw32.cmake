@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for 64-bit Windows with mingw-w64 (posix threads, which the
 # C++ standard library's std::thread/std::mutex need); assembly by NASM.
 # Linked statically so the test binaries run under wine without any DLLs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every exported assembly function, called through the ABI trampoline
 // (perlasm/test/abi-<isa>.pl, tests/abi/abi_harness.h) with random values in
 // every callee-saved register: a register not preserved, the direction flag left

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Constant-time check of every AES tier with valgrind's memcheck: the key and
 // the data are marked undefined, so a branch or a memory address that depends
 // on them is reported as a memcheck error, and the test counts those errors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Misuse of the raw AES API gets the answer ctasm.h promises ("Misuse and
 // what it does"), on every tier: set_*_key returns 0, the void functions abort
 // with a message naming the problem, length 0 touches nothing, and nothing is

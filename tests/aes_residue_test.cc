@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // No secret left behind: every public AES function, on every tier, returns
 // with no key material, key stream or plaintext in the stack it used.
 //

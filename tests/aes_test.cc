@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Raw AES API: every tier available on this machine, through the test hook.
 // Known answers (FIPS-197, NIST CAVP, Wycheproof), differential tests against
 // the portable tier (and OpenSSL on x86_64), CTR counter edge cases.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AES tiers a test can run on this build and CPU, and a scope that puts
 // one in force. Shared by the AES test suites.
 #ifndef CTASM_TESTS_AES_TIERS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Branch Target Identification and pointer authentication in the code the ARM
 // translator emits (aarch64 Linux).  Debian's libc carries no BTI note, so the
 // test guards only the pages of ctasm's own conformance functions

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CPU capabilities: CTASM_CPU parsing (pure function), prerequisite closure,
 // the caps string and the test hook.
 #include <stdlib.h>

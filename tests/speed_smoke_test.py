@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Smoke test for ctasm-speed: it runs, prints bssl-format lines, and its -json
 output parses and feeds util/perf_table.py. No timing assertion anywhere.
 

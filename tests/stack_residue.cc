@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // See stack_residue.h. The region is written and read with plain volatile
 // loops inside one frame (no call between reading the stack pointer and the
 // probed call, none between the call's return and the copy), so nothing but

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Stack residue probe: what a call leaves in the dead stack below its caller.
 //
 // RunOnCanaryStack fills the kStackProbeBytes of stack just below its own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the test suites: hex, files, vector directories, NIST
 // "KEY = value" files, a small JSON reader (Wycheproof) and a deterministic
 // PRNG.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dynamic unwind test, x86_64 (issue 4, parts 3 and 4): single-steps every instruction
 // of every exported assembly function (trap flag; SIGTRAP + libunwind and libgcc on Linux, a
 // vectored exception handler + RtlVirtualUnwind on Windows) and, at each instruction,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Conformance test of the ARM perlasm translator, AArch64 flavours: calls the
 // functions of perlasm/test/xlate-armv8.pl and checks exact results against
 // C++ references that mirror the assembly.

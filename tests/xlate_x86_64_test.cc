@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Conformance test of the x86_64 perlasm translator: calls the functions of
 // perlasm/test/xlate-x86_64.pl (elf natively, nasm under wine) and checks exact results
 // against C++ references that mirror the assembly step by step.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Review what a change did to the generated assembly of every target.
 
     util/asm_diff.py                    # HEAD vs the work tree

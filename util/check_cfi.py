@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Static unwind-data check for assembled objects (ELF, Mach-O, COFF; x86_64, AArch64, ARMv7).
 
     util/check_cfi.py [-q] OBJ...

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Check that a library built with CTASM_PREFIX=P defines no unprefixed global symbol.
 
     util/check_prefix.py --prefix foo build/libctasm.a [more .a/.o/.so ...]

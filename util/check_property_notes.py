@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fail when an ELF object assembled from generated/ lacks its GNU property note.
 
 The linker ANDs the feature bits of every input object: one object without

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Is gen_asm.py's output reproducible? Copies the working files of this tree (tracked +
 # untracked-but-not-ignored, as they are on disk, uncommitted edits included) twice,
 # deletes generated/ in both copies, regenerates each under a different locale, time

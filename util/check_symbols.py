@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Check that each object built from generated/<target> exports exactly the symbols
 generated/sources.json promises for its source file (file_symbols).
 

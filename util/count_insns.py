@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Dynamic instruction counts of ctasm on ARM, under qemu-user (ARM cannot be
 timed on this machine, so this counts; it is a count, not a time).
 

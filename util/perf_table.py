@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Turn ctasm-speed -json output into docs/PERFORMANCE.md and docs/perf_ratio.svg.
 
     util/perf_table.py RUN.json [RUN2.json ...] [--md docs/PERFORMANCE.md]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The ctasm test command (README.md; .ci/run calls exactly this).
 #
 #   sudo util/run_tests.sh

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The target table (targets.json at the repository root), for every tool.
 
     import targets; targets.TARGETS["x86_64-win"]["flavour"]      # from Python

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ctasm: constant-time cryptographic assembly with runtime CPU dispatch.
  *
  * Plain C API, usable from C and C++. Functions returning int return 1 on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C++ wrapper over the C API of ctasm.h: RAII (keys are wiped when they go out
 // of scope) and span overloads. It adds no cryptographic behaviour; span
 // overloads only check that buffer sizes agree and return false otherwise.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 package AesField;
 # GF(2^8) with the AES polynomial x^8+x^4+x^3+x+1, and the S-box's affine map:
 # the arithmetic the AES perlasm scripts derive their constant tables from at

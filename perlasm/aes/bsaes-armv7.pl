@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # bsaes-armv7.pl -- bitsliced AES for ARMv7 NEON, 8 blocks per batch
 # (after E. Kasper and P. Schwabe, "Faster and Timing-Attack Resistant
 # AES-GCM", CHES 2009).  No table lookups, no data-dependent branches.

@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # bsaes-x86_64.pl -- bitsliced AES (Kasper-Schwabe layout), 8 blocks at once, SSSE3.
 #
 # Layout.  Eight blocks are transposed so that register i ("plane i") holds

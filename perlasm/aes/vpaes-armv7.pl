@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # vpaes-armv7.pl -- constant-time AES for ARMv7 NEON by vector permutes
 # (M. Hamburg, "Accelerating AES with Vector Permute Instructions", CHES 2009).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # vpaes-armv8.pl -- constant-time AES for AArch64 NEON by vector permutes.
 #
 # Algorithm (M. Hamburg, "Accelerating AES with Vector Permute Instructions",

@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # vpaes-x86_64.pl -- constant-time AES with SSSE3 vector permutes (pshufb).
 #
 # The method is Mike Hamburg's "Accelerating AES with Vector Permute

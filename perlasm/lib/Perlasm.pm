@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 package Perlasm;
 # What every perlasm script shares: where its output goes (through its ISA's
 # translator, or as the raw dialect for gen_asm.py), and the helpers that

@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # ABI trampoline for ARMv7 (tests/abi_test.cc): calls an assembly function with
 # random values in every callee-saved register and reports what it returned in them.
 #

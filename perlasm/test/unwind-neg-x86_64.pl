@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # Negative fixtures for the single-step unwind test (tests/unwind_test.cc): each
 # function is ABI-clean (it returns with every callee-saved register intact, so the
 # ABI trampoline passes it) but its unwind data is wrong at some instructions. The

@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # Conformance functions for perlasm/xlate/arm-xlate.pl, ARMv7 flavours.
 # Together they use every feature of the translator; tests/xlate_armv7_test.cc
 # calls each of them and checks exact results.  Every function is named

@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # Conformance functions for perlasm/xlate/arm-xlate.pl, AArch64 flavours.
 # Together they use every feature of the translator; tests/xlate_aarch64_test.cc
 # and tests/bti_test.cc call each of them and check exact results.  Every

@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # Conformance functions for perlasm/xlate/x86_64-xlate.pl. Together they use every
 # feature of the translator; tests/xlate_x86_64_test.cc calls each of them and checks
 # exact results (natively for elf, under wine for nasm). Every function is named

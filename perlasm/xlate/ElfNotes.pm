@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 package ElfNotes;
 # The ELF notes every generated .S file ends with, whatever its flavour, shared by
 # both translators.

@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # ARM translator for ctasm perlasm (see docs/PERLASM.md).
 #
 #   perl arm-xlate.pl FLAVOUR [OUTFILE] < input.S

@@ -1,4 +1,5 @@
 #!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
 # x86_64 perlasm translator: AT&T-syntax perlasm (docs/PERLASM.md) on stdin ->
 # GAS ELF (.S), GAS Mach-O (.S) or NASM win64 (.asm).
 #

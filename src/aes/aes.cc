@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ctasm_aes_* API: every argument is checked before anything is read or
 // written (ctasm.h, "Misuse and what it does"), then the call runs on the
 // tier that formatted the key (internal.h, "Tiers"). CTR128 is built here on

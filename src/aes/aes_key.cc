@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES key setup and the diagnosis of a key that fails its check
 // (internal.h, "Keys"; layout in docs/INTERNALS.md).
 #include <string.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bitsliced constant-time AES in portable C++.
 //
 // State: four blocks (64 bytes) in eight 64-bit slices; slice i holds bit i of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Portable constant-time AES: bitsliced C++, four blocks per batch in 64-bit
 // slices. The tier used when no SIMD tier exists, and the reference the other
 // tiers are tested against.

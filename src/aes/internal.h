@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES internals: every assembly entry point with its C prototype and the CPU
 // feature it needs, the tier table the API dispatches on, key validation (for
 // the modes here and GCM), and the test hooks.

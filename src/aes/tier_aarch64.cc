@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AArch64 NEON tier: vpaes-armv8 for everything (perlasm/aes/vpaes-armv8.pl).
 #include "aes/internal.h"
 #include "aes/tier_vpaes.h"

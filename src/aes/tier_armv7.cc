@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ARMv7 NEON tier: the bsaes/vpaes hybrid. bsaes (perlasm/aes/
 // bsaes-armv7.pl) runs bulk CTR and CBC decryption eight blocks at a time;
 // vpaes (vpaes-armv7.pl) runs everything else. CBC decryption keeps a bsaes

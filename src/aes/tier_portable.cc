@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The portable tier's entry: the bitsliced C++ of aes_portable.cc, on every
 // target. Its functions compute on secrets in C++, so every caller wipes the
 // stack after them (kCxx* flags).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The vpaes entry points in the AesTier shapes, shared by every tier built
 // on vpaes (x86_64, AArch64, ARMv7): each tier takes these and replaces what
 // its bsaes half does better.

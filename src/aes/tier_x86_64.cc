@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The x86_64 SSSE3 tier: the bsaes/vpaes hybrid. bsaes (perlasm/aes/
 // bsaes-x86_64.pl) runs bulk CTR and CBC decryption eight blocks at a time;
 // vpaes (vpaes-x86_64.pl) runs single blocks, CBC encryption, short calls and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The tier table: this build's AES tiers, best first (internal.h, "Tiers").
 #include <atomic>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capability masking (CTASM_CPU), caching and the public caps string.
 #include "cpu/cpu.h"
 

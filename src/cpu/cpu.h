@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CPU capability detection and dispatch (docs/INTERNALS.md).
 #ifndef CTASM_SRC_CPU_CPU_H
 #define CTASM_SRC_CPU_CPU_H

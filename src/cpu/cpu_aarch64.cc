@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AArch64 capability detection: Linux/Android auxv, Apple sysctl, Windows
 // IsProcessorFeaturePresent. ASIMD (NEON) is architectural on AArch64.
 #if defined(__aarch64__) || defined(_M_ARM64)

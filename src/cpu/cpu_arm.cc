@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // 32-bit ARM capability detection: Linux auxv (NEON in AT_HWCAP, AES/PMULL in
 // AT_HWCAP2). Elsewhere NEON is taken from the compiler's target (iOS armv7
 // always has it).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capability detection for architectures without ctasm assembly: nothing.
 #if !defined(__x86_64__) && !defined(_M_X64) && !defined(__aarch64__) && !defined(_M_ARM64) && \
     !defined(__arm__) && !defined(_M_ARM)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // x86_64 capability detection: cpuid for what the CPU has, xgetbv for what
 // register state the OS saves (AVX needs xmm+ymm, AVX-512 also opmask+zmm).
 #if defined(__x86_64__) || defined(_M_X64)

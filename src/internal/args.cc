@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // See args.h: the slow path that names what is wrong.
 #include "internal/args.h"
 

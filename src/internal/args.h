@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Argument checks for the public functions: NULL, wrapping and overlapping
 // buffers are misuse, answered with a message and abort() (the void functions
 // have no error code). The checks are branch-free in the common case; only a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decides, from the compiler's arch macros, which generated assembly exists in
 // this build. CTASM_NO_ASM (portable tiers only) turns all of it off.
 #ifndef CTASM_INTERNAL_ASM_CONFIG_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Compiler hints the C++ code relies on, spelled for GCC/Clang and MSVC.
 #ifndef CTASM_INTERNAL_COMPILER_H
 #define CTASM_INTERNAL_COMPILER_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small constant-time helpers shared by the glue and the portable tiers.
 #ifndef CTASM_INTERNAL_CT_H
 #define CTASM_INTERNAL_CT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Symbol prefixing: with CTASM_PREFIX=foo every global symbol of the library is
 // renamed in the one compile, so two copies of ctasm (and OpenSSL) can share a
 // binary. The generated assembly renames its globals itself (docs/PERLASM.md);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // See stack_wipe.h.
 #include "internal/stack_wipe.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wiping the dead stack that C++ code handling secrets leaves behind.
 //
 // The compiler decides where a function's temporaries and register spills

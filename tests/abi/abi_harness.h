@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ABI harness: calls an assembly function through the trampoline of
 // perlasm/test/abi-<isa>.pl with random values in every callee-saved register,
 // then names each register the function did not preserve.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of tests/abi/abi_harness.h (inline, so any test file may use
 // CHECK_ABI and all of them share one record of exercised functions).
 #ifndef CTASM_TESTS_ABI_ABI_HARNESS_IMPL_H

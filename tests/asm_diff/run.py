@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Tests of util/asm_diff.py on fixture revisions (fixtures/README.txt describes them),
 and of util/check_reproducible.sh on tiny fake trees.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Check generated/sources.{bzl,gni,cmake,mk} against generated/sources.json.
 
     python3 tests/consumers/check_lists.py [CTASM_ROOT]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Vendoring and packaging tests, native (x86_64 Linux): builds ctasm the ways other
 # projects do and runs a known-answer + round-trip program against each build.
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bounds of a function of the running ELF executable, from its .symtab (the assembly
 // functions are hidden, so dladdr cannot see them). The single-step test needs them
 // to know when an unwound frame is the function under test; taking them from the

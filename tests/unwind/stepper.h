@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Single-step unwind checker for x86_64 (tests/unwind_test.cc).
 //
 // StepCall() calls an assembly function through the ABI trampoline

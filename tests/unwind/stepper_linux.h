@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Linux half of tests/unwind/stepper.h: SIGTRAP handler; each instruction is unwound
 // twice, by libunwind and by libgcc (the unwinder C++ exceptions use), two independent
 // readers of the same CFI.

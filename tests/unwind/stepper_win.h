@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Windows half of tests/unwind/stepper.h: vectored exception handler +
 // RtlLookupFunctionEntry/RtlVirtualUnwind on the .pdata/.xdata the translator wrote.
 #ifndef CTASM_TESTS_UNWIND_STEPPER_WIN_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C prototypes of the x86_64 test-only assembly the unwind test steps:
 // perlasm/test/xlate-x86_64.pl, abi-x86_64.pl and unwind-neg-x86_64.pl.
 #ifndef CTASM_TESTS_UNWIND_X86_64_FUNCTIONS_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Compare two revisions of generated/: per script, per target, per function."""
 
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Self-contained side-by-side HTML page (no scripts, no external resources)."""
 
 import difflib

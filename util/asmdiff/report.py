@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Plain-text report (terminals and CI logs)."""
 
 import difflib

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Function sizes in bytes: assemble a file with the target's assembler, read symbols.
 
 ELF symbols carry a size (`.size`); Mach-O and COFF ones do not, so there a function's

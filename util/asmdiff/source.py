@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Read generated/<target>/<file> at a git revision or from the work tree."""
 
 import os

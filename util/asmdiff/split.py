@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Split one generated assembly file into its functions.
 
 A function starts at a non-local label (ELF `.L`, Mach-O `L`/`l`, NASM `L$`/`.` labels

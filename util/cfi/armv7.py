@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ARMv7 (A32, llvm-objdump syntax): stack effect and control flow of one instruction."""
 
 import re

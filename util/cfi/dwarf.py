@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DWARF CFI (from `llvm-dwarfdump --eh-frame --debug-frame`) turned into per-address rows.
 
 We interpret the DW_CFA_* instructions ourselves instead of trusting dwarfdump's row

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ARM EHABI (.ARM.exidx/.ARM.extab, decoded by llvm-readobj --unwind) for ARMv7 ELF.
 
 The ARM Linux unwinder (libgcc, libunwind) uses these tables, not .eh_frame. EHABI

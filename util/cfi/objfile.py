@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the LLVM tools tell us about one object: format, ISA, symbols, instructions."""
 
 import re

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The unwind state both sides of the check produce, and how two of them are compared.
 
 A state is what an unwinder needs at one instruction address: the CFA as "stack

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Follow one function's control flow, tracking the stack, and compare with its unwind rows."""
 
 import bisect

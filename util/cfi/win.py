@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Windows unwind data (llvm-readobj --unwind) turned into the same per-address rows.
 
 x86_64: the UNWIND_CODEs describe the prologue; in the body the unwinder uses the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """x86_64 (AT&T syntax from llvm-objdump): stack effect and control flow of one instruction."""
 
 import re

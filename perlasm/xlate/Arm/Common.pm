@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # State shared by the stages of arm-xlate.pl: the selected flavour, the
 # input line being translated (for diagnostics) and the function names.
 package Arm::Common;

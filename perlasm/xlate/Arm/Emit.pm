@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Per-flavour printing of symbols, notes and ordinary statements for arm-xlate.pl.
 package Arm::Emit;
 use strict;

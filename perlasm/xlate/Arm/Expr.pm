@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Numbers, constant expressions and operand names for arm-xlate.pl.
 #
 # The assemblers behind the ARM flavours read expressions differently: GNU as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ISA extensions for arm-xlate.pl: `.ctasm_arch_ext NAME` and the
 # instructions each extension makes available.
 #

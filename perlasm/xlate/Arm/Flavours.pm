@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The flavour table of arm-xlate.pl: every per-flavour difference is a field here.
 package Arm::Flavours;
 use strict;

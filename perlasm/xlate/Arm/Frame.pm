@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # .ctasm_proc parsing and frame planning for arm-xlate.pl (the prologue IR).
 package Arm::Frame;
 use strict;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Lexing for arm-xlate.pl.
 package Arm::Lex;
 use strict;

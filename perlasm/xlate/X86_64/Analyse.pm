@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 package X86_64::Analyse;
 # Stage 2: symbol table, functions, Win64 register usage (transitive through
 # direct calls), and the frame plan of each function.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 package X86_64::Common;
 # State and helpers shared by every stage: flavour, registers, errors,
 # symbol table, and symbol renaming inside expressions. The naming rules

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 package X86_64::Gas;
 # Stage 3, GAS flavours (elf, macosx): the flavour table and the printer.
 # Instructions stay in AT&T syntax; only symbols, sections and directives differ.

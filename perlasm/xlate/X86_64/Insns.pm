@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 package X86_64::Insns;
 # The one instruction table of the x86_64 translator. Every flavour validates every
 # instruction through classify() (Analyse.pm), so GAS flavours refuse what the NASM

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 package X86_64::Nasm;
 # Stage 3, nasm flavour: Intel syntax for `nasm -f win64`, Win64 prologues
 # and epilogues, and the .pdata/.xdata unwind tables.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 package X86_64::Parse;
 # Stage 1: perlasm text (AT&T x86_64 + .ctasm_* directives) -> list of IR items.
 use strict;

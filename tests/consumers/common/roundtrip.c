@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The program every consumer build runs against the ctasm it built: AES-128
  * known answers (FIPS-197 C.1, SP 800-38A F.2.1 CBC and F.5.1 CTR) and CBC/CTR
  * encrypt+decrypt round trips over many lengths (long enough for the 8-block

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C++ consumer of an installed ctasm: the same known answers as roundtrip.c
 // through the ctasm.hpp wrapper (namespace ctasm, or foo_ctasm under
 // CTASM_PREFIX=foo, which users get from the installed package's definitions).

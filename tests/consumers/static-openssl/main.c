@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ctasm's default (unprefixed) build and Debian's static OpenSSL libcrypto.a in
  * one program, linked in either order: both libraries must link and each must
  * run its own code. Before ctasm's assembly names were ctasm_*, one order failed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One side of the two-copies test, compiled once per copy with that copy's
 // -DCTASM_PREFIX: ctasm.hpp then names foo_ctasm::AesKey and calls
 // foo_ctasm_aes_*, and this file exports <prefix>_copy_ctr / <prefix>_copy_impl.

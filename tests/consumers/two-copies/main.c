@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Two copies of ctasm (prefixes foo and bar) and OpenSSL's libcrypto in one
  * program: all three encrypt the same buffer with AES-128-CTR and must agree.
  * OpenSSL has its own vpaes_encrypt & co., and an unprefixed global in either copy

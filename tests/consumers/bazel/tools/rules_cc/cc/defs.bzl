@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """rules_cc's public names, bound to Bazel 4.2.3's built-in C++ rules (offline stand-in)."""
 
 cc_binary = native.cc_binary
