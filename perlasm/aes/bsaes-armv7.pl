@@ -29,7 +29,9 @@
 # generation time it is optionally XOR-minimised (Paar's greedy heuristic on
 # the top and bottom linear layers), list-scheduled for register pressure and
 # mapped onto the 16 q registers by a small allocator that spills the value
-# used farthest ahead (Belady) to the stack.  Which registers hold the planes
+# used farthest ahead (Belady) to the stack.  Values that would have to
+# survive the GF(16) inversion (the XOR sums of the multiplier operands) can
+# instead be recomputed after it: one XOR each instead of a store and a load.  Which registers hold the planes
 # is itself chosen so that a round ends where the next one starts (no moves);
 # the callers load and store blocks in the registers the cores report.  Of
 # the variants the shortest is emitted; the instruction counts are printed in
@@ -140,7 +142,9 @@ sub op {
     return $cons{$key} = $#ops;
 }
 sub reset_prog { @ops = (); %cons = (); }
-sub X { my ($a, $b) = @_; die "xor with itself" if $a == $b; op('xor', $a, $b) }
+# XORs built while $GEN > 0 are shared only within their generation: see c256inv.
+our ($GEN, $REMAT) = (0, 0);
+sub X { my ($a, $b) = @_; die "xor with itself" if $a == $b; op('xor', $a, $b, $GEN ? $GEN : ()) }
 sub A { op('and', @_) }
 sub vX { my ($p, $q) = @_; return [ map { X($p->[$_], $q->[$_]) } 0 .. $#$p ]; }
 
@@ -194,6 +198,10 @@ sub c256inv {
     my $n = vX(vX(lin(sub { t16mul($lambda, t16mul($_[0], $_[0])) }, $a, 4), c16mul($a, $b)),
                lin(sub { t16mul($_[0], $_[0]) }, $b, 4));
     my $d = c16inv($n);
+    # With $REMAT the sums of a's bits that the last products need are built
+    # again here instead of being kept live across the inversion (cheaper
+    # than spilling them).
+    local $GEN = $GEN + $REMAT;
     return [ @{ c16mul(vX($a, $b), $d) }, @{ c16mul($a, $d) } ];
 }
 # SubBytes without 0x63 (enc) and InvSubBytes of (x ^ 0x63) (dec), planes in/out.
@@ -226,10 +234,11 @@ sub check_sbox {
     $n{ $_->[0] }++ for @ops;
     return "$name: $n{xor} XOR + $n{and} AND";
 }
-my @gates = map { my $m = $_; my $d = @$m ? " (Paar: @$m)" : "";
+my @gates = map { my ($m, $r) = @$_; my $d = (@$m ? " (Paar: @$m)" : "") . ($r ? " (rematerialised)" : "");
+                  local $REMAT = $r;
                   (check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box$d", $m),
                    check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box$d", $m)) }
-            [], ['top'], ['bottom'], [ 'top', 'bottom' ];
+            [ [], 0 ], [ ['top'], 0 ], [ ['bottom'], 0 ], [ [ 'top', 'bottom' ], 0 ], [ [], 1 ], [ ['bottom'], 1 ];
 
 # Byte-wise multiplication by a constant, on 8 planes.
 sub mulc { my ($c, $a) = @_; lin(sub { gmul($c, $_[0]) }, $a, 8) }
@@ -489,7 +498,8 @@ sub emit_prog {
         my ($v, $q) = @_;
         if ($ops[$v][0] eq 'const') {
             my $off = $ops[$v][1];
-            $code .= "\tvldr\t" . dreg($q, 0) . ", [$rCONST, #$off]\n\tvldr\t" . dreg($q, 1) . ", [$rCONST, #" . ($off + 8) . "]\n";
+            die "constant offset" if $off;    # one vld1 from [r12]
+            $code .= "\tvld1.64\t{" . dreg($q, 0) . "-" . dreg($q, 1) . "}, [$rCONST]\n";
         } else {
             my $s = $slot_of{$v};
             die "value $v lost" unless defined $s;
@@ -585,6 +595,9 @@ sub emit_prog {
 ######################################################################
 # Assembly.
 my $maxslots = 0;
+# Round variants tried: (linopt modes, rematerialise).  Paar on the top layer
+# gives fewer XORs but always spilled more (it builds every input sum early).
+my @VARIANTS = map { my $o = $_; map { [ $o, $_ ] } 0, 1 } [], ['bottom'];
 
 # One round for the loop (input and output registers equal) or the last
 # round (outputs anywhere).  The register assignment of the planes is not
@@ -596,8 +609,10 @@ sub round_code {
     my ($dec, $last, $in) = @_;
     my ($c, $slots, $asg);
     # Fewer gates can mean more spills: try several and keep the shortest.
-    for my $opt ([], ['top'], ['bottom'], [ 'top', 'bottom' ]) {
+    for my $v (@VARIANTS) {
+        my ($opt, $remat) = @$v;
         # The program does not depend on the register assignment: build it once.
+        local $REMAT = $remat;
         my $outs = round_prog($dec, $last);
         $outs = linopt($outs, $_) for @$opt;
         my $prog = schedule_prog($outs);
@@ -619,7 +634,8 @@ sub round_code {
                 ($c1, $s1, $a1) = ($c2, $s2, $out) if !defined $c1 || ($c2 =~ tr/\n//) < ($c1 =~ tr/\n//);
             }
         }
-        ($c, $slots, $asg) = ($c1, $s1, $a1) if !defined $c || ($c1 =~ tr/\n//) < ($c =~ tr/\n//);
+        ($c, $slots, $asg) = ($c1, $s1, $a1)
+            if !defined $c || ($c1 =~ tr/\n//) < ($c =~ tr/\n//) || ($c1 =~ tr/\n//) == ($c =~ tr/\n//) && $s1 < $slots;
     }
     $maxslots = $slots if $slots > $maxslots;
     my $count = () = $c =~ /\n/g;
