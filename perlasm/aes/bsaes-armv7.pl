@@ -603,7 +603,8 @@ my @VARIANTS = map { my $o = $_; map { [ $o, $_ ] } 0, 1 } [], ['bottom'];
 # round (outputs anywhere).  The register assignment of the planes is not
 # fixed: starting from q0..q7 the output assignment is fed back as the input
 # one until it repeats, which removes the moves that would otherwise close the
-# loop; if it does not settle, the outputs are moved back.  Returns the code
+# loop (tried from several starting assignments); if it does not settle, the
+# outputs are moved back.  Returns the code
 # and the assignment (plane b -> register).
 sub round_code {
     my ($dec, $last, $in) = @_;
@@ -621,14 +622,22 @@ sub round_code {
         if ($last) {
             ($c1, $s1, $a1) = emit_prog($build->(), $in, undef);
         } else {
-            my ($pi, %seen) = ($in);
-            while (!$seen{"@$pi"}++) {
-                my ($c2, $s2, $out) = emit_prog($build->(), $pi, undef);
-                if ("@$out" eq "@$pi") { ($c1, $s1, $a1) = ($c2, $s2, $out); last; }
-                $pi = $out;
+            # from a few starting assignments (the allocator's free-register
+            # order makes q0..q7 rarely settle; the high registers often do)
+            my %seen;
+            for my $start ([ 8 .. 15 ], $in) {
+                last if defined $c1;
+                my $pi = $start;
+                my $first = !%seen;
+                while (!exists $seen{"@$pi"}) {
+                    $seen{"@$pi"} = $first;
+                    my ($c2, $s2, $out) = emit_prog($build->(), $pi, undef);
+                    if ("@$out" eq "@$pi") { ($c1, $s1, $a1) = ($c2, $s2, $out); last; }
+                    $pi = $out;
+                }
             }
-            # a cycle: force the outputs back for each assignment seen
-            for my $k (defined $c1 ? () : sort keys %seen) {
+            # a cycle: force the outputs back for each assignment of the first start
+            for my $k (defined $c1 ? () : sort grep { $seen{$_} } keys %seen) {
                 my $p2 = [ split / /, $k ];
                 my ($c2, $s2, $out) = emit_prog($build->(), $p2, $p2);
                 ($c1, $s1, $a1) = ($c2, $s2, $out) if !defined $c1 || ($c2 =~ tr/\n//) < ($c1 =~ tr/\n//);
