@@ -31,11 +31,20 @@
 # mapped onto the 16 q registers by a small allocator that spills the value
 # used farthest ahead (Belady) to the stack.  Values that would have to
 # survive the GF(16) inversion (the XOR sums of the multiplier operands) can
-# instead be recomputed after it: one XOR each instead of a store and a load.  Which registers hold the planes
-# is itself chosen so that a round ends where the next one starts (no moves);
+# instead be recomputed after it: one XOR each instead of a store and a load.
+# Which registers hold the planes is itself chosen so that a round ends where
+# the next one starts (no moves);
 # the callers load and store blocks in the registers the cores report.  Of
 # the variants the shortest is emitted; the instruction counts are printed in
 # the output.
+#
+# Performance (dynamic instructions under qemu-arm, util/count_insns.py on the
+# count-insns branch; a count, not a time): AES-128-CTR 22.61/B at 8 KiB,
+# 26.34/B at 256 B (was 23.28 and 27.01 with round 275 and 6 spill slots;
+# BoringSSL's bsaes-armv7: 17.59/B at 8 KiB, round 208); CBC decryption
+# 24.11/B at 8 KiB (was 24.43).  Round 266 instructions, inverse round 288,
+# 3 spill slots.  What is left over BoringSSL: the S-box (149 gates here),
+# the key planes made every round (15 shifts) and 2-instruction row rotations.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
