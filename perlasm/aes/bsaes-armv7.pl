@@ -38,8 +38,8 @@
 # the variants the shortest is emitted; the instruction counts are printed in
 # the output.
 #
-# Performance (dynamic instructions under qemu-arm, util/count_insns.py on the
-# count-insns branch; a count, not a time): AES-128-CTR 22.61/B at 8 KiB,
+# Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
+# count, not a time): AES-128-CTR 22.61/B at 8 KiB,
 # 26.34/B at 256 B (was 23.28 and 27.01 with round 275 and 6 spill slots;
 # BoringSSL's bsaes-armv7: 17.59/B at 8 KiB, round 208); CBC decryption
 # 24.11/B at 8 KiB (was 24.43).  Round 266 instructions, inverse round 288,
