@@ -30,11 +30,22 @@
 # generation time it is optionally XOR-minimised (Paar's greedy heuristic on
 # the top and bottom linear layers), list-scheduled for register pressure and
 # mapped onto the 16 q registers by a small allocator that spills the value
-# used farthest ahead (Belady) to the stack.  Which registers hold the planes
-# is itself chosen so that a round ends where the next one starts (no moves);
+# used farthest ahead (Belady) to the stack.  Values that would have to
+# survive the GF(16) inversion (the XOR sums of the multiplier operands) can
+# instead be recomputed after it: one XOR each instead of a store and a load.
+# Which registers hold the planes is itself chosen so that a round ends where
+# the next one starts (no moves);
 # the callers load and store blocks in the registers the cores report.  Of
 # the variants the shortest is emitted; the instruction counts are printed in
 # the output.
+#
+# Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
+# count, not a time): AES-128-CTR 22.61/B at 8 KiB,
+# 26.34/B at 256 B (was 23.28 and 27.01 with round 275 and 6 spill slots;
+# BoringSSL's bsaes-armv7: 17.59/B at 8 KiB, round 208); CBC decryption
+# 24.11/B at 8 KiB (was 24.43).  Round 266 instructions, inverse round 288,
+# 3 spill slots.  What is left over BoringSSL: the S-box (149 gates here),
+# the key planes made every round (15 shifts) and 2-instruction row rotations.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
@@ -141,7 +152,9 @@ sub op {
     return $cons{$key} = $#ops;
 }
 sub reset_prog { @ops = (); %cons = (); }
-sub X { my ($a, $b) = @_; die "xor with itself" if $a == $b; op('xor', $a, $b) }
+# XORs built while $GEN > 0 are shared only within their generation: see c256inv.
+our ($GEN, $REMAT) = (0, 0);
+sub X { my ($a, $b) = @_; die "xor with itself" if $a == $b; op('xor', $a, $b, $GEN ? $GEN : ()) }
 sub A { op('and', @_) }
 sub vX { my ($p, $q) = @_; return [ map { X($p->[$_], $q->[$_]) } 0 .. $#$p ]; }
 
@@ -195,6 +208,10 @@ sub c256inv {
     my $n = vX(vX(lin(sub { t16mul($lambda, t16mul($_[0], $_[0])) }, $a, 4), c16mul($a, $b)),
                lin(sub { t16mul($_[0], $_[0]) }, $b, 4));
     my $d = c16inv($n);
+    # With $REMAT the sums of a's bits that the last products need are built
+    # again here instead of being kept live across the inversion (cheaper
+    # than spilling them).
+    local $GEN = $GEN + $REMAT;
     return [ @{ c16mul(vX($a, $b), $d) }, @{ c16mul($a, $d) } ];
 }
 # SubBytes without 0x63 (enc) and InvSubBytes of (x ^ 0x63) (dec), planes in/out.
@@ -227,10 +244,11 @@ sub check_sbox {
     $n{ $_->[0] }++ for @ops;
     return "$name: $n{xor} XOR + $n{and} AND";
 }
-my @gates = map { my $m = $_; my $d = @$m ? " (Paar: @$m)" : "";
+my @gates = map { my ($m, $r) = @$_; my $d = (@$m ? " (Paar: @$m)" : "") . ($r ? " (rematerialised)" : "");
+                  local $REMAT = $r;
                   (check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box$d", $m),
                    check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box$d", $m)) }
-            [], ['top'], ['bottom'], [ 'top', 'bottom' ];
+            [ [], 0 ], [ ['top'], 0 ], [ ['bottom'], 0 ], [ [ 'top', 'bottom' ], 0 ], [ [], 1 ], [ ['bottom'], 1 ];
 
 # Byte-wise multiplication by a constant, on 8 planes.
 sub mulc { my ($c, $a) = @_; lin(sub { gmul($c, $_[0]) }, $a, 8) }
@@ -490,7 +508,8 @@ sub emit_prog {
         my ($v, $q) = @_;
         if ($ops[$v][0] eq 'const') {
             my $off = $ops[$v][1];
-            $code .= "\tvldr\t" . dreg($q, 0) . ", [$rCONST, #$off]\n\tvldr\t" . dreg($q, 1) . ", [$rCONST, #" . ($off + 8) . "]\n";
+            die "constant offset" if $off;    # one vld1 from [r12]
+            $code .= "\tvld1.64\t{" . dreg($q, 0) . "-" . dreg($q, 1) . "}, [$rCONST]\n";
         } else {
             my $s = $slot_of{$v};
             die "value $v lost" unless defined $s;
@@ -586,19 +605,25 @@ sub emit_prog {
 ######################################################################
 # Assembly.
 my $maxslots = 0;
+# Round variants tried: (linopt modes, rematerialise).  Paar on the top layer
+# gives fewer XORs but always spilled more (it builds every input sum early).
+my @VARIANTS = map { my $o = $_; map { [ $o, $_ ] } 0, 1 } [], ['bottom'];
 
 # One round for the loop (input and output registers equal) or the last
 # round (outputs anywhere).  The register assignment of the planes is not
 # fixed: starting from q0..q7 the output assignment is fed back as the input
 # one until it repeats, which removes the moves that would otherwise close the
-# loop; if it does not settle, the outputs are moved back.  Returns the code
+# loop (tried from several starting assignments); if it does not settle, the
+# outputs are moved back.  Returns the code
 # and the assignment (plane b -> register).
 sub round_code {
     my ($dec, $last, $in) = @_;
     my ($c, $slots, $asg);
     # Fewer gates can mean more spills: try several and keep the shortest.
-    for my $opt ([], ['top'], ['bottom'], [ 'top', 'bottom' ]) {
+    for my $v (@VARIANTS) {
+        my ($opt, $remat) = @$v;
         # The program does not depend on the register assignment: build it once.
+        local $REMAT = $remat;
         my $outs = round_prog($dec, $last);
         $outs = linopt($outs, $_) for @$opt;
         my $prog = schedule_prog($outs);
@@ -607,20 +632,29 @@ sub round_code {
         if ($last) {
             ($c1, $s1, $a1) = emit_prog($build->(), $in, undef);
         } else {
-            my ($pi, %seen) = ($in);
-            while (!$seen{"@$pi"}++) {
-                my ($c2, $s2, $out) = emit_prog($build->(), $pi, undef);
-                if ("@$out" eq "@$pi") { ($c1, $s1, $a1) = ($c2, $s2, $out); last; }
-                $pi = $out;
+            # from a few starting assignments (the allocator's free-register
+            # order makes q0..q7 rarely settle; the high registers often do)
+            my %seen;
+            for my $start ([ 8 .. 15 ], $in) {
+                last if defined $c1;
+                my $pi = $start;
+                my $first = !%seen;
+                while (!exists $seen{"@$pi"}) {
+                    $seen{"@$pi"} = $first;
+                    my ($c2, $s2, $out) = emit_prog($build->(), $pi, undef);
+                    if ("@$out" eq "@$pi") { ($c1, $s1, $a1) = ($c2, $s2, $out); last; }
+                    $pi = $out;
+                }
             }
-            # a cycle: force the outputs back for each assignment seen
-            for my $k (defined $c1 ? () : sort keys %seen) {
+            # a cycle: force the outputs back for each assignment of the first start
+            for my $k (defined $c1 ? () : sort grep { $seen{$_} } keys %seen) {
                 my $p2 = [ split / /, $k ];
                 my ($c2, $s2, $out) = emit_prog($build->(), $p2, $p2);
                 ($c1, $s1, $a1) = ($c2, $s2, $out) if !defined $c1 || ($c2 =~ tr/\n//) < ($c1 =~ tr/\n//);
             }
         }
-        ($c, $slots, $asg) = ($c1, $s1, $a1) if !defined $c || ($c1 =~ tr/\n//) < ($c =~ tr/\n//);
+        ($c, $slots, $asg) = ($c1, $s1, $a1)
+            if !defined $c || ($c1 =~ tr/\n//) < ($c =~ tr/\n//) || ($c1 =~ tr/\n//) == ($c =~ tr/\n//) && $s1 < $slots;
     }
     $maxslots = $slots if $slots > $maxslots;
     my $count = () = $c =~ /\n/g;
