@@ -30,6 +30,7 @@ ctasm_internal_headers = [
     "src/aes/internal.h",
     "src/aes/tier_vpaes.h",
     "src/cpu/cpu.h",
+    "src/ghash/internal.h",
     "src/internal/args.h",
     "src/internal/asm_config.h",
     "src/internal/compiler.h",

@@ -30,6 +30,7 @@ set(CTASM_INTERNAL_HEADERS
   src/aes/internal.h
   src/aes/tier_vpaes.h
   src/cpu/cpu.h
+  src/ghash/internal.h
   src/internal/args.h
   src/internal/asm_config.h
   src/internal/compiler.h
