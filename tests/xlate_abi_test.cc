@@ -73,7 +73,7 @@ ABI_TEST(WideFrameAvx512) {
   }
   if (!(have & 2)) {
     // Never silent: this run did not execute the AVX-512 body. Its encodings are
-    // checked by tests/xlate/run_golden_x86_64.py (gas and nasm disassembly compared).
+    // checked by tests/xlate/run_golden.py (gas and nasm disassembly compared).
     printf("note: no AVX-512F/BW/VL here: ctasm_abi_test_wide's AVX-512 body was "
            "encoding-checked only (7+ arguments, aligned frame%s ran)\n",
            (have & 1) ? " and the AVX2 body" : "");
