@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 
 CTASM_SOURCES := \
+  src/aead/aead.cc \
+  src/aead/gcm.cc \
   src/aes/aes.cc \
   src/aes/aes_key.cc \
   src/aes/aes_portable.cc \
@@ -15,6 +17,9 @@ CTASM_SOURCES := \
   src/cpu/cpu_arm.cc \
   src/cpu/cpu_detect_none.cc \
   src/cpu/cpu_x86_64.cc \
+  src/ghash/ghash_portable.cc \
+  src/ghash/tier_portable.cc \
+  src/ghash/tiers.cc \
   src/internal/args.cc \
   src/internal/stack_wipe.cc
 
@@ -24,11 +29,15 @@ CTASM_PUBLIC_HEADERS := \
   include/ctasm/ctasm_prefix.h
 
 CTASM_INTERNAL_HEADERS := \
+  src/aead/gcm.h \
+  src/aead/internal.h \
   src/aes/aes_portable.h \
   src/aes/internal.h \
   src/aes/tier_vpaes.h \
   src/cpu/cpu.h \
+  src/ghash/ghash_portable.h \
   src/ghash/internal.h \
+  src/ghash/testing.h \
   src/internal/args.h \
   src/internal/asm_config.h \
   src/internal/compiler.h \
