@@ -21,6 +21,7 @@ ctasm_sources = [
     "src/ghash/tier_portable.cc",
     "src/ghash/tiers.cc",
     "src/internal/args.cc",
+    "src/internal/declassify.cc",
     "src/internal/stack_wipe.cc",
 ]
 
@@ -44,6 +45,7 @@ ctasm_internal_headers = [
     "src/internal/asm_config.h",
     "src/internal/compiler.h",
     "src/internal/ct.h",
+    "src/internal/declassify.h",
     "src/internal/prefix.h",
     "src/internal/prefix_asm.h",
     "src/internal/stack_wipe.h",

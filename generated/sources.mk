@@ -21,6 +21,7 @@ CTASM_SOURCES := \
   src/ghash/tier_portable.cc \
   src/ghash/tiers.cc \
   src/internal/args.cc \
+  src/internal/declassify.cc \
   src/internal/stack_wipe.cc
 
 CTASM_PUBLIC_HEADERS := \
@@ -42,6 +43,7 @@ CTASM_INTERNAL_HEADERS := \
   src/internal/asm_config.h \
   src/internal/compiler.h \
   src/internal/ct.h \
+  src/internal/declassify.h \
   src/internal/prefix.h \
   src/internal/prefix_asm.h \
   src/internal/stack_wipe.h

@@ -5,9 +5,11 @@
 // data passes from the caller's buffers straight to the tiers.
 #include "aead/gcm.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "internal/ct.h"
+#include "internal/declassify.h"
 
 namespace ctasm {
 namespace {
@@ -67,15 +69,27 @@ void finish_tag(const GcmKey *key, const GcmTiers &t, uint8_t x[16], const uint8
   secure_wipe(mask, sizeof(mask));
 }
 
+// With a nonce other than 96 bits, J0 = GHASH_H(nonce) and the counter is a
+// secret. The hybrid tiers choose their path by the counter for calls of
+// kBsaesCtrMinBlocks and more (the x86_64 vpaes head aligns it to 8, and
+// bsaes indexes its round-1 tables by its low byte), so such counters go to
+// the tiers in calls below that threshold: the vpaes path, whose control
+// flow and addresses depend on the block count only. 96-bit nonces (J0 =
+// nonce || 1, public) keep the bulk paths.
+constexpr size_t kSecretCounterMaxBlocks = kBsaesCtrMinBlocks - 1;
+static_assert(kSecretCounterMaxBlocks >= 1, "secret counters need a non-empty call");
+
 // out = in xor the key stream from counter block ctr (inc32 per block):
-// whole blocks through the tier, a final partial block through a wiped
-// buffer. in == out allowed.
+// whole blocks through the tier, at most max_call_blocks per call, a final
+// partial block through a wiped buffer. in == out allowed.
 void ctr_crypt(const GcmKey *key, const AesTier &a, uint8_t ctr[16], const uint8_t *in,
-               uint8_t *out, size_t len) {
+               uint8_t *out, size_t len, size_t max_call_blocks) {
   const size_t blocks = len / 16;
-  if (blocks != 0) {
-    a.ctr32_blocks(&key->aes, in, out, blocks, ctr);
-    store_be32(ctr + 12, load_be32(ctr + 12) + static_cast<uint32_t>(blocks));
+  for (size_t done = 0; done < blocks;) {
+    const size_t n = blocks - done < max_call_blocks ? blocks - done : max_call_blocks;
+    a.ctr32_blocks(&key->aes, in + 16 * done, out + 16 * done, n, ctr);
+    store_be32(ctr + 12, load_be32(ctr + 12) + static_cast<uint32_t>(n));
+    done += n;
   }
   const size_t rest = len % 16;
   if (rest != 0) {
@@ -114,11 +128,12 @@ void gcm_seal(const GcmKey *key, const GcmTiers &t, uint8_t *out, uint8_t tag[16
   memcpy(ctr, j0, 16);
   store_be32(ctr + 12, load_be32(j0 + 12) + 1);
   ghash_padded(*t.ghash, key->ghash, x, ad, ad_len);
+  const size_t max_call = nonce_len == 12 ? SIZE_MAX : kSecretCounterMaxBlocks;
   // Encrypt a chunk, then hash its ciphertext; only the last chunk may end
   // in a partial block.
   for (size_t off = 0; off < in_len; off += kChunkBytes) {
     const size_t n = in_len - off < kChunkBytes ? in_len - off : kChunkBytes;
-    ctr_crypt(key, *t.aes, ctr, in + off, out + off, n);
+    ctr_crypt(key, *t.aes, ctr, in + off, out + off, n, max_call);
     ghash_padded(*t.ghash, key->ghash, x, out + off, n);
   }
   finish_tag(key, t, x, j0, ad_len, in_len, tag);
@@ -138,13 +153,15 @@ bool gcm_open(const GcmKey *key, const GcmTiers &t, uint8_t *out, const uint8_t 
   // Constant-time comparison: every byte is looked at, whatever differs.
   uint32_t diff = 0;
   for (size_t i = 0; i < tag_len; i++) diff |= static_cast<uint32_t>(want[i] ^ tag[i]);
-  const bool ok = ct_is_zero_mask32(diff) != 0;
+  bool ok = ct_is_zero_mask32(diff) != 0;
   secure_wipe(want, sizeof(want));
   secure_wipe(x, sizeof(x));
-  if (ok) {  // the tag is public once compared: the caller learns it anyway
+  declassify(&ok, sizeof(ok));  // the verdict is public: the caller learns it anyway
+  if (ok) {
     memcpy(ctr, j0, 16);
     store_be32(ctr + 12, load_be32(j0 + 12) + 1);
-    ctr_crypt(key, *t.aes, ctr, in, out, in_len);
+    ctr_crypt(key, *t.aes, ctr, in, out, in_len,
+              nonce_len == 12 ? SIZE_MAX : kSecretCounterMaxBlocks);
     secure_wipe(ctr, sizeof(ctr));
   }
   secure_wipe(j0, sizeof(j0));
