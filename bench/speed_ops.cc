@@ -13,8 +13,10 @@ const std::vector<OpDef> &all_ops() {
       {OpId::kAes128GcmOpen, "AES-128-GCM", "open", true, 1},
       {OpId::kAes256GcmSeal, "AES-256-GCM", "seal", true, 1},
       {OpId::kAes256GcmOpen, "AES-256-GCM", "open", true, 1},
+#if defined(CTASM_HAS_CHACHA20_POLY1305)
       {OpId::kChaCha20Poly1305Seal, "ChaCha20-Poly1305", "seal", true, 1},
       {OpId::kChaCha20Poly1305Open, "ChaCha20-Poly1305", "open", true, 1},
+#endif
       {OpId::kAes128Gmac, "GHASH (AES-128-GMAC)", "", true, 1},
 #endif
       {OpId::kAes128Ctr, "AES-128-CTR", "", true, 1},
@@ -224,12 +226,14 @@ std::unique_ptr<Bench> make_ctasm_bench(const OpDef &op, size_t chunk) {
     case OpId::kAes256GcmOpen:
       return checked(std::unique_ptr<CtasmAead>(
           new CtasmAead(ctasm_aead_aes_256_gcm(), CtasmAead::kOpen, chunk)));
+#if defined(CTASM_HAS_CHACHA20_POLY1305)
     case OpId::kChaCha20Poly1305Seal:
       return checked(std::unique_ptr<CtasmAead>(
           new CtasmAead(ctasm_aead_chacha20_poly1305(), CtasmAead::kSeal, chunk)));
     case OpId::kChaCha20Poly1305Open:
       return checked(std::unique_ptr<CtasmAead>(
           new CtasmAead(ctasm_aead_chacha20_poly1305(), CtasmAead::kOpen, chunk)));
+#endif
     case OpId::kAes128Gmac:
       return checked(std::unique_ptr<CtasmAead>(
           new CtasmAead(ctasm_aead_aes_128_gcm(), CtasmAead::kGmac, chunk)));

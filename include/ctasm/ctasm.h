@@ -187,6 +187,9 @@ CTASM_EXPORT const char *ctasm_aes_impl(void);
  * No key material, key stream, hash state or plaintext stays in the stack
  * any of these functions used once it returns (registers are not wiped). */
 
+/* Defined while this header declares the AEAD API below (AES-GCM). */
+#define CTASM_HAS_AEAD 1
+
 typedef struct ctasm_aead ctasm_aead;
 
 CTASM_EXPORT const ctasm_aead *ctasm_aead_aes_128_gcm(void);
