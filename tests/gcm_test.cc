@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // AES-GCM known answers on every AES tier x every GHASH tier: every NIST
 // CAVP GCM vector (gcmEncryptExtIV*, gcmDecrypt* with their FAIL cases) and
-// Wycheproof aes_gcm_test.json, plus the descriptors and ctasm_aead_impl.
+// Wycheproof aes_gcm_test.json and aes_gmac_test.json, plus the descriptors
+// and ctasm_aead_impl.
 #include <gtest/gtest.h>
 #include <string.h>
 
@@ -131,6 +132,49 @@ TEST_P(GcmTierTest, Wycheproof) {
   }
   EXPECT_EQ(static_cast<size_t>(doc["numberOfTests"].as_number()), valid + invalid);
   EXPECT_GT(valid, 200u);
+  EXPECT_GT(invalid, 50u);
+}
+
+// Wycheproof aes_gmac_test.json: GMAC as ctasm.h documents it, AES-GCM with
+// an empty plaintext and the message as AD; the output is the tag alone.
+TEST_P(GcmTierTest, WycheproofGmac) {
+  ctasm_test::ScopedGcmTiers scope(GetParam());
+  const std::string path = ctasm_test::test_vectors_dir() + "/wycheproof/aes_gmac_test.json";
+  ctasm_test::Json doc;
+  std::string err;
+  ASSERT_TRUE(ctasm_test::parse_json_file(path, &doc, &err)) << err;
+  size_t valid = 0, invalid = 0;
+  const ctasm_test::Json &groups = doc["testGroups"];
+  for (size_t g = 0; g < groups.size(); g++) {
+    const ctasm_test::Json &tests = groups[g]["tests"];
+    const size_t tag_len = static_cast<size_t>(groups[g]["tagSize"].as_number()) / 8;
+    for (size_t i = 0; i < tests.size(); i++) {
+      const ctasm_test::Json &tc = tests[i];
+      SCOPED_TRACE("tcId " + std::to_string(static_cast<int>(tc["tcId"].as_number())));
+      std::vector<uint8_t> key, iv, msg, tag;
+      ASSERT_TRUE(from_hex(tc["key"].as_string(), &key));
+      ASSERT_TRUE(from_hex(tc["iv"].as_string(), &iv));
+      ASSERT_TRUE(from_hex(tc["msg"].as_string(), &msg));
+      ASSERT_TRUE(from_hex(tc["tag"].as_string(), &tag));
+      GcmTestKey k;
+      ASSERT_TRUE(k.Init(key, tag_len));
+      std::vector<uint8_t> out;
+      const std::vector<uint8_t> empty;
+      ASSERT_TRUE(k.Seal(iv, empty, msg, &out));
+      if (tc["result"].as_string() == "valid") {
+        EXPECT_EQ(to_hex(tag), to_hex(out));
+        EXPECT_TRUE(k.Open(iv, tag, msg, &out));
+        valid++;
+      } else {
+        ASSERT_EQ("invalid", tc["result"].as_string());
+        EXPECT_NE(to_hex(tag), to_hex(out));
+        EXPECT_FALSE(k.Open(iv, tag, msg, &out));
+        invalid++;
+      }
+    }
+  }
+  EXPECT_EQ(static_cast<size_t>(doc["numberOfTests"].as_number()), valid + invalid);
+  EXPECT_GT(valid, 50u);
   EXPECT_GT(invalid, 50u);
 }
 
