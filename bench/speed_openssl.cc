@@ -176,6 +176,8 @@ std::unique_ptr<Bench> make_openssl_bench(const OpDef &op, size_t chunk) {
 #endif
     case OpId::kAes128Gmac:
       return checked(new OsslAead("AES-128-GCM", 16, OsslAead::kGmac, chunk));
+    case OpId::kAes128GcmSetup:
+      return checked(new OsslSetup("AES-128-GCM", 1, 16));
 #endif
   }
   return nullptr;

@@ -46,6 +46,7 @@ enum class OpId {
   kChaCha20Poly1305Open,
 #endif
   kAes128Gmac,  // GHASH through the public API: empty message, chunk-sized AD
+  kAes128GcmSetup,  // ctasm_aead_ctx_init (OpenSSL: re-keying an AES-128-GCM EVP context)
 #endif
 };
 
