@@ -21,6 +21,8 @@
 #   Emit.pm      symbol directives, CTASM_PREFIX block, ELF notes, operands
 #   Ext.pm       .ctasm_arch_ext: ISA extensions and their per-flavour spelling
 #   Expr.pm      numbers and constant expressions, evaluated by the translator
+#   Insns.pm     the instruction check: InsnsA64.pm / InsnsA32.pm (one table per
+#                ISA), Operands.pm (operand classes), Forms.pm (form matching)
 # Nothing is written unless the whole input translated.
 use strict;
 use warnings;
@@ -33,6 +35,7 @@ use Arm::Frame;
 use Arm::Emit;
 use Arm::Ext;
 use Arm::Expr;
+use Arm::Insns;
 use ElfNotes;
 
 my $flavour = shift;
@@ -275,6 +278,7 @@ for my $i (0 .. $#input) {
             my $text = translate_operands($st);
             check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);
+            check_insn($op, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
         }
     }

@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: Apache-2.0
+# Instruction validation for arm-xlate.pl: every instruction statement is
+# looked up in its ISA's table (Arm/InsnsA64.pm, Arm/InsnsA32.pm) before any
+# flavour prints it, so an unknown mnemonic, a wrong data type or operands of
+# the wrong class, count or arrangement are refused on every flavour alike.
+package Arm::Insns;
+use strict;
+use warnings;
+use Exporter 'import';
+use Arm::Common;
+use Arm::Operands;
+use Arm::Forms;
+use Arm::InsnsA64;
+use Arm::InsnsA32;
+our @EXPORT = qw(check_insn insn_table_mnemonics);
+
+my $COND = qr/(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)/;
+
+# ARMv7: (table entry, base, data type) of a mnemonic, or fail.
+sub a32_lookup {
+    my ($op) = @_;
+    my ($m, $dt) = split /\./, lc $op, 2;
+    $dt //= '';
+    my @cands = ($m);
+    push @cands, $1 if $m =~ /^([^v].*?)$COND$/;    # NEON takes no condition in ARM state
+    for my $c (@cands) {
+        return ($A32_INSNS{$c}, $c, $dt) if $A32_INSNS{$c};
+        return ($A32_INSNS{$1}, $1, $dt) if $c =~ /^(.+)s$/ && $A32_SETFLAGS{$1};
+    }
+    fail("unknown instruction '$op'" . ($m =~ /^v/ && $m =~ /$COND$/ ? ' (NEON takes no condition in ARM state)' : ''));
+}
+
+sub check_insn {
+    my ($op, $rest) = @_;
+    my ($forms, $base);
+    if ($A64) {
+        $base = lc $op;
+        $base = 'b.cond' if $base =~ /^b\.$COND$/;
+        $forms = $A64_INSNS{$base} or fail("unknown instruction '$op'");
+    } else {
+        my ($entry, $b, $dt) = a32_lookup($op);
+        $base = $b;
+        $forms = $entry->{$dt};
+        unless ($forms) {
+            my @ok = map { $_ eq '' ? 'none' : ".$_" } sort keys %$entry;
+            fail("'$op': data type " . ($dt eq '' ? 'missing' : "'.$dt' not accepted") . " for $base (one of: @ok)");
+        }
+    }
+    my @ops = classify_operands($op, $rest);
+    fail("'$op $rest': operands do not match any form of $base (docs/PERLASM.md, instruction tables)")
+        unless match_forms($forms, \@ops);
+}
+
+# Every mnemonic of the selected ISA's table (for the coverage test).
+sub insn_table_mnemonics { return sort keys %{ $A64 ? \%A64_INSNS : \%A32_INSNS }; }
+
+1;
