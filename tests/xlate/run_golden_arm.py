@@ -304,6 +304,16 @@ def main():
                 print("FAIL errors/%s [%s]: want an error containing %r, got rc=%d:\n%s"
                       % (name, flavour, text, rc, err))
                 failures += 1
+    # The instruction-table samples (one per form, assembled below) are current.
+    for isa in ("a64", "a32"):
+        checks += 1
+        want = subprocess.run(["perl", os.path.join(HERE, "arm_insn_samples.pl"), isa],
+                              capture_output=True, check=True).stdout.decode()
+        with open(os.path.join(CASES, "%s_insns.s" % isa)) as f:
+            if f.read() != want:
+                failures += 1
+                print("FAIL %s_insns.s is stale: perl tests/xlate/arm_insn_samples.pl %s > "
+                      "tests/xlate/arm/%s_insns.s" % (isa, isa, isa))
     checks += 1
     rc, _, err = translate("linux128", os.path.join(CASES, "a64_leaf.s"))
     if rc == 0 or "unknown flavour" not in err:

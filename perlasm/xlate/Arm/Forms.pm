@@ -5,7 +5,7 @@
 # A form is a comma list of operand patterns; a trailing '?' makes a pattern
 # (and every later one) optional.  Patterns:
 #   x w        AArch64 64/32-bit register or xzr/wzr      xs ws  ... or sp/wsp
-#   r          ARMv7 r0-r12, lr   rs  ... or sp   rb  rs with optional '!'
+#   r          ARMv7 r0-r12, lr   rs  ... or sp   rb  rs with optional '!'   rw  with '!'
 #   v16b v4s   AArch64 vector with that arrangement (any of 8b 16b 4h 8h 2s 4s 1d 2d 1q)
 #   eb eh es ed  AArch64 vector element (index checked against the size)
 #   fb fh fs fd fq  scalar SIMD/FP register of that size (ARMv7: fs fd fq)
@@ -14,11 +14,12 @@
 #   le.S.N-M   AArch64 lane list {v0.s, v1.s}[1]
 #   dl.N-M     ARMv7 list of N..M consecutive d registers; dla (all lanes
 #              {d0[]}), dle (one lane {d0[1]}); rl core register list
-#   mi mr mv   AArch64 memory: immediate offset/pre/post; register offset;
+#   mi mo mr mv  AArch64 memory: immediate offset/pre/post; offset only;
+#              register offset;
 #              SIMD structure (plain, post by #imm or register)
-#   ma mh mn mvf  ARMv7 memory: ldr/str (imm or shifted register, pre/post);
+#   ma mh mn mvf mo  ARMv7 memory: ldr/str (imm or shifted register, pre/post);
 #              ldrh/ldrd (no shift); NEON [rN{:align}]{!} or post register;
-#              vldr [rN{, #imm}]
+#              vldr [rN{, #imm}]; pld (offset only)
 #   i          immediate   c  condition   lab  .L label or function of the file
 #   sh         lsl/lsr/asr #n    shr  ... or ror    ext  extend or lsl
 #   lsl  lsl #n    msl  lsl or msl #n   ror  ror #n
@@ -58,6 +59,7 @@ sub pat_ok {
     return $k eq 'r' && !$o->{sp} && !$o->{pc} && !$o->{wb} if $p eq 'r';
     return $k eq 'r' && !$o->{pc} && !$o->{wb} if $p eq 'rs';
     return $k eq 'r' && !$o->{pc} if $p eq 'rb';
+    return $k eq 'r' && !$o->{pc} && $o->{wb} if $p eq 'rw';
     return $k eq 'v' && $o->{arr} eq $1 if $p =~ /^v(\w+)$/;
     return $k eq 'e' && $o->{es} eq $1 && $o->{idx} < $ES_LANES{$1} if $p =~ /^e([bhsd])$/;
     return $k eq 'f' && $o->{sz} eq $1 if $p =~ /^f([bhsdq])$/;
@@ -83,6 +85,7 @@ sub pat_ok {
         if ($A64) {
             return 0 unless a64_base_ok($o->{base}) && !exists $o->{align} && !$o->{neg};
             return !$reg if $p eq 'mi';
+            return !$reg && $mode eq 'off' if $p eq 'mo';
             return $reg && $mode eq 'off' && !$o->{reg}{sp}
                 && (!$o->{shift} || $o->{shift}{op} =~ /^(?:lsl|[us]xt[wx])$/) if $p eq 'mr';
             return $mode eq 'off' && !$imm && !$reg || $mode eq 'post' && ($imm || $o->{reg}{w} == 64 && !$o->{reg}{sp} && !$o->{reg}{zr})
@@ -97,6 +100,7 @@ sub pat_ok {
             && ($mode ne 'post' || !$o->{reg}{sp} && !$o->{reg}{pc})
             && (!exists $o->{align} || $o->{align} =~ /^(?:16|32|64|128|256)$/) if $p eq 'mn';
         return $mode eq 'off' && !$reg && !exists $o->{align} if $p eq 'mvf';
+        return $mode eq 'off' && !exists $o->{align} && (!$reg || !$o->{reg}{sp} && !$o->{reg}{pc}) if $p eq 'mo';
         return 0;
     }
     return $k eq 'i' if $p eq 'i';

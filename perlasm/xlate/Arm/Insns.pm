@@ -23,9 +23,11 @@ sub a32_lookup {
     $dt //= '';
     my @cands = ($m);
     push @cands, $1 if $m =~ /^([^v].*?)$COND$/;    # NEON takes no condition in ARM state
-    for my $c (@cands) {
-        return ($A32_INSNS{$c}, $c, $dt) if $A32_INSNS{$c};
-        return ($A32_INSNS{$1}, $1, $dt) if $c =~ /^(.+)s$/ && $A32_SETFLAGS{$1};
+    for my $k (0 .. $#cands) {
+        my $c = $cands[$k];
+        my $base = $A32_INSNS{$c} ? $c : $c =~ /^(.+)s$/ && $A32_SETFLAGS{$1} ? $1 : next;
+        fail("'$op': $base takes no condition") if $k && $A32_NOCOND{$base};
+        return ($A32_INSNS{$base}, $base, $dt);
     }
     fail("unknown instruction '$op'" . ($m =~ /^v/ && $m =~ /$COND$/ ? ' (NEON takes no condition in ARM state)' : ''));
 }

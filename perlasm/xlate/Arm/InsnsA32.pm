@@ -14,9 +14,10 @@ package Arm::InsnsA32;
 use strict;
 use warnings;
 use Exporter 'import';
-our @EXPORT = qw(%A32_INSNS %A32_SETFLAGS);
+our @EXPORT = qw(%A32_INSNS %A32_SETFLAGS %A32_NOCOND);
 
-our (%A32_INSNS, %A32_SETFLAGS);    # base => { data type ('' none) => [forms] }; base => 1
+# base => { data type ('' none) => [forms] }; base => 1 (S suffix allowed / no condition)
+our (%A32_INSNS, %A32_SETFLAGS, %A32_NOCOND);
 
 # Data types: I (iN, also sN/uN), N (N, also iN/sN/uN), SU (sN, uN), S, U, P.
 sub dts {
@@ -31,6 +32,7 @@ sub core {
     for (split ' ', $names) {
         push @{ $A32_INSNS{$_}{''} }, @forms;
         $A32_SETFLAGS{$_} = 1 if $flags =~ /s/;
+        $A32_NOCOND{$_} = 1 if $flags =~ /n/;
     }
 }
 
@@ -42,7 +44,7 @@ sub neon {
 my @Q3 = ('fq,fq,fq', 'fd,fd,fd');
 my @Q2 = ('fq,fq', 'fd,fd');
 my @QI = ('fq,fq,i', 'fd,fd,i');
-my @DP = ('r,r,i', 'r,r,r', 'r,r,r,sha', 'r,i', 'r,r', 'r,r,sha');
+my @DP = ('r,r,i', 'r,r,r', 'r,r,r,sha', 'r,i', 'r,r');
 
 # --- core
 core('and eor sub rsb add adc sbc rsc orr bic', 's', @DP);
@@ -67,21 +69,22 @@ core('ldr str ldrb strb', '', 'r,ma');
 core('ldr', '', 'r,lab');
 core('ldrh strh ldrsb ldrsh', '', 'r,mh');
 core('ldrd strd', '', 'r,r,mh');
-core(join(' ', map { ("ldm$_", "stm$_") } '', qw(ia ib da db fd fa ed ea)), '', 'rb,rl');
+core(join(' ', map { ("ldm$_", "stm$_") } '', qw(ia ib da db fd ea)), '', 'rb,rl');    # clang knows no ed/fa
 core('b bl', '', 'lab');
 core('bx blx', '', 'r');
 core('adr', '', 'r,lab');
 core('nop', '', '');
-core('bkpt udf', '', 'i');
-core('dmb dsb isb', '', 'opt?');
-core('pld', '', 'ma');
+core('bkpt udf', 'n', 'i');
+core('dmb dsb isb', 'n', 'opt?');
+core('pld', 'n', 'mo');
 
 # --- NEON (and the VFP moves and loads)
 neon('vadd vsub', [dts('I', 8, 16, 32, 64)], @Q3, @Q2);
 neon('vmul vmla vmls', [dts('I', 8, 16, 32)], @Q3);
 neon('vmul vmla vmls', [dts('I', 16, 32)], 'fq,fq,ds', 'fd,fd,ds');
 neon('vmul', [dts('P', 8)], @Q3);
-neon('vand vorr veor vbic vorn vbsl vbit vbif', [''], @Q3, @Q2);
+neon('vand vorr veor vbic', [''], @Q3, @Q2);
+neon('vorn vbsl vbit vbif', [''], @Q3);    # clang has no two-operand form
 neon('vorr vbic vmvn', [dts('I', 16, 32)], 'fq,i', 'fd,i');
 neon('vmvn vswp', [''], @Q2);
 neon('vmov', [''], @Q2, 'r,r,fd', 'fd,r,r', 'r,fs', 'fs,r');
@@ -123,7 +126,8 @@ for my $n (2 .. 4) {
     neon("vld$n vst$n", [dts('N', 8, 16, 32)], "dl.$n,mn", "dle.$n,mn");
     neon("vld$n", [dts('N', 8, 16, 32)], "dla.$n,mn");
 }
-neon('vldm vstm vldmia vstmia vldmdb vstmdb', [''], 'rb,dl.1-16');
+neon('vldm vstm vldmia vstmia', [''], 'rb,dl.1-16');
+neon('vldmdb vstmdb', [''], 'rw,dl.1-16');
 neon('vldr vstr', [''], 'fd,mvf', 'fs,mvf');
 neon('vcnt', [dts('N', 8)], @Q2);
 neon('vclz', [dts('I', 8, 16, 32)], @Q2);

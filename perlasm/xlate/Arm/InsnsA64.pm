@@ -49,10 +49,10 @@ my %T;
 sub add_insn { my ($names, @forms) = @_; push @{ $T{$_} }, @forms for split ' ', $names; }
 
 # --- general-purpose registers
-add_insn('add sub', gp('RS,RS,i,lsl?', 'R,R,R,sh?'), 'xs,xs,w,ext?', 'xs,xs,x,ext?', 'ws,ws,w,ext?',
+add_insn('add sub', gp('RS,RS,i,lsl?', 'R,R,R,sh?'), 'xs,xs,w,ext', 'xs,xs,x,ext?', 'ws,ws,w,ext?',
          v3(@BHSD), 'fd,fd,fd');
-add_insn('adds subs', gp('R,RS,i,lsl?', 'R,R,R,sh?'), 'x,xs,w,ext?', 'x,xs,x,ext?', 'w,ws,w,ext?');
-add_insn('cmp cmn', gp('RS,i,lsl?', 'R,R,sh?'), 'xs,w,ext?', 'xs,x,ext?', 'ws,w,ext?');
+add_insn('adds subs', gp('R,RS,i,lsl?', 'R,R,R,sh?'), 'x,xs,w,ext', 'x,xs,x,ext?', 'w,ws,w,ext?');
+add_insn('cmp cmn', gp('RS,i,lsl?', 'R,R,sh?'), 'xs,w,ext', 'xs,x,ext?', 'ws,w,ext?');
 add_insn('neg negs', gp('R,R,sh?'));
 add_insn('neg', v2(@BHSD), 'fd,fd');
 add_insn('adc adcs sbc sbcs', gp('R,R,R'));
@@ -94,13 +94,14 @@ add_insn('ldr', gp('R,lab'), 'fs,lab', 'fd,lab', 'fq,lab');
 add_insn('ldrb strb ldrh strh', 'w,mi', 'w,mr');
 add_insn('ldrsb ldrsh', gp('R,mi', 'R,mr'));
 add_insn('ldrsw', 'x,mi', 'x,mr', 'x,lab');
-add_insn('ldur stur', gp('R,mi'), map { "f$_,mi" } qw(b h s d q));
-add_insn('ldurb sturb ldurh sturh', 'w,mi');
-add_insn('ldursb ldursh', gp('R,mi'));
-add_insn('ldursw', 'x,mi');
-add_insn('ldp stp ldnp stnp', gp('R,R,mi'), 'fs,fs,mi', 'fd,fd,mi', 'fq,fq,mi');
+add_insn('ldur stur', gp('R,mo'), map { "f$_,mo" } qw(b h s d q));
+add_insn('ldurb sturb ldurh sturh', 'w,mo');
+add_insn('ldursb ldursh', gp('R,mo'));
+add_insn('ldursw', 'x,mo');
+add_insn('ldp stp', gp('R,R,mi'), 'fs,fs,mi', 'fd,fd,mi', 'fq,fq,mi');
+add_insn('ldnp stnp', gp('R,R,mo'), 'fs,fs,mo', 'fd,fd,mo', 'fq,fq,mo');
 add_insn('ldpsw', 'x,x,mi');
-add_insn('prfm', 'opt,mi', 'opt,mr', 'opt,lab');
+add_insn('prfm', 'opt,mo', 'opt,mr', 'opt,lab');
 add_insn('ld1 st1', map { "l.$_.1-4,mv" } @ALL);
 for my $n (1 .. 4) {
     my @lane = map { "le.$_.$n,mv" } qw(b h s d);
