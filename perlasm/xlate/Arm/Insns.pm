@@ -49,8 +49,10 @@ sub check_insn {
         }
     }
     my @ops = classify_operands($op, $rest);
-    fail("'$op $rest': operands do not match any form of $base (docs/PERLASM.md, instruction tables)")
-        unless match_forms($forms, \@ops);
+    return if match_forms($forms, \@ops);
+    my @show = @$forms > 6 ? (@$forms[0 .. 5], '...') : @$forms;
+    fail("'$op $rest': operands do not match any form of $base (forms, as in Arm/Forms.pm: "
+         . join(' | ', map { $_ eq '' ? 'no operands' : $_ } @show) . ")");
 }
 
 # Every mnemonic of the selected ISA's table (for the coverage test).

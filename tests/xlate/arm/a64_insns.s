@@ -327,7 +327,6 @@
 	fmov	s1, #1.0
 	fmov	v1.d[1], x2
 	fmov	x1, v2.d[1]
-	hint	#1
 	ins	v1.b[1], v2.b[1]
 	ins	v1.h[1], v2.h[1]
 	ins	v1.s[1], v2.s[1]
