@@ -43,6 +43,8 @@ sub check_insn {
         my ($entry, $b, $dt) = a32_lookup($op);
         $base = $b;
         $forms = $entry->{$dt};
+        fail("'$op': NEON takes no condition in ARM state")
+            if !$forms && $dt =~ /^(\w*?)$COND$/ && $entry->{$1};
         unless ($forms) {
             my @ok = map { $_ eq '' ? 'none' : ".$_" } sort keys %$entry;
             fail("'$op': data type " . ($dt eq '' ? 'missing' : "'.$dt' not accepted") . " for $base (one of: @ok)");

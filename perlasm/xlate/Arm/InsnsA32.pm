@@ -83,10 +83,13 @@ neon('vadd vsub', [dts('I', 8, 16, 32, 64)], @Q3, @Q2);
 neon('vmul vmla vmls', [dts('I', 8, 16, 32)], @Q3);
 neon('vmul vmla vmls', [dts('I', 16, 32)], 'fq,fq,ds', 'fd,fd,ds');
 neon('vmul', [dts('P', 8)], @Q3);
-neon('vand vorr veor vbic', [''], @Q3, @Q2);
-neon('vorn vbsl vbit vbif', [''], @Q3);    # clang has no two-operand form
+# Bitwise operations ignore a data type; both assemblers take (and drop) one.
+my @ANY = ('', dts('N', 8, 16, 32, 64));
+neon('vand vorr veor vbic', \@ANY, @Q3, @Q2);
+neon('vbsl vbit vbif', \@ANY, @Q3);    # clang has no two-operand form
+neon('vorn', [''], @Q3);                # nor a typed vorn
 neon('vorr vbic vmvn', [dts('I', 16, 32)], 'fq,i', 'fd,i');
-neon('vmvn vswp', [''], @Q2);
+neon('vmvn vswp', \@ANY, @Q2);
 neon('vmov', [''], @Q2, 'r,r,fd', 'fd,r,r', 'r,fs', 'fs,r');
 neon('vmov', [dts('N', 32)], 'r,ds', 'ds,r');
 neon('vmov', [dts('N', 8, 16)], 'ds,r');

@@ -189,6 +189,9 @@ sub classify_operands {
     my @t = split_operands($rest);
     my @o;
     for (my $i = 0; $i < @t; $i++) {
+        # Literal pools are placed differently by each assembler (and .ltorg).
+        fail("$op: literal pool operand '$t[$i]' is not part of the dialect: put the constant"
+             . " in .ctasm_rodata and load it through .ctasm_adr") if $t[$i] =~ /^=/;
         my $c = classify($t[$i]) or fail("$op: cannot read operand '$t[$i]'");
         if ($c->{k} eq 'm' && $c->{mode} eq 'off' && !exists $c->{imm} && !exists $c->{reg} && $i + 1 < @t) {
             my $post = $t[++$i];

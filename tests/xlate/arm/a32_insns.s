@@ -451,22 +451,96 @@
 	vand	d2, d3, d4
 	vand	q2, q3
 	vand	d2, d3
+	vand.16	q2, q3, q4
+	vand.32	q2, q3, q4
+	vand.64	q2, q3, q4
+	vand.8	q2, q3, q4
+	vand.i16	q2, q3, q4
+	vand.i32	q2, q3, q4
+	vand.i64	q2, q3, q4
+	vand.i8	q2, q3, q4
+	vand.s16	q2, q3, q4
+	vand.s32	q2, q3, q4
+	vand.s64	q2, q3, q4
+	vand.s8	q2, q3, q4
+	vand.u16	q2, q3, q4
+	vand.u32	q2, q3, q4
+	vand.u64	q2, q3, q4
+	vand.u8	q2, q3, q4
 	vbic	q2, q3, q4
 	vbic	d2, d3, d4
 	vbic	q2, q3
 	vbic	d2, d3
-	vbic.i16	q2, #85
-	vbic.i32	q2, #85
-	vbic.s16	q2, #85
-	vbic.s32	q2, #85
-	vbic.u16	q2, #85
-	vbic.u32	q2, #85
+	vbic.16	q2, q3, q4
+	vbic.32	q2, q3, q4
+	vbic.64	q2, q3, q4
+	vbic.8	q2, q3, q4
+	vbic.i16	q2, q3, q4
+	vbic.i32	q2, q3, q4
+	vbic.i64	q2, q3, q4
+	vbic.i8	q2, q3, q4
+	vbic.s16	q2, q3, q4
+	vbic.s32	q2, q3, q4
+	vbic.s64	q2, q3, q4
+	vbic.s8	q2, q3, q4
+	vbic.u16	q2, q3, q4
+	vbic.u32	q2, q3, q4
+	vbic.u64	q2, q3, q4
+	vbic.u8	q2, q3, q4
 	vbif	q2, q3, q4
 	vbif	d2, d3, d4
+	vbif.16	q2, q3, q4
+	vbif.32	q2, q3, q4
+	vbif.64	q2, q3, q4
+	vbif.8	q2, q3, q4
+	vbif.i16	q2, q3, q4
+	vbif.i32	q2, q3, q4
+	vbif.i64	q2, q3, q4
+	vbif.i8	q2, q3, q4
+	vbif.s16	q2, q3, q4
+	vbif.s32	q2, q3, q4
+	vbif.s64	q2, q3, q4
+	vbif.s8	q2, q3, q4
+	vbif.u16	q2, q3, q4
+	vbif.u32	q2, q3, q4
+	vbif.u64	q2, q3, q4
+	vbif.u8	q2, q3, q4
 	vbit	q2, q3, q4
 	vbit	d2, d3, d4
+	vbit.16	q2, q3, q4
+	vbit.32	q2, q3, q4
+	vbit.64	q2, q3, q4
+	vbit.8	q2, q3, q4
+	vbit.i16	q2, q3, q4
+	vbit.i32	q2, q3, q4
+	vbit.i64	q2, q3, q4
+	vbit.i8	q2, q3, q4
+	vbit.s16	q2, q3, q4
+	vbit.s32	q2, q3, q4
+	vbit.s64	q2, q3, q4
+	vbit.s8	q2, q3, q4
+	vbit.u16	q2, q3, q4
+	vbit.u32	q2, q3, q4
+	vbit.u64	q2, q3, q4
+	vbit.u8	q2, q3, q4
 	vbsl	q2, q3, q4
 	vbsl	d2, d3, d4
+	vbsl.16	q2, q3, q4
+	vbsl.32	q2, q3, q4
+	vbsl.64	q2, q3, q4
+	vbsl.8	q2, q3, q4
+	vbsl.i16	q2, q3, q4
+	vbsl.i32	q2, q3, q4
+	vbsl.i64	q2, q3, q4
+	vbsl.i8	q2, q3, q4
+	vbsl.s16	q2, q3, q4
+	vbsl.s32	q2, q3, q4
+	vbsl.s64	q2, q3, q4
+	vbsl.s8	q2, q3, q4
+	vbsl.u16	q2, q3, q4
+	vbsl.u32	q2, q3, q4
+	vbsl.u64	q2, q3, q4
+	vbsl.u8	q2, q3, q4
 	vceq.i16	q2, q3, q4
 	vceq.i16	d2, d3, d4
 	vceq.i16	q2, q3, #0
@@ -543,6 +617,22 @@
 	veor	d2, d3, d4
 	veor	q2, q3
 	veor	d2, d3
+	veor.16	q2, q3, q4
+	veor.32	q2, q3, q4
+	veor.64	q2, q3, q4
+	veor.8	q2, q3, q4
+	veor.i16	q2, q3, q4
+	veor.i32	q2, q3, q4
+	veor.i64	q2, q3, q4
+	veor.i8	q2, q3, q4
+	veor.s16	q2, q3, q4
+	veor.s32	q2, q3, q4
+	veor.s64	q2, q3, q4
+	veor.s8	q2, q3, q4
+	veor.u16	q2, q3, q4
+	veor.u32	q2, q3, q4
+	veor.u64	q2, q3, q4
+	veor.u8	q2, q3, q4
 	vext.16	q2, q3, q4, #1
 	vext.16	d2, d3, d4, #1
 	vext.32	q2, q3, q4, #1
@@ -892,12 +982,22 @@
 	vmull.u8	q2, d3, d4
 	vmvn	q2, q3
 	vmvn	d2, d3
+	vmvn.16	q2, q3
+	vmvn.32	q2, q3
+	vmvn.64	q2, q3
+	vmvn.8	q2, q3
 	vmvn.i16	q2, #85
 	vmvn.i32	q2, #85
+	vmvn.i64	q2, q3
+	vmvn.i8	q2, q3
 	vmvn.s16	q2, #85
 	vmvn.s32	q2, #85
+	vmvn.s64	q2, q3
+	vmvn.s8	q2, q3
 	vmvn.u16	q2, #85
 	vmvn.u32	q2, #85
+	vmvn.u64	q2, q3
+	vmvn.u8	q2, q3
 	vneg.s16	q2, q3
 	vneg.s16	d2, d3
 	vneg.s32	q2, q3
@@ -908,12 +1008,22 @@
 	vorr	d2, d3, d4
 	vorr	q2, q3
 	vorr	d2, d3
-	vorr.i16	q2, #85
-	vorr.i32	q2, #85
-	vorr.s16	q2, #85
-	vorr.s32	q2, #85
-	vorr.u16	q2, #85
-	vorr.u32	q2, #85
+	vorr.16	q2, q3, q4
+	vorr.32	q2, q3, q4
+	vorr.64	q2, q3, q4
+	vorr.8	q2, q3, q4
+	vorr.i16	q2, q3, q4
+	vorr.i32	q2, q3, q4
+	vorr.i64	q2, q3, q4
+	vorr.i8	q2, q3, q4
+	vorr.s16	q2, q3, q4
+	vorr.s32	q2, q3, q4
+	vorr.s64	q2, q3, q4
+	vorr.s8	q2, q3, q4
+	vorr.u16	q2, q3, q4
+	vorr.u32	q2, q3, q4
+	vorr.u64	q2, q3, q4
+	vorr.u8	q2, q3, q4
 	vpadal.s16	q2, q3
 	vpadal.s16	d2, d3
 	vpadal.s32	q2, q3
@@ -1444,6 +1554,22 @@
 	vsubw.u8	q2, q3, d4
 	vswp	q2, q3
 	vswp	d2, d3
+	vswp.16	q2, q3
+	vswp.32	q2, q3
+	vswp.64	q2, q3
+	vswp.8	q2, q3
+	vswp.i16	q2, q3
+	vswp.i32	q2, q3
+	vswp.i64	q2, q3
+	vswp.i8	q2, q3
+	vswp.s16	q2, q3
+	vswp.s32	q2, q3
+	vswp.s64	q2, q3
+	vswp.s8	q2, q3
+	vswp.u16	q2, q3
+	vswp.u32	q2, q3
+	vswp.u64	q2, q3
+	vswp.u8	q2, q3
 	vtbl.8	d2, {d16}, d4
 	vtbl.8	d2, {d16, d17, d18, d19}, d4
 	vtbl.i8	d2, {d16}, d4
