@@ -262,6 +262,11 @@ for my $i (0 .. $#input) {
         } elsif ($op =~ /^\./ && !$PASS_DIRECTIVES{$op}) {
             fail("unknown directive $op");
         } elsif ($op =~ /^\./) {
+            # Words in a body run as instructions that no check sees (the
+            # instruction table, x18, sp moves, returns): write the instruction.
+            fail("$op inside function $cur->{p}{name}: data in a body runs as unchecked instructions"
+                 . " (write the instruction; tables go outside functions)")
+                if $cur && $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill|ascii|asciz|string|ltorg)$/;
             $st = substr($st, 0, length($st) - length($rest)) . fix_data($op, $rest, \&expr_symbol)
                 if $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill)$/;
             push @out, $I . translate_operands($st);
