@@ -60,6 +60,7 @@ add_insn('ngc ngcs', gp('R,R'));
 add_insn('and orr eor', gp('RS,R,i', 'R,R,R,shr?'), v3(@B));
 add_insn('ands', gp('R,R,i', 'R,R,R,shr?'));
 add_insn('bic bics orn eon', gp('R,R,R,shr?'));
+add_insn('bic', gp('RS,R,i'));    # and with the inverted mask (GNU as: bic only, not bics/orn/eon)
 add_insn('bic orn', v3(@B));
 add_insn('orr bic', vmodimm());
 add_insn('tst', gp('R,i', 'R,R,shr?'));

@@ -99,6 +99,8 @@
 	bic	x1, x2, x3
 	bic	w1, w2, w3, ror #2
 	bic	w1, w2, w3
+	bic	x1, x2, #1
+	bic	w1, w2, #1
 	bic	v1.8b, v2.8b, v3.8b
 	bic	v1.16b, v2.16b, v3.16b
 	bic	v1.4h, #85, lsl #8
