@@ -7,7 +7,7 @@
 #
 #   perl tests/xlate/arm_insn_samples.pl a64|a32 > tests/xlate/arm/{a64,a32}_insns.s
 #
-# The output is a golden input (run_golden_arm.py checks it is current): the
+# The output is a golden input (tests/xlate/run_golden.py arm checks it is current): the
 # golden runner assembles it for every flavour of the ISA and compares the
 # instruction streams, so every form the table accepts is shown to assemble
 # alike on GNU as and clang.
