@@ -216,10 +216,27 @@ def crosscheck_scripts(scripts):
     return checks, failures
 
 
+def samples_current(cases):
+    """(checks, failures): the instruction-table samples (tests/xlate/arm_insn_samples.pl,
+    one instruction per form; assembled and compared with the other snippets) are current."""
+    failures = 0
+    for isa in ("a64", "a32"):
+        want = subprocess.run(["perl", os.path.join(ROOT, "tests", "xlate", "arm_insn_samples.pl"), isa],
+                              capture_output=True, check=True).stdout.decode()
+        with open(os.path.join(cases, "%s_insns.s" % isa)) as f:
+            if f.read() != want:
+                failures += 1
+                print("FAIL %s_insns.s is stale: perl tests/xlate/arm_insn_samples.pl %s > "
+                      "tests/xlate/arm/%s_insns.s" % (isa, isa, isa))
+    return 2, failures
+
+
 def object_checks(cases, no_objects):
     """(checks, failures) of the object-level checks over the snippets in CASES."""
+    c0, f0 = samples_current(cases)
     tmp = tempfile.mkdtemp()
     try:
-        return object_checks_in(cases, tmp, no_objects)
+        c, f = object_checks_in(cases, tmp, no_objects)
+        return c + c0, f + f0
     finally:
         shutil.rmtree(tmp)
