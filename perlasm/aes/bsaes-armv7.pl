@@ -77,67 +77,6 @@ $isbox[ $sbox[$_] ] = $_ for 0 .. 255;
 $affinv[ aff($_) ] = $_ for 0 .. 255;
 
 ######################################################################
-# The tower field, numerically.  GF(4) = {l + h*w}, w^2 = w + 1 (bits h,l).
-# GF(16) = {A0 + A1*v}, v^2 = v + mu (A1 high 2 bits); GF(256) = {b + a*y},
-# y^2 = y + lambda (a high nibble).  Multiplication at each level:
-#   (x1 z + x0)(y1 z + y0) = (x1y1 + x1y0 + x0y1) z + (k x1y1 + x0y0), k = const
-sub t4mul {
-    my ($x, $y) = @_;
-    my ($x1, $x0, $y1, $y0) = ($x >> 1, $x & 1, $y >> 1, $y & 1);
-    return ((($x1 & $y1) ^ ($x1 & $y0) ^ ($x0 & $y1)) << 1) | (($x1 & $y1) ^ ($x0 & $y0));
-}
-my ($mu, $lambda);
-sub t16mul {
-    my ($x, $y) = @_;
-    my ($x1, $x0, $y1, $y0) = ($x >> 2, $x & 3, $y >> 2, $y & 3);
-    my $p = t4mul($x1, $y1);
-    return ($p ^ t4mul($x1, $y0) ^ t4mul($x0, $y1)) << 2 | (t4mul($mu, $p) ^ t4mul($x0, $y0));
-}
-sub t256mul {
-    my ($x, $y) = @_;
-    my ($x1, $x0, $y1, $y0) = ($x >> 4, $x & 15, $y >> 4, $y & 15);
-    my $p = t16mul($x1, $y1);
-    return ($p ^ t16mul($x1, $y0) ^ t16mul($x0, $y1)) << 4 | (t16mul($lambda, $p) ^ t16mul($x0, $y0));
-}
-# z^2 + z + k irreducible over the field below <=> no root there
-# Every valid (mu, lambda, root) gives a correct circuit; which one is used
-# only changes the gate count.  @TOWER indexes the valid choices; the values
-# here gave the shortest rounds in a search over all 2 x 8 x 8 of them.
-my @TOWER = (0, 1, 4);
-my @mus     = grep { my $k = $_; !grep { t4mul($_, $_) ^ $_ ^ $k ? 0 : 1 } 0 .. 3 } 1 .. 3;
-$mu = $mus[ $TOWER[0] ];
-my @lambdas = grep { my $k = $_; !grep { t16mul($_, $_) ^ $_ ^ $k ? 0 : 1 } 0 .. 15 } 1 .. 15;
-$lambda = $lambdas[ $TOWER[1] ];
-die "tower constants" unless @mus == 2 && @lambdas == 8;
-# A root r of x^8 + x^4 + x^3 + x + 1 in the tower gives the isomorphism
-# M: sum s_m x^m -> sum s_m r^m (standard basis -> tower basis).
-my (@M, @Minv);
-{
-    my @roots;
-    for my $cand (2 .. 255) {
-        my @pw = (1);
-        push @pw, t256mul($pw[-1], $cand) for 1 .. 8;
-        push @roots, $cand if ($pw[8] ^ $pw[4] ^ $pw[3] ^ $pw[1] ^ $pw[0]) == 0;
-    }
-    die "roots" unless @roots == 8;
-    my $r = $roots[ $TOWER[2] ];
-    my @pw = (1);
-    push @pw, t256mul($pw[-1], $r) for 1 .. 7;
-    for my $s (0 .. 255) {
-        my $t = 0;
-        for my $m (0 .. 7) { $t ^= $pw[$m] if $s >> $m & 1; }
-        $M[$s] = $t;
-        $Minv[$t] = $s;
-    }
-    die "tower map not bijective" if grep { !defined } @Minv;
-    for my $a (0 .. 255) {
-        for my $b (3, 0x53, 0xca, $a ^ 0x5a) {
-            die "tower map not multiplicative" unless $M[ gmul($a, $b) ] == t256mul($M[$a], $M[$b]);
-        }
-    }
-}
-
-######################################################################
 # Straight-line programs.  A value is an index into @ops; ops are
 # hash-consed, so equal subexpressions are computed once.
 #   [in, k]  [xor, a, b]  [and, a, b]  [rot1, a]  [rot2, a]  [perm, a, idx]
@@ -152,9 +91,7 @@ sub op {
     return $cons{$key} = $#ops;
 }
 sub reset_prog { @ops = (); %cons = (); }
-# XORs built while $GEN > 0 are shared only within their generation: see c256inv.
-our ($GEN, $REMAT) = (0, 0);
-sub X { my ($a, $b) = @_; die "xor with itself" if $a == $b; op('xor', $a, $b, $GEN ? $GEN : ()) }
+sub X { my ($a, $b) = @_; die "xor with itself" if $a == $b; op('xor', $a, $b) }
 sub A { op('and', @_) }
 sub vX { my ($p, $q) = @_; return [ map { X($p->[$_], $q->[$_]) } 0 .. $#$p ]; }
 
@@ -175,48 +112,177 @@ sub lin {
     return \@out;
 }
 
-# Tower arithmetic on bit values (arrays, index = bit position).
-sub c4mul {
-    my ($x, $y) = @_;
-    my $p = A($x->[1], $y->[1]);
-    my $q = A($x->[0], $y->[0]);
-    my $r = A(X($x->[1], $x->[0]), X($y->[1], $y->[0]));
-    return [ X($p, $q), X($r, $q) ];    # (x1y1 + x0y0, x1y1 + x1y0 + x0y1)
+######################################################################
+# The S-box circuit: Boyar and Peralta's 115 gates (32 AND, 83 XOR; "A new
+# combinational logic minimization technique with applications to
+# cryptology", SEA 2010).  Inputs U0 (msb) .. U7 (lsb), outputs S0 (msb) ..
+# S7 of S(x) ^ 0x63: their four XNORs are XORs here (the 0x63 is folded into
+# the round keys).  Top: 23 XORs make the 22 signals the middle reads; the
+# middle (the inversion in GF(2^8), 32 AND + 30 XOR) ends in 18 products
+# z0..z17; the bottom (30 XOR) is linear in them.
+my $BP_TOP = <<'C';
+y14 = U3 + U5
+y13 = U0 + U6
+y9 = U0 + U3
+y8 = U0 + U5
+t0 = U1 + U2
+y1 = t0 + U7
+y4 = y1 + U3
+y12 = y13 + y14
+y2 = y1 + U0
+y5 = y1 + U6
+y3 = y5 + y8
+t1 = U4 + y12
+y15 = t1 + U5
+y20 = t1 + U1
+y6 = y15 + U7
+y10 = y15 + t0
+y11 = y20 + y9
+y7 = U7 + y11
+y17 = y10 + y11
+y19 = y10 + y8
+y16 = t0 + y11
+y21 = y13 + y16
+y18 = U0 + y16
+C
+my $BP_MID = <<'C';
+t2 = y12 x y15
+t3 = y3 x y6
+t4 = t3 + t2
+t5 = y4 x U7
+t6 = t5 + t2
+t7 = y13 x y16
+t8 = y5 x y1
+t9 = t8 + t7
+t10 = y2 x y7
+t11 = t10 + t7
+t12 = y9 x y11
+t13 = y14 x y17
+t14 = t13 + t12
+t15 = y8 x y10
+t16 = t15 + t12
+t17 = t4 + t14
+t18 = t6 + t16
+t19 = t9 + t14
+t20 = t11 + t16
+t21 = t17 + y20
+t22 = t18 + y19
+t23 = t19 + y21
+t24 = t20 + y18
+t25 = t21 + t22
+t26 = t21 x t23
+t27 = t24 + t26
+t28 = t25 x t27
+t29 = t28 + t22
+t30 = t23 + t24
+t31 = t22 + t26
+t32 = t31 x t30
+t33 = t32 + t24
+t34 = t23 + t33
+t35 = t27 + t33
+t36 = t24 x t35
+t37 = t36 + t34
+t38 = t27 + t36
+t39 = t29 x t38
+t40 = t25 + t39
+t41 = t40 + t37
+t42 = t29 + t33
+t43 = t29 + t40
+t44 = t33 + t37
+t45 = t42 + t41
+z0 = t44 x y15
+z1 = t37 x y6
+z2 = t33 x U7
+z3 = t43 x y16
+z4 = t40 x y1
+z5 = t29 x y7
+z6 = t42 x y11
+z7 = t45 x y17
+z8 = t41 x y10
+z9 = t44 x y12
+z10 = t37 x y3
+z11 = t33 x y4
+z12 = t43 x y13
+z13 = t40 x y5
+z14 = t29 x y2
+z15 = t42 x y9
+z16 = t45 x y14
+z17 = t41 x y8
+C
+my $BP_BOT = <<'C';
+t46 = z15 + z16
+t47 = z10 + z11
+t48 = z5 + z13
+t49 = z9 + z10
+t50 = z2 + z12
+t51 = z2 + z5
+t52 = z7 + z8
+t53 = z0 + z3
+t54 = z6 + z7
+t55 = z16 + z17
+t56 = z12 + t48
+t57 = t50 + t53
+t58 = z4 + t46
+t59 = z3 + t54
+t60 = t46 + t57
+t61 = z14 + t57
+t62 = t52 + t58
+t63 = t49 + t58
+t64 = z4 + t59
+t65 = t61 + t62
+t66 = z1 + t63
+S0 = t59 + t63
+S6 = t56 + t62
+S7 = t48 + t60
+t67 = t64 + t65
+S3 = t53 + t66
+S4 = t51 + t66
+S5 = t47 + t65
+S1 = t64 + S3
+S2 = t55 + t67
+C
+my @BP = map { [ map { [ /^(\w+) = (\w+) ([+x]) (\w+)$/ ] } split /\n/ ] } $BP_TOP, $BP_MID, $BP_BOT;
+# Runs gate list $g over the signals in %$env with the given XOR and AND.
+sub bp_run {
+    my ($g, $env, $xor, $and) = @_;
+    for (@$g) {
+        my ($d, $a, $op, $b) = @$_;
+        die "circuit: $a or $b undefined at $d" unless defined $env->{$a} && defined $env->{$b};
+        $env->{$d} = $op eq '+' ? $xor->($env->{$a}, $env->{$b}) : $and->($env->{$a}, $env->{$b});
+    }
 }
-sub lo2 { [ @{ $_[0] }[ 0, 1 ] ] }
-sub hi2 { [ @{ $_[0] }[ 2, 3 ] ] }
-sub c16mul {
-    my ($x, $y) = @_;
-    my $p = c4mul(hi2($x), hi2($y));
-    my $q = c4mul(lo2($x), lo2($y));
-    my $r = c4mul(vX(hi2($x), lo2($x)), vX(hi2($y), lo2($y)));
-    my $mp = lin(sub { t4mul($mu, $_[0]) }, $p, 2);
-    return [ @{ vX($mp, $q) }, @{ vX($r, $q) } ];
-}
-# inverse of x1 z + x0 over z^2 + z + k: (x1 z + (x1 + x0)) / N, N = k x1^2 + x1 x0 + x0^2
-sub c16inv {
+sub parity { my $v = shift; $v ^= $v >> 16; $v ^= $v >> 8; $v ^= $v >> 4; $v ^= $v >> 2; $v ^= $v >> 1; $v & 1 }
+my @Z = map { "z$_" } 0 .. 17;
+# SubBytes without 0x63, planes in/out (index = bit position).
+sub sbox_enc {
     my $x = shift;
-    my ($x1, $x0) = (hi2($x), lo2($x));
-    my $n = vX(vX(lin(sub { t4mul($mu, t4mul($_[0], $_[0])) }, $x1, 2), c4mul($x1, $x0)),
-               lin(sub { t4mul($_[0], $_[0]) }, $x0, 2));
-    my $d = lin(sub { t4mul($_[0], $_[0]) }, $n, 2);    # 1/N = N^2 in GF(4)
-    return [ @{ c4mul(vX($x1, $x0), $d) }, @{ c4mul($x1, $d) } ];
+    my %e = map { ("U$_" => $x->[ 7 - $_ ]) } 0 .. 7;
+    bp_run($_, \%e, \&X, \&A) for @BP;
+    return [ map { $e{ "S" . (7 - $_) } } 0 .. 7 ];
 }
-sub c256inv {
-    my $u = shift;
-    my ($a, $b) = ([ @$u[ 4 .. 7 ] ], [ @$u[ 0 .. 3 ] ]);
-    my $n = vX(vX(lin(sub { t16mul($lambda, t16mul($_[0], $_[0])) }, $a, 4), c16mul($a, $b)),
-               lin(sub { t16mul($_[0], $_[0]) }, $b, 4));
-    my $d = c16inv($n);
-    # With $REMAT the sums of a's bits that the last products need are built
-    # again here instead of being kept live across the inversion (cheaper
-    # than spilling them).
-    local $GEN = $GEN + $REMAT;
-    return [ @{ c16mul(vX($a, $b), $d) }, @{ c16mul($a, $d) } ];
+# InvSubBytes of (x ^ 0x63) = inversion of u = Ainv(x) (Ainv: the inverse of
+# the S-box's linear part).  The middle is the same; its 22 inputs are linear
+# in u, hence in x, and the bottom's outputs give A(1/u), so Ainv of them is
+# the answer.  Both linear layers are built from their matrices here (plain
+# XOR chains, which linopt's Paar pass shortens).
+sub sbox_dec {
+    my $x = shift;
+    my %form = map { ("U$_" => 1 << $_) } 0 .. 7;    # bit j: depends on U_j
+    bp_run($BP[0], \%form, sub { $_[0] ^ $_[1] }, sub { die });
+    my %defd = map { ($_->[0] => 1) } @{ $BP[1] };
+    my %used;
+    $used{$_} = 1 for grep { !$defd{$_} } map { @$_[ 1, 3 ] } @{ $BP[1] };
+    my @names = sort keys %used;
+    my $ubits = sub { my $u = shift; my $m = 0; $m |= (($u >> (7 - $_)) & 1) << $_ for 0 .. 7; $m };
+    my $top = lin(sub { my $m = $ubits->($affinv[ $_[0] ]); my $r = 0;
+                        $r |= parity($form{ $names[$_] } & $m) << $_ for 0 .. $#names; $r }, $x, scalar @names);
+    my %e = map { ($names[$_] => $top->[$_]) } 0 .. $#names;
+    bp_run($BP[1], \%e, \&X, \&A);
+    my %zf = map { ($Z[$_] => 1 << $_) } 0 .. $#Z;
+    bp_run($BP[2], \%zf, sub { $_[0] ^ $_[1] }, sub { die });
+    return lin(sub { my $s = 0; $s |= parity($zf{"S$_"} & $_[0]) << (7 - $_) for 0 .. 7; $affinv[$s] },
+               [ map { $e{$_} } @Z ], 8);
 }
-# SubBytes without 0x63 (enc) and InvSubBytes of (x ^ 0x63) (dec), planes in/out.
-sub sbox_enc { my $x = shift; lin(sub { aff($Minv[ $_[0] ]) }, c256inv(lin(sub { $M[ $_[0] ] }, $x, 8)), 8) }
-sub sbox_dec { my $x = shift; lin(sub { $Minv[ $_[0] ] }, c256inv(lin(sub { $M[ $affinv[ $_[0] ] ] }, $x, 8)), 8) }
 
 # Check a circuit on all 256 inputs (each value is a 256-bit string).
 sub check_sbox {
@@ -244,11 +310,13 @@ sub check_sbox {
     $n{ $_->[0] }++ for @ops;
     return "$name: $n{xor} XOR + $n{and} AND";
 }
-my @gates = map { my ($m, $r) = @$_; my $d = (@$m ? " (Paar: @$m)" : "") . ($r ? " (rematerialised)" : "");
-                  local $REMAT = $r;
-                  (check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box$d", $m),
-                   check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box$d", $m)) }
-            [ [], 0 ], [ ['top'], 0 ], [ ['bottom'], 0 ], [ [ 'top', 'bottom' ], 0 ], [ [], 1 ], [ ['bottom'], 1 ];
+# The variants the rounds try (Paar on the layers named); the inverse S-box's
+# linear layers are plain XOR chains until Paar shortens them.
+my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ ['top'], [ 'top', 'bottom' ] ]);
+my @gates = ((map { check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box" . (@$_ ? " (Paar: @$_)" : ""), $_) }
+              @{ $VARIANTS{enc} }),
+             (map { check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box (Paar: @$_)", $_) }
+              @{ $VARIANTS{dec} }));
 
 # Byte-wise multiplication by a constant, on 8 planes.
 sub mulc { my ($c, $a) = @_; lin(sub { gmul($c, $_[0]) }, $a, 8) }
@@ -274,8 +342,8 @@ sub round_prog {
     my ($dec, $last) = @_;
     reset_prog();
     my @x = map { op('in', $_) } 0 .. 7;
-    my $s = $dec ? sbox_dec(\@x) : sbox_enc(\@x);
     my $idx = op('const', 0);
+    my $s = $dec ? sbox_dec(\@x) : sbox_enc(\@x);
     my $p = [ map { op('perm', $_, $idx) } @$s ];
     return $p if $last;
     my $m = $dec ? invmixcolumns($p) : mixcolumns($p);
@@ -380,8 +448,16 @@ sub op_srcs {
     return () if $t eq 'in' || $t eq 'const' || $t eq 'ldkey';
     return $t eq 'xor' || $t eq 'and' || $t eq 'perm' ? @a[0, 1] : ($a[0]);
 }
+# With a nonzero $seed, ties go by a fixed pseudo-random order of the ops
+# instead of the order they were built in, and an op that completes the
+# operands of a later one counts $seed % 3 / 2 more: round_code tries a few
+# seeds, since the greedy choice is far from optimal on the S-box circuit.
 sub schedule_prog {
-    my ($outs) = @_;
+    my ($outs, $seed) = @_;
+    my %pr;
+    my $h = $seed || 0;
+    for my $i (0 .. $#ops) { $h = ($h * 1103515245 + 12345 + $i) % 2147483648; $pr{$i} = $seed ? $h : $i; }
+    my $look = $seed ? ($seed % 3) / 2 : 0;
     my %live;
     my @work = @$outs;
     while (@work) { my $v = pop @work; next if $live{$v}++; push @work, op_srcs($ops[$v]); }
@@ -397,9 +473,10 @@ sub schedule_prog {
     $try->($_) for 0 .. $#ops;
     while (%ready) {
         my ($best, $bs);
-        for my $i (sort { $a <=> $b } keys %ready) {
+        for my $i (sort { $pr{$a} <=> $pr{$b} } keys %ready) {
             my %u = map { ($_ => 1) } grep { $ops[$_][0] ne 'const' } op_srcs($ops[$i]);
             my $s = (grep { $left{$_} == 1 } keys %u) - 1;
+            $s += $look if $look && grep { my $w = $_; !grep { !$done{$_} && $_ != $i } op_srcs($ops[$w]) } @{ $users{$i} || [] };
             $s -= 2 if $ops[$i][0] eq 'ldkey';    # load the key late
             ($best, $bs) = ($i, $s) if !defined $bs || $s > $bs;
         }
@@ -430,15 +507,20 @@ my $SPILL_SLOTS = 24;           # allocator limit; the frame holds only what is 
 my ($rKEY, $rCONST) = ("r6", "r12");
 
 sub dreg { my ($q, $h) = @_; "d" . (2 * $q + $h) }
-# Slots 0..3 have their address in r0..r3 (one vld1/vst1 per access); the
-# others take a vldr/vstr pair at an sp offset.
-my $ADDR_SLOTS = 4;
+# The first slots have their address in a GPR (one vld1/vst1 per access):
+# r0-r4 and r7-r11, which the callers park at [sp] (ldm/stm) around the
+# call; the others take a vldr/vstr pair at an sp offset.  The spill area
+# starts at [sp, #SLOT0].
+my @ADDR_REGS = (0 .. 4, 7 .. 11);
+my $SLOT0 = 32;
 sub slot_access {
     my ($one, $pair, $q, $s) = @_;
-    return "\t$one\t{" . dreg($q, 0) . "-" . dreg($q, 1) . "}, [r$s]\n" if $s < $ADDR_SLOTS;
-    return "\t$pair\t" . dreg($q, 0) . ", [sp, #" . (16 * $s) . "]\n\t$pair\t" . dreg($q, 1) . ", [sp, #" . (16 * $s + 8) . "]\n";
+    return "\t$one\t{" . dreg($q, 0) . "-" . dreg($q, 1) . "}, [r$ADDR_REGS[$s]]\n" if $s < @ADDR_REGS;
+    my $o = $SLOT0 + 16 * $s;
+    return "\t$pair\t" . dreg($q, 0) . ", [sp, #$o]\n\t$pair\t" . dreg($q, 1) . ", [sp, #" . ($o + 8) . "]\n";
 }
-sub slot_setup { join("", map { $_ ? "\tadd\tr$_, sp, #" . (16 * $_) . "\n" : "\tmov\tr0, sp\n" } 0 .. $ADDR_SLOTS - 1) }
+# Only the address registers of slots the rounds use are set up.
+sub slot_setup { my $n = $_[0] < @ADDR_REGS ? $_[0] : @ADDR_REGS; join("", map { "\tadd\tr$ADDR_REGS[$_], sp, #" . ($SLOT0 + 16 * $_) . "\n" } 0 .. $n - 1) }
 
 # $in->[k] = register of input plane k; $want->[b] = register output b must
 # end in, or undef to leave the outputs where they are.  Returns the code,
@@ -605,9 +687,6 @@ sub emit_prog {
 ######################################################################
 # Assembly.
 my $maxslots = 0;
-# Round variants tried: (linopt modes, rematerialise).  Paar on the top layer
-# gives fewer XORs but always spilled more (it builds every input sum early).
-my @VARIANTS = map { my $o = $_; map { [ $o, $_ ] } 0, 1 } [], ['bottom'];
 
 # One round for the loop (input and output registers equal) or the last
 # round (outputs anywhere).  The register assignment of the planes is not
@@ -616,17 +695,26 @@ my @VARIANTS = map { my $o = $_; map { [ $o, $_ ] } 0, 1 } [], ['bottom'];
 # loop (tried from several starting assignments); if it does not settle, the
 # outputs are moved back.  Returns the code
 # and the assignment (plane b -> register).
+my $SEEDS = $ENV{SEEDS} // 30;
 sub round_code {
     my ($dec, $last, $in) = @_;
     my ($c, $slots, $asg);
     # Fewer gates can mean more spills: try several and keep the shortest.
-    for my $v (@VARIANTS) {
-        my ($opt, $remat) = @$v;
-        # The program does not depend on the register assignment: build it once.
-        local $REMAT = $remat;
+    for my $opt (@{ $VARIANTS{ $dec ? 'dec' : 'enc' } }) {
+        # The program does not depend on the register assignment: build it
+        # once per schedule; keep the schedule that emits shortest from q0..q7.
+        my ($best, $bn);
+        for my $seed (0 .. $SEEDS) {
+            my $o = round_prog($dec, $last);
+            $o = linopt($o, $_) for @$opt;
+            $o = schedule_prog($o, $seed);
+            my ($c2) = emit_prog($o, [ 0 .. 7 ], undef);
+            my $n = $c2 =~ tr/\n//;
+            ($best, $bn) = ($seed, $n) if !defined $bn || $n < $bn;
+        }
         my $outs = round_prog($dec, $last);
         $outs = linopt($outs, $_) for @$opt;
-        my $prog = schedule_prog($outs);
+        my $prog = schedule_prog($outs, $best);
         my $build = sub { $prog };
         my ($c1, $s1, $a1);
         if ($last) {
@@ -658,7 +746,7 @@ sub round_code {
     }
     $maxslots = $slots if $slots > $maxslots;
     my $count = () = $c =~ /\n/g;
-    return ("\t@ " . ($last ? "last " : "") . ($dec ? "inverse " : "") . "round: $count instructions, $slots spill slots\n" . $c, $asg);
+    return ("\t@ " . ($last ? "last " : "") . ($dec ? "inverse " : "") . "round: $count instructions, $slots spill slots\n" . $c, $asg, $slots);
 }
 
 sub swapmove {
@@ -704,8 +792,8 @@ my (%BLK_IN, %BLK_OUT);
 for my $dec (0, 1) {
     my $name = $dec ? "decrypt" : "encrypt";
     my $tab  = ".Lbs_$name";
-    my ($mid, $pi)    = round_code($dec, 0, [ 0 .. 7 ]);
-    my ($last, $sigma) = round_code($dec, 1, $pi);
+    my ($mid, $pi, $s1)     = round_code($dec, 0, [ 0 .. 7 ]);
+    my ($last, $sigma, $s2) = round_code($dec, 1, $pi);
     ($BLK_IN{$name}, $BLK_OUT{$name}) = ($pi, $sigma);
     $code .= <<___;
 .ctasm_align 16
@@ -713,8 +801,8 @@ $tab:
 	.byte	${\ join(",", $dec ? @ISR : @SR) }	@ ${\ ($dec ? "InvShiftRows" : "ShiftRows") } index
 
 @ _bsaes_${name}8: block n in q(${\ join(",", @$pi) })[n], out in q(${\ join(",", @$sigma) })[n];
-@ r4 = bsaes key.  Clobbers r0-r3, r5, r6, r12, q0-q15 and the spill area
-@ at [sp] of the caller.  Plane b lives in the register of row b.
+@ r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
+@ [sp, #$SLOT0] of the caller.  Plane b lives in the register of row b.
 .ctasm_align 16
 .ctasm_proc _bsaes_${name}8
 	ldr	r5, [r4]
@@ -722,7 +810,7 @@ $tab:
 	.ctasm_adr	$rCONST, $tab
 ${\ add_key($pi, 1) }
 ${\ transpose($pi) }
-${\ slot_setup() }
+${\ slot_setup($s1 > $s2 ? $s1 : $s2) }
 	sub	r5, r5, #1
 .L${name}8_round:
 $mid
@@ -735,12 +823,13 @@ ${\ add_key($sigma, 0) }
 .ctasm_endproc
 ___
 }
-# Spill area: the slots the rounds use (at least the r0..r3 ones), rounded
-# so that the frame stays a multiple of 32 bytes for the wipe.
-my $SPILL = 32 * int(($maxslots > $ADDR_SLOTS ? $maxslots : $ADDR_SLOTS) / 2 + 0.5);
+# Spill area: the slots the rounds use, rounded so that the frame stays a
+# multiple of 32 bytes for the wipe.
+my $SPILL = 32 * int($maxslots / 2 + 0.5);
 
-# Frame of the entry points: spill slots, 8 result blocks, 9 input blocks.
-my $KS    = $SPILL;
+# Frame of the entry points: the callers' r4, r7-r11 while a core runs,
+# spill slots, 8 result blocks, 9 input blocks.
+my $KS    = $SLOT0 + $SPILL;
 my $BUF   = $KS + 128;
 my $FRAME = $BUF + 160;    # 9 blocks, padded to a multiple of 32
 my $ARG5  = $FRAME + 64 + 40;    # vsave d8-d15, save r3-r11,lr
@@ -779,7 +868,7 @@ ___
     for my $b (0 .. 7) {
         $code .= "\tadd\tr3, r11, #$b\n\trev\tr3, r3\n\tvmov.32\t" . dreg($pi->[$b], 1) . "[1], r3\n";
     }
-    $code .= "\tbl\t_bsaes_encrypt8\n\tadd\tr3, sp, #$KS\n";
+    $code .= "\tstm\tsp, {r4, r7-r11}\n\tbl\t_bsaes_encrypt8\n\tldm\tsp, {r4, r7-r11}\n\tadd\tr3, sp, #$KS\n";
     $code .= "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" for @$sigma;
 }
 $code .= <<___;
@@ -833,7 +922,9 @@ $code .= <<___;
 	bne	.Lcbc_load
 	add	r3, sp, #${\ ($BUF + 16) }
 ${\ join("", map { "\tvld1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" } @{ $BLK_IN{decrypt} }) }
+	stm	sp, {r4, r7-r11}
 	bl	_bsaes_decrypt8
+	ldm	sp, {r4, r7-r11}
 	add	r3, sp, #$KS
 ${\ join("", map { "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" } @{ $BLK_OUT{decrypt} }) }
 	add	r3, sp, #$KS
