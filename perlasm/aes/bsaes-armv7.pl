@@ -80,13 +80,13 @@ $affinv[ aff($_) ] = $_ for 0 .. 255;
 # Straight-line programs.  A value is an index into @ops; ops are
 # hash-consed, so equal subexpressions are computed once.
 #   [in, k]  [xor, a, b]  [and, a, b]  [rot1, a]  [rot2, a]  [perm, a, idx]
-#   [const, offset]  [ldkey]  [kplane, key, bit]
+#   [const, offset]  [kload, bit] (round key plane bit, loaded in bit order)
 my (@ops, %cons);
 sub op {
     my @o = @_;
     @o[1, 2] = sort { $a <=> $b } @o[1, 2] if $o[0] eq 'xor' || $o[0] eq 'and';
     my $key = join(",", @o);
-    return $cons{$key} if $o[0] ne 'ldkey' && exists $cons{$key};
+    return $cons{$key} if exists $cons{$key};
     push @ops, [@o];
     return $cons{$key} = $#ops;
 }
@@ -336,6 +336,17 @@ sub invmixcolumns {
 # ShiftRows / InvShiftRows byte indices (result byte p takes source byte idx[p]).
 my @SR  = map { my ($c, $r) = (int($_ / 4), $_ % 4); 4 * (($c + $r) % 4) + $r } 0 .. 15;
 my @ISR = map { my ($c, $r) = (int($_ / 4), $_ % 4); 4 * (($c - $r + 4) % 4) + $r } 0 .. 15;
+# Inside the rounds the planes are row-major (byte 4*row + col), so that P1
+# and P2 are one vext each; the blocks (and so the planes after the
+# transpose) are column-major.  The first round's ShiftRows goes from
+# column- to row-major, the last one's back: three tables per direction.
+sub rm { my $p = shift; 4 * ($p % 4) + int($p / 4) }    # column-major index -> row-major
+sub sr_tables {
+    my @s = @_;
+    return ([ map { $s[ rm($_) ] } 0 .. 15 ],             # first: column-major in, row-major out
+            [ map { rm($s[ rm($_) ]) } 0 .. 15 ],         # middle
+            [ map { rm($s[$_]) } 0 .. 15 ]);              # last: row-major in, column-major out
+}
 
 # One round as a program: inputs q0..q7, outputs listed in order.
 sub round_prog {
@@ -347,8 +358,7 @@ sub round_prog {
     my $p = [ map { op('perm', $_, $idx) } @$s ];
     return $p if $last;
     my $m = $dec ? invmixcolumns($p) : mixcolumns($p);
-    my $k = op('ldkey');
-    return [ map { X($m->[$_], op('kplane', $k, $_)) } 0 .. 7 ];
+    return [ map { X($m->[$_], op('kload', $_)) } 0 .. 7 ];
 }
 
 ######################################################################
@@ -433,7 +443,7 @@ sub linopt {
         my @o = @{ $old[$i] };
         my $t = $o[0];
         if ($t eq 'and' || $t eq 'perm' || $t eq 'xor') { @o[1, 2] = map { $src->($_) } @o[1, 2]; }
-        elsif ($t eq 'rot1' || $t eq 'rot2' || $t eq 'kplane') { $o[1] = $src->($o[1]); }
+        elsif ($t eq 'rot1' || $t eq 'rot2') { $o[1] = $src->($o[1]); }
         $map{$i} = op(@o);
     }
     return [ map { $src->($_) } @$outs ];
@@ -445,7 +455,7 @@ sub linopt {
 # the new order and returns the renamed outputs.
 sub op_srcs {
     my ($t, @a) = @{ $_[0] };
-    return () if $t eq 'in' || $t eq 'const' || $t eq 'ldkey';
+    return () if $t eq 'in' || $t eq 'const' || $t eq 'kload';
     return $t eq 'xor' || $t eq 'and' || $t eq 'perm' ? @a[0, 1] : ($a[0]);
 }
 # With a nonzero $seed, ties go by a fixed pseudo-random order of the ops
@@ -469,7 +479,13 @@ sub schedule_prog {
     my @order = grep { $live{$_} && ($ops[$_][0] eq 'in' || $ops[$_][0] eq 'const') } 0 .. $#ops;
     $done{$_} = 1 for @order;
     my %ready;
-    my $try = sub { my $i = shift; $ready{$i} = 1 if $live{$i} && !$done{$i} && !grep { !$done{$_} } op_srcs($ops[$i]); };
+    # the key planes are loaded with a post-incremented address: in bit order
+    my %kload = map { ($ops[$_][1] => $_) } grep { $ops[$_][0] eq 'kload' } 0 .. $#ops;
+    my $try = sub {
+        my $i = shift;
+        return if $ops[$i][0] eq 'kload' && $ops[$i][1] && !$done{ $kload{ $ops[$i][1] - 1 } };
+        $ready{$i} = 1 if $live{$i} && !$done{$i} && !grep { !$done{$_} } op_srcs($ops[$i]);
+    };
     $try->($_) for 0 .. $#ops;
     while (%ready) {
         my ($best, $bs);
@@ -477,7 +493,7 @@ sub schedule_prog {
             my %u = map { ($_ => 1) } grep { $ops[$_][0] ne 'const' } op_srcs($ops[$i]);
             my $s = (grep { $left{$_} == 1 } keys %u) - 1;
             $s += $look if $look && grep { my $w = $_; !grep { !$done{$_} && $_ != $i } op_srcs($ops[$w]) } @{ $users{$i} || [] };
-            $s -= 2 if $ops[$i][0] eq 'ldkey';    # load the key late
+            $s -= 2 if $ops[$i][0] eq 'kload';    # load the key late
             ($best, $bs) = ($i, $s) if !defined $bs || $s > $bs;
         }
         delete $ready{$best};
@@ -485,6 +501,7 @@ sub schedule_prog {
         push @order, $best;
         $left{$_}-- for op_srcs($ops[$best]);
         $try->($_) for @{ $users{$best} || [] };
+        $try->($kload{ $ops[$best][1] + 1 }) if $ops[$best][0] eq 'kload' && $ops[$best][1] < 7;
     }
     my %new;
     @new{@order} = 0 .. $#order;
@@ -493,7 +510,7 @@ sub schedule_prog {
         my @o = @{ $ops[$i] };
         my $t = $o[0];
         if ($t eq 'xor' || $t eq 'and' || $t eq 'perm') { @o[1, 2] = @new{ @o[1, 2] }; }
-        elsif ($t eq 'rot1' || $t eq 'rot2' || $t eq 'kplane') { $o[1] = $new{ $o[1] }; }
+        elsif ($t eq 'rot1' || $t eq 'rot2') { $o[1] = $new{ $o[1] }; }
         push @nops, \@o;
     }
     @ops = @nops;
@@ -543,7 +560,7 @@ sub emit_prog {
     for my $i (reverse 0 .. $n - 1) {
         next unless defined $hint{$i} && $live{$i};
         my $t = $ops[$i][0];
-        next unless $t eq 'xor' || $t eq 'and' || $t eq 'rot2' || $t eq 'kplane';
+        next unless $t eq 'xor' || $t eq 'and' || $t eq 'rot1' || $t eq 'rot2';
         my ($last) = sort { $b <=> $a } grep { $ops[$_][0] ne 'in' && $ops[$_][0] ne 'const' } op_srcs($ops[$i]);
         next unless defined $last && !defined $hint{$last} && $uses{$last}[-1] == $i;
         $hint{$last} = $hint{$i};
@@ -618,8 +635,8 @@ sub emit_prog {
         }
         my @dying = grep { $nextuse->($_, $i) == 1e9 } @src;
         my %canreuse = map { ($reg_of[$_] => 1) } @dying;
-        # rot1 and vtbl write their destination before reading all sources
-        %canreuse = () if $t eq 'rot1' || $t eq 'perm';
+        # vtbl writes its destination before reading all sources
+        %canreuse = () if $t eq 'perm';
         my $pref = $hint{$i};
         my $dst;
         if (defined $pref && !exists $val_in{$pref}) { $dst = $pref; }
@@ -632,18 +649,13 @@ sub emit_prog {
         my @q = map { $reg_of[$_] } @src;
         if    ($t eq 'xor')  { $code .= "\tveor\tq$dst, q$q[0], q$q[1]\n"; }
         elsif ($t eq 'and')  { $code .= "\tvand\tq$dst, q$q[0], q$q[1]\n"; }
-        elsif ($t eq 'rot1') { $code .= "\tvshr.u32\tq$dst, q$q[0], #8\n\tvsli.32\tq$dst, q$q[0], #24\n"; }
-        elsif ($t eq 'rot2') { $code .= "\tvrev32.16\tq$dst, q$q[0]\n"; }
+        elsif ($t eq 'rot1') { $code .= "\tvext.8\tq$dst, q$q[0], q$q[0], #4\n"; }
+        elsif ($t eq 'rot2') { $code .= "\tvext.8\tq$dst, q$q[0], q$q[0], #8\n"; }
         elsif ($t eq 'perm') {
             my $tab = "{" . dreg($q[0], 0) . "," . dreg($q[0], 1) . "}";
             $code .= "\tvtbl.8\t" . dreg($dst, 0) . ", $tab, " . dreg($q[1], 0) . "\n\tvtbl.8\t" . dreg($dst, 1) . ", $tab, " . dreg($q[1], 1) . "\n";
         }
-        elsif ($t eq 'ldkey') { $code .= "\tvld1.64\t{" . dreg($dst, 0) . "-" . dreg($dst, 1) . "}, [$rKEY]!\n"; }
-        elsif ($t eq 'kplane') {
-            my $b = $a[1];
-            $code .= $b == 7 ? "\tvshr.s8\tq$dst, q$q[0], #7\n"
-                             : "\tvshl.i8\tq$dst, q$q[0], #" . (7 - $b) . "\n\tvshr.s8\tq$dst, q$dst, #7\n";
-        }
+        elsif ($t eq 'kload') { $code .= "\tvld1.64\t{" . dreg($dst, 0) . "-" . dreg($dst, 1) . "}, [$rKEY]!\n"; }
         else { die "op $t" }
         $release->($_) for @dying;
         $reg_of[$i] = $dst;
@@ -792,14 +804,15 @@ my (%BLK_IN, %BLK_OUT);
 for my $dec (0, 1) {
     my $name = $dec ? "decrypt" : "encrypt";
     my $tab  = ".Lbs_$name";
+    my @tabs = sr_tables($dec ? @ISR : @SR);
+    my @which = qw(first middle last);
     my ($mid, $pi, $s1)     = round_code($dec, 0, [ 0 .. 7 ]);
     my ($last, $sigma, $s2) = round_code($dec, 1, $pi);
     ($BLK_IN{$name}, $BLK_OUT{$name}) = ($pi, $sigma);
     $code .= <<___;
 .ctasm_align 16
 $tab:
-	.byte	${\ join(",", $dec ? @ISR : @SR) }	@ ${\ ($dec ? "InvShiftRows" : "ShiftRows") } index
-
+${\ join("", map { "\t.byte\t" . join(",", @{ $tabs[$_] }) . "\t@ " . ($dec ? "InvShiftRows" : "ShiftRows") . ", $which[$_] round\n" } 0 .. 2) }
 @ _bsaes_${name}8: block n in q(${\ join(",", @$pi) })[n], out in q(${\ join(",", @$sigma) })[n];
 @ r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
 @ [sp, #$SLOT0] of the caller.  Plane b lives in the register of row b.
@@ -811,11 +824,14 @@ $tab:
 ${\ add_key($pi, 1) }
 ${\ transpose($pi) }
 ${\ slot_setup($s1 > $s2 ? $s1 : $s2) }
-	sub	r5, r5, #1
+$mid
+	add	$rCONST, $rCONST, #16
+	sub	r5, r5, #2
 .L${name}8_round:
 $mid
 	subs	r5, r5, #1
 	bne	.L${name}8_round
+	add	$rCONST, $rCONST, #16
 $last
 ${\ transpose($sigma) }
 ${\ add_key($sigma, 0) }
@@ -831,15 +847,38 @@ my $SPILL = 32 * int($maxslots / 2 + 0.5);
 # spill slots, 8 result blocks, 9 input blocks.
 my $KS    = $SLOT0 + $SPILL;
 my $BUF   = $KS + 128;
-my $FRAME = $BUF + 160;    # 9 blocks, padded to a multiple of 32
+my $EK    = $BUF + 160;    # 9 blocks, padded to a multiple of 32
+# The key expanded for this call: the bsaes key's header, first and last
+# round keys as they are, the middle ones as 8 planes each (row-major),
+# 16 * 3 + 128 * 13 bytes at most.
+my $FRAME = $EK + 1728;
 my $ARG5  = $FRAME + 64 + 40;    # vsave d8-d15, save r3-r11,lr
 
+# Expands the bsaes key at r4 to [sp, #EK] and points r4 there: one load,
+# two vtbl and 15 shifts per middle round key, so that a round loads 8
+# planes instead of making them.  Clobbers r0, r2, r12, q0-q9, q15.
+sub expand_key {
+    my $x = shift;
+    my $s = "\t.ctasm_adr\tr12, .Lbs_rowmajor\n\tvld1.64\t{d30-d31}, [r12]\n\tldr\tr2, [r4]\n\tadd\tr0, sp, #$EK\n"
+          . "\tvld1.64\t{d0-d3}, [r4]!\n\tvst1.64\t{d0-d3}, [r0]!\n\tsub\tr2, r2, #1\n.Lexpand$x:\n"
+          . "\tvld1.64\t{d0-d1}, [r4]!\n\tvtbl.8\td2, {d0,d1}, d30\n\tvtbl.8\td3, {d0,d1}, d31\n";
+    for my $b (0 .. 7) {
+        my $q = 2 + $b;
+        $s .= $b == 7 ? "\tvshr.s8\tq$q, q1, #7\n" : "\tvshl.i8\tq$q, q1, #" . (7 - $b) . "\n\tvshr.s8\tq$q, q$q, #7\n";
+    }
+    $s .= "\tvst1.64\t{d" . (4 + 4 * $_) . "-d" . (7 + 4 * $_) . "}, [r0]!\n" for 0 .. 3;
+    return $s . "\tsubs\tr2, r2, #1\n\tbne\t.Lexpand$x\n\tvld1.64\t{d0-d1}, [r4]\n\tvst1.64\t{d0-d1}, [r0]\n\tadd\tr4, sp, #$EK\n";
+}
+
 # Zero the whole frame (it held keystream, plaintext and key planes).
+# (up to the expanded key's end: EK/32 + 4 (N - 1) + 2 32-byte stores)
 sub wipe_frame {
-    return "\tveor\tq0, q0, q0\n\tveor\tq1, q1, q1\n\tmov\tr3, sp\n\tmov\tr12, #" . ($FRAME / 32) . "\n"
+    return "\tveor\tq0, q0, q0\n\tveor\tq1, q1, q1\n\tmov\tr3, sp\n\tldr\tr12, [sp, #$EK]\n\tlsl\tr12, r12, #2\n\tadd\tr12, r12, #" . ($EK / 32 - 2) . "\n"
          . ".Lwipe$_[0]:\n\tvst1.64\t{d0-d3}, [r3]!\n\tsubs\tr12, r12, #1\n\tbne\t.Lwipe$_[0]\n";
 }
 die "frame not a multiple of 32" if $FRAME % 32;
+
+$code .= ".ctasm_align 16\n.Lbs_rowmajor:\n\t.byte\t" . join(",", map { rm($_) } 0 .. 15) . "\t@ key bytes to row-major\n";
 
 # ctasm_bsaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec): 8 counter blocks
 # per batch; a short last batch still computes all 8 and uses the first ones.
@@ -853,7 +892,7 @@ $code .= <<___;
 	mov	r8, r1
 	mov	r9, r2
 	mov	r4, r3
-	vld1.8	{d0-d1}, [r10]
+${\ expand_key("_ctr") }	vld1.8	{d0-d1}, [r10]
 	add	r3, sp, #$BUF
 	vst1.64	{d0-d1}, [r3]			@ counter block template
 	vmov.32	r11, d1[1]
@@ -905,7 +944,7 @@ $code .= <<___;
 	mov	r7, r0
 	mov	r8, r1
 	mov	r4, r3
-	vld1.8	{d0-d1}, [r10]
+${\ expand_key("_cbc") }	vld1.8	{d0-d1}, [r10]
 	add	r3, sp, #$BUF
 	vst1.64	{d0-d1}, [r3]
 .Lcbc_batch:
