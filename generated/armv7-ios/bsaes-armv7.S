@@ -1907,6 +1907,31 @@ Lctr_batch:
 	stm	sp, {r4, r7-r11}
 	bl	__bsaes_encrypt8
 	ldm	sp, {r4, r7-r11}
+	add	r11, r11, #8
+	cmp	r9, #8
+	blo	Lctr_short
+	vld1.8	{d0-d3}, [r7]!
+	vld1.8	{d6-d7}, [r7]!
+	vld1.8	{d8-d11}, [r7]!
+	vld1.8	{d12-d15}, [r7]!
+	vld1.8	{d28-d29}, [r7]!
+	veor	q0, q0, q8
+	veor	q1, q1, q9
+	veor	q3, q3, q10
+	veor	q4, q4, q11
+	veor	q5, q5, q12
+	veor	q6, q6, q13
+	veor	q7, q7, q2
+	veor	q14, q14, q15
+	vst1.8	{d0-d3}, [r8]!
+	vst1.8	{d6-d7}, [r8]!
+	vst1.8	{d8-d11}, [r8]!
+	vst1.8	{d12-d15}, [r8]!
+	vst1.8	{d28-d29}, [r8]!
+	subs	r9, r9, #8
+	bne	Lctr_batch
+	b	Lctr_wipe
+Lctr_short:
 	add	r3, sp, #224
 	vst1.64	{d16-d17}, [r3]!
 	vst1.64	{d18-d19}, [r3]!
@@ -1917,11 +1942,8 @@ Lctr_batch:
 	vst1.64	{d4-d5}, [r3]!
 	vst1.64	{d30-d31}, [r3]!
 	add	r3, sp, #224
-	cmp	r9, #8
-	movhs	r2, #8
-	movlo	r2, r9
-	sub	r9, r9, r2
-	add	r11, r11, #8
+	mov	r2, r9
+	mov	r9, #0
 Lctr_xor:
 	vld1.8	{d0-d1}, [r7]!
 	vld1.64	{d2-d3}, [r3]!
@@ -1929,8 +1951,7 @@ Lctr_xor:
 	vst1.8	{d0-d1}, [r8]!
 	subs	r2, r2, #1
 	bne	Lctr_xor
-	cmp	r9, #0
-	bne	Lctr_batch
+Lctr_wipe:
 	veor	q0, q0, q0
 	veor	q1, q1, q1
 	mov	r3, sp

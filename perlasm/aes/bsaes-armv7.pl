@@ -907,16 +907,30 @@ ___
     for my $b (0 .. 7) {
         $code .= "\tadd\tr3, r11, #$b\n\trev\tr3, r3\n\tvmov.32\t" . dreg($pi->[$b], 1) . "[1], r3\n";
     }
-    $code .= "\tstm\tsp, {r4, r7-r11}\n\tbl\t_bsaes_encrypt8\n\tldm\tsp, {r4, r7-r11}\n\tadd\tr3, sp, #$KS\n";
+    # A whole batch is XORed into the output straight from the registers
+    # (keystream in the registers of @$sigma, input in the others); only a
+    # short last batch goes through the keystream buffer.
+    my %ks = map { ($_ => 1) } @$sigma;
+    my @free = grep { !$ks{$_} } 0 .. 15;
+    $code .= "\tstm\tsp, {r4, r7-r11}\n\tbl\t_bsaes_encrypt8\n\tldm\tsp, {r4, r7-r11}\n"
+           . "\tadd\tr11, r11, #8\n\tcmp\tr9, #8\n\tblo\t.Lctr_short\n";
+    # blocks in consecutive even-odd register pairs move two at a time
+    my @groups;
+    for (my $i = 0; $i < 8; $i++) {
+        if ($i < 7 && $free[$i] % 2 == 0 && $free[ $i + 1 ] == $free[$i] + 1) { push @groups, [ $free[$i], $free[$i] + 1 ]; $i++; }
+        else { push @groups, [ $free[$i] ]; }
+    }
+    my $dl = sub { "{" . dreg($_[0][0], 0) . "-" . dreg($_[0][-1], 1) . "}" };
+    $code .= "\tvld1.8\t" . $dl->($_) . ", [r7]!\n" for @groups;
+    $code .= "\tveor\tq$free[$_], q$free[$_], q$sigma->[$_]\n" for 0 .. 7;
+    $code .= "\tvst1.8\t" . $dl->($_) . ", [r8]!\n" for @groups;
+    $code .= "\tsubs\tr9, r9, #8\n\tbne\t.Lctr_batch\n\tb\t.Lctr_wipe\n.Lctr_short:\n\tadd\tr3, sp, #$KS\n";
     $code .= "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" for @$sigma;
 }
 $code .= <<___;
 	add	r3, sp, #$KS
-	cmp	r9, #8
-	movhs	r2, #8
-	movlo	r2, r9
-	sub	r9, r9, r2
-	add	r11, r11, #8
+	mov	r2, r9
+	mov	r9, #0
 .Lctr_xor:
 	vld1.8	{d0-d1}, [r7]!
 	vld1.64	{d2-d3}, [r3]!
@@ -924,8 +938,7 @@ $code .= <<___;
 	vst1.8	{d0-d1}, [r8]!
 	subs	r2, r2, #1
 	bne	.Lctr_xor
-	cmp	r9, #0
-	bne	.Lctr_batch
+.Lctr_wipe:
 ${\ wipe_frame("_ctr") }
 .Lctr_done:
 .ctasm_ret

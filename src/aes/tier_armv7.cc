@@ -8,6 +8,7 @@
 
 #include "aes/internal.h"
 #include "aes/tier_vpaes.h"
+#include "internal/compiler.h"
 #include "internal/ct.h"
 
 #if defined(CTASM_ARMV7_ASM)
@@ -58,17 +59,46 @@ void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
 }
 
 // The key stays in vpaes form in the key struct; bsaes gets a converted copy
-// that lives only for this call.
+// that lives only for this call. bsaes computes whole 8-block batches, so a
+// tail of fewer than kCtrVpaesTailBlocks blocks after them goes to vpaes.
+//
+// Thresholds from instruction counts (util/count_insns.py, AES-128-CTR per
+// call): 8 blocks 3,718 via bsaes (one batch ~2,370, the rest per call: key
+// conversion, plane expansion, wipes); 9 blocks 4,170 (bsaes + 1 via vpaes);
+// 13 blocks 5,838 (bsaes + 5 via vpaes); 14 blocks 6,116 and 16 blocks
+// 6,089 (two batches). So vpaes costs ~450 a block where bsaes pays a whole
+// batch for a tail:
+// - fewer than kBsaesCtrMinBlocks (8) blocks: vpaes alone (7 blocks ~3,100
+//   through vpaes against ~3,700 for one bsaes batch);
+// - a tail of 1..5 blocks after the batches: vpaes (5 blocks ~2,120 < one
+//   batch); 6 and 7 blocks: bsaes (6 via vpaes ~2,550 > one batch).
+constexpr size_t kCtrVpaesTailBlocks = 6;
+
+// Out of line so that the short calls, which go to vpaes, do not pay for
+// this frame.
+CTASM_NOINLINE void ctr32_bulk(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
+                               size_t blocks, const uint8_t ivec[16]) {
+  const size_t tail = blocks % 8 < kCtrVpaesTailBlocks ? blocks % 8 : 0;
+  const size_t bulk = blocks - tail;
+  alignas(16) uint8_t bskey[kBsaesKeyBytes];
+  ctasm_vpaes_encrypt_key_to_bsaes(bskey, key);
+  ctasm_bsaes_ctr32_encrypt_blocks(in, out, bulk, bskey, ivec);
+  wipe_stack_key(bskey, sizeof(bskey));
+  if (tail != 0) {
+    uint8_t iv[16];  // the counter after the bulk, 32-bit wrap as in ctr32
+    memcpy(iv, ivec, 16);
+    store_be32(iv + 12, load_be32(iv + 12) + static_cast<uint32_t>(bulk));
+    ctasm_vpaes_ctr32_encrypt_blocks(in + 16 * bulk, out + 16 * bulk, tail, key, iv);
+  }
+}
+
 void ctr32(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
            const uint8_t ivec[16]) {
   if (blocks < kBsaesCtrMinBlocks) {
     ctasm_vpaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec);
     return;
   }
-  alignas(16) uint8_t bskey[kBsaesKeyBytes];
-  ctasm_vpaes_encrypt_key_to_bsaes(bskey, key);
-  ctasm_bsaes_ctr32_encrypt_blocks(in, out, blocks, bskey, ivec);
-  wipe_stack_key(bskey, sizeof(bskey));
+  ctr32_bulk(key, in, out, blocks, ivec);
 }
 
 // The bsaes decryption form repeats Nr in its first word and bsaes runs that
