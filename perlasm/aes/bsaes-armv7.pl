@@ -542,6 +542,9 @@ sub slot_setup { my $n = $_[0] < @ADDR_REGS ? $_[0] : @ADDR_REGS; join("", map {
 # $in->[k] = register of input plane k; $want->[b] = register output b must
 # end in, or undef to leave the outputs where they are.  Returns the code,
 # the spill slots used and the output registers.
+# (round_code tries each of @CHEAP: 2 is plain Belady)
+our $CHEAP = 2;
+my @CHEAP = (2, 0.7, 0.4);
 sub emit_prog {
     my ($outs, $in, $want) = @_;
     my $n = @ops;
@@ -574,10 +577,19 @@ sub emit_prog {
     @slot_free = (1) x $SPILL_SLOTS;
     my $code = "";
     my $maxslot = -1;
+    # A value evicted whose operands are still live at its next use is not
+    # stored but computed again there (one instruction instead of two).
+    my %remat;
+    my $lastuse = sub { my $u = $uses{ $_[0] } || []; @$u ? $u->[-1] : -1 };
     my $spill = sub {
-        my ($v) = @_;
+        my ($v, $i) = @_;
         my $q = $reg_of[$v];
-        if ($ops[$v][0] ne 'const' && !defined $slot_of{$v}) {
+        my $t = $ops[$v][0];
+        my $nu = $nextuse->($v, $i);
+        if (!defined $slot_of{$v} && ($t eq 'xor' || $t eq 'and' || $t eq 'rot1' || $t eq 'rot2')
+            && !grep { $lastuse->($_) < $nu } op_srcs($ops[$v])) {
+            $remat{$v} = 1;
+        } elsif ($t ne 'const' && !defined $slot_of{$v}) {
             my ($s) = grep { $slot_free[$_] } 0 .. $SPILL_SLOTS - 1;
             die "out of spill slots" unless defined $s;
             $slot_free[$s] = 0;
@@ -594,18 +606,41 @@ sub emit_prog {
         return $pref if defined $pref && !exists $val_in{$pref} && !$excl->{$pref};
         my @free = grep { !exists $val_in{$_} && !$excl->{$_} } 0 .. 15;
         return $free[0] if @free;
-        my ($best, $far) = (undef, -1);
+        # Belady, except that a value that costs no store to evict (it has a
+        # slot, can be recomputed or is a constant) goes first if it is used
+        # not much sooner than the farthest one.
+        my ($best, $far, $cheap, $cfar) = (undef, -1, undef, -1);
         for my $q (0 .. 15) {
             next if $excl->{$q};
-            my $f = $nextuse->($val_in{$q}, $i);
+            my $v = $val_in{$q};
+            my $f = $nextuse->($v, $i);
             ($best, $far) = ($q, $f) if $f > $far;
+            my $t = $ops[$v][0];
+            my $free = defined $slot_of{$v} || $t eq 'const'
+                || (($t eq 'xor' || $t eq 'and' || $t eq 'rot1' || $t eq 'rot2') && !grep { $lastuse->($_) < $f } op_srcs($ops[$v]));
+            ($cheap, $cfar) = ($q, $f) if $free && $f > $cfar;
         }
-        $spill->($val_in{$best});
+        $best = $cheap if defined $cheap && $far < 1e9 && $cfar - $i >= $CHEAP * ($far - $i);
+        $spill->($val_in{$best}, $i);
         return $best;
     };
-    my $load = sub {
-        my ($v, $q) = @_;
-        if ($ops[$v][0] eq 'const') {
+    my $load;
+    $load = sub {
+        my ($v, $q, $i, $excl) = @_;
+        if ($remat{$v}) {
+            delete $remat{$v};
+            my %ex = (%{ $excl || {} }, $q => 1);
+            for my $s (op_srcs($ops[$v])) {
+                $load->($s, $getreg->($i, \%ex), $i, \%ex) unless defined $reg_of[$s];
+                $ex{ $reg_of[$s] } = 1;
+            }
+            my @q = map { $reg_of[$_] } op_srcs($ops[$v]);
+            my $t = $ops[$v][0];
+            $code .= $t eq 'xor'  ? "\tveor\tq$q, q$q[0], q$q[1]\n"
+                   : $t eq 'and'  ? "\tvand\tq$q, q$q[0], q$q[1]\n"
+                   : $t eq 'rot1' ? "\tvext.8\tq$q, q$q[0], q$q[0], #4\n"
+                   :                "\tvext.8\tq$q, q$q[0], q$q[0], #8\n";
+        } elsif ($ops[$v][0] eq 'const') {
             my $off = $ops[$v][1];
             die "constant offset" if $off;    # one vld1 from [r12]
             $code .= "\tvld1.64\t{" . dreg($q, 0) . "-" . dreg($q, 1) . "}, [$rCONST]\n";
@@ -630,7 +665,7 @@ sub emit_prog {
         my @src = op_srcs($ops[$i]);
         my %excl;
         for my $v (@src) {
-            if (!defined $reg_of[$v]) { $load->($v, $getreg->($i, \%excl)); }
+            if (!defined $reg_of[$v]) { $load->($v, $getreg->($i, \%excl), $i, \%excl); }
             $excl{ $reg_of[$v] } = 1;
         }
         my @dying = grep { $nextuse->($_, $i) == 1e9 } @src;
@@ -664,7 +699,8 @@ sub emit_prog {
     # Reload spilled outputs, then move them where they are wanted.
     for my $b (0 .. 7) {
         my $v = $outs->[$b];
-        $load->($v, $getreg->($n, { map { ($_ => 1) } @{ $want || [] } })) unless defined $reg_of[$v];
+        my %ex = map { ($_ => 1) } @{ $want || [] };
+        $load->($v, $getreg->($n, \%ex), $n, \%ex) unless defined $reg_of[$v];
     }
     if ($want) {
         my %wanted = map { ($outs->[$_] => 1) } 0 .. 7;
@@ -707,7 +743,7 @@ my $maxslots = 0;
 # loop (tried from several starting assignments); if it does not settle, the
 # outputs are moved back.  Returns the code
 # and the assignment (plane b -> register).
-my $SEEDS = $ENV{SEEDS} // 30;
+my $SEEDS = $ENV{SEEDS} // 24;
 sub round_code {
     my ($dec, $last, $in) = @_;
     my ($c, $slots, $asg);
@@ -716,14 +752,19 @@ sub round_code {
         # The program does not depend on the register assignment: build it
         # once per schedule; keep the schedule that emits shortest from q0..q7.
         my ($best, $bn);
+        my $cheap;
         for my $seed (0 .. $SEEDS) {
             my $o = round_prog($dec, $last);
             $o = linopt($o, $_) for @$opt;
             $o = schedule_prog($o, $seed);
-            my ($c2) = emit_prog($o, [ 0 .. 7 ], undef);
-            my $n = $c2 =~ tr/\n//;
-            ($best, $bn) = ($seed, $n) if !defined $bn || $n < $bn;
+            for my $ch (@CHEAP) {
+                local $CHEAP = $ch;
+                my ($c2) = emit_prog($o, [ 0 .. 7 ], undef);
+                my $n = $c2 =~ tr/\n//;
+                ($best, $cheap, $bn) = ($seed, $ch, $n) if !defined $bn || $n < $bn;
+            }
         }
+        local $CHEAP = $cheap;
         my $outs = round_prog($dec, $last);
         $outs = linopt($outs, $_) for @$opt;
         my $prog = schedule_prog($outs, $best);
