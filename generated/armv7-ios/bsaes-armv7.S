@@ -1857,48 +1857,37 @@ Lexpand_ctr:
 	vst1.64	{d0-d1}, [r0]
 	add	r4, sp, #512
 	vld1.8	{d0-d1}, [r10]
+	vrev32.8	q0, q0	// the counter block, each word in native order
+	vmov.i32	q1, #1
+	vmov.i32	d2, #0
+	vshl.i64	d3, d3, #32	// q1 = (0, 0, 0, 1): counter + 1
 	add	r3, sp, #352
-	vst1.64	{d0-d1}, [r3]	// counter block template
-	vmov.32	r11, d1[1]
-	rev	r11, r11	// counter, native order
+	vst1.64	{d0-d3}, [r3]
 Lctr_batch:
 	add	r3, sp, #352
-	vld1.64	{d16-d17}, [r3]
-	vmov	q9, q8
-	vmov	q10, q8
-	vmov	q11, q8
-	vmov	q12, q8
-	vmov	q13, q8
-	vmov	q0, q8
-	vmov	q15, q8
-	add	r3, r11, #0
-	rev	r3, r3
-	vmov.32	d17[1], r3
-	add	r3, r11, #1
-	rev	r3, r3
-	vmov.32	d19[1], r3
-	add	r3, r11, #2
-	rev	r3, r3
-	vmov.32	d21[1], r3
-	add	r3, r11, #3
-	rev	r3, r3
-	vmov.32	d23[1], r3
-	add	r3, r11, #4
-	rev	r3, r3
-	vmov.32	d25[1], r3
-	add	r3, r11, #5
-	rev	r3, r3
-	vmov.32	d27[1], r3
-	add	r3, r11, #6
-	rev	r3, r3
-	vmov.32	d1[1], r3
-	add	r3, r11, #7
-	rev	r3, r3
-	vmov.32	d31[1], r3
+	vld1.64	{d16-d17}, [r3]!
+	vld1.64	{d2-d3}, [r3]
+	vadd.i32	q9, q8, q1
+	vadd.i32	q10, q9, q1
+	vadd.i32	q11, q10, q1
+	vadd.i32	q12, q11, q1
+	vadd.i32	q13, q12, q1
+	vadd.i32	q0, q13, q1
+	vadd.i32	q15, q0, q1
+	vadd.i32	q1, q15, q1
+	sub	r3, r3, #16
+	vst1.64	{d2-d3}, [r3]
+	vrev32.8	q8, q8
+	vrev32.8	q9, q9
+	vrev32.8	q10, q10
+	vrev32.8	q11, q11
+	vrev32.8	q12, q12
+	vrev32.8	q13, q13
+	vrev32.8	q0, q0
+	vrev32.8	q15, q15
 	stm	sp, {r4, r7-r11}
 	bl	__bsaes_encrypt8
 	ldm	sp, {r4, r7-r11}
-	add	r11, r11, #8
 	cmp	r9, #8
 	blo	Lctr_short
 	vld1.8	{d0-d1}, [r7]!

@@ -934,27 +934,33 @@ $code .= <<___;
 	mov	r9, r2
 	mov	r4, r3
 ${\ expand_key("_ctr") }	vld1.8	{d0-d1}, [r10]
+	vrev32.8	q0, q0			@ the counter block, each word in native order
+	vmov.i32	q1, #1
+	vmov.i32	d2, #0
+	vshl.i64	d3, d3, #32			@ q1 = (0, 0, 0, 1): counter + 1
 	add	r3, sp, #$BUF
-	vst1.64	{d0-d1}, [r3]			@ counter block template
-	vmov.32	r11, d1[1]
-	rev	r11, r11			@ counter, native order
+	vst1.64	{d0-d3}, [r3]
 .Lctr_batch:
-	add	r3, sp, #$BUF
-	vld1.64	{${\ dreg($BLK_IN{encrypt}[0], 0) }-${\ dreg($BLK_IN{encrypt}[0], 1) }}, [r3]
 ___
 {
     my ($pi, $sigma) = ($BLK_IN{encrypt}, $BLK_OUT{encrypt});
-    for my $b (1 .. 7) { $code .= "\tvmov\tq$pi->[$b], q$pi->[0]\n"; }
-    for my $b (0 .. 7) {
-        $code .= "\tadd\tr3, r11, #$b\n\trev\tr3, r3\n\tvmov.32\t" . dreg($pi->[$b], 1) . "[1], r3\n";
-    }
+    # 8 counter blocks by 32-bit lane additions (the counter wraps as in
+    # ctr32), back to big-endian words by vrev32.8; the next batch's first
+    # block goes back to the buffer.
+    my %in = map { ($_ => 1) } @$pi;
+    my ($one) = grep { !$in{$_} } 0 .. 15;
+    $code .= "\tadd\tr3, sp, #$BUF\n\tvld1.64\t{" . dreg($pi->[0], 0) . "-" . dreg($pi->[0], 1) . "}, [r3]!\n"
+           . "\tvld1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
+    $code .= "\tvadd.i32\tq$pi->[$_], q$pi->[$_ - 1], q$one\n" for 1 .. 7;
+    $code .= "\tvadd.i32\tq$one, q$pi->[7], q$one\n\tsub\tr3, r3, #16\n\tvst1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
+    $code .= "\tvrev32.8\tq$_, q$_\n" for @$pi;
     # A whole batch is XORed into the output straight from the registers
     # (keystream in the registers of @$sigma, input in the others); only a
     # short last batch goes through the keystream buffer.
     my %ks = map { ($_ => 1) } @$sigma;
     my @free = grep { !$ks{$_} } 0 .. 15;
     $code .= "\tstm\tsp, {r4, r7-r11}\n\tbl\t_bsaes_encrypt8\n\tldm\tsp, {r4, r7-r11}\n"
-           . "\tadd\tr11, r11, #8\n\tcmp\tr9, #8\n\tblo\t.Lctr_short\n";
+           . "\tcmp\tr9, #8\n\tblo\t.Lctr_short\n";
     # blocks in consecutive even-odd register pairs move two at a time
     my @groups;
     for (my $i = 0; $i < 8; $i++) {
