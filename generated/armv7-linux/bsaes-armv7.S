@@ -2021,50 +2021,15 @@ ctasm_bsaes_cbc_decrypt:
 	.cfi_offset	d14, -56
 	.cfi_offset	d15, -48
 	.vsave	{d8-d15}
-	sub	sp, sp, #2240
-	.cfi_def_cfa_offset	2344
-	.pad	#2240
-	ldr	r10, [sp, #2344]	// ivec
+	sub	sp, sp, #512
+	.cfi_def_cfa_offset	616
+	.pad	#512
+	ldr	r10, [sp, #616]	// ivec
 	lsrs	r9, r2, #4	// blocks
 	beq	.Lcbc_done
 	mov	r7, r0
 	mov	r8, r1
 	mov	r4, r3
-	adr	r12, .Lbs_rowmajor
-	vld1.64	{d30-d31}, [r12]
-	ldr	r2, [r4]
-	add	r0, sp, #512
-	vld1.64	{d0-d3}, [r4]!
-	vst1.64	{d0-d3}, [r0]!
-	sub	r2, r2, #1
-.Lexpand_cbc:
-	vld1.64	{d0-d1}, [r4]!
-	vtbl.8	d2, {d0,d1}, d30
-	vtbl.8	d3, {d0,d1}, d31
-	vshl.i8	q2, q1, #7
-	vshr.s8	q2, q2, #7
-	vshl.i8	q3, q1, #6
-	vshr.s8	q3, q3, #7
-	vshl.i8	q4, q1, #5
-	vshr.s8	q4, q4, #7
-	vshl.i8	q5, q1, #4
-	vshr.s8	q5, q5, #7
-	vshl.i8	q6, q1, #3
-	vshr.s8	q6, q6, #7
-	vshl.i8	q7, q1, #2
-	vshr.s8	q7, q7, #7
-	vshl.i8	q8, q1, #1
-	vshr.s8	q8, q8, #7
-	vshr.s8	q9, q1, #7
-	vst1.64	{d4-d7}, [r0]!
-	vst1.64	{d8-d11}, [r0]!
-	vst1.64	{d12-d15}, [r0]!
-	vst1.64	{d16-d19}, [r0]!
-	subs	r2, r2, #1
-	bne	.Lexpand_cbc
-	vld1.64	{d0-d1}, [r4]
-	vst1.64	{d0-d1}, [r0]
-	add	r4, sp, #512
 	vld1.8	{d0-d1}, [r10]
 	add	r3, sp, #352
 	vst1.64	{d0-d1}, [r3]
@@ -2122,16 +2087,14 @@ ctasm_bsaes_cbc_decrypt:
 	veor	q0, q0, q0
 	veor	q1, q1, q1
 	mov	r3, sp
-	ldr	r12, [sp, #512]
-	lsl	r12, r12, #2
-	add	r12, r12, #14
+	mov	r12, #16
 .Lwipe_cbc:
 	vst1.64	{d0-d3}, [r3]!
 	subs	r12, r12, #1
 	bne	.Lwipe_cbc
 
 .Lcbc_done:
-	add	sp, sp, #2240
+	add	sp, sp, #512
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}
 	.cfi_def_cfa_offset	40

@@ -913,9 +913,12 @@ sub expand_key {
 
 # Zero the whole frame (it held keystream, plaintext and key planes).
 # (up to the expanded key's end: EK/32 + 4 (N - 1) + 2 32-byte stores)
+# A fixed count of 32-byte stores if given (CBC: no expanded key in the frame).
 sub wipe_frame {
-    return "\tveor\tq0, q0, q0\n\tveor\tq1, q1, q1\n\tmov\tr3, sp\n\tldr\tr12, [sp, #$EK]\n\tlsl\tr12, r12, #2\n\tadd\tr12, r12, #" . ($EK / 32 - 2) . "\n"
-         . ".Lwipe$_[0]:\n\tvst1.64\t{d0-d3}, [r3]!\n\tsubs\tr12, r12, #1\n\tbne\t.Lwipe$_[0]\n";
+    my ($x, $fixed) = @_;
+    return "\tveor\tq0, q0, q0\n\tveor\tq1, q1, q1\n\tmov\tr3, sp\n"
+         . ($fixed ? "\tmov\tr12, #$fixed\n" : "\tldr\tr12, [sp, #$EK]\n\tlsl\tr12, r12, #2\n\tadd\tr12, r12, #" . ($EK / 32 - 2) . "\n")
+         . ".Lwipe$x:\n\tvst1.64\t{d0-d3}, [r3]!\n\tsubs\tr12, r12, #1\n\tbne\t.Lwipe$x\n";
 }
 die "frame not a multiple of 32" if $FRAME % 32;
 
@@ -992,19 +995,21 @@ ${\ wipe_frame("_ctr") }
 .ctasm_endproc
 ___
 
-# ctasm_bsaes_cbc_decrypt(in, out, len, key, ivec): buffer B at [sp, #BUF] holds
+# ctasm_bsaes_cbc_decrypt(in, out, len, key, ivec): the key comes expanded
+# (the tier does it once, at set_decrypt_key; layout as at [sp, #EK] in
+# CTR); buffer B at [sp, #BUF] holds
 # the previous ciphertext (IV) then this batch's ciphertexts, so in == out
 # works and a short batch reads only what it has.
 $code .= <<___;
 .ctasm_align 16
-.ctasm_proc ctasm_bsaes_cbc_decrypt, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
-	ldr	r10, [sp, #$ARG5]		@ ivec
+.ctasm_proc ctasm_bsaes_cbc_decrypt, global, save=r3-r11,lr, vsave=d8-d15, frame=$EK
+	ldr	r10, [sp, #${\ ($EK + 104) }]		@ ivec
 	lsrs	r9, r2, #4			@ blocks
 	beq	.Lcbc_done
 	mov	r7, r0
 	mov	r8, r1
 	mov	r4, r3
-${\ expand_key("_cbc") }	vld1.8	{d0-d1}, [r10]
+	vld1.8	{d0-d1}, [r10]
 	add	r3, sp, #$BUF
 	vst1.64	{d0-d1}, [r3]
 .Lcbc_batch:
@@ -1042,7 +1047,7 @@ ${\ join("", map { "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\
 	cmp	r9, #0
 	bne	.Lcbc_batch
 	vst1.8	{d0-d1}, [r10]
-${\ wipe_frame("_cbc") }
+${\ wipe_frame("_cbc", $EK / 32) }
 .Lcbc_done:
 .ctasm_ret
 .ctasm_endproc

@@ -24,10 +24,46 @@ void wipe_stack_key(void *buf, size_t len) {
   if (obs != nullptr) obs(buf, len, true);
 }
 
+// bsaes-armv7's expanded key (bsaes-armv7.pl, "The key expanded"): the
+// header and the first and last round keys of the bsaes form as they are,
+// each middle round key as the 8 planes its round loads: plane b, byte
+// 4 * row + col = 0xff iff bit b of key byte 4 * col + row. No branch or
+// index depends on the key.
+constexpr size_t kBsaesExpandedKeyBytes = 16 * 3 + 128 * 13;
+static_assert(kBsaesExpandedKeyBytes <= sizeof(ctasm_aes_key::ctasm_private_extra),
+              "expanded bsaes key must fit the key's extra area");
+
+void expand_bsaes_key(uint8_t *out, const uint8_t *form) {
+  const uint32_t rounds = load_le32(form);
+  memcpy(out, form, 32);  // header, first round key
+  uint8_t *p = out + 32;
+  for (uint32_t r = 1; r < rounds; r++) {
+    const uint8_t *k = form + 16 + 16 * r;
+    uint8_t row_major[16];
+    for (int i = 0; i < 16; i++) row_major[i] = k[4 * (i % 4) + i / 4];
+    uint32_t w[4];
+    memcpy(w, row_major, 16);
+    for (int b = 0; b < 8; b++) {
+      // bit b of each byte to the byte's low bit, times 0xff (no carries)
+      for (int j = 0; j < 4; j++) {
+        const uint32_t plane = ((w[j] >> b) & 0x01010101u) * 0xffu;
+        memcpy(p + 4 * j, &plane, 4);
+      }
+      p += 16;
+    }
+    secure_wipe(row_major, sizeof(row_major));
+    secure_wipe(w, sizeof(w));
+  }
+  memcpy(p, form + 16 + 16 * rounds, 16);
+}
+
 void set_decrypt_key(const uint8_t *raw, unsigned bits, ctasm_aes_key *key) {
   ctasm_vpaes_set_decrypt_key(raw, bits, key);
-  // CBC decryption runs bsaes in bulk: keep its key form ready.
-  ctasm_vpaes_decrypt_key_to_bsaes(key->ctasm_private_extra, key);
+  // CBC decryption runs bsaes in bulk: keep its expanded key ready.
+  alignas(16) uint8_t form[16 * 16];
+  ctasm_vpaes_decrypt_key_to_bsaes(form, key);
+  expand_bsaes_key(key->ctasm_private_extra, form);
+  secure_wipe(form, sizeof(form));
 }
 
 // The stack copies hold plaintext (or plaintext ^ IV): wiped after.
