@@ -7,57 +7,57 @@
 # Bitsliced layout.  A batch of 8 blocks sits in 8 q registers (rows); an
 # 8x8 bit transpose per byte position (three layers of "swapmove") turns
 # them into 8 bit planes:  plane b (row b's register), byte p, bit n = bit b
-# of byte p of block n.
-# Byte p = 4*column + row as in the AES state, so on every plane
-#   ShiftRows       = vtbl.8 byte permutation,
-#   P1 (row r <- r+1 inside a column) = rotate each 32-bit word by 8 bits,
-#   P2 (row r <- r+2)                  = vrev32.16,
-# and MixColumns(a) = 2t ^ P1(a) ^ P2(t) with t = a ^ P1(a); multiplying
-# by a constant mixes planes (a fixed GF(2)-linear map on the 8 planes).
+# of byte p of block n.  The blocks give byte p = 4*column + row; inside the
+# rounds the planes are row-major (byte 4*row + column) instead, so that
+#   P1 (row r <- r+1 inside a column) = vext.8 #4,   P2 (r <- r+2) = vext.8 #8,
+# one instruction each; ShiftRows is a vtbl.8 byte permutation whose first
+# and last tables also change the layout (so the change costs nothing).
+# MixColumns(a) = 2t ^ P1(a) ^ P2(t) with t = a ^ P1(a); multiplying by a
+# constant mixes planes (a fixed GF(2)-linear map on the 8 planes).
 # InvMixColumns = MixColumns o (5 + 4 P2), so it is a small prefix to it.
 #
-# S-box circuits.  SubBytes is computed as inversion in a tower field
-# GF(((2^2)^2)^2) (each level  z^2 + z + const  over the one below),
-# sandwiched between GF(2)-linear maps: standard basis -> tower basis, and
-# tower -> affine(x) (encryption) or the inverse maps (decryption).  The
-# script finds the tower constants and the basis change itself, builds the
-# circuit from AND/XOR gates and checks it on all 256 inputs before emitting
-# anything.  The 0x63 of SubBytes is not computed: it is folded into the
-# round keys (it passes (Inv)MixColumns unchanged as 2^3^1^1 = 1).
+# S-box circuits.  SubBytes is Boyar and Peralta's 115-gate circuit (32 AND;
+# see @BP below); InvSubBytes reuses its middle (the inversion) between two
+# linear layers derived here (Paar-minimised, 128 gates in all).  Both are
+# checked on all 256 inputs before anything is emitted.  The 0x63 of
+# SubBytes is not computed: it is folded into the round keys (it passes
+# (Inv)MixColumns unchanged as 2^3^1^1 = 1).
 #
 # Straight-line code.  One round is a straight-line program over plane
 # values (hash-consed, so shared subexpressions are built once).  At
 # generation time it is optionally XOR-minimised (Paar's greedy heuristic on
-# the top and bottom linear layers), list-scheduled for register pressure and
-# mapped onto the 16 q registers by a small allocator that spills the value
-# used farthest ahead (Belady) to the stack.  Values that would have to
-# survive the GF(16) inversion (the XOR sums of the multiplier operands) can
-# instead be recomputed after it: one XOR each instead of a store and a load.
-# Which registers hold the planes is itself chosen so that a round ends where
-# the next one starts (no moves);
-# the callers load and store blocks in the registers the cores report.  Of
-# the variants the shortest is emitted; the instruction counts are printed in
-# the output.
+# the top and bottom linear layers), list-scheduled for register pressure
+# (greedy; a few seeded tie-break orders are tried and the shortest kept) and
+# mapped onto the 16 q registers by a small allocator that evicts the value
+# used farthest ahead (Belady), storing it to the stack unless it can be
+# recomputed from operands that are still live (one XOR instead of a store
+# and a load).  Which registers hold the planes is itself chosen so that a
+# round ends where the next one starts (no moves); the callers load and
+# store blocks in the registers the cores report.  The instruction counts
+# are printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time): AES-128-CTR 22.61/B at 8 KiB,
-# 26.34/B at 256 B (was 23.28 and 27.01 with round 275 and 6 spill slots;
-# BoringSSL's bsaes-armv7: 17.59/B at 8 KiB, round 208); CBC decryption
-# 24.11/B at 8 KiB (was 24.43).  Round 266 instructions, inverse round 288,
-# 3 spill slots.  What is left over BoringSSL: the S-box (149 gates here),
-# the key planes made every round (15 shifts) and 2-instruction row rotations.
+# count, not a time), AES-128-CTR: 18.44/B at 8 KiB, 23.56/B at 256 B (was
+# 22.61 and 26.34 with the tower-field S-box, 149 gates; BoringSSL's
+# bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round 215 instructions
+# (inverse 283), 9 spill slots.  What is left over BoringSSL: the spills
+# around the S-box's inversion (about 23 instructions a round: the 18
+# operands of its last products outlive it) and the inverse round's.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
 # The first and last keys are added to whole blocks outside the bitsliced
-# domain; a middle key is expanded to planes on the fly (plane b byte p =
-# 0xff iff bit b of key byte p: vshl then arithmetic vshr), which keeps the
-# key small (at most 256 bytes) at 15 shifts per round.
+# domain; the cores read an expanded key: the middle keys as 8 planes each
+# (plane b byte 4*row+col = 0xff iff bit b of key byte 4*col+row), 128
+# bytes a round, so that a round loads them (8 vld1) instead of making them
+# (15 shifts).  CTR expands into its frame per call (expand_key); CBC
+# decryption gets it expanded once, at set_decrypt_key (tier_armv7.cc).
 #
-# GPR plan inside the 8-block cores: r4 = key, r5 = rounds left, r6 = next
-# round key, r12 = constants (ShiftRows index), r0..r3 = addresses of the
-# first four spill slots.  Callers keep their state in r7..r11.
-# Frame: [sp, #0 .. SPILL) spill slots, then buffers (see the entry points).
+# GPR plan inside the 8-block cores: r5 = rounds left, r6 = next key plane,
+# r12 = ShiftRows tables; r0-r4 and r7-r11 = addresses of the first ten
+# spill slots (the callers park r4, r7-r11 at [sp] around the call).
+# Frame: [sp, #0 .. 32) parked registers, spill slots, then buffers (see the
+# entry points).
 
 use strict;
 use warnings;
