@@ -40,7 +40,8 @@
 # count, not a time), AES-128-CTR: 18.44/B at 8 KiB, 23.56/B at 256 B (was
 # 22.61 and 26.34 with the tower-field S-box, 149 gates; BoringSSL's
 # bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round 215 instructions
-# (inverse 283), 9 spill slots.  What is left over BoringSSL: the spills
+# (inverse 283), 9 spill slots.  CBC decryption 23.85/B at 8 KiB, 24.85/B
+# at 256 B (were 24.11 and 25.01).  What is left over BoringSSL: the spills
 # around the S-box's inversion (about 23 instructions a round: the 18
 # operands of its last products outlive it) and the inverse round's.
 #

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The ARMv7 NEON tier: the bsaes/vpaes hybrid. bsaes (perlasm/aes/
 // bsaes-armv7.pl) runs bulk CTR and CBC decryption eight blocks at a time;
-// vpaes (vpaes-armv7.pl) runs everything else. CBC decryption keeps a bsaes
-// form in the key; CTR converts the vpaes key into a stack copy per call,
-// wiped after (observable by tests).
+// vpaes (vpaes-armv7.pl) runs everything else, and the short tails after the
+// batches. CBC decryption keeps bsaes's expanded key (round-key planes) in
+// the key; CTR converts the vpaes key into a stack copy per call, wiped after
+// (observable by tests), which bsaes expands into its frame.
 #include <string.h>
 
 #include "aes/internal.h"
