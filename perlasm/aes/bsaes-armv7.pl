@@ -490,7 +490,7 @@ sub schedule_prog {
     $try->($_) for 0 .. $#ops;
     while (%ready) {
         my ($best, $bs);
-        for my $i (sort { $pr{$a} <=> $pr{$b} } keys %ready) {
+        for my $i (sort { $pr{$a} <=> $pr{$b} || $a <=> $b } keys %ready) {
             my %u = map { ($_ => 1) } grep { $ops[$_][0] ne 'const' } op_srcs($ops[$i]);
             my $s = (grep { $left{$_} == 1 } keys %u) - 1;
             $s += $look if $look && grep { my $w = $_; !grep { !$done{$_} && $_ != $i } op_srcs($ops[$w]) } @{ $users{$i} || [] };
@@ -744,7 +744,7 @@ my $maxslots = 0;
 # loop (tried from several starting assignments); if it does not settle, the
 # outputs are moved back.  Returns the code
 # and the assignment (plane b -> register).
-my $SEEDS = $ENV{SEEDS} // 24;
+my $SEEDS = 24;
 sub round_code {
     my ($dec, $last, $in) = @_;
     my ($c, $slots, $asg);
