@@ -7,57 +7,58 @@
 # Bitsliced layout.  A batch of 8 blocks sits in 8 q registers (rows); an
 # 8x8 bit transpose per byte position (three layers of "swapmove") turns
 # them into 8 bit planes:  plane b (row b's register), byte p, bit n = bit b
-# of byte p of block n.
-# Byte p = 4*column + row as in the AES state, so on every plane
-#   ShiftRows       = vtbl.8 byte permutation,
-#   P1 (row r <- r+1 inside a column) = rotate each 32-bit word by 8 bits,
-#   P2 (row r <- r+2)                  = vrev32.16,
-# and MixColumns(a) = 2t ^ P1(a) ^ P2(t) with t = a ^ P1(a); multiplying
-# by a constant mixes planes (a fixed GF(2)-linear map on the 8 planes).
+# of byte p of block n.  The blocks give byte p = 4*column + row; inside the
+# rounds the planes are row-major (byte 4*row + column) instead, so that
+#   P1 (row r <- r+1 inside a column) = vext.8 #4,   P2 (r <- r+2) = vext.8 #8,
+# one instruction each; ShiftRows is a vtbl.8 byte permutation whose first
+# and last tables also change the layout (so the change costs nothing).
+# MixColumns(a) = 2t ^ P1(a) ^ P2(t) with t = a ^ P1(a); multiplying by a
+# constant mixes planes (a fixed GF(2)-linear map on the 8 planes).
 # InvMixColumns = MixColumns o (5 + 4 P2), so it is a small prefix to it.
 #
-# S-box circuits.  SubBytes is computed as inversion in a tower field
-# GF(((2^2)^2)^2) (each level  z^2 + z + const  over the one below),
-# sandwiched between GF(2)-linear maps: standard basis -> tower basis, and
-# tower -> affine(x) (encryption) or the inverse maps (decryption).  The
-# script finds the tower constants and the basis change itself, builds the
-# circuit from AND/XOR gates and checks it on all 256 inputs before emitting
-# anything.  The 0x63 of SubBytes is not computed: it is folded into the
-# round keys (it passes (Inv)MixColumns unchanged as 2^3^1^1 = 1).
+# S-box circuits.  SubBytes is Boyar and Peralta's 115-gate circuit (32 AND;
+# see @BP below); InvSubBytes reuses its middle (the inversion) between two
+# linear layers derived here (Paar-minimised, 128 gates in all).  Both are
+# checked on all 256 inputs before anything is emitted.  The 0x63 of
+# SubBytes is not computed: it is folded into the round keys (it passes
+# (Inv)MixColumns unchanged as 2^3^1^1 = 1).
 #
 # Straight-line code.  One round is a straight-line program over plane
 # values (hash-consed, so shared subexpressions are built once).  At
 # generation time it is optionally XOR-minimised (Paar's greedy heuristic on
-# the top and bottom linear layers), list-scheduled for register pressure and
-# mapped onto the 16 q registers by a small allocator that spills the value
-# used farthest ahead (Belady) to the stack.  Values that would have to
-# survive the GF(16) inversion (the XOR sums of the multiplier operands) can
-# instead be recomputed after it: one XOR each instead of a store and a load.
-# Which registers hold the planes is itself chosen so that a round ends where
-# the next one starts (no moves);
-# the callers load and store blocks in the registers the cores report.  Of
-# the variants the shortest is emitted; the instruction counts are printed in
-# the output.
+# the top and bottom linear layers), list-scheduled for register pressure
+# (greedy; a few seeded tie-break orders are tried and the shortest kept) and
+# mapped onto the 16 q registers by a small allocator that evicts the value
+# used farthest ahead (Belady), storing it to the stack unless it can be
+# recomputed from operands that are still live (one XOR instead of a store
+# and a load).  Which registers hold the planes is itself chosen so that a
+# round ends where the next one starts (no moves); the callers load and
+# store blocks in the registers the cores report.  The instruction counts
+# are printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time): AES-128-CTR 22.61/B at 8 KiB,
-# 26.34/B at 256 B (was 23.28 and 27.01 with round 275 and 6 spill slots;
-# BoringSSL's bsaes-armv7: 17.59/B at 8 KiB, round 208); CBC decryption
-# 24.11/B at 8 KiB (was 24.43).  Round 266 instructions, inverse round 288,
-# 3 spill slots.  What is left over BoringSSL: the S-box (149 gates here),
-# the key planes made every round (15 shifts) and 2-instruction row rotations.
+# count, not a time), AES-128-CTR: 18.44/B at 8 KiB, 23.56/B at 256 B (was
+# 22.61 and 26.34 with the tower-field S-box, 149 gates; BoringSSL's
+# bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round 215 instructions
+# (inverse 283), 9 spill slots.  CBC decryption 23.85/B at 8 KiB, 24.85/B
+# at 256 B (were 24.11 and 25.01).  What is left over BoringSSL: the spills
+# around the S-box's inversion (about 23 instructions a round: the 18
+# operands of its last products outlive it) and the inverse round's.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
 # The first and last keys are added to whole blocks outside the bitsliced
-# domain; a middle key is expanded to planes on the fly (plane b byte p =
-# 0xff iff bit b of key byte p: vshl then arithmetic vshr), which keeps the
-# key small (at most 256 bytes) at 15 shifts per round.
+# domain; the cores read an expanded key: the middle keys as 8 planes each
+# (plane b byte 4*row+col = 0xff iff bit b of key byte 4*col+row), 128
+# bytes a round, so that a round loads them (8 vld1) instead of making them
+# (15 shifts).  CTR expands into its frame per call (expand_key); CBC
+# decryption gets it expanded once, at set_decrypt_key (tier_armv7.cc).
 #
-# GPR plan inside the 8-block cores: r4 = key, r5 = rounds left, r6 = next
-# round key, r12 = constants (ShiftRows index), r0..r3 = addresses of the
-# first four spill slots.  Callers keep their state in r7..r11.
-# Frame: [sp, #0 .. SPILL) spill slots, then buffers (see the entry points).
+# GPR plan inside the 8-block cores: r5 = rounds left, r6 = next key plane,
+# r12 = ShiftRows tables; r0-r4 and r7-r11 = addresses of the first ten
+# spill slots (the callers park r4, r7-r11 at [sp] around the call).
+# Frame: [sp, #0 .. 32) parked registers, spill slots, then buffers (see the
+# entry points).
 
 use strict;
 use warnings;
@@ -77,84 +78,21 @@ $isbox[ $sbox[$_] ] = $_ for 0 .. 255;
 $affinv[ aff($_) ] = $_ for 0 .. 255;
 
 ######################################################################
-# The tower field, numerically.  GF(4) = {l + h*w}, w^2 = w + 1 (bits h,l).
-# GF(16) = {A0 + A1*v}, v^2 = v + mu (A1 high 2 bits); GF(256) = {b + a*y},
-# y^2 = y + lambda (a high nibble).  Multiplication at each level:
-#   (x1 z + x0)(y1 z + y0) = (x1y1 + x1y0 + x0y1) z + (k x1y1 + x0y0), k = const
-sub t4mul {
-    my ($x, $y) = @_;
-    my ($x1, $x0, $y1, $y0) = ($x >> 1, $x & 1, $y >> 1, $y & 1);
-    return ((($x1 & $y1) ^ ($x1 & $y0) ^ ($x0 & $y1)) << 1) | (($x1 & $y1) ^ ($x0 & $y0));
-}
-my ($mu, $lambda);
-sub t16mul {
-    my ($x, $y) = @_;
-    my ($x1, $x0, $y1, $y0) = ($x >> 2, $x & 3, $y >> 2, $y & 3);
-    my $p = t4mul($x1, $y1);
-    return ($p ^ t4mul($x1, $y0) ^ t4mul($x0, $y1)) << 2 | (t4mul($mu, $p) ^ t4mul($x0, $y0));
-}
-sub t256mul {
-    my ($x, $y) = @_;
-    my ($x1, $x0, $y1, $y0) = ($x >> 4, $x & 15, $y >> 4, $y & 15);
-    my $p = t16mul($x1, $y1);
-    return ($p ^ t16mul($x1, $y0) ^ t16mul($x0, $y1)) << 4 | (t16mul($lambda, $p) ^ t16mul($x0, $y0));
-}
-# z^2 + z + k irreducible over the field below <=> no root there
-# Every valid (mu, lambda, root) gives a correct circuit; which one is used
-# only changes the gate count.  @TOWER indexes the valid choices; the values
-# here gave the shortest rounds in a search over all 2 x 8 x 8 of them.
-my @TOWER = (0, 1, 4);
-my @mus     = grep { my $k = $_; !grep { t4mul($_, $_) ^ $_ ^ $k ? 0 : 1 } 0 .. 3 } 1 .. 3;
-$mu = $mus[ $TOWER[0] ];
-my @lambdas = grep { my $k = $_; !grep { t16mul($_, $_) ^ $_ ^ $k ? 0 : 1 } 0 .. 15 } 1 .. 15;
-$lambda = $lambdas[ $TOWER[1] ];
-die "tower constants" unless @mus == 2 && @lambdas == 8;
-# A root r of x^8 + x^4 + x^3 + x + 1 in the tower gives the isomorphism
-# M: sum s_m x^m -> sum s_m r^m (standard basis -> tower basis).
-my (@M, @Minv);
-{
-    my @roots;
-    for my $cand (2 .. 255) {
-        my @pw = (1);
-        push @pw, t256mul($pw[-1], $cand) for 1 .. 8;
-        push @roots, $cand if ($pw[8] ^ $pw[4] ^ $pw[3] ^ $pw[1] ^ $pw[0]) == 0;
-    }
-    die "roots" unless @roots == 8;
-    my $r = $roots[ $TOWER[2] ];
-    my @pw = (1);
-    push @pw, t256mul($pw[-1], $r) for 1 .. 7;
-    for my $s (0 .. 255) {
-        my $t = 0;
-        for my $m (0 .. 7) { $t ^= $pw[$m] if $s >> $m & 1; }
-        $M[$s] = $t;
-        $Minv[$t] = $s;
-    }
-    die "tower map not bijective" if grep { !defined } @Minv;
-    for my $a (0 .. 255) {
-        for my $b (3, 0x53, 0xca, $a ^ 0x5a) {
-            die "tower map not multiplicative" unless $M[ gmul($a, $b) ] == t256mul($M[$a], $M[$b]);
-        }
-    }
-}
-
-######################################################################
 # Straight-line programs.  A value is an index into @ops; ops are
 # hash-consed, so equal subexpressions are computed once.
 #   [in, k]  [xor, a, b]  [and, a, b]  [rot1, a]  [rot2, a]  [perm, a, idx]
-#   [const, offset]  [ldkey]  [kplane, key, bit]
+#   [const, offset]  [kload, bit] (round key plane bit, loaded in bit order)
 my (@ops, %cons);
 sub op {
     my @o = @_;
     @o[1, 2] = sort { $a <=> $b } @o[1, 2] if $o[0] eq 'xor' || $o[0] eq 'and';
     my $key = join(",", @o);
-    return $cons{$key} if $o[0] ne 'ldkey' && exists $cons{$key};
+    return $cons{$key} if exists $cons{$key};
     push @ops, [@o];
     return $cons{$key} = $#ops;
 }
 sub reset_prog { @ops = (); %cons = (); }
-# XORs built while $GEN > 0 are shared only within their generation: see c256inv.
-our ($GEN, $REMAT) = (0, 0);
-sub X { my ($a, $b) = @_; die "xor with itself" if $a == $b; op('xor', $a, $b, $GEN ? $GEN : ()) }
+sub X { my ($a, $b) = @_; die "xor with itself" if $a == $b; op('xor', $a, $b) }
 sub A { op('and', @_) }
 sub vX { my ($p, $q) = @_; return [ map { X($p->[$_], $q->[$_]) } 0 .. $#$p ]; }
 
@@ -175,48 +113,177 @@ sub lin {
     return \@out;
 }
 
-# Tower arithmetic on bit values (arrays, index = bit position).
-sub c4mul {
-    my ($x, $y) = @_;
-    my $p = A($x->[1], $y->[1]);
-    my $q = A($x->[0], $y->[0]);
-    my $r = A(X($x->[1], $x->[0]), X($y->[1], $y->[0]));
-    return [ X($p, $q), X($r, $q) ];    # (x1y1 + x0y0, x1y1 + x1y0 + x0y1)
+######################################################################
+# The S-box circuit: Boyar and Peralta's 115 gates (32 AND, 83 XOR; "A new
+# combinational logic minimization technique with applications to
+# cryptology", SEA 2010).  Inputs U0 (msb) .. U7 (lsb), outputs S0 (msb) ..
+# S7 of S(x) ^ 0x63: their four XNORs are XORs here (the 0x63 is folded into
+# the round keys).  Top: 23 XORs make the 22 signals the middle reads; the
+# middle (the inversion in GF(2^8), 32 AND + 30 XOR) ends in 18 products
+# z0..z17; the bottom (30 XOR) is linear in them.
+my $BP_TOP = <<'C';
+y14 = U3 + U5
+y13 = U0 + U6
+y9 = U0 + U3
+y8 = U0 + U5
+t0 = U1 + U2
+y1 = t0 + U7
+y4 = y1 + U3
+y12 = y13 + y14
+y2 = y1 + U0
+y5 = y1 + U6
+y3 = y5 + y8
+t1 = U4 + y12
+y15 = t1 + U5
+y20 = t1 + U1
+y6 = y15 + U7
+y10 = y15 + t0
+y11 = y20 + y9
+y7 = U7 + y11
+y17 = y10 + y11
+y19 = y10 + y8
+y16 = t0 + y11
+y21 = y13 + y16
+y18 = U0 + y16
+C
+my $BP_MID = <<'C';
+t2 = y12 x y15
+t3 = y3 x y6
+t4 = t3 + t2
+t5 = y4 x U7
+t6 = t5 + t2
+t7 = y13 x y16
+t8 = y5 x y1
+t9 = t8 + t7
+t10 = y2 x y7
+t11 = t10 + t7
+t12 = y9 x y11
+t13 = y14 x y17
+t14 = t13 + t12
+t15 = y8 x y10
+t16 = t15 + t12
+t17 = t4 + t14
+t18 = t6 + t16
+t19 = t9 + t14
+t20 = t11 + t16
+t21 = t17 + y20
+t22 = t18 + y19
+t23 = t19 + y21
+t24 = t20 + y18
+t25 = t21 + t22
+t26 = t21 x t23
+t27 = t24 + t26
+t28 = t25 x t27
+t29 = t28 + t22
+t30 = t23 + t24
+t31 = t22 + t26
+t32 = t31 x t30
+t33 = t32 + t24
+t34 = t23 + t33
+t35 = t27 + t33
+t36 = t24 x t35
+t37 = t36 + t34
+t38 = t27 + t36
+t39 = t29 x t38
+t40 = t25 + t39
+t41 = t40 + t37
+t42 = t29 + t33
+t43 = t29 + t40
+t44 = t33 + t37
+t45 = t42 + t41
+z0 = t44 x y15
+z1 = t37 x y6
+z2 = t33 x U7
+z3 = t43 x y16
+z4 = t40 x y1
+z5 = t29 x y7
+z6 = t42 x y11
+z7 = t45 x y17
+z8 = t41 x y10
+z9 = t44 x y12
+z10 = t37 x y3
+z11 = t33 x y4
+z12 = t43 x y13
+z13 = t40 x y5
+z14 = t29 x y2
+z15 = t42 x y9
+z16 = t45 x y14
+z17 = t41 x y8
+C
+my $BP_BOT = <<'C';
+t46 = z15 + z16
+t47 = z10 + z11
+t48 = z5 + z13
+t49 = z9 + z10
+t50 = z2 + z12
+t51 = z2 + z5
+t52 = z7 + z8
+t53 = z0 + z3
+t54 = z6 + z7
+t55 = z16 + z17
+t56 = z12 + t48
+t57 = t50 + t53
+t58 = z4 + t46
+t59 = z3 + t54
+t60 = t46 + t57
+t61 = z14 + t57
+t62 = t52 + t58
+t63 = t49 + t58
+t64 = z4 + t59
+t65 = t61 + t62
+t66 = z1 + t63
+S0 = t59 + t63
+S6 = t56 + t62
+S7 = t48 + t60
+t67 = t64 + t65
+S3 = t53 + t66
+S4 = t51 + t66
+S5 = t47 + t65
+S1 = t64 + S3
+S2 = t55 + t67
+C
+my @BP = map { [ map { [ /^(\w+) = (\w+) ([+x]) (\w+)$/ ] } split /\n/ ] } $BP_TOP, $BP_MID, $BP_BOT;
+# Runs gate list $g over the signals in %$env with the given XOR and AND.
+sub bp_run {
+    my ($g, $env, $xor, $and) = @_;
+    for (@$g) {
+        my ($d, $a, $op, $b) = @$_;
+        die "circuit: $a or $b undefined at $d" unless defined $env->{$a} && defined $env->{$b};
+        $env->{$d} = $op eq '+' ? $xor->($env->{$a}, $env->{$b}) : $and->($env->{$a}, $env->{$b});
+    }
 }
-sub lo2 { [ @{ $_[0] }[ 0, 1 ] ] }
-sub hi2 { [ @{ $_[0] }[ 2, 3 ] ] }
-sub c16mul {
-    my ($x, $y) = @_;
-    my $p = c4mul(hi2($x), hi2($y));
-    my $q = c4mul(lo2($x), lo2($y));
-    my $r = c4mul(vX(hi2($x), lo2($x)), vX(hi2($y), lo2($y)));
-    my $mp = lin(sub { t4mul($mu, $_[0]) }, $p, 2);
-    return [ @{ vX($mp, $q) }, @{ vX($r, $q) } ];
-}
-# inverse of x1 z + x0 over z^2 + z + k: (x1 z + (x1 + x0)) / N, N = k x1^2 + x1 x0 + x0^2
-sub c16inv {
+sub parity { my $v = shift; $v ^= $v >> 16; $v ^= $v >> 8; $v ^= $v >> 4; $v ^= $v >> 2; $v ^= $v >> 1; $v & 1 }
+my @Z = map { "z$_" } 0 .. 17;
+# SubBytes without 0x63, planes in/out (index = bit position).
+sub sbox_enc {
     my $x = shift;
-    my ($x1, $x0) = (hi2($x), lo2($x));
-    my $n = vX(vX(lin(sub { t4mul($mu, t4mul($_[0], $_[0])) }, $x1, 2), c4mul($x1, $x0)),
-               lin(sub { t4mul($_[0], $_[0]) }, $x0, 2));
-    my $d = lin(sub { t4mul($_[0], $_[0]) }, $n, 2);    # 1/N = N^2 in GF(4)
-    return [ @{ c4mul(vX($x1, $x0), $d) }, @{ c4mul($x1, $d) } ];
+    my %e = map { ("U$_" => $x->[ 7 - $_ ]) } 0 .. 7;
+    bp_run($_, \%e, \&X, \&A) for @BP;
+    return [ map { $e{ "S" . (7 - $_) } } 0 .. 7 ];
 }
-sub c256inv {
-    my $u = shift;
-    my ($a, $b) = ([ @$u[ 4 .. 7 ] ], [ @$u[ 0 .. 3 ] ]);
-    my $n = vX(vX(lin(sub { t16mul($lambda, t16mul($_[0], $_[0])) }, $a, 4), c16mul($a, $b)),
-               lin(sub { t16mul($_[0], $_[0]) }, $b, 4));
-    my $d = c16inv($n);
-    # With $REMAT the sums of a's bits that the last products need are built
-    # again here instead of being kept live across the inversion (cheaper
-    # than spilling them).
-    local $GEN = $GEN + $REMAT;
-    return [ @{ c16mul(vX($a, $b), $d) }, @{ c16mul($a, $d) } ];
+# InvSubBytes of (x ^ 0x63) = inversion of u = Ainv(x) (Ainv: the inverse of
+# the S-box's linear part).  The middle is the same; its 22 inputs are linear
+# in u, hence in x, and the bottom's outputs give A(1/u), so Ainv of them is
+# the answer.  Both linear layers are built from their matrices here (plain
+# XOR chains, which linopt's Paar pass shortens).
+sub sbox_dec {
+    my $x = shift;
+    my %form = map { ("U$_" => 1 << $_) } 0 .. 7;    # bit j: depends on U_j
+    bp_run($BP[0], \%form, sub { $_[0] ^ $_[1] }, sub { die });
+    my %defd = map { ($_->[0] => 1) } @{ $BP[1] };
+    my %used;
+    $used{$_} = 1 for grep { !$defd{$_} } map { @$_[ 1, 3 ] } @{ $BP[1] };
+    my @names = sort keys %used;
+    my $ubits = sub { my $u = shift; my $m = 0; $m |= (($u >> (7 - $_)) & 1) << $_ for 0 .. 7; $m };
+    my $top = lin(sub { my $m = $ubits->($affinv[ $_[0] ]); my $r = 0;
+                        $r |= parity($form{ $names[$_] } & $m) << $_ for 0 .. $#names; $r }, $x, scalar @names);
+    my %e = map { ($names[$_] => $top->[$_]) } 0 .. $#names;
+    bp_run($BP[1], \%e, \&X, \&A);
+    my %zf = map { ($Z[$_] => 1 << $_) } 0 .. $#Z;
+    bp_run($BP[2], \%zf, sub { $_[0] ^ $_[1] }, sub { die });
+    return lin(sub { my $s = 0; $s |= parity($zf{"S$_"} & $_[0]) << (7 - $_) for 0 .. 7; $affinv[$s] },
+               [ map { $e{$_} } @Z ], 8);
 }
-# SubBytes without 0x63 (enc) and InvSubBytes of (x ^ 0x63) (dec), planes in/out.
-sub sbox_enc { my $x = shift; lin(sub { aff($Minv[ $_[0] ]) }, c256inv(lin(sub { $M[ $_[0] ] }, $x, 8)), 8) }
-sub sbox_dec { my $x = shift; lin(sub { $Minv[ $_[0] ] }, c256inv(lin(sub { $M[ $affinv[ $_[0] ] ] }, $x, 8)), 8) }
 
 # Check a circuit on all 256 inputs (each value is a 256-bit string).
 sub check_sbox {
@@ -244,11 +311,13 @@ sub check_sbox {
     $n{ $_->[0] }++ for @ops;
     return "$name: $n{xor} XOR + $n{and} AND";
 }
-my @gates = map { my ($m, $r) = @$_; my $d = (@$m ? " (Paar: @$m)" : "") . ($r ? " (rematerialised)" : "");
-                  local $REMAT = $r;
-                  (check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box$d", $m),
-                   check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box$d", $m)) }
-            [ [], 0 ], [ ['top'], 0 ], [ ['bottom'], 0 ], [ [ 'top', 'bottom' ], 0 ], [ [], 1 ], [ ['bottom'], 1 ];
+# The variants the rounds try (Paar on the layers named); the inverse S-box's
+# linear layers are plain XOR chains until Paar shortens them.
+my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ ['top'], [ 'top', 'bottom' ] ]);
+my @gates = ((map { check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box" . (@$_ ? " (Paar: @$_)" : ""), $_) }
+              @{ $VARIANTS{enc} }),
+             (map { check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box (Paar: @$_)", $_) }
+              @{ $VARIANTS{dec} }));
 
 # Byte-wise multiplication by a constant, on 8 planes.
 sub mulc { my ($c, $a) = @_; lin(sub { gmul($c, $_[0]) }, $a, 8) }
@@ -268,19 +337,29 @@ sub invmixcolumns {
 # ShiftRows / InvShiftRows byte indices (result byte p takes source byte idx[p]).
 my @SR  = map { my ($c, $r) = (int($_ / 4), $_ % 4); 4 * (($c + $r) % 4) + $r } 0 .. 15;
 my @ISR = map { my ($c, $r) = (int($_ / 4), $_ % 4); 4 * (($c - $r + 4) % 4) + $r } 0 .. 15;
+# Inside the rounds the planes are row-major (byte 4*row + col), so that P1
+# and P2 are one vext each; the blocks (and so the planes after the
+# transpose) are column-major.  The first round's ShiftRows goes from
+# column- to row-major, the last one's back: three tables per direction.
+sub rm { my $p = shift; 4 * ($p % 4) + int($p / 4) }    # column-major index -> row-major
+sub sr_tables {
+    my @s = @_;
+    return ([ map { $s[ rm($_) ] } 0 .. 15 ],             # first: column-major in, row-major out
+            [ map { rm($s[ rm($_) ]) } 0 .. 15 ],         # middle
+            [ map { rm($s[$_]) } 0 .. 15 ]);              # last: row-major in, column-major out
+}
 
 # One round as a program: inputs q0..q7, outputs listed in order.
 sub round_prog {
     my ($dec, $last) = @_;
     reset_prog();
     my @x = map { op('in', $_) } 0 .. 7;
-    my $s = $dec ? sbox_dec(\@x) : sbox_enc(\@x);
     my $idx = op('const', 0);
+    my $s = $dec ? sbox_dec(\@x) : sbox_enc(\@x);
     my $p = [ map { op('perm', $_, $idx) } @$s ];
     return $p if $last;
     my $m = $dec ? invmixcolumns($p) : mixcolumns($p);
-    my $k = op('ldkey');
-    return [ map { X($m->[$_], op('kplane', $k, $_)) } 0 .. 7 ];
+    return [ map { X($m->[$_], op('kload', $_)) } 0 .. 7 ];
 }
 
 ######################################################################
@@ -365,7 +444,7 @@ sub linopt {
         my @o = @{ $old[$i] };
         my $t = $o[0];
         if ($t eq 'and' || $t eq 'perm' || $t eq 'xor') { @o[1, 2] = map { $src->($_) } @o[1, 2]; }
-        elsif ($t eq 'rot1' || $t eq 'rot2' || $t eq 'kplane') { $o[1] = $src->($o[1]); }
+        elsif ($t eq 'rot1' || $t eq 'rot2') { $o[1] = $src->($o[1]); }
         $map{$i} = op(@o);
     }
     return [ map { $src->($_) } @$outs ];
@@ -377,11 +456,19 @@ sub linopt {
 # the new order and returns the renamed outputs.
 sub op_srcs {
     my ($t, @a) = @{ $_[0] };
-    return () if $t eq 'in' || $t eq 'const' || $t eq 'ldkey';
+    return () if $t eq 'in' || $t eq 'const' || $t eq 'kload';
     return $t eq 'xor' || $t eq 'and' || $t eq 'perm' ? @a[0, 1] : ($a[0]);
 }
+# With a nonzero $seed, ties go by a fixed pseudo-random order of the ops
+# instead of the order they were built in, and an op that completes the
+# operands of a later one counts $seed % 3 / 2 more: round_code tries a few
+# seeds, since the greedy choice is far from optimal on the S-box circuit.
 sub schedule_prog {
-    my ($outs) = @_;
+    my ($outs, $seed) = @_;
+    my %pr;
+    my $h = $seed || 0;
+    for my $i (0 .. $#ops) { $h = ($h * 1103515245 + 12345 + $i) % 2147483648; $pr{$i} = $seed ? $h : $i; }
+    my $look = $seed ? ($seed % 3) / 2 : 0;
     my %live;
     my @work = @$outs;
     while (@work) { my $v = pop @work; next if $live{$v}++; push @work, op_srcs($ops[$v]); }
@@ -393,14 +480,21 @@ sub schedule_prog {
     my @order = grep { $live{$_} && ($ops[$_][0] eq 'in' || $ops[$_][0] eq 'const') } 0 .. $#ops;
     $done{$_} = 1 for @order;
     my %ready;
-    my $try = sub { my $i = shift; $ready{$i} = 1 if $live{$i} && !$done{$i} && !grep { !$done{$_} } op_srcs($ops[$i]); };
+    # the key planes are loaded with a post-incremented address: in bit order
+    my %kload = map { ($ops[$_][1] => $_) } grep { $ops[$_][0] eq 'kload' } 0 .. $#ops;
+    my $try = sub {
+        my $i = shift;
+        return if $ops[$i][0] eq 'kload' && $ops[$i][1] && !$done{ $kload{ $ops[$i][1] - 1 } };
+        $ready{$i} = 1 if $live{$i} && !$done{$i} && !grep { !$done{$_} } op_srcs($ops[$i]);
+    };
     $try->($_) for 0 .. $#ops;
     while (%ready) {
         my ($best, $bs);
-        for my $i (sort { $a <=> $b } keys %ready) {
+        for my $i (sort { $pr{$a} <=> $pr{$b} || $a <=> $b } keys %ready) {
             my %u = map { ($_ => 1) } grep { $ops[$_][0] ne 'const' } op_srcs($ops[$i]);
             my $s = (grep { $left{$_} == 1 } keys %u) - 1;
-            $s -= 2 if $ops[$i][0] eq 'ldkey';    # load the key late
+            $s += $look if $look && grep { my $w = $_; !grep { !$done{$_} && $_ != $i } op_srcs($ops[$w]) } @{ $users{$i} || [] };
+            $s -= 2 if $ops[$i][0] eq 'kload';    # load the key late
             ($best, $bs) = ($i, $s) if !defined $bs || $s > $bs;
         }
         delete $ready{$best};
@@ -408,6 +502,7 @@ sub schedule_prog {
         push @order, $best;
         $left{$_}-- for op_srcs($ops[$best]);
         $try->($_) for @{ $users{$best} || [] };
+        $try->($kload{ $ops[$best][1] + 1 }) if $ops[$best][0] eq 'kload' && $ops[$best][1] < 7;
     }
     my %new;
     @new{@order} = 0 .. $#order;
@@ -416,7 +511,7 @@ sub schedule_prog {
         my @o = @{ $ops[$i] };
         my $t = $o[0];
         if ($t eq 'xor' || $t eq 'and' || $t eq 'perm') { @o[1, 2] = @new{ @o[1, 2] }; }
-        elsif ($t eq 'rot1' || $t eq 'rot2' || $t eq 'kplane') { $o[1] = $new{ $o[1] }; }
+        elsif ($t eq 'rot1' || $t eq 'rot2') { $o[1] = $new{ $o[1] }; }
         push @nops, \@o;
     }
     @ops = @nops;
@@ -430,19 +525,27 @@ my $SPILL_SLOTS = 24;           # allocator limit; the frame holds only what is 
 my ($rKEY, $rCONST) = ("r6", "r12");
 
 sub dreg { my ($q, $h) = @_; "d" . (2 * $q + $h) }
-# Slots 0..3 have their address in r0..r3 (one vld1/vst1 per access); the
-# others take a vldr/vstr pair at an sp offset.
-my $ADDR_SLOTS = 4;
+# The first slots have their address in a GPR (one vld1/vst1 per access):
+# r0-r4 and r7-r11, which the callers park at [sp] (ldm/stm) around the
+# call; the others take a vldr/vstr pair at an sp offset.  The spill area
+# starts at [sp, #SLOT0].
+my @ADDR_REGS = (0 .. 4, 7 .. 11);
+my $SLOT0 = 32;
 sub slot_access {
     my ($one, $pair, $q, $s) = @_;
-    return "\t$one\t{" . dreg($q, 0) . "-" . dreg($q, 1) . "}, [r$s]\n" if $s < $ADDR_SLOTS;
-    return "\t$pair\t" . dreg($q, 0) . ", [sp, #" . (16 * $s) . "]\n\t$pair\t" . dreg($q, 1) . ", [sp, #" . (16 * $s + 8) . "]\n";
+    return "\t$one\t{" . dreg($q, 0) . "-" . dreg($q, 1) . "}, [r$ADDR_REGS[$s]]\n" if $s < @ADDR_REGS;
+    my $o = $SLOT0 + 16 * $s;
+    return "\t$pair\t" . dreg($q, 0) . ", [sp, #$o]\n\t$pair\t" . dreg($q, 1) . ", [sp, #" . ($o + 8) . "]\n";
 }
-sub slot_setup { join("", map { $_ ? "\tadd\tr$_, sp, #" . (16 * $_) . "\n" : "\tmov\tr0, sp\n" } 0 .. $ADDR_SLOTS - 1) }
+# Only the address registers of slots the rounds use are set up.
+sub slot_setup { my $n = $_[0] < @ADDR_REGS ? $_[0] : @ADDR_REGS; join("", map { "\tadd\tr$ADDR_REGS[$_], sp, #" . ($SLOT0 + 16 * $_) . "\n" } 0 .. $n - 1) }
 
 # $in->[k] = register of input plane k; $want->[b] = register output b must
 # end in, or undef to leave the outputs where they are.  Returns the code,
 # the spill slots used and the output registers.
+# (round_code tries each of @CHEAP: 2 is plain Belady)
+our $CHEAP = 2;
+my @CHEAP = (2, 0.7, 0.4);
 sub emit_prog {
     my ($outs, $in, $want) = @_;
     my $n = @ops;
@@ -461,7 +564,7 @@ sub emit_prog {
     for my $i (reverse 0 .. $n - 1) {
         next unless defined $hint{$i} && $live{$i};
         my $t = $ops[$i][0];
-        next unless $t eq 'xor' || $t eq 'and' || $t eq 'rot2' || $t eq 'kplane';
+        next unless $t eq 'xor' || $t eq 'and' || $t eq 'rot1' || $t eq 'rot2';
         my ($last) = sort { $b <=> $a } grep { $ops[$_][0] ne 'in' && $ops[$_][0] ne 'const' } op_srcs($ops[$i]);
         next unless defined $last && !defined $hint{$last} && $uses{$last}[-1] == $i;
         $hint{$last} = $hint{$i};
@@ -475,10 +578,19 @@ sub emit_prog {
     @slot_free = (1) x $SPILL_SLOTS;
     my $code = "";
     my $maxslot = -1;
+    # A value evicted whose operands are still live at its next use is not
+    # stored but computed again there (one instruction instead of two).
+    my %remat;
+    my $lastuse = sub { my $u = $uses{ $_[0] } || []; @$u ? $u->[-1] : -1 };
     my $spill = sub {
-        my ($v) = @_;
+        my ($v, $i) = @_;
         my $q = $reg_of[$v];
-        if ($ops[$v][0] ne 'const' && !defined $slot_of{$v}) {
+        my $t = $ops[$v][0];
+        my $nu = $nextuse->($v, $i);
+        if (!defined $slot_of{$v} && ($t eq 'xor' || $t eq 'and' || $t eq 'rot1' || $t eq 'rot2')
+            && !grep { $lastuse->($_) < $nu } op_srcs($ops[$v])) {
+            $remat{$v} = 1;
+        } elsif ($t ne 'const' && !defined $slot_of{$v}) {
             my ($s) = grep { $slot_free[$_] } 0 .. $SPILL_SLOTS - 1;
             die "out of spill slots" unless defined $s;
             $slot_free[$s] = 0;
@@ -495,18 +607,41 @@ sub emit_prog {
         return $pref if defined $pref && !exists $val_in{$pref} && !$excl->{$pref};
         my @free = grep { !exists $val_in{$_} && !$excl->{$_} } 0 .. 15;
         return $free[0] if @free;
-        my ($best, $far) = (undef, -1);
+        # Belady, except that a value that costs no store to evict (it has a
+        # slot, can be recomputed or is a constant) goes first if it is used
+        # not much sooner than the farthest one.
+        my ($best, $far, $cheap, $cfar) = (undef, -1, undef, -1);
         for my $q (0 .. 15) {
             next if $excl->{$q};
-            my $f = $nextuse->($val_in{$q}, $i);
+            my $v = $val_in{$q};
+            my $f = $nextuse->($v, $i);
             ($best, $far) = ($q, $f) if $f > $far;
+            my $t = $ops[$v][0];
+            my $free = defined $slot_of{$v} || $t eq 'const'
+                || (($t eq 'xor' || $t eq 'and' || $t eq 'rot1' || $t eq 'rot2') && !grep { $lastuse->($_) < $f } op_srcs($ops[$v]));
+            ($cheap, $cfar) = ($q, $f) if $free && $f > $cfar;
         }
-        $spill->($val_in{$best});
+        $best = $cheap if defined $cheap && $far < 1e9 && $cfar - $i >= $CHEAP * ($far - $i);
+        $spill->($val_in{$best}, $i);
         return $best;
     };
-    my $load = sub {
-        my ($v, $q) = @_;
-        if ($ops[$v][0] eq 'const') {
+    my $load;
+    $load = sub {
+        my ($v, $q, $i, $excl) = @_;
+        if ($remat{$v}) {
+            delete $remat{$v};
+            my %ex = (%{ $excl || {} }, $q => 1);
+            for my $s (op_srcs($ops[$v])) {
+                $load->($s, $getreg->($i, \%ex), $i, \%ex) unless defined $reg_of[$s];
+                $ex{ $reg_of[$s] } = 1;
+            }
+            my @q = map { $reg_of[$_] } op_srcs($ops[$v]);
+            my $t = $ops[$v][0];
+            $code .= $t eq 'xor'  ? "\tveor\tq$q, q$q[0], q$q[1]\n"
+                   : $t eq 'and'  ? "\tvand\tq$q, q$q[0], q$q[1]\n"
+                   : $t eq 'rot1' ? "\tvext.8\tq$q, q$q[0], q$q[0], #4\n"
+                   :                "\tvext.8\tq$q, q$q[0], q$q[0], #8\n";
+        } elsif ($ops[$v][0] eq 'const') {
             my $off = $ops[$v][1];
             die "constant offset" if $off;    # one vld1 from [r12]
             $code .= "\tvld1.64\t{" . dreg($q, 0) . "-" . dreg($q, 1) . "}, [$rCONST]\n";
@@ -531,13 +666,13 @@ sub emit_prog {
         my @src = op_srcs($ops[$i]);
         my %excl;
         for my $v (@src) {
-            if (!defined $reg_of[$v]) { $load->($v, $getreg->($i, \%excl)); }
+            if (!defined $reg_of[$v]) { $load->($v, $getreg->($i, \%excl), $i, \%excl); }
             $excl{ $reg_of[$v] } = 1;
         }
         my @dying = grep { $nextuse->($_, $i) == 1e9 } @src;
         my %canreuse = map { ($reg_of[$_] => 1) } @dying;
-        # rot1 and vtbl write their destination before reading all sources
-        %canreuse = () if $t eq 'rot1' || $t eq 'perm';
+        # vtbl writes its destination before reading all sources
+        %canreuse = () if $t eq 'perm';
         my $pref = $hint{$i};
         my $dst;
         if (defined $pref && !exists $val_in{$pref}) { $dst = $pref; }
@@ -550,18 +685,13 @@ sub emit_prog {
         my @q = map { $reg_of[$_] } @src;
         if    ($t eq 'xor')  { $code .= "\tveor\tq$dst, q$q[0], q$q[1]\n"; }
         elsif ($t eq 'and')  { $code .= "\tvand\tq$dst, q$q[0], q$q[1]\n"; }
-        elsif ($t eq 'rot1') { $code .= "\tvshr.u32\tq$dst, q$q[0], #8\n\tvsli.32\tq$dst, q$q[0], #24\n"; }
-        elsif ($t eq 'rot2') { $code .= "\tvrev32.16\tq$dst, q$q[0]\n"; }
+        elsif ($t eq 'rot1') { $code .= "\tvext.8\tq$dst, q$q[0], q$q[0], #4\n"; }
+        elsif ($t eq 'rot2') { $code .= "\tvext.8\tq$dst, q$q[0], q$q[0], #8\n"; }
         elsif ($t eq 'perm') {
             my $tab = "{" . dreg($q[0], 0) . "," . dreg($q[0], 1) . "}";
             $code .= "\tvtbl.8\t" . dreg($dst, 0) . ", $tab, " . dreg($q[1], 0) . "\n\tvtbl.8\t" . dreg($dst, 1) . ", $tab, " . dreg($q[1], 1) . "\n";
         }
-        elsif ($t eq 'ldkey') { $code .= "\tvld1.64\t{" . dreg($dst, 0) . "-" . dreg($dst, 1) . "}, [$rKEY]!\n"; }
-        elsif ($t eq 'kplane') {
-            my $b = $a[1];
-            $code .= $b == 7 ? "\tvshr.s8\tq$dst, q$q[0], #7\n"
-                             : "\tvshl.i8\tq$dst, q$q[0], #" . (7 - $b) . "\n\tvshr.s8\tq$dst, q$dst, #7\n";
-        }
+        elsif ($t eq 'kload') { $code .= "\tvld1.64\t{" . dreg($dst, 0) . "-" . dreg($dst, 1) . "}, [$rKEY]!\n"; }
         else { die "op $t" }
         $release->($_) for @dying;
         $reg_of[$i] = $dst;
@@ -570,7 +700,8 @@ sub emit_prog {
     # Reload spilled outputs, then move them where they are wanted.
     for my $b (0 .. 7) {
         my $v = $outs->[$b];
-        $load->($v, $getreg->($n, { map { ($_ => 1) } @{ $want || [] } })) unless defined $reg_of[$v];
+        my %ex = map { ($_ => 1) } @{ $want || [] };
+        $load->($v, $getreg->($n, \%ex), $n, \%ex) unless defined $reg_of[$v];
     }
     if ($want) {
         my %wanted = map { ($outs->[$_] => 1) } 0 .. 7;
@@ -605,9 +736,6 @@ sub emit_prog {
 ######################################################################
 # Assembly.
 my $maxslots = 0;
-# Round variants tried: (linopt modes, rematerialise).  Paar on the top layer
-# gives fewer XORs but always spilled more (it builds every input sum early).
-my @VARIANTS = map { my $o = $_; map { [ $o, $_ ] } 0, 1 } [], ['bottom'];
 
 # One round for the loop (input and output registers equal) or the last
 # round (outputs anywhere).  The register assignment of the planes is not
@@ -616,17 +744,31 @@ my @VARIANTS = map { my $o = $_; map { [ $o, $_ ] } 0, 1 } [], ['bottom'];
 # loop (tried from several starting assignments); if it does not settle, the
 # outputs are moved back.  Returns the code
 # and the assignment (plane b -> register).
+my $SEEDS = 24;
 sub round_code {
     my ($dec, $last, $in) = @_;
     my ($c, $slots, $asg);
     # Fewer gates can mean more spills: try several and keep the shortest.
-    for my $v (@VARIANTS) {
-        my ($opt, $remat) = @$v;
-        # The program does not depend on the register assignment: build it once.
-        local $REMAT = $remat;
+    for my $opt (@{ $VARIANTS{ $dec ? 'dec' : 'enc' } }) {
+        # The program does not depend on the register assignment: build it
+        # once per schedule; keep the schedule that emits shortest from q0..q7.
+        my ($best, $bn);
+        my $cheap;
+        for my $seed (0 .. $SEEDS) {
+            my $o = round_prog($dec, $last);
+            $o = linopt($o, $_) for @$opt;
+            $o = schedule_prog($o, $seed);
+            for my $ch (@CHEAP) {
+                local $CHEAP = $ch;
+                my ($c2) = emit_prog($o, [ 0 .. 7 ], undef);
+                my $n = $c2 =~ tr/\n//;
+                ($best, $cheap, $bn) = ($seed, $ch, $n) if !defined $bn || $n < $bn;
+            }
+        }
+        local $CHEAP = $cheap;
         my $outs = round_prog($dec, $last);
         $outs = linopt($outs, $_) for @$opt;
-        my $prog = schedule_prog($outs);
+        my $prog = schedule_prog($outs, $best);
         my $build = sub { $prog };
         my ($c1, $s1, $a1);
         if ($last) {
@@ -658,7 +800,7 @@ sub round_code {
     }
     $maxslots = $slots if $slots > $maxslots;
     my $count = () = $c =~ /\n/g;
-    return ("\t@ " . ($last ? "last " : "") . ($dec ? "inverse " : "") . "round: $count instructions, $slots spill slots\n" . $c, $asg);
+    return ("\t@ " . ($last ? "last " : "") . ($dec ? "inverse " : "") . "round: $count instructions, $slots spill slots\n" . $c, $asg, $slots);
 }
 
 sub swapmove {
@@ -704,17 +846,18 @@ my (%BLK_IN, %BLK_OUT);
 for my $dec (0, 1) {
     my $name = $dec ? "decrypt" : "encrypt";
     my $tab  = ".Lbs_$name";
-    my ($mid, $pi)    = round_code($dec, 0, [ 0 .. 7 ]);
-    my ($last, $sigma) = round_code($dec, 1, $pi);
+    my @tabs = sr_tables($dec ? @ISR : @SR);
+    my @which = qw(first middle last);
+    my ($mid, $pi, $s1)     = round_code($dec, 0, [ 0 .. 7 ]);
+    my ($last, $sigma, $s2) = round_code($dec, 1, $pi);
     ($BLK_IN{$name}, $BLK_OUT{$name}) = ($pi, $sigma);
     $code .= <<___;
 .ctasm_align 16
 $tab:
-	.byte	${\ join(",", $dec ? @ISR : @SR) }	@ ${\ ($dec ? "InvShiftRows" : "ShiftRows") } index
-
+${\ join("", map { "\t.byte\t" . join(",", @{ $tabs[$_] }) . "\t@ " . ($dec ? "InvShiftRows" : "ShiftRows") . ", $which[$_] round\n" } 0 .. 2) }
 @ _bsaes_${name}8: block n in q(${\ join(",", @$pi) })[n], out in q(${\ join(",", @$sigma) })[n];
-@ r4 = bsaes key.  Clobbers r0-r3, r5, r6, r12, q0-q15 and the spill area
-@ at [sp] of the caller.  Plane b lives in the register of row b.
+@ r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
+@ [sp, #$SLOT0] of the caller.  Plane b lives in the register of row b.
 .ctasm_align 16
 .ctasm_proc _bsaes_${name}8
 	ldr	r5, [r4]
@@ -722,12 +865,15 @@ $tab:
 	.ctasm_adr	$rCONST, $tab
 ${\ add_key($pi, 1) }
 ${\ transpose($pi) }
-${\ slot_setup() }
-	sub	r5, r5, #1
+${\ slot_setup($s1 > $s2 ? $s1 : $s2) }
+$mid
+	add	$rCONST, $rCONST, #16
+	sub	r5, r5, #2
 .L${name}8_round:
 $mid
 	subs	r5, r5, #1
 	bne	.L${name}8_round
+	add	$rCONST, $rCONST, #16
 $last
 ${\ transpose($sigma) }
 ${\ add_key($sigma, 0) }
@@ -735,22 +881,49 @@ ${\ add_key($sigma, 0) }
 .ctasm_endproc
 ___
 }
-# Spill area: the slots the rounds use (at least the r0..r3 ones), rounded
-# so that the frame stays a multiple of 32 bytes for the wipe.
-my $SPILL = 32 * int(($maxslots > $ADDR_SLOTS ? $maxslots : $ADDR_SLOTS) / 2 + 0.5);
+# Spill area: the slots the rounds use, rounded so that the frame stays a
+# multiple of 32 bytes for the wipe.
+my $SPILL = 32 * int($maxslots / 2 + 0.5);
 
-# Frame of the entry points: spill slots, 8 result blocks, 9 input blocks.
-my $KS    = $SPILL;
+# Frame of the entry points: the callers' r4, r7-r11 while a core runs,
+# spill slots, 8 result blocks, 9 input blocks.
+my $KS    = $SLOT0 + $SPILL;
 my $BUF   = $KS + 128;
-my $FRAME = $BUF + 160;    # 9 blocks, padded to a multiple of 32
+my $EK    = $BUF + 160;    # 9 blocks, padded to a multiple of 32
+# The key expanded for this call: the bsaes key's header, first and last
+# round keys as they are, the middle ones as 8 planes each (row-major),
+# 16 * 3 + 128 * 13 bytes at most.
+my $FRAME = $EK + 1728;
 my $ARG5  = $FRAME + 64 + 40;    # vsave d8-d15, save r3-r11,lr
 
+# Expands the bsaes key at r4 to [sp, #EK] and points r4 there: one load,
+# two vtbl and 15 shifts per middle round key, so that a round loads 8
+# planes instead of making them.  Clobbers r0, r2, r12, q0-q9, q15.
+sub expand_key {
+    my $x = shift;
+    my $s = "\t.ctasm_adr\tr12, .Lbs_rowmajor\n\tvld1.64\t{d30-d31}, [r12]\n\tldr\tr2, [r4]\n\tadd\tr0, sp, #$EK\n"
+          . "\tvld1.64\t{d0-d3}, [r4]!\n\tvst1.64\t{d0-d3}, [r0]!\n\tsub\tr2, r2, #1\n.Lexpand$x:\n"
+          . "\tvld1.64\t{d0-d1}, [r4]!\n\tvtbl.8\td2, {d0,d1}, d30\n\tvtbl.8\td3, {d0,d1}, d31\n";
+    for my $b (0 .. 7) {
+        my $q = 2 + $b;
+        $s .= $b == 7 ? "\tvshr.s8\tq$q, q1, #7\n" : "\tvshl.i8\tq$q, q1, #" . (7 - $b) . "\n\tvshr.s8\tq$q, q$q, #7\n";
+    }
+    $s .= "\tvst1.64\t{d" . (4 + 4 * $_) . "-d" . (7 + 4 * $_) . "}, [r0]!\n" for 0 .. 3;
+    return $s . "\tsubs\tr2, r2, #1\n\tbne\t.Lexpand$x\n\tvld1.64\t{d0-d1}, [r4]\n\tvst1.64\t{d0-d1}, [r0]\n\tadd\tr4, sp, #$EK\n";
+}
+
 # Zero the whole frame (it held keystream, plaintext and key planes).
+# (up to the expanded key's end: EK/32 + 4 (N - 1) + 2 32-byte stores)
+# A fixed count of 32-byte stores if given (CBC: no expanded key in the frame).
 sub wipe_frame {
-    return "\tveor\tq0, q0, q0\n\tveor\tq1, q1, q1\n\tmov\tr3, sp\n\tmov\tr12, #" . ($FRAME / 32) . "\n"
-         . ".Lwipe$_[0]:\n\tvst1.64\t{d0-d3}, [r3]!\n\tsubs\tr12, r12, #1\n\tbne\t.Lwipe$_[0]\n";
+    my ($x, $fixed) = @_;
+    return "\tveor\tq0, q0, q0\n\tveor\tq1, q1, q1\n\tmov\tr3, sp\n"
+         . ($fixed ? "\tmov\tr12, #$fixed\n" : "\tldr\tr12, [sp, #$EK]\n\tlsl\tr12, r12, #2\n\tadd\tr12, r12, #" . ($EK / 32 - 2) . "\n")
+         . ".Lwipe$x:\n\tvst1.64\t{d0-d3}, [r3]!\n\tsubs\tr12, r12, #1\n\tbne\t.Lwipe$x\n";
 }
 die "frame not a multiple of 32" if $FRAME % 32;
+
+$code .= ".ctasm_align 16\n.Lbs_rowmajor:\n\t.byte\t" . join(",", map { rm($_) } 0 .. 15) . "\t@ key bytes to row-major\n";
 
 # ctasm_bsaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec): 8 counter blocks
 # per batch; a short last batch still computes all 8 and uses the first ones.
@@ -764,31 +937,51 @@ $code .= <<___;
 	mov	r8, r1
 	mov	r9, r2
 	mov	r4, r3
-	vld1.8	{d0-d1}, [r10]
+${\ expand_key("_ctr") }	vld1.8	{d0-d1}, [r10]
+	vrev32.8	q0, q0			@ the counter block, each word in native order
+	vmov.i32	q1, #1
+	vmov.i32	d2, #0
+	vshl.i64	d3, d3, #32			@ q1 = (0, 0, 0, 1): counter + 1
 	add	r3, sp, #$BUF
-	vst1.64	{d0-d1}, [r3]			@ counter block template
-	vmov.32	r11, d1[1]
-	rev	r11, r11			@ counter, native order
+	vst1.64	{d0-d3}, [r3]
 .Lctr_batch:
-	add	r3, sp, #$BUF
-	vld1.64	{${\ dreg($BLK_IN{encrypt}[0], 0) }-${\ dreg($BLK_IN{encrypt}[0], 1) }}, [r3]
 ___
 {
     my ($pi, $sigma) = ($BLK_IN{encrypt}, $BLK_OUT{encrypt});
-    for my $b (1 .. 7) { $code .= "\tvmov\tq$pi->[$b], q$pi->[0]\n"; }
-    for my $b (0 .. 7) {
-        $code .= "\tadd\tr3, r11, #$b\n\trev\tr3, r3\n\tvmov.32\t" . dreg($pi->[$b], 1) . "[1], r3\n";
+    # 8 counter blocks by 32-bit lane additions (the counter wraps as in
+    # ctr32), back to big-endian words by vrev32.8; the next batch's first
+    # block goes back to the buffer.
+    my %in = map { ($_ => 1) } @$pi;
+    my ($one) = grep { !$in{$_} } 0 .. 15;
+    $code .= "\tadd\tr3, sp, #$BUF\n\tvld1.64\t{" . dreg($pi->[0], 0) . "-" . dreg($pi->[0], 1) . "}, [r3]!\n"
+           . "\tvld1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
+    $code .= "\tvadd.i32\tq$pi->[$_], q$pi->[$_ - 1], q$one\n" for 1 .. 7;
+    $code .= "\tvadd.i32\tq$one, q$pi->[7], q$one\n\tsub\tr3, r3, #16\n\tvst1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
+    $code .= "\tvrev32.8\tq$_, q$_\n" for @$pi;
+    # A whole batch is XORed into the output straight from the registers
+    # (keystream in the registers of @$sigma, input in the others); only a
+    # short last batch goes through the keystream buffer.
+    my %ks = map { ($_ => 1) } @$sigma;
+    my @free = grep { !$ks{$_} } 0 .. 15;
+    $code .= "\tstm\tsp, {r4, r7-r11}\n\tbl\t_bsaes_encrypt8\n\tldm\tsp, {r4, r7-r11}\n"
+           . "\tcmp\tr9, #8\n\tblo\t.Lctr_short\n";
+    # blocks in consecutive even-odd register pairs move two at a time
+    my @groups;
+    for (my $i = 0; $i < 8; $i++) {
+        if ($i < 7 && $free[$i] % 2 == 0 && $free[ $i + 1 ] == $free[$i] + 1) { push @groups, [ $free[$i], $free[$i] + 1 ]; $i++; }
+        else { push @groups, [ $free[$i] ]; }
     }
-    $code .= "\tbl\t_bsaes_encrypt8\n\tadd\tr3, sp, #$KS\n";
+    my $dl = sub { "{" . dreg($_[0][0], 0) . "-" . dreg($_[0][-1], 1) . "}" };
+    $code .= "\tvld1.8\t" . $dl->($_) . ", [r7]!\n" for @groups;
+    $code .= "\tveor\tq$free[$_], q$free[$_], q$sigma->[$_]\n" for 0 .. 7;
+    $code .= "\tvst1.8\t" . $dl->($_) . ", [r8]!\n" for @groups;
+    $code .= "\tsubs\tr9, r9, #8\n\tbne\t.Lctr_batch\n\tb\t.Lctr_wipe\n.Lctr_short:\n\tadd\tr3, sp, #$KS\n";
     $code .= "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" for @$sigma;
 }
 $code .= <<___;
 	add	r3, sp, #$KS
-	cmp	r9, #8
-	movhs	r2, #8
-	movlo	r2, r9
-	sub	r9, r9, r2
-	add	r11, r11, #8
+	mov	r2, r9
+	mov	r9, #0
 .Lctr_xor:
 	vld1.8	{d0-d1}, [r7]!
 	vld1.64	{d2-d3}, [r3]!
@@ -796,21 +989,22 @@ $code .= <<___;
 	vst1.8	{d0-d1}, [r8]!
 	subs	r2, r2, #1
 	bne	.Lctr_xor
-	cmp	r9, #0
-	bne	.Lctr_batch
+.Lctr_wipe:
 ${\ wipe_frame("_ctr") }
 .Lctr_done:
 .ctasm_ret
 .ctasm_endproc
 ___
 
-# ctasm_bsaes_cbc_decrypt(in, out, len, key, ivec): buffer B at [sp, #BUF] holds
+# ctasm_bsaes_cbc_decrypt(in, out, len, key, ivec): the key comes expanded
+# (the tier does it once, at set_decrypt_key; layout as at [sp, #EK] in
+# CTR); buffer B at [sp, #BUF] holds
 # the previous ciphertext (IV) then this batch's ciphertexts, so in == out
 # works and a short batch reads only what it has.
 $code .= <<___;
 .ctasm_align 16
-.ctasm_proc ctasm_bsaes_cbc_decrypt, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
-	ldr	r10, [sp, #$ARG5]		@ ivec
+.ctasm_proc ctasm_bsaes_cbc_decrypt, global, save=r3-r11,lr, vsave=d8-d15, frame=$EK
+	ldr	r10, [sp, #${\ ($EK + 104) }]		@ ivec
 	lsrs	r9, r2, #4			@ blocks
 	beq	.Lcbc_done
 	mov	r7, r0
@@ -833,7 +1027,9 @@ $code .= <<___;
 	bne	.Lcbc_load
 	add	r3, sp, #${\ ($BUF + 16) }
 ${\ join("", map { "\tvld1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" } @{ $BLK_IN{decrypt} }) }
+	stm	sp, {r4, r7-r11}
 	bl	_bsaes_decrypt8
+	ldm	sp, {r4, r7-r11}
 	add	r3, sp, #$KS
 ${\ join("", map { "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" } @{ $BLK_OUT{decrypt} }) }
 	add	r3, sp, #$KS
@@ -852,7 +1048,7 @@ ${\ join("", map { "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\
 	cmp	r9, #0
 	bne	.Lcbc_batch
 	vst1.8	{d0-d1}, [r10]
-${\ wipe_frame("_cbc") }
+${\ wipe_frame("_cbc", $EK / 32) }
 .Lcbc_done:
 .ctasm_ret
 .ctasm_endproc
