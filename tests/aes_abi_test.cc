@@ -132,17 +132,17 @@ ABI_TEST(Aes) {
       ctasm_bsaes_ctr32_encrypt_blocks(in + 1, out2, blocks, ctr_key, civ);
       EXPECT_EQ(memcmp(out1, out2, sizeof out1), 0) << blocks;
     }
-#if defined(CTASM_X86_64_ASM)
-    // x86_64 CBC decryption takes the whole decryption key (vpaes form plus its
-    // bsaes round keys at byte 256, both written by set_decrypt_key).
+    // CBC decryption takes what set_decrypt_key writes: on x86_64 the whole key
+    // (vpaes form plus its bsaes round keys at byte 256), on ARMv7 the expanded
+    // bsaes key in the extra area (src/aes/tier_armv7.cc).
     static KeyBuf fdk;
     ASSERT_EQ(1, ctasm_aes_set_decrypt_key(reinterpret_cast<ctasm_aes_key *>(fdk.b), user, bits / 8));
+#if defined(CTASM_X86_64_ASM)
     const void *cbc_key = fdk.b;
-    const bool have_cbc_key = true;
 #else
-    const void *cbc_key = bdk.b;
-    const bool have_cbc_key = have_dk;
+    const void *cbc_key = reinterpret_cast<ctasm_aes_key *>(fdk.b)->ctasm_private_extra;
 #endif
+    const bool have_cbc_key = true;
     for (size_t blocks : {8u, 9u, 17u}) {
       if (!have_cbc_key || !Linked(&ctasm_bsaes_cbc_decrypt)) break;
       memcpy(iv2, iv1, 16);

@@ -158,7 +158,7 @@ const AesTier kAesTierHybridArmv7 = {
     kAesImplHybridArmv7, "bsaes+vpaes-armv7", vpaes_capable, vpaes_tier::set_encrypt_key,
     set_decrypt_key,     ctasm_vpaes_encrypt, ctasm_vpaes_decrypt, vpaes_tier::encrypt_blocks,
     vpaes_tier::decrypt_blocks, cbc_encrypt,  cbc_decrypt,         ctr32,
-    key_consistent,      0,
+    key_consistent,      kCxxDecryptKey,  // expand_bsaes_key
 };
 
 }  // namespace ctasm
