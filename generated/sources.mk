@@ -15,6 +15,7 @@ CTASM_SOURCES := \
   src/cpu/cpu_arm.cc \
   src/cpu/cpu_detect_none.cc \
   src/cpu/cpu_x86_64.cc \
+  src/ghash/tier_x86_64.cc \
   src/internal/args.cc \
   src/internal/stack_wipe.cc
 
@@ -39,7 +40,8 @@ CTASM_INTERNAL_HEADERS := \
 
 CTASM_ASM_X86_64_LINUX := \
   generated/x86_64-linux/vpaes-x86_64.S \
-  generated/x86_64-linux/bsaes-x86_64.S
+  generated/x86_64-linux/bsaes-x86_64.S \
+  generated/x86_64-linux/ghash-ssse3-x86_64.S
 
 CTASM_TEST_ASM_X86_64_LINUX := \
   generated/x86_64-linux/xlate-x86_64.S \
@@ -48,7 +50,8 @@ CTASM_TEST_ASM_X86_64_LINUX := \
 
 CTASM_ASM_X86_64_APPLE := \
   generated/x86_64-apple/vpaes-x86_64.S \
-  generated/x86_64-apple/bsaes-x86_64.S
+  generated/x86_64-apple/bsaes-x86_64.S \
+  generated/x86_64-apple/ghash-ssse3-x86_64.S
 
 CTASM_TEST_ASM_X86_64_APPLE := \
   generated/x86_64-apple/xlate-x86_64.S \
@@ -57,7 +60,8 @@ CTASM_TEST_ASM_X86_64_APPLE := \
 
 CTASM_ASM_X86_64_WIN := \
   generated/x86_64-win/vpaes-x86_64.asm \
-  generated/x86_64-win/bsaes-x86_64.asm
+  generated/x86_64-win/bsaes-x86_64.asm \
+  generated/x86_64-win/ghash-ssse3-x86_64.asm
 
 CTASM_TEST_ASM_X86_64_WIN := \
   generated/x86_64-win/xlate-x86_64.asm \
