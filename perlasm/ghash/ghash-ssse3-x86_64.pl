@@ -43,18 +43,35 @@
 # 1024-byte key holds exactly the tables of H and H^2 (512 bytes each), which
 # is why it is two and not four; a tail block runs alone with H.
 #
-# Why this and not the alternatives (cost per 16-byte block, estimated):
-#  * the classic 4-bit table with a lookup per nibble: fast, but its address is
-#    the data (what this file exists to avoid);
-#  * reading the whole 4-bit table per nibble and selecting with masks: 32
-#    nibbles x 16 entries x 16 bytes, thousands of instructions;
-#  * integer multiplies with holes (BearSSL's ctmul64): about 100 64-bit
-#    multiplies plus masking per block;
-#  * this method: 32 pshufb, 16 byte shifts of the accumulator at two blocks
-#    per reduction, about 130 instructions per block, bound by Zen 3's two
-#    shuffle ports (~50 shuffles per block).
-# Measured (AMD EPYC Zen 3 VM, shared): see the report in the commit history /
-# docs; roughly 2 cycles per byte.
+# Why this and not the alternatives (cost per 16-byte block, estimated first,
+# then the chosen one measured):
+#  * the classic 4-bit table with one lookup per nibble (OpenSSL's
+#    gcm_ghash_4bit): its addresses are the data, the leak this file removes;
+#  * the same table read whole per nibble and selected with masks: 32 nibbles x
+#    16 entries x 16 bytes of and/xor, thousands of instructions;
+#  * integer multiplies with holes (as in BearSSL's ctmul64): about 100 64-bit
+#    multiplies plus the masking, ~10 cycles/byte at one multiply per cycle;
+#  * a bitsliced multiply: needs many independent products, so many stored
+#    powers of H, and the key holds 1 KiB;
+#  * this method: 32 pshufb per block plus the accumulator's byte shifts,
+#    shared by the two blocks of a pair, and a reduction per pair: ~52 shuffle
+#    uops per block. Zen 3 issues two shuffles per cycle, so the bound is about
+#    1.6 cycles/byte; the dependency chain per pair (nibbles, 15 shift+xor
+#    steps, reduction: ~45 cycles) stays under it.
+# Variants considered and rejected (shuffle count per pair, same key size):
+#  - Horner in x^16 steps with a pre-shifted index: the lane pushed out must
+#    be looked up apart, which costs what the saved shifts save;
+#  - keeping only the high-nibble tables (the low-nibble ones are them times
+#    x^4), so that four powers fit the key: it needs a second accumulator chain
+#    for the low nibbles, which cancels the gain of sharing shifts by four
+#    blocks; four powers made per call would save ~15% of the shuffles for
+#    long inputs at the price of a stack table to build and wipe.
+#
+# Measured (AMD EPYC Zen 3 VM, 2 vCPUs shared with other jobs, this thread's
+# CPU time, reference cycles at 2.445 GHz; bench/ghash/ghash_speed.cc): 8 KiB
+# 1.76 ref cycles/byte (1390 MB/s), 256 bytes 1.93, one block 86 ref cycles;
+# OpenSSL 3.0's variable-time gcm_ghash_4bit at its SSSE3 tier (AES-GCM over
+# AD only) 6.0 ref cycles/byte at 8 KiB. init (C++, SSE2) ~900 ref cycles.
 #
 # ---------------------------------------------------------------------------
 # Key layout (1024 bytes, 16-aligned; written by src/ghash/tier_x86_64.cc)
