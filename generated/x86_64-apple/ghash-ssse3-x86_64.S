@@ -14,21 +14,25 @@
 _ctasm_gcm_gmult_ssse3:
 	.cfi_startproc
 	endbr64
-	movdqa	Lgh_nibble_mask(%rip),%xmm14
-	movdqa	Lgh_reverse(%rip),%xmm15
 	movdqu	(%rdi),%xmm2
 	movdqa	%xmm2,%xmm3
-	pand	%xmm14,%xmm3
+	pand	Lgh_nibble_mask(%rip),%xmm3
 	psrlw	$4,%xmm2
-	pand	%xmm14,%xmm2
-	pxor	%xmm0,%xmm0
-	pxor	%xmm1,%xmm1
+	pand	Lgh_nibble_mask(%rip),%xmm2
 	movdqa	480(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	496(%rsi),%xmm7
 	pshufb	%xmm3,%xmm7
 	pxor	%xmm7,%xmm6
-	pxor	%xmm6,%xmm0
+	movdqa	%xmm6,%xmm0
+	pxor	%xmm1,%xmm1
+	movdqa	224(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	240(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	movdqa	%xmm8,%xmm4
+	pxor	%xmm5,%xmm5
 	movdqa	448(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	464(%rsi),%xmm7
@@ -37,6 +41,14 @@ _ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	192(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	208(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	416(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	432(%rsi),%xmm7
@@ -45,6 +57,14 @@ _ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	160(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	176(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	384(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	400(%rsi),%xmm7
@@ -53,6 +73,14 @@ _ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	128(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	144(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	352(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	368(%rsi),%xmm7
@@ -61,6 +89,14 @@ _ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	96(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	112(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	320(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	336(%rsi),%xmm7
@@ -69,6 +105,14 @@ _ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	64(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	80(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	288(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	304(%rsi),%xmm7
@@ -77,6 +121,14 @@ _ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	32(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	48(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	256(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	272(%rsi),%xmm7
@@ -85,91 +137,39 @@ _ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
-	movdqa	224(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	240(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
+	movdqa	0(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	16(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
+	palignr	$8,%xmm0,%xmm1
+	pslldq	$8,%xmm0
+	pxor	%xmm4,%xmm0
+	pxor	%xmm5,%xmm1
+	pshufb	Lgh_reverse(%rip),%xmm1
+	movdqa	%xmm1,%xmm6
+	psrlq	$1,%xmm6
+	movdqa	%xmm1,%xmm7
+	psrlq	$2,%xmm7
 	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	192(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	208(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
+	movdqa	%xmm1,%xmm7
+	psrlq	$7,%xmm7
 	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	160(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	176(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	128(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	144(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	96(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	112(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	64(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	80(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	32(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	48(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	0(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	16(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	pshufb	%xmm15,%xmm1
-	movdqa	%xmm1,%xmm10
-	psrlq	$1,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$2,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$7,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psllq	$63,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$62,%xmm12
-	pxor	%xmm12,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$57,%xmm12
-	pxor	%xmm12,%xmm11
-	psrldq	$8,%xmm11
-	pxor	%xmm10,%xmm1
-	pxor	%xmm11,%xmm1
-	pshufb	%xmm15,%xmm1
+	movdqa	%xmm1,%xmm7
+	psllq	$63,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$62,%xmm8
+	pxor	%xmm8,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$57,%xmm8
+	pxor	%xmm8,%xmm7
+	psrldq	$8,%xmm7
+	pxor	%xmm6,%xmm1
+	pxor	%xmm7,%xmm1
+	pshufb	Lgh_reverse(%rip),%xmm1
 	pxor	%xmm1,%xmm0
 	movdqu	%xmm0,(%rdi)
 	ret
@@ -182,8 +182,6 @@ _ctasm_gcm_ghash_ssse3:
 	endbr64
 	shr	$4,%rcx
 	jz	Lgh_ret_3
-	movdqa	Lgh_nibble_mask(%rip),%xmm14
-	movdqa	Lgh_reverse(%rip),%xmm15
 	movdqu	(%rdi),%xmm0
 	cmp	$2,%rcx
 	jb	Lgh_tail_1
@@ -192,15 +190,13 @@ Lgh_pair_0:
 	pxor	%xmm0,%xmm2
 	movdqu	16(%rdx),%xmm4
 	movdqa	%xmm2,%xmm3
-	pand	%xmm14,%xmm3
+	pand	Lgh_nibble_mask(%rip),%xmm3
 	psrlw	$4,%xmm2
-	pand	%xmm14,%xmm2
+	pand	Lgh_nibble_mask(%rip),%xmm2
 	movdqa	%xmm4,%xmm5
-	pand	%xmm14,%xmm5
+	pand	Lgh_nibble_mask(%rip),%xmm5
 	psrlw	$4,%xmm4
-	pand	%xmm14,%xmm4
-	pxor	%xmm0,%xmm0
-	pxor	%xmm1,%xmm1
+	pand	Lgh_nibble_mask(%rip),%xmm4
 	movdqa	992(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	1008(%rsi),%xmm7
@@ -212,7 +208,8 @@ Lgh_pair_0:
 	pxor	%xmm7,%xmm6
 	pxor	%xmm9,%xmm8
 	pxor	%xmm8,%xmm6
-	pxor	%xmm6,%xmm0
+	movdqa	%xmm6,%xmm0
+	pxor	%xmm1,%xmm1
 	movdqa	960(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	976(%rsi),%xmm7
@@ -423,27 +420,27 @@ Lgh_pair_0:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
-	pshufb	%xmm15,%xmm1
-	movdqa	%xmm1,%xmm10
-	psrlq	$1,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$2,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$7,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psllq	$63,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$62,%xmm12
-	pxor	%xmm12,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$57,%xmm12
-	pxor	%xmm12,%xmm11
-	psrldq	$8,%xmm11
-	pxor	%xmm10,%xmm1
-	pxor	%xmm11,%xmm1
-	pshufb	%xmm15,%xmm1
+	pshufb	Lgh_reverse(%rip),%xmm1
+	movdqa	%xmm1,%xmm6
+	psrlq	$1,%xmm6
+	movdqa	%xmm1,%xmm7
+	psrlq	$2,%xmm7
+	pxor	%xmm7,%xmm6
+	movdqa	%xmm1,%xmm7
+	psrlq	$7,%xmm7
+	pxor	%xmm7,%xmm6
+	movdqa	%xmm1,%xmm7
+	psllq	$63,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$62,%xmm8
+	pxor	%xmm8,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$57,%xmm8
+	pxor	%xmm8,%xmm7
+	psrldq	$8,%xmm7
+	pxor	%xmm6,%xmm1
+	pxor	%xmm7,%xmm1
+	pshufb	Lgh_reverse(%rip),%xmm1
 	pxor	%xmm1,%xmm0
 	add	$32,%rdx
 	sub	$2,%rcx
@@ -455,17 +452,23 @@ Lgh_tail_1:
 	movdqu	(%rdx),%xmm2
 	pxor	%xmm0,%xmm2
 	movdqa	%xmm2,%xmm3
-	pand	%xmm14,%xmm3
+	pand	Lgh_nibble_mask(%rip),%xmm3
 	psrlw	$4,%xmm2
-	pand	%xmm14,%xmm2
-	pxor	%xmm0,%xmm0
-	pxor	%xmm1,%xmm1
+	pand	Lgh_nibble_mask(%rip),%xmm2
 	movdqa	480(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	496(%rsi),%xmm7
 	pshufb	%xmm3,%xmm7
 	pxor	%xmm7,%xmm6
-	pxor	%xmm6,%xmm0
+	movdqa	%xmm6,%xmm0
+	pxor	%xmm1,%xmm1
+	movdqa	224(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	240(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	movdqa	%xmm8,%xmm4
+	pxor	%xmm5,%xmm5
 	movdqa	448(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	464(%rsi),%xmm7
@@ -474,6 +477,14 @@ Lgh_tail_1:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	192(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	208(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	416(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	432(%rsi),%xmm7
@@ -482,6 +493,14 @@ Lgh_tail_1:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	160(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	176(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	384(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	400(%rsi),%xmm7
@@ -490,6 +509,14 @@ Lgh_tail_1:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	128(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	144(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	352(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	368(%rsi),%xmm7
@@ -498,6 +525,14 @@ Lgh_tail_1:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	96(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	112(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	320(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	336(%rsi),%xmm7
@@ -506,6 +541,14 @@ Lgh_tail_1:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	64(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	80(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	288(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	304(%rsi),%xmm7
@@ -514,6 +557,14 @@ Lgh_tail_1:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	32(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	48(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	256(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	272(%rsi),%xmm7
@@ -522,91 +573,39 @@ Lgh_tail_1:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
-	movdqa	224(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	240(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
+	movdqa	0(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	16(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
+	palignr	$8,%xmm0,%xmm1
+	pslldq	$8,%xmm0
+	pxor	%xmm4,%xmm0
+	pxor	%xmm5,%xmm1
+	pshufb	Lgh_reverse(%rip),%xmm1
+	movdqa	%xmm1,%xmm6
+	psrlq	$1,%xmm6
+	movdqa	%xmm1,%xmm7
+	psrlq	$2,%xmm7
 	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	192(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	208(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
+	movdqa	%xmm1,%xmm7
+	psrlq	$7,%xmm7
 	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	160(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	176(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	128(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	144(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	96(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	112(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	64(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	80(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	32(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	48(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	0(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	16(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	pshufb	%xmm15,%xmm1
-	movdqa	%xmm1,%xmm10
-	psrlq	$1,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$2,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$7,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psllq	$63,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$62,%xmm12
-	pxor	%xmm12,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$57,%xmm12
-	pxor	%xmm12,%xmm11
-	psrldq	$8,%xmm11
-	pxor	%xmm10,%xmm1
-	pxor	%xmm11,%xmm1
-	pshufb	%xmm15,%xmm1
+	movdqa	%xmm1,%xmm7
+	psllq	$63,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$62,%xmm8
+	pxor	%xmm8,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$57,%xmm8
+	pxor	%xmm8,%xmm7
+	psrldq	$8,%xmm7
+	pxor	%xmm6,%xmm1
+	pxor	%xmm7,%xmm1
+	pshufb	Lgh_reverse(%rip),%xmm1
 	pxor	%xmm1,%xmm0
 Lgh_done_2:
 	movdqu	%xmm0,(%rdi)

@@ -15,21 +15,25 @@
 ctasm_gcm_gmult_ssse3:
 	.cfi_startproc
 	endbr64
-	movdqa	.Lgh_nibble_mask(%rip),%xmm14
-	movdqa	.Lgh_reverse(%rip),%xmm15
 	movdqu	(%rdi),%xmm2
 	movdqa	%xmm2,%xmm3
-	pand	%xmm14,%xmm3
+	pand	.Lgh_nibble_mask(%rip),%xmm3
 	psrlw	$4,%xmm2
-	pand	%xmm14,%xmm2
-	pxor	%xmm0,%xmm0
-	pxor	%xmm1,%xmm1
+	pand	.Lgh_nibble_mask(%rip),%xmm2
 	movdqa	480(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	496(%rsi),%xmm7
 	pshufb	%xmm3,%xmm7
 	pxor	%xmm7,%xmm6
-	pxor	%xmm6,%xmm0
+	movdqa	%xmm6,%xmm0
+	pxor	%xmm1,%xmm1
+	movdqa	224(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	240(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	movdqa	%xmm8,%xmm4
+	pxor	%xmm5,%xmm5
 	movdqa	448(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	464(%rsi),%xmm7
@@ -38,6 +42,14 @@ ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	192(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	208(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	416(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	432(%rsi),%xmm7
@@ -46,6 +58,14 @@ ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	160(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	176(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	384(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	400(%rsi),%xmm7
@@ -54,6 +74,14 @@ ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	128(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	144(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	352(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	368(%rsi),%xmm7
@@ -62,6 +90,14 @@ ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	96(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	112(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	320(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	336(%rsi),%xmm7
@@ -70,6 +106,14 @@ ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	64(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	80(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	288(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	304(%rsi),%xmm7
@@ -78,6 +122,14 @@ ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	32(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	48(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	256(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	272(%rsi),%xmm7
@@ -86,91 +138,39 @@ ctasm_gcm_gmult_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
-	movdqa	224(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	240(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
+	movdqa	0(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	16(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
+	palignr	$8,%xmm0,%xmm1
+	pslldq	$8,%xmm0
+	pxor	%xmm4,%xmm0
+	pxor	%xmm5,%xmm1
+	pshufb	.Lgh_reverse(%rip),%xmm1
+	movdqa	%xmm1,%xmm6
+	psrlq	$1,%xmm6
+	movdqa	%xmm1,%xmm7
+	psrlq	$2,%xmm7
 	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	192(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	208(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
+	movdqa	%xmm1,%xmm7
+	psrlq	$7,%xmm7
 	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	160(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	176(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	128(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	144(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	96(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	112(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	64(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	80(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	32(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	48(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	0(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	16(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	pshufb	%xmm15,%xmm1
-	movdqa	%xmm1,%xmm10
-	psrlq	$1,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$2,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$7,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psllq	$63,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$62,%xmm12
-	pxor	%xmm12,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$57,%xmm12
-	pxor	%xmm12,%xmm11
-	psrldq	$8,%xmm11
-	pxor	%xmm10,%xmm1
-	pxor	%xmm11,%xmm1
-	pshufb	%xmm15,%xmm1
+	movdqa	%xmm1,%xmm7
+	psllq	$63,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$62,%xmm8
+	pxor	%xmm8,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$57,%xmm8
+	pxor	%xmm8,%xmm7
+	psrldq	$8,%xmm7
+	pxor	%xmm6,%xmm1
+	pxor	%xmm7,%xmm1
+	pshufb	.Lgh_reverse(%rip),%xmm1
 	pxor	%xmm1,%xmm0
 	movdqu	%xmm0,(%rdi)
 	ret
@@ -185,8 +185,6 @@ ctasm_gcm_ghash_ssse3:
 	endbr64
 	shr	$4,%rcx
 	jz	.Lgh_ret_3
-	movdqa	.Lgh_nibble_mask(%rip),%xmm14
-	movdqa	.Lgh_reverse(%rip),%xmm15
 	movdqu	(%rdi),%xmm0
 	cmp	$2,%rcx
 	jb	.Lgh_tail_1
@@ -195,15 +193,13 @@ ctasm_gcm_ghash_ssse3:
 	pxor	%xmm0,%xmm2
 	movdqu	16(%rdx),%xmm4
 	movdqa	%xmm2,%xmm3
-	pand	%xmm14,%xmm3
+	pand	.Lgh_nibble_mask(%rip),%xmm3
 	psrlw	$4,%xmm2
-	pand	%xmm14,%xmm2
+	pand	.Lgh_nibble_mask(%rip),%xmm2
 	movdqa	%xmm4,%xmm5
-	pand	%xmm14,%xmm5
+	pand	.Lgh_nibble_mask(%rip),%xmm5
 	psrlw	$4,%xmm4
-	pand	%xmm14,%xmm4
-	pxor	%xmm0,%xmm0
-	pxor	%xmm1,%xmm1
+	pand	.Lgh_nibble_mask(%rip),%xmm4
 	movdqa	992(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	1008(%rsi),%xmm7
@@ -215,7 +211,8 @@ ctasm_gcm_ghash_ssse3:
 	pxor	%xmm7,%xmm6
 	pxor	%xmm9,%xmm8
 	pxor	%xmm8,%xmm6
-	pxor	%xmm6,%xmm0
+	movdqa	%xmm6,%xmm0
+	pxor	%xmm1,%xmm1
 	movdqa	960(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	976(%rsi),%xmm7
@@ -426,27 +423,27 @@ ctasm_gcm_ghash_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
-	pshufb	%xmm15,%xmm1
-	movdqa	%xmm1,%xmm10
-	psrlq	$1,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$2,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$7,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psllq	$63,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$62,%xmm12
-	pxor	%xmm12,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$57,%xmm12
-	pxor	%xmm12,%xmm11
-	psrldq	$8,%xmm11
-	pxor	%xmm10,%xmm1
-	pxor	%xmm11,%xmm1
-	pshufb	%xmm15,%xmm1
+	pshufb	.Lgh_reverse(%rip),%xmm1
+	movdqa	%xmm1,%xmm6
+	psrlq	$1,%xmm6
+	movdqa	%xmm1,%xmm7
+	psrlq	$2,%xmm7
+	pxor	%xmm7,%xmm6
+	movdqa	%xmm1,%xmm7
+	psrlq	$7,%xmm7
+	pxor	%xmm7,%xmm6
+	movdqa	%xmm1,%xmm7
+	psllq	$63,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$62,%xmm8
+	pxor	%xmm8,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$57,%xmm8
+	pxor	%xmm8,%xmm7
+	psrldq	$8,%xmm7
+	pxor	%xmm6,%xmm1
+	pxor	%xmm7,%xmm1
+	pshufb	.Lgh_reverse(%rip),%xmm1
 	pxor	%xmm1,%xmm0
 	add	$32,%rdx
 	sub	$2,%rcx
@@ -458,17 +455,23 @@ ctasm_gcm_ghash_ssse3:
 	movdqu	(%rdx),%xmm2
 	pxor	%xmm0,%xmm2
 	movdqa	%xmm2,%xmm3
-	pand	%xmm14,%xmm3
+	pand	.Lgh_nibble_mask(%rip),%xmm3
 	psrlw	$4,%xmm2
-	pand	%xmm14,%xmm2
-	pxor	%xmm0,%xmm0
-	pxor	%xmm1,%xmm1
+	pand	.Lgh_nibble_mask(%rip),%xmm2
 	movdqa	480(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	496(%rsi),%xmm7
 	pshufb	%xmm3,%xmm7
 	pxor	%xmm7,%xmm6
-	pxor	%xmm6,%xmm0
+	movdqa	%xmm6,%xmm0
+	pxor	%xmm1,%xmm1
+	movdqa	224(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	240(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	movdqa	%xmm8,%xmm4
+	pxor	%xmm5,%xmm5
 	movdqa	448(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	464(%rsi),%xmm7
@@ -477,6 +480,14 @@ ctasm_gcm_ghash_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	192(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	208(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	416(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	432(%rsi),%xmm7
@@ -485,6 +496,14 @@ ctasm_gcm_ghash_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	160(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	176(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	384(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	400(%rsi),%xmm7
@@ -493,6 +512,14 @@ ctasm_gcm_ghash_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	128(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	144(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	352(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	368(%rsi),%xmm7
@@ -501,6 +528,14 @@ ctasm_gcm_ghash_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	96(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	112(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	320(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	336(%rsi),%xmm7
@@ -509,6 +544,14 @@ ctasm_gcm_ghash_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	64(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	80(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	288(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	304(%rsi),%xmm7
@@ -517,6 +560,14 @@ ctasm_gcm_ghash_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
+	movdqa	32(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	48(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
 	movdqa	256(%rsi),%xmm6
 	pshufb	%xmm2,%xmm6
 	movdqa	272(%rsi),%xmm7
@@ -525,91 +576,39 @@ ctasm_gcm_ghash_ssse3:
 	palignr	$15,%xmm0,%xmm1
 	pslldq	$1,%xmm0
 	pxor	%xmm6,%xmm0
-	movdqa	224(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	240(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
+	movdqa	0(%rsi),%xmm8
+	pshufb	%xmm2,%xmm8
+	movdqa	16(%rsi),%xmm9
+	pshufb	%xmm3,%xmm9
+	pxor	%xmm9,%xmm8
+	palignr	$15,%xmm4,%xmm5
+	pslldq	$1,%xmm4
+	pxor	%xmm8,%xmm4
+	palignr	$8,%xmm0,%xmm1
+	pslldq	$8,%xmm0
+	pxor	%xmm4,%xmm0
+	pxor	%xmm5,%xmm1
+	pshufb	.Lgh_reverse(%rip),%xmm1
+	movdqa	%xmm1,%xmm6
+	psrlq	$1,%xmm6
+	movdqa	%xmm1,%xmm7
+	psrlq	$2,%xmm7
 	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	192(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	208(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
+	movdqa	%xmm1,%xmm7
+	psrlq	$7,%xmm7
 	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	160(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	176(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	128(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	144(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	96(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	112(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	64(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	80(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	32(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	48(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	movdqa	0(%rsi),%xmm6
-	pshufb	%xmm2,%xmm6
-	movdqa	16(%rsi),%xmm7
-	pshufb	%xmm3,%xmm7
-	pxor	%xmm7,%xmm6
-	palignr	$15,%xmm0,%xmm1
-	pslldq	$1,%xmm0
-	pxor	%xmm6,%xmm0
-	pshufb	%xmm15,%xmm1
-	movdqa	%xmm1,%xmm10
-	psrlq	$1,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$2,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psrlq	$7,%xmm11
-	pxor	%xmm11,%xmm10
-	movdqa	%xmm1,%xmm11
-	psllq	$63,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$62,%xmm12
-	pxor	%xmm12,%xmm11
-	movdqa	%xmm1,%xmm12
-	psllq	$57,%xmm12
-	pxor	%xmm12,%xmm11
-	psrldq	$8,%xmm11
-	pxor	%xmm10,%xmm1
-	pxor	%xmm11,%xmm1
-	pshufb	%xmm15,%xmm1
+	movdqa	%xmm1,%xmm7
+	psllq	$63,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$62,%xmm8
+	pxor	%xmm8,%xmm7
+	movdqa	%xmm1,%xmm8
+	psllq	$57,%xmm8
+	pxor	%xmm8,%xmm7
+	psrldq	$8,%xmm7
+	pxor	%xmm6,%xmm1
+	pxor	%xmm7,%xmm1
+	pshufb	.Lgh_reverse(%rip),%xmm1
 	pxor	%xmm1,%xmm0
 .Lgh_done_2:
 	movdqu	%xmm0,(%rdi)

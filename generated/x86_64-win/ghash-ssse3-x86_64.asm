@@ -15,39 +15,37 @@ ctasm_gcm_gmult_ssse3:
 L$_ctasm_ctasm_gcm_gmult_ssse3_p1:
 	push	rsi
 L$_ctasm_ctasm_gcm_gmult_ssse3_p2:
-	sub	rsp,120
+	sub	rsp,72
 L$_ctasm_ctasm_gcm_gmult_ssse3_p3:
 	movaps	[rsp+0],xmm6
 L$_ctasm_ctasm_gcm_gmult_ssse3_p4:
 	movaps	[rsp+16],xmm7
 L$_ctasm_ctasm_gcm_gmult_ssse3_p5:
-	movaps	[rsp+32],xmm10
+	movaps	[rsp+32],xmm8
 L$_ctasm_ctasm_gcm_gmult_ssse3_p6:
-	movaps	[rsp+48],xmm11
+	movaps	[rsp+48],xmm9
 L$_ctasm_ctasm_gcm_gmult_ssse3_p7:
-	movaps	[rsp+64],xmm12
-L$_ctasm_ctasm_gcm_gmult_ssse3_p8:
-	movaps	[rsp+80],xmm14
-L$_ctasm_ctasm_gcm_gmult_ssse3_p9:
-	movaps	[rsp+96],xmm15
-L$_ctasm_ctasm_gcm_gmult_ssse3_p10:
 	mov	rdi,rcx
 	mov	rsi,rdx
-	movdqa	xmm14,[rel L$gh_nibble_mask]
-	movdqa	xmm15,[rel L$gh_reverse]
 	movdqu	xmm2,[rdi]
 	movdqa	xmm3,xmm2
-	pand	xmm3,xmm14
+	pand	xmm3,[rel L$gh_nibble_mask]
 	psrlw	xmm2,4
-	pand	xmm2,xmm14
-	pxor	xmm0,xmm0
-	pxor	xmm1,xmm1
+	pand	xmm2,[rel L$gh_nibble_mask]
 	movdqa	xmm6,[rsi+480]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+496]
 	pshufb	xmm7,xmm3
 	pxor	xmm6,xmm7
-	pxor	xmm0,xmm6
+	movdqa	xmm0,xmm6
+	pxor	xmm1,xmm1
+	movdqa	xmm8,[rsi+224]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+240]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	movdqa	xmm4,xmm8
+	pxor	xmm5,xmm5
 	movdqa	xmm6,[rsi+448]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+464]
@@ -56,6 +54,14 @@ L$_ctasm_ctasm_gcm_gmult_ssse3_p10:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+192]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+208]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+416]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+432]
@@ -64,6 +70,14 @@ L$_ctasm_ctasm_gcm_gmult_ssse3_p10:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+160]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+176]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+384]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+400]
@@ -72,6 +86,14 @@ L$_ctasm_ctasm_gcm_gmult_ssse3_p10:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+128]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+144]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+352]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+368]
@@ -80,6 +102,14 @@ L$_ctasm_ctasm_gcm_gmult_ssse3_p10:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+96]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+112]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+320]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+336]
@@ -88,6 +118,14 @@ L$_ctasm_ctasm_gcm_gmult_ssse3_p10:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+64]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+80]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+288]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+304]
@@ -96,6 +134,14 @@ L$_ctasm_ctasm_gcm_gmult_ssse3_p10:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+32]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+48]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+256]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+272]
@@ -104,101 +150,46 @@ L$_ctasm_ctasm_gcm_gmult_ssse3_p10:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+224]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+240]
-	pshufb	xmm7,xmm3
+	movdqa	xmm8,[rsi+0]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+16]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
+	palignr	xmm1,xmm0,8
+	pslldq	xmm0,8
+	pxor	xmm0,xmm4
+	pxor	xmm1,xmm5
+	pshufb	xmm1,[rel L$gh_reverse]
+	movdqa	xmm6,xmm1
+	psrlq	xmm6,1
+	movdqa	xmm7,xmm1
+	psrlq	xmm7,2
 	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+192]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+208]
-	pshufb	xmm7,xmm3
+	movdqa	xmm7,xmm1
+	psrlq	xmm7,7
 	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+160]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+176]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+128]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+144]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+96]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+112]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+64]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+80]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+32]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+48]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+0]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+16]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	pshufb	xmm1,xmm15
-	movdqa	xmm10,xmm1
-	psrlq	xmm10,1
-	movdqa	xmm11,xmm1
-	psrlq	xmm11,2
-	pxor	xmm10,xmm11
-	movdqa	xmm11,xmm1
-	psrlq	xmm11,7
-	pxor	xmm10,xmm11
-	movdqa	xmm11,xmm1
-	psllq	xmm11,63
-	movdqa	xmm12,xmm1
-	psllq	xmm12,62
-	pxor	xmm11,xmm12
-	movdqa	xmm12,xmm1
-	psllq	xmm12,57
-	pxor	xmm11,xmm12
-	psrldq	xmm11,8
-	pxor	xmm1,xmm10
-	pxor	xmm1,xmm11
-	pshufb	xmm1,xmm15
+	movdqa	xmm7,xmm1
+	psllq	xmm7,63
+	movdqa	xmm8,xmm1
+	psllq	xmm8,62
+	pxor	xmm7,xmm8
+	movdqa	xmm8,xmm1
+	psllq	xmm8,57
+	pxor	xmm7,xmm8
+	psrldq	xmm7,8
+	pxor	xmm1,xmm6
+	pxor	xmm1,xmm7
+	pshufb	xmm1,[rel L$gh_reverse]
 	pxor	xmm0,xmm1
 	movdqu	[rdi],xmm0
 	movaps	xmm6,[rsp+0]
 	movaps	xmm7,[rsp+16]
-	movaps	xmm10,[rsp+32]
-	movaps	xmm11,[rsp+48]
-	movaps	xmm12,[rsp+64]
-	movaps	xmm14,[rsp+80]
-	movaps	xmm15,[rsp+96]
-	add	rsp,120
+	movaps	xmm8,[rsp+32]
+	movaps	xmm9,[rsp+48]
+	add	rsp,72
 	pop	rsi
 	pop	rdi
 	ret
@@ -210,7 +201,7 @@ ctasm_gcm_ghash_ssse3:
 L$_ctasm_ctasm_gcm_ghash_ssse3_p1:
 	push	rsi
 L$_ctasm_ctasm_gcm_ghash_ssse3_p2:
-	sub	rsp,152
+	sub	rsp,72
 L$_ctasm_ctasm_gcm_ghash_ssse3_p3:
 	movaps	[rsp+0],xmm6
 L$_ctasm_ctasm_gcm_ghash_ssse3_p4:
@@ -220,24 +211,12 @@ L$_ctasm_ctasm_gcm_ghash_ssse3_p5:
 L$_ctasm_ctasm_gcm_ghash_ssse3_p6:
 	movaps	[rsp+48],xmm9
 L$_ctasm_ctasm_gcm_ghash_ssse3_p7:
-	movaps	[rsp+64],xmm10
-L$_ctasm_ctasm_gcm_ghash_ssse3_p8:
-	movaps	[rsp+80],xmm11
-L$_ctasm_ctasm_gcm_ghash_ssse3_p9:
-	movaps	[rsp+96],xmm12
-L$_ctasm_ctasm_gcm_ghash_ssse3_p10:
-	movaps	[rsp+112],xmm14
-L$_ctasm_ctasm_gcm_ghash_ssse3_p11:
-	movaps	[rsp+128],xmm15
-L$_ctasm_ctasm_gcm_ghash_ssse3_p12:
 	mov	rdi,rcx
 	mov	rsi,rdx
 	mov	rdx,r8
 	mov	rcx,r9
 	shr	rcx,4
 	jz	L$gh_ret_3
-	movdqa	xmm14,[rel L$gh_nibble_mask]
-	movdqa	xmm15,[rel L$gh_reverse]
 	movdqu	xmm0,[rdi]
 	cmp	rcx,2
 	jb	L$gh_tail_1
@@ -246,15 +225,13 @@ L$gh_pair_0:
 	pxor	xmm2,xmm0
 	movdqu	xmm4,[rdx+16]
 	movdqa	xmm3,xmm2
-	pand	xmm3,xmm14
+	pand	xmm3,[rel L$gh_nibble_mask]
 	psrlw	xmm2,4
-	pand	xmm2,xmm14
+	pand	xmm2,[rel L$gh_nibble_mask]
 	movdqa	xmm5,xmm4
-	pand	xmm5,xmm14
+	pand	xmm5,[rel L$gh_nibble_mask]
 	psrlw	xmm4,4
-	pand	xmm4,xmm14
-	pxor	xmm0,xmm0
-	pxor	xmm1,xmm1
+	pand	xmm4,[rel L$gh_nibble_mask]
 	movdqa	xmm6,[rsi+992]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+1008]
@@ -266,7 +243,8 @@ L$gh_pair_0:
 	pxor	xmm6,xmm7
 	pxor	xmm8,xmm9
 	pxor	xmm6,xmm8
-	pxor	xmm0,xmm6
+	movdqa	xmm0,xmm6
+	pxor	xmm1,xmm1
 	movdqa	xmm6,[rsi+960]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+976]
@@ -477,27 +455,27 @@ L$gh_pair_0:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
-	pshufb	xmm1,xmm15
-	movdqa	xmm10,xmm1
-	psrlq	xmm10,1
-	movdqa	xmm11,xmm1
-	psrlq	xmm11,2
-	pxor	xmm10,xmm11
-	movdqa	xmm11,xmm1
-	psrlq	xmm11,7
-	pxor	xmm10,xmm11
-	movdqa	xmm11,xmm1
-	psllq	xmm11,63
-	movdqa	xmm12,xmm1
-	psllq	xmm12,62
-	pxor	xmm11,xmm12
-	movdqa	xmm12,xmm1
-	psllq	xmm12,57
-	pxor	xmm11,xmm12
-	psrldq	xmm11,8
-	pxor	xmm1,xmm10
-	pxor	xmm1,xmm11
-	pshufb	xmm1,xmm15
+	pshufb	xmm1,[rel L$gh_reverse]
+	movdqa	xmm6,xmm1
+	psrlq	xmm6,1
+	movdqa	xmm7,xmm1
+	psrlq	xmm7,2
+	pxor	xmm6,xmm7
+	movdqa	xmm7,xmm1
+	psrlq	xmm7,7
+	pxor	xmm6,xmm7
+	movdqa	xmm7,xmm1
+	psllq	xmm7,63
+	movdqa	xmm8,xmm1
+	psllq	xmm8,62
+	pxor	xmm7,xmm8
+	movdqa	xmm8,xmm1
+	psllq	xmm8,57
+	pxor	xmm7,xmm8
+	psrldq	xmm7,8
+	pxor	xmm1,xmm6
+	pxor	xmm1,xmm7
+	pshufb	xmm1,[rel L$gh_reverse]
 	pxor	xmm0,xmm1
 	add	rdx,32
 	sub	rcx,2
@@ -509,17 +487,23 @@ L$gh_tail_1:
 	movdqu	xmm2,[rdx]
 	pxor	xmm2,xmm0
 	movdqa	xmm3,xmm2
-	pand	xmm3,xmm14
+	pand	xmm3,[rel L$gh_nibble_mask]
 	psrlw	xmm2,4
-	pand	xmm2,xmm14
-	pxor	xmm0,xmm0
-	pxor	xmm1,xmm1
+	pand	xmm2,[rel L$gh_nibble_mask]
 	movdqa	xmm6,[rsi+480]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+496]
 	pshufb	xmm7,xmm3
 	pxor	xmm6,xmm7
-	pxor	xmm0,xmm6
+	movdqa	xmm0,xmm6
+	pxor	xmm1,xmm1
+	movdqa	xmm8,[rsi+224]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+240]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	movdqa	xmm4,xmm8
+	pxor	xmm5,xmm5
 	movdqa	xmm6,[rsi+448]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+464]
@@ -528,6 +512,14 @@ L$gh_tail_1:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+192]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+208]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+416]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+432]
@@ -536,6 +528,14 @@ L$gh_tail_1:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+160]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+176]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+384]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+400]
@@ -544,6 +544,14 @@ L$gh_tail_1:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+128]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+144]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+352]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+368]
@@ -552,6 +560,14 @@ L$gh_tail_1:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+96]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+112]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+320]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+336]
@@ -560,6 +576,14 @@ L$gh_tail_1:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+64]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+80]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+288]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+304]
@@ -568,6 +592,14 @@ L$gh_tail_1:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+32]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+48]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
 	movdqa	xmm6,[rsi+256]
 	pshufb	xmm6,xmm2
 	movdqa	xmm7,[rsi+272]
@@ -576,91 +608,39 @@ L$gh_tail_1:
 	palignr	xmm1,xmm0,15
 	pslldq	xmm0,1
 	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+224]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+240]
-	pshufb	xmm7,xmm3
+	movdqa	xmm8,[rsi+0]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+16]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
+	palignr	xmm1,xmm0,8
+	pslldq	xmm0,8
+	pxor	xmm0,xmm4
+	pxor	xmm1,xmm5
+	pshufb	xmm1,[rel L$gh_reverse]
+	movdqa	xmm6,xmm1
+	psrlq	xmm6,1
+	movdqa	xmm7,xmm1
+	psrlq	xmm7,2
 	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+192]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+208]
-	pshufb	xmm7,xmm3
+	movdqa	xmm7,xmm1
+	psrlq	xmm7,7
 	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+160]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+176]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+128]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+144]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+96]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+112]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+64]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+80]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+32]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+48]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	movdqa	xmm6,[rsi+0]
-	pshufb	xmm6,xmm2
-	movdqa	xmm7,[rsi+16]
-	pshufb	xmm7,xmm3
-	pxor	xmm6,xmm7
-	palignr	xmm1,xmm0,15
-	pslldq	xmm0,1
-	pxor	xmm0,xmm6
-	pshufb	xmm1,xmm15
-	movdqa	xmm10,xmm1
-	psrlq	xmm10,1
-	movdqa	xmm11,xmm1
-	psrlq	xmm11,2
-	pxor	xmm10,xmm11
-	movdqa	xmm11,xmm1
-	psrlq	xmm11,7
-	pxor	xmm10,xmm11
-	movdqa	xmm11,xmm1
-	psllq	xmm11,63
-	movdqa	xmm12,xmm1
-	psllq	xmm12,62
-	pxor	xmm11,xmm12
-	movdqa	xmm12,xmm1
-	psllq	xmm12,57
-	pxor	xmm11,xmm12
-	psrldq	xmm11,8
-	pxor	xmm1,xmm10
-	pxor	xmm1,xmm11
-	pshufb	xmm1,xmm15
+	movdqa	xmm7,xmm1
+	psllq	xmm7,63
+	movdqa	xmm8,xmm1
+	psllq	xmm8,62
+	pxor	xmm7,xmm8
+	movdqa	xmm8,xmm1
+	psllq	xmm8,57
+	pxor	xmm7,xmm8
+	psrldq	xmm7,8
+	pxor	xmm1,xmm6
+	pxor	xmm1,xmm7
+	pshufb	xmm1,[rel L$gh_reverse]
 	pxor	xmm0,xmm1
 L$gh_done_2:
 	movdqu	[rdi],xmm0
@@ -669,12 +649,7 @@ L$gh_ret_3:
 	movaps	xmm7,[rsp+16]
 	movaps	xmm8,[rsp+32]
 	movaps	xmm9,[rsp+48]
-	movaps	xmm10,[rsp+64]
-	movaps	xmm11,[rsp+80]
-	movaps	xmm12,[rsp+96]
-	movaps	xmm14,[rsp+112]
-	movaps	xmm15,[rsp+128]
-	add	rsp,152
+	add	rsp,72
 	pop	rsi
 	pop	rdi
 	ret
@@ -695,38 +670,22 @@ section .pdata rdata align=4
 section .xdata rdata align=8
 align 4
 L$_ctasm_ctasm_gcm_gmult_ssse3_info:
-	db	1,L$_ctasm_ctasm_gcm_gmult_ssse3_p10-ctasm_gcm_gmult_ssse3,17,0
-	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p10-ctasm_gcm_gmult_ssse3,248
-	dw	6
-	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p9-ctasm_gcm_gmult_ssse3,232
-	dw	5
-	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p8-ctasm_gcm_gmult_ssse3,200
-	dw	4
-	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p7-ctasm_gcm_gmult_ssse3,184
+	db	1,L$_ctasm_ctasm_gcm_gmult_ssse3_p7-ctasm_gcm_gmult_ssse3,11,0
+	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p7-ctasm_gcm_gmult_ssse3,152
 	dw	3
-	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p6-ctasm_gcm_gmult_ssse3,168
+	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p6-ctasm_gcm_gmult_ssse3,136
 	dw	2
 	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p5-ctasm_gcm_gmult_ssse3,120
 	dw	1
 	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p4-ctasm_gcm_gmult_ssse3,104
 	dw	0
-	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p3-ctasm_gcm_gmult_ssse3,226
+	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p3-ctasm_gcm_gmult_ssse3,130
 	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p2-ctasm_gcm_gmult_ssse3,96
 	db	L$_ctasm_ctasm_gcm_gmult_ssse3_p1-ctasm_gcm_gmult_ssse3,112
 	dw	0
 align 4
 L$_ctasm_ctasm_gcm_ghash_ssse3_info:
-	db	1,L$_ctasm_ctasm_gcm_ghash_ssse3_p12-ctasm_gcm_ghash_ssse3,22,0
-	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p12-ctasm_gcm_ghash_ssse3,248
-	dw	8
-	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p11-ctasm_gcm_ghash_ssse3,232
-	dw	7
-	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p10-ctasm_gcm_ghash_ssse3,200
-	dw	6
-	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p9-ctasm_gcm_ghash_ssse3,184
-	dw	5
-	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p8-ctasm_gcm_ghash_ssse3,168
-	dw	4
+	db	1,L$_ctasm_ctasm_gcm_ghash_ssse3_p7-ctasm_gcm_ghash_ssse3,11,0
 	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p7-ctasm_gcm_ghash_ssse3,152
 	dw	3
 	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p6-ctasm_gcm_ghash_ssse3,136
@@ -735,8 +694,8 @@ L$_ctasm_ctasm_gcm_ghash_ssse3_info:
 	dw	1
 	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p4-ctasm_gcm_ghash_ssse3,104
 	dw	0
-	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p3-ctasm_gcm_ghash_ssse3,1
-	dw	19
+	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p3-ctasm_gcm_ghash_ssse3,130
 	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p2-ctasm_gcm_ghash_ssse3,96
 	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p1-ctasm_gcm_ghash_ssse3,112
+	dw	0
 %endif

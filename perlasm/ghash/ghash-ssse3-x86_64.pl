@@ -79,14 +79,14 @@
 #   row j (0..15) of U at 512p + 32j, row j of L at 512p + 32j + 16:
 #   byte v of row j = byte j of U[v] (resp. L[v]).
 #
-# Register plan (SysV names; on Win64 the translator saves xmm6-xmm15)
+# Register plan (SysV names; on Win64 the translator saves the xmm6+ used)
 #   %xmm0  accumulator lo / the hash value Y between blocks
 #   %xmm1  accumulator hi
 #   %xmm2, %xmm3  high / low nibbles of the block multiplied by H^2 (or H alone)
 #   %xmm4, %xmm5  high / low nibbles of the block multiplied by H
-#   %xmm6-%xmm9   table rows being selected
-#   %xmm10-%xmm12 reduction temporaries
-#   %xmm14 0x0f in every byte, %xmm15 the byte-reversal mask
+#   %xmm6-%xmm9   table rows being selected, then reduction temporaries
+#   the nibble mask and the byte-reversal mask are aligned memory operands,
+#   so Win64 saves only xmm6-xmm9
 #   %rdi x, %rsi key, %rdx in, %rcx blocks left
 # Leaf functions without a stack frame: nothing secret is ever spilled.
 
@@ -100,16 +100,13 @@ Perlasm::open_output("x86_64", @ARGV);
 Perlasm::set_label_prefix(".Lgh_");
 
 my ($ACC_LO, $ACC_HI) = ("%xmm0", "%xmm1");
-my ($MASK, $REV) = ("%xmm14", "%xmm15");
+# Constants as aligned memory operands: a register for them would cost Win64
+# two more xmm saves per call.
+my ($MASK, $REV) = (".Lgh_nibble_mask(%rip)", ".Lgh_reverse(%rip)");
 my @T = map { "%xmm$_" } 6 .. 9;
-my ($R0, $R1, $R2) = ("%xmm10", "%xmm11", "%xmm12");
+my ($R0, $R1, $R2) = @T[0 .. 2];    # the table rows are dead by the reduction
 my $KEY = "%rsi";
 use constant POWER_BYTES => 512;
-
-sub load_consts {
-    emit("movdqa .Lgh_nibble_mask(%rip), $MASK",
-         "movdqa .Lgh_reverse(%rip), $REV");
-}
 
 # $x (memory order) -> high nibbles in $x, low nibbles in $lo.
 sub nibbles {
@@ -120,32 +117,53 @@ sub nibbles {
          "pand $MASK, $x");
 }
 
-# (hi:lo) = sum over @$srcs of block * H^(p+1), unreduced. Each source is
-# [high-nibble reg, low-nibble reg, p]; at most two (four table temporaries).
+# One Horner step j into the accumulator ($acc_lo, $acc_hi): the lookups of
+# row j for every source [high-nibble reg, low-nibble reg, p], summed off the
+# accumulator's dependency chain, then A = A x^8 + sum ($first: A = sum).
+sub horner_step {
+    my ($j, $srcs, $acc_lo, $acc_hi, $temps, $first) = @_;
+    my @sel;
+    my $t = 0;
+    for my $s (@$srcs) {
+        my ($hi, $lo, $p) = @$s;
+        my $row = POWER_BYTES * $p + 32 * $j;
+        emit("movdqa $row($KEY), $temps->[$t]", "pshufb $hi, $temps->[$t]");
+        push @sel, $temps->[$t++];
+        emit("movdqa " . ($row + 16) . "($KEY), $temps->[$t]", "pshufb $lo, $temps->[$t]");
+        push @sel, $temps->[$t++];
+    }
+    while (@sel > 1) {
+        my ($a, $b) = splice(@sel, 0, 2);
+        emit("pxor $b, $a");
+        push @sel, $a;
+    }
+    if ($first) {
+        emit("movdqa $sel[0], $acc_lo", "pxor $acc_hi, $acc_hi");
+    } else {
+        emit("palignr \$15, $acc_lo, $acc_hi", "pslldq \$1, $acc_lo", "pxor $sel[0], $acc_lo");
+    }
+}
+
+# (hi:lo) = sum over @$srcs of block * H^(p+1), unreduced; at most two
+# sources (four table temporaries). Used by the pair loop, throughput-bound.
 sub horner {
     my ($srcs) = @_;
     die "horner: at most two sources" if @$srcs > 2;
-    emit("pxor $ACC_LO, $ACC_LO", "pxor $ACC_HI, $ACC_HI");
-    for (my $j = 15; $j >= 0; $j--) {
-        my @sel;
-        my $t = 0;
-        for my $s (@$srcs) {
-            my ($hi, $lo, $p) = @$s;
-            my $row = POWER_BYTES * $p + 32 * $j;
-            emit("movdqa $row($KEY), $T[$t]", "pshufb $hi, $T[$t]");
-            push @sel, $T[$t++];
-            emit("movdqa " . ($row + 16) . "($KEY), $T[$t]", "pshufb $lo, $T[$t]");
-            push @sel, $T[$t++];
-        }
-        # Sum the lookups off the accumulator's dependency chain.
-        while (@sel > 1) {
-            my ($a, $b) = splice(@sel, 0, 2);
-            emit("pxor $b, $a");
-            push @sel, $a;
-        }
-        emit("palignr \$15, $ACC_LO, $ACC_HI", "pslldq \$1, $ACC_LO") if $j != 15;
-        emit("pxor $sel[0], $ACC_LO");
+    horner_step($_, $srcs, $ACC_LO, $ACC_HI, \@T, $_ == 15) for reverse 0 .. 15;
+}
+
+# The same for one block, latency-bound (gmult, the odd tail block): rows
+# 15..8 and 7..0 in two independent chains, A = A1 x^64 + A0, which halves the
+# chain of shift+xor steps for two more shuffles. Uses %xmm4/%xmm5 as A0.
+sub horner_one {
+    my ($src) = @_;
+    my ($lo0, $hi0) = ("%xmm4", "%xmm5");
+    for my $i (0 .. 7) {
+        horner_step(15 - $i, [$src], $ACC_LO, $ACC_HI, [@T[0, 1]], $i == 0);
+        horner_step(7 - $i, [$src], $lo0, $hi0, [@T[2, 3]], $i == 0);
     }
+    emit("palignr \$8, $ACC_LO, $ACC_HI", "pslldq \$8, $ACC_LO",
+         "pxor $lo0, $ACC_LO", "pxor $hi0, $ACC_HI");
 }
 
 # $ACC_LO = (hi:lo) mod P (see "Reduction").
@@ -170,10 +188,9 @@ emit(".ctasm_text");
 # ---------------------------------------------------------------------------
 # void ctasm_gcm_gmult_ssse3(uint8_t x[16], const void *key): x = x * H
 emit(".ctasm_proc ctasm_gcm_gmult_ssse3, global, args=2");
-load_consts();
 emit("movdqu (%rdi), %xmm2");
 nibbles("%xmm2", "%xmm3");
-horner([["%xmm2", "%xmm3", 0]]);
+horner_one(["%xmm2", "%xmm3", 0]);
 reduce();
 emit("movdqu $ACC_LO, (%rdi)", ".ctasm_ret", ".ctasm_endproc");
 
@@ -186,8 +203,7 @@ emit("movdqu $ACC_LO, (%rdi)", ".ctasm_ret", ".ctasm_endproc");
     emit(".ctasm_proc ctasm_gcm_ghash_ssse3, global, args=4");
     emit("shr \$4, %rcx",
          "jz $ret");    # len 0: x is not even read
-    load_consts();
-    emit("movdqu (%rdi), $ACC_LO",
+        emit("movdqu (%rdi), $ACC_LO",
          "cmp \$2, %rcx",
          "jb $tail");
     label($loop);
@@ -208,7 +224,7 @@ emit("movdqu $ACC_LO, (%rdi)", ".ctasm_ret", ".ctasm_endproc");
          "movdqu (%rdx), %xmm2",
          "pxor $ACC_LO, %xmm2");
     nibbles("%xmm2", "%xmm3");
-    horner([["%xmm2", "%xmm3", 0]]);
+    horner_one(["%xmm2", "%xmm3", 0]);
     reduce();
     label($done);
     emit("movdqu $ACC_LO, (%rdi)");
