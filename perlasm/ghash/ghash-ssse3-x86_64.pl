@@ -83,12 +83,14 @@
 #   %xmm0  accumulator lo / the hash value Y between blocks
 #   %xmm1  accumulator hi
 #   %xmm2, %xmm3  high / low nibbles of the block multiplied by H^2 (or H alone)
-#   %xmm4, %xmm5  high / low nibbles of the block multiplied by H
+#   %xmm4, %xmm5  high / low nibbles of the block multiplied by H; for a
+#                 single block, the second chain's accumulator (lo, hi)
 #   %xmm6-%xmm9   table rows being selected, then reduction temporaries
 #   the nibble mask and the byte-reversal mask are aligned memory operands,
 #   so Win64 saves only xmm6-xmm9
 #   %rdi x, %rsi key, %rdx in, %rcx blocks left
-# Leaf functions without a stack frame: nothing secret is ever spilled.
+# No stack frame on SysV; on Win64 the frame holds only the caller's xmm6-xmm9.
+# Nothing secret is ever spilled, so nothing needs wiping.
 
 use strict;
 use warnings;
