@@ -67,11 +67,14 @@
 #    blocks; four powers made per call would save ~15% of the shuffles for
 #    long inputs at the price of a stack table to build and wipe.
 #
-# Measured (AMD EPYC Zen 3 VM, 2 vCPUs shared with other jobs, this thread's
-# CPU time, reference cycles at 2.445 GHz; bench/ghash/ghash_speed.cc): 8 KiB
-# 1.76 ref cycles/byte (1390 MB/s), 256 bytes 1.93, one block 86 ref cycles;
-# OpenSSL 3.0's variable-time gcm_ghash_4bit at its SSSE3 tier (AES-GCM over
-# AD only) 6.0 ref cycles/byte at 8 KiB. init (C++, SSE2) ~900 ref cycles.
+# Measured (AMD EPYC Zen 3 VM, 2 vCPUs shared with other jobs; this thread's
+# CPU time in reference cycles at 2.445 GHz; medians of 3; bench/ghash/
+# ghash_speed.cc): 8 KiB 1.8-1.9 ref cycles/byte (~1300-1400 MB/s), 256 bytes
+# 1.9, one block ~75 ref cycles; init (C++, SSE2) ~900 ref cycles. OpenSSL
+# 3.0's variable-time gcm_ghash_4bit at its SSSE3 tier (AES-GCM over AD only)
+# 5.6-6.6 ref cycles/byte at 8 KiB, the portable constant-time C++ tier ~11.
+# AES-128-GCM seal with this GHASH (bsaes+vpaes CTR) against OpenSSL at its
+# SSSE3 tier: 1.76x at 8 KiB, 1.73x at 1350 bytes, 3.8x at 16 bytes.
 #
 # ---------------------------------------------------------------------------
 # Key layout (1024 bytes, 16-aligned; written by src/ghash/tier_x86_64.cc)
