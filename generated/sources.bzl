@@ -19,6 +19,7 @@ ctasm_sources = [
     "src/cpu/cpu_x86_64.cc",
     "src/ghash/ghash_portable.cc",
     "src/ghash/tier_portable.cc",
+    "src/ghash/tier_x86_64.cc",
     "src/ghash/tiers.cc",
     "src/internal/args.cc",
     "src/internal/declassify.cc",
@@ -54,6 +55,7 @@ ctasm_internal_headers = [
 ctasm_asm_x86_64_linux = [
     "generated/x86_64-linux/vpaes-x86_64.S",
     "generated/x86_64-linux/bsaes-x86_64.S",
+    "generated/x86_64-linux/ghash-ssse3-x86_64.S",
 ]
 
 ctasm_test_asm_x86_64_linux = [
@@ -65,6 +67,7 @@ ctasm_test_asm_x86_64_linux = [
 ctasm_asm_x86_64_apple = [
     "generated/x86_64-apple/vpaes-x86_64.S",
     "generated/x86_64-apple/bsaes-x86_64.S",
+    "generated/x86_64-apple/ghash-ssse3-x86_64.S",
 ]
 
 ctasm_test_asm_x86_64_apple = [
@@ -76,6 +79,7 @@ ctasm_test_asm_x86_64_apple = [
 ctasm_asm_x86_64_win = [
     "generated/x86_64-win/vpaes-x86_64.asm",
     "generated/x86_64-win/bsaes-x86_64.asm",
+    "generated/x86_64-win/ghash-ssse3-x86_64.asm",
 ]
 
 ctasm_test_asm_x86_64_win = [

@@ -19,6 +19,7 @@ set(CTASM_SOURCES
   src/cpu/cpu_x86_64.cc
   src/ghash/ghash_portable.cc
   src/ghash/tier_portable.cc
+  src/ghash/tier_x86_64.cc
   src/ghash/tiers.cc
   src/internal/args.cc
   src/internal/declassify.cc
@@ -54,6 +55,7 @@ set(CTASM_INTERNAL_HEADERS
 set(CTASM_ASM_X86_64_LINUX
   generated/x86_64-linux/vpaes-x86_64.S
   generated/x86_64-linux/bsaes-x86_64.S
+  generated/x86_64-linux/ghash-ssse3-x86_64.S
 )
 
 set(CTASM_TEST_ASM_X86_64_LINUX
@@ -65,6 +67,7 @@ set(CTASM_TEST_ASM_X86_64_LINUX
 set(CTASM_ASM_X86_64_APPLE
   generated/x86_64-apple/vpaes-x86_64.S
   generated/x86_64-apple/bsaes-x86_64.S
+  generated/x86_64-apple/ghash-ssse3-x86_64.S
 )
 
 set(CTASM_TEST_ASM_X86_64_APPLE
@@ -76,6 +79,7 @@ set(CTASM_TEST_ASM_X86_64_APPLE
 set(CTASM_ASM_X86_64_WIN
   generated/x86_64-win/vpaes-x86_64.asm
   generated/x86_64-win/bsaes-x86_64.asm
+  generated/x86_64-win/ghash-ssse3-x86_64.asm
 )
 
 set(CTASM_TEST_ASM_X86_64_WIN

@@ -19,6 +19,7 @@ CTASM_SOURCES := \
   src/cpu/cpu_x86_64.cc \
   src/ghash/ghash_portable.cc \
   src/ghash/tier_portable.cc \
+  src/ghash/tier_x86_64.cc \
   src/ghash/tiers.cc \
   src/internal/args.cc \
   src/internal/declassify.cc \
@@ -50,7 +51,8 @@ CTASM_INTERNAL_HEADERS := \
 
 CTASM_ASM_X86_64_LINUX := \
   generated/x86_64-linux/vpaes-x86_64.S \
-  generated/x86_64-linux/bsaes-x86_64.S
+  generated/x86_64-linux/bsaes-x86_64.S \
+  generated/x86_64-linux/ghash-ssse3-x86_64.S
 
 CTASM_TEST_ASM_X86_64_LINUX := \
   generated/x86_64-linux/xlate-x86_64.S \
@@ -59,7 +61,8 @@ CTASM_TEST_ASM_X86_64_LINUX := \
 
 CTASM_ASM_X86_64_APPLE := \
   generated/x86_64-apple/vpaes-x86_64.S \
-  generated/x86_64-apple/bsaes-x86_64.S
+  generated/x86_64-apple/bsaes-x86_64.S \
+  generated/x86_64-apple/ghash-ssse3-x86_64.S
 
 CTASM_TEST_ASM_X86_64_APPLE := \
   generated/x86_64-apple/xlate-x86_64.S \
@@ -68,7 +71,8 @@ CTASM_TEST_ASM_X86_64_APPLE := \
 
 CTASM_ASM_X86_64_WIN := \
   generated/x86_64-win/vpaes-x86_64.asm \
-  generated/x86_64-win/bsaes-x86_64.asm
+  generated/x86_64-win/bsaes-x86_64.asm \
+  generated/x86_64-win/ghash-ssse3-x86_64.asm
 
 CTASM_TEST_ASM_X86_64_WIN := \
   generated/x86_64-win/xlate-x86_64.asm \

@@ -58,6 +58,9 @@ struct GhashTier {
 
 // Each tier's entry in its own file (src/ghash/tier_*.cc).
 extern const GhashTier kGhashTierPortable;
+#if defined(CTASM_X86_64_ASM)
+extern const GhashTier kGhashTierSsse3;  // tier_x86_64.cc: SSSE3
+#endif
 
 // This build's tiers, best first, the portable tier last (src/ghash/tiers.cc).
 extern const GhashTier *const kGhashTiers[];

@@ -11,7 +11,7 @@ namespace ctasm {
 
 const GhashTier *const kGhashTiers[] = {
 #if defined(CTASM_X86_64_ASM)
-// x86_64 tiers go here (SSSE3: &kGhashTierSsse3).
+    &kGhashTierSsse3,
 #elif defined(CTASM_AARCH64_ASM)
 // AArch64 tiers go here (NEON: &kGhashTierNeonArmv8).
 #elif defined(CTASM_ARMV7_ASM)
@@ -25,7 +25,11 @@ const size_t kGhashTierCount = sizeof(kGhashTiers) / sizeof(kGhashTiers[0]);
 const GhashTier *const kGhashTierByImpl[kGhashImplCount] = {
     nullptr,              // kGhashImplNone
     &kGhashTierPortable,  // kGhashImplPortable
-    nullptr,              // kGhashImplSsse3: &kGhashTierSsse3 under CTASM_X86_64_ASM
+#if defined(CTASM_X86_64_ASM)
+    &kGhashTierSsse3,  // kGhashImplSsse3
+#else
+    nullptr,
+#endif
     nullptr,              // kGhashImplNeonArmv8: &kGhashTierNeonArmv8 under CTASM_AARCH64_ASM
     nullptr,              // kGhashImplNeonArmv7: &kGhashTierNeonArmv7 under CTASM_ARMV7_ASM
 };
