@@ -11,7 +11,7 @@ use Exporter 'import';
 use X86_64::Common;
 use X86_64::Forms;
 use Math::BigInt;
-our @EXPORT = qw(classify is_mnemonic %SIMD %SHIFT);
+our @EXPORT = qw(classify is_mnemonic %SIMD %SHIFT %IMPLICIT_WRITES);
 
 our %SIZE_KW = (b => 'BYTE', w => 'WORD', l => 'DWORD', q => 'QWORD');
 my %WIDTH = (b => 1, w => 2, l => 4, q => 8);
@@ -36,6 +36,17 @@ for my $base (qw(movs stos lods cmps scas)) {
         my $intel = $base . ($sz eq 'l' ? 'd' : $sz);
         $STRING{($_ eq '' ? '' : "$_ ") . "$base$sz"} = ($_ eq '' ? '' : "$_ ") . $intel for @pfx;
     }
+}
+# Registers instructions write without naming them (64-bit names), for the save
+# analysis: the string instructions step rsi/rdi (rcx with a prefix; rax for lods).
+our %IMPLICIT_WRITES = (cpuid => [qw(rax rbx rcx rdx)], rdtsc => [qw(rax rdx)],
+                        rdtscp => [qw(rax rcx rdx)], xgetbv => [qw(rax rdx)]);
+for my $op (keys %STRING) {
+    my ($pfx, $base) = $op =~ /^(?:(\w+) )?(\w{4})/;
+    my @w = { movs => [qw(rsi rdi)], cmps => [qw(rsi rdi)], scas => ['rdi'], stos => ['rdi'],
+              lods => [qw(rsi rax)] }->{$base}->@*;
+    push @w, 'rcx' if $pfx;
+    $IMPLICIT_WRITES{$op} = \@w;
 }
 my %ATT_ALIAS = (retq => 'ret', callq => 'call', jmpq => 'jmp', cltq => 'cdqe', cqto => 'cqo',
                  cltd => 'cdq', cwtl => 'cwde', movabsq => 'movq');

@@ -146,7 +146,7 @@ sub parse_proc {
     my %key;
     for my $t (@tok) {
         my $kname = $t =~ /^(\w+)\s*(=|$)/ ? $1 : '';
-        if ($kname =~ /^(global|args|frame|save|align|broken_unwind)$/ && $key{$kname}++) {
+        if ($kname =~ /^(global|args|frame|save|align|broken_unwind|broken_abi)$/ && $key{$kname}++) {
             fail(".ctasm_proc key '$kname' given twice");
         }
         if ($t eq 'global') { $p->{global} = 1; $last = '' }
@@ -165,6 +165,13 @@ sub parse_proc {
             $name =~ /^ctasm_unwind_neg_/
                 or fail("broken_unwind is only for ctasm_unwind_neg_* test fixtures");
             $p->{broken} = 1; $last = '';
+        }
+        elsif ($t eq 'broken_abi') {
+            # Test-only: tests/abi_test.cc's negative fixtures write callee-saved
+            # registers without saving them, so the trampoline can prove it notices.
+            $name =~ /^ctasm_abi_test_clobber_/
+                or fail("broken_abi is only for ctasm_abi_test_clobber_* test fixtures");
+            $p->{broken_abi} = 1; $last = '';
         }
         elsif ($t =~ /^save\s*=\s*(.*)$/) { $last = 'save'; push @{$p->{save}}, $1 if length $1 }
         elsif ($last eq 'save' && $t =~ /^%?\w+$/) { push @{$p->{save}}, $t }
