@@ -100,6 +100,9 @@ simd('xx mx', 'AAA mAA VVk mVk', qw(pcmpeqb pcmpeqw pcmpeqd pcmpeqq pcmpgtb pcmp
 simd('ixx imx', 'iVVV imVV', qw(palignr pblendw blendps blendpd shufps shufpd pclmulqdq
                                 gf2p8affineqb gf2p8affineinvqb));
 simd('ixx imx', 'ixxx imxx', 'insertps');
+simd('ixx imx', 'iAAA imAA', 'mpsadbw');
+simd('xx mx', 'xx mx', 'phminposuw');
+simd('ixx imx', 'ixx imx', qw(pcmpestri pcmpestrm pcmpistri pcmpistrm));
 simd('ixx imx', 'iVV imV', qw(pshufd pshufhw pshuflw));
 simd('ixx imx', 'ixx imx', 'aeskeygenassist');
 simd('xx mx', 'VV mV', qw(pabsb pabsw pabsd ptest));
@@ -136,7 +139,8 @@ simd('-', $NDS, qw(
     vprorvq vpxord vpxorq vpord vporq vpandd vpandq vpandnd vpandnq vpmullq
     vpermi2b vpermi2w vpermi2d vpermi2q vpermt2b vpermt2w vpermt2d vpermt2q vpermb vpermw
     vpmadd52luq vpmadd52huq vpblendmb vpblendmw vpblendmd vpblendmq
-    vpshldvd vpshldvq vpshrdvd vpshrdvq));
+    vpshldvd vpshldvq vpshrdvd vpshrdvq vpminuq vpmaxuq vpminsq vpmaxsq));
+simd('-', 'VV mV', 'vpabsq');
 simd('-', 'ixxx imxx iyyy imyy', 'vpblendd');
 simd('-', 'iVVV imVV', qw(vpternlogd vpternlogq valignd valignq vpshldd vpshldq
                           vpshrdd vpshrdq));

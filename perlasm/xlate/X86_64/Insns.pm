@@ -113,11 +113,13 @@ sub check_operands {
     return unless $kind eq 'gpr';
     # Integer instructions: every GPR operand has the width of the suffix (or all the
     # same width without one); the count of a shift may be %cl.
-    my @regs = grep { $_->{t} eq 'reg' } @ops;
+    # (The %cl count of a shift, first of several operands, has no say in the size.)
+    my $count = @ops > 1 && $ops[0]{t} eq 'reg' && $ops[0]{r} eq 'cl'
+                && ($SHIFT{$mn} || $mn =~ /^sh[lr]d$/);
+    my @regs = grep { $_->{t} eq 'reg' } @ops[($count ? 1 : 0) .. $#ops];
     my $want = defined $suffix ? $WIDTH{$suffix} : undef;
     for my $i (0 .. $#regs) {
         my $r = $regs[$i]{r};
-        next if $r eq 'cl' && ($SHIFT{$mn} || $mn =~ /^sh[lr]d$/) && $i == 0 && @regs > 1;
         my $w = gpr_width($r);
         fail("%$r is not an integer register operand of '$it->{op}'", $it) unless defined $w;
         $want //= $w;
