@@ -245,8 +245,14 @@ sub print_node {
     return print_node($n->[2]) . $n->[1] . $r;
 }
 # Value of a symbol-free expression (Math::BigInt), or undef when it names a symbol.
+# Most expressions are one small literal or one symbol: answered without the parser
+# (the same answers: a literal keeps its spelling, a symbol gets its flavour's name).
+my $SMALL_LIT = qr/^\s*(0[xX][0-9a-fA-F]{1,7}|[1-9][0-9]{0,8}|0)\s*$/;
+my $LONE_SYM = qr/^\s*(\.L\w+|[A-Za-z_]\w*)\s*$/;
 sub xconst {
     my ($e, $it) = @_;
+    return literal_value($1) if $e =~ $SMALL_LIT;
+    return undef if $e =~ $LONE_SYM;
     $EXPR_IT = $it;
     @tok = lex_expr($e, $it);
     my $tree = parse_expr(1);
@@ -256,6 +262,8 @@ sub xconst {
 sub xexpr {
     my ($e, $it) = @_;
     return '' if $e =~ /^\s*$/;
+    return $1 if $e =~ $SMALL_LIT;
+    return sym_name($1, $it) if $e =~ $LONE_SYM;
     $EXPR_IT = $it;
     @tok = lex_expr($e, $it);
     my $tree = parse_expr(1);
