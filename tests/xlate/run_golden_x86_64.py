@@ -273,7 +273,8 @@ def main():
     if all(shutil.which(t) for t in ("gcc", "nasm", "objdump")):
         tmp = tempfile.mkdtemp()
         try:
-            for name in ("insns_gpr.s", "insns_simd.s", "insns_avx512.s", "exprs.s", "proc_frames.s"):
+            for name in ("insns_gpr.s", "insns_simd.s", "insns_avx512.s", "insns_forms.s",
+                         "insns_string.s", "exprs.s", "proc_frames.s"):
                 checks += 1
                 with open(os.path.join(CASES, name)) as f:
                     failures += not crosscheck(name, f.read(), tmp)
