@@ -132,8 +132,12 @@ class PerlServers:
             self.idle.put(self._start())
 
     def _start(self):
-        proc = subprocess.Popen([self.perl, "util/perl_job_server.pl"], cwd=ROOT, env=perl_env(),
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        log = os.path.join(self.tmpdir, f"server{len(self.all)}.err")
+        with open(log, "wb") as err:
+            proc = subprocess.Popen([self.perl, "util/perl_job_server.pl"], cwd=ROOT,
+                                    env=perl_env(), stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, stderr=err)
+        proc.log = log
         self.all.append(proc)
         return proc
 
@@ -152,7 +156,8 @@ class PerlServers:
         except OSError:
             reply = ""
         if not reply.startswith("status "):
-            raise GenError("util/perl_job_server.pl stopped (run with perl directly to see why)")
+            why = read_abs(proc.log).decode("utf-8", "replace").rstrip()
+            raise GenError("util/perl_job_server.pl stopped: " + (why or "(no message)"))
         self.idle.put(proc)
         out, err = (read_abs(files[1]), read_abs(files[2]))
         for path in files:

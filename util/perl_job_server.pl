@@ -22,18 +22,25 @@ use POSIX ();
 # Preload every perlasm module (translators, shared libraries, script helpers), in
 # sorted order so every run loads the same way. A module that does not load here is
 # dropped from %INC and left for the job itself to load, where its error is reported
-# with the job.
+# with the job. A module that warns while loading would warn in every job that uses
+# it (and gen_asm.py fails a job that writes to stderr): the server stops instead.
 sub preload {
     my $cwd = POSIX::getcwd();
+    my @warnings;
     for my $dir (sort grep { -d } glob("perlasm/*")) {
         for my $pm (sort(glob("$dir/*.pm")), sort(glob("$dir/*/*.pm"))) {
             (my $rel = $pm) =~ s{^\Q$dir\E/}{};
             next if exists $INC{$rel};
             local @INC = ("$cwd/$dir", @INC);
-            local $SIG{__WARN__} = sub { };
-            delete $INC{$rel} unless eval { require $rel; 1 };
+            my $ok;
+            {
+                local $SIG{__WARN__} = sub { push @warnings, $_[0] };
+                $ok = eval { require $rel; 1 };
+            }
+            delete $INC{$rel} unless $ok;
         }
     }
+    die "perl_job_server: warnings while loading the perlasm modules:\n", @warnings if @warnings;
     require Math::BigInt;
     require Math::BigInt::Calc;
 }
