@@ -20,10 +20,11 @@ use FindBin;
 use POSIX ();
 
 # Preload every perlasm module (translators, shared libraries, script helpers), in
-# sorted order so every run loads the same way. A module that does not load here is
-# dropped from %INC and left for the job itself to load, where its error is reported
-# with the job. A module that warns while loading would warn in every job that uses
-# it (and gen_asm.py fails a job that writes to stderr): the server stops instead.
+# sorted order so every run loads the same way. If one does not load, the server
+# starts again without preloading anything, so each job loads the modules itself and
+# reports the error exactly as `perl SCRIPT` would. A module that warns while loading
+# would warn in every job that uses it (and gen_asm.py fails a job that writes to
+# stderr): the server stops with the warning instead.
 sub preload {
     my $cwd = POSIX::getcwd();
     my @warnings;
@@ -32,12 +33,9 @@ sub preload {
             (my $rel = $pm) =~ s{^\Q$dir\E/}{};
             next if exists $INC{$rel};
             local @INC = ("$cwd/$dir", @INC);
-            my $ok;
-            {
-                local $SIG{__WARN__} = sub { push @warnings, $_[0] };
-                $ok = eval { require $rel; 1 };
-            }
-            delete $INC{$rel} unless $ok;
+            local $SIG{__WARN__} = sub { push @warnings, $_[0] };
+            eval { require $rel; 1 } or exec($^X, $0, '--no-preload')
+                or die "perl_job_server: cannot restart: $!\n";
         }
     }
     die "perl_job_server: warnings while loading the perlasm modules:\n", @warnings if @warnings;
@@ -50,6 +48,7 @@ sub run_job {
     my $pid = fork;
     die "perl_job_server: fork: $!\n" unless defined $pid;
     if ($pid == 0) {
+        close(STDIN);    # resets $. (error messages would name the request line)
         open(STDIN, '<', $in) or POSIX::_exit(126);
         open(STDOUT, '>', $out) or POSIX::_exit(126);
         open(STDERR, '>', $err) or POSIX::_exit(126);
@@ -74,7 +73,7 @@ sub run_job {
     return $? & 127 ? 128 + ($? & 127) : $? >> 8;
 }
 
-preload();
+preload() unless @ARGV && $ARGV[0] eq '--no-preload';
 $| = 1;
 while (my $req = <STDIN>) {
     chomp $req;
