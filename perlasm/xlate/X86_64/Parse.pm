@@ -102,6 +102,10 @@ sub parse_operand {
         # the next instruction on gas.
         fail("RIP-relative operand needs a symbol (got '$disp')")
             if defined $base && $base eq 'rip' && $disp !~ /[A-Za-z_.]/;
+        # Neither base nor index: an absolute address (32-bit relocation on gas, refused
+        # by nasm's default rel); a symbol's address is symbol(%rip).
+        fail("absolute memory operand '$s': address memory through registers or "
+             . "symbol(%rip)") if !defined $base && !defined $index;
         $o = { t => 'mem', disp => $disp, base => $base, index => $index, scale => $scale };
     } elsif ($s =~ /^%/) {
         fail("cannot parse operand '$s'");
