@@ -17,9 +17,10 @@ package X86_64::Forms;
 use strict;
 use warnings;
 use Exporter 'import';
-our @EXPORT = qw(%FORMS %SIMD_FORMS %VEX_ONLY form_names);
+our @EXPORT = qw(forms_of %SIMD_FORMS %VEX_ONLY form_names);
 
-our %FORMS;         # form key -> {signature => 1}
+my %SPEC;           # form key -> [form strings as written]
+my %FORMS;          # form key -> {signature => 1}, expanded on first use
 our %SIMD_FORMS;    # the SIMD mnemonics (a subset of %FORMS)
 # VEX-only (AVX, AVX2) mnemonics: no EVEX encoding, so no zmm, no xmm16-31/ymm16-31
 # (AVX-512 spells them vpxord, vmovdqu8... and compares into an opmask).
@@ -38,8 +39,16 @@ sub expand {
 }
 sub forms {
     my ($spec, @mn) = @_;
-    my @sig = map { expand($_) } map { $_ eq "''" ? '' : $_ } split ' ', $spec;
-    for my $m (@mn) { $FORMS{$m}{$_} = 1 for @sig }
+    push @{$SPEC{$_}}, split ' ', $spec for @mn;
+}
+# The signatures form key $key takes ({signature => 1}), or undef for an unknown key.
+# (Expanded on first use: a translation meets a few dozen of the 600 keys.)
+sub forms_of {
+    my ($key) = @_;
+    return $FORMS{$key} //= do {
+        my $spec = $SPEC{$key} or return undef;
+        +{ map { $_ => 1 } map { expand($_) } map { $_ eq "''" ? '' : $_ } @$spec };
+    };
 }
 # SIMD mnemonics: the legacy (SSE) forms for NAME, the VEX/EVEX forms for vNAME.
 sub simd {

@@ -158,7 +158,7 @@ sub check_form {
             else { my $w = gpr_width($r); $sig .= $w == 4 ? 'd' : $w == 8 ? 'q' : 'h' }
         }
     }
-    my $f = $FORMS{$form} or fail("no operand forms known for '$it->{op}'", $it);
+    my $f = forms_of($form) or fail("no operand forms known for '$it->{op}'", $it);
     return if $f->{$sig};
     (my $plain = $sig) =~ tr/c/r/;
     return if $f->{$plain};
