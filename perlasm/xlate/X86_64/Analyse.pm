@@ -7,11 +7,19 @@ use warnings;
 use Exporter 'import';
 use X86_64::Common;
 use X86_64::Insns;
-use Math::BigInt;
 # What a .byte/.short/.long/.quad value may be: -2^(bits-1) .. 2^bits - 1.
-# (Plain numbers up to 32 bits, exact as doubles; Math::BigInt for 64.)
-my %DATA_MIN = ((map { ($_ => -(2 ** ($_ - 1))) } 8, 16, 32), 64 => -(Math::BigInt->new(2) ** 63));
-my %DATA_END = ((map { ($_ => 2 ** $_) } 8, 16, 32), 64 => Math::BigInt->new(2) ** 64);
+# (Plain numbers up to 32 bits, exact as doubles; Math::BigInt for 64, made when a
+# value needs it: plain values are below 2^31, see Common.pm.)
+my %DATA_MIN = map { ($_ => -(2 ** ($_ - 1))) } 8, 16, 32;
+my %DATA_END = map { ($_ => 2 ** $_) } 8, 16, 32;
+sub data_bounds {
+    my ($bits, $v) = @_;
+    return ($DATA_MIN{$bits}, $DATA_END{$bits}) if $bits < 64;
+    return (-9**9**9, 9**9**9) unless ref $v;    # every plain value fits
+    $DATA_MIN{64} //= -(bigint(2) ** 63);
+    $DATA_END{64} //= bigint(2) ** 64;
+    return ($DATA_MIN{64}, $DATA_END{64});
+}
 our @EXPORT = qw(analyse plan stack_arg);
 
 # Names that mean something else to some assembler or preprocessor of a flavour:
@@ -108,8 +116,10 @@ sub analyse {
             my $bits = 8 * $it->{size};
             for my $e (@{$it->{vals}}) {
                 my $v = xconst($e, $it);
-                fail("value $e does not fit in $it->{size} byte(s)", $it) if defined $v
-                    && ($v < $DATA_MIN{$bits} || $v >= $DATA_END{$bits});
+                next unless defined $v;
+                my ($min, $end) = data_bounds($bits, $v);
+                fail("value $e does not fit in $it->{size} byte(s)", $it)
+                    if $v < $min || $v >= $end;
             }
         }
         # One table for every flavour: what NASM could not take, GAS refuses too.

@@ -10,7 +10,6 @@ use warnings;
 use Exporter 'import';
 use X86_64::Common;
 use X86_64::Forms;
-use Math::BigInt;
 our @EXPORT = qw(classify is_mnemonic %SIMD %SHIFT %IMPLICIT_WRITES);
 
 our %SIZE_KW = (b => 'BYTE', w => 'WORD', l => 'DWORD', q => 'QWORD');
@@ -227,8 +226,8 @@ sub check_immediates {
         my $v = xconst($o->{e}, $it);
         next unless defined $v;
         fail("immediate $o->{e} does not fit '$it->{op}' (range $lo..$hi)", $it)
-            if ref($v) || length($lo) > 15
-               ? ($v < ($BOUND{$lo} //= Math::BigInt->new($lo)) || $v > ($BOUND{$hi} //= Math::BigInt->new($hi)))
+            if ref($v) ? ($v < ($BOUND{$lo} //= bigint($lo)) || $v > ($BOUND{$hi} //= bigint($hi)))
+               : length($lo) > 15 ? 0    # plain values are below 2^63 (Common.pm)
                : ($v < $lo || $v > $hi);
     }
 }
