@@ -9,7 +9,8 @@
 Perl runs only here, never at build time. Besides the assembly it writes
 generated/sources.{json,cmake,bzl,gni,mk} so another build can vendor ctasm
 without Perl, and the CTASM_PREFIX renaming headers include/ctasm/ctasm_prefix.h
-and src/internal/prefix_asm.h. Python 3 standard library only.
+and src/internal/prefix_asm.h (tests/test_prefix_asm.h for the test-only assembly).
+Python 3 standard library only.
 """
 
 import argparse
@@ -60,6 +61,9 @@ SOURCES_FILES = ("sources.json", "sources.cmake", "sources.bzl", "sources.gni", 
 # from files this script already reads.
 PUBLIC_PREFIX_H = "include/ctasm/ctasm_prefix.h"
 ASM_PREFIX_H = "src/internal/prefix_asm.h"
+# The same renaming for the test-only assembly (kind "test"), for ctasm's own tests
+# (tests/test_asm.h includes it); not part of the library, so in no sources list.
+TEST_PREFIX_H = "tests/test_prefix_asm.h"
 
 GLOBL_RE = re.compile(r"^\s*(?:\.globl|\.global|global)\s+([A-Za-z_.$][\w.$]*)")
 
@@ -272,6 +276,7 @@ def prefix_header(guard, doc, names):
 def render_prefix_headers(data):
     public = public_names(data["public_headers"]) + ["ctasm"]  # + the C++ namespace
     asm = sorted({s for t in data["targets"].values() for s in t["symbols"]})
+    test_asm = sorted({s for t in data["targets"].values() for s in t["test_symbols"]})
     return {
         PUBLIC_PREFIX_H: prefix_header(
             "CTASM_CTASM_PREFIX_H", "With CTASM_PREFIX=foo, the public C names become "
@@ -280,6 +285,10 @@ def render_prefix_headers(data):
         ASM_PREFIX_H: prefix_header(
             "CTASM_INTERNAL_PREFIX_ASM_H", "With CTASM_PREFIX=foo, the assembly entry points "
             "of every\n * target become foo_<name>, as the generated files name them", asm).encode(),
+        TEST_PREFIX_H: prefix_header(
+            "CTASM_TESTS_TEST_PREFIX_ASM_H", "With CTASM_PREFIX=foo, the test-only assembly "
+            "entry points\n * (perlasm/test/) of every target become foo_<name>, as the "
+            "generated files name them", test_asm).encode(),
     }
 
 

@@ -168,12 +168,16 @@ std::unique_ptr<Bench> make_openssl_bench(const OpDef &op, size_t chunk) {
       return checked(new OsslAead("AES-256-GCM", 32, OsslAead::kSeal, chunk));
     case OpId::kAes256GcmOpen:
       return checked(new OsslAead("AES-256-GCM", 32, OsslAead::kOpen, chunk));
+#if defined(CTASM_HAS_CHACHA20_POLY1305)
     case OpId::kChaCha20Poly1305Seal:
       return checked(new OsslAead("ChaCha20-Poly1305", 32, OsslAead::kSeal, chunk));
     case OpId::kChaCha20Poly1305Open:
       return checked(new OsslAead("ChaCha20-Poly1305", 32, OsslAead::kOpen, chunk));
+#endif
     case OpId::kAes128Gmac:
       return checked(new OsslAead("AES-128-GCM", 16, OsslAead::kGmac, chunk));
+    case OpId::kAes128GcmSetup:
+      return checked(new OsslSetup("AES-128-GCM", 1, 16));
 #endif
   }
   return nullptr;

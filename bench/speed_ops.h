@@ -18,7 +18,9 @@
 #include <vector>
 
 // AEAD and GHASH rows need the AEAD API of docs/DESIGN.md. They are compiled when
-// ctasm.h announces it (CTASM_HAS_AEAD) or when the build asks for them.
+// ctasm.h announces it (CTASM_HAS_AEAD) or when the build asks for them; the
+// ChaCha20-Poly1305 rows when it also announces that AEAD
+// (CTASM_HAS_CHACHA20_POLY1305).
 #include "ctasm/ctasm.h"
 #if defined(CTASM_HAS_AEAD) && !defined(CTASM_BENCH_AEAD)
 #define CTASM_BENCH_AEAD 1
@@ -39,9 +41,12 @@ enum class OpId {
   kAes128GcmOpen,
   kAes256GcmSeal,
   kAes256GcmOpen,
+#if defined(CTASM_HAS_CHACHA20_POLY1305)
   kChaCha20Poly1305Seal,
   kChaCha20Poly1305Open,
+#endif
   kAes128Gmac,  // GHASH through the public API: empty message, chunk-sized AD
+  kAes128GcmSetup,  // ctasm_aead_ctx_init (OpenSSL: re-keying an AES-128-GCM EVP context)
 #endif
 };
 

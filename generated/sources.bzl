@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 
 ctasm_sources = [
+    "src/aead/aead.cc",
+    "src/aead/gcm.cc",
     "src/aes/aes.cc",
     "src/aes/aes_key.cc",
     "src/aes/aes_portable.cc",
@@ -15,7 +17,11 @@ ctasm_sources = [
     "src/cpu/cpu_arm.cc",
     "src/cpu/cpu_detect_none.cc",
     "src/cpu/cpu_x86_64.cc",
+    "src/ghash/ghash_portable.cc",
+    "src/ghash/tier_portable.cc",
+    "src/ghash/tiers.cc",
     "src/internal/args.cc",
+    "src/internal/declassify.cc",
     "src/internal/stack_wipe.cc",
 ]
 
@@ -26,15 +32,20 @@ ctasm_public_headers = [
 ]
 
 ctasm_internal_headers = [
+    "src/aead/gcm.h",
+    "src/aead/internal.h",
     "src/aes/aes_portable.h",
     "src/aes/internal.h",
     "src/aes/tier_vpaes.h",
     "src/cpu/cpu.h",
+    "src/ghash/ghash_portable.h",
     "src/ghash/internal.h",
+    "src/ghash/testing.h",
     "src/internal/args.h",
     "src/internal/asm_config.h",
     "src/internal/compiler.h",
     "src/internal/ct.h",
+    "src/internal/declassify.h",
     "src/internal/prefix.h",
     "src/internal/prefix_asm.h",
     "src/internal/stack_wipe.h",

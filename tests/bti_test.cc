@@ -18,17 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern "C" {
-uint64_t ctasm_xlate_test_add3(uint64_t a, uint64_t b, uint64_t c);
-uint64_t ctasm_xlate_test_frame(uint64_t x);
-uint64_t ctasm_xlate_test_check_callee_saved(uint64_t (*fn)(uint64_t), uint64_t arg,
-                                             uint64_t *resp);
-uint64_t ctasm_xlate_test_sum_bytes(const uint8_t *p, size_t n);
-void ctasm_xlate_test_neon(uint8_t out[16], const uint8_t in[16]);
-uint64_t ctasm_xlate_test_signed_lr(void);
-void ctasm_xlate_test_pac_corrupt(void);
-uintptr_t ctasm_xlate_test_no_landing_pad(void);
-}
+#include "test_asm.h"
 
 namespace {
 

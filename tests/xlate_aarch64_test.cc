@@ -16,19 +16,7 @@
 
 #include "xlate_crypto_checks.h"
 
-extern "C" {
-uint64_t ctasm_xlate_test_add3(uint64_t a, uint64_t b, uint64_t c);
-uint64_t ctasm_xlate_test_frame(uint64_t x);
-uint64_t ctasm_xlate_test_check_callee_saved(uint64_t (*fn)(uint64_t), uint64_t arg,
-                                             uint64_t *resp);
-uint64_t ctasm_xlate_test_sum_bytes(const uint8_t *p, size_t n);
-void ctasm_xlate_test_neon(uint8_t out[16], const uint8_t in[16]);
-uint64_t ctasm_xlate_test_signed_lr(void);
-uint64_t ctasm_xlate_test_clobber(uint64_t x);
-void ctasm_xlate_test_aes_round(uint8_t out[16], const uint8_t in[16], const uint8_t key[16]);
-void ctasm_xlate_test_aes_inv_round(uint8_t out[16], const uint8_t in[16]);
-void ctasm_xlate_test_pmull(uint64_t out[4], const uint64_t a[2], const uint64_t b[2]);
-}
+#include "test_asm.h"
 
 namespace {
 

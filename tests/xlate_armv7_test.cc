@@ -16,21 +16,7 @@
 
 #include "xlate_crypto_checks.h"
 
-extern "C" {
-uint32_t ctasm_xlate_test_add3(uint32_t a, uint32_t b, uint32_t c);
-uint32_t ctasm_xlate_test_frame(uint32_t x);
-uint32_t ctasm_xlate_test_args5(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e);
-uint32_t ctasm_xlate_test_args6(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e,
-                                uint32_t f);
-uint32_t ctasm_xlate_test_check_callee_saved(uint32_t (*fn)(uint32_t), uint32_t arg,
-                                             uint32_t *resp);
-uint32_t ctasm_xlate_test_clobber(uint32_t x);
-uint32_t ctasm_xlate_test_sum_bytes(const uint8_t *p, size_t n);
-void ctasm_xlate_test_neon(uint8_t out[16], const uint8_t in[16]);
-void ctasm_xlate_test_aes_round(uint8_t out[16], const uint8_t in[16], const uint8_t key[16]);
-void ctasm_xlate_test_aes_inv_round(uint8_t out[16], const uint8_t in[16]);
-void ctasm_xlate_test_pmull(uint64_t out[4], const uint64_t a[2], const uint64_t b[2]);
-}
+#include "test_asm.h"
 
 namespace {
 

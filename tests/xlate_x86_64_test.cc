@@ -16,58 +16,7 @@
 #include "unwind/stepper.h"
 #endif
 
-// The assembly renames its globals under CTASM_PREFIX (docs/PERLASM.md); follow it.
-#if defined(CTASM_PREFIX)
-#define CTASM_XT_CAT2(p, n) p##_##n
-#define CTASM_XT_CAT(p, n) CTASM_XT_CAT2(p, n)
-#define ctasm_xlate_test_sum0 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum0)
-#define ctasm_xlate_test_sum1 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum1)
-#define ctasm_xlate_test_sum2 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum2)
-#define ctasm_xlate_test_sum3 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum3)
-#define ctasm_xlate_test_sum4 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum4)
-#define ctasm_xlate_test_sum5 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum5)
-#define ctasm_xlate_test_sum6 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_sum6)
-#define ctasm_xlate_test_saves CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_saves)
-#define ctasm_xlate_test_align0 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_align0)
-#define ctasm_xlate_test_align1 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_align1)
-#define ctasm_xlate_test_align2 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_align2)
-#define ctasm_xlate_test_align3 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_align3)
-#define ctasm_xlate_test_align4 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_align4)
-#define ctasm_xlate_test_xmm_mix CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_xmm_mix)
-#define ctasm_xlate_test_local_xmm CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_local_xmm)
-#define ctasm_xlate_test_call_local CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_call_local)
-#define ctasm_xlate_test_keep CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_keep)
-#define ctasm_xlate_test_two_rets CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_two_rets)
-#define ctasm_xlate_test_tables CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_tables)
-#define ctasm_xlate_test_ssse3 CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_ssse3)
-#define ctasm_xlate_test_loop CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_loop)
-#define ctasm_xlate_test_gpr CTASM_XT_CAT(CTASM_PREFIX, ctasm_xlate_test_gpr)
-#endif
-
-extern "C" {
-uint64_t ctasm_xlate_test_sum0(void);
-uint64_t ctasm_xlate_test_sum1(uint64_t);
-uint64_t ctasm_xlate_test_sum2(uint64_t, uint64_t);
-uint64_t ctasm_xlate_test_sum3(uint64_t, uint64_t, uint64_t);
-uint64_t ctasm_xlate_test_sum4(uint64_t, uint64_t, uint64_t, uint64_t);
-uint64_t ctasm_xlate_test_sum5(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
-uint64_t ctasm_xlate_test_sum6(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
-uint64_t ctasm_xlate_test_saves(uint64_t x);
-uint64_t ctasm_xlate_test_align0(void);
-uint64_t ctasm_xlate_test_align1(void);
-uint64_t ctasm_xlate_test_align2(void);
-uint64_t ctasm_xlate_test_align3(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
-uint64_t ctasm_xlate_test_align4(uint64_t);
-uint64_t ctasm_xlate_test_xmm_mix(void);
-uint64_t ctasm_xlate_test_local_xmm(void);
-uint64_t ctasm_xlate_test_call_local(uint64_t x);
-uint32_t ctasm_xlate_test_keep(uint64_t (*fn)(void));
-uint64_t ctasm_xlate_test_two_rets(uint64_t x);
-uint64_t ctasm_xlate_test_tables(uint8_t out[16]);
-void ctasm_xlate_test_ssse3(const uint8_t in[16], uint8_t out[16]);
-uint64_t ctasm_xlate_test_loop(const uint8_t *p, size_t n);
-uint64_t ctasm_xlate_test_gpr(uint64_t a, uint64_t b);
-}
+#include "test_asm.h"
 
 namespace {
 

@@ -78,14 +78,15 @@ if ! python3 util/targets.py --check-docs; then fail generated "util/targets.py 
 add_time generated $((SECONDS - t0))
 
 # ---- translator golden tests ------------------------------------------------------------
+# One runner, one suite per translator (tests/xlate/run_golden.py --list).
 shopt -s nullglob
-golden=(tests/xlate/run_golden_*.py)
-if ((${#golden[@]})); then
+golden=$(python3 tests/xlate/run_golden.py --list) || fail golden "run_golden.py --list"
+if [[ -n $golden ]]; then
   row golden; R_PASS[golden]=0; R_FAIL[golden]=0
-  for g in "${golden[@]}"; do
-    log "$g"
-    if python3 "$g"; then R_PASS[golden]=$((R_PASS[golden] + 1))
-    else R_FAIL[golden]=$((R_FAIL[golden] + 1)); fail golden "$g"; fi
+  for g in $golden; do
+    log "tests/xlate/run_golden.py $g"
+    if python3 tests/xlate/run_golden.py "$g"; then R_PASS[golden]=$((R_PASS[golden] + 1))
+    else R_FAIL[golden]=$((R_FAIL[golden] + 1)); fail golden "run_golden.py $g"; fi
   done
 fi
 

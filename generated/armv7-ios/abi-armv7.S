@@ -96,7 +96,7 @@ _ctasm_abi_call:
 	.cfi_restore	lr
 	.cfi_restore_state
 Lbad_sp:
-	.inst	0xe7f000f0	// udf #0
+	udf	#0	// permanently undefined: stop here
 	.cfi_endproc
 
 // Negative fixture: writes r5, r11 and d12 without saving them.

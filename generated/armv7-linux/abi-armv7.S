@@ -103,7 +103,7 @@ ctasm_abi_call:
 	.cfi_restore	lr
 	.cfi_restore_state
 .Lbad_sp:
-	.inst	0xe7f000f0	// udf #0
+	udf	#0	// permanently undefined: stop here
 	.cfi_endproc
 	.fnend
 	.size	ctasm_abi_call, .-ctasm_abi_call

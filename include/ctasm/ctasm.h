@@ -48,9 +48,6 @@
 extern "C" {
 #endif
 
-/* AEADs (AES-GCM, ChaCha20-Poly1305) are declared here by the AEAD work;
- * see docs/DESIGN.md for their contract. */
-
 /* ---- Raw AES (OpenSSL AES_* / CRYPTO_ctr128 / cbc128 semantics) ---------
  *
  * A key is formatted for the implementation ("tier") in force when it was
@@ -140,6 +137,105 @@ CTASM_EXPORT void ctasm_aes_ctr128_encrypt(const ctasm_aes_key *key, const uint8
  * VAES, ARMv8 crypto extension) will come first with names of their own, so
  * compare against a name, never against "not portable". */
 CTASM_EXPORT const char *ctasm_aes_impl(void);
+
+/* ---- AEADs (BoringSSL EVP_AEAD semantics) ---------------------------------
+ *
+ * An AEAD is named by a descriptor; a context is keyed once and seals or
+ * opens any number of messages. AES-128-GCM and AES-256-GCM (NIST SP 800-38D)
+ * today; ChaCha20-Poly1305 and XChaCha20-Poly1305 come later and use the same
+ * context type.
+ *
+ * AES-GCM: 16- or 32-byte key; nonces of any length from 1 byte (12 bytes is
+ * the recommended length and the fast path; others are hashed into the
+ * counter block as SP 800-38D says); tags of 4, 8 or 12..16 bytes, chosen at
+ * ctx_init (0 means 16; short tags weaken authentication, see SP 800-38D
+ * appendix C). A message holds at most 2^36 - 32 bytes of plaintext and
+ * 2^61 - 1 bytes of AD. GMAC is AES-GCM with an empty plaintext: seal with
+ * in_len = 0 and the data to authenticate as AD; out receives the tag only.
+ *
+ * seal writes ciphertext || tag (in_len + tag length bytes) to out; open
+ * takes ciphertext || tag as in and writes the plaintext (in_len - tag length
+ * bytes). open computes and compares the tag in constant time before it
+ * writes anything: on failure out is untouched. *out_len is written on
+ * success only. Buffers may be unaligned; out may equal in (in place).
+ *
+ * Misuse and what it does (every function returning int returns 0, writes
+ * nothing through out or out_len, and reads and writes nothing out of bounds;
+ * none aborts):
+ *
+ *   ctx_init: ctx NULL or not 16-byte aligned ....... return 0, ctx untouched
+ *   ctx_init: aead not a ctasm descriptor, key NULL,
+ *     key_len not the AEAD's, tag_len not allowed,
+ *     key inside the ctx .......................... return 0, ctx wiped and
+ *                                                   unusable
+ *   seal/open: ctx NULL, not aligned, never
+ *     initialised, cleaned up, its init failed, or
+ *     overwritten ................................. return 0
+ *   seal/open: out_len NULL, nonce NULL or
+ *     nonce_len 0, in/ad/out NULL with a length > 0 return 0
+ *   seal/open: plaintext or AD past the limits ..... return 0
+ *   seal/open: max_out_len smaller than the output;
+ *     open: in_len shorter than the tag ........... return 0
+ *   seal/open: out overlapping in without being
+ *     equal, or overlapping nonce, ad, ctx or
+ *     out_len; out_len overlapping any argument;
+ *     a buffer that wraps the address space ....... return 0
+ *   open: wrong tag (or ciphertext, nonce, AD) ..... return 0, out untouched
+ *   ctx_cleanup(NULL) .............................. nothing
+ *   queries on a NULL or unknown descriptor ........ 0 (impl: NULL)
+ *
+ * No key material, key stream, hash state or plaintext stays in the stack
+ * any of these functions used once it returns (registers are not wiped). */
+
+/* Defined while this header declares the AEAD API below (AES-GCM). */
+#define CTASM_HAS_AEAD 1
+
+typedef struct ctasm_aead ctasm_aead;
+
+CTASM_EXPORT const ctasm_aead *ctasm_aead_aes_128_gcm(void);
+CTASM_EXPORT const ctasm_aead *ctasm_aead_aes_256_gcm(void);
+
+/* Key length; the default (recommended) nonce length; the most bytes seal
+ * adds (the longest tag). */
+CTASM_EXPORT size_t ctasm_aead_key_length(const ctasm_aead *aead);
+CTASM_EXPORT size_t ctasm_aead_nonce_length(const ctasm_aead *aead);
+CTASM_EXPORT size_t ctasm_aead_max_overhead(const ctasm_aead *aead);
+
+/* A keyed AEAD. Allocate it yourself (automatic, static or aligned heap
+ * storage: it must be 16-byte aligned, as its type declares); 3088 bytes on
+ * every target, room for every AEAD above. Fields private. */
+typedef struct ctasm_aead_ctx {
+  CTASM_ALIGNAS(16) uint8_t ctasm_private_state[3072]; /* AES-GCM: AES key, then GHASH key */
+  uint32_t ctasm_private_aead;    /* which AEAD (0: none) */
+  uint32_t ctasm_private_tag_len; /* bytes of tag seal writes and open expects */
+  uint32_t ctasm_private_impl;    /* the tiers that formatted the state */
+  uint32_t ctasm_private_check;   /* check word over the three above */
+} ctasm_aead_ctx;
+
+/* Keys ctx for aead with tag_len bytes of tag (0 = the AEAD's default).
+ * Returns 1, or 0 on misuse (above). The context keeps the implementations in
+ * force now (see ctasm_aead_impl) for its whole life. */
+CTASM_EXPORT int ctasm_aead_ctx_init(ctasm_aead_ctx *ctx, const ctasm_aead *aead,
+                                     const uint8_t *key, size_t key_len, size_t tag_len);
+/* Wipes the key material; ctx is unusable until the next ctx_init. */
+CTASM_EXPORT void ctasm_aead_ctx_cleanup(ctasm_aead_ctx *ctx);
+
+CTASM_EXPORT int ctasm_aead_seal(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len,
+                                 size_t max_out_len, const uint8_t *nonce, size_t nonce_len,
+                                 const uint8_t *in, size_t in_len, const uint8_t *ad,
+                                 size_t ad_len);
+CTASM_EXPORT int ctasm_aead_open(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len,
+                                 size_t max_out_len, const uint8_t *nonce, size_t nonce_len,
+                                 const uint8_t *in, size_t in_len, const uint8_t *ad,
+                                 size_t ad_len);
+
+/* The implementation new contexts of aead get, both halves:
+ * "<AES tier>+<GHASH tier>" for AES-GCM, e.g. "bsaes+vpaes-x86_64+ghash-ssse3"
+ * or "portable+ghash-portable" (the AES half as ctasm_aes_impl names it,
+ * the GHASH half "ghash-<tier>").
+ * Compare against names, never against "not portable". NULL for a NULL or
+ * unknown descriptor. */
+CTASM_EXPORT const char *ctasm_aead_impl(const ctasm_aead *aead);
 
 /* ---- CPU capabilities ------------------------------------------------------
  * The capabilities in force (detected, minus those removed by the CTASM_CPU

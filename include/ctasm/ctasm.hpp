@@ -121,8 +121,63 @@ class AesKey {
   ctasm_aes_key key_;
 };
 
+// A keyed AEAD context owned by one object: not copyable (no stray key
+// copies), wiped on destruction (ctasm_aead_ctx_cleanup). The span overloads
+// write ciphertext || tag (seal) or the plaintext (open) into `out` and return
+// how many bytes, or 0 with nothing written on any failure; the pointer
+// overloads are the C functions.
+class AeadCtx {
+ public:
+  AeadCtx() noexcept : ctx_() {}
+  ~AeadCtx() { ctasm_aead_ctx_cleanup(&ctx_); }
+  AeadCtx(const AeadCtx &) = delete;
+  AeadCtx &operator=(const AeadCtx &) = delete;
+
+  bool init(const ctasm_aead *aead, const uint8_t *key, size_t key_len,
+            size_t tag_len = 0) noexcept {
+    return ctasm_aead_ctx_init(&ctx_, aead, key, key_len, tag_len) == 1;
+  }
+  bool init(const ctasm_aead *aead, span<const uint8_t> key, size_t tag_len = 0) noexcept {
+    return init(aead, key.data(), key.size(), tag_len);
+  }
+  void cleanup() noexcept { ctasm_aead_ctx_cleanup(&ctx_); }
+
+  bool seal(uint8_t *out, size_t *out_len, size_t max_out_len, const uint8_t *nonce,
+            size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *ad,
+            size_t ad_len) const noexcept {
+    return ctasm_aead_seal(&ctx_, out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad,
+                           ad_len) == 1;
+  }
+  size_t seal(span<uint8_t> out, span<const uint8_t> nonce, span<const uint8_t> in,
+              span<const uint8_t> ad) const noexcept {
+    size_t n = 0;
+    return seal(out.data(), &n, out.size(), nonce.data(), nonce.size(), in.data(), in.size(),
+                ad.data(), ad.size())
+               ? n
+               : 0;
+  }
+  bool open(uint8_t *out, size_t *out_len, size_t max_out_len, const uint8_t *nonce,
+            size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *ad,
+            size_t ad_len) const noexcept {
+    return ctasm_aead_open(&ctx_, out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad,
+                           ad_len) == 1;
+  }
+  // Returns false (not 0) on failure, since an empty plaintext is valid.
+  bool open(span<uint8_t> out, size_t *out_len, span<const uint8_t> nonce,
+            span<const uint8_t> in, span<const uint8_t> ad) const noexcept {
+    return open(out.data(), out_len, out.size(), nonce.data(), nonce.size(), in.data(),
+                in.size(), ad.data(), ad.size());
+  }
+
+  const ctasm_aead_ctx *get() const noexcept { return &ctx_; }
+
+ private:
+  ctasm_aead_ctx ctx_;
+};
+
 // Names of what is in force (see ctasm.h).
 inline const char *aes_impl_string() noexcept { return ctasm_aes_impl(); }
+inline const char *aead_impl_string(const ctasm_aead *aead) noexcept { return ctasm_aead_impl(aead); }
 inline const char *cpu_caps_string() noexcept { return ctasm_cpu_caps(); }
 
 }  // namespace ctasm

@@ -52,7 +52,7 @@ $code .= <<___;
 	vstmia	r2, {d8-d15}
 	.ctasm_ret
 .Lbad_sp:
-	.inst	0xe7f000f0		@ udf #0
+	udf	#0			@ permanently undefined: stop here
 .ctasm_endproc
 
 @ Negative fixture: writes r5, r11 and d12 without saving them.

@@ -21,6 +21,8 @@
 #   Emit.pm      symbol directives, CTASM_PREFIX block, ELF notes, operands
 #   Ext.pm       .ctasm_arch_ext: ISA extensions and their per-flavour spelling
 #   Expr.pm      numbers and constant expressions, evaluated by the translator
+#   Insns.pm     the instruction check: InsnsA64.pm / InsnsA32.pm (one table per
+#                ISA), Operands.pm (operand classes), Forms.pm (form matching)
 # Nothing is written unless the whole input translated.
 use strict;
 use warnings;
@@ -33,6 +35,7 @@ use Arm::Frame;
 use Arm::Emit;
 use Arm::Ext;
 use Arm::Expr;
+use Arm::Insns;
 use ElfNotes;
 
 my $flavour = shift;
@@ -259,6 +262,11 @@ for my $i (0 .. $#input) {
         } elsif ($op =~ /^\./ && !$PASS_DIRECTIVES{$op}) {
             fail("unknown directive $op");
         } elsif ($op =~ /^\./) {
+            # Words in a body run as instructions that no check sees (the
+            # instruction table, x18, sp moves, returns): write the instruction.
+            fail("$op inside function $cur->{p}{name}: data in a body runs as unchecked instructions"
+                 . " (write the instruction; tables go outside functions)")
+                if $cur && $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill|ascii|asciz|string|ltorg)$/;
             $st = substr($st, 0, length($st) - length($rest)) . fix_data($op, $rest, \&expr_symbol)
                 if $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill)$/;
             push @out, $I . translate_operands($st);
@@ -275,6 +283,7 @@ for my $i (0 .. $#input) {
             my $text = translate_operands($st);
             check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);
+            check_insn($op, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
         }
     }

@@ -6,7 +6,14 @@
 //   CHECK_ABI(ctasm_vpaes_encrypt, in, out, key);   // returns what ctasm_vpaes_encrypt returns
 //
 // Every call is recorded by name, so a test can require that each exported symbol
-// of the target went through the trampoline (tests/abi_test.cc).
+// of the target went through the trampoline (tests/abi_test.cc, AbiCoverage).
+//
+// An algorithm's ABI tests live in tests/<alg>_abi_test.cc and need only this header:
+//
+//   ABI_TEST(Ghash) {                       // TEST(Abi, Ghash), also run by AbiCoverage
+//     if (!capable) return ctasm_abi::NotRunnable("ctasm_ghash_x", "no PCLMULQDQ");
+//     EXPECT_EQ(CHECK_ABI(ctasm_ghash_x, ...), direct_call_result);
+//   }
 #ifndef CTASM_TESTS_ABI_ABI_HARNESS_H
 #define CTASM_TESTS_ABI_ABI_HARNESS_H
 
@@ -33,11 +40,11 @@
 #define CTASM_ABI_WEAK
 #endif
 
-#if defined(CTASM_PREFIX)
+// CTASM_PREFIX renaming of the trampoline and every other test-only function
+// (written by gen_asm.py); CTASM_ABI_CAT(p, n) pastes p_n for anything else.
+#include "../test_prefix_asm.h"
 #define CTASM_ABI_CAT2(p, n) p##_##n
 #define CTASM_ABI_CAT(p, n) CTASM_ABI_CAT2(p, n)
-#define ctasm_abi_call CTASM_ABI_CAT(CTASM_PREFIX, ctasm_abi_call)
-#endif
 
 namespace ctasm_abi {
 
@@ -161,5 +168,6 @@ Outcome Probe(const char *name, R (*fn)(P...), A... a) {
 #define PROBE_ABI(fn, ...) ::ctasm_abi::Probe(#fn, fn, ##__VA_ARGS__)
 
 #include "abi_harness_impl.h"
+#include "abi_test_registry.h"
 
 #endif  // CTASM_TESTS_ABI_ABI_HARNESS_H

@@ -93,10 +93,8 @@ my %KEYWORD = map { $_ => 1 } qw(
     eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv
     sy st ld ish ishst ishld nsh nshst nshld osh oshst oshld c j jc csync
 );
-my $NO_NAME_CHECK = qr/^(?:mrs|msr|sys|sysl|dc|ic|tlbi|at|vmrs|vmsr|cps\w*|setend)$/i;
 sub check_operand_names {
     my ($op, $rest) = @_;
-    return if $op =~ $NO_NAME_CHECK;
     my $t = $rest =~ s/#[^,\]}]*//gr;    # immediates were checked by Arm::Expr
     while ($t =~ /(?<![\w.\$])([A-Za-z_.\$][\w.\$]*)/g) {
         my $n = $1;

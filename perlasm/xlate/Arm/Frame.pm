@@ -5,6 +5,8 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
+use Arm::InsnsA64;
+use Arm::InsnsA32;
 our @EXPORT = qw(parse_proc plan_a64 plan_a32);
 
 # Register lists of .ctasm_proc save=/vsave=.
@@ -48,9 +50,20 @@ sub expand_regs {
 # the CTASM_ names of the prefix block.
 my $REG_NAME = qr/^(?:[xwvqdshbrzpc]\d+|[xw]zr|w?sp|lr|fp|ip|ip[01]|pc|sb|sl|a[1-4]|v[1-8]|tr|apsr|cpsr|spsr|fpscr|fpsr|fpcr|nzcv)$/i;
 my %MACRO_NAME = map { $_ => 1 } qw(linux unix arm aarch64 i386 x86_64 mips sparc);
+# Operand keywords of either ISA (shifts, extends, conditions, barrier and
+# prefetch options): an assembler may read a symbol of that name as the keyword.
+my %KEYWORD_NAME = map { $_ => 1 } qw(
+    lsl lsr asr ror rrx msl uxtb uxth uxtw uxtx sxtb sxth sxtw sxtx
+    eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv
+    sy st ld ish ishst ishld nsh nshst nshld osh oshst oshld un unst
+);
 sub check_name {
     my ($n) = @_;
     fail("function name '$n' is a register name") if $n =~ $REG_NAME;
+    fail("function name '$n' is an operand keyword (shift, extend, condition or option)")
+        if $KEYWORD_NAME{lc $n} || $n =~ /^p(?:ld|li|st)l[123](?:keep|strm)$/i;
+    fail("function name '$n' is an instruction mnemonic on some ARM flavour")
+        if $A64_INSNS{lc $n} || $A32_INSNS{lc $n} || lc $n eq 'b.cond';
     fail("function name '$n' is a preprocessor macro on some flavour") if $MACRO_NAME{lc $n};
     fail("function name '$n' is reserved (leading __ or _ and a capital: compiler macros)")
         if $n =~ /^_[_A-Z]/;

@@ -1,25 +1,15 @@
-#!/usr/bin/env python3
-"""Golden tests of perlasm/xlate/x86_64-xlate.pl.
+# SPDX-License-Identifier: Apache-2.0
+"""Object checks of perlasm/xlate/x86_64-xlate.pl for tests/xlate/run_golden.py.
 
-tests/xlate/x86_64/NAME.s            input snippet
-tests/xlate/x86_64/NAME.FLAVOUR.out  expected output for elf, macosx and nasm
-tests/xlate/x86_64/errors/NAME.s     must fail; first line "# expect: TEXT" (every flavour)
-                                     or "# expect[FLAVOUR]: TEXT" (that flavour only; the
-                                     others must succeed), TEXT part of the error message
-
-Exits non-zero on any mismatch and prints a unified diff. --update rewrites the
-expected files from the current translator (review the diff before committing).
-
-Cross-check (when gcc, nasm and objdump are installed): the instruction snippets and
-perlasm/test/xlate-x86_64.pl and abi-x86_64.pl, with the .ctasm_proc prologues taken
-out (and .ctasm_stack_arg replaced by one fixed load), are translated
-to elf and nasm, assembled, disassembled and compared instruction by instruction: the
-two flavours must encode the very same instructions. Every golden input is also
-assembled for elf, macosx and nasm with its prologues and checked by
+When gcc, nasm and objdump are installed: the instruction snippets (ELF_NASM_SNIPPETS)
+and perlasm/test/xlate-x86_64.pl and abi-x86_64.pl, with the .ctasm_proc prologues
+taken out (and .ctasm_stack_arg replaced by one fixed load), are translated to elf and
+nasm, assembled, disassembled and compared instruction by instruction: the two flavours
+must encode the very same instructions. With clang and llvm-objdump too, every golden
+input is also assembled for elf, macosx and nasm with its prologues and checked by
 util/check_cfi.py, and the elf (gas) and macosx (clang) translations of every golden
 input, both test scripts and the AES scripts are disassembled with llvm-objdump and
-compared, prologues included (when clang and llvm-objdump are installed). `--crosscheck SCRIPT.pl ...`
-does the same for any x86_64 perlasm script (e.g. perlasm/aes/vpaes-x86_64.pl).
+compared, prologues included. The assemblers are the target table's.
 """
 import difflib
 import os
@@ -29,18 +19,19 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-XLATE = os.path.join(ROOT, "perlasm", "xlate", "x86_64-xlate.pl")
-CASES = os.path.join(HERE, "x86_64")
-FLAVOURS = ("elf", "macosx", "nasm")
+from golden_common import ROOT, assembler, flavours_of, have, translate, translator
 
-
-def translate(flavour, path, env=None, cwd=None):
-    with open(path, "rb") as f:
-        p = subprocess.run(["perl", XLATE, flavour], stdin=f, capture_output=True,
-                           env=dict(os.environ, **(env or {"LC_ALL": "C"})), cwd=cwd)
-    return p.returncode, p.stdout.decode(), p.stderr.decode()
+XLATE = translator("x86_64")
+FLAVOURS = flavours_of("x86_64")
+# The snippets whose elf and nasm translations must encode the same instructions once
+# their prologues are taken out (the others test flavour-specific output).
+ELF_NASM_SNIPPETS = ("insns_gpr.s", "insns_simd.s", "insns_avx512.s", "insns_forms.s",
+                     "insns_string.s", "exprs.s",
+                     "proc_frames.s")
+# Conformance scripts (perlasm/test/, whose AVX-512 body CI may not be able to run:
+# its encodings are checked here) and the AES scripts, for the elf/macosx check.
+TEST_SCRIPTS = ("perlasm/test/xlate-x86_64.pl", "perlasm/test/abi-x86_64.pl")
+MACHO_SCRIPTS = TEST_SCRIPTS + ("perlasm/aes/vpaes-x86_64.pl", "perlasm/aes/bsaes-x86_64.pl")
 
 
 def raw_perlasm(script, tmp):
@@ -101,8 +92,9 @@ def crosscheck(name, text, tmp):
     with open(src, "w") as f:
         f.write(text)
     objs = {}
-    for flavour, ext, cmd in (("elf", "S", ["gcc", "-c"]), ("nasm", "asm", ["nasm", "-f", "win64"])):
-        rc, out, err = translate(flavour, src)
+    for flavour, ext in (("elf", "S"), ("nasm", "asm")):
+        cmd = assembler(flavour)
+        rc, out, err = translate(XLATE, flavour, src)
         if rc != 0:
             print("FAIL crosscheck %s [%s]: %s" % (name, flavour, err))
             return False
@@ -152,9 +144,9 @@ def crosscheck_macho(name, text, tmp):
     with open(src, "w") as f:
         f.write(text)
     dis = {}
-    for flavour, cmd in (("elf", ["gcc", "-c"]),
-                         ("macosx", ["clang", "-target", "x86_64-apple-macos10.15", "-c"])):
-        rc, out, err = translate(flavour, src)
+    for flavour in ("elf", "macosx"):
+        cmd = assembler(flavour)
+        rc, out, err = translate(XLATE, flavour, src)
         if rc != 0:
             print("FAIL crosscheck-macho %s [%s]: %s" % (name, flavour, err))
             return False
@@ -174,17 +166,16 @@ def crosscheck_macho(name, text, tmp):
     return True
 
 
-def cfi_check(tmp):
+def cfi_check(cases, tmp):
     """Every golden input, with its prologues, assembled for all three flavours and run
     through util/check_cfi.py: the unwind data describes every instruction."""
     objs = []
-    asm = {"elf": ["gcc", "-c"], "macosx": ["clang", "-target", "x86_64-apple-macos10.15", "-c"],
-           "nasm": ["nasm", "-f", "win64"]}
-    for name in sorted(os.listdir(CASES)):
+    asm = {flavour: assembler(flavour) for flavour in FLAVOURS}
+    for name in sorted(os.listdir(cases)):
         if not name.endswith(".s"):
             continue
         for flavour, cmd in asm.items():
-            rc, out, err = translate(flavour, os.path.join(CASES, name))
+            rc, out, err = translate(XLATE, flavour, os.path.join(cases, name))
             src = os.path.join(tmp, "%s.%s.%s" % (name[:-2], flavour, "asm" if flavour == "nasm" else "S"))
             with open(src, "w") as f:
                 f.write(out)
@@ -202,112 +193,47 @@ def cfi_check(tmp):
     return p.returncode == 0
 
 
-def main():
-    args = sys.argv[1:]
-    if args and args[0] == "--crosscheck":
-        tmp = tempfile.mkdtemp()
-        try:
-            ok = all([crosscheck(s, raw_perlasm(s, tmp), tmp) for s in args[1:]])
-        finally:
-            shutil.rmtree(tmp)
-        return 0 if ok else 1
-    update = "--update" in args
-    failures = checks = 0
-    for name in sorted(os.listdir(CASES)):
-        if not name.endswith(".s"):
-            continue
-        src = os.path.join(CASES, name)
-        for flavour in FLAVOURS:
-            checks += 1
-            rc, out, err = translate(flavour, src)
-            want_path = os.path.join(CASES, "%s.%s.out" % (name[:-2], flavour))
-            if rc != 0:
-                print("FAIL %s [%s]: translator failed:\n%s" % (name, flavour, err))
-                failures += 1
-                continue
-            # Deterministic: another locale, working directory and hash seed, same bytes.
-            rc2, out2, _ = translate(flavour, src, {"LC_ALL": "C.UTF-8", "PERL_HASH_SEED": "7",
-                                                    "TZ": "Asia/Tokyo"}, cwd="/")
-            if rc2 != 0 or out2 != out:
-                print("FAIL %s [%s]: output depends on locale/cwd/hash seed" % (name, flavour))
-                failures += 1
-            if update:
-                with open(want_path, "w") as f:
-                    f.write(out)
-                continue
-            try:
-                with open(want_path) as f:
-                    want = f.read()
-            except FileNotFoundError:
-                want = ""
-            if out != want:
-                failures += 1
-                print("FAIL %s [%s]" % (name, flavour))
-                sys.stdout.writelines(difflib.unified_diff(
-                    want.splitlines(True), out.splitlines(True),
-                    os.path.relpath(want_path, ROOT), "translator output"))
-    errdir = os.path.join(CASES, "errors")
-    for name in sorted(os.listdir(errdir)):
-        if not name.endswith(".s"):
-            continue
-        src = os.path.join(errdir, name)
-        with open(src) as f:
-            m = re.match(r"# expect(?:\[(\w+)\])?: (.*)", f.readline())
-        if not m:
-            print("FAIL errors/%s: no '# expect:' line" % name)
-            failures += 1
-            continue
-        only, text = m.group(1), m.group(2).strip()
-        for flavour in FLAVOURS:
-            checks += 1
-            rc, out, err = translate(flavour, src)
-            if only and flavour != only:
-                if rc != 0:
-                    print("FAIL errors/%s [%s]: must translate, got:\n%s" % (name, flavour, err))
-                    failures += 1
-                continue
-            if rc == 0 or text not in err or "input line" not in err:
-                print("FAIL errors/%s [%s]: want an error containing %r, got rc=%d:\n%s"
-                      % (name, flavour, text, rc, err))
-                failures += 1
-    if all(shutil.which(t) for t in ("gcc", "nasm", "objdump")):
-        tmp = tempfile.mkdtemp()
-        try:
-            for name in ("insns_gpr.s", "insns_simd.s", "insns_avx512.s", "insns_forms.s",
-                         "insns_string.s", "exprs.s", "proc_frames.s"):
-                checks += 1
-                with open(os.path.join(CASES, name)) as f:
-                    failures += not crosscheck(name, f.read(), tmp)
-            if shutil.which("clang") and shutil.which("llvm-objdump"):
-                checks += 1
-                failures += not cfi_check(tmp)
-                for name in sorted(n for n in os.listdir(CASES) if n.endswith(".s")):
-                    checks += 1
-                    with open(os.path.join(CASES, name)) as f:
-                        failures += not crosscheck_macho(name, f.read(), tmp)
-                for script in ("xlate-x86_64.pl", "abi-x86_64.pl", "../aes/vpaes-x86_64.pl",
-                               "../aes/bsaes-x86_64.pl"):
-                    checks += 1
-                    conf = os.path.normpath(os.path.join(ROOT, "perlasm", "test", script))
-                    failures += not crosscheck_macho(os.path.basename(script),
-                                                     raw_perlasm(conf, tmp), tmp)
-            # The test-only scripts: xlate-x86_64.pl and abi-x86_64.pl (whose AVX-512
-            # body CI may not be able to run: its encodings are checked here).
-            for script in ("xlate-x86_64.pl", "abi-x86_64.pl"):
-                checks += 1
-                conf = os.path.join(ROOT, "perlasm", "test", script)
-                failures += not crosscheck(script, raw_perlasm(conf, tmp), tmp)
-        finally:
-            shutil.rmtree(tmp)
-    elif "--no-objects" in args:
-        print("crosscheck not run (--no-objects): needs gcc, nasm and objdump")
-    else:
+def object_checks(cases, no_objects):
+    """(checks, failures) of the object-level checks over the snippets in CASES."""
+    checks = failures = 0
+    if not have("gcc", "nasm", "objdump"):
+        if no_objects:
+            print("crosscheck not run (--no-objects): needs gcc, nasm and objdump")
+            return 0, 0
         # A check that cannot run fails, with the reason (util/run_tests.sh installs the tools).
         print("FAIL crosscheck: needs gcc, nasm and objdump (or pass --no-objects)")
-        failures += 1
-    print("%d checks, %d failures" % (checks, failures))
-    return 1 if failures else 0
+        return 1, 1
+    tmp = tempfile.mkdtemp()
+    try:
+        for name in ELF_NASM_SNIPPETS:
+            checks += 1
+            with open(os.path.join(cases, name)) as f:
+                failures += not crosscheck(name, f.read(), tmp)
+        if have("clang", "llvm-objdump"):
+            checks += 1
+            failures += not cfi_check(cases, tmp)
+            for name in sorted(n for n in os.listdir(cases) if n.endswith(".s")):
+                checks += 1
+                with open(os.path.join(cases, name)) as f:
+                    failures += not crosscheck_macho(name, f.read(), tmp)
+            for script in MACHO_SCRIPTS:
+                checks += 1
+                failures += not crosscheck_macho(os.path.basename(script),
+                                                 raw_perlasm(os.path.join(ROOT, script), tmp), tmp)
+        for script in TEST_SCRIPTS:
+            checks += 1
+            failures += not crosscheck(os.path.basename(script),
+                                       raw_perlasm(os.path.join(ROOT, script), tmp), tmp)
+    finally:
+        shutil.rmtree(tmp)
+    return checks, failures
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def crosscheck_scripts(scripts):
+    """--crosscheck SCRIPT.pl ...: the elf/nasm check for any x86_64 perlasm script."""
+    tmp = tempfile.mkdtemp()
+    try:
+        results = [crosscheck(s, raw_perlasm(s, tmp), tmp) for s in scripts]
+    finally:
+        shutil.rmtree(tmp)
+    return len(results), results.count(False)

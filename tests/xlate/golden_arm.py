@@ -1,27 +1,13 @@
-#!/usr/bin/env python3
-"""Golden tests of perlasm/xlate/arm-xlate.pl.
+# SPDX-License-Identifier: Apache-2.0
+"""Object checks of perlasm/xlate/arm-xlate.pl for tests/xlate/run_golden.py.
 
-tests/xlate/arm/a64_NAME.s          AArch64 snippet: linux64, ios64, win64
-tests/xlate/arm/a32_NAME.s          ARMv7 snippet: linux32, ios32
-tests/xlate/arm/NAME.FLAVOUR.out    expected output (NAME includes the a64_/a32_ prefix)
-tests/xlate/arm/errors/{a64,a32,all}_NAME.s
-                                    must fail in each flavour of its ISA(s); first line
-                                    "// expect: TEXT", TEXT part of the error message,
-                                    which must also carry the input line number
-
-Exits non-zero on any mismatch and prints a unified diff.  `--crosscheck
-SCRIPT.pl ...` assembles any ARM perlasm script for every flavour of its ISA and
-compares the instructions across flavours (e.g. perlasm/aes/vpaes-armv8.pl).  --update rewrites the
-expected files from the current translator (review the diff before committing).
-
-Object checks (a missing assembler fails the run, naming it, unless --no-objects
-is given): every
-snippet and both conformance scripts (perlasm/test/xlate-armv{8,7}.pl) are
-assembled for every flavour and the instructions compared across the flavours of
-the ISA (--crosscheck below); the conformance objects are also checked for the
-GNU property note (BTI|PAC) on linux64, .pdata/.xdata for every function on
-win64, DWARF CFI for every function on the other flavours, and CTASM_PREFIX
-renaming of every global symbol.
+A missing assembler fails the run, naming it, unless --no-objects is given. Every
+snippet and both conformance scripts (perlasm/test/xlate-armv{8,7}.pl) are assembled
+for every flavour of their ISA with the target table's assembler, and the instructions
+compared across the flavours of the ISA; the conformance objects are also checked for
+the GNU property note (BTI|PAC) on linux64, .pdata/.xdata for every function on
+win64, DWARF CFI for every function on the other flavours, and CTASM_PREFIX renaming
+of every global symbol.
 """
 import difflib
 import os
@@ -31,31 +17,15 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-XLATE = os.path.join(ROOT, "perlasm", "xlate", "arm-xlate.pl")
-CASES = os.path.join(HERE, "arm")
-ISA_FLAVOURS = {"a64": ("linux64", "ios64", "win64"), "a32": ("linux32", "ios32")}
+from golden_common import ROOT, assembler, flavours_of, have, translate, translator
+
+XLATE = translator("aarch64")
+assert XLATE == translator("armv7"), "one ARM translator for both ISAs"
+# A snippet's or error fixture's name prefix says which ISA's flavours it is for.
+ISA_FLAVOURS = {"a64": flavours_of("aarch64"), "a32": flavours_of("armv7")}
 ISA_FLAVOURS["all"] = ISA_FLAVOURS["a64"] + ISA_FLAVOURS["a32"]
 CONFORMANCE = {"a64": "perlasm/test/xlate-armv8.pl", "a32": "perlasm/test/xlate-armv7.pl"}
-ASSEMBLE = {
-    "linux64": ["aarch64-linux-gnu-gcc", "-march=armv8-a", "-c"],
-    "ios64": ["clang", "-target", "arm64-apple-macos11", "-c"],
-    "win64": ["clang", "--target=aarch64-pc-windows-msvc", "-c"],
-    "linux32": ["arm-linux-gnueabihf-gcc", "-march=armv7-a", "-mfpu=neon", "-c"],
-    "ios32": ["clang", "-target", "armv7-apple-ios9", "-mfpu=neon", "-c"],
-}
-
-
-def translate(flavour, path, env=None, cwd=None):
-    with open(path, "rb") as f:
-        p = subprocess.run(["perl", XLATE, flavour], stdin=f, capture_output=True,
-                           env=dict(os.environ, **(env or {"LC_ALL": "C"})), cwd=cwd)
-    return p.returncode, p.stdout.decode(), p.stderr.decode()
-
-
-def have(*tools):
-    return all(shutil.which(t) for t in tools)
+ASSEMBLE = {f: assembler(f) for f in ISA_FLAVOURS["all"]}
 
 
 def assemble(flavour, text, tmp, defines=()):
@@ -154,18 +124,18 @@ def crosscheck(objs, what="conformance"):
     return checks, failures
 
 
-def object_checks(tmp):
+def object_checks_in(cases, tmp, no_objects):
     checks = failures = 0
     tools = {f: have(ASSEMBLE[f][0]) for f in ASSEMBLE}
     if not all(tools.values()):
         missing = " ".join(f for f, ok in tools.items() if not ok)
-        if "--no-objects" in sys.argv[1:]:
+        if no_objects:
             print("object checks not run (--no-objects) for: %s (assembler missing)" % missing)
         else:
             # A check that cannot run fails, with the reason (util/run_tests.sh installs the tools).
             print("FAIL object checks for: %s: assembler missing (or pass --no-objects)" % missing)
             failures += 1
-    for name in sorted(os.listdir(CASES)):
+    for name in sorted(os.listdir(cases)):
         if not name.endswith(".s"):
             continue
         snippet = {}
@@ -173,7 +143,7 @@ def object_checks(tmp):
             if not tools[flavour]:
                 continue
             checks += 1
-            rc, out, err = translate(flavour, os.path.join(CASES, name))
+            rc, out, err = translate(XLATE, flavour, os.path.join(cases, name))
             obj, aerr = assemble(flavour, out, tmp) if rc == 0 else (None, err)
             if not obj:
                 failures += 1
@@ -243,83 +213,30 @@ def crosscheck_scripts(scripts):
             checks, failures = checks + c, failures + f
     finally:
         shutil.rmtree(tmp)
-    print("%d passed, %d failed" % (checks - failures, failures))
-    return 1 if failures else 0
+    return checks, failures
 
 
-def main():
-    if sys.argv[1:2] == ["--crosscheck"]:
-        return crosscheck_scripts(sys.argv[2:])
-    update = "--update" in sys.argv[1:]
-    failures = checks = 0
-    for name in sorted(os.listdir(CASES)):
-        if not name.endswith(".s"):
-            continue
-        src = os.path.join(CASES, name)
-        for flavour in ISA_FLAVOURS[name[:3]]:
-            checks += 1
-            rc, out, err = translate(flavour, src)
-            want_path = os.path.join(CASES, "%s.%s.out" % (name[:-2], flavour))
-            if rc != 0:
-                print("FAIL %s [%s]: translator failed:\n%s" % (name, flavour, err))
+def samples_current(cases):
+    """(checks, failures): the instruction-table samples (tests/xlate/arm_insn_samples.pl,
+    one instruction per form; assembled and compared with the other snippets) are current."""
+    failures = 0
+    for isa in ("a64", "a32"):
+        want = subprocess.run(["perl", os.path.join(ROOT, "tests", "xlate", "arm_insn_samples.pl"), isa],
+                              capture_output=True, check=True).stdout.decode()
+        with open(os.path.join(cases, "%s_insns.s" % isa)) as f:
+            if f.read() != want:
                 failures += 1
-                continue
-            # Deterministic: another locale, working directory and hash seed, same bytes.
-            rc2, out2, _ = translate(flavour, src, {"LC_ALL": "C.UTF-8", "PERL_HASH_SEED": "7",
-                                                    "TZ": "Asia/Tokyo"}, cwd="/")
-            if rc2 != 0 or out2 != out:
-                print("FAIL %s [%s]: output depends on locale/cwd/hash seed" % (name, flavour))
-                failures += 1
-            if update:
-                with open(want_path, "w") as f:
-                    f.write(out)
-                continue
-            try:
-                with open(want_path) as f:
-                    want = f.read()
-            except FileNotFoundError:
-                want = ""
-            if out != want:
-                failures += 1
-                print("FAIL %s [%s]" % (name, flavour))
-                sys.stdout.writelines(difflib.unified_diff(
-                    want.splitlines(True), out.splitlines(True),
-                    os.path.relpath(want_path, ROOT), "translator output"))
-    errdir = os.path.join(CASES, "errors")
-    for name in sorted(os.listdir(errdir)):
-        if not name.endswith(".s"):
-            continue
-        src = os.path.join(errdir, name)
-        with open(src) as f:
-            m = re.match(r"// expect: (.*)", f.readline())
-        if not m or name[:3] not in ISA_FLAVOURS:
-            print("FAIL errors/%s: needs an a64_/a32_/all_ prefix and a '// expect:' line" % name)
-            failures += 1
-            continue
-        text = m.group(1).strip()
-        for flavour in ISA_FLAVOURS[name[:3]]:
-            checks += 1
-            rc, out, err = translate(flavour, src)
-            if rc == 0 or text not in err or not re.search(r"line \d+:", err):
-                print("FAIL errors/%s [%s]: want an error containing %r, got rc=%d:\n%s"
-                      % (name, flavour, text, rc, err))
-                failures += 1
-    checks += 1
-    rc, _, err = translate("linux128", os.path.join(CASES, "a64_leaf.s"))
-    if rc == 0 or "unknown flavour" not in err:
-        print("FAIL unknown flavour accepted")
-        failures += 1
-    if not update:
-        tmp = tempfile.mkdtemp()
-        try:
-            c, f = object_checks(tmp)
-        finally:
-            shutil.rmtree(tmp)
-        checks += c
-        failures += f
-    print("%d passed, %d failed" % (checks - failures, failures))
-    return 1 if failures else 0
+                print("FAIL %s_insns.s is stale: perl tests/xlate/arm_insn_samples.pl %s > "
+                      "tests/xlate/arm/%s_insns.s" % (isa, isa, isa))
+    return 2, failures
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def object_checks(cases, no_objects):
+    """(checks, failures) of the object-level checks over the snippets in CASES."""
+    c0, f0 = samples_current(cases)
+    tmp = tempfile.mkdtemp()
+    try:
+        c, f = object_checks_in(cases, tmp, no_objects)
+        return c + c0, f + f0
+    finally:
+        shutil.rmtree(tmp)

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: Apache-2.0
+// The ctasm_aead_* API: descriptors, context setup and the argument checks of
+// seal and open (ctasm.h, "Misuse and what it does"); the cipher itself is in
+// gcm.cc. Every refusal happens before anything is read from or written to
+// the caller's buffers.
+#include <stdio.h>
+#include <string.h>
+
+#include "aead/gcm.h"
+#include "aead/internal.h"
+#include "ghash/internal.h"
+#include "internal/ct.h"
+#include "internal/stack_wipe.h"
+
+static_assert(sizeof(ctasm_aead_ctx) == 3088, "ctasm_aead_ctx size is documented in ctasm.h");
+static_assert(alignof(ctasm_aead_ctx) == 16, "ctasm_aead_ctx must be 16-byte aligned");
+
+namespace ctasm {
+
+static_assert(sizeof(GcmKey) <= sizeof(ctasm_aead_ctx::ctasm_private_state),
+              "the GCM state must fit ctasm_aead_ctx");
+static_assert(alignof(GcmKey) <= 16, "the GCM state needs no more than the context's alignment");
+
+namespace {
+
+const ctasm_aead kAes128Gcm = {kAeadAes128Gcm, 16, 12, kGcmMaxTagBytes, kGcmMaxTagBytes};
+const ctasm_aead kAes256Gcm = {kAeadAes256Gcm, 32, 12, kGcmMaxTagBytes, kGcmMaxTagBytes};
+
+const ctasm_aead *known_aead(const ctasm_aead *aead) {
+  return aead == &kAes128Gcm || aead == &kAes256Gcm ? aead : nullptr;
+}
+
+bool misaligned(const void *p) { return (reinterpret_cast<uintptr_t>(p) & 15) != 0; }
+
+// A buffer of len > 0 bytes that is NULL or runs past the end of the address
+// space. Zero-length buffers are never read, so any pointer will do for them.
+bool bad_range(const void *p, size_t len) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  return len != 0 && (a == 0 || a > UINTPTR_MAX - len);
+}
+
+// Two non-empty, non-wrapping ranges sharing a byte.
+bool overlap(const void *p, size_t lp, const void *q, size_t lq) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p), b = reinterpret_cast<uintptr_t>(q);
+  return lp != 0 && lq != 0 && a < b + lq && b < a + lp;
+}
+
+// The buffers of one seal or open: out (written, out_bytes), out_len
+// (written), and what is read. out may equal in exactly; nothing else may
+// share a byte with a written buffer.
+bool buffers_ok(const ctasm_aead_ctx *ctx, const uint8_t *out, size_t out_bytes,
+                const size_t *out_len, const uint8_t *nonce, size_t nonce_len,
+                const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
+  if (out_len == nullptr || bad_range(out_len, sizeof(*out_len)) || bad_range(out, out_bytes) ||
+      nonce == nullptr || bad_range(nonce, nonce_len) || bad_range(in, in_len) ||
+      bad_range(ad, ad_len)) {
+    return false;
+  }
+  struct Range {
+    const void *p;
+    size_t len;
+  };
+  const Range read[] = {{nonce, nonce_len}, {ad, ad_len}, {ctx, sizeof(*ctx)}};
+  for (const Range &r : read) {
+    if (overlap(out, out_bytes, r.p, r.len) || overlap(out_len, sizeof(*out_len), r.p, r.len)) {
+      return false;
+    }
+  }
+  if (overlap(out, out_bytes, in, in_len) && out != in) return false;
+  if (overlap(out_len, sizeof(*out_len), in, in_len) ||
+      overlap(out_len, sizeof(*out_len), out, out_bytes)) {
+    return false;
+  }
+  return true;
+}
+
+GcmKey *gcm_key(ctasm_aead_ctx *ctx) { return reinterpret_cast<GcmKey *>(ctx->ctasm_private_state); }
+const GcmKey *gcm_key(const ctasm_aead_ctx *ctx) {
+  return reinterpret_cast<const GcmKey *>(ctx->ctasm_private_state);
+}
+
+// A context ctx_init made for AES-GCM: its check word, AEAD, tag length and
+// both tiers; the AES key inside it passes the checks aes_key_tier makes
+// (answered here instead of aborting). Fills the tiers and the tag length.
+bool gcm_ctx(const ctasm_aead_ctx *ctx, GcmTiers *t, size_t *tag_len) {
+  if (ctx == nullptr || misaligned(ctx)) return false;
+  const uint32_t aead = ctx->ctasm_private_aead, tag = ctx->ctasm_private_tag_len,
+                 impl = ctx->ctasm_private_impl;
+  if (ctx->ctasm_private_check != aead_check_word(aead, tag, impl)) return false;
+  if ((aead != kAeadAes128Gcm && aead != kAeadAes256Gcm) || !gcm_tag_len_ok(tag)) return false;
+  const uint32_t aes_impl = impl & 0xff, ghash_impl = impl >> 8;
+  if (aes_impl >= kAesImplCount || ghash_impl >= kGhashImplCount) return false;
+  const AesTier *a = kAesTierByImpl[aes_impl];
+  const GhashTier *g = kGhashTierByImpl[ghash_impl];
+  const ctasm_aes_key &k = gcm_key(ctx)->aes;
+  const uint32_t rounds = aead == kAeadAes128Gcm ? 10 : 14;
+  if (a == nullptr || g == nullptr || k.ctasm_private_impl != aes_impl ||
+      k.ctasm_private_rounds != rounds || k.ctasm_private_direction != kAesKeyEncrypt ||
+      k.ctasm_private_check != aes_key_check_word(rounds, aes_impl, kAesKeyEncrypt) ||
+      (a->key_consistent != nullptr && !a->key_consistent(&k, kAesKeyEncrypt))) {
+    return false;
+  }
+  t->aes = a;
+  t->ghash = g;
+  t->cxx_data = (a->cxx_secrets & kCxxData) != 0 || (g->cxx_secrets & kGhashCxxData) != 0;
+  *tag_len = tag;
+  return true;
+}
+
+bool lengths_ok(size_t pt_len, size_t nonce_len, size_t ad_len) {
+  return nonce_len != 0 && static_cast<uint64_t>(nonce_len) <= kGcmMaxNonceBytes &&
+         static_cast<uint64_t>(pt_len) <= kGcmMaxPlaintextBytes &&
+         static_cast<uint64_t>(ad_len) <= kGcmMaxAdBytes;
+}
+
+// "<AES tier>+<GHASH tier>" for every pair this build has, made once.
+struct GcmImplNames {
+  char name[kAesImplCount][kGhashImplCount][64];
+};
+GcmImplNames make_gcm_impl_names() {
+  GcmImplNames n;
+  memset(&n, 0, sizeof(n));
+  for (size_t a = 0; a < kAesImplCount; a++) {
+    for (size_t g = 0; g < kGhashImplCount; g++) {
+      if (kAesTierByImpl[a] != nullptr && kGhashTierByImpl[g] != nullptr) {
+        snprintf(n.name[a][g], sizeof(n.name[a][g]), "%s+%s", kAesTierByImpl[a]->name,
+                 kGhashTierByImpl[g]->name);
+      }
+    }
+  }
+  return n;
+}
+
+}  // namespace
+}  // namespace ctasm
+
+using namespace ctasm;
+
+extern "C" {
+
+const ctasm_aead *ctasm_aead_aes_128_gcm(void) { return &kAes128Gcm; }
+const ctasm_aead *ctasm_aead_aes_256_gcm(void) { return &kAes256Gcm; }
+
+size_t ctasm_aead_key_length(const ctasm_aead *aead) {
+  return known_aead(aead) ? aead->key_len : 0;
+}
+size_t ctasm_aead_nonce_length(const ctasm_aead *aead) {
+  return known_aead(aead) ? aead->nonce_len : 0;
+}
+size_t ctasm_aead_max_overhead(const ctasm_aead *aead) {
+  return known_aead(aead) ? aead->max_overhead : 0;
+}
+
+int ctasm_aead_ctx_init(ctasm_aead_ctx *ctx, const ctasm_aead *aead, const uint8_t *key,
+                        size_t key_len, size_t tag_len) {
+  if (ctx == nullptr || misaligned(ctx)) return 0;
+  aead = known_aead(aead);
+  if (aead != nullptr && tag_len == 0) tag_len = aead->default_tag_len;
+  const bool bad = aead == nullptr || key == nullptr || key_len != aead->key_len ||
+                   !gcm_tag_len_ok(tag_len) || bad_range(key, key_len) ||
+                   overlap(key, key_len, ctx, sizeof(*ctx));
+  secure_wipe(ctx, sizeof(*ctx));  // check word 0: unusable unless this succeeds
+  if (bad) return 0;
+  const GhashTier &g = ghash_select_tier();
+  bool cxx = false;
+  GcmKey *k = gcm_key(ctx);
+  const bool ok = gcm_init(k, key, key_len, g, &cxx);
+  if (cxx) wipe_stack_below();
+  if (!ok) return 0;  // not reached: key_len was checked
+  const uint32_t impl = gcm_impl_word(k->aes.ctasm_private_impl, g.impl);
+  const uint32_t tag = static_cast<uint32_t>(tag_len);
+  ctx->ctasm_private_aead = aead->id;
+  ctx->ctasm_private_tag_len = tag;
+  ctx->ctasm_private_impl = impl;
+  ctx->ctasm_private_check = aead_check_word(aead->id, tag, impl);
+  return 1;
+}
+
+void ctasm_aead_ctx_cleanup(ctasm_aead_ctx *ctx) {
+  if (ctx != nullptr) secure_wipe(ctx, sizeof(*ctx));
+}
+
+int ctasm_aead_seal(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len, size_t max_out_len,
+                    const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len,
+                    const uint8_t *ad, size_t ad_len) {
+  GcmTiers t;
+  size_t tag_len;
+  if (!gcm_ctx(ctx, &t, &tag_len) || !lengths_ok(in_len, nonce_len, ad_len)) return 0;
+  const size_t out_bytes = in_len + tag_len;  // no overflow: in_len is within the limit
+  if (max_out_len < out_bytes ||
+      !buffers_ok(ctx, out, out_bytes, out_len, nonce, nonce_len, in, in_len, ad, ad_len)) {
+    return 0;
+  }
+  uint8_t tag[kGcmMaxTagBytes];
+  gcm_seal(gcm_key(ctx), t, out, tag, nonce, nonce_len, in, in_len, ad, ad_len);
+  memcpy(out + in_len, tag, tag_len);
+  if (t.cxx_data) wipe_stack_below();
+  *out_len = out_bytes;
+  return 1;
+}
+
+int ctasm_aead_open(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len, size_t max_out_len,
+                    const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len,
+                    const uint8_t *ad, size_t ad_len) {
+  GcmTiers t;
+  size_t tag_len;
+  if (!gcm_ctx(ctx, &t, &tag_len) || in_len < tag_len) return 0;
+  const size_t pt_len = in_len - tag_len;
+  if (!lengths_ok(pt_len, nonce_len, ad_len) || max_out_len < pt_len ||
+      !buffers_ok(ctx, out, pt_len, out_len, nonce, nonce_len, in, in_len, ad, ad_len)) {
+    return 0;
+  }
+  const bool ok = gcm_open(gcm_key(ctx), t, out, nonce, nonce_len, in, pt_len, ad, ad_len,
+                           in + pt_len, tag_len);
+  if (t.cxx_data) wipe_stack_below();
+  if (!ok) return 0;
+  *out_len = pt_len;
+  return 1;
+}
+
+const char *ctasm_aead_impl(const ctasm_aead *aead) {
+  if (known_aead(aead) == nullptr) return nullptr;
+  static const GcmImplNames names = make_gcm_impl_names();
+  return names.name[aes_select_tier().impl][ghash_select_tier().impl];
+}
+
+}  // extern "C"

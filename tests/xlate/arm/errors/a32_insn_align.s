@@ -1,0 +1,6 @@
+// expect: operands do not match any form of vld1
+.ctasm_text
+.ctasm_proc f
+	vld1.8	{d0}, [r0:48]
+	.ctasm_ret
+.ctasm_endproc

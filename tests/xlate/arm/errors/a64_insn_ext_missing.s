@@ -1,0 +1,6 @@
+// expect: operands do not match any form of add
+.ctasm_text
+.ctasm_proc f
+	add	x0, x1, w2
+	.ctasm_ret
+.ctasm_endproc
