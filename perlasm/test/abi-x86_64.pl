@@ -76,8 +76,8 @@ ___
 # (On Win64 the translator itself saves rdi/rsi/xmm6-15 a body writes, so only the
 # registers below can be broken portably.)
 $code .= <<___;
-# Writes rbx and r13 without saving them.
-.ctasm_proc	ctasm_abi_test_clobber_gpr, global
+# Writes rbx and r13 without saving them (broken_abi: the translator would refuse it).
+.ctasm_proc	ctasm_abi_test_clobber_gpr, global, broken_abi
 	movq	\$0x5a5a, %rbx
 	movq	\$0x6b6b, %r13
 	movl	\$1, %eax

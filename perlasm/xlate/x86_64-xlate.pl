@@ -12,6 +12,7 @@
 #   Nasm.pm     printer for nasm: Intel syntax, Win64 prologues, .pdata/.xdata
 #   Insns.pm    the one instruction table: every flavour validates mnemonics and
 #               operand classes through it, the nasm printer translates with it
+#   Forms.pm    the operand forms (classes, order, vector lengths) of each mnemonic
 # Common.pm holds what they share (registers, errors, symbol naming, CTASM_PREFIX).
 # The whole input is read before anything is printed, so forward references, register
 # scans and unwind tables can be computed; output is written only when translation

@@ -7,11 +7,19 @@ use warnings;
 use Exporter 'import';
 use X86_64::Common;
 use X86_64::Insns;
-use Math::BigInt;
 # What a .byte/.short/.long/.quad value may be: -2^(bits-1) .. 2^bits - 1.
-# (Plain numbers up to 32 bits, exact as doubles; Math::BigInt for 64.)
-my %DATA_MIN = ((map { ($_ => -(2 ** ($_ - 1))) } 8, 16, 32), 64 => -(Math::BigInt->new(2) ** 63));
-my %DATA_END = ((map { ($_ => 2 ** $_) } 8, 16, 32), 64 => Math::BigInt->new(2) ** 64);
+# (Plain numbers up to 32 bits, exact as doubles; Math::BigInt for 64, made when a
+# value needs it: plain values are below 2^31, see Common.pm.)
+my %DATA_MIN = map { ($_ => -(2 ** ($_ - 1))) } 8, 16, 32;
+my %DATA_END = map { ($_ => 2 ** $_) } 8, 16, 32;
+sub data_bounds {
+    my ($bits, $v) = @_;
+    return ($DATA_MIN{$bits}, $DATA_END{$bits}) if $bits < 64;
+    return (-9**9**9, 9**9**9) unless ref $v;    # every plain value fits
+    $DATA_MIN{64} //= -(bigint(2) ** 63);
+    $DATA_END{64} //= bigint(2) ** 64;
+    return ($DATA_MIN{64}, $DATA_END{64});
+}
 our @EXPORT = qw(analyse plan stack_arg);
 
 # Names that mean something else to some assembler or preprocessor of a flavour:
@@ -108,8 +116,10 @@ sub analyse {
             my $bits = 8 * $it->{size};
             for my $e (@{$it->{vals}}) {
                 my $v = xconst($e, $it);
-                fail("value $e does not fit in $it->{size} byte(s)", $it) if defined $v
-                    && ($v < $DATA_MIN{$bits} || $v >= $DATA_END{$bits});
+                next unless defined $v;
+                my ($min, $end) = data_bounds($bits, $v);
+                fail("value $e does not fit in $it->{size} byte(s)", $it)
+                    if $v < $min || $v >= $end;
             }
         }
         # One table for every flavour: what NASM could not take, GAS refuses too.
@@ -122,28 +132,32 @@ sub analyse {
 # Register usage per function, transitively through direct calls to local functions:
 # Win64 must preserve rdi, rsi and xmm6-xmm15, which SysV code treats as scratch.
 # Mentioning a register anywhere counts as writing it (a superset is safe).
+my %CALLEE_SAVED = map { $_ => 1 } qw(rbx rbp r12 r13 r14 r15);
 sub direct_usage {
     my ($p) = @_;
-    my (%xmm, $rdi_rsi, @callees, $upper, $vzu);
+    my (%xmm, $rdi_rsi, @callees, $upper, $vzu, %saved_regs);
     for my $it (@{$p->{body}}) {
         # Pseudo-ops write their register too.
         if ($it->{k} eq 'adr' || $it->{k} eq 'stackarg') {
             fail("align=$p->{align}: rbp is the frame pointer here", $it)
                 if $p->{align} > 16 && $it->{reg} eq 'rbp';
             $rdi_rsi = 1 if $it->{reg} =~ /^r[ds]i$/;
+            $saved_regs{$it->{reg}} //= $it if $CALLEE_SAVED{$it->{reg}};
             next;
         }
         next unless $it->{k} eq 'insn';
         %xmm = map { $_ => 1 } 6 .. 15 if $it->{op} eq 'vzeroall';
         $vzu = 1 if $it->{op} =~ /^vzero(upper|all)$/;
-        # Implicit operands: string instructions step rsi/rdi (Win64 callee-saved);
-        # cpuid writes rbx, callee-saved everywhere, so the function must list it.
-        $rdi_rsi = 1 if $it->{op} =~ /^(rep\w* )?(lods|stos|movs|cmps|scas)[bwlq]$/ && !@{$it->{ops}};
-        fail("cpuid writes rbx: list it in save= of $p->{name}", $it)
-            if $it->{op} eq 'cpuid' && !grep { $_ eq 'rbx' } @{$p->{save}};
+        # Implicit operands (Insns.pm): string instructions step rsi/rdi (Win64
+        # callee-saved), cpuid writes rbx (callee-saved everywhere).
+        for my $r (@{$IMPLICIT_WRITES{$it->{op}} // []}) {
+            $rdi_rsi = 1 if $r =~ /^r[ds]i$/;
+            $saved_regs{$r} //= $it if $CALLEE_SAVED{$r};
+        }
         for my $o (@{$it->{ops}}) {
             my @r = grep { defined } ($o->{r}, $o->{base}, $o->{index});
             for (@r) {
+                $saved_regs{$GPR{$_}} //= $it if exists $GPR{$_} && $CALLEE_SAVED{$GPR{$_}};
                 fail("align=$p->{align}: rbp is the frame pointer of this function, the body "
                      . "cannot use %$_", $it) if $p->{align} > 16 && ($GPR{$_} // '') eq 'rbp';
                 $xmm{$1} = 1 if /^[xyz]mm(\d+)$/ && $1 >= 6 && $1 <= 15;
@@ -168,10 +182,36 @@ sub direct_usage {
             }
         }
     }
-    return (\%xmm, $rdi_rsi, \@callees, $upper, $vzu);
+    return (\%xmm, $rdi_rsi, \@callees, $upper, $vzu, \%saved_regs);
+}
+# Callee-saved registers (both ABIs) a function writes, or the local functions it
+# calls write, and nobody on the way saves: {register => the instruction}.
+sub unsaved {
+    my ($p, $busy) = @_;
+    return $p->{unsaved} if $p->{unsaved};
+    return {} if $busy->{$p->{name}}++;    # recursion: the cycle's own registers count once
+    my %u = %{$p->{dsaved}};
+    for my $q (@{$p->{callees}}) {
+        my $cu = unsaved($q, $busy);
+        $u{$_} //= $cu->{$_} for keys %$cu;
+    }
+    delete @u{@{$p->{save}}};
+    delete $u{rbp} if $p->{align} > 16;    # the frame pointer, saved by the translator
+    return $p->{unsaved} = \%u;
 }
 sub register_usage {
-    for my $p (@procs) { @{$p}{qw(dxmm drdi callees dupper vzu)} = direct_usage($p) }
+    for my $p (@procs) { @{$p}{qw(dxmm drdi callees dupper vzu dsaved)} = direct_usage($p) }
+    # A global function returns every callee-saved register as it found it: whatever
+    # it (or a local function it calls) writes must be in its own save= or in the
+    # save= of the callee that writes it. "Writes" is "mentions", as for Win64.
+    for my $p (grep { $_->{global} && !$_->{broken_abi} } @procs) {
+        my $u = unsaved($p, {});
+        my ($r) = sort keys %$u or next;
+        my $it = $u->{$r};
+        my $how = $IMPLICIT_WRITES{$it->{op} // ''} ? "$it->{op} writes $r" : "writes %$r";
+        fail("$how, callee-saved, but neither $p->{name} nor the function writing it "
+             . "lists it in save=", $it);
+    }
     for my $p (@procs) {
         my (%xmm, $rdi_rsi, %seen, $upper);
         my @work = ($p);

@@ -7,11 +7,10 @@ package X86_64::Common;
 # use_symbol_rules before printing.
 use strict;
 use warnings;
-use Math::BigInt;
 use Exporter 'import';
 our @EXPORT = qw($flavour $win64 %GPR %WIN_REGNUM is_reg fail set_position
                  %label_defined %global @global_order %proc_by_name @procs
-                 use_symbol_rules local_name global_name sym_name xexpr xconst byte_lines);
+                 use_symbol_rules local_name global_name sym_name xexpr xconst byte_lines bigint);
 
 our $flavour;       # elf | macosx | nasm
 our $win64;         # nasm: Win64 calling convention and unwind tables
@@ -165,21 +164,25 @@ sub has_sym {
     return has_sym($n->[2]) if $n->[0] eq 'un';
     return has_sym($n->[2]) || has_sym($n->[3]);
 }
-my $U64 = Math::BigInt->new("18446744073709551616");
-my $S64 = Math::BigInt->new("-9223372036854775808");
+# Math::BigInt is loaded on first use: it is most of the translator's start-up, and
+# most inputs have no constant beyond 31 bits.
+sub bigint { require Math::BigInt; return Math::BigInt->new($_[0]) }
+my ($U64, $S64);
+sub u64 { $U64 //= bigint("18446744073709551616") }
+sub s64 { $S64 //= bigint("-9223372036854775808") }
 # Exact integer arithmetic: plain Perl integers while every value is small (so
 # no product, sum or shift below can leave the exact range), Math::BigInt
 # otherwise. The two give the same numbers; the small case is most of the
 # constants scripts write, and Math::BigInt costs ten times as much.
 my $SMALL = 2147483648;    # 2^31
 sub small { my $v = shift; return !ref($v) && $v > -$SMALL && $v < $SMALL }
-sub big { my $v = shift; return ref($v) ? $v : Math::BigInt->new($v) }
+sub big { my $v = shift; return ref($v) ? $v : bigint($v) }
 sub num_str { my $v = shift; return ref($v) ? $v->bstr() : "$v" }
 sub literal_value {
     my $t = shift;
     return hex($t) if $t =~ /^0[xX]([0-9a-fA-F]{1,7})$/;
     return 0 + $t if $t =~ /^[0-9]{1,9}$/;
-    return Math::BigInt->new($t);
+    return bigint($t);
 }
 sub eval_node {    # exact integers; -2^63 .. 2^64-1 at every step
     my ($n) = @_;
@@ -211,15 +214,15 @@ sub eval_node {    # exact integers; -2^63 .. 2^64-1 at every step
         }
         ($a, $b) = (big($a), big($b));
         if ($op =~ /^[&|^]$/ && ($a < 0 || $b < 0)) {
-            $a = $a + $U64 if $a < 0;
-            $b = $b + $U64 if $b < 0;
+            $a = $a + u64() if $a < 0;
+            $b = $b + u64() if $b < 0;
         }
         $v = $op eq '+' ? $a + $b : $op eq '-' ? $a - $b : $op eq '*' ? $a * $b
-           : $op eq '/' ? $a / $b : $op eq '%' ? $a % $b : $op eq '<<' ? ($a << $b) % $U64
+           : $op eq '/' ? $a / $b : $op eq '%' ? $a % $b : $op eq '<<' ? ($a << $b) % u64()
            : $op eq '>>' ? $a >> $b : $op eq '&' ? ($a & $b) : $op eq '|' ? ($a | $b) : ($a ^ $b);
     }
     return $v if small($v);
-    fail("expression value out of the 64-bit range", $EXPR_IT) if big($v) < $S64 || big($v) >= $U64;
+    fail("expression value out of the 64-bit range", $EXPR_IT) if big($v) < s64() || big($v) >= u64();
     return $v;
 }
 sub print_node {
@@ -245,8 +248,14 @@ sub print_node {
     return print_node($n->[2]) . $n->[1] . $r;
 }
 # Value of a symbol-free expression (Math::BigInt), or undef when it names a symbol.
+# Most expressions are one small literal or one symbol: answered without the parser
+# (the same answers: a literal keeps its spelling, a symbol gets its flavour's name).
+my $SMALL_LIT = qr/^\s*(0[xX][0-9a-fA-F]{1,7}|[1-9][0-9]{0,8}|0)\s*$/;
+my $LONE_SYM = qr/^\s*(\.L\w+|[A-Za-z_]\w*)\s*$/;
 sub xconst {
     my ($e, $it) = @_;
+    return literal_value($1) if $e =~ $SMALL_LIT;
+    return undef if $e =~ $LONE_SYM;
     $EXPR_IT = $it;
     @tok = lex_expr($e, $it);
     my $tree = parse_expr(1);
@@ -256,6 +265,8 @@ sub xconst {
 sub xexpr {
     my ($e, $it) = @_;
     return '' if $e =~ /^\s*$/;
+    return $1 if $e =~ $SMALL_LIT;
+    return sym_name($1, $it) if $e =~ $LONE_SYM;
     $EXPR_IT = $it;
     @tok = lex_expr($e, $it);
     my $tree = parse_expr(1);

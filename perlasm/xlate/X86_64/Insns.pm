@@ -9,8 +9,8 @@ use strict;
 use warnings;
 use Exporter 'import';
 use X86_64::Common;
-use Math::BigInt;
-our @EXPORT = qw(classify is_mnemonic %SIMD %SHIFT);
+use X86_64::Forms;
+our @EXPORT = qw(classify is_mnemonic %SIMD %SHIFT %IMPLICIT_WRITES);
 
 our %SIZE_KW = (b => 'BYTE', w => 'WORD', l => 'DWORD', q => 'QWORD');
 my %WIDTH = (b => 1, w => 2, l => 4, q => 8);
@@ -25,64 +25,42 @@ our %SHIFT = map { $_ => 1 } qw(shl shr sar sal rol ror rcl rcr);
 my %PLAIN = map { $_ => 1 } qw(
     ret nop jmp call clc stc cld cmc lfence mfence sfence ud2 int3 pause cpuid rdtsc rdtscp
     xgetbv vzeroupper vzeroall emms pushfq popfq endbr64 cqo cdq cdqe cwde std
-    prefetcht0 prefetcht1 prefetcht2 prefetchnta clflush
-    lodsb lodsq stosb stosq movsb movsq);
-# String instructions a rep prefix may repeat (the same spelling in both syntaxes).
-$PLAIN{"rep $_"} = 1 for qw(stosb stosq movsb movsq);
+    prefetcht0 prefetcht1 prefetcht2 prefetchnta clflush);
+# String instructions (operands implicit: rsi/rdi/rax, rcx with a prefix): AT&T name ->
+# Intel name. rep repeats movs/stos/lods; repe/repz/repne/repnz repeat cmps/scas.
+my %STRING;
+for my $base (qw(movs stos lods cmps scas)) {
+    my @pfx = ('', $base =~ /^(cmps|scas)$/ ? qw(repe repz repne repnz) : 'rep');
+    for my $sz (qw(b w l q)) {
+        my $intel = $base . ($sz eq 'l' ? 'd' : $sz);
+        $STRING{($_ eq '' ? '' : "$_ ") . "$base$sz"} = ($_ eq '' ? '' : "$_ ") . $intel for @pfx;
+    }
+}
+# Registers instructions write without naming them (64-bit names), for the save
+# analysis: the string instructions step rsi/rdi (rcx with a prefix; rax for lods).
+our %IMPLICIT_WRITES = (cpuid => [qw(rax rbx rcx rdx)], rdtsc => [qw(rax rdx)],
+                        rdtscp => [qw(rax rcx rdx)], xgetbv => [qw(rax rdx)]);
+for my $op (keys %STRING) {
+    my ($pfx, $base) = $op =~ /^(?:(\w+) )?(\w{4})/;
+    my @w = { movs => [qw(rsi rdi)], cmps => [qw(rsi rdi)], scas => ['rdi'], stos => ['rdi'],
+              lods => [qw(rsi rax)] }->{$base}->@*;
+    push @w, 'rcx' if $pfx;
+    $IMPLICIT_WRITES{$op} = \@w;
+}
 my %ATT_ALIAS = (retq => 'ret', callq => 'call', jmpq => 'jmp', cltq => 'cdqe', cqto => 'cqo',
                  cltd => 'cdq', cwtl => 'cwde', movabsq => 'movq');
 my %CC = map { $_ => 1 } qw(o no b c nae ae nb nc e z ne nz be na a nbe s ns p pe np po
                             l nge ge nl le ng g nle);
-# SSE..SSE4.1, AES-NI, PCLMUL, SHA: same mnemonic in both syntaxes; each also has a
-# VEX/EVEX form with a 'v' prefix.
-my @SSE = qw(
-    movdqa movdqu movaps movups movapd movupd movq movd movss movsd movhlps movlhps movhps
-    movlps movhpd movlpd movntdq movntdqa lddqu movmskps movmskpd
-    pxor por pand pandn xorps orps andps andnps xorpd orpd andpd andnpd
-    paddb paddw paddd paddq paddusb paddusw paddsb paddsw psubb psubw psubd psubq psubusb
-    psubusw psubsb psubsw pmuludq pmuldq pmulld pmullw pmulhw pmulhuw pmulhrsw pmaddwd
-    pmaddubsw psadbw pavgb pavgw pabsb pabsw pabsd psignb psignw psignd phaddw phaddd phsubw
-    phsubd pshufb pshufd pshufhw pshuflw palignr
-    psrlw psrld psrlq psrldq psllw pslld psllq pslldq psraw psrad
-    punpcklbw punpckhbw punpcklwd punpckhwd punpckldq punpckhdq punpcklqdq punpckhqdq
-    packsswb packssdw packuswb packusdw
-    pcmpeqb pcmpeqw pcmpeqd pcmpeqq pcmpgtb pcmpgtw pcmpgtd pcmpgtq pmovmskb ptest
-    pminub pminuw pminud pminsb pminsw pminsd pmaxub pmaxuw pmaxud pmaxsb pmaxsw pmaxsd
-    pextrb pextrw pextrd pextrq pinsrb pinsrw pinsrd pinsrq extractps insertps
-    pblendw pblendvb blendps blendpd blendvps blendvpd
-    pmovzxbw pmovzxbd pmovzxbq pmovzxwd pmovzxwq pmovzxdq pmovsxbw pmovsxbd pmovsxbq
-    pmovsxwd pmovsxwq pmovsxdq
-    shufps shufpd unpcklps unpckhps unpcklpd unpckhpd
-    addps addpd subps subpd mulps mulpd
-    pclmulqdq aesenc aesenclast aesdec aesdeclast aesimc aeskeygenassist
-    gf2p8affineqb gf2p8affineinvqb gf2p8mulb);
-# AVX2 and AVX-512 (F, BW, VL, IFMA, VBMI, VBMI2, VAES, VPCLMULQDQ, GFNI): VEX/EVEX only.
-my @AVX = qw(
-    vpermq vpermd vpermpd vpermps vperm2i128 vperm2f128 vinserti128 vextracti128 vinsertf128
-    vextractf128 vpbroadcastb vpbroadcastw vpbroadcastd vpbroadcastq vbroadcasti128
-    vbroadcastss vbroadcastsd vpsrlvd vpsrlvq vpsllvd vpsllvq vpsravd vpblendd vpmaskmovd
-    vpmaskmovq
-    vpternlogd vpternlogq vprold vprolq vprord vprorq vprolvd vprolvq vprorvd vprorvq
-    vpxord vpxorq vpord vporq vpandd vpandq vpandnd vpandnq vpsraq vpsravq vpmullq
-    vmovdqu8 vmovdqu16 vmovdqu32 vmovdqu64 vmovdqa32 vmovdqa64
-    vshufi64x2 vshufi32x4 vshuff64x2 vshuff32x4 valignd valignq
-    vextracti32x4 vextracti64x2 vextracti32x8 vextracti64x4
-    vinserti32x4 vinserti64x2 vinserti32x8 vinserti64x4
-    vbroadcasti32x4 vbroadcasti64x2 vbroadcasti32x8 vbroadcasti64x4
-    vpermi2b vpermi2w vpermi2d vpermi2q vpermt2b vpermt2w vpermt2d vpermt2q vpermb vpermw
-    vpmadd52luq vpmadd52huq
-    vpblendmb vpblendmw vpblendmd vpblendmq vpcmpb vpcmpub vpcmpw vpcmpuw vpcmpd vpcmpud
-    vpcmpq vpcmpuq vptestmb vptestmw vptestmd vptestmq vptestnmb vptestnmw vptestnmd
-    vptestnmq vpcompressd vpcompressq vpexpandd vpexpandq
-    vpshldd vpshldq vpshrdd vpshrdq vpshldvd vpshldvq vpshrdvd vpshrdvq
-    vpclmulqdq vaesenc vaesenclast vaesdec vaesdeclast);
-# Opmask instructions (AVX-512): one letter of the name is the mask width, not an
-# AT&T operand-size suffix.
-my @KMASK = map { my $b = $_; map { "$b$_" } qw(b w d q) }
-    qw(kmov kand kandn kor kxor kxnor knot kortest ktest kshiftl kshiftr kadd);
-push @KMASK, qw(kunpckbw kunpckwd kunpckdq);
-our %SIMD = map { $_ => 1 } @SSE, (map { "v$_" } @SSE), @AVX, @KMASK, qw(
-    sha1rnds4 sha1nexte sha1msg1 sha1msg2 sha256rnds2 sha256msg1 sha256msg2);
+# SSE..SSE4.1, AES-NI, PCLMUL, SHA, AVX2, AVX-512 and the opmask instructions: every
+# mnemonic with its operand forms in Forms.pm.
+our %SIMD = %SIMD_FORMS;
+# Operand sizes the integer instructions take (the rest: 8, 16, 32 and 64 bits).
+my %GPR_WIDTHS;
+$GPR_WIDTHS{$_} = [4, 8] for qw(bswap andn bzhi bextr blsi blsr blsmsk rorx sarx shlx shrx
+                                mulx adcx adox);
+$GPR_WIDTHS{$_} = [2, 4, 8] for qw(bsf bsr popcnt lzcnt tzcnt cmovcc movbe bt bts btr btc
+                                   shld shrd lea);
+$GPR_WIDTHS{setcc} = [1];
 
 sub gpr_width {
     my ($r) = @_;
@@ -95,7 +73,7 @@ sub gpr_width {
 
 # Operand classes every printer can express; the rest is refused on every flavour.
 sub check_operands {
-    my ($it, $mn, $suffix, $kind) = @_;
+    my ($it, $mn, $suffix, $kind, $form) = @_;
     my @ops = @{$it->{ops}};
     my $evex = $kind eq 'simd' && $mn =~ /^v/;
     for my $o (@ops) {
@@ -121,26 +99,70 @@ sub check_operands {
                 if $o->{t} eq 'reg' && $o->{r} =~ /^([yz]mm|xmm(1[6-9]|[23]\d))/;
         }
     }
+    if ($VEX_ONLY{$mn}) {
+        for my $o (@ops) {
+            fail("%$o->{r} needs an EVEX instruction; '$it->{op}' is VEX-only (AVX-512 spells "
+                 . "it with an element size, e.g. vpxord, vmovdqu64)", $it)
+                if $o->{t} eq 'reg' && $o->{r} =~ /^(zmm|[xy]mm(1[6-9]|[23]\d))/;
+        }
+    }
+    check_form($it, $form, $kind, \@ops) if defined $form;
     check_immediates($it, $mn, $suffix, $kind, \@ops);
     check_broadcast($it, $mn, \@ops) if $kind eq 'simd';
     return unless $kind eq 'gpr';
     # Integer instructions: every GPR operand has the width of the suffix (or all the
     # same width without one); the count of a shift may be %cl.
-    my @regs = grep { $_->{t} eq 'reg' } @ops;
+    # (The %cl count of a shift, first of several operands, has no say in the size.)
+    my $count = @ops > 1 && $ops[0]{t} eq 'reg' && $ops[0]{r} eq 'cl'
+                && ($SHIFT{$mn} || $mn =~ /^sh[lr]d$/);
+    my @regs = grep { $_->{t} eq 'reg' } @ops[($count ? 1 : 0) .. $#ops];
     my $want = defined $suffix ? $WIDTH{$suffix} : undef;
     for my $i (0 .. $#regs) {
         my $r = $regs[$i]{r};
-        next if $r eq 'cl' && ($SHIFT{$mn} || $mn =~ /^sh[lr]d$/) && $i == 0 && @regs > 1;
         my $w = gpr_width($r);
         fail("%$r is not an integer register operand of '$it->{op}'", $it) unless defined $w;
         $want //= $w;
         fail("operand size mismatch in '$it->{op}': %$r is not "
              . (8 * $want) . "-bit", $it) if $w != $want;
     }
+    $want //= $WIDTH{$suffix} if defined $suffix;
+    if (defined $want && (my $ok = $GPR_WIDTHS{$form // ''})) {
+        fail("'$it->{op}' takes no " . (8 * $want) . "-bit operands", $it)
+            unless grep { $_ == $want } @$ok;
+    }
     my $mem = grep { $_->{t} eq 'mem' } @ops;
     if ($mem && !@regs && !defined $suffix && $mn !~ /^(lea|push|pop|nop|jmp|call)$/) {
         fail("'$it->{op}' with a memory operand and no register needs a size suffix", $it);
     }
+}
+
+# The operand classes of one instruction as a form signature (Forms.pm), checked
+# against the forms its mnemonic takes.
+my %VEC_LETTER = (x => 'x', y => 'y', z => 'z');
+sub check_form {
+    my ($it, $form, $kind, $ops) = @_;
+    my $sig = '';
+    for my $i (0 .. $#$ops) {
+        my $o = $ops->[$i];
+        my $t = $o->{t};
+        if ($t eq 'imm') { $sig .= 'i' }
+        elsif ($t eq 'mem') { $sig .= $o->{star} ? 'M' : 'm' }
+        elsif ($t eq 'sym') { $sig .= 'b' }
+        elsif ($o->{star}) { $sig .= 'R' }
+        else {
+            my $r = $o->{r};
+            if ($r =~ /^([xyz])mm/) { $sig .= $1 }
+            elsif ($r =~ /^k[0-7]$/) { $sig .= 'k' }
+            elsif ($kind ne 'simd') { $sig .= ($r eq 'cl' && $i == 0 && @$ops > 1) ? 'c' : 'r' }
+            else { my $w = gpr_width($r); $sig .= $w == 4 ? 'd' : $w == 8 ? 'q' : 'h' }
+        }
+    }
+    my $f = forms_of($form) or fail("no operand forms known for '$it->{op}'", $it);
+    return if $f->{$sig};
+    (my $plain = $sig) =~ tr/c/r/;
+    return if $f->{$plain};
+    fail("'$it->{op}' does not take (" . form_names($sig) . "); it takes "
+         . join(' | ', map { form_names($_) } sort keys %$f), $it);
 }
 
 # Embedded broadcast: the instructions that take {1toN} and their element size in
@@ -204,8 +226,8 @@ sub check_immediates {
         my $v = xconst($o->{e}, $it);
         next unless defined $v;
         fail("immediate $o->{e} does not fit '$it->{op}' (range $lo..$hi)", $it)
-            if ref($v) || length($lo) > 15
-               ? ($v < ($BOUND{$lo} //= Math::BigInt->new($lo)) || $v > ($BOUND{$hi} //= Math::BigInt->new($hi)))
+            if ref($v) ? ($v < ($BOUND{$lo} //= bigint($lo)) || $v > ($BOUND{$hi} //= bigint($hi)))
+               : length($lo) > 15 ? 0    # plain values are below 2^63 (Common.pm)
                : ($v < $lo || $v > $hi);
     }
 }
@@ -215,7 +237,7 @@ sub check_immediates {
 sub classify {
     my ($it) = @_;
     my $c = classify_name($it);
-    check_operands($it, $c->{mn}, $c->{suffix}, $c->{kind});
+    check_operands($it, $c->{mn}, $c->{suffix}, $c->{kind}, $c->{form});
     return $c;
 }
 
@@ -234,23 +256,26 @@ sub classify_name {
     my @ops = @{$it->{ops}};
     my $has_simd_reg = grep { $_->{t} eq 'reg' && $_->{r} =~ /mm/ } @ops;
     if ($op eq 'movq') {
-        return $has_simd_reg ? { mn => 'movq', kind => 'simd' }
-                             : { mn => 'mov', size => 'QWORD', suffix => 'q', kind => 'gpr' };
+        return $has_simd_reg ? { mn => 'movq', kind => 'simd', form => 'movq' }
+                             : { mn => 'mov', size => 'QWORD', suffix => 'q', kind => 'gpr',
+                                 form => 'mov' };
     }
-    return { mn => $op, kind => 'simd' } if $SIMD{$op};
+    return { mn => $op, kind => 'simd', form => $op } if $SIMD{$op};
     if ($PLAIN{$op}) {
-        fail("'$op' takes no operands here", $it)
-            if $op =~ /^(rep |lods|stos|movs)/ && @ops;
-        return { mn => $op, kind => ($op =~ /^(jmp|call)$/ ? 'branch' : 'plain') };
+        return { mn => $op, kind => ($op =~ /^(jmp|call)$/ ? 'branch' : 'plain'), form => $op };
     }
-    return { mn => "j$1", kind => 'branch' } if $op =~ /^j(\w+)$/ && $CC{$1};
-    return { mn => "set$1", size => 'BYTE', suffix => 'b', kind => 'gpr' }
+    return { mn => $STRING{$op}, kind => 'plain', form => 'string' } if $STRING{$op};
+    fail("'$1' repeats only " . ($1 eq 'rep' ? 'movs, stos and lods (cmps and scas take repe or repne)'
+                                             : 'cmps and scas (movs, stos and lods take rep)'), $it)
+        if $op =~ /^(rep\w*) /;
+    return { mn => "j$1", kind => 'branch', form => 'jcc' } if $op =~ /^j(\w+)$/ && $CC{$1};
+    return { mn => "set$1", size => 'BYTE', suffix => 'b', kind => 'gpr', form => 'setcc' }
         if ($op =~ /^set(\w+)$/ && $CC{$1}) || ($op =~ /^set(\w+)b$/ && $CC{$1});
     if ($op =~ /^cmov(\w+)$/) {
         my $cc = $1;
-        return { mn => "cmov$cc", kind => 'gpr' } if $CC{$cc};
-        return { mn => "cmov$1", size => $SIZE_KW{$2}, suffix => $2, kind => 'gpr' }
-            if $cc =~ /^(\w+)([wlq])$/ && $CC{$1};
+        return { mn => "cmov$cc", kind => 'gpr', form => 'cmovcc' } if $CC{$cc};
+        return { mn => "cmov$1", size => $SIZE_KW{$2}, suffix => $2, kind => 'gpr',
+                 form => 'cmovcc' } if $cc =~ /^(\w+)([wlq])$/ && $CC{$1};
     }
     if ($op =~ /^mov([zs])([bw])([wlq])$/) {
         my ($zs, $from, $to) = ($1, $2, $3);
@@ -269,8 +294,8 @@ sub classify_name {
             && ($ops[0]{t} eq 'mem' || (gpr_width($ops[0]{r} // '') // 0) == 4);
         return { mn => 'movsxd', size => 'DWORD', extend => 1, kind => 'extend' };
     }
-    return { mn => $op, kind => 'gpr' } if $GPR_OP{$op};
-    return { mn => $1, size => $SIZE_KW{$2}, suffix => $2, kind => 'gpr' }
+    return { mn => $op, kind => 'gpr', form => $op } if $GPR_OP{$op};
+    return { mn => $1, size => $SIZE_KW{$2}, suffix => $2, kind => 'gpr', form => $1 }
         if $op =~ /^(\w+)([bwlq])$/ && $GPR_OP{$1};
     fail("unknown instruction '$it->{op}'", $it);
 }

@@ -25,43 +25,41 @@ our $RAW_CFI_OK = 0;
 #   stackarg {n, reg}                (.ctasm_stack_arg)
 #   cfi     {dir}                    (broken_unwind fixtures only: GAS passes it, NASM drops it)
 
+# Per separator, compiled once: the plain split, and the tokens of a line with
+# parentheses or strings (runs of ordinary characters, string literals, one character).
+my %SPLIT = map { my $q = quotemeta $_;
+                  ($_ => [qr/$q/, qr/\G([^()"$q]+|"(?:[^"\\]|\\.)*"|.)/s]) } (',', ';');
 sub split_top {    # split on $sep outside parentheses and string literals
     my ($s, $sep) = @_;
+    return ('') if $s eq '';
+    my ($plain, $token) = @{$SPLIT{$sep}};
     my @out;
-    my ($depth, $instr, $cur) = (0, 0, '');
-    for (my $i = 0; $i < length $s; $i++) {
-        my $c = substr($s, $i, 1);
-        if ($instr) {
-            $cur .= $c;
-            if ($c eq '\\') { $cur .= substr($s, ++$i, 1); next }
-            $instr = 0 if $c eq '"';
-            next;
+    if ($s !~ /[("]/) {    # most lines: nothing to skip over
+        @out = split $plain, $s, -1;
+    } else {
+        my ($depth, $cur) = (0, '');
+        while ($s =~ /$token/g) {
+            my $t = $1;
+            fail("unterminated string") if $t eq '"';
+            if ($t eq '(') { $depth++ }
+            elsif ($t eq ')') { $depth-- }
+            elsif ($t eq $sep && $depth == 0) { push @out, $cur; $cur = ''; next }
+            $cur .= $t;
         }
-        if ($c eq '"') { $instr = 1 }
-        elsif ($c eq '(') { $depth++ }
-        elsif ($c eq ')') { $depth-- }
-        elsif ($c eq $sep && $depth == 0) { push @out, $cur; $cur = ''; next }
-        $cur .= $c;
+        push @out, $cur;
     }
-    fail("unterminated string") if $instr;
-    push @out, $cur;
-    s/^\s+|\s+$//g for @out;
+    for (@out) { s/^\s+//; s/\s+$// }
     return @out;
 }
 
 sub strip_comment {    # '#' starts a comment outside string literals
     my ($s) = @_;
-    my $instr = 0;
-    for (my $i = 0; $i < length $s; $i++) {
-        my $c = substr($s, $i, 1);
-        if ($instr) {
-            if ($c eq '\\') { $i++; next }
-            $instr = 0 if $c eq '"';
-        } elsif ($c eq '"') {
-            $instr = 1;
-        } elsif ($c eq '#') {
-            return substr($s, 0, $i);
-        }
+    my $hash = index($s, '#');
+    return $s if $hash < 0;
+    return substr($s, 0, $hash) if index($s, '"') < 0;
+    while ($s =~ /\G([^"#]+|"(?:[^"\\]|\\.)*"|"|#)/gs) {
+        return substr($s, 0, pos($s) - 1) if $1 eq '#';
+        return $s if $1 eq '"';    # an unterminated string runs to the end of the line
     }
     return $s;
 }
@@ -71,7 +69,7 @@ sub parse_operand {
     my $star = ($s =~ s/^\*\s*//) ? 1 : 0;
     # AVX-512 decorations: {%kN} opmask, {z} zeroing, {1toN} embedded broadcast.
     my %dec;
-    while ($s =~ s/\s*\{\s*([^{}]*?)\s*\}$//) {
+    while (index($s, '{') >= 0 && $s =~ s/\s*\{\s*([^{}]*?)\s*\}$//) {
         my $d = $1;
         if ($d =~ /^%(k[0-7])$/) {
             fail("{%k0} is not a write mask (k0 means no masking)") if $1 eq 'k0';
@@ -104,6 +102,10 @@ sub parse_operand {
         # the next instruction on gas.
         fail("RIP-relative operand needs a symbol (got '$disp')")
             if defined $base && $base eq 'rip' && $disp !~ /[A-Za-z_.]/;
+        # Neither base nor index: an absolute address (32-bit relocation on gas, refused
+        # by nasm's default rel); a symbol's address is symbol(%rip).
+        fail("absolute memory operand '$s': address memory through registers or "
+             . "symbol(%rip)") if !defined $base && !defined $index;
         $o = { t => 'mem', disp => $disp, base => $base, index => $index, scale => $scale };
     } elsif ($s =~ /^%/) {
         fail("cannot parse operand '$s'");
@@ -148,7 +150,7 @@ sub parse_proc {
     my %key;
     for my $t (@tok) {
         my $kname = $t =~ /^(\w+)\s*(=|$)/ ? $1 : '';
-        if ($kname =~ /^(global|args|frame|save|align|broken_unwind)$/ && $key{$kname}++) {
+        if ($kname =~ /^(global|args|frame|save|align|broken_unwind|broken_abi)$/ && $key{$kname}++) {
             fail(".ctasm_proc key '$kname' given twice");
         }
         if ($t eq 'global') { $p->{global} = 1; $last = '' }
@@ -167,6 +169,13 @@ sub parse_proc {
             $name =~ /^ctasm_unwind_neg_/
                 or fail("broken_unwind is only for ctasm_unwind_neg_* test fixtures");
             $p->{broken} = 1; $last = '';
+        }
+        elsif ($t eq 'broken_abi') {
+            # Test-only: tests/abi_test.cc's negative fixtures write callee-saved
+            # registers without saving them, so the trampoline can prove it notices.
+            $name =~ /^ctasm_abi_test_clobber_/
+                or fail("broken_abi is only for ctasm_abi_test_clobber_* test fixtures");
+            $p->{broken_abi} = 1; $last = '';
         }
         elsif ($t =~ /^save\s*=\s*(.*)$/) { $last = 'save'; push @{$p->{save}}, $1 if length $1 }
         elsif ($last eq 'save' && $t =~ /^%?\w+$/) { push @{$p->{save}}, $t }

@@ -1,7 +1,7 @@
 # AVX2 and AVX-512: ymm/zmm, opmasks {%kN}, zeroing {z}, embedded broadcast {1toN},
 # opmask instructions, IFMA, VAES/VPCLMULQDQ on ymm/zmm, BMI2/ADX.
 .ctasm_text
-.ctasm_proc	demo_avx512, global
+.ctasm_proc	demo_avx512, global, save=rbx
 	vpternlogd	$0x96, %zmm2, %zmm1, %zmm0
 	vpternlogd	$0x96, (%rax){1to16}, %zmm1, %zmm0{%k1}{z}
 	vprold	$7, %zmm1, %zmm0

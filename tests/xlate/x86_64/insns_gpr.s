@@ -28,6 +28,8 @@
 	shlq	$4, %rax
 	shrq	%rax
 	sarl	%cl, %edx
+	sarq	%cl, (%rdi)
+	shldq	%cl, %rax, (%rdi)
 	rolq	$5, %rbx
 	rorl	$7, 12(%rdi)
 	shldq	$3, %rax, %rdx

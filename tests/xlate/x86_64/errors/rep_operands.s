@@ -1,4 +1,4 @@
-# expect: 'rep movsb' takes no operands
+# expect: 'rep movsb' does not take (mem,mem); it takes no operands
 .ctasm_text
 .ctasm_proc f
 	rep movsb	(%rsi), (%rdi)

@@ -1,0 +1,3 @@
+# expect: .ctasm_endproc without .ctasm_proc
+.ctasm_text
+.ctasm_endproc

@@ -1,0 +1,3 @@
+# expect: missing ')' in expression
+.ctasm_rodata
+.long (1+2

@@ -1,0 +1,7 @@
+# expect: 'lfence' does not take (reg)
+# Instructions without operands take none.
+.ctasm_text
+.ctasm_proc f
+	lfence	%rax
+.ctasm_ret
+.ctasm_endproc

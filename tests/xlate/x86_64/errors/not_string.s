@@ -1,0 +1,3 @@
+# expect: expected a string literal
+.ctasm_rodata
+.ascii abc

@@ -1,0 +1,5 @@
+# expect: .ctasm_ret takes no operands
+.ctasm_text
+.ctasm_proc f
+.ctasm_ret 8
+.ctasm_endproc

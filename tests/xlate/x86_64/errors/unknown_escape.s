@@ -1,0 +1,3 @@
+# expect: unknown escape
+.ctasm_rodata
+.ascii "a\q"

@@ -1,0 +1,3 @@
+# expect: unterminated string
+.ctasm_rodata
+.ascii "abc

@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: Apache-2.0
+# Runs perl scripts for gen_asm.py without paying perl's start-up for each one.
+#
+#   perl util/perl_job_server.pl          (from the repository root; gen_asm.py starts it)
+#
+# Starting perl and compiling Math::BigInt and the translator modules costs about
+# 60 ms, more than translating a small file, and a full regeneration runs perl
+# about 45 times. This server loads the perlasm modules once; for each job it forks,
+# and the child runs the script exactly as `perl SCRIPT ARGS < IN > OUT 2> ERR` would
+# (same $0, @ARGV, FindBin, working directory and environment), so the output is the
+# same bytes. Every job gets a fresh copy of the preloaded state: nothing one job
+# does reaches another.
+#
+# Protocol, one job at a time on stdin/stdout:
+#   request: "run IN OUT ERR SCRIPT [ARG...]\n"   (tab-separated; IN, OUT, ERR file paths)
+#   reply:   "status N\n"                         (N: the exit status perl would report)
+use strict;
+use warnings;
+use FindBin;
+use POSIX ();
+
+# Preload every perlasm module (translators, shared libraries, script helpers), in
+# sorted order so every run loads the same way. If one does not load, the server
+# starts again without preloading anything, so each job loads the modules itself and
+# reports the error exactly as `perl SCRIPT` would. A module that warns while loading
+# would warn in every job that uses it (and gen_asm.py fails a job that writes to
+# stderr): the server stops with the warning instead.
+sub preload {
+    my $cwd = POSIX::getcwd();
+    my @warnings;
+    for my $dir (sort grep { -d } glob("perlasm/*")) {
+        for my $pm (sort(glob("$dir/*.pm")), sort(glob("$dir/*/*.pm"))) {
+            (my $rel = $pm) =~ s{^\Q$dir\E/}{};
+            next if exists $INC{$rel};
+            local @INC = ("$cwd/$dir", @INC);
+            local $SIG{__WARN__} = sub { push @warnings, $_[0] };
+            eval { require $rel; 1 } or exec($^X, $0, '--no-preload')
+                or die "perl_job_server: cannot restart: $!\n";
+        }
+    }
+    die "perl_job_server: warnings while loading the perlasm modules:\n", @warnings if @warnings;
+    require Math::BigInt;
+    require Math::BigInt::Calc;
+}
+
+sub run_job {
+    my ($in, $out, $err, $script, @args) = @_;
+    my $pid = fork;
+    die "perl_job_server: fork: $!\n" unless defined $pid;
+    if ($pid == 0) {
+        close(STDIN);    # resets $. (error messages would name the request line)
+        open(STDIN, '<', $in) or POSIX::_exit(126);
+        open(STDOUT, '>', $out) or POSIX::_exit(126);
+        open(STDERR, '>', $err) or POSIX::_exit(126);
+        my $path = $script =~ m{^/} ? $script : "./$script";
+        unless (-f $path) {
+            print STDERR "Can't open perl script \"$script\": No such file or directory\n";
+            exit 2;
+        }
+        $0 = $script;
+        @ARGV = @args;
+        FindBin::again();
+        # As `perl SCRIPT`: a die prints its message and exits non-zero.
+        package main;
+        do $path;
+        if ($@) {
+            print STDERR $@;
+            exit 255;
+        }
+        exit 0;
+    }
+    waitpid($pid, 0);
+    return $? & 127 ? 128 + ($? & 127) : $? >> 8;
+}
+
+preload() unless @ARGV && $ARGV[0] eq '--no-preload';
+$| = 1;
+while (my $req = <STDIN>) {
+    chomp $req;
+    my ($verb, @f) = split /\t/, $req;
+    die "perl_job_server: bad request '$req'\n" unless $verb eq 'run' && @f >= 4;
+    print "status ", run_job(@f), "\n";
+}
