@@ -15,6 +15,7 @@ ctasm_sources = [
     "src/cpu/cpu_arm.cc",
     "src/cpu/cpu_detect_none.cc",
     "src/cpu/cpu_x86_64.cc",
+    "src/ghash/tier_aarch64.cc",
     "src/internal/args.cc",
     "src/internal/stack_wipe.cc",
 ]
@@ -75,6 +76,7 @@ ctasm_test_asm_x86_64_win = [
 
 ctasm_asm_aarch64_linux = [
     "generated/aarch64-linux/vpaes-armv8.S",
+    "generated/aarch64-linux/ghash-neon-armv8.S",
 ]
 
 ctasm_test_asm_aarch64_linux = [
@@ -84,6 +86,7 @@ ctasm_test_asm_aarch64_linux = [
 
 ctasm_asm_aarch64_apple = [
     "generated/aarch64-apple/vpaes-armv8.S",
+    "generated/aarch64-apple/ghash-neon-armv8.S",
 ]
 
 ctasm_test_asm_aarch64_apple = [
@@ -93,6 +96,7 @@ ctasm_test_asm_aarch64_apple = [
 
 ctasm_asm_aarch64_win = [
     "generated/aarch64-win/vpaes-armv8.S",
+    "generated/aarch64-win/ghash-neon-armv8.S",
 ]
 
 ctasm_test_asm_aarch64_win = [

@@ -15,6 +15,7 @@ set(CTASM_SOURCES
   src/cpu/cpu_arm.cc
   src/cpu/cpu_detect_none.cc
   src/cpu/cpu_x86_64.cc
+  src/ghash/tier_aarch64.cc
   src/internal/args.cc
   src/internal/stack_wipe.cc
 )
@@ -75,6 +76,7 @@ set(CTASM_TEST_ASM_X86_64_WIN
 
 set(CTASM_ASM_AARCH64_LINUX
   generated/aarch64-linux/vpaes-armv8.S
+  generated/aarch64-linux/ghash-neon-armv8.S
 )
 
 set(CTASM_TEST_ASM_AARCH64_LINUX
@@ -84,6 +86,7 @@ set(CTASM_TEST_ASM_AARCH64_LINUX
 
 set(CTASM_ASM_AARCH64_APPLE
   generated/aarch64-apple/vpaes-armv8.S
+  generated/aarch64-apple/ghash-neon-armv8.S
 )
 
 set(CTASM_TEST_ASM_AARCH64_APPLE
@@ -93,6 +96,7 @@ set(CTASM_TEST_ASM_AARCH64_APPLE
 
 set(CTASM_ASM_AARCH64_WIN
   generated/aarch64-win/vpaes-armv8.S
+  generated/aarch64-win/ghash-neon-armv8.S
 )
 
 set(CTASM_TEST_ASM_AARCH64_WIN

@@ -15,6 +15,7 @@ CTASM_SOURCES := \
   src/cpu/cpu_arm.cc \
   src/cpu/cpu_detect_none.cc \
   src/cpu/cpu_x86_64.cc \
+  src/ghash/tier_aarch64.cc \
   src/internal/args.cc \
   src/internal/stack_wipe.cc
 
@@ -65,21 +66,24 @@ CTASM_TEST_ASM_X86_64_WIN := \
   generated/x86_64-win/unwind-neg-x86_64.asm
 
 CTASM_ASM_AARCH64_LINUX := \
-  generated/aarch64-linux/vpaes-armv8.S
+  generated/aarch64-linux/vpaes-armv8.S \
+  generated/aarch64-linux/ghash-neon-armv8.S
 
 CTASM_TEST_ASM_AARCH64_LINUX := \
   generated/aarch64-linux/xlate-armv8.S \
   generated/aarch64-linux/abi-armv8.S
 
 CTASM_ASM_AARCH64_APPLE := \
-  generated/aarch64-apple/vpaes-armv8.S
+  generated/aarch64-apple/vpaes-armv8.S \
+  generated/aarch64-apple/ghash-neon-armv8.S
 
 CTASM_TEST_ASM_AARCH64_APPLE := \
   generated/aarch64-apple/xlate-armv8.S \
   generated/aarch64-apple/abi-armv8.S
 
 CTASM_ASM_AARCH64_WIN := \
-  generated/aarch64-win/vpaes-armv8.S
+  generated/aarch64-win/vpaes-armv8.S \
+  generated/aarch64-win/ghash-neon-armv8.S
 
 CTASM_TEST_ASM_AARCH64_WIN := \
   generated/aarch64-win/xlate-armv8.S \

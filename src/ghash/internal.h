@@ -58,6 +58,12 @@ struct GhashTier {
 
 // Each tier's entry in its own file (src/ghash/tier_*.cc).
 extern const GhashTier kGhashTierPortable;
+#if defined(CTASM_AARCH64_ASM)
+extern const GhashTier kGhashTierNeonArmv8;  // src/ghash/tier_aarch64.cc
+#endif
+#if defined(CTASM_ARMV7_ASM)
+extern const GhashTier kGhashTierNeonArmv7;  // src/ghash/tier_armv7.cc
+#endif
 
 // This build's tiers, best first, the portable tier last (src/ghash/tiers.cc).
 extern const GhashTier *const kGhashTiers[];

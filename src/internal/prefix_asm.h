@@ -11,6 +11,8 @@
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
 #define ctasm_bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX, ctasm_bsaes_cbc_decrypt)
 #define ctasm_bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, ctasm_bsaes_ctr32_encrypt_blocks)
+#define ctasm_ghash_neon_ghash CTASM_PFX(CTASM_PREFIX, ctasm_ghash_neon_ghash)
+#define ctasm_ghash_neon_gmult CTASM_PFX(CTASM_PREFIX, ctasm_ghash_neon_gmult)
 #define ctasm_vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_cbc_encrypt)
 #define ctasm_vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_ctr32_encrypt_blocks)
 #define ctasm_vpaes_decrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_decrypt)
