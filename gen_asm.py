@@ -36,6 +36,7 @@ MANIFEST = [
     ("perlasm/test/abi-armv8.pl", "aarch64", "test"),
     ("perlasm/aes/vpaes-armv7.pl", "armv7", "crypto"),
     ("perlasm/aes/bsaes-armv7.pl", "armv7", "crypto"),
+    ("perlasm/ghash/ghash-neon-armv7.pl", "armv7", "crypto"),
     ("perlasm/test/xlate-armv7.pl", "armv7", "test"),
     ("perlasm/test/abi-armv7.pl", "armv7", "test"),
 ]

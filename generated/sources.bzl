@@ -16,6 +16,7 @@ ctasm_sources = [
     "src/cpu/cpu_detect_none.cc",
     "src/cpu/cpu_x86_64.cc",
     "src/ghash/tier_aarch64.cc",
+    "src/ghash/tier_armv7.cc",
     "src/internal/args.cc",
     "src/internal/stack_wipe.cc",
 ]
@@ -107,6 +108,7 @@ ctasm_test_asm_aarch64_win = [
 ctasm_asm_armv7_linux = [
     "generated/armv7-linux/vpaes-armv7.S",
     "generated/armv7-linux/bsaes-armv7.S",
+    "generated/armv7-linux/ghash-neon-armv7.S",
 ]
 
 ctasm_test_asm_armv7_linux = [
@@ -117,6 +119,7 @@ ctasm_test_asm_armv7_linux = [
 ctasm_asm_armv7_ios = [
     "generated/armv7-ios/vpaes-armv7.S",
     "generated/armv7-ios/bsaes-armv7.S",
+    "generated/armv7-ios/ghash-neon-armv7.S",
 ]
 
 ctasm_test_asm_armv7_ios = [

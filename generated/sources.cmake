@@ -16,6 +16,7 @@ set(CTASM_SOURCES
   src/cpu/cpu_detect_none.cc
   src/cpu/cpu_x86_64.cc
   src/ghash/tier_aarch64.cc
+  src/ghash/tier_armv7.cc
   src/internal/args.cc
   src/internal/stack_wipe.cc
 )
@@ -107,6 +108,7 @@ set(CTASM_TEST_ASM_AARCH64_WIN
 set(CTASM_ASM_ARMV7_LINUX
   generated/armv7-linux/vpaes-armv7.S
   generated/armv7-linux/bsaes-armv7.S
+  generated/armv7-linux/ghash-neon-armv7.S
 )
 
 set(CTASM_TEST_ASM_ARMV7_LINUX
@@ -117,6 +119,7 @@ set(CTASM_TEST_ASM_ARMV7_LINUX
 set(CTASM_ASM_ARMV7_IOS
   generated/armv7-ios/vpaes-armv7.S
   generated/armv7-ios/bsaes-armv7.S
+  generated/armv7-ios/ghash-neon-armv7.S
 )
 
 set(CTASM_TEST_ASM_ARMV7_IOS

@@ -16,6 +16,7 @@ CTASM_SOURCES := \
   src/cpu/cpu_detect_none.cc \
   src/cpu/cpu_x86_64.cc \
   src/ghash/tier_aarch64.cc \
+  src/ghash/tier_armv7.cc \
   src/internal/args.cc \
   src/internal/stack_wipe.cc
 
@@ -91,7 +92,8 @@ CTASM_TEST_ASM_AARCH64_WIN := \
 
 CTASM_ASM_ARMV7_LINUX := \
   generated/armv7-linux/vpaes-armv7.S \
-  generated/armv7-linux/bsaes-armv7.S
+  generated/armv7-linux/bsaes-armv7.S \
+  generated/armv7-linux/ghash-neon-armv7.S
 
 CTASM_TEST_ASM_ARMV7_LINUX := \
   generated/armv7-linux/xlate-armv7.S \
@@ -99,7 +101,8 @@ CTASM_TEST_ASM_ARMV7_LINUX := \
 
 CTASM_ASM_ARMV7_IOS := \
   generated/armv7-ios/vpaes-armv7.S \
-  generated/armv7-ios/bsaes-armv7.S
+  generated/armv7-ios/bsaes-armv7.S \
+  generated/armv7-ios/ghash-neon-armv7.S
 
 CTASM_TEST_ASM_ARMV7_IOS := \
   generated/armv7-ios/xlate-armv7.S \
