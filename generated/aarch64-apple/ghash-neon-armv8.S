@@ -32,6 +32,17 @@ _ctasm_ghash_neon_gmult:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #2
+	ext	v24.16b, v24.16b, v24.16b, #2
+	ext	v25.16b, v25.16b, v25.16b, #2
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #15
 	eor	v26.16b, v26.16b, v6.16b
 	and	v29.16b, v6.16b, v22.16b
@@ -46,6 +57,17 @@ _ctasm_ghash_neon_gmult:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #4
+	ext	v24.16b, v24.16b, v24.16b, #4
+	ext	v25.16b, v25.16b, v25.16b, #4
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #14
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -63,6 +85,17 @@ _ctasm_ghash_neon_gmult:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #6
+	ext	v24.16b, v24.16b, v24.16b, #6
+	ext	v25.16b, v25.16b, v25.16b, #6
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #13
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -89,57 +122,6 @@ _ctasm_ghash_neon_gmult:
 	and	v6.16b, v6.16b, v22.16b
 	eor	v30.16b, v30.16b, v6.16b
 	ext	v6.16b, v25.16b, v25.16b, #12
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #11
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #11
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #11
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #10
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #10
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #10
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #9
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #9
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #9
 	eor	v28.16b, v28.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
 	eor	v31.16b, v31.16b, v6.16b
@@ -248,6 +230,35 @@ Lghloop4_0:
 	eor	v25.16b, v25.16b, v7.16b
 	pmull2	v6.8h, v5.16b, v21.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #2
+	ext	v24.16b, v24.16b, v24.16b, #2
+	ext	v25.16b, v25.16b, v25.16b, #2
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v16.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v17.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v3.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v16.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v2.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v3.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v5.16b, v21.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #15
 	eor	v26.16b, v26.16b, v6.16b
 	and	v29.16b, v6.16b, v22.16b
@@ -280,6 +291,35 @@ Lghloop4_0:
 	eor	v25.16b, v25.16b, v7.16b
 	pmull2	v6.8h, v5.16b, v21.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #4
+	ext	v24.16b, v24.16b, v24.16b, #4
+	ext	v25.16b, v25.16b, v25.16b, #4
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v16.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v17.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v3.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v16.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v2.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v3.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v5.16b, v21.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #14
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -315,6 +355,35 @@ Lghloop4_0:
 	eor	v25.16b, v25.16b, v7.16b
 	pmull2	v6.8h, v5.16b, v21.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #6
+	ext	v24.16b, v24.16b, v24.16b, #6
+	ext	v25.16b, v25.16b, v25.16b, #6
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v16.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v17.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v3.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v16.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v2.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v3.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v5.16b, v21.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #13
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -359,111 +428,6 @@ Lghloop4_0:
 	and	v6.16b, v6.16b, v22.16b
 	eor	v30.16b, v30.16b, v6.16b
 	ext	v6.16b, v25.16b, v25.16b, #12
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v16.8b
-	pmull	v6.8h, v1.8b, v17.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v18.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull	v6.8h, v3.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v16.16b
-	pmull2	v7.8h, v1.16b, v17.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull2	v6.8h, v2.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v3.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	pmull2	v6.8h, v5.16b, v21.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #11
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #11
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #11
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v16.8b
-	pmull	v6.8h, v1.8b, v17.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v18.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull	v6.8h, v3.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v16.16b
-	pmull2	v7.8h, v1.16b, v17.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull2	v6.8h, v2.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v3.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	pmull2	v6.8h, v5.16b, v21.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #10
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #10
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #10
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v16.8b
-	pmull	v6.8h, v1.8b, v17.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v18.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull	v6.8h, v3.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v16.16b
-	pmull2	v7.8h, v1.16b, v17.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull2	v6.8h, v2.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v3.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	pmull2	v6.8h, v5.16b, v21.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #9
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #9
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #9
 	eor	v28.16b, v28.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
 	eor	v31.16b, v31.16b, v6.16b
@@ -546,6 +510,29 @@ Lghtail_1:
 	eor	v25.16b, v25.16b, v6.16b
 	pmull	v7.8h, v5.8b, v21.8b
 	eor	v25.16b, v25.16b, v7.16b
+	ext	v23.16b, v23.16b, v23.16b, #2
+	ext	v24.16b, v24.16b, v24.16b, #2
+	ext	v25.16b, v25.16b, v25.16b, #2
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v17.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v18.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v1.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v2.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #15
 	eor	v26.16b, v26.16b, v6.16b
 	and	v29.16b, v6.16b, v22.16b
@@ -572,6 +559,29 @@ Lghtail_1:
 	eor	v25.16b, v25.16b, v6.16b
 	pmull	v7.8h, v5.8b, v21.8b
 	eor	v25.16b, v25.16b, v7.16b
+	ext	v23.16b, v23.16b, v23.16b, #4
+	ext	v24.16b, v24.16b, v24.16b, #4
+	ext	v25.16b, v25.16b, v25.16b, #4
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v17.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v18.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v1.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v2.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #14
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -601,6 +611,29 @@ Lghtail_1:
 	eor	v25.16b, v25.16b, v6.16b
 	pmull	v7.8h, v5.8b, v21.8b
 	eor	v25.16b, v25.16b, v7.16b
+	ext	v23.16b, v23.16b, v23.16b, #6
+	ext	v24.16b, v24.16b, v24.16b, #6
+	ext	v25.16b, v25.16b, v25.16b, #6
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v17.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v18.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v1.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v2.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #13
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -639,93 +672,6 @@ Lghtail_1:
 	and	v6.16b, v6.16b, v22.16b
 	eor	v30.16b, v30.16b, v6.16b
 	ext	v6.16b, v25.16b, v25.16b, #12
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v17.8b
-	pmull	v6.8h, v1.8b, v18.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v19.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull2	v24.8h, v0.16b, v17.16b
-	pmull2	v6.8h, v1.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v2.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	ext	v6.16b, v23.16b, v23.16b, #11
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #11
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #11
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v17.8b
-	pmull	v6.8h, v1.8b, v18.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v19.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull2	v24.8h, v0.16b, v17.16b
-	pmull2	v6.8h, v1.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v2.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	ext	v6.16b, v23.16b, v23.16b, #10
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #10
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #10
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v17.8b
-	pmull	v6.8h, v1.8b, v18.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v19.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull2	v24.8h, v0.16b, v17.16b
-	pmull2	v6.8h, v1.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v2.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	ext	v6.16b, v23.16b, v23.16b, #9
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #9
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #9
 	eor	v28.16b, v28.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
 	eor	v31.16b, v31.16b, v6.16b
@@ -788,6 +734,23 @@ Lghtwo_3:
 	pmull	v25.8h, v4.8b, v20.8b
 	pmull2	v6.8h, v4.16b, v20.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #2
+	ext	v24.16b, v24.16b, v24.16b, #2
+	ext	v25.16b, v25.16b, v25.16b, #2
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #15
 	eor	v26.16b, v26.16b, v6.16b
 	and	v29.16b, v6.16b, v22.16b
@@ -808,6 +771,23 @@ Lghtwo_3:
 	pmull	v25.8h, v4.8b, v20.8b
 	pmull2	v6.8h, v4.16b, v20.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #4
+	ext	v24.16b, v24.16b, v24.16b, #4
+	ext	v25.16b, v25.16b, v25.16b, #4
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #14
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -831,6 +811,23 @@ Lghtwo_3:
 	pmull	v25.8h, v4.8b, v20.8b
 	pmull2	v6.8h, v4.16b, v20.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #6
+	ext	v24.16b, v24.16b, v24.16b, #6
+	ext	v25.16b, v25.16b, v25.16b, #6
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #13
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -863,75 +860,6 @@ Lghtwo_3:
 	and	v6.16b, v6.16b, v22.16b
 	eor	v30.16b, v30.16b, v6.16b
 	ext	v6.16b, v25.16b, v25.16b, #12
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v18.8b
-	pmull	v6.8h, v1.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v18.16b
-	pmull2	v7.8h, v1.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #11
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #11
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #11
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v18.8b
-	pmull	v6.8h, v1.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v18.16b
-	pmull2	v7.8h, v1.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #10
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #10
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #10
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v18.8b
-	pmull	v6.8h, v1.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v18.16b
-	pmull2	v7.8h, v1.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #9
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #9
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #9
 	eor	v28.16b, v28.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
 	eor	v31.16b, v31.16b, v6.16b
@@ -981,6 +909,17 @@ Lghone_2:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #2
+	ext	v24.16b, v24.16b, v24.16b, #2
+	ext	v25.16b, v25.16b, v25.16b, #2
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #15
 	eor	v26.16b, v26.16b, v6.16b
 	and	v29.16b, v6.16b, v22.16b
@@ -995,6 +934,17 @@ Lghone_2:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #4
+	ext	v24.16b, v24.16b, v24.16b, #4
+	ext	v25.16b, v25.16b, v25.16b, #4
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #14
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -1012,6 +962,17 @@ Lghone_2:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #6
+	ext	v24.16b, v24.16b, v24.16b, #6
+	ext	v25.16b, v25.16b, v25.16b, #6
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #13
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -1038,57 +999,6 @@ Lghone_2:
 	and	v6.16b, v6.16b, v22.16b
 	eor	v30.16b, v30.16b, v6.16b
 	ext	v6.16b, v25.16b, v25.16b, #12
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #11
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #11
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #11
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #10
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #10
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #10
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #9
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #9
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #9
 	eor	v28.16b, v28.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
 	eor	v31.16b, v31.16b, v6.16b

@@ -33,6 +33,17 @@ ctasm_ghash_neon_gmult:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #2
+	ext	v24.16b, v24.16b, v24.16b, #2
+	ext	v25.16b, v25.16b, v25.16b, #2
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #15
 	eor	v26.16b, v26.16b, v6.16b
 	and	v29.16b, v6.16b, v22.16b
@@ -47,6 +58,17 @@ ctasm_ghash_neon_gmult:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #4
+	ext	v24.16b, v24.16b, v24.16b, #4
+	ext	v25.16b, v25.16b, v25.16b, #4
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #14
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -64,6 +86,17 @@ ctasm_ghash_neon_gmult:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #6
+	ext	v24.16b, v24.16b, v24.16b, #6
+	ext	v25.16b, v25.16b, v25.16b, #6
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #13
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -90,57 +123,6 @@ ctasm_ghash_neon_gmult:
 	and	v6.16b, v6.16b, v22.16b
 	eor	v30.16b, v30.16b, v6.16b
 	ext	v6.16b, v25.16b, v25.16b, #12
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #11
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #11
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #11
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #10
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #10
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #10
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #9
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #9
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #9
 	eor	v28.16b, v28.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
 	eor	v31.16b, v31.16b, v6.16b
@@ -251,6 +233,35 @@ ctasm_ghash_neon_ghash:
 	eor	v25.16b, v25.16b, v7.16b
 	pmull2	v6.8h, v5.16b, v21.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #2
+	ext	v24.16b, v24.16b, v24.16b, #2
+	ext	v25.16b, v25.16b, v25.16b, #2
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v16.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v17.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v3.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v16.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v2.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v3.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v5.16b, v21.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #15
 	eor	v26.16b, v26.16b, v6.16b
 	and	v29.16b, v6.16b, v22.16b
@@ -283,6 +294,35 @@ ctasm_ghash_neon_ghash:
 	eor	v25.16b, v25.16b, v7.16b
 	pmull2	v6.8h, v5.16b, v21.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #4
+	ext	v24.16b, v24.16b, v24.16b, #4
+	ext	v25.16b, v25.16b, v25.16b, #4
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v16.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v17.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v3.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v16.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v2.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v3.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v5.16b, v21.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #14
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -318,6 +358,35 @@ ctasm_ghash_neon_ghash:
 	eor	v25.16b, v25.16b, v7.16b
 	pmull2	v6.8h, v5.16b, v21.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #6
+	ext	v24.16b, v24.16b, v24.16b, #6
+	ext	v25.16b, v25.16b, v25.16b, #6
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v16.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v17.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v3.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v16.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v2.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v3.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v5.16b, v21.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #13
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -362,111 +431,6 @@ ctasm_ghash_neon_ghash:
 	and	v6.16b, v6.16b, v22.16b
 	eor	v30.16b, v30.16b, v6.16b
 	ext	v6.16b, v25.16b, v25.16b, #12
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v16.8b
-	pmull	v6.8h, v1.8b, v17.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v18.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull	v6.8h, v3.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v16.16b
-	pmull2	v7.8h, v1.16b, v17.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull2	v6.8h, v2.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v3.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	pmull2	v6.8h, v5.16b, v21.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #11
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #11
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #11
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v16.8b
-	pmull	v6.8h, v1.8b, v17.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v18.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull	v6.8h, v3.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v16.16b
-	pmull2	v7.8h, v1.16b, v17.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull2	v6.8h, v2.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v3.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	pmull2	v6.8h, v5.16b, v21.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #10
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #10
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #10
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v16.8b
-	pmull	v6.8h, v1.8b, v17.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v18.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull	v6.8h, v3.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v16.16b
-	pmull2	v7.8h, v1.16b, v17.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull2	v6.8h, v2.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v3.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	pmull2	v6.8h, v5.16b, v21.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #9
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #9
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #9
 	eor	v28.16b, v28.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
 	eor	v31.16b, v31.16b, v6.16b
@@ -549,6 +513,29 @@ ctasm_ghash_neon_ghash:
 	eor	v25.16b, v25.16b, v6.16b
 	pmull	v7.8h, v5.8b, v21.8b
 	eor	v25.16b, v25.16b, v7.16b
+	ext	v23.16b, v23.16b, v23.16b, #2
+	ext	v24.16b, v24.16b, v24.16b, #2
+	ext	v25.16b, v25.16b, v25.16b, #2
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v17.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v18.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v1.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v2.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #15
 	eor	v26.16b, v26.16b, v6.16b
 	and	v29.16b, v6.16b, v22.16b
@@ -575,6 +562,29 @@ ctasm_ghash_neon_ghash:
 	eor	v25.16b, v25.16b, v6.16b
 	pmull	v7.8h, v5.8b, v21.8b
 	eor	v25.16b, v25.16b, v7.16b
+	ext	v23.16b, v23.16b, v23.16b, #4
+	ext	v24.16b, v24.16b, v24.16b, #4
+	ext	v25.16b, v25.16b, v25.16b, #4
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v17.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v18.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v1.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v2.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #14
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -604,6 +614,29 @@ ctasm_ghash_neon_ghash:
 	eor	v25.16b, v25.16b, v6.16b
 	pmull	v7.8h, v5.8b, v21.8b
 	eor	v25.16b, v25.16b, v7.16b
+	ext	v23.16b, v23.16b, v23.16b, #6
+	ext	v24.16b, v24.16b, v24.16b, #6
+	ext	v25.16b, v25.16b, v25.16b, #6
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v17.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v18.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull	v6.8h, v2.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v17.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull2	v6.8h, v1.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v2.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
+	pmull	v6.8h, v5.8b, v21.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #13
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -642,93 +675,6 @@ ctasm_ghash_neon_ghash:
 	and	v6.16b, v6.16b, v22.16b
 	eor	v30.16b, v30.16b, v6.16b
 	ext	v6.16b, v25.16b, v25.16b, #12
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v17.8b
-	pmull	v6.8h, v1.8b, v18.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v19.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull2	v24.8h, v0.16b, v17.16b
-	pmull2	v6.8h, v1.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v2.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	ext	v6.16b, v23.16b, v23.16b, #11
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #11
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #11
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v17.8b
-	pmull	v6.8h, v1.8b, v18.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v19.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull2	v24.8h, v0.16b, v17.16b
-	pmull2	v6.8h, v1.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v2.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	ext	v6.16b, v23.16b, v23.16b, #10
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #10
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #10
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v17.8b
-	pmull	v6.8h, v1.8b, v18.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull	v7.8h, v2.8b, v19.8b
-	eor	v23.16b, v23.16b, v7.16b
-	pmull2	v24.8h, v0.16b, v17.16b
-	pmull2	v6.8h, v1.16b, v18.16b
-	eor	v24.16b, v24.16b, v6.16b
-	pmull2	v7.8h, v2.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	pmull	v7.8h, v5.8b, v21.8b
-	eor	v25.16b, v25.16b, v7.16b
-	ext	v6.16b, v23.16b, v23.16b, #9
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #9
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #9
 	eor	v28.16b, v28.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
 	eor	v31.16b, v31.16b, v6.16b
@@ -791,6 +737,23 @@ ctasm_ghash_neon_ghash:
 	pmull	v25.8h, v4.8b, v20.8b
 	pmull2	v6.8h, v4.16b, v20.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #2
+	ext	v24.16b, v24.16b, v24.16b, #2
+	ext	v25.16b, v25.16b, v25.16b, #2
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #15
 	eor	v26.16b, v26.16b, v6.16b
 	and	v29.16b, v6.16b, v22.16b
@@ -811,6 +774,23 @@ ctasm_ghash_neon_ghash:
 	pmull	v25.8h, v4.8b, v20.8b
 	pmull2	v6.8h, v4.16b, v20.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #4
+	ext	v24.16b, v24.16b, v24.16b, #4
+	ext	v25.16b, v25.16b, v25.16b, #4
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #14
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -834,6 +814,23 @@ ctasm_ghash_neon_ghash:
 	pmull	v25.8h, v4.8b, v20.8b
 	pmull2	v6.8h, v4.16b, v20.16b
 	eor	v25.16b, v25.16b, v6.16b
+	ext	v23.16b, v23.16b, v23.16b, #6
+	ext	v24.16b, v24.16b, v24.16b, #6
+	ext	v25.16b, v25.16b, v25.16b, #6
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v18.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull	v7.8h, v1.8b, v19.8b
+	eor	v23.16b, v23.16b, v7.16b
+	pmull2	v6.8h, v0.16b, v18.16b
+	eor	v24.16b, v24.16b, v6.16b
+	pmull2	v7.8h, v1.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
+	pmull2	v7.8h, v4.16b, v20.16b
+	eor	v25.16b, v25.16b, v7.16b
 	ext	v6.16b, v23.16b, v23.16b, #13
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -866,75 +863,6 @@ ctasm_ghash_neon_ghash:
 	and	v6.16b, v6.16b, v22.16b
 	eor	v30.16b, v30.16b, v6.16b
 	ext	v6.16b, v25.16b, v25.16b, #12
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v18.8b
-	pmull	v6.8h, v1.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v18.16b
-	pmull2	v7.8h, v1.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #11
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #11
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #11
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v18.8b
-	pmull	v6.8h, v1.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v18.16b
-	pmull2	v7.8h, v1.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #10
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #10
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #10
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v18.8b
-	pmull	v6.8h, v1.8b, v19.8b
-	eor	v23.16b, v23.16b, v6.16b
-	pmull2	v24.8h, v0.16b, v18.16b
-	pmull2	v7.8h, v1.16b, v19.16b
-	eor	v24.16b, v24.16b, v7.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	pmull2	v6.8h, v4.16b, v20.16b
-	eor	v25.16b, v25.16b, v6.16b
-	ext	v6.16b, v23.16b, v23.16b, #9
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #9
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #9
 	eor	v28.16b, v28.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
 	eor	v31.16b, v31.16b, v6.16b
@@ -984,6 +912,17 @@ ctasm_ghash_neon_ghash:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #2
+	ext	v24.16b, v24.16b, v24.16b, #2
+	ext	v25.16b, v25.16b, v25.16b, #2
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #15
 	eor	v26.16b, v26.16b, v6.16b
 	and	v29.16b, v6.16b, v22.16b
@@ -998,6 +937,17 @@ ctasm_ghash_neon_ghash:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #4
+	ext	v24.16b, v24.16b, v24.16b, #4
+	ext	v25.16b, v25.16b, v25.16b, #4
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #14
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -1015,6 +965,17 @@ ctasm_ghash_neon_ghash:
 	pmull	v23.8h, v0.8b, v19.8b
 	pmull2	v24.8h, v0.16b, v19.16b
 	pmull	v25.8h, v4.8b, v20.8b
+	ext	v23.16b, v23.16b, v23.16b, #6
+	ext	v24.16b, v24.16b, v24.16b, #6
+	ext	v25.16b, v25.16b, v25.16b, #6
+	ld1	{v16.16b-v19.16b}, [x9], #64
+	ld1	{v20.16b-v22.16b}, [x9], #48
+	pmull	v6.8h, v0.8b, v19.8b
+	eor	v23.16b, v23.16b, v6.16b
+	pmull2	v7.8h, v0.16b, v19.16b
+	eor	v24.16b, v24.16b, v7.16b
+	pmull	v6.8h, v4.8b, v20.8b
+	eor	v25.16b, v25.16b, v6.16b
 	ext	v6.16b, v23.16b, v23.16b, #13
 	eor	v26.16b, v26.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
@@ -1041,57 +1002,6 @@ ctasm_ghash_neon_ghash:
 	and	v6.16b, v6.16b, v22.16b
 	eor	v30.16b, v30.16b, v6.16b
 	ext	v6.16b, v25.16b, v25.16b, #12
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #11
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #11
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #11
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #10
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #10
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #10
-	eor	v28.16b, v28.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v31.16b, v31.16b, v6.16b
-	ld1	{v16.16b-v19.16b}, [x9], #64
-	ld1	{v20.16b-v22.16b}, [x9], #48
-	pmull	v23.8h, v0.8b, v19.8b
-	pmull2	v24.8h, v0.16b, v19.16b
-	pmull	v25.8h, v4.8b, v20.8b
-	ext	v6.16b, v23.16b, v23.16b, #9
-	eor	v26.16b, v26.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v29.16b, v29.16b, v6.16b
-	ext	v6.16b, v24.16b, v24.16b, #9
-	eor	v27.16b, v27.16b, v6.16b
-	and	v6.16b, v6.16b, v22.16b
-	eor	v30.16b, v30.16b, v6.16b
-	ext	v6.16b, v25.16b, v25.16b, #9
 	eor	v28.16b, v28.16b, v6.16b
 	and	v6.16b, v6.16b, v22.16b
 	eor	v31.16b, v31.16b, v6.16b

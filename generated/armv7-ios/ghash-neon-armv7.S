@@ -46,21 +46,33 @@ _ctasm_ghash_neon_gmult:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q14, d0, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q14, q14, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q14, q14, q12
 	vand	q12, q12, q8
@@ -69,27 +81,6 @@ _ctasm_ghash_neon_gmult:
 	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d0, d15
 	vext.8	q12, q9, q9, #12
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #11
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #10
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #9
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -100,21 +91,33 @@ _ctasm_ghash_neon_gmult:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q15, d1, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q15, q15, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q15, q15, q12
 	vand	q12, q12, q8
@@ -123,27 +126,6 @@ _ctasm_ghash_neon_gmult:
 	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d1, d15
 	vext.8	q12, q9, q9, #12
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #11
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #10
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #9
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -154,21 +136,33 @@ _ctasm_ghash_neon_gmult:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q10, d8, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q10, q10, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q10, q10, q12
 	vand	q12, q12, q8
@@ -177,27 +171,6 @@ _ctasm_ghash_neon_gmult:
 	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d8, d15
 	vext.8	q12, q9, q9, #12
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #11
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #10
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #9
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -329,8 +302,18 @@ Lghloop4_0:
 	vmull.p8	q13, d6, d15
 	veor	q14, q14, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d12
+	vmull.p8	q13, d2, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d6, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d14
@@ -341,8 +324,18 @@ Lghloop4_0:
 	veor	q14, q14, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d12
+	vmull.p8	q13, d2, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d6, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d14
@@ -354,8 +347,18 @@ Lghloop4_0:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d12
+	vmull.p8	q13, d2, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d6, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d14
@@ -376,45 +379,6 @@ Lghloop4_0:
 	vmull.p8	q13, d6, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d12
-	vmull.p8	q13, d2, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d6, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d12
-	vmull.p8	q13, d2, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d6, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d12
-	vmull.p8	q13, d2, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d6, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -431,8 +395,18 @@ Lghloop4_0:
 	vmull.p8	q13, d7, d15
 	veor	q15, q15, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d12
+	vmull.p8	q13, d3, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d7, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d14
@@ -443,8 +417,18 @@ Lghloop4_0:
 	veor	q15, q15, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d12
+	vmull.p8	q13, d3, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d7, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d14
@@ -456,8 +440,18 @@ Lghloop4_0:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d12
+	vmull.p8	q13, d3, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d7, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d14
@@ -478,45 +472,6 @@ Lghloop4_0:
 	vmull.p8	q13, d7, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d12
-	vmull.p8	q13, d3, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d7, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d12
-	vmull.p8	q13, d3, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d7, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d12
-	vmull.p8	q13, d3, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d7, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -533,8 +488,18 @@ Lghloop4_0:
 	vmull.p8	q13, d11, d15
 	veor	q10, q10, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d12
+	vmull.p8	q13, d9, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d11, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d14
@@ -545,8 +510,18 @@ Lghloop4_0:
 	veor	q10, q10, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d12
+	vmull.p8	q13, d9, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d11, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d14
@@ -558,8 +533,18 @@ Lghloop4_0:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d12
+	vmull.p8	q13, d9, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d11, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d14
@@ -580,45 +565,6 @@ Lghloop4_0:
 	vmull.p8	q13, d11, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d12
-	vmull.p8	q13, d9, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d11, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d12
-	vmull.p8	q13, d9, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d11, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d12
-	vmull.p8	q13, d9, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d11, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -686,8 +632,16 @@ Lghtail_1:
 	vmull.p8	q12, d4, d15
 	veor	q14, q14, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d13
+	vmull.p8	q13, d2, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d15
@@ -696,8 +650,16 @@ Lghtail_1:
 	veor	q14, q14, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d13
+	vmull.p8	q13, d2, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d15
@@ -707,8 +669,16 @@ Lghtail_1:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d13
+	vmull.p8	q13, d2, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d15
@@ -725,39 +695,6 @@ Lghtail_1:
 	vmull.p8	q12, d4, d15
 	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #12
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d13
-	vmull.p8	q13, d2, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #11
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d13
-	vmull.p8	q13, d2, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #10
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d13
-	vmull.p8	q13, d2, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #9
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -772,8 +709,16 @@ Lghtail_1:
 	vmull.p8	q12, d5, d15
 	veor	q15, q15, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d13
+	vmull.p8	q13, d3, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d15
@@ -782,8 +727,16 @@ Lghtail_1:
 	veor	q15, q15, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d13
+	vmull.p8	q13, d3, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d15
@@ -793,8 +746,16 @@ Lghtail_1:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d13
+	vmull.p8	q13, d3, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d15
@@ -811,39 +772,6 @@ Lghtail_1:
 	vmull.p8	q12, d5, d15
 	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #12
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d13
-	vmull.p8	q13, d3, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #11
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d13
-	vmull.p8	q13, d3, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #10
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d13
-	vmull.p8	q13, d3, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #9
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -858,8 +786,16 @@ Lghtail_1:
 	vmull.p8	q12, d10, d15
 	veor	q10, q10, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d13
+	vmull.p8	q13, d9, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d15
@@ -868,8 +804,16 @@ Lghtail_1:
 	veor	q10, q10, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d13
+	vmull.p8	q13, d9, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d15
@@ -879,8 +823,16 @@ Lghtail_1:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d13
+	vmull.p8	q13, d9, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d15
@@ -897,39 +849,6 @@ Lghtail_1:
 	vmull.p8	q12, d10, d15
 	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #12
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d13
-	vmull.p8	q13, d9, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #11
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d13
-	vmull.p8	q13, d9, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #10
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d13
-	vmull.p8	q13, d9, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #9
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -981,16 +900,28 @@ Lghtwo_3:
 	vmull.p8	q13, d2, d15
 	veor	q14, q14, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d14
+	vmull.p8	q13, d2, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #15
 	veor	q14, q14, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d14
+	vmull.p8	q13, d2, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #14
@@ -998,8 +929,14 @@ Lghtwo_3:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d14
+	vmull.p8	q13, d2, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #13
@@ -1012,33 +949,6 @@ Lghtwo_3:
 	vmull.p8	q13, d2, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d14
-	vmull.p8	q13, d2, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d14
-	vmull.p8	q13, d2, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d14
-	vmull.p8	q13, d2, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -1051,16 +961,28 @@ Lghtwo_3:
 	vmull.p8	q13, d3, d15
 	veor	q15, q15, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d14
+	vmull.p8	q13, d3, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #15
 	veor	q15, q15, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d14
+	vmull.p8	q13, d3, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #14
@@ -1068,8 +990,14 @@ Lghtwo_3:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d14
+	vmull.p8	q13, d3, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #13
@@ -1082,33 +1010,6 @@ Lghtwo_3:
 	vmull.p8	q13, d3, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d14
-	vmull.p8	q13, d3, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d14
-	vmull.p8	q13, d3, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d14
-	vmull.p8	q13, d3, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -1121,16 +1022,28 @@ Lghtwo_3:
 	vmull.p8	q13, d9, d15
 	veor	q10, q10, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d14
+	vmull.p8	q13, d9, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #15
 	veor	q10, q10, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d14
+	vmull.p8	q13, d9, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #14
@@ -1138,8 +1051,14 @@ Lghtwo_3:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d14
+	vmull.p8	q13, d9, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #13
@@ -1152,33 +1071,6 @@ Lghtwo_3:
 	vmull.p8	q13, d9, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d14
-	vmull.p8	q13, d9, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d14
-	vmull.p8	q13, d9, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d14
-	vmull.p8	q13, d9, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -1222,21 +1114,33 @@ Lghone_2:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q14, d0, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q14, q14, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q14, q14, q12
 	vand	q12, q12, q8
@@ -1245,27 +1149,6 @@ Lghone_2:
 	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d15
 	vext.8	q12, q9, q9, #12
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #11
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #10
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #9
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -1276,21 +1159,33 @@ Lghone_2:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q15, d1, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q15, q15, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q15, q15, q12
 	vand	q12, q12, q8
@@ -1299,27 +1194,6 @@ Lghone_2:
 	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d15
 	vext.8	q12, q9, q9, #12
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #11
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #10
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #9
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -1330,21 +1204,33 @@ Lghone_2:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q10, d8, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q10, q10, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q10, q10, q12
 	vand	q12, q12, q8
@@ -1353,27 +1239,6 @@ Lghone_2:
 	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d15
 	vext.8	q12, q9, q9, #12
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #11
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #10
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #9
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12

@@ -51,21 +51,33 @@ ctasm_ghash_neon_gmult:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q14, d0, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q14, q14, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q14, q14, q12
 	vand	q12, q12, q8
@@ -74,27 +86,6 @@ ctasm_ghash_neon_gmult:
 	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d0, d15
 	vext.8	q12, q9, q9, #12
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #11
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #10
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #9
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -105,21 +96,33 @@ ctasm_ghash_neon_gmult:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q15, d1, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q15, q15, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q15, q15, q12
 	vand	q12, q12, q8
@@ -128,27 +131,6 @@ ctasm_ghash_neon_gmult:
 	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d1, d15
 	vext.8	q12, q9, q9, #12
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #11
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #10
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #9
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -159,21 +141,33 @@ ctasm_ghash_neon_gmult:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q10, d8, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q10, q10, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r3]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q10, q10, q12
 	vand	q12, q12, q8
@@ -182,27 +176,6 @@ ctasm_ghash_neon_gmult:
 	vld1.8	{d16-d17}, [r3]!
 	vmull.p8	q9, d8, d15
 	vext.8	q12, q9, q9, #12
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #11
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #10
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r3]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #9
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -340,8 +313,18 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d6, d15
 	veor	q14, q14, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d12
+	vmull.p8	q13, d2, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d6, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d14
@@ -352,8 +335,18 @@ ctasm_ghash_neon_ghash:
 	veor	q14, q14, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d12
+	vmull.p8	q13, d2, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d6, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d14
@@ -365,8 +358,18 @@ ctasm_ghash_neon_ghash:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d12
+	vmull.p8	q13, d2, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d6, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d14
@@ -387,45 +390,6 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d6, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d12
-	vmull.p8	q13, d2, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d6, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d12
-	vmull.p8	q13, d2, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d6, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d12
-	vmull.p8	q13, d2, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d6, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -442,8 +406,18 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d7, d15
 	veor	q15, q15, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d12
+	vmull.p8	q13, d3, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d7, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d14
@@ -454,8 +428,18 @@ ctasm_ghash_neon_ghash:
 	veor	q15, q15, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d12
+	vmull.p8	q13, d3, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d7, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d14
@@ -467,8 +451,18 @@ ctasm_ghash_neon_ghash:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d12
+	vmull.p8	q13, d3, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d7, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d14
@@ -489,45 +483,6 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d7, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d12
-	vmull.p8	q13, d3, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d7, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d12
-	vmull.p8	q13, d3, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d7, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d12
-	vmull.p8	q13, d3, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d7, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -544,8 +499,18 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d11, d15
 	veor	q10, q10, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d12
+	vmull.p8	q13, d9, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d11, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d14
@@ -556,8 +521,18 @@ ctasm_ghash_neon_ghash:
 	veor	q10, q10, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d12
+	vmull.p8	q13, d9, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d11, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d14
@@ -569,8 +544,18 @@ ctasm_ghash_neon_ghash:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d12
+	vmull.p8	q13, d9, d13
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d14
+	veor	q9, q9, q12
+	vmull.p8	q13, d11, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d12
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d13
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d14
@@ -591,45 +576,6 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d11, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d12
-	vmull.p8	q13, d9, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d11, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d12
-	vmull.p8	q13, d9, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d11, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d12
-	vmull.p8	q13, d9, d13
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d14
-	veor	q9, q9, q12
-	vmull.p8	q13, d11, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -697,8 +643,16 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q12, d4, d15
 	veor	q14, q14, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d13
+	vmull.p8	q13, d2, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d15
@@ -707,8 +661,16 @@ ctasm_ghash_neon_ghash:
 	veor	q14, q14, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d13
+	vmull.p8	q13, d2, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d15
@@ -718,8 +680,16 @@ ctasm_ghash_neon_ghash:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d13
+	vmull.p8	q13, d2, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d4, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d4, d15
@@ -736,39 +706,6 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q12, d4, d15
 	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #12
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d13
-	vmull.p8	q13, d2, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #11
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d13
-	vmull.p8	q13, d2, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #10
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d13
-	vmull.p8	q13, d2, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d4, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #9
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -783,8 +720,16 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q12, d5, d15
 	veor	q15, q15, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d13
+	vmull.p8	q13, d3, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d15
@@ -793,8 +738,16 @@ ctasm_ghash_neon_ghash:
 	veor	q15, q15, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d13
+	vmull.p8	q13, d3, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d15
@@ -804,8 +757,16 @@ ctasm_ghash_neon_ghash:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d13
+	vmull.p8	q13, d3, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d5, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d5, d15
@@ -822,39 +783,6 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q12, d5, d15
 	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #12
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d13
-	vmull.p8	q13, d3, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #11
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d13
-	vmull.p8	q13, d3, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #10
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d13
-	vmull.p8	q13, d3, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d5, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #9
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -869,8 +797,16 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q12, d10, d15
 	veor	q10, q10, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d13
+	vmull.p8	q13, d9, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d15
@@ -879,8 +815,16 @@ ctasm_ghash_neon_ghash:
 	veor	q10, q10, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d13
+	vmull.p8	q13, d9, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d15
@@ -890,8 +834,16 @@ ctasm_ghash_neon_ghash:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d13
+	vmull.p8	q13, d9, d14
+	veor	q9, q9, q13
+	vmull.p8	q12, d10, d15
+	veor	q9, q9, q12
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d13
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d14
 	veor	q9, q9, q13
 	vmull.p8	q12, d10, d15
@@ -908,39 +860,6 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q12, d10, d15
 	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #12
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d13
-	vmull.p8	q13, d9, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #11
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d13
-	vmull.p8	q13, d9, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #10
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d13
-	vmull.p8	q13, d9, d14
-	veor	q9, q9, q13
-	vmull.p8	q12, d10, d15
-	veor	q9, q9, q12
-	vext.8	q12, q9, q9, #9
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -992,16 +911,28 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d2, d15
 	veor	q14, q14, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d14
+	vmull.p8	q13, d2, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #15
 	veor	q14, q14, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d14
+	vmull.p8	q13, d2, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #14
@@ -1009,8 +940,14 @@ ctasm_ghash_neon_ghash:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d14
+	vmull.p8	q13, d2, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d2, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #13
@@ -1023,33 +960,6 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d2, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d14
-	vmull.p8	q13, d2, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d14
-	vmull.p8	q13, d2, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d14
-	vmull.p8	q13, d2, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -1062,16 +972,28 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d3, d15
 	veor	q15, q15, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d14
+	vmull.p8	q13, d3, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #15
 	veor	q15, q15, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d14
+	vmull.p8	q13, d3, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #14
@@ -1079,8 +1001,14 @@ ctasm_ghash_neon_ghash:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d14
+	vmull.p8	q13, d3, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d3, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #13
@@ -1093,33 +1021,6 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d3, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d14
-	vmull.p8	q13, d3, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d14
-	vmull.p8	q13, d3, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d14
-	vmull.p8	q13, d3, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -1132,16 +1033,28 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d9, d15
 	veor	q10, q10, q13
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d14
+	vmull.p8	q13, d9, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #15
 	veor	q10, q10, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d14
+	vmull.p8	q13, d9, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #14
@@ -1149,8 +1062,14 @@ ctasm_ghash_neon_ghash:
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d14
+	vmull.p8	q13, d9, d15
+	veor	q9, q9, q13
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d14
+	veor	q9, q9, q12
 	vmull.p8	q13, d9, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #13
@@ -1163,33 +1082,6 @@ ctasm_ghash_neon_ghash:
 	vmull.p8	q13, d9, d15
 	veor	q9, q9, q13
 	vext.8	q12, q9, q9, #12
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d14
-	vmull.p8	q13, d9, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #11
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d14
-	vmull.p8	q13, d9, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #10
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d14
-	vmull.p8	q13, d9, d15
-	veor	q9, q9, q13
-	vext.8	q12, q9, q9, #9
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -1233,21 +1125,33 @@ ctasm_ghash_neon_ghash:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q14, d0, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q14, q14, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d0, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q14, q14, q12
 	vand	q12, q12, q8
@@ -1256,27 +1160,6 @@ ctasm_ghash_neon_ghash:
 	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d0, d15
 	vext.8	q12, q9, q9, #12
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #11
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #10
-	veor	q14, q14, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d0, d15
-	vext.8	q12, q9, q9, #9
 	veor	q14, q14, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -1287,21 +1170,33 @@ ctasm_ghash_neon_ghash:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q15, d1, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q15, q15, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d1, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q15, q15, q12
 	vand	q12, q12, q8
@@ -1310,27 +1205,6 @@ ctasm_ghash_neon_ghash:
 	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d1, d15
 	vext.8	q12, q9, q9, #12
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #11
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #10
-	veor	q15, q15, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d1, d15
-	vext.8	q12, q9, q9, #9
 	veor	q15, q15, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
@@ -1341,21 +1215,33 @@ ctasm_ghash_neon_ghash:
 	vld1.8	{d12-d15}, [r12]!
 	vmull.p8	q10, d8, d15
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #2
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #15
 	veor	q10, q10, q12
 	vand	q11, q12, q8
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #4
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #14
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12
 	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d15
+	vext.8	q9, q9, q9, #6
+	vld1.8	{d12-d15}, [r12]!
+	vld1.8	{d16-d17}, [r4]!
+	vmull.p8	q12, d8, d15
+	veor	q9, q9, q12
 	vext.8	q12, q9, q9, #13
 	veor	q10, q10, q12
 	vand	q12, q12, q8
@@ -1364,27 +1250,6 @@ ctasm_ghash_neon_ghash:
 	vld1.8	{d16-d17}, [r4]!
 	vmull.p8	q9, d8, d15
 	vext.8	q12, q9, q9, #12
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #11
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #10
-	veor	q10, q10, q12
-	vand	q12, q12, q8
-	veor	q11, q11, q12
-	vld1.8	{d12-d15}, [r12]!
-	vld1.8	{d16-d17}, [r4]!
-	vmull.p8	q9, d8, d15
-	vext.8	q12, q9, q9, #9
 	veor	q10, q10, q12
 	vand	q12, q12, q8
 	veor	q11, q11, q12

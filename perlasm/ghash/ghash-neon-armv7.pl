@@ -19,6 +19,8 @@
 # bytes up (vext.8 of it with itself), the bytes that wrapped around (mask
 # wrap_r) moved by 8 more at the end: W += rot_r(M_r), U += rot_r(M_r) & wrap_r,
 # W += U + swap64(U) -- the swap is free here, two veor on the d halves.
+# As there, M_(8-s) rotated by s lanes is summed into M_s (s = 1, 2, 3), so
+# only r = 1..4 are placed.
 # 128x128 by Karatsuba on the 64-bit halves; lo, hi and mid each need 8
 # vmull.p8 per block (vmull.p8 takes d registers, so no pairing tricks).
 #
@@ -39,9 +41,10 @@
 # only len chooses the path. No stack beyond the saved registers.
 #
 # Key (1024 bytes, 896 used), written by src/ghash/tier_armv7.cc:
-#     256*p + 32*r + 8*(4-e)   rot_r(part_p(H^e)), p = 0 lo, 1 hi, 2 mid
-#                              (mid = lo ^ hi), r = 0..7, e = 4, 3, 2, 1
-#     768 + 16*(r-1)           wrap_r, r = 1..7
+#     256*p + 32*i + 8*(4-e)   rot_r(part_p(H^e)), p = 0 lo, 1 hi, 2 mid
+#                              (mid = lo ^ hi), e = 4, 3, 2, 1, and r the
+#                              i-th of 0, 7, 1, 6, 2, 5, 3, 4 (the loop's order)
+#     768 + 16*(r-1)           wrap_r, r = 1..4
 #     880                      reversed nibbles 0x0,0x8,0x4,0xc,...
 # (gmult reads only H^1's entries and the constants, so init can compute
 # H^2..H^4 with it.)
@@ -86,6 +89,10 @@ sub bit_reverse {
       "vsli.8	q$n, q12, #4");
 }
 
+# Key rows in the order the r loop reads them: r = 8-s is summed into r = s
+# (s = 1, 2, 3) before its placement, so only r = 1..4 are placed.
+my @row_order = (0, 7, 1, 6, 2, 5, 3, 4);
+
 # Multiplies m blocks (q0..q(m-1), block i by H^(m-i)), sums and reduces
 # into q4. $row: key pointer register (set to the key base, advanced through
 # the rows), $mask: a free GPR, $key: the key base.
@@ -98,16 +105,21 @@ sub group {
         my @h = map { "d" . (12 + 4 - $m + $_) } 0 .. $m - 1;
         my $W = "q$Wq[$p]";
         e("add	$mask, $key, #768");
-        for my $r (0 .. 7) {
+        for my $r (@row_order) {
             e("vld1.8	{d12-d15}, [$row]!");
-            e("vld1.8	{d16-d17}, [$mask]!") if $r > 0;
+            e("vld1.8	{d16-d17}, [$mask]!") if $r >= 1 && $r <= 4;
             my $dst = $r == 0 ? $W : "q9";
-            e("vmull.p8	$dst, $x[0], $h[0]");
-            for my $i (1 .. $m - 1) {
+            my $continued = $r >= 1 && $r <= 3;    # q9 holds M_(8-r), aligned
+            e("vmull.p8	$dst, $x[0], $h[0]") unless $continued;
+            for my $i (($continued ? 0 : 1) .. $m - 1) {
                 my $t = "q" . (12 + ($i & 1));
                 e("vmull.p8	$t, $x[$i], $h[$i]", "veor	$dst, $dst, $t");
             }
             next if $r == 0;
+            if ($r >= 5) {    # M_r lane k+(8-r) pairs like M_(8-r) lane k: add it there
+                e("vext.8	q9, q9, q9, #" . (2 * (8 - $r)));
+                next;
+            }
             e("vext.8	q12, q9, q9, #" . (16 - $r), "veor	$W, $W, q12");
             if ($r == 1) {
                 e("vand	q11, q12, q8");

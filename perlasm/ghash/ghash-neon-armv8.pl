@@ -22,6 +22,10 @@
 # (which lands in bytes [16-r,16) and [0,r)) exactly 8 bytes off; so
 #     W += rot_r(M_r),   U += rot_r(M_r) & wrap_r   (wrap_r: those bytes)
 # and at the end W += U + swap64(U) moves every wrapped byte by 8.
+# Only r = 1..4 are placed: lane k + s of M_(8-s) holds the transposed pair
+# (a_(k+s), b_k) of lane k of M_s, with the same destination, so M_(8-s)
+# rotated by s lanes (one `ext`) is summed into M_s before its placement
+# (s = 1, 2, 3). That is 2 instructions for 4 per product and r.
 # rot_r(b) is taken of H, never of the data, so the key holds each power
 # pre-rotated for r = 0..7 and nothing is permuted per block.
 #
@@ -46,11 +50,12 @@
 # Constant time: no branch or address depends on H, the data or the hash;
 # only len chooses the path. No stack is used.
 #
-# Key (1024 bytes, 896 used): 8 rows of 112 bytes, row r:
+# Key (1024 bytes, 896 used): 8 rows of 112 bytes, for r = 0, 7, 1, 6, 2, 5,
+# 3, 4 in that order (the order the loop reads them), row of r:
 #     +0..+63  [rot_r(lo(H^p)) | rot_r(hi(H^p))] for p = 4, 3, 2, 1
 #     +64      [rot_r(mid(H^1)) | rot_r(mid(H^2))]   mid(h) = lo(h) ^ hi(h)
 #     +80      [rot_r(mid(H^3)) | rot_r(mid(H^4))]
-#     +96      wrap_r (0xff in bytes [0,r) and [16-r,16); row 0 unused)
+#     +96      wrap_r (0xff in bytes [0,r) and [16-r,16); r = 1..4 only)
 # written by src/ghash/tier_aarch64.cc (it computes H^2..H^4 with gmult, so
 # gmult reads only H^1's entries and the masks).
 #
@@ -79,6 +84,10 @@ sub e { $code .= join("", map { "\t$_\n" } @_) }
 
 # Multiplies m blocks (v0..v(m-1), block i by H^(m-i)), sums, reduces: the
 # hash lands in v4. x9 = key.
+# Key rows in the order the r loop reads them: r = 8-s is summed into r = s
+# (s = 1, 2, 3) before its placement, so only r = 1..4 are placed.
+my @row_order = (0, 7, 1, 6, 2, 5, 3, 4);
+
 sub group {
     my ($m) = @_;
     # Mid vectors: power p sits in mid register (p-1)>>1, half (p-1)&1.
@@ -101,9 +110,10 @@ sub group {
         push @midops, [$vec, 0] if defined $l;
         push @midops, [$vec, 1] if defined $h;
     }
-    for my $r (0 .. 7) {
+    for my $r (@row_order) {
         e("ld1	{v16.16b-v19.16b}, [x9], #64", "ld1	{v20.16b-v22.16b}, [x9], #48");
         my @dst = $r == 0 ? @W : @acc;
+        my $continued = $r >= 1 && $r <= 3;    # acc holds M_(8-r), aligned
         my @prods = ([], [], []);
         for my $i (0 .. $m - 1) {
             my $hreg = "v" . (16 + 4 - ($m - $i));
@@ -118,13 +128,17 @@ sub group {
         my $t = 0;
         for my $p (0 .. 2) {
             my @l = @{ $prods[$p] };
-            e(sprintf(shift(@l), $dst[$p]));
+            e(sprintf(shift(@l), $dst[$p])) unless $continued;
             for my $op (@l) {
                 my $tmp = "v" . (6 + ($t++ & 1));
                 e(sprintf($op, $tmp), "eor	$dst[$p].16b, $dst[$p].16b, $tmp.16b");
             }
         }
         next if $r == 0;
+        if ($r >= 5) {    # M_r lane k+(8-r) pairs like M_(8-r) lane k: add it there
+            e("ext	$acc[$_].16b, $acc[$_].16b, $acc[$_].16b, #" . (2 * (8 - $r))) for 0 .. 2;
+            next;
+        }
         for my $p (0 .. 2) {
             e("ext	v6.16b, $acc[$p].16b, $acc[$p].16b, #" . (16 - $r),
               "eor	$W[$p].16b, $W[$p].16b, v6.16b");

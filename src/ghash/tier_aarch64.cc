@@ -23,6 +23,8 @@ namespace {
 
 constexpr size_t kRowBytes = 112;  // one row per byte rotation r = 0..7
 constexpr int kPowers = 4;
+// Row of rotation r: the order the assembly reads them (r = 8-s before s).
+constexpr int kRowOf[8] = {0, 2, 4, 6, 7, 5, 3, 1};
 
 // GCM numbers bits MSB-first within a byte; the assembly works with them LSB-first.
 inline uint8_t reverse_bits(uint8_t b) {
@@ -38,7 +40,7 @@ void write_power(uint8_t *key, int p, const uint8_t hp[16]) {
   for (int i = 0; i < 16; i++) n[i] = reverse_bits(hp[i]);
   for (int i = 0; i < 8; i++) mid[i] = static_cast<uint8_t>(n[i] ^ n[8 + i]);
   for (int r = 0; r < 8; r++) {
-    uint8_t *row = key + kRowBytes * r;
+    uint8_t *row = key + kRowBytes * kRowOf[r];
     uint8_t *lohi = row + 16 * (kPowers - p);
     uint8_t *m = row + 64 + 16 * ((p - 1) >> 1) + 8 * ((p - 1) & 1);
     for (int k = 0; k < 8; k++) {
@@ -53,8 +55,10 @@ void write_power(uint8_t *key, int p, const uint8_t hp[16]) {
 
 void init(void *key, const uint8_t h[16]) {
   uint8_t *k = static_cast<uint8_t *>(key);
-  for (int r = 1; r < 8; r++) {  // wrap_r: bytes that rotation by r carried around
-    for (int j = 0; j < 16; j++) k[kRowBytes * r + 96 + j] = (j < r || j >= 16 - r) ? 0xff : 0;
+  for (int r = 1; r <= 4; r++) {  // wrap_r: bytes that rotation by r carried around
+    for (int j = 0; j < 16; j++) {
+      k[kRowBytes * kRowOf[r] + 96 + j] = (j < r || j >= 16 - r) ? 0xff : 0;
+    }
   }
   uint8_t hp[16];
   memcpy(hp, h, 16);

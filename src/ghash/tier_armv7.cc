@@ -22,7 +22,9 @@ namespace ctasm {
 namespace {
 
 constexpr int kPowers = 4;
-constexpr size_t kMaskOffset = 768;     // wrap_r, r = 1..7
+// Row of rotation r: the order the assembly reads them (r = 8-s before s).
+constexpr int kRowOf[8] = {0, 2, 4, 6, 7, 5, 3, 1};
+constexpr size_t kMaskOffset = 768;     // wrap_r, r = 1..4
 constexpr size_t kNibbleOffset = 880;   // reversed nibbles, for vtbl.8
 
 // GCM numbers bits MSB-first within a byte; the assembly works with them LSB-first.
@@ -43,7 +45,7 @@ void write_power(uint8_t *key, int e, const uint8_t he[16]) {
   }
   for (int p = 0; p < 3; p++) {
     for (int r = 0; r < 8; r++) {
-      uint8_t *d = key + 256 * p + 32 * r + 8 * (kPowers - e);
+      uint8_t *d = key + 256 * p + 32 * kRowOf[r] + 8 * (kPowers - e);
       for (int k = 0; k < 8; k++) d[k] = part[p][(k + r) & 7];
     }
   }
@@ -52,7 +54,7 @@ void write_power(uint8_t *key, int e, const uint8_t he[16]) {
 
 void init(void *key, const uint8_t h[16]) {
   uint8_t *k = static_cast<uint8_t *>(key);
-  for (int r = 1; r < 8; r++) {  // wrap_r: bytes that rotation by r carried around
+  for (int r = 1; r <= 4; r++) {  // wrap_r: bytes that rotation by r carried around
     for (int j = 0; j < 16; j++) {
       k[kMaskOffset + 16 * (r - 1) + j] = (j < r || j >= 16 - r) ? 0xff : 0;
     }
