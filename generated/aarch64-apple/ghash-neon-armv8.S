@@ -168,6 +168,7 @@ _ctasm_ghash_neon_ghash:
 	hint	#34 // bti c
 	ld1	{v4.16b}, [x0]
 	rbit	v4.16b, v4.16b
+	bic	x3, x3, #15	// whole blocks only, whatever len says
 	cmp	x3, #64
 	b.lo	Lghtail_1
 Lghloop4_0:

@@ -178,6 +178,7 @@ ctasm_ghash_neon_ghash:
 	.seh_endprologue
 	ld1	{v4.16b}, [x0]
 	rbit	v4.16b, v4.16b
+	bic	x3, x3, #15	// whole blocks only, whatever len says
 	cmp	x3, #64
 	b.lo	.Lghtail_1
 .Lghloop4_0:

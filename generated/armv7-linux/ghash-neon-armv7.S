@@ -261,6 +261,7 @@ ctasm_ghash_neon_ghash:
 	vtbl.8	d8, {d28-d29}, d8
 	vtbl.8	d9, {d28-d29}, d9
 	vsli.8	q4, q12, #4
+	bic	r3, r3, #15	// whole blocks only, whatever len says
 	cmp	r3, #64
 	blo	.Lghtail_1
 .Lghloop4_0:

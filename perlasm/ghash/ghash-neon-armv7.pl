@@ -182,6 +182,7 @@ load_reverse_consts("r1", "r12");
 bit_reverse(4);
 my ($loop, $tail, $t1, $t2, $done) = map { newlabel($_) } qw(loop4 tail one two done);
 $code .= <<___;
+	bic	r3, r3, #15			@ whole blocks only, whatever len says
 	cmp	r3, #64
 	blo	$tail
 $loop:

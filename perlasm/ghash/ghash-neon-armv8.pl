@@ -199,6 +199,7 @@ $code .= <<___;
 	.ctasm_proc	ctasm_ghash_neon_ghash, global
 	ld1	{$hash.16b}, [x0]
 	rbit	$hash.16b, $hash.16b
+	bic	x3, x3, #15			// whole blocks only, whatever len says
 ___
 my ($loop, $tail, $t1, $t2, $done) = map { newlabel($_) } qw(loop4 tail one two done);
 $code .= <<___;
