@@ -36,10 +36,12 @@ MANIFEST = [
     ("perlasm/test/abi-x86_64.pl", "x86_64", "test"),
     ("perlasm/test/unwind-neg-x86_64.pl", "x86_64", "test"),
     ("perlasm/aes/vpaes-armv8.pl", "aarch64", "crypto"),
+    ("perlasm/ghash/ghash-neon-armv8.pl", "aarch64", "crypto"),
     ("perlasm/test/xlate-armv8.pl", "aarch64", "test"),
     ("perlasm/test/abi-armv8.pl", "aarch64", "test"),
     ("perlasm/aes/vpaes-armv7.pl", "armv7", "crypto"),
     ("perlasm/aes/bsaes-armv7.pl", "armv7", "crypto"),
+    ("perlasm/ghash/ghash-neon-armv7.pl", "armv7", "crypto"),
     ("perlasm/test/xlate-armv7.pl", "armv7", "test"),
     ("perlasm/test/abi-armv7.pl", "armv7", "test"),
 ]

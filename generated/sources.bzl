@@ -18,6 +18,8 @@ ctasm_sources = [
     "src/cpu/cpu_detect_none.cc",
     "src/cpu/cpu_x86_64.cc",
     "src/ghash/ghash_portable.cc",
+    "src/ghash/tier_aarch64.cc",
+    "src/ghash/tier_armv7.cc",
     "src/ghash/tier_portable.cc",
     "src/ghash/tier_x86_64.cc",
     "src/ghash/tiers.cc",
@@ -90,6 +92,7 @@ ctasm_test_asm_x86_64_win = [
 
 ctasm_asm_aarch64_linux = [
     "generated/aarch64-linux/vpaes-armv8.S",
+    "generated/aarch64-linux/ghash-neon-armv8.S",
 ]
 
 ctasm_test_asm_aarch64_linux = [
@@ -99,6 +102,7 @@ ctasm_test_asm_aarch64_linux = [
 
 ctasm_asm_aarch64_apple = [
     "generated/aarch64-apple/vpaes-armv8.S",
+    "generated/aarch64-apple/ghash-neon-armv8.S",
 ]
 
 ctasm_test_asm_aarch64_apple = [
@@ -108,6 +112,7 @@ ctasm_test_asm_aarch64_apple = [
 
 ctasm_asm_aarch64_win = [
     "generated/aarch64-win/vpaes-armv8.S",
+    "generated/aarch64-win/ghash-neon-armv8.S",
 ]
 
 ctasm_test_asm_aarch64_win = [
@@ -118,6 +123,7 @@ ctasm_test_asm_aarch64_win = [
 ctasm_asm_armv7_linux = [
     "generated/armv7-linux/vpaes-armv7.S",
     "generated/armv7-linux/bsaes-armv7.S",
+    "generated/armv7-linux/ghash-neon-armv7.S",
 ]
 
 ctasm_test_asm_armv7_linux = [
@@ -128,6 +134,7 @@ ctasm_test_asm_armv7_linux = [
 ctasm_asm_armv7_ios = [
     "generated/armv7-ios/vpaes-armv7.S",
     "generated/armv7-ios/bsaes-armv7.S",
+    "generated/armv7-ios/ghash-neon-armv7.S",
 ]
 
 ctasm_test_asm_armv7_ios = [

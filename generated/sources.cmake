@@ -18,6 +18,8 @@ set(CTASM_SOURCES
   src/cpu/cpu_detect_none.cc
   src/cpu/cpu_x86_64.cc
   src/ghash/ghash_portable.cc
+  src/ghash/tier_aarch64.cc
+  src/ghash/tier_armv7.cc
   src/ghash/tier_portable.cc
   src/ghash/tier_x86_64.cc
   src/ghash/tiers.cc
@@ -90,6 +92,7 @@ set(CTASM_TEST_ASM_X86_64_WIN
 
 set(CTASM_ASM_AARCH64_LINUX
   generated/aarch64-linux/vpaes-armv8.S
+  generated/aarch64-linux/ghash-neon-armv8.S
 )
 
 set(CTASM_TEST_ASM_AARCH64_LINUX
@@ -99,6 +102,7 @@ set(CTASM_TEST_ASM_AARCH64_LINUX
 
 set(CTASM_ASM_AARCH64_APPLE
   generated/aarch64-apple/vpaes-armv8.S
+  generated/aarch64-apple/ghash-neon-armv8.S
 )
 
 set(CTASM_TEST_ASM_AARCH64_APPLE
@@ -108,6 +112,7 @@ set(CTASM_TEST_ASM_AARCH64_APPLE
 
 set(CTASM_ASM_AARCH64_WIN
   generated/aarch64-win/vpaes-armv8.S
+  generated/aarch64-win/ghash-neon-armv8.S
 )
 
 set(CTASM_TEST_ASM_AARCH64_WIN
@@ -118,6 +123,7 @@ set(CTASM_TEST_ASM_AARCH64_WIN
 set(CTASM_ASM_ARMV7_LINUX
   generated/armv7-linux/vpaes-armv7.S
   generated/armv7-linux/bsaes-armv7.S
+  generated/armv7-linux/ghash-neon-armv7.S
 )
 
 set(CTASM_TEST_ASM_ARMV7_LINUX
@@ -128,6 +134,7 @@ set(CTASM_TEST_ASM_ARMV7_LINUX
 set(CTASM_ASM_ARMV7_IOS
   generated/armv7-ios/vpaes-armv7.S
   generated/armv7-ios/bsaes-armv7.S
+  generated/armv7-ios/ghash-neon-armv7.S
 )
 
 set(CTASM_TEST_ASM_ARMV7_IOS

@@ -18,6 +18,8 @@ CTASM_SOURCES := \
   src/cpu/cpu_detect_none.cc \
   src/cpu/cpu_x86_64.cc \
   src/ghash/ghash_portable.cc \
+  src/ghash/tier_aarch64.cc \
+  src/ghash/tier_armv7.cc \
   src/ghash/tier_portable.cc \
   src/ghash/tier_x86_64.cc \
   src/ghash/tiers.cc \
@@ -80,21 +82,24 @@ CTASM_TEST_ASM_X86_64_WIN := \
   generated/x86_64-win/unwind-neg-x86_64.asm
 
 CTASM_ASM_AARCH64_LINUX := \
-  generated/aarch64-linux/vpaes-armv8.S
+  generated/aarch64-linux/vpaes-armv8.S \
+  generated/aarch64-linux/ghash-neon-armv8.S
 
 CTASM_TEST_ASM_AARCH64_LINUX := \
   generated/aarch64-linux/xlate-armv8.S \
   generated/aarch64-linux/abi-armv8.S
 
 CTASM_ASM_AARCH64_APPLE := \
-  generated/aarch64-apple/vpaes-armv8.S
+  generated/aarch64-apple/vpaes-armv8.S \
+  generated/aarch64-apple/ghash-neon-armv8.S
 
 CTASM_TEST_ASM_AARCH64_APPLE := \
   generated/aarch64-apple/xlate-armv8.S \
   generated/aarch64-apple/abi-armv8.S
 
 CTASM_ASM_AARCH64_WIN := \
-  generated/aarch64-win/vpaes-armv8.S
+  generated/aarch64-win/vpaes-armv8.S \
+  generated/aarch64-win/ghash-neon-armv8.S
 
 CTASM_TEST_ASM_AARCH64_WIN := \
   generated/aarch64-win/xlate-armv8.S \
@@ -102,7 +107,8 @@ CTASM_TEST_ASM_AARCH64_WIN := \
 
 CTASM_ASM_ARMV7_LINUX := \
   generated/armv7-linux/vpaes-armv7.S \
-  generated/armv7-linux/bsaes-armv7.S
+  generated/armv7-linux/bsaes-armv7.S \
+  generated/armv7-linux/ghash-neon-armv7.S
 
 CTASM_TEST_ASM_ARMV7_LINUX := \
   generated/armv7-linux/xlate-armv7.S \
@@ -110,7 +116,8 @@ CTASM_TEST_ASM_ARMV7_LINUX := \
 
 CTASM_ASM_ARMV7_IOS := \
   generated/armv7-ios/vpaes-armv7.S \
-  generated/armv7-ios/bsaes-armv7.S
+  generated/armv7-ios/bsaes-armv7.S \
+  generated/armv7-ios/ghash-neon-armv7.S
 
 CTASM_TEST_ASM_ARMV7_IOS := \
   generated/armv7-ios/xlate-armv7.S \

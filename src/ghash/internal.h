@@ -59,7 +59,11 @@ struct GhashTier {
 // Each tier's entry in its own file (src/ghash/tier_*.cc).
 extern const GhashTier kGhashTierPortable;
 #if defined(CTASM_X86_64_ASM)
-extern const GhashTier kGhashTierSsse3;  // tier_x86_64.cc: SSSE3
+extern const GhashTier kGhashTierSsse3;  // src/ghash/tier_x86_64.cc: SSSE3
+#elif defined(CTASM_AARCH64_ASM)
+extern const GhashTier kGhashTierNeonArmv8;  // src/ghash/tier_aarch64.cc: NEON
+#elif defined(CTASM_ARMV7_ASM)
+extern const GhashTier kGhashTierNeonArmv7;  // src/ghash/tier_armv7.cc: NEON
 #endif
 
 // This build's tiers, best first, the portable tier last (src/ghash/tiers.cc).

@@ -13,9 +13,9 @@ const GhashTier *const kGhashTiers[] = {
 #if defined(CTASM_X86_64_ASM)
     &kGhashTierSsse3,
 #elif defined(CTASM_AARCH64_ASM)
-// AArch64 tiers go here (NEON: &kGhashTierNeonArmv8).
+    &kGhashTierNeonArmv8,
 #elif defined(CTASM_ARMV7_ASM)
-// ARMv7 tiers go here (NEON: &kGhashTierNeonArmv7).
+    &kGhashTierNeonArmv7,
 #endif
     &kGhashTierPortable,  // always capable: the last resort
 };
@@ -30,8 +30,16 @@ const GhashTier *const kGhashTierByImpl[kGhashImplCount] = {
 #else
     nullptr,
 #endif
-    nullptr,              // kGhashImplNeonArmv8: &kGhashTierNeonArmv8 under CTASM_AARCH64_ASM
-    nullptr,              // kGhashImplNeonArmv7: &kGhashTierNeonArmv7 under CTASM_ARMV7_ASM
+#if defined(CTASM_AARCH64_ASM)
+    &kGhashTierNeonArmv8,  // kGhashImplNeonArmv8
+#else
+    nullptr,
+#endif
+#if defined(CTASM_ARMV7_ASM)
+    &kGhashTierNeonArmv7,  // kGhashImplNeonArmv7
+#else
+    nullptr,
+#endif
 };
 
 namespace {

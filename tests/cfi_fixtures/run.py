@@ -6,7 +6,7 @@ names ("// expect: ..." or "; expect: ...").
     tests/cfi_fixtures/run.py        # exit 0 when every fixture behaves
 
 The prefix of the file name picks the assembler (x86_64, aarch64, armv7: ELF;
-win64: NASM; winarm64: clang for aarch64-pc-windows-msvc). Python 3 stdlib only.
+win64: NASM; winarm64: clang for aarch64-pc-windows-msvc; macarm64: clang for arm64 Mach-O). Python 3 stdlib only.
 """
 
 import glob
@@ -23,6 +23,7 @@ ASSEMBLE = {
     "armv7": ["arm-linux-gnueabihf-gcc", "-march=armv7-a", "-mfpu=neon", "-c"],
     "win64": ["nasm", "-f", "win64"],
     "winarm64": ["clang", "--target=aarch64-pc-windows-msvc", "-c"],
+    "macarm64": ["clang", "-target", "arm64-apple-macos11", "-c"],
 }
 
 
