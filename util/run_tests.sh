@@ -120,6 +120,17 @@ R_PASS[asm_diff]=$(sed -n 's/^asm_diff tests: \([0-9]*\) passed.*/\1/p' build/lo
 tail -n 1 build/logs/asm_diff.log
 add_time asm_diff $((SECONDS - t0))
 
+# ---- same code on every flavour: instruction streams compared across each ISA's flavours ----
+log "check_flavours.py (every generated file) + its self-test"
+row flavours; t0=$SECONDS
+if python3 util/check_flavours.py --self-test >build/logs/flavours.log 2>&1 &&
+   python3 util/check_flavours.py >>build/logs/flavours.log 2>&1; then :
+else fail flavours "util/check_flavours.py (build/logs/flavours.log)"; fi
+R_PASS[flavours]=$(sed -n 's/^check_flavours: \([0-9]*\) scripts.*/\1/p' build/logs/flavours.log)
+R_OBJS[flavours]=$(sed -n 's/^check_flavours: .* \([0-9]*\) objects.*/\1/p' build/logs/flavours.log)
+tail -n 1 build/logs/flavours.log
+add_time flavours $((SECONDS - t0))
+
 # ---- runnable targets: configure, build, ctest ---------------------------------------------
 # name | toolchain file | extra cmake arguments: the native target, the portable-only
 # build, then the other runnable targets of the target table (targets.json).
