@@ -6,8 +6,9 @@ AArch64: `bti c`, `paciasp`, `autiasp` (hint space: #34, #25, #29) and `nop` pad
 dropped; a branch, literal or address operand becomes a resolved location, and
 `adrp xN, L` + `add xN, xN, :lo12:L` counts as `adr xN, L`.
 ARMv7: compared word by word (Mach-O has no mapping symbols, so data in .text would
-otherwise disassemble differently): nop words (`nop`, `mov r0, r0`) dropped, a B/BL
-word becomes its condition, link bit and resolved target.
+otherwise disassemble differently): nop words (`nop`, `mov r0, r0`) and zero words
+ending a function (alignment fill) dropped, a B/BL word becomes its condition, link
+bit and resolved target.
 """
 
 import re
@@ -117,4 +118,6 @@ def normalise_a32(obj, section, insns, flavour, is_global):
             out.append((ins, f"b{link}.{cond:x} {PLACEHOLDER}", target))
             continue
         out.append((ins, f"{w:08x}" + (" [reloc]" if ins.relocs else ""), None))
+    while out and out[-1][1] == "00000000":  # zero fill up to the next alignment
+        out.pop()
     return out
