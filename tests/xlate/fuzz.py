@@ -6,6 +6,7 @@
     tests/xlate/fuzz.py --minutes 30     # a longer run (any --seed gives another sequence)
     tests/xlate/fuzz.py --seeds-only     # the unmutated seeds must all be accepted
     tests/xlate/fuzz.py --check-fixtures # each known finding's fixture still shows it
+    tests/xlate/fuzz.py --replay ISA FILE  # classify one input (a finding, a fixture)
 
 Seeds: the golden inputs (tests/xlate/x86_64/*.s, tests/xlate/arm/*.s) and every
 perlasm script's dialect, one function per seed (fuzzing/seeds.py). Each mutant
@@ -196,6 +197,7 @@ def main():
     ap.add_argument("--minimise-seconds", type=float, default=20.0)
     ap.add_argument("--check-fixtures", action="store_true")
     ap.add_argument("--seeds-only", action="store_true")
+    ap.add_argument("--replay", nargs=2, metavar=("ISA", "FILE"), help="classify one input")
     args = ap.parse_args()
     if args.minutes is not None:
         args.seconds = args.minutes * 60
@@ -206,6 +208,11 @@ def main():
             return check_fixtures(known, tmp_root)
         if args.seeds_only:
             return seeds_only(tmp_root)
+        if args.replay:
+            with open(args.replay[1], encoding="utf-8") as f:
+                kind, finding = run_one(f.read(), args.replay[0], tmp_root)
+            print(f"{kind}" + (f": {finding.signature}\n{finding}" if finding else ""))
+            return 1 if finding else 0
         if os.path.isdir(args.findings):
             shutil.rmtree(args.findings)
         t0 = time.monotonic()

@@ -15,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
@@ -24,6 +25,9 @@ import check_cfi  # noqa: E402
 import check_flavours  # noqa: E402
 import targets as target_table  # noqa: E402
 
+# util/check_cfi.py keeps the ABI of the object being checked in module state
+# (cfi.x86.set_abi), so two threads must not check objects at the same time.
+CFI_LOCK = threading.Lock()
 ERROR_RE = re.compile(r"^(?:x86_64|arm)-xlate\.pl \((\w+)\): (?:input )?line (\d+): \S")
 
 
@@ -119,7 +123,8 @@ def accepted_checks(isa, srcs, tmp):
         return "finding", Finding("flavours-differ", m.group(1) if m else "?", _differ_detail(msg), msg)
     for t, obj in objs:
         try:
-            results = check_cfi.check_object(obj)
+            with CFI_LOCK:
+                results = check_cfi.check_object(obj)
         except Exception as e:  # noqa: BLE001  (any analysis failure is a finding)
             return "finding", Finding("cfi-unreadable", t["flavour"], f"{type(e).__name__}: {e}")
         for r in results:
