@@ -132,20 +132,17 @@ tail -n 1 build/logs/flavours.log
 add_time flavours $((SECONDS - t0))
 
 # ---- translator fuzzer: the promise on mutants of the golden inputs and the scripts ------
-# ~75 s with seed 1 (tests/xlate/fuzz.py --minutes N for a longer run); red only for a
-# finding class not in tests/xlate/fuzz_findings/known.json.
-log "tests/xlate/fuzz.py (findings: build/fuzz-findings/)"
+# About 90 s: its self-test, the known findings' fixtures, then mutants of seed 1
+# (tests/xlate/fuzz.py --minutes N for a longer run). Red for a finding class not in
+# tests/xlate/fuzz_findings/known.json; a known entry that no longer reproduces is
+# printed as FIXED (delete it from the list) without failing the run.
+log "tests/xlate/fuzz.py (log: build/logs/fuzz.log, findings: build/fuzz-findings/)"
 row fuzz; t0=$SECONDS
 if ! python3 tests/xlate/fuzz.py >build/logs/fuzz.log 2>&1; then
-  cat build/logs/fuzz.log; fail fuzz "tests/xlate/fuzz.py: new finding class (build/fuzz-findings/)"; fi
-# Each known class's fixture must still show it (an entry that no longer does is printed
-# as FIXED, to be deleted from the list; that does not fail the run).
-if ! python3 tests/xlate/fuzz.py --check-fixtures >build/logs/fuzz-fixtures.log 2>&1; then
-  cat build/logs/fuzz-fixtures.log; fail fuzz "tests/xlate/fuzz.py --check-fixtures"; fi
-grep '^FIXED' build/logs/fuzz-fixtures.log
+  cat build/logs/fuzz.log; fail fuzz "tests/xlate/fuzz.py (build/logs/fuzz.log)"; fi
+grep -E '^(FIXED|fuzz)' build/logs/fuzz.log
 R_PASS[fuzz]=$(sed -n 's/^fuzz: seed [^,]*, [0-9]* seeds, \([0-9]*\) mutants.*/\1/p' build/logs/fuzz.log)
 R_FAIL[fuzz]=$(sed -n 's/^fuzz: \([0-9]*\) new finding signatures.*/\1/p' build/logs/fuzz.log)
-grep '^fuzz: seed' build/logs/fuzz.log
 add_time fuzz $((SECONDS - t0))
 
 # ---- runnable targets: configure, build, ctest ---------------------------------------------

@@ -2,11 +2,15 @@
 # SPDX-License-Identifier: Apache-2.0
 """Mutation fuzzer of the translators, checking the promise (docs/PERLASM.md).
 
-    tests/xlate/fuzz.py                  # ~75 s, seed 1: what the test command runs
-    tests/xlate/fuzz.py --minutes 30     # a longer run (any --seed gives another sequence)
+    tests/xlate/fuzz.py                  # what the test command runs: --self-test,
+                                         # --check-fixtures, then mutants of seed 1 until
+                                         # 90 s have passed in all
+    tests/xlate/fuzz.py --minutes 30     # a longer run of mutants only (any --seed gives
+                                         # another sequence)
     tests/xlate/fuzz.py --seeds-only     # the unmutated seeds must all be accepted
     tests/xlate/fuzz.py --check-fixtures # each known finding's fixture still shows it
     tests/xlate/fuzz.py --replay ISA FILE  # classify one input (a finding, a fixture)
+    tests/xlate/fuzz.py --self-test      # every verdict reachable (stand-in translators)
 
 Seeds: the golden inputs (tests/xlate/x86_64/*.s, tests/xlate/arm/*.s) and every
 perlasm script's dialect, one function per seed (fuzzing/seeds.py). Each mutant
@@ -38,10 +42,11 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from fuzzing import minimise, mutate, oracle, seeds  # noqa: E402
+from fuzzing import minimise, mutate, oracle, seeds, selftest  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
 KNOWN = os.path.join(HERE, "fuzz_findings", "known.json")
+DEFAULT_TOTAL_S = 90.0  # the test command's budget for the whole default run
 
 
 def load_known():
@@ -75,9 +80,8 @@ def mutants(all_seeds, seed):
         i += 1
 
 
-def fuzz(args, known, tmp_root):
+def fuzz(args, known, tmp_root, deadline):
     all_seeds = seeds.all_seeds()
-    deadline = time.monotonic() + args.seconds
     counts = {"refused": 0, "accepted": 0, "finding": 0}
     classes = {}  # signature -> [count, first (seed, text, mutations, finding)]
     gen = mutants(all_seeds, args.seed)
@@ -188,8 +192,9 @@ def seeds_only(tmp_root):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seconds", type=float, default=75.0, help="time budget (default 75)")
-    ap.add_argument("--minutes", type=float, help="time budget in minutes, for a longer run")
+    ap.add_argument("--seconds", type=float, help="time budget of the mutants (default: what is "
+                    "left of 90 s after the self-test and the fixtures)")
+    ap.add_argument("--minutes", type=float, help="time budget of the mutants in minutes")
     ap.add_argument("--seed", default="1")
     ap.add_argument("--jobs", type=int, default=2, choices=(1, 2))
     ap.add_argument("--findings", default=os.path.join(ROOT, "build", "fuzz-findings"))
@@ -197,15 +202,19 @@ def main():
     ap.add_argument("--minimise-seconds", type=float, default=20.0)
     ap.add_argument("--check-fixtures", action="store_true")
     ap.add_argument("--seeds-only", action="store_true")
+    ap.add_argument("--self-test", action="store_true", help="show every verdict is reachable")
     ap.add_argument("--replay", nargs=2, metavar=("ISA", "FILE"), help="classify one input")
     args = ap.parse_args()
     if args.minutes is not None:
         args.seconds = args.minutes * 60
+    start = time.monotonic()
     known = load_known()
     tmp_root = tempfile.mkdtemp(prefix="ctasm-fuzz-")
     try:
         if args.check_fixtures:
             return check_fixtures(known, tmp_root)
+        if args.self_test:
+            return selftest.run(run_one, tmp_root)
         if args.seeds_only:
             return seeds_only(tmp_root)
         if args.replay:
@@ -213,11 +222,17 @@ def main():
                 kind, finding = run_one(f.read(), args.replay[0], tmp_root)
             print(f"{kind}" + (f": {finding.signature}\n{finding}" if finding else ""))
             return 1 if finding else 0
+        status = 0
+        if args.seconds is None:  # the test command's run: the checks of the checker first
+            status |= selftest.run(run_one, tmp_root)
+            status |= check_fixtures(known, tmp_root)
+            args.seconds = max(20.0, DEFAULT_TOTAL_S - (time.monotonic() - start))
         if os.path.isdir(args.findings):
             shutil.rmtree(args.findings)
         t0 = time.monotonic()
-        counts, classes, nseeds = fuzz(args, known, tmp_root)
-        return report(args, known, counts, classes, nseeds, time.monotonic() - t0, tmp_root)
+        counts, classes, nseeds = fuzz(args, known, tmp_root, t0 + args.seconds)
+        status |= report(args, known, counts, classes, nseeds, time.monotonic() - t0, tmp_root)
+        return status
     finally:
         shutil.rmtree(tmp_root, ignore_errors=True)
 

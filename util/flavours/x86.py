@@ -12,7 +12,8 @@ The rules (docs/PERLASM.md, "Same code on every flavour") in the order applied:
   nasm           push %rdi/%rsi in the entry run and pop %rsi/%rdi in the run before a
                  ret; xmm6-15 saves to and restores from the stack in those runs; right
                  after the entry run, the argument moves rcx>rdi rdx>rsi r8>rdx r9>rcx,
-                 stack>r8, stack>r9 (a prefix of that sequence, in that order)
+                 stack>r8, stack>r9 (consecutive, in this order, any may be absent);
+                 all of this for global functions only (local ones keep SysV)
 """
 
 import re
