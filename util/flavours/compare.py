@@ -83,12 +83,30 @@ def load(path, isa, flavour):
     return Normalised(objdump.Object(path, isa), flavour)
 
 
+def rodata(norm):
+    """The read-only data sections' bytes, in section order, without the zero fill
+    that ends them (alignment, which differs per object format)."""
+    data = bytearray()
+    for name, sec in norm.obj.sections.items():
+        if DATA_KINDS.get(name) == "rodata":
+            data += norm.obj.contents.get(name, b"")
+    return bytes(data).rstrip(b"\0")
+
+
 def compare(objs, label):
     """objs: [(flavour, Normalised)], first is the reference. Returns the first
     difference as a message, or None; and the number of instructions compared."""
     ref_flavour, ref = objs[0]
     count = 0
+    ref_data = rodata(ref)
     for flavour, other in objs[1:]:
+        data = rodata(other)
+        if data != ref_data:
+            k = next((i for i in range(min(len(data), len(ref_data))) if data[i] != ref_data[i]),
+                     min(len(data), len(ref_data)))
+            show = lambda d: f"{d[k]:#04x}" if k < len(d) else "end of data"  # noqa: E731
+            return (f"{label}: read-only data differs at byte {k:#x}: {ref_flavour} "
+                    f"{show(ref_data)} vs {flavour} {show(data)}"), count
         missing = [n for n in ref.order if n not in other.funcs]
         extra = [n for n in other.order if n not in ref.funcs]
         if missing or extra:

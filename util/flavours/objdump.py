@@ -61,6 +61,8 @@ ELF_MACHO_SYM_RE = re.compile(r"^([0-9a-f]+)\s(.{7})\s(\S+)\s+(?:[0-9a-f]+\s+)?(
 COFF_SYM_RE = re.compile(r"^\[\s*\d+\]\(sec\s+(-?\d+)\).*\(scl\s+(\d+)\).*\s0x([0-9a-f]+)\s(\S+)$")
 INSN_RE = re.compile(r"^\s*([0-9a-f]+):\s((?:[0-9a-f]{2} ?)+?)\s*\t(.*)$")
 RELOC_RE = re.compile(r"^\s+([0-9a-f]+):\s+(\S+)\s+(\S+)\s*$")
+CONTENTS_RE = re.compile(r"^Contents of section (.*):$")
+HEXDUMP_RE = re.compile(r"^ ([0-9a-f]+) [0-9a-f]")
 DIS_SECTION_RE = re.compile(r"^Disassembly of section (.*):$")
 
 
@@ -70,7 +72,7 @@ class Object:
     def __init__(self, path, isa):
         self.path, self.isa = path, isa
         try:
-            p = subprocess.run([OBJDUMP, "-h", "-t", "-d", "-r", *DIS_ARGS[isa], path],
+            p = subprocess.run([OBJDUMP, "-h", "-t", "-d", "-r", "-s", *DIS_ARGS[isa], path],
                                capture_output=True, text=True)
         except FileNotFoundError:
             raise ObjError(f"{OBJDUMP} not found (package llvm)")
@@ -86,7 +88,20 @@ class Object:
         self.format = fmt
         self.sections, by_index, self.symbols = {}, {}, {}
         part, cur, last = None, None, None
+        self.contents = {}  # section name -> bytes (llvm-objdump -s)
         for line in text.splitlines():
+            c = CONTENTS_RE.match(line)
+            if c:
+                part, cur = "s", c.group(1).split(",")[-1]
+                self.contents[cur] = bytearray()
+                continue
+            if part == "s":
+                h = HEXDUMP_RE.match(line)
+                if h:
+                    hexpart = line[len(h.group(1)) + 2:len(h.group(1)) + 2 + 35].replace(" ", "")
+                    self.contents[cur] += bytes.fromhex(hexpart)
+                    continue
+                part = None
             if line.startswith("Sections:"):
                 part = "h"
                 continue
