@@ -10,8 +10,9 @@ translations, function by function, across the flavours of its ISA.
 
 Each generated file is assembled with its target's assembler (targets.json), disassembled
 with llvm-objdump, normalised (util/flavours/: the rules are in docs/PERLASM.md, "Same
-code on every flavour") and compared with the first flavour of its ISA. Prints the first
-difference per script (file, function, offset and instruction on both flavours) and
+code on every flavour") and compared with the first flavour of its ISA, function by
+function, and their read-only data. Prints the first difference per script (file,
+function, offset and instruction on both flavours) and
   check_flavours: N scripts, M objects, K instructions compared, F differences
 exiting 1 on any difference or on anything it could not assemble or read.
 Python 3 standard library + LLVM 14 tools only.
