@@ -18,8 +18,9 @@ perlasm script's dialect, one function per seed (fuzzing/seeds.py). Each mutant
 every flavour of its ISA and classified (fuzzing/oracle.py): refused with its line,
 or accepted and then assembled for every target, compared across flavours
 (util/check_flavours.py) and checked by util/check_cfi.py. Anything else is a
-finding, minimised and written with its class to the findings directory (default
-build/fuzz-findings/).
+finding, written with its class to the findings directory (default
+build/fuzz-findings/: NNN-CLASS.s the input, .txt what happened), minimised by lines
+when its class is new (numbered from 000; known ones from 500, as found).
 
 tests/xlate/fuzz_findings/known.json lists the finding classes known today, each with
 a minimal input and what should happen instead; a run is red only for a class not on
@@ -137,6 +138,11 @@ def report(args, known, counts, classes, nseeds, elapsed, tmp_root):
             new.append((sig, count, first))
     for key, (count, nsig) in sorted(by_class.items()):
         print(f"  {count:5d} mutants, {nsig:3d} signatures: {key}")
+    n_known = 0
+    for sig, (count, first) in sorted(classes.items()):
+        if known_entry(known, first[4]):  # known: the first input as it was, not minimised
+            write_finding(args.findings, 500 + n_known, sig, count, first, first[2], True)
+            n_known += 1
     for n, (sig, count, first) in enumerate(new):
         i, s, text, applied, finding = first
         small = text
