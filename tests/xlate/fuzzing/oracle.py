@@ -157,9 +157,12 @@ def assembler_error(err):
 def _differ_detail(msg):
     """`mnemonic` on the reference vs on the other flavour: the stable part of the message."""
     ins = re.findall(r"`([^`]*)` \(compared", msg)
+    keys = re.findall(r"\(compared as `([^`]*)`\)", msg)
     words = [i.split(" ")[0] for i in ins]
     if "functions differ" in msg:
         return "functions differ"
-    if "does not assemble" in msg:
-        return msg
-    return " vs ".join(f"<{w}>" for w in words)
+    if "read-only data differs" in msg:
+        return "read-only data"
+    # a stack operand on both sides: where the frame or the arguments are (a class of its own)
+    stack = len(keys) == 2 and all(re.search(r"ARG\d|HOME|\(%r[sb]p\)|\[sp", k) for k in keys)
+    return " vs ".join(f"<{w}>" for w in words) + (" stack" if stack else "")
