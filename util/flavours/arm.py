@@ -63,6 +63,13 @@ def _a64_target(obj, section, ins, shown, imm):
     return sec, base + (imm or 0)
 
 
+def _in_section(obj, section, addr):
+    """A pc-relative target outside its own section is a data word that only looks
+    like a branch: compared as a plain word, since where it lands depends on layout."""
+    sec = obj.sections[section]
+    return sec.vma <= addr <= sec.vma + sec.size
+
+
 def _sext(v, bits):
     return (v ^ (1 << (bits - 1))) - (1 << (bits - 1))
 
@@ -106,7 +113,7 @@ def normalise_a64(obj, section, insns, flavour, is_global):
                 target = _a64_target(obj, section, ins, None, imm)
         elif w is not None:
             pc = a64_pc_relative(w, ins.addr)
-            if pc:
+            if pc and _in_section(obj, section, pc[1]):
                 key = f"{pc[0]} {PLACEHOLDER}"
                 target = obj.locate(pc[1], section)
         # adrp + add of the same register and location: the same address as adr
@@ -144,7 +151,8 @@ def normalise_a32(obj, section, insns, flavour, is_global):
         if w in A32_NOPS:
             continue
         cond = w >> 28
-        if cond != 0xF and (w >> 25) & 7 == 5:
+        if cond != 0xF and (w >> 25) & 7 == 5 and (ins.relocs or _in_section(
+                obj, section, ins.addr + 8 + ((((w & 0xFFFFFF) ^ 0x800000) - 0x800000) << 2))):
             imm = ((w & 0xFFFFFF) ^ 0x800000) - 0x800000
             link = "l" if (w >> 24) & 1 else ""
             target = _a32_branch_target(obj, section, ins, imm << 2)

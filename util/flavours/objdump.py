@@ -72,7 +72,8 @@ class Object:
     def __init__(self, path, isa):
         self.path, self.isa = path, isa
         try:
-            p = subprocess.run([OBJDUMP, "-h", "-t", "-d", "-r", "-s", *DIS_ARGS[isa], path],
+            # -z: Mach-O would otherwise print runs of zero words as "..."
+            p = subprocess.run([OBJDUMP, "-h", "-t", "-d", "-z", "-r", "-s", *DIS_ARGS[isa], path],
                                capture_output=True, text=True)
         except FileNotFoundError:
             raise ObjError(f"{OBJDUMP} not found (package llvm)")
