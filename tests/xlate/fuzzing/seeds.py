@@ -11,12 +11,13 @@ import hashlib
 import json
 import os
 import re
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, ROOT)
-import gen_asm  # noqa: E402  (the manifest and how a script's dialect is produced)
+import gen_asm  # noqa: E402  (the manifest and the Perl environment)
 
 GOLDEN = {"x86_64": os.path.join(ROOT, "tests", "xlate", "x86_64"),
           "arm": os.path.join(ROOT, "tests", "xlate", "arm")}
@@ -68,12 +69,23 @@ def dialects():
             return {k: tuple(v) for k, v in json.load(f).items()}
     out = {}
     for script, isa, _kind in gen_asm.MANIFEST:
-        out[script] = (isa, gen_asm.run_dialect("perl", script).decode("utf-8"))
+        out[script] = (isa, run_dialect(script))
     os.makedirs(CACHE, exist_ok=True)
     with open(path + ".tmp", "w", encoding="utf-8") as f:
         json.dump(out, f)
     os.replace(path + ".tmp", path)
     return out
+
+
+def run_dialect(script):
+    """`perl SCRIPT dialect` as gen_asm.py runs it (its environment, from the root);
+    run here rather than through gen_asm.py's helpers, whose signatures change."""
+    p = subprocess.run(["perl", script, "dialect"], cwd=ROOT, env=gen_asm.perl_env(),
+                       stdin=subprocess.DEVNULL, capture_output=True)
+    if p.returncode or p.stderr.strip() or not p.stdout.strip():
+        raise RuntimeError(f"perl {script} dialect: status {p.returncode}: "
+                           + p.stderr.decode("utf-8", "replace").strip())
+    return p.stdout.decode("utf-8")
 
 
 def split_functions(text):
