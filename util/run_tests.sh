@@ -121,6 +121,31 @@ R_PASS[asm_diff]=$(sed -n 's/^asm_diff tests: \([0-9]*\) passed.*/\1/p' build/lo
 tail -n 1 build/logs/asm_diff.log
 add_time asm_diff $((SECONDS - t0))
 
+# ---- same code on every flavour: instruction streams compared across each ISA's flavours ----
+log "check_flavours.py (every generated file) + its self-test"
+row flavours; t0=$SECONDS
+if python3 util/check_flavours.py --self-test >build/logs/flavours.log 2>&1 &&
+   python3 util/check_flavours.py >>build/logs/flavours.log 2>&1; then :
+else fail flavours "util/check_flavours.py (build/logs/flavours.log)"; fi
+R_PASS[flavours]=$(sed -n 's/^check_flavours: \([0-9]*\) scripts.*/\1/p' build/logs/flavours.log)
+R_OBJS[flavours]=$(sed -n 's/^check_flavours: .* \([0-9]*\) objects.*/\1/p' build/logs/flavours.log)
+tail -n 1 build/logs/flavours.log
+add_time flavours $((SECONDS - t0))
+
+# ---- translator fuzzer: the promise on mutants of the golden inputs and the scripts ------
+# About 90 s: its self-test, the known findings' fixtures, then mutants of seed 1
+# (tests/xlate/fuzz.py --minutes N for a longer run). Red for a finding class not in
+# tests/xlate/fuzz_findings/known.json; a known entry that no longer reproduces is
+# printed as FIXED (delete it from the list) without failing the run.
+log "tests/xlate/fuzz.py (log: build/logs/fuzz.log, findings: build/fuzz-findings/)"
+row fuzz; t0=$SECONDS
+if ! python3 tests/xlate/fuzz.py >build/logs/fuzz.log 2>&1; then
+  cat build/logs/fuzz.log; fail fuzz "tests/xlate/fuzz.py (build/logs/fuzz.log)"; fi
+grep -E '^(FIXED|fuzz)' build/logs/fuzz.log
+R_PASS[fuzz]=$(sed -n 's/^fuzz: seed [^,]*, [0-9]* seeds, \([0-9]*\) mutants.*/\1/p' build/logs/fuzz.log)
+R_FAIL[fuzz]=$(sed -n 's/^fuzz: \([0-9]*\) new finding signatures.*/\1/p' build/logs/fuzz.log)
+add_time fuzz $((SECONDS - t0))
+
 # ---- runnable targets: configure, build, ctest ---------------------------------------------
 # name | toolchain file | extra cmake arguments: the native target, the portable-only
 # build, then the other runnable targets of the target table (targets.json).
