@@ -133,7 +133,7 @@ tail -n 1 build/logs/flavours.log
 add_time flavours $((SECONDS - t0))
 
 # ---- translator fuzzer: the promise on mutants of the golden inputs and the scripts ------
-# About 90 s: its self-test, the known findings' fixtures, then mutants of seed 1
+# At most 90 s: its self-test, the known findings' fixtures, then the first 200 mutants of seed 1
 # (tests/xlate/fuzz.py --minutes N for a longer run). Red for a finding class not in
 # tests/xlate/fuzz_findings/known.json; a known entry that no longer reproduces is
 # printed as FIXED (delete it from the list) without failing the run.
