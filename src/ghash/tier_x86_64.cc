@@ -2,13 +2,13 @@
 // The x86_64 SSSE3 GHASH tier (perlasm/ghash/ghash-ssse3-x86_64.pl): nibble
 // tables of H and H^2 read whole and selected with pshufb. The tables are made
 // here, in C++, from H; the multiplications run in the assembly.
-#include <emmintrin.h>
 #include <string.h>
 
 #include "ghash/internal.h"
 #include "internal/ct.h"
 
 #if defined(CTASM_X86_64_ASM)
+#include <emmintrin.h>
 // Assembly entry points. Both need SSSE3 (pshufb, palignr). key: a GhashKey
 // written by ssse3_init below (its layout: the script's "Key layout").
 extern "C" {
