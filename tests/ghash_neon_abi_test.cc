@@ -2,11 +2,7 @@
 // The NEON GHASH entry points through the ABI trampoline (tests/abi/abi_harness.h):
 // random values in every callee-saved register, the results compared with a
 // direct call; on aarch64 Linux the code pages are BTI-guarded during the call.
-//
-// AbiCoverage (tests/abi_test.cc) must see these functions exercised whatever
-// the filter or the order: where the harness has a registry of ABI_TEST bodies
-// the check is one, otherwise it also runs from a global test environment,
-// before any test (AbiCoverage is registered before this file's tests).
+// Registered with ABI_TEST, so AbiCoverage (tests/abi_test.cc) counts it.
 #include "internal/asm_config.h"
 
 #if defined(CTASM_AARCH64_ASM) || defined(CTASM_ARMV7_ASM)
@@ -63,20 +59,7 @@ void CheckGhashNeonAbi() {
   }
 }
 
-#if defined(ABI_TEST)
-// The harness registers ABI_TEST bodies itself (tests/abi/abi_test_registry.h),
-// and AbiCoverage runs them all.
 ABI_TEST(GhashNeon) { CheckGhashNeonAbi(); }
-#else
-class GhashNeonAbiEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override { CheckGhashNeonAbi(); }
-};
-::testing::Environment *const kGhashNeonAbiEnv =
-    ::testing::AddGlobalTestEnvironment(new GhashNeonAbiEnvironment);
-
-TEST(GhashNeonAbi, EntryPoints) { CheckGhashNeonAbi(); }
-#endif
 
 }  // namespace
 

@@ -127,6 +127,10 @@ struct AesTier {
                       uint8_t ivec[16]);
   // CTR with a 32-bit counter: the last 4 bytes of ivec, big-endian, wrapping
   // mod 2^32; ivec is not written (GCM's counter mode, and CTR128's inner loop).
+  // The key and data are secret; the counter is public from kBsaesCtrMinBlocks
+  // blocks on: the hybrid tiers pick their path by its low bits there (and
+  // x86_64 bsaes its round-1 cache by its low byte). A caller with a secret
+  // counter (GCM's J0 from a non-96-bit nonce) calls with fewer blocks.
   void (*ctr32_blocks)(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
                        const uint8_t ivec[16]);
   // Optional: tier-specific consistency of a key whose metadata checked out
