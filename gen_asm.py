@@ -42,6 +42,7 @@ MANIFEST = [
     ("perlasm/aes/vpaes-armv7.pl", "armv7", "crypto"),
     ("perlasm/aes/bsaes-armv7.pl", "armv7", "crypto"),
     ("perlasm/ghash/ghash-neon-armv7.pl", "armv7", "crypto"),
+    ("perlasm/chacha/chacha20_poly1305_armv7.pl", "armv7", "crypto"),
     ("perlasm/test/xlate-armv7.pl", "armv7", "test"),
     ("perlasm/test/abi-armv7.pl", "armv7", "test"),
 ]

@@ -40,6 +40,7 @@ ctasm_internal_headers = [
     "src/aes/aes_portable.h",
     "src/aes/internal.h",
     "src/aes/tier_vpaes.h",
+    "src/chacha/internal.h",
     "src/cpu/cpu.h",
     "src/ghash/ghash_portable.h",
     "src/ghash/internal.h",
@@ -124,6 +125,7 @@ ctasm_asm_armv7_linux = [
     "generated/armv7-linux/vpaes-armv7.S",
     "generated/armv7-linux/bsaes-armv7.S",
     "generated/armv7-linux/ghash-neon-armv7.S",
+    "generated/armv7-linux/chacha20_poly1305_armv7.S",
 ]
 
 ctasm_test_asm_armv7_linux = [
@@ -135,6 +137,7 @@ ctasm_asm_armv7_ios = [
     "generated/armv7-ios/vpaes-armv7.S",
     "generated/armv7-ios/bsaes-armv7.S",
     "generated/armv7-ios/ghash-neon-armv7.S",
+    "generated/armv7-ios/chacha20_poly1305_armv7.S",
 ]
 
 ctasm_test_asm_armv7_ios = [

@@ -40,6 +40,7 @@ set(CTASM_INTERNAL_HEADERS
   src/aes/aes_portable.h
   src/aes/internal.h
   src/aes/tier_vpaes.h
+  src/chacha/internal.h
   src/cpu/cpu.h
   src/ghash/ghash_portable.h
   src/ghash/internal.h
@@ -124,6 +125,7 @@ set(CTASM_ASM_ARMV7_LINUX
   generated/armv7-linux/vpaes-armv7.S
   generated/armv7-linux/bsaes-armv7.S
   generated/armv7-linux/ghash-neon-armv7.S
+  generated/armv7-linux/chacha20_poly1305_armv7.S
 )
 
 set(CTASM_TEST_ASM_ARMV7_LINUX
@@ -135,6 +137,7 @@ set(CTASM_ASM_ARMV7_IOS
   generated/armv7-ios/vpaes-armv7.S
   generated/armv7-ios/bsaes-armv7.S
   generated/armv7-ios/ghash-neon-armv7.S
+  generated/armv7-ios/chacha20_poly1305_armv7.S
 )
 
 set(CTASM_TEST_ASM_ARMV7_IOS

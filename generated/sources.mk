@@ -38,6 +38,7 @@ CTASM_INTERNAL_HEADERS := \
   src/aes/aes_portable.h \
   src/aes/internal.h \
   src/aes/tier_vpaes.h \
+  src/chacha/internal.h \
   src/cpu/cpu.h \
   src/ghash/ghash_portable.h \
   src/ghash/internal.h \
@@ -108,7 +109,8 @@ CTASM_TEST_ASM_AARCH64_WIN := \
 CTASM_ASM_ARMV7_LINUX := \
   generated/armv7-linux/vpaes-armv7.S \
   generated/armv7-linux/bsaes-armv7.S \
-  generated/armv7-linux/ghash-neon-armv7.S
+  generated/armv7-linux/ghash-neon-armv7.S \
+  generated/armv7-linux/chacha20_poly1305_armv7.S
 
 CTASM_TEST_ASM_ARMV7_LINUX := \
   generated/armv7-linux/xlate-armv7.S \
@@ -117,7 +119,8 @@ CTASM_TEST_ASM_ARMV7_LINUX := \
 CTASM_ASM_ARMV7_IOS := \
   generated/armv7-ios/vpaes-armv7.S \
   generated/armv7-ios/bsaes-armv7.S \
-  generated/armv7-ios/ghash-neon-armv7.S
+  generated/armv7-ios/ghash-neon-armv7.S \
+  generated/armv7-ios/chacha20_poly1305_armv7.S
 
 CTASM_TEST_ASM_ARMV7_IOS := \
   generated/armv7-ios/xlate-armv7.S \

@@ -1,0 +1,405 @@
+#!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
+# chacha20_poly1305_armv7.pl -- ChaCha20 and ChaCha20-Poly1305 (RFC 8439) for
+# ARMv7 NEON: NEON ChaCha20 and scalar Poly1305 in one pass over the message.
+# The contract is src/chacha/internal.h (whole messages from the 48-byte
+# ChaCha20 state; the tier derives the Poly1305 key from block 0).
+#
+# ChaCha20. Blocks are horizontal: a block is four q registers, one per row
+# of the 4x4 state (a = constants, b, c = key, d = counter and nonce); a
+# column round works on whole rows, and the diagonal round first rotates
+# rows b, c, d by 1, 2, 3 words (vext.32) and afterwards back. Rotates:
+# 16 by vrev32.16, 12/8/7 by vshl into the row and vsri from a temporary
+# (the temporary holds the xor, so each costs the same three instructions
+# vtbl.8 would). Up to three blocks are in flight, interleaved instruction
+# by instruction: q0-q3, q4-q7, q8-q11, with q12, q13, q14 their temporaries.
+# The batch is 3 blocks while at least 192 bytes remain and 1 or 2 for a
+# shorter tail, and the Poly1305 key block is computed alone, so 16 bytes cost
+# two blocks and 256 bytes 1 + 3 + 1. The input state lives in the frame
+# (rows a..d, then {1,0,0,0}); each batch reloads it for the feed-forward
+# and adds its width to the stored counter.
+#
+# Poly1305, scalar, radix 2^26 (measured in docs: the scalar multiply keeps
+# the NEON pipe to ChaCha20). h = h0 + h1 2^26 + ... + h4 2^104 in r4-r8,
+# r = r0..r4 the same way, s_i = 5 r_i (2^130 = 5 mod p folds the products
+# at 2^130 and above). Per 16-byte block m: h += m + 2^128, then
+#     d0 = h0 r0 + h1 s4 + h2 s3 + h3 s2 + h4 s1
+#     d1 = h0 r1 + h1 r0 + h2 s4 + h3 s3 + h4 s2
+#     d2 = h0 r2 + h1 r1 + h2 r0 + h3 s4 + h4 s3
+#     d3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s4
+#     d4 = h0 r4 + h1 r3 + h2 r2 + h3 r1 + h4 r0
+# by umull/umlal into one 64-bit pair (r11:r12), each d_i starting from the
+# carry d_(i-1) >> 26, its low 26 bits the new limb (kept in the frame until
+# the old limbs are no longer needed); then h0 += 5 (d4 >> 26) and one carry
+# h0 -> h1. Bounds: after that step h0, h2, h3, h4 < 2^26 and h1 < 2^26 + 2^6,
+# so after adding m every h_i < 2^27; r_i < 2^26, s_i < 5 * 2^26, so every
+# product is < 2^55.4, d_i < 2^57.5 (plus a carry < 2^32): 64 bits hold it and
+# every carry d_i >> 26 < 2^31.5 fits a word; d4 has no s_i, so d4 < 2^55.4,
+# 5 (d4 >> 26) < 2^31.8 and h0 + it < 2^32. r0, r1, s4, s3 (the most used)
+# stay in r0-r3 in the block loop, the rest are loaded from the frame.
+#
+# Final reduction. A carry pass h1 -> h2 -> h3 -> h4 -> h0 (times 5) -> h1
+# leaves h0, h2, h3, h4 < 2^26 and h1 <= 2^26, so the accumulator value is
+# H < 2^130 + 2^53 < 2p, p = 2^130 - 5, and H mod p is H or H - p. H is
+# packed into 32-bit words w0..w4 with a full carry chain (adds/adcs, so a
+# limb at 2^26 is not lost), then g = H + 5 with a full carry chain through
+# all five words: H - p = g - 2^130, and the subtraction of p borrows exactly
+# when g < 2^130. Because H + 5 < 2^131, bit 130 of g (g4 >> 2, 0 or 1) is
+# that borrow's complement for every H the accumulator can hold, partially
+# reduced ones included; no limb is compared with anything. The mask
+# -(g4 >> 2) selects g's low 128 bits (= H - p mod 2^128) or w's, and
+# tag = that + s mod 2^128.
+#
+# Register plan (seal/open): r0 out, r2 in, r3 bytes left (saved to the frame
+# around each Poly1305 run, which uses r0-r3 for r0/r1/s4/s3); r4-r8 h;
+# r9, r10 Poly1305 pointer and end; r11, r12, lr temporaries (r11:r12 the
+# multiply pair). Stack arguments (AAPCS32: ad, ad_len, state) are read at
+# frame + 8 * 8 (vsave) + 4 * 10 (save) and up, per docs/PERLASM.md.
+#
+# Constant time: branches and addresses depend only on the lengths. The frame
+# holds the key (state rows), r and s, h and the last key stream; all of it
+# is zeroed before returning, and so are q0-q15.
+
+use strict;
+use warnings;
+use FindBin;
+use lib $FindBin::RealBin, "$FindBin::RealBin/../lib";
+use Perlasm qw($code newlabel finish);
+
+Perlasm::open_output("arm", @ARGV);
+Perlasm::set_label_prefix(".Lcp");
+
+sub e { $code .= join("", map { "\t$_\n" } @_) }
+
+# Frame (bytes from sp). R0, R1, S4, S3 first: one ldm loads them.
+my ($R0, $R1, $S4, $S3, $S2, $S1, $R2, $R3, $R4) = map { 4 * $_ } 0 .. 8;
+my @NH = (36, 40, 44, 48);          # new limbs h0..h3 within a block step
+my $SAV = 52;                       # out, in, bytes left (r0, r2, r3)
+my $PAD = 64;                       # s, the second half of the Poly1305 key
+my $TAG = 80;                       # the tag pointer
+my $REM = 84;                       # bytes of a partial Poly1305 block
+my $INLEN = 88;                     # in_len
+my $STATE = 96;                     # rows a, b, c, d (64 bytes)
+my $ONE = 160;                      # {1, 0, 0, 0}: the next block's counter
+my $KS = 176;                       # key stream of a tail batch (192 bytes)
+my $BLK = 368;                      # a zero-padded Poly1305 block
+my $FRAME = 384;                    # three 128-byte vstm wipe it
+my $AEAD_SAVES = 10;                # r3-r11, lr
+my $ARG5 = $FRAME + 8 * 8 + 4 * $AEAD_SAVES;
+my ($ARG6, $ARG7) = ($ARG5 + 4, $ARG5 + 8);
+my $M26 = "#0xfc000000";            # bic with it keeps the low 26 bits
+
+# The state rows and {1,0,0,0} into the frame; $st holds the state pointer.
+sub setup_state {
+    my ($st) = @_;
+    e("movw	r11, #0x7865", "movt	r11, #0x6170",    # "expand 32-byte k"
+      "movw	lr, #0x646e", "movt	lr, #0x3320", "vmov	d24, r11, lr",
+      "movw	r11, #0x2d32", "movt	r11, #0x7962",
+      "movw	lr, #0x6574", "movt	lr, #0x6b20", "vmov	d25, r11, lr",
+      "vld1.32	{d26-d29}, [$st]!", "vld1.32	{d30-d31}, [$st]",
+      "add	r11, sp, #$STATE", "vstmia	r11!, {d24-d31}",
+      "vmov.i32	d24, #1", "vshr.u64	d24, d24, #32", "vmov.i32	d25, #0",
+      "vst1.32	{d24-d25}, [r11]");
+}
+
+# The quarter round on rows (a, b, c, d) with temporary t, as a list of
+# instructions; the caller interleaves the blocks.
+sub quarter {
+    my ($a, $b, $c, $d, $t) = map { "q$_" } @_;
+    return ("vadd.i32	$a, $a, $b", "veor	$d, $d, $a", "vrev32.16	$d, $d",
+            "vadd.i32	$c, $c, $d", "veor	$t, $b, $c", "vshl.i32	$b, $t, #12",
+            "vsri.32	$b, $t, #20",
+            "vadd.i32	$a, $a, $b", "veor	$t, $d, $a", "vshl.i32	$d, $t, #8",
+            "vsri.32	$d, $t, #24",
+            "vadd.i32	$c, $c, $d", "veor	$t, $b, $c", "vshl.i32	$b, $t, #7",
+            "vsri.32	$b, $t, #25");
+}
+
+sub rotate_rows {
+    my ($n, @by) = @_;    # rows b, c, d of each block left by @by words
+    for my $r (0 .. 2) {
+        e("vext.32	q" . (4 * $_ + 1 + $r) . ", q" . (4 * $_ + 1 + $r) . ", q"
+          . (4 * $_ + 1 + $r) . ", #$by[$r]") for 0 .. $n - 1;
+    }
+}
+
+# $n (1..3) key-stream blocks into q0..q(4n-1), from the stored counter on;
+# the stored counter advances by $n. Uses r11, r12, q12-q15.
+sub gen {
+    my ($n) = @_;
+    e("add	r11, sp, #$STATE", "vldmia	r11, {d0-d7}");
+    if ($n >= 2) {
+        e("add	r12, sp, #$ONE", "vld1.32	{d24-d25}, [r12]",
+          "vmov	q4, q0", "vmov	q5, q1", "vmov	q6, q2", "vadd.i32	q7, q3, q12");
+    }
+    e("vmov	q8, q0", "vmov	q9, q1", "vmov	q10, q2", "vadd.i32	q11, q7, q12") if $n == 3;
+    my $loop = newlabel("rounds$n");
+    e("mov	r12, #10");
+    $code .= "$loop:\n";
+    for my $diag (0, 1) {
+        my @q = map { [quarter(4 * $_, 4 * $_ + 1, 4 * $_ + 2, 4 * $_ + 3, 12 + $_)] } 0 .. $n - 1;
+        for my $i (0 .. $#{ $q[0] }) {
+            e($q[$_][$i]) for 0 .. $n - 1;
+        }
+        rotate_rows($n, $diag ? (3, 2, 1) : (1, 2, 3));
+    }
+    e("subs	r12, r12, #1", "bne	$loop");
+    e("vldmia	r11, {d24-d31}");
+    for my $k (0 .. $n - 1) {
+        e("vadd.i32	q" . (4 * $k + $_) . ", q" . (4 * $k + $_) . ", q" . (12 + $_)) for 0 .. 3;
+    }
+    if ($n >= 2) {    # blocks 2 and 3 started from counter + 1 and + 2
+        e("add	r12, sp, #$ONE", "vld1.32	{d24-d25}, [r12]", "vadd.i32	q7, q7, q12");
+        e("vadd.i32	q11, q11, q12", "vadd.i32	q11, q11, q12") if $n == 3;
+    }
+    e("ldr	r12, [r11, #48]", "add	r12, r12, #$n", "str	r12, [r11, #48]");
+}
+
+# out[0..64n) = in ^ q0..q(4n-1); r0 and r2 advance.
+sub xor_direct {
+    my ($n) = @_;
+    for my $k (0 .. $n - 1) {
+        for my $j (0, 1) {
+            my $q = 4 * $k + 2 * $j;
+            e("vld1.8	{d24-d27}, [r2]!", "veor	q12, q12, q$q",
+              "veor	q13, q13, q" . ($q + 1), "vst1.8	{d24-d27}, [r0]!");
+        }
+    }
+}
+
+# Poly1305 over the 16-byte blocks [r9, r10) with the 2^128 bit; h in r4-r8.
+# Clobbers r0-r3, r9, r11, r12, lr.
+sub poly_blocks {
+    my ($loop, $done) = (newlabel("pb"), newlabel("pbdone"));
+    e("cmp	r9, r10", "bhs	$done", "ldm	sp, {r0-r3}");    # r0, r1, s4, s3
+    $code .= "$loop:\n";
+    # h += m, limb by limb from the top word down (two temporaries).
+    e("ldr	r11, [r9, #12]", "add	r8, r8, r11, lsr #8",
+      "ldr	r12, [r9, #8]", "lsl	r11, r11, #18", "orr	r11, r11, r12, lsr #14",
+      "bic	r11, r11, $M26", "add	r7, r7, r11",
+      "ldr	r11, [r9, #4]", "lsl	r12, r12, #12", "orr	r12, r12, r11, lsr #20",
+      "bic	r12, r12, $M26", "add	r6, r6, r12",
+      "ldr	r12, [r9], #16", "lsl	r11, r11, #6", "orr	r11, r11, r12, lsr #26",
+      "bic	r11, r11, $M26", "add	r5, r5, r11",
+      "bic	r12, r12, $M26", "add	r4, r4, r12", "add	r8, r8, #0x1000000");
+    # Operands of d_i per h_j: a register (r0 r0, r1 r1, r2 s4, r3 s3) or a frame slot.
+    my %reg = (R0 => "r0", R1 => "r1", S4 => "r2", S3 => "r3");
+    my %slot = (S2 => $S2, S1 => $S1, R2 => $R2, R3 => $R3, R4 => $R4);
+    my @terms = ([qw(R0 S4 S3 S2 S1)], [qw(R1 R0 S4 S3 S2)], [qw(R2 R1 R0 S4 S3)],
+                 [qw(R3 R2 R1 R0 S4)], [qw(R4 R3 R2 R1 R0)]);
+    for my $i (0 .. 4) {
+        for my $j (0 .. 4) {
+            my $t = $terms[$i][$j];
+            my $op = $reg{$t};
+            unless ($op) { e("ldr	lr, [sp, #$slot{$t}]"); $op = "lr"; }
+            my $mul = ($i == 0 && $j == 0) ? "umull" : "umlal";
+            e("$mul	r11, r12, r" . (4 + $j) . ", $op");
+        }
+        last if $i == 4;
+        e("bic	lr, r11, $M26", "str	lr, [sp, #$NH[$i]]",
+          "lsr	r11, r11, #26", "orr	r11, r11, r12, lsl #6", "mov	r12, #0");
+    }
+    e("bic	r8, r11, $M26", "lsr	r11, r11, #26", "orr	r11, r11, r12, lsl #6",
+      "add	r11, r11, r11, lsl #2",    # 5 (d4 >> 26): 2^130 = 5
+      "ldr	r4, [sp, #$NH[0]]", "add	r4, r4, r11",
+      "ldr	r5, [sp, #$NH[1]]", "add	r5, r5, r4, lsr #26", "bic	r4, r4, $M26",
+      "ldr	r6, [sp, #$NH[2]]", "ldr	r7, [sp, #$NH[3]]",
+      "cmp	r9, r10", "blo	$loop");
+    $code .= "$done:\n";
+}
+
+# Poly1305 over r10 bytes at r9, the last partial block zero-padded (pad16).
+# Clobbers r0-r3, r9-r12, lr, q12.
+sub poly_pad {
+    my ($copy, $done) = (newlabel("pp"), newlabel("ppdone"));
+    e("and	r11, r10, #15", "bic	r10, r10, #15", "add	r10, r9, r10",
+      "str	r11, [sp, #$REM]");
+    poly_blocks();
+    e("ldr	r11, [sp, #$REM]", "cmp	r11, #0", "beq	$done",
+      "vmov.i8	q12, #0", "add	r10, sp, #$BLK", "vst1.8	{d24-d25}, [r10]");
+    $code .= "$copy:\n";
+    e("ldrb	r12, [r9], #1", "strb	r12, [r10], #1", "subs	r11, r11, #1", "bne	$copy",
+      "add	r9, sp, #$BLK", "add	r10, r9, #16");
+    poly_blocks();
+    $code .= "$done:\n";
+}
+
+sub save_ptrs { e("add	r11, sp, #$SAV", "stm	r11, {r0, r2, r3}") }
+sub load_ptrs { e("add	r11, sp, #$SAV", "ldm	r11, {r0, r2, r3}") }
+
+# r3 (0 < r3 < 192) bytes left: 1, 2 or 3 blocks into the key-stream buffer.
+sub tail_stream {
+    my ($t1, $t2, $go) = (newlabel("t1"), newlabel("t2"), newlabel("tgo"));
+    e("cmp	r3, #64", "bls	$t1", "cmp	r3, #128", "bls	$t2");
+    gen(3);
+    e("add	r11, sp, #$KS", "vstmia	r11!, {d0-d15}", "vstmia	r11, {d16-d23}", "b	$go");
+    $code .= "$t2:\n";
+    gen(2);
+    e("add	r11, sp, #$KS", "vstmia	r11, {d0-d15}", "b	$go");
+    $code .= "$t1:\n";
+    gen(1);
+    e("add	r11, sp, #$KS", "vstmia	r11, {d0-d7}");
+    $code .= "$go:\n";
+}
+
+# out = in ^ key-stream buffer for the r3 bytes left; r0, r2 advance, r3 ends 0.
+sub tail_xor {
+    my ($x16, $xb, $xbl, $xd) = map { newlabel($_) } qw(x16 xb xbl xd);
+    e("add	r11, sp, #$KS");
+    $code .= "$x16:\n";
+    e("cmp	r3, #16", "blo	$xb", "vld1.8	{d24-d25}, [r2]!", "vld1.8	{d26-d27}, [r11]!",
+      "veor	q12, q12, q13", "vst1.8	{d24-d25}, [r0]!", "sub	r3, r3, #16", "b	$x16");
+    $code .= "$xb:\n";
+    e("cmp	r3, #0", "beq	$xd");
+    $code .= "$xbl:\n";
+    e("ldrb	r12, [r2], #1", "ldrb	lr, [r11], #1", "eor	r12, r12, lr",
+      "strb	r12, [r0], #1", "subs	r3, r3, #1", "bne	$xbl");
+    $code .= "$xd:\n";
+}
+
+# Zeroes the frame and q0-q15.
+sub wipe {
+    e("vmov.i8	q$_, #0") for 0 .. 7;
+    e("vstmia	sp, {d0-d15}", "add	r12, sp, #128", "vstmia	r12, {d0-d15}",
+      "add	r12, sp, #256", "vstmia	r12, {d0-d15}");
+    e("vmov	q$_, q0") for 8 .. 15;
+}
+
+# The Poly1305 key from block 0 (q0, q1): r clamped, in radix 2^26 with
+# 5 r_i, to the frame; s to PAD; h = 0.
+sub poly_key {
+    e("vmov	r9, r10, d0", "vmov	r11, r12, d1",
+      "bic	r9, r9, #0xf0000000", "bic	r10, r10, #0xf0000003",
+      "bic	r11, r11, #0xf0000003", "bic	r12, r12, #0xf0000003",
+      "bic	lr, r9, $M26", "str	lr, [sp, #$R0]",
+      "lsr	lr, r9, #26", "orr	lr, lr, r10, lsl #6", "bic	lr, lr, $M26",
+      "str	lr, [sp, #$R1]", "add	lr, lr, lr, lsl #2", "str	lr, [sp, #$S1]",
+      "lsr	lr, r10, #20", "orr	lr, lr, r11, lsl #12", "bic	lr, lr, $M26",
+      "str	lr, [sp, #$R2]", "add	lr, lr, lr, lsl #2", "str	lr, [sp, #$S2]",
+      "lsr	lr, r11, #14", "orr	lr, lr, r12, lsl #18", "bic	lr, lr, $M26",
+      "str	lr, [sp, #$R3]", "add	lr, lr, lr, lsl #2", "str	lr, [sp, #$S3]",
+      "lsr	lr, r12, #8", "str	lr, [sp, #$R4]", "add	lr, lr, lr, lsl #2",
+      "str	lr, [sp, #$S4]",
+      "add	r11, sp, #$PAD", "vst1.32	{d2-d3}, [r11]");
+    e("mov	r$_, #0") for 4 .. 8;
+}
+
+# The length block, the final reduction (see the header) and the tag.
+sub finish_tag {
+    e("ldr	r10, [sp, #$ARG6]", "ldr	r12, [sp, #$INLEN]", "mov	r11, #0",
+      "add	r9, sp, #$BLK", "str	r10, [r9]", "str	r11, [r9, #4]", "str	r12, [r9, #8]",
+      "str	r11, [r9, #12]", "add	r10, r9, #16");
+    poly_blocks();
+    e("add	r6, r6, r5, lsr #26", "bic	r5, r5, $M26",
+      "add	r7, r7, r6, lsr #26", "bic	r6, r6, $M26",
+      "add	r8, r8, r7, lsr #26", "bic	r7, r7, $M26",
+      "lsr	r11, r8, #26", "bic	r8, r8, $M26", "add	r11, r11, r11, lsl #2",
+      "add	r4, r4, r11", "add	r5, r5, r4, lsr #26", "bic	r4, r4, $M26",
+      # w = H in words, one carry chain
+      "adds	r0, r4, r5, lsl #26", "lsr	r1, r5, #6", "adcs	r1, r1, r6, lsl #20",
+      "lsr	r2, r6, #12", "adcs	r2, r2, r7, lsl #14", "lsr	r3, r7, #18",
+      "adcs	r3, r3, r8, lsl #8", "lsr	r9, r8, #24", "adc	r9, r9, #0",
+      # g = H + 5, one carry chain; bit 130 of g: H >= p
+      "adds	r10, r0, #5", "adcs	r11, r1, #0", "adcs	r12, r2, #0", "adcs	lr, r3, #0",
+      "adc	r4, r9, #0", "lsr	r4, r4, #2", "rsb	r4, r4, #0");
+    my @w = qw(r0 r1 r2 r3);
+    my @g = qw(r10 r11 r12 lr);
+    e("eor	$g[$_], $g[$_], $w[$_]", "and	$g[$_], $g[$_], r4", "eor	$w[$_], $w[$_], $g[$_]")
+        for 0 .. 3;
+    e("add	r9, sp, #$PAD", "ldm	r9, {r5-r8}",
+      "adds	r0, r0, r5", "adcs	r1, r1, r6", "adcs	r2, r2, r7", "adc	r3, r3, r8",
+      "ldr	r9, [sp, #$TAG]", "str	r0, [r9]", "str	r1, [r9, #4]", "str	r2, [r9, #8]",
+      "str	r3, [r9, #12]");
+}
+
+$code .= ".ctasm_text\n";
+
+# void ctasm_chacha20_neon(uint8_t *out, const uint8_t *in, size_t len,
+#                          const ChachaState *state)
+{
+    my ($loop, $tail, $done) = map { newlabel($_) } qw(c3 ctail cdone);
+    $code .= <<___;
+
+@ void ctasm_chacha20_neon(uint8_t *out, const uint8_t *in, size_t len, const ChachaState *state)
+.ctasm_align 16
+.ctasm_proc ctasm_chacha20_neon, global, save=r11,lr, vsave=d8-d15, frame=$FRAME
+	mov	r12, r3
+	mov	r3, r2
+	mov	r2, r1
+___
+    setup_state("r12");
+    e("cmp	r3, #192", "blo	$tail");
+    $code .= "$loop:\n";
+    gen(3);
+    xor_direct(3);
+    e("sub	r3, r3, #192", "cmp	r3, #192", "bhs	$loop");
+    $code .= "$tail:\n";
+    e("cmp	r3, #0", "beq	$done");
+    tail_stream();
+    tail_xor();
+    $code .= "$done:\n";
+    wipe();
+    $code .= ".ctasm_ret\n.ctasm_endproc\n";
+}
+
+# seal/open(out, tag, in, in_len, ad, ad_len, state)
+for my $dir ("seal", "open") {
+    my $seal = $dir eq "seal";
+    my ($loop, $tail, $len) = map { newlabel($_) } ("${dir}3", "${dir}tail", "${dir}len");
+    $code .= <<___;
+
+@ void ctasm_chacha20_poly1305_${dir}_neon(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+@     size_t in_len, const uint8_t *ad, size_t ad_len, const ChachaState *state)
+.ctasm_align 16
+.ctasm_proc ctasm_chacha20_poly1305_${dir}_neon, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
+	str	r1, [sp, #$TAG]
+	str	r3, [sp, #$INLEN]
+	ldr	r12, [sp, #$ARG7]
+___
+    setup_state("r12");
+    gen(1);
+    poly_key();
+    save_ptrs();
+    e("ldr	r9, [sp, #$ARG5]", "ldr	r10, [sp, #$ARG6]");
+    poly_pad();
+    load_ptrs();
+    e("cmp	r3, #192", "blo	$tail");
+    $code .= "$loop:\n";
+    gen(3);
+    if (!$seal) {    # MAC the ciphertext before it is overwritten (in place)
+        save_ptrs();
+        e("mov	r9, r2", "add	r10, r2, #192");
+        poly_blocks();
+        load_ptrs();
+    }
+    xor_direct(3);
+    e("sub	r3, r3, #192");
+    if ($seal) {
+        save_ptrs();
+        e("sub	r9, r0, #192", "mov	r10, r0");
+        poly_blocks();
+        load_ptrs();
+    }
+    e("cmp	r3, #192", "bhs	$loop");
+    $code .= "$tail:\n";
+    e("cmp	r3, #0", "beq	$len");
+    tail_stream();
+    save_ptrs();
+    if (!$seal) {
+        e("mov	r9, r2", "mov	r10, r3");
+        poly_pad();
+        load_ptrs();
+    }
+    tail_xor();
+    if ($seal) {
+        load_ptrs();    # the tail's start and length
+        e("mov	r9, r0", "mov	r10, r3");
+        poly_pad();
+    }
+    $code .= "$len:\n";
+    finish_tag();
+    wipe();
+    $code .= ".ctasm_ret\n.ctasm_endproc\n";
+}
+
+finish();
