@@ -267,6 +267,34 @@ TEST_F(ChachaArmv7, IndependentVectors) {
   }
 }
 
+// Poly1305's final reduction at its edges (issue 15 part 6): the generator
+// solved each message's last ciphertext block so that the accumulator lands on
+// p - 1, p - 2, 2^130 - 2^26 (top limb all ones, below p), ... and, in this
+// tier's arithmetic, on p .. p + 4 (armv7_acc, from its emulation); the tags
+// are the cryptography package's. An equality test of one limb instead of the
+// borrow of the full subtraction of p fails these.
+TEST_F(ChachaArmv7, Poly1305ReductionEdges) {
+  const std::string path = ctasm_test::test_vectors_dir() + "/chacha_armv7_vectors.json";
+  ctasm_test::Json doc;
+  std::string err;
+  ASSERT_TRUE(ctasm_test::parse_json_file(path, &doc, &err)) << err;
+  const ctasm_test::Json &edges = doc["edges"];
+  ASSERT_GE(edges.size(), 48u);
+  size_t at_or_above_p = 0;
+  for (size_t i = 0; i < edges.size(); i++) {
+    const ctasm_test::Json &v = edges[i];
+    const std::string acc = v["armv7_acc"].as_string();
+    const std::string p_hex = "0x3" + std::string(31, 'f') + "b";  // 2^130 - 5
+    if (acc.size() == p_hex.size() && acc >= p_hex) at_or_above_p++;
+    CheckAead(ctasm_test::hex_bytes(v["key"].as_string()), ctasm_test::hex_bytes(v["nonce"].as_string()),
+              ctasm_test::hex_bytes(v["ad"].as_string()), ctasm_test::hex_bytes(v["pt"].as_string()),
+              ctasm_test::hex_bytes(v["ct"].as_string()), ctasm_test::hex_bytes(v["tag"].as_string()),
+              "edge " + std::to_string(i) + " (value " + v["target"].as_string() + ", accumulator " +
+                  acc + ")");
+  }
+  EXPECT_GE(at_or_above_p, 15u) << "no case reaches the reduction with an accumulator >= p";
+}
+
 // Every length 0..704 (past three 3-block batches), AD of changing length:
 // the seal's ciphertext is the raw key stream from block 1 (checked against
 // the vectors above), open inverts it and computes the same tag.

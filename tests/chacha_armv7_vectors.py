@@ -18,6 +18,111 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 
+P = (1 << 130) - 5
+
+
+def chacha_block0(key, nonce):
+    enc = Cipher(algorithms.ChaCha20(key, bytes(4) + nonce), None).encryptor()
+    return enc.update(bytes(64))
+
+
+M26 = (1 << 26) - 1
+
+
+def armv7_accumulator(key, nonce, ad, ct):
+    """The ARMv7 tier's radix-2^26 Poly1305 (chacha20_poly1305_armv7.pl), limb by
+    limb, with the bounds its header claims asserted: the accumulator H after
+    the final carry pass, which its final reduction receives (H < 2p)."""
+    blk = chacha_block0(key, nonce)
+    t = [int.from_bytes(blk[4 * i:4 * i + 4], "little") for i in range(4)]
+    t = [t[0] & 0x0fffffff] + [w & 0x0ffffffc for w in t[1:]]
+    r = [t[0] & M26, (t[0] >> 26 | t[1] << 6) & M26, (t[1] >> 20 | t[2] << 12) & M26,
+         (t[2] >> 14 | t[3] << 18) & M26, t[3] >> 8]
+    s = [5 * x for x in r]
+    terms = [[r[0], s[4], s[3], s[2], s[1]], [r[1], r[0], s[4], s[3], s[2]],
+             [r[2], r[1], r[0], s[4], s[3]], [r[3], r[2], r[1], r[0], s[4]],
+             [r[4], r[3], r[2], r[1], r[0]]]
+    h = [0] * 5
+    data = (ad + bytes(-len(ad) % 16) + ct + bytes(-len(ct) % 16)
+            + len(ad).to_bytes(8, "little") + len(ct).to_bytes(8, "little"))
+    for off in range(0, len(data), 16):
+        w = [int.from_bytes(data[off + 4 * i:off + 4 * i + 4], "little") for i in range(4)]
+        m = [w[0] & M26, (w[0] >> 26 | w[1] << 6) & M26, (w[1] >> 20 | w[2] << 12) & M26,
+             (w[2] >> 14 | w[3] << 18) & M26, (w[3] >> 8) + (1 << 24)]
+        h = [x + y for x, y in zip(h, m)]
+        assert max(h) < 1 << 27
+        c, nh = 0, []
+        for i in range(5):
+            d = c + sum(h[j] * terms[i][j] for j in range(5))
+            assert d < 1 << 64
+            nh.append(d & M26)
+            c = d >> 26
+            assert c < 1 << 32
+        nh[0] += 5 * c
+        assert nh[0] < 1 << 32
+        nh[1] += nh[0] >> 26
+        nh[0] &= M26
+        h = nh
+    for i in (1, 2, 3):
+        h[i + 1] += h[i] >> 26
+        h[i] &= M26
+    h[0] += 5 * (h[4] >> 26)
+    h[4] &= M26
+    h[1] += h[0] >> 26
+    h[0] &= M26
+    acc = sum(x << (26 * i) for i, x in enumerate(h))
+    assert acc < 2 * P
+    return acc, h
+
+
+def edges(rng):
+    """AEAD cases whose Poly1305 accumulator lands on chosen values mod p.
+
+    The tag is s + (acc mod p) with acc = sum of (block_i + 2^128) r^(k-i+1)
+    over ad || pad || ct || pad || lengths; the last ciphertext block is solved
+    for so that acc = target, retried with another nonce until the solution is
+    a 16-byte block. The tag itself comes from the cryptography package."""
+    rb = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
+    targets = [P - 1, P - 2, P - 6, (1 << 130) - (1 << 26), (1 << 130) - (1 << 52),
+               (1 << 130) - (1 << 104), (1 << 128) - 1, 1 << 128, (1 << 26) - 1,
+               0, 1, 2, 3, 4, 5, 6]
+    out = []
+    for target in targets:
+        for ct_blocks, ad_len in ((1, 0), (13, 16), (24, 3)):
+            key = rb(32)
+            while True:
+                nonce = rb(12)
+                blk = chacha_block0(key, nonce)
+                r = int.from_bytes(blk[:16], "little") & 0x0ffffffc0ffffffc0ffffffc0fffffff
+                ad, ct = rb(ad_len), bytearray(rb(16 * ct_blocks))
+                blocks = [ad[i:i + 16].ljust(16, b"\0") for i in range(0, ad_len, 16)]
+                blocks += [bytes(ct[i:i + 16]) for i in range(0, len(ct), 16)]
+                lens = ad_len.to_bytes(8, "little") + len(ct).to_bytes(8, "little")
+                last = len(blocks) - 1          # the last ciphertext block
+                acc = 0
+                for b in blocks[:last]:
+                    acc = (acc + int.from_bytes(b, "little") + (1 << 128)) * r % P
+                # target = ((acc + x) r + L) r, x = the block + 2^128
+                rinv = pow(r, P - 2, P)
+                L = int.from_bytes(lens, "little") + (1 << 128)
+                x = ((target * rinv - L) * rinv - acc) % P
+                m = x - (1 << 128)
+                if 0 <= m < (1 << 128):
+                    break
+            ct[-16:] = m.to_bytes(16, "little")
+            enc = Cipher(algorithms.ChaCha20(key, (1).to_bytes(4, "little") + nonce), None).encryptor()
+            pt = enc.update(bytes(ct))
+            sealed = ChaCha20Poly1305(key).encrypt(nonce, pt, ad)
+            assert sealed[:-16] == bytes(ct)
+            s = int.from_bytes(blk[16:32], "little")
+            assert int.from_bytes(sealed[-16:], "little") == (target % P + s) % (1 << 128)
+            acc, _ = armv7_accumulator(key, nonce, ad, bytes(ct))
+            assert acc % P == target % P
+            out.append({"target": hex(target), "armv7_acc": hex(acc), "key": key.hex(), "nonce": nonce.hex(), "ad": ad.hex(),
+                        "pt": pt.hex(), "ct": bytes(ct).hex(), "tag": sealed[-16:].hex()})
+    return out
+
+
 def main():
     rng = random.Random(0xC4A7)
     rb = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
@@ -43,6 +148,7 @@ def main():
         enc = Cipher(algorithms.ChaCha20(key, counter.to_bytes(4, "little") + nonce), None).encryptor()
         doc["chacha20"].append({"key": key.hex(), "nonce": nonce.hex(), "counter": counter,
                                 "in": pt.hex(), "out": enc.update(pt).hex()})
+    doc["edges"] = edges(rng)
     json.dump(doc, sys.stdout, indent=0)
     sys.stdout.write("\n")
 
