@@ -12,6 +12,7 @@ CTASM_SOURCES := \
   src/aes/tier_portable.cc \
   src/aes/tier_x86_64.cc \
   src/aes/tiers.cc \
+  src/chacha/tier_armv7.cc \
   src/cpu/cpu.cc \
   src/cpu/cpu_aarch64.cc \
   src/cpu/cpu_arm.cc \
