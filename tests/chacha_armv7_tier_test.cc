@@ -269,8 +269,9 @@ TEST_F(ChachaArmv7, IndependentVectors) {
 
 // Poly1305's final reduction at its edges (issue 15 part 6): the generator
 // solved each message's last ciphertext block so that the accumulator lands on
-// p - 1, p - 2, 2^130 - 2^26 (top limb all ones, below p), ... and, in this
-// tier's arithmetic, on p .. p + 4 (armv7_acc, from its emulation); the tags
+// p - 1, p - 2, 2^130 - 2^26 (top limbs all ones, below p), ... and, in this
+// tier's arithmetic, on p + v for v = 0..6 and 2^26 - 1: at and just above p
+// and at 2^130 (armv7_acc, from the generator's emulation); the tags
 // are the cryptography package's. An equality test of one limb instead of the
 // borrow of the full subtraction of p fails these.
 TEST_F(ChachaArmv7, Poly1305ReductionEdges) {

@@ -4,8 +4,14 @@
 tests/chacha_armv7_tier_test.cc: ChaCha20-Poly1305 seals and raw ChaCha20 from
 python3's cryptography package (OpenSSL underneath), at the lengths around the
 ARMv7 tier's batches (64-byte blocks, 192-byte batches): n*64-1, n*64, n*64+1
-for n up to 10, AD lengths 0..64 and a few long ones. Deterministic (seeded),
-run once; the output is committed.
+for n up to 10, AD lengths 0..64 and a few long ones; and Poly1305 reduction
+edges ("edges"): messages whose last ciphertext block is solved (mod
+p = 2^130 - 5) so that the accumulator value before the final reduction is
+p - 1, p - 2, 2^130 - 2^26 (top limbs all ones, yet below p), 0..6 and other
+edge values. In the ARMv7 tier's arithmetic (emulated here, armv7_acc) the
+small values (0..6, 2^26 - 1) reach its final reduction as p + value: at and
+just above p, and at 2^130 and above. Deterministic (seeded), run once; the
+output is committed.
 
     python3 tests/chacha_armv7_vectors.py > tests/vectors/chacha_armv7_vectors.json
 """
@@ -26,52 +32,40 @@ def chacha_block0(key, nonce):
     return enc.update(bytes(64))
 
 
-M26 = (1 << 26) - 1
+M32 = (1 << 32) - 1
 
 
 def armv7_accumulator(key, nonce, ad, ct):
-    """The ARMv7 tier's radix-2^26 Poly1305 (chacha20_poly1305_armv7.pl), limb by
-    limb, with the bounds its header claims asserted: the accumulator H after
-    the final carry pass, which its final reduction receives (H < 2p)."""
+    """The ARMv7 tier's radix-2^32 Poly1305 (chacha20_poly1305_armv7.pl), word by
+    word, with the bounds its header claims asserted: the accumulator H its
+    final reduction receives (H < 5 * 2^128 < 2p)."""
     blk = chacha_block0(key, nonce)
     t = [int.from_bytes(blk[4 * i:4 * i + 4], "little") for i in range(4)]
-    t = [t[0] & 0x0fffffff] + [w & 0x0ffffffc for w in t[1:]]
-    r = [t[0] & M26, (t[0] >> 26 | t[1] << 6) & M26, (t[1] >> 20 | t[2] << 12) & M26,
-         (t[2] >> 14 | t[3] << 18) & M26, t[3] >> 8]
-    s = [5 * x for x in r]
-    terms = [[r[0], s[4], s[3], s[2], s[1]], [r[1], r[0], s[4], s[3], s[2]],
-             [r[2], r[1], r[0], s[4], s[3]], [r[3], r[2], r[1], r[0], s[4]],
-             [r[4], r[3], r[2], r[1], r[0]]]
+    r = [t[0] & 0x0fffffff] + [w & 0x0ffffffc for w in t[1:]]
+    s = [0] + [x + (x >> 2) for x in r[1:]]
+    cols = [[r[0], s[3], s[2], s[1], 0], [r[1], r[0], s[3], s[2], s[1]],
+            [r[2], r[1], r[0], s[3], s[2]], [r[3], r[2], r[1], r[0], s[3]]]
     h = [0] * 5
     data = (ad + bytes(-len(ad) % 16) + ct + bytes(-len(ct) % 16)
             + len(ad).to_bytes(8, "little") + len(ct).to_bytes(8, "little"))
     for off in range(0, len(data), 16):
-        w = [int.from_bytes(data[off + 4 * i:off + 4 * i + 4], "little") for i in range(4)]
-        m = [w[0] & M26, (w[0] >> 26 | w[1] << 6) & M26, (w[1] >> 20 | w[2] << 12) & M26,
-             (w[2] >> 14 | w[3] << 18) & M26, (w[3] >> 8) + (1 << 24)]
-        h = [x + y for x, y in zip(h, m)]
-        assert max(h) < 1 << 27
-        c, nh = 0, []
-        for i in range(5):
-            d = c + sum(h[j] * terms[i][j] for j in range(5))
-            assert d < 1 << 64
-            nh.append(d & M26)
-            c = d >> 26
-            assert c < 1 << 32
-        nh[0] += 5 * c
-        assert nh[0] < 1 << 32
-        nh[1] += nh[0] >> 26
-        nh[0] &= M26
-        h = nh
-    for i in (1, 2, 3):
-        h[i + 1] += h[i] >> 26
-        h[i] &= M26
-    h[0] += 5 * (h[4] >> 26)
-    h[4] &= M26
-    h[1] += h[0] >> 26
-    h[0] &= M26
-    acc = sum(x << (26 * i) for i, x in enumerate(h))
-    assert acc < 2 * P
+        v = sum(x << (32 * i) for i, x in enumerate(h)) + int.from_bytes(data[off:off + 16], "little")
+        v += 1 << 128
+        h = [(v >> (32 * i)) & M32 for i in range(4)] + [v >> 128]
+        assert h[4] <= 6
+        carry, nh = 0, []
+        for i in range(4):
+            c = carry + sum(h[j] * cols[i][j] for j in range(5))
+            assert c < 1 << 63
+            nh.append(c & M32)
+            carry = c >> 32
+        c4 = h[4] * r[0] + carry
+        assert c4 < 1 << 32 and 5 * (c4 >> 2) < 1 << 32
+        v = sum(x << (32 * i) for i, x in enumerate(nh)) + ((c4 & 3) << 128) + 5 * (c4 >> 2)
+        h = [(v >> (32 * i)) & M32 for i in range(4)] + [v >> 128]
+        assert h[4] <= 4
+    acc = sum(x << (32 * i) for i, x in enumerate(h))
+    assert acc < 5 << 128
     return acc, h
 
 

@@ -730,30 +730,16 @@ ctasm_chacha20_poly1305_seal_neon:
 	bic	r10, r10, #0xf0000003
 	bic	r11, r11, #0xf0000003
 	bic	r12, r12, #0xf0000003
-	bic	lr, r9, #0xfc000000
-	str	lr, [sp, #0]
-	lsr	lr, r9, #26
-	orr	lr, lr, r10, lsl #6
-	bic	lr, lr, #0xfc000000
-	str	lr, [sp, #4]
-	add	lr, lr, lr, lsl #2
-	str	lr, [sp, #20]
-	lsr	lr, r10, #20
-	orr	lr, lr, r11, lsl #12
-	bic	lr, lr, #0xfc000000
-	str	lr, [sp, #24]
-	add	lr, lr, lr, lsl #2
-	str	lr, [sp, #16]
-	lsr	lr, r11, #14
-	orr	lr, lr, r12, lsl #18
-	bic	lr, lr, #0xfc000000
-	str	lr, [sp, #28]
-	add	lr, lr, lr, lsl #2
-	str	lr, [sp, #12]
-	lsr	lr, r12, #8
-	str	lr, [sp, #32]
-	add	lr, lr, lr, lsl #2
-	str	lr, [sp, #8]
+	str	r9, [sp, #0]
+	str	r10, [sp, #4]
+	str	r11, [sp, #20]
+	str	r12, [sp, #24]
+	add	r10, r10, r10, lsr #2
+	str	r10, [sp, #16]
+	add	r11, r11, r11, lsr #2
+	str	r11, [sp, #12]
+	add	r12, r12, r12, lsr #2
+	str	r12, [sp, #8]
 	add	r11, sp, #64
 	vst1.32	{d2-d3}, [r11]
 	mov	r4, #0
@@ -773,91 +759,56 @@ ctasm_chacha20_poly1305_seal_neon:
 	bhs	.Lcppbdone_21
 	ldm	sp, {r0-r3}
 .Lcppb_20:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_20
 .Lcppbdone_21:
@@ -878,91 +829,56 @@ ctasm_chacha20_poly1305_seal_neon:
 	bhs	.Lcppbdone_23
 	ldm	sp, {r0-r3}
 .Lcppb_22:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_22
 .Lcppbdone_23:
@@ -1150,91 +1066,56 @@ ctasm_chacha20_poly1305_seal_neon:
 	bhs	.Lcppbdone_26
 	ldm	sp, {r0-r3}
 .Lcppb_25:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_25
 .Lcppbdone_26:
@@ -1590,91 +1471,56 @@ ctasm_chacha20_poly1305_seal_neon:
 	bhs	.Lcppbdone_40
 	ldm	sp, {r0-r3}
 .Lcppb_39:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_39
 .Lcppbdone_40:
@@ -1695,91 +1541,56 @@ ctasm_chacha20_poly1305_seal_neon:
 	bhs	.Lcppbdone_42
 	ldm	sp, {r0-r3}
 .Lcppb_41:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_41
 .Lcppbdone_42:
@@ -1798,145 +1609,89 @@ ctasm_chacha20_poly1305_seal_neon:
 	bhs	.Lcppbdone_44
 	ldm	sp, {r0-r3}
 .Lcppb_43:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_43
 .Lcppbdone_44:
-	add	r6, r6, r5, lsr #26
-	bic	r5, r5, #0xfc000000
-	add	r7, r7, r6, lsr #26
-	bic	r6, r6, #0xfc000000
-	add	r8, r8, r7, lsr #26
-	bic	r7, r7, #0xfc000000
-	lsr	r11, r8, #26
-	bic	r8, r8, #0xfc000000
-	add	r11, r11, r11, lsl #2
-	add	r4, r4, r11
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
-	adds	r0, r4, r5, lsl #26
-	lsr	r1, r5, #6
-	adcs	r1, r1, r6, lsl #20
-	lsr	r2, r6, #12
-	adcs	r2, r2, r7, lsl #14
-	lsr	r3, r7, #18
-	adcs	r3, r3, r8, lsl #8
-	lsr	r9, r8, #24
-	adc	r9, r9, #0
-	adds	r10, r0, #5
-	adcs	r11, r1, #0
-	adcs	r12, r2, #0
-	adcs	lr, r3, #0
-	adc	r4, r9, #0
-	lsr	r4, r4, #2
-	rsb	r4, r4, #0
-	eor	r10, r10, r0
-	and	r10, r10, r4
-	eor	r0, r0, r10
-	eor	r11, r11, r1
-	and	r11, r11, r4
-	eor	r1, r1, r11
-	eor	r12, r12, r2
-	and	r12, r12, r4
-	eor	r2, r2, r12
-	eor	lr, lr, r3
-	and	lr, lr, r4
-	eor	r3, r3, lr
+	adds	r10, r4, #5
+	adcs	r11, r5, #0
+	adcs	r12, r6, #0
+	adcs	lr, r7, #0
+	adc	r9, r8, #0
+	lsr	r9, r9, #2
+	rsb	r9, r9, #0
+	eor	r10, r10, r4
+	and	r10, r10, r9
+	eor	r4, r4, r10
+	eor	r11, r11, r5
+	and	r11, r11, r9
+	eor	r5, r5, r11
+	eor	r12, r12, r6
+	and	r12, r12, r9
+	eor	r6, r6, r12
+	eor	lr, lr, r7
+	and	lr, lr, r9
+	eor	r7, r7, lr
 	add	r9, sp, #64
-	ldm	r9, {r5-r8}
-	adds	r0, r0, r5
-	adcs	r1, r1, r6
-	adcs	r2, r2, r7
-	adc	r3, r3, r8
+	ldm	r9, {r0-r3}
+	adds	r4, r4, r0
+	adcs	r5, r5, r1
+	adcs	r6, r6, r2
+	adc	r7, r7, r3
 	ldr	r9, [sp, #80]
-	str	r0, [r9]
-	str	r1, [r9, #4]
-	str	r2, [r9, #8]
-	str	r3, [r9, #12]
+	str	r4, [r9]
+	str	r5, [r9, #4]
+	str	r6, [r9, #8]
+	str	r7, [r9, #12]
 	vmov.i8	q0, #0
 	vmov.i8	q1, #0
 	vmov.i8	q2, #0
@@ -2101,30 +1856,16 @@ ctasm_chacha20_poly1305_open_neon:
 	bic	r10, r10, #0xf0000003
 	bic	r11, r11, #0xf0000003
 	bic	r12, r12, #0xf0000003
-	bic	lr, r9, #0xfc000000
-	str	lr, [sp, #0]
-	lsr	lr, r9, #26
-	orr	lr, lr, r10, lsl #6
-	bic	lr, lr, #0xfc000000
-	str	lr, [sp, #4]
-	add	lr, lr, lr, lsl #2
-	str	lr, [sp, #20]
-	lsr	lr, r10, #20
-	orr	lr, lr, r11, lsl #12
-	bic	lr, lr, #0xfc000000
-	str	lr, [sp, #24]
-	add	lr, lr, lr, lsl #2
-	str	lr, [sp, #16]
-	lsr	lr, r11, #14
-	orr	lr, lr, r12, lsl #18
-	bic	lr, lr, #0xfc000000
-	str	lr, [sp, #28]
-	add	lr, lr, lr, lsl #2
-	str	lr, [sp, #12]
-	lsr	lr, r12, #8
-	str	lr, [sp, #32]
-	add	lr, lr, lr, lsl #2
-	str	lr, [sp, #8]
+	str	r9, [sp, #0]
+	str	r10, [sp, #4]
+	str	r11, [sp, #20]
+	str	r12, [sp, #24]
+	add	r10, r10, r10, lsr #2
+	str	r10, [sp, #16]
+	add	r11, r11, r11, lsr #2
+	str	r11, [sp, #12]
+	add	r12, r12, r12, lsr #2
+	str	r12, [sp, #8]
 	add	r11, sp, #64
 	vst1.32	{d2-d3}, [r11]
 	mov	r4, #0
@@ -2144,91 +1885,56 @@ ctasm_chacha20_poly1305_open_neon:
 	bhs	.Lcppbdone_52
 	ldm	sp, {r0-r3}
 .Lcppb_51:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_51
 .Lcppbdone_52:
@@ -2249,91 +1955,56 @@ ctasm_chacha20_poly1305_open_neon:
 	bhs	.Lcppbdone_54
 	ldm	sp, {r0-r3}
 .Lcppb_53:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_53
 .Lcppbdone_54:
@@ -2496,91 +2167,56 @@ ctasm_chacha20_poly1305_open_neon:
 	bhs	.Lcppbdone_57
 	ldm	sp, {r0-r3}
 .Lcppb_56:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_56
 .Lcppbdone_57:
@@ -2938,91 +2574,56 @@ ctasm_chacha20_poly1305_open_neon:
 	bhs	.Lcppbdone_67
 	ldm	sp, {r0-r3}
 .Lcppb_66:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_66
 .Lcppbdone_67:
@@ -3043,91 +2644,56 @@ ctasm_chacha20_poly1305_open_neon:
 	bhs	.Lcppbdone_69
 	ldm	sp, {r0-r3}
 .Lcppb_68:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_68
 .Lcppbdone_69:
@@ -3169,145 +2735,89 @@ ctasm_chacha20_poly1305_open_neon:
 	bhs	.Lcppbdone_75
 	ldm	sp, {r0-r3}
 .Lcppb_74:
-	ldr	r11, [r9, #12]
-	add	r8, r8, r11, lsr #8
-	ldr	r12, [r9, #8]
-	lsl	r11, r11, #18
-	orr	r11, r11, r12, lsr #14
-	bic	r11, r11, #0xfc000000
-	add	r7, r7, r11
-	ldr	r11, [r9, #4]
-	lsl	r12, r12, #12
-	orr	r12, r12, r11, lsr #20
-	bic	r12, r12, #0xfc000000
-	add	r6, r6, r12
-	ldr	r12, [r9], #16
-	lsl	r11, r11, #6
-	orr	r11, r11, r12, lsr #26
-	bic	r11, r11, #0xfc000000
-	add	r5, r5, r11
-	bic	r12, r12, #0xfc000000
-	add	r4, r4, r12
-	add	r8, r8, #0x1000000
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
 	umull	r11, r12, r4, r0
 	umlal	r11, r12, r5, r2
 	umlal	r11, r12, r6, r3
 	ldr	lr, [sp, #16]
 	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
 	ldr	lr, [sp, #20]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #36]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	umlal	r11, r12, r4, r1
-	umlal	r11, r12, r5, r0
-	umlal	r11, r12, r6, r2
-	umlal	r11, r12, r7, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r8, lr
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #40]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #24]
 	umlal	r11, r12, r4, lr
 	umlal	r11, r12, r5, r1
 	umlal	r11, r12, r6, r0
 	umlal	r11, r12, r7, r2
 	umlal	r11, r12, r8, r3
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #44]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r4, lr
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
 	ldr	lr, [sp, #24]
-	umlal	r11, r12, r5, lr
-	umlal	r11, r12, r6, r1
-	umlal	r11, r12, r7, r0
-	umlal	r11, r12, r8, r2
-	bic	lr, r11, #0xfc000000
-	str	lr, [sp, #48]
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	mov	r12, #0
-	ldr	lr, [sp, #32]
-	umlal	r11, r12, r4, lr
-	ldr	lr, [sp, #28]
-	umlal	r11, r12, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r11, r12, r6, lr
-	umlal	r11, r12, r7, r1
-	umlal	r11, r12, r8, r0
-	bic	r8, r11, #0xfc000000
-	lsr	r11, r11, #26
-	orr	r11, r11, r12, lsl #6
-	add	r11, r11, r11, lsl #2
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
 	ldr	r4, [sp, #36]
-	add	r4, r4, r11
 	ldr	r5, [sp, #40]
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
 	ldr	r6, [sp, #44]
-	ldr	r7, [sp, #48]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
 	cmp	r9, r10
 	blo	.Lcppb_74
 .Lcppbdone_75:
-	add	r6, r6, r5, lsr #26
-	bic	r5, r5, #0xfc000000
-	add	r7, r7, r6, lsr #26
-	bic	r6, r6, #0xfc000000
-	add	r8, r8, r7, lsr #26
-	bic	r7, r7, #0xfc000000
-	lsr	r11, r8, #26
-	bic	r8, r8, #0xfc000000
-	add	r11, r11, r11, lsl #2
-	add	r4, r4, r11
-	add	r5, r5, r4, lsr #26
-	bic	r4, r4, #0xfc000000
-	adds	r0, r4, r5, lsl #26
-	lsr	r1, r5, #6
-	adcs	r1, r1, r6, lsl #20
-	lsr	r2, r6, #12
-	adcs	r2, r2, r7, lsl #14
-	lsr	r3, r7, #18
-	adcs	r3, r3, r8, lsl #8
-	lsr	r9, r8, #24
-	adc	r9, r9, #0
-	adds	r10, r0, #5
-	adcs	r11, r1, #0
-	adcs	r12, r2, #0
-	adcs	lr, r3, #0
-	adc	r4, r9, #0
-	lsr	r4, r4, #2
-	rsb	r4, r4, #0
-	eor	r10, r10, r0
-	and	r10, r10, r4
-	eor	r0, r0, r10
-	eor	r11, r11, r1
-	and	r11, r11, r4
-	eor	r1, r1, r11
-	eor	r12, r12, r2
-	and	r12, r12, r4
-	eor	r2, r2, r12
-	eor	lr, lr, r3
-	and	lr, lr, r4
-	eor	r3, r3, lr
+	adds	r10, r4, #5
+	adcs	r11, r5, #0
+	adcs	r12, r6, #0
+	adcs	lr, r7, #0
+	adc	r9, r8, #0
+	lsr	r9, r9, #2
+	rsb	r9, r9, #0
+	eor	r10, r10, r4
+	and	r10, r10, r9
+	eor	r4, r4, r10
+	eor	r11, r11, r5
+	and	r11, r11, r9
+	eor	r5, r5, r11
+	eor	r12, r12, r6
+	and	r12, r12, r9
+	eor	r6, r6, r12
+	eor	lr, lr, r7
+	and	lr, lr, r9
+	eor	r7, r7, lr
 	add	r9, sp, #64
-	ldm	r9, {r5-r8}
-	adds	r0, r0, r5
-	adcs	r1, r1, r6
-	adcs	r2, r2, r7
-	adc	r3, r3, r8
+	ldm	r9, {r0-r3}
+	adds	r4, r4, r0
+	adcs	r5, r5, r1
+	adcs	r6, r6, r2
+	adc	r7, r7, r3
 	ldr	r9, [sp, #80]
-	str	r0, [r9]
-	str	r1, [r9, #4]
-	str	r2, [r9, #8]
-	str	r3, [r9, #12]
+	str	r4, [r9]
+	str	r5, [r9, #4]
+	str	r6, [r9, #8]
+	str	r7, [r9, #12]
 	vmov.i8	q0, #0
 	vmov.i8	q1, #0
 	vmov.i8	q2, #0

@@ -19,39 +19,40 @@
 # (rows a..d, then {1,0,0,0}); each batch reloads it for the feed-forward
 # and adds its width to the stored counter.
 #
-# Poly1305, scalar, radix 2^26 (measured in docs: the scalar multiply keeps
-# the NEON pipe to ChaCha20). h = h0 + h1 2^26 + ... + h4 2^104 in r4-r8,
-# r = r0..r4 the same way, s_i = 5 r_i (2^130 = 5 mod p folds the products
-# at 2^130 and above). Per 16-byte block m: h += m + 2^128, then
-#     d0 = h0 r0 + h1 s4 + h2 s3 + h3 s2 + h4 s1
-#     d1 = h0 r1 + h1 r0 + h2 s4 + h3 s3 + h4 s2
-#     d2 = h0 r2 + h1 r1 + h2 r0 + h3 s4 + h4 s3
-#     d3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s4
-#     d4 = h0 r4 + h1 r3 + h2 r2 + h3 r1 + h4 r0
-# by umull/umlal into one 64-bit pair (r11:r12), each d_i starting from the
-# carry d_(i-1) >> 26, its low 26 bits the new limb (kept in the frame until
-# the old limbs are no longer needed); then h0 += 5 (d4 >> 26) and one carry
-# h0 -> h1. Bounds: after that step h0, h2, h3, h4 < 2^26 and h1 < 2^26 + 2^6,
-# so after adding m every h_i < 2^27; r_i < 2^26, s_i < 5 * 2^26, so every
-# product is < 2^55.4, d_i < 2^57.5 (plus a carry < 2^32): 64 bits hold it and
-# every carry d_i >> 26 < 2^31.5 fits a word; d4 has no s_i, so d4 < 2^55.4,
-# 5 (d4 >> 26) < 2^31.8 and h0 + it < 2^32. r0, r1, s4, s3 (the most used)
-# stay in r0-r3 in the block loop, the rest are loaded from the frame.
+# Poly1305, scalar, radix 2^32 (umull/umlal): h = h0 + h1 2^32 + h2 2^64 +
+# h3 2^96 + h4 2^128 in r4-r8 (h4 small), r = r0..r3 the same way, clamped,
+# so r1, r2, r3 are multiples of 4 and below 2^28; then r_j 2^128 = 5 r_j / 4
+# = s_j = r_j + (r_j >> 2) mod p exactly (2^130 = 5), which folds the
+# products at 2^128 and above. Per 16-byte block m: h += m + 2^128, then
+#     c0 = h0 r0 + h1 s3 + h2 s2 + h3 s1
+#     c1 = h0 r1 + h1 r0 + h2 s3 + h3 s2 + h4 s1
+#     c2 = h0 r2 + h1 r1 + h2 r0 + h3 s3 + h4 s2
+#     c3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s3
+#     c4 = h4 r0
+# each c_i in one 64-bit pair (r11, r12, the two swapping roles so the carry
+# c_(i-1) >> 32 is already the next column's low word), its low word the new
+# h_i (kept in the frame until the old h_i are no longer needed); then
+# c4 = 4 t + u (u < 4) becomes h4 = u, h += 5 t (2^130 = 5). Bounds: after
+# that step h4 <= 4 (u <= 3 and one carry), so after adding m and 2^128,
+# h4 <= 6; s_j < 2^28.33, so c_i < 4 * 2^60.33 + 7 * 2^28.33 + 2^32 < 2^62.4
+# (64 bits hold it), every carry is < 2^30.4, c4 = h4 r0 + carry < 2^31.2
+# (32 bits: mla) and 5 t < 2^31.6. Measured against the radix-2^26 form this
+# replaced (25 multiplies, limb splitting, 5.4 instructions per byte): 3.3.
+# r0, r1, s3, s2 (the most used) stay in r0-r3 in the block loop; s1, r2, r3
+# come from the frame.
 #
-# Final reduction. A carry pass h1 -> h2 -> h3 -> h4 -> h0 (times 5) -> h1
-# leaves h0, h2, h3, h4 < 2^26 and h1 <= 2^26, so the accumulator value is
-# H < 2^130 + 2^53 < 2p, p = 2^130 - 5, and H mod p is H or H - p. H is
-# packed into 32-bit words w0..w4 with a full carry chain (adds/adcs, so a
-# limb at 2^26 is not lost), then g = H + 5 with a full carry chain through
-# all five words: H - p = g - 2^130, and the subtraction of p borrows exactly
-# when g < 2^130. Because H + 5 < 2^131, bit 130 of g (g4 >> 2, 0 or 1) is
-# that borrow's complement for every H the accumulator can hold, partially
-# reduced ones included; no limb is compared with anything. The mask
-# -(g4 >> 2) selects g's low 128 bits (= H - p mod 2^128) or w's, and
-# tag = that + s mod 2^128.
+# Final reduction. The accumulator after any block (or none) is
+# H < 5 * 2^128 < 2p, p = 2^130 - 5, so H mod p is H or H - p, whatever
+# representation the lazy reduction left (H may be p itself or just above).
+# g = H + 5 with a full carry chain through all five words (adds/adcs):
+# H - p = g - 2^130, and the subtraction of p borrows exactly when g < 2^130.
+# Because g < 5 * 2^128 + 5 < 2^131, bit 130 of g (g4 >> 2, 0 or 1) is that
+# borrow's complement for every H the accumulator can hold; no limb is
+# compared with anything. The mask -(g4 >> 2) selects g's low 128 bits
+# (= H - p mod 2^128) or H's, and tag = that + s mod 2^128.
 #
 # Register plan (seal/open): r0 out, r2 in, r3 bytes left (saved to the frame
-# around each Poly1305 run, which uses r0-r3 for r0/r1/s4/s3); r4-r8 h;
+# around each Poly1305 run, which uses r0-r3 for r0/r1/s3/s2); r4-r8 h;
 # r9, r10 Poly1305 pointer and end; r11, r12, lr temporaries (r11:r12 the
 # multiply pair). Stack arguments (AAPCS32: ad, ad_len, state) are read at
 # frame + 8 * 8 (vsave) + 4 * 10 (save) and up, per docs/PERLASM.md.
@@ -71,9 +72,9 @@ Perlasm::set_label_prefix(".Lcp");
 
 sub e { $code .= join("", map { "\t$_\n" } @_) }
 
-# Frame (bytes from sp). R0, R1, S4, S3 first: one ldm loads them.
-my ($R0, $R1, $S4, $S3, $S2, $S1, $R2, $R3, $R4) = map { 4 * $_ } 0 .. 8;
-my @NH = (36, 40, 44, 48);          # new limbs h0..h3 within a block step
+# Frame (bytes from sp). r0, r1, s3, s2 first: one ldm loads them.
+my ($R0, $R1, $S3, $S2, $S1, $R2, $R3) = map { 4 * $_ } 0 .. 6;
+my @NH = (36, 40, 44);              # new h0..h2 within a block step
 my $SAV = 52;                       # out, in, bytes left (r0, r2, r3)
 my $PAD = 64;                       # s, the second half of the Poly1305 key
 my $TAG = 80;                       # the tag pointer
@@ -87,7 +88,6 @@ my $FRAME = 384;                    # three 128-byte vstm wipe it
 my $AEAD_SAVES = 10;                # r3-r11, lr
 my $ARG5 = $FRAME + 8 * 8 + 4 * $AEAD_SAVES;
 my ($ARG6, $ARG7) = ($ARG5 + 4, $ARG5 + 8);
-my $M26 = "#0xfc000000";            # bic with it keeps the low 26 bits
 
 # The state rows and {1,0,0,0} into the frame; $st holds the state pointer.
 sub setup_state {
@@ -171,39 +171,32 @@ sub xor_direct {
 # Clobbers r0-r3, r9, r11, r12, lr.
 sub poly_blocks {
     my ($loop, $done) = (newlabel("pb"), newlabel("pbdone"));
-    e("cmp	r9, r10", "bhs	$done", "ldm	sp, {r0-r3}");    # r0, r1, s4, s3
+    e("cmp	r9, r10", "bhs	$done", "ldm	sp, {r0-r3}");    # r0, r1, s3, s2
     $code .= "$loop:\n";
-    # h += m, limb by limb from the top word down (two temporaries).
-    e("ldr	r11, [r9, #12]", "add	r8, r8, r11, lsr #8",
-      "ldr	r12, [r9, #8]", "lsl	r11, r11, #18", "orr	r11, r11, r12, lsr #14",
-      "bic	r11, r11, $M26", "add	r7, r7, r11",
-      "ldr	r11, [r9, #4]", "lsl	r12, r12, #12", "orr	r12, r12, r11, lsr #20",
-      "bic	r12, r12, $M26", "add	r6, r6, r12",
-      "ldr	r12, [r9], #16", "lsl	r11, r11, #6", "orr	r11, r11, r12, lsr #26",
-      "bic	r11, r11, $M26", "add	r5, r5, r11",
-      "bic	r12, r12, $M26", "add	r4, r4, r12", "add	r8, r8, #0x1000000");
-    # Operands of d_i per h_j: a register (r0 r0, r1 r1, r2 s4, r3 s3) or a frame slot.
-    my %reg = (R0 => "r0", R1 => "r1", S4 => "r2", S3 => "r3");
-    my %slot = (S2 => $S2, S1 => $S1, R2 => $R2, R3 => $R3, R4 => $R4);
-    my @terms = ([qw(R0 S4 S3 S2 S1)], [qw(R1 R0 S4 S3 S2)], [qw(R2 R1 R0 S4 S3)],
-                 [qw(R3 R2 R1 R0 S4)], [qw(R4 R3 R2 R1 R0)]);
-    for my $i (0 .. 4) {
-        for my $j (0 .. 4) {
-            my $t = $terms[$i][$j];
-            my $op = $reg{$t};
-            unless ($op) { e("ldr	lr, [sp, #$slot{$t}]"); $op = "lr"; }
-            my $mul = ($i == 0 && $j == 0) ? "umull" : "umlal";
-            e("$mul	r11, r12, r" . (4 + $j) . ", $op");
-        }
-        last if $i == 4;
-        e("bic	lr, r11, $M26", "str	lr, [sp, #$NH[$i]]",
-          "lsr	r11, r11, #26", "orr	r11, r11, r12, lsl #6", "mov	r12, #0");
-    }
-    e("bic	r8, r11, $M26", "lsr	r11, r11, #26", "orr	r11, r11, r12, lsl #6",
-      "add	r11, r11, r11, lsl #2",    # 5 (d4 >> 26): 2^130 = 5
-      "ldr	r4, [sp, #$NH[0]]", "add	r4, r4, r11",
-      "ldr	r5, [sp, #$NH[1]]", "add	r5, r5, r4, lsr #26", "bic	r4, r4, $M26",
-      "ldr	r6, [sp, #$NH[2]]", "ldr	r7, [sp, #$NH[3]]",
+    e("ldr	r11, [r9], #4", "adds	r4, r4, r11", "ldr	r11, [r9], #4", "adcs	r5, r5, r11",
+      "ldr	r11, [r9], #4", "adcs	r6, r6, r11", "ldr	r11, [r9], #4", "adcs	r7, r7, r11",
+      "adc	r8, r8, #1",
+      # c0 = h0 r0 + h1 s3 + h2 s2 + h3 s1 in (r11 lo, r12 hi)
+      "umull	r11, r12, r4, r0", "umlal	r11, r12, r5, r2", "umlal	r11, r12, r6, r3",
+      "ldr	lr, [sp, #$S1]", "umlal	r11, r12, r7, lr", "str	r11, [sp, #$NH[0]]",
+      # c1 = h0 r1 + h1 r0 + h2 s3 + h3 s2 + h4 s1 in (r12, r11)
+      "mov	r11, #0", "umlal	r12, r11, r4, r1", "umlal	r12, r11, r5, r0",
+      "umlal	r12, r11, r6, r2", "umlal	r12, r11, r7, r3", "umlal	r12, r11, r8, lr",
+      "str	r12, [sp, #$NH[1]]",
+      # c2 = h0 r2 + h1 r1 + h2 r0 + h3 s3 + h4 s2 in (r11, r12)
+      "mov	r12, #0", "ldr	lr, [sp, #$R2]", "umlal	r11, r12, r4, lr",
+      "umlal	r11, r12, r5, r1", "umlal	r11, r12, r6, r0", "umlal	r11, r12, r7, r2",
+      "umlal	r11, r12, r8, r3", "str	r11, [sp, #$NH[2]]",
+      # c3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s3 in (r12, r11)
+      "mov	r11, #0", "umlal	r12, r11, r5, lr", "ldr	lr, [sp, #$R3]",
+      "umlal	r12, r11, r4, lr", "umlal	r12, r11, r6, r1", "umlal	r12, r11, r7, r0",
+      "umlal	r12, r11, r8, r2",
+      # c4 = h4 r0 + carry; h4 = c4 & 3, h += 5 (c4 >> 2)
+      "mov	r7, r12", "mla	r8, r8, r0, r11",
+      "ldr	r4, [sp, #$NH[0]]", "ldr	r5, [sp, #$NH[1]]", "ldr	r6, [sp, #$NH[2]]",
+      "lsr	r11, r8, #2", "and	r8, r8, #3", "add	r11, r11, r11, lsl #2",
+      "adds	r4, r4, r11", "adcs	r5, r5, #0", "adcs	r6, r6, #0", "adcs	r7, r7, #0",
+      "adc	r8, r8, #0",
       "cmp	r9, r10", "blo	$loop");
     $code .= "$done:\n";
 }
@@ -265,21 +258,17 @@ sub wipe {
     e("vmov	q$_, q0") for 8 .. 15;
 }
 
-# The Poly1305 key from block 0 (q0, q1): r clamped, in radix 2^26 with
-# 5 r_i, to the frame; s to PAD; h = 0.
+# The Poly1305 key from block 0 (q0, q1): r clamped, with s_j = 5 r_j / 4,
+# to the frame; s to PAD; h = 0.
 sub poly_key {
     e("vmov	r9, r10, d0", "vmov	r11, r12, d1",
       "bic	r9, r9, #0xf0000000", "bic	r10, r10, #0xf0000003",
       "bic	r11, r11, #0xf0000003", "bic	r12, r12, #0xf0000003",
-      "bic	lr, r9, $M26", "str	lr, [sp, #$R0]",
-      "lsr	lr, r9, #26", "orr	lr, lr, r10, lsl #6", "bic	lr, lr, $M26",
-      "str	lr, [sp, #$R1]", "add	lr, lr, lr, lsl #2", "str	lr, [sp, #$S1]",
-      "lsr	lr, r10, #20", "orr	lr, lr, r11, lsl #12", "bic	lr, lr, $M26",
-      "str	lr, [sp, #$R2]", "add	lr, lr, lr, lsl #2", "str	lr, [sp, #$S2]",
-      "lsr	lr, r11, #14", "orr	lr, lr, r12, lsl #18", "bic	lr, lr, $M26",
-      "str	lr, [sp, #$R3]", "add	lr, lr, lr, lsl #2", "str	lr, [sp, #$S3]",
-      "lsr	lr, r12, #8", "str	lr, [sp, #$R4]", "add	lr, lr, lr, lsl #2",
-      "str	lr, [sp, #$S4]",
+      "str	r9, [sp, #$R0]", "str	r10, [sp, #$R1]", "str	r11, [sp, #$R2]",
+      "str	r12, [sp, #$R3]",
+      "add	r10, r10, r10, lsr #2", "str	r10, [sp, #$S1]",
+      "add	r11, r11, r11, lsr #2", "str	r11, [sp, #$S2]",
+      "add	r12, r12, r12, lsr #2", "str	r12, [sp, #$S3]",
       "add	r11, sp, #$PAD", "vst1.32	{d2-d3}, [r11]");
     e("mov	r$_, #0") for 4 .. 8;
 }
@@ -290,26 +279,17 @@ sub finish_tag {
       "add	r9, sp, #$BLK", "str	r10, [r9]", "str	r11, [r9, #4]", "str	r12, [r9, #8]",
       "str	r11, [r9, #12]", "add	r10, r9, #16");
     poly_blocks();
-    e("add	r6, r6, r5, lsr #26", "bic	r5, r5, $M26",
-      "add	r7, r7, r6, lsr #26", "bic	r6, r6, $M26",
-      "add	r8, r8, r7, lsr #26", "bic	r7, r7, $M26",
-      "lsr	r11, r8, #26", "bic	r8, r8, $M26", "add	r11, r11, r11, lsl #2",
-      "add	r4, r4, r11", "add	r5, r5, r4, lsr #26", "bic	r4, r4, $M26",
-      # w = H in words, one carry chain
-      "adds	r0, r4, r5, lsl #26", "lsr	r1, r5, #6", "adcs	r1, r1, r6, lsl #20",
-      "lsr	r2, r6, #12", "adcs	r2, r2, r7, lsl #14", "lsr	r3, r7, #18",
-      "adcs	r3, r3, r8, lsl #8", "lsr	r9, r8, #24", "adc	r9, r9, #0",
-      # g = H + 5, one carry chain; bit 130 of g: H >= p
-      "adds	r10, r0, #5", "adcs	r11, r1, #0", "adcs	r12, r2, #0", "adcs	lr, r3, #0",
-      "adc	r4, r9, #0", "lsr	r4, r4, #2", "rsb	r4, r4, #0");
-    my @w = qw(r0 r1 r2 r3);
+    # g = H + 5, one carry chain; bit 130 of g: H >= p
+    e("adds	r10, r4, #5", "adcs	r11, r5, #0", "adcs	r12, r6, #0", "adcs	lr, r7, #0",
+      "adc	r9, r8, #0", "lsr	r9, r9, #2", "rsb	r9, r9, #0");
+    my @w = qw(r4 r5 r6 r7);
     my @g = qw(r10 r11 r12 lr);
-    e("eor	$g[$_], $g[$_], $w[$_]", "and	$g[$_], $g[$_], r4", "eor	$w[$_], $w[$_], $g[$_]")
+    e("eor	$g[$_], $g[$_], $w[$_]", "and	$g[$_], $g[$_], r9", "eor	$w[$_], $w[$_], $g[$_]")
         for 0 .. 3;
-    e("add	r9, sp, #$PAD", "ldm	r9, {r5-r8}",
-      "adds	r0, r0, r5", "adcs	r1, r1, r6", "adcs	r2, r2, r7", "adc	r3, r3, r8",
-      "ldr	r9, [sp, #$TAG]", "str	r0, [r9]", "str	r1, [r9, #4]", "str	r2, [r9, #8]",
-      "str	r3, [r9, #12]");
+    e("add	r9, sp, #$PAD", "ldm	r9, {r0-r3}",
+      "adds	r4, r4, r0", "adcs	r5, r5, r1", "adcs	r6, r6, r2", "adc	r7, r7, r3",
+      "ldr	r9, [sp, #$TAG]", "str	r4, [r9]", "str	r5, [r9, #4]", "str	r6, [r9, #8]",
+      "str	r7, [r9, #12]");
 }
 
 $code .= ".ctasm_text\n";
