@@ -887,7 +887,6 @@ ctasm_chacha20_poly1305_seal_neon:
 	ldm	r11, {r0, r2, r3}
 	cmp	r3, #192
 	blo	.Lcpsealtail_15
-.Lcpseal3_14:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -901,7 +900,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q10, q2
 	vadd.i32	q11, q7, q12
 	mov	r12, #10
-.Lcprounds3_24:
+.Lcprounds3_25:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
@@ -1011,7 +1010,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q7, q7, q7, #1
 	vext.32	q11, q11, q11, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds3_24
+	bne	.Lcprounds3_25
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -1058,14 +1057,214 @@ ctasm_chacha20_poly1305_seal_neon:
 	veor	q13, q13, q11
 	vst1.8	{d24-d27}, [r0]!
 	sub	r3, r3, #192
+.Lcpseal3_14:
+	cmp	r3, #192
+	blo	.Lcpsealflush_24
 	add	r11, sp, #52
 	stm	r11, {r0, r2, r3}
 	sub	r9, r0, #192
-	mov	r10, r0
-	cmp	r9, r10
-	bhs	.Lcppbdone_26
+	add	r10, r9, #160
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
 	ldm	sp, {r0-r3}
-.Lcppb_25:
+.Lcprounds3_26:
+	vadd.i32	q0, q0, q1
+	ldr	r11, [r9], #4
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	adds	r4, r4, r11
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	ldr	r11, [r9], #4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	adcs	r5, r5, r11
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	ldr	r11, [r9], #4
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	adcs	r6, r6, r11
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	ldr	r11, [r9], #4
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	adcs	r7, r7, r11
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	adc	r8, r8, #1
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	umull	r11, r12, r4, r0
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	umlal	r11, r12, r5, r2
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	umlal	r11, r12, r6, r3
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	ldr	lr, [sp, #16]
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	umlal	r11, r12, r7, lr
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	str	r11, [sp, #36]
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	mov	r11, #0
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	umlal	r12, r11, r4, r1
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	umlal	r12, r11, r5, r0
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	umlal	r12, r11, r6, r2
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	umlal	r12, r11, r7, r3
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	umlal	r12, r11, r8, lr
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	str	r12, [sp, #40]
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	mov	r12, #0
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	ldr	lr, [sp, #20]
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	umlal	r11, r12, r4, lr
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	umlal	r11, r12, r5, r1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	umlal	r11, r12, r6, r0
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	umlal	r11, r12, r7, r2
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	umlal	r11, r12, r8, r3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	str	r11, [sp, #44]
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	mov	r11, #0
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	umlal	r12, r11, r5, lr
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	ldr	lr, [sp, #24]
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	umlal	r12, r11, r4, lr
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	umlal	r12, r11, r6, r1
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	umlal	r12, r11, r7, r0
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	umlal	r12, r11, r8, r2
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	mov	r7, r12
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	mla	r8, r8, r0, r11
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	ldr	r4, [sp, #36]
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	ldr	r5, [sp, #40]
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	ldr	r6, [sp, #44]
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	lsr	r11, r8, #2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	and	r8, r8, #3
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	add	r11, r11, r11, lsl #2
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	adds	r4, r4, r11
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	adcs	r5, r5, #0
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	adcs	r6, r6, #0
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	adcs	r7, r7, #0
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	adc	r8, r8, #0
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	cmp	r9, r10
+	blo	.Lcprounds3_26
+	add	r11, sp, #96
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	add	r10, r9, #32
+	cmp	r9, r10
+	bhs	.Lcppbdone_28
+	ldm	sp, {r0-r3}
+.Lcppb_27:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -1117,19 +1316,107 @@ ctasm_chacha20_poly1305_seal_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_25
-.Lcppbdone_26:
+	blo	.Lcppb_27
+.Lcppbdone_28:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
-	cmp	r3, #192
-	bhs	.Lcpseal3_14
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q0
+	veor	q13, q13, q1
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q2
+	veor	q13, q13, q3
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q4
+	veor	q13, q13, q5
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q6
+	veor	q13, q13, q7
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q8
+	veor	q13, q13, q9
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q10
+	veor	q13, q13, q11
+	vst1.8	{d24-d27}, [r0]!
+	sub	r3, r3, #192
+	b	.Lcpseal3_14
+.Lcpsealflush_24:
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	sub	r9, r0, #192
+	mov	r10, r0
+	cmp	r9, r10
+	bhs	.Lcppbdone_30
+	ldm	sp, {r0-r3}
+.Lcppb_29:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_29
+.Lcppbdone_30:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
 .Lcpsealtail_15:
 	cmp	r3, #0
 	beq	.Lcpseallen_16
 	cmp	r3, #64
-	bls	.Lcpt1_27
+	bls	.Lcpt1_31
 	cmp	r3, #128
-	bls	.Lcpt2_28
+	bls	.Lcpt2_32
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -1143,7 +1430,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q10, q2
 	vadd.i32	q11, q7, q12
 	mov	r12, #10
-.Lcprounds3_30:
+.Lcprounds3_34:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
@@ -1253,7 +1540,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q7, q7, q7, #1
 	vext.32	q11, q11, q11, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds3_30
+	bne	.Lcprounds3_34
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -1278,8 +1565,8 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	r11, sp, #176
 	vstmia	r11!, {d0-d15}
 	vstmia	r11, {d16-d23}
-	b	.Lcptgo_29
-.Lcpt2_28:
+	b	.Lcptgo_33
+.Lcpt2_32:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -1289,7 +1576,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q6, q2
 	vadd.i32	q7, q3, q12
 	mov	r12, #10
-.Lcprounds2_31:
+.Lcprounds2_35:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	veor	q3, q3, q0
@@ -1363,7 +1650,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q3, q3, q3, #1
 	vext.32	q7, q7, q7, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds2_31
+	bne	.Lcprounds2_35
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -1381,12 +1668,12 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d0-d15}
-	b	.Lcptgo_29
-.Lcpt1_27:
+	b	.Lcptgo_33
+.Lcpt1_31:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
-.Lcprounds1_32:
+.Lcprounds1_36:
 	vadd.i32	q0, q0, q1
 	veor	q3, q3, q0
 	vrev32.16	q3, q3
@@ -1424,7 +1711,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q2, q2, q2, #2
 	vext.32	q3, q3, q3, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds1_32
+	bne	.Lcprounds1_36
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -1435,30 +1722,30 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d0-d7}
-.Lcptgo_29:
+.Lcptgo_33:
 	add	r11, sp, #52
 	stm	r11, {r0, r2, r3}
 	add	r11, sp, #176
-.Lcpx16_33:
+.Lcpx16_37:
 	cmp	r3, #16
-	blo	.Lcpxb_34
+	blo	.Lcpxb_38
 	vld1.8	{d24-d25}, [r2]!
 	vld1.8	{d26-d27}, [r11]!
 	veor	q12, q12, q13
 	vst1.8	{d24-d25}, [r0]!
 	sub	r3, r3, #16
-	b	.Lcpx16_33
-.Lcpxb_34:
+	b	.Lcpx16_37
+.Lcpxb_38:
 	cmp	r3, #0
-	beq	.Lcpxd_36
-.Lcpxbl_35:
+	beq	.Lcpxd_40
+.Lcpxbl_39:
 	ldrb	r12, [r2], #1
 	ldrb	lr, [r11], #1
 	eor	r12, r12, lr
 	strb	r12, [r0], #1
 	subs	r3, r3, #1
-	bne	.Lcpxbl_35
-.Lcpxd_36:
+	bne	.Lcpxbl_39
+.Lcpxd_40:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
 	mov	r9, r0
@@ -1467,144 +1754,6 @@ ctasm_chacha20_poly1305_seal_neon:
 	bic	r10, r10, #15
 	add	r10, r9, r10
 	str	r11, [sp, #84]
-	cmp	r9, r10
-	bhs	.Lcppbdone_40
-	ldm	sp, {r0-r3}
-.Lcppb_39:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_39
-.Lcppbdone_40:
-	ldr	r11, [sp, #84]
-	cmp	r11, #0
-	beq	.Lcpppdone_38
-	vmov.i8	q12, #0
-	add	r10, sp, #368
-	vst1.8	{d24-d25}, [r10]
-.Lcppp_37:
-	ldrb	r12, [r9], #1
-	strb	r12, [r10], #1
-	subs	r11, r11, #1
-	bne	.Lcppp_37
-	add	r9, sp, #368
-	add	r10, r9, #16
-	cmp	r9, r10
-	bhs	.Lcppbdone_42
-	ldm	sp, {r0-r3}
-.Lcppb_41:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_41
-.Lcppbdone_42:
-.Lcpppdone_38:
-.Lcpseallen_16:
-	ldr	r10, [sp, #492]
-	ldr	r12, [sp, #88]
-	mov	r11, #0
-	add	r9, sp, #368
-	str	r10, [r9]
-	str	r11, [r9, #4]
-	str	r12, [r9, #8]
-	str	r11, [r9, #12]
-	add	r10, r9, #16
 	cmp	r9, r10
 	bhs	.Lcppbdone_44
 	ldm	sp, {r0-r3}
@@ -1662,6 +1811,144 @@ ctasm_chacha20_poly1305_seal_neon:
 	cmp	r9, r10
 	blo	.Lcppb_43
 .Lcppbdone_44:
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_42
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_41:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_41
+	add	r9, sp, #368
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_46
+	ldm	sp, {r0-r3}
+.Lcppb_45:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_45
+.Lcppbdone_46:
+.Lcpppdone_42:
+.Lcpseallen_16:
+	ldr	r10, [sp, #492]
+	ldr	r12, [sp, #88]
+	mov	r11, #0
+	add	r9, sp, #368
+	str	r10, [r9]
+	str	r11, [r9, #4]
+	str	r12, [r9, #8]
+	str	r11, [r9, #12]
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_48
+	ldm	sp, {r0-r3}
+.Lcppb_47:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_47
+.Lcppbdone_48:
 	adds	r10, r4, #5
 	adcs	r11, r5, #0
 	adcs	r12, r6, #0
@@ -1803,7 +2090,7 @@ ctasm_chacha20_poly1305_open_neon:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
-.Lcprounds1_48:
+.Lcprounds1_52:
 	vadd.i32	q0, q0, q1
 	veor	q3, q3, q0
 	vrev32.16	q3, q3
@@ -1841,7 +2128,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vext.32	q2, q2, q2, #2
 	vext.32	q3, q3, q3, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds1_48
+	bne	.Lcprounds1_52
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -1882,9 +2169,9 @@ ctasm_chacha20_poly1305_open_neon:
 	add	r10, r9, r10
 	str	r11, [sp, #84]
 	cmp	r9, r10
-	bhs	.Lcppbdone_52
+	bhs	.Lcppbdone_56
 	ldm	sp, {r0-r3}
-.Lcppb_51:
+.Lcppb_55:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -1936,25 +2223,25 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_51
-.Lcppbdone_52:
+	blo	.Lcppb_55
+.Lcppbdone_56:
 	ldr	r11, [sp, #84]
 	cmp	r11, #0
-	beq	.Lcpppdone_50
+	beq	.Lcpppdone_54
 	vmov.i8	q12, #0
 	add	r10, sp, #368
 	vst1.8	{d24-d25}, [r10]
-.Lcppp_49:
+.Lcppp_53:
 	ldrb	r12, [r9], #1
 	strb	r12, [r10], #1
 	subs	r11, r11, #1
-	bne	.Lcppp_49
+	bne	.Lcppp_53
 	add	r9, sp, #368
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_54
+	bhs	.Lcppbdone_58
 	ldm	sp, {r0-r3}
-.Lcppb_53:
+.Lcppb_57:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -2006,14 +2293,18 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_53
-.Lcppbdone_54:
-.Lcpppdone_50:
+	blo	.Lcppb_57
+.Lcppbdone_58:
+.Lcpppdone_54:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
 	cmp	r3, #192
-	blo	.Lcpopentail_46
-.Lcpopen3_45:
+	blo	.Lcpopentail_50
+.Lcpopen3_49:
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	mov	r9, r2
+	add	r10, r2, #160
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -2026,118 +2317,169 @@ ctasm_chacha20_poly1305_open_neon:
 	vmov	q9, q1
 	vmov	q10, q2
 	vadd.i32	q11, q7, q12
-	mov	r12, #10
-.Lcprounds3_55:
+	ldm	sp, {r0-r3}
+.Lcprounds3_59:
 	vadd.i32	q0, q0, q1
+	ldr	r11, [r9], #4
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
+	adds	r4, r4, r11
 	veor	q3, q3, q0
 	veor	q7, q7, q4
+	ldr	r11, [r9], #4
 	veor	q11, q11, q8
 	vrev32.16	q3, q3
+	adcs	r5, r5, r11
 	vrev32.16	q7, q7
 	vrev32.16	q11, q11
+	ldr	r11, [r9], #4
 	vadd.i32	q2, q2, q3
 	vadd.i32	q6, q6, q7
+	adcs	r6, r6, r11
 	vadd.i32	q10, q10, q11
 	veor	q12, q1, q2
+	ldr	r11, [r9], #4
 	veor	q13, q5, q6
 	veor	q14, q9, q10
 	vshl.i32	q1, q12, #12
+	adcs	r7, r7, r11
 	vshl.i32	q5, q13, #12
 	vshl.i32	q9, q14, #12
+	adc	r8, r8, #1
 	vsri.32	q1, q12, #20
 	vsri.32	q5, q13, #20
+	umull	r11, r12, r4, r0
 	vsri.32	q9, q14, #20
 	vadd.i32	q0, q0, q1
+	umlal	r11, r12, r5, r2
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
+	umlal	r11, r12, r6, r3
 	veor	q12, q3, q0
 	veor	q13, q7, q4
+	ldr	lr, [sp, #16]
 	veor	q14, q11, q8
 	vshl.i32	q3, q12, #8
 	vshl.i32	q7, q13, #8
+	umlal	r11, r12, r7, lr
 	vshl.i32	q11, q14, #8
 	vsri.32	q3, q12, #24
+	str	r11, [sp, #36]
 	vsri.32	q7, q13, #24
 	vsri.32	q11, q14, #24
+	mov	r11, #0
 	vadd.i32	q2, q2, q3
 	vadd.i32	q6, q6, q7
+	umlal	r12, r11, r4, r1
 	vadd.i32	q10, q10, q11
 	veor	q12, q1, q2
+	umlal	r12, r11, r5, r0
 	veor	q13, q5, q6
 	veor	q14, q9, q10
+	umlal	r12, r11, r6, r2
 	vshl.i32	q1, q12, #7
 	vshl.i32	q5, q13, #7
 	vshl.i32	q9, q14, #7
+	umlal	r12, r11, r7, r3
 	vsri.32	q1, q12, #25
 	vsri.32	q5, q13, #25
+	umlal	r12, r11, r8, lr
 	vsri.32	q9, q14, #25
 	vext.32	q1, q1, q1, #1
+	str	r12, [sp, #40]
 	vext.32	q5, q5, q5, #1
 	vext.32	q9, q9, q9, #1
+	mov	r12, #0
 	vext.32	q2, q2, q2, #2
 	vext.32	q6, q6, q6, #2
+	ldr	lr, [sp, #20]
 	vext.32	q10, q10, q10, #2
 	vext.32	q3, q3, q3, #3
+	umlal	r11, r12, r4, lr
 	vext.32	q7, q7, q7, #3
 	vext.32	q11, q11, q11, #3
 	vadd.i32	q0, q0, q1
+	umlal	r11, r12, r5, r1
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
+	umlal	r11, r12, r6, r0
 	veor	q3, q3, q0
 	veor	q7, q7, q4
+	umlal	r11, r12, r7, r2
 	veor	q11, q11, q8
 	vrev32.16	q3, q3
+	umlal	r11, r12, r8, r3
 	vrev32.16	q7, q7
 	vrev32.16	q11, q11
+	str	r11, [sp, #44]
 	vadd.i32	q2, q2, q3
 	vadd.i32	q6, q6, q7
+	mov	r11, #0
 	vadd.i32	q10, q10, q11
 	veor	q12, q1, q2
+	umlal	r12, r11, r5, lr
 	veor	q13, q5, q6
 	veor	q14, q9, q10
 	vshl.i32	q1, q12, #12
+	ldr	lr, [sp, #24]
 	vshl.i32	q5, q13, #12
 	vshl.i32	q9, q14, #12
+	umlal	r12, r11, r4, lr
 	vsri.32	q1, q12, #20
 	vsri.32	q5, q13, #20
+	umlal	r12, r11, r6, r1
 	vsri.32	q9, q14, #20
 	vadd.i32	q0, q0, q1
+	umlal	r12, r11, r7, r0
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
+	umlal	r12, r11, r8, r2
 	veor	q12, q3, q0
 	veor	q13, q7, q4
+	mov	r7, r12
 	veor	q14, q11, q8
 	vshl.i32	q3, q12, #8
 	vshl.i32	q7, q13, #8
+	mla	r8, r8, r0, r11
 	vshl.i32	q11, q14, #8
 	vsri.32	q3, q12, #24
+	ldr	r4, [sp, #36]
 	vsri.32	q7, q13, #24
 	vsri.32	q11, q14, #24
+	ldr	r5, [sp, #40]
 	vadd.i32	q2, q2, q3
 	vadd.i32	q6, q6, q7
+	ldr	r6, [sp, #44]
 	vadd.i32	q10, q10, q11
 	veor	q12, q1, q2
+	lsr	r11, r8, #2
 	veor	q13, q5, q6
 	veor	q14, q9, q10
+	and	r8, r8, #3
 	vshl.i32	q1, q12, #7
 	vshl.i32	q5, q13, #7
 	vshl.i32	q9, q14, #7
+	add	r11, r11, r11, lsl #2
 	vsri.32	q1, q12, #25
 	vsri.32	q5, q13, #25
+	adds	r4, r4, r11
 	vsri.32	q9, q14, #25
 	vext.32	q1, q1, q1, #3
+	adcs	r5, r5, #0
 	vext.32	q5, q5, q5, #3
 	vext.32	q9, q9, q9, #3
+	adcs	r6, r6, #0
 	vext.32	q2, q2, q2, #2
 	vext.32	q6, q6, q6, #2
+	adcs	r7, r7, #0
 	vext.32	q10, q10, q10, #2
 	vext.32	q3, q3, q3, #1
+	adc	r8, r8, #0
 	vext.32	q7, q7, q7, #1
 	vext.32	q11, q11, q11, #1
-	subs	r12, r12, #1
-	bne	.Lcprounds3_55
+	cmp	r9, r10
+	blo	.Lcprounds3_59
+	add	r11, sp, #96
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -2159,14 +2501,11 @@ ctasm_chacha20_poly1305_open_neon:
 	ldr	r12, [r11, #48]
 	add	r12, r12, #3
 	str	r12, [r11, #48]
-	add	r11, sp, #52
-	stm	r11, {r0, r2, r3}
-	mov	r9, r2
-	add	r10, r2, #192
+	add	r10, r9, #32
 	cmp	r9, r10
-	bhs	.Lcppbdone_57
+	bhs	.Lcppbdone_61
 	ldm	sp, {r0-r3}
-.Lcppb_56:
+.Lcppb_60:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -2218,8 +2557,8 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_56
-.Lcppbdone_57:
+	blo	.Lcppb_60
+.Lcppbdone_61:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
 	vld1.8	{d24-d27}, [r2]!
@@ -2248,14 +2587,14 @@ ctasm_chacha20_poly1305_open_neon:
 	vst1.8	{d24-d27}, [r0]!
 	sub	r3, r3, #192
 	cmp	r3, #192
-	bhs	.Lcpopen3_45
-.Lcpopentail_46:
+	bhs	.Lcpopen3_49
+.Lcpopentail_50:
 	cmp	r3, #0
-	beq	.Lcpopenlen_47
+	beq	.Lcpopenlen_51
 	cmp	r3, #64
-	bls	.Lcpt1_58
+	bls	.Lcpt1_62
 	cmp	r3, #128
-	bls	.Lcpt2_59
+	bls	.Lcpt2_63
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -2269,7 +2608,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vmov	q10, q2
 	vadd.i32	q11, q7, q12
 	mov	r12, #10
-.Lcprounds3_61:
+.Lcprounds3_65:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
@@ -2379,7 +2718,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vext.32	q7, q7, q7, #1
 	vext.32	q11, q11, q11, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds3_61
+	bne	.Lcprounds3_65
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -2404,8 +2743,8 @@ ctasm_chacha20_poly1305_open_neon:
 	add	r11, sp, #176
 	vstmia	r11!, {d0-d15}
 	vstmia	r11, {d16-d23}
-	b	.Lcptgo_60
-.Lcpt2_59:
+	b	.Lcptgo_64
+.Lcpt2_63:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -2415,7 +2754,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vmov	q6, q2
 	vadd.i32	q7, q3, q12
 	mov	r12, #10
-.Lcprounds2_62:
+.Lcprounds2_66:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	veor	q3, q3, q0
@@ -2489,7 +2828,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vext.32	q3, q3, q3, #1
 	vext.32	q7, q7, q7, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds2_62
+	bne	.Lcprounds2_66
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -2507,12 +2846,12 @@ ctasm_chacha20_poly1305_open_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d0-d15}
-	b	.Lcptgo_60
-.Lcpt1_58:
+	b	.Lcptgo_64
+.Lcpt1_62:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
-.Lcprounds1_63:
+.Lcprounds1_67:
 	vadd.i32	q0, q0, q1
 	veor	q3, q3, q0
 	vrev32.16	q3, q3
@@ -2550,7 +2889,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vext.32	q2, q2, q2, #2
 	vext.32	q3, q3, q3, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds1_63
+	bne	.Lcprounds1_67
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -2561,7 +2900,7 @@ ctasm_chacha20_poly1305_open_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d0-d7}
-.Lcptgo_60:
+.Lcptgo_64:
 	add	r11, sp, #52
 	stm	r11, {r0, r2, r3}
 	mov	r9, r2
@@ -2571,9 +2910,9 @@ ctasm_chacha20_poly1305_open_neon:
 	add	r10, r9, r10
 	str	r11, [sp, #84]
 	cmp	r9, r10
-	bhs	.Lcppbdone_67
+	bhs	.Lcppbdone_71
 	ldm	sp, {r0-r3}
-.Lcppb_66:
+.Lcppb_70:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -2625,25 +2964,25 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_66
-.Lcppbdone_67:
+	blo	.Lcppb_70
+.Lcppbdone_71:
 	ldr	r11, [sp, #84]
 	cmp	r11, #0
-	beq	.Lcpppdone_65
+	beq	.Lcpppdone_69
 	vmov.i8	q12, #0
 	add	r10, sp, #368
 	vst1.8	{d24-d25}, [r10]
-.Lcppp_64:
+.Lcppp_68:
 	ldrb	r12, [r9], #1
 	strb	r12, [r10], #1
 	subs	r11, r11, #1
-	bne	.Lcppp_64
+	bne	.Lcppp_68
 	add	r9, sp, #368
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_69
+	bhs	.Lcppbdone_73
 	ldm	sp, {r0-r3}
-.Lcppb_68:
+.Lcppb_72:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -2695,33 +3034,33 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_68
-.Lcppbdone_69:
-.Lcpppdone_65:
+	blo	.Lcppb_72
+.Lcppbdone_73:
+.Lcpppdone_69:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
 	add	r11, sp, #176
-.Lcpx16_70:
+.Lcpx16_74:
 	cmp	r3, #16
-	blo	.Lcpxb_71
+	blo	.Lcpxb_75
 	vld1.8	{d24-d25}, [r2]!
 	vld1.8	{d26-d27}, [r11]!
 	veor	q12, q12, q13
 	vst1.8	{d24-d25}, [r0]!
 	sub	r3, r3, #16
-	b	.Lcpx16_70
-.Lcpxb_71:
+	b	.Lcpx16_74
+.Lcpxb_75:
 	cmp	r3, #0
-	beq	.Lcpxd_73
-.Lcpxbl_72:
+	beq	.Lcpxd_77
+.Lcpxbl_76:
 	ldrb	r12, [r2], #1
 	ldrb	lr, [r11], #1
 	eor	r12, r12, lr
 	strb	r12, [r0], #1
 	subs	r3, r3, #1
-	bne	.Lcpxbl_72
-.Lcpxd_73:
-.Lcpopenlen_47:
+	bne	.Lcpxbl_76
+.Lcpxd_77:
+.Lcpopenlen_51:
 	ldr	r10, [sp, #492]
 	ldr	r12, [sp, #88]
 	mov	r11, #0
@@ -2732,9 +3071,9 @@ ctasm_chacha20_poly1305_open_neon:
 	str	r11, [r9, #12]
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_75
+	bhs	.Lcppbdone_79
 	ldm	sp, {r0-r3}
-.Lcppb_74:
+.Lcppb_78:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -2786,8 +3125,8 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_74
-.Lcppbdone_75:
+	blo	.Lcppb_78
+.Lcppbdone_79:
 	adds	r10, r4, #5
 	adcs	r11, r5, #0
 	adcs	r12, r6, #0

@@ -117,16 +117,21 @@ sub quarter {
 
 sub rotate_rows {
     my ($n, @by) = @_;    # rows b, c, d of each block left by @by words
+    my @v;
     for my $r (0 .. 2) {
-        e("vext.32	q" . (4 * $_ + 1 + $r) . ", q" . (4 * $_ + 1 + $r) . ", q"
-          . (4 * $_ + 1 + $r) . ", #$by[$r]") for 0 .. $n - 1;
+        push @v, "vext.32	q" . (4 * $_ + 1 + $r) . ", q" . (4 * $_ + 1 + $r) . ", q"
+          . (4 * $_ + 1 + $r) . ", #$by[$r]" for 0 .. $n - 1;
     }
+    return @v;
 }
 
 # $n (1..3) key-stream blocks into q0..q(4n-1), from the stored counter on;
-# the stored counter advances by $n. Uses r11, r12, q12-q15.
+# the stored counter advances by $n. Uses r11, r12, q12-q15. $fused: each of
+# the 10 double rounds also runs one Poly1305 block (at r9, the rounds end
+# when r9 reaches r10 = r9 + 160), its scalar instructions interleaved with
+# the NEON ones so in-order dual-issue cores run both at once.
 sub gen {
-    my ($n) = @_;
+    my ($n, $fused) = @_;
     e("add	r11, sp, #$STATE", "vldmia	r11, {d0-d7}");
     if ($n >= 2) {
         e("add	r12, sp, #$ONE", "vld1.32	{d24-d25}, [r12]",
@@ -134,16 +139,28 @@ sub gen {
     }
     e("vmov	q8, q0", "vmov	q9, q1", "vmov	q10, q2", "vadd.i32	q11, q7, q12") if $n == 3;
     my $loop = newlabel("rounds$n");
-    e("mov	r12, #10");
+    e($fused ? "ldm	sp, {r0-r3}" : "mov	r12, #10");
     $code .= "$loop:\n";
+    my @neon;
     for my $diag (0, 1) {
         my @q = map { [quarter(4 * $_, 4 * $_ + 1, 4 * $_ + 2, 4 * $_ + 3, 12 + $_)] } 0 .. $n - 1;
         for my $i (0 .. $#{ $q[0] }) {
-            e($q[$_][$i]) for 0 .. $n - 1;
+            push @neon, $q[$_][$i] for 0 .. $n - 1;
         }
-        rotate_rows($n, $diag ? (3, 2, 1) : (1, 2, 3));
+        push @neon, rotate_rows($n, $diag ? (3, 2, 1) : (1, 2, 3));
     }
-    e("subs	r12, r12, #1", "bne	$loop");
+    if ($fused) {    # spread the scalar block evenly over the NEON double round
+        my @scalar = poly_block_insns();
+        my ($ns, $nn) = (scalar @scalar, scalar @neon);
+        my $k = 0;
+        for my $i (0 .. $nn - 1) {
+            e($neon[$i]);
+            e($scalar[$k++]) while $k < $ns && $k * $nn < ($i + 1) * $ns;
+        }
+        e("cmp	r9, r10", "blo	$loop", "add	r11, sp, #$STATE");
+    } else {
+        e(@neon, "subs	r12, r12, #1", "bne	$loop");
+    }
     e("vldmia	r11, {d24-d31}");
     for my $k (0 .. $n - 1) {
         e("vadd.i32	q" . (4 * $k + $_) . ", q" . (4 * $k + $_) . ", q" . (12 + $_)) for 0 .. 3;
@@ -173,7 +190,14 @@ sub poly_blocks {
     my ($loop, $done) = (newlabel("pb"), newlabel("pbdone"));
     e("cmp	r9, r10", "bhs	$done", "ldm	sp, {r0-r3}");    # r0, r1, s3, s2
     $code .= "$loop:\n";
-    e("ldr	r11, [r9], #4", "adds	r4, r4, r11", "ldr	r11, [r9], #4", "adcs	r5, r5, r11",
+    e(poly_block_insns(), "cmp	r9, r10", "blo	$loop");
+    $code .= "$done:\n";
+}
+
+# One Poly1305 block at r9 (r9 advances by 16): h in r4-r8, r0, r1, s3, s2 in
+# r0-r3; uses r11, r12, lr. Flags are its own (the caller compares after it).
+sub poly_block_insns {
+    return ("ldr	r11, [r9], #4", "adds	r4, r4, r11", "ldr	r11, [r9], #4", "adcs	r5, r5, r11",
       "ldr	r11, [r9], #4", "adcs	r6, r6, r11", "ldr	r11, [r9], #4", "adcs	r7, r7, r11",
       "adc	r8, r8, #1",
       # c0 = h0 r0 + h1 s3 + h2 s2 + h3 s1 in (r11 lo, r12 hi)
@@ -196,9 +220,7 @@ sub poly_blocks {
       "ldr	r4, [sp, #$NH[0]]", "ldr	r5, [sp, #$NH[1]]", "ldr	r6, [sp, #$NH[2]]",
       "lsr	r11, r8, #2", "and	r8, r8, #3", "add	r11, r11, r11, lsl #2",
       "adds	r4, r4, r11", "adcs	r5, r5, #0", "adcs	r6, r6, #0", "adcs	r7, r7, #0",
-      "adc	r8, r8, #0",
-      "cmp	r9, r10", "blo	$loop");
-    $code .= "$done:\n";
+      "adc	r8, r8, #0");
 }
 
 # Poly1305 over r10 bytes at r9, the last partial block zero-padded (pad16).
@@ -344,23 +366,41 @@ ___
     poly_pad();
     load_ptrs();
     e("cmp	r3, #192", "blo	$tail");
-    $code .= "$loop:\n";
-    gen(3);
-    if (!$seal) {    # MAC the ciphertext before it is overwritten (in place)
+    if ($seal) {
+        # Software-pipelined: each batch's rounds MAC the previous batch's
+        # ciphertext; the first batch has none, the last is MACed after.
+        my $flush = newlabel("sealflush");
+        gen(3);
+        xor_direct(3);
+        e("sub	r3, r3, #192");
+        $code .= "$loop:\n";
+        e("cmp	r3, #192", "blo	$flush");
         save_ptrs();
-        e("mov	r9, r2", "add	r10, r2, #192");
+        e("sub	r9, r0, #192", "add	r10, r9, #160");
+        gen(3, 1);
+        e("add	r10, r9, #32");
         poly_blocks();
         load_ptrs();
-    }
-    xor_direct(3);
-    e("sub	r3, r3, #192");
-    if ($seal) {
+        xor_direct(3);
+        e("sub	r3, r3, #192", "b	$loop");
+        $code .= "$flush:\n";
         save_ptrs();
         e("sub	r9, r0, #192", "mov	r10, r0");
         poly_blocks();
         load_ptrs();
+    } else {
+        # The rounds MAC this batch's ciphertext before the xor overwrites it
+        # (in place).
+        $code .= "$loop:\n";
+        save_ptrs();
+        e("mov	r9, r2", "add	r10, r2, #160");
+        gen(3, 1);
+        e("add	r10, r9, #32");
+        poly_blocks();
+        load_ptrs();
+        xor_direct(3);
+        e("sub	r3, r3, #192", "cmp	r3, #192", "bhs	$loop");
     }
-    e("cmp	r3, #192", "bhs	$loop");
     $code .= "$tail:\n";
     e("cmp	r3, #0", "beq	$len");
     tail_stream();
