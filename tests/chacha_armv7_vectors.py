@@ -4,7 +4,8 @@
 tests/chacha_armv7_tier_test.cc: ChaCha20-Poly1305 seals and raw ChaCha20 from
 python3's cryptography package (OpenSSL underneath), at the lengths around the
 ARMv7 tier's batches (64-byte blocks, 192-byte batches): n*64-1, n*64, n*64+1
-for n up to 10, AD lengths 0..64 and a few long ones; and Poly1305 reduction
+for n up to 10, AD lengths 0..64 and a few long ones, counters up to the
+last block the contract allows (2^32 - 1); and Poly1305 reduction
 edges ("edges"): messages whose last ciphertext block is solved (mod
 p = 2^130 - 5) so that the accumulator value before the final reduction is
 p - 1, p - 2, 2^130 - 2^26 (top limbs all ones, yet below p), 0..6 and other
@@ -143,6 +144,13 @@ def main():
         doc["chacha20"].append({"key": key.hex(), "nonce": nonce.hex(), "counter": counter,
                                 "in": pt.hex(), "out": enc.update(pt).hex()})
     doc["edges"] = edges(rng)
+    # The last block the contract allows: counter + ceil(len / 64) = 2^32.
+    for n in (1, 64, 191, 192, 193, 640):
+        counter = (1 << 32) - (n + 63) // 64
+        key, nonce, pt = rb(32), rb(12), rb(n)
+        enc = Cipher(algorithms.ChaCha20(key, counter.to_bytes(4, "little") + nonce), None).encryptor()
+        doc["chacha20"].append({"key": key.hex(), "nonce": nonce.hex(), "counter": counter,
+                                "in": pt.hex(), "out": enc.update(pt).hex()})
     json.dump(doc, sys.stdout, indent=0)
     sys.stdout.write("\n")
 
