@@ -567,6 +567,10 @@ Lcpxbl_12:
 	bne	Lcpxbl_12
 Lcpxd_13:
 Lcpcdone_2:
+	mov	r0, #0
+	mov	r1, #0
+	mov	r2, #0
+	mov	r3, #0
 	vmov.i8	q0, #0
 	vmov.i8	q1, #0
 	vmov.i8	q2, #0
@@ -588,6 +592,7 @@ Lcpcdone_2:
 	vmov	q13, q0
 	vmov	q14, q0
 	vmov	q15, q0
+	mov	r12, #0
 	add	sp, sp, #384
 	.cfi_def_cfa_offset	72
 	vpop	{d8-d15}
@@ -1965,6 +1970,10 @@ Lcppbdone_48:
 	str	r5, [r9, #4]
 	str	r6, [r9, #8]
 	str	r7, [r9, #12]
+	mov	r0, #0
+	mov	r1, #0
+	mov	r2, #0
+	mov	r3, #0
 	vmov.i8	q0, #0
 	vmov.i8	q1, #0
 	vmov.i8	q2, #0
@@ -1986,6 +1995,7 @@ Lcppbdone_48:
 	vmov	q13, q0
 	vmov	q14, q0
 	vmov	q15, q0
+	mov	r12, #0
 	add	sp, sp, #384
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}
@@ -3136,6 +3146,10 @@ Lcppbdone_79:
 	str	r5, [r9, #4]
 	str	r6, [r9, #8]
 	str	r7, [r9, #12]
+	mov	r0, #0
+	mov	r1, #0
+	mov	r2, #0
+	mov	r3, #0
 	vmov.i8	q0, #0
 	vmov.i8	q1, #0
 	vmov.i8	q2, #0
@@ -3157,6 +3171,7 @@ Lcppbdone_79:
 	vmov	q13, q0
 	vmov	q14, q0
 	vmov	q15, q0
+	mov	r12, #0
 	add	sp, sp, #384
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}

@@ -574,6 +574,10 @@ ctasm_chacha20_neon:
 	bne	.Lcpxbl_12
 .Lcpxd_13:
 .Lcpcdone_2:
+	mov	r0, #0
+	mov	r1, #0
+	mov	r2, #0
+	mov	r3, #0
 	vmov.i8	q0, #0
 	vmov.i8	q1, #0
 	vmov.i8	q2, #0
@@ -595,6 +599,7 @@ ctasm_chacha20_neon:
 	vmov	q13, q0
 	vmov	q14, q0
 	vmov	q15, q0
+	mov	r12, #0
 	add	sp, sp, #384
 	.cfi_def_cfa_offset	72
 	vpop	{d8-d15}
@@ -1979,6 +1984,10 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r5, [r9, #4]
 	str	r6, [r9, #8]
 	str	r7, [r9, #12]
+	mov	r0, #0
+	mov	r1, #0
+	mov	r2, #0
+	mov	r3, #0
 	vmov.i8	q0, #0
 	vmov.i8	q1, #0
 	vmov.i8	q2, #0
@@ -2000,6 +2009,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q13, q0
 	vmov	q14, q0
 	vmov	q15, q0
+	mov	r12, #0
 	add	sp, sp, #384
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}
@@ -3157,6 +3167,10 @@ ctasm_chacha20_poly1305_open_neon:
 	str	r5, [r9, #4]
 	str	r6, [r9, #8]
 	str	r7, [r9, #12]
+	mov	r0, #0
+	mov	r1, #0
+	mov	r2, #0
+	mov	r3, #0
 	vmov.i8	q0, #0
 	vmov.i8	q1, #0
 	vmov.i8	q2, #0
@@ -3178,6 +3192,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vmov	q13, q0
 	vmov	q14, q0
 	vmov	q15, q0
+	mov	r12, #0
 	add	sp, sp, #384
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}

@@ -74,7 +74,7 @@
 #
 # Constant time: branches and addresses depend only on the lengths. The frame
 # holds the key (state rows), r and s, h and the last key stream; all of it
-# is zeroed before returning, and so are q0-q15.
+# is zeroed before returning, and so are q0-q15, r0-r3 and r12.
 
 use strict;
 use warnings;
@@ -287,12 +287,14 @@ sub tail_xor {
     $code .= "$xd:\n";
 }
 
-# Zeroes the frame and q0-q15.
+# Zeroes the frame, q0-q15 and the scratch GPRs (s, g, key-stream bytes).
 sub wipe {
+    e("mov	r$_, #0") for 0 .. 3;
     e("vmov.i8	q$_, #0") for 0 .. 7;
     e("vstmia	sp, {d0-d15}", "add	r12, sp, #128", "vstmia	r12, {d0-d15}",
       "add	r12, sp, #256", "vstmia	r12, {d0-d15}");
     e("vmov	q$_, q0") for 8 .. 15;
+    e("mov	r12, #0");
 }
 
 # The Poly1305 key from block 0 (q0, q1): r clamped, with s_j = 5 r_j / 4,
