@@ -679,10 +679,268 @@ ctasm_chacha20_poly1305_seal_neon:
 	vshr.u64	d24, d24, #32
 	vmov.i32	d25, #0
 	vst1.32	{d24-d25}, [r11]
+	cmp	r3, #128
+	bhi	.Lcpseallong_17
+	cmp	r3, #0
+	beq	.Lcpsealk1_18
+	cmp	r3, #64
+	bhi	.Lcpsealk3_19
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	mov	r12, #10
+.Lcprounds2_22:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds2_22
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #2
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11, {d8-d15}
+	b	.Lcpsealkey_21
+.Lcpsealk3_19:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	mov	r12, #10
+.Lcprounds3_23:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds3_23
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11, {d8-d23}
+	b	.Lcpsealkey_21
+.Lcpsealk1_18:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
-.Lcprounds1_17:
+.Lcprounds1_24:
 	vadd.i32	q0, q0, q1
 	veor	q3, q3, q0
 	vrev32.16	q3, q3
@@ -720,7 +978,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q2, q2, q2, #2
 	vext.32	q3, q3, q3, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds1_17
+	bne	.Lcprounds1_24
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -729,6 +987,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	ldr	r12, [r11, #48]
 	add	r12, r12, #1
 	str	r12, [r11, #48]
+.Lcpsealkey_21:
 	vmov	r9, r10, d0
 	vmov	r11, r12, d1
 	bic	r9, r9, #0xf0000000
@@ -760,512 +1019,6 @@ ctasm_chacha20_poly1305_seal_neon:
 	bic	r10, r10, #15
 	add	r10, r9, r10
 	str	r11, [sp, #84]
-	cmp	r9, r10
-	bhs	.Lcppbdone_21
-	ldm	sp, {r0-r3}
-.Lcppb_20:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_20
-.Lcppbdone_21:
-	ldr	r11, [sp, #84]
-	cmp	r11, #0
-	beq	.Lcpppdone_19
-	vmov.i8	q12, #0
-	add	r10, sp, #368
-	vst1.8	{d24-d25}, [r10]
-.Lcppp_18:
-	ldrb	r12, [r9], #1
-	strb	r12, [r10], #1
-	subs	r11, r11, #1
-	bne	.Lcppp_18
-	add	r9, sp, #368
-	add	r10, r9, #16
-	cmp	r9, r10
-	bhs	.Lcppbdone_23
-	ldm	sp, {r0-r3}
-.Lcppb_22:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_22
-.Lcppbdone_23:
-.Lcpppdone_19:
-	add	r11, sp, #52
-	ldm	r11, {r0, r2, r3}
-	cmp	r3, #192
-	blo	.Lcpsealtail_15
-	add	r11, sp, #96
-	vldmia	r11, {d0-d7}
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vmov	q4, q0
-	vmov	q5, q1
-	vmov	q6, q2
-	vadd.i32	q7, q3, q12
-	vmov	q8, q0
-	vmov	q9, q1
-	vmov	q10, q2
-	vadd.i32	q11, q7, q12
-	mov	r12, #10
-.Lcprounds3_25:
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #1
-	vext.32	q5, q5, q5, #1
-	vext.32	q9, q9, q9, #1
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #3
-	vext.32	q7, q7, q7, #3
-	vext.32	q11, q11, q11, #3
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #3
-	vext.32	q5, q5, q5, #3
-	vext.32	q9, q9, q9, #3
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #1
-	vext.32	q7, q7, q7, #1
-	vext.32	q11, q11, q11, #1
-	subs	r12, r12, #1
-	bne	.Lcprounds3_25
-	vldmia	r11, {d24-d31}
-	vadd.i32	q0, q0, q12
-	vadd.i32	q1, q1, q13
-	vadd.i32	q2, q2, q14
-	vadd.i32	q3, q3, q15
-	vadd.i32	q4, q4, q12
-	vadd.i32	q5, q5, q13
-	vadd.i32	q6, q6, q14
-	vadd.i32	q7, q7, q15
-	vadd.i32	q8, q8, q12
-	vadd.i32	q9, q9, q13
-	vadd.i32	q10, q10, q14
-	vadd.i32	q11, q11, q15
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vadd.i32	q7, q7, q12
-	vadd.i32	q11, q11, q12
-	vadd.i32	q11, q11, q12
-	ldr	r12, [r11, #48]
-	add	r12, r12, #3
-	str	r12, [r11, #48]
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q0
-	veor	q13, q13, q1
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q2
-	veor	q13, q13, q3
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q4
-	veor	q13, q13, q5
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q6
-	veor	q13, q13, q7
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q8
-	veor	q13, q13, q9
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q10
-	veor	q13, q13, q11
-	vst1.8	{d24-d27}, [r0]!
-	sub	r3, r3, #192
-.Lcpseal3_14:
-	cmp	r3, #192
-	blo	.Lcpsealflush_24
-	add	r11, sp, #52
-	stm	r11, {r0, r2, r3}
-	sub	r9, r0, #192
-	add	r10, r9, #160
-	add	r11, sp, #96
-	vldmia	r11, {d0-d7}
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vmov	q4, q0
-	vmov	q5, q1
-	vmov	q6, q2
-	vadd.i32	q7, q3, q12
-	vmov	q8, q0
-	vmov	q9, q1
-	vmov	q10, q2
-	vadd.i32	q11, q7, q12
-	ldm	sp, {r0-r3}
-.Lcprounds3_26:
-	vadd.i32	q0, q0, q1
-	ldr	r11, [r9], #4
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	adds	r4, r4, r11
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	ldr	r11, [r9], #4
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	adcs	r5, r5, r11
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	ldr	r11, [r9], #4
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	adcs	r6, r6, r11
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	ldr	r11, [r9], #4
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	adcs	r7, r7, r11
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	adc	r8, r8, #1
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	umull	r11, r12, r4, r0
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	umlal	r11, r12, r5, r2
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r11, r12, r6, r3
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	ldr	lr, [sp, #16]
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	umlal	r11, r12, r7, lr
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	str	r11, [sp, #36]
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	mov	r11, #0
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	umlal	r12, r11, r4, r1
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	umlal	r12, r11, r5, r0
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	umlal	r12, r11, r6, r2
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	umlal	r12, r11, r7, r3
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	umlal	r12, r11, r8, lr
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #1
-	str	r12, [sp, #40]
-	vext.32	q5, q5, q5, #1
-	vext.32	q9, q9, q9, #1
-	mov	r12, #0
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	ldr	lr, [sp, #20]
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #3
-	umlal	r11, r12, r4, lr
-	vext.32	q7, q7, q7, #3
-	vext.32	q11, q11, q11, #3
-	vadd.i32	q0, q0, q1
-	umlal	r11, r12, r5, r1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r11, r12, r6, r0
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	umlal	r11, r12, r7, r2
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	umlal	r11, r12, r8, r3
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	str	r11, [sp, #44]
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	mov	r11, #0
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	umlal	r12, r11, r5, lr
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	ldr	lr, [sp, #24]
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	umlal	r12, r11, r4, lr
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	umlal	r12, r11, r6, r1
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	umlal	r12, r11, r7, r0
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r12, r11, r8, r2
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	mov	r7, r12
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	mla	r8, r8, r0, r11
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	ldr	r4, [sp, #36]
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	ldr	r5, [sp, #40]
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	ldr	r6, [sp, #44]
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	lsr	r11, r8, #2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	and	r8, r8, #3
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	add	r11, r11, r11, lsl #2
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	adds	r4, r4, r11
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #3
-	adcs	r5, r5, #0
-	vext.32	q5, q5, q5, #3
-	vext.32	q9, q9, q9, #3
-	adcs	r6, r6, #0
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	adcs	r7, r7, #0
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #1
-	adc	r8, r8, #0
-	vext.32	q7, q7, q7, #1
-	vext.32	q11, q11, q11, #1
-	cmp	r9, r10
-	blo	.Lcprounds3_26
-	add	r11, sp, #96
-	vldmia	r11, {d24-d31}
-	vadd.i32	q0, q0, q12
-	vadd.i32	q1, q1, q13
-	vadd.i32	q2, q2, q14
-	vadd.i32	q3, q3, q15
-	vadd.i32	q4, q4, q12
-	vadd.i32	q5, q5, q13
-	vadd.i32	q6, q6, q14
-	vadd.i32	q7, q7, q15
-	vadd.i32	q8, q8, q12
-	vadd.i32	q9, q9, q13
-	vadd.i32	q10, q10, q14
-	vadd.i32	q11, q11, q15
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vadd.i32	q7, q7, q12
-	vadd.i32	q11, q11, q12
-	vadd.i32	q11, q11, q12
-	ldr	r12, [r11, #48]
-	add	r12, r12, #3
-	str	r12, [r11, #48]
-	add	r10, r9, #32
 	cmp	r9, r10
 	bhs	.Lcppbdone_28
 	ldm	sp, {r0-r3}
@@ -1323,39 +1076,19 @@ ctasm_chacha20_poly1305_seal_neon:
 	cmp	r9, r10
 	blo	.Lcppb_27
 .Lcppbdone_28:
-	add	r11, sp, #52
-	ldm	r11, {r0, r2, r3}
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q0
-	veor	q13, q13, q1
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q2
-	veor	q13, q13, q3
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q4
-	veor	q13, q13, q5
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q6
-	veor	q13, q13, q7
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q8
-	veor	q13, q13, q9
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q10
-	veor	q13, q13, q11
-	vst1.8	{d24-d27}, [r0]!
-	sub	r3, r3, #192
-	b	.Lcpseal3_14
-.Lcpsealflush_24:
-	add	r11, sp, #52
-	stm	r11, {r0, r2, r3}
-	sub	r9, r0, #192
-	mov	r10, r0
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_26
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_25:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_25
+	add	r9, sp, #368
+	add	r10, r9, #16
 	cmp	r9, r10
 	bhs	.Lcppbdone_30
 	ldm	sp, {r0-r3}
@@ -1413,15 +1146,226 @@ ctasm_chacha20_poly1305_seal_neon:
 	cmp	r9, r10
 	blo	.Lcppb_29
 .Lcppbdone_30:
+.Lcpppdone_26:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
-.Lcpsealtail_15:
 	cmp	r3, #0
 	beq	.Lcpseallen_16
-	cmp	r3, #64
-	bls	.Lcpt1_31
-	cmp	r3, #128
-	bls	.Lcpt2_32
+	b	.Lcpsealconsume_20
+.Lcpseallong_17:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	mov	r12, #10
+.Lcprounds1_31:
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #3
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds1_31
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	ldr	r12, [r11, #48]
+	add	r12, r12, #1
+	str	r12, [r11, #48]
+	vmov	r9, r10, d0
+	vmov	r11, r12, d1
+	bic	r9, r9, #0xf0000000
+	bic	r10, r10, #0xf0000003
+	bic	r11, r11, #0xf0000003
+	bic	r12, r12, #0xf0000003
+	str	r9, [sp, #0]
+	str	r10, [sp, #4]
+	str	r11, [sp, #20]
+	str	r12, [sp, #24]
+	add	r10, r10, r10, lsr #2
+	str	r10, [sp, #16]
+	add	r11, r11, r11, lsr #2
+	str	r11, [sp, #12]
+	add	r12, r12, r12, lsr #2
+	str	r12, [sp, #8]
+	add	r11, sp, #64
+	vst1.32	{d2-d3}, [r11]
+	mov	r4, #0
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	ldr	r9, [sp, #488]
+	ldr	r10, [sp, #492]
+	and	r11, r10, #15
+	bic	r10, r10, #15
+	add	r10, r9, r10
+	str	r11, [sp, #84]
+	cmp	r9, r10
+	bhs	.Lcppbdone_35
+	ldm	sp, {r0-r3}
+.Lcppb_34:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_34
+.Lcppbdone_35:
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_33
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_32:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_32
+	add	r9, sp, #368
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_37
+	ldm	sp, {r0-r3}
+.Lcppb_36:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_36
+.Lcppbdone_37:
+.Lcpppdone_33:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	cmp	r3, #192
+	blo	.Lcpsealtail_15
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -1435,7 +1379,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q10, q2
 	vadd.i32	q11, q7, q12
 	mov	r12, #10
-.Lcprounds3_34:
+.Lcprounds3_39:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
@@ -1545,7 +1489,537 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q7, q7, q7, #1
 	vext.32	q11, q11, q11, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds3_34
+	bne	.Lcprounds3_39
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q0
+	veor	q13, q13, q1
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q2
+	veor	q13, q13, q3
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q4
+	veor	q13, q13, q5
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q6
+	veor	q13, q13, q7
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q8
+	veor	q13, q13, q9
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q10
+	veor	q13, q13, q11
+	vst1.8	{d24-d27}, [r0]!
+	sub	r3, r3, #192
+.Lcpseal3_14:
+	cmp	r3, #192
+	blo	.Lcpsealflush_38
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	sub	r9, r0, #192
+	add	r10, r9, #160
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	ldm	sp, {r0-r3}
+.Lcprounds3_40:
+	vadd.i32	q0, q0, q1
+	ldr	r11, [r9], #4
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	adds	r4, r4, r11
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	ldr	r11, [r9], #4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	adcs	r5, r5, r11
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	ldr	r11, [r9], #4
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	adcs	r6, r6, r11
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	ldr	r11, [r9], #4
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	adcs	r7, r7, r11
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	adc	r8, r8, #1
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	umull	r11, r12, r4, r0
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	umlal	r11, r12, r5, r2
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	umlal	r11, r12, r6, r3
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	ldr	lr, [sp, #16]
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	umlal	r11, r12, r7, lr
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	str	r11, [sp, #36]
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	mov	r11, #0
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	umlal	r12, r11, r4, r1
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	umlal	r12, r11, r5, r0
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	umlal	r12, r11, r6, r2
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	umlal	r12, r11, r7, r3
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	umlal	r12, r11, r8, lr
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	str	r12, [sp, #40]
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	mov	r12, #0
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	ldr	lr, [sp, #20]
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	umlal	r11, r12, r4, lr
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	umlal	r11, r12, r5, r1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	umlal	r11, r12, r6, r0
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	umlal	r11, r12, r7, r2
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	umlal	r11, r12, r8, r3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	str	r11, [sp, #44]
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	mov	r11, #0
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	umlal	r12, r11, r5, lr
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	ldr	lr, [sp, #24]
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	umlal	r12, r11, r4, lr
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	umlal	r12, r11, r6, r1
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	umlal	r12, r11, r7, r0
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	umlal	r12, r11, r8, r2
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	mov	r7, r12
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	mla	r8, r8, r0, r11
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	ldr	r4, [sp, #36]
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	ldr	r5, [sp, #40]
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	ldr	r6, [sp, #44]
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	lsr	r11, r8, #2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	and	r8, r8, #3
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	add	r11, r11, r11, lsl #2
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	adds	r4, r4, r11
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	adcs	r5, r5, #0
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	adcs	r6, r6, #0
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	adcs	r7, r7, #0
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	adc	r8, r8, #0
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	cmp	r9, r10
+	blo	.Lcprounds3_40
+	add	r11, sp, #96
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	add	r10, r9, #32
+	cmp	r9, r10
+	bhs	.Lcppbdone_42
+	ldm	sp, {r0-r3}
+.Lcppb_41:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_41
+.Lcppbdone_42:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q0
+	veor	q13, q13, q1
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q2
+	veor	q13, q13, q3
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q4
+	veor	q13, q13, q5
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q6
+	veor	q13, q13, q7
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q8
+	veor	q13, q13, q9
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q10
+	veor	q13, q13, q11
+	vst1.8	{d24-d27}, [r0]!
+	sub	r3, r3, #192
+	b	.Lcpseal3_14
+.Lcpsealflush_38:
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	sub	r9, r0, #192
+	mov	r10, r0
+	cmp	r9, r10
+	bhs	.Lcppbdone_44
+	ldm	sp, {r0-r3}
+.Lcppb_43:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_43
+.Lcppbdone_44:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+.Lcpsealtail_15:
+	cmp	r3, #0
+	beq	.Lcpseallen_16
+	cmp	r3, #64
+	bls	.Lcpt1_45
+	cmp	r3, #128
+	bls	.Lcpt2_46
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	mov	r12, #10
+.Lcprounds3_48:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds3_48
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -1570,8 +2044,8 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	r11, sp, #176
 	vstmia	r11!, {d0-d15}
 	vstmia	r11, {d16-d23}
-	b	.Lcptgo_33
-.Lcpt2_32:
+	b	.Lcptgo_47
+.Lcpt2_46:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -1581,7 +2055,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q6, q2
 	vadd.i32	q7, q3, q12
 	mov	r12, #10
-.Lcprounds2_35:
+.Lcprounds2_49:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	veor	q3, q3, q0
@@ -1655,7 +2129,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q3, q3, q3, #1
 	vext.32	q7, q7, q7, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds2_35
+	bne	.Lcprounds2_49
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -1673,12 +2147,12 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d0-d15}
-	b	.Lcptgo_33
-.Lcpt1_31:
+	b	.Lcptgo_47
+.Lcpt1_45:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
-.Lcprounds1_36:
+.Lcprounds1_50:
 	vadd.i32	q0, q0, q1
 	veor	q3, q3, q0
 	vrev32.16	q3, q3
@@ -1716,7 +2190,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q2, q2, q2, #2
 	vext.32	q3, q3, q3, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds1_36
+	bne	.Lcprounds1_50
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -1727,30 +2201,31 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d0-d7}
-.Lcptgo_33:
+.Lcptgo_47:
+.Lcpsealconsume_20:
 	add	r11, sp, #52
 	stm	r11, {r0, r2, r3}
 	add	r11, sp, #176
-.Lcpx16_37:
+.Lcpx16_51:
 	cmp	r3, #16
-	blo	.Lcpxb_38
+	blo	.Lcpxb_52
 	vld1.8	{d24-d25}, [r2]!
 	vld1.8	{d26-d27}, [r11]!
 	veor	q12, q12, q13
 	vst1.8	{d24-d25}, [r0]!
 	sub	r3, r3, #16
-	b	.Lcpx16_37
-.Lcpxb_38:
+	b	.Lcpx16_51
+.Lcpxb_52:
 	cmp	r3, #0
-	beq	.Lcpxd_40
-.Lcpxbl_39:
+	beq	.Lcpxd_54
+.Lcpxbl_53:
 	ldrb	r12, [r2], #1
 	ldrb	lr, [r11], #1
 	eor	r12, r12, lr
 	strb	r12, [r0], #1
 	subs	r3, r3, #1
-	bne	.Lcpxbl_39
-.Lcpxd_40:
+	bne	.Lcpxbl_53
+.Lcpxd_54:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
 	mov	r9, r0
@@ -1760,9 +2235,9 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	r10, r9, r10
 	str	r11, [sp, #84]
 	cmp	r9, r10
-	bhs	.Lcppbdone_44
+	bhs	.Lcppbdone_58
 	ldm	sp, {r0-r3}
-.Lcppb_43:
+.Lcppb_57:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -1814,25 +2289,25 @@ ctasm_chacha20_poly1305_seal_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_43
-.Lcppbdone_44:
+	blo	.Lcppb_57
+.Lcppbdone_58:
 	ldr	r11, [sp, #84]
 	cmp	r11, #0
-	beq	.Lcpppdone_42
+	beq	.Lcpppdone_56
 	vmov.i8	q12, #0
 	add	r10, sp, #368
 	vst1.8	{d24-d25}, [r10]
-.Lcppp_41:
+.Lcppp_55:
 	ldrb	r12, [r9], #1
 	strb	r12, [r10], #1
 	subs	r11, r11, #1
-	bne	.Lcppp_41
+	bne	.Lcppp_55
 	add	r9, sp, #368
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_46
+	bhs	.Lcppbdone_60
 	ldm	sp, {r0-r3}
-.Lcppb_45:
+.Lcppb_59:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -1884,9 +2359,9 @@ ctasm_chacha20_poly1305_seal_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_45
-.Lcppbdone_46:
-.Lcpppdone_42:
+	blo	.Lcppb_59
+.Lcppbdone_60:
+.Lcpppdone_56:
 .Lcpseallen_16:
 	ldr	r10, [sp, #492]
 	ldr	r12, [sp, #88]
@@ -1898,9 +2373,9 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r11, [r9, #12]
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_48
+	bhs	.Lcppbdone_62
 	ldm	sp, {r0-r3}
-.Lcppb_47:
+.Lcppb_61:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -1952,8 +2427,8 @@ ctasm_chacha20_poly1305_seal_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_47
-.Lcppbdone_48:
+	blo	.Lcppb_61
+.Lcppbdone_62:
 	adds	r10, r4, #5
 	adcs	r11, r5, #0
 	adcs	r12, r6, #0
@@ -2097,10 +2572,268 @@ ctasm_chacha20_poly1305_open_neon:
 	vshr.u64	d24, d24, #32
 	vmov.i32	d25, #0
 	vst1.32	{d24-d25}, [r11]
+	cmp	r3, #128
+	bhi	.Lcpopenlong_66
+	cmp	r3, #0
+	beq	.Lcpopenk1_67
+	cmp	r3, #64
+	bhi	.Lcpopenk3_68
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	mov	r12, #10
+.Lcprounds2_71:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds2_71
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #2
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11, {d8-d15}
+	b	.Lcpopenkey_70
+.Lcpopenk3_68:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	mov	r12, #10
+.Lcprounds3_72:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds3_72
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11, {d8-d23}
+	b	.Lcpopenkey_70
+.Lcpopenk1_67:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
-.Lcprounds1_52:
+.Lcprounds1_73:
 	vadd.i32	q0, q0, q1
 	veor	q3, q3, q0
 	vrev32.16	q3, q3
@@ -2138,7 +2871,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vext.32	q2, q2, q2, #2
 	vext.32	q3, q3, q3, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds1_52
+	bne	.Lcprounds1_73
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -2147,6 +2880,7 @@ ctasm_chacha20_poly1305_open_neon:
 	ldr	r12, [r11, #48]
 	add	r12, r12, #1
 	str	r12, [r11, #48]
+.Lcpopenkey_70:
 	vmov	r9, r10, d0
 	vmov	r11, r12, d1
 	bic	r9, r9, #0xf0000000
@@ -2179,9 +2913,9 @@ ctasm_chacha20_poly1305_open_neon:
 	add	r10, r9, r10
 	str	r11, [sp, #84]
 	cmp	r9, r10
-	bhs	.Lcppbdone_56
+	bhs	.Lcppbdone_77
 	ldm	sp, {r0-r3}
-.Lcppb_55:
+.Lcppb_76:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -2233,852 +2967,20 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_55
-.Lcppbdone_56:
+	blo	.Lcppb_76
+.Lcppbdone_77:
 	ldr	r11, [sp, #84]
 	cmp	r11, #0
-	beq	.Lcpppdone_54
+	beq	.Lcpppdone_75
 	vmov.i8	q12, #0
 	add	r10, sp, #368
 	vst1.8	{d24-d25}, [r10]
-.Lcppp_53:
+.Lcppp_74:
 	ldrb	r12, [r9], #1
 	strb	r12, [r10], #1
 	subs	r11, r11, #1
-	bne	.Lcppp_53
+	bne	.Lcppp_74
 	add	r9, sp, #368
-	add	r10, r9, #16
-	cmp	r9, r10
-	bhs	.Lcppbdone_58
-	ldm	sp, {r0-r3}
-.Lcppb_57:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_57
-.Lcppbdone_58:
-.Lcpppdone_54:
-	add	r11, sp, #52
-	ldm	r11, {r0, r2, r3}
-	cmp	r3, #192
-	blo	.Lcpopentail_50
-.Lcpopen3_49:
-	add	r11, sp, #52
-	stm	r11, {r0, r2, r3}
-	mov	r9, r2
-	add	r10, r2, #160
-	add	r11, sp, #96
-	vldmia	r11, {d0-d7}
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vmov	q4, q0
-	vmov	q5, q1
-	vmov	q6, q2
-	vadd.i32	q7, q3, q12
-	vmov	q8, q0
-	vmov	q9, q1
-	vmov	q10, q2
-	vadd.i32	q11, q7, q12
-	ldm	sp, {r0-r3}
-.Lcprounds3_59:
-	vadd.i32	q0, q0, q1
-	ldr	r11, [r9], #4
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	adds	r4, r4, r11
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	ldr	r11, [r9], #4
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	adcs	r5, r5, r11
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	ldr	r11, [r9], #4
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	adcs	r6, r6, r11
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	ldr	r11, [r9], #4
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	adcs	r7, r7, r11
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	adc	r8, r8, #1
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	umull	r11, r12, r4, r0
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	umlal	r11, r12, r5, r2
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r11, r12, r6, r3
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	ldr	lr, [sp, #16]
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	umlal	r11, r12, r7, lr
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	str	r11, [sp, #36]
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	mov	r11, #0
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	umlal	r12, r11, r4, r1
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	umlal	r12, r11, r5, r0
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	umlal	r12, r11, r6, r2
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	umlal	r12, r11, r7, r3
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	umlal	r12, r11, r8, lr
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #1
-	str	r12, [sp, #40]
-	vext.32	q5, q5, q5, #1
-	vext.32	q9, q9, q9, #1
-	mov	r12, #0
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	ldr	lr, [sp, #20]
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #3
-	umlal	r11, r12, r4, lr
-	vext.32	q7, q7, q7, #3
-	vext.32	q11, q11, q11, #3
-	vadd.i32	q0, q0, q1
-	umlal	r11, r12, r5, r1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r11, r12, r6, r0
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	umlal	r11, r12, r7, r2
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	umlal	r11, r12, r8, r3
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	str	r11, [sp, #44]
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	mov	r11, #0
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	umlal	r12, r11, r5, lr
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	ldr	lr, [sp, #24]
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	umlal	r12, r11, r4, lr
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	umlal	r12, r11, r6, r1
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	umlal	r12, r11, r7, r0
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r12, r11, r8, r2
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	mov	r7, r12
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	mla	r8, r8, r0, r11
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	ldr	r4, [sp, #36]
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	ldr	r5, [sp, #40]
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	ldr	r6, [sp, #44]
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	lsr	r11, r8, #2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	and	r8, r8, #3
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	add	r11, r11, r11, lsl #2
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	adds	r4, r4, r11
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #3
-	adcs	r5, r5, #0
-	vext.32	q5, q5, q5, #3
-	vext.32	q9, q9, q9, #3
-	adcs	r6, r6, #0
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	adcs	r7, r7, #0
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #1
-	adc	r8, r8, #0
-	vext.32	q7, q7, q7, #1
-	vext.32	q11, q11, q11, #1
-	cmp	r9, r10
-	blo	.Lcprounds3_59
-	add	r11, sp, #96
-	vldmia	r11, {d24-d31}
-	vadd.i32	q0, q0, q12
-	vadd.i32	q1, q1, q13
-	vadd.i32	q2, q2, q14
-	vadd.i32	q3, q3, q15
-	vadd.i32	q4, q4, q12
-	vadd.i32	q5, q5, q13
-	vadd.i32	q6, q6, q14
-	vadd.i32	q7, q7, q15
-	vadd.i32	q8, q8, q12
-	vadd.i32	q9, q9, q13
-	vadd.i32	q10, q10, q14
-	vadd.i32	q11, q11, q15
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vadd.i32	q7, q7, q12
-	vadd.i32	q11, q11, q12
-	vadd.i32	q11, q11, q12
-	ldr	r12, [r11, #48]
-	add	r12, r12, #3
-	str	r12, [r11, #48]
-	add	r10, r9, #32
-	cmp	r9, r10
-	bhs	.Lcppbdone_61
-	ldm	sp, {r0-r3}
-.Lcppb_60:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_60
-.Lcppbdone_61:
-	add	r11, sp, #52
-	ldm	r11, {r0, r2, r3}
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q0
-	veor	q13, q13, q1
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q2
-	veor	q13, q13, q3
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q4
-	veor	q13, q13, q5
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q6
-	veor	q13, q13, q7
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q8
-	veor	q13, q13, q9
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q10
-	veor	q13, q13, q11
-	vst1.8	{d24-d27}, [r0]!
-	sub	r3, r3, #192
-	cmp	r3, #192
-	bhs	.Lcpopen3_49
-.Lcpopentail_50:
-	cmp	r3, #0
-	beq	.Lcpopenlen_51
-	cmp	r3, #64
-	bls	.Lcpt1_62
-	cmp	r3, #128
-	bls	.Lcpt2_63
-	add	r11, sp, #96
-	vldmia	r11, {d0-d7}
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vmov	q4, q0
-	vmov	q5, q1
-	vmov	q6, q2
-	vadd.i32	q7, q3, q12
-	vmov	q8, q0
-	vmov	q9, q1
-	vmov	q10, q2
-	vadd.i32	q11, q7, q12
-	mov	r12, #10
-.Lcprounds3_65:
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #1
-	vext.32	q5, q5, q5, #1
-	vext.32	q9, q9, q9, #1
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #3
-	vext.32	q7, q7, q7, #3
-	vext.32	q11, q11, q11, #3
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #3
-	vext.32	q5, q5, q5, #3
-	vext.32	q9, q9, q9, #3
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #1
-	vext.32	q7, q7, q7, #1
-	vext.32	q11, q11, q11, #1
-	subs	r12, r12, #1
-	bne	.Lcprounds3_65
-	vldmia	r11, {d24-d31}
-	vadd.i32	q0, q0, q12
-	vadd.i32	q1, q1, q13
-	vadd.i32	q2, q2, q14
-	vadd.i32	q3, q3, q15
-	vadd.i32	q4, q4, q12
-	vadd.i32	q5, q5, q13
-	vadd.i32	q6, q6, q14
-	vadd.i32	q7, q7, q15
-	vadd.i32	q8, q8, q12
-	vadd.i32	q9, q9, q13
-	vadd.i32	q10, q10, q14
-	vadd.i32	q11, q11, q15
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vadd.i32	q7, q7, q12
-	vadd.i32	q11, q11, q12
-	vadd.i32	q11, q11, q12
-	ldr	r12, [r11, #48]
-	add	r12, r12, #3
-	str	r12, [r11, #48]
-	add	r11, sp, #176
-	vstmia	r11!, {d0-d15}
-	vstmia	r11, {d16-d23}
-	b	.Lcptgo_64
-.Lcpt2_63:
-	add	r11, sp, #96
-	vldmia	r11, {d0-d7}
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vmov	q4, q0
-	vmov	q5, q1
-	vmov	q6, q2
-	vadd.i32	q7, q3, q12
-	mov	r12, #10
-.Lcprounds2_66:
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	vrev32.16	q3, q3
-	vrev32.16	q7, q7
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	vshl.i32	q1, q12, #12
-	vshl.i32	q5, q13, #12
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	vsri.32	q3, q12, #24
-	vsri.32	q7, q13, #24
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	vext.32	q1, q1, q1, #1
-	vext.32	q5, q5, q5, #1
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	vext.32	q3, q3, q3, #3
-	vext.32	q7, q7, q7, #3
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	vrev32.16	q3, q3
-	vrev32.16	q7, q7
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	vshl.i32	q1, q12, #12
-	vshl.i32	q5, q13, #12
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	vsri.32	q3, q12, #24
-	vsri.32	q7, q13, #24
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	vext.32	q1, q1, q1, #3
-	vext.32	q5, q5, q5, #3
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	vext.32	q3, q3, q3, #1
-	vext.32	q7, q7, q7, #1
-	subs	r12, r12, #1
-	bne	.Lcprounds2_66
-	vldmia	r11, {d24-d31}
-	vadd.i32	q0, q0, q12
-	vadd.i32	q1, q1, q13
-	vadd.i32	q2, q2, q14
-	vadd.i32	q3, q3, q15
-	vadd.i32	q4, q4, q12
-	vadd.i32	q5, q5, q13
-	vadd.i32	q6, q6, q14
-	vadd.i32	q7, q7, q15
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vadd.i32	q7, q7, q12
-	ldr	r12, [r11, #48]
-	add	r12, r12, #2
-	str	r12, [r11, #48]
-	add	r11, sp, #176
-	vstmia	r11, {d0-d15}
-	b	.Lcptgo_64
-.Lcpt1_62:
-	add	r11, sp, #96
-	vldmia	r11, {d0-d7}
-	mov	r12, #10
-.Lcprounds1_67:
-	vadd.i32	q0, q0, q1
-	veor	q3, q3, q0
-	vrev32.16	q3, q3
-	vadd.i32	q2, q2, q3
-	veor	q12, q1, q2
-	vshl.i32	q1, q12, #12
-	vsri.32	q1, q12, #20
-	vadd.i32	q0, q0, q1
-	veor	q12, q3, q0
-	vshl.i32	q3, q12, #8
-	vsri.32	q3, q12, #24
-	vadd.i32	q2, q2, q3
-	veor	q12, q1, q2
-	vshl.i32	q1, q12, #7
-	vsri.32	q1, q12, #25
-	vext.32	q1, q1, q1, #1
-	vext.32	q2, q2, q2, #2
-	vext.32	q3, q3, q3, #3
-	vadd.i32	q0, q0, q1
-	veor	q3, q3, q0
-	vrev32.16	q3, q3
-	vadd.i32	q2, q2, q3
-	veor	q12, q1, q2
-	vshl.i32	q1, q12, #12
-	vsri.32	q1, q12, #20
-	vadd.i32	q0, q0, q1
-	veor	q12, q3, q0
-	vshl.i32	q3, q12, #8
-	vsri.32	q3, q12, #24
-	vadd.i32	q2, q2, q3
-	veor	q12, q1, q2
-	vshl.i32	q1, q12, #7
-	vsri.32	q1, q12, #25
-	vext.32	q1, q1, q1, #3
-	vext.32	q2, q2, q2, #2
-	vext.32	q3, q3, q3, #1
-	subs	r12, r12, #1
-	bne	.Lcprounds1_67
-	vldmia	r11, {d24-d31}
-	vadd.i32	q0, q0, q12
-	vadd.i32	q1, q1, q13
-	vadd.i32	q2, q2, q14
-	vadd.i32	q3, q3, q15
-	ldr	r12, [r11, #48]
-	add	r12, r12, #1
-	str	r12, [r11, #48]
-	add	r11, sp, #176
-	vstmia	r11, {d0-d7}
-.Lcptgo_64:
-	add	r11, sp, #52
-	stm	r11, {r0, r2, r3}
-	mov	r9, r2
-	mov	r10, r3
-	and	r11, r10, #15
-	bic	r10, r10, #15
-	add	r10, r9, r10
-	str	r11, [sp, #84]
-	cmp	r9, r10
-	bhs	.Lcppbdone_71
-	ldm	sp, {r0-r3}
-.Lcppb_70:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_70
-.Lcppbdone_71:
-	ldr	r11, [sp, #84]
-	cmp	r11, #0
-	beq	.Lcpppdone_69
-	vmov.i8	q12, #0
-	add	r10, sp, #368
-	vst1.8	{d24-d25}, [r10]
-.Lcppp_68:
-	ldrb	r12, [r9], #1
-	strb	r12, [r10], #1
-	subs	r11, r11, #1
-	bne	.Lcppp_68
-	add	r9, sp, #368
-	add	r10, r9, #16
-	cmp	r9, r10
-	bhs	.Lcppbdone_73
-	ldm	sp, {r0-r3}
-.Lcppb_72:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_72
-.Lcppbdone_73:
-.Lcpppdone_69:
-	add	r11, sp, #52
-	ldm	r11, {r0, r2, r3}
-	add	r11, sp, #176
-.Lcpx16_74:
-	cmp	r3, #16
-	blo	.Lcpxb_75
-	vld1.8	{d24-d25}, [r2]!
-	vld1.8	{d26-d27}, [r11]!
-	veor	q12, q12, q13
-	vst1.8	{d24-d25}, [r0]!
-	sub	r3, r3, #16
-	b	.Lcpx16_74
-.Lcpxb_75:
-	cmp	r3, #0
-	beq	.Lcpxd_77
-.Lcpxbl_76:
-	ldrb	r12, [r2], #1
-	ldrb	lr, [r11], #1
-	eor	r12, r12, lr
-	strb	r12, [r0], #1
-	subs	r3, r3, #1
-	bne	.Lcpxbl_76
-.Lcpxd_77:
-.Lcpopenlen_51:
-	ldr	r10, [sp, #492]
-	ldr	r12, [sp, #88]
-	mov	r11, #0
-	add	r9, sp, #368
-	str	r10, [r9]
-	str	r11, [r9, #4]
-	str	r12, [r9, #8]
-	str	r11, [r9, #12]
 	add	r10, r9, #16
 	cmp	r9, r10
 	bhs	.Lcppbdone_79
@@ -3137,6 +3039,1054 @@ ctasm_chacha20_poly1305_open_neon:
 	cmp	r9, r10
 	blo	.Lcppb_78
 .Lcppbdone_79:
+.Lcpppdone_75:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	cmp	r3, #0
+	beq	.Lcpopenlen_65
+	b	.Lcpopenconsume_69
+.Lcpopenlong_66:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	mov	r12, #10
+.Lcprounds1_80:
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #3
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds1_80
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	ldr	r12, [r11, #48]
+	add	r12, r12, #1
+	str	r12, [r11, #48]
+	vmov	r9, r10, d0
+	vmov	r11, r12, d1
+	bic	r9, r9, #0xf0000000
+	bic	r10, r10, #0xf0000003
+	bic	r11, r11, #0xf0000003
+	bic	r12, r12, #0xf0000003
+	str	r9, [sp, #0]
+	str	r10, [sp, #4]
+	str	r11, [sp, #20]
+	str	r12, [sp, #24]
+	add	r10, r10, r10, lsr #2
+	str	r10, [sp, #16]
+	add	r11, r11, r11, lsr #2
+	str	r11, [sp, #12]
+	add	r12, r12, r12, lsr #2
+	str	r12, [sp, #8]
+	add	r11, sp, #64
+	vst1.32	{d2-d3}, [r11]
+	mov	r4, #0
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	ldr	r9, [sp, #488]
+	ldr	r10, [sp, #492]
+	and	r11, r10, #15
+	bic	r10, r10, #15
+	add	r10, r9, r10
+	str	r11, [sp, #84]
+	cmp	r9, r10
+	bhs	.Lcppbdone_84
+	ldm	sp, {r0-r3}
+.Lcppb_83:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_83
+.Lcppbdone_84:
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_82
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_81:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_81
+	add	r9, sp, #368
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_86
+	ldm	sp, {r0-r3}
+.Lcppb_85:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_85
+.Lcppbdone_86:
+.Lcpppdone_82:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	cmp	r3, #192
+	blo	.Lcpopentail_64
+.Lcpopen3_63:
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	mov	r9, r2
+	add	r10, r2, #160
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	ldm	sp, {r0-r3}
+.Lcprounds3_87:
+	vadd.i32	q0, q0, q1
+	ldr	r11, [r9], #4
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	adds	r4, r4, r11
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	ldr	r11, [r9], #4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	adcs	r5, r5, r11
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	ldr	r11, [r9], #4
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	adcs	r6, r6, r11
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	ldr	r11, [r9], #4
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	adcs	r7, r7, r11
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	adc	r8, r8, #1
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	umull	r11, r12, r4, r0
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	umlal	r11, r12, r5, r2
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	umlal	r11, r12, r6, r3
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	ldr	lr, [sp, #16]
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	umlal	r11, r12, r7, lr
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	str	r11, [sp, #36]
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	mov	r11, #0
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	umlal	r12, r11, r4, r1
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	umlal	r12, r11, r5, r0
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	umlal	r12, r11, r6, r2
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	umlal	r12, r11, r7, r3
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	umlal	r12, r11, r8, lr
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	str	r12, [sp, #40]
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	mov	r12, #0
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	ldr	lr, [sp, #20]
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	umlal	r11, r12, r4, lr
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	umlal	r11, r12, r5, r1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	umlal	r11, r12, r6, r0
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	umlal	r11, r12, r7, r2
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	umlal	r11, r12, r8, r3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	str	r11, [sp, #44]
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	mov	r11, #0
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	umlal	r12, r11, r5, lr
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	ldr	lr, [sp, #24]
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	umlal	r12, r11, r4, lr
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	umlal	r12, r11, r6, r1
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	umlal	r12, r11, r7, r0
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	umlal	r12, r11, r8, r2
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	mov	r7, r12
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	mla	r8, r8, r0, r11
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	ldr	r4, [sp, #36]
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	ldr	r5, [sp, #40]
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	ldr	r6, [sp, #44]
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	lsr	r11, r8, #2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	and	r8, r8, #3
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	add	r11, r11, r11, lsl #2
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	adds	r4, r4, r11
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	adcs	r5, r5, #0
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	adcs	r6, r6, #0
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	adcs	r7, r7, #0
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	adc	r8, r8, #0
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	cmp	r9, r10
+	blo	.Lcprounds3_87
+	add	r11, sp, #96
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	add	r10, r9, #32
+	cmp	r9, r10
+	bhs	.Lcppbdone_89
+	ldm	sp, {r0-r3}
+.Lcppb_88:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_88
+.Lcppbdone_89:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q0
+	veor	q13, q13, q1
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q2
+	veor	q13, q13, q3
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q4
+	veor	q13, q13, q5
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q6
+	veor	q13, q13, q7
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q8
+	veor	q13, q13, q9
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q10
+	veor	q13, q13, q11
+	vst1.8	{d24-d27}, [r0]!
+	sub	r3, r3, #192
+	cmp	r3, #192
+	bhs	.Lcpopen3_63
+.Lcpopentail_64:
+	cmp	r3, #0
+	beq	.Lcpopenlen_65
+	cmp	r3, #64
+	bls	.Lcpt1_90
+	cmp	r3, #128
+	bls	.Lcpt2_91
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	mov	r12, #10
+.Lcprounds3_93:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds3_93
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11!, {d0-d15}
+	vstmia	r11, {d16-d23}
+	b	.Lcptgo_92
+.Lcpt2_91:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	mov	r12, #10
+.Lcprounds2_94:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds2_94
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #2
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11, {d0-d15}
+	b	.Lcptgo_92
+.Lcpt1_90:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	mov	r12, #10
+.Lcprounds1_95:
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #3
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds1_95
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	ldr	r12, [r11, #48]
+	add	r12, r12, #1
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11, {d0-d7}
+.Lcptgo_92:
+.Lcpopenconsume_69:
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	mov	r9, r2
+	mov	r10, r3
+	and	r11, r10, #15
+	bic	r10, r10, #15
+	add	r10, r9, r10
+	str	r11, [sp, #84]
+	cmp	r9, r10
+	bhs	.Lcppbdone_99
+	ldm	sp, {r0-r3}
+.Lcppb_98:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_98
+.Lcppbdone_99:
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_97
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_96:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_96
+	add	r9, sp, #368
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_101
+	ldm	sp, {r0-r3}
+.Lcppb_100:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_100
+.Lcppbdone_101:
+.Lcpppdone_97:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	add	r11, sp, #176
+.Lcpx16_102:
+	cmp	r3, #16
+	blo	.Lcpxb_103
+	vld1.8	{d24-d25}, [r2]!
+	vld1.8	{d26-d27}, [r11]!
+	veor	q12, q12, q13
+	vst1.8	{d24-d25}, [r0]!
+	sub	r3, r3, #16
+	b	.Lcpx16_102
+.Lcpxb_103:
+	cmp	r3, #0
+	beq	.Lcpxd_105
+.Lcpxbl_104:
+	ldrb	r12, [r2], #1
+	ldrb	lr, [r11], #1
+	eor	r12, r12, lr
+	strb	r12, [r0], #1
+	subs	r3, r3, #1
+	bne	.Lcpxbl_104
+.Lcpxd_105:
+.Lcpopenlen_65:
+	ldr	r10, [sp, #492]
+	ldr	r12, [sp, #88]
+	mov	r11, #0
+	add	r9, sp, #368
+	str	r10, [r9]
+	str	r11, [r9, #4]
+	str	r12, [r9, #8]
+	str	r11, [r9, #12]
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_107
+	ldm	sp, {r0-r3}
+.Lcppb_106:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_106
+.Lcppbdone_107:
 	adds	r10, r4, #5
 	adcs	r11, r5, #0
 	adcs	r12, r6, #0
