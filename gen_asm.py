@@ -21,6 +21,7 @@ import re
 import shutil
 import subprocess
 import queue
+import resource
 import sys
 import tempfile
 import threading
@@ -135,6 +136,8 @@ class PerlServers:
         self.all = []
         self.count = 0
         self.lock = threading.Lock()
+        self.cpu = {}  # stage -> [CPU seconds of its jobs, job count]
+        self.jobs_cpu = []  # (CPU seconds, stage, what) of every job
         for _ in range(count):
             self.idle.put(self._start())
 
@@ -148,7 +151,7 @@ class PerlServers:
         self.all.append(proc)
         return proc
 
-    def run(self, argv, stdin):
+    def run(self, argv, stdin, stage, what):
         with self.lock:
             self.count += 1
             n = self.count
@@ -169,7 +172,14 @@ class PerlServers:
         out, err = (read_abs(files[1]), read_abs(files[2]))
         for path in files:
             os.remove(path)
-        return int(reply.split()[1]), out, err
+        fields = reply.split()
+        cpu = float(fields[3]) if len(fields) >= 4 and fields[2] == "cpu" else 0.0
+        with self.lock:
+            total = self.cpu.setdefault(stage, [0.0, 0])
+            total[0] += cpu
+            total[1] += 1
+            self.jobs_cpu.append((cpu, stage, what))
+        return int(fields[1]), out, err
 
     def close(self):
         for proc in self.all:
@@ -182,8 +192,8 @@ def read_abs(path):
         return f.read()
 
 
-def run_perl(servers, argv, what, stdin=None):
-    returncode, stdout, stderr = servers.run(argv, stdin)
+def run_perl(servers, argv, what, stage, stdin=None):
+    returncode, stdout, stderr = servers.run(argv, stdin, stage, what)
     if returncode != 0:
         msg = stderr.decode("utf-8", "replace").rstrip() or "(no message)"
         raise GenError(f"{what} failed with status {returncode}:\n{msg}")
@@ -204,14 +214,14 @@ def check_perlasm_script(script):
 
 
 def run_dialect(servers, script):
-    return run_perl(servers, [script, "dialect"], f"perl {script} dialect")
+    return run_perl(servers, [script, "dialect"], f"perl {script} dialect", "generate")
 
 
 def run_translate(servers, script, target, dialect):
     isa, flavour, _ext = TARGETS[target]
     xlate = target_table.TRANSLATORS[isa]
     return run_perl(servers, [xlate, flavour], f"perl {xlate} {flavour} on {script}'s dialect "
-                    f"(target {target})", stdin=dialect)
+                    f"(target {target})", f"translate {isa}", stdin=dialect)
 
 
 
@@ -392,6 +402,28 @@ def existing_generated():
     return found
 
 
+def cpu_seconds(who):
+    r = resource.getrusage(who)
+    return r.ru_utime + r.ru_stime
+
+
+def report_cpu(servers, start, every_job):
+    """The regression guard for the speed goal (README "Regenerating"): CPU seconds
+    per stage, which other processes' load does not inflate the way it does wall time.
+    Perl's jobs are timed by util/perl_job_server.pl; the servers themselves (start-up,
+    module preloading, forking) are what remains of all children's CPU."""
+    jobs = sum(c for c, _n in servers.cpu.values())
+    children = cpu_seconds(resource.RUSAGE_CHILDREN)
+    own = cpu_seconds(resource.RUSAGE_SELF)
+    parts = [f"{stage} {c:.2f} ({n})" for stage, (c, n) in sorted(servers.cpu.items())]
+    parts += [f"perl servers {max(0.0, children - jobs):.2f}", f"python {own:.2f}"]
+    print(f"gen_asm: cpu {children + own:.2f}s = " + " + ".join(parts)
+          + f"; wall {time.monotonic() - start:.2f}s")
+    if every_job:
+        for cpu, stage, what in sorted(servers.jobs_cpu, key=lambda j: (-j[0], j[2])):
+            print(f"  {cpu:6.3f}s  {stage:18s} {what}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("filters", nargs="*", help="substrings; a job runs when its script path "
@@ -400,6 +432,8 @@ def main():
     ap.add_argument("--manifest", help="JSON file [[script, isa, kind], ...] replacing the built-in "
                     "manifest (for testing gen_asm.py itself)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--times", action="store_true", help="also list the CPU time of every perl job, "
+                    "slowest first")
     args = ap.parse_args()
     start = time.monotonic()
 
@@ -422,6 +456,7 @@ def main():
         with tempfile.TemporaryDirectory(prefix="gen_asm.") as tmpdir, \
                 concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
             servers = PerlServers(perl, workers, tmpdir)
+            stats = servers
             try:
                 futs = {}
                 by_script = {}
@@ -466,6 +501,7 @@ def main():
         print(f"gen_asm: error: {e}", file=sys.stderr)
         return 2
 
+    report_cpu(stats, start, args.times)
     if args.check:
         stale = sorted(p for p, b in wanted.items() if read(p) not in (None, b))
         missing = sorted(p for p in wanted if read(p) is None)

@@ -13,7 +13,8 @@
 #
 # Protocol, one job at a time on stdin/stdout:
 #   request: "run IN OUT ERR SCRIPT [ARG...]\n"   (tab-separated; IN, OUT, ERR file paths)
-#   reply:   "status N\n"                         (N: the exit status perl would report)
+#   reply:   "status N cpu S\n"                   (N: the exit status perl would report;
+#                                                 S: the job's CPU seconds, user+system)
 use strict;
 use warnings;
 use FindBin;
@@ -45,6 +46,7 @@ sub preload {
 
 sub run_job {
     my ($in, $out, $err, $script, @args) = @_;
+    my @before = times;
     my $pid = fork;
     die "perl_job_server: fork: $!\n" unless defined $pid;
     if ($pid == 0) {
@@ -70,7 +72,9 @@ sub run_job {
         exit 0;
     }
     waitpid($pid, 0);
-    return $? & 127 ? 128 + ($? & 127) : $? >> 8;
+    my $status = $? & 127 ? 128 + ($? & 127) : $? >> 8;
+    my @after = times;
+    return ($status, $after[2] + $after[3] - $before[2] - $before[3]);
 }
 
 preload() unless @ARGV && $ARGV[0] eq '--no-preload';
@@ -79,5 +83,6 @@ while (my $req = <STDIN>) {
     chomp $req;
     my ($verb, @f) = split /\t/, $req;
     die "perl_job_server: bad request '$req'\n" unless $verb eq 'run' && @f >= 4;
-    print "status ", run_job(@f), "\n";
+    my ($status, $cpu) = run_job(@f);
+    printf "status %d cpu %.3f\n", $status, $cpu;
 }
