@@ -21,6 +21,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Math::BigInt;
+use Scalar::Util qw(refaddr);
 use Arm::Common;
 our @EXPORT = qw(eval_expr fix_expr fix_insn_numbers fix_data);
 
@@ -158,9 +159,20 @@ sub eval_expr {
 
 # The text to print for expression $src whose value must lie in [$lo, $hi]
 # (Math::BigInt or numbers; undef: no check).
+my %NATIVE;    # refaddr of a Math::BigInt bound => the bound as a Perl number
+sub native { my ($b) = @_; return ref $b ? $NATIVE{ refaddr $b } //= $b->numify : $b; }
+
 sub fix_expr {
     my ($src, $lo, $hi, $what, $sym) = @_;
     my $s = $src =~ s/^\s+|\s+$//gr;
+    # Most operands are one literal below 2**52, exact as a Perl number: the same
+    # checks and text without Math::BigInt (most of the translator's time otherwise).
+    if ($s =~ /^(?:0[xX]([0-9a-fA-F]{1,13})|(-?[1-9][0-9]{0,14}|0))$/) {
+        my $v = defined $1 ? hex $1 : 0 + $2;
+        fail("$what '$s' = $v is out of range ($lo..$hi)")
+            if (defined $lo && $v < native($lo)) || (defined $hi && $v > native($hi));
+        return $s;
+    }
     my $v = eval_expr($s, $sym);
     return $s unless defined $v;
     fail("$what '$s' = $v is out of range ($lo..$hi)")
@@ -215,6 +227,7 @@ sub fix_insn_numbers {
 
 # Items of a data directive, each an expression checked against the range of
 # the directive's size.
+my %DATA_RANGE;    # directive => [lo, hi], made once (the bounds' Math::BigInt objects are kept)
 my %DATA_BITS = ('.byte' => 8, '.hword' => 16, '.short' => 16, '.word' => 32, '.long' => 32,
                  '.int' => 32, '.inst' => 32, '.quad' => 64, '.dword' => 64, '.octa' => 128);
 sub fix_data {
@@ -227,8 +240,9 @@ sub fix_data {
         my ($lead, $trail) = ($it =~ /^(\s*)/, $it =~ /(\s*)$/);
         my ($lo, $hi);
         if (my $b = $DATA_BITS{$op}) {
-            ($lo, $hi) = (Math::BigInt->new(2)->bpow($b - 1)->bneg, Math::BigInt->new(2)->bpow($b)->bdec);
-            $lo = 0 if $op eq '.inst';
+            ($lo, $hi) = @{ $DATA_RANGE{$op} //= [
+                $op eq '.inst' ? 0 : Math::BigInt->new(2)->bpow($b - 1)->bneg,
+                Math::BigInt->new(2)->bpow($b)->bdec] };
         } else {
             # .space/.skip/.zero SIZE[, FILL]; .fill REPEAT[, SIZE[, VALUE]]
             ($lo, $hi) = $k == 0 || $op eq '.fill' && $k == 1 ? (0, 65536) : (-128, 255);
