@@ -93,8 +93,10 @@ my %KEYWORD = map { $_ => 1 } qw(
     eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv
     sy st ld ish ishst ishld nsh nshst nshld osh oshst oshld c j jc csync
 );
+my %NAMES_OK;    # operand texts that passed (the check depends on nothing else)
 sub check_operand_names {
     my ($op, $rest) = @_;
+    return if $NAMES_OK{$rest};
     my $t = $rest =~ s/#[^,\]}]*//gr;    # immediates were checked by Arm::Expr
     while ($t =~ /(?<![\w.\$])([A-Za-z_.\$][\w.\$]*)/g) {
         my $n = $1;
@@ -104,6 +106,7 @@ sub check_operand_names {
         fail("operand '$n' is neither a register nor a .L label or function of this file"
              . " (external symbols are not part of the dialect)");
     }
+    $NAMES_OK{$rest} = 1;
 }
 
 sub translate_operands {

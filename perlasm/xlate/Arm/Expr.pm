@@ -186,8 +186,11 @@ my $U64_MAX = Math::BigInt->new(2)->bpow(64)->bdec;
 
 # Operands of one instruction: every #EXPR is evaluated (floating-point
 # immediates pass as written); a number written without '#' must stand alone.
+my %FIXED;    # "symbol check\0operands" => result: the same text gives the same result
 sub fix_insn_numbers {
     my ($rest, $sym) = @_;
+    my $key = (refaddr($sym) // "") . "\0$rest";
+    return $FIXED{$key} if exists $FIXED{$key};
     my ($out, $bare) = ('', '');
     my $n = length $rest;
     my $i = 0;
@@ -222,7 +225,7 @@ sub fix_insn_numbers {
         fail("write the immediate as #EXPR (near '$num')")
             if $before =~ /[-+*\/%<>&|^~(]$/ || $after =~ /^[-+*\/%<>&|^)]/;
     }
-    return $out;
+    return $FIXED{$key} = $out;
 }
 
 # Items of a data directive, each an expression checked against the range of

@@ -32,8 +32,13 @@ sub a32_lookup {
     fail("unknown instruction '$op'" . ($m =~ /^v/ && $m =~ /$COND$/ ? ' (NEON takes no condition in ARM state)' : ''));
 }
 
+# Statements that passed: the check depends only on the text (and the ISA and
+# the function names, fixed for the run), and a file repeats most statements.
+my %PASSED;
+
 sub check_insn {
     my ($op, $rest) = @_;
+    return if $PASSED{"$op\0$rest"};
     my ($forms, $base);
     if ($A64) {
         $base = lc $op;
@@ -51,7 +56,7 @@ sub check_insn {
         }
     }
     my @ops = classify_operands($op, $rest);
-    return if match_forms($forms, \@ops);
+    return $PASSED{"$op\0$rest"} = 1 if match_forms($forms, \@ops);
     my @show = @$forms > 6 ? (@$forms[0 .. 5], '...') : @$forms;
     fail("'$op $rest': operands do not match any form of $base (forms, as in Arm/Forms.pm: "
          . join(' | ', map { $_ eq '' ? 'no operands' : $_ } @show) . ")");
