@@ -151,11 +151,14 @@ class PerlServers:
         self.all.append(proc)
         return proc
 
-    def run(self, argv, stdin, stage, what):
+    def scratch(self, suffix):
+        """A fresh file name in the scratch directory."""
         with self.lock:
             self.count += 1
-            n = self.count
-        files = [os.path.join(self.tmpdir, f"{n}.{x}") for x in ("in", "out", "err")]
+            return os.path.join(self.tmpdir, f"{self.count}.{suffix}")
+
+    def run(self, argv, stdin, stage, what):
+        files = [self.scratch(x) for x in ("in", "out", "err")]
         with open(files[0], "wb") as f:
             f.write(stdin or b"")
         proc = self.idle.get()
@@ -192,7 +195,7 @@ def read_abs(path):
         return f.read()
 
 
-def run_perl(servers, argv, what, stage, stdin=None):
+def run_perl(servers, argv, what, stage, stdin=None, prints=True):
     returncode, stdout, stderr = servers.run(argv, stdin, stage, what)
     if returncode != 0:
         msg = stderr.decode("utf-8", "replace").rstrip() or "(no message)"
@@ -200,7 +203,7 @@ def run_perl(servers, argv, what, stage, stdin=None):
     if stderr.strip():
         # A warning means the output may be wrong.
         raise GenError(f"{what} wrote to stderr:\n" + stderr.decode("utf-8", "replace").rstrip())
-    if not stdout.strip():
+    if prints and not stdout.strip():
         raise GenError(f"{what} printed nothing")
     return stdout
 
@@ -217,13 +220,26 @@ def run_dialect(servers, script):
     return run_perl(servers, [script, "dialect"], f"perl {script} dialect", "generate")
 
 
-def run_translate(servers, script, target, dialect):
-    isa, flavour, _ext = TARGETS[target]
+def run_translate(servers, script, targets, dialect):
+    """Every target of one ISA in one translator run (FLAVOUR=OUTFILE ...), so that
+    what does not depend on the flavour is done once (perlasm/xlate/XlateOutput.pm).
+    Returns target -> text."""
+    isa = TARGETS[targets[0]][0]
     xlate = target_table.TRANSLATORS[isa]
-    return run_perl(servers, [xlate, flavour], f"perl {xlate} {flavour} on {script}'s dialect "
-                    f"(target {target})", f"translate {isa}", stdin=dialect)
-
-
+    outs = [servers.scratch(f"{t}.out") for t in targets]
+    flavours = [TARGETS[t][1] for t in targets]
+    what = f"perl {xlate} {','.join(flavours)} on {script}'s dialect"
+    run_perl(servers, [xlate] + [f"{f}={o}" for f, o in zip(flavours, outs)], what,
+             f"translate {isa}", stdin=dialect, prints=False)
+    result = {}
+    for t, f, o in zip(targets, flavours, outs):
+        text = read_abs(o) if os.path.exists(o) else b""
+        if os.path.exists(o):
+            os.remove(o)
+        if not text.strip():
+            raise GenError(f"{what}: flavour {f} (target {t}) printed nothing")
+        result[t] = text
+    return result
 
 
 
@@ -448,8 +464,8 @@ def main():
         if args.filters and not selected:
             raise GenError(f"no (script, target) job matches {' '.join(args.filters)}")
 
-        # Each script runs once per ISA (its dialect), then the translator once per
-        # flavour.
+        # Each script runs once per ISA (its dialect), then its translator once for
+        # all the flavours of the ISA.
         outputs = {}
         failures = []
         workers = max(1, args.jobs)
@@ -475,11 +491,13 @@ def main():
                         except GenError as e:
                             failures.append(str(e))
                             continue
-                        if target is None:  # a dialect: translate it for each target
-                            for t, p in by_script[script]:
-                                futs[pool.submit(run_translate, servers, script, t, result)] = (script, t, p)
+                        if target is None:  # a dialect: translate it for its targets
+                            targets = [t for t, _p in by_script[script]]
+                            futs[pool.submit(run_translate, servers, script, targets, result)] = \
+                                (script, targets, None)
                         else:
-                            outputs[path] = header(script, os.path.splitext(path)[1]).encode() + result
+                            for t, p in by_script[script]:
+                                outputs[p] = header(script, os.path.splitext(p)[1]).encode() + result[t]
             finally:
                 servers.close()
         if failures:

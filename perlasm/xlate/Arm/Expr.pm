@@ -23,6 +23,7 @@ use Exporter 'import';
 use Math::BigInt;
 use Scalar::Util qw(refaddr);
 use Arm::Common;
+use XlateOutput;
 our @EXPORT = qw(eval_expr fix_expr fix_insn_numbers fix_data);
 
 my %CLASS = ('*' => 'mul', '/' => 'mul', '%' => 'mul', '+' => 'add', '-' => 'add',
@@ -186,11 +187,12 @@ my $U64_MAX = Math::BigInt->new(2)->bpow(64)->bdec;
 
 # Operands of one instruction: every #EXPR is evaluated (floating-point
 # immediates pass as written); a number written without '#' must stand alone.
-my %FIXED;    # "symbol check\0operands" => result: the same text gives the same result
+# "symbol check\0operands" => result: the same text gives the same result.
+my $FIXED = XlateOutput::cache('arm-fixed-numbers');
 sub fix_insn_numbers {
     my ($rest, $sym) = @_;
     my $key = (refaddr($sym) // "") . "\0$rest";
-    return $FIXED{$key} if exists $FIXED{$key};
+    return $FIXED->{$key} if exists $FIXED->{$key};
     my ($out, $bare) = ('', '');
     my $n = length $rest;
     my $i = 0;
@@ -225,7 +227,7 @@ sub fix_insn_numbers {
         fail("write the immediate as #EXPR (near '$num')")
             if $before =~ /[-+*\/%<>&|^~(]$/ || $after =~ /^[-+*\/%<>&|^)]/;
     }
-    return $FIXED{$key} = $out;
+    return $FIXED->{$key} = $out;
 }
 
 # Items of a data directive, each an expression checked against the range of
