@@ -69,7 +69,8 @@ ASM_PREFIX_H = "src/internal/prefix_asm.h"
 # (tests/test_asm.h includes it); not part of the library, so in no sources list.
 TEST_PREFIX_H = "tests/test_prefix_asm.h"
 
-GLOBL_RE = re.compile(r"^\s*(?:\.globl|\.global|global)\s+([A-Za-z_.$][\w.$]*)")
+# One search over a whole file (re.M): a line's leading blanks do not cross lines.
+GLOBL_RE = re.compile(r"^[^\S\n]*(?:\.globl|\.global|global)[^\S\n]+([A-Za-z_.$][\w.$]*)", re.M)
 
 
 class GenError(Exception):
@@ -124,11 +125,19 @@ def perl_env():
     return env
 
 
+class ServerWorker:
+    """One worker of util/perl_job_server.pl: the pipes a job request goes down and
+    its reply comes back on."""
+
+    def __init__(self, requests, replies, log):
+        self.stdin, self.stdout, self.log = requests, replies, log
+
+
 class PerlServers:
-    """Idle util/perl_job_server.pl processes, one per worker thread: each loads the
-    perlasm modules once and forks per job, which saves perl's start-up (about 60 ms)
-    on each of the ~45 runs. A job sees what `perl SCRIPT ARGS` would (same $0, @ARGV,
-    environment, working directory), so the bytes are the same."""
+    """One util/perl_job_server.pl with a worker per thread: it loads the perlasm
+    modules once, forks the workers, and each forks per job, which saves perl's
+    start-up (about 60 ms) on each of the ~30 runs. A job sees what `perl SCRIPT ARGS`
+    would (same $0, @ARGV, environment, working directory), so the bytes are the same."""
 
     def __init__(self, perl, count, tmpdir):
         self.perl, self.tmpdir = perl, tmpdir
@@ -138,18 +147,25 @@ class PerlServers:
         self.lock = threading.Lock()
         self.cpu = {}  # stage -> [CPU seconds of its jobs, job count]
         self.jobs_cpu = []  # (CPU seconds, stage, what) of every job
+        log = os.path.join(tmpdir, "server.err")
+        pairs, theirs = [], []
         for _ in range(count):
-            self.idle.put(self._start())
-
-    def _start(self):
-        log = os.path.join(self.tmpdir, f"server{len(self.all)}.err")
+            req_r, req_w = os.pipe()
+            rep_r, rep_w = os.pipe()
+            pairs.append((req_w, rep_r))
+            theirs += [req_r, rep_w]
         with open(log, "wb") as err:
-            proc = subprocess.Popen([self.perl, "util/perl_job_server.pl"], cwd=ROOT,
-                                    env=perl_env(), stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, stderr=err)
-        proc.log = log
-        self.all.append(proc)
-        return proc
+            self.proc = subprocess.Popen(
+                [perl, "util/perl_job_server.pl", "--workers",
+                 ",".join(f"{theirs[2 * i]}:{theirs[2 * i + 1]}" for i in range(count))],
+                cwd=ROOT, env=perl_env(), stdin=subprocess.DEVNULL, stderr=err,
+                pass_fds=theirs)
+        for fd in theirs:
+            os.close(fd)
+        for req_w, rep_r in pairs:
+            worker = ServerWorker(os.fdopen(req_w, "wb"), os.fdopen(rep_r, "rb"), log)
+            self.all.append(worker)
+            self.idle.put(worker)
 
     def scratch(self, suffix):
         """A fresh file name in the scratch directory."""
@@ -185,9 +201,11 @@ class PerlServers:
         return int(fields[1]), out, err
 
     def close(self):
-        for proc in self.all:
-            proc.stdin.close()
-            proc.wait()
+        for worker in self.all:
+            worker.stdin.close()
+        self.proc.wait()
+        for worker in self.all:
+            worker.stdout.close()
 
 
 def read_abs(path):
@@ -245,13 +263,10 @@ def run_translate(servers, script, targets, dialect):
 
 def exported_symbols(text, target):
     names = set()
-    for line in text.splitlines():
-        m = GLOBL_RE.match(line)
-        if m:
-            name = m.group(1)
-            if target in APPLE_TARGETS and name.startswith("_"):
-                name = name[1:]
-            names.add(name)
+    for name in GLOBL_RE.findall(text):
+        if target in APPLE_TARGETS and name.startswith("_"):
+            name = name[1:]
+        names.add(name)
     return sorted(names)
 
 
