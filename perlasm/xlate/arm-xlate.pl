@@ -111,8 +111,7 @@ my %LABEL_FN;    # .L label => function it is defined in ('' outside)
 sub check_body {
     my ($op, $rest) = @_;
     my $lop = lc $op;
-    my @o = map { s/^\s+|\s+$//gr } split /,/, $rest;
-    my $first = lc($o[0] // '');
+    my ($first) = map { lc s/^\s+|\s+$//gr } $rest =~ /^([^,]*)/;
     my $framed = grep { defined $_->{epi} } @{ $cur->{plan}{steps} };
     my $why = "(unwind data describes only the .ctasm_proc prologue; use frame=)";
     if ($A64) {
