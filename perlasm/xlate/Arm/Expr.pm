@@ -160,8 +160,10 @@ sub eval_expr {
 
 # The text to print for expression $src whose value must lie in [$lo, $hi]
 # (Math::BigInt or numbers; undef: no check).
-my %NATIVE;    # refaddr of a Math::BigInt bound => the bound as a Perl number
-sub native { my ($b) = @_; return ref $b ? $NATIVE{ refaddr $b } //= $b->numify : $b; }
+# refaddr of a Math::BigInt bound => [the bound, as a Perl number]; holding the object
+# keeps its address from being reused by another one.
+my %NATIVE;
+sub native { my ($b) = @_; return ref $b ? ($NATIVE{ refaddr $b } //= [$b, $b->numify])->[1] : $b; }
 
 sub fix_expr {
     my ($src, $lo, $hi, $what, $sym) = @_;
