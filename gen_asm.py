@@ -21,6 +21,7 @@ import re
 import shutil
 import subprocess
 import queue
+import resource
 import sys
 import tempfile
 import threading
@@ -69,7 +70,8 @@ ASM_PREFIX_H = "src/internal/prefix_asm.h"
 # (tests/test_asm.h includes it); not part of the library, so in no sources list.
 TEST_PREFIX_H = "tests/test_prefix_asm.h"
 
-GLOBL_RE = re.compile(r"^\s*(?:\.globl|\.global|global)\s+([A-Za-z_.$][\w.$]*)")
+# One search over a whole file (re.M): a line's leading blanks do not cross lines.
+GLOBL_RE = re.compile(r"^[^\S\n]*(?:\.globl|\.global|global)[^\S\n]+([A-Za-z_.$][\w.$]*)", re.M)
 
 
 class GenError(Exception):
@@ -124,11 +126,19 @@ def perl_env():
     return env
 
 
+class ServerWorker:
+    """One worker of util/perl_job_server.pl: the pipes a job request goes down and
+    its reply comes back on."""
+
+    def __init__(self, requests, replies, log):
+        self.stdin, self.stdout, self.log = requests, replies, log
+
+
 class PerlServers:
-    """Idle util/perl_job_server.pl processes, one per worker thread: each loads the
-    perlasm modules once and forks per job, which saves perl's start-up (about 60 ms)
-    on each of the ~45 runs. A job sees what `perl SCRIPT ARGS` would (same $0, @ARGV,
-    environment, working directory), so the bytes are the same."""
+    """One util/perl_job_server.pl with a worker per thread: it loads the perlasm
+    modules once, forks the workers, and each forks per job, which saves perl's
+    start-up (about 60 ms) on each of the ~30 runs. A job sees what `perl SCRIPT ARGS`
+    would (same $0, @ARGV, environment, working directory), so the bytes are the same."""
 
     def __init__(self, perl, count, tmpdir):
         self.perl, self.tmpdir = perl, tmpdir
@@ -136,24 +146,36 @@ class PerlServers:
         self.all = []
         self.count = 0
         self.lock = threading.Lock()
+        self.cpu = {}  # stage -> [CPU seconds of its jobs, job count]
+        self.jobs_cpu = []  # (CPU seconds, stage, what) of every job
+        log = os.path.join(tmpdir, "server.err")
+        pairs, theirs = [], []
         for _ in range(count):
-            self.idle.put(self._start())
-
-    def _start(self):
-        log = os.path.join(self.tmpdir, f"server{len(self.all)}.err")
+            req_r, req_w = os.pipe()
+            rep_r, rep_w = os.pipe()
+            pairs.append((req_w, rep_r))
+            theirs += [req_r, rep_w]
         with open(log, "wb") as err:
-            proc = subprocess.Popen([self.perl, "util/perl_job_server.pl"], cwd=ROOT,
-                                    env=perl_env(), stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, stderr=err)
-        proc.log = log
-        self.all.append(proc)
-        return proc
+            self.proc = subprocess.Popen(
+                [perl, "util/perl_job_server.pl", "--workers",
+                 ",".join(f"{theirs[2 * i]}:{theirs[2 * i + 1]}" for i in range(count))],
+                cwd=ROOT, env=perl_env(), stdin=subprocess.DEVNULL, stderr=err,
+                pass_fds=theirs)
+        for fd in theirs:
+            os.close(fd)
+        for req_w, rep_r in pairs:
+            worker = ServerWorker(os.fdopen(req_w, "wb"), os.fdopen(rep_r, "rb"), log)
+            self.all.append(worker)
+            self.idle.put(worker)
 
-    def run(self, argv, stdin):
+    def scratch(self, suffix):
+        """A fresh file name in the scratch directory."""
         with self.lock:
             self.count += 1
-            n = self.count
-        files = [os.path.join(self.tmpdir, f"{n}.{x}") for x in ("in", "out", "err")]
+            return os.path.join(self.tmpdir, f"{self.count}.{suffix}")
+
+    def run(self, argv, stdin, stage, what):
+        files = [self.scratch(x) for x in ("in", "out", "err")]
         with open(files[0], "wb") as f:
             f.write(stdin or b"")
         proc = self.idle.get()
@@ -170,12 +192,21 @@ class PerlServers:
         out, err = (read_abs(files[1]), read_abs(files[2]))
         for path in files:
             os.remove(path)
-        return int(reply.split()[1]), out, err
+        fields = reply.split()
+        cpu = float(fields[3]) if len(fields) >= 4 and fields[2] == "cpu" else 0.0
+        with self.lock:
+            total = self.cpu.setdefault(stage, [0.0, 0])
+            total[0] += cpu
+            total[1] += 1
+            self.jobs_cpu.append((cpu, stage, what))
+        return int(fields[1]), out, err
 
     def close(self):
-        for proc in self.all:
-            proc.stdin.close()
-            proc.wait()
+        for worker in self.all:
+            worker.stdin.close()
+        self.proc.wait()
+        for worker in self.all:
+            worker.stdout.close()
 
 
 def read_abs(path):
@@ -183,15 +214,15 @@ def read_abs(path):
         return f.read()
 
 
-def run_perl(servers, argv, what, stdin=None):
-    returncode, stdout, stderr = servers.run(argv, stdin)
+def run_perl(servers, argv, what, stage, stdin=None, prints=True):
+    returncode, stdout, stderr = servers.run(argv, stdin, stage, what)
     if returncode != 0:
         msg = stderr.decode("utf-8", "replace").rstrip() or "(no message)"
         raise GenError(f"{what} failed with status {returncode}:\n{msg}")
     if stderr.strip():
         # A warning means the output may be wrong.
         raise GenError(f"{what} wrote to stderr:\n" + stderr.decode("utf-8", "replace").rstrip())
-    if not stdout.strip():
+    if prints and not stdout.strip():
         raise GenError(f"{what} printed nothing")
     return stdout
 
@@ -205,28 +236,38 @@ def check_perlasm_script(script):
 
 
 def run_dialect(servers, script):
-    return run_perl(servers, [script, "dialect"], f"perl {script} dialect")
+    return run_perl(servers, [script, "dialect"], f"perl {script} dialect", "generate")
 
 
-def run_translate(servers, script, target, dialect):
-    isa, flavour, _ext = TARGETS[target]
+def run_translate(servers, script, targets, dialect):
+    """Every target of one ISA in one translator run (FLAVOUR=OUTFILE ...), so that
+    what does not depend on the flavour is done once (perlasm/xlate/XlateOutput.pm).
+    Returns target -> text."""
+    isa = TARGETS[targets[0]][0]
     xlate = target_table.TRANSLATORS[isa]
-    return run_perl(servers, [xlate, flavour], f"perl {xlate} {flavour} on {script}'s dialect "
-                    f"(target {target})", stdin=dialect)
-
-
+    outs = [servers.scratch(f"{t}.out") for t in targets]
+    flavours = [TARGETS[t][1] for t in targets]
+    what = f"perl {xlate} {','.join(flavours)} on {script}'s dialect"
+    run_perl(servers, [xlate] + [f"{f}={o}" for f, o in zip(flavours, outs)], what,
+             f"translate {isa}", stdin=dialect, prints=False)
+    result = {}
+    for t, f, o in zip(targets, flavours, outs):
+        text = read_abs(o) if os.path.exists(o) else b""
+        if os.path.exists(o):
+            os.remove(o)
+        if not text.strip():
+            raise GenError(f"{what}: flavour {f} (target {t}) printed nothing")
+        result[t] = text
+    return result
 
 
 
 def exported_symbols(text, target):
     names = set()
-    for line in text.splitlines():
-        m = GLOBL_RE.match(line)
-        if m:
-            name = m.group(1)
-            if target in APPLE_TARGETS and name.startswith("_"):
-                name = name[1:]
-            names.add(name)
+    for name in GLOBL_RE.findall(text):
+        if target in APPLE_TARGETS and name.startswith("_"):
+            name = name[1:]
+        names.add(name)
     return sorted(names)
 
 
@@ -393,6 +434,28 @@ def existing_generated():
     return found
 
 
+def cpu_seconds(who):
+    r = resource.getrusage(who)
+    return r.ru_utime + r.ru_stime
+
+
+def report_cpu(servers, start, children_before, every_job):
+    """The regression guard for the speed goal (README "Regenerating"): CPU seconds
+    per stage, which other processes' load does not inflate the way it does wall time.
+    Perl's jobs are timed by util/perl_job_server.pl; the servers themselves (start-up,
+    module preloading, forking) are what remains of all children's CPU."""
+    jobs = sum(c for c, _n in servers.cpu.values())
+    children = cpu_seconds(resource.RUSAGE_CHILDREN) - children_before
+    own = cpu_seconds(resource.RUSAGE_SELF)
+    parts = [f"{stage} {c:.2f} ({n})" for stage, (c, n) in sorted(servers.cpu.items())]
+    parts += [f"perl servers {max(0.0, children - jobs):.2f}", f"python {own:.2f}"]
+    print(f"gen_asm: cpu {children + own:.2f}s = " + " + ".join(parts)
+          + f"; wall {time.monotonic() - start:.2f}s")
+    if every_job:
+        for cpu, stage, what in sorted(servers.jobs_cpu, key=lambda j: (-j[0], j[2])):
+            print(f"  {cpu:6.3f}s  {stage:18s} {what}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("filters", nargs="*", help="substrings; a job runs when its script path "
@@ -401,8 +464,13 @@ def main():
     ap.add_argument("--manifest", help="JSON file [[script, isa, kind], ...] replacing the built-in "
                     "manifest (for testing gen_asm.py itself)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--times", action="store_true", help="also list the CPU time of every perl job, "
+                    "slowest first")
     args = ap.parse_args()
     start = time.monotonic()
+    # A launcher's children (a pyenv shim runs some, then execs python) stay in this
+    # process's child rusage: not gen_asm.py's.
+    children_before = cpu_seconds(resource.RUSAGE_CHILDREN)
 
     try:
         manifest = load_manifest(args.manifest)
@@ -415,14 +483,15 @@ def main():
         if args.filters and not selected:
             raise GenError(f"no (script, target) job matches {' '.join(args.filters)}")
 
-        # Each script runs once per ISA (its dialect), then the translator once per
-        # flavour.
+        # Each script runs once per ISA (its dialect), then its translator once for
+        # all the flavours of the ISA.
         outputs = {}
         failures = []
         workers = max(1, args.jobs)
         with tempfile.TemporaryDirectory(prefix="gen_asm.") as tmpdir, \
                 concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
             servers = PerlServers(perl, workers, tmpdir)
+            stats = servers
             try:
                 futs = {}
                 by_script = {}
@@ -441,11 +510,13 @@ def main():
                         except GenError as e:
                             failures.append(str(e))
                             continue
-                        if target is None:  # a dialect: translate it for each target
-                            for t, p in by_script[script]:
-                                futs[pool.submit(run_translate, servers, script, t, result)] = (script, t, p)
+                        if target is None:  # a dialect: translate it for its targets
+                            targets = [t for t, _p in by_script[script]]
+                            futs[pool.submit(run_translate, servers, script, targets, result)] = \
+                                (script, targets, None)
                         else:
-                            outputs[path] = header(script, os.path.splitext(path)[1]).encode() + result
+                            for t, p in by_script[script]:
+                                outputs[p] = header(script, os.path.splitext(p)[1]).encode() + result[t]
             finally:
                 servers.close()
         if failures:
@@ -467,6 +538,7 @@ def main():
         print(f"gen_asm: error: {e}", file=sys.stderr)
         return 2
 
+    report_cpu(stats, start, children_before, args.times)
     if args.check:
         stale = sorted(p for p, b in wanted.items() if read(p) not in (None, b))
         missing = sorted(p for p in wanted if read(p) is None)

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Runs perl scripts for gen_asm.py without paying perl's start-up for each one.
 #
-#   perl util/perl_job_server.pl          (from the repository root; gen_asm.py starts it)
+#   perl util/perl_job_server.pl [--workers IN:OUT,...]   (from the repository root;
+#                                                          gen_asm.py starts it)
 #
 # Starting perl and compiling Math::BigInt and the translator modules costs about
 # 60 ms, more than translating a small file, and a full regeneration runs perl
@@ -11,9 +12,14 @@
 # same bytes. Every job gets a fresh copy of the preloaded state: nothing one job
 # does reaches another.
 #
-# Protocol, one job at a time on stdin/stdout:
+# Without --workers it serves stdin/stdout. With --workers, each IN:OUT pair of
+# inherited file descriptors gets a worker process forked after the preloading, so
+# the modules are loaded once for all of gen_asm.py's threads.
+#
+# Protocol, one job at a time per worker, on its request/reply pipes:
 #   request: "run IN OUT ERR SCRIPT [ARG...]\n"   (tab-separated; IN, OUT, ERR file paths)
-#   reply:   "status N\n"                         (N: the exit status perl would report)
+#   reply:   "status N cpu S\n"                   (N: the exit status perl would report;
+#                                                 S: the job's CPU seconds, user+system)
 use strict;
 use warnings;
 use FindBin;
@@ -34,7 +40,7 @@ sub preload {
             next if exists $INC{$rel};
             local @INC = ("$cwd/$dir", @INC);
             local $SIG{__WARN__} = sub { push @warnings, $_[0] };
-            eval { require $rel; 1 } or exec($^X, $0, '--no-preload')
+            eval { require $rel; 1 } or exec($^X, $0, '--no-preload', @ARGV)
                 or die "perl_job_server: cannot restart: $!\n";
         }
     }
@@ -45,6 +51,7 @@ sub preload {
 
 sub run_job {
     my ($in, $out, $err, $script, @args) = @_;
+    my @before = times;
     my $pid = fork;
     die "perl_job_server: fork: $!\n" unless defined $pid;
     if ($pid == 0) {
@@ -70,14 +77,48 @@ sub run_job {
         exit 0;
     }
     waitpid($pid, 0);
-    return $? & 127 ? 128 + ($? & 127) : $? >> 8;
+    my $status = $? & 127 ? 128 + ($? & 127) : $? >> 8;
+    my @after = times;
+    return ($status, $after[2] + $after[3] - $before[2] - $before[3]);
 }
 
-preload() unless @ARGV && $ARGV[0] eq '--no-preload';
-$| = 1;
-while (my $req = <STDIN>) {
-    chomp $req;
-    my ($verb, @f) = split /\t/, $req;
-    die "perl_job_server: bad request '$req'\n" unless $verb eq 'run' && @f >= 4;
-    print "status ", run_job(@f), "\n";
+sub serve {
+    $| = 1;
+    while (my $req = <STDIN>) {
+        chomp $req;
+        my ($verb, @f) = split /\t/, $req;
+        die "perl_job_server: bad request '$req'\n" unless $verb eq 'run' && @f >= 4;
+        my ($status, $cpu) = run_job(@f);
+        printf "status %d cpu %.3f\n", $status, $cpu;
+    }
 }
+
+my ($no_preload, $workers) = (0, undef);
+for (my @a = @ARGV; @a;) {
+    my $o = shift @a;
+    if ($o eq '--no-preload') { $no_preload = 1 }
+    elsif ($o eq '--workers' && @a && $a[0] =~ /^\d+:\d+(?:,\d+:\d+)*$/) { $workers = shift @a }
+    else { die "usage: perl util/perl_job_server.pl [--no-preload] [--workers IN:OUT,...]\n" }
+}
+preload() unless $no_preload;
+exit(serve() // 0) unless defined $workers;
+
+my @pairs = map { [split /:/] } split /,/, $workers;
+my @pids;
+for my $k (0 .. $#pairs) {
+    my $pid = fork;
+    die "perl_job_server: fork: $!\n" unless defined $pid;
+    if ($pid == 0) {
+        # Only its own pipes stay open, so each end sees EOF when its peer goes.
+        POSIX::close($_) for map { @{ $pairs[$_] } } grep { $_ != $k } 0 .. $#pairs;
+        open(STDIN, '<&=', $pairs[$k][0]) or die "perl_job_server: fd $pairs[$k][0]: $!\n";
+        open(STDOUT, '>&=', $pairs[$k][1]) or die "perl_job_server: fd $pairs[$k][1]: $!\n";
+        serve();
+        exit 0;
+    }
+    push @pids, $pid;
+}
+POSIX::close($_) for map { @$_ } @pairs;
+my $failed = 0;
+for (@pids) { waitpid($_, 0); $failed ||= $?; }
+exit($failed ? 1 : 0);

@@ -494,24 +494,30 @@ sub ark {            # planes ^= round key at $disp($base)
 
 # (the S-box: plane i = bit i in $P[i]; U0 = msb = plane 7; outputs back in @P)
 
-# self-check: run allocated S-box code on all 256 inputs against its circuit
+# self-check: run allocated S-box code on all 256 inputs against its circuit,
+# bitsliced like the code itself: bit j of a 64-bit word is input $base + j.
 sub check_alloc {
     my ($circ, $code_ref, $outregs) = @_;
-    for my $x (0 .. 255) {
-        my %st; $st{$P[$_]} = ($x >> $_) & 1 for 0 .. 7;     # plane i = bit i
-        for (@$code_ref) {
-            my ($op, $src, $dst) = /^(\w+)\s+(\S+),\s*(\S+)$/ or die "parse $_";
-            die "undefined $src in $_" unless defined $st{$src};
+    my @ops = map { my @f = /^(\w+)\s+(\S+),\s*(\S+)$/ or die "parse $_"; \@f } @$code_ref;
+    for my $base (0, 64, 128, 192) {
+        # $bit[i]: bit i of each input, as a word
+        my @bit = map { my $i = $_; my $w = 0; $w |= ((($base + $_) >> $i) & 1) << $_ for 0 .. 63; $w } 0 .. 7;
+        my %st; $st{$P[$_]} = $bit[$_] for 0 .. 7;     # plane i = bit i
+        for my $k (0 .. $#ops) {
+            my ($op, $src, $dst) = @{ $ops[$k] };
+            die "undefined $src in $code_ref->[$k]" unless defined $st{$src};
             if ($op eq "movdqa") { $st{$dst} = $st{$src} }
             elsif ($op eq "pxor") { $st{$dst} ^= $st{$src} }
             elsif ($op eq "pand") { die "undefined $dst" unless defined $st{$dst}; $st{$dst} &= $st{$src} }
             else { die $op }
         }
-        my $y = 0; $y |= $st{$outregs->[$_]} << $_ for 0 .. 7;
-        my %val; $val{"U$_"} = ($x >> (7 - $_)) & 1 for 0 .. 7;
+        my %val; $val{"U$_"} = $bit[7 - $_] for 0 .. 7;
         for (@$circ) { my ($d, $a, $op, $b) = @$_; $val{$d} = $op eq '&' ? ($val{$a} & $val{$b}) : ($val{$a} ^ $val{$b}) }
-        my $z = 0; $z |= $val{"S$_"} << (7 - $_) for 0 .. 7;
-        die "allocated S-box wrong at $x: $y vs $z" if $y != $z;
+        for my $j (0 .. 63) {
+            my ($y, $z) = (0, 0);
+            for (0 .. 7) { $y |= (($st{$outregs->[$_]} >> $j) & 1) << $_; $z |= (($val{"S$_"} >> $j) & 1) << (7 - $_) }
+            die "allocated S-box wrong at " . ($base + $j) . ": $y vs $z" if $y != $z;
+        }
     }
 }
 check_alloc(\@circuit, \@sbox, \@P);

@@ -91,7 +91,7 @@ Perlasm::set_label_prefix(".Lvp_");
 # ===========================================================================
 
 # GF(2^4) = GF(2)[x]/(x^4 + x + 1)
-sub f_mul {
+sub f_mul_slow {
     my ($p, $q) = @_;
     my $r = 0;
     for (1 .. 4) {
@@ -101,6 +101,12 @@ sub f_mul {
         $p ^= 0x13 if $p & 0x10;
     }
     return $r;
+}
+# The derivations below multiply nibbles some 10^5 times: a table of the 256 products.
+my @F_MUL = map { my $p = $_; [map { f_mul_slow($p, $_) } 0 .. 15] } 0 .. 15;
+sub f_mul {
+    my ($p, $q) = @_;
+    return $p >= 0 && $p < 16 && $q >= 0 && $q < 16 ? $F_MUL[$p][$q] : f_mul_slow($p, $q);
 }
 sub f_inv {
     my $p = shift;

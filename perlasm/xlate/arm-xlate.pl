@@ -3,6 +3,7 @@
 # ARM translator for ctasm perlasm (see docs/PERLASM.md).
 #
 #   perl arm-xlate.pl FLAVOUR [OUTFILE] < input.S
+#   perl arm-xlate.pl FLAVOUR=OUTFILE ... < input.S     (several flavours, XlateOutput.pm)
 #
 # Input: GNU unified-syntax ARM assembly plus the .ctasm_* pseudo-directives.
 # Flavours: linux64, ios64, win64 (AArch64); linux32, ios32 (ARMv7 + NEON).
@@ -37,10 +38,12 @@ use Arm::Ext;
 use Arm::Expr;
 use Arm::Insns;
 use ElfNotes;
+use XlateOutput;
 
-my $flavour = shift;
-my $output  = shift;
-defined $flavour or die "usage: arm-xlate.pl FLAVOUR [OUTFILE] < input\n";
+# With several FLAVOUR=OUTFILE targets, a child per flavour runs the rest of this
+# file, the later ones reusing the checks the first one passed (XlateOutput.pm).
+my ($flavour, $output) = XlateOutput::fork_flavours('arm-xlate.pl',
+    "usage: arm-xlate.pl FLAVOUR [OUTFILE] < input  or  arm-xlate.pl FLAVOUR=OUTFILE... < input\n", @ARGV);
 Arm::Flavours::select_flavour($flavour);
 
 # ---------------------------------------------------------------------------
@@ -108,8 +111,7 @@ my %LABEL_FN;    # .L label => function it is defined in ('' outside)
 sub check_body {
     my ($op, $rest) = @_;
     my $lop = lc $op;
-    my @o = map { s/^\s+|\s+$//gr } split /,/, $rest;
-    my $first = lc($o[0] // '');
+    my ($first) = map { lc s/^\s+|\s+$//gr } $rest =~ /^([^,]*)/;
     my $framed = grep { defined $_->{epi} } @{ $cur->{plan}{steps} };
     my $why = "(unwind data describes only the .ctasm_proc prologue; use frame=)";
     if ($A64) {
@@ -325,11 +327,5 @@ for (@file) {
     next unless /^\t/;
     s/^\t(\S+)[ \t]+(?=\S)(?!\/\/)/\t$1\t/;
 }
-my $text = join("\n", @file) . "\n";
-if (defined $output) {
-    open(my $fh, '>', $output) or die "arm-xlate.pl: can't write $output: $!\n";
-    print $fh $text;
-    close($fh) or die "arm-xlate.pl: can't write $output: $!\n";
-} else {
-    print $text;
-}
+XlateOutput::write_output('arm-xlate.pl', $output, join("\n", @file) . "\n");
+XlateOutput::flavour_done();

@@ -4,6 +4,7 @@
 # GAS ELF (.S), GAS Mach-O (.S) or NASM win64 (.asm).
 #
 #   perl x86_64-xlate.pl FLAVOUR [OUTFILE]      FLAVOUR: elf | macosx | nasm
+#   perl x86_64-xlate.pl FLAVOUR=OUTFILE ...    several flavours, one parse (XlateOutput.pm)
 #
 # Three stages, one module each under X86_64/:
 #   Parse.pm    input lines -> list of IR items (labels, instructions, directives)
@@ -26,22 +27,21 @@ use X86_64::Parse;
 use X86_64::Analyse;
 use X86_64::Gas;
 use X86_64::Nasm;
+use XlateOutput;
 
-$flavour = shift;
-my $output = shift;
-die "usage: $0 elf|macosx|nasm [OUTFILE]\n"
-    unless defined $flavour && $flavour =~ /^(elf|macosx|nasm)$/;
-$win64 = $flavour eq 'nasm';
+my $usage = "usage: $0 elf|macosx|nasm [OUTFILE]  or  $0 FLAVOUR=OUTFILE...\n";
+my $targets = XlateOutput::targets($usage, @ARGV);
+$_->[0] =~ /^(elf|macosx|nasm)$/ or die $usage for @$targets;
 
+# Parsing and the analysis read no flavour (plan() is per flavour and runs while
+# printing), so several flavours share one parse and analysis; errors before
+# printing name the first flavour.
+$flavour = $targets->[0][0];
 my $items = parse(\*STDIN);
 analyse($items);
-my @out = $win64 ? print_nasm($items) : print_gas($items);
-
-my $text = join("\n", @out) . "\n";
-if (defined $output) {
-    open(my $fh, '>', $output) or die "x86_64-xlate.pl: cannot write $output: $!\n";
-    print $fh $text;
-    close($fh) or die "x86_64-xlate.pl: cannot write $output: $!\n";
-} else {
-    print $text;
-}
+exit XlateOutput::each_flavour('x86_64-xlate.pl', $targets, sub {
+    ($flavour) = @_;
+    $win64 = $flavour eq 'nasm';
+    my @out = $win64 ? print_nasm($items) : print_gas($items);
+    return join("\n", @out) . "\n";
+});

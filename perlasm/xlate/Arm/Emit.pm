@@ -5,6 +5,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
+use XlateOutput;
 our @EXPORT = qw(proc_begin proc_end prefix_block check_branch check_operand_names %BRANCH_USE
                  translate_operands log2_exact %LABEL_DEF %LABEL_USE %PASS_DIRECTIVES);
 
@@ -93,8 +94,11 @@ my %KEYWORD = map { $_ => 1 } qw(
     eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv
     sy st ld ish ishst ishld nsh nshst nshld osh oshst oshld c j jc csync
 );
+# Operand texts that passed (the check depends on the ISA and the function names).
 sub check_operand_names {
     my ($op, $rest) = @_;
+    my $ok = XlateOutput::cache($A64 ? 'arm-names-a64' : 'arm-names-a32');
+    return if $ok->{$rest};
     my $t = $rest =~ s/#[^,\]}]*//gr;    # immediates were checked by Arm::Expr
     while ($t =~ /(?<![\w.\$])([A-Za-z_.\$][\w.\$]*)/g) {
         my $n = $1;
@@ -104,6 +108,7 @@ sub check_operand_names {
         fail("operand '$n' is neither a register nor a .L label or function of this file"
              . " (external symbols are not part of the dialect)");
     }
+    $ok->{$rest} = 1;
 }
 
 sub translate_operands {

@@ -21,7 +21,9 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Math::BigInt;
+use Scalar::Util qw(refaddr);
 use Arm::Common;
+use XlateOutput;
 our @EXPORT = qw(eval_expr fix_expr fix_insn_numbers fix_data);
 
 my %CLASS = ('*' => 'mul', '/' => 'mul', '%' => 'mul', '+' => 'add', '-' => 'add',
@@ -158,9 +160,22 @@ sub eval_expr {
 
 # The text to print for expression $src whose value must lie in [$lo, $hi]
 # (Math::BigInt or numbers; undef: no check).
+# refaddr of a Math::BigInt bound => [the bound, as a Perl number]; holding the object
+# keeps its address from being reused by another one.
+my %NATIVE;
+sub native { my ($b) = @_; return ref $b ? ($NATIVE{ refaddr $b } //= [$b, $b->numify])->[1] : $b; }
+
 sub fix_expr {
     my ($src, $lo, $hi, $what, $sym) = @_;
     my $s = $src =~ s/^\s+|\s+$//gr;
+    # Most operands are one literal below 2**52, exact as a Perl number: the same
+    # checks and text without Math::BigInt (most of the translator's time otherwise).
+    if ($s =~ /^(?:0[xX]([0-9a-fA-F]{1,13})|(-?[1-9][0-9]{0,14}|0))$/) {
+        my $v = defined $1 ? hex $1 : 0 + $2;
+        fail("$what '$s' = $v is out of range ($lo..$hi)")
+            if (defined $lo && $v < native($lo)) || (defined $hi && $v > native($hi));
+        return $s;
+    }
     my $v = eval_expr($s, $sym);
     return $s unless defined $v;
     fail("$what '$s' = $v is out of range ($lo..$hi)")
@@ -174,8 +189,12 @@ my $U64_MAX = Math::BigInt->new(2)->bpow(64)->bdec;
 
 # Operands of one instruction: every #EXPR is evaluated (floating-point
 # immediates pass as written); a number written without '#' must stand alone.
+# "symbol check\0operands" => result: the same text gives the same result.
+my $FIXED = XlateOutput::cache('arm-fixed-numbers');
 sub fix_insn_numbers {
     my ($rest, $sym) = @_;
+    my $key = (refaddr($sym) // "") . "\0$rest";
+    return $FIXED->{$key} if exists $FIXED->{$key};
     my ($out, $bare) = ('', '');
     my $n = length $rest;
     my $i = 0;
@@ -210,11 +229,12 @@ sub fix_insn_numbers {
         fail("write the immediate as #EXPR (near '$num')")
             if $before =~ /[-+*\/%<>&|^~(]$/ || $after =~ /^[-+*\/%<>&|^)]/;
     }
-    return $out;
+    return $FIXED->{$key} = $out;
 }
 
 # Items of a data directive, each an expression checked against the range of
 # the directive's size.
+my %DATA_RANGE;    # directive => [lo, hi], made once (the bounds' Math::BigInt objects are kept)
 my %DATA_BITS = ('.byte' => 8, '.hword' => 16, '.short' => 16, '.word' => 32, '.long' => 32,
                  '.int' => 32, '.inst' => 32, '.quad' => 64, '.dword' => 64, '.octa' => 128);
 sub fix_data {
@@ -227,8 +247,9 @@ sub fix_data {
         my ($lead, $trail) = ($it =~ /^(\s*)/, $it =~ /(\s*)$/);
         my ($lo, $hi);
         if (my $b = $DATA_BITS{$op}) {
-            ($lo, $hi) = (Math::BigInt->new(2)->bpow($b - 1)->bneg, Math::BigInt->new(2)->bpow($b)->bdec);
-            $lo = 0 if $op eq '.inst';
+            ($lo, $hi) = @{ $DATA_RANGE{$op} //= [
+                $op eq '.inst' ? 0 : Math::BigInt->new(2)->bpow($b - 1)->bneg,
+                Math::BigInt->new(2)->bpow($b)->bdec] };
         } else {
             # .space/.skip/.zero SIZE[, FILL]; .fill REPEAT[, SIZE[, VALUE]]
             ($lo, $hi) = $k == 0 || $op eq '.fill' && $k == 1 ? (0, 65536) : (-128, 255);

@@ -12,6 +12,7 @@ use Arm::Operands;
 use Arm::Forms;
 use Arm::InsnsA64;
 use Arm::InsnsA32;
+use XlateOutput;
 our @EXPORT = qw(check_insn);
 
 my $COND = qr/(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)/;
@@ -32,8 +33,13 @@ sub a32_lookup {
     fail("unknown instruction '$op'" . ($m =~ /^v/ && $m =~ /$COND$/ ? ' (NEON takes no condition in ARM state)' : ''));
 }
 
+# Statements that passed: the check depends only on the text (and the ISA and
+# the function names, fixed for the input), and a file repeats most statements.
+# Shared with the input's other flavours (XlateOutput.pm).
 sub check_insn {
     my ($op, $rest) = @_;
+    my $passed = XlateOutput::cache($A64 ? 'arm-insn-a64' : 'arm-insn-a32');
+    return if $passed->{"$op\0$rest"};
     my ($forms, $base);
     if ($A64) {
         $base = lc $op;
@@ -51,7 +57,7 @@ sub check_insn {
         }
     }
     my @ops = classify_operands($op, $rest);
-    return if match_forms($forms, \@ops);
+    return $passed->{"$op\0$rest"} = 1 if match_forms($forms, \@ops);
     my @show = @$forms > 6 ? (@$forms[0 .. 5], '...') : @$forms;
     fail("'$op $rest': operands do not match any form of $base (forms, as in Arm/Forms.pm: "
          . join(' | ', map { $_ eq '' ? 'no operands' : $_ } @show) . ")");

@@ -12,6 +12,16 @@ our @EXPORT = qw(split_line);
 # starts a comment in both ISAs, '@' too on ARMv7.  Strings are respected.
 sub split_line {
     my ($line) = @_;
+    # Without a string (almost every line) the same split by regex: the first
+    # comment marker ends the statements, ';' separates them.
+    if (index($line, '"') < 0) {
+        my ($body, $comment) = ($line);
+        if ($line =~ ($A64 ? qr{//} : qr{//|\@})) {
+            $body = substr($line, 0, $-[0]);
+            $comment = substr($line, $+[0]) =~ s/\s+$//r;
+        }
+        return ([grep { /\S/ } split /;/, $body, -1], $comment);
+    }
     my (@stmts, $cur, $comment) = ();
     $cur = '';
     my $in_str = 0;

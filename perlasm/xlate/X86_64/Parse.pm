@@ -256,6 +256,8 @@ sub parse_directive {
 }
 
 
+my %OPERANDS;    # operand text => parsed operands (parse_operand depends on nothing else)
+
 sub parse {
     my ($fh) = @_;
     my @items;
@@ -282,8 +284,11 @@ sub parse {
                 if ($op =~ /^rep(e|z|ne|nz)?$/ && $rest =~ /^([a-z]+)\b\s*(.*)$/) {
                     ($op, $rest) = ("$op $1", $2);
                 }
-                my @ops = $rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',');
-                push @new, { k => 'insn', op => $op, ops => \@ops };
+                # A file repeats most operand lists: parse each once, hand out copies
+                # (later stages add fields to the operands).
+                my $parsed = $OPERANDS{$rest} //=
+                    [$rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',')];
+                push @new, { k => 'insn', op => $op, ops => [map { {%$_} } @$parsed] };
             } else {
                 fail("cannot parse statement '$stmt'");
             }

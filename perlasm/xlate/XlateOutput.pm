@@ -1,0 +1,136 @@
+# SPDX-License-Identifier: Apache-2.0
+package XlateOutput;
+# What both translators (x86_64-xlate.pl, arm-xlate.pl) share about their command line
+# and output: one flavour to stdout or a file, or several flavours of one input in one
+# run, which gen_asm.py uses so that the work that does not depend on the flavour is
+# done once per input instead of once per flavour (docs/INTERNALS.md, "Generation"):
+#
+#   perl X-xlate.pl FLAVOUR [OUTFILE] < in          one flavour
+#   perl X-xlate.pl FLAVOUR=OUTFILE ... < in        several, each to its file
+#
+# Each flavour is printed in a child process of its own (fork), so nothing a printer
+# changes reaches another flavour, and a flavour that fails writes nothing: the
+# output file is written only when the whole translation succeeded. Two ways:
+#   each_flavour   the translator does its flavour-free work, then prints each
+#                  flavour in a child (x86_64-xlate.pl: parse and analysis once);
+#   fork_flavours  at the start: one child per flavour runs the whole translator;
+#                  the results of pure checks the first child kept (cache()) are
+#                  handed to the later ones (arm-xlate.pl, whose checks and printing
+#                  are one pass).
+use strict;
+use warnings;
+use Exporter 'import';
+use POSIX ();
+use Storable ();
+our @EXPORT_OK = qw(targets write_output each_flavour fork_flavours flavour_done cache);
+
+# Results of pure checks: name => {input => result}. A name must say everything
+# the result depends on besides the input text (e.g. the ISA).
+our %CACHE;
+sub cache { return $CACHE{ $_[0] } //= {} }
+
+# [[flavour, outfile-or-undef], ...] from the arguments; dies with $usage on a
+# malformed list.
+sub targets {
+    my ($usage, @args) = @_;
+    die $usage unless @args && defined $args[0];
+    return [[$args[0], $args[1]]] if $args[0] !~ /=/ && @args <= 2;
+    my @t;
+    for (@args) {
+        my ($f, $out) = /^([\w-]+)=(.+)$/ or die $usage;
+        push @t, [$f, $out];
+    }
+    return \@t;
+}
+
+# The translated text to $output (a path) or stdout.
+sub write_output {
+    my ($tool, $output, $text) = @_;
+    if (defined $output) {
+        open(my $fh, '>', $output) or die "$tool: can't write $output: $!\n";
+        print $fh $text;
+        close($fh) or die "$tool: can't write $output: $!\n";
+    } else {
+        print $text;
+    }
+}
+
+# Runs $print->(flavour) -> text for each target, each in a forked child that writes
+# its output; with one target, in this process. Returns the exit status perl would
+# give for a die (255) if any flavour failed (its message on stderr), else 0.
+sub each_flavour {
+    my ($tool, $targets, $print) = @_;
+    if (@$targets == 1) {
+        my ($f, $out) = @{ $targets->[0] };
+        write_output($tool, $out, $print->($f));
+        return 0;
+    }
+    my $status = 0;
+    for my $t (@$targets) {
+        my ($f, $out) = @$t;
+        STDOUT->flush;
+        STDERR->flush;
+        my $pid = fork;
+        die "$tool: fork: $!\n" unless defined $pid;
+        if ($pid == 0) {
+            # The child leaves with _exit: the parent's END blocks and buffers stay its own.
+            my $ok = eval { write_output($tool, $out, $print->($f)); 1 };
+            print STDERR $@ unless $ok;
+            POSIX::_exit($ok ? 0 : 255);
+        }
+        waitpid($pid, 0);
+        $status = 255 if $?;
+    }
+    return $status;
+}
+
+# fork_flavours state: where this child saves its caches, if it is the first.
+my ($in_child, $save_cache);
+
+# For a translator that is one pass: returns (flavour, outfile-or-undef) for the rest
+# of the script to translate. With several targets it returns only in the children,
+# one per target in turn (stdin read once and given to each); the parent exits with
+# 255 if any failed. Each child must end with flavour_done().
+sub fork_flavours {
+    my ($tool, $usage, @args) = @_;
+    my $targets = targets($usage, @args);
+    return @{ $targets->[0] } if @$targets == 1 && $args[0] !~ /=/;
+    my $input = do { local $/; <STDIN> } // '';
+    my $status = 0;
+    for my $k (0 .. $#$targets) {
+        my $file = $k == 0 && @$targets > 1 ? "$targets->[0][1].cache" : undef;
+        STDOUT->flush;
+        STDERR->flush;
+        my $pid = fork;
+        die "$tool: fork: $!\n" unless defined $pid;
+        if ($pid == 0) {
+            close(STDIN);
+            open(STDIN, '<', \$input) or die "$tool: stdin: $!\n";
+            ($in_child, $save_cache) = (1, $file);
+            return @{ $targets->[$k] };
+        }
+        waitpid($pid, 0);
+        if ($?) { $status = 255; next; }
+        if (defined $file && -f $file) {
+            my $saved = Storable::retrieve($file);
+            unlink $file;
+            for my $name (sort keys %$saved) {
+                my $h = cache($name);
+                @$h{ keys %{ $saved->{$name} } } = values %{ $saved->{$name} };
+            }
+        }
+    }
+    exit $status;
+}
+
+# The end of a translation that succeeded: a fork_flavours child saves its caches
+# (the first one) and leaves with _exit, so nothing of the parent runs twice.
+sub flavour_done {
+    return unless $in_child;
+    Storable::nstore(\%CACHE, $save_cache) if defined $save_cache;
+    STDOUT->flush;
+    STDERR->flush;
+    POSIX::_exit(0);
+}
+
+1;
