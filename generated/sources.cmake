@@ -12,6 +12,7 @@ set(CTASM_SOURCES
   src/aes/tier_portable.cc
   src/aes/tier_x86_64.cc
   src/aes/tiers.cc
+  src/chacha/tier_aarch64.cc
   src/cpu/cpu.cc
   src/cpu/cpu_aarch64.cc
   src/cpu/cpu_arm.cc
@@ -40,6 +41,7 @@ set(CTASM_INTERNAL_HEADERS
   src/aes/aes_portable.h
   src/aes/internal.h
   src/aes/tier_vpaes.h
+  src/chacha/internal.h
   src/cpu/cpu.h
   src/ghash/ghash_portable.h
   src/ghash/internal.h
@@ -93,6 +95,7 @@ set(CTASM_TEST_ASM_X86_64_WIN
 set(CTASM_ASM_AARCH64_LINUX
   generated/aarch64-linux/vpaes-armv8.S
   generated/aarch64-linux/ghash-neon-armv8.S
+  generated/aarch64-linux/chacha20_poly1305_armv8.S
 )
 
 set(CTASM_TEST_ASM_AARCH64_LINUX
@@ -103,6 +106,7 @@ set(CTASM_TEST_ASM_AARCH64_LINUX
 set(CTASM_ASM_AARCH64_APPLE
   generated/aarch64-apple/vpaes-armv8.S
   generated/aarch64-apple/ghash-neon-armv8.S
+  generated/aarch64-apple/chacha20_poly1305_armv8.S
 )
 
 set(CTASM_TEST_ASM_AARCH64_APPLE
@@ -113,6 +117,7 @@ set(CTASM_TEST_ASM_AARCH64_APPLE
 set(CTASM_ASM_AARCH64_WIN
   generated/aarch64-win/vpaes-armv8.S
   generated/aarch64-win/ghash-neon-armv8.S
+  generated/aarch64-win/chacha20_poly1305_armv8.S
 )
 
 set(CTASM_TEST_ASM_AARCH64_WIN
