@@ -823,7 +823,7 @@ Lcpdr_37:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	b	Lcpfdone_30
 Lcpfirst3_23:
@@ -952,7 +952,7 @@ Lcpdr_38:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -1124,7 +1124,7 @@ Lcpdr_39:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -1339,7 +1339,7 @@ Lcpdr_40:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -4231,7 +4231,7 @@ Lcpdr_78:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	b	Lcpfdone_71
 Lcpfirst3_64:
@@ -4360,7 +4360,7 @@ Lcpdr_79:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -4532,7 +4532,7 @@ Lcpdr_80:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -4747,7 +4747,7 @@ Lcpdr_81:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s

@@ -826,7 +826,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	b	.Lcpfdone_30
 .Lcpfirst3_23:
@@ -955,7 +955,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -1127,7 +1127,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -1342,7 +1342,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -4236,7 +4236,7 @@ ctasm_chacha20_poly1305_open_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	b	.Lcpfdone_71
 .Lcpfirst3_64:
@@ -4365,7 +4365,7 @@ ctasm_chacha20_poly1305_open_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -4537,7 +4537,7 @@ ctasm_chacha20_poly1305_open_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -4752,7 +4752,7 @@ ctasm_chacha20_poly1305_open_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s

@@ -815,7 +815,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	b	.Lcpfdone_30
 .Lcpfirst3_23:
@@ -944,7 +944,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -1116,7 +1116,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -1331,7 +1331,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -4210,7 +4210,7 @@ ctasm_chacha20_poly1305_open_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	b	.Lcpfdone_71
 .Lcpfirst3_64:
@@ -4339,7 +4339,7 @@ ctasm_chacha20_poly1305_open_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -4511,7 +4511,7 @@ ctasm_chacha20_poly1305_open_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s
@@ -4726,7 +4726,7 @@ ctasm_chacha20_poly1305_open_neon:
 	add	v12.4s, v12.4s, v1.4s
 	add	v13.4s, v13.4s, v2.4s
 	add	v14.4s, v14.4s, v3.4s
-	add	v28.4s, v0.4s, v6.4s
+	add	v28.4s, v4.4s, v6.4s
 	add	v15.4s, v15.4s, v28.4s
 	add	v16.4s, v16.4s, v1.4s
 	add	v17.4s, v17.4s, v2.4s

@@ -163,7 +163,9 @@ sub finish_blocks {
             e("add	$d.4s, $d.4s, v4.4s");
             next;
         }
-        e($j == $lo ? "add	$t.4s, v4.4s, v6.4s" : "add	$t.4s, " . tmp($j - 1) . ".4s, v6.4s");
+        # tmp(j) = row 3 of slot j's input: slot j-1's plus one (slot 0's is v4)
+        my $prev = ($j - 1 >= $lo && $j - 1 > 0) ? tmp($j - 1) : "v4";
+        e("add	$t.4s, $prev.4s, v6.4s");
         e("add	$d.4s, $d.4s, $t.4s");
     }
 }
