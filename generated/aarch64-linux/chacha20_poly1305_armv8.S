@@ -640,36 +640,41 @@ ctasm_chacha20_neon:
 ctasm_chacha20_poly1305_seal_neon:
 	.cfi_startproc
 	hint	#34 // bti c
-	stp	x19, x20, [sp, #-144]!
-	.cfi_def_cfa_offset	144
+	hint	#25 // paciasp
+	.cfi_negate_ra_state
+	stp	x29, x30, [sp, #-160]!
+	.cfi_def_cfa_offset	160
+	.cfi_offset	x29, -160
+	.cfi_offset	x30, -152
+	stp	x19, x20, [sp, #16]
 	.cfi_offset	x19, -144
 	.cfi_offset	x20, -136
-	stp	x21, x22, [sp, #16]
+	stp	x21, x22, [sp, #32]
 	.cfi_offset	x21, -128
 	.cfi_offset	x22, -120
-	stp	x23, x24, [sp, #32]
+	stp	x23, x24, [sp, #48]
 	.cfi_offset	x23, -112
 	.cfi_offset	x24, -104
-	stp	x25, x26, [sp, #48]
+	stp	x25, x26, [sp, #64]
 	.cfi_offset	x25, -96
 	.cfi_offset	x26, -88
-	stp	x27, x28, [sp, #64]
+	stp	x27, x28, [sp, #80]
 	.cfi_offset	x27, -80
 	.cfi_offset	x28, -72
-	stp	d8, d9, [sp, #80]
+	stp	d8, d9, [sp, #96]
 	.cfi_offset	d8, -64
 	.cfi_offset	d9, -56
-	stp	d10, d11, [sp, #96]
+	stp	d10, d11, [sp, #112]
 	.cfi_offset	d10, -48
 	.cfi_offset	d11, -40
-	stp	d12, d13, [sp, #112]
+	stp	d12, d13, [sp, #128]
 	.cfi_offset	d12, -32
 	.cfi_offset	d13, -24
-	stp	d14, d15, [sp, #128]
+	stp	d14, d15, [sp, #144]
 	.cfi_offset	d14, -16
 	.cfi_offset	d15, -8
 	sub	sp, sp, #64
-	.cfi_def_cfa_offset	208
+	.cfi_def_cfa_offset	224
 	adrp	x15, .Lcp_consts
 	add	x15, x15, :lo12:.Lcp_consts
 	ld1	{v1.4s}, [x15], #16
@@ -4007,35 +4012,40 @@ ctasm_chacha20_poly1305_seal_neon:
 	adc	x20, x20, x14
 	stp	x19, x20, [x1]
 	add	sp, sp, #64
-	.cfi_def_cfa_offset	144
-	ldp	d14, d15, [sp, #128]
+	.cfi_def_cfa_offset	160
+	ldp	d14, d15, [sp, #144]
 	.cfi_restore	d14
 	.cfi_restore	d15
-	ldp	d12, d13, [sp, #112]
+	ldp	d12, d13, [sp, #128]
 	.cfi_restore	d12
 	.cfi_restore	d13
-	ldp	d10, d11, [sp, #96]
+	ldp	d10, d11, [sp, #112]
 	.cfi_restore	d10
 	.cfi_restore	d11
-	ldp	d8, d9, [sp, #80]
+	ldp	d8, d9, [sp, #96]
 	.cfi_restore	d8
 	.cfi_restore	d9
-	ldp	x27, x28, [sp, #64]
+	ldp	x27, x28, [sp, #80]
 	.cfi_restore	x27
 	.cfi_restore	x28
-	ldp	x25, x26, [sp, #48]
+	ldp	x25, x26, [sp, #64]
 	.cfi_restore	x25
 	.cfi_restore	x26
-	ldp	x23, x24, [sp, #32]
+	ldp	x23, x24, [sp, #48]
 	.cfi_restore	x23
 	.cfi_restore	x24
-	ldp	x21, x22, [sp, #16]
+	ldp	x21, x22, [sp, #32]
 	.cfi_restore	x21
 	.cfi_restore	x22
-	ldp	x19, x20, [sp], #144
+	ldp	x19, x20, [sp, #16]
 	.cfi_restore	x19
 	.cfi_restore	x20
+	ldp	x29, x30, [sp], #160
+	.cfi_restore	x29
+	.cfi_restore	x30
 	.cfi_def_cfa_offset	0
+	hint	#29 // autiasp
+	.cfi_negate_ra_state
 	ret
 	.cfi_endproc
 	.size	ctasm_chacha20_poly1305_seal_neon, .-ctasm_chacha20_poly1305_seal_neon
@@ -4050,36 +4060,41 @@ ctasm_chacha20_poly1305_seal_neon:
 ctasm_chacha20_poly1305_open_neon:
 	.cfi_startproc
 	hint	#34 // bti c
-	stp	x19, x20, [sp, #-144]!
-	.cfi_def_cfa_offset	144
+	hint	#25 // paciasp
+	.cfi_negate_ra_state
+	stp	x29, x30, [sp, #-160]!
+	.cfi_def_cfa_offset	160
+	.cfi_offset	x29, -160
+	.cfi_offset	x30, -152
+	stp	x19, x20, [sp, #16]
 	.cfi_offset	x19, -144
 	.cfi_offset	x20, -136
-	stp	x21, x22, [sp, #16]
+	stp	x21, x22, [sp, #32]
 	.cfi_offset	x21, -128
 	.cfi_offset	x22, -120
-	stp	x23, x24, [sp, #32]
+	stp	x23, x24, [sp, #48]
 	.cfi_offset	x23, -112
 	.cfi_offset	x24, -104
-	stp	x25, x26, [sp, #48]
+	stp	x25, x26, [sp, #64]
 	.cfi_offset	x25, -96
 	.cfi_offset	x26, -88
-	stp	x27, x28, [sp, #64]
+	stp	x27, x28, [sp, #80]
 	.cfi_offset	x27, -80
 	.cfi_offset	x28, -72
-	stp	d8, d9, [sp, #80]
+	stp	d8, d9, [sp, #96]
 	.cfi_offset	d8, -64
 	.cfi_offset	d9, -56
-	stp	d10, d11, [sp, #96]
+	stp	d10, d11, [sp, #112]
 	.cfi_offset	d10, -48
 	.cfi_offset	d11, -40
-	stp	d12, d13, [sp, #112]
+	stp	d12, d13, [sp, #128]
 	.cfi_offset	d12, -32
 	.cfi_offset	d13, -24
-	stp	d14, d15, [sp, #128]
+	stp	d14, d15, [sp, #144]
 	.cfi_offset	d14, -16
 	.cfi_offset	d15, -8
 	sub	sp, sp, #64
-	.cfi_def_cfa_offset	208
+	.cfi_def_cfa_offset	224
 	adrp	x15, .Lcp_consts
 	add	x15, x15, :lo12:.Lcp_consts
 	ld1	{v1.4s}, [x15], #16
@@ -7491,35 +7506,40 @@ ctasm_chacha20_poly1305_open_neon:
 	adc	x20, x20, x14
 	stp	x19, x20, [x1]
 	add	sp, sp, #64
-	.cfi_def_cfa_offset	144
-	ldp	d14, d15, [sp, #128]
+	.cfi_def_cfa_offset	160
+	ldp	d14, d15, [sp, #144]
 	.cfi_restore	d14
 	.cfi_restore	d15
-	ldp	d12, d13, [sp, #112]
+	ldp	d12, d13, [sp, #128]
 	.cfi_restore	d12
 	.cfi_restore	d13
-	ldp	d10, d11, [sp, #96]
+	ldp	d10, d11, [sp, #112]
 	.cfi_restore	d10
 	.cfi_restore	d11
-	ldp	d8, d9, [sp, #80]
+	ldp	d8, d9, [sp, #96]
 	.cfi_restore	d8
 	.cfi_restore	d9
-	ldp	x27, x28, [sp, #64]
+	ldp	x27, x28, [sp, #80]
 	.cfi_restore	x27
 	.cfi_restore	x28
-	ldp	x25, x26, [sp, #48]
+	ldp	x25, x26, [sp, #64]
 	.cfi_restore	x25
 	.cfi_restore	x26
-	ldp	x23, x24, [sp, #32]
+	ldp	x23, x24, [sp, #48]
 	.cfi_restore	x23
 	.cfi_restore	x24
-	ldp	x21, x22, [sp, #16]
+	ldp	x21, x22, [sp, #32]
 	.cfi_restore	x21
 	.cfi_restore	x22
-	ldp	x19, x20, [sp], #144
+	ldp	x19, x20, [sp, #16]
 	.cfi_restore	x19
 	.cfi_restore	x20
+	ldp	x29, x30, [sp], #160
+	.cfi_restore	x29
+	.cfi_restore	x30
 	.cfi_def_cfa_offset	0
+	hint	#29 // autiasp
+	.cfi_negate_ra_state
 	ret
 	.cfi_endproc
 	.size	ctasm_chacha20_poly1305_open_neon, .-ctasm_chacha20_poly1305_open_neon
@@ -7534,20 +7554,25 @@ ctasm_chacha20_poly1305_open_neon:
 ctasm_poly1305_pad16_armv8:
 	.cfi_startproc
 	hint	#34 // bti c
-	stp	x19, x20, [sp, #-80]!
-	.cfi_def_cfa_offset	80
+	hint	#25 // paciasp
+	.cfi_negate_ra_state
+	stp	x29, x30, [sp, #-96]!
+	.cfi_def_cfa_offset	96
+	.cfi_offset	x29, -96
+	.cfi_offset	x30, -88
+	stp	x19, x20, [sp, #16]
 	.cfi_offset	x19, -80
 	.cfi_offset	x20, -72
-	stp	x21, x22, [sp, #16]
+	stp	x21, x22, [sp, #32]
 	.cfi_offset	x21, -64
 	.cfi_offset	x22, -56
-	stp	x23, x24, [sp, #32]
+	stp	x23, x24, [sp, #48]
 	.cfi_offset	x23, -48
 	.cfi_offset	x24, -40
-	stp	x25, x26, [sp, #48]
+	stp	x25, x26, [sp, #64]
 	.cfi_offset	x25, -32
 	.cfi_offset	x26, -24
-	stp	x27, x28, [sp, #64]
+	stp	x27, x28, [sp, #80]
 	.cfi_offset	x27, -16
 	.cfi_offset	x28, -8
 	adrp	x15, .Lcp_clamp
@@ -7650,22 +7675,27 @@ ctasm_poly1305_pad16_armv8:
 	adds	x19, x19, x13
 	adc	x20, x20, x14
 	stp	x19, x20, [x0]
-	ldp	x27, x28, [sp, #64]
+	ldp	x27, x28, [sp, #80]
 	.cfi_restore	x27
 	.cfi_restore	x28
-	ldp	x25, x26, [sp, #48]
+	ldp	x25, x26, [sp, #64]
 	.cfi_restore	x25
 	.cfi_restore	x26
-	ldp	x23, x24, [sp, #32]
+	ldp	x23, x24, [sp, #48]
 	.cfi_restore	x23
 	.cfi_restore	x24
-	ldp	x21, x22, [sp, #16]
+	ldp	x21, x22, [sp, #32]
 	.cfi_restore	x21
 	.cfi_restore	x22
-	ldp	x19, x20, [sp], #80
+	ldp	x19, x20, [sp, #16]
 	.cfi_restore	x19
 	.cfi_restore	x20
+	ldp	x29, x30, [sp], #96
+	.cfi_restore	x29
+	.cfi_restore	x30
 	.cfi_def_cfa_offset	0
+	hint	#29 // autiasp
+	.cfi_negate_ra_state
 	ret
 	.cfi_endproc
 	.size	ctasm_poly1305_pad16_armv8, .-ctasm_poly1305_pad16_armv8

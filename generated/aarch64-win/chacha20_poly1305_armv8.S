@@ -638,24 +638,26 @@ ctasm_chacha20_poly1305_seal_neon:
 	.seh_proc	ctasm_chacha20_poly1305_seal_neon
 	hint	#34 // bti c
 	.seh_nop
-	stp	x19, x20, [sp, #-144]!
-	.seh_save_regp_x	x19, 144
-	stp	x21, x22, [sp, #16]
-	.seh_save_regp	x21, 16
-	stp	x23, x24, [sp, #32]
-	.seh_save_regp	x23, 32
-	stp	x25, x26, [sp, #48]
-	.seh_save_regp	x25, 48
-	stp	x27, x28, [sp, #64]
-	.seh_save_regp	x27, 64
-	stp	d8, d9, [sp, #80]
-	.seh_save_fregp	d8, 80
-	stp	d10, d11, [sp, #96]
-	.seh_save_fregp	d10, 96
-	stp	d12, d13, [sp, #112]
-	.seh_save_fregp	d12, 112
-	stp	d14, d15, [sp, #128]
-	.seh_save_fregp	d14, 128
+	stp	x29, x30, [sp, #-160]!
+	.seh_save_fplr_x	160
+	stp	x19, x20, [sp, #16]
+	.seh_save_regp	x19, 16
+	stp	x21, x22, [sp, #32]
+	.seh_save_regp	x21, 32
+	stp	x23, x24, [sp, #48]
+	.seh_save_regp	x23, 48
+	stp	x25, x26, [sp, #64]
+	.seh_save_regp	x25, 64
+	stp	x27, x28, [sp, #80]
+	.seh_save_regp	x27, 80
+	stp	d8, d9, [sp, #96]
+	.seh_save_fregp	d8, 96
+	stp	d10, d11, [sp, #112]
+	.seh_save_fregp	d10, 112
+	stp	d12, d13, [sp, #128]
+	.seh_save_fregp	d12, 128
+	stp	d14, d15, [sp, #144]
+	.seh_save_fregp	d14, 144
 	sub	sp, sp, #64
 	.seh_stackalloc	64
 	.seh_endprologue
@@ -3998,24 +4000,26 @@ ctasm_chacha20_poly1305_seal_neon:
 	.seh_startepilogue
 	add	sp, sp, #64
 	.seh_stackalloc	64
-	ldp	d14, d15, [sp, #128]
-	.seh_save_fregp	d14, 128
-	ldp	d12, d13, [sp, #112]
-	.seh_save_fregp	d12, 112
-	ldp	d10, d11, [sp, #96]
-	.seh_save_fregp	d10, 96
-	ldp	d8, d9, [sp, #80]
-	.seh_save_fregp	d8, 80
-	ldp	x27, x28, [sp, #64]
-	.seh_save_regp	x27, 64
-	ldp	x25, x26, [sp, #48]
-	.seh_save_regp	x25, 48
-	ldp	x23, x24, [sp, #32]
-	.seh_save_regp	x23, 32
-	ldp	x21, x22, [sp, #16]
-	.seh_save_regp	x21, 16
-	ldp	x19, x20, [sp], #144
-	.seh_save_regp_x	x19, 144
+	ldp	d14, d15, [sp, #144]
+	.seh_save_fregp	d14, 144
+	ldp	d12, d13, [sp, #128]
+	.seh_save_fregp	d12, 128
+	ldp	d10, d11, [sp, #112]
+	.seh_save_fregp	d10, 112
+	ldp	d8, d9, [sp, #96]
+	.seh_save_fregp	d8, 96
+	ldp	x27, x28, [sp, #80]
+	.seh_save_regp	x27, 80
+	ldp	x25, x26, [sp, #64]
+	.seh_save_regp	x25, 64
+	ldp	x23, x24, [sp, #48]
+	.seh_save_regp	x23, 48
+	ldp	x21, x22, [sp, #32]
+	.seh_save_regp	x21, 32
+	ldp	x19, x20, [sp, #16]
+	.seh_save_regp	x19, 16
+	ldp	x29, x30, [sp], #160
+	.seh_save_fplr_x	160
 	.seh_endepilogue
 	ret
 	.seh_endproc
@@ -4033,24 +4037,26 @@ ctasm_chacha20_poly1305_open_neon:
 	.seh_proc	ctasm_chacha20_poly1305_open_neon
 	hint	#34 // bti c
 	.seh_nop
-	stp	x19, x20, [sp, #-144]!
-	.seh_save_regp_x	x19, 144
-	stp	x21, x22, [sp, #16]
-	.seh_save_regp	x21, 16
-	stp	x23, x24, [sp, #32]
-	.seh_save_regp	x23, 32
-	stp	x25, x26, [sp, #48]
-	.seh_save_regp	x25, 48
-	stp	x27, x28, [sp, #64]
-	.seh_save_regp	x27, 64
-	stp	d8, d9, [sp, #80]
-	.seh_save_fregp	d8, 80
-	stp	d10, d11, [sp, #96]
-	.seh_save_fregp	d10, 96
-	stp	d12, d13, [sp, #112]
-	.seh_save_fregp	d12, 112
-	stp	d14, d15, [sp, #128]
-	.seh_save_fregp	d14, 128
+	stp	x29, x30, [sp, #-160]!
+	.seh_save_fplr_x	160
+	stp	x19, x20, [sp, #16]
+	.seh_save_regp	x19, 16
+	stp	x21, x22, [sp, #32]
+	.seh_save_regp	x21, 32
+	stp	x23, x24, [sp, #48]
+	.seh_save_regp	x23, 48
+	stp	x25, x26, [sp, #64]
+	.seh_save_regp	x25, 64
+	stp	x27, x28, [sp, #80]
+	.seh_save_regp	x27, 80
+	stp	d8, d9, [sp, #96]
+	.seh_save_fregp	d8, 96
+	stp	d10, d11, [sp, #112]
+	.seh_save_fregp	d10, 112
+	stp	d12, d13, [sp, #128]
+	.seh_save_fregp	d12, 128
+	stp	d14, d15, [sp, #144]
+	.seh_save_fregp	d14, 144
 	sub	sp, sp, #64
 	.seh_stackalloc	64
 	.seh_endprologue
@@ -7467,24 +7473,26 @@ ctasm_chacha20_poly1305_open_neon:
 	.seh_startepilogue
 	add	sp, sp, #64
 	.seh_stackalloc	64
-	ldp	d14, d15, [sp, #128]
-	.seh_save_fregp	d14, 128
-	ldp	d12, d13, [sp, #112]
-	.seh_save_fregp	d12, 112
-	ldp	d10, d11, [sp, #96]
-	.seh_save_fregp	d10, 96
-	ldp	d8, d9, [sp, #80]
-	.seh_save_fregp	d8, 80
-	ldp	x27, x28, [sp, #64]
-	.seh_save_regp	x27, 64
-	ldp	x25, x26, [sp, #48]
-	.seh_save_regp	x25, 48
-	ldp	x23, x24, [sp, #32]
-	.seh_save_regp	x23, 32
-	ldp	x21, x22, [sp, #16]
-	.seh_save_regp	x21, 16
-	ldp	x19, x20, [sp], #144
-	.seh_save_regp_x	x19, 144
+	ldp	d14, d15, [sp, #144]
+	.seh_save_fregp	d14, 144
+	ldp	d12, d13, [sp, #128]
+	.seh_save_fregp	d12, 128
+	ldp	d10, d11, [sp, #112]
+	.seh_save_fregp	d10, 112
+	ldp	d8, d9, [sp, #96]
+	.seh_save_fregp	d8, 96
+	ldp	x27, x28, [sp, #80]
+	.seh_save_regp	x27, 80
+	ldp	x25, x26, [sp, #64]
+	.seh_save_regp	x25, 64
+	ldp	x23, x24, [sp, #48]
+	.seh_save_regp	x23, 48
+	ldp	x21, x22, [sp, #32]
+	.seh_save_regp	x21, 32
+	ldp	x19, x20, [sp, #16]
+	.seh_save_regp	x19, 16
+	ldp	x29, x30, [sp], #160
+	.seh_save_fplr_x	160
 	.seh_endepilogue
 	ret
 	.seh_endproc
@@ -7502,16 +7510,18 @@ ctasm_poly1305_pad16_armv8:
 	.seh_proc	ctasm_poly1305_pad16_armv8
 	hint	#34 // bti c
 	.seh_nop
-	stp	x19, x20, [sp, #-80]!
-	.seh_save_regp_x	x19, 80
-	stp	x21, x22, [sp, #16]
-	.seh_save_regp	x21, 16
-	stp	x23, x24, [sp, #32]
-	.seh_save_regp	x23, 32
-	stp	x25, x26, [sp, #48]
-	.seh_save_regp	x25, 48
-	stp	x27, x28, [sp, #64]
-	.seh_save_regp	x27, 64
+	stp	x29, x30, [sp, #-96]!
+	.seh_save_fplr_x	96
+	stp	x19, x20, [sp, #16]
+	.seh_save_regp	x19, 16
+	stp	x21, x22, [sp, #32]
+	.seh_save_regp	x21, 32
+	stp	x23, x24, [sp, #48]
+	.seh_save_regp	x23, 48
+	stp	x25, x26, [sp, #64]
+	.seh_save_regp	x25, 64
+	stp	x27, x28, [sp, #80]
+	.seh_save_regp	x27, 80
 	.seh_endprologue
 	adrp	x15, .Lcp_clamp
 	add	x15, x15, :lo12:.Lcp_clamp
@@ -7614,16 +7624,18 @@ ctasm_poly1305_pad16_armv8:
 	adc	x20, x20, x14
 	stp	x19, x20, [x0]
 	.seh_startepilogue
-	ldp	x27, x28, [sp, #64]
-	.seh_save_regp	x27, 64
-	ldp	x25, x26, [sp, #48]
-	.seh_save_regp	x25, 48
-	ldp	x23, x24, [sp, #32]
-	.seh_save_regp	x23, 32
-	ldp	x21, x22, [sp, #16]
-	.seh_save_regp	x21, 16
-	ldp	x19, x20, [sp], #80
-	.seh_save_regp_x	x19, 80
+	ldp	x27, x28, [sp, #80]
+	.seh_save_regp	x27, 80
+	ldp	x25, x26, [sp, #64]
+	.seh_save_regp	x25, 64
+	ldp	x23, x24, [sp, #48]
+	.seh_save_regp	x23, 48
+	ldp	x21, x22, [sp, #32]
+	.seh_save_regp	x21, 32
+	ldp	x19, x20, [sp, #16]
+	.seh_save_regp	x19, 16
+	ldp	x29, x30, [sp], #96
+	.seh_save_fplr_x	96
 	.seh_endepilogue
 	ret
 	.seh_endproc
