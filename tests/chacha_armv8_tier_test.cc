@@ -16,6 +16,8 @@
 #include <gtest/gtest.h>
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <string>
@@ -318,6 +320,62 @@ TEST(ChachaArmv8Tier, NoStackResidue) {
     const ChachaState st1 = MakeState(key, 1, nonce);
     check("chacha20", [&] { Tier().chacha20(stream.data(), pt.data(), len, &st1); });
   }
+}
+
+// The workload util/count_insns.py --chacha-armv8 counts under qemu:
+// CTASM_CHACHA_COUNT="OP LEN CALLS" (OP seal, open, chacha20 or poly1305)
+// makes CALLS calls of OP on a LEN-byte message with 13 bytes of AD; the
+// counter subtracts a CALLS = 0 run. poly1305 hashes exactly what seal's
+// Poly1305 hashes (AD, ciphertext, each zero-padded, and the length block)
+// with the key of block 0; chacha20 runs from block 1, as seal's key stream.
+// Without the variable, one 300-byte call of each. The loop only calls (so
+// the count is the operation's); the results are checked after it: seal
+// against open, chacha20 against seal's ciphertext, Poly1305 against the tag.
+TEST(ChachaArmv8Count, Workload) {
+  const char *env = getenv("CTASM_CHACHA_COUNT");
+  char op[16] = "all";
+  unsigned long len = 300, calls = 1;
+  if (env != nullptr) {
+    ASSERT_EQ(sscanf(env, "%15s %lu %lu", op, &len, &calls), 3) << "CTASM_CHACHA_COUNT=" << env;
+  }
+  const std::string which = op;
+  const bool all = which == "all";
+  ASSERT_TRUE(all || which == "seal" || which == "open" || which == "chacha20" ||
+              which == "poly1305")
+      << "unknown operation " << which;
+  ctasm_test::TestRng rng(0xc0c0);
+  const Bytes key = rng.bytes(32), nonce = rng.bytes(12), ad = rng.bytes(13), pt = rng.bytes(len);
+  const ChachaState st = MakeState(key, 0, nonce), st1 = MakeState(key, 1, nonce);
+  Bytes ct(len), opened(len), stream(len);
+  uint8_t tag[16] = {}, open_tag[16] = {}, poly_tag[16] = {}, poly_key[64];
+  // Poly1305 input of the AEAD and its key (block 0's first 32 bytes).
+  Bytes mac(ad);
+  mac.resize((mac.size() + 15) / 16 * 16);
+  const size_t ct_at = mac.size();
+  mac.resize(ct_at + (len + 15) / 16 * 16 + 16);
+  for (int i = 0; i < 8; i++) {
+    mac[mac.size() - 16 + i] = static_cast<uint8_t>(static_cast<uint64_t>(ad.size()) >> (8 * i));
+    mac[mac.size() - 8 + i] = static_cast<uint8_t>(static_cast<uint64_t>(len) >> (8 * i));
+  }
+  Tier().chacha20(poly_key, Bytes(64, 0).data(), 64, &st);
+  Tier().seal(ct.data(), tag, pt.data(), len, ad.data(), ad.size(), &st);
+  memcpy(mac.data() + ct_at, ct.data(), len);
+
+  for (unsigned long i = 0; i < calls; i++) {
+    if (all || which == "seal") Tier().seal(ct.data(), tag, pt.data(), len, ad.data(), ad.size(), &st);
+    if (all || which == "open") {
+      Tier().open(opened.data(), open_tag, ct.data(), len, ad.data(), ad.size(), &st);
+    }
+    if (all || which == "chacha20") Tier().chacha20(stream.data(), pt.data(), len, &st1);
+    if (all || which == "poly1305") ctasm_poly1305_pad16_armv8(poly_tag, poly_key, mac.data(), mac.size());
+  }
+  if (!(all || which == "open")) {  // seal's last output, checked by a round trip
+    Tier().open(opened.data(), open_tag, ct.data(), len, ad.data(), ad.size(), &st);
+  }
+  EXPECT_EQ(opened, pt);
+  EXPECT_EQ(to_hex(open_tag, 16), to_hex(tag, 16));
+  if (all || which == "chacha20") EXPECT_EQ(to_hex(stream), to_hex(ct));
+  if (all || which == "poly1305") EXPECT_EQ(to_hex(poly_tag, 16), to_hex(tag, 16));
 }
 
 }  // namespace
