@@ -369,13 +369,18 @@ TEST(ChachaArmv8Count, Workload) {
     if (all || which == "chacha20") Tier().chacha20(stream.data(), pt.data(), len, &st1);
     if (all || which == "poly1305") ctasm_poly1305_pad16_armv8(poly_tag, poly_key, mac.data(), mac.size());
   }
-  if (!(all || which == "open")) {  // seal's last output, checked by a round trip
-    Tier().open(opened.data(), open_tag, ct.data(), len, ad.data(), ad.size(), &st);
+  if (calls > 0 && (all || which == "open")) {
+    EXPECT_EQ(opened, pt);
+    EXPECT_EQ(to_hex(open_tag, 16), to_hex(tag, 16));
   }
-  EXPECT_EQ(opened, pt);
-  EXPECT_EQ(to_hex(open_tag, 16), to_hex(tag, 16));
-  if (all || which == "chacha20") EXPECT_EQ(to_hex(stream), to_hex(ct));
-  if (all || which == "poly1305") EXPECT_EQ(to_hex(poly_tag, 16), to_hex(tag, 16));
+  // seal's last output, checked by a round trip (in both runs, so it cancels)
+  Bytes round_trip(len);
+  uint8_t round_tag[16];
+  Tier().open(round_trip.data(), round_tag, ct.data(), len, ad.data(), ad.size(), &st);
+  EXPECT_EQ(round_trip, pt);
+  EXPECT_EQ(to_hex(round_tag, 16), to_hex(tag, 16));
+  if (calls > 0 && (all || which == "chacha20")) EXPECT_EQ(to_hex(stream), to_hex(ct));
+  if (calls > 0 && (all || which == "poly1305")) EXPECT_EQ(to_hex(poly_tag, 16), to_hex(tag, 16));
 }
 
 }  // namespace
