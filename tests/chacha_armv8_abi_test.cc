@@ -20,20 +20,9 @@
 #include <vector>
 
 #include "chacha/internal.h"
+#include "test_asm.h"
 #include "test_util.h"
 
-extern "C" {
-void ctasm_chacha20_neon(uint8_t *out, const uint8_t *in, size_t len,
-                         const ctasm::ChachaState *state);
-void ctasm_chacha20_poly1305_seal_neon(uint8_t *out, uint8_t tag[16], const uint8_t *in,
-                                       size_t in_len, const uint8_t *ad, size_t ad_len,
-                                       const ctasm::ChachaState *state);
-void ctasm_chacha20_poly1305_open_neon(uint8_t *out, uint8_t tag[16], const uint8_t *in,
-                                       size_t in_len, const uint8_t *ad, size_t ad_len,
-                                       const ctasm::ChachaState *state);
-void ctasm_poly1305_pad16_armv8(uint8_t tag[16], const uint8_t key[32], const uint8_t *in,
-                                size_t len);
-}
 
 namespace {
 
