@@ -38,6 +38,7 @@ MANIFEST = [
     ("perlasm/test/unwind-neg-x86_64.pl", "x86_64", "test"),
     ("perlasm/aes/vpaes-armv8.pl", "aarch64", "crypto"),
     ("perlasm/ghash/ghash-neon-armv8.pl", "aarch64", "crypto"),
+    ("perlasm/chacha/chacha20_poly1305_armv8.pl", "aarch64", "crypto"),
     ("perlasm/test/xlate-armv8.pl", "aarch64", "test"),
     ("perlasm/test/abi-armv8.pl", "aarch64", "test"),
     ("perlasm/aes/vpaes-armv7.pl", "armv7", "crypto"),

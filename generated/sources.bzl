@@ -12,6 +12,7 @@ ctasm_sources = [
     "src/aes/tier_portable.cc",
     "src/aes/tier_x86_64.cc",
     "src/aes/tiers.cc",
+    "src/chacha/tier_aarch64.cc",
     "src/chacha/tier_armv7.cc",
     "src/cpu/cpu.cc",
     "src/cpu/cpu_aarch64.cc",
@@ -95,6 +96,7 @@ ctasm_test_asm_x86_64_win = [
 ctasm_asm_aarch64_linux = [
     "generated/aarch64-linux/vpaes-armv8.S",
     "generated/aarch64-linux/ghash-neon-armv8.S",
+    "generated/aarch64-linux/chacha20_poly1305_armv8.S",
 ]
 
 ctasm_test_asm_aarch64_linux = [
@@ -105,6 +107,7 @@ ctasm_test_asm_aarch64_linux = [
 ctasm_asm_aarch64_apple = [
     "generated/aarch64-apple/vpaes-armv8.S",
     "generated/aarch64-apple/ghash-neon-armv8.S",
+    "generated/aarch64-apple/chacha20_poly1305_armv8.S",
 ]
 
 ctasm_test_asm_aarch64_apple = [
@@ -115,6 +118,7 @@ ctasm_test_asm_aarch64_apple = [
 ctasm_asm_aarch64_win = [
     "generated/aarch64-win/vpaes-armv8.S",
     "generated/aarch64-win/ghash-neon-armv8.S",
+    "generated/aarch64-win/chacha20_poly1305_armv8.S",
 ]
 
 ctasm_test_asm_aarch64_win = [

@@ -12,6 +12,7 @@ CTASM_SOURCES := \
   src/aes/tier_portable.cc \
   src/aes/tier_x86_64.cc \
   src/aes/tiers.cc \
+  src/chacha/tier_aarch64.cc \
   src/chacha/tier_armv7.cc \
   src/cpu/cpu.cc \
   src/cpu/cpu_aarch64.cc \
@@ -85,7 +86,8 @@ CTASM_TEST_ASM_X86_64_WIN := \
 
 CTASM_ASM_AARCH64_LINUX := \
   generated/aarch64-linux/vpaes-armv8.S \
-  generated/aarch64-linux/ghash-neon-armv8.S
+  generated/aarch64-linux/ghash-neon-armv8.S \
+  generated/aarch64-linux/chacha20_poly1305_armv8.S
 
 CTASM_TEST_ASM_AARCH64_LINUX := \
   generated/aarch64-linux/xlate-armv8.S \
@@ -93,7 +95,8 @@ CTASM_TEST_ASM_AARCH64_LINUX := \
 
 CTASM_ASM_AARCH64_APPLE := \
   generated/aarch64-apple/vpaes-armv8.S \
-  generated/aarch64-apple/ghash-neon-armv8.S
+  generated/aarch64-apple/ghash-neon-armv8.S \
+  generated/aarch64-apple/chacha20_poly1305_armv8.S
 
 CTASM_TEST_ASM_AARCH64_APPLE := \
   generated/aarch64-apple/xlate-armv8.S \
@@ -101,7 +104,8 @@ CTASM_TEST_ASM_AARCH64_APPLE := \
 
 CTASM_ASM_AARCH64_WIN := \
   generated/aarch64-win/vpaes-armv8.S \
-  generated/aarch64-win/ghash-neon-armv8.S
+  generated/aarch64-win/ghash-neon-armv8.S \
+  generated/aarch64-win/chacha20_poly1305_armv8.S
 
 CTASM_TEST_ASM_AARCH64_WIN := \
   generated/aarch64-win/xlate-armv8.S \

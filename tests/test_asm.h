@@ -22,6 +22,12 @@
 #define CTASM_TEST_ASM_WEAK
 #endif
 
+#if defined(CTASM_AARCH64_ASM)
+namespace ctasm {
+struct ChachaState;  // src/chacha/internal.h
+}
+#endif
+
 extern "C" {
 #if defined(CTASM_X86_64_ASM)
 // perlasm/test/abi-x86_64.pl: the harness's negative fixtures and argument checks.
@@ -89,6 +95,21 @@ uintptr_t ctasm_xlate_test_no_landing_pad(void);
 void ctasm_xlate_test_aes_round(uint8_t out[16], const uint8_t in[16], const uint8_t key[16]);
 void ctasm_xlate_test_aes_inv_round(uint8_t out[16], const uint8_t in[16]);
 void ctasm_xlate_test_pmull(uint64_t out[4], const uint64_t a[2], const uint64_t b[2]);
+// perlasm/chacha/chacha20_poly1305_armv8.pl: library code (kChachaTierNeonArmv8 in
+// src/chacha/tier_aarch64.cc) that the ChaCha ABI, tier and count tests call by name.
+// Contracts as ChachaTier's members (src/chacha/internal.h); all need NEON.
+void ctasm_chacha20_neon(uint8_t *out, const uint8_t *in, size_t len,
+                         const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_seal_neon(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                       size_t in_len, const uint8_t *ad, size_t ad_len,
+                                       const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_open_neon(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                       size_t in_len, const uint8_t *ad, size_t ad_len,
+                                       const ctasm::ChachaState *state);
+// Poly1305 (key = r || s) of in zero-padded to a multiple of 16, each block with its
+// 2^128 bit, no length block: Poly1305 alone as the AEAD runs it.
+void ctasm_poly1305_pad16_armv8(uint8_t tag[16], const uint8_t key[32], const uint8_t *in,
+                                size_t len);
 
 #elif defined(CTASM_ARMV7_ASM)
 // perlasm/test/abi-armv7.pl

@@ -6,6 +6,7 @@ timed on this machine, so this counts; it is a count, not a time).
     util/count_insns.py --target aarch64-linux [--build build/aarch64-linux]
                         [--filter SUBSTR] [--chunks 16,256,...] [--tiers all|a,b]
                         [--json FILE]
+    util/count_insns.py --target aarch64-linux --chacha-armv8 [--chunks 256,16384]
 
 For every tier ctasm-speed knows on the target, every operation (the ones and
 chunk sizes ctasm-speed times) runs twice under `qemu -singlestep -d
@@ -13,6 +14,12 @@ exec,nochain`, which logs one line per executed guest instruction: once with
 `ctasm-speed -count N` and once with `-count 0`. The difference is N
 operations, start-up and set-up cancelled out; it is reported per call and per
 byte. util/perf_table.py --counts turns the JSON into a docs table.
+
+--chacha-armv8 counts the AArch64 ChaCha20-Poly1305 tier directly (before it is
+in the tier table ctasm-speed dispatches on): the ChachaArmv8Count.Workload
+test of ctasm_tests (tests/chacha_armv8_tier_test.cc) makes N calls of seal,
+open, ChaCha20 alone and Poly1305 alone over the same bytes, the same N minus
+0 way, and the fused seal is set against ChaCha20 + Poly1305 run separately.
 Python 3 standard library only.
 """
 
@@ -107,6 +114,62 @@ def count(emu, speed, tier_cpu, op, chunk, calls):
     return got[calls][0] - got[0][0], got[calls][1]
 
 
+CHACHA_OPS = ("seal", "open", "chacha20", "poly1305")
+
+
+def count_chacha_armv8(emu, build, chunks, jobs, json_path):
+    """ChaCha operations of the AArch64 tier, counted through ctasm_tests."""
+    tests = os.path.join(build, "ctasm_tests")
+    if not os.path.isfile(tests):
+        raise SystemExit(f"count_insns: {tests} not built (cmake --build {build})")
+    traced = emu[:1] + ["-singlestep", "-d", "exec,nochain"] + emu[1:]
+    cmd = traced + [tests, "--gtest_filter=ChachaArmv8Count.Workload"]
+
+    def one(job):
+        op, chunk, calls = job
+        got = []
+        for n in (calls, 0):
+            env = dict(os.environ, CTASM_CHACHA_COUNT=f"{op} {chunk} {n}")
+            out, insns = run(cmd, env, True)
+            if "[  PASSED  ] 1 test" not in out:
+                raise RuntimeError(f"ChachaArmv8Count.Workload failed for {op} {chunk}: {out[-400:]}")
+            got.append(insns)
+        return (got[0] - got[1]) / calls
+
+    # A 64-byte ChaCha20 is the key block a separate run computes besides the
+    # data's key stream (the fused seal computes it in its first batch).
+    jobs_list = [(op, c, max(2, TARGET_INSNS // (12 * max(c, 64)))) for c in chunks
+                 for op in CHACHA_OPS] + [("chacha20", 64, TARGET_INSNS // 768)]
+    start = time.monotonic()
+    print(f"# aarch64 chacha-neon-armv8 under {' '.join(emu)}: dynamic instructions "
+          f"(a count, not a time); 13 bytes of AD")
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        per_call = list(pool.map(one, jobs_list))
+    results = []
+    table = {}
+    for (op, chunk, calls), pc in zip(jobs_list, per_call):
+        table[(op, chunk)] = pc
+        results.append({"tier": "chacha-neon-armv8", "op": op, "chunk": chunk, "calls": calls,
+                        "insns_per_call": pc, "insns_per_byte": pc / chunk})
+        print(f"{op:9} {chunk:6} bytes {pc / chunk:8.2f} /B {pc:12.0f} per call")
+    for chunk in chunks:
+        apart = table[("chacha20", chunk)] + table[("chacha20", 64)] + table[("poly1305", chunk)]
+        print(f"fused seal {chunk:6} bytes: {table[('seal', chunk)] / chunk:.2f} /B; separately "
+              f"(ChaCha20 of the data + of the key block + Poly1305) {apart / chunk:.2f} /B; "
+              f"fused/separate {table[('seal', chunk)] / apart:.3f}")
+    print(f"# {len(results)} counts in {time.monotonic() - start:.0f}s")
+    if json_path:
+        doc = {"tool": "count_insns", "format": 1, "target": "aarch64-linux",
+               "emulator": " ".join(emu), "date": time.strftime("%Y-%m-%d", time.gmtime()),
+               "method": "qemu -singlestep -d exec,nochain; ctasm_tests "
+                         "ChachaArmv8Count.Workload with N calls minus 0 calls",
+               "results": results}
+        with open(json_path, "w", encoding="utf-8") as f:
+            json.dump(doc, f, indent=1)
+            f.write("\n")
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -122,7 +185,16 @@ def main(argv):
     ap.add_argument("-j", "--jobs", type=int, default=2, help="qemu runs in parallel")
     ap.add_argument("--check-budget", action="store_true",
                     help="count only the target's budget operation (BUDGETS) and fail above it")
+    ap.add_argument("--chacha-armv8", action="store_true",
+                    help="count the AArch64 ChaCha20-Poly1305 tier's seal, open, ChaCha20 and "
+                         "Poly1305 through ctasm_tests (see above)")
     args = ap.parse_args(argv)
+    if args.chacha_armv8:
+        if args.target != "aarch64-linux":
+            raise SystemExit("count_insns: --chacha-armv8 needs --target aarch64-linux")
+        return count_chacha_armv8(emulator(args.target),
+                                  args.build or os.path.join(ROOT, "build", args.target),
+                                  [int(c) for c in args.chunks.split(",")], args.jobs, args.json)
     if args.check_budget:
         if args.target not in BUDGETS:
             raise SystemExit(f"count_insns: no instruction budget for {args.target}")
