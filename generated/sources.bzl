@@ -12,6 +12,7 @@ ctasm_sources = [
     "src/aes/tier_portable.cc",
     "src/aes/tier_x86_64.cc",
     "src/aes/tiers.cc",
+    "src/chacha/tier_x86_64.cc",
     "src/cpu/cpu.cc",
     "src/cpu/cpu_aarch64.cc",
     "src/cpu/cpu_arm.cc",
@@ -40,6 +41,7 @@ ctasm_internal_headers = [
     "src/aes/aes_portable.h",
     "src/aes/internal.h",
     "src/aes/tier_vpaes.h",
+    "src/chacha/internal.h",
     "src/cpu/cpu.h",
     "src/ghash/ghash_portable.h",
     "src/ghash/internal.h",
@@ -58,6 +60,7 @@ ctasm_asm_x86_64_linux = [
     "generated/x86_64-linux/vpaes-x86_64.S",
     "generated/x86_64-linux/bsaes-x86_64.S",
     "generated/x86_64-linux/ghash-ssse3-x86_64.S",
+    "generated/x86_64-linux/chacha20_poly1305_x86_64.S",
 ]
 
 ctasm_test_asm_x86_64_linux = [
@@ -70,6 +73,7 @@ ctasm_asm_x86_64_apple = [
     "generated/x86_64-apple/vpaes-x86_64.S",
     "generated/x86_64-apple/bsaes-x86_64.S",
     "generated/x86_64-apple/ghash-ssse3-x86_64.S",
+    "generated/x86_64-apple/chacha20_poly1305_x86_64.S",
 ]
 
 ctasm_test_asm_x86_64_apple = [
@@ -82,6 +86,7 @@ ctasm_asm_x86_64_win = [
     "generated/x86_64-win/vpaes-x86_64.asm",
     "generated/x86_64-win/bsaes-x86_64.asm",
     "generated/x86_64-win/ghash-ssse3-x86_64.asm",
+    "generated/x86_64-win/chacha20_poly1305_x86_64.asm",
 ]
 
 ctasm_test_asm_x86_64_win = [
