@@ -118,18 +118,303 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	movdqa	%xmm2,32(%rcx)
 	movdqa	%xmm3,48(%rcx)
 	pxor	%xmm0,%xmm0
-	movdqa	%xmm0,384(%rcx)
-	movdqa	%xmm0,400(%rcx)
-	movdqa	%xmm0,416(%rcx)
-	movdqa	%xmm0,432(%rcx)
 	movdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
-	leaq	384(%rcx),%rdi
-	movq	%rdi,%rsi
-	movl	$64,%edx
-	call	ctasm_chacha20_xor_ssse3
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
+	cmpq	$128,%r10
+	ja	.Lcp_big_1
+	movq	%r10,192(%rcx)
+	cmpq	$64,%r10
+	ja	.Lcp_short3_2
+	movdqa	0(%rcx),%xmm0
+	movdqa	16(%rcx),%xmm1
+	movdqa	32(%rcx),%xmm2
+	movdqa	48(%rcx),%xmm3
+	movdqa	0(%rcx),%xmm4
+	movdqa	16(%rcx),%xmm5
+	movdqa	32(%rcx),%xmm6
+	movdqa	48(%rcx),%xmm7
+	paddd	.Lcp_blk1(%rip),%xmm7
+	movl	$10,%r8d
+.Lcp_dround_h_6:
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	pshufd	$57,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$147,%xmm3,%xmm3
+	pshufd	$57,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$147,%xmm7,%xmm7
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	pshufd	$147,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$57,%xmm3,%xmm3
+	pshufd	$147,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$57,%xmm7,%xmm7
+	decl	%r8d
+	jnz	.Lcp_dround_h_6
+	paddd	0(%rcx),%xmm0
+	movdqa	%xmm0,384(%rcx)
+	paddd	16(%rcx),%xmm1
+	movdqa	%xmm1,400(%rcx)
+	paddd	32(%rcx),%xmm2
+	movdqa	%xmm2,416(%rcx)
+	paddd	48(%rcx),%xmm3
+	movdqa	%xmm3,432(%rcx)
+	paddd	0(%rcx),%xmm4
+	movdqa	%xmm4,448(%rcx)
+	paddd	16(%rcx),%xmm5
+	movdqa	%xmm5,464(%rcx)
+	paddd	32(%rcx),%xmm6
+	movdqa	%xmm6,480(%rcx)
+	movdqa	48(%rcx),%xmm13
+	paddd	.Lcp_blk1(%rip),%xmm13
+	paddd	%xmm13,%xmm7
+	movdqa	%xmm7,496(%rcx)
+	jmp	.Lcp_shortkey_3
+.Lcp_short3_2:
+	movdqa	0(%rcx),%xmm0
+	movdqa	16(%rcx),%xmm1
+	movdqa	32(%rcx),%xmm2
+	movdqa	48(%rcx),%xmm3
+	movdqa	0(%rcx),%xmm4
+	movdqa	16(%rcx),%xmm5
+	movdqa	32(%rcx),%xmm6
+	movdqa	48(%rcx),%xmm7
+	paddd	.Lcp_blk1(%rip),%xmm7
+	movdqa	0(%rcx),%xmm8
+	movdqa	16(%rcx),%xmm9
+	movdqa	32(%rcx),%xmm10
+	movdqa	48(%rcx),%xmm11
+	paddd	.Lcp_blk2(%rip),%xmm11
+	movl	$10,%r8d
+.Lcp_dround_h_7:
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$12,%xmm9
+	psrld	$20,%xmm14
+	por	%xmm14,%xmm9
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$7,%xmm9
+	psrld	$25,%xmm14
+	por	%xmm14,%xmm9
+	pshufd	$57,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$147,%xmm3,%xmm3
+	pshufd	$57,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$147,%xmm7,%xmm7
+	pshufd	$57,%xmm9,%xmm9
+	pshufd	$78,%xmm10,%xmm10
+	pshufd	$147,%xmm11,%xmm11
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$12,%xmm9
+	psrld	$20,%xmm14
+	por	%xmm14,%xmm9
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$7,%xmm9
+	psrld	$25,%xmm14
+	por	%xmm14,%xmm9
+	pshufd	$147,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$57,%xmm3,%xmm3
+	pshufd	$147,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$57,%xmm7,%xmm7
+	pshufd	$147,%xmm9,%xmm9
+	pshufd	$78,%xmm10,%xmm10
+	pshufd	$57,%xmm11,%xmm11
+	decl	%r8d
+	jnz	.Lcp_dround_h_7
+	paddd	0(%rcx),%xmm0
+	movdqa	%xmm0,384(%rcx)
+	paddd	16(%rcx),%xmm1
+	movdqa	%xmm1,400(%rcx)
+	paddd	32(%rcx),%xmm2
+	movdqa	%xmm2,416(%rcx)
+	paddd	48(%rcx),%xmm3
+	movdqa	%xmm3,432(%rcx)
+	paddd	0(%rcx),%xmm4
+	movdqa	%xmm4,448(%rcx)
+	paddd	16(%rcx),%xmm5
+	movdqa	%xmm5,464(%rcx)
+	paddd	32(%rcx),%xmm6
+	movdqa	%xmm6,480(%rcx)
+	movdqa	48(%rcx),%xmm13
+	paddd	.Lcp_blk1(%rip),%xmm13
+	paddd	%xmm13,%xmm7
+	movdqa	%xmm7,496(%rcx)
+	paddd	0(%rcx),%xmm8
+	movdqa	%xmm8,512(%rcx)
+	paddd	16(%rcx),%xmm9
+	movdqa	%xmm9,528(%rcx)
+	paddd	32(%rcx),%xmm10
+	movdqa	%xmm10,544(%rcx)
+	movdqa	48(%rcx),%xmm14
+	paddd	.Lcp_blk2(%rip),%xmm14
+	paddd	%xmm14,%xmm11
+	movdqa	%xmm11,560(%rcx)
+.Lcp_shortkey_3:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -152,29 +437,171 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_1
+	jz	.Lcp_nopad_8
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_2:
+.Lcp_padcopy_9:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_2
+	jnz	.Lcp_padcopy_9
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_1:
-.Lcp_chunk_3:
+.Lcp_nopad_8:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_ssse3
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	144(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_10
+	movq	%rax,%rsi
+	pxor	%xmm0,%xmm0
+	movdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_11:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_11
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_10:
+	jmp	.Lcp_datadone_5
+.Lcp_big_1:
+	movdqa	0(%rcx),%xmm0
+	movdqa	16(%rcx),%xmm1
+	movdqa	32(%rcx),%xmm2
+	movdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+.Lcp_dround_h_12:
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	pshufd	$57,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$147,%xmm3,%xmm3
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	pshufd	$147,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$57,%xmm3,%xmm3
+	decl	%r8d
+	jnz	.Lcp_dround_h_12
+	paddd	0(%rcx),%xmm0
+	movdqa	%xmm0,384(%rcx)
+	paddd	16(%rcx),%xmm1
+	movdqa	%xmm1,400(%rcx)
+	paddd	32(%rcx),%xmm2
+	movdqa	%xmm2,416(%rcx)
+	paddd	48(%rcx),%xmm3
+	movdqa	%xmm3,432(%rcx)
+	incl	48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	movdqa	400(%rcx),%xmm0
+	movdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	176(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_13
+	movq	%rax,%rsi
+	pxor	%xmm0,%xmm0
+	movdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_14:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_14
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_13:
+.Lcp_chunk_4:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_4
+	jz	.Lcp_datadone_5
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -199,31 +626,31 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_5
+	jz	.Lcp_nopad_15
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_6:
+.Lcp_padcopy_16:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_6
+	jnz	.Lcp_padcopy_16
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_5:
+.Lcp_nopad_15:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_3
-.Lcp_datadone_4:
+	jmp	.Lcp_chunk_4
+.Lcp_datadone_5:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -253,12 +680,12 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_7:
+.Lcp_wipe_17:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_7
+	jnz	.Lcp_wipe_17
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -352,18 +779,303 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	%xmm2,32(%rcx)
 	movdqa	%xmm3,48(%rcx)
 	pxor	%xmm0,%xmm0
-	movdqa	%xmm0,384(%rcx)
-	movdqa	%xmm0,400(%rcx)
-	movdqa	%xmm0,416(%rcx)
-	movdqa	%xmm0,432(%rcx)
 	movdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
-	leaq	384(%rcx),%rdi
-	movq	%rdi,%rsi
-	movl	$64,%edx
-	call	ctasm_chacha20_xor_ssse3
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
+	cmpq	$128,%r10
+	ja	.Lcp_big_18
+	movq	%r10,192(%rcx)
+	cmpq	$64,%r10
+	ja	.Lcp_short3_19
+	movdqa	0(%rcx),%xmm0
+	movdqa	16(%rcx),%xmm1
+	movdqa	32(%rcx),%xmm2
+	movdqa	48(%rcx),%xmm3
+	movdqa	0(%rcx),%xmm4
+	movdqa	16(%rcx),%xmm5
+	movdqa	32(%rcx),%xmm6
+	movdqa	48(%rcx),%xmm7
+	paddd	.Lcp_blk1(%rip),%xmm7
+	movl	$10,%r8d
+.Lcp_dround_h_23:
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	pshufd	$57,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$147,%xmm3,%xmm3
+	pshufd	$57,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$147,%xmm7,%xmm7
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	pshufd	$147,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$57,%xmm3,%xmm3
+	pshufd	$147,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$57,%xmm7,%xmm7
+	decl	%r8d
+	jnz	.Lcp_dround_h_23
+	paddd	0(%rcx),%xmm0
+	movdqa	%xmm0,384(%rcx)
+	paddd	16(%rcx),%xmm1
+	movdqa	%xmm1,400(%rcx)
+	paddd	32(%rcx),%xmm2
+	movdqa	%xmm2,416(%rcx)
+	paddd	48(%rcx),%xmm3
+	movdqa	%xmm3,432(%rcx)
+	paddd	0(%rcx),%xmm4
+	movdqa	%xmm4,448(%rcx)
+	paddd	16(%rcx),%xmm5
+	movdqa	%xmm5,464(%rcx)
+	paddd	32(%rcx),%xmm6
+	movdqa	%xmm6,480(%rcx)
+	movdqa	48(%rcx),%xmm13
+	paddd	.Lcp_blk1(%rip),%xmm13
+	paddd	%xmm13,%xmm7
+	movdqa	%xmm7,496(%rcx)
+	jmp	.Lcp_shortkey_20
+.Lcp_short3_19:
+	movdqa	0(%rcx),%xmm0
+	movdqa	16(%rcx),%xmm1
+	movdqa	32(%rcx),%xmm2
+	movdqa	48(%rcx),%xmm3
+	movdqa	0(%rcx),%xmm4
+	movdqa	16(%rcx),%xmm5
+	movdqa	32(%rcx),%xmm6
+	movdqa	48(%rcx),%xmm7
+	paddd	.Lcp_blk1(%rip),%xmm7
+	movdqa	0(%rcx),%xmm8
+	movdqa	16(%rcx),%xmm9
+	movdqa	32(%rcx),%xmm10
+	movdqa	48(%rcx),%xmm11
+	paddd	.Lcp_blk2(%rip),%xmm11
+	movl	$10,%r8d
+.Lcp_dround_h_24:
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$12,%xmm9
+	psrld	$20,%xmm14
+	por	%xmm14,%xmm9
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$7,%xmm9
+	psrld	$25,%xmm14
+	por	%xmm14,%xmm9
+	pshufd	$57,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$147,%xmm3,%xmm3
+	pshufd	$57,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$147,%xmm7,%xmm7
+	pshufd	$57,%xmm9,%xmm9
+	pshufd	$78,%xmm10,%xmm10
+	pshufd	$147,%xmm11,%xmm11
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$12,%xmm9
+	psrld	$20,%xmm14
+	por	%xmm14,%xmm9
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$7,%xmm9
+	psrld	$25,%xmm14
+	por	%xmm14,%xmm9
+	pshufd	$147,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$57,%xmm3,%xmm3
+	pshufd	$147,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$57,%xmm7,%xmm7
+	pshufd	$147,%xmm9,%xmm9
+	pshufd	$78,%xmm10,%xmm10
+	pshufd	$57,%xmm11,%xmm11
+	decl	%r8d
+	jnz	.Lcp_dround_h_24
+	paddd	0(%rcx),%xmm0
+	movdqa	%xmm0,384(%rcx)
+	paddd	16(%rcx),%xmm1
+	movdqa	%xmm1,400(%rcx)
+	paddd	32(%rcx),%xmm2
+	movdqa	%xmm2,416(%rcx)
+	paddd	48(%rcx),%xmm3
+	movdqa	%xmm3,432(%rcx)
+	paddd	0(%rcx),%xmm4
+	movdqa	%xmm4,448(%rcx)
+	paddd	16(%rcx),%xmm5
+	movdqa	%xmm5,464(%rcx)
+	paddd	32(%rcx),%xmm6
+	movdqa	%xmm6,480(%rcx)
+	movdqa	48(%rcx),%xmm13
+	paddd	.Lcp_blk1(%rip),%xmm13
+	paddd	%xmm13,%xmm7
+	movdqa	%xmm7,496(%rcx)
+	paddd	0(%rcx),%xmm8
+	movdqa	%xmm8,512(%rcx)
+	paddd	16(%rcx),%xmm9
+	movdqa	%xmm9,528(%rcx)
+	paddd	32(%rcx),%xmm10
+	movdqa	%xmm10,544(%rcx)
+	movdqa	48(%rcx),%xmm14
+	paddd	.Lcp_blk2(%rip),%xmm14
+	paddd	%xmm14,%xmm11
+	movdqa	%xmm11,560(%rcx)
+.Lcp_shortkey_20:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -386,29 +1098,171 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_8
+	jz	.Lcp_nopad_25
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_9:
+.Lcp_padcopy_26:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_9
+	jnz	.Lcp_padcopy_26
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_8:
-.Lcp_chunk_10:
+.Lcp_nopad_25:
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	160(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_27
+	movq	%rax,%rsi
+	pxor	%xmm0,%xmm0
+	movdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_28:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_28
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_27:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_ssse3
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	jmp	.Lcp_datadone_22
+.Lcp_big_18:
+	movdqa	0(%rcx),%xmm0
+	movdqa	16(%rcx),%xmm1
+	movdqa	32(%rcx),%xmm2
+	movdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+.Lcp_dround_h_29:
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	pshufd	$57,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$147,%xmm3,%xmm3
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	pshufd	$147,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$57,%xmm3,%xmm3
+	decl	%r8d
+	jnz	.Lcp_dround_h_29
+	paddd	0(%rcx),%xmm0
+	movdqa	%xmm0,384(%rcx)
+	paddd	16(%rcx),%xmm1
+	movdqa	%xmm1,400(%rcx)
+	paddd	32(%rcx),%xmm2
+	movdqa	%xmm2,416(%rcx)
+	paddd	48(%rcx),%xmm3
+	movdqa	%xmm3,432(%rcx)
+	incl	48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	movdqa	400(%rcx),%xmm0
+	movdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	176(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_30
+	movq	%rax,%rsi
+	pxor	%xmm0,%xmm0
+	movdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_31:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_31
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_30:
+.Lcp_chunk_21:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_11
+	jz	.Lcp_datadone_22
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -427,25 +1281,25 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_12
+	jz	.Lcp_nopad_32
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_13:
+.Lcp_padcopy_33:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_13
+	jnz	.Lcp_padcopy_33
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_12:
+.Lcp_nopad_32:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -456,8 +1310,8 @@ ctasm_chacha20_poly1305_open_ssse3:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_10
-.Lcp_datadone_11:
+	jmp	.Lcp_chunk_21
+.Lcp_datadone_22:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -487,12 +1341,12 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_14:
+.Lcp_wipe_34:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_14
+	jnz	.Lcp_wipe_34
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -545,8 +1399,8 @@ ctasm_chacha20_xor_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$256,%rdx
-	jb	.Lcp_small_16
-.Lcp_wide_15:
+	jb	.Lcp_small_36
+.Lcp_wide_35:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -570,7 +1424,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_21:
+.Lcp_dround_39:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -732,7 +1586,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_21
+	jnz	.Lcp_dround_39
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -869,12 +1723,12 @@ ctasm_chacha20_xor_ssse3:
 	addq	$256,%rsi
 	subq	$256,%rdx
 	cmpq	$256,%rdx
-	jae	.Lcp_wide_15
-.Lcp_small_16:
+	jae	.Lcp_wide_35
+.Lcp_small_36:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_18
-	cmpq	$128,%rdx
-	jbe	.Lcp_not4_22
+	jz	.Lcp_done_38
+	cmpq	$192,%rdx
+	jbe	.Lcp_not4_40
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -898,7 +1752,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_23:
+.Lcp_dround_43:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -1060,7 +1914,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_23
+	jnz	.Lcp_dround_43
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -1161,162 +2015,393 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_17
-.Lcp_not4_22:
+	jmp	.Lcp_tailbuf_37
+.Lcp_not4_40:
 	cmpq	$64,%rdx
-	jb	.Lcp_onepart_20
-.Lcp_one_19:
+	jbe	.Lcp_h1_41
+	cmpq	$128,%rdx
+	jbe	.Lcp_h2_42
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
+	movdqa	0(%rcx),%xmm4
+	movdqa	16(%rcx),%xmm5
+	movdqa	32(%rcx),%xmm6
+	movdqa	48(%rcx),%xmm7
+	paddd	.Lcp_blk1(%rip),%xmm7
+	movdqa	0(%rcx),%xmm8
+	movdqa	16(%rcx),%xmm9
+	movdqa	32(%rcx),%xmm10
+	movdqa	48(%rcx),%xmm11
+	paddd	.Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-.Lcp_dround1_24:
+.Lcp_dround_h_44:
 	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
 	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
 	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm11
 	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
 	pxor	%xmm2,%xmm1
-	movdqa	%xmm1,%xmm4
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
 	pslld	$12,%xmm1
-	psrld	$20,%xmm4
-	por	%xmm4,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$12,%xmm9
+	psrld	$20,%xmm14
+	por	%xmm14,%xmm9
 	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
 	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
 	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm11
 	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
 	pxor	%xmm2,%xmm1
-	movdqa	%xmm1,%xmm4
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
 	pslld	$7,%xmm1
-	psrld	$25,%xmm4
-	por	%xmm4,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$7,%xmm9
+	psrld	$25,%xmm14
+	por	%xmm14,%xmm9
 	pshufd	$57,%xmm1,%xmm1
 	pshufd	$78,%xmm2,%xmm2
 	pshufd	$147,%xmm3,%xmm3
+	pshufd	$57,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$147,%xmm7,%xmm7
+	pshufd	$57,%xmm9,%xmm9
+	pshufd	$78,%xmm10,%xmm10
+	pshufd	$147,%xmm11,%xmm11
 	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
 	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
 	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm11
 	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
 	pxor	%xmm2,%xmm1
-	movdqa	%xmm1,%xmm4
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
 	pslld	$12,%xmm1
-	psrld	$20,%xmm4
-	por	%xmm4,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$12,%xmm9
+	psrld	$20,%xmm14
+	por	%xmm14,%xmm9
 	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	paddd	%xmm9,%xmm8
 	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pxor	%xmm8,%xmm11
 	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm11
 	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	paddd	%xmm11,%xmm10
 	pxor	%xmm2,%xmm1
-	movdqa	%xmm1,%xmm4
+	pxor	%xmm6,%xmm5
+	pxor	%xmm10,%xmm9
+	movdqa	%xmm1,%xmm12
 	pslld	$7,%xmm1
-	psrld	$25,%xmm4
-	por	%xmm4,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm9,%xmm14
+	pslld	$7,%xmm9
+	psrld	$25,%xmm14
+	por	%xmm14,%xmm9
 	pshufd	$147,%xmm1,%xmm1
 	pshufd	$78,%xmm2,%xmm2
 	pshufd	$57,%xmm3,%xmm3
+	pshufd	$147,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$57,%xmm7,%xmm7
+	pshufd	$147,%xmm9,%xmm9
+	pshufd	$78,%xmm10,%xmm10
+	pshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround1_24
+	jnz	.Lcp_dround_h_44
 	paddd	0(%rcx),%xmm0
-	paddd	16(%rcx),%xmm1
-	paddd	32(%rcx),%xmm2
-	paddd	48(%rcx),%xmm3
-	movdqu	0(%rsi),%xmm4
-	pxor	%xmm0,%xmm4
-	movdqu	%xmm4,0(%rdi)
-	movdqu	16(%rsi),%xmm4
-	pxor	%xmm1,%xmm4
-	movdqu	%xmm4,16(%rdi)
-	movdqu	32(%rsi),%xmm4
-	pxor	%xmm2,%xmm4
-	movdqu	%xmm4,32(%rdi)
-	movdqu	48(%rsi),%xmm4
-	pxor	%xmm3,%xmm4
-	movdqu	%xmm4,48(%rdi)
-	incl	48(%rcx)
-	addq	$64,%rdi
-	addq	$64,%rsi
-	subq	$64,%rdx
-	jz	.Lcp_done_18
-	cmpq	$64,%rdx
-	jae	.Lcp_one_19
-.Lcp_onepart_20:
-	movdqa	0(%rcx),%xmm0
-	movdqa	16(%rcx),%xmm1
-	movdqa	32(%rcx),%xmm2
-	movdqa	48(%rcx),%xmm3
-	movl	$10,%r8d
-.Lcp_dround1_25:
-	paddd	%xmm1,%xmm0
-	pxor	%xmm0,%xmm3
-	pshufb	.Lcp_rot16(%rip),%xmm3
-	paddd	%xmm3,%xmm2
-	pxor	%xmm2,%xmm1
-	movdqa	%xmm1,%xmm4
-	pslld	$12,%xmm1
-	psrld	$20,%xmm4
-	por	%xmm4,%xmm1
-	paddd	%xmm1,%xmm0
-	pxor	%xmm0,%xmm3
-	pshufb	.Lcp_rot8(%rip),%xmm3
-	paddd	%xmm3,%xmm2
-	pxor	%xmm2,%xmm1
-	movdqa	%xmm1,%xmm4
-	pslld	$7,%xmm1
-	psrld	$25,%xmm4
-	por	%xmm4,%xmm1
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	paddd	%xmm1,%xmm0
-	pxor	%xmm0,%xmm3
-	pshufb	.Lcp_rot16(%rip),%xmm3
-	paddd	%xmm3,%xmm2
-	pxor	%xmm2,%xmm1
-	movdqa	%xmm1,%xmm4
-	pslld	$12,%xmm1
-	psrld	$20,%xmm4
-	por	%xmm4,%xmm1
-	paddd	%xmm1,%xmm0
-	pxor	%xmm0,%xmm3
-	pshufb	.Lcp_rot8(%rip),%xmm3
-	paddd	%xmm3,%xmm2
-	pxor	%xmm2,%xmm1
-	movdqa	%xmm1,%xmm4
-	pslld	$7,%xmm1
-	psrld	$25,%xmm4
-	por	%xmm4,%xmm1
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	decl	%r8d
-	jnz	.Lcp_dround1_25
-	paddd	0(%rcx),%xmm0
-	paddd	16(%rcx),%xmm1
-	paddd	32(%rcx),%xmm2
-	paddd	48(%rcx),%xmm3
 	movdqa	%xmm0,384(%rcx)
+	paddd	16(%rcx),%xmm1
 	movdqa	%xmm1,400(%rcx)
+	paddd	32(%rcx),%xmm2
 	movdqa	%xmm2,416(%rcx)
+	paddd	48(%rcx),%xmm3
+	movdqa	%xmm3,432(%rcx)
+	paddd	0(%rcx),%xmm4
+	movdqa	%xmm4,448(%rcx)
+	paddd	16(%rcx),%xmm5
+	movdqa	%xmm5,464(%rcx)
+	paddd	32(%rcx),%xmm6
+	movdqa	%xmm6,480(%rcx)
+	movdqa	48(%rcx),%xmm13
+	paddd	.Lcp_blk1(%rip),%xmm13
+	paddd	%xmm13,%xmm7
+	movdqa	%xmm7,496(%rcx)
+	paddd	0(%rcx),%xmm8
+	movdqa	%xmm8,512(%rcx)
+	paddd	16(%rcx),%xmm9
+	movdqa	%xmm9,528(%rcx)
+	paddd	32(%rcx),%xmm10
+	movdqa	%xmm10,544(%rcx)
+	movdqa	48(%rcx),%xmm14
+	paddd	.Lcp_blk2(%rip),%xmm14
+	paddd	%xmm14,%xmm11
+	movdqa	%xmm11,560(%rcx)
+	addl	$3,48(%rcx)
+	jmp	.Lcp_tailbuf_37
+.Lcp_h2_42:
+	movdqa	0(%rcx),%xmm0
+	movdqa	16(%rcx),%xmm1
+	movdqa	32(%rcx),%xmm2
+	movdqa	48(%rcx),%xmm3
+	movdqa	0(%rcx),%xmm4
+	movdqa	16(%rcx),%xmm5
+	movdqa	32(%rcx),%xmm6
+	movdqa	48(%rcx),%xmm7
+	paddd	.Lcp_blk1(%rip),%xmm7
+	movl	$10,%r8d
+.Lcp_dround_h_45:
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	pshufd	$57,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$147,%xmm3,%xmm3
+	pshufd	$57,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$147,%xmm7,%xmm7
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	paddd	%xmm1,%xmm0
+	paddd	%xmm5,%xmm4
+	pxor	%xmm0,%xmm3
+	pxor	%xmm4,%xmm7
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm7
+	paddd	%xmm3,%xmm2
+	paddd	%xmm7,%xmm6
+	pxor	%xmm2,%xmm1
+	pxor	%xmm6,%xmm5
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	pshufd	$147,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$57,%xmm3,%xmm3
+	pshufd	$147,%xmm5,%xmm5
+	pshufd	$78,%xmm6,%xmm6
+	pshufd	$57,%xmm7,%xmm7
+	decl	%r8d
+	jnz	.Lcp_dround_h_45
+	paddd	0(%rcx),%xmm0
+	movdqa	%xmm0,384(%rcx)
+	paddd	16(%rcx),%xmm1
+	movdqa	%xmm1,400(%rcx)
+	paddd	32(%rcx),%xmm2
+	movdqa	%xmm2,416(%rcx)
+	paddd	48(%rcx),%xmm3
+	movdqa	%xmm3,432(%rcx)
+	paddd	0(%rcx),%xmm4
+	movdqa	%xmm4,448(%rcx)
+	paddd	16(%rcx),%xmm5
+	movdqa	%xmm5,464(%rcx)
+	paddd	32(%rcx),%xmm6
+	movdqa	%xmm6,480(%rcx)
+	movdqa	48(%rcx),%xmm13
+	paddd	.Lcp_blk1(%rip),%xmm13
+	paddd	%xmm13,%xmm7
+	movdqa	%xmm7,496(%rcx)
+	addl	$2,48(%rcx)
+	jmp	.Lcp_tailbuf_37
+.Lcp_h1_41:
+	movdqa	0(%rcx),%xmm0
+	movdqa	16(%rcx),%xmm1
+	movdqa	32(%rcx),%xmm2
+	movdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+.Lcp_dround_h_46:
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	pshufd	$57,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$147,%xmm3,%xmm3
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot16(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$12,%xmm1
+	psrld	$20,%xmm12
+	por	%xmm12,%xmm1
+	paddd	%xmm1,%xmm0
+	pxor	%xmm0,%xmm3
+	pshufb	.Lcp_rot8(%rip),%xmm3
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	pshufd	$147,%xmm1,%xmm1
+	pshufd	$78,%xmm2,%xmm2
+	pshufd	$57,%xmm3,%xmm3
+	decl	%r8d
+	jnz	.Lcp_dround_h_46
+	paddd	0(%rcx),%xmm0
+	movdqa	%xmm0,384(%rcx)
+	paddd	16(%rcx),%xmm1
+	movdqa	%xmm1,400(%rcx)
+	paddd	32(%rcx),%xmm2
+	movdqa	%xmm2,416(%rcx)
+	paddd	48(%rcx),%xmm3
 	movdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_17:
+.Lcp_tailbuf_37:
 	leaq	384(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_ssse3
+.Lcp_done_38:
+	ret
+	.cfi_endproc
+.size ctasm_chacha20_xor_ssse3,.-ctasm_chacha20_xor_ssse3
+.type ctasm_chacha20_xorbuf_ssse3,@function
+	.p2align	4
+ctasm_chacha20_xorbuf_ssse3:
+	.cfi_startproc
+	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_27
-.Lcp_t16_26:
+	jb	.Lcp_t1_48
+.Lcp_t16_47:
 	movdqu	(%rsi),%xmm0
-	pxor	(%r9),%xmm0
+	movdqu	(%r9),%xmm1
+	pxor	%xmm1,%xmm0
 	movdqu	%xmm0,(%rdi)
 	addq	$16,%rsi
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	.Lcp_t16_26
-.Lcp_t1_27:
+	jae	.Lcp_t16_47
+.Lcp_t1_48:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_18
-.Lcp_tend_28:
+	jz	.Lcp_tdone_50
+.Lcp_tend_49:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -1324,11 +2409,11 @@ ctasm_chacha20_xor_ssse3:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_28
-.Lcp_done_18:
+	jnz	.Lcp_tend_49
+.Lcp_tdone_50:
 	ret
 	.cfi_endproc
-.size ctasm_chacha20_xor_ssse3,.-ctasm_chacha20_xor_ssse3
+.size ctasm_chacha20_xorbuf_ssse3,.-ctasm_chacha20_xorbuf_ssse3
 .globl ctasm_chacha20_avx2
 .hidden ctasm_chacha20_avx2
 .type ctasm_chacha20_avx2,@function
@@ -1354,12 +2439,12 @@ ctasm_chacha20_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_29:
+.Lcp_wipe_51:
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_29
+	jnz	.Lcp_wipe_51
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -1421,18 +2506,283 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%xmm2,32(%rcx)
 	vmovdqa	%xmm3,48(%rcx)
 	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vmovdqa	%xmm0,400(%rcx)
-	vmovdqa	%xmm0,416(%rcx)
-	vmovdqa	%xmm0,432(%rcx)
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
-	leaq	384(%rcx),%rdi
-	movq	%rdi,%rsi
-	movl	$64,%edx
-	call	ctasm_chacha20_xor_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
+	cmpq	$128,%r10
+	ja	.Lcp_big_52
+	movq	%r10,192(%rcx)
+	cmpq	$64,%r10
+	ja	.Lcp_short3_53
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	vmovdqa	0(%rcx),%xmm4
+	vmovdqa	16(%rcx),%xmm5
+	vmovdqa	32(%rcx),%xmm6
+	vmovdqa	48(%rcx),%xmm7
+	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
+	movl	$10,%r8d
+.Lcp_dround_h_57:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$57,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$147,%xmm7,%xmm7
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$147,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$57,%xmm7,%xmm7
+	decl	%r8d
+	jnz	.Lcp_dround_h_57
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	vpaddd	0(%rcx),%xmm4,%xmm4
+	vmovdqa	%xmm4,448(%rcx)
+	vpaddd	16(%rcx),%xmm5,%xmm5
+	vmovdqa	%xmm5,464(%rcx)
+	vpaddd	32(%rcx),%xmm6,%xmm6
+	vmovdqa	%xmm6,480(%rcx)
+	vmovdqa	48(%rcx),%xmm13
+	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
+	vpaddd	%xmm13,%xmm7,%xmm7
+	vmovdqa	%xmm7,496(%rcx)
+	jmp	.Lcp_shortkey_54
+.Lcp_short3_53:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	vmovdqa	0(%rcx),%xmm4
+	vmovdqa	16(%rcx),%xmm5
+	vmovdqa	32(%rcx),%xmm6
+	vmovdqa	48(%rcx),%xmm7
+	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
+	vmovdqa	0(%rcx),%xmm8
+	vmovdqa	16(%rcx),%xmm9
+	vmovdqa	32(%rcx),%xmm10
+	vmovdqa	48(%rcx),%xmm11
+	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
+	movl	$10,%r8d
+.Lcp_dround_h_58:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$20,%xmm9,%xmm14
+	vpslld	$12,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$25,%xmm9,%xmm14
+	vpslld	$7,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$57,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$147,%xmm7,%xmm7
+	vpshufd	$57,%xmm9,%xmm9
+	vpshufd	$78,%xmm10,%xmm10
+	vpshufd	$147,%xmm11,%xmm11
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$20,%xmm9,%xmm14
+	vpslld	$12,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$25,%xmm9,%xmm14
+	vpslld	$7,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$147,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$57,%xmm7,%xmm7
+	vpshufd	$147,%xmm9,%xmm9
+	vpshufd	$78,%xmm10,%xmm10
+	vpshufd	$57,%xmm11,%xmm11
+	decl	%r8d
+	jnz	.Lcp_dround_h_58
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	vpaddd	0(%rcx),%xmm4,%xmm4
+	vmovdqa	%xmm4,448(%rcx)
+	vpaddd	16(%rcx),%xmm5,%xmm5
+	vmovdqa	%xmm5,464(%rcx)
+	vpaddd	32(%rcx),%xmm6,%xmm6
+	vmovdqa	%xmm6,480(%rcx)
+	vmovdqa	48(%rcx),%xmm13
+	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
+	vpaddd	%xmm13,%xmm7,%xmm7
+	vmovdqa	%xmm7,496(%rcx)
+	vpaddd	0(%rcx),%xmm8,%xmm8
+	vmovdqa	%xmm8,512(%rcx)
+	vpaddd	16(%rcx),%xmm9,%xmm9
+	vmovdqa	%xmm9,528(%rcx)
+	vpaddd	32(%rcx),%xmm10,%xmm10
+	vmovdqa	%xmm10,544(%rcx)
+	vmovdqa	48(%rcx),%xmm14
+	vpaddd	.Lcp_blk2(%rip),%xmm14,%xmm14
+	vpaddd	%xmm14,%xmm11,%xmm11
+	vmovdqa	%xmm11,560(%rcx)
+.Lcp_shortkey_54:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -1455,29 +2805,167 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_30
+	jz	.Lcp_nopad_59
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_31:
+.Lcp_padcopy_60:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_31
+	jnz	.Lcp_padcopy_60
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_30:
-.Lcp_chunk_32:
+.Lcp_nopad_59:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	144(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_61
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_62:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_62
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_61:
+	jmp	.Lcp_datadone_56
+.Lcp_big_52:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+.Lcp_dround_h_63:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	decl	%r8d
+	jnz	.Lcp_dround_h_63
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	incl	48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	176(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_64
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_65:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_65
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_64:
+.Lcp_chunk_55:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_33
+	jz	.Lcp_datadone_56
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -1502,31 +2990,31 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_34
+	jz	.Lcp_nopad_66
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_35:
+.Lcp_padcopy_67:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_35
+	jnz	.Lcp_padcopy_67
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_34:
+.Lcp_nopad_66:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_32
-.Lcp_datadone_33:
+	jmp	.Lcp_chunk_55
+.Lcp_datadone_56:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -1556,12 +3044,12 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_36:
+.Lcp_wipe_68:
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_36
+	jnz	.Lcp_wipe_68
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -1641,18 +3129,283 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%xmm2,32(%rcx)
 	vmovdqa	%xmm3,48(%rcx)
 	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vmovdqa	%xmm0,400(%rcx)
-	vmovdqa	%xmm0,416(%rcx)
-	vmovdqa	%xmm0,432(%rcx)
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
-	leaq	384(%rcx),%rdi
-	movq	%rdi,%rsi
-	movl	$64,%edx
-	call	ctasm_chacha20_xor_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
+	cmpq	$128,%r10
+	ja	.Lcp_big_69
+	movq	%r10,192(%rcx)
+	cmpq	$64,%r10
+	ja	.Lcp_short3_70
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	vmovdqa	0(%rcx),%xmm4
+	vmovdqa	16(%rcx),%xmm5
+	vmovdqa	32(%rcx),%xmm6
+	vmovdqa	48(%rcx),%xmm7
+	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
+	movl	$10,%r8d
+.Lcp_dround_h_74:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$57,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$147,%xmm7,%xmm7
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$147,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$57,%xmm7,%xmm7
+	decl	%r8d
+	jnz	.Lcp_dround_h_74
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	vpaddd	0(%rcx),%xmm4,%xmm4
+	vmovdqa	%xmm4,448(%rcx)
+	vpaddd	16(%rcx),%xmm5,%xmm5
+	vmovdqa	%xmm5,464(%rcx)
+	vpaddd	32(%rcx),%xmm6,%xmm6
+	vmovdqa	%xmm6,480(%rcx)
+	vmovdqa	48(%rcx),%xmm13
+	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
+	vpaddd	%xmm13,%xmm7,%xmm7
+	vmovdqa	%xmm7,496(%rcx)
+	jmp	.Lcp_shortkey_71
+.Lcp_short3_70:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	vmovdqa	0(%rcx),%xmm4
+	vmovdqa	16(%rcx),%xmm5
+	vmovdqa	32(%rcx),%xmm6
+	vmovdqa	48(%rcx),%xmm7
+	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
+	vmovdqa	0(%rcx),%xmm8
+	vmovdqa	16(%rcx),%xmm9
+	vmovdqa	32(%rcx),%xmm10
+	vmovdqa	48(%rcx),%xmm11
+	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
+	movl	$10,%r8d
+.Lcp_dround_h_75:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$20,%xmm9,%xmm14
+	vpslld	$12,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$25,%xmm9,%xmm14
+	vpslld	$7,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$57,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$147,%xmm7,%xmm7
+	vpshufd	$57,%xmm9,%xmm9
+	vpshufd	$78,%xmm10,%xmm10
+	vpshufd	$147,%xmm11,%xmm11
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$20,%xmm9,%xmm14
+	vpslld	$12,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$25,%xmm9,%xmm14
+	vpslld	$7,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$147,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$57,%xmm7,%xmm7
+	vpshufd	$147,%xmm9,%xmm9
+	vpshufd	$78,%xmm10,%xmm10
+	vpshufd	$57,%xmm11,%xmm11
+	decl	%r8d
+	jnz	.Lcp_dround_h_75
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	vpaddd	0(%rcx),%xmm4,%xmm4
+	vmovdqa	%xmm4,448(%rcx)
+	vpaddd	16(%rcx),%xmm5,%xmm5
+	vmovdqa	%xmm5,464(%rcx)
+	vpaddd	32(%rcx),%xmm6,%xmm6
+	vmovdqa	%xmm6,480(%rcx)
+	vmovdqa	48(%rcx),%xmm13
+	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
+	vpaddd	%xmm13,%xmm7,%xmm7
+	vmovdqa	%xmm7,496(%rcx)
+	vpaddd	0(%rcx),%xmm8,%xmm8
+	vmovdqa	%xmm8,512(%rcx)
+	vpaddd	16(%rcx),%xmm9,%xmm9
+	vmovdqa	%xmm9,528(%rcx)
+	vpaddd	32(%rcx),%xmm10,%xmm10
+	vmovdqa	%xmm10,544(%rcx)
+	vmovdqa	48(%rcx),%xmm14
+	vpaddd	.Lcp_blk2(%rip),%xmm14,%xmm14
+	vpaddd	%xmm14,%xmm11,%xmm11
+	vmovdqa	%xmm11,560(%rcx)
+.Lcp_shortkey_71:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -1675,29 +3428,167 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_37
+	jz	.Lcp_nopad_76
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_38:
+.Lcp_padcopy_77:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_38
+	jnz	.Lcp_padcopy_77
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_37:
-.Lcp_chunk_39:
+.Lcp_nopad_76:
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	160(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_78
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_79:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_79
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_78:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	jmp	.Lcp_datadone_73
+.Lcp_big_69:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+.Lcp_dround_h_80:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	decl	%r8d
+	jnz	.Lcp_dround_h_80
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	incl	48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	176(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_81
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_82:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_82
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_81:
+.Lcp_chunk_72:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_40
+	jz	.Lcp_datadone_73
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -1716,25 +3607,25 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_41
+	jz	.Lcp_nopad_83
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_42:
+.Lcp_padcopy_84:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_42
+	jnz	.Lcp_padcopy_84
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_41:
+.Lcp_nopad_83:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -1745,8 +3636,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_39
-.Lcp_datadone_40:
+	jmp	.Lcp_chunk_72
+.Lcp_datadone_73:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -1776,12 +3667,12 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_43:
+.Lcp_wipe_85:
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_43
+	jnz	.Lcp_wipe_85
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -1820,8 +3711,8 @@ ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	.Lcp_small_45
-.Lcp_wide_44:
+	jb	.Lcp_small_87
+.Lcp_wide_86:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -1845,7 +3736,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_50:
+.Lcp_dround_90:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -1991,7 +3882,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_50
+	jnz	.Lcp_dround_90
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -2112,12 +4003,12 @@ ctasm_chacha20_xor_avx2:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_44
-.Lcp_small_45:
+	jae	.Lcp_wide_86
+.Lcp_small_87:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_47
+	jz	.Lcp_done_89
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_51
+	jbe	.Lcp_not8_91
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -2141,7 +4032,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_52:
+.Lcp_dround_92:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -2287,7 +4178,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_52
+	jnz	.Lcp_dround_92
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -2388,10 +4279,10 @@ ctasm_chacha20_xor_avx2:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_46
-.Lcp_not8_51:
-	cmpq	$128,%rdx
-	jbe	.Lcp_not4_53
+	jmp	.Lcp_tailbuf_88
+.Lcp_not8_91:
+	cmpq	$192,%rdx
+	jbe	.Lcp_not4_93
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -2415,7 +4306,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_54:
+.Lcp_dround_96:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -2561,7 +4452,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_54
+	jnz	.Lcp_dround_96
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -2646,137 +4537,355 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_46
-.Lcp_not4_53:
+	jmp	.Lcp_tailbuf_88
+.Lcp_not4_93:
 	cmpq	$64,%rdx
-	jb	.Lcp_onepart_49
-.Lcp_one_48:
+	jbe	.Lcp_h1_94
+	cmpq	$128,%rdx
+	jbe	.Lcp_h2_95
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
+	vmovdqa	0(%rcx),%xmm4
+	vmovdqa	16(%rcx),%xmm5
+	vmovdqa	32(%rcx),%xmm6
+	vmovdqa	48(%rcx),%xmm7
+	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
+	vmovdqa	0(%rcx),%xmm8
+	vmovdqa	16(%rcx),%xmm9
+	vmovdqa	32(%rcx),%xmm10
+	vmovdqa	48(%rcx),%xmm11
+	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround1_55:
+.Lcp_dround_h_97:
 	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
 	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
 	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
 	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm4
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$20,%xmm1,%xmm12
 	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm4,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$20,%xmm9,%xmm14
+	vpslld	$12,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
 	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
 	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
 	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
 	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
 	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm4
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm4,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$25,%xmm9,%xmm14
+	vpslld	$7,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
 	vpshufd	$57,%xmm1,%xmm1
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$57,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$147,%xmm7,%xmm7
+	vpshufd	$57,%xmm9,%xmm9
+	vpshufd	$78,%xmm10,%xmm10
+	vpshufd	$147,%xmm11,%xmm11
 	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
 	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
 	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
 	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm4
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$20,%xmm1,%xmm12
 	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm4,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$20,%xmm9,%xmm14
+	vpslld	$12,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
 	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
 	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
 	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
 	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
 	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm4
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm4,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$25,%xmm9,%xmm14
+	vpslld	$7,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
 	vpshufd	$147,%xmm1,%xmm1
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$147,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$57,%xmm7,%xmm7
+	vpshufd	$147,%xmm9,%xmm9
+	vpshufd	$78,%xmm10,%xmm10
+	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround1_55
+	jnz	.Lcp_dround_h_97
 	vpaddd	0(%rcx),%xmm0,%xmm0
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vpxor	0(%rsi),%xmm0,%xmm0
-	vmovdqu	%xmm0,0(%rdi)
-	vpxor	16(%rsi),%xmm1,%xmm1
-	vmovdqu	%xmm1,16(%rdi)
-	vpxor	32(%rsi),%xmm2,%xmm2
-	vmovdqu	%xmm2,32(%rdi)
-	vpxor	48(%rsi),%xmm3,%xmm3
-	vmovdqu	%xmm3,48(%rdi)
-	incl	48(%rcx)
-	addq	$64,%rdi
-	addq	$64,%rsi
-	subq	$64,%rdx
-	jz	.Lcp_done_47
-	cmpq	$64,%rdx
-	jae	.Lcp_one_48
-.Lcp_onepart_49:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	movl	$10,%r8d
-.Lcp_dround1_56:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm4
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm4,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm4
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm4,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm4
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm4,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm4
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm4,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	decl	%r8d
-	jnz	.Lcp_dround1_56
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
 	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
 	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	vpaddd	0(%rcx),%xmm4,%xmm4
+	vmovdqa	%xmm4,448(%rcx)
+	vpaddd	16(%rcx),%xmm5,%xmm5
+	vmovdqa	%xmm5,464(%rcx)
+	vpaddd	32(%rcx),%xmm6,%xmm6
+	vmovdqa	%xmm6,480(%rcx)
+	vmovdqa	48(%rcx),%xmm13
+	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
+	vpaddd	%xmm13,%xmm7,%xmm7
+	vmovdqa	%xmm7,496(%rcx)
+	vpaddd	0(%rcx),%xmm8,%xmm8
+	vmovdqa	%xmm8,512(%rcx)
+	vpaddd	16(%rcx),%xmm9,%xmm9
+	vmovdqa	%xmm9,528(%rcx)
+	vpaddd	32(%rcx),%xmm10,%xmm10
+	vmovdqa	%xmm10,544(%rcx)
+	vmovdqa	48(%rcx),%xmm14
+	vpaddd	.Lcp_blk2(%rip),%xmm14,%xmm14
+	vpaddd	%xmm14,%xmm11,%xmm11
+	vmovdqa	%xmm11,560(%rcx)
+	addl	$3,48(%rcx)
+	jmp	.Lcp_tailbuf_88
+.Lcp_h2_95:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	vmovdqa	0(%rcx),%xmm4
+	vmovdqa	16(%rcx),%xmm5
+	vmovdqa	32(%rcx),%xmm6
+	vmovdqa	48(%rcx),%xmm7
+	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
+	movl	$10,%r8d
+.Lcp_dround_h_98:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$57,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$147,%xmm7,%xmm7
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$147,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$57,%xmm7,%xmm7
+	decl	%r8d
+	jnz	.Lcp_dround_h_98
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	vpaddd	0(%rcx),%xmm4,%xmm4
+	vmovdqa	%xmm4,448(%rcx)
+	vpaddd	16(%rcx),%xmm5,%xmm5
+	vmovdqa	%xmm5,464(%rcx)
+	vpaddd	32(%rcx),%xmm6,%xmm6
+	vmovdqa	%xmm6,480(%rcx)
+	vmovdqa	48(%rcx),%xmm13
+	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
+	vpaddd	%xmm13,%xmm7,%xmm7
+	vmovdqa	%xmm7,496(%rcx)
+	addl	$2,48(%rcx)
+	jmp	.Lcp_tailbuf_88
+.Lcp_h1_94:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+.Lcp_dround_h_99:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	decl	%r8d
+	jnz	.Lcp_dround_h_99
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_46:
+.Lcp_tailbuf_88:
 	leaq	384(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_done_89:
+	ret
+	.cfi_endproc
+.size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
+.type ctasm_chacha20_xorbuf_avx2,@function
+	.p2align	4
+ctasm_chacha20_xorbuf_avx2:
+	.cfi_startproc
+	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_58
-.Lcp_t16_57:
+	jb	.Lcp_t1_101
+.Lcp_t16_100:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -2785,11 +4894,11 @@ ctasm_chacha20_xor_avx2:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	.Lcp_t16_57
-.Lcp_t1_58:
+	jae	.Lcp_t16_100
+.Lcp_t1_101:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_47
-.Lcp_tend_59:
+	jz	.Lcp_tdone_103
+.Lcp_tend_102:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -2797,18 +4906,18 @@ ctasm_chacha20_xor_avx2:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_59
-.Lcp_done_47:
+	jnz	.Lcp_tend_102
+.Lcp_tdone_103:
 	ret
 	.cfi_endproc
-.size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
+.size ctasm_chacha20_xorbuf_avx2,.-ctasm_chacha20_xorbuf_avx2
 .type ctasm_chacha_poly1305_blocks,@function
 	.p2align	4
 ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	.Lcp_polydone_61
+	jz	.Lcp_polydone_105
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -2818,7 +4927,7 @@ ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-.Lcp_poly_60:
+.Lcp_poly_104:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -2858,11 +4967,11 @@ ctasm_chacha_poly1305_blocks:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	decq	%rcx
-	jnz	.Lcp_poly_60
+	jnz	.Lcp_poly_104
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_polydone_61:
+.Lcp_polydone_105:
 	ret
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks,.-ctasm_chacha_poly1305_blocks
@@ -2879,6 +4988,10 @@ ctasm_chacha_poly1305_blocks:
 .Lcp_inc:
 	.byte	0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x02,0x00,0x00,0x00,0x03,0x00,0x00,0x00
 	.byte	0x04,0x00,0x00,0x00,0x05,0x00,0x00,0x00,0x06,0x00,0x00,0x00,0x07,0x00,0x00,0x00
+.Lcp_blk1:
+	.byte	0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+.Lcp_blk2:
+	.byte	0x02,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 #endif
 #if defined(__ELF__)
 .pushsection .note.GNU-stack,"",%progbits

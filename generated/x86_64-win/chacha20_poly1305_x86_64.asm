@@ -170,18 +170,303 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_ssse3_p19:
 	movdqa	[rcx+32],xmm2
 	movdqa	[rcx+48],xmm3
 	pxor	xmm0,xmm0
-	movdqa	[rcx+384],xmm0
-	movdqa	[rcx+400],xmm0
-	movdqa	[rcx+416],xmm0
-	movdqa	[rcx+432],xmm0
 	movdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
-	lea	rdi,[rcx+384]
-	mov	rsi,rdi
-	mov	edx,64
-	call	ctasm_chacha20_xor_ssse3
-	lea	rcx,[rsp+31]
-	and	rcx,-32
+	cmp	r10,128
+	ja	L$cp_big_1
+	mov	QWORD[rcx+192],r10
+	cmp	r10,64
+	ja	L$cp_short3_2
+	movdqa	xmm0,[rcx+0]
+	movdqa	xmm1,[rcx+16]
+	movdqa	xmm2,[rcx+32]
+	movdqa	xmm3,[rcx+48]
+	movdqa	xmm4,[rcx+0]
+	movdqa	xmm5,[rcx+16]
+	movdqa	xmm6,[rcx+32]
+	movdqa	xmm7,[rcx+48]
+	paddd	xmm7,[rel L$cp_blk1]
+	mov	r8d,10
+L$cp_dround_h_6:
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	pshufd	xmm1,xmm1,57
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,147
+	pshufd	xmm5,xmm5,57
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,147
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	pshufd	xmm1,xmm1,147
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,57
+	pshufd	xmm5,xmm5,147
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,57
+	dec	r8d
+	jnz	L$cp_dround_h_6
+	paddd	xmm0,[rcx+0]
+	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
+	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
+	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
+	movdqa	[rcx+432],xmm3
+	paddd	xmm4,[rcx+0]
+	movdqa	[rcx+448],xmm4
+	paddd	xmm5,[rcx+16]
+	movdqa	[rcx+464],xmm5
+	paddd	xmm6,[rcx+32]
+	movdqa	[rcx+480],xmm6
+	movdqa	xmm13,[rcx+48]
+	paddd	xmm13,[rel L$cp_blk1]
+	paddd	xmm7,xmm13
+	movdqa	[rcx+496],xmm7
+	jmp	L$cp_shortkey_3
+L$cp_short3_2:
+	movdqa	xmm0,[rcx+0]
+	movdqa	xmm1,[rcx+16]
+	movdqa	xmm2,[rcx+32]
+	movdqa	xmm3,[rcx+48]
+	movdqa	xmm4,[rcx+0]
+	movdqa	xmm5,[rcx+16]
+	movdqa	xmm6,[rcx+32]
+	movdqa	xmm7,[rcx+48]
+	paddd	xmm7,[rel L$cp_blk1]
+	movdqa	xmm8,[rcx+0]
+	movdqa	xmm9,[rcx+16]
+	movdqa	xmm10,[rcx+32]
+	movdqa	xmm11,[rcx+48]
+	paddd	xmm11,[rel L$cp_blk2]
+	mov	r8d,10
+L$cp_dround_h_7:
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
+	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,12
+	psrld	xmm14,20
+	por	xmm9,xmm14
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
+	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,7
+	psrld	xmm14,25
+	por	xmm9,xmm14
+	pshufd	xmm1,xmm1,57
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,147
+	pshufd	xmm5,xmm5,57
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,147
+	pshufd	xmm9,xmm9,57
+	pshufd	xmm10,xmm10,78
+	pshufd	xmm11,xmm11,147
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
+	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,12
+	psrld	xmm14,20
+	por	xmm9,xmm14
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
+	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,7
+	psrld	xmm14,25
+	por	xmm9,xmm14
+	pshufd	xmm1,xmm1,147
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,57
+	pshufd	xmm5,xmm5,147
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,57
+	pshufd	xmm9,xmm9,147
+	pshufd	xmm10,xmm10,78
+	pshufd	xmm11,xmm11,57
+	dec	r8d
+	jnz	L$cp_dround_h_7
+	paddd	xmm0,[rcx+0]
+	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
+	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
+	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
+	movdqa	[rcx+432],xmm3
+	paddd	xmm4,[rcx+0]
+	movdqa	[rcx+448],xmm4
+	paddd	xmm5,[rcx+16]
+	movdqa	[rcx+464],xmm5
+	paddd	xmm6,[rcx+32]
+	movdqa	[rcx+480],xmm6
+	movdqa	xmm13,[rcx+48]
+	paddd	xmm13,[rel L$cp_blk1]
+	paddd	xmm7,xmm13
+	movdqa	[rcx+496],xmm7
+	paddd	xmm8,[rcx+0]
+	movdqa	[rcx+512],xmm8
+	paddd	xmm9,[rcx+16]
+	movdqa	[rcx+528],xmm9
+	paddd	xmm10,[rcx+32]
+	movdqa	[rcx+544],xmm10
+	movdqa	xmm14,[rcx+48]
+	paddd	xmm14,[rel L$cp_blk2]
+	paddd	xmm11,xmm14
+	movdqa	[rcx+560],xmm11
+L$cp_shortkey_3:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -204,29 +489,171 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_ssse3_p19:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_1
+	jz	L$cp_nopad_8
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_2:
+L$cp_padcopy_9:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_2
+	jnz	L$cp_padcopy_9
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_1:
-L$cp_chunk_3:
+L$cp_nopad_8:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+144]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_10
+	mov	rsi,rax
+	pxor	xmm0,xmm0
+	movdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_11:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_11
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_10:
+	jmp	L$cp_datadone_5
+L$cp_big_1:
+	movdqa	xmm0,[rcx+0]
+	movdqa	xmm1,[rcx+16]
+	movdqa	xmm2,[rcx+32]
+	movdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_12:
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	pshufd	xmm1,xmm1,57
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,147
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	pshufd	xmm1,xmm1,147
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,57
+	dec	r8d
+	jnz	L$cp_dround_h_12
+	paddd	xmm0,[rcx+0]
+	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
+	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
+	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
+	movdqa	[rcx+432],xmm3
+	inc	DWORD[rcx+48]
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	movdqa	xmm0,[rcx+400]
+	movdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+184]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+176]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_13
+	mov	rsi,rax
+	pxor	xmm0,xmm0
+	movdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_14:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_14
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_13:
+L$cp_chunk_4:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_4
+	jz	L$cp_datadone_5
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -251,31 +678,31 @@ L$cp_chunk_3:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_5
+	jz	L$cp_nopad_15
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_6:
+L$cp_padcopy_16:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_6
+	jnz	L$cp_padcopy_16
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_5:
+L$cp_nopad_15:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_3
-L$cp_datadone_4:
+	jmp	L$cp_chunk_4
+L$cp_datadone_5:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -305,12 +732,12 @@ L$cp_datadone_4:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_7:
+L$cp_wipe_17:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_7
+	jnz	L$cp_wipe_17
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -420,18 +847,303 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	movdqa	[rcx+32],xmm2
 	movdqa	[rcx+48],xmm3
 	pxor	xmm0,xmm0
-	movdqa	[rcx+384],xmm0
-	movdqa	[rcx+400],xmm0
-	movdqa	[rcx+416],xmm0
-	movdqa	[rcx+432],xmm0
 	movdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
-	lea	rdi,[rcx+384]
-	mov	rsi,rdi
-	mov	edx,64
-	call	ctasm_chacha20_xor_ssse3
-	lea	rcx,[rsp+31]
-	and	rcx,-32
+	cmp	r10,128
+	ja	L$cp_big_18
+	mov	QWORD[rcx+192],r10
+	cmp	r10,64
+	ja	L$cp_short3_19
+	movdqa	xmm0,[rcx+0]
+	movdqa	xmm1,[rcx+16]
+	movdqa	xmm2,[rcx+32]
+	movdqa	xmm3,[rcx+48]
+	movdqa	xmm4,[rcx+0]
+	movdqa	xmm5,[rcx+16]
+	movdqa	xmm6,[rcx+32]
+	movdqa	xmm7,[rcx+48]
+	paddd	xmm7,[rel L$cp_blk1]
+	mov	r8d,10
+L$cp_dround_h_23:
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	pshufd	xmm1,xmm1,57
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,147
+	pshufd	xmm5,xmm5,57
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,147
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	pshufd	xmm1,xmm1,147
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,57
+	pshufd	xmm5,xmm5,147
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,57
+	dec	r8d
+	jnz	L$cp_dround_h_23
+	paddd	xmm0,[rcx+0]
+	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
+	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
+	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
+	movdqa	[rcx+432],xmm3
+	paddd	xmm4,[rcx+0]
+	movdqa	[rcx+448],xmm4
+	paddd	xmm5,[rcx+16]
+	movdqa	[rcx+464],xmm5
+	paddd	xmm6,[rcx+32]
+	movdqa	[rcx+480],xmm6
+	movdqa	xmm13,[rcx+48]
+	paddd	xmm13,[rel L$cp_blk1]
+	paddd	xmm7,xmm13
+	movdqa	[rcx+496],xmm7
+	jmp	L$cp_shortkey_20
+L$cp_short3_19:
+	movdqa	xmm0,[rcx+0]
+	movdqa	xmm1,[rcx+16]
+	movdqa	xmm2,[rcx+32]
+	movdqa	xmm3,[rcx+48]
+	movdqa	xmm4,[rcx+0]
+	movdqa	xmm5,[rcx+16]
+	movdqa	xmm6,[rcx+32]
+	movdqa	xmm7,[rcx+48]
+	paddd	xmm7,[rel L$cp_blk1]
+	movdqa	xmm8,[rcx+0]
+	movdqa	xmm9,[rcx+16]
+	movdqa	xmm10,[rcx+32]
+	movdqa	xmm11,[rcx+48]
+	paddd	xmm11,[rel L$cp_blk2]
+	mov	r8d,10
+L$cp_dround_h_24:
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
+	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,12
+	psrld	xmm14,20
+	por	xmm9,xmm14
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
+	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,7
+	psrld	xmm14,25
+	por	xmm9,xmm14
+	pshufd	xmm1,xmm1,57
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,147
+	pshufd	xmm5,xmm5,57
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,147
+	pshufd	xmm9,xmm9,57
+	pshufd	xmm10,xmm10,78
+	pshufd	xmm11,xmm11,147
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
+	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,12
+	psrld	xmm14,20
+	por	xmm9,xmm14
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
+	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,7
+	psrld	xmm14,25
+	por	xmm9,xmm14
+	pshufd	xmm1,xmm1,147
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,57
+	pshufd	xmm5,xmm5,147
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,57
+	pshufd	xmm9,xmm9,147
+	pshufd	xmm10,xmm10,78
+	pshufd	xmm11,xmm11,57
+	dec	r8d
+	jnz	L$cp_dround_h_24
+	paddd	xmm0,[rcx+0]
+	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
+	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
+	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
+	movdqa	[rcx+432],xmm3
+	paddd	xmm4,[rcx+0]
+	movdqa	[rcx+448],xmm4
+	paddd	xmm5,[rcx+16]
+	movdqa	[rcx+464],xmm5
+	paddd	xmm6,[rcx+32]
+	movdqa	[rcx+480],xmm6
+	movdqa	xmm13,[rcx+48]
+	paddd	xmm13,[rel L$cp_blk1]
+	paddd	xmm7,xmm13
+	movdqa	[rcx+496],xmm7
+	paddd	xmm8,[rcx+0]
+	movdqa	[rcx+512],xmm8
+	paddd	xmm9,[rcx+16]
+	movdqa	[rcx+528],xmm9
+	paddd	xmm10,[rcx+32]
+	movdqa	[rcx+544],xmm10
+	movdqa	xmm14,[rcx+48]
+	paddd	xmm14,[rel L$cp_blk2]
+	paddd	xmm11,xmm14
+	movdqa	[rcx+560],xmm11
+L$cp_shortkey_20:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -454,29 +1166,171 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_8
+	jz	L$cp_nopad_25
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_9:
+L$cp_padcopy_26:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_9
+	jnz	L$cp_padcopy_26
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_8:
-L$cp_chunk_10:
+L$cp_nopad_25:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+160]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_27
+	mov	rsi,rax
+	pxor	xmm0,xmm0
+	movdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_28:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_28
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_27:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	jmp	L$cp_datadone_22
+L$cp_big_18:
+	movdqa	xmm0,[rcx+0]
+	movdqa	xmm1,[rcx+16]
+	movdqa	xmm2,[rcx+32]
+	movdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_29:
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	pshufd	xmm1,xmm1,57
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,147
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	pshufd	xmm1,xmm1,147
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,57
+	dec	r8d
+	jnz	L$cp_dround_h_29
+	paddd	xmm0,[rcx+0]
+	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
+	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
+	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
+	movdqa	[rcx+432],xmm3
+	inc	DWORD[rcx+48]
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	movdqa	xmm0,[rcx+400]
+	movdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+184]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+176]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_30
+	mov	rsi,rax
+	pxor	xmm0,xmm0
+	movdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_31:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_31
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_30:
+L$cp_chunk_21:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_11
+	jz	L$cp_datadone_22
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -495,25 +1349,25 @@ L$cp_chunk_10:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_12
+	jz	L$cp_nopad_32
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_13:
+L$cp_padcopy_33:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_13
+	jnz	L$cp_padcopy_33
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_12:
+L$cp_nopad_32:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -524,8 +1378,8 @@ L$cp_nopad_12:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_10
-L$cp_datadone_11:
+	jmp	L$cp_chunk_21
+L$cp_datadone_22:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -555,12 +1409,12 @@ L$cp_datadone_11:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_14:
+L$cp_wipe_34:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_14
+	jnz	L$cp_wipe_34
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -606,8 +1460,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_end:
 align 16
 ctasm_chacha20_xor_ssse3:
 	cmp	rdx,256
-	jb	L$cp_small_16
-L$cp_wide_15:
+	jb	L$cp_small_36
+L$cp_wide_35:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -631,7 +1485,7 @@ L$cp_wide_15:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_21:
+L$cp_dround_39:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -793,7 +1647,7 @@ L$cp_dround_21:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_21
+	jnz	L$cp_dround_39
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -930,12 +1784,12 @@ L$cp_dround_21:
 	add	rsi,256
 	sub	rdx,256
 	cmp	rdx,256
-	jae	L$cp_wide_15
-L$cp_small_16:
+	jae	L$cp_wide_35
+L$cp_small_36:
 	test	rdx,rdx
-	jz	L$cp_done_18
-	cmp	rdx,128
-	jbe	L$cp_not4_22
+	jz	L$cp_done_38
+	cmp	rdx,192
+	jbe	L$cp_not4_40
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -959,7 +1813,7 @@ L$cp_small_16:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_23:
+L$cp_dround_43:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -1121,7 +1975,7 @@ L$cp_dround_23:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_23
+	jnz	L$cp_dround_43
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -1222,162 +2076,389 @@ L$cp_dround_23:
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_17
-L$cp_not4_22:
+	jmp	L$cp_tailbuf_37
+L$cp_not4_40:
 	cmp	rdx,64
-	jb	L$cp_onepart_20
-L$cp_one_19:
+	jbe	L$cp_h1_41
+	cmp	rdx,128
+	jbe	L$cp_h2_42
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
+	movdqa	xmm4,[rcx+0]
+	movdqa	xmm5,[rcx+16]
+	movdqa	xmm6,[rcx+32]
+	movdqa	xmm7,[rcx+48]
+	paddd	xmm7,[rel L$cp_blk1]
+	movdqa	xmm8,[rcx+0]
+	movdqa	xmm9,[rcx+16]
+	movdqa	xmm10,[rcx+32]
+	movdqa	xmm11,[rcx+48]
+	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround1_24:
+L$cp_dround_h_44:
 	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
 	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
 	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
 	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
 	pxor	xmm1,xmm2
-	movdqa	xmm4,xmm1
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
 	pslld	xmm1,12
-	psrld	xmm4,20
-	por	xmm1,xmm4
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,12
+	psrld	xmm14,20
+	por	xmm9,xmm14
 	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
 	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
 	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
 	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
 	pxor	xmm1,xmm2
-	movdqa	xmm4,xmm1
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
 	pslld	xmm1,7
-	psrld	xmm4,25
-	por	xmm1,xmm4
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,7
+	psrld	xmm14,25
+	por	xmm9,xmm14
 	pshufd	xmm1,xmm1,57
 	pshufd	xmm2,xmm2,78
 	pshufd	xmm3,xmm3,147
+	pshufd	xmm5,xmm5,57
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,147
+	pshufd	xmm9,xmm9,57
+	pshufd	xmm10,xmm10,78
+	pshufd	xmm11,xmm11,147
 	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
 	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
 	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
 	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
 	pxor	xmm1,xmm2
-	movdqa	xmm4,xmm1
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
 	pslld	xmm1,12
-	psrld	xmm4,20
-	por	xmm1,xmm4
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,12
+	psrld	xmm14,20
+	por	xmm9,xmm14
 	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	paddd	xmm8,xmm9
 	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pxor	xmm11,xmm8
 	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
 	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	paddd	xmm10,xmm11
 	pxor	xmm1,xmm2
-	movdqa	xmm4,xmm1
+	pxor	xmm5,xmm6
+	pxor	xmm9,xmm10
+	movdqa	xmm12,xmm1
 	pslld	xmm1,7
-	psrld	xmm4,25
-	por	xmm1,xmm4
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm14,xmm9
+	pslld	xmm9,7
+	psrld	xmm14,25
+	por	xmm9,xmm14
 	pshufd	xmm1,xmm1,147
 	pshufd	xmm2,xmm2,78
 	pshufd	xmm3,xmm3,57
+	pshufd	xmm5,xmm5,147
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,57
+	pshufd	xmm9,xmm9,147
+	pshufd	xmm10,xmm10,78
+	pshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround1_24
+	jnz	L$cp_dround_h_44
 	paddd	xmm0,[rcx+0]
-	paddd	xmm1,[rcx+16]
-	paddd	xmm2,[rcx+32]
-	paddd	xmm3,[rcx+48]
-	movdqu	xmm4,[rsi+0]
-	pxor	xmm4,xmm0
-	movdqu	[rdi+0],xmm4
-	movdqu	xmm4,[rsi+16]
-	pxor	xmm4,xmm1
-	movdqu	[rdi+16],xmm4
-	movdqu	xmm4,[rsi+32]
-	pxor	xmm4,xmm2
-	movdqu	[rdi+32],xmm4
-	movdqu	xmm4,[rsi+48]
-	pxor	xmm4,xmm3
-	movdqu	[rdi+48],xmm4
-	inc	DWORD[rcx+48]
-	add	rdi,64
-	add	rsi,64
-	sub	rdx,64
-	jz	L$cp_done_18
-	cmp	rdx,64
-	jae	L$cp_one_19
-L$cp_onepart_20:
-	movdqa	xmm0,[rcx+0]
-	movdqa	xmm1,[rcx+16]
-	movdqa	xmm2,[rcx+32]
-	movdqa	xmm3,[rcx+48]
-	mov	r8d,10
-L$cp_dround1_25:
-	paddd	xmm0,xmm1
-	pxor	xmm3,xmm0
-	pshufb	xmm3,[rel L$cp_rot16]
-	paddd	xmm2,xmm3
-	pxor	xmm1,xmm2
-	movdqa	xmm4,xmm1
-	pslld	xmm1,12
-	psrld	xmm4,20
-	por	xmm1,xmm4
-	paddd	xmm0,xmm1
-	pxor	xmm3,xmm0
-	pshufb	xmm3,[rel L$cp_rot8]
-	paddd	xmm2,xmm3
-	pxor	xmm1,xmm2
-	movdqa	xmm4,xmm1
-	pslld	xmm1,7
-	psrld	xmm4,25
-	por	xmm1,xmm4
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	paddd	xmm0,xmm1
-	pxor	xmm3,xmm0
-	pshufb	xmm3,[rel L$cp_rot16]
-	paddd	xmm2,xmm3
-	pxor	xmm1,xmm2
-	movdqa	xmm4,xmm1
-	pslld	xmm1,12
-	psrld	xmm4,20
-	por	xmm1,xmm4
-	paddd	xmm0,xmm1
-	pxor	xmm3,xmm0
-	pshufb	xmm3,[rel L$cp_rot8]
-	paddd	xmm2,xmm3
-	pxor	xmm1,xmm2
-	movdqa	xmm4,xmm1
-	pslld	xmm1,7
-	psrld	xmm4,25
-	por	xmm1,xmm4
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	dec	r8d
-	jnz	L$cp_dround1_25
-	paddd	xmm0,[rcx+0]
-	paddd	xmm1,[rcx+16]
-	paddd	xmm2,[rcx+32]
-	paddd	xmm3,[rcx+48]
 	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
 	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
 	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
+	movdqa	[rcx+432],xmm3
+	paddd	xmm4,[rcx+0]
+	movdqa	[rcx+448],xmm4
+	paddd	xmm5,[rcx+16]
+	movdqa	[rcx+464],xmm5
+	paddd	xmm6,[rcx+32]
+	movdqa	[rcx+480],xmm6
+	movdqa	xmm13,[rcx+48]
+	paddd	xmm13,[rel L$cp_blk1]
+	paddd	xmm7,xmm13
+	movdqa	[rcx+496],xmm7
+	paddd	xmm8,[rcx+0]
+	movdqa	[rcx+512],xmm8
+	paddd	xmm9,[rcx+16]
+	movdqa	[rcx+528],xmm9
+	paddd	xmm10,[rcx+32]
+	movdqa	[rcx+544],xmm10
+	movdqa	xmm14,[rcx+48]
+	paddd	xmm14,[rel L$cp_blk2]
+	paddd	xmm11,xmm14
+	movdqa	[rcx+560],xmm11
+	add	DWORD[rcx+48],3
+	jmp	L$cp_tailbuf_37
+L$cp_h2_42:
+	movdqa	xmm0,[rcx+0]
+	movdqa	xmm1,[rcx+16]
+	movdqa	xmm2,[rcx+32]
+	movdqa	xmm3,[rcx+48]
+	movdqa	xmm4,[rcx+0]
+	movdqa	xmm5,[rcx+16]
+	movdqa	xmm6,[rcx+32]
+	movdqa	xmm7,[rcx+48]
+	paddd	xmm7,[rel L$cp_blk1]
+	mov	r8d,10
+L$cp_dround_h_45:
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	pshufd	xmm1,xmm1,57
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,147
+	pshufd	xmm5,xmm5,57
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,147
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot16]
+	pshufb	xmm7,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	paddd	xmm0,xmm1
+	paddd	xmm4,xmm5
+	pxor	xmm3,xmm0
+	pxor	xmm7,xmm4
+	pshufb	xmm3,[rel L$cp_rot8]
+	pshufb	xmm7,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	paddd	xmm6,xmm7
+	pxor	xmm1,xmm2
+	pxor	xmm5,xmm6
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	pshufd	xmm1,xmm1,147
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,57
+	pshufd	xmm5,xmm5,147
+	pshufd	xmm6,xmm6,78
+	pshufd	xmm7,xmm7,57
+	dec	r8d
+	jnz	L$cp_dround_h_45
+	paddd	xmm0,[rcx+0]
+	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
+	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
+	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
+	movdqa	[rcx+432],xmm3
+	paddd	xmm4,[rcx+0]
+	movdqa	[rcx+448],xmm4
+	paddd	xmm5,[rcx+16]
+	movdqa	[rcx+464],xmm5
+	paddd	xmm6,[rcx+32]
+	movdqa	[rcx+480],xmm6
+	movdqa	xmm13,[rcx+48]
+	paddd	xmm13,[rel L$cp_blk1]
+	paddd	xmm7,xmm13
+	movdqa	[rcx+496],xmm7
+	add	DWORD[rcx+48],2
+	jmp	L$cp_tailbuf_37
+L$cp_h1_41:
+	movdqa	xmm0,[rcx+0]
+	movdqa	xmm1,[rcx+16]
+	movdqa	xmm2,[rcx+32]
+	movdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_46:
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	pshufd	xmm1,xmm1,57
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,147
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot16]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,12
+	psrld	xmm12,20
+	por	xmm1,xmm12
+	paddd	xmm0,xmm1
+	pxor	xmm3,xmm0
+	pshufb	xmm3,[rel L$cp_rot8]
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	pshufd	xmm1,xmm1,147
+	pshufd	xmm2,xmm2,78
+	pshufd	xmm3,xmm3,57
+	dec	r8d
+	jnz	L$cp_dround_h_46
+	paddd	xmm0,[rcx+0]
+	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
+	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
+	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
 	movdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_17:
+L$cp_tailbuf_37:
 	lea	r9,[rcx+384]
+	call	ctasm_chacha20_xorbuf_ssse3
+L$cp_done_38:
+	ret
+L$_ctasm_ctasm_chacha20_xor_ssse3_end:
+align 16
+ctasm_chacha20_xorbuf_ssse3:
 	cmp	rdx,16
-	jb	L$cp_t1_27
-L$cp_t16_26:
+	jb	L$cp_t1_48
+L$cp_t16_47:
 	movdqu	xmm0,[rsi]
-	pxor	xmm0,[r9]
+	movdqu	xmm1,[r9]
+	pxor	xmm0,xmm1
 	movdqu	[rdi],xmm0
 	add	rsi,16
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_26
-L$cp_t1_27:
+	jae	L$cp_t16_47
+L$cp_t1_48:
 	test	rdx,rdx
-	jz	L$cp_done_18
-L$cp_tend_28:
+	jz	L$cp_tdone_50
+L$cp_tend_49:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -1385,10 +2466,10 @@ L$cp_tend_28:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_28
-L$cp_done_18:
+	jnz	L$cp_tend_49
+L$cp_tdone_50:
 	ret
-L$_ctasm_ctasm_chacha20_xor_ssse3_end:
+L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end:
 global ctasm_chacha20_avx2
 align 16
 ctasm_chacha20_avx2:
@@ -1438,12 +2519,12 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_29:
+L$cp_wipe_51:
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_29
+	jnz	L$cp_wipe_51
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -1533,18 +2614,283 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	vmovdqa	[rcx+32],xmm2
 	vmovdqa	[rcx+48],xmm3
 	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+384],xmm0
-	vmovdqa	[rcx+400],xmm0
-	vmovdqa	[rcx+416],xmm0
-	vmovdqa	[rcx+432],xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
-	lea	rdi,[rcx+384]
-	mov	rsi,rdi
-	mov	edx,64
-	call	ctasm_chacha20_xor_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
+	cmp	r10,128
+	ja	L$cp_big_52
+	mov	QWORD[rcx+192],r10
+	cmp	r10,64
+	ja	L$cp_short3_53
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	vmovdqa	xmm4,[rcx+0]
+	vmovdqa	xmm5,[rcx+16]
+	vmovdqa	xmm6,[rcx+32]
+	vmovdqa	xmm7,[rcx+48]
+	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	mov	r8d,10
+L$cp_dround_h_57:
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm5,xmm5,57
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm5,xmm5,147
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,57
+	dec	r8d
+	jnz	L$cp_dround_h_57
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	vpaddd	xmm4,xmm4,[rcx+0]
+	vmovdqa	[rcx+448],xmm4
+	vpaddd	xmm5,xmm5,[rcx+16]
+	vmovdqa	[rcx+464],xmm5
+	vpaddd	xmm6,xmm6,[rcx+32]
+	vmovdqa	[rcx+480],xmm6
+	vmovdqa	xmm13,[rcx+48]
+	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
+	vpaddd	xmm7,xmm7,xmm13
+	vmovdqa	[rcx+496],xmm7
+	jmp	L$cp_shortkey_54
+L$cp_short3_53:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	vmovdqa	xmm4,[rcx+0]
+	vmovdqa	xmm5,[rcx+16]
+	vmovdqa	xmm6,[rcx+32]
+	vmovdqa	xmm7,[rcx+48]
+	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	vmovdqa	xmm8,[rcx+0]
+	vmovdqa	xmm9,[rcx+16]
+	vmovdqa	xmm10,[rcx+32]
+	vmovdqa	xmm11,[rcx+48]
+	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
+	mov	r8d,10
+L$cp_dround_h_58:
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,20
+	vpslld	xmm9,xmm9,12
+	vpor	xmm9,xmm9,xmm14
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,25
+	vpslld	xmm9,xmm9,7
+	vpor	xmm9,xmm9,xmm14
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm5,xmm5,57
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,147
+	vpshufd	xmm9,xmm9,57
+	vpshufd	xmm10,xmm10,78
+	vpshufd	xmm11,xmm11,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,20
+	vpslld	xmm9,xmm9,12
+	vpor	xmm9,xmm9,xmm14
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,25
+	vpslld	xmm9,xmm9,7
+	vpor	xmm9,xmm9,xmm14
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm5,xmm5,147
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,57
+	vpshufd	xmm9,xmm9,147
+	vpshufd	xmm10,xmm10,78
+	vpshufd	xmm11,xmm11,57
+	dec	r8d
+	jnz	L$cp_dround_h_58
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	vpaddd	xmm4,xmm4,[rcx+0]
+	vmovdqa	[rcx+448],xmm4
+	vpaddd	xmm5,xmm5,[rcx+16]
+	vmovdqa	[rcx+464],xmm5
+	vpaddd	xmm6,xmm6,[rcx+32]
+	vmovdqa	[rcx+480],xmm6
+	vmovdqa	xmm13,[rcx+48]
+	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
+	vpaddd	xmm7,xmm7,xmm13
+	vmovdqa	[rcx+496],xmm7
+	vpaddd	xmm8,xmm8,[rcx+0]
+	vmovdqa	[rcx+512],xmm8
+	vpaddd	xmm9,xmm9,[rcx+16]
+	vmovdqa	[rcx+528],xmm9
+	vpaddd	xmm10,xmm10,[rcx+32]
+	vmovdqa	[rcx+544],xmm10
+	vmovdqa	xmm14,[rcx+48]
+	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
+	vpaddd	xmm11,xmm11,xmm14
+	vmovdqa	[rcx+560],xmm11
+L$cp_shortkey_54:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -1567,29 +2913,167 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_30
+	jz	L$cp_nopad_59
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_31:
+L$cp_padcopy_60:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_31
+	jnz	L$cp_padcopy_60
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_30:
-L$cp_chunk_32:
+L$cp_nopad_59:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+144]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_61
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_62:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_62
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_61:
+	jmp	L$cp_datadone_56
+L$cp_big_52:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_63:
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	dec	r8d
+	jnz	L$cp_dround_h_63
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	inc	DWORD[rcx+48]
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+184]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+176]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_64
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_65:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_65
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_64:
+L$cp_chunk_55:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_33
+	jz	L$cp_datadone_56
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -1614,31 +3098,31 @@ L$cp_chunk_32:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_34
+	jz	L$cp_nopad_66
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_35:
+L$cp_padcopy_67:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_35
+	jnz	L$cp_padcopy_67
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_34:
+L$cp_nopad_66:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_32
-L$cp_datadone_33:
+	jmp	L$cp_chunk_55
+L$cp_datadone_56:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -1668,12 +3152,12 @@ L$cp_datadone_33:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_36:
+L$cp_wipe_68:
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_36
+	jnz	L$cp_wipe_68
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -1769,18 +3253,283 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	vmovdqa	[rcx+32],xmm2
 	vmovdqa	[rcx+48],xmm3
 	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+384],xmm0
-	vmovdqa	[rcx+400],xmm0
-	vmovdqa	[rcx+416],xmm0
-	vmovdqa	[rcx+432],xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
-	lea	rdi,[rcx+384]
-	mov	rsi,rdi
-	mov	edx,64
-	call	ctasm_chacha20_xor_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
+	cmp	r10,128
+	ja	L$cp_big_69
+	mov	QWORD[rcx+192],r10
+	cmp	r10,64
+	ja	L$cp_short3_70
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	vmovdqa	xmm4,[rcx+0]
+	vmovdqa	xmm5,[rcx+16]
+	vmovdqa	xmm6,[rcx+32]
+	vmovdqa	xmm7,[rcx+48]
+	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	mov	r8d,10
+L$cp_dround_h_74:
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm5,xmm5,57
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm5,xmm5,147
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,57
+	dec	r8d
+	jnz	L$cp_dround_h_74
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	vpaddd	xmm4,xmm4,[rcx+0]
+	vmovdqa	[rcx+448],xmm4
+	vpaddd	xmm5,xmm5,[rcx+16]
+	vmovdqa	[rcx+464],xmm5
+	vpaddd	xmm6,xmm6,[rcx+32]
+	vmovdqa	[rcx+480],xmm6
+	vmovdqa	xmm13,[rcx+48]
+	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
+	vpaddd	xmm7,xmm7,xmm13
+	vmovdqa	[rcx+496],xmm7
+	jmp	L$cp_shortkey_71
+L$cp_short3_70:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	vmovdqa	xmm4,[rcx+0]
+	vmovdqa	xmm5,[rcx+16]
+	vmovdqa	xmm6,[rcx+32]
+	vmovdqa	xmm7,[rcx+48]
+	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	vmovdqa	xmm8,[rcx+0]
+	vmovdqa	xmm9,[rcx+16]
+	vmovdqa	xmm10,[rcx+32]
+	vmovdqa	xmm11,[rcx+48]
+	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
+	mov	r8d,10
+L$cp_dround_h_75:
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,20
+	vpslld	xmm9,xmm9,12
+	vpor	xmm9,xmm9,xmm14
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,25
+	vpslld	xmm9,xmm9,7
+	vpor	xmm9,xmm9,xmm14
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm5,xmm5,57
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,147
+	vpshufd	xmm9,xmm9,57
+	vpshufd	xmm10,xmm10,78
+	vpshufd	xmm11,xmm11,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,20
+	vpslld	xmm9,xmm9,12
+	vpor	xmm9,xmm9,xmm14
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,25
+	vpslld	xmm9,xmm9,7
+	vpor	xmm9,xmm9,xmm14
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm5,xmm5,147
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,57
+	vpshufd	xmm9,xmm9,147
+	vpshufd	xmm10,xmm10,78
+	vpshufd	xmm11,xmm11,57
+	dec	r8d
+	jnz	L$cp_dround_h_75
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	vpaddd	xmm4,xmm4,[rcx+0]
+	vmovdqa	[rcx+448],xmm4
+	vpaddd	xmm5,xmm5,[rcx+16]
+	vmovdqa	[rcx+464],xmm5
+	vpaddd	xmm6,xmm6,[rcx+32]
+	vmovdqa	[rcx+480],xmm6
+	vmovdqa	xmm13,[rcx+48]
+	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
+	vpaddd	xmm7,xmm7,xmm13
+	vmovdqa	[rcx+496],xmm7
+	vpaddd	xmm8,xmm8,[rcx+0]
+	vmovdqa	[rcx+512],xmm8
+	vpaddd	xmm9,xmm9,[rcx+16]
+	vmovdqa	[rcx+528],xmm9
+	vpaddd	xmm10,xmm10,[rcx+32]
+	vmovdqa	[rcx+544],xmm10
+	vmovdqa	xmm14,[rcx+48]
+	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
+	vpaddd	xmm11,xmm11,xmm14
+	vmovdqa	[rcx+560],xmm11
+L$cp_shortkey_71:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -1803,29 +3552,167 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_37
+	jz	L$cp_nopad_76
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_38:
+L$cp_padcopy_77:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_38
+	jnz	L$cp_padcopy_77
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_37:
-L$cp_chunk_39:
+L$cp_nopad_76:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+160]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_78
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_79:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_79
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_78:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	jmp	L$cp_datadone_73
+L$cp_big_69:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_80:
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	dec	r8d
+	jnz	L$cp_dround_h_80
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	inc	DWORD[rcx+48]
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+184]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+176]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_81
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_82:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_82
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_81:
+L$cp_chunk_72:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_40
+	jz	L$cp_datadone_73
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -1844,25 +3731,25 @@ L$cp_chunk_39:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_41
+	jz	L$cp_nopad_83
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_42:
+L$cp_padcopy_84:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_42
+	jnz	L$cp_padcopy_84
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_41:
+L$cp_nopad_83:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -1873,8 +3760,8 @@ L$cp_nopad_41:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_39
-L$cp_datadone_40:
+	jmp	L$cp_chunk_72
+L$cp_datadone_73:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -1904,12 +3791,12 @@ L$cp_datadone_40:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_43:
+L$cp_wipe_85:
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_43
+	jnz	L$cp_wipe_85
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -1941,8 +3828,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_45
-L$cp_wide_44:
+	jb	L$cp_small_87
+L$cp_wide_86:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -1966,7 +3853,7 @@ L$cp_wide_44:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_50:
+L$cp_dround_90:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -2112,7 +3999,7 @@ L$cp_dround_50:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_50
+	jnz	L$cp_dround_90
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -2233,12 +4120,12 @@ L$cp_dround_50:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_44
-L$cp_small_45:
+	jae	L$cp_wide_86
+L$cp_small_87:
 	test	rdx,rdx
-	jz	L$cp_done_47
+	jz	L$cp_done_89
 	cmp	rdx,256
-	jbe	L$cp_not8_51
+	jbe	L$cp_not8_91
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -2262,7 +4149,7 @@ L$cp_small_45:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_52:
+L$cp_dround_92:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -2408,7 +4295,7 @@ L$cp_dround_52:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_52
+	jnz	L$cp_dround_92
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -2509,10 +4396,10 @@ L$cp_dround_52:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_46
-L$cp_not8_51:
-	cmp	rdx,128
-	jbe	L$cp_not4_53
+	jmp	L$cp_tailbuf_88
+L$cp_not8_91:
+	cmp	rdx,192
+	jbe	L$cp_not4_93
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -2536,7 +4423,7 @@ L$cp_not8_51:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_54:
+L$cp_dround_96:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -2682,7 +4569,7 @@ L$cp_dround_54:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_54
+	jnz	L$cp_dround_96
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -2767,137 +4654,351 @@ L$cp_dround_54:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_46
-L$cp_not4_53:
+	jmp	L$cp_tailbuf_88
+L$cp_not4_93:
 	cmp	rdx,64
-	jb	L$cp_onepart_49
-L$cp_one_48:
+	jbe	L$cp_h1_94
+	cmp	rdx,128
+	jbe	L$cp_h2_95
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
+	vmovdqa	xmm4,[rcx+0]
+	vmovdqa	xmm5,[rcx+16]
+	vmovdqa	xmm6,[rcx+32]
+	vmovdqa	xmm7,[rcx+48]
+	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	vmovdqa	xmm8,[rcx+0]
+	vmovdqa	xmm9,[rcx+16]
+	vmovdqa	xmm10,[rcx+32]
+	vmovdqa	xmm11,[rcx+48]
+	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround1_55:
+L$cp_dround_h_97:
 	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
 	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
 	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
 	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm4,xmm1,20
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,20
 	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm4
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,20
+	vpslld	xmm9,xmm9,12
+	vpor	xmm9,xmm9,xmm14
 	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
 	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
 	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
 	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
 	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm4,xmm1,25
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm4
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,25
+	vpslld	xmm9,xmm9,7
+	vpor	xmm9,xmm9,xmm14
 	vpshufd	xmm1,xmm1,57
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm5,xmm5,57
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,147
+	vpshufd	xmm9,xmm9,57
+	vpshufd	xmm10,xmm10,78
+	vpshufd	xmm11,xmm11,147
 	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
 	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
 	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
 	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm4,xmm1,20
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,20
 	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm4
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,20
+	vpslld	xmm9,xmm9,12
+	vpor	xmm9,xmm9,xmm14
 	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
 	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
 	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
 	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
 	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm4,xmm1,25
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm4
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,25
+	vpslld	xmm9,xmm9,7
+	vpor	xmm9,xmm9,xmm14
 	vpshufd	xmm1,xmm1,147
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm5,xmm5,147
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,57
+	vpshufd	xmm9,xmm9,147
+	vpshufd	xmm10,xmm10,78
+	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround1_55
+	jnz	L$cp_dround_h_97
 	vpaddd	xmm0,xmm0,[rcx+0]
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vpxor	xmm0,xmm0,[rsi+0]
-	vmovdqu	[rdi+0],xmm0
-	vpxor	xmm1,xmm1,[rsi+16]
-	vmovdqu	[rdi+16],xmm1
-	vpxor	xmm2,xmm2,[rsi+32]
-	vmovdqu	[rdi+32],xmm2
-	vpxor	xmm3,xmm3,[rsi+48]
-	vmovdqu	[rdi+48],xmm3
-	inc	DWORD[rcx+48]
-	add	rdi,64
-	add	rsi,64
-	sub	rdx,64
-	jz	L$cp_done_47
-	cmp	rdx,64
-	jae	L$cp_one_48
-L$cp_onepart_49:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	mov	r8d,10
-L$cp_dround1_56:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm4,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm4
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm4,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm4
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm4,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm4
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm4,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm4
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	dec	r8d
-	jnz	L$cp_dround1_56
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
 	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
 	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	vpaddd	xmm4,xmm4,[rcx+0]
+	vmovdqa	[rcx+448],xmm4
+	vpaddd	xmm5,xmm5,[rcx+16]
+	vmovdqa	[rcx+464],xmm5
+	vpaddd	xmm6,xmm6,[rcx+32]
+	vmovdqa	[rcx+480],xmm6
+	vmovdqa	xmm13,[rcx+48]
+	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
+	vpaddd	xmm7,xmm7,xmm13
+	vmovdqa	[rcx+496],xmm7
+	vpaddd	xmm8,xmm8,[rcx+0]
+	vmovdqa	[rcx+512],xmm8
+	vpaddd	xmm9,xmm9,[rcx+16]
+	vmovdqa	[rcx+528],xmm9
+	vpaddd	xmm10,xmm10,[rcx+32]
+	vmovdqa	[rcx+544],xmm10
+	vmovdqa	xmm14,[rcx+48]
+	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
+	vpaddd	xmm11,xmm11,xmm14
+	vmovdqa	[rcx+560],xmm11
+	add	DWORD[rcx+48],3
+	jmp	L$cp_tailbuf_88
+L$cp_h2_95:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	vmovdqa	xmm4,[rcx+0]
+	vmovdqa	xmm5,[rcx+16]
+	vmovdqa	xmm6,[rcx+32]
+	vmovdqa	xmm7,[rcx+48]
+	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	mov	r8d,10
+L$cp_dround_h_98:
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm5,xmm5,57
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm5,xmm5,147
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,57
+	dec	r8d
+	jnz	L$cp_dround_h_98
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	vpaddd	xmm4,xmm4,[rcx+0]
+	vmovdqa	[rcx+448],xmm4
+	vpaddd	xmm5,xmm5,[rcx+16]
+	vmovdqa	[rcx+464],xmm5
+	vpaddd	xmm6,xmm6,[rcx+32]
+	vmovdqa	[rcx+480],xmm6
+	vmovdqa	xmm13,[rcx+48]
+	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
+	vpaddd	xmm7,xmm7,xmm13
+	vmovdqa	[rcx+496],xmm7
+	add	DWORD[rcx+48],2
+	jmp	L$cp_tailbuf_88
+L$cp_h1_94:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_99:
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	dec	r8d
+	jnz	L$cp_dround_h_99
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_46:
+L$cp_tailbuf_88:
 	lea	r9,[rcx+384]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_done_89:
+	ret
+L$_ctasm_ctasm_chacha20_xor_avx2_end:
+align 16
+ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_58
-L$cp_t16_57:
+	jb	L$cp_t1_101
+L$cp_t16_100:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -2906,11 +5007,11 @@ L$cp_t16_57:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_57
-L$cp_t1_58:
+	jae	L$cp_t16_100
+L$cp_t1_101:
 	test	rdx,rdx
-	jz	L$cp_done_47
-L$cp_tend_59:
+	jz	L$cp_tdone_103
+L$cp_tend_102:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -2918,14 +5019,14 @@ L$cp_tend_59:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_59
-L$cp_done_47:
+	jnz	L$cp_tend_102
+L$cp_tdone_103:
 	ret
-L$_ctasm_ctasm_chacha20_xor_avx2_end:
+L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_61
+	jz	L$cp_polydone_105
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -2935,7 +5036,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_60:
+L$cp_poly_104:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -2975,11 +5076,11 @@ L$cp_poly_60:
 	adc	r12,0
 	adc	r13,0
 	dec	rcx
-	jnz	L$cp_poly_60
+	jnz	L$cp_poly_104
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_61:
+L$cp_polydone_105:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 section .rdata rdata align=64
@@ -2995,6 +5096,10 @@ L$cp_rot8:
 L$cp_inc:
 	db	0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x02,0x00,0x00,0x00,0x03,0x00,0x00,0x00
 	db	0x04,0x00,0x00,0x00,0x05,0x00,0x00,0x00,0x06,0x00,0x00,0x00,0x07,0x00,0x00,0x00
+L$cp_blk1:
+	db	0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_blk2:
+	db	0x02,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 section .pdata rdata align=4
 	dd	ctasm_chacha20_ssse3 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_ssse3_end wrt ..imagebase
@@ -3008,6 +5113,9 @@ section .pdata rdata align=4
 	dd	ctasm_chacha20_xor_ssse3 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xor_ssse3_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xor_ssse3_info wrt ..imagebase
+	dd	ctasm_chacha20_xorbuf_ssse3 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha20_xorbuf_ssse3_info wrt ..imagebase
 	dd	ctasm_chacha20_avx2 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_avx2_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_avx2_info wrt ..imagebase
@@ -3020,6 +5128,9 @@ section .pdata rdata align=4
 	dd	ctasm_chacha20_xor_avx2 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xor_avx2_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xor_avx2_info wrt ..imagebase
+	dd	ctasm_chacha20_xorbuf_avx2 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha20_xorbuf_avx2_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha20_xorbuf_avx2_info wrt ..imagebase
 	dd	ctasm_chacha_poly1305_blocks wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_info wrt ..imagebase
@@ -3121,6 +5232,9 @@ align 4
 L$_ctasm_ctasm_chacha20_xor_ssse3_info:
 	db	1,0,0,0
 align 4
+L$_ctasm_ctasm_chacha20_xorbuf_ssse3_info:
+	db	1,0,0,0
+align 4
 L$_ctasm_ctasm_chacha20_avx2_info:
 	db	1,L$_ctasm_ctasm_chacha20_avx2_p13-ctasm_chacha20_avx2,24,0
 	db	L$_ctasm_ctasm_chacha20_avx2_p13-ctasm_chacha20_avx2,248
@@ -3215,6 +5329,9 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_info:
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p1-ctasm_chacha20_poly1305_open_avx2,112
 align 4
 L$_ctasm_ctasm_chacha20_xor_avx2_info:
+	db	1,0,0,0
+align 4
+L$_ctasm_ctasm_chacha20_xorbuf_avx2_info:
 	db	1,0,0,0
 align 4
 L$_ctasm_ctasm_chacha_poly1305_blocks_info:

@@ -281,41 +281,91 @@ sub wide_batch {
     }
 }
 
-# The one-block path: one block from the counter at 48(B) into out/in or the
-# buffer, rows in registers 0-3, register 4 a temporary. Advances the counter.
-sub one_block {
-    my ($direct) = @_;
-    my @X = map { "%xmm$_" } 0 .. 4;
-    for my $j (0 .. 3) { mova((16 * $j) . "(%rcx)", $X[$j]) }
+# The short path: $n (1..3) blocks from the counter at 48(B) into the buffer,
+# block i in rows 4i..4i+3, one temporary per block (registers 12-14), the
+# blocks' instructions interleaved so they share the latency of one.
+# Does not advance the counter.
+sub horiz {
+    my ($n) = @_;
+    my @rows = map { my $i = $_; [map { "%xmm" . (4 * $i + $_) } 0 .. 3] } 0 .. $n - 1;
+    my @t = map { "%xmm" . (12 + $_) } 0 .. $n - 1;
+    for my $i (0 .. $n - 1) {
+        for my $j (0 .. 3) { mova((16 * $j) . "(%rcx)", $rows[$i][$j]) }
+        op2("paddd", ".Lcp_blk" . $i . "(%rip)", $rows[$i][3]) if $i;
+    }
     emit("movl \$10, %r8d");
-    my $loop = newlabel("dround1");
+    my $loop = newlabel("dround_h");
     label($loop);
-    my ($a, $b, $c, $d, $t) = @X;
+    # the ops of one quarter round on rows ($a, $b, $c, $d), one string each
     my $qr = sub {
-        op2("paddd", $b, $a); op2("pxor", $a, $d); rotl($d, 16, $t);
-        op2("paddd", $d, $c); op2("pxor", $c, $b); rotl($b, 12, $t);
-        op2("paddd", $b, $a); op2("pxor", $a, $d); rotl($d, 8, $t);
-        op2("paddd", $d, $c); op2("pxor", $c, $b); rotl($b, 7, $t);
+        my ($r, $t) = @_;
+        my ($a, $b, $c, $d) = @$r;
+        my @l;
+        my $save = $code;
+        for my $f (sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 16, $t) },
+                   sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 12, $t) },
+                   sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 8, $t) },
+                   sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 7, $t) }) {
+            $code = "";
+            $f->();
+            push @l, $code;
+        }
+        $code = $save;
+        return \@l;
     };
     my $shuf = sub {
         my ($ib, $ic, $id) = @_;
-        if ($vex) {
-            emit("vpshufd \$$ib, $b, $b", "vpshufd \$$ic, $c, $c", "vpshufd \$$id, $d, $d");
-        } else {
-            emit("pshufd \$$ib, $b, $b", "pshufd \$$ic, $c, $c", "pshufd \$$id, $d, $d");
+        my $p = $vex ? "vpshufd" : "pshufd";
+        for my $r (@rows) {
+            emit("$p \$$ib, $r->[1], $r->[1]", "$p \$$ic, $r->[2], $r->[2]", "$p \$$id, $r->[3], $r->[3]");
         }
     };
-    $qr->();
+    my $round = sub {
+        my @q = map { $qr->($rows[$_], $t[$_]) } 0 .. $n - 1;
+        for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
+    };
+    $round->();
     $shuf->(0x39, 0x4e, 0x93);    # lane i of b, c, d: words 4+(i+1), 8+(i+2), 12+(i+3)
-    $qr->();
+    $round->();
     $shuf->(0x93, 0x4e, 0x39);
     emit("decl %r8d", "jnz $loop");
-    for my $j (0 .. 3) {
-        if ($vex) { emit("vpaddd " . (16 * $j) . "(%rcx), $X[$j], $X[$j]") }
-        else { emit("paddd " . (16 * $j) . "(%rcx), $X[$j]") }
+    for my $i (0 .. $n - 1) {
+        for my $j (0 .. 3) {
+            if ($i && $j == 3) {
+                # the counter row of block i: state row 3 plus (i, 0, 0, 0)
+                mova("48(%rcx)", $t[$i]);
+                op2("paddd", ".Lcp_blk" . $i . "(%rip)", $t[$i]);
+                op2("paddd", $t[$i], $rows[$i][3]);
+            } else {
+                op2("paddd", (16 * $j) . "(%rcx)", $rows[$i][$j]);
+            }
+            mova($rows[$i][$j], (BUF + 64 * $i + 16 * $j) . "(%rcx)");
+        }
     }
-    for my $j (0 .. 3) { put($X[$j], 16 * $j, $direct, $t) }
-    emit("incl 48(%rcx)");
+}
+
+# ctasm_chacha20_xorbuf_<tier>: out[0..len) = in ^ key stream at r9; rdi out,
+# rsi in, rdx len (public). Clobbers rax, xmm0.
+sub gen_xorbuf {
+    my ($tier) = @_;
+    $vex = $tier eq "avx2";
+    my ($b16, $b1, $bend, $done) = map { newlabel($_) } qw(t16 t1 tend tdone);
+    emit(".ctasm_proc ctasm_chacha20_xorbuf_$tier", "cmpq \$16, %rdx", "jb $b1");
+    label($b16);
+    if ($vex) {
+        emit("vmovdqu (%rsi), %xmm0", "vpxor (%r9), %xmm0, %xmm0", "vmovdqu %xmm0, (%rdi)");
+    } else {
+        emit("movdqu (%rsi), %xmm0", "movdqu (%r9), %xmm1", "pxor %xmm1, %xmm0", "movdqu %xmm0, (%rdi)");
+    }
+    emit("addq \$16, %rsi", "addq \$16, %rdi", "addq \$16, %r9", "subq \$16, %rdx",
+         "cmpq \$16, %rdx", "jae $b16");
+    label($b1);
+    emit("testq %rdx, %rdx", "jz $done");
+    label($bend);
+    emit("movzbl (%rsi), %eax", "xorb (%r9), %al", "movb %al, (%rdi)",
+         "incq %rsi", "incq %rdi", "incq %r9", "decq %rdx", "jnz $bend");
+    label($done);
+    emit(".ctasm_ret", ".ctasm_endproc");
 }
 
 # ---------------------------------------------------------------------------
@@ -326,8 +376,7 @@ sub gen_xor {
     $vex = $tier eq "avx2";
     my $W = $vex ? 8 : 4;
     my $WB = 64 * $W;
-    my ($wide_loop, $tail_small, $tail_buf, $done, $one_loop, $one_part) =
-        map { newlabel($_) } qw(wide small tailbuf done one onepart);
+    my ($wide_loop, $tail_small, $tail_buf, $done) = map { newlabel($_) } qw(wide small tailbuf done);
     emit(".ctasm_proc ctasm_chacha20_xor_$tier");
     emit("cmpq \$$WB, %rdx", "jb $tail_small");
     label($wide_loop);
@@ -343,36 +392,24 @@ sub gen_xor {
         emit("addl \$8, 48(%rcx)", "jmp $tail_buf");
         label($not8);
     }
-    my $not4 = newlabel("not4");
-    emit("cmpq \$128, %rdx", "jbe $not4");
+    my ($not4, $h1, $h2) = (newlabel("not4"), newlabel("h1"), newlabel("h2"));
+    emit("cmpq \$192, %rdx", "jbe $not4");
     wide_batch(4, 0);
     emit("addl \$4, 48(%rcx)", "jmp $tail_buf");
     label($not4);
-    # one block at a time
-    emit("cmpq \$64, %rdx", "jb $one_part");
-    label($one_loop);
-    one_block(1);
-    emit("addq \$64, %rdi", "addq \$64, %rsi", "subq \$64, %rdx", "jz $done",
-         "cmpq \$64, %rdx", "jae $one_loop");
-    label($one_part);
-    one_block(0);
+    # up to three blocks side by side
+    emit("cmpq \$64, %rdx", "jbe $h1", "cmpq \$128, %rdx", "jbe $h2");
+    horiz(3);
+    emit("addl \$3, 48(%rcx)", "jmp $tail_buf");
+    label($h2);
+    horiz(2);
+    emit("addl \$2, 48(%rcx)", "jmp $tail_buf");
+    label($h1);
+    horiz(1);
+    emit("incl 48(%rcx)");
     # XOR rdx (< one batch) bytes with the key stream in the buffer
     label($tail_buf);
-    my ($b16, $b1, $bend) = map { newlabel($_) } qw(t16 t1 tend);
-    emit("leaq " . BUF . "(%rcx), %r9", "cmpq \$16, %rdx", "jb $b1");
-    label($b16);
-    if ($vex) {
-        emit("vmovdqu (%rsi), %xmm0", "vpxor (%r9), %xmm0, %xmm0", "vmovdqu %xmm0, (%rdi)");
-    } else {
-        emit("movdqu (%rsi), %xmm0", "pxor (%r9), %xmm0", "movdqu %xmm0, (%rdi)");
-    }
-    emit("addq \$16, %rsi", "addq \$16, %rdi", "addq \$16, %r9", "subq \$16, %rdx",
-         "cmpq \$16, %rdx", "jae $b16");
-    label($b1);
-    emit("testq %rdx, %rdx", "jz $done");
-    label($bend);
-    emit("movzbl (%rsi), %eax", "xorb (%r9), %al", "movb %al, (%rdi)",
-         "incq %rsi", "incq %rdi", "incq %r9", "decq %rdx", "jnz $bend");
+    emit("leaq " . BUF . "(%rcx), %r9", "call ctasm_chacha20_xorbuf_$tier");
     label($done);
     emit(".ctasm_ret", ".ctasm_endproc");
 }
@@ -491,43 +528,63 @@ sub gen_aead {
          "movq %r10, " . REM . "(%rcx)",
          "movq %r8, " . A_AD . "(%rcx)", "movq %r9, " . A_ADLEN . "(%rcx)");
     load_state("%rax");
-    # block 0 -> the Poly1305 key
     if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
-    for my $j (0 .. 3) { mova("%xmm0", (BUF + 16 * $j) . "(%rcx)") }
     mova("%xmm0", H0 . "(%rcx)");
-    emit("movq \$0, " . H2 . "(%rcx)",
-         "leaq " . BUF . "(%rcx), %rdi", "movq %rdi, %rsi", "movl \$64, %edx",
-         "call $xor");
-    frame_base();
-    emit("movq \$0x0ffffffc0fffffff, %rax", "andq " . BUF . "(%rcx), %rax",
-         "movq %rax, " . R0 . "(%rcx)",
-         "movq \$0x0ffffffc0ffffffc, %rax", "andq " . (BUF + 8) . "(%rcx), %rax",
-         "movq %rax, " . R1 . "(%rcx)");
-    mova((BUF + 16) . "(%rcx)", "%xmm0");
-    movu("%xmm0", S . "(%rcx)");
-    # AD
-    emit("movq " . A_AD . "(%rcx), %rsi", "movq " . A_ADLEN . "(%rcx), %rdx", "shrq \$4, %rdx",
-         "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
-    frame_base();
-    emit("movq " . A_ADLEN . "(%rcx), %r8", "movq %r8, %rax", "andq \$-16, %rax",
-         "addq " . A_AD . "(%rcx), %rax", "andq \$15, %r8");
-    poly_padded("%rax", "%r8");
-    # the message, chunk by chunk
-    my ($chunk, $data_done) = (newlabel("chunk"), newlabel("datadone"));
-    label($chunk);
-    emit("movq " . REM . "(%rcx), %rdx", "testq %rdx, %rdx", "jz $data_done",
-         "movl \$" . CHUNK . ", %eax", "cmpq %rax, %rdx", "cmovaq %rax, %rdx",
-         "movq %rdx, " . CHUNKLEN . "(%rcx)");
+    emit("movq \$0, " . H2 . "(%rcx)");
+    my ($big, $short3, $short_key, $chunk, $data_done) =
+        map { newlabel($_) } qw(big short3 shortkey chunk datadone);
     my $ct = $seal ? A_OUT : A_IN;    # where the ciphertext is
+    # Poly1305 key from block 0 (in the buffer), then the AD
+    my $key_and_ad = sub {
+        emit("movq \$0x0ffffffc0fffffff, %rax", "andq " . BUF . "(%rcx), %rax",
+             "movq %rax, " . R0 . "(%rcx)",
+             "movq \$0x0ffffffc0ffffffc, %rax", "andq " . (BUF + 8) . "(%rcx), %rax",
+             "movq %rax, " . R1 . "(%rcx)");
+        mova((BUF + 16) . "(%rcx)", "%xmm0");
+        movu("%xmm0", S . "(%rcx)");
+        emit("movq " . A_AD . "(%rcx), %rsi", "movq " . A_ADLEN . "(%rcx), %rdx", "shrq \$4, %rdx",
+             "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
+        frame_base();
+        emit("movq " . A_ADLEN . "(%rcx), %r8", "movq %r8, %rax", "andq \$-16, %rax",
+             "addq " . A_AD . "(%rcx), %rax", "andq \$15, %r8");
+        poly_padded("%rax", "%r8");
+    };
+    # Poly1305 over CHUNKLEN bytes of ciphertext, a partial last block padded
     my $mac = sub {
         emit("movq $ct(%rcx), %rsi", "movq " . CHUNKLEN . "(%rcx), %rdx", "shrq \$4, %rdx",
              "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
         frame_base();
-        # a partial last block, zero-padded (only the last chunk has one)
         emit("movq " . CHUNKLEN . "(%rcx), %r8", "movq %r8, %rax", "andq \$-16, %rax",
              "addq $ct(%rcx), %rax", "andq \$15, %r8");
         poly_padded("%rax", "%r8");
     };
+    # Up to 128 bytes: blocks 0..2 in one short batch (the key block costs
+    # nothing extra), the message XORed from the buffer.
+    emit("cmpq \$128, %r10", "ja $big", "movq %r10, " . CHUNKLEN . "(%rcx)",
+         "cmpq \$64, %r10", "ja $short3");
+    horiz(2);
+    emit("jmp $short_key");
+    label($short3);
+    horiz(3);
+    label($short_key);
+    $key_and_ad->();
+    my $xor_short = sub {
+        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
+             "movq " . CHUNKLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
+             "call ctasm_chacha20_xorbuf_$tier");
+        frame_base();
+    };
+    if ($seal) { $xor_short->(); $mac->() } else { $mac->(); $xor_short->() }
+    emit("jmp $data_done");
+    label($big);
+    horiz(1);
+    emit("incl 48(%rcx)");
+    $key_and_ad->();
+    # the message, chunk by chunk
+    label($chunk);
+    emit("movq " . REM . "(%rcx), %rdx", "testq %rdx, %rdx", "jz $data_done",
+         "movl \$" . CHUNK . ", %eax", "cmpq %rax, %rdx", "cmovaq %rax, %rdx",
+         "movq %rdx, " . CHUNKLEN . "(%rcx)");
     my $enc = sub {
         emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
              "movq " . CHUNKLEN . "(%rcx), %rdx", "call $xor");
@@ -561,6 +618,7 @@ for my $tier (qw(ssse3 avx2)) {
     gen_aead($tier, 1);
     gen_aead($tier, 0);
     gen_xor($tier);
+    gen_xorbuf($tier);
 }
 gen_poly();
 
@@ -575,4 +633,6 @@ bytes16("", \@r8);
 my @inc = map { my $v = $_; ($v, 0, 0, 0) } 0 .. 7;
 bytes16(".Lcp_inc", [@inc[0 .. 15]], "block offsets of the lanes: 0..3 (xmm), 0..7 (ymm)");
 bytes16("", [@inc[16 .. 31]]);
+bytes16(".Lcp_blk1", [1, (0) x 15], "block i of the short path: row 3 + (i, 0, 0, 0)");
+bytes16(".Lcp_blk2", [2, (0) x 15]);
 finish();
