@@ -598,6 +598,41 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 .Lcp_nopad_13:
+	movq	168(%rcx),%rax
+	shrq	$8,%rax
+	cmpq	$2,%rax
+	jb	.Lcp_nofuse_15
+	movq	%rax,200(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movl	$256,%edx
+	call	ctasm_chacha20_xor_ssse3
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%r9
+	leaq	256(%r9),%rdi
+	movq	160(%rcx),%rsi
+	addq	$256,%rsi
+	movq	200(%rcx),%rdx
+	decq	%rdx
+	call	ctasm_chacha20_poly1305_fused_ssse3
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	200(%rcx),%rsi
+	decq	%rsi
+	shlq	$8,%rsi
+	addq	144(%rcx),%rsi
+	movl	$16,%edx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	200(%rcx),%rax
+	shlq	$8,%rax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+.Lcp_nofuse_15:
 .Lcp_chunk_4:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -626,25 +661,25 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_15
+	jz	.Lcp_nopad_16
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_16:
+.Lcp_padcopy_17:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_16
+	jnz	.Lcp_padcopy_17
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_15:
+.Lcp_nopad_16:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -680,12 +715,12 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_17:
+.Lcp_wipe_18:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_17
+	jnz	.Lcp_wipe_18
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -782,10 +817,10 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	cmpq	$128,%r10
-	ja	.Lcp_big_18
+	ja	.Lcp_big_19
 	movq	%r10,192(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_short3_19
+	ja	.Lcp_short3_20
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -796,7 +831,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	.Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_23:
+.Lcp_dround_h_24:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -882,7 +917,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pshufd	$78,%xmm6,%xmm6
 	pshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_23
+	jnz	.Lcp_dround_h_24
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -901,8 +936,8 @@ ctasm_chacha20_poly1305_open_ssse3:
 	paddd	.Lcp_blk1(%rip),%xmm13
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
-	jmp	.Lcp_shortkey_20
-.Lcp_short3_19:
+	jmp	.Lcp_shortkey_21
+.Lcp_short3_20:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -918,7 +953,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	48(%rcx),%xmm11
 	paddd	.Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_24:
+.Lcp_dround_h_25:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -1046,7 +1081,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pshufd	$78,%xmm10,%xmm10
 	pshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_24
+	jnz	.Lcp_dround_h_25
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1075,7 +1110,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	paddd	.Lcp_blk2(%rip),%xmm14
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
-.Lcp_shortkey_20:
+.Lcp_shortkey_21:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -1098,25 +1133,25 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_25
+	jz	.Lcp_nopad_26
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_26:
+.Lcp_padcopy_27:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_26
+	jnz	.Lcp_padcopy_27
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_25:
+.Lcp_nopad_26:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -1131,25 +1166,25 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_27
+	jz	.Lcp_nopad_28
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_28:
+.Lcp_padcopy_29:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_28
+	jnz	.Lcp_padcopy_29
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_27:
+.Lcp_nopad_28:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -1157,14 +1192,14 @@ ctasm_chacha20_poly1305_open_ssse3:
 	call	ctasm_chacha20_xorbuf_ssse3
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_22
-.Lcp_big_18:
+	jmp	.Lcp_datadone_23
+.Lcp_big_19:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_29:
+.Lcp_dround_h_30:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -1208,7 +1243,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pshufd	$78,%xmm2,%xmm2
 	pshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_29
+	jnz	.Lcp_dround_h_30
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1240,29 +1275,47 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_30
+	jz	.Lcp_nopad_31
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_31:
+.Lcp_padcopy_32:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_31
+	jnz	.Lcp_padcopy_32
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_30:
-.Lcp_chunk_21:
+.Lcp_nopad_31:
+	movq	168(%rcx),%rax
+	shrq	$8,%rax
+	cmpq	$1,%rax
+	jb	.Lcp_nofuse_33
+	movq	%rax,200(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	%rsi,%r9
+	movq	200(%rcx),%rdx
+	call	ctasm_chacha20_poly1305_fused_ssse3
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	200(%rcx),%rax
+	shlq	$8,%rax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+.Lcp_nofuse_33:
+.Lcp_chunk_22:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_22
+	jz	.Lcp_datadone_23
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -1281,25 +1334,25 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_32
+	jz	.Lcp_nopad_34
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_33:
+.Lcp_padcopy_35:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_33
+	jnz	.Lcp_padcopy_35
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_32:
+.Lcp_nopad_34:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -1310,8 +1363,8 @@ ctasm_chacha20_poly1305_open_ssse3:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_21
-.Lcp_datadone_22:
+	jmp	.Lcp_chunk_22
+.Lcp_datadone_23:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -1341,12 +1394,12 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_34:
+.Lcp_wipe_36:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_34
+	jnz	.Lcp_wipe_36
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -1399,8 +1452,8 @@ ctasm_chacha20_xor_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$256,%rdx
-	jb	.Lcp_small_36
-.Lcp_wide_35:
+	jb	.Lcp_small_38
+.Lcp_wide_37:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -1424,7 +1477,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_39:
+.Lcp_dround_41:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -1586,7 +1639,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_39
+	jnz	.Lcp_dround_41
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -1723,12 +1776,12 @@ ctasm_chacha20_xor_ssse3:
 	addq	$256,%rsi
 	subq	$256,%rdx
 	cmpq	$256,%rdx
-	jae	.Lcp_wide_35
-.Lcp_small_36:
+	jae	.Lcp_wide_37
+.Lcp_small_38:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_38
+	jz	.Lcp_done_40
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_40
+	jbe	.Lcp_not4_42
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -1752,7 +1805,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_43:
+.Lcp_dround_45:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -1914,7 +1967,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_43
+	jnz	.Lcp_dround_45
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -2015,12 +2068,12 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_37
-.Lcp_not4_40:
+	jmp	.Lcp_tailbuf_39
+.Lcp_not4_42:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_41
+	jbe	.Lcp_h1_43
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_42
+	jbe	.Lcp_h2_44
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -2036,7 +2089,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	48(%rcx),%xmm11
 	paddd	.Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_44:
+.Lcp_dround_h_46:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -2164,7 +2217,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$78,%xmm10,%xmm10
 	pshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_44
+	jnz	.Lcp_dround_h_46
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2194,8 +2247,8 @@ ctasm_chacha20_xor_ssse3:
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_37
-.Lcp_h2_42:
+	jmp	.Lcp_tailbuf_39
+.Lcp_h2_44:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -2206,7 +2259,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	.Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_45:
+.Lcp_dround_h_47:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -2292,7 +2345,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$78,%xmm6,%xmm6
 	pshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_45
+	jnz	.Lcp_dround_h_47
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2312,14 +2365,14 @@ ctasm_chacha20_xor_ssse3:
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_37
-.Lcp_h1_41:
+	jmp	.Lcp_tailbuf_39
+.Lcp_h1_43:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_46:
+.Lcp_dround_h_48:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -2363,7 +2416,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$78,%xmm2,%xmm2
 	pshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_46
+	jnz	.Lcp_dround_h_48
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2373,10 +2426,10 @@ ctasm_chacha20_xor_ssse3:
 	paddd	48(%rcx),%xmm3
 	movdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_37:
+.Lcp_tailbuf_39:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_ssse3
-.Lcp_done_38:
+.Lcp_done_40:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_ssse3,.-ctasm_chacha20_xor_ssse3
@@ -2386,8 +2439,8 @@ ctasm_chacha20_xorbuf_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_48
-.Lcp_t16_47:
+	jb	.Lcp_t1_50
+.Lcp_t16_49:
 	movdqu	(%rsi),%xmm0
 	movdqu	(%r9),%xmm1
 	pxor	%xmm1,%xmm0
@@ -2397,11 +2450,11 @@ ctasm_chacha20_xorbuf_ssse3:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	.Lcp_t16_47
-.Lcp_t1_48:
+	jae	.Lcp_t16_49
+.Lcp_t1_50:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_50
-.Lcp_tend_49:
+	jz	.Lcp_tdone_52
+.Lcp_tend_51:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -2409,11 +2462,2396 @@ ctasm_chacha20_xorbuf_ssse3:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_49
-.Lcp_tdone_50:
+	jnz	.Lcp_tend_51
+.Lcp_tdone_52:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_ssse3,.-ctasm_chacha20_xorbuf_ssse3
+.type ctasm_chacha20_poly1305_fused_ssse3,@function
+	.p2align	4
+ctasm_chacha20_poly1305_fused_ssse3:
+	.cfi_startproc
+	endbr64
+	movq	%rdx,%r10
+	movq	80(%rcx),%r11
+	movq	88(%rcx),%r12
+	movq	96(%rcx),%r13
+	movq	72(%rcx),%r8
+	shrq	$2,%r8
+	addq	72(%rcx),%r8
+.Lcp_fused_53:
+	pshufd	$0x00,0(%rcx),%xmm0
+	pshufd	$0x55,0(%rcx),%xmm1
+	pshufd	$0xaa,0(%rcx),%xmm2
+	pshufd	$0xff,0(%rcx),%xmm3
+	pshufd	$0x00,16(%rcx),%xmm4
+	pshufd	$0x55,16(%rcx),%xmm5
+	pshufd	$0xaa,16(%rcx),%xmm6
+	pshufd	$0xff,16(%rcx),%xmm7
+	pshufd	$0x00,48(%rcx),%xmm8
+	pshufd	$0x55,48(%rcx),%xmm9
+	pshufd	$0xaa,48(%rcx),%xmm10
+	pshufd	$0xff,48(%rcx),%xmm11
+	paddd	.Lcp_inc(%rip),%xmm8
+	movdqa	%xmm8,352(%rcx)
+	pshufd	$0x00,32(%rcx),%xmm12
+	movdqa	%xmm12,224(%rcx)
+	pshufd	$0x55,32(%rcx),%xmm12
+	movdqa	%xmm12,240(%rcx)
+	pshufd	$0xaa,32(%rcx),%xmm12
+	movdqa	%xmm12,256(%rcx)
+	pshufd	$0xff,32(%rcx),%xmm12
+	movdqa	%xmm12,272(%rcx)
+	paddd	%xmm4,%xmm0
+	addq	0(%r9),%r11
+	paddd	%xmm5,%xmm1
+	adcq	8(%r9),%r12
+	pxor	%xmm0,%xmm8
+	adcq	$1,%r13
+	pxor	%xmm1,%xmm9
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%rax,%r14
+	movdqa	224(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	240(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm8,%xmm12
+	mulq	%r11
+	paddd	%xmm9,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm4
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm5
+	movq	%r8,%rax
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	mulq	%r12
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	addq	%rax,%r14
+	paddd	%xmm4,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm5,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm8
+	mulq	%r12
+	pxor	%xmm1,%xmm9
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	movq	%r13,%rax
+	paddd	%xmm8,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm9,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm4
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm5
+	imulq	64(%rcx),%r13
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	addq	%r15,%rbx
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	adcq	%r13,%rbp
+	movdqa	%xmm12,224(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,240(%rcx)
+	andq	$3,%r13
+	paddd	%xmm6,%xmm2
+	movq	%rbp,%rax
+	paddd	%xmm7,%xmm3
+	andq	$-4,%rax
+	pxor	%xmm2,%xmm10
+	shrq	$2,%rbp
+	pxor	%xmm3,%xmm11
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%rbx,%r12
+	movdqa	256(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	272(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm10,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm11,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
+	addq	0(%r9),%r11
+	paddd	%xmm6,%xmm1
+	adcq	8(%r9),%r12
+	pxor	%xmm0,%xmm11
+	adcq	$1,%r13
+	pxor	%xmm1,%xmm8
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%rax,%r14
+	movdqa	256(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	272(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm11,%xmm12
+	mulq	%r11
+	paddd	%xmm8,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm5
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm6
+	movq	%r8,%rax
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	mulq	%r12
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	addq	%rax,%r14
+	paddd	%xmm5,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm6,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm11
+	mulq	%r12
+	pxor	%xmm1,%xmm8
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	movq	%r13,%rax
+	paddd	%xmm11,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm8,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm5
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm6
+	imulq	64(%rcx),%r13
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	addq	%r15,%rbx
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	adcq	%r13,%rbp
+	movdqa	%xmm12,256(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,272(%rcx)
+	andq	$3,%r13
+	paddd	%xmm7,%xmm2
+	movq	%rbp,%rax
+	paddd	%xmm4,%xmm3
+	andq	$-4,%rax
+	pxor	%xmm2,%xmm9
+	shrq	$2,%rbp
+	pxor	%xmm3,%xmm10
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%rbx,%r12
+	movdqa	224(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	240(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm9,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm10,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm6,%xmm2
+	addq	0(%r9),%r11
+	paddd	%xmm7,%xmm3
+	adcq	8(%r9),%r12
+	pxor	%xmm2,%xmm10
+	adcq	$1,%r13
+	pxor	%xmm3,%xmm11
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%rax,%r14
+	movdqa	256(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	272(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm10,%xmm12
+	mulq	%r11
+	paddd	%xmm11,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm6
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm7
+	movq	%r8,%rax
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	mulq	%r12
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	addq	%rax,%r14
+	paddd	%xmm6,%xmm2
+	adcq	%rdx,%r15
+	paddd	%xmm7,%xmm3
+	movq	64(%rcx),%rax
+	pxor	%xmm2,%xmm10
+	mulq	%r12
+	pxor	%xmm3,%xmm11
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	movq	%r13,%rax
+	paddd	%xmm10,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm11,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm6
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm7
+	imulq	64(%rcx),%r13
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	addq	%r15,%rbx
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	adcq	%r13,%rbp
+	movdqa	%xmm12,256(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,272(%rcx)
+	andq	$3,%r13
+	paddd	%xmm5,%xmm0
+	movq	%rbp,%rax
+	paddd	%xmm6,%xmm1
+	andq	$-4,%rax
+	pxor	%xmm0,%xmm11
+	shrq	$2,%rbp
+	pxor	%xmm1,%xmm8
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%rbx,%r12
+	movdqa	256(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	272(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm11,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm8,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm7,%xmm2
+	addq	0(%r9),%r11
+	paddd	%xmm4,%xmm3
+	adcq	8(%r9),%r12
+	pxor	%xmm2,%xmm9
+	adcq	$1,%r13
+	pxor	%xmm3,%xmm10
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%rax,%r14
+	movdqa	224(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	240(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm9,%xmm12
+	mulq	%r11
+	paddd	%xmm10,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm7
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm4
+	movq	%r8,%rax
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	mulq	%r12
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	addq	%rax,%r14
+	paddd	%xmm7,%xmm2
+	adcq	%rdx,%r15
+	paddd	%xmm4,%xmm3
+	movq	64(%rcx),%rax
+	pxor	%xmm2,%xmm9
+	mulq	%r12
+	pxor	%xmm3,%xmm10
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	movq	%r13,%rax
+	paddd	%xmm9,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm10,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm7
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm4
+	imulq	64(%rcx),%r13
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	addq	%r15,%rbx
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	adcq	%r13,%rbp
+	movdqa	%xmm12,224(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,240(%rcx)
+	andq	$3,%r13
+	paddd	%xmm4,%xmm0
+	movq	%rbp,%rax
+	paddd	%xmm5,%xmm1
+	andq	$-4,%rax
+	pxor	%xmm0,%xmm8
+	shrq	$2,%rbp
+	pxor	%xmm1,%xmm9
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%rbx,%r12
+	movdqa	224(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	240(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm8,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm9,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
+	addq	0(%r9),%r11
+	paddd	%xmm6,%xmm1
+	adcq	8(%r9),%r12
+	pxor	%xmm0,%xmm11
+	adcq	$1,%r13
+	pxor	%xmm1,%xmm8
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%rax,%r14
+	movdqa	256(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	272(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm11,%xmm12
+	mulq	%r11
+	paddd	%xmm8,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm5
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm6
+	movq	%r8,%rax
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	mulq	%r12
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	addq	%rax,%r14
+	paddd	%xmm5,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm6,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm11
+	mulq	%r12
+	pxor	%xmm1,%xmm8
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	movq	%r13,%rax
+	paddd	%xmm11,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm8,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm5
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm6
+	imulq	64(%rcx),%r13
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	addq	%r15,%rbx
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	adcq	%r13,%rbp
+	movdqa	%xmm12,256(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,272(%rcx)
+	andq	$3,%r13
+	paddd	%xmm7,%xmm2
+	movq	%rbp,%rax
+	paddd	%xmm4,%xmm3
+	andq	$-4,%rax
+	pxor	%xmm2,%xmm9
+	shrq	$2,%rbp
+	pxor	%xmm3,%xmm10
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%rbx,%r12
+	movdqa	224(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	240(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm9,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm10,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm4,%xmm0
+	addq	0(%r9),%r11
+	paddd	%xmm5,%xmm1
+	adcq	8(%r9),%r12
+	pxor	%xmm0,%xmm8
+	adcq	$1,%r13
+	pxor	%xmm1,%xmm9
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%rax,%r14
+	movdqa	224(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	240(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm8,%xmm12
+	mulq	%r11
+	paddd	%xmm9,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm4
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm5
+	movq	%r8,%rax
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	mulq	%r12
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	addq	%rax,%r14
+	paddd	%xmm4,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm5,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm8
+	mulq	%r12
+	pxor	%xmm1,%xmm9
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	movq	%r13,%rax
+	paddd	%xmm8,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm9,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm4
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm5
+	imulq	64(%rcx),%r13
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	addq	%r15,%rbx
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	adcq	%r13,%rbp
+	movdqa	%xmm12,224(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,240(%rcx)
+	andq	$3,%r13
+	paddd	%xmm6,%xmm2
+	movq	%rbp,%rax
+	paddd	%xmm7,%xmm3
+	andq	$-4,%rax
+	pxor	%xmm2,%xmm10
+	shrq	$2,%rbp
+	pxor	%xmm3,%xmm11
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%rbx,%r12
+	movdqa	256(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	272(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm10,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm11,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm7,%xmm2
+	addq	0(%r9),%r11
+	paddd	%xmm4,%xmm3
+	adcq	8(%r9),%r12
+	pxor	%xmm2,%xmm9
+	adcq	$1,%r13
+	pxor	%xmm3,%xmm10
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%rax,%r14
+	movdqa	224(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	240(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm9,%xmm12
+	mulq	%r11
+	paddd	%xmm10,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm7
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm4
+	movq	%r8,%rax
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	mulq	%r12
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	addq	%rax,%r14
+	paddd	%xmm7,%xmm2
+	adcq	%rdx,%r15
+	paddd	%xmm4,%xmm3
+	movq	64(%rcx),%rax
+	pxor	%xmm2,%xmm9
+	mulq	%r12
+	pxor	%xmm3,%xmm10
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	movq	%r13,%rax
+	paddd	%xmm9,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm10,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm7
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm4
+	imulq	64(%rcx),%r13
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	addq	%r15,%rbx
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	adcq	%r13,%rbp
+	movdqa	%xmm12,224(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,240(%rcx)
+	andq	$3,%r13
+	paddd	%xmm4,%xmm0
+	movq	%rbp,%rax
+	paddd	%xmm5,%xmm1
+	andq	$-4,%rax
+	pxor	%xmm0,%xmm8
+	shrq	$2,%rbp
+	pxor	%xmm1,%xmm9
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%rbx,%r12
+	movdqa	224(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	240(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm8,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm9,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm6,%xmm2
+	addq	0(%r9),%r11
+	paddd	%xmm7,%xmm3
+	adcq	8(%r9),%r12
+	pxor	%xmm2,%xmm10
+	adcq	$1,%r13
+	pxor	%xmm3,%xmm11
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%rax,%r14
+	movdqa	256(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	272(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm10,%xmm12
+	mulq	%r11
+	paddd	%xmm11,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm6
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm7
+	movq	%r8,%rax
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	mulq	%r12
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	addq	%rax,%r14
+	paddd	%xmm6,%xmm2
+	adcq	%rdx,%r15
+	paddd	%xmm7,%xmm3
+	movq	64(%rcx),%rax
+	pxor	%xmm2,%xmm10
+	mulq	%r12
+	pxor	%xmm3,%xmm11
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	movq	%r13,%rax
+	paddd	%xmm10,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm11,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm6
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm7
+	imulq	64(%rcx),%r13
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	addq	%r15,%rbx
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	adcq	%r13,%rbp
+	movdqa	%xmm12,256(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,272(%rcx)
+	andq	$3,%r13
+	paddd	%xmm5,%xmm0
+	movq	%rbp,%rax
+	paddd	%xmm6,%xmm1
+	andq	$-4,%rax
+	pxor	%xmm0,%xmm11
+	shrq	$2,%rbp
+	pxor	%xmm1,%xmm8
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%rbx,%r12
+	movdqa	256(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	272(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm11,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm8,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm4,%xmm0
+	addq	0(%r9),%r11
+	paddd	%xmm5,%xmm1
+	adcq	8(%r9),%r12
+	pxor	%xmm0,%xmm8
+	adcq	$1,%r13
+	pxor	%xmm1,%xmm9
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%rax,%r14
+	movdqa	224(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	240(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm8,%xmm12
+	mulq	%r11
+	paddd	%xmm9,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm4
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm5
+	movq	%r8,%rax
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	mulq	%r12
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	addq	%rax,%r14
+	paddd	%xmm4,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm5,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm8
+	mulq	%r12
+	pxor	%xmm1,%xmm9
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	movq	%r13,%rax
+	paddd	%xmm8,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm9,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm4
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm5
+	imulq	64(%rcx),%r13
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	addq	%r15,%rbx
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	adcq	%r13,%rbp
+	movdqa	%xmm12,224(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,240(%rcx)
+	andq	$3,%r13
+	paddd	%xmm6,%xmm2
+	movq	%rbp,%rax
+	paddd	%xmm7,%xmm3
+	andq	$-4,%rax
+	pxor	%xmm2,%xmm10
+	shrq	$2,%rbp
+	pxor	%xmm3,%xmm11
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%rbx,%r12
+	movdqa	256(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	272(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm10,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm11,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
+	addq	0(%r9),%r11
+	paddd	%xmm6,%xmm1
+	adcq	8(%r9),%r12
+	pxor	%xmm0,%xmm11
+	adcq	$1,%r13
+	pxor	%xmm1,%xmm8
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%rax,%r14
+	movdqa	256(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	272(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm11,%xmm12
+	mulq	%r11
+	paddd	%xmm8,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm5
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm6
+	movq	%r8,%rax
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	mulq	%r12
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	addq	%rax,%r14
+	paddd	%xmm5,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm6,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm11
+	mulq	%r12
+	pxor	%xmm1,%xmm8
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	movq	%r13,%rax
+	paddd	%xmm11,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm8,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm5
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm6
+	imulq	64(%rcx),%r13
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	addq	%r15,%rbx
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	adcq	%r13,%rbp
+	movdqa	%xmm12,256(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,272(%rcx)
+	andq	$3,%r13
+	paddd	%xmm7,%xmm2
+	movq	%rbp,%rax
+	paddd	%xmm4,%xmm3
+	andq	$-4,%rax
+	pxor	%xmm2,%xmm9
+	shrq	$2,%rbp
+	pxor	%xmm3,%xmm10
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%rbx,%r12
+	movdqa	224(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	240(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm9,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm10,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm6,%xmm2
+	addq	0(%r9),%r11
+	paddd	%xmm7,%xmm3
+	adcq	8(%r9),%r12
+	pxor	%xmm2,%xmm10
+	adcq	$1,%r13
+	pxor	%xmm3,%xmm11
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%rax,%r14
+	movdqa	256(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	272(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm10,%xmm12
+	mulq	%r11
+	paddd	%xmm11,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm6
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm7
+	movq	%r8,%rax
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	mulq	%r12
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	addq	%rax,%r14
+	paddd	%xmm6,%xmm2
+	adcq	%rdx,%r15
+	paddd	%xmm7,%xmm3
+	movq	64(%rcx),%rax
+	pxor	%xmm2,%xmm10
+	mulq	%r12
+	pxor	%xmm3,%xmm11
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	movq	%r13,%rax
+	paddd	%xmm10,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm11,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm6
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm7
+	imulq	64(%rcx),%r13
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	addq	%r15,%rbx
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	adcq	%r13,%rbp
+	movdqa	%xmm12,256(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,272(%rcx)
+	andq	$3,%r13
+	paddd	%xmm5,%xmm0
+	movq	%rbp,%rax
+	paddd	%xmm6,%xmm1
+	andq	$-4,%rax
+	pxor	%xmm0,%xmm11
+	shrq	$2,%rbp
+	pxor	%xmm1,%xmm8
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%rbx,%r12
+	movdqa	256(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	272(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm11,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm8,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm7,%xmm2
+	addq	0(%r9),%r11
+	paddd	%xmm4,%xmm3
+	adcq	8(%r9),%r12
+	pxor	%xmm2,%xmm9
+	adcq	$1,%r13
+	pxor	%xmm3,%xmm10
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%rax,%r14
+	movdqa	224(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	240(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm9,%xmm12
+	mulq	%r11
+	paddd	%xmm10,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm7
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm4
+	movq	%r8,%rax
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	mulq	%r12
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	addq	%rax,%r14
+	paddd	%xmm7,%xmm2
+	adcq	%rdx,%r15
+	paddd	%xmm4,%xmm3
+	movq	64(%rcx),%rax
+	pxor	%xmm2,%xmm9
+	mulq	%r12
+	pxor	%xmm3,%xmm10
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	movq	%r13,%rax
+	paddd	%xmm9,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm10,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm7
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm4
+	imulq	64(%rcx),%r13
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	addq	%r15,%rbx
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	adcq	%r13,%rbp
+	movdqa	%xmm12,224(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,240(%rcx)
+	andq	$3,%r13
+	paddd	%xmm4,%xmm0
+	movq	%rbp,%rax
+	paddd	%xmm5,%xmm1
+	andq	$-4,%rax
+	pxor	%xmm0,%xmm8
+	shrq	$2,%rbp
+	pxor	%xmm1,%xmm9
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%rbx,%r12
+	movdqa	224(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	240(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm8,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm9,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
+	addq	0(%r9),%r11
+	paddd	%xmm6,%xmm1
+	adcq	8(%r9),%r12
+	pxor	%xmm0,%xmm11
+	adcq	$1,%r13
+	pxor	%xmm1,%xmm8
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%rax,%r14
+	movdqa	256(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	272(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm11,%xmm12
+	mulq	%r11
+	paddd	%xmm8,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm5
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm6
+	movq	%r8,%rax
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	mulq	%r12
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	addq	%rax,%r14
+	paddd	%xmm5,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm6,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm11
+	mulq	%r12
+	pxor	%xmm1,%xmm8
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	movq	%r13,%rax
+	paddd	%xmm11,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm8,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm5
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm6
+	imulq	64(%rcx),%r13
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	addq	%r15,%rbx
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	adcq	%r13,%rbp
+	movdqa	%xmm12,256(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,272(%rcx)
+	andq	$3,%r13
+	paddd	%xmm7,%xmm2
+	movq	%rbp,%rax
+	paddd	%xmm4,%xmm3
+	andq	$-4,%rax
+	pxor	%xmm2,%xmm9
+	shrq	$2,%rbp
+	pxor	%xmm3,%xmm10
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%rbx,%r12
+	movdqa	224(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	240(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm9,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm10,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm4,%xmm0
+	addq	0(%r9),%r11
+	paddd	%xmm5,%xmm1
+	adcq	8(%r9),%r12
+	pxor	%xmm0,%xmm8
+	adcq	$1,%r13
+	pxor	%xmm1,%xmm9
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%rax,%r14
+	movdqa	224(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	240(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm8,%xmm12
+	mulq	%r11
+	paddd	%xmm9,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm4
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm5
+	movq	%r8,%rax
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	mulq	%r12
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	addq	%rax,%r14
+	paddd	%xmm4,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm5,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm8
+	mulq	%r12
+	pxor	%xmm1,%xmm9
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	movq	%r13,%rax
+	paddd	%xmm8,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm9,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm4
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm5
+	imulq	64(%rcx),%r13
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	addq	%r15,%rbx
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	adcq	%r13,%rbp
+	movdqa	%xmm12,224(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,240(%rcx)
+	andq	$3,%r13
+	paddd	%xmm6,%xmm2
+	movq	%rbp,%rax
+	paddd	%xmm7,%xmm3
+	andq	$-4,%rax
+	pxor	%xmm2,%xmm10
+	shrq	$2,%rbp
+	pxor	%xmm3,%xmm11
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%rbx,%r12
+	movdqa	256(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	272(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm10,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm11,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm7,%xmm2
+	addq	0(%r9),%r11
+	paddd	%xmm4,%xmm3
+	adcq	8(%r9),%r12
+	pxor	%xmm2,%xmm9
+	adcq	$1,%r13
+	pxor	%xmm3,%xmm10
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movq	%rax,%r14
+	movdqa	224(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	240(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm9,%xmm12
+	mulq	%r11
+	paddd	%xmm10,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm7
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm4
+	movq	%r8,%rax
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	mulq	%r12
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	addq	%rax,%r14
+	paddd	%xmm7,%xmm2
+	adcq	%rdx,%r15
+	paddd	%xmm4,%xmm3
+	movq	64(%rcx),%rax
+	pxor	%xmm2,%xmm9
+	mulq	%r12
+	pxor	%xmm3,%xmm10
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	movq	%r13,%rax
+	paddd	%xmm9,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm10,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm7
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm4
+	imulq	64(%rcx),%r13
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	addq	%r15,%rbx
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	adcq	%r13,%rbp
+	movdqa	%xmm12,224(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,240(%rcx)
+	andq	$3,%r13
+	paddd	%xmm4,%xmm0
+	movq	%rbp,%rax
+	paddd	%xmm5,%xmm1
+	andq	$-4,%rax
+	pxor	%xmm0,%xmm8
+	shrq	$2,%rbp
+	pxor	%xmm1,%xmm9
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%rbx,%r12
+	movdqa	224(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	240(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm8,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm9,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm6,%xmm2
+	addq	0(%r9),%r11
+	paddd	%xmm7,%xmm3
+	adcq	8(%r9),%r12
+	pxor	%xmm2,%xmm10
+	adcq	$1,%r13
+	pxor	%xmm3,%xmm11
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	mulq	%r11
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%rax,%r14
+	movdqa	256(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	272(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm10,%xmm12
+	mulq	%r11
+	paddd	%xmm11,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm6
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm7
+	movq	%r8,%rax
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	mulq	%r12
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	addq	%rax,%r14
+	paddd	%xmm6,%xmm2
+	adcq	%rdx,%r15
+	paddd	%xmm7,%xmm3
+	movq	64(%rcx),%rax
+	pxor	%xmm2,%xmm10
+	mulq	%r12
+	pxor	%xmm3,%xmm11
+	addq	%rax,%rbx
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	adcq	%rdx,%rbp
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	movq	%r13,%rax
+	paddd	%xmm10,%xmm12
+	imulq	%r8,%rax
+	paddd	%xmm11,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm6
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm7
+	imulq	64(%rcx),%r13
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	addq	%r15,%rbx
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	adcq	%r13,%rbp
+	movdqa	%xmm12,256(%rcx)
+	movq	%rbp,%r13
+	movdqa	%xmm14,272(%rcx)
+	andq	$3,%r13
+	paddd	%xmm5,%xmm0
+	movq	%rbp,%rax
+	paddd	%xmm6,%xmm1
+	andq	$-4,%rax
+	pxor	%xmm0,%xmm11
+	shrq	$2,%rbp
+	pxor	%xmm1,%xmm8
+	addq	%rbp,%rax
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movq	%r14,%r11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movq	%rbx,%r12
+	movdqa	256(%rcx),%xmm12
+	addq	%rax,%r11
+	movdqa	272(%rcx),%xmm14
+	adcq	$0,%r12
+	paddd	%xmm11,%xmm12
+	adcq	$0,%r13
+	paddd	%xmm8,%xmm14
+	leaq	16(%r9),%r9
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	pshufd	$0x00,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm0
+	pshufd	$0x55,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm1
+	pshufd	$0xaa,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm2
+	pshufd	$0xff,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm3
+	pshufd	$0x00,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm4
+	pshufd	$0x55,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm5
+	pshufd	$0xaa,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm6
+	pshufd	$0xff,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm7
+	pshufd	$0x55,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm9
+	pshufd	$0xaa,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm10
+	pshufd	$0xff,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm11
+	paddd	352(%rcx),%xmm8
+	movdqa	%xmm0,%xmm12
+	punpckldq	%xmm1,%xmm12
+	punpckhdq	%xmm1,%xmm0
+	movdqa	%xmm2,%xmm13
+	punpckldq	%xmm3,%xmm13
+	punpckhdq	%xmm3,%xmm2
+	movdqa	%xmm12,%xmm1
+	punpcklqdq	%xmm13,%xmm1
+	punpckhqdq	%xmm13,%xmm12
+	movdqa	%xmm0,%xmm3
+	punpcklqdq	%xmm2,%xmm3
+	punpckhqdq	%xmm2,%xmm0
+	movdqu	0(%rsi),%xmm14
+	pxor	%xmm1,%xmm14
+	movdqu	%xmm14,0(%rdi)
+	movdqu	64(%rsi),%xmm14
+	pxor	%xmm12,%xmm14
+	movdqu	%xmm14,64(%rdi)
+	movdqu	128(%rsi),%xmm14
+	pxor	%xmm3,%xmm14
+	movdqu	%xmm14,128(%rdi)
+	movdqu	192(%rsi),%xmm14
+	pxor	%xmm0,%xmm14
+	movdqu	%xmm14,192(%rdi)
+	movdqa	%xmm4,%xmm2
+	punpckldq	%xmm5,%xmm2
+	punpckhdq	%xmm5,%xmm4
+	movdqa	%xmm6,%xmm13
+	punpckldq	%xmm7,%xmm13
+	punpckhdq	%xmm7,%xmm6
+	movdqa	%xmm2,%xmm5
+	punpcklqdq	%xmm13,%xmm5
+	punpckhqdq	%xmm13,%xmm2
+	movdqa	%xmm4,%xmm7
+	punpcklqdq	%xmm6,%xmm7
+	punpckhqdq	%xmm6,%xmm4
+	movdqu	16(%rsi),%xmm14
+	pxor	%xmm5,%xmm14
+	movdqu	%xmm14,16(%rdi)
+	movdqu	80(%rsi),%xmm14
+	pxor	%xmm2,%xmm14
+	movdqu	%xmm14,80(%rdi)
+	movdqu	144(%rsi),%xmm14
+	pxor	%xmm7,%xmm14
+	movdqu	%xmm14,144(%rdi)
+	movdqu	208(%rsi),%xmm14
+	pxor	%xmm4,%xmm14
+	movdqu	%xmm14,208(%rdi)
+	movdqa	%xmm8,%xmm6
+	punpckldq	%xmm9,%xmm6
+	punpckhdq	%xmm9,%xmm8
+	movdqa	%xmm10,%xmm13
+	punpckldq	%xmm11,%xmm13
+	punpckhdq	%xmm11,%xmm10
+	movdqa	%xmm6,%xmm9
+	punpcklqdq	%xmm13,%xmm9
+	punpckhqdq	%xmm13,%xmm6
+	movdqa	%xmm8,%xmm11
+	punpcklqdq	%xmm10,%xmm11
+	punpckhqdq	%xmm10,%xmm8
+	movdqu	48(%rsi),%xmm14
+	pxor	%xmm9,%xmm14
+	movdqu	%xmm14,48(%rdi)
+	movdqu	112(%rsi),%xmm14
+	pxor	%xmm6,%xmm14
+	movdqu	%xmm14,112(%rdi)
+	movdqu	176(%rsi),%xmm14
+	pxor	%xmm11,%xmm14
+	movdqu	%xmm14,176(%rdi)
+	movdqu	240(%rsi),%xmm14
+	pxor	%xmm8,%xmm14
+	movdqu	%xmm14,240(%rdi)
+	movdqa	224(%rcx),%xmm15
+	pshufd	$0x00,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm15
+	movdqa	240(%rcx),%xmm1
+	pshufd	$0x55,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm1
+	movdqa	256(%rcx),%xmm12
+	pshufd	$0xaa,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm12
+	movdqa	272(%rcx),%xmm3
+	pshufd	$0xff,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm3
+	movdqa	%xmm15,%xmm10
+	punpckldq	%xmm1,%xmm10
+	punpckhdq	%xmm1,%xmm15
+	movdqa	%xmm12,%xmm13
+	punpckldq	%xmm3,%xmm13
+	punpckhdq	%xmm3,%xmm12
+	movdqa	%xmm10,%xmm1
+	punpcklqdq	%xmm13,%xmm1
+	punpckhqdq	%xmm13,%xmm10
+	movdqa	%xmm15,%xmm3
+	punpcklqdq	%xmm12,%xmm3
+	punpckhqdq	%xmm12,%xmm15
+	movdqu	32(%rsi),%xmm14
+	pxor	%xmm1,%xmm14
+	movdqu	%xmm14,32(%rdi)
+	movdqu	96(%rsi),%xmm14
+	pxor	%xmm10,%xmm14
+	movdqu	%xmm14,96(%rdi)
+	movdqu	160(%rsi),%xmm14
+	pxor	%xmm3,%xmm14
+	movdqu	%xmm14,160(%rdi)
+	movdqu	224(%rsi),%xmm14
+	pxor	%xmm15,%xmm14
+	movdqu	%xmm14,224(%rdi)
+	addl	$4,48(%rcx)
+	addq	$256,%rdi
+	addq	$256,%rsi
+	decq	%r10
+	jnz	.Lcp_fused_53
+	movq	%r11,80(%rcx)
+	movq	%r12,88(%rcx)
+	movq	%r13,96(%rcx)
+	ret
+	.cfi_endproc
+.size ctasm_chacha20_poly1305_fused_ssse3,.-ctasm_chacha20_poly1305_fused_ssse3
 .globl ctasm_chacha20_avx2
 .hidden ctasm_chacha20_avx2
 .type ctasm_chacha20_avx2,@function
@@ -2439,12 +4877,12 @@ ctasm_chacha20_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_51:
+.Lcp_wipe_54:
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_51
+	jnz	.Lcp_wipe_54
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -2509,10 +4947,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	cmpq	$128,%r10
-	ja	.Lcp_big_52
+	ja	.Lcp_big_55
 	movq	%r10,192(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_short3_53
+	ja	.Lcp_short3_56
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -2523,7 +4961,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_57:
+.Lcp_dround_h_60:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -2601,7 +5039,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_57
+	jnz	.Lcp_dround_h_60
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -2620,8 +5058,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
-	jmp	.Lcp_shortkey_54
-.Lcp_short3_53:
+	jmp	.Lcp_shortkey_57
+.Lcp_short3_56:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -2637,7 +5075,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_58:
+.Lcp_dround_h_61:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -2753,7 +5191,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_58
+	jnz	.Lcp_dround_h_61
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -2782,7 +5220,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpaddd	.Lcp_blk2(%rip),%xmm14,%xmm14
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
-.Lcp_shortkey_54:
+.Lcp_shortkey_57:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -2805,25 +5243,25 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_59
+	jz	.Lcp_nopad_62
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_60:
+.Lcp_padcopy_63:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_60
+	jnz	.Lcp_padcopy_63
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_59:
+.Lcp_nopad_62:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -2845,33 +5283,33 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_61
+	jz	.Lcp_nopad_64
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_62:
+.Lcp_padcopy_65:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_62
+	jnz	.Lcp_padcopy_65
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_61:
-	jmp	.Lcp_datadone_56
-.Lcp_big_52:
+.Lcp_nopad_64:
+	jmp	.Lcp_datadone_59
+.Lcp_big_55:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_63:
+.Lcp_dround_h_66:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -2911,7 +5349,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_63
+	jnz	.Lcp_dround_h_66
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -2943,29 +5381,64 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_64
+	jz	.Lcp_nopad_67
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_65:
+.Lcp_padcopy_68:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_65
+	jnz	.Lcp_padcopy_68
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_64:
-.Lcp_chunk_55:
+.Lcp_nopad_67:
+	movq	168(%rcx),%rax
+	shrq	$9,%rax
+	cmpq	$2,%rax
+	jb	.Lcp_nofuse_69
+	movq	%rax,200(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movl	$512,%edx
+	call	ctasm_chacha20_xor_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%r9
+	leaq	512(%r9),%rdi
+	movq	160(%rcx),%rsi
+	addq	$512,%rsi
+	movq	200(%rcx),%rdx
+	decq	%rdx
+	call	ctasm_chacha20_poly1305_fused_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	200(%rcx),%rsi
+	decq	%rsi
+	shlq	$9,%rsi
+	addq	144(%rcx),%rsi
+	movl	$32,%edx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	200(%rcx),%rax
+	shlq	$9,%rax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+.Lcp_nofuse_69:
+.Lcp_chunk_58:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_56
+	jz	.Lcp_datadone_59
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -2990,31 +5463,31 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_66
+	jz	.Lcp_nopad_70
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_67:
+.Lcp_padcopy_71:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_67
+	jnz	.Lcp_padcopy_71
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_66:
+.Lcp_nopad_70:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_55
-.Lcp_datadone_56:
+	jmp	.Lcp_chunk_58
+.Lcp_datadone_59:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -3044,12 +5517,12 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_68:
+.Lcp_wipe_72:
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_68
+	jnz	.Lcp_wipe_72
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -3132,10 +5605,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	cmpq	$128,%r10
-	ja	.Lcp_big_69
+	ja	.Lcp_big_73
 	movq	%r10,192(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_short3_70
+	ja	.Lcp_short3_74
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -3146,7 +5619,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_74:
+.Lcp_dround_h_78:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -3224,7 +5697,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_74
+	jnz	.Lcp_dround_h_78
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -3243,8 +5716,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
-	jmp	.Lcp_shortkey_71
-.Lcp_short3_70:
+	jmp	.Lcp_shortkey_75
+.Lcp_short3_74:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -3260,7 +5733,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_75:
+.Lcp_dround_h_79:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -3376,7 +5849,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_75
+	jnz	.Lcp_dround_h_79
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -3405,7 +5878,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk2(%rip),%xmm14,%xmm14
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
-.Lcp_shortkey_71:
+.Lcp_shortkey_75:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -3428,25 +5901,25 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_76
+	jz	.Lcp_nopad_80
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_77:
+.Lcp_padcopy_81:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_77
+	jnz	.Lcp_padcopy_81
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_76:
+.Lcp_nopad_80:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -3461,25 +5934,25 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_78
+	jz	.Lcp_nopad_82
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_79:
+.Lcp_padcopy_83:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_79
+	jnz	.Lcp_padcopy_83
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_78:
+.Lcp_nopad_82:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -3487,14 +5960,14 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_73
-.Lcp_big_69:
+	jmp	.Lcp_datadone_77
+.Lcp_big_73:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_80:
+.Lcp_dround_h_84:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -3534,7 +6007,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_80
+	jnz	.Lcp_dround_h_84
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -3566,29 +6039,47 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_81
+	jz	.Lcp_nopad_85
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_82:
+.Lcp_padcopy_86:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_82
+	jnz	.Lcp_padcopy_86
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_81:
-.Lcp_chunk_72:
+.Lcp_nopad_85:
+	movq	168(%rcx),%rax
+	shrq	$9,%rax
+	cmpq	$1,%rax
+	jb	.Lcp_nofuse_87
+	movq	%rax,200(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	%rsi,%r9
+	movq	200(%rcx),%rdx
+	call	ctasm_chacha20_poly1305_fused_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	200(%rcx),%rax
+	shlq	$9,%rax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+.Lcp_nofuse_87:
+.Lcp_chunk_76:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_73
+	jz	.Lcp_datadone_77
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -3607,25 +6098,25 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_83
+	jz	.Lcp_nopad_88
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_84:
+.Lcp_padcopy_89:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_84
+	jnz	.Lcp_padcopy_89
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_83:
+.Lcp_nopad_88:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -3636,8 +6127,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_72
-.Lcp_datadone_73:
+	jmp	.Lcp_chunk_76
+.Lcp_datadone_77:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -3667,12 +6158,12 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_85:
+.Lcp_wipe_90:
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_85
+	jnz	.Lcp_wipe_90
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -3711,8 +6202,8 @@ ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	.Lcp_small_87
-.Lcp_wide_86:
+	jb	.Lcp_small_92
+.Lcp_wide_91:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -3736,7 +6227,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_90:
+.Lcp_dround_95:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -3882,7 +6373,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_90
+	jnz	.Lcp_dround_95
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -4003,12 +6494,12 @@ ctasm_chacha20_xor_avx2:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_86
-.Lcp_small_87:
+	jae	.Lcp_wide_91
+.Lcp_small_92:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_89
+	jz	.Lcp_done_94
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_91
+	jbe	.Lcp_not8_96
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -4032,7 +6523,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_92:
+.Lcp_dround_97:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -4178,7 +6669,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_92
+	jnz	.Lcp_dround_97
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -4279,10 +6770,10 @@ ctasm_chacha20_xor_avx2:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_88
-.Lcp_not8_91:
+	jmp	.Lcp_tailbuf_93
+.Lcp_not8_96:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_93
+	jbe	.Lcp_not4_98
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -4306,7 +6797,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_96:
+.Lcp_dround_101:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -4452,7 +6943,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_96
+	jnz	.Lcp_dround_101
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -4537,12 +7028,12 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_88
-.Lcp_not4_93:
+	jmp	.Lcp_tailbuf_93
+.Lcp_not4_98:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_94
+	jbe	.Lcp_h1_99
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_95
+	jbe	.Lcp_h2_100
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -4558,7 +7049,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_97:
+.Lcp_dround_h_102:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -4674,7 +7165,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_97
+	jnz	.Lcp_dround_h_102
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4704,8 +7195,8 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_88
-.Lcp_h2_95:
+	jmp	.Lcp_tailbuf_93
+.Lcp_h2_100:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -4716,7 +7207,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_98:
+.Lcp_dround_h_103:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -4794,7 +7285,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_98
+	jnz	.Lcp_dround_h_103
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4814,14 +7305,14 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_88
-.Lcp_h1_94:
+	jmp	.Lcp_tailbuf_93
+.Lcp_h1_99:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_99:
+.Lcp_dround_h_104:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4861,7 +7352,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_99
+	jnz	.Lcp_dround_h_104
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4871,10 +7362,10 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_88:
+.Lcp_tailbuf_93:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_done_89:
+.Lcp_done_94:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
@@ -4884,8 +7375,8 @@ ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_101
-.Lcp_t16_100:
+	jb	.Lcp_t1_106
+.Lcp_t16_105:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -4894,11 +7385,11 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	.Lcp_t16_100
-.Lcp_t1_101:
+	jae	.Lcp_t16_105
+.Lcp_t1_106:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_103
-.Lcp_tend_102:
+	jz	.Lcp_tdone_108
+.Lcp_tend_107:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -4906,18 +7397,2835 @@ ctasm_chacha20_xorbuf_avx2:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_102
-.Lcp_tdone_103:
+	jnz	.Lcp_tend_107
+.Lcp_tdone_108:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx2,.-ctasm_chacha20_xorbuf_avx2
+.type ctasm_chacha20_poly1305_fused_avx2,@function
+	.p2align	4
+ctasm_chacha20_poly1305_fused_avx2:
+	.cfi_startproc
+	endbr64
+	movq	%rdx,%r10
+	movq	80(%rcx),%r11
+	movq	88(%rcx),%r12
+	movq	96(%rcx),%r13
+	movq	72(%rcx),%r8
+	shrq	$2,%r8
+	addq	72(%rcx),%r8
+.Lcp_fused_109:
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	vpaddd	%ymm4,%ymm0,%ymm0
+	addq	0(%r9),%r11
+	vpaddd	%ymm5,%ymm1,%ymm1
+	adcq	8(%r9),%r12
+	vpxor	%ymm0,%ymm8,%ymm8
+	adcq	$1,%r13
+	vpxor	%ymm1,%ymm9,%ymm9
+	movq	64(%rcx),%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	mulq	%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	movq	%rax,%r14
+	vmovdqa	224(%rcx),%ymm12
+	movq	%rdx,%r15
+	vmovdqa	256(%rcx),%ymm14
+	movq	72(%rcx),%rax
+	vpaddd	%ymm8,%ymm12,%ymm12
+	mulq	%r11
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	%rax,%rbx
+	vpxor	%ymm12,%ymm4,%ymm4
+	movq	%rdx,%rbp
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	%r8,%rax
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	mulq	%r12
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	addq	%rax,%r14
+	vpaddd	%ymm4,%ymm0,%ymm0
+	adcq	%rdx,%r15
+	vpaddd	%ymm5,%ymm1,%ymm1
+	movq	64(%rcx),%rax
+	vpxor	%ymm0,%ymm8,%ymm8
+	mulq	%r12
+	vpxor	%ymm1,%ymm9,%ymm9
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	adcq	%rdx,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	movq	%r13,%rax
+	vpaddd	%ymm8,%ymm12,%ymm12
+	imulq	%r8,%rax
+	vpaddd	%ymm9,%ymm14,%ymm14
+	addq	%rax,%rbx
+	vpxor	%ymm12,%ymm4,%ymm4
+	adcq	$0,%rbp
+	vpxor	%ymm14,%ymm5,%ymm5
+	imulq	64(%rcx),%r13
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	addq	%r15,%rbx
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	adcq	%r13,%rbp
+	vmovdqa	%ymm12,224(%rcx)
+	movq	%rbp,%r13
+	vmovdqa	%ymm14,256(%rcx)
+	andq	$3,%r13
+	vpaddd	%ymm6,%ymm2,%ymm2
+	movq	%rbp,%rax
+	vpaddd	%ymm7,%ymm3,%ymm3
+	andq	$-4,%rax
+	vpxor	%ymm2,%ymm10,%ymm10
+	shrq	$2,%rbp
+	vpxor	%ymm3,%ymm11,%ymm11
+	addq	%rbp,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	movq	%r14,%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	movq	%rbx,%r12
+	vmovdqa	288(%rcx),%ymm12
+	addq	%rax,%r11
+	vmovdqa	320(%rcx),%ymm14
+	adcq	$0,%r12
+	vpaddd	%ymm10,%ymm12,%ymm12
+	adcq	$0,%r13
+	vpaddd	%ymm11,%ymm14,%ymm14
+	leaq	16(%r9),%r9
+	vpxor	%ymm12,%ymm6,%ymm6
+	addq	0(%r9),%r11
+	vpxor	%ymm14,%ymm7,%ymm7
+	adcq	8(%r9),%r12
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	adcq	$1,%r13
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	movq	64(%rcx),%rax
+	vpaddd	%ymm6,%ymm2,%ymm2
+	mulq	%r11
+	vpaddd	%ymm7,%ymm3,%ymm3
+	movq	%rax,%r14
+	vpxor	%ymm2,%ymm10,%ymm10
+	movq	%rdx,%r15
+	vpxor	%ymm3,%ymm11,%ymm11
+	movq	72(%rcx),%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	mulq	%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	movq	%rax,%rbx
+	vpaddd	%ymm10,%ymm12,%ymm12
+	movq	%rdx,%rbp
+	vpaddd	%ymm11,%ymm14,%ymm14
+	movq	%r8,%rax
+	vpxor	%ymm12,%ymm6,%ymm6
+	mulq	%r12
+	vpxor	%ymm14,%ymm7,%ymm7
+	addq	%rax,%r14
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	adcq	%rdx,%r15
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	movq	64(%rcx),%rax
+	vmovdqa	%ymm12,288(%rcx)
+	mulq	%r12
+	vmovdqa	%ymm14,320(%rcx)
+	addq	%rax,%rbx
+	vpaddd	%ymm5,%ymm0,%ymm0
+	adcq	%rdx,%rbp
+	vpaddd	%ymm6,%ymm1,%ymm1
+	movq	%r13,%rax
+	vpxor	%ymm0,%ymm11,%ymm11
+	imulq	%r8,%rax
+	vpxor	%ymm1,%ymm8,%ymm8
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	adcq	$0,%rbp
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	imulq	64(%rcx),%r13
+	vmovdqa	288(%rcx),%ymm12
+	addq	%r15,%rbx
+	vmovdqa	320(%rcx),%ymm14
+	adcq	%r13,%rbp
+	vpaddd	%ymm11,%ymm12,%ymm12
+	movq	%rbp,%r13
+	vpaddd	%ymm8,%ymm14,%ymm14
+	andq	$3,%r13
+	vpxor	%ymm12,%ymm5,%ymm5
+	movq	%rbp,%rax
+	vpxor	%ymm14,%ymm6,%ymm6
+	andq	$-4,%rax
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	shrq	$2,%rbp
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	addq	%rbp,%rax
+	vpaddd	%ymm5,%ymm0,%ymm0
+	movq	%r14,%r11
+	vpaddd	%ymm6,%ymm1,%ymm1
+	movq	%rbx,%r12
+	vpxor	%ymm0,%ymm11,%ymm11
+	addq	%rax,%r11
+	vpxor	%ymm1,%ymm8,%ymm8
+	adcq	$0,%r12
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	adcq	$0,%r13
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	leaq	16(%r9),%r9
+	vpaddd	%ymm11,%ymm12,%ymm12
+	addq	0(%r9),%r11
+	vpaddd	%ymm8,%ymm14,%ymm14
+	adcq	8(%r9),%r12
+	vpxor	%ymm12,%ymm5,%ymm5
+	adcq	$1,%r13
+	vpxor	%ymm14,%ymm6,%ymm6
+	movq	64(%rcx),%rax
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	mulq	%r11
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	movq	%rax,%r14
+	vmovdqa	%ymm12,288(%rcx)
+	movq	%rdx,%r15
+	vmovdqa	%ymm14,320(%rcx)
+	movq	72(%rcx),%rax
+	vpaddd	%ymm7,%ymm2,%ymm2
+	mulq	%r11
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	%rax,%rbx
+	vpxor	%ymm2,%ymm9,%ymm9
+	movq	%rdx,%rbp
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	%r8,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	mulq	%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	addq	%rax,%r14
+	vmovdqa	224(%rcx),%ymm12
+	adcq	%rdx,%r15
+	vmovdqa	256(%rcx),%ymm14
+	movq	64(%rcx),%rax
+	vpaddd	%ymm9,%ymm12,%ymm12
+	mulq	%r12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	addq	%rax,%rbx
+	vpxor	%ymm12,%ymm7,%ymm7
+	adcq	%rdx,%rbp
+	vpxor	%ymm14,%ymm4,%ymm4
+	movq	%r13,%rax
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	imulq	%r8,%rax
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vpaddd	%ymm7,%ymm2,%ymm2
+	adcq	$0,%rbp
+	vpaddd	%ymm4,%ymm3,%ymm3
+	imulq	64(%rcx),%r13
+	vpxor	%ymm2,%ymm9,%ymm9
+	addq	%r15,%rbx
+	vpxor	%ymm3,%ymm10,%ymm10
+	adcq	%r13,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	movq	%rbp,%r13
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	andq	$3,%r13
+	vpaddd	%ymm9,%ymm12,%ymm12
+	movq	%rbp,%rax
+	vpaddd	%ymm10,%ymm14,%ymm14
+	andq	$-4,%rax
+	vpxor	%ymm12,%ymm7,%ymm7
+	shrq	$2,%rbp
+	vpxor	%ymm14,%ymm4,%ymm4
+	addq	%rbp,%rax
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	movq	%r14,%r11
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	movq	%rbx,%r12
+	vmovdqa	%ymm12,224(%rcx)
+	addq	%rax,%r11
+	vmovdqa	%ymm14,256(%rcx)
+	adcq	$0,%r12
+	vpaddd	%ymm4,%ymm0,%ymm0
+	adcq	$0,%r13
+	vpaddd	%ymm5,%ymm1,%ymm1
+	leaq	16(%r9),%r9
+	vpxor	%ymm0,%ymm8,%ymm8
+	addq	0(%r9),%r11
+	vpxor	%ymm1,%ymm9,%ymm9
+	adcq	8(%r9),%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	adcq	$1,%r13
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	movq	64(%rcx),%rax
+	vmovdqa	224(%rcx),%ymm12
+	mulq	%r11
+	vmovdqa	256(%rcx),%ymm14
+	movq	%rax,%r14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	movq	%rdx,%r15
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	72(%rcx),%rax
+	vpxor	%ymm12,%ymm4,%ymm4
+	mulq	%r11
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	%rax,%rbx
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	movq	%rdx,%rbp
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	%r8,%rax
+	vpaddd	%ymm4,%ymm0,%ymm0
+	mulq	%r12
+	vpaddd	%ymm5,%ymm1,%ymm1
+	addq	%rax,%r14
+	vpxor	%ymm0,%ymm8,%ymm8
+	adcq	%rdx,%r15
+	vpxor	%ymm1,%ymm9,%ymm9
+	movq	64(%rcx),%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	mulq	%r12
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	addq	%rax,%rbx
+	vpaddd	%ymm8,%ymm12,%ymm12
+	adcq	%rdx,%rbp
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	%r13,%rax
+	vpxor	%ymm12,%ymm4,%ymm4
+	imulq	%r8,%rax
+	vpxor	%ymm14,%ymm5,%ymm5
+	addq	%rax,%rbx
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	adcq	$0,%rbp
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	imulq	64(%rcx),%r13
+	vmovdqa	%ymm12,224(%rcx)
+	addq	%r15,%rbx
+	vmovdqa	%ymm14,256(%rcx)
+	adcq	%r13,%rbp
+	vpaddd	%ymm6,%ymm2,%ymm2
+	movq	%rbp,%r13
+	vpaddd	%ymm7,%ymm3,%ymm3
+	andq	$3,%r13
+	vpxor	%ymm2,%ymm10,%ymm10
+	movq	%rbp,%rax
+	vpxor	%ymm3,%ymm11,%ymm11
+	andq	$-4,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	shrq	$2,%rbp
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	addq	%rbp,%rax
+	vmovdqa	288(%rcx),%ymm12
+	movq	%r14,%r11
+	vmovdqa	320(%rcx),%ymm14
+	movq	%rbx,%r12
+	vpaddd	%ymm10,%ymm12,%ymm12
+	addq	%rax,%r11
+	vpaddd	%ymm11,%ymm14,%ymm14
+	adcq	$0,%r12
+	vpxor	%ymm12,%ymm6,%ymm6
+	adcq	$0,%r13
+	vpxor	%ymm14,%ymm7,%ymm7
+	leaq	16(%r9),%r9
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	addq	0(%r9),%r11
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	adcq	8(%r9),%r12
+	vpaddd	%ymm6,%ymm2,%ymm2
+	adcq	$1,%r13
+	vpaddd	%ymm7,%ymm3,%ymm3
+	movq	64(%rcx),%rax
+	vpxor	%ymm2,%ymm10,%ymm10
+	mulq	%r11
+	vpxor	%ymm3,%ymm11,%ymm11
+	movq	%rax,%r14
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	movq	%rdx,%r15
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	movq	72(%rcx),%rax
+	vpaddd	%ymm10,%ymm12,%ymm12
+	mulq	%r11
+	vpaddd	%ymm11,%ymm14,%ymm14
+	movq	%rax,%rbx
+	vpxor	%ymm12,%ymm6,%ymm6
+	movq	%rdx,%rbp
+	vpxor	%ymm14,%ymm7,%ymm7
+	movq	%r8,%rax
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	mulq	%r12
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	addq	%rax,%r14
+	vmovdqa	%ymm12,288(%rcx)
+	adcq	%rdx,%r15
+	vmovdqa	%ymm14,320(%rcx)
+	movq	64(%rcx),%rax
+	vpaddd	%ymm5,%ymm0,%ymm0
+	mulq	%r12
+	vpaddd	%ymm6,%ymm1,%ymm1
+	addq	%rax,%rbx
+	vpxor	%ymm0,%ymm11,%ymm11
+	adcq	%rdx,%rbp
+	vpxor	%ymm1,%ymm8,%ymm8
+	movq	%r13,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	imulq	%r8,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	addq	%rax,%rbx
+	vmovdqa	288(%rcx),%ymm12
+	adcq	$0,%rbp
+	vmovdqa	320(%rcx),%ymm14
+	imulq	64(%rcx),%r13
+	vpaddd	%ymm11,%ymm12,%ymm12
+	addq	%r15,%rbx
+	vpaddd	%ymm8,%ymm14,%ymm14
+	adcq	%r13,%rbp
+	vpxor	%ymm12,%ymm5,%ymm5
+	movq	%rbp,%r13
+	vpxor	%ymm14,%ymm6,%ymm6
+	andq	$3,%r13
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%rbp,%rax
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	andq	$-4,%rax
+	vpaddd	%ymm5,%ymm0,%ymm0
+	shrq	$2,%rbp
+	vpaddd	%ymm6,%ymm1,%ymm1
+	addq	%rbp,%rax
+	vpxor	%ymm0,%ymm11,%ymm11
+	movq	%r14,%r11
+	vpxor	%ymm1,%ymm8,%ymm8
+	movq	%rbx,%r12
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	addq	%rax,%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	adcq	$0,%r12
+	vpaddd	%ymm11,%ymm12,%ymm12
+	adcq	$0,%r13
+	vpaddd	%ymm8,%ymm14,%ymm14
+	leaq	16(%r9),%r9
+	vpxor	%ymm12,%ymm5,%ymm5
+	addq	0(%r9),%r11
+	vpxor	%ymm14,%ymm6,%ymm6
+	adcq	8(%r9),%r12
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	adcq	$1,%r13
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	movq	64(%rcx),%rax
+	vmovdqa	%ymm12,288(%rcx)
+	mulq	%r11
+	vmovdqa	%ymm14,320(%rcx)
+	movq	%rax,%r14
+	vpaddd	%ymm7,%ymm2,%ymm2
+	movq	%rdx,%r15
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	72(%rcx),%rax
+	vpxor	%ymm2,%ymm9,%ymm9
+	mulq	%r11
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	%rax,%rbx
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	movq	%rdx,%rbp
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	movq	%r8,%rax
+	vmovdqa	224(%rcx),%ymm12
+	mulq	%r12
+	vmovdqa	256(%rcx),%ymm14
+	addq	%rax,%r14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	adcq	%rdx,%r15
+	vpaddd	%ymm10,%ymm14,%ymm14
+	movq	64(%rcx),%rax
+	vpxor	%ymm12,%ymm7,%ymm7
+	mulq	%r12
+	vpxor	%ymm14,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	adcq	%rdx,%rbp
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	movq	%r13,%rax
+	vpaddd	%ymm7,%ymm2,%ymm2
+	imulq	%r8,%rax
+	vpaddd	%ymm4,%ymm3,%ymm3
+	addq	%rax,%rbx
+	vpxor	%ymm2,%ymm9,%ymm9
+	adcq	$0,%rbp
+	vpxor	%ymm3,%ymm10,%ymm10
+	imulq	64(%rcx),%r13
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	addq	%r15,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	adcq	%r13,%rbp
+	vpaddd	%ymm9,%ymm12,%ymm12
+	movq	%rbp,%r13
+	vpaddd	%ymm10,%ymm14,%ymm14
+	andq	$3,%r13
+	vpxor	%ymm12,%ymm7,%ymm7
+	movq	%rbp,%rax
+	vpxor	%ymm14,%ymm4,%ymm4
+	andq	$-4,%rax
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	shrq	$2,%rbp
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	addq	%rbp,%rax
+	vmovdqa	%ymm12,224(%rcx)
+	movq	%r14,%r11
+	vmovdqa	%ymm14,256(%rcx)
+	movq	%rbx,%r12
+	vpaddd	%ymm4,%ymm0,%ymm0
+	addq	%rax,%r11
+	vpaddd	%ymm5,%ymm1,%ymm1
+	adcq	$0,%r12
+	vpxor	%ymm0,%ymm8,%ymm8
+	adcq	$0,%r13
+	vpxor	%ymm1,%ymm9,%ymm9
+	leaq	16(%r9),%r9
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	addq	0(%r9),%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	adcq	8(%r9),%r12
+	vmovdqa	224(%rcx),%ymm12
+	adcq	$1,%r13
+	vmovdqa	256(%rcx),%ymm14
+	movq	64(%rcx),%rax
+	vpaddd	%ymm8,%ymm12,%ymm12
+	mulq	%r11
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	%rax,%r14
+	vpxor	%ymm12,%ymm4,%ymm4
+	movq	%rdx,%r15
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	72(%rcx),%rax
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	mulq	%r11
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	%rax,%rbx
+	vpaddd	%ymm4,%ymm0,%ymm0
+	movq	%rdx,%rbp
+	vpaddd	%ymm5,%ymm1,%ymm1
+	movq	%r8,%rax
+	vpxor	%ymm0,%ymm8,%ymm8
+	mulq	%r12
+	vpxor	%ymm1,%ymm9,%ymm9
+	addq	%rax,%r14
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	adcq	%rdx,%r15
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	movq	64(%rcx),%rax
+	vpaddd	%ymm8,%ymm12,%ymm12
+	mulq	%r12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	addq	%rax,%rbx
+	vpxor	%ymm12,%ymm4,%ymm4
+	adcq	%rdx,%rbp
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	%r13,%rax
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	imulq	%r8,%rax
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	addq	%rax,%rbx
+	vmovdqa	%ymm12,224(%rcx)
+	adcq	$0,%rbp
+	vmovdqa	%ymm14,256(%rcx)
+	imulq	64(%rcx),%r13
+	vpaddd	%ymm6,%ymm2,%ymm2
+	addq	%r15,%rbx
+	vpaddd	%ymm7,%ymm3,%ymm3
+	adcq	%r13,%rbp
+	vpxor	%ymm2,%ymm10,%ymm10
+	movq	%rbp,%r13
+	vpxor	%ymm3,%ymm11,%ymm11
+	andq	$3,%r13
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	movq	%rbp,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	andq	$-4,%rax
+	vmovdqa	288(%rcx),%ymm12
+	shrq	$2,%rbp
+	vmovdqa	320(%rcx),%ymm14
+	addq	%rbp,%rax
+	vpaddd	%ymm10,%ymm12,%ymm12
+	movq	%r14,%r11
+	vpaddd	%ymm11,%ymm14,%ymm14
+	movq	%rbx,%r12
+	vpxor	%ymm12,%ymm6,%ymm6
+	addq	%rax,%r11
+	vpxor	%ymm14,%ymm7,%ymm7
+	adcq	$0,%r12
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	adcq	$0,%r13
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	leaq	16(%r9),%r9
+	vpaddd	%ymm6,%ymm2,%ymm2
+	addq	0(%r9),%r11
+	vpaddd	%ymm7,%ymm3,%ymm3
+	adcq	8(%r9),%r12
+	vpxor	%ymm2,%ymm10,%ymm10
+	adcq	$1,%r13
+	vpxor	%ymm3,%ymm11,%ymm11
+	movq	64(%rcx),%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	mulq	%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	movq	%rax,%r14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	movq	%rdx,%r15
+	vpaddd	%ymm11,%ymm14,%ymm14
+	movq	72(%rcx),%rax
+	vpxor	%ymm12,%ymm6,%ymm6
+	mulq	%r11
+	vpxor	%ymm14,%ymm7,%ymm7
+	movq	%rax,%rbx
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	movq	%rdx,%rbp
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	movq	%r8,%rax
+	vmovdqa	%ymm12,288(%rcx)
+	mulq	%r12
+	vmovdqa	%ymm14,320(%rcx)
+	addq	%rax,%r14
+	vpaddd	%ymm5,%ymm0,%ymm0
+	adcq	%rdx,%r15
+	vpaddd	%ymm6,%ymm1,%ymm1
+	movq	64(%rcx),%rax
+	vpxor	%ymm0,%ymm11,%ymm11
+	mulq	%r12
+	vpxor	%ymm1,%ymm8,%ymm8
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	adcq	%rdx,%rbp
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	movq	%r13,%rax
+	vmovdqa	288(%rcx),%ymm12
+	imulq	%r8,%rax
+	vmovdqa	320(%rcx),%ymm14
+	addq	%rax,%rbx
+	vpaddd	%ymm11,%ymm12,%ymm12
+	adcq	$0,%rbp
+	vpaddd	%ymm8,%ymm14,%ymm14
+	imulq	64(%rcx),%r13
+	vpxor	%ymm12,%ymm5,%ymm5
+	addq	%r15,%rbx
+	vpxor	%ymm14,%ymm6,%ymm6
+	adcq	%r13,%rbp
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%rbp,%r13
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	andq	$3,%r13
+	vpaddd	%ymm5,%ymm0,%ymm0
+	movq	%rbp,%rax
+	vpaddd	%ymm6,%ymm1,%ymm1
+	andq	$-4,%rax
+	vpxor	%ymm0,%ymm11,%ymm11
+	shrq	$2,%rbp
+	vpxor	%ymm1,%ymm8,%ymm8
+	addq	%rbp,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	movq	%r14,%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	movq	%rbx,%r12
+	vpaddd	%ymm11,%ymm12,%ymm12
+	addq	%rax,%r11
+	vpaddd	%ymm8,%ymm14,%ymm14
+	adcq	$0,%r12
+	vpxor	%ymm12,%ymm5,%ymm5
+	adcq	$0,%r13
+	vpxor	%ymm14,%ymm6,%ymm6
+	leaq	16(%r9),%r9
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	addq	0(%r9),%r11
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	adcq	8(%r9),%r12
+	vmovdqa	%ymm12,288(%rcx)
+	adcq	$1,%r13
+	vmovdqa	%ymm14,320(%rcx)
+	movq	64(%rcx),%rax
+	vpaddd	%ymm7,%ymm2,%ymm2
+	mulq	%r11
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	%rax,%r14
+	vpxor	%ymm2,%ymm9,%ymm9
+	movq	%rdx,%r15
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	72(%rcx),%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	mulq	%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	movq	%rax,%rbx
+	vmovdqa	224(%rcx),%ymm12
+	movq	%rdx,%rbp
+	vmovdqa	256(%rcx),%ymm14
+	movq	%r8,%rax
+	vpaddd	%ymm9,%ymm12,%ymm12
+	mulq	%r12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	addq	%rax,%r14
+	vpxor	%ymm12,%ymm7,%ymm7
+	adcq	%rdx,%r15
+	vpxor	%ymm14,%ymm4,%ymm4
+	movq	64(%rcx),%rax
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	mulq	%r12
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vpaddd	%ymm7,%ymm2,%ymm2
+	adcq	%rdx,%rbp
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	%r13,%rax
+	vpxor	%ymm2,%ymm9,%ymm9
+	imulq	%r8,%rax
+	vpxor	%ymm3,%ymm10,%ymm10
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	adcq	$0,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	imulq	64(%rcx),%r13
+	vpaddd	%ymm9,%ymm12,%ymm12
+	addq	%r15,%rbx
+	vpaddd	%ymm10,%ymm14,%ymm14
+	adcq	%r13,%rbp
+	vpxor	%ymm12,%ymm7,%ymm7
+	movq	%rbp,%r13
+	vpxor	%ymm14,%ymm4,%ymm4
+	andq	$3,%r13
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	movq	%rbp,%rax
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	andq	$-4,%rax
+	vmovdqa	%ymm12,224(%rcx)
+	shrq	$2,%rbp
+	vmovdqa	%ymm14,256(%rcx)
+	addq	%rbp,%rax
+	vpaddd	%ymm4,%ymm0,%ymm0
+	movq	%r14,%r11
+	vpaddd	%ymm5,%ymm1,%ymm1
+	movq	%rbx,%r12
+	vpxor	%ymm0,%ymm8,%ymm8
+	addq	%rax,%r11
+	vpxor	%ymm1,%ymm9,%ymm9
+	adcq	$0,%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	adcq	$0,%r13
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	leaq	16(%r9),%r9
+	vmovdqa	224(%rcx),%ymm12
+	addq	0(%r9),%r11
+	vmovdqa	256(%rcx),%ymm14
+	adcq	8(%r9),%r12
+	vpaddd	%ymm8,%ymm12,%ymm12
+	adcq	$1,%r13
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	64(%rcx),%rax
+	vpxor	%ymm12,%ymm4,%ymm4
+	mulq	%r11
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	%rax,%r14
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	movq	%rdx,%r15
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	72(%rcx),%rax
+	vpaddd	%ymm4,%ymm0,%ymm0
+	mulq	%r11
+	vpaddd	%ymm5,%ymm1,%ymm1
+	movq	%rax,%rbx
+	vpxor	%ymm0,%ymm8,%ymm8
+	movq	%rdx,%rbp
+	vpxor	%ymm1,%ymm9,%ymm9
+	movq	%r8,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	mulq	%r12
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	addq	%rax,%r14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	adcq	%rdx,%r15
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	64(%rcx),%rax
+	vpxor	%ymm12,%ymm4,%ymm4
+	mulq	%r12
+	vpxor	%ymm14,%ymm5,%ymm5
+	addq	%rax,%rbx
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	adcq	%rdx,%rbp
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	%r13,%rax
+	vmovdqa	%ymm12,224(%rcx)
+	imulq	%r8,%rax
+	vmovdqa	%ymm14,256(%rcx)
+	addq	%rax,%rbx
+	vpaddd	%ymm6,%ymm2,%ymm2
+	adcq	$0,%rbp
+	vpaddd	%ymm7,%ymm3,%ymm3
+	imulq	64(%rcx),%r13
+	vpxor	%ymm2,%ymm10,%ymm10
+	addq	%r15,%rbx
+	vpxor	%ymm3,%ymm11,%ymm11
+	adcq	%r13,%rbp
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	movq	%rbp,%r13
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	andq	$3,%r13
+	vmovdqa	288(%rcx),%ymm12
+	movq	%rbp,%rax
+	vmovdqa	320(%rcx),%ymm14
+	andq	$-4,%rax
+	vpaddd	%ymm10,%ymm12,%ymm12
+	shrq	$2,%rbp
+	vpaddd	%ymm11,%ymm14,%ymm14
+	addq	%rbp,%rax
+	vpxor	%ymm12,%ymm6,%ymm6
+	movq	%r14,%r11
+	vpxor	%ymm14,%ymm7,%ymm7
+	movq	%rbx,%r12
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	addq	%rax,%r11
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	adcq	$0,%r12
+	vpaddd	%ymm6,%ymm2,%ymm2
+	adcq	$0,%r13
+	vpaddd	%ymm7,%ymm3,%ymm3
+	leaq	16(%r9),%r9
+	vpxor	%ymm2,%ymm10,%ymm10
+	addq	0(%r9),%r11
+	vpxor	%ymm3,%ymm11,%ymm11
+	adcq	8(%r9),%r12
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	adcq	$1,%r13
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	movq	64(%rcx),%rax
+	vpaddd	%ymm10,%ymm12,%ymm12
+	mulq	%r11
+	vpaddd	%ymm11,%ymm14,%ymm14
+	movq	%rax,%r14
+	vpxor	%ymm12,%ymm6,%ymm6
+	movq	%rdx,%r15
+	vpxor	%ymm14,%ymm7,%ymm7
+	movq	72(%rcx),%rax
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	mulq	%r11
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	movq	%rax,%rbx
+	vmovdqa	%ymm12,288(%rcx)
+	movq	%rdx,%rbp
+	vmovdqa	%ymm14,320(%rcx)
+	movq	%r8,%rax
+	vpaddd	%ymm5,%ymm0,%ymm0
+	mulq	%r12
+	vpaddd	%ymm6,%ymm1,%ymm1
+	addq	%rax,%r14
+	vpxor	%ymm0,%ymm11,%ymm11
+	adcq	%rdx,%r15
+	vpxor	%ymm1,%ymm8,%ymm8
+	movq	64(%rcx),%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	mulq	%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	addq	%rax,%rbx
+	vmovdqa	288(%rcx),%ymm12
+	adcq	%rdx,%rbp
+	vmovdqa	320(%rcx),%ymm14
+	movq	%r13,%rax
+	vpaddd	%ymm11,%ymm12,%ymm12
+	imulq	%r8,%rax
+	vpaddd	%ymm8,%ymm14,%ymm14
+	addq	%rax,%rbx
+	vpxor	%ymm12,%ymm5,%ymm5
+	adcq	$0,%rbp
+	vpxor	%ymm14,%ymm6,%ymm6
+	imulq	64(%rcx),%r13
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	addq	%r15,%rbx
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	adcq	%r13,%rbp
+	vpaddd	%ymm5,%ymm0,%ymm0
+	movq	%rbp,%r13
+	vpaddd	%ymm6,%ymm1,%ymm1
+	andq	$3,%r13
+	vpxor	%ymm0,%ymm11,%ymm11
+	movq	%rbp,%rax
+	vpxor	%ymm1,%ymm8,%ymm8
+	andq	$-4,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	shrq	$2,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	addq	%rbp,%rax
+	vpaddd	%ymm11,%ymm12,%ymm12
+	movq	%r14,%r11
+	vpaddd	%ymm8,%ymm14,%ymm14
+	movq	%rbx,%r12
+	vpxor	%ymm12,%ymm5,%ymm5
+	addq	%rax,%r11
+	vpxor	%ymm14,%ymm6,%ymm6
+	adcq	$0,%r12
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	adcq	$0,%r13
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	leaq	16(%r9),%r9
+	vmovdqa	%ymm12,288(%rcx)
+	addq	0(%r9),%r11
+	vmovdqa	%ymm14,320(%rcx)
+	adcq	8(%r9),%r12
+	vpaddd	%ymm7,%ymm2,%ymm2
+	adcq	$1,%r13
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	64(%rcx),%rax
+	vpxor	%ymm2,%ymm9,%ymm9
+	mulq	%r11
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	%rax,%r14
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	movq	%rdx,%r15
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	movq	72(%rcx),%rax
+	vmovdqa	224(%rcx),%ymm12
+	mulq	%r11
+	vmovdqa	256(%rcx),%ymm14
+	movq	%rax,%rbx
+	vpaddd	%ymm9,%ymm12,%ymm12
+	movq	%rdx,%rbp
+	vpaddd	%ymm10,%ymm14,%ymm14
+	movq	%r8,%rax
+	vpxor	%ymm12,%ymm7,%ymm7
+	mulq	%r12
+	vpxor	%ymm14,%ymm4,%ymm4
+	addq	%rax,%r14
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	adcq	%rdx,%r15
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	movq	64(%rcx),%rax
+	vpaddd	%ymm7,%ymm2,%ymm2
+	mulq	%r12
+	vpaddd	%ymm4,%ymm3,%ymm3
+	addq	%rax,%rbx
+	vpxor	%ymm2,%ymm9,%ymm9
+	adcq	%rdx,%rbp
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	%r13,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	imulq	%r8,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	addq	%rax,%rbx
+	vpaddd	%ymm9,%ymm12,%ymm12
+	adcq	$0,%rbp
+	vpaddd	%ymm10,%ymm14,%ymm14
+	imulq	64(%rcx),%r13
+	vpxor	%ymm12,%ymm7,%ymm7
+	addq	%r15,%rbx
+	vpxor	%ymm14,%ymm4,%ymm4
+	adcq	%r13,%rbp
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	movq	%rbp,%r13
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	andq	$3,%r13
+	vmovdqa	%ymm12,224(%rcx)
+	movq	%rbp,%rax
+	vmovdqa	%ymm14,256(%rcx)
+	andq	$-4,%rax
+	vpaddd	%ymm4,%ymm0,%ymm0
+	shrq	$2,%rbp
+	vpaddd	%ymm5,%ymm1,%ymm1
+	addq	%rbp,%rax
+	vpxor	%ymm0,%ymm8,%ymm8
+	movq	%r14,%r11
+	vpxor	%ymm1,%ymm9,%ymm9
+	movq	%rbx,%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	addq	%rax,%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	adcq	$0,%r12
+	vmovdqa	224(%rcx),%ymm12
+	adcq	$0,%r13
+	vmovdqa	256(%rcx),%ymm14
+	leaq	16(%r9),%r9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	addq	0(%r9),%r11
+	vpaddd	%ymm9,%ymm14,%ymm14
+	adcq	8(%r9),%r12
+	vpxor	%ymm12,%ymm4,%ymm4
+	adcq	$1,%r13
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	64(%rcx),%rax
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	mulq	%r11
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	%rax,%r14
+	vpaddd	%ymm4,%ymm0,%ymm0
+	movq	%rdx,%r15
+	vpaddd	%ymm5,%ymm1,%ymm1
+	movq	72(%rcx),%rax
+	vpxor	%ymm0,%ymm8,%ymm8
+	mulq	%r11
+	vpxor	%ymm1,%ymm9,%ymm9
+	movq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	movq	%rdx,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	movq	%r8,%rax
+	vpaddd	%ymm8,%ymm12,%ymm12
+	mulq	%r12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	addq	%rax,%r14
+	vpxor	%ymm12,%ymm4,%ymm4
+	adcq	%rdx,%r15
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	64(%rcx),%rax
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	mulq	%r12
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	addq	%rax,%rbx
+	vmovdqa	%ymm12,224(%rcx)
+	adcq	%rdx,%rbp
+	vmovdqa	%ymm14,256(%rcx)
+	movq	%r13,%rax
+	vpaddd	%ymm6,%ymm2,%ymm2
+	imulq	%r8,%rax
+	vpaddd	%ymm7,%ymm3,%ymm3
+	addq	%rax,%rbx
+	vpxor	%ymm2,%ymm10,%ymm10
+	adcq	$0,%rbp
+	vpxor	%ymm3,%ymm11,%ymm11
+	imulq	64(%rcx),%r13
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	addq	%r15,%rbx
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	adcq	%r13,%rbp
+	vmovdqa	288(%rcx),%ymm12
+	movq	%rbp,%r13
+	vmovdqa	320(%rcx),%ymm14
+	andq	$3,%r13
+	vpaddd	%ymm10,%ymm12,%ymm12
+	movq	%rbp,%rax
+	vpaddd	%ymm11,%ymm14,%ymm14
+	andq	$-4,%rax
+	vpxor	%ymm12,%ymm6,%ymm6
+	shrq	$2,%rbp
+	vpxor	%ymm14,%ymm7,%ymm7
+	addq	%rbp,%rax
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	movq	%r14,%r11
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	movq	%rbx,%r12
+	vpaddd	%ymm6,%ymm2,%ymm2
+	addq	%rax,%r11
+	vpaddd	%ymm7,%ymm3,%ymm3
+	adcq	$0,%r12
+	vpxor	%ymm2,%ymm10,%ymm10
+	adcq	$0,%r13
+	vpxor	%ymm3,%ymm11,%ymm11
+	leaq	16(%r9),%r9
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	addq	0(%r9),%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	adcq	8(%r9),%r12
+	vpaddd	%ymm10,%ymm12,%ymm12
+	adcq	$1,%r13
+	vpaddd	%ymm11,%ymm14,%ymm14
+	movq	64(%rcx),%rax
+	vpxor	%ymm12,%ymm6,%ymm6
+	mulq	%r11
+	vpxor	%ymm14,%ymm7,%ymm7
+	movq	%rax,%r14
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	movq	%rdx,%r15
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	movq	72(%rcx),%rax
+	vmovdqa	%ymm12,288(%rcx)
+	mulq	%r11
+	vmovdqa	%ymm14,320(%rcx)
+	movq	%rax,%rbx
+	vpaddd	%ymm5,%ymm0,%ymm0
+	movq	%rdx,%rbp
+	vpaddd	%ymm6,%ymm1,%ymm1
+	movq	%r8,%rax
+	vpxor	%ymm0,%ymm11,%ymm11
+	mulq	%r12
+	vpxor	%ymm1,%ymm8,%ymm8
+	addq	%rax,%r14
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	adcq	%rdx,%r15
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	movq	64(%rcx),%rax
+	vmovdqa	288(%rcx),%ymm12
+	mulq	%r12
+	vmovdqa	320(%rcx),%ymm14
+	addq	%rax,%rbx
+	vpaddd	%ymm11,%ymm12,%ymm12
+	adcq	%rdx,%rbp
+	vpaddd	%ymm8,%ymm14,%ymm14
+	movq	%r13,%rax
+	vpxor	%ymm12,%ymm5,%ymm5
+	imulq	%r8,%rax
+	vpxor	%ymm14,%ymm6,%ymm6
+	addq	%rax,%rbx
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	adcq	$0,%rbp
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	imulq	64(%rcx),%r13
+	vpaddd	%ymm5,%ymm0,%ymm0
+	addq	%r15,%rbx
+	vpaddd	%ymm6,%ymm1,%ymm1
+	adcq	%r13,%rbp
+	vpxor	%ymm0,%ymm11,%ymm11
+	movq	%rbp,%r13
+	vpxor	%ymm1,%ymm8,%ymm8
+	andq	$3,%r13
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	movq	%rbp,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	andq	$-4,%rax
+	vpaddd	%ymm11,%ymm12,%ymm12
+	shrq	$2,%rbp
+	vpaddd	%ymm8,%ymm14,%ymm14
+	addq	%rbp,%rax
+	vpxor	%ymm12,%ymm5,%ymm5
+	movq	%r14,%r11
+	vpxor	%ymm14,%ymm6,%ymm6
+	movq	%rbx,%r12
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	addq	%rax,%r11
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	adcq	$0,%r12
+	vmovdqa	%ymm12,288(%rcx)
+	adcq	$0,%r13
+	vmovdqa	%ymm14,320(%rcx)
+	leaq	16(%r9),%r9
+	vpaddd	%ymm7,%ymm2,%ymm2
+	addq	0(%r9),%r11
+	vpaddd	%ymm4,%ymm3,%ymm3
+	adcq	8(%r9),%r12
+	vpxor	%ymm2,%ymm9,%ymm9
+	adcq	$1,%r13
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	64(%rcx),%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	mulq	%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	movq	%rax,%r14
+	vmovdqa	224(%rcx),%ymm12
+	movq	%rdx,%r15
+	vmovdqa	256(%rcx),%ymm14
+	movq	72(%rcx),%rax
+	vpaddd	%ymm9,%ymm12,%ymm12
+	mulq	%r11
+	vpaddd	%ymm10,%ymm14,%ymm14
+	movq	%rax,%rbx
+	vpxor	%ymm12,%ymm7,%ymm7
+	movq	%rdx,%rbp
+	vpxor	%ymm14,%ymm4,%ymm4
+	movq	%r8,%rax
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	mulq	%r12
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	addq	%rax,%r14
+	vpaddd	%ymm7,%ymm2,%ymm2
+	adcq	%rdx,%r15
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	64(%rcx),%rax
+	vpxor	%ymm2,%ymm9,%ymm9
+	mulq	%r12
+	vpxor	%ymm3,%ymm10,%ymm10
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	adcq	%rdx,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	movq	%r13,%rax
+	vpaddd	%ymm9,%ymm12,%ymm12
+	imulq	%r8,%rax
+	vpaddd	%ymm10,%ymm14,%ymm14
+	addq	%rax,%rbx
+	vpxor	%ymm12,%ymm7,%ymm7
+	adcq	$0,%rbp
+	vpxor	%ymm14,%ymm4,%ymm4
+	imulq	64(%rcx),%r13
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	addq	%r15,%rbx
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	adcq	%r13,%rbp
+	vmovdqa	%ymm12,224(%rcx)
+	movq	%rbp,%r13
+	vmovdqa	%ymm14,256(%rcx)
+	andq	$3,%r13
+	vpaddd	%ymm4,%ymm0,%ymm0
+	movq	%rbp,%rax
+	vpaddd	%ymm5,%ymm1,%ymm1
+	andq	$-4,%rax
+	vpxor	%ymm0,%ymm8,%ymm8
+	shrq	$2,%rbp
+	vpxor	%ymm1,%ymm9,%ymm9
+	addq	%rbp,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	movq	%r14,%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	movq	%rbx,%r12
+	vmovdqa	224(%rcx),%ymm12
+	addq	%rax,%r11
+	vmovdqa	256(%rcx),%ymm14
+	adcq	$0,%r12
+	vpaddd	%ymm8,%ymm12,%ymm12
+	adcq	$0,%r13
+	vpaddd	%ymm9,%ymm14,%ymm14
+	leaq	16(%r9),%r9
+	vpxor	%ymm12,%ymm4,%ymm4
+	addq	0(%r9),%r11
+	vpxor	%ymm14,%ymm5,%ymm5
+	adcq	8(%r9),%r12
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	adcq	$1,%r13
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	64(%rcx),%rax
+	vpaddd	%ymm4,%ymm0,%ymm0
+	mulq	%r11
+	vpaddd	%ymm5,%ymm1,%ymm1
+	movq	%rax,%r14
+	vpxor	%ymm0,%ymm8,%ymm8
+	movq	%rdx,%r15
+	vpxor	%ymm1,%ymm9,%ymm9
+	movq	72(%rcx),%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	mulq	%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	movq	%rax,%rbx
+	vpaddd	%ymm8,%ymm12,%ymm12
+	movq	%rdx,%rbp
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	%r8,%rax
+	vpxor	%ymm12,%ymm4,%ymm4
+	mulq	%r12
+	vpxor	%ymm14,%ymm5,%ymm5
+	addq	%rax,%r14
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	adcq	%rdx,%r15
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	64(%rcx),%rax
+	vmovdqa	%ymm12,224(%rcx)
+	mulq	%r12
+	vmovdqa	%ymm14,256(%rcx)
+	addq	%rax,%rbx
+	vpaddd	%ymm6,%ymm2,%ymm2
+	adcq	%rdx,%rbp
+	vpaddd	%ymm7,%ymm3,%ymm3
+	movq	%r13,%rax
+	vpxor	%ymm2,%ymm10,%ymm10
+	imulq	%r8,%rax
+	vpxor	%ymm3,%ymm11,%ymm11
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	adcq	$0,%rbp
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	imulq	64(%rcx),%r13
+	vmovdqa	288(%rcx),%ymm12
+	addq	%r15,%rbx
+	vmovdqa	320(%rcx),%ymm14
+	adcq	%r13,%rbp
+	vpaddd	%ymm10,%ymm12,%ymm12
+	movq	%rbp,%r13
+	vpaddd	%ymm11,%ymm14,%ymm14
+	andq	$3,%r13
+	vpxor	%ymm12,%ymm6,%ymm6
+	movq	%rbp,%rax
+	vpxor	%ymm14,%ymm7,%ymm7
+	andq	$-4,%rax
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	shrq	$2,%rbp
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	addq	%rbp,%rax
+	vpaddd	%ymm6,%ymm2,%ymm2
+	movq	%r14,%r11
+	vpaddd	%ymm7,%ymm3,%ymm3
+	movq	%rbx,%r12
+	vpxor	%ymm2,%ymm10,%ymm10
+	addq	%rax,%r11
+	vpxor	%ymm3,%ymm11,%ymm11
+	adcq	$0,%r12
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	adcq	$0,%r13
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	leaq	16(%r9),%r9
+	vpaddd	%ymm10,%ymm12,%ymm12
+	addq	0(%r9),%r11
+	vpaddd	%ymm11,%ymm14,%ymm14
+	adcq	8(%r9),%r12
+	vpxor	%ymm12,%ymm6,%ymm6
+	adcq	$1,%r13
+	vpxor	%ymm14,%ymm7,%ymm7
+	movq	64(%rcx),%rax
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	mulq	%r11
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	movq	%rax,%r14
+	vmovdqa	%ymm12,288(%rcx)
+	movq	%rdx,%r15
+	vmovdqa	%ymm14,320(%rcx)
+	movq	72(%rcx),%rax
+	vpaddd	%ymm5,%ymm0,%ymm0
+	mulq	%r11
+	vpaddd	%ymm6,%ymm1,%ymm1
+	movq	%rax,%rbx
+	vpxor	%ymm0,%ymm11,%ymm11
+	movq	%rdx,%rbp
+	vpxor	%ymm1,%ymm8,%ymm8
+	movq	%r8,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	mulq	%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	addq	%rax,%r14
+	vmovdqa	288(%rcx),%ymm12
+	adcq	%rdx,%r15
+	vmovdqa	320(%rcx),%ymm14
+	movq	64(%rcx),%rax
+	vpaddd	%ymm11,%ymm12,%ymm12
+	mulq	%r12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	addq	%rax,%rbx
+	vpxor	%ymm12,%ymm5,%ymm5
+	adcq	%rdx,%rbp
+	vpxor	%ymm14,%ymm6,%ymm6
+	movq	%r13,%rax
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	imulq	%r8,%rax
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	addq	%rax,%rbx
+	vpaddd	%ymm5,%ymm0,%ymm0
+	adcq	$0,%rbp
+	vpaddd	%ymm6,%ymm1,%ymm1
+	imulq	64(%rcx),%r13
+	vpxor	%ymm0,%ymm11,%ymm11
+	addq	%r15,%rbx
+	vpxor	%ymm1,%ymm8,%ymm8
+	adcq	%r13,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	movq	%rbp,%r13
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	andq	$3,%r13
+	vpaddd	%ymm11,%ymm12,%ymm12
+	movq	%rbp,%rax
+	vpaddd	%ymm8,%ymm14,%ymm14
+	andq	$-4,%rax
+	vpxor	%ymm12,%ymm5,%ymm5
+	shrq	$2,%rbp
+	vpxor	%ymm14,%ymm6,%ymm6
+	addq	%rbp,%rax
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%r14,%r11
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	movq	%rbx,%r12
+	vmovdqa	%ymm12,288(%rcx)
+	addq	%rax,%r11
+	vmovdqa	%ymm14,320(%rcx)
+	adcq	$0,%r12
+	vpaddd	%ymm7,%ymm2,%ymm2
+	adcq	$0,%r13
+	vpaddd	%ymm4,%ymm3,%ymm3
+	leaq	16(%r9),%r9
+	vpxor	%ymm2,%ymm9,%ymm9
+	addq	0(%r9),%r11
+	vpxor	%ymm3,%ymm10,%ymm10
+	adcq	8(%r9),%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	adcq	$1,%r13
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	movq	64(%rcx),%rax
+	vmovdqa	224(%rcx),%ymm12
+	mulq	%r11
+	vmovdqa	256(%rcx),%ymm14
+	movq	%rax,%r14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	movq	%rdx,%r15
+	vpaddd	%ymm10,%ymm14,%ymm14
+	movq	72(%rcx),%rax
+	vpxor	%ymm12,%ymm7,%ymm7
+	mulq	%r11
+	vpxor	%ymm14,%ymm4,%ymm4
+	movq	%rax,%rbx
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	movq	%rdx,%rbp
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	movq	%r8,%rax
+	vpaddd	%ymm7,%ymm2,%ymm2
+	mulq	%r12
+	vpaddd	%ymm4,%ymm3,%ymm3
+	addq	%rax,%r14
+	vpxor	%ymm2,%ymm9,%ymm9
+	adcq	%rdx,%r15
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	64(%rcx),%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	mulq	%r12
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	addq	%rax,%rbx
+	vpaddd	%ymm9,%ymm12,%ymm12
+	adcq	%rdx,%rbp
+	vpaddd	%ymm10,%ymm14,%ymm14
+	movq	%r13,%rax
+	vpxor	%ymm12,%ymm7,%ymm7
+	imulq	%r8,%rax
+	vpxor	%ymm14,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	adcq	$0,%rbp
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	imulq	64(%rcx),%r13
+	vmovdqa	%ymm12,224(%rcx)
+	addq	%r15,%rbx
+	vmovdqa	%ymm14,256(%rcx)
+	adcq	%r13,%rbp
+	vpaddd	%ymm4,%ymm0,%ymm0
+	movq	%rbp,%r13
+	vpaddd	%ymm5,%ymm1,%ymm1
+	andq	$3,%r13
+	vpxor	%ymm0,%ymm8,%ymm8
+	movq	%rbp,%rax
+	vpxor	%ymm1,%ymm9,%ymm9
+	andq	$-4,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	shrq	$2,%rbp
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	addq	%rbp,%rax
+	vmovdqa	224(%rcx),%ymm12
+	movq	%r14,%r11
+	vmovdqa	256(%rcx),%ymm14
+	movq	%rbx,%r12
+	vpaddd	%ymm8,%ymm12,%ymm12
+	addq	%rax,%r11
+	vpaddd	%ymm9,%ymm14,%ymm14
+	adcq	$0,%r12
+	vpxor	%ymm12,%ymm4,%ymm4
+	adcq	$0,%r13
+	vpxor	%ymm14,%ymm5,%ymm5
+	leaq	16(%r9),%r9
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	addq	0(%r9),%r11
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	adcq	8(%r9),%r12
+	vpaddd	%ymm4,%ymm0,%ymm0
+	adcq	$1,%r13
+	vpaddd	%ymm5,%ymm1,%ymm1
+	movq	64(%rcx),%rax
+	vpxor	%ymm0,%ymm8,%ymm8
+	mulq	%r11
+	vpxor	%ymm1,%ymm9,%ymm9
+	movq	%rax,%r14
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	movq	%rdx,%r15
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	movq	72(%rcx),%rax
+	vpaddd	%ymm8,%ymm12,%ymm12
+	mulq	%r11
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	%rax,%rbx
+	vpxor	%ymm12,%ymm4,%ymm4
+	movq	%rdx,%rbp
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	%r8,%rax
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	mulq	%r12
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	addq	%rax,%r14
+	vmovdqa	%ymm12,224(%rcx)
+	adcq	%rdx,%r15
+	vmovdqa	%ymm14,256(%rcx)
+	movq	64(%rcx),%rax
+	vpaddd	%ymm6,%ymm2,%ymm2
+	mulq	%r12
+	vpaddd	%ymm7,%ymm3,%ymm3
+	addq	%rax,%rbx
+	vpxor	%ymm2,%ymm10,%ymm10
+	adcq	%rdx,%rbp
+	vpxor	%ymm3,%ymm11,%ymm11
+	movq	%r13,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	imulq	%r8,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	addq	%rax,%rbx
+	vmovdqa	288(%rcx),%ymm12
+	adcq	$0,%rbp
+	vmovdqa	320(%rcx),%ymm14
+	imulq	64(%rcx),%r13
+	vpaddd	%ymm10,%ymm12,%ymm12
+	addq	%r15,%rbx
+	vpaddd	%ymm11,%ymm14,%ymm14
+	adcq	%r13,%rbp
+	vpxor	%ymm12,%ymm6,%ymm6
+	movq	%rbp,%r13
+	vpxor	%ymm14,%ymm7,%ymm7
+	andq	$3,%r13
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	movq	%rbp,%rax
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	andq	$-4,%rax
+	vpaddd	%ymm6,%ymm2,%ymm2
+	shrq	$2,%rbp
+	vpaddd	%ymm7,%ymm3,%ymm3
+	addq	%rbp,%rax
+	vpxor	%ymm2,%ymm10,%ymm10
+	movq	%r14,%r11
+	vpxor	%ymm3,%ymm11,%ymm11
+	movq	%rbx,%r12
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	addq	%rax,%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	adcq	$0,%r12
+	vpaddd	%ymm10,%ymm12,%ymm12
+	adcq	$0,%r13
+	vpaddd	%ymm11,%ymm14,%ymm14
+	leaq	16(%r9),%r9
+	vpxor	%ymm12,%ymm6,%ymm6
+	addq	0(%r9),%r11
+	vpxor	%ymm14,%ymm7,%ymm7
+	adcq	8(%r9),%r12
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	adcq	$1,%r13
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	movq	64(%rcx),%rax
+	vmovdqa	%ymm12,288(%rcx)
+	mulq	%r11
+	vmovdqa	%ymm14,320(%rcx)
+	movq	%rax,%r14
+	vpaddd	%ymm5,%ymm0,%ymm0
+	movq	%rdx,%r15
+	vpaddd	%ymm6,%ymm1,%ymm1
+	movq	72(%rcx),%rax
+	vpxor	%ymm0,%ymm11,%ymm11
+	mulq	%r11
+	vpxor	%ymm1,%ymm8,%ymm8
+	movq	%rax,%rbx
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	movq	%rdx,%rbp
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	movq	%r8,%rax
+	vmovdqa	288(%rcx),%ymm12
+	mulq	%r12
+	vmovdqa	320(%rcx),%ymm14
+	addq	%rax,%r14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	adcq	%rdx,%r15
+	vpaddd	%ymm8,%ymm14,%ymm14
+	movq	64(%rcx),%rax
+	vpxor	%ymm12,%ymm5,%ymm5
+	mulq	%r12
+	vpxor	%ymm14,%ymm6,%ymm6
+	addq	%rax,%rbx
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	adcq	%rdx,%rbp
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	movq	%r13,%rax
+	vpaddd	%ymm5,%ymm0,%ymm0
+	imulq	%r8,%rax
+	vpaddd	%ymm6,%ymm1,%ymm1
+	addq	%rax,%rbx
+	vpxor	%ymm0,%ymm11,%ymm11
+	adcq	$0,%rbp
+	vpxor	%ymm1,%ymm8,%ymm8
+	imulq	64(%rcx),%r13
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	addq	%r15,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	adcq	%r13,%rbp
+	vpaddd	%ymm11,%ymm12,%ymm12
+	movq	%rbp,%r13
+	vpaddd	%ymm8,%ymm14,%ymm14
+	andq	$3,%r13
+	vpxor	%ymm12,%ymm5,%ymm5
+	movq	%rbp,%rax
+	vpxor	%ymm14,%ymm6,%ymm6
+	andq	$-4,%rax
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	shrq	$2,%rbp
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	addq	%rbp,%rax
+	vmovdqa	%ymm12,288(%rcx)
+	movq	%r14,%r11
+	vmovdqa	%ymm14,320(%rcx)
+	movq	%rbx,%r12
+	vpaddd	%ymm7,%ymm2,%ymm2
+	addq	%rax,%r11
+	vpaddd	%ymm4,%ymm3,%ymm3
+	adcq	$0,%r12
+	vpxor	%ymm2,%ymm9,%ymm9
+	adcq	$0,%r13
+	vpxor	%ymm3,%ymm10,%ymm10
+	leaq	16(%r9),%r9
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	addq	0(%r9),%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	adcq	8(%r9),%r12
+	vmovdqa	224(%rcx),%ymm12
+	adcq	$1,%r13
+	vmovdqa	256(%rcx),%ymm14
+	movq	64(%rcx),%rax
+	vpaddd	%ymm9,%ymm12,%ymm12
+	mulq	%r11
+	vpaddd	%ymm10,%ymm14,%ymm14
+	movq	%rax,%r14
+	vpxor	%ymm12,%ymm7,%ymm7
+	movq	%rdx,%r15
+	vpxor	%ymm14,%ymm4,%ymm4
+	movq	72(%rcx),%rax
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	mulq	%r11
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	movq	%rax,%rbx
+	vpaddd	%ymm7,%ymm2,%ymm2
+	movq	%rdx,%rbp
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	%r8,%rax
+	vpxor	%ymm2,%ymm9,%ymm9
+	mulq	%r12
+	vpxor	%ymm3,%ymm10,%ymm10
+	addq	%rax,%r14
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	adcq	%rdx,%r15
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	movq	64(%rcx),%rax
+	vpaddd	%ymm9,%ymm12,%ymm12
+	mulq	%r12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	addq	%rax,%rbx
+	vpxor	%ymm12,%ymm7,%ymm7
+	adcq	%rdx,%rbp
+	vpxor	%ymm14,%ymm4,%ymm4
+	movq	%r13,%rax
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	imulq	%r8,%rax
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vmovdqa	%ymm12,224(%rcx)
+	adcq	$0,%rbp
+	vmovdqa	%ymm14,256(%rcx)
+	imulq	64(%rcx),%r13
+	vpaddd	%ymm4,%ymm0,%ymm0
+	addq	%r15,%rbx
+	vpaddd	%ymm5,%ymm1,%ymm1
+	adcq	%r13,%rbp
+	vpxor	%ymm0,%ymm8,%ymm8
+	movq	%rbp,%r13
+	vpxor	%ymm1,%ymm9,%ymm9
+	andq	$3,%r13
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	movq	%rbp,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	andq	$-4,%rax
+	vmovdqa	224(%rcx),%ymm12
+	shrq	$2,%rbp
+	vmovdqa	256(%rcx),%ymm14
+	addq	%rbp,%rax
+	vpaddd	%ymm8,%ymm12,%ymm12
+	movq	%r14,%r11
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	%rbx,%r12
+	vpxor	%ymm12,%ymm4,%ymm4
+	addq	%rax,%r11
+	vpxor	%ymm14,%ymm5,%ymm5
+	adcq	$0,%r12
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	adcq	$0,%r13
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	leaq	16(%r9),%r9
+	vpaddd	%ymm4,%ymm0,%ymm0
+	addq	0(%r9),%r11
+	vpaddd	%ymm5,%ymm1,%ymm1
+	adcq	8(%r9),%r12
+	vpxor	%ymm0,%ymm8,%ymm8
+	adcq	$1,%r13
+	vpxor	%ymm1,%ymm9,%ymm9
+	movq	64(%rcx),%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	mulq	%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	movq	%rax,%r14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	movq	%rdx,%r15
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	72(%rcx),%rax
+	vpxor	%ymm12,%ymm4,%ymm4
+	mulq	%r11
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	%rax,%rbx
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	movq	%rdx,%rbp
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	%r8,%rax
+	vmovdqa	%ymm12,224(%rcx)
+	mulq	%r12
+	vmovdqa	%ymm14,256(%rcx)
+	addq	%rax,%r14
+	vpaddd	%ymm6,%ymm2,%ymm2
+	adcq	%rdx,%r15
+	vpaddd	%ymm7,%ymm3,%ymm3
+	movq	64(%rcx),%rax
+	vpxor	%ymm2,%ymm10,%ymm10
+	mulq	%r12
+	vpxor	%ymm3,%ymm11,%ymm11
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	adcq	%rdx,%rbp
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	movq	%r13,%rax
+	vmovdqa	288(%rcx),%ymm12
+	imulq	%r8,%rax
+	vmovdqa	320(%rcx),%ymm14
+	addq	%rax,%rbx
+	vpaddd	%ymm10,%ymm12,%ymm12
+	adcq	$0,%rbp
+	vpaddd	%ymm11,%ymm14,%ymm14
+	imulq	64(%rcx),%r13
+	vpxor	%ymm12,%ymm6,%ymm6
+	addq	%r15,%rbx
+	vpxor	%ymm14,%ymm7,%ymm7
+	adcq	%r13,%rbp
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	movq	%rbp,%r13
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	andq	$3,%r13
+	vpaddd	%ymm6,%ymm2,%ymm2
+	movq	%rbp,%rax
+	vpaddd	%ymm7,%ymm3,%ymm3
+	andq	$-4,%rax
+	vpxor	%ymm2,%ymm10,%ymm10
+	shrq	$2,%rbp
+	vpxor	%ymm3,%ymm11,%ymm11
+	addq	%rbp,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	movq	%r14,%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	movq	%rbx,%r12
+	vpaddd	%ymm10,%ymm12,%ymm12
+	addq	%rax,%r11
+	vpaddd	%ymm11,%ymm14,%ymm14
+	adcq	$0,%r12
+	vpxor	%ymm12,%ymm6,%ymm6
+	adcq	$0,%r13
+	vpxor	%ymm14,%ymm7,%ymm7
+	leaq	16(%r9),%r9
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	addq	0(%r9),%r11
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	adcq	8(%r9),%r12
+	vmovdqa	%ymm12,288(%rcx)
+	adcq	$1,%r13
+	vmovdqa	%ymm14,320(%rcx)
+	movq	64(%rcx),%rax
+	vpaddd	%ymm5,%ymm0,%ymm0
+	mulq	%r11
+	vpaddd	%ymm6,%ymm1,%ymm1
+	movq	%rax,%r14
+	vpxor	%ymm0,%ymm11,%ymm11
+	movq	%rdx,%r15
+	vpxor	%ymm1,%ymm8,%ymm8
+	movq	72(%rcx),%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	mulq	%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	movq	%rax,%rbx
+	vmovdqa	288(%rcx),%ymm12
+	movq	%rdx,%rbp
+	vmovdqa	320(%rcx),%ymm14
+	movq	%r8,%rax
+	vpaddd	%ymm11,%ymm12,%ymm12
+	mulq	%r12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	addq	%rax,%r14
+	vpxor	%ymm12,%ymm5,%ymm5
+	adcq	%rdx,%r15
+	vpxor	%ymm14,%ymm6,%ymm6
+	movq	64(%rcx),%rax
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	mulq	%r12
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	addq	%rax,%rbx
+	vpaddd	%ymm5,%ymm0,%ymm0
+	adcq	%rdx,%rbp
+	vpaddd	%ymm6,%ymm1,%ymm1
+	movq	%r13,%rax
+	vpxor	%ymm0,%ymm11,%ymm11
+	imulq	%r8,%rax
+	vpxor	%ymm1,%ymm8,%ymm8
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	adcq	$0,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	imulq	64(%rcx),%r13
+	vpaddd	%ymm11,%ymm12,%ymm12
+	addq	%r15,%rbx
+	vpaddd	%ymm8,%ymm14,%ymm14
+	adcq	%r13,%rbp
+	vpxor	%ymm12,%ymm5,%ymm5
+	movq	%rbp,%r13
+	vpxor	%ymm14,%ymm6,%ymm6
+	andq	$3,%r13
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%rbp,%rax
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	andq	$-4,%rax
+	vmovdqa	%ymm12,288(%rcx)
+	shrq	$2,%rbp
+	vmovdqa	%ymm14,320(%rcx)
+	addq	%rbp,%rax
+	vpaddd	%ymm7,%ymm2,%ymm2
+	movq	%r14,%r11
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	%rbx,%r12
+	vpxor	%ymm2,%ymm9,%ymm9
+	addq	%rax,%r11
+	vpxor	%ymm3,%ymm10,%ymm10
+	adcq	$0,%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	adcq	$0,%r13
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	leaq	16(%r9),%r9
+	vmovdqa	224(%rcx),%ymm12
+	addq	0(%r9),%r11
+	vmovdqa	256(%rcx),%ymm14
+	adcq	8(%r9),%r12
+	vpaddd	%ymm9,%ymm12,%ymm12
+	adcq	$1,%r13
+	vpaddd	%ymm10,%ymm14,%ymm14
+	movq	64(%rcx),%rax
+	vpxor	%ymm12,%ymm7,%ymm7
+	mulq	%r11
+	vpxor	%ymm14,%ymm4,%ymm4
+	movq	%rax,%r14
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	movq	%rdx,%r15
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	movq	72(%rcx),%rax
+	vpaddd	%ymm7,%ymm2,%ymm2
+	mulq	%r11
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	%rax,%rbx
+	vpxor	%ymm2,%ymm9,%ymm9
+	movq	%rdx,%rbp
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	%r8,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	mulq	%r12
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	addq	%rax,%r14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	adcq	%rdx,%r15
+	vpaddd	%ymm10,%ymm14,%ymm14
+	movq	64(%rcx),%rax
+	vpxor	%ymm12,%ymm7,%ymm7
+	mulq	%r12
+	vpxor	%ymm14,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	adcq	%rdx,%rbp
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	movq	%r13,%rax
+	vmovdqa	%ymm12,224(%rcx)
+	imulq	%r8,%rax
+	vmovdqa	%ymm14,256(%rcx)
+	addq	%rax,%rbx
+	vpaddd	%ymm4,%ymm0,%ymm0
+	adcq	$0,%rbp
+	vpaddd	%ymm5,%ymm1,%ymm1
+	imulq	64(%rcx),%r13
+	vpxor	%ymm0,%ymm8,%ymm8
+	addq	%r15,%rbx
+	vpxor	%ymm1,%ymm9,%ymm9
+	adcq	%r13,%rbp
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	movq	%rbp,%r13
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	andq	$3,%r13
+	vmovdqa	224(%rcx),%ymm12
+	movq	%rbp,%rax
+	vmovdqa	256(%rcx),%ymm14
+	andq	$-4,%rax
+	vpaddd	%ymm8,%ymm12,%ymm12
+	shrq	$2,%rbp
+	vpaddd	%ymm9,%ymm14,%ymm14
+	addq	%rbp,%rax
+	vpxor	%ymm12,%ymm4,%ymm4
+	movq	%r14,%r11
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	%rbx,%r12
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	addq	%rax,%r11
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	adcq	$0,%r12
+	vpaddd	%ymm4,%ymm0,%ymm0
+	adcq	$0,%r13
+	vpaddd	%ymm5,%ymm1,%ymm1
+	leaq	16(%r9),%r9
+	vpxor	%ymm0,%ymm8,%ymm8
+	addq	0(%r9),%r11
+	vpxor	%ymm1,%ymm9,%ymm9
+	adcq	8(%r9),%r12
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	adcq	$1,%r13
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	movq	64(%rcx),%rax
+	vpaddd	%ymm8,%ymm12,%ymm12
+	mulq	%r11
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	%rax,%r14
+	vpxor	%ymm12,%ymm4,%ymm4
+	movq	%rdx,%r15
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	72(%rcx),%rax
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	mulq	%r11
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	%rax,%rbx
+	vmovdqa	%ymm12,224(%rcx)
+	movq	%rdx,%rbp
+	vmovdqa	%ymm14,256(%rcx)
+	movq	%r8,%rax
+	vpaddd	%ymm6,%ymm2,%ymm2
+	mulq	%r12
+	vpaddd	%ymm7,%ymm3,%ymm3
+	addq	%rax,%r14
+	vpxor	%ymm2,%ymm10,%ymm10
+	adcq	%rdx,%r15
+	vpxor	%ymm3,%ymm11,%ymm11
+	movq	64(%rcx),%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	mulq	%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	addq	%rax,%rbx
+	vmovdqa	288(%rcx),%ymm12
+	adcq	%rdx,%rbp
+	vmovdqa	320(%rcx),%ymm14
+	movq	%r13,%rax
+	vpaddd	%ymm10,%ymm12,%ymm12
+	imulq	%r8,%rax
+	vpaddd	%ymm11,%ymm14,%ymm14
+	addq	%rax,%rbx
+	vpxor	%ymm12,%ymm6,%ymm6
+	adcq	$0,%rbp
+	vpxor	%ymm14,%ymm7,%ymm7
+	imulq	64(%rcx),%r13
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	addq	%r15,%rbx
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	adcq	%r13,%rbp
+	vpaddd	%ymm6,%ymm2,%ymm2
+	movq	%rbp,%r13
+	vpaddd	%ymm7,%ymm3,%ymm3
+	andq	$3,%r13
+	vpxor	%ymm2,%ymm10,%ymm10
+	movq	%rbp,%rax
+	vpxor	%ymm3,%ymm11,%ymm11
+	andq	$-4,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	shrq	$2,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	addq	%rbp,%rax
+	vpaddd	%ymm10,%ymm12,%ymm12
+	movq	%r14,%r11
+	vpaddd	%ymm11,%ymm14,%ymm14
+	movq	%rbx,%r12
+	vpxor	%ymm12,%ymm6,%ymm6
+	addq	%rax,%r11
+	vpxor	%ymm14,%ymm7,%ymm7
+	adcq	$0,%r12
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	adcq	$0,%r13
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	leaq	16(%r9),%r9
+	vmovdqa	%ymm12,288(%rcx)
+	addq	0(%r9),%r11
+	vmovdqa	%ymm14,320(%rcx)
+	adcq	8(%r9),%r12
+	vpaddd	%ymm5,%ymm0,%ymm0
+	adcq	$1,%r13
+	vpaddd	%ymm6,%ymm1,%ymm1
+	movq	64(%rcx),%rax
+	vpxor	%ymm0,%ymm11,%ymm11
+	mulq	%r11
+	vpxor	%ymm1,%ymm8,%ymm8
+	movq	%rax,%r14
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	movq	%rdx,%r15
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	movq	72(%rcx),%rax
+	vmovdqa	288(%rcx),%ymm12
+	mulq	%r11
+	vmovdqa	320(%rcx),%ymm14
+	movq	%rax,%rbx
+	vpaddd	%ymm11,%ymm12,%ymm12
+	movq	%rdx,%rbp
+	vpaddd	%ymm8,%ymm14,%ymm14
+	movq	%r8,%rax
+	vpxor	%ymm12,%ymm5,%ymm5
+	mulq	%r12
+	vpxor	%ymm14,%ymm6,%ymm6
+	addq	%rax,%r14
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	adcq	%rdx,%r15
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	movq	64(%rcx),%rax
+	vpaddd	%ymm5,%ymm0,%ymm0
+	mulq	%r12
+	vpaddd	%ymm6,%ymm1,%ymm1
+	addq	%rax,%rbx
+	vpxor	%ymm0,%ymm11,%ymm11
+	adcq	%rdx,%rbp
+	vpxor	%ymm1,%ymm8,%ymm8
+	movq	%r13,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	imulq	%r8,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	addq	%rax,%rbx
+	vpaddd	%ymm11,%ymm12,%ymm12
+	adcq	$0,%rbp
+	vpaddd	%ymm8,%ymm14,%ymm14
+	imulq	64(%rcx),%r13
+	vpxor	%ymm12,%ymm5,%ymm5
+	addq	%r15,%rbx
+	vpxor	%ymm14,%ymm6,%ymm6
+	adcq	%r13,%rbp
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%rbp,%r13
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	andq	$3,%r13
+	vmovdqa	%ymm12,288(%rcx)
+	movq	%rbp,%rax
+	vmovdqa	%ymm14,320(%rcx)
+	andq	$-4,%rax
+	vpaddd	%ymm7,%ymm2,%ymm2
+	shrq	$2,%rbp
+	vpaddd	%ymm4,%ymm3,%ymm3
+	addq	%rbp,%rax
+	vpxor	%ymm2,%ymm9,%ymm9
+	movq	%r14,%r11
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	%rbx,%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	addq	%rax,%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	adcq	$0,%r12
+	vmovdqa	224(%rcx),%ymm12
+	adcq	$0,%r13
+	vmovdqa	256(%rcx),%ymm14
+	leaq	16(%r9),%r9
+	vpaddd	%ymm9,%ymm12,%ymm12
+	addq	0(%r9),%r11
+	vpaddd	%ymm10,%ymm14,%ymm14
+	adcq	8(%r9),%r12
+	vpxor	%ymm12,%ymm7,%ymm7
+	adcq	$1,%r13
+	vpxor	%ymm14,%ymm4,%ymm4
+	movq	64(%rcx),%rax
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	mulq	%r11
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	movq	%rax,%r14
+	vpaddd	%ymm7,%ymm2,%ymm2
+	movq	%rdx,%r15
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	72(%rcx),%rax
+	vpxor	%ymm2,%ymm9,%ymm9
+	mulq	%r11
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	movq	%rdx,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	movq	%r8,%rax
+	vpaddd	%ymm9,%ymm12,%ymm12
+	mulq	%r12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	addq	%rax,%r14
+	vpxor	%ymm12,%ymm7,%ymm7
+	adcq	%rdx,%r15
+	vpxor	%ymm14,%ymm4,%ymm4
+	movq	64(%rcx),%rax
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	mulq	%r12
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vmovdqa	%ymm12,224(%rcx)
+	adcq	%rdx,%rbp
+	vmovdqa	%ymm14,256(%rcx)
+	movq	%r13,%rax
+	vpaddd	%ymm4,%ymm0,%ymm0
+	imulq	%r8,%rax
+	vpaddd	%ymm5,%ymm1,%ymm1
+	addq	%rax,%rbx
+	vpxor	%ymm0,%ymm8,%ymm8
+	adcq	$0,%rbp
+	vpxor	%ymm1,%ymm9,%ymm9
+	imulq	64(%rcx),%r13
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	addq	%r15,%rbx
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	adcq	%r13,%rbp
+	vmovdqa	224(%rcx),%ymm12
+	movq	%rbp,%r13
+	vmovdqa	256(%rcx),%ymm14
+	andq	$3,%r13
+	vpaddd	%ymm8,%ymm12,%ymm12
+	movq	%rbp,%rax
+	vpaddd	%ymm9,%ymm14,%ymm14
+	andq	$-4,%rax
+	vpxor	%ymm12,%ymm4,%ymm4
+	shrq	$2,%rbp
+	vpxor	%ymm14,%ymm5,%ymm5
+	addq	%rbp,%rax
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	movq	%r14,%r11
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	%rbx,%r12
+	vpaddd	%ymm4,%ymm0,%ymm0
+	addq	%rax,%r11
+	vpaddd	%ymm5,%ymm1,%ymm1
+	adcq	$0,%r12
+	vpxor	%ymm0,%ymm8,%ymm8
+	adcq	$0,%r13
+	vpxor	%ymm1,%ymm9,%ymm9
+	leaq	16(%r9),%r9
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	addq	0(%r9),%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	adcq	8(%r9),%r12
+	vpaddd	%ymm8,%ymm12,%ymm12
+	adcq	$1,%r13
+	vpaddd	%ymm9,%ymm14,%ymm14
+	movq	64(%rcx),%rax
+	vpxor	%ymm12,%ymm4,%ymm4
+	mulq	%r11
+	vpxor	%ymm14,%ymm5,%ymm5
+	movq	%rax,%r14
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	movq	%rdx,%r15
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	movq	72(%rcx),%rax
+	vmovdqa	%ymm12,224(%rcx)
+	mulq	%r11
+	vmovdqa	%ymm14,256(%rcx)
+	movq	%rax,%rbx
+	vpaddd	%ymm6,%ymm2,%ymm2
+	movq	%rdx,%rbp
+	vpaddd	%ymm7,%ymm3,%ymm3
+	movq	%r8,%rax
+	vpxor	%ymm2,%ymm10,%ymm10
+	mulq	%r12
+	vpxor	%ymm3,%ymm11,%ymm11
+	addq	%rax,%r14
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	adcq	%rdx,%r15
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	movq	64(%rcx),%rax
+	vmovdqa	288(%rcx),%ymm12
+	mulq	%r12
+	vmovdqa	320(%rcx),%ymm14
+	addq	%rax,%rbx
+	vpaddd	%ymm10,%ymm12,%ymm12
+	adcq	%rdx,%rbp
+	vpaddd	%ymm11,%ymm14,%ymm14
+	movq	%r13,%rax
+	vpxor	%ymm12,%ymm6,%ymm6
+	imulq	%r8,%rax
+	vpxor	%ymm14,%ymm7,%ymm7
+	addq	%rax,%rbx
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	adcq	$0,%rbp
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	imulq	64(%rcx),%r13
+	vpaddd	%ymm6,%ymm2,%ymm2
+	addq	%r15,%rbx
+	vpaddd	%ymm7,%ymm3,%ymm3
+	adcq	%r13,%rbp
+	vpxor	%ymm2,%ymm10,%ymm10
+	movq	%rbp,%r13
+	vpxor	%ymm3,%ymm11,%ymm11
+	andq	$3,%r13
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	movq	%rbp,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	andq	$-4,%rax
+	vpaddd	%ymm10,%ymm12,%ymm12
+	shrq	$2,%rbp
+	vpaddd	%ymm11,%ymm14,%ymm14
+	addq	%rbp,%rax
+	vpxor	%ymm12,%ymm6,%ymm6
+	movq	%r14,%r11
+	vpxor	%ymm14,%ymm7,%ymm7
+	movq	%rbx,%r12
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	addq	%rax,%r11
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	adcq	$0,%r12
+	vmovdqa	%ymm12,288(%rcx)
+	adcq	$0,%r13
+	vmovdqa	%ymm14,320(%rcx)
+	leaq	16(%r9),%r9
+	vpaddd	%ymm5,%ymm0,%ymm0
+	addq	0(%r9),%r11
+	vpaddd	%ymm6,%ymm1,%ymm1
+	adcq	8(%r9),%r12
+	vpxor	%ymm0,%ymm11,%ymm11
+	adcq	$1,%r13
+	vpxor	%ymm1,%ymm8,%ymm8
+	movq	64(%rcx),%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	mulq	%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	movq	%rax,%r14
+	vmovdqa	288(%rcx),%ymm12
+	movq	%rdx,%r15
+	vmovdqa	320(%rcx),%ymm14
+	movq	72(%rcx),%rax
+	vpaddd	%ymm11,%ymm12,%ymm12
+	mulq	%r11
+	vpaddd	%ymm8,%ymm14,%ymm14
+	movq	%rax,%rbx
+	vpxor	%ymm12,%ymm5,%ymm5
+	movq	%rdx,%rbp
+	vpxor	%ymm14,%ymm6,%ymm6
+	movq	%r8,%rax
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	mulq	%r12
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	addq	%rax,%r14
+	vpaddd	%ymm5,%ymm0,%ymm0
+	adcq	%rdx,%r15
+	vpaddd	%ymm6,%ymm1,%ymm1
+	movq	64(%rcx),%rax
+	vpxor	%ymm0,%ymm11,%ymm11
+	mulq	%r12
+	vpxor	%ymm1,%ymm8,%ymm8
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	adcq	%rdx,%rbp
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	movq	%r13,%rax
+	vpaddd	%ymm11,%ymm12,%ymm12
+	imulq	%r8,%rax
+	vpaddd	%ymm8,%ymm14,%ymm14
+	addq	%rax,%rbx
+	vpxor	%ymm12,%ymm5,%ymm5
+	adcq	$0,%rbp
+	vpxor	%ymm14,%ymm6,%ymm6
+	imulq	64(%rcx),%r13
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	addq	%r15,%rbx
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	adcq	%r13,%rbp
+	vmovdqa	%ymm12,288(%rcx)
+	movq	%rbp,%r13
+	vmovdqa	%ymm14,320(%rcx)
+	andq	$3,%r13
+	vpaddd	%ymm7,%ymm2,%ymm2
+	movq	%rbp,%rax
+	vpaddd	%ymm4,%ymm3,%ymm3
+	andq	$-4,%rax
+	vpxor	%ymm2,%ymm9,%ymm9
+	shrq	$2,%rbp
+	vpxor	%ymm3,%ymm10,%ymm10
+	addq	%rbp,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	movq	%r14,%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	movq	%rbx,%r12
+	vmovdqa	224(%rcx),%ymm12
+	addq	%rax,%r11
+	vmovdqa	256(%rcx),%ymm14
+	adcq	$0,%r12
+	vpaddd	%ymm9,%ymm12,%ymm12
+	adcq	$0,%r13
+	vpaddd	%ymm10,%ymm14,%ymm14
+	leaq	16(%r9),%r9
+	vpxor	%ymm12,%ymm7,%ymm7
+	addq	0(%r9),%r11
+	vpxor	%ymm14,%ymm4,%ymm4
+	adcq	8(%r9),%r12
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	adcq	$1,%r13
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	movq	64(%rcx),%rax
+	vpaddd	%ymm7,%ymm2,%ymm2
+	mulq	%r11
+	vpaddd	%ymm4,%ymm3,%ymm3
+	movq	%rax,%r14
+	vpxor	%ymm2,%ymm9,%ymm9
+	movq	%rdx,%r15
+	vpxor	%ymm3,%ymm10,%ymm10
+	movq	72(%rcx),%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	mulq	%r11
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	movq	%rax,%rbx
+	vpaddd	%ymm9,%ymm12,%ymm12
+	movq	%rdx,%rbp
+	vpaddd	%ymm10,%ymm14,%ymm14
+	movq	%r8,%rax
+	vpxor	%ymm12,%ymm7,%ymm7
+	mulq	%r12
+	vpxor	%ymm14,%ymm4,%ymm4
+	addq	%rax,%r14
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	adcq	%rdx,%r15
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	movq	64(%rcx),%rax
+	vmovdqa	%ymm12,224(%rcx)
+	mulq	%r12
+	vmovdqa	%ymm14,256(%rcx)
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r8,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	64(%rcx),%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%r9),%r9
+	addq	0(%r9),%r11
+	adcq	8(%r9),%r12
+	adcq	$1,%r13
+	movq	64(%rcx),%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	72(%rcx),%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	64(%rcx),%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r8,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	64(%rcx),%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%r9),%r9
+	addq	0(%r9),%r11
+	adcq	8(%r9),%r12
+	adcq	$1,%r13
+	movq	64(%rcx),%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	72(%rcx),%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	64(%rcx),%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r8,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	64(%rcx),%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%r9),%r9
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vpxor	0(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,0(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vpxor	256(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,256(%rdi)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vpxor	64(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,64(%rdi)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vpxor	320(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,320(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vpxor	128(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vpxor	384(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,384(%rdi)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vpxor	192(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,192(%rdi)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vpxor	448(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,448(%rdi)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vpxor	32(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,32(%rdi)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vpxor	288(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,288(%rdi)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vpxor	96(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,96(%rdi)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vpxor	352(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,352(%rdi)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vpxor	160(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,160(%rdi)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vpxor	416(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,416(%rdi)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vpxor	224(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,224(%rdi)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vpxor	480(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,480(%rdi)
+	addl	$8,48(%rcx)
+	addq	$512,%rdi
+	addq	$512,%rsi
+	decq	%r10
+	jnz	.Lcp_fused_109
+	movq	%r11,80(%rcx)
+	movq	%r12,88(%rcx)
+	movq	%r13,96(%rcx)
+	ret
+	.cfi_endproc
+.size ctasm_chacha20_poly1305_fused_avx2,.-ctasm_chacha20_poly1305_fused_avx2
 .type ctasm_chacha_poly1305_blocks,@function
 	.p2align	4
 ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	.Lcp_polydone_105
+	jz	.Lcp_polydone_111
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -4927,7 +10235,7 @@ ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-.Lcp_poly_104:
+.Lcp_poly_110:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4967,11 +10275,11 @@ ctasm_chacha_poly1305_blocks:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	decq	%rcx
-	jnz	.Lcp_poly_104
+	jnz	.Lcp_poly_110
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_polydone_105:
+.Lcp_polydone_111:
 	ret
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks,.-ctasm_chacha_poly1305_blocks

@@ -650,6 +650,41 @@ L$cp_padcopy_14:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_nopad_13:
+	mov	rax,QWORD[rcx+168]
+	shr	rax,8
+	cmp	rax,2
+	jb	L$cp_nofuse_15
+	mov	QWORD[rcx+200],rax
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	edx,256
+	call	ctasm_chacha20_xor_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r9,QWORD[rcx+144]
+	lea	rdi,[r9+256]
+	mov	rsi,QWORD[rcx+160]
+	add	rsi,256
+	mov	rdx,QWORD[rcx+200]
+	dec	rdx
+	call	ctasm_chacha20_poly1305_fused_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+200]
+	dec	rsi
+	shl	rsi,8
+	add	rsi,QWORD[rcx+144]
+	mov	edx,16
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rax,QWORD[rcx+200]
+	shl	rax,8
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+L$cp_nofuse_15:
 L$cp_chunk_4:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -678,25 +713,25 @@ L$cp_chunk_4:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_15
+	jz	L$cp_nopad_16
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_16:
+L$cp_padcopy_17:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_16
+	jnz	L$cp_padcopy_17
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_15:
+L$cp_nopad_16:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -732,12 +767,12 @@ L$cp_datadone_5:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_17:
+L$cp_wipe_18:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_17
+	jnz	L$cp_wipe_18
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -850,10 +885,10 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	movdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	cmp	r10,128
-	ja	L$cp_big_18
+	ja	L$cp_big_19
 	mov	QWORD[rcx+192],r10
 	cmp	r10,64
-	ja	L$cp_short3_19
+	ja	L$cp_short3_20
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -864,7 +899,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_23:
+L$cp_dround_h_24:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -950,7 +985,7 @@ L$cp_dround_h_23:
 	pshufd	xmm6,xmm6,78
 	pshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_23
+	jnz	L$cp_dround_h_24
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -969,8 +1004,8 @@ L$cp_dround_h_23:
 	paddd	xmm13,[rel L$cp_blk1]
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_20
-L$cp_short3_19:
+	jmp	L$cp_shortkey_21
+L$cp_short3_20:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -986,7 +1021,7 @@ L$cp_short3_19:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_24:
+L$cp_dround_h_25:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -1114,7 +1149,7 @@ L$cp_dround_h_24:
 	pshufd	xmm10,xmm10,78
 	pshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_24
+	jnz	L$cp_dround_h_25
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1143,7 +1178,7 @@ L$cp_dround_h_24:
 	paddd	xmm14,[rel L$cp_blk2]
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
-L$cp_shortkey_20:
+L$cp_shortkey_21:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -1166,25 +1201,25 @@ L$cp_shortkey_20:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_25
+	jz	L$cp_nopad_26
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_26:
+L$cp_padcopy_27:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_26
+	jnz	L$cp_padcopy_27
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_25:
+L$cp_nopad_26:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -1199,25 +1234,25 @@ L$cp_nopad_25:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_27
+	jz	L$cp_nopad_28
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_28:
+L$cp_padcopy_29:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_28
+	jnz	L$cp_padcopy_29
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_27:
+L$cp_nopad_28:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -1225,14 +1260,14 @@ L$cp_nopad_27:
 	call	ctasm_chacha20_xorbuf_ssse3
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_22
-L$cp_big_18:
+	jmp	L$cp_datadone_23
+L$cp_big_19:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_29:
+L$cp_dround_h_30:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -1276,7 +1311,7 @@ L$cp_dround_h_29:
 	pshufd	xmm2,xmm2,78
 	pshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_29
+	jnz	L$cp_dround_h_30
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1308,29 +1343,47 @@ L$cp_dround_h_29:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_30
+	jz	L$cp_nopad_31
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_31:
+L$cp_padcopy_32:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_31
+	jnz	L$cp_padcopy_32
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_30:
-L$cp_chunk_21:
+L$cp_nopad_31:
+	mov	rax,QWORD[rcx+168]
+	shr	rax,8
+	cmp	rax,1
+	jb	L$cp_nofuse_33
+	mov	QWORD[rcx+200],rax
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	r9,rsi
+	mov	rdx,QWORD[rcx+200]
+	call	ctasm_chacha20_poly1305_fused_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rax,QWORD[rcx+200]
+	shl	rax,8
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+L$cp_nofuse_33:
+L$cp_chunk_22:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_22
+	jz	L$cp_datadone_23
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -1349,25 +1402,25 @@ L$cp_chunk_21:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_32
+	jz	L$cp_nopad_34
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_33:
+L$cp_padcopy_35:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_33
+	jnz	L$cp_padcopy_35
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_32:
+L$cp_nopad_34:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -1378,8 +1431,8 @@ L$cp_nopad_32:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_21
-L$cp_datadone_22:
+	jmp	L$cp_chunk_22
+L$cp_datadone_23:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -1409,12 +1462,12 @@ L$cp_datadone_22:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_34:
+L$cp_wipe_36:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_34
+	jnz	L$cp_wipe_36
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -1460,8 +1513,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_end:
 align 16
 ctasm_chacha20_xor_ssse3:
 	cmp	rdx,256
-	jb	L$cp_small_36
-L$cp_wide_35:
+	jb	L$cp_small_38
+L$cp_wide_37:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -1485,7 +1538,7 @@ L$cp_wide_35:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_39:
+L$cp_dround_41:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -1647,7 +1700,7 @@ L$cp_dround_39:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_39
+	jnz	L$cp_dround_41
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -1784,12 +1837,12 @@ L$cp_dround_39:
 	add	rsi,256
 	sub	rdx,256
 	cmp	rdx,256
-	jae	L$cp_wide_35
-L$cp_small_36:
+	jae	L$cp_wide_37
+L$cp_small_38:
 	test	rdx,rdx
-	jz	L$cp_done_38
+	jz	L$cp_done_40
 	cmp	rdx,192
-	jbe	L$cp_not4_40
+	jbe	L$cp_not4_42
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -1813,7 +1866,7 @@ L$cp_small_36:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_43:
+L$cp_dround_45:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -1975,7 +2028,7 @@ L$cp_dround_43:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_43
+	jnz	L$cp_dround_45
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -2076,12 +2129,12 @@ L$cp_dround_43:
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_37
-L$cp_not4_40:
+	jmp	L$cp_tailbuf_39
+L$cp_not4_42:
 	cmp	rdx,64
-	jbe	L$cp_h1_41
+	jbe	L$cp_h1_43
 	cmp	rdx,128
-	jbe	L$cp_h2_42
+	jbe	L$cp_h2_44
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -2097,7 +2150,7 @@ L$cp_not4_40:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_44:
+L$cp_dround_h_46:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -2225,7 +2278,7 @@ L$cp_dround_h_44:
 	pshufd	xmm10,xmm10,78
 	pshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_44
+	jnz	L$cp_dround_h_46
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2255,8 +2308,8 @@ L$cp_dround_h_44:
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_37
-L$cp_h2_42:
+	jmp	L$cp_tailbuf_39
+L$cp_h2_44:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -2267,7 +2320,7 @@ L$cp_h2_42:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_45:
+L$cp_dround_h_47:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -2353,7 +2406,7 @@ L$cp_dround_h_45:
 	pshufd	xmm6,xmm6,78
 	pshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_45
+	jnz	L$cp_dround_h_47
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2373,14 +2426,14 @@ L$cp_dround_h_45:
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_37
-L$cp_h1_41:
+	jmp	L$cp_tailbuf_39
+L$cp_h1_43:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_46:
+L$cp_dround_h_48:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -2424,7 +2477,7 @@ L$cp_dround_h_46:
 	pshufd	xmm2,xmm2,78
 	pshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_46
+	jnz	L$cp_dround_h_48
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2434,17 +2487,17 @@ L$cp_dround_h_46:
 	paddd	xmm3,[rcx+48]
 	movdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_37:
+L$cp_tailbuf_39:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_ssse3
-L$cp_done_38:
+L$cp_done_40:
 	ret
 L$_ctasm_ctasm_chacha20_xor_ssse3_end:
 align 16
 ctasm_chacha20_xorbuf_ssse3:
 	cmp	rdx,16
-	jb	L$cp_t1_48
-L$cp_t16_47:
+	jb	L$cp_t1_50
+L$cp_t16_49:
 	movdqu	xmm0,[rsi]
 	movdqu	xmm1,[r9]
 	pxor	xmm0,xmm1
@@ -2454,11 +2507,11 @@ L$cp_t16_47:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_47
-L$cp_t1_48:
+	jae	L$cp_t16_49
+L$cp_t1_50:
 	test	rdx,rdx
-	jz	L$cp_tdone_50
-L$cp_tend_49:
+	jz	L$cp_tdone_52
+L$cp_tend_51:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -2466,10 +2519,2391 @@ L$cp_tend_49:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_49
-L$cp_tdone_50:
+	jnz	L$cp_tend_51
+L$cp_tdone_52:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end:
+align 16
+ctasm_chacha20_poly1305_fused_ssse3:
+	mov	r10,rdx
+	mov	r11,QWORD[rcx+80]
+	mov	r12,QWORD[rcx+88]
+	mov	r13,QWORD[rcx+96]
+	mov	r8,QWORD[rcx+72]
+	shr	r8,2
+	add	r8,QWORD[rcx+72]
+L$cp_fused_53:
+	pshufd	xmm0,[rcx+0],0x00
+	pshufd	xmm1,[rcx+0],0x55
+	pshufd	xmm2,[rcx+0],0xaa
+	pshufd	xmm3,[rcx+0],0xff
+	pshufd	xmm4,[rcx+16],0x00
+	pshufd	xmm5,[rcx+16],0x55
+	pshufd	xmm6,[rcx+16],0xaa
+	pshufd	xmm7,[rcx+16],0xff
+	pshufd	xmm8,[rcx+48],0x00
+	pshufd	xmm9,[rcx+48],0x55
+	pshufd	xmm10,[rcx+48],0xaa
+	pshufd	xmm11,[rcx+48],0xff
+	paddd	xmm8,[rel L$cp_inc]
+	movdqa	[rcx+352],xmm8
+	pshufd	xmm12,[rcx+32],0x00
+	movdqa	[rcx+224],xmm12
+	pshufd	xmm12,[rcx+32],0x55
+	movdqa	[rcx+240],xmm12
+	pshufd	xmm12,[rcx+32],0xaa
+	movdqa	[rcx+256],xmm12
+	pshufd	xmm12,[rcx+32],0xff
+	movdqa	[rcx+272],xmm12
+	paddd	xmm0,xmm4
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm5
+	adc	r12,QWORD[r9+8]
+	pxor	xmm8,xmm0
+	adc	r13,1
+	pxor	xmm9,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm8,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm8
+	mul	r11
+	paddd	xmm14,xmm9
+	mov	rbx,rax
+	pxor	xmm4,xmm12
+	mov	rbp,rdx
+	pxor	xmm5,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	mul	r12
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm4
+	adc	r15,rdx
+	paddd	xmm1,xmm5
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm8,xmm0
+	mul	r12
+	pxor	xmm9,xmm1
+	add	rbx,rax
+	pshufb	xmm8,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm9,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm8
+	imul	rax,r8
+	paddd	xmm14,xmm9
+	add	rbx,rax
+	pxor	xmm4,xmm12
+	adc	rbp,0
+	pxor	xmm5,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+240],xmm14
+	and	r13,3
+	paddd	xmm2,xmm6
+	mov	rax,rbp
+	paddd	xmm3,xmm7
+	and	rax,-4
+	pxor	xmm10,xmm2
+	shr	rbp,2
+	pxor	xmm11,xmm3
+	add	rax,rbp
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+256]
+	add	r11,rax
+	movdqa	xmm14,[rcx+272]
+	adc	r12,0
+	paddd	xmm12,xmm10
+	adc	r13,0
+	paddd	xmm14,xmm11
+	lea	r9,[r9+16]
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm6
+	adc	r12,QWORD[r9+8]
+	pxor	xmm11,xmm0
+	adc	r13,1
+	pxor	xmm8,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm11,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+256]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+272]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm11
+	mul	r11
+	paddd	xmm14,xmm8
+	mov	rbx,rax
+	pxor	xmm5,xmm12
+	mov	rbp,rdx
+	pxor	xmm6,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	mul	r12
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm5
+	adc	r15,rdx
+	paddd	xmm1,xmm6
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm11,xmm0
+	mul	r12
+	pxor	xmm8,xmm1
+	add	rbx,rax
+	pshufb	xmm11,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm8,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm11
+	imul	rax,r8
+	paddd	xmm14,xmm8
+	add	rbx,rax
+	pxor	xmm5,xmm12
+	adc	rbp,0
+	pxor	xmm6,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+256],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+272],xmm14
+	and	r13,3
+	paddd	xmm2,xmm7
+	mov	rax,rbp
+	paddd	xmm3,xmm4
+	and	rax,-4
+	pxor	xmm9,xmm2
+	shr	rbp,2
+	pxor	xmm10,xmm3
+	add	rax,rbp
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+224]
+	add	r11,rax
+	movdqa	xmm14,[rcx+240]
+	adc	r12,0
+	paddd	xmm12,xmm9
+	adc	r13,0
+	paddd	xmm14,xmm10
+	lea	r9,[r9+16]
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot16]
+	pshufb	xmm9,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot8]
+	pshufb	xmm9,[rel L$cp_rot8]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm2,xmm6
+	add	r11,QWORD[r9+0]
+	paddd	xmm3,xmm7
+	adc	r12,QWORD[r9+8]
+	pxor	xmm10,xmm2
+	adc	r13,1
+	pxor	xmm11,xmm3
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm10,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+256]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+272]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm10
+	mul	r11
+	paddd	xmm14,xmm11
+	mov	rbx,rax
+	pxor	xmm6,xmm12
+	mov	rbp,rdx
+	pxor	xmm7,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	mul	r12
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	add	r14,rax
+	paddd	xmm2,xmm6
+	adc	r15,rdx
+	paddd	xmm3,xmm7
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm10,xmm2
+	mul	r12
+	pxor	xmm11,xmm3
+	add	rbx,rax
+	pshufb	xmm10,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm11,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm10
+	imul	rax,r8
+	paddd	xmm14,xmm11
+	add	rbx,rax
+	pxor	xmm6,xmm12
+	adc	rbp,0
+	pxor	xmm7,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+256],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+272],xmm14
+	and	r13,3
+	paddd	xmm0,xmm5
+	mov	rax,rbp
+	paddd	xmm1,xmm6
+	and	rax,-4
+	pxor	xmm11,xmm0
+	shr	rbp,2
+	pxor	xmm8,xmm1
+	add	rax,rbp
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+256]
+	add	r11,rax
+	movdqa	xmm14,[rcx+272]
+	adc	r12,0
+	paddd	xmm12,xmm11
+	adc	r13,0
+	paddd	xmm14,xmm8
+	lea	r9,[r9+16]
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	add	r11,QWORD[r9+0]
+	paddd	xmm3,xmm4
+	adc	r12,QWORD[r9+8]
+	pxor	xmm9,xmm2
+	adc	r13,1
+	pxor	xmm10,xmm3
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm9,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm9
+	mul	r11
+	paddd	xmm14,xmm10
+	mov	rbx,rax
+	pxor	xmm7,xmm12
+	mov	rbp,rdx
+	pxor	xmm4,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	mul	r12
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	add	r14,rax
+	paddd	xmm2,xmm7
+	adc	r15,rdx
+	paddd	xmm3,xmm4
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm9,xmm2
+	mul	r12
+	pxor	xmm10,xmm3
+	add	rbx,rax
+	pshufb	xmm9,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm10,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm9
+	imul	rax,r8
+	paddd	xmm14,xmm10
+	add	rbx,rax
+	pxor	xmm7,xmm12
+	adc	rbp,0
+	pxor	xmm4,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+240],xmm14
+	and	r13,3
+	paddd	xmm0,xmm4
+	mov	rax,rbp
+	paddd	xmm1,xmm5
+	and	rax,-4
+	pxor	xmm8,xmm0
+	shr	rbp,2
+	pxor	xmm9,xmm1
+	add	rax,rbp
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+224]
+	add	r11,rax
+	movdqa	xmm14,[rcx+240]
+	adc	r12,0
+	paddd	xmm12,xmm8
+	adc	r13,0
+	paddd	xmm14,xmm9
+	lea	r9,[r9+16]
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot8]
+	pshufb	xmm9,[rel L$cp_rot8]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm6
+	adc	r12,QWORD[r9+8]
+	pxor	xmm11,xmm0
+	adc	r13,1
+	pxor	xmm8,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm11,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+256]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+272]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm11
+	mul	r11
+	paddd	xmm14,xmm8
+	mov	rbx,rax
+	pxor	xmm5,xmm12
+	mov	rbp,rdx
+	pxor	xmm6,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	mul	r12
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm5
+	adc	r15,rdx
+	paddd	xmm1,xmm6
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm11,xmm0
+	mul	r12
+	pxor	xmm8,xmm1
+	add	rbx,rax
+	pshufb	xmm11,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm8,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm11
+	imul	rax,r8
+	paddd	xmm14,xmm8
+	add	rbx,rax
+	pxor	xmm5,xmm12
+	adc	rbp,0
+	pxor	xmm6,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+256],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+272],xmm14
+	and	r13,3
+	paddd	xmm2,xmm7
+	mov	rax,rbp
+	paddd	xmm3,xmm4
+	and	rax,-4
+	pxor	xmm9,xmm2
+	shr	rbp,2
+	pxor	xmm10,xmm3
+	add	rax,rbp
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+224]
+	add	r11,rax
+	movdqa	xmm14,[rcx+240]
+	adc	r12,0
+	paddd	xmm12,xmm9
+	adc	r13,0
+	paddd	xmm14,xmm10
+	lea	r9,[r9+16]
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm0,xmm4
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm5
+	adc	r12,QWORD[r9+8]
+	pxor	xmm8,xmm0
+	adc	r13,1
+	pxor	xmm9,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm8,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm8
+	mul	r11
+	paddd	xmm14,xmm9
+	mov	rbx,rax
+	pxor	xmm4,xmm12
+	mov	rbp,rdx
+	pxor	xmm5,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	mul	r12
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm4
+	adc	r15,rdx
+	paddd	xmm1,xmm5
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm8,xmm0
+	mul	r12
+	pxor	xmm9,xmm1
+	add	rbx,rax
+	pshufb	xmm8,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm9,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm8
+	imul	rax,r8
+	paddd	xmm14,xmm9
+	add	rbx,rax
+	pxor	xmm4,xmm12
+	adc	rbp,0
+	pxor	xmm5,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+240],xmm14
+	and	r13,3
+	paddd	xmm2,xmm6
+	mov	rax,rbp
+	paddd	xmm3,xmm7
+	and	rax,-4
+	pxor	xmm10,xmm2
+	shr	rbp,2
+	pxor	xmm11,xmm3
+	add	rax,rbp
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+256]
+	add	r11,rax
+	movdqa	xmm14,[rcx+272]
+	adc	r12,0
+	paddd	xmm12,xmm10
+	adc	r13,0
+	paddd	xmm14,xmm11
+	lea	r9,[r9+16]
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot16]
+	pshufb	xmm8,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	add	r11,QWORD[r9+0]
+	paddd	xmm3,xmm4
+	adc	r12,QWORD[r9+8]
+	pxor	xmm9,xmm2
+	adc	r13,1
+	pxor	xmm10,xmm3
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm9,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm9
+	mul	r11
+	paddd	xmm14,xmm10
+	mov	rbx,rax
+	pxor	xmm7,xmm12
+	mov	rbp,rdx
+	pxor	xmm4,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	mul	r12
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	add	r14,rax
+	paddd	xmm2,xmm7
+	adc	r15,rdx
+	paddd	xmm3,xmm4
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm9,xmm2
+	mul	r12
+	pxor	xmm10,xmm3
+	add	rbx,rax
+	pshufb	xmm9,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm10,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm9
+	imul	rax,r8
+	paddd	xmm14,xmm10
+	add	rbx,rax
+	pxor	xmm7,xmm12
+	adc	rbp,0
+	pxor	xmm4,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+240],xmm14
+	and	r13,3
+	paddd	xmm0,xmm4
+	mov	rax,rbp
+	paddd	xmm1,xmm5
+	and	rax,-4
+	pxor	xmm8,xmm0
+	shr	rbp,2
+	pxor	xmm9,xmm1
+	add	rax,rbp
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+224]
+	add	r11,rax
+	movdqa	xmm14,[rcx+240]
+	adc	r12,0
+	paddd	xmm12,xmm8
+	adc	r13,0
+	paddd	xmm14,xmm9
+	lea	r9,[r9+16]
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot8]
+	pshufb	xmm9,[rel L$cp_rot8]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm2,xmm6
+	add	r11,QWORD[r9+0]
+	paddd	xmm3,xmm7
+	adc	r12,QWORD[r9+8]
+	pxor	xmm10,xmm2
+	adc	r13,1
+	pxor	xmm11,xmm3
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm10,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+256]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+272]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm10
+	mul	r11
+	paddd	xmm14,xmm11
+	mov	rbx,rax
+	pxor	xmm6,xmm12
+	mov	rbp,rdx
+	pxor	xmm7,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	mul	r12
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	add	r14,rax
+	paddd	xmm2,xmm6
+	adc	r15,rdx
+	paddd	xmm3,xmm7
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm10,xmm2
+	mul	r12
+	pxor	xmm11,xmm3
+	add	rbx,rax
+	pshufb	xmm10,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm11,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm10
+	imul	rax,r8
+	paddd	xmm14,xmm11
+	add	rbx,rax
+	pxor	xmm6,xmm12
+	adc	rbp,0
+	pxor	xmm7,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+256],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+272],xmm14
+	and	r13,3
+	paddd	xmm0,xmm5
+	mov	rax,rbp
+	paddd	xmm1,xmm6
+	and	rax,-4
+	pxor	xmm11,xmm0
+	shr	rbp,2
+	pxor	xmm8,xmm1
+	add	rax,rbp
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+256]
+	add	r11,rax
+	movdqa	xmm14,[rcx+272]
+	adc	r12,0
+	paddd	xmm12,xmm11
+	adc	r13,0
+	paddd	xmm14,xmm8
+	lea	r9,[r9+16]
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot16]
+	pshufb	xmm10,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm0,xmm4
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm5
+	adc	r12,QWORD[r9+8]
+	pxor	xmm8,xmm0
+	adc	r13,1
+	pxor	xmm9,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm8,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm8
+	mul	r11
+	paddd	xmm14,xmm9
+	mov	rbx,rax
+	pxor	xmm4,xmm12
+	mov	rbp,rdx
+	pxor	xmm5,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	mul	r12
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm4
+	adc	r15,rdx
+	paddd	xmm1,xmm5
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm8,xmm0
+	mul	r12
+	pxor	xmm9,xmm1
+	add	rbx,rax
+	pshufb	xmm8,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm9,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm8
+	imul	rax,r8
+	paddd	xmm14,xmm9
+	add	rbx,rax
+	pxor	xmm4,xmm12
+	adc	rbp,0
+	pxor	xmm5,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+240],xmm14
+	and	r13,3
+	paddd	xmm2,xmm6
+	mov	rax,rbp
+	paddd	xmm3,xmm7
+	and	rax,-4
+	pxor	xmm10,xmm2
+	shr	rbp,2
+	pxor	xmm11,xmm3
+	add	rax,rbp
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+256]
+	add	r11,rax
+	movdqa	xmm14,[rcx+272]
+	adc	r12,0
+	paddd	xmm12,xmm10
+	adc	r13,0
+	paddd	xmm14,xmm11
+	lea	r9,[r9+16]
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm6
+	adc	r12,QWORD[r9+8]
+	pxor	xmm11,xmm0
+	adc	r13,1
+	pxor	xmm8,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm11,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+256]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+272]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm11
+	mul	r11
+	paddd	xmm14,xmm8
+	mov	rbx,rax
+	pxor	xmm5,xmm12
+	mov	rbp,rdx
+	pxor	xmm6,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	mul	r12
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm5
+	adc	r15,rdx
+	paddd	xmm1,xmm6
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm11,xmm0
+	mul	r12
+	pxor	xmm8,xmm1
+	add	rbx,rax
+	pshufb	xmm11,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm8,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm11
+	imul	rax,r8
+	paddd	xmm14,xmm8
+	add	rbx,rax
+	pxor	xmm5,xmm12
+	adc	rbp,0
+	pxor	xmm6,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+256],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+272],xmm14
+	and	r13,3
+	paddd	xmm2,xmm7
+	mov	rax,rbp
+	paddd	xmm3,xmm4
+	and	rax,-4
+	pxor	xmm9,xmm2
+	shr	rbp,2
+	pxor	xmm10,xmm3
+	add	rax,rbp
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+224]
+	add	r11,rax
+	movdqa	xmm14,[rcx+240]
+	adc	r12,0
+	paddd	xmm12,xmm9
+	adc	r13,0
+	paddd	xmm14,xmm10
+	lea	r9,[r9+16]
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot16]
+	pshufb	xmm9,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot8]
+	pshufb	xmm9,[rel L$cp_rot8]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm2,xmm6
+	add	r11,QWORD[r9+0]
+	paddd	xmm3,xmm7
+	adc	r12,QWORD[r9+8]
+	pxor	xmm10,xmm2
+	adc	r13,1
+	pxor	xmm11,xmm3
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm10,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+256]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+272]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm10
+	mul	r11
+	paddd	xmm14,xmm11
+	mov	rbx,rax
+	pxor	xmm6,xmm12
+	mov	rbp,rdx
+	pxor	xmm7,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	mul	r12
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	add	r14,rax
+	paddd	xmm2,xmm6
+	adc	r15,rdx
+	paddd	xmm3,xmm7
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm10,xmm2
+	mul	r12
+	pxor	xmm11,xmm3
+	add	rbx,rax
+	pshufb	xmm10,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm11,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm10
+	imul	rax,r8
+	paddd	xmm14,xmm11
+	add	rbx,rax
+	pxor	xmm6,xmm12
+	adc	rbp,0
+	pxor	xmm7,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+256],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+272],xmm14
+	and	r13,3
+	paddd	xmm0,xmm5
+	mov	rax,rbp
+	paddd	xmm1,xmm6
+	and	rax,-4
+	pxor	xmm11,xmm0
+	shr	rbp,2
+	pxor	xmm8,xmm1
+	add	rax,rbp
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+256]
+	add	r11,rax
+	movdqa	xmm14,[rcx+272]
+	adc	r12,0
+	paddd	xmm12,xmm11
+	adc	r13,0
+	paddd	xmm14,xmm8
+	lea	r9,[r9+16]
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	add	r11,QWORD[r9+0]
+	paddd	xmm3,xmm4
+	adc	r12,QWORD[r9+8]
+	pxor	xmm9,xmm2
+	adc	r13,1
+	pxor	xmm10,xmm3
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm9,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm9
+	mul	r11
+	paddd	xmm14,xmm10
+	mov	rbx,rax
+	pxor	xmm7,xmm12
+	mov	rbp,rdx
+	pxor	xmm4,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	mul	r12
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	add	r14,rax
+	paddd	xmm2,xmm7
+	adc	r15,rdx
+	paddd	xmm3,xmm4
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm9,xmm2
+	mul	r12
+	pxor	xmm10,xmm3
+	add	rbx,rax
+	pshufb	xmm9,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm10,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm9
+	imul	rax,r8
+	paddd	xmm14,xmm10
+	add	rbx,rax
+	pxor	xmm7,xmm12
+	adc	rbp,0
+	pxor	xmm4,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+240],xmm14
+	and	r13,3
+	paddd	xmm0,xmm4
+	mov	rax,rbp
+	paddd	xmm1,xmm5
+	and	rax,-4
+	pxor	xmm8,xmm0
+	shr	rbp,2
+	pxor	xmm9,xmm1
+	add	rax,rbp
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+224]
+	add	r11,rax
+	movdqa	xmm14,[rcx+240]
+	adc	r12,0
+	paddd	xmm12,xmm8
+	adc	r13,0
+	paddd	xmm14,xmm9
+	lea	r9,[r9+16]
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot8]
+	pshufb	xmm9,[rel L$cp_rot8]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm6
+	adc	r12,QWORD[r9+8]
+	pxor	xmm11,xmm0
+	adc	r13,1
+	pxor	xmm8,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm11,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+256]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+272]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm11
+	mul	r11
+	paddd	xmm14,xmm8
+	mov	rbx,rax
+	pxor	xmm5,xmm12
+	mov	rbp,rdx
+	pxor	xmm6,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	mul	r12
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm5
+	adc	r15,rdx
+	paddd	xmm1,xmm6
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm11,xmm0
+	mul	r12
+	pxor	xmm8,xmm1
+	add	rbx,rax
+	pshufb	xmm11,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm8,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm11
+	imul	rax,r8
+	paddd	xmm14,xmm8
+	add	rbx,rax
+	pxor	xmm5,xmm12
+	adc	rbp,0
+	pxor	xmm6,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+256],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+272],xmm14
+	and	r13,3
+	paddd	xmm2,xmm7
+	mov	rax,rbp
+	paddd	xmm3,xmm4
+	and	rax,-4
+	pxor	xmm9,xmm2
+	shr	rbp,2
+	pxor	xmm10,xmm3
+	add	rax,rbp
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+224]
+	add	r11,rax
+	movdqa	xmm14,[rcx+240]
+	adc	r12,0
+	paddd	xmm12,xmm9
+	adc	r13,0
+	paddd	xmm14,xmm10
+	lea	r9,[r9+16]
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm0,xmm4
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm5
+	adc	r12,QWORD[r9+8]
+	pxor	xmm8,xmm0
+	adc	r13,1
+	pxor	xmm9,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm8,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm8
+	mul	r11
+	paddd	xmm14,xmm9
+	mov	rbx,rax
+	pxor	xmm4,xmm12
+	mov	rbp,rdx
+	pxor	xmm5,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	mul	r12
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm4
+	adc	r15,rdx
+	paddd	xmm1,xmm5
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm8,xmm0
+	mul	r12
+	pxor	xmm9,xmm1
+	add	rbx,rax
+	pshufb	xmm8,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm9,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm8
+	imul	rax,r8
+	paddd	xmm14,xmm9
+	add	rbx,rax
+	pxor	xmm4,xmm12
+	adc	rbp,0
+	pxor	xmm5,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+240],xmm14
+	and	r13,3
+	paddd	xmm2,xmm6
+	mov	rax,rbp
+	paddd	xmm3,xmm7
+	and	rax,-4
+	pxor	xmm10,xmm2
+	shr	rbp,2
+	pxor	xmm11,xmm3
+	add	rax,rbp
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+256]
+	add	r11,rax
+	movdqa	xmm14,[rcx+272]
+	adc	r12,0
+	paddd	xmm12,xmm10
+	adc	r13,0
+	paddd	xmm14,xmm11
+	lea	r9,[r9+16]
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot16]
+	pshufb	xmm8,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	add	r11,QWORD[r9+0]
+	paddd	xmm3,xmm4
+	adc	r12,QWORD[r9+8]
+	pxor	xmm9,xmm2
+	adc	r13,1
+	pxor	xmm10,xmm3
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm9,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm9
+	mul	r11
+	paddd	xmm14,xmm10
+	mov	rbx,rax
+	pxor	xmm7,xmm12
+	mov	rbp,rdx
+	pxor	xmm4,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	mul	r12
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	add	r14,rax
+	paddd	xmm2,xmm7
+	adc	r15,rdx
+	paddd	xmm3,xmm4
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm9,xmm2
+	mul	r12
+	pxor	xmm10,xmm3
+	add	rbx,rax
+	pshufb	xmm9,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm10,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm9
+	imul	rax,r8
+	paddd	xmm14,xmm10
+	add	rbx,rax
+	pxor	xmm7,xmm12
+	adc	rbp,0
+	pxor	xmm4,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+240],xmm14
+	and	r13,3
+	paddd	xmm0,xmm4
+	mov	rax,rbp
+	paddd	xmm1,xmm5
+	and	rax,-4
+	pxor	xmm8,xmm0
+	shr	rbp,2
+	pxor	xmm9,xmm1
+	add	rax,rbp
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+224]
+	add	r11,rax
+	movdqa	xmm14,[rcx+240]
+	adc	r12,0
+	paddd	xmm12,xmm8
+	adc	r13,0
+	paddd	xmm14,xmm9
+	lea	r9,[r9+16]
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot8]
+	pshufb	xmm9,[rel L$cp_rot8]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm2,xmm6
+	add	r11,QWORD[r9+0]
+	paddd	xmm3,xmm7
+	adc	r12,QWORD[r9+8]
+	pxor	xmm10,xmm2
+	adc	r13,1
+	pxor	xmm11,xmm3
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm10,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+256]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+272]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm10
+	mul	r11
+	paddd	xmm14,xmm11
+	mov	rbx,rax
+	pxor	xmm6,xmm12
+	mov	rbp,rdx
+	pxor	xmm7,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	mul	r12
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	add	r14,rax
+	paddd	xmm2,xmm6
+	adc	r15,rdx
+	paddd	xmm3,xmm7
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm10,xmm2
+	mul	r12
+	pxor	xmm11,xmm3
+	add	rbx,rax
+	pshufb	xmm10,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm11,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm10
+	imul	rax,r8
+	paddd	xmm14,xmm11
+	add	rbx,rax
+	pxor	xmm6,xmm12
+	adc	rbp,0
+	pxor	xmm7,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+256],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+272],xmm14
+	and	r13,3
+	paddd	xmm0,xmm5
+	mov	rax,rbp
+	paddd	xmm1,xmm6
+	and	rax,-4
+	pxor	xmm11,xmm0
+	shr	rbp,2
+	pxor	xmm8,xmm1
+	add	rax,rbp
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+256]
+	add	r11,rax
+	movdqa	xmm14,[rcx+272]
+	adc	r12,0
+	paddd	xmm12,xmm11
+	adc	r13,0
+	paddd	xmm14,xmm8
+	lea	r9,[r9+16]
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot16]
+	pshufb	xmm10,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	pshufd	xmm12,[rcx+0],0x00
+	paddd	xmm0,xmm12
+	pshufd	xmm12,[rcx+0],0x55
+	paddd	xmm1,xmm12
+	pshufd	xmm12,[rcx+0],0xaa
+	paddd	xmm2,xmm12
+	pshufd	xmm12,[rcx+0],0xff
+	paddd	xmm3,xmm12
+	pshufd	xmm12,[rcx+16],0x00
+	paddd	xmm4,xmm12
+	pshufd	xmm12,[rcx+16],0x55
+	paddd	xmm5,xmm12
+	pshufd	xmm12,[rcx+16],0xaa
+	paddd	xmm6,xmm12
+	pshufd	xmm12,[rcx+16],0xff
+	paddd	xmm7,xmm12
+	pshufd	xmm12,[rcx+48],0x55
+	paddd	xmm9,xmm12
+	pshufd	xmm12,[rcx+48],0xaa
+	paddd	xmm10,xmm12
+	pshufd	xmm12,[rcx+48],0xff
+	paddd	xmm11,xmm12
+	paddd	xmm8,[rcx+352]
+	movdqa	xmm12,xmm0
+	punpckldq	xmm12,xmm1
+	punpckhdq	xmm0,xmm1
+	movdqa	xmm13,xmm2
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm2,xmm3
+	movdqa	xmm1,xmm12
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm12,xmm13
+	movdqa	xmm3,xmm0
+	punpcklqdq	xmm3,xmm2
+	punpckhqdq	xmm0,xmm2
+	movdqu	xmm14,[rsi+0]
+	pxor	xmm14,xmm1
+	movdqu	[rdi+0],xmm14
+	movdqu	xmm14,[rsi+64]
+	pxor	xmm14,xmm12
+	movdqu	[rdi+64],xmm14
+	movdqu	xmm14,[rsi+128]
+	pxor	xmm14,xmm3
+	movdqu	[rdi+128],xmm14
+	movdqu	xmm14,[rsi+192]
+	pxor	xmm14,xmm0
+	movdqu	[rdi+192],xmm14
+	movdqa	xmm2,xmm4
+	punpckldq	xmm2,xmm5
+	punpckhdq	xmm4,xmm5
+	movdqa	xmm13,xmm6
+	punpckldq	xmm13,xmm7
+	punpckhdq	xmm6,xmm7
+	movdqa	xmm5,xmm2
+	punpcklqdq	xmm5,xmm13
+	punpckhqdq	xmm2,xmm13
+	movdqa	xmm7,xmm4
+	punpcklqdq	xmm7,xmm6
+	punpckhqdq	xmm4,xmm6
+	movdqu	xmm14,[rsi+16]
+	pxor	xmm14,xmm5
+	movdqu	[rdi+16],xmm14
+	movdqu	xmm14,[rsi+80]
+	pxor	xmm14,xmm2
+	movdqu	[rdi+80],xmm14
+	movdqu	xmm14,[rsi+144]
+	pxor	xmm14,xmm7
+	movdqu	[rdi+144],xmm14
+	movdqu	xmm14,[rsi+208]
+	pxor	xmm14,xmm4
+	movdqu	[rdi+208],xmm14
+	movdqa	xmm6,xmm8
+	punpckldq	xmm6,xmm9
+	punpckhdq	xmm8,xmm9
+	movdqa	xmm13,xmm10
+	punpckldq	xmm13,xmm11
+	punpckhdq	xmm10,xmm11
+	movdqa	xmm9,xmm6
+	punpcklqdq	xmm9,xmm13
+	punpckhqdq	xmm6,xmm13
+	movdqa	xmm11,xmm8
+	punpcklqdq	xmm11,xmm10
+	punpckhqdq	xmm8,xmm10
+	movdqu	xmm14,[rsi+48]
+	pxor	xmm14,xmm9
+	movdqu	[rdi+48],xmm14
+	movdqu	xmm14,[rsi+112]
+	pxor	xmm14,xmm6
+	movdqu	[rdi+112],xmm14
+	movdqu	xmm14,[rsi+176]
+	pxor	xmm14,xmm11
+	movdqu	[rdi+176],xmm14
+	movdqu	xmm14,[rsi+240]
+	pxor	xmm14,xmm8
+	movdqu	[rdi+240],xmm14
+	movdqa	xmm15,[rcx+224]
+	pshufd	xmm10,[rcx+32],0x00
+	paddd	xmm15,xmm10
+	movdqa	xmm1,[rcx+240]
+	pshufd	xmm10,[rcx+32],0x55
+	paddd	xmm1,xmm10
+	movdqa	xmm12,[rcx+256]
+	pshufd	xmm10,[rcx+32],0xaa
+	paddd	xmm12,xmm10
+	movdqa	xmm3,[rcx+272]
+	pshufd	xmm10,[rcx+32],0xff
+	paddd	xmm3,xmm10
+	movdqa	xmm10,xmm15
+	punpckldq	xmm10,xmm1
+	punpckhdq	xmm15,xmm1
+	movdqa	xmm13,xmm12
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm12,xmm3
+	movdqa	xmm1,xmm10
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm10,xmm13
+	movdqa	xmm3,xmm15
+	punpcklqdq	xmm3,xmm12
+	punpckhqdq	xmm15,xmm12
+	movdqu	xmm14,[rsi+32]
+	pxor	xmm14,xmm1
+	movdqu	[rdi+32],xmm14
+	movdqu	xmm14,[rsi+96]
+	pxor	xmm14,xmm10
+	movdqu	[rdi+96],xmm14
+	movdqu	xmm14,[rsi+160]
+	pxor	xmm14,xmm3
+	movdqu	[rdi+160],xmm14
+	movdqu	xmm14,[rsi+224]
+	pxor	xmm14,xmm15
+	movdqu	[rdi+224],xmm14
+	add	DWORD[rcx+48],4
+	add	rdi,256
+	add	rsi,256
+	dec	r10
+	jnz	L$cp_fused_53
+	mov	QWORD[rcx+80],r11
+	mov	QWORD[rcx+88],r12
+	mov	QWORD[rcx+96],r13
+	ret
+L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 global ctasm_chacha20_avx2
 align 16
 ctasm_chacha20_avx2:
@@ -2519,12 +4953,12 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_51:
+L$cp_wipe_54:
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_51
+	jnz	L$cp_wipe_54
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -2617,10 +5051,10 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	cmp	r10,128
-	ja	L$cp_big_52
+	ja	L$cp_big_55
 	mov	QWORD[rcx+192],r10
 	cmp	r10,64
-	ja	L$cp_short3_53
+	ja	L$cp_short3_56
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -2631,7 +5065,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_57:
+L$cp_dround_h_60:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -2709,7 +5143,7 @@ L$cp_dround_h_57:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_57
+	jnz	L$cp_dround_h_60
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -2728,8 +5162,8 @@ L$cp_dround_h_57:
 	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_54
-L$cp_short3_53:
+	jmp	L$cp_shortkey_57
+L$cp_short3_56:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -2745,7 +5179,7 @@ L$cp_short3_53:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_58:
+L$cp_dround_h_61:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -2861,7 +5295,7 @@ L$cp_dround_h_58:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_58
+	jnz	L$cp_dround_h_61
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -2890,7 +5324,7 @@ L$cp_dround_h_58:
 	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
-L$cp_shortkey_54:
+L$cp_shortkey_57:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -2913,25 +5347,25 @@ L$cp_shortkey_54:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_59
+	jz	L$cp_nopad_62
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_60:
+L$cp_padcopy_63:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_60
+	jnz	L$cp_padcopy_63
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_59:
+L$cp_nopad_62:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -2953,33 +5387,33 @@ L$cp_nopad_59:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_61
+	jz	L$cp_nopad_64
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_62:
+L$cp_padcopy_65:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_62
+	jnz	L$cp_padcopy_65
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_61:
-	jmp	L$cp_datadone_56
-L$cp_big_52:
+L$cp_nopad_64:
+	jmp	L$cp_datadone_59
+L$cp_big_55:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_63:
+L$cp_dround_h_66:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -3019,7 +5453,7 @@ L$cp_dround_h_63:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_63
+	jnz	L$cp_dround_h_66
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -3051,29 +5485,64 @@ L$cp_dround_h_63:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_64
+	jz	L$cp_nopad_67
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_65:
+L$cp_padcopy_68:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_65
+	jnz	L$cp_padcopy_68
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_64:
-L$cp_chunk_55:
+L$cp_nopad_67:
+	mov	rax,QWORD[rcx+168]
+	shr	rax,9
+	cmp	rax,2
+	jb	L$cp_nofuse_69
+	mov	QWORD[rcx+200],rax
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	edx,512
+	call	ctasm_chacha20_xor_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r9,QWORD[rcx+144]
+	lea	rdi,[r9+512]
+	mov	rsi,QWORD[rcx+160]
+	add	rsi,512
+	mov	rdx,QWORD[rcx+200]
+	dec	rdx
+	call	ctasm_chacha20_poly1305_fused_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+200]
+	dec	rsi
+	shl	rsi,9
+	add	rsi,QWORD[rcx+144]
+	mov	edx,32
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rax,QWORD[rcx+200]
+	shl	rax,9
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+L$cp_nofuse_69:
+L$cp_chunk_58:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_56
+	jz	L$cp_datadone_59
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -3098,31 +5567,31 @@ L$cp_chunk_55:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_66
+	jz	L$cp_nopad_70
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_67:
+L$cp_padcopy_71:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_67
+	jnz	L$cp_padcopy_71
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_66:
+L$cp_nopad_70:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_55
-L$cp_datadone_56:
+	jmp	L$cp_chunk_58
+L$cp_datadone_59:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -3152,12 +5621,12 @@ L$cp_datadone_56:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_68:
+L$cp_wipe_72:
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_68
+	jnz	L$cp_wipe_72
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -3256,10 +5725,10 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	cmp	r10,128
-	ja	L$cp_big_69
+	ja	L$cp_big_73
 	mov	QWORD[rcx+192],r10
 	cmp	r10,64
-	ja	L$cp_short3_70
+	ja	L$cp_short3_74
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -3270,7 +5739,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_74:
+L$cp_dround_h_78:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -3348,7 +5817,7 @@ L$cp_dround_h_74:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_74
+	jnz	L$cp_dround_h_78
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -3367,8 +5836,8 @@ L$cp_dround_h_74:
 	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_71
-L$cp_short3_70:
+	jmp	L$cp_shortkey_75
+L$cp_short3_74:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -3384,7 +5853,7 @@ L$cp_short3_70:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_75:
+L$cp_dround_h_79:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -3500,7 +5969,7 @@ L$cp_dround_h_75:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_75
+	jnz	L$cp_dround_h_79
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -3529,7 +5998,7 @@ L$cp_dround_h_75:
 	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
-L$cp_shortkey_71:
+L$cp_shortkey_75:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -3552,25 +6021,25 @@ L$cp_shortkey_71:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_76
+	jz	L$cp_nopad_80
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_77:
+L$cp_padcopy_81:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_77
+	jnz	L$cp_padcopy_81
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_76:
+L$cp_nopad_80:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -3585,25 +6054,25 @@ L$cp_nopad_76:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_78
+	jz	L$cp_nopad_82
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_79:
+L$cp_padcopy_83:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_79
+	jnz	L$cp_padcopy_83
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_78:
+L$cp_nopad_82:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -3611,14 +6080,14 @@ L$cp_nopad_78:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_73
-L$cp_big_69:
+	jmp	L$cp_datadone_77
+L$cp_big_73:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_80:
+L$cp_dround_h_84:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -3658,7 +6127,7 @@ L$cp_dround_h_80:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_80
+	jnz	L$cp_dround_h_84
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -3690,29 +6159,47 @@ L$cp_dround_h_80:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_81
+	jz	L$cp_nopad_85
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_82:
+L$cp_padcopy_86:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_82
+	jnz	L$cp_padcopy_86
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_81:
-L$cp_chunk_72:
+L$cp_nopad_85:
+	mov	rax,QWORD[rcx+168]
+	shr	rax,9
+	cmp	rax,1
+	jb	L$cp_nofuse_87
+	mov	QWORD[rcx+200],rax
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	r9,rsi
+	mov	rdx,QWORD[rcx+200]
+	call	ctasm_chacha20_poly1305_fused_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rax,QWORD[rcx+200]
+	shl	rax,9
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+L$cp_nofuse_87:
+L$cp_chunk_76:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_73
+	jz	L$cp_datadone_77
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -3731,25 +6218,25 @@ L$cp_chunk_72:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_83
+	jz	L$cp_nopad_88
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_84:
+L$cp_padcopy_89:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_84
+	jnz	L$cp_padcopy_89
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_83:
+L$cp_nopad_88:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -3760,8 +6247,8 @@ L$cp_nopad_83:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_72
-L$cp_datadone_73:
+	jmp	L$cp_chunk_76
+L$cp_datadone_77:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -3791,12 +6278,12 @@ L$cp_datadone_73:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_85:
+L$cp_wipe_90:
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_85
+	jnz	L$cp_wipe_90
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -3828,8 +6315,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_87
-L$cp_wide_86:
+	jb	L$cp_small_92
+L$cp_wide_91:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -3853,7 +6340,7 @@ L$cp_wide_86:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_90:
+L$cp_dround_95:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -3999,7 +6486,7 @@ L$cp_dround_90:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_90
+	jnz	L$cp_dround_95
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4120,12 +6607,12 @@ L$cp_dround_90:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_86
-L$cp_small_87:
+	jae	L$cp_wide_91
+L$cp_small_92:
 	test	rdx,rdx
-	jz	L$cp_done_89
+	jz	L$cp_done_94
 	cmp	rdx,256
-	jbe	L$cp_not8_91
+	jbe	L$cp_not8_96
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -4149,7 +6636,7 @@ L$cp_small_87:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_92:
+L$cp_dround_97:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -4295,7 +6782,7 @@ L$cp_dround_92:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_92
+	jnz	L$cp_dround_97
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4396,10 +6883,10 @@ L$cp_dround_92:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_88
-L$cp_not8_91:
+	jmp	L$cp_tailbuf_93
+L$cp_not8_96:
 	cmp	rdx,192
-	jbe	L$cp_not4_93
+	jbe	L$cp_not4_98
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -4423,7 +6910,7 @@ L$cp_not8_91:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_96:
+L$cp_dround_101:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -4569,7 +7056,7 @@ L$cp_dround_96:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_96
+	jnz	L$cp_dround_101
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -4654,12 +7141,12 @@ L$cp_dround_96:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_88
-L$cp_not4_93:
+	jmp	L$cp_tailbuf_93
+L$cp_not4_98:
 	cmp	rdx,64
-	jbe	L$cp_h1_94
+	jbe	L$cp_h1_99
 	cmp	rdx,128
-	jbe	L$cp_h2_95
+	jbe	L$cp_h2_100
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -4675,7 +7162,7 @@ L$cp_not4_93:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_97:
+L$cp_dround_h_102:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -4791,7 +7278,7 @@ L$cp_dround_h_97:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_97
+	jnz	L$cp_dround_h_102
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4821,8 +7308,8 @@ L$cp_dround_h_97:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_88
-L$cp_h2_95:
+	jmp	L$cp_tailbuf_93
+L$cp_h2_100:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -4833,7 +7320,7 @@ L$cp_h2_95:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_98:
+L$cp_dround_h_103:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -4911,7 +7398,7 @@ L$cp_dround_h_98:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_98
+	jnz	L$cp_dround_h_103
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4931,14 +7418,14 @@ L$cp_dround_h_98:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_88
-L$cp_h1_94:
+	jmp	L$cp_tailbuf_93
+L$cp_h1_99:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_99:
+L$cp_dround_h_104:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -4978,7 +7465,7 @@ L$cp_dround_h_99:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_99
+	jnz	L$cp_dround_h_104
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4988,17 +7475,17 @@ L$cp_dround_h_99:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_88:
+L$cp_tailbuf_93:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_89:
+L$cp_done_94:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_101
-L$cp_t16_100:
+	jb	L$cp_t1_106
+L$cp_t16_105:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -5007,11 +7494,11 @@ L$cp_t16_100:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_100
-L$cp_t1_101:
+	jae	L$cp_t16_105
+L$cp_t1_106:
 	test	rdx,rdx
-	jz	L$cp_tdone_103
-L$cp_tend_102:
+	jz	L$cp_tdone_108
+L$cp_tend_107:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -5019,14 +7506,2827 @@ L$cp_tend_102:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_102
-L$cp_tdone_103:
+	jnz	L$cp_tend_107
+L$cp_tdone_108:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
+ctasm_chacha20_poly1305_fused_avx2:
+	mov	r10,rdx
+	mov	r11,QWORD[rcx+80]
+	mov	r12,QWORD[rcx+88]
+	mov	r13,QWORD[rcx+96]
+	mov	r8,QWORD[rcx+72]
+	shr	r8,2
+	add	r8,QWORD[rcx+72]
+L$cp_fused_109:
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	vpaddd	ymm0,ymm0,ymm4
+	add	r11,QWORD[r9+0]
+	vpaddd	ymm1,ymm1,ymm5
+	adc	r12,QWORD[r9+8]
+	vpxor	ymm8,ymm8,ymm0
+	adc	r13,1
+	vpxor	ymm9,ymm9,ymm1
+	mov	rax,QWORD[rcx+64]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	mul	r11
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	mov	r14,rax
+	vmovdqa	ymm12,[rcx+224]
+	mov	r15,rdx
+	vmovdqa	ymm14,[rcx+256]
+	mov	rax,QWORD[rcx+72]
+	vpaddd	ymm12,ymm12,ymm8
+	mul	r11
+	vpaddd	ymm14,ymm14,ymm9
+	mov	rbx,rax
+	vpxor	ymm4,ymm4,ymm12
+	mov	rbp,rdx
+	vpxor	ymm5,ymm5,ymm14
+	mov	rax,r8
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	mul	r12
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	add	r14,rax
+	vpaddd	ymm0,ymm0,ymm4
+	adc	r15,rdx
+	vpaddd	ymm1,ymm1,ymm5
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm8,ymm8,ymm0
+	mul	r12
+	vpxor	ymm9,ymm9,ymm1
+	add	rbx,rax
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	adc	rbp,rdx
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mov	rax,r13
+	vpaddd	ymm12,ymm12,ymm8
+	imul	rax,r8
+	vpaddd	ymm14,ymm14,ymm9
+	add	rbx,rax
+	vpxor	ymm4,ymm4,ymm12
+	adc	rbp,0
+	vpxor	ymm5,ymm5,ymm14
+	imul	r13,QWORD[rcx+64]
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	add	rbx,r15
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	adc	rbp,r13
+	vmovdqa	[rcx+224],ymm12
+	mov	r13,rbp
+	vmovdqa	[rcx+256],ymm14
+	and	r13,3
+	vpaddd	ymm2,ymm2,ymm6
+	mov	rax,rbp
+	vpaddd	ymm3,ymm3,ymm7
+	and	rax,-4
+	vpxor	ymm10,ymm10,ymm2
+	shr	rbp,2
+	vpxor	ymm11,ymm11,ymm3
+	add	rax,rbp
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	mov	r11,r14
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mov	r12,rbx
+	vmovdqa	ymm12,[rcx+288]
+	add	r11,rax
+	vmovdqa	ymm14,[rcx+320]
+	adc	r12,0
+	vpaddd	ymm12,ymm12,ymm10
+	adc	r13,0
+	vpaddd	ymm14,ymm14,ymm11
+	lea	r9,[r9+16]
+	vpxor	ymm6,ymm6,ymm12
+	add	r11,QWORD[r9+0]
+	vpxor	ymm7,ymm7,ymm14
+	adc	r12,QWORD[r9+8]
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	adc	r13,1
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm2,ymm2,ymm6
+	mul	r11
+	vpaddd	ymm3,ymm3,ymm7
+	mov	r14,rax
+	vpxor	ymm10,ymm10,ymm2
+	mov	r15,rdx
+	vpxor	ymm11,ymm11,ymm3
+	mov	rax,QWORD[rcx+72]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	mul	r11
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	mov	rbx,rax
+	vpaddd	ymm12,ymm12,ymm10
+	mov	rbp,rdx
+	vpaddd	ymm14,ymm14,ymm11
+	mov	rax,r8
+	vpxor	ymm6,ymm6,ymm12
+	mul	r12
+	vpxor	ymm7,ymm7,ymm14
+	add	r14,rax
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	adc	r15,rdx
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	mov	rax,QWORD[rcx+64]
+	vmovdqa	[rcx+288],ymm12
+	mul	r12
+	vmovdqa	[rcx+320],ymm14
+	add	rbx,rax
+	vpaddd	ymm0,ymm0,ymm5
+	adc	rbp,rdx
+	vpaddd	ymm1,ymm1,ymm6
+	mov	rax,r13
+	vpxor	ymm11,ymm11,ymm0
+	imul	rax,r8
+	vpxor	ymm8,ymm8,ymm1
+	add	rbx,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	adc	rbp,0
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	imul	r13,QWORD[rcx+64]
+	vmovdqa	ymm12,[rcx+288]
+	add	rbx,r15
+	vmovdqa	ymm14,[rcx+320]
+	adc	rbp,r13
+	vpaddd	ymm12,ymm12,ymm11
+	mov	r13,rbp
+	vpaddd	ymm14,ymm14,ymm8
+	and	r13,3
+	vpxor	ymm5,ymm5,ymm12
+	mov	rax,rbp
+	vpxor	ymm6,ymm6,ymm14
+	and	rax,-4
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	shr	rbp,2
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	add	rax,rbp
+	vpaddd	ymm0,ymm0,ymm5
+	mov	r11,r14
+	vpaddd	ymm1,ymm1,ymm6
+	mov	r12,rbx
+	vpxor	ymm11,ymm11,ymm0
+	add	r11,rax
+	vpxor	ymm8,ymm8,ymm1
+	adc	r12,0
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	adc	r13,0
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	lea	r9,[r9+16]
+	vpaddd	ymm12,ymm12,ymm11
+	add	r11,QWORD[r9+0]
+	vpaddd	ymm14,ymm14,ymm8
+	adc	r12,QWORD[r9+8]
+	vpxor	ymm5,ymm5,ymm12
+	adc	r13,1
+	vpxor	ymm6,ymm6,ymm14
+	mov	rax,QWORD[rcx+64]
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	mul	r11
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	mov	r14,rax
+	vmovdqa	[rcx+288],ymm12
+	mov	r15,rdx
+	vmovdqa	[rcx+320],ymm14
+	mov	rax,QWORD[rcx+72]
+	vpaddd	ymm2,ymm2,ymm7
+	mul	r11
+	vpaddd	ymm3,ymm3,ymm4
+	mov	rbx,rax
+	vpxor	ymm9,ymm9,ymm2
+	mov	rbp,rdx
+	vpxor	ymm10,ymm10,ymm3
+	mov	rax,r8
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	mul	r12
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	add	r14,rax
+	vmovdqa	ymm12,[rcx+224]
+	adc	r15,rdx
+	vmovdqa	ymm14,[rcx+256]
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm9
+	mul	r12
+	vpaddd	ymm14,ymm14,ymm10
+	add	rbx,rax
+	vpxor	ymm7,ymm7,ymm12
+	adc	rbp,rdx
+	vpxor	ymm4,ymm4,ymm14
+	mov	rax,r13
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	imul	rax,r8
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	add	rbx,rax
+	vpaddd	ymm2,ymm2,ymm7
+	adc	rbp,0
+	vpaddd	ymm3,ymm3,ymm4
+	imul	r13,QWORD[rcx+64]
+	vpxor	ymm9,ymm9,ymm2
+	add	rbx,r15
+	vpxor	ymm10,ymm10,ymm3
+	adc	rbp,r13
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mov	r13,rbp
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	and	r13,3
+	vpaddd	ymm12,ymm12,ymm9
+	mov	rax,rbp
+	vpaddd	ymm14,ymm14,ymm10
+	and	rax,-4
+	vpxor	ymm7,ymm7,ymm12
+	shr	rbp,2
+	vpxor	ymm4,ymm4,ymm14
+	add	rax,rbp
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	mov	r11,r14
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	mov	r12,rbx
+	vmovdqa	[rcx+224],ymm12
+	add	r11,rax
+	vmovdqa	[rcx+256],ymm14
+	adc	r12,0
+	vpaddd	ymm0,ymm0,ymm4
+	adc	r13,0
+	vpaddd	ymm1,ymm1,ymm5
+	lea	r9,[r9+16]
+	vpxor	ymm8,ymm8,ymm0
+	add	r11,QWORD[r9+0]
+	vpxor	ymm9,ymm9,ymm1
+	adc	r12,QWORD[r9+8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	adc	r13,1
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	mov	rax,QWORD[rcx+64]
+	vmovdqa	ymm12,[rcx+224]
+	mul	r11
+	vmovdqa	ymm14,[rcx+256]
+	mov	r14,rax
+	vpaddd	ymm12,ymm12,ymm8
+	mov	r15,rdx
+	vpaddd	ymm14,ymm14,ymm9
+	mov	rax,QWORD[rcx+72]
+	vpxor	ymm4,ymm4,ymm12
+	mul	r11
+	vpxor	ymm5,ymm5,ymm14
+	mov	rbx,rax
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	mov	rbp,rdx
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	mov	rax,r8
+	vpaddd	ymm0,ymm0,ymm4
+	mul	r12
+	vpaddd	ymm1,ymm1,ymm5
+	add	r14,rax
+	vpxor	ymm8,ymm8,ymm0
+	adc	r15,rdx
+	vpxor	ymm9,ymm9,ymm1
+	mov	rax,QWORD[rcx+64]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	mul	r12
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	add	rbx,rax
+	vpaddd	ymm12,ymm12,ymm8
+	adc	rbp,rdx
+	vpaddd	ymm14,ymm14,ymm9
+	mov	rax,r13
+	vpxor	ymm4,ymm4,ymm12
+	imul	rax,r8
+	vpxor	ymm5,ymm5,ymm14
+	add	rbx,rax
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	adc	rbp,0
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	imul	r13,QWORD[rcx+64]
+	vmovdqa	[rcx+224],ymm12
+	add	rbx,r15
+	vmovdqa	[rcx+256],ymm14
+	adc	rbp,r13
+	vpaddd	ymm2,ymm2,ymm6
+	mov	r13,rbp
+	vpaddd	ymm3,ymm3,ymm7
+	and	r13,3
+	vpxor	ymm10,ymm10,ymm2
+	mov	rax,rbp
+	vpxor	ymm11,ymm11,ymm3
+	and	rax,-4
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	shr	rbp,2
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	add	rax,rbp
+	vmovdqa	ymm12,[rcx+288]
+	mov	r11,r14
+	vmovdqa	ymm14,[rcx+320]
+	mov	r12,rbx
+	vpaddd	ymm12,ymm12,ymm10
+	add	r11,rax
+	vpaddd	ymm14,ymm14,ymm11
+	adc	r12,0
+	vpxor	ymm6,ymm6,ymm12
+	adc	r13,0
+	vpxor	ymm7,ymm7,ymm14
+	lea	r9,[r9+16]
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	add	r11,QWORD[r9+0]
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	adc	r12,QWORD[r9+8]
+	vpaddd	ymm2,ymm2,ymm6
+	adc	r13,1
+	vpaddd	ymm3,ymm3,ymm7
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm10,ymm10,ymm2
+	mul	r11
+	vpxor	ymm11,ymm11,ymm3
+	mov	r14,rax
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	mov	r15,rdx
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	mov	rax,QWORD[rcx+72]
+	vpaddd	ymm12,ymm12,ymm10
+	mul	r11
+	vpaddd	ymm14,ymm14,ymm11
+	mov	rbx,rax
+	vpxor	ymm6,ymm6,ymm12
+	mov	rbp,rdx
+	vpxor	ymm7,ymm7,ymm14
+	mov	rax,r8
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	mul	r12
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	add	r14,rax
+	vmovdqa	[rcx+288],ymm12
+	adc	r15,rdx
+	vmovdqa	[rcx+320],ymm14
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm0,ymm0,ymm5
+	mul	r12
+	vpaddd	ymm1,ymm1,ymm6
+	add	rbx,rax
+	vpxor	ymm11,ymm11,ymm0
+	adc	rbp,rdx
+	vpxor	ymm8,ymm8,ymm1
+	mov	rax,r13
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	imul	rax,r8
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	add	rbx,rax
+	vmovdqa	ymm12,[rcx+288]
+	adc	rbp,0
+	vmovdqa	ymm14,[rcx+320]
+	imul	r13,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm11
+	add	rbx,r15
+	vpaddd	ymm14,ymm14,ymm8
+	adc	rbp,r13
+	vpxor	ymm5,ymm5,ymm12
+	mov	r13,rbp
+	vpxor	ymm6,ymm6,ymm14
+	and	r13,3
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	mov	rax,rbp
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	and	rax,-4
+	vpaddd	ymm0,ymm0,ymm5
+	shr	rbp,2
+	vpaddd	ymm1,ymm1,ymm6
+	add	rax,rbp
+	vpxor	ymm11,ymm11,ymm0
+	mov	r11,r14
+	vpxor	ymm8,ymm8,ymm1
+	mov	r12,rbx
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	add	r11,rax
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	adc	r12,0
+	vpaddd	ymm12,ymm12,ymm11
+	adc	r13,0
+	vpaddd	ymm14,ymm14,ymm8
+	lea	r9,[r9+16]
+	vpxor	ymm5,ymm5,ymm12
+	add	r11,QWORD[r9+0]
+	vpxor	ymm6,ymm6,ymm14
+	adc	r12,QWORD[r9+8]
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	adc	r13,1
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	mov	rax,QWORD[rcx+64]
+	vmovdqa	[rcx+288],ymm12
+	mul	r11
+	vmovdqa	[rcx+320],ymm14
+	mov	r14,rax
+	vpaddd	ymm2,ymm2,ymm7
+	mov	r15,rdx
+	vpaddd	ymm3,ymm3,ymm4
+	mov	rax,QWORD[rcx+72]
+	vpxor	ymm9,ymm9,ymm2
+	mul	r11
+	vpxor	ymm10,ymm10,ymm3
+	mov	rbx,rax
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	mov	rbp,rdx
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	mov	rax,r8
+	vmovdqa	ymm12,[rcx+224]
+	mul	r12
+	vmovdqa	ymm14,[rcx+256]
+	add	r14,rax
+	vpaddd	ymm12,ymm12,ymm9
+	adc	r15,rdx
+	vpaddd	ymm14,ymm14,ymm10
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm7,ymm7,ymm12
+	mul	r12
+	vpxor	ymm4,ymm4,ymm14
+	add	rbx,rax
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	adc	rbp,rdx
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	mov	rax,r13
+	vpaddd	ymm2,ymm2,ymm7
+	imul	rax,r8
+	vpaddd	ymm3,ymm3,ymm4
+	add	rbx,rax
+	vpxor	ymm9,ymm9,ymm2
+	adc	rbp,0
+	vpxor	ymm10,ymm10,ymm3
+	imul	r13,QWORD[rcx+64]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	add	rbx,r15
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	adc	rbp,r13
+	vpaddd	ymm12,ymm12,ymm9
+	mov	r13,rbp
+	vpaddd	ymm14,ymm14,ymm10
+	and	r13,3
+	vpxor	ymm7,ymm7,ymm12
+	mov	rax,rbp
+	vpxor	ymm4,ymm4,ymm14
+	and	rax,-4
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	shr	rbp,2
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	add	rax,rbp
+	vmovdqa	[rcx+224],ymm12
+	mov	r11,r14
+	vmovdqa	[rcx+256],ymm14
+	mov	r12,rbx
+	vpaddd	ymm0,ymm0,ymm4
+	add	r11,rax
+	vpaddd	ymm1,ymm1,ymm5
+	adc	r12,0
+	vpxor	ymm8,ymm8,ymm0
+	adc	r13,0
+	vpxor	ymm9,ymm9,ymm1
+	lea	r9,[r9+16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	add	r11,QWORD[r9+0]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	adc	r12,QWORD[r9+8]
+	vmovdqa	ymm12,[rcx+224]
+	adc	r13,1
+	vmovdqa	ymm14,[rcx+256]
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm8
+	mul	r11
+	vpaddd	ymm14,ymm14,ymm9
+	mov	r14,rax
+	vpxor	ymm4,ymm4,ymm12
+	mov	r15,rdx
+	vpxor	ymm5,ymm5,ymm14
+	mov	rax,QWORD[rcx+72]
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	mul	r11
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	mov	rbx,rax
+	vpaddd	ymm0,ymm0,ymm4
+	mov	rbp,rdx
+	vpaddd	ymm1,ymm1,ymm5
+	mov	rax,r8
+	vpxor	ymm8,ymm8,ymm0
+	mul	r12
+	vpxor	ymm9,ymm9,ymm1
+	add	r14,rax
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	adc	r15,rdx
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm8
+	mul	r12
+	vpaddd	ymm14,ymm14,ymm9
+	add	rbx,rax
+	vpxor	ymm4,ymm4,ymm12
+	adc	rbp,rdx
+	vpxor	ymm5,ymm5,ymm14
+	mov	rax,r13
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	imul	rax,r8
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	add	rbx,rax
+	vmovdqa	[rcx+224],ymm12
+	adc	rbp,0
+	vmovdqa	[rcx+256],ymm14
+	imul	r13,QWORD[rcx+64]
+	vpaddd	ymm2,ymm2,ymm6
+	add	rbx,r15
+	vpaddd	ymm3,ymm3,ymm7
+	adc	rbp,r13
+	vpxor	ymm10,ymm10,ymm2
+	mov	r13,rbp
+	vpxor	ymm11,ymm11,ymm3
+	and	r13,3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	mov	rax,rbp
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	and	rax,-4
+	vmovdqa	ymm12,[rcx+288]
+	shr	rbp,2
+	vmovdqa	ymm14,[rcx+320]
+	add	rax,rbp
+	vpaddd	ymm12,ymm12,ymm10
+	mov	r11,r14
+	vpaddd	ymm14,ymm14,ymm11
+	mov	r12,rbx
+	vpxor	ymm6,ymm6,ymm12
+	add	r11,rax
+	vpxor	ymm7,ymm7,ymm14
+	adc	r12,0
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	adc	r13,0
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	lea	r9,[r9+16]
+	vpaddd	ymm2,ymm2,ymm6
+	add	r11,QWORD[r9+0]
+	vpaddd	ymm3,ymm3,ymm7
+	adc	r12,QWORD[r9+8]
+	vpxor	ymm10,ymm10,ymm2
+	adc	r13,1
+	vpxor	ymm11,ymm11,ymm3
+	mov	rax,QWORD[rcx+64]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	mul	r11
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	mov	r14,rax
+	vpaddd	ymm12,ymm12,ymm10
+	mov	r15,rdx
+	vpaddd	ymm14,ymm14,ymm11
+	mov	rax,QWORD[rcx+72]
+	vpxor	ymm6,ymm6,ymm12
+	mul	r11
+	vpxor	ymm7,ymm7,ymm14
+	mov	rbx,rax
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	mov	rbp,rdx
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	mov	rax,r8
+	vmovdqa	[rcx+288],ymm12
+	mul	r12
+	vmovdqa	[rcx+320],ymm14
+	add	r14,rax
+	vpaddd	ymm0,ymm0,ymm5
+	adc	r15,rdx
+	vpaddd	ymm1,ymm1,ymm6
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm11,ymm11,ymm0
+	mul	r12
+	vpxor	ymm8,ymm8,ymm1
+	add	rbx,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	adc	rbp,rdx
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	mov	rax,r13
+	vmovdqa	ymm12,[rcx+288]
+	imul	rax,r8
+	vmovdqa	ymm14,[rcx+320]
+	add	rbx,rax
+	vpaddd	ymm12,ymm12,ymm11
+	adc	rbp,0
+	vpaddd	ymm14,ymm14,ymm8
+	imul	r13,QWORD[rcx+64]
+	vpxor	ymm5,ymm5,ymm12
+	add	rbx,r15
+	vpxor	ymm6,ymm6,ymm14
+	adc	rbp,r13
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	mov	r13,rbp
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	and	r13,3
+	vpaddd	ymm0,ymm0,ymm5
+	mov	rax,rbp
+	vpaddd	ymm1,ymm1,ymm6
+	and	rax,-4
+	vpxor	ymm11,ymm11,ymm0
+	shr	rbp,2
+	vpxor	ymm8,ymm8,ymm1
+	add	rax,rbp
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	mov	r11,r14
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	mov	r12,rbx
+	vpaddd	ymm12,ymm12,ymm11
+	add	r11,rax
+	vpaddd	ymm14,ymm14,ymm8
+	adc	r12,0
+	vpxor	ymm5,ymm5,ymm12
+	adc	r13,0
+	vpxor	ymm6,ymm6,ymm14
+	lea	r9,[r9+16]
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	add	r11,QWORD[r9+0]
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	adc	r12,QWORD[r9+8]
+	vmovdqa	[rcx+288],ymm12
+	adc	r13,1
+	vmovdqa	[rcx+320],ymm14
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm2,ymm2,ymm7
+	mul	r11
+	vpaddd	ymm3,ymm3,ymm4
+	mov	r14,rax
+	vpxor	ymm9,ymm9,ymm2
+	mov	r15,rdx
+	vpxor	ymm10,ymm10,ymm3
+	mov	rax,QWORD[rcx+72]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	mul	r11
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	mov	rbx,rax
+	vmovdqa	ymm12,[rcx+224]
+	mov	rbp,rdx
+	vmovdqa	ymm14,[rcx+256]
+	mov	rax,r8
+	vpaddd	ymm12,ymm12,ymm9
+	mul	r12
+	vpaddd	ymm14,ymm14,ymm10
+	add	r14,rax
+	vpxor	ymm7,ymm7,ymm12
+	adc	r15,rdx
+	vpxor	ymm4,ymm4,ymm14
+	mov	rax,QWORD[rcx+64]
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	mul	r12
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	add	rbx,rax
+	vpaddd	ymm2,ymm2,ymm7
+	adc	rbp,rdx
+	vpaddd	ymm3,ymm3,ymm4
+	mov	rax,r13
+	vpxor	ymm9,ymm9,ymm2
+	imul	rax,r8
+	vpxor	ymm10,ymm10,ymm3
+	add	rbx,rax
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	adc	rbp,0
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	imul	r13,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm9
+	add	rbx,r15
+	vpaddd	ymm14,ymm14,ymm10
+	adc	rbp,r13
+	vpxor	ymm7,ymm7,ymm12
+	mov	r13,rbp
+	vpxor	ymm4,ymm4,ymm14
+	and	r13,3
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	mov	rax,rbp
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	and	rax,-4
+	vmovdqa	[rcx+224],ymm12
+	shr	rbp,2
+	vmovdqa	[rcx+256],ymm14
+	add	rax,rbp
+	vpaddd	ymm0,ymm0,ymm4
+	mov	r11,r14
+	vpaddd	ymm1,ymm1,ymm5
+	mov	r12,rbx
+	vpxor	ymm8,ymm8,ymm0
+	add	r11,rax
+	vpxor	ymm9,ymm9,ymm1
+	adc	r12,0
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	adc	r13,0
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	lea	r9,[r9+16]
+	vmovdqa	ymm12,[rcx+224]
+	add	r11,QWORD[r9+0]
+	vmovdqa	ymm14,[rcx+256]
+	adc	r12,QWORD[r9+8]
+	vpaddd	ymm12,ymm12,ymm8
+	adc	r13,1
+	vpaddd	ymm14,ymm14,ymm9
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm4,ymm4,ymm12
+	mul	r11
+	vpxor	ymm5,ymm5,ymm14
+	mov	r14,rax
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	mov	r15,rdx
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	mov	rax,QWORD[rcx+72]
+	vpaddd	ymm0,ymm0,ymm4
+	mul	r11
+	vpaddd	ymm1,ymm1,ymm5
+	mov	rbx,rax
+	vpxor	ymm8,ymm8,ymm0
+	mov	rbp,rdx
+	vpxor	ymm9,ymm9,ymm1
+	mov	rax,r8
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	mul	r12
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	add	r14,rax
+	vpaddd	ymm12,ymm12,ymm8
+	adc	r15,rdx
+	vpaddd	ymm14,ymm14,ymm9
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm4,ymm4,ymm12
+	mul	r12
+	vpxor	ymm5,ymm5,ymm14
+	add	rbx,rax
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	adc	rbp,rdx
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	mov	rax,r13
+	vmovdqa	[rcx+224],ymm12
+	imul	rax,r8
+	vmovdqa	[rcx+256],ymm14
+	add	rbx,rax
+	vpaddd	ymm2,ymm2,ymm6
+	adc	rbp,0
+	vpaddd	ymm3,ymm3,ymm7
+	imul	r13,QWORD[rcx+64]
+	vpxor	ymm10,ymm10,ymm2
+	add	rbx,r15
+	vpxor	ymm11,ymm11,ymm3
+	adc	rbp,r13
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	mov	r13,rbp
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	and	r13,3
+	vmovdqa	ymm12,[rcx+288]
+	mov	rax,rbp
+	vmovdqa	ymm14,[rcx+320]
+	and	rax,-4
+	vpaddd	ymm12,ymm12,ymm10
+	shr	rbp,2
+	vpaddd	ymm14,ymm14,ymm11
+	add	rax,rbp
+	vpxor	ymm6,ymm6,ymm12
+	mov	r11,r14
+	vpxor	ymm7,ymm7,ymm14
+	mov	r12,rbx
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	add	r11,rax
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	adc	r12,0
+	vpaddd	ymm2,ymm2,ymm6
+	adc	r13,0
+	vpaddd	ymm3,ymm3,ymm7
+	lea	r9,[r9+16]
+	vpxor	ymm10,ymm10,ymm2
+	add	r11,QWORD[r9+0]
+	vpxor	ymm11,ymm11,ymm3
+	adc	r12,QWORD[r9+8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	adc	r13,1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm10
+	mul	r11
+	vpaddd	ymm14,ymm14,ymm11
+	mov	r14,rax
+	vpxor	ymm6,ymm6,ymm12
+	mov	r15,rdx
+	vpxor	ymm7,ymm7,ymm14
+	mov	rax,QWORD[rcx+72]
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	mul	r11
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	mov	rbx,rax
+	vmovdqa	[rcx+288],ymm12
+	mov	rbp,rdx
+	vmovdqa	[rcx+320],ymm14
+	mov	rax,r8
+	vpaddd	ymm0,ymm0,ymm5
+	mul	r12
+	vpaddd	ymm1,ymm1,ymm6
+	add	r14,rax
+	vpxor	ymm11,ymm11,ymm0
+	adc	r15,rdx
+	vpxor	ymm8,ymm8,ymm1
+	mov	rax,QWORD[rcx+64]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mul	r12
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	add	rbx,rax
+	vmovdqa	ymm12,[rcx+288]
+	adc	rbp,rdx
+	vmovdqa	ymm14,[rcx+320]
+	mov	rax,r13
+	vpaddd	ymm12,ymm12,ymm11
+	imul	rax,r8
+	vpaddd	ymm14,ymm14,ymm8
+	add	rbx,rax
+	vpxor	ymm5,ymm5,ymm12
+	adc	rbp,0
+	vpxor	ymm6,ymm6,ymm14
+	imul	r13,QWORD[rcx+64]
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	add	rbx,r15
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	adc	rbp,r13
+	vpaddd	ymm0,ymm0,ymm5
+	mov	r13,rbp
+	vpaddd	ymm1,ymm1,ymm6
+	and	r13,3
+	vpxor	ymm11,ymm11,ymm0
+	mov	rax,rbp
+	vpxor	ymm8,ymm8,ymm1
+	and	rax,-4
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	shr	rbp,2
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	add	rax,rbp
+	vpaddd	ymm12,ymm12,ymm11
+	mov	r11,r14
+	vpaddd	ymm14,ymm14,ymm8
+	mov	r12,rbx
+	vpxor	ymm5,ymm5,ymm12
+	add	r11,rax
+	vpxor	ymm6,ymm6,ymm14
+	adc	r12,0
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	adc	r13,0
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	lea	r9,[r9+16]
+	vmovdqa	[rcx+288],ymm12
+	add	r11,QWORD[r9+0]
+	vmovdqa	[rcx+320],ymm14
+	adc	r12,QWORD[r9+8]
+	vpaddd	ymm2,ymm2,ymm7
+	adc	r13,1
+	vpaddd	ymm3,ymm3,ymm4
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm9,ymm9,ymm2
+	mul	r11
+	vpxor	ymm10,ymm10,ymm3
+	mov	r14,rax
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	mov	r15,rdx
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	mov	rax,QWORD[rcx+72]
+	vmovdqa	ymm12,[rcx+224]
+	mul	r11
+	vmovdqa	ymm14,[rcx+256]
+	mov	rbx,rax
+	vpaddd	ymm12,ymm12,ymm9
+	mov	rbp,rdx
+	vpaddd	ymm14,ymm14,ymm10
+	mov	rax,r8
+	vpxor	ymm7,ymm7,ymm12
+	mul	r12
+	vpxor	ymm4,ymm4,ymm14
+	add	r14,rax
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	adc	r15,rdx
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm2,ymm2,ymm7
+	mul	r12
+	vpaddd	ymm3,ymm3,ymm4
+	add	rbx,rax
+	vpxor	ymm9,ymm9,ymm2
+	adc	rbp,rdx
+	vpxor	ymm10,ymm10,ymm3
+	mov	rax,r13
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	imul	rax,r8
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	add	rbx,rax
+	vpaddd	ymm12,ymm12,ymm9
+	adc	rbp,0
+	vpaddd	ymm14,ymm14,ymm10
+	imul	r13,QWORD[rcx+64]
+	vpxor	ymm7,ymm7,ymm12
+	add	rbx,r15
+	vpxor	ymm4,ymm4,ymm14
+	adc	rbp,r13
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	mov	r13,rbp
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	and	r13,3
+	vmovdqa	[rcx+224],ymm12
+	mov	rax,rbp
+	vmovdqa	[rcx+256],ymm14
+	and	rax,-4
+	vpaddd	ymm0,ymm0,ymm4
+	shr	rbp,2
+	vpaddd	ymm1,ymm1,ymm5
+	add	rax,rbp
+	vpxor	ymm8,ymm8,ymm0
+	mov	r11,r14
+	vpxor	ymm9,ymm9,ymm1
+	mov	r12,rbx
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	add	r11,rax
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	adc	r12,0
+	vmovdqa	ymm12,[rcx+224]
+	adc	r13,0
+	vmovdqa	ymm14,[rcx+256]
+	lea	r9,[r9+16]
+	vpaddd	ymm12,ymm12,ymm8
+	add	r11,QWORD[r9+0]
+	vpaddd	ymm14,ymm14,ymm9
+	adc	r12,QWORD[r9+8]
+	vpxor	ymm4,ymm4,ymm12
+	adc	r13,1
+	vpxor	ymm5,ymm5,ymm14
+	mov	rax,QWORD[rcx+64]
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	mul	r11
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	mov	r14,rax
+	vpaddd	ymm0,ymm0,ymm4
+	mov	r15,rdx
+	vpaddd	ymm1,ymm1,ymm5
+	mov	rax,QWORD[rcx+72]
+	vpxor	ymm8,ymm8,ymm0
+	mul	r11
+	vpxor	ymm9,ymm9,ymm1
+	mov	rbx,rax
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	mov	rbp,rdx
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mov	rax,r8
+	vpaddd	ymm12,ymm12,ymm8
+	mul	r12
+	vpaddd	ymm14,ymm14,ymm9
+	add	r14,rax
+	vpxor	ymm4,ymm4,ymm12
+	adc	r15,rdx
+	vpxor	ymm5,ymm5,ymm14
+	mov	rax,QWORD[rcx+64]
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	mul	r12
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	add	rbx,rax
+	vmovdqa	[rcx+224],ymm12
+	adc	rbp,rdx
+	vmovdqa	[rcx+256],ymm14
+	mov	rax,r13
+	vpaddd	ymm2,ymm2,ymm6
+	imul	rax,r8
+	vpaddd	ymm3,ymm3,ymm7
+	add	rbx,rax
+	vpxor	ymm10,ymm10,ymm2
+	adc	rbp,0
+	vpxor	ymm11,ymm11,ymm3
+	imul	r13,QWORD[rcx+64]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	add	rbx,r15
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	adc	rbp,r13
+	vmovdqa	ymm12,[rcx+288]
+	mov	r13,rbp
+	vmovdqa	ymm14,[rcx+320]
+	and	r13,3
+	vpaddd	ymm12,ymm12,ymm10
+	mov	rax,rbp
+	vpaddd	ymm14,ymm14,ymm11
+	and	rax,-4
+	vpxor	ymm6,ymm6,ymm12
+	shr	rbp,2
+	vpxor	ymm7,ymm7,ymm14
+	add	rax,rbp
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	mov	r11,r14
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	mov	r12,rbx
+	vpaddd	ymm2,ymm2,ymm6
+	add	r11,rax
+	vpaddd	ymm3,ymm3,ymm7
+	adc	r12,0
+	vpxor	ymm10,ymm10,ymm2
+	adc	r13,0
+	vpxor	ymm11,ymm11,ymm3
+	lea	r9,[r9+16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	add	r11,QWORD[r9+0]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	adc	r12,QWORD[r9+8]
+	vpaddd	ymm12,ymm12,ymm10
+	adc	r13,1
+	vpaddd	ymm14,ymm14,ymm11
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm6,ymm6,ymm12
+	mul	r11
+	vpxor	ymm7,ymm7,ymm14
+	mov	r14,rax
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	mov	r15,rdx
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	mov	rax,QWORD[rcx+72]
+	vmovdqa	[rcx+288],ymm12
+	mul	r11
+	vmovdqa	[rcx+320],ymm14
+	mov	rbx,rax
+	vpaddd	ymm0,ymm0,ymm5
+	mov	rbp,rdx
+	vpaddd	ymm1,ymm1,ymm6
+	mov	rax,r8
+	vpxor	ymm11,ymm11,ymm0
+	mul	r12
+	vpxor	ymm8,ymm8,ymm1
+	add	r14,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	adc	r15,rdx
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	mov	rax,QWORD[rcx+64]
+	vmovdqa	ymm12,[rcx+288]
+	mul	r12
+	vmovdqa	ymm14,[rcx+320]
+	add	rbx,rax
+	vpaddd	ymm12,ymm12,ymm11
+	adc	rbp,rdx
+	vpaddd	ymm14,ymm14,ymm8
+	mov	rax,r13
+	vpxor	ymm5,ymm5,ymm12
+	imul	rax,r8
+	vpxor	ymm6,ymm6,ymm14
+	add	rbx,rax
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	adc	rbp,0
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	imul	r13,QWORD[rcx+64]
+	vpaddd	ymm0,ymm0,ymm5
+	add	rbx,r15
+	vpaddd	ymm1,ymm1,ymm6
+	adc	rbp,r13
+	vpxor	ymm11,ymm11,ymm0
+	mov	r13,rbp
+	vpxor	ymm8,ymm8,ymm1
+	and	r13,3
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	mov	rax,rbp
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	and	rax,-4
+	vpaddd	ymm12,ymm12,ymm11
+	shr	rbp,2
+	vpaddd	ymm14,ymm14,ymm8
+	add	rax,rbp
+	vpxor	ymm5,ymm5,ymm12
+	mov	r11,r14
+	vpxor	ymm6,ymm6,ymm14
+	mov	r12,rbx
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	add	r11,rax
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	adc	r12,0
+	vmovdqa	[rcx+288],ymm12
+	adc	r13,0
+	vmovdqa	[rcx+320],ymm14
+	lea	r9,[r9+16]
+	vpaddd	ymm2,ymm2,ymm7
+	add	r11,QWORD[r9+0]
+	vpaddd	ymm3,ymm3,ymm4
+	adc	r12,QWORD[r9+8]
+	vpxor	ymm9,ymm9,ymm2
+	adc	r13,1
+	vpxor	ymm10,ymm10,ymm3
+	mov	rax,QWORD[rcx+64]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	mul	r11
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	mov	r14,rax
+	vmovdqa	ymm12,[rcx+224]
+	mov	r15,rdx
+	vmovdqa	ymm14,[rcx+256]
+	mov	rax,QWORD[rcx+72]
+	vpaddd	ymm12,ymm12,ymm9
+	mul	r11
+	vpaddd	ymm14,ymm14,ymm10
+	mov	rbx,rax
+	vpxor	ymm7,ymm7,ymm12
+	mov	rbp,rdx
+	vpxor	ymm4,ymm4,ymm14
+	mov	rax,r8
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	mul	r12
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	add	r14,rax
+	vpaddd	ymm2,ymm2,ymm7
+	adc	r15,rdx
+	vpaddd	ymm3,ymm3,ymm4
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm9,ymm9,ymm2
+	mul	r12
+	vpxor	ymm10,ymm10,ymm3
+	add	rbx,rax
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	adc	rbp,rdx
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	mov	rax,r13
+	vpaddd	ymm12,ymm12,ymm9
+	imul	rax,r8
+	vpaddd	ymm14,ymm14,ymm10
+	add	rbx,rax
+	vpxor	ymm7,ymm7,ymm12
+	adc	rbp,0
+	vpxor	ymm4,ymm4,ymm14
+	imul	r13,QWORD[rcx+64]
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	add	rbx,r15
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	adc	rbp,r13
+	vmovdqa	[rcx+224],ymm12
+	mov	r13,rbp
+	vmovdqa	[rcx+256],ymm14
+	and	r13,3
+	vpaddd	ymm0,ymm0,ymm4
+	mov	rax,rbp
+	vpaddd	ymm1,ymm1,ymm5
+	and	rax,-4
+	vpxor	ymm8,ymm8,ymm0
+	shr	rbp,2
+	vpxor	ymm9,ymm9,ymm1
+	add	rax,rbp
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	mov	r11,r14
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	mov	r12,rbx
+	vmovdqa	ymm12,[rcx+224]
+	add	r11,rax
+	vmovdqa	ymm14,[rcx+256]
+	adc	r12,0
+	vpaddd	ymm12,ymm12,ymm8
+	adc	r13,0
+	vpaddd	ymm14,ymm14,ymm9
+	lea	r9,[r9+16]
+	vpxor	ymm4,ymm4,ymm12
+	add	r11,QWORD[r9+0]
+	vpxor	ymm5,ymm5,ymm14
+	adc	r12,QWORD[r9+8]
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	adc	r13,1
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm0,ymm0,ymm4
+	mul	r11
+	vpaddd	ymm1,ymm1,ymm5
+	mov	r14,rax
+	vpxor	ymm8,ymm8,ymm0
+	mov	r15,rdx
+	vpxor	ymm9,ymm9,ymm1
+	mov	rax,QWORD[rcx+72]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	mul	r11
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mov	rbx,rax
+	vpaddd	ymm12,ymm12,ymm8
+	mov	rbp,rdx
+	vpaddd	ymm14,ymm14,ymm9
+	mov	rax,r8
+	vpxor	ymm4,ymm4,ymm12
+	mul	r12
+	vpxor	ymm5,ymm5,ymm14
+	add	r14,rax
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	adc	r15,rdx
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	mov	rax,QWORD[rcx+64]
+	vmovdqa	[rcx+224],ymm12
+	mul	r12
+	vmovdqa	[rcx+256],ymm14
+	add	rbx,rax
+	vpaddd	ymm2,ymm2,ymm6
+	adc	rbp,rdx
+	vpaddd	ymm3,ymm3,ymm7
+	mov	rax,r13
+	vpxor	ymm10,ymm10,ymm2
+	imul	rax,r8
+	vpxor	ymm11,ymm11,ymm3
+	add	rbx,rax
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	adc	rbp,0
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	imul	r13,QWORD[rcx+64]
+	vmovdqa	ymm12,[rcx+288]
+	add	rbx,r15
+	vmovdqa	ymm14,[rcx+320]
+	adc	rbp,r13
+	vpaddd	ymm12,ymm12,ymm10
+	mov	r13,rbp
+	vpaddd	ymm14,ymm14,ymm11
+	and	r13,3
+	vpxor	ymm6,ymm6,ymm12
+	mov	rax,rbp
+	vpxor	ymm7,ymm7,ymm14
+	and	rax,-4
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	shr	rbp,2
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	add	rax,rbp
+	vpaddd	ymm2,ymm2,ymm6
+	mov	r11,r14
+	vpaddd	ymm3,ymm3,ymm7
+	mov	r12,rbx
+	vpxor	ymm10,ymm10,ymm2
+	add	r11,rax
+	vpxor	ymm11,ymm11,ymm3
+	adc	r12,0
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	adc	r13,0
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	lea	r9,[r9+16]
+	vpaddd	ymm12,ymm12,ymm10
+	add	r11,QWORD[r9+0]
+	vpaddd	ymm14,ymm14,ymm11
+	adc	r12,QWORD[r9+8]
+	vpxor	ymm6,ymm6,ymm12
+	adc	r13,1
+	vpxor	ymm7,ymm7,ymm14
+	mov	rax,QWORD[rcx+64]
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	mul	r11
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	mov	r14,rax
+	vmovdqa	[rcx+288],ymm12
+	mov	r15,rdx
+	vmovdqa	[rcx+320],ymm14
+	mov	rax,QWORD[rcx+72]
+	vpaddd	ymm0,ymm0,ymm5
+	mul	r11
+	vpaddd	ymm1,ymm1,ymm6
+	mov	rbx,rax
+	vpxor	ymm11,ymm11,ymm0
+	mov	rbp,rdx
+	vpxor	ymm8,ymm8,ymm1
+	mov	rax,r8
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mul	r12
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	add	r14,rax
+	vmovdqa	ymm12,[rcx+288]
+	adc	r15,rdx
+	vmovdqa	ymm14,[rcx+320]
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm11
+	mul	r12
+	vpaddd	ymm14,ymm14,ymm8
+	add	rbx,rax
+	vpxor	ymm5,ymm5,ymm12
+	adc	rbp,rdx
+	vpxor	ymm6,ymm6,ymm14
+	mov	rax,r13
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	imul	rax,r8
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	add	rbx,rax
+	vpaddd	ymm0,ymm0,ymm5
+	adc	rbp,0
+	vpaddd	ymm1,ymm1,ymm6
+	imul	r13,QWORD[rcx+64]
+	vpxor	ymm11,ymm11,ymm0
+	add	rbx,r15
+	vpxor	ymm8,ymm8,ymm1
+	adc	rbp,r13
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	mov	r13,rbp
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	and	r13,3
+	vpaddd	ymm12,ymm12,ymm11
+	mov	rax,rbp
+	vpaddd	ymm14,ymm14,ymm8
+	and	rax,-4
+	vpxor	ymm5,ymm5,ymm12
+	shr	rbp,2
+	vpxor	ymm6,ymm6,ymm14
+	add	rax,rbp
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	mov	r11,r14
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	mov	r12,rbx
+	vmovdqa	[rcx+288],ymm12
+	add	r11,rax
+	vmovdqa	[rcx+320],ymm14
+	adc	r12,0
+	vpaddd	ymm2,ymm2,ymm7
+	adc	r13,0
+	vpaddd	ymm3,ymm3,ymm4
+	lea	r9,[r9+16]
+	vpxor	ymm9,ymm9,ymm2
+	add	r11,QWORD[r9+0]
+	vpxor	ymm10,ymm10,ymm3
+	adc	r12,QWORD[r9+8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	adc	r13,1
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	mov	rax,QWORD[rcx+64]
+	vmovdqa	ymm12,[rcx+224]
+	mul	r11
+	vmovdqa	ymm14,[rcx+256]
+	mov	r14,rax
+	vpaddd	ymm12,ymm12,ymm9
+	mov	r15,rdx
+	vpaddd	ymm14,ymm14,ymm10
+	mov	rax,QWORD[rcx+72]
+	vpxor	ymm7,ymm7,ymm12
+	mul	r11
+	vpxor	ymm4,ymm4,ymm14
+	mov	rbx,rax
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	mov	rbp,rdx
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	mov	rax,r8
+	vpaddd	ymm2,ymm2,ymm7
+	mul	r12
+	vpaddd	ymm3,ymm3,ymm4
+	add	r14,rax
+	vpxor	ymm9,ymm9,ymm2
+	adc	r15,rdx
+	vpxor	ymm10,ymm10,ymm3
+	mov	rax,QWORD[rcx+64]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mul	r12
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	add	rbx,rax
+	vpaddd	ymm12,ymm12,ymm9
+	adc	rbp,rdx
+	vpaddd	ymm14,ymm14,ymm10
+	mov	rax,r13
+	vpxor	ymm7,ymm7,ymm12
+	imul	rax,r8
+	vpxor	ymm4,ymm4,ymm14
+	add	rbx,rax
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	adc	rbp,0
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	imul	r13,QWORD[rcx+64]
+	vmovdqa	[rcx+224],ymm12
+	add	rbx,r15
+	vmovdqa	[rcx+256],ymm14
+	adc	rbp,r13
+	vpaddd	ymm0,ymm0,ymm4
+	mov	r13,rbp
+	vpaddd	ymm1,ymm1,ymm5
+	and	r13,3
+	vpxor	ymm8,ymm8,ymm0
+	mov	rax,rbp
+	vpxor	ymm9,ymm9,ymm1
+	and	rax,-4
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	shr	rbp,2
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	add	rax,rbp
+	vmovdqa	ymm12,[rcx+224]
+	mov	r11,r14
+	vmovdqa	ymm14,[rcx+256]
+	mov	r12,rbx
+	vpaddd	ymm12,ymm12,ymm8
+	add	r11,rax
+	vpaddd	ymm14,ymm14,ymm9
+	adc	r12,0
+	vpxor	ymm4,ymm4,ymm12
+	adc	r13,0
+	vpxor	ymm5,ymm5,ymm14
+	lea	r9,[r9+16]
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	add	r11,QWORD[r9+0]
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	adc	r12,QWORD[r9+8]
+	vpaddd	ymm0,ymm0,ymm4
+	adc	r13,1
+	vpaddd	ymm1,ymm1,ymm5
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm8,ymm8,ymm0
+	mul	r11
+	vpxor	ymm9,ymm9,ymm1
+	mov	r14,rax
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	mov	r15,rdx
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mov	rax,QWORD[rcx+72]
+	vpaddd	ymm12,ymm12,ymm8
+	mul	r11
+	vpaddd	ymm14,ymm14,ymm9
+	mov	rbx,rax
+	vpxor	ymm4,ymm4,ymm12
+	mov	rbp,rdx
+	vpxor	ymm5,ymm5,ymm14
+	mov	rax,r8
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	mul	r12
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	add	r14,rax
+	vmovdqa	[rcx+224],ymm12
+	adc	r15,rdx
+	vmovdqa	[rcx+256],ymm14
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm2,ymm2,ymm6
+	mul	r12
+	vpaddd	ymm3,ymm3,ymm7
+	add	rbx,rax
+	vpxor	ymm10,ymm10,ymm2
+	adc	rbp,rdx
+	vpxor	ymm11,ymm11,ymm3
+	mov	rax,r13
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	imul	rax,r8
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	add	rbx,rax
+	vmovdqa	ymm12,[rcx+288]
+	adc	rbp,0
+	vmovdqa	ymm14,[rcx+320]
+	imul	r13,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm10
+	add	rbx,r15
+	vpaddd	ymm14,ymm14,ymm11
+	adc	rbp,r13
+	vpxor	ymm6,ymm6,ymm12
+	mov	r13,rbp
+	vpxor	ymm7,ymm7,ymm14
+	and	r13,3
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	mov	rax,rbp
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	and	rax,-4
+	vpaddd	ymm2,ymm2,ymm6
+	shr	rbp,2
+	vpaddd	ymm3,ymm3,ymm7
+	add	rax,rbp
+	vpxor	ymm10,ymm10,ymm2
+	mov	r11,r14
+	vpxor	ymm11,ymm11,ymm3
+	mov	r12,rbx
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	add	r11,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	adc	r12,0
+	vpaddd	ymm12,ymm12,ymm10
+	adc	r13,0
+	vpaddd	ymm14,ymm14,ymm11
+	lea	r9,[r9+16]
+	vpxor	ymm6,ymm6,ymm12
+	add	r11,QWORD[r9+0]
+	vpxor	ymm7,ymm7,ymm14
+	adc	r12,QWORD[r9+8]
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	adc	r13,1
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	mov	rax,QWORD[rcx+64]
+	vmovdqa	[rcx+288],ymm12
+	mul	r11
+	vmovdqa	[rcx+320],ymm14
+	mov	r14,rax
+	vpaddd	ymm0,ymm0,ymm5
+	mov	r15,rdx
+	vpaddd	ymm1,ymm1,ymm6
+	mov	rax,QWORD[rcx+72]
+	vpxor	ymm11,ymm11,ymm0
+	mul	r11
+	vpxor	ymm8,ymm8,ymm1
+	mov	rbx,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mov	rbp,rdx
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	mov	rax,r8
+	vmovdqa	ymm12,[rcx+288]
+	mul	r12
+	vmovdqa	ymm14,[rcx+320]
+	add	r14,rax
+	vpaddd	ymm12,ymm12,ymm11
+	adc	r15,rdx
+	vpaddd	ymm14,ymm14,ymm8
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm5,ymm5,ymm12
+	mul	r12
+	vpxor	ymm6,ymm6,ymm14
+	add	rbx,rax
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	adc	rbp,rdx
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	mov	rax,r13
+	vpaddd	ymm0,ymm0,ymm5
+	imul	rax,r8
+	vpaddd	ymm1,ymm1,ymm6
+	add	rbx,rax
+	vpxor	ymm11,ymm11,ymm0
+	adc	rbp,0
+	vpxor	ymm8,ymm8,ymm1
+	imul	r13,QWORD[rcx+64]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	add	rbx,r15
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	adc	rbp,r13
+	vpaddd	ymm12,ymm12,ymm11
+	mov	r13,rbp
+	vpaddd	ymm14,ymm14,ymm8
+	and	r13,3
+	vpxor	ymm5,ymm5,ymm12
+	mov	rax,rbp
+	vpxor	ymm6,ymm6,ymm14
+	and	rax,-4
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	shr	rbp,2
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	add	rax,rbp
+	vmovdqa	[rcx+288],ymm12
+	mov	r11,r14
+	vmovdqa	[rcx+320],ymm14
+	mov	r12,rbx
+	vpaddd	ymm2,ymm2,ymm7
+	add	r11,rax
+	vpaddd	ymm3,ymm3,ymm4
+	adc	r12,0
+	vpxor	ymm9,ymm9,ymm2
+	adc	r13,0
+	vpxor	ymm10,ymm10,ymm3
+	lea	r9,[r9+16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	add	r11,QWORD[r9+0]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	adc	r12,QWORD[r9+8]
+	vmovdqa	ymm12,[rcx+224]
+	adc	r13,1
+	vmovdqa	ymm14,[rcx+256]
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm9
+	mul	r11
+	vpaddd	ymm14,ymm14,ymm10
+	mov	r14,rax
+	vpxor	ymm7,ymm7,ymm12
+	mov	r15,rdx
+	vpxor	ymm4,ymm4,ymm14
+	mov	rax,QWORD[rcx+72]
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	mul	r11
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	mov	rbx,rax
+	vpaddd	ymm2,ymm2,ymm7
+	mov	rbp,rdx
+	vpaddd	ymm3,ymm3,ymm4
+	mov	rax,r8
+	vpxor	ymm9,ymm9,ymm2
+	mul	r12
+	vpxor	ymm10,ymm10,ymm3
+	add	r14,rax
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	adc	r15,rdx
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm9
+	mul	r12
+	vpaddd	ymm14,ymm14,ymm10
+	add	rbx,rax
+	vpxor	ymm7,ymm7,ymm12
+	adc	rbp,rdx
+	vpxor	ymm4,ymm4,ymm14
+	mov	rax,r13
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	imul	rax,r8
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	add	rbx,rax
+	vmovdqa	[rcx+224],ymm12
+	adc	rbp,0
+	vmovdqa	[rcx+256],ymm14
+	imul	r13,QWORD[rcx+64]
+	vpaddd	ymm0,ymm0,ymm4
+	add	rbx,r15
+	vpaddd	ymm1,ymm1,ymm5
+	adc	rbp,r13
+	vpxor	ymm8,ymm8,ymm0
+	mov	r13,rbp
+	vpxor	ymm9,ymm9,ymm1
+	and	r13,3
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	mov	rax,rbp
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	and	rax,-4
+	vmovdqa	ymm12,[rcx+224]
+	shr	rbp,2
+	vmovdqa	ymm14,[rcx+256]
+	add	rax,rbp
+	vpaddd	ymm12,ymm12,ymm8
+	mov	r11,r14
+	vpaddd	ymm14,ymm14,ymm9
+	mov	r12,rbx
+	vpxor	ymm4,ymm4,ymm12
+	add	r11,rax
+	vpxor	ymm5,ymm5,ymm14
+	adc	r12,0
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	adc	r13,0
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	lea	r9,[r9+16]
+	vpaddd	ymm0,ymm0,ymm4
+	add	r11,QWORD[r9+0]
+	vpaddd	ymm1,ymm1,ymm5
+	adc	r12,QWORD[r9+8]
+	vpxor	ymm8,ymm8,ymm0
+	adc	r13,1
+	vpxor	ymm9,ymm9,ymm1
+	mov	rax,QWORD[rcx+64]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	mul	r11
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mov	r14,rax
+	vpaddd	ymm12,ymm12,ymm8
+	mov	r15,rdx
+	vpaddd	ymm14,ymm14,ymm9
+	mov	rax,QWORD[rcx+72]
+	vpxor	ymm4,ymm4,ymm12
+	mul	r11
+	vpxor	ymm5,ymm5,ymm14
+	mov	rbx,rax
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	mov	rbp,rdx
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	mov	rax,r8
+	vmovdqa	[rcx+224],ymm12
+	mul	r12
+	vmovdqa	[rcx+256],ymm14
+	add	r14,rax
+	vpaddd	ymm2,ymm2,ymm6
+	adc	r15,rdx
+	vpaddd	ymm3,ymm3,ymm7
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm10,ymm10,ymm2
+	mul	r12
+	vpxor	ymm11,ymm11,ymm3
+	add	rbx,rax
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	adc	rbp,rdx
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mov	rax,r13
+	vmovdqa	ymm12,[rcx+288]
+	imul	rax,r8
+	vmovdqa	ymm14,[rcx+320]
+	add	rbx,rax
+	vpaddd	ymm12,ymm12,ymm10
+	adc	rbp,0
+	vpaddd	ymm14,ymm14,ymm11
+	imul	r13,QWORD[rcx+64]
+	vpxor	ymm6,ymm6,ymm12
+	add	rbx,r15
+	vpxor	ymm7,ymm7,ymm14
+	adc	rbp,r13
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	mov	r13,rbp
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	and	r13,3
+	vpaddd	ymm2,ymm2,ymm6
+	mov	rax,rbp
+	vpaddd	ymm3,ymm3,ymm7
+	and	rax,-4
+	vpxor	ymm10,ymm10,ymm2
+	shr	rbp,2
+	vpxor	ymm11,ymm11,ymm3
+	add	rax,rbp
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	mov	r11,r14
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	mov	r12,rbx
+	vpaddd	ymm12,ymm12,ymm10
+	add	r11,rax
+	vpaddd	ymm14,ymm14,ymm11
+	adc	r12,0
+	vpxor	ymm6,ymm6,ymm12
+	adc	r13,0
+	vpxor	ymm7,ymm7,ymm14
+	lea	r9,[r9+16]
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	add	r11,QWORD[r9+0]
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	adc	r12,QWORD[r9+8]
+	vmovdqa	[rcx+288],ymm12
+	adc	r13,1
+	vmovdqa	[rcx+320],ymm14
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm0,ymm0,ymm5
+	mul	r11
+	vpaddd	ymm1,ymm1,ymm6
+	mov	r14,rax
+	vpxor	ymm11,ymm11,ymm0
+	mov	r15,rdx
+	vpxor	ymm8,ymm8,ymm1
+	mov	rax,QWORD[rcx+72]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mul	r11
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	mov	rbx,rax
+	vmovdqa	ymm12,[rcx+288]
+	mov	rbp,rdx
+	vmovdqa	ymm14,[rcx+320]
+	mov	rax,r8
+	vpaddd	ymm12,ymm12,ymm11
+	mul	r12
+	vpaddd	ymm14,ymm14,ymm8
+	add	r14,rax
+	vpxor	ymm5,ymm5,ymm12
+	adc	r15,rdx
+	vpxor	ymm6,ymm6,ymm14
+	mov	rax,QWORD[rcx+64]
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	mul	r12
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	add	rbx,rax
+	vpaddd	ymm0,ymm0,ymm5
+	adc	rbp,rdx
+	vpaddd	ymm1,ymm1,ymm6
+	mov	rax,r13
+	vpxor	ymm11,ymm11,ymm0
+	imul	rax,r8
+	vpxor	ymm8,ymm8,ymm1
+	add	rbx,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	adc	rbp,0
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	imul	r13,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm11
+	add	rbx,r15
+	vpaddd	ymm14,ymm14,ymm8
+	adc	rbp,r13
+	vpxor	ymm5,ymm5,ymm12
+	mov	r13,rbp
+	vpxor	ymm6,ymm6,ymm14
+	and	r13,3
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	mov	rax,rbp
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	and	rax,-4
+	vmovdqa	[rcx+288],ymm12
+	shr	rbp,2
+	vmovdqa	[rcx+320],ymm14
+	add	rax,rbp
+	vpaddd	ymm2,ymm2,ymm7
+	mov	r11,r14
+	vpaddd	ymm3,ymm3,ymm4
+	mov	r12,rbx
+	vpxor	ymm9,ymm9,ymm2
+	add	r11,rax
+	vpxor	ymm10,ymm10,ymm3
+	adc	r12,0
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	adc	r13,0
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	lea	r9,[r9+16]
+	vmovdqa	ymm12,[rcx+224]
+	add	r11,QWORD[r9+0]
+	vmovdqa	ymm14,[rcx+256]
+	adc	r12,QWORD[r9+8]
+	vpaddd	ymm12,ymm12,ymm9
+	adc	r13,1
+	vpaddd	ymm14,ymm14,ymm10
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm7,ymm7,ymm12
+	mul	r11
+	vpxor	ymm4,ymm4,ymm14
+	mov	r14,rax
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	mov	r15,rdx
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	mov	rax,QWORD[rcx+72]
+	vpaddd	ymm2,ymm2,ymm7
+	mul	r11
+	vpaddd	ymm3,ymm3,ymm4
+	mov	rbx,rax
+	vpxor	ymm9,ymm9,ymm2
+	mov	rbp,rdx
+	vpxor	ymm10,ymm10,ymm3
+	mov	rax,r8
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mul	r12
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	add	r14,rax
+	vpaddd	ymm12,ymm12,ymm9
+	adc	r15,rdx
+	vpaddd	ymm14,ymm14,ymm10
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm7,ymm7,ymm12
+	mul	r12
+	vpxor	ymm4,ymm4,ymm14
+	add	rbx,rax
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	adc	rbp,rdx
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	mov	rax,r13
+	vmovdqa	[rcx+224],ymm12
+	imul	rax,r8
+	vmovdqa	[rcx+256],ymm14
+	add	rbx,rax
+	vpaddd	ymm0,ymm0,ymm4
+	adc	rbp,0
+	vpaddd	ymm1,ymm1,ymm5
+	imul	r13,QWORD[rcx+64]
+	vpxor	ymm8,ymm8,ymm0
+	add	rbx,r15
+	vpxor	ymm9,ymm9,ymm1
+	adc	rbp,r13
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	mov	r13,rbp
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	and	r13,3
+	vmovdqa	ymm12,[rcx+224]
+	mov	rax,rbp
+	vmovdqa	ymm14,[rcx+256]
+	and	rax,-4
+	vpaddd	ymm12,ymm12,ymm8
+	shr	rbp,2
+	vpaddd	ymm14,ymm14,ymm9
+	add	rax,rbp
+	vpxor	ymm4,ymm4,ymm12
+	mov	r11,r14
+	vpxor	ymm5,ymm5,ymm14
+	mov	r12,rbx
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	add	r11,rax
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	adc	r12,0
+	vpaddd	ymm0,ymm0,ymm4
+	adc	r13,0
+	vpaddd	ymm1,ymm1,ymm5
+	lea	r9,[r9+16]
+	vpxor	ymm8,ymm8,ymm0
+	add	r11,QWORD[r9+0]
+	vpxor	ymm9,ymm9,ymm1
+	adc	r12,QWORD[r9+8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	adc	r13,1
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm12,ymm12,ymm8
+	mul	r11
+	vpaddd	ymm14,ymm14,ymm9
+	mov	r14,rax
+	vpxor	ymm4,ymm4,ymm12
+	mov	r15,rdx
+	vpxor	ymm5,ymm5,ymm14
+	mov	rax,QWORD[rcx+72]
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	mul	r11
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	mov	rbx,rax
+	vmovdqa	[rcx+224],ymm12
+	mov	rbp,rdx
+	vmovdqa	[rcx+256],ymm14
+	mov	rax,r8
+	vpaddd	ymm2,ymm2,ymm6
+	mul	r12
+	vpaddd	ymm3,ymm3,ymm7
+	add	r14,rax
+	vpxor	ymm10,ymm10,ymm2
+	adc	r15,rdx
+	vpxor	ymm11,ymm11,ymm3
+	mov	rax,QWORD[rcx+64]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	mul	r12
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	add	rbx,rax
+	vmovdqa	ymm12,[rcx+288]
+	adc	rbp,rdx
+	vmovdqa	ymm14,[rcx+320]
+	mov	rax,r13
+	vpaddd	ymm12,ymm12,ymm10
+	imul	rax,r8
+	vpaddd	ymm14,ymm14,ymm11
+	add	rbx,rax
+	vpxor	ymm6,ymm6,ymm12
+	adc	rbp,0
+	vpxor	ymm7,ymm7,ymm14
+	imul	r13,QWORD[rcx+64]
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	add	rbx,r15
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	adc	rbp,r13
+	vpaddd	ymm2,ymm2,ymm6
+	mov	r13,rbp
+	vpaddd	ymm3,ymm3,ymm7
+	and	r13,3
+	vpxor	ymm10,ymm10,ymm2
+	mov	rax,rbp
+	vpxor	ymm11,ymm11,ymm3
+	and	rax,-4
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	shr	rbp,2
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	add	rax,rbp
+	vpaddd	ymm12,ymm12,ymm10
+	mov	r11,r14
+	vpaddd	ymm14,ymm14,ymm11
+	mov	r12,rbx
+	vpxor	ymm6,ymm6,ymm12
+	add	r11,rax
+	vpxor	ymm7,ymm7,ymm14
+	adc	r12,0
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	adc	r13,0
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	lea	r9,[r9+16]
+	vmovdqa	[rcx+288],ymm12
+	add	r11,QWORD[r9+0]
+	vmovdqa	[rcx+320],ymm14
+	adc	r12,QWORD[r9+8]
+	vpaddd	ymm0,ymm0,ymm5
+	adc	r13,1
+	vpaddd	ymm1,ymm1,ymm6
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm11,ymm11,ymm0
+	mul	r11
+	vpxor	ymm8,ymm8,ymm1
+	mov	r14,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mov	r15,rdx
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	mov	rax,QWORD[rcx+72]
+	vmovdqa	ymm12,[rcx+288]
+	mul	r11
+	vmovdqa	ymm14,[rcx+320]
+	mov	rbx,rax
+	vpaddd	ymm12,ymm12,ymm11
+	mov	rbp,rdx
+	vpaddd	ymm14,ymm14,ymm8
+	mov	rax,r8
+	vpxor	ymm5,ymm5,ymm12
+	mul	r12
+	vpxor	ymm6,ymm6,ymm14
+	add	r14,rax
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	adc	r15,rdx
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm0,ymm0,ymm5
+	mul	r12
+	vpaddd	ymm1,ymm1,ymm6
+	add	rbx,rax
+	vpxor	ymm11,ymm11,ymm0
+	adc	rbp,rdx
+	vpxor	ymm8,ymm8,ymm1
+	mov	rax,r13
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	imul	rax,r8
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	add	rbx,rax
+	vpaddd	ymm12,ymm12,ymm11
+	adc	rbp,0
+	vpaddd	ymm14,ymm14,ymm8
+	imul	r13,QWORD[rcx+64]
+	vpxor	ymm5,ymm5,ymm12
+	add	rbx,r15
+	vpxor	ymm6,ymm6,ymm14
+	adc	rbp,r13
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	mov	r13,rbp
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	and	r13,3
+	vmovdqa	[rcx+288],ymm12
+	mov	rax,rbp
+	vmovdqa	[rcx+320],ymm14
+	and	rax,-4
+	vpaddd	ymm2,ymm2,ymm7
+	shr	rbp,2
+	vpaddd	ymm3,ymm3,ymm4
+	add	rax,rbp
+	vpxor	ymm9,ymm9,ymm2
+	mov	r11,r14
+	vpxor	ymm10,ymm10,ymm3
+	mov	r12,rbx
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	add	r11,rax
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	adc	r12,0
+	vmovdqa	ymm12,[rcx+224]
+	adc	r13,0
+	vmovdqa	ymm14,[rcx+256]
+	lea	r9,[r9+16]
+	vpaddd	ymm12,ymm12,ymm9
+	add	r11,QWORD[r9+0]
+	vpaddd	ymm14,ymm14,ymm10
+	adc	r12,QWORD[r9+8]
+	vpxor	ymm7,ymm7,ymm12
+	adc	r13,1
+	vpxor	ymm4,ymm4,ymm14
+	mov	rax,QWORD[rcx+64]
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	mul	r11
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	mov	r14,rax
+	vpaddd	ymm2,ymm2,ymm7
+	mov	r15,rdx
+	vpaddd	ymm3,ymm3,ymm4
+	mov	rax,QWORD[rcx+72]
+	vpxor	ymm9,ymm9,ymm2
+	mul	r11
+	vpxor	ymm10,ymm10,ymm3
+	mov	rbx,rax
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mov	rbp,rdx
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	mov	rax,r8
+	vpaddd	ymm12,ymm12,ymm9
+	mul	r12
+	vpaddd	ymm14,ymm14,ymm10
+	add	r14,rax
+	vpxor	ymm7,ymm7,ymm12
+	adc	r15,rdx
+	vpxor	ymm4,ymm4,ymm14
+	mov	rax,QWORD[rcx+64]
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	mul	r12
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	add	rbx,rax
+	vmovdqa	[rcx+224],ymm12
+	adc	rbp,rdx
+	vmovdqa	[rcx+256],ymm14
+	mov	rax,r13
+	vpaddd	ymm0,ymm0,ymm4
+	imul	rax,r8
+	vpaddd	ymm1,ymm1,ymm5
+	add	rbx,rax
+	vpxor	ymm8,ymm8,ymm0
+	adc	rbp,0
+	vpxor	ymm9,ymm9,ymm1
+	imul	r13,QWORD[rcx+64]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	add	rbx,r15
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	adc	rbp,r13
+	vmovdqa	ymm12,[rcx+224]
+	mov	r13,rbp
+	vmovdqa	ymm14,[rcx+256]
+	and	r13,3
+	vpaddd	ymm12,ymm12,ymm8
+	mov	rax,rbp
+	vpaddd	ymm14,ymm14,ymm9
+	and	rax,-4
+	vpxor	ymm4,ymm4,ymm12
+	shr	rbp,2
+	vpxor	ymm5,ymm5,ymm14
+	add	rax,rbp
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	mov	r11,r14
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	mov	r12,rbx
+	vpaddd	ymm0,ymm0,ymm4
+	add	r11,rax
+	vpaddd	ymm1,ymm1,ymm5
+	adc	r12,0
+	vpxor	ymm8,ymm8,ymm0
+	adc	r13,0
+	vpxor	ymm9,ymm9,ymm1
+	lea	r9,[r9+16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	add	r11,QWORD[r9+0]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	adc	r12,QWORD[r9+8]
+	vpaddd	ymm12,ymm12,ymm8
+	adc	r13,1
+	vpaddd	ymm14,ymm14,ymm9
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm4,ymm4,ymm12
+	mul	r11
+	vpxor	ymm5,ymm5,ymm14
+	mov	r14,rax
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	mov	r15,rdx
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	mov	rax,QWORD[rcx+72]
+	vmovdqa	[rcx+224],ymm12
+	mul	r11
+	vmovdqa	[rcx+256],ymm14
+	mov	rbx,rax
+	vpaddd	ymm2,ymm2,ymm6
+	mov	rbp,rdx
+	vpaddd	ymm3,ymm3,ymm7
+	mov	rax,r8
+	vpxor	ymm10,ymm10,ymm2
+	mul	r12
+	vpxor	ymm11,ymm11,ymm3
+	add	r14,rax
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	adc	r15,rdx
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mov	rax,QWORD[rcx+64]
+	vmovdqa	ymm12,[rcx+288]
+	mul	r12
+	vmovdqa	ymm14,[rcx+320]
+	add	rbx,rax
+	vpaddd	ymm12,ymm12,ymm10
+	adc	rbp,rdx
+	vpaddd	ymm14,ymm14,ymm11
+	mov	rax,r13
+	vpxor	ymm6,ymm6,ymm12
+	imul	rax,r8
+	vpxor	ymm7,ymm7,ymm14
+	add	rbx,rax
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	adc	rbp,0
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	imul	r13,QWORD[rcx+64]
+	vpaddd	ymm2,ymm2,ymm6
+	add	rbx,r15
+	vpaddd	ymm3,ymm3,ymm7
+	adc	rbp,r13
+	vpxor	ymm10,ymm10,ymm2
+	mov	r13,rbp
+	vpxor	ymm11,ymm11,ymm3
+	and	r13,3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	mov	rax,rbp
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	and	rax,-4
+	vpaddd	ymm12,ymm12,ymm10
+	shr	rbp,2
+	vpaddd	ymm14,ymm14,ymm11
+	add	rax,rbp
+	vpxor	ymm6,ymm6,ymm12
+	mov	r11,r14
+	vpxor	ymm7,ymm7,ymm14
+	mov	r12,rbx
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	add	r11,rax
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	adc	r12,0
+	vmovdqa	[rcx+288],ymm12
+	adc	r13,0
+	vmovdqa	[rcx+320],ymm14
+	lea	r9,[r9+16]
+	vpaddd	ymm0,ymm0,ymm5
+	add	r11,QWORD[r9+0]
+	vpaddd	ymm1,ymm1,ymm6
+	adc	r12,QWORD[r9+8]
+	vpxor	ymm11,ymm11,ymm0
+	adc	r13,1
+	vpxor	ymm8,ymm8,ymm1
+	mov	rax,QWORD[rcx+64]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mul	r11
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	mov	r14,rax
+	vmovdqa	ymm12,[rcx+288]
+	mov	r15,rdx
+	vmovdqa	ymm14,[rcx+320]
+	mov	rax,QWORD[rcx+72]
+	vpaddd	ymm12,ymm12,ymm11
+	mul	r11
+	vpaddd	ymm14,ymm14,ymm8
+	mov	rbx,rax
+	vpxor	ymm5,ymm5,ymm12
+	mov	rbp,rdx
+	vpxor	ymm6,ymm6,ymm14
+	mov	rax,r8
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	mul	r12
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	add	r14,rax
+	vpaddd	ymm0,ymm0,ymm5
+	adc	r15,rdx
+	vpaddd	ymm1,ymm1,ymm6
+	mov	rax,QWORD[rcx+64]
+	vpxor	ymm11,ymm11,ymm0
+	mul	r12
+	vpxor	ymm8,ymm8,ymm1
+	add	rbx,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	adc	rbp,rdx
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	mov	rax,r13
+	vpaddd	ymm12,ymm12,ymm11
+	imul	rax,r8
+	vpaddd	ymm14,ymm14,ymm8
+	add	rbx,rax
+	vpxor	ymm5,ymm5,ymm12
+	adc	rbp,0
+	vpxor	ymm6,ymm6,ymm14
+	imul	r13,QWORD[rcx+64]
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	add	rbx,r15
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	adc	rbp,r13
+	vmovdqa	[rcx+288],ymm12
+	mov	r13,rbp
+	vmovdqa	[rcx+320],ymm14
+	and	r13,3
+	vpaddd	ymm2,ymm2,ymm7
+	mov	rax,rbp
+	vpaddd	ymm3,ymm3,ymm4
+	and	rax,-4
+	vpxor	ymm9,ymm9,ymm2
+	shr	rbp,2
+	vpxor	ymm10,ymm10,ymm3
+	add	rax,rbp
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	mov	r11,r14
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	mov	r12,rbx
+	vmovdqa	ymm12,[rcx+224]
+	add	r11,rax
+	vmovdqa	ymm14,[rcx+256]
+	adc	r12,0
+	vpaddd	ymm12,ymm12,ymm9
+	adc	r13,0
+	vpaddd	ymm14,ymm14,ymm10
+	lea	r9,[r9+16]
+	vpxor	ymm7,ymm7,ymm12
+	add	r11,QWORD[r9+0]
+	vpxor	ymm4,ymm4,ymm14
+	adc	r12,QWORD[r9+8]
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	adc	r13,1
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	mov	rax,QWORD[rcx+64]
+	vpaddd	ymm2,ymm2,ymm7
+	mul	r11
+	vpaddd	ymm3,ymm3,ymm4
+	mov	r14,rax
+	vpxor	ymm9,ymm9,ymm2
+	mov	r15,rdx
+	vpxor	ymm10,ymm10,ymm3
+	mov	rax,QWORD[rcx+72]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	mul	r11
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	mov	rbx,rax
+	vpaddd	ymm12,ymm12,ymm9
+	mov	rbp,rdx
+	vpaddd	ymm14,ymm14,ymm10
+	mov	rax,r8
+	vpxor	ymm7,ymm7,ymm12
+	mul	r12
+	vpxor	ymm4,ymm4,ymm14
+	add	r14,rax
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	adc	r15,rdx
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	mov	rax,QWORD[rcx+64]
+	vmovdqa	[rcx+224],ymm12
+	mul	r12
+	vmovdqa	[rcx+256],ymm14
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r8
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,QWORD[rcx+64]
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	r9,[r9+16]
+	add	r11,QWORD[r9+0]
+	adc	r12,QWORD[r9+8]
+	adc	r13,1
+	mov	rax,QWORD[rcx+64]
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,QWORD[rcx+72]
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r8
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,QWORD[rcx+64]
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r8
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,QWORD[rcx+64]
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	r9,[r9+16]
+	add	r11,QWORD[r9+0]
+	adc	r12,QWORD[r9+8]
+	adc	r13,1
+	mov	rax,QWORD[rcx+64]
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,QWORD[rcx+72]
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r8
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,QWORD[rcx+64]
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r8
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,QWORD[rcx+64]
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	r9,[r9+16]
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vpxor	ymm6,ymm6,[rsi+0]
+	vmovdqu	[rdi+0],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vpxor	ymm6,ymm6,[rsi+256]
+	vmovdqu	[rdi+256],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vpxor	ymm6,ymm6,[rsi+64]
+	vmovdqu	[rdi+64],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vpxor	ymm6,ymm6,[rsi+320]
+	vmovdqu	[rdi+320],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vpxor	ymm6,ymm6,[rsi+128]
+	vmovdqu	[rdi+128],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vpxor	ymm6,ymm6,[rsi+384]
+	vmovdqu	[rdi+384],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vpxor	ymm6,ymm6,[rsi+192]
+	vmovdqu	[rdi+192],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vpxor	ymm6,ymm6,[rsi+448]
+	vmovdqu	[rdi+448],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vpxor	ymm10,ymm10,[rsi+32]
+	vmovdqu	[rdi+32],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vpxor	ymm10,ymm10,[rsi+288]
+	vmovdqu	[rdi+288],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vpxor	ymm10,ymm10,[rsi+96]
+	vmovdqu	[rdi+96],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vpxor	ymm10,ymm10,[rsi+352]
+	vmovdqu	[rdi+352],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vpxor	ymm10,ymm10,[rsi+160]
+	vmovdqu	[rdi+160],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vpxor	ymm10,ymm10,[rsi+416]
+	vmovdqu	[rdi+416],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vpxor	ymm10,ymm10,[rsi+224]
+	vmovdqu	[rdi+224],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vpxor	ymm10,ymm10,[rsi+480]
+	vmovdqu	[rdi+480],ymm10
+	add	DWORD[rcx+48],8
+	add	rdi,512
+	add	rsi,512
+	dec	r10
+	jnz	L$cp_fused_109
+	mov	QWORD[rcx+80],r11
+	mov	QWORD[rcx+88],r12
+	mov	QWORD[rcx+96],r13
+	ret
+L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end:
+align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_105
+	jz	L$cp_polydone_111
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -5036,7 +10336,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_104:
+L$cp_poly_110:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5076,11 +10376,11 @@ L$cp_poly_104:
 	adc	r12,0
 	adc	r13,0
 	dec	rcx
-	jnz	L$cp_poly_104
+	jnz	L$cp_poly_110
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_105:
+L$cp_polydone_111:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 section .rdata rdata align=64
@@ -5116,6 +10416,9 @@ section .pdata rdata align=4
 	dd	ctasm_chacha20_xorbuf_ssse3 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xorbuf_ssse3_info wrt ..imagebase
+	dd	ctasm_chacha20_poly1305_fused_ssse3 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_info wrt ..imagebase
 	dd	ctasm_chacha20_avx2 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_avx2_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_avx2_info wrt ..imagebase
@@ -5131,6 +10434,9 @@ section .pdata rdata align=4
 	dd	ctasm_chacha20_xorbuf_avx2 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xorbuf_avx2_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xorbuf_avx2_info wrt ..imagebase
+	dd	ctasm_chacha20_poly1305_fused_avx2 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_info wrt ..imagebase
 	dd	ctasm_chacha_poly1305_blocks wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_info wrt ..imagebase
@@ -5235,6 +10541,9 @@ align 4
 L$_ctasm_ctasm_chacha20_xorbuf_ssse3_info:
 	db	1,0,0,0
 align 4
+L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_info:
+	db	1,0,0,0
+align 4
 L$_ctasm_ctasm_chacha20_avx2_info:
 	db	1,L$_ctasm_ctasm_chacha20_avx2_p13-ctasm_chacha20_avx2,24,0
 	db	L$_ctasm_ctasm_chacha20_avx2_p13-ctasm_chacha20_avx2,248
@@ -5332,6 +10641,9 @@ L$_ctasm_ctasm_chacha20_xor_avx2_info:
 	db	1,0,0,0
 align 4
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_info:
+	db	1,0,0,0
+align 4
+L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_info:
 	db	1,0,0,0
 align 4
 L$_ctasm_ctasm_chacha_poly1305_blocks_info:

@@ -96,7 +96,7 @@ Perlasm::set_label_prefix(".Lcp_");
 use constant {
     ST => 0, R0 => 64, R1 => 72, H0 => 80, H1 => 88, H2 => 96, S => 104, REM => 120,
     PAD => 128, A_OUT => 144, A_TAG => 152, A_IN => 160, A_INLEN => 168, A_AD => 176,
-    A_ADLEN => 184, CHUNKLEN => 192, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
+    A_ADLEN => 184, CHUNKLEN => 192, NB => 200, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
 };
 use constant FRAME => USED + 32;    # + the slack that rounds B up to 32
 use constant CHUNK => 2048;
@@ -196,7 +196,7 @@ sub put {
 # The wide batch: $lanes blocks (4: xmm, 8: ymm) from the counter at 48(B),
 # into out/in (direct) or the buffer. Does not advance the counter.
 sub wide_batch {
-    my ($lanes, $direct) = @_;
+    my ($lanes, $direct, $fuse) = @_;    # $fuse: Poly1305 blocks to weave in (see gen_fused)
     my $y = $lanes == 8;
     my @R = map { ($y ? "%ymm" : "%xmm") . $_ } 0 .. 15;
     my $L = $y ? 32 : 16;
@@ -217,18 +217,44 @@ sub wide_batch {
     op2("paddd", ".Lcp_inc(%rip)", $reg[12]);
     mova($reg[12], X12 . "(%rcx)");
     for my $i (8 .. 11) { $bcast->($i, $R[12]); mova($R[12], $reg[$i]) }
-    emit("movl \$10, %r8d");
-    my $loop = newlabel("dround");
-    label($loop);
     my @T = @R[12 .. 15];
-    for my $round ([[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15]],
-                   [[0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14]]) {
-        for my $pair ([0, 1], [2, 3]) {
-            my @q = map { [qr_ops((map { $reg[$_] } @{ $round->[$_] }), @T[2 * ($_ & 1), 2 * ($_ & 1) + 1])] } @$pair;
-            interleave(@q);
+    my @rounds = ([[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15]],
+                  [[0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14]]);
+    my $pair_ops = sub {
+        my ($round, $pair) = @_;
+        my @q = map { [qr_ops((map { $reg[$_] } @{ $round->[$_] }), @T[2 * ($_ & 1), 2 * ($_ & 1) + 1])] } @$pair;
+        return map { ($q[0][$_], $q[1][$_]) } 0 .. $#{ $q[0] };
+    };
+    if ($fuse) {
+        # ten double rounds unrolled, 40 steps of two quarter rounds; Poly1305
+        # block i joins step floor(40 i / $fuse), one scalar instruction after
+        # each vector one, so both schedulers stay busy
+        my @pending;
+        my $step = 0;
+        for my $dr (1 .. 10) {
+            for my $round (@rounds) {
+                for my $pair ([0, 1], [2, 3]) {
+                    for my $i (0 .. $fuse - 1) {
+                        push @pending, poly_block_fused() if int(40 * $i / $fuse) == $step;
+                    }
+                    for my $op ($pair_ops->($round, $pair)) {
+                        $code .= $op;
+                        $code .= shift @pending if @pending;
+                    }
+                    $step++;
+                }
+            }
         }
+        $code .= join("", @pending);
+    } else {
+        emit("movl \$10, %r8d");
+        my $loop = newlabel("dround");
+        label($loop);
+        for my $round (@rounds) {
+            for my $pair ([0, 1], [2, 3]) { $code .= join("", $pair_ops->($round, $pair)) }
+        }
+        emit("decl %r8d", "jnz $loop");
     }
-    emit("decl %r8d", "jnz $loop");
     # add the input words
     for my $i (0 .. 7, 13 .. 15) { $bcast->($i, $T[0]); op2("paddd", $T[0], $reg[$i]) }
     op2("paddd", X12 . "(%rcx)", $reg[12]);
@@ -415,6 +441,50 @@ sub gen_xor {
 }
 
 # ---------------------------------------------------------------------------
+# The fused loop. Registers: r11/r12/r13 h0/h1/h2, r14 r15 rbx rbp the
+# product, r8 s1, r9 the MAC pointer, r0 and r1 read from the frame (B in
+# rcx), rax rdx for mul; rdi, rsi the batch's out and in, r10 batches left.
+# One Poly1305 block (16 bytes at r9, pad bit set), one string per instruction.
+sub poly_block_fused {
+    my ($h0, $h1, $h2, $t0, $t1, $t2, $t3) = qw(%r11 %r12 %r13 %r14 %r15 %rbx %rbp);
+    my ($r0, $r1) = (R0 . "(%rcx)", R1 . "(%rcx)");
+    return map { "\t$_\n" } (
+        "addq 0(%r9), $h0", "adcq 8(%r9), $h1", "adcq \$1, $h2",
+        "movq $r0, %rax", "mulq $h0", "movq %rax, $t0", "movq %rdx, $t1",
+        "movq $r1, %rax", "mulq $h0", "movq %rax, $t2", "movq %rdx, $t3",
+        "movq %r8, %rax", "mulq $h1", "addq %rax, $t0", "adcq %rdx, $t1",
+        "movq $r0, %rax", "mulq $h1", "addq %rax, $t2", "adcq %rdx, $t3",
+        "movq $h2, %rax", "imulq %r8, %rax", "addq %rax, $t2", "adcq \$0, $t3",
+        "imulq $r0, $h2",
+        "addq $t1, $t2", "adcq $h2, $t3",
+        "movq $t3, $h2", "andq \$3, $h2",
+        "movq $t3, %rax", "andq \$-4, %rax", "shrq \$2, $t3", "addq $t3, %rax",
+        "movq $t0, $h0", "movq $t2, $h1",
+        "addq %rax, $h0", "adcq \$0, $h1", "adcq \$0, $h2",
+        "leaq 16(%r9), %r9");
+}
+
+# ctasm_chacha20_poly1305_fused_<tier>: rdx (>= 1) whole wide batches from
+# in (rsi) to out (rdi), and during each batch's rounds Poly1305 over the
+# batch's length of data at r9 (advancing r9), with the state at B + 64.
+sub gen_fused {
+    my ($tier) = @_;
+    $vex = $tier eq "avx2";
+    my $W = $vex ? 8 : 4;
+    my $WB = 64 * $W;
+    my $loop = newlabel("fused");
+    emit(".ctasm_proc ctasm_chacha20_poly1305_fused_$tier",
+         "movq %rdx, %r10",
+         "movq " . H0 . "(%rcx), %r11", "movq " . H1 . "(%rcx), %r12", "movq " . H2 . "(%rcx), %r13",
+         "movq " . R1 . "(%rcx), %r8", "shrq \$2, %r8", "addq " . R1 . "(%rcx), %r8");
+    label($loop);
+    wide_batch($W, 1, $WB / 16);
+    emit("addl \$$W, 48(%rcx)", "addq \$$WB, %rdi", "addq \$$WB, %rsi", "decq %r10", "jnz $loop",
+         "movq %r11, " . H0 . "(%rcx)", "movq %r12, " . H1 . "(%rcx)", "movq %r13, " . H2 . "(%rcx)",
+         ".ctasm_ret", ".ctasm_endproc");
+}
+
+# ---------------------------------------------------------------------------
 # ctasm_chacha_poly1305_blocks: rdi the Poly1305 state (r0, r1, h0, h1, h2),
 # rsi data, rdx the number of 16-byte blocks (each with the 2^128 pad bit:
 # the AEAD pads every block to 16 bytes). Clobbers every GPR but rsp, rdi.
@@ -580,6 +650,37 @@ sub gen_aead {
     horiz(1);
     emit("incl 48(%rcx)");
     $key_and_ad->();
+    # Whole wide batches through the fused loop. open MACs each batch while
+    # it makes its key stream (the XOR comes after the rounds); seal MACs
+    # the batch before (its first batch runs alone, its last is MACed after).
+    my $W = $vex ? 8 : 4;
+    my $WB = 64 * $W;
+    my $shift = $vex ? 9 : 8;
+    my $nofuse = newlabel("nofuse");
+    emit("movq " . A_INLEN . "(%rcx), %rax", "shrq \$$shift, %rax",
+         "cmpq \$" . ($seal ? 2 : 1) . ", %rax", "jb $nofuse", "movq %rax, " . NB . "(%rcx)");
+    if ($seal) {
+        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi", "movl \$$WB, %edx",
+             "call $xor");
+        frame_base();
+        emit("movq " . A_OUT . "(%rcx), %r9", "leaq $WB(%r9), %rdi",
+             "movq " . A_IN . "(%rcx), %rsi", "addq \$$WB, %rsi",
+             "movq " . NB . "(%rcx), %rdx", "decq %rdx",
+             "call ctasm_chacha20_poly1305_fused_$tier");
+        frame_base();
+        emit("movq " . NB . "(%rcx), %rsi", "decq %rsi", "shlq \$$shift, %rsi",
+             "addq " . A_OUT . "(%rcx), %rsi", "movl \$" . ($WB / 16) . ", %edx",
+             "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
+        frame_base();
+    } else {
+        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi", "movq %rsi, %r9",
+             "movq " . NB . "(%rcx), %rdx", "call ctasm_chacha20_poly1305_fused_$tier");
+        frame_base();
+    }
+    emit("movq " . NB . "(%rcx), %rax", "shlq \$$shift, %rax",
+         "addq %rax, " . A_OUT . "(%rcx)", "addq %rax, " . A_IN . "(%rcx)",
+         "subq %rax, " . REM . "(%rcx)");
+    label($nofuse);
     # the message, chunk by chunk
     label($chunk);
     emit("movq " . REM . "(%rcx), %rdx", "testq %rdx, %rdx", "jz $data_done",
@@ -619,6 +720,7 @@ for my $tier (qw(ssse3 avx2)) {
     gen_aead($tier, 0);
     gen_xor($tier);
     gen_xorbuf($tier);
+    gen_fused($tier);
 }
 gen_poly();
 
