@@ -120,9 +120,9 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
-	cmpq	$128,%r10
-	ja	.Lcp_big_1
 	movq	%r10,192(%rcx)
+	cmpq	$128,%r10
+	ja	.Lcp_short4_6
 	cmpq	$64,%r10
 	ja	.Lcp_short3_2
 	movdqa	0(%rcx),%xmm0
@@ -135,7 +135,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	.Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_6:
+.Lcp_dround_h_8:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -221,7 +221,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pshufd	$78,%xmm6,%xmm6
 	pshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_6
+	jnz	.Lcp_dround_h_8
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -257,7 +257,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	movdqa	48(%rcx),%xmm11
 	paddd	.Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_7:
+.Lcp_dround_h_9:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -385,7 +385,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pshufd	$78,%xmm10,%xmm10
 	pshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_7
+	jnz	.Lcp_dround_h_9
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -414,6 +414,298 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	paddd	.Lcp_blk2(%rip),%xmm14
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
+	jmp	.Lcp_shortkey_3
+.Lcp_short4_6:
+	cmpq	$192,%r10
+	ja	.Lcp_short8_7
+	pshufd	$0x00,0(%rcx),%xmm0
+	pshufd	$0x55,0(%rcx),%xmm1
+	pshufd	$0xaa,0(%rcx),%xmm2
+	pshufd	$0xff,0(%rcx),%xmm3
+	pshufd	$0x00,16(%rcx),%xmm4
+	pshufd	$0x55,16(%rcx),%xmm5
+	pshufd	$0xaa,16(%rcx),%xmm6
+	pshufd	$0xff,16(%rcx),%xmm7
+	pshufd	$0x00,48(%rcx),%xmm8
+	pshufd	$0x55,48(%rcx),%xmm9
+	pshufd	$0xaa,48(%rcx),%xmm10
+	pshufd	$0xff,48(%rcx),%xmm11
+	paddd	.Lcp_inc(%rip),%xmm8
+	movdqa	%xmm8,352(%rcx)
+	pshufd	$0x00,32(%rcx),%xmm12
+	movdqa	%xmm12,224(%rcx)
+	pshufd	$0x55,32(%rcx),%xmm12
+	movdqa	%xmm12,240(%rcx)
+	pshufd	$0xaa,32(%rcx),%xmm12
+	movdqa	%xmm12,256(%rcx)
+	pshufd	$0xff,32(%rcx),%xmm12
+	movdqa	%xmm12,272(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_10:
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_10
+	pshufd	$0x00,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm0
+	pshufd	$0x55,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm1
+	pshufd	$0xaa,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm2
+	pshufd	$0xff,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm3
+	pshufd	$0x00,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm4
+	pshufd	$0x55,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm5
+	pshufd	$0xaa,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm6
+	pshufd	$0xff,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm7
+	pshufd	$0x55,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm9
+	pshufd	$0xaa,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm10
+	pshufd	$0xff,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm11
+	paddd	352(%rcx),%xmm8
+	movdqa	%xmm0,%xmm12
+	punpckldq	%xmm1,%xmm12
+	punpckhdq	%xmm1,%xmm0
+	movdqa	%xmm2,%xmm13
+	punpckldq	%xmm3,%xmm13
+	punpckhdq	%xmm3,%xmm2
+	movdqa	%xmm12,%xmm1
+	punpcklqdq	%xmm13,%xmm1
+	punpckhqdq	%xmm13,%xmm12
+	movdqa	%xmm0,%xmm3
+	punpcklqdq	%xmm2,%xmm3
+	punpckhqdq	%xmm2,%xmm0
+	movdqa	%xmm1,384(%rcx)
+	movdqa	%xmm12,448(%rcx)
+	movdqa	%xmm3,512(%rcx)
+	movdqa	%xmm0,576(%rcx)
+	movdqa	%xmm4,%xmm2
+	punpckldq	%xmm5,%xmm2
+	punpckhdq	%xmm5,%xmm4
+	movdqa	%xmm6,%xmm13
+	punpckldq	%xmm7,%xmm13
+	punpckhdq	%xmm7,%xmm6
+	movdqa	%xmm2,%xmm5
+	punpcklqdq	%xmm13,%xmm5
+	punpckhqdq	%xmm13,%xmm2
+	movdqa	%xmm4,%xmm7
+	punpcklqdq	%xmm6,%xmm7
+	punpckhqdq	%xmm6,%xmm4
+	movdqa	%xmm5,400(%rcx)
+	movdqa	%xmm2,464(%rcx)
+	movdqa	%xmm7,528(%rcx)
+	movdqa	%xmm4,592(%rcx)
+	movdqa	%xmm8,%xmm6
+	punpckldq	%xmm9,%xmm6
+	punpckhdq	%xmm9,%xmm8
+	movdqa	%xmm10,%xmm13
+	punpckldq	%xmm11,%xmm13
+	punpckhdq	%xmm11,%xmm10
+	movdqa	%xmm6,%xmm9
+	punpcklqdq	%xmm13,%xmm9
+	punpckhqdq	%xmm13,%xmm6
+	movdqa	%xmm8,%xmm11
+	punpcklqdq	%xmm10,%xmm11
+	punpckhqdq	%xmm10,%xmm8
+	movdqa	%xmm9,432(%rcx)
+	movdqa	%xmm6,496(%rcx)
+	movdqa	%xmm11,560(%rcx)
+	movdqa	%xmm8,624(%rcx)
+	movdqa	224(%rcx),%xmm15
+	pshufd	$0x00,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm15
+	movdqa	240(%rcx),%xmm1
+	pshufd	$0x55,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm1
+	movdqa	256(%rcx),%xmm12
+	pshufd	$0xaa,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm12
+	movdqa	272(%rcx),%xmm3
+	pshufd	$0xff,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm3
+	movdqa	%xmm15,%xmm10
+	punpckldq	%xmm1,%xmm10
+	punpckhdq	%xmm1,%xmm15
+	movdqa	%xmm12,%xmm13
+	punpckldq	%xmm3,%xmm13
+	punpckhdq	%xmm3,%xmm12
+	movdqa	%xmm10,%xmm1
+	punpcklqdq	%xmm13,%xmm1
+	punpckhqdq	%xmm13,%xmm10
+	movdqa	%xmm15,%xmm3
+	punpcklqdq	%xmm12,%xmm3
+	punpckhqdq	%xmm12,%xmm15
+	movdqa	%xmm1,416(%rcx)
+	movdqa	%xmm10,480(%rcx)
+	movdqa	%xmm3,544(%rcx)
+	movdqa	%xmm15,608(%rcx)
+	jmp	.Lcp_shortkey_3
+.Lcp_short8_7:
+	jmp	.Lcp_big_1
 .Lcp_shortkey_3:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
@@ -437,25 +729,25 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_8
+	jz	.Lcp_nopad_11
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_9:
+.Lcp_padcopy_12:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_9
+	jnz	.Lcp_padcopy_12
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_8:
+.Lcp_nopad_11:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -477,25 +769,25 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_10
+	jz	.Lcp_nopad_13
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_11:
+.Lcp_padcopy_14:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_11
+	jnz	.Lcp_padcopy_14
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_10:
+.Lcp_nopad_13:
 	jmp	.Lcp_datadone_5
 .Lcp_big_1:
 	movdqa	0(%rcx),%xmm0
@@ -503,7 +795,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_12:
+.Lcp_dround_h_15:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -547,7 +839,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pshufd	$78,%xmm2,%xmm2
 	pshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_12
+	jnz	.Lcp_dround_h_15
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -579,29 +871,29 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_13
+	jz	.Lcp_nopad_16
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_14:
+.Lcp_padcopy_17:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_14
+	jnz	.Lcp_padcopy_17
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_13:
+.Lcp_nopad_16:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$2,%rax
-	jb	.Lcp_nofuse_15
+	jb	.Lcp_nofuse_18
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -632,7 +924,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-.Lcp_nofuse_15:
+.Lcp_nofuse_18:
 .Lcp_chunk_4:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -661,25 +953,25 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_16
+	jz	.Lcp_nopad_19
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_17:
+.Lcp_padcopy_20:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_17
+	jnz	.Lcp_padcopy_20
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_16:
+.Lcp_nopad_19:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -715,12 +1007,12 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_18:
+.Lcp_wipe_21:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_18
+	jnz	.Lcp_wipe_21
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -816,11 +1108,11 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
-	cmpq	$128,%r10
-	ja	.Lcp_big_19
 	movq	%r10,192(%rcx)
+	cmpq	$128,%r10
+	ja	.Lcp_short4_27
 	cmpq	$64,%r10
-	ja	.Lcp_short3_20
+	ja	.Lcp_short3_23
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -831,7 +1123,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	.Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_24:
+.Lcp_dround_h_29:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -917,7 +1209,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pshufd	$78,%xmm6,%xmm6
 	pshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_24
+	jnz	.Lcp_dround_h_29
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -936,8 +1228,8 @@ ctasm_chacha20_poly1305_open_ssse3:
 	paddd	.Lcp_blk1(%rip),%xmm13
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
-	jmp	.Lcp_shortkey_21
-.Lcp_short3_20:
+	jmp	.Lcp_shortkey_24
+.Lcp_short3_23:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -953,7 +1245,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	48(%rcx),%xmm11
 	paddd	.Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_25:
+.Lcp_dround_h_30:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -1081,7 +1373,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pshufd	$78,%xmm10,%xmm10
 	pshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_25
+	jnz	.Lcp_dround_h_30
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1110,7 +1402,299 @@ ctasm_chacha20_poly1305_open_ssse3:
 	paddd	.Lcp_blk2(%rip),%xmm14
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
-.Lcp_shortkey_21:
+	jmp	.Lcp_shortkey_24
+.Lcp_short4_27:
+	cmpq	$192,%r10
+	ja	.Lcp_short8_28
+	pshufd	$0x00,0(%rcx),%xmm0
+	pshufd	$0x55,0(%rcx),%xmm1
+	pshufd	$0xaa,0(%rcx),%xmm2
+	pshufd	$0xff,0(%rcx),%xmm3
+	pshufd	$0x00,16(%rcx),%xmm4
+	pshufd	$0x55,16(%rcx),%xmm5
+	pshufd	$0xaa,16(%rcx),%xmm6
+	pshufd	$0xff,16(%rcx),%xmm7
+	pshufd	$0x00,48(%rcx),%xmm8
+	pshufd	$0x55,48(%rcx),%xmm9
+	pshufd	$0xaa,48(%rcx),%xmm10
+	pshufd	$0xff,48(%rcx),%xmm11
+	paddd	.Lcp_inc(%rip),%xmm8
+	movdqa	%xmm8,352(%rcx)
+	pshufd	$0x00,32(%rcx),%xmm12
+	movdqa	%xmm12,224(%rcx)
+	pshufd	$0x55,32(%rcx),%xmm12
+	movdqa	%xmm12,240(%rcx)
+	pshufd	$0xaa,32(%rcx),%xmm12
+	movdqa	%xmm12,256(%rcx)
+	pshufd	$0xff,32(%rcx),%xmm12
+	movdqa	%xmm12,272(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_31:
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_31
+	pshufd	$0x00,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm0
+	pshufd	$0x55,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm1
+	pshufd	$0xaa,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm2
+	pshufd	$0xff,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm3
+	pshufd	$0x00,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm4
+	pshufd	$0x55,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm5
+	pshufd	$0xaa,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm6
+	pshufd	$0xff,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm7
+	pshufd	$0x55,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm9
+	pshufd	$0xaa,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm10
+	pshufd	$0xff,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm11
+	paddd	352(%rcx),%xmm8
+	movdqa	%xmm0,%xmm12
+	punpckldq	%xmm1,%xmm12
+	punpckhdq	%xmm1,%xmm0
+	movdqa	%xmm2,%xmm13
+	punpckldq	%xmm3,%xmm13
+	punpckhdq	%xmm3,%xmm2
+	movdqa	%xmm12,%xmm1
+	punpcklqdq	%xmm13,%xmm1
+	punpckhqdq	%xmm13,%xmm12
+	movdqa	%xmm0,%xmm3
+	punpcklqdq	%xmm2,%xmm3
+	punpckhqdq	%xmm2,%xmm0
+	movdqa	%xmm1,384(%rcx)
+	movdqa	%xmm12,448(%rcx)
+	movdqa	%xmm3,512(%rcx)
+	movdqa	%xmm0,576(%rcx)
+	movdqa	%xmm4,%xmm2
+	punpckldq	%xmm5,%xmm2
+	punpckhdq	%xmm5,%xmm4
+	movdqa	%xmm6,%xmm13
+	punpckldq	%xmm7,%xmm13
+	punpckhdq	%xmm7,%xmm6
+	movdqa	%xmm2,%xmm5
+	punpcklqdq	%xmm13,%xmm5
+	punpckhqdq	%xmm13,%xmm2
+	movdqa	%xmm4,%xmm7
+	punpcklqdq	%xmm6,%xmm7
+	punpckhqdq	%xmm6,%xmm4
+	movdqa	%xmm5,400(%rcx)
+	movdqa	%xmm2,464(%rcx)
+	movdqa	%xmm7,528(%rcx)
+	movdqa	%xmm4,592(%rcx)
+	movdqa	%xmm8,%xmm6
+	punpckldq	%xmm9,%xmm6
+	punpckhdq	%xmm9,%xmm8
+	movdqa	%xmm10,%xmm13
+	punpckldq	%xmm11,%xmm13
+	punpckhdq	%xmm11,%xmm10
+	movdqa	%xmm6,%xmm9
+	punpcklqdq	%xmm13,%xmm9
+	punpckhqdq	%xmm13,%xmm6
+	movdqa	%xmm8,%xmm11
+	punpcklqdq	%xmm10,%xmm11
+	punpckhqdq	%xmm10,%xmm8
+	movdqa	%xmm9,432(%rcx)
+	movdqa	%xmm6,496(%rcx)
+	movdqa	%xmm11,560(%rcx)
+	movdqa	%xmm8,624(%rcx)
+	movdqa	224(%rcx),%xmm15
+	pshufd	$0x00,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm15
+	movdqa	240(%rcx),%xmm1
+	pshufd	$0x55,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm1
+	movdqa	256(%rcx),%xmm12
+	pshufd	$0xaa,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm12
+	movdqa	272(%rcx),%xmm3
+	pshufd	$0xff,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm3
+	movdqa	%xmm15,%xmm10
+	punpckldq	%xmm1,%xmm10
+	punpckhdq	%xmm1,%xmm15
+	movdqa	%xmm12,%xmm13
+	punpckldq	%xmm3,%xmm13
+	punpckhdq	%xmm3,%xmm12
+	movdqa	%xmm10,%xmm1
+	punpcklqdq	%xmm13,%xmm1
+	punpckhqdq	%xmm13,%xmm10
+	movdqa	%xmm15,%xmm3
+	punpcklqdq	%xmm12,%xmm3
+	punpckhqdq	%xmm12,%xmm15
+	movdqa	%xmm1,416(%rcx)
+	movdqa	%xmm10,480(%rcx)
+	movdqa	%xmm3,544(%rcx)
+	movdqa	%xmm15,608(%rcx)
+	jmp	.Lcp_shortkey_24
+.Lcp_short8_28:
+	jmp	.Lcp_big_22
+.Lcp_shortkey_24:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -1133,25 +1717,25 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_26
+	jz	.Lcp_nopad_32
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_27:
+.Lcp_padcopy_33:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_27
+	jnz	.Lcp_padcopy_33
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_26:
+.Lcp_nopad_32:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -1166,25 +1750,25 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_28
+	jz	.Lcp_nopad_34
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_29:
+.Lcp_padcopy_35:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_29
+	jnz	.Lcp_padcopy_35
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_28:
+.Lcp_nopad_34:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -1192,14 +1776,14 @@ ctasm_chacha20_poly1305_open_ssse3:
 	call	ctasm_chacha20_xorbuf_ssse3
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_23
-.Lcp_big_19:
+	jmp	.Lcp_datadone_26
+.Lcp_big_22:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_30:
+.Lcp_dround_h_36:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -1243,7 +1827,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pshufd	$78,%xmm2,%xmm2
 	pshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_30
+	jnz	.Lcp_dround_h_36
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1275,29 +1859,29 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_31
+	jz	.Lcp_nopad_37
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_32:
+.Lcp_padcopy_38:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_32
+	jnz	.Lcp_padcopy_38
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_31:
+.Lcp_nopad_37:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$1,%rax
-	jb	.Lcp_nofuse_33
+	jb	.Lcp_nofuse_39
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -1311,11 +1895,11 @@ ctasm_chacha20_poly1305_open_ssse3:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-.Lcp_nofuse_33:
-.Lcp_chunk_22:
+.Lcp_nofuse_39:
+.Lcp_chunk_25:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_23
+	jz	.Lcp_datadone_26
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -1334,25 +1918,25 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_34
+	jz	.Lcp_nopad_40
 	movq	%rax,%rsi
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_35:
+.Lcp_padcopy_41:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_35
+	jnz	.Lcp_padcopy_41
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_34:
+.Lcp_nopad_40:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -1363,8 +1947,8 @@ ctasm_chacha20_poly1305_open_ssse3:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_22
-.Lcp_datadone_23:
+	jmp	.Lcp_chunk_25
+.Lcp_datadone_26:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -1394,12 +1978,12 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_36:
+.Lcp_wipe_42:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_36
+	jnz	.Lcp_wipe_42
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -1452,8 +2036,8 @@ ctasm_chacha20_xor_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$256,%rdx
-	jb	.Lcp_small_38
-.Lcp_wide_37:
+	jb	.Lcp_small_44
+.Lcp_wide_43:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -1477,7 +2061,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_41:
+.Lcp_dround_47:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -1639,7 +2223,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_41
+	jnz	.Lcp_dround_47
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -1776,12 +2360,12 @@ ctasm_chacha20_xor_ssse3:
 	addq	$256,%rsi
 	subq	$256,%rdx
 	cmpq	$256,%rdx
-	jae	.Lcp_wide_37
-.Lcp_small_38:
+	jae	.Lcp_wide_43
+.Lcp_small_44:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_40
+	jz	.Lcp_done_46
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_42
+	jbe	.Lcp_not4_48
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -1805,7 +2389,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_45:
+.Lcp_dround_51:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -1967,7 +2551,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_45
+	jnz	.Lcp_dround_51
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -2068,12 +2652,12 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_39
-.Lcp_not4_42:
+	jmp	.Lcp_tailbuf_45
+.Lcp_not4_48:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_43
+	jbe	.Lcp_h1_49
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_44
+	jbe	.Lcp_h2_50
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -2089,7 +2673,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	48(%rcx),%xmm11
 	paddd	.Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_46:
+.Lcp_dround_h_52:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -2217,7 +2801,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$78,%xmm10,%xmm10
 	pshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_46
+	jnz	.Lcp_dround_h_52
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2247,8 +2831,8 @@ ctasm_chacha20_xor_ssse3:
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_39
-.Lcp_h2_44:
+	jmp	.Lcp_tailbuf_45
+.Lcp_h2_50:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -2259,7 +2843,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	.Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_47:
+.Lcp_dround_h_53:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -2345,7 +2929,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$78,%xmm6,%xmm6
 	pshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_47
+	jnz	.Lcp_dround_h_53
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2365,14 +2949,14 @@ ctasm_chacha20_xor_ssse3:
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_39
-.Lcp_h1_43:
+	jmp	.Lcp_tailbuf_45
+.Lcp_h1_49:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_48:
+.Lcp_dround_h_54:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -2416,7 +3000,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$78,%xmm2,%xmm2
 	pshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_48
+	jnz	.Lcp_dround_h_54
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2426,10 +3010,10 @@ ctasm_chacha20_xor_ssse3:
 	paddd	48(%rcx),%xmm3
 	movdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_39:
+.Lcp_tailbuf_45:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_ssse3
-.Lcp_done_40:
+.Lcp_done_46:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_ssse3,.-ctasm_chacha20_xor_ssse3
@@ -2439,8 +3023,8 @@ ctasm_chacha20_xorbuf_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_50
-.Lcp_t16_49:
+	jb	.Lcp_t1_56
+.Lcp_t16_55:
 	movdqu	(%rsi),%xmm0
 	movdqu	(%r9),%xmm1
 	pxor	%xmm1,%xmm0
@@ -2450,11 +3034,11 @@ ctasm_chacha20_xorbuf_ssse3:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	.Lcp_t16_49
-.Lcp_t1_50:
+	jae	.Lcp_t16_55
+.Lcp_t1_56:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_52
-.Lcp_tend_51:
+	jz	.Lcp_tdone_58
+.Lcp_tend_57:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -2462,8 +3046,8 @@ ctasm_chacha20_xorbuf_ssse3:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_51
-.Lcp_tdone_52:
+	jnz	.Lcp_tend_57
+.Lcp_tdone_58:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_ssse3,.-ctasm_chacha20_xorbuf_ssse3
@@ -2479,7 +3063,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-.Lcp_fused_53:
+.Lcp_fused_59:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -4845,7 +5429,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	%r10
-	jnz	.Lcp_fused_53
+	jnz	.Lcp_fused_59
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -4877,12 +5461,12 @@ ctasm_chacha20_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$28,%eax
-.Lcp_wipe_54:
+.Lcp_wipe_60:
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm0,16(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_54
+	jnz	.Lcp_wipe_60
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -4946,11 +5530,11 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
-	cmpq	$128,%r10
-	ja	.Lcp_big_55
 	movq	%r10,192(%rcx)
+	cmpq	$128,%r10
+	ja	.Lcp_short4_66
 	cmpq	$64,%r10
-	ja	.Lcp_short3_56
+	ja	.Lcp_short3_62
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -4961,7 +5545,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_60:
+.Lcp_dround_h_68:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -5039,7 +5623,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_60
+	jnz	.Lcp_dround_h_68
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5058,8 +5642,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
-	jmp	.Lcp_shortkey_57
-.Lcp_short3_56:
+	jmp	.Lcp_shortkey_63
+.Lcp_short3_62:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -5075,7 +5659,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_61:
+.Lcp_dround_h_69:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -5191,7 +5775,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_61
+	jnz	.Lcp_dround_h_69
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5220,1560 +5804,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpaddd	.Lcp_blk2(%rip),%xmm14,%xmm14
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
-.Lcp_shortkey_57:
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_62
-	movq	%rax,%rsi
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	leaq	128(%rcx),%rdi
-.Lcp_padcopy_63:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcp_padcopy_63
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_nopad_62:
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	ctasm_chacha20_xorbuf_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	144(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	144(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_64
-	movq	%rax,%rsi
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	leaq	128(%rcx),%rdi
-.Lcp_padcopy_65:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcp_padcopy_65
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_nopad_64:
-	jmp	.Lcp_datadone_59
-.Lcp_big_55:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	movl	$10,%r8d
-.Lcp_dround_h_66:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	decl	%r8d
-	jnz	.Lcp_dround_h_66
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	incl	48(%rcx)
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_67
-	movq	%rax,%rsi
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	leaq	128(%rcx),%rdi
-.Lcp_padcopy_68:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcp_padcopy_68
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_nopad_67:
-	movq	168(%rcx),%rax
-	shrq	$9,%rax
-	cmpq	$2,%rax
-	jb	.Lcp_nofuse_69
-	movq	%rax,200(%rcx)
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movl	$512,%edx
-	call	ctasm_chacha20_xor_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	144(%rcx),%r9
-	leaq	512(%r9),%rdi
-	movq	160(%rcx),%rsi
-	addq	$512,%rsi
-	movq	200(%rcx),%rdx
-	decq	%rdx
-	call	ctasm_chacha20_poly1305_fused_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	200(%rcx),%rsi
-	decq	%rsi
-	shlq	$9,%rsi
-	addq	144(%rcx),%rsi
-	movl	$32,%edx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	200(%rcx),%rax
-	shlq	$9,%rax
-	addq	%rax,144(%rcx)
-	addq	%rax,160(%rcx)
-	subq	%rax,120(%rcx)
-.Lcp_nofuse_69:
-.Lcp_chunk_58:
-	movq	120(%rcx),%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_datadone_59
-	movl	$2048,%eax
-	cmpq	%rax,%rdx
-	cmovaq	%rax,%rdx
-	movq	%rdx,192(%rcx)
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	call	ctasm_chacha20_xor_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	144(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	144(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_70
-	movq	%rax,%rsi
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	leaq	128(%rcx),%rdi
-.Lcp_padcopy_71:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcp_padcopy_71
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_nopad_70:
-	movq	192(%rcx),%rdx
-	addq	%rdx,144(%rcx)
-	addq	%rdx,160(%rcx)
-	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_58
-.Lcp_datadone_59:
-	movq	184(%rcx),%rax
-	movq	%rax,128(%rcx)
-	movq	168(%rcx),%rax
-	movq	%rax,136(%rcx)
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	80(%rcx),%r8
-	movq	88(%rcx),%r9
-	movq	96(%rcx),%r10
-	movq	%r8,%r11
-	movq	%r9,%rdx
-	subq	$-5,%r11
-	sbbq	$-1,%rdx
-	sbbq	$3,%r10
-	cmovaeq	%r11,%r8
-	cmovaeq	%rdx,%r9
-	addq	104(%rcx),%r8
-	adcq	112(%rcx),%r9
-	movq	152(%rcx),%rax
-	movq	%r8,0(%rax)
-	movq	%r9,8(%rax)
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$28,%eax
-.Lcp_wipe_72:
-	vmovdqa	%xmm0,0(%rcx)
-	vmovdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
-	decl	%eax
-	jnz	.Lcp_wipe_72
-	vzeroall
-	xorl	%eax,%eax
-	xorl	%edx,%edx
-	xorl	%r8d,%r8d
-	xorl	%r9d,%r9d
-	xorl	%r10d,%r10d
-	xorl	%r11d,%r11d
-	.cfi_remember_state
-	addq	$936,%rsp
-	.cfi_def_cfa_offset	56
-	popq	%r15
-	.cfi_def_cfa_offset	48
-	.cfi_restore	%r15
-	popq	%r14
-	.cfi_def_cfa_offset	40
-	.cfi_restore	%r14
-	popq	%r13
-	.cfi_def_cfa_offset	32
-	.cfi_restore	%r13
-	popq	%r12
-	.cfi_def_cfa_offset	24
-	.cfi_restore	%r12
-	popq	%rbp
-	.cfi_def_cfa_offset	16
-	.cfi_restore	%rbp
-	popq	%rbx
-	.cfi_def_cfa_offset	8
-	.cfi_restore	%rbx
-	ret
-	.cfi_restore_state
-	.cfi_endproc
-.size ctasm_chacha20_poly1305_seal_avx2,.-ctasm_chacha20_poly1305_seal_avx2
-.globl ctasm_chacha20_poly1305_open_avx2
-.hidden ctasm_chacha20_poly1305_open_avx2
-.type ctasm_chacha20_poly1305_open_avx2,@function
-	.p2align	4
-ctasm_chacha20_poly1305_open_avx2:
-	.cfi_startproc
-	endbr64
-	pushq	%rbx
-	.cfi_def_cfa_offset	16
-	.cfi_offset	%rbx,-16
-	pushq	%rbp
-	.cfi_def_cfa_offset	24
-	.cfi_offset	%rbp,-24
-	pushq	%r12
-	.cfi_def_cfa_offset	32
-	.cfi_offset	%r12,-32
-	pushq	%r13
-	.cfi_def_cfa_offset	40
-	.cfi_offset	%r13,-40
-	pushq	%r14
-	.cfi_def_cfa_offset	48
-	.cfi_offset	%r14,-48
-	pushq	%r15
-	.cfi_def_cfa_offset	56
-	.cfi_offset	%r15,-56
-	subq	$936,%rsp
-	.cfi_def_cfa_offset	992
-	movq	992(%rsp),%rax
-	movq	%rcx,%r10
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	%rdi,144(%rcx)
-	movq	%rsi,152(%rcx)
-	movq	%rdx,160(%rcx)
-	movq	%r10,168(%rcx)
-	movq	%r10,120(%rcx)
-	movq	%r8,176(%rcx)
-	movq	%r9,184(%rcx)
-	vmovdqa	.Lcp_sigma(%rip),%xmm0
-	vmovdqu	0(%rax),%xmm1
-	vmovdqu	16(%rax),%xmm2
-	vmovdqu	32(%rax),%xmm3
-	vmovdqa	%xmm0,0(%rcx)
-	vmovdqa	%xmm1,16(%rcx)
-	vmovdqa	%xmm2,32(%rcx)
-	vmovdqa	%xmm3,48(%rcx)
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,80(%rcx)
-	movq	$0,96(%rcx)
-	cmpq	$128,%r10
-	ja	.Lcp_big_73
-	movq	%r10,192(%rcx)
-	cmpq	$64,%r10
-	ja	.Lcp_short3_74
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	vmovdqa	0(%rcx),%xmm4
-	vmovdqa	16(%rcx),%xmm5
-	vmovdqa	32(%rcx),%xmm6
-	vmovdqa	48(%rcx),%xmm7
-	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
-	movl	$10,%r8d
-.Lcp_dround_h_78:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	decl	%r8d
-	jnz	.Lcp_dround_h_78
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	vpaddd	0(%rcx),%xmm4,%xmm4
-	vmovdqa	%xmm4,448(%rcx)
-	vpaddd	16(%rcx),%xmm5,%xmm5
-	vmovdqa	%xmm5,464(%rcx)
-	vpaddd	32(%rcx),%xmm6,%xmm6
-	vmovdqa	%xmm6,480(%rcx)
-	vmovdqa	48(%rcx),%xmm13
-	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
-	vpaddd	%xmm13,%xmm7,%xmm7
-	vmovdqa	%xmm7,496(%rcx)
-	jmp	.Lcp_shortkey_75
-.Lcp_short3_74:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	vmovdqa	0(%rcx),%xmm4
-	vmovdqa	16(%rcx),%xmm5
-	vmovdqa	32(%rcx),%xmm6
-	vmovdqa	48(%rcx),%xmm7
-	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
-	vmovdqa	0(%rcx),%xmm8
-	vmovdqa	16(%rcx),%xmm9
-	vmovdqa	32(%rcx),%xmm10
-	vmovdqa	48(%rcx),%xmm11
-	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
-	movl	$10,%r8d
-.Lcp_dround_h_79:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm9,%xmm14
-	vpslld	$12,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm9,%xmm14
-	vpslld	$7,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm9,%xmm14
-	vpslld	$12,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm9,%xmm14
-	vpslld	$7,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
-	decl	%r8d
-	jnz	.Lcp_dround_h_79
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	vpaddd	0(%rcx),%xmm4,%xmm4
-	vmovdqa	%xmm4,448(%rcx)
-	vpaddd	16(%rcx),%xmm5,%xmm5
-	vmovdqa	%xmm5,464(%rcx)
-	vpaddd	32(%rcx),%xmm6,%xmm6
-	vmovdqa	%xmm6,480(%rcx)
-	vmovdqa	48(%rcx),%xmm13
-	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
-	vpaddd	%xmm13,%xmm7,%xmm7
-	vmovdqa	%xmm7,496(%rcx)
-	vpaddd	0(%rcx),%xmm8,%xmm8
-	vmovdqa	%xmm8,512(%rcx)
-	vpaddd	16(%rcx),%xmm9,%xmm9
-	vmovdqa	%xmm9,528(%rcx)
-	vpaddd	32(%rcx),%xmm10,%xmm10
-	vmovdqa	%xmm10,544(%rcx)
-	vmovdqa	48(%rcx),%xmm14
-	vpaddd	.Lcp_blk2(%rip),%xmm14,%xmm14
-	vpaddd	%xmm14,%xmm11,%xmm11
-	vmovdqa	%xmm11,560(%rcx)
-.Lcp_shortkey_75:
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_80
-	movq	%rax,%rsi
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	leaq	128(%rcx),%rdi
-.Lcp_padcopy_81:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcp_padcopy_81
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_nopad_80:
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	160(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_82
-	movq	%rax,%rsi
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	leaq	128(%rcx),%rdi
-.Lcp_padcopy_83:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcp_padcopy_83
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_nopad_82:
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	ctasm_chacha20_xorbuf_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	jmp	.Lcp_datadone_77
-.Lcp_big_73:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	movl	$10,%r8d
-.Lcp_dround_h_84:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	decl	%r8d
-	jnz	.Lcp_dround_h_84
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	incl	48(%rcx)
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_85
-	movq	%rax,%rsi
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	leaq	128(%rcx),%rdi
-.Lcp_padcopy_86:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcp_padcopy_86
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_nopad_85:
-	movq	168(%rcx),%rax
-	shrq	$9,%rax
-	cmpq	$1,%rax
-	jb	.Lcp_nofuse_87
-	movq	%rax,200(%rcx)
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	%rsi,%r9
-	movq	200(%rcx),%rdx
-	call	ctasm_chacha20_poly1305_fused_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	200(%rcx),%rax
-	shlq	$9,%rax
-	addq	%rax,144(%rcx)
-	addq	%rax,160(%rcx)
-	subq	%rax,120(%rcx)
-.Lcp_nofuse_87:
-.Lcp_chunk_76:
-	movq	120(%rcx),%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_datadone_77
-	movl	$2048,%eax
-	cmpq	%rax,%rdx
-	cmovaq	%rax,%rdx
-	movq	%rdx,192(%rcx)
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	160(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_88
-	movq	%rax,%rsi
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	leaq	128(%rcx),%rdi
-.Lcp_padcopy_89:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcp_padcopy_89
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_nopad_88:
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	call	ctasm_chacha20_xor_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	addq	%rdx,144(%rcx)
-	addq	%rdx,160(%rcx)
-	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_76
-.Lcp_datadone_77:
-	movq	184(%rcx),%rax
-	movq	%rax,128(%rcx)
-	movq	168(%rcx),%rax
-	movq	%rax,136(%rcx)
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	80(%rcx),%r8
-	movq	88(%rcx),%r9
-	movq	96(%rcx),%r10
-	movq	%r8,%r11
-	movq	%r9,%rdx
-	subq	$-5,%r11
-	sbbq	$-1,%rdx
-	sbbq	$3,%r10
-	cmovaeq	%r11,%r8
-	cmovaeq	%rdx,%r9
-	addq	104(%rcx),%r8
-	adcq	112(%rcx),%r9
-	movq	152(%rcx),%rax
-	movq	%r8,0(%rax)
-	movq	%r9,8(%rax)
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$28,%eax
-.Lcp_wipe_90:
-	vmovdqa	%xmm0,0(%rcx)
-	vmovdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
-	decl	%eax
-	jnz	.Lcp_wipe_90
-	vzeroall
-	xorl	%eax,%eax
-	xorl	%edx,%edx
-	xorl	%r8d,%r8d
-	xorl	%r9d,%r9d
-	xorl	%r10d,%r10d
-	xorl	%r11d,%r11d
-	.cfi_remember_state
-	addq	$936,%rsp
-	.cfi_def_cfa_offset	56
-	popq	%r15
-	.cfi_def_cfa_offset	48
-	.cfi_restore	%r15
-	popq	%r14
-	.cfi_def_cfa_offset	40
-	.cfi_restore	%r14
-	popq	%r13
-	.cfi_def_cfa_offset	32
-	.cfi_restore	%r13
-	popq	%r12
-	.cfi_def_cfa_offset	24
-	.cfi_restore	%r12
-	popq	%rbp
-	.cfi_def_cfa_offset	16
-	.cfi_restore	%rbp
-	popq	%rbx
-	.cfi_def_cfa_offset	8
-	.cfi_restore	%rbx
-	ret
-	.cfi_restore_state
-	.cfi_endproc
-.size ctasm_chacha20_poly1305_open_avx2,.-ctasm_chacha20_poly1305_open_avx2
-.type ctasm_chacha20_xor_avx2,@function
-	.p2align	4
-ctasm_chacha20_xor_avx2:
-	.cfi_startproc
-	endbr64
-	cmpq	$512,%rdx
-	jb	.Lcp_small_92
-.Lcp_wide_91:
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-.Lcp_dround_95:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
-	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
-	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
-	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
-	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
-	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
-	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
-	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
-	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	.Lcp_dround_95
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vpxor	0(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,0(%rdi)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vpxor	256(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,256(%rdi)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vpxor	64(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,64(%rdi)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vpxor	320(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,320(%rdi)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vpxor	128(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,128(%rdi)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vpxor	384(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,384(%rdi)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vpxor	192(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,192(%rdi)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vpxor	448(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,448(%rdi)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vpxor	32(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,32(%rdi)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vpxor	288(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,288(%rdi)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vpxor	96(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,96(%rdi)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vpxor	352(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,352(%rdi)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vpxor	160(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,160(%rdi)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vpxor	416(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,416(%rdi)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vpxor	224(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,224(%rdi)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vpxor	480(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,480(%rdi)
-	addl	$8,48(%rcx)
-	addq	$512,%rdi
-	addq	$512,%rsi
-	subq	$512,%rdx
-	cmpq	$512,%rdx
-	jae	.Lcp_wide_91
-.Lcp_small_92:
-	testq	%rdx,%rdx
-	jz	.Lcp_done_94
-	cmpq	$256,%rdx
-	jbe	.Lcp_not8_96
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-.Lcp_dround_97:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
-	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
-	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
-	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
-	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
-	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
-	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
-	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
-	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	.Lcp_dround_97
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vmovdqa	%ymm6,384(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vmovdqa	%ymm6,640(%rcx)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vmovdqa	%ymm6,448(%rcx)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vmovdqa	%ymm6,704(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vmovdqa	%ymm6,512(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vmovdqa	%ymm6,768(%rcx)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vmovdqa	%ymm6,576(%rcx)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vmovdqa	%ymm6,832(%rcx)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vmovdqa	%ymm10,416(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vmovdqa	%ymm10,672(%rcx)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vmovdqa	%ymm10,480(%rcx)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vmovdqa	%ymm10,736(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vmovdqa	%ymm10,544(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vmovdqa	%ymm10,800(%rcx)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vmovdqa	%ymm10,608(%rcx)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vmovdqa	%ymm10,864(%rcx)
-	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_93
-.Lcp_not8_96:
-	cmpq	$192,%rdx
-	jbe	.Lcp_not4_98
+	jmp	.Lcp_shortkey_63
+.Lcp_short4_66:
+	cmpq	$192,%r10
+	ja	.Lcp_short8_67
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -6797,7 +5831,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_101:
+.Lcp_dround_70:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -6943,7 +5977,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_101
+	jnz	.Lcp_dround_70
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -7027,13 +6061,777 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm10,480(%rcx)
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
-	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_93
-.Lcp_not4_98:
-	cmpq	$64,%rdx
-	jbe	.Lcp_h1_99
-	cmpq	$128,%rdx
-	jbe	.Lcp_h2_100
+	jmp	.Lcp_shortkey_63
+.Lcp_short8_67:
+	cmpq	$448,%r10
+	ja	.Lcp_big_61
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_71:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_71
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+.Lcp_shortkey_63:
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	176(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_72
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_73:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_73
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_72:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	144(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_74
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_75:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_75
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_74:
+	jmp	.Lcp_datadone_65
+.Lcp_big_61:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+.Lcp_dround_h_76:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	decl	%r8d
+	jnz	.Lcp_dround_h_76
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	incl	48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	176(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_77
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_78:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_78
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_77:
+	movq	168(%rcx),%rax
+	shrq	$9,%rax
+	cmpq	$2,%rax
+	jb	.Lcp_nofuse_79
+	movq	%rax,200(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movl	$512,%edx
+	call	ctasm_chacha20_xor_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%r9
+	leaq	512(%r9),%rdi
+	movq	160(%rcx),%rsi
+	addq	$512,%rsi
+	movq	200(%rcx),%rdx
+	decq	%rdx
+	call	ctasm_chacha20_poly1305_fused_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	200(%rcx),%rsi
+	decq	%rsi
+	shlq	$9,%rsi
+	addq	144(%rcx),%rsi
+	movl	$32,%edx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	200(%rcx),%rax
+	shlq	$9,%rax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+.Lcp_nofuse_79:
+.Lcp_chunk_64:
+	movq	120(%rcx),%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_datadone_65
+	movl	$2048,%eax
+	cmpq	%rax,%rdx
+	cmovaq	%rax,%rdx
+	movq	%rdx,192(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	call	ctasm_chacha20_xor_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	144(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_80
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_81:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_81
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_80:
+	movq	192(%rcx),%rdx
+	addq	%rdx,144(%rcx)
+	addq	%rdx,160(%rcx)
+	subq	%rdx,120(%rcx)
+	jmp	.Lcp_chunk_64
+.Lcp_datadone_65:
+	movq	184(%rcx),%rax
+	movq	%rax,128(%rcx)
+	movq	168(%rcx),%rax
+	movq	%rax,136(%rcx)
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	80(%rcx),%r8
+	movq	88(%rcx),%r9
+	movq	96(%rcx),%r10
+	movq	%r8,%r11
+	movq	%r9,%rdx
+	subq	$-5,%r11
+	sbbq	$-1,%rdx
+	sbbq	$3,%r10
+	cmovaeq	%r11,%r8
+	cmovaeq	%rdx,%r9
+	addq	104(%rcx),%r8
+	adcq	112(%rcx),%r9
+	movq	152(%rcx),%rax
+	movq	%r8,0(%rax)
+	movq	%r9,8(%rax)
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	vpxor	%xmm0,%xmm0,%xmm0
+	movl	$28,%eax
+.Lcp_wipe_82:
+	vmovdqa	%xmm0,0(%rcx)
+	vmovdqa	%xmm0,16(%rcx)
+	addq	$32,%rcx
+	decl	%eax
+	jnz	.Lcp_wipe_82
+	vzeroall
+	xorl	%eax,%eax
+	xorl	%edx,%edx
+	xorl	%r8d,%r8d
+	xorl	%r9d,%r9d
+	xorl	%r10d,%r10d
+	xorl	%r11d,%r11d
+	.cfi_remember_state
+	addq	$936,%rsp
+	.cfi_def_cfa_offset	56
+	popq	%r15
+	.cfi_def_cfa_offset	48
+	.cfi_restore	%r15
+	popq	%r14
+	.cfi_def_cfa_offset	40
+	.cfi_restore	%r14
+	popq	%r13
+	.cfi_def_cfa_offset	32
+	.cfi_restore	%r13
+	popq	%r12
+	.cfi_def_cfa_offset	24
+	.cfi_restore	%r12
+	popq	%rbp
+	.cfi_def_cfa_offset	16
+	.cfi_restore	%rbp
+	popq	%rbx
+	.cfi_def_cfa_offset	8
+	.cfi_restore	%rbx
+	ret
+	.cfi_restore_state
+	.cfi_endproc
+.size ctasm_chacha20_poly1305_seal_avx2,.-ctasm_chacha20_poly1305_seal_avx2
+.globl ctasm_chacha20_poly1305_open_avx2
+.hidden ctasm_chacha20_poly1305_open_avx2
+.type ctasm_chacha20_poly1305_open_avx2,@function
+	.p2align	4
+ctasm_chacha20_poly1305_open_avx2:
+	.cfi_startproc
+	endbr64
+	pushq	%rbx
+	.cfi_def_cfa_offset	16
+	.cfi_offset	%rbx,-16
+	pushq	%rbp
+	.cfi_def_cfa_offset	24
+	.cfi_offset	%rbp,-24
+	pushq	%r12
+	.cfi_def_cfa_offset	32
+	.cfi_offset	%r12,-32
+	pushq	%r13
+	.cfi_def_cfa_offset	40
+	.cfi_offset	%r13,-40
+	pushq	%r14
+	.cfi_def_cfa_offset	48
+	.cfi_offset	%r14,-48
+	pushq	%r15
+	.cfi_def_cfa_offset	56
+	.cfi_offset	%r15,-56
+	subq	$936,%rsp
+	.cfi_def_cfa_offset	992
+	movq	992(%rsp),%rax
+	movq	%rcx,%r10
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	%rdi,144(%rcx)
+	movq	%rsi,152(%rcx)
+	movq	%rdx,160(%rcx)
+	movq	%r10,168(%rcx)
+	movq	%r10,120(%rcx)
+	movq	%r8,176(%rcx)
+	movq	%r9,184(%rcx)
+	vmovdqa	.Lcp_sigma(%rip),%xmm0
+	vmovdqu	0(%rax),%xmm1
+	vmovdqu	16(%rax),%xmm2
+	vmovdqu	32(%rax),%xmm3
+	vmovdqa	%xmm0,0(%rcx)
+	vmovdqa	%xmm1,16(%rcx)
+	vmovdqa	%xmm2,32(%rcx)
+	vmovdqa	%xmm3,48(%rcx)
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,80(%rcx)
+	movq	$0,96(%rcx)
+	movq	%r10,192(%rcx)
+	cmpq	$128,%r10
+	ja	.Lcp_short4_88
+	cmpq	$64,%r10
+	ja	.Lcp_short3_84
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	vmovdqa	0(%rcx),%xmm4
+	vmovdqa	16(%rcx),%xmm5
+	vmovdqa	32(%rcx),%xmm6
+	vmovdqa	48(%rcx),%xmm7
+	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
+	movl	$10,%r8d
+.Lcp_dround_h_90:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$57,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$147,%xmm7,%xmm7
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$147,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$57,%xmm7,%xmm7
+	decl	%r8d
+	jnz	.Lcp_dround_h_90
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	vpaddd	0(%rcx),%xmm4,%xmm4
+	vmovdqa	%xmm4,448(%rcx)
+	vpaddd	16(%rcx),%xmm5,%xmm5
+	vmovdqa	%xmm5,464(%rcx)
+	vpaddd	32(%rcx),%xmm6,%xmm6
+	vmovdqa	%xmm6,480(%rcx)
+	vmovdqa	48(%rcx),%xmm13
+	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
+	vpaddd	%xmm13,%xmm7,%xmm7
+	vmovdqa	%xmm7,496(%rcx)
+	jmp	.Lcp_shortkey_85
+.Lcp_short3_84:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7049,7 +6847,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_102:
+.Lcp_dround_h_91:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -7165,7 +6963,1853 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_102
+	jnz	.Lcp_dround_h_91
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	vpaddd	0(%rcx),%xmm4,%xmm4
+	vmovdqa	%xmm4,448(%rcx)
+	vpaddd	16(%rcx),%xmm5,%xmm5
+	vmovdqa	%xmm5,464(%rcx)
+	vpaddd	32(%rcx),%xmm6,%xmm6
+	vmovdqa	%xmm6,480(%rcx)
+	vmovdqa	48(%rcx),%xmm13
+	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
+	vpaddd	%xmm13,%xmm7,%xmm7
+	vmovdqa	%xmm7,496(%rcx)
+	vpaddd	0(%rcx),%xmm8,%xmm8
+	vmovdqa	%xmm8,512(%rcx)
+	vpaddd	16(%rcx),%xmm9,%xmm9
+	vmovdqa	%xmm9,528(%rcx)
+	vpaddd	32(%rcx),%xmm10,%xmm10
+	vmovdqa	%xmm10,544(%rcx)
+	vmovdqa	48(%rcx),%xmm14
+	vpaddd	.Lcp_blk2(%rip),%xmm14,%xmm14
+	vpaddd	%xmm14,%xmm11,%xmm11
+	vmovdqa	%xmm11,560(%rcx)
+	jmp	.Lcp_shortkey_85
+.Lcp_short4_88:
+	cmpq	$192,%r10
+	ja	.Lcp_short8_89
+	vpbroadcastd	0(%rcx),%xmm0
+	vpbroadcastd	4(%rcx),%xmm1
+	vpbroadcastd	8(%rcx),%xmm2
+	vpbroadcastd	12(%rcx),%xmm3
+	vpbroadcastd	16(%rcx),%xmm4
+	vpbroadcastd	20(%rcx),%xmm5
+	vpbroadcastd	24(%rcx),%xmm6
+	vpbroadcastd	28(%rcx),%xmm7
+	vpbroadcastd	48(%rcx),%xmm8
+	vpbroadcastd	52(%rcx),%xmm9
+	vpbroadcastd	56(%rcx),%xmm10
+	vpbroadcastd	60(%rcx),%xmm11
+	vpaddd	.Lcp_inc(%rip),%xmm8,%xmm8
+	vmovdqa	%xmm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%xmm12
+	vmovdqa	%xmm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%xmm12
+	vmovdqa	%xmm12,240(%rcx)
+	vpbroadcastd	40(%rcx),%xmm12
+	vmovdqa	%xmm12,256(%rcx)
+	vpbroadcastd	44(%rcx),%xmm12
+	vmovdqa	%xmm12,272(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_92:
+	vpaddd	%xmm4,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm1,%xmm1
+	vpxor	%xmm0,%xmm8,%xmm8
+	vpxor	%xmm1,%xmm9,%xmm9
+	vpshufb	.Lcp_rot16(%rip),%xmm8,%xmm8
+	vpshufb	.Lcp_rot16(%rip),%xmm9,%xmm9
+	vmovdqa	224(%rcx),%xmm12
+	vmovdqa	240(%rcx),%xmm14
+	vpaddd	%xmm8,%xmm12,%xmm12
+	vpaddd	%xmm9,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm4,%xmm4
+	vpxor	%xmm14,%xmm5,%xmm5
+	vpsrld	$20,%xmm4,%xmm13
+	vpslld	$12,%xmm4,%xmm4
+	vpor	%xmm13,%xmm4,%xmm4
+	vpsrld	$20,%xmm5,%xmm15
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm15,%xmm5,%xmm5
+	vpaddd	%xmm4,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm1,%xmm1
+	vpxor	%xmm0,%xmm8,%xmm8
+	vpxor	%xmm1,%xmm9,%xmm9
+	vpshufb	.Lcp_rot8(%rip),%xmm8,%xmm8
+	vpshufb	.Lcp_rot8(%rip),%xmm9,%xmm9
+	vpaddd	%xmm8,%xmm12,%xmm12
+	vpaddd	%xmm9,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm4,%xmm4
+	vpxor	%xmm14,%xmm5,%xmm5
+	vpsrld	$25,%xmm4,%xmm13
+	vpslld	$7,%xmm4,%xmm4
+	vpor	%xmm13,%xmm4,%xmm4
+	vpsrld	$25,%xmm5,%xmm15
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm15,%xmm5,%xmm5
+	vmovdqa	%xmm12,224(%rcx)
+	vmovdqa	%xmm14,240(%rcx)
+	vpaddd	%xmm6,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm3,%xmm3
+	vpxor	%xmm2,%xmm10,%xmm10
+	vpxor	%xmm3,%xmm11,%xmm11
+	vpshufb	.Lcp_rot16(%rip),%xmm10,%xmm10
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
+	vmovdqa	256(%rcx),%xmm12
+	vmovdqa	272(%rcx),%xmm14
+	vpaddd	%xmm10,%xmm12,%xmm12
+	vpaddd	%xmm11,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm6,%xmm6
+	vpxor	%xmm14,%xmm7,%xmm7
+	vpsrld	$20,%xmm6,%xmm13
+	vpslld	$12,%xmm6,%xmm6
+	vpor	%xmm13,%xmm6,%xmm6
+	vpsrld	$20,%xmm7,%xmm15
+	vpslld	$12,%xmm7,%xmm7
+	vpor	%xmm15,%xmm7,%xmm7
+	vpaddd	%xmm6,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm3,%xmm3
+	vpxor	%xmm2,%xmm10,%xmm10
+	vpxor	%xmm3,%xmm11,%xmm11
+	vpshufb	.Lcp_rot8(%rip),%xmm10,%xmm10
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
+	vpaddd	%xmm10,%xmm12,%xmm12
+	vpaddd	%xmm11,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm6,%xmm6
+	vpxor	%xmm14,%xmm7,%xmm7
+	vpsrld	$25,%xmm6,%xmm13
+	vpslld	$7,%xmm6,%xmm6
+	vpor	%xmm13,%xmm6,%xmm6
+	vpsrld	$25,%xmm7,%xmm15
+	vpslld	$7,%xmm7,%xmm7
+	vpor	%xmm15,%xmm7,%xmm7
+	vmovdqa	%xmm12,256(%rcx)
+	vmovdqa	%xmm14,272(%rcx)
+	vpaddd	%xmm5,%xmm0,%xmm0
+	vpaddd	%xmm6,%xmm1,%xmm1
+	vpxor	%xmm0,%xmm11,%xmm11
+	vpxor	%xmm1,%xmm8,%xmm8
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
+	vpshufb	.Lcp_rot16(%rip),%xmm8,%xmm8
+	vmovdqa	256(%rcx),%xmm12
+	vmovdqa	272(%rcx),%xmm14
+	vpaddd	%xmm11,%xmm12,%xmm12
+	vpaddd	%xmm8,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm5,%xmm5
+	vpxor	%xmm14,%xmm6,%xmm6
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$20,%xmm6,%xmm15
+	vpslld	$12,%xmm6,%xmm6
+	vpor	%xmm15,%xmm6,%xmm6
+	vpaddd	%xmm5,%xmm0,%xmm0
+	vpaddd	%xmm6,%xmm1,%xmm1
+	vpxor	%xmm0,%xmm11,%xmm11
+	vpxor	%xmm1,%xmm8,%xmm8
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
+	vpshufb	.Lcp_rot8(%rip),%xmm8,%xmm8
+	vpaddd	%xmm11,%xmm12,%xmm12
+	vpaddd	%xmm8,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm5,%xmm5
+	vpxor	%xmm14,%xmm6,%xmm6
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$25,%xmm6,%xmm15
+	vpslld	$7,%xmm6,%xmm6
+	vpor	%xmm15,%xmm6,%xmm6
+	vmovdqa	%xmm12,256(%rcx)
+	vmovdqa	%xmm14,272(%rcx)
+	vpaddd	%xmm7,%xmm2,%xmm2
+	vpaddd	%xmm4,%xmm3,%xmm3
+	vpxor	%xmm2,%xmm9,%xmm9
+	vpxor	%xmm3,%xmm10,%xmm10
+	vpshufb	.Lcp_rot16(%rip),%xmm9,%xmm9
+	vpshufb	.Lcp_rot16(%rip),%xmm10,%xmm10
+	vmovdqa	224(%rcx),%xmm12
+	vmovdqa	240(%rcx),%xmm14
+	vpaddd	%xmm9,%xmm12,%xmm12
+	vpaddd	%xmm10,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm7,%xmm7
+	vpxor	%xmm14,%xmm4,%xmm4
+	vpsrld	$20,%xmm7,%xmm13
+	vpslld	$12,%xmm7,%xmm7
+	vpor	%xmm13,%xmm7,%xmm7
+	vpsrld	$20,%xmm4,%xmm15
+	vpslld	$12,%xmm4,%xmm4
+	vpor	%xmm15,%xmm4,%xmm4
+	vpaddd	%xmm7,%xmm2,%xmm2
+	vpaddd	%xmm4,%xmm3,%xmm3
+	vpxor	%xmm2,%xmm9,%xmm9
+	vpxor	%xmm3,%xmm10,%xmm10
+	vpshufb	.Lcp_rot8(%rip),%xmm9,%xmm9
+	vpshufb	.Lcp_rot8(%rip),%xmm10,%xmm10
+	vpaddd	%xmm9,%xmm12,%xmm12
+	vpaddd	%xmm10,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm7,%xmm7
+	vpxor	%xmm14,%xmm4,%xmm4
+	vpsrld	$25,%xmm7,%xmm13
+	vpslld	$7,%xmm7,%xmm7
+	vpor	%xmm13,%xmm7,%xmm7
+	vpsrld	$25,%xmm4,%xmm15
+	vpslld	$7,%xmm4,%xmm4
+	vpor	%xmm15,%xmm4,%xmm4
+	vmovdqa	%xmm12,224(%rcx)
+	vmovdqa	%xmm14,240(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_92
+	vpbroadcastd	0(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm0,%xmm0
+	vpbroadcastd	4(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm1,%xmm1
+	vpbroadcastd	8(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm2,%xmm2
+	vpbroadcastd	12(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm3,%xmm3
+	vpbroadcastd	16(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm4,%xmm4
+	vpbroadcastd	20(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm5,%xmm5
+	vpbroadcastd	24(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm6,%xmm6
+	vpbroadcastd	28(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm7,%xmm7
+	vpbroadcastd	52(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm9,%xmm9
+	vpbroadcastd	56(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm10,%xmm10
+	vpbroadcastd	60(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm11,%xmm11
+	vpaddd	352(%rcx),%xmm8,%xmm8
+	vpunpckldq	%xmm1,%xmm0,%xmm12
+	vpunpckhdq	%xmm1,%xmm0,%xmm0
+	vpunpckldq	%xmm3,%xmm2,%xmm13
+	vpunpckhdq	%xmm3,%xmm2,%xmm2
+	vpunpcklqdq	%xmm13,%xmm12,%xmm1
+	vpunpckhqdq	%xmm13,%xmm12,%xmm12
+	vpunpcklqdq	%xmm2,%xmm0,%xmm3
+	vpunpckhqdq	%xmm2,%xmm0,%xmm0
+	vmovdqa	%xmm1,384(%rcx)
+	vmovdqa	%xmm12,448(%rcx)
+	vmovdqa	%xmm3,512(%rcx)
+	vmovdqa	%xmm0,576(%rcx)
+	vpunpckldq	%xmm5,%xmm4,%xmm2
+	vpunpckhdq	%xmm5,%xmm4,%xmm4
+	vpunpckldq	%xmm7,%xmm6,%xmm13
+	vpunpckhdq	%xmm7,%xmm6,%xmm6
+	vpunpcklqdq	%xmm13,%xmm2,%xmm5
+	vpunpckhqdq	%xmm13,%xmm2,%xmm2
+	vpunpcklqdq	%xmm6,%xmm4,%xmm7
+	vpunpckhqdq	%xmm6,%xmm4,%xmm4
+	vmovdqa	%xmm5,400(%rcx)
+	vmovdqa	%xmm2,464(%rcx)
+	vmovdqa	%xmm7,528(%rcx)
+	vmovdqa	%xmm4,592(%rcx)
+	vpunpckldq	%xmm9,%xmm8,%xmm6
+	vpunpckhdq	%xmm9,%xmm8,%xmm8
+	vpunpckldq	%xmm11,%xmm10,%xmm13
+	vpunpckhdq	%xmm11,%xmm10,%xmm10
+	vpunpcklqdq	%xmm13,%xmm6,%xmm9
+	vpunpckhqdq	%xmm13,%xmm6,%xmm6
+	vpunpcklqdq	%xmm10,%xmm8,%xmm11
+	vpunpckhqdq	%xmm10,%xmm8,%xmm8
+	vmovdqa	%xmm9,432(%rcx)
+	vmovdqa	%xmm6,496(%rcx)
+	vmovdqa	%xmm11,560(%rcx)
+	vmovdqa	%xmm8,624(%rcx)
+	vmovdqa	224(%rcx),%xmm15
+	vpbroadcastd	32(%rcx),%xmm10
+	vpaddd	%xmm10,%xmm15,%xmm15
+	vmovdqa	240(%rcx),%xmm1
+	vpbroadcastd	36(%rcx),%xmm10
+	vpaddd	%xmm10,%xmm1,%xmm1
+	vmovdqa	256(%rcx),%xmm12
+	vpbroadcastd	40(%rcx),%xmm10
+	vpaddd	%xmm10,%xmm12,%xmm12
+	vmovdqa	272(%rcx),%xmm3
+	vpbroadcastd	44(%rcx),%xmm10
+	vpaddd	%xmm10,%xmm3,%xmm3
+	vpunpckldq	%xmm1,%xmm15,%xmm10
+	vpunpckhdq	%xmm1,%xmm15,%xmm15
+	vpunpckldq	%xmm3,%xmm12,%xmm13
+	vpunpckhdq	%xmm3,%xmm12,%xmm12
+	vpunpcklqdq	%xmm13,%xmm10,%xmm1
+	vpunpckhqdq	%xmm13,%xmm10,%xmm10
+	vpunpcklqdq	%xmm12,%xmm15,%xmm3
+	vpunpckhqdq	%xmm12,%xmm15,%xmm15
+	vmovdqa	%xmm1,416(%rcx)
+	vmovdqa	%xmm10,480(%rcx)
+	vmovdqa	%xmm3,544(%rcx)
+	vmovdqa	%xmm15,608(%rcx)
+	jmp	.Lcp_shortkey_85
+.Lcp_short8_89:
+	cmpq	$448,%r10
+	ja	.Lcp_big_83
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_93:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_93
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+.Lcp_shortkey_85:
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	176(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_94
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_95:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_95
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_94:
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	160(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_96
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_97:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_97
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_96:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	jmp	.Lcp_datadone_87
+.Lcp_big_83:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+.Lcp_dround_h_98:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	decl	%r8d
+	jnz	.Lcp_dround_h_98
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	incl	48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	176(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_99
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_100:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_100
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_99:
+	movq	168(%rcx),%rax
+	shrq	$9,%rax
+	cmpq	$1,%rax
+	jb	.Lcp_nofuse_101
+	movq	%rax,200(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	%rsi,%r9
+	movq	200(%rcx),%rdx
+	call	ctasm_chacha20_poly1305_fused_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	200(%rcx),%rax
+	shlq	$9,%rax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+.Lcp_nofuse_101:
+.Lcp_chunk_86:
+	movq	120(%rcx),%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_datadone_87
+	movl	$2048,%eax
+	cmpq	%rax,%rdx
+	cmovaq	%rax,%rdx
+	movq	%rdx,192(%rcx)
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%r8
+	movq	%r8,%rax
+	andq	$-16,%rax
+	addq	160(%rcx),%rax
+	andq	$15,%r8
+	movq	%r8,%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_nopad_102
+	movq	%rax,%rsi
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	leaq	128(%rcx),%rdi
+.Lcp_padcopy_103:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padcopy_103
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nopad_102:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	call	ctasm_chacha20_xor_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	addq	%rdx,144(%rcx)
+	addq	%rdx,160(%rcx)
+	subq	%rdx,120(%rcx)
+	jmp	.Lcp_chunk_86
+.Lcp_datadone_87:
+	movq	184(%rcx),%rax
+	movq	%rax,128(%rcx)
+	movq	168(%rcx),%rax
+	movq	%rax,136(%rcx)
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	80(%rcx),%r8
+	movq	88(%rcx),%r9
+	movq	96(%rcx),%r10
+	movq	%r8,%r11
+	movq	%r9,%rdx
+	subq	$-5,%r11
+	sbbq	$-1,%rdx
+	sbbq	$3,%r10
+	cmovaeq	%r11,%r8
+	cmovaeq	%rdx,%r9
+	addq	104(%rcx),%r8
+	adcq	112(%rcx),%r9
+	movq	152(%rcx),%rax
+	movq	%r8,0(%rax)
+	movq	%r9,8(%rax)
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	vpxor	%xmm0,%xmm0,%xmm0
+	movl	$28,%eax
+.Lcp_wipe_104:
+	vmovdqa	%xmm0,0(%rcx)
+	vmovdqa	%xmm0,16(%rcx)
+	addq	$32,%rcx
+	decl	%eax
+	jnz	.Lcp_wipe_104
+	vzeroall
+	xorl	%eax,%eax
+	xorl	%edx,%edx
+	xorl	%r8d,%r8d
+	xorl	%r9d,%r9d
+	xorl	%r10d,%r10d
+	xorl	%r11d,%r11d
+	.cfi_remember_state
+	addq	$936,%rsp
+	.cfi_def_cfa_offset	56
+	popq	%r15
+	.cfi_def_cfa_offset	48
+	.cfi_restore	%r15
+	popq	%r14
+	.cfi_def_cfa_offset	40
+	.cfi_restore	%r14
+	popq	%r13
+	.cfi_def_cfa_offset	32
+	.cfi_restore	%r13
+	popq	%r12
+	.cfi_def_cfa_offset	24
+	.cfi_restore	%r12
+	popq	%rbp
+	.cfi_def_cfa_offset	16
+	.cfi_restore	%rbp
+	popq	%rbx
+	.cfi_def_cfa_offset	8
+	.cfi_restore	%rbx
+	ret
+	.cfi_restore_state
+	.cfi_endproc
+.size ctasm_chacha20_poly1305_open_avx2,.-ctasm_chacha20_poly1305_open_avx2
+.type ctasm_chacha20_xor_avx2,@function
+	.p2align	4
+ctasm_chacha20_xor_avx2:
+	.cfi_startproc
+	endbr64
+	cmpq	$512,%rdx
+	jb	.Lcp_small_106
+.Lcp_wide_105:
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_109:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_109
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vpxor	0(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,0(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vpxor	256(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,256(%rdi)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vpxor	64(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,64(%rdi)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vpxor	320(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,320(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vpxor	128(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vpxor	384(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,384(%rdi)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vpxor	192(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,192(%rdi)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vpxor	448(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,448(%rdi)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vpxor	32(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,32(%rdi)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vpxor	288(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,288(%rdi)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vpxor	96(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,96(%rdi)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vpxor	352(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,352(%rdi)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vpxor	160(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,160(%rdi)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vpxor	416(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,416(%rdi)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vpxor	224(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,224(%rdi)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vpxor	480(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,480(%rdi)
+	addl	$8,48(%rcx)
+	addq	$512,%rdi
+	addq	$512,%rsi
+	subq	$512,%rdx
+	cmpq	$512,%rdx
+	jae	.Lcp_wide_105
+.Lcp_small_106:
+	testq	%rdx,%rdx
+	jz	.Lcp_done_108
+	cmpq	$256,%rdx
+	jbe	.Lcp_not8_110
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_111:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_111
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+	addl	$8,48(%rcx)
+	jmp	.Lcp_tailbuf_107
+.Lcp_not8_110:
+	cmpq	$192,%rdx
+	jbe	.Lcp_not4_112
+	vpbroadcastd	0(%rcx),%xmm0
+	vpbroadcastd	4(%rcx),%xmm1
+	vpbroadcastd	8(%rcx),%xmm2
+	vpbroadcastd	12(%rcx),%xmm3
+	vpbroadcastd	16(%rcx),%xmm4
+	vpbroadcastd	20(%rcx),%xmm5
+	vpbroadcastd	24(%rcx),%xmm6
+	vpbroadcastd	28(%rcx),%xmm7
+	vpbroadcastd	48(%rcx),%xmm8
+	vpbroadcastd	52(%rcx),%xmm9
+	vpbroadcastd	56(%rcx),%xmm10
+	vpbroadcastd	60(%rcx),%xmm11
+	vpaddd	.Lcp_inc(%rip),%xmm8,%xmm8
+	vmovdqa	%xmm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%xmm12
+	vmovdqa	%xmm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%xmm12
+	vmovdqa	%xmm12,240(%rcx)
+	vpbroadcastd	40(%rcx),%xmm12
+	vmovdqa	%xmm12,256(%rcx)
+	vpbroadcastd	44(%rcx),%xmm12
+	vmovdqa	%xmm12,272(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_115:
+	vpaddd	%xmm4,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm1,%xmm1
+	vpxor	%xmm0,%xmm8,%xmm8
+	vpxor	%xmm1,%xmm9,%xmm9
+	vpshufb	.Lcp_rot16(%rip),%xmm8,%xmm8
+	vpshufb	.Lcp_rot16(%rip),%xmm9,%xmm9
+	vmovdqa	224(%rcx),%xmm12
+	vmovdqa	240(%rcx),%xmm14
+	vpaddd	%xmm8,%xmm12,%xmm12
+	vpaddd	%xmm9,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm4,%xmm4
+	vpxor	%xmm14,%xmm5,%xmm5
+	vpsrld	$20,%xmm4,%xmm13
+	vpslld	$12,%xmm4,%xmm4
+	vpor	%xmm13,%xmm4,%xmm4
+	vpsrld	$20,%xmm5,%xmm15
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm15,%xmm5,%xmm5
+	vpaddd	%xmm4,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm1,%xmm1
+	vpxor	%xmm0,%xmm8,%xmm8
+	vpxor	%xmm1,%xmm9,%xmm9
+	vpshufb	.Lcp_rot8(%rip),%xmm8,%xmm8
+	vpshufb	.Lcp_rot8(%rip),%xmm9,%xmm9
+	vpaddd	%xmm8,%xmm12,%xmm12
+	vpaddd	%xmm9,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm4,%xmm4
+	vpxor	%xmm14,%xmm5,%xmm5
+	vpsrld	$25,%xmm4,%xmm13
+	vpslld	$7,%xmm4,%xmm4
+	vpor	%xmm13,%xmm4,%xmm4
+	vpsrld	$25,%xmm5,%xmm15
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm15,%xmm5,%xmm5
+	vmovdqa	%xmm12,224(%rcx)
+	vmovdqa	%xmm14,240(%rcx)
+	vpaddd	%xmm6,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm3,%xmm3
+	vpxor	%xmm2,%xmm10,%xmm10
+	vpxor	%xmm3,%xmm11,%xmm11
+	vpshufb	.Lcp_rot16(%rip),%xmm10,%xmm10
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
+	vmovdqa	256(%rcx),%xmm12
+	vmovdqa	272(%rcx),%xmm14
+	vpaddd	%xmm10,%xmm12,%xmm12
+	vpaddd	%xmm11,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm6,%xmm6
+	vpxor	%xmm14,%xmm7,%xmm7
+	vpsrld	$20,%xmm6,%xmm13
+	vpslld	$12,%xmm6,%xmm6
+	vpor	%xmm13,%xmm6,%xmm6
+	vpsrld	$20,%xmm7,%xmm15
+	vpslld	$12,%xmm7,%xmm7
+	vpor	%xmm15,%xmm7,%xmm7
+	vpaddd	%xmm6,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm3,%xmm3
+	vpxor	%xmm2,%xmm10,%xmm10
+	vpxor	%xmm3,%xmm11,%xmm11
+	vpshufb	.Lcp_rot8(%rip),%xmm10,%xmm10
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
+	vpaddd	%xmm10,%xmm12,%xmm12
+	vpaddd	%xmm11,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm6,%xmm6
+	vpxor	%xmm14,%xmm7,%xmm7
+	vpsrld	$25,%xmm6,%xmm13
+	vpslld	$7,%xmm6,%xmm6
+	vpor	%xmm13,%xmm6,%xmm6
+	vpsrld	$25,%xmm7,%xmm15
+	vpslld	$7,%xmm7,%xmm7
+	vpor	%xmm15,%xmm7,%xmm7
+	vmovdqa	%xmm12,256(%rcx)
+	vmovdqa	%xmm14,272(%rcx)
+	vpaddd	%xmm5,%xmm0,%xmm0
+	vpaddd	%xmm6,%xmm1,%xmm1
+	vpxor	%xmm0,%xmm11,%xmm11
+	vpxor	%xmm1,%xmm8,%xmm8
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
+	vpshufb	.Lcp_rot16(%rip),%xmm8,%xmm8
+	vmovdqa	256(%rcx),%xmm12
+	vmovdqa	272(%rcx),%xmm14
+	vpaddd	%xmm11,%xmm12,%xmm12
+	vpaddd	%xmm8,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm5,%xmm5
+	vpxor	%xmm14,%xmm6,%xmm6
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$20,%xmm6,%xmm15
+	vpslld	$12,%xmm6,%xmm6
+	vpor	%xmm15,%xmm6,%xmm6
+	vpaddd	%xmm5,%xmm0,%xmm0
+	vpaddd	%xmm6,%xmm1,%xmm1
+	vpxor	%xmm0,%xmm11,%xmm11
+	vpxor	%xmm1,%xmm8,%xmm8
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
+	vpshufb	.Lcp_rot8(%rip),%xmm8,%xmm8
+	vpaddd	%xmm11,%xmm12,%xmm12
+	vpaddd	%xmm8,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm5,%xmm5
+	vpxor	%xmm14,%xmm6,%xmm6
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$25,%xmm6,%xmm15
+	vpslld	$7,%xmm6,%xmm6
+	vpor	%xmm15,%xmm6,%xmm6
+	vmovdqa	%xmm12,256(%rcx)
+	vmovdqa	%xmm14,272(%rcx)
+	vpaddd	%xmm7,%xmm2,%xmm2
+	vpaddd	%xmm4,%xmm3,%xmm3
+	vpxor	%xmm2,%xmm9,%xmm9
+	vpxor	%xmm3,%xmm10,%xmm10
+	vpshufb	.Lcp_rot16(%rip),%xmm9,%xmm9
+	vpshufb	.Lcp_rot16(%rip),%xmm10,%xmm10
+	vmovdqa	224(%rcx),%xmm12
+	vmovdqa	240(%rcx),%xmm14
+	vpaddd	%xmm9,%xmm12,%xmm12
+	vpaddd	%xmm10,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm7,%xmm7
+	vpxor	%xmm14,%xmm4,%xmm4
+	vpsrld	$20,%xmm7,%xmm13
+	vpslld	$12,%xmm7,%xmm7
+	vpor	%xmm13,%xmm7,%xmm7
+	vpsrld	$20,%xmm4,%xmm15
+	vpslld	$12,%xmm4,%xmm4
+	vpor	%xmm15,%xmm4,%xmm4
+	vpaddd	%xmm7,%xmm2,%xmm2
+	vpaddd	%xmm4,%xmm3,%xmm3
+	vpxor	%xmm2,%xmm9,%xmm9
+	vpxor	%xmm3,%xmm10,%xmm10
+	vpshufb	.Lcp_rot8(%rip),%xmm9,%xmm9
+	vpshufb	.Lcp_rot8(%rip),%xmm10,%xmm10
+	vpaddd	%xmm9,%xmm12,%xmm12
+	vpaddd	%xmm10,%xmm14,%xmm14
+	vpxor	%xmm12,%xmm7,%xmm7
+	vpxor	%xmm14,%xmm4,%xmm4
+	vpsrld	$25,%xmm7,%xmm13
+	vpslld	$7,%xmm7,%xmm7
+	vpor	%xmm13,%xmm7,%xmm7
+	vpsrld	$25,%xmm4,%xmm15
+	vpslld	$7,%xmm4,%xmm4
+	vpor	%xmm15,%xmm4,%xmm4
+	vmovdqa	%xmm12,224(%rcx)
+	vmovdqa	%xmm14,240(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_115
+	vpbroadcastd	0(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm0,%xmm0
+	vpbroadcastd	4(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm1,%xmm1
+	vpbroadcastd	8(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm2,%xmm2
+	vpbroadcastd	12(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm3,%xmm3
+	vpbroadcastd	16(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm4,%xmm4
+	vpbroadcastd	20(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm5,%xmm5
+	vpbroadcastd	24(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm6,%xmm6
+	vpbroadcastd	28(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm7,%xmm7
+	vpbroadcastd	52(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm9,%xmm9
+	vpbroadcastd	56(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm10,%xmm10
+	vpbroadcastd	60(%rcx),%xmm12
+	vpaddd	%xmm12,%xmm11,%xmm11
+	vpaddd	352(%rcx),%xmm8,%xmm8
+	vpunpckldq	%xmm1,%xmm0,%xmm12
+	vpunpckhdq	%xmm1,%xmm0,%xmm0
+	vpunpckldq	%xmm3,%xmm2,%xmm13
+	vpunpckhdq	%xmm3,%xmm2,%xmm2
+	vpunpcklqdq	%xmm13,%xmm12,%xmm1
+	vpunpckhqdq	%xmm13,%xmm12,%xmm12
+	vpunpcklqdq	%xmm2,%xmm0,%xmm3
+	vpunpckhqdq	%xmm2,%xmm0,%xmm0
+	vmovdqa	%xmm1,384(%rcx)
+	vmovdqa	%xmm12,448(%rcx)
+	vmovdqa	%xmm3,512(%rcx)
+	vmovdqa	%xmm0,576(%rcx)
+	vpunpckldq	%xmm5,%xmm4,%xmm2
+	vpunpckhdq	%xmm5,%xmm4,%xmm4
+	vpunpckldq	%xmm7,%xmm6,%xmm13
+	vpunpckhdq	%xmm7,%xmm6,%xmm6
+	vpunpcklqdq	%xmm13,%xmm2,%xmm5
+	vpunpckhqdq	%xmm13,%xmm2,%xmm2
+	vpunpcklqdq	%xmm6,%xmm4,%xmm7
+	vpunpckhqdq	%xmm6,%xmm4,%xmm4
+	vmovdqa	%xmm5,400(%rcx)
+	vmovdqa	%xmm2,464(%rcx)
+	vmovdqa	%xmm7,528(%rcx)
+	vmovdqa	%xmm4,592(%rcx)
+	vpunpckldq	%xmm9,%xmm8,%xmm6
+	vpunpckhdq	%xmm9,%xmm8,%xmm8
+	vpunpckldq	%xmm11,%xmm10,%xmm13
+	vpunpckhdq	%xmm11,%xmm10,%xmm10
+	vpunpcklqdq	%xmm13,%xmm6,%xmm9
+	vpunpckhqdq	%xmm13,%xmm6,%xmm6
+	vpunpcklqdq	%xmm10,%xmm8,%xmm11
+	vpunpckhqdq	%xmm10,%xmm8,%xmm8
+	vmovdqa	%xmm9,432(%rcx)
+	vmovdqa	%xmm6,496(%rcx)
+	vmovdqa	%xmm11,560(%rcx)
+	vmovdqa	%xmm8,624(%rcx)
+	vmovdqa	224(%rcx),%xmm15
+	vpbroadcastd	32(%rcx),%xmm10
+	vpaddd	%xmm10,%xmm15,%xmm15
+	vmovdqa	240(%rcx),%xmm1
+	vpbroadcastd	36(%rcx),%xmm10
+	vpaddd	%xmm10,%xmm1,%xmm1
+	vmovdqa	256(%rcx),%xmm12
+	vpbroadcastd	40(%rcx),%xmm10
+	vpaddd	%xmm10,%xmm12,%xmm12
+	vmovdqa	272(%rcx),%xmm3
+	vpbroadcastd	44(%rcx),%xmm10
+	vpaddd	%xmm10,%xmm3,%xmm3
+	vpunpckldq	%xmm1,%xmm15,%xmm10
+	vpunpckhdq	%xmm1,%xmm15,%xmm15
+	vpunpckldq	%xmm3,%xmm12,%xmm13
+	vpunpckhdq	%xmm3,%xmm12,%xmm12
+	vpunpcklqdq	%xmm13,%xmm10,%xmm1
+	vpunpckhqdq	%xmm13,%xmm10,%xmm10
+	vpunpcklqdq	%xmm12,%xmm15,%xmm3
+	vpunpckhqdq	%xmm12,%xmm15,%xmm15
+	vmovdqa	%xmm1,416(%rcx)
+	vmovdqa	%xmm10,480(%rcx)
+	vmovdqa	%xmm3,544(%rcx)
+	vmovdqa	%xmm15,608(%rcx)
+	addl	$4,48(%rcx)
+	jmp	.Lcp_tailbuf_107
+.Lcp_not4_112:
+	cmpq	$64,%rdx
+	jbe	.Lcp_h1_113
+	cmpq	$128,%rdx
+	jbe	.Lcp_h2_114
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	vmovdqa	0(%rcx),%xmm4
+	vmovdqa	16(%rcx),%xmm5
+	vmovdqa	32(%rcx),%xmm6
+	vmovdqa	48(%rcx),%xmm7
+	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
+	vmovdqa	0(%rcx),%xmm8
+	vmovdqa	16(%rcx),%xmm9
+	vmovdqa	32(%rcx),%xmm10
+	vmovdqa	48(%rcx),%xmm11
+	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
+	movl	$10,%r8d
+.Lcp_dround_h_116:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$20,%xmm9,%xmm14
+	vpslld	$12,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$25,%xmm9,%xmm14
+	vpslld	$7,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpshufd	$57,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$57,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$147,%xmm7,%xmm7
+	vpshufd	$57,%xmm9,%xmm9
+	vpshufd	$78,%xmm10,%xmm10
+	vpshufd	$147,%xmm11,%xmm11
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$20,%xmm5,%xmm13
+	vpslld	$12,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$20,%xmm9,%xmm14
+	vpslld	$12,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpaddd	%xmm5,%xmm4,%xmm4
+	vpaddd	%xmm9,%xmm8,%xmm8
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpxor	%xmm4,%xmm7,%xmm7
+	vpxor	%xmm8,%xmm11,%xmm11
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
+	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpaddd	%xmm7,%xmm6,%xmm6
+	vpaddd	%xmm11,%xmm10,%xmm10
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpxor	%xmm6,%xmm5,%xmm5
+	vpxor	%xmm10,%xmm9,%xmm9
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpsrld	$25,%xmm5,%xmm13
+	vpslld	$7,%xmm5,%xmm5
+	vpor	%xmm13,%xmm5,%xmm5
+	vpsrld	$25,%xmm9,%xmm14
+	vpslld	$7,%xmm9,%xmm9
+	vpor	%xmm14,%xmm9,%xmm9
+	vpshufd	$147,%xmm1,%xmm1
+	vpshufd	$78,%xmm2,%xmm2
+	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$147,%xmm5,%xmm5
+	vpshufd	$78,%xmm6,%xmm6
+	vpshufd	$57,%xmm7,%xmm7
+	vpshufd	$147,%xmm9,%xmm9
+	vpshufd	$78,%xmm10,%xmm10
+	vpshufd	$57,%xmm11,%xmm11
+	decl	%r8d
+	jnz	.Lcp_dround_h_116
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7195,8 +8839,8 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_93
-.Lcp_h2_100:
+	jmp	.Lcp_tailbuf_107
+.Lcp_h2_114:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7207,7 +8851,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_103:
+.Lcp_dround_h_117:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -7285,7 +8929,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_103
+	jnz	.Lcp_dround_h_117
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7305,14 +8949,14 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_93
-.Lcp_h1_99:
+	jmp	.Lcp_tailbuf_107
+.Lcp_h1_113:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_104:
+.Lcp_dround_h_118:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -7352,7 +8996,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_104
+	jnz	.Lcp_dround_h_118
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7362,10 +9006,10 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_93:
+.Lcp_tailbuf_107:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_done_94:
+.Lcp_done_108:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
@@ -7375,8 +9019,8 @@ ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_106
-.Lcp_t16_105:
+	jb	.Lcp_t1_120
+.Lcp_t16_119:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -7385,11 +9029,11 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	.Lcp_t16_105
-.Lcp_t1_106:
+	jae	.Lcp_t16_119
+.Lcp_t1_120:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_108
-.Lcp_tend_107:
+	jz	.Lcp_tdone_122
+.Lcp_tend_121:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -7397,8 +9041,8 @@ ctasm_chacha20_xorbuf_avx2:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_107
-.Lcp_tdone_108:
+	jnz	.Lcp_tend_121
+.Lcp_tdone_122:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx2,.-ctasm_chacha20_xorbuf_avx2
@@ -7414,7 +9058,7 @@ ctasm_chacha20_poly1305_fused_avx2:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-.Lcp_fused_109:
+.Lcp_fused_123:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -10212,7 +11856,7 @@ ctasm_chacha20_poly1305_fused_avx2:
 	addq	$512,%rdi
 	addq	$512,%rsi
 	decq	%r10
-	jnz	.Lcp_fused_109
+	jnz	.Lcp_fused_123
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -10225,7 +11869,7 @@ ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	.Lcp_polydone_111
+	jz	.Lcp_polydone_125
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -10235,7 +11879,7 @@ ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-.Lcp_poly_110:
+.Lcp_poly_124:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10275,11 +11919,11 @@ ctasm_chacha_poly1305_blocks:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	decq	%rcx
-	jnz	.Lcp_poly_110
+	jnz	.Lcp_poly_124
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_polydone_111:
+.Lcp_polydone_125:
 	ret
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks,.-ctasm_chacha_poly1305_blocks

@@ -172,9 +172,9 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_ssse3_p19:
 	pxor	xmm0,xmm0
 	movdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
-	cmp	r10,128
-	ja	L$cp_big_1
 	mov	QWORD[rcx+192],r10
+	cmp	r10,128
+	ja	L$cp_short4_6
 	cmp	r10,64
 	ja	L$cp_short3_2
 	movdqa	xmm0,[rcx+0]
@@ -187,7 +187,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_ssse3_p19:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_6:
+L$cp_dround_h_8:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -273,7 +273,7 @@ L$cp_dround_h_6:
 	pshufd	xmm6,xmm6,78
 	pshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_6
+	jnz	L$cp_dround_h_8
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -309,7 +309,7 @@ L$cp_short3_2:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_7:
+L$cp_dround_h_9:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -437,7 +437,7 @@ L$cp_dround_h_7:
 	pshufd	xmm10,xmm10,78
 	pshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_7
+	jnz	L$cp_dround_h_9
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -466,6 +466,298 @@ L$cp_dround_h_7:
 	paddd	xmm14,[rel L$cp_blk2]
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
+	jmp	L$cp_shortkey_3
+L$cp_short4_6:
+	cmp	r10,192
+	ja	L$cp_short8_7
+	pshufd	xmm0,[rcx+0],0x00
+	pshufd	xmm1,[rcx+0],0x55
+	pshufd	xmm2,[rcx+0],0xaa
+	pshufd	xmm3,[rcx+0],0xff
+	pshufd	xmm4,[rcx+16],0x00
+	pshufd	xmm5,[rcx+16],0x55
+	pshufd	xmm6,[rcx+16],0xaa
+	pshufd	xmm7,[rcx+16],0xff
+	pshufd	xmm8,[rcx+48],0x00
+	pshufd	xmm9,[rcx+48],0x55
+	pshufd	xmm10,[rcx+48],0xaa
+	pshufd	xmm11,[rcx+48],0xff
+	paddd	xmm8,[rel L$cp_inc]
+	movdqa	[rcx+352],xmm8
+	pshufd	xmm12,[rcx+32],0x00
+	movdqa	[rcx+224],xmm12
+	pshufd	xmm12,[rcx+32],0x55
+	movdqa	[rcx+240],xmm12
+	pshufd	xmm12,[rcx+32],0xaa
+	movdqa	[rcx+256],xmm12
+	pshufd	xmm12,[rcx+32],0xff
+	movdqa	[rcx+272],xmm12
+	mov	r8d,10
+L$cp_dround_10:
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot16]
+	pshufb	xmm9,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot8]
+	pshufb	xmm9,[rel L$cp_rot8]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot16]
+	pshufb	xmm8,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot16]
+	pshufb	xmm10,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	dec	r8d
+	jnz	L$cp_dround_10
+	pshufd	xmm12,[rcx+0],0x00
+	paddd	xmm0,xmm12
+	pshufd	xmm12,[rcx+0],0x55
+	paddd	xmm1,xmm12
+	pshufd	xmm12,[rcx+0],0xaa
+	paddd	xmm2,xmm12
+	pshufd	xmm12,[rcx+0],0xff
+	paddd	xmm3,xmm12
+	pshufd	xmm12,[rcx+16],0x00
+	paddd	xmm4,xmm12
+	pshufd	xmm12,[rcx+16],0x55
+	paddd	xmm5,xmm12
+	pshufd	xmm12,[rcx+16],0xaa
+	paddd	xmm6,xmm12
+	pshufd	xmm12,[rcx+16],0xff
+	paddd	xmm7,xmm12
+	pshufd	xmm12,[rcx+48],0x55
+	paddd	xmm9,xmm12
+	pshufd	xmm12,[rcx+48],0xaa
+	paddd	xmm10,xmm12
+	pshufd	xmm12,[rcx+48],0xff
+	paddd	xmm11,xmm12
+	paddd	xmm8,[rcx+352]
+	movdqa	xmm12,xmm0
+	punpckldq	xmm12,xmm1
+	punpckhdq	xmm0,xmm1
+	movdqa	xmm13,xmm2
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm2,xmm3
+	movdqa	xmm1,xmm12
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm12,xmm13
+	movdqa	xmm3,xmm0
+	punpcklqdq	xmm3,xmm2
+	punpckhqdq	xmm0,xmm2
+	movdqa	[rcx+384],xmm1
+	movdqa	[rcx+448],xmm12
+	movdqa	[rcx+512],xmm3
+	movdqa	[rcx+576],xmm0
+	movdqa	xmm2,xmm4
+	punpckldq	xmm2,xmm5
+	punpckhdq	xmm4,xmm5
+	movdqa	xmm13,xmm6
+	punpckldq	xmm13,xmm7
+	punpckhdq	xmm6,xmm7
+	movdqa	xmm5,xmm2
+	punpcklqdq	xmm5,xmm13
+	punpckhqdq	xmm2,xmm13
+	movdqa	xmm7,xmm4
+	punpcklqdq	xmm7,xmm6
+	punpckhqdq	xmm4,xmm6
+	movdqa	[rcx+400],xmm5
+	movdqa	[rcx+464],xmm2
+	movdqa	[rcx+528],xmm7
+	movdqa	[rcx+592],xmm4
+	movdqa	xmm6,xmm8
+	punpckldq	xmm6,xmm9
+	punpckhdq	xmm8,xmm9
+	movdqa	xmm13,xmm10
+	punpckldq	xmm13,xmm11
+	punpckhdq	xmm10,xmm11
+	movdqa	xmm9,xmm6
+	punpcklqdq	xmm9,xmm13
+	punpckhqdq	xmm6,xmm13
+	movdqa	xmm11,xmm8
+	punpcklqdq	xmm11,xmm10
+	punpckhqdq	xmm8,xmm10
+	movdqa	[rcx+432],xmm9
+	movdqa	[rcx+496],xmm6
+	movdqa	[rcx+560],xmm11
+	movdqa	[rcx+624],xmm8
+	movdqa	xmm15,[rcx+224]
+	pshufd	xmm10,[rcx+32],0x00
+	paddd	xmm15,xmm10
+	movdqa	xmm1,[rcx+240]
+	pshufd	xmm10,[rcx+32],0x55
+	paddd	xmm1,xmm10
+	movdqa	xmm12,[rcx+256]
+	pshufd	xmm10,[rcx+32],0xaa
+	paddd	xmm12,xmm10
+	movdqa	xmm3,[rcx+272]
+	pshufd	xmm10,[rcx+32],0xff
+	paddd	xmm3,xmm10
+	movdqa	xmm10,xmm15
+	punpckldq	xmm10,xmm1
+	punpckhdq	xmm15,xmm1
+	movdqa	xmm13,xmm12
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm12,xmm3
+	movdqa	xmm1,xmm10
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm10,xmm13
+	movdqa	xmm3,xmm15
+	punpcklqdq	xmm3,xmm12
+	punpckhqdq	xmm15,xmm12
+	movdqa	[rcx+416],xmm1
+	movdqa	[rcx+480],xmm10
+	movdqa	[rcx+544],xmm3
+	movdqa	[rcx+608],xmm15
+	jmp	L$cp_shortkey_3
+L$cp_short8_7:
+	jmp	L$cp_big_1
 L$cp_shortkey_3:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
@@ -489,25 +781,25 @@ L$cp_shortkey_3:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_8
+	jz	L$cp_nopad_11
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_9:
+L$cp_padcopy_12:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_9
+	jnz	L$cp_padcopy_12
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_8:
+L$cp_nopad_11:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -529,25 +821,25 @@ L$cp_nopad_8:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_10
+	jz	L$cp_nopad_13
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_11:
+L$cp_padcopy_14:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_11
+	jnz	L$cp_padcopy_14
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_10:
+L$cp_nopad_13:
 	jmp	L$cp_datadone_5
 L$cp_big_1:
 	movdqa	xmm0,[rcx+0]
@@ -555,7 +847,7 @@ L$cp_big_1:
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_12:
+L$cp_dround_h_15:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -599,7 +891,7 @@ L$cp_dround_h_12:
 	pshufd	xmm2,xmm2,78
 	pshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_12
+	jnz	L$cp_dround_h_15
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -631,29 +923,29 @@ L$cp_dround_h_12:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_13
+	jz	L$cp_nopad_16
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_14:
+L$cp_padcopy_17:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_14
+	jnz	L$cp_padcopy_17
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_13:
+L$cp_nopad_16:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,2
-	jb	L$cp_nofuse_15
+	jb	L$cp_nofuse_18
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -684,7 +976,7 @@ L$cp_nopad_13:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_15:
+L$cp_nofuse_18:
 L$cp_chunk_4:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -713,25 +1005,25 @@ L$cp_chunk_4:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_16
+	jz	L$cp_nopad_19
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_17:
+L$cp_padcopy_20:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_17
+	jnz	L$cp_padcopy_20
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_16:
+L$cp_nopad_19:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -767,12 +1059,12 @@ L$cp_datadone_5:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_18:
+L$cp_wipe_21:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_18
+	jnz	L$cp_wipe_21
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -884,11 +1176,11 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	pxor	xmm0,xmm0
 	movdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
-	cmp	r10,128
-	ja	L$cp_big_19
 	mov	QWORD[rcx+192],r10
+	cmp	r10,128
+	ja	L$cp_short4_27
 	cmp	r10,64
-	ja	L$cp_short3_20
+	ja	L$cp_short3_23
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -899,7 +1191,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_24:
+L$cp_dround_h_29:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -985,7 +1277,7 @@ L$cp_dround_h_24:
 	pshufd	xmm6,xmm6,78
 	pshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_24
+	jnz	L$cp_dround_h_29
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1004,8 +1296,8 @@ L$cp_dround_h_24:
 	paddd	xmm13,[rel L$cp_blk1]
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_21
-L$cp_short3_20:
+	jmp	L$cp_shortkey_24
+L$cp_short3_23:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -1021,7 +1313,7 @@ L$cp_short3_20:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_25:
+L$cp_dround_h_30:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -1149,7 +1441,7 @@ L$cp_dround_h_25:
 	pshufd	xmm10,xmm10,78
 	pshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_25
+	jnz	L$cp_dround_h_30
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1178,7 +1470,299 @@ L$cp_dround_h_25:
 	paddd	xmm14,[rel L$cp_blk2]
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
-L$cp_shortkey_21:
+	jmp	L$cp_shortkey_24
+L$cp_short4_27:
+	cmp	r10,192
+	ja	L$cp_short8_28
+	pshufd	xmm0,[rcx+0],0x00
+	pshufd	xmm1,[rcx+0],0x55
+	pshufd	xmm2,[rcx+0],0xaa
+	pshufd	xmm3,[rcx+0],0xff
+	pshufd	xmm4,[rcx+16],0x00
+	pshufd	xmm5,[rcx+16],0x55
+	pshufd	xmm6,[rcx+16],0xaa
+	pshufd	xmm7,[rcx+16],0xff
+	pshufd	xmm8,[rcx+48],0x00
+	pshufd	xmm9,[rcx+48],0x55
+	pshufd	xmm10,[rcx+48],0xaa
+	pshufd	xmm11,[rcx+48],0xff
+	paddd	xmm8,[rel L$cp_inc]
+	movdqa	[rcx+352],xmm8
+	pshufd	xmm12,[rcx+32],0x00
+	movdqa	[rcx+224],xmm12
+	pshufd	xmm12,[rcx+32],0x55
+	movdqa	[rcx+240],xmm12
+	pshufd	xmm12,[rcx+32],0xaa
+	movdqa	[rcx+256],xmm12
+	pshufd	xmm12,[rcx+32],0xff
+	movdqa	[rcx+272],xmm12
+	mov	r8d,10
+L$cp_dround_31:
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot16]
+	pshufb	xmm9,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot8]
+	pshufb	xmm9,[rel L$cp_rot8]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot16]
+	pshufb	xmm8,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot16]
+	pshufb	xmm10,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	dec	r8d
+	jnz	L$cp_dround_31
+	pshufd	xmm12,[rcx+0],0x00
+	paddd	xmm0,xmm12
+	pshufd	xmm12,[rcx+0],0x55
+	paddd	xmm1,xmm12
+	pshufd	xmm12,[rcx+0],0xaa
+	paddd	xmm2,xmm12
+	pshufd	xmm12,[rcx+0],0xff
+	paddd	xmm3,xmm12
+	pshufd	xmm12,[rcx+16],0x00
+	paddd	xmm4,xmm12
+	pshufd	xmm12,[rcx+16],0x55
+	paddd	xmm5,xmm12
+	pshufd	xmm12,[rcx+16],0xaa
+	paddd	xmm6,xmm12
+	pshufd	xmm12,[rcx+16],0xff
+	paddd	xmm7,xmm12
+	pshufd	xmm12,[rcx+48],0x55
+	paddd	xmm9,xmm12
+	pshufd	xmm12,[rcx+48],0xaa
+	paddd	xmm10,xmm12
+	pshufd	xmm12,[rcx+48],0xff
+	paddd	xmm11,xmm12
+	paddd	xmm8,[rcx+352]
+	movdqa	xmm12,xmm0
+	punpckldq	xmm12,xmm1
+	punpckhdq	xmm0,xmm1
+	movdqa	xmm13,xmm2
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm2,xmm3
+	movdqa	xmm1,xmm12
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm12,xmm13
+	movdqa	xmm3,xmm0
+	punpcklqdq	xmm3,xmm2
+	punpckhqdq	xmm0,xmm2
+	movdqa	[rcx+384],xmm1
+	movdqa	[rcx+448],xmm12
+	movdqa	[rcx+512],xmm3
+	movdqa	[rcx+576],xmm0
+	movdqa	xmm2,xmm4
+	punpckldq	xmm2,xmm5
+	punpckhdq	xmm4,xmm5
+	movdqa	xmm13,xmm6
+	punpckldq	xmm13,xmm7
+	punpckhdq	xmm6,xmm7
+	movdqa	xmm5,xmm2
+	punpcklqdq	xmm5,xmm13
+	punpckhqdq	xmm2,xmm13
+	movdqa	xmm7,xmm4
+	punpcklqdq	xmm7,xmm6
+	punpckhqdq	xmm4,xmm6
+	movdqa	[rcx+400],xmm5
+	movdqa	[rcx+464],xmm2
+	movdqa	[rcx+528],xmm7
+	movdqa	[rcx+592],xmm4
+	movdqa	xmm6,xmm8
+	punpckldq	xmm6,xmm9
+	punpckhdq	xmm8,xmm9
+	movdqa	xmm13,xmm10
+	punpckldq	xmm13,xmm11
+	punpckhdq	xmm10,xmm11
+	movdqa	xmm9,xmm6
+	punpcklqdq	xmm9,xmm13
+	punpckhqdq	xmm6,xmm13
+	movdqa	xmm11,xmm8
+	punpcklqdq	xmm11,xmm10
+	punpckhqdq	xmm8,xmm10
+	movdqa	[rcx+432],xmm9
+	movdqa	[rcx+496],xmm6
+	movdqa	[rcx+560],xmm11
+	movdqa	[rcx+624],xmm8
+	movdqa	xmm15,[rcx+224]
+	pshufd	xmm10,[rcx+32],0x00
+	paddd	xmm15,xmm10
+	movdqa	xmm1,[rcx+240]
+	pshufd	xmm10,[rcx+32],0x55
+	paddd	xmm1,xmm10
+	movdqa	xmm12,[rcx+256]
+	pshufd	xmm10,[rcx+32],0xaa
+	paddd	xmm12,xmm10
+	movdqa	xmm3,[rcx+272]
+	pshufd	xmm10,[rcx+32],0xff
+	paddd	xmm3,xmm10
+	movdqa	xmm10,xmm15
+	punpckldq	xmm10,xmm1
+	punpckhdq	xmm15,xmm1
+	movdqa	xmm13,xmm12
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm12,xmm3
+	movdqa	xmm1,xmm10
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm10,xmm13
+	movdqa	xmm3,xmm15
+	punpcklqdq	xmm3,xmm12
+	punpckhqdq	xmm15,xmm12
+	movdqa	[rcx+416],xmm1
+	movdqa	[rcx+480],xmm10
+	movdqa	[rcx+544],xmm3
+	movdqa	[rcx+608],xmm15
+	jmp	L$cp_shortkey_24
+L$cp_short8_28:
+	jmp	L$cp_big_22
+L$cp_shortkey_24:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -1201,25 +1785,25 @@ L$cp_shortkey_21:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_26
+	jz	L$cp_nopad_32
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_27:
+L$cp_padcopy_33:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_27
+	jnz	L$cp_padcopy_33
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_26:
+L$cp_nopad_32:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -1234,25 +1818,25 @@ L$cp_nopad_26:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_28
+	jz	L$cp_nopad_34
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_29:
+L$cp_padcopy_35:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_29
+	jnz	L$cp_padcopy_35
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_28:
+L$cp_nopad_34:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -1260,14 +1844,14 @@ L$cp_nopad_28:
 	call	ctasm_chacha20_xorbuf_ssse3
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_23
-L$cp_big_19:
+	jmp	L$cp_datadone_26
+L$cp_big_22:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_30:
+L$cp_dround_h_36:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -1311,7 +1895,7 @@ L$cp_dround_h_30:
 	pshufd	xmm2,xmm2,78
 	pshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_30
+	jnz	L$cp_dround_h_36
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1343,29 +1927,29 @@ L$cp_dround_h_30:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_31
+	jz	L$cp_nopad_37
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_32:
+L$cp_padcopy_38:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_32
+	jnz	L$cp_padcopy_38
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_31:
+L$cp_nopad_37:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,1
-	jb	L$cp_nofuse_33
+	jb	L$cp_nofuse_39
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -1379,11 +1963,11 @@ L$cp_nopad_31:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_33:
-L$cp_chunk_22:
+L$cp_nofuse_39:
+L$cp_chunk_25:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_23
+	jz	L$cp_datadone_26
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -1402,25 +1986,25 @@ L$cp_chunk_22:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_34
+	jz	L$cp_nopad_40
 	mov	rsi,rax
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_35:
+L$cp_padcopy_41:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_35
+	jnz	L$cp_padcopy_41
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_34:
+L$cp_nopad_40:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -1431,8 +2015,8 @@ L$cp_nopad_34:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_22
-L$cp_datadone_23:
+	jmp	L$cp_chunk_25
+L$cp_datadone_26:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -1462,12 +2046,12 @@ L$cp_datadone_23:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_36:
+L$cp_wipe_42:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_36
+	jnz	L$cp_wipe_42
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -1513,8 +2097,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_end:
 align 16
 ctasm_chacha20_xor_ssse3:
 	cmp	rdx,256
-	jb	L$cp_small_38
-L$cp_wide_37:
+	jb	L$cp_small_44
+L$cp_wide_43:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -1538,7 +2122,7 @@ L$cp_wide_37:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_41:
+L$cp_dround_47:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -1700,7 +2284,7 @@ L$cp_dround_41:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_41
+	jnz	L$cp_dround_47
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -1837,12 +2421,12 @@ L$cp_dround_41:
 	add	rsi,256
 	sub	rdx,256
 	cmp	rdx,256
-	jae	L$cp_wide_37
-L$cp_small_38:
+	jae	L$cp_wide_43
+L$cp_small_44:
 	test	rdx,rdx
-	jz	L$cp_done_40
+	jz	L$cp_done_46
 	cmp	rdx,192
-	jbe	L$cp_not4_42
+	jbe	L$cp_not4_48
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -1866,7 +2450,7 @@ L$cp_small_38:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_45:
+L$cp_dround_51:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -2028,7 +2612,7 @@ L$cp_dround_45:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_45
+	jnz	L$cp_dround_51
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -2129,12 +2713,12 @@ L$cp_dround_45:
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_39
-L$cp_not4_42:
+	jmp	L$cp_tailbuf_45
+L$cp_not4_48:
 	cmp	rdx,64
-	jbe	L$cp_h1_43
+	jbe	L$cp_h1_49
 	cmp	rdx,128
-	jbe	L$cp_h2_44
+	jbe	L$cp_h2_50
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -2150,7 +2734,7 @@ L$cp_not4_42:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_46:
+L$cp_dround_h_52:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -2278,7 +2862,7 @@ L$cp_dround_h_46:
 	pshufd	xmm10,xmm10,78
 	pshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_46
+	jnz	L$cp_dround_h_52
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2308,8 +2892,8 @@ L$cp_dround_h_46:
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_39
-L$cp_h2_44:
+	jmp	L$cp_tailbuf_45
+L$cp_h2_50:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -2320,7 +2904,7 @@ L$cp_h2_44:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_47:
+L$cp_dround_h_53:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -2406,7 +2990,7 @@ L$cp_dround_h_47:
 	pshufd	xmm6,xmm6,78
 	pshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_47
+	jnz	L$cp_dround_h_53
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2426,14 +3010,14 @@ L$cp_dround_h_47:
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_39
-L$cp_h1_43:
+	jmp	L$cp_tailbuf_45
+L$cp_h1_49:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_48:
+L$cp_dround_h_54:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -2477,7 +3061,7 @@ L$cp_dround_h_48:
 	pshufd	xmm2,xmm2,78
 	pshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_48
+	jnz	L$cp_dround_h_54
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2487,17 +3071,17 @@ L$cp_dround_h_48:
 	paddd	xmm3,[rcx+48]
 	movdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_39:
+L$cp_tailbuf_45:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_ssse3
-L$cp_done_40:
+L$cp_done_46:
 	ret
 L$_ctasm_ctasm_chacha20_xor_ssse3_end:
 align 16
 ctasm_chacha20_xorbuf_ssse3:
 	cmp	rdx,16
-	jb	L$cp_t1_50
-L$cp_t16_49:
+	jb	L$cp_t1_56
+L$cp_t16_55:
 	movdqu	xmm0,[rsi]
 	movdqu	xmm1,[r9]
 	pxor	xmm0,xmm1
@@ -2507,11 +3091,11 @@ L$cp_t16_49:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_49
-L$cp_t1_50:
+	jae	L$cp_t16_55
+L$cp_t1_56:
 	test	rdx,rdx
-	jz	L$cp_tdone_52
-L$cp_tend_51:
+	jz	L$cp_tdone_58
+L$cp_tend_57:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -2519,8 +3103,8 @@ L$cp_tend_51:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_51
-L$cp_tdone_52:
+	jnz	L$cp_tend_57
+L$cp_tdone_58:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end:
 align 16
@@ -2532,7 +3116,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_53:
+L$cp_fused_59:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -4898,7 +5482,7 @@ L$cp_fused_53:
 	add	rdi,256
 	add	rsi,256
 	dec	r10
-	jnz	L$cp_fused_53
+	jnz	L$cp_fused_59
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -4953,12 +5537,12 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,28
-L$cp_wipe_54:
+L$cp_wipe_60:
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_54
+	jnz	L$cp_wipe_60
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -5050,11 +5634,11 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
-	cmp	r10,128
-	ja	L$cp_big_55
 	mov	QWORD[rcx+192],r10
+	cmp	r10,128
+	ja	L$cp_short4_66
 	cmp	r10,64
-	ja	L$cp_short3_56
+	ja	L$cp_short3_62
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -5065,7 +5649,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_60:
+L$cp_dround_h_68:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -5143,7 +5727,7 @@ L$cp_dround_h_60:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_60
+	jnz	L$cp_dround_h_68
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5162,8 +5746,8 @@ L$cp_dround_h_60:
 	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_57
-L$cp_short3_56:
+	jmp	L$cp_shortkey_63
+L$cp_short3_62:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -5179,7 +5763,7 @@ L$cp_short3_56:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_61:
+L$cp_dround_h_69:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -5295,7 +5879,7 @@ L$cp_dround_h_61:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_61
+	jnz	L$cp_dround_h_69
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5324,1569 +5908,10 @@ L$cp_dround_h_61:
 	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
-L$cp_shortkey_57:
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_62
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_63:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_63
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_62:
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+144]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+144]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_64
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_65:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_65
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_64:
-	jmp	L$cp_datadone_59
-L$cp_big_55:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	mov	r8d,10
-L$cp_dround_h_66:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	dec	r8d
-	jnz	L$cp_dround_h_66
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	inc	DWORD[rcx+48]
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_67
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_68:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_68
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_67:
-	mov	rax,QWORD[rcx+168]
-	shr	rax,9
-	cmp	rax,2
-	jb	L$cp_nofuse_69
-	mov	QWORD[rcx+200],rax
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	edx,512
-	call	ctasm_chacha20_xor_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r9,QWORD[rcx+144]
-	lea	rdi,[r9+512]
-	mov	rsi,QWORD[rcx+160]
-	add	rsi,512
-	mov	rdx,QWORD[rcx+200]
-	dec	rdx
-	call	ctasm_chacha20_poly1305_fused_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+200]
-	dec	rsi
-	shl	rsi,9
-	add	rsi,QWORD[rcx+144]
-	mov	edx,32
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rax,QWORD[rcx+200]
-	shl	rax,9
-	add	QWORD[rcx+144],rax
-	add	QWORD[rcx+160],rax
-	sub	QWORD[rcx+120],rax
-L$cp_nofuse_69:
-L$cp_chunk_58:
-	mov	rdx,QWORD[rcx+120]
-	test	rdx,rdx
-	jz	L$cp_datadone_59
-	mov	eax,2048
-	cmp	rdx,rax
-	cmova	rdx,rax
-	mov	QWORD[rcx+192],rdx
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	call	ctasm_chacha20_xor_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+144]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+144]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_70
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_71:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_71
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_70:
-	mov	rdx,QWORD[rcx+192]
-	add	QWORD[rcx+144],rdx
-	add	QWORD[rcx+160],rdx
-	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_58
-L$cp_datadone_59:
-	mov	rax,QWORD[rcx+184]
-	mov	QWORD[rcx+128],rax
-	mov	rax,QWORD[rcx+168]
-	mov	QWORD[rcx+136],rax
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+80]
-	mov	r9,QWORD[rcx+88]
-	mov	r10,QWORD[rcx+96]
-	mov	r11,r8
-	mov	rdx,r9
-	sub	r11,-5
-	sbb	rdx,-1
-	sbb	r10,3
-	cmovae	r8,r11
-	cmovae	r9,rdx
-	add	r8,QWORD[rcx+104]
-	adc	r9,QWORD[rcx+112]
-	mov	rax,QWORD[rcx+152]
-	mov	QWORD[rax+0],r8
-	mov	QWORD[rax+8],r9
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	vpxor	xmm0,xmm0,xmm0
-	mov	eax,28
-L$cp_wipe_72:
-	vmovdqa	[rcx+0],xmm0
-	vmovdqa	[rcx+16],xmm0
-	add	rcx,32
-	dec	eax
-	jnz	L$cp_wipe_72
-	vzeroall
-	xor	eax,eax
-	xor	edx,edx
-	xor	r8d,r8d
-	xor	r9d,r9d
-	xor	r10d,r10d
-	xor	r11d,r11d
-	movaps	xmm6,[rsp+928]
-	movaps	xmm7,[rsp+944]
-	movaps	xmm8,[rsp+960]
-	movaps	xmm9,[rsp+976]
-	movaps	xmm10,[rsp+992]
-	movaps	xmm11,[rsp+1008]
-	movaps	xmm12,[rsp+1024]
-	movaps	xmm13,[rsp+1040]
-	movaps	xmm14,[rsp+1056]
-	movaps	xmm15,[rsp+1072]
-	add	rsp,1096
-	pop	r15
-	pop	r14
-	pop	r13
-	pop	r12
-	pop	rbp
-	pop	rbx
-	pop	rsi
-	pop	rdi
-	ret
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_end:
-global ctasm_chacha20_poly1305_open_avx2
-align 16
-ctasm_chacha20_poly1305_open_avx2:
-	push	rdi
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p1:
-	push	rsi
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p2:
-	push	rbx
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p3:
-	push	rbp
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p4:
-	push	r12
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p5:
-	push	r13
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p6:
-	push	r14
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p7:
-	push	r15
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p8:
-	sub	rsp,1096
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p9:
-	movaps	[rsp+928],xmm6
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p10:
-	movaps	[rsp+944],xmm7
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p11:
-	movaps	[rsp+960],xmm8
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p12:
-	movaps	[rsp+976],xmm9
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p13:
-	movaps	[rsp+992],xmm10
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p14:
-	movaps	[rsp+1008],xmm11
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p15:
-	movaps	[rsp+1024],xmm12
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p16:
-	movaps	[rsp+1040],xmm13
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p17:
-	movaps	[rsp+1056],xmm14
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p18:
-	movaps	[rsp+1072],xmm15
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
-	mov	rdi,rcx
-	mov	rsi,rdx
-	mov	rdx,r8
-	mov	rcx,r9
-	mov	r8,QWORD[rsp+1200]
-	mov	r9,QWORD[rsp+1208]
-	mov	rax,QWORD[rsp+1216]
-	mov	r10,rcx
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	QWORD[rcx+144],rdi
-	mov	QWORD[rcx+152],rsi
-	mov	QWORD[rcx+160],rdx
-	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+120],r10
-	mov	QWORD[rcx+176],r8
-	mov	QWORD[rcx+184],r9
-	vmovdqa	xmm0,[rel L$cp_sigma]
-	vmovdqu	xmm1,[rax+0]
-	vmovdqu	xmm2,[rax+16]
-	vmovdqu	xmm3,[rax+32]
-	vmovdqa	[rcx+0],xmm0
-	vmovdqa	[rcx+16],xmm1
-	vmovdqa	[rcx+32],xmm2
-	vmovdqa	[rcx+48],xmm3
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+80],xmm0
-	mov	QWORD[rcx+96],0
-	cmp	r10,128
-	ja	L$cp_big_73
-	mov	QWORD[rcx+192],r10
-	cmp	r10,64
-	ja	L$cp_short3_74
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
-	mov	r8d,10
-L$cp_dround_h_78:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	dec	r8d
-	jnz	L$cp_dround_h_78
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_75
-L$cp_short3_74:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
-	vmovdqa	xmm8,[rcx+0]
-	vmovdqa	xmm9,[rcx+16]
-	vmovdqa	xmm10,[rcx+32]
-	vmovdqa	xmm11,[rcx+48]
-	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_h_79:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,20
-	vpslld	xmm9,xmm9,12
-	vpor	xmm9,xmm9,xmm14
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,25
-	vpslld	xmm9,xmm9,7
-	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpshufd	xmm9,xmm9,57
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,20
-	vpslld	xmm9,xmm9,12
-	vpor	xmm9,xmm9,xmm14
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,25
-	vpslld	xmm9,xmm9,7
-	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	vpshufd	xmm9,xmm9,147
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,57
-	dec	r8d
-	jnz	L$cp_dround_h_79
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	vpaddd	xmm8,xmm8,[rcx+0]
-	vmovdqa	[rcx+512],xmm8
-	vpaddd	xmm9,xmm9,[rcx+16]
-	vmovdqa	[rcx+528],xmm9
-	vpaddd	xmm10,xmm10,[rcx+32]
-	vmovdqa	[rcx+544],xmm10
-	vmovdqa	xmm14,[rcx+48]
-	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
-	vpaddd	xmm11,xmm11,xmm14
-	vmovdqa	[rcx+560],xmm11
-L$cp_shortkey_75:
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_80
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_81:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_81
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_80:
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+160]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_82
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_83:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_83
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_82:
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	jmp	L$cp_datadone_77
-L$cp_big_73:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	mov	r8d,10
-L$cp_dround_h_84:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	dec	r8d
-	jnz	L$cp_dround_h_84
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	inc	DWORD[rcx+48]
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_85
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_86:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_86
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_85:
-	mov	rax,QWORD[rcx+168]
-	shr	rax,9
-	cmp	rax,1
-	jb	L$cp_nofuse_87
-	mov	QWORD[rcx+200],rax
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	r9,rsi
-	mov	rdx,QWORD[rcx+200]
-	call	ctasm_chacha20_poly1305_fused_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rax,QWORD[rcx+200]
-	shl	rax,9
-	add	QWORD[rcx+144],rax
-	add	QWORD[rcx+160],rax
-	sub	QWORD[rcx+120],rax
-L$cp_nofuse_87:
-L$cp_chunk_76:
-	mov	rdx,QWORD[rcx+120]
-	test	rdx,rdx
-	jz	L$cp_datadone_77
-	mov	eax,2048
-	cmp	rdx,rax
-	cmova	rdx,rax
-	mov	QWORD[rcx+192],rdx
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+160]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_88
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_89:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_89
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_88:
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	call	ctasm_chacha20_xor_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	add	QWORD[rcx+144],rdx
-	add	QWORD[rcx+160],rdx
-	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_76
-L$cp_datadone_77:
-	mov	rax,QWORD[rcx+184]
-	mov	QWORD[rcx+128],rax
-	mov	rax,QWORD[rcx+168]
-	mov	QWORD[rcx+136],rax
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+80]
-	mov	r9,QWORD[rcx+88]
-	mov	r10,QWORD[rcx+96]
-	mov	r11,r8
-	mov	rdx,r9
-	sub	r11,-5
-	sbb	rdx,-1
-	sbb	r10,3
-	cmovae	r8,r11
-	cmovae	r9,rdx
-	add	r8,QWORD[rcx+104]
-	adc	r9,QWORD[rcx+112]
-	mov	rax,QWORD[rcx+152]
-	mov	QWORD[rax+0],r8
-	mov	QWORD[rax+8],r9
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	vpxor	xmm0,xmm0,xmm0
-	mov	eax,28
-L$cp_wipe_90:
-	vmovdqa	[rcx+0],xmm0
-	vmovdqa	[rcx+16],xmm0
-	add	rcx,32
-	dec	eax
-	jnz	L$cp_wipe_90
-	vzeroall
-	xor	eax,eax
-	xor	edx,edx
-	xor	r8d,r8d
-	xor	r9d,r9d
-	xor	r10d,r10d
-	xor	r11d,r11d
-	movaps	xmm6,[rsp+928]
-	movaps	xmm7,[rsp+944]
-	movaps	xmm8,[rsp+960]
-	movaps	xmm9,[rsp+976]
-	movaps	xmm10,[rsp+992]
-	movaps	xmm11,[rsp+1008]
-	movaps	xmm12,[rsp+1024]
-	movaps	xmm13,[rsp+1040]
-	movaps	xmm14,[rsp+1056]
-	movaps	xmm15,[rsp+1072]
-	add	rsp,1096
-	pop	r15
-	pop	r14
-	pop	r13
-	pop	r12
-	pop	rbp
-	pop	rbx
-	pop	rsi
-	pop	rdi
-	ret
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
-align 16
-ctasm_chacha20_xor_avx2:
-	cmp	rdx,512
-	jb	L$cp_small_92
-L$cp_wide_91:
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_95:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_95
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vpxor	ymm6,ymm6,[rsi+0]
-	vmovdqu	[rdi+0],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vpxor	ymm6,ymm6,[rsi+256]
-	vmovdqu	[rdi+256],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vpxor	ymm6,ymm6,[rsi+64]
-	vmovdqu	[rdi+64],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vpxor	ymm6,ymm6,[rsi+320]
-	vmovdqu	[rdi+320],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vpxor	ymm6,ymm6,[rsi+128]
-	vmovdqu	[rdi+128],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vpxor	ymm6,ymm6,[rsi+384]
-	vmovdqu	[rdi+384],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vpxor	ymm6,ymm6,[rsi+192]
-	vmovdqu	[rdi+192],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vpxor	ymm6,ymm6,[rsi+448]
-	vmovdqu	[rdi+448],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vpxor	ymm10,ymm10,[rsi+32]
-	vmovdqu	[rdi+32],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vpxor	ymm10,ymm10,[rsi+288]
-	vmovdqu	[rdi+288],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vpxor	ymm10,ymm10,[rsi+96]
-	vmovdqu	[rdi+96],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vpxor	ymm10,ymm10,[rsi+352]
-	vmovdqu	[rdi+352],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vpxor	ymm10,ymm10,[rsi+160]
-	vmovdqu	[rdi+160],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vpxor	ymm10,ymm10,[rsi+416]
-	vmovdqu	[rdi+416],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vpxor	ymm10,ymm10,[rsi+224]
-	vmovdqu	[rdi+224],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vpxor	ymm10,ymm10,[rsi+480]
-	vmovdqu	[rdi+480],ymm10
-	add	DWORD[rcx+48],8
-	add	rdi,512
-	add	rsi,512
-	sub	rdx,512
-	cmp	rdx,512
-	jae	L$cp_wide_91
-L$cp_small_92:
-	test	rdx,rdx
-	jz	L$cp_done_94
-	cmp	rdx,256
-	jbe	L$cp_not8_96
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_97:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_97
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vmovdqa	[rcx+384],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vmovdqa	[rcx+640],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vmovdqa	[rcx+448],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vmovdqa	[rcx+704],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vmovdqa	[rcx+512],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vmovdqa	[rcx+768],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vmovdqa	[rcx+576],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vmovdqa	[rcx+832],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vmovdqa	[rcx+416],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vmovdqa	[rcx+672],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vmovdqa	[rcx+480],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vmovdqa	[rcx+736],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vmovdqa	[rcx+544],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vmovdqa	[rcx+800],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vmovdqa	[rcx+608],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vmovdqa	[rcx+864],ymm10
-	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_93
-L$cp_not8_96:
-	cmp	rdx,192
-	jbe	L$cp_not4_98
+	jmp	L$cp_shortkey_63
+L$cp_short4_66:
+	cmp	r10,192
+	ja	L$cp_short8_67
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -6910,7 +5935,7 @@ L$cp_not8_96:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_101:
+L$cp_dround_70:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -7056,7 +6081,7 @@ L$cp_dround_101:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_101
+	jnz	L$cp_dround_70
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -7140,13 +6165,793 @@ L$cp_dround_101:
 	vmovdqa	[rcx+480],xmm10
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
-	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_93
-L$cp_not4_98:
-	cmp	rdx,64
-	jbe	L$cp_h1_99
-	cmp	rdx,128
-	jbe	L$cp_h2_100
+	jmp	L$cp_shortkey_63
+L$cp_short8_67:
+	cmp	r10,448
+	ja	L$cp_big_61
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_71:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_71
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+L$cp_shortkey_63:
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+184]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+176]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_72
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_73:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_73
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_72:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+144]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_74
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_75:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_75
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_74:
+	jmp	L$cp_datadone_65
+L$cp_big_61:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_76:
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	dec	r8d
+	jnz	L$cp_dround_h_76
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	inc	DWORD[rcx+48]
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+184]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+176]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_77
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_78:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_78
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_77:
+	mov	rax,QWORD[rcx+168]
+	shr	rax,9
+	cmp	rax,2
+	jb	L$cp_nofuse_79
+	mov	QWORD[rcx+200],rax
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	edx,512
+	call	ctasm_chacha20_xor_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r9,QWORD[rcx+144]
+	lea	rdi,[r9+512]
+	mov	rsi,QWORD[rcx+160]
+	add	rsi,512
+	mov	rdx,QWORD[rcx+200]
+	dec	rdx
+	call	ctasm_chacha20_poly1305_fused_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+200]
+	dec	rsi
+	shl	rsi,9
+	add	rsi,QWORD[rcx+144]
+	mov	edx,32
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rax,QWORD[rcx+200]
+	shl	rax,9
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+L$cp_nofuse_79:
+L$cp_chunk_64:
+	mov	rdx,QWORD[rcx+120]
+	test	rdx,rdx
+	jz	L$cp_datadone_65
+	mov	eax,2048
+	cmp	rdx,rax
+	cmova	rdx,rax
+	mov	QWORD[rcx+192],rdx
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	call	ctasm_chacha20_xor_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+144]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_80
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_81:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_81
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_80:
+	mov	rdx,QWORD[rcx+192]
+	add	QWORD[rcx+144],rdx
+	add	QWORD[rcx+160],rdx
+	sub	QWORD[rcx+120],rdx
+	jmp	L$cp_chunk_64
+L$cp_datadone_65:
+	mov	rax,QWORD[rcx+184]
+	mov	QWORD[rcx+128],rax
+	mov	rax,QWORD[rcx+168]
+	mov	QWORD[rcx+136],rax
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+80]
+	mov	r9,QWORD[rcx+88]
+	mov	r10,QWORD[rcx+96]
+	mov	r11,r8
+	mov	rdx,r9
+	sub	r11,-5
+	sbb	rdx,-1
+	sbb	r10,3
+	cmovae	r8,r11
+	cmovae	r9,rdx
+	add	r8,QWORD[rcx+104]
+	adc	r9,QWORD[rcx+112]
+	mov	rax,QWORD[rcx+152]
+	mov	QWORD[rax+0],r8
+	mov	QWORD[rax+8],r9
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	vpxor	xmm0,xmm0,xmm0
+	mov	eax,28
+L$cp_wipe_82:
+	vmovdqa	[rcx+0],xmm0
+	vmovdqa	[rcx+16],xmm0
+	add	rcx,32
+	dec	eax
+	jnz	L$cp_wipe_82
+	vzeroall
+	xor	eax,eax
+	xor	edx,edx
+	xor	r8d,r8d
+	xor	r9d,r9d
+	xor	r10d,r10d
+	xor	r11d,r11d
+	movaps	xmm6,[rsp+928]
+	movaps	xmm7,[rsp+944]
+	movaps	xmm8,[rsp+960]
+	movaps	xmm9,[rsp+976]
+	movaps	xmm10,[rsp+992]
+	movaps	xmm11,[rsp+1008]
+	movaps	xmm12,[rsp+1024]
+	movaps	xmm13,[rsp+1040]
+	movaps	xmm14,[rsp+1056]
+	movaps	xmm15,[rsp+1072]
+	add	rsp,1096
+	pop	r15
+	pop	r14
+	pop	r13
+	pop	r12
+	pop	rbp
+	pop	rbx
+	pop	rsi
+	pop	rdi
+	ret
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_end:
+global ctasm_chacha20_poly1305_open_avx2
+align 16
+ctasm_chacha20_poly1305_open_avx2:
+	push	rdi
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p1:
+	push	rsi
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p2:
+	push	rbx
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p3:
+	push	rbp
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p4:
+	push	r12
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p5:
+	push	r13
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p6:
+	push	r14
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p7:
+	push	r15
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p8:
+	sub	rsp,1096
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p9:
+	movaps	[rsp+928],xmm6
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p10:
+	movaps	[rsp+944],xmm7
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p11:
+	movaps	[rsp+960],xmm8
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p12:
+	movaps	[rsp+976],xmm9
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p13:
+	movaps	[rsp+992],xmm10
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p14:
+	movaps	[rsp+1008],xmm11
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p15:
+	movaps	[rsp+1024],xmm12
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p16:
+	movaps	[rsp+1040],xmm13
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p17:
+	movaps	[rsp+1056],xmm14
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p18:
+	movaps	[rsp+1072],xmm15
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
+	mov	rdi,rcx
+	mov	rsi,rdx
+	mov	rdx,r8
+	mov	rcx,r9
+	mov	r8,QWORD[rsp+1200]
+	mov	r9,QWORD[rsp+1208]
+	mov	rax,QWORD[rsp+1216]
+	mov	r10,rcx
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	QWORD[rcx+144],rdi
+	mov	QWORD[rcx+152],rsi
+	mov	QWORD[rcx+160],rdx
+	mov	QWORD[rcx+168],r10
+	mov	QWORD[rcx+120],r10
+	mov	QWORD[rcx+176],r8
+	mov	QWORD[rcx+184],r9
+	vmovdqa	xmm0,[rel L$cp_sigma]
+	vmovdqu	xmm1,[rax+0]
+	vmovdqu	xmm2,[rax+16]
+	vmovdqu	xmm3,[rax+32]
+	vmovdqa	[rcx+0],xmm0
+	vmovdqa	[rcx+16],xmm1
+	vmovdqa	[rcx+32],xmm2
+	vmovdqa	[rcx+48],xmm3
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+80],xmm0
+	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+192],r10
+	cmp	r10,128
+	ja	L$cp_short4_88
+	cmp	r10,64
+	ja	L$cp_short3_84
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	vmovdqa	xmm4,[rcx+0]
+	vmovdqa	xmm5,[rcx+16]
+	vmovdqa	xmm6,[rcx+32]
+	vmovdqa	xmm7,[rcx+48]
+	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	mov	r8d,10
+L$cp_dround_h_90:
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm5,xmm5,57
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm5,xmm5,147
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,57
+	dec	r8d
+	jnz	L$cp_dround_h_90
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	vpaddd	xmm4,xmm4,[rcx+0]
+	vmovdqa	[rcx+448],xmm4
+	vpaddd	xmm5,xmm5,[rcx+16]
+	vmovdqa	[rcx+464],xmm5
+	vpaddd	xmm6,xmm6,[rcx+32]
+	vmovdqa	[rcx+480],xmm6
+	vmovdqa	xmm13,[rcx+48]
+	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
+	vpaddd	xmm7,xmm7,xmm13
+	vmovdqa	[rcx+496],xmm7
+	jmp	L$cp_shortkey_85
+L$cp_short3_84:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7162,7 +6967,7 @@ L$cp_not4_98:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_102:
+L$cp_dround_h_91:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -7278,7 +7083,1846 @@ L$cp_dround_h_102:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_102
+	jnz	L$cp_dround_h_91
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	vpaddd	xmm4,xmm4,[rcx+0]
+	vmovdqa	[rcx+448],xmm4
+	vpaddd	xmm5,xmm5,[rcx+16]
+	vmovdqa	[rcx+464],xmm5
+	vpaddd	xmm6,xmm6,[rcx+32]
+	vmovdqa	[rcx+480],xmm6
+	vmovdqa	xmm13,[rcx+48]
+	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
+	vpaddd	xmm7,xmm7,xmm13
+	vmovdqa	[rcx+496],xmm7
+	vpaddd	xmm8,xmm8,[rcx+0]
+	vmovdqa	[rcx+512],xmm8
+	vpaddd	xmm9,xmm9,[rcx+16]
+	vmovdqa	[rcx+528],xmm9
+	vpaddd	xmm10,xmm10,[rcx+32]
+	vmovdqa	[rcx+544],xmm10
+	vmovdqa	xmm14,[rcx+48]
+	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
+	vpaddd	xmm11,xmm11,xmm14
+	vmovdqa	[rcx+560],xmm11
+	jmp	L$cp_shortkey_85
+L$cp_short4_88:
+	cmp	r10,192
+	ja	L$cp_short8_89
+	vpbroadcastd	xmm0,[rcx+0]
+	vpbroadcastd	xmm1,[rcx+4]
+	vpbroadcastd	xmm2,[rcx+8]
+	vpbroadcastd	xmm3,[rcx+12]
+	vpbroadcastd	xmm4,[rcx+16]
+	vpbroadcastd	xmm5,[rcx+20]
+	vpbroadcastd	xmm6,[rcx+24]
+	vpbroadcastd	xmm7,[rcx+28]
+	vpbroadcastd	xmm8,[rcx+48]
+	vpbroadcastd	xmm9,[rcx+52]
+	vpbroadcastd	xmm10,[rcx+56]
+	vpbroadcastd	xmm11,[rcx+60]
+	vpaddd	xmm8,xmm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],xmm8
+	vpbroadcastd	xmm12,[rcx+32]
+	vmovdqa	[rcx+224],xmm12
+	vpbroadcastd	xmm12,[rcx+36]
+	vmovdqa	[rcx+240],xmm12
+	vpbroadcastd	xmm12,[rcx+40]
+	vmovdqa	[rcx+256],xmm12
+	vpbroadcastd	xmm12,[rcx+44]
+	vmovdqa	[rcx+272],xmm12
+	mov	r8d,10
+L$cp_dround_92:
+	vpaddd	xmm0,xmm0,xmm4
+	vpaddd	xmm1,xmm1,xmm5
+	vpxor	xmm8,xmm8,xmm0
+	vpxor	xmm9,xmm9,xmm1
+	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
+	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
+	vmovdqa	xmm12,[rcx+224]
+	vmovdqa	xmm14,[rcx+240]
+	vpaddd	xmm12,xmm12,xmm8
+	vpaddd	xmm14,xmm14,xmm9
+	vpxor	xmm4,xmm4,xmm12
+	vpxor	xmm5,xmm5,xmm14
+	vpsrld	xmm13,xmm4,20
+	vpslld	xmm4,xmm4,12
+	vpor	xmm4,xmm4,xmm13
+	vpsrld	xmm15,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm15
+	vpaddd	xmm0,xmm0,xmm4
+	vpaddd	xmm1,xmm1,xmm5
+	vpxor	xmm8,xmm8,xmm0
+	vpxor	xmm9,xmm9,xmm1
+	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
+	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
+	vpaddd	xmm12,xmm12,xmm8
+	vpaddd	xmm14,xmm14,xmm9
+	vpxor	xmm4,xmm4,xmm12
+	vpxor	xmm5,xmm5,xmm14
+	vpsrld	xmm13,xmm4,25
+	vpslld	xmm4,xmm4,7
+	vpor	xmm4,xmm4,xmm13
+	vpsrld	xmm15,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm15
+	vmovdqa	[rcx+224],xmm12
+	vmovdqa	[rcx+240],xmm14
+	vpaddd	xmm2,xmm2,xmm6
+	vpaddd	xmm3,xmm3,xmm7
+	vpxor	xmm10,xmm10,xmm2
+	vpxor	xmm11,xmm11,xmm3
+	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
+	vmovdqa	xmm12,[rcx+256]
+	vmovdqa	xmm14,[rcx+272]
+	vpaddd	xmm12,xmm12,xmm10
+	vpaddd	xmm14,xmm14,xmm11
+	vpxor	xmm6,xmm6,xmm12
+	vpxor	xmm7,xmm7,xmm14
+	vpsrld	xmm13,xmm6,20
+	vpslld	xmm6,xmm6,12
+	vpor	xmm6,xmm6,xmm13
+	vpsrld	xmm15,xmm7,20
+	vpslld	xmm7,xmm7,12
+	vpor	xmm7,xmm7,xmm15
+	vpaddd	xmm2,xmm2,xmm6
+	vpaddd	xmm3,xmm3,xmm7
+	vpxor	xmm10,xmm10,xmm2
+	vpxor	xmm11,xmm11,xmm3
+	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
+	vpaddd	xmm12,xmm12,xmm10
+	vpaddd	xmm14,xmm14,xmm11
+	vpxor	xmm6,xmm6,xmm12
+	vpxor	xmm7,xmm7,xmm14
+	vpsrld	xmm13,xmm6,25
+	vpslld	xmm6,xmm6,7
+	vpor	xmm6,xmm6,xmm13
+	vpsrld	xmm15,xmm7,25
+	vpslld	xmm7,xmm7,7
+	vpor	xmm7,xmm7,xmm15
+	vmovdqa	[rcx+256],xmm12
+	vmovdqa	[rcx+272],xmm14
+	vpaddd	xmm0,xmm0,xmm5
+	vpaddd	xmm1,xmm1,xmm6
+	vpxor	xmm11,xmm11,xmm0
+	vpxor	xmm8,xmm8,xmm1
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
+	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
+	vmovdqa	xmm12,[rcx+256]
+	vmovdqa	xmm14,[rcx+272]
+	vpaddd	xmm12,xmm12,xmm11
+	vpaddd	xmm14,xmm14,xmm8
+	vpxor	xmm5,xmm5,xmm12
+	vpxor	xmm6,xmm6,xmm14
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm15,xmm6,20
+	vpslld	xmm6,xmm6,12
+	vpor	xmm6,xmm6,xmm15
+	vpaddd	xmm0,xmm0,xmm5
+	vpaddd	xmm1,xmm1,xmm6
+	vpxor	xmm11,xmm11,xmm0
+	vpxor	xmm8,xmm8,xmm1
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
+	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
+	vpaddd	xmm12,xmm12,xmm11
+	vpaddd	xmm14,xmm14,xmm8
+	vpxor	xmm5,xmm5,xmm12
+	vpxor	xmm6,xmm6,xmm14
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm15,xmm6,25
+	vpslld	xmm6,xmm6,7
+	vpor	xmm6,xmm6,xmm15
+	vmovdqa	[rcx+256],xmm12
+	vmovdqa	[rcx+272],xmm14
+	vpaddd	xmm2,xmm2,xmm7
+	vpaddd	xmm3,xmm3,xmm4
+	vpxor	xmm9,xmm9,xmm2
+	vpxor	xmm10,xmm10,xmm3
+	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
+	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
+	vmovdqa	xmm12,[rcx+224]
+	vmovdqa	xmm14,[rcx+240]
+	vpaddd	xmm12,xmm12,xmm9
+	vpaddd	xmm14,xmm14,xmm10
+	vpxor	xmm7,xmm7,xmm12
+	vpxor	xmm4,xmm4,xmm14
+	vpsrld	xmm13,xmm7,20
+	vpslld	xmm7,xmm7,12
+	vpor	xmm7,xmm7,xmm13
+	vpsrld	xmm15,xmm4,20
+	vpslld	xmm4,xmm4,12
+	vpor	xmm4,xmm4,xmm15
+	vpaddd	xmm2,xmm2,xmm7
+	vpaddd	xmm3,xmm3,xmm4
+	vpxor	xmm9,xmm9,xmm2
+	vpxor	xmm10,xmm10,xmm3
+	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
+	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
+	vpaddd	xmm12,xmm12,xmm9
+	vpaddd	xmm14,xmm14,xmm10
+	vpxor	xmm7,xmm7,xmm12
+	vpxor	xmm4,xmm4,xmm14
+	vpsrld	xmm13,xmm7,25
+	vpslld	xmm7,xmm7,7
+	vpor	xmm7,xmm7,xmm13
+	vpsrld	xmm15,xmm4,25
+	vpslld	xmm4,xmm4,7
+	vpor	xmm4,xmm4,xmm15
+	vmovdqa	[rcx+224],xmm12
+	vmovdqa	[rcx+240],xmm14
+	dec	r8d
+	jnz	L$cp_dround_92
+	vpbroadcastd	xmm12,[rcx+0]
+	vpaddd	xmm0,xmm0,xmm12
+	vpbroadcastd	xmm12,[rcx+4]
+	vpaddd	xmm1,xmm1,xmm12
+	vpbroadcastd	xmm12,[rcx+8]
+	vpaddd	xmm2,xmm2,xmm12
+	vpbroadcastd	xmm12,[rcx+12]
+	vpaddd	xmm3,xmm3,xmm12
+	vpbroadcastd	xmm12,[rcx+16]
+	vpaddd	xmm4,xmm4,xmm12
+	vpbroadcastd	xmm12,[rcx+20]
+	vpaddd	xmm5,xmm5,xmm12
+	vpbroadcastd	xmm12,[rcx+24]
+	vpaddd	xmm6,xmm6,xmm12
+	vpbroadcastd	xmm12,[rcx+28]
+	vpaddd	xmm7,xmm7,xmm12
+	vpbroadcastd	xmm12,[rcx+52]
+	vpaddd	xmm9,xmm9,xmm12
+	vpbroadcastd	xmm12,[rcx+56]
+	vpaddd	xmm10,xmm10,xmm12
+	vpbroadcastd	xmm12,[rcx+60]
+	vpaddd	xmm11,xmm11,xmm12
+	vpaddd	xmm8,xmm8,[rcx+352]
+	vpunpckldq	xmm12,xmm0,xmm1
+	vpunpckhdq	xmm0,xmm0,xmm1
+	vpunpckldq	xmm13,xmm2,xmm3
+	vpunpckhdq	xmm2,xmm2,xmm3
+	vpunpcklqdq	xmm1,xmm12,xmm13
+	vpunpckhqdq	xmm12,xmm12,xmm13
+	vpunpcklqdq	xmm3,xmm0,xmm2
+	vpunpckhqdq	xmm0,xmm0,xmm2
+	vmovdqa	[rcx+384],xmm1
+	vmovdqa	[rcx+448],xmm12
+	vmovdqa	[rcx+512],xmm3
+	vmovdqa	[rcx+576],xmm0
+	vpunpckldq	xmm2,xmm4,xmm5
+	vpunpckhdq	xmm4,xmm4,xmm5
+	vpunpckldq	xmm13,xmm6,xmm7
+	vpunpckhdq	xmm6,xmm6,xmm7
+	vpunpcklqdq	xmm5,xmm2,xmm13
+	vpunpckhqdq	xmm2,xmm2,xmm13
+	vpunpcklqdq	xmm7,xmm4,xmm6
+	vpunpckhqdq	xmm4,xmm4,xmm6
+	vmovdqa	[rcx+400],xmm5
+	vmovdqa	[rcx+464],xmm2
+	vmovdqa	[rcx+528],xmm7
+	vmovdqa	[rcx+592],xmm4
+	vpunpckldq	xmm6,xmm8,xmm9
+	vpunpckhdq	xmm8,xmm8,xmm9
+	vpunpckldq	xmm13,xmm10,xmm11
+	vpunpckhdq	xmm10,xmm10,xmm11
+	vpunpcklqdq	xmm9,xmm6,xmm13
+	vpunpckhqdq	xmm6,xmm6,xmm13
+	vpunpcklqdq	xmm11,xmm8,xmm10
+	vpunpckhqdq	xmm8,xmm8,xmm10
+	vmovdqa	[rcx+432],xmm9
+	vmovdqa	[rcx+496],xmm6
+	vmovdqa	[rcx+560],xmm11
+	vmovdqa	[rcx+624],xmm8
+	vmovdqa	xmm15,[rcx+224]
+	vpbroadcastd	xmm10,[rcx+32]
+	vpaddd	xmm15,xmm15,xmm10
+	vmovdqa	xmm1,[rcx+240]
+	vpbroadcastd	xmm10,[rcx+36]
+	vpaddd	xmm1,xmm1,xmm10
+	vmovdqa	xmm12,[rcx+256]
+	vpbroadcastd	xmm10,[rcx+40]
+	vpaddd	xmm12,xmm12,xmm10
+	vmovdqa	xmm3,[rcx+272]
+	vpbroadcastd	xmm10,[rcx+44]
+	vpaddd	xmm3,xmm3,xmm10
+	vpunpckldq	xmm10,xmm15,xmm1
+	vpunpckhdq	xmm15,xmm15,xmm1
+	vpunpckldq	xmm13,xmm12,xmm3
+	vpunpckhdq	xmm12,xmm12,xmm3
+	vpunpcklqdq	xmm1,xmm10,xmm13
+	vpunpckhqdq	xmm10,xmm10,xmm13
+	vpunpcklqdq	xmm3,xmm15,xmm12
+	vpunpckhqdq	xmm15,xmm15,xmm12
+	vmovdqa	[rcx+416],xmm1
+	vmovdqa	[rcx+480],xmm10
+	vmovdqa	[rcx+544],xmm3
+	vmovdqa	[rcx+608],xmm15
+	jmp	L$cp_shortkey_85
+L$cp_short8_89:
+	cmp	r10,448
+	ja	L$cp_big_83
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_93:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_93
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+L$cp_shortkey_85:
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+184]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+176]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_94
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_95:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_95
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_94:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+160]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_96
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_97:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_97
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_96:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	jmp	L$cp_datadone_87
+L$cp_big_83:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_98:
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	dec	r8d
+	jnz	L$cp_dround_h_98
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	inc	DWORD[rcx+48]
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+184]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+176]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_99
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_100:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_100
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_99:
+	mov	rax,QWORD[rcx+168]
+	shr	rax,9
+	cmp	rax,1
+	jb	L$cp_nofuse_101
+	mov	QWORD[rcx+200],rax
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	r9,rsi
+	mov	rdx,QWORD[rcx+200]
+	call	ctasm_chacha20_poly1305_fused_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rax,QWORD[rcx+200]
+	shl	rax,9
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+L$cp_nofuse_101:
+L$cp_chunk_86:
+	mov	rdx,QWORD[rcx+120]
+	test	rdx,rdx
+	jz	L$cp_datadone_87
+	mov	eax,2048
+	cmp	rdx,rax
+	cmova	rdx,rax
+	mov	QWORD[rcx+192],rdx
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+160]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_102
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_103:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_103
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_102:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	call	ctasm_chacha20_xor_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	add	QWORD[rcx+144],rdx
+	add	QWORD[rcx+160],rdx
+	sub	QWORD[rcx+120],rdx
+	jmp	L$cp_chunk_86
+L$cp_datadone_87:
+	mov	rax,QWORD[rcx+184]
+	mov	QWORD[rcx+128],rax
+	mov	rax,QWORD[rcx+168]
+	mov	QWORD[rcx+136],rax
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+80]
+	mov	r9,QWORD[rcx+88]
+	mov	r10,QWORD[rcx+96]
+	mov	r11,r8
+	mov	rdx,r9
+	sub	r11,-5
+	sbb	rdx,-1
+	sbb	r10,3
+	cmovae	r8,r11
+	cmovae	r9,rdx
+	add	r8,QWORD[rcx+104]
+	adc	r9,QWORD[rcx+112]
+	mov	rax,QWORD[rcx+152]
+	mov	QWORD[rax+0],r8
+	mov	QWORD[rax+8],r9
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	vpxor	xmm0,xmm0,xmm0
+	mov	eax,28
+L$cp_wipe_104:
+	vmovdqa	[rcx+0],xmm0
+	vmovdqa	[rcx+16],xmm0
+	add	rcx,32
+	dec	eax
+	jnz	L$cp_wipe_104
+	vzeroall
+	xor	eax,eax
+	xor	edx,edx
+	xor	r8d,r8d
+	xor	r9d,r9d
+	xor	r10d,r10d
+	xor	r11d,r11d
+	movaps	xmm6,[rsp+928]
+	movaps	xmm7,[rsp+944]
+	movaps	xmm8,[rsp+960]
+	movaps	xmm9,[rsp+976]
+	movaps	xmm10,[rsp+992]
+	movaps	xmm11,[rsp+1008]
+	movaps	xmm12,[rsp+1024]
+	movaps	xmm13,[rsp+1040]
+	movaps	xmm14,[rsp+1056]
+	movaps	xmm15,[rsp+1072]
+	add	rsp,1096
+	pop	r15
+	pop	r14
+	pop	r13
+	pop	r12
+	pop	rbp
+	pop	rbx
+	pop	rsi
+	pop	rdi
+	ret
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
+align 16
+ctasm_chacha20_xor_avx2:
+	cmp	rdx,512
+	jb	L$cp_small_106
+L$cp_wide_105:
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_109:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_109
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vpxor	ymm6,ymm6,[rsi+0]
+	vmovdqu	[rdi+0],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vpxor	ymm6,ymm6,[rsi+256]
+	vmovdqu	[rdi+256],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vpxor	ymm6,ymm6,[rsi+64]
+	vmovdqu	[rdi+64],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vpxor	ymm6,ymm6,[rsi+320]
+	vmovdqu	[rdi+320],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vpxor	ymm6,ymm6,[rsi+128]
+	vmovdqu	[rdi+128],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vpxor	ymm6,ymm6,[rsi+384]
+	vmovdqu	[rdi+384],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vpxor	ymm6,ymm6,[rsi+192]
+	vmovdqu	[rdi+192],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vpxor	ymm6,ymm6,[rsi+448]
+	vmovdqu	[rdi+448],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vpxor	ymm10,ymm10,[rsi+32]
+	vmovdqu	[rdi+32],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vpxor	ymm10,ymm10,[rsi+288]
+	vmovdqu	[rdi+288],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vpxor	ymm10,ymm10,[rsi+96]
+	vmovdqu	[rdi+96],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vpxor	ymm10,ymm10,[rsi+352]
+	vmovdqu	[rdi+352],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vpxor	ymm10,ymm10,[rsi+160]
+	vmovdqu	[rdi+160],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vpxor	ymm10,ymm10,[rsi+416]
+	vmovdqu	[rdi+416],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vpxor	ymm10,ymm10,[rsi+224]
+	vmovdqu	[rdi+224],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vpxor	ymm10,ymm10,[rsi+480]
+	vmovdqu	[rdi+480],ymm10
+	add	DWORD[rcx+48],8
+	add	rdi,512
+	add	rsi,512
+	sub	rdx,512
+	cmp	rdx,512
+	jae	L$cp_wide_105
+L$cp_small_106:
+	test	rdx,rdx
+	jz	L$cp_done_108
+	cmp	rdx,256
+	jbe	L$cp_not8_110
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_111:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_111
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+	add	DWORD[rcx+48],8
+	jmp	L$cp_tailbuf_107
+L$cp_not8_110:
+	cmp	rdx,192
+	jbe	L$cp_not4_112
+	vpbroadcastd	xmm0,[rcx+0]
+	vpbroadcastd	xmm1,[rcx+4]
+	vpbroadcastd	xmm2,[rcx+8]
+	vpbroadcastd	xmm3,[rcx+12]
+	vpbroadcastd	xmm4,[rcx+16]
+	vpbroadcastd	xmm5,[rcx+20]
+	vpbroadcastd	xmm6,[rcx+24]
+	vpbroadcastd	xmm7,[rcx+28]
+	vpbroadcastd	xmm8,[rcx+48]
+	vpbroadcastd	xmm9,[rcx+52]
+	vpbroadcastd	xmm10,[rcx+56]
+	vpbroadcastd	xmm11,[rcx+60]
+	vpaddd	xmm8,xmm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],xmm8
+	vpbroadcastd	xmm12,[rcx+32]
+	vmovdqa	[rcx+224],xmm12
+	vpbroadcastd	xmm12,[rcx+36]
+	vmovdqa	[rcx+240],xmm12
+	vpbroadcastd	xmm12,[rcx+40]
+	vmovdqa	[rcx+256],xmm12
+	vpbroadcastd	xmm12,[rcx+44]
+	vmovdqa	[rcx+272],xmm12
+	mov	r8d,10
+L$cp_dround_115:
+	vpaddd	xmm0,xmm0,xmm4
+	vpaddd	xmm1,xmm1,xmm5
+	vpxor	xmm8,xmm8,xmm0
+	vpxor	xmm9,xmm9,xmm1
+	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
+	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
+	vmovdqa	xmm12,[rcx+224]
+	vmovdqa	xmm14,[rcx+240]
+	vpaddd	xmm12,xmm12,xmm8
+	vpaddd	xmm14,xmm14,xmm9
+	vpxor	xmm4,xmm4,xmm12
+	vpxor	xmm5,xmm5,xmm14
+	vpsrld	xmm13,xmm4,20
+	vpslld	xmm4,xmm4,12
+	vpor	xmm4,xmm4,xmm13
+	vpsrld	xmm15,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm15
+	vpaddd	xmm0,xmm0,xmm4
+	vpaddd	xmm1,xmm1,xmm5
+	vpxor	xmm8,xmm8,xmm0
+	vpxor	xmm9,xmm9,xmm1
+	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
+	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
+	vpaddd	xmm12,xmm12,xmm8
+	vpaddd	xmm14,xmm14,xmm9
+	vpxor	xmm4,xmm4,xmm12
+	vpxor	xmm5,xmm5,xmm14
+	vpsrld	xmm13,xmm4,25
+	vpslld	xmm4,xmm4,7
+	vpor	xmm4,xmm4,xmm13
+	vpsrld	xmm15,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm15
+	vmovdqa	[rcx+224],xmm12
+	vmovdqa	[rcx+240],xmm14
+	vpaddd	xmm2,xmm2,xmm6
+	vpaddd	xmm3,xmm3,xmm7
+	vpxor	xmm10,xmm10,xmm2
+	vpxor	xmm11,xmm11,xmm3
+	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
+	vmovdqa	xmm12,[rcx+256]
+	vmovdqa	xmm14,[rcx+272]
+	vpaddd	xmm12,xmm12,xmm10
+	vpaddd	xmm14,xmm14,xmm11
+	vpxor	xmm6,xmm6,xmm12
+	vpxor	xmm7,xmm7,xmm14
+	vpsrld	xmm13,xmm6,20
+	vpslld	xmm6,xmm6,12
+	vpor	xmm6,xmm6,xmm13
+	vpsrld	xmm15,xmm7,20
+	vpslld	xmm7,xmm7,12
+	vpor	xmm7,xmm7,xmm15
+	vpaddd	xmm2,xmm2,xmm6
+	vpaddd	xmm3,xmm3,xmm7
+	vpxor	xmm10,xmm10,xmm2
+	vpxor	xmm11,xmm11,xmm3
+	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
+	vpaddd	xmm12,xmm12,xmm10
+	vpaddd	xmm14,xmm14,xmm11
+	vpxor	xmm6,xmm6,xmm12
+	vpxor	xmm7,xmm7,xmm14
+	vpsrld	xmm13,xmm6,25
+	vpslld	xmm6,xmm6,7
+	vpor	xmm6,xmm6,xmm13
+	vpsrld	xmm15,xmm7,25
+	vpslld	xmm7,xmm7,7
+	vpor	xmm7,xmm7,xmm15
+	vmovdqa	[rcx+256],xmm12
+	vmovdqa	[rcx+272],xmm14
+	vpaddd	xmm0,xmm0,xmm5
+	vpaddd	xmm1,xmm1,xmm6
+	vpxor	xmm11,xmm11,xmm0
+	vpxor	xmm8,xmm8,xmm1
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
+	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
+	vmovdqa	xmm12,[rcx+256]
+	vmovdqa	xmm14,[rcx+272]
+	vpaddd	xmm12,xmm12,xmm11
+	vpaddd	xmm14,xmm14,xmm8
+	vpxor	xmm5,xmm5,xmm12
+	vpxor	xmm6,xmm6,xmm14
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm15,xmm6,20
+	vpslld	xmm6,xmm6,12
+	vpor	xmm6,xmm6,xmm15
+	vpaddd	xmm0,xmm0,xmm5
+	vpaddd	xmm1,xmm1,xmm6
+	vpxor	xmm11,xmm11,xmm0
+	vpxor	xmm8,xmm8,xmm1
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
+	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
+	vpaddd	xmm12,xmm12,xmm11
+	vpaddd	xmm14,xmm14,xmm8
+	vpxor	xmm5,xmm5,xmm12
+	vpxor	xmm6,xmm6,xmm14
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm15,xmm6,25
+	vpslld	xmm6,xmm6,7
+	vpor	xmm6,xmm6,xmm15
+	vmovdqa	[rcx+256],xmm12
+	vmovdqa	[rcx+272],xmm14
+	vpaddd	xmm2,xmm2,xmm7
+	vpaddd	xmm3,xmm3,xmm4
+	vpxor	xmm9,xmm9,xmm2
+	vpxor	xmm10,xmm10,xmm3
+	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
+	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
+	vmovdqa	xmm12,[rcx+224]
+	vmovdqa	xmm14,[rcx+240]
+	vpaddd	xmm12,xmm12,xmm9
+	vpaddd	xmm14,xmm14,xmm10
+	vpxor	xmm7,xmm7,xmm12
+	vpxor	xmm4,xmm4,xmm14
+	vpsrld	xmm13,xmm7,20
+	vpslld	xmm7,xmm7,12
+	vpor	xmm7,xmm7,xmm13
+	vpsrld	xmm15,xmm4,20
+	vpslld	xmm4,xmm4,12
+	vpor	xmm4,xmm4,xmm15
+	vpaddd	xmm2,xmm2,xmm7
+	vpaddd	xmm3,xmm3,xmm4
+	vpxor	xmm9,xmm9,xmm2
+	vpxor	xmm10,xmm10,xmm3
+	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
+	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
+	vpaddd	xmm12,xmm12,xmm9
+	vpaddd	xmm14,xmm14,xmm10
+	vpxor	xmm7,xmm7,xmm12
+	vpxor	xmm4,xmm4,xmm14
+	vpsrld	xmm13,xmm7,25
+	vpslld	xmm7,xmm7,7
+	vpor	xmm7,xmm7,xmm13
+	vpsrld	xmm15,xmm4,25
+	vpslld	xmm4,xmm4,7
+	vpor	xmm4,xmm4,xmm15
+	vmovdqa	[rcx+224],xmm12
+	vmovdqa	[rcx+240],xmm14
+	dec	r8d
+	jnz	L$cp_dround_115
+	vpbroadcastd	xmm12,[rcx+0]
+	vpaddd	xmm0,xmm0,xmm12
+	vpbroadcastd	xmm12,[rcx+4]
+	vpaddd	xmm1,xmm1,xmm12
+	vpbroadcastd	xmm12,[rcx+8]
+	vpaddd	xmm2,xmm2,xmm12
+	vpbroadcastd	xmm12,[rcx+12]
+	vpaddd	xmm3,xmm3,xmm12
+	vpbroadcastd	xmm12,[rcx+16]
+	vpaddd	xmm4,xmm4,xmm12
+	vpbroadcastd	xmm12,[rcx+20]
+	vpaddd	xmm5,xmm5,xmm12
+	vpbroadcastd	xmm12,[rcx+24]
+	vpaddd	xmm6,xmm6,xmm12
+	vpbroadcastd	xmm12,[rcx+28]
+	vpaddd	xmm7,xmm7,xmm12
+	vpbroadcastd	xmm12,[rcx+52]
+	vpaddd	xmm9,xmm9,xmm12
+	vpbroadcastd	xmm12,[rcx+56]
+	vpaddd	xmm10,xmm10,xmm12
+	vpbroadcastd	xmm12,[rcx+60]
+	vpaddd	xmm11,xmm11,xmm12
+	vpaddd	xmm8,xmm8,[rcx+352]
+	vpunpckldq	xmm12,xmm0,xmm1
+	vpunpckhdq	xmm0,xmm0,xmm1
+	vpunpckldq	xmm13,xmm2,xmm3
+	vpunpckhdq	xmm2,xmm2,xmm3
+	vpunpcklqdq	xmm1,xmm12,xmm13
+	vpunpckhqdq	xmm12,xmm12,xmm13
+	vpunpcklqdq	xmm3,xmm0,xmm2
+	vpunpckhqdq	xmm0,xmm0,xmm2
+	vmovdqa	[rcx+384],xmm1
+	vmovdqa	[rcx+448],xmm12
+	vmovdqa	[rcx+512],xmm3
+	vmovdqa	[rcx+576],xmm0
+	vpunpckldq	xmm2,xmm4,xmm5
+	vpunpckhdq	xmm4,xmm4,xmm5
+	vpunpckldq	xmm13,xmm6,xmm7
+	vpunpckhdq	xmm6,xmm6,xmm7
+	vpunpcklqdq	xmm5,xmm2,xmm13
+	vpunpckhqdq	xmm2,xmm2,xmm13
+	vpunpcklqdq	xmm7,xmm4,xmm6
+	vpunpckhqdq	xmm4,xmm4,xmm6
+	vmovdqa	[rcx+400],xmm5
+	vmovdqa	[rcx+464],xmm2
+	vmovdqa	[rcx+528],xmm7
+	vmovdqa	[rcx+592],xmm4
+	vpunpckldq	xmm6,xmm8,xmm9
+	vpunpckhdq	xmm8,xmm8,xmm9
+	vpunpckldq	xmm13,xmm10,xmm11
+	vpunpckhdq	xmm10,xmm10,xmm11
+	vpunpcklqdq	xmm9,xmm6,xmm13
+	vpunpckhqdq	xmm6,xmm6,xmm13
+	vpunpcklqdq	xmm11,xmm8,xmm10
+	vpunpckhqdq	xmm8,xmm8,xmm10
+	vmovdqa	[rcx+432],xmm9
+	vmovdqa	[rcx+496],xmm6
+	vmovdqa	[rcx+560],xmm11
+	vmovdqa	[rcx+624],xmm8
+	vmovdqa	xmm15,[rcx+224]
+	vpbroadcastd	xmm10,[rcx+32]
+	vpaddd	xmm15,xmm15,xmm10
+	vmovdqa	xmm1,[rcx+240]
+	vpbroadcastd	xmm10,[rcx+36]
+	vpaddd	xmm1,xmm1,xmm10
+	vmovdqa	xmm12,[rcx+256]
+	vpbroadcastd	xmm10,[rcx+40]
+	vpaddd	xmm12,xmm12,xmm10
+	vmovdqa	xmm3,[rcx+272]
+	vpbroadcastd	xmm10,[rcx+44]
+	vpaddd	xmm3,xmm3,xmm10
+	vpunpckldq	xmm10,xmm15,xmm1
+	vpunpckhdq	xmm15,xmm15,xmm1
+	vpunpckldq	xmm13,xmm12,xmm3
+	vpunpckhdq	xmm12,xmm12,xmm3
+	vpunpcklqdq	xmm1,xmm10,xmm13
+	vpunpckhqdq	xmm10,xmm10,xmm13
+	vpunpcklqdq	xmm3,xmm15,xmm12
+	vpunpckhqdq	xmm15,xmm15,xmm12
+	vmovdqa	[rcx+416],xmm1
+	vmovdqa	[rcx+480],xmm10
+	vmovdqa	[rcx+544],xmm3
+	vmovdqa	[rcx+608],xmm15
+	add	DWORD[rcx+48],4
+	jmp	L$cp_tailbuf_107
+L$cp_not4_112:
+	cmp	rdx,64
+	jbe	L$cp_h1_113
+	cmp	rdx,128
+	jbe	L$cp_h2_114
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	vmovdqa	xmm4,[rcx+0]
+	vmovdqa	xmm5,[rcx+16]
+	vmovdqa	xmm6,[rcx+32]
+	vmovdqa	xmm7,[rcx+48]
+	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	vmovdqa	xmm8,[rcx+0]
+	vmovdqa	xmm9,[rcx+16]
+	vmovdqa	xmm10,[rcx+32]
+	vmovdqa	xmm11,[rcx+48]
+	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
+	mov	r8d,10
+L$cp_dround_h_116:
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,20
+	vpslld	xmm9,xmm9,12
+	vpor	xmm9,xmm9,xmm14
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,25
+	vpslld	xmm9,xmm9,7
+	vpor	xmm9,xmm9,xmm14
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm5,xmm5,57
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,147
+	vpshufd	xmm9,xmm9,57
+	vpshufd	xmm10,xmm10,78
+	vpshufd	xmm11,xmm11,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,20
+	vpslld	xmm5,xmm5,12
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,20
+	vpslld	xmm9,xmm9,12
+	vpor	xmm9,xmm9,xmm14
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
+	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpsrld	xmm13,xmm5,25
+	vpslld	xmm5,xmm5,7
+	vpor	xmm5,xmm5,xmm13
+	vpsrld	xmm14,xmm9,25
+	vpslld	xmm9,xmm9,7
+	vpor	xmm9,xmm9,xmm14
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm5,xmm5,147
+	vpshufd	xmm6,xmm6,78
+	vpshufd	xmm7,xmm7,57
+	vpshufd	xmm9,xmm9,147
+	vpshufd	xmm10,xmm10,78
+	vpshufd	xmm11,xmm11,57
+	dec	r8d
+	jnz	L$cp_dround_h_116
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7308,8 +8952,8 @@ L$cp_dround_h_102:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_93
-L$cp_h2_100:
+	jmp	L$cp_tailbuf_107
+L$cp_h2_114:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7320,7 +8964,7 @@ L$cp_h2_100:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_103:
+L$cp_dround_h_117:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -7398,7 +9042,7 @@ L$cp_dround_h_103:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_103
+	jnz	L$cp_dround_h_117
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7418,14 +9062,14 @@ L$cp_dround_h_103:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_93
-L$cp_h1_99:
+	jmp	L$cp_tailbuf_107
+L$cp_h1_113:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_104:
+L$cp_dround_h_118:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -7465,7 +9109,7 @@ L$cp_dround_h_104:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_104
+	jnz	L$cp_dround_h_118
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7475,17 +9119,17 @@ L$cp_dround_h_104:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_93:
+L$cp_tailbuf_107:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_94:
+L$cp_done_108:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_106
-L$cp_t16_105:
+	jb	L$cp_t1_120
+L$cp_t16_119:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -7494,11 +9138,11 @@ L$cp_t16_105:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_105
-L$cp_t1_106:
+	jae	L$cp_t16_119
+L$cp_t1_120:
 	test	rdx,rdx
-	jz	L$cp_tdone_108
-L$cp_tend_107:
+	jz	L$cp_tdone_122
+L$cp_tend_121:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -7506,8 +9150,8 @@ L$cp_tend_107:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_107
-L$cp_tdone_108:
+	jnz	L$cp_tend_121
+L$cp_tdone_122:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -7519,7 +9163,7 @@ ctasm_chacha20_poly1305_fused_avx2:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_109:
+L$cp_fused_123:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -10317,7 +11961,7 @@ L$cp_fused_109:
 	add	rdi,512
 	add	rsi,512
 	dec	r10
-	jnz	L$cp_fused_109
+	jnz	L$cp_fused_123
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -10326,7 +11970,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_111
+	jz	L$cp_polydone_125
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -10336,7 +11980,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_110:
+L$cp_poly_124:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -10376,11 +12020,11 @@ L$cp_poly_110:
 	adc	r12,0
 	adc	r13,0
 	dec	rcx
-	jnz	L$cp_poly_110
+	jnz	L$cp_poly_124
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_111:
+L$cp_polydone_125:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 section .rdata rdata align=64

@@ -22,15 +22,17 @@
 #    and 8-bit rotates are one pshufb, 12 and 7 shift+shift+or. The output is
 #    a 4x4 dword transpose per row group (AVX2: within 128-bit lanes, then
 #    vperm2i128 joins the halves of blocks k and k+4).
-#  * short path, "horizontal": one block in four registers (rows), the
-#    diagonal round by pshufd lane rotations. It has the shortest latency
-#    for one or two blocks, where the wide paths waste lanes.
-#  * AVX2 runs 8 blocks while at least 512 bytes remain; a tail of more
-#    than 256 bytes is one 8-block batch into the frame, 129..256 bytes one
-#    4-block batch (VEX xmm), the rest in single blocks. SSSE3 likewise with
-#    4 blocks (tail > 128 bytes one 4-block batch). A partial block goes
-#    through the frame (key stream stored, then XORed 16 bytes / 1 byte at a
-#    time; the length is public).
+#  * short path, "horizontal": one to three blocks, each in four registers
+#    (rows), the diagonal round by pshufd lane rotations, the blocks'
+#    instructions interleaved so three cost about the latency of one. Below
+#    three blocks the wide paths waste lanes and pay their transposes.
+#  * ChaCha20 alone: wide batches while a whole one remains (SSSE3 4 blocks,
+#    AVX2 8); then a tail of more than 256 bytes (AVX2) is one 8-block batch,
+#    of more than 192 one 4-block batch (VEX xmm on AVX2), else 1-3 short
+#    blocks; a tail's key stream goes through the frame buffer and is XORed 16
+#    bytes, then 1 byte, at a time (the length is public).
+#  * AEAD messages up to 128 bytes: blocks 0..2 in one short batch, so the
+#    Poly1305 key block shares the latency of the message's key stream.
 #
 # Poly1305: scalar, 2^64 limbs h0, h1, h2 (h2 small) and r = r0 + 2^64 r1.
 # Clamping makes r1 divisible by 4, so with s1 = r1 + r1/4 = 5 r1 / 4,
@@ -53,15 +55,19 @@
 # wrong for h2 = 4 and for h in [p, 2^130) whose low limbs differ from p's;
 # the borrow sees every limb. tag = (h mod p) + s mod 2^128.
 #
-# Fused or not. The AEAD functions run ChaCha20 and Poly1305 chunk by chunk
-# (2 KiB): seal encrypts a chunk then MACs the ciphertext while it is in L1,
-# open MACs a chunk then decrypts it, so each byte is read once from memory
-# and in place works (the MAC reads ciphertext before it is overwritten).
-# The two are not interleaved instruction by instruction: the vertical
-# ChaCha20 uses all 16 vector registers and 4 loads/stores of the spilled
-# row per double round, the scalar multiply chain all 15 GPRs, and Zen 3
-# has separate integer and vector schedulers, so interleaving would mainly
-# trade pressure; not measured this session (see the tier file's notes).
+# Fused. Longer messages run their whole wide batches through one loop
+# (ctasm_chacha20_poly1305_fused_*) whose ten double rounds are unrolled and
+# carry the Poly1305 blocks of one batch's length woven in, one scalar
+# instruction after each vector one (block i at quarter-round pair
+# 40 i / blocks): the integer multiplier and the vector units work at once,
+# and Zen 3's separate integer and vector schedulers hold both streams. open
+# MACs the batch it is decrypting (the XOR comes after the rounds, so in place
+# works); seal MACs the batch before, so its first batch runs alone and its
+# last is MACed after the loop. The tail (< one batch) runs ChaCha20 then
+# Poly1305 (or the reverse for open) over the same bytes while they are in L1.
+# Measured (AMD EPYC Zen 3 VM, shared, bench/chacha/chacha_speed.cc, ref
+# cycles/byte at 8 KiB seal): AVX2 1.73 separate -> 1.42 fused; SSSE3 2.7 in
+# both, where the 4-block rounds alone are the bound.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -69,7 +75,8 @@
 #        counter word (48) advances as batches are made
 #   64   Poly1305: r0, r1, h0, h1, h2 (64..103), s (104..119), remaining (120)
 #   128  a 16-byte Poly1305 block: padded AD / ciphertext tail, lengths
-#   144  out, tag, in, in_len, ad, ad_len; 192 the current chunk length
+#   144  out, tag, in, in_len, ad, ad_len; 192 the current chunk length,
+#        200 the number of fused batches
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
 # Everything from 0 to 896 is zeroed before return: key, key stream and the
@@ -77,7 +84,12 @@
 #
 # Register plan
 #   ChaCha20 (local ctasm_chacha20_xor_{ssse3,avx2}): rdi out, rsi in, rdx
-#   length, rcx B; r8 round counter; rax, r9 scratch; vector registers 0-15.
+#   length, rcx B; r8 round counter; rax, r9 scratch; vector registers 0-15
+#   (wide: 0-7 words x0-x7, 8-11 words x12-x15, 12-15 temporaries; short:
+#   rows of block i in 4i..4i+3, its temporary 12+i).
+#   Fused loop: as ChaCha20 wide without r8's loop (unrolled), and the
+#   Poly1305 registers below with s1 in r8, the MAC pointer in r9, r0/r1 read
+#   from the frame, r10 the batches left.
 #   Poly1305 (local ctasm_chacha_poly1305_blocks): rdi the state (B + 64),
 #   rsi data, rcx blocks left; r8 r0, r9 r1, r10 s1, r11/r12/r13 h0/h1/h2,
 #   r14 r15 rbx rbp the product, rax rdx for mul.
@@ -628,14 +640,28 @@ sub gen_aead {
              "addq $ct(%rcx), %rax", "andq \$15, %r8");
         poly_padded("%rax", "%r8");
     };
-    # Up to 128 bytes: blocks 0..2 in one short batch (the key block costs
-    # nothing extra), the message XORed from the buffer.
-    emit("cmpq \$128, %r10", "ja $big", "movq %r10, " . CHUNKLEN . "(%rcx)",
-         "cmpq \$64, %r10", "ja $short3");
+    # Up to one batch less a block: blocks 0.. in one batch (short: up to 128
+    # bytes; wide: 4 blocks, AVX2 also 8), so the key block costs nothing
+    # extra; the message is XORed from the buffer.
+    my ($s4, $s8) = (newlabel("short4"), newlabel("short8"));
+    emit("movq %r10, " . CHUNKLEN . "(%rcx)",
+         "cmpq \$128, %r10", "ja $s4", "cmpq \$64, %r10", "ja $short3");
     horiz(2);
     emit("jmp $short_key");
     label($short3);
     horiz(3);
+    emit("jmp $short_key");
+    label($s4);
+    emit("cmpq \$192, %r10", "ja $s8");
+    wide_batch(4, 0);
+    emit("jmp $short_key");
+    label($s8);
+    if ($vex) {
+        emit("cmpq \$448, %r10", "ja $big");
+        wide_batch(8, 0);
+    } else {
+        emit("jmp $big");
+    }
     label($short_key);
     $key_and_ad->();
     my $xor_short = sub {
