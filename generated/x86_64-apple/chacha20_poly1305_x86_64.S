@@ -35,11 +35,13 @@ _ctasm_chacha20_ssse3:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 Lcp_wipe_0:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	movdqa	%xmm0,32(%rcx)
+	movdqa	%xmm0,48(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	Lcp_wipe_0
 	pxor	%xmm1,%xmm1
@@ -1003,11 +1005,13 @@ Lcp_datadone_5:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 Lcp_wipe_21:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	movdqa	%xmm0,32(%rcx)
+	movdqa	%xmm0,48(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	Lcp_wipe_21
 	pxor	%xmm1,%xmm1
@@ -1972,11 +1976,13 @@ Lcp_datadone_26:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 Lcp_wipe_42:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	movdqa	%xmm0,32(%rcx)
+	movdqa	%xmm0,48(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	Lcp_wipe_42
 	pxor	%xmm1,%xmm1
@@ -5447,11 +5453,11 @@ _ctasm_chacha20_avx2:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 Lcp_wipe_60:
-	vmovdqa	%xmm0,0(%rcx)
-	vmovdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	Lcp_wipe_60
 	vzeroall
@@ -6615,11 +6621,11 @@ Lcp_datadone_65:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 Lcp_wipe_82:
-	vmovdqa	%xmm0,0(%rcx)
-	vmovdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	Lcp_wipe_82
 	vzeroall
@@ -7784,11 +7790,11 @@ Lcp_datadone_87:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 Lcp_wipe_104:
-	vmovdqa	%xmm0,0(%rcx)
-	vmovdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	Lcp_wipe_104
 	vzeroall

@@ -36,11 +36,13 @@ ctasm_chacha20_ssse3:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 .Lcp_wipe_0:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	movdqa	%xmm0,32(%rcx)
+	movdqa	%xmm0,48(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	.Lcp_wipe_0
 	pxor	%xmm1,%xmm1
@@ -1006,11 +1008,13 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 .Lcp_wipe_21:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	movdqa	%xmm0,32(%rcx)
+	movdqa	%xmm0,48(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	.Lcp_wipe_21
 	pxor	%xmm1,%xmm1
@@ -1977,11 +1981,13 @@ ctasm_chacha20_poly1305_open_ssse3:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 .Lcp_wipe_42:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	movdqa	%xmm0,32(%rcx)
+	movdqa	%xmm0,48(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	.Lcp_wipe_42
 	pxor	%xmm1,%xmm1
@@ -5460,11 +5466,11 @@ ctasm_chacha20_avx2:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 .Lcp_wipe_60:
-	vmovdqa	%xmm0,0(%rcx)
-	vmovdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	.Lcp_wipe_60
 	vzeroall
@@ -6630,11 +6636,11 @@ ctasm_chacha20_poly1305_seal_avx2:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 .Lcp_wipe_82:
-	vmovdqa	%xmm0,0(%rcx)
-	vmovdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	.Lcp_wipe_82
 	vzeroall
@@ -7801,11 +7807,11 @@ ctasm_chacha20_poly1305_open_avx2:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$28,%eax
+	movl	$14,%eax
 .Lcp_wipe_104:
-	vmovdqa	%xmm0,0(%rcx)
-	vmovdqa	%xmm0,16(%rcx)
-	addq	$32,%rcx
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	.Lcp_wipe_104
 	vzeroall

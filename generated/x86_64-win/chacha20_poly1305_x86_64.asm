@@ -60,11 +60,13 @@ L$_ctasm_ctasm_chacha20_ssse3_p13:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	pxor	xmm0,xmm0
-	mov	eax,28
+	mov	eax,14
 L$cp_wipe_0:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
-	add	rcx,32
+	movdqa	[rcx+32],xmm0
+	movdqa	[rcx+48],xmm0
+	add	rcx,64
 	dec	eax
 	jnz	L$cp_wipe_0
 	pxor	xmm1,xmm1
@@ -1058,11 +1060,13 @@ L$cp_datadone_5:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	pxor	xmm0,xmm0
-	mov	eax,28
+	mov	eax,14
 L$cp_wipe_21:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
-	add	rcx,32
+	movdqa	[rcx+32],xmm0
+	movdqa	[rcx+48],xmm0
+	add	rcx,64
 	dec	eax
 	jnz	L$cp_wipe_21
 	pxor	xmm1,xmm1
@@ -2045,11 +2049,13 @@ L$cp_datadone_26:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	pxor	xmm0,xmm0
-	mov	eax,28
+	mov	eax,14
 L$cp_wipe_42:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
-	add	rcx,32
+	movdqa	[rcx+32],xmm0
+	movdqa	[rcx+48],xmm0
+	add	rcx,64
 	dec	eax
 	jnz	L$cp_wipe_42
 	pxor	xmm1,xmm1
@@ -5536,11 +5542,11 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
-	mov	eax,28
+	mov	eax,14
 L$cp_wipe_60:
-	vmovdqa	[rcx+0],xmm0
-	vmovdqa	[rcx+16],xmm0
-	add	rcx,32
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,64
 	dec	eax
 	jnz	L$cp_wipe_60
 	vzeroall
@@ -6734,11 +6740,11 @@ L$cp_datadone_65:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
-	mov	eax,28
+	mov	eax,14
 L$cp_wipe_82:
-	vmovdqa	[rcx+0],xmm0
-	vmovdqa	[rcx+16],xmm0
-	add	rcx,32
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,64
 	dec	eax
 	jnz	L$cp_wipe_82
 	vzeroall
@@ -7921,11 +7927,11 @@ L$cp_datadone_87:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
-	mov	eax,28
+	mov	eax,14
 L$cp_wipe_104:
-	vmovdqa	[rcx+0],xmm0
-	vmovdqa	[rcx+16],xmm0
-	add	rcx,32
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,64
 	dec	eax
 	jnz	L$cp_wipe_104
 	vzeroall

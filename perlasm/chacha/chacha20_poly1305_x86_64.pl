@@ -552,11 +552,14 @@ sub wipe_and_return {
     my $l = newlabel("wipe");
     frame_base();
     if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
-    emit("movl \$" . (USED / 32) . ", %eax");
+    emit("movl \$" . (USED / 64) . ", %eax");
     label($l);
-    mova("%xmm0", "0(%rcx)");
-    mova("%xmm0", "16(%rcx)");
-    emit("addq \$32, %rcx", "decl %eax", "jnz $l");
+    if ($vex) {
+        emit("vmovdqa %ymm0, 0(%rcx)", "vmovdqa %ymm0, 32(%rcx)");    # B is 32-aligned
+    } else {
+        mova("%xmm0", "$_(%rcx)") for 0, 16, 32, 48;
+    }
+    emit("addq \$64, %rcx", "decl %eax", "jnz $l");
     if ($vex) {
         emit("vzeroall");
     } else {
