@@ -889,40 +889,6 @@ Lcp_padcopy_17:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 Lcp_nopad_16:
-	movq	168(%rcx),%rax
-	shrq	$8,%rax
-	cmpq	$2,%rax
-	jb	Lcp_nofuse_18
-	movq	%rax,200(%rcx)
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movl	$256,%edx
-	call	_ctasm_chacha20_xor_ssse3
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	144(%rcx),%r9
-	leaq	256(%r9),%rdi
-	movq	160(%rcx),%rsi
-	addq	$256,%rsi
-	movq	200(%rcx),%rdx
-	decq	%rdx
-	call	_ctasm_chacha20_poly1305_fused_ssse3
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	200(%rcx),%rsi
-	decq	%rsi
-	shlq	$8,%rsi
-	addq	144(%rcx),%rsi
-	movl	$16,%edx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	200(%rcx),%rax
-	shlq	$8,%rax
-	addq	%rax,144(%rcx)
-	addq	%rax,160(%rcx)
-	subq	%rax,120(%rcx)
 Lcp_nofuse_18:
 Lcp_chunk_4:
 	movq	120(%rcx),%rdx
@@ -1877,23 +1843,6 @@ Lcp_padcopy_38:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 Lcp_nopad_37:
-	movq	168(%rcx),%rax
-	shrq	$8,%rax
-	cmpq	$1,%rax
-	jb	Lcp_nofuse_39
-	movq	%rax,200(%rcx)
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	%rsi,%r9
-	movq	200(%rcx),%rdx
-	call	_ctasm_chacha20_poly1305_fused_ssse3
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	200(%rcx),%rax
-	shlq	$8,%rax
-	addq	%rax,144(%rcx)
-	addq	%rax,160(%rcx)
-	subq	%rax,120(%rcx)
 Lcp_nofuse_39:
 Lcp_chunk_25:
 	movq	120(%rcx),%rdx
@@ -3047,2389 +2996,6 @@ Lcp_tend_57:
 Lcp_tdone_58:
 	ret
 	.cfi_endproc
-	.p2align	4
-_ctasm_chacha20_poly1305_fused_ssse3:
-	.cfi_startproc
-	endbr64
-	movq	%rdx,%r10
-	movq	80(%rcx),%r11
-	movq	88(%rcx),%r12
-	movq	96(%rcx),%r13
-	movq	72(%rcx),%r8
-	shrq	$2,%r8
-	addq	72(%rcx),%r8
-Lcp_fused_59:
-	pshufd	$0x00,0(%rcx),%xmm0
-	pshufd	$0x55,0(%rcx),%xmm1
-	pshufd	$0xaa,0(%rcx),%xmm2
-	pshufd	$0xff,0(%rcx),%xmm3
-	pshufd	$0x00,16(%rcx),%xmm4
-	pshufd	$0x55,16(%rcx),%xmm5
-	pshufd	$0xaa,16(%rcx),%xmm6
-	pshufd	$0xff,16(%rcx),%xmm7
-	pshufd	$0x00,48(%rcx),%xmm8
-	pshufd	$0x55,48(%rcx),%xmm9
-	pshufd	$0xaa,48(%rcx),%xmm10
-	pshufd	$0xff,48(%rcx),%xmm11
-	paddd	Lcp_inc(%rip),%xmm8
-	movdqa	%xmm8,352(%rcx)
-	pshufd	$0x00,32(%rcx),%xmm12
-	movdqa	%xmm12,224(%rcx)
-	pshufd	$0x55,32(%rcx),%xmm12
-	movdqa	%xmm12,240(%rcx)
-	pshufd	$0xaa,32(%rcx),%xmm12
-	movdqa	%xmm12,256(%rcx)
-	pshufd	$0xff,32(%rcx),%xmm12
-	movdqa	%xmm12,272(%rcx)
-	paddd	%xmm4,%xmm0
-	addq	0(%r9),%r11
-	paddd	%xmm5,%xmm1
-	adcq	8(%r9),%r12
-	pxor	%xmm0,%xmm8
-	adcq	$1,%r13
-	pxor	%xmm1,%xmm9
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm8
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%rax,%r14
-	movdqa	224(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	240(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm8,%xmm12
-	mulq	%r11
-	paddd	%xmm9,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm4
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm5
-	movq	%r8,%rax
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	mulq	%r12
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	addq	%rax,%r14
-	paddd	%xmm4,%xmm0
-	adcq	%rdx,%r15
-	paddd	%xmm5,%xmm1
-	movq	64(%rcx),%rax
-	pxor	%xmm0,%xmm8
-	mulq	%r12
-	pxor	%xmm1,%xmm9
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm8
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm9
-	movq	%r13,%rax
-	paddd	%xmm8,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm9,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm4
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm5
-	imulq	64(%rcx),%r13
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	addq	%r15,%rbx
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	adcq	%r13,%rbp
-	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,240(%rcx)
-	andq	$3,%r13
-	paddd	%xmm6,%xmm2
-	movq	%rbp,%rax
-	paddd	%xmm7,%xmm3
-	andq	$-4,%rax
-	pxor	%xmm2,%xmm10
-	shrq	$2,%rbp
-	pxor	%xmm3,%xmm11
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%rbx,%r12
-	movdqa	256(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	272(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm10,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm11,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	paddd	%xmm6,%xmm2
-	paddd	%xmm7,%xmm3
-	pxor	%xmm2,%xmm10
-	pxor	%xmm3,%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm11
-	paddd	%xmm10,%xmm12
-	paddd	%xmm11,%xmm14
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm5,%xmm0
-	addq	0(%r9),%r11
-	paddd	%xmm6,%xmm1
-	adcq	8(%r9),%r12
-	pxor	%xmm0,%xmm11
-	adcq	$1,%r13
-	pxor	%xmm1,%xmm8
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm11
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%rax,%r14
-	movdqa	256(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	272(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm11,%xmm12
-	mulq	%r11
-	paddd	%xmm8,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm5
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm6
-	movq	%r8,%rax
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	mulq	%r12
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	addq	%rax,%r14
-	paddd	%xmm5,%xmm0
-	adcq	%rdx,%r15
-	paddd	%xmm6,%xmm1
-	movq	64(%rcx),%rax
-	pxor	%xmm0,%xmm11
-	mulq	%r12
-	pxor	%xmm1,%xmm8
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm11
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm8
-	movq	%r13,%rax
-	paddd	%xmm11,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm8,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm5
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm6
-	imulq	64(%rcx),%r13
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	addq	%r15,%rbx
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	adcq	%r13,%rbp
-	movdqa	%xmm12,256(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,272(%rcx)
-	andq	$3,%r13
-	paddd	%xmm7,%xmm2
-	movq	%rbp,%rax
-	paddd	%xmm4,%xmm3
-	andq	$-4,%rax
-	pxor	%xmm2,%xmm9
-	shrq	$2,%rbp
-	pxor	%xmm3,%xmm10
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%rbx,%r12
-	movdqa	224(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	240(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm9,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm10,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	paddd	%xmm7,%xmm2
-	paddd	%xmm4,%xmm3
-	pxor	%xmm2,%xmm9
-	pxor	%xmm3,%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm10
-	paddd	%xmm9,%xmm12
-	paddd	%xmm10,%xmm14
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm4,%xmm0
-	paddd	%xmm5,%xmm1
-	pxor	%xmm0,%xmm8
-	pxor	%xmm1,%xmm9
-	pshufb	Lcp_rot16(%rip),%xmm8
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movdqa	224(%rcx),%xmm12
-	movdqa	240(%rcx),%xmm14
-	paddd	%xmm8,%xmm12
-	paddd	%xmm9,%xmm14
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	paddd	%xmm4,%xmm0
-	paddd	%xmm5,%xmm1
-	pxor	%xmm0,%xmm8
-	pxor	%xmm1,%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm9
-	paddd	%xmm8,%xmm12
-	paddd	%xmm9,%xmm14
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm6,%xmm2
-	addq	0(%r9),%r11
-	paddd	%xmm7,%xmm3
-	adcq	8(%r9),%r12
-	pxor	%xmm2,%xmm10
-	adcq	$1,%r13
-	pxor	%xmm3,%xmm11
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm10
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%rax,%r14
-	movdqa	256(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	272(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm10,%xmm12
-	mulq	%r11
-	paddd	%xmm11,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm6
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm7
-	movq	%r8,%rax
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	mulq	%r12
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	addq	%rax,%r14
-	paddd	%xmm6,%xmm2
-	adcq	%rdx,%r15
-	paddd	%xmm7,%xmm3
-	movq	64(%rcx),%rax
-	pxor	%xmm2,%xmm10
-	mulq	%r12
-	pxor	%xmm3,%xmm11
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm10
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm11
-	movq	%r13,%rax
-	paddd	%xmm10,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm11,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm6
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm7
-	imulq	64(%rcx),%r13
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	addq	%r15,%rbx
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	adcq	%r13,%rbp
-	movdqa	%xmm12,256(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,272(%rcx)
-	andq	$3,%r13
-	paddd	%xmm5,%xmm0
-	movq	%rbp,%rax
-	paddd	%xmm6,%xmm1
-	andq	$-4,%rax
-	pxor	%xmm0,%xmm11
-	shrq	$2,%rbp
-	pxor	%xmm1,%xmm8
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%rbx,%r12
-	movdqa	256(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	272(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm11,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm8,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	paddd	%xmm5,%xmm0
-	paddd	%xmm6,%xmm1
-	pxor	%xmm0,%xmm11
-	pxor	%xmm1,%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm8
-	paddd	%xmm11,%xmm12
-	paddd	%xmm8,%xmm14
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm7,%xmm2
-	addq	0(%r9),%r11
-	paddd	%xmm4,%xmm3
-	adcq	8(%r9),%r12
-	pxor	%xmm2,%xmm9
-	adcq	$1,%r13
-	pxor	%xmm3,%xmm10
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm9
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%rax,%r14
-	movdqa	224(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	240(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm9,%xmm12
-	mulq	%r11
-	paddd	%xmm10,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm7
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm4
-	movq	%r8,%rax
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	mulq	%r12
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	addq	%rax,%r14
-	paddd	%xmm7,%xmm2
-	adcq	%rdx,%r15
-	paddd	%xmm4,%xmm3
-	movq	64(%rcx),%rax
-	pxor	%xmm2,%xmm9
-	mulq	%r12
-	pxor	%xmm3,%xmm10
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm9
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm10
-	movq	%r13,%rax
-	paddd	%xmm9,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm10,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm7
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm4
-	imulq	64(%rcx),%r13
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	addq	%r15,%rbx
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	adcq	%r13,%rbp
-	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,240(%rcx)
-	andq	$3,%r13
-	paddd	%xmm4,%xmm0
-	movq	%rbp,%rax
-	paddd	%xmm5,%xmm1
-	andq	$-4,%rax
-	pxor	%xmm0,%xmm8
-	shrq	$2,%rbp
-	pxor	%xmm1,%xmm9
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%rbx,%r12
-	movdqa	224(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	240(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm8,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm9,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	paddd	%xmm4,%xmm0
-	paddd	%xmm5,%xmm1
-	pxor	%xmm0,%xmm8
-	pxor	%xmm1,%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm9
-	paddd	%xmm8,%xmm12
-	paddd	%xmm9,%xmm14
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm6,%xmm2
-	paddd	%xmm7,%xmm3
-	pxor	%xmm2,%xmm10
-	pxor	%xmm3,%xmm11
-	pshufb	Lcp_rot16(%rip),%xmm10
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movdqa	256(%rcx),%xmm12
-	movdqa	272(%rcx),%xmm14
-	paddd	%xmm10,%xmm12
-	paddd	%xmm11,%xmm14
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	paddd	%xmm6,%xmm2
-	paddd	%xmm7,%xmm3
-	pxor	%xmm2,%xmm10
-	pxor	%xmm3,%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm11
-	paddd	%xmm10,%xmm12
-	paddd	%xmm11,%xmm14
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm5,%xmm0
-	addq	0(%r9),%r11
-	paddd	%xmm6,%xmm1
-	adcq	8(%r9),%r12
-	pxor	%xmm0,%xmm11
-	adcq	$1,%r13
-	pxor	%xmm1,%xmm8
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm11
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%rax,%r14
-	movdqa	256(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	272(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm11,%xmm12
-	mulq	%r11
-	paddd	%xmm8,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm5
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm6
-	movq	%r8,%rax
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	mulq	%r12
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	addq	%rax,%r14
-	paddd	%xmm5,%xmm0
-	adcq	%rdx,%r15
-	paddd	%xmm6,%xmm1
-	movq	64(%rcx),%rax
-	pxor	%xmm0,%xmm11
-	mulq	%r12
-	pxor	%xmm1,%xmm8
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm11
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm8
-	movq	%r13,%rax
-	paddd	%xmm11,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm8,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm5
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm6
-	imulq	64(%rcx),%r13
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	addq	%r15,%rbx
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	adcq	%r13,%rbp
-	movdqa	%xmm12,256(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,272(%rcx)
-	andq	$3,%r13
-	paddd	%xmm7,%xmm2
-	movq	%rbp,%rax
-	paddd	%xmm4,%xmm3
-	andq	$-4,%rax
-	pxor	%xmm2,%xmm9
-	shrq	$2,%rbp
-	pxor	%xmm3,%xmm10
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%rbx,%r12
-	movdqa	224(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	240(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm9,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm10,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	paddd	%xmm7,%xmm2
-	paddd	%xmm4,%xmm3
-	pxor	%xmm2,%xmm9
-	pxor	%xmm3,%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm10
-	paddd	%xmm9,%xmm12
-	paddd	%xmm10,%xmm14
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm4,%xmm0
-	addq	0(%r9),%r11
-	paddd	%xmm5,%xmm1
-	adcq	8(%r9),%r12
-	pxor	%xmm0,%xmm8
-	adcq	$1,%r13
-	pxor	%xmm1,%xmm9
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm8
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%rax,%r14
-	movdqa	224(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	240(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm8,%xmm12
-	mulq	%r11
-	paddd	%xmm9,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm4
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm5
-	movq	%r8,%rax
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	mulq	%r12
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	addq	%rax,%r14
-	paddd	%xmm4,%xmm0
-	adcq	%rdx,%r15
-	paddd	%xmm5,%xmm1
-	movq	64(%rcx),%rax
-	pxor	%xmm0,%xmm8
-	mulq	%r12
-	pxor	%xmm1,%xmm9
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm8
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm9
-	movq	%r13,%rax
-	paddd	%xmm8,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm9,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm4
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm5
-	imulq	64(%rcx),%r13
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	addq	%r15,%rbx
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	adcq	%r13,%rbp
-	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,240(%rcx)
-	andq	$3,%r13
-	paddd	%xmm6,%xmm2
-	movq	%rbp,%rax
-	paddd	%xmm7,%xmm3
-	andq	$-4,%rax
-	pxor	%xmm2,%xmm10
-	shrq	$2,%rbp
-	pxor	%xmm3,%xmm11
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%rbx,%r12
-	movdqa	256(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	272(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm10,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm11,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	paddd	%xmm6,%xmm2
-	paddd	%xmm7,%xmm3
-	pxor	%xmm2,%xmm10
-	pxor	%xmm3,%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm11
-	paddd	%xmm10,%xmm12
-	paddd	%xmm11,%xmm14
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm5,%xmm0
-	paddd	%xmm6,%xmm1
-	pxor	%xmm0,%xmm11
-	pxor	%xmm1,%xmm8
-	pshufb	Lcp_rot16(%rip),%xmm11
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movdqa	256(%rcx),%xmm12
-	movdqa	272(%rcx),%xmm14
-	paddd	%xmm11,%xmm12
-	paddd	%xmm8,%xmm14
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	paddd	%xmm5,%xmm0
-	paddd	%xmm6,%xmm1
-	pxor	%xmm0,%xmm11
-	pxor	%xmm1,%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm8
-	paddd	%xmm11,%xmm12
-	paddd	%xmm8,%xmm14
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm7,%xmm2
-	addq	0(%r9),%r11
-	paddd	%xmm4,%xmm3
-	adcq	8(%r9),%r12
-	pxor	%xmm2,%xmm9
-	adcq	$1,%r13
-	pxor	%xmm3,%xmm10
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm9
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%rax,%r14
-	movdqa	224(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	240(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm9,%xmm12
-	mulq	%r11
-	paddd	%xmm10,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm7
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm4
-	movq	%r8,%rax
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	mulq	%r12
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	addq	%rax,%r14
-	paddd	%xmm7,%xmm2
-	adcq	%rdx,%r15
-	paddd	%xmm4,%xmm3
-	movq	64(%rcx),%rax
-	pxor	%xmm2,%xmm9
-	mulq	%r12
-	pxor	%xmm3,%xmm10
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm9
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm10
-	movq	%r13,%rax
-	paddd	%xmm9,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm10,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm7
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm4
-	imulq	64(%rcx),%r13
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	addq	%r15,%rbx
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	adcq	%r13,%rbp
-	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,240(%rcx)
-	andq	$3,%r13
-	paddd	%xmm4,%xmm0
-	movq	%rbp,%rax
-	paddd	%xmm5,%xmm1
-	andq	$-4,%rax
-	pxor	%xmm0,%xmm8
-	shrq	$2,%rbp
-	pxor	%xmm1,%xmm9
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%rbx,%r12
-	movdqa	224(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	240(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm8,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm9,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	paddd	%xmm4,%xmm0
-	paddd	%xmm5,%xmm1
-	pxor	%xmm0,%xmm8
-	pxor	%xmm1,%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm9
-	paddd	%xmm8,%xmm12
-	paddd	%xmm9,%xmm14
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm6,%xmm2
-	addq	0(%r9),%r11
-	paddd	%xmm7,%xmm3
-	adcq	8(%r9),%r12
-	pxor	%xmm2,%xmm10
-	adcq	$1,%r13
-	pxor	%xmm3,%xmm11
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm10
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%rax,%r14
-	movdqa	256(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	272(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm10,%xmm12
-	mulq	%r11
-	paddd	%xmm11,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm6
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm7
-	movq	%r8,%rax
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	mulq	%r12
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	addq	%rax,%r14
-	paddd	%xmm6,%xmm2
-	adcq	%rdx,%r15
-	paddd	%xmm7,%xmm3
-	movq	64(%rcx),%rax
-	pxor	%xmm2,%xmm10
-	mulq	%r12
-	pxor	%xmm3,%xmm11
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm10
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm11
-	movq	%r13,%rax
-	paddd	%xmm10,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm11,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm6
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm7
-	imulq	64(%rcx),%r13
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	addq	%r15,%rbx
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	adcq	%r13,%rbp
-	movdqa	%xmm12,256(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,272(%rcx)
-	andq	$3,%r13
-	paddd	%xmm5,%xmm0
-	movq	%rbp,%rax
-	paddd	%xmm6,%xmm1
-	andq	$-4,%rax
-	pxor	%xmm0,%xmm11
-	shrq	$2,%rbp
-	pxor	%xmm1,%xmm8
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%rbx,%r12
-	movdqa	256(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	272(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm11,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm8,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	paddd	%xmm5,%xmm0
-	paddd	%xmm6,%xmm1
-	pxor	%xmm0,%xmm11
-	pxor	%xmm1,%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm8
-	paddd	%xmm11,%xmm12
-	paddd	%xmm8,%xmm14
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm7,%xmm2
-	paddd	%xmm4,%xmm3
-	pxor	%xmm2,%xmm9
-	pxor	%xmm3,%xmm10
-	pshufb	Lcp_rot16(%rip),%xmm9
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movdqa	224(%rcx),%xmm12
-	movdqa	240(%rcx),%xmm14
-	paddd	%xmm9,%xmm12
-	paddd	%xmm10,%xmm14
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	paddd	%xmm7,%xmm2
-	paddd	%xmm4,%xmm3
-	pxor	%xmm2,%xmm9
-	pxor	%xmm3,%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm10
-	paddd	%xmm9,%xmm12
-	paddd	%xmm10,%xmm14
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm4,%xmm0
-	addq	0(%r9),%r11
-	paddd	%xmm5,%xmm1
-	adcq	8(%r9),%r12
-	pxor	%xmm0,%xmm8
-	adcq	$1,%r13
-	pxor	%xmm1,%xmm9
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm8
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%rax,%r14
-	movdqa	224(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	240(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm8,%xmm12
-	mulq	%r11
-	paddd	%xmm9,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm4
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm5
-	movq	%r8,%rax
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	mulq	%r12
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	addq	%rax,%r14
-	paddd	%xmm4,%xmm0
-	adcq	%rdx,%r15
-	paddd	%xmm5,%xmm1
-	movq	64(%rcx),%rax
-	pxor	%xmm0,%xmm8
-	mulq	%r12
-	pxor	%xmm1,%xmm9
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm8
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm9
-	movq	%r13,%rax
-	paddd	%xmm8,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm9,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm4
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm5
-	imulq	64(%rcx),%r13
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	addq	%r15,%rbx
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	adcq	%r13,%rbp
-	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,240(%rcx)
-	andq	$3,%r13
-	paddd	%xmm6,%xmm2
-	movq	%rbp,%rax
-	paddd	%xmm7,%xmm3
-	andq	$-4,%rax
-	pxor	%xmm2,%xmm10
-	shrq	$2,%rbp
-	pxor	%xmm3,%xmm11
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%rbx,%r12
-	movdqa	256(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	272(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm10,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm11,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	paddd	%xmm6,%xmm2
-	paddd	%xmm7,%xmm3
-	pxor	%xmm2,%xmm10
-	pxor	%xmm3,%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm11
-	paddd	%xmm10,%xmm12
-	paddd	%xmm11,%xmm14
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm5,%xmm0
-	addq	0(%r9),%r11
-	paddd	%xmm6,%xmm1
-	adcq	8(%r9),%r12
-	pxor	%xmm0,%xmm11
-	adcq	$1,%r13
-	pxor	%xmm1,%xmm8
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm11
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%rax,%r14
-	movdqa	256(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	272(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm11,%xmm12
-	mulq	%r11
-	paddd	%xmm8,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm5
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm6
-	movq	%r8,%rax
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	mulq	%r12
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	addq	%rax,%r14
-	paddd	%xmm5,%xmm0
-	adcq	%rdx,%r15
-	paddd	%xmm6,%xmm1
-	movq	64(%rcx),%rax
-	pxor	%xmm0,%xmm11
-	mulq	%r12
-	pxor	%xmm1,%xmm8
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm11
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm8
-	movq	%r13,%rax
-	paddd	%xmm11,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm8,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm5
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm6
-	imulq	64(%rcx),%r13
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	addq	%r15,%rbx
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	adcq	%r13,%rbp
-	movdqa	%xmm12,256(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,272(%rcx)
-	andq	$3,%r13
-	paddd	%xmm7,%xmm2
-	movq	%rbp,%rax
-	paddd	%xmm4,%xmm3
-	andq	$-4,%rax
-	pxor	%xmm2,%xmm9
-	shrq	$2,%rbp
-	pxor	%xmm3,%xmm10
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%rbx,%r12
-	movdqa	224(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	240(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm9,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm10,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	paddd	%xmm7,%xmm2
-	paddd	%xmm4,%xmm3
-	pxor	%xmm2,%xmm9
-	pxor	%xmm3,%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm10
-	paddd	%xmm9,%xmm12
-	paddd	%xmm10,%xmm14
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm4,%xmm0
-	paddd	%xmm5,%xmm1
-	pxor	%xmm0,%xmm8
-	pxor	%xmm1,%xmm9
-	pshufb	Lcp_rot16(%rip),%xmm8
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movdqa	224(%rcx),%xmm12
-	movdqa	240(%rcx),%xmm14
-	paddd	%xmm8,%xmm12
-	paddd	%xmm9,%xmm14
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	paddd	%xmm4,%xmm0
-	paddd	%xmm5,%xmm1
-	pxor	%xmm0,%xmm8
-	pxor	%xmm1,%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm9
-	paddd	%xmm8,%xmm12
-	paddd	%xmm9,%xmm14
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm6,%xmm2
-	addq	0(%r9),%r11
-	paddd	%xmm7,%xmm3
-	adcq	8(%r9),%r12
-	pxor	%xmm2,%xmm10
-	adcq	$1,%r13
-	pxor	%xmm3,%xmm11
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm10
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%rax,%r14
-	movdqa	256(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	272(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm10,%xmm12
-	mulq	%r11
-	paddd	%xmm11,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm6
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm7
-	movq	%r8,%rax
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	mulq	%r12
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	addq	%rax,%r14
-	paddd	%xmm6,%xmm2
-	adcq	%rdx,%r15
-	paddd	%xmm7,%xmm3
-	movq	64(%rcx),%rax
-	pxor	%xmm2,%xmm10
-	mulq	%r12
-	pxor	%xmm3,%xmm11
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm10
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm11
-	movq	%r13,%rax
-	paddd	%xmm10,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm11,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm6
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm7
-	imulq	64(%rcx),%r13
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	addq	%r15,%rbx
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	adcq	%r13,%rbp
-	movdqa	%xmm12,256(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,272(%rcx)
-	andq	$3,%r13
-	paddd	%xmm5,%xmm0
-	movq	%rbp,%rax
-	paddd	%xmm6,%xmm1
-	andq	$-4,%rax
-	pxor	%xmm0,%xmm11
-	shrq	$2,%rbp
-	pxor	%xmm1,%xmm8
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%rbx,%r12
-	movdqa	256(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	272(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm11,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm8,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	paddd	%xmm5,%xmm0
-	paddd	%xmm6,%xmm1
-	pxor	%xmm0,%xmm11
-	pxor	%xmm1,%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm8
-	paddd	%xmm11,%xmm12
-	paddd	%xmm8,%xmm14
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm7,%xmm2
-	addq	0(%r9),%r11
-	paddd	%xmm4,%xmm3
-	adcq	8(%r9),%r12
-	pxor	%xmm2,%xmm9
-	adcq	$1,%r13
-	pxor	%xmm3,%xmm10
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm9
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%rax,%r14
-	movdqa	224(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	240(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm9,%xmm12
-	mulq	%r11
-	paddd	%xmm10,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm7
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm4
-	movq	%r8,%rax
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	mulq	%r12
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	addq	%rax,%r14
-	paddd	%xmm7,%xmm2
-	adcq	%rdx,%r15
-	paddd	%xmm4,%xmm3
-	movq	64(%rcx),%rax
-	pxor	%xmm2,%xmm9
-	mulq	%r12
-	pxor	%xmm3,%xmm10
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm9
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm10
-	movq	%r13,%rax
-	paddd	%xmm9,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm10,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm7
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm4
-	imulq	64(%rcx),%r13
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	addq	%r15,%rbx
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	adcq	%r13,%rbp
-	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,240(%rcx)
-	andq	$3,%r13
-	paddd	%xmm4,%xmm0
-	movq	%rbp,%rax
-	paddd	%xmm5,%xmm1
-	andq	$-4,%rax
-	pxor	%xmm0,%xmm8
-	shrq	$2,%rbp
-	pxor	%xmm1,%xmm9
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%rbx,%r12
-	movdqa	224(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	240(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm8,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm9,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	paddd	%xmm4,%xmm0
-	paddd	%xmm5,%xmm1
-	pxor	%xmm0,%xmm8
-	pxor	%xmm1,%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm9
-	paddd	%xmm8,%xmm12
-	paddd	%xmm9,%xmm14
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm6,%xmm2
-	paddd	%xmm7,%xmm3
-	pxor	%xmm2,%xmm10
-	pxor	%xmm3,%xmm11
-	pshufb	Lcp_rot16(%rip),%xmm10
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movdqa	256(%rcx),%xmm12
-	movdqa	272(%rcx),%xmm14
-	paddd	%xmm10,%xmm12
-	paddd	%xmm11,%xmm14
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	paddd	%xmm6,%xmm2
-	paddd	%xmm7,%xmm3
-	pxor	%xmm2,%xmm10
-	pxor	%xmm3,%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm11
-	paddd	%xmm10,%xmm12
-	paddd	%xmm11,%xmm14
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm5,%xmm0
-	addq	0(%r9),%r11
-	paddd	%xmm6,%xmm1
-	adcq	8(%r9),%r12
-	pxor	%xmm0,%xmm11
-	adcq	$1,%r13
-	pxor	%xmm1,%xmm8
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm11
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%rax,%r14
-	movdqa	256(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	272(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm11,%xmm12
-	mulq	%r11
-	paddd	%xmm8,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm5
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm6
-	movq	%r8,%rax
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	mulq	%r12
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	addq	%rax,%r14
-	paddd	%xmm5,%xmm0
-	adcq	%rdx,%r15
-	paddd	%xmm6,%xmm1
-	movq	64(%rcx),%rax
-	pxor	%xmm0,%xmm11
-	mulq	%r12
-	pxor	%xmm1,%xmm8
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm11
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm8
-	movq	%r13,%rax
-	paddd	%xmm11,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm8,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm5
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm6
-	imulq	64(%rcx),%r13
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	addq	%r15,%rbx
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	adcq	%r13,%rbp
-	movdqa	%xmm12,256(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,272(%rcx)
-	andq	$3,%r13
-	paddd	%xmm7,%xmm2
-	movq	%rbp,%rax
-	paddd	%xmm4,%xmm3
-	andq	$-4,%rax
-	pxor	%xmm2,%xmm9
-	shrq	$2,%rbp
-	pxor	%xmm3,%xmm10
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%rbx,%r12
-	movdqa	224(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	240(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm9,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm10,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	paddd	%xmm7,%xmm2
-	paddd	%xmm4,%xmm3
-	pxor	%xmm2,%xmm9
-	pxor	%xmm3,%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm10
-	paddd	%xmm9,%xmm12
-	paddd	%xmm10,%xmm14
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm4,%xmm0
-	addq	0(%r9),%r11
-	paddd	%xmm5,%xmm1
-	adcq	8(%r9),%r12
-	pxor	%xmm0,%xmm8
-	adcq	$1,%r13
-	pxor	%xmm1,%xmm9
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm8
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%rax,%r14
-	movdqa	224(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	240(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm8,%xmm12
-	mulq	%r11
-	paddd	%xmm9,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm4
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm5
-	movq	%r8,%rax
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	mulq	%r12
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	addq	%rax,%r14
-	paddd	%xmm4,%xmm0
-	adcq	%rdx,%r15
-	paddd	%xmm5,%xmm1
-	movq	64(%rcx),%rax
-	pxor	%xmm0,%xmm8
-	mulq	%r12
-	pxor	%xmm1,%xmm9
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm8
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm9
-	movq	%r13,%rax
-	paddd	%xmm8,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm9,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm4
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm5
-	imulq	64(%rcx),%r13
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	addq	%r15,%rbx
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	adcq	%r13,%rbp
-	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,240(%rcx)
-	andq	$3,%r13
-	paddd	%xmm6,%xmm2
-	movq	%rbp,%rax
-	paddd	%xmm7,%xmm3
-	andq	$-4,%rax
-	pxor	%xmm2,%xmm10
-	shrq	$2,%rbp
-	pxor	%xmm3,%xmm11
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%rbx,%r12
-	movdqa	256(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	272(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm10,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm11,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	paddd	%xmm6,%xmm2
-	paddd	%xmm7,%xmm3
-	pxor	%xmm2,%xmm10
-	pxor	%xmm3,%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm11
-	paddd	%xmm10,%xmm12
-	paddd	%xmm11,%xmm14
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm5,%xmm0
-	paddd	%xmm6,%xmm1
-	pxor	%xmm0,%xmm11
-	pxor	%xmm1,%xmm8
-	pshufb	Lcp_rot16(%rip),%xmm11
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movdqa	256(%rcx),%xmm12
-	movdqa	272(%rcx),%xmm14
-	paddd	%xmm11,%xmm12
-	paddd	%xmm8,%xmm14
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	paddd	%xmm5,%xmm0
-	paddd	%xmm6,%xmm1
-	pxor	%xmm0,%xmm11
-	pxor	%xmm1,%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm8
-	paddd	%xmm11,%xmm12
-	paddd	%xmm8,%xmm14
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm7,%xmm2
-	addq	0(%r9),%r11
-	paddd	%xmm4,%xmm3
-	adcq	8(%r9),%r12
-	pxor	%xmm2,%xmm9
-	adcq	$1,%r13
-	pxor	%xmm3,%xmm10
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm9
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movq	%rax,%r14
-	movdqa	224(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	240(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm9,%xmm12
-	mulq	%r11
-	paddd	%xmm10,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm7
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm4
-	movq	%r8,%rax
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	mulq	%r12
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	addq	%rax,%r14
-	paddd	%xmm7,%xmm2
-	adcq	%rdx,%r15
-	paddd	%xmm4,%xmm3
-	movq	64(%rcx),%rax
-	pxor	%xmm2,%xmm9
-	mulq	%r12
-	pxor	%xmm3,%xmm10
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm9
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm10
-	movq	%r13,%rax
-	paddd	%xmm9,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm10,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm7
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm4
-	imulq	64(%rcx),%r13
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	addq	%r15,%rbx
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	adcq	%r13,%rbp
-	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,240(%rcx)
-	andq	$3,%r13
-	paddd	%xmm4,%xmm0
-	movq	%rbp,%rax
-	paddd	%xmm5,%xmm1
-	andq	$-4,%rax
-	pxor	%xmm0,%xmm8
-	shrq	$2,%rbp
-	pxor	%xmm1,%xmm9
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%rbx,%r12
-	movdqa	224(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	240(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm8,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm9,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	paddd	%xmm4,%xmm0
-	paddd	%xmm5,%xmm1
-	pxor	%xmm0,%xmm8
-	pxor	%xmm1,%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm9
-	paddd	%xmm8,%xmm12
-	paddd	%xmm9,%xmm14
-	pxor	%xmm12,%xmm4
-	pxor	%xmm14,%xmm5
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	paddd	%xmm6,%xmm2
-	addq	0(%r9),%r11
-	paddd	%xmm7,%xmm3
-	adcq	8(%r9),%r12
-	pxor	%xmm2,%xmm10
-	adcq	$1,%r13
-	pxor	%xmm3,%xmm11
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm10
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%rax,%r14
-	movdqa	256(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	272(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm10,%xmm12
-	mulq	%r11
-	paddd	%xmm11,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm6
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm7
-	movq	%r8,%rax
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	mulq	%r12
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	addq	%rax,%r14
-	paddd	%xmm6,%xmm2
-	adcq	%rdx,%r15
-	paddd	%xmm7,%xmm3
-	movq	64(%rcx),%rax
-	pxor	%xmm2,%xmm10
-	mulq	%r12
-	pxor	%xmm3,%xmm11
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm10
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm11
-	movq	%r13,%rax
-	paddd	%xmm10,%xmm12
-	imulq	%r8,%rax
-	paddd	%xmm11,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm6
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm7
-	imulq	64(%rcx),%r13
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	addq	%r15,%rbx
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	adcq	%r13,%rbp
-	movdqa	%xmm12,256(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,272(%rcx)
-	andq	$3,%r13
-	paddd	%xmm5,%xmm0
-	movq	%rbp,%rax
-	paddd	%xmm6,%xmm1
-	andq	$-4,%rax
-	pxor	%xmm0,%xmm11
-	shrq	$2,%rbp
-	pxor	%xmm1,%xmm8
-	addq	%rbp,%rax
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movq	%r14,%r11
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%rbx,%r12
-	movdqa	256(%rcx),%xmm12
-	addq	%rax,%r11
-	movdqa	272(%rcx),%xmm14
-	adcq	$0,%r12
-	paddd	%xmm11,%xmm12
-	adcq	$0,%r13
-	paddd	%xmm8,%xmm14
-	leaq	16(%r9),%r9
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	paddd	%xmm5,%xmm0
-	paddd	%xmm6,%xmm1
-	pxor	%xmm0,%xmm11
-	pxor	%xmm1,%xmm8
-	pshufb	Lcp_rot8(%rip),%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm8
-	paddd	%xmm11,%xmm12
-	paddd	%xmm8,%xmm14
-	pxor	%xmm12,%xmm5
-	pxor	%xmm14,%xmm6
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm7,%xmm2
-	paddd	%xmm4,%xmm3
-	pxor	%xmm2,%xmm9
-	pxor	%xmm3,%xmm10
-	pshufb	Lcp_rot16(%rip),%xmm9
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movdqa	224(%rcx),%xmm12
-	movdqa	240(%rcx),%xmm14
-	paddd	%xmm9,%xmm12
-	paddd	%xmm10,%xmm14
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	paddd	%xmm7,%xmm2
-	paddd	%xmm4,%xmm3
-	pxor	%xmm2,%xmm9
-	pxor	%xmm3,%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm10
-	paddd	%xmm9,%xmm12
-	paddd	%xmm10,%xmm14
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	pshufd	$0x00,0(%rcx),%xmm12
-	paddd	%xmm12,%xmm0
-	pshufd	$0x55,0(%rcx),%xmm12
-	paddd	%xmm12,%xmm1
-	pshufd	$0xaa,0(%rcx),%xmm12
-	paddd	%xmm12,%xmm2
-	pshufd	$0xff,0(%rcx),%xmm12
-	paddd	%xmm12,%xmm3
-	pshufd	$0x00,16(%rcx),%xmm12
-	paddd	%xmm12,%xmm4
-	pshufd	$0x55,16(%rcx),%xmm12
-	paddd	%xmm12,%xmm5
-	pshufd	$0xaa,16(%rcx),%xmm12
-	paddd	%xmm12,%xmm6
-	pshufd	$0xff,16(%rcx),%xmm12
-	paddd	%xmm12,%xmm7
-	pshufd	$0x55,48(%rcx),%xmm12
-	paddd	%xmm12,%xmm9
-	pshufd	$0xaa,48(%rcx),%xmm12
-	paddd	%xmm12,%xmm10
-	pshufd	$0xff,48(%rcx),%xmm12
-	paddd	%xmm12,%xmm11
-	paddd	352(%rcx),%xmm8
-	movdqa	%xmm0,%xmm12
-	punpckldq	%xmm1,%xmm12
-	punpckhdq	%xmm1,%xmm0
-	movdqa	%xmm2,%xmm13
-	punpckldq	%xmm3,%xmm13
-	punpckhdq	%xmm3,%xmm2
-	movdqa	%xmm12,%xmm1
-	punpcklqdq	%xmm13,%xmm1
-	punpckhqdq	%xmm13,%xmm12
-	movdqa	%xmm0,%xmm3
-	punpcklqdq	%xmm2,%xmm3
-	punpckhqdq	%xmm2,%xmm0
-	movdqu	0(%rsi),%xmm14
-	pxor	%xmm1,%xmm14
-	movdqu	%xmm14,0(%rdi)
-	movdqu	64(%rsi),%xmm14
-	pxor	%xmm12,%xmm14
-	movdqu	%xmm14,64(%rdi)
-	movdqu	128(%rsi),%xmm14
-	pxor	%xmm3,%xmm14
-	movdqu	%xmm14,128(%rdi)
-	movdqu	192(%rsi),%xmm14
-	pxor	%xmm0,%xmm14
-	movdqu	%xmm14,192(%rdi)
-	movdqa	%xmm4,%xmm2
-	punpckldq	%xmm5,%xmm2
-	punpckhdq	%xmm5,%xmm4
-	movdqa	%xmm6,%xmm13
-	punpckldq	%xmm7,%xmm13
-	punpckhdq	%xmm7,%xmm6
-	movdqa	%xmm2,%xmm5
-	punpcklqdq	%xmm13,%xmm5
-	punpckhqdq	%xmm13,%xmm2
-	movdqa	%xmm4,%xmm7
-	punpcklqdq	%xmm6,%xmm7
-	punpckhqdq	%xmm6,%xmm4
-	movdqu	16(%rsi),%xmm14
-	pxor	%xmm5,%xmm14
-	movdqu	%xmm14,16(%rdi)
-	movdqu	80(%rsi),%xmm14
-	pxor	%xmm2,%xmm14
-	movdqu	%xmm14,80(%rdi)
-	movdqu	144(%rsi),%xmm14
-	pxor	%xmm7,%xmm14
-	movdqu	%xmm14,144(%rdi)
-	movdqu	208(%rsi),%xmm14
-	pxor	%xmm4,%xmm14
-	movdqu	%xmm14,208(%rdi)
-	movdqa	%xmm8,%xmm6
-	punpckldq	%xmm9,%xmm6
-	punpckhdq	%xmm9,%xmm8
-	movdqa	%xmm10,%xmm13
-	punpckldq	%xmm11,%xmm13
-	punpckhdq	%xmm11,%xmm10
-	movdqa	%xmm6,%xmm9
-	punpcklqdq	%xmm13,%xmm9
-	punpckhqdq	%xmm13,%xmm6
-	movdqa	%xmm8,%xmm11
-	punpcklqdq	%xmm10,%xmm11
-	punpckhqdq	%xmm10,%xmm8
-	movdqu	48(%rsi),%xmm14
-	pxor	%xmm9,%xmm14
-	movdqu	%xmm14,48(%rdi)
-	movdqu	112(%rsi),%xmm14
-	pxor	%xmm6,%xmm14
-	movdqu	%xmm14,112(%rdi)
-	movdqu	176(%rsi),%xmm14
-	pxor	%xmm11,%xmm14
-	movdqu	%xmm14,176(%rdi)
-	movdqu	240(%rsi),%xmm14
-	pxor	%xmm8,%xmm14
-	movdqu	%xmm14,240(%rdi)
-	movdqa	224(%rcx),%xmm15
-	pshufd	$0x00,32(%rcx),%xmm10
-	paddd	%xmm10,%xmm15
-	movdqa	240(%rcx),%xmm1
-	pshufd	$0x55,32(%rcx),%xmm10
-	paddd	%xmm10,%xmm1
-	movdqa	256(%rcx),%xmm12
-	pshufd	$0xaa,32(%rcx),%xmm10
-	paddd	%xmm10,%xmm12
-	movdqa	272(%rcx),%xmm3
-	pshufd	$0xff,32(%rcx),%xmm10
-	paddd	%xmm10,%xmm3
-	movdqa	%xmm15,%xmm10
-	punpckldq	%xmm1,%xmm10
-	punpckhdq	%xmm1,%xmm15
-	movdqa	%xmm12,%xmm13
-	punpckldq	%xmm3,%xmm13
-	punpckhdq	%xmm3,%xmm12
-	movdqa	%xmm10,%xmm1
-	punpcklqdq	%xmm13,%xmm1
-	punpckhqdq	%xmm13,%xmm10
-	movdqa	%xmm15,%xmm3
-	punpcklqdq	%xmm12,%xmm3
-	punpckhqdq	%xmm12,%xmm15
-	movdqu	32(%rsi),%xmm14
-	pxor	%xmm1,%xmm14
-	movdqu	%xmm14,32(%rdi)
-	movdqu	96(%rsi),%xmm14
-	pxor	%xmm10,%xmm14
-	movdqu	%xmm14,96(%rdi)
-	movdqu	160(%rsi),%xmm14
-	pxor	%xmm3,%xmm14
-	movdqu	%xmm14,160(%rdi)
-	movdqu	224(%rsi),%xmm14
-	pxor	%xmm15,%xmm14
-	movdqu	%xmm14,224(%rdi)
-	addl	$4,48(%rcx)
-	addq	$256,%rdi
-	addq	$256,%rsi
-	decq	%r10
-	jnz	Lcp_fused_59
-	movq	%r11,80(%rcx)
-	movq	%r12,88(%rcx)
-	movq	%r13,96(%rcx)
-	ret
-	.cfi_endproc
 .globl _ctasm_chacha20_avx2
 .private_extern _ctasm_chacha20_avx2
 	.p2align	4
@@ -5454,12 +3020,12 @@ _ctasm_chacha20_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_60:
+Lcp_wipe_59:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_60
+	jnz	Lcp_wipe_59
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5523,9 +3089,9 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	movq	$0,96(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$128,%r10
-	ja	Lcp_short4_66
+	ja	Lcp_short4_65
 	cmpq	$64,%r10
-	ja	Lcp_short3_62
+	ja	Lcp_short3_61
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -5536,7 +3102,7 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_68:
+Lcp_dround_h_67:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -5614,7 +3180,7 @@ Lcp_dround_h_68:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_68
+	jnz	Lcp_dround_h_67
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5633,8 +3199,8 @@ Lcp_dround_h_68:
 	vpaddd	Lcp_blk1(%rip),%xmm13,%xmm13
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
-	jmp	Lcp_shortkey_63
-Lcp_short3_62:
+	jmp	Lcp_shortkey_62
+Lcp_short3_61:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -5650,7 +3216,7 @@ Lcp_short3_62:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_69:
+Lcp_dround_h_68:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -5766,7 +3332,7 @@ Lcp_dround_h_69:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_69
+	jnz	Lcp_dround_h_68
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5795,10 +3361,10 @@ Lcp_dround_h_69:
 	vpaddd	Lcp_blk2(%rip),%xmm14,%xmm14
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
-	jmp	Lcp_shortkey_63
-Lcp_short4_66:
+	jmp	Lcp_shortkey_62
+Lcp_short4_65:
 	cmpq	$192,%r10
-	ja	Lcp_short8_67
+	ja	Lcp_short8_66
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -5822,7 +3388,7 @@ Lcp_short4_66:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_70:
+Lcp_dround_69:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -5968,7 +3534,7 @@ Lcp_dround_70:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_70
+	jnz	Lcp_dround_69
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -6052,10 +3618,10 @@ Lcp_dround_70:
 	vmovdqa	%xmm10,480(%rcx)
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
-	jmp	Lcp_shortkey_63
-Lcp_short8_67:
+	jmp	Lcp_shortkey_62
+Lcp_short8_66:
 	cmpq	$448,%r10
-	ja	Lcp_big_61
+	ja	Lcp_big_60
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6079,7 +3645,7 @@ Lcp_short8_67:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_71:
+Lcp_dround_70:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6225,7 +3791,7 @@ Lcp_dround_71:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_71
+	jnz	Lcp_dround_70
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6325,7 +3891,7 @@ Lcp_dround_71:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-Lcp_shortkey_63:
+Lcp_shortkey_62:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -6348,25 +3914,25 @@ Lcp_shortkey_63:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_72
+	jz	Lcp_nopad_71
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_73:
+Lcp_padcopy_72:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_73
+	jnz	Lcp_padcopy_72
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_72:
+Lcp_nopad_71:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6388,33 +3954,33 @@ Lcp_nopad_72:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_74
+	jz	Lcp_nopad_73
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_75:
+Lcp_padcopy_74:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_75
+	jnz	Lcp_padcopy_74
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_74:
-	jmp	Lcp_datadone_65
-Lcp_big_61:
+Lcp_nopad_73:
+	jmp	Lcp_datadone_64
+Lcp_big_60:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_76:
+Lcp_dround_h_75:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6454,7 +4020,7 @@ Lcp_dround_h_76:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_76
+	jnz	Lcp_dround_h_75
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6486,29 +4052,29 @@ Lcp_dround_h_76:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_77
+	jz	Lcp_nopad_76
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_78:
+Lcp_padcopy_77:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_78
+	jnz	Lcp_padcopy_77
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_77:
+Lcp_nopad_76:
 	movq	168(%rcx),%rax
 	shrq	$9,%rax
 	cmpq	$2,%rax
-	jb	Lcp_nofuse_79
+	jb	Lcp_nofuse_78
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -6539,11 +4105,11 @@ Lcp_nopad_77:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_79:
-Lcp_chunk_64:
+Lcp_nofuse_78:
+Lcp_chunk_63:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_65
+	jz	Lcp_datadone_64
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -6568,31 +4134,31 @@ Lcp_chunk_64:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_80
+	jz	Lcp_nopad_79
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_81:
+Lcp_padcopy_80:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_81
+	jnz	Lcp_padcopy_80
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_80:
+Lcp_nopad_79:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_64
-Lcp_datadone_65:
+	jmp	Lcp_chunk_63
+Lcp_datadone_64:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -6622,12 +4188,12 @@ Lcp_datadone_65:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_82:
+Lcp_wipe_81:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_82
+	jnz	Lcp_wipe_81
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -6709,9 +4275,9 @@ _ctasm_chacha20_poly1305_open_avx2:
 	movq	$0,96(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$128,%r10
-	ja	Lcp_short4_88
+	ja	Lcp_short4_87
 	cmpq	$64,%r10
-	ja	Lcp_short3_84
+	ja	Lcp_short3_83
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6722,7 +4288,7 @@ _ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_90:
+Lcp_dround_h_89:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -6800,7 +4366,7 @@ Lcp_dround_h_90:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_90
+	jnz	Lcp_dround_h_89
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6819,8 +4385,8 @@ Lcp_dround_h_90:
 	vpaddd	Lcp_blk1(%rip),%xmm13,%xmm13
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
-	jmp	Lcp_shortkey_85
-Lcp_short3_84:
+	jmp	Lcp_shortkey_84
+Lcp_short3_83:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6836,7 +4402,7 @@ Lcp_short3_84:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_91:
+Lcp_dround_h_90:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -6952,7 +4518,7 @@ Lcp_dround_h_91:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_91
+	jnz	Lcp_dround_h_90
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6981,10 +4547,10 @@ Lcp_dround_h_91:
 	vpaddd	Lcp_blk2(%rip),%xmm14,%xmm14
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
-	jmp	Lcp_shortkey_85
-Lcp_short4_88:
+	jmp	Lcp_shortkey_84
+Lcp_short4_87:
 	cmpq	$192,%r10
-	ja	Lcp_short8_89
+	ja	Lcp_short8_88
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -7008,7 +4574,7 @@ Lcp_short4_88:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_92:
+Lcp_dround_91:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -7154,7 +4720,7 @@ Lcp_dround_92:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_92
+	jnz	Lcp_dround_91
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -7238,10 +4804,10 @@ Lcp_dround_92:
 	vmovdqa	%xmm10,480(%rcx)
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
-	jmp	Lcp_shortkey_85
-Lcp_short8_89:
+	jmp	Lcp_shortkey_84
+Lcp_short8_88:
 	cmpq	$448,%r10
-	ja	Lcp_big_83
+	ja	Lcp_big_82
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7265,7 +4831,7 @@ Lcp_short8_89:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_93:
+Lcp_dround_92:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7411,7 +4977,7 @@ Lcp_dround_93:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_93
+	jnz	Lcp_dround_92
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7511,7 +5077,7 @@ Lcp_dround_93:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-Lcp_shortkey_85:
+Lcp_shortkey_84:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -7534,25 +5100,25 @@ Lcp_shortkey_85:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_94
+	jz	Lcp_nopad_93
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_95:
+Lcp_padcopy_94:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_95
+	jnz	Lcp_padcopy_94
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_94:
+Lcp_nopad_93:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -7567,25 +5133,25 @@ Lcp_nopad_94:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_96
+	jz	Lcp_nopad_95
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_97:
+Lcp_padcopy_96:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_97
+	jnz	Lcp_padcopy_96
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_96:
+Lcp_nopad_95:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -7593,14 +5159,14 @@ Lcp_nopad_96:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_87
-Lcp_big_83:
+	jmp	Lcp_datadone_86
+Lcp_big_82:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_98:
+Lcp_dround_h_97:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -7640,7 +5206,7 @@ Lcp_dround_h_98:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_98
+	jnz	Lcp_dround_h_97
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7672,29 +5238,29 @@ Lcp_dround_h_98:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_99
+	jz	Lcp_nopad_98
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_100:
+Lcp_padcopy_99:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_100
+	jnz	Lcp_padcopy_99
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_99:
+Lcp_nopad_98:
 	movq	168(%rcx),%rax
 	shrq	$9,%rax
 	cmpq	$1,%rax
-	jb	Lcp_nofuse_101
+	jb	Lcp_nofuse_100
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -7708,11 +5274,11 @@ Lcp_nopad_99:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_101:
-Lcp_chunk_86:
+Lcp_nofuse_100:
+Lcp_chunk_85:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_87
+	jz	Lcp_datadone_86
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -7731,25 +5297,25 @@ Lcp_chunk_86:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_102
+	jz	Lcp_nopad_101
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_103:
+Lcp_padcopy_102:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_103
+	jnz	Lcp_padcopy_102
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_102:
+Lcp_nopad_101:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -7760,8 +5326,8 @@ Lcp_nopad_102:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_86
-Lcp_datadone_87:
+	jmp	Lcp_chunk_85
+Lcp_datadone_86:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -7791,12 +5357,12 @@ Lcp_datadone_87:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_104:
+Lcp_wipe_103:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_104
+	jnz	Lcp_wipe_103
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -7833,8 +5399,8 @@ _ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	Lcp_small_106
-Lcp_wide_105:
+	jb	Lcp_small_105
+Lcp_wide_104:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7858,7 +5424,7 @@ Lcp_wide_105:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_109:
+Lcp_dround_108:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -8004,7 +5570,7 @@ Lcp_dround_109:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_109
+	jnz	Lcp_dround_108
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -8125,12 +5691,12 @@ Lcp_dround_109:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_105
-Lcp_small_106:
+	jae	Lcp_wide_104
+Lcp_small_105:
 	testq	%rdx,%rdx
-	jz	Lcp_done_108
+	jz	Lcp_done_107
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_110
+	jbe	Lcp_not8_109
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -8154,7 +5720,7 @@ Lcp_small_106:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_111:
+Lcp_dround_110:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -8300,7 +5866,7 @@ Lcp_dround_111:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_111
+	jnz	Lcp_dround_110
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -8401,10 +5967,10 @@ Lcp_dround_111:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_107
-Lcp_not8_110:
+	jmp	Lcp_tailbuf_106
+Lcp_not8_109:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_112
+	jbe	Lcp_not4_111
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -8428,7 +5994,7 @@ Lcp_not8_110:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_115:
+Lcp_dround_114:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -8574,7 +6140,7 @@ Lcp_dround_115:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_115
+	jnz	Lcp_dround_114
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -8659,12 +6225,12 @@ Lcp_dround_115:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_107
-Lcp_not4_112:
+	jmp	Lcp_tailbuf_106
+Lcp_not4_111:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_113
+	jbe	Lcp_h1_112
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_114
+	jbe	Lcp_h2_113
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -8680,7 +6246,7 @@ Lcp_not4_112:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_116:
+Lcp_dround_h_115:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -8796,7 +6362,7 @@ Lcp_dround_h_116:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_116
+	jnz	Lcp_dround_h_115
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8826,8 +6392,8 @@ Lcp_dround_h_116:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_107
-Lcp_h2_114:
+	jmp	Lcp_tailbuf_106
+Lcp_h2_113:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -8838,7 +6404,7 @@ Lcp_h2_114:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_117:
+Lcp_dround_h_116:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -8916,7 +6482,7 @@ Lcp_dround_h_117:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_117
+	jnz	Lcp_dround_h_116
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8936,14 +6502,14 @@ Lcp_dround_h_117:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_107
-Lcp_h1_113:
+	jmp	Lcp_tailbuf_106
+Lcp_h1_112:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_118:
+Lcp_dround_h_117:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -8983,7 +6549,7 @@ Lcp_dround_h_118:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_118
+	jnz	Lcp_dround_h_117
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8993,10 +6559,10 @@ Lcp_dround_h_118:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_107:
+Lcp_tailbuf_106:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_108:
+Lcp_done_107:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -9004,8 +6570,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_120
-Lcp_t16_119:
+	jb	Lcp_t1_119
+Lcp_t16_118:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -9014,11 +6580,11 @@ Lcp_t16_119:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_119
-Lcp_t1_120:
+	jae	Lcp_t16_118
+Lcp_t1_119:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_122
-Lcp_tend_121:
+	jz	Lcp_tdone_121
+Lcp_tend_120:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -9026,8 +6592,8 @@ Lcp_tend_121:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_121
-Lcp_tdone_122:
+	jnz	Lcp_tend_120
+Lcp_tdone_121:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -9041,7 +6607,7 @@ _ctasm_chacha20_poly1305_fused_avx2:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_123:
+Lcp_fused_122:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -11839,7 +9405,7 @@ Lcp_fused_123:
 	addq	$512,%rdi
 	addq	$512,%rsi
 	decq	%r10
-	jnz	Lcp_fused_123
+	jnz	Lcp_fused_122
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -11850,7 +9416,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_125
+	jz	Lcp_polydone_124
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -11860,7 +9426,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_124:
+Lcp_poly_123:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11900,11 +9466,11 @@ Lcp_poly_124:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	decq	%rcx
-	jnz	Lcp_poly_124
+	jnz	Lcp_poly_123
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_125:
+Lcp_polydone_124:
 	ret
 	.cfi_endproc
 .section __TEXT,__const

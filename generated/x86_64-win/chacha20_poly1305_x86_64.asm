@@ -944,40 +944,6 @@ L$cp_padcopy_17:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_nopad_16:
-	mov	rax,QWORD[rcx+168]
-	shr	rax,8
-	cmp	rax,2
-	jb	L$cp_nofuse_18
-	mov	QWORD[rcx+200],rax
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	edx,256
-	call	ctasm_chacha20_xor_ssse3
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r9,QWORD[rcx+144]
-	lea	rdi,[r9+256]
-	mov	rsi,QWORD[rcx+160]
-	add	rsi,256
-	mov	rdx,QWORD[rcx+200]
-	dec	rdx
-	call	ctasm_chacha20_poly1305_fused_ssse3
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+200]
-	dec	rsi
-	shl	rsi,8
-	add	rsi,QWORD[rcx+144]
-	mov	edx,16
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rax,QWORD[rcx+200]
-	shl	rax,8
-	add	QWORD[rcx+144],rax
-	add	QWORD[rcx+160],rax
-	sub	QWORD[rcx+120],rax
 L$cp_nofuse_18:
 L$cp_chunk_4:
 	mov	rdx,QWORD[rcx+120]
@@ -1950,23 +1916,6 @@ L$cp_padcopy_38:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_nopad_37:
-	mov	rax,QWORD[rcx+168]
-	shr	rax,8
-	cmp	rax,1
-	jb	L$cp_nofuse_39
-	mov	QWORD[rcx+200],rax
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	r9,rsi
-	mov	rdx,QWORD[rcx+200]
-	call	ctasm_chacha20_poly1305_fused_ssse3
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rax,QWORD[rcx+200]
-	shl	rax,8
-	add	QWORD[rcx+144],rax
-	add	QWORD[rcx+160],rax
-	sub	QWORD[rcx+120],rax
 L$cp_nofuse_39:
 L$cp_chunk_25:
 	mov	rdx,QWORD[rcx+120]
@@ -3113,2387 +3062,6 @@ L$cp_tend_57:
 L$cp_tdone_58:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end:
-align 16
-ctasm_chacha20_poly1305_fused_ssse3:
-	mov	r10,rdx
-	mov	r11,QWORD[rcx+80]
-	mov	r12,QWORD[rcx+88]
-	mov	r13,QWORD[rcx+96]
-	mov	r8,QWORD[rcx+72]
-	shr	r8,2
-	add	r8,QWORD[rcx+72]
-L$cp_fused_59:
-	pshufd	xmm0,[rcx+0],0x00
-	pshufd	xmm1,[rcx+0],0x55
-	pshufd	xmm2,[rcx+0],0xaa
-	pshufd	xmm3,[rcx+0],0xff
-	pshufd	xmm4,[rcx+16],0x00
-	pshufd	xmm5,[rcx+16],0x55
-	pshufd	xmm6,[rcx+16],0xaa
-	pshufd	xmm7,[rcx+16],0xff
-	pshufd	xmm8,[rcx+48],0x00
-	pshufd	xmm9,[rcx+48],0x55
-	pshufd	xmm10,[rcx+48],0xaa
-	pshufd	xmm11,[rcx+48],0xff
-	paddd	xmm8,[rel L$cp_inc]
-	movdqa	[rcx+352],xmm8
-	pshufd	xmm12,[rcx+32],0x00
-	movdqa	[rcx+224],xmm12
-	pshufd	xmm12,[rcx+32],0x55
-	movdqa	[rcx+240],xmm12
-	pshufd	xmm12,[rcx+32],0xaa
-	movdqa	[rcx+256],xmm12
-	pshufd	xmm12,[rcx+32],0xff
-	movdqa	[rcx+272],xmm12
-	paddd	xmm0,xmm4
-	add	r11,QWORD[r9+0]
-	paddd	xmm1,xmm5
-	adc	r12,QWORD[r9+8]
-	pxor	xmm8,xmm0
-	adc	r13,1
-	pxor	xmm9,xmm1
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm8,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+224]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+240]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm8
-	mul	r11
-	paddd	xmm14,xmm9
-	mov	rbx,rax
-	pxor	xmm4,xmm12
-	mov	rbp,rdx
-	pxor	xmm5,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	mul	r12
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	add	r14,rax
-	paddd	xmm0,xmm4
-	adc	r15,rdx
-	paddd	xmm1,xmm5
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm8,xmm0
-	mul	r12
-	pxor	xmm9,xmm1
-	add	rbx,rax
-	pshufb	xmm8,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm9,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm8
-	imul	rax,r8
-	paddd	xmm14,xmm9
-	add	rbx,rax
-	pxor	xmm4,xmm12
-	adc	rbp,0
-	pxor	xmm5,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+224],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+240],xmm14
-	and	r13,3
-	paddd	xmm2,xmm6
-	mov	rax,rbp
-	paddd	xmm3,xmm7
-	and	rax,-4
-	pxor	xmm10,xmm2
-	shr	rbp,2
-	pxor	xmm11,xmm3
-	add	rax,rbp
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+256]
-	add	r11,rax
-	movdqa	xmm14,[rcx+272]
-	adc	r12,0
-	paddd	xmm12,xmm10
-	adc	r13,0
-	paddd	xmm14,xmm11
-	lea	r9,[r9+16]
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	paddd	xmm2,xmm6
-	paddd	xmm3,xmm7
-	pxor	xmm10,xmm2
-	pxor	xmm11,xmm3
-	pshufb	xmm10,[rel L$cp_rot8]
-	pshufb	xmm11,[rel L$cp_rot8]
-	paddd	xmm12,xmm10
-	paddd	xmm14,xmm11
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm0,xmm5
-	add	r11,QWORD[r9+0]
-	paddd	xmm1,xmm6
-	adc	r12,QWORD[r9+8]
-	pxor	xmm11,xmm0
-	adc	r13,1
-	pxor	xmm8,xmm1
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm11,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+256]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+272]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm11
-	mul	r11
-	paddd	xmm14,xmm8
-	mov	rbx,rax
-	pxor	xmm5,xmm12
-	mov	rbp,rdx
-	pxor	xmm6,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	mul	r12
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	add	r14,rax
-	paddd	xmm0,xmm5
-	adc	r15,rdx
-	paddd	xmm1,xmm6
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm11,xmm0
-	mul	r12
-	pxor	xmm8,xmm1
-	add	rbx,rax
-	pshufb	xmm11,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm8,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm11
-	imul	rax,r8
-	paddd	xmm14,xmm8
-	add	rbx,rax
-	pxor	xmm5,xmm12
-	adc	rbp,0
-	pxor	xmm6,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+256],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+272],xmm14
-	and	r13,3
-	paddd	xmm2,xmm7
-	mov	rax,rbp
-	paddd	xmm3,xmm4
-	and	rax,-4
-	pxor	xmm9,xmm2
-	shr	rbp,2
-	pxor	xmm10,xmm3
-	add	rax,rbp
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+224]
-	add	r11,rax
-	movdqa	xmm14,[rcx+240]
-	adc	r12,0
-	paddd	xmm12,xmm9
-	adc	r13,0
-	paddd	xmm14,xmm10
-	lea	r9,[r9+16]
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	paddd	xmm2,xmm7
-	paddd	xmm3,xmm4
-	pxor	xmm9,xmm2
-	pxor	xmm10,xmm3
-	pshufb	xmm9,[rel L$cp_rot8]
-	pshufb	xmm10,[rel L$cp_rot8]
-	paddd	xmm12,xmm9
-	paddd	xmm14,xmm10
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm0,xmm4
-	paddd	xmm1,xmm5
-	pxor	xmm8,xmm0
-	pxor	xmm9,xmm1
-	pshufb	xmm8,[rel L$cp_rot16]
-	pshufb	xmm9,[rel L$cp_rot16]
-	movdqa	xmm12,[rcx+224]
-	movdqa	xmm14,[rcx+240]
-	paddd	xmm12,xmm8
-	paddd	xmm14,xmm9
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	paddd	xmm0,xmm4
-	paddd	xmm1,xmm5
-	pxor	xmm8,xmm0
-	pxor	xmm9,xmm1
-	pshufb	xmm8,[rel L$cp_rot8]
-	pshufb	xmm9,[rel L$cp_rot8]
-	paddd	xmm12,xmm8
-	paddd	xmm14,xmm9
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm2,xmm6
-	add	r11,QWORD[r9+0]
-	paddd	xmm3,xmm7
-	adc	r12,QWORD[r9+8]
-	pxor	xmm10,xmm2
-	adc	r13,1
-	pxor	xmm11,xmm3
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm10,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+256]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+272]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm10
-	mul	r11
-	paddd	xmm14,xmm11
-	mov	rbx,rax
-	pxor	xmm6,xmm12
-	mov	rbp,rdx
-	pxor	xmm7,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	mul	r12
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	add	r14,rax
-	paddd	xmm2,xmm6
-	adc	r15,rdx
-	paddd	xmm3,xmm7
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm10,xmm2
-	mul	r12
-	pxor	xmm11,xmm3
-	add	rbx,rax
-	pshufb	xmm10,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm11,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm10
-	imul	rax,r8
-	paddd	xmm14,xmm11
-	add	rbx,rax
-	pxor	xmm6,xmm12
-	adc	rbp,0
-	pxor	xmm7,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+256],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+272],xmm14
-	and	r13,3
-	paddd	xmm0,xmm5
-	mov	rax,rbp
-	paddd	xmm1,xmm6
-	and	rax,-4
-	pxor	xmm11,xmm0
-	shr	rbp,2
-	pxor	xmm8,xmm1
-	add	rax,rbp
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+256]
-	add	r11,rax
-	movdqa	xmm14,[rcx+272]
-	adc	r12,0
-	paddd	xmm12,xmm11
-	adc	r13,0
-	paddd	xmm14,xmm8
-	lea	r9,[r9+16]
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	paddd	xmm0,xmm5
-	paddd	xmm1,xmm6
-	pxor	xmm11,xmm0
-	pxor	xmm8,xmm1
-	pshufb	xmm11,[rel L$cp_rot8]
-	pshufb	xmm8,[rel L$cp_rot8]
-	paddd	xmm12,xmm11
-	paddd	xmm14,xmm8
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm2,xmm7
-	add	r11,QWORD[r9+0]
-	paddd	xmm3,xmm4
-	adc	r12,QWORD[r9+8]
-	pxor	xmm9,xmm2
-	adc	r13,1
-	pxor	xmm10,xmm3
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm9,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+224]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+240]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm9
-	mul	r11
-	paddd	xmm14,xmm10
-	mov	rbx,rax
-	pxor	xmm7,xmm12
-	mov	rbp,rdx
-	pxor	xmm4,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	mul	r12
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	add	r14,rax
-	paddd	xmm2,xmm7
-	adc	r15,rdx
-	paddd	xmm3,xmm4
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm9,xmm2
-	mul	r12
-	pxor	xmm10,xmm3
-	add	rbx,rax
-	pshufb	xmm9,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm10,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm9
-	imul	rax,r8
-	paddd	xmm14,xmm10
-	add	rbx,rax
-	pxor	xmm7,xmm12
-	adc	rbp,0
-	pxor	xmm4,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+224],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+240],xmm14
-	and	r13,3
-	paddd	xmm0,xmm4
-	mov	rax,rbp
-	paddd	xmm1,xmm5
-	and	rax,-4
-	pxor	xmm8,xmm0
-	shr	rbp,2
-	pxor	xmm9,xmm1
-	add	rax,rbp
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+224]
-	add	r11,rax
-	movdqa	xmm14,[rcx+240]
-	adc	r12,0
-	paddd	xmm12,xmm8
-	adc	r13,0
-	paddd	xmm14,xmm9
-	lea	r9,[r9+16]
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	paddd	xmm0,xmm4
-	paddd	xmm1,xmm5
-	pxor	xmm8,xmm0
-	pxor	xmm9,xmm1
-	pshufb	xmm8,[rel L$cp_rot8]
-	pshufb	xmm9,[rel L$cp_rot8]
-	paddd	xmm12,xmm8
-	paddd	xmm14,xmm9
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm2,xmm6
-	paddd	xmm3,xmm7
-	pxor	xmm10,xmm2
-	pxor	xmm11,xmm3
-	pshufb	xmm10,[rel L$cp_rot16]
-	pshufb	xmm11,[rel L$cp_rot16]
-	movdqa	xmm12,[rcx+256]
-	movdqa	xmm14,[rcx+272]
-	paddd	xmm12,xmm10
-	paddd	xmm14,xmm11
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	paddd	xmm2,xmm6
-	paddd	xmm3,xmm7
-	pxor	xmm10,xmm2
-	pxor	xmm11,xmm3
-	pshufb	xmm10,[rel L$cp_rot8]
-	pshufb	xmm11,[rel L$cp_rot8]
-	paddd	xmm12,xmm10
-	paddd	xmm14,xmm11
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm0,xmm5
-	add	r11,QWORD[r9+0]
-	paddd	xmm1,xmm6
-	adc	r12,QWORD[r9+8]
-	pxor	xmm11,xmm0
-	adc	r13,1
-	pxor	xmm8,xmm1
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm11,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+256]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+272]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm11
-	mul	r11
-	paddd	xmm14,xmm8
-	mov	rbx,rax
-	pxor	xmm5,xmm12
-	mov	rbp,rdx
-	pxor	xmm6,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	mul	r12
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	add	r14,rax
-	paddd	xmm0,xmm5
-	adc	r15,rdx
-	paddd	xmm1,xmm6
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm11,xmm0
-	mul	r12
-	pxor	xmm8,xmm1
-	add	rbx,rax
-	pshufb	xmm11,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm8,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm11
-	imul	rax,r8
-	paddd	xmm14,xmm8
-	add	rbx,rax
-	pxor	xmm5,xmm12
-	adc	rbp,0
-	pxor	xmm6,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+256],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+272],xmm14
-	and	r13,3
-	paddd	xmm2,xmm7
-	mov	rax,rbp
-	paddd	xmm3,xmm4
-	and	rax,-4
-	pxor	xmm9,xmm2
-	shr	rbp,2
-	pxor	xmm10,xmm3
-	add	rax,rbp
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+224]
-	add	r11,rax
-	movdqa	xmm14,[rcx+240]
-	adc	r12,0
-	paddd	xmm12,xmm9
-	adc	r13,0
-	paddd	xmm14,xmm10
-	lea	r9,[r9+16]
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	paddd	xmm2,xmm7
-	paddd	xmm3,xmm4
-	pxor	xmm9,xmm2
-	pxor	xmm10,xmm3
-	pshufb	xmm9,[rel L$cp_rot8]
-	pshufb	xmm10,[rel L$cp_rot8]
-	paddd	xmm12,xmm9
-	paddd	xmm14,xmm10
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm0,xmm4
-	add	r11,QWORD[r9+0]
-	paddd	xmm1,xmm5
-	adc	r12,QWORD[r9+8]
-	pxor	xmm8,xmm0
-	adc	r13,1
-	pxor	xmm9,xmm1
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm8,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+224]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+240]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm8
-	mul	r11
-	paddd	xmm14,xmm9
-	mov	rbx,rax
-	pxor	xmm4,xmm12
-	mov	rbp,rdx
-	pxor	xmm5,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	mul	r12
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	add	r14,rax
-	paddd	xmm0,xmm4
-	adc	r15,rdx
-	paddd	xmm1,xmm5
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm8,xmm0
-	mul	r12
-	pxor	xmm9,xmm1
-	add	rbx,rax
-	pshufb	xmm8,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm9,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm8
-	imul	rax,r8
-	paddd	xmm14,xmm9
-	add	rbx,rax
-	pxor	xmm4,xmm12
-	adc	rbp,0
-	pxor	xmm5,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+224],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+240],xmm14
-	and	r13,3
-	paddd	xmm2,xmm6
-	mov	rax,rbp
-	paddd	xmm3,xmm7
-	and	rax,-4
-	pxor	xmm10,xmm2
-	shr	rbp,2
-	pxor	xmm11,xmm3
-	add	rax,rbp
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+256]
-	add	r11,rax
-	movdqa	xmm14,[rcx+272]
-	adc	r12,0
-	paddd	xmm12,xmm10
-	adc	r13,0
-	paddd	xmm14,xmm11
-	lea	r9,[r9+16]
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	paddd	xmm2,xmm6
-	paddd	xmm3,xmm7
-	pxor	xmm10,xmm2
-	pxor	xmm11,xmm3
-	pshufb	xmm10,[rel L$cp_rot8]
-	pshufb	xmm11,[rel L$cp_rot8]
-	paddd	xmm12,xmm10
-	paddd	xmm14,xmm11
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm0,xmm5
-	paddd	xmm1,xmm6
-	pxor	xmm11,xmm0
-	pxor	xmm8,xmm1
-	pshufb	xmm11,[rel L$cp_rot16]
-	pshufb	xmm8,[rel L$cp_rot16]
-	movdqa	xmm12,[rcx+256]
-	movdqa	xmm14,[rcx+272]
-	paddd	xmm12,xmm11
-	paddd	xmm14,xmm8
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	paddd	xmm0,xmm5
-	paddd	xmm1,xmm6
-	pxor	xmm11,xmm0
-	pxor	xmm8,xmm1
-	pshufb	xmm11,[rel L$cp_rot8]
-	pshufb	xmm8,[rel L$cp_rot8]
-	paddd	xmm12,xmm11
-	paddd	xmm14,xmm8
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm2,xmm7
-	add	r11,QWORD[r9+0]
-	paddd	xmm3,xmm4
-	adc	r12,QWORD[r9+8]
-	pxor	xmm9,xmm2
-	adc	r13,1
-	pxor	xmm10,xmm3
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm9,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+224]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+240]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm9
-	mul	r11
-	paddd	xmm14,xmm10
-	mov	rbx,rax
-	pxor	xmm7,xmm12
-	mov	rbp,rdx
-	pxor	xmm4,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	mul	r12
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	add	r14,rax
-	paddd	xmm2,xmm7
-	adc	r15,rdx
-	paddd	xmm3,xmm4
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm9,xmm2
-	mul	r12
-	pxor	xmm10,xmm3
-	add	rbx,rax
-	pshufb	xmm9,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm10,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm9
-	imul	rax,r8
-	paddd	xmm14,xmm10
-	add	rbx,rax
-	pxor	xmm7,xmm12
-	adc	rbp,0
-	pxor	xmm4,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+224],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+240],xmm14
-	and	r13,3
-	paddd	xmm0,xmm4
-	mov	rax,rbp
-	paddd	xmm1,xmm5
-	and	rax,-4
-	pxor	xmm8,xmm0
-	shr	rbp,2
-	pxor	xmm9,xmm1
-	add	rax,rbp
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+224]
-	add	r11,rax
-	movdqa	xmm14,[rcx+240]
-	adc	r12,0
-	paddd	xmm12,xmm8
-	adc	r13,0
-	paddd	xmm14,xmm9
-	lea	r9,[r9+16]
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	paddd	xmm0,xmm4
-	paddd	xmm1,xmm5
-	pxor	xmm8,xmm0
-	pxor	xmm9,xmm1
-	pshufb	xmm8,[rel L$cp_rot8]
-	pshufb	xmm9,[rel L$cp_rot8]
-	paddd	xmm12,xmm8
-	paddd	xmm14,xmm9
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm2,xmm6
-	add	r11,QWORD[r9+0]
-	paddd	xmm3,xmm7
-	adc	r12,QWORD[r9+8]
-	pxor	xmm10,xmm2
-	adc	r13,1
-	pxor	xmm11,xmm3
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm10,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+256]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+272]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm10
-	mul	r11
-	paddd	xmm14,xmm11
-	mov	rbx,rax
-	pxor	xmm6,xmm12
-	mov	rbp,rdx
-	pxor	xmm7,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	mul	r12
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	add	r14,rax
-	paddd	xmm2,xmm6
-	adc	r15,rdx
-	paddd	xmm3,xmm7
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm10,xmm2
-	mul	r12
-	pxor	xmm11,xmm3
-	add	rbx,rax
-	pshufb	xmm10,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm11,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm10
-	imul	rax,r8
-	paddd	xmm14,xmm11
-	add	rbx,rax
-	pxor	xmm6,xmm12
-	adc	rbp,0
-	pxor	xmm7,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+256],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+272],xmm14
-	and	r13,3
-	paddd	xmm0,xmm5
-	mov	rax,rbp
-	paddd	xmm1,xmm6
-	and	rax,-4
-	pxor	xmm11,xmm0
-	shr	rbp,2
-	pxor	xmm8,xmm1
-	add	rax,rbp
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+256]
-	add	r11,rax
-	movdqa	xmm14,[rcx+272]
-	adc	r12,0
-	paddd	xmm12,xmm11
-	adc	r13,0
-	paddd	xmm14,xmm8
-	lea	r9,[r9+16]
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	paddd	xmm0,xmm5
-	paddd	xmm1,xmm6
-	pxor	xmm11,xmm0
-	pxor	xmm8,xmm1
-	pshufb	xmm11,[rel L$cp_rot8]
-	pshufb	xmm8,[rel L$cp_rot8]
-	paddd	xmm12,xmm11
-	paddd	xmm14,xmm8
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm2,xmm7
-	paddd	xmm3,xmm4
-	pxor	xmm9,xmm2
-	pxor	xmm10,xmm3
-	pshufb	xmm9,[rel L$cp_rot16]
-	pshufb	xmm10,[rel L$cp_rot16]
-	movdqa	xmm12,[rcx+224]
-	movdqa	xmm14,[rcx+240]
-	paddd	xmm12,xmm9
-	paddd	xmm14,xmm10
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	paddd	xmm2,xmm7
-	paddd	xmm3,xmm4
-	pxor	xmm9,xmm2
-	pxor	xmm10,xmm3
-	pshufb	xmm9,[rel L$cp_rot8]
-	pshufb	xmm10,[rel L$cp_rot8]
-	paddd	xmm12,xmm9
-	paddd	xmm14,xmm10
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm0,xmm4
-	add	r11,QWORD[r9+0]
-	paddd	xmm1,xmm5
-	adc	r12,QWORD[r9+8]
-	pxor	xmm8,xmm0
-	adc	r13,1
-	pxor	xmm9,xmm1
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm8,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+224]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+240]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm8
-	mul	r11
-	paddd	xmm14,xmm9
-	mov	rbx,rax
-	pxor	xmm4,xmm12
-	mov	rbp,rdx
-	pxor	xmm5,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	mul	r12
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	add	r14,rax
-	paddd	xmm0,xmm4
-	adc	r15,rdx
-	paddd	xmm1,xmm5
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm8,xmm0
-	mul	r12
-	pxor	xmm9,xmm1
-	add	rbx,rax
-	pshufb	xmm8,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm9,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm8
-	imul	rax,r8
-	paddd	xmm14,xmm9
-	add	rbx,rax
-	pxor	xmm4,xmm12
-	adc	rbp,0
-	pxor	xmm5,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+224],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+240],xmm14
-	and	r13,3
-	paddd	xmm2,xmm6
-	mov	rax,rbp
-	paddd	xmm3,xmm7
-	and	rax,-4
-	pxor	xmm10,xmm2
-	shr	rbp,2
-	pxor	xmm11,xmm3
-	add	rax,rbp
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+256]
-	add	r11,rax
-	movdqa	xmm14,[rcx+272]
-	adc	r12,0
-	paddd	xmm12,xmm10
-	adc	r13,0
-	paddd	xmm14,xmm11
-	lea	r9,[r9+16]
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	paddd	xmm2,xmm6
-	paddd	xmm3,xmm7
-	pxor	xmm10,xmm2
-	pxor	xmm11,xmm3
-	pshufb	xmm10,[rel L$cp_rot8]
-	pshufb	xmm11,[rel L$cp_rot8]
-	paddd	xmm12,xmm10
-	paddd	xmm14,xmm11
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm0,xmm5
-	add	r11,QWORD[r9+0]
-	paddd	xmm1,xmm6
-	adc	r12,QWORD[r9+8]
-	pxor	xmm11,xmm0
-	adc	r13,1
-	pxor	xmm8,xmm1
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm11,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+256]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+272]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm11
-	mul	r11
-	paddd	xmm14,xmm8
-	mov	rbx,rax
-	pxor	xmm5,xmm12
-	mov	rbp,rdx
-	pxor	xmm6,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	mul	r12
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	add	r14,rax
-	paddd	xmm0,xmm5
-	adc	r15,rdx
-	paddd	xmm1,xmm6
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm11,xmm0
-	mul	r12
-	pxor	xmm8,xmm1
-	add	rbx,rax
-	pshufb	xmm11,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm8,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm11
-	imul	rax,r8
-	paddd	xmm14,xmm8
-	add	rbx,rax
-	pxor	xmm5,xmm12
-	adc	rbp,0
-	pxor	xmm6,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+256],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+272],xmm14
-	and	r13,3
-	paddd	xmm2,xmm7
-	mov	rax,rbp
-	paddd	xmm3,xmm4
-	and	rax,-4
-	pxor	xmm9,xmm2
-	shr	rbp,2
-	pxor	xmm10,xmm3
-	add	rax,rbp
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+224]
-	add	r11,rax
-	movdqa	xmm14,[rcx+240]
-	adc	r12,0
-	paddd	xmm12,xmm9
-	adc	r13,0
-	paddd	xmm14,xmm10
-	lea	r9,[r9+16]
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	paddd	xmm2,xmm7
-	paddd	xmm3,xmm4
-	pxor	xmm9,xmm2
-	pxor	xmm10,xmm3
-	pshufb	xmm9,[rel L$cp_rot8]
-	pshufb	xmm10,[rel L$cp_rot8]
-	paddd	xmm12,xmm9
-	paddd	xmm14,xmm10
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm0,xmm4
-	paddd	xmm1,xmm5
-	pxor	xmm8,xmm0
-	pxor	xmm9,xmm1
-	pshufb	xmm8,[rel L$cp_rot16]
-	pshufb	xmm9,[rel L$cp_rot16]
-	movdqa	xmm12,[rcx+224]
-	movdqa	xmm14,[rcx+240]
-	paddd	xmm12,xmm8
-	paddd	xmm14,xmm9
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	paddd	xmm0,xmm4
-	paddd	xmm1,xmm5
-	pxor	xmm8,xmm0
-	pxor	xmm9,xmm1
-	pshufb	xmm8,[rel L$cp_rot8]
-	pshufb	xmm9,[rel L$cp_rot8]
-	paddd	xmm12,xmm8
-	paddd	xmm14,xmm9
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm2,xmm6
-	add	r11,QWORD[r9+0]
-	paddd	xmm3,xmm7
-	adc	r12,QWORD[r9+8]
-	pxor	xmm10,xmm2
-	adc	r13,1
-	pxor	xmm11,xmm3
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm10,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+256]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+272]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm10
-	mul	r11
-	paddd	xmm14,xmm11
-	mov	rbx,rax
-	pxor	xmm6,xmm12
-	mov	rbp,rdx
-	pxor	xmm7,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	mul	r12
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	add	r14,rax
-	paddd	xmm2,xmm6
-	adc	r15,rdx
-	paddd	xmm3,xmm7
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm10,xmm2
-	mul	r12
-	pxor	xmm11,xmm3
-	add	rbx,rax
-	pshufb	xmm10,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm11,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm10
-	imul	rax,r8
-	paddd	xmm14,xmm11
-	add	rbx,rax
-	pxor	xmm6,xmm12
-	adc	rbp,0
-	pxor	xmm7,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+256],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+272],xmm14
-	and	r13,3
-	paddd	xmm0,xmm5
-	mov	rax,rbp
-	paddd	xmm1,xmm6
-	and	rax,-4
-	pxor	xmm11,xmm0
-	shr	rbp,2
-	pxor	xmm8,xmm1
-	add	rax,rbp
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+256]
-	add	r11,rax
-	movdqa	xmm14,[rcx+272]
-	adc	r12,0
-	paddd	xmm12,xmm11
-	adc	r13,0
-	paddd	xmm14,xmm8
-	lea	r9,[r9+16]
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	paddd	xmm0,xmm5
-	paddd	xmm1,xmm6
-	pxor	xmm11,xmm0
-	pxor	xmm8,xmm1
-	pshufb	xmm11,[rel L$cp_rot8]
-	pshufb	xmm8,[rel L$cp_rot8]
-	paddd	xmm12,xmm11
-	paddd	xmm14,xmm8
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm2,xmm7
-	add	r11,QWORD[r9+0]
-	paddd	xmm3,xmm4
-	adc	r12,QWORD[r9+8]
-	pxor	xmm9,xmm2
-	adc	r13,1
-	pxor	xmm10,xmm3
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm9,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+224]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+240]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm9
-	mul	r11
-	paddd	xmm14,xmm10
-	mov	rbx,rax
-	pxor	xmm7,xmm12
-	mov	rbp,rdx
-	pxor	xmm4,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	mul	r12
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	add	r14,rax
-	paddd	xmm2,xmm7
-	adc	r15,rdx
-	paddd	xmm3,xmm4
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm9,xmm2
-	mul	r12
-	pxor	xmm10,xmm3
-	add	rbx,rax
-	pshufb	xmm9,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm10,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm9
-	imul	rax,r8
-	paddd	xmm14,xmm10
-	add	rbx,rax
-	pxor	xmm7,xmm12
-	adc	rbp,0
-	pxor	xmm4,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+224],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+240],xmm14
-	and	r13,3
-	paddd	xmm0,xmm4
-	mov	rax,rbp
-	paddd	xmm1,xmm5
-	and	rax,-4
-	pxor	xmm8,xmm0
-	shr	rbp,2
-	pxor	xmm9,xmm1
-	add	rax,rbp
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+224]
-	add	r11,rax
-	movdqa	xmm14,[rcx+240]
-	adc	r12,0
-	paddd	xmm12,xmm8
-	adc	r13,0
-	paddd	xmm14,xmm9
-	lea	r9,[r9+16]
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	paddd	xmm0,xmm4
-	paddd	xmm1,xmm5
-	pxor	xmm8,xmm0
-	pxor	xmm9,xmm1
-	pshufb	xmm8,[rel L$cp_rot8]
-	pshufb	xmm9,[rel L$cp_rot8]
-	paddd	xmm12,xmm8
-	paddd	xmm14,xmm9
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm2,xmm6
-	paddd	xmm3,xmm7
-	pxor	xmm10,xmm2
-	pxor	xmm11,xmm3
-	pshufb	xmm10,[rel L$cp_rot16]
-	pshufb	xmm11,[rel L$cp_rot16]
-	movdqa	xmm12,[rcx+256]
-	movdqa	xmm14,[rcx+272]
-	paddd	xmm12,xmm10
-	paddd	xmm14,xmm11
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	paddd	xmm2,xmm6
-	paddd	xmm3,xmm7
-	pxor	xmm10,xmm2
-	pxor	xmm11,xmm3
-	pshufb	xmm10,[rel L$cp_rot8]
-	pshufb	xmm11,[rel L$cp_rot8]
-	paddd	xmm12,xmm10
-	paddd	xmm14,xmm11
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm0,xmm5
-	add	r11,QWORD[r9+0]
-	paddd	xmm1,xmm6
-	adc	r12,QWORD[r9+8]
-	pxor	xmm11,xmm0
-	adc	r13,1
-	pxor	xmm8,xmm1
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm11,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+256]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+272]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm11
-	mul	r11
-	paddd	xmm14,xmm8
-	mov	rbx,rax
-	pxor	xmm5,xmm12
-	mov	rbp,rdx
-	pxor	xmm6,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	mul	r12
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	add	r14,rax
-	paddd	xmm0,xmm5
-	adc	r15,rdx
-	paddd	xmm1,xmm6
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm11,xmm0
-	mul	r12
-	pxor	xmm8,xmm1
-	add	rbx,rax
-	pshufb	xmm11,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm8,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm11
-	imul	rax,r8
-	paddd	xmm14,xmm8
-	add	rbx,rax
-	pxor	xmm5,xmm12
-	adc	rbp,0
-	pxor	xmm6,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+256],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+272],xmm14
-	and	r13,3
-	paddd	xmm2,xmm7
-	mov	rax,rbp
-	paddd	xmm3,xmm4
-	and	rax,-4
-	pxor	xmm9,xmm2
-	shr	rbp,2
-	pxor	xmm10,xmm3
-	add	rax,rbp
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+224]
-	add	r11,rax
-	movdqa	xmm14,[rcx+240]
-	adc	r12,0
-	paddd	xmm12,xmm9
-	adc	r13,0
-	paddd	xmm14,xmm10
-	lea	r9,[r9+16]
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	paddd	xmm2,xmm7
-	paddd	xmm3,xmm4
-	pxor	xmm9,xmm2
-	pxor	xmm10,xmm3
-	pshufb	xmm9,[rel L$cp_rot8]
-	pshufb	xmm10,[rel L$cp_rot8]
-	paddd	xmm12,xmm9
-	paddd	xmm14,xmm10
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm0,xmm4
-	add	r11,QWORD[r9+0]
-	paddd	xmm1,xmm5
-	adc	r12,QWORD[r9+8]
-	pxor	xmm8,xmm0
-	adc	r13,1
-	pxor	xmm9,xmm1
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm8,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+224]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+240]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm8
-	mul	r11
-	paddd	xmm14,xmm9
-	mov	rbx,rax
-	pxor	xmm4,xmm12
-	mov	rbp,rdx
-	pxor	xmm5,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	mul	r12
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	add	r14,rax
-	paddd	xmm0,xmm4
-	adc	r15,rdx
-	paddd	xmm1,xmm5
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm8,xmm0
-	mul	r12
-	pxor	xmm9,xmm1
-	add	rbx,rax
-	pshufb	xmm8,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm9,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm8
-	imul	rax,r8
-	paddd	xmm14,xmm9
-	add	rbx,rax
-	pxor	xmm4,xmm12
-	adc	rbp,0
-	pxor	xmm5,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+224],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+240],xmm14
-	and	r13,3
-	paddd	xmm2,xmm6
-	mov	rax,rbp
-	paddd	xmm3,xmm7
-	and	rax,-4
-	pxor	xmm10,xmm2
-	shr	rbp,2
-	pxor	xmm11,xmm3
-	add	rax,rbp
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+256]
-	add	r11,rax
-	movdqa	xmm14,[rcx+272]
-	adc	r12,0
-	paddd	xmm12,xmm10
-	adc	r13,0
-	paddd	xmm14,xmm11
-	lea	r9,[r9+16]
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	paddd	xmm2,xmm6
-	paddd	xmm3,xmm7
-	pxor	xmm10,xmm2
-	pxor	xmm11,xmm3
-	pshufb	xmm10,[rel L$cp_rot8]
-	pshufb	xmm11,[rel L$cp_rot8]
-	paddd	xmm12,xmm10
-	paddd	xmm14,xmm11
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm0,xmm5
-	paddd	xmm1,xmm6
-	pxor	xmm11,xmm0
-	pxor	xmm8,xmm1
-	pshufb	xmm11,[rel L$cp_rot16]
-	pshufb	xmm8,[rel L$cp_rot16]
-	movdqa	xmm12,[rcx+256]
-	movdqa	xmm14,[rcx+272]
-	paddd	xmm12,xmm11
-	paddd	xmm14,xmm8
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	paddd	xmm0,xmm5
-	paddd	xmm1,xmm6
-	pxor	xmm11,xmm0
-	pxor	xmm8,xmm1
-	pshufb	xmm11,[rel L$cp_rot8]
-	pshufb	xmm8,[rel L$cp_rot8]
-	paddd	xmm12,xmm11
-	paddd	xmm14,xmm8
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm2,xmm7
-	add	r11,QWORD[r9+0]
-	paddd	xmm3,xmm4
-	adc	r12,QWORD[r9+8]
-	pxor	xmm9,xmm2
-	adc	r13,1
-	pxor	xmm10,xmm3
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm9,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+224]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+240]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm9
-	mul	r11
-	paddd	xmm14,xmm10
-	mov	rbx,rax
-	pxor	xmm7,xmm12
-	mov	rbp,rdx
-	pxor	xmm4,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	mul	r12
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	add	r14,rax
-	paddd	xmm2,xmm7
-	adc	r15,rdx
-	paddd	xmm3,xmm4
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm9,xmm2
-	mul	r12
-	pxor	xmm10,xmm3
-	add	rbx,rax
-	pshufb	xmm9,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm10,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm9
-	imul	rax,r8
-	paddd	xmm14,xmm10
-	add	rbx,rax
-	pxor	xmm7,xmm12
-	adc	rbp,0
-	pxor	xmm4,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+224],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+240],xmm14
-	and	r13,3
-	paddd	xmm0,xmm4
-	mov	rax,rbp
-	paddd	xmm1,xmm5
-	and	rax,-4
-	pxor	xmm8,xmm0
-	shr	rbp,2
-	pxor	xmm9,xmm1
-	add	rax,rbp
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+224]
-	add	r11,rax
-	movdqa	xmm14,[rcx+240]
-	adc	r12,0
-	paddd	xmm12,xmm8
-	adc	r13,0
-	paddd	xmm14,xmm9
-	lea	r9,[r9+16]
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	paddd	xmm0,xmm4
-	paddd	xmm1,xmm5
-	pxor	xmm8,xmm0
-	pxor	xmm9,xmm1
-	pshufb	xmm8,[rel L$cp_rot8]
-	pshufb	xmm9,[rel L$cp_rot8]
-	paddd	xmm12,xmm8
-	paddd	xmm14,xmm9
-	pxor	xmm4,xmm12
-	pxor	xmm5,xmm14
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	paddd	xmm2,xmm6
-	add	r11,QWORD[r9+0]
-	paddd	xmm3,xmm7
-	adc	r12,QWORD[r9+8]
-	pxor	xmm10,xmm2
-	adc	r13,1
-	pxor	xmm11,xmm3
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm10,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+256]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+272]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm10
-	mul	r11
-	paddd	xmm14,xmm11
-	mov	rbx,rax
-	pxor	xmm6,xmm12
-	mov	rbp,rdx
-	pxor	xmm7,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	mul	r12
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	add	r14,rax
-	paddd	xmm2,xmm6
-	adc	r15,rdx
-	paddd	xmm3,xmm7
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm10,xmm2
-	mul	r12
-	pxor	xmm11,xmm3
-	add	rbx,rax
-	pshufb	xmm10,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm11,[rel L$cp_rot8]
-	mov	rax,r13
-	paddd	xmm12,xmm10
-	imul	rax,r8
-	paddd	xmm14,xmm11
-	add	rbx,rax
-	pxor	xmm6,xmm12
-	adc	rbp,0
-	pxor	xmm7,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+256],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+272],xmm14
-	and	r13,3
-	paddd	xmm0,xmm5
-	mov	rax,rbp
-	paddd	xmm1,xmm6
-	and	rax,-4
-	pxor	xmm11,xmm0
-	shr	rbp,2
-	pxor	xmm8,xmm1
-	add	rax,rbp
-	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r11,r14
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r12,rbx
-	movdqa	xmm12,[rcx+256]
-	add	r11,rax
-	movdqa	xmm14,[rcx+272]
-	adc	r12,0
-	paddd	xmm12,xmm11
-	adc	r13,0
-	paddd	xmm14,xmm8
-	lea	r9,[r9+16]
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	paddd	xmm0,xmm5
-	paddd	xmm1,xmm6
-	pxor	xmm11,xmm0
-	pxor	xmm8,xmm1
-	pshufb	xmm11,[rel L$cp_rot8]
-	pshufb	xmm8,[rel L$cp_rot8]
-	paddd	xmm12,xmm11
-	paddd	xmm14,xmm8
-	pxor	xmm5,xmm12
-	pxor	xmm6,xmm14
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm2,xmm7
-	paddd	xmm3,xmm4
-	pxor	xmm9,xmm2
-	pxor	xmm10,xmm3
-	pshufb	xmm9,[rel L$cp_rot16]
-	pshufb	xmm10,[rel L$cp_rot16]
-	movdqa	xmm12,[rcx+224]
-	movdqa	xmm14,[rcx+240]
-	paddd	xmm12,xmm9
-	paddd	xmm14,xmm10
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	paddd	xmm2,xmm7
-	paddd	xmm3,xmm4
-	pxor	xmm9,xmm2
-	pxor	xmm10,xmm3
-	pshufb	xmm9,[rel L$cp_rot8]
-	pshufb	xmm10,[rel L$cp_rot8]
-	paddd	xmm12,xmm9
-	paddd	xmm14,xmm10
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	pshufd	xmm12,[rcx+0],0x00
-	paddd	xmm0,xmm12
-	pshufd	xmm12,[rcx+0],0x55
-	paddd	xmm1,xmm12
-	pshufd	xmm12,[rcx+0],0xaa
-	paddd	xmm2,xmm12
-	pshufd	xmm12,[rcx+0],0xff
-	paddd	xmm3,xmm12
-	pshufd	xmm12,[rcx+16],0x00
-	paddd	xmm4,xmm12
-	pshufd	xmm12,[rcx+16],0x55
-	paddd	xmm5,xmm12
-	pshufd	xmm12,[rcx+16],0xaa
-	paddd	xmm6,xmm12
-	pshufd	xmm12,[rcx+16],0xff
-	paddd	xmm7,xmm12
-	pshufd	xmm12,[rcx+48],0x55
-	paddd	xmm9,xmm12
-	pshufd	xmm12,[rcx+48],0xaa
-	paddd	xmm10,xmm12
-	pshufd	xmm12,[rcx+48],0xff
-	paddd	xmm11,xmm12
-	paddd	xmm8,[rcx+352]
-	movdqa	xmm12,xmm0
-	punpckldq	xmm12,xmm1
-	punpckhdq	xmm0,xmm1
-	movdqa	xmm13,xmm2
-	punpckldq	xmm13,xmm3
-	punpckhdq	xmm2,xmm3
-	movdqa	xmm1,xmm12
-	punpcklqdq	xmm1,xmm13
-	punpckhqdq	xmm12,xmm13
-	movdqa	xmm3,xmm0
-	punpcklqdq	xmm3,xmm2
-	punpckhqdq	xmm0,xmm2
-	movdqu	xmm14,[rsi+0]
-	pxor	xmm14,xmm1
-	movdqu	[rdi+0],xmm14
-	movdqu	xmm14,[rsi+64]
-	pxor	xmm14,xmm12
-	movdqu	[rdi+64],xmm14
-	movdqu	xmm14,[rsi+128]
-	pxor	xmm14,xmm3
-	movdqu	[rdi+128],xmm14
-	movdqu	xmm14,[rsi+192]
-	pxor	xmm14,xmm0
-	movdqu	[rdi+192],xmm14
-	movdqa	xmm2,xmm4
-	punpckldq	xmm2,xmm5
-	punpckhdq	xmm4,xmm5
-	movdqa	xmm13,xmm6
-	punpckldq	xmm13,xmm7
-	punpckhdq	xmm6,xmm7
-	movdqa	xmm5,xmm2
-	punpcklqdq	xmm5,xmm13
-	punpckhqdq	xmm2,xmm13
-	movdqa	xmm7,xmm4
-	punpcklqdq	xmm7,xmm6
-	punpckhqdq	xmm4,xmm6
-	movdqu	xmm14,[rsi+16]
-	pxor	xmm14,xmm5
-	movdqu	[rdi+16],xmm14
-	movdqu	xmm14,[rsi+80]
-	pxor	xmm14,xmm2
-	movdqu	[rdi+80],xmm14
-	movdqu	xmm14,[rsi+144]
-	pxor	xmm14,xmm7
-	movdqu	[rdi+144],xmm14
-	movdqu	xmm14,[rsi+208]
-	pxor	xmm14,xmm4
-	movdqu	[rdi+208],xmm14
-	movdqa	xmm6,xmm8
-	punpckldq	xmm6,xmm9
-	punpckhdq	xmm8,xmm9
-	movdqa	xmm13,xmm10
-	punpckldq	xmm13,xmm11
-	punpckhdq	xmm10,xmm11
-	movdqa	xmm9,xmm6
-	punpcklqdq	xmm9,xmm13
-	punpckhqdq	xmm6,xmm13
-	movdqa	xmm11,xmm8
-	punpcklqdq	xmm11,xmm10
-	punpckhqdq	xmm8,xmm10
-	movdqu	xmm14,[rsi+48]
-	pxor	xmm14,xmm9
-	movdqu	[rdi+48],xmm14
-	movdqu	xmm14,[rsi+112]
-	pxor	xmm14,xmm6
-	movdqu	[rdi+112],xmm14
-	movdqu	xmm14,[rsi+176]
-	pxor	xmm14,xmm11
-	movdqu	[rdi+176],xmm14
-	movdqu	xmm14,[rsi+240]
-	pxor	xmm14,xmm8
-	movdqu	[rdi+240],xmm14
-	movdqa	xmm15,[rcx+224]
-	pshufd	xmm10,[rcx+32],0x00
-	paddd	xmm15,xmm10
-	movdqa	xmm1,[rcx+240]
-	pshufd	xmm10,[rcx+32],0x55
-	paddd	xmm1,xmm10
-	movdqa	xmm12,[rcx+256]
-	pshufd	xmm10,[rcx+32],0xaa
-	paddd	xmm12,xmm10
-	movdqa	xmm3,[rcx+272]
-	pshufd	xmm10,[rcx+32],0xff
-	paddd	xmm3,xmm10
-	movdqa	xmm10,xmm15
-	punpckldq	xmm10,xmm1
-	punpckhdq	xmm15,xmm1
-	movdqa	xmm13,xmm12
-	punpckldq	xmm13,xmm3
-	punpckhdq	xmm12,xmm3
-	movdqa	xmm1,xmm10
-	punpcklqdq	xmm1,xmm13
-	punpckhqdq	xmm10,xmm13
-	movdqa	xmm3,xmm15
-	punpcklqdq	xmm3,xmm12
-	punpckhqdq	xmm15,xmm12
-	movdqu	xmm14,[rsi+32]
-	pxor	xmm14,xmm1
-	movdqu	[rdi+32],xmm14
-	movdqu	xmm14,[rsi+96]
-	pxor	xmm14,xmm10
-	movdqu	[rdi+96],xmm14
-	movdqu	xmm14,[rsi+160]
-	pxor	xmm14,xmm3
-	movdqu	[rdi+160],xmm14
-	movdqu	xmm14,[rsi+224]
-	pxor	xmm14,xmm15
-	movdqu	[rdi+224],xmm14
-	add	DWORD[rcx+48],4
-	add	rdi,256
-	add	rsi,256
-	dec	r10
-	jnz	L$cp_fused_59
-	mov	QWORD[rcx+80],r11
-	mov	QWORD[rcx+88],r12
-	mov	QWORD[rcx+96],r13
-	ret
-L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 global ctasm_chacha20_avx2
 align 16
 ctasm_chacha20_avx2:
@@ -5543,12 +3111,12 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_60:
+L$cp_wipe_59:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_60
+	jnz	L$cp_wipe_59
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -5642,9 +3210,9 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+192],r10
 	cmp	r10,128
-	ja	L$cp_short4_66
+	ja	L$cp_short4_65
 	cmp	r10,64
-	ja	L$cp_short3_62
+	ja	L$cp_short3_61
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -5655,7 +3223,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_68:
+L$cp_dround_h_67:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -5733,7 +3301,7 @@ L$cp_dround_h_68:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_68
+	jnz	L$cp_dround_h_67
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5752,8 +3320,8 @@ L$cp_dround_h_68:
 	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_63
-L$cp_short3_62:
+	jmp	L$cp_shortkey_62
+L$cp_short3_61:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -5769,7 +3337,7 @@ L$cp_short3_62:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_69:
+L$cp_dround_h_68:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -5885,7 +3453,7 @@ L$cp_dround_h_69:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_69
+	jnz	L$cp_dround_h_68
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5914,10 +3482,10 @@ L$cp_dround_h_69:
 	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_63
-L$cp_short4_66:
+	jmp	L$cp_shortkey_62
+L$cp_short4_65:
 	cmp	r10,192
-	ja	L$cp_short8_67
+	ja	L$cp_short8_66
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -5941,7 +3509,7 @@ L$cp_short4_66:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_70:
+L$cp_dround_69:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -6087,7 +3655,7 @@ L$cp_dround_70:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_70
+	jnz	L$cp_dround_69
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -6171,10 +3739,10 @@ L$cp_dround_70:
 	vmovdqa	[rcx+480],xmm10
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
-	jmp	L$cp_shortkey_63
-L$cp_short8_67:
+	jmp	L$cp_shortkey_62
+L$cp_short8_66:
 	cmp	r10,448
-	ja	L$cp_big_61
+	ja	L$cp_big_60
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6198,7 +3766,7 @@ L$cp_short8_67:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_71:
+L$cp_dround_70:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6344,7 +3912,7 @@ L$cp_dround_71:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_71
+	jnz	L$cp_dround_70
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6444,7 +4012,7 @@ L$cp_dround_71:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-L$cp_shortkey_63:
+L$cp_shortkey_62:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -6467,25 +4035,25 @@ L$cp_shortkey_63:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_72
+	jz	L$cp_nopad_71
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_73:
+L$cp_padcopy_72:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_73
+	jnz	L$cp_padcopy_72
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_72:
+L$cp_nopad_71:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6507,33 +4075,33 @@ L$cp_nopad_72:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_74
+	jz	L$cp_nopad_73
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_75:
+L$cp_padcopy_74:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_75
+	jnz	L$cp_padcopy_74
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_74:
-	jmp	L$cp_datadone_65
-L$cp_big_61:
+L$cp_nopad_73:
+	jmp	L$cp_datadone_64
+L$cp_big_60:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_76:
+L$cp_dround_h_75:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6573,7 +4141,7 @@ L$cp_dround_h_76:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_76
+	jnz	L$cp_dround_h_75
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6605,29 +4173,29 @@ L$cp_dround_h_76:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_77
+	jz	L$cp_nopad_76
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_78:
+L$cp_padcopy_77:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_78
+	jnz	L$cp_padcopy_77
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_77:
+L$cp_nopad_76:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,9
 	cmp	rax,2
-	jb	L$cp_nofuse_79
+	jb	L$cp_nofuse_78
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -6658,11 +4226,11 @@ L$cp_nopad_77:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_79:
-L$cp_chunk_64:
+L$cp_nofuse_78:
+L$cp_chunk_63:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_65
+	jz	L$cp_datadone_64
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -6687,31 +4255,31 @@ L$cp_chunk_64:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_80
+	jz	L$cp_nopad_79
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_81:
+L$cp_padcopy_80:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_81
+	jnz	L$cp_padcopy_80
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_80:
+L$cp_nopad_79:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_64
-L$cp_datadone_65:
+	jmp	L$cp_chunk_63
+L$cp_datadone_64:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -6741,12 +4309,12 @@ L$cp_datadone_65:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_82:
+L$cp_wipe_81:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_82
+	jnz	L$cp_wipe_81
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -6846,9 +4414,9 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+192],r10
 	cmp	r10,128
-	ja	L$cp_short4_88
+	ja	L$cp_short4_87
 	cmp	r10,64
-	ja	L$cp_short3_84
+	ja	L$cp_short3_83
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6859,7 +4427,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_90:
+L$cp_dround_h_89:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -6937,7 +4505,7 @@ L$cp_dround_h_90:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_90
+	jnz	L$cp_dround_h_89
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6956,8 +4524,8 @@ L$cp_dround_h_90:
 	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_85
-L$cp_short3_84:
+	jmp	L$cp_shortkey_84
+L$cp_short3_83:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6973,7 +4541,7 @@ L$cp_short3_84:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_91:
+L$cp_dround_h_90:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -7089,7 +4657,7 @@ L$cp_dround_h_91:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_91
+	jnz	L$cp_dround_h_90
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7118,10 +4686,10 @@ L$cp_dround_h_91:
 	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_85
-L$cp_short4_88:
+	jmp	L$cp_shortkey_84
+L$cp_short4_87:
 	cmp	r10,192
-	ja	L$cp_short8_89
+	ja	L$cp_short8_88
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -7145,7 +4713,7 @@ L$cp_short4_88:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_92:
+L$cp_dround_91:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -7291,7 +4859,7 @@ L$cp_dround_92:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_92
+	jnz	L$cp_dround_91
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -7375,10 +4943,10 @@ L$cp_dround_92:
 	vmovdqa	[rcx+480],xmm10
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
-	jmp	L$cp_shortkey_85
-L$cp_short8_89:
+	jmp	L$cp_shortkey_84
+L$cp_short8_88:
 	cmp	r10,448
-	ja	L$cp_big_83
+	ja	L$cp_big_82
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -7402,7 +4970,7 @@ L$cp_short8_89:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_93:
+L$cp_dround_92:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -7548,7 +5116,7 @@ L$cp_dround_93:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_93
+	jnz	L$cp_dround_92
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7648,7 +5216,7 @@ L$cp_dround_93:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-L$cp_shortkey_85:
+L$cp_shortkey_84:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -7671,25 +5239,25 @@ L$cp_shortkey_85:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_94
+	jz	L$cp_nopad_93
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_95:
+L$cp_padcopy_94:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_95
+	jnz	L$cp_padcopy_94
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_94:
+L$cp_nopad_93:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -7704,25 +5272,25 @@ L$cp_nopad_94:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_96
+	jz	L$cp_nopad_95
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_97:
+L$cp_padcopy_96:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_97
+	jnz	L$cp_padcopy_96
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_96:
+L$cp_nopad_95:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -7730,14 +5298,14 @@ L$cp_nopad_96:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_87
-L$cp_big_83:
+	jmp	L$cp_datadone_86
+L$cp_big_82:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_98:
+L$cp_dround_h_97:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -7777,7 +5345,7 @@ L$cp_dround_h_98:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_98
+	jnz	L$cp_dround_h_97
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7809,29 +5377,29 @@ L$cp_dround_h_98:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_99
+	jz	L$cp_nopad_98
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_100:
+L$cp_padcopy_99:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_100
+	jnz	L$cp_padcopy_99
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_99:
+L$cp_nopad_98:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,9
 	cmp	rax,1
-	jb	L$cp_nofuse_101
+	jb	L$cp_nofuse_100
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -7845,11 +5413,11 @@ L$cp_nopad_99:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_101:
-L$cp_chunk_86:
+L$cp_nofuse_100:
+L$cp_chunk_85:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_87
+	jz	L$cp_datadone_86
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -7868,25 +5436,25 @@ L$cp_chunk_86:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_102
+	jz	L$cp_nopad_101
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_103:
+L$cp_padcopy_102:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_103
+	jnz	L$cp_padcopy_102
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_102:
+L$cp_nopad_101:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -7897,8 +5465,8 @@ L$cp_nopad_102:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_86
-L$cp_datadone_87:
+	jmp	L$cp_chunk_85
+L$cp_datadone_86:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -7928,12 +5496,12 @@ L$cp_datadone_87:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_104:
+L$cp_wipe_103:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_104
+	jnz	L$cp_wipe_103
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -7965,8 +5533,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_106
-L$cp_wide_105:
+	jb	L$cp_small_105
+L$cp_wide_104:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -7990,7 +5558,7 @@ L$cp_wide_105:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_109:
+L$cp_dround_108:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -8136,7 +5704,7 @@ L$cp_dround_109:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_109
+	jnz	L$cp_dround_108
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -8257,12 +5825,12 @@ L$cp_dround_109:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_105
-L$cp_small_106:
+	jae	L$cp_wide_104
+L$cp_small_105:
 	test	rdx,rdx
-	jz	L$cp_done_108
+	jz	L$cp_done_107
 	cmp	rdx,256
-	jbe	L$cp_not8_110
+	jbe	L$cp_not8_109
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -8286,7 +5854,7 @@ L$cp_small_106:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_111:
+L$cp_dround_110:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -8432,7 +6000,7 @@ L$cp_dround_111:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_111
+	jnz	L$cp_dround_110
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -8533,10 +6101,10 @@ L$cp_dround_111:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_107
-L$cp_not8_110:
+	jmp	L$cp_tailbuf_106
+L$cp_not8_109:
 	cmp	rdx,192
-	jbe	L$cp_not4_112
+	jbe	L$cp_not4_111
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -8560,7 +6128,7 @@ L$cp_not8_110:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_115:
+L$cp_dround_114:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -8706,7 +6274,7 @@ L$cp_dround_115:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_115
+	jnz	L$cp_dround_114
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -8791,12 +6359,12 @@ L$cp_dround_115:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_107
-L$cp_not4_112:
+	jmp	L$cp_tailbuf_106
+L$cp_not4_111:
 	cmp	rdx,64
-	jbe	L$cp_h1_113
+	jbe	L$cp_h1_112
 	cmp	rdx,128
-	jbe	L$cp_h2_114
+	jbe	L$cp_h2_113
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -8812,7 +6380,7 @@ L$cp_not4_112:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_116:
+L$cp_dround_h_115:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -8928,7 +6496,7 @@ L$cp_dround_h_116:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_116
+	jnz	L$cp_dround_h_115
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -8958,8 +6526,8 @@ L$cp_dround_h_116:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_107
-L$cp_h2_114:
+	jmp	L$cp_tailbuf_106
+L$cp_h2_113:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -8970,7 +6538,7 @@ L$cp_h2_114:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_117:
+L$cp_dround_h_116:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -9048,7 +6616,7 @@ L$cp_dround_h_117:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_117
+	jnz	L$cp_dround_h_116
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -9068,14 +6636,14 @@ L$cp_dround_h_117:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_107
-L$cp_h1_113:
+	jmp	L$cp_tailbuf_106
+L$cp_h1_112:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_118:
+L$cp_dround_h_117:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -9115,7 +6683,7 @@ L$cp_dround_h_118:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_118
+	jnz	L$cp_dround_h_117
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -9125,17 +6693,17 @@ L$cp_dround_h_118:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_107:
+L$cp_tailbuf_106:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_108:
+L$cp_done_107:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_120
-L$cp_t16_119:
+	jb	L$cp_t1_119
+L$cp_t16_118:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -9144,11 +6712,11 @@ L$cp_t16_119:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_119
-L$cp_t1_120:
+	jae	L$cp_t16_118
+L$cp_t1_119:
 	test	rdx,rdx
-	jz	L$cp_tdone_122
-L$cp_tend_121:
+	jz	L$cp_tdone_121
+L$cp_tend_120:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -9156,8 +6724,8 @@ L$cp_tend_121:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_121
-L$cp_tdone_122:
+	jnz	L$cp_tend_120
+L$cp_tdone_121:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -9169,7 +6737,7 @@ ctasm_chacha20_poly1305_fused_avx2:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_123:
+L$cp_fused_122:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -11967,7 +9535,7 @@ L$cp_fused_123:
 	add	rdi,512
 	add	rsi,512
 	dec	r10
-	jnz	L$cp_fused_123
+	jnz	L$cp_fused_122
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -11976,7 +9544,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_125
+	jz	L$cp_polydone_124
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -11986,7 +9554,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_124:
+L$cp_poly_123:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -12026,11 +9594,11 @@ L$cp_poly_124:
 	adc	r12,0
 	adc	r13,0
 	dec	rcx
-	jnz	L$cp_poly_124
+	jnz	L$cp_poly_123
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_125:
+L$cp_polydone_124:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 section .rdata rdata align=64
@@ -12066,9 +9634,6 @@ section .pdata rdata align=4
 	dd	ctasm_chacha20_xorbuf_ssse3 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xorbuf_ssse3_info wrt ..imagebase
-	dd	ctasm_chacha20_poly1305_fused_ssse3 wrt ..imagebase
-	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end wrt ..imagebase
-	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_info wrt ..imagebase
 	dd	ctasm_chacha20_avx2 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_avx2_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_avx2_info wrt ..imagebase
@@ -12189,9 +9754,6 @@ L$_ctasm_ctasm_chacha20_xor_ssse3_info:
 	db	1,0,0,0
 align 4
 L$_ctasm_ctasm_chacha20_xorbuf_ssse3_info:
-	db	1,0,0,0
-align 4
-L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_info:
 	db	1,0,0,0
 align 4
 L$_ctasm_ctasm_chacha20_avx2_info:

@@ -55,19 +55,26 @@
 # wrong for h2 = 4 and for h in [p, 2^130) whose low limbs differ from p's;
 # the borrow sees every limb. tag = (h mod p) + s mod 2^128.
 #
-# Fused. Longer messages run their whole wide batches through one loop
-# (ctasm_chacha20_poly1305_fused_*) whose ten double rounds are unrolled and
-# carry the Poly1305 blocks of one batch's length woven in, one scalar
-# instruction after each vector one (block i at quarter-round pair
-# 40 i / blocks): the integer multiplier and the vector units work at once,
-# and Zen 3's separate integer and vector schedulers hold both streams. open
-# MACs the batch it is decrypting (the XOR comes after the rounds, so in place
-# works); seal MACs the batch before, so its first batch runs alone and its
-# last is MACed after the loop. The tail (< one batch) runs ChaCha20 then
-# Poly1305 (or the reverse for open) over the same bytes while they are in L1.
-# Measured (AMD EPYC Zen 3 VM, shared, bench/chacha/chacha_speed.cc, ref
-# cycles/byte at 8 KiB seal): AVX2 1.73 separate -> 1.42 fused; SSSE3 2.7 in
-# both, where the 4-block rounds alone are the bound.
+# Fused (AVX2) or not (SSSE3). The AVX2 tier runs a long message's whole
+# 8-block batches through one loop (ctasm_chacha20_poly1305_fused_avx2)
+# whose ten double rounds are unrolled and carry the Poly1305 blocks of one
+# batch's length woven in, one scalar instruction after each vector one
+# (block i at quarter-round pair 40 i / 32): the integer multiplier and the
+# vector units work at once, Zen 3's separate integer and vector schedulers
+# holding both streams. open MACs the batch it is decrypting (the XOR comes
+# after the rounds, so in place works); seal MACs the batch before, so its
+# first batch runs alone and its last is MACed after the loop. Everything
+# else (the SSSE3 tier's bulk, every tail) runs chunk by chunk (2 KiB):
+# ChaCha20 then Poly1305 over the same bytes while they are in L1 (open:
+# Poly1305 first, so in place works).
+# Measured (AMD EPYC Zen 3 VM, shared and noisy; seal, this thread's CPU time
+# at the 2.445 GHz reference clock, fused and separate builds run
+# alternately, medians of 4-7 samples, cycles/byte): AVX2 4 KiB 1.63 vs
+# 1.76, 8 KiB 1.78 vs 1.73 (best 1.41 vs 1.67), 16 KiB 1.62 vs 1.69: a small
+# gain, kept. SSSE3 1350 bytes 3.81 vs 3.12, 8 KiB 3.15 vs 2.69: a loss, so
+# the SSSE3 tier is not fused: its unrolled fused body (~2,400 instructions
+# per 256 bytes) is front-end bound, where the AVX2 one does twice the bytes
+# per vector instruction.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -714,33 +721,36 @@ sub gen_aead {
     # Whole wide batches through the fused loop. open MACs each batch while
     # it makes its key stream (the XOR comes after the rounds); seal MACs
     # the batch before (its first batch runs alone, its last is MACed after).
+    # (AVX2 only: SSSE3 measured faster separate, see the header)
     my $W = $vex ? 8 : 4;
     my $WB = 64 * $W;
     my $shift = $vex ? 9 : 8;
     my $nofuse = newlabel("nofuse");
-    emit("movq " . A_INLEN . "(%rcx), %rax", "shrq \$$shift, %rax",
-         "cmpq \$" . ($seal ? 2 : 1) . ", %rax", "jb $nofuse", "movq %rax, " . NB . "(%rcx)");
-    if ($seal) {
-        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi", "movl \$$WB, %edx",
-             "call $xor");
-        frame_base();
-        emit("movq " . A_OUT . "(%rcx), %r9", "leaq $WB(%r9), %rdi",
-             "movq " . A_IN . "(%rcx), %rsi", "addq \$$WB, %rsi",
-             "movq " . NB . "(%rcx), %rdx", "decq %rdx",
-             "call ctasm_chacha20_poly1305_fused_$tier");
-        frame_base();
-        emit("movq " . NB . "(%rcx), %rsi", "decq %rsi", "shlq \$$shift, %rsi",
-             "addq " . A_OUT . "(%rcx), %rsi", "movl \$" . ($WB / 16) . ", %edx",
-             "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
-        frame_base();
-    } else {
-        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi", "movq %rsi, %r9",
-             "movq " . NB . "(%rcx), %rdx", "call ctasm_chacha20_poly1305_fused_$tier");
-        frame_base();
+    if ($vex) {
+        emit("movq " . A_INLEN . "(%rcx), %rax", "shrq \$$shift, %rax",
+             "cmpq \$" . ($seal ? 2 : 1) . ", %rax", "jb $nofuse", "movq %rax, " . NB . "(%rcx)");
+        if ($seal) {
+            emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi", "movl \$$WB, %edx",
+                 "call $xor");
+            frame_base();
+            emit("movq " . A_OUT . "(%rcx), %r9", "leaq $WB(%r9), %rdi",
+                 "movq " . A_IN . "(%rcx), %rsi", "addq \$$WB, %rsi",
+                 "movq " . NB . "(%rcx), %rdx", "decq %rdx",
+                 "call ctasm_chacha20_poly1305_fused_$tier");
+            frame_base();
+            emit("movq " . NB . "(%rcx), %rsi", "decq %rsi", "shlq \$$shift, %rsi",
+                 "addq " . A_OUT . "(%rcx), %rsi", "movl \$" . ($WB / 16) . ", %edx",
+                 "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
+            frame_base();
+        } else {
+            emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi", "movq %rsi, %r9",
+                 "movq " . NB . "(%rcx), %rdx", "call ctasm_chacha20_poly1305_fused_$tier");
+            frame_base();
+        }
+        emit("movq " . NB . "(%rcx), %rax", "shlq \$$shift, %rax",
+             "addq %rax, " . A_OUT . "(%rcx)", "addq %rax, " . A_IN . "(%rcx)",
+             "subq %rax, " . REM . "(%rcx)");
     }
-    emit("movq " . NB . "(%rcx), %rax", "shlq \$$shift, %rax",
-         "addq %rax, " . A_OUT . "(%rcx)", "addq %rax, " . A_IN . "(%rcx)",
-         "subq %rax, " . REM . "(%rcx)");
     label($nofuse);
     # the message, chunk by chunk
     label($chunk);
@@ -781,7 +791,7 @@ for my $tier (qw(ssse3 avx2)) {
     gen_aead($tier, 0);
     gen_xor($tier);
     gen_xorbuf($tier);
-    gen_fused($tier);
+    gen_fused($tier) if $tier eq "avx2";
 }
 gen_poly();
 
