@@ -33,6 +33,7 @@ MANIFEST = [
     ("perlasm/aes/vpaes-x86_64.pl", "x86_64", "crypto"),
     ("perlasm/aes/bsaes-x86_64.pl", "x86_64", "crypto"),
     ("perlasm/ghash/ghash-ssse3-x86_64.pl", "x86_64", "crypto"),
+    ("perlasm/chacha/chacha20_poly1305_x86_64.pl", "x86_64", "crypto"),
     ("perlasm/test/xlate-x86_64.pl", "x86_64", "test"),
     ("perlasm/test/abi-x86_64.pl", "x86_64", "test"),
     ("perlasm/test/unwind-neg-x86_64.pl", "x86_64", "test"),

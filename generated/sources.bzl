@@ -14,6 +14,7 @@ ctasm_sources = [
     "src/aes/tiers.cc",
     "src/chacha/tier_aarch64.cc",
     "src/chacha/tier_armv7.cc",
+    "src/chacha/tier_x86_64.cc",
     "src/cpu/cpu.cc",
     "src/cpu/cpu_aarch64.cc",
     "src/cpu/cpu_arm.cc",
@@ -61,6 +62,7 @@ ctasm_asm_x86_64_linux = [
     "generated/x86_64-linux/vpaes-x86_64.S",
     "generated/x86_64-linux/bsaes-x86_64.S",
     "generated/x86_64-linux/ghash-ssse3-x86_64.S",
+    "generated/x86_64-linux/chacha20_poly1305_x86_64.S",
 ]
 
 ctasm_test_asm_x86_64_linux = [
@@ -73,6 +75,7 @@ ctasm_asm_x86_64_apple = [
     "generated/x86_64-apple/vpaes-x86_64.S",
     "generated/x86_64-apple/bsaes-x86_64.S",
     "generated/x86_64-apple/ghash-ssse3-x86_64.S",
+    "generated/x86_64-apple/chacha20_poly1305_x86_64.S",
 ]
 
 ctasm_test_asm_x86_64_apple = [
@@ -85,6 +88,7 @@ ctasm_asm_x86_64_win = [
     "generated/x86_64-win/vpaes-x86_64.asm",
     "generated/x86_64-win/bsaes-x86_64.asm",
     "generated/x86_64-win/ghash-ssse3-x86_64.asm",
+    "generated/x86_64-win/chacha20_poly1305_x86_64.asm",
 ]
 
 ctasm_test_asm_x86_64_win = [

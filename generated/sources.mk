@@ -14,6 +14,7 @@ CTASM_SOURCES := \
   src/aes/tiers.cc \
   src/chacha/tier_aarch64.cc \
   src/chacha/tier_armv7.cc \
+  src/chacha/tier_x86_64.cc \
   src/cpu/cpu.cc \
   src/cpu/cpu_aarch64.cc \
   src/cpu/cpu_arm.cc \
@@ -57,7 +58,8 @@ CTASM_INTERNAL_HEADERS := \
 CTASM_ASM_X86_64_LINUX := \
   generated/x86_64-linux/vpaes-x86_64.S \
   generated/x86_64-linux/bsaes-x86_64.S \
-  generated/x86_64-linux/ghash-ssse3-x86_64.S
+  generated/x86_64-linux/ghash-ssse3-x86_64.S \
+  generated/x86_64-linux/chacha20_poly1305_x86_64.S
 
 CTASM_TEST_ASM_X86_64_LINUX := \
   generated/x86_64-linux/xlate-x86_64.S \
@@ -67,7 +69,8 @@ CTASM_TEST_ASM_X86_64_LINUX := \
 CTASM_ASM_X86_64_APPLE := \
   generated/x86_64-apple/vpaes-x86_64.S \
   generated/x86_64-apple/bsaes-x86_64.S \
-  generated/x86_64-apple/ghash-ssse3-x86_64.S
+  generated/x86_64-apple/ghash-ssse3-x86_64.S \
+  generated/x86_64-apple/chacha20_poly1305_x86_64.S
 
 CTASM_TEST_ASM_X86_64_APPLE := \
   generated/x86_64-apple/xlate-x86_64.S \
@@ -77,7 +80,8 @@ CTASM_TEST_ASM_X86_64_APPLE := \
 CTASM_ASM_X86_64_WIN := \
   generated/x86_64-win/vpaes-x86_64.asm \
   generated/x86_64-win/bsaes-x86_64.asm \
-  generated/x86_64-win/ghash-ssse3-x86_64.asm
+  generated/x86_64-win/ghash-ssse3-x86_64.asm \
+  generated/x86_64-win/chacha20_poly1305_x86_64.asm
 
 CTASM_TEST_ASM_X86_64_WIN := \
   generated/x86_64-win/xlate-x86_64.asm \

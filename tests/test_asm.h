@@ -14,6 +14,10 @@
 #include "internal/asm_config.h"
 #include "test_prefix_asm.h"
 
+#if defined(CTASM_X86_64_ASM)
+#include "chacha/internal.h"  // ChachaState, for the ChaCha20-Poly1305 prototypes
+#endif
+
 // The ABI fixtures are weak so that a tree whose manifest lacks perlasm/test/abi-*.pl
 // still links (tests/abi/abi_harness.h then fails every ABI test, saying so).
 #if defined(__GNUC__)
@@ -60,6 +64,25 @@ uint64_t ctasm_xlate_test_tables(uint8_t out[16]);
 void ctasm_xlate_test_ssse3(const uint8_t in[16], uint8_t out[16]);
 uint64_t ctasm_xlate_test_loop(const uint8_t *p, size_t n);
 uint64_t ctasm_xlate_test_gpr(uint64_t a, uint64_t b);
+// The ChaCha20-Poly1305 tiers' entry points (perlasm/chacha/chacha20_poly1305_x86_64.pl,
+// src/chacha/tier_x86_64.cc, where their features are listed), for the ABI and unwind
+// tests that call them by name.
+void ctasm_chacha20_ssse3(uint8_t *out, const uint8_t *in, size_t len,
+                          const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_seal_ssse3(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                        size_t in_len, const uint8_t *ad, size_t ad_len,
+                                        const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_open_ssse3(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                        size_t in_len, const uint8_t *ad, size_t ad_len,
+                                        const ctasm::ChachaState *state);
+void ctasm_chacha20_avx2(uint8_t *out, const uint8_t *in, size_t len,
+                         const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_seal_avx2(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                       size_t in_len, const uint8_t *ad, size_t ad_len,
+                                       const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_open_avx2(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                       size_t in_len, const uint8_t *ad, size_t ad_len,
+                                       const ctasm::ChachaState *state);
 // perlasm/test/unwind-neg-x86_64.pl: each returns its number (1..5); their unwind data
 // is wrong on purpose. Linked when gen_asm.py's manifest has the script, i.e. when its
 // output exists (gen_asm.py deletes outputs no manifest entry produces); without it the

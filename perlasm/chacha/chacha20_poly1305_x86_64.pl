@@ -1,0 +1,811 @@
+#!/usr/bin/env perl
+# SPDX-License-Identifier: Apache-2.0
+# chacha20_poly1305_x86_64.pl -- ChaCha20 and ChaCha20-Poly1305 (RFC 8439)
+# for x86_64: an SSSE3 tier and an AVX2 tier (src/chacha/tier_x86_64.cc).
+#
+# ---------------------------------------------------------------------------
+# Entry points (C prototypes and required features in src/chacha/tier_x86_64.cc)
+#   ctasm_chacha20_{ssse3,avx2}(out, in, len, state)
+#   ctasm_chacha20_poly1305_{seal,open}_{ssse3,avx2}(out, tag, in, in_len,
+#                                                    ad, ad_len, state)
+# state is the 48-byte ChaChaState (key, counter word, nonce); the AEAD
+# functions take block 0 for the Poly1305 key themselves (the tier contract,
+# src/chacha/internal.h).
+#
+# ---------------------------------------------------------------------------
+# ChaCha20
+#  * wide paths, "vertical": one register per state word, one block per
+#    32-bit lane (SSSE3: 4 blocks in xmm, AVX2: 8 blocks in ymm). Words
+#    x0-x7 and x12-x15 live in registers 0-11, the c row x8-x11 in the frame;
+#    registers 12-15 are the temporaries of two quarter rounds run
+#    interleaved (each loads its c word, uses it twice, stores it). The 16-
+#    and 8-bit rotates are one pshufb, 12 and 7 shift+shift+or. The output is
+#    a 4x4 dword transpose per row group (AVX2: within 128-bit lanes, then
+#    vperm2i128 joins the halves of blocks k and k+4).
+#  * short path, "horizontal": one to three blocks, each in four registers
+#    (rows), the diagonal round by pshufd lane rotations, the blocks'
+#    instructions interleaved so three cost about the latency of one. Below
+#    three blocks the wide paths waste lanes and pay their transposes.
+#  * ChaCha20 alone: wide batches while a whole one remains (SSSE3 4 blocks,
+#    AVX2 8); then a tail of more than 256 bytes (AVX2) is one 8-block batch,
+#    of more than 192 one 4-block batch (VEX xmm on AVX2), else 1-3 short
+#    blocks; a tail's key stream goes through the frame buffer and is XORed 16
+#    bytes, then 1 byte, at a time (the length is public).
+#  * AEAD messages up to 128 bytes: blocks 0..2 in one short batch, so the
+#    Poly1305 key block shares the latency of the message's key stream.
+#
+# Poly1305: scalar, 2^64 limbs h0, h1, h2 (h2 small) and r = r0 + 2^64 r1.
+# Clamping makes r1 divisible by 4, so with s1 = r1 + r1/4 = 5 r1 / 4,
+#   h1 r1 2^128 = h1 (r1/4) 2^130 == 5 (r1/4) h1 = s1 h1   (mod p = 2^130 - 5)
+#   h2 r1 2^192 == s1 h2 2^64, and the product is
+#   d0 = h0 r0 + h1 s1,  d1 = h0 r1 + h1 r0 + h2 s1,  d2 = h2 r0
+# summed as t0 + 2^64 t2 + 2^128 t3 and partly reduced: h2 = t3 & 3 and
+# 5 (t3 >> 2) = (t3 & ~3) + (t3 >> 2) added to the low limbs.
+# Bounds: after a block h2 <= 4 (t3 & 3 plus one carry), and when that carry
+# happened the low 128 bits are below 5 (t3 >> 2) < 2^64, so h < 2^130 + 2^64.
+# Adding a block m < 2^129 (the pad bit included) gives h2 <= 6, so h2 s1 <
+# 6 * 1.25 * 2^60 and h2 r0 < 2^63 fit 64 bits, and the sums of the 128-bit
+# products cannot overflow t3 (each high half is below 2^60).
+# Final reduction: h < 2^130 + 2^64 < 2p for every value the accumulator can
+# hold, partially reduced ones (h2 = 4, or h in [p, 2^130)) included, so one
+# conditional subtraction of p gives h mod p. It is the full three-limb
+# subtraction g = h - p (sub/sbb/sbb over 192-bit h, p = 3:2^64-1:2^64-5),
+# whose final borrow is set exactly when h < p as integers; g is taken by
+# cmov on that borrow. An equality test of one limb (h2 == 3, say) would be
+# wrong for h2 = 4 and for h in [p, 2^130) whose low limbs differ from p's;
+# the borrow sees every limb. tag = (h mod p) + s mod 2^128.
+#
+# Fused (AVX2) or not (SSSE3). The AVX2 tier runs a long message's whole
+# 8-block batches through one loop (ctasm_chacha20_poly1305_fused_avx2)
+# whose ten double rounds are unrolled and carry the Poly1305 blocks of one
+# batch's length woven in, one scalar instruction after each vector one
+# (block i at quarter-round pair 40 i / 32): the integer multiplier and the
+# vector units work at once, Zen 3's separate integer and vector schedulers
+# holding both streams. open MACs the batch it is decrypting (the XOR comes
+# after the rounds, so in place works); seal MACs the batch before, so its
+# first batch runs alone and its last is MACed after the loop. Everything
+# else (the SSSE3 tier's bulk, every tail) runs chunk by chunk (2 KiB):
+# ChaCha20 then Poly1305 over the same bytes while they are in L1 (open:
+# Poly1305 first, so in place works).
+# Measured (AMD EPYC Zen 3 VM, shared and noisy; seal, this thread's CPU time
+# at the 2.445 GHz reference clock, fused and separate builds run
+# alternately, medians of 4-7 samples, cycles/byte): AVX2 4 KiB 1.63 vs
+# 1.76, 8 KiB 1.78 vs 1.73 (best 1.41 vs 1.67), 16 KiB 1.62 vs 1.69: a small
+# gain, kept. SSSE3 1350 bytes 3.81 vs 3.12, 8 KiB 3.15 vs 2.69: a loss, so
+# the SSSE3 tier is not fused: its unrolled fused body (~2,400 instructions
+# per 256 bytes) is front-end bound, where the AVX2 one does twice the bytes
+# per vector instruction.
+#
+# ---------------------------------------------------------------------------
+# Frame (global functions; B = rsp rounded up to 32, all offsets from B)
+#   0    the 16-word ChaCha20 state (constants, key, counter, nonce); the
+#        counter word (48) advances as batches are made
+#   64   Poly1305: r0, r1, h0, h1, h2 (64..103), s (104..119), remaining (120)
+#   128  a 16-byte Poly1305 block: padded AD / ciphertext tail, lengths
+#   144  out, tag, in, in_len, ad, ad_len; 192 the current chunk length,
+#        200 the number of fused batches
+#   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
+#   384  512 bytes of key stream for a partial batch; the Poly1305 key block
+# Everything from 0 to 896 is zeroed before return: key, key stream and the
+# Poly1305 state are secrets.
+#
+# Register plan
+#   ChaCha20 (local ctasm_chacha20_xor_{ssse3,avx2}): rdi out, rsi in, rdx
+#   length, rcx B; r8 round counter; rax, r9 scratch; vector registers 0-15
+#   (wide: 0-7 words x0-x7, 8-11 words x12-x15, 12-15 temporaries; short:
+#   rows of block i in 4i..4i+3, its temporary 12+i).
+#   Fused loop: as ChaCha20 wide without r8's loop (unrolled), and the
+#   Poly1305 registers below with s1 in r8, the MAC pointer in r9, r0/r1 read
+#   from the frame, r10 the batches left.
+#   Poly1305 (local ctasm_chacha_poly1305_blocks): rdi the state (B + 64),
+#   rsi data, rcx blocks left; r8 r0, r9 r1, r10 s1, r11/r12/r13 h0/h1/h2,
+#   r14 r15 rbx rbp the product, rax rdx for mul.
+#   The global functions save rbx, rbp, r12-r15 once; everything they keep
+#   across calls is in the frame.
+
+use strict;
+use warnings;
+use FindBin;
+use lib $FindBin::RealBin, "$FindBin::RealBin/../lib";
+use Perlasm qw($code emit label newlabel bytes16 finish);
+
+Perlasm::open_output("x86_64", @ARGV);
+Perlasm::set_label_prefix(".Lcp_");
+
+use constant {
+    ST => 0, R0 => 64, R1 => 72, H0 => 80, H1 => 88, H2 => 96, S => 104, REM => 120,
+    PAD => 128, A_OUT => 144, A_TAG => 152, A_IN => 160, A_INLEN => 168, A_AD => 176,
+    A_ADLEN => 184, CHUNKLEN => 192, NB => 200, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
+};
+use constant FRAME => USED + 32;    # + the slack that rounds B up to 32
+use constant CHUNK => 2048;
+# The row of the wide paths kept in the frame: 2 (c). 0 (a, whose last update
+# in a quarter round comes early, so its store-to-load trip could leave the
+# critical path) measured no faster on the Zen 3 VM (SSSE3 ChaCha20 8 KiB 1.8 vs 1.7).
+use constant MEMROW => 2;
+use constant POLY => "ctasm_chacha_poly1305_blocks";
+
+# ---------------------------------------------------------------------------
+# Vector instruction helpers: $vex selects the VEX three-operand forms.
+my $vex = 0;
+
+# dst = op(src1, src2); SSE needs dst == src1 or a copy first (dst != src2).
+sub op3 {
+    my ($op, $src2, $src1, $dst) = @_;
+    if ($vex) { emit("v$op $src2, $src1, $dst"); return }
+    if ($dst ne $src1) {
+        die "op3: $dst is $src2" if $dst eq $src2;
+        emit("movdqa $src1, $dst");
+    }
+    emit("$op $src2, $dst");
+}
+sub op2 { my ($op, $src, $dst) = @_; op3($op, $src, $dst, $dst) }
+sub mova { my ($src, $dst) = @_; emit(($vex ? "vmovdqa" : "movdqa") . " $src, $dst") }
+sub movu { my ($src, $dst) = @_; emit(($vex ? "vmovdqu" : "movdqu") . " $src, $dst") }
+
+# x <<<= n (32-bit lanes); 16 and 8 by a byte shuffle, the rest through $t.
+sub rotl {
+    my ($x, $n, $t) = @_;
+    if ($n == 16 || $n == 8) {
+        op2("pshufb", ".Lcp_rot$n(%rip)", $x);
+        return;
+    }
+    if ($vex) {
+        emit("vpsrld \$" . (32 - $n) . ", $x, $t", "vpslld \$$n, $x, $x", "vpor $t, $x, $x");
+    } else {
+        emit("movdqa $x, $t", "pslld \$$n, $x", "psrld \$" . (32 - $n) . ", $t", "por $t, $x");
+    }
+}
+
+# The instructions of one quarter round on words (a, b, c, d), row $MEMROW's
+# word at a memory operand, with temporaries $tm (that word) and $tr (the
+# rotates), as a list so two can be interleaved. The spilled word is loaded
+# where it is first needed and stored right after its last update.
+sub qr_ops {
+    my ($a, $b, $c, $d, $tm, $tr) = @_;
+    my @l;
+    my $save = $code;
+    my $grab = sub { my $f = shift; $code = ""; $f->(); push @l, $code; };
+    if (MEMROW == 0) {
+        my $am = $a;
+        $a = $tm;
+        $grab->(sub { mova($am, $a) });
+        $grab->(sub { op2("paddd", $b, $a) });
+        $grab->(sub { op2("pxor", $a, $d) });
+        $grab->(sub { rotl($d, 16, $tr) });
+        $grab->(sub { op2("paddd", $d, $c) });
+        $grab->(sub { op2("pxor", $c, $b) });
+        $grab->(sub { rotl($b, 12, $tr) });
+        $grab->(sub { op2("paddd", $b, $a) });
+        $grab->(sub { op2("pxor", $a, $d) });
+        $grab->(sub { mova($a, $am) });
+        $grab->(sub { rotl($d, 8, $tr) });
+        $grab->(sub { op2("paddd", $d, $c) });
+        $grab->(sub { op2("pxor", $c, $b) });
+        $grab->(sub { rotl($b, 7, $tr) });
+    } else {
+        my $cm = $c;
+        $c = $tm;
+        $grab->(sub { op2("paddd", $b, $a) });
+        $grab->(sub { op2("pxor", $a, $d) });
+        $grab->(sub { rotl($d, 16, $tr) });
+        $grab->(sub { mova($cm, $c) });
+        $grab->(sub { op2("paddd", $d, $c) });
+        $grab->(sub { op2("pxor", $c, $b) });
+        $grab->(sub { rotl($b, 12, $tr) });
+        $grab->(sub { op2("paddd", $b, $a) });
+        $grab->(sub { op2("pxor", $a, $d) });
+        $grab->(sub { rotl($d, 8, $tr) });
+        $grab->(sub { op2("paddd", $d, $c) });
+        $grab->(sub { op2("pxor", $c, $b) });
+        $grab->(sub { rotl($b, 7, $tr) });
+        $grab->(sub { mova($c, $cm) });
+    }
+    $code = $save;
+    return @l;
+}
+
+sub interleave {
+    my ($x, $y) = @_;
+    for my $i (0 .. $#$x) { $code .= $x->[$i] . $y->[$i] }
+}
+
+# 4x4 dword transpose of @k (in place where it can be) with two temporaries;
+# returns (the four rows in order, the two registers left free).
+sub transpose4 {
+    my ($k, $t0, $t1) = @_;
+    my ($k0, $k1, $k2, $k3) = @$k;
+    op3("punpckldq", $k1, $k0, $t0);
+    op3("punpckhdq", $k1, $k0, $k0);
+    op3("punpckldq", $k3, $k2, $t1);
+    op3("punpckhdq", $k3, $k2, $k2);
+    op3("punpcklqdq", $t1, $t0, $k1);
+    op3("punpckhqdq", $t1, $t0, $t0);
+    op3("punpcklqdq", $k2, $k0, $k3);
+    op3("punpckhqdq", $k2, $k0, $k0);
+    return ([$k1, $t0, $k3, $k0], [$k2, $t1]);
+}
+
+# One 16/32-byte piece of output: key stream $x XORed into out+$off (direct)
+# or stored to the frame buffer at $off.
+sub put {
+    my ($x, $off, $direct, $t) = @_;
+    if (!$direct) {
+        mova($x, (BUF + $off) . "(%rcx)");
+    } elsif ($vex) {
+        emit("vpxor $off(%rsi), $x, $x", "vmovdqu $x, $off(%rdi)");
+    } else {
+        emit("movdqu $off(%rsi), $t", "pxor $x, $t", "movdqu $t, $off(%rdi)");
+    }
+}
+
+# The wide batch: $lanes blocks (4: xmm, 8: ymm) from the counter at 48(B),
+# into out/in (direct) or the buffer. Does not advance the counter.
+sub wide_batch {
+    my ($lanes, $direct, $fuse) = @_;    # $fuse: Poly1305 blocks to weave in (see gen_fused)
+    my $y = $lanes == 8;
+    my @R = map { ($y ? "%ymm" : "%xmm") . $_ } 0 .. 15;
+    my $L = $y ? 32 : 16;
+    my @reg;    # state word -> register or memory (row MEMROW)
+    my $M = MEMROW;
+    my @inreg = grep { ($_ >> 2) != $M } 0 .. 15;
+    $reg[$inreg[$_]] = $R[$_] for 0 .. 11;
+    $reg[4 * $M + $_] = (SPILL + $L * $_) . "(%rcx)" for 0 .. 3;
+    # broadcast word i of the state into $dst
+    my $bcast = sub {
+        my ($i, $dst) = @_;
+        if ($vex) {
+            emit("vpbroadcastd " . (4 * $i) . "(%rcx), $dst");
+        } else {
+            emit(sprintf("pshufd \$0x%02x, %d(%%rcx), %s", 0x55 * ($i & 3), 16 * ($i >> 2), $dst));
+        }
+    };
+    for my $i (@inreg) { $bcast->($i, $reg[$i]) }
+    op2("paddd", ".Lcp_inc(%rip)", $reg[12]);
+    mova($reg[12], X12 . "(%rcx)");
+    for my $i (4 * $M .. 4 * $M + 3) { $bcast->($i, $R[12]); mova($R[12], $reg[$i]) }
+    my @T = @R[12 .. 15];
+    my @rounds = ([[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15]],
+                  [[0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14]]);
+    my $pair_ops = sub {
+        my ($round, $pair) = @_;
+        my @q = map { [qr_ops((map { $reg[$_] } @{ $round->[$_] }), @T[2 * ($_ & 1), 2 * ($_ & 1) + 1])] } @$pair;
+        return map { ($q[0][$_], $q[1][$_]) } 0 .. $#{ $q[0] };
+    };
+    if ($fuse) {
+        # ten double rounds unrolled, 40 steps of two quarter rounds; Poly1305
+        # block i joins step floor(40 i / $fuse), one scalar instruction after
+        # each vector one, so both schedulers stay busy
+        my @pending;
+        my $step = 0;
+        for my $dr (1 .. 10) {
+            for my $round (@rounds) {
+                for my $pair ([0, 1], [2, 3]) {
+                    for my $i (0 .. $fuse - 1) {
+                        push @pending, poly_block_fused() if int(40 * $i / $fuse) == $step;
+                    }
+                    for my $op ($pair_ops->($round, $pair)) {
+                        $code .= $op;
+                        $code .= shift @pending if @pending;
+                    }
+                    $step++;
+                }
+            }
+        }
+        $code .= join("", @pending);
+    } else {
+        emit("movl \$10, %r8d");
+        my $loop = newlabel("dround");
+        label($loop);
+        for my $round (@rounds) {
+            for my $pair ([0, 1], [2, 3]) { $code .= join("", $pair_ops->($round, $pair)) }
+        }
+        emit("decl %r8d", "jnz $loop");
+    }
+    # add the input words
+    for my $i (grep { $_ != 12 } @inreg) { $bcast->($i, $T[0]); op2("paddd", $T[0], $reg[$i]) }
+    op2("paddd", X12 . "(%rcx)", $reg[12]);
+    # a and b rows, then c and d
+    if (!$y) {
+        my @free = @T;
+        for my $g ((grep { $_ != $M } 0 .. 3), $M) {
+            my @k;
+            if ($g == $M) {
+                # the spilled row: into registers freed by the others, plus its input
+                @k = @free[3 .. 6];
+                for my $j (0 .. 3) {
+                    mova($reg[4 * $M + $j], $k[$j]);
+                    $bcast->(4 * $M + $j, $free[0]);
+                    op2("paddd", $free[0], $k[$j]);
+                }
+            } else {
+                @k = map { $reg[4 * $g + $_] } 0 .. 3;
+            }
+            my ($rows, $fr) = transpose4(\@k, $free[0], $free[1]);
+            for my $j (0 .. 3) { put($rows->[$j], 64 * $j + 16 * $g, $direct, $free[2]) }
+            # the rows' registers are free again, keep two known temporaries
+            @free = (@$fr, @free[2 .. $#free], @$rows);
+        }
+    } else {
+        my @free = @T;
+        my $half = sub {
+            my ($ga, $gb, $off) = @_;
+            my ($ra, $fa) = transpose4($ga, $free[0], $free[1]);
+            @free = (@$fa, @free[2 .. $#free]);
+            my ($rb, $fb) = transpose4($gb, $free[0], $free[1]);
+            @free = (@$fb, @free[2 .. $#free]);
+            for my $j (0 .. 3) {
+                emit("vperm2i128 \$0x20, $rb->[$j], $ra->[$j], $free[0]");
+                put($free[0], 64 * $j + $off, $direct);
+                emit("vperm2i128 \$0x31, $rb->[$j], $ra->[$j], $free[0]");
+                put($free[0], 64 * ($j + 4) + $off, $direct);
+            }
+            @free = (@free, @$ra, @$rb);
+        };
+        # the half without the spilled row first, then that row into freed registers
+        my $hm = $M >> 1;
+        my $h = 1 - $hm;
+        $half->([@reg[8 * $h .. 8 * $h + 3]], [@reg[8 * $h + 4 .. 8 * $h + 7]], 32 * $h);
+        my @m = @free[0 .. 3];
+        @free = @free[4 .. $#free];
+        for my $j (0 .. 3) {
+            mova($reg[4 * $M + $j], $m[$j]);
+            $bcast->(4 * $M + $j, $free[0]);
+            op2("paddd", $free[0], $m[$j]);
+        }
+        my @g = map { $_ >> 2 == $M ? $m[$_ & 3] : $reg[$_] } 8 * $hm .. 8 * $hm + 7;
+        $half->([@g[0 .. 3]], [@g[4 .. 7]], 32 * $hm);
+    }
+}
+
+# The short path: $n (1..3) blocks from the counter at 48(B) into the buffer,
+# block i in rows 4i..4i+3, one temporary per block (registers 12-14), the
+# blocks' instructions interleaved so they share the latency of one.
+# Does not advance the counter.
+sub horiz {
+    my ($n) = @_;
+    my @rows = map { my $i = $_; [map { "%xmm" . (4 * $i + $_) } 0 .. 3] } 0 .. $n - 1;
+    my @t = map { "%xmm" . (12 + $_) } 0 .. $n - 1;
+    for my $i (0 .. $n - 1) {
+        for my $j (0 .. 3) { mova((16 * $j) . "(%rcx)", $rows[$i][$j]) }
+        op2("paddd", ".Lcp_blk" . $i . "(%rip)", $rows[$i][3]) if $i;
+    }
+    emit("movl \$10, %r8d");
+    my $loop = newlabel("dround_h");
+    label($loop);
+    # the ops of one quarter round on rows ($a, $b, $c, $d), one string each
+    my $qr = sub {
+        my ($r, $t) = @_;
+        my ($a, $b, $c, $d) = @$r;
+        my @l;
+        my $save = $code;
+        for my $f (sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 16, $t) },
+                   sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 12, $t) },
+                   sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 8, $t) },
+                   sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 7, $t) }) {
+            $code = "";
+            $f->();
+            push @l, $code;
+        }
+        $code = $save;
+        return \@l;
+    };
+    my $shuf = sub {
+        my ($ib, $ic, $id) = @_;
+        my $p = $vex ? "vpshufd" : "pshufd";
+        for my $r (@rows) {
+            emit("$p \$$ib, $r->[1], $r->[1]", "$p \$$ic, $r->[2], $r->[2]", "$p \$$id, $r->[3], $r->[3]");
+        }
+    };
+    my $round = sub {
+        my @q = map { $qr->($rows[$_], $t[$_]) } 0 .. $n - 1;
+        for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
+    };
+    $round->();
+    $shuf->(0x39, 0x4e, 0x93);    # lane i of b, c, d: words 4+(i+1), 8+(i+2), 12+(i+3)
+    $round->();
+    $shuf->(0x93, 0x4e, 0x39);
+    emit("decl %r8d", "jnz $loop");
+    for my $i (0 .. $n - 1) {
+        for my $j (0 .. 3) {
+            if ($i && $j == 3) {
+                # the counter row of block i: state row 3 plus (i, 0, 0, 0)
+                mova("48(%rcx)", $t[$i]);
+                op2("paddd", ".Lcp_blk" . $i . "(%rip)", $t[$i]);
+                op2("paddd", $t[$i], $rows[$i][3]);
+            } else {
+                op2("paddd", (16 * $j) . "(%rcx)", $rows[$i][$j]);
+            }
+            mova($rows[$i][$j], (BUF + 64 * $i + 16 * $j) . "(%rcx)");
+        }
+    }
+}
+
+# ctasm_chacha20_xorbuf_<tier>: out[0..len) = in ^ key stream at r9; rdi out,
+# rsi in, rdx len (public). Clobbers rax, xmm0.
+sub gen_xorbuf {
+    my ($tier) = @_;
+    $vex = $tier eq "avx2";
+    my ($b16, $b1, $bend, $done) = map { newlabel($_) } qw(t16 t1 tend tdone);
+    emit(".ctasm_proc ctasm_chacha20_xorbuf_$tier", "cmpq \$16, %rdx", "jb $b1");
+    label($b16);
+    if ($vex) {
+        emit("vmovdqu (%rsi), %xmm0", "vpxor (%r9), %xmm0, %xmm0", "vmovdqu %xmm0, (%rdi)");
+    } else {
+        emit("movdqu (%rsi), %xmm0", "movdqu (%r9), %xmm1", "pxor %xmm1, %xmm0", "movdqu %xmm0, (%rdi)");
+    }
+    emit("addq \$16, %rsi", "addq \$16, %rdi", "addq \$16, %r9", "subq \$16, %rdx",
+         "cmpq \$16, %rdx", "jae $b16");
+    label($b1);
+    emit("testq %rdx, %rdx", "jz $done");
+    label($bend);
+    emit("movzbl (%rsi), %eax", "xorb (%r9), %al", "movb %al, (%rdi)",
+         "incq %rsi", "incq %rdi", "incq %r9", "decq %rdx", "jnz $bend");
+    label($done);
+    emit(".ctasm_ret", ".ctasm_endproc");
+}
+
+# ---------------------------------------------------------------------------
+# ctasm_chacha20_xor_<tier>: out[0..len) = in ^ key stream; rdi out, rsi in,
+# rdx len, rcx B. Advances the counter word by the blocks made.
+sub gen_xor {
+    my ($tier) = @_;
+    $vex = $tier eq "avx2";
+    my $W = $vex ? 8 : 4;
+    my $WB = 64 * $W;
+    my ($wide_loop, $tail_small, $tail_buf, $done) = map { newlabel($_) } qw(wide small tailbuf done);
+    emit(".ctasm_proc ctasm_chacha20_xor_$tier");
+    emit("cmpq \$$WB, %rdx", "jb $tail_small");
+    label($wide_loop);
+    wide_batch($W, 1);
+    emit("addl \$$W, 48(%rcx)", "addq \$$WB, %rdi", "addq \$$WB, %rsi", "subq \$$WB, %rdx",
+         "cmpq \$$WB, %rdx", "jae $wide_loop");
+    label($tail_small);
+    emit("testq %rdx, %rdx", "jz $done");
+    if ($vex) {
+        my $not8 = newlabel("not8");
+        emit("cmpq \$256, %rdx", "jbe $not8");
+        wide_batch(8, 0);
+        emit("addl \$8, 48(%rcx)", "jmp $tail_buf");
+        label($not8);
+    }
+    my ($not4, $h1, $h2) = (newlabel("not4"), newlabel("h1"), newlabel("h2"));
+    emit("cmpq \$192, %rdx", "jbe $not4");
+    wide_batch(4, 0);
+    emit("addl \$4, 48(%rcx)", "jmp $tail_buf");
+    label($not4);
+    # up to three blocks side by side
+    emit("cmpq \$64, %rdx", "jbe $h1", "cmpq \$128, %rdx", "jbe $h2");
+    horiz(3);
+    emit("addl \$3, 48(%rcx)", "jmp $tail_buf");
+    label($h2);
+    horiz(2);
+    emit("addl \$2, 48(%rcx)", "jmp $tail_buf");
+    label($h1);
+    horiz(1);
+    emit("incl 48(%rcx)");
+    # XOR rdx (< one batch) bytes with the key stream in the buffer
+    label($tail_buf);
+    emit("leaq " . BUF . "(%rcx), %r9", "call ctasm_chacha20_xorbuf_$tier");
+    label($done);
+    emit(".ctasm_ret", ".ctasm_endproc");
+}
+
+# ---------------------------------------------------------------------------
+# The fused loop. Registers: r11/r12/r13 h0/h1/h2, r14 r15 rbx rbp the
+# product, r8 s1, r9 the MAC pointer, r0 and r1 read from the frame (B in
+# rcx), rax rdx for mul; rdi, rsi the batch's out and in, r10 batches left.
+# One Poly1305 block (16 bytes at r9, pad bit set), one string per instruction.
+sub poly_block_fused {
+    my ($h0, $h1, $h2, $t0, $t1, $t2, $t3) = qw(%r11 %r12 %r13 %r14 %r15 %rbx %rbp);
+    my ($r0, $r1) = (R0 . "(%rcx)", R1 . "(%rcx)");
+    return map { "\t$_\n" } (
+        "addq 0(%r9), $h0", "adcq 8(%r9), $h1", "adcq \$1, $h2",
+        "movq $r0, %rax", "mulq $h0", "movq %rax, $t0", "movq %rdx, $t1",
+        "movq $r1, %rax", "mulq $h0", "movq %rax, $t2", "movq %rdx, $t3",
+        "movq %r8, %rax", "mulq $h1", "addq %rax, $t0", "adcq %rdx, $t1",
+        "movq $r0, %rax", "mulq $h1", "addq %rax, $t2", "adcq %rdx, $t3",
+        "movq $h2, %rax", "imulq %r8, %rax", "addq %rax, $t2", "adcq \$0, $t3",
+        "imulq $r0, $h2",
+        "addq $t1, $t2", "adcq $h2, $t3",
+        "movq $t3, $h2", "andq \$3, $h2",
+        "movq $t3, %rax", "andq \$-4, %rax", "shrq \$2, $t3", "addq $t3, %rax",
+        "movq $t0, $h0", "movq $t2, $h1",
+        "addq %rax, $h0", "adcq \$0, $h1", "adcq \$0, $h2",
+        "leaq 16(%r9), %r9");
+}
+
+# ctasm_chacha20_poly1305_fused_<tier>: rdx (>= 1) whole wide batches from
+# in (rsi) to out (rdi), and during each batch's rounds Poly1305 over the
+# batch's length of data at r9 (advancing r9), with the state at B + 64.
+sub gen_fused {
+    my ($tier) = @_;
+    $vex = $tier eq "avx2";
+    my $W = $vex ? 8 : 4;
+    my $WB = 64 * $W;
+    my $loop = newlabel("fused");
+    emit(".ctasm_proc ctasm_chacha20_poly1305_fused_$tier",
+         "movq %rdx, %r10",
+         "movq " . H0 . "(%rcx), %r11", "movq " . H1 . "(%rcx), %r12", "movq " . H2 . "(%rcx), %r13",
+         "movq " . R1 . "(%rcx), %r8", "shrq \$2, %r8", "addq " . R1 . "(%rcx), %r8");
+    label($loop);
+    wide_batch($W, 1, $WB / 16);
+    emit("addl \$$W, 48(%rcx)", "addq \$$WB, %rdi", "addq \$$WB, %rsi", "decq %r10", "jnz $loop",
+         "movq %r11, " . H0 . "(%rcx)", "movq %r12, " . H1 . "(%rcx)", "movq %r13, " . H2 . "(%rcx)",
+         ".ctasm_ret", ".ctasm_endproc");
+}
+
+# ---------------------------------------------------------------------------
+# ctasm_chacha_poly1305_blocks: rdi the Poly1305 state (r0, r1, h0, h1, h2),
+# rsi data, rdx the number of 16-byte blocks (each with the 2^128 pad bit:
+# the AEAD pads every block to 16 bytes). Clobbers every GPR but rsp, rdi.
+sub gen_poly {
+    my ($r0, $r1, $s1, $h0, $h1, $h2) = qw(%r8 %r9 %r10 %r11 %r12 %r13);
+    my ($t0, $t1, $t2, $t3) = qw(%r14 %r15 %rbx %rbp);
+    my ($loop, $done) = (newlabel("poly"), newlabel("polydone"));
+    emit(".ctasm_proc " . POLY,
+         "testq %rdx, %rdx", "jz $done",
+         "movq %rdx, %rcx",
+         "movq 0(%rdi), $r0", "movq 8(%rdi), $r1",
+         "movq $r1, $s1", "shrq \$2, $s1", "addq $r1, $s1",
+         "movq 16(%rdi), $h0", "movq 24(%rdi), $h1", "movq 32(%rdi), $h2");
+    label($loop);
+    emit("addq 0(%rsi), $h0", "adcq 8(%rsi), $h1", "adcq \$1, $h2", "leaq 16(%rsi), %rsi",
+         # d0 = h0 r0 + h1 s1 -> t1:t0, d1 = h0 r1 + h1 r0 + h2 s1 -> t3:t2
+         "movq $h0, %rax", "mulq $r0", "movq %rax, $t0", "movq %rdx, $t1",
+         "movq $h0, %rax", "mulq $r1", "movq %rax, $t2", "movq %rdx, $t3",
+         "movq $h1, %rax", "mulq $s1", "addq %rax, $t0", "adcq %rdx, $t1",
+         "movq $h1, %rax", "mulq $r0", "addq %rax, $t2", "adcq %rdx, $t3",
+         "movq $h2, %rax", "imulq $s1, %rax", "addq %rax, $t2", "adcq \$0, $t3",
+         "imulq $r0, $h2",    # d2 = h2 r0
+         # t0 + 2^64 (t1 + t2) + 2^128 (t3 + d2)
+         "addq $t1, $t2", "adcq $h2, $t3",
+         # h = t0 + 2^64 t2 + 2^128 (t3 & 3) + 5 (t3 >> 2)
+         "movq $t3, $h2", "andq \$3, $h2",
+         "movq $t3, %rax", "andq \$-4, %rax", "shrq \$2, $t3", "addq $t3, %rax",
+         "movq $t0, $h0", "movq $t2, $h1",
+         "addq %rax, $h0", "adcq \$0, $h1", "adcq \$0, $h2",
+         "decq %rcx", "jnz $loop",
+         "movq $h0, 16(%rdi)", "movq $h1, 24(%rdi)", "movq $h2, 32(%rdi)");
+    label($done);
+    emit(".ctasm_ret", ".ctasm_endproc");
+}
+
+# ---------------------------------------------------------------------------
+# Global functions.
+sub frame_base { emit("leaq 31(%rsp), %rcx", "andq \$-32, %rcx") }
+
+# The 16-word state at B from the ChaChaState at $p.
+sub load_state {
+    my ($p) = @_;
+    mova(".Lcp_sigma(%rip)", "%xmm0");
+    movu("0($p)", "%xmm1");
+    movu("16($p)", "%xmm2");
+    movu("32($p)", "%xmm3");
+    for my $j (0 .. 3) { mova("%xmm$j", (16 * $j) . "(%rcx)") }
+}
+
+# Zero the frame and the vector registers; the volatile GPRs that held
+# secrets too (the callee-saved ones are restored by the epilogue).
+sub wipe_and_return {
+    my $l = newlabel("wipe");
+    frame_base();
+    if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
+    emit("movl \$" . (USED / 64) . ", %eax");
+    label($l);
+    if ($vex) {
+        emit("vmovdqa %ymm0, 0(%rcx)", "vmovdqa %ymm0, 32(%rcx)");    # B is 32-aligned
+    } else {
+        mova("%xmm0", "$_(%rcx)") for 0, 16, 32, 48;
+    }
+    emit("addq \$64, %rcx", "decl %eax", "jnz $l");
+    if ($vex) {
+        emit("vzeroall");
+    } else {
+        emit("pxor %xmm$_, %xmm$_") for 1 .. 15;
+    }
+    emit("xorl %eax, %eax", "xorl %edx, %edx", "xorl %r8d, %r8d", "xorl %r9d, %r9d",
+         "xorl %r10d, %r10d", "xorl %r11d, %r11d");
+    emit(".ctasm_ret", ".ctasm_endproc");
+}
+
+sub gen_stream {
+    my ($tier) = @_;
+    $vex = $tier eq "avx2";
+    emit(".ctasm_proc ctasm_chacha20_$tier, global, args=4, frame=" . FRAME);
+    emit("movq %rcx, %rax");
+    frame_base();
+    load_state("%rax");
+    emit("call ctasm_chacha20_xor_$tier");
+    wipe_and_return();
+}
+
+# Poly1305 over $len (register or memory, < 16) bytes at $ptr zero-padded to a
+# block; nothing when $len is 0. Uses rax, rdx, rsi, rdi, r8; reloads B.
+sub poly_padded {
+    my ($ptr, $len) = @_;
+    my ($skip, $copy) = (newlabel("nopad"), newlabel("padcopy"));
+    emit("movq $len, %rdx", "testq %rdx, %rdx", "jz $skip", "movq $ptr, %rsi");
+    if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
+    mova("%xmm0", PAD . "(%rcx)");
+    emit("leaq " . PAD . "(%rcx), %rdi");
+    label($copy);
+    emit("movzbl (%rsi), %eax", "movb %al, (%rdi)", "incq %rsi", "incq %rdi", "decq %rdx",
+         "jnz $copy",
+         "leaq " . PAD . "(%rcx), %rsi", "leaq " . R0 . "(%rcx), %rdi", "movl \$1, %edx",
+         "call " . POLY);
+    frame_base();
+    label($skip);
+}
+
+sub gen_aead {
+    my ($tier, $seal) = @_;
+    $vex = $tier eq "avx2";
+    my $name = "ctasm_chacha20_poly1305_" . ($seal ? "seal" : "open") . "_$tier";
+    my $xor = "ctasm_chacha20_xor_$tier";
+    emit(".ctasm_proc $name, global, args=7, save=rbx,rbp,r12,r13,r14,r15, frame=" . FRAME);
+    emit(".ctasm_stack_arg 7, %rax");
+    emit("movq %rcx, %r10");
+    frame_base();
+    emit("movq %rdi, " . A_OUT . "(%rcx)", "movq %rsi, " . A_TAG . "(%rcx)",
+         "movq %rdx, " . A_IN . "(%rcx)", "movq %r10, " . A_INLEN . "(%rcx)",
+         "movq %r10, " . REM . "(%rcx)",
+         "movq %r8, " . A_AD . "(%rcx)", "movq %r9, " . A_ADLEN . "(%rcx)");
+    load_state("%rax");
+    if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
+    mova("%xmm0", H0 . "(%rcx)");
+    emit("movq \$0, " . H2 . "(%rcx)");
+    my ($big, $short3, $short_key, $chunk, $data_done) =
+        map { newlabel($_) } qw(big short3 shortkey chunk datadone);
+    my $ct = $seal ? A_OUT : A_IN;    # where the ciphertext is
+    # Poly1305 key from block 0 (in the buffer), then the AD
+    my $key_and_ad = sub {
+        emit("movq \$0x0ffffffc0fffffff, %rax", "andq " . BUF . "(%rcx), %rax",
+             "movq %rax, " . R0 . "(%rcx)",
+             "movq \$0x0ffffffc0ffffffc, %rax", "andq " . (BUF + 8) . "(%rcx), %rax",
+             "movq %rax, " . R1 . "(%rcx)");
+        mova((BUF + 16) . "(%rcx)", "%xmm0");
+        movu("%xmm0", S . "(%rcx)");
+        emit("movq " . A_AD . "(%rcx), %rsi", "movq " . A_ADLEN . "(%rcx), %rdx", "shrq \$4, %rdx",
+             "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
+        frame_base();
+        emit("movq " . A_ADLEN . "(%rcx), %r8", "movq %r8, %rax", "andq \$-16, %rax",
+             "addq " . A_AD . "(%rcx), %rax", "andq \$15, %r8");
+        poly_padded("%rax", "%r8");
+    };
+    # Poly1305 over CHUNKLEN bytes of ciphertext, a partial last block padded
+    my $mac = sub {
+        emit("movq $ct(%rcx), %rsi", "movq " . CHUNKLEN . "(%rcx), %rdx", "shrq \$4, %rdx",
+             "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
+        frame_base();
+        emit("movq " . CHUNKLEN . "(%rcx), %r8", "movq %r8, %rax", "andq \$-16, %rax",
+             "addq $ct(%rcx), %rax", "andq \$15, %r8");
+        poly_padded("%rax", "%r8");
+    };
+    # Up to one batch less a block: blocks 0.. in one batch (short: up to 128
+    # bytes; wide: 4 blocks, AVX2 also 8), so the key block costs nothing
+    # extra; the message is XORed from the buffer.
+    my ($s4, $s8) = (newlabel("short4"), newlabel("short8"));
+    emit("movq %r10, " . CHUNKLEN . "(%rcx)",
+         "cmpq \$128, %r10", "ja $s4", "cmpq \$64, %r10", "ja $short3");
+    horiz(2);
+    emit("jmp $short_key");
+    label($short3);
+    horiz(3);
+    emit("jmp $short_key");
+    label($s4);
+    emit("cmpq \$192, %r10", "ja $s8");
+    wide_batch(4, 0);
+    emit("jmp $short_key");
+    label($s8);
+    if ($vex) {
+        emit("cmpq \$448, %r10", "ja $big");
+        wide_batch(8, 0);
+    } else {
+        emit("jmp $big");
+    }
+    label($short_key);
+    $key_and_ad->();
+    my $xor_short = sub {
+        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
+             "movq " . CHUNKLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
+             "call ctasm_chacha20_xorbuf_$tier");
+        frame_base();
+    };
+    if ($seal) { $xor_short->(); $mac->() } else { $mac->(); $xor_short->() }
+    emit("jmp $data_done");
+    label($big);
+    horiz(1);
+    emit("incl 48(%rcx)");
+    $key_and_ad->();
+    # Whole wide batches through the fused loop. open MACs each batch while
+    # it makes its key stream (the XOR comes after the rounds); seal MACs
+    # the batch before (its first batch runs alone, its last is MACed after).
+    # (AVX2 only: SSSE3 measured faster separate, see the header)
+    my $W = $vex ? 8 : 4;
+    my $WB = 64 * $W;
+    my $shift = $vex ? 9 : 8;
+    my $nofuse = newlabel("nofuse");
+    if ($vex) {
+        emit("movq " . A_INLEN . "(%rcx), %rax", "shrq \$$shift, %rax",
+             "cmpq \$" . ($seal ? 2 : 1) . ", %rax", "jb $nofuse", "movq %rax, " . NB . "(%rcx)");
+        if ($seal) {
+            emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi", "movl \$$WB, %edx",
+                 "call $xor");
+            frame_base();
+            emit("movq " . A_OUT . "(%rcx), %r9", "leaq $WB(%r9), %rdi",
+                 "movq " . A_IN . "(%rcx), %rsi", "addq \$$WB, %rsi",
+                 "movq " . NB . "(%rcx), %rdx", "decq %rdx",
+                 "call ctasm_chacha20_poly1305_fused_$tier");
+            frame_base();
+            emit("movq " . NB . "(%rcx), %rsi", "decq %rsi", "shlq \$$shift, %rsi",
+                 "addq " . A_OUT . "(%rcx), %rsi", "movl \$" . ($WB / 16) . ", %edx",
+                 "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
+            frame_base();
+        } else {
+            emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi", "movq %rsi, %r9",
+                 "movq " . NB . "(%rcx), %rdx", "call ctasm_chacha20_poly1305_fused_$tier");
+            frame_base();
+        }
+        emit("movq " . NB . "(%rcx), %rax", "shlq \$$shift, %rax",
+             "addq %rax, " . A_OUT . "(%rcx)", "addq %rax, " . A_IN . "(%rcx)",
+             "subq %rax, " . REM . "(%rcx)");
+    }
+    label($nofuse);
+    # the message, chunk by chunk
+    label($chunk);
+    emit("movq " . REM . "(%rcx), %rdx", "testq %rdx, %rdx", "jz $data_done",
+         "movl \$" . CHUNK . ", %eax", "cmpq %rax, %rdx", "cmovaq %rax, %rdx",
+         "movq %rdx, " . CHUNKLEN . "(%rcx)");
+    my $enc = sub {
+        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
+             "movq " . CHUNKLEN . "(%rcx), %rdx", "call $xor");
+        frame_base();
+    };
+    # open MACs the ciphertext before it decrypts it (in place overwrites it)
+    if ($seal) { $enc->(); $mac->() } else { $mac->(); $enc->() }
+    emit("movq " . CHUNKLEN . "(%rcx), %rdx",
+         "addq %rdx, " . A_OUT . "(%rcx)", "addq %rdx, " . A_IN . "(%rcx)",
+         "subq %rdx, " . REM . "(%rcx)", "jmp $chunk");
+    label($data_done);
+    # le64(ad_len) || le64(in_len)
+    emit("movq " . A_ADLEN . "(%rcx), %rax", "movq %rax, " . PAD . "(%rcx)",
+         "movq " . A_INLEN . "(%rcx), %rax", "movq %rax, " . (PAD + 8) . "(%rcx)",
+         "leaq " . PAD . "(%rcx), %rsi", "leaq " . R0 . "(%rcx), %rdi", "movl \$1, %edx",
+         "call " . POLY);
+    frame_base();
+    # h mod p: g = h - p over all three limbs; its borrow says h < p
+    emit("movq " . H0 . "(%rcx), %r8", "movq " . H1 . "(%rcx), %r9", "movq " . H2 . "(%rcx), %r10",
+         "movq %r8, %r11", "movq %r9, %rdx",
+         "subq \$-5, %r11", "sbbq \$-1, %rdx", "sbbq \$3, %r10",
+         "cmovaeq %r11, %r8", "cmovaeq %rdx, %r9",
+         "addq " . S . "(%rcx), %r8", "adcq " . (S + 8) . "(%rcx), %r9",
+         "movq " . A_TAG . "(%rcx), %rax", "movq %r8, 0(%rax)", "movq %r9, 8(%rax)");
+    wipe_and_return();
+}
+
+emit(".ctasm_text");
+for my $tier (qw(ssse3 avx2)) {
+    gen_stream($tier);
+    gen_aead($tier, 1);
+    gen_aead($tier, 0);
+    gen_xor($tier);
+    gen_xorbuf($tier);
+    gen_fused($tier) if $tier eq "avx2";
+}
+gen_poly();
+
+emit(".ctasm_rodata", ".ctasm_align 32");
+bytes16(".Lcp_sigma", [map { ord } split //, "expand 32-byte k"], "the ChaCha20 constants");
+my @r16 = map { my $w = $_; map { 4 * $w + $_ } 2, 3, 0, 1 } 0 .. 3;
+my @r8 = map { my $w = $_; map { 4 * $w + $_ } 3, 0, 1, 2 } 0 .. 3;
+bytes16(".Lcp_rot16", \@r16, "pshufb masks: each dword rotated left by 16, by 8 (both lanes)");
+bytes16("", \@r16);
+bytes16(".Lcp_rot8", \@r8);
+bytes16("", \@r8);
+my @inc = map { my $v = $_; ($v, 0, 0, 0) } 0 .. 7;
+bytes16(".Lcp_inc", [@inc[0 .. 15]], "block offsets of the lanes: 0..3 (xmm), 0..7 (ymm)");
+bytes16("", [@inc[16 .. 31]]);
+bytes16(".Lcp_blk1", [1, (0) x 15], "block i of the short path: row 3 + (i, 0, 0, 0)");
+bytes16(".Lcp_blk2", [2, (0) x 15]);
+finish();

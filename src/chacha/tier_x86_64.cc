@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+// The x86_64 ChaCha20-Poly1305 tiers (perlasm/chacha/chacha20_poly1305_x86_64.pl):
+// SSSE3 (4 blocks in xmm lanes, a 1-3 block short path) and AVX2 (8 blocks in ymm
+// lanes, 4-block and 1-3 block paths for short inputs), both with scalar 64-bit
+// Poly1305: woven into the 8-block rounds on AVX2, chunk by chunk after (or, for
+// open, before) the cipher on SSSE3 and in every tail. Everything runs in the
+// assembly, which wipes its own frame, so no C++ here computes on secrets.
+#include "chacha/internal.h"
+
+#if defined(CTASM_X86_64_ASM)
+// Assembly entry points (the contract of ChachaTier in chacha/internal.h).
+// The _ssse3 ones need SSSE3, the _avx2 ones AVX2 (no BMI2: plain mul).
+extern "C" {
+void ctasm_chacha20_ssse3(uint8_t *out, const uint8_t *in, size_t len,
+                          const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_seal_ssse3(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                        size_t in_len, const uint8_t *ad, size_t ad_len,
+                                        const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_open_ssse3(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                        size_t in_len, const uint8_t *ad, size_t ad_len,
+                                        const ctasm::ChachaState *state);
+void ctasm_chacha20_avx2(uint8_t *out, const uint8_t *in, size_t len,
+                         const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_seal_avx2(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                       size_t in_len, const uint8_t *ad, size_t ad_len,
+                                       const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_open_avx2(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                       size_t in_len, const uint8_t *ad, size_t ad_len,
+                                       const ctasm::ChachaState *state);
+}
+
+namespace ctasm {
+namespace {
+bool ssse3_capable() { return cpu_has(kSSSE3); }
+bool avx2_capable() { return cpu_has(kAVX2); }
+}  // namespace
+
+const ChachaTier kChachaTierSsse3 = {
+    kChachaImplSsse3,
+    "chacha-ssse3",
+    ssse3_capable,
+    ctasm_chacha20_ssse3,
+    ctasm_chacha20_poly1305_seal_ssse3,
+    ctasm_chacha20_poly1305_open_ssse3,
+    0,
+};
+
+const ChachaTier kChachaTierAvx2 = {
+    kChachaImplAvx2,
+    "chacha-avx2",
+    avx2_capable,
+    ctasm_chacha20_avx2,
+    ctasm_chacha20_poly1305_seal_avx2,
+    ctasm_chacha20_poly1305_open_avx2,
+    0,
+};
+
+}  // namespace ctasm
+#endif  // CTASM_X86_64_ASM

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// Single-step unwind cases of the x86_64 ChaCha20-Poly1305 entry points
+// (tests/unwind/unwind_cases.h): at every instruction, in the global functions
+// and the local ones they call, the unwinder must get back to the trampoline
+// with its return address, stack pointer and callee-saved registers (xmm6-xmm15
+// on Win64). Lengths reach the short batches, the tails and the wide loops once.
+#include "unwind/unwind_cases.h"
+
+#if defined(CTASM_UNWIND_STEPPING)
+
+#include <stdint.h>
+#include <string.h>
+
+#include "chacha/internal.h"
+#include "test_asm.h"
+#include "test_util.h"
+
+namespace {
+
+#define STEP_CHACHA_TIER(tier, why, suffix)                                              \
+  do {                                                                                   \
+    if (!(tier).capable()) {                                                             \
+      ctasm_unwind::NotSteppable("ctasm_chacha20_" #suffix, why);                        \
+      ctasm_unwind::NotSteppable("ctasm_chacha20_poly1305_seal_" #suffix, why);          \
+      ctasm_unwind::NotSteppable("ctasm_chacha20_poly1305_open_" #suffix, why);          \
+      break;                                                                             \
+    }                                                                                    \
+    ctasm_test::TestRng rng(0x57c4);                                                     \
+    static uint8_t in[700], ad[20], out[700], tag[16];                                   \
+    rng.fill(in, sizeof in);                                                             \
+    rng.fill(ad, sizeof ad);                                                             \
+    static ctasm::ChachaState st;                                                        \
+    for (auto &w : st.words) w = static_cast<uint32_t>(rng.next());                      \
+    st.words[8] = 0;                                                                     \
+    for (size_t len : {size_t{0}, size_t{100}, size_t{600}}) {                           \
+      STEP_OK(ctasm_chacha20_##suffix, static_cast<uint8_t *>(out),                      \
+              static_cast<const uint8_t *>(in), len,                                     \
+              static_cast<const ctasm::ChachaState *>(&st));                             \
+    }                                                                                    \
+    for (size_t len : {size_t{17}, size_t{600}}) {                                       \
+      STEP_OK(ctasm_chacha20_poly1305_seal_##suffix, static_cast<uint8_t *>(out),        \
+              static_cast<uint8_t *>(tag), static_cast<const uint8_t *>(in), len,        \
+              static_cast<const uint8_t *>(ad + 1), size_t{19},                          \
+              static_cast<const ctasm::ChachaState *>(&st));                             \
+      STEP_OK(ctasm_chacha20_poly1305_open_##suffix, static_cast<uint8_t *>(out),        \
+              static_cast<uint8_t *>(tag), static_cast<const uint8_t *>(in), len,        \
+              static_cast<const uint8_t *>(ad + 1), size_t{19},                          \
+              static_cast<const ctasm::ChachaState *>(&st));                             \
+    }                                                                                    \
+  } while (0)
+
+void StepChacha() {
+  STEP_CHACHA_TIER(ctasm::kChachaTierSsse3, "no SSSE3", ssse3);
+  STEP_CHACHA_TIER(ctasm::kChachaTierAvx2, "no AVX2", avx2);
+}
+
+}  // namespace
+
+UNWIND_CASES(ChachaX86_64) { StepChacha(); }
+
+#endif  // CTASM_UNWIND_STEPPING
