@@ -242,6 +242,10 @@ S5 = t47 + t65
 S1 = t64 + S3
 S2 = t55 + t67
 C
+# The operands of the last products kept live across the inversion (see
+# bp_mid); found by trying all 8-subsets offline (the others are one XOR each).
+my @Z_OPERANDS = qw(y15 y6 U7 y16 y1 y7 y11 y17 y10 y12 y3 y4 y13 y5 y2 y9 y14 y8);
+my %LATE_BASIS = (enc => [qw(U7 y1 y11 y10 y12 y13 y2 y8)]);
 my @BP = map { [ map { [ /^(\w+) = (\w+) ([+x]) (\w+)$/ ] } split /\n/ ] } $BP_TOP, $BP_MID, $BP_BOT;
 # Runs gate list $g over the signals in %$env with the given XOR and AND.
 sub bp_run {
@@ -252,13 +256,47 @@ sub bp_run {
         $env->{$d} = $op eq '+' ? $xor->($env->{$a}, $env->{$b}) : $and->($env->{$a}, $env->{$b});
     }
 }
+# The middle, with its last 18 products reading late copies of their linear
+# operands: only the 8 of @$basis stay live across the inversion; each other
+# one is made again (one XOR of two late values, found from the operands'
+# forms: bit j = depends on input j) just before its product.  10 XORs
+# instead of about 11 spills (22 loads and stores) a round.
+sub bp_mid {
+    my ($e, $form, $basis) = @_;
+    my @gates = @{ $BP[1] };
+    my @zg = grep { $_->[0] =~ /^z/ } @gates;
+    bp_run([ grep { $_->[0] !~ /^z/ } @gates ], $e, \&X, \&A);
+    my %late = map { ($_ => $e->{$_}) } @$basis;
+    my %lf = map { ($form->{$_} => $_) } @$basis;
+    my @need = grep { !exists $late{$_} } map { $_->[3] } @zg;
+    while (@need) {
+        my ($n, $p, $q);
+        FIND: for my $k (0 .. $#need) {
+            for my $x (sort keys %late) {
+                my $y = $lf{ $form->{ $need[$k] } ^ $form->{$x} };
+                next unless defined $y;
+                ($n, $p, $q) = (splice(@need, $k, 1), $x, $y);
+                last FIND;
+            }
+        }
+        die "late operand of the S-box's products not one XOR from the basis" unless defined $n;
+        # tagged, so that it is not merged with the early value of the same sum
+        $late{$n} = op('xor', $late{$p}, $late{$q}, 'late');
+        $lf{ $form->{$n} } = $n;
+    }
+    $e->{ $_->[0] } = A($e->{ $_->[1] }, $late{ $_->[3] }) for @zg;
+}
 sub parity { my $v = shift; $v ^= $v >> 16; $v ^= $v >> 8; $v ^= $v >> 4; $v ^= $v >> 2; $v ^= $v >> 1; $v & 1 }
 my @Z = map { "z$_" } 0 .. 17;
 # SubBytes without 0x63, planes in/out (index = bit position).
 sub sbox_enc {
     my $x = shift;
     my %e = map { ("U$_" => $x->[ 7 - $_ ]) } 0 .. 7;
-    bp_run($_, \%e, \&X, \&A) for @BP;
+    my %form = map { ("U$_" => 1 << $_) } 0 .. 7;
+    bp_run($BP[0], \%form, sub { $_[0] ^ $_[1] }, sub { die });
+    bp_run($BP[0], \%e, \&X, \&A);
+    bp_mid(\%e, \%form, $ENV{NOLATE} ? [ @Z_OPERANDS ] : $LATE_BASIS{enc});
+    bp_run($BP[2], \%e, \&X, \&A);
     return [ map { $e{ "S" . (7 - $_) } } 0 .. 7 ];
 }
 # InvSubBytes of (x ^ 0x63) = inversion of u = Ainv(x) (Ainv: the inverse of
@@ -359,7 +397,7 @@ sub round_prog {
     my $p = [ map { op('perm', $_, $idx) } @$s ];
     return $p if $last;
     my $m = $dec ? invmixcolumns($p) : mixcolumns($p);
-    return [ map { X($m->[$_], op('kload', $_)) } 0 .. 7 ];
+    return $m;
 }
 
 ######################################################################
@@ -383,8 +421,8 @@ sub linopt {
     }
     my $formof = sub { my $v = shift; $top{$v} ? $form{$v} : [$v] };
     for my $i (0 .. $#old) {
-        my ($t, $x, $y) = @{ $old[$i] };
-        next unless $t eq 'xor';
+        my ($t, $x, $y, $tag) = @{ $old[$i] };
+        next unless $t eq 'xor' && !$tag;
         if ($mode eq 'top') {
             next unless ($top{$x} || $old[$x][0] eq 'in') && ($top{$y} || $old[$y][0] eq 'in');
         } else {
@@ -485,7 +523,10 @@ sub schedule_prog {
     my $try = sub {
         my $i = shift;
         return if $ops[$i][0] eq 'kload' && $ops[$i][1] && !$done{ $kload{ $ops[$i][1] - 1 } };
-        $ready{$i} = 1 if $live{$i} && !$done{$i} && !grep { !$done{$_} } op_srcs($ops[$i]);
+        return unless $live{$i} && !$done{$i} && !grep { !$done{$_} } op_srcs($ops[$i]);
+        # a late operand (bp_mid) is made only once its product's other operand exists
+        return if $ops[$i][3] && grep { my $u = $_; grep { $_ != $i && !$done{$_} } op_srcs($ops[$u]) } @{ $users{$i} || [] };
+        $ready{$i} = 1;
     };
     $try->($_) for 0 .. $#ops;
     while (%ready) {
@@ -502,6 +543,7 @@ sub schedule_prog {
         push @order, $best;
         $left{$_}-- for op_srcs($ops[$best]);
         $try->($_) for @{ $users{$best} || [] };
+        $try->($_) for grep { $ops[$_][3] } map { op_srcs($ops[$_]) } @{ $users{$best} || [] };
         $try->($kload{ $ops[$best][1] + 1 }) if $ops[$best][0] eq 'kload' && $ops[$best][1] < 7;
     }
     my %new;
@@ -738,75 +780,71 @@ sub emit_prog {
 my $maxslots = 0;
 
 # One round for the loop (input and output registers equal) or the last
-# round (outputs anywhere).  The register assignment of the planes is not
-# fixed: starting from q0..q7 the output assignment is fed back as the input
-# one until it repeats, which removes the moves that would otherwise close the
-# loop (tried from several starting assignments); if it does not settle, the
-# outputs are moved back.  Returns the code
+# round (outputs anywhere).  The loop rounds keep the planes in q8-q15, so
+# that the round key's 8 planes load into q0-q7 with one vldmia; which of
+# q8-q15 holds which plane is chosen so that a round ends where it starts
+# (the output assignment is fed back as the input one until it repeats; if
+# it leaves q8-q15 or cycles, the outputs are moved back).  Returns the code
 # and the assignment (plane b -> register).
+#
+# The schedule is a search (variant of the linear layers, tie-break seed,
+# eviction bias); its result is pinned in %TUNE so that a run costs one
+# schedule.  CTASM_BSAES_TUNE=1 searches again and prints the best to stderr.
+my %TUNE = (enc => [ 0, 4, 2 ], dec => [ 1, 19, 0.4 ], enc_last => [ 0, 23, 2 ], dec_last => [ 1, 0, 2 ]);
 my $SEEDS = 24;
+sub emit_round {
+    my ($dec, $last, $in, $opt, $seed, $cheap) = @_;
+    local $CHEAP = $cheap;
+    my $outs = round_prog($dec, $last);
+    $outs = linopt($outs, $_) for @{ $VARIANTS{ $dec ? 'dec' : 'enc' }[$opt] };
+    my $prog = schedule_prog($outs, $seed);
+    return emit_prog($prog, $in, undef) if $last;
+    my %seen;
+    my $pi = $in;
+    while (!$seen{"@$pi"}++) {
+        my ($c, $s, $out) = emit_prog($prog, $pi, undef);
+        return ($c, $s, $out) if "@$out" eq "@$pi";
+        last if grep { $_ < 8 } @$out;
+        $pi = $out;
+    }
+    return emit_prog($prog, $in, $in);
+}
 sub round_code {
     my ($dec, $last, $in) = @_;
-    my ($c, $slots, $asg);
-    # Fewer gates can mean more spills: try several and keep the shortest.
-    for my $opt (@{ $VARIANTS{ $dec ? 'dec' : 'enc' } }) {
-        # The program does not depend on the register assignment: build it
-        # once per schedule; keep the schedule that emits shortest from q0..q7.
-        my ($best, $bn);
-        my $cheap;
-        for my $seed (0 .. $SEEDS) {
-            my $o = round_prog($dec, $last);
-            $o = linopt($o, $_) for @$opt;
-            $o = schedule_prog($o, $seed);
-            for my $ch (@CHEAP) {
-                local $CHEAP = $ch;
-                my ($c2) = emit_prog($o, [ 0 .. 7 ], undef);
-                my $n = $c2 =~ tr/\n//;
-                ($best, $cheap, $bn) = ($seed, $ch, $n) if !defined $bn || $n < $bn;
-            }
-        }
-        local $CHEAP = $cheap;
-        my $outs = round_prog($dec, $last);
-        $outs = linopt($outs, $_) for @$opt;
-        my $prog = schedule_prog($outs, $best);
-        my $build = sub { $prog };
-        my ($c1, $s1, $a1);
-        if ($last) {
-            ($c1, $s1, $a1) = emit_prog($build->(), $in, undef);
-        } else {
-            # from a few starting assignments (the allocator's free-register
-            # order makes q0..q7 rarely settle; the high registers often do)
-            my %seen;
-            for my $start ([ 8 .. 15 ], $in) {
-                last if defined $c1;
-                my $pi = $start;
-                my $first = !%seen;
-                while (!exists $seen{"@$pi"}) {
-                    $seen{"@$pi"} = $first;
-                    my ($c2, $s2, $out) = emit_prog($build->(), $pi, undef);
-                    if ("@$out" eq "@$pi") { ($c1, $s1, $a1) = ($c2, $s2, $out); last; }
-                    $pi = $out;
+    my $key = ($dec ? "dec" : "enc") . ($last ? "_last" : "");
+    my @p = @{ $TUNE{$key} };
+    if ($ENV{CTASM_BSAES_TUNE}) {
+        my $bn;
+        for my $opt (0 .. $#{ $VARIANTS{ $dec ? 'dec' : 'enc' } }) {
+            for my $seed (0 .. $SEEDS) {
+                for my $ch (@CHEAP) {
+                    my ($c) = emit_round($dec, $last, $in, $opt, $seed, $ch);
+                    my $n = $c =~ tr/\n//;
+                    ($bn, @p) = ($n, $opt, $seed, $ch) if !defined $bn || $n < $bn;
                 }
             }
-            # a cycle: force the outputs back for each assignment of the first start
-            for my $k (defined $c1 ? () : sort grep { $seen{$_} } keys %seen) {
-                my $p2 = [ split / /, $k ];
-                my ($c2, $s2, $out) = emit_prog($build->(), $p2, $p2);
-                ($c1, $s1, $a1) = ($c2, $s2, $out) if !defined $c1 || ($c2 =~ tr/\n//) < ($c1 =~ tr/\n//);
-            }
         }
-        ($c, $slots, $asg) = ($c1, $s1, $a1)
-            if !defined $c || ($c1 =~ tr/\n//) < ($c =~ tr/\n//) || ($c1 =~ tr/\n//) == ($c =~ tr/\n//) && $s1 < $slots;
+        print STDERR "bsaes-armv7 tune: $key => [ @p ] ($bn instructions)\n";
     }
+    my ($c, $slots, $asg) = emit_round($dec, $last, $in, @p);
     $maxslots = $slots if $slots > $maxslots;
     my $count = () = $c =~ /\n/g;
     return ("\t@ " . ($last ? "last " : "") . ($dec ? "inverse " : "") . "round: $count instructions, $slots spill slots\n" . $c, $asg, $slots);
 }
+# The round key (8 planes at [r6]) into q0-q7 and onto the planes in @$R.
+sub add_key_planes {
+    my $R = shift;
+    die "planes not in q8-q15" if grep { $_ < 8 } @$R;
+    return "\tvldmia\tr6!, {d0-d15}\n" . join("", map { "\tveor\tq$R->[$_], q$R->[$_], q$_\n" } 0 .. 7);
+}
 
+# Exchanges the bits of b under mask m with the bits of a under m << n
+# (m = 0x55, 0x33, 0x0f per byte, so m << n = ~m): two shifts and two
+# bitwise selects (vbit inserts where the mask is set, vbif where it is clear).
 sub swapmove {
-    my ($a, $b, $n, $m, $t) = @_;
-    return "\tvshr.u64\tq$t, q$a, #$n\n\tveor\tq$t, q$t, q$b\n\tvand\tq$t, q$t, q$m\n"
-         . "\tveor\tq$b, q$b, q$t\n\tvshl.u64\tq$t, q$t, #$n\n\tveor\tq$a, q$a, q$t\n";
+    my ($a, $b, $n, $m, $t, $u) = @_;
+    return "\tvshr.u64\tq$t, q$a, #$n\n\tvshl.u64\tq$u, q$b, #$n\n"
+         . "\tvbit\tq$b, q$t, q$m\n\tvbif\tq$a, q$u, q$m\n";
 }
 # 8x8 bit transpose per byte position: (register n, bit b) <-> (register b, bit n).
 # Bit transpose per byte position of the 8 registers @$R: (row n, bit b) <->
@@ -820,7 +858,7 @@ sub transpose {
     for my $l ([ 1, $m1 ], [ 2, $m2 ], [ 4, $m4 ]) {
         my ($n, $m) = @$l;
         my @pairs = grep { !($_->[0] & $n) && $_->[1] < 8 } map { [ $_, $_ + $n ] } 0 .. 7;
-        $s .= swapmove($R->[ $pairs[$_][0] ], $R->[ $pairs[$_][1] ], $n, $m, $_ & 1 ? $t1 : $t0) for 0 .. $#pairs;
+        $s .= swapmove($R->[ $pairs[$_][0] ], $R->[ $pairs[$_][1] ], $n, $m, $t0, $t1) for 0 .. $#pairs;
     }
     return $s;
 }
@@ -847,8 +885,13 @@ for my $dec (0, 1) {
     my $name = $dec ? "decrypt" : "encrypt";
     my $tab  = ".Lbs_$name";
     my @tabs = sr_tables($dec ? @ISR : @SR);
+    # CTR (the only user of encrypt8) hands over its counter blocks with each
+    # word in native order, and its first round key likewise (expand_key):
+    # the planes hold the state with the bytes of each word reversed, which
+    # the first round's ShiftRows table undoes (8 vrev32 a batch fewer).
+    $tabs[0] = [ map { 4 * int($_ / 4) + 3 - $_ % 4 } @{ $tabs[0] } ] unless $dec;
     my @which = qw(first middle last);
-    my ($mid, $pi, $s1)     = round_code($dec, 0, [ 0 .. 7 ]);
+    my ($mid, $pi, $s1)     = round_code($dec, 0, [ 8 .. 15 ]);
     my ($last, $sigma, $s2) = round_code($dec, 1, $pi);
     ($BLK_IN{$name}, $BLK_OUT{$name}) = ($pi, $sigma);
     $code .= <<___;
@@ -866,15 +909,16 @@ ${\ join("", map { "\t.byte\t" . join(",", @{ $tabs[$_] }) . "\t@ " . ($dec ? "I
 ${\ add_key($pi, 1) }
 ${\ transpose($pi) }
 ${\ slot_setup($s1 > $s2 ? $s1 : $s2) }
+@ round 1: its key was added to the blocks
 $mid
 	add	$rCONST, $rCONST, #16
 	sub	r5, r5, #2
 .L${name}8_round:
-$mid
+${\ add_key_planes($pi) }$mid
 	subs	r5, r5, #1
 	bne	.L${name}8_round
 	add	$rCONST, $rCONST, #16
-$last
+${\ add_key_planes($pi) }$last
 ${\ transpose($sigma) }
 ${\ add_key($sigma, 0) }
 .ctasm_ret
@@ -902,7 +946,8 @@ my $ARG5  = $FRAME + 64 + 40;    # vsave d8-d15, save r3-r11,lr
 sub expand_key {
     my $x = shift;
     my $s = "\t.ctasm_adr\tr12, .Lbs_rowmajor\n\tvld1.64\t{d30-d31}, [r12]\n\tldr\tr2, [r4]\n\tadd\tr0, sp, #$EK\n"
-          . "\tvld1.64\t{d0-d3}, [r4]!\n\tvst1.64\t{d0-d3}, [r0]!\n\tsub\tr2, r2, #1\n.Lexpand$x:\n"
+          . "\tvld1.64\t{d0-d3}, [r4]!\n\tvrev32.8\tq1, q1\t\t\t\@ round key 0 to the counter blocks' byte order\n"
+          . "\tvst1.64\t{d0-d3}, [r0]!\n\tsub\tr2, r2, #1\n.Lexpand$x:\n"
           . "\tvld1.64\t{d0-d1}, [r4]!\n\tvtbl.8\td2, {d0,d1}, d30\n\tvtbl.8\td3, {d0,d1}, d31\n";
     for my $b (0 .. 7) {
         my $q = 2 + $b;
@@ -949,15 +994,14 @@ ___
 {
     my ($pi, $sigma) = ($BLK_IN{encrypt}, $BLK_OUT{encrypt});
     # 8 counter blocks by 32-bit lane additions (the counter wraps as in
-    # ctr32), back to big-endian words by vrev32.8; the next batch's first
-    # block goes back to the buffer.
+    # ctr32), left in native word order (the first round undoes it); the
+    # next batch's first block goes back to the buffer.
     my %in = map { ($_ => 1) } @$pi;
     my ($one) = grep { !$in{$_} } 0 .. 15;
     $code .= "\tadd\tr3, sp, #$BUF\n\tvld1.64\t{" . dreg($pi->[0], 0) . "-" . dreg($pi->[0], 1) . "}, [r3]!\n"
            . "\tvld1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
     $code .= "\tvadd.i32\tq$pi->[$_], q$pi->[$_ - 1], q$one\n" for 1 .. 7;
     $code .= "\tvadd.i32\tq$one, q$pi->[7], q$one\n\tsub\tr3, r3, #16\n\tvst1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
-    $code .= "\tvrev32.8\tq$_, q$_\n" for @$pi;
     # A whole batch is XORed into the output straight from the registers
     # (keystream in the registers of @$sigma, input in the others); only a
     # short last batch goes through the keystream buffer.
