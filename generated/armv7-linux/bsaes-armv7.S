@@ -48,55 +48,50 @@ _bsaes_encrypt8:
 
 	vmov.i8	q0, #0x55
 	vmov.i8	q1, #0x33
-	vmov.i8	q2, #0x0f
-	vshr.u64	q3, q8, #1
-	vshl.u64	q4, q9, #1
-	vbit	q9, q3, q0
-	vbif	q8, q4, q0
-	vshr.u64	q3, q10, #1
-	vshl.u64	q4, q11, #1
-	vbit	q11, q3, q0
-	vbif	q10, q4, q0
-	vshr.u64	q3, q12, #1
-	vshl.u64	q4, q13, #1
-	vbit	q13, q3, q0
-	vbif	q12, q4, q0
-	vshr.u64	q3, q14, #1
-	vshl.u64	q4, q15, #1
-	vbit	q15, q3, q0
-	vbif	q14, q4, q0
-	vshr.u64	q3, q8, #2
-	vshl.u64	q4, q10, #2
-	vbit	q10, q3, q1
-	vbif	q8, q4, q1
-	vshr.u64	q3, q9, #2
-	vshl.u64	q4, q11, #2
-	vbit	q11, q3, q1
-	vbif	q9, q4, q1
-	vshr.u64	q3, q12, #2
-	vshl.u64	q4, q14, #2
-	vbit	q14, q3, q1
-	vbif	q12, q4, q1
-	vshr.u64	q3, q13, #2
-	vshl.u64	q4, q15, #2
-	vbit	q15, q3, q1
-	vbif	q13, q4, q1
-	vshr.u64	q3, q8, #4
-	vshl.u64	q4, q12, #4
-	vbit	q12, q3, q2
-	vbif	q8, q4, q2
-	vshr.u64	q3, q9, #4
-	vshl.u64	q4, q13, #4
-	vbit	q13, q3, q2
-	vbif	q9, q4, q2
-	vshr.u64	q3, q10, #4
-	vshl.u64	q4, q14, #4
-	vbit	q14, q3, q2
-	vbif	q10, q4, q2
-	vshr.u64	q3, q11, #4
-	vshl.u64	q4, q15, #4
-	vbit	q15, q3, q2
-	vbif	q11, q4, q2
+	vshr.u64	q2, q8, #1
+	vshl.u64	q3, q9, #1
+	vbit	q9, q2, q0
+	vbif	q8, q3, q0
+	vshr.u64	q2, q10, #1
+	vshl.u64	q3, q11, #1
+	vbit	q11, q2, q0
+	vbif	q10, q3, q0
+	vshr.u64	q2, q12, #1
+	vshl.u64	q3, q13, #1
+	vbit	q13, q2, q0
+	vbif	q12, q3, q0
+	vshr.u64	q2, q14, #1
+	vshl.u64	q3, q15, #1
+	vbit	q15, q2, q0
+	vbif	q14, q3, q0
+	vshr.u64	q2, q8, #2
+	vshl.u64	q3, q10, #2
+	vbit	q10, q2, q1
+	vbif	q8, q3, q1
+	vshr.u64	q2, q9, #2
+	vshl.u64	q3, q11, #2
+	vbit	q11, q2, q1
+	vbif	q9, q3, q1
+	vshr.u64	q2, q12, #2
+	vshl.u64	q3, q14, #2
+	vbit	q14, q2, q1
+	vbif	q12, q3, q1
+	vshr.u64	q2, q13, #2
+	vshl.u64	q3, q15, #2
+	vbit	q15, q2, q1
+	vbif	q13, q3, q1
+	vmov	q2, q12
+	vsri.8	q12, q8, #4
+	vsli.8	q8, q2, #4
+	vmov	q2, q13
+	vsri.8	q13, q9, #4
+	vsli.8	q9, q2, #4
+	vmov	q2, q14
+	vsri.8	q14, q10, #4
+	vsli.8	q10, q2, #4
+	vmov	q2, q15
+	vsri.8	q15, q11, #4
+	vsli.8	q11, q2, #4
 
 	add	r0, sp, #32
 	add	r1, sp, #48
@@ -310,7 +305,7 @@ _bsaes_encrypt8:
 
 	add	r12, r12, #16
 	sub	r5, r5, #2
-.Lencrypt8_round:
+.Lencrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	vldmia	r6!, {d0-d15}
 	veor	q8, q8, q0
 	veor	q9, q9, q1
@@ -522,7 +517,218 @@ _bsaes_encrypt8:
 	vext.8	q9, q9, q9, #8
 	veor	q9, q0, q9
 
-	subs	r5, r5, #1
+	vldmia	r6!, {d0-d15}
+	veor	q8, q8, q0
+	veor	q9, q9, q1
+	veor	q10, q10, q2
+	veor	q11, q11, q3
+	veor	q12, q12, q4
+	veor	q13, q13, q5
+	veor	q14, q14, q6
+	veor	q15, q15, q7
+	//	round: 200 instructions, 6 spill slots
+	veor	q13, q13, q14
+	veor	q0, q8, q13
+	veor	q1, q12, q0
+	vand	q1, q8, q1
+	veor	q2, q9, q0
+	veor	q9, q9, q15
+	veor	q3, q10, q12
+	veor	q12, q12, q15
+	veor	q4, q10, q15
+	veor	q5, q15, q0
+	veor	q6, q3, q9
+	veor	q11, q11, q6
+	veor	q14, q14, q11
+	veor	q10, q10, q11
+	veor	q7, q12, q14
+	vand	q12, q12, q7
+	veor	q11, q8, q7
+	vand	q11, q5, q11
+	vst1.64	{d10-d11}, [r0]
+	veor	q5, q13, q7
+	veor	q13, q13, q10
+	veor	q15, q15, q5
+	vst1.64	{d28-d29}, [r1]
+	vand	q14, q9, q5
+	veor	q11, q14, q11
+	veor	q5, q9, q5
+	vst1.64	{d18-d19}, [r2]
+	vand	q9, q0, q2
+	veor	q9, q14, q9
+	veor	q2, q4, q2
+	veor	q14, q8, q10
+	vand	q2, q2, q14
+	vand	q10, q6, q10
+	veor	q2, q10, q2
+	veor	q1, q10, q1
+	vand	q10, q4, q13
+	veor	q10, q12, q10
+	veor	q11, q11, q10
+	veor	q11, q15, q11
+	veor	q1, q1, q10
+	veor	q10, q13, q7
+	vand	q3, q3, q10
+	veor	q3, q12, q3
+	veor	q2, q2, q3
+	veor	q3, q9, q3
+	veor	q3, q5, q3
+	vld1.64	{d10-d11}, [r1]
+	veor	q2, q5, q2
+	vand	q5, q2, q3
+	veor	q9, q4, q13
+	veor	q1, q9, q1
+	veor	q2, q2, q1
+	veor	q9, q11, q5
+	veor	q5, q1, q5
+	veor	q10, q3, q11
+	vand	q5, q10, q5
+	veor	q5, q11, q5
+	veor	q3, q3, q5
+	vand	q10, q2, q9
+	veor	q1, q1, q10
+	veor	q10, q8, q7
+	veor	q12, q1, q5
+	veor	q14, q9, q5
+	vand	q11, q11, q14
+	veor	q3, q3, q11
+	veor	q9, q9, q11
+	vand	q9, q1, q9
+	veor	q2, q2, q9
+	vld1.64	{d18-d19}, [r2]
+	vld1.64	{d22-d23}, [r0]
+	veor	q14, q9, q11
+	veor	q15, q1, q2
+	vst1.64	{d14-d15}, [r1]
+	veor	q7, q0, q10
+	vand	q7, q15, q7
+	vand	q15, q9, q15
+	vand	q10, q1, q10
+	vand	q1, q11, q1
+	veor	q9, q0, q13
+	vand	q0, q0, q2
+	vst1.64	{d0-d1}, [r3]
+	vand	q0, q2, q14
+	veor	q0, q10, q0
+	veor	q14, q4, q14
+	veor	q2, q3, q2
+	vand	q4, q4, q2
+	vst1.64	{d8-d9}, [r4]
+	vand	q4, q8, q5
+	veor	q10, q4, q10
+	veor	q4, q4, q15
+	veor	q15, q15, q0
+	vst1.64	{d20-d21}, [r7]
+	veor	q10, q5, q3
+	veor	q8, q8, q9
+	vand	q8, q10, q8
+	veor	q8, q8, q7
+	veor	q4, q4, q8
+	vand	q9, q3, q9
+	vand	q3, q3, q14
+	veor	q14, q6, q14
+	veor	q11, q11, q14
+	vand	q5, q5, q14
+	vand	q10, q6, q10
+	veor	q5, q3, q5
+	veor	q3, q10, q3
+	vand	q11, q12, q11
+	veor	q1, q1, q4
+	vand	q10, q13, q2
+	veor	q2, q2, q12
+	vld1.64	{d28-d29}, [r2]
+	veor	q6, q14, q6
+	vld1.64	{d28-d29}, [r1]
+	veor	q13, q13, q14
+	vand	q12, q14, q12
+	vand	q13, q2, q13
+	vand	q2, q2, q6
+	veor	q11, q11, q2
+	vld1.64	{d12-d13}, [r4]
+	veor	q2, q2, q6
+	veor	q4, q11, q4
+	veor	q0, q0, q4
+	vld1.64	{d8-d9}, [r12]
+	vtbl.8	d12, {d0,d1}, d8
+	vtbl.8	d13, {d0,d1}, d9
+	veor	q12, q12, q13
+	veor	q7, q7, q12
+	veor	q10, q13, q10
+	vld1.64	{d0-d1}, [r3]
+	veor	q11, q0, q11
+	veor	q3, q3, q11
+	veor	q10, q10, q11
+	veor	q1, q1, q10
+	veor	q10, q15, q10
+	veor	q0, q0, q7
+	veor	q9, q9, q3
+	veor	q3, q7, q3
+	vld1.64	{d14-d15}, [r7]
+	veor	q7, q7, q9
+	veor	q8, q8, q9
+	vtbl.8	d18, {d20,d21}, d8
+	vtbl.8	d19, {d20,d21}, d9
+	vtbl.8	d20, {d14,d15}, d8
+	vtbl.8	d21, {d14,d15}, d9
+	veor	q5, q5, q1
+	veor	q1, q0, q1
+	veor	q1, q2, q1
+	vtbl.8	d4, {d2,d3}, d8
+	vtbl.8	d5, {d2,d3}, d9
+	vtbl.8	d2, {d10,d11}, d8
+	vtbl.8	d3, {d10,d11}, d9
+	veor	q0, q0, q8
+	vtbl.8	d10, {d16,d17}, d8
+	vtbl.8	d11, {d16,d17}, d9
+	vtbl.8	d14, {d0,d1}, d8
+	vtbl.8	d15, {d0,d1}, d9
+	vtbl.8	d0, {d6,d7}, d8
+	vtbl.8	d1, {d6,d7}, d9
+	vext.8	q3, q5, q5, #4
+	veor	q5, q5, q3
+	vext.8	q4, q10, q10, #4
+	veor	q10, q10, q4
+	vext.8	q8, q6, q6, #4
+	veor	q6, q6, q8
+	vext.8	q11, q2, q2, #4
+	veor	q2, q2, q11
+	veor	q11, q11, q5
+	vext.8	q5, q5, q5, #8
+	vext.8	q13, q2, q2, #8
+	veor	q13, q11, q13
+	vext.8	q11, q7, q7, #4
+	veor	q14, q7, q11
+	veor	q2, q11, q2
+	vext.8	q7, q0, q0, #4
+	veor	q0, q0, q7
+	veor	q7, q7, q14
+	vext.8	q14, q14, q14, #8
+	veor	q14, q2, q14
+	veor	q8, q8, q0
+	vext.8	q2, q6, q6, #8
+	veor	q8, q8, q2
+	veor	q6, q6, q0
+	veor	q12, q10, q0
+	veor	q12, q3, q12
+	veor	q12, q12, q5
+	vext.8	q10, q10, q10, #8
+	vext.8	q15, q0, q0, #8
+	veor	q15, q7, q15
+	vext.8	q2, q1, q1, #4
+	veor	q1, q1, q2
+	veor	q11, q1, q0
+	veor	q11, q4, q11
+	veor	q11, q11, q10
+	vext.8	q1, q1, q1, #8
+	vext.8	q0, q9, q9, #4
+	veor	q9, q9, q0
+	veor	q0, q0, q6
+	veor	q10, q2, q9
+	veor	q10, q10, q1
+	vext.8	q9, q9, q9, #8
+	veor	q9, q0, q9
+
+	subs	r5, r5, #2
 	bne	.Lencrypt8_round
 	add	r12, r12, #16
 	vldmia	r6!, {d0-d15}
@@ -694,55 +900,50 @@ _bsaes_encrypt8:
 
 	vmov.i8	q0, #0x55
 	vmov.i8	q1, #0x33
-	vmov.i8	q2, #0x0f
-	vshr.u64	q3, q13, #1
-	vshl.u64	q6, q4, #1
-	vbit	q4, q3, q0
-	vbif	q13, q6, q0
-	vshr.u64	q3, q10, #1
-	vshl.u64	q6, q11, #1
-	vbit	q11, q3, q0
-	vbif	q10, q6, q0
-	vshr.u64	q3, q12, #1
-	vshl.u64	q6, q5, #1
-	vbit	q5, q3, q0
-	vbif	q12, q6, q0
-	vshr.u64	q3, q14, #1
-	vshl.u64	q6, q15, #1
-	vbit	q15, q3, q0
-	vbif	q14, q6, q0
-	vshr.u64	q3, q13, #2
-	vshl.u64	q6, q10, #2
-	vbit	q10, q3, q1
-	vbif	q13, q6, q1
-	vshr.u64	q3, q4, #2
-	vshl.u64	q6, q11, #2
-	vbit	q11, q3, q1
-	vbif	q4, q6, q1
-	vshr.u64	q3, q12, #2
-	vshl.u64	q6, q14, #2
-	vbit	q14, q3, q1
-	vbif	q12, q6, q1
-	vshr.u64	q3, q5, #2
-	vshl.u64	q6, q15, #2
-	vbit	q15, q3, q1
-	vbif	q5, q6, q1
-	vshr.u64	q3, q13, #4
-	vshl.u64	q6, q12, #4
-	vbit	q12, q3, q2
-	vbif	q13, q6, q2
-	vshr.u64	q3, q4, #4
-	vshl.u64	q6, q5, #4
-	vbit	q5, q3, q2
-	vbif	q4, q6, q2
-	vshr.u64	q3, q10, #4
-	vshl.u64	q6, q14, #4
-	vbit	q14, q3, q2
-	vbif	q10, q6, q2
-	vshr.u64	q3, q11, #4
-	vshl.u64	q6, q15, #4
-	vbit	q15, q3, q2
-	vbif	q11, q6, q2
+	vshr.u64	q2, q13, #1
+	vshl.u64	q3, q4, #1
+	vbit	q4, q2, q0
+	vbif	q13, q3, q0
+	vshr.u64	q2, q10, #1
+	vshl.u64	q3, q11, #1
+	vbit	q11, q2, q0
+	vbif	q10, q3, q0
+	vshr.u64	q2, q12, #1
+	vshl.u64	q3, q5, #1
+	vbit	q5, q2, q0
+	vbif	q12, q3, q0
+	vshr.u64	q2, q14, #1
+	vshl.u64	q3, q15, #1
+	vbit	q15, q2, q0
+	vbif	q14, q3, q0
+	vshr.u64	q2, q13, #2
+	vshl.u64	q3, q10, #2
+	vbit	q10, q2, q1
+	vbif	q13, q3, q1
+	vshr.u64	q2, q4, #2
+	vshl.u64	q3, q11, #2
+	vbit	q11, q2, q1
+	vbif	q4, q3, q1
+	vshr.u64	q2, q12, #2
+	vshl.u64	q3, q14, #2
+	vbit	q14, q2, q1
+	vbif	q12, q3, q1
+	vshr.u64	q2, q5, #2
+	vshl.u64	q3, q15, #2
+	vbit	q15, q2, q1
+	vbif	q5, q3, q1
+	vmov	q2, q12
+	vsri.8	q12, q13, #4
+	vsli.8	q13, q2, #4
+	vmov	q2, q5
+	vsri.8	q5, q4, #4
+	vsli.8	q4, q2, #4
+	vmov	q2, q14
+	vsri.8	q14, q10, #4
+	vsli.8	q10, q2, #4
+	vmov	q2, q15
+	vsri.8	q15, q11, #4
+	vsli.8	q11, q2, #4
 
 	vld1.64	{d0-d1}, [r6]
 	veor	q13, q13, q0
@@ -789,55 +990,50 @@ _bsaes_decrypt8:
 
 	vmov.i8	q0, #0x55
 	vmov.i8	q1, #0x33
-	vmov.i8	q2, #0x0f
-	vshr.u64	q3, q8, #1
-	vshl.u64	q4, q9, #1
-	vbit	q9, q3, q0
-	vbif	q8, q4, q0
-	vshr.u64	q3, q10, #1
-	vshl.u64	q4, q11, #1
-	vbit	q11, q3, q0
-	vbif	q10, q4, q0
-	vshr.u64	q3, q12, #1
-	vshl.u64	q4, q13, #1
-	vbit	q13, q3, q0
-	vbif	q12, q4, q0
-	vshr.u64	q3, q14, #1
-	vshl.u64	q4, q15, #1
-	vbit	q15, q3, q0
-	vbif	q14, q4, q0
-	vshr.u64	q3, q8, #2
-	vshl.u64	q4, q10, #2
-	vbit	q10, q3, q1
-	vbif	q8, q4, q1
-	vshr.u64	q3, q9, #2
-	vshl.u64	q4, q11, #2
-	vbit	q11, q3, q1
-	vbif	q9, q4, q1
-	vshr.u64	q3, q12, #2
-	vshl.u64	q4, q14, #2
-	vbit	q14, q3, q1
-	vbif	q12, q4, q1
-	vshr.u64	q3, q13, #2
-	vshl.u64	q4, q15, #2
-	vbit	q15, q3, q1
-	vbif	q13, q4, q1
-	vshr.u64	q3, q8, #4
-	vshl.u64	q4, q12, #4
-	vbit	q12, q3, q2
-	vbif	q8, q4, q2
-	vshr.u64	q3, q9, #4
-	vshl.u64	q4, q13, #4
-	vbit	q13, q3, q2
-	vbif	q9, q4, q2
-	vshr.u64	q3, q10, #4
-	vshl.u64	q4, q14, #4
-	vbit	q14, q3, q2
-	vbif	q10, q4, q2
-	vshr.u64	q3, q11, #4
-	vshl.u64	q4, q15, #4
-	vbit	q15, q3, q2
-	vbif	q11, q4, q2
+	vshr.u64	q2, q8, #1
+	vshl.u64	q3, q9, #1
+	vbit	q9, q2, q0
+	vbif	q8, q3, q0
+	vshr.u64	q2, q10, #1
+	vshl.u64	q3, q11, #1
+	vbit	q11, q2, q0
+	vbif	q10, q3, q0
+	vshr.u64	q2, q12, #1
+	vshl.u64	q3, q13, #1
+	vbit	q13, q2, q0
+	vbif	q12, q3, q0
+	vshr.u64	q2, q14, #1
+	vshl.u64	q3, q15, #1
+	vbit	q15, q2, q0
+	vbif	q14, q3, q0
+	vshr.u64	q2, q8, #2
+	vshl.u64	q3, q10, #2
+	vbit	q10, q2, q1
+	vbif	q8, q3, q1
+	vshr.u64	q2, q9, #2
+	vshl.u64	q3, q11, #2
+	vbit	q11, q2, q1
+	vbif	q9, q3, q1
+	vshr.u64	q2, q12, #2
+	vshl.u64	q3, q14, #2
+	vbit	q14, q2, q1
+	vbif	q12, q3, q1
+	vshr.u64	q2, q13, #2
+	vshl.u64	q3, q15, #2
+	vbit	q15, q2, q1
+	vbif	q13, q3, q1
+	vmov	q2, q12
+	vsri.8	q12, q8, #4
+	vsli.8	q8, q2, #4
+	vmov	q2, q13
+	vsri.8	q13, q9, #4
+	vsli.8	q9, q2, #4
+	vmov	q2, q14
+	vsri.8	q14, q10, #4
+	vsli.8	q10, q2, #4
+	vmov	q2, q15
+	vsri.8	q15, q11, #4
+	vsli.8	q11, q2, #4
 
 	add	r0, sp, #32
 	add	r1, sp, #48
@@ -1120,7 +1316,7 @@ _bsaes_decrypt8:
 
 	add	r12, r12, #16
 	sub	r5, r5, #2
-.Ldecrypt8_round:
+.Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	vldmia	r6!, {d0-d15}
 	veor	q8, q8, q0
 	veor	q9, q9, q1
@@ -1397,7 +1593,283 @@ _bsaes_decrypt8:
 	vmov	q12, q4
 	vmov	q13, q3
 
-	subs	r5, r5, #1
+	vldmia	r6!, {d0-d15}
+	veor	q8, q8, q0
+	veor	q9, q9, q1
+	veor	q10, q10, q2
+	veor	q11, q11, q3
+	veor	q12, q12, q4
+	veor	q13, q13, q5
+	veor	q14, q14, q6
+	veor	q15, q15, q7
+	//	inverse round: 265 instructions, 11 spill slots
+	veor	q0, q8, q14
+	veor	q1, q12, q13
+	veor	q2, q11, q15
+	veor	q2, q0, q2
+	veor	q3, q10, q14
+	veor	q3, q3, q1
+	veor	q4, q14, q15
+	veor	q5, q10, q15
+	veor	q10, q9, q10
+	veor	q6, q11, q12
+	veor	q10, q6, q10
+	veor	q7, q4, q6
+	veor	q7, q9, q0
+	veor	q0, q0, q1
+	veor	q1, q7, q1
+	vst1.64	{d0-d1}, [r0]
+	veor	q0, q12, q7
+	vst1.64	{d2-d3}, [r1]
+	veor	q1, q13, q5
+	vst1.64	{d6-d7}, [r2]
+	veor	q3, q15, q7
+	veor	q7, q11, q7
+	veor	q15, q12, q15
+	vst1.64	{d30-d31}, [r3]
+	veor	q15, q12, q4
+	veor	q12, q12, q14
+	veor	q14, q13, q14
+	veor	q13, q13, q6
+	vst1.64	{d24-d25}, [r4]
+	veor	q12, q9, q11
+	veor	q12, q12, q14
+	veor	q11, q8, q11
+	veor	q8, q8, q6
+	veor	q9, q9, q8
+	veor	q14, q5, q0
+	veor	q5, q5, q7
+	vst1.64	{d16-d17}, [r7]
+	vand	q8, q4, q2
+	vst1.64	{d4-d5}, [r8]
+	vand	q2, q6, q14
+	veor	q8, q2, q8
+	vst1.64	{d20-d21}, [r9]
+	veor	q10, q4, q6
+	vst1.64	{d8-d9}, [r10]
+	vld1.64	{d8-d9}, [r9]
+	vst1.64	{d28-d29}, [r11]
+	vand	q14, q10, q4
+	veor	q2, q2, q14
+	vand	q14, q1, q0
+	vld1.64	{d8-d9}, [r2]
+	vstr	d20, [sp, #192]
+	vstr	d21, [sp, #200]
+	vand	q10, q3, q4
+	veor	q14, q10, q14
+	veor	q14, q14, q8
+	veor	q11, q14, q11
+	vld1.64	{d28-d29}, [r3]
+	vand	q4, q14, q15
+	veor	q4, q10, q4
+	veor	q4, q4, q2
+	veor	q4, q4, q5
+	vand	q5, q9, q12
+	vld1.64	{d20-d21}, [r1]
+	vand	q14, q7, q10
+	veor	q14, q5, q14
+	veor	q8, q14, q8
+	veor	q8, q8, q13
+	vld1.64	{d26-d27}, [r7]
+	vld1.64	{d28-d29}, [r4]
+	vand	q10, q13, q14
+	veor	q5, q5, q10
+	veor	q2, q5, q2
+	vld1.64	{d10-d11}, [r0]
+	veor	q2, q2, q5
+	vand	q5, q4, q2
+	veor	q4, q4, q11
+	veor	q10, q8, q5
+	veor	q5, q11, q5
+	veor	q14, q2, q8
+	vand	q5, q14, q5
+	veor	q5, q8, q5
+	veor	q2, q2, q5
+	vand	q0, q0, q5
+	vand	q1, q1, q5
+	vand	q14, q4, q10
+	veor	q11, q11, q14
+	vld1.64	{d28-d29}, [r1]
+	vand	q14, q14, q11
+	vand	q7, q7, q11
+	veor	q13, q11, q5
+	vand	q6, q6, q13
+	vst1.64	{d14-d15}, [r0]
+	vld1.64	{d14-d15}, [r11]
+	vand	q7, q7, q13
+	veor	q7, q7, q6
+	veor	q6, q0, q6
+	vst1.64	{d14-d15}, [r1]
+	veor	q7, q10, q5
+	vand	q7, q8, q7
+	veor	q2, q2, q7
+	veor	q7, q10, q7
+	vld1.64	{d16-d17}, [r3]
+	vand	q8, q8, q2
+	veor	q5, q5, q2
+	vld1.64	{d20-d21}, [r2]
+	vand	q10, q10, q5
+	vand	q3, q3, q5
+	veor	q8, q1, q8
+	vand	q7, q11, q7
+	veor	q4, q4, q7
+	veor	q11, q11, q4
+	vand	q9, q9, q11
+	vand	q11, q12, q11
+	vand	q15, q15, q2
+	veor	q2, q2, q4
+	vld1.64	{d10-d11}, [r10]
+	vand	q5, q5, q2
+	veor	q3, q3, q5
+	veor	q6, q3, q6
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d24, {d12,d13}, d14
+	vtbl.8	d25, {d12,d13}, d15
+	veor	q13, q2, q13
+	vld1.64	{d12-d13}, [r8]
+	vand	q2, q6, q2
+	veor	q1, q10, q1
+	veor	q10, q10, q14
+	veor	q14, q11, q14
+	vld1.64	{d12-d13}, [r7]
+	vand	q6, q6, q4
+	vst1.64	{d8-d9}, [r2]
+	vld1.64	{d8-d9}, [r4]
+	vst1.64	{d24-d25}, [r3]
+	vld1.64	{d24-d25}, [r2]
+	vand	q4, q4, q12
+	veor	q0, q0, q8
+	vld1.64	{d24-d25}, [r1]
+	veor	q8, q12, q8
+	veor	q9, q9, q12
+	vldr	d24, [sp, #192]
+	vldr	d25, [sp, #200]
+	vand	q12, q12, q13
+	vst1.64	{d26-d27}, [r1]
+	vld1.64	{d26-d27}, [r9]
+	vld1.64	{d14-d15}, [r1]
+	vand	q7, q13, q7
+	veor	q12, q12, q9
+	veor	q5, q5, q10
+	veor	q5, q9, q5
+	veor	q9, q6, q4
+	veor	q7, q7, q9
+	veor	q13, q2, q9
+	veor	q8, q13, q8
+	veor	q2, q2, q12
+	veor	q4, q4, q2
+	veor	q14, q4, q14
+	veor	q1, q4, q1
+	vld1.64	{d8-d9}, [r12]
+	vtbl.8	d26, {d28,d29}, d8
+	vtbl.8	d27, {d28,d29}, d9
+	vtbl.8	d28, {d2,d3}, d8
+	vtbl.8	d29, {d2,d3}, d9
+	veor	q10, q2, q10
+	veor	q2, q6, q2
+	veor	q9, q15, q9
+	veor	q9, q9, q10
+	vtbl.8	d2, {d18,d19}, d8
+	vtbl.8	d3, {d18,d19}, d9
+	veor	q15, q15, q11
+	vld1.64	{d12-d13}, [r0]
+	veor	q6, q6, q15
+	veor	q3, q3, q6
+	veor	q3, q3, q8
+	veor	q11, q11, q7
+	veor	q11, q11, q12
+	vtbl.8	d16, {d22,d23}, d8
+	vtbl.8	d17, {d22,d23}, d9
+	veor	q7, q7, q0
+	veor	q5, q7, q5
+	veor	q0, q0, q6
+	veor	q0, q2, q0
+	vtbl.8	d4, {d10,d11}, d8
+	vtbl.8	d5, {d10,d11}, d9
+	vtbl.8	d10, {d6,d7}, d8
+	vtbl.8	d11, {d6,d7}, d9
+	vtbl.8	d6, {d0,d1}, d8
+	vtbl.8	d7, {d0,d1}, d9
+	vext.8	q0, q3, q3, #8
+	veor	q0, q3, q0
+	veor	q3, q2, q3
+	vext.8	q4, q1, q1, #8
+	veor	q4, q14, q4
+	vext.8	q6, q13, q13, #8
+	veor	q7, q1, q6
+	veor	q6, q13, q6
+	veor	q13, q13, q0
+	veor	q0, q0, q7
+	veor	q1, q1, q6
+	vext.8	q7, q13, q13, #4
+	veor	q13, q13, q7
+	vext.8	q9, q13, q13, #8
+	veor	q9, q7, q9
+	vext.8	q10, q2, q2, #8
+	veor	q10, q10, q6
+	veor	q3, q3, q10
+	vext.8	q10, q8, q8, #8
+	veor	q2, q2, q10
+	vext.8	q10, q3, q3, #4
+	veor	q3, q3, q10
+	vext.8	q11, q5, q5, #8
+	veor	q11, q5, q11
+	veor	q4, q11, q4
+	veor	q4, q1, q4
+	veor	q8, q8, q11
+	vld1.64	{d24-d25}, [r3]
+	veor	q11, q12, q11
+	veor	q6, q6, q8
+	veor	q2, q8, q2
+	veor	q5, q14, q5
+	vext.8	q14, q14, q14, #8
+	veor	q5, q14, q5
+	vext.8	q8, q6, q6, #4
+	veor	q6, q6, q8
+	vext.8	q14, q6, q6, #8
+	veor	q8, q8, q14
+	vext.8	q14, q2, q2, #4
+	veor	q2, q2, q14
+	veor	q7, q14, q7
+	vext.8	q14, q5, q5, #4
+	veor	q5, q5, q14
+	veor	q15, q5, q9
+	vext.8	q5, q5, q5, #8
+	veor	q14, q14, q5
+	veor	q14, q3, q14
+	vext.8	q3, q3, q3, #8
+	veor	q3, q10, q3
+	vext.8	q5, q11, q11, #4
+	veor	q11, q11, q5
+	veor	q9, q11, q8
+	vext.8	q8, q11, q11, #8
+	veor	q8, q5, q8
+	veor	q8, q13, q8
+	veor	q9, q13, q9
+	vext.8	q5, q4, q4, #4
+	veor	q4, q4, q5
+	veor	q3, q4, q3
+	vext.8	q4, q4, q4, #8
+	veor	q4, q5, q4
+	veor	q4, q2, q4
+	veor	q4, q13, q4
+	vext.8	q2, q2, q2, #8
+	vext.8	q5, q12, q12, #8
+	veor	q5, q12, q5
+	veor	q10, q5, q1
+	vext.8	q10, q10, q10, #4
+	veor	q11, q5, q10
+	veor	q1, q1, q11
+	veor	q11, q11, q2
+	veor	q11, q7, q11
+	veor	q11, q0, q11
+	vext.8	q1, q1, q1, #8
+	veor	q10, q10, q1
+	veor	q10, q6, q10
+	vmov	q12, q4
+	vmov	q13, q3
+
+	subs	r5, r5, #2
 	bne	.Ldecrypt8_round
 	add	r12, r12, #16
 	vldmia	r6!, {d0-d15}
@@ -1599,55 +2071,50 @@ _bsaes_decrypt8:
 
 	vmov.i8	q2, #0x55
 	vmov.i8	q3, #0x33
-	vmov.i8	q4, #0x0f
-	vshr.u64	q5, q14, #1
-	vshl.u64	q7, q10, #1
-	vbit	q10, q5, q2
-	vbif	q14, q7, q2
-	vshr.u64	q5, q12, #1
-	vshl.u64	q7, q6, #1
-	vbit	q6, q5, q2
-	vbif	q12, q7, q2
-	vshr.u64	q5, q0, #1
-	vshl.u64	q7, q13, #1
-	vbit	q13, q5, q2
-	vbif	q0, q7, q2
-	vshr.u64	q5, q1, #1
-	vshl.u64	q7, q15, #1
-	vbit	q15, q5, q2
-	vbif	q1, q7, q2
-	vshr.u64	q5, q14, #2
-	vshl.u64	q7, q12, #2
-	vbit	q12, q5, q3
-	vbif	q14, q7, q3
-	vshr.u64	q5, q10, #2
-	vshl.u64	q7, q6, #2
-	vbit	q6, q5, q3
-	vbif	q10, q7, q3
-	vshr.u64	q5, q0, #2
-	vshl.u64	q7, q1, #2
-	vbit	q1, q5, q3
-	vbif	q0, q7, q3
-	vshr.u64	q5, q13, #2
-	vshl.u64	q7, q15, #2
-	vbit	q15, q5, q3
-	vbif	q13, q7, q3
-	vshr.u64	q5, q14, #4
-	vshl.u64	q7, q0, #4
-	vbit	q0, q5, q4
-	vbif	q14, q7, q4
-	vshr.u64	q5, q10, #4
-	vshl.u64	q7, q13, #4
-	vbit	q13, q5, q4
-	vbif	q10, q7, q4
-	vshr.u64	q5, q12, #4
-	vshl.u64	q7, q1, #4
-	vbit	q1, q5, q4
-	vbif	q12, q7, q4
-	vshr.u64	q5, q6, #4
-	vshl.u64	q7, q15, #4
-	vbit	q15, q5, q4
-	vbif	q6, q7, q4
+	vshr.u64	q4, q14, #1
+	vshl.u64	q5, q10, #1
+	vbit	q10, q4, q2
+	vbif	q14, q5, q2
+	vshr.u64	q4, q12, #1
+	vshl.u64	q5, q6, #1
+	vbit	q6, q4, q2
+	vbif	q12, q5, q2
+	vshr.u64	q4, q0, #1
+	vshl.u64	q5, q13, #1
+	vbit	q13, q4, q2
+	vbif	q0, q5, q2
+	vshr.u64	q4, q1, #1
+	vshl.u64	q5, q15, #1
+	vbit	q15, q4, q2
+	vbif	q1, q5, q2
+	vshr.u64	q4, q14, #2
+	vshl.u64	q5, q12, #2
+	vbit	q12, q4, q3
+	vbif	q14, q5, q3
+	vshr.u64	q4, q10, #2
+	vshl.u64	q5, q6, #2
+	vbit	q6, q4, q3
+	vbif	q10, q5, q3
+	vshr.u64	q4, q0, #2
+	vshl.u64	q5, q1, #2
+	vbit	q1, q4, q3
+	vbif	q0, q5, q3
+	vshr.u64	q4, q13, #2
+	vshl.u64	q5, q15, #2
+	vbit	q15, q4, q3
+	vbif	q13, q5, q3
+	vmov	q4, q0
+	vsri.8	q0, q14, #4
+	vsli.8	q14, q4, #4
+	vmov	q4, q13
+	vsri.8	q13, q10, #4
+	vsli.8	q10, q4, #4
+	vmov	q4, q1
+	vsri.8	q1, q12, #4
+	vsli.8	q12, q4, #4
+	vmov	q4, q15
+	vsri.8	q15, q6, #4
+	vsli.8	q6, q4, #4
 
 	vld1.64	{d4-d5}, [r6]
 	veor	q14, q14, q2

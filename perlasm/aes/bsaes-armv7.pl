@@ -700,6 +700,15 @@ sub emit_prog {
         if (defined $reg_of[$v]) { delete $val_in{ $reg_of[$v] }; $reg_of[$v] = undef; }
         if (defined $slot_of{$v}) { $slot_free[ $slot_of{$v} ] = 1; delete $slot_of{$v}; }
     };
+    if ($ENV{CTASM_BSAES_PROFILE}) {
+        my $prof = "";
+        for my $i (0 .. $n - 1) {
+            next unless $live{$i} && $ops[$i][0] ne 'in' && $ops[$i][0] ne 'const';
+            my $nl = grep { $live{$_} && $ops[$_][0] ne 'const' && ($_ <= $i) && $uses{$_} && $uses{$_}[-1] > $i } 0 .. $i;
+            $prof .= "$ops[$i][0]$nl ";
+        }
+        print STDERR "profile: $prof\n";
+    }
     for my $i (0 .. $n - 1) {
         my ($t, @a) = @{ $ops[$i] };
         if ($t eq 'in') { $reg_of[$i] = $in->[ $a[0] ]; $val_in{ $reg_of[$i] } = $i; next; }
@@ -791,7 +800,7 @@ my $maxslots = 0;
 # eviction bias); its result is pinned in %TUNE so that a run costs one
 # schedule.  CTASM_BSAES_TUNE=1 searches again and prints the best to stderr.
 my %TUNE = (enc => [ 0, 4, 2 ], dec => [ 1, 19, 0.4 ], enc_last => [ 0, 23, 2 ], dec_last => [ 1, 0, 2 ]);
-my $SEEDS = 24;
+my $SEEDS = $ENV{CTASM_BSAES_SEEDS} || 24;
 sub emit_round {
     my ($dec, $last, $in, $opt, $seed, $cheap) = @_;
     local $CHEAP = $cheap;
@@ -853,13 +862,14 @@ sub swapmove {
 sub transpose {
     my $R = shift;
     my %in = map { ($_ => 1) } @$R;
-    my ($m1, $m2, $m4, $t0, $t1) = grep { !$in{$_} } 0 .. 15;
-    my $s = "\tvmov.i8\tq$m1, #0x55\n\tvmov.i8\tq$m2, #0x33\n\tvmov.i8\tq$m4, #0x0f\n";
-    for my $l ([ 1, $m1 ], [ 2, $m2 ], [ 4, $m4 ]) {
-        my ($n, $m) = @$l;
-        my @pairs = grep { !($_->[0] & $n) && $_->[1] < 8 } map { [ $_, $_ + $n ] } 0 .. 7;
-        $s .= swapmove($R->[ $pairs[$_][0] ], $R->[ $pairs[$_][1] ], $n, $m, $t0, $t1) for 0 .. $#pairs;
+    my ($m1, $m2, $t0, $t1) = grep { !$in{$_} } 0 .. 15;
+    my $s = "\tvmov.i8\tq$m1, #0x55\n\tvmov.i8\tq$m2, #0x33\n";
+    my $pairs = sub { my $n = shift; map { [ @$R[ $_, $_ + $n ] ] } grep { !($_ & $n) } 0 .. 7 };
+    for my $l ([ 1, $m1 ], [ 2, $m2 ]) {
+        $s .= swapmove(@$_, $l->[0], $l->[1], $t0, $t1) for $pairs->($l->[0]);
     }
+    # nibbles: shift-and-insert keeps the other half of each byte (3, not 4)
+    $s .= "\tvmov\tq$t0, q$_->[1]\n\tvsri.8\tq$_->[1], q$_->[0], #4\n\tvsli.8\tq$_->[0], q$t0, #4\n" for $pairs->(4);
     return $s;
 }
 # XOR the round key at [r6] (post-incremented if $inc) into the registers @$R.
@@ -913,9 +923,10 @@ ${\ slot_setup($s1 > $s2 ? $s1 : $s2) }
 $mid
 	add	$rCONST, $rCONST, #16
 	sub	r5, r5, #2
-.L${name}8_round:
+.L${name}8_round:			@ twice: N - 2 is even for N = 10, 12, 14
 ${\ add_key_planes($pi) }$mid
-	subs	r5, r5, #1
+${\ add_key_planes($pi) }$mid
+	subs	r5, r5, #2
 	bne	.L${name}8_round
 	add	$rCONST, $rCONST, #16
 ${\ add_key_planes($pi) }$last
