@@ -238,6 +238,12 @@ constexpr size_t kBsaesCbcDecryptMinBlocks = 7;
 #else
 constexpr size_t kBsaesCbcDecryptMinBlocks = 8;
 #endif
+#if defined(CTASM_ARMV7_ASM)
+// ARMv7: after the whole bsaes batches of a CTR or CBC decryption call, a tail
+// of at least this many blocks (at most 7) runs as one more bsaes batch, a
+// shorter one through vpaes (the counts are in tier_armv7.cc).
+constexpr size_t kBsaesArmv7TailMinBlocks = 6;
+#endif
 
 namespace testing {
 // Called by the ARMv7 hybrid CTR path around the wipe of its stack bsaes key:

@@ -82,12 +82,11 @@ void cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
 // CBC decryption: bsaes for whole batches, and for a last partial batch of 6
 // or 7 blocks; a tail of 1..5 goes to vpaes (counts, AES-128: a bsaes batch
 // ~3,050 instructions, vpaes ~500 a block).
-constexpr size_t kCbcVpaesTailBlocks = 6;
 
 void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
                  uint8_t ivec[16]) {
   if (blocks >= kBsaesCbcDecryptMinBlocks) {
-    const size_t tail = blocks % 8 < kCbcVpaesTailBlocks ? blocks % 8 : 0;
+    const size_t tail = blocks % 8 < kBsaesArmv7TailMinBlocks ? blocks % 8 : 0;
     ctasm_bsaes_cbc_decrypt(in, out, 16 * (blocks - tail), key->ctasm_private_extra, ivec);
     in += 16 * (blocks - tail);
     out += 16 * (blocks - tail);
@@ -105,7 +104,7 @@ void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
 
 // The key stays in vpaes form in the key struct; bsaes gets a converted copy
 // that lives only for this call. bsaes computes whole 8-block batches, so a
-// tail of fewer than kCtrVpaesTailBlocks blocks after them goes to vpaes.
+// tail of fewer than kBsaesArmv7TailMinBlocks blocks after them goes to vpaes.
 //
 // Thresholds from instruction counts (util/count_insns.py, AES-128-CTR per
 // call): 8 blocks 3,718 via bsaes (one batch ~2,370, the rest per call: key
@@ -117,13 +116,12 @@ void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
 //   through vpaes against ~3,700 for one bsaes batch);
 // - a tail of 1..5 blocks after the batches: vpaes (5 blocks ~2,120 < one
 //   batch); 6 and 7 blocks: bsaes (6 via vpaes ~2,550 > one batch).
-constexpr size_t kCtrVpaesTailBlocks = 6;
 
 // Out of line so that the short calls, which go to vpaes, do not pay for
 // this frame.
 CTASM_NOINLINE void ctr32_bulk(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
                                size_t blocks, const uint8_t ivec[16]) {
-  const size_t tail = blocks % 8 < kCtrVpaesTailBlocks ? blocks % 8 : 0;
+  const size_t tail = blocks % 8 < kBsaesArmv7TailMinBlocks ? blocks % 8 : 0;
   const size_t bulk = blocks - tail;
   alignas(16) uint8_t bskey[kBsaesKeyBytes];
   ctasm_vpaes_encrypt_key_to_bsaes(bskey, key);
