@@ -27,36 +27,42 @@
 # values (hash-consed, so shared subexpressions are built once).  At
 # generation time it is optionally XOR-minimised (Paar's greedy heuristic on
 # the top and bottom linear layers), list-scheduled for register pressure
-# (greedy; a few seeded tie-break orders are tried and the shortest kept) and
-# mapped onto the 16 q registers by a small allocator that evicts the value
-# used farthest ahead (Belady), storing it to the stack unless it can be
-# recomputed from operands that are still live (one XOR instead of a store
-# and a load).  Which registers hold the planes is itself chosen so that a
-# round ends where the next one starts (no moves); the callers load and
-# store blocks in the registers the cores report.  The instruction counts
-# are printed in the output.
+# (greedy, with seeded tie-break orders) and mapped onto the 16 q registers
+# by a small allocator that evicts the value used farthest ahead (Belady),
+# storing it to the stack unless it can be recomputed from operands that are
+# still live (one XOR instead of a store and a load).  The S-box's last 18
+# products read late copies of their linear operands: 9 of them stay live
+# across the inversion and the other 9 are one XOR each from those (bp_mid),
+# which leaves the inversion room in the registers.  The planes live in
+# q8-q15 between rounds, so that a round starts with its key: one vldmia of
+# 8 planes into q0-q7 and 8 XORs; which of q8-q15 holds which plane is
+# chosen so that a round ends where it starts (no moves).  The best schedule
+# found by a search is pinned in %TUNE (CTASM_BSAES_TUNE=1 searches again).
+# The instruction counts are printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time), AES-128-CTR: 18.44/B at 8 KiB, 23.56/B at 256 B (was
-# 22.61 and 26.34 with the tower-field S-box, 149 gates; BoringSSL's
-# bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round 215 instructions
-# (inverse 283), 9 spill slots.  CBC decryption 23.85/B at 8 KiB, 24.85/B
-# at 256 B (were 24.11 and 25.01).  What is left over BoringSSL: the spills
-# around the S-box's inversion (about 23 instructions a round: the 18
-# operands of its last products outlive it) and the inverse round's.
+# count, not a time), AES-128-CTR: @CTR8K@/B at 8 KiB, @CTR256@/B at 256 B
+# (were 18.44 and 23.56 with a round of 215 and 9 spill slots; BoringSSL's
+# bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round @ROUND@ instructions with
+# its key (inverse @IROUND@).  CBC decryption @CBC8K@/B at 8 KiB (was 23.85).
+# What is left: about 12 spill instructions a round around the S-box's
+# products (a store and a load each), and 9 XORs for their late operands.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
 # The first and last keys are added to whole blocks outside the bitsliced
 # domain; the cores read an expanded key: the middle keys as 8 planes each
 # (plane b byte 4*row+col = 0xff iff bit b of key byte 4*col+row), 128
-# bytes a round, so that a round loads them (8 vld1) instead of making them
-# (15 shifts).  CTR expands into its frame per call (expand_key); CBC
+# bytes a round, so that a round loads them (one vldmia) instead of making
+# them (15 shifts).  CTR expands into its frame per call (expand_key); CBC
 # decryption gets it expanded once, at set_decrypt_key (tier_armv7.cc).
 #
 # GPR plan inside the 8-block cores: r5 = rounds left, r6 = next key plane,
 # r12 = ShiftRows tables; r0-r4 and r7-r11 = addresses of the first ten
 # spill slots (the callers park r4, r7-r11 at [sp] around the call).
+# Rounds: the first without a key (its key went onto the blocks), then
+# key + round, twice per loop iteration (N - 2 is even), then key + last
+# round; the last key goes onto the blocks.
 # Frame: [sp, #0 .. 32) parked registers, spill slots, then buffers (see the
 # entry points).
 
@@ -71,7 +77,15 @@ Perlasm::open_output("arm", @ARGV);
 
 ######################################################################
 # GF(2^8), AES polynomial, in plain Perl.
-my @sbox = map { aff(ginv($_)) ^ 0x63 } 0 .. 255;
+# (inverses from the powers of the generator 3: 255 multiplications, where
+# ginv's x^254 takes 254 for each element)
+my (@exp3, @inv);
+$exp3[0] = 1;
+$exp3[$_] = gmul($exp3[ $_ - 1 ], 3) for 1 .. 254;
+$inv[0] = 0;
+$inv[ $exp3[$_] ] = $exp3[ (255 - $_) % 255 ] for 0 .. 254;
+die "inverse self-check" unless gmul(0x53, $inv[0x53]) == 1 && $inv[0x53] == ginv(0x53);
+my @sbox = map { aff($inv[$_]) ^ 0x63 } 0 .. 255;
 die "S-box self-check" unless $sbox[0] == 0x63 && $sbox[1] == 0x7c && $sbox[0x53] == 0xed;
 my (@isbox, @affinv);
 $isbox[ $sbox[$_] ] = $_ for 0 .. 255;
@@ -243,9 +257,11 @@ S1 = t64 + S3
 S2 = t55 + t67
 C
 # The operands of the last products kept live across the inversion (see
-# bp_mid); found by trying all 8-subsets offline (the others are one XOR each).
-my @Z_OPERANDS = qw(y15 y6 U7 y16 y1 y7 y11 y17 y10 y12 y3 y4 y13 y5 y2 y9 y14 y8);
-my %LATE_BASIS = (enc => [qw(U7 y1 y11 y10 y12 y13 y2 y8)]);
+# bp_mid; CTASM_BSAES_BASIS overrides it when searching).  The 18 span all 8
+# dimensions; with 8 to 11 kept, each other one is one XOR of two earlier
+# ones (checked by trying all subsets); 9 gave the shortest round.
+our @ZORDER;    # the order of the products' pairs (empty: free), from %TUNE
+my %LATE_BASIS = (enc => [qw(U7 y1 y11 y10 y12 y13 y2 y14 y8)]);
 my @BP = map { [ map { [ /^(\w+) = (\w+) ([+x]) (\w+)$/ ] } split /\n/ ] } $BP_TOP, $BP_MID, $BP_BOT;
 # Runs gate list $g over the signals in %$env with the given XOR and AND.
 sub bp_run {
@@ -257,10 +273,10 @@ sub bp_run {
     }
 }
 # The middle, with its last 18 products reading late copies of their linear
-# operands: only the 8 of @$basis stay live across the inversion; each other
+# operands: only those of @$basis stay live across the inversion; each other
 # one is made again (one XOR of two late values, found from the operands'
-# forms: bit j = depends on input j) just before its product.  10 XORs
-# instead of about 11 spills (22 loads and stores) a round.
+# forms: bit j = depends on input j) just before its product.  9 XORs that
+# save more spills (a store and a load each) than they cost.
 sub bp_mid {
     my ($e, $form, $basis) = @_;
     my @gates = @{ $BP[1] };
@@ -284,7 +300,12 @@ sub bp_mid {
         $late{$n} = op('xor', $late{$p}, $late{$q}, 'late');
         $lf{ $form->{$n} } = $n;
     }
-    $e->{ $_->[0] } = A($e->{ $_->[1] }, $late{ $_->[3] }) for @zg;
+    # z_i and z_(i+9) share their first operand: tagged with i mod 9, so
+    # that the scheduler can take the pairs in the order of @ZORDER
+    for (@zg) {
+        my ($d, $t, undef, $y) = @$_;
+        $e->{$d} = op('and', sort({ $a <=> $b } $e->{$t}, $late{$y}), 'z', substr($d, 1) % 9);
+    }
 }
 sub parity { my $v = shift; $v ^= $v >> 16; $v ^= $v >> 8; $v ^= $v >> 4; $v ^= $v >> 2; $v ^= $v >> 1; $v & 1 }
 my @Z = map { "z$_" } 0 .. 17;
@@ -295,7 +316,7 @@ sub sbox_enc {
     my %form = map { ("U$_" => 1 << $_) } 0 .. 7;
     bp_run($BP[0], \%form, sub { $_[0] ^ $_[1] }, sub { die });
     bp_run($BP[0], \%e, \&X, \&A);
-    bp_mid(\%e, \%form, $ENV{NOLATE} ? [ @Z_OPERANDS ] : $LATE_BASIS{enc});
+    bp_mid(\%e, \%form, $ENV{CTASM_BSAES_BASIS} ? [ split ' ', $ENV{CTASM_BSAES_BASIS} ] : $LATE_BASIS{enc});
     bp_run($BP[2], \%e, \&X, \&A);
     return [ map { $e{ "S" . (7 - $_) } } 0 .. 7 ];
 }
@@ -352,10 +373,16 @@ sub check_sbox {
 # The variants the rounds try (Paar on the layers named); the inverse S-box's
 # linear layers are plain XOR chains until Paar shortens them.
 my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ ['top'], [ 'top', 'bottom' ] ]);
-my @gates = ((map { check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box" . (@$_ ? " (Paar: @$_)" : ""), $_) }
-              @{ $VARIANTS{enc} }),
-             (map { check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box (Paar: @$_)", $_) }
-              @{ $VARIANTS{dec} }));
+# The rounds' pinned schedules (see round_code): [variant, seed, eviction
+# bias, order of the products' pairs] per round kind.
+my %TUNE = (enc => [ 0, 34, 0.7, '' ], dec => [ 1, 19, 0.4, '' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 1, 0, 2, '' ]);
+# Only the variants the rounds use are checked (all of them when searching).
+my %USED;
+for my $k (keys %TUNE) { $USED{ ($k =~ /^dec/ ? "dec" : "enc") . $TUNE{$k}[0] } = 1; }
+my @gates = ((map { check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box" . (@{ $VARIANTS{enc}[$_] } ? " (Paar: @{ $VARIANTS{enc}[$_] })" : ""), $VARIANTS{enc}[$_]) }
+              grep { $ENV{CTASM_BSAES_TUNE} || $USED{"enc$_"} } 0 .. $#{ $VARIANTS{enc} }),
+             (map { check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box (Paar: @{ $VARIANTS{dec}[$_] })", $VARIANTS{dec}[$_]) }
+              grep { $ENV{CTASM_BSAES_TUNE} || $USED{"dec$_"} } 0 .. $#{ $VARIANTS{dec} }));
 
 # Byte-wise multiplication by a constant, on 8 planes.
 sub mulc { my ($c, $a) = @_; lin(sub { gmul($c, $_[0]) }, $a, 8) }
@@ -518,6 +545,7 @@ sub schedule_prog {
     my @order = grep { $live{$_} && ($ops[$_][0] eq 'in' || $ops[$_][0] eq 'const') } 0 .. $#ops;
     $done{$_} = 1 for @order;
     my %ready;
+    my ($zdone, @zops, @zrank);
     # the key planes are loaded with a post-incremented address: in bit order
     my %kload = map { ($ops[$_][1] => $_) } grep { $ops[$_][0] eq 'kload' } 0 .. $#ops;
     my $try = sub {
@@ -525,9 +553,15 @@ sub schedule_prog {
         return if $ops[$i][0] eq 'kload' && $ops[$i][1] && !$done{ $kload{ $ops[$i][1] - 1 } };
         return unless $live{$i} && !$done{$i} && !grep { !$done{$_} } op_srcs($ops[$i]);
         # a late operand (bp_mid) is made only once its product's other operand exists
-        return if $ops[$i][3] && grep { my $u = $_; grep { $_ != $i && !$done{$_} } op_srcs($ops[$u]) } @{ $users{$i} || [] };
+        my $tag = $ops[$i][3] // '';
+        return if $tag eq 'late' && grep { my $u = $_; grep { $_ != $i && !$done{$_} } op_srcs($ops[$u]) } @{ $users{$i} || [] };
+        # the products' pairs one after the other, in the order of @ZORDER
+        return if $tag eq 'z' && @ZORDER && $zdone < 2 * $zrank[ $ops[$i][4] ];
         $ready{$i} = 1;
     };
+    $zdone = 0;
+    @zops = grep { ($ops[$_][3] // '') eq 'z' } 0 .. $#ops;
+    $zrank[ $ZORDER[$_] ] = $_ for 0 .. $#ZORDER;
     $try->($_) for 0 .. $#ops;
     while (%ready) {
         my ($best, $bs);
@@ -543,7 +577,8 @@ sub schedule_prog {
         push @order, $best;
         $left{$_}-- for op_srcs($ops[$best]);
         $try->($_) for @{ $users{$best} || [] };
-        $try->($_) for grep { $ops[$_][3] } map { op_srcs($ops[$_]) } @{ $users{$best} || [] };
+        $try->($_) for grep { ($ops[$_][3] // '') eq 'late' } map { op_srcs($ops[$_]) } @{ $users{$best} || [] };
+        if (($ops[$best][3] // '') eq 'z') { $zdone++; $try->($_) for @zops; }
         $try->($kload{ $ops[$best][1] + 1 }) if $ops[$best][0] eq 'kload' && $ops[$best][1] < 7;
     }
     my %new;
@@ -799,11 +834,11 @@ my $maxslots = 0;
 # The schedule is a search (variant of the linear layers, tie-break seed,
 # eviction bias); its result is pinned in %TUNE so that a run costs one
 # schedule.  CTASM_BSAES_TUNE=1 searches again and prints the best to stderr.
-my %TUNE = (enc => [ 0, 4, 2 ], dec => [ 1, 19, 0.4 ], enc_last => [ 0, 23, 2 ], dec_last => [ 1, 0, 2 ]);
 my $SEEDS = $ENV{CTASM_BSAES_SEEDS} || 24;
 sub emit_round {
-    my ($dec, $last, $in, $opt, $seed, $cheap) = @_;
+    my ($dec, $last, $in, $opt, $seed, $cheap, $zorder) = @_;
     local $CHEAP = $cheap;
+    local @ZORDER = split //, $zorder // "";
     my $outs = round_prog($dec, $last);
     $outs = linopt($outs, $_) for @{ $VARIANTS{ $dec ? 'dec' : 'enc' }[$opt] };
     my $prog = schedule_prog($outs, $seed);
@@ -822,18 +857,28 @@ sub round_code {
     my ($dec, $last, $in) = @_;
     my $key = ($dec ? "dec" : "enc") . ($last ? "_last" : "");
     my @p = @{ $TUNE{$key} };
-    if ($ENV{CTASM_BSAES_TUNE}) {
+    if ($ENV{CTASM_BSAES_TUNE} && ($ENV{CTASM_BSAES_TUNE_ONLY} // $key) eq $key) {
         my $bn;
         for my $opt (0 .. $#{ $VARIANTS{ $dec ? 'dec' : 'enc' } }) {
+            # orders of the products' pairs: free, and a few fixed shuffles
+            my @zo = ("");
+            my $h = 1;
+            for (1 .. ($dec ? 0 : $ENV{CTASM_BSAES_ZORDERS} // 8)) {
+                my @g = 0 .. 8;
+                for my $k (reverse 1 .. 8) { $h = ($h * 1103515245 + 12345) % 2147483648; my $j = $h % ($k + 1); @g[ $k, $j ] = @g[ $j, $k ]; }
+                push @zo, join("", @g);
+            }
             for my $seed (0 .. $SEEDS) {
                 for my $ch (@CHEAP) {
-                    my ($c) = emit_round($dec, $last, $in, $opt, $seed, $ch);
-                    my $n = $c =~ tr/\n//;
-                    ($bn, @p) = ($n, $opt, $seed, $ch) if !defined $bn || $n < $bn;
+                    for my $z (@zo) {
+                        my ($c) = emit_round($dec, $last, $in, $opt, $seed, $ch, $z);
+                        my $n = $c =~ tr/\n//;
+                        ($bn, @p) = ($n, $opt, $seed, $ch, $z) if !defined $bn || $n < $bn;
+                    }
                 }
             }
         }
-        print STDERR "bsaes-armv7 tune: $key => [ @p ] ($bn instructions)\n";
+        print STDERR "bsaes-armv7 tune: $key => [ " . join(", ", map { "'$_'" } @p) . " ] ($bn instructions)\n";
     }
     my ($c, $slots, $asg) = emit_round($dec, $last, $in, @p);
     $maxslots = $slots if $slots > $maxslots;
