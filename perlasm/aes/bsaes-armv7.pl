@@ -375,7 +375,7 @@ sub check_sbox {
 my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ ['top'], [ 'top', 'bottom' ] ]);
 # The rounds' pinned schedules (see round_code): [variant, seed, eviction
 # bias, order of the products' pairs] per round kind.
-my %TUNE = (enc => [ 0, 34, 0.7, '' ], dec => [ 1, 19, 0.4, '' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 1, 0, 2, '' ]);
+my %TUNE = (enc => [ 0, 34, 0.7, '', '12 10 14 13 8 11 9 15' ], dec => [ 1, 19, 0.4, '', '14 9 8 13 10 11 12 15' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 1, 0, 2, '' ]);
 # Only the variants the rounds use are checked (all of them when searching).
 my %USED;
 for my $k (keys %TUNE) { $USED{ ($k =~ /^dec/ ? "dec" : "enc") . $TUNE{$k}[0] } = 1; }
@@ -836,7 +836,8 @@ my $maxslots = 0;
 # schedule.  CTASM_BSAES_TUNE=1 searches again and prints the best to stderr.
 my $SEEDS = $ENV{CTASM_BSAES_SEEDS} || 24;
 sub emit_round {
-    my ($dec, $last, $in, $opt, $seed, $cheap, $zorder) = @_;
+    my ($dec, $last, $in, $opt, $seed, $cheap, $zorder, $start) = @_;
+    $in = [ split ' ', $start ] if $start && !$last;
     local $CHEAP = $cheap;
     local @ZORDER = split //, $zorder // "";
     my $outs = round_prog($dec, $last);
@@ -851,7 +852,14 @@ sub emit_round {
         last if grep { $_ < 8 } @$out;
         $pi = $out;
     }
-    return emit_prog($prog, $in, $in);
+    # no fixed point: the outputs are moved back, from the shortest start
+    my @best;
+    for my $k (sort keys %seen) {
+        my $p2 = [ split / /, $k ];
+        my @r = emit_prog($prog, $p2, $p2);
+        @best = @r if !@best || ($r[0] =~ tr/\n//) < ($best[0] =~ tr/\n//);
+    }
+    return @best;
 }
 sub round_code {
     my ($dec, $last, $in) = @_;
@@ -859,7 +867,7 @@ sub round_code {
     my @p = @{ $TUNE{$key} };
     if ($ENV{CTASM_BSAES_TUNE} && ($ENV{CTASM_BSAES_TUNE_ONLY} // $key) eq $key) {
         my $bn;
-        for my $opt (0 .. $#{ $VARIANTS{ $dec ? 'dec' : 'enc' } }) {
+        for my $opt (defined $ENV{CTASM_BSAES_VARIANT} ? $ENV{CTASM_BSAES_VARIANT} : 0 .. $#{ $VARIANTS{ $dec ? 'dec' : 'enc' } }) {
             # orders of the products' pairs: free, and a few fixed shuffles
             my @zo = ("");
             my $h = 1;
@@ -868,7 +876,7 @@ sub round_code {
                 for my $k (reverse 1 .. 8) { $h = ($h * 1103515245 + 12345) % 2147483648; my $j = $h % ($k + 1); @g[ $k, $j ] = @g[ $j, $k ]; }
                 push @zo, join("", @g);
             }
-            for my $seed (0 .. $SEEDS) {
+            for my $seed (($ENV{CTASM_BSAES_SEED0} // 0) .. $SEEDS) {
                 for my $ch (@CHEAP) {
                     for my $z (@zo) {
                         my ($c) = emit_round($dec, $last, $in, $opt, $seed, $ch, $z);
@@ -877,6 +885,15 @@ sub round_code {
                     }
                 }
             }
+        }
+        # starting assignments of the planes to q8-q15 (a fixed point saves the moves)
+        my $h = 7;
+        for (1 .. ($last ? 0 : $ENV{CTASM_BSAES_STARTS} // 40)) {
+            my @g = 8 .. 15;
+            for my $k (reverse 1 .. 7) { $h = ($h * 1103515245 + 12345) % 2147483648; my $j = $h % ($k + 1); @g[ $k, $j ] = @g[ $j, $k ]; }
+            my ($c) = emit_round($dec, $last, $in, @p[ 0 .. 3 ], "@g");
+            my $n = $c =~ tr/\n//;
+            ($bn, $p[4]) = ($n, "@g") if $n < $bn;
         }
         print STDERR "bsaes-armv7 tune: $key => [ " . join(", ", map { "'$_'" } @p) . " ] ($bn instructions)\n";
     }
