@@ -1061,8 +1061,8 @@ __bsaes_decrypt8:
 	veor	q2, q2, q12
 	vand	q12, q1, q0
 	vld1.64	{d8-d9}, [r2]
-	vstr	d16, [sp, #192]
-	vstr	d17, [sp, #200]
+	vstr	d16, [r11, #16]
+	vstr	d17, [r11, #24]
 	vand	q8, q3, q4
 	veor	q12, q8, q12
 	veor	q12, q12, q14
@@ -1150,8 +1150,8 @@ __bsaes_decrypt8:
 	vld1.64	{d24-d25}, [r1]
 	veor	q8, q12, q8
 	veor	q9, q9, q12
-	vldr	d24, [sp, #192]
-	vldr	d25, [sp, #200]
+	vldr	d24, [r11, #16]
+	vldr	d25, [r11, #24]
 	vand	q12, q12, q13
 	vst1.64	{d26-d27}, [r1]
 	vld1.64	{d26-d27}, [r9]
@@ -1339,8 +1339,8 @@ Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	veor	q2, q2, q12
 	vand	q12, q1, q0
 	vld1.64	{d8-d9}, [r2]
-	vstr	d16, [sp, #192]
-	vstr	d17, [sp, #200]
+	vstr	d16, [r11, #16]
+	vstr	d17, [r11, #24]
 	vand	q8, q3, q4
 	veor	q12, q8, q12
 	veor	q12, q12, q14
@@ -1428,8 +1428,8 @@ Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	vld1.64	{d24-d25}, [r1]
 	veor	q8, q12, q8
 	veor	q9, q9, q12
-	vldr	d24, [sp, #192]
-	vldr	d25, [sp, #200]
+	vldr	d24, [r11, #16]
+	vldr	d25, [r11, #24]
 	vand	q12, q12, q13
 	vst1.64	{d26-d27}, [r1]
 	vld1.64	{d26-d27}, [r9]
@@ -1614,8 +1614,8 @@ Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	veor	q2, q2, q12
 	vand	q12, q1, q0
 	vld1.64	{d8-d9}, [r2]
-	vstr	d16, [sp, #192]
-	vstr	d17, [sp, #200]
+	vstr	d16, [r11, #16]
+	vstr	d17, [r11, #24]
 	vand	q8, q3, q4
 	veor	q12, q8, q12
 	veor	q12, q12, q14
@@ -1703,8 +1703,8 @@ Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	vld1.64	{d24-d25}, [r1]
 	veor	q8, q12, q8
 	veor	q9, q9, q12
-	vldr	d24, [sp, #192]
-	vldr	d25, [sp, #200]
+	vldr	d24, [r11, #16]
+	vldr	d25, [r11, #24]
 	vand	q12, q12, q13
 	vst1.64	{d26-d27}, [r1]
 	vld1.64	{d26-d27}, [r9]
@@ -1893,11 +1893,11 @@ Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	veor	q6, q6, q1
 	vst1.64	{d20-d21}, [r11]
 	vand	q10, q5, q13
-	vstr	d26, [sp, #192]
-	vstr	d27, [sp, #200]
+	vstr	d26, [r11, #16]
+	vstr	d27, [r11, #24]
 	veor	q13, q7, q5
-	vstr	d10, [sp, #208]
-	vstr	d11, [sp, #216]
+	vstr	d10, [r11, #32]
+	vstr	d11, [r11, #40]
 	vand	q5, q13, q8
 	veor	q5, q10, q5
 	veor	q3, q3, q5
@@ -1960,13 +1960,13 @@ Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	vst1.64	{d20-d21}, [r1]
 	vld1.64	{d20-d21}, [r0]
 	vand	q9, q9, q10
-	vldr	d20, [sp, #192]
-	vldr	d21, [sp, #200]
+	vldr	d20, [r11, #16]
+	vldr	d21, [r11, #24]
 	vand	q10, q10, q0
 	vand	q6, q6, q1
 	vst1.64	{d12-d13}, [r0]
-	vldr	d12, [sp, #208]
-	vldr	d13, [sp, #216]
+	vldr	d12, [r11, #32]
+	vldr	d13, [r11, #40]
 	vand	q6, q6, q0
 	veor	q0, q1, q0
 	vand	q1, q7, q1

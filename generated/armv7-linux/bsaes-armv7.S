@@ -1069,8 +1069,8 @@ _bsaes_decrypt8:
 	veor	q2, q2, q12
 	vand	q12, q1, q0
 	vld1.64	{d8-d9}, [r2]
-	vstr	d16, [sp, #192]
-	vstr	d17, [sp, #200]
+	vstr	d16, [r11, #16]
+	vstr	d17, [r11, #24]
 	vand	q8, q3, q4
 	veor	q12, q8, q12
 	veor	q12, q12, q14
@@ -1158,8 +1158,8 @@ _bsaes_decrypt8:
 	vld1.64	{d24-d25}, [r1]
 	veor	q8, q12, q8
 	veor	q9, q9, q12
-	vldr	d24, [sp, #192]
-	vldr	d25, [sp, #200]
+	vldr	d24, [r11, #16]
+	vldr	d25, [r11, #24]
 	vand	q12, q12, q13
 	vst1.64	{d26-d27}, [r1]
 	vld1.64	{d26-d27}, [r9]
@@ -1347,8 +1347,8 @@ _bsaes_decrypt8:
 	veor	q2, q2, q12
 	vand	q12, q1, q0
 	vld1.64	{d8-d9}, [r2]
-	vstr	d16, [sp, #192]
-	vstr	d17, [sp, #200]
+	vstr	d16, [r11, #16]
+	vstr	d17, [r11, #24]
 	vand	q8, q3, q4
 	veor	q12, q8, q12
 	veor	q12, q12, q14
@@ -1436,8 +1436,8 @@ _bsaes_decrypt8:
 	vld1.64	{d24-d25}, [r1]
 	veor	q8, q12, q8
 	veor	q9, q9, q12
-	vldr	d24, [sp, #192]
-	vldr	d25, [sp, #200]
+	vldr	d24, [r11, #16]
+	vldr	d25, [r11, #24]
 	vand	q12, q12, q13
 	vst1.64	{d26-d27}, [r1]
 	vld1.64	{d26-d27}, [r9]
@@ -1622,8 +1622,8 @@ _bsaes_decrypt8:
 	veor	q2, q2, q12
 	vand	q12, q1, q0
 	vld1.64	{d8-d9}, [r2]
-	vstr	d16, [sp, #192]
-	vstr	d17, [sp, #200]
+	vstr	d16, [r11, #16]
+	vstr	d17, [r11, #24]
 	vand	q8, q3, q4
 	veor	q12, q8, q12
 	veor	q12, q12, q14
@@ -1711,8 +1711,8 @@ _bsaes_decrypt8:
 	vld1.64	{d24-d25}, [r1]
 	veor	q8, q12, q8
 	veor	q9, q9, q12
-	vldr	d24, [sp, #192]
-	vldr	d25, [sp, #200]
+	vldr	d24, [r11, #16]
+	vldr	d25, [r11, #24]
 	vand	q12, q12, q13
 	vst1.64	{d26-d27}, [r1]
 	vld1.64	{d26-d27}, [r9]
@@ -1901,11 +1901,11 @@ _bsaes_decrypt8:
 	veor	q6, q6, q1
 	vst1.64	{d20-d21}, [r11]
 	vand	q10, q5, q13
-	vstr	d26, [sp, #192]
-	vstr	d27, [sp, #200]
+	vstr	d26, [r11, #16]
+	vstr	d27, [r11, #24]
 	veor	q13, q7, q5
-	vstr	d10, [sp, #208]
-	vstr	d11, [sp, #216]
+	vstr	d10, [r11, #32]
+	vstr	d11, [r11, #40]
 	vand	q5, q13, q8
 	veor	q5, q10, q5
 	veor	q3, q3, q5
@@ -1968,13 +1968,13 @@ _bsaes_decrypt8:
 	vst1.64	{d20-d21}, [r1]
 	vld1.64	{d20-d21}, [r0]
 	vand	q9, q9, q10
-	vldr	d20, [sp, #192]
-	vldr	d21, [sp, #200]
+	vldr	d20, [r11, #16]
+	vldr	d21, [r11, #24]
 	vand	q10, q10, q0
 	vand	q6, q6, q1
 	vst1.64	{d12-d13}, [r0]
-	vldr	d12, [sp, #208]
-	vldr	d13, [sp, #216]
+	vldr	d12, [r11, #32]
+	vldr	d13, [r11, #40]
 	vand	q6, q6, q0
 	veor	q0, q1, q0
 	vand	q1, q7, q1

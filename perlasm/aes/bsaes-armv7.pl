@@ -41,12 +41,13 @@
 # The instruction counts are printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time), AES-128-CTR: @CTR8K@/B at 8 KiB, @CTR256@/B at 256 B
-# (were 18.44 and 23.56 with a round of 215 and 9 spill slots; BoringSSL's
-# bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round @ROUND@ instructions with
-# its key (inverse @IROUND@).  CBC decryption @CBC8K@/B at 8 KiB (was 23.85).
-# What is left: about 12 spill instructions a round around the S-box's
-# products (a store and a load each), and 9 XORs for their late operands.
+# count, not a time), AES-128-CTR: 16.86/B at 8 KiB, 21.99/B at 256 B, 44.25
+# at 16 B (vpaes; were 18.44, 23.56 and 44.25 with a round of 215 and 9 spill
+# slots; BoringSSL's bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round 193
+# instructions plus 9 for its key (inverse 264 plus 9).  CBC decryption
+# 22.63/B at 8 KiB, 23.62/B at 256 B (were 23.85 and 24.85).  What is left:
+# 8 spill instructions a round (4 slots, a store and a load each) and 9 XORs
+# for the late operands of the S-box's products.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
@@ -611,8 +612,11 @@ my $SLOT0 = 32;
 sub slot_access {
     my ($one, $pair, $q, $s) = @_;
     return "\t$one\t{" . dreg($q, 0) . "-" . dreg($q, 1) . "}, [r$ADDR_REGS[$s]]\n" if $s < @ADDR_REGS;
-    my $o = $SLOT0 + 16 * $s;
-    return "\t$pair\t" . dreg($q, 0) . ", [sp, #$o]\n\t$pair\t" . dreg($q, 1) . ", [sp, #" . ($o + 8) . "]\n";
+    # relative to the last slot's register, not sp: a vstr of d8-d15 at
+    # [sp, #n] would read as a callee save to the unwind data checker
+    my $o = 16 * ($s - $#ADDR_REGS);
+    my $r = "r$ADDR_REGS[-1]";
+    return "\t$pair\t" . dreg($q, 0) . ", [$r, #$o]\n\t$pair\t" . dreg($q, 1) . ", [$r, #" . ($o + 8) . "]\n";
 }
 # Only the address registers of slots the rounds use are set up.
 sub slot_setup { my $n = $_[0] < @ADDR_REGS ? $_[0] : @ADDR_REGS; join("", map { "\tadd\tr$ADDR_REGS[$_], sp, #" . ($SLOT0 + 16 * $_) . "\n" } 0 .. $n - 1) }
