@@ -739,6 +739,7 @@ sub emit_prog {
         if (defined $reg_of[$v]) { delete $val_in{ $reg_of[$v] }; $reg_of[$v] = undef; }
         if (defined $slot_of{$v}) { $slot_free[ $slot_of{$v} ] = 1; delete $slot_of{$v}; }
     };
+    # CTASM_BSAES_PROFILE=1: live values after each op, to stderr (where the spills come from)
     if ($ENV{CTASM_BSAES_PROFILE}) {
         my $prof = "";
         for my $i (0 .. $n - 1) {
