@@ -734,6 +734,32 @@ TEST_F(BsaesHybrid, ThresholdsMatchPortable) {
   }
 }
 
+#if defined(CTASM_ARMV7_ASM)
+// ARMv7 splits a call into bsaes batches and a tail: below the tail threshold
+// (kBsaesArmv7CtrTailMinBlocks for CTR, kBsaesArmv7CbcTailMinBlocks for CBC
+// decryption) the tail goes to vpaes (with the counter advanced past the
+// batches, and the chaining value of the last batch), from it one more (short)
+// bsaes batch computes it. Both sides of each boundary, after one and two
+// batches, with a partial last block, against the portable code.
+TEST_F(BsaesHybrid, Armv7TailThresholdsMatchPortable) {
+  TestRng rng(78);
+  for (size_t t : {ctasm::kBsaesArmv7CtrTailMinBlocks, ctasm::kBsaesArmv7CbcTailMinBlocks}) {
+    ASSERT_GE(t, 1u);
+    ASSERT_LE(t, 8u);
+    for (size_t key_len : {16, 24, 32}) {
+      const auto raw = rng.bytes(key_len);
+      for (size_t blocks : {8 + t - 1, 8 + t, 16 + t - 1, 16 + t, size_t{8 + 7}, size_t{8 + 1}}) {
+        for (size_t tail : {0, 9}) {
+          const auto data = rng.bytes(16 * blocks + tail);
+          CheckAgainstPortable(raw, data, 0, 0, false, &rng);
+          CheckAgainstPortable(raw, data, 3, 1, true, &rng);
+        }
+      }
+    }
+  }
+}
+#endif
+
 #if defined(CTASM_X86_64_ASM)
 // x86_64 keeps the bsaes form of rounds 0..Nr-1 in the key itself (set once by
 // set_encrypt_key): the key stays a plain value that can be copied, and bulk

@@ -341,6 +341,9 @@ def count_section(path):
              f"A count, not a time: `{doc['method']}`, under `{doc['emulator']}`. Instructions "
              "per byte, with instructions per call in parentheses.", ""]
     lines += md_table(["operation"] + tiers, rows, ["l"] + ["r"] * len(tiers))
+    # Optional prose kept with the counts (peer counts, hardware context).
+    for note in doc.get("notes", []):
+        lines += ["", note]
     return lines + [""]
 
 

@@ -12,18 +12,16 @@
 	.fpu	neon
 	.arm
 	.text
-// S-box: 83 XOR + 32 AND
-// S-box (Paar: bottom): 87 XOR + 32 AND
-// inverse S-box (Paar: top): 121 XOR + 32 AND
+// S-box: 92 XOR + 32 AND
 // inverse S-box (Paar: top bottom): 96 XOR + 32 AND
 
 	.p2align	4
 .Lbs_encrypt:
-	.byte	0,4,8,12,5,9,13,1,10,14,2,6,15,3,7,11	// ShiftRows, first round
+	.byte	3,7,11,15,6,10,14,2,9,13,1,5,12,0,4,8	// ShiftRows, first round
 	.byte	0,1,2,3,5,6,7,4,10,11,8,9,15,12,13,14	// ShiftRows, middle round
 	.byte	0,5,10,15,1,6,11,12,2,7,8,13,3,4,9,14	// ShiftRows, last round
 
-// _bsaes_encrypt8: block n in q(8,9,10,11,12,13,0,15)[n], out in q(8,6,10,11,12,13,1,15)[n];
+// _bsaes_encrypt8: block n in q(12,10,14,13,8,11,9,15)[n], out in q(1,0,14,13,8,11,9,15)[n];
 // r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
 // [sp, #32] of the caller.  Plane b lives in the register of row b.
 	.p2align	4
@@ -36,785 +34,897 @@ _bsaes_encrypt8:
 	ldr	r5, [r4]
 	add	r6, r4, #16
 	adr	r12, .Lbs_encrypt
-	vld1.64	{d2-d3}, [r6]!
-	veor	q8, q8, q1
-	veor	q9, q9, q1
-	veor	q10, q10, q1
-	veor	q11, q11, q1
-	veor	q12, q12, q1
-	veor	q13, q13, q1
-	veor	q0, q0, q1
-	veor	q15, q15, q1
+	vld1.64	{d0-d1}, [r6]!
+	veor	q12, q12, q0
+	veor	q10, q10, q0
+	veor	q14, q14, q0
+	veor	q13, q13, q0
+	veor	q8, q8, q0
+	veor	q11, q11, q0
+	veor	q9, q9, q0
+	veor	q15, q15, q0
 
-	vmov.i8	q1, #0x55
-	vmov.i8	q2, #0x33
-	vmov.i8	q3, #0x0f
-	vshr.u64	q4, q8, #1
-	veor	q4, q4, q9
-	vand	q4, q4, q1
-	veor	q9, q9, q4
-	vshl.u64	q4, q4, #1
-	veor	q8, q8, q4
-	vshr.u64	q5, q10, #1
-	veor	q5, q5, q11
-	vand	q5, q5, q1
-	veor	q11, q11, q5
-	vshl.u64	q5, q5, #1
-	veor	q10, q10, q5
-	vshr.u64	q4, q12, #1
-	veor	q4, q4, q13
-	vand	q4, q4, q1
-	veor	q13, q13, q4
-	vshl.u64	q4, q4, #1
-	veor	q12, q12, q4
-	vshr.u64	q5, q0, #1
-	veor	q5, q5, q15
-	vand	q5, q5, q1
-	veor	q15, q15, q5
-	vshl.u64	q5, q5, #1
-	veor	q0, q0, q5
-	vshr.u64	q4, q8, #2
-	veor	q4, q4, q10
-	vand	q4, q4, q2
-	veor	q10, q10, q4
-	vshl.u64	q4, q4, #2
-	veor	q8, q8, q4
-	vshr.u64	q5, q9, #2
-	veor	q5, q5, q11
-	vand	q5, q5, q2
-	veor	q11, q11, q5
-	vshl.u64	q5, q5, #2
-	veor	q9, q9, q5
-	vshr.u64	q4, q12, #2
-	veor	q4, q4, q0
-	vand	q4, q4, q2
-	veor	q0, q0, q4
-	vshl.u64	q4, q4, #2
-	veor	q12, q12, q4
-	vshr.u64	q5, q13, #2
-	veor	q5, q5, q15
-	vand	q5, q5, q2
-	veor	q15, q15, q5
-	vshl.u64	q5, q5, #2
-	veor	q13, q13, q5
-	vshr.u64	q4, q8, #4
-	veor	q4, q4, q12
-	vand	q4, q4, q3
-	veor	q12, q12, q4
-	vshl.u64	q4, q4, #4
-	veor	q8, q8, q4
-	vshr.u64	q5, q9, #4
-	veor	q5, q5, q13
-	vand	q5, q5, q3
-	veor	q13, q13, q5
-	vshl.u64	q5, q5, #4
-	veor	q9, q9, q5
-	vshr.u64	q4, q10, #4
-	veor	q4, q4, q0
-	vand	q4, q4, q3
-	veor	q0, q0, q4
-	vshl.u64	q4, q4, #4
-	veor	q10, q10, q4
-	vshr.u64	q5, q11, #4
-	veor	q5, q5, q15
-	vand	q5, q5, q3
-	veor	q15, q15, q5
-	vshl.u64	q5, q5, #4
-	veor	q11, q11, q5
+	vmov.i8	q0, #0x55
+	vmov.i8	q1, #0x33
+	vshr.u64	q2, q12, #1
+	vshl.u64	q3, q10, #1
+	vbit	q10, q2, q0
+	vbif	q12, q3, q0
+	vshr.u64	q2, q14, #1
+	vshl.u64	q3, q13, #1
+	vbit	q13, q2, q0
+	vbif	q14, q3, q0
+	vshr.u64	q2, q8, #1
+	vshl.u64	q3, q11, #1
+	vbit	q11, q2, q0
+	vbif	q8, q3, q0
+	vshr.u64	q2, q9, #1
+	vshl.u64	q3, q15, #1
+	vbit	q15, q2, q0
+	vbif	q9, q3, q0
+	vshr.u64	q2, q12, #2
+	vshl.u64	q3, q14, #2
+	vbit	q14, q2, q1
+	vbif	q12, q3, q1
+	vshr.u64	q2, q10, #2
+	vshl.u64	q3, q13, #2
+	vbit	q13, q2, q1
+	vbif	q10, q3, q1
+	vshr.u64	q2, q8, #2
+	vshl.u64	q3, q9, #2
+	vbit	q9, q2, q1
+	vbif	q8, q3, q1
+	vshr.u64	q2, q11, #2
+	vshl.u64	q3, q15, #2
+	vbit	q15, q2, q1
+	vbif	q11, q3, q1
+	vmov	q2, q8
+	vsri.8	q8, q12, #4
+	vsli.8	q12, q2, #4
+	vmov	q2, q11
+	vsri.8	q11, q10, #4
+	vsli.8	q10, q2, #4
+	vmov	q2, q9
+	vsri.8	q9, q14, #4
+	vsli.8	q14, q2, #4
+	vmov	q2, q15
+	vsri.8	q15, q13, #4
+	vsli.8	q13, q2, #4
 
 	add	r0, sp, #32
 	add	r1, sp, #48
 	add	r2, sp, #64
 	add	r3, sp, #80
-	add	r4, sp, #96
-	add	r7, sp, #112
-	add	r8, sp, #128
-	add	r9, sp, #144
-	add	r10, sp, #160
 
-	//	round: 215 instructions, 9 spill slots
-	veor	q13, q13, q0
-	veor	q1, q8, q13
-	veor	q2, q9, q1
-	veor	q9, q9, q15
-	veor	q3, q10, q15
-	veor	q4, q10, q12
-	veor	q5, q4, q9
-	veor	q11, q11, q5
-	veor	q10, q10, q11
-	veor	q0, q0, q11
-	veor	q6, q13, q10
-	veor	q7, q12, q15
-	veor	q12, q12, q1
-	veor	q11, q7, q0
-	veor	q13, q13, q11
-	veor	q14, q6, q11
-	vst1.64	{d18-d19}, [r0]
-	vand	q9, q5, q10
-	vand	q5, q8, q12
-	veor	q5, q9, q5
-	vst1.64	{d24-d25}, [r1]
-	veor	q12, q8, q11
-	veor	q12, q15, q1
-	veor	q15, q15, q13
-	vst1.64	{d30-d31}, [r2]
-	vand	q15, q4, q14
-	vst1.64	{d28-d29}, [r3]
-	vand	q14, q7, q11
-	veor	q15, q14, q15
-	vst1.64	{d8-d9}, [r4]
-	vand	q4, q3, q6
-	veor	q4, q14, q4
-	veor	q5, q5, q4
-	veor	q14, q3, q6
-	veor	q5, q14, q5
-	veor	q14, q8, q10
-	vst1.64	{d12-d13}, [r7]
-	veor	q6, q3, q2
-	vst1.64	{d6-d7}, [r8]
-	vand	q3, q6, q14
-	veor	q3, q9, q3
-	veor	q3, q3, q15
-	veor	q0, q0, q3
-	vand	q3, q1, q2
-	vld1.64	{d18-d19}, [r0]
-	vst1.64	{d14-d15}, [r9]
-	vand	q7, q9, q13
-	veor	q3, q7, q3
-	veor	q3, q3, q15
-	veor	q15, q8, q11
-	vst1.64	{d22-d23}, [r10]
-	vand	q11, q12, q15
-	veor	q7, q7, q11
-	veor	q4, q7, q4
-	vld1.64	{d14-d15}, [r2]
-	veor	q4, q7, q4
-	veor	q7, q9, q13
-	veor	q3, q7, q3
-	vand	q7, q0, q3
-	veor	q0, q0, q5
-	veor	q11, q4, q7
-	veor	q7, q5, q7
-	vst1.64	{d2-d3}, [r2]
-	vand	q1, q0, q11
-	veor	q1, q5, q1
-	vand	q15, q15, q1
-	vand	q12, q12, q1
-	veor	q5, q3, q4
-	vand	q5, q5, q7
-	veor	q5, q4, q5
-	vand	q8, q8, q5
-	veor	q7, q11, q5
-	vand	q4, q4, q7
-	veor	q11, q11, q4
-	vand	q11, q1, q11
-	veor	q0, q0, q11
-	vand	q2, q2, q0
-	veor	q3, q3, q5
-	veor	q3, q3, q4
-	vand	q6, q6, q3
-	vld1.64	{d8-d9}, [r1]
-	vand	q4, q4, q5
+// round 1: its key was added to the blocks
+	//	round: 193 instructions, 4 spill slots
+	veor	q11, q11, q9
+	veor	q0, q12, q11
+	veor	q1, q10, q0
+	veor	q10, q10, q15
+	veor	q2, q15, q0
+	veor	q3, q14, q8
+	veor	q4, q3, q10
+	veor	q13, q13, q4
+	veor	q9, q9, q13
+	veor	q13, q14, q13
+	veor	q14, q14, q15
+	veor	q5, q8, q15
+	veor	q8, q8, q0
+	vand	q8, q12, q8
+	vand	q6, q4, q13
+	veor	q8, q6, q8
+	veor	q7, q11, q13
+	veor	q13, q12, q13
+	vst1.64	{d8-d9}, [r0]
+	veor	q4, q14, q1
+	vand	q4, q4, q13
 	veor	q4, q6, q4
-	vand	q14, q14, q3
-	veor	q7, q5, q3
-	veor	q3, q3, q0
-	vst1.64	{d8-d9}, [r1]
-	vld1.64	{d8-d9}, [r4]
-	veor	q11, q4, q9
-	vand	q11, q11, q7
-	veor	q6, q11, q6
-	veor	q5, q1, q5
-	veor	q1, q1, q0
-	vand	q9, q9, q1
-	vand	q1, q13, q1
-	vand	q7, q10, q7
-	veor	q2, q15, q2
-	vld1.64	{d20-d21}, [r2]
-	vand	q0, q10, q0
-	veor	q7, q7, q1
-	vld1.64	{d20-d21}, [r10]
-	vand	q10, q10, q5
-	vld1.64	{d22-d23}, [r9]
-	vand	q11, q11, q5
-	veor	q5, q3, q5
-	vand	q4, q4, q5
-	vld1.64	{d26-d27}, [r3]
-	vand	q5, q13, q5
-	veor	q10, q10, q5
-	veor	q1, q1, q10
-	veor	q11, q11, q4
-	vld1.64	{d20-d21}, [r7]
-	vand	q10, q10, q3
-	vld1.64	{d26-d27}, [r8]
-	vand	q3, q13, q3
-	veor	q3, q4, q3
-	veor	q5, q5, q10
-	veor	q4, q8, q9
-	veor	q4, q4, q7
-	veor	q8, q8, q15
-	veor	q10, q0, q11
-	veor	q6, q6, q10
-	veor	q5, q5, q10
-	veor	q14, q14, q6
-	veor	q7, q7, q14
-	veor	q8, q8, q14
-	vld1.64	{d20-d21}, [r12]
-	vtbl.8	d26, {d16,d17}, d20
-	vtbl.8	d27, {d16,d17}, d21
-	veor	q0, q0, q1
-	veor	q1, q1, q6
-	vtbl.8	d12, {d2,d3}, d20
-	vtbl.8	d13, {d2,d3}, d21
-	veor	q9, q9, q2
-	veor	q9, q9, q5
-	vtbl.8	d2, {d18,d19}, d20
-	vtbl.8	d3, {d18,d19}, d21
-	veor	q11, q11, q4
-	veor	q2, q2, q11
-	veor	q4, q12, q4
+	vand	q1, q0, q1
+	veor	q6, q5, q9
+	veor	q11, q11, q6
+	vand	q5, q5, q6
+	veor	q15, q15, q11
+	veor	q13, q7, q6
+	vand	q13, q3, q13
+	veor	q13, q5, q13
+	veor	q4, q4, q13
+	veor	q4, q9, q4
+	veor	q9, q12, q6
+	vand	q9, q2, q9
+	vst1.64	{d6-d7}, [r1]
+	vand	q3, q10, q11
+	veor	q1, q3, q1
+	veor	q3, q3, q9
+	veor	q1, q1, q13
+	veor	q11, q10, q11
+	veor	q1, q11, q1
+	vand	q9, q14, q7
+	veor	q5, q5, q9
+	veor	q3, q3, q5
+	veor	q3, q15, q3
+	veor	q5, q8, q5
+	vand	q8, q4, q1
+	veor	q9, q14, q7
+	veor	q5, q9, q5
 	veor	q4, q4, q5
-	vld1.64	{d10-d11}, [r1]
-	veor	q5, q5, q4
-	vtbl.8	d16, {d4,d5}, d20
-	vtbl.8	d17, {d4,d5}, d21
-	veor	q4, q0, q4
-	veor	q3, q3, q4
+	veor	q9, q3, q8
+	veor	q8, q5, q8
+	vand	q11, q4, q9
+	veor	q5, q5, q11
+	veor	q11, q12, q6
+	veor	q13, q1, q3
+	vand	q8, q13, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q13, q9, q8
+	vand	q3, q3, q13
+	veor	q1, q1, q3
+	veor	q3, q9, q3
+	vand	q3, q5, q3
+	veor	q3, q4, q3
+	veor	q4, q10, q2
+	vand	q2, q2, q5
+	veor	q9, q0, q7
+	veor	q13, q8, q1
+	veor	q15, q1, q3
+	vst1.64	{d4-d5}, [r2]
+	veor	q2, q5, q3
+	vand	q10, q10, q2
+	veor	q13, q0, q11
+	vand	q2, q2, q13
+	vand	q0, q0, q3
+	vand	q3, q3, q4
+	veor	q4, q14, q4
+	vand	q11, q5, q11
+	veor	q3, q11, q3
+	veor	q5, q5, q8
+	veor	q13, q15, q5
+	vst1.64	{d0-d1}, [r3]
+	veor	q0, q7, q6
+	vand	q0, q13, q0
+	vand	q6, q6, q5
+	vand	q7, q7, q15
+	veor	q6, q6, q0
 	veor	q0, q0, q7
-	vtbl.8	d4, {d6,d7}, d20
-	vtbl.8	d5, {d6,d7}, d21
-	vtbl.8	d6, {d14,d15}, d20
-	vtbl.8	d7, {d14,d15}, d21
-	vtbl.8	d8, {d0,d1}, d20
-	vtbl.8	d9, {d0,d1}, d21
-	vtbl.8	d0, {d10,d11}, d20
-	vtbl.8	d1, {d10,d11}, d21
+	veor	q6, q2, q6
+	vld1.64	{d14-d15}, [r1]
+	vand	q13, q7, q13
+	vand	q15, q14, q15
+	veor	q7, q7, q14
+	vand	q5, q5, q7
+	veor	q5, q5, q13
+	veor	q13, q13, q15
+	vand	q7, q12, q8
+	veor	q12, q12, q9
+	veor	q14, q8, q1
+	vand	q12, q14, q12
+	veor	q2, q12, q2
+	vld1.64	{d24-d25}, [r0]
+	vand	q14, q12, q14
+	veor	q12, q12, q4
+	vand	q8, q8, q12
+	vand	q4, q1, q4
+	vand	q1, q1, q9
+	veor	q14, q14, q4
+	veor	q4, q4, q8
+	veor	q11, q7, q11
+	veor	q7, q7, q10
+	veor	q7, q7, q2
+	veor	q10, q10, q3
+	vld1.64	{d16-d17}, [r2]
+	veor	q8, q8, q7
+	veor	q7, q5, q7
+	veor	q3, q3, q7
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d18, {d6,d7}, d14
+	vtbl.8	d19, {d6,d7}, d15
+	vld1.64	{d6-d7}, [r3]
+	veor	q5, q3, q5
+	veor	q0, q0, q5
+	veor	q5, q14, q5
+	veor	q8, q8, q0
+	veor	q0, q10, q0
+	veor	q3, q3, q6
+	vtbl.8	d20, {d0,d1}, d14
+	vtbl.8	d21, {d0,d1}, d15
+	veor	q4, q4, q8
+	veor	q1, q1, q5
+	veor	q5, q6, q5
+	vtbl.8	d0, {d8,d9}, d14
+	vtbl.8	d1, {d8,d9}, d15
+	veor	q8, q3, q8
+	veor	q8, q13, q8
+	veor	q2, q2, q1
+	veor	q1, q11, q1
+	veor	q3, q3, q2
+	vtbl.8	d8, {d4,d5}, d14
+	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d4, {d2,d3}, d14
+	vtbl.8	d5, {d2,d3}, d15
+	vtbl.8	d2, {d6,d7}, d14
+	vtbl.8	d3, {d6,d7}, d15
+	vtbl.8	d6, {d16,d17}, d14
+	vtbl.8	d7, {d16,d17}, d15
+	vtbl.8	d12, {d10,d11}, d14
+	vtbl.8	d13, {d10,d11}, d15
 	vext.8	q5, q1, q1, #4
 	veor	q1, q1, q5
-	vext.8	q7, q3, q3, #4
-	veor	q3, q3, q7
-	vext.8	q9, q4, q4, #4
-	veor	q4, q4, q9
-	vext.8	q10, q2, q2, #4
-	veor	q2, q2, q10
-	vext.8	q11, q8, q8, #4
-	veor	q8, q8, q11
-	vext.8	q12, q13, q13, #4
-	veor	q13, q13, q12
-	vext.8	q14, q6, q6, #4
-	veor	q6, q6, q14
-	veor	q15, q13, q6
-	veor	q7, q7, q15
-	veor	q14, q14, q4
-	vext.8	q15, q6, q6, #8
-	veor	q14, q14, q15
-	vext.8	q4, q4, q4, #8
-	veor	q9, q9, q2
-	veor	q4, q9, q4
-	vext.8	q13, q13, q13, #8
-	vext.8	q2, q2, q2, #8
-	veor	q10, q10, q3
-	veor	q2, q10, q2
-	vext.8	q3, q3, q3, #8
-	veor	q3, q7, q3
-	veor	q11, q11, q6
-	vext.8	q7, q8, q8, #8
-	veor	q8, q8, q6
-	veor	q5, q5, q8
-	veor	q7, q11, q7
-	vext.8	q8, q0, q0, #4
-	veor	q0, q0, q8
-	veor	q6, q0, q6
-	veor	q6, q12, q6
+	vext.8	q7, q0, q0, #4
+	veor	q0, q0, q7
+	vext.8	q8, q4, q4, #4
+	veor	q4, q4, q8
+	vext.8	q11, q10, q10, #4
+	veor	q10, q10, q11
+	veor	q7, q7, q10
+	vext.8	q10, q10, q10, #8
+	vext.8	q12, q9, q9, #4
+	veor	q9, q9, q12
+	vext.8	q13, q6, q6, #4
 	veor	q6, q6, q13
-	vext.8	q0, q0, q0, #8
-	veor	q8, q8, q1
-	veor	q0, q8, q0
+	veor	q13, q13, q1
 	vext.8	q1, q1, q1, #8
-	veor	q1, q5, q1
-	vld1.64	{d16-d17}, [r6]!
-	veor	q8, q7, q8
-	vld1.64	{d18-d19}, [r6]!
-	veor	q9, q1, q9
-	vld1.64	{d20-d21}, [r6]!
-	veor	q10, q0, q10
-	vld1.64	{d22-d23}, [r6]!
-	veor	q11, q6, q11
-	vld1.64	{d24-d25}, [r6]!
-	veor	q12, q3, q12
-	vld1.64	{d26-d27}, [r6]!
-	veor	q13, q2, q13
-	vld1.64	{d0-d1}, [r6]!
-	veor	q0, q4, q0
-	vld1.64	{d30-d31}, [r6]!
-	veor	q15, q14, q15
+	veor	q12, q12, q6
+	vext.8	q15, q6, q6, #8
+	veor	q15, q13, q15
+	veor	q13, q9, q6
+	veor	q11, q11, q13
+	veor	q10, q11, q10
+	vext.8	q9, q9, q9, #8
+	veor	q12, q12, q9
+	vext.8	q11, q3, q3, #4
+	veor	q3, q3, q11
+	veor	q9, q5, q3
+	veor	q9, q9, q1
+	vext.8	q3, q3, q3, #8
+	veor	q11, q11, q4
+	veor	q11, q11, q3
+	vext.8	q4, q4, q4, #8
+	vext.8	q14, q0, q0, #8
+	veor	q14, q7, q14
+	veor	q0, q0, q6
+	vext.8	q1, q2, q2, #4
+	veor	q13, q2, q1
+	veor	q0, q1, q0
+	veor	q6, q13, q6
+	veor	q8, q8, q6
+	veor	q8, q8, q4
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
 
 	add	r12, r12, #16
 	sub	r5, r5, #2
-.Lencrypt8_round:
-	//	round: 215 instructions, 9 spill slots
-	veor	q13, q13, q0
-	veor	q1, q8, q13
-	veor	q2, q9, q1
-	veor	q9, q9, q15
-	veor	q3, q10, q15
-	veor	q4, q10, q12
-	veor	q5, q4, q9
+.Lencrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
+	vldmia	r6!, {d0-d15}
+	veor	q12, q12, q0
+	veor	q10, q10, q1
+	veor	q14, q14, q2
+	veor	q13, q13, q3
+	veor	q8, q8, q4
 	veor	q11, q11, q5
-	veor	q10, q10, q11
-	veor	q0, q0, q11
-	veor	q6, q13, q10
-	veor	q7, q12, q15
-	veor	q12, q12, q1
-	veor	q11, q7, q0
-	veor	q13, q13, q11
-	veor	q14, q6, q11
-	vst1.64	{d18-d19}, [r0]
-	vand	q9, q5, q10
-	vand	q5, q8, q12
-	veor	q5, q9, q5
-	vst1.64	{d24-d25}, [r1]
-	veor	q12, q8, q11
-	veor	q12, q15, q1
-	veor	q15, q15, q13
-	vst1.64	{d30-d31}, [r2]
-	vand	q15, q4, q14
-	vst1.64	{d28-d29}, [r3]
-	vand	q14, q7, q11
-	veor	q15, q14, q15
-	vst1.64	{d8-d9}, [r4]
-	vand	q4, q3, q6
-	veor	q4, q14, q4
-	veor	q5, q5, q4
-	veor	q14, q3, q6
-	veor	q5, q14, q5
-	veor	q14, q8, q10
-	vst1.64	{d12-d13}, [r7]
-	veor	q6, q3, q2
-	vst1.64	{d6-d7}, [r8]
-	vand	q3, q6, q14
-	veor	q3, q9, q3
-	veor	q3, q3, q15
-	veor	q0, q0, q3
-	vand	q3, q1, q2
-	vld1.64	{d18-d19}, [r0]
-	vst1.64	{d14-d15}, [r9]
-	vand	q7, q9, q13
-	veor	q3, q7, q3
-	veor	q3, q3, q15
-	veor	q15, q8, q11
-	vst1.64	{d22-d23}, [r10]
-	vand	q11, q12, q15
-	veor	q7, q7, q11
-	veor	q4, q7, q4
-	vld1.64	{d14-d15}, [r2]
-	veor	q4, q7, q4
-	veor	q7, q9, q13
-	veor	q3, q7, q3
-	vand	q7, q0, q3
-	veor	q0, q0, q5
-	veor	q11, q4, q7
-	veor	q7, q5, q7
-	vst1.64	{d2-d3}, [r2]
-	vand	q1, q0, q11
-	veor	q1, q5, q1
-	vand	q15, q15, q1
-	vand	q12, q12, q1
-	veor	q5, q3, q4
-	vand	q5, q5, q7
-	veor	q5, q4, q5
-	vand	q8, q8, q5
-	veor	q7, q11, q5
-	vand	q4, q4, q7
-	veor	q11, q11, q4
-	vand	q11, q1, q11
-	veor	q0, q0, q11
-	vand	q2, q2, q0
-	veor	q3, q3, q5
-	veor	q3, q3, q4
-	vand	q6, q6, q3
-	vld1.64	{d8-d9}, [r1]
-	vand	q4, q4, q5
+	veor	q9, q9, q6
+	veor	q15, q15, q7
+	//	round: 193 instructions, 4 spill slots
+	veor	q11, q11, q9
+	veor	q0, q12, q11
+	veor	q1, q10, q0
+	veor	q10, q10, q15
+	veor	q2, q15, q0
+	veor	q3, q14, q8
+	veor	q4, q3, q10
+	veor	q13, q13, q4
+	veor	q9, q9, q13
+	veor	q13, q14, q13
+	veor	q14, q14, q15
+	veor	q5, q8, q15
+	veor	q8, q8, q0
+	vand	q8, q12, q8
+	vand	q6, q4, q13
+	veor	q8, q6, q8
+	veor	q7, q11, q13
+	veor	q13, q12, q13
+	vst1.64	{d8-d9}, [r0]
+	veor	q4, q14, q1
+	vand	q4, q4, q13
 	veor	q4, q6, q4
-	vand	q14, q14, q3
-	veor	q7, q5, q3
-	veor	q3, q3, q0
-	vst1.64	{d8-d9}, [r1]
-	vld1.64	{d8-d9}, [r4]
-	veor	q11, q4, q9
-	vand	q11, q11, q7
-	veor	q6, q11, q6
-	veor	q5, q1, q5
-	veor	q1, q1, q0
-	vand	q9, q9, q1
-	vand	q1, q13, q1
-	vand	q7, q10, q7
-	veor	q2, q15, q2
-	vld1.64	{d20-d21}, [r2]
-	vand	q0, q10, q0
-	veor	q7, q7, q1
-	vld1.64	{d20-d21}, [r10]
-	vand	q10, q10, q5
-	vld1.64	{d22-d23}, [r9]
-	vand	q11, q11, q5
-	veor	q5, q3, q5
-	vand	q4, q4, q5
-	vld1.64	{d26-d27}, [r3]
-	vand	q5, q13, q5
-	veor	q10, q10, q5
-	veor	q1, q1, q10
-	veor	q11, q11, q4
-	vld1.64	{d20-d21}, [r7]
-	vand	q10, q10, q3
-	vld1.64	{d26-d27}, [r8]
-	vand	q3, q13, q3
-	veor	q3, q4, q3
-	veor	q5, q5, q10
-	veor	q4, q8, q9
-	veor	q4, q4, q7
-	veor	q8, q8, q15
-	veor	q10, q0, q11
-	veor	q6, q6, q10
-	veor	q5, q5, q10
-	veor	q14, q14, q6
-	veor	q7, q7, q14
-	veor	q8, q8, q14
-	vld1.64	{d20-d21}, [r12]
-	vtbl.8	d26, {d16,d17}, d20
-	vtbl.8	d27, {d16,d17}, d21
-	veor	q0, q0, q1
-	veor	q1, q1, q6
-	vtbl.8	d12, {d2,d3}, d20
-	vtbl.8	d13, {d2,d3}, d21
-	veor	q9, q9, q2
-	veor	q9, q9, q5
-	vtbl.8	d2, {d18,d19}, d20
-	vtbl.8	d3, {d18,d19}, d21
-	veor	q11, q11, q4
-	veor	q2, q2, q11
-	veor	q4, q12, q4
+	vand	q1, q0, q1
+	veor	q6, q5, q9
+	veor	q11, q11, q6
+	vand	q5, q5, q6
+	veor	q15, q15, q11
+	veor	q13, q7, q6
+	vand	q13, q3, q13
+	veor	q13, q5, q13
+	veor	q4, q4, q13
+	veor	q4, q9, q4
+	veor	q9, q12, q6
+	vand	q9, q2, q9
+	vst1.64	{d6-d7}, [r1]
+	vand	q3, q10, q11
+	veor	q1, q3, q1
+	veor	q3, q3, q9
+	veor	q1, q1, q13
+	veor	q11, q10, q11
+	veor	q1, q11, q1
+	vand	q9, q14, q7
+	veor	q5, q5, q9
+	veor	q3, q3, q5
+	veor	q3, q15, q3
+	veor	q5, q8, q5
+	vand	q8, q4, q1
+	veor	q9, q14, q7
+	veor	q5, q9, q5
 	veor	q4, q4, q5
-	vld1.64	{d10-d11}, [r1]
-	veor	q5, q5, q4
-	vtbl.8	d16, {d4,d5}, d20
-	vtbl.8	d17, {d4,d5}, d21
-	veor	q4, q0, q4
-	veor	q3, q3, q4
+	veor	q9, q3, q8
+	veor	q8, q5, q8
+	vand	q11, q4, q9
+	veor	q5, q5, q11
+	veor	q11, q12, q6
+	veor	q13, q1, q3
+	vand	q8, q13, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q13, q9, q8
+	vand	q3, q3, q13
+	veor	q1, q1, q3
+	veor	q3, q9, q3
+	vand	q3, q5, q3
+	veor	q3, q4, q3
+	veor	q4, q10, q2
+	vand	q2, q2, q5
+	veor	q9, q0, q7
+	veor	q13, q8, q1
+	veor	q15, q1, q3
+	vst1.64	{d4-d5}, [r2]
+	veor	q2, q5, q3
+	vand	q10, q10, q2
+	veor	q13, q0, q11
+	vand	q2, q2, q13
+	vand	q0, q0, q3
+	vand	q3, q3, q4
+	veor	q4, q14, q4
+	vand	q11, q5, q11
+	veor	q3, q11, q3
+	veor	q5, q5, q8
+	veor	q13, q15, q5
+	vst1.64	{d0-d1}, [r3]
+	veor	q0, q7, q6
+	vand	q0, q13, q0
+	vand	q6, q6, q5
+	vand	q7, q7, q15
+	veor	q6, q6, q0
 	veor	q0, q0, q7
-	vtbl.8	d4, {d6,d7}, d20
-	vtbl.8	d5, {d6,d7}, d21
-	vtbl.8	d6, {d14,d15}, d20
-	vtbl.8	d7, {d14,d15}, d21
-	vtbl.8	d8, {d0,d1}, d20
-	vtbl.8	d9, {d0,d1}, d21
-	vtbl.8	d0, {d10,d11}, d20
-	vtbl.8	d1, {d10,d11}, d21
+	veor	q6, q2, q6
+	vld1.64	{d14-d15}, [r1]
+	vand	q13, q7, q13
+	vand	q15, q14, q15
+	veor	q7, q7, q14
+	vand	q5, q5, q7
+	veor	q5, q5, q13
+	veor	q13, q13, q15
+	vand	q7, q12, q8
+	veor	q12, q12, q9
+	veor	q14, q8, q1
+	vand	q12, q14, q12
+	veor	q2, q12, q2
+	vld1.64	{d24-d25}, [r0]
+	vand	q14, q12, q14
+	veor	q12, q12, q4
+	vand	q8, q8, q12
+	vand	q4, q1, q4
+	vand	q1, q1, q9
+	veor	q14, q14, q4
+	veor	q4, q4, q8
+	veor	q11, q7, q11
+	veor	q7, q7, q10
+	veor	q7, q7, q2
+	veor	q10, q10, q3
+	vld1.64	{d16-d17}, [r2]
+	veor	q8, q8, q7
+	veor	q7, q5, q7
+	veor	q3, q3, q7
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d18, {d6,d7}, d14
+	vtbl.8	d19, {d6,d7}, d15
+	vld1.64	{d6-d7}, [r3]
+	veor	q5, q3, q5
+	veor	q0, q0, q5
+	veor	q5, q14, q5
+	veor	q8, q8, q0
+	veor	q0, q10, q0
+	veor	q3, q3, q6
+	vtbl.8	d20, {d0,d1}, d14
+	vtbl.8	d21, {d0,d1}, d15
+	veor	q4, q4, q8
+	veor	q1, q1, q5
+	veor	q5, q6, q5
+	vtbl.8	d0, {d8,d9}, d14
+	vtbl.8	d1, {d8,d9}, d15
+	veor	q8, q3, q8
+	veor	q8, q13, q8
+	veor	q2, q2, q1
+	veor	q1, q11, q1
+	veor	q3, q3, q2
+	vtbl.8	d8, {d4,d5}, d14
+	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d4, {d2,d3}, d14
+	vtbl.8	d5, {d2,d3}, d15
+	vtbl.8	d2, {d6,d7}, d14
+	vtbl.8	d3, {d6,d7}, d15
+	vtbl.8	d6, {d16,d17}, d14
+	vtbl.8	d7, {d16,d17}, d15
+	vtbl.8	d12, {d10,d11}, d14
+	vtbl.8	d13, {d10,d11}, d15
 	vext.8	q5, q1, q1, #4
 	veor	q1, q1, q5
-	vext.8	q7, q3, q3, #4
-	veor	q3, q3, q7
-	vext.8	q9, q4, q4, #4
-	veor	q4, q4, q9
-	vext.8	q10, q2, q2, #4
-	veor	q2, q2, q10
-	vext.8	q11, q8, q8, #4
-	veor	q8, q8, q11
-	vext.8	q12, q13, q13, #4
-	veor	q13, q13, q12
-	vext.8	q14, q6, q6, #4
-	veor	q6, q6, q14
-	veor	q15, q13, q6
-	veor	q7, q7, q15
-	veor	q14, q14, q4
-	vext.8	q15, q6, q6, #8
-	veor	q14, q14, q15
-	vext.8	q4, q4, q4, #8
-	veor	q9, q9, q2
-	veor	q4, q9, q4
-	vext.8	q13, q13, q13, #8
-	vext.8	q2, q2, q2, #8
-	veor	q10, q10, q3
-	veor	q2, q10, q2
-	vext.8	q3, q3, q3, #8
-	veor	q3, q7, q3
-	veor	q11, q11, q6
-	vext.8	q7, q8, q8, #8
-	veor	q8, q8, q6
-	veor	q5, q5, q8
-	veor	q7, q11, q7
-	vext.8	q8, q0, q0, #4
-	veor	q0, q0, q8
-	veor	q6, q0, q6
-	veor	q6, q12, q6
+	vext.8	q7, q0, q0, #4
+	veor	q0, q0, q7
+	vext.8	q8, q4, q4, #4
+	veor	q4, q4, q8
+	vext.8	q11, q10, q10, #4
+	veor	q10, q10, q11
+	veor	q7, q7, q10
+	vext.8	q10, q10, q10, #8
+	vext.8	q12, q9, q9, #4
+	veor	q9, q9, q12
+	vext.8	q13, q6, q6, #4
 	veor	q6, q6, q13
-	vext.8	q0, q0, q0, #8
-	veor	q8, q8, q1
-	veor	q0, q8, q0
+	veor	q13, q13, q1
 	vext.8	q1, q1, q1, #8
-	veor	q1, q5, q1
-	vld1.64	{d16-d17}, [r6]!
-	veor	q8, q7, q8
-	vld1.64	{d18-d19}, [r6]!
-	veor	q9, q1, q9
-	vld1.64	{d20-d21}, [r6]!
-	veor	q10, q0, q10
-	vld1.64	{d22-d23}, [r6]!
-	veor	q11, q6, q11
-	vld1.64	{d24-d25}, [r6]!
-	veor	q12, q3, q12
-	vld1.64	{d26-d27}, [r6]!
-	veor	q13, q2, q13
-	vld1.64	{d0-d1}, [r6]!
-	veor	q0, q4, q0
-	vld1.64	{d30-d31}, [r6]!
-	veor	q15, q14, q15
+	veor	q12, q12, q6
+	vext.8	q15, q6, q6, #8
+	veor	q15, q13, q15
+	veor	q13, q9, q6
+	veor	q11, q11, q13
+	veor	q10, q11, q10
+	vext.8	q9, q9, q9, #8
+	veor	q12, q12, q9
+	vext.8	q11, q3, q3, #4
+	veor	q3, q3, q11
+	veor	q9, q5, q3
+	veor	q9, q9, q1
+	vext.8	q3, q3, q3, #8
+	veor	q11, q11, q4
+	veor	q11, q11, q3
+	vext.8	q4, q4, q4, #8
+	vext.8	q14, q0, q0, #8
+	veor	q14, q7, q14
+	veor	q0, q0, q6
+	vext.8	q1, q2, q2, #4
+	veor	q13, q2, q1
+	veor	q0, q1, q0
+	veor	q6, q13, q6
+	veor	q8, q8, q6
+	veor	q8, q8, q4
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
 
-	subs	r5, r5, #1
+	vldmia	r6!, {d0-d15}
+	veor	q12, q12, q0
+	veor	q10, q10, q1
+	veor	q14, q14, q2
+	veor	q13, q13, q3
+	veor	q8, q8, q4
+	veor	q11, q11, q5
+	veor	q9, q9, q6
+	veor	q15, q15, q7
+	//	round: 193 instructions, 4 spill slots
+	veor	q11, q11, q9
+	veor	q0, q12, q11
+	veor	q1, q10, q0
+	veor	q10, q10, q15
+	veor	q2, q15, q0
+	veor	q3, q14, q8
+	veor	q4, q3, q10
+	veor	q13, q13, q4
+	veor	q9, q9, q13
+	veor	q13, q14, q13
+	veor	q14, q14, q15
+	veor	q5, q8, q15
+	veor	q8, q8, q0
+	vand	q8, q12, q8
+	vand	q6, q4, q13
+	veor	q8, q6, q8
+	veor	q7, q11, q13
+	veor	q13, q12, q13
+	vst1.64	{d8-d9}, [r0]
+	veor	q4, q14, q1
+	vand	q4, q4, q13
+	veor	q4, q6, q4
+	vand	q1, q0, q1
+	veor	q6, q5, q9
+	veor	q11, q11, q6
+	vand	q5, q5, q6
+	veor	q15, q15, q11
+	veor	q13, q7, q6
+	vand	q13, q3, q13
+	veor	q13, q5, q13
+	veor	q4, q4, q13
+	veor	q4, q9, q4
+	veor	q9, q12, q6
+	vand	q9, q2, q9
+	vst1.64	{d6-d7}, [r1]
+	vand	q3, q10, q11
+	veor	q1, q3, q1
+	veor	q3, q3, q9
+	veor	q1, q1, q13
+	veor	q11, q10, q11
+	veor	q1, q11, q1
+	vand	q9, q14, q7
+	veor	q5, q5, q9
+	veor	q3, q3, q5
+	veor	q3, q15, q3
+	veor	q5, q8, q5
+	vand	q8, q4, q1
+	veor	q9, q14, q7
+	veor	q5, q9, q5
+	veor	q4, q4, q5
+	veor	q9, q3, q8
+	veor	q8, q5, q8
+	vand	q11, q4, q9
+	veor	q5, q5, q11
+	veor	q11, q12, q6
+	veor	q13, q1, q3
+	vand	q8, q13, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q13, q9, q8
+	vand	q3, q3, q13
+	veor	q1, q1, q3
+	veor	q3, q9, q3
+	vand	q3, q5, q3
+	veor	q3, q4, q3
+	veor	q4, q10, q2
+	vand	q2, q2, q5
+	veor	q9, q0, q7
+	veor	q13, q8, q1
+	veor	q15, q1, q3
+	vst1.64	{d4-d5}, [r2]
+	veor	q2, q5, q3
+	vand	q10, q10, q2
+	veor	q13, q0, q11
+	vand	q2, q2, q13
+	vand	q0, q0, q3
+	vand	q3, q3, q4
+	veor	q4, q14, q4
+	vand	q11, q5, q11
+	veor	q3, q11, q3
+	veor	q5, q5, q8
+	veor	q13, q15, q5
+	vst1.64	{d0-d1}, [r3]
+	veor	q0, q7, q6
+	vand	q0, q13, q0
+	vand	q6, q6, q5
+	vand	q7, q7, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q7
+	veor	q6, q2, q6
+	vld1.64	{d14-d15}, [r1]
+	vand	q13, q7, q13
+	vand	q15, q14, q15
+	veor	q7, q7, q14
+	vand	q5, q5, q7
+	veor	q5, q5, q13
+	veor	q13, q13, q15
+	vand	q7, q12, q8
+	veor	q12, q12, q9
+	veor	q14, q8, q1
+	vand	q12, q14, q12
+	veor	q2, q12, q2
+	vld1.64	{d24-d25}, [r0]
+	vand	q14, q12, q14
+	veor	q12, q12, q4
+	vand	q8, q8, q12
+	vand	q4, q1, q4
+	vand	q1, q1, q9
+	veor	q14, q14, q4
+	veor	q4, q4, q8
+	veor	q11, q7, q11
+	veor	q7, q7, q10
+	veor	q7, q7, q2
+	veor	q10, q10, q3
+	vld1.64	{d16-d17}, [r2]
+	veor	q8, q8, q7
+	veor	q7, q5, q7
+	veor	q3, q3, q7
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d18, {d6,d7}, d14
+	vtbl.8	d19, {d6,d7}, d15
+	vld1.64	{d6-d7}, [r3]
+	veor	q5, q3, q5
+	veor	q0, q0, q5
+	veor	q5, q14, q5
+	veor	q8, q8, q0
+	veor	q0, q10, q0
+	veor	q3, q3, q6
+	vtbl.8	d20, {d0,d1}, d14
+	vtbl.8	d21, {d0,d1}, d15
+	veor	q4, q4, q8
+	veor	q1, q1, q5
+	veor	q5, q6, q5
+	vtbl.8	d0, {d8,d9}, d14
+	vtbl.8	d1, {d8,d9}, d15
+	veor	q8, q3, q8
+	veor	q8, q13, q8
+	veor	q2, q2, q1
+	veor	q1, q11, q1
+	veor	q3, q3, q2
+	vtbl.8	d8, {d4,d5}, d14
+	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d4, {d2,d3}, d14
+	vtbl.8	d5, {d2,d3}, d15
+	vtbl.8	d2, {d6,d7}, d14
+	vtbl.8	d3, {d6,d7}, d15
+	vtbl.8	d6, {d16,d17}, d14
+	vtbl.8	d7, {d16,d17}, d15
+	vtbl.8	d12, {d10,d11}, d14
+	vtbl.8	d13, {d10,d11}, d15
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q0, q0, q7
+	vext.8	q8, q4, q4, #4
+	veor	q4, q4, q8
+	vext.8	q11, q10, q10, #4
+	veor	q10, q10, q11
+	veor	q7, q7, q10
+	vext.8	q10, q10, q10, #8
+	vext.8	q12, q9, q9, #4
+	veor	q9, q9, q12
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q13, q13, q1
+	vext.8	q1, q1, q1, #8
+	veor	q12, q12, q6
+	vext.8	q15, q6, q6, #8
+	veor	q15, q13, q15
+	veor	q13, q9, q6
+	veor	q11, q11, q13
+	veor	q10, q11, q10
+	vext.8	q9, q9, q9, #8
+	veor	q12, q12, q9
+	vext.8	q11, q3, q3, #4
+	veor	q3, q3, q11
+	veor	q9, q5, q3
+	veor	q9, q9, q1
+	vext.8	q3, q3, q3, #8
+	veor	q11, q11, q4
+	veor	q11, q11, q3
+	vext.8	q4, q4, q4, #8
+	vext.8	q14, q0, q0, #8
+	veor	q14, q7, q14
+	veor	q0, q0, q6
+	vext.8	q1, q2, q2, #4
+	veor	q13, q2, q1
+	veor	q0, q1, q0
+	veor	q6, q13, q6
+	veor	q8, q8, q6
+	veor	q8, q8, q4
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
+
+	subs	r5, r5, #2
 	bne	.Lencrypt8_round
 	add	r12, r12, #16
-	//	last round: 156 instructions, 9 spill slots
-	veor	q13, q13, q0
-	veor	q1, q8, q13
-	veor	q2, q9, q1
-	veor	q9, q9, q15
-	veor	q3, q10, q15
-	veor	q4, q10, q12
-	veor	q5, q4, q9
-	veor	q11, q11, q5
-	veor	q10, q10, q11
-	veor	q0, q0, q11
-	veor	q6, q13, q10
-	veor	q7, q12, q15
-	veor	q12, q12, q1
-	veor	q11, q7, q0
-	veor	q13, q13, q11
-	veor	q14, q6, q11
-	vst1.64	{d18-d19}, [r0]
-	vand	q9, q5, q10
-	vand	q5, q8, q12
-	veor	q5, q9, q5
-	vst1.64	{d24-d25}, [r1]
-	veor	q12, q8, q11
-	veor	q12, q15, q1
-	veor	q15, q15, q13
-	vst1.64	{d30-d31}, [r2]
-	vand	q15, q4, q14
-	vst1.64	{d28-d29}, [r3]
-	vand	q14, q7, q11
-	veor	q15, q14, q15
-	vst1.64	{d8-d9}, [r4]
-	vand	q4, q3, q6
-	veor	q4, q14, q4
-	veor	q5, q5, q4
-	veor	q14, q3, q6
-	veor	q5, q14, q5
-	veor	q14, q8, q10
-	vst1.64	{d12-d13}, [r7]
-	veor	q6, q3, q2
-	vst1.64	{d6-d7}, [r8]
-	vand	q3, q6, q14
-	veor	q3, q9, q3
-	veor	q3, q3, q15
-	veor	q0, q0, q3
-	vand	q3, q1, q2
-	vld1.64	{d18-d19}, [r0]
-	vst1.64	{d14-d15}, [r9]
-	vand	q7, q9, q13
-	veor	q3, q7, q3
-	veor	q3, q3, q15
-	veor	q15, q8, q11
-	vst1.64	{d22-d23}, [r10]
-	vand	q11, q12, q15
-	veor	q7, q7, q11
-	veor	q4, q7, q4
-	vld1.64	{d14-d15}, [r2]
-	veor	q4, q7, q4
-	veor	q7, q9, q13
-	veor	q3, q7, q3
-	vand	q7, q0, q3
-	veor	q0, q0, q5
-	veor	q11, q4, q7
-	veor	q7, q5, q7
-	vst1.64	{d2-d3}, [r2]
-	vand	q1, q0, q11
-	veor	q1, q5, q1
-	vand	q15, q15, q1
-	vand	q12, q12, q1
-	veor	q5, q3, q4
-	vand	q5, q5, q7
-	veor	q5, q4, q5
-	vand	q8, q8, q5
-	veor	q7, q11, q5
-	vand	q4, q4, q7
-	veor	q11, q11, q4
-	vand	q11, q1, q11
-	veor	q0, q0, q11
-	vand	q2, q2, q0
-	veor	q3, q3, q5
-	veor	q3, q3, q4
-	vand	q6, q6, q3
-	vld1.64	{d8-d9}, [r1]
-	vand	q4, q4, q5
-	veor	q4, q6, q4
-	vand	q14, q14, q3
-	veor	q7, q5, q3
-	veor	q3, q3, q0
-	vst1.64	{d8-d9}, [r1]
-	vld1.64	{d8-d9}, [r4]
-	veor	q11, q4, q9
-	vand	q11, q11, q7
-	veor	q6, q11, q6
-	veor	q5, q1, q5
-	veor	q1, q1, q0
-	vand	q9, q9, q1
-	vand	q1, q13, q1
-	vand	q7, q10, q7
-	veor	q2, q15, q2
-	vld1.64	{d20-d21}, [r2]
-	vand	q0, q10, q0
-	veor	q7, q7, q1
-	vld1.64	{d20-d21}, [r10]
-	vand	q10, q10, q5
-	vld1.64	{d22-d23}, [r9]
-	vand	q11, q11, q5
-	veor	q5, q3, q5
-	vand	q4, q4, q5
-	vld1.64	{d26-d27}, [r3]
-	vand	q5, q13, q5
-	veor	q10, q10, q5
-	veor	q1, q1, q10
-	veor	q11, q11, q4
-	vld1.64	{d20-d21}, [r7]
-	vand	q10, q10, q3
-	vld1.64	{d26-d27}, [r8]
-	vand	q3, q13, q3
-	veor	q3, q4, q3
-	veor	q5, q5, q10
-	veor	q4, q8, q9
-	veor	q4, q4, q7
-	veor	q8, q8, q15
-	veor	q10, q0, q11
-	veor	q6, q6, q10
-	veor	q5, q5, q10
-	veor	q14, q14, q6
-	veor	q7, q7, q14
-	veor	q8, q8, q14
-	veor	q0, q0, q1
-	veor	q1, q1, q6
-	veor	q9, q9, q2
-	veor	q9, q9, q5
-	veor	q11, q11, q4
-	veor	q2, q2, q11
-	veor	q4, q12, q4
-	veor	q4, q4, q5
-	vld1.64	{d10-d11}, [r1]
-	veor	q5, q5, q4
-	veor	q4, q0, q4
-	veor	q3, q3, q4
-	veor	q0, q0, q7
-	vld1.64	{d8-d9}, [r12]
-	vtbl.8	d22, {d16,d17}, d8
-	vtbl.8	d23, {d16,d17}, d9
-	vtbl.8	d12, {d18,d19}, d8
-	vtbl.8	d13, {d18,d19}, d9
-	vtbl.8	d30, {d2,d3}, d8
-	vtbl.8	d31, {d2,d3}, d9
-	vtbl.8	d26, {d6,d7}, d8
-	vtbl.8	d27, {d6,d7}, d9
-	vtbl.8	d16, {d4,d5}, d8
-	vtbl.8	d17, {d4,d5}, d9
-	vtbl.8	d24, {d14,d15}, d8
-	vtbl.8	d25, {d14,d15}, d9
-	vtbl.8	d2, {d0,d1}, d8
-	vtbl.8	d3, {d0,d1}, d9
-	vtbl.8	d20, {d10,d11}, d8
-	vtbl.8	d21, {d10,d11}, d9
-
-	vmov.i8	q0, #0x55
-	vmov.i8	q2, #0x33
-	vmov.i8	q3, #0x0f
-	vshr.u64	q4, q8, #1
-	veor	q4, q4, q6
-	vand	q4, q4, q0
-	veor	q6, q6, q4
-	vshl.u64	q4, q4, #1
-	veor	q8, q8, q4
-	vshr.u64	q5, q10, #1
-	veor	q5, q5, q11
-	vand	q5, q5, q0
-	veor	q11, q11, q5
-	vshl.u64	q5, q5, #1
-	veor	q10, q10, q5
-	vshr.u64	q4, q12, #1
-	veor	q4, q4, q13
-	vand	q4, q4, q0
-	veor	q13, q13, q4
-	vshl.u64	q4, q4, #1
-	veor	q12, q12, q4
-	vshr.u64	q5, q1, #1
-	veor	q5, q5, q15
-	vand	q5, q5, q0
-	veor	q15, q15, q5
-	vshl.u64	q5, q5, #1
-	veor	q1, q1, q5
-	vshr.u64	q4, q8, #2
-	veor	q4, q4, q10
-	vand	q4, q4, q2
-	veor	q10, q10, q4
-	vshl.u64	q4, q4, #2
-	veor	q8, q8, q4
-	vshr.u64	q5, q6, #2
-	veor	q5, q5, q11
-	vand	q5, q5, q2
-	veor	q11, q11, q5
-	vshl.u64	q5, q5, #2
-	veor	q6, q6, q5
-	vshr.u64	q4, q12, #2
-	veor	q4, q4, q1
-	vand	q4, q4, q2
-	veor	q1, q1, q4
-	vshl.u64	q4, q4, #2
-	veor	q12, q12, q4
-	vshr.u64	q5, q13, #2
-	veor	q5, q5, q15
-	vand	q5, q5, q2
-	veor	q15, q15, q5
-	vshl.u64	q5, q5, #2
-	veor	q13, q13, q5
-	vshr.u64	q4, q8, #4
-	veor	q4, q4, q12
-	vand	q4, q4, q3
-	veor	q12, q12, q4
-	vshl.u64	q4, q4, #4
-	veor	q8, q8, q4
-	vshr.u64	q5, q6, #4
-	veor	q5, q5, q13
-	vand	q5, q5, q3
-	veor	q13, q13, q5
-	vshl.u64	q5, q5, #4
-	veor	q6, q6, q5
-	vshr.u64	q4, q10, #4
-	veor	q4, q4, q1
-	vand	q4, q4, q3
-	veor	q1, q1, q4
-	vshl.u64	q4, q4, #4
-	veor	q10, q10, q4
-	vshr.u64	q5, q11, #4
-	veor	q5, q5, q15
-	vand	q5, q5, q3
-	veor	q15, q15, q5
-	vshl.u64	q5, q5, #4
-	veor	q11, q11, q5
-
-	vld1.64	{d0-d1}, [r6]
-	veor	q8, q8, q0
-	veor	q6, q6, q0
-	veor	q10, q10, q0
-	veor	q11, q11, q0
+	vldmia	r6!, {d0-d15}
 	veor	q12, q12, q0
-	veor	q13, q13, q0
-	veor	q1, q1, q0
-	veor	q15, q15, q0
+	veor	q10, q10, q1
+	veor	q14, q14, q2
+	veor	q13, q13, q3
+	veor	q8, q8, q4
+	veor	q11, q11, q5
+	veor	q9, q9, q6
+	veor	q15, q15, q7
+	//	last round: 152 instructions, 4 spill slots
+	veor	q11, q11, q9
+	veor	q0, q12, q11
+	veor	q1, q10, q0
+	veor	q10, q10, q15
+	veor	q2, q14, q15
+	veor	q3, q14, q8
+	veor	q4, q3, q10
+	veor	q13, q13, q4
+	veor	q14, q14, q13
+	veor	q9, q9, q13
+	veor	q5, q11, q14
+	veor	q6, q8, q15
+	veor	q8, q8, q0
+	vand	q8, q12, q8
+	vand	q7, q4, q14
+	veor	q14, q12, q14
+	veor	q8, q7, q8
+	veor	q13, q2, q1
+	vand	q13, q13, q14
+	veor	q7, q7, q13
+	vand	q1, q0, q1
+	veor	q13, q15, q0
+	veor	q14, q6, q9
+	veor	q11, q11, q14
+	vand	q6, q6, q14
+	veor	q15, q15, q11
+	veor	q4, q5, q14
+	vand	q4, q3, q4
+	veor	q4, q6, q4
+	veor	q7, q7, q4
+	veor	q7, q9, q7
+	vand	q9, q10, q11
+	veor	q1, q9, q1
+	veor	q1, q1, q4
+	veor	q11, q10, q11
+	veor	q1, q11, q1
+	veor	q4, q12, q14
+	vand	q4, q13, q4
+	veor	q4, q9, q4
+	vand	q9, q2, q5
+	veor	q6, q6, q9
+	veor	q4, q4, q6
+	veor	q4, q15, q4
+	veor	q6, q8, q6
+	veor	q8, q2, q5
+	veor	q6, q8, q6
+	vand	q8, q7, q1
+	veor	q7, q7, q6
+	veor	q9, q4, q8
+	veor	q8, q6, q8
+	veor	q11, q1, q4
+	vand	q8, q11, q8
+	veor	q8, q4, q8
+	veor	q1, q1, q8
+	veor	q11, q9, q8
+	vand	q4, q4, q11
+	veor	q1, q1, q4
+	veor	q4, q9, q4
+	vand	q9, q7, q9
+	veor	q6, q6, q9
+	vand	q4, q6, q4
+	veor	q4, q7, q4
+	veor	q7, q10, q13
+	vand	q13, q13, q6
+	veor	q9, q2, q7
+	vand	q7, q4, q7
+	veor	q11, q3, q10
+	veor	q15, q11, q9
+	vand	q9, q1, q9
+	vand	q15, q8, q15
+	veor	q15, q9, q15
+	vst1.64	{d30-d31}, [r0]
+	veor	q15, q6, q4
+	vand	q10, q10, q15
+	vst1.64	{d26-d27}, [r1]
+	vand	q13, q12, q8
+	vst1.64	{d8-d9}, [r2]
+	veor	q4, q8, q1
+	vand	q11, q11, q4
+	veor	q9, q11, q9
+	veor	q8, q6, q8
+	veor	q11, q3, q2
+	vand	q11, q8, q11
+	vst1.64	{d18-d19}, [r3]
+	veor	q9, q12, q14
+	vand	q6, q6, q9
+	veor	q7, q6, q7
+	veor	q9, q0, q9
+	vand	q9, q15, q9
+	veor	q6, q13, q6
+	veor	q13, q13, q10
+	veor	q10, q10, q7
+	veor	q15, q0, q5
+	veor	q12, q12, q15
+	vand	q4, q4, q12
+	veor	q4, q4, q9
+	veor	q13, q13, q4
+	vld1.64	{d24-d25}, [r2]
+	vand	q0, q0, q12
+	veor	q12, q1, q12
+	vand	q1, q1, q15
+	vand	q2, q2, q12
+	vld1.64	{d30-d31}, [r1]
+	veor	q15, q15, q13
+	vst1.64	{d30-d31}, [r1]
+	veor	q15, q12, q8
+	vand	q3, q3, q15
+	veor	q11, q11, q3
+	veor	q2, q3, q2
+	veor	q13, q11, q13
+	veor	q7, q7, q13
+	veor	q11, q0, q11
+	vld1.64	{d6-d7}, [r3]
+	veor	q3, q3, q11
+	veor	q1, q1, q3
+	veor	q4, q4, q1
+	veor	q1, q6, q1
+	vld1.64	{d12-d13}, [r12]
+	vtbl.8	d26, {d2,d3}, d12
+	vtbl.8	d27, {d2,d3}, d13
+	vtbl.8	d2, {d14,d15}, d12
+	vtbl.8	d3, {d14,d15}, d13
+	vand	q8, q14, q8
+	veor	q14, q5, q14
+	vand	q14, q15, q14
+	vand	q5, q5, q12
+	veor	q8, q8, q14
+	veor	q8, q9, q8
+	veor	q5, q14, q5
+	veor	q5, q5, q11
+	veor	q10, q10, q5
+	vld1.64	{d14-d15}, [r1]
+	veor	q5, q7, q5
+	veor	q0, q0, q8
+	veor	q3, q8, q3
+	vld1.64	{d14-d15}, [r0]
+	veor	q7, q7, q5
+	veor	q5, q0, q5
+	veor	q2, q2, q5
+	veor	q0, q0, q4
+	vtbl.8	d28, {d14,d15}, d12
+	vtbl.8	d29, {d14,d15}, d13
+	vtbl.8	d30, {d6,d7}, d12
+	vtbl.8	d31, {d6,d7}, d13
+	vtbl.8	d16, {d8,d9}, d12
+	vtbl.8	d17, {d8,d9}, d13
+	vtbl.8	d22, {d4,d5}, d12
+	vtbl.8	d23, {d4,d5}, d13
+	vtbl.8	d18, {d0,d1}, d12
+	vtbl.8	d19, {d0,d1}, d13
+	vtbl.8	d0, {d20,d21}, d12
+	vtbl.8	d1, {d20,d21}, d13
+
+	vmov.i8	q2, #0x55
+	vmov.i8	q3, #0x33
+	vshr.u64	q4, q1, #1
+	vshl.u64	q5, q0, #1
+	vbit	q0, q4, q2
+	vbif	q1, q5, q2
+	vshr.u64	q4, q14, #1
+	vshl.u64	q5, q13, #1
+	vbit	q13, q4, q2
+	vbif	q14, q5, q2
+	vshr.u64	q4, q8, #1
+	vshl.u64	q5, q11, #1
+	vbit	q11, q4, q2
+	vbif	q8, q5, q2
+	vshr.u64	q4, q9, #1
+	vshl.u64	q5, q15, #1
+	vbit	q15, q4, q2
+	vbif	q9, q5, q2
+	vshr.u64	q4, q1, #2
+	vshl.u64	q5, q14, #2
+	vbit	q14, q4, q3
+	vbif	q1, q5, q3
+	vshr.u64	q4, q0, #2
+	vshl.u64	q5, q13, #2
+	vbit	q13, q4, q3
+	vbif	q0, q5, q3
+	vshr.u64	q4, q8, #2
+	vshl.u64	q5, q9, #2
+	vbit	q9, q4, q3
+	vbif	q8, q5, q3
+	vshr.u64	q4, q11, #2
+	vshl.u64	q5, q15, #2
+	vbit	q15, q4, q3
+	vbif	q11, q5, q3
+	vmov	q4, q8
+	vsri.8	q8, q1, #4
+	vsli.8	q1, q4, #4
+	vmov	q4, q11
+	vsri.8	q11, q0, #4
+	vsli.8	q0, q4, #4
+	vmov	q4, q9
+	vsri.8	q9, q14, #4
+	vsli.8	q14, q4, #4
+	vmov	q4, q15
+	vsri.8	q15, q13, #4
+	vsli.8	q13, q4, #4
+
+	vld1.64	{d4-d5}, [r6]
+	veor	q1, q1, q2
+	veor	q0, q0, q2
+	veor	q14, q14, q2
+	veor	q13, q13, q2
+	veor	q8, q8, q2
+	veor	q11, q11, q2
+	veor	q9, q9, q2
+	veor	q15, q15, q2
 
 	bx	lr
 	.cfi_endproc
@@ -826,7 +936,7 @@ _bsaes_encrypt8:
 	.byte	0,1,2,3,7,4,5,6,10,11,8,9,13,14,15,12	// InvShiftRows, middle round
 	.byte	0,7,10,13,1,4,11,14,2,5,8,15,3,6,9,12	// InvShiftRows, last round
 
-// _bsaes_decrypt8: block n in q(6,4,10,5,3,0,14,15)[n], out in q(14,10,8,2,1,4,0,15)[n];
+// _bsaes_decrypt8: block n in q(14,9,8,13,10,11,12,15)[n], out in q(13,8,12,6,0,11,1,15)[n];
 // r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
 // [sp, #32] of the caller.  Plane b lives in the register of row b.
 	.p2align	4
@@ -839,91 +949,62 @@ _bsaes_decrypt8:
 	ldr	r5, [r4]
 	add	r6, r4, #16
 	adr	r12, .Lbs_decrypt
-	vld1.64	{d2-d3}, [r6]!
-	veor	q6, q6, q1
-	veor	q4, q4, q1
-	veor	q10, q10, q1
-	veor	q5, q5, q1
-	veor	q3, q3, q1
-	veor	q0, q0, q1
-	veor	q14, q14, q1
-	veor	q15, q15, q1
-
-	vmov.i8	q1, #0x55
-	vmov.i8	q2, #0x33
-	vmov.i8	q7, #0x0f
-	vshr.u64	q8, q6, #1
-	veor	q8, q8, q4
-	vand	q8, q8, q1
-	veor	q4, q4, q8
-	vshl.u64	q8, q8, #1
-	veor	q6, q6, q8
-	vshr.u64	q9, q10, #1
-	veor	q9, q9, q5
-	vand	q9, q9, q1
-	veor	q5, q5, q9
-	vshl.u64	q9, q9, #1
-	veor	q10, q10, q9
-	vshr.u64	q8, q3, #1
-	veor	q8, q8, q0
-	vand	q8, q8, q1
-	veor	q0, q0, q8
-	vshl.u64	q8, q8, #1
-	veor	q3, q3, q8
-	vshr.u64	q9, q14, #1
-	veor	q9, q9, q15
-	vand	q9, q9, q1
-	veor	q15, q15, q9
-	vshl.u64	q9, q9, #1
-	veor	q14, q14, q9
-	vshr.u64	q8, q6, #2
-	veor	q8, q8, q10
-	vand	q8, q8, q2
-	veor	q10, q10, q8
-	vshl.u64	q8, q8, #2
-	veor	q6, q6, q8
-	vshr.u64	q9, q4, #2
-	veor	q9, q9, q5
-	vand	q9, q9, q2
-	veor	q5, q5, q9
-	vshl.u64	q9, q9, #2
-	veor	q4, q4, q9
-	vshr.u64	q8, q3, #2
-	veor	q8, q8, q14
-	vand	q8, q8, q2
-	veor	q14, q14, q8
-	vshl.u64	q8, q8, #2
-	veor	q3, q3, q8
-	vshr.u64	q9, q0, #2
-	veor	q9, q9, q15
-	vand	q9, q9, q2
-	veor	q15, q15, q9
-	vshl.u64	q9, q9, #2
-	veor	q0, q0, q9
-	vshr.u64	q8, q6, #4
-	veor	q8, q8, q3
-	vand	q8, q8, q7
-	veor	q3, q3, q8
-	vshl.u64	q8, q8, #4
-	veor	q6, q6, q8
-	vshr.u64	q9, q4, #4
+	vld1.64	{d0-d1}, [r6]!
+	veor	q14, q14, q0
 	veor	q9, q9, q0
-	vand	q9, q9, q7
-	veor	q0, q0, q9
-	vshl.u64	q9, q9, #4
-	veor	q4, q4, q9
-	vshr.u64	q8, q10, #4
-	veor	q8, q8, q14
-	vand	q8, q8, q7
-	veor	q14, q14, q8
-	vshl.u64	q8, q8, #4
-	veor	q10, q10, q8
-	vshr.u64	q9, q5, #4
-	veor	q9, q9, q15
-	vand	q9, q9, q7
-	veor	q15, q15, q9
-	vshl.u64	q9, q9, #4
-	veor	q5, q5, q9
+	veor	q8, q8, q0
+	veor	q13, q13, q0
+	veor	q10, q10, q0
+	veor	q11, q11, q0
+	veor	q12, q12, q0
+	veor	q15, q15, q0
+
+	vmov.i8	q0, #0x55
+	vmov.i8	q1, #0x33
+	vshr.u64	q2, q14, #1
+	vshl.u64	q3, q9, #1
+	vbit	q9, q2, q0
+	vbif	q14, q3, q0
+	vshr.u64	q2, q8, #1
+	vshl.u64	q3, q13, #1
+	vbit	q13, q2, q0
+	vbif	q8, q3, q0
+	vshr.u64	q2, q10, #1
+	vshl.u64	q3, q11, #1
+	vbit	q11, q2, q0
+	vbif	q10, q3, q0
+	vshr.u64	q2, q12, #1
+	vshl.u64	q3, q15, #1
+	vbit	q15, q2, q0
+	vbif	q12, q3, q0
+	vshr.u64	q2, q14, #2
+	vshl.u64	q3, q8, #2
+	vbit	q8, q2, q1
+	vbif	q14, q3, q1
+	vshr.u64	q2, q9, #2
+	vshl.u64	q3, q13, #2
+	vbit	q13, q2, q1
+	vbif	q9, q3, q1
+	vshr.u64	q2, q10, #2
+	vshl.u64	q3, q12, #2
+	vbit	q12, q2, q1
+	vbif	q10, q3, q1
+	vshr.u64	q2, q11, #2
+	vshl.u64	q3, q15, #2
+	vbit	q15, q2, q1
+	vbif	q11, q3, q1
+	vmov	q2, q10
+	vsri.8	q10, q14, #4
+	vsli.8	q14, q2, #4
+	vmov	q2, q11
+	vsri.8	q11, q9, #4
+	vsli.8	q9, q2, #4
+	vmov	q2, q12
+	vsri.8	q12, q8, #4
+	vsli.8	q8, q2, #4
+	vmov	q2, q15
+	vsri.8	q15, q13, #4
+	vsli.8	q13, q2, #4
 
 	add	r0, sp, #32
 	add	r1, sp, #48
@@ -936,855 +1017,1082 @@ _bsaes_decrypt8:
 	add	r10, sp, #160
 	add	r11, sp, #176
 
-	//	inverse round: 283 instructions, 12 spill slots
-	veor	q1, q6, q14
-	veor	q2, q4, q1
-	veor	q7, q15, q2
-	veor	q8, q10, q14
-	veor	q9, q3, q0
-	veor	q8, q8, q9
-	vand	q11, q7, q8
-	veor	q12, q3, q15
-	veor	q13, q14, q15
-	vst1.64	{d14-d15}, [r0]
-	veor	q7, q3, q13
-	vst1.64	{d16-d17}, [r1]
-	vand	q8, q12, q7
-	veor	q8, q11, q8
-	vst1.64	{d24-d25}, [r2]
-	veor	q12, q10, q15
-	veor	q10, q4, q10
-	veor	q15, q5, q15
-	veor	q15, q1, q15
-	veor	q1, q1, q9
-	veor	q9, q2, q9
-	vst1.64	{d14-d15}, [r3]
-	veor	q7, q0, q12
-	vst1.64	{d30-d31}, [r4]
-	veor	q15, q3, q2
-	veor	q2, q5, q2
-	vst1.64	{d2-d3}, [r7]
-	vand	q1, q7, q15
-	veor	q1, q11, q1
-	veor	q11, q5, q3
-	veor	q3, q3, q14
-	veor	q14, q0, q14
-	veor	q10, q11, q10
-	veor	q0, q0, q11
-	vst1.64	{d14-d15}, [r8]
-	veor	q7, q6, q11
-	veor	q6, q6, q5
-	veor	q5, q4, q5
-	veor	q5, q5, q14
-	veor	q4, q4, q7
-	vand	q14, q4, q5
-	vst1.64	{d8-d9}, [r9]
-	vand	q4, q7, q3
-	veor	q4, q14, q4
-	vst1.64	{d10-d11}, [r10]
-	vand	q5, q2, q9
-	veor	q5, q14, q5
-	veor	q14, q12, q15
-	veor	q12, q12, q2
-	vst1.64	{d6-d7}, [r11]
-	vand	q3, q11, q14
-	vstr	d28, [sp, #192]
-	vstr	d29, [sp, #200]
-	veor	q14, q13, q11
-	vstr	d22, [sp, #208]
-	vstr	d23, [sp, #216]
-	vand	q11, q14, q10
-	veor	q11, q3, q11
-	veor	q8, q8, q11
-	veor	q4, q4, q11
-	veor	q8, q8, q12
-	vld1.64	{d22-d23}, [r7]
-	veor	q4, q4, q11
-	vld1.64	{d22-d23}, [r4]
-	vand	q12, q13, q11
-	veor	q3, q3, q12
-	veor	q1, q1, q3
-	veor	q3, q5, q3
-	veor	q1, q1, q6
-	veor	q0, q3, q0
-	veor	q3, q8, q1
-	vand	q8, q8, q4
-	veor	q5, q0, q8
-	veor	q8, q1, q8
-	vand	q6, q3, q5
-	veor	q1, q1, q6
-	vand	q9, q9, q1
-	vand	q2, q2, q1
-	veor	q6, q4, q0
-	vand	q6, q6, q8
-	veor	q6, q0, q6
-	veor	q4, q4, q6
-	vld1.64	{d16-d17}, [r8]
-	vand	q8, q8, q6
-	vand	q15, q15, q6
-	veor	q12, q5, q6
-	vand	q0, q0, q12
-	veor	q4, q4, q0
-	veor	q0, q5, q0
-	vand	q0, q1, q0
-	veor	q0, q3, q0
-	vld1.64	{d6-d7}, [r3]
-	vand	q3, q3, q4
-	vand	q7, q7, q0
-	vld1.64	{d10-d11}, [r2]
-	vand	q5, q5, q4
-	vld1.64	{d24-d25}, [r11]
-	vand	q12, q12, q0
-	veor	q5, q8, q5
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q4, q0
-	veor	q0, q1, q0
-	veor	q1, q1, q6
-	veor	q4, q6, q4
-	vld1.64	{d12-d13}, [r1]
-	vand	q6, q6, q4
-	vst1.64	{d8-d9}, [r1]
-	vld1.64	{d8-d9}, [r0]
-	vst1.64	{d6-d7}, [r3]
-	vld1.64	{d6-d7}, [r1]
-	vand	q3, q4, q3
-	vld1.64	{d8-d9}, [r10]
-	vand	q4, q4, q0
-	vst1.64	{d0-d1}, [r0]
-	vld1.64	{d0-d1}, [r9]
-	vst1.64	{d14-d15}, [r1]
-	vld1.64	{d14-d15}, [r0]
-	vand	q0, q0, q7
-	vldr	d14, [sp, #192]
-	vldr	d15, [sp, #200]
-	vand	q7, q7, q1
-	vand	q11, q11, q2
-	vst1.64	{d22-d23}, [r0]
-	vldr	d22, [sp, #208]
-	vldr	d23, [sp, #216]
-	vand	q11, q11, q1
-	veor	q1, q2, q1
-	vand	q2, q13, q2
-	vand	q10, q10, q1
-	vand	q1, q14, q1
-	veor	q3, q3, q2
-	veor	q7, q7, q11
-	veor	q11, q15, q11
-	veor	q11, q3, q11
-	vld1.64	{d26-d27}, [r12]
-	vtbl.8	d28, {d22,d23}, d26
-	vtbl.8	d29, {d22,d23}, d27
-	veor	q0, q0, q7
-	veor	q1, q1, q0
-	veor	q15, q15, q5
-	veor	q5, q7, q5
+// round 1: its key was added to the blocks
+	//	inverse round: 264 instructions, 11 spill slots
+	veor	q0, q14, q12
+	veor	q1, q10, q11
+	veor	q2, q13, q15
+	veor	q2, q0, q2
+	veor	q3, q8, q12
+	veor	q3, q3, q1
+	veor	q4, q12, q15
+	veor	q5, q8, q15
+	veor	q8, q9, q8
+	veor	q6, q13, q10
 	veor	q8, q6, q8
-	veor	q6, q6, q9
-	veor	q2, q2, q6
-	veor	q0, q0, q2
-	veor	q9, q4, q9
-	vld1.64	{d4-d5}, [r1]
-	veor	q7, q2, q12
-	veor	q10, q10, q7
-	veor	q11, q4, q10
-	veor	q11, q1, q11
-	vst1.64	{d28-d29}, [r4]
-	vtbl.8	d28, {d22,d23}, d26
-	vtbl.8	d29, {d22,d23}, d27
-	vld1.64	{d22-d23}, [r0]
-	veor	q1, q11, q1
-	veor	q6, q1, q6
-	veor	q10, q10, q15
-	veor	q0, q10, q0
-	vtbl.8	d20, {d0,d1}, d26
-	vtbl.8	d21, {d0,d1}, d27
-	veor	q12, q12, q1
-	veor	q1, q2, q1
-	veor	q8, q12, q8
-	veor	q9, q12, q9
-	vtbl.8	d0, {d16,d17}, d26
-	vtbl.8	d1, {d16,d17}, d27
-	vld1.64	{d4-d5}, [r3]
-	veor	q4, q2, q4
-	vld1.64	{d16-d17}, [r2]
-	veor	q4, q8, q4
-	veor	q2, q2, q7
-	veor	q2, q2, q6
-	veor	q7, q11, q7
-	veor	q5, q7, q5
-	vtbl.8	d12, {d4,d5}, d26
-	vtbl.8	d13, {d4,d5}, d27
-	veor	q15, q15, q4
-	veor	q1, q1, q15
-	veor	q3, q3, q4
-	veor	q3, q3, q5
-	vtbl.8	d4, {d2,d3}, d26
-	vtbl.8	d5, {d2,d3}, d27
-	vtbl.8	d2, {d6,d7}, d26
-	vtbl.8	d3, {d6,d7}, d27
-	vtbl.8	d6, {d18,d19}, d26
-	vtbl.8	d7, {d18,d19}, d27
-	vld1.64	{d8-d9}, [r4]
-	vext.8	q5, q4, q4, #8
-	veor	q5, q4, q5
-	vext.8	q7, q14, q14, #8
-	veor	q7, q10, q7
-	vext.8	q8, q6, q6, #8
-	veor	q8, q0, q8
-	vext.8	q9, q10, q10, #8
-	veor	q10, q10, q2
-	vext.8	q11, q0, q0, #8
+	veor	q7, q4, q6
+	veor	q7, q9, q0
 	veor	q0, q0, q1
-	veor	q0, q11, q0
-	vext.8	q11, q2, q2, #8
-	veor	q2, q2, q11
-	vext.8	q11, q1, q1, #8
-	veor	q1, q1, q11
-	veor	q4, q4, q1
-	veor	q14, q14, q1
-	veor	q1, q1, q8
-	veor	q7, q14, q7
-	vext.8	q8, q3, q3, #8
-	vext.8	q11, q4, q4, #4
-	veor	q4, q4, q11
-	veor	q12, q3, q8
-	veor	q14, q12, q14
-	veor	q9, q9, q12
-	veor	q9, q10, q9
-	veor	q12, q6, q12
-	veor	q6, q6, q8
-	veor	q1, q12, q1
-	veor	q3, q3, q2
-	vext.8	q8, q14, q14, #4
-	veor	q14, q14, q8
-	veor	q10, q5, q12
-	vext.8	q10, q10, q10, #4
-	veor	q5, q5, q10
-	veor	q12, q12, q5
-	veor	q2, q2, q5
-	vext.8	q12, q12, q12, #8
+	veor	q1, q7, q1
+	vst1.64	{d0-d1}, [r0]
+	veor	q0, q10, q7
+	vst1.64	{d2-d3}, [r1]
+	veor	q1, q11, q5
+	vst1.64	{d6-d7}, [r2]
+	veor	q3, q15, q7
+	veor	q7, q13, q7
+	veor	q15, q10, q15
+	vst1.64	{d30-d31}, [r3]
+	veor	q15, q10, q4
 	veor	q10, q10, q12
-	vext.8	q5, q7, q7, #4
-	veor	q7, q7, q5
-	vext.8	q12, q1, q1, #4
-	veor	q1, q1, q12
-	vext.8	q13, q9, q9, #4
-	veor	q9, q9, q13
-	vext.8	q15, q0, q0, #4
-	veor	q0, q0, q15
-	vst1.64	{d4-d5}, [r0]
-	vext.8	q2, q3, q3, #4
-	veor	q3, q3, q2
-	veor	q5, q5, q2
-	veor	q5, q6, q5
-	vext.8	q6, q4, q4, #8
-	veor	q6, q11, q6
-	vext.8	q11, q14, q14, #8
-	veor	q8, q8, q11
-	vext.8	q11, q7, q7, #8
-	vext.8	q11, q1, q1, #8
-	veor	q11, q12, q11
-	vext.8	q12, q9, q9, #8
-	veor	q12, q13, q12
-	vext.8	q13, q0, q0, #8
-	veor	q13, q15, q13
-	vext.8	q15, q3, q3, #8
-	veor	q2, q2, q15
-	vld1.64	{d30-d31}, [r6]!
-	veor	q6, q15, q6
-	veor	q6, q3, q6
-	vld1.64	{d30-d31}, [r6]!
-	veor	q4, q4, q15
+	veor	q12, q11, q12
+	veor	q11, q11, q6
+	vst1.64	{d20-d21}, [r4]
+	veor	q10, q9, q13
+	veor	q10, q10, q12
+	veor	q13, q14, q13
+	veor	q14, q14, q6
+	veor	q9, q9, q14
+	veor	q12, q5, q0
+	veor	q5, q5, q7
+	vst1.64	{d28-d29}, [r7]
+	vand	q14, q4, q2
+	vst1.64	{d4-d5}, [r8]
+	vand	q2, q6, q12
+	veor	q14, q2, q14
+	vst1.64	{d16-d17}, [r9]
+	veor	q8, q4, q6
+	vst1.64	{d8-d9}, [r10]
+	vld1.64	{d8-d9}, [r9]
+	vst1.64	{d24-d25}, [r11]
+	vand	q12, q8, q4
+	veor	q2, q2, q12
+	vand	q12, q1, q0
+	vld1.64	{d8-d9}, [r2]
+	vstr	d16, [r11, #16]
+	vstr	d17, [r11, #24]
+	vand	q8, q3, q4
+	veor	q12, q8, q12
+	veor	q12, q12, q14
+	veor	q12, q12, q13
+	vld1.64	{d26-d27}, [r3]
+	vand	q4, q13, q15
 	veor	q4, q8, q4
-	veor	q4, q3, q4
-	vld1.64	{d16-d17}, [r6]!
-	veor	q8, q14, q8
-	veor	q10, q10, q8
-	vld1.64	{d16-d17}, [r6]!
-	vext.8	q14, q7, q7, #8
-	veor	q8, q14, q8
-	vld1.64	{d28-d29}, [r0]
-	veor	q8, q8, q14
+	veor	q4, q4, q2
+	veor	q4, q4, q5
+	vand	q5, q9, q10
+	vld1.64	{d16-d17}, [r1]
+	vand	q13, q7, q8
+	veor	q13, q5, q13
+	veor	q13, q13, q14
+	veor	q11, q13, q11
+	vld1.64	{d26-d27}, [r7]
+	vld1.64	{d28-d29}, [r4]
+	vand	q8, q13, q14
 	veor	q5, q5, q8
-	vld1.64	{d16-d17}, [r6]!
-	veor	q7, q7, q8
-	veor	q7, q11, q7
-	veor	q3, q3, q7
-	vld1.64	{d14-d15}, [r6]!
-	veor	q1, q1, q7
-	veor	q1, q12, q1
-	vld1.64	{d28-d29}, [r6]!
+	veor	q2, q5, q2
+	vld1.64	{d10-d11}, [r0]
+	veor	q2, q2, q5
+	vand	q5, q4, q2
+	veor	q4, q4, q12
+	veor	q8, q11, q5
+	veor	q5, q12, q5
+	veor	q14, q2, q11
+	vand	q5, q14, q5
+	veor	q5, q11, q5
+	veor	q2, q2, q5
+	vand	q0, q0, q5
+	vand	q1, q1, q5
+	vand	q14, q4, q8
+	veor	q12, q12, q14
+	vld1.64	{d28-d29}, [r1]
+	vand	q14, q14, q12
+	vand	q7, q7, q12
+	veor	q13, q12, q5
+	vand	q6, q6, q13
+	vst1.64	{d14-d15}, [r0]
+	vld1.64	{d14-d15}, [r11]
+	vand	q7, q7, q13
+	veor	q7, q7, q6
+	veor	q6, q0, q6
+	vst1.64	{d14-d15}, [r1]
+	veor	q7, q8, q5
+	vand	q7, q11, q7
+	veor	q2, q2, q7
+	veor	q7, q8, q7
+	vld1.64	{d16-d17}, [r3]
+	vand	q8, q8, q2
+	veor	q5, q5, q2
+	vld1.64	{d22-d23}, [r2]
+	vand	q11, q11, q5
+	vand	q3, q3, q5
+	veor	q8, q1, q8
+	vand	q7, q12, q7
+	veor	q4, q4, q7
+	veor	q12, q12, q4
+	vand	q9, q9, q12
+	vand	q10, q10, q12
+	vand	q15, q15, q2
+	veor	q2, q2, q4
+	vld1.64	{d10-d11}, [r10]
+	vand	q5, q5, q2
+	veor	q3, q3, q5
+	veor	q6, q3, q6
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d24, {d12,d13}, d14
+	vtbl.8	d25, {d12,d13}, d15
+	veor	q13, q2, q13
+	vld1.64	{d12-d13}, [r8]
+	vand	q2, q6, q2
+	veor	q1, q11, q1
+	veor	q11, q11, q14
+	veor	q14, q10, q14
+	vld1.64	{d12-d13}, [r7]
+	vand	q6, q6, q4
+	vst1.64	{d8-d9}, [r2]
+	vld1.64	{d8-d9}, [r4]
+	vst1.64	{d24-d25}, [r3]
+	vld1.64	{d24-d25}, [r2]
+	vand	q4, q4, q12
+	veor	q0, q0, q8
+	vld1.64	{d24-d25}, [r1]
+	veor	q8, q12, q8
+	veor	q9, q9, q12
+	vldr	d24, [r11, #16]
+	vldr	d25, [r11, #24]
+	vand	q12, q12, q13
+	vst1.64	{d26-d27}, [r1]
+	vld1.64	{d26-d27}, [r9]
+	vld1.64	{d14-d15}, [r1]
+	vand	q7, q13, q7
+	veor	q12, q12, q9
+	veor	q5, q5, q11
+	veor	q5, q9, q5
+	veor	q9, q6, q4
+	veor	q7, q7, q9
+	veor	q13, q2, q9
+	veor	q8, q13, q8
+	veor	q2, q2, q12
+	veor	q4, q4, q2
+	veor	q14, q4, q14
+	veor	q1, q4, q1
+	vld1.64	{d8-d9}, [r12]
+	vtbl.8	d26, {d28,d29}, d8
+	vtbl.8	d27, {d28,d29}, d9
+	vtbl.8	d28, {d2,d3}, d8
+	vtbl.8	d29, {d2,d3}, d9
+	veor	q11, q2, q11
+	veor	q2, q6, q2
+	veor	q9, q15, q9
+	veor	q9, q9, q11
+	vtbl.8	d2, {d18,d19}, d8
+	vtbl.8	d3, {d18,d19}, d9
+	veor	q15, q15, q10
+	vld1.64	{d12-d13}, [r0]
+	veor	q6, q6, q15
+	veor	q3, q3, q6
+	veor	q3, q3, q8
+	veor	q10, q10, q7
+	veor	q10, q10, q12
+	vtbl.8	d16, {d20,d21}, d8
+	vtbl.8	d17, {d20,d21}, d9
+	veor	q7, q7, q0
+	veor	q5, q7, q5
+	veor	q0, q0, q6
+	veor	q0, q2, q0
+	vtbl.8	d4, {d10,d11}, d8
+	vtbl.8	d5, {d10,d11}, d9
+	vtbl.8	d10, {d6,d7}, d8
+	vtbl.8	d11, {d6,d7}, d9
+	vtbl.8	d6, {d0,d1}, d8
+	vtbl.8	d7, {d0,d1}, d9
+	vext.8	q0, q3, q3, #8
+	veor	q0, q3, q0
+	veor	q3, q2, q3
+	vext.8	q4, q1, q1, #8
+	veor	q4, q14, q4
+	vext.8	q6, q13, q13, #8
+	veor	q7, q1, q6
+	veor	q6, q13, q6
+	veor	q13, q13, q0
+	veor	q0, q0, q7
+	veor	q1, q1, q6
+	vext.8	q7, q13, q13, #4
+	veor	q13, q13, q7
+	vext.8	q9, q13, q13, #8
+	veor	q9, q7, q9
+	vext.8	q10, q2, q2, #8
+	veor	q10, q10, q6
+	veor	q3, q3, q10
+	vext.8	q10, q8, q8, #8
+	veor	q2, q2, q10
+	vext.8	q10, q3, q3, #4
+	veor	q3, q3, q10
+	vext.8	q11, q5, q5, #8
+	veor	q11, q5, q11
+	veor	q4, q11, q4
+	veor	q4, q1, q4
+	veor	q8, q8, q11
+	vld1.64	{d24-d25}, [r3]
+	veor	q11, q12, q11
+	veor	q6, q6, q8
+	veor	q2, q8, q2
+	veor	q5, q14, q5
+	vext.8	q14, q14, q14, #8
+	veor	q5, q14, q5
+	vext.8	q8, q6, q6, #4
+	veor	q6, q6, q8
+	vext.8	q14, q6, q6, #8
+	veor	q8, q8, q14
+	vext.8	q14, q2, q2, #4
+	veor	q2, q2, q14
+	veor	q7, q14, q7
+	vext.8	q14, q5, q5, #4
+	veor	q5, q5, q14
+	veor	q15, q5, q9
+	vext.8	q5, q5, q5, #8
+	veor	q5, q14, q5
+	veor	q5, q3, q5
+	vext.8	q3, q3, q3, #8
+	veor	q3, q10, q3
+	vext.8	q9, q11, q11, #4
+	veor	q14, q11, q9
+	veor	q8, q14, q8
+	vext.8	q14, q14, q14, #8
 	veor	q14, q9, q14
 	veor	q14, q13, q14
-	vld1.64	{d30-d31}, [r6]!
-	veor	q15, q0, q15
-	veor	q15, q2, q15
-	vmov	q0, q1
+	veor	q9, q13, q8
+	vext.8	q8, q4, q4, #4
+	veor	q10, q4, q8
+	veor	q11, q10, q3
+	vext.8	q10, q10, q10, #8
+	veor	q10, q8, q10
+	veor	q10, q2, q10
+	veor	q10, q13, q10
+	vext.8	q2, q2, q2, #8
+	vext.8	q3, q12, q12, #8
+	veor	q3, q12, q3
+	veor	q4, q3, q1
+	vext.8	q4, q4, q4, #4
+	veor	q13, q3, q4
+	veor	q8, q1, q13
+	veor	q13, q13, q2
+	veor	q13, q7, q13
+	veor	q13, q0, q13
+	vext.8	q8, q8, q8, #8
+	veor	q8, q4, q8
+	veor	q8, q6, q8
+	vmov	q12, q5
 
 	add	r12, r12, #16
 	sub	r5, r5, #2
-.Ldecrypt8_round:
-	//	inverse round: 283 instructions, 12 spill slots
-	veor	q1, q6, q14
-	veor	q2, q4, q1
-	veor	q7, q15, q2
-	veor	q8, q10, q14
-	veor	q9, q3, q0
-	veor	q8, q8, q9
-	vand	q11, q7, q8
-	veor	q12, q3, q15
-	veor	q13, q14, q15
-	vst1.64	{d14-d15}, [r0]
-	veor	q7, q3, q13
-	vst1.64	{d16-d17}, [r1]
-	vand	q8, q12, q7
-	veor	q8, q11, q8
-	vst1.64	{d24-d25}, [r2]
-	veor	q12, q10, q15
-	veor	q10, q4, q10
-	veor	q15, q5, q15
-	veor	q15, q1, q15
-	veor	q1, q1, q9
-	veor	q9, q2, q9
-	vst1.64	{d14-d15}, [r3]
-	veor	q7, q0, q12
-	vst1.64	{d30-d31}, [r4]
-	veor	q15, q3, q2
-	veor	q2, q5, q2
-	vst1.64	{d2-d3}, [r7]
-	vand	q1, q7, q15
-	veor	q1, q11, q1
-	veor	q11, q5, q3
-	veor	q3, q3, q14
-	veor	q14, q0, q14
-	veor	q10, q11, q10
-	veor	q0, q0, q11
-	vst1.64	{d14-d15}, [r8]
-	veor	q7, q6, q11
-	veor	q6, q6, q5
-	veor	q5, q4, q5
-	veor	q5, q5, q14
-	veor	q4, q4, q7
-	vand	q14, q4, q5
-	vst1.64	{d8-d9}, [r9]
-	vand	q4, q7, q3
-	veor	q4, q14, q4
-	vst1.64	{d10-d11}, [r10]
-	vand	q5, q2, q9
-	veor	q5, q14, q5
-	veor	q14, q12, q15
-	veor	q12, q12, q2
-	vst1.64	{d6-d7}, [r11]
-	vand	q3, q11, q14
-	vstr	d28, [sp, #192]
-	vstr	d29, [sp, #200]
-	veor	q14, q13, q11
-	vstr	d22, [sp, #208]
-	vstr	d23, [sp, #216]
-	vand	q11, q14, q10
-	veor	q11, q3, q11
-	veor	q8, q8, q11
-	veor	q4, q4, q11
-	veor	q8, q8, q12
-	vld1.64	{d22-d23}, [r7]
-	veor	q4, q4, q11
-	vld1.64	{d22-d23}, [r4]
-	vand	q12, q13, q11
-	veor	q3, q3, q12
-	veor	q1, q1, q3
-	veor	q3, q5, q3
-	veor	q1, q1, q6
-	veor	q0, q3, q0
-	veor	q3, q8, q1
-	vand	q8, q8, q4
-	veor	q5, q0, q8
-	veor	q8, q1, q8
-	vand	q6, q3, q5
-	veor	q1, q1, q6
-	vand	q9, q9, q1
-	vand	q2, q2, q1
-	veor	q6, q4, q0
-	vand	q6, q6, q8
-	veor	q6, q0, q6
-	veor	q4, q4, q6
-	vld1.64	{d16-d17}, [r8]
-	vand	q8, q8, q6
-	vand	q15, q15, q6
-	veor	q12, q5, q6
-	vand	q0, q0, q12
-	veor	q4, q4, q0
-	veor	q0, q5, q0
-	vand	q0, q1, q0
-	veor	q0, q3, q0
-	vld1.64	{d6-d7}, [r3]
-	vand	q3, q3, q4
-	vand	q7, q7, q0
-	vld1.64	{d10-d11}, [r2]
-	vand	q5, q5, q4
-	vld1.64	{d24-d25}, [r11]
-	vand	q12, q12, q0
-	veor	q5, q8, q5
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q4, q0
-	veor	q0, q1, q0
-	veor	q1, q1, q6
-	veor	q4, q6, q4
-	vld1.64	{d12-d13}, [r1]
-	vand	q6, q6, q4
-	vst1.64	{d8-d9}, [r1]
-	vld1.64	{d8-d9}, [r0]
-	vst1.64	{d6-d7}, [r3]
-	vld1.64	{d6-d7}, [r1]
-	vand	q3, q4, q3
-	vld1.64	{d8-d9}, [r10]
-	vand	q4, q4, q0
-	vst1.64	{d0-d1}, [r0]
-	vld1.64	{d0-d1}, [r9]
-	vst1.64	{d14-d15}, [r1]
-	vld1.64	{d14-d15}, [r0]
-	vand	q0, q0, q7
-	vldr	d14, [sp, #192]
-	vldr	d15, [sp, #200]
-	vand	q7, q7, q1
-	vand	q11, q11, q2
-	vst1.64	{d22-d23}, [r0]
-	vldr	d22, [sp, #208]
-	vldr	d23, [sp, #216]
-	vand	q11, q11, q1
-	veor	q1, q2, q1
-	vand	q2, q13, q2
-	vand	q10, q10, q1
-	vand	q1, q14, q1
-	veor	q3, q3, q2
-	veor	q7, q7, q11
-	veor	q11, q15, q11
-	veor	q11, q3, q11
-	vld1.64	{d26-d27}, [r12]
-	vtbl.8	d28, {d22,d23}, d26
-	vtbl.8	d29, {d22,d23}, d27
-	veor	q0, q0, q7
-	veor	q1, q1, q0
-	veor	q15, q15, q5
-	veor	q5, q7, q5
+.Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
+	vldmia	r6!, {d0-d15}
+	veor	q14, q14, q0
+	veor	q9, q9, q1
+	veor	q8, q8, q2
+	veor	q13, q13, q3
+	veor	q10, q10, q4
+	veor	q11, q11, q5
+	veor	q12, q12, q6
+	veor	q15, q15, q7
+	//	inverse round: 264 instructions, 11 spill slots
+	veor	q0, q14, q12
+	veor	q1, q10, q11
+	veor	q2, q13, q15
+	veor	q2, q0, q2
+	veor	q3, q8, q12
+	veor	q3, q3, q1
+	veor	q4, q12, q15
+	veor	q5, q8, q15
+	veor	q8, q9, q8
+	veor	q6, q13, q10
 	veor	q8, q6, q8
-	veor	q6, q6, q9
-	veor	q2, q2, q6
-	veor	q0, q0, q2
-	veor	q9, q4, q9
-	vld1.64	{d4-d5}, [r1]
-	veor	q7, q2, q12
-	veor	q10, q10, q7
-	veor	q11, q4, q10
-	veor	q11, q1, q11
-	vst1.64	{d28-d29}, [r4]
-	vtbl.8	d28, {d22,d23}, d26
-	vtbl.8	d29, {d22,d23}, d27
-	vld1.64	{d22-d23}, [r0]
-	veor	q1, q11, q1
-	veor	q6, q1, q6
-	veor	q10, q10, q15
-	veor	q0, q10, q0
-	vtbl.8	d20, {d0,d1}, d26
-	vtbl.8	d21, {d0,d1}, d27
-	veor	q12, q12, q1
-	veor	q1, q2, q1
-	veor	q8, q12, q8
-	veor	q9, q12, q9
-	vtbl.8	d0, {d16,d17}, d26
-	vtbl.8	d1, {d16,d17}, d27
-	vld1.64	{d4-d5}, [r3]
-	veor	q4, q2, q4
-	vld1.64	{d16-d17}, [r2]
-	veor	q4, q8, q4
-	veor	q2, q2, q7
-	veor	q2, q2, q6
-	veor	q7, q11, q7
-	veor	q5, q7, q5
-	vtbl.8	d12, {d4,d5}, d26
-	vtbl.8	d13, {d4,d5}, d27
-	veor	q15, q15, q4
-	veor	q1, q1, q15
-	veor	q3, q3, q4
-	veor	q3, q3, q5
-	vtbl.8	d4, {d2,d3}, d26
-	vtbl.8	d5, {d2,d3}, d27
-	vtbl.8	d2, {d6,d7}, d26
-	vtbl.8	d3, {d6,d7}, d27
-	vtbl.8	d6, {d18,d19}, d26
-	vtbl.8	d7, {d18,d19}, d27
-	vld1.64	{d8-d9}, [r4]
-	vext.8	q5, q4, q4, #8
-	veor	q5, q4, q5
-	vext.8	q7, q14, q14, #8
-	veor	q7, q10, q7
-	vext.8	q8, q6, q6, #8
-	veor	q8, q0, q8
-	vext.8	q9, q10, q10, #8
-	veor	q10, q10, q2
-	vext.8	q11, q0, q0, #8
+	veor	q7, q4, q6
+	veor	q7, q9, q0
 	veor	q0, q0, q1
-	veor	q0, q11, q0
-	vext.8	q11, q2, q2, #8
-	veor	q2, q2, q11
-	vext.8	q11, q1, q1, #8
-	veor	q1, q1, q11
-	veor	q4, q4, q1
-	veor	q14, q14, q1
-	veor	q1, q1, q8
-	veor	q7, q14, q7
-	vext.8	q8, q3, q3, #8
-	vext.8	q11, q4, q4, #4
-	veor	q4, q4, q11
-	veor	q12, q3, q8
-	veor	q14, q12, q14
-	veor	q9, q9, q12
-	veor	q9, q10, q9
-	veor	q12, q6, q12
-	veor	q6, q6, q8
-	veor	q1, q12, q1
-	veor	q3, q3, q2
-	vext.8	q8, q14, q14, #4
-	veor	q14, q14, q8
-	veor	q10, q5, q12
-	vext.8	q10, q10, q10, #4
-	veor	q5, q5, q10
-	veor	q12, q12, q5
-	veor	q2, q2, q5
-	vext.8	q12, q12, q12, #8
+	veor	q1, q7, q1
+	vst1.64	{d0-d1}, [r0]
+	veor	q0, q10, q7
+	vst1.64	{d2-d3}, [r1]
+	veor	q1, q11, q5
+	vst1.64	{d6-d7}, [r2]
+	veor	q3, q15, q7
+	veor	q7, q13, q7
+	veor	q15, q10, q15
+	vst1.64	{d30-d31}, [r3]
+	veor	q15, q10, q4
 	veor	q10, q10, q12
-	vext.8	q5, q7, q7, #4
-	veor	q7, q7, q5
-	vext.8	q12, q1, q1, #4
-	veor	q1, q1, q12
-	vext.8	q13, q9, q9, #4
-	veor	q9, q9, q13
-	vext.8	q15, q0, q0, #4
-	veor	q0, q0, q15
-	vst1.64	{d4-d5}, [r0]
-	vext.8	q2, q3, q3, #4
-	veor	q3, q3, q2
-	veor	q5, q5, q2
-	veor	q5, q6, q5
-	vext.8	q6, q4, q4, #8
-	veor	q6, q11, q6
-	vext.8	q11, q14, q14, #8
-	veor	q8, q8, q11
-	vext.8	q11, q7, q7, #8
-	vext.8	q11, q1, q1, #8
-	veor	q11, q12, q11
-	vext.8	q12, q9, q9, #8
-	veor	q12, q13, q12
-	vext.8	q13, q0, q0, #8
-	veor	q13, q15, q13
-	vext.8	q15, q3, q3, #8
-	veor	q2, q2, q15
-	vld1.64	{d30-d31}, [r6]!
-	veor	q6, q15, q6
-	veor	q6, q3, q6
-	vld1.64	{d30-d31}, [r6]!
-	veor	q4, q4, q15
+	veor	q12, q11, q12
+	veor	q11, q11, q6
+	vst1.64	{d20-d21}, [r4]
+	veor	q10, q9, q13
+	veor	q10, q10, q12
+	veor	q13, q14, q13
+	veor	q14, q14, q6
+	veor	q9, q9, q14
+	veor	q12, q5, q0
+	veor	q5, q5, q7
+	vst1.64	{d28-d29}, [r7]
+	vand	q14, q4, q2
+	vst1.64	{d4-d5}, [r8]
+	vand	q2, q6, q12
+	veor	q14, q2, q14
+	vst1.64	{d16-d17}, [r9]
+	veor	q8, q4, q6
+	vst1.64	{d8-d9}, [r10]
+	vld1.64	{d8-d9}, [r9]
+	vst1.64	{d24-d25}, [r11]
+	vand	q12, q8, q4
+	veor	q2, q2, q12
+	vand	q12, q1, q0
+	vld1.64	{d8-d9}, [r2]
+	vstr	d16, [r11, #16]
+	vstr	d17, [r11, #24]
+	vand	q8, q3, q4
+	veor	q12, q8, q12
+	veor	q12, q12, q14
+	veor	q12, q12, q13
+	vld1.64	{d26-d27}, [r3]
+	vand	q4, q13, q15
 	veor	q4, q8, q4
-	veor	q4, q3, q4
-	vld1.64	{d16-d17}, [r6]!
-	veor	q8, q14, q8
-	veor	q10, q10, q8
-	vld1.64	{d16-d17}, [r6]!
-	vext.8	q14, q7, q7, #8
-	veor	q8, q14, q8
-	vld1.64	{d28-d29}, [r0]
-	veor	q8, q8, q14
+	veor	q4, q4, q2
+	veor	q4, q4, q5
+	vand	q5, q9, q10
+	vld1.64	{d16-d17}, [r1]
+	vand	q13, q7, q8
+	veor	q13, q5, q13
+	veor	q13, q13, q14
+	veor	q11, q13, q11
+	vld1.64	{d26-d27}, [r7]
+	vld1.64	{d28-d29}, [r4]
+	vand	q8, q13, q14
 	veor	q5, q5, q8
-	vld1.64	{d16-d17}, [r6]!
-	veor	q7, q7, q8
-	veor	q7, q11, q7
-	veor	q3, q3, q7
-	vld1.64	{d14-d15}, [r6]!
-	veor	q1, q1, q7
-	veor	q1, q12, q1
-	vld1.64	{d28-d29}, [r6]!
+	veor	q2, q5, q2
+	vld1.64	{d10-d11}, [r0]
+	veor	q2, q2, q5
+	vand	q5, q4, q2
+	veor	q4, q4, q12
+	veor	q8, q11, q5
+	veor	q5, q12, q5
+	veor	q14, q2, q11
+	vand	q5, q14, q5
+	veor	q5, q11, q5
+	veor	q2, q2, q5
+	vand	q0, q0, q5
+	vand	q1, q1, q5
+	vand	q14, q4, q8
+	veor	q12, q12, q14
+	vld1.64	{d28-d29}, [r1]
+	vand	q14, q14, q12
+	vand	q7, q7, q12
+	veor	q13, q12, q5
+	vand	q6, q6, q13
+	vst1.64	{d14-d15}, [r0]
+	vld1.64	{d14-d15}, [r11]
+	vand	q7, q7, q13
+	veor	q7, q7, q6
+	veor	q6, q0, q6
+	vst1.64	{d14-d15}, [r1]
+	veor	q7, q8, q5
+	vand	q7, q11, q7
+	veor	q2, q2, q7
+	veor	q7, q8, q7
+	vld1.64	{d16-d17}, [r3]
+	vand	q8, q8, q2
+	veor	q5, q5, q2
+	vld1.64	{d22-d23}, [r2]
+	vand	q11, q11, q5
+	vand	q3, q3, q5
+	veor	q8, q1, q8
+	vand	q7, q12, q7
+	veor	q4, q4, q7
+	veor	q12, q12, q4
+	vand	q9, q9, q12
+	vand	q10, q10, q12
+	vand	q15, q15, q2
+	veor	q2, q2, q4
+	vld1.64	{d10-d11}, [r10]
+	vand	q5, q5, q2
+	veor	q3, q3, q5
+	veor	q6, q3, q6
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d24, {d12,d13}, d14
+	vtbl.8	d25, {d12,d13}, d15
+	veor	q13, q2, q13
+	vld1.64	{d12-d13}, [r8]
+	vand	q2, q6, q2
+	veor	q1, q11, q1
+	veor	q11, q11, q14
+	veor	q14, q10, q14
+	vld1.64	{d12-d13}, [r7]
+	vand	q6, q6, q4
+	vst1.64	{d8-d9}, [r2]
+	vld1.64	{d8-d9}, [r4]
+	vst1.64	{d24-d25}, [r3]
+	vld1.64	{d24-d25}, [r2]
+	vand	q4, q4, q12
+	veor	q0, q0, q8
+	vld1.64	{d24-d25}, [r1]
+	veor	q8, q12, q8
+	veor	q9, q9, q12
+	vldr	d24, [r11, #16]
+	vldr	d25, [r11, #24]
+	vand	q12, q12, q13
+	vst1.64	{d26-d27}, [r1]
+	vld1.64	{d26-d27}, [r9]
+	vld1.64	{d14-d15}, [r1]
+	vand	q7, q13, q7
+	veor	q12, q12, q9
+	veor	q5, q5, q11
+	veor	q5, q9, q5
+	veor	q9, q6, q4
+	veor	q7, q7, q9
+	veor	q13, q2, q9
+	veor	q8, q13, q8
+	veor	q2, q2, q12
+	veor	q4, q4, q2
+	veor	q14, q4, q14
+	veor	q1, q4, q1
+	vld1.64	{d8-d9}, [r12]
+	vtbl.8	d26, {d28,d29}, d8
+	vtbl.8	d27, {d28,d29}, d9
+	vtbl.8	d28, {d2,d3}, d8
+	vtbl.8	d29, {d2,d3}, d9
+	veor	q11, q2, q11
+	veor	q2, q6, q2
+	veor	q9, q15, q9
+	veor	q9, q9, q11
+	vtbl.8	d2, {d18,d19}, d8
+	vtbl.8	d3, {d18,d19}, d9
+	veor	q15, q15, q10
+	vld1.64	{d12-d13}, [r0]
+	veor	q6, q6, q15
+	veor	q3, q3, q6
+	veor	q3, q3, q8
+	veor	q10, q10, q7
+	veor	q10, q10, q12
+	vtbl.8	d16, {d20,d21}, d8
+	vtbl.8	d17, {d20,d21}, d9
+	veor	q7, q7, q0
+	veor	q5, q7, q5
+	veor	q0, q0, q6
+	veor	q0, q2, q0
+	vtbl.8	d4, {d10,d11}, d8
+	vtbl.8	d5, {d10,d11}, d9
+	vtbl.8	d10, {d6,d7}, d8
+	vtbl.8	d11, {d6,d7}, d9
+	vtbl.8	d6, {d0,d1}, d8
+	vtbl.8	d7, {d0,d1}, d9
+	vext.8	q0, q3, q3, #8
+	veor	q0, q3, q0
+	veor	q3, q2, q3
+	vext.8	q4, q1, q1, #8
+	veor	q4, q14, q4
+	vext.8	q6, q13, q13, #8
+	veor	q7, q1, q6
+	veor	q6, q13, q6
+	veor	q13, q13, q0
+	veor	q0, q0, q7
+	veor	q1, q1, q6
+	vext.8	q7, q13, q13, #4
+	veor	q13, q13, q7
+	vext.8	q9, q13, q13, #8
+	veor	q9, q7, q9
+	vext.8	q10, q2, q2, #8
+	veor	q10, q10, q6
+	veor	q3, q3, q10
+	vext.8	q10, q8, q8, #8
+	veor	q2, q2, q10
+	vext.8	q10, q3, q3, #4
+	veor	q3, q3, q10
+	vext.8	q11, q5, q5, #8
+	veor	q11, q5, q11
+	veor	q4, q11, q4
+	veor	q4, q1, q4
+	veor	q8, q8, q11
+	vld1.64	{d24-d25}, [r3]
+	veor	q11, q12, q11
+	veor	q6, q6, q8
+	veor	q2, q8, q2
+	veor	q5, q14, q5
+	vext.8	q14, q14, q14, #8
+	veor	q5, q14, q5
+	vext.8	q8, q6, q6, #4
+	veor	q6, q6, q8
+	vext.8	q14, q6, q6, #8
+	veor	q8, q8, q14
+	vext.8	q14, q2, q2, #4
+	veor	q2, q2, q14
+	veor	q7, q14, q7
+	vext.8	q14, q5, q5, #4
+	veor	q5, q5, q14
+	veor	q15, q5, q9
+	vext.8	q5, q5, q5, #8
+	veor	q5, q14, q5
+	veor	q5, q3, q5
+	vext.8	q3, q3, q3, #8
+	veor	q3, q10, q3
+	vext.8	q9, q11, q11, #4
+	veor	q14, q11, q9
+	veor	q8, q14, q8
+	vext.8	q14, q14, q14, #8
 	veor	q14, q9, q14
 	veor	q14, q13, q14
-	vld1.64	{d30-d31}, [r6]!
-	veor	q15, q0, q15
-	veor	q15, q2, q15
-	vmov	q0, q1
+	veor	q9, q13, q8
+	vext.8	q8, q4, q4, #4
+	veor	q10, q4, q8
+	veor	q11, q10, q3
+	vext.8	q10, q10, q10, #8
+	veor	q10, q8, q10
+	veor	q10, q2, q10
+	veor	q10, q13, q10
+	vext.8	q2, q2, q2, #8
+	vext.8	q3, q12, q12, #8
+	veor	q3, q12, q3
+	veor	q4, q3, q1
+	vext.8	q4, q4, q4, #4
+	veor	q13, q3, q4
+	veor	q8, q1, q13
+	veor	q13, q13, q2
+	veor	q13, q7, q13
+	veor	q13, q0, q13
+	vext.8	q8, q8, q8, #8
+	veor	q8, q4, q8
+	veor	q8, q6, q8
+	vmov	q12, q5
 
-	subs	r5, r5, #1
+	vldmia	r6!, {d0-d15}
+	veor	q14, q14, q0
+	veor	q9, q9, q1
+	veor	q8, q8, q2
+	veor	q13, q13, q3
+	veor	q10, q10, q4
+	veor	q11, q11, q5
+	veor	q12, q12, q6
+	veor	q15, q15, q7
+	//	inverse round: 264 instructions, 11 spill slots
+	veor	q0, q14, q12
+	veor	q1, q10, q11
+	veor	q2, q13, q15
+	veor	q2, q0, q2
+	veor	q3, q8, q12
+	veor	q3, q3, q1
+	veor	q4, q12, q15
+	veor	q5, q8, q15
+	veor	q8, q9, q8
+	veor	q6, q13, q10
+	veor	q8, q6, q8
+	veor	q7, q4, q6
+	veor	q7, q9, q0
+	veor	q0, q0, q1
+	veor	q1, q7, q1
+	vst1.64	{d0-d1}, [r0]
+	veor	q0, q10, q7
+	vst1.64	{d2-d3}, [r1]
+	veor	q1, q11, q5
+	vst1.64	{d6-d7}, [r2]
+	veor	q3, q15, q7
+	veor	q7, q13, q7
+	veor	q15, q10, q15
+	vst1.64	{d30-d31}, [r3]
+	veor	q15, q10, q4
+	veor	q10, q10, q12
+	veor	q12, q11, q12
+	veor	q11, q11, q6
+	vst1.64	{d20-d21}, [r4]
+	veor	q10, q9, q13
+	veor	q10, q10, q12
+	veor	q13, q14, q13
+	veor	q14, q14, q6
+	veor	q9, q9, q14
+	veor	q12, q5, q0
+	veor	q5, q5, q7
+	vst1.64	{d28-d29}, [r7]
+	vand	q14, q4, q2
+	vst1.64	{d4-d5}, [r8]
+	vand	q2, q6, q12
+	veor	q14, q2, q14
+	vst1.64	{d16-d17}, [r9]
+	veor	q8, q4, q6
+	vst1.64	{d8-d9}, [r10]
+	vld1.64	{d8-d9}, [r9]
+	vst1.64	{d24-d25}, [r11]
+	vand	q12, q8, q4
+	veor	q2, q2, q12
+	vand	q12, q1, q0
+	vld1.64	{d8-d9}, [r2]
+	vstr	d16, [r11, #16]
+	vstr	d17, [r11, #24]
+	vand	q8, q3, q4
+	veor	q12, q8, q12
+	veor	q12, q12, q14
+	veor	q12, q12, q13
+	vld1.64	{d26-d27}, [r3]
+	vand	q4, q13, q15
+	veor	q4, q8, q4
+	veor	q4, q4, q2
+	veor	q4, q4, q5
+	vand	q5, q9, q10
+	vld1.64	{d16-d17}, [r1]
+	vand	q13, q7, q8
+	veor	q13, q5, q13
+	veor	q13, q13, q14
+	veor	q11, q13, q11
+	vld1.64	{d26-d27}, [r7]
+	vld1.64	{d28-d29}, [r4]
+	vand	q8, q13, q14
+	veor	q5, q5, q8
+	veor	q2, q5, q2
+	vld1.64	{d10-d11}, [r0]
+	veor	q2, q2, q5
+	vand	q5, q4, q2
+	veor	q4, q4, q12
+	veor	q8, q11, q5
+	veor	q5, q12, q5
+	veor	q14, q2, q11
+	vand	q5, q14, q5
+	veor	q5, q11, q5
+	veor	q2, q2, q5
+	vand	q0, q0, q5
+	vand	q1, q1, q5
+	vand	q14, q4, q8
+	veor	q12, q12, q14
+	vld1.64	{d28-d29}, [r1]
+	vand	q14, q14, q12
+	vand	q7, q7, q12
+	veor	q13, q12, q5
+	vand	q6, q6, q13
+	vst1.64	{d14-d15}, [r0]
+	vld1.64	{d14-d15}, [r11]
+	vand	q7, q7, q13
+	veor	q7, q7, q6
+	veor	q6, q0, q6
+	vst1.64	{d14-d15}, [r1]
+	veor	q7, q8, q5
+	vand	q7, q11, q7
+	veor	q2, q2, q7
+	veor	q7, q8, q7
+	vld1.64	{d16-d17}, [r3]
+	vand	q8, q8, q2
+	veor	q5, q5, q2
+	vld1.64	{d22-d23}, [r2]
+	vand	q11, q11, q5
+	vand	q3, q3, q5
+	veor	q8, q1, q8
+	vand	q7, q12, q7
+	veor	q4, q4, q7
+	veor	q12, q12, q4
+	vand	q9, q9, q12
+	vand	q10, q10, q12
+	vand	q15, q15, q2
+	veor	q2, q2, q4
+	vld1.64	{d10-d11}, [r10]
+	vand	q5, q5, q2
+	veor	q3, q3, q5
+	veor	q6, q3, q6
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d24, {d12,d13}, d14
+	vtbl.8	d25, {d12,d13}, d15
+	veor	q13, q2, q13
+	vld1.64	{d12-d13}, [r8]
+	vand	q2, q6, q2
+	veor	q1, q11, q1
+	veor	q11, q11, q14
+	veor	q14, q10, q14
+	vld1.64	{d12-d13}, [r7]
+	vand	q6, q6, q4
+	vst1.64	{d8-d9}, [r2]
+	vld1.64	{d8-d9}, [r4]
+	vst1.64	{d24-d25}, [r3]
+	vld1.64	{d24-d25}, [r2]
+	vand	q4, q4, q12
+	veor	q0, q0, q8
+	vld1.64	{d24-d25}, [r1]
+	veor	q8, q12, q8
+	veor	q9, q9, q12
+	vldr	d24, [r11, #16]
+	vldr	d25, [r11, #24]
+	vand	q12, q12, q13
+	vst1.64	{d26-d27}, [r1]
+	vld1.64	{d26-d27}, [r9]
+	vld1.64	{d14-d15}, [r1]
+	vand	q7, q13, q7
+	veor	q12, q12, q9
+	veor	q5, q5, q11
+	veor	q5, q9, q5
+	veor	q9, q6, q4
+	veor	q7, q7, q9
+	veor	q13, q2, q9
+	veor	q8, q13, q8
+	veor	q2, q2, q12
+	veor	q4, q4, q2
+	veor	q14, q4, q14
+	veor	q1, q4, q1
+	vld1.64	{d8-d9}, [r12]
+	vtbl.8	d26, {d28,d29}, d8
+	vtbl.8	d27, {d28,d29}, d9
+	vtbl.8	d28, {d2,d3}, d8
+	vtbl.8	d29, {d2,d3}, d9
+	veor	q11, q2, q11
+	veor	q2, q6, q2
+	veor	q9, q15, q9
+	veor	q9, q9, q11
+	vtbl.8	d2, {d18,d19}, d8
+	vtbl.8	d3, {d18,d19}, d9
+	veor	q15, q15, q10
+	vld1.64	{d12-d13}, [r0]
+	veor	q6, q6, q15
+	veor	q3, q3, q6
+	veor	q3, q3, q8
+	veor	q10, q10, q7
+	veor	q10, q10, q12
+	vtbl.8	d16, {d20,d21}, d8
+	vtbl.8	d17, {d20,d21}, d9
+	veor	q7, q7, q0
+	veor	q5, q7, q5
+	veor	q0, q0, q6
+	veor	q0, q2, q0
+	vtbl.8	d4, {d10,d11}, d8
+	vtbl.8	d5, {d10,d11}, d9
+	vtbl.8	d10, {d6,d7}, d8
+	vtbl.8	d11, {d6,d7}, d9
+	vtbl.8	d6, {d0,d1}, d8
+	vtbl.8	d7, {d0,d1}, d9
+	vext.8	q0, q3, q3, #8
+	veor	q0, q3, q0
+	veor	q3, q2, q3
+	vext.8	q4, q1, q1, #8
+	veor	q4, q14, q4
+	vext.8	q6, q13, q13, #8
+	veor	q7, q1, q6
+	veor	q6, q13, q6
+	veor	q13, q13, q0
+	veor	q0, q0, q7
+	veor	q1, q1, q6
+	vext.8	q7, q13, q13, #4
+	veor	q13, q13, q7
+	vext.8	q9, q13, q13, #8
+	veor	q9, q7, q9
+	vext.8	q10, q2, q2, #8
+	veor	q10, q10, q6
+	veor	q3, q3, q10
+	vext.8	q10, q8, q8, #8
+	veor	q2, q2, q10
+	vext.8	q10, q3, q3, #4
+	veor	q3, q3, q10
+	vext.8	q11, q5, q5, #8
+	veor	q11, q5, q11
+	veor	q4, q11, q4
+	veor	q4, q1, q4
+	veor	q8, q8, q11
+	vld1.64	{d24-d25}, [r3]
+	veor	q11, q12, q11
+	veor	q6, q6, q8
+	veor	q2, q8, q2
+	veor	q5, q14, q5
+	vext.8	q14, q14, q14, #8
+	veor	q5, q14, q5
+	vext.8	q8, q6, q6, #4
+	veor	q6, q6, q8
+	vext.8	q14, q6, q6, #8
+	veor	q8, q8, q14
+	vext.8	q14, q2, q2, #4
+	veor	q2, q2, q14
+	veor	q7, q14, q7
+	vext.8	q14, q5, q5, #4
+	veor	q5, q5, q14
+	veor	q15, q5, q9
+	vext.8	q5, q5, q5, #8
+	veor	q5, q14, q5
+	veor	q5, q3, q5
+	vext.8	q3, q3, q3, #8
+	veor	q3, q10, q3
+	vext.8	q9, q11, q11, #4
+	veor	q14, q11, q9
+	veor	q8, q14, q8
+	vext.8	q14, q14, q14, #8
+	veor	q14, q9, q14
+	veor	q14, q13, q14
+	veor	q9, q13, q8
+	vext.8	q8, q4, q4, #4
+	veor	q10, q4, q8
+	veor	q11, q10, q3
+	vext.8	q10, q10, q10, #8
+	veor	q10, q8, q10
+	veor	q10, q2, q10
+	veor	q10, q13, q10
+	vext.8	q2, q2, q2, #8
+	vext.8	q3, q12, q12, #8
+	veor	q3, q12, q3
+	veor	q4, q3, q1
+	vext.8	q4, q4, q4, #4
+	veor	q13, q3, q4
+	veor	q8, q1, q13
+	veor	q13, q13, q2
+	veor	q13, q7, q13
+	veor	q13, q0, q13
+	vext.8	q8, q8, q8, #8
+	veor	q8, q4, q8
+	veor	q8, q6, q8
+	vmov	q12, q5
+
+	subs	r5, r5, #2
 	bne	.Ldecrypt8_round
 	add	r12, r12, #16
+	vldmia	r6!, {d0-d15}
+	veor	q14, q14, q0
+	veor	q9, q9, q1
+	veor	q8, q8, q2
+	veor	q13, q13, q3
+	veor	q10, q10, q4
+	veor	q11, q11, q5
+	veor	q12, q12, q6
+	veor	q15, q15, q7
 	//	last inverse round: 186 instructions, 12 spill slots
-	veor	q1, q6, q14
-	veor	q2, q4, q1
-	veor	q7, q15, q2
-	veor	q8, q10, q14
-	veor	q9, q3, q0
-	veor	q8, q8, q9
-	vand	q11, q7, q8
-	veor	q12, q3, q15
-	veor	q13, q14, q15
-	vst1.64	{d14-d15}, [r0]
-	veor	q7, q3, q13
-	vst1.64	{d16-d17}, [r1]
-	vand	q8, q12, q7
-	veor	q8, q11, q8
-	vst1.64	{d24-d25}, [r2]
-	veor	q12, q10, q15
-	veor	q10, q4, q10
-	veor	q15, q5, q15
-	veor	q15, q1, q15
-	veor	q1, q1, q9
-	veor	q9, q2, q9
-	vst1.64	{d14-d15}, [r3]
-	veor	q7, q0, q12
-	vst1.64	{d30-d31}, [r4]
-	veor	q15, q3, q2
-	veor	q2, q5, q2
-	vst1.64	{d2-d3}, [r7]
-	vand	q1, q7, q15
-	veor	q1, q11, q1
-	veor	q11, q5, q3
-	veor	q3, q3, q14
-	veor	q14, q0, q14
-	veor	q10, q11, q10
-	veor	q0, q0, q11
-	vst1.64	{d14-d15}, [r8]
-	veor	q7, q6, q11
-	veor	q6, q6, q5
-	veor	q5, q4, q5
-	veor	q5, q5, q14
-	veor	q4, q4, q7
-	vand	q14, q4, q5
-	vst1.64	{d8-d9}, [r9]
-	vand	q4, q7, q3
-	veor	q4, q14, q4
-	vst1.64	{d10-d11}, [r10]
-	vand	q5, q2, q9
-	veor	q5, q14, q5
-	veor	q14, q12, q15
-	veor	q12, q12, q2
-	vst1.64	{d6-d7}, [r11]
-	vand	q3, q11, q14
-	vstr	d28, [sp, #192]
-	vstr	d29, [sp, #200]
-	veor	q14, q13, q11
-	vstr	d22, [sp, #208]
-	vstr	d23, [sp, #216]
-	vand	q11, q14, q10
-	veor	q11, q3, q11
-	veor	q8, q8, q11
-	veor	q4, q4, q11
-	veor	q8, q8, q12
-	vld1.64	{d22-d23}, [r7]
-	veor	q4, q4, q11
-	vld1.64	{d22-d23}, [r4]
-	vand	q12, q13, q11
-	veor	q3, q3, q12
-	veor	q1, q1, q3
-	veor	q3, q5, q3
-	veor	q1, q1, q6
-	veor	q0, q3, q0
-	veor	q3, q8, q1
-	vand	q8, q8, q4
-	veor	q5, q0, q8
-	veor	q8, q1, q8
-	vand	q6, q3, q5
-	veor	q1, q1, q6
-	vand	q9, q9, q1
-	vand	q2, q2, q1
-	veor	q6, q4, q0
-	vand	q6, q6, q8
-	veor	q6, q0, q6
-	veor	q4, q4, q6
-	vld1.64	{d16-d17}, [r8]
-	vand	q8, q8, q6
-	vand	q15, q15, q6
-	veor	q12, q5, q6
-	vand	q0, q0, q12
-	veor	q4, q4, q0
-	veor	q0, q5, q0
-	vand	q0, q1, q0
-	veor	q0, q3, q0
-	vld1.64	{d6-d7}, [r3]
-	vand	q3, q3, q4
-	vand	q7, q7, q0
-	vld1.64	{d10-d11}, [r2]
-	vand	q5, q5, q4
-	vld1.64	{d24-d25}, [r11]
-	vand	q12, q12, q0
-	veor	q5, q8, q5
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q4, q0
-	veor	q0, q1, q0
-	veor	q1, q1, q6
-	veor	q4, q6, q4
-	vld1.64	{d12-d13}, [r1]
-	vand	q6, q6, q4
-	vst1.64	{d8-d9}, [r1]
-	vld1.64	{d8-d9}, [r0]
-	vst1.64	{d6-d7}, [r3]
-	vld1.64	{d6-d7}, [r1]
-	vand	q3, q4, q3
-	vld1.64	{d8-d9}, [r10]
-	vand	q4, q4, q0
-	vst1.64	{d0-d1}, [r0]
-	vld1.64	{d0-d1}, [r9]
-	vst1.64	{d8-d9}, [r1]
-	vld1.64	{d8-d9}, [r0]
-	vand	q0, q0, q4
-	vldr	d8, [sp, #192]
-	vldr	d9, [sp, #200]
-	vand	q4, q4, q1
-	vand	q11, q11, q2
-	vst1.64	{d22-d23}, [r0]
-	vldr	d22, [sp, #208]
-	vldr	d23, [sp, #216]
-	vand	q11, q11, q1
-	veor	q1, q2, q1
-	vand	q2, q13, q2
-	vand	q10, q10, q1
-	vand	q1, q14, q1
-	veor	q3, q3, q2
-	veor	q4, q4, q11
-	veor	q11, q15, q11
-	veor	q11, q11, q3
-	vld1.64	{d26-d27}, [r12]
-	vtbl.8	d28, {d22,d23}, d26
-	vtbl.8	d29, {d22,d23}, d27
-	veor	q0, q0, q4
-	veor	q1, q1, q0
-	veor	q0, q2, q0
-	veor	q15, q15, q5
-	veor	q0, q15, q0
-	veor	q8, q6, q8
-	veor	q6, q6, q9
-	veor	q0, q6, q0
-	veor	q15, q7, q15
-	veor	q7, q7, q12
-	veor	q10, q10, q7
-	veor	q0, q10, q0
-	vtbl.8	d4, {d0,d1}, d26
-	vtbl.8	d5, {d0,d1}, d27
-	vld1.64	{d0-d1}, [r0]
-	veor	q4, q0, q4
-	veor	q0, q0, q1
-	vld1.64	{d22-d23}, [r1]
-	veor	q1, q11, q1
-	veor	q1, q1, q10
-	vtbl.8	d20, {d2,d3}, d26
-	vtbl.8	d21, {d2,d3}, d27
-	veor	q12, q12, q0
-	veor	q8, q12, q8
-	vtbl.8	d2, {d16,d17}, d26
-	vtbl.8	d3, {d16,d17}, d27
-	veor	q9, q11, q9
-	veor	q9, q12, q9
-	vld1.64	{d16-d17}, [r3]
-	veor	q11, q8, q11
-	vld1.64	{d24-d25}, [r2]
-	veor	q11, q12, q11
-	veor	q8, q8, q7
-	veor	q8, q8, q0
-	veor	q6, q8, q6
-	vtbl.8	d16, {d12,d13}, d26
-	vtbl.8	d17, {d12,d13}, d27
-	veor	q15, q11, q15
-	veor	q0, q0, q15
-	veor	q4, q11, q4
-	veor	q4, q7, q4
-	veor	q4, q5, q4
+	veor	q0, q14, q12
+	veor	q1, q9, q0
+	veor	q2, q15, q1
+	veor	q3, q8, q12
+	veor	q4, q10, q11
 	veor	q3, q3, q4
-	vtbl.8	d8, {d0,d1}, d26
-	vtbl.8	d9, {d0,d1}, d27
-	vtbl.8	d0, {d6,d7}, d26
-	vtbl.8	d1, {d6,d7}, d27
-	vtbl.8	d30, {d18,d19}, d26
-	vtbl.8	d31, {d18,d19}, d27
-
-	vmov.i8	q3, #0x55
-	vmov.i8	q5, #0x33
-	vmov.i8	q6, #0x0f
-	vshr.u64	q7, q14, #1
-	veor	q7, q7, q10
-	vand	q7, q7, q3
-	veor	q10, q10, q7
-	vshl.u64	q7, q7, #1
-	veor	q14, q14, q7
-	vshr.u64	q9, q8, #1
+	vand	q5, q2, q3
+	veor	q6, q10, q15
+	veor	q7, q12, q15
+	vst1.64	{d4-d5}, [r0]
+	veor	q2, q10, q7
+	vst1.64	{d6-d7}, [r1]
+	vand	q3, q6, q2
+	veor	q3, q5, q3
+	vst1.64	{d12-d13}, [r2]
+	veor	q6, q8, q15
+	veor	q8, q9, q8
+	veor	q15, q13, q15
+	veor	q15, q0, q15
+	veor	q0, q0, q4
+	veor	q4, q1, q4
+	vst1.64	{d4-d5}, [r3]
+	veor	q2, q11, q6
+	vst1.64	{d30-d31}, [r4]
+	veor	q15, q10, q1
+	veor	q1, q13, q1
+	vst1.64	{d0-d1}, [r7]
+	vand	q0, q2, q15
+	veor	q0, q5, q0
+	veor	q5, q13, q10
+	veor	q10, q10, q12
+	veor	q12, q11, q12
+	veor	q8, q5, q8
+	veor	q11, q11, q5
+	vst1.64	{d4-d5}, [r8]
+	veor	q2, q14, q5
+	veor	q14, q14, q13
+	veor	q13, q9, q13
+	veor	q12, q13, q12
 	veor	q9, q9, q2
-	vand	q9, q9, q3
-	veor	q2, q2, q9
-	vshl.u64	q9, q9, #1
-	veor	q8, q8, q9
-	vshr.u64	q7, q1, #1
-	veor	q7, q7, q4
-	vand	q7, q7, q3
-	veor	q4, q4, q7
-	vshl.u64	q7, q7, #1
-	veor	q1, q1, q7
-	vshr.u64	q9, q0, #1
-	veor	q9, q9, q15
-	vand	q9, q9, q3
-	veor	q15, q15, q9
-	vshl.u64	q9, q9, #1
+	vand	q13, q9, q12
+	vst1.64	{d18-d19}, [r9]
+	vand	q9, q2, q10
+	veor	q9, q13, q9
+	vst1.64	{d24-d25}, [r10]
+	vand	q12, q1, q4
+	veor	q12, q13, q12
+	veor	q13, q6, q15
+	veor	q6, q6, q1
+	vst1.64	{d20-d21}, [r11]
+	vand	q10, q5, q13
+	vstr	d26, [r11, #16]
+	vstr	d27, [r11, #24]
+	veor	q13, q7, q5
+	vstr	d10, [r11, #32]
+	vstr	d11, [r11, #40]
+	vand	q5, q13, q8
+	veor	q5, q10, q5
+	veor	q3, q3, q5
+	veor	q5, q9, q5
+	veor	q3, q3, q6
+	vld1.64	{d12-d13}, [r7]
+	veor	q5, q5, q6
+	vld1.64	{d12-d13}, [r4]
+	vand	q9, q7, q6
+	veor	q9, q10, q9
 	veor	q0, q0, q9
-	vshr.u64	q7, q14, #2
-	veor	q7, q7, q8
-	vand	q7, q7, q5
-	veor	q8, q8, q7
-	vshl.u64	q7, q7, #2
-	veor	q14, q14, q7
-	vshr.u64	q9, q10, #2
-	veor	q9, q9, q2
-	vand	q9, q9, q5
-	veor	q2, q2, q9
-	vshl.u64	q9, q9, #2
-	veor	q10, q10, q9
-	vshr.u64	q7, q1, #2
-	veor	q7, q7, q0
-	vand	q7, q7, q5
-	veor	q0, q0, q7
-	vshl.u64	q7, q7, #2
-	veor	q1, q1, q7
-	vshr.u64	q9, q4, #2
-	veor	q9, q9, q15
-	vand	q9, q9, q5
-	veor	q15, q15, q9
-	vshl.u64	q9, q9, #2
-	veor	q4, q4, q9
-	vshr.u64	q7, q14, #4
-	veor	q7, q7, q1
-	vand	q7, q7, q6
-	veor	q1, q1, q7
-	vshl.u64	q7, q7, #4
-	veor	q14, q14, q7
-	vshr.u64	q9, q10, #4
-	veor	q9, q9, q4
-	vand	q9, q9, q6
-	veor	q4, q4, q9
-	vshl.u64	q9, q9, #4
-	veor	q10, q10, q9
-	vshr.u64	q7, q8, #4
-	veor	q7, q7, q0
-	vand	q7, q7, q6
-	veor	q0, q0, q7
-	vshl.u64	q7, q7, #4
-	veor	q8, q8, q7
-	vshr.u64	q9, q2, #4
-	veor	q9, q9, q15
-	vand	q9, q9, q6
-	veor	q15, q15, q9
-	vshl.u64	q9, q9, #4
-	veor	q2, q2, q9
-
-	vld1.64	{d6-d7}, [r6]
-	veor	q14, q14, q3
-	veor	q10, q10, q3
-	veor	q8, q8, q3
-	veor	q2, q2, q3
-	veor	q1, q1, q3
-	veor	q4, q4, q3
+	veor	q9, q12, q9
+	veor	q0, q0, q14
+	veor	q9, q9, q11
+	veor	q10, q3, q0
+	vand	q3, q3, q5
+	veor	q11, q9, q3
+	veor	q3, q0, q3
+	vand	q12, q10, q11
+	veor	q0, q0, q12
+	vand	q4, q4, q0
+	vand	q1, q1, q0
+	veor	q12, q5, q9
+	vand	q3, q12, q3
+	veor	q3, q9, q3
+	veor	q5, q5, q3
+	vld1.64	{d24-d25}, [r8]
+	vand	q12, q12, q3
+	vand	q15, q15, q3
+	veor	q14, q11, q3
+	vand	q9, q9, q14
+	veor	q5, q5, q9
+	veor	q9, q11, q9
+	vand	q9, q0, q9
+	veor	q9, q10, q9
+	vld1.64	{d20-d21}, [r3]
+	vand	q10, q10, q5
+	vand	q2, q2, q9
+	vld1.64	{d22-d23}, [r2]
+	vand	q11, q11, q5
+	vld1.64	{d28-d29}, [r11]
+	vand	q14, q14, q9
+	veor	q11, q12, q11
+	vst1.64	{d2-d3}, [r2]
+	veor	q1, q5, q9
+	veor	q9, q0, q9
 	veor	q0, q0, q3
-	veor	q15, q15, q3
+	veor	q3, q3, q5
+	vld1.64	{d10-d11}, [r1]
+	vand	q5, q5, q3
+	vst1.64	{d6-d7}, [r1]
+	vld1.64	{d6-d7}, [r0]
+	vst1.64	{d20-d21}, [r3]
+	vld1.64	{d20-d21}, [r1]
+	vand	q3, q3, q10
+	vld1.64	{d20-d21}, [r10]
+	vand	q10, q10, q9
+	vst1.64	{d18-d19}, [r0]
+	vld1.64	{d18-d19}, [r9]
+	vst1.64	{d20-d21}, [r1]
+	vld1.64	{d20-d21}, [r0]
+	vand	q9, q9, q10
+	vldr	d20, [r11, #16]
+	vldr	d21, [r11, #24]
+	vand	q10, q10, q0
+	vand	q6, q6, q1
+	vst1.64	{d12-d13}, [r0]
+	vldr	d12, [r11, #32]
+	vldr	d13, [r11, #40]
+	vand	q6, q6, q0
+	veor	q0, q1, q0
+	vand	q1, q7, q1
+	vand	q8, q8, q0
+	vand	q0, q13, q0
+	veor	q3, q3, q1
+	veor	q10, q10, q6
+	veor	q6, q15, q6
+	veor	q6, q6, q3
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d26, {d12,d13}, d14
+	vtbl.8	d27, {d12,d13}, d15
+	veor	q9, q9, q10
+	veor	q0, q0, q9
+	veor	q1, q1, q9
+	veor	q15, q15, q11
+	veor	q1, q15, q1
+	veor	q12, q5, q12
+	veor	q5, q5, q4
+	veor	q1, q5, q1
+	veor	q15, q2, q15
+	veor	q2, q2, q14
+	veor	q8, q8, q2
+	veor	q1, q8, q1
+	vtbl.8	d12, {d2,d3}, d14
+	vtbl.8	d13, {d2,d3}, d15
+	vld1.64	{d2-d3}, [r0]
+	veor	q10, q1, q10
+	veor	q1, q1, q0
+	vld1.64	{d18-d19}, [r1]
+	veor	q0, q9, q0
+	veor	q0, q0, q8
+	vtbl.8	d16, {d0,d1}, d14
+	vtbl.8	d17, {d0,d1}, d15
+	veor	q14, q14, q1
+	veor	q12, q14, q12
+	vtbl.8	d0, {d24,d25}, d14
+	vtbl.8	d1, {d24,d25}, d15
+	veor	q4, q9, q4
+	veor	q4, q14, q4
+	vld1.64	{d24-d25}, [r3]
+	veor	q9, q12, q9
+	vld1.64	{d28-d29}, [r2]
+	veor	q9, q14, q9
+	veor	q12, q12, q2
+	veor	q12, q12, q1
+	veor	q5, q12, q5
+	vtbl.8	d24, {d10,d11}, d14
+	vtbl.8	d25, {d10,d11}, d15
+	veor	q15, q9, q15
+	veor	q1, q1, q15
+	veor	q9, q9, q10
+	veor	q2, q2, q9
+	veor	q2, q11, q2
+	veor	q2, q3, q2
+	vtbl.8	d22, {d2,d3}, d14
+	vtbl.8	d23, {d2,d3}, d15
+	vtbl.8	d2, {d4,d5}, d14
+	vtbl.8	d3, {d4,d5}, d15
+	vtbl.8	d30, {d8,d9}, d14
+	vtbl.8	d31, {d8,d9}, d15
+
+	vmov.i8	q2, #0x55
+	vmov.i8	q3, #0x33
+	vshr.u64	q4, q13, #1
+	vshl.u64	q5, q8, #1
+	vbit	q8, q4, q2
+	vbif	q13, q5, q2
+	vshr.u64	q4, q12, #1
+	vshl.u64	q5, q6, #1
+	vbit	q6, q4, q2
+	vbif	q12, q5, q2
+	vshr.u64	q4, q0, #1
+	vshl.u64	q5, q11, #1
+	vbit	q11, q4, q2
+	vbif	q0, q5, q2
+	vshr.u64	q4, q1, #1
+	vshl.u64	q5, q15, #1
+	vbit	q15, q4, q2
+	vbif	q1, q5, q2
+	vshr.u64	q4, q13, #2
+	vshl.u64	q5, q12, #2
+	vbit	q12, q4, q3
+	vbif	q13, q5, q3
+	vshr.u64	q4, q8, #2
+	vshl.u64	q5, q6, #2
+	vbit	q6, q4, q3
+	vbif	q8, q5, q3
+	vshr.u64	q4, q0, #2
+	vshl.u64	q5, q1, #2
+	vbit	q1, q4, q3
+	vbif	q0, q5, q3
+	vshr.u64	q4, q11, #2
+	vshl.u64	q5, q15, #2
+	vbit	q15, q4, q3
+	vbif	q11, q5, q3
+	vmov	q4, q0
+	vsri.8	q0, q13, #4
+	vsli.8	q13, q4, #4
+	vmov	q4, q11
+	vsri.8	q11, q8, #4
+	vsli.8	q8, q4, #4
+	vmov	q4, q1
+	vsri.8	q1, q12, #4
+	vsli.8	q12, q4, #4
+	vmov	q4, q15
+	vsri.8	q15, q6, #4
+	vsli.8	q6, q4, #4
+
+	vld1.64	{d4-d5}, [r6]
+	veor	q13, q13, q2
+	veor	q8, q8, q2
+	veor	q12, q12, q2
+	veor	q6, q6, q2
+	veor	q0, q0, q2
+	veor	q11, q11, q2
+	veor	q1, q1, q2
+	veor	q15, q15, q2
 
 	bx	lr
 	.cfi_endproc
@@ -1841,6 +2149,7 @@ ctasm_bsaes_ctr32_encrypt_blocks:
 	ldr	r2, [r4]
 	add	r0, sp, #512
 	vld1.64	{d0-d3}, [r4]!
+	vrev32.8	q1, q1	// round key 0 to the counter blocks' byte order
 	vst1.64	{d0-d3}, [r0]!
 	sub	r2, r2, #1
 .Lexpand_ctr:
@@ -1880,63 +2189,53 @@ ctasm_bsaes_ctr32_encrypt_blocks:
 	vst1.64	{d0-d3}, [r3]
 .Lctr_batch:
 	add	r3, sp, #352
-	vld1.64	{d16-d17}, [r3]!
-	vld1.64	{d2-d3}, [r3]
-	vadd.i32	q9, q8, q1
-	vadd.i32	q10, q9, q1
-	vadd.i32	q11, q10, q1
-	vadd.i32	q12, q11, q1
-	vadd.i32	q13, q12, q1
-	vadd.i32	q0, q13, q1
-	vadd.i32	q15, q0, q1
-	vadd.i32	q1, q15, q1
+	vld1.64	{d24-d25}, [r3]!
+	vld1.64	{d0-d1}, [r3]
+	vadd.i32	q10, q12, q0
+	vadd.i32	q14, q10, q0
+	vadd.i32	q13, q14, q0
+	vadd.i32	q8, q13, q0
+	vadd.i32	q11, q8, q0
+	vadd.i32	q9, q11, q0
+	vadd.i32	q15, q9, q0
+	vadd.i32	q0, q15, q0
 	sub	r3, r3, #16
-	vst1.64	{d2-d3}, [r3]
-	vrev32.8	q8, q8
-	vrev32.8	q9, q9
-	vrev32.8	q10, q10
-	vrev32.8	q11, q11
-	vrev32.8	q12, q12
-	vrev32.8	q13, q13
-	vrev32.8	q0, q0
-	vrev32.8	q15, q15
+	vst1.64	{d0-d1}, [r3]
 	stm	sp, {r4, r7-r11}
 	bl	_bsaes_encrypt8
 	ldm	sp, {r4, r7-r11}
 	cmp	r9, #8
 	blo	.Lctr_short
-	vld1.8	{d0-d1}, [r7]!
 	vld1.8	{d4-d7}, [r7]!
 	vld1.8	{d8-d11}, [r7]!
-	vld1.8	{d14-d15}, [r7]!
-	vld1.8	{d18-d19}, [r7]!
-	vld1.8	{d28-d29}, [r7]!
-	veor	q0, q0, q8
-	veor	q2, q2, q6
-	veor	q3, q3, q10
-	veor	q4, q4, q11
-	veor	q5, q5, q12
-	veor	q7, q7, q13
-	veor	q9, q9, q1
-	veor	q14, q14, q15
-	vst1.8	{d0-d1}, [r8]!
+	vld1.8	{d12-d15}, [r7]!
+	vld1.8	{d20-d21}, [r7]!
+	vld1.8	{d24-d25}, [r7]!
+	veor	q2, q2, q1
+	veor	q3, q3, q0
+	veor	q4, q4, q14
+	veor	q5, q5, q13
+	veor	q6, q6, q8
+	veor	q7, q7, q11
+	veor	q10, q10, q9
+	veor	q12, q12, q15
 	vst1.8	{d4-d7}, [r8]!
 	vst1.8	{d8-d11}, [r8]!
-	vst1.8	{d14-d15}, [r8]!
-	vst1.8	{d18-d19}, [r8]!
-	vst1.8	{d28-d29}, [r8]!
+	vst1.8	{d12-d15}, [r8]!
+	vst1.8	{d20-d21}, [r8]!
+	vst1.8	{d24-d25}, [r8]!
 	subs	r9, r9, #8
 	bne	.Lctr_batch
 	b	.Lctr_wipe
 .Lctr_short:
 	add	r3, sp, #224
-	vst1.64	{d16-d17}, [r3]!
-	vst1.64	{d12-d13}, [r3]!
-	vst1.64	{d20-d21}, [r3]!
-	vst1.64	{d22-d23}, [r3]!
-	vst1.64	{d24-d25}, [r3]!
-	vst1.64	{d26-d27}, [r3]!
 	vst1.64	{d2-d3}, [r3]!
+	vst1.64	{d0-d1}, [r3]!
+	vst1.64	{d28-d29}, [r3]!
+	vst1.64	{d26-d27}, [r3]!
+	vst1.64	{d16-d17}, [r3]!
+	vst1.64	{d22-d23}, [r3]!
+	vst1.64	{d18-d19}, [r3]!
 	vst1.64	{d30-d31}, [r3]!
 	add	r3, sp, #224
 	mov	r2, r9
@@ -2046,26 +2345,26 @@ ctasm_bsaes_cbc_decrypt:
 	subs	r2, r2, #1
 	bne	.Lcbc_load
 	add	r3, sp, #368
-	vld1.64	{d12-d13}, [r3]!
-	vld1.64	{d8-d9}, [r3]!
-	vld1.64	{d20-d21}, [r3]!
-	vld1.64	{d10-d11}, [r3]!
-	vld1.64	{d6-d7}, [r3]!
-	vld1.64	{d0-d1}, [r3]!
 	vld1.64	{d28-d29}, [r3]!
+	vld1.64	{d18-d19}, [r3]!
+	vld1.64	{d16-d17}, [r3]!
+	vld1.64	{d26-d27}, [r3]!
+	vld1.64	{d20-d21}, [r3]!
+	vld1.64	{d22-d23}, [r3]!
+	vld1.64	{d24-d25}, [r3]!
 	vld1.64	{d30-d31}, [r3]!
 
 	stm	sp, {r4, r7-r11}
 	bl	_bsaes_decrypt8
 	ldm	sp, {r4, r7-r11}
 	add	r3, sp, #224
-	vst1.64	{d28-d29}, [r3]!
-	vst1.64	{d20-d21}, [r3]!
+	vst1.64	{d26-d27}, [r3]!
 	vst1.64	{d16-d17}, [r3]!
-	vst1.64	{d4-d5}, [r3]!
-	vst1.64	{d2-d3}, [r3]!
-	vst1.64	{d8-d9}, [r3]!
+	vst1.64	{d24-d25}, [r3]!
+	vst1.64	{d12-d13}, [r3]!
 	vst1.64	{d0-d1}, [r3]!
+	vst1.64	{d22-d23}, [r3]!
+	vst1.64	{d2-d3}, [r3]!
 	vst1.64	{d30-d31}, [r3]!
 
 	add	r3, sp, #224

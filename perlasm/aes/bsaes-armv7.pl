@@ -27,36 +27,43 @@
 # values (hash-consed, so shared subexpressions are built once).  At
 # generation time it is optionally XOR-minimised (Paar's greedy heuristic on
 # the top and bottom linear layers), list-scheduled for register pressure
-# (greedy; a few seeded tie-break orders are tried and the shortest kept) and
-# mapped onto the 16 q registers by a small allocator that evicts the value
-# used farthest ahead (Belady), storing it to the stack unless it can be
-# recomputed from operands that are still live (one XOR instead of a store
-# and a load).  Which registers hold the planes is itself chosen so that a
-# round ends where the next one starts (no moves); the callers load and
-# store blocks in the registers the cores report.  The instruction counts
-# are printed in the output.
+# (greedy, with seeded tie-break orders) and mapped onto the 16 q registers
+# by a small allocator that evicts the value used farthest ahead (Belady),
+# storing it to the stack unless it can be recomputed from operands that are
+# still live (one XOR instead of a store and a load).  The S-box's last 18
+# products read late copies of their linear operands: 9 of them stay live
+# across the inversion and the other 9 are one XOR each from those (bp_mid),
+# which leaves the inversion room in the registers.  The planes live in
+# q8-q15 between rounds, so that a round starts with its key: one vldmia of
+# 8 planes into q0-q7 and 8 XORs; which of q8-q15 holds which plane is
+# chosen so that a round ends where it starts (no moves).  The best schedule
+# found by a search is pinned in %TUNE (CTASM_BSAES_TUNE=1 searches again).
+# The instruction counts are printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time), AES-128-CTR: 18.44/B at 8 KiB, 23.56/B at 256 B (was
-# 22.61 and 26.34 with the tower-field S-box, 149 gates; BoringSSL's
-# bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round 215 instructions
-# (inverse 283), 9 spill slots.  CBC decryption 23.85/B at 8 KiB, 24.85/B
-# at 256 B (were 24.11 and 25.01).  What is left over BoringSSL: the spills
-# around the S-box's inversion (about 23 instructions a round: the 18
-# operands of its last products outlive it) and the inverse round's.
+# count, not a time), AES-128-CTR: 16.86/B at 8 KiB, 21.99/B at 256 B, 44.25
+# at 16 B (vpaes; were 18.44, 23.56 and 44.25 with a round of 215 and 9 spill
+# slots; BoringSSL's bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round 193
+# instructions plus 9 for its key (inverse 264 plus 9).  CBC decryption
+# 22.63/B at 8 KiB, 23.62/B at 256 B (were 23.85 and 24.85).  What is left:
+# 8 spill instructions a round (4 slots, a store and a load each) and 9 XORs
+# for the late operands of the S-box's products.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
 # The first and last keys are added to whole blocks outside the bitsliced
 # domain; the cores read an expanded key: the middle keys as 8 planes each
 # (plane b byte 4*row+col = 0xff iff bit b of key byte 4*col+row), 128
-# bytes a round, so that a round loads them (8 vld1) instead of making them
-# (15 shifts).  CTR expands into its frame per call (expand_key); CBC
+# bytes a round, so that a round loads them (one vldmia) instead of making
+# them (15 shifts).  CTR expands into its frame per call (expand_key); CBC
 # decryption gets it expanded once, at set_decrypt_key (tier_armv7.cc).
 #
 # GPR plan inside the 8-block cores: r5 = rounds left, r6 = next key plane,
 # r12 = ShiftRows tables; r0-r4 and r7-r11 = addresses of the first ten
 # spill slots (the callers park r4, r7-r11 at [sp] around the call).
+# Rounds: the first without a key (its key went onto the blocks), then
+# key + round, twice per loop iteration (N - 2 is even), then key + last
+# round; the last key goes onto the blocks.
 # Frame: [sp, #0 .. 32) parked registers, spill slots, then buffers (see the
 # entry points).
 
@@ -71,7 +78,15 @@ Perlasm::open_output("arm", @ARGV);
 
 ######################################################################
 # GF(2^8), AES polynomial, in plain Perl.
-my @sbox = map { aff(ginv($_)) ^ 0x63 } 0 .. 255;
+# (inverses from the powers of the generator 3: 255 multiplications, where
+# ginv's x^254 takes 254 for each element)
+my (@exp3, @inv);
+$exp3[0] = 1;
+$exp3[$_] = gmul($exp3[ $_ - 1 ], 3) for 1 .. 254;
+$inv[0] = 0;
+$inv[ $exp3[$_] ] = $exp3[ (255 - $_) % 255 ] for 0 .. 254;
+die "inverse self-check" unless gmul(0x53, $inv[0x53]) == 1 && $inv[0x53] == ginv(0x53);
+my @sbox = map { aff($inv[$_]) ^ 0x63 } 0 .. 255;
 die "S-box self-check" unless $sbox[0] == 0x63 && $sbox[1] == 0x7c && $sbox[0x53] == 0xed;
 my (@isbox, @affinv);
 $isbox[ $sbox[$_] ] = $_ for 0 .. 255;
@@ -242,6 +257,12 @@ S5 = t47 + t65
 S1 = t64 + S3
 S2 = t55 + t67
 C
+# The operands of the last products kept live across the inversion (see
+# bp_mid; CTASM_BSAES_BASIS overrides it when searching).  The 18 span all 8
+# dimensions; with 8 to 11 kept, each other one is one XOR of two earlier
+# ones (checked by trying all subsets); 9 gave the shortest round.
+our @ZORDER;    # the order of the products' pairs (empty: free), from %TUNE
+my %LATE_BASIS = (enc => [qw(U7 y1 y11 y10 y12 y13 y2 y14 y8)]);
 my @BP = map { [ map { [ /^(\w+) = (\w+) ([+x]) (\w+)$/ ] } split /\n/ ] } $BP_TOP, $BP_MID, $BP_BOT;
 # Runs gate list $g over the signals in %$env with the given XOR and AND.
 sub bp_run {
@@ -252,13 +273,52 @@ sub bp_run {
         $env->{$d} = $op eq '+' ? $xor->($env->{$a}, $env->{$b}) : $and->($env->{$a}, $env->{$b});
     }
 }
+# The middle, with its last 18 products reading late copies of their linear
+# operands: only those of @$basis stay live across the inversion; each other
+# one is made again (one XOR of two late values, found from the operands'
+# forms: bit j = depends on input j) just before its product.  9 XORs that
+# save more spills (a store and a load each) than they cost.
+sub bp_mid {
+    my ($e, $form, $basis) = @_;
+    my @gates = @{ $BP[1] };
+    my @zg = grep { $_->[0] =~ /^z/ } @gates;
+    bp_run([ grep { $_->[0] !~ /^z/ } @gates ], $e, \&X, \&A);
+    my %late = map { ($_ => $e->{$_}) } @$basis;
+    my %lf = map { ($form->{$_} => $_) } @$basis;
+    my @need = grep { !exists $late{$_} } map { $_->[3] } @zg;
+    while (@need) {
+        my ($n, $p, $q);
+        FIND: for my $k (0 .. $#need) {
+            for my $x (sort keys %late) {
+                my $y = $lf{ $form->{ $need[$k] } ^ $form->{$x} };
+                next unless defined $y;
+                ($n, $p, $q) = (splice(@need, $k, 1), $x, $y);
+                last FIND;
+            }
+        }
+        die "late operand of the S-box's products not one XOR from the basis" unless defined $n;
+        # tagged, so that it is not merged with the early value of the same sum
+        $late{$n} = op('xor', $late{$p}, $late{$q}, 'late');
+        $lf{ $form->{$n} } = $n;
+    }
+    # z_i and z_(i+9) share their first operand: tagged with i mod 9, so
+    # that the scheduler can take the pairs in the order of @ZORDER
+    for (@zg) {
+        my ($d, $t, undef, $y) = @$_;
+        $e->{$d} = op('and', sort({ $a <=> $b } $e->{$t}, $late{$y}), 'z', substr($d, 1) % 9);
+    }
+}
 sub parity { my $v = shift; $v ^= $v >> 16; $v ^= $v >> 8; $v ^= $v >> 4; $v ^= $v >> 2; $v ^= $v >> 1; $v & 1 }
 my @Z = map { "z$_" } 0 .. 17;
 # SubBytes without 0x63, planes in/out (index = bit position).
 sub sbox_enc {
     my $x = shift;
     my %e = map { ("U$_" => $x->[ 7 - $_ ]) } 0 .. 7;
-    bp_run($_, \%e, \&X, \&A) for @BP;
+    my %form = map { ("U$_" => 1 << $_) } 0 .. 7;
+    bp_run($BP[0], \%form, sub { $_[0] ^ $_[1] }, sub { die });
+    bp_run($BP[0], \%e, \&X, \&A);
+    bp_mid(\%e, \%form, $ENV{CTASM_BSAES_BASIS} ? [ split ' ', $ENV{CTASM_BSAES_BASIS} ] : $LATE_BASIS{enc});
+    bp_run($BP[2], \%e, \&X, \&A);
     return [ map { $e{ "S" . (7 - $_) } } 0 .. 7 ];
 }
 # InvSubBytes of (x ^ 0x63) = inversion of u = Ainv(x) (Ainv: the inverse of
@@ -314,10 +374,16 @@ sub check_sbox {
 # The variants the rounds try (Paar on the layers named); the inverse S-box's
 # linear layers are plain XOR chains until Paar shortens them.
 my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ ['top'], [ 'top', 'bottom' ] ]);
-my @gates = ((map { check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box" . (@$_ ? " (Paar: @$_)" : ""), $_) }
-              @{ $VARIANTS{enc} }),
-             (map { check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box (Paar: @$_)", $_) }
-              @{ $VARIANTS{dec} }));
+# The rounds' pinned schedules (see round_code): [variant, seed, eviction
+# bias, order of the products' pairs] per round kind.
+my %TUNE = (enc => [ 0, 34, 0.7, '', '12 10 14 13 8 11 9 15' ], dec => [ 1, 19, 0.4, '', '14 9 8 13 10 11 12 15' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 1, 0, 2, '' ]);
+# Only the variants the rounds use are checked (all of them when searching).
+my %USED;
+for my $k (keys %TUNE) { $USED{ ($k =~ /^dec/ ? "dec" : "enc") . $TUNE{$k}[0] } = 1; }
+my @gates = ((map { check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box" . (@{ $VARIANTS{enc}[$_] } ? " (Paar: @{ $VARIANTS{enc}[$_] })" : ""), $VARIANTS{enc}[$_]) }
+              grep { $ENV{CTASM_BSAES_TUNE} || $USED{"enc$_"} } 0 .. $#{ $VARIANTS{enc} }),
+             (map { check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box (Paar: @{ $VARIANTS{dec}[$_] })", $VARIANTS{dec}[$_]) }
+              grep { $ENV{CTASM_BSAES_TUNE} || $USED{"dec$_"} } 0 .. $#{ $VARIANTS{dec} }));
 
 # Byte-wise multiplication by a constant, on 8 planes.
 sub mulc { my ($c, $a) = @_; lin(sub { gmul($c, $_[0]) }, $a, 8) }
@@ -359,7 +425,7 @@ sub round_prog {
     my $p = [ map { op('perm', $_, $idx) } @$s ];
     return $p if $last;
     my $m = $dec ? invmixcolumns($p) : mixcolumns($p);
-    return [ map { X($m->[$_], op('kload', $_)) } 0 .. 7 ];
+    return $m;
 }
 
 ######################################################################
@@ -383,8 +449,8 @@ sub linopt {
     }
     my $formof = sub { my $v = shift; $top{$v} ? $form{$v} : [$v] };
     for my $i (0 .. $#old) {
-        my ($t, $x, $y) = @{ $old[$i] };
-        next unless $t eq 'xor';
+        my ($t, $x, $y, $tag) = @{ $old[$i] };
+        next unless $t eq 'xor' && !$tag;
         if ($mode eq 'top') {
             next unless ($top{$x} || $old[$x][0] eq 'in') && ($top{$y} || $old[$y][0] eq 'in');
         } else {
@@ -480,13 +546,23 @@ sub schedule_prog {
     my @order = grep { $live{$_} && ($ops[$_][0] eq 'in' || $ops[$_][0] eq 'const') } 0 .. $#ops;
     $done{$_} = 1 for @order;
     my %ready;
+    my ($zdone, @zops, @zrank);
     # the key planes are loaded with a post-incremented address: in bit order
     my %kload = map { ($ops[$_][1] => $_) } grep { $ops[$_][0] eq 'kload' } 0 .. $#ops;
     my $try = sub {
         my $i = shift;
         return if $ops[$i][0] eq 'kload' && $ops[$i][1] && !$done{ $kload{ $ops[$i][1] - 1 } };
-        $ready{$i} = 1 if $live{$i} && !$done{$i} && !grep { !$done{$_} } op_srcs($ops[$i]);
+        return unless $live{$i} && !$done{$i} && !grep { !$done{$_} } op_srcs($ops[$i]);
+        # a late operand (bp_mid) is made only once its product's other operand exists
+        my $tag = $ops[$i][3] // '';
+        return if $tag eq 'late' && grep { my $u = $_; grep { $_ != $i && !$done{$_} } op_srcs($ops[$u]) } @{ $users{$i} || [] };
+        # the products' pairs one after the other, in the order of @ZORDER
+        return if $tag eq 'z' && @ZORDER && $zdone < 2 * $zrank[ $ops[$i][4] ];
+        $ready{$i} = 1;
     };
+    $zdone = 0;
+    @zops = grep { ($ops[$_][3] // '') eq 'z' } 0 .. $#ops;
+    $zrank[ $ZORDER[$_] ] = $_ for 0 .. $#ZORDER;
     $try->($_) for 0 .. $#ops;
     while (%ready) {
         my ($best, $bs);
@@ -502,6 +578,8 @@ sub schedule_prog {
         push @order, $best;
         $left{$_}-- for op_srcs($ops[$best]);
         $try->($_) for @{ $users{$best} || [] };
+        $try->($_) for grep { ($ops[$_][3] // '') eq 'late' } map { op_srcs($ops[$_]) } @{ $users{$best} || [] };
+        if (($ops[$best][3] // '') eq 'z') { $zdone++; $try->($_) for @zops; }
         $try->($kload{ $ops[$best][1] + 1 }) if $ops[$best][0] eq 'kload' && $ops[$best][1] < 7;
     }
     my %new;
@@ -534,8 +612,11 @@ my $SLOT0 = 32;
 sub slot_access {
     my ($one, $pair, $q, $s) = @_;
     return "\t$one\t{" . dreg($q, 0) . "-" . dreg($q, 1) . "}, [r$ADDR_REGS[$s]]\n" if $s < @ADDR_REGS;
-    my $o = $SLOT0 + 16 * $s;
-    return "\t$pair\t" . dreg($q, 0) . ", [sp, #$o]\n\t$pair\t" . dreg($q, 1) . ", [sp, #" . ($o + 8) . "]\n";
+    # relative to the last slot's register, not sp: a vstr of d8-d15 at
+    # [sp, #n] would read as a callee save to the unwind data checker
+    my $o = 16 * ($s - $#ADDR_REGS);
+    my $r = "r$ADDR_REGS[-1]";
+    return "\t$pair\t" . dreg($q, 0) . ", [$r, #$o]\n\t$pair\t" . dreg($q, 1) . ", [$r, #" . ($o + 8) . "]\n";
 }
 # Only the address registers of slots the rounds use are set up.
 sub slot_setup { my $n = $_[0] < @ADDR_REGS ? $_[0] : @ADDR_REGS; join("", map { "\tadd\tr$ADDR_REGS[$_], sp, #" . ($SLOT0 + 16 * $_) . "\n" } 0 .. $n - 1) }
@@ -658,6 +739,16 @@ sub emit_prog {
         if (defined $reg_of[$v]) { delete $val_in{ $reg_of[$v] }; $reg_of[$v] = undef; }
         if (defined $slot_of{$v}) { $slot_free[ $slot_of{$v} ] = 1; delete $slot_of{$v}; }
     };
+    # CTASM_BSAES_PROFILE=1: live values after each op, to stderr (where the spills come from)
+    if ($ENV{CTASM_BSAES_PROFILE}) {
+        my $prof = "";
+        for my $i (0 .. $n - 1) {
+            next unless $live{$i} && $ops[$i][0] ne 'in' && $ops[$i][0] ne 'const';
+            my $nl = grep { $live{$_} && $ops[$_][0] ne 'const' && ($_ <= $i) && $uses{$_} && $uses{$_}[-1] > $i } 0 .. $i;
+            $prof .= "$ops[$i][0]$nl ";
+        }
+        print STDERR "profile: $prof\n";
+    }
     for my $i (0 .. $n - 1) {
         my ($t, @a) = @{ $ops[$i] };
         if ($t eq 'in') { $reg_of[$i] = $in->[ $a[0] ]; $val_in{ $reg_of[$i] } = $i; next; }
@@ -738,75 +829,98 @@ sub emit_prog {
 my $maxslots = 0;
 
 # One round for the loop (input and output registers equal) or the last
-# round (outputs anywhere).  The register assignment of the planes is not
-# fixed: starting from q0..q7 the output assignment is fed back as the input
-# one until it repeats, which removes the moves that would otherwise close the
-# loop (tried from several starting assignments); if it does not settle, the
-# outputs are moved back.  Returns the code
+# round (outputs anywhere).  The loop rounds keep the planes in q8-q15, so
+# that the round key's 8 planes load into q0-q7 with one vldmia; which of
+# q8-q15 holds which plane is chosen so that a round ends where it starts
+# (the output assignment is fed back as the input one until it repeats; if
+# it leaves q8-q15 or cycles, the outputs are moved back).  Returns the code
 # and the assignment (plane b -> register).
-my $SEEDS = 24;
+#
+# The schedule is a search (variant of the linear layers, tie-break seed,
+# eviction bias); its result is pinned in %TUNE so that a run costs one
+# schedule.  CTASM_BSAES_TUNE=1 searches again and prints the best to stderr.
+my $SEEDS = $ENV{CTASM_BSAES_SEEDS} || 24;
+sub emit_round {
+    my ($dec, $last, $in, $opt, $seed, $cheap, $zorder, $start) = @_;
+    $in = [ split ' ', $start ] if $start && !$last;
+    local $CHEAP = $cheap;
+    local @ZORDER = split //, $zorder // "";
+    my $outs = round_prog($dec, $last);
+    $outs = linopt($outs, $_) for @{ $VARIANTS{ $dec ? 'dec' : 'enc' }[$opt] };
+    my $prog = schedule_prog($outs, $seed);
+    return emit_prog($prog, $in, undef) if $last;
+    my %seen;
+    my $pi = $in;
+    while (!$seen{"@$pi"}++) {
+        my ($c, $s, $out) = emit_prog($prog, $pi, undef);
+        return ($c, $s, $out) if "@$out" eq "@$pi";
+        last if grep { $_ < 8 } @$out;
+        $pi = $out;
+    }
+    # no fixed point: the outputs are moved back, from the shortest start
+    my @best;
+    for my $k (sort keys %seen) {
+        my $p2 = [ split / /, $k ];
+        my @r = emit_prog($prog, $p2, $p2);
+        @best = @r if !@best || ($r[0] =~ tr/\n//) < ($best[0] =~ tr/\n//);
+    }
+    return @best;
+}
 sub round_code {
     my ($dec, $last, $in) = @_;
-    my ($c, $slots, $asg);
-    # Fewer gates can mean more spills: try several and keep the shortest.
-    for my $opt (@{ $VARIANTS{ $dec ? 'dec' : 'enc' } }) {
-        # The program does not depend on the register assignment: build it
-        # once per schedule; keep the schedule that emits shortest from q0..q7.
-        my ($best, $bn);
-        my $cheap;
-        for my $seed (0 .. $SEEDS) {
-            my $o = round_prog($dec, $last);
-            $o = linopt($o, $_) for @$opt;
-            $o = schedule_prog($o, $seed);
-            for my $ch (@CHEAP) {
-                local $CHEAP = $ch;
-                my ($c2) = emit_prog($o, [ 0 .. 7 ], undef);
-                my $n = $c2 =~ tr/\n//;
-                ($best, $cheap, $bn) = ($seed, $ch, $n) if !defined $bn || $n < $bn;
+    my $key = ($dec ? "dec" : "enc") . ($last ? "_last" : "");
+    my @p = @{ $TUNE{$key} };
+    if ($ENV{CTASM_BSAES_TUNE} && ($ENV{CTASM_BSAES_TUNE_ONLY} // $key) eq $key) {
+        my $bn;
+        for my $opt (defined $ENV{CTASM_BSAES_VARIANT} ? $ENV{CTASM_BSAES_VARIANT} : 0 .. $#{ $VARIANTS{ $dec ? 'dec' : 'enc' } }) {
+            # orders of the products' pairs: free, and a few fixed shuffles
+            my @zo = ("");
+            my $h = 1;
+            for (1 .. ($dec ? 0 : $ENV{CTASM_BSAES_ZORDERS} // 8)) {
+                my @g = 0 .. 8;
+                for my $k (reverse 1 .. 8) { $h = ($h * 1103515245 + 12345) % 2147483648; my $j = $h % ($k + 1); @g[ $k, $j ] = @g[ $j, $k ]; }
+                push @zo, join("", @g);
             }
-        }
-        local $CHEAP = $cheap;
-        my $outs = round_prog($dec, $last);
-        $outs = linopt($outs, $_) for @$opt;
-        my $prog = schedule_prog($outs, $best);
-        my $build = sub { $prog };
-        my ($c1, $s1, $a1);
-        if ($last) {
-            ($c1, $s1, $a1) = emit_prog($build->(), $in, undef);
-        } else {
-            # from a few starting assignments (the allocator's free-register
-            # order makes q0..q7 rarely settle; the high registers often do)
-            my %seen;
-            for my $start ([ 8 .. 15 ], $in) {
-                last if defined $c1;
-                my $pi = $start;
-                my $first = !%seen;
-                while (!exists $seen{"@$pi"}) {
-                    $seen{"@$pi"} = $first;
-                    my ($c2, $s2, $out) = emit_prog($build->(), $pi, undef);
-                    if ("@$out" eq "@$pi") { ($c1, $s1, $a1) = ($c2, $s2, $out); last; }
-                    $pi = $out;
+            for my $seed (($ENV{CTASM_BSAES_SEED0} // 0) .. $SEEDS) {
+                for my $ch (@CHEAP) {
+                    for my $z (@zo) {
+                        my ($c) = emit_round($dec, $last, $in, $opt, $seed, $ch, $z);
+                        my $n = $c =~ tr/\n//;
+                        ($bn, @p) = ($n, $opt, $seed, $ch, $z) if !defined $bn || $n < $bn;
+                    }
                 }
             }
-            # a cycle: force the outputs back for each assignment of the first start
-            for my $k (defined $c1 ? () : sort grep { $seen{$_} } keys %seen) {
-                my $p2 = [ split / /, $k ];
-                my ($c2, $s2, $out) = emit_prog($build->(), $p2, $p2);
-                ($c1, $s1, $a1) = ($c2, $s2, $out) if !defined $c1 || ($c2 =~ tr/\n//) < ($c1 =~ tr/\n//);
-            }
         }
-        ($c, $slots, $asg) = ($c1, $s1, $a1)
-            if !defined $c || ($c1 =~ tr/\n//) < ($c =~ tr/\n//) || ($c1 =~ tr/\n//) == ($c =~ tr/\n//) && $s1 < $slots;
+        # starting assignments of the planes to q8-q15 (a fixed point saves the moves)
+        my $h = 7;
+        for (1 .. ($last ? 0 : $ENV{CTASM_BSAES_STARTS} // 40)) {
+            my @g = 8 .. 15;
+            for my $k (reverse 1 .. 7) { $h = ($h * 1103515245 + 12345) % 2147483648; my $j = $h % ($k + 1); @g[ $k, $j ] = @g[ $j, $k ]; }
+            my ($c) = emit_round($dec, $last, $in, @p[ 0 .. 3 ], "@g");
+            my $n = $c =~ tr/\n//;
+            ($bn, $p[4]) = ($n, "@g") if $n < $bn;
+        }
+        print STDERR "bsaes-armv7 tune: $key => [ " . join(", ", map { "'$_'" } @p) . " ] ($bn instructions)\n";
     }
+    my ($c, $slots, $asg) = emit_round($dec, $last, $in, @p);
     $maxslots = $slots if $slots > $maxslots;
     my $count = () = $c =~ /\n/g;
     return ("\t@ " . ($last ? "last " : "") . ($dec ? "inverse " : "") . "round: $count instructions, $slots spill slots\n" . $c, $asg, $slots);
 }
+# The round key (8 planes at [r6]) into q0-q7 and onto the planes in @$R.
+sub add_key_planes {
+    my $R = shift;
+    die "planes not in q8-q15" if grep { $_ < 8 } @$R;
+    return "\tvldmia\tr6!, {d0-d15}\n" . join("", map { "\tveor\tq$R->[$_], q$R->[$_], q$_\n" } 0 .. 7);
+}
 
+# Exchanges the bits of b under mask m with the bits of a under m << n
+# (m = 0x55, 0x33, 0x0f per byte, so m << n = ~m): two shifts and two
+# bitwise selects (vbit inserts where the mask is set, vbif where it is clear).
 sub swapmove {
-    my ($a, $b, $n, $m, $t) = @_;
-    return "\tvshr.u64\tq$t, q$a, #$n\n\tveor\tq$t, q$t, q$b\n\tvand\tq$t, q$t, q$m\n"
-         . "\tveor\tq$b, q$b, q$t\n\tvshl.u64\tq$t, q$t, #$n\n\tveor\tq$a, q$a, q$t\n";
+    my ($a, $b, $n, $m, $t, $u) = @_;
+    return "\tvshr.u64\tq$t, q$a, #$n\n\tvshl.u64\tq$u, q$b, #$n\n"
+         . "\tvbit\tq$b, q$t, q$m\n\tvbif\tq$a, q$u, q$m\n";
 }
 # 8x8 bit transpose per byte position: (register n, bit b) <-> (register b, bit n).
 # Bit transpose per byte position of the 8 registers @$R: (row n, bit b) <->
@@ -815,13 +929,14 @@ sub swapmove {
 sub transpose {
     my $R = shift;
     my %in = map { ($_ => 1) } @$R;
-    my ($m1, $m2, $m4, $t0, $t1) = grep { !$in{$_} } 0 .. 15;
-    my $s = "\tvmov.i8\tq$m1, #0x55\n\tvmov.i8\tq$m2, #0x33\n\tvmov.i8\tq$m4, #0x0f\n";
-    for my $l ([ 1, $m1 ], [ 2, $m2 ], [ 4, $m4 ]) {
-        my ($n, $m) = @$l;
-        my @pairs = grep { !($_->[0] & $n) && $_->[1] < 8 } map { [ $_, $_ + $n ] } 0 .. 7;
-        $s .= swapmove($R->[ $pairs[$_][0] ], $R->[ $pairs[$_][1] ], $n, $m, $_ & 1 ? $t1 : $t0) for 0 .. $#pairs;
+    my ($m1, $m2, $t0, $t1) = grep { !$in{$_} } 0 .. 15;
+    my $s = "\tvmov.i8\tq$m1, #0x55\n\tvmov.i8\tq$m2, #0x33\n";
+    my $pairs = sub { my $n = shift; map { [ @$R[ $_, $_ + $n ] ] } grep { !($_ & $n) } 0 .. 7 };
+    for my $l ([ 1, $m1 ], [ 2, $m2 ]) {
+        $s .= swapmove(@$_, $l->[0], $l->[1], $t0, $t1) for $pairs->($l->[0]);
     }
+    # nibbles: shift-and-insert keeps the other half of each byte (3, not 4)
+    $s .= "\tvmov\tq$t0, q$_->[1]\n\tvsri.8\tq$_->[1], q$_->[0], #4\n\tvsli.8\tq$_->[0], q$t0, #4\n" for $pairs->(4);
     return $s;
 }
 # XOR the round key at [r6] (post-incremented if $inc) into the registers @$R.
@@ -847,8 +962,13 @@ for my $dec (0, 1) {
     my $name = $dec ? "decrypt" : "encrypt";
     my $tab  = ".Lbs_$name";
     my @tabs = sr_tables($dec ? @ISR : @SR);
+    # CTR (the only user of encrypt8) hands over its counter blocks with each
+    # word in native order, and its first round key likewise (expand_key):
+    # the planes hold the state with the bytes of each word reversed, which
+    # the first round's ShiftRows table undoes (8 vrev32 a batch fewer).
+    $tabs[0] = [ map { 4 * int($_ / 4) + 3 - $_ % 4 } @{ $tabs[0] } ] unless $dec;
     my @which = qw(first middle last);
-    my ($mid, $pi, $s1)     = round_code($dec, 0, [ 0 .. 7 ]);
+    my ($mid, $pi, $s1)     = round_code($dec, 0, [ 8 .. 15 ]);
     my ($last, $sigma, $s2) = round_code($dec, 1, $pi);
     ($BLK_IN{$name}, $BLK_OUT{$name}) = ($pi, $sigma);
     $code .= <<___;
@@ -866,15 +986,17 @@ ${\ join("", map { "\t.byte\t" . join(",", @{ $tabs[$_] }) . "\t@ " . ($dec ? "I
 ${\ add_key($pi, 1) }
 ${\ transpose($pi) }
 ${\ slot_setup($s1 > $s2 ? $s1 : $s2) }
+@ round 1: its key was added to the blocks
 $mid
 	add	$rCONST, $rCONST, #16
 	sub	r5, r5, #2
-.L${name}8_round:
-$mid
-	subs	r5, r5, #1
+.L${name}8_round:			@ twice: N - 2 is even for N = 10, 12, 14
+${\ add_key_planes($pi) }$mid
+${\ add_key_planes($pi) }$mid
+	subs	r5, r5, #2
 	bne	.L${name}8_round
 	add	$rCONST, $rCONST, #16
-$last
+${\ add_key_planes($pi) }$last
 ${\ transpose($sigma) }
 ${\ add_key($sigma, 0) }
 .ctasm_ret
@@ -902,7 +1024,8 @@ my $ARG5  = $FRAME + 64 + 40;    # vsave d8-d15, save r3-r11,lr
 sub expand_key {
     my $x = shift;
     my $s = "\t.ctasm_adr\tr12, .Lbs_rowmajor\n\tvld1.64\t{d30-d31}, [r12]\n\tldr\tr2, [r4]\n\tadd\tr0, sp, #$EK\n"
-          . "\tvld1.64\t{d0-d3}, [r4]!\n\tvst1.64\t{d0-d3}, [r0]!\n\tsub\tr2, r2, #1\n.Lexpand$x:\n"
+          . "\tvld1.64\t{d0-d3}, [r4]!\n\tvrev32.8\tq1, q1\t\t\t\@ round key 0 to the counter blocks' byte order\n"
+          . "\tvst1.64\t{d0-d3}, [r0]!\n\tsub\tr2, r2, #1\n.Lexpand$x:\n"
           . "\tvld1.64\t{d0-d1}, [r4]!\n\tvtbl.8\td2, {d0,d1}, d30\n\tvtbl.8\td3, {d0,d1}, d31\n";
     for my $b (0 .. 7) {
         my $q = 2 + $b;
@@ -949,15 +1072,14 @@ ___
 {
     my ($pi, $sigma) = ($BLK_IN{encrypt}, $BLK_OUT{encrypt});
     # 8 counter blocks by 32-bit lane additions (the counter wraps as in
-    # ctr32), back to big-endian words by vrev32.8; the next batch's first
-    # block goes back to the buffer.
+    # ctr32), left in native word order (the first round undoes it); the
+    # next batch's first block goes back to the buffer.
     my %in = map { ($_ => 1) } @$pi;
     my ($one) = grep { !$in{$_} } 0 .. 15;
     $code .= "\tadd\tr3, sp, #$BUF\n\tvld1.64\t{" . dreg($pi->[0], 0) . "-" . dreg($pi->[0], 1) . "}, [r3]!\n"
            . "\tvld1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
     $code .= "\tvadd.i32\tq$pi->[$_], q$pi->[$_ - 1], q$one\n" for 1 .. 7;
     $code .= "\tvadd.i32\tq$one, q$pi->[7], q$one\n\tsub\tr3, r3, #16\n\tvst1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
-    $code .= "\tvrev32.8\tq$_, q$_\n" for @$pi;
     # A whole batch is XORed into the output straight from the registers
     # (keystream in the registers of @$sigma, input in the others); only a
     # short last batch goes through the keystream buffer.

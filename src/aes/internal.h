@@ -236,7 +236,16 @@ constexpr size_t kBsaesCtrMinBlocks = 8;
 // one bsaes batch costs about as much as 6 to 7 blocks through vpaes.
 constexpr size_t kBsaesCbcDecryptMinBlocks = 7;
 #else
-constexpr size_t kBsaesCbcDecryptMinBlocks = 8;
+// ARMv7: one bsaes batch (any 1..8 blocks) costs less than 5 blocks through
+// vpaes (counts in tier_armv7.cc).
+constexpr size_t kBsaesCbcDecryptMinBlocks = 5;
+#endif
+#if defined(CTASM_ARMV7_ASM)
+// ARMv7: after the whole bsaes batches of a call, a tail of at least this many
+// blocks (at most 7) runs as one more bsaes batch, a shorter one through vpaes
+// (the counts are in tier_armv7.cc).
+constexpr size_t kBsaesArmv7CtrTailMinBlocks = 6;
+constexpr size_t kBsaesArmv7CbcTailMinBlocks = 5;
 #endif
 
 namespace testing {

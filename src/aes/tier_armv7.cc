@@ -79,15 +79,19 @@ void cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
   secure_wipe(x, sizeof(x));
 }
 
-// CBC decryption: bsaes for whole batches, and for a last partial batch of 6
-// or 7 blocks; a tail of 1..5 goes to vpaes (counts, AES-128: a bsaes batch
-// ~3,050 instructions, vpaes ~500 a block).
-constexpr size_t kCbcVpaesTailBlocks = 6;
+// CBC decryption: bsaes for whole batches, and for a last partial batch of
+// kBsaesArmv7CbcTailMinBlocks (5) to 7 blocks; a tail of 1..4 goes to vpaes.
+// Counts (util/count_insns.py, AES-128 CBC decryption per call): 7 blocks
+// through vpaes 4,605 (1 block 813: ~630 a block), 8 blocks through bsaes
+// 3,165; 13 blocks (one batch + 5 through vpaes) 6,327 against 14 (two
+// batches) 6,047 and 16 6,067: a batch ~2,900 costs less than 5 blocks
+// through vpaes, so bsaes from 5 blocks (kBsaesCbcDecryptMinBlocks) and for
+// tails of 5 or more.
 
 void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
                  uint8_t ivec[16]) {
   if (blocks >= kBsaesCbcDecryptMinBlocks) {
-    const size_t tail = blocks % 8 < kCbcVpaesTailBlocks ? blocks % 8 : 0;
+    const size_t tail = blocks % 8 < kBsaesArmv7CbcTailMinBlocks ? blocks % 8 : 0;
     ctasm_bsaes_cbc_decrypt(in, out, 16 * (blocks - tail), key->ctasm_private_extra, ivec);
     in += 16 * (blocks - tail);
     out += 16 * (blocks - tail);
@@ -105,25 +109,23 @@ void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
 
 // The key stays in vpaes form in the key struct; bsaes gets a converted copy
 // that lives only for this call. bsaes computes whole 8-block batches, so a
-// tail of fewer than kCtrVpaesTailBlocks blocks after them goes to vpaes.
+// tail of fewer than kBsaesArmv7CtrTailMinBlocks blocks after them goes to
+// vpaes.
 //
 // Thresholds from instruction counts (util/count_insns.py, AES-128-CTR per
-// call): 8 blocks 3,718 via bsaes (one batch ~2,370, the rest per call: key
-// conversion, plane expansion, wipes); 9 blocks 4,170 (bsaes + 1 via vpaes);
-// 13 blocks 5,838 (bsaes + 5 via vpaes); 14 blocks 6,116 and 16 blocks
-// 6,089 (two batches). So vpaes costs ~450 a block where bsaes pays a whole
-// batch for a tail:
-// - fewer than kBsaesCtrMinBlocks (8) blocks: vpaes alone (7 blocks ~3,100
-//   through vpaes against ~3,700 for one bsaes batch);
+// call): 6 blocks through vpaes 2,793 and 7 blocks 3,210 (~420 a block); 8
+// blocks through bsaes 3,510 (one batch ~2,160, the rest per call: key
+// conversion, plane expansion, wipes); 13 blocks 5,630 (bsaes + 5 through
+// vpaes) against 14 blocks 5,692 (two batches). So:
+// - fewer than kBsaesCtrMinBlocks (8) blocks: vpaes alone (7 blocks 3,210
+//   against ~3,500 for one bsaes batch);
 // - a tail of 1..5 blocks after the batches: vpaes (5 blocks ~2,120 < one
-//   batch); 6 and 7 blocks: bsaes (6 via vpaes ~2,550 > one batch).
-constexpr size_t kCtrVpaesTailBlocks = 6;
-
+//   batch ~2,160); 6 and 7 blocks: bsaes (6 through vpaes ~2,540).
 // Out of line so that the short calls, which go to vpaes, do not pay for
 // this frame.
 CTASM_NOINLINE void ctr32_bulk(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
                                size_t blocks, const uint8_t ivec[16]) {
-  const size_t tail = blocks % 8 < kCtrVpaesTailBlocks ? blocks % 8 : 0;
+  const size_t tail = blocks % 8 < kBsaesArmv7CtrTailMinBlocks ? blocks % 8 : 0;
   const size_t bulk = blocks - tail;
   alignas(16) uint8_t bskey[kBsaesKeyBytes];
   ctasm_vpaes_encrypt_key_to_bsaes(bskey, key);
