@@ -39,6 +39,11 @@ std::vector<MisuseParam> Params() {
   return v;
 }
 
+// gtest would otherwise print the struct's bytes, padding included.
+void PrintTo(const MisuseParam &p, std::ostream *os) {
+  *os << (p.xchacha ? "XChaCha20-Poly1305 on " : "ChaCha20-Poly1305 on ") << p.tier->name;
+}
+
 std::string ParamName(const ::testing::TestParamInfo<MisuseParam> &info) {
   std::string s = info.param.xchacha ? "xchacha_" : "chacha_";
   for (const char *c = info.param.tier->name; *c; c++) s += isalnum(static_cast<unsigned char>(*c)) ? *c : '_';
