@@ -423,6 +423,21 @@ TEST_P(ChachaStreamMisuseTest, Refusals) {
   EXPECT_EQ(kCanary, c->out()[100]);
 }
 
+TEST_P(ChachaStreamMisuseTest, CxxWrapper) {
+  ctasm_test::ScopedChachaTier scope(GetParam());
+  std::vector<uint8_t> key(32, 3), nonce(12, 4), in(70, 5), out(70, 0), want(70, 0), small(69, 0xaa);
+  ASSERT_EQ(1, ctasm_chacha20(want.data(), in.data(), 70, key.data(), nonce.data(), 9));
+  EXPECT_TRUE(ctasm::chacha20(ctasm::span<const uint8_t>(in), ctasm::span<uint8_t>(out),
+                              ctasm::span<const uint8_t>(key), ctasm::span<const uint8_t>(nonce), 9));
+  EXPECT_EQ(want, out);
+  EXPECT_FALSE(ctasm::chacha20(ctasm::span<const uint8_t>(in), ctasm::span<uint8_t>(small),
+                               ctasm::span<const uint8_t>(key), ctasm::span<const uint8_t>(nonce), 9));
+  EXPECT_EQ(std::vector<uint8_t>(69, 0xaa), small);
+  EXPECT_FALSE(ctasm::chacha20(ctasm::span<const uint8_t>(in), ctasm::span<uint8_t>(out),
+                               ctasm::span<const uint8_t>(key), ctasm::span<const uint8_t>(nonce),
+                               0xffffffffu));
+}
+
 INSTANTIATE_TEST_SUITE_P(Tiers, ChachaStreamMisuseTest,
                          ::testing::ValuesIn(ctasm_test::AvailableChachaTiers()),
                          ctasm_test::ChachaTierTestName);
