@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The ctasm_aead_* API: descriptors, context setup and the argument checks of
-// seal and open (ctasm.h, "Misuse and what it does"); the cipher itself is in
-// gcm.cc and chacha_aead.cc. Every refusal happens before anything is read from or written to
-// the caller's buffers.
+// seal and open (ctasm.h, "Misuse and what it does"); the ciphers themselves
+// are in gcm.cc and chacha_aead.cc. Every refusal happens before anything is
+// read from or written to the caller's buffers.
 #include <stdio.h>
 #include <string.h>
 
