@@ -145,9 +145,24 @@ std::vector<Secret> SecretsOf(const ResidueCase &tc, const ChachaCall &c) {
   data.resize((data.size() + 15) / 16 * 16, 0);
   data.insert(data.end(), c.sealed.begin(), c.sealed.begin() + ct_len);
   data.resize((data.size() + 15) / 16 * 16, 0);
-  size_t i = 0;
-  for (const auto &acc : Accumulators(block0, data)) {
-    s.push_back({"Poly1305 accumulator after block " + std::to_string(i++), acc});
+  uint8_t lengths[16];
+  for (int b = 0; b < 8; b++) {
+    lengths[b] = static_cast<uint8_t>(static_cast<uint64_t>(c.ad.size()) >> (8 * b));
+    lengths[8 + b] = static_cast<uint8_t>(static_cast<uint64_t>(ct_len) >> (8 * b));
+  }
+  data.insert(data.end(), lengths, lengths + 16);
+  const auto accs = Accumulators(block0, data);
+  // The evaluation is right: the last accumulator plus s is the tag.
+  uint8_t tag[16];
+  unsigned carry = 0;
+  for (int b = 0; b < 16; b++) {
+    carry += accs.back()[b] + block0[16 + b];
+    tag[b] = static_cast<uint8_t>(carry);
+    carry >>= 8;
+  }
+  EXPECT_EQ(ctasm_test::to_hex(c.sealed.data() + ct_len, 16), ctasm_test::to_hex(tag, 16));
+  for (size_t i = 0; i < accs.size(); i++) {
+    s.push_back({"Poly1305 accumulator after block " + std::to_string(i), accs[i]});
   }
   return s;
 }
