@@ -18,7 +18,7 @@ const std::vector<Tier> &tiers_for_arch() {
        "OPENSSL_ia32cap",
        "~0x1200000200000000:0",
        "SSSE3/SSE4.1 only: no AVX, AES-NI, PCLMULQDQ nor anything of the second word "
-       "(OpenSSL runs vpaes, bsaes for CTR, 4-bit table GHASH)"},
+       "(OpenSSL runs vpaes, bsaes for CTR, 4-bit table GHASH, SSSE3 ChaCha20 with scalar Poly1305)"},
       // Capability-matched: also SSSE3 (bit 41) and SSE4.1 (bit 51) off, the
       // CPU our portable tier assumes. OpenSSL's code there is table-based
       // AES, not constant-time, so the ratio is the price of constant time.

@@ -3,6 +3,7 @@
 
 set(CTASM_SOURCES
   src/aead/aead.cc
+  src/aead/chacha_aead.cc
   src/aead/gcm.cc
   src/aes/aes.cc
   src/aes/aes_key.cc
@@ -12,9 +13,14 @@ set(CTASM_SOURCES
   src/aes/tier_portable.cc
   src/aes/tier_x86_64.cc
   src/aes/tiers.cc
+  src/chacha/chacha_portable.cc
+  src/chacha/poly1305_portable.cc
+  src/chacha/stream.cc
   src/chacha/tier_aarch64.cc
   src/chacha/tier_armv7.cc
+  src/chacha/tier_portable.cc
   src/chacha/tier_x86_64.cc
+  src/chacha/tiers.cc
   src/cpu/cpu.cc
   src/cpu/cpu_aarch64.cc
   src/cpu/cpu_arm.cc
@@ -38,12 +44,16 @@ set(CTASM_PUBLIC_HEADERS
 )
 
 set(CTASM_INTERNAL_HEADERS
+  src/aead/chacha_aead.h
   src/aead/gcm.h
   src/aead/internal.h
   src/aes/aes_portable.h
   src/aes/internal.h
   src/aes/tier_vpaes.h
+  src/chacha/chacha_portable.h
   src/chacha/internal.h
+  src/chacha/poly1305_portable.h
+  src/chacha/testing.h
   src/cpu/cpu.h
   src/ghash/ghash_portable.h
   src/ghash/internal.h

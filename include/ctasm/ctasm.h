@@ -141,9 +141,9 @@ CTASM_EXPORT const char *ctasm_aes_impl(void);
 /* ---- AEADs (BoringSSL EVP_AEAD semantics) ---------------------------------
  *
  * An AEAD is named by a descriptor; a context is keyed once and seals or
- * opens any number of messages. AES-128-GCM and AES-256-GCM (NIST SP 800-38D)
- * today; ChaCha20-Poly1305 and XChaCha20-Poly1305 come later and use the same
- * context type.
+ * opens any number of messages. AES-128-GCM and AES-256-GCM (NIST SP 800-38D),
+ * ChaCha20-Poly1305 (RFC 8439) and XChaCha20-Poly1305
+ * (draft-irtf-cfrg-xchacha), all on the same context type.
  *
  * AES-GCM: 16- or 32-byte key; nonces of any length from 1 byte (12 bytes is
  * the recommended length and the fast path; others are hashed into the
@@ -153,11 +153,20 @@ CTASM_EXPORT const char *ctasm_aes_impl(void);
  * 2^61 - 1 bytes of AD. GMAC is AES-GCM with an empty plaintext: seal with
  * in_len = 0 and the data to authenticate as AD; out receives the tag only.
  *
+ * ChaCha20-Poly1305: 32-byte key, exactly 12-byte nonce, 16-byte tag (tag_len
+ * 0 or 16 at ctx_init), at most 2^38 - 64 bytes of plaintext (RFC 8439),
+ * AD of any length. XChaCha20-Poly1305: the same with exactly a 24-byte
+ * nonce (random nonces are safe): the key and the first 16 nonce bytes give an
+ * HChaCha20 subkey, used with nonce 0^4 || the last 8 nonce bytes.
+ *
  * seal writes ciphertext || tag (in_len + tag length bytes) to out; open
  * takes ciphertext || tag as in and writes the plaintext (in_len - tag length
- * bytes). open computes and compares the tag in constant time before it
- * writes anything: on failure out is untouched. *out_len is written on
+ * bytes). The tag is compared in constant time. *out_len is written on
  * success only. Buffers may be unaligned; out may equal in (in place).
+ * What a failed open leaves in out differs: AES-GCM checks the tag before
+ * it writes anything, so out is untouched; (X)ChaCha20-Poly1305 decrypts
+ * while it authenticates (one pass), so on failure out[0 .. in_len - 16) is
+ * zeroed: no plaintext, and in place the ciphertext is gone.
  *
  * Misuse and what it does (every function returning int returns 0, writes
  * nothing through out or out_len, and reads and writes nothing out of bounds;
@@ -173,6 +182,8 @@ CTASM_EXPORT const char *ctasm_aes_impl(void);
  *     overwritten ................................. return 0
  *   seal/open: out_len NULL, nonce NULL or
  *     nonce_len 0, in/ad/out NULL with a length > 0 return 0
+ *   seal/open: (X)ChaCha20-Poly1305 nonce_len not
+ *     12 (24) ..................................... return 0
  *   seal/open: plaintext or AD past the limits ..... return 0
  *   seal/open: max_out_len smaller than the output;
  *     open: in_len shorter than the tag ........... return 0
@@ -180,7 +191,9 @@ CTASM_EXPORT const char *ctasm_aes_impl(void);
  *     equal, or overlapping nonce, ad, ctx or
  *     out_len; out_len overlapping any argument;
  *     a buffer that wraps the address space ....... return 0
- *   open: wrong tag (or ciphertext, nonce, AD) ..... return 0, out untouched
+ *   open: wrong tag (or ciphertext, nonce, AD) ..... return 0; AES-GCM: out
+ *                                                   untouched; ChaCha: out
+ *                                                   zeroed (in_len - 16 bytes)
  *   ctx_cleanup(NULL) .............................. nothing
  *   queries on a NULL or unknown descriptor ........ 0 (impl: NULL)
  *
@@ -189,11 +202,16 @@ CTASM_EXPORT const char *ctasm_aes_impl(void);
 
 /* Defined while this header declares the AEAD API below (AES-GCM). */
 #define CTASM_HAS_AEAD 1
+/* Defined while it declares ChaCha20-Poly1305, XChaCha20-Poly1305 and
+ * ctasm_chacha20(). */
+#define CTASM_HAS_CHACHA20_POLY1305 1
 
 typedef struct ctasm_aead ctasm_aead;
 
 CTASM_EXPORT const ctasm_aead *ctasm_aead_aes_128_gcm(void);
 CTASM_EXPORT const ctasm_aead *ctasm_aead_aes_256_gcm(void);
+CTASM_EXPORT const ctasm_aead *ctasm_aead_chacha20_poly1305(void);
+CTASM_EXPORT const ctasm_aead *ctasm_aead_xchacha20_poly1305(void);
 
 /* Key length; the default (recommended) nonce length; the most bytes seal
  * adds (the longest tag). */
@@ -205,7 +223,8 @@ CTASM_EXPORT size_t ctasm_aead_max_overhead(const ctasm_aead *aead);
  * storage: it must be 16-byte aligned, as its type declares); 3088 bytes on
  * every target, room for every AEAD above. Fields private. */
 typedef struct ctasm_aead_ctx {
-  CTASM_ALIGNAS(16) uint8_t ctasm_private_state[3072]; /* AES-GCM: AES key, then GHASH key */
+  CTASM_ALIGNAS(16) uint8_t ctasm_private_state[3072]; /* AES-GCM: AES key, then GHASH key;
+                                                          ChaCha: the 32-byte key */
   uint32_t ctasm_private_aead;    /* which AEAD (0: none) */
   uint32_t ctasm_private_tag_len; /* bytes of tag seal writes and open expects */
   uint32_t ctasm_private_impl;    /* the tiers that formatted the state */
@@ -232,10 +251,27 @@ CTASM_EXPORT int ctasm_aead_open(const ctasm_aead_ctx *ctx, uint8_t *out, size_t
 /* The implementation new contexts of aead get, both halves:
  * "<AES tier>+<GHASH tier>" for AES-GCM, e.g. "bsaes+vpaes-x86_64+ghash-ssse3"
  * or "portable+ghash-portable" (the AES half as ctasm_aes_impl names it,
- * the GHASH half "ghash-<tier>").
+ * the GHASH half "ghash-<tier>"); one name for (X)ChaCha20-Poly1305, best
+ * first per target: "chacha-avx2", "chacha-ssse3" (x86_64),
+ * "chacha-neon-armv8" (AArch64), "chacha-neon-armv7" (ARMv7), and
+ * "chacha-portable" everywhere.
  * Compare against names, never against "not portable". NULL for a NULL or
  * unknown descriptor. */
 CTASM_EXPORT const char *ctasm_aead_impl(const ctasm_aead *aead);
+
+/* ---- Raw ChaCha20 (RFC 8439 section 2.4) --------------------------------
+ *
+ * out = in ^ the ChaCha20 key stream of key and the 12-byte nonce, starting at
+ * block `counter` (a 32-bit block counter, as QUIC header protection uses it:
+ * counter = the first 4 sample bytes little-endian, nonce = the other 12).
+ * Any len; out may equal in. Returns 1, or 0 with nothing read or written
+ * when: key or nonce is NULL; in or out is NULL with len > 0; out overlaps in
+ * without being equal, or overlaps key or nonce; a buffer wraps the address
+ * space; or the stream would need a block past 2^32 - 1 (counter +
+ * ceil(len / 64) > 2^32: the counter never wraps). len 0 returns 1 and
+ * touches no buffer. No key or key stream stays in the stack it used. */
+CTASM_EXPORT int ctasm_chacha20(uint8_t *out, const uint8_t *in, size_t len,
+                                const uint8_t key[32], const uint8_t nonce[12], uint32_t counter);
 
 /* ---- CPU capabilities ------------------------------------------------------
  * The capabilities in force (detected, minus those removed by the CTASM_CPU

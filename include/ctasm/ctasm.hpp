@@ -175,6 +175,15 @@ class AeadCtx {
   ctasm_aead_ctx ctx_;
 };
 
+// Raw ChaCha20 (ctasm_chacha20): false, with nothing written, when the sizes
+// do not match (out as long as in, a 32-byte key, a 12-byte nonce) or the C
+// function refuses.
+inline bool chacha20(span<const uint8_t> in, span<uint8_t> out, span<const uint8_t> key,
+                     span<const uint8_t> nonce, uint32_t counter) noexcept {
+  if (in.size() != out.size() || key.size() != 32 || nonce.size() != 12) return false;
+  return ctasm_chacha20(out.data(), in.data(), in.size(), key.data(), nonce.data(), counter) == 1;
+}
+
 // Names of what is in force (see ctasm.h).
 inline const char *aes_impl_string() noexcept { return ctasm_aes_impl(); }
 inline const char *aead_impl_string(const ctasm_aead *aead) noexcept { return ctasm_aead_impl(aead); }

@@ -13,6 +13,7 @@
 #define ctasm_aead CTASM_PFX(CTASM_PREFIX, ctasm_aead)
 #define ctasm_aead_aes_128_gcm CTASM_PFX(CTASM_PREFIX, ctasm_aead_aes_128_gcm)
 #define ctasm_aead_aes_256_gcm CTASM_PFX(CTASM_PREFIX, ctasm_aead_aes_256_gcm)
+#define ctasm_aead_chacha20_poly1305 CTASM_PFX(CTASM_PREFIX, ctasm_aead_chacha20_poly1305)
 #define ctasm_aead_ctx CTASM_PFX(CTASM_PREFIX, ctasm_aead_ctx)
 #define ctasm_aead_ctx_cleanup CTASM_PFX(CTASM_PREFIX, ctasm_aead_ctx_cleanup)
 #define ctasm_aead_ctx_init CTASM_PFX(CTASM_PREFIX, ctasm_aead_ctx_init)
@@ -22,6 +23,7 @@
 #define ctasm_aead_nonce_length CTASM_PFX(CTASM_PREFIX, ctasm_aead_nonce_length)
 #define ctasm_aead_open CTASM_PFX(CTASM_PREFIX, ctasm_aead_open)
 #define ctasm_aead_seal CTASM_PFX(CTASM_PREFIX, ctasm_aead_seal)
+#define ctasm_aead_xchacha20_poly1305 CTASM_PFX(CTASM_PREFIX, ctasm_aead_xchacha20_poly1305)
 #define ctasm_aes_cbc_encrypt CTASM_PFX(CTASM_PREFIX, ctasm_aes_cbc_encrypt)
 #define ctasm_aes_ctr128_encrypt CTASM_PFX(CTASM_PREFIX, ctasm_aes_ctr128_encrypt)
 #define ctasm_aes_decrypt_block CTASM_PFX(CTASM_PREFIX, ctasm_aes_decrypt_block)
@@ -31,6 +33,7 @@
 #define ctasm_aes_key CTASM_PFX(CTASM_PREFIX, ctasm_aes_key)
 #define ctasm_aes_set_decrypt_key CTASM_PFX(CTASM_PREFIX, ctasm_aes_set_decrypt_key)
 #define ctasm_aes_set_encrypt_key CTASM_PFX(CTASM_PREFIX, ctasm_aes_set_encrypt_key)
+#define ctasm_chacha20 CTASM_PFX(CTASM_PREFIX, ctasm_chacha20)
 #define ctasm_cpu_caps CTASM_PFX(CTASM_PREFIX, ctasm_cpu_caps)
 #endif
 

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // The ctasm_aead_* API: descriptors, context setup and the argument checks of
-// seal and open (ctasm.h, "Misuse and what it does"); the cipher itself is in
-// gcm.cc. Every refusal happens before anything is read from or written to
-// the caller's buffers.
+// seal and open (ctasm.h, "Misuse and what it does"); the ciphers themselves
+// are in gcm.cc and chacha_aead.cc. Every refusal happens before anything is
+// read from or written to the caller's buffers.
 #include <stdio.h>
 #include <string.h>
 
+#include "aead/chacha_aead.h"
 #include "aead/gcm.h"
 #include "aead/internal.h"
 #include "ghash/internal.h"
@@ -20,14 +21,31 @@ namespace ctasm {
 static_assert(sizeof(GcmKey) <= sizeof(ctasm_aead_ctx::ctasm_private_state),
               "the GCM state must fit ctasm_aead_ctx");
 static_assert(alignof(GcmKey) <= 16, "the GCM state needs no more than the context's alignment");
+static_assert(sizeof(ChachaAeadKey) <= sizeof(ctasm_aead_ctx::ctasm_private_state),
+              "the ChaCha20-Poly1305 state must fit ctasm_aead_ctx");
 
 namespace {
 
 const ctasm_aead kAes128Gcm = {kAeadAes128Gcm, 16, 12, kGcmMaxTagBytes, kGcmMaxTagBytes};
 const ctasm_aead kAes256Gcm = {kAeadAes256Gcm, 32, 12, kGcmMaxTagBytes, kGcmMaxTagBytes};
 
+const ctasm_aead kChacha20Poly1305 = {kAeadChacha20Poly1305, kChachaKeyBytes, kChachaNonceBytes,
+                                      kChachaTagBytes, kChachaTagBytes};
+const ctasm_aead kXChacha20Poly1305 = {kAeadXChacha20Poly1305, kChachaKeyBytes, kXChachaNonceBytes,
+                                       kChachaTagBytes, kChachaTagBytes};
+
 const ctasm_aead *known_aead(const ctasm_aead *aead) {
-  return aead == &kAes128Gcm || aead == &kAes256Gcm ? aead : nullptr;
+  return aead == &kAes128Gcm || aead == &kAes256Gcm || aead == &kChacha20Poly1305 ||
+                 aead == &kXChacha20Poly1305
+             ? aead
+             : nullptr;
+}
+
+bool is_chacha(uint32_t id) { return id == kAeadChacha20Poly1305 || id == kAeadXChacha20Poly1305; }
+
+// Tag lengths ctx_init accepts (after 0 became the default).
+bool tag_len_ok(const ctasm_aead *aead, size_t tag_len) {
+  return is_chacha(aead->id) ? tag_len == kChachaTagBytes : gcm_tag_len_ok(tag_len);
 }
 
 bool misaligned(const void *p) { return (reinterpret_cast<uintptr_t>(p) & 15) != 0; }
@@ -107,6 +125,67 @@ bool gcm_ctx(const ctasm_aead_ctx *ctx, GcmTiers *t, size_t *tag_len) {
   return true;
 }
 
+ChachaAeadKey *chacha_key(ctasm_aead_ctx *ctx) {
+  return reinterpret_cast<ChachaAeadKey *>(ctx->ctasm_private_state);
+}
+const ChachaAeadKey *chacha_key(const ctasm_aead_ctx *ctx) {
+  return reinterpret_cast<const ChachaAeadKey *>(ctx->ctasm_private_state);
+}
+
+// A context ctx_init made for (X)ChaCha20-Poly1305: its check word, AEAD, tag
+// length and a tier this build has. Fills the tier and whether it is XChaCha.
+bool chacha_ctx(const ctasm_aead_ctx *ctx, const ChachaTier **tier, bool *xchacha) {
+  if (ctx == nullptr || misaligned(ctx)) return false;
+  const uint32_t aead = ctx->ctasm_private_aead, tag = ctx->ctasm_private_tag_len,
+                 impl = ctx->ctasm_private_impl;
+  if (ctx->ctasm_private_check != aead_check_word(aead, tag, impl)) return false;
+  if (!is_chacha(aead) || tag != kChachaTagBytes || impl >= kChachaImplCount) return false;
+  *tier = kChachaTierByImpl[impl];
+  *xchacha = aead == kAeadXChacha20Poly1305;
+  return *tier != nullptr;
+}
+
+bool chacha_lengths_ok(bool xchacha, size_t pt_len, size_t nonce_len) {
+  return nonce_len == (xchacha ? kXChachaNonceBytes : kChachaNonceBytes) &&
+         static_cast<uint64_t>(pt_len) <= kChachaMaxPlaintextBytes;
+}
+
+int chacha_seal(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len, size_t max_out_len,
+                const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len,
+                const uint8_t *ad, size_t ad_len) {
+  const ChachaTier *tier;
+  bool x;
+  if (!chacha_ctx(ctx, &tier, &x) || !chacha_lengths_ok(x, in_len, nonce_len)) return 0;
+  const size_t out_bytes = in_len + kChachaTagBytes;  // no overflow: in_len is within the limit
+  if (max_out_len < out_bytes ||
+      !buffers_ok(ctx, out, out_bytes, out_len, nonce, nonce_len, in, in_len, ad, ad_len)) {
+    return 0;
+  }
+  chacha_aead_seal(chacha_key(ctx), *tier, x, out, out + in_len, nonce, in, in_len, ad, ad_len);
+  if (chacha_aead_needs_wipe(*tier, x)) wipe_stack_below();
+  *out_len = out_bytes;
+  return 1;
+}
+
+int chacha_open(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len, size_t max_out_len,
+                const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len,
+                const uint8_t *ad, size_t ad_len) {
+  const ChachaTier *tier;
+  bool x;
+  if (!chacha_ctx(ctx, &tier, &x) || in_len < kChachaTagBytes) return 0;
+  const size_t pt_len = in_len - kChachaTagBytes;
+  if (!chacha_lengths_ok(x, pt_len, nonce_len) || max_out_len < pt_len ||
+      !buffers_ok(ctx, out, pt_len, out_len, nonce, nonce_len, in, in_len, ad, ad_len)) {
+    return 0;
+  }
+  const bool ok = chacha_aead_open(chacha_key(ctx), *tier, x, out, nonce, in, pt_len, ad, ad_len,
+                                   in + pt_len);
+  if (chacha_aead_needs_wipe(*tier, x)) wipe_stack_below();
+  if (!ok) return 0;
+  *out_len = pt_len;
+  return 1;
+}
+
 bool lengths_ok(size_t pt_len, size_t nonce_len, size_t ad_len) {
   return nonce_len != 0 && static_cast<uint64_t>(nonce_len) <= kGcmMaxNonceBytes &&
          static_cast<uint64_t>(pt_len) <= kGcmMaxPlaintextBytes &&
@@ -140,6 +219,8 @@ extern "C" {
 
 const ctasm_aead *ctasm_aead_aes_128_gcm(void) { return &kAes128Gcm; }
 const ctasm_aead *ctasm_aead_aes_256_gcm(void) { return &kAes256Gcm; }
+const ctasm_aead *ctasm_aead_chacha20_poly1305(void) { return &kChacha20Poly1305; }
+const ctasm_aead *ctasm_aead_xchacha20_poly1305(void) { return &kXChacha20Poly1305; }
 
 size_t ctasm_aead_key_length(const ctasm_aead *aead) {
   return known_aead(aead) ? aead->key_len : 0;
@@ -157,10 +238,20 @@ int ctasm_aead_ctx_init(ctasm_aead_ctx *ctx, const ctasm_aead *aead, const uint8
   aead = known_aead(aead);
   if (aead != nullptr && tag_len == 0) tag_len = aead->default_tag_len;
   const bool bad = aead == nullptr || key == nullptr || key_len != aead->key_len ||
-                   !gcm_tag_len_ok(tag_len) || bad_range(key, key_len) ||
+                   !tag_len_ok(aead, tag_len) || bad_range(key, key_len) ||
                    overlap(key, key_len, ctx, sizeof(*ctx));
   secure_wipe(ctx, sizeof(*ctx));  // check word 0: unusable unless this succeeds
   if (bad) return 0;
+  if (is_chacha(aead->id)) {
+    // The raw key only: nothing is computed from it until a message comes.
+    memcpy(chacha_key(ctx)->key, key, kChachaKeyBytes);
+    const uint32_t impl = chacha_select_tier().impl, tag = static_cast<uint32_t>(tag_len);
+    ctx->ctasm_private_aead = aead->id;
+    ctx->ctasm_private_tag_len = tag;
+    ctx->ctasm_private_impl = impl;
+    ctx->ctasm_private_check = aead_check_word(aead->id, tag, impl);
+    return 1;
+  }
   const GhashTier &g = ghash_select_tier();
   bool cxx = false;
   GcmKey *k = gcm_key(ctx);
@@ -183,6 +274,9 @@ void ctasm_aead_ctx_cleanup(ctasm_aead_ctx *ctx) {
 int ctasm_aead_seal(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len, size_t max_out_len,
                     const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len,
                     const uint8_t *ad, size_t ad_len) {
+  if (ctx != nullptr && !misaligned(ctx) && is_chacha(ctx->ctasm_private_aead)) {
+    return chacha_seal(ctx, out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad, ad_len);
+  }
   GcmTiers t;
   size_t tag_len;
   if (!gcm_ctx(ctx, &t, &tag_len) || !lengths_ok(in_len, nonce_len, ad_len)) return 0;
@@ -202,6 +296,9 @@ int ctasm_aead_seal(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len, si
 int ctasm_aead_open(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len, size_t max_out_len,
                     const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len,
                     const uint8_t *ad, size_t ad_len) {
+  if (ctx != nullptr && !misaligned(ctx) && is_chacha(ctx->ctasm_private_aead)) {
+    return chacha_open(ctx, out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad, ad_len);
+  }
   GcmTiers t;
   size_t tag_len;
   if (!gcm_ctx(ctx, &t, &tag_len) || in_len < tag_len) return 0;
@@ -220,6 +317,7 @@ int ctasm_aead_open(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *out_len, si
 
 const char *ctasm_aead_impl(const ctasm_aead *aead) {
   if (known_aead(aead) == nullptr) return nullptr;
+  if (is_chacha(aead->id)) return chacha_select_tier().name;
   static const GcmImplNames names = make_gcm_impl_names();
   return names.name[aes_select_tier().impl][ghash_select_tier().impl];
 }

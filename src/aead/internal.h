@@ -17,6 +17,8 @@ enum AeadId : uint32_t {
   kAeadNone = 0,
   kAeadAes128Gcm = 1,
   kAeadAes256Gcm = 2,
+  kAeadChacha20Poly1305 = 3,
+  kAeadXChacha20Poly1305 = 4,
 };
 
 // ctasm_private_impl of a GCM context: the AES tier in the low byte, the
@@ -24,6 +26,9 @@ enum AeadId : uint32_t {
 inline uint32_t gcm_impl_word(uint32_t aes_impl, uint32_t ghash_impl) {
   return aes_impl | (ghash_impl << 8);
 }
+
+// ctasm_private_impl of a (X)ChaCha20-Poly1305 context is the ChachaImpl
+// of its tier.
 
 // The check word over a context's public metadata: a context never
 // initialised, cleaned up or overwritten fails it (2^-32 by chance).

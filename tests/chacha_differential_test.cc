@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0
+// Randomized differential tests of ChaCha20-Poly1305: every tier this build
+// and CPU can run against the portable tier (tier functions called directly,
+// then the public API), and on x86_64 Linux the public API against OpenSSL's
+// EVP_chacha20_poly1305 and EVP_chacha20. Lengths cover every byte count to
+// 300 and n*64 - 1, n*64, n*64 + 1 for n up to 40 (past every batch an
+// assembly tier uses, the widest being 8 or 16 blocks), AD of every length
+// to 64 and some large ones, unaligned and in-place buffers, and several
+// counters for the raw stream.
+#include <gtest/gtest.h>
+#include <string.h>
+
+#include <string>
+#include <vector>
+
+#include "chacha_tiers.h"
+#include "ctasm/ctasm.h"
+#include "test_util.h"
+
+#if defined(CTASM_TEST_OPENSSL)
+#include <openssl/evp.h>
+#endif
+
+namespace {
+
+using ctasm::ChachaTier;
+using ctasm_test::to_hex;
+
+std::vector<size_t> Lengths() {
+  std::vector<size_t> v;
+  for (size_t n = 0; n <= 300; n++) v.push_back(n);
+  for (size_t n = 5; n <= 40; n++) {
+    v.push_back(64 * n - 1);
+    v.push_back(64 * n);
+    v.push_back(64 * n + 1);
+  }
+  for (size_t n : {2048 + 15, 3000, 4096 + 17}) v.push_back(n);
+  return v;
+}
+
+size_t AdLength(size_t i) {
+  static const size_t kLarge[] = {100, 255, 256, 1000, 4097};
+  return i % 8 == 7 ? kLarge[(i / 8) % 5] : i % 65;
+}
+
+class ChachaDifferentialTest : public ::testing::TestWithParam<const ChachaTier *> {};
+
+TEST_P(ChachaDifferentialTest, TierAgainstPortable) {
+  const ChachaTier &t = *GetParam(), &ref = ctasm::kChachaTierPortable;
+  ctasm_test::TestRng rng(0xc4ac4a);
+  size_t i = 0;
+  for (size_t len : Lengths()) {
+    const size_t ad_len = AdLength(i++);
+    SCOPED_TRACE("len " + std::to_string(len) + ", ad " + std::to_string(ad_len));
+    const std::vector<uint8_t> key = rng.bytes(32), nonce = rng.bytes(12), ad = rng.bytes(ad_len),
+                               pt = rng.bytes(len);
+    const ctasm::ChachaState st = ctasm_test::ChachaStateOf(key.data(), 0, nonce.data());
+    // Reference.
+    std::vector<uint8_t> want_ct(len + 1);
+    uint8_t want_tag[16];
+    ref.seal(want_ct.data(), want_tag, pt.data(), len, ad.data(), ad_len, &st);
+    // Unaligned buffers: out, in and ad each at its own odd offset.
+    const size_t oo = 1 + i % 15, io = 1 + (i * 7) % 15, ao = 1 + (i * 3) % 15;
+    std::vector<uint8_t> obuf(len + 32, 0xee), ibuf(len + 32), abuf(ad_len + 32);
+    memcpy(ibuf.data() + io, pt.data(), len);
+    if (ad_len) memcpy(abuf.data() + ao, ad.data(), ad_len);
+    uint8_t tag[16];
+    t.seal(obuf.data() + oo, tag, ibuf.data() + io, len, abuf.data() + ao, ad_len, &st);
+    ASSERT_EQ(to_hex(want_ct.data(), len), to_hex(obuf.data() + oo, len)) << t.name << " seal";
+    ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " seal tag";
+    EXPECT_EQ(0xee, obuf[oo + len]) << "wrote past the end";
+    EXPECT_EQ(0xee, obuf[oo - 1]) << "wrote before the start";
+    // Open, unaligned, then in place.
+    std::vector<uint8_t> back(len + 32, 0xee);
+    memcpy(ibuf.data() + io, want_ct.data(), len);
+    t.open(back.data() + oo, tag, ibuf.data() + io, len, abuf.data() + ao, ad_len, &st);
+    ASSERT_EQ(to_hex(pt), to_hex(back.data() + oo, len)) << t.name << " open";
+    ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " open tag";
+    EXPECT_EQ(0xee, back[oo + len]);
+    t.open(ibuf.data() + io, tag, ibuf.data() + io, len, abuf.data() + ao, ad_len, &st);
+    ASSERT_EQ(to_hex(pt), to_hex(ibuf.data() + io, len)) << t.name << " open in place";
+    ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16));
+    t.seal(ibuf.data() + io, tag, ibuf.data() + io, len, abuf.data() + ao, ad_len, &st);
+    ASSERT_EQ(to_hex(want_ct.data(), len), to_hex(ibuf.data() + io, len)) << t.name << " seal in place";
+    ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16));
+  }
+}
+
+// The raw stream from several counters, including the last blocks before
+// the 32-bit counter would wrap.
+TEST_P(ChachaDifferentialTest, StreamAgainstPortable) {
+  const ChachaTier &t = *GetParam();
+  ctasm_test::ScopedChachaTier scope(GetParam());
+  ctasm_test::TestRng rng(0x57e4);
+  size_t i = 0;
+  for (size_t len : Lengths()) {
+    for (uint32_t counter : {0u, 1u, 0x12345678u, 0xffffffffu - static_cast<uint32_t>(len / 64)}) {
+      SCOPED_TRACE("len " + std::to_string(len) + ", counter " + std::to_string(counter));
+      const std::vector<uint8_t> key = rng.bytes(32), nonce = rng.bytes(12), in = rng.bytes(len);
+      const ctasm::ChachaState st = ctasm_test::ChachaStateOf(key.data(), counter, nonce.data());
+      std::vector<uint8_t> want(len);
+      ctasm::kChachaTierPortable.chacha20(want.data(), in.data(), len, &st);
+      const size_t off = 1 + i++ % 15;
+      std::vector<uint8_t> out(len + 32, 0xee);
+      t.chacha20(out.data() + off, in.data(), len, &st);
+      ASSERT_EQ(to_hex(want), to_hex(out.data() + off, len)) << t.name;
+      EXPECT_EQ(0xee, out[off + len]);
+      std::vector<uint8_t> io = in;
+      ASSERT_EQ(1, ctasm_chacha20(io.data(), io.data(), len, key.data(), nonce.data(), counter));
+      ASSERT_EQ(to_hex(want), to_hex(io)) << "ctasm_chacha20 in place";
+    }
+  }
+}
+
+// The public API with this tier in force against the portable tier's seal,
+// both AEADs, and open's tag check.
+TEST_P(ChachaDifferentialTest, PublicApi) {
+  ctasm_test::ScopedChachaTier scope(GetParam());
+  ctasm_test::TestRng rng(0xa91);
+  size_t i = 0;
+  for (size_t len : Lengths()) {
+    const size_t ad_len = AdLength(i++);
+    SCOPED_TRACE("len " + std::to_string(len) + ", ad " + std::to_string(ad_len));
+    const bool x = i % 2 == 0;
+    const std::vector<uint8_t> key = rng.bytes(32), nonce = rng.bytes(x ? 24 : 12),
+                               ad = rng.bytes(ad_len), pt = rng.bytes(len);
+    // The reference through the portable tier; XChaCha through its subkey.
+    ctasm::ChachaState st;
+    if (x) {
+      uint8_t sub[32], n12[12] = {0};
+      ctasm::chacha_portable::hchacha20(sub, key.data(), nonce.data());
+      memcpy(n12 + 4, nonce.data() + 16, 8);
+      st = ctasm_test::ChachaStateOf(sub, 0, n12);
+    } else {
+      st = ctasm_test::ChachaStateOf(key.data(), 0, nonce.data());
+    }
+    std::vector<uint8_t> want(len + 16);
+    ctasm::kChachaTierPortable.seal(want.data(), want.data() + len, pt.data(), len, ad.data(), ad_len, &st);
+    ctasm_aead_ctx ctx;
+    const ctasm_aead *aead = x ? ctasm_aead_xchacha20_poly1305() : ctasm_aead_chacha20_poly1305();
+    ASSERT_EQ(1, ctasm_aead_ctx_init(&ctx, aead, key.data(), 32, 0));
+    std::vector<uint8_t> buf(len + 16);
+    memcpy(buf.data(), pt.data(), len);
+    size_t n = 0;
+    ASSERT_EQ(1, ctasm_aead_seal(&ctx, buf.data(), &n, buf.size(), nonce.data(), nonce.size(),
+                                 buf.data(), len, ad.data(), ad_len));
+    ASSERT_EQ(to_hex(want), to_hex(buf)) << "seal in place";
+    ASSERT_EQ(1, ctasm_aead_open(&ctx, buf.data(), &n, len, nonce.data(), nonce.size(), buf.data(),
+                                 buf.size(), ad.data(), ad_len));
+    ASSERT_EQ(to_hex(pt), to_hex(buf.data(), len)) << "open in place";
+    // A flipped bit anywhere (ciphertext, tag) is refused and leaves zeros.
+    std::vector<uint8_t> bad = want, out(len, 0x77);
+    bad[(i * 131) % bad.size()] ^= static_cast<uint8_t>(1u << (i % 8));
+    ASSERT_EQ(0, ctasm_aead_open(&ctx, out.data(), &n, len, nonce.data(), nonce.size(), bad.data(),
+                                 bad.size(), ad.data(), ad_len));
+    ASSERT_EQ(std::vector<uint8_t>(len, 0), out);
+    ctasm_aead_ctx_cleanup(&ctx);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Tiers, ChachaDifferentialTest,
+                         ::testing::ValuesIn(ctasm_test::AvailableChachaTiers()),
+                         ctasm_test::ChachaTierTestName);
+
+#if defined(CTASM_TEST_OPENSSL)
+// OpenSSL's ChaCha20-Poly1305 seal of pt: ciphertext || tag.
+std::vector<uint8_t> OpensslSeal(const std::vector<uint8_t> &key, const std::vector<uint8_t> &nonce,
+                                 const std::vector<uint8_t> &ad, const std::vector<uint8_t> &pt) {
+  std::vector<uint8_t> out(pt.size() + 16);
+  EVP_CIPHER_CTX *e = EVP_CIPHER_CTX_new();
+  int len = 0;
+  EXPECT_EQ(1, EVP_EncryptInit_ex(e, EVP_chacha20_poly1305(), nullptr, key.data(), nonce.data()));
+  if (!ad.empty()) EXPECT_EQ(1, EVP_EncryptUpdate(e, nullptr, &len, ad.data(), static_cast<int>(ad.size())));
+  if (!pt.empty()) EXPECT_EQ(1, EVP_EncryptUpdate(e, out.data(), &len, pt.data(), static_cast<int>(pt.size())));
+  EXPECT_EQ(1, EVP_EncryptFinal_ex(e, out.data() + pt.size(), &len));
+  EXPECT_EQ(1, EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_AEAD_GET_TAG, 16, out.data() + pt.size()));
+  EVP_CIPHER_CTX_free(e);
+  return out;
+}
+
+class ChachaOpensslTest : public ::testing::TestWithParam<const ChachaTier *> {};
+
+TEST_P(ChachaOpensslTest, AeadAndStream) {
+  ctasm_test::ScopedChachaTier scope(GetParam());
+  ctasm_test::TestRng rng(0x055e);
+  size_t i = 0;
+  for (size_t len : Lengths()) {
+    const size_t ad_len = AdLength(i++);
+    SCOPED_TRACE("len " + std::to_string(len) + ", ad " + std::to_string(ad_len));
+    const std::vector<uint8_t> key = rng.bytes(32), nonce = rng.bytes(12), ad = rng.bytes(ad_len),
+                               pt = rng.bytes(len);
+    const std::vector<uint8_t> want = OpensslSeal(key, nonce, ad, pt);
+    ctasm_aead_ctx ctx;
+    ASSERT_EQ(1, ctasm_aead_ctx_init(&ctx, ctasm_aead_chacha20_poly1305(), key.data(), 32, 0));
+    std::vector<uint8_t> out(len + 17);
+    size_t n = 0;
+    const size_t off = i % 2;  // odd and even addresses
+    ASSERT_EQ(1, ctasm_aead_seal(&ctx, out.data() + off, &n, len + 16, nonce.data(), 12, pt.data(),
+                                 len, ad.data(), ad_len));
+    ASSERT_EQ(to_hex(want), to_hex(out.data() + off, n)) << GetParam()->name;
+    std::vector<uint8_t> back(len + 1);
+    ASSERT_EQ(1, ctasm_aead_open(&ctx, back.data() + off, &n, len, nonce.data(), 12, want.data(),
+                                 want.size(), ad.data(), ad_len));
+    ASSERT_EQ(to_hex(pt), to_hex(back.data() + off, n));
+    ctasm_aead_ctx_cleanup(&ctx);
+    // The raw stream: OpenSSL's 16-byte IV is the counter (little-endian)
+    // followed by the nonce.
+    const uint32_t counter = static_cast<uint32_t>(rng.next() % 0xffff0000u);
+    uint8_t iv[16];
+    for (int b = 0; b < 4; b++) iv[b] = static_cast<uint8_t>(counter >> (8 * b));
+    memcpy(iv + 4, nonce.data(), 12);
+    std::vector<uint8_t> ks(len + 1), mine(len + 1);
+    EVP_CIPHER_CTX *e = EVP_CIPHER_CTX_new();
+    int l = 0;
+    ASSERT_EQ(1, EVP_EncryptInit_ex(e, EVP_chacha20(), nullptr, key.data(), iv));
+    if (len) ASSERT_EQ(1, EVP_EncryptUpdate(e, ks.data(), &l, pt.data(), static_cast<int>(len)));
+    EVP_CIPHER_CTX_free(e);
+    ASSERT_EQ(1, ctasm_chacha20(mine.data(), pt.data(), len, key.data(), nonce.data(), counter));
+    ASSERT_EQ(to_hex(ks.data(), len), to_hex(mine.data(), len)) << "counter " << counter;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Tiers, ChachaOpensslTest,
+                         ::testing::ValuesIn(ctasm_test::AvailableChachaTiers()),
+                         ctasm_test::ChachaTierTestName);
+#endif  // CTASM_TEST_OPENSSL
+
+}  // namespace

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+// The ChaCha20-Poly1305 tiers a test can run on this build and CPU, a scope
+// that puts one in force for new contexts and ctasm_chacha20() calls
+// (src/chacha/testing.h), and helpers the ChaCha suites share.
+#ifndef CTASM_TESTS_CHACHA_TIERS_H
+#define CTASM_TESTS_CHACHA_TIERS_H
+
+#include <ctype.h>
+#include <gtest/gtest.h>
+#include <stdint.h>
+
+#include <string>
+#include <vector>
+
+#include "chacha/chacha_portable.h"
+#include "chacha/internal.h"
+#include "chacha/testing.h"
+#include "cpu/cpu.h"
+
+namespace ctasm_test {
+
+// Every tier of this build's table whose capabilities the CPU has (judged
+// under the detected capabilities, not a test's mask).
+inline std::vector<const ctasm::ChachaTier *> AvailableChachaTiers() {
+  ctasm::testing::set_cpu_caps_for_testing(ctasm::testing::detected_cpu_caps());
+  std::vector<const ctasm::ChachaTier *> tiers;
+  for (size_t i = 0; i < ctasm::kChachaTierCount; i++) {
+    if (ctasm::kChachaTiers[i]->capable()) tiers.push_back(ctasm::kChachaTiers[i]);
+  }
+  ctasm::testing::reset_cpu_caps_for_testing();
+  return tiers;
+}
+
+// Puts a tier in force for the lifetime of the object.
+class ScopedChachaTier {
+ public:
+  explicit ScopedChachaTier(const ctasm::ChachaTier *t) { ctasm::testing::set_chacha_tier_for_testing(t); }
+  ~ScopedChachaTier() { ctasm::testing::set_chacha_tier_for_testing(nullptr); }
+  ScopedChachaTier(const ScopedChachaTier &) = delete;
+  ScopedChachaTier &operator=(const ScopedChachaTier &) = delete;
+};
+
+inline std::string ChachaTierTestName(const ::testing::TestParamInfo<const ctasm::ChachaTier *> &info) {
+  std::string s;
+  for (const char *c = info.param->name; *c; c++) s += isalnum(static_cast<unsigned char>(*c)) ? *c : '_';
+  return s;
+}
+
+// The tier's input state for key, counter and a 12-byte nonce.
+inline ctasm::ChachaState ChachaStateOf(const uint8_t key[32], uint32_t counter, const uint8_t nonce[12]) {
+  ctasm::ChachaState st;
+  ctasm::chacha_portable::make_state(&st, key, counter, nonce);
+  return st;
+}
+
+}  // namespace ctasm_test
+
+namespace ctasm {
+// gtest prints a tier parameter by its name.
+inline void PrintTo(const ChachaTier *t, std::ostream *os) { *os << t->name; }
+}  // namespace ctasm
+
+#endif  // CTASM_TESTS_CHACHA_TIERS_H
