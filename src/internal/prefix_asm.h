@@ -13,6 +13,7 @@
 #define ctasm_bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, ctasm_bsaes_ctr32_encrypt_blocks)
 #define ctasm_gcm_ghash_ssse3 CTASM_PFX(CTASM_PREFIX, ctasm_gcm_ghash_ssse3)
 #define ctasm_gcm_gmult_ssse3 CTASM_PFX(CTASM_PREFIX, ctasm_gcm_gmult_ssse3)
+#define ctasm_gcm_init_ssse3 CTASM_PFX(CTASM_PREFIX, ctasm_gcm_init_ssse3)
 #define ctasm_ghash_neon_ghash CTASM_PFX(CTASM_PREFIX, ctasm_ghash_neon_ghash)
 #define ctasm_ghash_neon_gmult CTASM_PFX(CTASM_PREFIX, ctasm_ghash_neon_gmult)
 #define ctasm_vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_cbc_encrypt)
