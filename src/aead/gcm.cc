@@ -107,7 +107,7 @@ void ctr_crypt(const GcmKey *key, const AesTier &a, uint8_t ctr[16], const uint8
 bool gcm_init(GcmKey *key, const uint8_t *raw, size_t raw_len, const GhashTier &g, bool *cxx) {
   bool cxx_aes = false;
   *cxx = false;
-  if (!aes_set_key(&key->aes, raw, raw_len, kAesKeyEncrypt, &cxx_aes)) {
+  if (!aes_set_key(&key->aes, raw, raw_len, kAesKeyEncrypt, &cxx_aes, true)) {
     *cxx = cxx_aes;
     return false;
   }

@@ -181,8 +181,10 @@ inline uint32_t aes_key_check_word(uint32_t rounds, uint32_t impl, uint32_t dir)
 // set_*_key: formats *key for the selected tier (or returns 0 on bad
 // arguments, the key wiped). Never inlined, so its callers can wipe the stack
 // it used; *cxx_key says whether C++ code computed on the key (then they must).
+// key_zeroed: the caller has just wiped *key (a GCM context init), so it is
+// not wiped twice.
 CTASM_NOINLINE int aes_set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len,
-                               AesKeyDir dir, bool *cxx_key);
+                               AesKeyDir dir, bool *cxx_key, bool key_zeroed = false);
 
 // Names what is wrong with a key that failed aes_key_tier's check and aborts.
 [[noreturn]] CTASM_COLD void aes_key_misuse(const char *fn, const ctasm_aes_key *key,
