@@ -107,13 +107,14 @@ void ctr_crypt(const GcmKey *key, const AesTier &a, uint8_t ctr[16], const uint8
 bool gcm_init(GcmKey *key, const uint8_t *raw, size_t raw_len, const GhashTier &g, bool *cxx) {
   bool cxx_aes = false;
   *cxx = false;
-  if (!aes_set_key(&key->aes, raw, raw_len, kAesKeyEncrypt, &cxx_aes, true)) {
+  if (!aes_set_key(&key->aes, raw, raw_len, kAesKeyEncrypt, &cxx_aes)) {
     *cxx = cxx_aes;
     return false;
   }
   const AesTier &a = *kAesTierByImpl[key->aes.ctasm_private_impl];
   alignas(16) uint8_t h[16] = {0};
   a.encrypt_block(h, h, &key->aes);
+  if (!g.init_defines_all) secure_wipe(&key->ghash, sizeof(key->ghash));
   g.init(key->ghash.bytes, h);
   secure_wipe(h, sizeof(h));
   *cxx = cxx_aes || (a.cxx_secrets & kCxxData) != 0 || (g.cxx_secrets & kGhashCxxInit) != 0;

@@ -107,7 +107,8 @@ struct AesTier {
   const char *name;    // what ctasm_aes_impl() reports for it
   bool (*capable)();   // the CPU in force (after CTASM_CPU) can run it
   // Key setup: raw holds bits / 8 bytes (128, 192 or 256 bits), key is zeroed
-  // and 16-byte aligned; fills rd_key, rounds and the tier extra area.
+  // (but see encrypt_key_defines_all) and 16-byte aligned; fills rd_key, rounds
+  // and the tier extra area.
   void (*set_encrypt_key)(const uint8_t *raw, unsigned bits, ctasm_aes_key *key);
   void (*set_decrypt_key)(const uint8_t *raw, unsigned bits, ctasm_aes_key *key);
   // One block, with the assembly's argument order so a tier can name its
@@ -137,6 +138,11 @@ struct AesTier {
   // (armv7: its bsaes form repeats the round count), or nullptr.
   bool (*key_consistent)(const ctasm_aes_key *key, AesKeyDir dir);
   uint8_t cxx_secrets;  // kCxx* flags
+  // set_encrypt_key writes every byte of the key but impl, direction and check
+  // (zeroing what its schedule does not use), so it takes a key of any
+  // contents and aes_set_key does not wipe it first: a wipe costs as much as
+  // the schedule. False (the default) for tiers that need a zeroed key.
+  bool encrypt_key_defines_all = false;
 };
 
 // Each tier's entry, in its own file (src/aes/tier_*.cc).
@@ -181,10 +187,8 @@ inline uint32_t aes_key_check_word(uint32_t rounds, uint32_t impl, uint32_t dir)
 // set_*_key: formats *key for the selected tier (or returns 0 on bad
 // arguments, the key wiped). Never inlined, so its callers can wipe the stack
 // it used; *cxx_key says whether C++ code computed on the key (then they must).
-// key_zeroed: the caller has just wiped *key (a GCM context init), so it is
-// not wiped twice.
 CTASM_NOINLINE int aes_set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len,
-                               AesKeyDir dir, bool *cxx_key, bool key_zeroed = false);
+                               AesKeyDir dir, bool *cxx_key);
 
 // Names what is wrong with a key that failed aes_key_tier's check and aborts.
 [[noreturn]] CTASM_COLD void aes_key_misuse(const char *fn, const ctasm_aes_key *key,

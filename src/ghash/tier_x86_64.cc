@@ -20,7 +20,8 @@ void ctasm_gcm_ghash_ssse3(uint8_t x[16], const void *key, const uint8_t *in, si
 namespace ctasm {
 namespace {
 
-static_assert(1024 <= kGhashKeyBytes, "H and H^2 tables (512 bytes each) must fit the key");
+// The tables of H and H^2, 512 bytes each, are the whole key (init_defines_all).
+static_assert(kGhashKeyBytes == 1024, "ctasm_gcm_init_ssse3 writes exactly 1024 bytes");
 
 bool ssse3_capable() { return cpu_has(kSSSE3); }
 
@@ -33,7 +34,8 @@ const GhashTier kGhashTierSsse3 = {
     ctasm_gcm_init_ssse3,
     ctasm_gcm_gmult_ssse3,
     ctasm_gcm_ghash_ssse3,
-    0,  // nothing in C++
+    0,     // nothing in C++
+    true,  // init writes the whole key (both powers' tables)
 };
 
 }  // namespace ctasm
