@@ -9,6 +9,7 @@
 %xdefine ctasm_vpaes_set_encrypt_key CTASM_PREFIX %+ _ctasm_vpaes_set_encrypt_key
 %xdefine ctasm_vpaes_set_decrypt_key CTASM_PREFIX %+ _ctasm_vpaes_set_decrypt_key
 %xdefine ctasm_vpaes_encrypt_key_to_bsaes CTASM_PREFIX %+ _ctasm_vpaes_encrypt_key_to_bsaes
+%xdefine ctasm_vpaes_set_encrypt_key_bsaes CTASM_PREFIX %+ _ctasm_vpaes_set_encrypt_key_bsaes
 %endif
 default rel
 bits 64
@@ -2571,6 +2572,566 @@ L$vp_bsk_first_49:
 	pop	rdi
 	ret
 L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_end:
+global ctasm_vpaes_set_encrypt_key_bsaes
+align 16
+ctasm_vpaes_set_encrypt_key_bsaes:
+	push	rdi
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p1:
+	push	rsi
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p2:
+	sub	rsp,168
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p3:
+	movaps	[rsp+0],xmm6
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p4:
+	movaps	[rsp+16],xmm7
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p5:
+	movaps	[rsp+32],xmm8
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p6:
+	movaps	[rsp+48],xmm9
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p7:
+	movaps	[rsp+64],xmm10
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p8:
+	movaps	[rsp+80],xmm11
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p9:
+	movaps	[rsp+96],xmm12
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p10:
+	movaps	[rsp+112],xmm13
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p11:
+	movaps	[rsp+128],xmm14
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p12:
+	movaps	[rsp+144],xmm15
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p13:
+	mov	rdi,rcx
+	mov	rsi,rdx
+	mov	rdx,r8
+	cmp	esi,128
+	je	L$vp_fk128_50
+	cmp	esi,256
+	je	L$vp_fk256_51
+	xor	eax,eax
+	movaps	xmm6,[rsp+0]
+	movaps	xmm7,[rsp+16]
+	movaps	xmm8,[rsp+32]
+	movaps	xmm9,[rsp+48]
+	movaps	xmm10,[rsp+64]
+	movaps	xmm11,[rsp+80]
+	movaps	xmm12,[rsp+96]
+	movaps	xmm13,[rsp+112]
+	movaps	xmm14,[rsp+128]
+	movaps	xmm15,[rsp+144]
+	add	rsp,168
+	pop	rsi
+	pop	rdi
+	ret
+L$vp_fk128_50:
+	movdqa	xmm9,[rel L$k_s0F]
+	movdqa	xmm10,[rel L$k_inv]
+	movdqa	xmm11,[rel L$k_ainv]
+	mov	DWORD[rdx+240],10
+	lea	r10,[rel L$k_bs_trc]
+	lea	r11,[rel L$k_sr]
+	movdqa	xmm8,[rel L$k_rcon63]
+	movdqa	xmm7,[rel L$k_rcon_idx]
+	movdqu	xmm5,[rdi]
+	xor	r8d,r8d
+	movdqa	xmm14,xmm5
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	movdqa	[rdx+r8*1],xmm14
+	mov	r9d,10
+L$vp_fkloop_52:
+	add	r8,16
+	movdqa	xmm12,xmm8
+	pshufb	xmm12,xmm7
+	paddb	xmm7,[rel L$k_rcon_step]
+	movdqa	xmm0,xmm5
+	pshufb	xmm0,[rel L$k_rotbc]
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,xmm12
+	movdqa	xmm6,xmm5
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pxor	xmm5,xmm0
+	sub	r9d,1
+	jz	L$vp_fkout_53
+	movdqa	xmm14,xmm5
+	pxor	xmm14,[rel L$k_s63]
+	mov	eax,r8d
+	and	eax,48
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10+rax*1]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	mov	ecx,r8d
+	neg	ecx
+	and	ecx,48
+	pshufb	xmm14,[r11+rcx*1]
+	movdqa	[rdx+r8*1],xmm14
+	jmp	L$vp_fkloop_52
+L$vp_fkout_53:
+	pxor	xmm5,[rel L$k_s63]
+	movdqa	[rdx+r8*1],xmm5
+	mov	eax,1
+	movaps	xmm6,[rsp+0]
+	movaps	xmm7,[rsp+16]
+	movaps	xmm8,[rsp+32]
+	movaps	xmm9,[rsp+48]
+	movaps	xmm10,[rsp+64]
+	movaps	xmm11,[rsp+80]
+	movaps	xmm12,[rsp+96]
+	movaps	xmm13,[rsp+112]
+	movaps	xmm14,[rsp+128]
+	movaps	xmm15,[rsp+144]
+	add	rsp,168
+	pop	rsi
+	pop	rdi
+	ret
+L$vp_fk256_51:
+	movdqa	xmm9,[rel L$k_s0F]
+	movdqa	xmm10,[rel L$k_inv]
+	movdqa	xmm11,[rel L$k_ainv]
+	mov	DWORD[rdx+240],14
+	lea	r10,[rel L$k_bs_trc]
+	lea	r11,[rel L$k_sr]
+	movdqa	xmm8,[rel L$k_rcon63]
+	movdqa	xmm7,[rel L$k_rcon_idx]
+	movdqu	xmm5,[rdi]
+	xor	r8d,r8d
+	movdqu	xmm13,[rdi+16]
+	movdqa	xmm14,xmm5
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	movdqa	[rdx+r8*1],xmm14
+	mov	r9d,7
+	mov	r8d,16
+	movdqa	xmm14,xmm13
+	pxor	xmm14,[rel L$k_s63]
+	mov	eax,r8d
+	and	eax,48
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10+rax*1]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	mov	ecx,r8d
+	neg	ecx
+	and	ecx,48
+	pshufb	xmm14,[r11+rcx*1]
+	movdqa	[rdx+r8*1],xmm14
+L$vp_fkloop_54:
+	add	r8,16
+	movdqa	xmm12,xmm8
+	pshufb	xmm12,xmm7
+	paddb	xmm7,[rel L$k_rcon_step]
+	movdqa	xmm0,xmm13
+	pshufb	xmm0,[rel L$k_rotbc]
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,xmm12
+	movdqa	xmm6,xmm5
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pxor	xmm5,xmm0
+	sub	r9d,1
+	jz	L$vp_fkout_55
+	movdqa	xmm14,xmm5
+	pxor	xmm14,[rel L$k_s63]
+	mov	eax,r8d
+	and	eax,48
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10+rax*1]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	mov	ecx,r8d
+	neg	ecx
+	and	ecx,48
+	pshufb	xmm14,[r11+rcx*1]
+	movdqa	[rdx+r8*1],xmm14
+	add	r8,16
+	pshufd	xmm0,xmm5,0xff
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,[rel L$k_s63]
+	movdqa	xmm6,xmm13
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pxor	xmm13,xmm0
+	movdqa	xmm14,xmm13
+	pxor	xmm14,[rel L$k_s63]
+	mov	eax,r8d
+	and	eax,48
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10+rax*1]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	mov	ecx,r8d
+	neg	ecx
+	and	ecx,48
+	pshufb	xmm14,[r11+rcx*1]
+	movdqa	[rdx+r8*1],xmm14
+	jmp	L$vp_fkloop_54
+L$vp_fkout_55:
+	pxor	xmm5,[rel L$k_s63]
+	movdqa	[rdx+r8*1],xmm5
+	mov	eax,1
+	movaps	xmm6,[rsp+0]
+	movaps	xmm7,[rsp+16]
+	movaps	xmm8,[rsp+32]
+	movaps	xmm9,[rsp+48]
+	movaps	xmm10,[rsp+64]
+	movaps	xmm11,[rsp+80]
+	movaps	xmm12,[rsp+96]
+	movaps	xmm13,[rsp+112]
+	movaps	xmm14,[rsp+128]
+	movaps	xmm15,[rsp+144]
+	add	rsp,168
+	pop	rsi
+	pop	rdi
+	ret
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_end:
 section .rdata rdata align=64
 align 64, db 0
 L$k_s0F:
@@ -2805,6 +3366,9 @@ section .pdata rdata align=4
 	dd	ctasm_vpaes_encrypt_key_to_bsaes wrt ..imagebase
 	dd	L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_info wrt ..imagebase
+	dd	ctasm_vpaes_set_encrypt_key_bsaes wrt ..imagebase
+	dd	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_info wrt ..imagebase
 section .xdata rdata align=8
 align 4
 L$_ctasm_ctasm_vpaes_encrypt_info:
@@ -2951,4 +3515,31 @@ L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_info:
 	db	L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_p2-ctasm_vpaes_encrypt_key_to_bsaes,96
 	db	L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_p1-ctasm_vpaes_encrypt_key_to_bsaes,112
 	dw	0
+align 4
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_info:
+	db	1,L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p13-ctasm_vpaes_set_encrypt_key_bsaes,24,0
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p13-ctasm_vpaes_set_encrypt_key_bsaes,248
+	dw	9
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p12-ctasm_vpaes_set_encrypt_key_bsaes,232
+	dw	8
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p11-ctasm_vpaes_set_encrypt_key_bsaes,216
+	dw	7
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p10-ctasm_vpaes_set_encrypt_key_bsaes,200
+	dw	6
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p9-ctasm_vpaes_set_encrypt_key_bsaes,184
+	dw	5
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p8-ctasm_vpaes_set_encrypt_key_bsaes,168
+	dw	4
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p7-ctasm_vpaes_set_encrypt_key_bsaes,152
+	dw	3
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p6-ctasm_vpaes_set_encrypt_key_bsaes,136
+	dw	2
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p5-ctasm_vpaes_set_encrypt_key_bsaes,120
+	dw	1
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p4-ctasm_vpaes_set_encrypt_key_bsaes,104
+	dw	0
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p3-ctasm_vpaes_set_encrypt_key_bsaes,1
+	dw	21
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p2-ctasm_vpaes_set_encrypt_key_bsaes,96
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p1-ctasm_vpaes_set_encrypt_key_bsaes,112
 %endif

@@ -930,6 +930,102 @@ sub expand_key_words {
          ".ctasm_ret", ".ctasm_endproc");
 }
 
+# ---------------------------------------------------------------------------
+# int ctasm_vpaes_set_encrypt_key_bsaes(const uint8_t *user_key, unsigned bits, void *key)
+# AES-128 and AES-256: what ctasm_vpaes_set_encrypt_key and then
+# ctasm_vpaes_encrypt_key_to_bsaes write (the vpaes key, its bsaes form in the
+# extra area at byte 256), in one pass: each round key is converted to both
+# forms as soon as it is made, so the conversions (stores and shuffles, no
+# dependency on each other) fill the stalls of the expansion's dependency
+# chain instead of running after it. Returns 1; 0 for other sizes, with
+# nothing written (the caller then runs the two functions).
+{
+    my ($K, $T, $IDX, $RC, $R, $K2) = map { "%xmm$_" } 5, 6, 7, 8, 12, 13;
+    my $C = { x => "%xmm14", hi => "%xmm15", t1 => $T };   # conversion temporaries
+    my ($off, $steps, $trc, $sr) = ("%r8", "%r9d", "%r10", "%r11");
+    my $x = $A_->{x};
+    # round key r (r >= 1, 16 r in $off) in $k: K_r ^ 0x63 in both forms
+    my $convert = sub {
+        my ($k, $first) = @_;
+        emit("movdqa $k, $C->{x}");
+        emit("pxor .Lk_s63(%rip), $C->{x}") unless $first;
+        # bsaes: bsaes' byte order after round r, then bit planes
+        if ($first) {
+            emit("movdqa $C->{x}, $C->{hi}", "pshufb ($trc), $C->{hi}");
+        } else {
+            emit("movl ${off}d, %eax", "andl \$48, %eax",
+                 "movdqa $C->{x}, $C->{hi}", "pshufb ($trc,%rax), $C->{hi}");
+        }
+        for my $i (0 .. 7) {
+            emit("movdqa $C->{hi}, $T",
+                 "pand .Lk_bs_bit$i(%rip), $T",
+                 "pcmpeqb .Lk_bs_bit$i(%rip), $T",
+                 "movdqa $T, " . (256 + 16 * $i) . "(%rdx,$off,8)");
+        }
+        # vpaes: phi, then SR^-r (round 0: phi alone)
+        emit(lin_map($C, ".Lk_ipt_lo(%rip)", ".Lk_ipt_hi(%rip)"));
+        emit("movl ${off}d, %ecx", "negl %ecx", "andl \$48, %ecx",
+             "pshufb ($sr,%rcx), $C->{x}") unless $first;
+        emit("movdqa $C->{x}, (%rdx,$off)");
+    };
+    # $k = the next round key from $k and the last word of $from ($rot: RotWord and rcon)
+    my $next = sub {
+        my ($k, $from, $rot) = @_;
+        if ($rot) {
+            emit("movdqa $RC, $R", "pshufb $IDX, $R", "paddb .Lk_rcon_step(%rip), $IDX",
+                 "movdqa $from, $x", "pshufb .Lk_rotbc(%rip), $x");
+        } else {
+            emit("pshufd \$0xff, $from, $x");
+        }
+        sbox_vec();
+        emit($rot ? "pxor $R, $x" : "pxor .Lk_s63(%rip), $x");
+        prefix_xor($k, $T);
+        emit("pxor $x, $k");
+    };
+    my ($k128, $k256) = map { newlabel($_) } qw(fk128 fk256);
+    emit(".ctasm_proc ctasm_vpaes_set_encrypt_key_bsaes, global, args=3");
+    emit("cmpl \$128, %esi", "je $k128", "cmpl \$256, %esi", "je $k256",
+         "xorl %eax, %eax", ".ctasm_ret");
+    for my $nk (4, 8) {
+        my ($loop, $out) = map { newlabel($_) } qw(fkloop fkout);
+        my $nr = $nk + 6;
+        label($nk == 4 ? $k128 : $k256);
+        load_consts();
+        emit("movl \$$nr, 240(%rdx)",
+             ".ctasm_adr $trc, .Lk_bs_trc",
+             ".ctasm_adr $sr, .Lk_sr",
+             "movdqa .Lk_rcon63(%rip), $RC",
+             "movdqa .Lk_rcon_idx(%rip), $IDX",
+             "movdqu (%rdi), $K",
+             "xorl %r8d, %r8d");
+        emit("movdqu 16(%rdi), $K2") if $nk == 8;
+        $convert->($K, 1);                                  # round 0
+        emit("movl \$" . ($nk == 4 ? 10 : 7) . ", $steps");  # rcon steps
+        if ($nk == 8) {
+            emit("movl \$16, %r8d");
+            $convert->($K2, 0);                             # round 1
+        }
+        label($loop);
+        emit("addq \$16, $off");
+        $next->($K, $nk == 4 ? $K : $K2, 1);                # K_r
+        emit("subl \$1, $steps", "jz $out");
+        $convert->($K, 0);
+        if ($nk == 8) {
+            emit("addq \$16, $off");
+            $next->($K2, $K, 0);                            # K_(r+1)
+            $convert->($K2, 0);
+        }
+        emit("jmp $loop");
+        label($out);
+        # round Nr stays plain (with 0x63) in the vpaes key; bsaes takes it from there
+        emit("pxor .Lk_s63(%rip), $K",
+             "movdqa $K, (%rdx,$off)",
+             "movl \$1, %eax",
+             ".ctasm_ret");
+    }
+    emit(".ctasm_endproc");
+}
+
 # ===========================================================================
 # Tables
 # ===========================================================================

@@ -42,6 +42,9 @@ void ctasm_vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len, const 
 // (8 blocks wide, 128 bytes per round, at most 1792 bytes): set_encrypt_key
 // keeps them in the key's extra area (bytes 256..).
 void ctasm_vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
+// AES-128 and AES-256: both of the above in one pass (the vpaes key, and its
+// bsaes form in the key's extra area); returns 1. Other sizes: 0, nothing written.
+int ctasm_vpaes_set_encrypt_key_bsaes(const uint8_t *user_key, unsigned bits, void *key);
 // `key`: a vpaes encryption key whose extra area holds its bsaes form (above);
 // round Nr is read from the vpaes schedule. Same counter convention as
 // ctasm_vpaes_ctr32_encrypt_blocks; a partial final batch computes all eight blocks

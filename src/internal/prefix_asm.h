@@ -24,6 +24,7 @@
 #define ctasm_vpaes_encrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_encrypt_key_to_bsaes)
 #define ctasm_vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_set_decrypt_key)
 #define ctasm_vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_set_encrypt_key)
+#define ctasm_vpaes_set_encrypt_key_bsaes CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_set_encrypt_key_bsaes)
 #endif
 
 #endif /* CTASM_INTERNAL_PREFIX_ASM_H */
