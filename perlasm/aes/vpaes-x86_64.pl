@@ -49,9 +49,11 @@
 #    InvShiftRows is again lazy (rotations SR^n R_k SR^-n, keys permuted by
 #    SR^n, final SR^-Nr).
 #
-#  * Key schedule: the standard FIPS-197 expansion word by word (branches only
-#    on the word index), SubWord through the same vector S-box; then each round
-#    key is converted into the form its round consumes (see set_*_key below).
+#  * Key schedule: the standard FIPS-197 expansion, SubWord through the same
+#    vector S-box; AES-128 and AES-256 a whole round key per step, AES-192
+#    word by word (branches only on the key size and the step); then each
+#    round key is converted into the form its round consumes (see set_*_key
+#    below; ctasm_vpaes_set_encrypt_key_bsaes converts as it goes).
 #
 # Key struct: round keys at bytes 0..16*(Nr+1)-1, Nr (10/12/14) at byte 240.
 #

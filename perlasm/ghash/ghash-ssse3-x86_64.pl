@@ -70,14 +70,16 @@
 # Measured (AMD EPYC Zen 3 VM, 2 vCPUs shared with other jobs; this thread's
 # CPU time in reference cycles at 2.445 GHz; medians of 3; bench/ghash/
 # ghash_speed.cc): 8 KiB 1.8-1.9 ref cycles/byte (~1300-1400 MB/s), 256 bytes
-# 1.9, one block ~75 ref cycles; init (C++, SSE2) ~900 ref cycles. OpenSSL
+# 1.9, one block ~75 ref cycles; init ~900 ref cycles when it was C++ (now
+# assembly, "Table construction" below: AES-128-GCM init went from 0.41x to
+# 1.04x OpenSSL's with it and the key-setup changes of vpaes-x86_64.pl). OpenSSL
 # 3.0's variable-time gcm_ghash_4bit at its SSSE3 tier (AES-GCM over AD only)
 # 5.6-6.6 ref cycles/byte at 8 KiB, the portable constant-time C++ tier ~11.
 # AES-128-GCM seal with this GHASH (bsaes+vpaes CTR) against OpenSSL at its
 # SSSE3 tier: 1.76x at 8 KiB, 1.73x at 1350 bytes, 3.8x at 16 bytes.
 #
 # ---------------------------------------------------------------------------
-# Key layout (1024 bytes, 16-aligned; written by src/ghash/tier_x86_64.cc)
+# Key layout (1024 bytes, 16-aligned; written by ctasm_gcm_init_ssse3 below)
 #   power p = 0 (H) at byte 0, p = 1 (H^2) at byte 512;
 #   row j (0..15) of U at 512p + 32j, row j of L at 512p + 32j + 16:
 #   byte v of row j = byte j of U[v] (resp. L[v]).
