@@ -178,6 +178,8 @@ std::unique_ptr<Bench> make_openssl_bench(const OpDef &op, size_t chunk) {
       return checked(new OsslAead("AES-128-GCM", 16, OsslAead::kGmac, chunk));
     case OpId::kAes128GcmSetup:
       return checked(new OsslSetup("AES-128-GCM", 1, 16));
+    case OpId::kAes256GcmSetup:
+      return checked(new OsslSetup("AES-256-GCM", 1, 32));
 #endif
   }
   return nullptr;

@@ -19,6 +19,7 @@ const std::vector<OpDef> &all_ops() {
 #endif
       {OpId::kAes128Gmac, "GHASH (AES-128-GMAC)", "", true, 1},
       {OpId::kAes128GcmSetup, "AES-128-GCM", "init", false, 1},
+      {OpId::kAes256GcmSetup, "AES-256-GCM", "init", false, 1},
 #endif
       {OpId::kAes128Ctr, "AES-128-CTR", "", true, 1},
       {OpId::kAes256Ctr, "AES-256-CTR", "", true, 1},
@@ -260,6 +261,8 @@ std::unique_ptr<Bench> make_ctasm_bench(const OpDef &op, size_t chunk) {
           new CtasmAead(ctasm_aead_aes_128_gcm(), CtasmAead::kGmac, chunk)));
     case OpId::kAes128GcmSetup:
       return std::unique_ptr<Bench>(new CtasmAeadSetup(ctasm_aead_aes_128_gcm()));
+    case OpId::kAes256GcmSetup:
+      return std::unique_ptr<Bench>(new CtasmAeadSetup(ctasm_aead_aes_256_gcm()));
 #endif
   }
   return nullptr;

@@ -47,6 +47,7 @@ enum class OpId {
 #endif
   kAes128Gmac,  // GHASH through the public API: empty message, chunk-sized AD
   kAes128GcmSetup,  // ctasm_aead_ctx_init (OpenSSL: re-keying an AES-128-GCM EVP context)
+  kAes256GcmSetup,  // the same for AES-256-GCM
 #endif
 };
 

@@ -48,6 +48,9 @@ ABI_TEST(Aes) {
           "ctasm_bsaes_ctr32_encrypt_blocks", "ctasm_bsaes_cbc_decrypt"}) {
       NotRunnable(f, "no SSSE3/NEON");
     }
+#if defined(CTASM_X86_64_ASM)
+    NotRunnable("ctasm_vpaes_set_encrypt_key_bsaes", "no SSSE3");
+#endif
     return;
   }
   ctasm_test::TestRng rng(0xab1);
@@ -118,6 +121,13 @@ ABI_TEST(Aes) {
 #if defined(CTASM_X86_64_ASM)
     memcpy(ek.b + 256, bek.b, ctasm::kBsaesKeyBytes);
     const void *ctr_key = ek.b;
+    // The one-pass schedule writes exactly that key: the vpaes form and its
+    // bsaes form (AES-192: nothing, it returns 0).
+    static KeyBuf fk;
+    memset(&fk, 0, sizeof fk);
+    EXPECT_EQ(CHECK_ABI(ctasm_vpaes_set_encrypt_key_bsaes, user, bits, fk.b), bits == 192 ? 0 : 1);
+    static const KeyBuf kZero = {};
+    EXPECT_EQ(memcmp(&fk, bits == 192 ? &kZero : &ek, sizeof fk), 0);
 #else
     const void *ctr_key = bek.b;
 #endif

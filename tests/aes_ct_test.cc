@@ -2,7 +2,7 @@
 // Constant-time check of every AES tier with valgrind's memcheck: the key and
 // the data are marked undefined, so a branch or a memory address that depends
 // on them is reported as a memcheck error, and the test counts those errors.
-// Outside valgrind the test fails (ctest runs it under valgrind as aes_constant_time):
+// Outside valgrind the test fails (ctest runs it under valgrind as aes_gcm_constant_time):
 //   valgrind ./ctasm_tests --gtest_filter='AesConstantTime*'
 // (valgrind hides AVX-512/VAES, not SSSE3, so the vpaes tier runs under it).
 #if defined(__has_include)
@@ -58,7 +58,7 @@ void ExerciseAllOperations(size_t key_len) {
 }
 
 TEST(AesConstantTime, EveryTierUnderMemcheck) {
-  if (!RUNNING_ON_VALGRIND) GTEST_FAIL() << "this test must run under valgrind (ctest runs it as aes_constant_time)";
+  if (!RUNNING_ON_VALGRIND) GTEST_FAIL() << "this test must run under valgrind (ctest runs it as aes_gcm_constant_time)";
   std::vector<uint32_t> caps_list = {0};
   const uint32_t det = ctasm::testing::detected_cpu_caps();
   if (det != 0) caps_list.push_back(det & ~(ctasm::kAESNI | ctasm::kVAES | ctasm::kARMAES));

@@ -825,7 +825,7 @@ TEST_F(BsaesHybrid, CtrStackKeyIsWiped) {
 // decryption, which the short calls there do not all reach. Key and data
 // secret (undefined), counter, IV and lengths public.
 TEST(AesConstantTime, HybridBulkUnderMemcheck) {
-  if (!RUNNING_ON_VALGRIND) GTEST_FAIL() << "this test must run under valgrind (ctest runs it as aes_constant_time)";
+  if (!RUNNING_ON_VALGRIND) GTEST_FAIL() << "this test must run under valgrind (ctest runs it as aes_gcm_constant_time)";
   const uint32_t det = ctasm::testing::detected_cpu_caps();
   if (!(det & kHybridCap)) GTEST_FAIL() << "the hybrid needs NEON/SSSE3, which this CPU (or CTASM_CPU) lacks";
   ctasm::testing::set_cpu_caps_for_testing(det & ~(ctasm::kAESNI | ctasm::kVAES | ctasm::kARMAES));

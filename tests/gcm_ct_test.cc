@@ -7,7 +7,7 @@
 // hook (src/internal/declassify.h). A negative fixture (a secret-indexed table
 // read and a secret branch) must be caught, or the harness is blind; it runs
 // on its own (ctest constant_time_negative_fixture). Outside
-// valgrind the test fails (ctest runs it under valgrind as aes_constant_time):
+// valgrind the test fails (ctest runs it under valgrind as aes_gcm_constant_time):
 //   valgrind ./ctasm_tests --gtest_filter='GcmConstantTime*'
 #if defined(__has_include)
 #if __has_include(<valgrind/memcheck.h>)
@@ -84,7 +84,7 @@ void ExerciseGcm(size_t key_len) {
 }
 
 TEST(GcmConstantTime, EveryTierUnderMemcheck) {
-  if (!RUNNING_ON_VALGRIND) GTEST_FAIL() << "this test must run under valgrind (ctest runs it as aes_constant_time)";
+  if (!RUNNING_ON_VALGRIND) GTEST_FAIL() << "this test must run under valgrind (ctest runs it as aes_gcm_constant_time)";
   ctasm::testing::set_declassify_hook(MakeDefined);
   const std::vector<ctasm_test::GcmTiers> tiers = ctasm_test::AvailableGcmTiers();
   ASSERT_FALSE(tiers.empty());
@@ -114,7 +114,7 @@ __attribute__((noinline)) uint8_t LeakyLookup(const uint8_t *secret) {
 }
 
 TEST(GcmConstantTimeNegative, FixtureIsCaught) {
-  if (!RUNNING_ON_VALGRIND) GTEST_FAIL() << "this test must run under valgrind (ctest runs it as aes_constant_time)";
+  if (!RUNNING_ON_VALGRIND) GTEST_FAIL() << "this test must run under valgrind (ctest runs it as aes_gcm_constant_time)";
   std::vector<uint8_t> s(2, 7);
   Secret(s);
   const unsigned before = VALGRIND_COUNT_ERRORS;

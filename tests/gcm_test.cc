@@ -189,6 +189,41 @@ TEST_P(GcmTierTest, ImplNamesBothHalves) {
   }
 }
 
+// ctx_init writes every byte of the context itself instead of wiping it
+// first (src/aead/aead.cc): a context re-keyed from AES-256 to AES-128, or
+// made over garbage, must hold exactly what a zeroed one does -- nothing of
+// the earlier key's longer schedule, bsaes form or GHASH tables. Likewise an
+// AES encryption key set over garbage, the path this builds on.
+TEST_P(GcmTierTest, InitOverwritesEverything) {
+  ctasm_test::ScopedGcmTiers scope(GetParam());
+  ctasm_test::TestRng rng(0x1e7);
+  const std::vector<uint8_t> k256 = rng.bytes(32), k128 = rng.bytes(16);
+  for (int garbage : {0x00, 0xa5, 0xff}) {
+    SCOPED_TRACE(garbage);
+    ctasm_aead_ctx clean, reused;
+    memset(&clean, 0, sizeof clean);
+    memset(&reused, garbage, sizeof reused);
+    ASSERT_EQ(1, ctasm_aead_ctx_init(&reused, ctasm_aead_aes_256_gcm(), k256.data(), 32, 0));
+    ASSERT_EQ(1, ctasm_aead_ctx_init(&reused, ctasm_aead_aes_128_gcm(), k128.data(), 16, 0));
+    ASSERT_EQ(1, ctasm_aead_ctx_init(&clean, ctasm_aead_aes_128_gcm(), k128.data(), 16, 0));
+    EXPECT_EQ(0, memcmp(&clean, &reused, sizeof clean)) << "AES-256 -> AES-128 re-key left bytes behind";
+    memset(&reused, garbage, sizeof reused);
+    ASSERT_EQ(1, ctasm_aead_ctx_init(&reused, ctasm_aead_aes_128_gcm(), k128.data(), 16, 0));
+    EXPECT_EQ(0, memcmp(&clean, &reused, sizeof clean)) << "init over garbage differs";
+    // A failed init leaves no key at all.
+    ASSERT_EQ(0, ctasm_aead_ctx_init(&reused, ctasm_aead_aes_128_gcm(), k128.data(), 15, 0));
+    const std::vector<uint8_t> zero(sizeof reused, 0);
+    EXPECT_EQ(0, memcmp(zero.data(), &reused, sizeof reused)) << "failed init left state";
+    ctasm_aes_key kc, kr;
+    memset(&kc, 0, sizeof kc);
+    memset(&kr, garbage, sizeof kr);
+    ASSERT_EQ(1, ctasm_aes_set_encrypt_key(&kr, k256.data(), 32));
+    ASSERT_EQ(1, ctasm_aes_set_encrypt_key(&kr, k128.data(), 16));
+    ASSERT_EQ(1, ctasm_aes_set_encrypt_key(&kc, k128.data(), 16));
+    EXPECT_EQ(0, memcmp(&kc, &kr, sizeof kc)) << "AES key: 256 -> 128 re-key left bytes behind";
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Tiers, GcmTierTest, ::testing::ValuesIn(ctasm_test::AvailableGcmTiers()),
                          ctasm_test::GcmTierTestName);
 

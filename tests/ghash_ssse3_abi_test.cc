@@ -15,8 +15,9 @@
 #include "ghash/internal.h"
 #include "test_util.h"
 
-// The prototypes of src/ghash/tier_x86_64.cc (both need SSSE3).
+// The prototypes of src/ghash/tier_x86_64.cc (all need SSSE3).
 extern "C" {
+void ctasm_gcm_init_ssse3(void *key, const uint8_t h[16]);
 void ctasm_gcm_gmult_ssse3(uint8_t x[16], const void *key);
 void ctasm_gcm_ghash_ssse3(uint8_t x[16], const void *key, const uint8_t *in, size_t len);
 }
@@ -25,6 +26,7 @@ namespace {
 
 ABI_TEST(GhashSsse3) {
   if (!ctasm::kGhashTierSsse3.capable()) {
+    ctasm_abi::NotRunnable("ctasm_gcm_init_ssse3", "no SSSE3");
     ctasm_abi::NotRunnable("ctasm_gcm_gmult_ssse3", "no SSSE3");
     ctasm_abi::NotRunnable("ctasm_gcm_ghash_ssse3", "no SSSE3");
     return;
@@ -33,9 +35,12 @@ ABI_TEST(GhashSsse3) {
   uint8_t h[16], in[16 * 7 + 1];
   rng.fill(h, sizeof h);
   rng.fill(in, sizeof in);
-  static ctasm::GhashKey key;
+  static ctasm::GhashKey key, direct;
   memset(&key, 0, sizeof key);
-  ctasm::kGhashTierSsse3.init(&key, h);
+  memset(&direct, 0, sizeof direct);
+  CHECK_ABI(ctasm_gcm_init_ssse3, static_cast<void *>(&key), static_cast<const uint8_t *>(h));
+  ctasm_gcm_init_ssse3(&direct, h);
+  EXPECT_EQ(memcmp(&key, &direct, sizeof key), 0);
 
   uint8_t x1[16], x2[16];
   rng.fill(x1, 16);

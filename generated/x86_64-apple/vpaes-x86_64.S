@@ -11,6 +11,7 @@
 #define _ctasm_vpaes_set_encrypt_key CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_set_encrypt_key)
 #define _ctasm_vpaes_set_decrypt_key CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_set_decrypt_key)
 #define _ctasm_vpaes_encrypt_key_to_bsaes CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_encrypt_key_to_bsaes)
+#define _ctasm_vpaes_set_encrypt_key_bsaes CTASM_MPFX(CTASM_PREFIX, ctasm_vpaes_set_encrypt_key_bsaes)
 #endif
 .section __TEXT,__text,regular,pure_instructions
 .globl _ctasm_vpaes_encrypt
@@ -1541,24 +1542,28 @@ _ctasm_vpaes_set_encrypt_key:
 	movdqa	Lk_s0F(%rip),%xmm9
 	movdqa	Lk_inv(%rip),%xmm10
 	movdqa	Lk_ainv(%rip),%xmm11
+	cmpl	$128,%esi
+	je	Lvp_k128_23
+	cmpl	$256,%esi
+	je	Lvp_k256_24
 	movl	%esi,%eax
 	shrl	$5,%eax
 	leal	6(%rax),%ecx
 	movl	%ecx,240(%rdx)
 	xorl	%r8d,%r8d
-Lvp_kcopy_23:
+Lvp_kcopy_26:
 	movl	(%rdi,%r8,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addq	$1,%r8
 	cmpq	%rax,%r8
-	jb	Lvp_kcopy_23
+	jb	Lvp_kcopy_26
 	leal	4(,%rcx,4),%r10d
 	xorl	%r11d,%r11d
 	leaq	Lk_rcon(%rip),%rsi
-Lvp_kloop_24:
+Lvp_kloop_27:
 	movl	-4(%rdx,%r8,4),%r9d
 	testl	%r11d,%r11d
-	jnz	Lvp_knot0_25
+	jnz	Lvp_knot0_28
 	rorl	$8,%r9d
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
@@ -1599,12 +1604,12 @@ Lvp_kloop_24:
 	movzbl	(%rsi),%edi
 	xorl	%edi,%r9d
 	addq	$1,%rsi
-	jmp	Lvp_knext_26
-Lvp_knot0_25:
+	jmp	Lvp_knext_29
+Lvp_knot0_28:
 	cmpl	$8,%eax
-	jne	Lvp_knext_26
+	jne	Lvp_knext_29
 	cmpl	$4,%r11d
-	jne	Lvp_knext_26
+	jne	Lvp_knext_29
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
@@ -1641,19 +1646,193 @@ Lvp_knot0_25:
 	pxor	%xmm4,%xmm0
 	pxor	Lk_s63(%rip),%xmm0
 	movd	%xmm0,%r9d
-Lvp_knext_26:
+Lvp_knext_29:
 	movq	%r8,%rdi
 	subq	%rax,%rdi
 	xorl	(%rdx,%rdi,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addl	$1,%r11d
 	cmpl	%eax,%r11d
-	jne	Lvp_knowrap_27
+	jne	Lvp_knowrap_30
 	xorl	%r11d,%r11d
-Lvp_knowrap_27:
+Lvp_knowrap_30:
 	addq	$1,%r8
 	cmpq	%r10,%r8
-	jb	Lvp_kloop_24
+	jb	Lvp_kloop_27
+	jmp	Lvp_kdone_25
+Lvp_k128_23:
+	movl	$4,%eax
+	movl	$10,%ecx
+	movl	%ecx,240(%rdx)
+	movdqu	(%rdi),%xmm5
+	movdqa	%xmm5,(%rdx)
+	movdqa	Lk_rcon63(%rip),%xmm8
+	movdqa	Lk_rcon_idx(%rip),%xmm7
+	leaq	16(%rdx),%r8
+	movl	$10,%r9d
+Lvp_kvloop_31:
+	movdqa	%xmm8,%xmm12
+	pshufb	%xmm7,%xmm12
+	paddb	Lk_rcon_step(%rip),%xmm7
+	movdqa	%xmm5,%xmm0
+	pshufb	Lk_rotbc(%rip),%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	Lk_ipt_lo(%rip),%xmm3
+	pshufb	%xmm0,%xmm3
+	movdqa	Lk_ipt_hi(%rip),%xmm0
+	pshufb	%xmm1,%xmm0
+	pxor	%xmm3,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	%xmm11,%xmm2
+	pshufb	%xmm0,%xmm2
+	pxor	%xmm1,%xmm0
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm1,%xmm3
+	pxor	%xmm2,%xmm3
+	movdqa	%xmm10,%xmm4
+	pshufb	%xmm0,%xmm4
+	pxor	%xmm2,%xmm4
+	movdqa	%xmm10,%xmm2
+	pshufb	%xmm3,%xmm2
+	pxor	%xmm0,%xmm2
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm4,%xmm3
+	pxor	%xmm1,%xmm3
+	movdqa	Lk_sbou(%rip),%xmm0
+	pshufb	%xmm2,%xmm0
+	movdqa	Lk_sbov(%rip),%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm0
+	pxor	%xmm12,%xmm0
+	movdqa	%xmm5,%xmm6
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pxor	%xmm0,%xmm5
+	movdqa	%xmm5,(%r8)
+	addq	$16,%r8
+	subl	$1,%r9d
+	jnz	Lvp_kvloop_31
+	jmp	Lvp_kdone_25
+Lvp_k256_24:
+	movl	$8,%eax
+	movl	$14,%ecx
+	movl	%ecx,240(%rdx)
+	movdqu	(%rdi),%xmm5
+	movdqa	%xmm5,(%rdx)
+	movdqu	16(%rdi),%xmm13
+	movdqa	%xmm13,16(%rdx)
+	movdqa	Lk_rcon63(%rip),%xmm8
+	movdqa	Lk_rcon_idx(%rip),%xmm7
+	leaq	32(%rdx),%r8
+	movl	$7,%r9d
+Lvp_kvloop_33:
+	movdqa	%xmm8,%xmm12
+	pshufb	%xmm7,%xmm12
+	paddb	Lk_rcon_step(%rip),%xmm7
+	movdqa	%xmm13,%xmm0
+	pshufb	Lk_rotbc(%rip),%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	Lk_ipt_lo(%rip),%xmm3
+	pshufb	%xmm0,%xmm3
+	movdqa	Lk_ipt_hi(%rip),%xmm0
+	pshufb	%xmm1,%xmm0
+	pxor	%xmm3,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	%xmm11,%xmm2
+	pshufb	%xmm0,%xmm2
+	pxor	%xmm1,%xmm0
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm1,%xmm3
+	pxor	%xmm2,%xmm3
+	movdqa	%xmm10,%xmm4
+	pshufb	%xmm0,%xmm4
+	pxor	%xmm2,%xmm4
+	movdqa	%xmm10,%xmm2
+	pshufb	%xmm3,%xmm2
+	pxor	%xmm0,%xmm2
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm4,%xmm3
+	pxor	%xmm1,%xmm3
+	movdqa	Lk_sbou(%rip),%xmm0
+	pshufb	%xmm2,%xmm0
+	movdqa	Lk_sbov(%rip),%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm0
+	pxor	%xmm12,%xmm0
+	movdqa	%xmm5,%xmm6
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pxor	%xmm0,%xmm5
+	movdqa	%xmm5,(%r8)
+	subl	$1,%r9d
+	jz	Lvp_kdone_25
+	pshufd	$0xff,%xmm5,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	Lk_ipt_lo(%rip),%xmm3
+	pshufb	%xmm0,%xmm3
+	movdqa	Lk_ipt_hi(%rip),%xmm0
+	pshufb	%xmm1,%xmm0
+	pxor	%xmm3,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	%xmm11,%xmm2
+	pshufb	%xmm0,%xmm2
+	pxor	%xmm1,%xmm0
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm1,%xmm3
+	pxor	%xmm2,%xmm3
+	movdqa	%xmm10,%xmm4
+	pshufb	%xmm0,%xmm4
+	pxor	%xmm2,%xmm4
+	movdqa	%xmm10,%xmm2
+	pshufb	%xmm3,%xmm2
+	pxor	%xmm0,%xmm2
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm4,%xmm3
+	pxor	%xmm1,%xmm3
+	movdqa	Lk_sbou(%rip),%xmm0
+	pshufb	%xmm2,%xmm0
+	movdqa	Lk_sbov(%rip),%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm0
+	pxor	Lk_s63(%rip),%xmm0
+	movdqa	%xmm13,%xmm6
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm13
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm13
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm13
+	pxor	%xmm0,%xmm13
+	movdqa	%xmm13,16(%r8)
+	addq	$32,%r8
+	jmp	Lvp_kvloop_33
+Lvp_kdone_25:
 	movdqa	(%rdx),%xmm0
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
@@ -1705,24 +1884,28 @@ _ctasm_vpaes_set_decrypt_key:
 	movdqa	Lk_s0F(%rip),%xmm9
 	movdqa	Lk_inv(%rip),%xmm10
 	movdqa	Lk_ainv(%rip),%xmm11
+	cmpl	$128,%esi
+	je	Lvp_k128_36
+	cmpl	$256,%esi
+	je	Lvp_k256_37
 	movl	%esi,%eax
 	shrl	$5,%eax
 	leal	6(%rax),%ecx
 	movl	%ecx,240(%rdx)
 	xorl	%r8d,%r8d
-Lvp_kcopy_29:
+Lvp_kcopy_39:
 	movl	(%rdi,%r8,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addq	$1,%r8
 	cmpq	%rax,%r8
-	jb	Lvp_kcopy_29
+	jb	Lvp_kcopy_39
 	leal	4(,%rcx,4),%r10d
 	xorl	%r11d,%r11d
 	leaq	Lk_rcon(%rip),%rsi
-Lvp_kloop_30:
+Lvp_kloop_40:
 	movl	-4(%rdx,%r8,4),%r9d
 	testl	%r11d,%r11d
-	jnz	Lvp_knot0_31
+	jnz	Lvp_knot0_41
 	rorl	$8,%r9d
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
@@ -1763,12 +1946,12 @@ Lvp_kloop_30:
 	movzbl	(%rsi),%edi
 	xorl	%edi,%r9d
 	addq	$1,%rsi
-	jmp	Lvp_knext_32
-Lvp_knot0_31:
+	jmp	Lvp_knext_42
+Lvp_knot0_41:
 	cmpl	$8,%eax
-	jne	Lvp_knext_32
+	jne	Lvp_knext_42
 	cmpl	$4,%r11d
-	jne	Lvp_knext_32
+	jne	Lvp_knext_42
 	movd	%r9d,%xmm0
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
@@ -1805,19 +1988,193 @@ Lvp_knot0_31:
 	pxor	%xmm4,%xmm0
 	pxor	Lk_s63(%rip),%xmm0
 	movd	%xmm0,%r9d
-Lvp_knext_32:
+Lvp_knext_42:
 	movq	%r8,%rdi
 	subq	%rax,%rdi
 	xorl	(%rdx,%rdi,4),%r9d
 	movl	%r9d,(%rdx,%r8,4)
 	addl	$1,%r11d
 	cmpl	%eax,%r11d
-	jne	Lvp_knowrap_33
+	jne	Lvp_knowrap_43
 	xorl	%r11d,%r11d
-Lvp_knowrap_33:
+Lvp_knowrap_43:
 	addq	$1,%r8
 	cmpq	%r10,%r8
-	jb	Lvp_kloop_30
+	jb	Lvp_kloop_40
+	jmp	Lvp_kdone_38
+Lvp_k128_36:
+	movl	$4,%eax
+	movl	$10,%ecx
+	movl	%ecx,240(%rdx)
+	movdqu	(%rdi),%xmm5
+	movdqa	%xmm5,(%rdx)
+	movdqa	Lk_rcon63(%rip),%xmm8
+	movdqa	Lk_rcon_idx(%rip),%xmm7
+	leaq	16(%rdx),%r8
+	movl	$10,%r9d
+Lvp_kvloop_44:
+	movdqa	%xmm8,%xmm12
+	pshufb	%xmm7,%xmm12
+	paddb	Lk_rcon_step(%rip),%xmm7
+	movdqa	%xmm5,%xmm0
+	pshufb	Lk_rotbc(%rip),%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	Lk_ipt_lo(%rip),%xmm3
+	pshufb	%xmm0,%xmm3
+	movdqa	Lk_ipt_hi(%rip),%xmm0
+	pshufb	%xmm1,%xmm0
+	pxor	%xmm3,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	%xmm11,%xmm2
+	pshufb	%xmm0,%xmm2
+	pxor	%xmm1,%xmm0
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm1,%xmm3
+	pxor	%xmm2,%xmm3
+	movdqa	%xmm10,%xmm4
+	pshufb	%xmm0,%xmm4
+	pxor	%xmm2,%xmm4
+	movdqa	%xmm10,%xmm2
+	pshufb	%xmm3,%xmm2
+	pxor	%xmm0,%xmm2
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm4,%xmm3
+	pxor	%xmm1,%xmm3
+	movdqa	Lk_sbou(%rip),%xmm0
+	pshufb	%xmm2,%xmm0
+	movdqa	Lk_sbov(%rip),%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm0
+	pxor	%xmm12,%xmm0
+	movdqa	%xmm5,%xmm6
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pxor	%xmm0,%xmm5
+	movdqa	%xmm5,(%r8)
+	addq	$16,%r8
+	subl	$1,%r9d
+	jnz	Lvp_kvloop_44
+	jmp	Lvp_kdone_38
+Lvp_k256_37:
+	movl	$8,%eax
+	movl	$14,%ecx
+	movl	%ecx,240(%rdx)
+	movdqu	(%rdi),%xmm5
+	movdqa	%xmm5,(%rdx)
+	movdqu	16(%rdi),%xmm13
+	movdqa	%xmm13,16(%rdx)
+	movdqa	Lk_rcon63(%rip),%xmm8
+	movdqa	Lk_rcon_idx(%rip),%xmm7
+	leaq	32(%rdx),%r8
+	movl	$7,%r9d
+Lvp_kvloop_46:
+	movdqa	%xmm8,%xmm12
+	pshufb	%xmm7,%xmm12
+	paddb	Lk_rcon_step(%rip),%xmm7
+	movdqa	%xmm13,%xmm0
+	pshufb	Lk_rotbc(%rip),%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	Lk_ipt_lo(%rip),%xmm3
+	pshufb	%xmm0,%xmm3
+	movdqa	Lk_ipt_hi(%rip),%xmm0
+	pshufb	%xmm1,%xmm0
+	pxor	%xmm3,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	%xmm11,%xmm2
+	pshufb	%xmm0,%xmm2
+	pxor	%xmm1,%xmm0
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm1,%xmm3
+	pxor	%xmm2,%xmm3
+	movdqa	%xmm10,%xmm4
+	pshufb	%xmm0,%xmm4
+	pxor	%xmm2,%xmm4
+	movdqa	%xmm10,%xmm2
+	pshufb	%xmm3,%xmm2
+	pxor	%xmm0,%xmm2
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm4,%xmm3
+	pxor	%xmm1,%xmm3
+	movdqa	Lk_sbou(%rip),%xmm0
+	pshufb	%xmm2,%xmm0
+	movdqa	Lk_sbov(%rip),%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm0
+	pxor	%xmm12,%xmm0
+	movdqa	%xmm5,%xmm6
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pxor	%xmm0,%xmm5
+	movdqa	%xmm5,(%r8)
+	subl	$1,%r9d
+	jz	Lvp_kdone_38
+	pshufd	$0xff,%xmm5,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	Lk_ipt_lo(%rip),%xmm3
+	pshufb	%xmm0,%xmm3
+	movdqa	Lk_ipt_hi(%rip),%xmm0
+	pshufb	%xmm1,%xmm0
+	pxor	%xmm3,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	%xmm11,%xmm2
+	pshufb	%xmm0,%xmm2
+	pxor	%xmm1,%xmm0
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm1,%xmm3
+	pxor	%xmm2,%xmm3
+	movdqa	%xmm10,%xmm4
+	pshufb	%xmm0,%xmm4
+	pxor	%xmm2,%xmm4
+	movdqa	%xmm10,%xmm2
+	pshufb	%xmm3,%xmm2
+	pxor	%xmm0,%xmm2
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm4,%xmm3
+	pxor	%xmm1,%xmm3
+	movdqa	Lk_sbou(%rip),%xmm0
+	pshufb	%xmm2,%xmm0
+	movdqa	Lk_sbov(%rip),%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm0
+	pxor	Lk_s63(%rip),%xmm0
+	movdqa	%xmm13,%xmm6
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm13
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm13
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm13
+	pxor	%xmm0,%xmm13
+	movdqa	%xmm13,16(%r8)
+	addq	$32,%r8
+	jmp	Lvp_kvloop_46
+Lvp_kdone_38:
 	movl	%ecx,%eax
 	movl	%ecx,%r8d
 	shll	$4,%r8d
@@ -1840,7 +2197,7 @@ Lvp_knowrap_33:
 	leaq	-16(%rdx,%r8),%rsi
 	shrl	$1,%ecx
 	leaq	Lk_sr(%rip),%r10
-Lvp_dkloop_28:
+Lvp_dkloop_35:
 	movdqa	(%rsi),%xmm0
 	movdqa	(%rdi),%xmm5
 	movdqa	%xmm9,%xmm1
@@ -1924,7 +2281,7 @@ Lvp_dkloop_28:
 	subq	$16,%rsi
 	addl	$1,%r9d
 	cmpl	%ecx,%r9d
-	jbe	Lvp_dkloop_28
+	jbe	Lvp_dkloop_35
 	xorl	%eax,%eax
 	ret
 	.cfi_endproc
@@ -1940,15 +2297,15 @@ _ctasm_vpaes_encrypt_key_to_bsaes:
 	movl	240(%rsi),%ecx
 	xorl	%r8d,%r8d
 	leaq	Lk_sr(%rip),%r10
-Lvp_bsk_loop_34:
+Lvp_bsk_loop_48:
 	movdqa	(%rsi),%xmm0
 	testl	%r8d,%r8d
-	jz	Lvp_bsk_first_35
+	jz	Lvp_bsk_first_49
 	movl	%r8d,%r9d
 	andl	$3,%r9d
 	shll	$4,%r9d
 	pshufb	(%r10,%r9),%xmm0
-Lvp_bsk_first_35:
+Lvp_bsk_first_49:
 	movdqa	%xmm9,%xmm1
 	pandn	%xmm0,%xmm1
 	psrld	$4,%xmm1
@@ -1999,9 +2356,504 @@ Lvp_bsk_first_35:
 	addq	$128,%rdi
 	addl	$1,%r8d
 	cmpl	%ecx,%r8d
-	jb	Lvp_bsk_loop_34
+	jb	Lvp_bsk_loop_48
 	pxor	%xmm0,%xmm0
 	pxor	%xmm1,%xmm1
+	ret
+	.cfi_endproc
+.globl _ctasm_vpaes_set_encrypt_key_bsaes
+.private_extern _ctasm_vpaes_set_encrypt_key_bsaes
+	.p2align	4
+_ctasm_vpaes_set_encrypt_key_bsaes:
+	.cfi_startproc
+	endbr64
+	cmpl	$128,%esi
+	je	Lvp_fk128_50
+	cmpl	$256,%esi
+	je	Lvp_fk256_51
+	xorl	%eax,%eax
+	ret
+Lvp_fk128_50:
+	movdqa	Lk_s0F(%rip),%xmm9
+	movdqa	Lk_inv(%rip),%xmm10
+	movdqa	Lk_ainv(%rip),%xmm11
+	movl	$10,240(%rdx)
+	leaq	Lk_bs_trc(%rip),%r10
+	leaq	Lk_sr(%rip),%r11
+	movdqa	Lk_rcon63(%rip),%xmm8
+	movdqa	Lk_rcon_idx(%rip),%xmm7
+	movdqu	(%rdi),%xmm5
+	xorl	%r8d,%r8d
+	movdqa	%xmm5,%xmm14
+	movdqa	%xmm14,%xmm15
+	pshufb	(%r10),%xmm15
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit0(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit0(%rip),%xmm6
+	movdqa	%xmm6,256(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit1(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit1(%rip),%xmm6
+	movdqa	%xmm6,272(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit2(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit2(%rip),%xmm6
+	movdqa	%xmm6,288(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit3(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit3(%rip),%xmm6
+	movdqa	%xmm6,304(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit4(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit4(%rip),%xmm6
+	movdqa	%xmm6,320(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit5(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit5(%rip),%xmm6
+	movdqa	%xmm6,336(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit6(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit6(%rip),%xmm6
+	movdqa	%xmm6,352(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit7(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit7(%rip),%xmm6
+	movdqa	%xmm6,368(%rdx,%r8,8)
+	movdqa	%xmm9,%xmm15
+	pandn	%xmm14,%xmm15
+	psrld	$4,%xmm15
+	pand	%xmm9,%xmm14
+	movdqa	Lk_ipt_lo(%rip),%xmm6
+	pshufb	%xmm14,%xmm6
+	movdqa	Lk_ipt_hi(%rip),%xmm14
+	pshufb	%xmm15,%xmm14
+	pxor	%xmm6,%xmm14
+	movdqa	%xmm14,(%rdx,%r8)
+	movl	$10,%r9d
+Lvp_fkloop_52:
+	addq	$16,%r8
+	movdqa	%xmm8,%xmm12
+	pshufb	%xmm7,%xmm12
+	paddb	Lk_rcon_step(%rip),%xmm7
+	movdqa	%xmm5,%xmm0
+	pshufb	Lk_rotbc(%rip),%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	Lk_ipt_lo(%rip),%xmm3
+	pshufb	%xmm0,%xmm3
+	movdqa	Lk_ipt_hi(%rip),%xmm0
+	pshufb	%xmm1,%xmm0
+	pxor	%xmm3,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	%xmm11,%xmm2
+	pshufb	%xmm0,%xmm2
+	pxor	%xmm1,%xmm0
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm1,%xmm3
+	pxor	%xmm2,%xmm3
+	movdqa	%xmm10,%xmm4
+	pshufb	%xmm0,%xmm4
+	pxor	%xmm2,%xmm4
+	movdqa	%xmm10,%xmm2
+	pshufb	%xmm3,%xmm2
+	pxor	%xmm0,%xmm2
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm4,%xmm3
+	pxor	%xmm1,%xmm3
+	movdqa	Lk_sbou(%rip),%xmm0
+	pshufb	%xmm2,%xmm0
+	movdqa	Lk_sbov(%rip),%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm0
+	pxor	%xmm12,%xmm0
+	movdqa	%xmm5,%xmm6
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pxor	%xmm0,%xmm5
+	subl	$1,%r9d
+	jz	Lvp_fkout_53
+	movdqa	%xmm5,%xmm14
+	pxor	Lk_s63(%rip),%xmm14
+	movl	%r8d,%eax
+	andl	$48,%eax
+	movdqa	%xmm14,%xmm15
+	pshufb	(%r10,%rax),%xmm15
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit0(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit0(%rip),%xmm6
+	movdqa	%xmm6,256(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit1(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit1(%rip),%xmm6
+	movdqa	%xmm6,272(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit2(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit2(%rip),%xmm6
+	movdqa	%xmm6,288(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit3(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit3(%rip),%xmm6
+	movdqa	%xmm6,304(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit4(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit4(%rip),%xmm6
+	movdqa	%xmm6,320(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit5(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit5(%rip),%xmm6
+	movdqa	%xmm6,336(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit6(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit6(%rip),%xmm6
+	movdqa	%xmm6,352(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit7(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit7(%rip),%xmm6
+	movdqa	%xmm6,368(%rdx,%r8,8)
+	movdqa	%xmm9,%xmm15
+	pandn	%xmm14,%xmm15
+	psrld	$4,%xmm15
+	pand	%xmm9,%xmm14
+	movdqa	Lk_ipt_lo(%rip),%xmm6
+	pshufb	%xmm14,%xmm6
+	movdqa	Lk_ipt_hi(%rip),%xmm14
+	pshufb	%xmm15,%xmm14
+	pxor	%xmm6,%xmm14
+	movl	%r8d,%ecx
+	negl	%ecx
+	andl	$48,%ecx
+	pshufb	(%r11,%rcx),%xmm14
+	movdqa	%xmm14,(%rdx,%r8)
+	jmp	Lvp_fkloop_52
+Lvp_fkout_53:
+	pxor	Lk_s63(%rip),%xmm5
+	movdqa	%xmm5,(%rdx,%r8)
+	movl	$1,%eax
+	ret
+Lvp_fk256_51:
+	movdqa	Lk_s0F(%rip),%xmm9
+	movdqa	Lk_inv(%rip),%xmm10
+	movdqa	Lk_ainv(%rip),%xmm11
+	movl	$14,240(%rdx)
+	leaq	Lk_bs_trc(%rip),%r10
+	leaq	Lk_sr(%rip),%r11
+	movdqa	Lk_rcon63(%rip),%xmm8
+	movdqa	Lk_rcon_idx(%rip),%xmm7
+	movdqu	(%rdi),%xmm5
+	xorl	%r8d,%r8d
+	movdqu	16(%rdi),%xmm13
+	movdqa	%xmm5,%xmm14
+	movdqa	%xmm14,%xmm15
+	pshufb	(%r10),%xmm15
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit0(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit0(%rip),%xmm6
+	movdqa	%xmm6,256(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit1(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit1(%rip),%xmm6
+	movdqa	%xmm6,272(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit2(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit2(%rip),%xmm6
+	movdqa	%xmm6,288(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit3(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit3(%rip),%xmm6
+	movdqa	%xmm6,304(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit4(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit4(%rip),%xmm6
+	movdqa	%xmm6,320(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit5(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit5(%rip),%xmm6
+	movdqa	%xmm6,336(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit6(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit6(%rip),%xmm6
+	movdqa	%xmm6,352(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit7(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit7(%rip),%xmm6
+	movdqa	%xmm6,368(%rdx,%r8,8)
+	movdqa	%xmm9,%xmm15
+	pandn	%xmm14,%xmm15
+	psrld	$4,%xmm15
+	pand	%xmm9,%xmm14
+	movdqa	Lk_ipt_lo(%rip),%xmm6
+	pshufb	%xmm14,%xmm6
+	movdqa	Lk_ipt_hi(%rip),%xmm14
+	pshufb	%xmm15,%xmm14
+	pxor	%xmm6,%xmm14
+	movdqa	%xmm14,(%rdx,%r8)
+	movl	$7,%r9d
+	movl	$16,%r8d
+	movdqa	%xmm13,%xmm14
+	pxor	Lk_s63(%rip),%xmm14
+	movl	%r8d,%eax
+	andl	$48,%eax
+	movdqa	%xmm14,%xmm15
+	pshufb	(%r10,%rax),%xmm15
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit0(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit0(%rip),%xmm6
+	movdqa	%xmm6,256(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit1(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit1(%rip),%xmm6
+	movdqa	%xmm6,272(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit2(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit2(%rip),%xmm6
+	movdqa	%xmm6,288(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit3(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit3(%rip),%xmm6
+	movdqa	%xmm6,304(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit4(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit4(%rip),%xmm6
+	movdqa	%xmm6,320(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit5(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit5(%rip),%xmm6
+	movdqa	%xmm6,336(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit6(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit6(%rip),%xmm6
+	movdqa	%xmm6,352(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit7(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit7(%rip),%xmm6
+	movdqa	%xmm6,368(%rdx,%r8,8)
+	movdqa	%xmm9,%xmm15
+	pandn	%xmm14,%xmm15
+	psrld	$4,%xmm15
+	pand	%xmm9,%xmm14
+	movdqa	Lk_ipt_lo(%rip),%xmm6
+	pshufb	%xmm14,%xmm6
+	movdqa	Lk_ipt_hi(%rip),%xmm14
+	pshufb	%xmm15,%xmm14
+	pxor	%xmm6,%xmm14
+	movl	%r8d,%ecx
+	negl	%ecx
+	andl	$48,%ecx
+	pshufb	(%r11,%rcx),%xmm14
+	movdqa	%xmm14,(%rdx,%r8)
+Lvp_fkloop_54:
+	addq	$16,%r8
+	movdqa	%xmm8,%xmm12
+	pshufb	%xmm7,%xmm12
+	paddb	Lk_rcon_step(%rip),%xmm7
+	movdqa	%xmm13,%xmm0
+	pshufb	Lk_rotbc(%rip),%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	Lk_ipt_lo(%rip),%xmm3
+	pshufb	%xmm0,%xmm3
+	movdqa	Lk_ipt_hi(%rip),%xmm0
+	pshufb	%xmm1,%xmm0
+	pxor	%xmm3,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	%xmm11,%xmm2
+	pshufb	%xmm0,%xmm2
+	pxor	%xmm1,%xmm0
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm1,%xmm3
+	pxor	%xmm2,%xmm3
+	movdqa	%xmm10,%xmm4
+	pshufb	%xmm0,%xmm4
+	pxor	%xmm2,%xmm4
+	movdqa	%xmm10,%xmm2
+	pshufb	%xmm3,%xmm2
+	pxor	%xmm0,%xmm2
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm4,%xmm3
+	pxor	%xmm1,%xmm3
+	movdqa	Lk_sbou(%rip),%xmm0
+	pshufb	%xmm2,%xmm0
+	movdqa	Lk_sbov(%rip),%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm0
+	pxor	%xmm12,%xmm0
+	movdqa	%xmm5,%xmm6
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm5
+	pxor	%xmm0,%xmm5
+	subl	$1,%r9d
+	jz	Lvp_fkout_55
+	movdqa	%xmm5,%xmm14
+	pxor	Lk_s63(%rip),%xmm14
+	movl	%r8d,%eax
+	andl	$48,%eax
+	movdqa	%xmm14,%xmm15
+	pshufb	(%r10,%rax),%xmm15
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit0(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit0(%rip),%xmm6
+	movdqa	%xmm6,256(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit1(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit1(%rip),%xmm6
+	movdqa	%xmm6,272(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit2(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit2(%rip),%xmm6
+	movdqa	%xmm6,288(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit3(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit3(%rip),%xmm6
+	movdqa	%xmm6,304(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit4(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit4(%rip),%xmm6
+	movdqa	%xmm6,320(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit5(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit5(%rip),%xmm6
+	movdqa	%xmm6,336(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit6(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit6(%rip),%xmm6
+	movdqa	%xmm6,352(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit7(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit7(%rip),%xmm6
+	movdqa	%xmm6,368(%rdx,%r8,8)
+	movdqa	%xmm9,%xmm15
+	pandn	%xmm14,%xmm15
+	psrld	$4,%xmm15
+	pand	%xmm9,%xmm14
+	movdqa	Lk_ipt_lo(%rip),%xmm6
+	pshufb	%xmm14,%xmm6
+	movdqa	Lk_ipt_hi(%rip),%xmm14
+	pshufb	%xmm15,%xmm14
+	pxor	%xmm6,%xmm14
+	movl	%r8d,%ecx
+	negl	%ecx
+	andl	$48,%ecx
+	pshufb	(%r11,%rcx),%xmm14
+	movdqa	%xmm14,(%rdx,%r8)
+	addq	$16,%r8
+	pshufd	$0xff,%xmm5,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	Lk_ipt_lo(%rip),%xmm3
+	pshufb	%xmm0,%xmm3
+	movdqa	Lk_ipt_hi(%rip),%xmm0
+	pshufb	%xmm1,%xmm0
+	pxor	%xmm3,%xmm0
+	movdqa	%xmm9,%xmm1
+	pandn	%xmm0,%xmm1
+	psrld	$4,%xmm1
+	pand	%xmm9,%xmm0
+	movdqa	%xmm11,%xmm2
+	pshufb	%xmm0,%xmm2
+	pxor	%xmm1,%xmm0
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm1,%xmm3
+	pxor	%xmm2,%xmm3
+	movdqa	%xmm10,%xmm4
+	pshufb	%xmm0,%xmm4
+	pxor	%xmm2,%xmm4
+	movdqa	%xmm10,%xmm2
+	pshufb	%xmm3,%xmm2
+	pxor	%xmm0,%xmm2
+	movdqa	%xmm10,%xmm3
+	pshufb	%xmm4,%xmm3
+	pxor	%xmm1,%xmm3
+	movdqa	Lk_sbou(%rip),%xmm0
+	pshufb	%xmm2,%xmm0
+	movdqa	Lk_sbov(%rip),%xmm4
+	pshufb	%xmm3,%xmm4
+	pxor	%xmm4,%xmm0
+	pxor	Lk_s63(%rip),%xmm0
+	movdqa	%xmm13,%xmm6
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm13
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm13
+	pslldq	$4,%xmm6
+	pxor	%xmm6,%xmm13
+	pxor	%xmm0,%xmm13
+	movdqa	%xmm13,%xmm14
+	pxor	Lk_s63(%rip),%xmm14
+	movl	%r8d,%eax
+	andl	$48,%eax
+	movdqa	%xmm14,%xmm15
+	pshufb	(%r10,%rax),%xmm15
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit0(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit0(%rip),%xmm6
+	movdqa	%xmm6,256(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit1(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit1(%rip),%xmm6
+	movdqa	%xmm6,272(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit2(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit2(%rip),%xmm6
+	movdqa	%xmm6,288(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit3(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit3(%rip),%xmm6
+	movdqa	%xmm6,304(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit4(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit4(%rip),%xmm6
+	movdqa	%xmm6,320(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit5(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit5(%rip),%xmm6
+	movdqa	%xmm6,336(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit6(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit6(%rip),%xmm6
+	movdqa	%xmm6,352(%rdx,%r8,8)
+	movdqa	%xmm15,%xmm6
+	pand	Lk_bs_bit7(%rip),%xmm6
+	pcmpeqb	Lk_bs_bit7(%rip),%xmm6
+	movdqa	%xmm6,368(%rdx,%r8,8)
+	movdqa	%xmm9,%xmm15
+	pandn	%xmm14,%xmm15
+	psrld	$4,%xmm15
+	pand	%xmm9,%xmm14
+	movdqa	Lk_ipt_lo(%rip),%xmm6
+	pshufb	%xmm14,%xmm6
+	movdqa	Lk_ipt_hi(%rip),%xmm14
+	pshufb	%xmm15,%xmm14
+	pxor	%xmm6,%xmm14
+	movl	%r8d,%ecx
+	negl	%ecx
+	andl	$48,%ecx
+	pshufb	(%r11,%rcx),%xmm14
+	movdqa	%xmm14,(%rdx,%r8)
+	jmp	Lvp_fkloop_54
+Lvp_fkout_55:
+	pxor	Lk_s63(%rip),%xmm5
+	movdqa	%xmm5,(%rdx,%r8)
+	movl	$1,%eax
 	ret
 	.cfi_endproc
 .section __TEXT,__const
@@ -2206,6 +3058,14 @@ Lk_mc_dec:
 	.byte	0x0a,0x0b,0x08,0x09,0x0e,0x0f,0x0c,0x0d,0x02,0x03,0x00,0x01,0x06,0x07,0x04,0x05
 	.byte	0x0f,0x0c,0x0d,0x0e,0x03,0x00,0x01,0x02,0x07,0x04,0x05,0x06,0x0b,0x08,0x09,0x0a
 	.byte	0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f
+Lk_rcon63:
+	.byte	0x62,0x61,0x67,0x6b,0x73,0x43,0x23,0xe3,0x78,0x55,0x63,0x63,0x63,0x63,0x63,0x63
+Lk_rcon_idx:
+	.byte	0x00,0x0f,0x0f,0x0f,0x00,0x0f,0x0f,0x0f,0x00,0x0f,0x0f,0x0f,0x00,0x0f,0x0f,0x0f
+Lk_rcon_step:
+	.byte	0x01,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x01,0x00,0x00,0x00
+Lk_rotbc:
+	.byte	0x0d,0x0e,0x0f,0x0c,0x0d,0x0e,0x0f,0x0c,0x0d,0x0e,0x0f,0x0c,0x0d,0x0e,0x0f,0x0c
 Lk_rcon:
 	.byte	0x01,0x02,0x04,0x08,0x10,0x20,0x40,0x80,0x1b,0x36
 #endif

@@ -4,6 +4,7 @@
 %ifdef CTASM_PREFIX
 %xdefine ctasm_gcm_gmult_ssse3 CTASM_PREFIX %+ _ctasm_gcm_gmult_ssse3
 %xdefine ctasm_gcm_ghash_ssse3 CTASM_PREFIX %+ _ctasm_gcm_ghash_ssse3
+%xdefine ctasm_gcm_init_ssse3 CTASM_PREFIX %+ _ctasm_gcm_init_ssse3
 %endif
 default rel
 bits 64
@@ -654,8 +655,966 @@ L$gh_ret_3:
 	pop	rdi
 	ret
 L$_ctasm_ctasm_gcm_ghash_ssse3_end:
+global ctasm_gcm_init_ssse3
+align 16
+ctasm_gcm_init_ssse3:
+	push	rdi
+L$_ctasm_ctasm_gcm_init_ssse3_p1:
+	push	rsi
+L$_ctasm_ctasm_gcm_init_ssse3_p2:
+	sub	rsp,168
+L$_ctasm_ctasm_gcm_init_ssse3_p3:
+	movaps	[rsp+0],xmm6
+L$_ctasm_ctasm_gcm_init_ssse3_p4:
+	movaps	[rsp+16],xmm7
+L$_ctasm_ctasm_gcm_init_ssse3_p5:
+	movaps	[rsp+32],xmm8
+L$_ctasm_ctasm_gcm_init_ssse3_p6:
+	movaps	[rsp+48],xmm9
+L$_ctasm_ctasm_gcm_init_ssse3_p7:
+	movaps	[rsp+64],xmm10
+L$_ctasm_ctasm_gcm_init_ssse3_p8:
+	movaps	[rsp+80],xmm11
+L$_ctasm_ctasm_gcm_init_ssse3_p9:
+	movaps	[rsp+96],xmm12
+L$_ctasm_ctasm_gcm_init_ssse3_p10:
+	movaps	[rsp+112],xmm13
+L$_ctasm_ctasm_gcm_init_ssse3_p11:
+	movaps	[rsp+128],xmm14
+L$_ctasm_ctasm_gcm_init_ssse3_p12:
+	movaps	[rsp+144],xmm15
+L$_ctasm_ctasm_gcm_init_ssse3_p13:
+	mov	rdi,rcx
+	mov	rsi,rdx
+	mov	rax,rsi
+	mov	rsi,rdi
+	movdqu	xmm0,[rax]
+	movdqa	xmm4,xmm0
+	movdqa	xmm1,xmm0
+	pshufb	xmm1,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm5,xmm1
+	pshufb	xmm5,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm6,xmm1
+	pshufb	xmm6,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm7,xmm1
+	pshufb	xmm7,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm0,xmm4
+	pxor	xmm0,xmm5
+	movdqa	xmm8,xmm6
+	pxor	xmm8,xmm7
+	movdqa	xmm9,xmm4
+	punpckhbw	xmm9,xmm5
+	punpcklbw	xmm4,xmm5
+	movdqa	xmm10,xmm6
+	punpckhbw	xmm10,xmm7
+	punpcklbw	xmm6,xmm7
+	movdqa	xmm11,xmm0
+	punpckhbw	xmm11,xmm8
+	punpcklbw	xmm0,xmm8
+	movdqa	xmm5,xmm4
+	punpcklwd	xmm5,xmm6
+	punpckhwd	xmm4,xmm6
+	movdqa	xmm6,xmm9
+	punpcklwd	xmm6,xmm10
+	punpckhwd	xmm9,xmm10
+	movdqa	xmm7,xmm0
+	punpcklwd	xmm7,xmm7
+	punpckhwd	xmm0,xmm0
+	movdqa	xmm8,xmm11
+	punpcklwd	xmm8,xmm8
+	punpckhwd	xmm11,xmm11
+	movdqa	xmm10,xmm5
+	punpckldq	xmm10,xmm7
+	punpckhdq	xmm5,xmm7
+	movdqa	xmm12,xmm4
+	punpckldq	xmm12,xmm0
+	punpckhdq	xmm4,xmm0
+	movdqa	xmm13,xmm6
+	punpckldq	xmm13,xmm8
+	punpckhdq	xmm6,xmm8
+	movdqa	xmm14,xmm9
+	punpckldq	xmm14,xmm11
+	punpckhdq	xmm9,xmm11
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+0],xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+32],xmm2
+	movdqa	xmm2,xmm5
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm5
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+64],xmm2
+	movdqa	xmm2,xmm5
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm5
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+96],xmm2
+	movdqa	xmm2,xmm12
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm12
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+128],xmm2
+	movdqa	xmm2,xmm12
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm12
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+160],xmm2
+	movdqa	xmm2,xmm4
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm4
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+192],xmm2
+	movdqa	xmm2,xmm4
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm4
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+224],xmm2
+	movdqa	xmm2,xmm13
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm13
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+256],xmm2
+	movdqa	xmm2,xmm13
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm13
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+288],xmm2
+	movdqa	xmm2,xmm6
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm6
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+320],xmm2
+	movdqa	xmm2,xmm6
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm6
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+352],xmm2
+	movdqa	xmm2,xmm14
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm14
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+384],xmm2
+	movdqa	xmm2,xmm14
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm14
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+416],xmm2
+	movdqa	xmm2,xmm9
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm9
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+448],xmm2
+	movdqa	xmm2,xmm9
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm9
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+480],xmm2
+	movdqa	xmm4,xmm1
+	pshufb	xmm4,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm5,xmm1
+	pshufb	xmm5,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm6,xmm1
+	pshufb	xmm6,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm7,xmm1
+	pshufb	xmm7,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm0,xmm4
+	pxor	xmm0,xmm5
+	movdqa	xmm8,xmm6
+	pxor	xmm8,xmm7
+	movdqa	xmm9,xmm4
+	punpckhbw	xmm9,xmm5
+	punpcklbw	xmm4,xmm5
+	movdqa	xmm10,xmm6
+	punpckhbw	xmm10,xmm7
+	punpcklbw	xmm6,xmm7
+	movdqa	xmm11,xmm0
+	punpckhbw	xmm11,xmm8
+	punpcklbw	xmm0,xmm8
+	movdqa	xmm5,xmm4
+	punpcklwd	xmm5,xmm6
+	punpckhwd	xmm4,xmm6
+	movdqa	xmm6,xmm9
+	punpcklwd	xmm6,xmm10
+	punpckhwd	xmm9,xmm10
+	movdqa	xmm7,xmm0
+	punpcklwd	xmm7,xmm7
+	punpckhwd	xmm0,xmm0
+	movdqa	xmm8,xmm11
+	punpcklwd	xmm8,xmm8
+	punpckhwd	xmm11,xmm11
+	movdqa	xmm10,xmm5
+	punpckldq	xmm10,xmm7
+	punpckhdq	xmm5,xmm7
+	movdqa	xmm12,xmm4
+	punpckldq	xmm12,xmm0
+	punpckhdq	xmm4,xmm0
+	movdqa	xmm13,xmm6
+	punpckldq	xmm13,xmm8
+	punpckhdq	xmm6,xmm8
+	movdqa	xmm14,xmm9
+	punpckldq	xmm14,xmm11
+	punpckhdq	xmm9,xmm11
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+16],xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+48],xmm2
+	movdqa	xmm2,xmm5
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm5
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+80],xmm2
+	movdqa	xmm2,xmm5
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm5
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+112],xmm2
+	movdqa	xmm2,xmm12
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm12
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+144],xmm2
+	movdqa	xmm2,xmm12
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm12
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+176],xmm2
+	movdqa	xmm2,xmm4
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm4
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+208],xmm2
+	movdqa	xmm2,xmm4
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm4
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+240],xmm2
+	movdqa	xmm2,xmm13
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm13
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+272],xmm2
+	movdqa	xmm2,xmm13
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm13
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+304],xmm2
+	movdqa	xmm2,xmm6
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm6
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+336],xmm2
+	movdqa	xmm2,xmm6
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm6
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+368],xmm2
+	movdqa	xmm2,xmm14
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm14
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+400],xmm2
+	movdqa	xmm2,xmm14
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm14
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+432],xmm2
+	movdqa	xmm2,xmm9
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm9
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+464],xmm2
+	movdqa	xmm2,xmm9
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm9
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+496],xmm2
+	movdqu	xmm2,[rax]
+	movdqa	xmm3,xmm2
+	pand	xmm3,[rel L$gh_nibble_mask]
+	psrlw	xmm2,4
+	pand	xmm2,[rel L$gh_nibble_mask]
+	movdqa	xmm6,[rsi+480]
+	pshufb	xmm6,xmm2
+	movdqa	xmm7,[rsi+496]
+	pshufb	xmm7,xmm3
+	pxor	xmm6,xmm7
+	movdqa	xmm0,xmm6
+	pxor	xmm1,xmm1
+	movdqa	xmm8,[rsi+224]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+240]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	movdqa	xmm4,xmm8
+	pxor	xmm5,xmm5
+	movdqa	xmm6,[rsi+448]
+	pshufb	xmm6,xmm2
+	movdqa	xmm7,[rsi+464]
+	pshufb	xmm7,xmm3
+	pxor	xmm6,xmm7
+	palignr	xmm1,xmm0,15
+	pslldq	xmm0,1
+	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+192]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+208]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
+	movdqa	xmm6,[rsi+416]
+	pshufb	xmm6,xmm2
+	movdqa	xmm7,[rsi+432]
+	pshufb	xmm7,xmm3
+	pxor	xmm6,xmm7
+	palignr	xmm1,xmm0,15
+	pslldq	xmm0,1
+	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+160]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+176]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
+	movdqa	xmm6,[rsi+384]
+	pshufb	xmm6,xmm2
+	movdqa	xmm7,[rsi+400]
+	pshufb	xmm7,xmm3
+	pxor	xmm6,xmm7
+	palignr	xmm1,xmm0,15
+	pslldq	xmm0,1
+	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+128]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+144]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
+	movdqa	xmm6,[rsi+352]
+	pshufb	xmm6,xmm2
+	movdqa	xmm7,[rsi+368]
+	pshufb	xmm7,xmm3
+	pxor	xmm6,xmm7
+	palignr	xmm1,xmm0,15
+	pslldq	xmm0,1
+	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+96]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+112]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
+	movdqa	xmm6,[rsi+320]
+	pshufb	xmm6,xmm2
+	movdqa	xmm7,[rsi+336]
+	pshufb	xmm7,xmm3
+	pxor	xmm6,xmm7
+	palignr	xmm1,xmm0,15
+	pslldq	xmm0,1
+	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+64]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+80]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
+	movdqa	xmm6,[rsi+288]
+	pshufb	xmm6,xmm2
+	movdqa	xmm7,[rsi+304]
+	pshufb	xmm7,xmm3
+	pxor	xmm6,xmm7
+	palignr	xmm1,xmm0,15
+	pslldq	xmm0,1
+	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+32]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+48]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
+	movdqa	xmm6,[rsi+256]
+	pshufb	xmm6,xmm2
+	movdqa	xmm7,[rsi+272]
+	pshufb	xmm7,xmm3
+	pxor	xmm6,xmm7
+	palignr	xmm1,xmm0,15
+	pslldq	xmm0,1
+	pxor	xmm0,xmm6
+	movdqa	xmm8,[rsi+0]
+	pshufb	xmm8,xmm2
+	movdqa	xmm9,[rsi+16]
+	pshufb	xmm9,xmm3
+	pxor	xmm8,xmm9
+	palignr	xmm5,xmm4,15
+	pslldq	xmm4,1
+	pxor	xmm4,xmm8
+	palignr	xmm1,xmm0,8
+	pslldq	xmm0,8
+	pxor	xmm0,xmm4
+	pxor	xmm1,xmm5
+	pshufb	xmm1,[rel L$gh_reverse]
+	movdqa	xmm6,xmm1
+	psrlq	xmm6,1
+	movdqa	xmm7,xmm1
+	psrlq	xmm7,2
+	pxor	xmm6,xmm7
+	movdqa	xmm7,xmm1
+	psrlq	xmm7,7
+	pxor	xmm6,xmm7
+	movdqa	xmm7,xmm1
+	psllq	xmm7,63
+	movdqa	xmm8,xmm1
+	psllq	xmm8,62
+	pxor	xmm7,xmm8
+	movdqa	xmm8,xmm1
+	psllq	xmm8,57
+	pxor	xmm7,xmm8
+	psrldq	xmm7,8
+	pxor	xmm1,xmm6
+	pxor	xmm1,xmm7
+	pshufb	xmm1,[rel L$gh_reverse]
+	pxor	xmm0,xmm1
+	movdqa	xmm4,xmm0
+	movdqa	xmm1,xmm0
+	pshufb	xmm1,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm5,xmm1
+	pshufb	xmm5,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm6,xmm1
+	pshufb	xmm6,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm7,xmm1
+	pshufb	xmm7,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm0,xmm4
+	pxor	xmm0,xmm5
+	movdqa	xmm8,xmm6
+	pxor	xmm8,xmm7
+	movdqa	xmm9,xmm4
+	punpckhbw	xmm9,xmm5
+	punpcklbw	xmm4,xmm5
+	movdqa	xmm10,xmm6
+	punpckhbw	xmm10,xmm7
+	punpcklbw	xmm6,xmm7
+	movdqa	xmm11,xmm0
+	punpckhbw	xmm11,xmm8
+	punpcklbw	xmm0,xmm8
+	movdqa	xmm5,xmm4
+	punpcklwd	xmm5,xmm6
+	punpckhwd	xmm4,xmm6
+	movdqa	xmm6,xmm9
+	punpcklwd	xmm6,xmm10
+	punpckhwd	xmm9,xmm10
+	movdqa	xmm7,xmm0
+	punpcklwd	xmm7,xmm7
+	punpckhwd	xmm0,xmm0
+	movdqa	xmm8,xmm11
+	punpcklwd	xmm8,xmm8
+	punpckhwd	xmm11,xmm11
+	movdqa	xmm10,xmm5
+	punpckldq	xmm10,xmm7
+	punpckhdq	xmm5,xmm7
+	movdqa	xmm12,xmm4
+	punpckldq	xmm12,xmm0
+	punpckhdq	xmm4,xmm0
+	movdqa	xmm13,xmm6
+	punpckldq	xmm13,xmm8
+	punpckhdq	xmm6,xmm8
+	movdqa	xmm14,xmm9
+	punpckldq	xmm14,xmm11
+	punpckhdq	xmm9,xmm11
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+512],xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+544],xmm2
+	movdqa	xmm2,xmm5
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm5
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+576],xmm2
+	movdqa	xmm2,xmm5
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm5
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+608],xmm2
+	movdqa	xmm2,xmm12
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm12
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+640],xmm2
+	movdqa	xmm2,xmm12
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm12
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+672],xmm2
+	movdqa	xmm2,xmm4
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm4
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+704],xmm2
+	movdqa	xmm2,xmm4
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm4
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+736],xmm2
+	movdqa	xmm2,xmm13
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm13
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+768],xmm2
+	movdqa	xmm2,xmm13
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm13
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+800],xmm2
+	movdqa	xmm2,xmm6
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm6
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+832],xmm2
+	movdqa	xmm2,xmm6
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm6
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+864],xmm2
+	movdqa	xmm2,xmm14
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm14
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+896],xmm2
+	movdqa	xmm2,xmm14
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm14
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+928],xmm2
+	movdqa	xmm2,xmm9
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm9
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+960],xmm2
+	movdqa	xmm2,xmm9
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm9
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+992],xmm2
+	movdqa	xmm4,xmm1
+	pshufb	xmm4,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm5,xmm1
+	pshufb	xmm5,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm6,xmm1
+	pshufb	xmm6,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm7,xmm1
+	pshufb	xmm7,[rel L$gh_reverse]
+	movdqa	xmm2,xmm1
+	psllq	xmm2,63
+	movdqa	xmm3,xmm2
+	psrldq	xmm2,8
+	pslldq	xmm3,8
+	psrad	xmm3,31
+	pand	xmm3,[rel L$gh_poly]
+	psrlq	xmm1,1
+	por	xmm1,xmm2
+	pxor	xmm1,xmm3
+	movdqa	xmm0,xmm4
+	pxor	xmm0,xmm5
+	movdqa	xmm8,xmm6
+	pxor	xmm8,xmm7
+	movdqa	xmm9,xmm4
+	punpckhbw	xmm9,xmm5
+	punpcklbw	xmm4,xmm5
+	movdqa	xmm10,xmm6
+	punpckhbw	xmm10,xmm7
+	punpcklbw	xmm6,xmm7
+	movdqa	xmm11,xmm0
+	punpckhbw	xmm11,xmm8
+	punpcklbw	xmm0,xmm8
+	movdqa	xmm5,xmm4
+	punpcklwd	xmm5,xmm6
+	punpckhwd	xmm4,xmm6
+	movdqa	xmm6,xmm9
+	punpcklwd	xmm6,xmm10
+	punpckhwd	xmm9,xmm10
+	movdqa	xmm7,xmm0
+	punpcklwd	xmm7,xmm7
+	punpckhwd	xmm0,xmm0
+	movdqa	xmm8,xmm11
+	punpcklwd	xmm8,xmm8
+	punpckhwd	xmm11,xmm11
+	movdqa	xmm10,xmm5
+	punpckldq	xmm10,xmm7
+	punpckhdq	xmm5,xmm7
+	movdqa	xmm12,xmm4
+	punpckldq	xmm12,xmm0
+	punpckhdq	xmm4,xmm0
+	movdqa	xmm13,xmm6
+	punpckldq	xmm13,xmm8
+	punpckhdq	xmm6,xmm8
+	movdqa	xmm14,xmm9
+	punpckldq	xmm14,xmm11
+	punpckhdq	xmm9,xmm11
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+528],xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+560],xmm2
+	movdqa	xmm2,xmm5
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm5
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+592],xmm2
+	movdqa	xmm2,xmm5
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm5
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+624],xmm2
+	movdqa	xmm2,xmm12
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm12
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+656],xmm2
+	movdqa	xmm2,xmm12
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm12
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+688],xmm2
+	movdqa	xmm2,xmm4
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm4
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+720],xmm2
+	movdqa	xmm2,xmm4
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm4
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+752],xmm2
+	movdqa	xmm2,xmm13
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm13
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+784],xmm2
+	movdqa	xmm2,xmm13
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm13
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+816],xmm2
+	movdqa	xmm2,xmm6
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm6
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+848],xmm2
+	movdqa	xmm2,xmm6
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm6
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+880],xmm2
+	movdqa	xmm2,xmm14
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm14
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+912],xmm2
+	movdqa	xmm2,xmm14
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm14
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+944],xmm2
+	movdqa	xmm2,xmm9
+	pshufb	xmm2,[rel L$gh_idx_p0]
+	movdqa	xmm3,xmm9
+	pshufb	xmm3,[rel L$gh_idx_q0]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+976],xmm2
+	movdqa	xmm2,xmm9
+	pshufb	xmm2,[rel L$gh_idx_p1]
+	movdqa	xmm3,xmm9
+	pshufb	xmm3,[rel L$gh_idx_q1]
+	pxor	xmm2,xmm3
+	movdqa	[rsi+1008],xmm2
+	pxor	xmm0,xmm0
+	pxor	xmm1,xmm1
+	pxor	xmm2,xmm2
+	pxor	xmm3,xmm3
+	pxor	xmm4,xmm4
+	pxor	xmm5,xmm5
+	pxor	xmm6,xmm6
+	pxor	xmm7,xmm7
+	pxor	xmm8,xmm8
+	pxor	xmm9,xmm9
+	pxor	xmm10,xmm10
+	pxor	xmm11,xmm11
+	pxor	xmm12,xmm12
+	pxor	xmm13,xmm13
+	pxor	xmm14,xmm14
+	pxor	xmm15,xmm15
+	movaps	xmm6,[rsp+0]
+	movaps	xmm7,[rsp+16]
+	movaps	xmm8,[rsp+32]
+	movaps	xmm9,[rsp+48]
+	movaps	xmm10,[rsp+64]
+	movaps	xmm11,[rsp+80]
+	movaps	xmm12,[rsp+96]
+	movaps	xmm13,[rsp+112]
+	movaps	xmm14,[rsp+128]
+	movaps	xmm15,[rsp+144]
+	add	rsp,168
+	pop	rsi
+	pop	rdi
+	ret
+L$_ctasm_ctasm_gcm_init_ssse3_end:
 section .rdata rdata align=64
 align 16, db 0
+L$gh_poly:
+	db	0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0xe1
+L$gh_idx_p0:
+	db	0x80,0x03,0x02,0x05,0x80,0x03,0x02,0x05,0x80,0x03,0x02,0x05,0x80,0x03,0x02,0x05
+L$gh_idx_q0:
+	db	0x80,0x80,0x80,0x80,0x01,0x01,0x01,0x01,0x00,0x00,0x00,0x00,0x04,0x04,0x04,0x04
+L$gh_idx_p1:
+	db	0x80,0x0b,0x0a,0x0d,0x80,0x0b,0x0a,0x0d,0x80,0x0b,0x0a,0x0d,0x80,0x0b,0x0a,0x0d
+L$gh_idx_q1:
+	db	0x80,0x80,0x80,0x80,0x09,0x09,0x09,0x09,0x08,0x08,0x08,0x08,0x0c,0x0c,0x0c,0x0c
 L$gh_nibble_mask:
 	db	0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f,0x0f
 L$gh_reverse:
@@ -667,6 +1626,9 @@ section .pdata rdata align=4
 	dd	ctasm_gcm_ghash_ssse3 wrt ..imagebase
 	dd	L$_ctasm_ctasm_gcm_ghash_ssse3_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_gcm_ghash_ssse3_info wrt ..imagebase
+	dd	ctasm_gcm_init_ssse3 wrt ..imagebase
+	dd	L$_ctasm_ctasm_gcm_init_ssse3_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_gcm_init_ssse3_info wrt ..imagebase
 section .xdata rdata align=8
 align 4
 L$_ctasm_ctasm_gcm_gmult_ssse3_info:
@@ -698,4 +1660,31 @@ L$_ctasm_ctasm_gcm_ghash_ssse3_info:
 	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p2-ctasm_gcm_ghash_ssse3,96
 	db	L$_ctasm_ctasm_gcm_ghash_ssse3_p1-ctasm_gcm_ghash_ssse3,112
 	dw	0
+align 4
+L$_ctasm_ctasm_gcm_init_ssse3_info:
+	db	1,L$_ctasm_ctasm_gcm_init_ssse3_p13-ctasm_gcm_init_ssse3,24,0
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p13-ctasm_gcm_init_ssse3,248
+	dw	9
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p12-ctasm_gcm_init_ssse3,232
+	dw	8
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p11-ctasm_gcm_init_ssse3,216
+	dw	7
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p10-ctasm_gcm_init_ssse3,200
+	dw	6
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p9-ctasm_gcm_init_ssse3,184
+	dw	5
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p8-ctasm_gcm_init_ssse3,168
+	dw	4
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p7-ctasm_gcm_init_ssse3,152
+	dw	3
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p6-ctasm_gcm_init_ssse3,136
+	dw	2
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p5-ctasm_gcm_init_ssse3,120
+	dw	1
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p4-ctasm_gcm_init_ssse3,104
+	dw	0
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p3-ctasm_gcm_init_ssse3,1
+	dw	21
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p2-ctasm_gcm_init_ssse3,96
+	db	L$_ctasm_ctasm_gcm_init_ssse3_p1-ctasm_gcm_init_ssse3,112
 %endif

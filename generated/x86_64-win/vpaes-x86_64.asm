@@ -9,6 +9,7 @@
 %xdefine ctasm_vpaes_set_encrypt_key CTASM_PREFIX %+ _ctasm_vpaes_set_encrypt_key
 %xdefine ctasm_vpaes_set_decrypt_key CTASM_PREFIX %+ _ctasm_vpaes_set_decrypt_key
 %xdefine ctasm_vpaes_encrypt_key_to_bsaes CTASM_PREFIX %+ _ctasm_vpaes_encrypt_key_to_bsaes
+%xdefine ctasm_vpaes_set_encrypt_key_bsaes CTASM_PREFIX %+ _ctasm_vpaes_set_encrypt_key_bsaes
 %endif
 default rel
 bits 64
@@ -1667,38 +1668,52 @@ ctasm_vpaes_set_encrypt_key:
 L$_ctasm_ctasm_vpaes_set_encrypt_key_p1:
 	push	rsi
 L$_ctasm_ctasm_vpaes_set_encrypt_key_p2:
-	sub	rsp,56
+	sub	rsp,136
 L$_ctasm_ctasm_vpaes_set_encrypt_key_p3:
-	movaps	[rsp+0],xmm9
+	movaps	[rsp+0],xmm6
 L$_ctasm_ctasm_vpaes_set_encrypt_key_p4:
-	movaps	[rsp+16],xmm10
+	movaps	[rsp+16],xmm7
 L$_ctasm_ctasm_vpaes_set_encrypt_key_p5:
-	movaps	[rsp+32],xmm11
+	movaps	[rsp+32],xmm8
 L$_ctasm_ctasm_vpaes_set_encrypt_key_p6:
+	movaps	[rsp+48],xmm9
+L$_ctasm_ctasm_vpaes_set_encrypt_key_p7:
+	movaps	[rsp+64],xmm10
+L$_ctasm_ctasm_vpaes_set_encrypt_key_p8:
+	movaps	[rsp+80],xmm11
+L$_ctasm_ctasm_vpaes_set_encrypt_key_p9:
+	movaps	[rsp+96],xmm12
+L$_ctasm_ctasm_vpaes_set_encrypt_key_p10:
+	movaps	[rsp+112],xmm13
+L$_ctasm_ctasm_vpaes_set_encrypt_key_p11:
 	mov	rdi,rcx
 	mov	rsi,rdx
 	mov	rdx,r8
 	movdqa	xmm9,[rel L$k_s0F]
 	movdqa	xmm10,[rel L$k_inv]
 	movdqa	xmm11,[rel L$k_ainv]
+	cmp	esi,128
+	je	L$vp_k128_23
+	cmp	esi,256
+	je	L$vp_k256_24
 	mov	eax,esi
 	shr	eax,5
 	lea	ecx,[rax+6]
 	mov	DWORD[rdx+240],ecx
 	xor	r8d,r8d
-L$vp_kcopy_23:
+L$vp_kcopy_26:
 	mov	r9d,DWORD[rdi+r8*4]
 	mov	DWORD[rdx+r8*4],r9d
 	add	r8,1
 	cmp	r8,rax
-	jb	L$vp_kcopy_23
+	jb	L$vp_kcopy_26
 	lea	r10d,[rcx*4+4]
 	xor	r11d,r11d
 	lea	rsi,[rel L$k_rcon]
-L$vp_kloop_24:
+L$vp_kloop_27:
 	mov	r9d,DWORD[rdx+r8*4-4]
 	test	r11d,r11d
-	jnz	L$vp_knot0_25
+	jnz	L$vp_knot0_28
 	ror	r9d,8
 	movd	xmm0,r9d
 	movdqa	xmm1,xmm9
@@ -1739,12 +1754,12 @@ L$vp_kloop_24:
 	movzx	edi,BYTE[rsi]
 	xor	r9d,edi
 	add	rsi,1
-	jmp	L$vp_knext_26
-L$vp_knot0_25:
+	jmp	L$vp_knext_29
+L$vp_knot0_28:
 	cmp	eax,8
-	jne	L$vp_knext_26
+	jne	L$vp_knext_29
 	cmp	r11d,4
-	jne	L$vp_knext_26
+	jne	L$vp_knext_29
 	movd	xmm0,r9d
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
@@ -1781,19 +1796,193 @@ L$vp_knot0_25:
 	pxor	xmm0,xmm4
 	pxor	xmm0,[rel L$k_s63]
 	movd	r9d,xmm0
-L$vp_knext_26:
+L$vp_knext_29:
 	mov	rdi,r8
 	sub	rdi,rax
 	xor	r9d,DWORD[rdx+rdi*4]
 	mov	DWORD[rdx+r8*4],r9d
 	add	r11d,1
 	cmp	r11d,eax
-	jne	L$vp_knowrap_27
+	jne	L$vp_knowrap_30
 	xor	r11d,r11d
-L$vp_knowrap_27:
+L$vp_knowrap_30:
 	add	r8,1
 	cmp	r8,r10
-	jb	L$vp_kloop_24
+	jb	L$vp_kloop_27
+	jmp	L$vp_kdone_25
+L$vp_k128_23:
+	mov	eax,4
+	mov	ecx,10
+	mov	DWORD[rdx+240],ecx
+	movdqu	xmm5,[rdi]
+	movdqa	[rdx],xmm5
+	movdqa	xmm8,[rel L$k_rcon63]
+	movdqa	xmm7,[rel L$k_rcon_idx]
+	lea	r8,[rdx+16]
+	mov	r9d,10
+L$vp_kvloop_31:
+	movdqa	xmm12,xmm8
+	pshufb	xmm12,xmm7
+	paddb	xmm7,[rel L$k_rcon_step]
+	movdqa	xmm0,xmm5
+	pshufb	xmm0,[rel L$k_rotbc]
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,xmm12
+	movdqa	xmm6,xmm5
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pxor	xmm5,xmm0
+	movdqa	[r8],xmm5
+	add	r8,16
+	sub	r9d,1
+	jnz	L$vp_kvloop_31
+	jmp	L$vp_kdone_25
+L$vp_k256_24:
+	mov	eax,8
+	mov	ecx,14
+	mov	DWORD[rdx+240],ecx
+	movdqu	xmm5,[rdi]
+	movdqa	[rdx],xmm5
+	movdqu	xmm13,[rdi+16]
+	movdqa	[rdx+16],xmm13
+	movdqa	xmm8,[rel L$k_rcon63]
+	movdqa	xmm7,[rel L$k_rcon_idx]
+	lea	r8,[rdx+32]
+	mov	r9d,7
+L$vp_kvloop_33:
+	movdqa	xmm12,xmm8
+	pshufb	xmm12,xmm7
+	paddb	xmm7,[rel L$k_rcon_step]
+	movdqa	xmm0,xmm13
+	pshufb	xmm0,[rel L$k_rotbc]
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,xmm12
+	movdqa	xmm6,xmm5
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pxor	xmm5,xmm0
+	movdqa	[r8],xmm5
+	sub	r9d,1
+	jz	L$vp_kdone_25
+	pshufd	xmm0,xmm5,0xff
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,[rel L$k_s63]
+	movdqa	xmm6,xmm13
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pxor	xmm13,xmm0
+	movdqa	[r8+16],xmm13
+	add	r8,32
+	jmp	L$vp_kvloop_33
+L$vp_kdone_25:
 	movdqa	xmm0,[rdx]
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
@@ -1834,10 +2023,15 @@ L$vp_ekloop_22:
 	pxor	xmm0,[rel L$k_s63]
 	movdqa	[rdi],xmm0
 	xor	eax,eax
-	movaps	xmm9,[rsp+0]
-	movaps	xmm10,[rsp+16]
-	movaps	xmm11,[rsp+32]
-	add	rsp,56
+	movaps	xmm6,[rsp+0]
+	movaps	xmm7,[rsp+16]
+	movaps	xmm8,[rsp+32]
+	movaps	xmm9,[rsp+48]
+	movaps	xmm10,[rsp+64]
+	movaps	xmm11,[rsp+80]
+	movaps	xmm12,[rsp+96]
+	movaps	xmm13,[rsp+112]
+	add	rsp,136
 	pop	rsi
 	pop	rdi
 	ret
@@ -1849,7 +2043,7 @@ ctasm_vpaes_set_decrypt_key:
 L$_ctasm_ctasm_vpaes_set_decrypt_key_p1:
 	push	rsi
 L$_ctasm_ctasm_vpaes_set_decrypt_key_p2:
-	sub	rsp,120
+	sub	rsp,136
 L$_ctasm_ctasm_vpaes_set_decrypt_key_p3:
 	movaps	[rsp+0],xmm6
 L$_ctasm_ctasm_vpaes_set_decrypt_key_p4:
@@ -1865,30 +2059,36 @@ L$_ctasm_ctasm_vpaes_set_decrypt_key_p8:
 L$_ctasm_ctasm_vpaes_set_decrypt_key_p9:
 	movaps	[rsp+96],xmm12
 L$_ctasm_ctasm_vpaes_set_decrypt_key_p10:
+	movaps	[rsp+112],xmm13
+L$_ctasm_ctasm_vpaes_set_decrypt_key_p11:
 	mov	rdi,rcx
 	mov	rsi,rdx
 	mov	rdx,r8
 	movdqa	xmm9,[rel L$k_s0F]
 	movdqa	xmm10,[rel L$k_inv]
 	movdqa	xmm11,[rel L$k_ainv]
+	cmp	esi,128
+	je	L$vp_k128_36
+	cmp	esi,256
+	je	L$vp_k256_37
 	mov	eax,esi
 	shr	eax,5
 	lea	ecx,[rax+6]
 	mov	DWORD[rdx+240],ecx
 	xor	r8d,r8d
-L$vp_kcopy_29:
+L$vp_kcopy_39:
 	mov	r9d,DWORD[rdi+r8*4]
 	mov	DWORD[rdx+r8*4],r9d
 	add	r8,1
 	cmp	r8,rax
-	jb	L$vp_kcopy_29
+	jb	L$vp_kcopy_39
 	lea	r10d,[rcx*4+4]
 	xor	r11d,r11d
 	lea	rsi,[rel L$k_rcon]
-L$vp_kloop_30:
+L$vp_kloop_40:
 	mov	r9d,DWORD[rdx+r8*4-4]
 	test	r11d,r11d
-	jnz	L$vp_knot0_31
+	jnz	L$vp_knot0_41
 	ror	r9d,8
 	movd	xmm0,r9d
 	movdqa	xmm1,xmm9
@@ -1929,12 +2129,12 @@ L$vp_kloop_30:
 	movzx	edi,BYTE[rsi]
 	xor	r9d,edi
 	add	rsi,1
-	jmp	L$vp_knext_32
-L$vp_knot0_31:
+	jmp	L$vp_knext_42
+L$vp_knot0_41:
 	cmp	eax,8
-	jne	L$vp_knext_32
+	jne	L$vp_knext_42
 	cmp	r11d,4
-	jne	L$vp_knext_32
+	jne	L$vp_knext_42
 	movd	xmm0,r9d
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
@@ -1971,19 +2171,193 @@ L$vp_knot0_31:
 	pxor	xmm0,xmm4
 	pxor	xmm0,[rel L$k_s63]
 	movd	r9d,xmm0
-L$vp_knext_32:
+L$vp_knext_42:
 	mov	rdi,r8
 	sub	rdi,rax
 	xor	r9d,DWORD[rdx+rdi*4]
 	mov	DWORD[rdx+r8*4],r9d
 	add	r11d,1
 	cmp	r11d,eax
-	jne	L$vp_knowrap_33
+	jne	L$vp_knowrap_43
 	xor	r11d,r11d
-L$vp_knowrap_33:
+L$vp_knowrap_43:
 	add	r8,1
 	cmp	r8,r10
-	jb	L$vp_kloop_30
+	jb	L$vp_kloop_40
+	jmp	L$vp_kdone_38
+L$vp_k128_36:
+	mov	eax,4
+	mov	ecx,10
+	mov	DWORD[rdx+240],ecx
+	movdqu	xmm5,[rdi]
+	movdqa	[rdx],xmm5
+	movdqa	xmm8,[rel L$k_rcon63]
+	movdqa	xmm7,[rel L$k_rcon_idx]
+	lea	r8,[rdx+16]
+	mov	r9d,10
+L$vp_kvloop_44:
+	movdqa	xmm12,xmm8
+	pshufb	xmm12,xmm7
+	paddb	xmm7,[rel L$k_rcon_step]
+	movdqa	xmm0,xmm5
+	pshufb	xmm0,[rel L$k_rotbc]
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,xmm12
+	movdqa	xmm6,xmm5
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pxor	xmm5,xmm0
+	movdqa	[r8],xmm5
+	add	r8,16
+	sub	r9d,1
+	jnz	L$vp_kvloop_44
+	jmp	L$vp_kdone_38
+L$vp_k256_37:
+	mov	eax,8
+	mov	ecx,14
+	mov	DWORD[rdx+240],ecx
+	movdqu	xmm5,[rdi]
+	movdqa	[rdx],xmm5
+	movdqu	xmm13,[rdi+16]
+	movdqa	[rdx+16],xmm13
+	movdqa	xmm8,[rel L$k_rcon63]
+	movdqa	xmm7,[rel L$k_rcon_idx]
+	lea	r8,[rdx+32]
+	mov	r9d,7
+L$vp_kvloop_46:
+	movdqa	xmm12,xmm8
+	pshufb	xmm12,xmm7
+	paddb	xmm7,[rel L$k_rcon_step]
+	movdqa	xmm0,xmm13
+	pshufb	xmm0,[rel L$k_rotbc]
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,xmm12
+	movdqa	xmm6,xmm5
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pxor	xmm5,xmm0
+	movdqa	[r8],xmm5
+	sub	r9d,1
+	jz	L$vp_kdone_38
+	pshufd	xmm0,xmm5,0xff
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,[rel L$k_s63]
+	movdqa	xmm6,xmm13
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pxor	xmm13,xmm0
+	movdqa	[r8+16],xmm13
+	add	r8,32
+	jmp	L$vp_kvloop_46
+L$vp_kdone_38:
 	mov	eax,ecx
 	mov	r8d,ecx
 	shl	r8d,4
@@ -2006,7 +2380,7 @@ L$vp_knowrap_33:
 	lea	rsi,[rdx+r8*1-16]
 	shr	ecx,1
 	lea	r10,[rel L$k_sr]
-L$vp_dkloop_28:
+L$vp_dkloop_35:
 	movdqa	xmm0,[rsi]
 	movdqa	xmm5,[rdi]
 	movdqa	xmm1,xmm9
@@ -2090,7 +2464,7 @@ L$vp_dkloop_28:
 	sub	rsi,16
 	add	r9d,1
 	cmp	r9d,ecx
-	jbe	L$vp_dkloop_28
+	jbe	L$vp_dkloop_35
 	xor	eax,eax
 	movaps	xmm6,[rsp+0]
 	movaps	xmm7,[rsp+16]
@@ -2099,7 +2473,8 @@ L$vp_dkloop_28:
 	movaps	xmm10,[rsp+64]
 	movaps	xmm11,[rsp+80]
 	movaps	xmm12,[rsp+96]
-	add	rsp,120
+	movaps	xmm13,[rsp+112]
+	add	rsp,136
 	pop	rsi
 	pop	rdi
 	ret
@@ -2127,15 +2502,15 @@ L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_p6:
 	mov	ecx,DWORD[rsi+240]
 	xor	r8d,r8d
 	lea	r10,[rel L$k_sr]
-L$vp_bsk_loop_34:
+L$vp_bsk_loop_48:
 	movdqa	xmm0,[rsi]
 	test	r8d,r8d
-	jz	L$vp_bsk_first_35
+	jz	L$vp_bsk_first_49
 	mov	r9d,r8d
 	and	r9d,3
 	shl	r9d,4
 	pshufb	xmm0,[r10+r9*1]
-L$vp_bsk_first_35:
+L$vp_bsk_first_49:
 	movdqa	xmm1,xmm9
 	pandn	xmm1,xmm0
 	psrld	xmm1,4
@@ -2186,7 +2561,7 @@ L$vp_bsk_first_35:
 	add	rdi,128
 	add	r8d,1
 	cmp	r8d,ecx
-	jb	L$vp_bsk_loop_34
+	jb	L$vp_bsk_loop_48
 	pxor	xmm0,xmm0
 	pxor	xmm1,xmm1
 	movaps	xmm9,[rsp+0]
@@ -2197,6 +2572,566 @@ L$vp_bsk_first_35:
 	pop	rdi
 	ret
 L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_end:
+global ctasm_vpaes_set_encrypt_key_bsaes
+align 16
+ctasm_vpaes_set_encrypt_key_bsaes:
+	push	rdi
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p1:
+	push	rsi
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p2:
+	sub	rsp,168
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p3:
+	movaps	[rsp+0],xmm6
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p4:
+	movaps	[rsp+16],xmm7
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p5:
+	movaps	[rsp+32],xmm8
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p6:
+	movaps	[rsp+48],xmm9
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p7:
+	movaps	[rsp+64],xmm10
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p8:
+	movaps	[rsp+80],xmm11
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p9:
+	movaps	[rsp+96],xmm12
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p10:
+	movaps	[rsp+112],xmm13
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p11:
+	movaps	[rsp+128],xmm14
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p12:
+	movaps	[rsp+144],xmm15
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p13:
+	mov	rdi,rcx
+	mov	rsi,rdx
+	mov	rdx,r8
+	cmp	esi,128
+	je	L$vp_fk128_50
+	cmp	esi,256
+	je	L$vp_fk256_51
+	xor	eax,eax
+	movaps	xmm6,[rsp+0]
+	movaps	xmm7,[rsp+16]
+	movaps	xmm8,[rsp+32]
+	movaps	xmm9,[rsp+48]
+	movaps	xmm10,[rsp+64]
+	movaps	xmm11,[rsp+80]
+	movaps	xmm12,[rsp+96]
+	movaps	xmm13,[rsp+112]
+	movaps	xmm14,[rsp+128]
+	movaps	xmm15,[rsp+144]
+	add	rsp,168
+	pop	rsi
+	pop	rdi
+	ret
+L$vp_fk128_50:
+	movdqa	xmm9,[rel L$k_s0F]
+	movdqa	xmm10,[rel L$k_inv]
+	movdqa	xmm11,[rel L$k_ainv]
+	mov	DWORD[rdx+240],10
+	lea	r10,[rel L$k_bs_trc]
+	lea	r11,[rel L$k_sr]
+	movdqa	xmm8,[rel L$k_rcon63]
+	movdqa	xmm7,[rel L$k_rcon_idx]
+	movdqu	xmm5,[rdi]
+	xor	r8d,r8d
+	movdqa	xmm14,xmm5
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	movdqa	[rdx+r8*1],xmm14
+	mov	r9d,10
+L$vp_fkloop_52:
+	add	r8,16
+	movdqa	xmm12,xmm8
+	pshufb	xmm12,xmm7
+	paddb	xmm7,[rel L$k_rcon_step]
+	movdqa	xmm0,xmm5
+	pshufb	xmm0,[rel L$k_rotbc]
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,xmm12
+	movdqa	xmm6,xmm5
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pxor	xmm5,xmm0
+	sub	r9d,1
+	jz	L$vp_fkout_53
+	movdqa	xmm14,xmm5
+	pxor	xmm14,[rel L$k_s63]
+	mov	eax,r8d
+	and	eax,48
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10+rax*1]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	mov	ecx,r8d
+	neg	ecx
+	and	ecx,48
+	pshufb	xmm14,[r11+rcx*1]
+	movdqa	[rdx+r8*1],xmm14
+	jmp	L$vp_fkloop_52
+L$vp_fkout_53:
+	pxor	xmm5,[rel L$k_s63]
+	movdqa	[rdx+r8*1],xmm5
+	mov	eax,1
+	movaps	xmm6,[rsp+0]
+	movaps	xmm7,[rsp+16]
+	movaps	xmm8,[rsp+32]
+	movaps	xmm9,[rsp+48]
+	movaps	xmm10,[rsp+64]
+	movaps	xmm11,[rsp+80]
+	movaps	xmm12,[rsp+96]
+	movaps	xmm13,[rsp+112]
+	movaps	xmm14,[rsp+128]
+	movaps	xmm15,[rsp+144]
+	add	rsp,168
+	pop	rsi
+	pop	rdi
+	ret
+L$vp_fk256_51:
+	movdqa	xmm9,[rel L$k_s0F]
+	movdqa	xmm10,[rel L$k_inv]
+	movdqa	xmm11,[rel L$k_ainv]
+	mov	DWORD[rdx+240],14
+	lea	r10,[rel L$k_bs_trc]
+	lea	r11,[rel L$k_sr]
+	movdqa	xmm8,[rel L$k_rcon63]
+	movdqa	xmm7,[rel L$k_rcon_idx]
+	movdqu	xmm5,[rdi]
+	xor	r8d,r8d
+	movdqu	xmm13,[rdi+16]
+	movdqa	xmm14,xmm5
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	movdqa	[rdx+r8*1],xmm14
+	mov	r9d,7
+	mov	r8d,16
+	movdqa	xmm14,xmm13
+	pxor	xmm14,[rel L$k_s63]
+	mov	eax,r8d
+	and	eax,48
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10+rax*1]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	mov	ecx,r8d
+	neg	ecx
+	and	ecx,48
+	pshufb	xmm14,[r11+rcx*1]
+	movdqa	[rdx+r8*1],xmm14
+L$vp_fkloop_54:
+	add	r8,16
+	movdqa	xmm12,xmm8
+	pshufb	xmm12,xmm7
+	paddb	xmm7,[rel L$k_rcon_step]
+	movdqa	xmm0,xmm13
+	pshufb	xmm0,[rel L$k_rotbc]
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,xmm12
+	movdqa	xmm6,xmm5
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pslldq	xmm6,4
+	pxor	xmm5,xmm6
+	pxor	xmm5,xmm0
+	sub	r9d,1
+	jz	L$vp_fkout_55
+	movdqa	xmm14,xmm5
+	pxor	xmm14,[rel L$k_s63]
+	mov	eax,r8d
+	and	eax,48
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10+rax*1]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	mov	ecx,r8d
+	neg	ecx
+	and	ecx,48
+	pshufb	xmm14,[r11+rcx*1]
+	movdqa	[rdx+r8*1],xmm14
+	add	r8,16
+	pshufd	xmm0,xmm5,0xff
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm3,[rel L$k_ipt_lo]
+	pshufb	xmm3,xmm0
+	movdqa	xmm0,[rel L$k_ipt_hi]
+	pshufb	xmm0,xmm1
+	pxor	xmm0,xmm3
+	movdqa	xmm1,xmm9
+	pandn	xmm1,xmm0
+	psrld	xmm1,4
+	pand	xmm0,xmm9
+	movdqa	xmm2,xmm11
+	pshufb	xmm2,xmm0
+	pxor	xmm0,xmm1
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm1
+	pxor	xmm3,xmm2
+	movdqa	xmm4,xmm10
+	pshufb	xmm4,xmm0
+	pxor	xmm4,xmm2
+	movdqa	xmm2,xmm10
+	pshufb	xmm2,xmm3
+	pxor	xmm2,xmm0
+	movdqa	xmm3,xmm10
+	pshufb	xmm3,xmm4
+	pxor	xmm3,xmm1
+	movdqa	xmm0,[rel L$k_sbou]
+	pshufb	xmm0,xmm2
+	movdqa	xmm4,[rel L$k_sbov]
+	pshufb	xmm4,xmm3
+	pxor	xmm0,xmm4
+	pxor	xmm0,[rel L$k_s63]
+	movdqa	xmm6,xmm13
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pslldq	xmm6,4
+	pxor	xmm13,xmm6
+	pxor	xmm13,xmm0
+	movdqa	xmm14,xmm13
+	pxor	xmm14,[rel L$k_s63]
+	mov	eax,r8d
+	and	eax,48
+	movdqa	xmm15,xmm14
+	pshufb	xmm15,[r10+rax*1]
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit0]
+	pcmpeqb	xmm6,[rel L$k_bs_bit0]
+	movdqa	[rdx+r8*8+256],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit1]
+	pcmpeqb	xmm6,[rel L$k_bs_bit1]
+	movdqa	[rdx+r8*8+272],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit2]
+	pcmpeqb	xmm6,[rel L$k_bs_bit2]
+	movdqa	[rdx+r8*8+288],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit3]
+	pcmpeqb	xmm6,[rel L$k_bs_bit3]
+	movdqa	[rdx+r8*8+304],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit4]
+	pcmpeqb	xmm6,[rel L$k_bs_bit4]
+	movdqa	[rdx+r8*8+320],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit5]
+	pcmpeqb	xmm6,[rel L$k_bs_bit5]
+	movdqa	[rdx+r8*8+336],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit6]
+	pcmpeqb	xmm6,[rel L$k_bs_bit6]
+	movdqa	[rdx+r8*8+352],xmm6
+	movdqa	xmm6,xmm15
+	pand	xmm6,[rel L$k_bs_bit7]
+	pcmpeqb	xmm6,[rel L$k_bs_bit7]
+	movdqa	[rdx+r8*8+368],xmm6
+	movdqa	xmm15,xmm9
+	pandn	xmm15,xmm14
+	psrld	xmm15,4
+	pand	xmm14,xmm9
+	movdqa	xmm6,[rel L$k_ipt_lo]
+	pshufb	xmm6,xmm14
+	movdqa	xmm14,[rel L$k_ipt_hi]
+	pshufb	xmm14,xmm15
+	pxor	xmm14,xmm6
+	mov	ecx,r8d
+	neg	ecx
+	and	ecx,48
+	pshufb	xmm14,[r11+rcx*1]
+	movdqa	[rdx+r8*1],xmm14
+	jmp	L$vp_fkloop_54
+L$vp_fkout_55:
+	pxor	xmm5,[rel L$k_s63]
+	movdqa	[rdx+r8*1],xmm5
+	mov	eax,1
+	movaps	xmm6,[rsp+0]
+	movaps	xmm7,[rsp+16]
+	movaps	xmm8,[rsp+32]
+	movaps	xmm9,[rsp+48]
+	movaps	xmm10,[rsp+64]
+	movaps	xmm11,[rsp+80]
+	movaps	xmm12,[rsp+96]
+	movaps	xmm13,[rsp+112]
+	movaps	xmm14,[rsp+128]
+	movaps	xmm15,[rsp+144]
+	add	rsp,168
+	pop	rsi
+	pop	rdi
+	ret
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_end:
 section .rdata rdata align=64
 align 64, db 0
 L$k_s0F:
@@ -2399,6 +3334,14 @@ L$k_mc_dec:
 	db	0x0a,0x0b,0x08,0x09,0x0e,0x0f,0x0c,0x0d,0x02,0x03,0x00,0x01,0x06,0x07,0x04,0x05
 	db	0x0f,0x0c,0x0d,0x0e,0x03,0x00,0x01,0x02,0x07,0x04,0x05,0x06,0x0b,0x08,0x09,0x0a
 	db	0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f
+L$k_rcon63:
+	db	0x62,0x61,0x67,0x6b,0x73,0x43,0x23,0xe3,0x78,0x55,0x63,0x63,0x63,0x63,0x63,0x63
+L$k_rcon_idx:
+	db	0x00,0x0f,0x0f,0x0f,0x00,0x0f,0x0f,0x0f,0x00,0x0f,0x0f,0x0f,0x00,0x0f,0x0f,0x0f
+L$k_rcon_step:
+	db	0x01,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x01,0x00,0x00,0x00
+L$k_rotbc:
+	db	0x0d,0x0e,0x0f,0x0c,0x0d,0x0e,0x0f,0x0c,0x0d,0x0e,0x0f,0x0c,0x0d,0x0e,0x0f,0x0c
 L$k_rcon:
 	db	0x01,0x02,0x04,0x08,0x10,0x20,0x40,0x80,0x1b,0x36
 section .pdata rdata align=4
@@ -2423,6 +3366,9 @@ section .pdata rdata align=4
 	dd	ctasm_vpaes_encrypt_key_to_bsaes wrt ..imagebase
 	dd	L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_info wrt ..imagebase
+	dd	ctasm_vpaes_set_encrypt_key_bsaes wrt ..imagebase
+	dd	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_info wrt ..imagebase
 section .xdata rdata align=8
 align 4
 L$_ctasm_ctasm_vpaes_encrypt_info:
@@ -2512,20 +3458,32 @@ L$_ctasm_ctasm_vpaes_ctr32_encrypt_blocks_info:
 	db	L$_ctasm_ctasm_vpaes_ctr32_encrypt_blocks_p1-ctasm_vpaes_ctr32_encrypt_blocks,112
 align 4
 L$_ctasm_ctasm_vpaes_set_encrypt_key_info:
-	db	1,L$_ctasm_ctasm_vpaes_set_encrypt_key_p6-ctasm_vpaes_set_encrypt_key,9,0
-	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p6-ctasm_vpaes_set_encrypt_key,184
+	db	1,L$_ctasm_ctasm_vpaes_set_encrypt_key_p11-ctasm_vpaes_set_encrypt_key,20,0
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p11-ctasm_vpaes_set_encrypt_key,216
+	dw	7
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p10-ctasm_vpaes_set_encrypt_key,200
+	dw	6
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p9-ctasm_vpaes_set_encrypt_key,184
+	dw	5
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p8-ctasm_vpaes_set_encrypt_key,168
+	dw	4
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p7-ctasm_vpaes_set_encrypt_key,152
+	dw	3
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p6-ctasm_vpaes_set_encrypt_key,136
 	dw	2
-	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p5-ctasm_vpaes_set_encrypt_key,168
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p5-ctasm_vpaes_set_encrypt_key,120
 	dw	1
-	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p4-ctasm_vpaes_set_encrypt_key,152
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p4-ctasm_vpaes_set_encrypt_key,104
 	dw	0
-	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p3-ctasm_vpaes_set_encrypt_key,98
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p3-ctasm_vpaes_set_encrypt_key,1
+	dw	17
 	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p2-ctasm_vpaes_set_encrypt_key,96
 	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_p1-ctasm_vpaes_set_encrypt_key,112
-	dw	0
 align 4
 L$_ctasm_ctasm_vpaes_set_decrypt_key_info:
-	db	1,L$_ctasm_ctasm_vpaes_set_decrypt_key_p10-ctasm_vpaes_set_decrypt_key,17,0
+	db	1,L$_ctasm_ctasm_vpaes_set_decrypt_key_p11-ctasm_vpaes_set_decrypt_key,20,0
+	db	L$_ctasm_ctasm_vpaes_set_decrypt_key_p11-ctasm_vpaes_set_decrypt_key,216
+	dw	7
 	db	L$_ctasm_ctasm_vpaes_set_decrypt_key_p10-ctasm_vpaes_set_decrypt_key,200
 	dw	6
 	db	L$_ctasm_ctasm_vpaes_set_decrypt_key_p9-ctasm_vpaes_set_decrypt_key,184
@@ -2540,10 +3498,10 @@ L$_ctasm_ctasm_vpaes_set_decrypt_key_info:
 	dw	1
 	db	L$_ctasm_ctasm_vpaes_set_decrypt_key_p4-ctasm_vpaes_set_decrypt_key,104
 	dw	0
-	db	L$_ctasm_ctasm_vpaes_set_decrypt_key_p3-ctasm_vpaes_set_decrypt_key,226
+	db	L$_ctasm_ctasm_vpaes_set_decrypt_key_p3-ctasm_vpaes_set_decrypt_key,1
+	dw	17
 	db	L$_ctasm_ctasm_vpaes_set_decrypt_key_p2-ctasm_vpaes_set_decrypt_key,96
 	db	L$_ctasm_ctasm_vpaes_set_decrypt_key_p1-ctasm_vpaes_set_decrypt_key,112
-	dw	0
 align 4
 L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_info:
 	db	1,L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_p6-ctasm_vpaes_encrypt_key_to_bsaes,9,0
@@ -2557,4 +3515,31 @@ L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_info:
 	db	L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_p2-ctasm_vpaes_encrypt_key_to_bsaes,96
 	db	L$_ctasm_ctasm_vpaes_encrypt_key_to_bsaes_p1-ctasm_vpaes_encrypt_key_to_bsaes,112
 	dw	0
+align 4
+L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_info:
+	db	1,L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p13-ctasm_vpaes_set_encrypt_key_bsaes,24,0
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p13-ctasm_vpaes_set_encrypt_key_bsaes,248
+	dw	9
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p12-ctasm_vpaes_set_encrypt_key_bsaes,232
+	dw	8
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p11-ctasm_vpaes_set_encrypt_key_bsaes,216
+	dw	7
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p10-ctasm_vpaes_set_encrypt_key_bsaes,200
+	dw	6
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p9-ctasm_vpaes_set_encrypt_key_bsaes,184
+	dw	5
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p8-ctasm_vpaes_set_encrypt_key_bsaes,168
+	dw	4
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p7-ctasm_vpaes_set_encrypt_key_bsaes,152
+	dw	3
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p6-ctasm_vpaes_set_encrypt_key_bsaes,136
+	dw	2
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p5-ctasm_vpaes_set_encrypt_key_bsaes,120
+	dw	1
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p4-ctasm_vpaes_set_encrypt_key_bsaes,104
+	dw	0
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p3-ctasm_vpaes_set_encrypt_key_bsaes,1
+	dw	21
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p2-ctasm_vpaes_set_encrypt_key_bsaes,96
+	db	L$_ctasm_ctasm_vpaes_set_encrypt_key_bsaes_p1-ctasm_vpaes_set_encrypt_key_bsaes,112
 %endif

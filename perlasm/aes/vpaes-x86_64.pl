@@ -49,9 +49,11 @@
 #    InvShiftRows is again lazy (rotations SR^n R_k SR^-n, keys permuted by
 #    SR^n, final SR^-Nr).
 #
-#  * Key schedule: the standard FIPS-197 expansion word by word (branches only
-#    on the word index), SubWord through the same vector S-box; then each round
-#    key is converted into the form its round consumes (see set_*_key below).
+#  * Key schedule: the standard FIPS-197 expansion, SubWord through the same
+#    vector S-box; AES-128 and AES-256 a whole round key per step, AES-192
+#    word by word (branches only on the key size and the step); then each
+#    round key is converted into the form its round consumes (see set_*_key
+#    below; ctasm_vpaes_set_encrypt_key_bsaes converts as it goes).
 #
 # Key struct: round keys at bytes 0..16*(Nr+1)-1, Nr (10/12/14) at byte 240.
 #
@@ -663,7 +665,7 @@ emit("movdqu $A_->{x}, (%rsi)", ".ctasm_ret", ".ctasm_endproc");
 #
 # expand_key: FIPS-197 KeyExpansion into the key struct in the plain AES
 # form, word by word; Nr at byte 240.  In: rdi user key, esi bits, rdx key.
-# Clobbers rax, rcx, rsi, rdi, r8-r11, xmm0-4.  Nk in eax, Nr in ecx after.
+# Clobbers rax, rcx, rsi, rdi, r8-r11, xmm0-8, xmm12-13.  Nk in eax, Nr in ecx after.
 sub subword {          # %r9d -> S-box of each byte, through block A
     my $b = $A_;
     emit("movd %r9d, $b->{x}");
@@ -673,7 +675,74 @@ sub subword {          # %r9d -> S-box of each byte, through block A
                           "pxor .Lk_s63(%rip), $b->{x}" });
     emit("movd $b->{x}, %r9d");
 }
+#
+# AES-128 and AES-256 take a faster path, a whole round key per step (the
+# word-by-word loop below is then only AES-192's): with T the S-box of the
+# previous key's last word (RotWord'ed, rcon added) broadcast to all four
+# words, K' = K ^ K<<32 ^ K<<64 ^ K<<96 ^ T (FIPS-197's recurrence, four
+# words at once); AES-256 alternates the two halves, the odd one without
+# RotWord and rcon. One vector S-box per step, no GPR round trip; branches
+# only on the key size and the step count.
+sub sbox_vec {         # block A's x -> Alin(x^-1) in every byte (S-box minus 0x63)
+    my $b = $A_;
+    per_block([$b], sub { lin_map($b, ".Lk_ipt_lo(%rip)", ".Lk_ipt_hi(%rip)"),
+                          inversion($b),
+                          out_lookup($b, $b->{x}, $b->{fb}, ".Lk_sbou(%rip)", ".Lk_sbov(%rip)") });
+}
+sub prefix_xor {       # $k = the running XOR of its words, low word first
+    my ($k, $t) = @_;
+    emit("movdqa $k, $t");
+    emit("pslldq \$4, $t", "pxor $t, $k") for 1 .. 3;
+}
+sub expand_key_vec {
+    my ($nk, $done) = @_;
+    my ($K, $T, $IDX, $RC, $R, $K2) = map { "%xmm$_" } 5, 6, 7, 8, 12, 13;
+    my ($loop, $last) = map { newlabel($_) } qw(kvloop kvlast);
+    my $x = $A_->{x};
+    emit("movl \$$nk, %eax",
+         "movl \$" . ($nk + 6) . ", %ecx",
+         "movl %ecx, 240(%rdx)",
+         "movdqu (%rdi), $K",
+         "movdqa $K, (%rdx)");
+    emit("movdqu 16(%rdi), $K2", "movdqa $K2, 16(%rdx)") if $nk == 8;
+    emit("movdqa .Lk_rcon63(%rip), $RC",
+         "movdqa .Lk_rcon_idx(%rip), $IDX",
+         "leaq " . 4 * $nk . "(%rdx), %r8",
+         "movl \$" . ($nk == 4 ? 10 : 7) . ", %r9d");      # rcon steps
+    label($loop);
+    # T = SubWord(RotWord(last word)) ^ rcon in every word (rcon63: with 0x63)
+    emit("movdqa $RC, $R", "pshufb $IDX, $R", "paddb .Lk_rcon_step(%rip), $IDX",
+         "movdqa " . ($nk == 4 ? $K : $K2) . ", $x",
+         "pshufb .Lk_rotbc(%rip), $x");
+    sbox_vec();
+    emit("pxor $R, $x");
+    prefix_xor($K, $T);
+    emit("pxor $x, $K", "movdqa $K, (%r8)");
+    if ($nk == 4) {
+        emit("addq \$16, %r8", "subl \$1, %r9d", "jnz $loop", "jmp $done");
+        return;
+    }
+    # AES-256's odd half: SubWord of the new even half's last word
+    emit("subl \$1, %r9d", "jz $done",
+         "pshufd \$0xff, $K, $x");
+    sbox_vec();
+    emit("pxor .Lk_s63(%rip), $x");
+    prefix_xor($K2, $T);
+    emit("pxor $x, $K2", "movdqa $K2, 16(%r8)",
+         "addq \$32, %r8", "jmp $loop");
+}
 sub expand_key {
+    my ($k128, $k256, $done) = map { newlabel($_) } qw(k128 k256 kdone);
+    emit("cmpl \$128, %esi", "je $k128", "cmpl \$256, %esi", "je $k256");
+    expand_key_words();
+    emit("jmp $done");
+    label($k128);
+    expand_key_vec(4, $done);
+    label($k256);
+    expand_key_vec(8, $done);
+    label($done);
+}
+sub expand_key_words {
     my ($copy, $loop, $not0, $next, $nowrap) = map { newlabel($_) } qw(kcopy kloop knot0 knext knowrap);
     emit("movl %esi, %eax",
          "shrl \$5, %eax",               # Nk
@@ -869,6 +938,102 @@ sub expand_key {
          ".ctasm_ret", ".ctasm_endproc");
 }
 
+# ---------------------------------------------------------------------------
+# int ctasm_vpaes_set_encrypt_key_bsaes(const uint8_t *user_key, unsigned bits, void *key)
+# AES-128 and AES-256: what ctasm_vpaes_set_encrypt_key and then
+# ctasm_vpaes_encrypt_key_to_bsaes write (the vpaes key, its bsaes form in the
+# extra area at byte 256), in one pass: each round key is converted to both
+# forms as soon as it is made, so the conversions (stores and shuffles, no
+# dependency on each other) fill the stalls of the expansion's dependency
+# chain instead of running after it. Returns 1; 0 for other sizes, with
+# nothing written (the caller then runs the two functions).
+{
+    my ($K, $T, $IDX, $RC, $R, $K2) = map { "%xmm$_" } 5, 6, 7, 8, 12, 13;
+    my $C = { x => "%xmm14", hi => "%xmm15", t1 => $T };   # conversion temporaries
+    my ($off, $steps, $trc, $sr) = ("%r8", "%r9d", "%r10", "%r11");
+    my $x = $A_->{x};
+    # round key r (r >= 1, 16 r in $off) in $k: K_r ^ 0x63 in both forms
+    my $convert = sub {
+        my ($k, $first) = @_;
+        emit("movdqa $k, $C->{x}");
+        emit("pxor .Lk_s63(%rip), $C->{x}") unless $first;
+        # bsaes: bsaes' byte order after round r, then bit planes
+        if ($first) {
+            emit("movdqa $C->{x}, $C->{hi}", "pshufb ($trc), $C->{hi}");
+        } else {
+            emit("movl ${off}d, %eax", "andl \$48, %eax",
+                 "movdqa $C->{x}, $C->{hi}", "pshufb ($trc,%rax), $C->{hi}");
+        }
+        for my $i (0 .. 7) {
+            emit("movdqa $C->{hi}, $T",
+                 "pand .Lk_bs_bit$i(%rip), $T",
+                 "pcmpeqb .Lk_bs_bit$i(%rip), $T",
+                 "movdqa $T, " . (256 + 16 * $i) . "(%rdx,$off,8)");
+        }
+        # vpaes: phi, then SR^-r (round 0: phi alone)
+        emit(lin_map($C, ".Lk_ipt_lo(%rip)", ".Lk_ipt_hi(%rip)"));
+        emit("movl ${off}d, %ecx", "negl %ecx", "andl \$48, %ecx",
+             "pshufb ($sr,%rcx), $C->{x}") unless $first;
+        emit("movdqa $C->{x}, (%rdx,$off)");
+    };
+    # $k = the next round key from $k and the last word of $from ($rot: RotWord and rcon)
+    my $next = sub {
+        my ($k, $from, $rot) = @_;
+        if ($rot) {
+            emit("movdqa $RC, $R", "pshufb $IDX, $R", "paddb .Lk_rcon_step(%rip), $IDX",
+                 "movdqa $from, $x", "pshufb .Lk_rotbc(%rip), $x");
+        } else {
+            emit("pshufd \$0xff, $from, $x");
+        }
+        sbox_vec();
+        emit($rot ? "pxor $R, $x" : "pxor .Lk_s63(%rip), $x");
+        prefix_xor($k, $T);
+        emit("pxor $x, $k");
+    };
+    my ($k128, $k256) = map { newlabel($_) } qw(fk128 fk256);
+    emit(".ctasm_proc ctasm_vpaes_set_encrypt_key_bsaes, global, args=3");
+    emit("cmpl \$128, %esi", "je $k128", "cmpl \$256, %esi", "je $k256",
+         "xorl %eax, %eax", ".ctasm_ret");
+    for my $nk (4, 8) {
+        my ($loop, $out) = map { newlabel($_) } qw(fkloop fkout);
+        my $nr = $nk + 6;
+        label($nk == 4 ? $k128 : $k256);
+        load_consts();
+        emit("movl \$$nr, 240(%rdx)",
+             ".ctasm_adr $trc, .Lk_bs_trc",
+             ".ctasm_adr $sr, .Lk_sr",
+             "movdqa .Lk_rcon63(%rip), $RC",
+             "movdqa .Lk_rcon_idx(%rip), $IDX",
+             "movdqu (%rdi), $K",
+             "xorl %r8d, %r8d");
+        emit("movdqu 16(%rdi), $K2") if $nk == 8;
+        $convert->($K, 1);                                  # round 0
+        emit("movl \$" . ($nk == 4 ? 10 : 7) . ", $steps");  # rcon steps
+        if ($nk == 8) {
+            emit("movl \$16, %r8d");
+            $convert->($K2, 0);                             # round 1
+        }
+        label($loop);
+        emit("addq \$16, $off");
+        $next->($K, $nk == 4 ? $K : $K2, 1);                # K_r
+        emit("subl \$1, $steps", "jz $out");
+        $convert->($K, 0);
+        if ($nk == 8) {
+            emit("addq \$16, $off");
+            $next->($K2, $K, 0);                            # K_(r+1)
+            $convert->($K2, 0);
+        }
+        emit("jmp $loop");
+        label($out);
+        # round Nr stays plain (with 0x63) in the vpaes key; bsaes takes it from there
+        emit("pxor .Lk_s63(%rip), $K",
+             "movdqa $K, (%rdx,$off)",
+             "movl \$1, %eax",
+             ".ctasm_ret");
+    }
+    emit(".ctasm_endproc");
+}
+
 # ===========================================================================
 # Tables
 # ===========================================================================
@@ -925,6 +1090,11 @@ $code .= "# SR^-r R1 SR^r, SR^-r R3 SR^r for r = 0..15\n.Lk_mc_enc:\n";
 bytes16("", $_) for @mc_enc;
 $code .= "# SR^r R_k SR^-r, k = 1, 2, 3 (and a pad), for r = 0..15\n.Lk_mc_dec:\n";
 bytes16("", $_) for @mc_dec;
+bytes16(".Lk_rcon63", [(map { $_ ^ 0x63 } @rcon), (0x63) x 6],
+        "rcon_i ^ 0x63 (i = 0..9), 0x63 at 10..15: the S-box constant and rcon per step");
+bytes16(".Lk_rcon_idx", [(0, 15, 15, 15) x 4], "step 0's pick from .Lk_rcon63: rcon in byte 0 of each word");
+bytes16(".Lk_rcon_step", [(1, 0, 0, 0) x 4], "next step's rcon");
+bytes16(".Lk_rotbc", [(13, 14, 15, 12) x 4], "RotWord of word 3, in every word");
 $code .= "# rcon: successive doublings of 1 in the AES field\n.Lk_rcon:\n";
 $code .= "\t.byte " . join(",", map { sprintf "0x%02x", $_ } @rcon) . "\n";
 

@@ -70,14 +70,16 @@
 # Measured (AMD EPYC Zen 3 VM, 2 vCPUs shared with other jobs; this thread's
 # CPU time in reference cycles at 2.445 GHz; medians of 3; bench/ghash/
 # ghash_speed.cc): 8 KiB 1.8-1.9 ref cycles/byte (~1300-1400 MB/s), 256 bytes
-# 1.9, one block ~75 ref cycles; init (C++, SSE2) ~900 ref cycles. OpenSSL
+# 1.9, one block ~75 ref cycles; init ~900 ref cycles when it was C++ (now
+# assembly, "Table construction" below: AES-128-GCM init went from 0.41x to
+# 1.04x OpenSSL's with it and the key-setup changes of vpaes-x86_64.pl). OpenSSL
 # 3.0's variable-time gcm_ghash_4bit at its SSSE3 tier (AES-GCM over AD only)
 # 5.6-6.6 ref cycles/byte at 8 KiB, the portable constant-time C++ tier ~11.
 # AES-128-GCM seal with this GHASH (bsaes+vpaes CTR) against OpenSSL at its
 # SSSE3 tier: 1.76x at 8 KiB, 1.73x at 1350 bytes, 3.8x at 16 bytes.
 #
 # ---------------------------------------------------------------------------
-# Key layout (1024 bytes, 16-aligned; written by src/ghash/tier_x86_64.cc)
+# Key layout (1024 bytes, 16-aligned; written by ctasm_gcm_init_ssse3 below)
 #   power p = 0 (H) at byte 0, p = 1 (H^2) at byte 512;
 #   row j (0..15) of U at 512p + 32j, row j of L at 512p + 32j + 16:
 #   byte v of row j = byte j of U[v] (resp. L[v]).
@@ -237,7 +239,113 @@ emit("movdqu $ACC_LO, (%rdi)", ".ctasm_ret", ".ctasm_endproc");
     emit(".ctasm_ret", ".ctasm_endproc");
 }
 
+# ---------------------------------------------------------------------------
+# Table construction (see "Key layout"). Row j of U at v is byte j of
+#     U[v] = sum_t bit (3-t) of v * Y_t,   Y_t = y x^t (t = 0..3)
+# (L likewise with Y_4..Y_7 and the low nibble). Split v into its two bit
+# pairs: U_j[v] = P_j[v & 3] ^ Q_j[v >> 2] with P_j = (0, Y3, Y2, Y2+Y3) and
+# Q_j = (0, Y1, Y0, Y0+Y1) at row j. So the six vectors Y0..Y3, Z01 = Y0+Y1,
+# Z23 = Y2+Y3 are transposed (three unpack stages: row j gets the eight bytes
+# Y0 Y1 Y2 Y3 Z01 Z23 Z01 Z23 of byte j, two rows per register), and each row
+# is two pshufb of that register (index 0x80 gives the zero entries) and a
+# pxor. y only meets shifts, XORs, unpacks and fixed shuffles: no secret
+# index, no branch; the transposition replaces 256 table entries by 64 row
+# stores.
+
+# $v (a field element as a 128-bit integer: bit 127 = x^0) = $v * x, the
+# reduction by P folded in with a mask (no branch). Uses $t, $m.
+sub times_x {
+    my ($v, $t, $m) = @_;
+    emit("movdqa $v, $t", "psllq \$63, $t",      # the bit each qword shifts out, at bit 63
+         "movdqa $t, $m", "psrldq \$8, $t",      # high qword's bit 0 -> low qword's bit 63
+         "pslldq \$8, $m", "psrad \$31, $m",     # x^127's bit -> all ones in the top dword
+         "pand .Lgh_poly(%rip), $m",             # R = 0xe1 || 0^120 where it was set
+         "psrlq \$1, $v", "por $t, $v", "pxor $m, $v");
+}
+
+# The 256 bytes of U (or L, $half = 16) rows for power $p from Y_t in @$y
+# (memory order, t = 0..3); clobbers @$y and @$tmp (eleven registers).
+sub table_rows {
+    my ($p, $half, $y, $tmp) = @_;
+    my ($a0, $a1, $a2, $a3) = @$y;
+    my ($z01, $z23, $s0, $s1, $s2, $s3, $s4, $s5, $s6, $ta, $tb) = @$tmp;
+    emit("movdqa $a0, $z01", "pxor $a1, $z01",
+         "movdqa $a2, $z23", "pxor $a3, $z23",
+         # byte pairs: (Y0,Y1), (Y2,Y3), (Z01,Z23) of bytes 0..7 and 8..15
+         "movdqa $a0, $s0", "punpckhbw $a1, $s0", "punpcklbw $a1, $a0",
+         "movdqa $a2, $s1", "punpckhbw $a3, $s1", "punpcklbw $a3, $a2",
+         "movdqa $z01, $s2", "punpckhbw $z23, $s2", "punpcklbw $z23, $z01",
+         # dwords (Y0 Y1 Y2 Y3) of rows 0-3, 4-7, 8-11, 12-15; (Z01 Z23 Z01 Z23)
+         "movdqa $a0, $a1", "punpcklwd $a2, $a1", "punpckhwd $a2, $a0",
+         "movdqa $s0, $a2", "punpcklwd $s1, $a2", "punpckhwd $s1, $s0",
+         "movdqa $z01, $a3", "punpcklwd $a3, $a3", "punpckhwd $z01, $z01",
+         "movdqa $s2, $z23", "punpcklwd $z23, $z23", "punpckhwd $s2, $s2",
+         # qwords: rows (0,1) (2,3) ... (14,15)
+         "movdqa $a1, $s1", "punpckldq $a3, $s1", "punpckhdq $a3, $a1",
+         "movdqa $a0, $s3", "punpckldq $z01, $s3", "punpckhdq $z01, $a0",
+         "movdqa $a2, $s4", "punpckldq $z23, $s4", "punpckhdq $z23, $a2",
+         "movdqa $s0, $s5", "punpckldq $s2, $s5", "punpckhdq $s2, $s0");
+    my @pairs = ($s1, $a1, $s3, $a0, $s4, $a2, $s5, $s0);
+    for my $j (0 .. 15) {
+        my ($r, $o) = ($pairs[$j >> 1], $j & 1);
+        emit("movdqa $r, $ta", "pshufb .Lgh_idx_p$o(%rip), $ta",
+             "movdqa $r, $tb", "pshufb .Lgh_idx_q$o(%rip), $tb",
+             "pxor $tb, $ta",
+             "movdqa $ta, " . (POWER_BYTES * $p + 32 * $j + $half) . "($KEY)");
+    }
+}
+
+# The tables of power $p of H from y (memory order) in $y; clobbers every xmm.
+sub power_tables {
+    my ($p, $y) = @_;
+    my ($v, $t, $m) = ("%xmm1", "%xmm2", "%xmm3");
+    my @y = map { "%xmm$_" } 4 .. 7;
+    my @tmp = map { "%xmm$_" } 0, 8 .. 15, 2, 3;
+    emit("movdqa $y, $y[0]", "movdqa $y, $v", "pshufb $REV, $v");
+    for my $half (0, 16) {
+        if ($half) {
+            emit("movdqa $v, $y[0]", "pshufb $REV, $y[0]");
+        }
+        for my $i (1 .. 3) {
+            times_x($v, $t, $m);
+            emit("movdqa $v, $y[$i]", "pshufb $REV, $y[$i]");
+        }
+        times_x($v, $t, $m);                    # y x^4 for the low nibble's tables
+        table_rows($p, $half, \@y, [grep { $_ ne $v } @tmp]);
+    }
+}
+
+# ---------------------------------------------------------------------------
+# void ctasm_gcm_init_ssse3(void *key, const uint8_t h[16]): the key of H
+# (the tables of H and H^2), into a zeroed GhashKey.
+{
+    emit(".ctasm_proc ctasm_gcm_init_ssse3, global, args=2");
+    emit("movq %rsi, %rax",          # h (read twice)
+         "movq %rdi, $KEY",
+         "movdqu (%rax), %xmm0");
+    power_tables(0, "%xmm0");
+    # H^2 = H * H with the tables of H just written
+    emit("movdqu (%rax), %xmm2");
+    nibbles("%xmm2", "%xmm3");
+    horner_one(["%xmm2", "%xmm3", 0]);
+    reduce();
+    power_tables(1, $ACC_LO);
+    # H and its powers leave no copy in the vector registers
+    emit("pxor %xmm$_, %xmm$_") for 0 .. 15;
+    emit(".ctasm_ret", ".ctasm_endproc");
+}
+
 emit(".ctasm_rodata", ".ctasm_align 16");
+bytes16(".Lgh_poly", [(0) x 15, 0xe1], "x^128 mod P, reflected: 0xe1 || 0^120 as a 128-bit integer");
+# Row selection (table_rows): lane v takes P[v & 3] (resp. Q[v >> 2]) from
+# the row at byte offset 8o of the register; entry 0 is zero (index 0x80).
+for my $o (0, 1) {
+    my %p = (1 => 3, 2 => 2, 3 => 5);    # Y3, Y2, Z23
+    my %q = (1 => 1, 2 => 0, 3 => 4);    # Y1, Y0, Z01
+    bytes16(".Lgh_idx_p$o", [map { ($_ & 3) ? 8 * $o + $p{$_ & 3} : 0x80 } 0 .. 15],
+            $o ? "" : "P_j[v & 3] and Q_j[v >> 2] of row 2i + o");
+    bytes16(".Lgh_idx_q$o", [map { ($_ >> 2) ? 8 * $o + $q{$_ >> 2} : 0x80 } 0 .. 15]);
+}
 bytes16(".Lgh_nibble_mask", [(0x0f) x 16], "0x0f in every byte");
 bytes16(".Lgh_reverse", [reverse 0 .. 15], "pshufb: reverse the byte order");
 

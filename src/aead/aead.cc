@@ -240,10 +240,14 @@ int ctasm_aead_ctx_init(ctasm_aead_ctx *ctx, const ctasm_aead *aead, const uint8
   const bool bad = aead == nullptr || key == nullptr || key_len != aead->key_len ||
                    !tag_len_ok(aead, tag_len) || bad_range(key, key_len) ||
                    overlap(key, key_len, ctx, sizeof(*ctx));
-  secure_wipe(ctx, sizeof(*ctx));  // check word 0: unusable unless this succeeds
-  if (bad) return 0;
+  if (bad) {
+    secure_wipe(ctx, sizeof(*ctx));  // check word 0: unusable
+    return 0;
+  }
   if (is_chacha(aead->id)) {
     // The raw key only: nothing is computed from it until a message comes.
+    // The rest of the state is wiped: a previous GCM key may be there.
+    secure_wipe(ctx, sizeof(*ctx));
     memcpy(chacha_key(ctx)->key, key, kChachaKeyBytes);
     const uint32_t impl = chacha_select_tier().impl, tag = static_cast<uint32_t>(tag_len);
     ctx->ctasm_private_aead = aead->id;
@@ -252,6 +256,11 @@ int ctasm_aead_ctx_init(ctasm_aead_ctx *ctx, const ctasm_aead *aead, const uint8
     ctx->ctasm_private_check = aead_check_word(aead->id, tag, impl);
     return 1;
   }
+  // gcm_init writes every byte of the state, whatever a previous key left
+  // there (wiping it first would cost as much as the key setup); the header
+  // is written below, the check word last.
+  static_assert(sizeof(GcmKey) == sizeof(ctx->ctasm_private_state), "GcmKey is the whole state");
+  ctx->ctasm_private_check = 0;
   const GhashTier &g = ghash_select_tier();
   bool cxx = false;
   GcmKey *k = gcm_key(ctx);

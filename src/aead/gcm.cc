@@ -114,6 +114,7 @@ bool gcm_init(GcmKey *key, const uint8_t *raw, size_t raw_len, const GhashTier &
   const AesTier &a = *kAesTierByImpl[key->aes.ctasm_private_impl];
   alignas(16) uint8_t h[16] = {0};
   a.encrypt_block(h, h, &key->aes);
+  if (!g.init_defines_all) secure_wipe(&key->ghash, sizeof(key->ghash));
   g.init(key->ghash.bytes, h);
   secure_wipe(h, sizeof(h));
   *cxx = cxx_aes || (a.cxx_secrets & kCxxData) != 0 || (g.cxx_secrets & kGhashCxxInit) != 0;

@@ -33,8 +33,9 @@ constexpr size_t kGcmMaxTagBytes = 16;
 // The SP 800-38D tag lengths: 4, 8 and 12..16 bytes.
 inline bool gcm_tag_len_ok(size_t n) { return n == 4 || n == 8 || (n >= 12 && n <= 16); }
 
-// Formats *key with the AES tier aes_select_tier() and GHASH tier g; false
-// (AES key wiped) unless raw_len is 16, 24 or 32. Never inlined; *cxx says
+// Formats *key, whatever it held (every byte of it is written: a previous
+// key leaves nothing), with the AES tier aes_select_tier() and GHASH tier g;
+// false (AES key wiped) unless raw_len is 16, 24 or 32. Never inlined; *cxx says
 // whether C++ computed on the key, so the caller must wipe the stack
 // (internal/stack_wipe.h).
 CTASM_NOINLINE bool gcm_init(GcmKey *key, const uint8_t *raw, size_t raw_len,

@@ -25,10 +25,15 @@ int aes_set_key(ctasm_aes_key *key, const uint8_t *raw, size_t raw_len, AesKeyDi
   // raw may lie inside *key: read it before the key is touched.
   uint8_t user_key[32];
   if (raw != nullptr && size_ok) memcpy(user_key, raw, raw_len);
-  secure_wipe(key, sizeof(*key));  // check word 0: unusable until success
-  if (raw == nullptr || !size_ok || (reinterpret_cast<uintptr_t>(key) & 15) != 0) return 0;
-  const unsigned bits = static_cast<unsigned>(raw_len * 8);
+  const bool ok = raw != nullptr && size_ok && (reinterpret_cast<uintptr_t>(key) & 15) == 0;
   const AesTier &t = aes_select_tier();
+  if (ok && dir == kAesKeyEncrypt && t.encrypt_key_defines_all) {
+    key->ctasm_private_check = 0;  // unusable until success; the tier writes the rest
+  } else {
+    secure_wipe(key, sizeof(*key));  // check word 0: unusable until success
+  }
+  if (!ok) return 0;
+  const unsigned bits = static_cast<unsigned>(raw_len * 8);
   if (dir == kAesKeyDecrypt) {
     t.set_decrypt_key(user_key, bits, key);
     *cxx_key = (t.cxx_secrets & kCxxDecryptKey) != 0;

@@ -42,6 +42,9 @@ void ctasm_vpaes_cbc_encrypt(const uint8_t *in, uint8_t *out, size_t len, const 
 // (8 blocks wide, 128 bytes per round, at most 1792 bytes): set_encrypt_key
 // keeps them in the key's extra area (bytes 256..).
 void ctasm_vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
+// AES-128 and AES-256: both of the above in one pass (the vpaes key, and its
+// bsaes form in the key's extra area); returns 1. Other sizes: 0, nothing written.
+int ctasm_vpaes_set_encrypt_key_bsaes(const uint8_t *user_key, unsigned bits, void *key);
 // `key`: a vpaes encryption key whose extra area holds its bsaes form (above);
 // round Nr is read from the vpaes schedule. Same counter convention as
 // ctasm_vpaes_ctr32_encrypt_blocks; a partial final batch computes all eight blocks
@@ -107,7 +110,8 @@ struct AesTier {
   const char *name;    // what ctasm_aes_impl() reports for it
   bool (*capable)();   // the CPU in force (after CTASM_CPU) can run it
   // Key setup: raw holds bits / 8 bytes (128, 192 or 256 bits), key is zeroed
-  // and 16-byte aligned; fills rd_key, rounds and the tier extra area.
+  // (but see encrypt_key_defines_all) and 16-byte aligned; fills rd_key, rounds
+  // and the tier extra area.
   void (*set_encrypt_key)(const uint8_t *raw, unsigned bits, ctasm_aes_key *key);
   void (*set_decrypt_key)(const uint8_t *raw, unsigned bits, ctasm_aes_key *key);
   // One block, with the assembly's argument order so a tier can name its
@@ -137,6 +141,11 @@ struct AesTier {
   // (armv7: its bsaes form repeats the round count), or nullptr.
   bool (*key_consistent)(const ctasm_aes_key *key, AesKeyDir dir);
   uint8_t cxx_secrets;  // kCxx* flags
+  // set_encrypt_key writes every byte of the key but impl, direction and check
+  // (zeroing what its schedule does not use), so it takes a key of any
+  // contents and aes_set_key does not wipe it first: a wipe costs as much as
+  // the schedule. False (the default) for tiers that need a zeroed key.
+  bool encrypt_key_defines_all = false;
 };
 
 // Each tier's entry, in its own file (src/aes/tier_*.cc).

@@ -72,10 +72,21 @@ void bsaes_decrypt_key(const uint8_t *raw, unsigned bits, uint8_t *out) {
   secure_wipe(w, sizeof(w));
 }
 
+// Writes every byte but impl, direction and check (encrypt_key_defines_all):
+// the schedule, its bsaes form, and zeros after each, where a longer key's
+// rounds may still be.
 void set_encrypt_key(const uint8_t *raw, unsigned bits, ctasm_aes_key *key) {
-  ctasm_vpaes_set_encrypt_key(raw, bits, key);
-  // Bulk CTR runs bsaes: keep its key form ready (rounds 0..Nr-1).
-  ctasm_vpaes_encrypt_key_to_bsaes(key->ctasm_private_extra, key);
+  // Bulk CTR runs bsaes: keep its key form ready (rounds 0..Nr-1), made in
+  // the same pass as the schedule (AES-192 in two).
+  if (!ctasm_vpaes_set_encrypt_key_bsaes(raw, bits, key)) {
+    ctasm_vpaes_set_encrypt_key(raw, bits, key);
+    ctasm_vpaes_encrypt_key_to_bsaes(key->ctasm_private_extra, key);
+  }
+  const size_t rounds = bits / 32 + 6;
+  uint8_t *rd = reinterpret_cast<uint8_t *>(key->ctasm_private_rd_key);
+  secure_wipe(rd + 16 * (rounds + 1), sizeof(key->ctasm_private_rd_key) - 16 * (rounds + 1));
+  secure_wipe(key->ctasm_private_extra + 128 * rounds,
+              sizeof(key->ctasm_private_extra) - 128 * rounds);
 }
 
 void set_decrypt_key(const uint8_t *raw, unsigned bits, ctasm_aes_key *key) {
@@ -131,7 +142,7 @@ const AesTier kAesTierHybridX86_64 = {
     kAesImplHybridX86_64, "bsaes+vpaes-x86_64", vpaes_capable,       set_encrypt_key,
     set_decrypt_key,      ctasm_vpaes_encrypt,  ctasm_vpaes_decrypt, vpaes_tier::encrypt_blocks,
     vpaes_tier::decrypt_blocks, vpaes_tier::cbc_encrypt, cbc_decrypt, ctr32,
-    nullptr,              kCxxDecryptKey,
+    nullptr,              kCxxDecryptKey,      true,
 };
 
 }  // namespace ctasm

@@ -46,7 +46,7 @@ struct GhashTier {
   GhashImpl impl;
   const char *name;   // the GHASH half of ctasm_aead_impl(), e.g. "ghash-ssse3"
   bool (*capable)();  // the CPU in force (after CTASM_CPU) can run it
-  // key: a zeroed GhashKey; h: H = E_K(0^128).
+  // key: a zeroed GhashKey (any contents when init_defines_all); h: H = E_K(0^128).
   void (*init)(void *key, const uint8_t h[16]);
   // x = x * H.
   void (*gmult)(uint8_t x[16], const void *key);
@@ -54,6 +54,9 @@ struct GhashTier {
   // 16 (0 allowed: nothing happens); in may be unaligned.
   void (*ghash)(uint8_t x[16], const void *key, const uint8_t *in, size_t len);
   uint8_t cxx_secrets;  // kGhashCxx* flags
+  // init writes all kGhashKeyBytes of the key, so its caller need not zero it
+  // first (false, the default: it must).
+  bool init_defines_all = false;
 };
 
 // Each tier's entry in its own file (src/ghash/tier_*.cc).

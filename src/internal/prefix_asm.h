@@ -22,6 +22,7 @@
 #define ctasm_chacha20_ssse3 CTASM_PFX(CTASM_PREFIX, ctasm_chacha20_ssse3)
 #define ctasm_gcm_ghash_ssse3 CTASM_PFX(CTASM_PREFIX, ctasm_gcm_ghash_ssse3)
 #define ctasm_gcm_gmult_ssse3 CTASM_PFX(CTASM_PREFIX, ctasm_gcm_gmult_ssse3)
+#define ctasm_gcm_init_ssse3 CTASM_PFX(CTASM_PREFIX, ctasm_gcm_init_ssse3)
 #define ctasm_ghash_neon_ghash CTASM_PFX(CTASM_PREFIX, ctasm_ghash_neon_ghash)
 #define ctasm_ghash_neon_gmult CTASM_PFX(CTASM_PREFIX, ctasm_ghash_neon_gmult)
 #define ctasm_poly1305_pad16_armv8 CTASM_PFX(CTASM_PREFIX, ctasm_poly1305_pad16_armv8)
@@ -33,6 +34,7 @@
 #define ctasm_vpaes_encrypt_key_to_bsaes CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_encrypt_key_to_bsaes)
 #define ctasm_vpaes_set_decrypt_key CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_set_decrypt_key)
 #define ctasm_vpaes_set_encrypt_key CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_set_encrypt_key)
+#define ctasm_vpaes_set_encrypt_key_bsaes CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_set_encrypt_key_bsaes)
 #endif
 
 #endif /* CTASM_INTERNAL_PREFIX_ASM_H */
