@@ -38,6 +38,7 @@ CTASM_INTERNAL_HEADERS := \
   src/aes/aes_portable.h \
   src/aes/internal.h \
   src/aes/tier_vpaes.h \
+  src/chacha/internal.h \
   src/cpu/cpu.h \
   src/ghash/ghash_portable.h \
   src/ghash/internal.h \

@@ -87,7 +87,11 @@ sub emit_ret {
     my ($last) = @_;
     my $plan = $cur->{plan};
     my @steps = grep { defined $_->{epi} } reverse @{ $plan->{steps} };
-    my $keep = $F->{cfi} && !$last && @steps;
+    # clang 14 writes compact unwind "frameless, stack N" for a function whose
+    # only CFI is .cfi_def_cfa_offset, taking N from the last one (the
+    # epilogue's 0): wrong in the whole body.  An unpaired remember/restore
+    # has no compact encoding, so the function keeps its (right) DWARF FDE.
+    my $keep = $F->{cfi} && @steps && (!$last || ($F->{compact} && $plan->{frame_only}));
     push @out, "$I.cfi_remember_state" if $keep;
     push @out, "$I.seh_startepilogue" if $F->{seh} && @steps;
     for my $s (@steps) {

@@ -205,7 +205,9 @@ sub plan_a64 {
             pro_seh => [".seh_stackalloc $frame"], epi_seh => [".seh_stackalloc $frame"],
         };
     }
-    return { steps => \@steps, ret => 'ret', leaf => !(@slots || $frame) };
+    # frame_only: a frame= allocation and no register saves, the one prologue
+    # whose CFI clang 14 turns into wrong Mach-O compact unwind (see emit_ret).
+    return { steps => \@steps, ret => 'ret', leaf => !(@slots || $frame), frame_only => ($frame && !@slots) };
 }
 
 # ARMv7 modified immediate: 8 bits rotated right by an even amount.
