@@ -21,6 +21,7 @@
 #   Emit.pm      symbol directives, CTASM_PREFIX block, ELF notes, operands
 #   Ext.pm       .ctasm_arch_ext: ISA extensions and their per-flavour spelling
 #   Expr.pm      numbers and constant expressions, evaluated by the translator
+#   Saves.pm     callee-saved registers written must be in save=/vsave=
 #   Insns.pm     the instruction check: InsnsA64.pm / InsnsA32.pm (one table per
 #                ISA), Operands.pm (operand classes), Forms.pm (form matching)
 # Nothing is written unless the whole input translated.
@@ -36,6 +37,7 @@ use Arm::Emit;
 use Arm::Ext;
 use Arm::Expr;
 use Arm::Insns;
+use Arm::Saves;
 use ElfNotes;
 
 my $flavour = shift;
@@ -243,6 +245,7 @@ for my $i (0 .. $#input) {
                 unless $label =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$label};
             fail(".ctasm_adr wants a 64-bit x register") if $A64 && $reg !~ /^x([0-9]|1[0-79]|2[0-9]|30)$/;
             fail(".ctasm_adr wants a core register") if !$A64 && $reg !~ /^(r\d+|ip|lr|sb|sl|fp)$/;
+            note_mentions($cur->{p}, $rest);
             my $lbl = translate_operands($label);
             if ($F->{adr} eq 'lo12') {
                 push @out, "${I}adrp $reg, $lbl", "${I}add $reg, $reg, :lo12:$lbl";
@@ -288,6 +291,7 @@ for my $i (0 .. $#input) {
             check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);
             check_insn($op, $rest);
+            note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
         }
     }
@@ -311,6 +315,7 @@ for my $l (sort keys %BRANCH_USE) {
              : "of function $LABEL_FN{$l}") . " (call the function instead)");
     }
 }
+check_saves();
 
 # ---------------------------------------------------------------------------
 # Assemble the file.
