@@ -104,6 +104,9 @@ sub check_operands {
         }
         fail("{z} needs an opmask {%kN} on the same operand", $it) if $o->{zero} && !$o->{mask};
         fail("{1toN} broadcast applies to a memory operand", $it) if $o->{bcst} && $o->{t} ne 'mem';
+        # An indirect branch target is a 64-bit register (gas refuses *%ah, nasm not).
+        fail("indirect target %$o->{r} of '$it->{op}' is not a 64-bit register", $it)
+            if $o->{star} && $o->{t} eq 'reg' && (gpr_width($o->{r}) // 0) != 8;
         if ($o->{t} eq 'reg' && $o->{r} =~ /^k[0-7]$/ && $kind ne 'simd') {
             fail("opmask register %$o->{r} in '$it->{op}'", $it);
         }
