@@ -104,6 +104,13 @@ sub check_operands {
         }
         fail("{z} needs an opmask {%kN} on the same operand", $it) if $o->{zero} && !$o->{mask};
         fail("{1toN} broadcast applies to a memory operand", $it) if $o->{bcst} && $o->{t} ne 'mem';
+        # Addresses are 64-bit: base and index are 64-bit GPRs (gas refuses (%xmm6); a
+        # 32-bit base takes a 0x67 prefix clang refuses with a symbol).
+        for my $r (grep { defined } @{$o}{qw(base index)}) {
+            next if $o->{t} ne 'mem' || $r eq 'rip';
+            fail("address register %$r is not a 64-bit general register", $it)
+                unless (gpr_width($r) // 0) == 8;
+        }
         # An indirect branch target is a 64-bit register (gas refuses *%ah, nasm not).
         fail("indirect target %$o->{r} of '$it->{op}' is not a 64-bit register", $it)
             if $o->{star} && $o->{t} eq 'reg' && (gpr_width($o->{r}) // 0) != 8;
