@@ -10,7 +10,9 @@ For every function it follows the disassembly (llvm-objdump) along its control f
 tracks the stack pointer and where each callee-saved register's entry value lives,
 and compares that at every reachable instruction with what an unwinder would use:
 the DWARF CFI rows (llvm-dwarfdump --eh-frame, which prints .debug_frame too) on
-ELF and Mach-O, the decoded .pdata/.xdata (llvm-readobj --unwind) on Windows.
+ELF and Mach-O, the decoded .pdata/.xdata (llvm-readobj --unwind) on Windows. On
+Mach-O arm64 a compact unwind entry that does not say DWARF is what the unwinder
+uses (ld64 drops the FDE): frameless-no-stack entries are checked, others refused.
 ARMv7 ELF objects must also carry .ARM.exidx entries (what the ARM unwinder really
 uses) matching the body state at every call. It also checks that every return or
 tail call leaves a balanced frame and that all paths into an instruction agree.
@@ -37,7 +39,10 @@ def check_dwarf(obj):
     fdes = dwarf.parse(text, obj.isa)
     fix_macho_pc(obj, fdes)
     results, covered = [], set()
+    compact = compact_entries(obj)
     for f in fdes:
+        if compact.get(f["lo"], (0, DWARF_MODE))[1] != DWARF_MODE:
+            continue  # ld64 keeps the compact entry and drops this FDE: check what stays
         name = obj.name_at(f["lo"])
         covered.add(f["lo"])
         try:
@@ -48,15 +53,23 @@ def check_dwarf(obj):
             results.append(r)
             continue
         results.append(walk(obj, name, f["lo"], f["hi"], rows, obj.mod.INITIAL))
-    frameless = compact_frameless(obj)
-    for addr, name in obj.functions:
-        if addr not in covered and addr in frameless:
-            # Mach-O arm64: clang writes no FDE when no function of the object needs
-            # DWARF; a frameless compact unwind entry says CFA = sp, return address
-            # in x30, which the walk checks at every instruction.
-            row = [(addr, dwarf.State(cfa=0, cfa_reg="sp"))]
-            results.append(walk(obj, name, addr, frameless[addr], row, obj.mod.INITIAL))
-            covered.add(addr)
+    for addr, (end, enc) in sorted(compact.items()):
+        if addr in covered or enc == DWARF_MODE:
+            continue
+        # Mach-O arm64: the unwinder uses a compact entry unless it says "DWARF" (ld64
+        # drops the FDE then, and clang may write none). Frameless with no stack says
+        # CFA = sp, return address in x30, which the walk checks at every instruction
+        # (local functions too); the translator never needs another encoding.
+        name = obj.name_at(addr)
+        covered.add(addr)
+        if enc != FRAMELESS_NO_STACK:
+            r = Result(name, addr, end)
+            r.fail(addr, obj.insns.get(addr, ""), f"compact unwind encoding {enc:#010x}, which only "
+                   "describes the body: unwind data must be DWARF or frameless with no stack")
+            results.append(r)
+            continue
+        row = [(addr, dwarf.State(cfa=0, cfa_reg="sp"))]
+        results.append(walk(obj, name, addr, end, row, obj.mod.INITIAL))
     for addr, name in obj.functions:
         if addr not in covered:
             r = Result(name, addr, addr)
@@ -67,9 +80,12 @@ def check_dwarf(obj):
     return results
 
 
-def compact_frameless(obj):
-    """Mach-O arm64: {start: end} of the __compact_unwind entries that describe a
-    frameless function with no stack (encoding UNWIND_ARM64_MODE_FRAMELESS, size 0)."""
+DWARF_MODE = 0x03000000  # UNWIND_ARM64_MODE_DWARF (FDE offset 0 in an object)
+FRAMELESS_NO_STACK = 0x02000000  # UNWIND_ARM64_MODE_FRAMELESS, stack size 0
+
+
+def compact_entries(obj):
+    """Mach-O arm64: {start: (end, encoding)} of the __compact_unwind entries."""
     if obj.format != "macho" or obj.isa != "aarch64":
         return {}
     out, start, length = {}, None, None
@@ -80,8 +96,8 @@ def compact_frameless(obj):
         elif line.strip().startswith("length:"):
             length = int(f[1], 16)
         elif line.strip().startswith("compact encoding:"):
-            if start is not None and length is not None and int(f[2], 16) == 0x02000000:
-                out[start] = start + length
+            if start is not None and length is not None:
+                out[start] = (start + length, int(f[2], 16))
             start = length = None
     return out
 

@@ -1378,9 +1378,11 @@ Lvp22:	// rounds 1..Nr-1: B(Kr) ^ B(63)
 	stp	xzr, xzr, [sp, #208]
 	stp	xzr, xzr, [sp, #224]
 	mov	w0, #0
+	.cfi_remember_state
 	add	sp, sp, #240
 	.cfi_def_cfa_offset	0
 	ret
+	.cfi_restore_state
 	.cfi_endproc
 
 // int ctasm_vpaes_set_decrypt_key(const uint8_t *user_key, unsigned bits, void *key)
@@ -1562,9 +1564,11 @@ Lvp27:	// B(A^-1(InvMixColumns(KNr-r)))
 	stp	xzr, xzr, [sp, #208]
 	stp	xzr, xzr, [sp, #224]
 	mov	w0, #0
+	.cfi_remember_state
 	add	sp, sp, #240
 	.cfi_def_cfa_offset	0
 	ret
+	.cfi_restore_state
 	.cfi_endproc
 
 	.section	__TEXT,__const

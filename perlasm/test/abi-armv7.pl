@@ -56,7 +56,7 @@ $code .= <<___;
 .ctasm_endproc
 
 @ Negative fixture: writes r5, r11 and d12 without saving them.
-.ctasm_proc ctasm_abi_test_clobber, global
+.ctasm_proc ctasm_abi_test_clobber, global, broken_abi
 	mov	r5, #0x5a
 	mov	r11, #0x6b
 	vmov	d12, r5, r11

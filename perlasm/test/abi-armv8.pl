@@ -64,7 +64,7 @@ $code .= <<___;
 .ctasm_endproc
 
 // Negative fixture: writes x20, x28 and d15 without saving them.
-.ctasm_proc ctasm_abi_test_clobber, global
+.ctasm_proc ctasm_abi_test_clobber, global, broken_abi
 	mov	x20, #0x5a
 	mov	x28, #0x6b
 	fmov	d15, x28

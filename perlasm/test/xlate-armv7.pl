@@ -139,7 +139,7 @@ ___
 # A function that breaks the ABI on purpose (r6, d9), so the checker's
 # tests can show it notices.
 $code .= <<___;
-.ctasm_proc ctasm_xlate_test_clobber, global
+.ctasm_proc ctasm_xlate_test_clobber, global, broken_abi
 	mov	r6, #1
 	vmov	d9, r6, r6
 	.ctasm_ret

@@ -105,7 +105,7 @@ ___
 # A function that breaks the ABI on purpose (x21, d9), so the checker's
 # tests can show it notices.
 $code .= <<___;
-.ctasm_proc ctasm_xlate_test_clobber, global
+.ctasm_proc ctasm_xlate_test_clobber, global, broken_abi
 	mov	x21, #1
 	fmov	d9, x21
 	.ctasm_ret

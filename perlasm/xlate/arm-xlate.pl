@@ -22,6 +22,7 @@
 #   Emit.pm      symbol directives, CTASM_PREFIX block, ELF notes, operands
 #   Ext.pm       .ctasm_arch_ext: ISA extensions and their per-flavour spelling
 #   Expr.pm      numbers and constant expressions, evaluated by the translator
+#   Saves.pm     callee-saved registers written must be in save=/vsave=
 #   Insns.pm     the instruction check: InsnsA64.pm / InsnsA32.pm (one table per
 #                ISA), Operands.pm (operand classes), Forms.pm (form matching)
 # Nothing is written unless the whole input translated.
@@ -37,6 +38,7 @@ use Arm::Emit;
 use Arm::Ext;
 use Arm::Expr;
 use Arm::Insns;
+use Arm::Saves;
 use ElfNotes;
 use XlateOutput;
 
@@ -90,7 +92,11 @@ sub emit_ret {
     my ($last) = @_;
     my $plan = $cur->{plan};
     my @steps = grep { defined $_->{epi} } reverse @{ $plan->{steps} };
-    my $keep = $F->{cfi} && !$last && @steps;
+    # clang 14 writes compact unwind "frameless, stack N" for a function whose
+    # only CFI is .cfi_def_cfa_offset, taking N from the last one (the
+    # epilogue's 0): wrong in the whole body.  An unpaired remember/restore
+    # has no compact encoding, so the function keeps its (right) DWARF FDE.
+    my $keep = $F->{cfi} && @steps && (!$last || ($F->{compact} && $plan->{frame_only}));
     push @out, "$I.cfi_remember_state" if $keep;
     push @out, "$I.seh_startepilogue" if $F->{seh} && @steps;
     for my $s (@steps) {
@@ -241,6 +247,7 @@ for my $i (0 .. $#input) {
                 unless $label =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$label};
             fail(".ctasm_adr wants a 64-bit x register") if $A64 && $reg !~ /^x([0-9]|1[0-79]|2[0-9]|30)$/;
             fail(".ctasm_adr wants a core register") if !$A64 && $reg !~ /^(r\d+|ip|lr|sb|sl|fp)$/;
+            note_mentions($cur->{p}, $rest);
             my $lbl = translate_operands($label);
             if ($F->{adr} eq 'lo12') {
                 push @out, "${I}adrp $reg, $lbl", "${I}add $reg, $reg, :lo12:$lbl";
@@ -286,6 +293,7 @@ for my $i (0 .. $#input) {
             check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);
             check_insn($op, $rest);
+            note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
         }
     }
@@ -309,6 +317,7 @@ for my $l (sort keys %BRANCH_USE) {
              : "of function $LABEL_FN{$l}") . " (call the function instead)");
     }
 }
+check_saves();
 
 # ---------------------------------------------------------------------------
 # Assemble the file.

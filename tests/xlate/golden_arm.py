@@ -124,6 +124,19 @@ def crosscheck(objs, what="conformance"):
     return checks, failures
 
 
+def cfi_check(objs, tmp):
+    """util/check_cfi.py over the snippet objects of every flavour."""
+    if not objs:
+        print("FAIL cfi: no snippet objects to check")
+        return False
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "util", "check_cfi.py"), "-q"] + objs,
+                       capture_output=True, text=True)
+    sys.stdout.write(p.stdout.replace(tmp + "/", ""))
+    if p.returncode != 0:
+        print("FAIL cfi: util/check_cfi.py rejects the unwind data of a golden output")
+    return p.returncode == 0
+
+
 def object_checks_in(cases, tmp, no_objects):
     checks = failures = 0
     tools = {f: have(ASSEMBLE[f][0]) for f in ASSEMBLE}
@@ -135,6 +148,7 @@ def object_checks_in(cases, tmp, no_objects):
             # A check that cannot run fails, with the reason (util/run_tests.sh installs the tools).
             print("FAIL object checks for: %s: assembler missing (or pass --no-objects)" % missing)
             failures += 1
+    cfi_objs = []
     for name in sorted(os.listdir(cases)):
         if not name.endswith(".s"):
             continue
@@ -154,6 +168,10 @@ def object_checks_in(cases, tmp, no_objects):
         # Every accepted golden input means the same on every flavour of its ISA.
         c, f = crosscheck(snippet, name)
         checks, failures = checks + c, failures + f
+        cfi_objs += sorted(snippet.values())
+    # ... and its unwind data describes every instruction (Mach-O compact unwind too).
+    checks += 1
+    failures += not cfi_check(cfi_objs, tmp)
     objs = {}
     for isa, script in sorted(CONFORMANCE.items()):
         for flavour in ISA_FLAVOURS[isa]:

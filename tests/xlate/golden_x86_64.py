@@ -25,7 +25,7 @@ XLATE = translator("x86_64")
 FLAVOURS = flavours_of("x86_64")
 # The snippets whose elf and nasm translations must encode the same instructions once
 # their prologues are taken out (the others test flavour-specific output).
-ELF_NASM_SNIPPETS = ("insns_gpr.s", "insns_simd.s", "insns_avx512.s", "insns_forms.s",
+ELF_NASM_SNIPPETS = ("insns_gpr.s", "insns_simd.s", "insns_avx512.s", "insns_convert.s", "insns_forms.s",
                      "insns_string.s", "exprs.s",
                      "proc_frames.s")
 # Conformance scripts (perlasm/test/, whose AVX-512 body CI may not be able to run:

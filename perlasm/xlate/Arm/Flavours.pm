@@ -15,6 +15,8 @@ use Arm::Common;
 #   cfi       emit DWARF CFI;  seh: Windows ARM64 unwind directives;
 #   ehabi     ARM EHABI .fnstart/.save/.vsave/.pad/.fnend
 #   pac       sign/authenticate x30 (paciasp/autiasp) when it is saved
+#   compact   the assembler derives Mach-O compact unwind from the CFI (clang
+#             14 arm64): a frame-only function must be kept on DWARF
 #   bti       "bti c" landing pad at exported entries
 #   header    lines after the prefix block
 #   ext       per .ctasm_arch_ext name: the lines printed where it stands
@@ -35,7 +37,7 @@ our %FLAVOURS = (
         guard  => 'defined(__aarch64__) && defined(__APPLE__)',
         rodata => '.section __TEXT,__const',
         adr    => 'page',
-        cfi => 1, seh => 0, ehabi => 0, pac => 1, bti => 1,
+        cfi => 1, seh => 0, ehabi => 0, pac => 1, bti => 1, compact => 1,
         ext => { aes => ['.arch_extension aes'] },
         header => [],
     },

@@ -70,7 +70,7 @@ sub check_name {
     fail("function name '$n' is reserved for the CTASM_PREFIX block") if $n =~ /^CTASM_/;
 }
 
-# .ctasm_proc NAME, global, save=x19-x22,x29,x30, vsave=d8-d15, frame=N
+# .ctasm_proc NAME, global, save=x19-x22,x29,x30, vsave=d8-d15, frame=N (broken_abi: tests)
 # List values contain commas, so a bare item extends the last list key.
 sub parse_proc {
     my ($args) = @_;
@@ -78,7 +78,7 @@ sub parse_proc {
     my $name = shift @tok;
     fail(".ctasm_proc needs a name") unless defined $name && $name =~ /^[A-Za-z_]\w*$/;
     check_name($name);
-    my %p = (name => $name, global => 0, save => [], vsave => [], frame => 0);
+    my %p = (name => $name, global => 0, broken_abi => 0, save => [], vsave => [], frame => 0);
     my ($list, %seen);
     for my $t (@tok) {
         if ($t =~ /^(\w+)\s*=\s*(.*)$/) {
@@ -102,6 +102,14 @@ sub parse_proc {
         } elsif ($t eq 'global') {
             fail("duplicate .ctasm_proc key 'global'") if $seen{global}++;
             $p{global} = 1;
+            $list = undef;
+        } elsif ($t eq 'broken_abi') {
+            # Test-only, as on x86_64: tests/abi_test.cc's negative fixture writes
+            # callee-saved registers unsaved so the trampoline can prove it notices.
+            fail("duplicate .ctasm_proc key 'broken_abi'") if $seen{broken_abi}++;
+            fail("broken_abi is only for the ctasm_abi_test_clobber* and ctasm_xlate_test_clobber* test fixtures")
+                unless $name =~ /^ctasm_(?:abi|xlate)_test_clobber(?:_\w+)?$/;
+            $p{broken_abi} = 1;
             $list = undef;
         } elsif (defined $list && $t =~ /^[\w-]+$/) {
             push @{ $p{$list} }, $t;
@@ -205,7 +213,9 @@ sub plan_a64 {
             pro_seh => [".seh_stackalloc $frame"], epi_seh => [".seh_stackalloc $frame"],
         };
     }
-    return { steps => \@steps, ret => 'ret', leaf => !(@slots || $frame) };
+    # frame_only: a frame= allocation and no register saves, the one prologue
+    # whose CFI clang 14 turns into wrong Mach-O compact unwind (see emit_ret).
+    return { steps => \@steps, ret => 'ret', leaf => !(@slots || $frame), frame_only => ($frame && !@slots) };
 }
 
 # ARMv7 modified immediate: 8 bits rotated right by an even amount.

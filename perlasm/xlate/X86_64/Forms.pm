@@ -102,7 +102,8 @@ simd('xx mx', $NDS, qw(
     packsswb packssdw packuswb packusdw
     pminub pminuw pminud pminsb pminsw pminsd pmaxub pmaxuw pmaxud pmaxsb pmaxsw pmaxsd
     unpcklps unpckhps unpcklpd unpckhpd addps addpd subps subpd mulps mulpd
-    aesenc aesenclast aesdec aesdeclast gf2p8mulb));
+    aesenc aesenclast aesdec aesdeclast gf2p8mulb
+    divps divpd maxps maxpd minps minpd));
 # Compares: the EVEX forms write an opmask.
 simd('xx mx', 'AAA mAA VVk mVk', qw(pcmpeqb pcmpeqw pcmpeqd pcmpeqq pcmpgtb pcmpgtw pcmpgtd
                                  pcmpgtq));
@@ -178,6 +179,12 @@ simd('-', 'iVVk imVk', qw(vpcmpb vpcmpub vpcmpw vpcmpuw vpcmpd vpcmpud vpcmpq vp
 simd('-', 'VVk mVk', qw(vptestmb vptestmw vptestmd vptestmq vptestnmb vptestnmw vptestnmd
                         vptestnmq));
 simd('-', 'VV Vm', qw(vpcompressd vpcompressq));
+# Down-converting moves (truncating, signed- and unsigned-saturating): the
+# destination holds half, a quarter or an eighth of the source's bits (xmm at least).
+my @DOWN2 = qw(vpmovqd vpmovsqd vpmovusqd vpmovdw vpmovsdw vpmovusdw vpmovwb vpmovswb vpmovuswb);
+my @DOWN4 = qw(vpmovqw vpmovsqw vpmovusqw vpmovdb vpmovsdb vpmovusdb vpmovqb vpmovsqb vpmovusqb);
+simd('-', 'zy yx xx zm ym xm', @DOWN2);
+simd('-', 'zx yx xx zm ym xm', @DOWN4);
 simd('-', 'VV mV', qw(vpexpandd vpexpandq));
 # Opmask instructions: the letter after the operation is the mask width.
 for my $w (qw(b w d q)) {
@@ -188,6 +195,9 @@ for my $w (qw(b w d q)) {
     simd('-', 'ikk', map { "k$_$w" } qw(shiftl shiftr));
 }
 simd('-', 'kkk', qw(kunpckbw kunpckwd kunpckdq));
+
+# SSE4.2 crc32 (size suffix b w l q: the source's width) is checked in Insns.pm:
+# its destination is r32 or r64 whatever the source.
 
 # Words for the classes, for error messages.
 my %WORD = (i => 'imm', m => 'mem', b => 'label', R => '*reg', M => '*mem', r => 'reg',

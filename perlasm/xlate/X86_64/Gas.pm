@@ -55,6 +55,7 @@ sub att_operand_base {
     my ($o, $it) = @_;
     my $s = $o->{star} ? '*' : '';
     if ($o->{t} eq 'reg') { return "$s%$o->{r}" }
+    if ($o->{t} eq 'rc') { return "{$o->{rc}}" }
     if ($o->{t} eq 'imm') { return "$s\$" . xexpr($o->{e}, $it) }
     if ($o->{t} eq 'sym') { return $s . xexpr($o->{e}, $it) }
     my $m = $s . xexpr($o->{disp}, $it) . '(';

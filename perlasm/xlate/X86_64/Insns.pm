@@ -71,10 +71,28 @@ sub gpr_width {
     return 1;
 }
 
+# EVEX static rounding ({rn-sae} {rd-sae} {ru-sae} {rz-sae}) and {sae}: only these
+# mnemonics, only on zmm registers (the 512-bit register form is the one that
+# encodes it), written as the first AT&T operand.
+my %ROUNDING = map { $_ => 1 } qw(vaddps vaddpd vsubps vsubpd vmulps vmulpd vdivps vdivpd);
+my %SAE = map { $_ => 1 } qw(vmaxps vmaxpd vminps vminpd);
+sub check_rounding {
+    my ($it, $mn) = @_;
+    my @all = @{$it->{ops}};
+    my @rc = grep { $_->{t} eq 'rc' } @all or return;
+    fail("{$rc[0]{rc}} must be the first operand, once", $it) if @rc > 1 || $all[0]{t} ne 'rc';
+    my $rc = $rc[0]{rc};
+    fail("'$it->{op}' takes no " . ($rc eq 'sae' ? '{sae}' : "embedded rounding {$rc}"), $it)
+        unless $rc eq 'sae' ? $SAE{$mn} : $ROUNDING{$mn};
+    fail("{$rc} needs zmm register operands (no memory, no broadcast)", $it)
+        if grep { $_->{t} ne 'reg' || $_->{r} !~ /^zmm/ } @all[1 .. $#all];
+}
+
 # Operand classes every printer can express; the rest is refused on every flavour.
 sub check_operands {
     my ($it, $mn, $suffix, $kind, $form) = @_;
-    my @ops = @{$it->{ops}};
+    check_rounding($it, $mn);
+    my @ops = grep { $_->{t} ne 'rc' } @{$it->{ops}};
     my $evex = $kind eq 'simd' && $mn =~ /^v/;
     for my $o (@ops) {
         # A bare symbol or number is an absolute address: 32-bit absolute relocations
@@ -86,6 +104,16 @@ sub check_operands {
         }
         fail("{z} needs an opmask {%kN} on the same operand", $it) if $o->{zero} && !$o->{mask};
         fail("{1toN} broadcast applies to a memory operand", $it) if $o->{bcst} && $o->{t} ne 'mem';
+        # Addresses are 64-bit: base and index are 64-bit GPRs (gas refuses (%xmm6); a
+        # 32-bit base takes a 0x67 prefix clang refuses with a symbol).
+        for my $r (grep { defined } @{$o}{qw(base index)}) {
+            next if $o->{t} ne 'mem' || $r eq 'rip';
+            fail("address register %$r is not a 64-bit general register", $it)
+                unless (gpr_width($r) // 0) == 8;
+        }
+        # An indirect branch target is a 64-bit register (gas refuses *%ah, nasm not).
+        fail("indirect target %$o->{r} of '$it->{op}' is not a 64-bit register", $it)
+            if $o->{star} && $o->{t} eq 'reg' && (gpr_width($o->{r}) // 0) != 8;
         if ($o->{t} eq 'reg' && $o->{r} =~ /^k[0-7]$/ && $kind ne 'simd') {
             fail("opmask register %$o->{r} in '$it->{op}'", $it);
         }
@@ -287,6 +315,18 @@ sub classify_name {
         fail("'$op': bad operands", $it) unless $ops[0]{t} =~ /^(reg|mem)$/;
         return { mn => $zs eq 'z' ? 'movzx' : 'movsx', size => $SIZE_KW{$from}, extend => 1,
                  kind => 'extend' };
+    }
+    if ($op =~ /^crc32([bwlq])$/) {
+        # SSE4.2: the suffix is the source's width; the accumulator is r32 (r64 for
+        # crc32q, and crc32b may take either).
+        my $sfx = $1;
+        my $dw = @ops == 2 && $ops[1]{t} eq 'reg' ? gpr_width($ops[1]{r}) // 0 : 0;
+        fail("'$op' needs a " . ($sfx eq 'q' ? '64' : $sfx eq 'b' ? '32- or 64' : '32')
+             . "-bit register destination", $it)
+            unless $sfx eq 'q' ? $dw == 8 : $sfx eq 'b' ? ($dw == 4 || $dw == 8) : $dw == 4;
+        fail("'$op': the source must be a " . (8 * $WIDTH{$sfx}) . "-bit register or memory", $it)
+            unless $ops[0]{t} eq 'mem' || ($ops[0]{t} eq 'reg' && (gpr_width($ops[0]{r}) // 0) == $WIDTH{$sfx});
+        return { mn => 'crc32', size => $SIZE_KW{$sfx}, extend => 1, kind => 'extend' };
     }
     if ($op eq 'movslq') {
         fail("'movslq' needs a 32-bit source and a 64-bit register", $it)

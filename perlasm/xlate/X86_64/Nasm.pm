@@ -52,6 +52,7 @@ sub nasm_insn {
         my $x = $ops[$i];
         fail("'*' is only valid on jmp/call", $it) if $x->{star} && $mn !~ /^(jmp|call)$/;
         if ($x->{t} eq 'reg') { push @o, $x->{r} . nasm_decorations($x) }
+        elsif ($x->{t} eq 'rc') { push @o, "{$x->{rc}}" }    # first in AT&T, last in Intel
         elsif ($x->{t} eq 'imm') { push @o, xexpr($x->{e}, $it) }
         elsif ($x->{t} eq 'sym') {
             fail("bare memory operand '$x->{e}': use (%rip)", $it) unless $branch && !$x->{star};

@@ -15,6 +15,7 @@ our $RAW_CFI_OK = 0;
 #   insn    {op, ops => [operand...]}
 #           operand: {t=>'reg', r} {t=>'imm', e} {t=>'mem', disp, base, index, scale}
 #                    {t=>'sym', e}; any of them may carry star=>1 (indirect jmp/call)
+#                    {t=>'rc', rc} EVEX rounding ('rn-sae'..'rz-sae') or 'sae'
 #   section {which => 'text'|'rodata'}
 #   align   {n}                      (bytes)
 #   data    {size => 1|2|4|8, vals => [expr...]}
@@ -67,6 +68,9 @@ sub strip_comment {    # '#' starts a comment outside string literals
 sub parse_operand {
     my ($s) = @_;
     my $star = ($s =~ s/^\*\s*//) ? 1 : 0;
+    # EVEX static rounding / suppress-all-exceptions: an operand of its own, first in
+    # AT&T (Insns.pm checks which instructions take it).
+    return { t => 'rc', rc => $1 } if !$star && $s =~ /^\{\s*(r[nduz]-sae|sae)\s*\}$/;
     # AVX-512 decorations: {%kN} opmask, {z} zeroing, {1toN} embedded broadcast.
     my %dec;
     while (index($s, '{') >= 0 && $s =~ s/\s*\{\s*([^{}]*?)\s*\}$//) {
@@ -81,7 +85,7 @@ sub parse_operand {
             fail("two broadcasts on one operand") if $dec{bcst};
             $dec{bcst} = $d;
         } else {
-            fail("unsupported operand decoration {$d} (rounding and sae are not part of the dialect)");
+            fail("unsupported operand decoration {$d} (rounding {rn-sae}..{rz-sae} and {sae} stand alone, first)");
         }
     }
     fail("cannot parse operand '$s'") if $s =~ /[{}]/;

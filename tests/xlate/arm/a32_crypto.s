@@ -2,7 +2,7 @@
 @ .arch/.fpu) and ios32 (encoded as .inst words); every register field used.
 .ctasm_arch_ext	aes
 .ctasm_text
-.ctasm_proc	crypto_round, global
+.ctasm_proc	crypto_round, global, vsave=d14-d15
 	vld1.8	{d0-d1}, [r1]
 	vld1.8	{d2-d3}, [r2]
 	aese.8	q0, q1

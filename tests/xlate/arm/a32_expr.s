@@ -7,9 +7,9 @@
 	mov	r1, #(1+2)<<3		@ 24
 	mov	r2, #0x10
 	add	r3, r3, #(1<<10)-4
-	mvn	r5, #15
-	mov	r4, #~0xff000000 & 0xff	@ and-only: 255
-	ldr	r7, [sp, #(2*8)]	@ not a frame: leaf, only reads
+	mvn	r12, #15
+	mov	r3, #~0xff000000 & 0xff	@ and-only: 255
+	ldr	r2, [sp, #(2*8)]	@ not a frame: leaf, only reads
 	.ctasm_ret
 .ctasm_endproc
 .ctasm_rodata
