@@ -34,6 +34,21 @@ our @EXPORT = qw(match_forms);
 
 my %ES_LANES = (b => 16, h => 8, s => 4, d => 2);
 
+# An ARMv7 immediate offset must fit its field, or GNU as and clang encode
+# (or refuse) it differently: ldr/str/ldrb -4095..4095, ldrh/ldrd/ldrsb
+# -255..255, vldr/vstr a multiple of 4 in -1020..1020. Offsets are plain
+# integers by now (Arm/Expr.pm evaluated them); anything else is refused.
+my %A32_OFFSET_MAX = (ma => 4095, mh => 255, mvf => 1020);
+sub a32_offset_ok {
+    my ($text, $p) = @_;
+    my $max = $A32_OFFSET_MAX{$p} // return 1;
+    my ($neg, $num) = $text =~ /^#\s*([-+]?)\s*(0x[0-9a-fA-F]+|\d+)\s*$/ or return 0;
+    return 0 if length($num) > 10;
+    my $v = $num =~ /^0x/i ? hex($num) : $num + 0;
+    return 0 if $v > $max;
+    return $p ne 'mvf' || $v % 4 == 0;
+}
+
 sub consecutive {
     my ($regs, $mod) = @_;
     for my $i (1 .. $#$regs) { return 0 unless $regs->[$i] == ($regs->[$i - 1] + 1) % $mod; }
@@ -93,6 +108,7 @@ sub pat_ok {
             return 0;
         }
         return 0 unless a32_base_ok($o->{base});
+        return 0 if $imm && !a32_offset_ok($o->{imm}, $p);
         my $step = $mode eq 'off' || $imm || $reg;    # [rN]! is NEON-only
         return $step && !exists $o->{align} && (!$reg || !$o->{reg}{sp} && !$o->{reg}{pc}) if $p eq 'ma';
         return $step && !exists $o->{align} && !$o->{shift} && (!$reg || !$o->{reg}{sp} && !$o->{reg}{pc}) if $p eq 'mh';
