@@ -53,8 +53,11 @@ bool chacha_aead_open(const ChachaAeadKey *key, const ChachaTier &tier, bool xch
   uint32_t diff = 0;
   for (size_t i = 0; i < 16; i++) diff |= static_cast<uint32_t>(want[i] ^ given[i]);
   bool ok = ct_is_zero_mask32(diff) != 0;
-  // The right tag for this ciphertext would be a forgery handed out.
+  // The right tag for this ciphertext would be a forgery handed out; the
+  // given one is wiped too, since a near-miss forgery equals it in all but a
+  // few bytes.
   secure_wipe(want, sizeof(want));
+  secure_wipe(given, sizeof(given));
   declassify(&ok, sizeof(ok));  // the verdict is public: the caller learns it anyway
   // One pass decrypted already: a forgery's plaintext must not stay in out.
   if (!ok) secure_wipe(out, in_len);
