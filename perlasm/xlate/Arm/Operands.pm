@@ -50,7 +50,8 @@ sub gpr {
     $t = lc $t;
     if ($A64) {
         return { k => 'r', n => $2, w => $1 eq 'x' ? 64 : 32 } if $t =~ /^([xw])([0-9]|[12][0-9]|30)$/;
-        return { k => 'r', n => 31, w => $1 ? 32 : 64, zr => 1 } if $t =~ /^(w)?zr$/ || $t eq 'xzr';
+        # Spelled out: after a failed match $1 would still hold an earlier match's group.
+        return { k => 'r', n => 31, w => $t eq 'wzr' ? 32 : 64, zr => 1 } if $t eq 'wzr' || $t eq 'xzr';
         return { k => 'r', n => 31, w => $1 ? 32 : 64, sp => 1 } if $t =~ /^(w)?sp$/;
         return { k => 'r', n => 29, w => 64 } if $t eq 'fp';
         return { k => 'r', n => 30, w => 64 } if $t eq 'lr';
