@@ -944,6 +944,40 @@ L$cp_padcopy_17:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_nopad_16:
+	mov	rax,QWORD[rcx+168]
+	shr	rax,8
+	cmp	rax,2
+	jb	L$cp_nofuse_18
+	mov	QWORD[rcx+200],rax
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	edx,256
+	call	ctasm_chacha20_xor_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r9,QWORD[rcx+144]
+	lea	rdi,[r9+256]
+	mov	rsi,QWORD[rcx+160]
+	add	rsi,256
+	mov	rdx,QWORD[rcx+200]
+	dec	rdx
+	call	ctasm_chacha20_poly1305_fused_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+200]
+	dec	rsi
+	shl	rsi,8
+	add	rsi,QWORD[rcx+144]
+	mov	edx,16
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rax,QWORD[rcx+200]
+	shl	rax,8
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
 L$cp_nofuse_18:
 L$cp_chunk_4:
 	mov	rdx,QWORD[rcx+120]
@@ -1916,6 +1950,23 @@ L$cp_padcopy_38:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_nopad_37:
+	mov	rax,QWORD[rcx+168]
+	shr	rax,8
+	cmp	rax,1
+	jb	L$cp_nofuse_39
+	mov	QWORD[rcx+200],rax
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	r9,rsi
+	mov	rdx,QWORD[rcx+200]
+	call	ctasm_chacha20_poly1305_fused_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rax,QWORD[rcx+200]
+	shl	rax,8
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
 L$cp_nofuse_39:
 L$cp_chunk_25:
 	mov	rdx,QWORD[rcx+120]
@@ -9542,9 +9593,624 @@ L$cp_fused_122:
 	ret
 L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end:
 align 16
+ctasm_chacha20_poly1305_fused_ssse3:
+	mov	QWORD[rcx+208],rdx
+	mov	r11,QWORD[rcx+80]
+	mov	r12,QWORD[rcx+88]
+	mov	r13,QWORD[rcx+96]
+	mov	r8,QWORD[rcx+72]
+	shr	r8,2
+	add	r8,QWORD[rcx+72]
+L$cp_fused_123:
+	pshufd	xmm0,[rcx+0],0x00
+	pshufd	xmm1,[rcx+0],0x55
+	pshufd	xmm2,[rcx+0],0xaa
+	pshufd	xmm3,[rcx+0],0xff
+	pshufd	xmm4,[rcx+16],0x00
+	pshufd	xmm5,[rcx+16],0x55
+	pshufd	xmm6,[rcx+16],0xaa
+	pshufd	xmm7,[rcx+16],0xff
+	pshufd	xmm8,[rcx+48],0x00
+	pshufd	xmm9,[rcx+48],0x55
+	pshufd	xmm10,[rcx+48],0xaa
+	pshufd	xmm11,[rcx+48],0xff
+	paddd	xmm8,[rel L$cp_inc]
+	movdqa	[rcx+352],xmm8
+	pshufd	xmm12,[rcx+32],0x00
+	movdqa	[rcx+224],xmm12
+	pshufd	xmm12,[rcx+32],0x55
+	movdqa	[rcx+240],xmm12
+	pshufd	xmm12,[rcx+32],0xaa
+	movdqa	[rcx+256],xmm12
+	pshufd	xmm12,[rcx+32],0xff
+	movdqa	[rcx+272],xmm12
+	mov	r10d,6
+L$cp_dround_f_124:
+	paddd	xmm0,xmm4
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm5
+	adc	r12,QWORD[r9+8]
+	pxor	xmm8,xmm0
+	adc	r13,1
+	pxor	xmm9,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm8,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm8
+	mul	r11
+	paddd	xmm14,xmm9
+	mov	rbx,rax
+	pxor	xmm4,xmm12
+	mov	rbp,rdx
+	pxor	xmm5,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	mul	r12
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm4
+	adc	r15,rdx
+	paddd	xmm1,xmm5
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm8,xmm0
+	mul	r12
+	pxor	xmm9,xmm1
+	add	rbx,rax
+	pshufb	xmm8,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm9,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm8
+	imul	rax,r8
+	paddd	xmm14,xmm9
+	add	rbx,rax
+	pxor	xmm4,xmm12
+	adc	rbp,0
+	pxor	xmm5,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+240],xmm14
+	and	r13,3
+	paddd	xmm2,xmm6
+	mov	rax,rbp
+	paddd	xmm3,xmm7
+	and	rax,-4
+	pxor	xmm10,xmm2
+	shr	rbp,2
+	pxor	xmm11,xmm3
+	add	rax,rbp
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+256]
+	add	r11,rax
+	movdqa	xmm14,[rcx+272]
+	adc	r12,0
+	paddd	xmm12,xmm10
+	adc	r13,0
+	paddd	xmm14,xmm11
+	lea	r9,[r9+16]
+	pxor	xmm6,xmm12
+	add	r11,QWORD[r9+0]
+	pxor	xmm7,xmm14
+	adc	r12,QWORD[r9+8]
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	adc	r13,1
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	mov	rax,QWORD[rcx+64]
+	paddd	xmm2,xmm6
+	mul	r11
+	paddd	xmm3,xmm7
+	mov	r14,rax
+	pxor	xmm10,xmm2
+	mov	r15,rdx
+	pxor	xmm11,xmm3
+	mov	rax,QWORD[rcx+72]
+	pshufb	xmm10,[rel L$cp_rot8]
+	mul	r11
+	pshufb	xmm11,[rel L$cp_rot8]
+	mov	rbx,rax
+	paddd	xmm12,xmm10
+	mov	rbp,rdx
+	paddd	xmm14,xmm11
+	mov	rax,r8
+	pxor	xmm6,xmm12
+	mul	r12
+	pxor	xmm7,xmm14
+	add	r14,rax
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	adc	r15,rdx
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	mov	rax,QWORD[rcx+64]
+	movdqa	[rcx+256],xmm12
+	mul	r12
+	movdqa	[rcx+272],xmm14
+	add	rbx,rax
+	paddd	xmm0,xmm5
+	adc	rbp,rdx
+	paddd	xmm1,xmm6
+	mov	rax,r13
+	pxor	xmm11,xmm0
+	imul	rax,r8
+	pxor	xmm8,xmm1
+	add	rbx,rax
+	pshufb	xmm11,[rel L$cp_rot16]
+	adc	rbp,0
+	pshufb	xmm8,[rel L$cp_rot16]
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm12,[rcx+256]
+	add	rbx,r15
+	movdqa	xmm14,[rcx+272]
+	adc	rbp,r13
+	paddd	xmm12,xmm11
+	mov	r13,rbp
+	paddd	xmm14,xmm8
+	and	r13,3
+	pxor	xmm5,xmm12
+	mov	rax,rbp
+	pxor	xmm6,xmm14
+	and	rax,-4
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	shr	rbp,2
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	add	rax,rbp
+	paddd	xmm0,xmm5
+	mov	r11,r14
+	paddd	xmm1,xmm6
+	mov	r12,rbx
+	pxor	xmm11,xmm0
+	add	r11,rax
+	pxor	xmm8,xmm1
+	adc	r12,0
+	pshufb	xmm11,[rel L$cp_rot8]
+	adc	r13,0
+	pshufb	xmm8,[rel L$cp_rot8]
+	lea	r9,[r9+16]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot16]
+	pshufb	xmm10,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	dec	r10d
+	jnz	L$cp_dround_f_124
+	mov	r10d,4
+L$cp_dround_f_125:
+	paddd	xmm0,xmm4
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm5
+	adc	r12,QWORD[r9+8]
+	pxor	xmm8,xmm0
+	adc	r13,1
+	pxor	xmm9,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm8,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm8
+	mul	r11
+	paddd	xmm14,xmm9
+	mov	rbx,rax
+	pxor	xmm4,xmm12
+	mov	rbp,rdx
+	pxor	xmm5,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	mul	r12
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm4
+	adc	r15,rdx
+	paddd	xmm1,xmm5
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm8,xmm0
+	mul	r12
+	pxor	xmm9,xmm1
+	add	rbx,rax
+	pshufb	xmm8,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm9,[rel L$cp_rot8]
+	mov	rax,r13
+	paddd	xmm12,xmm8
+	imul	rax,r8
+	paddd	xmm14,xmm9
+	add	rbx,rax
+	pxor	xmm4,xmm12
+	adc	rbp,0
+	pxor	xmm5,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	r13,rbp
+	movdqa	[rcx+240],xmm14
+	and	r13,3
+	paddd	xmm2,xmm6
+	mov	rax,rbp
+	paddd	xmm3,xmm7
+	and	rax,-4
+	pxor	xmm10,xmm2
+	shr	rbp,2
+	pxor	xmm11,xmm3
+	add	rax,rbp
+	pshufb	xmm10,[rel L$cp_rot16]
+	mov	r11,r14
+	pshufb	xmm11,[rel L$cp_rot16]
+	mov	r12,rbx
+	movdqa	xmm12,[rcx+256]
+	add	r11,rax
+	movdqa	xmm14,[rcx+272]
+	adc	r12,0
+	paddd	xmm12,xmm10
+	adc	r13,0
+	paddd	xmm14,xmm11
+	lea	r9,[r9+16]
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot16]
+	pshufb	xmm8,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot16]
+	pshufb	xmm10,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	dec	r10d
+	jnz	L$cp_dround_f_125
+	pshufd	xmm12,[rcx+0],0x00
+	paddd	xmm0,xmm12
+	pshufd	xmm12,[rcx+0],0x55
+	paddd	xmm1,xmm12
+	pshufd	xmm12,[rcx+0],0xaa
+	paddd	xmm2,xmm12
+	pshufd	xmm12,[rcx+0],0xff
+	paddd	xmm3,xmm12
+	pshufd	xmm12,[rcx+16],0x00
+	paddd	xmm4,xmm12
+	pshufd	xmm12,[rcx+16],0x55
+	paddd	xmm5,xmm12
+	pshufd	xmm12,[rcx+16],0xaa
+	paddd	xmm6,xmm12
+	pshufd	xmm12,[rcx+16],0xff
+	paddd	xmm7,xmm12
+	pshufd	xmm12,[rcx+48],0x55
+	paddd	xmm9,xmm12
+	pshufd	xmm12,[rcx+48],0xaa
+	paddd	xmm10,xmm12
+	pshufd	xmm12,[rcx+48],0xff
+	paddd	xmm11,xmm12
+	paddd	xmm8,[rcx+352]
+	movdqa	xmm12,xmm0
+	punpckldq	xmm12,xmm1
+	punpckhdq	xmm0,xmm1
+	movdqa	xmm13,xmm2
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm2,xmm3
+	movdqa	xmm1,xmm12
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm12,xmm13
+	movdqa	xmm3,xmm0
+	punpcklqdq	xmm3,xmm2
+	punpckhqdq	xmm0,xmm2
+	movdqu	xmm14,[rsi+0]
+	pxor	xmm14,xmm1
+	movdqu	[rdi+0],xmm14
+	movdqu	xmm14,[rsi+64]
+	pxor	xmm14,xmm12
+	movdqu	[rdi+64],xmm14
+	movdqu	xmm14,[rsi+128]
+	pxor	xmm14,xmm3
+	movdqu	[rdi+128],xmm14
+	movdqu	xmm14,[rsi+192]
+	pxor	xmm14,xmm0
+	movdqu	[rdi+192],xmm14
+	movdqa	xmm2,xmm4
+	punpckldq	xmm2,xmm5
+	punpckhdq	xmm4,xmm5
+	movdqa	xmm13,xmm6
+	punpckldq	xmm13,xmm7
+	punpckhdq	xmm6,xmm7
+	movdqa	xmm5,xmm2
+	punpcklqdq	xmm5,xmm13
+	punpckhqdq	xmm2,xmm13
+	movdqa	xmm7,xmm4
+	punpcklqdq	xmm7,xmm6
+	punpckhqdq	xmm4,xmm6
+	movdqu	xmm14,[rsi+16]
+	pxor	xmm14,xmm5
+	movdqu	[rdi+16],xmm14
+	movdqu	xmm14,[rsi+80]
+	pxor	xmm14,xmm2
+	movdqu	[rdi+80],xmm14
+	movdqu	xmm14,[rsi+144]
+	pxor	xmm14,xmm7
+	movdqu	[rdi+144],xmm14
+	movdqu	xmm14,[rsi+208]
+	pxor	xmm14,xmm4
+	movdqu	[rdi+208],xmm14
+	movdqa	xmm6,xmm8
+	punpckldq	xmm6,xmm9
+	punpckhdq	xmm8,xmm9
+	movdqa	xmm13,xmm10
+	punpckldq	xmm13,xmm11
+	punpckhdq	xmm10,xmm11
+	movdqa	xmm9,xmm6
+	punpcklqdq	xmm9,xmm13
+	punpckhqdq	xmm6,xmm13
+	movdqa	xmm11,xmm8
+	punpcklqdq	xmm11,xmm10
+	punpckhqdq	xmm8,xmm10
+	movdqu	xmm14,[rsi+48]
+	pxor	xmm14,xmm9
+	movdqu	[rdi+48],xmm14
+	movdqu	xmm14,[rsi+112]
+	pxor	xmm14,xmm6
+	movdqu	[rdi+112],xmm14
+	movdqu	xmm14,[rsi+176]
+	pxor	xmm14,xmm11
+	movdqu	[rdi+176],xmm14
+	movdqu	xmm14,[rsi+240]
+	pxor	xmm14,xmm8
+	movdqu	[rdi+240],xmm14
+	movdqa	xmm15,[rcx+224]
+	pshufd	xmm10,[rcx+32],0x00
+	paddd	xmm15,xmm10
+	movdqa	xmm1,[rcx+240]
+	pshufd	xmm10,[rcx+32],0x55
+	paddd	xmm1,xmm10
+	movdqa	xmm12,[rcx+256]
+	pshufd	xmm10,[rcx+32],0xaa
+	paddd	xmm12,xmm10
+	movdqa	xmm3,[rcx+272]
+	pshufd	xmm10,[rcx+32],0xff
+	paddd	xmm3,xmm10
+	movdqa	xmm10,xmm15
+	punpckldq	xmm10,xmm1
+	punpckhdq	xmm15,xmm1
+	movdqa	xmm13,xmm12
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm12,xmm3
+	movdqa	xmm1,xmm10
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm10,xmm13
+	movdqa	xmm3,xmm15
+	punpcklqdq	xmm3,xmm12
+	punpckhqdq	xmm15,xmm12
+	movdqu	xmm14,[rsi+32]
+	pxor	xmm14,xmm1
+	movdqu	[rdi+32],xmm14
+	movdqu	xmm14,[rsi+96]
+	pxor	xmm14,xmm10
+	movdqu	[rdi+96],xmm14
+	movdqu	xmm14,[rsi+160]
+	pxor	xmm14,xmm3
+	movdqu	[rdi+160],xmm14
+	movdqu	xmm14,[rsi+224]
+	pxor	xmm14,xmm15
+	movdqu	[rdi+224],xmm14
+	add	DWORD[rcx+48],4
+	add	rdi,256
+	add	rsi,256
+	dec	QWORD[rcx+208]
+	jnz	L$cp_fused_123
+	mov	QWORD[rcx+80],r11
+	mov	QWORD[rcx+88],r12
+	mov	QWORD[rcx+96],r13
+	ret
+L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
+align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_124
+	jz	L$cp_polydone_127
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -9554,7 +10220,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_123:
+L$cp_poly_126:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9594,11 +10260,11 @@ L$cp_poly_123:
 	adc	r12,0
 	adc	r13,0
 	dec	rcx
-	jnz	L$cp_poly_123
+	jnz	L$cp_poly_126
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_124:
+L$cp_polydone_127:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 section .rdata rdata align=64
@@ -9652,6 +10318,9 @@ section .pdata rdata align=4
 	dd	ctasm_chacha20_poly1305_fused_avx2 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_info wrt ..imagebase
+	dd	ctasm_chacha20_poly1305_fused_ssse3 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_info wrt ..imagebase
 	dd	ctasm_chacha_poly1305_blocks wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_info wrt ..imagebase
@@ -9856,6 +10525,9 @@ L$_ctasm_ctasm_chacha20_xorbuf_avx2_info:
 	db	1,0,0,0
 align 4
 L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_info:
+	db	1,0,0,0
+align 4
+L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_info:
 	db	1,0,0,0
 align 4
 L$_ctasm_ctasm_chacha_poly1305_blocks_info:

@@ -115,10 +115,13 @@ Perlasm::set_label_prefix(".Lcp_");
 use constant {
     ST => 0, R0 => 64, R1 => 72, H0 => 80, H1 => 88, H2 => 96, S => 104, REM => 120,
     PAD => 128, A_OUT => 144, A_TAG => 152, A_IN => 160, A_INLEN => 168, A_AD => 176,
-    A_ADLEN => 184, CHUNKLEN => 192, NB => 200, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
+    A_ADLEN => 184, CHUNKLEN => 192, NB => 200, LEFT => 208, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
 };
 use constant FRAME => USED + 32;    # + the slack that rounds B up to 32
 use constant CHUNK => 2048;
+# The SSSE3 fused loop's double rounds: [iterations, Poly1305 blocks woven
+# into each], 10 double rounds and 16 blocks (one 256-byte batch) in all.
+use constant FUSE_SSSE3 => [[6, 2], [4, 1]];
 # The row of the wide paths kept in the frame: 2 (c). 0 (a, whose last update
 # in a quarter round comes early, so its store-to-load trip could leave the
 # critical path) measured no faster on the Zen 3 VM (SSSE3 ChaCha20 8 KiB 1.8 vs 1.7).
@@ -272,7 +275,29 @@ sub wide_batch {
         my @q = map { [qr_ops((map { $reg[$_] } @{ $round->[$_] }), @T[2 * ($_ & 1), 2 * ($_ & 1) + 1])] } @$pair;
         return map { ($q[0][$_], $q[1][$_]) } 0 .. $#{ $q[0] };
     };
-    if ($fuse) {
+    if (ref $fuse) {
+        # SSSE3: loops over one double round, part k running $iters times
+        # with $per Poly1305 blocks woven in (one scalar instruction after
+        # each vector one); r10 counts, r8 is s1 (see gen_fused)
+        for my $part (@$fuse) {
+            my ($iters, $per) = @$part;
+            next unless $iters;
+            emit("movl \$$iters, %r10d");
+            my $loop = newlabel("dround_f");
+            label($loop);
+            my @pending = map { poly_block_fused() } 1 .. $per;
+            for my $round (@rounds) {
+                for my $pair ([0, 1], [2, 3]) {
+                    for my $op ($pair_ops->($round, $pair)) {
+                        $code .= $op;
+                        $code .= shift @pending if @pending;
+                    }
+                }
+            }
+            $code .= join("", @pending);
+            emit("decl %r10d", "jnz $loop");
+        }
+    } elsif ($fuse) {
         # ten double rounds unrolled, 40 steps of two quarter rounds; Poly1305
         # block i joins step floor(40 i / $fuse), one scalar instruction after
         # each vector one, so both schedulers stay busy
@@ -524,13 +549,16 @@ sub gen_fused {
     my $W = $vex ? 8 : 4;
     my $WB = 64 * $W;
     my $loop = newlabel("fused");
+    # AVX2 counts batches in r10; SSSE3's double-round loops need it, so there
+    # the count is in the frame
+    my $left = $vex ? "%r10" : LEFT . "(%rcx)";
     emit(".ctasm_proc ctasm_chacha20_poly1305_fused_$tier",
-         "movq %rdx, %r10",
+         "movq %rdx, $left",
          "movq " . H0 . "(%rcx), %r11", "movq " . H1 . "(%rcx), %r12", "movq " . H2 . "(%rcx), %r13",
          "movq " . R1 . "(%rcx), %r8", "shrq \$2, %r8", "addq " . R1 . "(%rcx), %r8");
     label($loop);
-    wide_batch($W, 1, $WB / 16);
-    emit("addl \$$W, 48(%rcx)", "addq \$$WB, %rdi", "addq \$$WB, %rsi", "decq %r10", "jnz $loop",
+    wide_batch($W, 1, $vex ? $WB / 16 : FUSE_SSSE3);
+    emit("addl \$$W, 48(%rcx)", "addq \$$WB, %rdi", "addq \$$WB, %rsi", "decq $left", "jnz $loop",
          "movq %r11, " . H0 . "(%rcx)", "movq %r12, " . H1 . "(%rcx)", "movq %r13, " . H2 . "(%rcx)",
          ".ctasm_ret", ".ctasm_endproc");
 }
@@ -721,12 +749,11 @@ sub gen_aead {
     # Whole wide batches through the fused loop. open MACs each batch while
     # it makes its key stream (the XOR comes after the rounds); seal MACs
     # the batch before (its first batch runs alone, its last is MACed after).
-    # (AVX2 only: SSSE3 measured faster separate, see the header)
     my $W = $vex ? 8 : 4;
     my $WB = 64 * $W;
     my $shift = $vex ? 9 : 8;
     my $nofuse = newlabel("nofuse");
-    if ($vex) {
+    {
         emit("movq " . A_INLEN . "(%rcx), %rax", "shrq \$$shift, %rax",
              "cmpq \$" . ($seal ? 2 : 1) . ", %rax", "jb $nofuse", "movq %rax, " . NB . "(%rcx)");
         if ($seal) {
@@ -793,6 +820,8 @@ for my $tier (qw(ssse3 avx2)) {
     gen_xorbuf($tier);
     gen_fused($tier) if $tier eq "avx2";
 }
+# after the AVX2 functions, so their labels keep their numbers
+gen_fused("ssse3");
 gen_poly();
 
 emit(".ctasm_rodata", ".ctasm_align 32");
