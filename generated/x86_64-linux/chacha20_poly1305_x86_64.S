@@ -9566,9 +9566,9 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	pshufb	.Lcp_rot8(%rip),%xmm8
 	adcq	%rdx,%rbp
 	pshufb	.Lcp_rot8(%rip),%xmm9
-	movq	%r13,%rax
+	movq	%r8,%rax
 	paddd	%xmm8,%xmm12
-	imulq	%r8,%rax
+	imulq	%r13,%rax
 	paddd	%xmm9,%xmm14
 	addq	%rax,%rbx
 	pxor	%xmm12,%xmm4
@@ -9586,142 +9586,132 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	por	%xmm15,%xmm5
 	adcq	%r13,%rbp
 	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,240(%rcx)
-	andq	$3,%r13
-	paddd	%xmm6,%xmm2
 	movq	%rbp,%rax
+	movdqa	%xmm14,240(%rcx)
+	shrq	$2,%rax
+	paddd	%xmm6,%xmm2
+	leaq	(%rax,%rax,4),%rax
 	paddd	%xmm7,%xmm3
-	andq	$-4,%rax
+	andq	$3,%rbp
 	pxor	%xmm2,%xmm10
-	shrq	$2,%rbp
+	addq	%rax,%r14
 	pxor	%xmm3,%xmm11
-	addq	%rbp,%rax
+	adcq	$0,%rbx
 	pshufb	.Lcp_rot16(%rip),%xmm10
-	movq	%r14,%r11
+	adcq	$0,%rbp
 	pshufb	.Lcp_rot16(%rip),%xmm11
-	movq	%rbx,%r12
 	movdqa	256(%rcx),%xmm12
-	addq	%rax,%r11
 	movdqa	272(%rcx),%xmm14
-	adcq	$0,%r12
 	paddd	%xmm10,%xmm12
-	adcq	$0,%r13
 	paddd	%xmm11,%xmm14
-	leaq	16(%r9),%r9
 	pxor	%xmm12,%xmm6
-	addq	0(%r9),%r11
 	pxor	%xmm14,%xmm7
-	adcq	8(%r9),%r12
 	movdqa	%xmm6,%xmm13
 	pslld	$12,%xmm6
 	psrld	$20,%xmm13
 	por	%xmm13,%xmm6
-	adcq	$1,%r13
 	movdqa	%xmm7,%xmm15
 	pslld	$12,%xmm7
 	psrld	$20,%xmm15
 	por	%xmm15,%xmm7
-	movq	64(%rcx),%rax
 	paddd	%xmm6,%xmm2
-	mulq	%r11
 	paddd	%xmm7,%xmm3
-	movq	%rax,%r14
 	pxor	%xmm2,%xmm10
-	movq	%rdx,%r15
 	pxor	%xmm3,%xmm11
-	movq	72(%rcx),%rax
 	pshufb	.Lcp_rot8(%rip),%xmm10
-	mulq	%r11
 	pshufb	.Lcp_rot8(%rip),%xmm11
-	movq	%rax,%rbx
 	paddd	%xmm10,%xmm12
-	movq	%rdx,%rbp
 	paddd	%xmm11,%xmm14
-	movq	%r8,%rax
 	pxor	%xmm12,%xmm6
-	mulq	%r12
 	pxor	%xmm14,%xmm7
-	addq	%rax,%r14
 	movdqa	%xmm6,%xmm13
 	pslld	$7,%xmm6
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm6
-	adcq	%rdx,%r15
 	movdqa	%xmm7,%xmm15
 	pslld	$7,%xmm7
 	psrld	$25,%xmm15
 	por	%xmm15,%xmm7
-	movq	64(%rcx),%rax
 	movdqa	%xmm12,256(%rcx)
-	mulq	%r12
 	movdqa	%xmm14,272(%rcx)
-	addq	%rax,%rbx
 	paddd	%xmm5,%xmm0
-	adcq	%rdx,%rbp
+	addq	16(%r9),%r14
 	paddd	%xmm6,%xmm1
-	movq	%r13,%rax
+	adcq	24(%r9),%rbx
 	pxor	%xmm0,%xmm11
-	imulq	%r8,%rax
+	adcq	$1,%rbp
 	pxor	%xmm1,%xmm8
-	addq	%rax,%rbx
+	movq	64(%rcx),%rax
 	pshufb	.Lcp_rot16(%rip),%xmm11
-	adcq	$0,%rbp
+	mulq	%r14
 	pshufb	.Lcp_rot16(%rip),%xmm8
-	imulq	64(%rcx),%r13
+	movq	%rax,%r11
 	movdqa	256(%rcx),%xmm12
-	addq	%r15,%rbx
+	movq	%rdx,%r15
 	movdqa	272(%rcx),%xmm14
-	adcq	%r13,%rbp
+	movq	72(%rcx),%rax
 	paddd	%xmm11,%xmm12
-	movq	%rbp,%r13
+	mulq	%r14
 	paddd	%xmm8,%xmm14
-	andq	$3,%r13
+	movq	%rax,%r12
 	pxor	%xmm12,%xmm5
-	movq	%rbp,%rax
+	movq	%rdx,%r13
 	pxor	%xmm14,%xmm6
-	andq	$-4,%rax
+	movq	%r8,%rax
 	movdqa	%xmm5,%xmm13
 	pslld	$12,%xmm5
 	psrld	$20,%xmm13
 	por	%xmm13,%xmm5
-	shrq	$2,%rbp
+	mulq	%rbx
 	movdqa	%xmm6,%xmm15
 	pslld	$12,%xmm6
 	psrld	$20,%xmm15
 	por	%xmm15,%xmm6
-	addq	%rbp,%rax
-	paddd	%xmm5,%xmm0
-	movq	%r14,%r11
-	paddd	%xmm6,%xmm1
-	movq	%rbx,%r12
-	pxor	%xmm0,%xmm11
 	addq	%rax,%r11
+	paddd	%xmm5,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm6,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm11
+	mulq	%rbx
 	pxor	%xmm1,%xmm8
-	adcq	$0,%r12
+	addq	%rax,%r12
 	pshufb	.Lcp_rot8(%rip),%xmm11
-	adcq	$0,%r13
+	adcq	%rdx,%r13
 	pshufb	.Lcp_rot8(%rip),%xmm8
-	leaq	16(%r9),%r9
+	movq	%r8,%rax
 	paddd	%xmm11,%xmm12
+	imulq	%rbp,%rax
 	paddd	%xmm8,%xmm14
+	addq	%rax,%r12
 	pxor	%xmm12,%xmm5
+	adcq	$0,%r13
 	pxor	%xmm14,%xmm6
+	imulq	64(%rcx),%rbp
 	movdqa	%xmm5,%xmm13
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
+	addq	%r15,%r12
 	movdqa	%xmm6,%xmm15
 	pslld	$7,%xmm6
 	psrld	$25,%xmm15
 	por	%xmm15,%xmm6
+	adcq	%rbp,%r13
 	movdqa	%xmm12,256(%rcx)
+	movq	%r13,%rax
 	movdqa	%xmm14,272(%rcx)
+	shrq	$2,%rax
 	paddd	%xmm7,%xmm2
+	leaq	(%rax,%rax,4),%rax
 	paddd	%xmm4,%xmm3
+	andq	$3,%r13
 	pxor	%xmm2,%xmm9
+	addq	%rax,%r11
 	pxor	%xmm3,%xmm10
+	adcq	$0,%r12
 	pshufb	.Lcp_rot16(%rip),%xmm9
+	adcq	$0,%r13
 	pshufb	.Lcp_rot16(%rip),%xmm10
 	movdqa	224(%rcx),%xmm12
 	movdqa	240(%rcx),%xmm14
@@ -9757,9 +9747,10 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	por	%xmm15,%xmm4
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
+	addq	$32,%r9
 	decl	%r10d
 	jnz	.Lcp_dround_f_124
-	movl	$4,%r10d
+	movl	$2,%r10d
 .Lcp_dround_f_125:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
@@ -9806,9 +9797,9 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	pshufb	.Lcp_rot8(%rip),%xmm8
 	adcq	%rdx,%rbp
 	pshufb	.Lcp_rot8(%rip),%xmm9
-	movq	%r13,%rax
+	movq	%r8,%rax
 	paddd	%xmm8,%xmm12
-	imulq	%r8,%rax
+	imulq	%r13,%rax
 	paddd	%xmm9,%xmm14
 	addq	%rax,%rbx
 	pxor	%xmm12,%xmm4
@@ -9826,29 +9817,24 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	por	%xmm15,%xmm5
 	adcq	%r13,%rbp
 	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%r13
-	movdqa	%xmm14,240(%rcx)
-	andq	$3,%r13
-	paddd	%xmm6,%xmm2
 	movq	%rbp,%rax
+	movdqa	%xmm14,240(%rcx)
+	shrq	$2,%rax
+	paddd	%xmm6,%xmm2
+	leaq	(%rax,%rax,4),%rax
 	paddd	%xmm7,%xmm3
-	andq	$-4,%rax
+	andq	$3,%rbp
 	pxor	%xmm2,%xmm10
-	shrq	$2,%rbp
+	addq	%rax,%r14
 	pxor	%xmm3,%xmm11
-	addq	%rbp,%rax
+	adcq	$0,%rbx
 	pshufb	.Lcp_rot16(%rip),%xmm10
-	movq	%r14,%r11
+	adcq	$0,%rbp
 	pshufb	.Lcp_rot16(%rip),%xmm11
-	movq	%rbx,%r12
 	movdqa	256(%rcx),%xmm12
-	addq	%rax,%r11
 	movdqa	272(%rcx),%xmm14
-	adcq	$0,%r12
 	paddd	%xmm10,%xmm12
-	adcq	$0,%r13
 	paddd	%xmm11,%xmm14
-	leaq	16(%r9),%r9
 	pxor	%xmm12,%xmm6
 	pxor	%xmm14,%xmm7
 	movdqa	%xmm6,%xmm13
@@ -9959,6 +9945,200 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	por	%xmm15,%xmm4
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm4,%xmm0
+	addq	16(%r9),%r14
+	paddd	%xmm5,%xmm1
+	adcq	24(%r9),%rbx
+	pxor	%xmm0,%xmm8
+	adcq	$1,%rbp
+	pxor	%xmm1,%xmm9
+	movq	64(%rcx),%rax
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	mulq	%r14
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	movq	%rax,%r11
+	movdqa	224(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	240(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm8,%xmm12
+	mulq	%r14
+	paddd	%xmm9,%xmm14
+	movq	%rax,%r12
+	pxor	%xmm12,%xmm4
+	movq	%rdx,%r13
+	pxor	%xmm14,%xmm5
+	movq	%r8,%rax
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	mulq	%rbx
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	addq	%rax,%r11
+	paddd	%xmm4,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm5,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm8
+	mulq	%rbx
+	pxor	%xmm1,%xmm9
+	addq	%rax,%r12
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	adcq	%rdx,%r13
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	movq	%r8,%rax
+	paddd	%xmm8,%xmm12
+	imulq	%rbp,%rax
+	paddd	%xmm9,%xmm14
+	addq	%rax,%r12
+	pxor	%xmm12,%xmm4
+	adcq	$0,%r13
+	pxor	%xmm14,%xmm5
+	imulq	64(%rcx),%rbp
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	addq	%r15,%r12
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	adcq	%rbp,%r13
+	movdqa	%xmm12,224(%rcx)
+	movq	%r13,%rax
+	movdqa	%xmm14,240(%rcx)
+	shrq	$2,%rax
+	paddd	%xmm6,%xmm2
+	leaq	(%rax,%rax,4),%rax
+	paddd	%xmm7,%xmm3
+	andq	$3,%r13
+	pxor	%xmm2,%xmm10
+	addq	%rax,%r11
+	pxor	%xmm3,%xmm11
+	adcq	$0,%r12
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	adcq	$0,%r13
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot16(%rip),%xmm11
+	pshufb	.Lcp_rot16(%rip),%xmm8
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	.Lcp_rot8(%rip),%xmm11
+	pshufb	.Lcp_rot8(%rip),%xmm8
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot16(%rip),%xmm9
+	pshufb	.Lcp_rot16(%rip),%xmm10
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	.Lcp_rot8(%rip),%xmm9
+	pshufb	.Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	addq	$32,%r9
 	decl	%r10d
 	jnz	.Lcp_dround_f_125
 	pshufd	$0x00,0(%rcx),%xmm12

@@ -9671,9 +9671,9 @@ L$cp_dround_f_124:
 	pshufb	xmm8,[rel L$cp_rot8]
 	adc	rbp,rdx
 	pshufb	xmm9,[rel L$cp_rot8]
-	mov	rax,r13
+	mov	rax,r8
 	paddd	xmm12,xmm8
-	imul	rax,r8
+	imul	rax,r13
 	paddd	xmm14,xmm9
 	add	rbx,rax
 	pxor	xmm4,xmm12
@@ -9691,142 +9691,132 @@ L$cp_dround_f_124:
 	por	xmm5,xmm15
 	adc	rbp,r13
 	movdqa	[rcx+224],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+240],xmm14
-	and	r13,3
-	paddd	xmm2,xmm6
 	mov	rax,rbp
+	movdqa	[rcx+240],xmm14
+	shr	rax,2
+	paddd	xmm2,xmm6
+	lea	rax,[rax+rax*4]
 	paddd	xmm3,xmm7
-	and	rax,-4
+	and	rbp,3
 	pxor	xmm10,xmm2
-	shr	rbp,2
+	add	r14,rax
 	pxor	xmm11,xmm3
-	add	rax,rbp
+	adc	rbx,0
 	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r11,r14
+	adc	rbp,0
 	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r12,rbx
 	movdqa	xmm12,[rcx+256]
-	add	r11,rax
 	movdqa	xmm14,[rcx+272]
-	adc	r12,0
 	paddd	xmm12,xmm10
-	adc	r13,0
 	paddd	xmm14,xmm11
-	lea	r9,[r9+16]
 	pxor	xmm6,xmm12
-	add	r11,QWORD[r9+0]
 	pxor	xmm7,xmm14
-	adc	r12,QWORD[r9+8]
 	movdqa	xmm13,xmm6
 	pslld	xmm6,12
 	psrld	xmm13,20
 	por	xmm6,xmm13
-	adc	r13,1
 	movdqa	xmm15,xmm7
 	pslld	xmm7,12
 	psrld	xmm15,20
 	por	xmm7,xmm15
-	mov	rax,QWORD[rcx+64]
 	paddd	xmm2,xmm6
-	mul	r11
 	paddd	xmm3,xmm7
-	mov	r14,rax
 	pxor	xmm10,xmm2
-	mov	r15,rdx
 	pxor	xmm11,xmm3
-	mov	rax,QWORD[rcx+72]
 	pshufb	xmm10,[rel L$cp_rot8]
-	mul	r11
 	pshufb	xmm11,[rel L$cp_rot8]
-	mov	rbx,rax
 	paddd	xmm12,xmm10
-	mov	rbp,rdx
 	paddd	xmm14,xmm11
-	mov	rax,r8
 	pxor	xmm6,xmm12
-	mul	r12
 	pxor	xmm7,xmm14
-	add	r14,rax
 	movdqa	xmm13,xmm6
 	pslld	xmm6,7
 	psrld	xmm13,25
 	por	xmm6,xmm13
-	adc	r15,rdx
 	movdqa	xmm15,xmm7
 	pslld	xmm7,7
 	psrld	xmm15,25
 	por	xmm7,xmm15
-	mov	rax,QWORD[rcx+64]
 	movdqa	[rcx+256],xmm12
-	mul	r12
 	movdqa	[rcx+272],xmm14
-	add	rbx,rax
 	paddd	xmm0,xmm5
-	adc	rbp,rdx
+	add	r14,QWORD[r9+16]
 	paddd	xmm1,xmm6
-	mov	rax,r13
+	adc	rbx,QWORD[r9+24]
 	pxor	xmm11,xmm0
-	imul	rax,r8
+	adc	rbp,1
 	pxor	xmm8,xmm1
-	add	rbx,rax
+	mov	rax,QWORD[rcx+64]
 	pshufb	xmm11,[rel L$cp_rot16]
-	adc	rbp,0
+	mul	r14
 	pshufb	xmm8,[rel L$cp_rot16]
-	imul	r13,QWORD[rcx+64]
+	mov	r11,rax
 	movdqa	xmm12,[rcx+256]
-	add	rbx,r15
+	mov	r15,rdx
 	movdqa	xmm14,[rcx+272]
-	adc	rbp,r13
+	mov	rax,QWORD[rcx+72]
 	paddd	xmm12,xmm11
-	mov	r13,rbp
+	mul	r14
 	paddd	xmm14,xmm8
-	and	r13,3
+	mov	r12,rax
 	pxor	xmm5,xmm12
-	mov	rax,rbp
+	mov	r13,rdx
 	pxor	xmm6,xmm14
-	and	rax,-4
+	mov	rax,r8
 	movdqa	xmm13,xmm5
 	pslld	xmm5,12
 	psrld	xmm13,20
 	por	xmm5,xmm13
-	shr	rbp,2
+	mul	rbx
 	movdqa	xmm15,xmm6
 	pslld	xmm6,12
 	psrld	xmm15,20
 	por	xmm6,xmm15
-	add	rax,rbp
-	paddd	xmm0,xmm5
-	mov	r11,r14
-	paddd	xmm1,xmm6
-	mov	r12,rbx
-	pxor	xmm11,xmm0
 	add	r11,rax
+	paddd	xmm0,xmm5
+	adc	r15,rdx
+	paddd	xmm1,xmm6
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm11,xmm0
+	mul	rbx
 	pxor	xmm8,xmm1
-	adc	r12,0
+	add	r12,rax
 	pshufb	xmm11,[rel L$cp_rot8]
-	adc	r13,0
+	adc	r13,rdx
 	pshufb	xmm8,[rel L$cp_rot8]
-	lea	r9,[r9+16]
+	mov	rax,r8
 	paddd	xmm12,xmm11
+	imul	rax,rbp
 	paddd	xmm14,xmm8
+	add	r12,rax
 	pxor	xmm5,xmm12
+	adc	r13,0
 	pxor	xmm6,xmm14
+	imul	rbp,QWORD[rcx+64]
 	movdqa	xmm13,xmm5
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
+	add	r12,r15
 	movdqa	xmm15,xmm6
 	pslld	xmm6,7
 	psrld	xmm15,25
 	por	xmm6,xmm15
+	adc	r13,rbp
 	movdqa	[rcx+256],xmm12
+	mov	rax,r13
 	movdqa	[rcx+272],xmm14
+	shr	rax,2
 	paddd	xmm2,xmm7
+	lea	rax,[rax+rax*4]
 	paddd	xmm3,xmm4
+	and	r13,3
 	pxor	xmm9,xmm2
+	add	r11,rax
 	pxor	xmm10,xmm3
+	adc	r12,0
 	pshufb	xmm9,[rel L$cp_rot16]
+	adc	r13,0
 	pshufb	xmm10,[rel L$cp_rot16]
 	movdqa	xmm12,[rcx+224]
 	movdqa	xmm14,[rcx+240]
@@ -9862,9 +9852,10 @@ L$cp_dround_f_124:
 	por	xmm4,xmm15
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
+	add	r9,32
 	dec	r10d
 	jnz	L$cp_dround_f_124
-	mov	r10d,4
+	mov	r10d,2
 L$cp_dround_f_125:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
@@ -9911,9 +9902,9 @@ L$cp_dround_f_125:
 	pshufb	xmm8,[rel L$cp_rot8]
 	adc	rbp,rdx
 	pshufb	xmm9,[rel L$cp_rot8]
-	mov	rax,r13
+	mov	rax,r8
 	paddd	xmm12,xmm8
-	imul	rax,r8
+	imul	rax,r13
 	paddd	xmm14,xmm9
 	add	rbx,rax
 	pxor	xmm4,xmm12
@@ -9931,29 +9922,24 @@ L$cp_dround_f_125:
 	por	xmm5,xmm15
 	adc	rbp,r13
 	movdqa	[rcx+224],xmm12
-	mov	r13,rbp
-	movdqa	[rcx+240],xmm14
-	and	r13,3
-	paddd	xmm2,xmm6
 	mov	rax,rbp
+	movdqa	[rcx+240],xmm14
+	shr	rax,2
+	paddd	xmm2,xmm6
+	lea	rax,[rax+rax*4]
 	paddd	xmm3,xmm7
-	and	rax,-4
+	and	rbp,3
 	pxor	xmm10,xmm2
-	shr	rbp,2
+	add	r14,rax
 	pxor	xmm11,xmm3
-	add	rax,rbp
+	adc	rbx,0
 	pshufb	xmm10,[rel L$cp_rot16]
-	mov	r11,r14
+	adc	rbp,0
 	pshufb	xmm11,[rel L$cp_rot16]
-	mov	r12,rbx
 	movdqa	xmm12,[rcx+256]
-	add	r11,rax
 	movdqa	xmm14,[rcx+272]
-	adc	r12,0
 	paddd	xmm12,xmm10
-	adc	r13,0
 	paddd	xmm14,xmm11
-	lea	r9,[r9+16]
 	pxor	xmm6,xmm12
 	pxor	xmm7,xmm14
 	movdqa	xmm13,xmm6
@@ -10064,6 +10050,200 @@ L$cp_dround_f_125:
 	por	xmm4,xmm15
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
+	paddd	xmm0,xmm4
+	add	r14,QWORD[r9+16]
+	paddd	xmm1,xmm5
+	adc	rbx,QWORD[r9+24]
+	pxor	xmm8,xmm0
+	adc	rbp,1
+	pxor	xmm9,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm8,[rel L$cp_rot16]
+	mul	r14
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r11,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm8
+	mul	r14
+	paddd	xmm14,xmm9
+	mov	r12,rax
+	pxor	xmm4,xmm12
+	mov	r13,rdx
+	pxor	xmm5,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	mul	rbx
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	add	r11,rax
+	paddd	xmm0,xmm4
+	adc	r15,rdx
+	paddd	xmm1,xmm5
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm8,xmm0
+	mul	rbx
+	pxor	xmm9,xmm1
+	add	r12,rax
+	pshufb	xmm8,[rel L$cp_rot8]
+	adc	r13,rdx
+	pshufb	xmm9,[rel L$cp_rot8]
+	mov	rax,r8
+	paddd	xmm12,xmm8
+	imul	rax,rbp
+	paddd	xmm14,xmm9
+	add	r12,rax
+	pxor	xmm4,xmm12
+	adc	r13,0
+	pxor	xmm5,xmm14
+	imul	rbp,QWORD[rcx+64]
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	add	r12,r15
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	adc	r13,rbp
+	movdqa	[rcx+224],xmm12
+	mov	rax,r13
+	movdqa	[rcx+240],xmm14
+	shr	rax,2
+	paddd	xmm2,xmm6
+	lea	rax,[rax+rax*4]
+	paddd	xmm3,xmm7
+	and	r13,3
+	pxor	xmm10,xmm2
+	add	r11,rax
+	pxor	xmm11,xmm3
+	adc	r12,0
+	pshufb	xmm10,[rel L$cp_rot16]
+	adc	r13,0
+	pshufb	xmm11,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot16]
+	pshufb	xmm8,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot16]
+	pshufb	xmm10,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	add	r9,32
 	dec	r10d
 	jnz	L$cp_dround_f_125
 	pshufd	xmm12,[rcx+0],0x00

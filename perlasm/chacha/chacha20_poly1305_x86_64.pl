@@ -119,9 +119,12 @@ use constant {
 };
 use constant FRAME => USED + 32;    # + the slack that rounds B up to 32
 use constant CHUNK => 2048;
-# The SSSE3 fused loop's double rounds: [iterations, Poly1305 blocks woven
-# into each], 10 double rounds and 16 blocks (one 256-byte batch) in all.
-use constant FUSE_SSSE3 => [[6, 2], [4, 1]];
+# The SSSE3 fused loop's double rounds: [iterations, double rounds per
+# iteration, Poly1305 blocks woven into each iteration], 10 double rounds and
+# 16 blocks (one 256-byte batch) in all.
+use constant FUSE_SSSE3 => [[6, 1, 2], [2, 2, 2]];
+# The registers of the fused loop's Poly1305: h0, h1, h2, then four free
+use constant POLY_ROLES => qw(%r11 %r12 %r13 %r14 %r15 %rbx %rbp);
 # The row of the wide paths kept in the frame: 2 (c). 0 (a, whose last update
 # in a quarter round comes early, so its store-to-load trip could leave the
 # critical path) measured no faster on the Zen 3 VM (SSSE3 ChaCha20 8 KiB 1.8 vs 1.7).
@@ -276,25 +279,37 @@ sub wide_batch {
         return map { ($q[0][$_], $q[1][$_]) } 0 .. $#{ $q[0] };
     };
     if (ref $fuse) {
-        # SSSE3: loops over one double round, part k running $iters times
-        # with $per Poly1305 blocks woven in (one scalar instruction after
-        # each vector one); r10 counts, r8 is s1 (see gen_fused)
+        # SSSE3: loops over double rounds, part [$iters, $drs, $blocks]
+        # running $iters times a body of $drs double rounds with $blocks
+        # Poly1305 blocks woven in (block k from quarter-round pair
+        # 4 $drs k / $blocks on, one scalar instruction after each vector
+        # one); r10 counts, r8 is s1, r9 advances once per body (see gen_fused)
+        my @roles = POLY_ROLES;
         for my $part (@$fuse) {
-            my ($iters, $per) = @$part;
+            my ($iters, $drs, $blocks) = @$part;
             next unless $iters;
             emit("movl \$$iters, %r10d");
             my $loop = newlabel("dround_f");
             label($loop);
-            my @pending = map { poly_block_fused() } 1 .. $per;
-            for my $round (@rounds) {
-                for my $pair ([0, 1], [2, 3]) {
-                    for my $op ($pair_ops->($round, $pair)) {
-                        $code .= $op;
-                        $code .= shift @pending if @pending;
+            my @pending;
+            my ($step, $k) = (0, 0);
+            for my $dr (1 .. $drs) {
+                for my $round (@rounds) {
+                    for my $pair ([0, 1], [2, 3]) {
+                        while ($k < $blocks && int(4 * $drs * $k / $blocks) == $step) {
+                            push @pending, poly_block_rot(\@roles, 16 * $k++);
+                        }
+                        for my $op ($pair_ops->($round, $pair)) {
+                            $code .= $op;
+                            $code .= shift @pending if @pending;
+                        }
+                        $step++;
                     }
                 }
             }
             $code .= join("", @pending);
+            die "wide_batch: Poly1305 roles must come back by the loop's end" if "@roles" ne join(" ", POLY_ROLES);
+            emit("addq \$" . (16 * $blocks) . ", %r9") if $blocks;
             emit("decl %r10d", "jnz $loop");
         }
     } elsif ($fuse) {
@@ -538,6 +553,34 @@ sub poly_block_fused {
         "movq $t0, $h0", "movq $t2, $h1",
         "addq %rax, $h0", "adcq \$0, $h1", "adcq \$0, $h2",
         "leaq 16(%r9), %r9");
+}
+
+# The SSSE3 fused loop's Poly1305 block (16 bytes at $off(%r9), pad bit
+# set), one string per instruction, on roles [h0, h1, h2, f0, f1, f2, f3]
+# (the accumulator and four free registers) that it permutes: the product
+# lands in free registers, so no moves bring it back to h0..h2. The
+# permutation is its own inverse, so an even number of blocks per loop body
+# leaves every role where it started. r0, r1 are read from the frame, s1 is
+# r8, rax rdx for mul. The reduction takes 5 (t3 >> 2) as lea.
+sub poly_block_rot {
+    my ($roles, $off) = @_;
+    my ($h0, $h1, $h2, $f0, $f1, $f2, $f3) = @$roles;
+    my ($r0, $r1) = (R0 . "(%rcx)", R1 . "(%rcx)");
+    @$roles = ($f0, $f2, $f3, $h0, $f1, $h1, $h2);
+    return map { "\t$_\n" } (
+        "addq $off(%r9), $h0", "adcq " . ($off + 8) . "(%r9), $h1", "adcq \$1, $h2",
+        # d0 = h0 r0 + h1 s1 -> f1:f0, d1 = h0 r1 + h1 r0 + h2 s1 -> f3:f2
+        "movq $r0, %rax", "mulq $h0", "movq %rax, $f0", "movq %rdx, $f1",
+        "movq $r1, %rax", "mulq $h0", "movq %rax, $f2", "movq %rdx, $f3",
+        "movq %r8, %rax", "mulq $h1", "addq %rax, $f0", "adcq %rdx, $f1",
+        "movq $r0, %rax", "mulq $h1", "addq %rax, $f2", "adcq %rdx, $f3",
+        "movq %r8, %rax", "imulq $h2, %rax", "addq %rax, $f2", "adcq \$0, $f3",
+        "imulq $r0, $h2",    # d2 = h2 r0
+        # f0 + 2^64 (f1 + f2) + 2^128 (f3 + d2)
+        "addq $f1, $f2", "adcq $h2, $f3",
+        # h = f0 + 2^64 f2 + 2^128 (f3 & 3) + 5 (f3 >> 2)
+        "movq $f3, %rax", "shrq \$2, %rax", "leaq (%rax,%rax,4), %rax", "andq \$3, $f3",
+        "addq %rax, $f0", "adcq \$0, $f2", "adcq \$0, $f3");
 }
 
 # ctasm_chacha20_poly1305_fused_<tier>: rdx (>= 1) whole wide batches from
