@@ -55,7 +55,7 @@
 # wrong for h2 = 4 and for h in [p, 2^130) whose low limbs differ from p's;
 # the borrow sees every limb. tag = (h mod p) + s mod 2^128.
 #
-# Fused (AVX2) or not (SSSE3). The AVX2 tier runs a long message's whole
+# Fused, both tiers. The AVX2 tier runs a long message's whole
 # 8-block batches through one loop (ctasm_chacha20_poly1305_fused_avx2)
 # whose ten double rounds are unrolled and carry the Poly1305 blocks of one
 # batch's length woven in, one scalar instruction after each vector one
@@ -63,18 +63,37 @@
 # vector units work at once, Zen 3's separate integer and vector schedulers
 # holding both streams. open MACs the batch it is decrypting (the XOR comes
 # after the rounds, so in place works); seal MACs the batch before, so its
-# first batch runs alone and its last is MACed after the loop. Everything
-# else (the SSSE3 tier's bulk, every tail) runs chunk by chunk (2 KiB):
-# ChaCha20 then Poly1305 over the same bytes while they are in L1 (open:
-# Poly1305 first, so in place works).
+# first batch runs alone and its last is MACed after the loop. The SSSE3
+# tier does the same with its 4-block batches (open from 256 bytes, seal
+# from 512), but its fused loop (ctasm_chacha20_poly1305_fused_ssse3) is a
+# loop over double rounds, not unrolled: 6 iterations of one double round
+# carrying two Poly1305 blocks, then 2 of two double rounds carrying one
+# each (FUSE_SSSE3), a body of ~230 instructions that Zen 3's op cache
+# holds. Its Poly1305 block (poly_block_rot) leaves the product in free
+# registers instead of moving it back (roles swap back every two blocks).
+# Everything else (every tail) runs chunk by chunk (2 KiB): ChaCha20 then
+# Poly1305 over the same bytes while they are in L1 (open: Poly1305 first,
+# so in place works).
 # Measured (AMD EPYC Zen 3 VM, shared and noisy; seal, this thread's CPU time
 # at the 2.445 GHz reference clock, fused and separate builds run
 # alternately, medians of 4-7 samples, cycles/byte): AVX2 4 KiB 1.63 vs
 # 1.76, 8 KiB 1.78 vs 1.73 (best 1.41 vs 1.67), 16 KiB 1.62 vs 1.69: a small
-# gain, kept. SSSE3 1350 bytes 3.81 vs 3.12, 8 KiB 3.15 vs 2.69: a loss, so
-# the SSSE3 tier is not fused: its unrolled fused body (~2,400 instructions
-# per 256 bytes) is front-end bound, where the AVX2 one does twice the bytes
-# per vector instruction.
+# gain, kept. SSSE3, first try: fully unrolled like AVX2, 1350 bytes 3.81 vs
+# 3.12, 8 KiB 3.15 vs 2.69 separate: a loss, its ~2,400-instruction body per
+# 256 bytes front-end bound (it misses the op cache; legacy decode is slow).
+# SSSE3, the loop over double rounds (rdtsc reference cycles per byte, 13-byte
+# AD, this build and the separate one alternated, best of 900 samples of 5
+# calls, median in brackets; the machine's load swings, and the best case is
+# the one it does not distort): seal 8 KiB 1.61 (1.63) vs 2.31 (2.32)
+# separate, open 1.58 (2.47) vs 2.33 (2.70); OpenSSL 3.0.19's SSSE3 code in
+# the same process 2.26 / 2.27. ChaCha20 alone runs 1.54 there, so Poly1305
+# is nearly hidden and the vector side bounds the loop: 128 vector ALU ops
+# per double round (32 cycles on Zen 3's four pipes) plus the transposes.
+# Two blocks in each of 8 double rounds and none in the last 2 measured
+# worse (seal 8 KiB best 1.97). The rotating Poly1305 block (33 instructions
+# instead of 37) does not move the best case but is less work for a core
+# that a busy machine shares (ctasm-speed's medians under load: seal 8 KiB
+# 1.13x-1.27x OpenSSL where the separate code was 1.01x).
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -83,7 +102,7 @@
 #   64   Poly1305: r0, r1, h0, h1, h2 (64..103), s (104..119), remaining (120)
 #   128  a 16-byte Poly1305 block: padded AD / ciphertext tail, lengths
 #   144  out, tag, in, in_len, ad, ad_len; 192 the current chunk length,
-#        200 the number of fused batches
+#        200 the number of fused batches, 208 the SSSE3 fused batches left
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
 # Everything from 0 to 896 is zeroed before return: key, key stream and the
@@ -94,9 +113,10 @@
 #   length, rcx B; r8 round counter; rax, r9 scratch; vector registers 0-15
 #   (wide: 0-7 words x0-x7, 8-11 words x12-x15, 12-15 temporaries; short:
 #   rows of block i in 4i..4i+3, its temporary 12+i).
-#   Fused loop: as ChaCha20 wide without r8's loop (unrolled), and the
-#   Poly1305 registers below with s1 in r8, the MAC pointer in r9, r0/r1 read
-#   from the frame, r10 the batches left.
+#   Fused loop: as ChaCha20 wide without r8's loop (AVX2: unrolled; SSSE3:
+#   r10 counts the double-round loops), and the Poly1305 registers below
+#   with s1 in r8, the MAC pointer in r9, r0/r1 read from the frame, r10
+#   the batches left (SSSE3: 208 in the frame).
 #   Poly1305 (local ctasm_chacha_poly1305_blocks): rdi the state (B + 64),
 #   rsi data, rcx blocks left; r8 r0, r9 r1, r10 s1, r11/r12/r13 h0/h1/h2,
 #   r14 r15 rbx rbp the product, rax rdx for mul.

@@ -2,8 +2,9 @@
 // The x86_64 ChaCha20-Poly1305 tiers (perlasm/chacha/chacha20_poly1305_x86_64.pl):
 // SSSE3 (4 blocks in xmm lanes, a 1-3 block short path) and AVX2 (8 blocks in ymm
 // lanes, 4-block and 1-3 block paths for short inputs), both with scalar 64-bit
-// Poly1305: woven into the 8-block rounds on AVX2, chunk by chunk after (or, for
-// open, before) the cipher on SSSE3 and in every tail. Everything runs in the
+// Poly1305: woven into the rounds of whole batches (AVX2: 8 blocks unrolled;
+// SSSE3: 4 blocks, a loop over double rounds), chunk by chunk after (or, for
+// open, before) the cipher in every tail. Everything runs in the
 // assembly, which wipes its own frame, so no C++ here computes on secrets.
 #include "chacha/internal.h"
 
