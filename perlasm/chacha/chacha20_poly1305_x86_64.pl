@@ -89,8 +89,11 @@
 # the same process 2.26 / 2.27. ChaCha20 alone runs 1.54 there, so Poly1305
 # is nearly hidden and the vector side bounds the loop: 128 vector ALU ops
 # per double round (32 cycles on Zen 3's four pipes) plus the transposes.
-# Two blocks in each of 8 double rounds and none in the last 2 measured
-# worse (seal 8 KiB best 1.97). The rotating Poly1305 block (33 instructions
+# Other shapes, seal 8 KiB best: two blocks in each of 8 double rounds and
+# none in the last 2, 1.97; a body of five double rounds with 8 blocks spread
+# evenly (~1,070 instructions), 2.42: a body that size is front-end bound
+# again; 6 x (one double round, 2 blocks) + 4 x (one, 1 block, the
+# accumulator moved back), 1.60: no better than the shape kept. The rotating Poly1305 block (33 instructions
 # instead of 37) does not move the best case but is less work for a core
 # that a busy machine shares (ctasm-speed's medians under load: seal 8 KiB
 # 1.13x-1.27x OpenSSL where the separate code was 1.01x).
