@@ -100,7 +100,14 @@ my $STATE = 96;                     # rows a, b, c, d (64 bytes)
 my $ONE = 160;                      # {1, 0, 0, 0}: the next block's counter
 my $KS = 176;                       # key stream of a tail batch (192 bytes)
 my $BLK = 368;                      # a zero-padded Poly1305 block
-my $FRAME = 384;                    # three 128-byte vstm wipe it
+my $KMAIN = 384;                    # NEON Poly1305 keys, lanes (r^4, r^2): 9 d (see neon_keys)
+my $KFIN = 456;                     # the same for the last step, lanes (r^2, r)
+my $XH = 528;                       # the NEON accumulator X between runs (5 d)
+my $FRAME = 640;                    # seal/open; wipe and neon_path zero it
+my $CFRAME = 384;                   # ChaCha20 alone: offsets below $KMAIN only
+# Seal/open of at least 192 bytes take the NEON Poly1305 path (it starts
+# with a whole 3-block batch); 129..191 bytes are one scalar tail batch.
+my $NEON_MIN = 192;
 my $AEAD_SAVES = 10;                # r3-r11, lr
 my $ARG5 = $FRAME + 8 * 8 + 4 * $AEAD_SAVES;
 my ($ARG6, $ARG7) = ($ARG5 + 4, $ARG5 + 8);
@@ -142,12 +149,9 @@ sub rotate_rows {
 }
 
 # $n (1..3) key-stream blocks into q0..q(4n-1), from the stored counter on;
-# the stored counter advances by $n. Uses r11, r12, q12-q15. $fused: each of
-# the 10 double rounds also runs one Poly1305 block (at r9, the rounds end
-# when r9 reaches r10 = r9 + 160), its scalar instructions interleaved with
-# the NEON ones so in-order dual-issue cores run both at once.
+# the stored counter advances by $n. Uses r11, r12, q12-q15.
 sub gen {
-    my ($n, $fused) = @_;
+    my ($n) = @_;
     e("add	r11, sp, #$STATE", "vldmia	r11, {d0-d7}");
     if ($n >= 2) {
         e("add	r12, sp, #$ONE", "vld1.32	{d24-d25}, [r12]",
@@ -155,29 +159,16 @@ sub gen {
     }
     e("vmov	q8, q0", "vmov	q9, q1", "vmov	q10, q2", "vadd.i32	q11, q7, q12") if $n == 3;
     my $loop = newlabel("rounds$n");
-    e($fused ? "ldm	sp, {r0-r3}" : "mov	r12, #10");
+    e("mov	r12, #10");
     $code .= "$loop:\n";
-    my @neon;
     for my $diag (0, 1) {
         my @q = map { [quarter(4 * $_, 4 * $_ + 1, 4 * $_ + 2, 4 * $_ + 3, 12 + $_)] } 0 .. $n - 1;
         for my $i (0 .. $#{ $q[0] }) {
-            push @neon, $q[$_][$i] for 0 .. $n - 1;
+            e($q[$_][$i]) for 0 .. $n - 1;
         }
-        push @neon, rotate_rows($n, $diag ? (3, 2, 1) : (1, 2, 3));
+        e(rotate_rows($n, $diag ? (3, 2, 1) : (1, 2, 3)));
     }
-    if ($fused) {    # spread the scalar block evenly over the NEON double round
-        my @scalar = poly_block_insns();
-        my ($ns, $nn) = (scalar @scalar, scalar @neon);
-        my $k = 0;
-        for my $i (0 .. $nn - 1) {
-            e($neon[$i]);
-            e($scalar[$k++]) while $k < $ns && $k * $nn < ($i + 1) * $ns;
-        }
-        e("cmp	r9, r10", "blo	$loop", "add	r11, sp, #$STATE");
-    } else {
-        e(@neon, "subs	r12, r12, #1", "bne	$loop");
-    }
-    e("vldmia	r11, {d24-d31}");
+    e("subs	r12, r12, #1", "bne	$loop", "vldmia	r11, {d24-d31}");
     for my $k (0 .. $n - 1) {
         e("vadd.i32	q" . (4 * $k + $_) . ", q" . (4 * $k + $_) . ", q" . (12 + $_)) for 0 .. 3;
     }
@@ -215,7 +206,12 @@ sub poly_blocks {
 sub poly_block_insns {
     return ("ldr	r11, [r9], #4", "adds	r4, r4, r11", "ldr	r11, [r9], #4", "adcs	r5, r5, r11",
       "ldr	r11, [r9], #4", "adcs	r6, r6, r11", "ldr	r11, [r9], #4", "adcs	r7, r7, r11",
-      "adc	r8, r8, #1",
+      "adc	r8, r8, #1", poly_mul_insns());
+}
+
+# h = h r (partially reduced as above), the multiply of one block step.
+sub poly_mul_insns {
+    return (
       # c0 = h0 r0 + h1 s3 + h2 s2 + h3 s1 in (r11 lo, r12 hi)
       "umull	r11, r12, r4, r0", "umlal	r11, r12, r5, r2", "umlal	r11, r12, r6, r3",
       "ldr	lr, [sp, #$S1]", "umlal	r11, r12, r7, lr", "str	r11, [sp, #$NH[0]]",
@@ -289,6 +285,8 @@ sub tail_xor {
 }
 
 # Zeroes the frame, q0-q15 and the scratch GPRs (s, g, key-stream bytes).
+# The first 384 bytes of the frame, the rest only the NEON path writes (it
+# zeroes that itself: wipe_neon).
 sub wipe {
     e("mov	r$_, #0") for 0 .. 3;
     e("vmov.i8	q$_, #0") for 0 .. 7;
@@ -332,13 +330,229 @@ sub finish_tag {
       "str	r7, [r9, #12]");
 }
 
+# ---- NEON Poly1305 (long messages; the header argues the bounds) ----
+
+# h (r4-r8, radix 2^32) as radix-2^26 limbs into the five registers @l.
+sub to26 {
+    my @l = @_;
+    e("ubfx	$l[0], r4, #0, #26",
+      "lsr	$l[1], r4, #26", "orr	$l[1], $l[1], r5, lsl #6", "bic	$l[1], $l[1], #0xfc000000",
+      "lsr	$l[2], r5, #20", "orr	$l[2], $l[2], r6, lsl #12", "bic	$l[2], $l[2], #0xfc000000",
+      "lsr	$l[3], r6, #14", "orr	$l[3], $l[3], r7, lsl #18", "bic	$l[3], $l[3], #0xfc000000",
+      "lsr	$l[4], r7, #8", "orr	$l[4], $l[4], r8, lsl #24");
+}
+
+# The key tables from r (in the frame, after poly_key): r^2 and r^4 by the
+# scalar multiply, each power's limbs k0..k4 and 5 k1..5 k4 as 9 words, two
+# powers per d register (lane 0, lane 1): KMAIN (r^4, r^2), KFIN (r^2, r).
+# Clobbers r0-r12, lr, d0-d8; leaves h = 0.
+sub neon_keys {
+    my @l = qw(r9 r10 r11 r12 lr);
+    my $put = sub {    # the limbs in @l to table $t, lane $lane
+        my ($t, $lane) = @_;
+        e("str	$l[$_], [sp, #" . ($t + 8 * $_ + 4 * $lane) . "]") for 0 .. 4;
+    };
+    e("ldm	sp, {r0-r3}", "mov	r4, r0", "mov	r5, r1", "ldr	r6, [sp, #$R2]",
+      "ldr	r7, [sp, #$R3]", "mov	r8, #0");
+    to26(@l);
+    $put->($KFIN, 1);
+    e(poly_mul_insns());    # r^2
+    to26(@l);
+    $put->($KMAIN, 1);
+    $put->($KFIN, 0);
+    e(poly_mul_insns(), poly_mul_insns());    # r^3, r^4
+    to26(@l);
+    $put->($KMAIN, 0);
+    for my $t ($KMAIN, $KFIN) {
+        e("add	r12, sp, #$t", "vldmia	r12, {d0-d4}");
+        e("vshl.u32	d" . (4 + $_) . ", d$_, #2", "vadd.i32	d" . (4 + $_) . ", d" . (4 + $_) . ", d$_")
+            for 1 .. 4;
+        e("vstmia	r12, {d0-d8}");
+    }
+    e("mov	r$_, #0") for 4 .. 8;
+}
+
+# The key of limb product x_j y_(i-j): k_(i-j), or 5 k_(i-j+5) (2^130 = 5).
+sub key_reg { my ($i, $j) = @_; my $k = $i - $j; return "d" . ($k >= 0 ? $k : $k + 9); }
+
+# c_i (q5..q9) [+]= sum_j x_j key_(i-j), x_j = $x->[j]; $lane: the key lane
+# (scalar form) or undef (vector form: lane by lane). j outer, so the five
+# accumulators take turns.
+sub neon_mul {
+    my ($x, $lane, $first) = @_;
+    for my $j (0 .. 4) {
+        for my $i (0 .. 4) {
+            my $op = $first && $j == 0 ? "vmull.u32" : "vmlal.u32";
+            my $k = key_reg($i, $j) . (defined $lane ? "[$lane]" : "");
+            e("$op	q" . (5 + $i) . ", $x->[$j], $k");
+        }
+    }
+}
+
+# The lazy carry of c0..c4 (q5..q9, 64-bit lanes) with q15 = 2^26 - 1 per
+# lane, two chains side by side (c0 -> c1 -> c2 -> c3 and c3 -> c4 -> c0 ->
+# c1, then c3 -> c4), and X = the low words (d20-d24). Uses q10, q11.
+sub neon_reduce {
+    e("vshr.u64	q10, q5, #26", "vshr.u64	q11, q8, #26",
+      "vand	q5, q5, q15", "vand	q8, q8, q15",
+      "vadd.i64	q6, q6, q10", "vadd.i64	q9, q9, q11",
+      "vshr.u64	q10, q6, #26", "vshr.u64	q11, q9, #26",
+      "vand	q6, q6, q15", "vand	q9, q9, q15",
+      "vadd.i64	q7, q7, q10", "vadd.i64	q5, q5, q11", "vshl.u64	q11, q11, #2",
+      "vadd.i64	q5, q5, q11",
+      "vshr.u64	q10, q7, #26", "vshr.u64	q11, q5, #26",
+      "vand	q7, q7, q15", "vand	q5, q5, q15",
+      "vadd.i64	q8, q8, q10", "vadd.i64	q6, q6, q11",
+      "vshr.u64	q10, q8, #26", "vand	q8, q8, q15", "vadd.i64	q9, q9, q10");
+    e("vmovn.i64	d" . (20 + $_) . ", q" . (5 + $_)) for 0 .. 4;
+}
+
+sub neon_mask { e("vmov.i64	q15, #0xffffffff", "vshr.u64	q15, q15, #6") }
+
+# One step of four blocks at r9 (r9 advances by 64), keys KMAIN in d0-d8:
+#     X = X r^4 + (m0, m1) r^2 + (m2, m3)
+# lane by lane (X in d20-d24). $first: X is 0 and h, as limbs in lane 0 of
+# d10-d14, joins m0 instead.
+sub neon_step {
+    my ($first) = @_;
+    neon_mul([map { "d$_" } 20 .. 24], 0, 1) unless $first;
+    # Words w0..w3 of the four blocks: vld4 gives blocks 0, 1 in d20-d23 and
+    # 2, 3 in d24-d27; two swaps make w0 = q10, w1 = q12, w2 = q11, w3 = q13.
+    e("vld4.32	{d20-d23}, [r9]!", "vld4.32	{d24-d27}, [r9]!",
+      "vswp	d21, d24", "vswp	d23, d26");
+    # Limbs: 4 = w3 >> 8 + 2^24 (q14), 3 in q13, 2 in q11, 1 in q12, 0 in q10.
+    e("vshr.u32	q14, q13, #8", "vorr.i32	q14, #0x01000000",
+      "vshl.u32	q13, q13, #18", "vsri.32	q13, q11, #14", "vbic.i32	q13, #0xfc000000",
+      "vshl.u32	q11, q11, #12", "vsri.32	q11, q12, #20", "vbic.i32	q11, #0xfc000000",
+      "vshl.u32	q12, q12, #6", "vsri.32	q12, q10, #26", "vbic.i32	q12, #0xfc000000",
+      "vbic.i32	q10, #0xfc000000");
+    my @m01 = map { "d$_" } 20, 24, 22, 26, 28;
+    my @m23 = map { "d$_" } 21, 25, 23, 27, 29;
+    e("vadd.i32	$m01[$_], $m01[$_], d" . (10 + $_)) for $first ? 0 .. 4 : ();
+    neon_mul(\@m01, 1, $first);
+    e("vaddw.u32	q" . (5 + $_) . ", q" . (5 + $_) . ", $m23[$_]") for 0 .. 4;
+    neon_reduce();
+}
+
+sub neon_load_keys { my ($t) = @_; e("add	r12, sp, #$t", "vldmia	r12, {d0-d8}") }
+sub neon_save_x { e("add	r12, sp, #$XH", "vstmia	r12, {d20-d24}") }
+
+# The first step, on the 64 bytes at r9, from h (r4-r8, dead after it).
+# Uses r1, r5, r10-r12, lr.
+sub neon_first {
+    to26(qw(r1 r10 r11 r12 lr));
+    e("mov	r5, #0");
+    e("vmov	d" . (10 + $_) . ", " . (qw(r1 r10 r11 r12 lr))[$_] . ", r5") for 0 .. 4;
+    neon_load_keys($KMAIN);
+    neon_mask();
+    neon_step(1);
+    neon_save_x();
+}
+
+# Steps over [r9, r10) (a multiple of 64 bytes, maybe none). Uses r12.
+sub neon_run {
+    my ($loop, $done) = (newlabel("nr"), newlabel("nrdone"));
+    e("cmp	r9, r10", "bhs	$done");
+    neon_load_keys($KMAIN);
+    e("add	r12, sp, #$XH", "vldmia	r12, {d20-d24}");
+    neon_mask();
+    $code .= "$loop:\n";
+    neon_step(0);
+    e("cmp	r9, r10", "blo	$loop");
+    neon_save_x();
+    $code .= "$done:\n";
+}
+
+# The value of the NEON part: X_a r^2 + X_b r, the lanes added, carried, and
+# as h (r4-r8, radix 2^32, below 2^130 + 2^112). Uses r1, r10-r12, lr.
+sub neon_final {
+    neon_load_keys($KFIN);
+    e("add	r12, sp, #$XH", "vldmia	r12, {d20-d24}");
+    neon_mul([map { "d$_" } 20 .. 24], undef, 1);
+    e("vadd.i64	d" . (10 + 2 * $_) . ", d" . (10 + 2 * $_) . ", d" . (11 + 2 * $_)) for 0 .. 4;
+    neon_mask();
+    neon_reduce();
+    my @l = qw(r1 r10 r11 r12 lr);
+    e("vmov.32	$l[$_], d" . (20 + $_) . "[0]") for 0 .. 4;
+    e("adds	r4, r1, r10, lsl #26", "lsr	r10, r10, #6",
+      "adcs	r5, r10, r11, lsl #20", "lsr	r11, r11, #12",
+      "adcs	r6, r11, r12, lsl #14", "lsr	r12, r12, #18",
+      "adcs	r7, r12, lr, lsl #8", "lsr	lr, lr, #24", "adc	r8, lr, #0");
+}
+
 # The Poly1305 key from block 0 (q0, q1), then the AD; r0, r2, r3 kept.
 sub mac_key_and_ad {
+    my ($neon) = @_;    # and the NEON key tables
     poly_key();
     save_ptrs();
+    neon_keys() if $neon;
     e("ldr	r9, [sp, #$ARG5]", "ldr	r10, [sp, #$ARG6]");
     poly_pad();
     load_ptrs();
+}
+
+# At least $NEON_MIN bytes (so one whole 3-block batch): NEON ChaCha20 in
+# 192-byte batches and NEON Poly1305 in 64-byte steps over the ciphertext,
+# kept up with after each batch (seal: behind the xor; open: ahead of it, so
+# in place works), the last partial step and the lengths scalar.
+sub neon_path {
+    my ($seal, $neon, $len) = @_;
+    my ($loop, $tail, $fin) = map { newlabel($_) } qw(nloop ntail nfin);
+    $code .= "$neon:\n";
+    mac_key_and_ad(1);
+    if ($seal) {
+        e("mov	r9, r0");
+        gen(3);
+        xor_direct(3);
+        e("sub	r3, r3, #192");
+        neon_first();
+        $code .= "$loop:\n";
+        e("sub	r10, r0, r9", "bic	r10, r10, #63", "add	r10, r9, r10");
+        neon_run();
+        e("cmp	r3, #192", "blo	$tail");
+        gen(3);
+        xor_direct(3);
+        e("sub	r3, r3, #192", "b	$loop");
+        $code .= "$tail:\n";
+        e("cmp	r3, #0", "beq	$fin");
+        tail_stream();
+        tail_xor();
+        e("sub	r10, r0, r9", "bic	r10, r10, #63", "add	r10, r9, r10");
+        neon_run();
+        $code .= "$fin:\n";
+        neon_final();
+        e("sub	r10, r0, r9");
+        poly_pad();
+    } else {
+        e("mov	r9, r2");
+        neon_first();
+        $code .= "$loop:\n";
+        e("cmp	r3, #192", "blo	$tail");
+        e("add	r10, r2, #192");
+        neon_run();
+        gen(3);
+        xor_direct(3);
+        e("sub	r3, r3, #192", "b	$loop");
+        $code .= "$tail:\n";    # here r9 = r2
+        e("bic	r10, r3, #63", "add	r10, r2, r10");
+        neon_run();
+        neon_final();
+        save_ptrs();
+        e("and	r10, r3, #63");
+        poly_pad();
+        load_ptrs();
+        e("cmp	r3, #0", "beq	$len");
+        tail_stream();
+        tail_xor();
+    }
+    wipe_neon();
+    e("b	$len");
+}
+
+# Zeroes the NEON keys and accumulator (frame 384 .. 640); q0-q7 end 0.
+sub wipe_neon {
+    e("vmov.i8	q$_, #0") for 0 .. 7;
+    e("add	r12, sp, #" . 128 * $_, "vstmia	r12, {d0-d15}") for 3 .. $FRAME / 128 - 1;
 }
 
 $code .= ".ctasm_text\n";
@@ -351,7 +565,7 @@ $code .= ".ctasm_text\n";
 
 @ void ctasm_chacha20_neon(uint8_t *out, const uint8_t *in, size_t len, const ChachaState *state)
 .ctasm_align 16
-.ctasm_proc ctasm_chacha20_neon, global, save=r11,lr, vsave=d8-d15, frame=$FRAME
+.ctasm_proc ctasm_chacha20_neon, global, save=r11,lr, vsave=d8-d15, frame=$CFRAME
 	mov	r12, r3
 	mov	r3, r2
 	mov	r2, r1
@@ -374,9 +588,8 @@ ___
 # seal/open(out, tag, in, in_len, ad, ad_len, state)
 for my $dir ("seal", "open") {
     my $seal = $dir eq "seal";
-    my ($loop, $tail, $len, $long, $k1, $k3, $consume) =
-        map { newlabel($_) } ("${dir}3", "${dir}tail", "${dir}len", "${dir}long", "${dir}k1",
-                              "${dir}k3", "${dir}consume");
+    my ($len, $long, $k1, $k3, $consume) =
+        map { newlabel($_) } ("${dir}len", "${dir}long", "${dir}k1", "${dir}k3", "${dir}consume");
     $code .= <<___;
 
 @ void ctasm_chacha20_poly1305_${dir}_neon(uint8_t *out, uint8_t tag[16], const uint8_t *in,
@@ -404,45 +617,9 @@ ___
     e("cmp	r3, #0", "beq	$len", "b	$consume");
     $code .= "$long:\n";
     gen(1);
-    mac_key_and_ad();
-    e("cmp	r3, #192", "blo	$tail");
-    if ($seal) {
-        # Software-pipelined: each batch's rounds MAC the previous batch's
-        # ciphertext; the first batch has none, the last is MACed after.
-        my $flush = newlabel("sealflush");
-        gen(3);
-        xor_direct(3);
-        e("sub	r3, r3, #192");
-        $code .= "$loop:\n";
-        e("cmp	r3, #192", "blo	$flush");
-        save_ptrs();
-        e("sub	r9, r0, #192", "add	r10, r9, #160");
-        gen(3, 1);
-        e("add	r10, r9, #32");
-        poly_blocks();
-        load_ptrs();
-        xor_direct(3);
-        e("sub	r3, r3, #192", "b	$loop");
-        $code .= "$flush:\n";
-        save_ptrs();
-        e("sub	r9, r0, #192", "mov	r10, r0");
-        poly_blocks();
-        load_ptrs();
-    } else {
-        # The rounds MAC this batch's ciphertext before the xor overwrites it
-        # (in place).
-        $code .= "$loop:\n";
-        save_ptrs();
-        e("mov	r9, r2", "add	r10, r2, #160");
-        gen(3, 1);
-        e("add	r10, r9, #32");
-        poly_blocks();
-        load_ptrs();
-        xor_direct(3);
-        e("sub	r3, r3, #192", "cmp	r3, #192", "bhs	$loop");
-    }
-    $code .= "$tail:\n";
-    e("cmp	r3, #0", "beq	$len");
+    my $neon = newlabel("${dir}neon");
+    e("cmp	r3, #$NEON_MIN", "bhs	$neon");
+    mac_key_and_ad();    # 129 .. 191 bytes: one tail batch
     tail_stream();
     $code .= "$consume:\n";
     save_ptrs();
@@ -460,7 +637,9 @@ ___
     $code .= "$len:\n";
     finish_tag();
     wipe();
-    $code .= ".ctasm_ret\n.ctasm_endproc\n";
+    $code .= ".ctasm_ret\n";
+    neon_path($seal, $neon, $len);
+    $code .= ".ctasm_endproc\n";
 }
 
 finish();
