@@ -1,7 +1,8 @@
 #!/usr/bin/env perl
 # SPDX-License-Identifier: Apache-2.0
 # chacha20_poly1305_armv7.pl -- ChaCha20 and ChaCha20-Poly1305 (RFC 8439) for
-# ARMv7 NEON: NEON ChaCha20 and scalar Poly1305 in one pass over the message.
+# ARMv7 NEON: NEON ChaCha20; Poly1305 scalar for short messages and NEON
+# (four blocks per step) from 192 bytes on.
 # The contract is src/chacha/internal.h (whole messages from the 48-byte
 # ChaCha20 state; the tier derives the Poly1305 key from block 0).
 #
@@ -20,20 +21,27 @@
 # (rows a..d, then {1,0,0,0}); each batch reloads it for the feed-forward
 # and adds its width to the stored counter.
 #
-# One pass: the 10 double rounds of each 3-block batch also run 10 of its
-# 12 Poly1305 blocks (the other 2 follow), the scalar instructions spread
-# evenly among the NEON ones, so a core that issues NEON and integer
-# instructions side by side runs both. open MACs the ciphertext it is about
-# to decrypt (before the xor, so in place works); seal the previous batch's
-# ciphertext (software-pipelined), the last batch's after the loop. Tails
-# (under 192 bytes) are MACed before (open) or after (seal) their xor.
+# Seal/open under 192 bytes: the data is one tail batch, MACed by the
+# scalar Poly1305 below before (open) or after (seal) its xor. From 192 bytes
+# (NEON_MIN, the measured crossover) the NEON path: 3-block batches, and after
+# each (seal) or before it (open: in place works) the NEON Poly1305 catches
+# up in 64-byte steps with the ciphertext written (read) so far; the last
+# partial step's bytes and the lengths block go through the scalar code.
 #
-# Counted under qemu (dynamic instructions, N calls minus none): seal
-# 9.3 instructions per byte at 8 KiB, of which ChaCha20 6.1 (the raw
-# function's count) and Poly1305 3.3; 16 bytes 1053, 256 bytes 3044.
-# Poly1305 is scalar by choice: a NEON Poly1305 (radix 2^26, r^2 .. r^4)
-# would count fewer instructions but compete for the NEON pipe the rounds
-# keep busy, while the scalar one runs beside them.
+# Counted under qemu (util/count_insns.py, ctasm-speed seal, API included;
+# instructions per byte at 16 B / 256 B / 1350 B / 8 KiB / 16 KiB): before,
+# with the scalar Poly1305 interleaved instruction by instruction with the
+# NEON rounds of each batch: 90.9 / 13.5 / 10.4 / 9.39 / 9.32; now
+# 90.9 / 13.0 / 9.0 / 7.87 / 7.78 (ChaCha20 alone about 6.1 at 8 KiB, so the
+# NEON Poly1305 costs 1.7 where the scalar one cost 3.3). What a count cannot
+# show: the fused code's point was dual issue on in-order cores (Cortex-A7,
+# A53 pair an integer instruction with a NEON one), where its scalar
+# multiplies ran beside the rounds nearly for free, while the NEON Poly1305
+# queues behind the rounds in the one NEON pipe, and a count sees neither
+# pairing nor stalls (the 64-bit multiply-accumulate and carry chains). On
+# such a core the fused variant (this file before the NEON Poly1305, commit
+# b67b63d) may well be as fast in time; only a timing on the hardware can
+# decide, and the count is what this tier is held to here.
 #
 # Poly1305, scalar, radix 2^32 (umull/umlal): h = h0 + h1 2^32 + h2 2^64 +
 # h3 2^96 + h4 2^128 in r4-r8 (h4 small), r = r0..r3 the same way, clamped,
@@ -57,6 +65,39 @@
 # r0, r1, s3, s2 (the most used) stay in r0-r3 in the block loop; s1, r2, r3
 # come from the frame.
 #
+# Poly1305, NEON, radix 2^26 (vmull.u32/vmlal.u32, two 64-bit lanes). A
+# value is x0 + x1 2^26 + ... + x4 2^104 in five 32-bit limbs; limb products
+# at 2^130 and above fold as 5 (2^130 = 5), so a key power P comes as k0..k4
+# and 5 k1..5 k4. r, r^2 and r^4 are computed by the scalar multiply (value
+# below 5 * 2^128, so k0..k3 < 2^26, k4 < 5 * 2^24, 5 k_j < 2^28.65) and laid
+# out as two tables of 9 d registers, one power per lane: KMAIN (r^4, r^2),
+# read by scalar-indexed multiplies (d0-d8, as dN[x] needs), and KFIN
+# (r^2, r), read lane by lane. One step takes four blocks m0..m3 (vld4 and
+# two vswp give one q register per word, lanes = blocks; limbs by shifts and
+# vbic, 2^128 as 2^24 in limb 4) and computes, lane a and lane b side by side,
+#     A = A r^4 + m0 r^2 + m2,    B = B r^4 + m1 r^2 + m3
+# (X = (A, B) in d20-d24, products in q5-q9). Invariant: after t steps over
+# the blocks m_0..m_(4t-1) that follow the scalar part's h,
+#     h r^(4t) + sum_i m_i r^(4t-i) = A r^2 + B r  (mod p),
+# true after the first step, which takes A = B = 0 and adds h to m0 (A =
+# (h + m0) r^2 + m2, B = m1 r^2 + m3), and kept by every step (the new A r^2
+# + B r is the old one times r^4 plus m_4t r^4 + m_(4t+1) r^3 + m_(4t+2) r^2 +
+# m_(4t+3) r). The last multiply takes X lane by lane times KFIN and adds the
+# lanes: h = A r^2 + B r.
+# Bounds. Message limbs < 2^26 (limb 4 < 2^25); after a carry pass (below) x0,
+# x2, x3 < 2^26, x1 < 2^26 + 2^10.4, x4 < 2^26 + 2^8.1; the first step's m0 + h
+# < 2^27 (h from the scalar part: limbs < 2^26, limb 4 < 5 * 2^24). So every
+# limb product is below 2^27 * 2^29 = 2^56 and a product sum c_i (at most 10
+# products and one limb, or the two lanes of 5) is below 2^60: 64 bits hold
+# it. The carry pass (two chains side by side: c0 -> c1 -> c2 -> c3 and c3 ->
+# c4 -> 5 into c0 -> c1, then c3 -> c4) from c_i < 2^60: c1, c4 gain < 2^34;
+# c2 gains < 2^34.1 from c1, c0 < 2^26 + 5 * 2^34.1 < 2^36.4 from c4; then c3 <
+# 2^34.2 and c1 < 2^26 + 2^10.4; last c4 < 2^26 + 2^8.1 - the bounds above, all
+# below 2^32 (vmovn keeps them). The NEON result is then below 2^130 + 2^113 <
+# 5 * 2^128, which is all the scalar block step assumes of h; it goes to radix
+# 2^32 by one add-with-carry chain of shifted limbs (exact for any limbs below
+# 2^32), and the scalar code MACs the rest and does the final reduction.
+#
 # Final reduction. The accumulator after any block (or none) is
 # H < 5 * 2^128 < 2p, p = 2^130 - 5, so H mod p is H or H - p, whatever
 # representation the lazy reduction left (H may be p itself or just above).
@@ -68,14 +109,18 @@
 # (= H - p mod 2^128) or H's, and tag = that + s mod 2^128.
 #
 # Register plan (seal/open): r0 out, r2 in, r3 bytes left (saved to the frame
-# around each Poly1305 run, which uses r0-r3 for r0/r1/s3/s2); r4-r8 h;
-# r9, r10 Poly1305 pointer and end; r11, r12, lr temporaries (r11:r12 the
-# multiply pair). Stack arguments (AAPCS32: ad, ad_len, state) are read at
+# around each scalar Poly1305 run, which uses r0-r3 for r0/r1/s3/s2); r4-r8 h;
+# r9, r10 Poly1305 pointer and end (the NEON path keeps r9 across batches);
+# r1, r11, r12, lr temporaries (r11:r12 the multiply pair). The NEON
+# Poly1305 reloads keys and X from the frame on each run (the rounds use
+# every q register): keys d0-d8, products q5-q9, words and limbs q10-q14,
+# the 64-bit limb mask q15. Stack arguments (AAPCS32: ad, ad_len, state) are read at
 # frame + 8 * 8 (vsave) + 4 * 10 (save) and up, per docs/PERLASM.md.
 #
 # Constant time: branches and addresses depend only on the lengths. The frame
-# holds the key (state rows), r and s, h and the last key stream; all of it
-# is zeroed before returning, and so are q0-q15, r0-r3 and r12.
+# holds the key (state rows), r and s, h, the last key stream and on the
+# NEON path r^2, r^4 and X; all of it is zeroed before returning, and so are
+# q0-q15, r0-r3 and r12.
 
 use strict;
 use warnings;
