@@ -3,8 +3,9 @@
 // and CPU can run against the portable tier (tier functions called directly,
 // then the public API), and on x86_64 Linux the public API against OpenSSL's
 // EVP_chacha20_poly1305 and EVP_chacha20. Lengths cover every byte count to
-// 300 and n*64 - 1, n*64, n*64 + 1 for n up to 40 (past every batch an
-// assembly tier uses, the widest being 8 or 16 blocks), AD of every length
+// 300, n*64 - 1, n*64, n*64 + 1 for n up to 40 (past every batch an
+// assembly tier uses, the widest being 8 or 16 blocks) and n*64 + 16k +- 1
+// for n up to 16, AD of every length
 // to 64 and some large ones, unaligned and in-place buffers, and several
 // counters for the raw stream.
 #include <gtest/gtest.h>
@@ -33,6 +34,11 @@ std::vector<size_t> Lengths() {
     v.push_back(64 * n - 1);
     v.push_back(64 * n);
     v.push_back(64 * n + 1);
+  }
+  // What 64-byte steps leave to a scalar tail (ARMv7's NEON Poly1305): 1..3
+  // whole blocks, with and without a partial one.
+  for (size_t n = 5; n <= 16; n++) {
+    for (size_t r : {15, 16, 17, 31, 32, 33, 47, 48, 49}) v.push_back(64 * n + r);
   }
   for (size_t n : {2048 + 15, 3000, 4096 + 17}) v.push_back(n);
   return v;

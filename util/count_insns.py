@@ -37,13 +37,17 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import targets as target_table  # noqa: E402
 
-# The instruction budget the test command holds each target to (--check-budget):
+# The instruction budgets the test command holds each target to (--check-budget):
 # (operation, chunk, tier, most instructions per byte). Counted today: AArch64
 # vpaes CTR 16.97/B (BoringSSL's vpaes-armv8: 18.24), ARMv7 bsaes CTR 16.86/B
-# (BoringSSL's bsaes-armv7: 17.59). Lower them as the code improves.
+# (BoringSSL's bsaes-armv7: 17.59); ARMv7 ChaCha20-Poly1305 seal 7.87/B at 8 KiB
+# and 13.0/B at 256 B (API included; issue 15's goal at 8 KiB: 8.0; 9.39 and 13.46
+# with the scalar Poly1305 before). Lower them as the code improves.
 BUDGETS = {
-    "aarch64-linux": ("AES-128-CTR", 8192, "neon", 17.1),
-    "armv7-linux": ("AES-128-CTR", 8192, "neon", 17.0),
+    "aarch64-linux": [("AES-128-CTR", 8192, "neon", 17.1)],
+    "armv7-linux": [("AES-128-CTR", 8192, "neon", 17.0),
+                    ("ChaCha20-Poly1305 seal", 8192, "neon", 8.0),
+                    ("ChaCha20-Poly1305 seal", 256, "neon", 13.2)],
 }
 
 # About this many instructions per measured run, so short operations still
@@ -198,8 +202,12 @@ def main(argv):
     if args.check_budget:
         if args.target not in BUDGETS:
             raise SystemExit(f"count_insns: no instruction budget for {args.target}")
-        op, chunk, tier, limit = BUDGETS[args.target]
-        args.filter, args.chunks, args.tiers, args.max_per_byte = op, str(chunk), tier, limit
+        build = ["--build", args.build] if args.build else []
+        failed = 0
+        for op, chunk, tier, limit in BUDGETS[args.target]:
+            failed |= main(["--target", args.target, *build, "--filter", op, "--chunks", str(chunk),
+                            "--tiers", tier, "--max-per-byte", str(limit), "-j", str(args.jobs)])
+        return failed
 
     emu = emulator(args.target)
     build = args.build or os.path.join(ROOT, "build", args.target)

@@ -655,12 +655,12 @@ ctasm_chacha20_poly1305_seal_neon:
 	.cfi_offset	d14, -56
 	.cfi_offset	d15, -48
 	.vsave	{d8-d15}
-	sub	sp, sp, #384
-	.cfi_def_cfa_offset	488
-	.pad	#384
+	sub	sp, sp, #640
+	.cfi_def_cfa_offset	744
+	.pad	#640
 	str	r1, [sp, #80]
 	str	r3, [sp, #88]
-	ldr	r12, [sp, #496]
+	ldr	r12, [sp, #752]
 	movw	r11, #0x7865
 	movt	r11, #0x6170
 	movw	lr, #0x646e
@@ -680,11 +680,11 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov.i32	d25, #0
 	vst1.32	{d24-d25}, [r11]
 	cmp	r3, #128
-	bhi	.Lcpseallong_17
+	bhi	.Lcpseallong_15
 	cmp	r3, #0
-	beq	.Lcpsealk1_18
+	beq	.Lcpsealk1_16
 	cmp	r3, #64
-	bhi	.Lcpsealk3_19
+	bhi	.Lcpsealk3_17
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -694,7 +694,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q6, q2
 	vadd.i32	q7, q3, q12
 	mov	r12, #10
-.Lcprounds2_22:
+.Lcprounds2_20:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	veor	q3, q3, q0
@@ -768,7 +768,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q3, q3, q3, #1
 	vext.32	q7, q7, q7, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds2_22
+	bne	.Lcprounds2_20
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -786,8 +786,8 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d8-d15}
-	b	.Lcpsealkey_21
-.Lcpsealk3_19:
+	b	.Lcpsealkey_19
+.Lcpsealk3_17:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -801,7 +801,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q10, q2
 	vadd.i32	q11, q7, q12
 	mov	r12, #10
-.Lcprounds3_23:
+.Lcprounds3_21:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
@@ -911,7 +911,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q7, q7, q7, #1
 	vext.32	q11, q11, q11, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds3_23
+	bne	.Lcprounds3_21
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -935,12 +935,12 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d8-d23}
-	b	.Lcpsealkey_21
-.Lcpsealk1_18:
+	b	.Lcpsealkey_19
+.Lcpsealk1_16:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
-.Lcprounds1_24:
+.Lcprounds1_22:
 	vadd.i32	q0, q0, q1
 	veor	q3, q3, q0
 	vrev32.16	q3, q3
@@ -978,7 +978,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q2, q2, q2, #2
 	vext.32	q3, q3, q3, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds1_24
+	bne	.Lcprounds1_22
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -987,7 +987,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	ldr	r12, [r11, #48]
 	add	r12, r12, #1
 	str	r12, [r11, #48]
-.Lcpsealkey_21:
+.Lcpsealkey_19:
 	vmov	r9, r10, d0
 	vmov	r11, r12, d1
 	bic	r9, r9, #0xf0000000
@@ -1013,12 +1013,82 @@ ctasm_chacha20_poly1305_seal_neon:
 	mov	r8, #0
 	add	r11, sp, #52
 	stm	r11, {r0, r2, r3}
-	ldr	r9, [sp, #488]
-	ldr	r10, [sp, #492]
+	ldr	r9, [sp, #744]
+	ldr	r10, [sp, #748]
 	and	r11, r10, #15
 	bic	r10, r10, #15
 	add	r10, r9, r10
 	str	r11, [sp, #84]
+	cmp	r9, r10
+	bhs	.Lcppbdone_26
+	ldm	sp, {r0-r3}
+.Lcppb_25:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_25
+.Lcppbdone_26:
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_24
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_23:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_23
+	add	r9, sp, #368
+	add	r10, r9, #16
 	cmp	r9, r10
 	bhs	.Lcppbdone_28
 	ldm	sp, {r0-r3}
@@ -1076,87 +1146,17 @@ ctasm_chacha20_poly1305_seal_neon:
 	cmp	r9, r10
 	blo	.Lcppb_27
 .Lcppbdone_28:
-	ldr	r11, [sp, #84]
-	cmp	r11, #0
-	beq	.Lcpppdone_26
-	vmov.i8	q12, #0
-	add	r10, sp, #368
-	vst1.8	{d24-d25}, [r10]
-.Lcppp_25:
-	ldrb	r12, [r9], #1
-	strb	r12, [r10], #1
-	subs	r11, r11, #1
-	bne	.Lcppp_25
-	add	r9, sp, #368
-	add	r10, r9, #16
-	cmp	r9, r10
-	bhs	.Lcppbdone_30
-	ldm	sp, {r0-r3}
-.Lcppb_29:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_29
-.Lcppbdone_30:
-.Lcpppdone_26:
+.Lcpppdone_24:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
 	cmp	r3, #0
-	beq	.Lcpseallen_16
-	b	.Lcpsealconsume_20
-.Lcpseallong_17:
+	beq	.Lcpseallen_14
+	b	.Lcpsealconsume_18
+.Lcpseallong_15:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
-.Lcprounds1_31:
+.Lcprounds1_29:
 	vadd.i32	q0, q0, q1
 	veor	q3, q3, q0
 	vrev32.16	q3, q3
@@ -1194,7 +1194,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q2, q2, q2, #2
 	vext.32	q3, q3, q3, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds1_31
+	bne	.Lcprounds1_29
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -1203,6 +1203,8 @@ ctasm_chacha20_poly1305_seal_neon:
 	ldr	r12, [r11, #48]
 	add	r12, r12, #1
 	str	r12, [r11, #48]
+	cmp	r3, #192
+	bhs	.Lcpsealneon_30
 	vmov	r9, r10, d0
 	vmov	r11, r12, d1
 	bic	r9, r9, #0xf0000000
@@ -1228,16 +1230,16 @@ ctasm_chacha20_poly1305_seal_neon:
 	mov	r8, #0
 	add	r11, sp, #52
 	stm	r11, {r0, r2, r3}
-	ldr	r9, [sp, #488]
-	ldr	r10, [sp, #492]
+	ldr	r9, [sp, #744]
+	ldr	r10, [sp, #748]
 	and	r11, r10, #15
 	bic	r10, r10, #15
 	add	r10, r9, r10
 	str	r11, [sp, #84]
 	cmp	r9, r10
-	bhs	.Lcppbdone_35
+	bhs	.Lcppbdone_34
 	ldm	sp, {r0-r3}
-.Lcppb_34:
+.Lcppb_33:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -1289,25 +1291,25 @@ ctasm_chacha20_poly1305_seal_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_34
-.Lcppbdone_35:
+	blo	.Lcppb_33
+.Lcppbdone_34:
 	ldr	r11, [sp, #84]
 	cmp	r11, #0
-	beq	.Lcpppdone_33
+	beq	.Lcpppdone_32
 	vmov.i8	q12, #0
 	add	r10, sp, #368
 	vst1.8	{d24-d25}, [r10]
-.Lcppp_32:
+.Lcppp_31:
 	ldrb	r12, [r9], #1
 	strb	r12, [r10], #1
 	subs	r11, r11, #1
-	bne	.Lcppp_32
+	bne	.Lcppp_31
 	add	r9, sp, #368
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_37
+	bhs	.Lcppbdone_36
 	ldm	sp, {r0-r3}
-.Lcppb_36:
+.Lcppb_35:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -1359,13 +1361,15 @@ ctasm_chacha20_poly1305_seal_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_36
-.Lcppbdone_37:
-.Lcpppdone_33:
+	blo	.Lcppb_35
+.Lcppbdone_36:
+.Lcpppdone_32:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
-	cmp	r3, #192
-	blo	.Lcpsealtail_15
+	cmp	r3, #64
+	bls	.Lcpt1_37
+	cmp	r3, #128
+	bls	.Lcpt2_38
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -1379,538 +1383,8 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q10, q2
 	vadd.i32	q11, q7, q12
 	mov	r12, #10
-.Lcprounds3_39:
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #1
-	vext.32	q5, q5, q5, #1
-	vext.32	q9, q9, q9, #1
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #3
-	vext.32	q7, q7, q7, #3
-	vext.32	q11, q11, q11, #3
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #3
-	vext.32	q5, q5, q5, #3
-	vext.32	q9, q9, q9, #3
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #1
-	vext.32	q7, q7, q7, #1
-	vext.32	q11, q11, q11, #1
-	subs	r12, r12, #1
-	bne	.Lcprounds3_39
-	vldmia	r11, {d24-d31}
-	vadd.i32	q0, q0, q12
-	vadd.i32	q1, q1, q13
-	vadd.i32	q2, q2, q14
-	vadd.i32	q3, q3, q15
-	vadd.i32	q4, q4, q12
-	vadd.i32	q5, q5, q13
-	vadd.i32	q6, q6, q14
-	vadd.i32	q7, q7, q15
-	vadd.i32	q8, q8, q12
-	vadd.i32	q9, q9, q13
-	vadd.i32	q10, q10, q14
-	vadd.i32	q11, q11, q15
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vadd.i32	q7, q7, q12
-	vadd.i32	q11, q11, q12
-	vadd.i32	q11, q11, q12
-	ldr	r12, [r11, #48]
-	add	r12, r12, #3
-	str	r12, [r11, #48]
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q0
-	veor	q13, q13, q1
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q2
-	veor	q13, q13, q3
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q4
-	veor	q13, q13, q5
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q6
-	veor	q13, q13, q7
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q8
-	veor	q13, q13, q9
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q10
-	veor	q13, q13, q11
-	vst1.8	{d24-d27}, [r0]!
-	sub	r3, r3, #192
-.Lcpseal3_14:
-	cmp	r3, #192
-	blo	.Lcpsealflush_38
-	add	r11, sp, #52
-	stm	r11, {r0, r2, r3}
-	sub	r9, r0, #192
-	add	r10, r9, #160
-	add	r11, sp, #96
-	vldmia	r11, {d0-d7}
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vmov	q4, q0
-	vmov	q5, q1
-	vmov	q6, q2
-	vadd.i32	q7, q3, q12
-	vmov	q8, q0
-	vmov	q9, q1
-	vmov	q10, q2
-	vadd.i32	q11, q7, q12
-	ldm	sp, {r0-r3}
 .Lcprounds3_40:
 	vadd.i32	q0, q0, q1
-	ldr	r11, [r9], #4
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	adds	r4, r4, r11
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	ldr	r11, [r9], #4
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	adcs	r5, r5, r11
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	ldr	r11, [r9], #4
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	adcs	r6, r6, r11
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	ldr	r11, [r9], #4
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	adcs	r7, r7, r11
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	adc	r8, r8, #1
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	umull	r11, r12, r4, r0
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	umlal	r11, r12, r5, r2
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r11, r12, r6, r3
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	ldr	lr, [sp, #16]
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	umlal	r11, r12, r7, lr
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	str	r11, [sp, #36]
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	mov	r11, #0
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	umlal	r12, r11, r4, r1
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	umlal	r12, r11, r5, r0
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	umlal	r12, r11, r6, r2
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	umlal	r12, r11, r7, r3
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	umlal	r12, r11, r8, lr
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #1
-	str	r12, [sp, #40]
-	vext.32	q5, q5, q5, #1
-	vext.32	q9, q9, q9, #1
-	mov	r12, #0
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	ldr	lr, [sp, #20]
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #3
-	umlal	r11, r12, r4, lr
-	vext.32	q7, q7, q7, #3
-	vext.32	q11, q11, q11, #3
-	vadd.i32	q0, q0, q1
-	umlal	r11, r12, r5, r1
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r11, r12, r6, r0
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	umlal	r11, r12, r7, r2
-	veor	q11, q11, q8
-	vrev32.16	q3, q3
-	umlal	r11, r12, r8, r3
-	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	str	r11, [sp, #44]
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	mov	r11, #0
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	umlal	r12, r11, r5, lr
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	vshl.i32	q1, q12, #12
-	ldr	lr, [sp, #24]
-	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	umlal	r12, r11, r4, lr
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	umlal	r12, r11, r6, r1
-	vsri.32	q9, q14, #20
-	vadd.i32	q0, q0, q1
-	umlal	r12, r11, r7, r0
-	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r12, r11, r8, r2
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	mov	r7, r12
-	veor	q14, q11, q8
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	mla	r8, r8, r0, r11
-	vshl.i32	q11, q14, #8
-	vsri.32	q3, q12, #24
-	ldr	r4, [sp, #36]
-	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	ldr	r5, [sp, #40]
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	ldr	r6, [sp, #44]
-	vadd.i32	q10, q10, q11
-	veor	q12, q1, q2
-	lsr	r11, r8, #2
-	veor	q13, q5, q6
-	veor	q14, q9, q10
-	and	r8, r8, #3
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	add	r11, r11, r11, lsl #2
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	adds	r4, r4, r11
-	vsri.32	q9, q14, #25
-	vext.32	q1, q1, q1, #3
-	adcs	r5, r5, #0
-	vext.32	q5, q5, q5, #3
-	vext.32	q9, q9, q9, #3
-	adcs	r6, r6, #0
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	adcs	r7, r7, #0
-	vext.32	q10, q10, q10, #2
-	vext.32	q3, q3, q3, #1
-	adc	r8, r8, #0
-	vext.32	q7, q7, q7, #1
-	vext.32	q11, q11, q11, #1
-	cmp	r9, r10
-	blo	.Lcprounds3_40
-	add	r11, sp, #96
-	vldmia	r11, {d24-d31}
-	vadd.i32	q0, q0, q12
-	vadd.i32	q1, q1, q13
-	vadd.i32	q2, q2, q14
-	vadd.i32	q3, q3, q15
-	vadd.i32	q4, q4, q12
-	vadd.i32	q5, q5, q13
-	vadd.i32	q6, q6, q14
-	vadd.i32	q7, q7, q15
-	vadd.i32	q8, q8, q12
-	vadd.i32	q9, q9, q13
-	vadd.i32	q10, q10, q14
-	vadd.i32	q11, q11, q15
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vadd.i32	q7, q7, q12
-	vadd.i32	q11, q11, q12
-	vadd.i32	q11, q11, q12
-	ldr	r12, [r11, #48]
-	add	r12, r12, #3
-	str	r12, [r11, #48]
-	add	r10, r9, #32
-	cmp	r9, r10
-	bhs	.Lcppbdone_42
-	ldm	sp, {r0-r3}
-.Lcppb_41:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_41
-.Lcppbdone_42:
-	add	r11, sp, #52
-	ldm	r11, {r0, r2, r3}
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q0
-	veor	q13, q13, q1
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q2
-	veor	q13, q13, q3
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q4
-	veor	q13, q13, q5
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q6
-	veor	q13, q13, q7
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q8
-	veor	q13, q13, q9
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q10
-	veor	q13, q13, q11
-	vst1.8	{d24-d27}, [r0]!
-	sub	r3, r3, #192
-	b	.Lcpseal3_14
-.Lcpsealflush_38:
-	add	r11, sp, #52
-	stm	r11, {r0, r2, r3}
-	sub	r9, r0, #192
-	mov	r10, r0
-	cmp	r9, r10
-	bhs	.Lcppbdone_44
-	ldm	sp, {r0-r3}
-.Lcppb_43:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_43
-.Lcppbdone_44:
-	add	r11, sp, #52
-	ldm	r11, {r0, r2, r3}
-.Lcpsealtail_15:
-	cmp	r3, #0
-	beq	.Lcpseallen_16
-	cmp	r3, #64
-	bls	.Lcpt1_45
-	cmp	r3, #128
-	bls	.Lcpt2_46
-	add	r11, sp, #96
-	vldmia	r11, {d0-d7}
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vmov	q4, q0
-	vmov	q5, q1
-	vmov	q6, q2
-	vadd.i32	q7, q3, q12
-	vmov	q8, q0
-	vmov	q9, q1
-	vmov	q10, q2
-	vadd.i32	q11, q7, q12
-	mov	r12, #10
-.Lcprounds3_48:
-	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
 	veor	q3, q3, q0
@@ -2019,7 +1493,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q7, q7, q7, #1
 	vext.32	q11, q11, q11, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds3_48
+	bne	.Lcprounds3_40
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -2044,8 +1518,8 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	r11, sp, #176
 	vstmia	r11!, {d0-d15}
 	vstmia	r11, {d16-d23}
-	b	.Lcptgo_47
-.Lcpt2_46:
+	b	.Lcptgo_39
+.Lcpt2_38:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -2055,7 +1529,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q6, q2
 	vadd.i32	q7, q3, q12
 	mov	r12, #10
-.Lcprounds2_49:
+.Lcprounds2_41:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	veor	q3, q3, q0
@@ -2129,7 +1603,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q3, q3, q3, #1
 	vext.32	q7, q7, q7, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds2_49
+	bne	.Lcprounds2_41
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -2147,12 +1621,12 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d0-d15}
-	b	.Lcptgo_47
-.Lcpt1_45:
+	b	.Lcptgo_39
+.Lcpt1_37:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
-.Lcprounds1_50:
+.Lcprounds1_42:
 	vadd.i32	q0, q0, q1
 	veor	q3, q3, q0
 	vrev32.16	q3, q3
@@ -2190,7 +1664,7 @@ ctasm_chacha20_poly1305_seal_neon:
 	vext.32	q2, q2, q2, #2
 	vext.32	q3, q3, q3, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds1_50
+	bne	.Lcprounds1_42
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -2201,31 +1675,31 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d0-d7}
-.Lcptgo_47:
-.Lcpsealconsume_20:
+.Lcptgo_39:
+.Lcpsealconsume_18:
 	add	r11, sp, #52
 	stm	r11, {r0, r2, r3}
 	add	r11, sp, #176
-.Lcpx16_51:
+.Lcpx16_43:
 	cmp	r3, #16
-	blo	.Lcpxb_52
+	blo	.Lcpxb_44
 	vld1.8	{d24-d25}, [r2]!
 	vld1.8	{d26-d27}, [r11]!
 	veor	q12, q12, q13
 	vst1.8	{d24-d25}, [r0]!
 	sub	r3, r3, #16
-	b	.Lcpx16_51
-.Lcpxb_52:
+	b	.Lcpx16_43
+.Lcpxb_44:
 	cmp	r3, #0
-	beq	.Lcpxd_54
-.Lcpxbl_53:
+	beq	.Lcpxd_46
+.Lcpxbl_45:
 	ldrb	r12, [r2], #1
 	ldrb	lr, [r11], #1
 	eor	r12, r12, lr
 	strb	r12, [r0], #1
 	subs	r3, r3, #1
-	bne	.Lcpxbl_53
-.Lcpxd_54:
+	bne	.Lcpxbl_45
+.Lcpxd_46:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
 	mov	r9, r0
@@ -2235,9 +1709,9 @@ ctasm_chacha20_poly1305_seal_neon:
 	add	r10, r9, r10
 	str	r11, [sp, #84]
 	cmp	r9, r10
-	bhs	.Lcppbdone_58
+	bhs	.Lcppbdone_50
 	ldm	sp, {r0-r3}
-.Lcppb_57:
+.Lcppb_49:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -2289,25 +1763,25 @@ ctasm_chacha20_poly1305_seal_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_57
-.Lcppbdone_58:
+	blo	.Lcppb_49
+.Lcppbdone_50:
 	ldr	r11, [sp, #84]
 	cmp	r11, #0
-	beq	.Lcpppdone_56
+	beq	.Lcpppdone_48
 	vmov.i8	q12, #0
 	add	r10, sp, #368
 	vst1.8	{d24-d25}, [r10]
-.Lcppp_55:
+.Lcppp_47:
 	ldrb	r12, [r9], #1
 	strb	r12, [r10], #1
 	subs	r11, r11, #1
-	bne	.Lcppp_55
+	bne	.Lcppp_47
 	add	r9, sp, #368
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_60
+	bhs	.Lcppbdone_52
 	ldm	sp, {r0-r3}
-.Lcppb_59:
+.Lcppb_51:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -2359,11 +1833,11 @@ ctasm_chacha20_poly1305_seal_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_59
-.Lcppbdone_60:
-.Lcpppdone_56:
-.Lcpseallen_16:
-	ldr	r10, [sp, #492]
+	blo	.Lcppb_51
+.Lcppbdone_52:
+.Lcpppdone_48:
+.Lcpseallen_14:
+	ldr	r10, [sp, #748]
 	ldr	r12, [sp, #88]
 	mov	r11, #0
 	add	r9, sp, #368
@@ -2373,9 +1847,9 @@ ctasm_chacha20_poly1305_seal_neon:
 	str	r11, [r9, #12]
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_62
+	bhs	.Lcppbdone_54
 	ldm	sp, {r0-r3}
-.Lcppb_61:
+.Lcppb_53:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -2427,8 +1901,8 @@ ctasm_chacha20_poly1305_seal_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_61
-.Lcppbdone_62:
+	blo	.Lcppb_53
+.Lcppbdone_54:
 	adds	r10, r4, #5
 	adcs	r11, r5, #0
 	adcs	r12, r6, #0
@@ -2485,7 +1959,8 @@ ctasm_chacha20_poly1305_seal_neon:
 	vmov	q14, q0
 	vmov	q15, q0
 	mov	r12, #0
-	add	sp, sp, #384
+	.cfi_remember_state
+	add	sp, sp, #640
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}
 	.cfi_def_cfa_offset	40
@@ -2509,178 +1984,382 @@ ctasm_chacha20_poly1305_seal_neon:
 	.cfi_restore	r10
 	.cfi_restore	r11
 	.cfi_restore	lr
-	.cfi_endproc
-	.fnend
-	.size	ctasm_chacha20_poly1305_seal_neon, .-ctasm_chacha20_poly1305_seal_neon
-
-// void ctasm_chacha20_poly1305_open_neon(uint8_t *out, uint8_t tag[16], const uint8_t *in,
-//     size_t in_len, const uint8_t *ad, size_t ad_len, const ChachaState *state)
-	.p2align	4
-
-	.globl	ctasm_chacha20_poly1305_open_neon
-	.hidden	ctasm_chacha20_poly1305_open_neon
-	.type	ctasm_chacha20_poly1305_open_neon, %function
-	.p2align	2
-ctasm_chacha20_poly1305_open_neon:
-	.fnstart
-	.cfi_startproc
-	push	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset	40
-	.cfi_offset	r3, -40
-	.cfi_offset	r4, -36
-	.cfi_offset	r5, -32
-	.cfi_offset	r6, -28
-	.cfi_offset	r7, -24
-	.cfi_offset	r8, -20
-	.cfi_offset	r9, -16
-	.cfi_offset	r10, -12
-	.cfi_offset	r11, -8
-	.cfi_offset	lr, -4
-	.save	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	vpush	{d8-d15}
-	.cfi_def_cfa_offset	104
-	.cfi_offset	d8, -104
-	.cfi_offset	d9, -96
-	.cfi_offset	d10, -88
-	.cfi_offset	d11, -80
-	.cfi_offset	d12, -72
-	.cfi_offset	d13, -64
-	.cfi_offset	d14, -56
-	.cfi_offset	d15, -48
-	.vsave	{d8-d15}
-	sub	sp, sp, #384
-	.cfi_def_cfa_offset	488
-	.pad	#384
-	str	r1, [sp, #80]
-	str	r3, [sp, #88]
-	ldr	r12, [sp, #496]
-	movw	r11, #0x7865
-	movt	r11, #0x6170
-	movw	lr, #0x646e
-	movt	lr, #0x3320
-	vmov	d24, r11, lr
-	movw	r11, #0x2d32
-	movt	r11, #0x7962
-	movw	lr, #0x6574
-	movt	lr, #0x6b20
-	vmov	d25, r11, lr
-	vld1.32	{d26-d29}, [r12]!
-	vld1.32	{d30-d31}, [r12]
-	add	r11, sp, #96
-	vstmia	r11!, {d24-d31}
-	vmov.i32	d24, #1
-	vshr.u64	d24, d24, #32
-	vmov.i32	d25, #0
-	vst1.32	{d24-d25}, [r11]
-	cmp	r3, #128
-	bhi	.Lcpopenlong_66
-	cmp	r3, #0
-	beq	.Lcpopenk1_67
-	cmp	r3, #64
-	bhi	.Lcpopenk3_68
-	add	r11, sp, #96
-	vldmia	r11, {d0-d7}
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vmov	q4, q0
-	vmov	q5, q1
-	vmov	q6, q2
-	vadd.i32	q7, q3, q12
-	mov	r12, #10
-.Lcprounds2_71:
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	vrev32.16	q3, q3
-	vrev32.16	q7, q7
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	vshl.i32	q1, q12, #12
-	vshl.i32	q5, q13, #12
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	vsri.32	q3, q12, #24
-	vsri.32	q7, q13, #24
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	vext.32	q1, q1, q1, #1
-	vext.32	q5, q5, q5, #1
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	vext.32	q3, q3, q3, #3
-	vext.32	q7, q7, q7, #3
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	veor	q3, q3, q0
-	veor	q7, q7, q4
-	vrev32.16	q3, q3
-	vrev32.16	q7, q7
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	vshl.i32	q1, q12, #12
-	vshl.i32	q5, q13, #12
-	vsri.32	q1, q12, #20
-	vsri.32	q5, q13, #20
-	vadd.i32	q0, q0, q1
-	vadd.i32	q4, q4, q5
-	veor	q12, q3, q0
-	veor	q13, q7, q4
-	vshl.i32	q3, q12, #8
-	vshl.i32	q7, q13, #8
-	vsri.32	q3, q12, #24
-	vsri.32	q7, q13, #24
-	vadd.i32	q2, q2, q3
-	vadd.i32	q6, q6, q7
-	veor	q12, q1, q2
-	veor	q13, q5, q6
-	vshl.i32	q1, q12, #7
-	vshl.i32	q5, q13, #7
-	vsri.32	q1, q12, #25
-	vsri.32	q5, q13, #25
-	vext.32	q1, q1, q1, #3
-	vext.32	q5, q5, q5, #3
-	vext.32	q2, q2, q2, #2
-	vext.32	q6, q6, q6, #2
-	vext.32	q3, q3, q3, #1
-	vext.32	q7, q7, q7, #1
-	subs	r12, r12, #1
-	bne	.Lcprounds2_71
-	vldmia	r11, {d24-d31}
-	vadd.i32	q0, q0, q12
-	vadd.i32	q1, q1, q13
-	vadd.i32	q2, q2, q14
-	vadd.i32	q3, q3, q15
-	vadd.i32	q4, q4, q12
-	vadd.i32	q5, q5, q13
-	vadd.i32	q6, q6, q14
-	vadd.i32	q7, q7, q15
-	add	r12, sp, #160
-	vld1.32	{d24-d25}, [r12]
-	vadd.i32	q7, q7, q12
-	ldr	r12, [r11, #48]
-	add	r12, r12, #2
-	str	r12, [r11, #48]
-	add	r11, sp, #176
-	vstmia	r11, {d8-d15}
-	b	.Lcpopenkey_70
-.Lcpopenk3_68:
+	.cfi_restore_state
+.Lcpsealneon_30:
+	vmov	r9, r10, d0
+	vmov	r11, r12, d1
+	bic	r9, r9, #0xf0000000
+	bic	r10, r10, #0xf0000003
+	bic	r11, r11, #0xf0000003
+	bic	r12, r12, #0xf0000003
+	str	r9, [sp, #0]
+	str	r10, [sp, #4]
+	str	r11, [sp, #20]
+	str	r12, [sp, #24]
+	add	r10, r10, r10, lsr #2
+	str	r10, [sp, #16]
+	add	r11, r11, r11, lsr #2
+	str	r11, [sp, #12]
+	add	r12, r12, r12, lsr #2
+	str	r12, [sp, #8]
+	add	r11, sp, #64
+	vst1.32	{d2-d3}, [r11]
+	mov	r4, #0
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	ldm	sp, {r0-r3}
+	mov	r4, r0
+	mov	r5, r1
+	ldr	r6, [sp, #20]
+	ldr	r7, [sp, #24]
+	mov	r8, #0
+	ubfx	r9, r4, #0, #26
+	lsr	r10, r4, #26
+	orr	r10, r10, r5, lsl #6
+	bic	r10, r10, #0xfc000000
+	lsr	r11, r5, #20
+	orr	r11, r11, r6, lsl #12
+	bic	r11, r11, #0xfc000000
+	lsr	r12, r6, #14
+	orr	r12, r12, r7, lsl #18
+	bic	r12, r12, #0xfc000000
+	lsr	lr, r7, #8
+	orr	lr, lr, r8, lsl #24
+	str	r9, [sp, #460]
+	str	r10, [sp, #468]
+	str	r11, [sp, #476]
+	str	r12, [sp, #484]
+	str	lr, [sp, #492]
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	ubfx	r9, r4, #0, #26
+	lsr	r10, r4, #26
+	orr	r10, r10, r5, lsl #6
+	bic	r10, r10, #0xfc000000
+	lsr	r11, r5, #20
+	orr	r11, r11, r6, lsl #12
+	bic	r11, r11, #0xfc000000
+	lsr	r12, r6, #14
+	orr	r12, r12, r7, lsl #18
+	bic	r12, r12, #0xfc000000
+	lsr	lr, r7, #8
+	orr	lr, lr, r8, lsl #24
+	str	r9, [sp, #388]
+	str	r10, [sp, #396]
+	str	r11, [sp, #404]
+	str	r12, [sp, #412]
+	str	lr, [sp, #420]
+	str	r9, [sp, #456]
+	str	r10, [sp, #464]
+	str	r11, [sp, #472]
+	str	r12, [sp, #480]
+	str	lr, [sp, #488]
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	ubfx	r9, r4, #0, #26
+	lsr	r10, r4, #26
+	orr	r10, r10, r5, lsl #6
+	bic	r10, r10, #0xfc000000
+	lsr	r11, r5, #20
+	orr	r11, r11, r6, lsl #12
+	bic	r11, r11, #0xfc000000
+	lsr	r12, r6, #14
+	orr	r12, r12, r7, lsl #18
+	bic	r12, r12, #0xfc000000
+	lsr	lr, r7, #8
+	orr	lr, lr, r8, lsl #24
+	str	r9, [sp, #384]
+	str	r10, [sp, #392]
+	str	r11, [sp, #400]
+	str	r12, [sp, #408]
+	str	lr, [sp, #416]
+	add	r12, sp, #384
+	vldmia	r12, {d0-d4}
+	vshl.u32	d5, d1, #2
+	vadd.i32	d5, d5, d1
+	vshl.u32	d6, d2, #2
+	vadd.i32	d6, d6, d2
+	vshl.u32	d7, d3, #2
+	vadd.i32	d7, d7, d3
+	vshl.u32	d8, d4, #2
+	vadd.i32	d8, d8, d4
+	vstmia	r12, {d0-d8}
+	add	r12, sp, #456
+	vldmia	r12, {d0-d4}
+	vshl.u32	d5, d1, #2
+	vadd.i32	d5, d5, d1
+	vshl.u32	d6, d2, #2
+	vadd.i32	d6, d6, d2
+	vshl.u32	d7, d3, #2
+	vadd.i32	d7, d7, d3
+	vshl.u32	d8, d4, #2
+	vadd.i32	d8, d8, d4
+	vstmia	r12, {d0-d8}
+	mov	r4, #0
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	ldr	r9, [sp, #744]
+	ldr	r10, [sp, #748]
+	and	r11, r10, #15
+	bic	r10, r10, #15
+	add	r10, r9, r10
+	str	r11, [sp, #84]
+	cmp	r9, r10
+	bhs	.Lcppbdone_61
+	ldm	sp, {r0-r3}
+.Lcppb_60:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_60
+.Lcppbdone_61:
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_59
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_58:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_58
+	add	r9, sp, #368
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_63
+	ldm	sp, {r0-r3}
+.Lcppb_62:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_62
+.Lcppbdone_63:
+.Lcpppdone_59:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	mov	r9, r0
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -2694,7 +2373,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vmov	q10, q2
 	vadd.i32	q11, q7, q12
 	mov	r12, #10
-.Lcprounds3_72:
+.Lcprounds3_64:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	vadd.i32	q8, q8, q9
@@ -2804,7 +2483,577 @@ ctasm_chacha20_poly1305_open_neon:
 	vext.32	q7, q7, q7, #1
 	vext.32	q11, q11, q11, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds3_72
+	bne	.Lcprounds3_64
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q0
+	veor	q13, q13, q1
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q2
+	veor	q13, q13, q3
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q4
+	veor	q13, q13, q5
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q6
+	veor	q13, q13, q7
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q8
+	veor	q13, q13, q9
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q10
+	veor	q13, q13, q11
+	vst1.8	{d24-d27}, [r0]!
+	sub	r3, r3, #192
+	ubfx	r1, r4, #0, #26
+	lsr	r10, r4, #26
+	orr	r10, r10, r5, lsl #6
+	bic	r10, r10, #0xfc000000
+	lsr	r11, r5, #20
+	orr	r11, r11, r6, lsl #12
+	bic	r11, r11, #0xfc000000
+	lsr	r12, r6, #14
+	orr	r12, r12, r7, lsl #18
+	bic	r12, r12, #0xfc000000
+	lsr	lr, r7, #8
+	orr	lr, lr, r8, lsl #24
+	mov	r5, #0
+	vmov	d10, r1, r5
+	vmov	d11, r10, r5
+	vmov	d12, r11, r5
+	vmov	d13, r12, r5
+	vmov	d14, lr, r5
+	add	r12, sp, #384
+	vldmia	r12, {d0-d8}
+	vmov.i64	q15, #0xffffffff
+	vshr.u64	q15, q15, #6
+	vld4.32	{d20-d23}, [r9]!
+	vld4.32	{d24-d27}, [r9]!
+	vswp	d21, d24
+	vswp	d23, d26
+	vshr.u32	q14, q13, #8
+	vorr.i32	q14, #0x01000000
+	vshl.u32	q13, q13, #18
+	vsri.32	q13, q11, #14
+	vbic.i32	q13, #0xfc000000
+	vshl.u32	q11, q11, #12
+	vsri.32	q11, q12, #20
+	vbic.i32	q11, #0xfc000000
+	vshl.u32	q12, q12, #6
+	vsri.32	q12, q10, #26
+	vbic.i32	q12, #0xfc000000
+	vbic.i32	q10, #0xfc000000
+	vadd.i32	d20, d20, d10
+	vadd.i32	d24, d24, d11
+	vadd.i32	d22, d22, d12
+	vadd.i32	d26, d26, d13
+	vadd.i32	d28, d28, d14
+	vmull.u32	q5, d20, d0[1]
+	vmull.u32	q6, d20, d1[1]
+	vmull.u32	q7, d20, d2[1]
+	vmull.u32	q8, d20, d3[1]
+	vmull.u32	q9, d20, d4[1]
+	vmlal.u32	q5, d24, d8[1]
+	vmlal.u32	q6, d24, d0[1]
+	vmlal.u32	q7, d24, d1[1]
+	vmlal.u32	q8, d24, d2[1]
+	vmlal.u32	q9, d24, d3[1]
+	vmlal.u32	q5, d22, d7[1]
+	vmlal.u32	q6, d22, d8[1]
+	vmlal.u32	q7, d22, d0[1]
+	vmlal.u32	q8, d22, d1[1]
+	vmlal.u32	q9, d22, d2[1]
+	vmlal.u32	q5, d26, d6[1]
+	vmlal.u32	q6, d26, d7[1]
+	vmlal.u32	q7, d26, d8[1]
+	vmlal.u32	q8, d26, d0[1]
+	vmlal.u32	q9, d26, d1[1]
+	vmlal.u32	q5, d28, d5[1]
+	vmlal.u32	q6, d28, d6[1]
+	vmlal.u32	q7, d28, d7[1]
+	vmlal.u32	q8, d28, d8[1]
+	vmlal.u32	q9, d28, d0[1]
+	vaddw.u32	q5, q5, d21
+	vaddw.u32	q6, q6, d25
+	vaddw.u32	q7, q7, d23
+	vaddw.u32	q8, q8, d27
+	vaddw.u32	q9, q9, d29
+	vshr.u64	q10, q5, #26
+	vshr.u64	q11, q8, #26
+	vand	q5, q5, q15
+	vand	q8, q8, q15
+	vadd.i64	q6, q6, q10
+	vadd.i64	q9, q9, q11
+	vshr.u64	q10, q6, #26
+	vshr.u64	q11, q9, #26
+	vand	q6, q6, q15
+	vand	q9, q9, q15
+	vadd.i64	q7, q7, q10
+	vadd.i64	q5, q5, q11
+	vshl.u64	q11, q11, #2
+	vadd.i64	q5, q5, q11
+	vshr.u64	q10, q7, #26
+	vshr.u64	q11, q5, #26
+	vand	q7, q7, q15
+	vand	q5, q5, q15
+	vadd.i64	q8, q8, q10
+	vadd.i64	q6, q6, q11
+	vshr.u64	q10, q8, #26
+	vand	q8, q8, q15
+	vadd.i64	q9, q9, q10
+	vmovn.i64	d20, q5
+	vmovn.i64	d21, q6
+	vmovn.i64	d22, q7
+	vmovn.i64	d23, q8
+	vmovn.i64	d24, q9
+	add	r12, sp, #528
+	vstmia	r12, {d20-d24}
+.Lcpnloop_55:
+	sub	r10, r0, r9
+	bic	r10, r10, #63
+	add	r10, r9, r10
+	cmp	r9, r10
+	bhs	.Lcpnrdone_66
+	add	r12, sp, #384
+	vldmia	r12, {d0-d8}
+	add	r12, sp, #528
+	vldmia	r12, {d20-d24}
+	vmov.i64	q15, #0xffffffff
+	vshr.u64	q15, q15, #6
+.Lcpnr_65:
+	vmull.u32	q5, d20, d0[0]
+	vmull.u32	q6, d20, d1[0]
+	vmull.u32	q7, d20, d2[0]
+	vmull.u32	q8, d20, d3[0]
+	vmull.u32	q9, d20, d4[0]
+	vmlal.u32	q5, d21, d8[0]
+	vmlal.u32	q6, d21, d0[0]
+	vmlal.u32	q7, d21, d1[0]
+	vmlal.u32	q8, d21, d2[0]
+	vmlal.u32	q9, d21, d3[0]
+	vmlal.u32	q5, d22, d7[0]
+	vmlal.u32	q6, d22, d8[0]
+	vmlal.u32	q7, d22, d0[0]
+	vmlal.u32	q8, d22, d1[0]
+	vmlal.u32	q9, d22, d2[0]
+	vmlal.u32	q5, d23, d6[0]
+	vmlal.u32	q6, d23, d7[0]
+	vmlal.u32	q7, d23, d8[0]
+	vmlal.u32	q8, d23, d0[0]
+	vmlal.u32	q9, d23, d1[0]
+	vmlal.u32	q5, d24, d5[0]
+	vmlal.u32	q6, d24, d6[0]
+	vmlal.u32	q7, d24, d7[0]
+	vmlal.u32	q8, d24, d8[0]
+	vmlal.u32	q9, d24, d0[0]
+	vld4.32	{d20-d23}, [r9]!
+	vld4.32	{d24-d27}, [r9]!
+	vswp	d21, d24
+	vswp	d23, d26
+	vshr.u32	q14, q13, #8
+	vorr.i32	q14, #0x01000000
+	vshl.u32	q13, q13, #18
+	vsri.32	q13, q11, #14
+	vbic.i32	q13, #0xfc000000
+	vshl.u32	q11, q11, #12
+	vsri.32	q11, q12, #20
+	vbic.i32	q11, #0xfc000000
+	vshl.u32	q12, q12, #6
+	vsri.32	q12, q10, #26
+	vbic.i32	q12, #0xfc000000
+	vbic.i32	q10, #0xfc000000
+	vmlal.u32	q5, d20, d0[1]
+	vmlal.u32	q6, d20, d1[1]
+	vmlal.u32	q7, d20, d2[1]
+	vmlal.u32	q8, d20, d3[1]
+	vmlal.u32	q9, d20, d4[1]
+	vmlal.u32	q5, d24, d8[1]
+	vmlal.u32	q6, d24, d0[1]
+	vmlal.u32	q7, d24, d1[1]
+	vmlal.u32	q8, d24, d2[1]
+	vmlal.u32	q9, d24, d3[1]
+	vmlal.u32	q5, d22, d7[1]
+	vmlal.u32	q6, d22, d8[1]
+	vmlal.u32	q7, d22, d0[1]
+	vmlal.u32	q8, d22, d1[1]
+	vmlal.u32	q9, d22, d2[1]
+	vmlal.u32	q5, d26, d6[1]
+	vmlal.u32	q6, d26, d7[1]
+	vmlal.u32	q7, d26, d8[1]
+	vmlal.u32	q8, d26, d0[1]
+	vmlal.u32	q9, d26, d1[1]
+	vmlal.u32	q5, d28, d5[1]
+	vmlal.u32	q6, d28, d6[1]
+	vmlal.u32	q7, d28, d7[1]
+	vmlal.u32	q8, d28, d8[1]
+	vmlal.u32	q9, d28, d0[1]
+	vaddw.u32	q5, q5, d21
+	vaddw.u32	q6, q6, d25
+	vaddw.u32	q7, q7, d23
+	vaddw.u32	q8, q8, d27
+	vaddw.u32	q9, q9, d29
+	vshr.u64	q10, q5, #26
+	vshr.u64	q11, q8, #26
+	vand	q5, q5, q15
+	vand	q8, q8, q15
+	vadd.i64	q6, q6, q10
+	vadd.i64	q9, q9, q11
+	vshr.u64	q10, q6, #26
+	vshr.u64	q11, q9, #26
+	vand	q6, q6, q15
+	vand	q9, q9, q15
+	vadd.i64	q7, q7, q10
+	vadd.i64	q5, q5, q11
+	vshl.u64	q11, q11, #2
+	vadd.i64	q5, q5, q11
+	vshr.u64	q10, q7, #26
+	vshr.u64	q11, q5, #26
+	vand	q7, q7, q15
+	vand	q5, q5, q15
+	vadd.i64	q8, q8, q10
+	vadd.i64	q6, q6, q11
+	vshr.u64	q10, q8, #26
+	vand	q8, q8, q15
+	vadd.i64	q9, q9, q10
+	vmovn.i64	d20, q5
+	vmovn.i64	d21, q6
+	vmovn.i64	d22, q7
+	vmovn.i64	d23, q8
+	vmovn.i64	d24, q9
+	cmp	r9, r10
+	blo	.Lcpnr_65
+	add	r12, sp, #528
+	vstmia	r12, {d20-d24}
+.Lcpnrdone_66:
+	cmp	r3, #192
+	blo	.Lcpntail_56
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	mov	r12, #10
+.Lcprounds3_67:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds3_67
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q0
+	veor	q13, q13, q1
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q2
+	veor	q13, q13, q3
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q4
+	veor	q13, q13, q5
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q6
+	veor	q13, q13, q7
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q8
+	veor	q13, q13, q9
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q10
+	veor	q13, q13, q11
+	vst1.8	{d24-d27}, [r0]!
+	sub	r3, r3, #192
+	b	.Lcpnloop_55
+.Lcpntail_56:
+	cmp	r3, #0
+	beq	.Lcpnfin_57
+	cmp	r3, #64
+	bls	.Lcpt1_68
+	cmp	r3, #128
+	bls	.Lcpt2_69
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	mov	r12, #10
+.Lcprounds3_71:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds3_71
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -2827,9 +3076,113 @@ ctasm_chacha20_poly1305_open_neon:
 	add	r12, r12, #3
 	str	r12, [r11, #48]
 	add	r11, sp, #176
-	vstmia	r11, {d8-d23}
-	b	.Lcpopenkey_70
-.Lcpopenk1_67:
+	vstmia	r11!, {d0-d15}
+	vstmia	r11, {d16-d23}
+	b	.Lcptgo_70
+.Lcpt2_69:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	mov	r12, #10
+.Lcprounds2_72:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds2_72
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #2
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11, {d0-d15}
+	b	.Lcptgo_70
+.Lcpt1_68:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
@@ -2880,257 +3233,234 @@ ctasm_chacha20_poly1305_open_neon:
 	ldr	r12, [r11, #48]
 	add	r12, r12, #1
 	str	r12, [r11, #48]
-.Lcpopenkey_70:
-	vmov	r9, r10, d0
-	vmov	r11, r12, d1
-	bic	r9, r9, #0xf0000000
-	bic	r10, r10, #0xf0000003
-	bic	r11, r11, #0xf0000003
-	bic	r12, r12, #0xf0000003
-	str	r9, [sp, #0]
-	str	r10, [sp, #4]
-	str	r11, [sp, #20]
-	str	r12, [sp, #24]
-	add	r10, r10, r10, lsr #2
-	str	r10, [sp, #16]
-	add	r11, r11, r11, lsr #2
-	str	r11, [sp, #12]
-	add	r12, r12, r12, lsr #2
-	str	r12, [sp, #8]
-	add	r11, sp, #64
-	vst1.32	{d2-d3}, [r11]
-	mov	r4, #0
-	mov	r5, #0
-	mov	r6, #0
-	mov	r7, #0
-	mov	r8, #0
-	add	r11, sp, #52
-	stm	r11, {r0, r2, r3}
-	ldr	r9, [sp, #488]
-	ldr	r10, [sp, #492]
-	and	r11, r10, #15
-	bic	r10, r10, #15
-	add	r10, r9, r10
-	str	r11, [sp, #84]
-	cmp	r9, r10
-	bhs	.Lcppbdone_77
-	ldm	sp, {r0-r3}
-.Lcppb_76:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_76
-.Lcppbdone_77:
-	ldr	r11, [sp, #84]
-	cmp	r11, #0
-	beq	.Lcpppdone_75
-	vmov.i8	q12, #0
-	add	r10, sp, #368
-	vst1.8	{d24-d25}, [r10]
-.Lcppp_74:
-	ldrb	r12, [r9], #1
-	strb	r12, [r10], #1
-	subs	r11, r11, #1
-	bne	.Lcppp_74
-	add	r9, sp, #368
-	add	r10, r9, #16
-	cmp	r9, r10
-	bhs	.Lcppbdone_79
-	ldm	sp, {r0-r3}
-.Lcppb_78:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_78
-.Lcppbdone_79:
-.Lcpppdone_75:
-	add	r11, sp, #52
-	ldm	r11, {r0, r2, r3}
+	add	r11, sp, #176
+	vstmia	r11, {d0-d7}
+.Lcptgo_70:
+	add	r11, sp, #176
+.Lcpx16_74:
+	cmp	r3, #16
+	blo	.Lcpxb_75
+	vld1.8	{d24-d25}, [r2]!
+	vld1.8	{d26-d27}, [r11]!
+	veor	q12, q12, q13
+	vst1.8	{d24-d25}, [r0]!
+	sub	r3, r3, #16
+	b	.Lcpx16_74
+.Lcpxb_75:
 	cmp	r3, #0
-	beq	.Lcpopenlen_65
-	b	.Lcpopenconsume_69
-.Lcpopenlong_66:
-	add	r11, sp, #96
-	vldmia	r11, {d0-d7}
-	mov	r12, #10
-.Lcprounds1_80:
-	vadd.i32	q0, q0, q1
-	veor	q3, q3, q0
-	vrev32.16	q3, q3
-	vadd.i32	q2, q2, q3
-	veor	q12, q1, q2
-	vshl.i32	q1, q12, #12
-	vsri.32	q1, q12, #20
-	vadd.i32	q0, q0, q1
-	veor	q12, q3, q0
-	vshl.i32	q3, q12, #8
-	vsri.32	q3, q12, #24
-	vadd.i32	q2, q2, q3
-	veor	q12, q1, q2
-	vshl.i32	q1, q12, #7
-	vsri.32	q1, q12, #25
-	vext.32	q1, q1, q1, #1
-	vext.32	q2, q2, q2, #2
-	vext.32	q3, q3, q3, #3
-	vadd.i32	q0, q0, q1
-	veor	q3, q3, q0
-	vrev32.16	q3, q3
-	vadd.i32	q2, q2, q3
-	veor	q12, q1, q2
-	vshl.i32	q1, q12, #12
-	vsri.32	q1, q12, #20
-	vadd.i32	q0, q0, q1
-	veor	q12, q3, q0
-	vshl.i32	q3, q12, #8
-	vsri.32	q3, q12, #24
-	vadd.i32	q2, q2, q3
-	veor	q12, q1, q2
-	vshl.i32	q1, q12, #7
-	vsri.32	q1, q12, #25
-	vext.32	q1, q1, q1, #3
-	vext.32	q2, q2, q2, #2
-	vext.32	q3, q3, q3, #1
-	subs	r12, r12, #1
-	bne	.Lcprounds1_80
-	vldmia	r11, {d24-d31}
-	vadd.i32	q0, q0, q12
-	vadd.i32	q1, q1, q13
-	vadd.i32	q2, q2, q14
-	vadd.i32	q3, q3, q15
-	ldr	r12, [r11, #48]
-	add	r12, r12, #1
-	str	r12, [r11, #48]
-	vmov	r9, r10, d0
-	vmov	r11, r12, d1
-	bic	r9, r9, #0xf0000000
-	bic	r10, r10, #0xf0000003
-	bic	r11, r11, #0xf0000003
-	bic	r12, r12, #0xf0000003
-	str	r9, [sp, #0]
-	str	r10, [sp, #4]
-	str	r11, [sp, #20]
-	str	r12, [sp, #24]
-	add	r10, r10, r10, lsr #2
-	str	r10, [sp, #16]
-	add	r11, r11, r11, lsr #2
-	str	r11, [sp, #12]
-	add	r12, r12, r12, lsr #2
-	str	r12, [sp, #8]
-	add	r11, sp, #64
-	vst1.32	{d2-d3}, [r11]
-	mov	r4, #0
-	mov	r5, #0
-	mov	r6, #0
-	mov	r7, #0
-	mov	r8, #0
-	add	r11, sp, #52
-	stm	r11, {r0, r2, r3}
-	ldr	r9, [sp, #488]
-	ldr	r10, [sp, #492]
+	beq	.Lcpxd_77
+.Lcpxbl_76:
+	ldrb	r12, [r2], #1
+	ldrb	lr, [r11], #1
+	eor	r12, r12, lr
+	strb	r12, [r0], #1
+	subs	r3, r3, #1
+	bne	.Lcpxbl_76
+.Lcpxd_77:
+	sub	r10, r0, r9
+	bic	r10, r10, #63
+	add	r10, r9, r10
+	cmp	r9, r10
+	bhs	.Lcpnrdone_79
+	add	r12, sp, #384
+	vldmia	r12, {d0-d8}
+	add	r12, sp, #528
+	vldmia	r12, {d20-d24}
+	vmov.i64	q15, #0xffffffff
+	vshr.u64	q15, q15, #6
+.Lcpnr_78:
+	vmull.u32	q5, d20, d0[0]
+	vmull.u32	q6, d20, d1[0]
+	vmull.u32	q7, d20, d2[0]
+	vmull.u32	q8, d20, d3[0]
+	vmull.u32	q9, d20, d4[0]
+	vmlal.u32	q5, d21, d8[0]
+	vmlal.u32	q6, d21, d0[0]
+	vmlal.u32	q7, d21, d1[0]
+	vmlal.u32	q8, d21, d2[0]
+	vmlal.u32	q9, d21, d3[0]
+	vmlal.u32	q5, d22, d7[0]
+	vmlal.u32	q6, d22, d8[0]
+	vmlal.u32	q7, d22, d0[0]
+	vmlal.u32	q8, d22, d1[0]
+	vmlal.u32	q9, d22, d2[0]
+	vmlal.u32	q5, d23, d6[0]
+	vmlal.u32	q6, d23, d7[0]
+	vmlal.u32	q7, d23, d8[0]
+	vmlal.u32	q8, d23, d0[0]
+	vmlal.u32	q9, d23, d1[0]
+	vmlal.u32	q5, d24, d5[0]
+	vmlal.u32	q6, d24, d6[0]
+	vmlal.u32	q7, d24, d7[0]
+	vmlal.u32	q8, d24, d8[0]
+	vmlal.u32	q9, d24, d0[0]
+	vld4.32	{d20-d23}, [r9]!
+	vld4.32	{d24-d27}, [r9]!
+	vswp	d21, d24
+	vswp	d23, d26
+	vshr.u32	q14, q13, #8
+	vorr.i32	q14, #0x01000000
+	vshl.u32	q13, q13, #18
+	vsri.32	q13, q11, #14
+	vbic.i32	q13, #0xfc000000
+	vshl.u32	q11, q11, #12
+	vsri.32	q11, q12, #20
+	vbic.i32	q11, #0xfc000000
+	vshl.u32	q12, q12, #6
+	vsri.32	q12, q10, #26
+	vbic.i32	q12, #0xfc000000
+	vbic.i32	q10, #0xfc000000
+	vmlal.u32	q5, d20, d0[1]
+	vmlal.u32	q6, d20, d1[1]
+	vmlal.u32	q7, d20, d2[1]
+	vmlal.u32	q8, d20, d3[1]
+	vmlal.u32	q9, d20, d4[1]
+	vmlal.u32	q5, d24, d8[1]
+	vmlal.u32	q6, d24, d0[1]
+	vmlal.u32	q7, d24, d1[1]
+	vmlal.u32	q8, d24, d2[1]
+	vmlal.u32	q9, d24, d3[1]
+	vmlal.u32	q5, d22, d7[1]
+	vmlal.u32	q6, d22, d8[1]
+	vmlal.u32	q7, d22, d0[1]
+	vmlal.u32	q8, d22, d1[1]
+	vmlal.u32	q9, d22, d2[1]
+	vmlal.u32	q5, d26, d6[1]
+	vmlal.u32	q6, d26, d7[1]
+	vmlal.u32	q7, d26, d8[1]
+	vmlal.u32	q8, d26, d0[1]
+	vmlal.u32	q9, d26, d1[1]
+	vmlal.u32	q5, d28, d5[1]
+	vmlal.u32	q6, d28, d6[1]
+	vmlal.u32	q7, d28, d7[1]
+	vmlal.u32	q8, d28, d8[1]
+	vmlal.u32	q9, d28, d0[1]
+	vaddw.u32	q5, q5, d21
+	vaddw.u32	q6, q6, d25
+	vaddw.u32	q7, q7, d23
+	vaddw.u32	q8, q8, d27
+	vaddw.u32	q9, q9, d29
+	vshr.u64	q10, q5, #26
+	vshr.u64	q11, q8, #26
+	vand	q5, q5, q15
+	vand	q8, q8, q15
+	vadd.i64	q6, q6, q10
+	vadd.i64	q9, q9, q11
+	vshr.u64	q10, q6, #26
+	vshr.u64	q11, q9, #26
+	vand	q6, q6, q15
+	vand	q9, q9, q15
+	vadd.i64	q7, q7, q10
+	vadd.i64	q5, q5, q11
+	vshl.u64	q11, q11, #2
+	vadd.i64	q5, q5, q11
+	vshr.u64	q10, q7, #26
+	vshr.u64	q11, q5, #26
+	vand	q7, q7, q15
+	vand	q5, q5, q15
+	vadd.i64	q8, q8, q10
+	vadd.i64	q6, q6, q11
+	vshr.u64	q10, q8, #26
+	vand	q8, q8, q15
+	vadd.i64	q9, q9, q10
+	vmovn.i64	d20, q5
+	vmovn.i64	d21, q6
+	vmovn.i64	d22, q7
+	vmovn.i64	d23, q8
+	vmovn.i64	d24, q9
+	cmp	r9, r10
+	blo	.Lcpnr_78
+	add	r12, sp, #528
+	vstmia	r12, {d20-d24}
+.Lcpnrdone_79:
+.Lcpnfin_57:
+	add	r12, sp, #456
+	vldmia	r12, {d0-d8}
+	add	r12, sp, #528
+	vldmia	r12, {d20-d24}
+	vmull.u32	q5, d20, d0
+	vmull.u32	q6, d20, d1
+	vmull.u32	q7, d20, d2
+	vmull.u32	q8, d20, d3
+	vmull.u32	q9, d20, d4
+	vmlal.u32	q5, d21, d8
+	vmlal.u32	q6, d21, d0
+	vmlal.u32	q7, d21, d1
+	vmlal.u32	q8, d21, d2
+	vmlal.u32	q9, d21, d3
+	vmlal.u32	q5, d22, d7
+	vmlal.u32	q6, d22, d8
+	vmlal.u32	q7, d22, d0
+	vmlal.u32	q8, d22, d1
+	vmlal.u32	q9, d22, d2
+	vmlal.u32	q5, d23, d6
+	vmlal.u32	q6, d23, d7
+	vmlal.u32	q7, d23, d8
+	vmlal.u32	q8, d23, d0
+	vmlal.u32	q9, d23, d1
+	vmlal.u32	q5, d24, d5
+	vmlal.u32	q6, d24, d6
+	vmlal.u32	q7, d24, d7
+	vmlal.u32	q8, d24, d8
+	vmlal.u32	q9, d24, d0
+	vadd.i64	d10, d10, d11
+	vadd.i64	d12, d12, d13
+	vadd.i64	d14, d14, d15
+	vadd.i64	d16, d16, d17
+	vadd.i64	d18, d18, d19
+	vmov.i64	q15, #0xffffffff
+	vshr.u64	q15, q15, #6
+	vshr.u64	q10, q5, #26
+	vshr.u64	q11, q8, #26
+	vand	q5, q5, q15
+	vand	q8, q8, q15
+	vadd.i64	q6, q6, q10
+	vadd.i64	q9, q9, q11
+	vshr.u64	q10, q6, #26
+	vshr.u64	q11, q9, #26
+	vand	q6, q6, q15
+	vand	q9, q9, q15
+	vadd.i64	q7, q7, q10
+	vadd.i64	q5, q5, q11
+	vshl.u64	q11, q11, #2
+	vadd.i64	q5, q5, q11
+	vshr.u64	q10, q7, #26
+	vshr.u64	q11, q5, #26
+	vand	q7, q7, q15
+	vand	q5, q5, q15
+	vadd.i64	q8, q8, q10
+	vadd.i64	q6, q6, q11
+	vshr.u64	q10, q8, #26
+	vand	q8, q8, q15
+	vadd.i64	q9, q9, q10
+	vmovn.i64	d20, q5
+	vmovn.i64	d21, q6
+	vmovn.i64	d22, q7
+	vmovn.i64	d23, q8
+	vmovn.i64	d24, q9
+	vmov.32	r1, d20[0]
+	vmov.32	r10, d21[0]
+	vmov.32	r11, d22[0]
+	vmov.32	r12, d23[0]
+	vmov.32	lr, d24[0]
+	adds	r4, r1, r10, lsl #26
+	lsr	r10, r10, #6
+	adcs	r5, r10, r11, lsl #20
+	lsr	r11, r11, #12
+	adcs	r6, r11, r12, lsl #14
+	lsr	r12, r12, #18
+	adcs	r7, r12, lr, lsl #8
+	lsr	lr, lr, #24
+	adc	r8, lr, #0
+	sub	r10, r0, r9
 	and	r11, r10, #15
 	bic	r10, r10, #15
 	add	r10, r9, r10
 	str	r11, [sp, #84]
 	cmp	r9, r10
-	bhs	.Lcppbdone_84
+	bhs	.Lcppbdone_83
 	ldm	sp, {r0-r3}
-.Lcppb_83:
+.Lcppb_82:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -3182,25 +3512,25 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_83
-.Lcppbdone_84:
+	blo	.Lcppb_82
+.Lcppbdone_83:
 	ldr	r11, [sp, #84]
 	cmp	r11, #0
-	beq	.Lcpppdone_82
+	beq	.Lcpppdone_81
 	vmov.i8	q12, #0
 	add	r10, sp, #368
 	vst1.8	{d24-d25}, [r10]
-.Lcppp_81:
+.Lcppp_80:
 	ldrb	r12, [r9], #1
 	strb	r12, [r10], #1
 	subs	r11, r11, #1
-	bne	.Lcppp_81
+	bne	.Lcppp_80
 	add	r9, sp, #368
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_86
+	bhs	.Lcppbdone_85
 	ldm	sp, {r0-r3}
-.Lcppb_85:
+.Lcppb_84:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -3252,18 +3582,91 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_85
-.Lcppbdone_86:
-.Lcpppdone_82:
-	add	r11, sp, #52
-	ldm	r11, {r0, r2, r3}
-	cmp	r3, #192
-	blo	.Lcpopentail_64
-.Lcpopen3_63:
-	add	r11, sp, #52
-	stm	r11, {r0, r2, r3}
-	mov	r9, r2
-	add	r10, r2, #160
+	blo	.Lcppb_84
+.Lcppbdone_85:
+.Lcpppdone_81:
+	vmov.i8	q0, #0
+	vmov.i8	q1, #0
+	vmov.i8	q2, #0
+	vmov.i8	q3, #0
+	vmov.i8	q4, #0
+	vmov.i8	q5, #0
+	vmov.i8	q6, #0
+	vmov.i8	q7, #0
+	add	r12, sp, #384
+	vstmia	r12, {d0-d15}
+	add	r12, sp, #512
+	vstmia	r12, {d0-d15}
+	b	.Lcpseallen_14
+	.cfi_endproc
+	.fnend
+	.size	ctasm_chacha20_poly1305_seal_neon, .-ctasm_chacha20_poly1305_seal_neon
+
+// void ctasm_chacha20_poly1305_open_neon(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+//     size_t in_len, const uint8_t *ad, size_t ad_len, const ChachaState *state)
+	.p2align	4
+
+	.globl	ctasm_chacha20_poly1305_open_neon
+	.hidden	ctasm_chacha20_poly1305_open_neon
+	.type	ctasm_chacha20_poly1305_open_neon, %function
+	.p2align	2
+ctasm_chacha20_poly1305_open_neon:
+	.fnstart
+	.cfi_startproc
+	push	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.cfi_def_cfa_offset	40
+	.cfi_offset	r3, -40
+	.cfi_offset	r4, -36
+	.cfi_offset	r5, -32
+	.cfi_offset	r6, -28
+	.cfi_offset	r7, -24
+	.cfi_offset	r8, -20
+	.cfi_offset	r9, -16
+	.cfi_offset	r10, -12
+	.cfi_offset	r11, -8
+	.cfi_offset	lr, -4
+	.save	{r3, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	vpush	{d8-d15}
+	.cfi_def_cfa_offset	104
+	.cfi_offset	d8, -104
+	.cfi_offset	d9, -96
+	.cfi_offset	d10, -88
+	.cfi_offset	d11, -80
+	.cfi_offset	d12, -72
+	.cfi_offset	d13, -64
+	.cfi_offset	d14, -56
+	.cfi_offset	d15, -48
+	.vsave	{d8-d15}
+	sub	sp, sp, #640
+	.cfi_def_cfa_offset	744
+	.pad	#640
+	str	r1, [sp, #80]
+	str	r3, [sp, #88]
+	ldr	r12, [sp, #752]
+	movw	r11, #0x7865
+	movt	r11, #0x6170
+	movw	lr, #0x646e
+	movt	lr, #0x3320
+	vmov	d24, r11, lr
+	movw	r11, #0x2d32
+	movt	r11, #0x7962
+	movw	lr, #0x6574
+	movt	lr, #0x6b20
+	vmov	d25, r11, lr
+	vld1.32	{d26-d29}, [r12]!
+	vld1.32	{d30-d31}, [r12]
+	add	r11, sp, #96
+	vstmia	r11!, {d24-d31}
+	vmov.i32	d24, #1
+	vshr.u64	d24, d24, #32
+	vmov.i32	d25, #0
+	vst1.32	{d24-d25}, [r11]
+	cmp	r3, #128
+	bhi	.Lcpopenlong_87
+	cmp	r3, #0
+	beq	.Lcpopenk1_88
+	cmp	r3, #64
+	bhi	.Lcpopenk3_89
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -3272,173 +3675,82 @@ ctasm_chacha20_poly1305_open_neon:
 	vmov	q5, q1
 	vmov	q6, q2
 	vadd.i32	q7, q3, q12
-	vmov	q8, q0
-	vmov	q9, q1
-	vmov	q10, q2
-	vadd.i32	q11, q7, q12
-	ldm	sp, {r0-r3}
-.Lcprounds3_87:
+	mov	r12, #10
+.Lcprounds2_92:
 	vadd.i32	q0, q0, q1
-	ldr	r11, [r9], #4
 	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	adds	r4, r4, r11
 	veor	q3, q3, q0
 	veor	q7, q7, q4
-	ldr	r11, [r9], #4
-	veor	q11, q11, q8
 	vrev32.16	q3, q3
-	adcs	r5, r5, r11
 	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	ldr	r11, [r9], #4
 	vadd.i32	q2, q2, q3
 	vadd.i32	q6, q6, q7
-	adcs	r6, r6, r11
-	vadd.i32	q10, q10, q11
 	veor	q12, q1, q2
-	ldr	r11, [r9], #4
 	veor	q13, q5, q6
-	veor	q14, q9, q10
 	vshl.i32	q1, q12, #12
-	adcs	r7, r7, r11
 	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	adc	r8, r8, #1
 	vsri.32	q1, q12, #20
 	vsri.32	q5, q13, #20
-	umull	r11, r12, r4, r0
-	vsri.32	q9, q14, #20
 	vadd.i32	q0, q0, q1
-	umlal	r11, r12, r5, r2
 	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r11, r12, r6, r3
 	veor	q12, q3, q0
 	veor	q13, q7, q4
-	ldr	lr, [sp, #16]
-	veor	q14, q11, q8
 	vshl.i32	q3, q12, #8
 	vshl.i32	q7, q13, #8
-	umlal	r11, r12, r7, lr
-	vshl.i32	q11, q14, #8
 	vsri.32	q3, q12, #24
-	str	r11, [sp, #36]
 	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	mov	r11, #0
 	vadd.i32	q2, q2, q3
 	vadd.i32	q6, q6, q7
-	umlal	r12, r11, r4, r1
-	vadd.i32	q10, q10, q11
 	veor	q12, q1, q2
-	umlal	r12, r11, r5, r0
 	veor	q13, q5, q6
-	veor	q14, q9, q10
-	umlal	r12, r11, r6, r2
 	vshl.i32	q1, q12, #7
 	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	umlal	r12, r11, r7, r3
 	vsri.32	q1, q12, #25
 	vsri.32	q5, q13, #25
-	umlal	r12, r11, r8, lr
-	vsri.32	q9, q14, #25
 	vext.32	q1, q1, q1, #1
-	str	r12, [sp, #40]
 	vext.32	q5, q5, q5, #1
-	vext.32	q9, q9, q9, #1
-	mov	r12, #0
 	vext.32	q2, q2, q2, #2
 	vext.32	q6, q6, q6, #2
-	ldr	lr, [sp, #20]
-	vext.32	q10, q10, q10, #2
 	vext.32	q3, q3, q3, #3
-	umlal	r11, r12, r4, lr
 	vext.32	q7, q7, q7, #3
-	vext.32	q11, q11, q11, #3
 	vadd.i32	q0, q0, q1
-	umlal	r11, r12, r5, r1
 	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r11, r12, r6, r0
 	veor	q3, q3, q0
 	veor	q7, q7, q4
-	umlal	r11, r12, r7, r2
-	veor	q11, q11, q8
 	vrev32.16	q3, q3
-	umlal	r11, r12, r8, r3
 	vrev32.16	q7, q7
-	vrev32.16	q11, q11
-	str	r11, [sp, #44]
 	vadd.i32	q2, q2, q3
 	vadd.i32	q6, q6, q7
-	mov	r11, #0
-	vadd.i32	q10, q10, q11
 	veor	q12, q1, q2
-	umlal	r12, r11, r5, lr
 	veor	q13, q5, q6
-	veor	q14, q9, q10
 	vshl.i32	q1, q12, #12
-	ldr	lr, [sp, #24]
 	vshl.i32	q5, q13, #12
-	vshl.i32	q9, q14, #12
-	umlal	r12, r11, r4, lr
 	vsri.32	q1, q12, #20
 	vsri.32	q5, q13, #20
-	umlal	r12, r11, r6, r1
-	vsri.32	q9, q14, #20
 	vadd.i32	q0, q0, q1
-	umlal	r12, r11, r7, r0
 	vadd.i32	q4, q4, q5
-	vadd.i32	q8, q8, q9
-	umlal	r12, r11, r8, r2
 	veor	q12, q3, q0
 	veor	q13, q7, q4
-	mov	r7, r12
-	veor	q14, q11, q8
 	vshl.i32	q3, q12, #8
 	vshl.i32	q7, q13, #8
-	mla	r8, r8, r0, r11
-	vshl.i32	q11, q14, #8
 	vsri.32	q3, q12, #24
-	ldr	r4, [sp, #36]
 	vsri.32	q7, q13, #24
-	vsri.32	q11, q14, #24
-	ldr	r5, [sp, #40]
 	vadd.i32	q2, q2, q3
 	vadd.i32	q6, q6, q7
-	ldr	r6, [sp, #44]
-	vadd.i32	q10, q10, q11
 	veor	q12, q1, q2
-	lsr	r11, r8, #2
 	veor	q13, q5, q6
-	veor	q14, q9, q10
-	and	r8, r8, #3
 	vshl.i32	q1, q12, #7
 	vshl.i32	q5, q13, #7
-	vshl.i32	q9, q14, #7
-	add	r11, r11, r11, lsl #2
 	vsri.32	q1, q12, #25
 	vsri.32	q5, q13, #25
-	adds	r4, r4, r11
-	vsri.32	q9, q14, #25
 	vext.32	q1, q1, q1, #3
-	adcs	r5, r5, #0
 	vext.32	q5, q5, q5, #3
-	vext.32	q9, q9, q9, #3
-	adcs	r6, r6, #0
 	vext.32	q2, q2, q2, #2
 	vext.32	q6, q6, q6, #2
-	adcs	r7, r7, #0
-	vext.32	q10, q10, q10, #2
 	vext.32	q3, q3, q3, #1
-	adc	r8, r8, #0
 	vext.32	q7, q7, q7, #1
-	vext.32	q11, q11, q11, #1
-	cmp	r9, r10
-	blo	.Lcprounds3_87
-	add	r11, sp, #96
+	subs	r12, r12, #1
+	bne	.Lcprounds2_92
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -3448,112 +3760,16 @@ ctasm_chacha20_poly1305_open_neon:
 	vadd.i32	q5, q5, q13
 	vadd.i32	q6, q6, q14
 	vadd.i32	q7, q7, q15
-	vadd.i32	q8, q8, q12
-	vadd.i32	q9, q9, q13
-	vadd.i32	q10, q10, q14
-	vadd.i32	q11, q11, q15
 	add	r12, sp, #160
 	vld1.32	{d24-d25}, [r12]
 	vadd.i32	q7, q7, q12
-	vadd.i32	q11, q11, q12
-	vadd.i32	q11, q11, q12
 	ldr	r12, [r11, #48]
-	add	r12, r12, #3
+	add	r12, r12, #2
 	str	r12, [r11, #48]
-	add	r10, r9, #32
-	cmp	r9, r10
-	bhs	.Lcppbdone_89
-	ldm	sp, {r0-r3}
-.Lcppb_88:
-	ldr	r11, [r9], #4
-	adds	r4, r4, r11
-	ldr	r11, [r9], #4
-	adcs	r5, r5, r11
-	ldr	r11, [r9], #4
-	adcs	r6, r6, r11
-	ldr	r11, [r9], #4
-	adcs	r7, r7, r11
-	adc	r8, r8, #1
-	umull	r11, r12, r4, r0
-	umlal	r11, r12, r5, r2
-	umlal	r11, r12, r6, r3
-	ldr	lr, [sp, #16]
-	umlal	r11, r12, r7, lr
-	str	r11, [sp, #36]
-	mov	r11, #0
-	umlal	r12, r11, r4, r1
-	umlal	r12, r11, r5, r0
-	umlal	r12, r11, r6, r2
-	umlal	r12, r11, r7, r3
-	umlal	r12, r11, r8, lr
-	str	r12, [sp, #40]
-	mov	r12, #0
-	ldr	lr, [sp, #20]
-	umlal	r11, r12, r4, lr
-	umlal	r11, r12, r5, r1
-	umlal	r11, r12, r6, r0
-	umlal	r11, r12, r7, r2
-	umlal	r11, r12, r8, r3
-	str	r11, [sp, #44]
-	mov	r11, #0
-	umlal	r12, r11, r5, lr
-	ldr	lr, [sp, #24]
-	umlal	r12, r11, r4, lr
-	umlal	r12, r11, r6, r1
-	umlal	r12, r11, r7, r0
-	umlal	r12, r11, r8, r2
-	mov	r7, r12
-	mla	r8, r8, r0, r11
-	ldr	r4, [sp, #36]
-	ldr	r5, [sp, #40]
-	ldr	r6, [sp, #44]
-	lsr	r11, r8, #2
-	and	r8, r8, #3
-	add	r11, r11, r11, lsl #2
-	adds	r4, r4, r11
-	adcs	r5, r5, #0
-	adcs	r6, r6, #0
-	adcs	r7, r7, #0
-	adc	r8, r8, #0
-	cmp	r9, r10
-	blo	.Lcppb_88
-.Lcppbdone_89:
-	add	r11, sp, #52
-	ldm	r11, {r0, r2, r3}
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q0
-	veor	q13, q13, q1
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q2
-	veor	q13, q13, q3
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q4
-	veor	q13, q13, q5
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q6
-	veor	q13, q13, q7
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q8
-	veor	q13, q13, q9
-	vst1.8	{d24-d27}, [r0]!
-	vld1.8	{d24-d27}, [r2]!
-	veor	q12, q12, q10
-	veor	q13, q13, q11
-	vst1.8	{d24-d27}, [r0]!
-	sub	r3, r3, #192
-	cmp	r3, #192
-	bhs	.Lcpopen3_63
-.Lcpopentail_64:
-	cmp	r3, #0
-	beq	.Lcpopenlen_65
-	cmp	r3, #64
-	bls	.Lcpt1_90
-	cmp	r3, #128
-	bls	.Lcpt2_91
+	add	r11, sp, #176
+	vstmia	r11, {d8-d15}
+	b	.Lcpopenkey_91
+.Lcpopenk3_89:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -3700,10 +3916,592 @@ ctasm_chacha20_poly1305_open_neon:
 	add	r12, r12, #3
 	str	r12, [r11, #48]
 	add	r11, sp, #176
+	vstmia	r11, {d8-d23}
+	b	.Lcpopenkey_91
+.Lcpopenk1_88:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	mov	r12, #10
+.Lcprounds1_94:
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #3
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds1_94
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	ldr	r12, [r11, #48]
+	add	r12, r12, #1
+	str	r12, [r11, #48]
+.Lcpopenkey_91:
+	vmov	r9, r10, d0
+	vmov	r11, r12, d1
+	bic	r9, r9, #0xf0000000
+	bic	r10, r10, #0xf0000003
+	bic	r11, r11, #0xf0000003
+	bic	r12, r12, #0xf0000003
+	str	r9, [sp, #0]
+	str	r10, [sp, #4]
+	str	r11, [sp, #20]
+	str	r12, [sp, #24]
+	add	r10, r10, r10, lsr #2
+	str	r10, [sp, #16]
+	add	r11, r11, r11, lsr #2
+	str	r11, [sp, #12]
+	add	r12, r12, r12, lsr #2
+	str	r12, [sp, #8]
+	add	r11, sp, #64
+	vst1.32	{d2-d3}, [r11]
+	mov	r4, #0
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	ldr	r9, [sp, #744]
+	ldr	r10, [sp, #748]
+	and	r11, r10, #15
+	bic	r10, r10, #15
+	add	r10, r9, r10
+	str	r11, [sp, #84]
+	cmp	r9, r10
+	bhs	.Lcppbdone_98
+	ldm	sp, {r0-r3}
+.Lcppb_97:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_97
+.Lcppbdone_98:
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_96
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_95:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_95
+	add	r9, sp, #368
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_100
+	ldm	sp, {r0-r3}
+.Lcppb_99:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_99
+.Lcppbdone_100:
+.Lcpppdone_96:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	cmp	r3, #0
+	beq	.Lcpopenlen_86
+	b	.Lcpopenconsume_90
+.Lcpopenlong_87:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	mov	r12, #10
+.Lcprounds1_101:
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #3
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds1_101
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	ldr	r12, [r11, #48]
+	add	r12, r12, #1
+	str	r12, [r11, #48]
+	cmp	r3, #192
+	bhs	.Lcpopenneon_102
+	vmov	r9, r10, d0
+	vmov	r11, r12, d1
+	bic	r9, r9, #0xf0000000
+	bic	r10, r10, #0xf0000003
+	bic	r11, r11, #0xf0000003
+	bic	r12, r12, #0xf0000003
+	str	r9, [sp, #0]
+	str	r10, [sp, #4]
+	str	r11, [sp, #20]
+	str	r12, [sp, #24]
+	add	r10, r10, r10, lsr #2
+	str	r10, [sp, #16]
+	add	r11, r11, r11, lsr #2
+	str	r11, [sp, #12]
+	add	r12, r12, r12, lsr #2
+	str	r12, [sp, #8]
+	add	r11, sp, #64
+	vst1.32	{d2-d3}, [r11]
+	mov	r4, #0
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	ldr	r9, [sp, #744]
+	ldr	r10, [sp, #748]
+	and	r11, r10, #15
+	bic	r10, r10, #15
+	add	r10, r9, r10
+	str	r11, [sp, #84]
+	cmp	r9, r10
+	bhs	.Lcppbdone_106
+	ldm	sp, {r0-r3}
+.Lcppb_105:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_105
+.Lcppbdone_106:
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_104
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_103:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_103
+	add	r9, sp, #368
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_108
+	ldm	sp, {r0-r3}
+.Lcppb_107:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_107
+.Lcppbdone_108:
+.Lcpppdone_104:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	cmp	r3, #64
+	bls	.Lcpt1_109
+	cmp	r3, #128
+	bls	.Lcpt2_110
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	mov	r12, #10
+.Lcprounds3_112:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds3_112
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	add	r11, sp, #176
 	vstmia	r11!, {d0-d15}
 	vstmia	r11, {d16-d23}
-	b	.Lcptgo_92
-.Lcpt2_91:
+	b	.Lcptgo_111
+.Lcpt2_110:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	add	r12, sp, #160
@@ -3713,7 +4511,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vmov	q6, q2
 	vadd.i32	q7, q3, q12
 	mov	r12, #10
-.Lcprounds2_94:
+.Lcprounds2_113:
 	vadd.i32	q0, q0, q1
 	vadd.i32	q4, q4, q5
 	veor	q3, q3, q0
@@ -3787,7 +4585,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vext.32	q3, q3, q3, #1
 	vext.32	q7, q7, q7, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds2_94
+	bne	.Lcprounds2_113
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -3805,12 +4603,12 @@ ctasm_chacha20_poly1305_open_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d0-d15}
-	b	.Lcptgo_92
-.Lcpt1_90:
+	b	.Lcptgo_111
+.Lcpt1_109:
 	add	r11, sp, #96
 	vldmia	r11, {d0-d7}
 	mov	r12, #10
-.Lcprounds1_95:
+.Lcprounds1_114:
 	vadd.i32	q0, q0, q1
 	veor	q3, q3, q0
 	vrev32.16	q3, q3
@@ -3848,7 +4646,7 @@ ctasm_chacha20_poly1305_open_neon:
 	vext.32	q2, q2, q2, #2
 	vext.32	q3, q3, q3, #1
 	subs	r12, r12, #1
-	bne	.Lcprounds1_95
+	bne	.Lcprounds1_114
 	vldmia	r11, {d24-d31}
 	vadd.i32	q0, q0, q12
 	vadd.i32	q1, q1, q13
@@ -3859,8 +4657,8 @@ ctasm_chacha20_poly1305_open_neon:
 	str	r12, [r11, #48]
 	add	r11, sp, #176
 	vstmia	r11, {d0-d7}
-.Lcptgo_92:
-.Lcpopenconsume_69:
+.Lcptgo_111:
+.Lcpopenconsume_90:
 	add	r11, sp, #52
 	stm	r11, {r0, r2, r3}
 	mov	r9, r2
@@ -3870,9 +4668,9 @@ ctasm_chacha20_poly1305_open_neon:
 	add	r10, r9, r10
 	str	r11, [sp, #84]
 	cmp	r9, r10
-	bhs	.Lcppbdone_99
+	bhs	.Lcppbdone_118
 	ldm	sp, {r0-r3}
-.Lcppb_98:
+.Lcppb_117:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -3924,25 +4722,25 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_98
-.Lcppbdone_99:
+	blo	.Lcppb_117
+.Lcppbdone_118:
 	ldr	r11, [sp, #84]
 	cmp	r11, #0
-	beq	.Lcpppdone_97
+	beq	.Lcpppdone_116
 	vmov.i8	q12, #0
 	add	r10, sp, #368
 	vst1.8	{d24-d25}, [r10]
-.Lcppp_96:
+.Lcppp_115:
 	ldrb	r12, [r9], #1
 	strb	r12, [r10], #1
 	subs	r11, r11, #1
-	bne	.Lcppp_96
+	bne	.Lcppp_115
 	add	r9, sp, #368
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_101
+	bhs	.Lcppbdone_120
 	ldm	sp, {r0-r3}
-.Lcppb_100:
+.Lcppb_119:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -3994,34 +4792,34 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_100
-.Lcppbdone_101:
-.Lcpppdone_97:
+	blo	.Lcppb_119
+.Lcppbdone_120:
+.Lcpppdone_116:
 	add	r11, sp, #52
 	ldm	r11, {r0, r2, r3}
 	add	r11, sp, #176
-.Lcpx16_102:
+.Lcpx16_121:
 	cmp	r3, #16
-	blo	.Lcpxb_103
+	blo	.Lcpxb_122
 	vld1.8	{d24-d25}, [r2]!
 	vld1.8	{d26-d27}, [r11]!
 	veor	q12, q12, q13
 	vst1.8	{d24-d25}, [r0]!
 	sub	r3, r3, #16
-	b	.Lcpx16_102
-.Lcpxb_103:
+	b	.Lcpx16_121
+.Lcpxb_122:
 	cmp	r3, #0
-	beq	.Lcpxd_105
-.Lcpxbl_104:
+	beq	.Lcpxd_124
+.Lcpxbl_123:
 	ldrb	r12, [r2], #1
 	ldrb	lr, [r11], #1
 	eor	r12, r12, lr
 	strb	r12, [r0], #1
 	subs	r3, r3, #1
-	bne	.Lcpxbl_104
-.Lcpxd_105:
-.Lcpopenlen_65:
-	ldr	r10, [sp, #492]
+	bne	.Lcpxbl_123
+.Lcpxd_124:
+.Lcpopenlen_86:
+	ldr	r10, [sp, #748]
 	ldr	r12, [sp, #88]
 	mov	r11, #0
 	add	r9, sp, #368
@@ -4031,9 +4829,9 @@ ctasm_chacha20_poly1305_open_neon:
 	str	r11, [r9, #12]
 	add	r10, r9, #16
 	cmp	r9, r10
-	bhs	.Lcppbdone_107
+	bhs	.Lcppbdone_126
 	ldm	sp, {r0-r3}
-.Lcppb_106:
+.Lcppb_125:
 	ldr	r11, [r9], #4
 	adds	r4, r4, r11
 	ldr	r11, [r9], #4
@@ -4085,8 +4883,8 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r7, #0
 	adc	r8, r8, #0
 	cmp	r9, r10
-	blo	.Lcppb_106
-.Lcppbdone_107:
+	blo	.Lcppb_125
+.Lcppbdone_126:
 	adds	r10, r4, #5
 	adcs	r11, r5, #0
 	adcs	r12, r6, #0
@@ -4143,7 +4941,8 @@ ctasm_chacha20_poly1305_open_neon:
 	vmov	q14, q0
 	vmov	q15, q0
 	mov	r12, #0
-	add	sp, sp, #384
+	.cfi_remember_state
+	add	sp, sp, #640
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}
 	.cfi_def_cfa_offset	40
@@ -4167,6 +4966,1450 @@ ctasm_chacha20_poly1305_open_neon:
 	.cfi_restore	r10
 	.cfi_restore	r11
 	.cfi_restore	lr
+	.cfi_restore_state
+.Lcpopenneon_102:
+	vmov	r9, r10, d0
+	vmov	r11, r12, d1
+	bic	r9, r9, #0xf0000000
+	bic	r10, r10, #0xf0000003
+	bic	r11, r11, #0xf0000003
+	bic	r12, r12, #0xf0000003
+	str	r9, [sp, #0]
+	str	r10, [sp, #4]
+	str	r11, [sp, #20]
+	str	r12, [sp, #24]
+	add	r10, r10, r10, lsr #2
+	str	r10, [sp, #16]
+	add	r11, r11, r11, lsr #2
+	str	r11, [sp, #12]
+	add	r12, r12, r12, lsr #2
+	str	r12, [sp, #8]
+	add	r11, sp, #64
+	vst1.32	{d2-d3}, [r11]
+	mov	r4, #0
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	ldm	sp, {r0-r3}
+	mov	r4, r0
+	mov	r5, r1
+	ldr	r6, [sp, #20]
+	ldr	r7, [sp, #24]
+	mov	r8, #0
+	ubfx	r9, r4, #0, #26
+	lsr	r10, r4, #26
+	orr	r10, r10, r5, lsl #6
+	bic	r10, r10, #0xfc000000
+	lsr	r11, r5, #20
+	orr	r11, r11, r6, lsl #12
+	bic	r11, r11, #0xfc000000
+	lsr	r12, r6, #14
+	orr	r12, r12, r7, lsl #18
+	bic	r12, r12, #0xfc000000
+	lsr	lr, r7, #8
+	orr	lr, lr, r8, lsl #24
+	str	r9, [sp, #460]
+	str	r10, [sp, #468]
+	str	r11, [sp, #476]
+	str	r12, [sp, #484]
+	str	lr, [sp, #492]
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	ubfx	r9, r4, #0, #26
+	lsr	r10, r4, #26
+	orr	r10, r10, r5, lsl #6
+	bic	r10, r10, #0xfc000000
+	lsr	r11, r5, #20
+	orr	r11, r11, r6, lsl #12
+	bic	r11, r11, #0xfc000000
+	lsr	r12, r6, #14
+	orr	r12, r12, r7, lsl #18
+	bic	r12, r12, #0xfc000000
+	lsr	lr, r7, #8
+	orr	lr, lr, r8, lsl #24
+	str	r9, [sp, #388]
+	str	r10, [sp, #396]
+	str	r11, [sp, #404]
+	str	r12, [sp, #412]
+	str	lr, [sp, #420]
+	str	r9, [sp, #456]
+	str	r10, [sp, #464]
+	str	r11, [sp, #472]
+	str	r12, [sp, #480]
+	str	lr, [sp, #488]
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	ubfx	r9, r4, #0, #26
+	lsr	r10, r4, #26
+	orr	r10, r10, r5, lsl #6
+	bic	r10, r10, #0xfc000000
+	lsr	r11, r5, #20
+	orr	r11, r11, r6, lsl #12
+	bic	r11, r11, #0xfc000000
+	lsr	r12, r6, #14
+	orr	r12, r12, r7, lsl #18
+	bic	r12, r12, #0xfc000000
+	lsr	lr, r7, #8
+	orr	lr, lr, r8, lsl #24
+	str	r9, [sp, #384]
+	str	r10, [sp, #392]
+	str	r11, [sp, #400]
+	str	r12, [sp, #408]
+	str	lr, [sp, #416]
+	add	r12, sp, #384
+	vldmia	r12, {d0-d4}
+	vshl.u32	d5, d1, #2
+	vadd.i32	d5, d5, d1
+	vshl.u32	d6, d2, #2
+	vadd.i32	d6, d6, d2
+	vshl.u32	d7, d3, #2
+	vadd.i32	d7, d7, d3
+	vshl.u32	d8, d4, #2
+	vadd.i32	d8, d8, d4
+	vstmia	r12, {d0-d8}
+	add	r12, sp, #456
+	vldmia	r12, {d0-d4}
+	vshl.u32	d5, d1, #2
+	vadd.i32	d5, d5, d1
+	vshl.u32	d6, d2, #2
+	vadd.i32	d6, d6, d2
+	vshl.u32	d7, d3, #2
+	vadd.i32	d7, d7, d3
+	vshl.u32	d8, d4, #2
+	vadd.i32	d8, d8, d4
+	vstmia	r12, {d0-d8}
+	mov	r4, #0
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	ldr	r9, [sp, #744]
+	ldr	r10, [sp, #748]
+	and	r11, r10, #15
+	bic	r10, r10, #15
+	add	r10, r9, r10
+	str	r11, [sp, #84]
+	cmp	r9, r10
+	bhs	.Lcppbdone_133
+	ldm	sp, {r0-r3}
+.Lcppb_132:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_132
+.Lcppbdone_133:
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_131
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_130:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_130
+	add	r9, sp, #368
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_135
+	ldm	sp, {r0-r3}
+.Lcppb_134:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_134
+.Lcppbdone_135:
+.Lcpppdone_131:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	mov	r9, r2
+	ubfx	r1, r4, #0, #26
+	lsr	r10, r4, #26
+	orr	r10, r10, r5, lsl #6
+	bic	r10, r10, #0xfc000000
+	lsr	r11, r5, #20
+	orr	r11, r11, r6, lsl #12
+	bic	r11, r11, #0xfc000000
+	lsr	r12, r6, #14
+	orr	r12, r12, r7, lsl #18
+	bic	r12, r12, #0xfc000000
+	lsr	lr, r7, #8
+	orr	lr, lr, r8, lsl #24
+	mov	r5, #0
+	vmov	d10, r1, r5
+	vmov	d11, r10, r5
+	vmov	d12, r11, r5
+	vmov	d13, r12, r5
+	vmov	d14, lr, r5
+	add	r12, sp, #384
+	vldmia	r12, {d0-d8}
+	vmov.i64	q15, #0xffffffff
+	vshr.u64	q15, q15, #6
+	vld4.32	{d20-d23}, [r9]!
+	vld4.32	{d24-d27}, [r9]!
+	vswp	d21, d24
+	vswp	d23, d26
+	vshr.u32	q14, q13, #8
+	vorr.i32	q14, #0x01000000
+	vshl.u32	q13, q13, #18
+	vsri.32	q13, q11, #14
+	vbic.i32	q13, #0xfc000000
+	vshl.u32	q11, q11, #12
+	vsri.32	q11, q12, #20
+	vbic.i32	q11, #0xfc000000
+	vshl.u32	q12, q12, #6
+	vsri.32	q12, q10, #26
+	vbic.i32	q12, #0xfc000000
+	vbic.i32	q10, #0xfc000000
+	vadd.i32	d20, d20, d10
+	vadd.i32	d24, d24, d11
+	vadd.i32	d22, d22, d12
+	vadd.i32	d26, d26, d13
+	vadd.i32	d28, d28, d14
+	vmull.u32	q5, d20, d0[1]
+	vmull.u32	q6, d20, d1[1]
+	vmull.u32	q7, d20, d2[1]
+	vmull.u32	q8, d20, d3[1]
+	vmull.u32	q9, d20, d4[1]
+	vmlal.u32	q5, d24, d8[1]
+	vmlal.u32	q6, d24, d0[1]
+	vmlal.u32	q7, d24, d1[1]
+	vmlal.u32	q8, d24, d2[1]
+	vmlal.u32	q9, d24, d3[1]
+	vmlal.u32	q5, d22, d7[1]
+	vmlal.u32	q6, d22, d8[1]
+	vmlal.u32	q7, d22, d0[1]
+	vmlal.u32	q8, d22, d1[1]
+	vmlal.u32	q9, d22, d2[1]
+	vmlal.u32	q5, d26, d6[1]
+	vmlal.u32	q6, d26, d7[1]
+	vmlal.u32	q7, d26, d8[1]
+	vmlal.u32	q8, d26, d0[1]
+	vmlal.u32	q9, d26, d1[1]
+	vmlal.u32	q5, d28, d5[1]
+	vmlal.u32	q6, d28, d6[1]
+	vmlal.u32	q7, d28, d7[1]
+	vmlal.u32	q8, d28, d8[1]
+	vmlal.u32	q9, d28, d0[1]
+	vaddw.u32	q5, q5, d21
+	vaddw.u32	q6, q6, d25
+	vaddw.u32	q7, q7, d23
+	vaddw.u32	q8, q8, d27
+	vaddw.u32	q9, q9, d29
+	vshr.u64	q10, q5, #26
+	vshr.u64	q11, q8, #26
+	vand	q5, q5, q15
+	vand	q8, q8, q15
+	vadd.i64	q6, q6, q10
+	vadd.i64	q9, q9, q11
+	vshr.u64	q10, q6, #26
+	vshr.u64	q11, q9, #26
+	vand	q6, q6, q15
+	vand	q9, q9, q15
+	vadd.i64	q7, q7, q10
+	vadd.i64	q5, q5, q11
+	vshl.u64	q11, q11, #2
+	vadd.i64	q5, q5, q11
+	vshr.u64	q10, q7, #26
+	vshr.u64	q11, q5, #26
+	vand	q7, q7, q15
+	vand	q5, q5, q15
+	vadd.i64	q8, q8, q10
+	vadd.i64	q6, q6, q11
+	vshr.u64	q10, q8, #26
+	vand	q8, q8, q15
+	vadd.i64	q9, q9, q10
+	vmovn.i64	d20, q5
+	vmovn.i64	d21, q6
+	vmovn.i64	d22, q7
+	vmovn.i64	d23, q8
+	vmovn.i64	d24, q9
+	add	r12, sp, #528
+	vstmia	r12, {d20-d24}
+.Lcpnloop_127:
+	cmp	r3, #192
+	blo	.Lcpntail_128
+	add	r10, r2, #192
+	cmp	r9, r10
+	bhs	.Lcpnrdone_137
+	add	r12, sp, #384
+	vldmia	r12, {d0-d8}
+	add	r12, sp, #528
+	vldmia	r12, {d20-d24}
+	vmov.i64	q15, #0xffffffff
+	vshr.u64	q15, q15, #6
+.Lcpnr_136:
+	vmull.u32	q5, d20, d0[0]
+	vmull.u32	q6, d20, d1[0]
+	vmull.u32	q7, d20, d2[0]
+	vmull.u32	q8, d20, d3[0]
+	vmull.u32	q9, d20, d4[0]
+	vmlal.u32	q5, d21, d8[0]
+	vmlal.u32	q6, d21, d0[0]
+	vmlal.u32	q7, d21, d1[0]
+	vmlal.u32	q8, d21, d2[0]
+	vmlal.u32	q9, d21, d3[0]
+	vmlal.u32	q5, d22, d7[0]
+	vmlal.u32	q6, d22, d8[0]
+	vmlal.u32	q7, d22, d0[0]
+	vmlal.u32	q8, d22, d1[0]
+	vmlal.u32	q9, d22, d2[0]
+	vmlal.u32	q5, d23, d6[0]
+	vmlal.u32	q6, d23, d7[0]
+	vmlal.u32	q7, d23, d8[0]
+	vmlal.u32	q8, d23, d0[0]
+	vmlal.u32	q9, d23, d1[0]
+	vmlal.u32	q5, d24, d5[0]
+	vmlal.u32	q6, d24, d6[0]
+	vmlal.u32	q7, d24, d7[0]
+	vmlal.u32	q8, d24, d8[0]
+	vmlal.u32	q9, d24, d0[0]
+	vld4.32	{d20-d23}, [r9]!
+	vld4.32	{d24-d27}, [r9]!
+	vswp	d21, d24
+	vswp	d23, d26
+	vshr.u32	q14, q13, #8
+	vorr.i32	q14, #0x01000000
+	vshl.u32	q13, q13, #18
+	vsri.32	q13, q11, #14
+	vbic.i32	q13, #0xfc000000
+	vshl.u32	q11, q11, #12
+	vsri.32	q11, q12, #20
+	vbic.i32	q11, #0xfc000000
+	vshl.u32	q12, q12, #6
+	vsri.32	q12, q10, #26
+	vbic.i32	q12, #0xfc000000
+	vbic.i32	q10, #0xfc000000
+	vmlal.u32	q5, d20, d0[1]
+	vmlal.u32	q6, d20, d1[1]
+	vmlal.u32	q7, d20, d2[1]
+	vmlal.u32	q8, d20, d3[1]
+	vmlal.u32	q9, d20, d4[1]
+	vmlal.u32	q5, d24, d8[1]
+	vmlal.u32	q6, d24, d0[1]
+	vmlal.u32	q7, d24, d1[1]
+	vmlal.u32	q8, d24, d2[1]
+	vmlal.u32	q9, d24, d3[1]
+	vmlal.u32	q5, d22, d7[1]
+	vmlal.u32	q6, d22, d8[1]
+	vmlal.u32	q7, d22, d0[1]
+	vmlal.u32	q8, d22, d1[1]
+	vmlal.u32	q9, d22, d2[1]
+	vmlal.u32	q5, d26, d6[1]
+	vmlal.u32	q6, d26, d7[1]
+	vmlal.u32	q7, d26, d8[1]
+	vmlal.u32	q8, d26, d0[1]
+	vmlal.u32	q9, d26, d1[1]
+	vmlal.u32	q5, d28, d5[1]
+	vmlal.u32	q6, d28, d6[1]
+	vmlal.u32	q7, d28, d7[1]
+	vmlal.u32	q8, d28, d8[1]
+	vmlal.u32	q9, d28, d0[1]
+	vaddw.u32	q5, q5, d21
+	vaddw.u32	q6, q6, d25
+	vaddw.u32	q7, q7, d23
+	vaddw.u32	q8, q8, d27
+	vaddw.u32	q9, q9, d29
+	vshr.u64	q10, q5, #26
+	vshr.u64	q11, q8, #26
+	vand	q5, q5, q15
+	vand	q8, q8, q15
+	vadd.i64	q6, q6, q10
+	vadd.i64	q9, q9, q11
+	vshr.u64	q10, q6, #26
+	vshr.u64	q11, q9, #26
+	vand	q6, q6, q15
+	vand	q9, q9, q15
+	vadd.i64	q7, q7, q10
+	vadd.i64	q5, q5, q11
+	vshl.u64	q11, q11, #2
+	vadd.i64	q5, q5, q11
+	vshr.u64	q10, q7, #26
+	vshr.u64	q11, q5, #26
+	vand	q7, q7, q15
+	vand	q5, q5, q15
+	vadd.i64	q8, q8, q10
+	vadd.i64	q6, q6, q11
+	vshr.u64	q10, q8, #26
+	vand	q8, q8, q15
+	vadd.i64	q9, q9, q10
+	vmovn.i64	d20, q5
+	vmovn.i64	d21, q6
+	vmovn.i64	d22, q7
+	vmovn.i64	d23, q8
+	vmovn.i64	d24, q9
+	cmp	r9, r10
+	blo	.Lcpnr_136
+	add	r12, sp, #528
+	vstmia	r12, {d20-d24}
+.Lcpnrdone_137:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	mov	r12, #10
+.Lcprounds3_138:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds3_138
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q0
+	veor	q13, q13, q1
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q2
+	veor	q13, q13, q3
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q4
+	veor	q13, q13, q5
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q6
+	veor	q13, q13, q7
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q8
+	veor	q13, q13, q9
+	vst1.8	{d24-d27}, [r0]!
+	vld1.8	{d24-d27}, [r2]!
+	veor	q12, q12, q10
+	veor	q13, q13, q11
+	vst1.8	{d24-d27}, [r0]!
+	sub	r3, r3, #192
+	b	.Lcpnloop_127
+.Lcpntail_128:
+	bic	r10, r3, #63
+	add	r10, r2, r10
+	cmp	r9, r10
+	bhs	.Lcpnrdone_140
+	add	r12, sp, #384
+	vldmia	r12, {d0-d8}
+	add	r12, sp, #528
+	vldmia	r12, {d20-d24}
+	vmov.i64	q15, #0xffffffff
+	vshr.u64	q15, q15, #6
+.Lcpnr_139:
+	vmull.u32	q5, d20, d0[0]
+	vmull.u32	q6, d20, d1[0]
+	vmull.u32	q7, d20, d2[0]
+	vmull.u32	q8, d20, d3[0]
+	vmull.u32	q9, d20, d4[0]
+	vmlal.u32	q5, d21, d8[0]
+	vmlal.u32	q6, d21, d0[0]
+	vmlal.u32	q7, d21, d1[0]
+	vmlal.u32	q8, d21, d2[0]
+	vmlal.u32	q9, d21, d3[0]
+	vmlal.u32	q5, d22, d7[0]
+	vmlal.u32	q6, d22, d8[0]
+	vmlal.u32	q7, d22, d0[0]
+	vmlal.u32	q8, d22, d1[0]
+	vmlal.u32	q9, d22, d2[0]
+	vmlal.u32	q5, d23, d6[0]
+	vmlal.u32	q6, d23, d7[0]
+	vmlal.u32	q7, d23, d8[0]
+	vmlal.u32	q8, d23, d0[0]
+	vmlal.u32	q9, d23, d1[0]
+	vmlal.u32	q5, d24, d5[0]
+	vmlal.u32	q6, d24, d6[0]
+	vmlal.u32	q7, d24, d7[0]
+	vmlal.u32	q8, d24, d8[0]
+	vmlal.u32	q9, d24, d0[0]
+	vld4.32	{d20-d23}, [r9]!
+	vld4.32	{d24-d27}, [r9]!
+	vswp	d21, d24
+	vswp	d23, d26
+	vshr.u32	q14, q13, #8
+	vorr.i32	q14, #0x01000000
+	vshl.u32	q13, q13, #18
+	vsri.32	q13, q11, #14
+	vbic.i32	q13, #0xfc000000
+	vshl.u32	q11, q11, #12
+	vsri.32	q11, q12, #20
+	vbic.i32	q11, #0xfc000000
+	vshl.u32	q12, q12, #6
+	vsri.32	q12, q10, #26
+	vbic.i32	q12, #0xfc000000
+	vbic.i32	q10, #0xfc000000
+	vmlal.u32	q5, d20, d0[1]
+	vmlal.u32	q6, d20, d1[1]
+	vmlal.u32	q7, d20, d2[1]
+	vmlal.u32	q8, d20, d3[1]
+	vmlal.u32	q9, d20, d4[1]
+	vmlal.u32	q5, d24, d8[1]
+	vmlal.u32	q6, d24, d0[1]
+	vmlal.u32	q7, d24, d1[1]
+	vmlal.u32	q8, d24, d2[1]
+	vmlal.u32	q9, d24, d3[1]
+	vmlal.u32	q5, d22, d7[1]
+	vmlal.u32	q6, d22, d8[1]
+	vmlal.u32	q7, d22, d0[1]
+	vmlal.u32	q8, d22, d1[1]
+	vmlal.u32	q9, d22, d2[1]
+	vmlal.u32	q5, d26, d6[1]
+	vmlal.u32	q6, d26, d7[1]
+	vmlal.u32	q7, d26, d8[1]
+	vmlal.u32	q8, d26, d0[1]
+	vmlal.u32	q9, d26, d1[1]
+	vmlal.u32	q5, d28, d5[1]
+	vmlal.u32	q6, d28, d6[1]
+	vmlal.u32	q7, d28, d7[1]
+	vmlal.u32	q8, d28, d8[1]
+	vmlal.u32	q9, d28, d0[1]
+	vaddw.u32	q5, q5, d21
+	vaddw.u32	q6, q6, d25
+	vaddw.u32	q7, q7, d23
+	vaddw.u32	q8, q8, d27
+	vaddw.u32	q9, q9, d29
+	vshr.u64	q10, q5, #26
+	vshr.u64	q11, q8, #26
+	vand	q5, q5, q15
+	vand	q8, q8, q15
+	vadd.i64	q6, q6, q10
+	vadd.i64	q9, q9, q11
+	vshr.u64	q10, q6, #26
+	vshr.u64	q11, q9, #26
+	vand	q6, q6, q15
+	vand	q9, q9, q15
+	vadd.i64	q7, q7, q10
+	vadd.i64	q5, q5, q11
+	vshl.u64	q11, q11, #2
+	vadd.i64	q5, q5, q11
+	vshr.u64	q10, q7, #26
+	vshr.u64	q11, q5, #26
+	vand	q7, q7, q15
+	vand	q5, q5, q15
+	vadd.i64	q8, q8, q10
+	vadd.i64	q6, q6, q11
+	vshr.u64	q10, q8, #26
+	vand	q8, q8, q15
+	vadd.i64	q9, q9, q10
+	vmovn.i64	d20, q5
+	vmovn.i64	d21, q6
+	vmovn.i64	d22, q7
+	vmovn.i64	d23, q8
+	vmovn.i64	d24, q9
+	cmp	r9, r10
+	blo	.Lcpnr_139
+	add	r12, sp, #528
+	vstmia	r12, {d20-d24}
+.Lcpnrdone_140:
+	add	r12, sp, #456
+	vldmia	r12, {d0-d8}
+	add	r12, sp, #528
+	vldmia	r12, {d20-d24}
+	vmull.u32	q5, d20, d0
+	vmull.u32	q6, d20, d1
+	vmull.u32	q7, d20, d2
+	vmull.u32	q8, d20, d3
+	vmull.u32	q9, d20, d4
+	vmlal.u32	q5, d21, d8
+	vmlal.u32	q6, d21, d0
+	vmlal.u32	q7, d21, d1
+	vmlal.u32	q8, d21, d2
+	vmlal.u32	q9, d21, d3
+	vmlal.u32	q5, d22, d7
+	vmlal.u32	q6, d22, d8
+	vmlal.u32	q7, d22, d0
+	vmlal.u32	q8, d22, d1
+	vmlal.u32	q9, d22, d2
+	vmlal.u32	q5, d23, d6
+	vmlal.u32	q6, d23, d7
+	vmlal.u32	q7, d23, d8
+	vmlal.u32	q8, d23, d0
+	vmlal.u32	q9, d23, d1
+	vmlal.u32	q5, d24, d5
+	vmlal.u32	q6, d24, d6
+	vmlal.u32	q7, d24, d7
+	vmlal.u32	q8, d24, d8
+	vmlal.u32	q9, d24, d0
+	vadd.i64	d10, d10, d11
+	vadd.i64	d12, d12, d13
+	vadd.i64	d14, d14, d15
+	vadd.i64	d16, d16, d17
+	vadd.i64	d18, d18, d19
+	vmov.i64	q15, #0xffffffff
+	vshr.u64	q15, q15, #6
+	vshr.u64	q10, q5, #26
+	vshr.u64	q11, q8, #26
+	vand	q5, q5, q15
+	vand	q8, q8, q15
+	vadd.i64	q6, q6, q10
+	vadd.i64	q9, q9, q11
+	vshr.u64	q10, q6, #26
+	vshr.u64	q11, q9, #26
+	vand	q6, q6, q15
+	vand	q9, q9, q15
+	vadd.i64	q7, q7, q10
+	vadd.i64	q5, q5, q11
+	vshl.u64	q11, q11, #2
+	vadd.i64	q5, q5, q11
+	vshr.u64	q10, q7, #26
+	vshr.u64	q11, q5, #26
+	vand	q7, q7, q15
+	vand	q5, q5, q15
+	vadd.i64	q8, q8, q10
+	vadd.i64	q6, q6, q11
+	vshr.u64	q10, q8, #26
+	vand	q8, q8, q15
+	vadd.i64	q9, q9, q10
+	vmovn.i64	d20, q5
+	vmovn.i64	d21, q6
+	vmovn.i64	d22, q7
+	vmovn.i64	d23, q8
+	vmovn.i64	d24, q9
+	vmov.32	r1, d20[0]
+	vmov.32	r10, d21[0]
+	vmov.32	r11, d22[0]
+	vmov.32	r12, d23[0]
+	vmov.32	lr, d24[0]
+	adds	r4, r1, r10, lsl #26
+	lsr	r10, r10, #6
+	adcs	r5, r10, r11, lsl #20
+	lsr	r11, r11, #12
+	adcs	r6, r11, r12, lsl #14
+	lsr	r12, r12, #18
+	adcs	r7, r12, lr, lsl #8
+	lsr	lr, lr, #24
+	adc	r8, lr, #0
+	add	r11, sp, #52
+	stm	r11, {r0, r2, r3}
+	and	r10, r3, #63
+	and	r11, r10, #15
+	bic	r10, r10, #15
+	add	r10, r9, r10
+	str	r11, [sp, #84]
+	cmp	r9, r10
+	bhs	.Lcppbdone_144
+	ldm	sp, {r0-r3}
+.Lcppb_143:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_143
+.Lcppbdone_144:
+	ldr	r11, [sp, #84]
+	cmp	r11, #0
+	beq	.Lcpppdone_142
+	vmov.i8	q12, #0
+	add	r10, sp, #368
+	vst1.8	{d24-d25}, [r10]
+.Lcppp_141:
+	ldrb	r12, [r9], #1
+	strb	r12, [r10], #1
+	subs	r11, r11, #1
+	bne	.Lcppp_141
+	add	r9, sp, #368
+	add	r10, r9, #16
+	cmp	r9, r10
+	bhs	.Lcppbdone_146
+	ldm	sp, {r0-r3}
+.Lcppb_145:
+	ldr	r11, [r9], #4
+	adds	r4, r4, r11
+	ldr	r11, [r9], #4
+	adcs	r5, r5, r11
+	ldr	r11, [r9], #4
+	adcs	r6, r6, r11
+	ldr	r11, [r9], #4
+	adcs	r7, r7, r11
+	adc	r8, r8, #1
+	umull	r11, r12, r4, r0
+	umlal	r11, r12, r5, r2
+	umlal	r11, r12, r6, r3
+	ldr	lr, [sp, #16]
+	umlal	r11, r12, r7, lr
+	str	r11, [sp, #36]
+	mov	r11, #0
+	umlal	r12, r11, r4, r1
+	umlal	r12, r11, r5, r0
+	umlal	r12, r11, r6, r2
+	umlal	r12, r11, r7, r3
+	umlal	r12, r11, r8, lr
+	str	r12, [sp, #40]
+	mov	r12, #0
+	ldr	lr, [sp, #20]
+	umlal	r11, r12, r4, lr
+	umlal	r11, r12, r5, r1
+	umlal	r11, r12, r6, r0
+	umlal	r11, r12, r7, r2
+	umlal	r11, r12, r8, r3
+	str	r11, [sp, #44]
+	mov	r11, #0
+	umlal	r12, r11, r5, lr
+	ldr	lr, [sp, #24]
+	umlal	r12, r11, r4, lr
+	umlal	r12, r11, r6, r1
+	umlal	r12, r11, r7, r0
+	umlal	r12, r11, r8, r2
+	mov	r7, r12
+	mla	r8, r8, r0, r11
+	ldr	r4, [sp, #36]
+	ldr	r5, [sp, #40]
+	ldr	r6, [sp, #44]
+	lsr	r11, r8, #2
+	and	r8, r8, #3
+	add	r11, r11, r11, lsl #2
+	adds	r4, r4, r11
+	adcs	r5, r5, #0
+	adcs	r6, r6, #0
+	adcs	r7, r7, #0
+	adc	r8, r8, #0
+	cmp	r9, r10
+	blo	.Lcppb_145
+.Lcppbdone_146:
+.Lcpppdone_142:
+	add	r11, sp, #52
+	ldm	r11, {r0, r2, r3}
+	cmp	r3, #0
+	beq	.Lcpopenlen_86
+	cmp	r3, #64
+	bls	.Lcpt1_147
+	cmp	r3, #128
+	bls	.Lcpt2_148
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	vmov	q8, q0
+	vmov	q9, q1
+	vmov	q10, q2
+	vadd.i32	q11, q7, q12
+	mov	r12, #10
+.Lcprounds3_150:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q9, q9, q9, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vext.32	q11, q11, q11, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	veor	q11, q11, q8
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vrev32.16	q11, q11
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vshl.i32	q9, q14, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vsri.32	q9, q14, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	vadd.i32	q8, q8, q9
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	veor	q14, q11, q8
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vshl.i32	q11, q14, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vsri.32	q11, q14, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	vadd.i32	q10, q10, q11
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	veor	q14, q9, q10
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vshl.i32	q9, q14, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vsri.32	q9, q14, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q9, q9, q9, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q10, q10, q10, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	vext.32	q11, q11, q11, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds3_150
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	vadd.i32	q8, q8, q12
+	vadd.i32	q9, q9, q13
+	vadd.i32	q10, q10, q14
+	vadd.i32	q11, q11, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	vadd.i32	q11, q11, q12
+	vadd.i32	q11, q11, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #3
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11!, {d0-d15}
+	vstmia	r11, {d16-d23}
+	b	.Lcptgo_149
+.Lcpt2_148:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vmov	q4, q0
+	vmov	q5, q1
+	vmov	q6, q2
+	vadd.i32	q7, q3, q12
+	mov	r12, #10
+.Lcprounds2_151:
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q5, q5, q5, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q3, q3, q3, #3
+	vext.32	q7, q7, q7, #3
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q3, q3, q0
+	veor	q7, q7, q4
+	vrev32.16	q3, q3
+	vrev32.16	q7, q7
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #12
+	vshl.i32	q5, q13, #12
+	vsri.32	q1, q12, #20
+	vsri.32	q5, q13, #20
+	vadd.i32	q0, q0, q1
+	vadd.i32	q4, q4, q5
+	veor	q12, q3, q0
+	veor	q13, q7, q4
+	vshl.i32	q3, q12, #8
+	vshl.i32	q7, q13, #8
+	vsri.32	q3, q12, #24
+	vsri.32	q7, q13, #24
+	vadd.i32	q2, q2, q3
+	vadd.i32	q6, q6, q7
+	veor	q12, q1, q2
+	veor	q13, q5, q6
+	vshl.i32	q1, q12, #7
+	vshl.i32	q5, q13, #7
+	vsri.32	q1, q12, #25
+	vsri.32	q5, q13, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q5, q5, q5, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q6, q6, q6, #2
+	vext.32	q3, q3, q3, #1
+	vext.32	q7, q7, q7, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds2_151
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	vadd.i32	q4, q4, q12
+	vadd.i32	q5, q5, q13
+	vadd.i32	q6, q6, q14
+	vadd.i32	q7, q7, q15
+	add	r12, sp, #160
+	vld1.32	{d24-d25}, [r12]
+	vadd.i32	q7, q7, q12
+	ldr	r12, [r11, #48]
+	add	r12, r12, #2
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11, {d0-d15}
+	b	.Lcptgo_149
+.Lcpt1_147:
+	add	r11, sp, #96
+	vldmia	r11, {d0-d7}
+	mov	r12, #10
+.Lcprounds1_152:
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #1
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #3
+	vadd.i32	q0, q0, q1
+	veor	q3, q3, q0
+	vrev32.16	q3, q3
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #12
+	vsri.32	q1, q12, #20
+	vadd.i32	q0, q0, q1
+	veor	q12, q3, q0
+	vshl.i32	q3, q12, #8
+	vsri.32	q3, q12, #24
+	vadd.i32	q2, q2, q3
+	veor	q12, q1, q2
+	vshl.i32	q1, q12, #7
+	vsri.32	q1, q12, #25
+	vext.32	q1, q1, q1, #3
+	vext.32	q2, q2, q2, #2
+	vext.32	q3, q3, q3, #1
+	subs	r12, r12, #1
+	bne	.Lcprounds1_152
+	vldmia	r11, {d24-d31}
+	vadd.i32	q0, q0, q12
+	vadd.i32	q1, q1, q13
+	vadd.i32	q2, q2, q14
+	vadd.i32	q3, q3, q15
+	ldr	r12, [r11, #48]
+	add	r12, r12, #1
+	str	r12, [r11, #48]
+	add	r11, sp, #176
+	vstmia	r11, {d0-d7}
+.Lcptgo_149:
+	add	r11, sp, #176
+.Lcpx16_153:
+	cmp	r3, #16
+	blo	.Lcpxb_154
+	vld1.8	{d24-d25}, [r2]!
+	vld1.8	{d26-d27}, [r11]!
+	veor	q12, q12, q13
+	vst1.8	{d24-d25}, [r0]!
+	sub	r3, r3, #16
+	b	.Lcpx16_153
+.Lcpxb_154:
+	cmp	r3, #0
+	beq	.Lcpxd_156
+.Lcpxbl_155:
+	ldrb	r12, [r2], #1
+	ldrb	lr, [r11], #1
+	eor	r12, r12, lr
+	strb	r12, [r0], #1
+	subs	r3, r3, #1
+	bne	.Lcpxbl_155
+.Lcpxd_156:
+	vmov.i8	q0, #0
+	vmov.i8	q1, #0
+	vmov.i8	q2, #0
+	vmov.i8	q3, #0
+	vmov.i8	q4, #0
+	vmov.i8	q5, #0
+	vmov.i8	q6, #0
+	vmov.i8	q7, #0
+	add	r12, sp, #384
+	vstmia	r12, {d0-d15}
+	add	r12, sp, #512
+	vstmia	r12, {d0-d15}
+	b	.Lcpopenlen_86
 	.cfi_endproc
 	.fnend
 	.size	ctasm_chacha20_poly1305_open_neon, .-ctasm_chacha20_poly1305_open_neon

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The ARMv7 NEON ChaCha20-Poly1305 tier (perlasm/chacha/chacha20_poly1305_armv7.pl):
-// NEON ChaCha20 (up to three blocks in flight) and scalar radix-2^26 Poly1305 in
-// one pass; everything is assembly, so no C++ touches secrets.
+// NEON ChaCha20 (up to three blocks in flight); Poly1305 scalar (radix 2^32) under
+// 192 bytes and NEON (radix 2^26, four blocks per step) from there; everything is
+// assembly, so no C++ touches secrets.
 #include "chacha/internal.h"
 
 #if defined(CTASM_ARMV7_ASM)
