@@ -146,6 +146,11 @@ use constant CHUNK => 2048;
 # iteration, Poly1305 blocks woven into each iteration], 10 double rounds and
 # 16 blocks (one 256-byte batch) in all.
 use constant FUSE_SSSE3 => [[6, 1, 2], [2, 2, 2]];
+{   # checked here, not by the tests alone: other totals would give a wrong key stream or MAC
+    my ($drs, $blocks) = (0, 0);
+    for (@{+FUSE_SSSE3}) { $drs += $_->[0] * $_->[1]; $blocks += $_->[0] * $_->[2] }
+    die "FUSE_SSSE3: $drs double rounds and $blocks Poly1305 blocks, not 10 and 16" if $drs != 10 || $blocks != 16;
+}
 # The registers of the fused loop's Poly1305: h0, h1, h2, then four free
 use constant POLY_ROLES => qw(%r11 %r12 %r13 %r14 %r15 %rbx %rbp);
 # The row of the wide paths kept in the frame: 2 (c). 0 (a, whose last update
