@@ -3101,536 +3101,394 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,192(%rcx)
-	cmpq	$128,%r10
-	ja	.Lcp_short4_65
-	cmpq	$64,%r10
-	ja	.Lcp_short3_61
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	vmovdqa	0(%rcx),%xmm4
-	vmovdqa	16(%rcx),%xmm5
-	vmovdqa	32(%rcx),%xmm6
-	vmovdqa	48(%rcx),%xmm7
-	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
-	movl	$10,%r8d
-.Lcp_dround_h_67:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	decl	%r8d
-	jnz	.Lcp_dround_h_67
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	vpaddd	0(%rcx),%xmm4,%xmm4
-	vmovdqa	%xmm4,448(%rcx)
-	vpaddd	16(%rcx),%xmm5,%xmm5
-	vmovdqa	%xmm5,464(%rcx)
-	vpaddd	32(%rcx),%xmm6,%xmm6
-	vmovdqa	%xmm6,480(%rcx)
-	vmovdqa	48(%rcx),%xmm13
-	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
-	vpaddd	%xmm13,%xmm7,%xmm7
-	vmovdqa	%xmm7,496(%rcx)
-	jmp	.Lcp_shortkey_62
-.Lcp_short3_61:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	vmovdqa	0(%rcx),%xmm4
-	vmovdqa	16(%rcx),%xmm5
-	vmovdqa	32(%rcx),%xmm6
-	vmovdqa	48(%rcx),%xmm7
-	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
-	vmovdqa	0(%rcx),%xmm8
-	vmovdqa	16(%rcx),%xmm9
-	vmovdqa	32(%rcx),%xmm10
-	vmovdqa	48(%rcx),%xmm11
-	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
-	movl	$10,%r8d
-.Lcp_dround_h_68:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm9,%xmm14
-	vpslld	$12,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm9,%xmm14
-	vpslld	$7,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm9,%xmm14
-	vpslld	$12,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm9,%xmm14
-	vpslld	$7,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
-	decl	%r8d
-	jnz	.Lcp_dround_h_68
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	vpaddd	0(%rcx),%xmm4,%xmm4
-	vmovdqa	%xmm4,448(%rcx)
-	vpaddd	16(%rcx),%xmm5,%xmm5
-	vmovdqa	%xmm5,464(%rcx)
-	vpaddd	32(%rcx),%xmm6,%xmm6
-	vmovdqa	%xmm6,480(%rcx)
-	vmovdqa	48(%rcx),%xmm13
-	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
-	vpaddd	%xmm13,%xmm7,%xmm7
-	vmovdqa	%xmm7,496(%rcx)
-	vpaddd	0(%rcx),%xmm8,%xmm8
-	vmovdqa	%xmm8,512(%rcx)
-	vpaddd	16(%rcx),%xmm9,%xmm9
-	vmovdqa	%xmm9,528(%rcx)
-	vpaddd	32(%rcx),%xmm10,%xmm10
-	vmovdqa	%xmm10,544(%rcx)
-	vmovdqa	48(%rcx),%xmm14
-	vpaddd	.Lcp_blk2(%rip),%xmm14,%xmm14
-	vpaddd	%xmm14,%xmm11,%xmm11
-	vmovdqa	%xmm11,560(%rcx)
-	jmp	.Lcp_shortkey_62
-.Lcp_short4_65:
-	cmpq	$192,%r10
+	movq	$224,216(%rcx)
+	movl	$21,208(%rcx)
+	cmpq	$320,%r10
 	ja	.Lcp_short8_66
-	vpbroadcastd	0(%rcx),%xmm0
-	vpbroadcastd	4(%rcx),%xmm1
-	vpbroadcastd	8(%rcx),%xmm2
-	vpbroadcastd	12(%rcx),%xmm3
-	vpbroadcastd	16(%rcx),%xmm4
-	vpbroadcastd	20(%rcx),%xmm5
-	vpbroadcastd	24(%rcx),%xmm6
-	vpbroadcastd	28(%rcx),%xmm7
-	vpbroadcastd	48(%rcx),%xmm8
-	vpbroadcastd	52(%rcx),%xmm9
-	vpbroadcastd	56(%rcx),%xmm10
-	vpbroadcastd	60(%rcx),%xmm11
-	vpaddd	.Lcp_inc(%rip),%xmm8,%xmm8
-	vmovdqa	%xmm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%xmm12
-	vmovdqa	%xmm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%xmm12
-	vmovdqa	%xmm12,240(%rcx)
-	vpbroadcastd	40(%rcx),%xmm12
-	vmovdqa	%xmm12,256(%rcx)
-	vpbroadcastd	44(%rcx),%xmm12
-	vmovdqa	%xmm12,272(%rcx)
+	movq	$384,216(%rcx)
+	cmpq	$64,%r10
+	ja	.Lcp_pairs2_67
+	movl	$4,208(%rcx)
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_69:
-	vpaddd	%xmm4,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm8,%xmm8
-	vpxor	%xmm1,%xmm9,%xmm9
-	vpshufb	.Lcp_rot16(%rip),%xmm8,%xmm8
-	vpshufb	.Lcp_rot16(%rip),%xmm9,%xmm9
-	vmovdqa	224(%rcx),%xmm12
-	vmovdqa	240(%rcx),%xmm14
-	vpaddd	%xmm8,%xmm12,%xmm12
-	vpaddd	%xmm9,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm4,%xmm4
-	vpxor	%xmm14,%xmm5,%xmm5
-	vpsrld	$20,%xmm4,%xmm13
-	vpslld	$12,%xmm4,%xmm4
-	vpor	%xmm13,%xmm4,%xmm4
-	vpsrld	$20,%xmm5,%xmm15
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm15,%xmm5,%xmm5
-	vpaddd	%xmm4,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm8,%xmm8
-	vpxor	%xmm1,%xmm9,%xmm9
-	vpshufb	.Lcp_rot8(%rip),%xmm8,%xmm8
-	vpshufb	.Lcp_rot8(%rip),%xmm9,%xmm9
-	vpaddd	%xmm8,%xmm12,%xmm12
-	vpaddd	%xmm9,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm4,%xmm4
-	vpxor	%xmm14,%xmm5,%xmm5
-	vpsrld	$25,%xmm4,%xmm13
-	vpslld	$7,%xmm4,%xmm4
-	vpor	%xmm13,%xmm4,%xmm4
-	vpsrld	$25,%xmm5,%xmm15
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm15,%xmm5,%xmm5
-	vmovdqa	%xmm12,224(%rcx)
-	vmovdqa	%xmm14,240(%rcx)
-	vpaddd	%xmm6,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm10,%xmm10
-	vpxor	%xmm3,%xmm11,%xmm11
-	vpshufb	.Lcp_rot16(%rip),%xmm10,%xmm10
-	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
-	vmovdqa	256(%rcx),%xmm12
-	vmovdqa	272(%rcx),%xmm14
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vpaddd	%xmm11,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm6,%xmm6
-	vpxor	%xmm14,%xmm7,%xmm7
-	vpsrld	$20,%xmm6,%xmm13
-	vpslld	$12,%xmm6,%xmm6
-	vpor	%xmm13,%xmm6,%xmm6
-	vpsrld	$20,%xmm7,%xmm15
-	vpslld	$12,%xmm7,%xmm7
-	vpor	%xmm15,%xmm7,%xmm7
-	vpaddd	%xmm6,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm10,%xmm10
-	vpxor	%xmm3,%xmm11,%xmm11
-	vpshufb	.Lcp_rot8(%rip),%xmm10,%xmm10
-	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vpaddd	%xmm11,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm6,%xmm6
-	vpxor	%xmm14,%xmm7,%xmm7
-	vpsrld	$25,%xmm6,%xmm13
-	vpslld	$7,%xmm6,%xmm6
-	vpor	%xmm13,%xmm6,%xmm6
-	vpsrld	$25,%xmm7,%xmm15
-	vpslld	$7,%xmm7,%xmm7
-	vpor	%xmm15,%xmm7,%xmm7
-	vmovdqa	%xmm12,256(%rcx)
-	vmovdqa	%xmm14,272(%rcx)
-	vpaddd	%xmm5,%xmm0,%xmm0
-	vpaddd	%xmm6,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm11,%xmm11
-	vpxor	%xmm1,%xmm8,%xmm8
-	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
-	vpshufb	.Lcp_rot16(%rip),%xmm8,%xmm8
-	vmovdqa	256(%rcx),%xmm12
-	vmovdqa	272(%rcx),%xmm14
-	vpaddd	%xmm11,%xmm12,%xmm12
-	vpaddd	%xmm8,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm5,%xmm5
-	vpxor	%xmm14,%xmm6,%xmm6
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm6,%xmm15
-	vpslld	$12,%xmm6,%xmm6
-	vpor	%xmm15,%xmm6,%xmm6
-	vpaddd	%xmm5,%xmm0,%xmm0
-	vpaddd	%xmm6,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm11,%xmm11
-	vpxor	%xmm1,%xmm8,%xmm8
-	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
-	vpshufb	.Lcp_rot8(%rip),%xmm8,%xmm8
-	vpaddd	%xmm11,%xmm12,%xmm12
-	vpaddd	%xmm8,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm5,%xmm5
-	vpxor	%xmm14,%xmm6,%xmm6
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm6,%xmm15
-	vpslld	$7,%xmm6,%xmm6
-	vpor	%xmm15,%xmm6,%xmm6
-	vmovdqa	%xmm12,256(%rcx)
-	vmovdqa	%xmm14,272(%rcx)
-	vpaddd	%xmm7,%xmm2,%xmm2
-	vpaddd	%xmm4,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm9,%xmm9
-	vpxor	%xmm3,%xmm10,%xmm10
-	vpshufb	.Lcp_rot16(%rip),%xmm9,%xmm9
-	vpshufb	.Lcp_rot16(%rip),%xmm10,%xmm10
-	vmovdqa	224(%rcx),%xmm12
-	vmovdqa	240(%rcx),%xmm14
-	vpaddd	%xmm9,%xmm12,%xmm12
-	vpaddd	%xmm10,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm7,%xmm7
-	vpxor	%xmm14,%xmm4,%xmm4
-	vpsrld	$20,%xmm7,%xmm13
-	vpslld	$12,%xmm7,%xmm7
-	vpor	%xmm13,%xmm7,%xmm7
-	vpsrld	$20,%xmm4,%xmm15
-	vpslld	$12,%xmm4,%xmm4
-	vpor	%xmm15,%xmm4,%xmm4
-	vpaddd	%xmm7,%xmm2,%xmm2
-	vpaddd	%xmm4,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm9,%xmm9
-	vpxor	%xmm3,%xmm10,%xmm10
-	vpshufb	.Lcp_rot8(%rip),%xmm9,%xmm9
-	vpshufb	.Lcp_rot8(%rip),%xmm10,%xmm10
-	vpaddd	%xmm9,%xmm12,%xmm12
-	vpaddd	%xmm10,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm7,%xmm7
-	vpxor	%xmm14,%xmm4,%xmm4
-	vpsrld	$25,%xmm7,%xmm13
-	vpslld	$7,%xmm7,%xmm7
-	vpor	%xmm13,%xmm7,%xmm7
-	vpsrld	$25,%xmm4,%xmm15
-	vpslld	$7,%xmm4,%xmm4
-	vpor	%xmm15,%xmm4,%xmm4
-	vmovdqa	%xmm12,224(%rcx)
-	vmovdqa	%xmm14,240(%rcx)
+.Lcp_dround_p_69:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_69
-	vpbroadcastd	0(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm0,%xmm0
-	vpbroadcastd	4(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm1,%xmm1
-	vpbroadcastd	8(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm2,%xmm2
-	vpbroadcastd	12(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm3,%xmm3
-	vpbroadcastd	16(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm4,%xmm4
-	vpbroadcastd	20(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm5,%xmm5
-	vpbroadcastd	24(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm6,%xmm6
-	vpbroadcastd	28(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm7,%xmm7
-	vpbroadcastd	52(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm9,%xmm9
-	vpbroadcastd	56(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm10,%xmm10
-	vpbroadcastd	60(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm11,%xmm11
-	vpaddd	352(%rcx),%xmm8,%xmm8
-	vpunpckldq	%xmm1,%xmm0,%xmm12
-	vpunpckhdq	%xmm1,%xmm0,%xmm0
-	vpunpckldq	%xmm3,%xmm2,%xmm13
-	vpunpckhdq	%xmm3,%xmm2,%xmm2
-	vpunpcklqdq	%xmm13,%xmm12,%xmm1
-	vpunpckhqdq	%xmm13,%xmm12,%xmm12
-	vpunpcklqdq	%xmm2,%xmm0,%xmm3
-	vpunpckhqdq	%xmm2,%xmm0,%xmm0
-	vmovdqa	%xmm1,384(%rcx)
-	vmovdqa	%xmm12,448(%rcx)
-	vmovdqa	%xmm3,512(%rcx)
-	vmovdqa	%xmm0,576(%rcx)
-	vpunpckldq	%xmm5,%xmm4,%xmm2
-	vpunpckhdq	%xmm5,%xmm4,%xmm4
-	vpunpckldq	%xmm7,%xmm6,%xmm13
-	vpunpckhdq	%xmm7,%xmm6,%xmm6
-	vpunpcklqdq	%xmm13,%xmm2,%xmm5
-	vpunpckhqdq	%xmm13,%xmm2,%xmm2
-	vpunpcklqdq	%xmm6,%xmm4,%xmm7
-	vpunpckhqdq	%xmm6,%xmm4,%xmm4
-	vmovdqa	%xmm5,400(%rcx)
-	vmovdqa	%xmm2,464(%rcx)
-	vmovdqa	%xmm7,528(%rcx)
-	vmovdqa	%xmm4,592(%rcx)
-	vpunpckldq	%xmm9,%xmm8,%xmm6
-	vpunpckhdq	%xmm9,%xmm8,%xmm8
-	vpunpckldq	%xmm11,%xmm10,%xmm13
-	vpunpckhdq	%xmm11,%xmm10,%xmm10
-	vpunpcklqdq	%xmm13,%xmm6,%xmm9
-	vpunpckhqdq	%xmm13,%xmm6,%xmm6
-	vpunpcklqdq	%xmm10,%xmm8,%xmm11
-	vpunpckhqdq	%xmm10,%xmm8,%xmm8
-	vmovdqa	%xmm9,432(%rcx)
-	vmovdqa	%xmm6,496(%rcx)
-	vmovdqa	%xmm11,560(%rcx)
-	vmovdqa	%xmm8,624(%rcx)
-	vmovdqa	224(%rcx),%xmm15
-	vpbroadcastd	32(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm15,%xmm15
-	vmovdqa	240(%rcx),%xmm1
-	vpbroadcastd	36(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm1,%xmm1
-	vmovdqa	256(%rcx),%xmm12
-	vpbroadcastd	40(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vmovdqa	272(%rcx),%xmm3
-	vpbroadcastd	44(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm3,%xmm3
-	vpunpckldq	%xmm1,%xmm15,%xmm10
-	vpunpckhdq	%xmm1,%xmm15,%xmm15
-	vpunpckldq	%xmm3,%xmm12,%xmm13
-	vpunpckhdq	%xmm3,%xmm12,%xmm12
-	vpunpcklqdq	%xmm13,%xmm10,%xmm1
-	vpunpckhqdq	%xmm13,%xmm10,%xmm10
-	vpunpcklqdq	%xmm12,%xmm15,%xmm3
-	vpunpckhqdq	%xmm12,%xmm15,%xmm15
-	vmovdqa	%xmm1,416(%rcx)
-	vmovdqa	%xmm10,480(%rcx)
-	vmovdqa	%xmm3,544(%rcx)
-	vmovdqa	%xmm15,608(%rcx)
+	jnz	.Lcp_dround_p_69
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	jmp	.Lcp_shortkey_62
+.Lcp_pairs2_67:
+	cmpq	$192,%r10
+	ja	.Lcp_pairs3_68
+	movl	$8,208(%rcx)
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
+	vbroadcasti128	0(%rcx),%ymm4
+	vbroadcasti128	16(%rcx),%ymm5
+	vbroadcasti128	32(%rcx),%ymm6
+	vbroadcasti128	48(%rcx),%ymm7
+	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
+	movl	$10,%r8d
+.Lcp_dround_p_70:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	decl	%r8d
+	jnz	.Lcp_dround_p_70
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vbroadcasti128	0(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm4,%ymm4
+	vbroadcasti128	16(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm5,%ymm5
+	vbroadcasti128	32(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm6,%ymm6
+	vbroadcasti128	48(%rcx),%ymm13
+	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
+	vpaddd	%ymm13,%ymm7,%ymm7
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,608(%rcx)
+	jmp	.Lcp_shortkey_62
+.Lcp_pairs3_68:
+	movl	$12,208(%rcx)
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
+	vbroadcasti128	0(%rcx),%ymm4
+	vbroadcasti128	16(%rcx),%ymm5
+	vbroadcasti128	32(%rcx),%ymm6
+	vbroadcasti128	48(%rcx),%ymm7
+	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
+	vbroadcasti128	0(%rcx),%ymm8
+	vbroadcasti128	16(%rcx),%ymm9
+	vbroadcasti128	32(%rcx),%ymm10
+	vbroadcasti128	48(%rcx),%ymm11
+	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
+	movl	$10,%r8d
+.Lcp_dround_p_71:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm9,%ymm14
+	vpslld	$12,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm9,%ymm14
+	vpslld	$7,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$147,%ymm8,%ymm8
+	vpshufd	$57,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm9,%ymm14
+	vpslld	$12,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm9,%ymm14
+	vpslld	$7,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$57,%ymm8,%ymm8
+	vpshufd	$147,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	decl	%r8d
+	jnz	.Lcp_dround_p_71
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vbroadcasti128	0(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm4,%ymm4
+	vbroadcasti128	16(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm5,%ymm5
+	vbroadcasti128	32(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm6,%ymm6
+	vbroadcasti128	48(%rcx),%ymm13
+	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
+	vpaddd	%ymm13,%ymm7,%ymm7
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,608(%rcx)
+	vbroadcasti128	0(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm8,%ymm8
+	vbroadcasti128	16(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm9,%ymm9
+	vbroadcasti128	32(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm10,%ymm10
+	vbroadcasti128	48(%rcx),%ymm14
+	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
+	vpaddd	%ymm14,%ymm11,%ymm11
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
+	vmovdqa	%ymm14,640(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
+	vmovdqa	%ymm14,672(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
+	vmovdqa	%ymm14,704(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
+	vmovdqa	%ymm14,736(%rcx)
 	jmp	.Lcp_shortkey_62
 .Lcp_short8_66:
 	cmpq	$448,%r10
@@ -3658,7 +3516,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_70:
+.Lcp_dround_72:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -3804,7 +3662,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_70
+	jnz	.Lcp_dround_72
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -3927,25 +3785,25 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_71
+	jz	.Lcp_nopad_73
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_72:
+.Lcp_padcopy_74:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_72
+	jnz	.Lcp_padcopy_74
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_71:
+.Lcp_nopad_73:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -3967,25 +3825,25 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_73
+	jz	.Lcp_nopad_75
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_74:
+.Lcp_padcopy_76:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_74
+	jnz	.Lcp_padcopy_76
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_73:
+.Lcp_nopad_75:
 	jmp	.Lcp_datadone_64
 .Lcp_big_60:
 	vmovdqa	0(%rcx),%xmm0
@@ -3993,7 +3851,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_75:
+.Lcp_dround_h_77:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4033,7 +3891,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_75
+	jnz	.Lcp_dround_h_77
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4065,29 +3923,29 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_76
+	jz	.Lcp_nopad_78
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_77:
+.Lcp_padcopy_79:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_77
+	jnz	.Lcp_padcopy_79
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_76:
+.Lcp_nopad_78:
 	movq	168(%rcx),%rax
 	shrq	$9,%rax
 	cmpq	$2,%rax
-	jb	.Lcp_nofuse_78
+	jb	.Lcp_nofuse_80
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -4118,7 +3976,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-.Lcp_nofuse_78:
+.Lcp_nofuse_80:
 .Lcp_chunk_63:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -4147,25 +4005,25 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_79
+	jz	.Lcp_nopad_81
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_80:
+.Lcp_padcopy_82:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_80
+	jnz	.Lcp_padcopy_82
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_79:
+.Lcp_nopad_81:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -4200,13 +4058,21 @@ ctasm_chacha20_poly1305_seal_avx2:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$14,%eax
-.Lcp_wipe_81:
+	movl	208(%rcx),%eax
+	movq	216(%rcx),%rdx
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
-	addq	$64,%rcx
+	vmovdqa	%ymm0,64(%rcx)
+	vmovdqa	%ymm0,96(%rcx)
+	vmovdqa	%ymm0,128(%rcx)
+	vmovdqa	%ymm0,160(%rcx)
+	vmovdqa	%ymm0,192(%rcx)
+	addq	%rdx,%rcx
+.Lcp_wipe_83:
+	vmovdqa	%ymm0,0(%rcx)
+	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_81
+	jnz	.Lcp_wipe_83
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -4289,540 +4155,398 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,192(%rcx)
-	cmpq	$128,%r10
-	ja	.Lcp_short4_87
+	movq	$224,216(%rcx)
+	movl	$21,208(%rcx)
+	cmpq	$320,%r10
+	ja	.Lcp_short8_90
+	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_short3_83
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	vmovdqa	0(%rcx),%xmm4
-	vmovdqa	16(%rcx),%xmm5
-	vmovdqa	32(%rcx),%xmm6
-	vmovdqa	48(%rcx),%xmm7
-	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
+	ja	.Lcp_pairs2_91
+	movl	$4,208(%rcx)
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_h_89:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
+.Lcp_dround_p_93:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_89
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	vpaddd	0(%rcx),%xmm4,%xmm4
-	vmovdqa	%xmm4,448(%rcx)
-	vpaddd	16(%rcx),%xmm5,%xmm5
-	vmovdqa	%xmm5,464(%rcx)
-	vpaddd	32(%rcx),%xmm6,%xmm6
-	vmovdqa	%xmm6,480(%rcx)
-	vmovdqa	48(%rcx),%xmm13
-	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
-	vpaddd	%xmm13,%xmm7,%xmm7
-	vmovdqa	%xmm7,496(%rcx)
-	jmp	.Lcp_shortkey_84
-.Lcp_short3_83:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	vmovdqa	0(%rcx),%xmm4
-	vmovdqa	16(%rcx),%xmm5
-	vmovdqa	32(%rcx),%xmm6
-	vmovdqa	48(%rcx),%xmm7
-	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
-	vmovdqa	0(%rcx),%xmm8
-	vmovdqa	16(%rcx),%xmm9
-	vmovdqa	32(%rcx),%xmm10
-	vmovdqa	48(%rcx),%xmm11
-	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
-	movl	$10,%r8d
-.Lcp_dround_h_90:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm9,%xmm14
-	vpslld	$12,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm9,%xmm14
-	vpslld	$7,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm9,%xmm14
-	vpslld	$12,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm7,%xmm7
-	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm9,%xmm14
-	vpslld	$7,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
-	decl	%r8d
-	jnz	.Lcp_dround_h_90
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	vpaddd	0(%rcx),%xmm4,%xmm4
-	vmovdqa	%xmm4,448(%rcx)
-	vpaddd	16(%rcx),%xmm5,%xmm5
-	vmovdqa	%xmm5,464(%rcx)
-	vpaddd	32(%rcx),%xmm6,%xmm6
-	vmovdqa	%xmm6,480(%rcx)
-	vmovdqa	48(%rcx),%xmm13
-	vpaddd	.Lcp_blk1(%rip),%xmm13,%xmm13
-	vpaddd	%xmm13,%xmm7,%xmm7
-	vmovdqa	%xmm7,496(%rcx)
-	vpaddd	0(%rcx),%xmm8,%xmm8
-	vmovdqa	%xmm8,512(%rcx)
-	vpaddd	16(%rcx),%xmm9,%xmm9
-	vmovdqa	%xmm9,528(%rcx)
-	vpaddd	32(%rcx),%xmm10,%xmm10
-	vmovdqa	%xmm10,544(%rcx)
-	vmovdqa	48(%rcx),%xmm14
-	vpaddd	.Lcp_blk2(%rip),%xmm14,%xmm14
-	vpaddd	%xmm14,%xmm11,%xmm11
-	vmovdqa	%xmm11,560(%rcx)
-	jmp	.Lcp_shortkey_84
-.Lcp_short4_87:
+	jnz	.Lcp_dround_p_93
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	jmp	.Lcp_shortkey_86
+.Lcp_pairs2_91:
 	cmpq	$192,%r10
-	ja	.Lcp_short8_88
-	vpbroadcastd	0(%rcx),%xmm0
-	vpbroadcastd	4(%rcx),%xmm1
-	vpbroadcastd	8(%rcx),%xmm2
-	vpbroadcastd	12(%rcx),%xmm3
-	vpbroadcastd	16(%rcx),%xmm4
-	vpbroadcastd	20(%rcx),%xmm5
-	vpbroadcastd	24(%rcx),%xmm6
-	vpbroadcastd	28(%rcx),%xmm7
-	vpbroadcastd	48(%rcx),%xmm8
-	vpbroadcastd	52(%rcx),%xmm9
-	vpbroadcastd	56(%rcx),%xmm10
-	vpbroadcastd	60(%rcx),%xmm11
-	vpaddd	.Lcp_inc(%rip),%xmm8,%xmm8
-	vmovdqa	%xmm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%xmm12
-	vmovdqa	%xmm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%xmm12
-	vmovdqa	%xmm12,240(%rcx)
-	vpbroadcastd	40(%rcx),%xmm12
-	vmovdqa	%xmm12,256(%rcx)
-	vpbroadcastd	44(%rcx),%xmm12
-	vmovdqa	%xmm12,272(%rcx)
+	ja	.Lcp_pairs3_92
+	movl	$8,208(%rcx)
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
+	vbroadcasti128	0(%rcx),%ymm4
+	vbroadcasti128	16(%rcx),%ymm5
+	vbroadcasti128	32(%rcx),%ymm6
+	vbroadcasti128	48(%rcx),%ymm7
+	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_91:
-	vpaddd	%xmm4,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm8,%xmm8
-	vpxor	%xmm1,%xmm9,%xmm9
-	vpshufb	.Lcp_rot16(%rip),%xmm8,%xmm8
-	vpshufb	.Lcp_rot16(%rip),%xmm9,%xmm9
-	vmovdqa	224(%rcx),%xmm12
-	vmovdqa	240(%rcx),%xmm14
-	vpaddd	%xmm8,%xmm12,%xmm12
-	vpaddd	%xmm9,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm4,%xmm4
-	vpxor	%xmm14,%xmm5,%xmm5
-	vpsrld	$20,%xmm4,%xmm13
-	vpslld	$12,%xmm4,%xmm4
-	vpor	%xmm13,%xmm4,%xmm4
-	vpsrld	$20,%xmm5,%xmm15
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm15,%xmm5,%xmm5
-	vpaddd	%xmm4,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm8,%xmm8
-	vpxor	%xmm1,%xmm9,%xmm9
-	vpshufb	.Lcp_rot8(%rip),%xmm8,%xmm8
-	vpshufb	.Lcp_rot8(%rip),%xmm9,%xmm9
-	vpaddd	%xmm8,%xmm12,%xmm12
-	vpaddd	%xmm9,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm4,%xmm4
-	vpxor	%xmm14,%xmm5,%xmm5
-	vpsrld	$25,%xmm4,%xmm13
-	vpslld	$7,%xmm4,%xmm4
-	vpor	%xmm13,%xmm4,%xmm4
-	vpsrld	$25,%xmm5,%xmm15
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm15,%xmm5,%xmm5
-	vmovdqa	%xmm12,224(%rcx)
-	vmovdqa	%xmm14,240(%rcx)
-	vpaddd	%xmm6,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm10,%xmm10
-	vpxor	%xmm3,%xmm11,%xmm11
-	vpshufb	.Lcp_rot16(%rip),%xmm10,%xmm10
-	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
-	vmovdqa	256(%rcx),%xmm12
-	vmovdqa	272(%rcx),%xmm14
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vpaddd	%xmm11,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm6,%xmm6
-	vpxor	%xmm14,%xmm7,%xmm7
-	vpsrld	$20,%xmm6,%xmm13
-	vpslld	$12,%xmm6,%xmm6
-	vpor	%xmm13,%xmm6,%xmm6
-	vpsrld	$20,%xmm7,%xmm15
-	vpslld	$12,%xmm7,%xmm7
-	vpor	%xmm15,%xmm7,%xmm7
-	vpaddd	%xmm6,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm10,%xmm10
-	vpxor	%xmm3,%xmm11,%xmm11
-	vpshufb	.Lcp_rot8(%rip),%xmm10,%xmm10
-	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vpaddd	%xmm11,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm6,%xmm6
-	vpxor	%xmm14,%xmm7,%xmm7
-	vpsrld	$25,%xmm6,%xmm13
-	vpslld	$7,%xmm6,%xmm6
-	vpor	%xmm13,%xmm6,%xmm6
-	vpsrld	$25,%xmm7,%xmm15
-	vpslld	$7,%xmm7,%xmm7
-	vpor	%xmm15,%xmm7,%xmm7
-	vmovdqa	%xmm12,256(%rcx)
-	vmovdqa	%xmm14,272(%rcx)
-	vpaddd	%xmm5,%xmm0,%xmm0
-	vpaddd	%xmm6,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm11,%xmm11
-	vpxor	%xmm1,%xmm8,%xmm8
-	vpshufb	.Lcp_rot16(%rip),%xmm11,%xmm11
-	vpshufb	.Lcp_rot16(%rip),%xmm8,%xmm8
-	vmovdqa	256(%rcx),%xmm12
-	vmovdqa	272(%rcx),%xmm14
-	vpaddd	%xmm11,%xmm12,%xmm12
-	vpaddd	%xmm8,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm5,%xmm5
-	vpxor	%xmm14,%xmm6,%xmm6
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm6,%xmm15
-	vpslld	$12,%xmm6,%xmm6
-	vpor	%xmm15,%xmm6,%xmm6
-	vpaddd	%xmm5,%xmm0,%xmm0
-	vpaddd	%xmm6,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm11,%xmm11
-	vpxor	%xmm1,%xmm8,%xmm8
-	vpshufb	.Lcp_rot8(%rip),%xmm11,%xmm11
-	vpshufb	.Lcp_rot8(%rip),%xmm8,%xmm8
-	vpaddd	%xmm11,%xmm12,%xmm12
-	vpaddd	%xmm8,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm5,%xmm5
-	vpxor	%xmm14,%xmm6,%xmm6
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm6,%xmm15
-	vpslld	$7,%xmm6,%xmm6
-	vpor	%xmm15,%xmm6,%xmm6
-	vmovdqa	%xmm12,256(%rcx)
-	vmovdqa	%xmm14,272(%rcx)
-	vpaddd	%xmm7,%xmm2,%xmm2
-	vpaddd	%xmm4,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm9,%xmm9
-	vpxor	%xmm3,%xmm10,%xmm10
-	vpshufb	.Lcp_rot16(%rip),%xmm9,%xmm9
-	vpshufb	.Lcp_rot16(%rip),%xmm10,%xmm10
-	vmovdqa	224(%rcx),%xmm12
-	vmovdqa	240(%rcx),%xmm14
-	vpaddd	%xmm9,%xmm12,%xmm12
-	vpaddd	%xmm10,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm7,%xmm7
-	vpxor	%xmm14,%xmm4,%xmm4
-	vpsrld	$20,%xmm7,%xmm13
-	vpslld	$12,%xmm7,%xmm7
-	vpor	%xmm13,%xmm7,%xmm7
-	vpsrld	$20,%xmm4,%xmm15
-	vpslld	$12,%xmm4,%xmm4
-	vpor	%xmm15,%xmm4,%xmm4
-	vpaddd	%xmm7,%xmm2,%xmm2
-	vpaddd	%xmm4,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm9,%xmm9
-	vpxor	%xmm3,%xmm10,%xmm10
-	vpshufb	.Lcp_rot8(%rip),%xmm9,%xmm9
-	vpshufb	.Lcp_rot8(%rip),%xmm10,%xmm10
-	vpaddd	%xmm9,%xmm12,%xmm12
-	vpaddd	%xmm10,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm7,%xmm7
-	vpxor	%xmm14,%xmm4,%xmm4
-	vpsrld	$25,%xmm7,%xmm13
-	vpslld	$7,%xmm7,%xmm7
-	vpor	%xmm13,%xmm7,%xmm7
-	vpsrld	$25,%xmm4,%xmm15
-	vpslld	$7,%xmm4,%xmm4
-	vpor	%xmm15,%xmm4,%xmm4
-	vmovdqa	%xmm12,224(%rcx)
-	vmovdqa	%xmm14,240(%rcx)
+.Lcp_dround_p_94:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_91
-	vpbroadcastd	0(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm0,%xmm0
-	vpbroadcastd	4(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm1,%xmm1
-	vpbroadcastd	8(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm2,%xmm2
-	vpbroadcastd	12(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm3,%xmm3
-	vpbroadcastd	16(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm4,%xmm4
-	vpbroadcastd	20(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm5,%xmm5
-	vpbroadcastd	24(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm6,%xmm6
-	vpbroadcastd	28(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm7,%xmm7
-	vpbroadcastd	52(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm9,%xmm9
-	vpbroadcastd	56(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm10,%xmm10
-	vpbroadcastd	60(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm11,%xmm11
-	vpaddd	352(%rcx),%xmm8,%xmm8
-	vpunpckldq	%xmm1,%xmm0,%xmm12
-	vpunpckhdq	%xmm1,%xmm0,%xmm0
-	vpunpckldq	%xmm3,%xmm2,%xmm13
-	vpunpckhdq	%xmm3,%xmm2,%xmm2
-	vpunpcklqdq	%xmm13,%xmm12,%xmm1
-	vpunpckhqdq	%xmm13,%xmm12,%xmm12
-	vpunpcklqdq	%xmm2,%xmm0,%xmm3
-	vpunpckhqdq	%xmm2,%xmm0,%xmm0
-	vmovdqa	%xmm1,384(%rcx)
-	vmovdqa	%xmm12,448(%rcx)
-	vmovdqa	%xmm3,512(%rcx)
-	vmovdqa	%xmm0,576(%rcx)
-	vpunpckldq	%xmm5,%xmm4,%xmm2
-	vpunpckhdq	%xmm5,%xmm4,%xmm4
-	vpunpckldq	%xmm7,%xmm6,%xmm13
-	vpunpckhdq	%xmm7,%xmm6,%xmm6
-	vpunpcklqdq	%xmm13,%xmm2,%xmm5
-	vpunpckhqdq	%xmm13,%xmm2,%xmm2
-	vpunpcklqdq	%xmm6,%xmm4,%xmm7
-	vpunpckhqdq	%xmm6,%xmm4,%xmm4
-	vmovdqa	%xmm5,400(%rcx)
-	vmovdqa	%xmm2,464(%rcx)
-	vmovdqa	%xmm7,528(%rcx)
-	vmovdqa	%xmm4,592(%rcx)
-	vpunpckldq	%xmm9,%xmm8,%xmm6
-	vpunpckhdq	%xmm9,%xmm8,%xmm8
-	vpunpckldq	%xmm11,%xmm10,%xmm13
-	vpunpckhdq	%xmm11,%xmm10,%xmm10
-	vpunpcklqdq	%xmm13,%xmm6,%xmm9
-	vpunpckhqdq	%xmm13,%xmm6,%xmm6
-	vpunpcklqdq	%xmm10,%xmm8,%xmm11
-	vpunpckhqdq	%xmm10,%xmm8,%xmm8
-	vmovdqa	%xmm9,432(%rcx)
-	vmovdqa	%xmm6,496(%rcx)
-	vmovdqa	%xmm11,560(%rcx)
-	vmovdqa	%xmm8,624(%rcx)
-	vmovdqa	224(%rcx),%xmm15
-	vpbroadcastd	32(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm15,%xmm15
-	vmovdqa	240(%rcx),%xmm1
-	vpbroadcastd	36(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm1,%xmm1
-	vmovdqa	256(%rcx),%xmm12
-	vpbroadcastd	40(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vmovdqa	272(%rcx),%xmm3
-	vpbroadcastd	44(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm3,%xmm3
-	vpunpckldq	%xmm1,%xmm15,%xmm10
-	vpunpckhdq	%xmm1,%xmm15,%xmm15
-	vpunpckldq	%xmm3,%xmm12,%xmm13
-	vpunpckhdq	%xmm3,%xmm12,%xmm12
-	vpunpcklqdq	%xmm13,%xmm10,%xmm1
-	vpunpckhqdq	%xmm13,%xmm10,%xmm10
-	vpunpcklqdq	%xmm12,%xmm15,%xmm3
-	vpunpckhqdq	%xmm12,%xmm15,%xmm15
-	vmovdqa	%xmm1,416(%rcx)
-	vmovdqa	%xmm10,480(%rcx)
-	vmovdqa	%xmm3,544(%rcx)
-	vmovdqa	%xmm15,608(%rcx)
-	jmp	.Lcp_shortkey_84
-.Lcp_short8_88:
+	jnz	.Lcp_dround_p_94
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vbroadcasti128	0(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm4,%ymm4
+	vbroadcasti128	16(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm5,%ymm5
+	vbroadcasti128	32(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm6,%ymm6
+	vbroadcasti128	48(%rcx),%ymm13
+	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
+	vpaddd	%ymm13,%ymm7,%ymm7
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,608(%rcx)
+	jmp	.Lcp_shortkey_86
+.Lcp_pairs3_92:
+	movl	$12,208(%rcx)
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
+	vbroadcasti128	0(%rcx),%ymm4
+	vbroadcasti128	16(%rcx),%ymm5
+	vbroadcasti128	32(%rcx),%ymm6
+	vbroadcasti128	48(%rcx),%ymm7
+	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
+	vbroadcasti128	0(%rcx),%ymm8
+	vbroadcasti128	16(%rcx),%ymm9
+	vbroadcasti128	32(%rcx),%ymm10
+	vbroadcasti128	48(%rcx),%ymm11
+	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
+	movl	$10,%r8d
+.Lcp_dround_p_95:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm9,%ymm14
+	vpslld	$12,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm9,%ymm14
+	vpslld	$7,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$147,%ymm8,%ymm8
+	vpshufd	$57,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm9,%ymm14
+	vpslld	$12,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm9,%ymm14
+	vpslld	$7,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$57,%ymm8,%ymm8
+	vpshufd	$147,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	decl	%r8d
+	jnz	.Lcp_dround_p_95
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vbroadcasti128	0(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm4,%ymm4
+	vbroadcasti128	16(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm5,%ymm5
+	vbroadcasti128	32(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm6,%ymm6
+	vbroadcasti128	48(%rcx),%ymm13
+	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
+	vpaddd	%ymm13,%ymm7,%ymm7
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,608(%rcx)
+	vbroadcasti128	0(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm8,%ymm8
+	vbroadcasti128	16(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm9,%ymm9
+	vbroadcasti128	32(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm10,%ymm10
+	vbroadcasti128	48(%rcx),%ymm14
+	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
+	vpaddd	%ymm14,%ymm11,%ymm11
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
+	vmovdqa	%ymm14,640(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
+	vmovdqa	%ymm14,672(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
+	vmovdqa	%ymm14,704(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
+	vmovdqa	%ymm14,736(%rcx)
+	jmp	.Lcp_shortkey_86
+.Lcp_short8_90:
 	cmpq	$448,%r10
-	ja	.Lcp_big_82
+	ja	.Lcp_big_84
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -4846,7 +4570,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_92:
+.Lcp_dround_96:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -4992,7 +4716,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_92
+	jnz	.Lcp_dround_96
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5092,7 +4816,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-.Lcp_shortkey_84:
+.Lcp_shortkey_86:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -5115,25 +4839,25 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_93
+	jz	.Lcp_nopad_97
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_94:
+.Lcp_padcopy_98:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_94
+	jnz	.Lcp_padcopy_98
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_93:
+.Lcp_nopad_97:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -5148,25 +4872,25 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_95
+	jz	.Lcp_nopad_99
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_96:
+.Lcp_padcopy_100:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_96
+	jnz	.Lcp_padcopy_100
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_95:
+.Lcp_nopad_99:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5174,14 +4898,14 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_86
-.Lcp_big_82:
+	jmp	.Lcp_datadone_88
+.Lcp_big_84:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_97:
+.Lcp_dround_h_101:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5221,7 +4945,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_97
+	jnz	.Lcp_dround_h_101
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5253,29 +4977,29 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_98
+	jz	.Lcp_nopad_102
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_99:
+.Lcp_padcopy_103:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_99
+	jnz	.Lcp_padcopy_103
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_98:
+.Lcp_nopad_102:
 	movq	168(%rcx),%rax
 	shrq	$9,%rax
 	cmpq	$1,%rax
-	jb	.Lcp_nofuse_100
+	jb	.Lcp_nofuse_104
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -5289,11 +5013,11 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-.Lcp_nofuse_100:
-.Lcp_chunk_85:
+.Lcp_nofuse_104:
+.Lcp_chunk_87:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_86
+	jz	.Lcp_datadone_88
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -5312,25 +5036,25 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_nopad_101
+	jz	.Lcp_nopad_105
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_102:
+.Lcp_padcopy_106:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_102
+	jnz	.Lcp_padcopy_106
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_101:
+.Lcp_nopad_105:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5341,8 +5065,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_85
-.Lcp_datadone_86:
+	jmp	.Lcp_chunk_87
+.Lcp_datadone_88:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -5371,13 +5095,21 @@ ctasm_chacha20_poly1305_open_avx2:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$14,%eax
-.Lcp_wipe_103:
+	movl	208(%rcx),%eax
+	movq	216(%rcx),%rdx
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
-	addq	$64,%rcx
+	vmovdqa	%ymm0,64(%rcx)
+	vmovdqa	%ymm0,96(%rcx)
+	vmovdqa	%ymm0,128(%rcx)
+	vmovdqa	%ymm0,160(%rcx)
+	vmovdqa	%ymm0,192(%rcx)
+	addq	%rdx,%rcx
+.Lcp_wipe_107:
+	vmovdqa	%ymm0,0(%rcx)
+	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_103
+	jnz	.Lcp_wipe_107
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5416,8 +5148,8 @@ ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	.Lcp_small_105
-.Lcp_wide_104:
+	jb	.Lcp_small_109
+.Lcp_wide_108:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5441,7 +5173,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_108:
+.Lcp_dround_112:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5587,7 +5319,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_108
+	jnz	.Lcp_dround_112
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5708,12 +5440,12 @@ ctasm_chacha20_xor_avx2:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_104
-.Lcp_small_105:
+	jae	.Lcp_wide_108
+.Lcp_small_109:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_107
+	jz	.Lcp_done_111
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_109
+	jbe	.Lcp_not8_113
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5737,7 +5469,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_110:
+.Lcp_dround_114:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5883,7 +5615,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_110
+	jnz	.Lcp_dround_114
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5984,10 +5716,10 @@ ctasm_chacha20_xor_avx2:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_106
-.Lcp_not8_109:
+	jmp	.Lcp_tailbuf_110
+.Lcp_not8_113:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_111
+	jbe	.Lcp_not4_115
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -6011,7 +5743,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_114:
+.Lcp_dround_118:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -6157,7 +5889,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_114
+	jnz	.Lcp_dround_118
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -6242,12 +5974,12 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_106
-.Lcp_not4_111:
+	jmp	.Lcp_tailbuf_110
+.Lcp_not4_115:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_112
+	jbe	.Lcp_h1_116
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_113
+	jbe	.Lcp_h2_117
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6263,7 +5995,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_115:
+.Lcp_dround_h_119:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -6379,7 +6111,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_115
+	jnz	.Lcp_dround_h_119
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6409,8 +6141,8 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_106
-.Lcp_h2_113:
+	jmp	.Lcp_tailbuf_110
+.Lcp_h2_117:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6421,7 +6153,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_116:
+.Lcp_dround_h_120:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -6499,7 +6231,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_116
+	jnz	.Lcp_dround_h_120
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6519,14 +6251,14 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_106
-.Lcp_h1_112:
+	jmp	.Lcp_tailbuf_110
+.Lcp_h1_116:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_117:
+.Lcp_dround_h_121:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6566,7 +6298,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_117
+	jnz	.Lcp_dround_h_121
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6576,10 +6308,10 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_106:
+.Lcp_tailbuf_110:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_done_107:
+.Lcp_done_111:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
@@ -6589,8 +6321,8 @@ ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_119
-.Lcp_t16_118:
+	jb	.Lcp_t1_123
+.Lcp_t16_122:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -6599,11 +6331,11 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	.Lcp_t16_118
-.Lcp_t1_119:
+	jae	.Lcp_t16_122
+.Lcp_t1_123:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_121
-.Lcp_tend_120:
+	jz	.Lcp_tdone_125
+.Lcp_tend_124:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -6611,8 +6343,8 @@ ctasm_chacha20_xorbuf_avx2:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_120
-.Lcp_tdone_121:
+	jnz	.Lcp_tend_124
+.Lcp_tdone_125:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx2,.-ctasm_chacha20_xorbuf_avx2
@@ -6628,7 +6360,7 @@ ctasm_chacha20_poly1305_fused_avx2:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-.Lcp_fused_122:
+.Lcp_fused_126:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -9426,7 +9158,7 @@ ctasm_chacha20_poly1305_fused_avx2:
 	addq	$512,%rdi
 	addq	$512,%rsi
 	decq	%r10
-	jnz	.Lcp_fused_122
+	jnz	.Lcp_fused_126
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -9439,7 +9171,7 @@ ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	.Lcp_polydone_124
+	jz	.Lcp_polydone_128
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -9449,7 +9181,7 @@ ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-.Lcp_poly_123:
+.Lcp_poly_127:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -9489,11 +9221,11 @@ ctasm_chacha_poly1305_blocks:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	decq	%rcx
-	jnz	.Lcp_poly_123
+	jnz	.Lcp_poly_127
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_polydone_124:
+.Lcp_polydone_128:
 	ret
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks,.-ctasm_chacha_poly1305_blocks
@@ -9510,10 +9242,18 @@ ctasm_chacha_poly1305_blocks:
 .Lcp_inc:
 	.byte	0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x02,0x00,0x00,0x00,0x03,0x00,0x00,0x00
 	.byte	0x04,0x00,0x00,0x00,0x05,0x00,0x00,0x00,0x06,0x00,0x00,0x00,0x07,0x00,0x00,0x00
+.Lcp_blk0:
+	.byte	0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 .Lcp_blk1:
 	.byte	0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 .Lcp_blk2:
 	.byte	0x02,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+.Lcp_blk3:
+	.byte	0x03,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+.Lcp_blk4:
+	.byte	0x04,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+.Lcp_blk5:
+	.byte	0x05,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 #endif
 #if defined(__ELF__)
 .pushsection .note.GNU-stack,"",%progbits

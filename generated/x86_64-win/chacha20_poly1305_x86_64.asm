@@ -3209,536 +3209,394 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+192],r10
-	cmp	r10,128
-	ja	L$cp_short4_65
-	cmp	r10,64
-	ja	L$cp_short3_61
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
-	mov	r8d,10
-L$cp_dround_h_67:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	dec	r8d
-	jnz	L$cp_dround_h_67
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_62
-L$cp_short3_61:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
-	vmovdqa	xmm8,[rcx+0]
-	vmovdqa	xmm9,[rcx+16]
-	vmovdqa	xmm10,[rcx+32]
-	vmovdqa	xmm11,[rcx+48]
-	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_h_68:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,20
-	vpslld	xmm9,xmm9,12
-	vpor	xmm9,xmm9,xmm14
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,25
-	vpslld	xmm9,xmm9,7
-	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpshufd	xmm9,xmm9,57
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,20
-	vpslld	xmm9,xmm9,12
-	vpor	xmm9,xmm9,xmm14
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,25
-	vpslld	xmm9,xmm9,7
-	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	vpshufd	xmm9,xmm9,147
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,57
-	dec	r8d
-	jnz	L$cp_dround_h_68
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	vpaddd	xmm8,xmm8,[rcx+0]
-	vmovdqa	[rcx+512],xmm8
-	vpaddd	xmm9,xmm9,[rcx+16]
-	vmovdqa	[rcx+528],xmm9
-	vpaddd	xmm10,xmm10,[rcx+32]
-	vmovdqa	[rcx+544],xmm10
-	vmovdqa	xmm14,[rcx+48]
-	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
-	vpaddd	xmm11,xmm11,xmm14
-	vmovdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_62
-L$cp_short4_65:
-	cmp	r10,192
+	mov	QWORD[rcx+216],224
+	mov	DWORD[rcx+208],21
+	cmp	r10,320
 	ja	L$cp_short8_66
-	vpbroadcastd	xmm0,[rcx+0]
-	vpbroadcastd	xmm1,[rcx+4]
-	vpbroadcastd	xmm2,[rcx+8]
-	vpbroadcastd	xmm3,[rcx+12]
-	vpbroadcastd	xmm4,[rcx+16]
-	vpbroadcastd	xmm5,[rcx+20]
-	vpbroadcastd	xmm6,[rcx+24]
-	vpbroadcastd	xmm7,[rcx+28]
-	vpbroadcastd	xmm8,[rcx+48]
-	vpbroadcastd	xmm9,[rcx+52]
-	vpbroadcastd	xmm10,[rcx+56]
-	vpbroadcastd	xmm11,[rcx+60]
-	vpaddd	xmm8,xmm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],xmm8
-	vpbroadcastd	xmm12,[rcx+32]
-	vmovdqa	[rcx+224],xmm12
-	vpbroadcastd	xmm12,[rcx+36]
-	vmovdqa	[rcx+240],xmm12
-	vpbroadcastd	xmm12,[rcx+40]
-	vmovdqa	[rcx+256],xmm12
-	vpbroadcastd	xmm12,[rcx+44]
-	vmovdqa	[rcx+272],xmm12
+	mov	QWORD[rcx+216],384
+	cmp	r10,64
+	ja	L$cp_pairs2_67
+	mov	DWORD[rcx+208],4
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_69:
-	vpaddd	xmm0,xmm0,xmm4
-	vpaddd	xmm1,xmm1,xmm5
-	vpxor	xmm8,xmm8,xmm0
-	vpxor	xmm9,xmm9,xmm1
-	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
-	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+224]
-	vmovdqa	xmm14,[rcx+240]
-	vpaddd	xmm12,xmm12,xmm8
-	vpaddd	xmm14,xmm14,xmm9
-	vpxor	xmm4,xmm4,xmm12
-	vpxor	xmm5,xmm5,xmm14
-	vpsrld	xmm13,xmm4,20
-	vpslld	xmm4,xmm4,12
-	vpor	xmm4,xmm4,xmm13
-	vpsrld	xmm15,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm15
-	vpaddd	xmm0,xmm0,xmm4
-	vpaddd	xmm1,xmm1,xmm5
-	vpxor	xmm8,xmm8,xmm0
-	vpxor	xmm9,xmm9,xmm1
-	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
-	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm8
-	vpaddd	xmm14,xmm14,xmm9
-	vpxor	xmm4,xmm4,xmm12
-	vpxor	xmm5,xmm5,xmm14
-	vpsrld	xmm13,xmm4,25
-	vpslld	xmm4,xmm4,7
-	vpor	xmm4,xmm4,xmm13
-	vpsrld	xmm15,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm15
-	vmovdqa	[rcx+224],xmm12
-	vmovdqa	[rcx+240],xmm14
-	vpaddd	xmm2,xmm2,xmm6
-	vpaddd	xmm3,xmm3,xmm7
-	vpxor	xmm10,xmm10,xmm2
-	vpxor	xmm11,xmm11,xmm3
-	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+256]
-	vmovdqa	xmm14,[rcx+272]
-	vpaddd	xmm12,xmm12,xmm10
-	vpaddd	xmm14,xmm14,xmm11
-	vpxor	xmm6,xmm6,xmm12
-	vpxor	xmm7,xmm7,xmm14
-	vpsrld	xmm13,xmm6,20
-	vpslld	xmm6,xmm6,12
-	vpor	xmm6,xmm6,xmm13
-	vpsrld	xmm15,xmm7,20
-	vpslld	xmm7,xmm7,12
-	vpor	xmm7,xmm7,xmm15
-	vpaddd	xmm2,xmm2,xmm6
-	vpaddd	xmm3,xmm3,xmm7
-	vpxor	xmm10,xmm10,xmm2
-	vpxor	xmm11,xmm11,xmm3
-	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm10
-	vpaddd	xmm14,xmm14,xmm11
-	vpxor	xmm6,xmm6,xmm12
-	vpxor	xmm7,xmm7,xmm14
-	vpsrld	xmm13,xmm6,25
-	vpslld	xmm6,xmm6,7
-	vpor	xmm6,xmm6,xmm13
-	vpsrld	xmm15,xmm7,25
-	vpslld	xmm7,xmm7,7
-	vpor	xmm7,xmm7,xmm15
-	vmovdqa	[rcx+256],xmm12
-	vmovdqa	[rcx+272],xmm14
-	vpaddd	xmm0,xmm0,xmm5
-	vpaddd	xmm1,xmm1,xmm6
-	vpxor	xmm11,xmm11,xmm0
-	vpxor	xmm8,xmm8,xmm1
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+256]
-	vmovdqa	xmm14,[rcx+272]
-	vpaddd	xmm12,xmm12,xmm11
-	vpaddd	xmm14,xmm14,xmm8
-	vpxor	xmm5,xmm5,xmm12
-	vpxor	xmm6,xmm6,xmm14
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm15,xmm6,20
-	vpslld	xmm6,xmm6,12
-	vpor	xmm6,xmm6,xmm15
-	vpaddd	xmm0,xmm0,xmm5
-	vpaddd	xmm1,xmm1,xmm6
-	vpxor	xmm11,xmm11,xmm0
-	vpxor	xmm8,xmm8,xmm1
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm11
-	vpaddd	xmm14,xmm14,xmm8
-	vpxor	xmm5,xmm5,xmm12
-	vpxor	xmm6,xmm6,xmm14
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm15,xmm6,25
-	vpslld	xmm6,xmm6,7
-	vpor	xmm6,xmm6,xmm15
-	vmovdqa	[rcx+256],xmm12
-	vmovdqa	[rcx+272],xmm14
-	vpaddd	xmm2,xmm2,xmm7
-	vpaddd	xmm3,xmm3,xmm4
-	vpxor	xmm9,xmm9,xmm2
-	vpxor	xmm10,xmm10,xmm3
-	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
-	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+224]
-	vmovdqa	xmm14,[rcx+240]
-	vpaddd	xmm12,xmm12,xmm9
-	vpaddd	xmm14,xmm14,xmm10
-	vpxor	xmm7,xmm7,xmm12
-	vpxor	xmm4,xmm4,xmm14
-	vpsrld	xmm13,xmm7,20
-	vpslld	xmm7,xmm7,12
-	vpor	xmm7,xmm7,xmm13
-	vpsrld	xmm15,xmm4,20
-	vpslld	xmm4,xmm4,12
-	vpor	xmm4,xmm4,xmm15
-	vpaddd	xmm2,xmm2,xmm7
-	vpaddd	xmm3,xmm3,xmm4
-	vpxor	xmm9,xmm9,xmm2
-	vpxor	xmm10,xmm10,xmm3
-	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
-	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm9
-	vpaddd	xmm14,xmm14,xmm10
-	vpxor	xmm7,xmm7,xmm12
-	vpxor	xmm4,xmm4,xmm14
-	vpsrld	xmm13,xmm7,25
-	vpslld	xmm7,xmm7,7
-	vpor	xmm7,xmm7,xmm13
-	vpsrld	xmm15,xmm4,25
-	vpslld	xmm4,xmm4,7
-	vpor	xmm4,xmm4,xmm15
-	vmovdqa	[rcx+224],xmm12
-	vmovdqa	[rcx+240],xmm14
+L$cp_dround_p_69:
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_69
-	vpbroadcastd	xmm12,[rcx+0]
-	vpaddd	xmm0,xmm0,xmm12
-	vpbroadcastd	xmm12,[rcx+4]
-	vpaddd	xmm1,xmm1,xmm12
-	vpbroadcastd	xmm12,[rcx+8]
-	vpaddd	xmm2,xmm2,xmm12
-	vpbroadcastd	xmm12,[rcx+12]
-	vpaddd	xmm3,xmm3,xmm12
-	vpbroadcastd	xmm12,[rcx+16]
-	vpaddd	xmm4,xmm4,xmm12
-	vpbroadcastd	xmm12,[rcx+20]
-	vpaddd	xmm5,xmm5,xmm12
-	vpbroadcastd	xmm12,[rcx+24]
-	vpaddd	xmm6,xmm6,xmm12
-	vpbroadcastd	xmm12,[rcx+28]
-	vpaddd	xmm7,xmm7,xmm12
-	vpbroadcastd	xmm12,[rcx+52]
-	vpaddd	xmm9,xmm9,xmm12
-	vpbroadcastd	xmm12,[rcx+56]
-	vpaddd	xmm10,xmm10,xmm12
-	vpbroadcastd	xmm12,[rcx+60]
-	vpaddd	xmm11,xmm11,xmm12
-	vpaddd	xmm8,xmm8,[rcx+352]
-	vpunpckldq	xmm12,xmm0,xmm1
-	vpunpckhdq	xmm0,xmm0,xmm1
-	vpunpckldq	xmm13,xmm2,xmm3
-	vpunpckhdq	xmm2,xmm2,xmm3
-	vpunpcklqdq	xmm1,xmm12,xmm13
-	vpunpckhqdq	xmm12,xmm12,xmm13
-	vpunpcklqdq	xmm3,xmm0,xmm2
-	vpunpckhqdq	xmm0,xmm0,xmm2
-	vmovdqa	[rcx+384],xmm1
-	vmovdqa	[rcx+448],xmm12
-	vmovdqa	[rcx+512],xmm3
-	vmovdqa	[rcx+576],xmm0
-	vpunpckldq	xmm2,xmm4,xmm5
-	vpunpckhdq	xmm4,xmm4,xmm5
-	vpunpckldq	xmm13,xmm6,xmm7
-	vpunpckhdq	xmm6,xmm6,xmm7
-	vpunpcklqdq	xmm5,xmm2,xmm13
-	vpunpckhqdq	xmm2,xmm2,xmm13
-	vpunpcklqdq	xmm7,xmm4,xmm6
-	vpunpckhqdq	xmm4,xmm4,xmm6
-	vmovdqa	[rcx+400],xmm5
-	vmovdqa	[rcx+464],xmm2
-	vmovdqa	[rcx+528],xmm7
-	vmovdqa	[rcx+592],xmm4
-	vpunpckldq	xmm6,xmm8,xmm9
-	vpunpckhdq	xmm8,xmm8,xmm9
-	vpunpckldq	xmm13,xmm10,xmm11
-	vpunpckhdq	xmm10,xmm10,xmm11
-	vpunpcklqdq	xmm9,xmm6,xmm13
-	vpunpckhqdq	xmm6,xmm6,xmm13
-	vpunpcklqdq	xmm11,xmm8,xmm10
-	vpunpckhqdq	xmm8,xmm8,xmm10
-	vmovdqa	[rcx+432],xmm9
-	vmovdqa	[rcx+496],xmm6
-	vmovdqa	[rcx+560],xmm11
-	vmovdqa	[rcx+624],xmm8
-	vmovdqa	xmm15,[rcx+224]
-	vpbroadcastd	xmm10,[rcx+32]
-	vpaddd	xmm15,xmm15,xmm10
-	vmovdqa	xmm1,[rcx+240]
-	vpbroadcastd	xmm10,[rcx+36]
-	vpaddd	xmm1,xmm1,xmm10
-	vmovdqa	xmm12,[rcx+256]
-	vpbroadcastd	xmm10,[rcx+40]
-	vpaddd	xmm12,xmm12,xmm10
-	vmovdqa	xmm3,[rcx+272]
-	vpbroadcastd	xmm10,[rcx+44]
-	vpaddd	xmm3,xmm3,xmm10
-	vpunpckldq	xmm10,xmm15,xmm1
-	vpunpckhdq	xmm15,xmm15,xmm1
-	vpunpckldq	xmm13,xmm12,xmm3
-	vpunpckhdq	xmm12,xmm12,xmm3
-	vpunpcklqdq	xmm1,xmm10,xmm13
-	vpunpckhqdq	xmm10,xmm10,xmm13
-	vpunpcklqdq	xmm3,xmm15,xmm12
-	vpunpckhqdq	xmm15,xmm15,xmm12
-	vmovdqa	[rcx+416],xmm1
-	vmovdqa	[rcx+480],xmm10
-	vmovdqa	[rcx+544],xmm3
-	vmovdqa	[rcx+608],xmm15
+	jnz	L$cp_dround_p_69
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	jmp	L$cp_shortkey_62
+L$cp_pairs2_67:
+	cmp	r10,192
+	ja	L$cp_pairs3_68
+	mov	DWORD[rcx+208],8
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vbroadcasti128	ymm4,[rcx+0]
+	vbroadcasti128	ymm5,[rcx+16]
+	vbroadcasti128	ymm6,[rcx+32]
+	vbroadcasti128	ymm7,[rcx+48]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	mov	r8d,10
+L$cp_dround_p_70:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	dec	r8d
+	jnz	L$cp_dround_p_70
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vbroadcasti128	ymm13,[rcx+0]
+	vpaddd	ymm4,ymm4,ymm13
+	vbroadcasti128	ymm13,[rcx+16]
+	vpaddd	ymm5,ymm5,ymm13
+	vbroadcasti128	ymm13,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm13
+	vbroadcasti128	ymm13,[rcx+48]
+	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
+	vpaddd	ymm7,ymm7,ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm13
+	jmp	L$cp_shortkey_62
+L$cp_pairs3_68:
+	mov	DWORD[rcx+208],12
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vbroadcasti128	ymm4,[rcx+0]
+	vbroadcasti128	ymm5,[rcx+16]
+	vbroadcasti128	ymm6,[rcx+32]
+	vbroadcasti128	ymm7,[rcx+48]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vbroadcasti128	ymm8,[rcx+0]
+	vbroadcasti128	ymm9,[rcx+16]
+	vbroadcasti128	ymm10,[rcx+32]
+	vbroadcasti128	ymm11,[rcx+48]
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	mov	r8d,10
+L$cp_dround_p_71:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,20
+	vpslld	ymm9,ymm9,12
+	vpor	ymm9,ymm9,ymm14
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,25
+	vpslld	ymm9,ymm9,7
+	vpor	ymm9,ymm9,ymm14
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,147
+	vpshufd	ymm10,ymm10,57
+	vpshufd	ymm11,ymm11,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,20
+	vpslld	ymm9,ymm9,12
+	vpor	ymm9,ymm9,ymm14
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,25
+	vpslld	ymm9,ymm9,7
+	vpor	ymm9,ymm9,ymm14
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,57
+	vpshufd	ymm10,ymm10,147
+	vpshufd	ymm11,ymm11,78
+	dec	r8d
+	jnz	L$cp_dround_p_71
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vbroadcasti128	ymm13,[rcx+0]
+	vpaddd	ymm4,ymm4,ymm13
+	vbroadcasti128	ymm13,[rcx+16]
+	vpaddd	ymm5,ymm5,ymm13
+	vbroadcasti128	ymm13,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm13
+	vbroadcasti128	ymm13,[rcx+48]
+	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
+	vpaddd	ymm7,ymm7,ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm13
+	vbroadcasti128	ymm14,[rcx+0]
+	vpaddd	ymm8,ymm8,ymm14
+	vbroadcasti128	ymm14,[rcx+16]
+	vpaddd	ymm9,ymm9,ymm14
+	vbroadcasti128	ymm14,[rcx+32]
+	vpaddd	ymm10,ymm10,ymm14
+	vbroadcasti128	ymm14,[rcx+48]
+	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
+	vpaddd	ymm11,ymm11,ymm14
+	vperm2i128	ymm14,ymm8,ymm9,0x20
+	vmovdqa	[rcx+640],ymm14
+	vperm2i128	ymm14,ymm10,ymm11,0x20
+	vmovdqa	[rcx+672],ymm14
+	vperm2i128	ymm14,ymm8,ymm9,0x31
+	vmovdqa	[rcx+704],ymm14
+	vperm2i128	ymm14,ymm10,ymm11,0x31
+	vmovdqa	[rcx+736],ymm14
 	jmp	L$cp_shortkey_62
 L$cp_short8_66:
 	cmp	r10,448
@@ -3766,7 +3624,7 @@ L$cp_short8_66:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_70:
+L$cp_dround_72:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -3912,7 +3770,7 @@ L$cp_dround_70:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_70
+	jnz	L$cp_dround_72
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4035,25 +3893,25 @@ L$cp_shortkey_62:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_71
+	jz	L$cp_nopad_73
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_72:
+L$cp_padcopy_74:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_72
+	jnz	L$cp_padcopy_74
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_71:
+L$cp_nopad_73:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -4075,25 +3933,25 @@ L$cp_nopad_71:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_73
+	jz	L$cp_nopad_75
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_74:
+L$cp_padcopy_76:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_74
+	jnz	L$cp_padcopy_76
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_73:
+L$cp_nopad_75:
 	jmp	L$cp_datadone_64
 L$cp_big_60:
 	vmovdqa	xmm0,[rcx+0]
@@ -4101,7 +3959,7 @@ L$cp_big_60:
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_75:
+L$cp_dround_h_77:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -4141,7 +3999,7 @@ L$cp_dround_h_75:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_75
+	jnz	L$cp_dround_h_77
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4173,29 +4031,29 @@ L$cp_dround_h_75:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_76
+	jz	L$cp_nopad_78
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_77:
+L$cp_padcopy_79:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_77
+	jnz	L$cp_padcopy_79
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_76:
+L$cp_nopad_78:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,9
 	cmp	rax,2
-	jb	L$cp_nofuse_78
+	jb	L$cp_nofuse_80
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -4226,7 +4084,7 @@ L$cp_nopad_76:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_78:
+L$cp_nofuse_80:
 L$cp_chunk_63:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -4255,25 +4113,25 @@ L$cp_chunk_63:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_79
+	jz	L$cp_nopad_81
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_80:
+L$cp_padcopy_82:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_80
+	jnz	L$cp_padcopy_82
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_79:
+L$cp_nopad_81:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -4308,13 +4166,21 @@ L$cp_datadone_64:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
-	mov	eax,14
-L$cp_wipe_81:
+	mov	eax,DWORD[rcx+208]
+	mov	rdx,QWORD[rcx+216]
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
-	add	rcx,64
+	vmovdqa	[rcx+64],ymm0
+	vmovdqa	[rcx+96],ymm0
+	vmovdqa	[rcx+128],ymm0
+	vmovdqa	[rcx+160],ymm0
+	vmovdqa	[rcx+192],ymm0
+	add	rcx,rdx
+L$cp_wipe_83:
+	vmovdqa	[rcx+0],ymm0
+	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_81
+	jnz	L$cp_wipe_83
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -4413,540 +4279,398 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+192],r10
-	cmp	r10,128
-	ja	L$cp_short4_87
+	mov	QWORD[rcx+216],224
+	mov	DWORD[rcx+208],21
+	cmp	r10,320
+	ja	L$cp_short8_90
+	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_short3_83
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	ja	L$cp_pairs2_91
+	mov	DWORD[rcx+208],4
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_h_89:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
+L$cp_dround_p_93:
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_89
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_84
-L$cp_short3_83:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
-	vmovdqa	xmm8,[rcx+0]
-	vmovdqa	xmm9,[rcx+16]
-	vmovdqa	xmm10,[rcx+32]
-	vmovdqa	xmm11,[rcx+48]
-	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_h_90:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,20
-	vpslld	xmm9,xmm9,12
-	vpor	xmm9,xmm9,xmm14
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,25
-	vpslld	xmm9,xmm9,7
-	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpshufd	xmm9,xmm9,57
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,20
-	vpslld	xmm9,xmm9,12
-	vpor	xmm9,xmm9,xmm14
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,25
-	vpslld	xmm9,xmm9,7
-	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	vpshufd	xmm9,xmm9,147
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,57
-	dec	r8d
-	jnz	L$cp_dround_h_90
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	vpaddd	xmm8,xmm8,[rcx+0]
-	vmovdqa	[rcx+512],xmm8
-	vpaddd	xmm9,xmm9,[rcx+16]
-	vmovdqa	[rcx+528],xmm9
-	vpaddd	xmm10,xmm10,[rcx+32]
-	vmovdqa	[rcx+544],xmm10
-	vmovdqa	xmm14,[rcx+48]
-	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
-	vpaddd	xmm11,xmm11,xmm14
-	vmovdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_84
-L$cp_short4_87:
+	jnz	L$cp_dround_p_93
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	jmp	L$cp_shortkey_86
+L$cp_pairs2_91:
 	cmp	r10,192
-	ja	L$cp_short8_88
-	vpbroadcastd	xmm0,[rcx+0]
-	vpbroadcastd	xmm1,[rcx+4]
-	vpbroadcastd	xmm2,[rcx+8]
-	vpbroadcastd	xmm3,[rcx+12]
-	vpbroadcastd	xmm4,[rcx+16]
-	vpbroadcastd	xmm5,[rcx+20]
-	vpbroadcastd	xmm6,[rcx+24]
-	vpbroadcastd	xmm7,[rcx+28]
-	vpbroadcastd	xmm8,[rcx+48]
-	vpbroadcastd	xmm9,[rcx+52]
-	vpbroadcastd	xmm10,[rcx+56]
-	vpbroadcastd	xmm11,[rcx+60]
-	vpaddd	xmm8,xmm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],xmm8
-	vpbroadcastd	xmm12,[rcx+32]
-	vmovdqa	[rcx+224],xmm12
-	vpbroadcastd	xmm12,[rcx+36]
-	vmovdqa	[rcx+240],xmm12
-	vpbroadcastd	xmm12,[rcx+40]
-	vmovdqa	[rcx+256],xmm12
-	vpbroadcastd	xmm12,[rcx+44]
-	vmovdqa	[rcx+272],xmm12
+	ja	L$cp_pairs3_92
+	mov	DWORD[rcx+208],8
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vbroadcasti128	ymm4,[rcx+0]
+	vbroadcasti128	ymm5,[rcx+16]
+	vbroadcasti128	ymm6,[rcx+32]
+	vbroadcasti128	ymm7,[rcx+48]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_91:
-	vpaddd	xmm0,xmm0,xmm4
-	vpaddd	xmm1,xmm1,xmm5
-	vpxor	xmm8,xmm8,xmm0
-	vpxor	xmm9,xmm9,xmm1
-	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
-	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+224]
-	vmovdqa	xmm14,[rcx+240]
-	vpaddd	xmm12,xmm12,xmm8
-	vpaddd	xmm14,xmm14,xmm9
-	vpxor	xmm4,xmm4,xmm12
-	vpxor	xmm5,xmm5,xmm14
-	vpsrld	xmm13,xmm4,20
-	vpslld	xmm4,xmm4,12
-	vpor	xmm4,xmm4,xmm13
-	vpsrld	xmm15,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm15
-	vpaddd	xmm0,xmm0,xmm4
-	vpaddd	xmm1,xmm1,xmm5
-	vpxor	xmm8,xmm8,xmm0
-	vpxor	xmm9,xmm9,xmm1
-	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
-	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm8
-	vpaddd	xmm14,xmm14,xmm9
-	vpxor	xmm4,xmm4,xmm12
-	vpxor	xmm5,xmm5,xmm14
-	vpsrld	xmm13,xmm4,25
-	vpslld	xmm4,xmm4,7
-	vpor	xmm4,xmm4,xmm13
-	vpsrld	xmm15,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm15
-	vmovdqa	[rcx+224],xmm12
-	vmovdqa	[rcx+240],xmm14
-	vpaddd	xmm2,xmm2,xmm6
-	vpaddd	xmm3,xmm3,xmm7
-	vpxor	xmm10,xmm10,xmm2
-	vpxor	xmm11,xmm11,xmm3
-	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+256]
-	vmovdqa	xmm14,[rcx+272]
-	vpaddd	xmm12,xmm12,xmm10
-	vpaddd	xmm14,xmm14,xmm11
-	vpxor	xmm6,xmm6,xmm12
-	vpxor	xmm7,xmm7,xmm14
-	vpsrld	xmm13,xmm6,20
-	vpslld	xmm6,xmm6,12
-	vpor	xmm6,xmm6,xmm13
-	vpsrld	xmm15,xmm7,20
-	vpslld	xmm7,xmm7,12
-	vpor	xmm7,xmm7,xmm15
-	vpaddd	xmm2,xmm2,xmm6
-	vpaddd	xmm3,xmm3,xmm7
-	vpxor	xmm10,xmm10,xmm2
-	vpxor	xmm11,xmm11,xmm3
-	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm10
-	vpaddd	xmm14,xmm14,xmm11
-	vpxor	xmm6,xmm6,xmm12
-	vpxor	xmm7,xmm7,xmm14
-	vpsrld	xmm13,xmm6,25
-	vpslld	xmm6,xmm6,7
-	vpor	xmm6,xmm6,xmm13
-	vpsrld	xmm15,xmm7,25
-	vpslld	xmm7,xmm7,7
-	vpor	xmm7,xmm7,xmm15
-	vmovdqa	[rcx+256],xmm12
-	vmovdqa	[rcx+272],xmm14
-	vpaddd	xmm0,xmm0,xmm5
-	vpaddd	xmm1,xmm1,xmm6
-	vpxor	xmm11,xmm11,xmm0
-	vpxor	xmm8,xmm8,xmm1
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+256]
-	vmovdqa	xmm14,[rcx+272]
-	vpaddd	xmm12,xmm12,xmm11
-	vpaddd	xmm14,xmm14,xmm8
-	vpxor	xmm5,xmm5,xmm12
-	vpxor	xmm6,xmm6,xmm14
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm15,xmm6,20
-	vpslld	xmm6,xmm6,12
-	vpor	xmm6,xmm6,xmm15
-	vpaddd	xmm0,xmm0,xmm5
-	vpaddd	xmm1,xmm1,xmm6
-	vpxor	xmm11,xmm11,xmm0
-	vpxor	xmm8,xmm8,xmm1
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm11
-	vpaddd	xmm14,xmm14,xmm8
-	vpxor	xmm5,xmm5,xmm12
-	vpxor	xmm6,xmm6,xmm14
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm15,xmm6,25
-	vpslld	xmm6,xmm6,7
-	vpor	xmm6,xmm6,xmm15
-	vmovdqa	[rcx+256],xmm12
-	vmovdqa	[rcx+272],xmm14
-	vpaddd	xmm2,xmm2,xmm7
-	vpaddd	xmm3,xmm3,xmm4
-	vpxor	xmm9,xmm9,xmm2
-	vpxor	xmm10,xmm10,xmm3
-	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
-	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+224]
-	vmovdqa	xmm14,[rcx+240]
-	vpaddd	xmm12,xmm12,xmm9
-	vpaddd	xmm14,xmm14,xmm10
-	vpxor	xmm7,xmm7,xmm12
-	vpxor	xmm4,xmm4,xmm14
-	vpsrld	xmm13,xmm7,20
-	vpslld	xmm7,xmm7,12
-	vpor	xmm7,xmm7,xmm13
-	vpsrld	xmm15,xmm4,20
-	vpslld	xmm4,xmm4,12
-	vpor	xmm4,xmm4,xmm15
-	vpaddd	xmm2,xmm2,xmm7
-	vpaddd	xmm3,xmm3,xmm4
-	vpxor	xmm9,xmm9,xmm2
-	vpxor	xmm10,xmm10,xmm3
-	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
-	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm9
-	vpaddd	xmm14,xmm14,xmm10
-	vpxor	xmm7,xmm7,xmm12
-	vpxor	xmm4,xmm4,xmm14
-	vpsrld	xmm13,xmm7,25
-	vpslld	xmm7,xmm7,7
-	vpor	xmm7,xmm7,xmm13
-	vpsrld	xmm15,xmm4,25
-	vpslld	xmm4,xmm4,7
-	vpor	xmm4,xmm4,xmm15
-	vmovdqa	[rcx+224],xmm12
-	vmovdqa	[rcx+240],xmm14
+L$cp_dround_p_94:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_91
-	vpbroadcastd	xmm12,[rcx+0]
-	vpaddd	xmm0,xmm0,xmm12
-	vpbroadcastd	xmm12,[rcx+4]
-	vpaddd	xmm1,xmm1,xmm12
-	vpbroadcastd	xmm12,[rcx+8]
-	vpaddd	xmm2,xmm2,xmm12
-	vpbroadcastd	xmm12,[rcx+12]
-	vpaddd	xmm3,xmm3,xmm12
-	vpbroadcastd	xmm12,[rcx+16]
-	vpaddd	xmm4,xmm4,xmm12
-	vpbroadcastd	xmm12,[rcx+20]
-	vpaddd	xmm5,xmm5,xmm12
-	vpbroadcastd	xmm12,[rcx+24]
-	vpaddd	xmm6,xmm6,xmm12
-	vpbroadcastd	xmm12,[rcx+28]
-	vpaddd	xmm7,xmm7,xmm12
-	vpbroadcastd	xmm12,[rcx+52]
-	vpaddd	xmm9,xmm9,xmm12
-	vpbroadcastd	xmm12,[rcx+56]
-	vpaddd	xmm10,xmm10,xmm12
-	vpbroadcastd	xmm12,[rcx+60]
-	vpaddd	xmm11,xmm11,xmm12
-	vpaddd	xmm8,xmm8,[rcx+352]
-	vpunpckldq	xmm12,xmm0,xmm1
-	vpunpckhdq	xmm0,xmm0,xmm1
-	vpunpckldq	xmm13,xmm2,xmm3
-	vpunpckhdq	xmm2,xmm2,xmm3
-	vpunpcklqdq	xmm1,xmm12,xmm13
-	vpunpckhqdq	xmm12,xmm12,xmm13
-	vpunpcklqdq	xmm3,xmm0,xmm2
-	vpunpckhqdq	xmm0,xmm0,xmm2
-	vmovdqa	[rcx+384],xmm1
-	vmovdqa	[rcx+448],xmm12
-	vmovdqa	[rcx+512],xmm3
-	vmovdqa	[rcx+576],xmm0
-	vpunpckldq	xmm2,xmm4,xmm5
-	vpunpckhdq	xmm4,xmm4,xmm5
-	vpunpckldq	xmm13,xmm6,xmm7
-	vpunpckhdq	xmm6,xmm6,xmm7
-	vpunpcklqdq	xmm5,xmm2,xmm13
-	vpunpckhqdq	xmm2,xmm2,xmm13
-	vpunpcklqdq	xmm7,xmm4,xmm6
-	vpunpckhqdq	xmm4,xmm4,xmm6
-	vmovdqa	[rcx+400],xmm5
-	vmovdqa	[rcx+464],xmm2
-	vmovdqa	[rcx+528],xmm7
-	vmovdqa	[rcx+592],xmm4
-	vpunpckldq	xmm6,xmm8,xmm9
-	vpunpckhdq	xmm8,xmm8,xmm9
-	vpunpckldq	xmm13,xmm10,xmm11
-	vpunpckhdq	xmm10,xmm10,xmm11
-	vpunpcklqdq	xmm9,xmm6,xmm13
-	vpunpckhqdq	xmm6,xmm6,xmm13
-	vpunpcklqdq	xmm11,xmm8,xmm10
-	vpunpckhqdq	xmm8,xmm8,xmm10
-	vmovdqa	[rcx+432],xmm9
-	vmovdqa	[rcx+496],xmm6
-	vmovdqa	[rcx+560],xmm11
-	vmovdqa	[rcx+624],xmm8
-	vmovdqa	xmm15,[rcx+224]
-	vpbroadcastd	xmm10,[rcx+32]
-	vpaddd	xmm15,xmm15,xmm10
-	vmovdqa	xmm1,[rcx+240]
-	vpbroadcastd	xmm10,[rcx+36]
-	vpaddd	xmm1,xmm1,xmm10
-	vmovdqa	xmm12,[rcx+256]
-	vpbroadcastd	xmm10,[rcx+40]
-	vpaddd	xmm12,xmm12,xmm10
-	vmovdqa	xmm3,[rcx+272]
-	vpbroadcastd	xmm10,[rcx+44]
-	vpaddd	xmm3,xmm3,xmm10
-	vpunpckldq	xmm10,xmm15,xmm1
-	vpunpckhdq	xmm15,xmm15,xmm1
-	vpunpckldq	xmm13,xmm12,xmm3
-	vpunpckhdq	xmm12,xmm12,xmm3
-	vpunpcklqdq	xmm1,xmm10,xmm13
-	vpunpckhqdq	xmm10,xmm10,xmm13
-	vpunpcklqdq	xmm3,xmm15,xmm12
-	vpunpckhqdq	xmm15,xmm15,xmm12
-	vmovdqa	[rcx+416],xmm1
-	vmovdqa	[rcx+480],xmm10
-	vmovdqa	[rcx+544],xmm3
-	vmovdqa	[rcx+608],xmm15
-	jmp	L$cp_shortkey_84
-L$cp_short8_88:
+	jnz	L$cp_dround_p_94
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vbroadcasti128	ymm13,[rcx+0]
+	vpaddd	ymm4,ymm4,ymm13
+	vbroadcasti128	ymm13,[rcx+16]
+	vpaddd	ymm5,ymm5,ymm13
+	vbroadcasti128	ymm13,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm13
+	vbroadcasti128	ymm13,[rcx+48]
+	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
+	vpaddd	ymm7,ymm7,ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm13
+	jmp	L$cp_shortkey_86
+L$cp_pairs3_92:
+	mov	DWORD[rcx+208],12
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vbroadcasti128	ymm4,[rcx+0]
+	vbroadcasti128	ymm5,[rcx+16]
+	vbroadcasti128	ymm6,[rcx+32]
+	vbroadcasti128	ymm7,[rcx+48]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vbroadcasti128	ymm8,[rcx+0]
+	vbroadcasti128	ymm9,[rcx+16]
+	vbroadcasti128	ymm10,[rcx+32]
+	vbroadcasti128	ymm11,[rcx+48]
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	mov	r8d,10
+L$cp_dround_p_95:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,20
+	vpslld	ymm9,ymm9,12
+	vpor	ymm9,ymm9,ymm14
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,25
+	vpslld	ymm9,ymm9,7
+	vpor	ymm9,ymm9,ymm14
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,147
+	vpshufd	ymm10,ymm10,57
+	vpshufd	ymm11,ymm11,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,20
+	vpslld	ymm9,ymm9,12
+	vpor	ymm9,ymm9,ymm14
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,25
+	vpslld	ymm9,ymm9,7
+	vpor	ymm9,ymm9,ymm14
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,57
+	vpshufd	ymm10,ymm10,147
+	vpshufd	ymm11,ymm11,78
+	dec	r8d
+	jnz	L$cp_dround_p_95
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vbroadcasti128	ymm13,[rcx+0]
+	vpaddd	ymm4,ymm4,ymm13
+	vbroadcasti128	ymm13,[rcx+16]
+	vpaddd	ymm5,ymm5,ymm13
+	vbroadcasti128	ymm13,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm13
+	vbroadcasti128	ymm13,[rcx+48]
+	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
+	vpaddd	ymm7,ymm7,ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm13
+	vbroadcasti128	ymm14,[rcx+0]
+	vpaddd	ymm8,ymm8,ymm14
+	vbroadcasti128	ymm14,[rcx+16]
+	vpaddd	ymm9,ymm9,ymm14
+	vbroadcasti128	ymm14,[rcx+32]
+	vpaddd	ymm10,ymm10,ymm14
+	vbroadcasti128	ymm14,[rcx+48]
+	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
+	vpaddd	ymm11,ymm11,ymm14
+	vperm2i128	ymm14,ymm8,ymm9,0x20
+	vmovdqa	[rcx+640],ymm14
+	vperm2i128	ymm14,ymm10,ymm11,0x20
+	vmovdqa	[rcx+672],ymm14
+	vperm2i128	ymm14,ymm8,ymm9,0x31
+	vmovdqa	[rcx+704],ymm14
+	vperm2i128	ymm14,ymm10,ymm11,0x31
+	vmovdqa	[rcx+736],ymm14
+	jmp	L$cp_shortkey_86
+L$cp_short8_90:
 	cmp	r10,448
-	ja	L$cp_big_82
+	ja	L$cp_big_84
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -4970,7 +4694,7 @@ L$cp_short8_88:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_92:
+L$cp_dround_96:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5116,7 +4840,7 @@ L$cp_dround_92:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_92
+	jnz	L$cp_dround_96
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5216,7 +4940,7 @@ L$cp_dround_92:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-L$cp_shortkey_84:
+L$cp_shortkey_86:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -5239,25 +4963,25 @@ L$cp_shortkey_84:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_93
+	jz	L$cp_nopad_97
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_94:
+L$cp_padcopy_98:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_94
+	jnz	L$cp_padcopy_98
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_93:
+L$cp_nopad_97:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -5272,25 +4996,25 @@ L$cp_nopad_93:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_95
+	jz	L$cp_nopad_99
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_96:
+L$cp_padcopy_100:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_96
+	jnz	L$cp_padcopy_100
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_95:
+L$cp_nopad_99:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5298,14 +5022,14 @@ L$cp_nopad_95:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_86
-L$cp_big_82:
+	jmp	L$cp_datadone_88
+L$cp_big_84:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_97:
+L$cp_dround_h_101:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -5345,7 +5069,7 @@ L$cp_dround_h_97:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_97
+	jnz	L$cp_dround_h_101
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5377,29 +5101,29 @@ L$cp_dround_h_97:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_98
+	jz	L$cp_nopad_102
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_99:
+L$cp_padcopy_103:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_99
+	jnz	L$cp_padcopy_103
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_98:
+L$cp_nopad_102:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,9
 	cmp	rax,1
-	jb	L$cp_nofuse_100
+	jb	L$cp_nofuse_104
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -5413,11 +5137,11 @@ L$cp_nopad_98:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_100:
-L$cp_chunk_85:
+L$cp_nofuse_104:
+L$cp_chunk_87:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_86
+	jz	L$cp_datadone_88
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -5436,25 +5160,25 @@ L$cp_chunk_85:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_101
+	jz	L$cp_nopad_105
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_102:
+L$cp_padcopy_106:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_102
+	jnz	L$cp_padcopy_106
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_101:
+L$cp_nopad_105:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5465,8 +5189,8 @@ L$cp_nopad_101:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_85
-L$cp_datadone_86:
+	jmp	L$cp_chunk_87
+L$cp_datadone_88:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -5495,13 +5219,21 @@ L$cp_datadone_86:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
-	mov	eax,14
-L$cp_wipe_103:
+	mov	eax,DWORD[rcx+208]
+	mov	rdx,QWORD[rcx+216]
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
-	add	rcx,64
+	vmovdqa	[rcx+64],ymm0
+	vmovdqa	[rcx+96],ymm0
+	vmovdqa	[rcx+128],ymm0
+	vmovdqa	[rcx+160],ymm0
+	vmovdqa	[rcx+192],ymm0
+	add	rcx,rdx
+L$cp_wipe_107:
+	vmovdqa	[rcx+0],ymm0
+	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_103
+	jnz	L$cp_wipe_107
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -5533,8 +5265,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_105
-L$cp_wide_104:
+	jb	L$cp_small_109
+L$cp_wide_108:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5558,7 +5290,7 @@ L$cp_wide_104:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_108:
+L$cp_dround_112:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5704,7 +5436,7 @@ L$cp_dround_108:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_108
+	jnz	L$cp_dround_112
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5825,12 +5557,12 @@ L$cp_dround_108:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_104
-L$cp_small_105:
+	jae	L$cp_wide_108
+L$cp_small_109:
 	test	rdx,rdx
-	jz	L$cp_done_107
+	jz	L$cp_done_111
 	cmp	rdx,256
-	jbe	L$cp_not8_109
+	jbe	L$cp_not8_113
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5854,7 +5586,7 @@ L$cp_small_105:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_110:
+L$cp_dround_114:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6000,7 +5732,7 @@ L$cp_dround_110:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_110
+	jnz	L$cp_dround_114
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6101,10 +5833,10 @@ L$cp_dround_110:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_106
-L$cp_not8_109:
+	jmp	L$cp_tailbuf_110
+L$cp_not8_113:
 	cmp	rdx,192
-	jbe	L$cp_not4_111
+	jbe	L$cp_not4_115
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -6128,7 +5860,7 @@ L$cp_not8_109:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_114:
+L$cp_dround_118:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -6274,7 +6006,7 @@ L$cp_dround_114:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_114
+	jnz	L$cp_dround_118
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -6359,12 +6091,12 @@ L$cp_dround_114:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_106
-L$cp_not4_111:
+	jmp	L$cp_tailbuf_110
+L$cp_not4_115:
 	cmp	rdx,64
-	jbe	L$cp_h1_112
+	jbe	L$cp_h1_116
 	cmp	rdx,128
-	jbe	L$cp_h2_113
+	jbe	L$cp_h2_117
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6380,7 +6112,7 @@ L$cp_not4_111:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_115:
+L$cp_dround_h_119:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -6496,7 +6228,7 @@ L$cp_dround_h_115:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_115
+	jnz	L$cp_dround_h_119
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6526,8 +6258,8 @@ L$cp_dround_h_115:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_106
-L$cp_h2_113:
+	jmp	L$cp_tailbuf_110
+L$cp_h2_117:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6538,7 +6270,7 @@ L$cp_h2_113:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_116:
+L$cp_dround_h_120:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -6616,7 +6348,7 @@ L$cp_dround_h_116:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_116
+	jnz	L$cp_dround_h_120
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6636,14 +6368,14 @@ L$cp_dround_h_116:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_106
-L$cp_h1_112:
+	jmp	L$cp_tailbuf_110
+L$cp_h1_116:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_117:
+L$cp_dround_h_121:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6683,7 +6415,7 @@ L$cp_dround_h_117:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_117
+	jnz	L$cp_dround_h_121
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6693,17 +6425,17 @@ L$cp_dround_h_117:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_106:
+L$cp_tailbuf_110:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_107:
+L$cp_done_111:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_119
-L$cp_t16_118:
+	jb	L$cp_t1_123
+L$cp_t16_122:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -6712,11 +6444,11 @@ L$cp_t16_118:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_118
-L$cp_t1_119:
+	jae	L$cp_t16_122
+L$cp_t1_123:
 	test	rdx,rdx
-	jz	L$cp_tdone_121
-L$cp_tend_120:
+	jz	L$cp_tdone_125
+L$cp_tend_124:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -6724,8 +6456,8 @@ L$cp_tend_120:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_120
-L$cp_tdone_121:
+	jnz	L$cp_tend_124
+L$cp_tdone_125:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -6737,7 +6469,7 @@ ctasm_chacha20_poly1305_fused_avx2:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_122:
+L$cp_fused_126:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -9535,7 +9267,7 @@ L$cp_fused_122:
 	add	rdi,512
 	add	rsi,512
 	dec	r10
-	jnz	L$cp_fused_122
+	jnz	L$cp_fused_126
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -9544,7 +9276,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_124
+	jz	L$cp_polydone_128
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -9554,7 +9286,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_123:
+L$cp_poly_127:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9594,11 +9326,11 @@ L$cp_poly_123:
 	adc	r12,0
 	adc	r13,0
 	dec	rcx
-	jnz	L$cp_poly_123
+	jnz	L$cp_poly_127
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_124:
+L$cp_polydone_128:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 section .rdata rdata align=64
@@ -9614,10 +9346,18 @@ L$cp_rot8:
 L$cp_inc:
 	db	0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x02,0x00,0x00,0x00,0x03,0x00,0x00,0x00
 	db	0x04,0x00,0x00,0x00,0x05,0x00,0x00,0x00,0x06,0x00,0x00,0x00,0x07,0x00,0x00,0x00
+L$cp_blk0:
+	db	0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 L$cp_blk1:
 	db	0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 L$cp_blk2:
 	db	0x02,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_blk3:
+	db	0x03,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_blk4:
+	db	0x04,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_blk5:
+	db	0x05,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 section .pdata rdata align=4
 	dd	ctasm_chacha20_ssse3 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_ssse3_end wrt ..imagebase

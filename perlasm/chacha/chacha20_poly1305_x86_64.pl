@@ -115,7 +115,7 @@ Perlasm::set_label_prefix(".Lcp_");
 use constant {
     ST => 0, R0 => 64, R1 => 72, H0 => 80, H1 => 88, H2 => 96, S => 104, REM => 120,
     PAD => 128, A_OUT => 144, A_TAG => 152, A_IN => 160, A_INLEN => 168, A_AD => 176,
-    A_ADLEN => 184, CHUNKLEN => 192, NB => 200, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
+    A_ADLEN => 184, CHUNKLEN => 192, NB => 200, WIPE_N => 208, WIPE_AT => 216, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
 };
 use constant FRAME => USED + 32;    # + the slack that rounds B up to 32
 use constant CHUNK => 2048;
@@ -421,6 +421,73 @@ sub horiz {
     }
 }
 
+# The AVX2 short path: 2 $sets (1..3) blocks from the counter at 48(B) into
+# the buffer, two blocks per ymm row set (block 2i in the low lanes of ymm
+# 4i..4i+3, block 2i+1 in the high ones, temporary 12+i): six blocks cost
+# about the latency of one. The diagonal round rotates rows a, c and d (by
+# 3, 1, 2 lanes), not b: b's last update ends a round and is the first input
+# of the next, so rotating it would add a shuffle's latency to every round;
+# a, c and d are ready early enough for theirs to run in its shadow.
+# Does not advance the counter.
+sub horiz_pairs {
+    my ($sets) = @_;
+    my @rows = map { my $i = $_; [map { "%ymm" . (4 * $i + $_) } 0 .. 3] } 0 .. $sets - 1;
+    my @t = map { "%ymm" . (12 + $_) } 0 .. $sets - 1;
+    for my $i (0 .. $sets - 1) {
+        emit("vbroadcasti128 " . (16 * $_) . "(%rcx), $rows[$i][$_]") for 0 .. 3;
+        emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $rows[$i][3], $rows[$i][3]");
+    }
+    emit("movl \$10, %r8d");
+    my $loop = newlabel("dround_p");
+    label($loop);
+    my $round = sub {
+        my @q;
+        for my $i (0 .. $sets - 1) {
+            my ($a, $b, $c, $d) = @{ $rows[$i] };
+            my $tt = $t[$i];
+            my @l;
+            my $save = $code;
+            for my $f (sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 16, $tt) },
+                       sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 12, $tt) },
+                       sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 8, $tt) },
+                       sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 7, $tt) }) {
+                $code = "";
+                $f->();
+                push @l, $code;
+            }
+            $code = $save;
+            push @q, \@l;
+        }
+        for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
+    };
+    my $shuf = sub {
+        my ($ia, $ic, $id) = @_;
+        for my $r (@rows) {
+            emit("vpshufd \$$ia, $r->[0], $r->[0]", "vpshufd \$$ic, $r->[2], $r->[2]",
+                 "vpshufd \$$id, $r->[3], $r->[3]");
+        }
+    };
+    $round->();
+    # lane k of b meets a's lane k-1, c's k+1, d's k+2: (x0,x5,x10,x15) at k = 1
+    $shuf->(0x93, 0x39, 0x4e);
+    $round->();
+    $shuf->(0x39, 0x93, 0x4e);
+    emit("decl %r8d", "jnz $loop");
+    for my $i (0 .. $sets - 1) {
+        my $r = $rows[$i];
+        for my $j (0 .. 3) {
+            emit("vbroadcasti128 " . (16 * $j) . "(%rcx), $t[$i]");
+            emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $t[$i], $t[$i]") if $j == 3;
+            emit("vpaddd $t[$i], $r->[$j], $r->[$j]");
+        }
+        my $o = BUF + 128 * $i;
+        emit("vperm2i128 \$0x20, $r->[1], $r->[0], $t[$i]", "vmovdqa $t[$i], $o(%rcx)",
+             "vperm2i128 \$0x20, $r->[3], $r->[2], $t[$i]", "vmovdqa $t[$i], " . ($o + 32) . "(%rcx)",
+             "vperm2i128 \$0x31, $r->[1], $r->[0], $t[$i]", "vmovdqa $t[$i], " . ($o + 64) . "(%rcx)",
+             "vperm2i128 \$0x31, $r->[3], $r->[2], $t[$i]", "vmovdqa $t[$i], " . ($o + 96) . "(%rcx)");
+    }
+}
+
 # ctasm_chacha20_xorbuf_<tier>: out[0..len) = in ^ key stream at r9; rdi out,
 # rsi in, rdx len (public). Clobbers rax, xmm0.
 sub gen_xorbuf {
@@ -587,10 +654,21 @@ sub load_state {
 
 # Zero the frame and the vector registers; the volatile GPRs that held
 # secrets too (the callee-saved ones are restored by the epilogue).
+# $partial (the AVX2 AEADs): [0, SPILL) and then WIPE_N 32-byte units from
+# B + WIPE_AT, the part of the rest the path taken wrote (the short path's
+# blocks only: a 16-byte message need not pay for 896 bytes of stores).
 sub wipe_and_return {
+    my ($partial) = @_;
     my $l = newlabel("wipe");
     frame_base();
     if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
+    if ($partial) {
+        emit("movl " . WIPE_N . "(%rcx), %eax", "movq " . WIPE_AT . "(%rcx), %rdx");
+        emit("vmovdqa %ymm0, $_(%rcx)") for map { 32 * $_ } 0 .. SPILL / 32 - 1;
+        emit("addq %rdx, %rcx");
+        label($l);
+        emit("vmovdqa %ymm0, 0(%rcx)", "addq \$32, %rcx", "decl %eax", "jnz $l");
+    } else {
     emit("movl \$" . (USED / 64) . ", %eax");
     label($l);
     if ($vex) {
@@ -599,6 +677,7 @@ sub wipe_and_return {
         mova("%xmm0", "$_(%rcx)") for 0, 16, 32, 48;
     }
     emit("addq \$64, %rcx", "decl %eax", "jnz $l");
+    }
     if ($vex) {
         emit("vzeroall");
     } else {
@@ -686,8 +765,28 @@ sub gen_aead {
     # bytes; wide: 4 blocks, AVX2 also 8), so the key block costs nothing
     # extra; the message is XORed from the buffer.
     my ($s4, $s8) = (newlabel("short4"), newlabel("short8"));
-    emit("movq %r10, " . CHUNKLEN . "(%rcx)",
-         "cmpq \$128, %r10", "ja $s4", "cmpq \$64, %r10", "ja $short3");
+    emit("movq %r10, " . CHUNKLEN . "(%rcx)");
+    if ($vex) {
+        # AVX2: up to 5 message blocks in pairs (horiz_pairs), 8 blocks
+        # vertically up to 7; the wipe covers what the path wrote
+        my ($p2, $p3) = (newlabel("pairs2"), newlabel("pairs3"));
+        emit("movq \$" . SPILL . ", " . WIPE_AT . "(%rcx)",
+             "movl \$" . ((USED - SPILL) / 32) . ", " . WIPE_N . "(%rcx)",
+             "cmpq \$320, %r10", "ja $s8", "movq \$" . BUF . ", " . WIPE_AT . "(%rcx)",
+             "cmpq \$64, %r10", "ja $p2");
+        for my $sets (1 .. 3) {
+            label($p2) if $sets == 2;
+            label($p3) if $sets == 3;
+            emit("cmpq \$192, %r10", "ja $p3") if $sets == 2;
+            emit("movl \$" . (4 * $sets) . ", " . WIPE_N . "(%rcx)");
+            horiz_pairs($sets);
+            emit("jmp $short_key");
+        }
+        label($s8);
+        emit("cmpq \$448, %r10", "ja $big");
+        wide_batch(8, 0);
+    } else {
+    emit("cmpq \$128, %r10", "ja $s4", "cmpq \$64, %r10", "ja $short3");
     horiz(2);
     emit("jmp $short_key");
     label($short3);
@@ -698,10 +797,6 @@ sub gen_aead {
     wide_batch(4, 0);
     emit("jmp $short_key");
     label($s8);
-    if ($vex) {
-        emit("cmpq \$448, %r10", "ja $big");
-        wide_batch(8, 0);
-    } else {
         emit("jmp $big");
     }
     label($short_key);
@@ -781,7 +876,7 @@ sub gen_aead {
          "cmovaeq %r11, %r8", "cmovaeq %rdx, %r9",
          "addq " . S . "(%rcx), %r8", "adcq " . (S + 8) . "(%rcx), %r9",
          "movq " . A_TAG . "(%rcx), %rax", "movq %r8, 0(%rax)", "movq %r9, 8(%rax)");
-    wipe_and_return();
+    wipe_and_return($vex);
 }
 
 emit(".ctasm_text");
@@ -806,6 +901,7 @@ bytes16("", \@r8);
 my @inc = map { my $v = $_; ($v, 0, 0, 0) } 0 .. 7;
 bytes16(".Lcp_inc", [@inc[0 .. 15]], "block offsets of the lanes: 0..3 (xmm), 0..7 (ymm)");
 bytes16("", [@inc[16 .. 31]]);
-bytes16(".Lcp_blk1", [1, (0) x 15], "block i of the short path: row 3 + (i, 0, 0, 0)");
-bytes16(".Lcp_blk2", [2, (0) x 15]);
+# block i of the short paths: row 3 + (i, 0, 0, 0); the AVX2 pairs read 32 bytes
+# from .Lcp_blk(2i) (blocks 2i and 2i + 1)
+bytes16(".Lcp_blk$_", [$_, (0) x 15]) for 0 .. 5;
 finish();
