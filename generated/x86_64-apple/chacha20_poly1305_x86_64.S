@@ -3091,18 +3091,35 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	movq	$224,216(%rcx)
 	movl	$21,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_66
+	ja	Lcp_short8_68
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_67
+	ja	Lcp_pairs2_69
 	movl	$4,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_72
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_71:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_71
+Lcp_padpreend_72:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
 	vbroadcasti128	48(%rcx),%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_69:
+Lcp_dround_p_73:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -3142,7 +3159,7 @@ Lcp_dround_p_69:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_69
+	jnz	Lcp_dround_p_73
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -3160,11 +3177,28 @@ Lcp_dround_p_69:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_shortkey_62
-Lcp_pairs2_67:
+	jmp	Lcp_pairskey_65
+Lcp_pairs2_69:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_68
+	ja	Lcp_pairs3_70
 	movl	$8,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_75
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_74:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_74
+Lcp_padpreend_75:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -3176,7 +3210,7 @@ Lcp_pairs2_67:
 	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_70:
+Lcp_dround_p_76:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -3254,7 +3288,7 @@ Lcp_dround_p_70:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_70
+	jnz	Lcp_dround_p_76
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -3289,9 +3323,26 @@ Lcp_dround_p_70:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_shortkey_62
-Lcp_pairs3_68:
+	jmp	Lcp_pairskey_65
+Lcp_pairs3_70:
 	movl	$12,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_78
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_77:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_77
+Lcp_padpreend_78:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -3308,7 +3359,7 @@ Lcp_pairs3_68:
 	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_71:
+Lcp_dround_p_79:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -3424,7 +3475,7 @@ Lcp_dround_p_71:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_71
+	jnz	Lcp_dround_p_79
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -3476,8 +3527,8 @@ Lcp_dround_p_71:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_shortkey_62
-Lcp_short8_66:
+	jmp	Lcp_pairskey_65
+Lcp_short8_68:
 	cmpq	$448,%r10
 	ja	Lcp_big_60
 	vpbroadcastd	0(%rcx),%ymm0
@@ -3503,7 +3554,7 @@ Lcp_short8_66:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_72:
+Lcp_dround_80:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -3649,7 +3700,7 @@ Lcp_dround_72:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_72
+	jnz	Lcp_dround_80
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -3749,6 +3800,258 @@ Lcp_dround_72:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
+	jmp	Lcp_shortkey_62
+Lcp_pairskey_65:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+	movabsq	$0x0ffffffc0fffffff,%r8
+	andq	384(%rcx),%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	392(%rcx),%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_82
+Lcp_ipoly_81:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_81
+Lcp_ipolyend_82:
+	testq	$15,184(%rcx)
+	jz	Lcp_ipolytail_83
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_83:
+	movq	144(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_85
+Lcp_ipoly_84:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_84
+Lcp_ipolyend_85:
+	testq	$15,168(%rcx)
+	jz	Lcp_ipolytail_86
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	leaq	128(%rcx),%rdi
+Lcp_ipolycopy_87:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_ipolycopy_87
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_86:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	movq	%r13,%rsi
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%rsi
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	400(%rcx),%r11
+	adcq	408(%rcx),%r12
+	movq	152(%rcx),%rax
+	movq	%r11,0(%rax)
+	movq	%r12,8(%rax)
+	jmp	Lcp_tagout_66
 Lcp_shortkey_62:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
@@ -3772,25 +4075,25 @@ Lcp_shortkey_62:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_73
+	jz	Lcp_nopad_88
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_74:
+Lcp_padcopy_89:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_74
+	jnz	Lcp_padcopy_89
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_73:
+Lcp_nopad_88:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -3812,25 +4115,25 @@ Lcp_nopad_73:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_75
+	jz	Lcp_nopad_90
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_76:
+Lcp_padcopy_91:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_76
+	jnz	Lcp_padcopy_91
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_75:
+Lcp_nopad_90:
 	jmp	Lcp_datadone_64
 Lcp_big_60:
 	vmovdqa	0(%rcx),%xmm0
@@ -3838,7 +4141,7 @@ Lcp_big_60:
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_77:
+Lcp_dround_h_92:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -3878,7 +4181,7 @@ Lcp_dround_h_77:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_77
+	jnz	Lcp_dround_h_92
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -3910,29 +4213,29 @@ Lcp_dround_h_77:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_78
+	jz	Lcp_nopad_93
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_79:
+Lcp_padcopy_94:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_79
+	jnz	Lcp_padcopy_94
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_78:
+Lcp_nopad_93:
 	movq	168(%rcx),%rax
 	shrq	$9,%rax
 	cmpq	$2,%rax
-	jb	Lcp_nofuse_80
+	jb	Lcp_nofuse_95
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -3963,7 +4266,7 @@ Lcp_nopad_78:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_80:
+Lcp_nofuse_95:
 Lcp_chunk_63:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -3992,25 +4295,25 @@ Lcp_chunk_63:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_81
+	jz	Lcp_nopad_96
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_82:
+Lcp_padcopy_97:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_82
+	jnz	Lcp_padcopy_97
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_81:
+Lcp_nopad_96:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -4042,6 +4345,7 @@ Lcp_datadone_64:
 	movq	152(%rcx),%rax
 	movq	%r8,0(%rax)
 	movq	%r9,8(%rax)
+Lcp_tagout_66:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -4055,11 +4359,11 @@ Lcp_datadone_64:
 	vmovdqa	%ymm0,160(%rcx)
 	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_83:
+Lcp_wipe_98:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_83
+	jnz	Lcp_wipe_98
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -4143,18 +4447,35 @@ _ctasm_chacha20_poly1305_open_avx2:
 	movq	$224,216(%rcx)
 	movl	$21,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_90
+	ja	Lcp_short8_107
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_91
+	ja	Lcp_pairs2_108
 	movl	$4,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_111
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_110:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_110
+Lcp_padpreend_111:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
 	vbroadcasti128	48(%rcx),%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_93:
+Lcp_dround_p_112:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4194,7 +4515,7 @@ Lcp_dround_p_93:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_93
+	jnz	Lcp_dround_p_112
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4212,11 +4533,28 @@ Lcp_dround_p_93:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_shortkey_86
-Lcp_pairs2_91:
+	jmp	Lcp_pairskey_104
+Lcp_pairs2_108:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_92
+	ja	Lcp_pairs3_109
 	movl	$8,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_114
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_113:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_113
+Lcp_padpreend_114:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -4228,7 +4566,7 @@ Lcp_pairs2_91:
 	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_94:
+Lcp_dround_p_115:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4306,7 +4644,7 @@ Lcp_dround_p_94:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_94
+	jnz	Lcp_dround_p_115
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4341,9 +4679,26 @@ Lcp_dround_p_94:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_shortkey_86
-Lcp_pairs3_92:
+	jmp	Lcp_pairskey_104
+Lcp_pairs3_109:
 	movl	$12,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_117
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_116:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_116
+Lcp_padpreend_117:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -4360,7 +4715,7 @@ Lcp_pairs3_92:
 	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_95:
+Lcp_dround_p_118:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4476,7 +4831,7 @@ Lcp_dround_p_95:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_95
+	jnz	Lcp_dround_p_118
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4528,10 +4883,10 @@ Lcp_dround_p_95:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_shortkey_86
-Lcp_short8_90:
+	jmp	Lcp_pairskey_104
+Lcp_short8_107:
 	cmpq	$448,%r10
-	ja	Lcp_big_84
+	ja	Lcp_big_99
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -4555,7 +4910,7 @@ Lcp_short8_90:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_96:
+Lcp_dround_119:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -4701,7 +5056,7 @@ Lcp_dround_96:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_96
+	jnz	Lcp_dround_119
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -4801,7 +5156,259 @@ Lcp_dround_96:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-Lcp_shortkey_86:
+	jmp	Lcp_shortkey_101
+Lcp_pairskey_104:
+	movabsq	$0x0ffffffc0fffffff,%r8
+	andq	384(%rcx),%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	392(%rcx),%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_121
+Lcp_ipoly_120:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_120
+Lcp_ipolyend_121:
+	testq	$15,184(%rcx)
+	jz	Lcp_ipolytail_122
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_122:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_124
+Lcp_ipoly_123:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_123
+Lcp_ipolyend_124:
+	testq	$15,168(%rcx)
+	jz	Lcp_ipolytail_125
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	leaq	128(%rcx),%rdi
+Lcp_ipolycopy_126:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_ipolycopy_126
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_125:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	movq	%r13,%rsi
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%rsi
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	400(%rcx),%r11
+	adcq	408(%rcx),%r12
+	movq	152(%rcx),%rax
+	movq	%r11,0(%rax)
+	movq	%r12,8(%rax)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+	jmp	Lcp_tagout_105
+Lcp_shortkey_101:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -4824,25 +5431,25 @@ Lcp_shortkey_86:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_97
+	jz	Lcp_nopad_127
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_98:
+Lcp_padcopy_128:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_98
+	jnz	Lcp_padcopy_128
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_97:
+Lcp_nopad_127:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -4857,25 +5464,25 @@ Lcp_nopad_97:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_99
+	jz	Lcp_nopad_129
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_100:
+Lcp_padcopy_130:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_100
+	jnz	Lcp_padcopy_130
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_99:
+Lcp_nopad_129:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -4883,14 +5490,14 @@ Lcp_nopad_99:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_88
-Lcp_big_84:
+	jmp	Lcp_datadone_103
+Lcp_big_99:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_101:
+Lcp_dround_h_131:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4930,7 +5537,7 @@ Lcp_dround_h_101:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_101
+	jnz	Lcp_dround_h_131
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4962,29 +5569,29 @@ Lcp_dround_h_101:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_102
+	jz	Lcp_nopad_132
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_103:
+Lcp_padcopy_133:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_103
+	jnz	Lcp_padcopy_133
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_102:
+Lcp_nopad_132:
 	movq	168(%rcx),%rax
 	shrq	$9,%rax
 	cmpq	$1,%rax
-	jb	Lcp_nofuse_104
+	jb	Lcp_nofuse_134
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -4998,11 +5605,11 @@ Lcp_nopad_102:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_104:
-Lcp_chunk_87:
+Lcp_nofuse_134:
+Lcp_chunk_102:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_88
+	jz	Lcp_datadone_103
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -5021,25 +5628,25 @@ Lcp_chunk_87:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_105
+	jz	Lcp_nopad_135
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_106:
+Lcp_padcopy_136:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_106
+	jnz	Lcp_padcopy_136
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_105:
+Lcp_nopad_135:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5050,8 +5657,8 @@ Lcp_nopad_105:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_87
-Lcp_datadone_88:
+	jmp	Lcp_chunk_102
+Lcp_datadone_103:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -5077,6 +5684,7 @@ Lcp_datadone_88:
 	movq	152(%rcx),%rax
 	movq	%r8,0(%rax)
 	movq	%r9,8(%rax)
+Lcp_tagout_105:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -5090,11 +5698,11 @@ Lcp_datadone_88:
 	vmovdqa	%ymm0,160(%rcx)
 	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_107:
+Lcp_wipe_137:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_107
+	jnz	Lcp_wipe_137
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5131,8 +5739,8 @@ _ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	Lcp_small_109
-Lcp_wide_108:
+	jb	Lcp_small_139
+Lcp_wide_138:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5156,7 +5764,7 @@ Lcp_wide_108:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_112:
+Lcp_dround_142:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5302,7 +5910,7 @@ Lcp_dround_112:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_112
+	jnz	Lcp_dround_142
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5423,12 +6031,12 @@ Lcp_dround_112:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_108
-Lcp_small_109:
+	jae	Lcp_wide_138
+Lcp_small_139:
 	testq	%rdx,%rdx
-	jz	Lcp_done_111
+	jz	Lcp_done_141
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_113
+	jbe	Lcp_not8_143
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5452,7 +6060,7 @@ Lcp_small_109:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_114:
+Lcp_dround_144:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5598,7 +6206,7 @@ Lcp_dround_114:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_114
+	jnz	Lcp_dround_144
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5699,10 +6307,10 @@ Lcp_dround_114:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_110
-Lcp_not8_113:
+	jmp	Lcp_tailbuf_140
+Lcp_not8_143:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_115
+	jbe	Lcp_not4_145
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -5726,7 +6334,7 @@ Lcp_not8_113:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_118:
+Lcp_dround_148:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -5872,7 +6480,7 @@ Lcp_dround_118:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_118
+	jnz	Lcp_dround_148
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -5957,12 +6565,12 @@ Lcp_dround_118:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_110
-Lcp_not4_115:
+	jmp	Lcp_tailbuf_140
+Lcp_not4_145:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_116
+	jbe	Lcp_h1_146
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_117
+	jbe	Lcp_h2_147
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -5978,7 +6586,7 @@ Lcp_not4_115:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_119:
+Lcp_dround_h_149:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -6094,7 +6702,7 @@ Lcp_dround_h_119:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_119
+	jnz	Lcp_dround_h_149
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6124,8 +6732,8 @@ Lcp_dround_h_119:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_110
-Lcp_h2_117:
+	jmp	Lcp_tailbuf_140
+Lcp_h2_147:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6136,7 +6744,7 @@ Lcp_h2_117:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_120:
+Lcp_dround_h_150:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -6214,7 +6822,7 @@ Lcp_dround_h_120:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_120
+	jnz	Lcp_dround_h_150
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6234,14 +6842,14 @@ Lcp_dround_h_120:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_110
-Lcp_h1_116:
+	jmp	Lcp_tailbuf_140
+Lcp_h1_146:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_121:
+Lcp_dround_h_151:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6281,7 +6889,7 @@ Lcp_dround_h_121:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_121
+	jnz	Lcp_dround_h_151
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6291,10 +6899,10 @@ Lcp_dround_h_121:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_110:
+Lcp_tailbuf_140:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_111:
+Lcp_done_141:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -6302,8 +6910,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_123
-Lcp_t16_122:
+	jb	Lcp_t1_153
+Lcp_t16_152:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -6312,11 +6920,11 @@ Lcp_t16_122:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_122
-Lcp_t1_123:
+	jae	Lcp_t16_152
+Lcp_t1_153:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_125
-Lcp_tend_124:
+	jz	Lcp_tdone_155
+Lcp_tend_154:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -6324,8 +6932,8 @@ Lcp_tend_124:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_124
-Lcp_tdone_125:
+	jnz	Lcp_tend_154
+Lcp_tdone_155:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -6339,7 +6947,7 @@ _ctasm_chacha20_poly1305_fused_avx2:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_126:
+Lcp_fused_156:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -9137,7 +9745,7 @@ Lcp_fused_126:
 	addq	$512,%rdi
 	addq	$512,%rsi
 	decq	%r10
-	jnz	Lcp_fused_126
+	jnz	Lcp_fused_156
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -9148,7 +9756,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_128
+	jz	Lcp_polydone_158
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -9158,7 +9766,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_127:
+Lcp_poly_157:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -9198,11 +9806,11 @@ Lcp_poly_127:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	decq	%rcx
-	jnz	Lcp_poly_127
+	jnz	Lcp_poly_157
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_128:
+Lcp_polydone_158:
 	ret
 	.cfi_endproc
 .section __TEXT,__const

@@ -3212,18 +3212,35 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	QWORD[rcx+216],224
 	mov	DWORD[rcx+208],21
 	cmp	r10,320
-	ja	L$cp_short8_66
+	ja	L$cp_short8_68
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_67
+	ja	L$cp_pairs2_69
 	mov	DWORD[rcx+208],4
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_72
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_71:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_71
+L$cp_padpreend_72:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
 	vbroadcasti128	ymm3,[rcx+48]
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_69:
+L$cp_dround_p_73:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -3263,7 +3280,7 @@ L$cp_dround_p_69:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_69
+	jnz	L$cp_dround_p_73
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3281,11 +3298,28 @@ L$cp_dround_p_69:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_shortkey_62
-L$cp_pairs2_67:
+	jmp	L$cp_pairskey_65
+L$cp_pairs2_69:
 	cmp	r10,192
-	ja	L$cp_pairs3_68
+	ja	L$cp_pairs3_70
 	mov	DWORD[rcx+208],8
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_75
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_74:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_74
+L$cp_padpreend_75:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -3297,7 +3331,7 @@ L$cp_pairs2_67:
 	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_70:
+L$cp_dround_p_76:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -3375,7 +3409,7 @@ L$cp_dround_p_70:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_70
+	jnz	L$cp_dround_p_76
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3410,9 +3444,26 @@ L$cp_dround_p_70:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_shortkey_62
-L$cp_pairs3_68:
+	jmp	L$cp_pairskey_65
+L$cp_pairs3_70:
 	mov	DWORD[rcx+208],12
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_78
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_77:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_77
+L$cp_padpreend_78:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -3429,7 +3480,7 @@ L$cp_pairs3_68:
 	vbroadcasti128	ymm11,[rcx+48]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_71:
+L$cp_dround_p_79:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -3545,7 +3596,7 @@ L$cp_dround_p_71:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_71
+	jnz	L$cp_dround_p_79
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3597,8 +3648,8 @@ L$cp_dround_p_71:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_shortkey_62
-L$cp_short8_66:
+	jmp	L$cp_pairskey_65
+L$cp_short8_68:
 	cmp	r10,448
 	ja	L$cp_big_60
 	vpbroadcastd	ymm0,[rcx+0]
@@ -3624,7 +3675,7 @@ L$cp_short8_66:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_72:
+L$cp_dround_80:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -3770,7 +3821,7 @@ L$cp_dround_72:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_72
+	jnz	L$cp_dround_80
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -3870,6 +3921,258 @@ L$cp_dround_72:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
+	jmp	L$cp_shortkey_62
+L$cp_pairskey_65:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	mov	r8,0x0ffffffc0fffffff
+	and	r8,QWORD[rcx+384]
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,QWORD[rcx+392]
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_82
+L$cp_ipoly_81:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_81
+L$cp_ipolyend_82:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_83
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_83:
+	mov	rsi,QWORD[rcx+144]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	jz	L$cp_ipolyend_85
+L$cp_ipoly_84:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_84
+L$cp_ipolyend_85:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_86
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	lea	rdi,[rcx+128]
+L$cp_ipolycopy_87:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_ipolycopy_87
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_86:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	mov	rsi,r13
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	rsi,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+400]
+	adc	r12,QWORD[rcx+408]
+	mov	rax,QWORD[rcx+152]
+	mov	QWORD[rax+0],r11
+	mov	QWORD[rax+8],r12
+	jmp	L$cp_tagout_66
 L$cp_shortkey_62:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
@@ -3893,25 +4196,25 @@ L$cp_shortkey_62:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_73
+	jz	L$cp_nopad_88
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_74:
+L$cp_padcopy_89:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_74
+	jnz	L$cp_padcopy_89
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_73:
+L$cp_nopad_88:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -3933,25 +4236,25 @@ L$cp_nopad_73:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_75
+	jz	L$cp_nopad_90
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_76:
+L$cp_padcopy_91:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_76
+	jnz	L$cp_padcopy_91
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_75:
+L$cp_nopad_90:
 	jmp	L$cp_datadone_64
 L$cp_big_60:
 	vmovdqa	xmm0,[rcx+0]
@@ -3959,7 +4262,7 @@ L$cp_big_60:
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_77:
+L$cp_dround_h_92:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -3999,7 +4302,7 @@ L$cp_dround_h_77:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_77
+	jnz	L$cp_dround_h_92
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4031,29 +4334,29 @@ L$cp_dround_h_77:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_78
+	jz	L$cp_nopad_93
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_79:
+L$cp_padcopy_94:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_79
+	jnz	L$cp_padcopy_94
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_78:
+L$cp_nopad_93:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,9
 	cmp	rax,2
-	jb	L$cp_nofuse_80
+	jb	L$cp_nofuse_95
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -4084,7 +4387,7 @@ L$cp_nopad_78:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_80:
+L$cp_nofuse_95:
 L$cp_chunk_63:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -4113,25 +4416,25 @@ L$cp_chunk_63:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_81
+	jz	L$cp_nopad_96
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_82:
+L$cp_padcopy_97:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_82
+	jnz	L$cp_padcopy_97
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_81:
+L$cp_nopad_96:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -4163,6 +4466,7 @@ L$cp_datadone_64:
 	mov	rax,QWORD[rcx+152]
 	mov	QWORD[rax+0],r8
 	mov	QWORD[rax+8],r9
+L$cp_tagout_66:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -4176,11 +4480,11 @@ L$cp_datadone_64:
 	vmovdqa	[rcx+160],ymm0
 	vmovdqa	[rcx+192],ymm0
 	add	rcx,rdx
-L$cp_wipe_83:
+L$cp_wipe_98:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_83
+	jnz	L$cp_wipe_98
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -4282,18 +4586,35 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],224
 	mov	DWORD[rcx+208],21
 	cmp	r10,320
-	ja	L$cp_short8_90
+	ja	L$cp_short8_107
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_91
+	ja	L$cp_pairs2_108
 	mov	DWORD[rcx+208],4
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_111
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_110:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_110
+L$cp_padpreend_111:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
 	vbroadcasti128	ymm3,[rcx+48]
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_93:
+L$cp_dround_p_112:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4333,7 +4654,7 @@ L$cp_dround_p_93:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_93
+	jnz	L$cp_dround_p_112
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4351,11 +4672,28 @@ L$cp_dround_p_93:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_shortkey_86
-L$cp_pairs2_91:
+	jmp	L$cp_pairskey_104
+L$cp_pairs2_108:
 	cmp	r10,192
-	ja	L$cp_pairs3_92
+	ja	L$cp_pairs3_109
 	mov	DWORD[rcx+208],8
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_114
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_113:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_113
+L$cp_padpreend_114:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -4367,7 +4705,7 @@ L$cp_pairs2_91:
 	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_94:
+L$cp_dround_p_115:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -4445,7 +4783,7 @@ L$cp_dround_p_94:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_94
+	jnz	L$cp_dround_p_115
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4480,9 +4818,26 @@ L$cp_dround_p_94:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_shortkey_86
-L$cp_pairs3_92:
+	jmp	L$cp_pairskey_104
+L$cp_pairs3_109:
 	mov	DWORD[rcx+208],12
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_117
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_116:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_116
+L$cp_padpreend_117:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -4499,7 +4854,7 @@ L$cp_pairs3_92:
 	vbroadcasti128	ymm11,[rcx+48]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_95:
+L$cp_dround_p_118:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -4615,7 +4970,7 @@ L$cp_dround_p_95:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_95
+	jnz	L$cp_dround_p_118
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4667,10 +5022,10 @@ L$cp_dround_p_95:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_shortkey_86
-L$cp_short8_90:
+	jmp	L$cp_pairskey_104
+L$cp_short8_107:
 	cmp	r10,448
-	ja	L$cp_big_84
+	ja	L$cp_big_99
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -4694,7 +5049,7 @@ L$cp_short8_90:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_96:
+L$cp_dround_119:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -4840,7 +5195,7 @@ L$cp_dround_96:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_96
+	jnz	L$cp_dround_119
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4940,7 +5295,259 @@ L$cp_dround_96:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-L$cp_shortkey_86:
+	jmp	L$cp_shortkey_101
+L$cp_pairskey_104:
+	mov	r8,0x0ffffffc0fffffff
+	and	r8,QWORD[rcx+384]
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,QWORD[rcx+392]
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_121
+L$cp_ipoly_120:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_120
+L$cp_ipolyend_121:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_122
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_122:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	jz	L$cp_ipolyend_124
+L$cp_ipoly_123:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_123
+L$cp_ipolyend_124:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_125
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	lea	rdi,[rcx+128]
+L$cp_ipolycopy_126:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_ipolycopy_126
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_125:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	mov	rsi,r13
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	rsi,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+400]
+	adc	r12,QWORD[rcx+408]
+	mov	rax,QWORD[rcx+152]
+	mov	QWORD[rax+0],r11
+	mov	QWORD[rax+8],r12
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	jmp	L$cp_tagout_105
+L$cp_shortkey_101:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -4963,25 +5570,25 @@ L$cp_shortkey_86:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_97
+	jz	L$cp_nopad_127
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_98:
+L$cp_padcopy_128:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_98
+	jnz	L$cp_padcopy_128
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_97:
+L$cp_nopad_127:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -4996,25 +5603,25 @@ L$cp_nopad_97:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_99
+	jz	L$cp_nopad_129
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_100:
+L$cp_padcopy_130:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_100
+	jnz	L$cp_padcopy_130
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_99:
+L$cp_nopad_129:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5022,14 +5629,14 @@ L$cp_nopad_99:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_88
-L$cp_big_84:
+	jmp	L$cp_datadone_103
+L$cp_big_99:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_101:
+L$cp_dround_h_131:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -5069,7 +5676,7 @@ L$cp_dround_h_101:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_101
+	jnz	L$cp_dround_h_131
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5101,29 +5708,29 @@ L$cp_dround_h_101:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_102
+	jz	L$cp_nopad_132
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_103:
+L$cp_padcopy_133:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_103
+	jnz	L$cp_padcopy_133
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_102:
+L$cp_nopad_132:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,9
 	cmp	rax,1
-	jb	L$cp_nofuse_104
+	jb	L$cp_nofuse_134
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -5137,11 +5744,11 @@ L$cp_nopad_102:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_104:
-L$cp_chunk_87:
+L$cp_nofuse_134:
+L$cp_chunk_102:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_88
+	jz	L$cp_datadone_103
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -5160,25 +5767,25 @@ L$cp_chunk_87:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_105
+	jz	L$cp_nopad_135
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_106:
+L$cp_padcopy_136:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_106
+	jnz	L$cp_padcopy_136
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_105:
+L$cp_nopad_135:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5189,8 +5796,8 @@ L$cp_nopad_105:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_87
-L$cp_datadone_88:
+	jmp	L$cp_chunk_102
+L$cp_datadone_103:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -5216,6 +5823,7 @@ L$cp_datadone_88:
 	mov	rax,QWORD[rcx+152]
 	mov	QWORD[rax+0],r8
 	mov	QWORD[rax+8],r9
+L$cp_tagout_105:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -5229,11 +5837,11 @@ L$cp_datadone_88:
 	vmovdqa	[rcx+160],ymm0
 	vmovdqa	[rcx+192],ymm0
 	add	rcx,rdx
-L$cp_wipe_107:
+L$cp_wipe_137:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_107
+	jnz	L$cp_wipe_137
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -5265,8 +5873,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_109
-L$cp_wide_108:
+	jb	L$cp_small_139
+L$cp_wide_138:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5290,7 +5898,7 @@ L$cp_wide_108:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_112:
+L$cp_dround_142:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5436,7 +6044,7 @@ L$cp_dround_112:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_112
+	jnz	L$cp_dround_142
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5557,12 +6165,12 @@ L$cp_dround_112:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_108
-L$cp_small_109:
+	jae	L$cp_wide_138
+L$cp_small_139:
 	test	rdx,rdx
-	jz	L$cp_done_111
+	jz	L$cp_done_141
 	cmp	rdx,256
-	jbe	L$cp_not8_113
+	jbe	L$cp_not8_143
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5586,7 +6194,7 @@ L$cp_small_109:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_114:
+L$cp_dround_144:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5732,7 +6340,7 @@ L$cp_dround_114:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_114
+	jnz	L$cp_dround_144
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5833,10 +6441,10 @@ L$cp_dround_114:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_110
-L$cp_not8_113:
+	jmp	L$cp_tailbuf_140
+L$cp_not8_143:
 	cmp	rdx,192
-	jbe	L$cp_not4_115
+	jbe	L$cp_not4_145
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -5860,7 +6468,7 @@ L$cp_not8_113:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_118:
+L$cp_dround_148:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -6006,7 +6614,7 @@ L$cp_dround_118:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_118
+	jnz	L$cp_dround_148
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -6091,12 +6699,12 @@ L$cp_dround_118:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_110
-L$cp_not4_115:
+	jmp	L$cp_tailbuf_140
+L$cp_not4_145:
 	cmp	rdx,64
-	jbe	L$cp_h1_116
+	jbe	L$cp_h1_146
 	cmp	rdx,128
-	jbe	L$cp_h2_117
+	jbe	L$cp_h2_147
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6112,7 +6720,7 @@ L$cp_not4_115:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_119:
+L$cp_dround_h_149:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -6228,7 +6836,7 @@ L$cp_dround_h_119:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_119
+	jnz	L$cp_dround_h_149
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6258,8 +6866,8 @@ L$cp_dround_h_119:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_110
-L$cp_h2_117:
+	jmp	L$cp_tailbuf_140
+L$cp_h2_147:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6270,7 +6878,7 @@ L$cp_h2_117:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_120:
+L$cp_dround_h_150:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -6348,7 +6956,7 @@ L$cp_dround_h_120:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_120
+	jnz	L$cp_dround_h_150
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6368,14 +6976,14 @@ L$cp_dround_h_120:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_110
-L$cp_h1_116:
+	jmp	L$cp_tailbuf_140
+L$cp_h1_146:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_121:
+L$cp_dround_h_151:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6415,7 +7023,7 @@ L$cp_dround_h_121:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_121
+	jnz	L$cp_dround_h_151
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6425,17 +7033,17 @@ L$cp_dround_h_121:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_110:
+L$cp_tailbuf_140:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_111:
+L$cp_done_141:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_123
-L$cp_t16_122:
+	jb	L$cp_t1_153
+L$cp_t16_152:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -6444,11 +7052,11 @@ L$cp_t16_122:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_122
-L$cp_t1_123:
+	jae	L$cp_t16_152
+L$cp_t1_153:
 	test	rdx,rdx
-	jz	L$cp_tdone_125
-L$cp_tend_124:
+	jz	L$cp_tdone_155
+L$cp_tend_154:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -6456,8 +7064,8 @@ L$cp_tend_124:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_124
-L$cp_tdone_125:
+	jnz	L$cp_tend_154
+L$cp_tdone_155:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -6469,7 +7077,7 @@ ctasm_chacha20_poly1305_fused_avx2:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_126:
+L$cp_fused_156:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -9267,7 +9875,7 @@ L$cp_fused_126:
 	add	rdi,512
 	add	rsi,512
 	dec	r10
-	jnz	L$cp_fused_126
+	jnz	L$cp_fused_156
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -9276,7 +9884,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_128
+	jz	L$cp_polydone_158
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -9286,7 +9894,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_127:
+L$cp_poly_157:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9326,11 +9934,11 @@ L$cp_poly_127:
 	adc	r12,0
 	adc	r13,0
 	dec	rcx
-	jnz	L$cp_poly_127
+	jnz	L$cp_poly_157
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_128:
+L$cp_polydone_158:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 section .rdata rdata align=64

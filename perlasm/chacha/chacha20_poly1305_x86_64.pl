@@ -115,7 +115,7 @@ Perlasm::set_label_prefix(".Lcp_");
 use constant {
     ST => 0, R0 => 64, R1 => 72, H0 => 80, H1 => 88, H2 => 96, S => 104, REM => 120,
     PAD => 128, A_OUT => 144, A_TAG => 152, A_IN => 160, A_INLEN => 168, A_AD => 176,
-    A_ADLEN => 184, CHUNKLEN => 192, NB => 200, WIPE_N => 208, WIPE_AT => 216, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
+    A_ADLEN => 184, CHUNKLEN => 192, NB => 200, WIPE_N => 208, WIPE_AT => 216, ADPAD => 224, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
 };
 use constant FRAME => USED + 32;    # + the slack that rounds B up to 32
 use constant CHUNK => 2048;
@@ -717,6 +717,99 @@ sub poly_padded {
     label($skip);
 }
 
+# ---------------------------------------------------------------------------
+# The AVX2 short path's Poly1305, inline with the state in registers (no
+# calls, no stores of h between blocks): r8 r0, r9 r1, r10 s1, r11-r13 h,
+# r14 r15 rbx rbp the product, rax rdx for mul; rsi the data, rdi blocks.
+
+# h = (h + $m) r, the limbs of $m given as three operands (the pad bit in the
+# third), the same arithmetic as ctasm_chacha_poly1305_blocks (see the header).
+sub poly_mul_inline {
+    my ($m0, $m1, $m2) = @_;
+    emit("addq $m0, %r11", "adcq $m1, %r12", "adcq $m2, %r13",
+         "movq %r8, %rax", "mulq %r11", "movq %rax, %r14", "movq %rdx, %r15",
+         "movq %r9, %rax", "mulq %r11", "movq %rax, %rbx", "movq %rdx, %rbp",
+         "movq %r10, %rax", "mulq %r12", "addq %rax, %r14", "adcq %rdx, %r15",
+         "movq %r8, %rax", "mulq %r12", "addq %rax, %rbx", "adcq %rdx, %rbp",
+         "movq %r13, %rax", "imulq %r10, %rax", "addq %rax, %rbx", "adcq \$0, %rbp",
+         "imulq %r8, %r13",
+         "addq %r15, %rbx", "adcq %r13, %rbp",
+         "movq %rbp, %r13", "andq \$3, %r13",
+         "movq %rbp, %rax", "andq \$-4, %rax", "shrq \$2, %rbp", "addq %rbp, %rax",
+         "movq %r14, %r11", "movq %rbx, %r12",
+         "addq %rax, %r11", "adcq \$0, %r12", "adcq \$0, %r13");
+}
+
+# Poly1305 over the whole blocks of the $len bytes at the pointer in frame
+# slot $ptr, then their zero-padded tail: at B + $pad (already there), or
+# copied to PAD here when $pad is undef. Public lengths only.
+sub poly_inline {
+    my ($ptr, $len, $pad) = @_;
+    my ($loop, $skip, $tail) = (newlabel("ipoly"), newlabel("ipolyend"), newlabel("ipolytail"));
+    emit("movq $ptr(%rcx), %rsi", "movq $len(%rcx), %rdi", "shrq \$4, %rdi", "jz $skip");
+    label($loop);
+    poly_mul_inline("0(%rsi)", "8(%rsi)", "\$1");
+    emit("leaq 16(%rsi), %rsi", "decq %rdi", "jnz $loop");
+    label($skip);
+    emit("testq \$15, $len(%rcx)", "jz $tail");
+    if (!defined $pad) {
+        # rsi is the tail; copy it to the zeroed block at PAD
+        my $copy = newlabel("ipolycopy");
+        emit("vpxor %xmm0, %xmm0, %xmm0", "vmovdqa %xmm0, " . PAD . "(%rcx)",
+             "movq $len(%rcx), %rdx", "andq \$15, %rdx", "leaq " . PAD . "(%rcx), %rdi");
+        label($copy);
+        emit("movzbl (%rsi), %eax", "movb %al, (%rdi)", "incq %rsi", "incq %rdi", "decq %rdx",
+             "jnz $copy");
+        $pad = PAD;
+    }
+    poly_mul_inline("$pad(%rcx)", ($pad + 8) . "(%rcx)", "\$1");
+    label($tail);
+}
+
+# Copy the tail (len & 15 bytes) of the buffer at frame slots $ptr/$len to the
+# zeroed block at B + $dst, before the rounds: its stores retire while they
+# run, so the Poly1305 load of it after them is not held up by them.
+sub pad_copy {
+    my ($ptr, $len, $dst) = @_;
+    my ($copy, $skip) = (newlabel("padpre"), newlabel("padpreend"));
+    emit("movq $len(%rcx), %rdx", "andq \$15, %rdx", "jz $skip",
+         "vpxor %xmm0, %xmm0, %xmm0", "vmovdqa %xmm0, $dst(%rcx)",
+         "movq $len(%rcx), %rsi", "andq \$-16, %rsi", "addq $ptr(%rcx), %rsi",
+         "leaq $dst(%rcx), %rdi");
+    label($copy);
+    emit("movzbl (%rsi), %eax", "movb %al, (%rdi)", "incq %rsi", "incq %rdi", "decq %rdx",
+         "jnz $copy");
+    label($skip);
+}
+
+# After horiz_pairs: the message XORed from the buffer, Poly1305 over AD
+# (its tail at ADPAD), the ciphertext and the lengths with h in registers,
+# the tag; then to $done (the wipe). open MACs before it decrypts (in place).
+sub pairs_mac {
+    my ($seal, $done) = @_;
+    my $xor = sub {
+        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
+             "movq " . A_INLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
+             "call ctasm_chacha20_xorbuf_avx2");
+    };
+    $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax xmm0, not rcx
+    emit("movabsq \$0x0ffffffc0fffffff, %r8", "andq " . BUF . "(%rcx), %r8",
+         "movabsq \$0x0ffffffc0ffffffc, %r9", "andq " . (BUF + 8) . "(%rcx), %r9",
+         "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10",
+         "xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
+    poly_inline(A_AD, A_ADLEN, ADPAD);
+    poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef);
+    poly_mul_inline(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
+    # h mod p by the borrow of h - p over all three limbs (see the header)
+    emit("movq %r11, %rax", "movq %r12, %rdx", "movq %r13, %rsi",
+         "subq \$-5, %rax", "sbbq \$-1, %rdx", "sbbq \$3, %rsi",
+         "cmovaeq %rax, %r11", "cmovaeq %rdx, %r12",
+         "addq " . (BUF + 16) . "(%rcx), %r11", "adcq " . (BUF + 24) . "(%rcx), %r12",
+         "movq " . A_TAG . "(%rcx), %rax", "movq %r11, 0(%rax)", "movq %r12, 8(%rax)");
+    $xor->() if !$seal;
+    emit("jmp $done");
+}
+
 sub gen_aead {
     my ($tier, $seal) = @_;
     $vex = $tier eq "avx2";
@@ -736,6 +829,7 @@ sub gen_aead {
     emit("movq \$0, " . H2 . "(%rcx)");
     my ($big, $short3, $short_key, $chunk, $data_done) =
         map { newlabel($_) } qw(big short3 shortkey chunk datadone);
+    my ($pairs_key, $tag_out) = $vex ? map { newlabel($_) } qw(pairskey tagout) : ();
     my $ct = $seal ? A_OUT : A_IN;    # where the ciphertext is
     # Poly1305 key from block 0 (in the buffer), then the AD
     my $key_and_ad = sub {
@@ -779,8 +873,9 @@ sub gen_aead {
             label($p3) if $sets == 3;
             emit("cmpq \$192, %r10", "ja $p3") if $sets == 2;
             emit("movl \$" . (4 * $sets) . ", " . WIPE_N . "(%rcx)");
+            pad_copy(A_AD, A_ADLEN, ADPAD);
             horiz_pairs($sets);
-            emit("jmp $short_key");
+            emit("jmp $pairs_key");
         }
         label($s8);
         emit("cmpq \$448, %r10", "ja $big");
@@ -798,6 +893,11 @@ sub gen_aead {
     emit("jmp $short_key");
     label($s8);
         emit("jmp $big");
+    }
+    if ($vex) {
+        emit("jmp $short_key");
+        label($pairs_key);
+        pairs_mac($seal, $tag_out);
     }
     label($short_key);
     $key_and_ad->();
@@ -876,6 +976,7 @@ sub gen_aead {
          "cmovaeq %r11, %r8", "cmovaeq %rdx, %r9",
          "addq " . S . "(%rcx), %r8", "adcq " . (S + 8) . "(%rcx), %r9",
          "movq " . A_TAG . "(%rcx), %rax", "movq %r8, 0(%rax)", "movq %r9, 8(%rax)");
+    label($tag_out) if $vex;
     wipe_and_return($vex);
 }
 
