@@ -31,8 +31,11 @@
 #    of more than 192 one 4-block batch (VEX xmm on AVX2), else 1-3 short
 #    blocks; a tail's key stream goes through the frame buffer and is XORed 16
 #    bytes, then 1 byte, at a time (the length is public).
-#  * AEAD messages up to 128 bytes: blocks 0..2 in one short batch, so the
-#    Poly1305 key block shares the latency of the message's key stream.
+#  * AEAD messages up to 128 bytes (SSSE3) / 320 bytes (AVX2): blocks 0..
+#    in one short batch, so the Poly1305 key block shares the latency of the
+#    message's key stream. AVX2 runs them two blocks per ymm row set
+#    (horiz_pairs, 1-3 sets) with Poly1305 inline, h in registers; its wipe
+#    covers only what the path wrote.
 #
 # Poly1305: scalar, 2^64 limbs h0, h1, h2 (h2 small) and r = r0 + 2^64 r1.
 # Clamping makes r1 divisible by 4, so with s1 = r1 + r1/4 = 5 r1 / 4,
@@ -75,6 +78,21 @@
 # the SSSE3 tier is not fused: its unrolled fused body (~2,400 instructions
 # per 256 bytes) is front-end bound, where the AVX2 one does twice the bytes
 # per vector instruction.
+# AVX2 short messages (same VM, 3.25 GHz core clock measured against the
+# 2.445 GHz reference; rdtsc minimums of 200 runs of a 16-byte seal with a
+# 13-byte AD at the tier): 400-445 reference cycles before, ~335 after
+# (pairs, inline Poly1305, partial wipe). Of those ~220 are the rounds: a
+# run with one double round instead of ten measured 118, so a double round
+# costs 22 reference = 29 core cycles, the 2 x 14-cycle dependency chain
+# of a quarter round (two 2-cycle shift+or rotates; AVX2 has no vprold) plus
+# a little. Poly1305 adds three dependent 15-cycle block steps (AD, message,
+# lengths) after them. OpenSSL 3.0's whole EVP seal is 1,100-1,700 reference
+# cycles here, so with ~60 more in the C glue the 16-byte ratio cannot pass
+# about 4.5 on this CPU even with everything but the rounds and Poly1305 at
+# zero. ctasm-speed -clock cpu medians of 3-4 alternating runs, 16 / 256 /
+# 8 KiB seal ratio to OpenSSL: 3.04 / 2.36 / 0.82 before, 3.74 / 2.62 /
+# 0.85 after (open 2.99 / 2.51 / 0.87 before, 3.51 / 2.56 / 0.84 after);
+# 8 KiB varies 0.77-1.09 between runs of the same build.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -83,7 +101,9 @@
 #   64   Poly1305: r0, r1, h0, h1, h2 (64..103), s (104..119), remaining (120)
 #   128  a 16-byte Poly1305 block: padded AD / ciphertext tail, lengths
 #   144  out, tag, in, in_len, ad, ad_len; 192 the current chunk length,
-#        200 the number of fused batches
+#        200 the number of fused batches; 208/216 the AVX2 wipe's 32-byte
+#        units and where they start (wipe_and_return)
+#   224  (AVX2 pairs path only) the zero-padded AD tail: public, not wiped
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
 # Everything from 0 to 896 is zeroed before return: key, key stream and the
