@@ -89,10 +89,11 @@
 # lengths) after them. OpenSSL 3.0's whole EVP seal is 1,100-1,700 reference
 # cycles here, so with ~60 more in the C glue the 16-byte ratio cannot pass
 # about 4.5 on this CPU even with everything but the rounds and Poly1305 at
-# zero. ctasm-speed -clock cpu medians of 3-4 alternating runs, 16 / 256 /
-# 8 KiB seal ratio to OpenSSL: 3.04 / 2.36 / 0.82 before, 3.74 / 2.62 /
-# 0.85 after (open 2.99 / 2.51 / 0.87 before, 3.51 / 2.56 / 0.84 after);
-# 8 KiB varies 0.77-1.09 between runs of the same build.
+# zero. ctasm-speed -clock cpu, medians of 3 runs before and 5 after (each
+# the median of 7 alternating rounds), 16 / 256 / 8 KiB seal ratio to
+# OpenSSL: 3.04 / 2.36 / 0.82 before, 3.70 / 2.67 / 0.86 after (open 2.99 /
+# 2.51 / 0.87 before, 3.57 / 2.62 / 0.85 after); 8 KiB, where nothing
+# changed, varies 0.77-1.09 between runs of the same build.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
