@@ -3158,35 +3158,35 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p6:
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p7:
 	push	r15
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p8:
-	sub	rsp,1096
+	sub	rsp,1672
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p9:
-	movaps	[rsp+928],xmm6
+	movaps	[rsp+1504],xmm6
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p10:
-	movaps	[rsp+944],xmm7
+	movaps	[rsp+1520],xmm7
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p11:
-	movaps	[rsp+960],xmm8
+	movaps	[rsp+1536],xmm8
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p12:
-	movaps	[rsp+976],xmm9
+	movaps	[rsp+1552],xmm9
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p13:
-	movaps	[rsp+992],xmm10
+	movaps	[rsp+1568],xmm10
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p14:
-	movaps	[rsp+1008],xmm11
+	movaps	[rsp+1584],xmm11
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p15:
-	movaps	[rsp+1024],xmm12
+	movaps	[rsp+1600],xmm12
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p16:
-	movaps	[rsp+1040],xmm13
+	movaps	[rsp+1616],xmm13
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p17:
-	movaps	[rsp+1056],xmm14
+	movaps	[rsp+1632],xmm14
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p18:
-	movaps	[rsp+1072],xmm15
+	movaps	[rsp+1648],xmm15
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	rdi,rcx
 	mov	rsi,rdx
 	mov	rdx,r8
 	mov	rcx,r9
-	mov	r8,QWORD[rsp+1200]
-	mov	r9,QWORD[rsp+1208]
-	mov	rax,QWORD[rsp+1216]
+	mov	r8,QWORD[rsp+1776]
+	mov	r9,QWORD[rsp+1784]
+	mov	rax,QWORD[rsp+1792]
 	mov	r10,rcx
 	lea	rcx,[rsp+31]
 	and	rcx,-32
@@ -3210,7 +3210,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+192],r10
 	mov	QWORD[rcx+216],224
-	mov	DWORD[rcx+208],21
+	mov	DWORD[rcx+208],39
 	cmp	r10,320
 	ja	L$cp_short8_68
 	mov	QWORD[rcx+216],384
@@ -4353,40 +4353,10 @@ L$cp_padcopy_94:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_nopad_93:
-	mov	rax,QWORD[rcx+168]
-	shr	rax,9
-	cmp	rax,2
-	jb	L$cp_nofuse_95
-	mov	QWORD[rcx+200],rax
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	edx,512
-	call	ctasm_chacha20_xor_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r9,QWORD[rcx+144]
-	lea	rdi,[r9+512]
-	mov	rsi,QWORD[rcx+160]
-	add	rsi,512
-	mov	rdx,QWORD[rcx+200]
-	dec	rdx
-	call	ctasm_chacha20_poly1305_fused_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+200]
-	dec	rsi
-	shl	rsi,9
-	add	rsi,QWORD[rcx+144]
-	mov	edx,32
 	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
+	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	rax,QWORD[rcx+200]
-	shl	rax,9
-	add	QWORD[rcx+144],rax
-	add	QWORD[rcx+160],rax
-	sub	QWORD[rcx+120],rax
 L$cp_nofuse_95:
 L$cp_chunk_63:
 	mov	rdx,QWORD[rcx+120]
@@ -4406,7 +4376,7 @@ L$cp_chunk_63:
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
 	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
+	call	ctasm_chacha_poly1305_blocks_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	mov	r8,QWORD[rcx+192]
@@ -4492,17 +4462,17 @@ L$cp_wipe_98:
 	xor	r9d,r9d
 	xor	r10d,r10d
 	xor	r11d,r11d
-	movaps	xmm6,[rsp+928]
-	movaps	xmm7,[rsp+944]
-	movaps	xmm8,[rsp+960]
-	movaps	xmm9,[rsp+976]
-	movaps	xmm10,[rsp+992]
-	movaps	xmm11,[rsp+1008]
-	movaps	xmm12,[rsp+1024]
-	movaps	xmm13,[rsp+1040]
-	movaps	xmm14,[rsp+1056]
-	movaps	xmm15,[rsp+1072]
-	add	rsp,1096
+	movaps	xmm6,[rsp+1504]
+	movaps	xmm7,[rsp+1520]
+	movaps	xmm8,[rsp+1536]
+	movaps	xmm9,[rsp+1552]
+	movaps	xmm10,[rsp+1568]
+	movaps	xmm11,[rsp+1584]
+	movaps	xmm12,[rsp+1600]
+	movaps	xmm13,[rsp+1616]
+	movaps	xmm14,[rsp+1632]
+	movaps	xmm15,[rsp+1648]
+	add	rsp,1672
 	pop	r15
 	pop	r14
 	pop	r13
@@ -4532,35 +4502,35 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p6:
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p7:
 	push	r15
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p8:
-	sub	rsp,1096
+	sub	rsp,1672
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p9:
-	movaps	[rsp+928],xmm6
+	movaps	[rsp+1504],xmm6
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p10:
-	movaps	[rsp+944],xmm7
+	movaps	[rsp+1520],xmm7
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p11:
-	movaps	[rsp+960],xmm8
+	movaps	[rsp+1536],xmm8
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p12:
-	movaps	[rsp+976],xmm9
+	movaps	[rsp+1552],xmm9
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p13:
-	movaps	[rsp+992],xmm10
+	movaps	[rsp+1568],xmm10
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p14:
-	movaps	[rsp+1008],xmm11
+	movaps	[rsp+1584],xmm11
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p15:
-	movaps	[rsp+1024],xmm12
+	movaps	[rsp+1600],xmm12
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p16:
-	movaps	[rsp+1040],xmm13
+	movaps	[rsp+1616],xmm13
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p17:
-	movaps	[rsp+1056],xmm14
+	movaps	[rsp+1632],xmm14
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p18:
-	movaps	[rsp+1072],xmm15
+	movaps	[rsp+1648],xmm15
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	rdi,rcx
 	mov	rsi,rdx
 	mov	rdx,r8
 	mov	rcx,r9
-	mov	r8,QWORD[rsp+1200]
-	mov	r9,QWORD[rsp+1208]
-	mov	rax,QWORD[rsp+1216]
+	mov	r8,QWORD[rsp+1776]
+	mov	r9,QWORD[rsp+1784]
+	mov	rax,QWORD[rsp+1792]
 	mov	r10,rcx
 	lea	rcx,[rsp+31]
 	and	rcx,-32
@@ -4584,7 +4554,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+192],r10
 	mov	QWORD[rcx+216],224
-	mov	DWORD[rcx+208],21
+	mov	DWORD[rcx+208],39
 	cmp	r10,320
 	ja	L$cp_short8_107
 	mov	QWORD[rcx+216],384
@@ -5727,23 +5697,10 @@ L$cp_padcopy_133:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_nopad_132:
-	mov	rax,QWORD[rcx+168]
-	shr	rax,9
-	cmp	rax,1
-	jb	L$cp_nofuse_134
-	mov	QWORD[rcx+200],rax
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	r9,rsi
-	mov	rdx,QWORD[rcx+200]
-	call	ctasm_chacha20_poly1305_fused_avx2
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	rax,QWORD[rcx+200]
-	shl	rax,9
-	add	QWORD[rcx+144],rax
-	add	QWORD[rcx+160],rax
-	sub	QWORD[rcx+120],rax
 L$cp_nofuse_134:
 L$cp_chunk_102:
 	mov	rdx,QWORD[rcx+120]
@@ -5757,7 +5714,7 @@ L$cp_chunk_102:
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
 	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
+	call	ctasm_chacha_poly1305_blocks_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	mov	r8,QWORD[rcx+192]
@@ -5849,17 +5806,17 @@ L$cp_wipe_137:
 	xor	r9d,r9d
 	xor	r10d,r10d
 	xor	r11d,r11d
-	movaps	xmm6,[rsp+928]
-	movaps	xmm7,[rsp+944]
-	movaps	xmm8,[rsp+960]
-	movaps	xmm9,[rsp+976]
-	movaps	xmm10,[rsp+992]
-	movaps	xmm11,[rsp+1008]
-	movaps	xmm12,[rsp+1024]
-	movaps	xmm13,[rsp+1040]
-	movaps	xmm14,[rsp+1056]
-	movaps	xmm15,[rsp+1072]
-	add	rsp,1096
+	movaps	xmm6,[rsp+1504]
+	movaps	xmm7,[rsp+1520]
+	movaps	xmm8,[rsp+1536]
+	movaps	xmm9,[rsp+1552]
+	movaps	xmm10,[rsp+1568]
+	movaps	xmm11,[rsp+1584]
+	movaps	xmm12,[rsp+1600]
+	movaps	xmm13,[rsp+1616]
+	movaps	xmm14,[rsp+1632]
+	movaps	xmm15,[rsp+1648]
+	add	rsp,1672
 	pop	r15
 	pop	r14
 	pop	r13
@@ -7069,2822 +7026,9 @@ L$cp_tdone_155:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
-ctasm_chacha20_poly1305_fused_avx2:
-	mov	r10,rdx
-	mov	r11,QWORD[rcx+80]
-	mov	r12,QWORD[rcx+88]
-	mov	r13,QWORD[rcx+96]
-	mov	r8,QWORD[rcx+72]
-	shr	r8,2
-	add	r8,QWORD[rcx+72]
-L$cp_fused_156:
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	vpaddd	ymm0,ymm0,ymm4
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm1,ymm1,ymm5
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm8,ymm8,ymm0
-	adc	r13,1
-	vpxor	ymm9,ymm9,ymm1
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mul	r11
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	r14,rax
-	vmovdqa	ymm12,[rcx+224]
-	mov	r15,rdx
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rbx,rax
-	vpxor	ymm4,ymm4,ymm12
-	mov	rbp,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,r8
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	add	r14,rax
-	vpaddd	ymm0,ymm0,ymm4
-	adc	r15,rdx
-	vpaddd	ymm1,ymm1,ymm5
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm8,ymm8,ymm0
-	mul	r12
-	vpxor	ymm9,ymm9,ymm1
-	add	rbx,rax
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	adc	rbp,rdx
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rax,r13
-	vpaddd	ymm12,ymm12,ymm8
-	imul	rax,r8
-	vpaddd	ymm14,ymm14,ymm9
-	add	rbx,rax
-	vpxor	ymm4,ymm4,ymm12
-	adc	rbp,0
-	vpxor	ymm5,ymm5,ymm14
-	imul	r13,QWORD[rcx+64]
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	add	rbx,r15
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	adc	rbp,r13
-	vmovdqa	[rcx+224],ymm12
-	mov	r13,rbp
-	vmovdqa	[rcx+256],ymm14
-	and	r13,3
-	vpaddd	ymm2,ymm2,ymm6
-	mov	rax,rbp
-	vpaddd	ymm3,ymm3,ymm7
-	and	rax,-4
-	vpxor	ymm10,ymm10,ymm2
-	shr	rbp,2
-	vpxor	ymm11,ymm11,ymm3
-	add	rax,rbp
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	r11,r14
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mov	r12,rbx
-	vmovdqa	ymm12,[rcx+288]
-	add	r11,rax
-	vmovdqa	ymm14,[rcx+320]
-	adc	r12,0
-	vpaddd	ymm12,ymm12,ymm10
-	adc	r13,0
-	vpaddd	ymm14,ymm14,ymm11
-	lea	r9,[r9+16]
-	vpxor	ymm6,ymm6,ymm12
-	add	r11,QWORD[r9+0]
-	vpxor	ymm7,ymm7,ymm14
-	adc	r12,QWORD[r9+8]
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	adc	r13,1
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm6
-	mul	r11
-	vpaddd	ymm3,ymm3,ymm7
-	mov	r14,rax
-	vpxor	ymm10,ymm10,ymm2
-	mov	r15,rdx
-	vpxor	ymm11,ymm11,ymm3
-	mov	rax,QWORD[rcx+72]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mul	r11
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	rbx,rax
-	vpaddd	ymm12,ymm12,ymm10
-	mov	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm11
-	mov	rax,r8
-	vpxor	ymm6,ymm6,ymm12
-	mul	r12
-	vpxor	ymm7,ymm7,ymm14
-	add	r14,rax
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	adc	r15,rdx
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	[rcx+288],ymm12
-	mul	r12
-	vmovdqa	[rcx+320],ymm14
-	add	rbx,rax
-	vpaddd	ymm0,ymm0,ymm5
-	adc	rbp,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,r13
-	vpxor	ymm11,ymm11,ymm0
-	imul	rax,r8
-	vpxor	ymm8,ymm8,ymm1
-	add	rbx,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	adc	rbp,0
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	imul	r13,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+288]
-	add	rbx,r15
-	vmovdqa	ymm14,[rcx+320]
-	adc	rbp,r13
-	vpaddd	ymm12,ymm12,ymm11
-	mov	r13,rbp
-	vpaddd	ymm14,ymm14,ymm8
-	and	r13,3
-	vpxor	ymm5,ymm5,ymm12
-	mov	rax,rbp
-	vpxor	ymm6,ymm6,ymm14
-	and	rax,-4
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	shr	rbp,2
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	add	rax,rbp
-	vpaddd	ymm0,ymm0,ymm5
-	mov	r11,r14
-	vpaddd	ymm1,ymm1,ymm6
-	mov	r12,rbx
-	vpxor	ymm11,ymm11,ymm0
-	add	r11,rax
-	vpxor	ymm8,ymm8,ymm1
-	adc	r12,0
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	adc	r13,0
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	lea	r9,[r9+16]
-	vpaddd	ymm12,ymm12,ymm11
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm14,ymm14,ymm8
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm5,ymm5,ymm12
-	adc	r13,1
-	vpxor	ymm6,ymm6,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	mov	r14,rax
-	vmovdqa	[rcx+288],ymm12
-	mov	r15,rdx
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r11
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rbx,rax
-	vpxor	ymm9,ymm9,ymm2
-	mov	rbp,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,r8
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mul	r12
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	add	r14,rax
-	vmovdqa	ymm12,[rcx+224]
-	adc	r15,rdx
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm10
-	add	rbx,rax
-	vpxor	ymm7,ymm7,ymm12
-	adc	rbp,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,r13
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	imul	rax,r8
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	add	rbx,rax
-	vpaddd	ymm2,ymm2,ymm7
-	adc	rbp,0
-	vpaddd	ymm3,ymm3,ymm4
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm9,ymm9,ymm2
-	add	rbx,r15
-	vpxor	ymm10,ymm10,ymm3
-	adc	rbp,r13
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	r13,rbp
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	and	r13,3
-	vpaddd	ymm12,ymm12,ymm9
-	mov	rax,rbp
-	vpaddd	ymm14,ymm14,ymm10
-	and	rax,-4
-	vpxor	ymm7,ymm7,ymm12
-	shr	rbp,2
-	vpxor	ymm4,ymm4,ymm14
-	add	rax,rbp
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	mov	r11,r14
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	mov	r12,rbx
-	vmovdqa	[rcx+224],ymm12
-	add	r11,rax
-	vmovdqa	[rcx+256],ymm14
-	adc	r12,0
-	vpaddd	ymm0,ymm0,ymm4
-	adc	r13,0
-	vpaddd	ymm1,ymm1,ymm5
-	lea	r9,[r9+16]
-	vpxor	ymm8,ymm8,ymm0
-	add	r11,QWORD[r9+0]
-	vpxor	ymm9,ymm9,ymm1
-	adc	r12,QWORD[r9+8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	adc	r13,1
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+224]
-	mul	r11
-	vmovdqa	ymm14,[rcx+256]
-	mov	r14,rax
-	vpaddd	ymm12,ymm12,ymm8
-	mov	r15,rdx
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm4,ymm4,ymm12
-	mul	r11
-	vpxor	ymm5,ymm5,ymm14
-	mov	rbx,rax
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mov	rbp,rdx
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,r8
-	vpaddd	ymm0,ymm0,ymm4
-	mul	r12
-	vpaddd	ymm1,ymm1,ymm5
-	add	r14,rax
-	vpxor	ymm8,ymm8,ymm0
-	adc	r15,rdx
-	vpxor	ymm9,ymm9,ymm1
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mul	r12
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm8
-	adc	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,r13
-	vpxor	ymm4,ymm4,ymm12
-	imul	rax,r8
-	vpxor	ymm5,ymm5,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	adc	rbp,0
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	imul	r13,QWORD[rcx+64]
-	vmovdqa	[rcx+224],ymm12
-	add	rbx,r15
-	vmovdqa	[rcx+256],ymm14
-	adc	rbp,r13
-	vpaddd	ymm2,ymm2,ymm6
-	mov	r13,rbp
-	vpaddd	ymm3,ymm3,ymm7
-	and	r13,3
-	vpxor	ymm10,ymm10,ymm2
-	mov	rax,rbp
-	vpxor	ymm11,ymm11,ymm3
-	and	rax,-4
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	shr	rbp,2
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	add	rax,rbp
-	vmovdqa	ymm12,[rcx+288]
-	mov	r11,r14
-	vmovdqa	ymm14,[rcx+320]
-	mov	r12,rbx
-	vpaddd	ymm12,ymm12,ymm10
-	add	r11,rax
-	vpaddd	ymm14,ymm14,ymm11
-	adc	r12,0
-	vpxor	ymm6,ymm6,ymm12
-	adc	r13,0
-	vpxor	ymm7,ymm7,ymm14
-	lea	r9,[r9+16]
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	add	r11,QWORD[r9+0]
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm2,ymm2,ymm6
-	adc	r13,1
-	vpaddd	ymm3,ymm3,ymm7
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm10,ymm10,ymm2
-	mul	r11
-	vpxor	ymm11,ymm11,ymm3
-	mov	r14,rax
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	r15,rdx
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm12,ymm12,ymm10
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm11
-	mov	rbx,rax
-	vpxor	ymm6,ymm6,ymm12
-	mov	rbp,rdx
-	vpxor	ymm7,ymm7,ymm14
-	mov	rax,r8
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	add	r14,rax
-	vmovdqa	[rcx+288],ymm12
-	adc	r15,rdx
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm5
-	mul	r12
-	vpaddd	ymm1,ymm1,ymm6
-	add	rbx,rax
-	vpxor	ymm11,ymm11,ymm0
-	adc	rbp,rdx
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,r13
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	imul	rax,r8
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	rbx,rax
-	vmovdqa	ymm12,[rcx+288]
-	adc	rbp,0
-	vmovdqa	ymm14,[rcx+320]
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm11
-	add	rbx,r15
-	vpaddd	ymm14,ymm14,ymm8
-	adc	rbp,r13
-	vpxor	ymm5,ymm5,ymm12
-	mov	r13,rbp
-	vpxor	ymm6,ymm6,ymm14
-	and	r13,3
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	mov	rax,rbp
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	and	rax,-4
-	vpaddd	ymm0,ymm0,ymm5
-	shr	rbp,2
-	vpaddd	ymm1,ymm1,ymm6
-	add	rax,rbp
-	vpxor	ymm11,ymm11,ymm0
-	mov	r11,r14
-	vpxor	ymm8,ymm8,ymm1
-	mov	r12,rbx
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	add	r11,rax
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	adc	r12,0
-	vpaddd	ymm12,ymm12,ymm11
-	adc	r13,0
-	vpaddd	ymm14,ymm14,ymm8
-	lea	r9,[r9+16]
-	vpxor	ymm5,ymm5,ymm12
-	add	r11,QWORD[r9+0]
-	vpxor	ymm6,ymm6,ymm14
-	adc	r12,QWORD[r9+8]
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	adc	r13,1
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	[rcx+288],ymm12
-	mul	r11
-	vmovdqa	[rcx+320],ymm14
-	mov	r14,rax
-	vpaddd	ymm2,ymm2,ymm7
-	mov	r15,rdx
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm9,ymm9,ymm2
-	mul	r11
-	vpxor	ymm10,ymm10,ymm3
-	mov	rbx,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	rbp,rdx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	rax,r8
-	vmovdqa	ymm12,[rcx+224]
-	mul	r12
-	vmovdqa	ymm14,[rcx+256]
-	add	r14,rax
-	vpaddd	ymm12,ymm12,ymm9
-	adc	r15,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm7,ymm7,ymm12
-	mul	r12
-	vpxor	ymm4,ymm4,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	adc	rbp,rdx
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,r13
-	vpaddd	ymm2,ymm2,ymm7
-	imul	rax,r8
-	vpaddd	ymm3,ymm3,ymm4
-	add	rbx,rax
-	vpxor	ymm9,ymm9,ymm2
-	adc	rbp,0
-	vpxor	ymm10,ymm10,ymm3
-	imul	r13,QWORD[rcx+64]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	add	rbx,r15
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	adc	rbp,r13
-	vpaddd	ymm12,ymm12,ymm9
-	mov	r13,rbp
-	vpaddd	ymm14,ymm14,ymm10
-	and	r13,3
-	vpxor	ymm7,ymm7,ymm12
-	mov	rax,rbp
-	vpxor	ymm4,ymm4,ymm14
-	and	rax,-4
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	shr	rbp,2
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	add	rax,rbp
-	vmovdqa	[rcx+224],ymm12
-	mov	r11,r14
-	vmovdqa	[rcx+256],ymm14
-	mov	r12,rbx
-	vpaddd	ymm0,ymm0,ymm4
-	add	r11,rax
-	vpaddd	ymm1,ymm1,ymm5
-	adc	r12,0
-	vpxor	ymm8,ymm8,ymm0
-	adc	r13,0
-	vpxor	ymm9,ymm9,ymm1
-	lea	r9,[r9+16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	r11,QWORD[r9+0]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	adc	r12,QWORD[r9+8]
-	vmovdqa	ymm12,[rcx+224]
-	adc	r13,1
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm9
-	mov	r14,rax
-	vpxor	ymm4,ymm4,ymm12
-	mov	r15,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,QWORD[rcx+72]
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	rbx,rax
-	vpaddd	ymm0,ymm0,ymm4
-	mov	rbp,rdx
-	vpaddd	ymm1,ymm1,ymm5
-	mov	rax,r8
-	vpxor	ymm8,ymm8,ymm0
-	mul	r12
-	vpxor	ymm9,ymm9,ymm1
-	add	r14,rax
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	adc	r15,rdx
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm9
-	add	rbx,rax
-	vpxor	ymm4,ymm4,ymm12
-	adc	rbp,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,r13
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	imul	rax,r8
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	add	rbx,rax
-	vmovdqa	[rcx+224],ymm12
-	adc	rbp,0
-	vmovdqa	[rcx+256],ymm14
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm6
-	add	rbx,r15
-	vpaddd	ymm3,ymm3,ymm7
-	adc	rbp,r13
-	vpxor	ymm10,ymm10,ymm2
-	mov	r13,rbp
-	vpxor	ymm11,ymm11,ymm3
-	and	r13,3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	rax,rbp
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	and	rax,-4
-	vmovdqa	ymm12,[rcx+288]
-	shr	rbp,2
-	vmovdqa	ymm14,[rcx+320]
-	add	rax,rbp
-	vpaddd	ymm12,ymm12,ymm10
-	mov	r11,r14
-	vpaddd	ymm14,ymm14,ymm11
-	mov	r12,rbx
-	vpxor	ymm6,ymm6,ymm12
-	add	r11,rax
-	vpxor	ymm7,ymm7,ymm14
-	adc	r12,0
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	adc	r13,0
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	lea	r9,[r9+16]
-	vpaddd	ymm2,ymm2,ymm6
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm3,ymm3,ymm7
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm10,ymm10,ymm2
-	adc	r13,1
-	vpxor	ymm11,ymm11,ymm3
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mul	r11
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	r14,rax
-	vpaddd	ymm12,ymm12,ymm10
-	mov	r15,rdx
-	vpaddd	ymm14,ymm14,ymm11
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm6,ymm6,ymm12
-	mul	r11
-	vpxor	ymm7,ymm7,ymm14
-	mov	rbx,rax
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	mov	rbp,rdx
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	rax,r8
-	vmovdqa	[rcx+288],ymm12
-	mul	r12
-	vmovdqa	[rcx+320],ymm14
-	add	r14,rax
-	vpaddd	ymm0,ymm0,ymm5
-	adc	r15,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm11,ymm11,ymm0
-	mul	r12
-	vpxor	ymm8,ymm8,ymm1
-	add	rbx,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	adc	rbp,rdx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rax,r13
-	vmovdqa	ymm12,[rcx+288]
-	imul	rax,r8
-	vmovdqa	ymm14,[rcx+320]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm11
-	adc	rbp,0
-	vpaddd	ymm14,ymm14,ymm8
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm5,ymm5,ymm12
-	add	rbx,r15
-	vpxor	ymm6,ymm6,ymm14
-	adc	rbp,r13
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	mov	r13,rbp
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	and	r13,3
-	vpaddd	ymm0,ymm0,ymm5
-	mov	rax,rbp
-	vpaddd	ymm1,ymm1,ymm6
-	and	rax,-4
-	vpxor	ymm11,ymm11,ymm0
-	shr	rbp,2
-	vpxor	ymm8,ymm8,ymm1
-	add	rax,rbp
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	r11,r14
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mov	r12,rbx
-	vpaddd	ymm12,ymm12,ymm11
-	add	r11,rax
-	vpaddd	ymm14,ymm14,ymm8
-	adc	r12,0
-	vpxor	ymm5,ymm5,ymm12
-	adc	r13,0
-	vpxor	ymm6,ymm6,ymm14
-	lea	r9,[r9+16]
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	add	r11,QWORD[r9+0]
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	adc	r12,QWORD[r9+8]
-	vmovdqa	[rcx+288],ymm12
-	adc	r13,1
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r11
-	vpaddd	ymm3,ymm3,ymm4
-	mov	r14,rax
-	vpxor	ymm9,ymm9,ymm2
-	mov	r15,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,QWORD[rcx+72]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mul	r11
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	rbx,rax
-	vmovdqa	ymm12,[rcx+224]
-	mov	rbp,rdx
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,r8
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm10
-	add	r14,rax
-	vpxor	ymm7,ymm7,ymm12
-	adc	r15,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	add	rbx,rax
-	vpaddd	ymm2,ymm2,ymm7
-	adc	rbp,rdx
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,r13
-	vpxor	ymm9,ymm9,ymm2
-	imul	rax,r8
-	vpxor	ymm10,ymm10,ymm3
-	add	rbx,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	adc	rbp,0
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm9
-	add	rbx,r15
-	vpaddd	ymm14,ymm14,ymm10
-	adc	rbp,r13
-	vpxor	ymm7,ymm7,ymm12
-	mov	r13,rbp
-	vpxor	ymm4,ymm4,ymm14
-	and	r13,3
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	mov	rax,rbp
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	and	rax,-4
-	vmovdqa	[rcx+224],ymm12
-	shr	rbp,2
-	vmovdqa	[rcx+256],ymm14
-	add	rax,rbp
-	vpaddd	ymm0,ymm0,ymm4
-	mov	r11,r14
-	vpaddd	ymm1,ymm1,ymm5
-	mov	r12,rbx
-	vpxor	ymm8,ymm8,ymm0
-	add	r11,rax
-	vpxor	ymm9,ymm9,ymm1
-	adc	r12,0
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	adc	r13,0
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	lea	r9,[r9+16]
-	vmovdqa	ymm12,[rcx+224]
-	add	r11,QWORD[r9+0]
-	vmovdqa	ymm14,[rcx+256]
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm12,ymm12,ymm8
-	adc	r13,1
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm4,ymm4,ymm12
-	mul	r11
-	vpxor	ymm5,ymm5,ymm14
-	mov	r14,rax
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mov	r15,rdx
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm0,ymm0,ymm4
-	mul	r11
-	vpaddd	ymm1,ymm1,ymm5
-	mov	rbx,rax
-	vpxor	ymm8,ymm8,ymm0
-	mov	rbp,rdx
-	vpxor	ymm9,ymm9,ymm1
-	mov	rax,r8
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mul	r12
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	add	r14,rax
-	vpaddd	ymm12,ymm12,ymm8
-	adc	r15,rdx
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm4,ymm4,ymm12
-	mul	r12
-	vpxor	ymm5,ymm5,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	adc	rbp,rdx
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,r13
-	vmovdqa	[rcx+224],ymm12
-	imul	rax,r8
-	vmovdqa	[rcx+256],ymm14
-	add	rbx,rax
-	vpaddd	ymm2,ymm2,ymm6
-	adc	rbp,0
-	vpaddd	ymm3,ymm3,ymm7
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm10,ymm10,ymm2
-	add	rbx,r15
-	vpxor	ymm11,ymm11,ymm3
-	adc	rbp,r13
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	r13,rbp
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	and	r13,3
-	vmovdqa	ymm12,[rcx+288]
-	mov	rax,rbp
-	vmovdqa	ymm14,[rcx+320]
-	and	rax,-4
-	vpaddd	ymm12,ymm12,ymm10
-	shr	rbp,2
-	vpaddd	ymm14,ymm14,ymm11
-	add	rax,rbp
-	vpxor	ymm6,ymm6,ymm12
-	mov	r11,r14
-	vpxor	ymm7,ymm7,ymm14
-	mov	r12,rbx
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	add	r11,rax
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	adc	r12,0
-	vpaddd	ymm2,ymm2,ymm6
-	adc	r13,0
-	vpaddd	ymm3,ymm3,ymm7
-	lea	r9,[r9+16]
-	vpxor	ymm10,ymm10,ymm2
-	add	r11,QWORD[r9+0]
-	vpxor	ymm11,ymm11,ymm3
-	adc	r12,QWORD[r9+8]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	adc	r13,1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm10
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm11
-	mov	r14,rax
-	vpxor	ymm6,ymm6,ymm12
-	mov	r15,rdx
-	vpxor	ymm7,ymm7,ymm14
-	mov	rax,QWORD[rcx+72]
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	rbx,rax
-	vmovdqa	[rcx+288],ymm12
-	mov	rbp,rdx
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,r8
-	vpaddd	ymm0,ymm0,ymm5
-	mul	r12
-	vpaddd	ymm1,ymm1,ymm6
-	add	r14,rax
-	vpxor	ymm11,ymm11,ymm0
-	adc	r15,rdx
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mul	r12
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	rbx,rax
-	vmovdqa	ymm12,[rcx+288]
-	adc	rbp,rdx
-	vmovdqa	ymm14,[rcx+320]
-	mov	rax,r13
-	vpaddd	ymm12,ymm12,ymm11
-	imul	rax,r8
-	vpaddd	ymm14,ymm14,ymm8
-	add	rbx,rax
-	vpxor	ymm5,ymm5,ymm12
-	adc	rbp,0
-	vpxor	ymm6,ymm6,ymm14
-	imul	r13,QWORD[rcx+64]
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	add	rbx,r15
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	adc	rbp,r13
-	vpaddd	ymm0,ymm0,ymm5
-	mov	r13,rbp
-	vpaddd	ymm1,ymm1,ymm6
-	and	r13,3
-	vpxor	ymm11,ymm11,ymm0
-	mov	rax,rbp
-	vpxor	ymm8,ymm8,ymm1
-	and	rax,-4
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	shr	rbp,2
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	add	rax,rbp
-	vpaddd	ymm12,ymm12,ymm11
-	mov	r11,r14
-	vpaddd	ymm14,ymm14,ymm8
-	mov	r12,rbx
-	vpxor	ymm5,ymm5,ymm12
-	add	r11,rax
-	vpxor	ymm6,ymm6,ymm14
-	adc	r12,0
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	adc	r13,0
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	lea	r9,[r9+16]
-	vmovdqa	[rcx+288],ymm12
-	add	r11,QWORD[r9+0]
-	vmovdqa	[rcx+320],ymm14
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm2,ymm2,ymm7
-	adc	r13,1
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm9,ymm9,ymm2
-	mul	r11
-	vpxor	ymm10,ymm10,ymm3
-	mov	r14,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	r15,rdx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+72]
-	vmovdqa	ymm12,[rcx+224]
-	mul	r11
-	vmovdqa	ymm14,[rcx+256]
-	mov	rbx,rax
-	vpaddd	ymm12,ymm12,ymm9
-	mov	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,r8
-	vpxor	ymm7,ymm7,ymm12
-	mul	r12
-	vpxor	ymm4,ymm4,ymm14
-	add	r14,rax
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	adc	r15,rdx
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r12
-	vpaddd	ymm3,ymm3,ymm4
-	add	rbx,rax
-	vpxor	ymm9,ymm9,ymm2
-	adc	rbp,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,r13
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	imul	rax,r8
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm9
-	adc	rbp,0
-	vpaddd	ymm14,ymm14,ymm10
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm7,ymm7,ymm12
-	add	rbx,r15
-	vpxor	ymm4,ymm4,ymm14
-	adc	rbp,r13
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	mov	r13,rbp
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	and	r13,3
-	vmovdqa	[rcx+224],ymm12
-	mov	rax,rbp
-	vmovdqa	[rcx+256],ymm14
-	and	rax,-4
-	vpaddd	ymm0,ymm0,ymm4
-	shr	rbp,2
-	vpaddd	ymm1,ymm1,ymm5
-	add	rax,rbp
-	vpxor	ymm8,ymm8,ymm0
-	mov	r11,r14
-	vpxor	ymm9,ymm9,ymm1
-	mov	r12,rbx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	r11,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	adc	r12,0
-	vmovdqa	ymm12,[rcx+224]
-	adc	r13,0
-	vmovdqa	ymm14,[rcx+256]
-	lea	r9,[r9+16]
-	vpaddd	ymm12,ymm12,ymm8
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm14,ymm14,ymm9
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm4,ymm4,ymm12
-	adc	r13,1
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	r14,rax
-	vpaddd	ymm0,ymm0,ymm4
-	mov	r15,rdx
-	vpaddd	ymm1,ymm1,ymm5
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm8,ymm8,ymm0
-	mul	r11
-	vpxor	ymm9,ymm9,ymm1
-	mov	rbx,rax
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mov	rbp,rdx
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rax,r8
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm9
-	add	r14,rax
-	vpxor	ymm4,ymm4,ymm12
-	adc	r15,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	add	rbx,rax
-	vmovdqa	[rcx+224],ymm12
-	adc	rbp,rdx
-	vmovdqa	[rcx+256],ymm14
-	mov	rax,r13
-	vpaddd	ymm2,ymm2,ymm6
-	imul	rax,r8
-	vpaddd	ymm3,ymm3,ymm7
-	add	rbx,rax
-	vpxor	ymm10,ymm10,ymm2
-	adc	rbp,0
-	vpxor	ymm11,ymm11,ymm3
-	imul	r13,QWORD[rcx+64]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	add	rbx,r15
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	adc	rbp,r13
-	vmovdqa	ymm12,[rcx+288]
-	mov	r13,rbp
-	vmovdqa	ymm14,[rcx+320]
-	and	r13,3
-	vpaddd	ymm12,ymm12,ymm10
-	mov	rax,rbp
-	vpaddd	ymm14,ymm14,ymm11
-	and	rax,-4
-	vpxor	ymm6,ymm6,ymm12
-	shr	rbp,2
-	vpxor	ymm7,ymm7,ymm14
-	add	rax,rbp
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	mov	r11,r14
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	mov	r12,rbx
-	vpaddd	ymm2,ymm2,ymm6
-	add	r11,rax
-	vpaddd	ymm3,ymm3,ymm7
-	adc	r12,0
-	vpxor	ymm10,ymm10,ymm2
-	adc	r13,0
-	vpxor	ymm11,ymm11,ymm3
-	lea	r9,[r9+16]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	add	r11,QWORD[r9+0]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm12,ymm12,ymm10
-	adc	r13,1
-	vpaddd	ymm14,ymm14,ymm11
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm6,ymm6,ymm12
-	mul	r11
-	vpxor	ymm7,ymm7,ymm14
-	mov	r14,rax
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	mov	r15,rdx
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	rax,QWORD[rcx+72]
-	vmovdqa	[rcx+288],ymm12
-	mul	r11
-	vmovdqa	[rcx+320],ymm14
-	mov	rbx,rax
-	vpaddd	ymm0,ymm0,ymm5
-	mov	rbp,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,r8
-	vpxor	ymm11,ymm11,ymm0
-	mul	r12
-	vpxor	ymm8,ymm8,ymm1
-	add	r14,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	adc	r15,rdx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+288]
-	mul	r12
-	vmovdqa	ymm14,[rcx+320]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm11
-	adc	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm8
-	mov	rax,r13
-	vpxor	ymm5,ymm5,ymm12
-	imul	rax,r8
-	vpxor	ymm6,ymm6,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	adc	rbp,0
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm5
-	add	rbx,r15
-	vpaddd	ymm1,ymm1,ymm6
-	adc	rbp,r13
-	vpxor	ymm11,ymm11,ymm0
-	mov	r13,rbp
-	vpxor	ymm8,ymm8,ymm1
-	and	r13,3
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	rax,rbp
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	and	rax,-4
-	vpaddd	ymm12,ymm12,ymm11
-	shr	rbp,2
-	vpaddd	ymm14,ymm14,ymm8
-	add	rax,rbp
-	vpxor	ymm5,ymm5,ymm12
-	mov	r11,r14
-	vpxor	ymm6,ymm6,ymm14
-	mov	r12,rbx
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	add	r11,rax
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	adc	r12,0
-	vmovdqa	[rcx+288],ymm12
-	adc	r13,0
-	vmovdqa	[rcx+320],ymm14
-	lea	r9,[r9+16]
-	vpaddd	ymm2,ymm2,ymm7
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm3,ymm3,ymm4
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm9,ymm9,ymm2
-	adc	r13,1
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mul	r11
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	r14,rax
-	vmovdqa	ymm12,[rcx+224]
-	mov	r15,rdx
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rbx,rax
-	vpxor	ymm7,ymm7,ymm12
-	mov	rbp,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,r8
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	add	r14,rax
-	vpaddd	ymm2,ymm2,ymm7
-	adc	r15,rdx
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm9,ymm9,ymm2
-	mul	r12
-	vpxor	ymm10,ymm10,ymm3
-	add	rbx,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	adc	rbp,rdx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	rax,r13
-	vpaddd	ymm12,ymm12,ymm9
-	imul	rax,r8
-	vpaddd	ymm14,ymm14,ymm10
-	add	rbx,rax
-	vpxor	ymm7,ymm7,ymm12
-	adc	rbp,0
-	vpxor	ymm4,ymm4,ymm14
-	imul	r13,QWORD[rcx+64]
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	add	rbx,r15
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	adc	rbp,r13
-	vmovdqa	[rcx+224],ymm12
-	mov	r13,rbp
-	vmovdqa	[rcx+256],ymm14
-	and	r13,3
-	vpaddd	ymm0,ymm0,ymm4
-	mov	rax,rbp
-	vpaddd	ymm1,ymm1,ymm5
-	and	rax,-4
-	vpxor	ymm8,ymm8,ymm0
-	shr	rbp,2
-	vpxor	ymm9,ymm9,ymm1
-	add	rax,rbp
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	r11,r14
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	r12,rbx
-	vmovdqa	ymm12,[rcx+224]
-	add	r11,rax
-	vmovdqa	ymm14,[rcx+256]
-	adc	r12,0
-	vpaddd	ymm12,ymm12,ymm8
-	adc	r13,0
-	vpaddd	ymm14,ymm14,ymm9
-	lea	r9,[r9+16]
-	vpxor	ymm4,ymm4,ymm12
-	add	r11,QWORD[r9+0]
-	vpxor	ymm5,ymm5,ymm14
-	adc	r12,QWORD[r9+8]
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	adc	r13,1
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm4
-	mul	r11
-	vpaddd	ymm1,ymm1,ymm5
-	mov	r14,rax
-	vpxor	ymm8,ymm8,ymm0
-	mov	r15,rdx
-	vpxor	ymm9,ymm9,ymm1
-	mov	rax,QWORD[rcx+72]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mul	r11
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rbx,rax
-	vpaddd	ymm12,ymm12,ymm8
-	mov	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,r8
-	vpxor	ymm4,ymm4,ymm12
-	mul	r12
-	vpxor	ymm5,ymm5,ymm14
-	add	r14,rax
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	adc	r15,rdx
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	[rcx+224],ymm12
-	mul	r12
-	vmovdqa	[rcx+256],ymm14
-	add	rbx,rax
-	vpaddd	ymm2,ymm2,ymm6
-	adc	rbp,rdx
-	vpaddd	ymm3,ymm3,ymm7
-	mov	rax,r13
-	vpxor	ymm10,ymm10,ymm2
-	imul	rax,r8
-	vpxor	ymm11,ymm11,ymm3
-	add	rbx,rax
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	adc	rbp,0
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	imul	r13,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+288]
-	add	rbx,r15
-	vmovdqa	ymm14,[rcx+320]
-	adc	rbp,r13
-	vpaddd	ymm12,ymm12,ymm10
-	mov	r13,rbp
-	vpaddd	ymm14,ymm14,ymm11
-	and	r13,3
-	vpxor	ymm6,ymm6,ymm12
-	mov	rax,rbp
-	vpxor	ymm7,ymm7,ymm14
-	and	rax,-4
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	shr	rbp,2
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	add	rax,rbp
-	vpaddd	ymm2,ymm2,ymm6
-	mov	r11,r14
-	vpaddd	ymm3,ymm3,ymm7
-	mov	r12,rbx
-	vpxor	ymm10,ymm10,ymm2
-	add	r11,rax
-	vpxor	ymm11,ymm11,ymm3
-	adc	r12,0
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	adc	r13,0
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	lea	r9,[r9+16]
-	vpaddd	ymm12,ymm12,ymm10
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm14,ymm14,ymm11
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm6,ymm6,ymm12
-	adc	r13,1
-	vpxor	ymm7,ymm7,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	r14,rax
-	vmovdqa	[rcx+288],ymm12
-	mov	r15,rdx
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm0,ymm0,ymm5
-	mul	r11
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rbx,rax
-	vpxor	ymm11,ymm11,ymm0
-	mov	rbp,rdx
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,r8
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mul	r12
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	r14,rax
-	vmovdqa	ymm12,[rcx+288]
-	adc	r15,rdx
-	vmovdqa	ymm14,[rcx+320]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm11
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm8
-	add	rbx,rax
-	vpxor	ymm5,ymm5,ymm12
-	adc	rbp,rdx
-	vpxor	ymm6,ymm6,ymm14
-	mov	rax,r13
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	imul	rax,r8
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	add	rbx,rax
-	vpaddd	ymm0,ymm0,ymm5
-	adc	rbp,0
-	vpaddd	ymm1,ymm1,ymm6
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm11,ymm11,ymm0
-	add	rbx,r15
-	vpxor	ymm8,ymm8,ymm1
-	adc	rbp,r13
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	r13,rbp
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	and	r13,3
-	vpaddd	ymm12,ymm12,ymm11
-	mov	rax,rbp
-	vpaddd	ymm14,ymm14,ymm8
-	and	rax,-4
-	vpxor	ymm5,ymm5,ymm12
-	shr	rbp,2
-	vpxor	ymm6,ymm6,ymm14
-	add	rax,rbp
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	mov	r11,r14
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	mov	r12,rbx
-	vmovdqa	[rcx+288],ymm12
-	add	r11,rax
-	vmovdqa	[rcx+320],ymm14
-	adc	r12,0
-	vpaddd	ymm2,ymm2,ymm7
-	adc	r13,0
-	vpaddd	ymm3,ymm3,ymm4
-	lea	r9,[r9+16]
-	vpxor	ymm9,ymm9,ymm2
-	add	r11,QWORD[r9+0]
-	vpxor	ymm10,ymm10,ymm3
-	adc	r12,QWORD[r9+8]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	adc	r13,1
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+224]
-	mul	r11
-	vmovdqa	ymm14,[rcx+256]
-	mov	r14,rax
-	vpaddd	ymm12,ymm12,ymm9
-	mov	r15,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm7,ymm7,ymm12
-	mul	r11
-	vpxor	ymm4,ymm4,ymm14
-	mov	rbx,rax
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mov	rbp,rdx
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,r8
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r12
-	vpaddd	ymm3,ymm3,ymm4
-	add	r14,rax
-	vpxor	ymm9,ymm9,ymm2
-	adc	r15,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mul	r12
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm9
-	adc	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,r13
-	vpxor	ymm7,ymm7,ymm12
-	imul	rax,r8
-	vpxor	ymm4,ymm4,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	adc	rbp,0
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	imul	r13,QWORD[rcx+64]
-	vmovdqa	[rcx+224],ymm12
-	add	rbx,r15
-	vmovdqa	[rcx+256],ymm14
-	adc	rbp,r13
-	vpaddd	ymm0,ymm0,ymm4
-	mov	r13,rbp
-	vpaddd	ymm1,ymm1,ymm5
-	and	r13,3
-	vpxor	ymm8,ymm8,ymm0
-	mov	rax,rbp
-	vpxor	ymm9,ymm9,ymm1
-	and	rax,-4
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	shr	rbp,2
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	add	rax,rbp
-	vmovdqa	ymm12,[rcx+224]
-	mov	r11,r14
-	vmovdqa	ymm14,[rcx+256]
-	mov	r12,rbx
-	vpaddd	ymm12,ymm12,ymm8
-	add	r11,rax
-	vpaddd	ymm14,ymm14,ymm9
-	adc	r12,0
-	vpxor	ymm4,ymm4,ymm12
-	adc	r13,0
-	vpxor	ymm5,ymm5,ymm14
-	lea	r9,[r9+16]
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	add	r11,QWORD[r9+0]
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm0,ymm0,ymm4
-	adc	r13,1
-	vpaddd	ymm1,ymm1,ymm5
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm8,ymm8,ymm0
-	mul	r11
-	vpxor	ymm9,ymm9,ymm1
-	mov	r14,rax
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mov	r15,rdx
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rbx,rax
-	vpxor	ymm4,ymm4,ymm12
-	mov	rbp,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,r8
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	add	r14,rax
-	vmovdqa	[rcx+224],ymm12
-	adc	r15,rdx
-	vmovdqa	[rcx+256],ymm14
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm6
-	mul	r12
-	vpaddd	ymm3,ymm3,ymm7
-	add	rbx,rax
-	vpxor	ymm10,ymm10,ymm2
-	adc	rbp,rdx
-	vpxor	ymm11,ymm11,ymm3
-	mov	rax,r13
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	imul	rax,r8
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	add	rbx,rax
-	vmovdqa	ymm12,[rcx+288]
-	adc	rbp,0
-	vmovdqa	ymm14,[rcx+320]
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm10
-	add	rbx,r15
-	vpaddd	ymm14,ymm14,ymm11
-	adc	rbp,r13
-	vpxor	ymm6,ymm6,ymm12
-	mov	r13,rbp
-	vpxor	ymm7,ymm7,ymm14
-	and	r13,3
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	mov	rax,rbp
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	and	rax,-4
-	vpaddd	ymm2,ymm2,ymm6
-	shr	rbp,2
-	vpaddd	ymm3,ymm3,ymm7
-	add	rax,rbp
-	vpxor	ymm10,ymm10,ymm2
-	mov	r11,r14
-	vpxor	ymm11,ymm11,ymm3
-	mov	r12,rbx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	add	r11,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	adc	r12,0
-	vpaddd	ymm12,ymm12,ymm10
-	adc	r13,0
-	vpaddd	ymm14,ymm14,ymm11
-	lea	r9,[r9+16]
-	vpxor	ymm6,ymm6,ymm12
-	add	r11,QWORD[r9+0]
-	vpxor	ymm7,ymm7,ymm14
-	adc	r12,QWORD[r9+8]
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	adc	r13,1
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	[rcx+288],ymm12
-	mul	r11
-	vmovdqa	[rcx+320],ymm14
-	mov	r14,rax
-	vpaddd	ymm0,ymm0,ymm5
-	mov	r15,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm11,ymm11,ymm0
-	mul	r11
-	vpxor	ymm8,ymm8,ymm1
-	mov	rbx,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mov	rbp,rdx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rax,r8
-	vmovdqa	ymm12,[rcx+288]
-	mul	r12
-	vmovdqa	ymm14,[rcx+320]
-	add	r14,rax
-	vpaddd	ymm12,ymm12,ymm11
-	adc	r15,rdx
-	vpaddd	ymm14,ymm14,ymm8
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm5,ymm5,ymm12
-	mul	r12
-	vpxor	ymm6,ymm6,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	adc	rbp,rdx
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	mov	rax,r13
-	vpaddd	ymm0,ymm0,ymm5
-	imul	rax,r8
-	vpaddd	ymm1,ymm1,ymm6
-	add	rbx,rax
-	vpxor	ymm11,ymm11,ymm0
-	adc	rbp,0
-	vpxor	ymm8,ymm8,ymm1
-	imul	r13,QWORD[rcx+64]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	add	rbx,r15
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	adc	rbp,r13
-	vpaddd	ymm12,ymm12,ymm11
-	mov	r13,rbp
-	vpaddd	ymm14,ymm14,ymm8
-	and	r13,3
-	vpxor	ymm5,ymm5,ymm12
-	mov	rax,rbp
-	vpxor	ymm6,ymm6,ymm14
-	and	rax,-4
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	shr	rbp,2
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	add	rax,rbp
-	vmovdqa	[rcx+288],ymm12
-	mov	r11,r14
-	vmovdqa	[rcx+320],ymm14
-	mov	r12,rbx
-	vpaddd	ymm2,ymm2,ymm7
-	add	r11,rax
-	vpaddd	ymm3,ymm3,ymm4
-	adc	r12,0
-	vpxor	ymm9,ymm9,ymm2
-	adc	r13,0
-	vpxor	ymm10,ymm10,ymm3
-	lea	r9,[r9+16]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	add	r11,QWORD[r9+0]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	adc	r12,QWORD[r9+8]
-	vmovdqa	ymm12,[rcx+224]
-	adc	r13,1
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm10
-	mov	r14,rax
-	vpxor	ymm7,ymm7,ymm12
-	mov	r15,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,QWORD[rcx+72]
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rbx,rax
-	vpaddd	ymm2,ymm2,ymm7
-	mov	rbp,rdx
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,r8
-	vpxor	ymm9,ymm9,ymm2
-	mul	r12
-	vpxor	ymm10,ymm10,ymm3
-	add	r14,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	adc	r15,rdx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm10
-	add	rbx,rax
-	vpxor	ymm7,ymm7,ymm12
-	adc	rbp,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,r13
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	imul	rax,r8
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	add	rbx,rax
-	vmovdqa	[rcx+224],ymm12
-	adc	rbp,0
-	vmovdqa	[rcx+256],ymm14
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm4
-	add	rbx,r15
-	vpaddd	ymm1,ymm1,ymm5
-	adc	rbp,r13
-	vpxor	ymm8,ymm8,ymm0
-	mov	r13,rbp
-	vpxor	ymm9,ymm9,ymm1
-	and	r13,3
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rax,rbp
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	and	rax,-4
-	vmovdqa	ymm12,[rcx+224]
-	shr	rbp,2
-	vmovdqa	ymm14,[rcx+256]
-	add	rax,rbp
-	vpaddd	ymm12,ymm12,ymm8
-	mov	r11,r14
-	vpaddd	ymm14,ymm14,ymm9
-	mov	r12,rbx
-	vpxor	ymm4,ymm4,ymm12
-	add	r11,rax
-	vpxor	ymm5,ymm5,ymm14
-	adc	r12,0
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	adc	r13,0
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	lea	r9,[r9+16]
-	vpaddd	ymm0,ymm0,ymm4
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm1,ymm1,ymm5
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm8,ymm8,ymm0
-	adc	r13,1
-	vpxor	ymm9,ymm9,ymm1
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mul	r11
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	r14,rax
-	vpaddd	ymm12,ymm12,ymm8
-	mov	r15,rdx
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm4,ymm4,ymm12
-	mul	r11
-	vpxor	ymm5,ymm5,ymm14
-	mov	rbx,rax
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	mov	rbp,rdx
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,r8
-	vmovdqa	[rcx+224],ymm12
-	mul	r12
-	vmovdqa	[rcx+256],ymm14
-	add	r14,rax
-	vpaddd	ymm2,ymm2,ymm6
-	adc	r15,rdx
-	vpaddd	ymm3,ymm3,ymm7
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm10,ymm10,ymm2
-	mul	r12
-	vpxor	ymm11,ymm11,ymm3
-	add	rbx,rax
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	adc	rbp,rdx
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mov	rax,r13
-	vmovdqa	ymm12,[rcx+288]
-	imul	rax,r8
-	vmovdqa	ymm14,[rcx+320]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm10
-	adc	rbp,0
-	vpaddd	ymm14,ymm14,ymm11
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm6,ymm6,ymm12
-	add	rbx,r15
-	vpxor	ymm7,ymm7,ymm14
-	adc	rbp,r13
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	mov	r13,rbp
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	and	r13,3
-	vpaddd	ymm2,ymm2,ymm6
-	mov	rax,rbp
-	vpaddd	ymm3,ymm3,ymm7
-	and	rax,-4
-	vpxor	ymm10,ymm10,ymm2
-	shr	rbp,2
-	vpxor	ymm11,ymm11,ymm3
-	add	rax,rbp
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	r11,r14
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	r12,rbx
-	vpaddd	ymm12,ymm12,ymm10
-	add	r11,rax
-	vpaddd	ymm14,ymm14,ymm11
-	adc	r12,0
-	vpxor	ymm6,ymm6,ymm12
-	adc	r13,0
-	vpxor	ymm7,ymm7,ymm14
-	lea	r9,[r9+16]
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	add	r11,QWORD[r9+0]
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	adc	r12,QWORD[r9+8]
-	vmovdqa	[rcx+288],ymm12
-	adc	r13,1
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm5
-	mul	r11
-	vpaddd	ymm1,ymm1,ymm6
-	mov	r14,rax
-	vpxor	ymm11,ymm11,ymm0
-	mov	r15,rdx
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,QWORD[rcx+72]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mul	r11
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rbx,rax
-	vmovdqa	ymm12,[rcx+288]
-	mov	rbp,rdx
-	vmovdqa	ymm14,[rcx+320]
-	mov	rax,r8
-	vpaddd	ymm12,ymm12,ymm11
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm8
-	add	r14,rax
-	vpxor	ymm5,ymm5,ymm12
-	adc	r15,rdx
-	vpxor	ymm6,ymm6,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	add	rbx,rax
-	vpaddd	ymm0,ymm0,ymm5
-	adc	rbp,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,r13
-	vpxor	ymm11,ymm11,ymm0
-	imul	rax,r8
-	vpxor	ymm8,ymm8,ymm1
-	add	rbx,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	adc	rbp,0
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm11
-	add	rbx,r15
-	vpaddd	ymm14,ymm14,ymm8
-	adc	rbp,r13
-	vpxor	ymm5,ymm5,ymm12
-	mov	r13,rbp
-	vpxor	ymm6,ymm6,ymm14
-	and	r13,3
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	mov	rax,rbp
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	and	rax,-4
-	vmovdqa	[rcx+288],ymm12
-	shr	rbp,2
-	vmovdqa	[rcx+320],ymm14
-	add	rax,rbp
-	vpaddd	ymm2,ymm2,ymm7
-	mov	r11,r14
-	vpaddd	ymm3,ymm3,ymm4
-	mov	r12,rbx
-	vpxor	ymm9,ymm9,ymm2
-	add	r11,rax
-	vpxor	ymm10,ymm10,ymm3
-	adc	r12,0
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	adc	r13,0
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	lea	r9,[r9+16]
-	vmovdqa	ymm12,[rcx+224]
-	add	r11,QWORD[r9+0]
-	vmovdqa	ymm14,[rcx+256]
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm12,ymm12,ymm9
-	adc	r13,1
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm7,ymm7,ymm12
-	mul	r11
-	vpxor	ymm4,ymm4,ymm14
-	mov	r14,rax
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mov	r15,rdx
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r11
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rbx,rax
-	vpxor	ymm9,ymm9,ymm2
-	mov	rbp,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,r8
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mul	r12
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	add	r14,rax
-	vpaddd	ymm12,ymm12,ymm9
-	adc	r15,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm7,ymm7,ymm12
-	mul	r12
-	vpxor	ymm4,ymm4,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	adc	rbp,rdx
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,r13
-	vmovdqa	[rcx+224],ymm12
-	imul	rax,r8
-	vmovdqa	[rcx+256],ymm14
-	add	rbx,rax
-	vpaddd	ymm0,ymm0,ymm4
-	adc	rbp,0
-	vpaddd	ymm1,ymm1,ymm5
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm8,ymm8,ymm0
-	add	rbx,r15
-	vpxor	ymm9,ymm9,ymm1
-	adc	rbp,r13
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	r13,rbp
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	and	r13,3
-	vmovdqa	ymm12,[rcx+224]
-	mov	rax,rbp
-	vmovdqa	ymm14,[rcx+256]
-	and	rax,-4
-	vpaddd	ymm12,ymm12,ymm8
-	shr	rbp,2
-	vpaddd	ymm14,ymm14,ymm9
-	add	rax,rbp
-	vpxor	ymm4,ymm4,ymm12
-	mov	r11,r14
-	vpxor	ymm5,ymm5,ymm14
-	mov	r12,rbx
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	add	r11,rax
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	adc	r12,0
-	vpaddd	ymm0,ymm0,ymm4
-	adc	r13,0
-	vpaddd	ymm1,ymm1,ymm5
-	lea	r9,[r9+16]
-	vpxor	ymm8,ymm8,ymm0
-	add	r11,QWORD[r9+0]
-	vpxor	ymm9,ymm9,ymm1
-	adc	r12,QWORD[r9+8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	adc	r13,1
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm9
-	mov	r14,rax
-	vpxor	ymm4,ymm4,ymm12
-	mov	r15,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,QWORD[rcx+72]
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	mov	rbx,rax
-	vmovdqa	[rcx+224],ymm12
-	mov	rbp,rdx
-	vmovdqa	[rcx+256],ymm14
-	mov	rax,r8
-	vpaddd	ymm2,ymm2,ymm6
-	mul	r12
-	vpaddd	ymm3,ymm3,ymm7
-	add	r14,rax
-	vpxor	ymm10,ymm10,ymm2
-	adc	r15,rdx
-	vpxor	ymm11,ymm11,ymm3
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mul	r12
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	add	rbx,rax
-	vmovdqa	ymm12,[rcx+288]
-	adc	rbp,rdx
-	vmovdqa	ymm14,[rcx+320]
-	mov	rax,r13
-	vpaddd	ymm12,ymm12,ymm10
-	imul	rax,r8
-	vpaddd	ymm14,ymm14,ymm11
-	add	rbx,rax
-	vpxor	ymm6,ymm6,ymm12
-	adc	rbp,0
-	vpxor	ymm7,ymm7,ymm14
-	imul	r13,QWORD[rcx+64]
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	add	rbx,r15
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	adc	rbp,r13
-	vpaddd	ymm2,ymm2,ymm6
-	mov	r13,rbp
-	vpaddd	ymm3,ymm3,ymm7
-	and	r13,3
-	vpxor	ymm10,ymm10,ymm2
-	mov	rax,rbp
-	vpxor	ymm11,ymm11,ymm3
-	and	rax,-4
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	shr	rbp,2
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	add	rax,rbp
-	vpaddd	ymm12,ymm12,ymm10
-	mov	r11,r14
-	vpaddd	ymm14,ymm14,ymm11
-	mov	r12,rbx
-	vpxor	ymm6,ymm6,ymm12
-	add	r11,rax
-	vpxor	ymm7,ymm7,ymm14
-	adc	r12,0
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	adc	r13,0
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	lea	r9,[r9+16]
-	vmovdqa	[rcx+288],ymm12
-	add	r11,QWORD[r9+0]
-	vmovdqa	[rcx+320],ymm14
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm0,ymm0,ymm5
-	adc	r13,1
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm11,ymm11,ymm0
-	mul	r11
-	vpxor	ymm8,ymm8,ymm1
-	mov	r14,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mov	r15,rdx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+72]
-	vmovdqa	ymm12,[rcx+288]
-	mul	r11
-	vmovdqa	ymm14,[rcx+320]
-	mov	rbx,rax
-	vpaddd	ymm12,ymm12,ymm11
-	mov	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm8
-	mov	rax,r8
-	vpxor	ymm5,ymm5,ymm12
-	mul	r12
-	vpxor	ymm6,ymm6,ymm14
-	add	r14,rax
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	adc	r15,rdx
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm5
-	mul	r12
-	vpaddd	ymm1,ymm1,ymm6
-	add	rbx,rax
-	vpxor	ymm11,ymm11,ymm0
-	adc	rbp,rdx
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,r13
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	imul	rax,r8
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm11
-	adc	rbp,0
-	vpaddd	ymm14,ymm14,ymm8
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm5,ymm5,ymm12
-	add	rbx,r15
-	vpxor	ymm6,ymm6,ymm14
-	adc	rbp,r13
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	mov	r13,rbp
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	and	r13,3
-	vmovdqa	[rcx+288],ymm12
-	mov	rax,rbp
-	vmovdqa	[rcx+320],ymm14
-	and	rax,-4
-	vpaddd	ymm2,ymm2,ymm7
-	shr	rbp,2
-	vpaddd	ymm3,ymm3,ymm4
-	add	rax,rbp
-	vpxor	ymm9,ymm9,ymm2
-	mov	r11,r14
-	vpxor	ymm10,ymm10,ymm3
-	mov	r12,rbx
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	add	r11,rax
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	adc	r12,0
-	vmovdqa	ymm12,[rcx+224]
-	adc	r13,0
-	vmovdqa	ymm14,[rcx+256]
-	lea	r9,[r9+16]
-	vpaddd	ymm12,ymm12,ymm9
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm14,ymm14,ymm10
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm7,ymm7,ymm12
-	adc	r13,1
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	r14,rax
-	vpaddd	ymm2,ymm2,ymm7
-	mov	r15,rdx
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm9,ymm9,ymm2
-	mul	r11
-	vpxor	ymm10,ymm10,ymm3
-	mov	rbx,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rbp,rdx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	rax,r8
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm10
-	add	r14,rax
-	vpxor	ymm7,ymm7,ymm12
-	adc	r15,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	add	rbx,rax
-	vmovdqa	[rcx+224],ymm12
-	adc	rbp,rdx
-	vmovdqa	[rcx+256],ymm14
-	mov	rax,r13
-	vpaddd	ymm0,ymm0,ymm4
-	imul	rax,r8
-	vpaddd	ymm1,ymm1,ymm5
-	add	rbx,rax
-	vpxor	ymm8,ymm8,ymm0
-	adc	rbp,0
-	vpxor	ymm9,ymm9,ymm1
-	imul	r13,QWORD[rcx+64]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	rbx,r15
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	adc	rbp,r13
-	vmovdqa	ymm12,[rcx+224]
-	mov	r13,rbp
-	vmovdqa	ymm14,[rcx+256]
-	and	r13,3
-	vpaddd	ymm12,ymm12,ymm8
-	mov	rax,rbp
-	vpaddd	ymm14,ymm14,ymm9
-	and	rax,-4
-	vpxor	ymm4,ymm4,ymm12
-	shr	rbp,2
-	vpxor	ymm5,ymm5,ymm14
-	add	rax,rbp
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mov	r11,r14
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	r12,rbx
-	vpaddd	ymm0,ymm0,ymm4
-	add	r11,rax
-	vpaddd	ymm1,ymm1,ymm5
-	adc	r12,0
-	vpxor	ymm8,ymm8,ymm0
-	adc	r13,0
-	vpxor	ymm9,ymm9,ymm1
-	lea	r9,[r9+16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	add	r11,QWORD[r9+0]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm12,ymm12,ymm8
-	adc	r13,1
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm4,ymm4,ymm12
-	mul	r11
-	vpxor	ymm5,ymm5,ymm14
-	mov	r14,rax
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	mov	r15,rdx
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,QWORD[rcx+72]
-	vmovdqa	[rcx+224],ymm12
-	mul	r11
-	vmovdqa	[rcx+256],ymm14
-	mov	rbx,rax
-	vpaddd	ymm2,ymm2,ymm6
-	mov	rbp,rdx
-	vpaddd	ymm3,ymm3,ymm7
-	mov	rax,r8
-	vpxor	ymm10,ymm10,ymm2
-	mul	r12
-	vpxor	ymm11,ymm11,ymm3
-	add	r14,rax
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	adc	r15,rdx
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+288]
-	mul	r12
-	vmovdqa	ymm14,[rcx+320]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm10
-	adc	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm11
-	mov	rax,r13
-	vpxor	ymm6,ymm6,ymm12
-	imul	rax,r8
-	vpxor	ymm7,ymm7,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	adc	rbp,0
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm6
-	add	rbx,r15
-	vpaddd	ymm3,ymm3,ymm7
-	adc	rbp,r13
-	vpxor	ymm10,ymm10,ymm2
-	mov	r13,rbp
-	vpxor	ymm11,ymm11,ymm3
-	and	r13,3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	rax,rbp
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	and	rax,-4
-	vpaddd	ymm12,ymm12,ymm10
-	shr	rbp,2
-	vpaddd	ymm14,ymm14,ymm11
-	add	rax,rbp
-	vpxor	ymm6,ymm6,ymm12
-	mov	r11,r14
-	vpxor	ymm7,ymm7,ymm14
-	mov	r12,rbx
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	add	r11,rax
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	adc	r12,0
-	vmovdqa	[rcx+288],ymm12
-	adc	r13,0
-	vmovdqa	[rcx+320],ymm14
-	lea	r9,[r9+16]
-	vpaddd	ymm0,ymm0,ymm5
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm1,ymm1,ymm6
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm11,ymm11,ymm0
-	adc	r13,1
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mul	r11
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	r14,rax
-	vmovdqa	ymm12,[rcx+288]
-	mov	r15,rdx
-	vmovdqa	ymm14,[rcx+320]
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm12,ymm12,ymm11
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm8
-	mov	rbx,rax
-	vpxor	ymm5,ymm5,ymm12
-	mov	rbp,rdx
-	vpxor	ymm6,ymm6,ymm14
-	mov	rax,r8
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	add	r14,rax
-	vpaddd	ymm0,ymm0,ymm5
-	adc	r15,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm11,ymm11,ymm0
-	mul	r12
-	vpxor	ymm8,ymm8,ymm1
-	add	rbx,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	adc	rbp,rdx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mov	rax,r13
-	vpaddd	ymm12,ymm12,ymm11
-	imul	rax,r8
-	vpaddd	ymm14,ymm14,ymm8
-	add	rbx,rax
-	vpxor	ymm5,ymm5,ymm12
-	adc	rbp,0
-	vpxor	ymm6,ymm6,ymm14
-	imul	r13,QWORD[rcx+64]
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	add	rbx,r15
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	adc	rbp,r13
-	vmovdqa	[rcx+288],ymm12
-	mov	r13,rbp
-	vmovdqa	[rcx+320],ymm14
-	and	r13,3
-	vpaddd	ymm2,ymm2,ymm7
-	mov	rax,rbp
-	vpaddd	ymm3,ymm3,ymm4
-	and	rax,-4
-	vpxor	ymm9,ymm9,ymm2
-	shr	rbp,2
-	vpxor	ymm10,ymm10,ymm3
-	add	rax,rbp
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	r11,r14
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	r12,rbx
-	vmovdqa	ymm12,[rcx+224]
-	add	r11,rax
-	vmovdqa	ymm14,[rcx+256]
-	adc	r12,0
-	vpaddd	ymm12,ymm12,ymm9
-	adc	r13,0
-	vpaddd	ymm14,ymm14,ymm10
-	lea	r9,[r9+16]
-	vpxor	ymm7,ymm7,ymm12
-	add	r11,QWORD[r9+0]
-	vpxor	ymm4,ymm4,ymm14
-	adc	r12,QWORD[r9+8]
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	adc	r13,1
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r11
-	vpaddd	ymm3,ymm3,ymm4
-	mov	r14,rax
-	vpxor	ymm9,ymm9,ymm2
-	mov	r15,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,QWORD[rcx+72]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mul	r11
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	rbx,rax
-	vpaddd	ymm12,ymm12,ymm9
-	mov	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,r8
-	vpxor	ymm7,ymm7,ymm12
-	mul	r12
-	vpxor	ymm4,ymm4,ymm14
-	add	r14,rax
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	adc	r15,rdx
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	[rcx+224],ymm12
-	mul	r12
-	vmovdqa	[rcx+256],ymm14
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r8
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,QWORD[rcx+64]
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	r9,[r9+16]
-	add	r11,QWORD[r9+0]
-	adc	r12,QWORD[r9+8]
-	adc	r13,1
-	mov	rax,QWORD[rcx+64]
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,QWORD[rcx+72]
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r8
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,QWORD[rcx+64]
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r8
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,QWORD[rcx+64]
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	r9,[r9+16]
-	add	r11,QWORD[r9+0]
-	adc	r12,QWORD[r9+8]
-	adc	r13,1
-	mov	rax,QWORD[rcx+64]
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,QWORD[rcx+72]
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r8
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,QWORD[rcx+64]
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r8
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,QWORD[rcx+64]
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	r9,[r9+16]
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vpxor	ymm6,ymm6,[rsi+0]
-	vmovdqu	[rdi+0],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vpxor	ymm6,ymm6,[rsi+256]
-	vmovdqu	[rdi+256],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vpxor	ymm6,ymm6,[rsi+64]
-	vmovdqu	[rdi+64],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vpxor	ymm6,ymm6,[rsi+320]
-	vmovdqu	[rdi+320],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vpxor	ymm6,ymm6,[rsi+128]
-	vmovdqu	[rdi+128],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vpxor	ymm6,ymm6,[rsi+384]
-	vmovdqu	[rdi+384],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vpxor	ymm6,ymm6,[rsi+192]
-	vmovdqu	[rdi+192],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vpxor	ymm6,ymm6,[rsi+448]
-	vmovdqu	[rdi+448],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vpxor	ymm10,ymm10,[rsi+32]
-	vmovdqu	[rdi+32],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vpxor	ymm10,ymm10,[rsi+288]
-	vmovdqu	[rdi+288],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vpxor	ymm10,ymm10,[rsi+96]
-	vmovdqu	[rdi+96],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vpxor	ymm10,ymm10,[rsi+352]
-	vmovdqu	[rdi+352],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vpxor	ymm10,ymm10,[rsi+160]
-	vmovdqu	[rdi+160],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vpxor	ymm10,ymm10,[rsi+416]
-	vmovdqu	[rdi+416],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vpxor	ymm10,ymm10,[rsi+224]
-	vmovdqu	[rdi+224],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vpxor	ymm10,ymm10,[rsi+480]
-	vmovdqu	[rdi+480],ymm10
-	add	DWORD[rcx+48],8
-	add	rdi,512
-	add	rsi,512
-	dec	r10
-	jnz	L$cp_fused_156
-	mov	QWORD[rcx+80],r11
-	mov	QWORD[rcx+88],r12
-	mov	QWORD[rcx+96],r13
-	ret
-L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end:
-align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_158
+	jz	L$cp_polydone_157
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -9894,7 +7038,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_157:
+L$cp_poly_156:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9934,13 +7078,539 @@ L$cp_poly_157:
 	adc	r12,0
 	adc	r13,0
 	dec	rcx
-	jnz	L$cp_poly_157
+	jnz	L$cp_poly_156
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_158:
+L$cp_polydone_157:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
+align 16
+ctasm_chacha_poly1305_powers_avx2:
+	mov	r8,QWORD[rdi+0]
+	mov	r9,QWORD[rdi+8]
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	mov	r11,r8
+	and	r11d,0x3ffffff
+	mov	r12,r8
+	shr	r12,26
+	and	r12d,0x3ffffff
+	mov	r13,r8
+	shr	r13,52
+	mov	rax,r9
+	shl	rax,12
+	or	r13,rax
+	and	r13d,0x3ffffff
+	mov	r14,r9
+	shr	r14,14
+	and	r14d,0x3ffffff
+	mov	r15,r9
+	shr	r15,40
+	mov	rax,0
+	shl	rax,24
+	or	r15,rax
+	mov	QWORD[rdi+1144],r11
+	mov	QWORD[rdi+1176],r12
+	mov	QWORD[rdi+1208],r13
+	mov	QWORD[rdi+1240],r14
+	mov	QWORD[rdi+1272],r15
+	mov	r11,r8
+	mov	r12,r9
+	xor	r13d,r13d
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rbp,r11
+	and	ebp,0x3ffffff
+	mov	rbx,r11
+	shr	rbx,26
+	and	ebx,0x3ffffff
+	mov	r14,r11
+	shr	r14,52
+	mov	rax,r12
+	shl	rax,12
+	or	r14,rax
+	and	r14d,0x3ffffff
+	mov	r15,r12
+	shr	r15,14
+	and	r15d,0x3ffffff
+	mov	rdx,r12
+	shr	rdx,40
+	mov	rax,r13
+	shl	rax,24
+	or	rdx,rax
+	mov	QWORD[rdi+1128],rbp
+	mov	QWORD[rdi+1160],rbx
+	mov	QWORD[rdi+1192],r14
+	mov	QWORD[rdi+1224],r15
+	mov	QWORD[rdi+1256],rdx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rbp,r11
+	and	ebp,0x3ffffff
+	mov	rbx,r11
+	shr	rbx,26
+	and	ebx,0x3ffffff
+	mov	r14,r11
+	shr	r14,52
+	mov	rax,r12
+	shl	rax,12
+	or	r14,rax
+	and	r14d,0x3ffffff
+	mov	r15,r12
+	shr	r15,14
+	and	r15d,0x3ffffff
+	mov	rdx,r12
+	shr	rdx,40
+	mov	rax,r13
+	shl	rax,24
+	or	rdx,rax
+	mov	QWORD[rdi+1136],rbp
+	mov	QWORD[rdi+1168],rbx
+	mov	QWORD[rdi+1200],r14
+	mov	QWORD[rdi+1232],r15
+	mov	QWORD[rdi+1264],rdx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rbp,r11
+	and	ebp,0x3ffffff
+	mov	rbx,r11
+	shr	rbx,26
+	and	ebx,0x3ffffff
+	mov	r14,r11
+	shr	r14,52
+	mov	rax,r12
+	shl	rax,12
+	or	r14,rax
+	and	r14d,0x3ffffff
+	mov	r15,r12
+	shr	r15,14
+	and	r15d,0x3ffffff
+	mov	rdx,r12
+	shr	rdx,40
+	mov	rax,r13
+	shl	rax,24
+	or	rdx,rax
+	mov	QWORD[rdi+1120],rbp
+	mov	QWORD[rdi+1152],rbx
+	mov	QWORD[rdi+1184],r14
+	mov	QWORD[rdi+1216],r15
+	mov	QWORD[rdi+1248],rdx
+	vmovdqa	ymm0,[rdi+1120]
+	vpermq	ymm0,ymm0,0
+	vmovdqa	[rdi+832],ymm0
+	vmovdqa	ymm0,[rdi+1152]
+	vpsllq	ymm1,ymm0,2
+	vpaddq	ymm1,ymm1,ymm0
+	vmovdqa	[rdi+1280],ymm1
+	vpermq	ymm2,ymm1,0
+	vmovdqa	[rdi+992],ymm2
+	vpermq	ymm0,ymm0,0
+	vmovdqa	[rdi+864],ymm0
+	vmovdqa	ymm0,[rdi+1184]
+	vpsllq	ymm1,ymm0,2
+	vpaddq	ymm1,ymm1,ymm0
+	vmovdqa	[rdi+1312],ymm1
+	vpermq	ymm2,ymm1,0
+	vmovdqa	[rdi+1024],ymm2
+	vpermq	ymm0,ymm0,0
+	vmovdqa	[rdi+896],ymm0
+	vmovdqa	ymm0,[rdi+1216]
+	vpsllq	ymm1,ymm0,2
+	vpaddq	ymm1,ymm1,ymm0
+	vmovdqa	[rdi+1344],ymm1
+	vpermq	ymm2,ymm1,0
+	vmovdqa	[rdi+1056],ymm2
+	vpermq	ymm0,ymm0,0
+	vmovdqa	[rdi+928],ymm0
+	vmovdqa	ymm0,[rdi+1248]
+	vpsllq	ymm1,ymm0,2
+	vpaddq	ymm1,ymm1,ymm0
+	vmovdqa	[rdi+1376],ymm1
+	vpermq	ymm2,ymm1,0
+	vmovdqa	[rdi+1088],ymm2
+	vpermq	ymm0,ymm0,0
+	vmovdqa	[rdi+960],ymm0
+	ret
+L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
+align 16
+ctasm_chacha_poly1305_blocks_avx2:
+	cmp	rdx,16
+	jb	L$cp_vpolyscalar_160
+	mov	r8,QWORD[rdi+16]
+	and	r8d,0x3ffffff
+	mov	r9,QWORD[rdi+16]
+	shr	r9,26
+	and	r9d,0x3ffffff
+	mov	r10,QWORD[rdi+16]
+	shr	r10,52
+	mov	rax,QWORD[rdi+24]
+	shl	rax,12
+	or	r10,rax
+	and	r10d,0x3ffffff
+	mov	r11,QWORD[rdi+24]
+	shr	r11,14
+	and	r11d,0x3ffffff
+	mov	r12,QWORD[rdi+24]
+	shr	r12,40
+	mov	rax,QWORD[rdi+32]
+	shl	rax,24
+	or	r12,rax
+	vmovq	xmm0,r8
+	vmovq	xmm1,r9
+	vmovq	xmm2,r10
+	vmovq	xmm3,r11
+	vmovq	xmm4,r12
+	vmovdqu	ymm13,[rel L$cp_m26]
+	mov	rcx,rdx
+	shr	rcx,2
+	and	edx,3
+	dec	rcx
+	jz	L$cp_vpolylast_159
+L$cp_vpoly_158:
+	vmovdqu	ymm10,[rsi+0]
+	vmovdqu	ymm11,[rsi+32]
+	vpunpcklqdq	ymm12,ymm10,ymm11
+	vpunpckhqdq	ymm11,ymm10,ymm11
+	vpand	ymm10,ymm12,ymm13
+	vpaddq	ymm0,ymm0,ymm10
+	vpsrlq	ymm10,ymm12,26
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm1,ymm1,ymm10
+	vpsrlq	ymm12,ymm12,52
+	vpsllq	ymm10,ymm11,12
+	vpor	ymm10,ymm10,ymm12
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm2,ymm2,ymm10
+	vpsrlq	ymm10,ymm11,14
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm3,ymm3,ymm10
+	vpsrlq	ymm11,ymm11,40
+	vpor	ymm11,ymm11,[rel L$cp_pad24]
+	vpaddq	ymm4,ymm4,ymm11
+	lea	rsi,[rsi+64]
+	vpmuludq	ymm5,ymm0,[rdi+832]
+	vpmuludq	ymm12,ymm1,[rdi+1088]
+	vpaddq	ymm5,ymm5,ymm12
+	vpmuludq	ymm12,ymm2,[rdi+1056]
+	vpaddq	ymm5,ymm5,ymm12
+	vpmuludq	ymm12,ymm3,[rdi+1024]
+	vpaddq	ymm5,ymm5,ymm12
+	vpmuludq	ymm12,ymm4,[rdi+992]
+	vpaddq	ymm5,ymm5,ymm12
+	vpmuludq	ymm6,ymm0,[rdi+864]
+	vpmuludq	ymm12,ymm1,[rdi+832]
+	vpaddq	ymm6,ymm6,ymm12
+	vpmuludq	ymm12,ymm2,[rdi+1088]
+	vpaddq	ymm6,ymm6,ymm12
+	vpmuludq	ymm12,ymm3,[rdi+1056]
+	vpaddq	ymm6,ymm6,ymm12
+	vpmuludq	ymm12,ymm4,[rdi+1024]
+	vpaddq	ymm6,ymm6,ymm12
+	vpmuludq	ymm7,ymm0,[rdi+896]
+	vpmuludq	ymm12,ymm1,[rdi+864]
+	vpaddq	ymm7,ymm7,ymm12
+	vpmuludq	ymm12,ymm2,[rdi+832]
+	vpaddq	ymm7,ymm7,ymm12
+	vpmuludq	ymm12,ymm3,[rdi+1088]
+	vpaddq	ymm7,ymm7,ymm12
+	vpmuludq	ymm12,ymm4,[rdi+1056]
+	vpaddq	ymm7,ymm7,ymm12
+	vpmuludq	ymm8,ymm0,[rdi+928]
+	vpmuludq	ymm12,ymm1,[rdi+896]
+	vpaddq	ymm8,ymm8,ymm12
+	vpmuludq	ymm12,ymm2,[rdi+864]
+	vpaddq	ymm8,ymm8,ymm12
+	vpmuludq	ymm12,ymm3,[rdi+832]
+	vpaddq	ymm8,ymm8,ymm12
+	vpmuludq	ymm12,ymm4,[rdi+1088]
+	vpaddq	ymm8,ymm8,ymm12
+	vpmuludq	ymm9,ymm0,[rdi+960]
+	vpmuludq	ymm12,ymm1,[rdi+928]
+	vpaddq	ymm9,ymm9,ymm12
+	vpmuludq	ymm12,ymm2,[rdi+896]
+	vpaddq	ymm9,ymm9,ymm12
+	vpmuludq	ymm12,ymm3,[rdi+864]
+	vpaddq	ymm9,ymm9,ymm12
+	vpmuludq	ymm12,ymm4,[rdi+832]
+	vpaddq	ymm9,ymm9,ymm12
+	vpsrlq	ymm12,ymm5,26
+	vpand	ymm5,ymm5,ymm13
+	vpaddq	ymm6,ymm6,ymm12
+	vpsrlq	ymm12,ymm8,26
+	vpand	ymm8,ymm8,ymm13
+	vpaddq	ymm9,ymm9,ymm12
+	vpsrlq	ymm12,ymm6,26
+	vpand	ymm6,ymm6,ymm13
+	vpaddq	ymm7,ymm7,ymm12
+	vpsrlq	ymm12,ymm9,26
+	vpand	ymm9,ymm9,ymm13
+	vpsllq	ymm10,ymm12,2
+	vpaddq	ymm12,ymm12,ymm10
+	vpaddq	ymm5,ymm5,ymm12
+	vpsrlq	ymm12,ymm7,26
+	vpand	ymm7,ymm7,ymm13
+	vpaddq	ymm8,ymm8,ymm12
+	vpsrlq	ymm12,ymm5,26
+	vpand	ymm5,ymm5,ymm13
+	vpaddq	ymm6,ymm6,ymm12
+	vpsrlq	ymm12,ymm8,26
+	vpand	ymm8,ymm8,ymm13
+	vpaddq	ymm9,ymm9,ymm12
+	vmovdqa	ymm0,ymm5
+	vmovdqa	ymm1,ymm6
+	vmovdqa	ymm2,ymm7
+	vmovdqa	ymm3,ymm8
+	vmovdqa	ymm4,ymm9
+	dec	rcx
+	jnz	L$cp_vpoly_158
+L$cp_vpolylast_159:
+	vmovdqu	ymm10,[rsi+0]
+	vmovdqu	ymm11,[rsi+32]
+	vpunpcklqdq	ymm12,ymm10,ymm11
+	vpunpckhqdq	ymm11,ymm10,ymm11
+	vpand	ymm10,ymm12,ymm13
+	vpaddq	ymm0,ymm0,ymm10
+	vpsrlq	ymm10,ymm12,26
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm1,ymm1,ymm10
+	vpsrlq	ymm12,ymm12,52
+	vpsllq	ymm10,ymm11,12
+	vpor	ymm10,ymm10,ymm12
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm2,ymm2,ymm10
+	vpsrlq	ymm10,ymm11,14
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm3,ymm3,ymm10
+	vpsrlq	ymm11,ymm11,40
+	vpor	ymm11,ymm11,[rel L$cp_pad24]
+	vpaddq	ymm4,ymm4,ymm11
+	lea	rsi,[rsi+64]
+	vpmuludq	ymm5,ymm0,[rdi+1120]
+	vpmuludq	ymm12,ymm1,[rdi+1376]
+	vpaddq	ymm5,ymm5,ymm12
+	vpmuludq	ymm12,ymm2,[rdi+1344]
+	vpaddq	ymm5,ymm5,ymm12
+	vpmuludq	ymm12,ymm3,[rdi+1312]
+	vpaddq	ymm5,ymm5,ymm12
+	vpmuludq	ymm12,ymm4,[rdi+1280]
+	vpaddq	ymm5,ymm5,ymm12
+	vpmuludq	ymm6,ymm0,[rdi+1152]
+	vpmuludq	ymm12,ymm1,[rdi+1120]
+	vpaddq	ymm6,ymm6,ymm12
+	vpmuludq	ymm12,ymm2,[rdi+1376]
+	vpaddq	ymm6,ymm6,ymm12
+	vpmuludq	ymm12,ymm3,[rdi+1344]
+	vpaddq	ymm6,ymm6,ymm12
+	vpmuludq	ymm12,ymm4,[rdi+1312]
+	vpaddq	ymm6,ymm6,ymm12
+	vpmuludq	ymm7,ymm0,[rdi+1184]
+	vpmuludq	ymm12,ymm1,[rdi+1152]
+	vpaddq	ymm7,ymm7,ymm12
+	vpmuludq	ymm12,ymm2,[rdi+1120]
+	vpaddq	ymm7,ymm7,ymm12
+	vpmuludq	ymm12,ymm3,[rdi+1376]
+	vpaddq	ymm7,ymm7,ymm12
+	vpmuludq	ymm12,ymm4,[rdi+1344]
+	vpaddq	ymm7,ymm7,ymm12
+	vpmuludq	ymm8,ymm0,[rdi+1216]
+	vpmuludq	ymm12,ymm1,[rdi+1184]
+	vpaddq	ymm8,ymm8,ymm12
+	vpmuludq	ymm12,ymm2,[rdi+1152]
+	vpaddq	ymm8,ymm8,ymm12
+	vpmuludq	ymm12,ymm3,[rdi+1120]
+	vpaddq	ymm8,ymm8,ymm12
+	vpmuludq	ymm12,ymm4,[rdi+1376]
+	vpaddq	ymm8,ymm8,ymm12
+	vpmuludq	ymm9,ymm0,[rdi+1248]
+	vpmuludq	ymm12,ymm1,[rdi+1216]
+	vpaddq	ymm9,ymm9,ymm12
+	vpmuludq	ymm12,ymm2,[rdi+1184]
+	vpaddq	ymm9,ymm9,ymm12
+	vpmuludq	ymm12,ymm3,[rdi+1152]
+	vpaddq	ymm9,ymm9,ymm12
+	vpmuludq	ymm12,ymm4,[rdi+1120]
+	vpaddq	ymm9,ymm9,ymm12
+	vpsrlq	ymm12,ymm5,26
+	vpand	ymm5,ymm5,ymm13
+	vpaddq	ymm6,ymm6,ymm12
+	vpsrlq	ymm12,ymm8,26
+	vpand	ymm8,ymm8,ymm13
+	vpaddq	ymm9,ymm9,ymm12
+	vpsrlq	ymm12,ymm6,26
+	vpand	ymm6,ymm6,ymm13
+	vpaddq	ymm7,ymm7,ymm12
+	vpsrlq	ymm12,ymm9,26
+	vpand	ymm9,ymm9,ymm13
+	vpsllq	ymm10,ymm12,2
+	vpaddq	ymm12,ymm12,ymm10
+	vpaddq	ymm5,ymm5,ymm12
+	vpsrlq	ymm12,ymm7,26
+	vpand	ymm7,ymm7,ymm13
+	vpaddq	ymm8,ymm8,ymm12
+	vpsrlq	ymm12,ymm5,26
+	vpand	ymm5,ymm5,ymm13
+	vpaddq	ymm6,ymm6,ymm12
+	vpsrlq	ymm12,ymm8,26
+	vpand	ymm8,ymm8,ymm13
+	vpaddq	ymm9,ymm9,ymm12
+	vmovdqa	ymm0,ymm5
+	vmovdqa	ymm1,ymm6
+	vmovdqa	ymm2,ymm7
+	vmovdqa	ymm3,ymm8
+	vmovdqa	ymm4,ymm9
+	vextracti128	xmm12,ymm0,1
+	vpaddq	xmm0,xmm0,xmm12
+	vpshufd	xmm12,xmm0,0x4e
+	vpaddq	xmm0,xmm0,xmm12
+	vmovq	r8,xmm0
+	vextracti128	xmm12,ymm1,1
+	vpaddq	xmm1,xmm1,xmm12
+	vpshufd	xmm12,xmm1,0x4e
+	vpaddq	xmm1,xmm1,xmm12
+	vmovq	r9,xmm1
+	vextracti128	xmm12,ymm2,1
+	vpaddq	xmm2,xmm2,xmm12
+	vpshufd	xmm12,xmm2,0x4e
+	vpaddq	xmm2,xmm2,xmm12
+	vmovq	r10,xmm2
+	vextracti128	xmm12,ymm3,1
+	vpaddq	xmm3,xmm3,xmm12
+	vpshufd	xmm12,xmm3,0x4e
+	vpaddq	xmm3,xmm3,xmm12
+	vmovq	r11,xmm3
+	vextracti128	xmm12,ymm4,1
+	vpaddq	xmm4,xmm4,xmm12
+	vpshufd	xmm12,xmm4,0x4e
+	vpaddq	xmm4,xmm4,xmm12
+	vmovq	r12,xmm4
+	mov	rax,r9
+	shl	rax,26
+	add	r8,rax
+	mov	rax,r10
+	shl	rax,52
+	shr	r10,12
+	add	r8,rax
+	adc	r10,0
+	shl	r11,14
+	add	r10,r11
+	mov	rax,r12
+	shl	rax,40
+	shr	r12,24
+	add	r10,rax
+	adc	r12,0
+	mov	rax,r12
+	and	rax,-4
+	and	r12,3
+	mov	r11,rax
+	shr	r11,2
+	add	rax,r11
+	add	r8,rax
+	adc	r10,0
+	adc	r12,0
+	mov	QWORD[rdi+16],r8
+	mov	QWORD[rdi+24],r10
+	mov	QWORD[rdi+32],r12
+L$cp_vpolyscalar_160:
+	jmp	ctasm_chacha_poly1305_blocks
+L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 section .rdata rdata align=64
 align 32, db 0
 L$cp_sigma:
@@ -9966,6 +7636,12 @@ L$cp_blk4:
 	db	0x04,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 L$cp_blk5:
 	db	0x05,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_m26:
+	db	0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00
+	db	0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00
+L$cp_pad24:
+	db	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
+	db	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
 section .pdata rdata align=4
 	dd	ctasm_chacha20_ssse3 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_ssse3_end wrt ..imagebase
@@ -9997,12 +7673,15 @@ section .pdata rdata align=4
 	dd	ctasm_chacha20_xorbuf_avx2 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xorbuf_avx2_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xorbuf_avx2_info wrt ..imagebase
-	dd	ctasm_chacha20_poly1305_fused_avx2 wrt ..imagebase
-	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end wrt ..imagebase
-	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_info wrt ..imagebase
 	dd	ctasm_chacha_poly1305_blocks wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_info wrt ..imagebase
+	dd	ctasm_chacha_poly1305_powers_avx2 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_powers_avx2_info wrt ..imagebase
+	dd	ctasm_chacha_poly1305_blocks_avx2 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_info wrt ..imagebase
 section .xdata rdata align=8
 align 4
 L$_ctasm_ctasm_chacha20_ssse3_info:
@@ -10134,27 +7813,27 @@ align 4
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_info:
 	db	1,L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19-ctasm_chacha20_poly1305_seal_avx2,30,0
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19-ctasm_chacha20_poly1305_seal_avx2,248
-	dw	67
+	dw	103
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p18-ctasm_chacha20_poly1305_seal_avx2,232
-	dw	66
+	dw	102
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p17-ctasm_chacha20_poly1305_seal_avx2,216
-	dw	65
+	dw	101
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p16-ctasm_chacha20_poly1305_seal_avx2,200
-	dw	64
+	dw	100
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p15-ctasm_chacha20_poly1305_seal_avx2,184
-	dw	63
+	dw	99
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p14-ctasm_chacha20_poly1305_seal_avx2,168
-	dw	62
+	dw	98
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p13-ctasm_chacha20_poly1305_seal_avx2,152
-	dw	61
+	dw	97
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p12-ctasm_chacha20_poly1305_seal_avx2,136
-	dw	60
+	dw	96
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p11-ctasm_chacha20_poly1305_seal_avx2,120
-	dw	59
+	dw	95
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p10-ctasm_chacha20_poly1305_seal_avx2,104
-	dw	58
+	dw	94
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p9-ctasm_chacha20_poly1305_seal_avx2,1
-	dw	137
+	dw	209
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p8-ctasm_chacha20_poly1305_seal_avx2,240
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p7-ctasm_chacha20_poly1305_seal_avx2,224
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p6-ctasm_chacha20_poly1305_seal_avx2,208
@@ -10167,27 +7846,27 @@ align 4
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_info:
 	db	1,L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19-ctasm_chacha20_poly1305_open_avx2,30,0
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19-ctasm_chacha20_poly1305_open_avx2,248
-	dw	67
+	dw	103
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p18-ctasm_chacha20_poly1305_open_avx2,232
-	dw	66
+	dw	102
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p17-ctasm_chacha20_poly1305_open_avx2,216
-	dw	65
+	dw	101
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p16-ctasm_chacha20_poly1305_open_avx2,200
-	dw	64
+	dw	100
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p15-ctasm_chacha20_poly1305_open_avx2,184
-	dw	63
+	dw	99
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p14-ctasm_chacha20_poly1305_open_avx2,168
-	dw	62
+	dw	98
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p13-ctasm_chacha20_poly1305_open_avx2,152
-	dw	61
+	dw	97
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p12-ctasm_chacha20_poly1305_open_avx2,136
-	dw	60
+	dw	96
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p11-ctasm_chacha20_poly1305_open_avx2,120
-	dw	59
+	dw	95
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p10-ctasm_chacha20_poly1305_open_avx2,104
-	dw	58
+	dw	94
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p9-ctasm_chacha20_poly1305_open_avx2,1
-	dw	137
+	dw	209
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p8-ctasm_chacha20_poly1305_open_avx2,240
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p7-ctasm_chacha20_poly1305_open_avx2,224
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p6-ctasm_chacha20_poly1305_open_avx2,208
@@ -10203,9 +7882,12 @@ align 4
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_info:
 	db	1,0,0,0
 align 4
-L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_info:
+L$_ctasm_ctasm_chacha_poly1305_blocks_info:
 	db	1,0,0,0
 align 4
-L$_ctasm_ctasm_chacha_poly1305_blocks_info:
+L$_ctasm_ctasm_chacha_poly1305_powers_avx2_info:
+	db	1,0,0,0
+align 4
+L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_info:
 	db	1,0,0,0
 %endif
