@@ -58,7 +58,12 @@
 # wrong for h2 = 4 and for h in [p, 2^130) whose low limbs differ from p's;
 # the borrow sees every limb. tag = (h mod p) + s mod 2^128.
 #
-# Fused (AVX2) or not (SSSE3). The AVX2 tier runs a long message's whole
+# Long messages: chunk by chunk (2 KiB), ChaCha20 then Poly1305 over the
+# same bytes while they are in L1 (open: Poly1305 first, so in place works);
+# on AVX2 the chunks' Poly1305 is the vector one (gen_poly_avx2, 16 blocks
+# and up). The alternative below, the woven loop, is kept behind AVX2_FUSED
+# (0) with its measurements, and the reason it lost at the end of this part.
+# Fused (AVX2_FUSED = 1) or not (SSSE3). The AVX2 tier can run a long message's whole
 # 8-block batches through one loop (ctasm_chacha20_poly1305_fused_avx2)
 # whose ten double rounds are unrolled and carry the Poly1305 blocks of one
 # batch's length woven in, one scalar instruction after each vector one
@@ -78,6 +83,18 @@
 # the SSSE3 tier is not fused: its unrolled fused body (~2,400 instructions
 # per 256 bytes) is front-end bound, where the AVX2 one does twice the bytes
 # per vector instruction.
+# Woven scalar (AVX2_FUSED = 1) against vector Poly1305 (0) later, same VM,
+# builds alternated: alone on its core the woven loop is faster (rdtsc
+# minimum of an 8 KiB seal 0.98 vs 1.18 reference cycles/byte: the vector
+# Poly1305, ~0.42/byte, competes with ChaCha20 for the vector pipes, the
+# woven one hides most of its scalar work), but in ctasm-speed -clock cpu
+# (7 rounds, 3 runs each) it loses: seal 8 KiB 0.92 vs 1.01 x OpenSSL
+# (medians), 16 KiB 0.93 vs 0.95, 1350 bytes 1.18 vs 1.35; open 8 KiB 0.83
+# vs 1.04, 16 KiB 0.77 vs 0.97. The woven loop's rate swings with the load
+# on the machine (1,250-1,850 MB/s at 8 KiB, OpenSSL 1,600-1,780): it needs
+# the integer units and a front end for ~2,650 instructions per 512 bytes,
+# which whatever else runs on the core takes from it; vector-only code (and
+# OpenSSL's, AVX2 ChaCha20 + AVX2 Poly1305) is hit far less. Chosen: vector.
 # AVX2 short messages (same VM, 3.25 GHz core clock measured against the
 # 2.445 GHz reference; rdtsc minimums of 200 runs of a 16-byte seal with a
 # 13-byte AD at the tier): 400-445 reference cycles before, ~335 after
