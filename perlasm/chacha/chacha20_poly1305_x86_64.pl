@@ -124,8 +124,9 @@
 #   224  (AVX2 pairs path only) the zero-padded AD tail: public, not wiped
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
-# Everything from 0 to 896 is zeroed before return: key, key stream and the
-# Poly1305 state are secrets.
+#   896  (AVX2 AEADs) the vector Poly1305's powers of r, PLOOP and PLAST (576)
+# Everything from 0 to 896 (AVX2 AEADs: 1472; the short path: what it wrote)
+# is zeroed before return: key, key stream and the Poly1305 state are secrets.
 #
 # Register plan
 #   ChaCha20 (local ctasm_chacha20_xor_{ssse3,avx2}): rdi out, rsi in, rdx
