@@ -7287,48 +7287,48 @@ ctasm_chacha_poly1305_blocks_avx2:
 	leaq	64(%rsi),%rsi
 	vpmuludq	832(%rdi),%ymm0,%ymm5
 	vpmuludq	1088(%rdi),%ymm1,%ymm12
+	vpmuludq	1056(%rdi),%ymm2,%ymm14
+	vpmuludq	1024(%rdi),%ymm3,%ymm15
 	vpaddq	%ymm12,%ymm5,%ymm5
-	vpmuludq	1056(%rdi),%ymm2,%ymm12
-	vpaddq	%ymm12,%ymm5,%ymm5
-	vpmuludq	1024(%rdi),%ymm3,%ymm12
-	vpaddq	%ymm12,%ymm5,%ymm5
+	vpaddq	%ymm15,%ymm14,%ymm14
 	vpmuludq	992(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm5,%ymm5
 	vpaddq	%ymm12,%ymm5,%ymm5
 	vpmuludq	864(%rdi),%ymm0,%ymm6
 	vpmuludq	832(%rdi),%ymm1,%ymm12
+	vpmuludq	1088(%rdi),%ymm2,%ymm14
+	vpmuludq	1056(%rdi),%ymm3,%ymm15
 	vpaddq	%ymm12,%ymm6,%ymm6
-	vpmuludq	1088(%rdi),%ymm2,%ymm12
-	vpaddq	%ymm12,%ymm6,%ymm6
-	vpmuludq	1056(%rdi),%ymm3,%ymm12
-	vpaddq	%ymm12,%ymm6,%ymm6
+	vpaddq	%ymm15,%ymm14,%ymm14
 	vpmuludq	1024(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm6,%ymm6
 	vpaddq	%ymm12,%ymm6,%ymm6
 	vpmuludq	896(%rdi),%ymm0,%ymm7
 	vpmuludq	864(%rdi),%ymm1,%ymm12
+	vpmuludq	832(%rdi),%ymm2,%ymm14
+	vpmuludq	1088(%rdi),%ymm3,%ymm15
 	vpaddq	%ymm12,%ymm7,%ymm7
-	vpmuludq	832(%rdi),%ymm2,%ymm12
-	vpaddq	%ymm12,%ymm7,%ymm7
-	vpmuludq	1088(%rdi),%ymm3,%ymm12
-	vpaddq	%ymm12,%ymm7,%ymm7
+	vpaddq	%ymm15,%ymm14,%ymm14
 	vpmuludq	1056(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm7,%ymm7
 	vpaddq	%ymm12,%ymm7,%ymm7
 	vpmuludq	928(%rdi),%ymm0,%ymm8
 	vpmuludq	896(%rdi),%ymm1,%ymm12
+	vpmuludq	864(%rdi),%ymm2,%ymm14
+	vpmuludq	832(%rdi),%ymm3,%ymm15
 	vpaddq	%ymm12,%ymm8,%ymm8
-	vpmuludq	864(%rdi),%ymm2,%ymm12
-	vpaddq	%ymm12,%ymm8,%ymm8
-	vpmuludq	832(%rdi),%ymm3,%ymm12
-	vpaddq	%ymm12,%ymm8,%ymm8
+	vpaddq	%ymm15,%ymm14,%ymm14
 	vpmuludq	1088(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm8,%ymm8
 	vpaddq	%ymm12,%ymm8,%ymm8
 	vpmuludq	960(%rdi),%ymm0,%ymm9
 	vpmuludq	928(%rdi),%ymm1,%ymm12
+	vpmuludq	896(%rdi),%ymm2,%ymm14
+	vpmuludq	864(%rdi),%ymm3,%ymm15
 	vpaddq	%ymm12,%ymm9,%ymm9
-	vpmuludq	896(%rdi),%ymm2,%ymm12
-	vpaddq	%ymm12,%ymm9,%ymm9
-	vpmuludq	864(%rdi),%ymm3,%ymm12
-	vpaddq	%ymm12,%ymm9,%ymm9
+	vpaddq	%ymm15,%ymm14,%ymm14
 	vpmuludq	832(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm9,%ymm9
 	vpaddq	%ymm12,%ymm9,%ymm9
 	vpsrlq	$26,%ymm5,%ymm12
 	vpand	%ymm13,%ymm5,%ymm5
@@ -7384,48 +7384,48 @@ ctasm_chacha_poly1305_blocks_avx2:
 	leaq	64(%rsi),%rsi
 	vpmuludq	1120(%rdi),%ymm0,%ymm5
 	vpmuludq	1376(%rdi),%ymm1,%ymm12
+	vpmuludq	1344(%rdi),%ymm2,%ymm14
+	vpmuludq	1312(%rdi),%ymm3,%ymm15
 	vpaddq	%ymm12,%ymm5,%ymm5
-	vpmuludq	1344(%rdi),%ymm2,%ymm12
-	vpaddq	%ymm12,%ymm5,%ymm5
-	vpmuludq	1312(%rdi),%ymm3,%ymm12
-	vpaddq	%ymm12,%ymm5,%ymm5
+	vpaddq	%ymm15,%ymm14,%ymm14
 	vpmuludq	1280(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm5,%ymm5
 	vpaddq	%ymm12,%ymm5,%ymm5
 	vpmuludq	1152(%rdi),%ymm0,%ymm6
 	vpmuludq	1120(%rdi),%ymm1,%ymm12
+	vpmuludq	1376(%rdi),%ymm2,%ymm14
+	vpmuludq	1344(%rdi),%ymm3,%ymm15
 	vpaddq	%ymm12,%ymm6,%ymm6
-	vpmuludq	1376(%rdi),%ymm2,%ymm12
-	vpaddq	%ymm12,%ymm6,%ymm6
-	vpmuludq	1344(%rdi),%ymm3,%ymm12
-	vpaddq	%ymm12,%ymm6,%ymm6
+	vpaddq	%ymm15,%ymm14,%ymm14
 	vpmuludq	1312(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm6,%ymm6
 	vpaddq	%ymm12,%ymm6,%ymm6
 	vpmuludq	1184(%rdi),%ymm0,%ymm7
 	vpmuludq	1152(%rdi),%ymm1,%ymm12
+	vpmuludq	1120(%rdi),%ymm2,%ymm14
+	vpmuludq	1376(%rdi),%ymm3,%ymm15
 	vpaddq	%ymm12,%ymm7,%ymm7
-	vpmuludq	1120(%rdi),%ymm2,%ymm12
-	vpaddq	%ymm12,%ymm7,%ymm7
-	vpmuludq	1376(%rdi),%ymm3,%ymm12
-	vpaddq	%ymm12,%ymm7,%ymm7
+	vpaddq	%ymm15,%ymm14,%ymm14
 	vpmuludq	1344(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm7,%ymm7
 	vpaddq	%ymm12,%ymm7,%ymm7
 	vpmuludq	1216(%rdi),%ymm0,%ymm8
 	vpmuludq	1184(%rdi),%ymm1,%ymm12
+	vpmuludq	1152(%rdi),%ymm2,%ymm14
+	vpmuludq	1120(%rdi),%ymm3,%ymm15
 	vpaddq	%ymm12,%ymm8,%ymm8
-	vpmuludq	1152(%rdi),%ymm2,%ymm12
-	vpaddq	%ymm12,%ymm8,%ymm8
-	vpmuludq	1120(%rdi),%ymm3,%ymm12
-	vpaddq	%ymm12,%ymm8,%ymm8
+	vpaddq	%ymm15,%ymm14,%ymm14
 	vpmuludq	1376(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm8,%ymm8
 	vpaddq	%ymm12,%ymm8,%ymm8
 	vpmuludq	1248(%rdi),%ymm0,%ymm9
 	vpmuludq	1216(%rdi),%ymm1,%ymm12
+	vpmuludq	1184(%rdi),%ymm2,%ymm14
+	vpmuludq	1152(%rdi),%ymm3,%ymm15
 	vpaddq	%ymm12,%ymm9,%ymm9
-	vpmuludq	1184(%rdi),%ymm2,%ymm12
-	vpaddq	%ymm12,%ymm9,%ymm9
-	vpmuludq	1152(%rdi),%ymm3,%ymm12
-	vpaddq	%ymm12,%ymm9,%ymm9
+	vpaddq	%ymm15,%ymm14,%ymm14
 	vpmuludq	1120(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm9,%ymm9
 	vpaddq	%ymm12,%ymm9,%ymm9
 	vpsrlq	$26,%ymm5,%ymm12
 	vpand	%ymm13,%ymm5,%ymm5

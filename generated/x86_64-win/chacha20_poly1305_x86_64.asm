@@ -7388,48 +7388,48 @@ L$cp_vpoly_158:
 	lea	rsi,[rsi+64]
 	vpmuludq	ymm5,ymm0,[rdi+832]
 	vpmuludq	ymm12,ymm1,[rdi+1088]
+	vpmuludq	ymm14,ymm2,[rdi+1056]
+	vpmuludq	ymm15,ymm3,[rdi+1024]
 	vpaddq	ymm5,ymm5,ymm12
-	vpmuludq	ymm12,ymm2,[rdi+1056]
-	vpaddq	ymm5,ymm5,ymm12
-	vpmuludq	ymm12,ymm3,[rdi+1024]
-	vpaddq	ymm5,ymm5,ymm12
+	vpaddq	ymm14,ymm14,ymm15
 	vpmuludq	ymm12,ymm4,[rdi+992]
+	vpaddq	ymm5,ymm5,ymm14
 	vpaddq	ymm5,ymm5,ymm12
 	vpmuludq	ymm6,ymm0,[rdi+864]
 	vpmuludq	ymm12,ymm1,[rdi+832]
+	vpmuludq	ymm14,ymm2,[rdi+1088]
+	vpmuludq	ymm15,ymm3,[rdi+1056]
 	vpaddq	ymm6,ymm6,ymm12
-	vpmuludq	ymm12,ymm2,[rdi+1088]
-	vpaddq	ymm6,ymm6,ymm12
-	vpmuludq	ymm12,ymm3,[rdi+1056]
-	vpaddq	ymm6,ymm6,ymm12
+	vpaddq	ymm14,ymm14,ymm15
 	vpmuludq	ymm12,ymm4,[rdi+1024]
+	vpaddq	ymm6,ymm6,ymm14
 	vpaddq	ymm6,ymm6,ymm12
 	vpmuludq	ymm7,ymm0,[rdi+896]
 	vpmuludq	ymm12,ymm1,[rdi+864]
+	vpmuludq	ymm14,ymm2,[rdi+832]
+	vpmuludq	ymm15,ymm3,[rdi+1088]
 	vpaddq	ymm7,ymm7,ymm12
-	vpmuludq	ymm12,ymm2,[rdi+832]
-	vpaddq	ymm7,ymm7,ymm12
-	vpmuludq	ymm12,ymm3,[rdi+1088]
-	vpaddq	ymm7,ymm7,ymm12
+	vpaddq	ymm14,ymm14,ymm15
 	vpmuludq	ymm12,ymm4,[rdi+1056]
+	vpaddq	ymm7,ymm7,ymm14
 	vpaddq	ymm7,ymm7,ymm12
 	vpmuludq	ymm8,ymm0,[rdi+928]
 	vpmuludq	ymm12,ymm1,[rdi+896]
+	vpmuludq	ymm14,ymm2,[rdi+864]
+	vpmuludq	ymm15,ymm3,[rdi+832]
 	vpaddq	ymm8,ymm8,ymm12
-	vpmuludq	ymm12,ymm2,[rdi+864]
-	vpaddq	ymm8,ymm8,ymm12
-	vpmuludq	ymm12,ymm3,[rdi+832]
-	vpaddq	ymm8,ymm8,ymm12
+	vpaddq	ymm14,ymm14,ymm15
 	vpmuludq	ymm12,ymm4,[rdi+1088]
+	vpaddq	ymm8,ymm8,ymm14
 	vpaddq	ymm8,ymm8,ymm12
 	vpmuludq	ymm9,ymm0,[rdi+960]
 	vpmuludq	ymm12,ymm1,[rdi+928]
+	vpmuludq	ymm14,ymm2,[rdi+896]
+	vpmuludq	ymm15,ymm3,[rdi+864]
 	vpaddq	ymm9,ymm9,ymm12
-	vpmuludq	ymm12,ymm2,[rdi+896]
-	vpaddq	ymm9,ymm9,ymm12
-	vpmuludq	ymm12,ymm3,[rdi+864]
-	vpaddq	ymm9,ymm9,ymm12
+	vpaddq	ymm14,ymm14,ymm15
 	vpmuludq	ymm12,ymm4,[rdi+832]
+	vpaddq	ymm9,ymm9,ymm14
 	vpaddq	ymm9,ymm9,ymm12
 	vpsrlq	ymm12,ymm5,26
 	vpand	ymm5,ymm5,ymm13
@@ -7485,48 +7485,48 @@ L$cp_vpolylast_159:
 	lea	rsi,[rsi+64]
 	vpmuludq	ymm5,ymm0,[rdi+1120]
 	vpmuludq	ymm12,ymm1,[rdi+1376]
+	vpmuludq	ymm14,ymm2,[rdi+1344]
+	vpmuludq	ymm15,ymm3,[rdi+1312]
 	vpaddq	ymm5,ymm5,ymm12
-	vpmuludq	ymm12,ymm2,[rdi+1344]
-	vpaddq	ymm5,ymm5,ymm12
-	vpmuludq	ymm12,ymm3,[rdi+1312]
-	vpaddq	ymm5,ymm5,ymm12
+	vpaddq	ymm14,ymm14,ymm15
 	vpmuludq	ymm12,ymm4,[rdi+1280]
+	vpaddq	ymm5,ymm5,ymm14
 	vpaddq	ymm5,ymm5,ymm12
 	vpmuludq	ymm6,ymm0,[rdi+1152]
 	vpmuludq	ymm12,ymm1,[rdi+1120]
+	vpmuludq	ymm14,ymm2,[rdi+1376]
+	vpmuludq	ymm15,ymm3,[rdi+1344]
 	vpaddq	ymm6,ymm6,ymm12
-	vpmuludq	ymm12,ymm2,[rdi+1376]
-	vpaddq	ymm6,ymm6,ymm12
-	vpmuludq	ymm12,ymm3,[rdi+1344]
-	vpaddq	ymm6,ymm6,ymm12
+	vpaddq	ymm14,ymm14,ymm15
 	vpmuludq	ymm12,ymm4,[rdi+1312]
+	vpaddq	ymm6,ymm6,ymm14
 	vpaddq	ymm6,ymm6,ymm12
 	vpmuludq	ymm7,ymm0,[rdi+1184]
 	vpmuludq	ymm12,ymm1,[rdi+1152]
+	vpmuludq	ymm14,ymm2,[rdi+1120]
+	vpmuludq	ymm15,ymm3,[rdi+1376]
 	vpaddq	ymm7,ymm7,ymm12
-	vpmuludq	ymm12,ymm2,[rdi+1120]
-	vpaddq	ymm7,ymm7,ymm12
-	vpmuludq	ymm12,ymm3,[rdi+1376]
-	vpaddq	ymm7,ymm7,ymm12
+	vpaddq	ymm14,ymm14,ymm15
 	vpmuludq	ymm12,ymm4,[rdi+1344]
+	vpaddq	ymm7,ymm7,ymm14
 	vpaddq	ymm7,ymm7,ymm12
 	vpmuludq	ymm8,ymm0,[rdi+1216]
 	vpmuludq	ymm12,ymm1,[rdi+1184]
+	vpmuludq	ymm14,ymm2,[rdi+1152]
+	vpmuludq	ymm15,ymm3,[rdi+1120]
 	vpaddq	ymm8,ymm8,ymm12
-	vpmuludq	ymm12,ymm2,[rdi+1152]
-	vpaddq	ymm8,ymm8,ymm12
-	vpmuludq	ymm12,ymm3,[rdi+1120]
-	vpaddq	ymm8,ymm8,ymm12
+	vpaddq	ymm14,ymm14,ymm15
 	vpmuludq	ymm12,ymm4,[rdi+1376]
+	vpaddq	ymm8,ymm8,ymm14
 	vpaddq	ymm8,ymm8,ymm12
 	vpmuludq	ymm9,ymm0,[rdi+1248]
 	vpmuludq	ymm12,ymm1,[rdi+1216]
+	vpmuludq	ymm14,ymm2,[rdi+1184]
+	vpmuludq	ymm15,ymm3,[rdi+1152]
 	vpaddq	ymm9,ymm9,ymm12
-	vpmuludq	ymm12,ymm2,[rdi+1184]
-	vpaddq	ymm9,ymm9,ymm12
-	vpmuludq	ymm12,ymm3,[rdi+1152]
-	vpaddq	ymm9,ymm9,ymm12
+	vpaddq	ymm14,ymm14,ymm15
 	vpmuludq	ymm12,ymm4,[rdi+1120]
+	vpaddq	ymm9,ymm9,ymm14
 	vpaddq	ymm9,ymm9,ymm12
 	vpsrlq	ymm12,ymm5,26
 	vpand	ymm5,ymm5,ymm13

@@ -782,16 +782,14 @@ sub gen_poly_avx2 {
              "vpsrlq \$40, $m1, $m1", "vpor .Lcp_pad24(%rip), $m1, $m1", "vpaddq $m1, $H[4], $H[4]",
              "leaq 64(%rsi), %rsi");
         # d_i = sum_j h_j r_{i-j}, 5 r where i - j wraps (column i)
+        # summed as (p0 + p1) + (p2 + p3) + p4: two adds after the last product
+        my ($u, $v) = ("%ymm14", "%ymm15");
         for my $i (0 .. 4) {
-            for my $j (0 .. 4) {
-                my $k = $i - $j;
-                my $op = $k >= 0 ? $R->($k) : $R->(5 + $k + 4);
-                if ($j == 0) {
-                    emit("vpmuludq $op, $H[$j], $D[$i]");
-                } else {
-                    emit("vpmuludq $op, $H[$j], $t", "vpaddq $t, $D[$i], $D[$i]");
-                }
-            }
+            my @op = map { my $k = $i - $_; $k >= 0 ? $R->($k) : $R->(5 + $k + 4) } 0 .. 4;
+            emit("vpmuludq $op[0], $H[0], $D[$i]", "vpmuludq $op[1], $H[1], $t",
+                 "vpmuludq $op[2], $H[2], $u", "vpmuludq $op[3], $H[3], $v",
+                 "vpaddq $t, $D[$i], $D[$i]", "vpaddq $v, $u, $u",
+                 "vpmuludq $op[4], $H[4], $t", "vpaddq $u, $D[$i], $D[$i]", "vpaddq $t, $D[$i], $D[$i]");
         }
         # carry: 0->1, 3->4, 1->2, 4->0 (times 5), 2->3, 0->1, 3->4
         for my $c ([0, 1], [3, 4], [1, 2], [4, 0], [2, 3], [0, 1], [3, 4]) {
