@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The x86_64 ChaCha20-Poly1305 tiers (perlasm/chacha/chacha20_poly1305_x86_64.pl):
-// SSSE3 (4 blocks in xmm lanes, a 1-3 block short path) and AVX2 (8 blocks in ymm
-// lanes, 4-block and 1-3 block paths for short inputs), both with scalar 64-bit
-// Poly1305: woven into the 8-block rounds on AVX2, chunk by chunk after (or, for
-// open, before) the cipher on SSSE3 and in every tail. Everything runs in the
-// assembly, which wipes its own frame, so no C++ here computes on secrets.
+// SSSE3 (4 blocks in xmm lanes, a 1-3 block short path, scalar 64-bit Poly1305)
+// and AVX2 (8 blocks in ymm lanes; messages up to 320 bytes two blocks per ymm
+// row set with scalar Poly1305 inline; longer ones a 4-lane radix-2^26 AVX2
+// Poly1305 for each chunk's 16-block runs). Poly1305 runs chunk by chunk after
+// (or, for open, before) the cipher. Everything runs in the assembly, which
+// wipes its own frame, so no C++ here computes on secrets.
 #include "chacha/internal.h"
 
 #if defined(CTASM_X86_64_ASM)
