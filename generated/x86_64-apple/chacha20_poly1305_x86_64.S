@@ -3114,9 +3114,9 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	pushq	%r15
 	.cfi_def_cfa_offset	56
 	.cfi_offset	%r15,-56
-	subq	$936,%rsp
-	.cfi_def_cfa_offset	992
-	movq	992(%rsp),%rax
+	subq	$1512,%rsp
+	.cfi_def_cfa_offset	1568
+	movq	1568(%rsp),%rax
 	movq	%rcx,%r10
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
@@ -3139,538 +3139,447 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,192(%rcx)
-	cmpq	$128,%r10
-	ja	Lcp_short4_65
+	movq	$224,216(%rcx)
+	movl	$39,208(%rcx)
+	cmpq	$320,%r10
+	ja	Lcp_short8_68
+	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_short3_61
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	vmovdqa	0(%rcx),%xmm4
-	vmovdqa	16(%rcx),%xmm5
-	vmovdqa	32(%rcx),%xmm6
-	vmovdqa	48(%rcx),%xmm7
-	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
+	ja	Lcp_pairs2_69
+	movl	$4,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_72
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_71:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_71
+Lcp_padpreend_72:
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_h_67:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot16(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot8(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot16(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot8(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
+Lcp_dround_p_73:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_h_67
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	vpaddd	0(%rcx),%xmm4,%xmm4
-	vmovdqa	%xmm4,448(%rcx)
-	vpaddd	16(%rcx),%xmm5,%xmm5
-	vmovdqa	%xmm5,464(%rcx)
-	vpaddd	32(%rcx),%xmm6,%xmm6
-	vmovdqa	%xmm6,480(%rcx)
-	vmovdqa	48(%rcx),%xmm13
-	vpaddd	Lcp_blk1(%rip),%xmm13,%xmm13
-	vpaddd	%xmm13,%xmm7,%xmm7
-	vmovdqa	%xmm7,496(%rcx)
-	jmp	Lcp_shortkey_62
-Lcp_short3_61:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	vmovdqa	0(%rcx),%xmm4
-	vmovdqa	16(%rcx),%xmm5
-	vmovdqa	32(%rcx),%xmm6
-	vmovdqa	48(%rcx),%xmm7
-	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
-	vmovdqa	0(%rcx),%xmm8
-	vmovdqa	16(%rcx),%xmm9
-	vmovdqa	32(%rcx),%xmm10
-	vmovdqa	48(%rcx),%xmm11
-	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
-	movl	$10,%r8d
-Lcp_dround_h_68:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot16(%rip),%xmm7,%xmm7
-	vpshufb	Lcp_rot16(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm9,%xmm14
-	vpslld	$12,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot8(%rip),%xmm7,%xmm7
-	vpshufb	Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm9,%xmm14
-	vpslld	$7,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot16(%rip),%xmm7,%xmm7
-	vpshufb	Lcp_rot16(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm9,%xmm14
-	vpslld	$12,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot8(%rip),%xmm7,%xmm7
-	vpshufb	Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm9,%xmm14
-	vpslld	$7,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
-	decl	%r8d
-	jnz	Lcp_dround_h_68
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	vpaddd	0(%rcx),%xmm4,%xmm4
-	vmovdqa	%xmm4,448(%rcx)
-	vpaddd	16(%rcx),%xmm5,%xmm5
-	vmovdqa	%xmm5,464(%rcx)
-	vpaddd	32(%rcx),%xmm6,%xmm6
-	vmovdqa	%xmm6,480(%rcx)
-	vmovdqa	48(%rcx),%xmm13
-	vpaddd	Lcp_blk1(%rip),%xmm13,%xmm13
-	vpaddd	%xmm13,%xmm7,%xmm7
-	vmovdqa	%xmm7,496(%rcx)
-	vpaddd	0(%rcx),%xmm8,%xmm8
-	vmovdqa	%xmm8,512(%rcx)
-	vpaddd	16(%rcx),%xmm9,%xmm9
-	vmovdqa	%xmm9,528(%rcx)
-	vpaddd	32(%rcx),%xmm10,%xmm10
-	vmovdqa	%xmm10,544(%rcx)
-	vmovdqa	48(%rcx),%xmm14
-	vpaddd	Lcp_blk2(%rip),%xmm14,%xmm14
-	vpaddd	%xmm14,%xmm11,%xmm11
-	vmovdqa	%xmm11,560(%rcx)
-	jmp	Lcp_shortkey_62
-Lcp_short4_65:
+	jnz	Lcp_dround_p_73
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	jmp	Lcp_pairskey_65
+Lcp_pairs2_69:
 	cmpq	$192,%r10
-	ja	Lcp_short8_66
-	vpbroadcastd	0(%rcx),%xmm0
-	vpbroadcastd	4(%rcx),%xmm1
-	vpbroadcastd	8(%rcx),%xmm2
-	vpbroadcastd	12(%rcx),%xmm3
-	vpbroadcastd	16(%rcx),%xmm4
-	vpbroadcastd	20(%rcx),%xmm5
-	vpbroadcastd	24(%rcx),%xmm6
-	vpbroadcastd	28(%rcx),%xmm7
-	vpbroadcastd	48(%rcx),%xmm8
-	vpbroadcastd	52(%rcx),%xmm9
-	vpbroadcastd	56(%rcx),%xmm10
-	vpbroadcastd	60(%rcx),%xmm11
-	vpaddd	Lcp_inc(%rip),%xmm8,%xmm8
-	vmovdqa	%xmm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%xmm12
-	vmovdqa	%xmm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%xmm12
-	vmovdqa	%xmm12,240(%rcx)
-	vpbroadcastd	40(%rcx),%xmm12
-	vmovdqa	%xmm12,256(%rcx)
-	vpbroadcastd	44(%rcx),%xmm12
-	vmovdqa	%xmm12,272(%rcx)
+	ja	Lcp_pairs3_70
+	movl	$8,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_75
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_74:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_74
+Lcp_padpreend_75:
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vbroadcasti128	0(%rcx),%ymm4
+	vbroadcasti128	16(%rcx),%ymm5
+	vbroadcasti128	32(%rcx),%ymm6
+	vbroadcasti128	48(%rcx),%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_69:
-	vpaddd	%xmm4,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm8,%xmm8
-	vpxor	%xmm1,%xmm9,%xmm9
-	vpshufb	Lcp_rot16(%rip),%xmm8,%xmm8
-	vpshufb	Lcp_rot16(%rip),%xmm9,%xmm9
-	vmovdqa	224(%rcx),%xmm12
-	vmovdqa	240(%rcx),%xmm14
-	vpaddd	%xmm8,%xmm12,%xmm12
-	vpaddd	%xmm9,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm4,%xmm4
-	vpxor	%xmm14,%xmm5,%xmm5
-	vpsrld	$20,%xmm4,%xmm13
-	vpslld	$12,%xmm4,%xmm4
-	vpor	%xmm13,%xmm4,%xmm4
-	vpsrld	$20,%xmm5,%xmm15
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm15,%xmm5,%xmm5
-	vpaddd	%xmm4,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm8,%xmm8
-	vpxor	%xmm1,%xmm9,%xmm9
-	vpshufb	Lcp_rot8(%rip),%xmm8,%xmm8
-	vpshufb	Lcp_rot8(%rip),%xmm9,%xmm9
-	vpaddd	%xmm8,%xmm12,%xmm12
-	vpaddd	%xmm9,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm4,%xmm4
-	vpxor	%xmm14,%xmm5,%xmm5
-	vpsrld	$25,%xmm4,%xmm13
-	vpslld	$7,%xmm4,%xmm4
-	vpor	%xmm13,%xmm4,%xmm4
-	vpsrld	$25,%xmm5,%xmm15
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm15,%xmm5,%xmm5
-	vmovdqa	%xmm12,224(%rcx)
-	vmovdqa	%xmm14,240(%rcx)
-	vpaddd	%xmm6,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm10,%xmm10
-	vpxor	%xmm3,%xmm11,%xmm11
-	vpshufb	Lcp_rot16(%rip),%xmm10,%xmm10
-	vpshufb	Lcp_rot16(%rip),%xmm11,%xmm11
-	vmovdqa	256(%rcx),%xmm12
-	vmovdqa	272(%rcx),%xmm14
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vpaddd	%xmm11,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm6,%xmm6
-	vpxor	%xmm14,%xmm7,%xmm7
-	vpsrld	$20,%xmm6,%xmm13
-	vpslld	$12,%xmm6,%xmm6
-	vpor	%xmm13,%xmm6,%xmm6
-	vpsrld	$20,%xmm7,%xmm15
-	vpslld	$12,%xmm7,%xmm7
-	vpor	%xmm15,%xmm7,%xmm7
-	vpaddd	%xmm6,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm10,%xmm10
-	vpxor	%xmm3,%xmm11,%xmm11
-	vpshufb	Lcp_rot8(%rip),%xmm10,%xmm10
-	vpshufb	Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vpaddd	%xmm11,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm6,%xmm6
-	vpxor	%xmm14,%xmm7,%xmm7
-	vpsrld	$25,%xmm6,%xmm13
-	vpslld	$7,%xmm6,%xmm6
-	vpor	%xmm13,%xmm6,%xmm6
-	vpsrld	$25,%xmm7,%xmm15
-	vpslld	$7,%xmm7,%xmm7
-	vpor	%xmm15,%xmm7,%xmm7
-	vmovdqa	%xmm12,256(%rcx)
-	vmovdqa	%xmm14,272(%rcx)
-	vpaddd	%xmm5,%xmm0,%xmm0
-	vpaddd	%xmm6,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm11,%xmm11
-	vpxor	%xmm1,%xmm8,%xmm8
-	vpshufb	Lcp_rot16(%rip),%xmm11,%xmm11
-	vpshufb	Lcp_rot16(%rip),%xmm8,%xmm8
-	vmovdqa	256(%rcx),%xmm12
-	vmovdqa	272(%rcx),%xmm14
-	vpaddd	%xmm11,%xmm12,%xmm12
-	vpaddd	%xmm8,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm5,%xmm5
-	vpxor	%xmm14,%xmm6,%xmm6
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm6,%xmm15
-	vpslld	$12,%xmm6,%xmm6
-	vpor	%xmm15,%xmm6,%xmm6
-	vpaddd	%xmm5,%xmm0,%xmm0
-	vpaddd	%xmm6,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm11,%xmm11
-	vpxor	%xmm1,%xmm8,%xmm8
-	vpshufb	Lcp_rot8(%rip),%xmm11,%xmm11
-	vpshufb	Lcp_rot8(%rip),%xmm8,%xmm8
-	vpaddd	%xmm11,%xmm12,%xmm12
-	vpaddd	%xmm8,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm5,%xmm5
-	vpxor	%xmm14,%xmm6,%xmm6
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm6,%xmm15
-	vpslld	$7,%xmm6,%xmm6
-	vpor	%xmm15,%xmm6,%xmm6
-	vmovdqa	%xmm12,256(%rcx)
-	vmovdqa	%xmm14,272(%rcx)
-	vpaddd	%xmm7,%xmm2,%xmm2
-	vpaddd	%xmm4,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm9,%xmm9
-	vpxor	%xmm3,%xmm10,%xmm10
-	vpshufb	Lcp_rot16(%rip),%xmm9,%xmm9
-	vpshufb	Lcp_rot16(%rip),%xmm10,%xmm10
-	vmovdqa	224(%rcx),%xmm12
-	vmovdqa	240(%rcx),%xmm14
-	vpaddd	%xmm9,%xmm12,%xmm12
-	vpaddd	%xmm10,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm7,%xmm7
-	vpxor	%xmm14,%xmm4,%xmm4
-	vpsrld	$20,%xmm7,%xmm13
-	vpslld	$12,%xmm7,%xmm7
-	vpor	%xmm13,%xmm7,%xmm7
-	vpsrld	$20,%xmm4,%xmm15
-	vpslld	$12,%xmm4,%xmm4
-	vpor	%xmm15,%xmm4,%xmm4
-	vpaddd	%xmm7,%xmm2,%xmm2
-	vpaddd	%xmm4,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm9,%xmm9
-	vpxor	%xmm3,%xmm10,%xmm10
-	vpshufb	Lcp_rot8(%rip),%xmm9,%xmm9
-	vpshufb	Lcp_rot8(%rip),%xmm10,%xmm10
-	vpaddd	%xmm9,%xmm12,%xmm12
-	vpaddd	%xmm10,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm7,%xmm7
-	vpxor	%xmm14,%xmm4,%xmm4
-	vpsrld	$25,%xmm7,%xmm13
-	vpslld	$7,%xmm7,%xmm7
-	vpor	%xmm13,%xmm7,%xmm7
-	vpsrld	$25,%xmm4,%xmm15
-	vpslld	$7,%xmm4,%xmm4
-	vpor	%xmm15,%xmm4,%xmm4
-	vmovdqa	%xmm12,224(%rcx)
-	vmovdqa	%xmm14,240(%rcx)
+Lcp_dround_p_76:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_69
-	vpbroadcastd	0(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm0,%xmm0
-	vpbroadcastd	4(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm1,%xmm1
-	vpbroadcastd	8(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm2,%xmm2
-	vpbroadcastd	12(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm3,%xmm3
-	vpbroadcastd	16(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm4,%xmm4
-	vpbroadcastd	20(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm5,%xmm5
-	vpbroadcastd	24(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm6,%xmm6
-	vpbroadcastd	28(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm7,%xmm7
-	vpbroadcastd	52(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm9,%xmm9
-	vpbroadcastd	56(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm10,%xmm10
-	vpbroadcastd	60(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm11,%xmm11
-	vpaddd	352(%rcx),%xmm8,%xmm8
-	vpunpckldq	%xmm1,%xmm0,%xmm12
-	vpunpckhdq	%xmm1,%xmm0,%xmm0
-	vpunpckldq	%xmm3,%xmm2,%xmm13
-	vpunpckhdq	%xmm3,%xmm2,%xmm2
-	vpunpcklqdq	%xmm13,%xmm12,%xmm1
-	vpunpckhqdq	%xmm13,%xmm12,%xmm12
-	vpunpcklqdq	%xmm2,%xmm0,%xmm3
-	vpunpckhqdq	%xmm2,%xmm0,%xmm0
-	vmovdqa	%xmm1,384(%rcx)
-	vmovdqa	%xmm12,448(%rcx)
-	vmovdqa	%xmm3,512(%rcx)
-	vmovdqa	%xmm0,576(%rcx)
-	vpunpckldq	%xmm5,%xmm4,%xmm2
-	vpunpckhdq	%xmm5,%xmm4,%xmm4
-	vpunpckldq	%xmm7,%xmm6,%xmm13
-	vpunpckhdq	%xmm7,%xmm6,%xmm6
-	vpunpcklqdq	%xmm13,%xmm2,%xmm5
-	vpunpckhqdq	%xmm13,%xmm2,%xmm2
-	vpunpcklqdq	%xmm6,%xmm4,%xmm7
-	vpunpckhqdq	%xmm6,%xmm4,%xmm4
-	vmovdqa	%xmm5,400(%rcx)
-	vmovdqa	%xmm2,464(%rcx)
-	vmovdqa	%xmm7,528(%rcx)
-	vmovdqa	%xmm4,592(%rcx)
-	vpunpckldq	%xmm9,%xmm8,%xmm6
-	vpunpckhdq	%xmm9,%xmm8,%xmm8
-	vpunpckldq	%xmm11,%xmm10,%xmm13
-	vpunpckhdq	%xmm11,%xmm10,%xmm10
-	vpunpcklqdq	%xmm13,%xmm6,%xmm9
-	vpunpckhqdq	%xmm13,%xmm6,%xmm6
-	vpunpcklqdq	%xmm10,%xmm8,%xmm11
-	vpunpckhqdq	%xmm10,%xmm8,%xmm8
-	vmovdqa	%xmm9,432(%rcx)
-	vmovdqa	%xmm6,496(%rcx)
-	vmovdqa	%xmm11,560(%rcx)
-	vmovdqa	%xmm8,624(%rcx)
-	vmovdqa	224(%rcx),%xmm15
-	vpbroadcastd	32(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm15,%xmm15
-	vmovdqa	240(%rcx),%xmm1
-	vpbroadcastd	36(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm1,%xmm1
-	vmovdqa	256(%rcx),%xmm12
-	vpbroadcastd	40(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vmovdqa	272(%rcx),%xmm3
-	vpbroadcastd	44(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm3,%xmm3
-	vpunpckldq	%xmm1,%xmm15,%xmm10
-	vpunpckhdq	%xmm1,%xmm15,%xmm15
-	vpunpckldq	%xmm3,%xmm12,%xmm13
-	vpunpckhdq	%xmm3,%xmm12,%xmm12
-	vpunpcklqdq	%xmm13,%xmm10,%xmm1
-	vpunpckhqdq	%xmm13,%xmm10,%xmm10
-	vpunpcklqdq	%xmm12,%xmm15,%xmm3
-	vpunpckhqdq	%xmm12,%xmm15,%xmm15
-	vmovdqa	%xmm1,416(%rcx)
-	vmovdqa	%xmm10,480(%rcx)
-	vmovdqa	%xmm3,544(%rcx)
-	vmovdqa	%xmm15,608(%rcx)
-	jmp	Lcp_shortkey_62
-Lcp_short8_66:
+	jnz	Lcp_dround_p_76
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vbroadcasti128	0(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm4,%ymm4
+	vbroadcasti128	16(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm5,%ymm5
+	vbroadcasti128	32(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm6,%ymm6
+	vbroadcasti128	48(%rcx),%ymm13
+	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
+	vpaddd	%ymm13,%ymm7,%ymm7
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,608(%rcx)
+	jmp	Lcp_pairskey_65
+Lcp_pairs3_70:
+	movl	$12,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_78
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_77:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_77
+Lcp_padpreend_78:
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vbroadcasti128	0(%rcx),%ymm4
+	vbroadcasti128	16(%rcx),%ymm5
+	vbroadcasti128	32(%rcx),%ymm6
+	vbroadcasti128	48(%rcx),%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vbroadcasti128	0(%rcx),%ymm8
+	vbroadcasti128	16(%rcx),%ymm9
+	vbroadcasti128	32(%rcx),%ymm10
+	vbroadcasti128	48(%rcx),%ymm11
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	movl	$10,%r8d
+Lcp_dround_p_79:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm7,%ymm7
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm9,%ymm14
+	vpslld	$12,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm7,%ymm7
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm9,%ymm14
+	vpslld	$7,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$147,%ymm8,%ymm8
+	vpshufd	$57,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm7,%ymm7
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm9,%ymm14
+	vpslld	$12,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm7,%ymm7
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm9,%ymm14
+	vpslld	$7,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$57,%ymm8,%ymm8
+	vpshufd	$147,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	decl	%r8d
+	jnz	Lcp_dround_p_79
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vbroadcasti128	0(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm4,%ymm4
+	vbroadcasti128	16(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm5,%ymm5
+	vbroadcasti128	32(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm6,%ymm6
+	vbroadcasti128	48(%rcx),%ymm13
+	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
+	vpaddd	%ymm13,%ymm7,%ymm7
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,608(%rcx)
+	vbroadcasti128	0(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm8,%ymm8
+	vbroadcasti128	16(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm9,%ymm9
+	vbroadcasti128	32(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm10,%ymm10
+	vbroadcasti128	48(%rcx),%ymm14
+	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
+	vpaddd	%ymm14,%ymm11,%ymm11
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
+	vmovdqa	%ymm14,640(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
+	vmovdqa	%ymm14,672(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
+	vmovdqa	%ymm14,704(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
+	vmovdqa	%ymm14,736(%rcx)
+	jmp	Lcp_pairskey_65
+Lcp_short8_68:
 	cmpq	$448,%r10
 	ja	Lcp_big_60
 	vpbroadcastd	0(%rcx),%ymm0
@@ -3696,7 +3605,7 @@ Lcp_short8_66:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_70:
+Lcp_dround_80:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -3842,7 +3751,7 @@ Lcp_dround_70:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_70
+	jnz	Lcp_dround_80
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -3942,6 +3851,258 @@ Lcp_dround_70:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
+	jmp	Lcp_shortkey_62
+Lcp_pairskey_65:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+	movabsq	$0x0ffffffc0fffffff,%r8
+	andq	384(%rcx),%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	392(%rcx),%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_82
+Lcp_ipoly_81:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_81
+Lcp_ipolyend_82:
+	testq	$15,184(%rcx)
+	jz	Lcp_ipolytail_83
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_83:
+	movq	144(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_85
+Lcp_ipoly_84:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_84
+Lcp_ipolyend_85:
+	testq	$15,168(%rcx)
+	jz	Lcp_ipolytail_86
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	leaq	128(%rcx),%rdi
+Lcp_ipolycopy_87:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_ipolycopy_87
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_86:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	movq	%r13,%rsi
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%rsi
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	400(%rcx),%r11
+	adcq	408(%rcx),%r12
+	movq	152(%rcx),%rax
+	movq	%r11,0(%rax)
+	movq	%r12,8(%rax)
+	jmp	Lcp_tagout_66
 Lcp_shortkey_62:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
@@ -3965,25 +4126,25 @@ Lcp_shortkey_62:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_71
+	jz	Lcp_nopad_88
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_72:
+Lcp_padcopy_89:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_72
+	jnz	Lcp_padcopy_89
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_71:
+Lcp_nopad_88:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -4005,25 +4166,25 @@ Lcp_nopad_71:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_73
+	jz	Lcp_nopad_90
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_74:
+Lcp_padcopy_91:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_74
+	jnz	Lcp_padcopy_91
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_73:
+Lcp_nopad_90:
 	jmp	Lcp_datadone_64
 Lcp_big_60:
 	vmovdqa	0(%rcx),%xmm0
@@ -4031,7 +4192,7 @@ Lcp_big_60:
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_75:
+Lcp_dround_h_92:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4071,7 +4232,7 @@ Lcp_dround_h_75:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_75
+	jnz	Lcp_dround_h_92
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4103,60 +4264,30 @@ Lcp_dround_h_75:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_76
+	jz	Lcp_nopad_93
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_77:
+Lcp_padcopy_94:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_77
+	jnz	Lcp_padcopy_94
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_76:
-	movq	168(%rcx),%rax
-	shrq	$9,%rax
-	cmpq	$2,%rax
-	jb	Lcp_nofuse_78
-	movq	%rax,200(%rcx)
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movl	$512,%edx
-	call	_ctasm_chacha20_xor_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	144(%rcx),%r9
-	leaq	512(%r9),%rdi
-	movq	160(%rcx),%rsi
-	addq	$512,%rsi
-	movq	200(%rcx),%rdx
-	decq	%rdx
-	call	_ctasm_chacha20_poly1305_fused_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	200(%rcx),%rsi
-	decq	%rsi
-	shlq	$9,%rsi
-	addq	144(%rcx),%rsi
-	movl	$32,%edx
+Lcp_nopad_93:
 	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
+	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	200(%rcx),%rax
-	shlq	$9,%rax
-	addq	%rax,144(%rcx)
-	addq	%rax,160(%rcx)
-	subq	%rax,120(%rcx)
-Lcp_nofuse_78:
+Lcp_nofuse_95:
 Lcp_chunk_63:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -4175,7 +4306,7 @@ Lcp_chunk_63:
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
 	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
+	call	_ctasm_chacha_poly1305_blocks_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	movq	192(%rcx),%r8
@@ -4185,25 +4316,25 @@ Lcp_chunk_63:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_79
+	jz	Lcp_nopad_96
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_80:
+Lcp_padcopy_97:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_80
+	jnz	Lcp_padcopy_97
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_79:
+Lcp_nopad_96:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -4235,16 +4366,25 @@ Lcp_datadone_64:
 	movq	152(%rcx),%rax
 	movq	%r8,0(%rax)
 	movq	%r9,8(%rax)
+Lcp_tagout_66:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$14,%eax
-Lcp_wipe_81:
+	movl	208(%rcx),%eax
+	movq	216(%rcx),%rdx
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
-	addq	$64,%rcx
+	vmovdqa	%ymm0,64(%rcx)
+	vmovdqa	%ymm0,96(%rcx)
+	vmovdqa	%ymm0,128(%rcx)
+	vmovdqa	%ymm0,160(%rcx)
+	vmovdqa	%ymm0,192(%rcx)
+	addq	%rdx,%rcx
+Lcp_wipe_98:
+	vmovdqa	%ymm0,0(%rcx)
+	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_81
+	jnz	Lcp_wipe_98
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -4253,7 +4393,7 @@ Lcp_wipe_81:
 	xorl	%r10d,%r10d
 	xorl	%r11d,%r11d
 	.cfi_remember_state
-	addq	$936,%rsp
+	addq	$1512,%rsp
 	.cfi_def_cfa_offset	56
 	popq	%r15
 	.cfi_def_cfa_offset	48
@@ -4300,9 +4440,9 @@ _ctasm_chacha20_poly1305_open_avx2:
 	pushq	%r15
 	.cfi_def_cfa_offset	56
 	.cfi_offset	%r15,-56
-	subq	$936,%rsp
-	.cfi_def_cfa_offset	992
-	movq	992(%rsp),%rax
+	subq	$1512,%rsp
+	.cfi_def_cfa_offset	1568
+	movq	1568(%rsp),%rax
 	movq	%rcx,%r10
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
@@ -4325,540 +4465,449 @@ _ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,192(%rcx)
-	cmpq	$128,%r10
-	ja	Lcp_short4_87
+	movq	$224,216(%rcx)
+	movl	$39,208(%rcx)
+	cmpq	$320,%r10
+	ja	Lcp_short8_107
+	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_short3_83
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	vmovdqa	0(%rcx),%xmm4
-	vmovdqa	16(%rcx),%xmm5
-	vmovdqa	32(%rcx),%xmm6
-	vmovdqa	48(%rcx),%xmm7
-	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
+	ja	Lcp_pairs2_108
+	movl	$4,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_111
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_110:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_110
+Lcp_padpreend_111:
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_h_89:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot16(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot8(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot16(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot8(%rip),%xmm7,%xmm7
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
+Lcp_dround_p_112:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_h_89
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	vpaddd	0(%rcx),%xmm4,%xmm4
-	vmovdqa	%xmm4,448(%rcx)
-	vpaddd	16(%rcx),%xmm5,%xmm5
-	vmovdqa	%xmm5,464(%rcx)
-	vpaddd	32(%rcx),%xmm6,%xmm6
-	vmovdqa	%xmm6,480(%rcx)
-	vmovdqa	48(%rcx),%xmm13
-	vpaddd	Lcp_blk1(%rip),%xmm13,%xmm13
-	vpaddd	%xmm13,%xmm7,%xmm7
-	vmovdqa	%xmm7,496(%rcx)
-	jmp	Lcp_shortkey_84
-Lcp_short3_83:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	vmovdqa	0(%rcx),%xmm4
-	vmovdqa	16(%rcx),%xmm5
-	vmovdqa	32(%rcx),%xmm6
-	vmovdqa	48(%rcx),%xmm7
-	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
-	vmovdqa	0(%rcx),%xmm8
-	vmovdqa	16(%rcx),%xmm9
-	vmovdqa	32(%rcx),%xmm10
-	vmovdqa	48(%rcx),%xmm11
-	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
-	movl	$10,%r8d
-Lcp_dround_h_90:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot16(%rip),%xmm7,%xmm7
-	vpshufb	Lcp_rot16(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm9,%xmm14
-	vpslld	$12,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot8(%rip),%xmm7,%xmm7
-	vpshufb	Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm9,%xmm14
-	vpslld	$7,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot16(%rip),%xmm7,%xmm7
-	vpshufb	Lcp_rot16(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm9,%xmm14
-	vpslld	$12,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm4,%xmm4
-	vpaddd	%xmm9,%xmm8,%xmm8
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpxor	%xmm4,%xmm7,%xmm7
-	vpxor	%xmm8,%xmm11,%xmm11
-	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
-	vpshufb	Lcp_rot8(%rip),%xmm7,%xmm7
-	vpshufb	Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm6,%xmm6
-	vpaddd	%xmm11,%xmm10,%xmm10
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpxor	%xmm6,%xmm5,%xmm5
-	vpxor	%xmm10,%xmm9,%xmm9
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm9,%xmm14
-	vpslld	$7,%xmm9,%xmm9
-	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
-	decl	%r8d
-	jnz	Lcp_dround_h_90
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	vpaddd	0(%rcx),%xmm4,%xmm4
-	vmovdqa	%xmm4,448(%rcx)
-	vpaddd	16(%rcx),%xmm5,%xmm5
-	vmovdqa	%xmm5,464(%rcx)
-	vpaddd	32(%rcx),%xmm6,%xmm6
-	vmovdqa	%xmm6,480(%rcx)
-	vmovdqa	48(%rcx),%xmm13
-	vpaddd	Lcp_blk1(%rip),%xmm13,%xmm13
-	vpaddd	%xmm13,%xmm7,%xmm7
-	vmovdqa	%xmm7,496(%rcx)
-	vpaddd	0(%rcx),%xmm8,%xmm8
-	vmovdqa	%xmm8,512(%rcx)
-	vpaddd	16(%rcx),%xmm9,%xmm9
-	vmovdqa	%xmm9,528(%rcx)
-	vpaddd	32(%rcx),%xmm10,%xmm10
-	vmovdqa	%xmm10,544(%rcx)
-	vmovdqa	48(%rcx),%xmm14
-	vpaddd	Lcp_blk2(%rip),%xmm14,%xmm14
-	vpaddd	%xmm14,%xmm11,%xmm11
-	vmovdqa	%xmm11,560(%rcx)
-	jmp	Lcp_shortkey_84
-Lcp_short4_87:
+	jnz	Lcp_dround_p_112
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	jmp	Lcp_pairskey_104
+Lcp_pairs2_108:
 	cmpq	$192,%r10
-	ja	Lcp_short8_88
-	vpbroadcastd	0(%rcx),%xmm0
-	vpbroadcastd	4(%rcx),%xmm1
-	vpbroadcastd	8(%rcx),%xmm2
-	vpbroadcastd	12(%rcx),%xmm3
-	vpbroadcastd	16(%rcx),%xmm4
-	vpbroadcastd	20(%rcx),%xmm5
-	vpbroadcastd	24(%rcx),%xmm6
-	vpbroadcastd	28(%rcx),%xmm7
-	vpbroadcastd	48(%rcx),%xmm8
-	vpbroadcastd	52(%rcx),%xmm9
-	vpbroadcastd	56(%rcx),%xmm10
-	vpbroadcastd	60(%rcx),%xmm11
-	vpaddd	Lcp_inc(%rip),%xmm8,%xmm8
-	vmovdqa	%xmm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%xmm12
-	vmovdqa	%xmm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%xmm12
-	vmovdqa	%xmm12,240(%rcx)
-	vpbroadcastd	40(%rcx),%xmm12
-	vmovdqa	%xmm12,256(%rcx)
-	vpbroadcastd	44(%rcx),%xmm12
-	vmovdqa	%xmm12,272(%rcx)
+	ja	Lcp_pairs3_109
+	movl	$8,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_114
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_113:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_113
+Lcp_padpreend_114:
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vbroadcasti128	0(%rcx),%ymm4
+	vbroadcasti128	16(%rcx),%ymm5
+	vbroadcasti128	32(%rcx),%ymm6
+	vbroadcasti128	48(%rcx),%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_91:
-	vpaddd	%xmm4,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm8,%xmm8
-	vpxor	%xmm1,%xmm9,%xmm9
-	vpshufb	Lcp_rot16(%rip),%xmm8,%xmm8
-	vpshufb	Lcp_rot16(%rip),%xmm9,%xmm9
-	vmovdqa	224(%rcx),%xmm12
-	vmovdqa	240(%rcx),%xmm14
-	vpaddd	%xmm8,%xmm12,%xmm12
-	vpaddd	%xmm9,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm4,%xmm4
-	vpxor	%xmm14,%xmm5,%xmm5
-	vpsrld	$20,%xmm4,%xmm13
-	vpslld	$12,%xmm4,%xmm4
-	vpor	%xmm13,%xmm4,%xmm4
-	vpsrld	$20,%xmm5,%xmm15
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm15,%xmm5,%xmm5
-	vpaddd	%xmm4,%xmm0,%xmm0
-	vpaddd	%xmm5,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm8,%xmm8
-	vpxor	%xmm1,%xmm9,%xmm9
-	vpshufb	Lcp_rot8(%rip),%xmm8,%xmm8
-	vpshufb	Lcp_rot8(%rip),%xmm9,%xmm9
-	vpaddd	%xmm8,%xmm12,%xmm12
-	vpaddd	%xmm9,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm4,%xmm4
-	vpxor	%xmm14,%xmm5,%xmm5
-	vpsrld	$25,%xmm4,%xmm13
-	vpslld	$7,%xmm4,%xmm4
-	vpor	%xmm13,%xmm4,%xmm4
-	vpsrld	$25,%xmm5,%xmm15
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm15,%xmm5,%xmm5
-	vmovdqa	%xmm12,224(%rcx)
-	vmovdqa	%xmm14,240(%rcx)
-	vpaddd	%xmm6,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm10,%xmm10
-	vpxor	%xmm3,%xmm11,%xmm11
-	vpshufb	Lcp_rot16(%rip),%xmm10,%xmm10
-	vpshufb	Lcp_rot16(%rip),%xmm11,%xmm11
-	vmovdqa	256(%rcx),%xmm12
-	vmovdqa	272(%rcx),%xmm14
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vpaddd	%xmm11,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm6,%xmm6
-	vpxor	%xmm14,%xmm7,%xmm7
-	vpsrld	$20,%xmm6,%xmm13
-	vpslld	$12,%xmm6,%xmm6
-	vpor	%xmm13,%xmm6,%xmm6
-	vpsrld	$20,%xmm7,%xmm15
-	vpslld	$12,%xmm7,%xmm7
-	vpor	%xmm15,%xmm7,%xmm7
-	vpaddd	%xmm6,%xmm2,%xmm2
-	vpaddd	%xmm7,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm10,%xmm10
-	vpxor	%xmm3,%xmm11,%xmm11
-	vpshufb	Lcp_rot8(%rip),%xmm10,%xmm10
-	vpshufb	Lcp_rot8(%rip),%xmm11,%xmm11
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vpaddd	%xmm11,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm6,%xmm6
-	vpxor	%xmm14,%xmm7,%xmm7
-	vpsrld	$25,%xmm6,%xmm13
-	vpslld	$7,%xmm6,%xmm6
-	vpor	%xmm13,%xmm6,%xmm6
-	vpsrld	$25,%xmm7,%xmm15
-	vpslld	$7,%xmm7,%xmm7
-	vpor	%xmm15,%xmm7,%xmm7
-	vmovdqa	%xmm12,256(%rcx)
-	vmovdqa	%xmm14,272(%rcx)
-	vpaddd	%xmm5,%xmm0,%xmm0
-	vpaddd	%xmm6,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm11,%xmm11
-	vpxor	%xmm1,%xmm8,%xmm8
-	vpshufb	Lcp_rot16(%rip),%xmm11,%xmm11
-	vpshufb	Lcp_rot16(%rip),%xmm8,%xmm8
-	vmovdqa	256(%rcx),%xmm12
-	vmovdqa	272(%rcx),%xmm14
-	vpaddd	%xmm11,%xmm12,%xmm12
-	vpaddd	%xmm8,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm5,%xmm5
-	vpxor	%xmm14,%xmm6,%xmm6
-	vpsrld	$20,%xmm5,%xmm13
-	vpslld	$12,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$20,%xmm6,%xmm15
-	vpslld	$12,%xmm6,%xmm6
-	vpor	%xmm15,%xmm6,%xmm6
-	vpaddd	%xmm5,%xmm0,%xmm0
-	vpaddd	%xmm6,%xmm1,%xmm1
-	vpxor	%xmm0,%xmm11,%xmm11
-	vpxor	%xmm1,%xmm8,%xmm8
-	vpshufb	Lcp_rot8(%rip),%xmm11,%xmm11
-	vpshufb	Lcp_rot8(%rip),%xmm8,%xmm8
-	vpaddd	%xmm11,%xmm12,%xmm12
-	vpaddd	%xmm8,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm5,%xmm5
-	vpxor	%xmm14,%xmm6,%xmm6
-	vpsrld	$25,%xmm5,%xmm13
-	vpslld	$7,%xmm5,%xmm5
-	vpor	%xmm13,%xmm5,%xmm5
-	vpsrld	$25,%xmm6,%xmm15
-	vpslld	$7,%xmm6,%xmm6
-	vpor	%xmm15,%xmm6,%xmm6
-	vmovdqa	%xmm12,256(%rcx)
-	vmovdqa	%xmm14,272(%rcx)
-	vpaddd	%xmm7,%xmm2,%xmm2
-	vpaddd	%xmm4,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm9,%xmm9
-	vpxor	%xmm3,%xmm10,%xmm10
-	vpshufb	Lcp_rot16(%rip),%xmm9,%xmm9
-	vpshufb	Lcp_rot16(%rip),%xmm10,%xmm10
-	vmovdqa	224(%rcx),%xmm12
-	vmovdqa	240(%rcx),%xmm14
-	vpaddd	%xmm9,%xmm12,%xmm12
-	vpaddd	%xmm10,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm7,%xmm7
-	vpxor	%xmm14,%xmm4,%xmm4
-	vpsrld	$20,%xmm7,%xmm13
-	vpslld	$12,%xmm7,%xmm7
-	vpor	%xmm13,%xmm7,%xmm7
-	vpsrld	$20,%xmm4,%xmm15
-	vpslld	$12,%xmm4,%xmm4
-	vpor	%xmm15,%xmm4,%xmm4
-	vpaddd	%xmm7,%xmm2,%xmm2
-	vpaddd	%xmm4,%xmm3,%xmm3
-	vpxor	%xmm2,%xmm9,%xmm9
-	vpxor	%xmm3,%xmm10,%xmm10
-	vpshufb	Lcp_rot8(%rip),%xmm9,%xmm9
-	vpshufb	Lcp_rot8(%rip),%xmm10,%xmm10
-	vpaddd	%xmm9,%xmm12,%xmm12
-	vpaddd	%xmm10,%xmm14,%xmm14
-	vpxor	%xmm12,%xmm7,%xmm7
-	vpxor	%xmm14,%xmm4,%xmm4
-	vpsrld	$25,%xmm7,%xmm13
-	vpslld	$7,%xmm7,%xmm7
-	vpor	%xmm13,%xmm7,%xmm7
-	vpsrld	$25,%xmm4,%xmm15
-	vpslld	$7,%xmm4,%xmm4
-	vpor	%xmm15,%xmm4,%xmm4
-	vmovdqa	%xmm12,224(%rcx)
-	vmovdqa	%xmm14,240(%rcx)
+Lcp_dround_p_115:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_91
-	vpbroadcastd	0(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm0,%xmm0
-	vpbroadcastd	4(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm1,%xmm1
-	vpbroadcastd	8(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm2,%xmm2
-	vpbroadcastd	12(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm3,%xmm3
-	vpbroadcastd	16(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm4,%xmm4
-	vpbroadcastd	20(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm5,%xmm5
-	vpbroadcastd	24(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm6,%xmm6
-	vpbroadcastd	28(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm7,%xmm7
-	vpbroadcastd	52(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm9,%xmm9
-	vpbroadcastd	56(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm10,%xmm10
-	vpbroadcastd	60(%rcx),%xmm12
-	vpaddd	%xmm12,%xmm11,%xmm11
-	vpaddd	352(%rcx),%xmm8,%xmm8
-	vpunpckldq	%xmm1,%xmm0,%xmm12
-	vpunpckhdq	%xmm1,%xmm0,%xmm0
-	vpunpckldq	%xmm3,%xmm2,%xmm13
-	vpunpckhdq	%xmm3,%xmm2,%xmm2
-	vpunpcklqdq	%xmm13,%xmm12,%xmm1
-	vpunpckhqdq	%xmm13,%xmm12,%xmm12
-	vpunpcklqdq	%xmm2,%xmm0,%xmm3
-	vpunpckhqdq	%xmm2,%xmm0,%xmm0
-	vmovdqa	%xmm1,384(%rcx)
-	vmovdqa	%xmm12,448(%rcx)
-	vmovdqa	%xmm3,512(%rcx)
-	vmovdqa	%xmm0,576(%rcx)
-	vpunpckldq	%xmm5,%xmm4,%xmm2
-	vpunpckhdq	%xmm5,%xmm4,%xmm4
-	vpunpckldq	%xmm7,%xmm6,%xmm13
-	vpunpckhdq	%xmm7,%xmm6,%xmm6
-	vpunpcklqdq	%xmm13,%xmm2,%xmm5
-	vpunpckhqdq	%xmm13,%xmm2,%xmm2
-	vpunpcklqdq	%xmm6,%xmm4,%xmm7
-	vpunpckhqdq	%xmm6,%xmm4,%xmm4
-	vmovdqa	%xmm5,400(%rcx)
-	vmovdqa	%xmm2,464(%rcx)
-	vmovdqa	%xmm7,528(%rcx)
-	vmovdqa	%xmm4,592(%rcx)
-	vpunpckldq	%xmm9,%xmm8,%xmm6
-	vpunpckhdq	%xmm9,%xmm8,%xmm8
-	vpunpckldq	%xmm11,%xmm10,%xmm13
-	vpunpckhdq	%xmm11,%xmm10,%xmm10
-	vpunpcklqdq	%xmm13,%xmm6,%xmm9
-	vpunpckhqdq	%xmm13,%xmm6,%xmm6
-	vpunpcklqdq	%xmm10,%xmm8,%xmm11
-	vpunpckhqdq	%xmm10,%xmm8,%xmm8
-	vmovdqa	%xmm9,432(%rcx)
-	vmovdqa	%xmm6,496(%rcx)
-	vmovdqa	%xmm11,560(%rcx)
-	vmovdqa	%xmm8,624(%rcx)
-	vmovdqa	224(%rcx),%xmm15
-	vpbroadcastd	32(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm15,%xmm15
-	vmovdqa	240(%rcx),%xmm1
-	vpbroadcastd	36(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm1,%xmm1
-	vmovdqa	256(%rcx),%xmm12
-	vpbroadcastd	40(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm12,%xmm12
-	vmovdqa	272(%rcx),%xmm3
-	vpbroadcastd	44(%rcx),%xmm10
-	vpaddd	%xmm10,%xmm3,%xmm3
-	vpunpckldq	%xmm1,%xmm15,%xmm10
-	vpunpckhdq	%xmm1,%xmm15,%xmm15
-	vpunpckldq	%xmm3,%xmm12,%xmm13
-	vpunpckhdq	%xmm3,%xmm12,%xmm12
-	vpunpcklqdq	%xmm13,%xmm10,%xmm1
-	vpunpckhqdq	%xmm13,%xmm10,%xmm10
-	vpunpcklqdq	%xmm12,%xmm15,%xmm3
-	vpunpckhqdq	%xmm12,%xmm15,%xmm15
-	vmovdqa	%xmm1,416(%rcx)
-	vmovdqa	%xmm10,480(%rcx)
-	vmovdqa	%xmm3,544(%rcx)
-	vmovdqa	%xmm15,608(%rcx)
-	jmp	Lcp_shortkey_84
-Lcp_short8_88:
+	jnz	Lcp_dround_p_115
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vbroadcasti128	0(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm4,%ymm4
+	vbroadcasti128	16(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm5,%ymm5
+	vbroadcasti128	32(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm6,%ymm6
+	vbroadcasti128	48(%rcx),%ymm13
+	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
+	vpaddd	%ymm13,%ymm7,%ymm7
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,608(%rcx)
+	jmp	Lcp_pairskey_104
+Lcp_pairs3_109:
+	movl	$12,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_117
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+Lcp_padpre_116:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_116
+Lcp_padpreend_117:
+	vbroadcasti128	0(%rcx),%ymm0
+	vbroadcasti128	16(%rcx),%ymm1
+	vbroadcasti128	32(%rcx),%ymm2
+	vbroadcasti128	48(%rcx),%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vbroadcasti128	0(%rcx),%ymm4
+	vbroadcasti128	16(%rcx),%ymm5
+	vbroadcasti128	32(%rcx),%ymm6
+	vbroadcasti128	48(%rcx),%ymm7
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vbroadcasti128	0(%rcx),%ymm8
+	vbroadcasti128	16(%rcx),%ymm9
+	vbroadcasti128	32(%rcx),%ymm10
+	vbroadcasti128	48(%rcx),%ymm11
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	movl	$10,%r8d
+Lcp_dround_p_118:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm7,%ymm7
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm9,%ymm14
+	vpslld	$12,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm7,%ymm7
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm9,%ymm14
+	vpslld	$7,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$147,%ymm8,%ymm8
+	vpshufd	$57,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot16(%rip),%ymm7,%ymm7
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm9,%ymm14
+	vpslld	$12,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	Lcp_rot8(%rip),%ymm7,%ymm7
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm9,%ymm14
+	vpslld	$7,%ymm9,%ymm9
+	vpor	%ymm14,%ymm9,%ymm9
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$57,%ymm8,%ymm8
+	vpshufd	$147,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	decl	%r8d
+	jnz	Lcp_dround_p_118
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vbroadcasti128	0(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm4,%ymm4
+	vbroadcasti128	16(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm5,%ymm5
+	vbroadcasti128	32(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm6,%ymm6
+	vbroadcasti128	48(%rcx),%ymm13
+	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
+	vpaddd	%ymm13,%ymm7,%ymm7
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
+	vmovdqa	%ymm13,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
+	vmovdqa	%ymm13,608(%rcx)
+	vbroadcasti128	0(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm8,%ymm8
+	vbroadcasti128	16(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm9,%ymm9
+	vbroadcasti128	32(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm10,%ymm10
+	vbroadcasti128	48(%rcx),%ymm14
+	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
+	vpaddd	%ymm14,%ymm11,%ymm11
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
+	vmovdqa	%ymm14,640(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
+	vmovdqa	%ymm14,672(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
+	vmovdqa	%ymm14,704(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
+	vmovdqa	%ymm14,736(%rcx)
+	jmp	Lcp_pairskey_104
+Lcp_short8_107:
 	cmpq	$448,%r10
-	ja	Lcp_big_82
+	ja	Lcp_big_99
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -4882,7 +4931,7 @@ Lcp_short8_88:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_92:
+Lcp_dround_119:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5028,7 +5077,7 @@ Lcp_dround_92:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_92
+	jnz	Lcp_dround_119
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5128,7 +5177,259 @@ Lcp_dround_92:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-Lcp_shortkey_84:
+	jmp	Lcp_shortkey_101
+Lcp_pairskey_104:
+	movabsq	$0x0ffffffc0fffffff,%r8
+	andq	384(%rcx),%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	392(%rcx),%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_121
+Lcp_ipoly_120:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_120
+Lcp_ipolyend_121:
+	testq	$15,184(%rcx)
+	jz	Lcp_ipolytail_122
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_122:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_124
+Lcp_ipoly_123:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_123
+Lcp_ipolyend_124:
+	testq	$15,168(%rcx)
+	jz	Lcp_ipolytail_125
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	leaq	128(%rcx),%rdi
+Lcp_ipolycopy_126:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_ipolycopy_126
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_125:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	movq	%r13,%rsi
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%rsi
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	400(%rcx),%r11
+	adcq	408(%rcx),%r12
+	movq	152(%rcx),%rax
+	movq	%r11,0(%rax)
+	movq	%r12,8(%rax)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+	jmp	Lcp_tagout_105
+Lcp_shortkey_101:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -5151,25 +5452,25 @@ Lcp_shortkey_84:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_93
+	jz	Lcp_nopad_127
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_94:
+Lcp_padcopy_128:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_94
+	jnz	Lcp_padcopy_128
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_93:
+Lcp_nopad_127:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -5184,25 +5485,25 @@ Lcp_nopad_93:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_95
+	jz	Lcp_nopad_129
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_96:
+Lcp_padcopy_130:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_96
+	jnz	Lcp_padcopy_130
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_95:
+Lcp_nopad_129:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5210,14 +5511,14 @@ Lcp_nopad_95:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_86
-Lcp_big_82:
+	jmp	Lcp_datadone_103
+Lcp_big_99:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_97:
+Lcp_dround_h_131:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5257,7 +5558,7 @@ Lcp_dround_h_97:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_97
+	jnz	Lcp_dround_h_131
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5289,47 +5590,34 @@ Lcp_dround_h_97:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_98
+	jz	Lcp_nopad_132
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_99:
+Lcp_padcopy_133:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_99
+	jnz	Lcp_padcopy_133
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_98:
-	movq	168(%rcx),%rax
-	shrq	$9,%rax
-	cmpq	$1,%rax
-	jb	Lcp_nofuse_100
-	movq	%rax,200(%rcx)
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	%rsi,%r9
-	movq	200(%rcx),%rdx
-	call	_ctasm_chacha20_poly1305_fused_avx2
+Lcp_nopad_132:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	200(%rcx),%rax
-	shlq	$9,%rax
-	addq	%rax,144(%rcx)
-	addq	%rax,160(%rcx)
-	subq	%rax,120(%rcx)
-Lcp_nofuse_100:
-Lcp_chunk_85:
+Lcp_nofuse_134:
+Lcp_chunk_102:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_86
+	jz	Lcp_datadone_103
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -5338,7 +5626,7 @@ Lcp_chunk_85:
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
 	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
+	call	_ctasm_chacha_poly1305_blocks_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	movq	192(%rcx),%r8
@@ -5348,25 +5636,25 @@ Lcp_chunk_85:
 	andq	$15,%r8
 	movq	%r8,%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_nopad_101
+	jz	Lcp_nopad_135
 	movq	%rax,%rsi
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	leaq	128(%rcx),%rdi
-Lcp_padcopy_102:
+Lcp_padcopy_136:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padcopy_102
+	jnz	Lcp_padcopy_136
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nopad_101:
+Lcp_nopad_135:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5377,8 +5665,8 @@ Lcp_nopad_101:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_85
-Lcp_datadone_86:
+	jmp	Lcp_chunk_102
+Lcp_datadone_103:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -5404,16 +5692,25 @@ Lcp_datadone_86:
 	movq	152(%rcx),%rax
 	movq	%r8,0(%rax)
 	movq	%r9,8(%rax)
+Lcp_tagout_105:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
-	movl	$14,%eax
-Lcp_wipe_103:
+	movl	208(%rcx),%eax
+	movq	216(%rcx),%rdx
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
-	addq	$64,%rcx
+	vmovdqa	%ymm0,64(%rcx)
+	vmovdqa	%ymm0,96(%rcx)
+	vmovdqa	%ymm0,128(%rcx)
+	vmovdqa	%ymm0,160(%rcx)
+	vmovdqa	%ymm0,192(%rcx)
+	addq	%rdx,%rcx
+Lcp_wipe_137:
+	vmovdqa	%ymm0,0(%rcx)
+	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_103
+	jnz	Lcp_wipe_137
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5422,7 +5719,7 @@ Lcp_wipe_103:
 	xorl	%r10d,%r10d
 	xorl	%r11d,%r11d
 	.cfi_remember_state
-	addq	$936,%rsp
+	addq	$1512,%rsp
 	.cfi_def_cfa_offset	56
 	popq	%r15
 	.cfi_def_cfa_offset	48
@@ -5450,8 +5747,8 @@ _ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	Lcp_small_105
-Lcp_wide_104:
+	jb	Lcp_small_139
+Lcp_wide_138:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5475,7 +5772,7 @@ Lcp_wide_104:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_108:
+Lcp_dround_142:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5621,7 +5918,7 @@ Lcp_dround_108:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_108
+	jnz	Lcp_dround_142
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5742,12 +6039,12 @@ Lcp_dround_108:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_104
-Lcp_small_105:
+	jae	Lcp_wide_138
+Lcp_small_139:
 	testq	%rdx,%rdx
-	jz	Lcp_done_107
+	jz	Lcp_done_141
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_109
+	jbe	Lcp_not8_143
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5771,7 +6068,7 @@ Lcp_small_105:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_110:
+Lcp_dround_144:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5917,7 +6214,7 @@ Lcp_dround_110:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_110
+	jnz	Lcp_dround_144
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6018,10 +6315,10 @@ Lcp_dround_110:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_106
-Lcp_not8_109:
+	jmp	Lcp_tailbuf_140
+Lcp_not8_143:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_111
+	jbe	Lcp_not4_145
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -6045,7 +6342,7 @@ Lcp_not8_109:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_114:
+Lcp_dround_148:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -6191,7 +6488,7 @@ Lcp_dround_114:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_114
+	jnz	Lcp_dround_148
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -6276,12 +6573,12 @@ Lcp_dround_114:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_106
-Lcp_not4_111:
+	jmp	Lcp_tailbuf_140
+Lcp_not4_145:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_112
+	jbe	Lcp_h1_146
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_113
+	jbe	Lcp_h2_147
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6297,7 +6594,7 @@ Lcp_not4_111:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_115:
+Lcp_dround_h_149:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -6413,7 +6710,7 @@ Lcp_dround_h_115:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_115
+	jnz	Lcp_dround_h_149
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6443,8 +6740,8 @@ Lcp_dround_h_115:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_106
-Lcp_h2_113:
+	jmp	Lcp_tailbuf_140
+Lcp_h2_147:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6455,7 +6752,7 @@ Lcp_h2_113:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_116:
+Lcp_dround_h_150:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -6533,7 +6830,7 @@ Lcp_dround_h_116:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_116
+	jnz	Lcp_dround_h_150
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6553,14 +6850,14 @@ Lcp_dround_h_116:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_106
-Lcp_h1_112:
+	jmp	Lcp_tailbuf_140
+Lcp_h1_146:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_117:
+Lcp_dround_h_151:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6600,7 +6897,7 @@ Lcp_dround_h_117:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_117
+	jnz	Lcp_dround_h_151
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6610,10 +6907,10 @@ Lcp_dround_h_117:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_106:
+Lcp_tailbuf_140:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_107:
+Lcp_done_141:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -6621,8 +6918,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_119
-Lcp_t16_118:
+	jb	Lcp_t1_153
+Lcp_t16_152:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -6631,11 +6928,11 @@ Lcp_t16_118:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_118
-Lcp_t1_119:
+	jae	Lcp_t16_152
+Lcp_t1_153:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_121
-Lcp_tend_120:
+	jz	Lcp_tdone_155
+Lcp_tend_154:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -6643,2823 +6940,8 @@ Lcp_tend_120:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_120
-Lcp_tdone_121:
-	ret
-	.cfi_endproc
-	.p2align	4
-_ctasm_chacha20_poly1305_fused_avx2:
-	.cfi_startproc
-	endbr64
-	movq	%rdx,%r10
-	movq	80(%rcx),%r11
-	movq	88(%rcx),%r12
-	movq	96(%rcx),%r13
-	movq	72(%rcx),%r8
-	shrq	$2,%r8
-	addq	72(%rcx),%r8
-Lcp_fused_122:
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	vpaddd	%ymm4,%ymm0,%ymm0
-	addq	0(%r9),%r11
-	vpaddd	%ymm5,%ymm1,%ymm1
-	adcq	8(%r9),%r12
-	vpxor	%ymm0,%ymm8,%ymm8
-	adcq	$1,%r13
-	vpxor	%ymm1,%ymm9,%ymm9
-	movq	64(%rcx),%rax
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	mulq	%r11
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	movq	%rax,%r14
-	vmovdqa	224(%rcx),%ymm12
-	movq	%rdx,%r15
-	vmovdqa	256(%rcx),%ymm14
-	movq	72(%rcx),%rax
-	vpaddd	%ymm8,%ymm12,%ymm12
-	mulq	%r11
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	%rax,%rbx
-	vpxor	%ymm12,%ymm4,%ymm4
-	movq	%rdx,%rbp
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	%r8,%rax
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	mulq	%r12
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	addq	%rax,%r14
-	vpaddd	%ymm4,%ymm0,%ymm0
-	adcq	%rdx,%r15
-	vpaddd	%ymm5,%ymm1,%ymm1
-	movq	64(%rcx),%rax
-	vpxor	%ymm0,%ymm8,%ymm8
-	mulq	%r12
-	vpxor	%ymm1,%ymm9,%ymm9
-	addq	%rax,%rbx
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	adcq	%rdx,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	movq	%r13,%rax
-	vpaddd	%ymm8,%ymm12,%ymm12
-	imulq	%r8,%rax
-	vpaddd	%ymm9,%ymm14,%ymm14
-	addq	%rax,%rbx
-	vpxor	%ymm12,%ymm4,%ymm4
-	adcq	$0,%rbp
-	vpxor	%ymm14,%ymm5,%ymm5
-	imulq	64(%rcx),%r13
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	addq	%r15,%rbx
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	adcq	%r13,%rbp
-	vmovdqa	%ymm12,224(%rcx)
-	movq	%rbp,%r13
-	vmovdqa	%ymm14,256(%rcx)
-	andq	$3,%r13
-	vpaddd	%ymm6,%ymm2,%ymm2
-	movq	%rbp,%rax
-	vpaddd	%ymm7,%ymm3,%ymm3
-	andq	$-4,%rax
-	vpxor	%ymm2,%ymm10,%ymm10
-	shrq	$2,%rbp
-	vpxor	%ymm3,%ymm11,%ymm11
-	addq	%rbp,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	movq	%r14,%r11
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	movq	%rbx,%r12
-	vmovdqa	288(%rcx),%ymm12
-	addq	%rax,%r11
-	vmovdqa	320(%rcx),%ymm14
-	adcq	$0,%r12
-	vpaddd	%ymm10,%ymm12,%ymm12
-	adcq	$0,%r13
-	vpaddd	%ymm11,%ymm14,%ymm14
-	leaq	16(%r9),%r9
-	vpxor	%ymm12,%ymm6,%ymm6
-	addq	0(%r9),%r11
-	vpxor	%ymm14,%ymm7,%ymm7
-	adcq	8(%r9),%r12
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	adcq	$1,%r13
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	movq	64(%rcx),%rax
-	vpaddd	%ymm6,%ymm2,%ymm2
-	mulq	%r11
-	vpaddd	%ymm7,%ymm3,%ymm3
-	movq	%rax,%r14
-	vpxor	%ymm2,%ymm10,%ymm10
-	movq	%rdx,%r15
-	vpxor	%ymm3,%ymm11,%ymm11
-	movq	72(%rcx),%rax
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	mulq	%r11
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	movq	%rax,%rbx
-	vpaddd	%ymm10,%ymm12,%ymm12
-	movq	%rdx,%rbp
-	vpaddd	%ymm11,%ymm14,%ymm14
-	movq	%r8,%rax
-	vpxor	%ymm12,%ymm6,%ymm6
-	mulq	%r12
-	vpxor	%ymm14,%ymm7,%ymm7
-	addq	%rax,%r14
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	adcq	%rdx,%r15
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	movq	64(%rcx),%rax
-	vmovdqa	%ymm12,288(%rcx)
-	mulq	%r12
-	vmovdqa	%ymm14,320(%rcx)
-	addq	%rax,%rbx
-	vpaddd	%ymm5,%ymm0,%ymm0
-	adcq	%rdx,%rbp
-	vpaddd	%ymm6,%ymm1,%ymm1
-	movq	%r13,%rax
-	vpxor	%ymm0,%ymm11,%ymm11
-	imulq	%r8,%rax
-	vpxor	%ymm1,%ymm8,%ymm8
-	addq	%rax,%rbx
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	adcq	$0,%rbp
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	imulq	64(%rcx),%r13
-	vmovdqa	288(%rcx),%ymm12
-	addq	%r15,%rbx
-	vmovdqa	320(%rcx),%ymm14
-	adcq	%r13,%rbp
-	vpaddd	%ymm11,%ymm12,%ymm12
-	movq	%rbp,%r13
-	vpaddd	%ymm8,%ymm14,%ymm14
-	andq	$3,%r13
-	vpxor	%ymm12,%ymm5,%ymm5
-	movq	%rbp,%rax
-	vpxor	%ymm14,%ymm6,%ymm6
-	andq	$-4,%rax
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	shrq	$2,%rbp
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	addq	%rbp,%rax
-	vpaddd	%ymm5,%ymm0,%ymm0
-	movq	%r14,%r11
-	vpaddd	%ymm6,%ymm1,%ymm1
-	movq	%rbx,%r12
-	vpxor	%ymm0,%ymm11,%ymm11
-	addq	%rax,%r11
-	vpxor	%ymm1,%ymm8,%ymm8
-	adcq	$0,%r12
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	adcq	$0,%r13
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	leaq	16(%r9),%r9
-	vpaddd	%ymm11,%ymm12,%ymm12
-	addq	0(%r9),%r11
-	vpaddd	%ymm8,%ymm14,%ymm14
-	adcq	8(%r9),%r12
-	vpxor	%ymm12,%ymm5,%ymm5
-	adcq	$1,%r13
-	vpxor	%ymm14,%ymm6,%ymm6
-	movq	64(%rcx),%rax
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	mulq	%r11
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	movq	%rax,%r14
-	vmovdqa	%ymm12,288(%rcx)
-	movq	%rdx,%r15
-	vmovdqa	%ymm14,320(%rcx)
-	movq	72(%rcx),%rax
-	vpaddd	%ymm7,%ymm2,%ymm2
-	mulq	%r11
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	%rax,%rbx
-	vpxor	%ymm2,%ymm9,%ymm9
-	movq	%rdx,%rbp
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	%r8,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	mulq	%r12
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	addq	%rax,%r14
-	vmovdqa	224(%rcx),%ymm12
-	adcq	%rdx,%r15
-	vmovdqa	256(%rcx),%ymm14
-	movq	64(%rcx),%rax
-	vpaddd	%ymm9,%ymm12,%ymm12
-	mulq	%r12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	addq	%rax,%rbx
-	vpxor	%ymm12,%ymm7,%ymm7
-	adcq	%rdx,%rbp
-	vpxor	%ymm14,%ymm4,%ymm4
-	movq	%r13,%rax
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	imulq	%r8,%rax
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	addq	%rax,%rbx
-	vpaddd	%ymm7,%ymm2,%ymm2
-	adcq	$0,%rbp
-	vpaddd	%ymm4,%ymm3,%ymm3
-	imulq	64(%rcx),%r13
-	vpxor	%ymm2,%ymm9,%ymm9
-	addq	%r15,%rbx
-	vpxor	%ymm3,%ymm10,%ymm10
-	adcq	%r13,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	movq	%rbp,%r13
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	andq	$3,%r13
-	vpaddd	%ymm9,%ymm12,%ymm12
-	movq	%rbp,%rax
-	vpaddd	%ymm10,%ymm14,%ymm14
-	andq	$-4,%rax
-	vpxor	%ymm12,%ymm7,%ymm7
-	shrq	$2,%rbp
-	vpxor	%ymm14,%ymm4,%ymm4
-	addq	%rbp,%rax
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	movq	%r14,%r11
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	movq	%rbx,%r12
-	vmovdqa	%ymm12,224(%rcx)
-	addq	%rax,%r11
-	vmovdqa	%ymm14,256(%rcx)
-	adcq	$0,%r12
-	vpaddd	%ymm4,%ymm0,%ymm0
-	adcq	$0,%r13
-	vpaddd	%ymm5,%ymm1,%ymm1
-	leaq	16(%r9),%r9
-	vpxor	%ymm0,%ymm8,%ymm8
-	addq	0(%r9),%r11
-	vpxor	%ymm1,%ymm9,%ymm9
-	adcq	8(%r9),%r12
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	adcq	$1,%r13
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	movq	64(%rcx),%rax
-	vmovdqa	224(%rcx),%ymm12
-	mulq	%r11
-	vmovdqa	256(%rcx),%ymm14
-	movq	%rax,%r14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	movq	%rdx,%r15
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	72(%rcx),%rax
-	vpxor	%ymm12,%ymm4,%ymm4
-	mulq	%r11
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	%rax,%rbx
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	movq	%rdx,%rbp
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	%r8,%rax
-	vpaddd	%ymm4,%ymm0,%ymm0
-	mulq	%r12
-	vpaddd	%ymm5,%ymm1,%ymm1
-	addq	%rax,%r14
-	vpxor	%ymm0,%ymm8,%ymm8
-	adcq	%rdx,%r15
-	vpxor	%ymm1,%ymm9,%ymm9
-	movq	64(%rcx),%rax
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	mulq	%r12
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	addq	%rax,%rbx
-	vpaddd	%ymm8,%ymm12,%ymm12
-	adcq	%rdx,%rbp
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	%r13,%rax
-	vpxor	%ymm12,%ymm4,%ymm4
-	imulq	%r8,%rax
-	vpxor	%ymm14,%ymm5,%ymm5
-	addq	%rax,%rbx
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	adcq	$0,%rbp
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	imulq	64(%rcx),%r13
-	vmovdqa	%ymm12,224(%rcx)
-	addq	%r15,%rbx
-	vmovdqa	%ymm14,256(%rcx)
-	adcq	%r13,%rbp
-	vpaddd	%ymm6,%ymm2,%ymm2
-	movq	%rbp,%r13
-	vpaddd	%ymm7,%ymm3,%ymm3
-	andq	$3,%r13
-	vpxor	%ymm2,%ymm10,%ymm10
-	movq	%rbp,%rax
-	vpxor	%ymm3,%ymm11,%ymm11
-	andq	$-4,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	shrq	$2,%rbp
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	addq	%rbp,%rax
-	vmovdqa	288(%rcx),%ymm12
-	movq	%r14,%r11
-	vmovdqa	320(%rcx),%ymm14
-	movq	%rbx,%r12
-	vpaddd	%ymm10,%ymm12,%ymm12
-	addq	%rax,%r11
-	vpaddd	%ymm11,%ymm14,%ymm14
-	adcq	$0,%r12
-	vpxor	%ymm12,%ymm6,%ymm6
-	adcq	$0,%r13
-	vpxor	%ymm14,%ymm7,%ymm7
-	leaq	16(%r9),%r9
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	addq	0(%r9),%r11
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	adcq	8(%r9),%r12
-	vpaddd	%ymm6,%ymm2,%ymm2
-	adcq	$1,%r13
-	vpaddd	%ymm7,%ymm3,%ymm3
-	movq	64(%rcx),%rax
-	vpxor	%ymm2,%ymm10,%ymm10
-	mulq	%r11
-	vpxor	%ymm3,%ymm11,%ymm11
-	movq	%rax,%r14
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	movq	%rdx,%r15
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	movq	72(%rcx),%rax
-	vpaddd	%ymm10,%ymm12,%ymm12
-	mulq	%r11
-	vpaddd	%ymm11,%ymm14,%ymm14
-	movq	%rax,%rbx
-	vpxor	%ymm12,%ymm6,%ymm6
-	movq	%rdx,%rbp
-	vpxor	%ymm14,%ymm7,%ymm7
-	movq	%r8,%rax
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	mulq	%r12
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	addq	%rax,%r14
-	vmovdqa	%ymm12,288(%rcx)
-	adcq	%rdx,%r15
-	vmovdqa	%ymm14,320(%rcx)
-	movq	64(%rcx),%rax
-	vpaddd	%ymm5,%ymm0,%ymm0
-	mulq	%r12
-	vpaddd	%ymm6,%ymm1,%ymm1
-	addq	%rax,%rbx
-	vpxor	%ymm0,%ymm11,%ymm11
-	adcq	%rdx,%rbp
-	vpxor	%ymm1,%ymm8,%ymm8
-	movq	%r13,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	imulq	%r8,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	addq	%rax,%rbx
-	vmovdqa	288(%rcx),%ymm12
-	adcq	$0,%rbp
-	vmovdqa	320(%rcx),%ymm14
-	imulq	64(%rcx),%r13
-	vpaddd	%ymm11,%ymm12,%ymm12
-	addq	%r15,%rbx
-	vpaddd	%ymm8,%ymm14,%ymm14
-	adcq	%r13,%rbp
-	vpxor	%ymm12,%ymm5,%ymm5
-	movq	%rbp,%r13
-	vpxor	%ymm14,%ymm6,%ymm6
-	andq	$3,%r13
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	movq	%rbp,%rax
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	andq	$-4,%rax
-	vpaddd	%ymm5,%ymm0,%ymm0
-	shrq	$2,%rbp
-	vpaddd	%ymm6,%ymm1,%ymm1
-	addq	%rbp,%rax
-	vpxor	%ymm0,%ymm11,%ymm11
-	movq	%r14,%r11
-	vpxor	%ymm1,%ymm8,%ymm8
-	movq	%rbx,%r12
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	addq	%rax,%r11
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	adcq	$0,%r12
-	vpaddd	%ymm11,%ymm12,%ymm12
-	adcq	$0,%r13
-	vpaddd	%ymm8,%ymm14,%ymm14
-	leaq	16(%r9),%r9
-	vpxor	%ymm12,%ymm5,%ymm5
-	addq	0(%r9),%r11
-	vpxor	%ymm14,%ymm6,%ymm6
-	adcq	8(%r9),%r12
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	adcq	$1,%r13
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	movq	64(%rcx),%rax
-	vmovdqa	%ymm12,288(%rcx)
-	mulq	%r11
-	vmovdqa	%ymm14,320(%rcx)
-	movq	%rax,%r14
-	vpaddd	%ymm7,%ymm2,%ymm2
-	movq	%rdx,%r15
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	72(%rcx),%rax
-	vpxor	%ymm2,%ymm9,%ymm9
-	mulq	%r11
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	%rax,%rbx
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	movq	%rdx,%rbp
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	movq	%r8,%rax
-	vmovdqa	224(%rcx),%ymm12
-	mulq	%r12
-	vmovdqa	256(%rcx),%ymm14
-	addq	%rax,%r14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	adcq	%rdx,%r15
-	vpaddd	%ymm10,%ymm14,%ymm14
-	movq	64(%rcx),%rax
-	vpxor	%ymm12,%ymm7,%ymm7
-	mulq	%r12
-	vpxor	%ymm14,%ymm4,%ymm4
-	addq	%rax,%rbx
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	adcq	%rdx,%rbp
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	movq	%r13,%rax
-	vpaddd	%ymm7,%ymm2,%ymm2
-	imulq	%r8,%rax
-	vpaddd	%ymm4,%ymm3,%ymm3
-	addq	%rax,%rbx
-	vpxor	%ymm2,%ymm9,%ymm9
-	adcq	$0,%rbp
-	vpxor	%ymm3,%ymm10,%ymm10
-	imulq	64(%rcx),%r13
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	addq	%r15,%rbx
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	adcq	%r13,%rbp
-	vpaddd	%ymm9,%ymm12,%ymm12
-	movq	%rbp,%r13
-	vpaddd	%ymm10,%ymm14,%ymm14
-	andq	$3,%r13
-	vpxor	%ymm12,%ymm7,%ymm7
-	movq	%rbp,%rax
-	vpxor	%ymm14,%ymm4,%ymm4
-	andq	$-4,%rax
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	shrq	$2,%rbp
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	addq	%rbp,%rax
-	vmovdqa	%ymm12,224(%rcx)
-	movq	%r14,%r11
-	vmovdqa	%ymm14,256(%rcx)
-	movq	%rbx,%r12
-	vpaddd	%ymm4,%ymm0,%ymm0
-	addq	%rax,%r11
-	vpaddd	%ymm5,%ymm1,%ymm1
-	adcq	$0,%r12
-	vpxor	%ymm0,%ymm8,%ymm8
-	adcq	$0,%r13
-	vpxor	%ymm1,%ymm9,%ymm9
-	leaq	16(%r9),%r9
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	addq	0(%r9),%r11
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	adcq	8(%r9),%r12
-	vmovdqa	224(%rcx),%ymm12
-	adcq	$1,%r13
-	vmovdqa	256(%rcx),%ymm14
-	movq	64(%rcx),%rax
-	vpaddd	%ymm8,%ymm12,%ymm12
-	mulq	%r11
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	%rax,%r14
-	vpxor	%ymm12,%ymm4,%ymm4
-	movq	%rdx,%r15
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	72(%rcx),%rax
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	mulq	%r11
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	%rax,%rbx
-	vpaddd	%ymm4,%ymm0,%ymm0
-	movq	%rdx,%rbp
-	vpaddd	%ymm5,%ymm1,%ymm1
-	movq	%r8,%rax
-	vpxor	%ymm0,%ymm8,%ymm8
-	mulq	%r12
-	vpxor	%ymm1,%ymm9,%ymm9
-	addq	%rax,%r14
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	adcq	%rdx,%r15
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	movq	64(%rcx),%rax
-	vpaddd	%ymm8,%ymm12,%ymm12
-	mulq	%r12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	addq	%rax,%rbx
-	vpxor	%ymm12,%ymm4,%ymm4
-	adcq	%rdx,%rbp
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	%r13,%rax
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	imulq	%r8,%rax
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	addq	%rax,%rbx
-	vmovdqa	%ymm12,224(%rcx)
-	adcq	$0,%rbp
-	vmovdqa	%ymm14,256(%rcx)
-	imulq	64(%rcx),%r13
-	vpaddd	%ymm6,%ymm2,%ymm2
-	addq	%r15,%rbx
-	vpaddd	%ymm7,%ymm3,%ymm3
-	adcq	%r13,%rbp
-	vpxor	%ymm2,%ymm10,%ymm10
-	movq	%rbp,%r13
-	vpxor	%ymm3,%ymm11,%ymm11
-	andq	$3,%r13
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	movq	%rbp,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	andq	$-4,%rax
-	vmovdqa	288(%rcx),%ymm12
-	shrq	$2,%rbp
-	vmovdqa	320(%rcx),%ymm14
-	addq	%rbp,%rax
-	vpaddd	%ymm10,%ymm12,%ymm12
-	movq	%r14,%r11
-	vpaddd	%ymm11,%ymm14,%ymm14
-	movq	%rbx,%r12
-	vpxor	%ymm12,%ymm6,%ymm6
-	addq	%rax,%r11
-	vpxor	%ymm14,%ymm7,%ymm7
-	adcq	$0,%r12
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	adcq	$0,%r13
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	leaq	16(%r9),%r9
-	vpaddd	%ymm6,%ymm2,%ymm2
-	addq	0(%r9),%r11
-	vpaddd	%ymm7,%ymm3,%ymm3
-	adcq	8(%r9),%r12
-	vpxor	%ymm2,%ymm10,%ymm10
-	adcq	$1,%r13
-	vpxor	%ymm3,%ymm11,%ymm11
-	movq	64(%rcx),%rax
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	mulq	%r11
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	movq	%rax,%r14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	movq	%rdx,%r15
-	vpaddd	%ymm11,%ymm14,%ymm14
-	movq	72(%rcx),%rax
-	vpxor	%ymm12,%ymm6,%ymm6
-	mulq	%r11
-	vpxor	%ymm14,%ymm7,%ymm7
-	movq	%rax,%rbx
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	movq	%rdx,%rbp
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	movq	%r8,%rax
-	vmovdqa	%ymm12,288(%rcx)
-	mulq	%r12
-	vmovdqa	%ymm14,320(%rcx)
-	addq	%rax,%r14
-	vpaddd	%ymm5,%ymm0,%ymm0
-	adcq	%rdx,%r15
-	vpaddd	%ymm6,%ymm1,%ymm1
-	movq	64(%rcx),%rax
-	vpxor	%ymm0,%ymm11,%ymm11
-	mulq	%r12
-	vpxor	%ymm1,%ymm8,%ymm8
-	addq	%rax,%rbx
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	adcq	%rdx,%rbp
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	movq	%r13,%rax
-	vmovdqa	288(%rcx),%ymm12
-	imulq	%r8,%rax
-	vmovdqa	320(%rcx),%ymm14
-	addq	%rax,%rbx
-	vpaddd	%ymm11,%ymm12,%ymm12
-	adcq	$0,%rbp
-	vpaddd	%ymm8,%ymm14,%ymm14
-	imulq	64(%rcx),%r13
-	vpxor	%ymm12,%ymm5,%ymm5
-	addq	%r15,%rbx
-	vpxor	%ymm14,%ymm6,%ymm6
-	adcq	%r13,%rbp
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	movq	%rbp,%r13
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	andq	$3,%r13
-	vpaddd	%ymm5,%ymm0,%ymm0
-	movq	%rbp,%rax
-	vpaddd	%ymm6,%ymm1,%ymm1
-	andq	$-4,%rax
-	vpxor	%ymm0,%ymm11,%ymm11
-	shrq	$2,%rbp
-	vpxor	%ymm1,%ymm8,%ymm8
-	addq	%rbp,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	movq	%r14,%r11
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	movq	%rbx,%r12
-	vpaddd	%ymm11,%ymm12,%ymm12
-	addq	%rax,%r11
-	vpaddd	%ymm8,%ymm14,%ymm14
-	adcq	$0,%r12
-	vpxor	%ymm12,%ymm5,%ymm5
-	adcq	$0,%r13
-	vpxor	%ymm14,%ymm6,%ymm6
-	leaq	16(%r9),%r9
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	addq	0(%r9),%r11
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	adcq	8(%r9),%r12
-	vmovdqa	%ymm12,288(%rcx)
-	adcq	$1,%r13
-	vmovdqa	%ymm14,320(%rcx)
-	movq	64(%rcx),%rax
-	vpaddd	%ymm7,%ymm2,%ymm2
-	mulq	%r11
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	%rax,%r14
-	vpxor	%ymm2,%ymm9,%ymm9
-	movq	%rdx,%r15
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	72(%rcx),%rax
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	mulq	%r11
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	movq	%rax,%rbx
-	vmovdqa	224(%rcx),%ymm12
-	movq	%rdx,%rbp
-	vmovdqa	256(%rcx),%ymm14
-	movq	%r8,%rax
-	vpaddd	%ymm9,%ymm12,%ymm12
-	mulq	%r12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	addq	%rax,%r14
-	vpxor	%ymm12,%ymm7,%ymm7
-	adcq	%rdx,%r15
-	vpxor	%ymm14,%ymm4,%ymm4
-	movq	64(%rcx),%rax
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	mulq	%r12
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	addq	%rax,%rbx
-	vpaddd	%ymm7,%ymm2,%ymm2
-	adcq	%rdx,%rbp
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	%r13,%rax
-	vpxor	%ymm2,%ymm9,%ymm9
-	imulq	%r8,%rax
-	vpxor	%ymm3,%ymm10,%ymm10
-	addq	%rax,%rbx
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	adcq	$0,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	imulq	64(%rcx),%r13
-	vpaddd	%ymm9,%ymm12,%ymm12
-	addq	%r15,%rbx
-	vpaddd	%ymm10,%ymm14,%ymm14
-	adcq	%r13,%rbp
-	vpxor	%ymm12,%ymm7,%ymm7
-	movq	%rbp,%r13
-	vpxor	%ymm14,%ymm4,%ymm4
-	andq	$3,%r13
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	movq	%rbp,%rax
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	andq	$-4,%rax
-	vmovdqa	%ymm12,224(%rcx)
-	shrq	$2,%rbp
-	vmovdqa	%ymm14,256(%rcx)
-	addq	%rbp,%rax
-	vpaddd	%ymm4,%ymm0,%ymm0
-	movq	%r14,%r11
-	vpaddd	%ymm5,%ymm1,%ymm1
-	movq	%rbx,%r12
-	vpxor	%ymm0,%ymm8,%ymm8
-	addq	%rax,%r11
-	vpxor	%ymm1,%ymm9,%ymm9
-	adcq	$0,%r12
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	adcq	$0,%r13
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	leaq	16(%r9),%r9
-	vmovdqa	224(%rcx),%ymm12
-	addq	0(%r9),%r11
-	vmovdqa	256(%rcx),%ymm14
-	adcq	8(%r9),%r12
-	vpaddd	%ymm8,%ymm12,%ymm12
-	adcq	$1,%r13
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	64(%rcx),%rax
-	vpxor	%ymm12,%ymm4,%ymm4
-	mulq	%r11
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	%rax,%r14
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	movq	%rdx,%r15
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	72(%rcx),%rax
-	vpaddd	%ymm4,%ymm0,%ymm0
-	mulq	%r11
-	vpaddd	%ymm5,%ymm1,%ymm1
-	movq	%rax,%rbx
-	vpxor	%ymm0,%ymm8,%ymm8
-	movq	%rdx,%rbp
-	vpxor	%ymm1,%ymm9,%ymm9
-	movq	%r8,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	mulq	%r12
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	addq	%rax,%r14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	adcq	%rdx,%r15
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	64(%rcx),%rax
-	vpxor	%ymm12,%ymm4,%ymm4
-	mulq	%r12
-	vpxor	%ymm14,%ymm5,%ymm5
-	addq	%rax,%rbx
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	adcq	%rdx,%rbp
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	%r13,%rax
-	vmovdqa	%ymm12,224(%rcx)
-	imulq	%r8,%rax
-	vmovdqa	%ymm14,256(%rcx)
-	addq	%rax,%rbx
-	vpaddd	%ymm6,%ymm2,%ymm2
-	adcq	$0,%rbp
-	vpaddd	%ymm7,%ymm3,%ymm3
-	imulq	64(%rcx),%r13
-	vpxor	%ymm2,%ymm10,%ymm10
-	addq	%r15,%rbx
-	vpxor	%ymm3,%ymm11,%ymm11
-	adcq	%r13,%rbp
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	movq	%rbp,%r13
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	andq	$3,%r13
-	vmovdqa	288(%rcx),%ymm12
-	movq	%rbp,%rax
-	vmovdqa	320(%rcx),%ymm14
-	andq	$-4,%rax
-	vpaddd	%ymm10,%ymm12,%ymm12
-	shrq	$2,%rbp
-	vpaddd	%ymm11,%ymm14,%ymm14
-	addq	%rbp,%rax
-	vpxor	%ymm12,%ymm6,%ymm6
-	movq	%r14,%r11
-	vpxor	%ymm14,%ymm7,%ymm7
-	movq	%rbx,%r12
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	addq	%rax,%r11
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	adcq	$0,%r12
-	vpaddd	%ymm6,%ymm2,%ymm2
-	adcq	$0,%r13
-	vpaddd	%ymm7,%ymm3,%ymm3
-	leaq	16(%r9),%r9
-	vpxor	%ymm2,%ymm10,%ymm10
-	addq	0(%r9),%r11
-	vpxor	%ymm3,%ymm11,%ymm11
-	adcq	8(%r9),%r12
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	adcq	$1,%r13
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	movq	64(%rcx),%rax
-	vpaddd	%ymm10,%ymm12,%ymm12
-	mulq	%r11
-	vpaddd	%ymm11,%ymm14,%ymm14
-	movq	%rax,%r14
-	vpxor	%ymm12,%ymm6,%ymm6
-	movq	%rdx,%r15
-	vpxor	%ymm14,%ymm7,%ymm7
-	movq	72(%rcx),%rax
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	mulq	%r11
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	movq	%rax,%rbx
-	vmovdqa	%ymm12,288(%rcx)
-	movq	%rdx,%rbp
-	vmovdqa	%ymm14,320(%rcx)
-	movq	%r8,%rax
-	vpaddd	%ymm5,%ymm0,%ymm0
-	mulq	%r12
-	vpaddd	%ymm6,%ymm1,%ymm1
-	addq	%rax,%r14
-	vpxor	%ymm0,%ymm11,%ymm11
-	adcq	%rdx,%r15
-	vpxor	%ymm1,%ymm8,%ymm8
-	movq	64(%rcx),%rax
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	mulq	%r12
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	addq	%rax,%rbx
-	vmovdqa	288(%rcx),%ymm12
-	adcq	%rdx,%rbp
-	vmovdqa	320(%rcx),%ymm14
-	movq	%r13,%rax
-	vpaddd	%ymm11,%ymm12,%ymm12
-	imulq	%r8,%rax
-	vpaddd	%ymm8,%ymm14,%ymm14
-	addq	%rax,%rbx
-	vpxor	%ymm12,%ymm5,%ymm5
-	adcq	$0,%rbp
-	vpxor	%ymm14,%ymm6,%ymm6
-	imulq	64(%rcx),%r13
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	addq	%r15,%rbx
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	adcq	%r13,%rbp
-	vpaddd	%ymm5,%ymm0,%ymm0
-	movq	%rbp,%r13
-	vpaddd	%ymm6,%ymm1,%ymm1
-	andq	$3,%r13
-	vpxor	%ymm0,%ymm11,%ymm11
-	movq	%rbp,%rax
-	vpxor	%ymm1,%ymm8,%ymm8
-	andq	$-4,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	shrq	$2,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	addq	%rbp,%rax
-	vpaddd	%ymm11,%ymm12,%ymm12
-	movq	%r14,%r11
-	vpaddd	%ymm8,%ymm14,%ymm14
-	movq	%rbx,%r12
-	vpxor	%ymm12,%ymm5,%ymm5
-	addq	%rax,%r11
-	vpxor	%ymm14,%ymm6,%ymm6
-	adcq	$0,%r12
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	adcq	$0,%r13
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	leaq	16(%r9),%r9
-	vmovdqa	%ymm12,288(%rcx)
-	addq	0(%r9),%r11
-	vmovdqa	%ymm14,320(%rcx)
-	adcq	8(%r9),%r12
-	vpaddd	%ymm7,%ymm2,%ymm2
-	adcq	$1,%r13
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	64(%rcx),%rax
-	vpxor	%ymm2,%ymm9,%ymm9
-	mulq	%r11
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	%rax,%r14
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	movq	%rdx,%r15
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	movq	72(%rcx),%rax
-	vmovdqa	224(%rcx),%ymm12
-	mulq	%r11
-	vmovdqa	256(%rcx),%ymm14
-	movq	%rax,%rbx
-	vpaddd	%ymm9,%ymm12,%ymm12
-	movq	%rdx,%rbp
-	vpaddd	%ymm10,%ymm14,%ymm14
-	movq	%r8,%rax
-	vpxor	%ymm12,%ymm7,%ymm7
-	mulq	%r12
-	vpxor	%ymm14,%ymm4,%ymm4
-	addq	%rax,%r14
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	adcq	%rdx,%r15
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	movq	64(%rcx),%rax
-	vpaddd	%ymm7,%ymm2,%ymm2
-	mulq	%r12
-	vpaddd	%ymm4,%ymm3,%ymm3
-	addq	%rax,%rbx
-	vpxor	%ymm2,%ymm9,%ymm9
-	adcq	%rdx,%rbp
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	%r13,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	imulq	%r8,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	addq	%rax,%rbx
-	vpaddd	%ymm9,%ymm12,%ymm12
-	adcq	$0,%rbp
-	vpaddd	%ymm10,%ymm14,%ymm14
-	imulq	64(%rcx),%r13
-	vpxor	%ymm12,%ymm7,%ymm7
-	addq	%r15,%rbx
-	vpxor	%ymm14,%ymm4,%ymm4
-	adcq	%r13,%rbp
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	movq	%rbp,%r13
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	andq	$3,%r13
-	vmovdqa	%ymm12,224(%rcx)
-	movq	%rbp,%rax
-	vmovdqa	%ymm14,256(%rcx)
-	andq	$-4,%rax
-	vpaddd	%ymm4,%ymm0,%ymm0
-	shrq	$2,%rbp
-	vpaddd	%ymm5,%ymm1,%ymm1
-	addq	%rbp,%rax
-	vpxor	%ymm0,%ymm8,%ymm8
-	movq	%r14,%r11
-	vpxor	%ymm1,%ymm9,%ymm9
-	movq	%rbx,%r12
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	addq	%rax,%r11
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	adcq	$0,%r12
-	vmovdqa	224(%rcx),%ymm12
-	adcq	$0,%r13
-	vmovdqa	256(%rcx),%ymm14
-	leaq	16(%r9),%r9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	addq	0(%r9),%r11
-	vpaddd	%ymm9,%ymm14,%ymm14
-	adcq	8(%r9),%r12
-	vpxor	%ymm12,%ymm4,%ymm4
-	adcq	$1,%r13
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	64(%rcx),%rax
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	mulq	%r11
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	%rax,%r14
-	vpaddd	%ymm4,%ymm0,%ymm0
-	movq	%rdx,%r15
-	vpaddd	%ymm5,%ymm1,%ymm1
-	movq	72(%rcx),%rax
-	vpxor	%ymm0,%ymm8,%ymm8
-	mulq	%r11
-	vpxor	%ymm1,%ymm9,%ymm9
-	movq	%rax,%rbx
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	movq	%rdx,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	movq	%r8,%rax
-	vpaddd	%ymm8,%ymm12,%ymm12
-	mulq	%r12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	addq	%rax,%r14
-	vpxor	%ymm12,%ymm4,%ymm4
-	adcq	%rdx,%r15
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	64(%rcx),%rax
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	mulq	%r12
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	addq	%rax,%rbx
-	vmovdqa	%ymm12,224(%rcx)
-	adcq	%rdx,%rbp
-	vmovdqa	%ymm14,256(%rcx)
-	movq	%r13,%rax
-	vpaddd	%ymm6,%ymm2,%ymm2
-	imulq	%r8,%rax
-	vpaddd	%ymm7,%ymm3,%ymm3
-	addq	%rax,%rbx
-	vpxor	%ymm2,%ymm10,%ymm10
-	adcq	$0,%rbp
-	vpxor	%ymm3,%ymm11,%ymm11
-	imulq	64(%rcx),%r13
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	addq	%r15,%rbx
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	adcq	%r13,%rbp
-	vmovdqa	288(%rcx),%ymm12
-	movq	%rbp,%r13
-	vmovdqa	320(%rcx),%ymm14
-	andq	$3,%r13
-	vpaddd	%ymm10,%ymm12,%ymm12
-	movq	%rbp,%rax
-	vpaddd	%ymm11,%ymm14,%ymm14
-	andq	$-4,%rax
-	vpxor	%ymm12,%ymm6,%ymm6
-	shrq	$2,%rbp
-	vpxor	%ymm14,%ymm7,%ymm7
-	addq	%rbp,%rax
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	movq	%r14,%r11
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	movq	%rbx,%r12
-	vpaddd	%ymm6,%ymm2,%ymm2
-	addq	%rax,%r11
-	vpaddd	%ymm7,%ymm3,%ymm3
-	adcq	$0,%r12
-	vpxor	%ymm2,%ymm10,%ymm10
-	adcq	$0,%r13
-	vpxor	%ymm3,%ymm11,%ymm11
-	leaq	16(%r9),%r9
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	addq	0(%r9),%r11
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	adcq	8(%r9),%r12
-	vpaddd	%ymm10,%ymm12,%ymm12
-	adcq	$1,%r13
-	vpaddd	%ymm11,%ymm14,%ymm14
-	movq	64(%rcx),%rax
-	vpxor	%ymm12,%ymm6,%ymm6
-	mulq	%r11
-	vpxor	%ymm14,%ymm7,%ymm7
-	movq	%rax,%r14
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	movq	%rdx,%r15
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	movq	72(%rcx),%rax
-	vmovdqa	%ymm12,288(%rcx)
-	mulq	%r11
-	vmovdqa	%ymm14,320(%rcx)
-	movq	%rax,%rbx
-	vpaddd	%ymm5,%ymm0,%ymm0
-	movq	%rdx,%rbp
-	vpaddd	%ymm6,%ymm1,%ymm1
-	movq	%r8,%rax
-	vpxor	%ymm0,%ymm11,%ymm11
-	mulq	%r12
-	vpxor	%ymm1,%ymm8,%ymm8
-	addq	%rax,%r14
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	adcq	%rdx,%r15
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	movq	64(%rcx),%rax
-	vmovdqa	288(%rcx),%ymm12
-	mulq	%r12
-	vmovdqa	320(%rcx),%ymm14
-	addq	%rax,%rbx
-	vpaddd	%ymm11,%ymm12,%ymm12
-	adcq	%rdx,%rbp
-	vpaddd	%ymm8,%ymm14,%ymm14
-	movq	%r13,%rax
-	vpxor	%ymm12,%ymm5,%ymm5
-	imulq	%r8,%rax
-	vpxor	%ymm14,%ymm6,%ymm6
-	addq	%rax,%rbx
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	adcq	$0,%rbp
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	imulq	64(%rcx),%r13
-	vpaddd	%ymm5,%ymm0,%ymm0
-	addq	%r15,%rbx
-	vpaddd	%ymm6,%ymm1,%ymm1
-	adcq	%r13,%rbp
-	vpxor	%ymm0,%ymm11,%ymm11
-	movq	%rbp,%r13
-	vpxor	%ymm1,%ymm8,%ymm8
-	andq	$3,%r13
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	movq	%rbp,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	andq	$-4,%rax
-	vpaddd	%ymm11,%ymm12,%ymm12
-	shrq	$2,%rbp
-	vpaddd	%ymm8,%ymm14,%ymm14
-	addq	%rbp,%rax
-	vpxor	%ymm12,%ymm5,%ymm5
-	movq	%r14,%r11
-	vpxor	%ymm14,%ymm6,%ymm6
-	movq	%rbx,%r12
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	addq	%rax,%r11
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	adcq	$0,%r12
-	vmovdqa	%ymm12,288(%rcx)
-	adcq	$0,%r13
-	vmovdqa	%ymm14,320(%rcx)
-	leaq	16(%r9),%r9
-	vpaddd	%ymm7,%ymm2,%ymm2
-	addq	0(%r9),%r11
-	vpaddd	%ymm4,%ymm3,%ymm3
-	adcq	8(%r9),%r12
-	vpxor	%ymm2,%ymm9,%ymm9
-	adcq	$1,%r13
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	64(%rcx),%rax
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	mulq	%r11
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	movq	%rax,%r14
-	vmovdqa	224(%rcx),%ymm12
-	movq	%rdx,%r15
-	vmovdqa	256(%rcx),%ymm14
-	movq	72(%rcx),%rax
-	vpaddd	%ymm9,%ymm12,%ymm12
-	mulq	%r11
-	vpaddd	%ymm10,%ymm14,%ymm14
-	movq	%rax,%rbx
-	vpxor	%ymm12,%ymm7,%ymm7
-	movq	%rdx,%rbp
-	vpxor	%ymm14,%ymm4,%ymm4
-	movq	%r8,%rax
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	mulq	%r12
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	addq	%rax,%r14
-	vpaddd	%ymm7,%ymm2,%ymm2
-	adcq	%rdx,%r15
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	64(%rcx),%rax
-	vpxor	%ymm2,%ymm9,%ymm9
-	mulq	%r12
-	vpxor	%ymm3,%ymm10,%ymm10
-	addq	%rax,%rbx
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	adcq	%rdx,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	movq	%r13,%rax
-	vpaddd	%ymm9,%ymm12,%ymm12
-	imulq	%r8,%rax
-	vpaddd	%ymm10,%ymm14,%ymm14
-	addq	%rax,%rbx
-	vpxor	%ymm12,%ymm7,%ymm7
-	adcq	$0,%rbp
-	vpxor	%ymm14,%ymm4,%ymm4
-	imulq	64(%rcx),%r13
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	addq	%r15,%rbx
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	adcq	%r13,%rbp
-	vmovdqa	%ymm12,224(%rcx)
-	movq	%rbp,%r13
-	vmovdqa	%ymm14,256(%rcx)
-	andq	$3,%r13
-	vpaddd	%ymm4,%ymm0,%ymm0
-	movq	%rbp,%rax
-	vpaddd	%ymm5,%ymm1,%ymm1
-	andq	$-4,%rax
-	vpxor	%ymm0,%ymm8,%ymm8
-	shrq	$2,%rbp
-	vpxor	%ymm1,%ymm9,%ymm9
-	addq	%rbp,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	movq	%r14,%r11
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	movq	%rbx,%r12
-	vmovdqa	224(%rcx),%ymm12
-	addq	%rax,%r11
-	vmovdqa	256(%rcx),%ymm14
-	adcq	$0,%r12
-	vpaddd	%ymm8,%ymm12,%ymm12
-	adcq	$0,%r13
-	vpaddd	%ymm9,%ymm14,%ymm14
-	leaq	16(%r9),%r9
-	vpxor	%ymm12,%ymm4,%ymm4
-	addq	0(%r9),%r11
-	vpxor	%ymm14,%ymm5,%ymm5
-	adcq	8(%r9),%r12
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	adcq	$1,%r13
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	64(%rcx),%rax
-	vpaddd	%ymm4,%ymm0,%ymm0
-	mulq	%r11
-	vpaddd	%ymm5,%ymm1,%ymm1
-	movq	%rax,%r14
-	vpxor	%ymm0,%ymm8,%ymm8
-	movq	%rdx,%r15
-	vpxor	%ymm1,%ymm9,%ymm9
-	movq	72(%rcx),%rax
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	mulq	%r11
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	movq	%rax,%rbx
-	vpaddd	%ymm8,%ymm12,%ymm12
-	movq	%rdx,%rbp
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	%r8,%rax
-	vpxor	%ymm12,%ymm4,%ymm4
-	mulq	%r12
-	vpxor	%ymm14,%ymm5,%ymm5
-	addq	%rax,%r14
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	adcq	%rdx,%r15
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	64(%rcx),%rax
-	vmovdqa	%ymm12,224(%rcx)
-	mulq	%r12
-	vmovdqa	%ymm14,256(%rcx)
-	addq	%rax,%rbx
-	vpaddd	%ymm6,%ymm2,%ymm2
-	adcq	%rdx,%rbp
-	vpaddd	%ymm7,%ymm3,%ymm3
-	movq	%r13,%rax
-	vpxor	%ymm2,%ymm10,%ymm10
-	imulq	%r8,%rax
-	vpxor	%ymm3,%ymm11,%ymm11
-	addq	%rax,%rbx
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	adcq	$0,%rbp
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	imulq	64(%rcx),%r13
-	vmovdqa	288(%rcx),%ymm12
-	addq	%r15,%rbx
-	vmovdqa	320(%rcx),%ymm14
-	adcq	%r13,%rbp
-	vpaddd	%ymm10,%ymm12,%ymm12
-	movq	%rbp,%r13
-	vpaddd	%ymm11,%ymm14,%ymm14
-	andq	$3,%r13
-	vpxor	%ymm12,%ymm6,%ymm6
-	movq	%rbp,%rax
-	vpxor	%ymm14,%ymm7,%ymm7
-	andq	$-4,%rax
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	shrq	$2,%rbp
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	addq	%rbp,%rax
-	vpaddd	%ymm6,%ymm2,%ymm2
-	movq	%r14,%r11
-	vpaddd	%ymm7,%ymm3,%ymm3
-	movq	%rbx,%r12
-	vpxor	%ymm2,%ymm10,%ymm10
-	addq	%rax,%r11
-	vpxor	%ymm3,%ymm11,%ymm11
-	adcq	$0,%r12
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	adcq	$0,%r13
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	leaq	16(%r9),%r9
-	vpaddd	%ymm10,%ymm12,%ymm12
-	addq	0(%r9),%r11
-	vpaddd	%ymm11,%ymm14,%ymm14
-	adcq	8(%r9),%r12
-	vpxor	%ymm12,%ymm6,%ymm6
-	adcq	$1,%r13
-	vpxor	%ymm14,%ymm7,%ymm7
-	movq	64(%rcx),%rax
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	mulq	%r11
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	movq	%rax,%r14
-	vmovdqa	%ymm12,288(%rcx)
-	movq	%rdx,%r15
-	vmovdqa	%ymm14,320(%rcx)
-	movq	72(%rcx),%rax
-	vpaddd	%ymm5,%ymm0,%ymm0
-	mulq	%r11
-	vpaddd	%ymm6,%ymm1,%ymm1
-	movq	%rax,%rbx
-	vpxor	%ymm0,%ymm11,%ymm11
-	movq	%rdx,%rbp
-	vpxor	%ymm1,%ymm8,%ymm8
-	movq	%r8,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	mulq	%r12
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	addq	%rax,%r14
-	vmovdqa	288(%rcx),%ymm12
-	adcq	%rdx,%r15
-	vmovdqa	320(%rcx),%ymm14
-	movq	64(%rcx),%rax
-	vpaddd	%ymm11,%ymm12,%ymm12
-	mulq	%r12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	addq	%rax,%rbx
-	vpxor	%ymm12,%ymm5,%ymm5
-	adcq	%rdx,%rbp
-	vpxor	%ymm14,%ymm6,%ymm6
-	movq	%r13,%rax
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	imulq	%r8,%rax
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	addq	%rax,%rbx
-	vpaddd	%ymm5,%ymm0,%ymm0
-	adcq	$0,%rbp
-	vpaddd	%ymm6,%ymm1,%ymm1
-	imulq	64(%rcx),%r13
-	vpxor	%ymm0,%ymm11,%ymm11
-	addq	%r15,%rbx
-	vpxor	%ymm1,%ymm8,%ymm8
-	adcq	%r13,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	movq	%rbp,%r13
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	andq	$3,%r13
-	vpaddd	%ymm11,%ymm12,%ymm12
-	movq	%rbp,%rax
-	vpaddd	%ymm8,%ymm14,%ymm14
-	andq	$-4,%rax
-	vpxor	%ymm12,%ymm5,%ymm5
-	shrq	$2,%rbp
-	vpxor	%ymm14,%ymm6,%ymm6
-	addq	%rbp,%rax
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	movq	%r14,%r11
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	movq	%rbx,%r12
-	vmovdqa	%ymm12,288(%rcx)
-	addq	%rax,%r11
-	vmovdqa	%ymm14,320(%rcx)
-	adcq	$0,%r12
-	vpaddd	%ymm7,%ymm2,%ymm2
-	adcq	$0,%r13
-	vpaddd	%ymm4,%ymm3,%ymm3
-	leaq	16(%r9),%r9
-	vpxor	%ymm2,%ymm9,%ymm9
-	addq	0(%r9),%r11
-	vpxor	%ymm3,%ymm10,%ymm10
-	adcq	8(%r9),%r12
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	adcq	$1,%r13
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	movq	64(%rcx),%rax
-	vmovdqa	224(%rcx),%ymm12
-	mulq	%r11
-	vmovdqa	256(%rcx),%ymm14
-	movq	%rax,%r14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	movq	%rdx,%r15
-	vpaddd	%ymm10,%ymm14,%ymm14
-	movq	72(%rcx),%rax
-	vpxor	%ymm12,%ymm7,%ymm7
-	mulq	%r11
-	vpxor	%ymm14,%ymm4,%ymm4
-	movq	%rax,%rbx
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	movq	%rdx,%rbp
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	movq	%r8,%rax
-	vpaddd	%ymm7,%ymm2,%ymm2
-	mulq	%r12
-	vpaddd	%ymm4,%ymm3,%ymm3
-	addq	%rax,%r14
-	vpxor	%ymm2,%ymm9,%ymm9
-	adcq	%rdx,%r15
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	64(%rcx),%rax
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	mulq	%r12
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	addq	%rax,%rbx
-	vpaddd	%ymm9,%ymm12,%ymm12
-	adcq	%rdx,%rbp
-	vpaddd	%ymm10,%ymm14,%ymm14
-	movq	%r13,%rax
-	vpxor	%ymm12,%ymm7,%ymm7
-	imulq	%r8,%rax
-	vpxor	%ymm14,%ymm4,%ymm4
-	addq	%rax,%rbx
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	adcq	$0,%rbp
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	imulq	64(%rcx),%r13
-	vmovdqa	%ymm12,224(%rcx)
-	addq	%r15,%rbx
-	vmovdqa	%ymm14,256(%rcx)
-	adcq	%r13,%rbp
-	vpaddd	%ymm4,%ymm0,%ymm0
-	movq	%rbp,%r13
-	vpaddd	%ymm5,%ymm1,%ymm1
-	andq	$3,%r13
-	vpxor	%ymm0,%ymm8,%ymm8
-	movq	%rbp,%rax
-	vpxor	%ymm1,%ymm9,%ymm9
-	andq	$-4,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	shrq	$2,%rbp
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	addq	%rbp,%rax
-	vmovdqa	224(%rcx),%ymm12
-	movq	%r14,%r11
-	vmovdqa	256(%rcx),%ymm14
-	movq	%rbx,%r12
-	vpaddd	%ymm8,%ymm12,%ymm12
-	addq	%rax,%r11
-	vpaddd	%ymm9,%ymm14,%ymm14
-	adcq	$0,%r12
-	vpxor	%ymm12,%ymm4,%ymm4
-	adcq	$0,%r13
-	vpxor	%ymm14,%ymm5,%ymm5
-	leaq	16(%r9),%r9
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	addq	0(%r9),%r11
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	adcq	8(%r9),%r12
-	vpaddd	%ymm4,%ymm0,%ymm0
-	adcq	$1,%r13
-	vpaddd	%ymm5,%ymm1,%ymm1
-	movq	64(%rcx),%rax
-	vpxor	%ymm0,%ymm8,%ymm8
-	mulq	%r11
-	vpxor	%ymm1,%ymm9,%ymm9
-	movq	%rax,%r14
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	movq	%rdx,%r15
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	movq	72(%rcx),%rax
-	vpaddd	%ymm8,%ymm12,%ymm12
-	mulq	%r11
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	%rax,%rbx
-	vpxor	%ymm12,%ymm4,%ymm4
-	movq	%rdx,%rbp
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	%r8,%rax
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	mulq	%r12
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	addq	%rax,%r14
-	vmovdqa	%ymm12,224(%rcx)
-	adcq	%rdx,%r15
-	vmovdqa	%ymm14,256(%rcx)
-	movq	64(%rcx),%rax
-	vpaddd	%ymm6,%ymm2,%ymm2
-	mulq	%r12
-	vpaddd	%ymm7,%ymm3,%ymm3
-	addq	%rax,%rbx
-	vpxor	%ymm2,%ymm10,%ymm10
-	adcq	%rdx,%rbp
-	vpxor	%ymm3,%ymm11,%ymm11
-	movq	%r13,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	imulq	%r8,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	addq	%rax,%rbx
-	vmovdqa	288(%rcx),%ymm12
-	adcq	$0,%rbp
-	vmovdqa	320(%rcx),%ymm14
-	imulq	64(%rcx),%r13
-	vpaddd	%ymm10,%ymm12,%ymm12
-	addq	%r15,%rbx
-	vpaddd	%ymm11,%ymm14,%ymm14
-	adcq	%r13,%rbp
-	vpxor	%ymm12,%ymm6,%ymm6
-	movq	%rbp,%r13
-	vpxor	%ymm14,%ymm7,%ymm7
-	andq	$3,%r13
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	movq	%rbp,%rax
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	andq	$-4,%rax
-	vpaddd	%ymm6,%ymm2,%ymm2
-	shrq	$2,%rbp
-	vpaddd	%ymm7,%ymm3,%ymm3
-	addq	%rbp,%rax
-	vpxor	%ymm2,%ymm10,%ymm10
-	movq	%r14,%r11
-	vpxor	%ymm3,%ymm11,%ymm11
-	movq	%rbx,%r12
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	addq	%rax,%r11
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	adcq	$0,%r12
-	vpaddd	%ymm10,%ymm12,%ymm12
-	adcq	$0,%r13
-	vpaddd	%ymm11,%ymm14,%ymm14
-	leaq	16(%r9),%r9
-	vpxor	%ymm12,%ymm6,%ymm6
-	addq	0(%r9),%r11
-	vpxor	%ymm14,%ymm7,%ymm7
-	adcq	8(%r9),%r12
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	adcq	$1,%r13
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	movq	64(%rcx),%rax
-	vmovdqa	%ymm12,288(%rcx)
-	mulq	%r11
-	vmovdqa	%ymm14,320(%rcx)
-	movq	%rax,%r14
-	vpaddd	%ymm5,%ymm0,%ymm0
-	movq	%rdx,%r15
-	vpaddd	%ymm6,%ymm1,%ymm1
-	movq	72(%rcx),%rax
-	vpxor	%ymm0,%ymm11,%ymm11
-	mulq	%r11
-	vpxor	%ymm1,%ymm8,%ymm8
-	movq	%rax,%rbx
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	movq	%rdx,%rbp
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	movq	%r8,%rax
-	vmovdqa	288(%rcx),%ymm12
-	mulq	%r12
-	vmovdqa	320(%rcx),%ymm14
-	addq	%rax,%r14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	adcq	%rdx,%r15
-	vpaddd	%ymm8,%ymm14,%ymm14
-	movq	64(%rcx),%rax
-	vpxor	%ymm12,%ymm5,%ymm5
-	mulq	%r12
-	vpxor	%ymm14,%ymm6,%ymm6
-	addq	%rax,%rbx
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	adcq	%rdx,%rbp
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	movq	%r13,%rax
-	vpaddd	%ymm5,%ymm0,%ymm0
-	imulq	%r8,%rax
-	vpaddd	%ymm6,%ymm1,%ymm1
-	addq	%rax,%rbx
-	vpxor	%ymm0,%ymm11,%ymm11
-	adcq	$0,%rbp
-	vpxor	%ymm1,%ymm8,%ymm8
-	imulq	64(%rcx),%r13
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	addq	%r15,%rbx
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	adcq	%r13,%rbp
-	vpaddd	%ymm11,%ymm12,%ymm12
-	movq	%rbp,%r13
-	vpaddd	%ymm8,%ymm14,%ymm14
-	andq	$3,%r13
-	vpxor	%ymm12,%ymm5,%ymm5
-	movq	%rbp,%rax
-	vpxor	%ymm14,%ymm6,%ymm6
-	andq	$-4,%rax
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	shrq	$2,%rbp
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	addq	%rbp,%rax
-	vmovdqa	%ymm12,288(%rcx)
-	movq	%r14,%r11
-	vmovdqa	%ymm14,320(%rcx)
-	movq	%rbx,%r12
-	vpaddd	%ymm7,%ymm2,%ymm2
-	addq	%rax,%r11
-	vpaddd	%ymm4,%ymm3,%ymm3
-	adcq	$0,%r12
-	vpxor	%ymm2,%ymm9,%ymm9
-	adcq	$0,%r13
-	vpxor	%ymm3,%ymm10,%ymm10
-	leaq	16(%r9),%r9
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	addq	0(%r9),%r11
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	adcq	8(%r9),%r12
-	vmovdqa	224(%rcx),%ymm12
-	adcq	$1,%r13
-	vmovdqa	256(%rcx),%ymm14
-	movq	64(%rcx),%rax
-	vpaddd	%ymm9,%ymm12,%ymm12
-	mulq	%r11
-	vpaddd	%ymm10,%ymm14,%ymm14
-	movq	%rax,%r14
-	vpxor	%ymm12,%ymm7,%ymm7
-	movq	%rdx,%r15
-	vpxor	%ymm14,%ymm4,%ymm4
-	movq	72(%rcx),%rax
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	mulq	%r11
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	movq	%rax,%rbx
-	vpaddd	%ymm7,%ymm2,%ymm2
-	movq	%rdx,%rbp
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	%r8,%rax
-	vpxor	%ymm2,%ymm9,%ymm9
-	mulq	%r12
-	vpxor	%ymm3,%ymm10,%ymm10
-	addq	%rax,%r14
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	adcq	%rdx,%r15
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	movq	64(%rcx),%rax
-	vpaddd	%ymm9,%ymm12,%ymm12
-	mulq	%r12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	addq	%rax,%rbx
-	vpxor	%ymm12,%ymm7,%ymm7
-	adcq	%rdx,%rbp
-	vpxor	%ymm14,%ymm4,%ymm4
-	movq	%r13,%rax
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	imulq	%r8,%rax
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	addq	%rax,%rbx
-	vmovdqa	%ymm12,224(%rcx)
-	adcq	$0,%rbp
-	vmovdqa	%ymm14,256(%rcx)
-	imulq	64(%rcx),%r13
-	vpaddd	%ymm4,%ymm0,%ymm0
-	addq	%r15,%rbx
-	vpaddd	%ymm5,%ymm1,%ymm1
-	adcq	%r13,%rbp
-	vpxor	%ymm0,%ymm8,%ymm8
-	movq	%rbp,%r13
-	vpxor	%ymm1,%ymm9,%ymm9
-	andq	$3,%r13
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	movq	%rbp,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	andq	$-4,%rax
-	vmovdqa	224(%rcx),%ymm12
-	shrq	$2,%rbp
-	vmovdqa	256(%rcx),%ymm14
-	addq	%rbp,%rax
-	vpaddd	%ymm8,%ymm12,%ymm12
-	movq	%r14,%r11
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	%rbx,%r12
-	vpxor	%ymm12,%ymm4,%ymm4
-	addq	%rax,%r11
-	vpxor	%ymm14,%ymm5,%ymm5
-	adcq	$0,%r12
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	adcq	$0,%r13
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	leaq	16(%r9),%r9
-	vpaddd	%ymm4,%ymm0,%ymm0
-	addq	0(%r9),%r11
-	vpaddd	%ymm5,%ymm1,%ymm1
-	adcq	8(%r9),%r12
-	vpxor	%ymm0,%ymm8,%ymm8
-	adcq	$1,%r13
-	vpxor	%ymm1,%ymm9,%ymm9
-	movq	64(%rcx),%rax
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	mulq	%r11
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	movq	%rax,%r14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	movq	%rdx,%r15
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	72(%rcx),%rax
-	vpxor	%ymm12,%ymm4,%ymm4
-	mulq	%r11
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	%rax,%rbx
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	movq	%rdx,%rbp
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	%r8,%rax
-	vmovdqa	%ymm12,224(%rcx)
-	mulq	%r12
-	vmovdqa	%ymm14,256(%rcx)
-	addq	%rax,%r14
-	vpaddd	%ymm6,%ymm2,%ymm2
-	adcq	%rdx,%r15
-	vpaddd	%ymm7,%ymm3,%ymm3
-	movq	64(%rcx),%rax
-	vpxor	%ymm2,%ymm10,%ymm10
-	mulq	%r12
-	vpxor	%ymm3,%ymm11,%ymm11
-	addq	%rax,%rbx
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	adcq	%rdx,%rbp
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	movq	%r13,%rax
-	vmovdqa	288(%rcx),%ymm12
-	imulq	%r8,%rax
-	vmovdqa	320(%rcx),%ymm14
-	addq	%rax,%rbx
-	vpaddd	%ymm10,%ymm12,%ymm12
-	adcq	$0,%rbp
-	vpaddd	%ymm11,%ymm14,%ymm14
-	imulq	64(%rcx),%r13
-	vpxor	%ymm12,%ymm6,%ymm6
-	addq	%r15,%rbx
-	vpxor	%ymm14,%ymm7,%ymm7
-	adcq	%r13,%rbp
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	movq	%rbp,%r13
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	andq	$3,%r13
-	vpaddd	%ymm6,%ymm2,%ymm2
-	movq	%rbp,%rax
-	vpaddd	%ymm7,%ymm3,%ymm3
-	andq	$-4,%rax
-	vpxor	%ymm2,%ymm10,%ymm10
-	shrq	$2,%rbp
-	vpxor	%ymm3,%ymm11,%ymm11
-	addq	%rbp,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	movq	%r14,%r11
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	movq	%rbx,%r12
-	vpaddd	%ymm10,%ymm12,%ymm12
-	addq	%rax,%r11
-	vpaddd	%ymm11,%ymm14,%ymm14
-	adcq	$0,%r12
-	vpxor	%ymm12,%ymm6,%ymm6
-	adcq	$0,%r13
-	vpxor	%ymm14,%ymm7,%ymm7
-	leaq	16(%r9),%r9
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	addq	0(%r9),%r11
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	adcq	8(%r9),%r12
-	vmovdqa	%ymm12,288(%rcx)
-	adcq	$1,%r13
-	vmovdqa	%ymm14,320(%rcx)
-	movq	64(%rcx),%rax
-	vpaddd	%ymm5,%ymm0,%ymm0
-	mulq	%r11
-	vpaddd	%ymm6,%ymm1,%ymm1
-	movq	%rax,%r14
-	vpxor	%ymm0,%ymm11,%ymm11
-	movq	%rdx,%r15
-	vpxor	%ymm1,%ymm8,%ymm8
-	movq	72(%rcx),%rax
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	mulq	%r11
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	movq	%rax,%rbx
-	vmovdqa	288(%rcx),%ymm12
-	movq	%rdx,%rbp
-	vmovdqa	320(%rcx),%ymm14
-	movq	%r8,%rax
-	vpaddd	%ymm11,%ymm12,%ymm12
-	mulq	%r12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	addq	%rax,%r14
-	vpxor	%ymm12,%ymm5,%ymm5
-	adcq	%rdx,%r15
-	vpxor	%ymm14,%ymm6,%ymm6
-	movq	64(%rcx),%rax
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	mulq	%r12
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	addq	%rax,%rbx
-	vpaddd	%ymm5,%ymm0,%ymm0
-	adcq	%rdx,%rbp
-	vpaddd	%ymm6,%ymm1,%ymm1
-	movq	%r13,%rax
-	vpxor	%ymm0,%ymm11,%ymm11
-	imulq	%r8,%rax
-	vpxor	%ymm1,%ymm8,%ymm8
-	addq	%rax,%rbx
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	adcq	$0,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	imulq	64(%rcx),%r13
-	vpaddd	%ymm11,%ymm12,%ymm12
-	addq	%r15,%rbx
-	vpaddd	%ymm8,%ymm14,%ymm14
-	adcq	%r13,%rbp
-	vpxor	%ymm12,%ymm5,%ymm5
-	movq	%rbp,%r13
-	vpxor	%ymm14,%ymm6,%ymm6
-	andq	$3,%r13
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	movq	%rbp,%rax
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	andq	$-4,%rax
-	vmovdqa	%ymm12,288(%rcx)
-	shrq	$2,%rbp
-	vmovdqa	%ymm14,320(%rcx)
-	addq	%rbp,%rax
-	vpaddd	%ymm7,%ymm2,%ymm2
-	movq	%r14,%r11
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	%rbx,%r12
-	vpxor	%ymm2,%ymm9,%ymm9
-	addq	%rax,%r11
-	vpxor	%ymm3,%ymm10,%ymm10
-	adcq	$0,%r12
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	adcq	$0,%r13
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	leaq	16(%r9),%r9
-	vmovdqa	224(%rcx),%ymm12
-	addq	0(%r9),%r11
-	vmovdqa	256(%rcx),%ymm14
-	adcq	8(%r9),%r12
-	vpaddd	%ymm9,%ymm12,%ymm12
-	adcq	$1,%r13
-	vpaddd	%ymm10,%ymm14,%ymm14
-	movq	64(%rcx),%rax
-	vpxor	%ymm12,%ymm7,%ymm7
-	mulq	%r11
-	vpxor	%ymm14,%ymm4,%ymm4
-	movq	%rax,%r14
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	movq	%rdx,%r15
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	movq	72(%rcx),%rax
-	vpaddd	%ymm7,%ymm2,%ymm2
-	mulq	%r11
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	%rax,%rbx
-	vpxor	%ymm2,%ymm9,%ymm9
-	movq	%rdx,%rbp
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	%r8,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	mulq	%r12
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	addq	%rax,%r14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	adcq	%rdx,%r15
-	vpaddd	%ymm10,%ymm14,%ymm14
-	movq	64(%rcx),%rax
-	vpxor	%ymm12,%ymm7,%ymm7
-	mulq	%r12
-	vpxor	%ymm14,%ymm4,%ymm4
-	addq	%rax,%rbx
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	adcq	%rdx,%rbp
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	movq	%r13,%rax
-	vmovdqa	%ymm12,224(%rcx)
-	imulq	%r8,%rax
-	vmovdqa	%ymm14,256(%rcx)
-	addq	%rax,%rbx
-	vpaddd	%ymm4,%ymm0,%ymm0
-	adcq	$0,%rbp
-	vpaddd	%ymm5,%ymm1,%ymm1
-	imulq	64(%rcx),%r13
-	vpxor	%ymm0,%ymm8,%ymm8
-	addq	%r15,%rbx
-	vpxor	%ymm1,%ymm9,%ymm9
-	adcq	%r13,%rbp
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	movq	%rbp,%r13
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	andq	$3,%r13
-	vmovdqa	224(%rcx),%ymm12
-	movq	%rbp,%rax
-	vmovdqa	256(%rcx),%ymm14
-	andq	$-4,%rax
-	vpaddd	%ymm8,%ymm12,%ymm12
-	shrq	$2,%rbp
-	vpaddd	%ymm9,%ymm14,%ymm14
-	addq	%rbp,%rax
-	vpxor	%ymm12,%ymm4,%ymm4
-	movq	%r14,%r11
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	%rbx,%r12
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	addq	%rax,%r11
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	adcq	$0,%r12
-	vpaddd	%ymm4,%ymm0,%ymm0
-	adcq	$0,%r13
-	vpaddd	%ymm5,%ymm1,%ymm1
-	leaq	16(%r9),%r9
-	vpxor	%ymm0,%ymm8,%ymm8
-	addq	0(%r9),%r11
-	vpxor	%ymm1,%ymm9,%ymm9
-	adcq	8(%r9),%r12
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	adcq	$1,%r13
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	movq	64(%rcx),%rax
-	vpaddd	%ymm8,%ymm12,%ymm12
-	mulq	%r11
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	%rax,%r14
-	vpxor	%ymm12,%ymm4,%ymm4
-	movq	%rdx,%r15
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	72(%rcx),%rax
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	mulq	%r11
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	%rax,%rbx
-	vmovdqa	%ymm12,224(%rcx)
-	movq	%rdx,%rbp
-	vmovdqa	%ymm14,256(%rcx)
-	movq	%r8,%rax
-	vpaddd	%ymm6,%ymm2,%ymm2
-	mulq	%r12
-	vpaddd	%ymm7,%ymm3,%ymm3
-	addq	%rax,%r14
-	vpxor	%ymm2,%ymm10,%ymm10
-	adcq	%rdx,%r15
-	vpxor	%ymm3,%ymm11,%ymm11
-	movq	64(%rcx),%rax
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	mulq	%r12
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	addq	%rax,%rbx
-	vmovdqa	288(%rcx),%ymm12
-	adcq	%rdx,%rbp
-	vmovdqa	320(%rcx),%ymm14
-	movq	%r13,%rax
-	vpaddd	%ymm10,%ymm12,%ymm12
-	imulq	%r8,%rax
-	vpaddd	%ymm11,%ymm14,%ymm14
-	addq	%rax,%rbx
-	vpxor	%ymm12,%ymm6,%ymm6
-	adcq	$0,%rbp
-	vpxor	%ymm14,%ymm7,%ymm7
-	imulq	64(%rcx),%r13
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	addq	%r15,%rbx
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	adcq	%r13,%rbp
-	vpaddd	%ymm6,%ymm2,%ymm2
-	movq	%rbp,%r13
-	vpaddd	%ymm7,%ymm3,%ymm3
-	andq	$3,%r13
-	vpxor	%ymm2,%ymm10,%ymm10
-	movq	%rbp,%rax
-	vpxor	%ymm3,%ymm11,%ymm11
-	andq	$-4,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	shrq	$2,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	addq	%rbp,%rax
-	vpaddd	%ymm10,%ymm12,%ymm12
-	movq	%r14,%r11
-	vpaddd	%ymm11,%ymm14,%ymm14
-	movq	%rbx,%r12
-	vpxor	%ymm12,%ymm6,%ymm6
-	addq	%rax,%r11
-	vpxor	%ymm14,%ymm7,%ymm7
-	adcq	$0,%r12
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	adcq	$0,%r13
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	leaq	16(%r9),%r9
-	vmovdqa	%ymm12,288(%rcx)
-	addq	0(%r9),%r11
-	vmovdqa	%ymm14,320(%rcx)
-	adcq	8(%r9),%r12
-	vpaddd	%ymm5,%ymm0,%ymm0
-	adcq	$1,%r13
-	vpaddd	%ymm6,%ymm1,%ymm1
-	movq	64(%rcx),%rax
-	vpxor	%ymm0,%ymm11,%ymm11
-	mulq	%r11
-	vpxor	%ymm1,%ymm8,%ymm8
-	movq	%rax,%r14
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	movq	%rdx,%r15
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	movq	72(%rcx),%rax
-	vmovdqa	288(%rcx),%ymm12
-	mulq	%r11
-	vmovdqa	320(%rcx),%ymm14
-	movq	%rax,%rbx
-	vpaddd	%ymm11,%ymm12,%ymm12
-	movq	%rdx,%rbp
-	vpaddd	%ymm8,%ymm14,%ymm14
-	movq	%r8,%rax
-	vpxor	%ymm12,%ymm5,%ymm5
-	mulq	%r12
-	vpxor	%ymm14,%ymm6,%ymm6
-	addq	%rax,%r14
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	adcq	%rdx,%r15
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	movq	64(%rcx),%rax
-	vpaddd	%ymm5,%ymm0,%ymm0
-	mulq	%r12
-	vpaddd	%ymm6,%ymm1,%ymm1
-	addq	%rax,%rbx
-	vpxor	%ymm0,%ymm11,%ymm11
-	adcq	%rdx,%rbp
-	vpxor	%ymm1,%ymm8,%ymm8
-	movq	%r13,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	imulq	%r8,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	addq	%rax,%rbx
-	vpaddd	%ymm11,%ymm12,%ymm12
-	adcq	$0,%rbp
-	vpaddd	%ymm8,%ymm14,%ymm14
-	imulq	64(%rcx),%r13
-	vpxor	%ymm12,%ymm5,%ymm5
-	addq	%r15,%rbx
-	vpxor	%ymm14,%ymm6,%ymm6
-	adcq	%r13,%rbp
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	movq	%rbp,%r13
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	andq	$3,%r13
-	vmovdqa	%ymm12,288(%rcx)
-	movq	%rbp,%rax
-	vmovdqa	%ymm14,320(%rcx)
-	andq	$-4,%rax
-	vpaddd	%ymm7,%ymm2,%ymm2
-	shrq	$2,%rbp
-	vpaddd	%ymm4,%ymm3,%ymm3
-	addq	%rbp,%rax
-	vpxor	%ymm2,%ymm9,%ymm9
-	movq	%r14,%r11
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	%rbx,%r12
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	addq	%rax,%r11
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	adcq	$0,%r12
-	vmovdqa	224(%rcx),%ymm12
-	adcq	$0,%r13
-	vmovdqa	256(%rcx),%ymm14
-	leaq	16(%r9),%r9
-	vpaddd	%ymm9,%ymm12,%ymm12
-	addq	0(%r9),%r11
-	vpaddd	%ymm10,%ymm14,%ymm14
-	adcq	8(%r9),%r12
-	vpxor	%ymm12,%ymm7,%ymm7
-	adcq	$1,%r13
-	vpxor	%ymm14,%ymm4,%ymm4
-	movq	64(%rcx),%rax
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	mulq	%r11
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	movq	%rax,%r14
-	vpaddd	%ymm7,%ymm2,%ymm2
-	movq	%rdx,%r15
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	72(%rcx),%rax
-	vpxor	%ymm2,%ymm9,%ymm9
-	mulq	%r11
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	%rax,%rbx
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	movq	%rdx,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	movq	%r8,%rax
-	vpaddd	%ymm9,%ymm12,%ymm12
-	mulq	%r12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	addq	%rax,%r14
-	vpxor	%ymm12,%ymm7,%ymm7
-	adcq	%rdx,%r15
-	vpxor	%ymm14,%ymm4,%ymm4
-	movq	64(%rcx),%rax
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	mulq	%r12
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	addq	%rax,%rbx
-	vmovdqa	%ymm12,224(%rcx)
-	adcq	%rdx,%rbp
-	vmovdqa	%ymm14,256(%rcx)
-	movq	%r13,%rax
-	vpaddd	%ymm4,%ymm0,%ymm0
-	imulq	%r8,%rax
-	vpaddd	%ymm5,%ymm1,%ymm1
-	addq	%rax,%rbx
-	vpxor	%ymm0,%ymm8,%ymm8
-	adcq	$0,%rbp
-	vpxor	%ymm1,%ymm9,%ymm9
-	imulq	64(%rcx),%r13
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	addq	%r15,%rbx
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	adcq	%r13,%rbp
-	vmovdqa	224(%rcx),%ymm12
-	movq	%rbp,%r13
-	vmovdqa	256(%rcx),%ymm14
-	andq	$3,%r13
-	vpaddd	%ymm8,%ymm12,%ymm12
-	movq	%rbp,%rax
-	vpaddd	%ymm9,%ymm14,%ymm14
-	andq	$-4,%rax
-	vpxor	%ymm12,%ymm4,%ymm4
-	shrq	$2,%rbp
-	vpxor	%ymm14,%ymm5,%ymm5
-	addq	%rbp,%rax
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	movq	%r14,%r11
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	%rbx,%r12
-	vpaddd	%ymm4,%ymm0,%ymm0
-	addq	%rax,%r11
-	vpaddd	%ymm5,%ymm1,%ymm1
-	adcq	$0,%r12
-	vpxor	%ymm0,%ymm8,%ymm8
-	adcq	$0,%r13
-	vpxor	%ymm1,%ymm9,%ymm9
-	leaq	16(%r9),%r9
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	addq	0(%r9),%r11
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	adcq	8(%r9),%r12
-	vpaddd	%ymm8,%ymm12,%ymm12
-	adcq	$1,%r13
-	vpaddd	%ymm9,%ymm14,%ymm14
-	movq	64(%rcx),%rax
-	vpxor	%ymm12,%ymm4,%ymm4
-	mulq	%r11
-	vpxor	%ymm14,%ymm5,%ymm5
-	movq	%rax,%r14
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	movq	%rdx,%r15
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	movq	72(%rcx),%rax
-	vmovdqa	%ymm12,224(%rcx)
-	mulq	%r11
-	vmovdqa	%ymm14,256(%rcx)
-	movq	%rax,%rbx
-	vpaddd	%ymm6,%ymm2,%ymm2
-	movq	%rdx,%rbp
-	vpaddd	%ymm7,%ymm3,%ymm3
-	movq	%r8,%rax
-	vpxor	%ymm2,%ymm10,%ymm10
-	mulq	%r12
-	vpxor	%ymm3,%ymm11,%ymm11
-	addq	%rax,%r14
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	adcq	%rdx,%r15
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	movq	64(%rcx),%rax
-	vmovdqa	288(%rcx),%ymm12
-	mulq	%r12
-	vmovdqa	320(%rcx),%ymm14
-	addq	%rax,%rbx
-	vpaddd	%ymm10,%ymm12,%ymm12
-	adcq	%rdx,%rbp
-	vpaddd	%ymm11,%ymm14,%ymm14
-	movq	%r13,%rax
-	vpxor	%ymm12,%ymm6,%ymm6
-	imulq	%r8,%rax
-	vpxor	%ymm14,%ymm7,%ymm7
-	addq	%rax,%rbx
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	adcq	$0,%rbp
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	imulq	64(%rcx),%r13
-	vpaddd	%ymm6,%ymm2,%ymm2
-	addq	%r15,%rbx
-	vpaddd	%ymm7,%ymm3,%ymm3
-	adcq	%r13,%rbp
-	vpxor	%ymm2,%ymm10,%ymm10
-	movq	%rbp,%r13
-	vpxor	%ymm3,%ymm11,%ymm11
-	andq	$3,%r13
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	movq	%rbp,%rax
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	andq	$-4,%rax
-	vpaddd	%ymm10,%ymm12,%ymm12
-	shrq	$2,%rbp
-	vpaddd	%ymm11,%ymm14,%ymm14
-	addq	%rbp,%rax
-	vpxor	%ymm12,%ymm6,%ymm6
-	movq	%r14,%r11
-	vpxor	%ymm14,%ymm7,%ymm7
-	movq	%rbx,%r12
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	addq	%rax,%r11
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	adcq	$0,%r12
-	vmovdqa	%ymm12,288(%rcx)
-	adcq	$0,%r13
-	vmovdqa	%ymm14,320(%rcx)
-	leaq	16(%r9),%r9
-	vpaddd	%ymm5,%ymm0,%ymm0
-	addq	0(%r9),%r11
-	vpaddd	%ymm6,%ymm1,%ymm1
-	adcq	8(%r9),%r12
-	vpxor	%ymm0,%ymm11,%ymm11
-	adcq	$1,%r13
-	vpxor	%ymm1,%ymm8,%ymm8
-	movq	64(%rcx),%rax
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	mulq	%r11
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	movq	%rax,%r14
-	vmovdqa	288(%rcx),%ymm12
-	movq	%rdx,%r15
-	vmovdqa	320(%rcx),%ymm14
-	movq	72(%rcx),%rax
-	vpaddd	%ymm11,%ymm12,%ymm12
-	mulq	%r11
-	vpaddd	%ymm8,%ymm14,%ymm14
-	movq	%rax,%rbx
-	vpxor	%ymm12,%ymm5,%ymm5
-	movq	%rdx,%rbp
-	vpxor	%ymm14,%ymm6,%ymm6
-	movq	%r8,%rax
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	mulq	%r12
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	addq	%rax,%r14
-	vpaddd	%ymm5,%ymm0,%ymm0
-	adcq	%rdx,%r15
-	vpaddd	%ymm6,%ymm1,%ymm1
-	movq	64(%rcx),%rax
-	vpxor	%ymm0,%ymm11,%ymm11
-	mulq	%r12
-	vpxor	%ymm1,%ymm8,%ymm8
-	addq	%rax,%rbx
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	adcq	%rdx,%rbp
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	movq	%r13,%rax
-	vpaddd	%ymm11,%ymm12,%ymm12
-	imulq	%r8,%rax
-	vpaddd	%ymm8,%ymm14,%ymm14
-	addq	%rax,%rbx
-	vpxor	%ymm12,%ymm5,%ymm5
-	adcq	$0,%rbp
-	vpxor	%ymm14,%ymm6,%ymm6
-	imulq	64(%rcx),%r13
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	addq	%r15,%rbx
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	adcq	%r13,%rbp
-	vmovdqa	%ymm12,288(%rcx)
-	movq	%rbp,%r13
-	vmovdqa	%ymm14,320(%rcx)
-	andq	$3,%r13
-	vpaddd	%ymm7,%ymm2,%ymm2
-	movq	%rbp,%rax
-	vpaddd	%ymm4,%ymm3,%ymm3
-	andq	$-4,%rax
-	vpxor	%ymm2,%ymm9,%ymm9
-	shrq	$2,%rbp
-	vpxor	%ymm3,%ymm10,%ymm10
-	addq	%rbp,%rax
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	movq	%r14,%r11
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	movq	%rbx,%r12
-	vmovdqa	224(%rcx),%ymm12
-	addq	%rax,%r11
-	vmovdqa	256(%rcx),%ymm14
-	adcq	$0,%r12
-	vpaddd	%ymm9,%ymm12,%ymm12
-	adcq	$0,%r13
-	vpaddd	%ymm10,%ymm14,%ymm14
-	leaq	16(%r9),%r9
-	vpxor	%ymm12,%ymm7,%ymm7
-	addq	0(%r9),%r11
-	vpxor	%ymm14,%ymm4,%ymm4
-	adcq	8(%r9),%r12
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	adcq	$1,%r13
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	movq	64(%rcx),%rax
-	vpaddd	%ymm7,%ymm2,%ymm2
-	mulq	%r11
-	vpaddd	%ymm4,%ymm3,%ymm3
-	movq	%rax,%r14
-	vpxor	%ymm2,%ymm9,%ymm9
-	movq	%rdx,%r15
-	vpxor	%ymm3,%ymm10,%ymm10
-	movq	72(%rcx),%rax
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	mulq	%r11
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	movq	%rax,%rbx
-	vpaddd	%ymm9,%ymm12,%ymm12
-	movq	%rdx,%rbp
-	vpaddd	%ymm10,%ymm14,%ymm14
-	movq	%r8,%rax
-	vpxor	%ymm12,%ymm7,%ymm7
-	mulq	%r12
-	vpxor	%ymm14,%ymm4,%ymm4
-	addq	%rax,%r14
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	adcq	%rdx,%r15
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	movq	64(%rcx),%rax
-	vmovdqa	%ymm12,224(%rcx)
-	mulq	%r12
-	vmovdqa	%ymm14,256(%rcx)
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r8,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	64(%rcx),%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%r9),%r9
-	addq	0(%r9),%r11
-	adcq	8(%r9),%r12
-	adcq	$1,%r13
-	movq	64(%rcx),%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	72(%rcx),%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	64(%rcx),%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r8,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	64(%rcx),%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%r9),%r9
-	addq	0(%r9),%r11
-	adcq	8(%r9),%r12
-	adcq	$1,%r13
-	movq	64(%rcx),%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	72(%rcx),%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	64(%rcx),%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r8,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	64(%rcx),%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%r9),%r9
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vpxor	0(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,0(%rdi)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vpxor	256(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,256(%rdi)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vpxor	64(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,64(%rdi)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vpxor	320(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,320(%rdi)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vpxor	128(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,128(%rdi)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vpxor	384(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,384(%rdi)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vpxor	192(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,192(%rdi)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vpxor	448(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,448(%rdi)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vpxor	32(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,32(%rdi)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vpxor	288(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,288(%rdi)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vpxor	96(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,96(%rdi)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vpxor	352(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,352(%rdi)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vpxor	160(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,160(%rdi)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vpxor	416(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,416(%rdi)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vpxor	224(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,224(%rdi)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vpxor	480(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,480(%rdi)
-	addl	$8,48(%rcx)
-	addq	$512,%rdi
-	addq	$512,%rsi
-	decq	%r10
-	jnz	Lcp_fused_122
-	movq	%r11,80(%rcx)
-	movq	%r12,88(%rcx)
-	movq	%r13,96(%rcx)
+	jnz	Lcp_tend_154
+Lcp_tdone_155:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -9473,7 +6955,7 @@ _ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_123:
+Lcp_fused_156:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -9497,7 +6979,7 @@ Lcp_fused_123:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-Lcp_dround_f_124:
+Lcp_dround_f_157:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -9726,9 +7208,9 @@ Lcp_dround_f_124:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_124
+	jnz	Lcp_dround_f_157
 	movl	$2,%r10d
-Lcp_dround_f_125:
+Lcp_dround_f_158:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -10117,7 +7599,7 @@ Lcp_dround_f_125:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_125
+	jnz	Lcp_dround_f_158
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -10253,7 +7735,7 @@ Lcp_dround_f_125:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	Lcp_fused_123
+	jnz	Lcp_fused_156
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -10264,7 +7746,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_127
+	jz	Lcp_polydone_160
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -10274,7 +7756,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_126:
+Lcp_poly_159:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10314,12 +7796,542 @@ Lcp_poly_126:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	decq	%rcx
-	jnz	Lcp_poly_126
+	jnz	Lcp_poly_159
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_127:
+Lcp_polydone_160:
 	ret
+	.cfi_endproc
+	.p2align	4
+_ctasm_chacha_poly1305_powers_avx2:
+	.cfi_startproc
+	endbr64
+	movq	0(%rdi),%r8
+	movq	8(%rdi),%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	movq	%r8,%r11
+	andl	$0x3ffffff,%r11d
+	movq	%r8,%r12
+	shrq	$26,%r12
+	andl	$0x3ffffff,%r12d
+	movq	%r8,%r13
+	shrq	$52,%r13
+	movq	%r9,%rax
+	shlq	$12,%rax
+	orq	%rax,%r13
+	andl	$0x3ffffff,%r13d
+	movq	%r9,%r14
+	shrq	$14,%r14
+	andl	$0x3ffffff,%r14d
+	movq	%r9,%r15
+	shrq	$40,%r15
+	movq	$0,%rax
+	shlq	$24,%rax
+	orq	%rax,%r15
+	movq	%r11,1144(%rdi)
+	movq	%r12,1176(%rdi)
+	movq	%r13,1208(%rdi)
+	movq	%r14,1240(%rdi)
+	movq	%r15,1272(%rdi)
+	movq	%r8,%r11
+	movq	%r9,%r12
+	xorl	%r13d,%r13d
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rbp
+	andl	$0x3ffffff,%ebp
+	movq	%r11,%rbx
+	shrq	$26,%rbx
+	andl	$0x3ffffff,%ebx
+	movq	%r11,%r14
+	shrq	$52,%r14
+	movq	%r12,%rax
+	shlq	$12,%rax
+	orq	%rax,%r14
+	andl	$0x3ffffff,%r14d
+	movq	%r12,%r15
+	shrq	$14,%r15
+	andl	$0x3ffffff,%r15d
+	movq	%r12,%rdx
+	shrq	$40,%rdx
+	movq	%r13,%rax
+	shlq	$24,%rax
+	orq	%rax,%rdx
+	movq	%rbp,1128(%rdi)
+	movq	%rbx,1160(%rdi)
+	movq	%r14,1192(%rdi)
+	movq	%r15,1224(%rdi)
+	movq	%rdx,1256(%rdi)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rbp
+	andl	$0x3ffffff,%ebp
+	movq	%r11,%rbx
+	shrq	$26,%rbx
+	andl	$0x3ffffff,%ebx
+	movq	%r11,%r14
+	shrq	$52,%r14
+	movq	%r12,%rax
+	shlq	$12,%rax
+	orq	%rax,%r14
+	andl	$0x3ffffff,%r14d
+	movq	%r12,%r15
+	shrq	$14,%r15
+	andl	$0x3ffffff,%r15d
+	movq	%r12,%rdx
+	shrq	$40,%rdx
+	movq	%r13,%rax
+	shlq	$24,%rax
+	orq	%rax,%rdx
+	movq	%rbp,1136(%rdi)
+	movq	%rbx,1168(%rdi)
+	movq	%r14,1200(%rdi)
+	movq	%r15,1232(%rdi)
+	movq	%rdx,1264(%rdi)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rbp
+	andl	$0x3ffffff,%ebp
+	movq	%r11,%rbx
+	shrq	$26,%rbx
+	andl	$0x3ffffff,%ebx
+	movq	%r11,%r14
+	shrq	$52,%r14
+	movq	%r12,%rax
+	shlq	$12,%rax
+	orq	%rax,%r14
+	andl	$0x3ffffff,%r14d
+	movq	%r12,%r15
+	shrq	$14,%r15
+	andl	$0x3ffffff,%r15d
+	movq	%r12,%rdx
+	shrq	$40,%rdx
+	movq	%r13,%rax
+	shlq	$24,%rax
+	orq	%rax,%rdx
+	movq	%rbp,1120(%rdi)
+	movq	%rbx,1152(%rdi)
+	movq	%r14,1184(%rdi)
+	movq	%r15,1216(%rdi)
+	movq	%rdx,1248(%rdi)
+	vmovdqa	1120(%rdi),%ymm0
+	vpermq	$0,%ymm0,%ymm0
+	vmovdqa	%ymm0,832(%rdi)
+	vmovdqa	1152(%rdi),%ymm0
+	vpsllq	$2,%ymm0,%ymm1
+	vpaddq	%ymm0,%ymm1,%ymm1
+	vmovdqa	%ymm1,1280(%rdi)
+	vpermq	$0,%ymm1,%ymm2
+	vmovdqa	%ymm2,992(%rdi)
+	vpermq	$0,%ymm0,%ymm0
+	vmovdqa	%ymm0,864(%rdi)
+	vmovdqa	1184(%rdi),%ymm0
+	vpsllq	$2,%ymm0,%ymm1
+	vpaddq	%ymm0,%ymm1,%ymm1
+	vmovdqa	%ymm1,1312(%rdi)
+	vpermq	$0,%ymm1,%ymm2
+	vmovdqa	%ymm2,1024(%rdi)
+	vpermq	$0,%ymm0,%ymm0
+	vmovdqa	%ymm0,896(%rdi)
+	vmovdqa	1216(%rdi),%ymm0
+	vpsllq	$2,%ymm0,%ymm1
+	vpaddq	%ymm0,%ymm1,%ymm1
+	vmovdqa	%ymm1,1344(%rdi)
+	vpermq	$0,%ymm1,%ymm2
+	vmovdqa	%ymm2,1056(%rdi)
+	vpermq	$0,%ymm0,%ymm0
+	vmovdqa	%ymm0,928(%rdi)
+	vmovdqa	1248(%rdi),%ymm0
+	vpsllq	$2,%ymm0,%ymm1
+	vpaddq	%ymm0,%ymm1,%ymm1
+	vmovdqa	%ymm1,1376(%rdi)
+	vpermq	$0,%ymm1,%ymm2
+	vmovdqa	%ymm2,1088(%rdi)
+	vpermq	$0,%ymm0,%ymm0
+	vmovdqa	%ymm0,960(%rdi)
+	ret
+	.cfi_endproc
+	.p2align	4
+_ctasm_chacha_poly1305_blocks_avx2:
+	.cfi_startproc
+	endbr64
+	cmpq	$16,%rdx
+	jb	Lcp_vpolyscalar_163
+	movq	16(%rdi),%r8
+	andl	$0x3ffffff,%r8d
+	movq	16(%rdi),%r9
+	shrq	$26,%r9
+	andl	$0x3ffffff,%r9d
+	movq	16(%rdi),%r10
+	shrq	$52,%r10
+	movq	24(%rdi),%rax
+	shlq	$12,%rax
+	orq	%rax,%r10
+	andl	$0x3ffffff,%r10d
+	movq	24(%rdi),%r11
+	shrq	$14,%r11
+	andl	$0x3ffffff,%r11d
+	movq	24(%rdi),%r12
+	shrq	$40,%r12
+	movq	32(%rdi),%rax
+	shlq	$24,%rax
+	orq	%rax,%r12
+	vmovq	%r8,%xmm0
+	vmovq	%r9,%xmm1
+	vmovq	%r10,%xmm2
+	vmovq	%r11,%xmm3
+	vmovq	%r12,%xmm4
+	vmovdqu	Lcp_m26(%rip),%ymm13
+	movq	%rdx,%rcx
+	shrq	$2,%rcx
+	andl	$3,%edx
+	decq	%rcx
+	jz	Lcp_vpolylast_162
+Lcp_vpoly_161:
+	vmovdqu	0(%rsi),%ymm10
+	vmovdqu	32(%rsi),%ymm11
+	vpunpcklqdq	%ymm11,%ymm10,%ymm12
+	vpunpckhqdq	%ymm11,%ymm10,%ymm11
+	vpand	%ymm13,%ymm12,%ymm10
+	vpaddq	%ymm10,%ymm0,%ymm0
+	vpsrlq	$26,%ymm12,%ymm10
+	vpand	%ymm13,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm1,%ymm1
+	vpsrlq	$52,%ymm12,%ymm12
+	vpsllq	$12,%ymm11,%ymm10
+	vpor	%ymm12,%ymm10,%ymm10
+	vpand	%ymm13,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm2,%ymm2
+	vpsrlq	$14,%ymm11,%ymm10
+	vpand	%ymm13,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm3,%ymm3
+	vpsrlq	$40,%ymm11,%ymm11
+	vpor	Lcp_pad24(%rip),%ymm11,%ymm11
+	vpaddq	%ymm11,%ymm4,%ymm4
+	leaq	64(%rsi),%rsi
+	vpmuludq	832(%rdi),%ymm0,%ymm5
+	vpmuludq	1088(%rdi),%ymm1,%ymm12
+	vpmuludq	1056(%rdi),%ymm2,%ymm14
+	vpmuludq	1024(%rdi),%ymm3,%ymm15
+	vpaddq	%ymm12,%ymm5,%ymm5
+	vpaddq	%ymm15,%ymm14,%ymm14
+	vpmuludq	992(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm5,%ymm5
+	vpaddq	%ymm12,%ymm5,%ymm5
+	vpmuludq	864(%rdi),%ymm0,%ymm6
+	vpmuludq	832(%rdi),%ymm1,%ymm12
+	vpmuludq	1088(%rdi),%ymm2,%ymm14
+	vpmuludq	1056(%rdi),%ymm3,%ymm15
+	vpaddq	%ymm12,%ymm6,%ymm6
+	vpaddq	%ymm15,%ymm14,%ymm14
+	vpmuludq	1024(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm6,%ymm6
+	vpaddq	%ymm12,%ymm6,%ymm6
+	vpmuludq	896(%rdi),%ymm0,%ymm7
+	vpmuludq	864(%rdi),%ymm1,%ymm12
+	vpmuludq	832(%rdi),%ymm2,%ymm14
+	vpmuludq	1088(%rdi),%ymm3,%ymm15
+	vpaddq	%ymm12,%ymm7,%ymm7
+	vpaddq	%ymm15,%ymm14,%ymm14
+	vpmuludq	1056(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm7,%ymm7
+	vpaddq	%ymm12,%ymm7,%ymm7
+	vpmuludq	928(%rdi),%ymm0,%ymm8
+	vpmuludq	896(%rdi),%ymm1,%ymm12
+	vpmuludq	864(%rdi),%ymm2,%ymm14
+	vpmuludq	832(%rdi),%ymm3,%ymm15
+	vpaddq	%ymm12,%ymm8,%ymm8
+	vpaddq	%ymm15,%ymm14,%ymm14
+	vpmuludq	1088(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm8,%ymm8
+	vpaddq	%ymm12,%ymm8,%ymm8
+	vpmuludq	960(%rdi),%ymm0,%ymm9
+	vpmuludq	928(%rdi),%ymm1,%ymm12
+	vpmuludq	896(%rdi),%ymm2,%ymm14
+	vpmuludq	864(%rdi),%ymm3,%ymm15
+	vpaddq	%ymm12,%ymm9,%ymm9
+	vpaddq	%ymm15,%ymm14,%ymm14
+	vpmuludq	832(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm9,%ymm9
+	vpaddq	%ymm12,%ymm9,%ymm9
+	vpsrlq	$26,%ymm5,%ymm12
+	vpand	%ymm13,%ymm5,%ymm5
+	vpaddq	%ymm12,%ymm6,%ymm6
+	vpsrlq	$26,%ymm8,%ymm12
+	vpand	%ymm13,%ymm8,%ymm8
+	vpaddq	%ymm12,%ymm9,%ymm9
+	vpsrlq	$26,%ymm6,%ymm12
+	vpand	%ymm13,%ymm6,%ymm6
+	vpaddq	%ymm12,%ymm7,%ymm7
+	vpsrlq	$26,%ymm9,%ymm12
+	vpand	%ymm13,%ymm9,%ymm9
+	vpsllq	$2,%ymm12,%ymm10
+	vpaddq	%ymm10,%ymm12,%ymm12
+	vpaddq	%ymm12,%ymm5,%ymm5
+	vpsrlq	$26,%ymm7,%ymm12
+	vpand	%ymm13,%ymm7,%ymm7
+	vpaddq	%ymm12,%ymm8,%ymm8
+	vpsrlq	$26,%ymm5,%ymm12
+	vpand	%ymm13,%ymm5,%ymm5
+	vpaddq	%ymm12,%ymm6,%ymm6
+	vpsrlq	$26,%ymm8,%ymm12
+	vpand	%ymm13,%ymm8,%ymm8
+	vpaddq	%ymm12,%ymm9,%ymm9
+	vmovdqa	%ymm5,%ymm0
+	vmovdqa	%ymm6,%ymm1
+	vmovdqa	%ymm7,%ymm2
+	vmovdqa	%ymm8,%ymm3
+	vmovdqa	%ymm9,%ymm4
+	decq	%rcx
+	jnz	Lcp_vpoly_161
+Lcp_vpolylast_162:
+	vmovdqu	0(%rsi),%ymm10
+	vmovdqu	32(%rsi),%ymm11
+	vpunpcklqdq	%ymm11,%ymm10,%ymm12
+	vpunpckhqdq	%ymm11,%ymm10,%ymm11
+	vpand	%ymm13,%ymm12,%ymm10
+	vpaddq	%ymm10,%ymm0,%ymm0
+	vpsrlq	$26,%ymm12,%ymm10
+	vpand	%ymm13,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm1,%ymm1
+	vpsrlq	$52,%ymm12,%ymm12
+	vpsllq	$12,%ymm11,%ymm10
+	vpor	%ymm12,%ymm10,%ymm10
+	vpand	%ymm13,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm2,%ymm2
+	vpsrlq	$14,%ymm11,%ymm10
+	vpand	%ymm13,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm3,%ymm3
+	vpsrlq	$40,%ymm11,%ymm11
+	vpor	Lcp_pad24(%rip),%ymm11,%ymm11
+	vpaddq	%ymm11,%ymm4,%ymm4
+	leaq	64(%rsi),%rsi
+	vpmuludq	1120(%rdi),%ymm0,%ymm5
+	vpmuludq	1376(%rdi),%ymm1,%ymm12
+	vpmuludq	1344(%rdi),%ymm2,%ymm14
+	vpmuludq	1312(%rdi),%ymm3,%ymm15
+	vpaddq	%ymm12,%ymm5,%ymm5
+	vpaddq	%ymm15,%ymm14,%ymm14
+	vpmuludq	1280(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm5,%ymm5
+	vpaddq	%ymm12,%ymm5,%ymm5
+	vpmuludq	1152(%rdi),%ymm0,%ymm6
+	vpmuludq	1120(%rdi),%ymm1,%ymm12
+	vpmuludq	1376(%rdi),%ymm2,%ymm14
+	vpmuludq	1344(%rdi),%ymm3,%ymm15
+	vpaddq	%ymm12,%ymm6,%ymm6
+	vpaddq	%ymm15,%ymm14,%ymm14
+	vpmuludq	1312(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm6,%ymm6
+	vpaddq	%ymm12,%ymm6,%ymm6
+	vpmuludq	1184(%rdi),%ymm0,%ymm7
+	vpmuludq	1152(%rdi),%ymm1,%ymm12
+	vpmuludq	1120(%rdi),%ymm2,%ymm14
+	vpmuludq	1376(%rdi),%ymm3,%ymm15
+	vpaddq	%ymm12,%ymm7,%ymm7
+	vpaddq	%ymm15,%ymm14,%ymm14
+	vpmuludq	1344(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm7,%ymm7
+	vpaddq	%ymm12,%ymm7,%ymm7
+	vpmuludq	1216(%rdi),%ymm0,%ymm8
+	vpmuludq	1184(%rdi),%ymm1,%ymm12
+	vpmuludq	1152(%rdi),%ymm2,%ymm14
+	vpmuludq	1120(%rdi),%ymm3,%ymm15
+	vpaddq	%ymm12,%ymm8,%ymm8
+	vpaddq	%ymm15,%ymm14,%ymm14
+	vpmuludq	1376(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm8,%ymm8
+	vpaddq	%ymm12,%ymm8,%ymm8
+	vpmuludq	1248(%rdi),%ymm0,%ymm9
+	vpmuludq	1216(%rdi),%ymm1,%ymm12
+	vpmuludq	1184(%rdi),%ymm2,%ymm14
+	vpmuludq	1152(%rdi),%ymm3,%ymm15
+	vpaddq	%ymm12,%ymm9,%ymm9
+	vpaddq	%ymm15,%ymm14,%ymm14
+	vpmuludq	1120(%rdi),%ymm4,%ymm12
+	vpaddq	%ymm14,%ymm9,%ymm9
+	vpaddq	%ymm12,%ymm9,%ymm9
+	vpsrlq	$26,%ymm5,%ymm12
+	vpand	%ymm13,%ymm5,%ymm5
+	vpaddq	%ymm12,%ymm6,%ymm6
+	vpsrlq	$26,%ymm8,%ymm12
+	vpand	%ymm13,%ymm8,%ymm8
+	vpaddq	%ymm12,%ymm9,%ymm9
+	vpsrlq	$26,%ymm6,%ymm12
+	vpand	%ymm13,%ymm6,%ymm6
+	vpaddq	%ymm12,%ymm7,%ymm7
+	vpsrlq	$26,%ymm9,%ymm12
+	vpand	%ymm13,%ymm9,%ymm9
+	vpsllq	$2,%ymm12,%ymm10
+	vpaddq	%ymm10,%ymm12,%ymm12
+	vpaddq	%ymm12,%ymm5,%ymm5
+	vpsrlq	$26,%ymm7,%ymm12
+	vpand	%ymm13,%ymm7,%ymm7
+	vpaddq	%ymm12,%ymm8,%ymm8
+	vpsrlq	$26,%ymm5,%ymm12
+	vpand	%ymm13,%ymm5,%ymm5
+	vpaddq	%ymm12,%ymm6,%ymm6
+	vpsrlq	$26,%ymm8,%ymm12
+	vpand	%ymm13,%ymm8,%ymm8
+	vpaddq	%ymm12,%ymm9,%ymm9
+	vmovdqa	%ymm5,%ymm0
+	vmovdqa	%ymm6,%ymm1
+	vmovdqa	%ymm7,%ymm2
+	vmovdqa	%ymm8,%ymm3
+	vmovdqa	%ymm9,%ymm4
+	vextracti128	$1,%ymm0,%xmm12
+	vpaddq	%xmm12,%xmm0,%xmm0
+	vpshufd	$0x4e,%xmm0,%xmm12
+	vpaddq	%xmm12,%xmm0,%xmm0
+	vmovq	%xmm0,%r8
+	vextracti128	$1,%ymm1,%xmm12
+	vpaddq	%xmm12,%xmm1,%xmm1
+	vpshufd	$0x4e,%xmm1,%xmm12
+	vpaddq	%xmm12,%xmm1,%xmm1
+	vmovq	%xmm1,%r9
+	vextracti128	$1,%ymm2,%xmm12
+	vpaddq	%xmm12,%xmm2,%xmm2
+	vpshufd	$0x4e,%xmm2,%xmm12
+	vpaddq	%xmm12,%xmm2,%xmm2
+	vmovq	%xmm2,%r10
+	vextracti128	$1,%ymm3,%xmm12
+	vpaddq	%xmm12,%xmm3,%xmm3
+	vpshufd	$0x4e,%xmm3,%xmm12
+	vpaddq	%xmm12,%xmm3,%xmm3
+	vmovq	%xmm3,%r11
+	vextracti128	$1,%ymm4,%xmm12
+	vpaddq	%xmm12,%xmm4,%xmm4
+	vpshufd	$0x4e,%xmm4,%xmm12
+	vpaddq	%xmm12,%xmm4,%xmm4
+	vmovq	%xmm4,%r12
+	movq	%r9,%rax
+	shlq	$26,%rax
+	addq	%rax,%r8
+	movq	%r10,%rax
+	shlq	$52,%rax
+	shrq	$12,%r10
+	addq	%rax,%r8
+	adcq	$0,%r10
+	shlq	$14,%r11
+	addq	%r11,%r10
+	movq	%r12,%rax
+	shlq	$40,%rax
+	shrq	$24,%r12
+	addq	%rax,%r10
+	adcq	$0,%r12
+	movq	%r12,%rax
+	andq	$-4,%rax
+	andq	$3,%r12
+	movq	%rax,%r11
+	shrq	$2,%r11
+	addq	%r11,%rax
+	addq	%rax,%r8
+	adcq	$0,%r10
+	adcq	$0,%r12
+	movq	%r8,16(%rdi)
+	movq	%r10,24(%rdi)
+	movq	%r12,32(%rdi)
+Lcp_vpolyscalar_163:
+	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const
 	.p2align	5
@@ -10334,10 +8346,24 @@ Lcp_rot8:
 Lcp_inc:
 	.byte	0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x02,0x00,0x00,0x00,0x03,0x00,0x00,0x00
 	.byte	0x04,0x00,0x00,0x00,0x05,0x00,0x00,0x00,0x06,0x00,0x00,0x00,0x07,0x00,0x00,0x00
+Lcp_blk0:
+	.byte	0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 Lcp_blk1:
 	.byte	0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 Lcp_blk2:
 	.byte	0x02,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+Lcp_blk3:
+	.byte	0x03,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+Lcp_blk4:
+	.byte	0x04,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+Lcp_blk5:
+	.byte	0x05,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+Lcp_m26:
+	.byte	0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00
+	.byte	0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00
+Lcp_pad24:
+	.byte	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
+	.byte	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
 #endif
 #if defined(__ELF__)
 .pushsection .note.GNU-stack,"",%progbits

@@ -3209,35 +3209,35 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p6:
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p7:
 	push	r15
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p8:
-	sub	rsp,1096
+	sub	rsp,1672
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p9:
-	movaps	[rsp+928],xmm6
+	movaps	[rsp+1504],xmm6
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p10:
-	movaps	[rsp+944],xmm7
+	movaps	[rsp+1520],xmm7
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p11:
-	movaps	[rsp+960],xmm8
+	movaps	[rsp+1536],xmm8
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p12:
-	movaps	[rsp+976],xmm9
+	movaps	[rsp+1552],xmm9
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p13:
-	movaps	[rsp+992],xmm10
+	movaps	[rsp+1568],xmm10
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p14:
-	movaps	[rsp+1008],xmm11
+	movaps	[rsp+1584],xmm11
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p15:
-	movaps	[rsp+1024],xmm12
+	movaps	[rsp+1600],xmm12
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p16:
-	movaps	[rsp+1040],xmm13
+	movaps	[rsp+1616],xmm13
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p17:
-	movaps	[rsp+1056],xmm14
+	movaps	[rsp+1632],xmm14
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p18:
-	movaps	[rsp+1072],xmm15
+	movaps	[rsp+1648],xmm15
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	rdi,rcx
 	mov	rsi,rdx
 	mov	rdx,r8
 	mov	rcx,r9
-	mov	r8,QWORD[rsp+1200]
-	mov	r9,QWORD[rsp+1208]
-	mov	rax,QWORD[rsp+1216]
+	mov	r8,QWORD[rsp+1776]
+	mov	r9,QWORD[rsp+1784]
+	mov	rax,QWORD[rsp+1792]
 	mov	r10,rcx
 	lea	rcx,[rsp+31]
 	and	rcx,-32
@@ -3260,538 +3260,447 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+192],r10
-	cmp	r10,128
-	ja	L$cp_short4_65
+	mov	QWORD[rcx+216],224
+	mov	DWORD[rcx+208],39
+	cmp	r10,320
+	ja	L$cp_short8_68
+	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_short3_61
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	ja	L$cp_pairs2_69
+	mov	DWORD[rcx+208],4
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_72
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_71:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_71
+L$cp_padpreend_72:
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_h_67:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
+L$cp_dround_p_73:
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_67
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_62
-L$cp_short3_61:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
-	vmovdqa	xmm8,[rcx+0]
-	vmovdqa	xmm9,[rcx+16]
-	vmovdqa	xmm10,[rcx+32]
-	vmovdqa	xmm11,[rcx+48]
-	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_h_68:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,20
-	vpslld	xmm9,xmm9,12
-	vpor	xmm9,xmm9,xmm14
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,25
-	vpslld	xmm9,xmm9,7
-	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpshufd	xmm9,xmm9,57
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,20
-	vpslld	xmm9,xmm9,12
-	vpor	xmm9,xmm9,xmm14
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,25
-	vpslld	xmm9,xmm9,7
-	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	vpshufd	xmm9,xmm9,147
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,57
-	dec	r8d
-	jnz	L$cp_dround_h_68
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	vpaddd	xmm8,xmm8,[rcx+0]
-	vmovdqa	[rcx+512],xmm8
-	vpaddd	xmm9,xmm9,[rcx+16]
-	vmovdqa	[rcx+528],xmm9
-	vpaddd	xmm10,xmm10,[rcx+32]
-	vmovdqa	[rcx+544],xmm10
-	vmovdqa	xmm14,[rcx+48]
-	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
-	vpaddd	xmm11,xmm11,xmm14
-	vmovdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_62
-L$cp_short4_65:
+	jnz	L$cp_dround_p_73
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	jmp	L$cp_pairskey_65
+L$cp_pairs2_69:
 	cmp	r10,192
-	ja	L$cp_short8_66
-	vpbroadcastd	xmm0,[rcx+0]
-	vpbroadcastd	xmm1,[rcx+4]
-	vpbroadcastd	xmm2,[rcx+8]
-	vpbroadcastd	xmm3,[rcx+12]
-	vpbroadcastd	xmm4,[rcx+16]
-	vpbroadcastd	xmm5,[rcx+20]
-	vpbroadcastd	xmm6,[rcx+24]
-	vpbroadcastd	xmm7,[rcx+28]
-	vpbroadcastd	xmm8,[rcx+48]
-	vpbroadcastd	xmm9,[rcx+52]
-	vpbroadcastd	xmm10,[rcx+56]
-	vpbroadcastd	xmm11,[rcx+60]
-	vpaddd	xmm8,xmm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],xmm8
-	vpbroadcastd	xmm12,[rcx+32]
-	vmovdqa	[rcx+224],xmm12
-	vpbroadcastd	xmm12,[rcx+36]
-	vmovdqa	[rcx+240],xmm12
-	vpbroadcastd	xmm12,[rcx+40]
-	vmovdqa	[rcx+256],xmm12
-	vpbroadcastd	xmm12,[rcx+44]
-	vmovdqa	[rcx+272],xmm12
+	ja	L$cp_pairs3_70
+	mov	DWORD[rcx+208],8
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_75
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_74:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_74
+L$cp_padpreend_75:
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vbroadcasti128	ymm4,[rcx+0]
+	vbroadcasti128	ymm5,[rcx+16]
+	vbroadcasti128	ymm6,[rcx+32]
+	vbroadcasti128	ymm7,[rcx+48]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_69:
-	vpaddd	xmm0,xmm0,xmm4
-	vpaddd	xmm1,xmm1,xmm5
-	vpxor	xmm8,xmm8,xmm0
-	vpxor	xmm9,xmm9,xmm1
-	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
-	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+224]
-	vmovdqa	xmm14,[rcx+240]
-	vpaddd	xmm12,xmm12,xmm8
-	vpaddd	xmm14,xmm14,xmm9
-	vpxor	xmm4,xmm4,xmm12
-	vpxor	xmm5,xmm5,xmm14
-	vpsrld	xmm13,xmm4,20
-	vpslld	xmm4,xmm4,12
-	vpor	xmm4,xmm4,xmm13
-	vpsrld	xmm15,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm15
-	vpaddd	xmm0,xmm0,xmm4
-	vpaddd	xmm1,xmm1,xmm5
-	vpxor	xmm8,xmm8,xmm0
-	vpxor	xmm9,xmm9,xmm1
-	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
-	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm8
-	vpaddd	xmm14,xmm14,xmm9
-	vpxor	xmm4,xmm4,xmm12
-	vpxor	xmm5,xmm5,xmm14
-	vpsrld	xmm13,xmm4,25
-	vpslld	xmm4,xmm4,7
-	vpor	xmm4,xmm4,xmm13
-	vpsrld	xmm15,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm15
-	vmovdqa	[rcx+224],xmm12
-	vmovdqa	[rcx+240],xmm14
-	vpaddd	xmm2,xmm2,xmm6
-	vpaddd	xmm3,xmm3,xmm7
-	vpxor	xmm10,xmm10,xmm2
-	vpxor	xmm11,xmm11,xmm3
-	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+256]
-	vmovdqa	xmm14,[rcx+272]
-	vpaddd	xmm12,xmm12,xmm10
-	vpaddd	xmm14,xmm14,xmm11
-	vpxor	xmm6,xmm6,xmm12
-	vpxor	xmm7,xmm7,xmm14
-	vpsrld	xmm13,xmm6,20
-	vpslld	xmm6,xmm6,12
-	vpor	xmm6,xmm6,xmm13
-	vpsrld	xmm15,xmm7,20
-	vpslld	xmm7,xmm7,12
-	vpor	xmm7,xmm7,xmm15
-	vpaddd	xmm2,xmm2,xmm6
-	vpaddd	xmm3,xmm3,xmm7
-	vpxor	xmm10,xmm10,xmm2
-	vpxor	xmm11,xmm11,xmm3
-	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm10
-	vpaddd	xmm14,xmm14,xmm11
-	vpxor	xmm6,xmm6,xmm12
-	vpxor	xmm7,xmm7,xmm14
-	vpsrld	xmm13,xmm6,25
-	vpslld	xmm6,xmm6,7
-	vpor	xmm6,xmm6,xmm13
-	vpsrld	xmm15,xmm7,25
-	vpslld	xmm7,xmm7,7
-	vpor	xmm7,xmm7,xmm15
-	vmovdqa	[rcx+256],xmm12
-	vmovdqa	[rcx+272],xmm14
-	vpaddd	xmm0,xmm0,xmm5
-	vpaddd	xmm1,xmm1,xmm6
-	vpxor	xmm11,xmm11,xmm0
-	vpxor	xmm8,xmm8,xmm1
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+256]
-	vmovdqa	xmm14,[rcx+272]
-	vpaddd	xmm12,xmm12,xmm11
-	vpaddd	xmm14,xmm14,xmm8
-	vpxor	xmm5,xmm5,xmm12
-	vpxor	xmm6,xmm6,xmm14
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm15,xmm6,20
-	vpslld	xmm6,xmm6,12
-	vpor	xmm6,xmm6,xmm15
-	vpaddd	xmm0,xmm0,xmm5
-	vpaddd	xmm1,xmm1,xmm6
-	vpxor	xmm11,xmm11,xmm0
-	vpxor	xmm8,xmm8,xmm1
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm11
-	vpaddd	xmm14,xmm14,xmm8
-	vpxor	xmm5,xmm5,xmm12
-	vpxor	xmm6,xmm6,xmm14
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm15,xmm6,25
-	vpslld	xmm6,xmm6,7
-	vpor	xmm6,xmm6,xmm15
-	vmovdqa	[rcx+256],xmm12
-	vmovdqa	[rcx+272],xmm14
-	vpaddd	xmm2,xmm2,xmm7
-	vpaddd	xmm3,xmm3,xmm4
-	vpxor	xmm9,xmm9,xmm2
-	vpxor	xmm10,xmm10,xmm3
-	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
-	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+224]
-	vmovdqa	xmm14,[rcx+240]
-	vpaddd	xmm12,xmm12,xmm9
-	vpaddd	xmm14,xmm14,xmm10
-	vpxor	xmm7,xmm7,xmm12
-	vpxor	xmm4,xmm4,xmm14
-	vpsrld	xmm13,xmm7,20
-	vpslld	xmm7,xmm7,12
-	vpor	xmm7,xmm7,xmm13
-	vpsrld	xmm15,xmm4,20
-	vpslld	xmm4,xmm4,12
-	vpor	xmm4,xmm4,xmm15
-	vpaddd	xmm2,xmm2,xmm7
-	vpaddd	xmm3,xmm3,xmm4
-	vpxor	xmm9,xmm9,xmm2
-	vpxor	xmm10,xmm10,xmm3
-	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
-	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm9
-	vpaddd	xmm14,xmm14,xmm10
-	vpxor	xmm7,xmm7,xmm12
-	vpxor	xmm4,xmm4,xmm14
-	vpsrld	xmm13,xmm7,25
-	vpslld	xmm7,xmm7,7
-	vpor	xmm7,xmm7,xmm13
-	vpsrld	xmm15,xmm4,25
-	vpslld	xmm4,xmm4,7
-	vpor	xmm4,xmm4,xmm15
-	vmovdqa	[rcx+224],xmm12
-	vmovdqa	[rcx+240],xmm14
+L$cp_dround_p_76:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_69
-	vpbroadcastd	xmm12,[rcx+0]
-	vpaddd	xmm0,xmm0,xmm12
-	vpbroadcastd	xmm12,[rcx+4]
-	vpaddd	xmm1,xmm1,xmm12
-	vpbroadcastd	xmm12,[rcx+8]
-	vpaddd	xmm2,xmm2,xmm12
-	vpbroadcastd	xmm12,[rcx+12]
-	vpaddd	xmm3,xmm3,xmm12
-	vpbroadcastd	xmm12,[rcx+16]
-	vpaddd	xmm4,xmm4,xmm12
-	vpbroadcastd	xmm12,[rcx+20]
-	vpaddd	xmm5,xmm5,xmm12
-	vpbroadcastd	xmm12,[rcx+24]
-	vpaddd	xmm6,xmm6,xmm12
-	vpbroadcastd	xmm12,[rcx+28]
-	vpaddd	xmm7,xmm7,xmm12
-	vpbroadcastd	xmm12,[rcx+52]
-	vpaddd	xmm9,xmm9,xmm12
-	vpbroadcastd	xmm12,[rcx+56]
-	vpaddd	xmm10,xmm10,xmm12
-	vpbroadcastd	xmm12,[rcx+60]
-	vpaddd	xmm11,xmm11,xmm12
-	vpaddd	xmm8,xmm8,[rcx+352]
-	vpunpckldq	xmm12,xmm0,xmm1
-	vpunpckhdq	xmm0,xmm0,xmm1
-	vpunpckldq	xmm13,xmm2,xmm3
-	vpunpckhdq	xmm2,xmm2,xmm3
-	vpunpcklqdq	xmm1,xmm12,xmm13
-	vpunpckhqdq	xmm12,xmm12,xmm13
-	vpunpcklqdq	xmm3,xmm0,xmm2
-	vpunpckhqdq	xmm0,xmm0,xmm2
-	vmovdqa	[rcx+384],xmm1
-	vmovdqa	[rcx+448],xmm12
-	vmovdqa	[rcx+512],xmm3
-	vmovdqa	[rcx+576],xmm0
-	vpunpckldq	xmm2,xmm4,xmm5
-	vpunpckhdq	xmm4,xmm4,xmm5
-	vpunpckldq	xmm13,xmm6,xmm7
-	vpunpckhdq	xmm6,xmm6,xmm7
-	vpunpcklqdq	xmm5,xmm2,xmm13
-	vpunpckhqdq	xmm2,xmm2,xmm13
-	vpunpcklqdq	xmm7,xmm4,xmm6
-	vpunpckhqdq	xmm4,xmm4,xmm6
-	vmovdqa	[rcx+400],xmm5
-	vmovdqa	[rcx+464],xmm2
-	vmovdqa	[rcx+528],xmm7
-	vmovdqa	[rcx+592],xmm4
-	vpunpckldq	xmm6,xmm8,xmm9
-	vpunpckhdq	xmm8,xmm8,xmm9
-	vpunpckldq	xmm13,xmm10,xmm11
-	vpunpckhdq	xmm10,xmm10,xmm11
-	vpunpcklqdq	xmm9,xmm6,xmm13
-	vpunpckhqdq	xmm6,xmm6,xmm13
-	vpunpcklqdq	xmm11,xmm8,xmm10
-	vpunpckhqdq	xmm8,xmm8,xmm10
-	vmovdqa	[rcx+432],xmm9
-	vmovdqa	[rcx+496],xmm6
-	vmovdqa	[rcx+560],xmm11
-	vmovdqa	[rcx+624],xmm8
-	vmovdqa	xmm15,[rcx+224]
-	vpbroadcastd	xmm10,[rcx+32]
-	vpaddd	xmm15,xmm15,xmm10
-	vmovdqa	xmm1,[rcx+240]
-	vpbroadcastd	xmm10,[rcx+36]
-	vpaddd	xmm1,xmm1,xmm10
-	vmovdqa	xmm12,[rcx+256]
-	vpbroadcastd	xmm10,[rcx+40]
-	vpaddd	xmm12,xmm12,xmm10
-	vmovdqa	xmm3,[rcx+272]
-	vpbroadcastd	xmm10,[rcx+44]
-	vpaddd	xmm3,xmm3,xmm10
-	vpunpckldq	xmm10,xmm15,xmm1
-	vpunpckhdq	xmm15,xmm15,xmm1
-	vpunpckldq	xmm13,xmm12,xmm3
-	vpunpckhdq	xmm12,xmm12,xmm3
-	vpunpcklqdq	xmm1,xmm10,xmm13
-	vpunpckhqdq	xmm10,xmm10,xmm13
-	vpunpcklqdq	xmm3,xmm15,xmm12
-	vpunpckhqdq	xmm15,xmm15,xmm12
-	vmovdqa	[rcx+416],xmm1
-	vmovdqa	[rcx+480],xmm10
-	vmovdqa	[rcx+544],xmm3
-	vmovdqa	[rcx+608],xmm15
-	jmp	L$cp_shortkey_62
-L$cp_short8_66:
+	jnz	L$cp_dround_p_76
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vbroadcasti128	ymm13,[rcx+0]
+	vpaddd	ymm4,ymm4,ymm13
+	vbroadcasti128	ymm13,[rcx+16]
+	vpaddd	ymm5,ymm5,ymm13
+	vbroadcasti128	ymm13,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm13
+	vbroadcasti128	ymm13,[rcx+48]
+	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
+	vpaddd	ymm7,ymm7,ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm13
+	jmp	L$cp_pairskey_65
+L$cp_pairs3_70:
+	mov	DWORD[rcx+208],12
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_78
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_77:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_77
+L$cp_padpreend_78:
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vbroadcasti128	ymm4,[rcx+0]
+	vbroadcasti128	ymm5,[rcx+16]
+	vbroadcasti128	ymm6,[rcx+32]
+	vbroadcasti128	ymm7,[rcx+48]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vbroadcasti128	ymm8,[rcx+0]
+	vbroadcasti128	ymm9,[rcx+16]
+	vbroadcasti128	ymm10,[rcx+32]
+	vbroadcasti128	ymm11,[rcx+48]
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	mov	r8d,10
+L$cp_dround_p_79:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,20
+	vpslld	ymm9,ymm9,12
+	vpor	ymm9,ymm9,ymm14
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,25
+	vpslld	ymm9,ymm9,7
+	vpor	ymm9,ymm9,ymm14
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,147
+	vpshufd	ymm10,ymm10,57
+	vpshufd	ymm11,ymm11,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,20
+	vpslld	ymm9,ymm9,12
+	vpor	ymm9,ymm9,ymm14
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,25
+	vpslld	ymm9,ymm9,7
+	vpor	ymm9,ymm9,ymm14
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,57
+	vpshufd	ymm10,ymm10,147
+	vpshufd	ymm11,ymm11,78
+	dec	r8d
+	jnz	L$cp_dround_p_79
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vbroadcasti128	ymm13,[rcx+0]
+	vpaddd	ymm4,ymm4,ymm13
+	vbroadcasti128	ymm13,[rcx+16]
+	vpaddd	ymm5,ymm5,ymm13
+	vbroadcasti128	ymm13,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm13
+	vbroadcasti128	ymm13,[rcx+48]
+	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
+	vpaddd	ymm7,ymm7,ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm13
+	vbroadcasti128	ymm14,[rcx+0]
+	vpaddd	ymm8,ymm8,ymm14
+	vbroadcasti128	ymm14,[rcx+16]
+	vpaddd	ymm9,ymm9,ymm14
+	vbroadcasti128	ymm14,[rcx+32]
+	vpaddd	ymm10,ymm10,ymm14
+	vbroadcasti128	ymm14,[rcx+48]
+	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
+	vpaddd	ymm11,ymm11,ymm14
+	vperm2i128	ymm14,ymm8,ymm9,0x20
+	vmovdqa	[rcx+640],ymm14
+	vperm2i128	ymm14,ymm10,ymm11,0x20
+	vmovdqa	[rcx+672],ymm14
+	vperm2i128	ymm14,ymm8,ymm9,0x31
+	vmovdqa	[rcx+704],ymm14
+	vperm2i128	ymm14,ymm10,ymm11,0x31
+	vmovdqa	[rcx+736],ymm14
+	jmp	L$cp_pairskey_65
+L$cp_short8_68:
 	cmp	r10,448
 	ja	L$cp_big_60
 	vpbroadcastd	ymm0,[rcx+0]
@@ -3817,7 +3726,7 @@ L$cp_short8_66:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_70:
+L$cp_dround_80:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -3963,7 +3872,7 @@ L$cp_dround_70:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_70
+	jnz	L$cp_dround_80
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4063,6 +3972,258 @@ L$cp_dround_70:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
+	jmp	L$cp_shortkey_62
+L$cp_pairskey_65:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	mov	r8,0x0ffffffc0fffffff
+	and	r8,QWORD[rcx+384]
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,QWORD[rcx+392]
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_82
+L$cp_ipoly_81:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_81
+L$cp_ipolyend_82:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_83
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_83:
+	mov	rsi,QWORD[rcx+144]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	jz	L$cp_ipolyend_85
+L$cp_ipoly_84:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_84
+L$cp_ipolyend_85:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_86
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	lea	rdi,[rcx+128]
+L$cp_ipolycopy_87:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_ipolycopy_87
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_86:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	mov	rsi,r13
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	rsi,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+400]
+	adc	r12,QWORD[rcx+408]
+	mov	rax,QWORD[rcx+152]
+	mov	QWORD[rax+0],r11
+	mov	QWORD[rax+8],r12
+	jmp	L$cp_tagout_66
 L$cp_shortkey_62:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
@@ -4086,25 +4247,25 @@ L$cp_shortkey_62:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_71
+	jz	L$cp_nopad_88
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_72:
+L$cp_padcopy_89:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_72
+	jnz	L$cp_padcopy_89
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_71:
+L$cp_nopad_88:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -4126,25 +4287,25 @@ L$cp_nopad_71:
 	and	r8,15
 	mov	rdx,r8
 	test	rdx,rdx
-	jz	L$cp_nopad_73
+	jz	L$cp_nopad_90
 	mov	rsi,rax
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	lea	rdi,[rcx+128]
-L$cp_padcopy_74:
+L$cp_padcopy_91:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_74
+	jnz	L$cp_padcopy_91
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_73:
+L$cp_nopad_90:
 	jmp	L$cp_datadone_64
 L$cp_big_60:
 	vmovdqa	xmm0,[rcx+0]
@@ -4152,7 +4313,7 @@ L$cp_big_60:
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_75:
+L$cp_dround_h_92:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -4192,7 +4353,7 @@ L$cp_dround_h_75:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_75
+	jnz	L$cp_dround_h_92
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4202,1072 +4363,6 @@ L$cp_dround_h_75:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_76
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_77:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_77
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_76:
-	mov	rax,QWORD[rcx+168]
-	shr	rax,9
-	cmp	rax,2
-	jb	L$cp_nofuse_78
-	mov	QWORD[rcx+200],rax
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	edx,512
-	call	ctasm_chacha20_xor_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r9,QWORD[rcx+144]
-	lea	rdi,[r9+512]
-	mov	rsi,QWORD[rcx+160]
-	add	rsi,512
-	mov	rdx,QWORD[rcx+200]
-	dec	rdx
-	call	ctasm_chacha20_poly1305_fused_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+200]
-	dec	rsi
-	shl	rsi,9
-	add	rsi,QWORD[rcx+144]
-	mov	edx,32
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rax,QWORD[rcx+200]
-	shl	rax,9
-	add	QWORD[rcx+144],rax
-	add	QWORD[rcx+160],rax
-	sub	QWORD[rcx+120],rax
-L$cp_nofuse_78:
-L$cp_chunk_63:
-	mov	rdx,QWORD[rcx+120]
-	test	rdx,rdx
-	jz	L$cp_datadone_64
-	mov	eax,2048
-	cmp	rdx,rax
-	cmova	rdx,rax
-	mov	QWORD[rcx+192],rdx
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	call	ctasm_chacha20_xor_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+144]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+144]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_79
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_80:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_80
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_79:
-	mov	rdx,QWORD[rcx+192]
-	add	QWORD[rcx+144],rdx
-	add	QWORD[rcx+160],rdx
-	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_63
-L$cp_datadone_64:
-	mov	rax,QWORD[rcx+184]
-	mov	QWORD[rcx+128],rax
-	mov	rax,QWORD[rcx+168]
-	mov	QWORD[rcx+136],rax
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+80]
-	mov	r9,QWORD[rcx+88]
-	mov	r10,QWORD[rcx+96]
-	mov	r11,r8
-	mov	rdx,r9
-	sub	r11,-5
-	sbb	rdx,-1
-	sbb	r10,3
-	cmovae	r8,r11
-	cmovae	r9,rdx
-	add	r8,QWORD[rcx+104]
-	adc	r9,QWORD[rcx+112]
-	mov	rax,QWORD[rcx+152]
-	mov	QWORD[rax+0],r8
-	mov	QWORD[rax+8],r9
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	vpxor	xmm0,xmm0,xmm0
-	mov	eax,14
-L$cp_wipe_81:
-	vmovdqa	[rcx+0],ymm0
-	vmovdqa	[rcx+32],ymm0
-	add	rcx,64
-	dec	eax
-	jnz	L$cp_wipe_81
-	vzeroall
-	xor	eax,eax
-	xor	edx,edx
-	xor	r8d,r8d
-	xor	r9d,r9d
-	xor	r10d,r10d
-	xor	r11d,r11d
-	movaps	xmm6,[rsp+928]
-	movaps	xmm7,[rsp+944]
-	movaps	xmm8,[rsp+960]
-	movaps	xmm9,[rsp+976]
-	movaps	xmm10,[rsp+992]
-	movaps	xmm11,[rsp+1008]
-	movaps	xmm12,[rsp+1024]
-	movaps	xmm13,[rsp+1040]
-	movaps	xmm14,[rsp+1056]
-	movaps	xmm15,[rsp+1072]
-	add	rsp,1096
-	pop	r15
-	pop	r14
-	pop	r13
-	pop	r12
-	pop	rbp
-	pop	rbx
-	pop	rsi
-	pop	rdi
-	ret
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_end:
-global ctasm_chacha20_poly1305_open_avx2
-align 16
-ctasm_chacha20_poly1305_open_avx2:
-	push	rdi
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p1:
-	push	rsi
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p2:
-	push	rbx
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p3:
-	push	rbp
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p4:
-	push	r12
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p5:
-	push	r13
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p6:
-	push	r14
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p7:
-	push	r15
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p8:
-	sub	rsp,1096
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p9:
-	movaps	[rsp+928],xmm6
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p10:
-	movaps	[rsp+944],xmm7
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p11:
-	movaps	[rsp+960],xmm8
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p12:
-	movaps	[rsp+976],xmm9
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p13:
-	movaps	[rsp+992],xmm10
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p14:
-	movaps	[rsp+1008],xmm11
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p15:
-	movaps	[rsp+1024],xmm12
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p16:
-	movaps	[rsp+1040],xmm13
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p17:
-	movaps	[rsp+1056],xmm14
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p18:
-	movaps	[rsp+1072],xmm15
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
-	mov	rdi,rcx
-	mov	rsi,rdx
-	mov	rdx,r8
-	mov	rcx,r9
-	mov	r8,QWORD[rsp+1200]
-	mov	r9,QWORD[rsp+1208]
-	mov	rax,QWORD[rsp+1216]
-	mov	r10,rcx
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	QWORD[rcx+144],rdi
-	mov	QWORD[rcx+152],rsi
-	mov	QWORD[rcx+160],rdx
-	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+120],r10
-	mov	QWORD[rcx+176],r8
-	mov	QWORD[rcx+184],r9
-	vmovdqa	xmm0,[rel L$cp_sigma]
-	vmovdqu	xmm1,[rax+0]
-	vmovdqu	xmm2,[rax+16]
-	vmovdqu	xmm3,[rax+32]
-	vmovdqa	[rcx+0],xmm0
-	vmovdqa	[rcx+16],xmm1
-	vmovdqa	[rcx+32],xmm2
-	vmovdqa	[rcx+48],xmm3
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+80],xmm0
-	mov	QWORD[rcx+96],0
-	mov	QWORD[rcx+192],r10
-	cmp	r10,128
-	ja	L$cp_short4_87
-	cmp	r10,64
-	ja	L$cp_short3_83
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
-	mov	r8d,10
-L$cp_dround_h_89:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	dec	r8d
-	jnz	L$cp_dround_h_89
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_84
-L$cp_short3_83:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
-	vmovdqa	xmm8,[rcx+0]
-	vmovdqa	xmm9,[rcx+16]
-	vmovdqa	xmm10,[rcx+32]
-	vmovdqa	xmm11,[rcx+48]
-	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_h_90:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,20
-	vpslld	xmm9,xmm9,12
-	vpor	xmm9,xmm9,xmm14
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,25
-	vpslld	xmm9,xmm9,7
-	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpshufd	xmm9,xmm9,57
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,20
-	vpslld	xmm9,xmm9,12
-	vpor	xmm9,xmm9,xmm14
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpshufb	xmm7,xmm7,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm14,xmm9,25
-	vpslld	xmm9,xmm9,7
-	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	vpshufd	xmm9,xmm9,147
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,57
-	dec	r8d
-	jnz	L$cp_dround_h_90
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	vpaddd	xmm8,xmm8,[rcx+0]
-	vmovdqa	[rcx+512],xmm8
-	vpaddd	xmm9,xmm9,[rcx+16]
-	vmovdqa	[rcx+528],xmm9
-	vpaddd	xmm10,xmm10,[rcx+32]
-	vmovdqa	[rcx+544],xmm10
-	vmovdqa	xmm14,[rcx+48]
-	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
-	vpaddd	xmm11,xmm11,xmm14
-	vmovdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_84
-L$cp_short4_87:
-	cmp	r10,192
-	ja	L$cp_short8_88
-	vpbroadcastd	xmm0,[rcx+0]
-	vpbroadcastd	xmm1,[rcx+4]
-	vpbroadcastd	xmm2,[rcx+8]
-	vpbroadcastd	xmm3,[rcx+12]
-	vpbroadcastd	xmm4,[rcx+16]
-	vpbroadcastd	xmm5,[rcx+20]
-	vpbroadcastd	xmm6,[rcx+24]
-	vpbroadcastd	xmm7,[rcx+28]
-	vpbroadcastd	xmm8,[rcx+48]
-	vpbroadcastd	xmm9,[rcx+52]
-	vpbroadcastd	xmm10,[rcx+56]
-	vpbroadcastd	xmm11,[rcx+60]
-	vpaddd	xmm8,xmm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],xmm8
-	vpbroadcastd	xmm12,[rcx+32]
-	vmovdqa	[rcx+224],xmm12
-	vpbroadcastd	xmm12,[rcx+36]
-	vmovdqa	[rcx+240],xmm12
-	vpbroadcastd	xmm12,[rcx+40]
-	vmovdqa	[rcx+256],xmm12
-	vpbroadcastd	xmm12,[rcx+44]
-	vmovdqa	[rcx+272],xmm12
-	mov	r8d,10
-L$cp_dround_91:
-	vpaddd	xmm0,xmm0,xmm4
-	vpaddd	xmm1,xmm1,xmm5
-	vpxor	xmm8,xmm8,xmm0
-	vpxor	xmm9,xmm9,xmm1
-	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
-	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+224]
-	vmovdqa	xmm14,[rcx+240]
-	vpaddd	xmm12,xmm12,xmm8
-	vpaddd	xmm14,xmm14,xmm9
-	vpxor	xmm4,xmm4,xmm12
-	vpxor	xmm5,xmm5,xmm14
-	vpsrld	xmm13,xmm4,20
-	vpslld	xmm4,xmm4,12
-	vpor	xmm4,xmm4,xmm13
-	vpsrld	xmm15,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm15
-	vpaddd	xmm0,xmm0,xmm4
-	vpaddd	xmm1,xmm1,xmm5
-	vpxor	xmm8,xmm8,xmm0
-	vpxor	xmm9,xmm9,xmm1
-	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
-	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm8
-	vpaddd	xmm14,xmm14,xmm9
-	vpxor	xmm4,xmm4,xmm12
-	vpxor	xmm5,xmm5,xmm14
-	vpsrld	xmm13,xmm4,25
-	vpslld	xmm4,xmm4,7
-	vpor	xmm4,xmm4,xmm13
-	vpsrld	xmm15,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm15
-	vmovdqa	[rcx+224],xmm12
-	vmovdqa	[rcx+240],xmm14
-	vpaddd	xmm2,xmm2,xmm6
-	vpaddd	xmm3,xmm3,xmm7
-	vpxor	xmm10,xmm10,xmm2
-	vpxor	xmm11,xmm11,xmm3
-	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+256]
-	vmovdqa	xmm14,[rcx+272]
-	vpaddd	xmm12,xmm12,xmm10
-	vpaddd	xmm14,xmm14,xmm11
-	vpxor	xmm6,xmm6,xmm12
-	vpxor	xmm7,xmm7,xmm14
-	vpsrld	xmm13,xmm6,20
-	vpslld	xmm6,xmm6,12
-	vpor	xmm6,xmm6,xmm13
-	vpsrld	xmm15,xmm7,20
-	vpslld	xmm7,xmm7,12
-	vpor	xmm7,xmm7,xmm15
-	vpaddd	xmm2,xmm2,xmm6
-	vpaddd	xmm3,xmm3,xmm7
-	vpxor	xmm10,xmm10,xmm2
-	vpxor	xmm11,xmm11,xmm3
-	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm10
-	vpaddd	xmm14,xmm14,xmm11
-	vpxor	xmm6,xmm6,xmm12
-	vpxor	xmm7,xmm7,xmm14
-	vpsrld	xmm13,xmm6,25
-	vpslld	xmm6,xmm6,7
-	vpor	xmm6,xmm6,xmm13
-	vpsrld	xmm15,xmm7,25
-	vpslld	xmm7,xmm7,7
-	vpor	xmm7,xmm7,xmm15
-	vmovdqa	[rcx+256],xmm12
-	vmovdqa	[rcx+272],xmm14
-	vpaddd	xmm0,xmm0,xmm5
-	vpaddd	xmm1,xmm1,xmm6
-	vpxor	xmm11,xmm11,xmm0
-	vpxor	xmm8,xmm8,xmm1
-	vpshufb	xmm11,xmm11,[rel L$cp_rot16]
-	vpshufb	xmm8,xmm8,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+256]
-	vmovdqa	xmm14,[rcx+272]
-	vpaddd	xmm12,xmm12,xmm11
-	vpaddd	xmm14,xmm14,xmm8
-	vpxor	xmm5,xmm5,xmm12
-	vpxor	xmm6,xmm6,xmm14
-	vpsrld	xmm13,xmm5,20
-	vpslld	xmm5,xmm5,12
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm15,xmm6,20
-	vpslld	xmm6,xmm6,12
-	vpor	xmm6,xmm6,xmm15
-	vpaddd	xmm0,xmm0,xmm5
-	vpaddd	xmm1,xmm1,xmm6
-	vpxor	xmm11,xmm11,xmm0
-	vpxor	xmm8,xmm8,xmm1
-	vpshufb	xmm11,xmm11,[rel L$cp_rot8]
-	vpshufb	xmm8,xmm8,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm11
-	vpaddd	xmm14,xmm14,xmm8
-	vpxor	xmm5,xmm5,xmm12
-	vpxor	xmm6,xmm6,xmm14
-	vpsrld	xmm13,xmm5,25
-	vpslld	xmm5,xmm5,7
-	vpor	xmm5,xmm5,xmm13
-	vpsrld	xmm15,xmm6,25
-	vpslld	xmm6,xmm6,7
-	vpor	xmm6,xmm6,xmm15
-	vmovdqa	[rcx+256],xmm12
-	vmovdqa	[rcx+272],xmm14
-	vpaddd	xmm2,xmm2,xmm7
-	vpaddd	xmm3,xmm3,xmm4
-	vpxor	xmm9,xmm9,xmm2
-	vpxor	xmm10,xmm10,xmm3
-	vpshufb	xmm9,xmm9,[rel L$cp_rot16]
-	vpshufb	xmm10,xmm10,[rel L$cp_rot16]
-	vmovdqa	xmm12,[rcx+224]
-	vmovdqa	xmm14,[rcx+240]
-	vpaddd	xmm12,xmm12,xmm9
-	vpaddd	xmm14,xmm14,xmm10
-	vpxor	xmm7,xmm7,xmm12
-	vpxor	xmm4,xmm4,xmm14
-	vpsrld	xmm13,xmm7,20
-	vpslld	xmm7,xmm7,12
-	vpor	xmm7,xmm7,xmm13
-	vpsrld	xmm15,xmm4,20
-	vpslld	xmm4,xmm4,12
-	vpor	xmm4,xmm4,xmm15
-	vpaddd	xmm2,xmm2,xmm7
-	vpaddd	xmm3,xmm3,xmm4
-	vpxor	xmm9,xmm9,xmm2
-	vpxor	xmm10,xmm10,xmm3
-	vpshufb	xmm9,xmm9,[rel L$cp_rot8]
-	vpshufb	xmm10,xmm10,[rel L$cp_rot8]
-	vpaddd	xmm12,xmm12,xmm9
-	vpaddd	xmm14,xmm14,xmm10
-	vpxor	xmm7,xmm7,xmm12
-	vpxor	xmm4,xmm4,xmm14
-	vpsrld	xmm13,xmm7,25
-	vpslld	xmm7,xmm7,7
-	vpor	xmm7,xmm7,xmm13
-	vpsrld	xmm15,xmm4,25
-	vpslld	xmm4,xmm4,7
-	vpor	xmm4,xmm4,xmm15
-	vmovdqa	[rcx+224],xmm12
-	vmovdqa	[rcx+240],xmm14
-	dec	r8d
-	jnz	L$cp_dround_91
-	vpbroadcastd	xmm12,[rcx+0]
-	vpaddd	xmm0,xmm0,xmm12
-	vpbroadcastd	xmm12,[rcx+4]
-	vpaddd	xmm1,xmm1,xmm12
-	vpbroadcastd	xmm12,[rcx+8]
-	vpaddd	xmm2,xmm2,xmm12
-	vpbroadcastd	xmm12,[rcx+12]
-	vpaddd	xmm3,xmm3,xmm12
-	vpbroadcastd	xmm12,[rcx+16]
-	vpaddd	xmm4,xmm4,xmm12
-	vpbroadcastd	xmm12,[rcx+20]
-	vpaddd	xmm5,xmm5,xmm12
-	vpbroadcastd	xmm12,[rcx+24]
-	vpaddd	xmm6,xmm6,xmm12
-	vpbroadcastd	xmm12,[rcx+28]
-	vpaddd	xmm7,xmm7,xmm12
-	vpbroadcastd	xmm12,[rcx+52]
-	vpaddd	xmm9,xmm9,xmm12
-	vpbroadcastd	xmm12,[rcx+56]
-	vpaddd	xmm10,xmm10,xmm12
-	vpbroadcastd	xmm12,[rcx+60]
-	vpaddd	xmm11,xmm11,xmm12
-	vpaddd	xmm8,xmm8,[rcx+352]
-	vpunpckldq	xmm12,xmm0,xmm1
-	vpunpckhdq	xmm0,xmm0,xmm1
-	vpunpckldq	xmm13,xmm2,xmm3
-	vpunpckhdq	xmm2,xmm2,xmm3
-	vpunpcklqdq	xmm1,xmm12,xmm13
-	vpunpckhqdq	xmm12,xmm12,xmm13
-	vpunpcklqdq	xmm3,xmm0,xmm2
-	vpunpckhqdq	xmm0,xmm0,xmm2
-	vmovdqa	[rcx+384],xmm1
-	vmovdqa	[rcx+448],xmm12
-	vmovdqa	[rcx+512],xmm3
-	vmovdqa	[rcx+576],xmm0
-	vpunpckldq	xmm2,xmm4,xmm5
-	vpunpckhdq	xmm4,xmm4,xmm5
-	vpunpckldq	xmm13,xmm6,xmm7
-	vpunpckhdq	xmm6,xmm6,xmm7
-	vpunpcklqdq	xmm5,xmm2,xmm13
-	vpunpckhqdq	xmm2,xmm2,xmm13
-	vpunpcklqdq	xmm7,xmm4,xmm6
-	vpunpckhqdq	xmm4,xmm4,xmm6
-	vmovdqa	[rcx+400],xmm5
-	vmovdqa	[rcx+464],xmm2
-	vmovdqa	[rcx+528],xmm7
-	vmovdqa	[rcx+592],xmm4
-	vpunpckldq	xmm6,xmm8,xmm9
-	vpunpckhdq	xmm8,xmm8,xmm9
-	vpunpckldq	xmm13,xmm10,xmm11
-	vpunpckhdq	xmm10,xmm10,xmm11
-	vpunpcklqdq	xmm9,xmm6,xmm13
-	vpunpckhqdq	xmm6,xmm6,xmm13
-	vpunpcklqdq	xmm11,xmm8,xmm10
-	vpunpckhqdq	xmm8,xmm8,xmm10
-	vmovdqa	[rcx+432],xmm9
-	vmovdqa	[rcx+496],xmm6
-	vmovdqa	[rcx+560],xmm11
-	vmovdqa	[rcx+624],xmm8
-	vmovdqa	xmm15,[rcx+224]
-	vpbroadcastd	xmm10,[rcx+32]
-	vpaddd	xmm15,xmm15,xmm10
-	vmovdqa	xmm1,[rcx+240]
-	vpbroadcastd	xmm10,[rcx+36]
-	vpaddd	xmm1,xmm1,xmm10
-	vmovdqa	xmm12,[rcx+256]
-	vpbroadcastd	xmm10,[rcx+40]
-	vpaddd	xmm12,xmm12,xmm10
-	vmovdqa	xmm3,[rcx+272]
-	vpbroadcastd	xmm10,[rcx+44]
-	vpaddd	xmm3,xmm3,xmm10
-	vpunpckldq	xmm10,xmm15,xmm1
-	vpunpckhdq	xmm15,xmm15,xmm1
-	vpunpckldq	xmm13,xmm12,xmm3
-	vpunpckhdq	xmm12,xmm12,xmm3
-	vpunpcklqdq	xmm1,xmm10,xmm13
-	vpunpckhqdq	xmm10,xmm10,xmm13
-	vpunpcklqdq	xmm3,xmm15,xmm12
-	vpunpckhqdq	xmm15,xmm15,xmm12
-	vmovdqa	[rcx+416],xmm1
-	vmovdqa	[rcx+480],xmm10
-	vmovdqa	[rcx+544],xmm3
-	vmovdqa	[rcx+608],xmm15
-	jmp	L$cp_shortkey_84
-L$cp_short8_88:
-	cmp	r10,448
-	ja	L$cp_big_82
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_92:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_92
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vmovdqa	[rcx+384],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vmovdqa	[rcx+640],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vmovdqa	[rcx+448],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vmovdqa	[rcx+704],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vmovdqa	[rcx+512],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vmovdqa	[rcx+768],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vmovdqa	[rcx+576],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vmovdqa	[rcx+832],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vmovdqa	[rcx+416],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vmovdqa	[rcx+672],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vmovdqa	[rcx+480],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vmovdqa	[rcx+736],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vmovdqa	[rcx+544],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vmovdqa	[rcx+800],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vmovdqa	[rcx+608],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vmovdqa	[rcx+864],ymm10
-L$cp_shortkey_84:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -5309,215 +4404,64 @@ L$cp_padcopy_94:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_nopad_93:
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
 	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
+	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+160]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_95
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_96:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_96
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_95:
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	jmp	L$cp_datadone_86
-L$cp_big_82:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	mov	r8d,10
-L$cp_dround_h_97:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	dec	r8d
-	jnz	L$cp_dround_h_97
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	inc	DWORD[rcx+48]
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_98
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_99:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_99
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_98:
-	mov	rax,QWORD[rcx+168]
-	shr	rax,9
-	cmp	rax,1
-	jb	L$cp_nofuse_100
-	mov	QWORD[rcx+200],rax
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	r9,rsi
-	mov	rdx,QWORD[rcx+200]
-	call	ctasm_chacha20_poly1305_fused_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rax,QWORD[rcx+200]
-	shl	rax,9
-	add	QWORD[rcx+144],rax
-	add	QWORD[rcx+160],rax
-	sub	QWORD[rcx+120],rax
-L$cp_nofuse_100:
-L$cp_chunk_85:
+L$cp_nofuse_95:
+L$cp_chunk_63:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_86
+	jz	L$cp_datadone_64
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
 	mov	QWORD[rcx+192],rdx
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+160]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_101
-	mov	rsi,rax
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	lea	rdi,[rcx+128]
-L$cp_padcopy_102:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padcopy_102
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nopad_101:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	call	ctasm_chacha20_xor_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+144]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_96
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_97:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_97
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_96:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_85
-L$cp_datadone_86:
+	jmp	L$cp_chunk_63
+L$cp_datadone_64:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -5543,16 +4487,25 @@ L$cp_datadone_86:
 	mov	rax,QWORD[rcx+152]
 	mov	QWORD[rax+0],r8
 	mov	QWORD[rax+8],r9
+L$cp_tagout_66:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
-	mov	eax,14
-L$cp_wipe_103:
+	mov	eax,DWORD[rcx+208]
+	mov	rdx,QWORD[rcx+216]
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
-	add	rcx,64
+	vmovdqa	[rcx+64],ymm0
+	vmovdqa	[rcx+96],ymm0
+	vmovdqa	[rcx+128],ymm0
+	vmovdqa	[rcx+160],ymm0
+	vmovdqa	[rcx+192],ymm0
+	add	rcx,rdx
+L$cp_wipe_98:
+	vmovdqa	[rcx+0],ymm0
+	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_103
+	jnz	L$cp_wipe_98
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -5560,17 +4513,17 @@ L$cp_wipe_103:
 	xor	r9d,r9d
 	xor	r10d,r10d
 	xor	r11d,r11d
-	movaps	xmm6,[rsp+928]
-	movaps	xmm7,[rsp+944]
-	movaps	xmm8,[rsp+960]
-	movaps	xmm9,[rsp+976]
-	movaps	xmm10,[rsp+992]
-	movaps	xmm11,[rsp+1008]
-	movaps	xmm12,[rsp+1024]
-	movaps	xmm13,[rsp+1040]
-	movaps	xmm14,[rsp+1056]
-	movaps	xmm15,[rsp+1072]
-	add	rsp,1096
+	movaps	xmm6,[rsp+1504]
+	movaps	xmm7,[rsp+1520]
+	movaps	xmm8,[rsp+1536]
+	movaps	xmm9,[rsp+1552]
+	movaps	xmm10,[rsp+1568]
+	movaps	xmm11,[rsp+1584]
+	movaps	xmm12,[rsp+1600]
+	movaps	xmm13,[rsp+1616]
+	movaps	xmm14,[rsp+1632]
+	movaps	xmm15,[rsp+1648]
+	add	rsp,1672
 	pop	r15
 	pop	r14
 	pop	r13
@@ -5580,12 +4533,520 @@ L$cp_wipe_103:
 	pop	rsi
 	pop	rdi
 	ret
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_end:
+global ctasm_chacha20_poly1305_open_avx2
 align 16
-ctasm_chacha20_xor_avx2:
-	cmp	rdx,512
-	jb	L$cp_small_105
-L$cp_wide_104:
+ctasm_chacha20_poly1305_open_avx2:
+	push	rdi
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p1:
+	push	rsi
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p2:
+	push	rbx
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p3:
+	push	rbp
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p4:
+	push	r12
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p5:
+	push	r13
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p6:
+	push	r14
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p7:
+	push	r15
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p8:
+	sub	rsp,1672
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p9:
+	movaps	[rsp+1504],xmm6
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p10:
+	movaps	[rsp+1520],xmm7
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p11:
+	movaps	[rsp+1536],xmm8
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p12:
+	movaps	[rsp+1552],xmm9
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p13:
+	movaps	[rsp+1568],xmm10
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p14:
+	movaps	[rsp+1584],xmm11
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p15:
+	movaps	[rsp+1600],xmm12
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p16:
+	movaps	[rsp+1616],xmm13
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p17:
+	movaps	[rsp+1632],xmm14
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p18:
+	movaps	[rsp+1648],xmm15
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
+	mov	rdi,rcx
+	mov	rsi,rdx
+	mov	rdx,r8
+	mov	rcx,r9
+	mov	r8,QWORD[rsp+1776]
+	mov	r9,QWORD[rsp+1784]
+	mov	rax,QWORD[rsp+1792]
+	mov	r10,rcx
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	QWORD[rcx+144],rdi
+	mov	QWORD[rcx+152],rsi
+	mov	QWORD[rcx+160],rdx
+	mov	QWORD[rcx+168],r10
+	mov	QWORD[rcx+120],r10
+	mov	QWORD[rcx+176],r8
+	mov	QWORD[rcx+184],r9
+	vmovdqa	xmm0,[rel L$cp_sigma]
+	vmovdqu	xmm1,[rax+0]
+	vmovdqu	xmm2,[rax+16]
+	vmovdqu	xmm3,[rax+32]
+	vmovdqa	[rcx+0],xmm0
+	vmovdqa	[rcx+16],xmm1
+	vmovdqa	[rcx+32],xmm2
+	vmovdqa	[rcx+48],xmm3
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+80],xmm0
+	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+192],r10
+	mov	QWORD[rcx+216],224
+	mov	DWORD[rcx+208],39
+	cmp	r10,320
+	ja	L$cp_short8_107
+	mov	QWORD[rcx+216],384
+	cmp	r10,64
+	ja	L$cp_pairs2_108
+	mov	DWORD[rcx+208],4
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_111
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_110:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_110
+L$cp_padpreend_111:
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	mov	r8d,10
+L$cp_dround_p_112:
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	dec	r8d
+	jnz	L$cp_dround_p_112
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	jmp	L$cp_pairskey_104
+L$cp_pairs2_108:
+	cmp	r10,192
+	ja	L$cp_pairs3_109
+	mov	DWORD[rcx+208],8
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_114
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_113:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_113
+L$cp_padpreend_114:
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vbroadcasti128	ymm4,[rcx+0]
+	vbroadcasti128	ymm5,[rcx+16]
+	vbroadcasti128	ymm6,[rcx+32]
+	vbroadcasti128	ymm7,[rcx+48]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	mov	r8d,10
+L$cp_dround_p_115:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	dec	r8d
+	jnz	L$cp_dround_p_115
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vbroadcasti128	ymm13,[rcx+0]
+	vpaddd	ymm4,ymm4,ymm13
+	vbroadcasti128	ymm13,[rcx+16]
+	vpaddd	ymm5,ymm5,ymm13
+	vbroadcasti128	ymm13,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm13
+	vbroadcasti128	ymm13,[rcx+48]
+	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
+	vpaddd	ymm7,ymm7,ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm13
+	jmp	L$cp_pairskey_104
+L$cp_pairs3_109:
+	mov	DWORD[rcx+208],12
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_117
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+L$cp_padpre_116:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_116
+L$cp_padpreend_117:
+	vbroadcasti128	ymm0,[rcx+0]
+	vbroadcasti128	ymm1,[rcx+16]
+	vbroadcasti128	ymm2,[rcx+32]
+	vbroadcasti128	ymm3,[rcx+48]
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vbroadcasti128	ymm4,[rcx+0]
+	vbroadcasti128	ymm5,[rcx+16]
+	vbroadcasti128	ymm6,[rcx+32]
+	vbroadcasti128	ymm7,[rcx+48]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vbroadcasti128	ymm8,[rcx+0]
+	vbroadcasti128	ymm9,[rcx+16]
+	vbroadcasti128	ymm10,[rcx+32]
+	vbroadcasti128	ymm11,[rcx+48]
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	mov	r8d,10
+L$cp_dround_p_118:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,20
+	vpslld	ymm9,ymm9,12
+	vpor	ymm9,ymm9,ymm14
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,25
+	vpslld	ymm9,ymm9,7
+	vpor	ymm9,ymm9,ymm14
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,147
+	vpshufd	ymm10,ymm10,57
+	vpshufd	ymm11,ymm11,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,20
+	vpslld	ymm9,ymm9,12
+	vpor	ymm9,ymm9,ymm14
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm14,ymm9,25
+	vpslld	ymm9,ymm9,7
+	vpor	ymm9,ymm9,ymm14
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,57
+	vpshufd	ymm10,ymm10,147
+	vpshufd	ymm11,ymm11,78
+	dec	r8d
+	jnz	L$cp_dround_p_118
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vbroadcasti128	ymm13,[rcx+0]
+	vpaddd	ymm4,ymm4,ymm13
+	vbroadcasti128	ymm13,[rcx+16]
+	vpaddd	ymm5,ymm5,ymm13
+	vbroadcasti128	ymm13,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm13
+	vbroadcasti128	ymm13,[rcx+48]
+	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
+	vpaddd	ymm7,ymm7,ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm13
+	vperm2i128	ymm13,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm13
+	vperm2i128	ymm13,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm13
+	vbroadcasti128	ymm14,[rcx+0]
+	vpaddd	ymm8,ymm8,ymm14
+	vbroadcasti128	ymm14,[rcx+16]
+	vpaddd	ymm9,ymm9,ymm14
+	vbroadcasti128	ymm14,[rcx+32]
+	vpaddd	ymm10,ymm10,ymm14
+	vbroadcasti128	ymm14,[rcx+48]
+	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
+	vpaddd	ymm11,ymm11,ymm14
+	vperm2i128	ymm14,ymm8,ymm9,0x20
+	vmovdqa	[rcx+640],ymm14
+	vperm2i128	ymm14,ymm10,ymm11,0x20
+	vmovdqa	[rcx+672],ymm14
+	vperm2i128	ymm14,ymm8,ymm9,0x31
+	vmovdqa	[rcx+704],ymm14
+	vperm2i128	ymm14,ymm10,ymm11,0x31
+	vmovdqa	[rcx+736],ymm14
+	jmp	L$cp_pairskey_104
+L$cp_short8_107:
+	cmp	r10,448
+	ja	L$cp_big_99
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5609,7 +5070,7 @@ L$cp_wide_104:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_108:
+L$cp_dround_119:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5755,7 +5216,843 @@ L$cp_dround_108:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_108
+	jnz	L$cp_dround_119
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+	jmp	L$cp_shortkey_101
+L$cp_pairskey_104:
+	mov	r8,0x0ffffffc0fffffff
+	and	r8,QWORD[rcx+384]
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,QWORD[rcx+392]
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_121
+L$cp_ipoly_120:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_120
+L$cp_ipolyend_121:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_122
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_122:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	jz	L$cp_ipolyend_124
+L$cp_ipoly_123:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_123
+L$cp_ipolyend_124:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_125
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	lea	rdi,[rcx+128]
+L$cp_ipolycopy_126:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_ipolycopy_126
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_125:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	mov	rsi,r13
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	rsi,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+400]
+	adc	r12,QWORD[rcx+408]
+	mov	rax,QWORD[rcx+152]
+	mov	QWORD[rax+0],r11
+	mov	QWORD[rax+8],r12
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	jmp	L$cp_tagout_105
+L$cp_shortkey_101:
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+184]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+176]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_127
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_128:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_128
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_127:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+160]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_129
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_130:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_130
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_129:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	jmp	L$cp_datadone_103
+L$cp_big_99:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_131:
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,57
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,147
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm1,xmm1,147
+	vpshufd	xmm2,xmm2,78
+	vpshufd	xmm3,xmm3,57
+	dec	r8d
+	jnz	L$cp_dround_h_131
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	inc	DWORD[rcx+48]
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+184]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+176]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_132
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_133:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_133
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_132:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nofuse_134:
+L$cp_chunk_102:
+	mov	rdx,QWORD[rcx+120]
+	test	rdx,rdx
+	jz	L$cp_datadone_103
+	mov	eax,2048
+	cmp	rdx,rax
+	cmova	rdx,rax
+	mov	QWORD[rcx+192],rdx
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+192]
+	mov	rax,r8
+	and	rax,-16
+	add	rax,QWORD[rcx+160]
+	and	r8,15
+	mov	rdx,r8
+	test	rdx,rdx
+	jz	L$cp_nopad_135
+	mov	rsi,rax
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	lea	rdi,[rcx+128]
+L$cp_padcopy_136:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padcopy_136
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nopad_135:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	call	ctasm_chacha20_xor_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	add	QWORD[rcx+144],rdx
+	add	QWORD[rcx+160],rdx
+	sub	QWORD[rcx+120],rdx
+	jmp	L$cp_chunk_102
+L$cp_datadone_103:
+	mov	rax,QWORD[rcx+184]
+	mov	QWORD[rcx+128],rax
+	mov	rax,QWORD[rcx+168]
+	mov	QWORD[rcx+136],rax
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+80]
+	mov	r9,QWORD[rcx+88]
+	mov	r10,QWORD[rcx+96]
+	mov	r11,r8
+	mov	rdx,r9
+	sub	r11,-5
+	sbb	rdx,-1
+	sbb	r10,3
+	cmovae	r8,r11
+	cmovae	r9,rdx
+	add	r8,QWORD[rcx+104]
+	adc	r9,QWORD[rcx+112]
+	mov	rax,QWORD[rcx+152]
+	mov	QWORD[rax+0],r8
+	mov	QWORD[rax+8],r9
+L$cp_tagout_105:
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	vpxor	xmm0,xmm0,xmm0
+	mov	eax,DWORD[rcx+208]
+	mov	rdx,QWORD[rcx+216]
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	vmovdqa	[rcx+64],ymm0
+	vmovdqa	[rcx+96],ymm0
+	vmovdqa	[rcx+128],ymm0
+	vmovdqa	[rcx+160],ymm0
+	vmovdqa	[rcx+192],ymm0
+	add	rcx,rdx
+L$cp_wipe_137:
+	vmovdqa	[rcx+0],ymm0
+	add	rcx,32
+	dec	eax
+	jnz	L$cp_wipe_137
+	vzeroall
+	xor	eax,eax
+	xor	edx,edx
+	xor	r8d,r8d
+	xor	r9d,r9d
+	xor	r10d,r10d
+	xor	r11d,r11d
+	movaps	xmm6,[rsp+1504]
+	movaps	xmm7,[rsp+1520]
+	movaps	xmm8,[rsp+1536]
+	movaps	xmm9,[rsp+1552]
+	movaps	xmm10,[rsp+1568]
+	movaps	xmm11,[rsp+1584]
+	movaps	xmm12,[rsp+1600]
+	movaps	xmm13,[rsp+1616]
+	movaps	xmm14,[rsp+1632]
+	movaps	xmm15,[rsp+1648]
+	add	rsp,1672
+	pop	r15
+	pop	r14
+	pop	r13
+	pop	r12
+	pop	rbp
+	pop	rbx
+	pop	rsi
+	pop	rdi
+	ret
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
+align 16
+ctasm_chacha20_xor_avx2:
+	cmp	rdx,512
+	jb	L$cp_small_139
+L$cp_wide_138:
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_142:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_142
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5876,12 +6173,12 @@ L$cp_dround_108:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_104
-L$cp_small_105:
+	jae	L$cp_wide_138
+L$cp_small_139:
 	test	rdx,rdx
-	jz	L$cp_done_107
+	jz	L$cp_done_141
 	cmp	rdx,256
-	jbe	L$cp_not8_109
+	jbe	L$cp_not8_143
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5905,7 +6202,7 @@ L$cp_small_105:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_110:
+L$cp_dround_144:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6051,7 +6348,7 @@ L$cp_dround_110:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_110
+	jnz	L$cp_dround_144
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6152,10 +6449,10 @@ L$cp_dround_110:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_106
-L$cp_not8_109:
+	jmp	L$cp_tailbuf_140
+L$cp_not8_143:
 	cmp	rdx,192
-	jbe	L$cp_not4_111
+	jbe	L$cp_not4_145
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -6179,7 +6476,7 @@ L$cp_not8_109:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_114:
+L$cp_dround_148:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -6325,7 +6622,7 @@ L$cp_dround_114:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_114
+	jnz	L$cp_dround_148
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -6410,12 +6707,12 @@ L$cp_dround_114:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_106
-L$cp_not4_111:
+	jmp	L$cp_tailbuf_140
+L$cp_not4_145:
 	cmp	rdx,64
-	jbe	L$cp_h1_112
+	jbe	L$cp_h1_146
 	cmp	rdx,128
-	jbe	L$cp_h2_113
+	jbe	L$cp_h2_147
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6431,7 +6728,7 @@ L$cp_not4_111:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_115:
+L$cp_dround_h_149:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -6547,7 +6844,7 @@ L$cp_dround_h_115:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_115
+	jnz	L$cp_dround_h_149
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6577,8 +6874,8 @@ L$cp_dround_h_115:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_106
-L$cp_h2_113:
+	jmp	L$cp_tailbuf_140
+L$cp_h2_147:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6589,7 +6886,7 @@ L$cp_h2_113:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_116:
+L$cp_dround_h_150:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -6667,7 +6964,7 @@ L$cp_dround_h_116:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_116
+	jnz	L$cp_dround_h_150
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6687,14 +6984,14 @@ L$cp_dround_h_116:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_106
-L$cp_h1_112:
+	jmp	L$cp_tailbuf_140
+L$cp_h1_146:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_117:
+L$cp_dround_h_151:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6734,7 +7031,7 @@ L$cp_dround_h_117:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_117
+	jnz	L$cp_dround_h_151
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6744,17 +7041,17 @@ L$cp_dround_h_117:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_106:
+L$cp_tailbuf_140:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_107:
+L$cp_done_141:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_119
-L$cp_t16_118:
+	jb	L$cp_t1_153
+L$cp_t16_152:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -6763,11 +7060,11 @@ L$cp_t16_118:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_118
-L$cp_t1_119:
+	jae	L$cp_t16_152
+L$cp_t1_153:
 	test	rdx,rdx
-	jz	L$cp_tdone_121
-L$cp_tend_120:
+	jz	L$cp_tdone_155
+L$cp_tend_154:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -6775,2823 +7072,10 @@ L$cp_tend_120:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_120
-L$cp_tdone_121:
+	jnz	L$cp_tend_154
+L$cp_tdone_155:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
-align 16
-ctasm_chacha20_poly1305_fused_avx2:
-	mov	r10,rdx
-	mov	r11,QWORD[rcx+80]
-	mov	r12,QWORD[rcx+88]
-	mov	r13,QWORD[rcx+96]
-	mov	r8,QWORD[rcx+72]
-	shr	r8,2
-	add	r8,QWORD[rcx+72]
-L$cp_fused_122:
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	vpaddd	ymm0,ymm0,ymm4
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm1,ymm1,ymm5
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm8,ymm8,ymm0
-	adc	r13,1
-	vpxor	ymm9,ymm9,ymm1
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mul	r11
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	r14,rax
-	vmovdqa	ymm12,[rcx+224]
-	mov	r15,rdx
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rbx,rax
-	vpxor	ymm4,ymm4,ymm12
-	mov	rbp,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,r8
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	add	r14,rax
-	vpaddd	ymm0,ymm0,ymm4
-	adc	r15,rdx
-	vpaddd	ymm1,ymm1,ymm5
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm8,ymm8,ymm0
-	mul	r12
-	vpxor	ymm9,ymm9,ymm1
-	add	rbx,rax
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	adc	rbp,rdx
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rax,r13
-	vpaddd	ymm12,ymm12,ymm8
-	imul	rax,r8
-	vpaddd	ymm14,ymm14,ymm9
-	add	rbx,rax
-	vpxor	ymm4,ymm4,ymm12
-	adc	rbp,0
-	vpxor	ymm5,ymm5,ymm14
-	imul	r13,QWORD[rcx+64]
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	add	rbx,r15
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	adc	rbp,r13
-	vmovdqa	[rcx+224],ymm12
-	mov	r13,rbp
-	vmovdqa	[rcx+256],ymm14
-	and	r13,3
-	vpaddd	ymm2,ymm2,ymm6
-	mov	rax,rbp
-	vpaddd	ymm3,ymm3,ymm7
-	and	rax,-4
-	vpxor	ymm10,ymm10,ymm2
-	shr	rbp,2
-	vpxor	ymm11,ymm11,ymm3
-	add	rax,rbp
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	r11,r14
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mov	r12,rbx
-	vmovdqa	ymm12,[rcx+288]
-	add	r11,rax
-	vmovdqa	ymm14,[rcx+320]
-	adc	r12,0
-	vpaddd	ymm12,ymm12,ymm10
-	adc	r13,0
-	vpaddd	ymm14,ymm14,ymm11
-	lea	r9,[r9+16]
-	vpxor	ymm6,ymm6,ymm12
-	add	r11,QWORD[r9+0]
-	vpxor	ymm7,ymm7,ymm14
-	adc	r12,QWORD[r9+8]
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	adc	r13,1
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm6
-	mul	r11
-	vpaddd	ymm3,ymm3,ymm7
-	mov	r14,rax
-	vpxor	ymm10,ymm10,ymm2
-	mov	r15,rdx
-	vpxor	ymm11,ymm11,ymm3
-	mov	rax,QWORD[rcx+72]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mul	r11
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	rbx,rax
-	vpaddd	ymm12,ymm12,ymm10
-	mov	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm11
-	mov	rax,r8
-	vpxor	ymm6,ymm6,ymm12
-	mul	r12
-	vpxor	ymm7,ymm7,ymm14
-	add	r14,rax
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	adc	r15,rdx
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	[rcx+288],ymm12
-	mul	r12
-	vmovdqa	[rcx+320],ymm14
-	add	rbx,rax
-	vpaddd	ymm0,ymm0,ymm5
-	adc	rbp,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,r13
-	vpxor	ymm11,ymm11,ymm0
-	imul	rax,r8
-	vpxor	ymm8,ymm8,ymm1
-	add	rbx,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	adc	rbp,0
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	imul	r13,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+288]
-	add	rbx,r15
-	vmovdqa	ymm14,[rcx+320]
-	adc	rbp,r13
-	vpaddd	ymm12,ymm12,ymm11
-	mov	r13,rbp
-	vpaddd	ymm14,ymm14,ymm8
-	and	r13,3
-	vpxor	ymm5,ymm5,ymm12
-	mov	rax,rbp
-	vpxor	ymm6,ymm6,ymm14
-	and	rax,-4
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	shr	rbp,2
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	add	rax,rbp
-	vpaddd	ymm0,ymm0,ymm5
-	mov	r11,r14
-	vpaddd	ymm1,ymm1,ymm6
-	mov	r12,rbx
-	vpxor	ymm11,ymm11,ymm0
-	add	r11,rax
-	vpxor	ymm8,ymm8,ymm1
-	adc	r12,0
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	adc	r13,0
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	lea	r9,[r9+16]
-	vpaddd	ymm12,ymm12,ymm11
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm14,ymm14,ymm8
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm5,ymm5,ymm12
-	adc	r13,1
-	vpxor	ymm6,ymm6,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	mov	r14,rax
-	vmovdqa	[rcx+288],ymm12
-	mov	r15,rdx
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r11
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rbx,rax
-	vpxor	ymm9,ymm9,ymm2
-	mov	rbp,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,r8
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mul	r12
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	add	r14,rax
-	vmovdqa	ymm12,[rcx+224]
-	adc	r15,rdx
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm10
-	add	rbx,rax
-	vpxor	ymm7,ymm7,ymm12
-	adc	rbp,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,r13
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	imul	rax,r8
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	add	rbx,rax
-	vpaddd	ymm2,ymm2,ymm7
-	adc	rbp,0
-	vpaddd	ymm3,ymm3,ymm4
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm9,ymm9,ymm2
-	add	rbx,r15
-	vpxor	ymm10,ymm10,ymm3
-	adc	rbp,r13
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	r13,rbp
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	and	r13,3
-	vpaddd	ymm12,ymm12,ymm9
-	mov	rax,rbp
-	vpaddd	ymm14,ymm14,ymm10
-	and	rax,-4
-	vpxor	ymm7,ymm7,ymm12
-	shr	rbp,2
-	vpxor	ymm4,ymm4,ymm14
-	add	rax,rbp
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	mov	r11,r14
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	mov	r12,rbx
-	vmovdqa	[rcx+224],ymm12
-	add	r11,rax
-	vmovdqa	[rcx+256],ymm14
-	adc	r12,0
-	vpaddd	ymm0,ymm0,ymm4
-	adc	r13,0
-	vpaddd	ymm1,ymm1,ymm5
-	lea	r9,[r9+16]
-	vpxor	ymm8,ymm8,ymm0
-	add	r11,QWORD[r9+0]
-	vpxor	ymm9,ymm9,ymm1
-	adc	r12,QWORD[r9+8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	adc	r13,1
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+224]
-	mul	r11
-	vmovdqa	ymm14,[rcx+256]
-	mov	r14,rax
-	vpaddd	ymm12,ymm12,ymm8
-	mov	r15,rdx
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm4,ymm4,ymm12
-	mul	r11
-	vpxor	ymm5,ymm5,ymm14
-	mov	rbx,rax
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mov	rbp,rdx
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,r8
-	vpaddd	ymm0,ymm0,ymm4
-	mul	r12
-	vpaddd	ymm1,ymm1,ymm5
-	add	r14,rax
-	vpxor	ymm8,ymm8,ymm0
-	adc	r15,rdx
-	vpxor	ymm9,ymm9,ymm1
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mul	r12
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm8
-	adc	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,r13
-	vpxor	ymm4,ymm4,ymm12
-	imul	rax,r8
-	vpxor	ymm5,ymm5,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	adc	rbp,0
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	imul	r13,QWORD[rcx+64]
-	vmovdqa	[rcx+224],ymm12
-	add	rbx,r15
-	vmovdqa	[rcx+256],ymm14
-	adc	rbp,r13
-	vpaddd	ymm2,ymm2,ymm6
-	mov	r13,rbp
-	vpaddd	ymm3,ymm3,ymm7
-	and	r13,3
-	vpxor	ymm10,ymm10,ymm2
-	mov	rax,rbp
-	vpxor	ymm11,ymm11,ymm3
-	and	rax,-4
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	shr	rbp,2
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	add	rax,rbp
-	vmovdqa	ymm12,[rcx+288]
-	mov	r11,r14
-	vmovdqa	ymm14,[rcx+320]
-	mov	r12,rbx
-	vpaddd	ymm12,ymm12,ymm10
-	add	r11,rax
-	vpaddd	ymm14,ymm14,ymm11
-	adc	r12,0
-	vpxor	ymm6,ymm6,ymm12
-	adc	r13,0
-	vpxor	ymm7,ymm7,ymm14
-	lea	r9,[r9+16]
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	add	r11,QWORD[r9+0]
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm2,ymm2,ymm6
-	adc	r13,1
-	vpaddd	ymm3,ymm3,ymm7
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm10,ymm10,ymm2
-	mul	r11
-	vpxor	ymm11,ymm11,ymm3
-	mov	r14,rax
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	r15,rdx
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm12,ymm12,ymm10
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm11
-	mov	rbx,rax
-	vpxor	ymm6,ymm6,ymm12
-	mov	rbp,rdx
-	vpxor	ymm7,ymm7,ymm14
-	mov	rax,r8
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	add	r14,rax
-	vmovdqa	[rcx+288],ymm12
-	adc	r15,rdx
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm5
-	mul	r12
-	vpaddd	ymm1,ymm1,ymm6
-	add	rbx,rax
-	vpxor	ymm11,ymm11,ymm0
-	adc	rbp,rdx
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,r13
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	imul	rax,r8
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	rbx,rax
-	vmovdqa	ymm12,[rcx+288]
-	adc	rbp,0
-	vmovdqa	ymm14,[rcx+320]
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm11
-	add	rbx,r15
-	vpaddd	ymm14,ymm14,ymm8
-	adc	rbp,r13
-	vpxor	ymm5,ymm5,ymm12
-	mov	r13,rbp
-	vpxor	ymm6,ymm6,ymm14
-	and	r13,3
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	mov	rax,rbp
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	and	rax,-4
-	vpaddd	ymm0,ymm0,ymm5
-	shr	rbp,2
-	vpaddd	ymm1,ymm1,ymm6
-	add	rax,rbp
-	vpxor	ymm11,ymm11,ymm0
-	mov	r11,r14
-	vpxor	ymm8,ymm8,ymm1
-	mov	r12,rbx
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	add	r11,rax
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	adc	r12,0
-	vpaddd	ymm12,ymm12,ymm11
-	adc	r13,0
-	vpaddd	ymm14,ymm14,ymm8
-	lea	r9,[r9+16]
-	vpxor	ymm5,ymm5,ymm12
-	add	r11,QWORD[r9+0]
-	vpxor	ymm6,ymm6,ymm14
-	adc	r12,QWORD[r9+8]
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	adc	r13,1
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	[rcx+288],ymm12
-	mul	r11
-	vmovdqa	[rcx+320],ymm14
-	mov	r14,rax
-	vpaddd	ymm2,ymm2,ymm7
-	mov	r15,rdx
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm9,ymm9,ymm2
-	mul	r11
-	vpxor	ymm10,ymm10,ymm3
-	mov	rbx,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	rbp,rdx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	rax,r8
-	vmovdqa	ymm12,[rcx+224]
-	mul	r12
-	vmovdqa	ymm14,[rcx+256]
-	add	r14,rax
-	vpaddd	ymm12,ymm12,ymm9
-	adc	r15,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm7,ymm7,ymm12
-	mul	r12
-	vpxor	ymm4,ymm4,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	adc	rbp,rdx
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,r13
-	vpaddd	ymm2,ymm2,ymm7
-	imul	rax,r8
-	vpaddd	ymm3,ymm3,ymm4
-	add	rbx,rax
-	vpxor	ymm9,ymm9,ymm2
-	adc	rbp,0
-	vpxor	ymm10,ymm10,ymm3
-	imul	r13,QWORD[rcx+64]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	add	rbx,r15
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	adc	rbp,r13
-	vpaddd	ymm12,ymm12,ymm9
-	mov	r13,rbp
-	vpaddd	ymm14,ymm14,ymm10
-	and	r13,3
-	vpxor	ymm7,ymm7,ymm12
-	mov	rax,rbp
-	vpxor	ymm4,ymm4,ymm14
-	and	rax,-4
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	shr	rbp,2
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	add	rax,rbp
-	vmovdqa	[rcx+224],ymm12
-	mov	r11,r14
-	vmovdqa	[rcx+256],ymm14
-	mov	r12,rbx
-	vpaddd	ymm0,ymm0,ymm4
-	add	r11,rax
-	vpaddd	ymm1,ymm1,ymm5
-	adc	r12,0
-	vpxor	ymm8,ymm8,ymm0
-	adc	r13,0
-	vpxor	ymm9,ymm9,ymm1
-	lea	r9,[r9+16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	r11,QWORD[r9+0]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	adc	r12,QWORD[r9+8]
-	vmovdqa	ymm12,[rcx+224]
-	adc	r13,1
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm9
-	mov	r14,rax
-	vpxor	ymm4,ymm4,ymm12
-	mov	r15,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,QWORD[rcx+72]
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	rbx,rax
-	vpaddd	ymm0,ymm0,ymm4
-	mov	rbp,rdx
-	vpaddd	ymm1,ymm1,ymm5
-	mov	rax,r8
-	vpxor	ymm8,ymm8,ymm0
-	mul	r12
-	vpxor	ymm9,ymm9,ymm1
-	add	r14,rax
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	adc	r15,rdx
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm9
-	add	rbx,rax
-	vpxor	ymm4,ymm4,ymm12
-	adc	rbp,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,r13
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	imul	rax,r8
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	add	rbx,rax
-	vmovdqa	[rcx+224],ymm12
-	adc	rbp,0
-	vmovdqa	[rcx+256],ymm14
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm6
-	add	rbx,r15
-	vpaddd	ymm3,ymm3,ymm7
-	adc	rbp,r13
-	vpxor	ymm10,ymm10,ymm2
-	mov	r13,rbp
-	vpxor	ymm11,ymm11,ymm3
-	and	r13,3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	rax,rbp
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	and	rax,-4
-	vmovdqa	ymm12,[rcx+288]
-	shr	rbp,2
-	vmovdqa	ymm14,[rcx+320]
-	add	rax,rbp
-	vpaddd	ymm12,ymm12,ymm10
-	mov	r11,r14
-	vpaddd	ymm14,ymm14,ymm11
-	mov	r12,rbx
-	vpxor	ymm6,ymm6,ymm12
-	add	r11,rax
-	vpxor	ymm7,ymm7,ymm14
-	adc	r12,0
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	adc	r13,0
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	lea	r9,[r9+16]
-	vpaddd	ymm2,ymm2,ymm6
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm3,ymm3,ymm7
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm10,ymm10,ymm2
-	adc	r13,1
-	vpxor	ymm11,ymm11,ymm3
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mul	r11
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	r14,rax
-	vpaddd	ymm12,ymm12,ymm10
-	mov	r15,rdx
-	vpaddd	ymm14,ymm14,ymm11
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm6,ymm6,ymm12
-	mul	r11
-	vpxor	ymm7,ymm7,ymm14
-	mov	rbx,rax
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	mov	rbp,rdx
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	rax,r8
-	vmovdqa	[rcx+288],ymm12
-	mul	r12
-	vmovdqa	[rcx+320],ymm14
-	add	r14,rax
-	vpaddd	ymm0,ymm0,ymm5
-	adc	r15,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm11,ymm11,ymm0
-	mul	r12
-	vpxor	ymm8,ymm8,ymm1
-	add	rbx,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	adc	rbp,rdx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rax,r13
-	vmovdqa	ymm12,[rcx+288]
-	imul	rax,r8
-	vmovdqa	ymm14,[rcx+320]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm11
-	adc	rbp,0
-	vpaddd	ymm14,ymm14,ymm8
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm5,ymm5,ymm12
-	add	rbx,r15
-	vpxor	ymm6,ymm6,ymm14
-	adc	rbp,r13
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	mov	r13,rbp
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	and	r13,3
-	vpaddd	ymm0,ymm0,ymm5
-	mov	rax,rbp
-	vpaddd	ymm1,ymm1,ymm6
-	and	rax,-4
-	vpxor	ymm11,ymm11,ymm0
-	shr	rbp,2
-	vpxor	ymm8,ymm8,ymm1
-	add	rax,rbp
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	r11,r14
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mov	r12,rbx
-	vpaddd	ymm12,ymm12,ymm11
-	add	r11,rax
-	vpaddd	ymm14,ymm14,ymm8
-	adc	r12,0
-	vpxor	ymm5,ymm5,ymm12
-	adc	r13,0
-	vpxor	ymm6,ymm6,ymm14
-	lea	r9,[r9+16]
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	add	r11,QWORD[r9+0]
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	adc	r12,QWORD[r9+8]
-	vmovdqa	[rcx+288],ymm12
-	adc	r13,1
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r11
-	vpaddd	ymm3,ymm3,ymm4
-	mov	r14,rax
-	vpxor	ymm9,ymm9,ymm2
-	mov	r15,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,QWORD[rcx+72]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mul	r11
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	rbx,rax
-	vmovdqa	ymm12,[rcx+224]
-	mov	rbp,rdx
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,r8
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm10
-	add	r14,rax
-	vpxor	ymm7,ymm7,ymm12
-	adc	r15,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	add	rbx,rax
-	vpaddd	ymm2,ymm2,ymm7
-	adc	rbp,rdx
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,r13
-	vpxor	ymm9,ymm9,ymm2
-	imul	rax,r8
-	vpxor	ymm10,ymm10,ymm3
-	add	rbx,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	adc	rbp,0
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm9
-	add	rbx,r15
-	vpaddd	ymm14,ymm14,ymm10
-	adc	rbp,r13
-	vpxor	ymm7,ymm7,ymm12
-	mov	r13,rbp
-	vpxor	ymm4,ymm4,ymm14
-	and	r13,3
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	mov	rax,rbp
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	and	rax,-4
-	vmovdqa	[rcx+224],ymm12
-	shr	rbp,2
-	vmovdqa	[rcx+256],ymm14
-	add	rax,rbp
-	vpaddd	ymm0,ymm0,ymm4
-	mov	r11,r14
-	vpaddd	ymm1,ymm1,ymm5
-	mov	r12,rbx
-	vpxor	ymm8,ymm8,ymm0
-	add	r11,rax
-	vpxor	ymm9,ymm9,ymm1
-	adc	r12,0
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	adc	r13,0
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	lea	r9,[r9+16]
-	vmovdqa	ymm12,[rcx+224]
-	add	r11,QWORD[r9+0]
-	vmovdqa	ymm14,[rcx+256]
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm12,ymm12,ymm8
-	adc	r13,1
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm4,ymm4,ymm12
-	mul	r11
-	vpxor	ymm5,ymm5,ymm14
-	mov	r14,rax
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mov	r15,rdx
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm0,ymm0,ymm4
-	mul	r11
-	vpaddd	ymm1,ymm1,ymm5
-	mov	rbx,rax
-	vpxor	ymm8,ymm8,ymm0
-	mov	rbp,rdx
-	vpxor	ymm9,ymm9,ymm1
-	mov	rax,r8
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mul	r12
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	add	r14,rax
-	vpaddd	ymm12,ymm12,ymm8
-	adc	r15,rdx
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm4,ymm4,ymm12
-	mul	r12
-	vpxor	ymm5,ymm5,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	adc	rbp,rdx
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,r13
-	vmovdqa	[rcx+224],ymm12
-	imul	rax,r8
-	vmovdqa	[rcx+256],ymm14
-	add	rbx,rax
-	vpaddd	ymm2,ymm2,ymm6
-	adc	rbp,0
-	vpaddd	ymm3,ymm3,ymm7
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm10,ymm10,ymm2
-	add	rbx,r15
-	vpxor	ymm11,ymm11,ymm3
-	adc	rbp,r13
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	r13,rbp
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	and	r13,3
-	vmovdqa	ymm12,[rcx+288]
-	mov	rax,rbp
-	vmovdqa	ymm14,[rcx+320]
-	and	rax,-4
-	vpaddd	ymm12,ymm12,ymm10
-	shr	rbp,2
-	vpaddd	ymm14,ymm14,ymm11
-	add	rax,rbp
-	vpxor	ymm6,ymm6,ymm12
-	mov	r11,r14
-	vpxor	ymm7,ymm7,ymm14
-	mov	r12,rbx
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	add	r11,rax
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	adc	r12,0
-	vpaddd	ymm2,ymm2,ymm6
-	adc	r13,0
-	vpaddd	ymm3,ymm3,ymm7
-	lea	r9,[r9+16]
-	vpxor	ymm10,ymm10,ymm2
-	add	r11,QWORD[r9+0]
-	vpxor	ymm11,ymm11,ymm3
-	adc	r12,QWORD[r9+8]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	adc	r13,1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm10
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm11
-	mov	r14,rax
-	vpxor	ymm6,ymm6,ymm12
-	mov	r15,rdx
-	vpxor	ymm7,ymm7,ymm14
-	mov	rax,QWORD[rcx+72]
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	rbx,rax
-	vmovdqa	[rcx+288],ymm12
-	mov	rbp,rdx
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,r8
-	vpaddd	ymm0,ymm0,ymm5
-	mul	r12
-	vpaddd	ymm1,ymm1,ymm6
-	add	r14,rax
-	vpxor	ymm11,ymm11,ymm0
-	adc	r15,rdx
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mul	r12
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	rbx,rax
-	vmovdqa	ymm12,[rcx+288]
-	adc	rbp,rdx
-	vmovdqa	ymm14,[rcx+320]
-	mov	rax,r13
-	vpaddd	ymm12,ymm12,ymm11
-	imul	rax,r8
-	vpaddd	ymm14,ymm14,ymm8
-	add	rbx,rax
-	vpxor	ymm5,ymm5,ymm12
-	adc	rbp,0
-	vpxor	ymm6,ymm6,ymm14
-	imul	r13,QWORD[rcx+64]
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	add	rbx,r15
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	adc	rbp,r13
-	vpaddd	ymm0,ymm0,ymm5
-	mov	r13,rbp
-	vpaddd	ymm1,ymm1,ymm6
-	and	r13,3
-	vpxor	ymm11,ymm11,ymm0
-	mov	rax,rbp
-	vpxor	ymm8,ymm8,ymm1
-	and	rax,-4
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	shr	rbp,2
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	add	rax,rbp
-	vpaddd	ymm12,ymm12,ymm11
-	mov	r11,r14
-	vpaddd	ymm14,ymm14,ymm8
-	mov	r12,rbx
-	vpxor	ymm5,ymm5,ymm12
-	add	r11,rax
-	vpxor	ymm6,ymm6,ymm14
-	adc	r12,0
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	adc	r13,0
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	lea	r9,[r9+16]
-	vmovdqa	[rcx+288],ymm12
-	add	r11,QWORD[r9+0]
-	vmovdqa	[rcx+320],ymm14
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm2,ymm2,ymm7
-	adc	r13,1
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm9,ymm9,ymm2
-	mul	r11
-	vpxor	ymm10,ymm10,ymm3
-	mov	r14,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	r15,rdx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+72]
-	vmovdqa	ymm12,[rcx+224]
-	mul	r11
-	vmovdqa	ymm14,[rcx+256]
-	mov	rbx,rax
-	vpaddd	ymm12,ymm12,ymm9
-	mov	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,r8
-	vpxor	ymm7,ymm7,ymm12
-	mul	r12
-	vpxor	ymm4,ymm4,ymm14
-	add	r14,rax
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	adc	r15,rdx
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r12
-	vpaddd	ymm3,ymm3,ymm4
-	add	rbx,rax
-	vpxor	ymm9,ymm9,ymm2
-	adc	rbp,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,r13
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	imul	rax,r8
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm9
-	adc	rbp,0
-	vpaddd	ymm14,ymm14,ymm10
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm7,ymm7,ymm12
-	add	rbx,r15
-	vpxor	ymm4,ymm4,ymm14
-	adc	rbp,r13
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	mov	r13,rbp
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	and	r13,3
-	vmovdqa	[rcx+224],ymm12
-	mov	rax,rbp
-	vmovdqa	[rcx+256],ymm14
-	and	rax,-4
-	vpaddd	ymm0,ymm0,ymm4
-	shr	rbp,2
-	vpaddd	ymm1,ymm1,ymm5
-	add	rax,rbp
-	vpxor	ymm8,ymm8,ymm0
-	mov	r11,r14
-	vpxor	ymm9,ymm9,ymm1
-	mov	r12,rbx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	r11,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	adc	r12,0
-	vmovdqa	ymm12,[rcx+224]
-	adc	r13,0
-	vmovdqa	ymm14,[rcx+256]
-	lea	r9,[r9+16]
-	vpaddd	ymm12,ymm12,ymm8
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm14,ymm14,ymm9
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm4,ymm4,ymm12
-	adc	r13,1
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	r14,rax
-	vpaddd	ymm0,ymm0,ymm4
-	mov	r15,rdx
-	vpaddd	ymm1,ymm1,ymm5
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm8,ymm8,ymm0
-	mul	r11
-	vpxor	ymm9,ymm9,ymm1
-	mov	rbx,rax
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mov	rbp,rdx
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rax,r8
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm9
-	add	r14,rax
-	vpxor	ymm4,ymm4,ymm12
-	adc	r15,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	add	rbx,rax
-	vmovdqa	[rcx+224],ymm12
-	adc	rbp,rdx
-	vmovdqa	[rcx+256],ymm14
-	mov	rax,r13
-	vpaddd	ymm2,ymm2,ymm6
-	imul	rax,r8
-	vpaddd	ymm3,ymm3,ymm7
-	add	rbx,rax
-	vpxor	ymm10,ymm10,ymm2
-	adc	rbp,0
-	vpxor	ymm11,ymm11,ymm3
-	imul	r13,QWORD[rcx+64]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	add	rbx,r15
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	adc	rbp,r13
-	vmovdqa	ymm12,[rcx+288]
-	mov	r13,rbp
-	vmovdqa	ymm14,[rcx+320]
-	and	r13,3
-	vpaddd	ymm12,ymm12,ymm10
-	mov	rax,rbp
-	vpaddd	ymm14,ymm14,ymm11
-	and	rax,-4
-	vpxor	ymm6,ymm6,ymm12
-	shr	rbp,2
-	vpxor	ymm7,ymm7,ymm14
-	add	rax,rbp
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	mov	r11,r14
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	mov	r12,rbx
-	vpaddd	ymm2,ymm2,ymm6
-	add	r11,rax
-	vpaddd	ymm3,ymm3,ymm7
-	adc	r12,0
-	vpxor	ymm10,ymm10,ymm2
-	adc	r13,0
-	vpxor	ymm11,ymm11,ymm3
-	lea	r9,[r9+16]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	add	r11,QWORD[r9+0]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm12,ymm12,ymm10
-	adc	r13,1
-	vpaddd	ymm14,ymm14,ymm11
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm6,ymm6,ymm12
-	mul	r11
-	vpxor	ymm7,ymm7,ymm14
-	mov	r14,rax
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	mov	r15,rdx
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	rax,QWORD[rcx+72]
-	vmovdqa	[rcx+288],ymm12
-	mul	r11
-	vmovdqa	[rcx+320],ymm14
-	mov	rbx,rax
-	vpaddd	ymm0,ymm0,ymm5
-	mov	rbp,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,r8
-	vpxor	ymm11,ymm11,ymm0
-	mul	r12
-	vpxor	ymm8,ymm8,ymm1
-	add	r14,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	adc	r15,rdx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+288]
-	mul	r12
-	vmovdqa	ymm14,[rcx+320]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm11
-	adc	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm8
-	mov	rax,r13
-	vpxor	ymm5,ymm5,ymm12
-	imul	rax,r8
-	vpxor	ymm6,ymm6,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	adc	rbp,0
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm5
-	add	rbx,r15
-	vpaddd	ymm1,ymm1,ymm6
-	adc	rbp,r13
-	vpxor	ymm11,ymm11,ymm0
-	mov	r13,rbp
-	vpxor	ymm8,ymm8,ymm1
-	and	r13,3
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	rax,rbp
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	and	rax,-4
-	vpaddd	ymm12,ymm12,ymm11
-	shr	rbp,2
-	vpaddd	ymm14,ymm14,ymm8
-	add	rax,rbp
-	vpxor	ymm5,ymm5,ymm12
-	mov	r11,r14
-	vpxor	ymm6,ymm6,ymm14
-	mov	r12,rbx
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	add	r11,rax
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	adc	r12,0
-	vmovdqa	[rcx+288],ymm12
-	adc	r13,0
-	vmovdqa	[rcx+320],ymm14
-	lea	r9,[r9+16]
-	vpaddd	ymm2,ymm2,ymm7
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm3,ymm3,ymm4
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm9,ymm9,ymm2
-	adc	r13,1
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mul	r11
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	r14,rax
-	vmovdqa	ymm12,[rcx+224]
-	mov	r15,rdx
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rbx,rax
-	vpxor	ymm7,ymm7,ymm12
-	mov	rbp,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,r8
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	add	r14,rax
-	vpaddd	ymm2,ymm2,ymm7
-	adc	r15,rdx
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm9,ymm9,ymm2
-	mul	r12
-	vpxor	ymm10,ymm10,ymm3
-	add	rbx,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	adc	rbp,rdx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	rax,r13
-	vpaddd	ymm12,ymm12,ymm9
-	imul	rax,r8
-	vpaddd	ymm14,ymm14,ymm10
-	add	rbx,rax
-	vpxor	ymm7,ymm7,ymm12
-	adc	rbp,0
-	vpxor	ymm4,ymm4,ymm14
-	imul	r13,QWORD[rcx+64]
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	add	rbx,r15
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	adc	rbp,r13
-	vmovdqa	[rcx+224],ymm12
-	mov	r13,rbp
-	vmovdqa	[rcx+256],ymm14
-	and	r13,3
-	vpaddd	ymm0,ymm0,ymm4
-	mov	rax,rbp
-	vpaddd	ymm1,ymm1,ymm5
-	and	rax,-4
-	vpxor	ymm8,ymm8,ymm0
-	shr	rbp,2
-	vpxor	ymm9,ymm9,ymm1
-	add	rax,rbp
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	r11,r14
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	r12,rbx
-	vmovdqa	ymm12,[rcx+224]
-	add	r11,rax
-	vmovdqa	ymm14,[rcx+256]
-	adc	r12,0
-	vpaddd	ymm12,ymm12,ymm8
-	adc	r13,0
-	vpaddd	ymm14,ymm14,ymm9
-	lea	r9,[r9+16]
-	vpxor	ymm4,ymm4,ymm12
-	add	r11,QWORD[r9+0]
-	vpxor	ymm5,ymm5,ymm14
-	adc	r12,QWORD[r9+8]
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	adc	r13,1
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm4
-	mul	r11
-	vpaddd	ymm1,ymm1,ymm5
-	mov	r14,rax
-	vpxor	ymm8,ymm8,ymm0
-	mov	r15,rdx
-	vpxor	ymm9,ymm9,ymm1
-	mov	rax,QWORD[rcx+72]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mul	r11
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rbx,rax
-	vpaddd	ymm12,ymm12,ymm8
-	mov	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,r8
-	vpxor	ymm4,ymm4,ymm12
-	mul	r12
-	vpxor	ymm5,ymm5,ymm14
-	add	r14,rax
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	adc	r15,rdx
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	[rcx+224],ymm12
-	mul	r12
-	vmovdqa	[rcx+256],ymm14
-	add	rbx,rax
-	vpaddd	ymm2,ymm2,ymm6
-	adc	rbp,rdx
-	vpaddd	ymm3,ymm3,ymm7
-	mov	rax,r13
-	vpxor	ymm10,ymm10,ymm2
-	imul	rax,r8
-	vpxor	ymm11,ymm11,ymm3
-	add	rbx,rax
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	adc	rbp,0
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	imul	r13,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+288]
-	add	rbx,r15
-	vmovdqa	ymm14,[rcx+320]
-	adc	rbp,r13
-	vpaddd	ymm12,ymm12,ymm10
-	mov	r13,rbp
-	vpaddd	ymm14,ymm14,ymm11
-	and	r13,3
-	vpxor	ymm6,ymm6,ymm12
-	mov	rax,rbp
-	vpxor	ymm7,ymm7,ymm14
-	and	rax,-4
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	shr	rbp,2
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	add	rax,rbp
-	vpaddd	ymm2,ymm2,ymm6
-	mov	r11,r14
-	vpaddd	ymm3,ymm3,ymm7
-	mov	r12,rbx
-	vpxor	ymm10,ymm10,ymm2
-	add	r11,rax
-	vpxor	ymm11,ymm11,ymm3
-	adc	r12,0
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	adc	r13,0
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	lea	r9,[r9+16]
-	vpaddd	ymm12,ymm12,ymm10
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm14,ymm14,ymm11
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm6,ymm6,ymm12
-	adc	r13,1
-	vpxor	ymm7,ymm7,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	r14,rax
-	vmovdqa	[rcx+288],ymm12
-	mov	r15,rdx
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm0,ymm0,ymm5
-	mul	r11
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rbx,rax
-	vpxor	ymm11,ymm11,ymm0
-	mov	rbp,rdx
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,r8
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mul	r12
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	r14,rax
-	vmovdqa	ymm12,[rcx+288]
-	adc	r15,rdx
-	vmovdqa	ymm14,[rcx+320]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm11
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm8
-	add	rbx,rax
-	vpxor	ymm5,ymm5,ymm12
-	adc	rbp,rdx
-	vpxor	ymm6,ymm6,ymm14
-	mov	rax,r13
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	imul	rax,r8
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	add	rbx,rax
-	vpaddd	ymm0,ymm0,ymm5
-	adc	rbp,0
-	vpaddd	ymm1,ymm1,ymm6
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm11,ymm11,ymm0
-	add	rbx,r15
-	vpxor	ymm8,ymm8,ymm1
-	adc	rbp,r13
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	r13,rbp
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	and	r13,3
-	vpaddd	ymm12,ymm12,ymm11
-	mov	rax,rbp
-	vpaddd	ymm14,ymm14,ymm8
-	and	rax,-4
-	vpxor	ymm5,ymm5,ymm12
-	shr	rbp,2
-	vpxor	ymm6,ymm6,ymm14
-	add	rax,rbp
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	mov	r11,r14
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	mov	r12,rbx
-	vmovdqa	[rcx+288],ymm12
-	add	r11,rax
-	vmovdqa	[rcx+320],ymm14
-	adc	r12,0
-	vpaddd	ymm2,ymm2,ymm7
-	adc	r13,0
-	vpaddd	ymm3,ymm3,ymm4
-	lea	r9,[r9+16]
-	vpxor	ymm9,ymm9,ymm2
-	add	r11,QWORD[r9+0]
-	vpxor	ymm10,ymm10,ymm3
-	adc	r12,QWORD[r9+8]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	adc	r13,1
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+224]
-	mul	r11
-	vmovdqa	ymm14,[rcx+256]
-	mov	r14,rax
-	vpaddd	ymm12,ymm12,ymm9
-	mov	r15,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm7,ymm7,ymm12
-	mul	r11
-	vpxor	ymm4,ymm4,ymm14
-	mov	rbx,rax
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mov	rbp,rdx
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,r8
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r12
-	vpaddd	ymm3,ymm3,ymm4
-	add	r14,rax
-	vpxor	ymm9,ymm9,ymm2
-	adc	r15,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mul	r12
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm9
-	adc	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,r13
-	vpxor	ymm7,ymm7,ymm12
-	imul	rax,r8
-	vpxor	ymm4,ymm4,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	adc	rbp,0
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	imul	r13,QWORD[rcx+64]
-	vmovdqa	[rcx+224],ymm12
-	add	rbx,r15
-	vmovdqa	[rcx+256],ymm14
-	adc	rbp,r13
-	vpaddd	ymm0,ymm0,ymm4
-	mov	r13,rbp
-	vpaddd	ymm1,ymm1,ymm5
-	and	r13,3
-	vpxor	ymm8,ymm8,ymm0
-	mov	rax,rbp
-	vpxor	ymm9,ymm9,ymm1
-	and	rax,-4
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	shr	rbp,2
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	add	rax,rbp
-	vmovdqa	ymm12,[rcx+224]
-	mov	r11,r14
-	vmovdqa	ymm14,[rcx+256]
-	mov	r12,rbx
-	vpaddd	ymm12,ymm12,ymm8
-	add	r11,rax
-	vpaddd	ymm14,ymm14,ymm9
-	adc	r12,0
-	vpxor	ymm4,ymm4,ymm12
-	adc	r13,0
-	vpxor	ymm5,ymm5,ymm14
-	lea	r9,[r9+16]
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	add	r11,QWORD[r9+0]
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm0,ymm0,ymm4
-	adc	r13,1
-	vpaddd	ymm1,ymm1,ymm5
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm8,ymm8,ymm0
-	mul	r11
-	vpxor	ymm9,ymm9,ymm1
-	mov	r14,rax
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mov	r15,rdx
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rbx,rax
-	vpxor	ymm4,ymm4,ymm12
-	mov	rbp,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,r8
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	add	r14,rax
-	vmovdqa	[rcx+224],ymm12
-	adc	r15,rdx
-	vmovdqa	[rcx+256],ymm14
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm6
-	mul	r12
-	vpaddd	ymm3,ymm3,ymm7
-	add	rbx,rax
-	vpxor	ymm10,ymm10,ymm2
-	adc	rbp,rdx
-	vpxor	ymm11,ymm11,ymm3
-	mov	rax,r13
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	imul	rax,r8
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	add	rbx,rax
-	vmovdqa	ymm12,[rcx+288]
-	adc	rbp,0
-	vmovdqa	ymm14,[rcx+320]
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm10
-	add	rbx,r15
-	vpaddd	ymm14,ymm14,ymm11
-	adc	rbp,r13
-	vpxor	ymm6,ymm6,ymm12
-	mov	r13,rbp
-	vpxor	ymm7,ymm7,ymm14
-	and	r13,3
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	mov	rax,rbp
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	and	rax,-4
-	vpaddd	ymm2,ymm2,ymm6
-	shr	rbp,2
-	vpaddd	ymm3,ymm3,ymm7
-	add	rax,rbp
-	vpxor	ymm10,ymm10,ymm2
-	mov	r11,r14
-	vpxor	ymm11,ymm11,ymm3
-	mov	r12,rbx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	add	r11,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	adc	r12,0
-	vpaddd	ymm12,ymm12,ymm10
-	adc	r13,0
-	vpaddd	ymm14,ymm14,ymm11
-	lea	r9,[r9+16]
-	vpxor	ymm6,ymm6,ymm12
-	add	r11,QWORD[r9+0]
-	vpxor	ymm7,ymm7,ymm14
-	adc	r12,QWORD[r9+8]
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	adc	r13,1
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	[rcx+288],ymm12
-	mul	r11
-	vmovdqa	[rcx+320],ymm14
-	mov	r14,rax
-	vpaddd	ymm0,ymm0,ymm5
-	mov	r15,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm11,ymm11,ymm0
-	mul	r11
-	vpxor	ymm8,ymm8,ymm1
-	mov	rbx,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mov	rbp,rdx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rax,r8
-	vmovdqa	ymm12,[rcx+288]
-	mul	r12
-	vmovdqa	ymm14,[rcx+320]
-	add	r14,rax
-	vpaddd	ymm12,ymm12,ymm11
-	adc	r15,rdx
-	vpaddd	ymm14,ymm14,ymm8
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm5,ymm5,ymm12
-	mul	r12
-	vpxor	ymm6,ymm6,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	adc	rbp,rdx
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	mov	rax,r13
-	vpaddd	ymm0,ymm0,ymm5
-	imul	rax,r8
-	vpaddd	ymm1,ymm1,ymm6
-	add	rbx,rax
-	vpxor	ymm11,ymm11,ymm0
-	adc	rbp,0
-	vpxor	ymm8,ymm8,ymm1
-	imul	r13,QWORD[rcx+64]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	add	rbx,r15
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	adc	rbp,r13
-	vpaddd	ymm12,ymm12,ymm11
-	mov	r13,rbp
-	vpaddd	ymm14,ymm14,ymm8
-	and	r13,3
-	vpxor	ymm5,ymm5,ymm12
-	mov	rax,rbp
-	vpxor	ymm6,ymm6,ymm14
-	and	rax,-4
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	shr	rbp,2
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	add	rax,rbp
-	vmovdqa	[rcx+288],ymm12
-	mov	r11,r14
-	vmovdqa	[rcx+320],ymm14
-	mov	r12,rbx
-	vpaddd	ymm2,ymm2,ymm7
-	add	r11,rax
-	vpaddd	ymm3,ymm3,ymm4
-	adc	r12,0
-	vpxor	ymm9,ymm9,ymm2
-	adc	r13,0
-	vpxor	ymm10,ymm10,ymm3
-	lea	r9,[r9+16]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	add	r11,QWORD[r9+0]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	adc	r12,QWORD[r9+8]
-	vmovdqa	ymm12,[rcx+224]
-	adc	r13,1
-	vmovdqa	ymm14,[rcx+256]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm10
-	mov	r14,rax
-	vpxor	ymm7,ymm7,ymm12
-	mov	r15,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,QWORD[rcx+72]
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rbx,rax
-	vpaddd	ymm2,ymm2,ymm7
-	mov	rbp,rdx
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,r8
-	vpxor	ymm9,ymm9,ymm2
-	mul	r12
-	vpxor	ymm10,ymm10,ymm3
-	add	r14,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	adc	r15,rdx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm10
-	add	rbx,rax
-	vpxor	ymm7,ymm7,ymm12
-	adc	rbp,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,r13
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	imul	rax,r8
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	add	rbx,rax
-	vmovdqa	[rcx+224],ymm12
-	adc	rbp,0
-	vmovdqa	[rcx+256],ymm14
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm4
-	add	rbx,r15
-	vpaddd	ymm1,ymm1,ymm5
-	adc	rbp,r13
-	vpxor	ymm8,ymm8,ymm0
-	mov	r13,rbp
-	vpxor	ymm9,ymm9,ymm1
-	and	r13,3
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rax,rbp
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	and	rax,-4
-	vmovdqa	ymm12,[rcx+224]
-	shr	rbp,2
-	vmovdqa	ymm14,[rcx+256]
-	add	rax,rbp
-	vpaddd	ymm12,ymm12,ymm8
-	mov	r11,r14
-	vpaddd	ymm14,ymm14,ymm9
-	mov	r12,rbx
-	vpxor	ymm4,ymm4,ymm12
-	add	r11,rax
-	vpxor	ymm5,ymm5,ymm14
-	adc	r12,0
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	adc	r13,0
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	lea	r9,[r9+16]
-	vpaddd	ymm0,ymm0,ymm4
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm1,ymm1,ymm5
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm8,ymm8,ymm0
-	adc	r13,1
-	vpxor	ymm9,ymm9,ymm1
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mul	r11
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	r14,rax
-	vpaddd	ymm12,ymm12,ymm8
-	mov	r15,rdx
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm4,ymm4,ymm12
-	mul	r11
-	vpxor	ymm5,ymm5,ymm14
-	mov	rbx,rax
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	mov	rbp,rdx
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,r8
-	vmovdqa	[rcx+224],ymm12
-	mul	r12
-	vmovdqa	[rcx+256],ymm14
-	add	r14,rax
-	vpaddd	ymm2,ymm2,ymm6
-	adc	r15,rdx
-	vpaddd	ymm3,ymm3,ymm7
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm10,ymm10,ymm2
-	mul	r12
-	vpxor	ymm11,ymm11,ymm3
-	add	rbx,rax
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	adc	rbp,rdx
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mov	rax,r13
-	vmovdqa	ymm12,[rcx+288]
-	imul	rax,r8
-	vmovdqa	ymm14,[rcx+320]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm10
-	adc	rbp,0
-	vpaddd	ymm14,ymm14,ymm11
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm6,ymm6,ymm12
-	add	rbx,r15
-	vpxor	ymm7,ymm7,ymm14
-	adc	rbp,r13
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	mov	r13,rbp
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	and	r13,3
-	vpaddd	ymm2,ymm2,ymm6
-	mov	rax,rbp
-	vpaddd	ymm3,ymm3,ymm7
-	and	rax,-4
-	vpxor	ymm10,ymm10,ymm2
-	shr	rbp,2
-	vpxor	ymm11,ymm11,ymm3
-	add	rax,rbp
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	r11,r14
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	mov	r12,rbx
-	vpaddd	ymm12,ymm12,ymm10
-	add	r11,rax
-	vpaddd	ymm14,ymm14,ymm11
-	adc	r12,0
-	vpxor	ymm6,ymm6,ymm12
-	adc	r13,0
-	vpxor	ymm7,ymm7,ymm14
-	lea	r9,[r9+16]
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	add	r11,QWORD[r9+0]
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	adc	r12,QWORD[r9+8]
-	vmovdqa	[rcx+288],ymm12
-	adc	r13,1
-	vmovdqa	[rcx+320],ymm14
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm5
-	mul	r11
-	vpaddd	ymm1,ymm1,ymm6
-	mov	r14,rax
-	vpxor	ymm11,ymm11,ymm0
-	mov	r15,rdx
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,QWORD[rcx+72]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mul	r11
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rbx,rax
-	vmovdqa	ymm12,[rcx+288]
-	mov	rbp,rdx
-	vmovdqa	ymm14,[rcx+320]
-	mov	rax,r8
-	vpaddd	ymm12,ymm12,ymm11
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm8
-	add	r14,rax
-	vpxor	ymm5,ymm5,ymm12
-	adc	r15,rdx
-	vpxor	ymm6,ymm6,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	add	rbx,rax
-	vpaddd	ymm0,ymm0,ymm5
-	adc	rbp,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,r13
-	vpxor	ymm11,ymm11,ymm0
-	imul	rax,r8
-	vpxor	ymm8,ymm8,ymm1
-	add	rbx,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	adc	rbp,0
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm11
-	add	rbx,r15
-	vpaddd	ymm14,ymm14,ymm8
-	adc	rbp,r13
-	vpxor	ymm5,ymm5,ymm12
-	mov	r13,rbp
-	vpxor	ymm6,ymm6,ymm14
-	and	r13,3
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	mov	rax,rbp
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	and	rax,-4
-	vmovdqa	[rcx+288],ymm12
-	shr	rbp,2
-	vmovdqa	[rcx+320],ymm14
-	add	rax,rbp
-	vpaddd	ymm2,ymm2,ymm7
-	mov	r11,r14
-	vpaddd	ymm3,ymm3,ymm4
-	mov	r12,rbx
-	vpxor	ymm9,ymm9,ymm2
-	add	r11,rax
-	vpxor	ymm10,ymm10,ymm3
-	adc	r12,0
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	adc	r13,0
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	lea	r9,[r9+16]
-	vmovdqa	ymm12,[rcx+224]
-	add	r11,QWORD[r9+0]
-	vmovdqa	ymm14,[rcx+256]
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm12,ymm12,ymm9
-	adc	r13,1
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm7,ymm7,ymm12
-	mul	r11
-	vpxor	ymm4,ymm4,ymm14
-	mov	r14,rax
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mov	r15,rdx
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r11
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rbx,rax
-	vpxor	ymm9,ymm9,ymm2
-	mov	rbp,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,r8
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mul	r12
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	add	r14,rax
-	vpaddd	ymm12,ymm12,ymm9
-	adc	r15,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm7,ymm7,ymm12
-	mul	r12
-	vpxor	ymm4,ymm4,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	adc	rbp,rdx
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,r13
-	vmovdqa	[rcx+224],ymm12
-	imul	rax,r8
-	vmovdqa	[rcx+256],ymm14
-	add	rbx,rax
-	vpaddd	ymm0,ymm0,ymm4
-	adc	rbp,0
-	vpaddd	ymm1,ymm1,ymm5
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm8,ymm8,ymm0
-	add	rbx,r15
-	vpxor	ymm9,ymm9,ymm1
-	adc	rbp,r13
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	r13,rbp
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	and	r13,3
-	vmovdqa	ymm12,[rcx+224]
-	mov	rax,rbp
-	vmovdqa	ymm14,[rcx+256]
-	and	rax,-4
-	vpaddd	ymm12,ymm12,ymm8
-	shr	rbp,2
-	vpaddd	ymm14,ymm14,ymm9
-	add	rax,rbp
-	vpxor	ymm4,ymm4,ymm12
-	mov	r11,r14
-	vpxor	ymm5,ymm5,ymm14
-	mov	r12,rbx
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	add	r11,rax
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	adc	r12,0
-	vpaddd	ymm0,ymm0,ymm4
-	adc	r13,0
-	vpaddd	ymm1,ymm1,ymm5
-	lea	r9,[r9+16]
-	vpxor	ymm8,ymm8,ymm0
-	add	r11,QWORD[r9+0]
-	vpxor	ymm9,ymm9,ymm1
-	adc	r12,QWORD[r9+8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	adc	r13,1
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm12,ymm12,ymm8
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm9
-	mov	r14,rax
-	vpxor	ymm4,ymm4,ymm12
-	mov	r15,rdx
-	vpxor	ymm5,ymm5,ymm14
-	mov	rax,QWORD[rcx+72]
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	mov	rbx,rax
-	vmovdqa	[rcx+224],ymm12
-	mov	rbp,rdx
-	vmovdqa	[rcx+256],ymm14
-	mov	rax,r8
-	vpaddd	ymm2,ymm2,ymm6
-	mul	r12
-	vpaddd	ymm3,ymm3,ymm7
-	add	r14,rax
-	vpxor	ymm10,ymm10,ymm2
-	adc	r15,rdx
-	vpxor	ymm11,ymm11,ymm3
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mul	r12
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	add	rbx,rax
-	vmovdqa	ymm12,[rcx+288]
-	adc	rbp,rdx
-	vmovdqa	ymm14,[rcx+320]
-	mov	rax,r13
-	vpaddd	ymm12,ymm12,ymm10
-	imul	rax,r8
-	vpaddd	ymm14,ymm14,ymm11
-	add	rbx,rax
-	vpxor	ymm6,ymm6,ymm12
-	adc	rbp,0
-	vpxor	ymm7,ymm7,ymm14
-	imul	r13,QWORD[rcx+64]
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	add	rbx,r15
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	adc	rbp,r13
-	vpaddd	ymm2,ymm2,ymm6
-	mov	r13,rbp
-	vpaddd	ymm3,ymm3,ymm7
-	and	r13,3
-	vpxor	ymm10,ymm10,ymm2
-	mov	rax,rbp
-	vpxor	ymm11,ymm11,ymm3
-	and	rax,-4
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	shr	rbp,2
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	add	rax,rbp
-	vpaddd	ymm12,ymm12,ymm10
-	mov	r11,r14
-	vpaddd	ymm14,ymm14,ymm11
-	mov	r12,rbx
-	vpxor	ymm6,ymm6,ymm12
-	add	r11,rax
-	vpxor	ymm7,ymm7,ymm14
-	adc	r12,0
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	adc	r13,0
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	lea	r9,[r9+16]
-	vmovdqa	[rcx+288],ymm12
-	add	r11,QWORD[r9+0]
-	vmovdqa	[rcx+320],ymm14
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm0,ymm0,ymm5
-	adc	r13,1
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm11,ymm11,ymm0
-	mul	r11
-	vpxor	ymm8,ymm8,ymm1
-	mov	r14,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mov	r15,rdx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+72]
-	vmovdqa	ymm12,[rcx+288]
-	mul	r11
-	vmovdqa	ymm14,[rcx+320]
-	mov	rbx,rax
-	vpaddd	ymm12,ymm12,ymm11
-	mov	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm8
-	mov	rax,r8
-	vpxor	ymm5,ymm5,ymm12
-	mul	r12
-	vpxor	ymm6,ymm6,ymm14
-	add	r14,rax
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	adc	r15,rdx
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm0,ymm0,ymm5
-	mul	r12
-	vpaddd	ymm1,ymm1,ymm6
-	add	rbx,rax
-	vpxor	ymm11,ymm11,ymm0
-	adc	rbp,rdx
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,r13
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	imul	rax,r8
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm11
-	adc	rbp,0
-	vpaddd	ymm14,ymm14,ymm8
-	imul	r13,QWORD[rcx+64]
-	vpxor	ymm5,ymm5,ymm12
-	add	rbx,r15
-	vpxor	ymm6,ymm6,ymm14
-	adc	rbp,r13
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	mov	r13,rbp
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	and	r13,3
-	vmovdqa	[rcx+288],ymm12
-	mov	rax,rbp
-	vmovdqa	[rcx+320],ymm14
-	and	rax,-4
-	vpaddd	ymm2,ymm2,ymm7
-	shr	rbp,2
-	vpaddd	ymm3,ymm3,ymm4
-	add	rax,rbp
-	vpxor	ymm9,ymm9,ymm2
-	mov	r11,r14
-	vpxor	ymm10,ymm10,ymm3
-	mov	r12,rbx
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	add	r11,rax
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	adc	r12,0
-	vmovdqa	ymm12,[rcx+224]
-	adc	r13,0
-	vmovdqa	ymm14,[rcx+256]
-	lea	r9,[r9+16]
-	vpaddd	ymm12,ymm12,ymm9
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm14,ymm14,ymm10
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm7,ymm7,ymm12
-	adc	r13,1
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	mul	r11
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	r14,rax
-	vpaddd	ymm2,ymm2,ymm7
-	mov	r15,rdx
-	vpaddd	ymm3,ymm3,ymm4
-	mov	rax,QWORD[rcx+72]
-	vpxor	ymm9,ymm9,ymm2
-	mul	r11
-	vpxor	ymm10,ymm10,ymm3
-	mov	rbx,rax
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mov	rbp,rdx
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	rax,r8
-	vpaddd	ymm12,ymm12,ymm9
-	mul	r12
-	vpaddd	ymm14,ymm14,ymm10
-	add	r14,rax
-	vpxor	ymm7,ymm7,ymm12
-	adc	r15,rdx
-	vpxor	ymm4,ymm4,ymm14
-	mov	rax,QWORD[rcx+64]
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	add	rbx,rax
-	vmovdqa	[rcx+224],ymm12
-	adc	rbp,rdx
-	vmovdqa	[rcx+256],ymm14
-	mov	rax,r13
-	vpaddd	ymm0,ymm0,ymm4
-	imul	rax,r8
-	vpaddd	ymm1,ymm1,ymm5
-	add	rbx,rax
-	vpxor	ymm8,ymm8,ymm0
-	adc	rbp,0
-	vpxor	ymm9,ymm9,ymm1
-	imul	r13,QWORD[rcx+64]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	add	rbx,r15
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	adc	rbp,r13
-	vmovdqa	ymm12,[rcx+224]
-	mov	r13,rbp
-	vmovdqa	ymm14,[rcx+256]
-	and	r13,3
-	vpaddd	ymm12,ymm12,ymm8
-	mov	rax,rbp
-	vpaddd	ymm14,ymm14,ymm9
-	and	rax,-4
-	vpxor	ymm4,ymm4,ymm12
-	shr	rbp,2
-	vpxor	ymm5,ymm5,ymm14
-	add	rax,rbp
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	mov	r11,r14
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	mov	r12,rbx
-	vpaddd	ymm0,ymm0,ymm4
-	add	r11,rax
-	vpaddd	ymm1,ymm1,ymm5
-	adc	r12,0
-	vpxor	ymm8,ymm8,ymm0
-	adc	r13,0
-	vpxor	ymm9,ymm9,ymm1
-	lea	r9,[r9+16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	add	r11,QWORD[r9+0]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	adc	r12,QWORD[r9+8]
-	vpaddd	ymm12,ymm12,ymm8
-	adc	r13,1
-	vpaddd	ymm14,ymm14,ymm9
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm4,ymm4,ymm12
-	mul	r11
-	vpxor	ymm5,ymm5,ymm14
-	mov	r14,rax
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	mov	r15,rdx
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	mov	rax,QWORD[rcx+72]
-	vmovdqa	[rcx+224],ymm12
-	mul	r11
-	vmovdqa	[rcx+256],ymm14
-	mov	rbx,rax
-	vpaddd	ymm2,ymm2,ymm6
-	mov	rbp,rdx
-	vpaddd	ymm3,ymm3,ymm7
-	mov	rax,r8
-	vpxor	ymm10,ymm10,ymm2
-	mul	r12
-	vpxor	ymm11,ymm11,ymm3
-	add	r14,rax
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	adc	r15,rdx
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	ymm12,[rcx+288]
-	mul	r12
-	vmovdqa	ymm14,[rcx+320]
-	add	rbx,rax
-	vpaddd	ymm12,ymm12,ymm10
-	adc	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm11
-	mov	rax,r13
-	vpxor	ymm6,ymm6,ymm12
-	imul	rax,r8
-	vpxor	ymm7,ymm7,ymm14
-	add	rbx,rax
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	adc	rbp,0
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	imul	r13,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm6
-	add	rbx,r15
-	vpaddd	ymm3,ymm3,ymm7
-	adc	rbp,r13
-	vpxor	ymm10,ymm10,ymm2
-	mov	r13,rbp
-	vpxor	ymm11,ymm11,ymm3
-	and	r13,3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	rax,rbp
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	and	rax,-4
-	vpaddd	ymm12,ymm12,ymm10
-	shr	rbp,2
-	vpaddd	ymm14,ymm14,ymm11
-	add	rax,rbp
-	vpxor	ymm6,ymm6,ymm12
-	mov	r11,r14
-	vpxor	ymm7,ymm7,ymm14
-	mov	r12,rbx
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	add	r11,rax
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	adc	r12,0
-	vmovdqa	[rcx+288],ymm12
-	adc	r13,0
-	vmovdqa	[rcx+320],ymm14
-	lea	r9,[r9+16]
-	vpaddd	ymm0,ymm0,ymm5
-	add	r11,QWORD[r9+0]
-	vpaddd	ymm1,ymm1,ymm6
-	adc	r12,QWORD[r9+8]
-	vpxor	ymm11,ymm11,ymm0
-	adc	r13,1
-	vpxor	ymm8,ymm8,ymm1
-	mov	rax,QWORD[rcx+64]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	mul	r11
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	mov	r14,rax
-	vmovdqa	ymm12,[rcx+288]
-	mov	r15,rdx
-	vmovdqa	ymm14,[rcx+320]
-	mov	rax,QWORD[rcx+72]
-	vpaddd	ymm12,ymm12,ymm11
-	mul	r11
-	vpaddd	ymm14,ymm14,ymm8
-	mov	rbx,rax
-	vpxor	ymm5,ymm5,ymm12
-	mov	rbp,rdx
-	vpxor	ymm6,ymm6,ymm14
-	mov	rax,r8
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	mul	r12
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	add	r14,rax
-	vpaddd	ymm0,ymm0,ymm5
-	adc	r15,rdx
-	vpaddd	ymm1,ymm1,ymm6
-	mov	rax,QWORD[rcx+64]
-	vpxor	ymm11,ymm11,ymm0
-	mul	r12
-	vpxor	ymm8,ymm8,ymm1
-	add	rbx,rax
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	adc	rbp,rdx
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	mov	rax,r13
-	vpaddd	ymm12,ymm12,ymm11
-	imul	rax,r8
-	vpaddd	ymm14,ymm14,ymm8
-	add	rbx,rax
-	vpxor	ymm5,ymm5,ymm12
-	adc	rbp,0
-	vpxor	ymm6,ymm6,ymm14
-	imul	r13,QWORD[rcx+64]
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	add	rbx,r15
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	adc	rbp,r13
-	vmovdqa	[rcx+288],ymm12
-	mov	r13,rbp
-	vmovdqa	[rcx+320],ymm14
-	and	r13,3
-	vpaddd	ymm2,ymm2,ymm7
-	mov	rax,rbp
-	vpaddd	ymm3,ymm3,ymm4
-	and	rax,-4
-	vpxor	ymm9,ymm9,ymm2
-	shr	rbp,2
-	vpxor	ymm10,ymm10,ymm3
-	add	rax,rbp
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	mov	r11,r14
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	mov	r12,rbx
-	vmovdqa	ymm12,[rcx+224]
-	add	r11,rax
-	vmovdqa	ymm14,[rcx+256]
-	adc	r12,0
-	vpaddd	ymm12,ymm12,ymm9
-	adc	r13,0
-	vpaddd	ymm14,ymm14,ymm10
-	lea	r9,[r9+16]
-	vpxor	ymm7,ymm7,ymm12
-	add	r11,QWORD[r9+0]
-	vpxor	ymm4,ymm4,ymm14
-	adc	r12,QWORD[r9+8]
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	adc	r13,1
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,QWORD[rcx+64]
-	vpaddd	ymm2,ymm2,ymm7
-	mul	r11
-	vpaddd	ymm3,ymm3,ymm4
-	mov	r14,rax
-	vpxor	ymm9,ymm9,ymm2
-	mov	r15,rdx
-	vpxor	ymm10,ymm10,ymm3
-	mov	rax,QWORD[rcx+72]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	mul	r11
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	mov	rbx,rax
-	vpaddd	ymm12,ymm12,ymm9
-	mov	rbp,rdx
-	vpaddd	ymm14,ymm14,ymm10
-	mov	rax,r8
-	vpxor	ymm7,ymm7,ymm12
-	mul	r12
-	vpxor	ymm4,ymm4,ymm14
-	add	r14,rax
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	adc	r15,rdx
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	mov	rax,QWORD[rcx+64]
-	vmovdqa	[rcx+224],ymm12
-	mul	r12
-	vmovdqa	[rcx+256],ymm14
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r8
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,QWORD[rcx+64]
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	r9,[r9+16]
-	add	r11,QWORD[r9+0]
-	adc	r12,QWORD[r9+8]
-	adc	r13,1
-	mov	rax,QWORD[rcx+64]
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,QWORD[rcx+72]
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r8
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,QWORD[rcx+64]
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r8
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,QWORD[rcx+64]
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	r9,[r9+16]
-	add	r11,QWORD[r9+0]
-	adc	r12,QWORD[r9+8]
-	adc	r13,1
-	mov	rax,QWORD[rcx+64]
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,QWORD[rcx+72]
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r8
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,QWORD[rcx+64]
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r8
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,QWORD[rcx+64]
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	r9,[r9+16]
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vpxor	ymm6,ymm6,[rsi+0]
-	vmovdqu	[rdi+0],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vpxor	ymm6,ymm6,[rsi+256]
-	vmovdqu	[rdi+256],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vpxor	ymm6,ymm6,[rsi+64]
-	vmovdqu	[rdi+64],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vpxor	ymm6,ymm6,[rsi+320]
-	vmovdqu	[rdi+320],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vpxor	ymm6,ymm6,[rsi+128]
-	vmovdqu	[rdi+128],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vpxor	ymm6,ymm6,[rsi+384]
-	vmovdqu	[rdi+384],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vpxor	ymm6,ymm6,[rsi+192]
-	vmovdqu	[rdi+192],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vpxor	ymm6,ymm6,[rsi+448]
-	vmovdqu	[rdi+448],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vpxor	ymm10,ymm10,[rsi+32]
-	vmovdqu	[rdi+32],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vpxor	ymm10,ymm10,[rsi+288]
-	vmovdqu	[rdi+288],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vpxor	ymm10,ymm10,[rsi+96]
-	vmovdqu	[rdi+96],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vpxor	ymm10,ymm10,[rsi+352]
-	vmovdqu	[rdi+352],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vpxor	ymm10,ymm10,[rsi+160]
-	vmovdqu	[rdi+160],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vpxor	ymm10,ymm10,[rsi+416]
-	vmovdqu	[rdi+416],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vpxor	ymm10,ymm10,[rsi+224]
-	vmovdqu	[rdi+224],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vpxor	ymm10,ymm10,[rsi+480]
-	vmovdqu	[rdi+480],ymm10
-	add	DWORD[rcx+48],8
-	add	rdi,512
-	add	rsi,512
-	dec	r10
-	jnz	L$cp_fused_122
-	mov	QWORD[rcx+80],r11
-	mov	QWORD[rcx+88],r12
-	mov	QWORD[rcx+96],r13
-	ret
-L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end:
 align 16
 ctasm_chacha20_poly1305_fused_ssse3:
 	mov	QWORD[rcx+208],rdx
@@ -9601,7 +7085,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_123:
+L$cp_fused_156:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -9625,7 +7109,7 @@ L$cp_fused_123:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_124:
+L$cp_dround_f_157:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -9854,9 +7338,9 @@ L$cp_dround_f_124:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_124
+	jnz	L$cp_dround_f_157
 	mov	r10d,2
-L$cp_dround_f_125:
+L$cp_dround_f_158:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -10245,7 +7729,7 @@ L$cp_dround_f_125:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_125
+	jnz	L$cp_dround_f_158
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -10381,7 +7865,7 @@ L$cp_dround_f_125:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_123
+	jnz	L$cp_fused_156
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -10390,7 +7874,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_127
+	jz	L$cp_polydone_160
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -10400,7 +7884,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_126:
+L$cp_poly_159:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -10440,13 +7924,539 @@ L$cp_poly_126:
 	adc	r12,0
 	adc	r13,0
 	dec	rcx
-	jnz	L$cp_poly_126
+	jnz	L$cp_poly_159
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_127:
+L$cp_polydone_160:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
+align 16
+ctasm_chacha_poly1305_powers_avx2:
+	mov	r8,QWORD[rdi+0]
+	mov	r9,QWORD[rdi+8]
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	mov	r11,r8
+	and	r11d,0x3ffffff
+	mov	r12,r8
+	shr	r12,26
+	and	r12d,0x3ffffff
+	mov	r13,r8
+	shr	r13,52
+	mov	rax,r9
+	shl	rax,12
+	or	r13,rax
+	and	r13d,0x3ffffff
+	mov	r14,r9
+	shr	r14,14
+	and	r14d,0x3ffffff
+	mov	r15,r9
+	shr	r15,40
+	mov	rax,0
+	shl	rax,24
+	or	r15,rax
+	mov	QWORD[rdi+1144],r11
+	mov	QWORD[rdi+1176],r12
+	mov	QWORD[rdi+1208],r13
+	mov	QWORD[rdi+1240],r14
+	mov	QWORD[rdi+1272],r15
+	mov	r11,r8
+	mov	r12,r9
+	xor	r13d,r13d
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rbp,r11
+	and	ebp,0x3ffffff
+	mov	rbx,r11
+	shr	rbx,26
+	and	ebx,0x3ffffff
+	mov	r14,r11
+	shr	r14,52
+	mov	rax,r12
+	shl	rax,12
+	or	r14,rax
+	and	r14d,0x3ffffff
+	mov	r15,r12
+	shr	r15,14
+	and	r15d,0x3ffffff
+	mov	rdx,r12
+	shr	rdx,40
+	mov	rax,r13
+	shl	rax,24
+	or	rdx,rax
+	mov	QWORD[rdi+1128],rbp
+	mov	QWORD[rdi+1160],rbx
+	mov	QWORD[rdi+1192],r14
+	mov	QWORD[rdi+1224],r15
+	mov	QWORD[rdi+1256],rdx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rbp,r11
+	and	ebp,0x3ffffff
+	mov	rbx,r11
+	shr	rbx,26
+	and	ebx,0x3ffffff
+	mov	r14,r11
+	shr	r14,52
+	mov	rax,r12
+	shl	rax,12
+	or	r14,rax
+	and	r14d,0x3ffffff
+	mov	r15,r12
+	shr	r15,14
+	and	r15d,0x3ffffff
+	mov	rdx,r12
+	shr	rdx,40
+	mov	rax,r13
+	shl	rax,24
+	or	rdx,rax
+	mov	QWORD[rdi+1136],rbp
+	mov	QWORD[rdi+1168],rbx
+	mov	QWORD[rdi+1200],r14
+	mov	QWORD[rdi+1232],r15
+	mov	QWORD[rdi+1264],rdx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rbp,r11
+	and	ebp,0x3ffffff
+	mov	rbx,r11
+	shr	rbx,26
+	and	ebx,0x3ffffff
+	mov	r14,r11
+	shr	r14,52
+	mov	rax,r12
+	shl	rax,12
+	or	r14,rax
+	and	r14d,0x3ffffff
+	mov	r15,r12
+	shr	r15,14
+	and	r15d,0x3ffffff
+	mov	rdx,r12
+	shr	rdx,40
+	mov	rax,r13
+	shl	rax,24
+	or	rdx,rax
+	mov	QWORD[rdi+1120],rbp
+	mov	QWORD[rdi+1152],rbx
+	mov	QWORD[rdi+1184],r14
+	mov	QWORD[rdi+1216],r15
+	mov	QWORD[rdi+1248],rdx
+	vmovdqa	ymm0,[rdi+1120]
+	vpermq	ymm0,ymm0,0
+	vmovdqa	[rdi+832],ymm0
+	vmovdqa	ymm0,[rdi+1152]
+	vpsllq	ymm1,ymm0,2
+	vpaddq	ymm1,ymm1,ymm0
+	vmovdqa	[rdi+1280],ymm1
+	vpermq	ymm2,ymm1,0
+	vmovdqa	[rdi+992],ymm2
+	vpermq	ymm0,ymm0,0
+	vmovdqa	[rdi+864],ymm0
+	vmovdqa	ymm0,[rdi+1184]
+	vpsllq	ymm1,ymm0,2
+	vpaddq	ymm1,ymm1,ymm0
+	vmovdqa	[rdi+1312],ymm1
+	vpermq	ymm2,ymm1,0
+	vmovdqa	[rdi+1024],ymm2
+	vpermq	ymm0,ymm0,0
+	vmovdqa	[rdi+896],ymm0
+	vmovdqa	ymm0,[rdi+1216]
+	vpsllq	ymm1,ymm0,2
+	vpaddq	ymm1,ymm1,ymm0
+	vmovdqa	[rdi+1344],ymm1
+	vpermq	ymm2,ymm1,0
+	vmovdqa	[rdi+1056],ymm2
+	vpermq	ymm0,ymm0,0
+	vmovdqa	[rdi+928],ymm0
+	vmovdqa	ymm0,[rdi+1248]
+	vpsllq	ymm1,ymm0,2
+	vpaddq	ymm1,ymm1,ymm0
+	vmovdqa	[rdi+1376],ymm1
+	vpermq	ymm2,ymm1,0
+	vmovdqa	[rdi+1088],ymm2
+	vpermq	ymm0,ymm0,0
+	vmovdqa	[rdi+960],ymm0
+	ret
+L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
+align 16
+ctasm_chacha_poly1305_blocks_avx2:
+	cmp	rdx,16
+	jb	L$cp_vpolyscalar_163
+	mov	r8,QWORD[rdi+16]
+	and	r8d,0x3ffffff
+	mov	r9,QWORD[rdi+16]
+	shr	r9,26
+	and	r9d,0x3ffffff
+	mov	r10,QWORD[rdi+16]
+	shr	r10,52
+	mov	rax,QWORD[rdi+24]
+	shl	rax,12
+	or	r10,rax
+	and	r10d,0x3ffffff
+	mov	r11,QWORD[rdi+24]
+	shr	r11,14
+	and	r11d,0x3ffffff
+	mov	r12,QWORD[rdi+24]
+	shr	r12,40
+	mov	rax,QWORD[rdi+32]
+	shl	rax,24
+	or	r12,rax
+	vmovq	xmm0,r8
+	vmovq	xmm1,r9
+	vmovq	xmm2,r10
+	vmovq	xmm3,r11
+	vmovq	xmm4,r12
+	vmovdqu	ymm13,[rel L$cp_m26]
+	mov	rcx,rdx
+	shr	rcx,2
+	and	edx,3
+	dec	rcx
+	jz	L$cp_vpolylast_162
+L$cp_vpoly_161:
+	vmovdqu	ymm10,[rsi+0]
+	vmovdqu	ymm11,[rsi+32]
+	vpunpcklqdq	ymm12,ymm10,ymm11
+	vpunpckhqdq	ymm11,ymm10,ymm11
+	vpand	ymm10,ymm12,ymm13
+	vpaddq	ymm0,ymm0,ymm10
+	vpsrlq	ymm10,ymm12,26
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm1,ymm1,ymm10
+	vpsrlq	ymm12,ymm12,52
+	vpsllq	ymm10,ymm11,12
+	vpor	ymm10,ymm10,ymm12
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm2,ymm2,ymm10
+	vpsrlq	ymm10,ymm11,14
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm3,ymm3,ymm10
+	vpsrlq	ymm11,ymm11,40
+	vpor	ymm11,ymm11,[rel L$cp_pad24]
+	vpaddq	ymm4,ymm4,ymm11
+	lea	rsi,[rsi+64]
+	vpmuludq	ymm5,ymm0,[rdi+832]
+	vpmuludq	ymm12,ymm1,[rdi+1088]
+	vpmuludq	ymm14,ymm2,[rdi+1056]
+	vpmuludq	ymm15,ymm3,[rdi+1024]
+	vpaddq	ymm5,ymm5,ymm12
+	vpaddq	ymm14,ymm14,ymm15
+	vpmuludq	ymm12,ymm4,[rdi+992]
+	vpaddq	ymm5,ymm5,ymm14
+	vpaddq	ymm5,ymm5,ymm12
+	vpmuludq	ymm6,ymm0,[rdi+864]
+	vpmuludq	ymm12,ymm1,[rdi+832]
+	vpmuludq	ymm14,ymm2,[rdi+1088]
+	vpmuludq	ymm15,ymm3,[rdi+1056]
+	vpaddq	ymm6,ymm6,ymm12
+	vpaddq	ymm14,ymm14,ymm15
+	vpmuludq	ymm12,ymm4,[rdi+1024]
+	vpaddq	ymm6,ymm6,ymm14
+	vpaddq	ymm6,ymm6,ymm12
+	vpmuludq	ymm7,ymm0,[rdi+896]
+	vpmuludq	ymm12,ymm1,[rdi+864]
+	vpmuludq	ymm14,ymm2,[rdi+832]
+	vpmuludq	ymm15,ymm3,[rdi+1088]
+	vpaddq	ymm7,ymm7,ymm12
+	vpaddq	ymm14,ymm14,ymm15
+	vpmuludq	ymm12,ymm4,[rdi+1056]
+	vpaddq	ymm7,ymm7,ymm14
+	vpaddq	ymm7,ymm7,ymm12
+	vpmuludq	ymm8,ymm0,[rdi+928]
+	vpmuludq	ymm12,ymm1,[rdi+896]
+	vpmuludq	ymm14,ymm2,[rdi+864]
+	vpmuludq	ymm15,ymm3,[rdi+832]
+	vpaddq	ymm8,ymm8,ymm12
+	vpaddq	ymm14,ymm14,ymm15
+	vpmuludq	ymm12,ymm4,[rdi+1088]
+	vpaddq	ymm8,ymm8,ymm14
+	vpaddq	ymm8,ymm8,ymm12
+	vpmuludq	ymm9,ymm0,[rdi+960]
+	vpmuludq	ymm12,ymm1,[rdi+928]
+	vpmuludq	ymm14,ymm2,[rdi+896]
+	vpmuludq	ymm15,ymm3,[rdi+864]
+	vpaddq	ymm9,ymm9,ymm12
+	vpaddq	ymm14,ymm14,ymm15
+	vpmuludq	ymm12,ymm4,[rdi+832]
+	vpaddq	ymm9,ymm9,ymm14
+	vpaddq	ymm9,ymm9,ymm12
+	vpsrlq	ymm12,ymm5,26
+	vpand	ymm5,ymm5,ymm13
+	vpaddq	ymm6,ymm6,ymm12
+	vpsrlq	ymm12,ymm8,26
+	vpand	ymm8,ymm8,ymm13
+	vpaddq	ymm9,ymm9,ymm12
+	vpsrlq	ymm12,ymm6,26
+	vpand	ymm6,ymm6,ymm13
+	vpaddq	ymm7,ymm7,ymm12
+	vpsrlq	ymm12,ymm9,26
+	vpand	ymm9,ymm9,ymm13
+	vpsllq	ymm10,ymm12,2
+	vpaddq	ymm12,ymm12,ymm10
+	vpaddq	ymm5,ymm5,ymm12
+	vpsrlq	ymm12,ymm7,26
+	vpand	ymm7,ymm7,ymm13
+	vpaddq	ymm8,ymm8,ymm12
+	vpsrlq	ymm12,ymm5,26
+	vpand	ymm5,ymm5,ymm13
+	vpaddq	ymm6,ymm6,ymm12
+	vpsrlq	ymm12,ymm8,26
+	vpand	ymm8,ymm8,ymm13
+	vpaddq	ymm9,ymm9,ymm12
+	vmovdqa	ymm0,ymm5
+	vmovdqa	ymm1,ymm6
+	vmovdqa	ymm2,ymm7
+	vmovdqa	ymm3,ymm8
+	vmovdqa	ymm4,ymm9
+	dec	rcx
+	jnz	L$cp_vpoly_161
+L$cp_vpolylast_162:
+	vmovdqu	ymm10,[rsi+0]
+	vmovdqu	ymm11,[rsi+32]
+	vpunpcklqdq	ymm12,ymm10,ymm11
+	vpunpckhqdq	ymm11,ymm10,ymm11
+	vpand	ymm10,ymm12,ymm13
+	vpaddq	ymm0,ymm0,ymm10
+	vpsrlq	ymm10,ymm12,26
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm1,ymm1,ymm10
+	vpsrlq	ymm12,ymm12,52
+	vpsllq	ymm10,ymm11,12
+	vpor	ymm10,ymm10,ymm12
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm2,ymm2,ymm10
+	vpsrlq	ymm10,ymm11,14
+	vpand	ymm10,ymm10,ymm13
+	vpaddq	ymm3,ymm3,ymm10
+	vpsrlq	ymm11,ymm11,40
+	vpor	ymm11,ymm11,[rel L$cp_pad24]
+	vpaddq	ymm4,ymm4,ymm11
+	lea	rsi,[rsi+64]
+	vpmuludq	ymm5,ymm0,[rdi+1120]
+	vpmuludq	ymm12,ymm1,[rdi+1376]
+	vpmuludq	ymm14,ymm2,[rdi+1344]
+	vpmuludq	ymm15,ymm3,[rdi+1312]
+	vpaddq	ymm5,ymm5,ymm12
+	vpaddq	ymm14,ymm14,ymm15
+	vpmuludq	ymm12,ymm4,[rdi+1280]
+	vpaddq	ymm5,ymm5,ymm14
+	vpaddq	ymm5,ymm5,ymm12
+	vpmuludq	ymm6,ymm0,[rdi+1152]
+	vpmuludq	ymm12,ymm1,[rdi+1120]
+	vpmuludq	ymm14,ymm2,[rdi+1376]
+	vpmuludq	ymm15,ymm3,[rdi+1344]
+	vpaddq	ymm6,ymm6,ymm12
+	vpaddq	ymm14,ymm14,ymm15
+	vpmuludq	ymm12,ymm4,[rdi+1312]
+	vpaddq	ymm6,ymm6,ymm14
+	vpaddq	ymm6,ymm6,ymm12
+	vpmuludq	ymm7,ymm0,[rdi+1184]
+	vpmuludq	ymm12,ymm1,[rdi+1152]
+	vpmuludq	ymm14,ymm2,[rdi+1120]
+	vpmuludq	ymm15,ymm3,[rdi+1376]
+	vpaddq	ymm7,ymm7,ymm12
+	vpaddq	ymm14,ymm14,ymm15
+	vpmuludq	ymm12,ymm4,[rdi+1344]
+	vpaddq	ymm7,ymm7,ymm14
+	vpaddq	ymm7,ymm7,ymm12
+	vpmuludq	ymm8,ymm0,[rdi+1216]
+	vpmuludq	ymm12,ymm1,[rdi+1184]
+	vpmuludq	ymm14,ymm2,[rdi+1152]
+	vpmuludq	ymm15,ymm3,[rdi+1120]
+	vpaddq	ymm8,ymm8,ymm12
+	vpaddq	ymm14,ymm14,ymm15
+	vpmuludq	ymm12,ymm4,[rdi+1376]
+	vpaddq	ymm8,ymm8,ymm14
+	vpaddq	ymm8,ymm8,ymm12
+	vpmuludq	ymm9,ymm0,[rdi+1248]
+	vpmuludq	ymm12,ymm1,[rdi+1216]
+	vpmuludq	ymm14,ymm2,[rdi+1184]
+	vpmuludq	ymm15,ymm3,[rdi+1152]
+	vpaddq	ymm9,ymm9,ymm12
+	vpaddq	ymm14,ymm14,ymm15
+	vpmuludq	ymm12,ymm4,[rdi+1120]
+	vpaddq	ymm9,ymm9,ymm14
+	vpaddq	ymm9,ymm9,ymm12
+	vpsrlq	ymm12,ymm5,26
+	vpand	ymm5,ymm5,ymm13
+	vpaddq	ymm6,ymm6,ymm12
+	vpsrlq	ymm12,ymm8,26
+	vpand	ymm8,ymm8,ymm13
+	vpaddq	ymm9,ymm9,ymm12
+	vpsrlq	ymm12,ymm6,26
+	vpand	ymm6,ymm6,ymm13
+	vpaddq	ymm7,ymm7,ymm12
+	vpsrlq	ymm12,ymm9,26
+	vpand	ymm9,ymm9,ymm13
+	vpsllq	ymm10,ymm12,2
+	vpaddq	ymm12,ymm12,ymm10
+	vpaddq	ymm5,ymm5,ymm12
+	vpsrlq	ymm12,ymm7,26
+	vpand	ymm7,ymm7,ymm13
+	vpaddq	ymm8,ymm8,ymm12
+	vpsrlq	ymm12,ymm5,26
+	vpand	ymm5,ymm5,ymm13
+	vpaddq	ymm6,ymm6,ymm12
+	vpsrlq	ymm12,ymm8,26
+	vpand	ymm8,ymm8,ymm13
+	vpaddq	ymm9,ymm9,ymm12
+	vmovdqa	ymm0,ymm5
+	vmovdqa	ymm1,ymm6
+	vmovdqa	ymm2,ymm7
+	vmovdqa	ymm3,ymm8
+	vmovdqa	ymm4,ymm9
+	vextracti128	xmm12,ymm0,1
+	vpaddq	xmm0,xmm0,xmm12
+	vpshufd	xmm12,xmm0,0x4e
+	vpaddq	xmm0,xmm0,xmm12
+	vmovq	r8,xmm0
+	vextracti128	xmm12,ymm1,1
+	vpaddq	xmm1,xmm1,xmm12
+	vpshufd	xmm12,xmm1,0x4e
+	vpaddq	xmm1,xmm1,xmm12
+	vmovq	r9,xmm1
+	vextracti128	xmm12,ymm2,1
+	vpaddq	xmm2,xmm2,xmm12
+	vpshufd	xmm12,xmm2,0x4e
+	vpaddq	xmm2,xmm2,xmm12
+	vmovq	r10,xmm2
+	vextracti128	xmm12,ymm3,1
+	vpaddq	xmm3,xmm3,xmm12
+	vpshufd	xmm12,xmm3,0x4e
+	vpaddq	xmm3,xmm3,xmm12
+	vmovq	r11,xmm3
+	vextracti128	xmm12,ymm4,1
+	vpaddq	xmm4,xmm4,xmm12
+	vpshufd	xmm12,xmm4,0x4e
+	vpaddq	xmm4,xmm4,xmm12
+	vmovq	r12,xmm4
+	mov	rax,r9
+	shl	rax,26
+	add	r8,rax
+	mov	rax,r10
+	shl	rax,52
+	shr	r10,12
+	add	r8,rax
+	adc	r10,0
+	shl	r11,14
+	add	r10,r11
+	mov	rax,r12
+	shl	rax,40
+	shr	r12,24
+	add	r10,rax
+	adc	r12,0
+	mov	rax,r12
+	and	rax,-4
+	and	r12,3
+	mov	r11,rax
+	shr	r11,2
+	add	rax,r11
+	add	r8,rax
+	adc	r10,0
+	adc	r12,0
+	mov	QWORD[rdi+16],r8
+	mov	QWORD[rdi+24],r10
+	mov	QWORD[rdi+32],r12
+L$cp_vpolyscalar_163:
+	jmp	ctasm_chacha_poly1305_blocks
+L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 section .rdata rdata align=64
 align 32, db 0
 L$cp_sigma:
@@ -10460,10 +8470,24 @@ L$cp_rot8:
 L$cp_inc:
 	db	0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x02,0x00,0x00,0x00,0x03,0x00,0x00,0x00
 	db	0x04,0x00,0x00,0x00,0x05,0x00,0x00,0x00,0x06,0x00,0x00,0x00,0x07,0x00,0x00,0x00
+L$cp_blk0:
+	db	0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 L$cp_blk1:
 	db	0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
 L$cp_blk2:
 	db	0x02,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_blk3:
+	db	0x03,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_blk4:
+	db	0x04,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_blk5:
+	db	0x05,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00
+L$cp_m26:
+	db	0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00
+	db	0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0x03,0x00,0x00,0x00,0x00
+L$cp_pad24:
+	db	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
+	db	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
 section .pdata rdata align=4
 	dd	ctasm_chacha20_ssse3 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_ssse3_end wrt ..imagebase
@@ -10495,15 +8519,18 @@ section .pdata rdata align=4
 	dd	ctasm_chacha20_xorbuf_avx2 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xorbuf_avx2_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_xorbuf_avx2_info wrt ..imagebase
-	dd	ctasm_chacha20_poly1305_fused_avx2 wrt ..imagebase
-	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_end wrt ..imagebase
-	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_info wrt ..imagebase
 	dd	ctasm_chacha20_poly1305_fused_ssse3 wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_info wrt ..imagebase
 	dd	ctasm_chacha_poly1305_blocks wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_info wrt ..imagebase
+	dd	ctasm_chacha_poly1305_powers_avx2 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_powers_avx2_info wrt ..imagebase
+	dd	ctasm_chacha_poly1305_blocks_avx2 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_info wrt ..imagebase
 section .xdata rdata align=8
 align 4
 L$_ctasm_ctasm_chacha20_ssse3_info:
@@ -10635,27 +8662,27 @@ align 4
 L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_info:
 	db	1,L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19-ctasm_chacha20_poly1305_seal_avx2,30,0
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19-ctasm_chacha20_poly1305_seal_avx2,248
-	dw	67
+	dw	103
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p18-ctasm_chacha20_poly1305_seal_avx2,232
-	dw	66
+	dw	102
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p17-ctasm_chacha20_poly1305_seal_avx2,216
-	dw	65
+	dw	101
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p16-ctasm_chacha20_poly1305_seal_avx2,200
-	dw	64
+	dw	100
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p15-ctasm_chacha20_poly1305_seal_avx2,184
-	dw	63
+	dw	99
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p14-ctasm_chacha20_poly1305_seal_avx2,168
-	dw	62
+	dw	98
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p13-ctasm_chacha20_poly1305_seal_avx2,152
-	dw	61
+	dw	97
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p12-ctasm_chacha20_poly1305_seal_avx2,136
-	dw	60
+	dw	96
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p11-ctasm_chacha20_poly1305_seal_avx2,120
-	dw	59
+	dw	95
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p10-ctasm_chacha20_poly1305_seal_avx2,104
-	dw	58
+	dw	94
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p9-ctasm_chacha20_poly1305_seal_avx2,1
-	dw	137
+	dw	209
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p8-ctasm_chacha20_poly1305_seal_avx2,240
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p7-ctasm_chacha20_poly1305_seal_avx2,224
 	db	L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p6-ctasm_chacha20_poly1305_seal_avx2,208
@@ -10668,27 +8695,27 @@ align 4
 L$_ctasm_ctasm_chacha20_poly1305_open_avx2_info:
 	db	1,L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19-ctasm_chacha20_poly1305_open_avx2,30,0
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19-ctasm_chacha20_poly1305_open_avx2,248
-	dw	67
+	dw	103
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p18-ctasm_chacha20_poly1305_open_avx2,232
-	dw	66
+	dw	102
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p17-ctasm_chacha20_poly1305_open_avx2,216
-	dw	65
+	dw	101
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p16-ctasm_chacha20_poly1305_open_avx2,200
-	dw	64
+	dw	100
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p15-ctasm_chacha20_poly1305_open_avx2,184
-	dw	63
+	dw	99
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p14-ctasm_chacha20_poly1305_open_avx2,168
-	dw	62
+	dw	98
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p13-ctasm_chacha20_poly1305_open_avx2,152
-	dw	61
+	dw	97
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p12-ctasm_chacha20_poly1305_open_avx2,136
-	dw	60
+	dw	96
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p11-ctasm_chacha20_poly1305_open_avx2,120
-	dw	59
+	dw	95
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p10-ctasm_chacha20_poly1305_open_avx2,104
-	dw	58
+	dw	94
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p9-ctasm_chacha20_poly1305_open_avx2,1
-	dw	137
+	dw	209
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p8-ctasm_chacha20_poly1305_open_avx2,240
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p7-ctasm_chacha20_poly1305_open_avx2,224
 	db	L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p6-ctasm_chacha20_poly1305_open_avx2,208
@@ -10704,12 +8731,15 @@ align 4
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_info:
 	db	1,0,0,0
 align 4
-L$_ctasm_ctasm_chacha20_poly1305_fused_avx2_info:
-	db	1,0,0,0
-align 4
 L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_info:
 	db	1,0,0,0
 align 4
 L$_ctasm_ctasm_chacha_poly1305_blocks_info:
+	db	1,0,0,0
+align 4
+L$_ctasm_ctasm_chacha_poly1305_powers_avx2_info:
+	db	1,0,0,0
+align 4
+L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_info:
 	db	1,0,0,0
 %endif

@@ -31,8 +31,11 @@
 #    of more than 192 one 4-block batch (VEX xmm on AVX2), else 1-3 short
 #    blocks; a tail's key stream goes through the frame buffer and is XORed 16
 #    bytes, then 1 byte, at a time (the length is public).
-#  * AEAD messages up to 128 bytes: blocks 0..2 in one short batch, so the
-#    Poly1305 key block shares the latency of the message's key stream.
+#  * AEAD messages up to 128 bytes (SSSE3) / 320 bytes (AVX2): blocks 0..
+#    in one short batch, so the Poly1305 key block shares the latency of the
+#    message's key stream. AVX2 runs them two blocks per ymm row set
+#    (horiz_pairs, 1-3 sets) with Poly1305 inline, h in registers; its wipe
+#    covers only what the path wrote.
 #
 # Poly1305: scalar, 2^64 limbs h0, h1, h2 (h2 small) and r = r0 + 2^64 r1.
 # Clamping makes r1 divisible by 4, so with s1 = r1 + r1/4 = 5 r1 / 4,
@@ -55,7 +58,13 @@
 # wrong for h2 = 4 and for h in [p, 2^130) whose low limbs differ from p's;
 # the borrow sees every limb. tag = (h mod p) + s mod 2^128.
 #
-# Fused, both tiers. The AVX2 tier runs a long message's whole
+# Long messages. SSSE3: whole 4-block batches through the fused loop over
+# double rounds (below), the rest chunk by chunk. AVX2: chunk by chunk (2 KiB),
+# ChaCha20 then Poly1305 over the same bytes while they are in L1 (open:
+# Poly1305 first, so in place works), the chunks' Poly1305 the vector one
+# (gen_poly_avx2, 16 blocks and up). The AVX2 alternative, the woven loop,
+# is kept behind AVX2_FUSED (0) with its measurements and the reason it lost.
+# Fused AVX2 (AVX2_FUSED = 1): the AVX2 tier can run a long message's whole
 # 8-block batches through one loop (ctasm_chacha20_poly1305_fused_avx2)
 # whose ten double rounds are unrolled and carry the Poly1305 blocks of one
 # batch's length woven in, one scalar instruction after each vector one
@@ -97,6 +106,36 @@
 # instead of 37) does not move the best case but is less work for a core
 # that a busy machine shares (ctasm-speed's medians under load: seal 8 KiB
 # 1.13x-1.27x OpenSSL where the separate code was 1.01x).
+# Woven scalar (AVX2_FUSED = 1) against vector Poly1305 (0) later, same VM,
+# builds alternated: alone on its core the woven loop is faster (rdtsc
+# minimum of an 8 KiB seal 0.98 vs 1.18 reference cycles/byte: the vector
+# Poly1305, ~0.42/byte, competes with ChaCha20 for the vector pipes, the
+# woven one hides most of its scalar work), but in ctasm-speed -clock cpu
+# (7 rounds, 3 runs each) it loses: seal 8 KiB 0.92 vs 1.01 x OpenSSL
+# (medians), 16 KiB 0.93 vs 0.95, 1350 bytes 1.18 vs 1.35; open 8 KiB 0.83
+# vs 1.04, 16 KiB 0.77 vs 0.97. The woven loop's rate swings with the load
+# on the machine (1,250-1,850 MB/s at 8 KiB, OpenSSL 1,600-1,780): it needs
+# the integer units and a front end for ~2,650 instructions per 512 bytes,
+# which whatever else runs on the core takes from it; vector-only code (and
+# OpenSSL's, AVX2 ChaCha20 + AVX2 Poly1305) is hit far less. Chosen: vector.
+# AVX2 short messages (same VM, 3.25 GHz core clock measured against the
+# 2.445 GHz reference; rdtsc minimums of 200 runs of a 16-byte seal with a
+# 13-byte AD at the tier): 400-445 reference cycles before, ~335 after
+# (pairs, inline Poly1305, partial wipe). Of those ~220 are the rounds: a
+# run with one double round instead of ten measured 118, so a double round
+# costs 22 reference = 29 core cycles, the 2 x 14-cycle dependency chain
+# of a quarter round (two 2-cycle shift+or rotates; AVX2 has no vprold) plus
+# a little. Poly1305 adds three dependent 15-cycle block steps (AD, message,
+# lengths) after them. OpenSSL 3.0's whole EVP seal is 1,100-1,700 reference
+# cycles here, so with ~60 more in the C glue the 16-byte ratio cannot pass
+# about 4.5 on this CPU even with everything but the rounds and Poly1305 at
+# zero. ctasm-speed -clock cpu, medians of 3 runs before and 5 after (each
+# the median of 7 alternating rounds), 16 / 256 / 8 KiB seal ratio to
+# OpenSSL: 3.04 / 2.36 / 0.82 before, 3.70 / 2.67 / 0.86 after (open 2.99 /
+# 2.51 / 0.87 before, 3.57 / 2.62 / 0.85 after); 8 KiB, where nothing
+# changed, varies 0.77-1.09 between runs of the same build. With the vector
+# Poly1305 for long messages too (3 runs): seal 3.60 / 2.63 / 1.05, 1350
+# bytes 1.40, 16 KiB 0.98; open 3.39 / 2.71 / 1.04, 1.36, 0.98.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -105,11 +144,15 @@
 #   64   Poly1305: r0, r1, h0, h1, h2 (64..103), s (104..119), remaining (120)
 #   128  a 16-byte Poly1305 block: padded AD / ciphertext tail, lengths
 #   144  out, tag, in, in_len, ad, ad_len; 192 the current chunk length,
-#        200 the number of fused batches, 208 the SSSE3 fused batches left
+#        200 the number of fused batches; 208 the SSSE3 fused batches left;
+#        AVX2: 208/216 the wipe's 32-byte units and where they start
+#        (wipe_and_return)
+#   224  (AVX2 pairs path only) the zero-padded AD tail: public, not wiped
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
-# Everything from 0 to 896 is zeroed before return: key, key stream and the
-# Poly1305 state are secrets.
+#   896  (AVX2 AEADs) the vector Poly1305's powers of r, PLOOP and PLAST (576)
+# Everything from 0 to 896 (AVX2 AEADs: 1472; the short path: what it wrote)
+# is zeroed before return: key, key stream and the Poly1305 state are secrets.
 #
 # Register plan
 #   ChaCha20 (local ctasm_chacha20_xor_{ssse3,avx2}): rdi out, rsi in, rdx
@@ -138,9 +181,16 @@ Perlasm::set_label_prefix(".Lcp_");
 use constant {
     ST => 0, R0 => 64, R1 => 72, H0 => 80, H1 => 88, H2 => 96, S => 104, REM => 120,
     PAD => 128, A_OUT => 144, A_TAG => 152, A_IN => 160, A_INLEN => 168, A_AD => 176,
-    A_ADLEN => 184, CHUNKLEN => 192, NB => 200, LEFT => 208, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
+    # LEFT (SSSE3 fused loop) and WIPE_N (AVX2 AEADs) share 208: each tier uses one
+    A_ADLEN => 184, CHUNKLEN => 192, NB => 200, LEFT => 208, WIPE_N => 208, WIPE_AT => 216,
+    ADPAD => 224, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
 };
 use constant FRAME => USED + 32;    # + the slack that rounds B up to 32
+# AVX2 AEADs only: the radix-2^26 tables of the vector Poly1305 (gen_poly_avx2)
+# after USED: PLOOP r^4 in every lane, PLAST r^4, r^2, r^3, r^1 by lane; each
+# 9 rows of 32 bytes (limbs 0-4, then 5 x limbs 1-4).
+use constant { PLOOP => USED, PLAST => USED + 288, USED_AVX2 => USED + 576 };
+use constant FRAME_AVX2 => USED_AVX2 + 32;
 use constant CHUNK => 2048;
 # The SSSE3 fused loop's double rounds: [iterations, double rounds per
 # iteration, Poly1305 blocks woven into each iteration], 10 double rounds and
@@ -158,6 +208,9 @@ use constant POLY_ROLES => qw(%r11 %r12 %r13 %r14 %r15 %rbx %rbp);
 # critical path) measured no faster on the Zen 3 VM (SSSE3 ChaCha20 8 KiB 1.8 vs 1.7).
 use constant MEMROW => 2;
 use constant POLY => "ctasm_chacha_poly1305_blocks";
+# The AVX2 tier's long messages: 1 = the woven loop (gen_fused), 0 = ChaCha20
+# and the vector Poly1305 (gen_poly_avx2) chunk by chunk.
+use constant AVX2_FUSED => 0;
 
 # ---------------------------------------------------------------------------
 # Vector instruction helpers: $vex selects the VEX three-operand forms.
@@ -489,6 +542,73 @@ sub horiz {
     }
 }
 
+# The AVX2 short path: 2 $sets (1..3) blocks from the counter at 48(B) into
+# the buffer, two blocks per ymm row set (block 2i in the low lanes of ymm
+# 4i..4i+3, block 2i+1 in the high ones, temporary 12+i): six blocks cost
+# about the latency of one. The diagonal round rotates rows a, c and d (by
+# 3, 1, 2 lanes), not b: b's last update ends a round and is the first input
+# of the next, so rotating it would add a shuffle's latency to every round;
+# a, c and d are ready early enough for theirs to run in its shadow.
+# Does not advance the counter.
+sub horiz_pairs {
+    my ($sets) = @_;
+    my @rows = map { my $i = $_; [map { "%ymm" . (4 * $i + $_) } 0 .. 3] } 0 .. $sets - 1;
+    my @t = map { "%ymm" . (12 + $_) } 0 .. $sets - 1;
+    for my $i (0 .. $sets - 1) {
+        emit("vbroadcasti128 " . (16 * $_) . "(%rcx), $rows[$i][$_]") for 0 .. 3;
+        emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $rows[$i][3], $rows[$i][3]");
+    }
+    emit("movl \$10, %r8d");
+    my $loop = newlabel("dround_p");
+    label($loop);
+    my $round = sub {
+        my @q;
+        for my $i (0 .. $sets - 1) {
+            my ($a, $b, $c, $d) = @{ $rows[$i] };
+            my $tt = $t[$i];
+            my @l;
+            my $save = $code;
+            for my $f (sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 16, $tt) },
+                       sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 12, $tt) },
+                       sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 8, $tt) },
+                       sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 7, $tt) }) {
+                $code = "";
+                $f->();
+                push @l, $code;
+            }
+            $code = $save;
+            push @q, \@l;
+        }
+        for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
+    };
+    my $shuf = sub {
+        my ($ia, $ic, $id) = @_;
+        for my $r (@rows) {
+            emit("vpshufd \$$ia, $r->[0], $r->[0]", "vpshufd \$$ic, $r->[2], $r->[2]",
+                 "vpshufd \$$id, $r->[3], $r->[3]");
+        }
+    };
+    $round->();
+    # lane k of b meets a's lane k-1, c's k+1, d's k+2: (x0,x5,x10,x15) at k = 1
+    $shuf->(0x93, 0x39, 0x4e);
+    $round->();
+    $shuf->(0x39, 0x93, 0x4e);
+    emit("decl %r8d", "jnz $loop");
+    for my $i (0 .. $sets - 1) {
+        my $r = $rows[$i];
+        for my $j (0 .. 3) {
+            emit("vbroadcasti128 " . (16 * $j) . "(%rcx), $t[$i]");
+            emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $t[$i], $t[$i]") if $j == 3;
+            emit("vpaddd $t[$i], $r->[$j], $r->[$j]");
+        }
+        my $o = BUF + 128 * $i;
+        emit("vperm2i128 \$0x20, $r->[1], $r->[0], $t[$i]", "vmovdqa $t[$i], $o(%rcx)",
+             "vperm2i128 \$0x20, $r->[3], $r->[2], $t[$i]", "vmovdqa $t[$i], " . ($o + 32) . "(%rcx)",
+             "vperm2i128 \$0x31, $r->[1], $r->[0], $t[$i]", "vmovdqa $t[$i], " . ($o + 64) . "(%rcx)",
+             "vperm2i128 \$0x31, $r->[3], $r->[2], $t[$i]", "vmovdqa $t[$i], " . ($o + 96) . "(%rcx)");
+    }
+}
+
 # ctasm_chacha20_xorbuf_<tier>: out[0..len) = in ^ key stream at r9; rdi out,
 # rsi in, rdx len (public). Clobbers rax, xmm0.
 sub gen_xorbuf {
@@ -671,6 +791,147 @@ sub gen_poly {
 }
 
 # ---------------------------------------------------------------------------
+# AVX2 Poly1305: four blocks at a time in ymm lanes, radix 2^26 (limb k of a
+# lane in the low 26 bits of its qword k), with r^4 per step and r^4, r^2,
+# r^3, r^1 on the last (a lane's blocks are 4g + (0, 2, 1, 3): the order
+# vpunpck{l,h}qdq leaves two loaded block pairs in). With limbs h_k < 2^28
+# (carried, plus a message limb), r_k < 2^27 and 5 r_k < 2^30, each of the
+# five products of a column is below 2^57 and their sum below 2^60: no
+# qword overflows. The carry pass after a multiply leaves every limb below
+# 2^26 plus a few bits. Measured against the scalar woven loop in the header.
+
+# h (three 2^64 limbs) -> radix 2^26 limbs in $l0..$l4 (GPRs); clobbers rax.
+sub to26 {
+    my ($h0, $h1, $h2, @l) = @_;
+    emit("movq $h0, $l[0]", "andl \$0x3ffffff, " . r32($l[0]),
+         "movq $h0, $l[1]", "shrq \$26, $l[1]", "andl \$0x3ffffff, " . r32($l[1]),
+         "movq $h0, $l[2]", "shrq \$52, $l[2]", "movq $h1, %rax", "shlq \$12, %rax", "orq %rax, $l[2]",
+         "andl \$0x3ffffff, " . r32($l[2]),
+         "movq $h1, $l[3]", "shrq \$14, $l[3]", "andl \$0x3ffffff, " . r32($l[3]),
+         "movq $h1, $l[4]", "shrq \$40, $l[4]", "movq $h2, %rax", "shlq \$24, %rax", "orq %rax, $l[4]");
+}
+sub r32 {
+    my ($r) = @_;
+    return "%r$1d" if $r =~ /^%r(\d+)$/;
+    return "%e$1" if $r =~ /^%r([a-z]{2})$/;
+    die "r32: $r";
+}
+
+# ctasm_chacha_poly1305_powers_avx2: rdi the Poly1305 state (B + 64); fills
+# PLOOP and PLAST from r. Clobbers the GPRs but rsp, rdi and ymm0-2.
+sub gen_powers {
+    my $T = PLAST - R0;    # the tables from rdi
+    emit(".ctasm_proc ctasm_chacha_poly1305_powers_avx2",
+         "movq 0(%rdi), %r8", "movq 8(%rdi), %r9", "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
+    # lane 3 of PLAST is r itself
+    to26("%r8", "%r9", "\$0", map { "%r$_" } 11 .. 15);
+    emit("movq %r" . (11 + $_) . ", " . ($T + 32 * $_ + 24) . "(%rdi)") for 0 .. 4;
+    emit("movq %r8, %r11", "movq %r9, %r12", "xorl %r13d, %r13d");
+    # r^2 (lane 1), r^3 (lane 2), r^4 (lane 0): h = h r, as in gen_poly, no block added
+    for my $lane (1, 2, 0) {
+        emit("movq %r8, %rax", "mulq %r11", "movq %rax, %r14", "movq %rdx, %r15",
+             "movq %r9, %rax", "mulq %r11", "movq %rax, %rbx", "movq %rdx, %rbp",
+             "movq %r10, %rax", "mulq %r12", "addq %rax, %r14", "adcq %rdx, %r15",
+             "movq %r8, %rax", "mulq %r12", "addq %rax, %rbx", "adcq %rdx, %rbp",
+             "movq %r13, %rax", "imulq %r10, %rax", "addq %rax, %rbx", "adcq \$0, %rbp",
+             "imulq %r8, %r13",
+             "addq %r15, %rbx", "adcq %r13, %rbp",
+             "movq %rbp, %r13", "andq \$3, %r13",
+             "movq %rbp, %rax", "andq \$-4, %rax", "shrq \$2, %rbp", "addq %rbp, %rax",
+             "movq %r14, %r11", "movq %rbx, %r12",
+             "addq %rax, %r11", "adcq \$0, %r12", "adcq \$0, %r13");
+        # h2 <= 4 here, so limb 4 < 2^27; the lanes' sums are reduced later
+        to26("%r11", "%r12", "%r13", "%rbp", "%rbx", "%r14", "%r15", "%rdx");
+        my @l = ("%rbp", "%rbx", "%r14", "%r15", "%rdx");
+        emit("movq $l[$_], " . ($T + 32 * $_ + 8 * $lane) . "(%rdi)") for 0 .. 4;
+    }
+    # 5 r_k for k = 1..4; PLOOP = lane 0 of PLAST everywhere
+    for my $k (0 .. 4) {
+        emit("vmovdqa " . ($T + 32 * $k) . "(%rdi), %ymm0");
+        if ($k) {
+            emit("vpsllq \$2, %ymm0, %ymm1", "vpaddq %ymm0, %ymm1, %ymm1",
+                 "vmovdqa %ymm1, " . ($T + 32 * ($k + 4)) . "(%rdi)",
+                 "vpermq \$0, %ymm1, %ymm2", "vmovdqa %ymm2, " . (PLOOP - R0 + 32 * ($k + 4)) . "(%rdi)");
+        }
+        emit("vpermq \$0, %ymm0, %ymm0", "vmovdqa %ymm0, " . (PLOOP - R0 + 32 * $k) . "(%rdi)");
+    }
+    emit(".ctasm_ret", ".ctasm_endproc");
+}
+
+# ctasm_chacha_poly1305_blocks_avx2: as ctasm_chacha_poly1305_blocks (rdi
+# the state, rsi data, rdx blocks, each with the pad bit), the tables made;
+# below 16 blocks, and for the last rdx mod 4, the scalar one.
+sub gen_poly_avx2 {
+    my @H = map { "%ymm$_" } 0 .. 4;
+    my @D = map { "%ymm$_" } 5 .. 9;
+    my ($m0, $m1, $t, $mask) = map { "%ymm$_" } 10 .. 13;
+    my ($loop, $last, $scalar) = (newlabel("vpoly"), newlabel("vpolylast"), newlabel("vpolyscalar"));
+    emit(".ctasm_proc ctasm_chacha_poly1305_blocks_avx2",
+         "cmpq \$16, %rdx", "jb $scalar");
+    # h into lane 0 (vmovq zeroes the other lanes)
+    to26("16(%rdi)", "24(%rdi)", "32(%rdi)", map { "%r$_" } 8 .. 12);
+    emit("vmovq %r" . (8 + $_) . ", " . ($H[$_] =~ s/y/x/r)) for 0 .. 4;
+    emit("vmovdqu .Lcp_m26(%rip), $mask", "movq %rdx, %rcx", "shrq \$2, %rcx", "andl \$3, %edx");
+    # one step: H = (H + the 4 blocks at rsi) * table at rdi + $tab
+    my $step = sub {
+        my ($tab) = @_;
+        my $R = sub { ($tab - R0 + 32 * $_[0]) . "(%rdi)" };    # limb k (k < 5), 5 limb k-4 (k > 4)
+        emit("vmovdqu 0(%rsi), $m0", "vmovdqu 32(%rsi), $m1",
+             "vpunpcklqdq $m1, $m0, $t",     # low halves of blocks (0, 2 | 1, 3)
+             "vpunpckhqdq $m1, $m0, $m1",    # high halves
+             "vpand $mask, $t, $m0", "vpaddq $m0, $H[0], $H[0]",
+             "vpsrlq \$26, $t, $m0", "vpand $mask, $m0, $m0", "vpaddq $m0, $H[1], $H[1]",
+             "vpsrlq \$52, $t, $t", "vpsllq \$12, $m1, $m0", "vpor $t, $m0, $m0", "vpand $mask, $m0, $m0",
+             "vpaddq $m0, $H[2], $H[2]",
+             "vpsrlq \$14, $m1, $m0", "vpand $mask, $m0, $m0", "vpaddq $m0, $H[3], $H[3]",
+             "vpsrlq \$40, $m1, $m1", "vpor .Lcp_pad24(%rip), $m1, $m1", "vpaddq $m1, $H[4], $H[4]",
+             "leaq 64(%rsi), %rsi");
+        # d_i = sum_j h_j r_{i-j}, 5 r where i - j wraps (column i)
+        # summed as (p0 + p1) + (p2 + p3) + p4: two adds after the last product
+        my ($u, $v) = ("%ymm14", "%ymm15");
+        for my $i (0 .. 4) {
+            my @op = map { my $k = $i - $_; $k >= 0 ? $R->($k) : $R->(5 + $k + 4) } 0 .. 4;
+            emit("vpmuludq $op[0], $H[0], $D[$i]", "vpmuludq $op[1], $H[1], $t",
+                 "vpmuludq $op[2], $H[2], $u", "vpmuludq $op[3], $H[3], $v",
+                 "vpaddq $t, $D[$i], $D[$i]", "vpaddq $v, $u, $u",
+                 "vpmuludq $op[4], $H[4], $t", "vpaddq $u, $D[$i], $D[$i]", "vpaddq $t, $D[$i], $D[$i]");
+        }
+        # carry: 0->1, 3->4, 1->2, 4->0 (times 5), 2->3, 0->1, 3->4
+        for my $c ([0, 1], [3, 4], [1, 2], [4, 0], [2, 3], [0, 1], [3, 4]) {
+            my ($a, $b) = @$c;
+            emit("vpsrlq \$26, $D[$a], $t", "vpand $mask, $D[$a], $D[$a]");
+            emit("vpsllq \$2, $t, $m0", "vpaddq $m0, $t, $t") if $a == 4;
+            emit("vpaddq $t, $D[$b], $D[$b]");
+        }
+        emit("vmovdqa $D[$_], $H[$_]") for 0 .. 4;
+    };
+    emit("decq %rcx", "jz $last");
+    label($loop);
+    $step->(PLOOP);
+    emit("decq %rcx", "jnz $loop");
+    label($last);
+    $step->(PLAST);
+    # sum the lanes of each limb into r8..r12
+    for my $k (0 .. 4) {
+        my $x = $H[$k] =~ s/y/x/r;
+        my $tx = $t =~ s/y/x/r;
+        emit("vextracti128 \$1, $H[$k], $tx", "vpaddq $tx, $x, $x", "vpshufd \$0x4e, $x, $tx",
+             "vpaddq $tx, $x, $x", "vmovq $x, %r" . (8 + $k));
+    }
+    # back to 2^64 limbs: l0 + 2^26 l1 + 2^52 l2 + 2^78 l3 + 2^104 l4 (l_k < 2^29)
+    emit("movq %r9, %rax", "shlq \$26, %rax", "addq %rax, %r8",
+         "movq %r10, %rax", "shlq \$52, %rax", "shrq \$12, %r10", "addq %rax, %r8", "adcq \$0, %r10",
+         "shlq \$14, %r11", "addq %r11, %r10",
+         "movq %r12, %rax", "shlq \$40, %rax", "shrq \$24, %r12", "addq %rax, %r10", "adcq \$0, %r12",
+         # h2 = 4 q + e -> 5 q into the low limbs, as the scalar step does
+         "movq %r12, %rax", "andq \$-4, %rax", "andq \$3, %r12", "movq %rax, %r11", "shrq \$2, %r11",
+         "addq %r11, %rax", "addq %rax, %r8", "adcq \$0, %r10", "adcq \$0, %r12",
+         "movq %r8, 16(%rdi)", "movq %r10, 24(%rdi)", "movq %r12, 32(%rdi)");
+    label($scalar);
+    emit("jmp " . POLY, ".ctasm_endproc");
+}
+
+# ---------------------------------------------------------------------------
 # Global functions.
 sub frame_base { emit("leaq 31(%rsp), %rcx", "andq \$-32, %rcx") }
 
@@ -686,10 +947,21 @@ sub load_state {
 
 # Zero the frame and the vector registers; the volatile GPRs that held
 # secrets too (the callee-saved ones are restored by the epilogue).
+# $partial (the AVX2 AEADs): [0, SPILL) and then WIPE_N 32-byte units from
+# B + WIPE_AT, the part of the rest the path taken wrote (the short path's
+# blocks only: a 16-byte message need not pay for 896 bytes of stores).
 sub wipe_and_return {
+    my ($partial) = @_;
     my $l = newlabel("wipe");
     frame_base();
     if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
+    if ($partial) {
+        emit("movl " . WIPE_N . "(%rcx), %eax", "movq " . WIPE_AT . "(%rcx), %rdx");
+        emit("vmovdqa %ymm0, $_(%rcx)") for map { 32 * $_ } 0 .. SPILL / 32 - 1;
+        emit("addq %rdx, %rcx");
+        label($l);
+        emit("vmovdqa %ymm0, 0(%rcx)", "addq \$32, %rcx", "decl %eax", "jnz $l");
+    } else {
     emit("movl \$" . (USED / 64) . ", %eax");
     label($l);
     if ($vex) {
@@ -698,6 +970,7 @@ sub wipe_and_return {
         mova("%xmm0", "$_(%rcx)") for 0, 16, 32, 48;
     }
     emit("addq \$64, %rcx", "decl %eax", "jnz $l");
+    }
     if ($vex) {
         emit("vzeroall");
     } else {
@@ -737,12 +1010,105 @@ sub poly_padded {
     label($skip);
 }
 
+# ---------------------------------------------------------------------------
+# The AVX2 short path's Poly1305, inline with the state in registers (no
+# calls, no stores of h between blocks): r8 r0, r9 r1, r10 s1, r11-r13 h,
+# r14 r15 rbx rbp the product, rax rdx for mul; rsi the data, rdi blocks.
+
+# h = (h + $m) r, the limbs of $m given as three operands (the pad bit in the
+# third), the same arithmetic as ctasm_chacha_poly1305_blocks (see the header).
+sub poly_mul_inline {
+    my ($m0, $m1, $m2) = @_;
+    emit("addq $m0, %r11", "adcq $m1, %r12", "adcq $m2, %r13",
+         "movq %r8, %rax", "mulq %r11", "movq %rax, %r14", "movq %rdx, %r15",
+         "movq %r9, %rax", "mulq %r11", "movq %rax, %rbx", "movq %rdx, %rbp",
+         "movq %r10, %rax", "mulq %r12", "addq %rax, %r14", "adcq %rdx, %r15",
+         "movq %r8, %rax", "mulq %r12", "addq %rax, %rbx", "adcq %rdx, %rbp",
+         "movq %r13, %rax", "imulq %r10, %rax", "addq %rax, %rbx", "adcq \$0, %rbp",
+         "imulq %r8, %r13",
+         "addq %r15, %rbx", "adcq %r13, %rbp",
+         "movq %rbp, %r13", "andq \$3, %r13",
+         "movq %rbp, %rax", "andq \$-4, %rax", "shrq \$2, %rbp", "addq %rbp, %rax",
+         "movq %r14, %r11", "movq %rbx, %r12",
+         "addq %rax, %r11", "adcq \$0, %r12", "adcq \$0, %r13");
+}
+
+# Poly1305 over the whole blocks of the $len bytes at the pointer in frame
+# slot $ptr, then their zero-padded tail: at B + $pad (already there), or
+# copied to PAD here when $pad is undef. Public lengths only.
+sub poly_inline {
+    my ($ptr, $len, $pad) = @_;
+    my ($loop, $skip, $tail) = (newlabel("ipoly"), newlabel("ipolyend"), newlabel("ipolytail"));
+    emit("movq $ptr(%rcx), %rsi", "movq $len(%rcx), %rdi", "shrq \$4, %rdi", "jz $skip");
+    label($loop);
+    poly_mul_inline("0(%rsi)", "8(%rsi)", "\$1");
+    emit("leaq 16(%rsi), %rsi", "decq %rdi", "jnz $loop");
+    label($skip);
+    emit("testq \$15, $len(%rcx)", "jz $tail");
+    if (!defined $pad) {
+        # rsi is the tail; copy it to the zeroed block at PAD
+        my $copy = newlabel("ipolycopy");
+        emit("vpxor %xmm0, %xmm0, %xmm0", "vmovdqa %xmm0, " . PAD . "(%rcx)",
+             "movq $len(%rcx), %rdx", "andq \$15, %rdx", "leaq " . PAD . "(%rcx), %rdi");
+        label($copy);
+        emit("movzbl (%rsi), %eax", "movb %al, (%rdi)", "incq %rsi", "incq %rdi", "decq %rdx",
+             "jnz $copy");
+        $pad = PAD;
+    }
+    poly_mul_inline("$pad(%rcx)", ($pad + 8) . "(%rcx)", "\$1");
+    label($tail);
+}
+
+# Copy the tail (len & 15 bytes) of the buffer at frame slots $ptr/$len to the
+# zeroed block at B + $dst, before the rounds: its stores retire while they
+# run, so the Poly1305 load of it after them is not held up by them.
+sub pad_copy {
+    my ($ptr, $len, $dst) = @_;
+    my ($copy, $skip) = (newlabel("padpre"), newlabel("padpreend"));
+    emit("movq $len(%rcx), %rdx", "andq \$15, %rdx", "jz $skip",
+         "vpxor %xmm0, %xmm0, %xmm0", "vmovdqa %xmm0, $dst(%rcx)",
+         "movq $len(%rcx), %rsi", "andq \$-16, %rsi", "addq $ptr(%rcx), %rsi",
+         "leaq $dst(%rcx), %rdi");
+    label($copy);
+    emit("movzbl (%rsi), %eax", "movb %al, (%rdi)", "incq %rsi", "incq %rdi", "decq %rdx",
+         "jnz $copy");
+    label($skip);
+}
+
+# After horiz_pairs: the message XORed from the buffer, Poly1305 over AD
+# (its tail at ADPAD), the ciphertext and the lengths with h in registers,
+# the tag; then to $done (the wipe). open MACs before it decrypts (in place).
+sub pairs_mac {
+    my ($seal, $done) = @_;
+    my $xor = sub {
+        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
+             "movq " . A_INLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
+             "call ctasm_chacha20_xorbuf_avx2");
+    };
+    $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax xmm0, not rcx
+    emit("movabsq \$0x0ffffffc0fffffff, %r8", "andq " . BUF . "(%rcx), %r8",
+         "movabsq \$0x0ffffffc0ffffffc, %r9", "andq " . (BUF + 8) . "(%rcx), %r9",
+         "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10",
+         "xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
+    poly_inline(A_AD, A_ADLEN, ADPAD);
+    poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef);
+    poly_mul_inline(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
+    # h mod p by the borrow of h - p over all three limbs (see the header)
+    emit("movq %r11, %rax", "movq %r12, %rdx", "movq %r13, %rsi",
+         "subq \$-5, %rax", "sbbq \$-1, %rdx", "sbbq \$3, %rsi",
+         "cmovaeq %rax, %r11", "cmovaeq %rdx, %r12",
+         "addq " . (BUF + 16) . "(%rcx), %r11", "adcq " . (BUF + 24) . "(%rcx), %r12",
+         "movq " . A_TAG . "(%rcx), %rax", "movq %r11, 0(%rax)", "movq %r12, 8(%rax)");
+    $xor->() if !$seal;
+    emit("jmp $done");
+}
+
 sub gen_aead {
     my ($tier, $seal) = @_;
     $vex = $tier eq "avx2";
     my $name = "ctasm_chacha20_poly1305_" . ($seal ? "seal" : "open") . "_$tier";
     my $xor = "ctasm_chacha20_xor_$tier";
-    emit(".ctasm_proc $name, global, args=7, save=rbx,rbp,r12,r13,r14,r15, frame=" . FRAME);
+    emit(".ctasm_proc $name, global, args=7, save=rbx,rbp,r12,r13,r14,r15, frame=" . ($vex ? FRAME_AVX2 : FRAME));
     emit(".ctasm_stack_arg 7, %rax");
     emit("movq %rcx, %r10");
     frame_base();
@@ -756,6 +1122,7 @@ sub gen_aead {
     emit("movq \$0, " . H2 . "(%rcx)");
     my ($big, $short3, $short_key, $chunk, $data_done) =
         map { newlabel($_) } qw(big short3 shortkey chunk datadone);
+    my ($pairs_key, $tag_out) = $vex ? map { newlabel($_) } qw(pairskey tagout) : ();
     my $ct = $seal ? A_OUT : A_IN;    # where the ciphertext is
     # Poly1305 key from block 0 (in the buffer), then the AD
     my $key_and_ad = sub {
@@ -774,8 +1141,9 @@ sub gen_aead {
     };
     # Poly1305 over CHUNKLEN bytes of ciphertext, a partial last block padded
     my $mac = sub {
+        my ($poly) = @_;
         emit("movq $ct(%rcx), %rsi", "movq " . CHUNKLEN . "(%rcx), %rdx", "shrq \$4, %rdx",
-             "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
+             "leaq " . R0 . "(%rcx), %rdi", "call " . ($poly // POLY));
         frame_base();
         emit("movq " . CHUNKLEN . "(%rcx), %r8", "movq %r8, %rax", "andq \$-16, %rax",
              "addq $ct(%rcx), %rax", "andq \$15, %r8");
@@ -785,8 +1153,29 @@ sub gen_aead {
     # bytes; wide: 4 blocks, AVX2 also 8), so the key block costs nothing
     # extra; the message is XORed from the buffer.
     my ($s4, $s8) = (newlabel("short4"), newlabel("short8"));
-    emit("movq %r10, " . CHUNKLEN . "(%rcx)",
-         "cmpq \$128, %r10", "ja $s4", "cmpq \$64, %r10", "ja $short3");
+    emit("movq %r10, " . CHUNKLEN . "(%rcx)");
+    if ($vex) {
+        # AVX2: up to 5 message blocks in pairs (horiz_pairs), 8 blocks
+        # vertically up to 7; the wipe covers what the path wrote
+        my ($p2, $p3) = (newlabel("pairs2"), newlabel("pairs3"));
+        emit("movq \$" . SPILL . ", " . WIPE_AT . "(%rcx)",
+             "movl \$" . ((USED_AVX2 - SPILL) / 32) . ", " . WIPE_N . "(%rcx)",
+             "cmpq \$320, %r10", "ja $s8", "movq \$" . BUF . ", " . WIPE_AT . "(%rcx)",
+             "cmpq \$64, %r10", "ja $p2");
+        for my $sets (1 .. 3) {
+            label($p2) if $sets == 2;
+            label($p3) if $sets == 3;
+            emit("cmpq \$192, %r10", "ja $p3") if $sets == 2;
+            emit("movl \$" . (4 * $sets) . ", " . WIPE_N . "(%rcx)");
+            pad_copy(A_AD, A_ADLEN, ADPAD);
+            horiz_pairs($sets);
+            emit("jmp $pairs_key");
+        }
+        label($s8);
+        emit("cmpq \$448, %r10", "ja $big");
+        wide_batch(8, 0);
+    } else {
+    emit("cmpq \$128, %r10", "ja $s4", "cmpq \$64, %r10", "ja $short3");
     horiz(2);
     emit("jmp $short_key");
     label($short3);
@@ -797,11 +1186,12 @@ sub gen_aead {
     wide_batch(4, 0);
     emit("jmp $short_key");
     label($s8);
-    if ($vex) {
-        emit("cmpq \$448, %r10", "ja $big");
-        wide_batch(8, 0);
-    } else {
         emit("jmp $big");
+    }
+    if ($vex) {
+        emit("jmp $short_key");
+        label($pairs_key);
+        pairs_mac($seal, $tag_out);
     }
     label($short_key);
     $key_and_ad->();
@@ -824,7 +1214,10 @@ sub gen_aead {
     my $WB = 64 * $W;
     my $shift = $vex ? 9 : 8;
     my $nofuse = newlabel("nofuse");
-    {
+    if ($vex && !AVX2_FUSED) {
+        emit("leaq " . R0 . "(%rcx), %rdi", "call ctasm_chacha_poly1305_powers_avx2");
+        frame_base();
+    } else {
         emit("movq " . A_INLEN . "(%rcx), %rax", "shrq \$$shift, %rax",
              "cmpq \$" . ($seal ? 2 : 1) . ", %rax", "jb $nofuse", "movq %rax, " . NB . "(%rcx)");
         if ($seal) {
@@ -861,7 +1254,8 @@ sub gen_aead {
         frame_base();
     };
     # open MACs the ciphertext before it decrypts it (in place overwrites it)
-    if ($seal) { $enc->(); $mac->() } else { $mac->(); $enc->() }
+    my $bulk_poly = $vex && !AVX2_FUSED ? POLY . "_avx2" : POLY;
+    if ($seal) { $enc->(); $mac->($bulk_poly) } else { $mac->($bulk_poly); $enc->() }
     emit("movq " . CHUNKLEN . "(%rcx), %rdx",
          "addq %rdx, " . A_OUT . "(%rcx)", "addq %rdx, " . A_IN . "(%rcx)",
          "subq %rdx, " . REM . "(%rcx)", "jmp $chunk");
@@ -879,7 +1273,8 @@ sub gen_aead {
          "cmovaeq %r11, %r8", "cmovaeq %rdx, %r9",
          "addq " . S . "(%rcx), %r8", "adcq " . (S + 8) . "(%rcx), %r9",
          "movq " . A_TAG . "(%rcx), %rax", "movq %r8, 0(%rax)", "movq %r9, 8(%rax)");
-    wipe_and_return();
+    label($tag_out) if $vex;
+    wipe_and_return($vex);
 }
 
 emit(".ctasm_text");
@@ -889,11 +1284,15 @@ for my $tier (qw(ssse3 avx2)) {
     gen_aead($tier, 0);
     gen_xor($tier);
     gen_xorbuf($tier);
-    gen_fused($tier) if $tier eq "avx2";
+    gen_fused($tier) if $tier eq "avx2" && AVX2_FUSED;
 }
 # after the AVX2 functions, so their labels keep their numbers
 gen_fused("ssse3");
 gen_poly();
+if (!AVX2_FUSED) {
+    gen_powers();
+    gen_poly_avx2();
+}
 
 emit(".ctasm_rodata", ".ctasm_align 32");
 bytes16(".Lcp_sigma", [map { ord } split //, "expand 32-byte k"], "the ChaCha20 constants");
@@ -906,6 +1305,13 @@ bytes16("", \@r8);
 my @inc = map { my $v = $_; ($v, 0, 0, 0) } 0 .. 7;
 bytes16(".Lcp_inc", [@inc[0 .. 15]], "block offsets of the lanes: 0..3 (xmm), 0..7 (ymm)");
 bytes16("", [@inc[16 .. 31]]);
-bytes16(".Lcp_blk1", [1, (0) x 15], "block i of the short path: row 3 + (i, 0, 0, 0)");
-bytes16(".Lcp_blk2", [2, (0) x 15]);
+# block i of the short paths: row 3 + (i, 0, 0, 0); the AVX2 pairs read 32 bytes
+# from .Lcp_blk(2i) (blocks 2i and 2i + 1)
+bytes16(".Lcp_blk$_", [$_, (0) x 15]) for 0 .. 5;
+my @m26 = (0xff, 0xff, 0xff, 0x03, (0) x 4);
+bytes16(".Lcp_m26", [(@m26) x 2], "vector Poly1305: the 26-bit limb mask, the pad bit in limb 4");
+bytes16("", [(@m26) x 2]);
+my @pad = (0, 0, 0, 1, (0) x 4);
+bytes16(".Lcp_pad24", [(@pad) x 2]);
+bytes16("", [(@pad) x 2]);
 finish();

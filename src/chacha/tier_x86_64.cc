@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // The x86_64 ChaCha20-Poly1305 tiers (perlasm/chacha/chacha20_poly1305_x86_64.pl):
-// SSSE3 (4 blocks in xmm lanes, a 1-3 block short path) and AVX2 (8 blocks in ymm
-// lanes, 4-block and 1-3 block paths for short inputs), both with scalar 64-bit
-// Poly1305: woven into the rounds of whole batches (AVX2: 8 blocks unrolled;
-// SSSE3: 4 blocks, a loop over double rounds), chunk by chunk after (or, for
-// open, before) the cipher in every tail. Everything runs in the
-// assembly, which wipes its own frame, so no C++ here computes on secrets.
+// SSSE3 (4 blocks in xmm lanes, a 1-3 block short path; scalar 64-bit Poly1305,
+// woven into a loop over double rounds for whole 4-block batches, chunk by chunk
+// after (or, for open, before) the cipher in the tail) and AVX2 (8 blocks in ymm
+// lanes; messages up to 320 bytes two blocks per ymm row set with scalar
+// Poly1305 inline; longer ones chunk by chunk with a 4-lane radix-2^26 AVX2
+// Poly1305 for each chunk's 16-block runs). Everything runs in the assembly,
+// which wipes its own frame, so no C++ here computes on secrets.
 #include "chacha/internal.h"
 
 #if defined(CTASM_X86_64_ASM)
