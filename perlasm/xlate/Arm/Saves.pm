@@ -52,6 +52,7 @@ sub mentioned {
 }
 
 # One statement of function $p (parsed .ctasm_proc) with operand text $rest.
+my %MENTIONS;    # operand text => [[registers mentioned], [function names]]
 sub note_mentions {
     my ($p, $rest) = @_;
     my $f = $FN{ $p->{name} } //= do {
@@ -60,10 +61,17 @@ sub note_mentions {
         { global => $p->{global}, broken_abi => $p->{broken_abi}, saved => \%saved,
           writes => {}, callees => {} };
     };
-    $f->{writes}{$_} //= $lineno for mentioned($rest);
-    while ($rest =~ /(?<![\w.\$])([A-Za-z_]\w*)(?![\w\$])/g) {
-        $f->{callees}{$1} = 1 if $PROC_NAMES{$1} && $1 ne $p->{name};
-    }
+    # A file repeats most operand texts: scan each once (the result depends only
+    # on the text, the ISA and the function names, all fixed for the input).
+    my $m = $MENTIONS{$rest} //= do {
+        my @names;
+        while ($rest =~ /(?<![\w.\$])([A-Za-z_]\w*)(?![\w\$])/g) {
+            push @names, $1 if $PROC_NAMES{$1};
+        }
+        [[mentioned($rest)], \@names];
+    };
+    $f->{writes}{$_} //= $lineno for @{ $m->[0] };
+    $f->{callees}{$_} = 1 for grep { $_ ne $p->{name} } @{ $m->[1] };
 }
 
 # {reg => line} written by $name or what it reaches and saved by none of them.
