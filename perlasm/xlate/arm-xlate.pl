@@ -114,11 +114,15 @@ my %LABEL_FN;    # .L label => function it is defined in ('' outside)
 # The body of a function may not move sp (no flavour's unwind data would
 # describe it; frame= gives scratch space) and, when the function has a
 # prologue to undo, may leave only through .ctasm_ret.
+# Statements that passed, by (framed, text): the rest is fixed for the input.
+my %BODY_OK;
 sub check_body {
     my ($op, $rest) = @_;
+    my $framed = grep { defined $_->{epi} } @{ $cur->{plan}{steps} };
+    my $key = ($framed ? 1 : 0) . "\0$op\0$rest";
+    return if $BODY_OK{$key};
     my $lop = lc $op;
     my ($first) = map { lc s/^\s+|\s+$//gr } $rest =~ /^([^,]*)/;
-    my $framed = grep { defined $_->{epi} } @{ $cur->{plan}{steps} };
     my $why = "(unwind data describes only the .ctasm_proc prologue; use frame=)";
     if ($A64) {
         fail("'$op $rest' moves sp $why")
@@ -149,6 +153,7 @@ sub check_body {
         fail("tail branch from $cur->{p}{name} (which has a prologue) to $target: call it and use .ctasm_ret")
             if defined $target && $PROC_NAMES{$target};
     }
+    $BODY_OK{$key} = 1;
 }
 
 # Symbols an expression may name: .L labels and functions of this file.
