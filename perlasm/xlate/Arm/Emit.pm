@@ -111,9 +111,18 @@ sub check_operand_names {
     $ok->{$rest} = 1;
 }
 
+# Text => [translation, .L labels it uses]: the translation depends only on the
+# text, the flavour and the function names, all fixed for the run.
+my %TRANSLATED;
 sub translate_operands {
     my ($s) = @_;
-    while ($s =~ /(?<![\w.\$])(\.L[\w\$]+)/g) { $LABEL_USE{$1} //= $lineno; }
+    my $t = $TRANSLATED{$s} //= [translate_text($s), [$s =~ /(?<![\w.\$])(\.L[\w\$]+)/g]];
+    $LABEL_USE{$_} //= $lineno for @{ $t->[1] };
+    return $t->[0];
+}
+
+sub translate_text {
+    my ($s) = @_;
     # Strings are data; leave them alone.
     my @parts = split /("(?:[^"\\]|\\.)*")/, $s;
     for my $i (0 .. $#parts) {
