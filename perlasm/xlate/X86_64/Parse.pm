@@ -12,7 +12,7 @@ our $RAW_CFI_OK = 0;
 
 # IR items (hashes), each with {line, text}:
 #   label   {name}
-#   insn    {op, ops => [operand...]}
+#   insn    {op, ops => [operand...], args => operand text}
 #           operand: {t=>'reg', r} {t=>'imm', e} {t=>'mem', disp, base, index, scale}
 #                    {t=>'sym', e}; any of them may carry star=>1 (indirect jmp/call)
 #                    {t=>'rc', rc} EVEX rounding ('rn-sae'..'rz-sae') or 'sae'
@@ -292,7 +292,7 @@ sub parse {
                 # (later stages add fields to the operands).
                 my $parsed = $OPERANDS{$rest} //=
                     [$rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',')];
-                push @new, { k => 'insn', op => $op, ops => [map { {%$_} } @$parsed] };
+                push @new, { k => 'insn', op => $op, ops => [map { {%$_} } @$parsed], args => $rest };
             } else {
                 fail("cannot parse statement '$stmt'");
             }
