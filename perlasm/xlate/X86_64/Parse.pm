@@ -33,6 +33,8 @@ my %SPLIT = map { my $q = quotemeta $_;
 sub split_top {    # split on $sep outside parentheses and string literals
     my ($s, $sep) = @_;
     return ('') if $s eq '';
+    # No separator and no string (most statements split on ';'): one part.
+    return ($s =~ s/^\s+|\s+$//gr) if index($s, $sep) < 0 && index($s, '"') < 0;
     my ($plain, $token) = @{$SPLIT{$sep}};
     my @out;
     if ($s !~ /[("]/) {    # most lines: nothing to skip over
