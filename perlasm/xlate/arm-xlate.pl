@@ -110,6 +110,7 @@ sub emit_ret {
 }
 
 my %LABEL_FN;    # .L label => function it is defined in ('' outside)
+my %PASSED;      # (framed, instruction statement) => [statement, operands] with numbers fixed
 
 # The body of a function may not move sp (no flavour's unwind data would
 # describe it; frame= gives scratch space) and, when the function has a
@@ -289,6 +290,17 @@ for my $i (0 .. $#input) {
                 if $rest =~ /^(\.(?:req|dn|qn))\b/i;
             fail("instruction in .ctasm_rodata: $st") if $section eq 'rodata';
             fail("instruction outside .ctasm_proc: $st") unless $cur;
+            # A statement that passed every check before, in a function whose frame is
+            # as framed, is checked: only what it records is redone.
+            my $key = ((grep { defined $_->{epi} } @{ $cur->{plan}{steps} }) ? 1 : 0) . "\0$st";
+            if (my $seen = $PASSED{$key}) {
+                ($st, $rest) = @$seen;
+                check_branch($op, $rest, $cur->{p}{name});
+                my $text = translate_operands($st);
+                note_mentions($cur->{p}, $rest);
+                push @out, $I . $text;
+                next;
+            }
             my $fixed = fix_insn_numbers($rest, \&expr_symbol);
             $st = substr($st, 0, length($st) - length($rest)) . $fixed;
             $rest = $fixed;
@@ -300,6 +312,7 @@ for my $i (0 .. $#input) {
             check_insn($op, $rest);
             note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
+            $PASSED{$key} = [$st, $rest] unless @ext;    # extensions keep their state
         }
     }
     $out[-1] .= "\t//$comment" if defined $comment && @out;
