@@ -110,7 +110,9 @@ sub emit_ret {
 }
 
 my %LABEL_FN;    # .L label => function it is defined in ('' outside)
-my %PASSED;      # (framed, instruction statement) => [statement, operands] with numbers fixed
+# (framed, instruction statement) => [statement, operands] with numbers fixed, for the
+# statements that passed every check; none depends on the flavour (XlateOutput.pm).
+my $PASSED = XlateOutput::cache($A64 ? 'arm-passed-a64' : 'arm-passed-a32');
 
 # The body of a function may not move sp (no flavour's unwind data would
 # describe it; frame= gives scratch space) and, when the function has a
@@ -293,7 +295,7 @@ for my $i (0 .. $#input) {
             # A statement that passed every check before, in a function whose frame is
             # as framed, is checked: only what it records is redone.
             my $key = ((grep { defined $_->{epi} } @{ $cur->{plan}{steps} }) ? 1 : 0) . "\0$st";
-            if (my $seen = $PASSED{$key}) {
+            if (my $seen = $PASSED->{$key}) {
                 ($st, $rest) = @$seen;
                 check_branch($op, $rest, $cur->{p}{name});
                 my $text = translate_operands($st);
@@ -312,7 +314,7 @@ for my $i (0 .. $#input) {
             check_insn($op, $rest);
             note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
-            $PASSED{$key} = [$st, $rest] unless @ext;    # extensions keep their state
+            $PASSED->{$key} = [$st, $rest] unless @ext;    # extensions keep their state
         }
     }
     $out[-1] .= "\t//$comment" if defined $comment && @out;
