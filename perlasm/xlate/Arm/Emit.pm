@@ -68,9 +68,10 @@ our (%LABEL_DEF, %LABEL_USE);
 my $BRANCH = qr/^(?:b|bl|blx|b\.\w+|b(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|bl\w\w|cbz|cbnz|tbz|tbnz)$/i;
 my $REG = qr/^(?:[rxw]\d+|lr|ip|sp|pc|fp|sb|sl|xzr|wzr)$/i;
 our %BRANCH_USE;    # .L label => [function, line] of each branch to it
+my %IS_BRANCH;       # mnemonic => whether it matches $BRANCH
 sub check_branch {
     my ($op, $rest, $fn) = @_;
-    return unless $op =~ $BRANCH;
+    return unless $IS_BRANCH{$op} //= $op =~ $BRANCH ? 1 : 0;
     my ($target) = $rest =~ /([^,\s]+)\s*$/ or return;
     if ($target =~ $REG) {
         return if lc $op eq 'blx';
