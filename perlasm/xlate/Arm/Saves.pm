@@ -53,10 +53,11 @@ sub mentioned {
 }
 
 # One statement of function $p (parsed .ctasm_proc) with operand text $rest.
+my $MENTIONS;    # the cache below, looked up once per run (the ISA is fixed by then)
 sub note_mentions {
     my ($p, $rest) = @_;
     # operand text => [[registers mentioned], [function names]], shared by the flavours
-    my $mentions = XlateOutput::cache($A64 ? 'arm-mentions-a64' : 'arm-mentions-a32');
+    $MENTIONS //= XlateOutput::cache($A64 ? 'arm-mentions-a64' : 'arm-mentions-a32');
     my $f = $FN{ $p->{name} } //= do {
         my %saved = map { (($A64 ? 'x' : 'r') . $_) => 1 } @{ $p->{save} };
         $saved{"d$_"} = 1 for @{ $p->{vsave} };
@@ -65,7 +66,7 @@ sub note_mentions {
     };
     # A file repeats most operand texts: scan each once (the result depends only
     # on the text, the ISA and the function names, all fixed for the input).
-    my $m = $mentions->{$rest} //= do {
+    my $m = $MENTIONS->{$rest} //= do {
         my @names;
         while ($rest =~ /(?<![\w.\$])([A-Za-z_]\w*)(?![\w\$])/g) {
             push @names, $1 if $PROC_NAMES{$1};
