@@ -263,6 +263,7 @@ sub parse_directive {
 
 
 my %OPERANDS;    # operand text => parsed operands (parse_operand depends on nothing else)
+my %LINE_INSN;   # input line that is one instruction => [mnemonic, operand text, parsed]
 
 sub parse {
     my ($fh) = @_;
@@ -273,6 +274,13 @@ sub parse {
         chomp $raw;
         $raw =~ s/\r$//;
         set_position($n, $raw);
+        # A line that was one instruction and nothing else before is that again.
+        if (my $c = $LINE_INSN{$raw}) {
+            push @items, { k => 'insn', op => $c->[0], ops => [map { {%$_} } @{$c->[2]}],
+                           args => $c->[1], line => $n, text => $raw };
+            next;
+        }
+        my $first = @items;
         my $line = strip_comment($raw);
         for my $stmt (split_top($line, ';')) {
             next if $stmt eq '';
@@ -299,6 +307,10 @@ sub parse {
                 fail("cannot parse statement '$stmt'");
             }
             for (@new) { $_->{line} = $n; $_->{text} = $raw; push @items, $_ }
+        }
+        if (@items == $first + 1 && $items[-1]{k} eq 'insn') {
+            my $it = $items[-1];
+            $LINE_INSN{$raw} = [$it->{op}, $it->{args}, $OPERANDS{$it->{args}}];
         }
     }
     return \@items;
