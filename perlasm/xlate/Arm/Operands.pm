@@ -28,6 +28,12 @@ our @EXPORT = qw(split_operands classify_operands);
 # Top-level commas separate operands ([] and {} group).
 sub split_operands {
     my ($rest) = @_;
+    if ($rest !~ /[\[\]{}]/) {    # nothing groups: a plain split (the same list)
+        my @o = split /,/, $rest, -1;
+        @o = () if @o == 1 && $o[0] !~ /\S/;
+        s/^\s+//, s/\s+$// for @o;
+        return @o;
+    }
     my @o;
     my ($cur, $depth) = ('', 0);
     for my $c (split //, $rest) {
