@@ -31,6 +31,20 @@ our @EXPORT_OK = qw(targets write_output each_flavour fork_flavours flavour_done
 our %CACHE;
 sub cache { return $CACHE{ $_[0] } //= {} }
 
+# Work counters, the regression guard of the speed goal that is not a timing
+# (tests/xlate/multi_flavour.py): a translator adds to $COUNT{name}; with
+# CTASM_XLATE_COUNTS=1 in the environment, a several-flavours run appends one line per
+# flavour, "FLAVOUR name=N ...", to FIRST_OUTFILE.counts.
+our %COUNT;
+my $counts_file;
+sub write_counts {
+    my ($flavour) = @_;
+    return unless defined $counts_file;
+    open(my $fh, '>>', $counts_file) or die "can't append to $counts_file: $!\n";
+    print $fh join(' ', $flavour, map { "$_=$COUNT{$_}" } sort keys %COUNT), "\n";
+    close($fh) or die "can't append to $counts_file: $!\n";
+}
+
 # [[flavour, outfile-or-undef], ...] from the arguments; dies with $usage on a
 # malformed list.
 sub targets {
@@ -42,6 +56,7 @@ sub targets {
         my ($f, $out) = /^([\w-]+)=(.+)$/ or die $usage;
         push @t, [$f, $out];
     }
+    $counts_file = "$t[0][1].counts" if $ENV{CTASM_XLATE_COUNTS};
     return \@t;
 }
 

@@ -297,6 +297,7 @@ for my $i (0 .. $#input) {
             # as framed, is checked: only what it records is redone.
             my $key = ((grep { defined $_->{epi} } @{ $cur->{plan}{steps} }) ? 1 : 0) . "\0$st";
             if (my $seen = $PASSED->{$key}) {
+                $XlateOutput::COUNT{replayed}++;
                 ($st, $rest) = @$seen;
                 check_branch($op, $rest, $cur->{p}{name});
                 my $text = translate_operands($st);
@@ -304,6 +305,7 @@ for my $i (0 .. $#input) {
                 push @out, $I . $text;
                 next;
             }
+            $XlateOutput::COUNT{checked}++;
             my $fixed = fix_insn_numbers($rest, \&expr_symbol);
             $st = substr($st, 0, length($st) - length($rest)) . $fixed;
             $rest = $fixed;
@@ -316,6 +318,7 @@ for my $i (0 .. $#input) {
             note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
             $PASSED->{$key} = [$st, $rest] unless @ext;    # extensions keep their state
+            $XlateOutput::COUNT{extension}++ if @ext;
         }
     }
     $out[-1] .= "\t//$comment" if defined $comment && @out;
@@ -357,5 +360,6 @@ for (@file) {
     next unless /^\t/;
     s/^\t(\S+)[ \t]+(?=\S)(?!\/\/)/\t$1\t/;
 }
+XlateOutput::write_counts($flavour);
 XlateOutput::write_output('arm-xlate.pl', $output, join("\n", @file) . "\n");
 XlateOutput::flavour_done();

@@ -9,7 +9,11 @@ what gen_asm.py uses) against independent answers:
   flavour that must fail writes no file and the expected message is on stderr; a flavour that
   must succeed (x86_64 "# expect[FLAVOUR]") writes the file a one-flavour run prints;
 - every perlasm script of gen_asm.py's manifest: the several-flavours translation of its
-  dialect equals, per flavour, a one-flavour run of the translator.
+  dialect equals, per flavour, a one-flavour run of the translator; and its work counts
+  (CTASM_XLATE_COUNTS, perlasm/xlate/XlateOutput.pm) show the work done once: no flavour
+  checks or classifies an instruction text twice, and the later ARM flavours check none
+  (they reuse the first one's results). This is the speed goal's regression guard that
+  does not time anything (docs/INTERNALS.md, "Generation").
 
 An error fixture runs its flavours in the order of the target table and reversed, so a
 check result one flavour hands to the next (arm-xlate.pl) is tried in both directions.
@@ -48,10 +52,11 @@ class Runner:
         return rc, out, err.decode("utf-8", "replace")
 
     def multi(self, xlate, flavours, stdin):
-        """(returncode, stderr, {flavour: bytes or None}) of one several-flavours run."""
+        """(returncode, stderr, {flavour: bytes or None}) of one several-flavours run;
+        got["(counts)"]: {flavour: {counter: N}} of its work counts."""
         outs = {f: self.servers.scratch(f + ".out") for f in flavours}
         rc, out, err = self.run([xlate] + ["%s=%s" % (f, outs[f]) for f in flavours], stdin)
-        got = {}
+        got = {"(counts)": read_counts(outs[flavours[0]] + ".counts")}
         for f, path in outs.items():
             if os.path.exists(path):
                 with open(path, "rb") as fh:
@@ -65,6 +70,52 @@ class Runner:
 
     def single(self, xlate, flavour, stdin):
         return self.run([xlate, flavour], stdin)
+
+
+def read_counts(path):
+    """{flavour: {counter: N}} of a CTASM_XLATE_COUNTS file (removed), {} if none."""
+    if not os.path.exists(path):
+        return {}
+    counts = {}
+    with open(path) as f:
+        for line in f:
+            flavour, *fields = line.split()
+            counts[flavour] = {k: int(v) for k, v in (x.split("=") for x in fields)}
+    os.remove(path)
+    return counts
+
+
+def work_problems(script, isa, flavours, dialect, counts):
+    """What the work counts of a script's several-flavours run say was done more than once.
+    Bound: distinct instruction texts <= distinct lines of the dialect (x2 on ARM, where a
+    statement is checked once per kind of frame, framed or not)."""
+    distinct = len(set(line.strip() for line in dialect.decode("utf-8", "replace").splitlines()
+                       if line.strip()))
+    if sorted(counts) != sorted(flavours):
+        return ["%s: work counts for %s, not %s" % (script, sorted(counts), flavours)]
+    bad = []
+    if isa == "x86_64":
+        for f in flavours:
+            for name in ("classified", "printed"):
+                n = counts[f].get(name, 0)
+                if n > distinct:
+                    bad.append("%s [%s]: %s %d instructions, more than the %d distinct lines"
+                               % (script, f, name, n, distinct))
+        return bad
+    first, later = flavours[0], flavours[1:]
+    total = counts[first].get("checked", 0) + counts[first].get("replayed", 0)
+    if counts[first].get("checked", 0) > 2 * distinct:
+        bad.append("%s [%s]: checked %d statements, more than twice the %d distinct lines"
+                   % (script, first, counts[first]["checked"], distinct))
+    # A later flavour checks again only the extension instructions (.ctasm_arch_ext,
+    # whose printing keeps state), every time.
+    for f in later:
+        c = counts[f]
+        again = c.get("checked", 0) - c.get("extension", 0)
+        if again or c.get("checked", 0) + c.get("replayed", 0) != total:
+            bad.append("%s [%s]: checked %d of %d statements again (the first flavour's results "
+                       "were not reused)" % (script, f, again, total))
+    return bad
 
 
 def read_bytes(path):
@@ -116,7 +167,7 @@ def script_check(r, pool, script, isa):
     flavours = [fl for (i, fl, _e) in gen_asm.TARGETS.values() if i == isa]
     singles = {f: pool.submit(r.single, xlate, f, dialect) for f in flavours}
     rc, err, got = r.multi(xlate, flavours, dialect)
-    bad = []
+    bad = work_problems(script, isa, flavours, dialect, got["(counts)"]) if rc == 0 else []
     for f in flavours:
         single_rc, single_out, _ = singles[f].result()
         if rc != 0 or single_rc != 0 or got[f] != single_out:
@@ -173,6 +224,7 @@ def main():
         print("multi_flavour: perl not found on PATH", file=sys.stderr)
         return 2
     jobs = max(1, args.jobs)
+    os.environ["CTASM_XLATE_COUNTS"] = "1"    # the job server's environment: every run
     total = bad = 0
     with tempfile.TemporaryDirectory(prefix="multi_flavour.") as tmp:
         servers = gen_asm.PerlServers(perl, jobs, tmp)

@@ -128,6 +128,7 @@ sub print_gas {
         } elsif ($k eq 'insn') {
             # The line depends only on the instruction's text (and the flavour).
             emit($line{"$it->{op}\0$it->{args}"} //= do {
+                $XlateOutput::COUNT{printed}++;
                 my @o = map { att_operand($_, $it) } @{$it->{ops}};
                 "\t$it->{op}" . (@o ? "\t" . join(',', @o) : '');
             });

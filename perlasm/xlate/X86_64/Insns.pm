@@ -269,6 +269,7 @@ sub classify {
     my ($it) = @_;
     my $key = defined $it->{args} ? "$it->{op}\0$it->{args}" : undef;
     return $CLASSIFIED{$key} if defined $key && $CLASSIFIED{$key};
+    $XlateOutput::COUNT{classified}++;
     my $c = classify_name($it);
     check_operands($it, $c->{mn}, $c->{suffix}, $c->{kind}, $c->{form});
     $CLASSIFIED{$key} = $c if defined $key;

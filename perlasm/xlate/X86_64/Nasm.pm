@@ -91,7 +91,7 @@ sub print_nasm {
             emit(($it->{name} =~ /^\.L(\w+)$/ ? local_name($1) : $it->{name}) . ':');
         } elsif ($k eq 'insn') {
             # The line depends only on the instruction's text.
-            emit($line{"$it->{op}\0$it->{args}"} //= nasm_insn($it));
+            emit($line{"$it->{op}\0$it->{args}"} //= do { $XlateOutput::COUNT{printed}++; nasm_insn($it) });
         } elsif ($k eq 'section') {
             $section = $it->{which};
             emit($section eq 'text' ? 'section .text code align=64' : 'section .rdata rdata align=64');
