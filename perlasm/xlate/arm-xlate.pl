@@ -204,8 +204,9 @@ for my $i (0 .. $#input) {
         $st =~ s/\s+$//;
         # A linux32 .arch armv8-a bracket ends before anything but the next
         # extension instruction.
+        # (AArch64 has no such bracket.)
         push @out, map { $I . $_ } ext_close()
-            unless $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
+            unless $A64 || $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
         # Leading labels.
         while ($st =~ s/^([.\w\$]+):\s*//) {
             my $l = $1;
