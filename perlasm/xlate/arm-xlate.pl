@@ -359,6 +359,7 @@ push @file, ElfNotes::elf_notes_footer();
 # One layout for every line: tab, mnemonic or directive, tab, operands.
 for (@file) {
     next unless /^\t/;
+    next if /^\t\S+\t[^\s\/]/;    # already so (most lines): the substitution would keep it
     s/^\t(\S+)[ \t]+(?=\S)(?!\/\/)/\t$1\t/;
 }
 XlateOutput::write_counts($flavour);
