@@ -110,7 +110,7 @@ sub emit_ret {
 }
 
 my %LABEL_FN;    # .L label => function it is defined in ('' outside)
-# (framed, instruction statement) => [statement, operands] with numbers fixed, for the
+# (function, instruction statement) => [statement, operands] with numbers fixed, for the
 # statements that passed every check; none depends on the flavour (XlateOutput.pm).
 my $PASSED = XlateOutput::cache($A64 ? 'arm-passed-a64' : 'arm-passed-a32');
 
@@ -294,9 +294,11 @@ for my $i (0 .. $#input) {
                 if $rest =~ /^(\.(?:req|dn|qn))\b/i;
             fail("instruction in .ctasm_rodata: $st") if $section eq 'rodata';
             fail("instruction outside .ctasm_proc: $st") unless $cur;
-            # A statement that passed every check before, in a function whose frame is
-            # as framed, is checked: only what it records is redone.
-            my $key = ((grep { defined $_->{epi} } @{ $cur->{plan}{steps} }) ? 1 : 0) . "\0$st";
+            # A statement that passed every check before in this function is checked:
+            # only what it records is redone. (Keyed by the function: a check may read
+            # the function too, its frame or its save= list. A check that reads anything
+            # else, such as the statements around it, does not belong under this memo.)
+            my $key = "$cur->{p}{name}\0$st";
             if (my $seen = $PASSED->{$key}) {
                 $XlateOutput::COUNT{replayed}++;
                 ($st, $rest) = @$seen;
