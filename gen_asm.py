@@ -15,6 +15,7 @@ Python 3 standard library only.
 
 import argparse
 import concurrent.futures
+import heapq
 import json
 import os
 import re
@@ -499,10 +500,25 @@ def main():
                 by_script = {}
                 for s, _k, t, p in selected:
                     by_script.setdefault(s, []).append((t, p))
-                # Slowest generators first, so the pool is never waiting on one at the end.
-                for s in sorted(by_script, key=lambda s: -os.path.getsize(os.path.join(ROOT, s))):
+                # At most one job per worker in flight, the costliest ready one next, so
+                # no core waits at the end on a big translation queued late: dialects
+                # first (they unlock the translations; biggest script first), then the
+                # translations by dialect size times flavours.
+                ready = []  # heap of (0 for a dialect | 1, -cost, order, job)
+                order = iter(range(1 << 30))
+
+                def offer(kind, cost, job):
+                    heapq.heappush(ready, (kind, -cost, next(order), job))
+
+                def fill():
+                    while ready and len(futs) < workers:
+                        fn, fargs, tag = heapq.heappop(ready)[3]
+                        futs[pool.submit(fn, servers, *fargs)] = tag
+
+                for s in by_script:
                     check_perlasm_script(s)
-                    futs[pool.submit(run_dialect, servers, s)] = (s, None, None)
+                    offer(0, os.path.getsize(os.path.join(ROOT, s)), (run_dialect, (s,), (s, None, None)))
+                fill()
                 while futs:
                     done, _ = concurrent.futures.wait(futs, return_when=concurrent.futures.FIRST_COMPLETED)
                     for fut in done:
@@ -514,11 +530,12 @@ def main():
                             continue
                         if target is None:  # a dialect: translate it for its targets
                             targets = [t for t, _p in by_script[script]]
-                            futs[pool.submit(run_translate, servers, script, targets, result)] = \
-                                (script, targets, None)
+                            offer(1, len(result) * len(targets),
+                                  (run_translate, (script, targets, result), (script, targets, None)))
                         else:
                             for t, p in by_script[script]:
                                 outputs[p] = header(script, os.path.splitext(p)[1]).encode() + result[t]
+                    fill()
             finally:
                 servers.close()
         if failures:

@@ -90,6 +90,20 @@ if [[ -n $golden ]]; then
   done
 fi
 
+# ---- several flavours in one translator run (what gen_asm.py does) against independent answers
+# The golden outputs, the error fixtures in both flavour orders, one-flavour runs of every
+# script; all through util/perl_job_server.pl (about 23 CPU seconds).
+log "tests/xlate/multi_flavour.py (log: build/logs/multi_flavour.log)"
+row multi_flavour; t0=$SECONDS
+if python3 tests/xlate/multi_flavour.py --jobs "$JOBS" >build/logs/multi_flavour.log 2>&1; then :
+else fail multi_flavour "tests/xlate/multi_flavour.py (build/logs/multi_flavour.log)"; fi
+read -r mf_checks mf_failed < <(sed -n 's/^multi_flavour: \([0-9]*\) checks, \([0-9]*\) failed.*/\1 \2/p' \
+  build/logs/multi_flavour.log)
+if [[ -n ${mf_checks:-} ]]; then
+  R_PASS[multi_flavour]=$((mf_checks - mf_failed)); R_FAIL[multi_flavour]=$mf_failed; fi
+tail -n 1 build/logs/multi_flavour.log
+add_time multi_flavour $((SECONDS - t0))
+
 # ---- static CFI / unwind check of every generated object, all eight targets ---------------
 log "check_cfi.py (every generated object) + its negative fixtures"
 row cfi

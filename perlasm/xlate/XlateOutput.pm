@@ -8,12 +8,14 @@ package XlateOutput;
 #   perl X-xlate.pl FLAVOUR [OUTFILE] < in          one flavour
 #   perl X-xlate.pl FLAVOUR=OUTFILE ... < in        several, each to its file
 #
-# Each flavour is printed in a child process of its own (fork), so nothing a printer
-# changes reaches another flavour, and a flavour that fails writes nothing: the
-# output file is written only when the whole translation succeeded. Two ways:
+# Each flavour but the last is printed in a child process of its own (fork), the
+# last in the process itself, so nothing a printer changes reaches another flavour,
+# and a flavour that fails writes nothing: the output file is written only when the
+# whole translation succeeded. Two ways:
 #   each_flavour   the translator does its flavour-free work, then prints each
-#                  flavour in a child (x86_64-xlate.pl: parse and analysis once);
-#   fork_flavours  at the start: one child per flavour runs the whole translator;
+#                  flavour (x86_64-xlate.pl: parse and analysis once);
+#   fork_flavours  at the start: per flavour, a child (the process itself for the
+#                  last) runs the whole translator;
 #                  the results of pure checks the first child kept (cache()) are
 #                  handed to the later ones (arm-xlate.pl, whose checks and printing
 #                  are one pass).
@@ -29,6 +31,20 @@ our @EXPORT_OK = qw(targets write_output each_flavour fork_flavours flavour_done
 our %CACHE;
 sub cache { return $CACHE{ $_[0] } //= {} }
 
+# Work counters, the regression guard of the speed goal that is not a timing
+# (tests/xlate/multi_flavour.py): a translator adds to $COUNT{name}; with
+# CTASM_XLATE_COUNTS=1 in the environment, a several-flavours run appends one line per
+# flavour, "FLAVOUR name=N ...", to FIRST_OUTFILE.counts.
+our %COUNT;
+my $counts_file;
+sub write_counts {
+    my ($flavour) = @_;
+    return unless defined $counts_file;
+    open(my $fh, '>>', $counts_file) or die "can't append to $counts_file: $!\n";
+    print $fh join(' ', $flavour, map { "$_=$COUNT{$_}" } sort keys %COUNT), "\n";
+    close($fh) or die "can't append to $counts_file: $!\n";
+}
+
 # [[flavour, outfile-or-undef], ...] from the arguments; dies with $usage on a
 # malformed list.
 sub targets {
@@ -40,6 +56,7 @@ sub targets {
         my ($f, $out) = /^([\w-]+)=(.+)$/ or die $usage;
         push @t, [$f, $out];
     }
+    $counts_file = "$t[0][1].counts" if $ENV{CTASM_XLATE_COUNTS};
     return \@t;
 }
 
@@ -55,9 +72,9 @@ sub write_output {
     }
 }
 
-# Runs $print->(flavour) -> text for each target, each in a forked child that writes
-# its output; with one target, in this process. Returns the exit status perl would
-# give for a die (255) if any flavour failed (its message on stderr), else 0.
+# Runs $print->(flavour) -> text for each target, each but the last in a forked child,
+# each writing its output. Returns the exit status perl would give for a die (255) if
+# any flavour failed (its message on stderr), else 0.
 sub each_flavour {
     my ($tool, $targets, $print) = @_;
     if (@$targets == 1) {
@@ -66,8 +83,15 @@ sub each_flavour {
         return 0;
     }
     my $status = 0;
-    for my $t (@$targets) {
-        my ($f, $out) = @$t;
+    for my $k (0 .. $#$targets) {
+        my ($f, $out) = @{ $targets->[$k] };
+        # The last flavour runs here: nothing comes after it for its changes to reach
+        # (a fork costs more than printing a small file).
+        if ($k == $#$targets) {
+            my $ok = eval { write_output($tool, $out, $print->($f)); 1 };
+            print STDERR $@ unless $ok;
+            return $ok ? $status : 255;
+        }
         STDOUT->flush;
         STDERR->flush;
         my $pid = fork;
@@ -85,12 +109,14 @@ sub each_flavour {
 }
 
 # fork_flavours state: where this child saves its caches, if it is the first.
-my ($in_child, $save_cache);
+# $last_status: defined in the process that runs the last flavour itself (the status
+# of the ones before).
+my ($in_child, $save_cache, $last_status);
 
 # For a translator that is one pass: returns (flavour, outfile-or-undef) for the rest
-# of the script to translate. With several targets it returns only in the children,
-# one per target in turn (stdin read once and given to each); the parent exits with
-# 255 if any failed. Each child must end with flavour_done().
+# of the script to translate. With several targets it returns in a child per target
+# in turn and, for the last, in this process (stdin read once and given to each);
+# flavour_done() there exits with 255 if any failed. Each must end with flavour_done().
 sub fork_flavours {
     my ($tool, $usage, @args) = @_;
     my $targets = targets($usage, @args);
@@ -99,6 +125,14 @@ sub fork_flavours {
     my $status = 0;
     for my $k (0 .. $#$targets) {
         my $file = $k == 0 && @$targets > 1 ? "$targets->[0][1].cache" : undef;
+        # The last flavour runs in this process (a fork costs more than a small file):
+        # flavour_done exits with the status of all of them.
+        if ($k == $#$targets) {
+            close(STDIN);
+            open(STDIN, '<', \$input) or die "$tool: stdin: $!\n";
+            ($in_child, $save_cache, $last_status) = (1, undef, $status);
+            return @{ $targets->[$k] };
+        }
         STDOUT->flush;
         STDERR->flush;
         my $pid = fork;
@@ -106,7 +140,7 @@ sub fork_flavours {
         if ($pid == 0) {
             close(STDIN);
             open(STDIN, '<', \$input) or die "$tool: stdin: $!\n";
-            ($in_child, $save_cache) = (1, $file);
+            ($in_child, $save_cache, $last_status) = (1, $file, undef);
             return @{ $targets->[$k] };
         }
         waitpid($pid, 0);
@@ -120,7 +154,7 @@ sub fork_flavours {
             }
         }
     }
-    exit $status;
+    die "$tool: no flavour\n";
 }
 
 # The end of a translation that succeeded: a fork_flavours child saves its caches
@@ -128,6 +162,7 @@ sub fork_flavours {
 sub flavour_done {
     return unless $in_child;
     Storable::nstore(\%CACHE, $save_cache) if defined $save_cache;
+    exit $last_status if defined $last_status;
     STDOUT->flush;
     STDERR->flush;
     POSIX::_exit(0);

@@ -110,15 +110,22 @@ sub emit_ret {
 }
 
 my %LABEL_FN;    # .L label => function it is defined in ('' outside)
+# (function, instruction statement) => [statement, operands] with numbers fixed, for the
+# statements that passed every check; none depends on the flavour (XlateOutput.pm).
+my $PASSED = XlateOutput::cache($A64 ? 'arm-passed-a64' : 'arm-passed-a32');
 
 # The body of a function may not move sp (no flavour's unwind data would
 # describe it; frame= gives scratch space) and, when the function has a
 # prologue to undo, may leave only through .ctasm_ret.
+# Statements that passed, by (framed, text): the rest is fixed for the input.
+my %BODY_OK;
 sub check_body {
     my ($op, $rest) = @_;
+    my $framed = grep { defined $_->{epi} } @{ $cur->{plan}{steps} };
+    my $key = ($framed ? 1 : 0) . "\0$op\0$rest";
+    return if $BODY_OK{$key};
     my $lop = lc $op;
     my ($first) = map { lc s/^\s+|\s+$//gr } $rest =~ /^([^,]*)/;
-    my $framed = grep { defined $_->{epi} } @{ $cur->{plan}{steps} };
     my $why = "(unwind data describes only the .ctasm_proc prologue; use frame=)";
     if ($A64) {
         fail("'$op $rest' moves sp $why")
@@ -149,6 +156,7 @@ sub check_body {
         fail("tail branch from $cur->{p}{name} (which has a prologue) to $target: call it and use .ctasm_ret")
             if defined $target && $PROC_NAMES{$target};
     }
+    $BODY_OK{$key} = 1;
 }
 
 # Symbols an expression may name: .L labels and functions of this file.
@@ -192,11 +200,13 @@ for my $i (0 .. $#input) {
     }
     for my $k (0 .. $#$stmts) {
         my $st = $stmts->[$k];
-        $st =~ s/^\s+|\s+$//g;
+        $st =~ s/^\s+//;    # two substitutions: one with | is several times slower
+        $st =~ s/\s+$//;
         # A linux32 .arch armv8-a bracket ends before anything but the next
         # extension instruction.
+        # (AArch64 has no such bracket.)
         push @out, map { $I . $_ } ext_close()
-            unless $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
+            unless $A64 || $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
         # Leading labels.
         while ($st =~ s/^([.\w\$]+):\s*//) {
             my $l = $1;
@@ -284,6 +294,21 @@ for my $i (0 .. $#input) {
                 if $rest =~ /^(\.(?:req|dn|qn))\b/i;
             fail("instruction in .ctasm_rodata: $st") if $section eq 'rodata';
             fail("instruction outside .ctasm_proc: $st") unless $cur;
+            # A statement that passed every check before in this function is checked:
+            # only what it records is redone. (Keyed by the function: a check may read
+            # the function too, its frame or its save= list. A check that reads anything
+            # else, such as the statements around it, does not belong under this memo.)
+            my $key = "$cur->{p}{name}\0$st";
+            if (my $seen = $PASSED->{$key}) {
+                $XlateOutput::COUNT{replayed}++;
+                ($st, $rest) = @$seen;
+                check_branch($op, $rest, $cur->{p}{name});
+                my $text = translate_operands($st);
+                note_mentions($cur->{p}, $rest);
+                push @out, $I . $text;
+                next;
+            }
+            $XlateOutput::COUNT{checked}++;
             my $fixed = fix_insn_numbers($rest, \&expr_symbol);
             $st = substr($st, 0, length($st) - length($rest)) . $fixed;
             $rest = $fixed;
@@ -295,6 +320,8 @@ for my $i (0 .. $#input) {
             check_insn($op, $rest);
             note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
+            $PASSED->{$key} = [$st, $rest] unless @ext;    # extensions keep their state
+            $XlateOutput::COUNT{extension}++ if @ext;
         }
     }
     $out[-1] .= "\t//$comment" if defined $comment && @out;
@@ -334,7 +361,9 @@ push @file, ElfNotes::elf_notes_footer();
 # One layout for every line: tab, mnemonic or directive, tab, operands.
 for (@file) {
     next unless /^\t/;
+    next if /^\t\S+\t[^\s\/]/;    # already so (most lines): the substitution would keep it
     s/^\t(\S+)[ \t]+(?=\S)(?!\/\/)/\t$1\t/;
 }
+XlateOutput::write_counts($flavour);
 XlateOutput::write_output('arm-xlate.pl', $output, join("\n", @file) . "\n");
 XlateOutput::flavour_done();

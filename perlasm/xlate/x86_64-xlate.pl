@@ -43,5 +43,6 @@ exit XlateOutput::each_flavour('x86_64-xlate.pl', $targets, sub {
     ($flavour) = @_;
     $win64 = $flavour eq 'nasm';
     my @out = $win64 ? print_nasm($items) : print_gas($items);
+    XlateOutput::write_counts($flavour);
     return join("\n", @out) . "\n";
 });

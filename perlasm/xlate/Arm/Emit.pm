@@ -68,9 +68,10 @@ our (%LABEL_DEF, %LABEL_USE);
 my $BRANCH = qr/^(?:b|bl|blx|b\.\w+|b(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|bl\w\w|cbz|cbnz|tbz|tbnz)$/i;
 my $REG = qr/^(?:[rxw]\d+|lr|ip|sp|pc|fp|sb|sl|xzr|wzr)$/i;
 our %BRANCH_USE;    # .L label => [function, line] of each branch to it
+my %IS_BRANCH;       # mnemonic => whether it matches $BRANCH
 sub check_branch {
     my ($op, $rest, $fn) = @_;
-    return unless $op =~ $BRANCH;
+    return unless $IS_BRANCH{$op} //= $op =~ $BRANCH ? 1 : 0;
     my ($target) = $rest =~ /([^,\s]+)\s*$/ or return;
     if ($target =~ $REG) {
         return if lc $op eq 'blx';
@@ -111,9 +112,18 @@ sub check_operand_names {
     $ok->{$rest} = 1;
 }
 
+# Text => [translation, .L labels it uses]: the translation depends only on the
+# text, the flavour and the function names, all fixed for the run.
+my %TRANSLATED;
 sub translate_operands {
     my ($s) = @_;
-    while ($s =~ /(?<![\w.\$])(\.L[\w\$]+)/g) { $LABEL_USE{$1} //= $lineno; }
+    my $t = $TRANSLATED{$s} //= [translate_text($s), [$s =~ /(?<![\w.\$])(\.L[\w\$]+)/g]];
+    $LABEL_USE{$_} //= $lineno for @{ $t->[1] };
+    return $t->[0];
+}
+
+sub translate_text {
+    my ($s) = @_;
     # Strings are data; leave them alone.
     my @parts = split /("(?:[^"\\]|\\.)*")/, $s;
     for my $i (0 .. $#parts) {

@@ -237,9 +237,17 @@ sub fix_insn_numbers {
 my %DATA_RANGE;    # directive => [lo, hi], made once (the bounds' Math::BigInt objects are kept)
 my %DATA_BITS = ('.byte' => 8, '.hword' => 16, '.short' => 16, '.word' => 32, '.long' => 32,
                  '.int' => 32, '.inst' => 32, '.quad' => 64, '.dword' => 64, '.octa' => 128);
+# "symbol check\0directive\0items" => result, shared by the flavours like $FIXED.
+my $FIXED_DATA = XlateOutput::cache('arm-fixed-data');
 sub fix_data {
     my ($op, $rest, $sym) = @_;
     return $rest if $op =~ /^\.(?:ascii|asciz|string)$/;
+    my $key = (refaddr($sym) // "") . "\0$op\0$rest";
+    return $FIXED_DATA->{$key} //= fix_data_items($op, $rest, $sym);
+}
+
+sub fix_data_items {
+    my ($op, $rest, $sym) = @_;
     my @items = split /,/, $rest, -1;
     my @o;
     for my $k (0 .. $#items) {

@@ -10,7 +10,15 @@ our @EXPORT = qw(split_line);
 # Lexing: split one input line into statements and a trailing comment.
 # ';' separates statements (Apple arm64 would read it as a comment), '//'
 # starts a comment in both ISAs, '@' too on ARMv7.  Strings are respected.
+# Line => [statements, comment]: a file repeats most lines (the split depends
+# only on the line and the ISA, fixed for the run; callers only read the list).
+my %SPLIT;
 sub split_line {
+    my ($line) = @_;
+    return @{ $SPLIT{$line} //= [split_text($line)] };
+}
+
+sub split_text {
     my ($line) = @_;
     # Without a string (almost every line) the same split by regex: the first
     # comment marker ends the statements, ';' separates them.

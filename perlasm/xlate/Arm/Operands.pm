@@ -28,6 +28,12 @@ our @EXPORT = qw(split_operands classify_operands);
 # Top-level commas separate operands ([] and {} group).
 sub split_operands {
     my ($rest) = @_;
+    if ($rest !~ /[\[\]{}]/) {    # nothing groups: a plain split (the same list)
+        my @o = split /,/, $rest, -1;
+        @o = () if @o == 1 && $o[0] !~ /\S/;
+        s/^\s+//, s/\s+$// for @o;
+        return @o;
+    }
     my @o;
     my ($cur, $depth) = ('', 0);
     for my $c (split //, $rest) {
@@ -183,6 +189,7 @@ sub classify {
     return;
 }
 
+my %CLASSIFIED;    # operand text => classify()'s answer
 # The classified operands, or fail naming the one that cannot be read.  A
 # memory operand followed by one more operand is a post-index form.
 sub classify_operands {
@@ -193,7 +200,10 @@ sub classify_operands {
         # Literal pools are placed differently by each assembler (and .ltorg).
         fail("$op: literal pool operand '$t[$i]' is not part of the dialect: put the constant"
              . " in .ctasm_rodata and load it through .ctasm_adr") if $t[$i] =~ /^=/;
-        my $c = classify($t[$i]) or fail("$op: cannot read operand '$t[$i]'");
+        # Each operand text is classified once (the answer depends on nothing else for
+        # the run); a copy, as a post-index below adds to it.
+        my $c = ($CLASSIFIED{ $t[$i] } //= classify($t[$i])) or fail("$op: cannot read operand '$t[$i]'");
+        $c = {%$c};
         if ($c->{k} eq 'm' && $c->{mode} eq 'off' && !exists $c->{imm} && !exists $c->{reg} && $i + 1 < @t) {
             my $post = $t[++$i];
             if ($post =~ /^#/) { $c->{imm} = $post; }

@@ -17,6 +17,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
+use XlateOutput;
 our @EXPORT = qw(note_mentions check_saves);
 
 my %FN;    # name => {global, broken_abi, saved => {reg}, writes => {reg => line}, callees => {name}}
@@ -52,18 +53,28 @@ sub mentioned {
 }
 
 # One statement of function $p (parsed .ctasm_proc) with operand text $rest.
+my $MENTIONS;    # the cache below, looked up once per run (the ISA is fixed by then)
 sub note_mentions {
     my ($p, $rest) = @_;
+    # operand text => [[registers mentioned], [function names]], shared by the flavours
+    $MENTIONS //= XlateOutput::cache($A64 ? 'arm-mentions-a64' : 'arm-mentions-a32');
     my $f = $FN{ $p->{name} } //= do {
         my %saved = map { (($A64 ? 'x' : 'r') . $_) => 1 } @{ $p->{save} };
         $saved{"d$_"} = 1 for @{ $p->{vsave} };
         { global => $p->{global}, broken_abi => $p->{broken_abi}, saved => \%saved,
           writes => {}, callees => {} };
     };
-    $f->{writes}{$_} //= $lineno for mentioned($rest);
-    while ($rest =~ /(?<![\w.\$])([A-Za-z_]\w*)(?![\w\$])/g) {
-        $f->{callees}{$1} = 1 if $PROC_NAMES{$1} && $1 ne $p->{name};
-    }
+    # A file repeats most operand texts: scan each once (the result depends only
+    # on the text, the ISA and the function names, all fixed for the input).
+    my $m = $MENTIONS->{$rest} //= do {
+        my @names;
+        while ($rest =~ /(?<![\w.\$])([A-Za-z_]\w*)(?![\w\$])/g) {
+            push @names, $1 if $PROC_NAMES{$1};
+        }
+        [[mentioned($rest)], \@names];
+    };
+    $f->{writes}{$_} //= $lineno for @{ $m->[0] };
+    $f->{callees}{$_} = 1 for grep { $_ ne $p->{name} } @{ $m->[1] };
 }
 
 # {reg => line} written by $name or what it reaches and saved by none of them.

@@ -133,6 +133,25 @@ sub analyse {
 # Win64 must preserve rdi, rsi and xmm6-xmm15, which SysV code treats as scratch.
 # Mentioning a register anywhere counts as writing it (a superset is safe).
 my %CALLEE_SAVED = map { $_ => 1 } qw(rbx rbp r12 r13 r14 r15);
+# What the registers an operand list names say: callee-saved parents in order, the
+# first rbp-family register, xmm6-15 numbers, dirty upper halves, rdi/rsi. Depends
+# only on the operand text (%USAGE), which a file repeats.
+my %USAGE;
+sub operand_usage {
+    my ($ops) = @_;
+    my (@saved, $rbp, %xmm, $upper, $rdi_rsi);
+    for my $o (@$ops) {
+        for (grep { defined } ($o->{r}, $o->{base}, $o->{index})) {
+            push @saved, $GPR{$_} if exists $GPR{$_} && $CALLEE_SAVED{$GPR{$_}};
+            $rbp //= $_ if ($GPR{$_} // '') eq 'rbp';
+            $xmm{$1} = 1 if /^[xyz]mm(\d+)$/ && $1 >= 6 && $1 <= 15;
+            $upper = 1 if /^[yz]mm(\d+)$/ && $1 <= 15;
+            $rdi_rsi = 1 if exists $GPR{$_} && $GPR{$_} =~ /^r[ds]i$/;
+        }
+    }
+    return { saved => \@saved, rbp => $rbp, xmm => [sort { $a <=> $b } keys %xmm],
+             upper => $upper, rdi_rsi => $rdi_rsi };
+}
 sub direct_usage {
     my ($p) = @_;
     my (%xmm, $rdi_rsi, @callees, $upper, $vzu, %saved_regs);
@@ -154,17 +173,14 @@ sub direct_usage {
             $rdi_rsi = 1 if $r =~ /^r[ds]i$/;
             $saved_regs{$r} //= $it if $CALLEE_SAVED{$r};
         }
-        for my $o (@{$it->{ops}}) {
-            my @r = grep { defined } ($o->{r}, $o->{base}, $o->{index});
-            for (@r) {
-                $saved_regs{$GPR{$_}} //= $it if exists $GPR{$_} && $CALLEE_SAVED{$GPR{$_}};
-                fail("align=$p->{align}: rbp is the frame pointer of this function, the body "
-                     . "cannot use %$_", $it) if $p->{align} > 16 && ($GPR{$_} // '') eq 'rbp';
-                $xmm{$1} = 1 if /^[xyz]mm(\d+)$/ && $1 >= 6 && $1 <= 15;
-                $upper = 1 if /^[yz]mm(\d+)$/ && $1 <= 15;
-                $rdi_rsi = 1 if exists $GPR{$_} && $GPR{$_} =~ /^r[ds]i$/;
-            }
-        }
+        my $u = defined $it->{args} ? ($USAGE{$it->{args}} //= operand_usage($it->{ops}))
+                                    : operand_usage($it->{ops});
+        $saved_regs{$_} //= $it for @{$u->{saved}};
+        fail("align=$p->{align}: rbp is the frame pointer of this function, the body "
+             . "cannot use %$u->{rbp}", $it) if $p->{align} > 16 && defined $u->{rbp};
+        $xmm{$_} = 1 for @{$u->{xmm}};
+        $upper = 1 if $u->{upper};
+        $rdi_rsi = 1 if $u->{rdi_rsi};
         if ($it->{op} =~ /^(call|j[a-z]+)q?$/ && @{$it->{ops}} == 1 && $it->{ops}[0]{t} eq 'sym'
             && !$it->{ops}[0]{star}) {
             my $target = $it->{ops}[0]{e};

@@ -118,6 +118,7 @@ sub print_gas {
     $F = $FLAVOUR{$flavour};
     use_symbol_rules($F->{names});
     @out = ();
+    my %line;    # instruction text => printed line
     emit($F->{guard});
     emit(prefix_block());
     for my $it (@$items) {
@@ -125,8 +126,12 @@ sub print_gas {
         if ($k eq 'label') {
             emit(($it->{name} =~ /^\.L(\w+)$/ ? local_name($1) : global_name($it->{name})) . ':');
         } elsif ($k eq 'insn') {
-            my @o = map { att_operand($_, $it) } @{$it->{ops}};
-            emit("\t$it->{op}" . (@o ? "\t" . join(',', @o) : ''));
+            # The line depends only on the instruction's text (and the flavour).
+            emit($line{"$it->{op}\0$it->{args}"} //= do {
+                $XlateOutput::COUNT{printed}++;
+                my @o = map { att_operand($_, $it) } @{$it->{ops}};
+                "\t$it->{op}" . (@o ? "\t" . join(',', @o) : '');
+            });
         } elsif ($k eq 'section') {
             emit($F->{$it->{which}});
         } elsif ($k eq 'align') {

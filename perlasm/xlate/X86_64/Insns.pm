@@ -262,10 +262,17 @@ sub check_immediates {
 
 # AT&T mnemonic -> {mn => Intel mnemonic, size => memory size keyword or undef,
 # extend => movzx/movsx, kind => gpr|simd|plain|branch}; fails on anything unknown.
+# Mnemonic and operand text => the answer: it depends on nothing else, and a file
+# repeats most instructions (printers only read the answer, so it is shared).
+my %CLASSIFIED;
 sub classify {
     my ($it) = @_;
+    my $key = defined $it->{args} ? "$it->{op}\0$it->{args}" : undef;
+    return $CLASSIFIED{$key} if defined $key && $CLASSIFIED{$key};
+    $XlateOutput::COUNT{classified}++;
     my $c = classify_name($it);
     check_operands($it, $c->{mn}, $c->{suffix}, $c->{kind}, $c->{form});
+    $CLASSIFIED{$key} = $c if defined $key;
     return $c;
 }
 

@@ -81,6 +81,7 @@ sub print_nasm {
     my ($items) = @_;
     use_symbol_rules(\%NAMES);
     @out = ();
+    my %line;    # instruction text => printed line
     my @tables;    # .pdata / .xdata text, emitted after all code
     my $section = 'text';
     emit('%ifndef CTASM_NO_ASM', prefix_block(), 'default rel', 'bits 64');
@@ -89,7 +90,8 @@ sub print_nasm {
         if ($k eq 'label') {
             emit(($it->{name} =~ /^\.L(\w+)$/ ? local_name($1) : $it->{name}) . ':');
         } elsif ($k eq 'insn') {
-            emit(nasm_insn($it));
+            # The line depends only on the instruction's text.
+            emit($line{"$it->{op}\0$it->{args}"} //= do { $XlateOutput::COUNT{printed}++; nasm_insn($it) });
         } elsif ($k eq 'section') {
             $section = $it->{which};
             emit($section eq 'text' ? 'section .text code align=64' : 'section .rdata rdata align=64');

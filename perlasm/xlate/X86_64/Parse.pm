@@ -12,7 +12,7 @@ our $RAW_CFI_OK = 0;
 
 # IR items (hashes), each with {line, text}:
 #   label   {name}
-#   insn    {op, ops => [operand...]}
+#   insn    {op, ops => [operand...], args => operand text}
 #           operand: {t=>'reg', r} {t=>'imm', e} {t=>'mem', disp, base, index, scale}
 #                    {t=>'sym', e}; any of them may carry star=>1 (indirect jmp/call)
 #                    {t=>'rc', rc} EVEX rounding ('rn-sae'..'rz-sae') or 'sae'
@@ -33,6 +33,8 @@ my %SPLIT = map { my $q = quotemeta $_;
 sub split_top {    # split on $sep outside parentheses and string literals
     my ($s, $sep) = @_;
     return ('') if $s eq '';
+    # No separator and no string (most statements split on ';'): one part.
+    return ($s =~ s/^\s+|\s+$//gr) if index($s, $sep) < 0 && index($s, '"') < 0;
     my ($plain, $token) = @{$SPLIT{$sep}};
     my @out;
     if ($s !~ /[("]/) {    # most lines: nothing to skip over
@@ -261,6 +263,7 @@ sub parse_directive {
 
 
 my %OPERANDS;    # operand text => parsed operands (parse_operand depends on nothing else)
+my %LINE_INSN;   # input line that is one instruction => [mnemonic, operand text, parsed]
 
 sub parse {
     my ($fh) = @_;
@@ -271,6 +274,13 @@ sub parse {
         chomp $raw;
         $raw =~ s/\r$//;
         set_position($n, $raw);
+        # A line that was one instruction and nothing else before is that again.
+        if (my $c = $LINE_INSN{$raw}) {
+            push @items, { k => 'insn', op => $c->[0], ops => [map { {%$_} } @{$c->[2]}],
+                           args => $c->[1], line => $n, text => $raw };
+            next;
+        }
+        my $first = @items;
         my $line = strip_comment($raw);
         for my $stmt (split_top($line, ';')) {
             next if $stmt eq '';
@@ -292,11 +302,15 @@ sub parse {
                 # (later stages add fields to the operands).
                 my $parsed = $OPERANDS{$rest} //=
                     [$rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',')];
-                push @new, { k => 'insn', op => $op, ops => [map { {%$_} } @$parsed] };
+                push @new, { k => 'insn', op => $op, ops => [map { {%$_} } @$parsed], args => $rest };
             } else {
                 fail("cannot parse statement '$stmt'");
             }
             for (@new) { $_->{line} = $n; $_->{text} = $raw; push @items, $_ }
+        }
+        if (@items == $first + 1 && $items[-1]{k} eq 'insn') {
+            my $it = $items[-1];
+            $LINE_INSN{$raw} = [$it->{op}, $it->{args}, $OPERANDS{$it->{args}}];
         }
     }
     return \@items;
