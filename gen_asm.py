@@ -43,6 +43,7 @@ MANIFEST = [
     ("perlasm/chacha/chacha20_poly1305_armv8.pl", "aarch64", "crypto"),
     ("perlasm/test/xlate-armv8.pl", "aarch64", "test"),
     ("perlasm/test/abi-armv8.pl", "aarch64", "test"),
+    ("perlasm/test/poly1305-armv8.pl", "aarch64", "test"),
     ("perlasm/aes/vpaes-armv7.pl", "armv7", "crypto"),
     ("perlasm/aes/bsaes-armv7.pl", "armv7", "crypto"),
     ("perlasm/ghash/ghash-neon-armv7.pl", "armv7", "crypto"),

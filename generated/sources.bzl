@@ -116,6 +116,7 @@ ctasm_asm_aarch64_linux = [
 ctasm_test_asm_aarch64_linux = [
     "generated/aarch64-linux/xlate-armv8.S",
     "generated/aarch64-linux/abi-armv8.S",
+    "generated/aarch64-linux/poly1305-armv8.S",
 ]
 
 ctasm_asm_aarch64_apple = [
@@ -127,6 +128,7 @@ ctasm_asm_aarch64_apple = [
 ctasm_test_asm_aarch64_apple = [
     "generated/aarch64-apple/xlate-armv8.S",
     "generated/aarch64-apple/abi-armv8.S",
+    "generated/aarch64-apple/poly1305-armv8.S",
 ]
 
 ctasm_asm_aarch64_win = [
@@ -138,6 +140,7 @@ ctasm_asm_aarch64_win = [
 ctasm_test_asm_aarch64_win = [
     "generated/aarch64-win/xlate-armv8.S",
     "generated/aarch64-win/abi-armv8.S",
+    "generated/aarch64-win/poly1305-armv8.S",
 ]
 
 ctasm_asm_armv7_linux = [

@@ -116,6 +116,7 @@ set(CTASM_ASM_AARCH64_LINUX
 set(CTASM_TEST_ASM_AARCH64_LINUX
   generated/aarch64-linux/xlate-armv8.S
   generated/aarch64-linux/abi-armv8.S
+  generated/aarch64-linux/poly1305-armv8.S
 )
 
 set(CTASM_ASM_AARCH64_APPLE
@@ -127,6 +128,7 @@ set(CTASM_ASM_AARCH64_APPLE
 set(CTASM_TEST_ASM_AARCH64_APPLE
   generated/aarch64-apple/xlate-armv8.S
   generated/aarch64-apple/abi-armv8.S
+  generated/aarch64-apple/poly1305-armv8.S
 )
 
 set(CTASM_ASM_AARCH64_WIN
@@ -138,6 +140,7 @@ set(CTASM_ASM_AARCH64_WIN
 set(CTASM_TEST_ASM_AARCH64_WIN
   generated/aarch64-win/xlate-armv8.S
   generated/aarch64-win/abi-armv8.S
+  generated/aarch64-win/poly1305-armv8.S
 )
 
 set(CTASM_ASM_ARMV7_LINUX

@@ -105,7 +105,8 @@ CTASM_ASM_AARCH64_LINUX := \
 
 CTASM_TEST_ASM_AARCH64_LINUX := \
   generated/aarch64-linux/xlate-armv8.S \
-  generated/aarch64-linux/abi-armv8.S
+  generated/aarch64-linux/abi-armv8.S \
+  generated/aarch64-linux/poly1305-armv8.S
 
 CTASM_ASM_AARCH64_APPLE := \
   generated/aarch64-apple/vpaes-armv8.S \
@@ -114,7 +115,8 @@ CTASM_ASM_AARCH64_APPLE := \
 
 CTASM_TEST_ASM_AARCH64_APPLE := \
   generated/aarch64-apple/xlate-armv8.S \
-  generated/aarch64-apple/abi-armv8.S
+  generated/aarch64-apple/abi-armv8.S \
+  generated/aarch64-apple/poly1305-armv8.S
 
 CTASM_ASM_AARCH64_WIN := \
   generated/aarch64-win/vpaes-armv8.S \
@@ -123,7 +125,8 @@ CTASM_ASM_AARCH64_WIN := \
 
 CTASM_TEST_ASM_AARCH64_WIN := \
   generated/aarch64-win/xlate-armv8.S \
-  generated/aarch64-win/abi-armv8.S
+  generated/aarch64-win/abi-armv8.S \
+  generated/aarch64-win/poly1305-armv8.S
 
 CTASM_ASM_ARMV7_LINUX := \
   generated/armv7-linux/vpaes-armv7.S \

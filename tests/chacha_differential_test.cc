@@ -4,8 +4,9 @@
 // then the public API), and on x86_64 Linux the public API against OpenSSL's
 // EVP_chacha20_poly1305 and EVP_chacha20. Lengths cover every byte count to
 // 300, n*64 - 1, n*64, n*64 + 1 for n up to 40 (past every batch an
-// assembly tier uses, the widest being 8 or 16 blocks) and n*64 + 16k +- 1
-// for n up to 16, AD of every length
+// assembly tier uses, the widest being 8 or 16 blocks), n*64 + 16k +- 1
+// for n up to 16, messages over several 2 KiB chunks up to 64 KiB + 1, AD
+// of every length
 // to 64 and some large ones, unaligned and in-place buffers, and several
 // counters for the raw stream.
 #include <gtest/gtest.h>
@@ -41,6 +42,8 @@ std::vector<size_t> Lengths() {
     for (size_t r : {15, 16, 17, 31, 32, 33, 47, 48, 49}) v.push_back(64 * n + r);
   }
   for (size_t n : {2048 + 15, 3000, 4096 + 17}) v.push_back(n);
+  // Several of x86_64's 2 KiB Poly1305 chunks and their ends.
+  for (size_t n : {4095, 4096, 4097, 6143, 6144, 6161, 8191, 8192, 8193, 16383, 16384, 16400, 65537}) v.push_back(n);
   return v;
 }
 

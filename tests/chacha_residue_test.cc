@@ -35,21 +35,36 @@ struct ResidueCase {
 
 // Lengths: a partial block only, a few blocks with a tail, and past the
 // widest batch an assembly tier uses (16 blocks), each with and without the
-// HChaCha20 step.
-const ResidueCase kCases[] = {
-    {"ctx_init", Op::kInit, 0, false},
-    {"seal 5 B", Op::kSeal, 5, false},
-    {"seal 4 blocks + 3", Op::kSeal, 64 * 4 + 3, false},
-    {"seal 17 blocks + 9", Op::kSeal, 64 * 17 + 9, false},
-    {"XChaCha seal 4 blocks + 3", Op::kSeal, 64 * 4 + 3, true},
-    {"open 5 B", Op::kOpen, 5, false},
-    {"open 17 blocks + 9", Op::kOpen, 64 * 17 + 9, false},
-    {"XChaCha open 17 blocks + 9", Op::kOpen, 64 * 17 + 9, true},
-    {"open with a bad tag", Op::kOpenBadTag, 64 * 3 + 1, false},
-    {"XChaCha open with a bad tag", Op::kOpenBadTag, 64 * 3 + 1, true},
-    {"chacha20 5 B", Op::kStream, 5, false},
-    {"chacha20 17 blocks + 9", Op::kStream, 64 * 17 + 9, false},
-};
+// HChaCha20 step; then, for seal, open and the raw stream each, a length in
+// every path of every assembly tier whose tail leaves at least 8 bytes of a
+// partial block (FindSecrets' shortest window): x86_64's short batches (key
+// stream in the frame's buffer), one-batch tails and fused wide loops; AArch64's
+// first batch, woven 256-byte loop and tail; ARMv7's 1-, 2- and 3-block tails
+// and its 3-block loop.
+const size_t kPathLengths[] = {17, 37, 50, 100, 150, 192 + 9, 200, 255, 400 + 9, 700, 1000, 1300};
+
+std::vector<ResidueCase> Cases() {
+  std::vector<ResidueCase> v = {
+      {"ctx_init", Op::kInit, 0, false},
+      {"seal 5 B", Op::kSeal, 5, false},
+      {"seal 4 blocks + 3", Op::kSeal, 64 * 4 + 3, false},
+      {"seal 17 blocks + 9", Op::kSeal, 64 * 17 + 9, false},
+      {"XChaCha seal 4 blocks + 3", Op::kSeal, 64 * 4 + 3, true},
+      {"open 5 B", Op::kOpen, 5, false},
+      {"open 17 blocks + 9", Op::kOpen, 64 * 17 + 9, false},
+      {"XChaCha open 17 blocks + 9", Op::kOpen, 64 * 17 + 9, true},
+      {"open with a bad tag", Op::kOpenBadTag, 64 * 3 + 1, false},
+      {"XChaCha open with a bad tag", Op::kOpenBadTag, 64 * 3 + 1, true},
+      {"chacha20 5 B", Op::kStream, 5, false},
+      {"chacha20 17 blocks + 9", Op::kStream, 64 * 17 + 9, false},
+  };
+  for (size_t len : kPathLengths) {
+    v.push_back({"seal", Op::kSeal, len, false});
+    v.push_back({"open", Op::kOpen, len, false});
+    v.push_back({"chacha20", Op::kStream, len, false});
+  }
+  return v;
+}
 
 struct ChachaCall {
   ctasm_aead_ctx ctx;
@@ -173,8 +188,8 @@ TEST_P(ChachaResidueTest, NoSecretLeftOnTheStack) {
   ctasm_test::ScopedChachaTier scope(GetParam());
   ctasm_test::TestRng rng(0xc4c);
   size_t max_depth = 0;
-  for (const ResidueCase &tc : kCases) {
-    SCOPED_TRACE(tc.name);
+  for (const ResidueCase &tc : Cases()) {
+    SCOPED_TRACE(std::string(tc.name) + ", " + std::to_string(tc.len) + " B");
     auto c = std::make_unique<ChachaCall>();
     const ctasm_aead *aead = tc.xchacha ? ctasm_aead_xchacha20_poly1305() : ctasm_aead_chacha20_poly1305();
     c->key = rng.bytes(32);

@@ -3,13 +3,16 @@
 // on every tier this build and CPU can run (tests/chacha_tiers.h): RFC 8439
 // sections 2.3.2, 2.4.2, 2.5.2, 2.6.2, 2.8.2 and appendix A.1-A.5 (A.2, A.3
 // and A.5 read from the CAVP-style files of python3-cryptography-vectors, the
-// rest inline), draft-irtf-cfrg-xchacha 2.2.1 and A.3.1, and Wycheproof
+// rest inline), BoringSSL's padding and length cases (the same package),
+// draft-irtf-cfrg-xchacha 2.2.1 and A.3.1, and Wycheproof
 // chacha20_poly1305_test.json / xchacha20_poly1305_test.json (every case,
 // invalid ones included). Each tier is called directly and through the
-// public API. Also the tier tables and the raw stream's counter limit.
+// public API. Also the tier tables, that every built tier runs here, and the
+// raw stream's counter limit.
 #include <gtest/gtest.h>
 #include <string.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -204,6 +207,34 @@ TEST_P(ChachaVectorTest, Rfc8439Aead) {
   EXPECT_EQ(1u, bad);
 }
 
+// BoringSSL's padding and length cases (the file's first record is RFC 8439
+// 2.8.2), as python3-cryptography-vectors carries them: hex, or text in quotes.
+TEST_P(ChachaVectorTest, BoringSslVectors) {
+  const std::string path = ctasm_test::nist_vectors_dir() + "/ciphers/ChaCha20Poly1305/boringssl.txt";
+  std::vector<ctasm_test::KvRecord> records;
+  std::string err;
+  ASSERT_TRUE(ctasm_test::parse_kv_file(path, &records, &err)) << err;
+  auto field = [](const std::string &v, std::vector<uint8_t> *out) {
+    if (v.size() >= 2 && v.front() == '"' && v.back() == '"') {
+      out->assign(v.begin() + 1, v.end() - 1);
+      return true;
+    }
+    return from_hex(v, out);
+  };
+  size_t n = 0;
+  for (const auto &r : records) {
+    if (!r.has("KEY")) continue;
+    SCOPED_TRACE(path + ":" + std::to_string(r.line));
+    std::vector<uint8_t> key, nonce, ad, pt, ct, tag;
+    ASSERT_TRUE(field(r.get("KEY"), &key) && field(r.get("NONCE"), &nonce) && field(r.get("AD"), &ad) &&
+                field(r.get("IN"), &pt) && field(r.get("CT"), &ct) && field(r.get("TAG"), &tag));
+    ASSERT_EQ(12u, nonce.size());
+    CheckAead(key, nonce, ad, pt, to_hex(ct), to_hex(tag));
+    n++;
+  }
+  EXPECT_EQ(66u, n);
+}
+
 TEST_P(ChachaVectorTest, XChachaDraftA31) {
   const std::vector<uint8_t> key = Seq(0x80, 32), pt = Bytes(kSunscreen),
                              ad = hex_bytes("50515253c0c1c2c3c4c5c6c7"),
@@ -380,6 +411,17 @@ TEST(HChacha20, Draft221) {
   uint8_t out[32];
   ctasm::chacha_portable::hchacha20(out, key.data(), nonce.data());
   EXPECT_EQ("82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc", to_hex(out, 32));
+}
+
+// Every tier this build has runs on this CPU, or the tests above, which run
+// the capable ones, would pass without it: fail, naming it.
+TEST(ChachaTiers, EveryBuiltTierRunsHere) {
+  const std::vector<const ChachaTier *> runnable = ctasm_test::AvailableChachaTiers();
+  for (size_t i = 0; i < ctasm::kChachaTierCount; i++) {
+    const ChachaTier *t = ctasm::kChachaTiers[i];
+    EXPECT_NE(runnable.end(), std::find(runnable.begin(), runnable.end(), t))
+        << t->name << " is built but this CPU cannot run it (" << ctasm_cpu_caps() << "): untested";
+  }
 }
 
 // The two tables say the same, best first, the portable tier last.

@@ -17,6 +17,7 @@
 #define ctasm_abi_test_no_landing_pad CTASM_PFX(CTASM_PREFIX, ctasm_abi_test_no_landing_pad)
 #define ctasm_abi_test_set_df CTASM_PFX(CTASM_PREFIX, ctasm_abi_test_set_df)
 #define ctasm_abi_test_wide CTASM_PFX(CTASM_PREFIX, ctasm_abi_test_wide)
+#define ctasm_poly1305_pad16_armv8 CTASM_PFX(CTASM_PREFIX, ctasm_poly1305_pad16_armv8)
 #define ctasm_unwind_neg_cfa CTASM_PFX(CTASM_PREFIX, ctasm_unwind_neg_cfa)
 #define ctasm_unwind_neg_cfi_cfa CTASM_PFX(CTASM_PREFIX, ctasm_unwind_neg_cfi_cfa)
 #define ctasm_unwind_neg_cfi_offset CTASM_PFX(CTASM_PREFIX, ctasm_unwind_neg_cfi_offset)

@@ -91,7 +91,12 @@ use FindBin;
 use lib $FindBin::RealBin, "$FindBin::RealBin/../lib";
 use Perlasm qw($code newlabel finish);
 
-Perlasm::open_output("arm", @ARGV);
+# perlasm/test/poly1305-armv8.pl runs this generator for the test-only entry
+# ctasm_poly1305_pad16_armv8 (a test object, not in the library): it sets
+# $main::poly1305_test_entry and opens the output itself, and then only that
+# entry and the constants are emitted, from the same Poly1305 code as the AEAD's.
+our $poly1305_test_entry;
+Perlasm::open_output("arm", @ARGV) unless $poly1305_test_entry;
 Perlasm::set_label_prefix(".Lcp");
 
 sub e { $code .= join("", map { "\t$_\n" } @_) }
@@ -440,7 +445,7 @@ ___
 
 # void ctasm_chacha20_neon(uint8_t *out, const uint8_t *in, size_t len,
 #                          const ChachaState *state)
-{
+unless ($poly1305_test_entry) {
     my @inst = map { newlabel("c$_") } 1 .. 4;
     my ($loop, $xor, $next, $ret) = map { newlabel($_) } qw(cloop cxor cnext cret);
     $code .= <<___;
@@ -470,14 +475,18 @@ ___
     e(".ctasm_ret", ".ctasm_endproc");
 }
 
-aead("ctasm_chacha20_poly1305_seal_neon", 1);
-aead("ctasm_chacha20_poly1305_open_neon", 0);
+unless ($poly1305_test_entry) {
+    aead("ctasm_chacha20_poly1305_seal_neon", 1);
+    aead("ctasm_chacha20_poly1305_open_neon", 0);
+}
 
 # void ctasm_poly1305_pad16_armv8(uint8_t tag[16], const uint8_t key[32],
 #                                 const uint8_t *in, size_t len)
 # Poly1305 of in zero-padded to a multiple of 16 (every block with its 2^128
 # bit): the MAC the AEAD computes over a padded field, without the length
-# block. Test and measurement entry (Poly1305 alone, as the fused code runs it).
+# block. Test and measurement entry (Poly1305 alone, as the fused code runs it),
+# emitted only for perlasm/test/poly1305-armv8.pl.
+if ($poly1305_test_entry) {
 $code .= <<___;
 
 // void ctasm_poly1305_pad16_armv8(uint8_t tag[16], const uint8_t key[32],
@@ -492,5 +501,6 @@ e(".ctasm_adr	x15, .Lcp_clamp",
 poly_padded("x7", "x3");
 poly_tag("x0", "ldp	$t0, $t1, [x1, #16]");
 e(".ctasm_ret", ".ctasm_endproc");
+}
 
 finish();

@@ -16,11 +16,6 @@ void ctasm_chacha20_poly1305_seal_neon(uint8_t *out, uint8_t tag[16], const uint
 void ctasm_chacha20_poly1305_open_neon(uint8_t *out, uint8_t tag[16], const uint8_t *in,
                                        size_t in_len, const uint8_t *ad, size_t ad_len,
                                        const ctasm::ChachaState *state);
-// Test and measurement entry (no CPU feature beyond the base ISA): Poly1305
-// (key = r || s) of in zero-padded to a multiple of 16, each block with its
-// 2^128 bit, no length block: the code the AEAD runs over one padded field.
-void ctasm_poly1305_pad16_armv8(uint8_t tag[16], const uint8_t key[32], const uint8_t *in,
-                                size_t len);
 }
 
 namespace ctasm {

@@ -25,7 +25,6 @@
 #define ctasm_gcm_init_ssse3 CTASM_PFX(CTASM_PREFIX, ctasm_gcm_init_ssse3)
 #define ctasm_ghash_neon_ghash CTASM_PFX(CTASM_PREFIX, ctasm_ghash_neon_ghash)
 #define ctasm_ghash_neon_gmult CTASM_PFX(CTASM_PREFIX, ctasm_ghash_neon_gmult)
-#define ctasm_poly1305_pad16_armv8 CTASM_PFX(CTASM_PREFIX, ctasm_poly1305_pad16_armv8)
 #define ctasm_vpaes_cbc_encrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_cbc_encrypt)
 #define ctasm_vpaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_ctr32_encrypt_blocks)
 #define ctasm_vpaes_decrypt CTASM_PFX(CTASM_PREFIX, ctasm_vpaes_decrypt)

@@ -54,12 +54,13 @@ step() {
 lists() { python3 "$HERE/check_lists.py" "$ROOT"; }
 
 # vendor PROJECT DEST: a copy of the consumer project PROJECT at DEST, with the
-# round-trip program at its top and include/, src/, generated/ in third_party/ctasm
+# round-trip program (and its ChaCha known answers) at its top and include/, src/,
+# generated/ in third_party/ctasm
 # (as README.md's "Vendoring ctasm" says a user does).
 vendor() {
   mkdir -p "$(dirname "$2")"
   cp -r "$1" "$2"
-  cp "$HERE/common/roundtrip.c" "$2/"
+  cp "$HERE/common/roundtrip.c" "$HERE/common/chacha_kat.h" "$2/"
   cp -r "$ROOT/include" "$ROOT/src" "$ROOT/generated" "$2/third_party/ctasm/"
 }
 
@@ -77,7 +78,7 @@ readme_same() {
 
 # check_program BINARY WHO: the round-trip program passes, the x86_64-linux assembly
 # is in it (every symbol sources.json lists for the target), and it is what runs on
-# a CPU with SSSE3.
+# a CPU with SSSE3 (AES and ChaCha20-Poly1305).
 check_program() {
   local out syms sym
   out=$("$1" "$2") || { echo "$out"; echo "$1 failed"; return 1; }
@@ -90,6 +91,9 @@ print(" ".join(json.load(open(sys.argv[1]))["targets"]["x86_64-linux"]["symbols"
   done
   if [[ $out =~ cpu\ [^\)]*ssse3 && $out == *"aes impl portable"* ]]; then
     echo "$out"; echo "$1: portable AES on a CPU with SSSE3"; return 1
+  fi
+  if [[ $out =~ cpu\ [^\)]*ssse3 && $out == *"chacha impl chacha-portable"* ]]; then
+    echo "$out"; echo "$1: portable ChaCha20-Poly1305 on a CPU with SSSE3"; return 1
   fi
   echo "$out"
 }

@@ -2,12 +2,15 @@
 /* The program every consumer build runs against the ctasm it built: AES-128
  * known answers (FIPS-197 C.1, SP 800-38A F.2.1 CBC and F.5.1 CTR) and CBC/CTR
  * encrypt+decrypt round trips over many lengths (long enough for the 8-block
- * bsaes path), with the CTR stream split at odd byte offsets. Plain C, through
- * ctasm.h only: with -DCTASM_PREFIX=foo it calls foo_ctasm_* without knowing. */
+ * bsaes path), with the CTR stream split at odd byte offsets; AES-128-GCM and
+ * ChaCha20-Poly1305 / XChaCha20-Poly1305 known answers sealed and opened on the
+ * default tiers (chacha_kat.h). Plain C, through ctasm.h only: with
+ * -DCTASM_PREFIX=foo it calls foo_ctasm_* without knowing. */
 #include <stdio.h>
 #include <string.h>
 
 #include "ctasm/ctasm.h"
+#include "chacha_kat.h"
 
 static int failures = 0, checks = 0;
 
@@ -129,8 +132,10 @@ int main(int argc, char **argv) {
   known_answers();
   round_trips();
   aead_known_answer();
-  printf("%s: %s, %d/%d checks passed (aes impl %s, cpu %s)\n", who,
+  failures += chacha_kat(0, &checks);
+  failures += chacha_kat(1, &checks);
+  printf("%s: %s, %d/%d checks passed (aes impl %s, chacha impl %s, cpu %s)\n", who,
          failures ? "FAILED" : "ok", checks - failures, checks, ctasm_aes_impl(),
-         ctasm_cpu_caps());
+         ctasm_aead_impl(ctasm_aead_chacha20_poly1305()), ctasm_cpu_caps());
   return failures ? 1 : 0;
 }

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The C++ consumer of an installed ctasm: the same known answers as roundtrip.c
 // through the ctasm.hpp wrapper (namespace ctasm, or foo_ctasm under
-// CTASM_PREFIX=foo, which users get from the installed package's definitions).
+// CTASM_PREFIX=foo, which users get from the installed package's definitions),
+// the ChaCha20-Poly1305 ones (chacha_kat.h) through ctasm::AeadCtx.
 #include <stdio.h>
 #include <string.h>
 
 #include <vector>
 
 #include "ctasm/ctasm.hpp"
+#include "chacha_kat.h"
 
 int main(int argc, char **argv) {
   const char *who = argc > 1 ? argv[1] : "c++ consumer";
@@ -46,6 +48,26 @@ int main(int argc, char **argv) {
       failures += in != back;
     }
   }
-  printf("%s: %s (aes impl %s)\n", who, failures ? "FAILED" : "ok", ctasm::aes_impl_string());
+  // ChaCha20-Poly1305 and XChaCha20-Poly1305 on the default tier: seal to the
+  // published bytes, open them back, refuse a flipped tag.
+  for (int x = 0; x < 2; x++) {
+    const ctasm_aead *aead = x ? ctasm_aead_xchacha20_poly1305() : ctasm_aead_chacha20_poly1305();
+    const ctasm::span<const uint8_t> nonce(x ? kXChachaKatNonce : kChachaKatNonce, x ? 24 : 12);
+    const uint8_t *want = x ? kXChachaKatSealed : kChachaKatSealed;
+    const ctasm::span<const uint8_t> pt(reinterpret_cast<const uint8_t *>(kChachaKatPlaintext),
+                                        CHACHA_KAT_LEN);
+    ctasm::AeadCtx ctx;
+    std::vector<uint8_t> sealed(CHACHA_KAT_LEN + 16), back(CHACHA_KAT_LEN);
+    failures += !ctx.init(aead, kChachaKatKey);
+    failures += ctx.seal(sealed, nonce, pt, kChachaKatAd) != sealed.size();
+    failures += memcmp(sealed.data(), want, sealed.size()) != 0;
+    size_t n = 0;
+    failures += !ctx.open(back, &n, nonce, sealed, kChachaKatAd) || n != CHACHA_KAT_LEN;
+    failures += memcmp(back.data(), kChachaKatPlaintext, CHACHA_KAT_LEN) != 0;
+    sealed.back() ^= 1;
+    failures += ctx.open(back, &n, nonce, sealed, kChachaKatAd);
+  }
+  printf("%s: %s (aes impl %s, chacha impl %s)\n", who, failures ? "FAILED" : "ok",
+         ctasm::aes_impl_string(), ctasm::aead_impl_string(ctasm_aead_chacha20_poly1305()));
   return failures ? 1 : 0;
 }
