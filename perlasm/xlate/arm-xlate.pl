@@ -289,6 +289,7 @@ for my $i (0 .. $#input) {
             $rest = $fixed;
             check_branch($op, $rest, $cur->{p}{name});
             check_body($op, $rest);
+            check_call($cur->{p}, $op);
             my $text = translate_operands($st);
             check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);

@@ -183,8 +183,6 @@
 	bif	v1.16b, v2.16b, v3.16b
 	bit	v1.8b, v2.8b, v3.8b
 	bit	v1.16b, v2.16b, v3.16b
-	bl	.Lsample
-	blr	x1
 	br	x1
 	brk	#0
 	brk	#65535
@@ -2501,4 +2499,10 @@
 	zip2	v1.2s, v2.2s, v3.2s
 	zip2	v1.4s, v2.4s, v3.4s
 	zip2	v1.2d, v2.2d, v3.2d
+	.ctasm_endproc
+	.ctasm_proc a64_insn_calls, save=x29,x30
+.Lcall:
+	bl	.Lcall
+	blr	x1
+	.ctasm_ret
 	.ctasm_endproc
