@@ -289,11 +289,11 @@ for my $i (0 .. $#input) {
             $rest = $fixed;
             check_branch($op, $rest, $cur->{p}{name});
             check_body($op, $rest);
-            check_call($cur->{p}, $op);
             my $text = translate_operands($st);
             check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);
             check_insn($op, $rest);
+            check_call($cur->{p}, $op);
             note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
         }

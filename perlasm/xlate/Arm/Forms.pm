@@ -38,7 +38,7 @@ our @EXPORT = qw(match_forms);
 # form matched in every operand's kind; reported by Arm/Insns.pm.
 our $WHY;
 
-# An AArch64 field check (Arm/ImmA64.pm): undef fits, '' wrong shape, else the reason.
+# A field check (Arm/ImmA64.pm; ARMv7 float literals): undef fits, '' wrong shape, else the reason.
 sub field {
     my ($why) = @_;
     return 1 unless defined $why;
@@ -130,7 +130,14 @@ sub pat_ok {
     if ($A64 && $p =~ /^#/) {
         return $k eq 'i' && field(Arm::ImmA64::imm_why($p, $o, $i ? $ops->[$i - 1] : undef));
     }
-    return $k eq 'i' if $p eq 'i';
+    if ($p eq 'i') {
+        # No A32 form takes a floating-point immediate (no VFP arithmetic yet), and
+        # GNU as and clang read `#1e3` differently: refuse it.
+        return 0 unless $k eq 'i';
+        return field("$o->{text}: a floating-point literal is not an immediate of any ARMv7 form")
+            if $o->{text} =~ /^#\s*[-+]?[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?\s*$/ && $o->{text} =~ /[.eE]/;
+        return 1;
+    }
     return $k eq 'c' if $p eq 'c';
     return $k eq 'lab' if $p eq 'lab';
     return $k eq 'name' if $p eq 'opt';
