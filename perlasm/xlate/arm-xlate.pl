@@ -318,6 +318,7 @@ for my $i (0 .. $#input) {
             check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);
             check_insn($op, $rest);
+            check_call($cur->{p}, $op);
             note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
             $PASSED->{$key} = [$st, $rest] unless @ext;    # extensions keep their state

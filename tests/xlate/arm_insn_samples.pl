@@ -25,14 +25,11 @@ $A64 = $isa eq 'a64';
 
 my %ES_BYTES = (b => 1, h => 2, s => 4, d => 8);
 
-# Immediate for operand $i of mnemonic $m (data type $dt) in form $form.
+# ARMv7 immediate for operand $i of mnemonic $m (data type $dt) in form $form.
 sub imm {
     my ($m, $dt, $form, $i) = @_;
     my ($size) = $dt =~ /(\d+)$/;
-    return '#0' if $m =~ /^(?:cm(?:eq|ge|gt|le|lt)|vc(?:eq|ge|gt|le|lt))$/ && $form =~ /i$/;
-    return '#1.0' if $m eq 'fmov';
-    return '#0xff00ff00ff00ff00' if $m =~ /^movi$/ && $form =~ /^(?:v2d|fd),/;
-    return '#85' if $m =~ /^(?:movi|mvni)$/ || $A64 && $m =~ /^(?:orr|bic)$/ && $form =~ /^v\w+,i/;
+    return '#0' if $m =~ /^vc(?:eq|ge|gt|le|lt)$/ && $form =~ /i$/;
     return '#0xff00' if $m =~ /^(?:vmov|vorr|vbic|vmvn)$/ && ($size // 0) == 64;
     return '#85' if $m =~ /^(?:vmov|vorr|vbic|vmvn)$/;
     return "#$size" if $m eq 'vshll' && $dt =~ /^i/;
@@ -40,11 +37,56 @@ sub imm {
     return '#1';
 }
 
+# AArch64 field patterns (perlasm/xlate/Arm/ImmA64.pm): samples at the edges of
+# each field, so both assemblers are shown to encode the extremes alike.
+my %A64_IMM = (
+    shx => ['#1', '#63'], shw => ['#1', '#31'], bfx => ['#1', '#63'], bfw => ['#1', '#31'],
+    logx => ['#0x5555555555555555', '#-4', '#0x7ffffffffffffffe'], logw => ['#0x0f0f0f0f', '#0x80000000'],
+    bicx => ['#1', '#0xffffffff00000000'], bicw => ['#0xfffffffe', '#-2'],
+    movx => ['#0x12340000', '#-1', '#0xffffffffffff1234', '#0x5555555555555555', '#0xffff000000000000'],
+    movw => ['#0x12340000', '#0xffffffff', '#0x0f0f0f0f', '#0'],
+    mask => ['#0xff00ff00ff00ff00', '#0', '#-1'], fp => ['#1.0', '#-0.125', '#31.0', '#2.5'],
+);
+my %A64_SHIFT = (
+    shx => ['lsl #2', 'asr #63'], shw => ['lsr #2', 'asr #31'],
+    shrx => ['ror #2', 'ror #63', 'lsl #0'], shrw => ['ror #2', 'ror #31'],
+    lsl12 => ['lsl #12', 'lsl #0'], lslmx => ['lsl #16', 'lsl #48'], lslmw => ['lsl #16', 'lsl #0'],
+    lslh => ['lsl #8'], lsls => ['lsl #8', 'lsl #24'], msls => ['msl #8', 'msl #16', 'lsl #24'],
+    ext => ['uxtw #2', 'sxtx #4', 'uxtb'], extw => ['uxtw #2', 'sxtb #4', 'sxtw'],
+    extx => ['lsl #2', 'sxtx #4', 'uxtx'],
+);
+my %LOG2 = (1 => 0, 2 => 1, 4 => 2, 8 => 3, 16 => 4);
+my %BYTES = ('8b' => 8, '4h' => 8, '2s' => 8, '1d' => 8, '16b' => 16, '8h' => 16, '4s' => 16, '2d' => 16,
+             b => 1, h => 2, s => 4, d => 8);
+my %ES_OF = ('8b' => 1, '16b' => 1, '4h' => 2, '8h' => 2, '2s' => 4, '4s' => 4, '1d' => 8, '2d' => 8);
+
+sub a64_memory {
+    my ($p, $form) = @_;
+    my ($kind, $n) = $p =~ /^m(u|s|po|p|r|o|vr|v)(\d*)$/ or return;
+    return ("[x9, #" . (2 * $n) . "]", "[x9, #" . (4095 * $n) . "]", '[x9, #-256]', '[x9, #255]',
+            '[x9, #-256]!', '[x9], #255', '[x9]') if $kind eq 'u';
+    return ("[x9, #" . (2 * $n) . "]", "[x9, #" . (4095 * $n) . "]", '[x9]') if $kind eq 's';
+    return ("[x9, #" . (2 * $n) . "]", "[x9, #" . (-64 * $n) . "]!", "[x9], #" . (63 * $n), '[x9]')
+        if $kind eq 'p';
+    return ("[x9, #" . (-64 * $n) . "]", "[x9, #" . (63 * $n) . "]", '[x9]') if $kind eq 'po';
+    return ('[x9, #-256]', '[x9, #255]', '[x9]') if $kind eq 'o';
+    return ('[x9, x10]', '[x9, w10, uxtw]', "[x9, x10, lsl #$LOG2{$n}]", "[x9, w10, sxtw #$LOG2{$n}]",
+            '[x9, x10, sxtx]') if $kind eq 'r';
+    # Post-increment by the bytes the first sample of the list transfers.
+    my ($lane, $arr, $count) = (split /,/, $form)[0] =~ /^l(e?)\.(\w+)\.(\d+)/;
+    my $each = $kind eq 'vr' ? $ES_OF{$arr} : $BYTES{$arr};
+    return ('[x9]', '[x9], x10', '[x9], #' . ($count * $each));
+}
+
 # Sample text of each pattern (several for memory, lists and optional shifts).
 sub samples {
     my ($p, $i, $m, $dt, $form) = @_;
     my $n = $i + 1;
     if ($A64) {
+        if ($p =~ /^#(\d+)-(\d+)$/) { return $1 == $2 ? "#$1" : ("#$1", "#$2"); }
+        if ($p =~ /^#(\w+)$/) { return @{ $A64_IMM{$1} // die "arm_insn_samples.pl: no sample for '$p'\n" }; }
+        return @{ $A64_SHIFT{$p} } if $A64_SHIFT{$p};
+        if (my @mem = a64_memory($p, $form)) { return @mem; }
         return "x$n" if $p eq 'x' || $p eq 'xs';
         return "w$n" if $p eq 'w' || $p eq 'ws';
         return "v$n.$1" if $p =~ /^v(\w+)$/;
@@ -55,19 +97,9 @@ sub samples {
             return map { '{' . join(', ', map { "v" . (4 + $_) . ".$arr" } 0 .. $_ - 1) . "}$lane" }
                    grep { defined } ($3, $4);
         }
-        return ('[x9, #16]', '[x9, #16]!', '[x9], #16', '[x9]') if $p eq 'mi';
-        return ('[x9, #16]', '[x9]') if $p eq 'mo';
-        return ('[x9, x10]', '[x9, w10, uxtw]') if $p eq 'mr';
-        return ('[x9]', '[x9], x10') if $p eq 'mv';
         return 'eq' if $p eq 'c';
         return '.Lsample' if $p eq 'lab';
         return $m eq 'prfm' ? 'pldl1keep' : $m eq 'isb' ? 'sy' : 'ish' if $p eq 'opt';
-        return 'lsl #2' if $p eq 'sh';
-        return 'ror #2' if $p eq 'shr';
-        return $form =~ /,w,ext/ ? 'uxtw #2' : 'lsl #2' if $p eq 'ext';
-        return $m =~ /^mov[zkn]$/ ? 'lsl #16' : $m =~ /^(?:add|sub|adds|subs|cmp|cmn)$/ ? 'lsl #12' : 'lsl #8'
-            if $p eq 'lsl';
-        return 'msl #8' if $p eq 'msl';
     } else {
         return 'r' . ($n + 1) if $p eq 'r' || $p eq 'rs';
         return ('r9', 'r9!') if $p eq 'rb';
@@ -143,9 +175,18 @@ if ($A64) {
 my %seen;
 @lines = grep { !$seen{$_}++ } @lines;
 
+# Calls overwrite the return address, so they go to a second function that
+# saves it (the translator refuses a call without it in save=).
+my $CALL = $A64 ? qr/^\t(?:bl|blr)\t/ : qr/^\tblx?(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?\t/;
+my @calls = map { s/\.Lsample\b/.Lcall/gr } grep { $_ =~ $CALL } @lines;
+@lines = grep { $_ !~ $CALL } @lines;
+
 my $c = $A64 ? '//' : '@';
 print "$c generated by tests/xlate/arm_insn_samples.pl $isa: one sample per form of the"
     . " instruction table; do not edit\n";
 print "\t.ctasm_arch_ext aes\n\t.ctasm_text\n\t.ctasm_proc ${isa}_insn_samples\n.Lsample:\n";
 print "$_\n" for @lines;
 print "\t.ctasm_endproc\n";
+print "\t.ctasm_proc ${isa}_insn_calls, save=" . ($A64 ? 'x29,x30' : 'r4,lr') . "\n.Lcall:\n";
+print "$_\n" for @calls;
+print "\t.ctasm_ret\n\t.ctasm_endproc\n";

@@ -222,18 +222,26 @@ def _arm64(obj, b, fields):
     return lo, hi, name, sorted(dedup.items()), set()
 
 
+# A register pair save/restore that 'save next' can follow: at [sp, #off], or the
+# first one, which moves sp (save_regp_x/save_fregp_x: [sp, #-N]!, restored by
+# [sp], #N) and leaves the pair at [sp, #0].
+_PAIR = re.compile(r"(stp|ldp) ([xd])(\d+), [xd](\d+), \[sp(?:, #(\d+)\]|, #-\d+\]!|\], #\d+)$")
+
+
 def _expand(ops):
     """Listing order in, execution order out (prologues are listed last-first).
     'save next'/'restore next' stand for the register pair after the entry that
-    follows it in the listing, one slot (16 bytes) further."""
+    follows it in the listing (x19,x20 then x21,x22; d8,d9 then d10,d11), one
+    slot (16 bytes) further."""
     out = []
     for op in reversed(ops):
         if op in ("save next", "restore next"):
             prev = out[-1] if out else ""
-            m = re.match(r"(stp|ldp) ([xd])(\d+), [xd](\d+), \[sp, #(\d+)\]$", prev)
+            m = _PAIR.match(prev)
             if not m:
                 raise WinError(f"cannot expand {op!r} after {prev!r}")
-            v, r, n, off = m.group(1), m.group(2), int(m.group(4)) + 1, int(m.group(5)) + 16
+            v, r, n = m.group(1), m.group(2), int(m.group(4)) + 1
+            off = int(m.group(5) or 0) + 16
             out.append(f"{v} {r}{n}, {r}{n + 1}, [sp, #{off}]")
         else:
             out.append(op)

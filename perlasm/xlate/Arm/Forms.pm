@@ -14,23 +14,37 @@
 #   le.S.N-M   AArch64 lane list {v0.s, v1.s}[1]
 #   dl.N-M     ARMv7 list of N..M consecutive d registers; dla (all lanes
 #              {d0[]}), dle (one lane {d0[1]}); rl core register list
-#   mi mo mr mv  AArch64 memory: immediate offset/pre/post; offset only;
-#              register offset;
-#              SIMD structure (plain, post by #imm or register)
+#   mu mp mo ms mr mv  AArch64 memory (Arm/ImmA64.pm): ldr/str, pairs,
+#              ldur, prfm, register offset, SIMD structures
 #   ma mh mn mvf mo  ARMv7 memory: ldr/str (imm or shifted register, pre/post);
 #              ldrh/ldrd (no shift); NEON [rN{:align}]{!} or post register;
 #              vldr [rN{, #imm}]; pld (offset only)
-#   i          immediate   c  condition   lab  .L label or function of the file
-#   sh         lsl/lsr/asr #n    shr  ... or ror    ext  extend or lsl
-#   lsl  lsl #n    msl  lsl or msl #n   ror  ror #n
+#   i          immediate (ARMv7)   c  condition   lab  .L label or function of the file
 #   sha        ARMv7 shift: lsl/lsr/asr/ror by #n or register, or rrx
+#   ror        ARMv7 ror #n
 #   opt        a named option (barriers, prefetch)
+# AArch64 immediates (#...), shifts and extends, and memory patterns carry
+# their field: Arm/ImmA64.pm lists them (e.g. `#0-4095`, `#logx`, `shx`,
+# `lsl12`, `mu8`, `mp16`, `mv`).
 package Arm::Forms;
 use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
+use Arm::ImmA64;
 our @EXPORT = qw(match_forms);
+
+# Why the last match failed on a field (an immediate out of range ...), when a
+# form matched in every operand's kind; reported by Arm/Insns.pm.
+our $WHY;
+
+# A field check (Arm/ImmA64.pm; ARMv7 float literals): undef fits, '' wrong shape, else the reason.
+sub field {
+    my ($why) = @_;
+    return 1 unless defined $why;
+    $WHY //= $why if $why ne '';
+    return 0;
+}
 
 my %ES_LANES = (b => 16, h => 8, s => 4, d => 2);
 
@@ -65,7 +79,7 @@ sub a64_base_ok { my ($b) = @_; return $b->{w} == 64 && !$b->{zr}; }
 sub a32_base_ok { my ($b) = @_; return !$b->{pc}; }
 
 sub pat_ok {
-    my ($p, $o) = @_;
+    my ($p, $o, $ops, $i) = @_;
     my $k = $o->{k};
     return $k eq 'r' && $o->{w} == 64 && !$o->{sp} if $p eq 'x';
     return $k eq 'r' && $o->{w} == 32 && !$o->{sp} if $p eq 'w';
@@ -99,13 +113,7 @@ sub pat_ok {
         my ($imm, $reg, $mode) = (exists $o->{imm}, exists $o->{reg}, $o->{mode});
         if ($A64) {
             return 0 unless a64_base_ok($o->{base}) && !exists $o->{align} && !$o->{neg};
-            return !$reg if $p eq 'mi';
-            return !$reg && $mode eq 'off' if $p eq 'mo';
-            return $reg && $mode eq 'off' && !$o->{reg}{sp}
-                && (!$o->{shift} || $o->{shift}{op} =~ /^(?:lsl|[us]xt[wx])$/) if $p eq 'mr';
-            return $mode eq 'off' && !$imm && !$reg || $mode eq 'post' && ($imm || $o->{reg}{w} == 64 && !$o->{reg}{sp} && !$o->{reg}{zr})
-                if $p eq 'mv';
-            return 0;
+            return field(Arm::ImmA64::mem_why($p, $o, $ops->[0]));
         }
         return 0 unless a32_base_ok($o->{base});
         return 0 if $imm && !a32_offset_ok($o->{imm}, $p);
@@ -119,18 +127,24 @@ sub pat_ok {
         return $mode eq 'off' && !exists $o->{align} && (!$reg || !$o->{reg}{sp} && !$o->{reg}{pc}) if $p eq 'mo';
         return 0;
     }
-    return $k eq 'i' if $p eq 'i';
+    if ($A64 && $p =~ /^#/) {
+        return $k eq 'i' && field(Arm::ImmA64::imm_why($p, $o, $i ? $ops->[$i - 1] : undef));
+    }
+    if ($p eq 'i') {
+        # No A32 form takes a floating-point immediate (no VFP arithmetic yet), and
+        # GNU as and clang read `#1e3` differently: refuse it.
+        return 0 unless $k eq 'i';
+        return field("$o->{text}: a floating-point literal is not an immediate of any ARMv7 form")
+            if $o->{text} =~ /^#\s*[-+]?[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?\s*$/ && $o->{text} =~ /[.eE]/;
+        return 1;
+    }
     return $k eq 'c' if $p eq 'c';
     return $k eq 'lab' if $p eq 'lab';
     return $k eq 'name' if $p eq 'opt';
     if ($k eq 'sh') {
         my ($op, $amt) = ($o->{op}, $o->{amt});
         my $imm = defined $amt && $amt =~ /^#/;
-        return $imm && $op =~ /^(?:lsl|lsr|asr)$/ if $p eq 'sh';
-        return $imm && $op =~ /^(?:lsl|lsr|asr|ror)$/ if $p eq 'shr';
-        return $op =~ /^(?:[us]xt[bhwx])$/ && (!defined $amt || $imm) || $op eq 'lsl' && $imm if $p eq 'ext';
-        return $imm && $op eq 'lsl' if $p eq 'lsl';
-        return $imm && $op =~ /^(?:lsl|msl)$/ if $p eq 'msl';
+        return field(Arm::ImmA64::shift_why($p, $o)) if $A64;
         return $imm && $op eq 'ror' if $p eq 'ror';
         if ($p eq 'sha') {
             return !defined $amt if $op eq 'rrx';
@@ -157,7 +171,7 @@ sub form_ok {
     for my $i (0 .. $#$pats) {
         my ($p, $opt) = @{ $pats->[$i] };
         if ($i >= @$ops) { return $opt; }
-        return 0 unless pat_ok($p, $ops->[$i]);
+        return 0 unless pat_ok($p, $ops->[$i], $ops, $i);
     }
     return 1;
 }
@@ -165,6 +179,7 @@ sub form_ok {
 # True if the operands match one of the forms.
 sub match_forms {
     my ($forms, $ops) = @_;
+    $WHY = undef;
     for my $f (@$forms) { return 1 if form_ok($f, $ops); }
     return 0;
 }

@@ -7,7 +7,7 @@ use Exporter 'import';
 use Arm::Common;
 use Arm::InsnsA64;
 use Arm::InsnsA32;
-our @EXPORT = qw(parse_proc plan_a64 plan_a32);
+our @EXPORT = qw(parse_proc plan_a64 plan_a32 check_call);
 
 # Register lists of .ctasm_proc save=/vsave=.
 my %A64_ALIAS = (fp => 29, lr => 30);
@@ -282,6 +282,20 @@ sub plan_a32 {
     }
     # pop {..., pc} returns (and interworks); otherwise return through lr.
     return { steps => \@steps, ret => ($has_lr ? undef : 'bx lr'), leaf => !@steps };
+}
+
+# A call (bl/blr; ARMv7 bl/blx, any condition) overwrites the return address,
+# so a function that calls must save it: x30 (AArch64, with x29) or lr in save=.
+# Otherwise its own return would jump back behind the call.
+my $A32_CALL = qr/^blx?(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?$/i;
+sub check_call {
+    my ($p, $op) = @_;
+    my $call = $A64 ? $op =~ /^blr?$/i : $op =~ $A32_CALL;
+    return unless $call;
+    my $lr = $A64 ? 30 : 14;
+    return if grep { $_ == $lr } @{ $p->{save} };
+    fail("'$op' in $p->{name} overwrites the return address: a function that calls needs "
+         . ($A64 ? 'x29,x30' : 'lr') . " in save=");
 }
 
 1;

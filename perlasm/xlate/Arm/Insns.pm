@@ -58,6 +58,9 @@ sub check_insn {
     }
     my @ops = classify_operands($op, $rest);
     return $passed->{"$op\0$rest"} = 1 if match_forms($forms, \@ops);
+    # A field out of range (Arm/ImmA64.pm) says which; otherwise the forms.
+    fail("'$op $rest': operands do not match any form of $base: $Arm::Forms::WHY")
+        if defined $Arm::Forms::WHY;
     my @show = @$forms > 6 ? (@$forms[0 .. 5], '...') : @$forms;
     fail("'$op $rest': operands do not match any form of $base (forms, as in Arm/Forms.pm: "
          . join(' | ', map { $_ eq '' ? 'no operands' : $_ } @show) . ")");

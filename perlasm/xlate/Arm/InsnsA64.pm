@@ -25,17 +25,22 @@ my %WIDE = ('8b' => '8h', '16b' => '8h', '4h' => '4s', '8h' => '4s', '2s' => '2d
 # Pairwise long: half as many elements of twice the size.
 my %PAIRW = ('8b' => '4h', '16b' => '8h', '4h' => '2s', '8h' => '4s', '2s' => '1d', '4s' => '2d');
 
-# 'R' stands for x/w and 'RS' for xs/ws (one width per form).
+# 'R' stands for x/w and 'RS' for xs/ws (one width per form), also in the
+# width-dependent field patterns (#shR, shR, #logR ...: Arm/ImmA64.pm).
 sub gp { return map { /R/ ? ((s/RS/xs/gr =~ s/R/x/gr), (s/RS/ws/gr =~ s/R/w/gr)) : $_ } @_; }
 sub v3 { return map { "v$_,v$_,v$_" } @_; }
 sub v2 { return map { "v$_,v$_" } @_; }
-sub vimm { return map { "v$_,v$_,i" } @_; }
+# Element bits of an arrangement; shifts by immediate: left 0..bits-1, right 1..bits.
+my %EBITS = map { $_ => 8 * { b => 1, h => 2, s => 4, d => 8 }->{ $ES{$_} } } keys %ES;
+sub vshl { return map { "v$_,v$_,#0-" . ($EBITS{$_} - 1) } @_; }
+sub vshr { return map { "v$_,v$_,#1-$EBITS{$_}" } @_; }
+sub vzero { return map { "v$_,v$_,#0-0" } @_; }
 my @NARROW = qw(8b 4h 2s);
 my @UPPER  = qw(16b 8h 4s);
 sub long3  { return map { "v$WIDE{$_},v$_,v$_" } $_[0] ? @UPPER : @NARROW; }
 sub wide3  { return map { "v$WIDE{$_},v$WIDE{$_},v$_" } $_[0] ? @UPPER : @NARROW; }
-sub narrow { my $x = $_[1] // ''; return map { "v$_,v$WIDE{$_}$x" } $_[0] ? @UPPER : @NARROW; }
-sub longsh { return map { "v$WIDE{$_},v$_,i" } $_[0] ? @UPPER : @NARROW; }
+sub narrow { my ($two, $sh) = @_; return map { "v$_,v$WIDE{$_}" . ($sh ? ",#1-$EBITS{$_}" : '') } $two ? @UPPER : @NARROW; }
+sub longsh { return map { "v$WIDE{$_},v$_,#0-" . ($EBITS{$_} - 1) } $_[0] ? @UPPER : @NARROW; }
 sub longx  { return map { "v$WIDE{$_},v$_" } $_[0] ? @UPPER : @NARROW; }
 # By element: h elements for 4h/8h, s elements for 2s/4s.
 sub by_elem { return map { "v$_,v$_,e$ES{$_}" } @HS; }
@@ -43,45 +48,46 @@ sub long_elem { return map { "v$WIDE{$_},v$_,e$ES{$_}" } $_[0] ? qw(8h 4s) : qw(
 sub reduce { return map { "f$ES{$_},v$_" } qw(8b 16b 4h 8h 4s); }
 sub reduce_long { return ('fh,v8b', 'fh,v16b', 'fs,v4h', 'fs,v8h', 'fd,v4s'); }
 sub pairw { return map { "v$PAIRW{$_},v$_" } @BHS; }
-sub vmodimm { return map { "v$_,i,lsl?" } @HS; }
+sub vmodimm { return map { "v$_,#0-255," . (/h/ ? 'lslh?' : 'lsls?') } @HS; }
 
 my %T;
 sub add_insn { my ($names, @forms) = @_; push @{ $T{$_} }, @forms for split ' ', $names; }
 
 # --- general-purpose registers
-add_insn('add sub', gp('RS,RS,i,lsl?', 'R,R,R,sh?'), 'xs,xs,w,ext', 'xs,xs,x,ext?', 'ws,ws,w,ext?',
+add_insn('add sub', gp('RS,RS,#0-4095,lsl12?', 'R,R,R,shR?'), 'xs,xs,w,extw', 'xs,xs,x,extx?', 'ws,ws,w,ext?',
          v3(@BHSD), 'fd,fd,fd');
-add_insn('adds subs', gp('R,RS,i,lsl?', 'R,R,R,sh?'), 'x,xs,w,ext', 'x,xs,x,ext?', 'w,ws,w,ext?');
-add_insn('cmp cmn', gp('RS,i,lsl?', 'R,R,sh?'), 'xs,w,ext', 'xs,x,ext?', 'ws,w,ext?');
-add_insn('neg negs', gp('R,R,sh?'));
+add_insn('adds subs', gp('R,RS,#0-4095,lsl12?', 'R,R,R,shR?'), 'x,xs,w,extw', 'x,xs,x,extx?', 'w,ws,w,ext?');
+add_insn('cmp cmn', gp('RS,#0-4095,lsl12?', 'R,R,shR?'), 'xs,w,extw', 'xs,x,extx?', 'ws,w,ext?');
+add_insn('neg negs', gp('R,R,shR?'));
 add_insn('neg', v2(@BHSD), 'fd,fd');
 add_insn('adc adcs sbc sbcs', gp('R,R,R'));
 add_insn('ngc ngcs', gp('R,R'));
-add_insn('and orr eor', gp('RS,R,i', 'R,R,R,shr?'), v3(@B));
-add_insn('ands', gp('R,R,i', 'R,R,R,shr?'));
-add_insn('bic bics orn eon', gp('R,R,R,shr?'));
-add_insn('bic', gp('RS,R,i'));    # and with the inverted mask (GNU as: bic only, not bics/orn/eon)
+add_insn('and orr eor', gp('RS,R,#logR', 'R,R,R,shrR?'), v3(@B));
+add_insn('ands', gp('R,R,#logR', 'R,R,R,shrR?'));
+add_insn('bic bics orn eon', gp('R,R,R,shrR?'));
+add_insn('bic', gp('RS,R,#bicR'));    # and with the inverted mask (GNU as: bic only, not bics/orn/eon)
 add_insn('bic orn', v3(@B));
 add_insn('orr bic', vmodimm());
-add_insn('tst', gp('R,i', 'R,R,shr?'));
-add_insn('mvn', gp('R,R,shr?'), v2(@B));
-add_insn('mov', gp('RS,RS', 'R,R', 'R,i'), v2(@B),
+add_insn('tst', gp('R,#logR', 'R,R,shrR?'));
+add_insn('mvn', gp('R,R,shrR?'), v2(@B));
+add_insn('mov', gp('RS,RS', 'R,R', 'R,#movR'), v2(@B),
          'eb,w', 'eh,w', 'es,w', 'ed,x', 'w,es', 'x,ed', 'eb,eb', 'eh,eh', 'es,es', 'ed,ed',
          'fb,eb', 'fh,eh', 'fs,es', 'fd,ed');
-add_insn('movz movk movn', gp('R,i,lsl?'));
-add_insn('lsl lsr asr ror', gp('R,R,i', 'R,R,R'));
+add_insn('movz movk movn', gp('R,#0-65535,lslmR?'));
+add_insn('lsl lsr asr ror', gp('R,R,#shR', 'R,R,R'));
 add_insn('lslv lsrv asrv rorv', gp('R,R,R'));
 add_insn('mul mneg sdiv udiv', gp('R,R,R'));
 add_insn('madd msub', gp('R,R,R,R'));
 add_insn('smulh umulh', 'x,x,x');
 add_insn('smull umull smnegl umnegl', 'x,w,w');
 add_insn('smaddl umaddl smsubl umsubl', 'x,w,w,x');
-add_insn('extr', gp('R,R,R,i'));
+add_insn('extr', gp('R,R,R,#shR'));
 add_insn('csel csinc csinv csneg', gp('R,R,R,c'));
 add_insn('cset csetm', gp('R,c'));
 add_insn('cinc cinv cneg', gp('R,R,c'));
-add_insn('ccmp ccmn', gp('R,R,i,c', 'R,i,i,c'));
-add_insn('ubfx sbfx ubfiz sbfiz bfi bfxil ubfm sbfm bfm', gp('R,R,i,i'));
+add_insn('ccmp ccmn', gp('R,R,#0-15,c', 'R,#0-31,#0-15,c'));
+add_insn('ubfx sbfx ubfiz sbfiz bfi bfxil', gp('R,R,#shR,#bfR'));    # lsb, width
+add_insn('ubfm sbfm bfm', gp('R,R,#shR,#shR'));
 add_insn('uxtb uxth', 'w,w');
 add_insn('sxtb sxth', 'w,w', 'x,w');
 add_insn('sxtw', 'x,w');
@@ -90,24 +96,29 @@ add_insn('rev32', 'x,x');
 add_insn('adr', 'x,lab');
 
 # --- loads and stores
-add_insn('ldr str', gp('R,mi', 'R,mr'), map { ("f$_,mi", "f$_,mr") } qw(b h s d q));
+# Memory patterns carry the access size in bytes (offset scaling, index shift).
+my %SIZE = (x => 8, w => 4, b => 1, h => 2, s => 4, d => 8, q => 16);
+sub ldst { my ($r, $n) = @_; return ("$r,mu$n", "$r,mr$n"); }
+add_insn('ldr str', ldst('x', 8), ldst('w', 4), map { ldst("f$_", $SIZE{$_}) } qw(b h s d q));
 add_insn('ldr', gp('R,lab'), 'fs,lab', 'fd,lab', 'fq,lab');
-add_insn('ldrb strb ldrh strh', 'w,mi', 'w,mr');
-add_insn('ldrsb ldrsh', gp('R,mi', 'R,mr'));
-add_insn('ldrsw', 'x,mi', 'x,mr', 'x,lab');
+add_insn('ldrb strb', ldst('w', 1));
+add_insn('ldrh strh', ldst('w', 2));
+add_insn('ldrsb', ldst('x', 1), ldst('w', 1));
+add_insn('ldrsh', ldst('x', 2), ldst('w', 2));
+add_insn('ldrsw', ldst('x', 4), 'x,lab');
 add_insn('ldur stur', gp('R,mo'), map { "f$_,mo" } qw(b h s d q));
 add_insn('ldurb sturb ldurh sturh', 'w,mo');
 add_insn('ldursb ldursh', gp('R,mo'));
 add_insn('ldursw', 'x,mo');
-add_insn('ldp stp', gp('R,R,mi'), 'fs,fs,mi', 'fd,fd,mi', 'fq,fq,mi');
-add_insn('ldnp stnp', gp('R,R,mo'), 'fs,fs,mo', 'fd,fd,mo', 'fq,fq,mo');
-add_insn('ldpsw', 'x,x,mi');
-add_insn('prfm', 'opt,mo', 'opt,mr', 'opt,lab');
+add_insn('ldp stp', map { "$_,$_,mp$SIZE{substr $_, -1}" } qw(x w fs fd fq));
+add_insn('ldnp stnp', map { "$_,$_,mpo$SIZE{substr $_, -1}" } qw(x w fs fd fq));
+add_insn('ldpsw', 'x,x,mp4');
+add_insn('prfm', 'opt,ms8', 'opt,mr8', 'opt,lab');
 add_insn('ld1 st1', map { "l.$_.1-4,mv" } @ALL);
 for my $n (1 .. 4) {
     my @lane = map { "le.$_.$n,mv" } qw(b h s d);
     add_insn("ld$n st$n", @lane);
-    add_insn("ld${n}r", map { "l.$_.$n,mv" } @ALL);
+    add_insn("ld${n}r", map { "l.$_.$n,mvr" } @ALL);
     add_insn("ld$n st$n", map { "l.$_.$n,mv" } @BHSD) if $n > 1;
 }
 
@@ -115,31 +126,32 @@ for my $n (1 .. 4) {
 add_insn('b bl', 'lab');
 add_insn('b.cond', 'lab');
 add_insn('cbz cbnz', gp('R,lab'));
-add_insn('tbz tbnz', gp('R,i,lab'));
+add_insn('tbz tbnz', gp('R,#shR,lab'));
 add_insn('br blr', 'x');
 add_insn('ret', 'x?');
 add_insn('nop', '');
 # No raw `hint`: #25/#29 (paciasp/autiasp) and #34.. (bti) belong to the prologue.
-add_insn('brk udf', 'i');
-add_insn('dmb dsb', 'opt', 'i');
+add_insn('brk udf', '#0-65535');
+add_insn('dmb dsb', 'opt', '#0-15');
 add_insn('isb', 'opt?');
 
 # --- Advanced SIMD and scalar moves
-add_insn('fmov', 'fd,fd', 'fs,fs', 'fd,x', 'x,fd', 'fs,w', 'w,fs', 'fd,i', 'fs,i', 'ed,x', 'x,ed');
-add_insn('movi', 'v8b,i', 'v16b,i', 'v4h,i,lsl?', 'v8h,i,lsl?', 'v2s,i,msl?', 'v4s,i,msl?', 'v2d,i', 'fd,i');
-add_insn('mvni', 'v4h,i,lsl?', 'v8h,i,lsl?', 'v2s,i,msl?', 'v4s,i,msl?');
+add_insn('fmov', 'fd,fd', 'fs,fs', 'fd,x', 'x,fd', 'fs,w', 'w,fs', 'fd,#fp', 'fs,#fp', 'ed,x', 'x,ed');
+add_insn('movi', 'v8b,#0-255', 'v16b,#0-255', 'v4h,#0-255,lslh?', 'v8h,#0-255,lslh?', 'v2s,#0-255,msls?',
+         'v4s,#0-255,msls?', 'v2d,#mask', 'fd,#mask');
+add_insn('mvni', 'v4h,#0-255,lslh?', 'v8h,#0-255,lslh?', 'v2s,#0-255,msls?', 'v4s,#0-255,msls?');
 add_insn('dup', (map { "v$_,e$ES{$_}" } @BHSD), (map { "v$_,w" } @BHS), 'v2d,x',
          'fb,eb', 'fh,eh', 'fs,es', 'fd,ed');
 add_insn('ins', 'eb,eb', 'eh,eh', 'es,es', 'ed,ed', 'eb,w', 'eh,w', 'es,w', 'ed,x');
 add_insn('umov', 'w,eb', 'w,eh', 'w,es', 'x,ed');
 add_insn('smov', 'w,eb', 'w,eh', 'x,eb', 'x,eh', 'x,es');
-add_insn('ext', 'v8b,v8b,v8b,i', 'v16b,v16b,v16b,i');
+add_insn('ext', 'v8b,v8b,v8b,#0-7', 'v16b,v16b,v16b,#0-15');
 add_insn('tbl tbx', 'v8b,l.16b.1-4,v8b', 'v16b,l.16b.1-4,v16b');
 add_insn('cmeq cmge cmgt cmhi cmhs cmtst sqadd uqadd sqsub uqsub sshl ushl srshl urshl addp',
          v3(@BHSD));
 add_insn('cmeq cmge cmgt cmhi cmhs cmtst sqadd uqadd sqsub uqsub sshl ushl srshl urshl', 'fd,fd,fd');
 add_insn('addp', 'fd,v2d');
-add_insn('cmeq cmge cmgt cmle cmlt', vimm(@BHSD), 'fd,fd,i');
+add_insn('cmeq cmge cmgt cmle cmlt', vzero(@BHSD), 'fd,fd,#0-0');    # compare with zero
 add_insn('mul mla mls uhadd shadd urhadd srhadd uhsub shsub umax umin smax smin umaxp uminp'
          . ' smaxp sminp uabd sabd uaba saba', v3(@BHS));
 add_insn('sqdmulh sqrdmulh', v3(@HS), by_elem());
@@ -151,7 +163,8 @@ add_insn('cls clz', v2(@BHS));
 add_insn('cnt not rbit rev16', v2(@B));
 add_insn('rev32', v2(@BH));
 add_insn('rev64', v2(@BHS));
-add_insn('shl sli sqshl uqshl ushr sshr urshr srshr usra ssra ursra srsra sri', vimm(@BHSD), 'fd,fd,i');
+add_insn('shl sli sqshl uqshl', vshl(@BHSD), 'fd,fd,#0-63');
+add_insn('ushr sshr urshr srshr usra ssra ursra srsra sri', vshr(@BHSD), 'fd,fd,#1-64');
 for my $two ('', '2') {
     add_insn(join(' ', map { "$_$two" } qw(umull smull umlal smlal umlsl smlsl uaddl saddl usubl ssubl
                                             uabdl sabdl uabal sabal)), long3($two));
@@ -160,7 +173,7 @@ for my $two ('', '2') {
     add_insn(join(' ', map { "$_$two" } qw(uaddw saddw usubw ssubw)), wide3($two));
     add_insn(join(' ', map { "$_$two" } qw(xtn sqxtn uqxtn sqxtun)), narrow($two));
     add_insn(join(' ', map { "$_$two" } qw(shrn rshrn sqshrn uqshrn sqrshrn uqrshrn sqshrun sqrshrun)),
-             narrow($two, ',i'));
+             narrow($two, 1));
     add_insn(join(' ', map { "$_$two" } qw(addhn raddhn subhn rsubhn)),
              map { "v$_,v$WIDE{$_},v$WIDE{$_}" } $two ? @UPPER : @NARROW);
     add_insn(join(' ', map { "$_$two" } qw(ushll sshll)), longsh($two));

@@ -61,10 +61,6 @@
 	bicne	r2, r3, #1
 	bicsne	r2, r3, #1
 	bkpt	#1
-	bl	.Lsample
-	blne	.Lsample
-	blx	r2
-	blxne	r2
 	bx	r2
 	bxne	r2
 	clz	r2, r3
@@ -1638,4 +1634,12 @@
 	vzip.u16	q2, q3
 	vzip.u32	q2, q3
 	vzip.u8	q2, q3
+	.ctasm_endproc
+	.ctasm_proc a32_insn_calls, save=r4,lr
+.Lcall:
+	bl	.Lcall
+	blne	.Lcall
+	blx	r2
+	blxne	r2
+	.ctasm_ret
 	.ctasm_endproc

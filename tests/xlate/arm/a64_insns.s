@@ -15,16 +15,28 @@
 	adc	w1, w2, w3
 	adcs	x1, x2, x3
 	adcs	w1, w2, w3
-	add	x1, x2, #1, lsl #12
-	add	x1, x2, #1
-	add	w1, w2, #1, lsl #12
-	add	w1, w2, #1
+	add	x1, x2, #0, lsl #12
+	add	x1, x2, #4095, lsl #12
+	add	x1, x2, #0, lsl #0
+	add	x1, x2, #0
+	add	w1, w2, #0, lsl #12
+	add	w1, w2, #4095, lsl #12
+	add	w1, w2, #0, lsl #0
+	add	w1, w2, #0
 	add	x1, x2, x3, lsl #2
+	add	x1, x2, x3, asr #63
 	add	x1, x2, x3
-	add	w1, w2, w3, lsl #2
+	add	w1, w2, w3, lsr #2
+	add	w1, w2, w3, asr #31
 	add	w1, w2, w3
 	add	x1, x2, w3, uxtw #2
+	add	x1, x2, w3, sxtb #4
+	add	x1, x2, w3, sxtw
+	add	x1, x2, x3, sxtx #4
+	add	x1, x2, x3, uxtx
 	add	w1, w2, w3, uxtw #2
+	add	w1, w2, w3, sxtx #4
+	add	w1, w2, w3, uxtb
 	add	v1.8b, v2.8b, v3.8b
 	add	v1.16b, v2.16b, v3.16b
 	add	v1.4h, v2.4h, v3.4h
@@ -47,16 +59,28 @@
 	addp	v1.4s, v2.4s, v3.4s
 	addp	v1.2d, v2.2d, v3.2d
 	addp	d1, v2.2d
-	adds	x1, x2, #1, lsl #12
-	adds	x1, x2, #1
-	adds	w1, w2, #1, lsl #12
-	adds	w1, w2, #1
+	adds	x1, x2, #0, lsl #12
+	adds	x1, x2, #4095, lsl #12
+	adds	x1, x2, #0, lsl #0
+	adds	x1, x2, #0
+	adds	w1, w2, #0, lsl #12
+	adds	w1, w2, #4095, lsl #12
+	adds	w1, w2, #0, lsl #0
+	adds	w1, w2, #0
 	adds	x1, x2, x3, lsl #2
+	adds	x1, x2, x3, asr #63
 	adds	x1, x2, x3
-	adds	w1, w2, w3, lsl #2
+	adds	w1, w2, w3, lsr #2
+	adds	w1, w2, w3, asr #31
 	adds	w1, w2, w3
 	adds	x1, x2, w3, uxtw #2
+	adds	x1, x2, w3, sxtb #4
+	adds	x1, x2, w3, sxtw
+	adds	x1, x2, x3, sxtx #4
+	adds	x1, x2, x3, uxtx
 	adds	w1, w2, w3, uxtw #2
+	adds	w1, w2, w3, sxtx #4
+	adds	w1, w2, w3, uxtb
 	addv	b1, v2.8b
 	addv	b1, v2.16b
 	addv	h1, v2.4h
@@ -67,22 +91,36 @@
 	aese	v1.16b, v2.16b
 	aesimc	v1.16b, v2.16b
 	aesmc	v1.16b, v2.16b
-	and	x1, x2, #1
-	and	w1, w2, #1
+	and	x1, x2, #0x5555555555555555
+	and	x1, x2, #-4
+	and	x1, x2, #0x7ffffffffffffffe
+	and	w1, w2, #0x0f0f0f0f
+	and	w1, w2, #0x80000000
 	and	x1, x2, x3, ror #2
+	and	x1, x2, x3, ror #63
+	and	x1, x2, x3, lsl #0
 	and	x1, x2, x3
 	and	w1, w2, w3, ror #2
+	and	w1, w2, w3, ror #31
 	and	w1, w2, w3
 	and	v1.8b, v2.8b, v3.8b
 	and	v1.16b, v2.16b, v3.16b
-	ands	x1, x2, #1
-	ands	w1, w2, #1
+	ands	x1, x2, #0x5555555555555555
+	ands	x1, x2, #-4
+	ands	x1, x2, #0x7ffffffffffffffe
+	ands	w1, w2, #0x0f0f0f0f
+	ands	w1, w2, #0x80000000
 	ands	x1, x2, x3, ror #2
+	ands	x1, x2, x3, ror #63
+	ands	x1, x2, x3, lsl #0
 	ands	x1, x2, x3
 	ands	w1, w2, w3, ror #2
+	ands	w1, w2, w3, ror #31
 	ands	w1, w2, w3
 	asr	x1, x2, #1
+	asr	x1, x2, #63
 	asr	w1, w2, #1
+	asr	w1, w2, #31
 	asr	x1, x2, x3
 	asr	w1, w2, w3
 	asrv	x1, x2, x3
@@ -90,53 +128,90 @@
 	b	.Lsample
 	b.ne	.Lsample
 	bfi	x1, x2, #1, #1
+	bfi	x1, x2, #63, #1
+	bfi	x1, x2, #1, #63
 	bfi	w1, w2, #1, #1
+	bfi	w1, w2, #31, #1
+	bfi	w1, w2, #1, #31
 	bfm	x1, x2, #1, #1
+	bfm	x1, x2, #63, #1
+	bfm	x1, x2, #1, #63
 	bfm	w1, w2, #1, #1
+	bfm	w1, w2, #31, #1
+	bfm	w1, w2, #1, #31
 	bfxil	x1, x2, #1, #1
+	bfxil	x1, x2, #63, #1
+	bfxil	x1, x2, #1, #63
 	bfxil	w1, w2, #1, #1
+	bfxil	w1, w2, #31, #1
+	bfxil	w1, w2, #1, #31
 	bic	x1, x2, x3, ror #2
+	bic	x1, x2, x3, ror #63
+	bic	x1, x2, x3, lsl #0
 	bic	x1, x2, x3
 	bic	w1, w2, w3, ror #2
+	bic	w1, w2, w3, ror #31
 	bic	w1, w2, w3
 	bic	x1, x2, #1
-	bic	w1, w2, #1
+	bic	x1, x2, #0xffffffff00000000
+	bic	w1, w2, #0xfffffffe
+	bic	w1, w2, #-2
 	bic	v1.8b, v2.8b, v3.8b
 	bic	v1.16b, v2.16b, v3.16b
-	bic	v1.4h, #85, lsl #8
-	bic	v1.4h, #85
-	bic	v1.8h, #85, lsl #8
-	bic	v1.8h, #85
-	bic	v1.2s, #85, lsl #8
-	bic	v1.2s, #85
-	bic	v1.4s, #85, lsl #8
-	bic	v1.4s, #85
+	bic	v1.4h, #0, lsl #8
+	bic	v1.4h, #255, lsl #8
+	bic	v1.4h, #0
+	bic	v1.8h, #0, lsl #8
+	bic	v1.8h, #255, lsl #8
+	bic	v1.8h, #0
+	bic	v1.2s, #0, lsl #8
+	bic	v1.2s, #255, lsl #8
+	bic	v1.2s, #0, lsl #24
+	bic	v1.2s, #0
+	bic	v1.4s, #0, lsl #8
+	bic	v1.4s, #255, lsl #8
+	bic	v1.4s, #0, lsl #24
+	bic	v1.4s, #0
 	bics	x1, x2, x3, ror #2
+	bics	x1, x2, x3, ror #63
+	bics	x1, x2, x3, lsl #0
 	bics	x1, x2, x3
 	bics	w1, w2, w3, ror #2
+	bics	w1, w2, w3, ror #31
 	bics	w1, w2, w3
 	bif	v1.8b, v2.8b, v3.8b
 	bif	v1.16b, v2.16b, v3.16b
 	bit	v1.8b, v2.8b, v3.8b
 	bit	v1.16b, v2.16b, v3.16b
-	bl	.Lsample
-	blr	x1
 	br	x1
-	brk	#1
+	brk	#0
+	brk	#65535
 	bsl	v1.8b, v2.8b, v3.8b
 	bsl	v1.16b, v2.16b, v3.16b
 	cbnz	x1, .Lsample
 	cbnz	w1, .Lsample
 	cbz	x1, .Lsample
 	cbz	w1, .Lsample
-	ccmn	x1, x2, #1, eq
-	ccmn	w1, w2, #1, eq
-	ccmn	x1, #1, #1, eq
-	ccmn	w1, #1, #1, eq
-	ccmp	x1, x2, #1, eq
-	ccmp	w1, w2, #1, eq
-	ccmp	x1, #1, #1, eq
-	ccmp	w1, #1, #1, eq
+	ccmn	x1, x2, #0, eq
+	ccmn	x1, x2, #15, eq
+	ccmn	w1, w2, #0, eq
+	ccmn	w1, w2, #15, eq
+	ccmn	x1, #0, #0, eq
+	ccmn	x1, #31, #0, eq
+	ccmn	x1, #0, #15, eq
+	ccmn	w1, #0, #0, eq
+	ccmn	w1, #31, #0, eq
+	ccmn	w1, #0, #15, eq
+	ccmp	x1, x2, #0, eq
+	ccmp	x1, x2, #15, eq
+	ccmp	w1, w2, #0, eq
+	ccmp	w1, w2, #15, eq
+	ccmp	x1, #0, #0, eq
+	ccmp	x1, #31, #0, eq
+	ccmp	x1, #0, #15, eq
+	ccmp	w1, #0, #0, eq
+	ccmp	w1, #31, #0, eq
+	ccmp	w1, #0, #15, eq
 	cinc	x1, x2, eq
 	cinc	w1, w2, eq
 	cinv	x1, x2, eq
@@ -237,26 +312,50 @@
 	cmlt	v1.4s, v2.4s, #0
 	cmlt	v1.2d, v2.2d, #0
 	cmlt	d1, d2, #0
-	cmn	x1, #1, lsl #12
-	cmn	x1, #1
-	cmn	w1, #1, lsl #12
-	cmn	w1, #1
+	cmn	x1, #0, lsl #12
+	cmn	x1, #4095, lsl #12
+	cmn	x1, #0, lsl #0
+	cmn	x1, #0
+	cmn	w1, #0, lsl #12
+	cmn	w1, #4095, lsl #12
+	cmn	w1, #0, lsl #0
+	cmn	w1, #0
 	cmn	x1, x2, lsl #2
+	cmn	x1, x2, asr #63
 	cmn	x1, x2
-	cmn	w1, w2, lsl #2
+	cmn	w1, w2, lsr #2
+	cmn	w1, w2, asr #31
 	cmn	w1, w2
 	cmn	x1, w2, uxtw #2
+	cmn	x1, w2, sxtb #4
+	cmn	x1, w2, sxtw
+	cmn	x1, x2, sxtx #4
+	cmn	x1, x2, uxtx
 	cmn	w1, w2, uxtw #2
-	cmp	x1, #1, lsl #12
-	cmp	x1, #1
-	cmp	w1, #1, lsl #12
-	cmp	w1, #1
+	cmn	w1, w2, sxtx #4
+	cmn	w1, w2, uxtb
+	cmp	x1, #0, lsl #12
+	cmp	x1, #4095, lsl #12
+	cmp	x1, #0, lsl #0
+	cmp	x1, #0
+	cmp	w1, #0, lsl #12
+	cmp	w1, #4095, lsl #12
+	cmp	w1, #0, lsl #0
+	cmp	w1, #0
 	cmp	x1, x2, lsl #2
+	cmp	x1, x2, asr #63
 	cmp	x1, x2
-	cmp	w1, w2, lsl #2
+	cmp	w1, w2, lsr #2
+	cmp	w1, w2, asr #31
 	cmp	w1, w2
 	cmp	x1, w2, uxtw #2
+	cmp	x1, w2, sxtb #4
+	cmp	x1, w2, sxtw
+	cmp	x1, x2, sxtx #4
+	cmp	x1, x2, uxtx
 	cmp	w1, w2, uxtw #2
+	cmp	w1, w2, sxtx #4
+	cmp	w1, w2, uxtb
 	cmtst	v1.8b, v2.8b, v3.8b
 	cmtst	v1.16b, v2.16b, v3.16b
 	cmtst	v1.4h, v2.4h, v3.4h
@@ -282,9 +381,11 @@
 	csneg	x1, x2, x3, eq
 	csneg	w1, w2, w3, eq
 	dmb	ish
-	dmb	#1
+	dmb	#0
+	dmb	#15
 	dsb	ish
-	dsb	#1
+	dsb	#0
+	dsb	#15
 	dup	v1.8b, v2.b[1]
 	dup	v1.16b, v2.b[1]
 	dup	v1.4h, v2.h[1]
@@ -304,21 +405,34 @@
 	dup	s1, v2.s[1]
 	dup	d1, v2.d[1]
 	eon	x1, x2, x3, ror #2
+	eon	x1, x2, x3, ror #63
+	eon	x1, x2, x3, lsl #0
 	eon	x1, x2, x3
 	eon	w1, w2, w3, ror #2
+	eon	w1, w2, w3, ror #31
 	eon	w1, w2, w3
-	eor	x1, x2, #1
-	eor	w1, w2, #1
+	eor	x1, x2, #0x5555555555555555
+	eor	x1, x2, #-4
+	eor	x1, x2, #0x7ffffffffffffffe
+	eor	w1, w2, #0x0f0f0f0f
+	eor	w1, w2, #0x80000000
 	eor	x1, x2, x3, ror #2
+	eor	x1, x2, x3, ror #63
+	eor	x1, x2, x3, lsl #0
 	eor	x1, x2, x3
 	eor	w1, w2, w3, ror #2
+	eor	w1, w2, w3, ror #31
 	eor	w1, w2, w3
 	eor	v1.8b, v2.8b, v3.8b
 	eor	v1.16b, v2.16b, v3.16b
-	ext	v1.8b, v2.8b, v3.8b, #1
-	ext	v1.16b, v2.16b, v3.16b, #1
+	ext	v1.8b, v2.8b, v3.8b, #0
+	ext	v1.8b, v2.8b, v3.8b, #7
+	ext	v1.16b, v2.16b, v3.16b, #0
+	ext	v1.16b, v2.16b, v3.16b, #15
 	extr	x1, x2, x3, #1
+	extr	x1, x2, x3, #63
 	extr	w1, w2, w3, #1
+	extr	w1, w2, w3, #31
 	fmov	d1, d2
 	fmov	s1, s2
 	fmov	d1, x2
@@ -326,7 +440,13 @@
 	fmov	s1, w2
 	fmov	w1, s2
 	fmov	d1, #1.0
+	fmov	d1, #-0.125
+	fmov	d1, #31.0
+	fmov	d1, #2.5
 	fmov	s1, #1.0
+	fmov	s1, #-0.125
+	fmov	s1, #31.0
+	fmov	s1, #2.5
 	fmov	v1.d[1], x2
 	fmov	x1, v2.d[1]
 	ins	v1.b[1], v2.b[1]
@@ -342,325 +462,509 @@
 	ld1	{v4.8b}, [x9]
 	ld1	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9]
 	ld1	{v4.8b}, [x9], x10
+	ld1	{v4.8b}, [x9], #8
 	ld1	{v4.16b}, [x9]
 	ld1	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9]
 	ld1	{v4.16b}, [x9], x10
+	ld1	{v4.16b}, [x9], #16
 	ld1	{v4.4h}, [x9]
 	ld1	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9]
 	ld1	{v4.4h}, [x9], x10
+	ld1	{v4.4h}, [x9], #8
 	ld1	{v4.8h}, [x9]
 	ld1	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9]
 	ld1	{v4.8h}, [x9], x10
+	ld1	{v4.8h}, [x9], #16
 	ld1	{v4.2s}, [x9]
 	ld1	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9]
 	ld1	{v4.2s}, [x9], x10
+	ld1	{v4.2s}, [x9], #8
 	ld1	{v4.4s}, [x9]
 	ld1	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9]
 	ld1	{v4.4s}, [x9], x10
+	ld1	{v4.4s}, [x9], #16
 	ld1	{v4.2d}, [x9]
 	ld1	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9]
 	ld1	{v4.2d}, [x9], x10
+	ld1	{v4.2d}, [x9], #16
 	ld1	{v4.1d}, [x9]
 	ld1	{v4.1d, v5.1d, v6.1d, v7.1d}, [x9]
 	ld1	{v4.1d}, [x9], x10
+	ld1	{v4.1d}, [x9], #8
 	ld1	{v4.b}[1], [x9]
 	ld1	{v4.b}[1], [x9], x10
+	ld1	{v4.b}[1], [x9], #1
 	ld1	{v4.h}[1], [x9]
 	ld1	{v4.h}[1], [x9], x10
+	ld1	{v4.h}[1], [x9], #2
 	ld1	{v4.s}[1], [x9]
 	ld1	{v4.s}[1], [x9], x10
+	ld1	{v4.s}[1], [x9], #4
 	ld1	{v4.d}[1], [x9]
 	ld1	{v4.d}[1], [x9], x10
+	ld1	{v4.d}[1], [x9], #8
 	ld1r	{v4.8b}, [x9]
 	ld1r	{v4.8b}, [x9], x10
+	ld1r	{v4.8b}, [x9], #1
 	ld1r	{v4.16b}, [x9]
 	ld1r	{v4.16b}, [x9], x10
+	ld1r	{v4.16b}, [x9], #1
 	ld1r	{v4.4h}, [x9]
 	ld1r	{v4.4h}, [x9], x10
+	ld1r	{v4.4h}, [x9], #2
 	ld1r	{v4.8h}, [x9]
 	ld1r	{v4.8h}, [x9], x10
+	ld1r	{v4.8h}, [x9], #2
 	ld1r	{v4.2s}, [x9]
 	ld1r	{v4.2s}, [x9], x10
+	ld1r	{v4.2s}, [x9], #4
 	ld1r	{v4.4s}, [x9]
 	ld1r	{v4.4s}, [x9], x10
+	ld1r	{v4.4s}, [x9], #4
 	ld1r	{v4.2d}, [x9]
 	ld1r	{v4.2d}, [x9], x10
+	ld1r	{v4.2d}, [x9], #8
 	ld1r	{v4.1d}, [x9]
 	ld1r	{v4.1d}, [x9], x10
+	ld1r	{v4.1d}, [x9], #8
 	ld2	{v4.b, v5.b}[1], [x9]
 	ld2	{v4.b, v5.b}[1], [x9], x10
+	ld2	{v4.b, v5.b}[1], [x9], #2
 	ld2	{v4.h, v5.h}[1], [x9]
 	ld2	{v4.h, v5.h}[1], [x9], x10
+	ld2	{v4.h, v5.h}[1], [x9], #4
 	ld2	{v4.s, v5.s}[1], [x9]
 	ld2	{v4.s, v5.s}[1], [x9], x10
+	ld2	{v4.s, v5.s}[1], [x9], #8
 	ld2	{v4.d, v5.d}[1], [x9]
 	ld2	{v4.d, v5.d}[1], [x9], x10
+	ld2	{v4.d, v5.d}[1], [x9], #16
 	ld2	{v4.8b, v5.8b}, [x9]
 	ld2	{v4.8b, v5.8b}, [x9], x10
+	ld2	{v4.8b, v5.8b}, [x9], #16
 	ld2	{v4.16b, v5.16b}, [x9]
 	ld2	{v4.16b, v5.16b}, [x9], x10
+	ld2	{v4.16b, v5.16b}, [x9], #32
 	ld2	{v4.4h, v5.4h}, [x9]
 	ld2	{v4.4h, v5.4h}, [x9], x10
+	ld2	{v4.4h, v5.4h}, [x9], #16
 	ld2	{v4.8h, v5.8h}, [x9]
 	ld2	{v4.8h, v5.8h}, [x9], x10
+	ld2	{v4.8h, v5.8h}, [x9], #32
 	ld2	{v4.2s, v5.2s}, [x9]
 	ld2	{v4.2s, v5.2s}, [x9], x10
+	ld2	{v4.2s, v5.2s}, [x9], #16
 	ld2	{v4.4s, v5.4s}, [x9]
 	ld2	{v4.4s, v5.4s}, [x9], x10
+	ld2	{v4.4s, v5.4s}, [x9], #32
 	ld2	{v4.2d, v5.2d}, [x9]
 	ld2	{v4.2d, v5.2d}, [x9], x10
+	ld2	{v4.2d, v5.2d}, [x9], #32
 	ld2r	{v4.8b, v5.8b}, [x9]
 	ld2r	{v4.8b, v5.8b}, [x9], x10
+	ld2r	{v4.8b, v5.8b}, [x9], #2
 	ld2r	{v4.16b, v5.16b}, [x9]
 	ld2r	{v4.16b, v5.16b}, [x9], x10
+	ld2r	{v4.16b, v5.16b}, [x9], #2
 	ld2r	{v4.4h, v5.4h}, [x9]
 	ld2r	{v4.4h, v5.4h}, [x9], x10
+	ld2r	{v4.4h, v5.4h}, [x9], #4
 	ld2r	{v4.8h, v5.8h}, [x9]
 	ld2r	{v4.8h, v5.8h}, [x9], x10
+	ld2r	{v4.8h, v5.8h}, [x9], #4
 	ld2r	{v4.2s, v5.2s}, [x9]
 	ld2r	{v4.2s, v5.2s}, [x9], x10
+	ld2r	{v4.2s, v5.2s}, [x9], #8
 	ld2r	{v4.4s, v5.4s}, [x9]
 	ld2r	{v4.4s, v5.4s}, [x9], x10
+	ld2r	{v4.4s, v5.4s}, [x9], #8
 	ld2r	{v4.2d, v5.2d}, [x9]
 	ld2r	{v4.2d, v5.2d}, [x9], x10
+	ld2r	{v4.2d, v5.2d}, [x9], #16
 	ld2r	{v4.1d, v5.1d}, [x9]
 	ld2r	{v4.1d, v5.1d}, [x9], x10
+	ld2r	{v4.1d, v5.1d}, [x9], #16
 	ld3	{v4.b, v5.b, v6.b}[1], [x9]
 	ld3	{v4.b, v5.b, v6.b}[1], [x9], x10
+	ld3	{v4.b, v5.b, v6.b}[1], [x9], #3
 	ld3	{v4.h, v5.h, v6.h}[1], [x9]
 	ld3	{v4.h, v5.h, v6.h}[1], [x9], x10
+	ld3	{v4.h, v5.h, v6.h}[1], [x9], #6
 	ld3	{v4.s, v5.s, v6.s}[1], [x9]
 	ld3	{v4.s, v5.s, v6.s}[1], [x9], x10
+	ld3	{v4.s, v5.s, v6.s}[1], [x9], #12
 	ld3	{v4.d, v5.d, v6.d}[1], [x9]
 	ld3	{v4.d, v5.d, v6.d}[1], [x9], x10
+	ld3	{v4.d, v5.d, v6.d}[1], [x9], #24
 	ld3	{v4.8b, v5.8b, v6.8b}, [x9]
 	ld3	{v4.8b, v5.8b, v6.8b}, [x9], x10
+	ld3	{v4.8b, v5.8b, v6.8b}, [x9], #24
 	ld3	{v4.16b, v5.16b, v6.16b}, [x9]
 	ld3	{v4.16b, v5.16b, v6.16b}, [x9], x10
+	ld3	{v4.16b, v5.16b, v6.16b}, [x9], #48
 	ld3	{v4.4h, v5.4h, v6.4h}, [x9]
 	ld3	{v4.4h, v5.4h, v6.4h}, [x9], x10
+	ld3	{v4.4h, v5.4h, v6.4h}, [x9], #24
 	ld3	{v4.8h, v5.8h, v6.8h}, [x9]
 	ld3	{v4.8h, v5.8h, v6.8h}, [x9], x10
+	ld3	{v4.8h, v5.8h, v6.8h}, [x9], #48
 	ld3	{v4.2s, v5.2s, v6.2s}, [x9]
 	ld3	{v4.2s, v5.2s, v6.2s}, [x9], x10
+	ld3	{v4.2s, v5.2s, v6.2s}, [x9], #24
 	ld3	{v4.4s, v5.4s, v6.4s}, [x9]
 	ld3	{v4.4s, v5.4s, v6.4s}, [x9], x10
+	ld3	{v4.4s, v5.4s, v6.4s}, [x9], #48
 	ld3	{v4.2d, v5.2d, v6.2d}, [x9]
 	ld3	{v4.2d, v5.2d, v6.2d}, [x9], x10
+	ld3	{v4.2d, v5.2d, v6.2d}, [x9], #48
 	ld3r	{v4.8b, v5.8b, v6.8b}, [x9]
 	ld3r	{v4.8b, v5.8b, v6.8b}, [x9], x10
+	ld3r	{v4.8b, v5.8b, v6.8b}, [x9], #3
 	ld3r	{v4.16b, v5.16b, v6.16b}, [x9]
 	ld3r	{v4.16b, v5.16b, v6.16b}, [x9], x10
+	ld3r	{v4.16b, v5.16b, v6.16b}, [x9], #3
 	ld3r	{v4.4h, v5.4h, v6.4h}, [x9]
 	ld3r	{v4.4h, v5.4h, v6.4h}, [x9], x10
+	ld3r	{v4.4h, v5.4h, v6.4h}, [x9], #6
 	ld3r	{v4.8h, v5.8h, v6.8h}, [x9]
 	ld3r	{v4.8h, v5.8h, v6.8h}, [x9], x10
+	ld3r	{v4.8h, v5.8h, v6.8h}, [x9], #6
 	ld3r	{v4.2s, v5.2s, v6.2s}, [x9]
 	ld3r	{v4.2s, v5.2s, v6.2s}, [x9], x10
+	ld3r	{v4.2s, v5.2s, v6.2s}, [x9], #12
 	ld3r	{v4.4s, v5.4s, v6.4s}, [x9]
 	ld3r	{v4.4s, v5.4s, v6.4s}, [x9], x10
+	ld3r	{v4.4s, v5.4s, v6.4s}, [x9], #12
 	ld3r	{v4.2d, v5.2d, v6.2d}, [x9]
 	ld3r	{v4.2d, v5.2d, v6.2d}, [x9], x10
+	ld3r	{v4.2d, v5.2d, v6.2d}, [x9], #24
 	ld3r	{v4.1d, v5.1d, v6.1d}, [x9]
 	ld3r	{v4.1d, v5.1d, v6.1d}, [x9], x10
+	ld3r	{v4.1d, v5.1d, v6.1d}, [x9], #24
 	ld4	{v4.b, v5.b, v6.b, v7.b}[1], [x9]
 	ld4	{v4.b, v5.b, v6.b, v7.b}[1], [x9], x10
+	ld4	{v4.b, v5.b, v6.b, v7.b}[1], [x9], #4
 	ld4	{v4.h, v5.h, v6.h, v7.h}[1], [x9]
 	ld4	{v4.h, v5.h, v6.h, v7.h}[1], [x9], x10
+	ld4	{v4.h, v5.h, v6.h, v7.h}[1], [x9], #8
 	ld4	{v4.s, v5.s, v6.s, v7.s}[1], [x9]
 	ld4	{v4.s, v5.s, v6.s, v7.s}[1], [x9], x10
+	ld4	{v4.s, v5.s, v6.s, v7.s}[1], [x9], #16
 	ld4	{v4.d, v5.d, v6.d, v7.d}[1], [x9]
 	ld4	{v4.d, v5.d, v6.d, v7.d}[1], [x9], x10
+	ld4	{v4.d, v5.d, v6.d, v7.d}[1], [x9], #32
 	ld4	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9]
 	ld4	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9], x10
+	ld4	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9], #32
 	ld4	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9]
 	ld4	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9], x10
+	ld4	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9], #64
 	ld4	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9]
 	ld4	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9], x10
+	ld4	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9], #32
 	ld4	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9]
 	ld4	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9], x10
+	ld4	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9], #64
 	ld4	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9]
 	ld4	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9], x10
+	ld4	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9], #32
 	ld4	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9]
 	ld4	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9], x10
+	ld4	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9], #64
 	ld4	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9]
 	ld4	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9], x10
+	ld4	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9], #64
 	ld4r	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9]
 	ld4r	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9], x10
+	ld4r	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9], #4
 	ld4r	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9]
 	ld4r	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9], x10
+	ld4r	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9], #4
 	ld4r	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9]
 	ld4r	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9], x10
+	ld4r	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9], #8
 	ld4r	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9]
 	ld4r	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9], x10
+	ld4r	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9], #8
 	ld4r	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9]
 	ld4r	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9], x10
+	ld4r	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9], #16
 	ld4r	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9]
 	ld4r	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9], x10
+	ld4r	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9], #16
 	ld4r	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9]
 	ld4r	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9], x10
+	ld4r	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9], #32
 	ld4r	{v4.1d, v5.1d, v6.1d, v7.1d}, [x9]
 	ld4r	{v4.1d, v5.1d, v6.1d, v7.1d}, [x9], x10
-	ldnp	x1, x2, [x9, #16]
+	ld4r	{v4.1d, v5.1d, v6.1d, v7.1d}, [x9], #32
+	ldnp	x1, x2, [x9, #-512]
+	ldnp	x1, x2, [x9, #504]
 	ldnp	x1, x2, [x9]
-	ldnp	w1, w2, [x9, #16]
+	ldnp	w1, w2, [x9, #-256]
+	ldnp	w1, w2, [x9, #252]
 	ldnp	w1, w2, [x9]
-	ldnp	s1, s2, [x9, #16]
+	ldnp	s1, s2, [x9, #-256]
+	ldnp	s1, s2, [x9, #252]
 	ldnp	s1, s2, [x9]
-	ldnp	d1, d2, [x9, #16]
+	ldnp	d1, d2, [x9, #-512]
+	ldnp	d1, d2, [x9, #504]
 	ldnp	d1, d2, [x9]
-	ldnp	q1, q2, [x9, #16]
+	ldnp	q1, q2, [x9, #-1024]
+	ldnp	q1, q2, [x9, #1008]
 	ldnp	q1, q2, [x9]
 	ldp	x1, x2, [x9, #16]
-	ldp	x1, x2, [x9, #16]!
-	ldp	x1, x2, [x9], #16
+	ldp	x1, x2, [x9, #-512]!
+	ldp	x1, x2, [x9], #504
 	ldp	x1, x2, [x9]
-	ldp	w1, w2, [x9, #16]
-	ldp	w1, w2, [x9, #16]!
-	ldp	w1, w2, [x9], #16
+	ldp	w1, w2, [x9, #8]
+	ldp	w1, w2, [x9, #-256]!
+	ldp	w1, w2, [x9], #252
 	ldp	w1, w2, [x9]
-	ldp	s1, s2, [x9, #16]
-	ldp	s1, s2, [x9, #16]!
-	ldp	s1, s2, [x9], #16
+	ldp	s1, s2, [x9, #8]
+	ldp	s1, s2, [x9, #-256]!
+	ldp	s1, s2, [x9], #252
 	ldp	s1, s2, [x9]
 	ldp	d1, d2, [x9, #16]
-	ldp	d1, d2, [x9, #16]!
-	ldp	d1, d2, [x9], #16
+	ldp	d1, d2, [x9, #-512]!
+	ldp	d1, d2, [x9], #504
 	ldp	d1, d2, [x9]
-	ldp	q1, q2, [x9, #16]
-	ldp	q1, q2, [x9, #16]!
-	ldp	q1, q2, [x9], #16
+	ldp	q1, q2, [x9, #32]
+	ldp	q1, q2, [x9, #-1024]!
+	ldp	q1, q2, [x9], #1008
 	ldp	q1, q2, [x9]
-	ldpsw	x1, x2, [x9, #16]
-	ldpsw	x1, x2, [x9, #16]!
-	ldpsw	x1, x2, [x9], #16
+	ldpsw	x1, x2, [x9, #8]
+	ldpsw	x1, x2, [x9, #-256]!
+	ldpsw	x1, x2, [x9], #252
 	ldpsw	x1, x2, [x9]
 	ldr	x1, [x9, #16]
-	ldr	x1, [x9, #16]!
-	ldr	x1, [x9], #16
+	ldr	x1, [x9, #32760]
+	ldr	x1, [x9, #-256]
+	ldr	x1, [x9, #255]
+	ldr	x1, [x9, #-256]!
+	ldr	x1, [x9], #255
 	ldr	x1, [x9]
-	ldr	w1, [x9, #16]
-	ldr	w1, [x9, #16]!
-	ldr	w1, [x9], #16
-	ldr	w1, [x9]
 	ldr	x1, [x9, x10]
 	ldr	x1, [x9, w10, uxtw]
+	ldr	x1, [x9, x10, lsl #3]
+	ldr	x1, [x9, w10, sxtw #3]
+	ldr	x1, [x9, x10, sxtx]
+	ldr	w1, [x9, #8]
+	ldr	w1, [x9, #16380]
+	ldr	w1, [x9, #-256]
+	ldr	w1, [x9, #255]
+	ldr	w1, [x9, #-256]!
+	ldr	w1, [x9], #255
+	ldr	w1, [x9]
 	ldr	w1, [x9, x10]
 	ldr	w1, [x9, w10, uxtw]
-	ldr	b1, [x9, #16]
-	ldr	b1, [x9, #16]!
-	ldr	b1, [x9], #16
+	ldr	w1, [x9, x10, lsl #2]
+	ldr	w1, [x9, w10, sxtw #2]
+	ldr	w1, [x9, x10, sxtx]
+	ldr	b1, [x9, #2]
+	ldr	b1, [x9, #4095]
+	ldr	b1, [x9, #-256]
+	ldr	b1, [x9, #255]
+	ldr	b1, [x9, #-256]!
+	ldr	b1, [x9], #255
 	ldr	b1, [x9]
 	ldr	b1, [x9, x10]
 	ldr	b1, [x9, w10, uxtw]
-	ldr	h1, [x9, #16]
-	ldr	h1, [x9, #16]!
-	ldr	h1, [x9], #16
+	ldr	b1, [x9, x10, lsl #0]
+	ldr	b1, [x9, w10, sxtw #0]
+	ldr	b1, [x9, x10, sxtx]
+	ldr	h1, [x9, #4]
+	ldr	h1, [x9, #8190]
+	ldr	h1, [x9, #-256]
+	ldr	h1, [x9, #255]
+	ldr	h1, [x9, #-256]!
+	ldr	h1, [x9], #255
 	ldr	h1, [x9]
 	ldr	h1, [x9, x10]
 	ldr	h1, [x9, w10, uxtw]
-	ldr	s1, [x9, #16]
-	ldr	s1, [x9, #16]!
-	ldr	s1, [x9], #16
+	ldr	h1, [x9, x10, lsl #1]
+	ldr	h1, [x9, w10, sxtw #1]
+	ldr	h1, [x9, x10, sxtx]
+	ldr	s1, [x9, #8]
+	ldr	s1, [x9, #16380]
+	ldr	s1, [x9, #-256]
+	ldr	s1, [x9, #255]
+	ldr	s1, [x9, #-256]!
+	ldr	s1, [x9], #255
 	ldr	s1, [x9]
 	ldr	s1, [x9, x10]
 	ldr	s1, [x9, w10, uxtw]
+	ldr	s1, [x9, x10, lsl #2]
+	ldr	s1, [x9, w10, sxtw #2]
+	ldr	s1, [x9, x10, sxtx]
 	ldr	d1, [x9, #16]
-	ldr	d1, [x9, #16]!
-	ldr	d1, [x9], #16
+	ldr	d1, [x9, #32760]
+	ldr	d1, [x9, #-256]
+	ldr	d1, [x9, #255]
+	ldr	d1, [x9, #-256]!
+	ldr	d1, [x9], #255
 	ldr	d1, [x9]
 	ldr	d1, [x9, x10]
 	ldr	d1, [x9, w10, uxtw]
-	ldr	q1, [x9, #16]
-	ldr	q1, [x9, #16]!
-	ldr	q1, [x9], #16
+	ldr	d1, [x9, x10, lsl #3]
+	ldr	d1, [x9, w10, sxtw #3]
+	ldr	d1, [x9, x10, sxtx]
+	ldr	q1, [x9, #32]
+	ldr	q1, [x9, #65520]
+	ldr	q1, [x9, #-256]
+	ldr	q1, [x9, #255]
+	ldr	q1, [x9, #-256]!
+	ldr	q1, [x9], #255
 	ldr	q1, [x9]
 	ldr	q1, [x9, x10]
 	ldr	q1, [x9, w10, uxtw]
+	ldr	q1, [x9, x10, lsl #4]
+	ldr	q1, [x9, w10, sxtw #4]
+	ldr	q1, [x9, x10, sxtx]
 	ldr	x1, .Lsample
 	ldr	w1, .Lsample
 	ldr	s1, .Lsample
 	ldr	d1, .Lsample
 	ldr	q1, .Lsample
-	ldrb	w1, [x9, #16]
-	ldrb	w1, [x9, #16]!
-	ldrb	w1, [x9], #16
+	ldrb	w1, [x9, #2]
+	ldrb	w1, [x9, #4095]
+	ldrb	w1, [x9, #-256]
+	ldrb	w1, [x9, #255]
+	ldrb	w1, [x9, #-256]!
+	ldrb	w1, [x9], #255
 	ldrb	w1, [x9]
 	ldrb	w1, [x9, x10]
 	ldrb	w1, [x9, w10, uxtw]
-	ldrh	w1, [x9, #16]
-	ldrh	w1, [x9, #16]!
-	ldrh	w1, [x9], #16
+	ldrb	w1, [x9, x10, lsl #0]
+	ldrb	w1, [x9, w10, sxtw #0]
+	ldrb	w1, [x9, x10, sxtx]
+	ldrh	w1, [x9, #4]
+	ldrh	w1, [x9, #8190]
+	ldrh	w1, [x9, #-256]
+	ldrh	w1, [x9, #255]
+	ldrh	w1, [x9, #-256]!
+	ldrh	w1, [x9], #255
 	ldrh	w1, [x9]
 	ldrh	w1, [x9, x10]
 	ldrh	w1, [x9, w10, uxtw]
-	ldrsb	x1, [x9, #16]
-	ldrsb	x1, [x9, #16]!
-	ldrsb	x1, [x9], #16
+	ldrh	w1, [x9, x10, lsl #1]
+	ldrh	w1, [x9, w10, sxtw #1]
+	ldrh	w1, [x9, x10, sxtx]
+	ldrsb	x1, [x9, #2]
+	ldrsb	x1, [x9, #4095]
+	ldrsb	x1, [x9, #-256]
+	ldrsb	x1, [x9, #255]
+	ldrsb	x1, [x9, #-256]!
+	ldrsb	x1, [x9], #255
 	ldrsb	x1, [x9]
-	ldrsb	w1, [x9, #16]
-	ldrsb	w1, [x9, #16]!
-	ldrsb	w1, [x9], #16
-	ldrsb	w1, [x9]
 	ldrsb	x1, [x9, x10]
 	ldrsb	x1, [x9, w10, uxtw]
+	ldrsb	x1, [x9, x10, lsl #0]
+	ldrsb	x1, [x9, w10, sxtw #0]
+	ldrsb	x1, [x9, x10, sxtx]
+	ldrsb	w1, [x9, #2]
+	ldrsb	w1, [x9, #4095]
+	ldrsb	w1, [x9, #-256]
+	ldrsb	w1, [x9, #255]
+	ldrsb	w1, [x9, #-256]!
+	ldrsb	w1, [x9], #255
+	ldrsb	w1, [x9]
 	ldrsb	w1, [x9, x10]
 	ldrsb	w1, [x9, w10, uxtw]
-	ldrsh	x1, [x9, #16]
-	ldrsh	x1, [x9, #16]!
-	ldrsh	x1, [x9], #16
+	ldrsb	w1, [x9, x10, lsl #0]
+	ldrsb	w1, [x9, w10, sxtw #0]
+	ldrsb	w1, [x9, x10, sxtx]
+	ldrsh	x1, [x9, #4]
+	ldrsh	x1, [x9, #8190]
+	ldrsh	x1, [x9, #-256]
+	ldrsh	x1, [x9, #255]
+	ldrsh	x1, [x9, #-256]!
+	ldrsh	x1, [x9], #255
 	ldrsh	x1, [x9]
-	ldrsh	w1, [x9, #16]
-	ldrsh	w1, [x9, #16]!
-	ldrsh	w1, [x9], #16
-	ldrsh	w1, [x9]
 	ldrsh	x1, [x9, x10]
 	ldrsh	x1, [x9, w10, uxtw]
+	ldrsh	x1, [x9, x10, lsl #1]
+	ldrsh	x1, [x9, w10, sxtw #1]
+	ldrsh	x1, [x9, x10, sxtx]
+	ldrsh	w1, [x9, #4]
+	ldrsh	w1, [x9, #8190]
+	ldrsh	w1, [x9, #-256]
+	ldrsh	w1, [x9, #255]
+	ldrsh	w1, [x9, #-256]!
+	ldrsh	w1, [x9], #255
+	ldrsh	w1, [x9]
 	ldrsh	w1, [x9, x10]
 	ldrsh	w1, [x9, w10, uxtw]
-	ldrsw	x1, [x9, #16]
-	ldrsw	x1, [x9, #16]!
-	ldrsw	x1, [x9], #16
+	ldrsh	w1, [x9, x10, lsl #1]
+	ldrsh	w1, [x9, w10, sxtw #1]
+	ldrsh	w1, [x9, x10, sxtx]
+	ldrsw	x1, [x9, #8]
+	ldrsw	x1, [x9, #16380]
+	ldrsw	x1, [x9, #-256]
+	ldrsw	x1, [x9, #255]
+	ldrsw	x1, [x9, #-256]!
+	ldrsw	x1, [x9], #255
 	ldrsw	x1, [x9]
 	ldrsw	x1, [x9, x10]
 	ldrsw	x1, [x9, w10, uxtw]
+	ldrsw	x1, [x9, x10, lsl #2]
+	ldrsw	x1, [x9, w10, sxtw #2]
+	ldrsw	x1, [x9, x10, sxtx]
 	ldrsw	x1, .Lsample
-	ldur	x1, [x9, #16]
+	ldur	x1, [x9, #-256]
+	ldur	x1, [x9, #255]
 	ldur	x1, [x9]
-	ldur	w1, [x9, #16]
+	ldur	w1, [x9, #-256]
+	ldur	w1, [x9, #255]
 	ldur	w1, [x9]
-	ldur	b1, [x9, #16]
+	ldur	b1, [x9, #-256]
+	ldur	b1, [x9, #255]
 	ldur	b1, [x9]
-	ldur	h1, [x9, #16]
+	ldur	h1, [x9, #-256]
+	ldur	h1, [x9, #255]
 	ldur	h1, [x9]
-	ldur	s1, [x9, #16]
+	ldur	s1, [x9, #-256]
+	ldur	s1, [x9, #255]
 	ldur	s1, [x9]
-	ldur	d1, [x9, #16]
+	ldur	d1, [x9, #-256]
+	ldur	d1, [x9, #255]
 	ldur	d1, [x9]
-	ldur	q1, [x9, #16]
+	ldur	q1, [x9, #-256]
+	ldur	q1, [x9, #255]
 	ldur	q1, [x9]
-	ldurb	w1, [x9, #16]
+	ldurb	w1, [x9, #-256]
+	ldurb	w1, [x9, #255]
 	ldurb	w1, [x9]
-	ldurh	w1, [x9, #16]
+	ldurh	w1, [x9, #-256]
+	ldurh	w1, [x9, #255]
 	ldurh	w1, [x9]
-	ldursb	x1, [x9, #16]
+	ldursb	x1, [x9, #-256]
+	ldursb	x1, [x9, #255]
 	ldursb	x1, [x9]
-	ldursb	w1, [x9, #16]
+	ldursb	w1, [x9, #-256]
+	ldursb	w1, [x9, #255]
 	ldursb	w1, [x9]
-	ldursh	x1, [x9, #16]
+	ldursh	x1, [x9, #-256]
+	ldursh	x1, [x9, #255]
 	ldursh	x1, [x9]
-	ldursh	w1, [x9, #16]
+	ldursh	w1, [x9, #-256]
+	ldursh	w1, [x9, #255]
 	ldursh	w1, [x9]
-	ldursw	x1, [x9, #16]
+	ldursw	x1, [x9, #-256]
+	ldursw	x1, [x9, #255]
 	ldursw	x1, [x9]
 	lsl	x1, x2, #1
+	lsl	x1, x2, #63
 	lsl	w1, w2, #1
+	lsl	w1, w2, #31
 	lsl	x1, x2, x3
 	lsl	w1, w2, w3
 	lslv	x1, x2, x3
 	lslv	w1, w2, w3
 	lsr	x1, x2, #1
+	lsr	x1, x2, #63
 	lsr	w1, w2, #1
+	lsr	w1, w2, #31
 	lsr	x1, x2, x3
 	lsr	w1, w2, w3
 	lsrv	x1, x2, x3
@@ -691,8 +995,15 @@
 	mneg	w1, w2, w3
 	mov	x1, x2
 	mov	w1, w2
-	mov	x1, #1
-	mov	w1, #1
+	mov	x1, #0x12340000
+	mov	x1, #-1
+	mov	x1, #0xffffffffffff1234
+	mov	x1, #0x5555555555555555
+	mov	x1, #0xffff000000000000
+	mov	w1, #0x12340000
+	mov	w1, #0xffffffff
+	mov	w1, #0x0f0f0f0f
+	mov	w1, #0
 	mov	v1.8b, v2.8b
 	mov	v1.16b, v2.16b
 	mov	v1.b[1], w2
@@ -709,30 +1020,56 @@
 	mov	h1, v2.h[1]
 	mov	s1, v2.s[1]
 	mov	d1, v2.d[1]
-	movi	v1.8b, #85
-	movi	v1.16b, #85
-	movi	v1.4h, #85, lsl #8
-	movi	v1.4h, #85
-	movi	v1.8h, #85, lsl #8
-	movi	v1.8h, #85
-	movi	v1.2s, #85, msl #8
-	movi	v1.2s, #85
-	movi	v1.4s, #85, msl #8
-	movi	v1.4s, #85
+	movi	v1.8b, #0
+	movi	v1.8b, #255
+	movi	v1.16b, #0
+	movi	v1.16b, #255
+	movi	v1.4h, #0, lsl #8
+	movi	v1.4h, #255, lsl #8
+	movi	v1.4h, #0
+	movi	v1.8h, #0, lsl #8
+	movi	v1.8h, #255, lsl #8
+	movi	v1.8h, #0
+	movi	v1.2s, #0, msl #8
+	movi	v1.2s, #255, msl #8
+	movi	v1.2s, #0, msl #16
+	movi	v1.2s, #0, lsl #24
+	movi	v1.2s, #0
+	movi	v1.4s, #0, msl #8
+	movi	v1.4s, #255, msl #8
+	movi	v1.4s, #0, msl #16
+	movi	v1.4s, #0, lsl #24
+	movi	v1.4s, #0
 	movi	v1.2d, #0xff00ff00ff00ff00
+	movi	v1.2d, #0
+	movi	v1.2d, #-1
 	movi	d1, #0xff00ff00ff00ff00
-	movk	x1, #1, lsl #16
-	movk	x1, #1
-	movk	w1, #1, lsl #16
-	movk	w1, #1
-	movn	x1, #1, lsl #16
-	movn	x1, #1
-	movn	w1, #1, lsl #16
-	movn	w1, #1
-	movz	x1, #1, lsl #16
-	movz	x1, #1
-	movz	w1, #1, lsl #16
-	movz	w1, #1
+	movi	d1, #0
+	movi	d1, #-1
+	movk	x1, #0, lsl #16
+	movk	x1, #65535, lsl #16
+	movk	x1, #0, lsl #48
+	movk	x1, #0
+	movk	w1, #0, lsl #16
+	movk	w1, #65535, lsl #16
+	movk	w1, #0, lsl #0
+	movk	w1, #0
+	movn	x1, #0, lsl #16
+	movn	x1, #65535, lsl #16
+	movn	x1, #0, lsl #48
+	movn	x1, #0
+	movn	w1, #0, lsl #16
+	movn	w1, #65535, lsl #16
+	movn	w1, #0, lsl #0
+	movn	w1, #0
+	movz	x1, #0, lsl #16
+	movz	x1, #65535, lsl #16
+	movz	x1, #0, lsl #48
+	movz	x1, #0
+	movz	w1, #0, lsl #16
+	movz	w1, #65535, lsl #16
+	movz	w1, #0, lsl #0
+	movz	w1, #0
 	msub	x1, x2, x3, x4
 	msub	w1, w2, w3, w4
 	mul	x1, x2, x3
@@ -748,22 +1085,35 @@
 	mul	v1.2s, v2.2s, v3.s[1]
 	mul	v1.4s, v2.4s, v3.s[1]
 	mvn	x1, x2, ror #2
+	mvn	x1, x2, ror #63
+	mvn	x1, x2, lsl #0
 	mvn	x1, x2
 	mvn	w1, w2, ror #2
+	mvn	w1, w2, ror #31
 	mvn	w1, w2
 	mvn	v1.8b, v2.8b
 	mvn	v1.16b, v2.16b
-	mvni	v1.4h, #85, lsl #8
-	mvni	v1.4h, #85
-	mvni	v1.8h, #85, lsl #8
-	mvni	v1.8h, #85
-	mvni	v1.2s, #85, msl #8
-	mvni	v1.2s, #85
-	mvni	v1.4s, #85, msl #8
-	mvni	v1.4s, #85
+	mvni	v1.4h, #0, lsl #8
+	mvni	v1.4h, #255, lsl #8
+	mvni	v1.4h, #0
+	mvni	v1.8h, #0, lsl #8
+	mvni	v1.8h, #255, lsl #8
+	mvni	v1.8h, #0
+	mvni	v1.2s, #0, msl #8
+	mvni	v1.2s, #255, msl #8
+	mvni	v1.2s, #0, msl #16
+	mvni	v1.2s, #0, lsl #24
+	mvni	v1.2s, #0
+	mvni	v1.4s, #0, msl #8
+	mvni	v1.4s, #255, msl #8
+	mvni	v1.4s, #0, msl #16
+	mvni	v1.4s, #0, lsl #24
+	mvni	v1.4s, #0
 	neg	x1, x2, lsl #2
+	neg	x1, x2, asr #63
 	neg	x1, x2
-	neg	w1, w2, lsl #2
+	neg	w1, w2, lsr #2
+	neg	w1, w2, asr #31
 	neg	w1, w2
 	neg	v1.8b, v2.8b
 	neg	v1.16b, v2.16b
@@ -774,8 +1124,10 @@
 	neg	v1.2d, v2.2d
 	neg	d1, d2
 	negs	x1, x2, lsl #2
+	negs	x1, x2, asr #63
 	negs	x1, x2
-	negs	w1, w2, lsl #2
+	negs	w1, w2, lsr #2
+	negs	w1, w2, asr #31
 	negs	w1, w2
 	ngc	x1, x2
 	ngc	w1, w2
@@ -785,27 +1137,42 @@
 	not	v1.8b, v2.8b
 	not	v1.16b, v2.16b
 	orn	x1, x2, x3, ror #2
+	orn	x1, x2, x3, ror #63
+	orn	x1, x2, x3, lsl #0
 	orn	x1, x2, x3
 	orn	w1, w2, w3, ror #2
+	orn	w1, w2, w3, ror #31
 	orn	w1, w2, w3
 	orn	v1.8b, v2.8b, v3.8b
 	orn	v1.16b, v2.16b, v3.16b
-	orr	x1, x2, #1
-	orr	w1, w2, #1
+	orr	x1, x2, #0x5555555555555555
+	orr	x1, x2, #-4
+	orr	x1, x2, #0x7ffffffffffffffe
+	orr	w1, w2, #0x0f0f0f0f
+	orr	w1, w2, #0x80000000
 	orr	x1, x2, x3, ror #2
+	orr	x1, x2, x3, ror #63
+	orr	x1, x2, x3, lsl #0
 	orr	x1, x2, x3
 	orr	w1, w2, w3, ror #2
+	orr	w1, w2, w3, ror #31
 	orr	w1, w2, w3
 	orr	v1.8b, v2.8b, v3.8b
 	orr	v1.16b, v2.16b, v3.16b
-	orr	v1.4h, #85, lsl #8
-	orr	v1.4h, #85
-	orr	v1.8h, #85, lsl #8
-	orr	v1.8h, #85
-	orr	v1.2s, #85, lsl #8
-	orr	v1.2s, #85
-	orr	v1.4s, #85, lsl #8
-	orr	v1.4s, #85
+	orr	v1.4h, #0, lsl #8
+	orr	v1.4h, #255, lsl #8
+	orr	v1.4h, #0
+	orr	v1.8h, #0, lsl #8
+	orr	v1.8h, #255, lsl #8
+	orr	v1.8h, #0
+	orr	v1.2s, #0, lsl #8
+	orr	v1.2s, #255, lsl #8
+	orr	v1.2s, #0, lsl #24
+	orr	v1.2s, #0
+	orr	v1.4s, #0, lsl #8
+	orr	v1.4s, #255, lsl #8
+	orr	v1.4s, #0, lsl #24
+	orr	v1.4s, #0
 	pmul	v1.8b, v2.8b, v3.8b
 	pmul	v1.16b, v2.16b, v3.16b
 	pmull	v1.8h, v2.8b, v3.8b
@@ -813,9 +1180,13 @@
 	pmull2	v1.8h, v2.16b, v3.16b
 	pmull2	v1.1q, v2.2d, v3.2d
 	prfm	pldl1keep, [x9, #16]
+	prfm	pldl1keep, [x9, #32760]
 	prfm	pldl1keep, [x9]
 	prfm	pldl1keep, [x9, x10]
 	prfm	pldl1keep, [x9, w10, uxtw]
+	prfm	pldl1keep, [x9, x10, lsl #3]
+	prfm	pldl1keep, [x9, w10, sxtw #3]
+	prfm	pldl1keep, [x9, x10, sxtx]
 	prfm	pldl1keep, .Lsample
 	raddhn	v1.8b, v2.8h, v3.8h
 	raddhn	v1.4h, v2.4s, v3.4s
@@ -847,17 +1218,25 @@
 	rev64	v1.2s, v2.2s
 	rev64	v1.4s, v2.4s
 	ror	x1, x2, #1
+	ror	x1, x2, #63
 	ror	w1, w2, #1
+	ror	w1, w2, #31
 	ror	x1, x2, x3
 	ror	w1, w2, w3
 	rorv	x1, x2, x3
 	rorv	w1, w2, w3
 	rshrn	v1.8b, v2.8h, #1
+	rshrn	v1.8b, v2.8h, #8
 	rshrn	v1.4h, v2.4s, #1
+	rshrn	v1.4h, v2.4s, #16
 	rshrn	v1.2s, v2.2d, #1
+	rshrn	v1.2s, v2.2d, #32
 	rshrn2	v1.16b, v2.8h, #1
+	rshrn2	v1.16b, v2.8h, #8
 	rshrn2	v1.8h, v2.4s, #1
+	rshrn2	v1.8h, v2.4s, #16
 	rshrn2	v1.4s, v2.2d, #1
+	rshrn2	v1.4s, v2.2d, #32
 	rsubhn	v1.8b, v2.8h, v3.8h
 	rsubhn	v1.4h, v2.4s, v3.4s
 	rsubhn	v1.2s, v2.2d, v3.2d
@@ -922,11 +1301,23 @@
 	sbcs	x1, x2, x3
 	sbcs	w1, w2, w3
 	sbfiz	x1, x2, #1, #1
+	sbfiz	x1, x2, #63, #1
+	sbfiz	x1, x2, #1, #63
 	sbfiz	w1, w2, #1, #1
+	sbfiz	w1, w2, #31, #1
+	sbfiz	w1, w2, #1, #31
 	sbfm	x1, x2, #1, #1
+	sbfm	x1, x2, #63, #1
+	sbfm	x1, x2, #1, #63
 	sbfm	w1, w2, #1, #1
+	sbfm	w1, w2, #31, #1
+	sbfm	w1, w2, #1, #31
 	sbfx	x1, x2, #1, #1
+	sbfx	x1, x2, #63, #1
+	sbfx	x1, x2, #1, #63
 	sbfx	w1, w2, #1, #1
+	sbfx	w1, w2, #31, #1
+	sbfx	w1, w2, #1, #31
 	sdiv	x1, x2, x3
 	sdiv	w1, w2, w3
 	shadd	v1.8b, v2.8b, v3.8b
@@ -935,34 +1326,56 @@
 	shadd	v1.8h, v2.8h, v3.8h
 	shadd	v1.2s, v2.2s, v3.2s
 	shadd	v1.4s, v2.4s, v3.4s
-	shl	v1.8b, v2.8b, #1
-	shl	v1.16b, v2.16b, #1
-	shl	v1.4h, v2.4h, #1
-	shl	v1.8h, v2.8h, #1
-	shl	v1.2s, v2.2s, #1
-	shl	v1.4s, v2.4s, #1
-	shl	v1.2d, v2.2d, #1
-	shl	d1, d2, #1
+	shl	v1.8b, v2.8b, #0
+	shl	v1.8b, v2.8b, #7
+	shl	v1.16b, v2.16b, #0
+	shl	v1.16b, v2.16b, #7
+	shl	v1.4h, v2.4h, #0
+	shl	v1.4h, v2.4h, #15
+	shl	v1.8h, v2.8h, #0
+	shl	v1.8h, v2.8h, #15
+	shl	v1.2s, v2.2s, #0
+	shl	v1.2s, v2.2s, #31
+	shl	v1.4s, v2.4s, #0
+	shl	v1.4s, v2.4s, #31
+	shl	v1.2d, v2.2d, #0
+	shl	v1.2d, v2.2d, #63
+	shl	d1, d2, #0
+	shl	d1, d2, #63
 	shrn	v1.8b, v2.8h, #1
+	shrn	v1.8b, v2.8h, #8
 	shrn	v1.4h, v2.4s, #1
+	shrn	v1.4h, v2.4s, #16
 	shrn	v1.2s, v2.2d, #1
+	shrn	v1.2s, v2.2d, #32
 	shrn2	v1.16b, v2.8h, #1
+	shrn2	v1.16b, v2.8h, #8
 	shrn2	v1.8h, v2.4s, #1
+	shrn2	v1.8h, v2.4s, #16
 	shrn2	v1.4s, v2.2d, #1
+	shrn2	v1.4s, v2.2d, #32
 	shsub	v1.8b, v2.8b, v3.8b
 	shsub	v1.16b, v2.16b, v3.16b
 	shsub	v1.4h, v2.4h, v3.4h
 	shsub	v1.8h, v2.8h, v3.8h
 	shsub	v1.2s, v2.2s, v3.2s
 	shsub	v1.4s, v2.4s, v3.4s
-	sli	v1.8b, v2.8b, #1
-	sli	v1.16b, v2.16b, #1
-	sli	v1.4h, v2.4h, #1
-	sli	v1.8h, v2.8h, #1
-	sli	v1.2s, v2.2s, #1
-	sli	v1.4s, v2.4s, #1
-	sli	v1.2d, v2.2d, #1
-	sli	d1, d2, #1
+	sli	v1.8b, v2.8b, #0
+	sli	v1.8b, v2.8b, #7
+	sli	v1.16b, v2.16b, #0
+	sli	v1.16b, v2.16b, #7
+	sli	v1.4h, v2.4h, #0
+	sli	v1.4h, v2.4h, #15
+	sli	v1.8h, v2.8h, #0
+	sli	v1.8h, v2.8h, #15
+	sli	v1.2s, v2.2s, #0
+	sli	v1.2s, v2.2s, #31
+	sli	v1.4s, v2.4s, #0
+	sli	v1.4s, v2.4s, #31
+	sli	v1.2d, v2.2d, #0
+	sli	v1.2d, v2.2d, #63
+	sli	d1, d2, #0
+	sli	d1, d2, #63
 	smaddl	x1, w2, w3, x4
 	smax	v1.8b, v2.8b, v3.8b
 	smax	v1.16b, v2.16b, v3.16b
@@ -1079,37 +1492,69 @@
 	sqrdmulh	v1.2s, v2.2s, v3.s[1]
 	sqrdmulh	v1.4s, v2.4s, v3.s[1]
 	sqrshrn	v1.8b, v2.8h, #1
+	sqrshrn	v1.8b, v2.8h, #8
 	sqrshrn	v1.4h, v2.4s, #1
+	sqrshrn	v1.4h, v2.4s, #16
 	sqrshrn	v1.2s, v2.2d, #1
+	sqrshrn	v1.2s, v2.2d, #32
 	sqrshrn2	v1.16b, v2.8h, #1
+	sqrshrn2	v1.16b, v2.8h, #8
 	sqrshrn2	v1.8h, v2.4s, #1
+	sqrshrn2	v1.8h, v2.4s, #16
 	sqrshrn2	v1.4s, v2.2d, #1
+	sqrshrn2	v1.4s, v2.2d, #32
 	sqrshrun	v1.8b, v2.8h, #1
+	sqrshrun	v1.8b, v2.8h, #8
 	sqrshrun	v1.4h, v2.4s, #1
+	sqrshrun	v1.4h, v2.4s, #16
 	sqrshrun	v1.2s, v2.2d, #1
+	sqrshrun	v1.2s, v2.2d, #32
 	sqrshrun2	v1.16b, v2.8h, #1
+	sqrshrun2	v1.16b, v2.8h, #8
 	sqrshrun2	v1.8h, v2.4s, #1
+	sqrshrun2	v1.8h, v2.4s, #16
 	sqrshrun2	v1.4s, v2.2d, #1
-	sqshl	v1.8b, v2.8b, #1
-	sqshl	v1.16b, v2.16b, #1
-	sqshl	v1.4h, v2.4h, #1
-	sqshl	v1.8h, v2.8h, #1
-	sqshl	v1.2s, v2.2s, #1
-	sqshl	v1.4s, v2.4s, #1
-	sqshl	v1.2d, v2.2d, #1
-	sqshl	d1, d2, #1
+	sqrshrun2	v1.4s, v2.2d, #32
+	sqshl	v1.8b, v2.8b, #0
+	sqshl	v1.8b, v2.8b, #7
+	sqshl	v1.16b, v2.16b, #0
+	sqshl	v1.16b, v2.16b, #7
+	sqshl	v1.4h, v2.4h, #0
+	sqshl	v1.4h, v2.4h, #15
+	sqshl	v1.8h, v2.8h, #0
+	sqshl	v1.8h, v2.8h, #15
+	sqshl	v1.2s, v2.2s, #0
+	sqshl	v1.2s, v2.2s, #31
+	sqshl	v1.4s, v2.4s, #0
+	sqshl	v1.4s, v2.4s, #31
+	sqshl	v1.2d, v2.2d, #0
+	sqshl	v1.2d, v2.2d, #63
+	sqshl	d1, d2, #0
+	sqshl	d1, d2, #63
 	sqshrn	v1.8b, v2.8h, #1
+	sqshrn	v1.8b, v2.8h, #8
 	sqshrn	v1.4h, v2.4s, #1
+	sqshrn	v1.4h, v2.4s, #16
 	sqshrn	v1.2s, v2.2d, #1
+	sqshrn	v1.2s, v2.2d, #32
 	sqshrn2	v1.16b, v2.8h, #1
+	sqshrn2	v1.16b, v2.8h, #8
 	sqshrn2	v1.8h, v2.4s, #1
+	sqshrn2	v1.8h, v2.4s, #16
 	sqshrn2	v1.4s, v2.2d, #1
+	sqshrn2	v1.4s, v2.2d, #32
 	sqshrun	v1.8b, v2.8h, #1
+	sqshrun	v1.8b, v2.8h, #8
 	sqshrun	v1.4h, v2.4s, #1
+	sqshrun	v1.4h, v2.4s, #16
 	sqshrun	v1.2s, v2.2d, #1
+	sqshrun	v1.2s, v2.2d, #32
 	sqshrun2	v1.16b, v2.8h, #1
+	sqshrun2	v1.16b, v2.8h, #8
 	sqshrun2	v1.8h, v2.4s, #1
+	sqshrun2	v1.8h, v2.4s, #16
 	sqshrun2	v1.4s, v2.2d, #1
+	sqshrun2	v1.4s, v2.2d, #32
 	sqsub	v1.8b, v2.8b, v3.8b
 	sqsub	v1.16b, v2.16b, v3.16b
 	sqsub	v1.4h, v2.4h, v3.4h
@@ -1137,13 +1582,21 @@
 	srhadd	v1.2s, v2.2s, v3.2s
 	srhadd	v1.4s, v2.4s, v3.4s
 	sri	v1.8b, v2.8b, #1
+	sri	v1.8b, v2.8b, #8
 	sri	v1.16b, v2.16b, #1
+	sri	v1.16b, v2.16b, #8
 	sri	v1.4h, v2.4h, #1
+	sri	v1.4h, v2.4h, #16
 	sri	v1.8h, v2.8h, #1
+	sri	v1.8h, v2.8h, #16
 	sri	v1.2s, v2.2s, #1
+	sri	v1.2s, v2.2s, #32
 	sri	v1.4s, v2.4s, #1
+	sri	v1.4s, v2.4s, #32
 	sri	v1.2d, v2.2d, #1
+	sri	v1.2d, v2.2d, #64
 	sri	d1, d2, #1
+	sri	d1, d2, #64
 	srshl	v1.8b, v2.8b, v3.8b
 	srshl	v1.16b, v2.16b, v3.16b
 	srshl	v1.4h, v2.4h, v3.4h
@@ -1153,21 +1606,37 @@
 	srshl	v1.2d, v2.2d, v3.2d
 	srshl	d1, d2, d3
 	srshr	v1.8b, v2.8b, #1
+	srshr	v1.8b, v2.8b, #8
 	srshr	v1.16b, v2.16b, #1
+	srshr	v1.16b, v2.16b, #8
 	srshr	v1.4h, v2.4h, #1
+	srshr	v1.4h, v2.4h, #16
 	srshr	v1.8h, v2.8h, #1
+	srshr	v1.8h, v2.8h, #16
 	srshr	v1.2s, v2.2s, #1
+	srshr	v1.2s, v2.2s, #32
 	srshr	v1.4s, v2.4s, #1
+	srshr	v1.4s, v2.4s, #32
 	srshr	v1.2d, v2.2d, #1
+	srshr	v1.2d, v2.2d, #64
 	srshr	d1, d2, #1
+	srshr	d1, d2, #64
 	srsra	v1.8b, v2.8b, #1
+	srsra	v1.8b, v2.8b, #8
 	srsra	v1.16b, v2.16b, #1
+	srsra	v1.16b, v2.16b, #8
 	srsra	v1.4h, v2.4h, #1
+	srsra	v1.4h, v2.4h, #16
 	srsra	v1.8h, v2.8h, #1
+	srsra	v1.8h, v2.8h, #16
 	srsra	v1.2s, v2.2s, #1
+	srsra	v1.2s, v2.2s, #32
 	srsra	v1.4s, v2.4s, #1
+	srsra	v1.4s, v2.4s, #32
 	srsra	v1.2d, v2.2d, #1
+	srsra	v1.2d, v2.2d, #64
 	srsra	d1, d2, #1
+	srsra	d1, d2, #64
 	sshl	v1.8b, v2.8b, v3.8b
 	sshl	v1.16b, v2.16b, v3.16b
 	sshl	v1.4h, v2.4h, v3.4h
@@ -1176,28 +1645,50 @@
 	sshl	v1.4s, v2.4s, v3.4s
 	sshl	v1.2d, v2.2d, v3.2d
 	sshl	d1, d2, d3
-	sshll	v1.8h, v2.8b, #1
-	sshll	v1.4s, v2.4h, #1
-	sshll	v1.2d, v2.2s, #1
-	sshll2	v1.8h, v2.16b, #1
-	sshll2	v1.4s, v2.8h, #1
-	sshll2	v1.2d, v2.4s, #1
+	sshll	v1.8h, v2.8b, #0
+	sshll	v1.8h, v2.8b, #7
+	sshll	v1.4s, v2.4h, #0
+	sshll	v1.4s, v2.4h, #15
+	sshll	v1.2d, v2.2s, #0
+	sshll	v1.2d, v2.2s, #31
+	sshll2	v1.8h, v2.16b, #0
+	sshll2	v1.8h, v2.16b, #7
+	sshll2	v1.4s, v2.8h, #0
+	sshll2	v1.4s, v2.8h, #15
+	sshll2	v1.2d, v2.4s, #0
+	sshll2	v1.2d, v2.4s, #31
 	sshr	v1.8b, v2.8b, #1
+	sshr	v1.8b, v2.8b, #8
 	sshr	v1.16b, v2.16b, #1
+	sshr	v1.16b, v2.16b, #8
 	sshr	v1.4h, v2.4h, #1
+	sshr	v1.4h, v2.4h, #16
 	sshr	v1.8h, v2.8h, #1
+	sshr	v1.8h, v2.8h, #16
 	sshr	v1.2s, v2.2s, #1
+	sshr	v1.2s, v2.2s, #32
 	sshr	v1.4s, v2.4s, #1
+	sshr	v1.4s, v2.4s, #32
 	sshr	v1.2d, v2.2d, #1
+	sshr	v1.2d, v2.2d, #64
 	sshr	d1, d2, #1
+	sshr	d1, d2, #64
 	ssra	v1.8b, v2.8b, #1
+	ssra	v1.8b, v2.8b, #8
 	ssra	v1.16b, v2.16b, #1
+	ssra	v1.16b, v2.16b, #8
 	ssra	v1.4h, v2.4h, #1
+	ssra	v1.4h, v2.4h, #16
 	ssra	v1.8h, v2.8h, #1
+	ssra	v1.8h, v2.8h, #16
 	ssra	v1.2s, v2.2s, #1
+	ssra	v1.2s, v2.2s, #32
 	ssra	v1.4s, v2.4s, #1
+	ssra	v1.4s, v2.4s, #32
 	ssra	v1.2d, v2.2d, #1
+	ssra	v1.2d, v2.2d, #64
 	ssra	d1, d2, #1
+	ssra	d1, d2, #64
 	ssubl	v1.8h, v2.8b, v3.8b
 	ssubl	v1.4s, v2.4h, v3.4h
 	ssubl	v1.2d, v2.2s, v3.2s
@@ -1213,213 +1704,338 @@
 	st1	{v4.8b}, [x9]
 	st1	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9]
 	st1	{v4.8b}, [x9], x10
+	st1	{v4.8b}, [x9], #8
 	st1	{v4.16b}, [x9]
 	st1	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9]
 	st1	{v4.16b}, [x9], x10
+	st1	{v4.16b}, [x9], #16
 	st1	{v4.4h}, [x9]
 	st1	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9]
 	st1	{v4.4h}, [x9], x10
+	st1	{v4.4h}, [x9], #8
 	st1	{v4.8h}, [x9]
 	st1	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9]
 	st1	{v4.8h}, [x9], x10
+	st1	{v4.8h}, [x9], #16
 	st1	{v4.2s}, [x9]
 	st1	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9]
 	st1	{v4.2s}, [x9], x10
+	st1	{v4.2s}, [x9], #8
 	st1	{v4.4s}, [x9]
 	st1	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9]
 	st1	{v4.4s}, [x9], x10
+	st1	{v4.4s}, [x9], #16
 	st1	{v4.2d}, [x9]
 	st1	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9]
 	st1	{v4.2d}, [x9], x10
+	st1	{v4.2d}, [x9], #16
 	st1	{v4.1d}, [x9]
 	st1	{v4.1d, v5.1d, v6.1d, v7.1d}, [x9]
 	st1	{v4.1d}, [x9], x10
+	st1	{v4.1d}, [x9], #8
 	st1	{v4.b}[1], [x9]
 	st1	{v4.b}[1], [x9], x10
+	st1	{v4.b}[1], [x9], #1
 	st1	{v4.h}[1], [x9]
 	st1	{v4.h}[1], [x9], x10
+	st1	{v4.h}[1], [x9], #2
 	st1	{v4.s}[1], [x9]
 	st1	{v4.s}[1], [x9], x10
+	st1	{v4.s}[1], [x9], #4
 	st1	{v4.d}[1], [x9]
 	st1	{v4.d}[1], [x9], x10
+	st1	{v4.d}[1], [x9], #8
 	st2	{v4.b, v5.b}[1], [x9]
 	st2	{v4.b, v5.b}[1], [x9], x10
+	st2	{v4.b, v5.b}[1], [x9], #2
 	st2	{v4.h, v5.h}[1], [x9]
 	st2	{v4.h, v5.h}[1], [x9], x10
+	st2	{v4.h, v5.h}[1], [x9], #4
 	st2	{v4.s, v5.s}[1], [x9]
 	st2	{v4.s, v5.s}[1], [x9], x10
+	st2	{v4.s, v5.s}[1], [x9], #8
 	st2	{v4.d, v5.d}[1], [x9]
 	st2	{v4.d, v5.d}[1], [x9], x10
+	st2	{v4.d, v5.d}[1], [x9], #16
 	st2	{v4.8b, v5.8b}, [x9]
 	st2	{v4.8b, v5.8b}, [x9], x10
+	st2	{v4.8b, v5.8b}, [x9], #16
 	st2	{v4.16b, v5.16b}, [x9]
 	st2	{v4.16b, v5.16b}, [x9], x10
+	st2	{v4.16b, v5.16b}, [x9], #32
 	st2	{v4.4h, v5.4h}, [x9]
 	st2	{v4.4h, v5.4h}, [x9], x10
+	st2	{v4.4h, v5.4h}, [x9], #16
 	st2	{v4.8h, v5.8h}, [x9]
 	st2	{v4.8h, v5.8h}, [x9], x10
+	st2	{v4.8h, v5.8h}, [x9], #32
 	st2	{v4.2s, v5.2s}, [x9]
 	st2	{v4.2s, v5.2s}, [x9], x10
+	st2	{v4.2s, v5.2s}, [x9], #16
 	st2	{v4.4s, v5.4s}, [x9]
 	st2	{v4.4s, v5.4s}, [x9], x10
+	st2	{v4.4s, v5.4s}, [x9], #32
 	st2	{v4.2d, v5.2d}, [x9]
 	st2	{v4.2d, v5.2d}, [x9], x10
+	st2	{v4.2d, v5.2d}, [x9], #32
 	st3	{v4.b, v5.b, v6.b}[1], [x9]
 	st3	{v4.b, v5.b, v6.b}[1], [x9], x10
+	st3	{v4.b, v5.b, v6.b}[1], [x9], #3
 	st3	{v4.h, v5.h, v6.h}[1], [x9]
 	st3	{v4.h, v5.h, v6.h}[1], [x9], x10
+	st3	{v4.h, v5.h, v6.h}[1], [x9], #6
 	st3	{v4.s, v5.s, v6.s}[1], [x9]
 	st3	{v4.s, v5.s, v6.s}[1], [x9], x10
+	st3	{v4.s, v5.s, v6.s}[1], [x9], #12
 	st3	{v4.d, v5.d, v6.d}[1], [x9]
 	st3	{v4.d, v5.d, v6.d}[1], [x9], x10
+	st3	{v4.d, v5.d, v6.d}[1], [x9], #24
 	st3	{v4.8b, v5.8b, v6.8b}, [x9]
 	st3	{v4.8b, v5.8b, v6.8b}, [x9], x10
+	st3	{v4.8b, v5.8b, v6.8b}, [x9], #24
 	st3	{v4.16b, v5.16b, v6.16b}, [x9]
 	st3	{v4.16b, v5.16b, v6.16b}, [x9], x10
+	st3	{v4.16b, v5.16b, v6.16b}, [x9], #48
 	st3	{v4.4h, v5.4h, v6.4h}, [x9]
 	st3	{v4.4h, v5.4h, v6.4h}, [x9], x10
+	st3	{v4.4h, v5.4h, v6.4h}, [x9], #24
 	st3	{v4.8h, v5.8h, v6.8h}, [x9]
 	st3	{v4.8h, v5.8h, v6.8h}, [x9], x10
+	st3	{v4.8h, v5.8h, v6.8h}, [x9], #48
 	st3	{v4.2s, v5.2s, v6.2s}, [x9]
 	st3	{v4.2s, v5.2s, v6.2s}, [x9], x10
+	st3	{v4.2s, v5.2s, v6.2s}, [x9], #24
 	st3	{v4.4s, v5.4s, v6.4s}, [x9]
 	st3	{v4.4s, v5.4s, v6.4s}, [x9], x10
+	st3	{v4.4s, v5.4s, v6.4s}, [x9], #48
 	st3	{v4.2d, v5.2d, v6.2d}, [x9]
 	st3	{v4.2d, v5.2d, v6.2d}, [x9], x10
+	st3	{v4.2d, v5.2d, v6.2d}, [x9], #48
 	st4	{v4.b, v5.b, v6.b, v7.b}[1], [x9]
 	st4	{v4.b, v5.b, v6.b, v7.b}[1], [x9], x10
+	st4	{v4.b, v5.b, v6.b, v7.b}[1], [x9], #4
 	st4	{v4.h, v5.h, v6.h, v7.h}[1], [x9]
 	st4	{v4.h, v5.h, v6.h, v7.h}[1], [x9], x10
+	st4	{v4.h, v5.h, v6.h, v7.h}[1], [x9], #8
 	st4	{v4.s, v5.s, v6.s, v7.s}[1], [x9]
 	st4	{v4.s, v5.s, v6.s, v7.s}[1], [x9], x10
+	st4	{v4.s, v5.s, v6.s, v7.s}[1], [x9], #16
 	st4	{v4.d, v5.d, v6.d, v7.d}[1], [x9]
 	st4	{v4.d, v5.d, v6.d, v7.d}[1], [x9], x10
+	st4	{v4.d, v5.d, v6.d, v7.d}[1], [x9], #32
 	st4	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9]
 	st4	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9], x10
+	st4	{v4.8b, v5.8b, v6.8b, v7.8b}, [x9], #32
 	st4	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9]
 	st4	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9], x10
+	st4	{v4.16b, v5.16b, v6.16b, v7.16b}, [x9], #64
 	st4	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9]
 	st4	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9], x10
+	st4	{v4.4h, v5.4h, v6.4h, v7.4h}, [x9], #32
 	st4	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9]
 	st4	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9], x10
+	st4	{v4.8h, v5.8h, v6.8h, v7.8h}, [x9], #64
 	st4	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9]
 	st4	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9], x10
+	st4	{v4.2s, v5.2s, v6.2s, v7.2s}, [x9], #32
 	st4	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9]
 	st4	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9], x10
+	st4	{v4.4s, v5.4s, v6.4s, v7.4s}, [x9], #64
 	st4	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9]
 	st4	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9], x10
-	stnp	x1, x2, [x9, #16]
+	st4	{v4.2d, v5.2d, v6.2d, v7.2d}, [x9], #64
+	stnp	x1, x2, [x9, #-512]
+	stnp	x1, x2, [x9, #504]
 	stnp	x1, x2, [x9]
-	stnp	w1, w2, [x9, #16]
+	stnp	w1, w2, [x9, #-256]
+	stnp	w1, w2, [x9, #252]
 	stnp	w1, w2, [x9]
-	stnp	s1, s2, [x9, #16]
+	stnp	s1, s2, [x9, #-256]
+	stnp	s1, s2, [x9, #252]
 	stnp	s1, s2, [x9]
-	stnp	d1, d2, [x9, #16]
+	stnp	d1, d2, [x9, #-512]
+	stnp	d1, d2, [x9, #504]
 	stnp	d1, d2, [x9]
-	stnp	q1, q2, [x9, #16]
+	stnp	q1, q2, [x9, #-1024]
+	stnp	q1, q2, [x9, #1008]
 	stnp	q1, q2, [x9]
 	stp	x1, x2, [x9, #16]
-	stp	x1, x2, [x9, #16]!
-	stp	x1, x2, [x9], #16
+	stp	x1, x2, [x9, #-512]!
+	stp	x1, x2, [x9], #504
 	stp	x1, x2, [x9]
-	stp	w1, w2, [x9, #16]
-	stp	w1, w2, [x9, #16]!
-	stp	w1, w2, [x9], #16
+	stp	w1, w2, [x9, #8]
+	stp	w1, w2, [x9, #-256]!
+	stp	w1, w2, [x9], #252
 	stp	w1, w2, [x9]
-	stp	s1, s2, [x9, #16]
-	stp	s1, s2, [x9, #16]!
-	stp	s1, s2, [x9], #16
+	stp	s1, s2, [x9, #8]
+	stp	s1, s2, [x9, #-256]!
+	stp	s1, s2, [x9], #252
 	stp	s1, s2, [x9]
 	stp	d1, d2, [x9, #16]
-	stp	d1, d2, [x9, #16]!
-	stp	d1, d2, [x9], #16
+	stp	d1, d2, [x9, #-512]!
+	stp	d1, d2, [x9], #504
 	stp	d1, d2, [x9]
-	stp	q1, q2, [x9, #16]
-	stp	q1, q2, [x9, #16]!
-	stp	q1, q2, [x9], #16
+	stp	q1, q2, [x9, #32]
+	stp	q1, q2, [x9, #-1024]!
+	stp	q1, q2, [x9], #1008
 	stp	q1, q2, [x9]
 	str	x1, [x9, #16]
-	str	x1, [x9, #16]!
-	str	x1, [x9], #16
+	str	x1, [x9, #32760]
+	str	x1, [x9, #-256]
+	str	x1, [x9, #255]
+	str	x1, [x9, #-256]!
+	str	x1, [x9], #255
 	str	x1, [x9]
-	str	w1, [x9, #16]
-	str	w1, [x9, #16]!
-	str	w1, [x9], #16
-	str	w1, [x9]
 	str	x1, [x9, x10]
 	str	x1, [x9, w10, uxtw]
+	str	x1, [x9, x10, lsl #3]
+	str	x1, [x9, w10, sxtw #3]
+	str	x1, [x9, x10, sxtx]
+	str	w1, [x9, #8]
+	str	w1, [x9, #16380]
+	str	w1, [x9, #-256]
+	str	w1, [x9, #255]
+	str	w1, [x9, #-256]!
+	str	w1, [x9], #255
+	str	w1, [x9]
 	str	w1, [x9, x10]
 	str	w1, [x9, w10, uxtw]
-	str	b1, [x9, #16]
-	str	b1, [x9, #16]!
-	str	b1, [x9], #16
+	str	w1, [x9, x10, lsl #2]
+	str	w1, [x9, w10, sxtw #2]
+	str	w1, [x9, x10, sxtx]
+	str	b1, [x9, #2]
+	str	b1, [x9, #4095]
+	str	b1, [x9, #-256]
+	str	b1, [x9, #255]
+	str	b1, [x9, #-256]!
+	str	b1, [x9], #255
 	str	b1, [x9]
 	str	b1, [x9, x10]
 	str	b1, [x9, w10, uxtw]
-	str	h1, [x9, #16]
-	str	h1, [x9, #16]!
-	str	h1, [x9], #16
+	str	b1, [x9, x10, lsl #0]
+	str	b1, [x9, w10, sxtw #0]
+	str	b1, [x9, x10, sxtx]
+	str	h1, [x9, #4]
+	str	h1, [x9, #8190]
+	str	h1, [x9, #-256]
+	str	h1, [x9, #255]
+	str	h1, [x9, #-256]!
+	str	h1, [x9], #255
 	str	h1, [x9]
 	str	h1, [x9, x10]
 	str	h1, [x9, w10, uxtw]
-	str	s1, [x9, #16]
-	str	s1, [x9, #16]!
-	str	s1, [x9], #16
+	str	h1, [x9, x10, lsl #1]
+	str	h1, [x9, w10, sxtw #1]
+	str	h1, [x9, x10, sxtx]
+	str	s1, [x9, #8]
+	str	s1, [x9, #16380]
+	str	s1, [x9, #-256]
+	str	s1, [x9, #255]
+	str	s1, [x9, #-256]!
+	str	s1, [x9], #255
 	str	s1, [x9]
 	str	s1, [x9, x10]
 	str	s1, [x9, w10, uxtw]
+	str	s1, [x9, x10, lsl #2]
+	str	s1, [x9, w10, sxtw #2]
+	str	s1, [x9, x10, sxtx]
 	str	d1, [x9, #16]
-	str	d1, [x9, #16]!
-	str	d1, [x9], #16
+	str	d1, [x9, #32760]
+	str	d1, [x9, #-256]
+	str	d1, [x9, #255]
+	str	d1, [x9, #-256]!
+	str	d1, [x9], #255
 	str	d1, [x9]
 	str	d1, [x9, x10]
 	str	d1, [x9, w10, uxtw]
-	str	q1, [x9, #16]
-	str	q1, [x9, #16]!
-	str	q1, [x9], #16
+	str	d1, [x9, x10, lsl #3]
+	str	d1, [x9, w10, sxtw #3]
+	str	d1, [x9, x10, sxtx]
+	str	q1, [x9, #32]
+	str	q1, [x9, #65520]
+	str	q1, [x9, #-256]
+	str	q1, [x9, #255]
+	str	q1, [x9, #-256]!
+	str	q1, [x9], #255
 	str	q1, [x9]
 	str	q1, [x9, x10]
 	str	q1, [x9, w10, uxtw]
-	strb	w1, [x9, #16]
-	strb	w1, [x9, #16]!
-	strb	w1, [x9], #16
+	str	q1, [x9, x10, lsl #4]
+	str	q1, [x9, w10, sxtw #4]
+	str	q1, [x9, x10, sxtx]
+	strb	w1, [x9, #2]
+	strb	w1, [x9, #4095]
+	strb	w1, [x9, #-256]
+	strb	w1, [x9, #255]
+	strb	w1, [x9, #-256]!
+	strb	w1, [x9], #255
 	strb	w1, [x9]
 	strb	w1, [x9, x10]
 	strb	w1, [x9, w10, uxtw]
-	strh	w1, [x9, #16]
-	strh	w1, [x9, #16]!
-	strh	w1, [x9], #16
+	strb	w1, [x9, x10, lsl #0]
+	strb	w1, [x9, w10, sxtw #0]
+	strb	w1, [x9, x10, sxtx]
+	strh	w1, [x9, #4]
+	strh	w1, [x9, #8190]
+	strh	w1, [x9, #-256]
+	strh	w1, [x9, #255]
+	strh	w1, [x9, #-256]!
+	strh	w1, [x9], #255
 	strh	w1, [x9]
 	strh	w1, [x9, x10]
 	strh	w1, [x9, w10, uxtw]
-	stur	x1, [x9, #16]
+	strh	w1, [x9, x10, lsl #1]
+	strh	w1, [x9, w10, sxtw #1]
+	strh	w1, [x9, x10, sxtx]
+	stur	x1, [x9, #-256]
+	stur	x1, [x9, #255]
 	stur	x1, [x9]
-	stur	w1, [x9, #16]
+	stur	w1, [x9, #-256]
+	stur	w1, [x9, #255]
 	stur	w1, [x9]
-	stur	b1, [x9, #16]
+	stur	b1, [x9, #-256]
+	stur	b1, [x9, #255]
 	stur	b1, [x9]
-	stur	h1, [x9, #16]
+	stur	h1, [x9, #-256]
+	stur	h1, [x9, #255]
 	stur	h1, [x9]
-	stur	s1, [x9, #16]
+	stur	s1, [x9, #-256]
+	stur	s1, [x9, #255]
 	stur	s1, [x9]
-	stur	d1, [x9, #16]
+	stur	d1, [x9, #-256]
+	stur	d1, [x9, #255]
 	stur	d1, [x9]
-	stur	q1, [x9, #16]
+	stur	q1, [x9, #-256]
+	stur	q1, [x9, #255]
 	stur	q1, [x9]
-	sturb	w1, [x9, #16]
+	sturb	w1, [x9, #-256]
+	sturb	w1, [x9, #255]
 	sturb	w1, [x9]
-	sturh	w1, [x9, #16]
+	sturh	w1, [x9, #-256]
+	sturh	w1, [x9, #255]
 	sturh	w1, [x9]
-	sub	x1, x2, #1, lsl #12
-	sub	x1, x2, #1
-	sub	w1, w2, #1, lsl #12
-	sub	w1, w2, #1
+	sub	x1, x2, #0, lsl #12
+	sub	x1, x2, #4095, lsl #12
+	sub	x1, x2, #0, lsl #0
+	sub	x1, x2, #0
+	sub	w1, w2, #0, lsl #12
+	sub	w1, w2, #4095, lsl #12
+	sub	w1, w2, #0, lsl #0
+	sub	w1, w2, #0
 	sub	x1, x2, x3, lsl #2
+	sub	x1, x2, x3, asr #63
 	sub	x1, x2, x3
-	sub	w1, w2, w3, lsl #2
+	sub	w1, w2, w3, lsr #2
+	sub	w1, w2, w3, asr #31
 	sub	w1, w2, w3
 	sub	x1, x2, w3, uxtw #2
+	sub	x1, x2, w3, sxtb #4
+	sub	x1, x2, w3, sxtw
+	sub	x1, x2, x3, sxtx #4
+	sub	x1, x2, x3, uxtx
 	sub	w1, w2, w3, uxtw #2
+	sub	w1, w2, w3, sxtx #4
+	sub	w1, w2, w3, uxtb
 	sub	v1.8b, v2.8b, v3.8b
 	sub	v1.16b, v2.16b, v3.16b
 	sub	v1.4h, v2.4h, v3.4h
@@ -1434,16 +2050,28 @@
 	subhn2	v1.16b, v2.8h, v3.8h
 	subhn2	v1.8h, v2.4s, v3.4s
 	subhn2	v1.4s, v2.2d, v3.2d
-	subs	x1, x2, #1, lsl #12
-	subs	x1, x2, #1
-	subs	w1, w2, #1, lsl #12
-	subs	w1, w2, #1
+	subs	x1, x2, #0, lsl #12
+	subs	x1, x2, #4095, lsl #12
+	subs	x1, x2, #0, lsl #0
+	subs	x1, x2, #0
+	subs	w1, w2, #0, lsl #12
+	subs	w1, w2, #4095, lsl #12
+	subs	w1, w2, #0, lsl #0
+	subs	w1, w2, #0
 	subs	x1, x2, x3, lsl #2
+	subs	x1, x2, x3, asr #63
 	subs	x1, x2, x3
-	subs	w1, w2, w3, lsl #2
+	subs	w1, w2, w3, lsr #2
+	subs	w1, w2, w3, asr #31
 	subs	w1, w2, w3
 	subs	x1, x2, w3, uxtw #2
+	subs	x1, x2, w3, sxtb #4
+	subs	x1, x2, w3, sxtw
+	subs	x1, x2, x3, sxtx #4
+	subs	x1, x2, x3, uxtx
 	subs	w1, w2, w3, uxtw #2
+	subs	w1, w2, w3, sxtx #4
+	subs	w1, w2, w3, uxtb
 	sxtb	w1, w2
 	sxtb	x1, w2
 	sxth	w1, w2
@@ -1460,13 +2088,17 @@
 	tbl	v1.16b, {v4.16b}, v3.16b
 	tbl	v1.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v3.16b
 	tbnz	x1, #1, .Lsample
+	tbnz	x1, #63, .Lsample
 	tbnz	w1, #1, .Lsample
+	tbnz	w1, #31, .Lsample
 	tbx	v1.8b, {v4.16b}, v3.8b
 	tbx	v1.8b, {v4.16b, v5.16b, v6.16b, v7.16b}, v3.8b
 	tbx	v1.16b, {v4.16b}, v3.16b
 	tbx	v1.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v3.16b
 	tbz	x1, #1, .Lsample
+	tbz	x1, #63, .Lsample
 	tbz	w1, #1, .Lsample
+	tbz	w1, #31, .Lsample
 	trn1	v1.8b, v2.8b, v3.8b
 	trn1	v1.16b, v2.16b, v3.16b
 	trn1	v1.4h, v2.4h, v3.4h
@@ -1481,11 +2113,17 @@
 	trn2	v1.2s, v2.2s, v3.2s
 	trn2	v1.4s, v2.4s, v3.4s
 	trn2	v1.2d, v2.2d, v3.2d
-	tst	x1, #1
-	tst	w1, #1
+	tst	x1, #0x5555555555555555
+	tst	x1, #-4
+	tst	x1, #0x7ffffffffffffffe
+	tst	w1, #0x0f0f0f0f
+	tst	w1, #0x80000000
 	tst	x1, x2, ror #2
+	tst	x1, x2, ror #63
+	tst	x1, x2, lsl #0
 	tst	x1, x2
 	tst	w1, w2, ror #2
+	tst	w1, w2, ror #31
 	tst	w1, w2
 	uaba	v1.8b, v2.8b, v3.8b
 	uaba	v1.16b, v2.16b, v3.16b
@@ -1541,12 +2179,25 @@
 	uaddw2	v1.4s, v2.4s, v3.8h
 	uaddw2	v1.2d, v2.2d, v3.4s
 	ubfiz	x1, x2, #1, #1
+	ubfiz	x1, x2, #63, #1
+	ubfiz	x1, x2, #1, #63
 	ubfiz	w1, w2, #1, #1
+	ubfiz	w1, w2, #31, #1
+	ubfiz	w1, w2, #1, #31
 	ubfm	x1, x2, #1, #1
+	ubfm	x1, x2, #63, #1
+	ubfm	x1, x2, #1, #63
 	ubfm	w1, w2, #1, #1
+	ubfm	w1, w2, #31, #1
+	ubfm	w1, w2, #1, #31
 	ubfx	x1, x2, #1, #1
+	ubfx	x1, x2, #63, #1
+	ubfx	x1, x2, #1, #63
 	ubfx	w1, w2, #1, #1
-	udf	#1
+	ubfx	w1, w2, #31, #1
+	ubfx	w1, w2, #1, #31
+	udf	#0
+	udf	#65535
 	udiv	x1, x2, x3
 	udiv	w1, w2, w3
 	uhadd	v1.8b, v2.8b, v3.8b
@@ -1643,25 +2294,45 @@
 	uqadd	v1.2d, v2.2d, v3.2d
 	uqadd	d1, d2, d3
 	uqrshrn	v1.8b, v2.8h, #1
+	uqrshrn	v1.8b, v2.8h, #8
 	uqrshrn	v1.4h, v2.4s, #1
+	uqrshrn	v1.4h, v2.4s, #16
 	uqrshrn	v1.2s, v2.2d, #1
+	uqrshrn	v1.2s, v2.2d, #32
 	uqrshrn2	v1.16b, v2.8h, #1
+	uqrshrn2	v1.16b, v2.8h, #8
 	uqrshrn2	v1.8h, v2.4s, #1
+	uqrshrn2	v1.8h, v2.4s, #16
 	uqrshrn2	v1.4s, v2.2d, #1
-	uqshl	v1.8b, v2.8b, #1
-	uqshl	v1.16b, v2.16b, #1
-	uqshl	v1.4h, v2.4h, #1
-	uqshl	v1.8h, v2.8h, #1
-	uqshl	v1.2s, v2.2s, #1
-	uqshl	v1.4s, v2.4s, #1
-	uqshl	v1.2d, v2.2d, #1
-	uqshl	d1, d2, #1
+	uqrshrn2	v1.4s, v2.2d, #32
+	uqshl	v1.8b, v2.8b, #0
+	uqshl	v1.8b, v2.8b, #7
+	uqshl	v1.16b, v2.16b, #0
+	uqshl	v1.16b, v2.16b, #7
+	uqshl	v1.4h, v2.4h, #0
+	uqshl	v1.4h, v2.4h, #15
+	uqshl	v1.8h, v2.8h, #0
+	uqshl	v1.8h, v2.8h, #15
+	uqshl	v1.2s, v2.2s, #0
+	uqshl	v1.2s, v2.2s, #31
+	uqshl	v1.4s, v2.4s, #0
+	uqshl	v1.4s, v2.4s, #31
+	uqshl	v1.2d, v2.2d, #0
+	uqshl	v1.2d, v2.2d, #63
+	uqshl	d1, d2, #0
+	uqshl	d1, d2, #63
 	uqshrn	v1.8b, v2.8h, #1
+	uqshrn	v1.8b, v2.8h, #8
 	uqshrn	v1.4h, v2.4s, #1
+	uqshrn	v1.4h, v2.4s, #16
 	uqshrn	v1.2s, v2.2d, #1
+	uqshrn	v1.2s, v2.2d, #32
 	uqshrn2	v1.16b, v2.8h, #1
+	uqshrn2	v1.16b, v2.8h, #8
 	uqshrn2	v1.8h, v2.4s, #1
+	uqshrn2	v1.8h, v2.4s, #16
 	uqshrn2	v1.4s, v2.2d, #1
+	uqshrn2	v1.4s, v2.2d, #32
 	uqsub	v1.8b, v2.8b, v3.8b
 	uqsub	v1.16b, v2.16b, v3.16b
 	uqsub	v1.4h, v2.4h, v3.4h
@@ -1691,21 +2362,37 @@
 	urshl	v1.2d, v2.2d, v3.2d
 	urshl	d1, d2, d3
 	urshr	v1.8b, v2.8b, #1
+	urshr	v1.8b, v2.8b, #8
 	urshr	v1.16b, v2.16b, #1
+	urshr	v1.16b, v2.16b, #8
 	urshr	v1.4h, v2.4h, #1
+	urshr	v1.4h, v2.4h, #16
 	urshr	v1.8h, v2.8h, #1
+	urshr	v1.8h, v2.8h, #16
 	urshr	v1.2s, v2.2s, #1
+	urshr	v1.2s, v2.2s, #32
 	urshr	v1.4s, v2.4s, #1
+	urshr	v1.4s, v2.4s, #32
 	urshr	v1.2d, v2.2d, #1
+	urshr	v1.2d, v2.2d, #64
 	urshr	d1, d2, #1
+	urshr	d1, d2, #64
 	ursra	v1.8b, v2.8b, #1
+	ursra	v1.8b, v2.8b, #8
 	ursra	v1.16b, v2.16b, #1
+	ursra	v1.16b, v2.16b, #8
 	ursra	v1.4h, v2.4h, #1
+	ursra	v1.4h, v2.4h, #16
 	ursra	v1.8h, v2.8h, #1
+	ursra	v1.8h, v2.8h, #16
 	ursra	v1.2s, v2.2s, #1
+	ursra	v1.2s, v2.2s, #32
 	ursra	v1.4s, v2.4s, #1
+	ursra	v1.4s, v2.4s, #32
 	ursra	v1.2d, v2.2d, #1
+	ursra	v1.2d, v2.2d, #64
 	ursra	d1, d2, #1
+	ursra	d1, d2, #64
 	ushl	v1.8b, v2.8b, v3.8b
 	ushl	v1.16b, v2.16b, v3.16b
 	ushl	v1.4h, v2.4h, v3.4h
@@ -1714,28 +2401,50 @@
 	ushl	v1.4s, v2.4s, v3.4s
 	ushl	v1.2d, v2.2d, v3.2d
 	ushl	d1, d2, d3
-	ushll	v1.8h, v2.8b, #1
-	ushll	v1.4s, v2.4h, #1
-	ushll	v1.2d, v2.2s, #1
-	ushll2	v1.8h, v2.16b, #1
-	ushll2	v1.4s, v2.8h, #1
-	ushll2	v1.2d, v2.4s, #1
+	ushll	v1.8h, v2.8b, #0
+	ushll	v1.8h, v2.8b, #7
+	ushll	v1.4s, v2.4h, #0
+	ushll	v1.4s, v2.4h, #15
+	ushll	v1.2d, v2.2s, #0
+	ushll	v1.2d, v2.2s, #31
+	ushll2	v1.8h, v2.16b, #0
+	ushll2	v1.8h, v2.16b, #7
+	ushll2	v1.4s, v2.8h, #0
+	ushll2	v1.4s, v2.8h, #15
+	ushll2	v1.2d, v2.4s, #0
+	ushll2	v1.2d, v2.4s, #31
 	ushr	v1.8b, v2.8b, #1
+	ushr	v1.8b, v2.8b, #8
 	ushr	v1.16b, v2.16b, #1
+	ushr	v1.16b, v2.16b, #8
 	ushr	v1.4h, v2.4h, #1
+	ushr	v1.4h, v2.4h, #16
 	ushr	v1.8h, v2.8h, #1
+	ushr	v1.8h, v2.8h, #16
 	ushr	v1.2s, v2.2s, #1
+	ushr	v1.2s, v2.2s, #32
 	ushr	v1.4s, v2.4s, #1
+	ushr	v1.4s, v2.4s, #32
 	ushr	v1.2d, v2.2d, #1
+	ushr	v1.2d, v2.2d, #64
 	ushr	d1, d2, #1
+	ushr	d1, d2, #64
 	usra	v1.8b, v2.8b, #1
+	usra	v1.8b, v2.8b, #8
 	usra	v1.16b, v2.16b, #1
+	usra	v1.16b, v2.16b, #8
 	usra	v1.4h, v2.4h, #1
+	usra	v1.4h, v2.4h, #16
 	usra	v1.8h, v2.8h, #1
+	usra	v1.8h, v2.8h, #16
 	usra	v1.2s, v2.2s, #1
+	usra	v1.2s, v2.2s, #32
 	usra	v1.4s, v2.4s, #1
+	usra	v1.4s, v2.4s, #32
 	usra	v1.2d, v2.2d, #1
+	usra	v1.2d, v2.2d, #64
 	usra	d1, d2, #1
+	usra	d1, d2, #64
 	usubl	v1.8h, v2.8b, v3.8b
 	usubl	v1.4s, v2.4h, v3.4h
 	usubl	v1.2d, v2.2s, v3.2s
@@ -1790,4 +2499,10 @@
 	zip2	v1.2s, v2.2s, v3.2s
 	zip2	v1.4s, v2.4s, v3.4s
 	zip2	v1.2d, v2.2d, v3.2d
+	.ctasm_endproc
+	.ctasm_proc a64_insn_calls, save=x29,x30
+.Lcall:
+	bl	.Lcall
+	blr	x1
+	.ctasm_ret
 	.ctasm_endproc
