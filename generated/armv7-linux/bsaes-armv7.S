@@ -4,6 +4,7 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
+#define ctasm_bsaes_expand_key CTASM_PFX(CTASM_PREFIX,ctasm_bsaes_expand_key)
 #define ctasm_bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,ctasm_bsaes_ctr32_encrypt_blocks)
 #define ctasm_bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX,ctasm_bsaes_cbc_decrypt)
 #endif
@@ -2103,6 +2104,57 @@ _bsaes_decrypt8:
 	.byte	0,4,8,12,1,5,9,13,2,6,10,14,3,7,11,15	// key bytes to row-major
 	.p2align	4
 
+	.globl	ctasm_bsaes_expand_key
+	.hidden	ctasm_bsaes_expand_key
+	.type	ctasm_bsaes_expand_key, %function
+	.p2align	2
+ctasm_bsaes_expand_key:
+	.fnstart
+	.cfi_startproc
+	adr	r12, .Lbs_rowmajor
+	vld1.64	{d4-d5}, [r12]
+	ldr	r3, [r1]
+	vld1.64	{d0-d3}, [r1]!
+	cmp	r2, #0
+	beq	.Lexpand_order
+	vrev32.8	q1, q1
+.Lexpand_order:
+	vst1.64	{d0-d3}, [r0]!
+	sub	r3, r3, #1
+.Lexpand:
+	vld1.64	{d0-d1}, [r1]!
+	vtbl.8	d2, {d0,d1}, d4
+	vtbl.8	d3, {d0,d1}, d5
+	vshl.i8	q8, q1, #7
+	vshr.s8	q8, q8, #7
+	vshl.i8	q9, q1, #6
+	vshr.s8	q9, q9, #7
+	vshl.i8	q10, q1, #5
+	vshr.s8	q10, q10, #7
+	vshl.i8	q11, q1, #4
+	vshr.s8	q11, q11, #7
+	vshl.i8	q12, q1, #3
+	vshr.s8	q12, q12, #7
+	vshl.i8	q13, q1, #2
+	vshr.s8	q13, q13, #7
+	vshl.i8	q14, q1, #1
+	vshr.s8	q14, q14, #7
+	vshr.s8	q15, q1, #7
+
+	vst1.64	{d16-d19}, [r0]!
+	vst1.64	{d20-d23}, [r0]!
+	vst1.64	{d24-d27}, [r0]!
+	vst1.64	{d28-d31}, [r0]!
+	subs	r3, r3, #1
+	bne	.Lexpand
+	vld1.64	{d0-d1}, [r1]
+	vst1.64	{d0-d1}, [r0]
+	bx	lr
+	.cfi_endproc
+	.fnend
+	.size	ctasm_bsaes_expand_key, .-ctasm_bsaes_expand_key
+	.p2align	4
+
 	.globl	ctasm_bsaes_ctr32_encrypt_blocks
 	.hidden	ctasm_bsaes_ctr32_encrypt_blocks
 	.type	ctasm_bsaes_ctr32_encrypt_blocks, %function
@@ -2134,52 +2186,16 @@ ctasm_bsaes_ctr32_encrypt_blocks:
 	.cfi_offset	d14, -56
 	.cfi_offset	d15, -48
 	.vsave	{d8-d15}
-	sub	sp, sp, #2240
-	.cfi_def_cfa_offset	2344
-	.pad	#2240
-	ldr	r10, [sp, #2344]	// ivec
+	sub	sp, sp, #512
+	.cfi_def_cfa_offset	616
+	.pad	#512
+	ldr	r10, [sp, #616]	// ivec
 	cmp	r2, #0
 	beq	.Lctr_done
 	mov	r7, r0
 	mov	r8, r1
 	mov	r9, r2
 	mov	r4, r3
-	adr	r12, .Lbs_rowmajor
-	vld1.64	{d30-d31}, [r12]
-	ldr	r2, [r4]
-	add	r0, sp, #512
-	vld1.64	{d0-d3}, [r4]!
-	vrev32.8	q1, q1	// round key 0 to the counter blocks' byte order
-	vst1.64	{d0-d3}, [r0]!
-	sub	r2, r2, #1
-.Lexpand_ctr:
-	vld1.64	{d0-d1}, [r4]!
-	vtbl.8	d2, {d0,d1}, d30
-	vtbl.8	d3, {d0,d1}, d31
-	vshl.i8	q2, q1, #7
-	vshr.s8	q2, q2, #7
-	vshl.i8	q3, q1, #6
-	vshr.s8	q3, q3, #7
-	vshl.i8	q4, q1, #5
-	vshr.s8	q4, q4, #7
-	vshl.i8	q5, q1, #4
-	vshr.s8	q5, q5, #7
-	vshl.i8	q6, q1, #3
-	vshr.s8	q6, q6, #7
-	vshl.i8	q7, q1, #2
-	vshr.s8	q7, q7, #7
-	vshl.i8	q8, q1, #1
-	vshr.s8	q8, q8, #7
-	vshr.s8	q9, q1, #7
-	vst1.64	{d4-d7}, [r0]!
-	vst1.64	{d8-d11}, [r0]!
-	vst1.64	{d12-d15}, [r0]!
-	vst1.64	{d16-d19}, [r0]!
-	subs	r2, r2, #1
-	bne	.Lexpand_ctr
-	vld1.64	{d0-d1}, [r4]
-	vst1.64	{d0-d1}, [r0]
-	add	r4, sp, #512
 	vld1.8	{d0-d1}, [r10]
 	vrev32.8	q0, q0	// the counter block, each word in native order
 	vmov.i32	q1, #1
@@ -2251,16 +2267,14 @@ ctasm_bsaes_ctr32_encrypt_blocks:
 	veor	q0, q0, q0
 	veor	q1, q1, q1
 	mov	r3, sp
-	ldr	r12, [sp, #512]
-	lsl	r12, r12, #2
-	add	r12, r12, #14
+	mov	r12, #16
 .Lwipe_ctr:
 	vst1.64	{d0-d3}, [r3]!
 	subs	r12, r12, #1
 	bne	.Lwipe_ctr
 
 .Lctr_done:
-	add	sp, sp, #2240
+	add	sp, sp, #512
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}
 	.cfi_def_cfa_offset	40

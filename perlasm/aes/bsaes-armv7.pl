@@ -55,8 +55,8 @@
 # domain; the cores read an expanded key: the middle keys as 8 planes each
 # (plane b byte 4*row+col = 0xff iff bit b of key byte 4*col+row), 128
 # bytes a round, so that a round loads them (one vldmia) instead of making
-# them (15 shifts).  CTR expands into its frame per call (expand_key); CBC
-# decryption gets it expanded once, at set_decrypt_key (tier_armv7.cc).
+# them (15 shifts).  The tier expands each key once, at set_*_key
+# (ctasm_bsaes_expand_key, tier_armv7.cc), into the key's extra area.
 #
 # GPR plan inside the 8-block cores: r5 = rounds left, r6 = next key plane,
 # r12 = ShiftRows tables; r0-r4 and r7-r11 = addresses of the first ten
@@ -963,7 +963,7 @@ for my $dec (0, 1) {
     my $tab  = ".Lbs_$name";
     my @tabs = sr_tables($dec ? @ISR : @SR);
     # CTR (the only user of encrypt8) hands over its counter blocks with each
-    # word in native order, and its first round key likewise (expand_key):
+    # word in native order, and its first round key likewise (ctasm_bsaes_expand_key, ctr != 0):
     # the planes hold the state with the bytes of each word reversed, which
     # the first round's ShiftRows table undoes (8 vrev32 a batch fewer).
     $tabs[0] = [ map { 4 * int($_ / 4) + 3 - $_ % 4 } @{ $tabs[0] } ] unless $dec;
@@ -1008,45 +1008,56 @@ ___
 my $SPILL = 32 * int($maxslots / 2 + 0.5);
 
 # Frame of the entry points: the callers' r4, r7-r11 while a core runs,
-# spill slots, 8 result blocks, 9 input blocks.
+# spill slots, 8 result blocks, 9 input blocks (padded to a multiple of 32).
 my $KS    = $SLOT0 + $SPILL;
 my $BUF   = $KS + 128;
-my $EK    = $BUF + 160;    # 9 blocks, padded to a multiple of 32
-# The key expanded for this call: the bsaes key's header, first and last
-# round keys as they are, the middle ones as 8 planes each (row-major),
-# 16 * 3 + 128 * 13 bytes at most.
-my $FRAME = $EK + 1728;
+my $FRAME = $BUF + 160;
 my $ARG5  = $FRAME + 64 + 40;    # vsave d8-d15, save r3-r11,lr
 
-# Expands the bsaes key at r4 to [sp, #EK] and points r4 there: one load,
-# two vtbl and 15 shifts per middle round key, so that a round loads 8
-# planes instead of making them.  Clobbers r0, r2, r12, q0-q9, q15.
-sub expand_key {
-    my $x = shift;
-    my $s = "\t.ctasm_adr\tr12, .Lbs_rowmajor\n\tvld1.64\t{d30-d31}, [r12]\n\tldr\tr2, [r4]\n\tadd\tr0, sp, #$EK\n"
-          . "\tvld1.64\t{d0-d3}, [r4]!\n\tvrev32.8\tq1, q1\t\t\t\@ round key 0 to the counter blocks' byte order\n"
-          . "\tvst1.64\t{d0-d3}, [r0]!\n\tsub\tr2, r2, #1\n.Lexpand$x:\n"
-          . "\tvld1.64\t{d0-d1}, [r4]!\n\tvtbl.8\td2, {d0,d1}, d30\n\tvtbl.8\td3, {d0,d1}, d31\n";
-    for my $b (0 .. 7) {
-        my $q = 2 + $b;
-        $s .= $b == 7 ? "\tvshr.s8\tq$q, q1, #7\n" : "\tvshl.i8\tq$q, q1, #" . (7 - $b) . "\n\tvshr.s8\tq$q, q$q, #7\n";
-    }
-    $s .= "\tvst1.64\t{d" . (4 + 4 * $_) . "-d" . (7 + 4 * $_) . "}, [r0]!\n" for 0 .. 3;
-    return $s . "\tsubs\tr2, r2, #1\n\tbne\t.Lexpand$x\n\tvld1.64\t{d0-d1}, [r4]\n\tvst1.64\t{d0-d1}, [r0]\n\tadd\tr4, sp, #$EK\n";
-}
-
-# Zero the whole frame (it held keystream, plaintext and key planes).
-# (up to the expanded key's end: EK/32 + 4 (N - 1) + 2 32-byte stores)
-# A fixed count of 32-byte stores if given (CBC: no expanded key in the frame).
+# Zero the whole frame (it held keystream, plaintext and state planes):
+# $FRAME/32 stores of 32 bytes.
 sub wipe_frame {
-    my ($x, $fixed) = @_;
-    return "\tveor\tq0, q0, q0\n\tveor\tq1, q1, q1\n\tmov\tr3, sp\n"
-         . ($fixed ? "\tmov\tr12, #$fixed\n" : "\tldr\tr12, [sp, #$EK]\n\tlsl\tr12, r12, #2\n\tadd\tr12, r12, #" . ($EK / 32 - 2) . "\n")
+    my $x = shift;
+    return "\tveor\tq0, q0, q0\n\tveor\tq1, q1, q1\n\tmov\tr3, sp\n\tmov\tr12, #" . ($FRAME / 32) . "\n"
          . ".Lwipe$x:\n\tvst1.64\t{d0-d3}, [r3]!\n\tsubs\tr12, r12, #1\n\tbne\t.Lwipe$x\n";
 }
 die "frame not a multiple of 32" if $FRAME % 32;
 
 $code .= ".ctasm_align 16\n.Lbs_rowmajor:\n\t.byte\t" . join(",", map { rm($_) } 0 .. 15) . "\t@ key bytes to row-major\n";
+
+# ctasm_bsaes_expand_key(out, bsaes_key, ctr): the expanded key the cores read
+# (see "Key" above), made once per key by set_*_key (tier_armv7.cc).  ctr != 0
+# puts round key 0 in the counter blocks' byte order (each word reversed, as
+# CTR hands them over).  A leaf: q0-q2 and q8-q15 only.
+$code .= <<___;
+.ctasm_align 16
+.ctasm_proc ctasm_bsaes_expand_key, global
+	.ctasm_adr	r12, .Lbs_rowmajor
+	vld1.64	{d4-d5}, [r12]
+	ldr	r3, [r1]
+	vld1.64	{d0-d3}, [r1]!
+	cmp	r2, #0
+	beq	.Lexpand_order
+	vrev32.8	q1, q1
+.Lexpand_order:
+	vst1.64	{d0-d3}, [r0]!
+	sub	r3, r3, #1
+.Lexpand:
+	vld1.64	{d0-d1}, [r1]!
+	vtbl.8	d2, {d0,d1}, d4
+	vtbl.8	d3, {d0,d1}, d5
+${\ join("", map { my $q = 8 + $_; ($_ == 7 ? "" : "\tvshl.i8\tq$q, q1, #" . (7 - $_) . "\n") . "\tvshr.s8\tq$q, q" . ($_ == 7 ? 1 : $q) . ", #7\n" } 0 .. 7) }
+	vst1.64	{d16-d19}, [r0]!
+	vst1.64	{d20-d23}, [r0]!
+	vst1.64	{d24-d27}, [r0]!
+	vst1.64	{d28-d31}, [r0]!
+	subs	r3, r3, #1
+	bne	.Lexpand
+	vld1.64	{d0-d1}, [r1]
+	vst1.64	{d0-d1}, [r0]
+.ctasm_ret
+.ctasm_endproc
+___
 
 # ctasm_bsaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec): 8 counter blocks
 # per batch; a short last batch still computes all 8 and uses the first ones.
@@ -1060,7 +1071,7 @@ $code .= <<___;
 	mov	r8, r1
 	mov	r9, r2
 	mov	r4, r3
-${\ expand_key("_ctr") }	vld1.8	{d0-d1}, [r10]
+	vld1.8	{d0-d1}, [r10]
 	vrev32.8	q0, q0			@ the counter block, each word in native order
 	vmov.i32	q1, #1
 	vmov.i32	d2, #0
@@ -1118,15 +1129,14 @@ ${\ wipe_frame("_ctr") }
 .ctasm_endproc
 ___
 
-# ctasm_bsaes_cbc_decrypt(in, out, len, key, ivec): the key comes expanded
-# (the tier does it once, at set_decrypt_key; layout as at [sp, #EK] in
-# CTR); buffer B at [sp, #BUF] holds
+# ctasm_bsaes_cbc_decrypt(in, out, len, key, ivec): the key expanded by
+# ctasm_bsaes_expand_key (ctr = 0); buffer B at [sp, #BUF] holds
 # the previous ciphertext (IV) then this batch's ciphertexts, so in == out
 # works and a short batch reads only what it has.
 $code .= <<___;
 .ctasm_align 16
-.ctasm_proc ctasm_bsaes_cbc_decrypt, global, save=r3-r11,lr, vsave=d8-d15, frame=$EK
-	ldr	r10, [sp, #${\ ($EK + 104) }]		@ ivec
+.ctasm_proc ctasm_bsaes_cbc_decrypt, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
+	ldr	r10, [sp, #$ARG5]		@ ivec
 	lsrs	r9, r2, #4			@ blocks
 	beq	.Lcbc_done
 	mov	r7, r0
@@ -1170,7 +1180,7 @@ ${\ join("", map { "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\
 	cmp	r9, #0
 	bne	.Lcbc_batch
 	vst1.8	{d0-d1}, [r10]
-${\ wipe_frame("_cbc", $EK / 32) }
+${\ wipe_frame("_cbc") }
 .Lcbc_done:
 .ctasm_ret
 .ctasm_endproc
