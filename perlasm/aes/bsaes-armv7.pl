@@ -958,23 +958,63 @@ ___
 # Block n enters the cores in register $BLK_IN{$name}[n] and leaves in
 # $BLK_OUT{$name}[n] (the rows of the first and last transposes).
 my (%BLK_IN, %BLK_OUT);
+my ($ENC_BATCH, $ENC_TABLES);    # the encryption core, inlined into CTR's batch loop, and its tables
 for my $dec (0, 1) {
     my $name = $dec ? "decrypt" : "encrypt";
     my $tab  = ".Lbs_$name";
     my @tabs = sr_tables($dec ? @ISR : @SR);
-    # CTR (the only user of encrypt8) hands over its counter blocks with each
-    # word in native order, and its first round key likewise (ctasm_bsaes_expand_key, ctr != 0):
-    # the planes hold the state with the bytes of each word reversed, which
-    # the first round's ShiftRows table undoes (8 vrev32 a batch fewer).
+    # CTR (the only user of the encryption core) hands over its counter blocks
+    # with each word in native order, and its first round key likewise
+    # (ctasm_bsaes_expand_key, ctr != 0): the planes hold the state with the
+    # bytes of each word reversed, which the first round's ShiftRows table
+    # undoes (8 vrev32 a batch fewer).
     $tabs[0] = [ map { 4 * int($_ / 4) + 3 - $_ % 4 } @{ $tabs[0] } ] unless $dec;
     my @which = qw(first middle last);
     my ($mid, $pi, $s1)     = round_code($dec, 0, [ 8 .. 15 ]);
     my ($last, $sigma, $s2) = round_code($dec, 1, $pi);
     ($BLK_IN{$name}, $BLK_OUT{$name}) = ($pi, $sigma);
-    $code .= <<___;
+    # (next to its user: adr reaches only so far)
+    my $tables = <<___;
 .ctasm_align 16
 $tab:
 ${\ join("", map { "\t.byte\t" . join(",", @{ $tabs[$_] }) . "\t@ " . ($dec ? "InvShiftRows" : "ShiftRows") . ", $which[$_] round\n" } 0 .. 2) }
+___
+    $dec ? ($code .= $tables) : ($ENC_TABLES = $tables);
+    my $km = add_key_planes($pi);
+    if (!$dec) {
+        # Inlined into CTR, whose registers it keeps: its spill slots must be
+        # the ones r0-r3 address (set once per call).
+        die "encryption rounds use more than 4 spill slots" if $s1 > 4 || $s2 > 4;
+        # r4 = expanded key; lr (set once per call) = 2 * c + (N == 12), c
+        # = 8, 11, 12: the loop runs 4 key + round pairs a pass while r5 = c
+        # stays positive, AES-192 enters it half-way (2 + 4 + 4 = 10 = N - 2).
+        $ENC_BATCH = <<___;
+@ the encryption core: block n in q(${\ join(",", @$pi) })[n], out in q(${\ join(",", @$sigma) })[n]
+	add	r6, r4, #16
+	.ctasm_adr	$rCONST, $tab
+${\ add_key($pi, 1) }
+${\ transpose($pi) }
+@ round 1: its key was added to the blocks
+$mid
+	add	$rCONST, $rCONST, #16
+	lsrs	r5, lr, #1
+	bcs	.Lencrypt8_half
+.Lencrypt8_round:			@ 4 rounds a pass: N - 2 = 8, 10 (from half-way), 12
+$km$mid
+$km$mid
+.Lencrypt8_half:
+$km$mid
+$km$mid
+	subs	r5, r5, #4
+	bgt	.Lencrypt8_round
+	add	$rCONST, $rCONST, #16
+$km$last
+${\ transpose($sigma) }
+${\ add_key($sigma, 0) }
+___
+        next;
+    }
+    $code .= <<___;
 @ _bsaes_${name}8: block n in q(${\ join(",", @$pi) })[n], out in q(${\ join(",", @$sigma) })[n];
 @ r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
 @ [sp, #$SLOT0] of the caller.  Plane b lives in the register of row b.
@@ -991,12 +1031,12 @@ $mid
 	add	$rCONST, $rCONST, #16
 	sub	r5, r5, #2
 .L${name}8_round:			@ twice: N - 2 is even for N = 10, 12, 14
-${\ add_key_planes($pi) }$mid
-${\ add_key_planes($pi) }$mid
+$km$mid
+$km$mid
 	subs	r5, r5, #2
 	bne	.L${name}8_round
 	add	$rCONST, $rCONST, #16
-${\ add_key_planes($pi) }$last
+$km$last
 ${\ transpose($sigma) }
 ${\ add_key($sigma, 0) }
 .ctasm_ret
@@ -1061,7 +1101,12 @@ ___
 
 # ctasm_bsaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec): 8 counter blocks
 # per batch; a short last batch still computes all 8 and uses the first ones.
+# The encryption core is inlined; registers through the call: r0-r3 = spill
+# slot addresses, r4 = expanded key, r7 = in, r8 = out, r9 = blocks left,
+# r10/r11 = the next counter block / the counter step (at [sp, #BUF]),
+# lr = 2 * (round pairs for the core's loop) + 1 for AES-192 (see $ENC_BATCH).
 $code .= <<___;
+$ENC_TABLES
 .ctasm_align 16
 .ctasm_proc ctasm_bsaes_ctr32_encrypt_blocks, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
 	ldr	r10, [sp, #$ARG5]		@ ivec
@@ -1076,8 +1121,15 @@ $code .= <<___;
 	vmov.i32	q1, #1
 	vmov.i32	d2, #0
 	vshl.i64	d3, d3, #32			@ q1 = (0, 0, 0, 1): counter + 1
-	add	r3, sp, #$BUF
-	vst1.64	{d0-d3}, [r3]
+	add	r10, sp, #$BUF
+	add	r11, sp, #${\ ($BUF + 16) }
+	vst1.64	{d0-d3}, [r10]
+	ldr	r5, [r4]			@ N = 10, 12, 14: lr = 16, 23, 24
+	sub	lr, r5, #2
+	lsl	lr, lr, #1
+	cmp	r5, #12
+	addeq	lr, lr, #3
+${\ slot_setup(4) }
 .Lctr_batch:
 ___
 {
@@ -1087,17 +1139,17 @@ ___
     # next batch's first block goes back to the buffer.
     my %in = map { ($_ => 1) } @$pi;
     my ($one) = grep { !$in{$_} } 0 .. 15;
-    $code .= "\tadd\tr3, sp, #$BUF\n\tvld1.64\t{" . dreg($pi->[0], 0) . "-" . dreg($pi->[0], 1) . "}, [r3]!\n"
-           . "\tvld1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
+    $code .= "\tvld1.64\t{" . dreg($pi->[0], 0) . "-" . dreg($pi->[0], 1) . "}, [r10]\n"
+           . "\tvld1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r11]\n";
     $code .= "\tvadd.i32\tq$pi->[$_], q$pi->[$_ - 1], q$one\n" for 1 .. 7;
-    $code .= "\tvadd.i32\tq$one, q$pi->[7], q$one\n\tsub\tr3, r3, #16\n\tvst1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
+    $code .= "\tvadd.i32\tq$one, q$pi->[7], q$one\n\tvst1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r10]\n";
+    $code .= $ENC_BATCH;
     # A whole batch is XORed into the output straight from the registers
     # (keystream in the registers of @$sigma, input in the others); only a
     # short last batch goes through the keystream buffer.
     my %ks = map { ($_ => 1) } @$sigma;
     my @free = grep { !$ks{$_} } 0 .. 15;
-    $code .= "\tstm\tsp, {r4, r7-r11}\n\tbl\t_bsaes_encrypt8\n\tldm\tsp, {r4, r7-r11}\n"
-           . "\tcmp\tr9, #8\n\tblo\t.Lctr_short\n";
+    $code .= "\tsubs\tr9, r9, #8\n\tblo\t.Lctr_short\n";
     # blocks in consecutive even-odd register pairs move two at a time
     my @groups;
     for (my $i = 0; $i < 8; $i++) {
@@ -1108,13 +1160,12 @@ ___
     $code .= "\tvld1.8\t" . $dl->($_) . ", [r7]!\n" for @groups;
     $code .= "\tveor\tq$free[$_], q$free[$_], q$sigma->[$_]\n" for 0 .. 7;
     $code .= "\tvst1.8\t" . $dl->($_) . ", [r8]!\n" for @groups;
-    $code .= "\tsubs\tr9, r9, #8\n\tbne\t.Lctr_batch\n\tb\t.Lctr_wipe\n.Lctr_short:\n\tadd\tr3, sp, #$KS\n";
+    $code .= "\tbne\t.Lctr_batch\n\tb\t.Lctr_wipe\n.Lctr_short:\n\tadd\tr3, sp, #$KS\n";
     $code .= "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" for @$sigma;
 }
 $code .= <<___;
 	add	r3, sp, #$KS
-	mov	r2, r9
-	mov	r9, #0
+	add	r2, r9, #8			@ 1..7 blocks left
 .Lctr_xor:
 	vld1.8	{d0-d1}, [r7]!
 	vld1.64	{d2-d3}, [r3]!
