@@ -39,11 +39,12 @@ import targets as target_table  # noqa: E402
 
 # The instruction budget the test command holds each target to (--check-budget):
 # (operation, chunk, tier, most instructions per byte). Counted today: AArch64
-# vpaes CTR 16.97/B (BoringSSL's vpaes-armv8: 18.24), ARMv7 bsaes CTR 16.86/B
-# (BoringSSL's bsaes-armv7: 17.59). Lower them as the code improves.
+# vpaes CTR 16.97/B (BoringSSL's vpaes-armv8: 18.24), ARMv7 bsaes CTR 16.62/B
+# (BoringSSL's bsaes-armv7: 17.59; the budget is its 0.95x). Lower them as the
+# code improves.
 BUDGETS = {
     "aarch64-linux": ("AES-128-CTR", 8192, "neon", 17.1),
-    "armv7-linux": ("AES-128-CTR", 8192, "neon", 17.0),
+    "armv7-linux": ("AES-128-CTR", 8192, "neon", 16.7),
 }
 
 # About this many instructions per measured run, so short operations still

@@ -233,14 +233,16 @@ constexpr size_t kBsaesKeyBytes = 16 * 16;  // ARMv7 bsaes form: Nr, then Nr + 1
 static_assert(256 + kBsaesKeyBytes <= sizeof(ctasm_aes_key), "bsaes key must fit ctasm_aes_key");
 
 // Hybrid tiers: CTR calls with at least this many whole blocks run bsaes, fewer
-// run vpaes (bsaes computes 8 blocks per batch; on ARMv7 it also pays a key
-// conversion per call, so short calls lose). Measured on each target.
+// run vpaes (bsaes computes 8 blocks per batch, so short calls lose). Measured
+// on each target.
 #if defined(CTASM_X86_64_ASM)
 // Measured (EPYC VM): bsaes for the whole batches plus vpaes for head and tail
 // overtakes vpaes alone at about 16 blocks.
 constexpr size_t kBsaesCtrMinBlocks = 16;
 #else
-constexpr size_t kBsaesCtrMinBlocks = 8;
+// ARMv7 (instruction counts in tier_armv7.cc): one bsaes batch, 8 blocks
+// computed whatever the call uses, costs less than 6 blocks through vpaes.
+constexpr size_t kBsaesCtrMinBlocks = 6;
 #endif
 // CBC decryption: calls with at least this many blocks run bsaes.
 #if defined(CTASM_X86_64_ASM)

@@ -83,7 +83,14 @@ void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
 // blocks after them goes to vpaes.
 //
 // Thresholds from instruction counts (util/count_insns.py, AES-128-CTR per
-// call): THRESHOLD-COUNTS
+// call, with the key's planes made at set_encrypt_key): 5, 6 and 7 blocks
+// through vpaes 2,372, 2,789 and 3,206 (~417 a block); one bsaes batch (1 to 8
+// blocks) 2,488; 12 blocks (a batch + 4 through vpaes) 4,191, 13 (+ 5) 4,608,
+// 14 (two batches) 4,635, so a batch after the first costs ~2,147. So:
+// - fewer than kBsaesCtrMinBlocks (6) blocks: vpaes alone (5 blocks 2,372
+//   against 2,488 for one batch; 6 blocks 2,789 against 2,488);
+// - a tail of 1..5 blocks after the batches: vpaes (5 blocks ~2,120 against a
+//   batch's ~2,147); 6 and 7 blocks: one more batch (6 through vpaes ~2,540).
 // Out of line so that the short calls, which go to vpaes, do not pay for
 // this frame.
 CTASM_NOINLINE void ctr32_bulk(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,
