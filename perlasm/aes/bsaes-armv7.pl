@@ -41,13 +41,14 @@
 # The instruction counts are printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time), AES-128-CTR: 16.86/B at 8 KiB, 21.99/B at 256 B, 44.25
-# at 16 B (vpaes; were 18.44, 23.56 and 44.25 with a round of 215 and 9 spill
-# slots; BoringSSL's bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round 193
-# instructions plus 9 for its key (inverse 264 plus 9).  CBC decryption
-# 22.63/B at 8 KiB, 23.62/B at 256 B (were 23.85 and 24.85).  What is left:
-# 8 spill instructions a round (4 slots, a store and a load each) and 9 XORs
-# for the late operands of the S-box's products.
+# count, not a time), AES-128-CTR: 16.62/B at 8 KiB (0.945x BoringSSL's
+# bsaes-armv7, 17.59/B, round 208), 18.01/B at 256 B, 44.01 at 16 B (vpaes).
+# Round 193 instructions plus 9 for its key (inverse 264 plus 9).  A batch of
+# 8 blocks ~2,120; a call ~300 more (frame, wipe, API), the key's planes being
+# made once, at set_*_key.  CBC decryption 22.63/B at 8 KiB, 23.60/B at
+# 256 B.  What is left: 8 spill instructions a round (4 slots, a store and a
+# load each) and 9 XORs for the late operands of the S-box's products; the
+# inverse round's 11 spill slots.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
@@ -60,10 +61,12 @@
 #
 # GPR plan inside the 8-block cores: r5 = rounds left, r6 = next key plane,
 # r12 = ShiftRows tables; r0-r4 and r7-r11 = addresses of the first ten
-# spill slots (the callers park r4, r7-r11 at [sp] around the call).
-# Rounds: the first without a key (its key went onto the blocks), then
-# key + round, twice per loop iteration (N - 2 is even), then key + last
-# round; the last key goes onto the blocks.
+# spill slots (CBC parks r4, r7-r11 at [sp] around its call of the
+# decryption core; the encryption core, inlined into CTR, uses 4 slots, at
+# r0-r3).  Rounds: the first without a key (its key went onto the blocks),
+# then key + round (CBC: 2 a loop pass, N - 2 is even; CTR: 4 a pass,
+# AES-192 entering half-way), then key + last round; the last key goes onto
+# the blocks.
 # Frame: [sp, #0 .. 32) parked registers, spill slots, then buffers (see the
 # entry points).
 
