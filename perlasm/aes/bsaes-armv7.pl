@@ -44,7 +44,7 @@
 # count, not a time), AES-128-CTR: 16.62/B at 8 KiB (0.945x BoringSSL's
 # bsaes-armv7, 17.59/B, round 208), 18.01/B at 256 B, 44.01 at 16 B (vpaes).
 # Round 193 instructions plus 9 for its key (inverse 264 plus 9).  A batch of
-# 8 blocks ~2,120; a call ~300 more (frame, wipe, API), the key's planes being
+# 8 blocks ~2,120; a call ~370 more (frame, wipe, API), the key's planes being
 # made once, at set_*_key.  CBC decryption 22.63/B at 8 KiB, 23.60/B at
 # 256 B.  What is left: 8 spill instructions a round (4 slots, a store and a
 # load each) and 9 XORs for the late operands of the S-box's products; the
