@@ -48,6 +48,9 @@ ABI_TEST(Aes) {
           "ctasm_bsaes_ctr32_encrypt_blocks", "ctasm_bsaes_cbc_decrypt"}) {
       NotRunnable(f, "no SSSE3/NEON");
     }
+#if defined(CTASM_ARMV7_ASM)
+    NotRunnable("ctasm_bsaes_expand_key", "no NEON");
+#endif
 #if defined(CTASM_X86_64_ASM)
     NotRunnable("ctasm_vpaes_set_encrypt_key_bsaes", "no SSSE3");
 #endif
@@ -129,7 +132,17 @@ ABI_TEST(Aes) {
     static const KeyBuf kZero = {};
     EXPECT_EQ(memcmp(&fk, bits == 192 ? &kZero : &ek, sizeof fk), 0);
 #else
-    const void *ctr_key = bek.b;
+    // ARMv7 CTR reads the expanded key (round key 0 in CTR's byte order); the
+    // expansion for CBC decryption (ctr = 0) of the decryption form likewise.
+    static KeyBuf xek, xek2, xdk, xdk2;
+    for (KeyBuf *k : {&xek, &xek2, &xdk, &xdk2}) memset(k, 0, sizeof *k);
+    CHECK_ABI(ctasm_bsaes_expand_key, xek.b, bek.b, 1);
+    ctasm_bsaes_expand_key(xek2.b, bek.b, 1);
+    EXPECT_EQ(memcmp(&xek, &xek2, sizeof xek), 0);
+    CHECK_ABI(ctasm_bsaes_expand_key, xdk.b, bdk.b, 0);
+    ctasm_bsaes_expand_key(xdk2.b, bdk.b, 0);
+    EXPECT_EQ(memcmp(&xdk, &xdk2, sizeof xdk), 0);
+    const void *ctr_key = xek.b;
 #endif
     for (size_t blocks : {8u, 9u, 17u, 70u}) {  // 70 from a counter 8m: x86_64's round-1 cache
       if (!have_ek || !Linked(&ctasm_bsaes_ctr32_encrypt_blocks)) break;

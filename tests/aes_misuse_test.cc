@@ -316,6 +316,35 @@ TEST_P(AesMisuseTest, KeyDirectionMismatchAborts) {
   }
 }
 
+#if defined(CTASM_ARMV7_ASM)
+// ARMv7 keys of both directions carry bsaes's expanded key, whose first word
+// repeats the round count and sets how many rounds (and key planes) bsaes
+// runs: a key whose copy disagrees is refused, here on the bulk CTR and CBC
+// decryption calls that reach bsaes (more rounds would read past the key).
+TEST(AesMisuseArmv7, BsaesRoundCountMismatchAborts) {
+  ::testing::FLAGS_gtest_death_test_style = "fast";  // as in AesMisuseTest
+  ASSERT_STREQ("bsaes+vpaes-armv7", ctasm_aes_impl()) << "the hybrid needs NEON (is CTASM_CPU masking it?)";
+  const uint8_t raw[16] = {3};
+  std::vector<uint8_t> buf(16 * 16);
+  uint8_t iv[16] = {0}, ec[16];
+  unsigned num = 0;
+  for (int dec : {0, 1}) {
+    SCOPED_TRACE(dec);
+    ctasm_aes_key k;
+    ASSERT_EQ(1, dec ? ctasm_aes_set_decrypt_key(&k, raw, 16) : ctasm_aes_set_encrypt_key(&k, raw, 16));
+    ASSERT_EQ(10u, k.ctasm_private_extra[0]);
+    k.ctasm_private_extra[0] = 14;
+    if (dec) {
+      EXPECT_DEATH(ctasm_aes_cbc_encrypt(&k, buf.data(), buf.data(), buf.size(), iv, 0),
+                   "AES key corrupted");
+    } else {
+      EXPECT_DEATH(ctasm_aes_ctr128_encrypt(&k, buf.data(), buf.data(), buf.size(), iv, ec, &num),
+                   "AES key corrupted");
+    }
+  }
+}
+#endif
+
 // Buffers that overlap without being equal give wrong output that differs by
 // tier, so they are refused; so is a NULL buffer with a length.
 TEST_P(AesMisuseTest, OverlappingBuffersAbort) {

@@ -4,6 +4,7 @@
 #if defined(CTASM_PREFIX)
 #define CTASM_PFX2(p,n) _##p##_##n
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
+#define _ctasm_bsaes_expand_key CTASM_PFX(CTASM_PREFIX,ctasm_bsaes_expand_key)
 #define _ctasm_bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX,ctasm_bsaes_ctr32_encrypt_blocks)
 #define _ctasm_bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX,ctasm_bsaes_cbc_decrypt)
 #endif
@@ -13,917 +14,6 @@
 // S-box: 92 XOR + 32 AND
 // inverse S-box (Paar: top bottom): 96 XOR + 32 AND
 
-	.p2align	4
-Lbs_encrypt:
-	.byte	3,7,11,15,6,10,14,2,9,13,1,5,12,0,4,8	// ShiftRows, first round
-	.byte	0,1,2,3,5,6,7,4,10,11,8,9,15,12,13,14	// ShiftRows, middle round
-	.byte	0,5,10,15,1,6,11,12,2,7,8,13,3,4,9,14	// ShiftRows, last round
-
-// _bsaes_encrypt8: block n in q(12,10,14,13,8,11,9,15)[n], out in q(1,0,14,13,8,11,9,15)[n];
-// r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
-// [sp, #32] of the caller.  Plane b lives in the register of row b.
-	.p2align	4
-
-	.p2align	2
-__bsaes_encrypt8:
-	.cfi_startproc
-	ldr	r5, [r4]
-	add	r6, r4, #16
-	adr	r12, Lbs_encrypt
-	vld1.64	{d0-d1}, [r6]!
-	veor	q12, q12, q0
-	veor	q10, q10, q0
-	veor	q14, q14, q0
-	veor	q13, q13, q0
-	veor	q8, q8, q0
-	veor	q11, q11, q0
-	veor	q9, q9, q0
-	veor	q15, q15, q0
-
-	vmov.i8	q0, #0x55
-	vmov.i8	q1, #0x33
-	vshr.u64	q2, q12, #1
-	vshl.u64	q3, q10, #1
-	vbit	q10, q2, q0
-	vbif	q12, q3, q0
-	vshr.u64	q2, q14, #1
-	vshl.u64	q3, q13, #1
-	vbit	q13, q2, q0
-	vbif	q14, q3, q0
-	vshr.u64	q2, q8, #1
-	vshl.u64	q3, q11, #1
-	vbit	q11, q2, q0
-	vbif	q8, q3, q0
-	vshr.u64	q2, q9, #1
-	vshl.u64	q3, q15, #1
-	vbit	q15, q2, q0
-	vbif	q9, q3, q0
-	vshr.u64	q2, q12, #2
-	vshl.u64	q3, q14, #2
-	vbit	q14, q2, q1
-	vbif	q12, q3, q1
-	vshr.u64	q2, q10, #2
-	vshl.u64	q3, q13, #2
-	vbit	q13, q2, q1
-	vbif	q10, q3, q1
-	vshr.u64	q2, q8, #2
-	vshl.u64	q3, q9, #2
-	vbit	q9, q2, q1
-	vbif	q8, q3, q1
-	vshr.u64	q2, q11, #2
-	vshl.u64	q3, q15, #2
-	vbit	q15, q2, q1
-	vbif	q11, q3, q1
-	vmov	q2, q8
-	vsri.8	q8, q12, #4
-	vsli.8	q12, q2, #4
-	vmov	q2, q11
-	vsri.8	q11, q10, #4
-	vsli.8	q10, q2, #4
-	vmov	q2, q9
-	vsri.8	q9, q14, #4
-	vsli.8	q14, q2, #4
-	vmov	q2, q15
-	vsri.8	q15, q13, #4
-	vsli.8	q13, q2, #4
-
-	add	r0, sp, #32
-	add	r1, sp, #48
-	add	r2, sp, #64
-	add	r3, sp, #80
-
-// round 1: its key was added to the blocks
-	//	round: 193 instructions, 4 spill slots
-	veor	q11, q11, q9
-	veor	q0, q12, q11
-	veor	q1, q10, q0
-	veor	q10, q10, q15
-	veor	q2, q15, q0
-	veor	q3, q14, q8
-	veor	q4, q3, q10
-	veor	q13, q13, q4
-	veor	q9, q9, q13
-	veor	q13, q14, q13
-	veor	q14, q14, q15
-	veor	q5, q8, q15
-	veor	q8, q8, q0
-	vand	q8, q12, q8
-	vand	q6, q4, q13
-	veor	q8, q6, q8
-	veor	q7, q11, q13
-	veor	q13, q12, q13
-	vst1.64	{d8-d9}, [r0]
-	veor	q4, q14, q1
-	vand	q4, q4, q13
-	veor	q4, q6, q4
-	vand	q1, q0, q1
-	veor	q6, q5, q9
-	veor	q11, q11, q6
-	vand	q5, q5, q6
-	veor	q15, q15, q11
-	veor	q13, q7, q6
-	vand	q13, q3, q13
-	veor	q13, q5, q13
-	veor	q4, q4, q13
-	veor	q4, q9, q4
-	veor	q9, q12, q6
-	vand	q9, q2, q9
-	vst1.64	{d6-d7}, [r1]
-	vand	q3, q10, q11
-	veor	q1, q3, q1
-	veor	q3, q3, q9
-	veor	q1, q1, q13
-	veor	q11, q10, q11
-	veor	q1, q11, q1
-	vand	q9, q14, q7
-	veor	q5, q5, q9
-	veor	q3, q3, q5
-	veor	q3, q15, q3
-	veor	q5, q8, q5
-	vand	q8, q4, q1
-	veor	q9, q14, q7
-	veor	q5, q9, q5
-	veor	q4, q4, q5
-	veor	q9, q3, q8
-	veor	q8, q5, q8
-	vand	q11, q4, q9
-	veor	q5, q5, q11
-	veor	q11, q12, q6
-	veor	q13, q1, q3
-	vand	q8, q13, q8
-	veor	q8, q3, q8
-	veor	q1, q1, q8
-	veor	q13, q9, q8
-	vand	q3, q3, q13
-	veor	q1, q1, q3
-	veor	q3, q9, q3
-	vand	q3, q5, q3
-	veor	q3, q4, q3
-	veor	q4, q10, q2
-	vand	q2, q2, q5
-	veor	q9, q0, q7
-	veor	q13, q8, q1
-	veor	q15, q1, q3
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q5, q3
-	vand	q10, q10, q2
-	veor	q13, q0, q11
-	vand	q2, q2, q13
-	vand	q0, q0, q3
-	vand	q3, q3, q4
-	veor	q4, q14, q4
-	vand	q11, q5, q11
-	veor	q3, q11, q3
-	veor	q5, q5, q8
-	veor	q13, q15, q5
-	vst1.64	{d0-d1}, [r3]
-	veor	q0, q7, q6
-	vand	q0, q13, q0
-	vand	q6, q6, q5
-	vand	q7, q7, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q7
-	veor	q6, q2, q6
-	vld1.64	{d14-d15}, [r1]
-	vand	q13, q7, q13
-	vand	q15, q14, q15
-	veor	q7, q7, q14
-	vand	q5, q5, q7
-	veor	q5, q5, q13
-	veor	q13, q13, q15
-	vand	q7, q12, q8
-	veor	q12, q12, q9
-	veor	q14, q8, q1
-	vand	q12, q14, q12
-	veor	q2, q12, q2
-	vld1.64	{d24-d25}, [r0]
-	vand	q14, q12, q14
-	veor	q12, q12, q4
-	vand	q8, q8, q12
-	vand	q4, q1, q4
-	vand	q1, q1, q9
-	veor	q14, q14, q4
-	veor	q4, q4, q8
-	veor	q11, q7, q11
-	veor	q7, q7, q10
-	veor	q7, q7, q2
-	veor	q10, q10, q3
-	vld1.64	{d16-d17}, [r2]
-	veor	q8, q8, q7
-	veor	q7, q5, q7
-	veor	q3, q3, q7
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d18, {d6,d7}, d14
-	vtbl.8	d19, {d6,d7}, d15
-	vld1.64	{d6-d7}, [r3]
-	veor	q5, q3, q5
-	veor	q0, q0, q5
-	veor	q5, q14, q5
-	veor	q8, q8, q0
-	veor	q0, q10, q0
-	veor	q3, q3, q6
-	vtbl.8	d20, {d0,d1}, d14
-	vtbl.8	d21, {d0,d1}, d15
-	veor	q4, q4, q8
-	veor	q1, q1, q5
-	veor	q5, q6, q5
-	vtbl.8	d0, {d8,d9}, d14
-	vtbl.8	d1, {d8,d9}, d15
-	veor	q8, q3, q8
-	veor	q8, q13, q8
-	veor	q2, q2, q1
-	veor	q1, q11, q1
-	veor	q3, q3, q2
-	vtbl.8	d8, {d4,d5}, d14
-	vtbl.8	d9, {d4,d5}, d15
-	vtbl.8	d4, {d2,d3}, d14
-	vtbl.8	d5, {d2,d3}, d15
-	vtbl.8	d2, {d6,d7}, d14
-	vtbl.8	d3, {d6,d7}, d15
-	vtbl.8	d6, {d16,d17}, d14
-	vtbl.8	d7, {d16,d17}, d15
-	vtbl.8	d12, {d10,d11}, d14
-	vtbl.8	d13, {d10,d11}, d15
-	vext.8	q5, q1, q1, #4
-	veor	q1, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q0, q0, q7
-	vext.8	q8, q4, q4, #4
-	veor	q4, q4, q8
-	vext.8	q11, q10, q10, #4
-	veor	q10, q10, q11
-	veor	q7, q7, q10
-	vext.8	q10, q10, q10, #8
-	vext.8	q12, q9, q9, #4
-	veor	q9, q9, q12
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q13, q13, q1
-	vext.8	q1, q1, q1, #8
-	veor	q12, q12, q6
-	vext.8	q15, q6, q6, #8
-	veor	q15, q13, q15
-	veor	q13, q9, q6
-	veor	q11, q11, q13
-	veor	q10, q11, q10
-	vext.8	q9, q9, q9, #8
-	veor	q12, q12, q9
-	vext.8	q11, q3, q3, #4
-	veor	q3, q3, q11
-	veor	q9, q5, q3
-	veor	q9, q9, q1
-	vext.8	q3, q3, q3, #8
-	veor	q11, q11, q4
-	veor	q11, q11, q3
-	vext.8	q4, q4, q4, #8
-	vext.8	q14, q0, q0, #8
-	veor	q14, q7, q14
-	veor	q0, q0, q6
-	vext.8	q1, q2, q2, #4
-	veor	q13, q2, q1
-	veor	q0, q1, q0
-	veor	q6, q13, q6
-	veor	q8, q8, q6
-	veor	q8, q8, q4
-	vext.8	q13, q13, q13, #8
-	veor	q13, q0, q13
-
-	add	r12, r12, #16
-	sub	r5, r5, #2
-Lencrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
-	vldmia	r6!, {d0-d15}
-	veor	q12, q12, q0
-	veor	q10, q10, q1
-	veor	q14, q14, q2
-	veor	q13, q13, q3
-	veor	q8, q8, q4
-	veor	q11, q11, q5
-	veor	q9, q9, q6
-	veor	q15, q15, q7
-	//	round: 193 instructions, 4 spill slots
-	veor	q11, q11, q9
-	veor	q0, q12, q11
-	veor	q1, q10, q0
-	veor	q10, q10, q15
-	veor	q2, q15, q0
-	veor	q3, q14, q8
-	veor	q4, q3, q10
-	veor	q13, q13, q4
-	veor	q9, q9, q13
-	veor	q13, q14, q13
-	veor	q14, q14, q15
-	veor	q5, q8, q15
-	veor	q8, q8, q0
-	vand	q8, q12, q8
-	vand	q6, q4, q13
-	veor	q8, q6, q8
-	veor	q7, q11, q13
-	veor	q13, q12, q13
-	vst1.64	{d8-d9}, [r0]
-	veor	q4, q14, q1
-	vand	q4, q4, q13
-	veor	q4, q6, q4
-	vand	q1, q0, q1
-	veor	q6, q5, q9
-	veor	q11, q11, q6
-	vand	q5, q5, q6
-	veor	q15, q15, q11
-	veor	q13, q7, q6
-	vand	q13, q3, q13
-	veor	q13, q5, q13
-	veor	q4, q4, q13
-	veor	q4, q9, q4
-	veor	q9, q12, q6
-	vand	q9, q2, q9
-	vst1.64	{d6-d7}, [r1]
-	vand	q3, q10, q11
-	veor	q1, q3, q1
-	veor	q3, q3, q9
-	veor	q1, q1, q13
-	veor	q11, q10, q11
-	veor	q1, q11, q1
-	vand	q9, q14, q7
-	veor	q5, q5, q9
-	veor	q3, q3, q5
-	veor	q3, q15, q3
-	veor	q5, q8, q5
-	vand	q8, q4, q1
-	veor	q9, q14, q7
-	veor	q5, q9, q5
-	veor	q4, q4, q5
-	veor	q9, q3, q8
-	veor	q8, q5, q8
-	vand	q11, q4, q9
-	veor	q5, q5, q11
-	veor	q11, q12, q6
-	veor	q13, q1, q3
-	vand	q8, q13, q8
-	veor	q8, q3, q8
-	veor	q1, q1, q8
-	veor	q13, q9, q8
-	vand	q3, q3, q13
-	veor	q1, q1, q3
-	veor	q3, q9, q3
-	vand	q3, q5, q3
-	veor	q3, q4, q3
-	veor	q4, q10, q2
-	vand	q2, q2, q5
-	veor	q9, q0, q7
-	veor	q13, q8, q1
-	veor	q15, q1, q3
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q5, q3
-	vand	q10, q10, q2
-	veor	q13, q0, q11
-	vand	q2, q2, q13
-	vand	q0, q0, q3
-	vand	q3, q3, q4
-	veor	q4, q14, q4
-	vand	q11, q5, q11
-	veor	q3, q11, q3
-	veor	q5, q5, q8
-	veor	q13, q15, q5
-	vst1.64	{d0-d1}, [r3]
-	veor	q0, q7, q6
-	vand	q0, q13, q0
-	vand	q6, q6, q5
-	vand	q7, q7, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q7
-	veor	q6, q2, q6
-	vld1.64	{d14-d15}, [r1]
-	vand	q13, q7, q13
-	vand	q15, q14, q15
-	veor	q7, q7, q14
-	vand	q5, q5, q7
-	veor	q5, q5, q13
-	veor	q13, q13, q15
-	vand	q7, q12, q8
-	veor	q12, q12, q9
-	veor	q14, q8, q1
-	vand	q12, q14, q12
-	veor	q2, q12, q2
-	vld1.64	{d24-d25}, [r0]
-	vand	q14, q12, q14
-	veor	q12, q12, q4
-	vand	q8, q8, q12
-	vand	q4, q1, q4
-	vand	q1, q1, q9
-	veor	q14, q14, q4
-	veor	q4, q4, q8
-	veor	q11, q7, q11
-	veor	q7, q7, q10
-	veor	q7, q7, q2
-	veor	q10, q10, q3
-	vld1.64	{d16-d17}, [r2]
-	veor	q8, q8, q7
-	veor	q7, q5, q7
-	veor	q3, q3, q7
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d18, {d6,d7}, d14
-	vtbl.8	d19, {d6,d7}, d15
-	vld1.64	{d6-d7}, [r3]
-	veor	q5, q3, q5
-	veor	q0, q0, q5
-	veor	q5, q14, q5
-	veor	q8, q8, q0
-	veor	q0, q10, q0
-	veor	q3, q3, q6
-	vtbl.8	d20, {d0,d1}, d14
-	vtbl.8	d21, {d0,d1}, d15
-	veor	q4, q4, q8
-	veor	q1, q1, q5
-	veor	q5, q6, q5
-	vtbl.8	d0, {d8,d9}, d14
-	vtbl.8	d1, {d8,d9}, d15
-	veor	q8, q3, q8
-	veor	q8, q13, q8
-	veor	q2, q2, q1
-	veor	q1, q11, q1
-	veor	q3, q3, q2
-	vtbl.8	d8, {d4,d5}, d14
-	vtbl.8	d9, {d4,d5}, d15
-	vtbl.8	d4, {d2,d3}, d14
-	vtbl.8	d5, {d2,d3}, d15
-	vtbl.8	d2, {d6,d7}, d14
-	vtbl.8	d3, {d6,d7}, d15
-	vtbl.8	d6, {d16,d17}, d14
-	vtbl.8	d7, {d16,d17}, d15
-	vtbl.8	d12, {d10,d11}, d14
-	vtbl.8	d13, {d10,d11}, d15
-	vext.8	q5, q1, q1, #4
-	veor	q1, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q0, q0, q7
-	vext.8	q8, q4, q4, #4
-	veor	q4, q4, q8
-	vext.8	q11, q10, q10, #4
-	veor	q10, q10, q11
-	veor	q7, q7, q10
-	vext.8	q10, q10, q10, #8
-	vext.8	q12, q9, q9, #4
-	veor	q9, q9, q12
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q13, q13, q1
-	vext.8	q1, q1, q1, #8
-	veor	q12, q12, q6
-	vext.8	q15, q6, q6, #8
-	veor	q15, q13, q15
-	veor	q13, q9, q6
-	veor	q11, q11, q13
-	veor	q10, q11, q10
-	vext.8	q9, q9, q9, #8
-	veor	q12, q12, q9
-	vext.8	q11, q3, q3, #4
-	veor	q3, q3, q11
-	veor	q9, q5, q3
-	veor	q9, q9, q1
-	vext.8	q3, q3, q3, #8
-	veor	q11, q11, q4
-	veor	q11, q11, q3
-	vext.8	q4, q4, q4, #8
-	vext.8	q14, q0, q0, #8
-	veor	q14, q7, q14
-	veor	q0, q0, q6
-	vext.8	q1, q2, q2, #4
-	veor	q13, q2, q1
-	veor	q0, q1, q0
-	veor	q6, q13, q6
-	veor	q8, q8, q6
-	veor	q8, q8, q4
-	vext.8	q13, q13, q13, #8
-	veor	q13, q0, q13
-
-	vldmia	r6!, {d0-d15}
-	veor	q12, q12, q0
-	veor	q10, q10, q1
-	veor	q14, q14, q2
-	veor	q13, q13, q3
-	veor	q8, q8, q4
-	veor	q11, q11, q5
-	veor	q9, q9, q6
-	veor	q15, q15, q7
-	//	round: 193 instructions, 4 spill slots
-	veor	q11, q11, q9
-	veor	q0, q12, q11
-	veor	q1, q10, q0
-	veor	q10, q10, q15
-	veor	q2, q15, q0
-	veor	q3, q14, q8
-	veor	q4, q3, q10
-	veor	q13, q13, q4
-	veor	q9, q9, q13
-	veor	q13, q14, q13
-	veor	q14, q14, q15
-	veor	q5, q8, q15
-	veor	q8, q8, q0
-	vand	q8, q12, q8
-	vand	q6, q4, q13
-	veor	q8, q6, q8
-	veor	q7, q11, q13
-	veor	q13, q12, q13
-	vst1.64	{d8-d9}, [r0]
-	veor	q4, q14, q1
-	vand	q4, q4, q13
-	veor	q4, q6, q4
-	vand	q1, q0, q1
-	veor	q6, q5, q9
-	veor	q11, q11, q6
-	vand	q5, q5, q6
-	veor	q15, q15, q11
-	veor	q13, q7, q6
-	vand	q13, q3, q13
-	veor	q13, q5, q13
-	veor	q4, q4, q13
-	veor	q4, q9, q4
-	veor	q9, q12, q6
-	vand	q9, q2, q9
-	vst1.64	{d6-d7}, [r1]
-	vand	q3, q10, q11
-	veor	q1, q3, q1
-	veor	q3, q3, q9
-	veor	q1, q1, q13
-	veor	q11, q10, q11
-	veor	q1, q11, q1
-	vand	q9, q14, q7
-	veor	q5, q5, q9
-	veor	q3, q3, q5
-	veor	q3, q15, q3
-	veor	q5, q8, q5
-	vand	q8, q4, q1
-	veor	q9, q14, q7
-	veor	q5, q9, q5
-	veor	q4, q4, q5
-	veor	q9, q3, q8
-	veor	q8, q5, q8
-	vand	q11, q4, q9
-	veor	q5, q5, q11
-	veor	q11, q12, q6
-	veor	q13, q1, q3
-	vand	q8, q13, q8
-	veor	q8, q3, q8
-	veor	q1, q1, q8
-	veor	q13, q9, q8
-	vand	q3, q3, q13
-	veor	q1, q1, q3
-	veor	q3, q9, q3
-	vand	q3, q5, q3
-	veor	q3, q4, q3
-	veor	q4, q10, q2
-	vand	q2, q2, q5
-	veor	q9, q0, q7
-	veor	q13, q8, q1
-	veor	q15, q1, q3
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q5, q3
-	vand	q10, q10, q2
-	veor	q13, q0, q11
-	vand	q2, q2, q13
-	vand	q0, q0, q3
-	vand	q3, q3, q4
-	veor	q4, q14, q4
-	vand	q11, q5, q11
-	veor	q3, q11, q3
-	veor	q5, q5, q8
-	veor	q13, q15, q5
-	vst1.64	{d0-d1}, [r3]
-	veor	q0, q7, q6
-	vand	q0, q13, q0
-	vand	q6, q6, q5
-	vand	q7, q7, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q7
-	veor	q6, q2, q6
-	vld1.64	{d14-d15}, [r1]
-	vand	q13, q7, q13
-	vand	q15, q14, q15
-	veor	q7, q7, q14
-	vand	q5, q5, q7
-	veor	q5, q5, q13
-	veor	q13, q13, q15
-	vand	q7, q12, q8
-	veor	q12, q12, q9
-	veor	q14, q8, q1
-	vand	q12, q14, q12
-	veor	q2, q12, q2
-	vld1.64	{d24-d25}, [r0]
-	vand	q14, q12, q14
-	veor	q12, q12, q4
-	vand	q8, q8, q12
-	vand	q4, q1, q4
-	vand	q1, q1, q9
-	veor	q14, q14, q4
-	veor	q4, q4, q8
-	veor	q11, q7, q11
-	veor	q7, q7, q10
-	veor	q7, q7, q2
-	veor	q10, q10, q3
-	vld1.64	{d16-d17}, [r2]
-	veor	q8, q8, q7
-	veor	q7, q5, q7
-	veor	q3, q3, q7
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d18, {d6,d7}, d14
-	vtbl.8	d19, {d6,d7}, d15
-	vld1.64	{d6-d7}, [r3]
-	veor	q5, q3, q5
-	veor	q0, q0, q5
-	veor	q5, q14, q5
-	veor	q8, q8, q0
-	veor	q0, q10, q0
-	veor	q3, q3, q6
-	vtbl.8	d20, {d0,d1}, d14
-	vtbl.8	d21, {d0,d1}, d15
-	veor	q4, q4, q8
-	veor	q1, q1, q5
-	veor	q5, q6, q5
-	vtbl.8	d0, {d8,d9}, d14
-	vtbl.8	d1, {d8,d9}, d15
-	veor	q8, q3, q8
-	veor	q8, q13, q8
-	veor	q2, q2, q1
-	veor	q1, q11, q1
-	veor	q3, q3, q2
-	vtbl.8	d8, {d4,d5}, d14
-	vtbl.8	d9, {d4,d5}, d15
-	vtbl.8	d4, {d2,d3}, d14
-	vtbl.8	d5, {d2,d3}, d15
-	vtbl.8	d2, {d6,d7}, d14
-	vtbl.8	d3, {d6,d7}, d15
-	vtbl.8	d6, {d16,d17}, d14
-	vtbl.8	d7, {d16,d17}, d15
-	vtbl.8	d12, {d10,d11}, d14
-	vtbl.8	d13, {d10,d11}, d15
-	vext.8	q5, q1, q1, #4
-	veor	q1, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q0, q0, q7
-	vext.8	q8, q4, q4, #4
-	veor	q4, q4, q8
-	vext.8	q11, q10, q10, #4
-	veor	q10, q10, q11
-	veor	q7, q7, q10
-	vext.8	q10, q10, q10, #8
-	vext.8	q12, q9, q9, #4
-	veor	q9, q9, q12
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q13, q13, q1
-	vext.8	q1, q1, q1, #8
-	veor	q12, q12, q6
-	vext.8	q15, q6, q6, #8
-	veor	q15, q13, q15
-	veor	q13, q9, q6
-	veor	q11, q11, q13
-	veor	q10, q11, q10
-	vext.8	q9, q9, q9, #8
-	veor	q12, q12, q9
-	vext.8	q11, q3, q3, #4
-	veor	q3, q3, q11
-	veor	q9, q5, q3
-	veor	q9, q9, q1
-	vext.8	q3, q3, q3, #8
-	veor	q11, q11, q4
-	veor	q11, q11, q3
-	vext.8	q4, q4, q4, #8
-	vext.8	q14, q0, q0, #8
-	veor	q14, q7, q14
-	veor	q0, q0, q6
-	vext.8	q1, q2, q2, #4
-	veor	q13, q2, q1
-	veor	q0, q1, q0
-	veor	q6, q13, q6
-	veor	q8, q8, q6
-	veor	q8, q8, q4
-	vext.8	q13, q13, q13, #8
-	veor	q13, q0, q13
-
-	subs	r5, r5, #2
-	bne	Lencrypt8_round
-	add	r12, r12, #16
-	vldmia	r6!, {d0-d15}
-	veor	q12, q12, q0
-	veor	q10, q10, q1
-	veor	q14, q14, q2
-	veor	q13, q13, q3
-	veor	q8, q8, q4
-	veor	q11, q11, q5
-	veor	q9, q9, q6
-	veor	q15, q15, q7
-	//	last round: 152 instructions, 4 spill slots
-	veor	q11, q11, q9
-	veor	q0, q12, q11
-	veor	q1, q10, q0
-	veor	q10, q10, q15
-	veor	q2, q14, q15
-	veor	q3, q14, q8
-	veor	q4, q3, q10
-	veor	q13, q13, q4
-	veor	q14, q14, q13
-	veor	q9, q9, q13
-	veor	q5, q11, q14
-	veor	q6, q8, q15
-	veor	q8, q8, q0
-	vand	q8, q12, q8
-	vand	q7, q4, q14
-	veor	q14, q12, q14
-	veor	q8, q7, q8
-	veor	q13, q2, q1
-	vand	q13, q13, q14
-	veor	q7, q7, q13
-	vand	q1, q0, q1
-	veor	q13, q15, q0
-	veor	q14, q6, q9
-	veor	q11, q11, q14
-	vand	q6, q6, q14
-	veor	q15, q15, q11
-	veor	q4, q5, q14
-	vand	q4, q3, q4
-	veor	q4, q6, q4
-	veor	q7, q7, q4
-	veor	q7, q9, q7
-	vand	q9, q10, q11
-	veor	q1, q9, q1
-	veor	q1, q1, q4
-	veor	q11, q10, q11
-	veor	q1, q11, q1
-	veor	q4, q12, q14
-	vand	q4, q13, q4
-	veor	q4, q9, q4
-	vand	q9, q2, q5
-	veor	q6, q6, q9
-	veor	q4, q4, q6
-	veor	q4, q15, q4
-	veor	q6, q8, q6
-	veor	q8, q2, q5
-	veor	q6, q8, q6
-	vand	q8, q7, q1
-	veor	q7, q7, q6
-	veor	q9, q4, q8
-	veor	q8, q6, q8
-	veor	q11, q1, q4
-	vand	q8, q11, q8
-	veor	q8, q4, q8
-	veor	q1, q1, q8
-	veor	q11, q9, q8
-	vand	q4, q4, q11
-	veor	q1, q1, q4
-	veor	q4, q9, q4
-	vand	q9, q7, q9
-	veor	q6, q6, q9
-	vand	q4, q6, q4
-	veor	q4, q7, q4
-	veor	q7, q10, q13
-	vand	q13, q13, q6
-	veor	q9, q2, q7
-	vand	q7, q4, q7
-	veor	q11, q3, q10
-	veor	q15, q11, q9
-	vand	q9, q1, q9
-	vand	q15, q8, q15
-	veor	q15, q9, q15
-	vst1.64	{d30-d31}, [r0]
-	veor	q15, q6, q4
-	vand	q10, q10, q15
-	vst1.64	{d26-d27}, [r1]
-	vand	q13, q12, q8
-	vst1.64	{d8-d9}, [r2]
-	veor	q4, q8, q1
-	vand	q11, q11, q4
-	veor	q9, q11, q9
-	veor	q8, q6, q8
-	veor	q11, q3, q2
-	vand	q11, q8, q11
-	vst1.64	{d18-d19}, [r3]
-	veor	q9, q12, q14
-	vand	q6, q6, q9
-	veor	q7, q6, q7
-	veor	q9, q0, q9
-	vand	q9, q15, q9
-	veor	q6, q13, q6
-	veor	q13, q13, q10
-	veor	q10, q10, q7
-	veor	q15, q0, q5
-	veor	q12, q12, q15
-	vand	q4, q4, q12
-	veor	q4, q4, q9
-	veor	q13, q13, q4
-	vld1.64	{d24-d25}, [r2]
-	vand	q0, q0, q12
-	veor	q12, q1, q12
-	vand	q1, q1, q15
-	vand	q2, q2, q12
-	vld1.64	{d30-d31}, [r1]
-	veor	q15, q15, q13
-	vst1.64	{d30-d31}, [r1]
-	veor	q15, q12, q8
-	vand	q3, q3, q15
-	veor	q11, q11, q3
-	veor	q2, q3, q2
-	veor	q13, q11, q13
-	veor	q7, q7, q13
-	veor	q11, q0, q11
-	vld1.64	{d6-d7}, [r3]
-	veor	q3, q3, q11
-	veor	q1, q1, q3
-	veor	q4, q4, q1
-	veor	q1, q6, q1
-	vld1.64	{d12-d13}, [r12]
-	vtbl.8	d26, {d2,d3}, d12
-	vtbl.8	d27, {d2,d3}, d13
-	vtbl.8	d2, {d14,d15}, d12
-	vtbl.8	d3, {d14,d15}, d13
-	vand	q8, q14, q8
-	veor	q14, q5, q14
-	vand	q14, q15, q14
-	vand	q5, q5, q12
-	veor	q8, q8, q14
-	veor	q8, q9, q8
-	veor	q5, q14, q5
-	veor	q5, q5, q11
-	veor	q10, q10, q5
-	vld1.64	{d14-d15}, [r1]
-	veor	q5, q7, q5
-	veor	q0, q0, q8
-	veor	q3, q8, q3
-	vld1.64	{d14-d15}, [r0]
-	veor	q7, q7, q5
-	veor	q5, q0, q5
-	veor	q2, q2, q5
-	veor	q0, q0, q4
-	vtbl.8	d28, {d14,d15}, d12
-	vtbl.8	d29, {d14,d15}, d13
-	vtbl.8	d30, {d6,d7}, d12
-	vtbl.8	d31, {d6,d7}, d13
-	vtbl.8	d16, {d8,d9}, d12
-	vtbl.8	d17, {d8,d9}, d13
-	vtbl.8	d22, {d4,d5}, d12
-	vtbl.8	d23, {d4,d5}, d13
-	vtbl.8	d18, {d0,d1}, d12
-	vtbl.8	d19, {d0,d1}, d13
-	vtbl.8	d0, {d20,d21}, d12
-	vtbl.8	d1, {d20,d21}, d13
-
-	vmov.i8	q2, #0x55
-	vmov.i8	q3, #0x33
-	vshr.u64	q4, q1, #1
-	vshl.u64	q5, q0, #1
-	vbit	q0, q4, q2
-	vbif	q1, q5, q2
-	vshr.u64	q4, q14, #1
-	vshl.u64	q5, q13, #1
-	vbit	q13, q4, q2
-	vbif	q14, q5, q2
-	vshr.u64	q4, q8, #1
-	vshl.u64	q5, q11, #1
-	vbit	q11, q4, q2
-	vbif	q8, q5, q2
-	vshr.u64	q4, q9, #1
-	vshl.u64	q5, q15, #1
-	vbit	q15, q4, q2
-	vbif	q9, q5, q2
-	vshr.u64	q4, q1, #2
-	vshl.u64	q5, q14, #2
-	vbit	q14, q4, q3
-	vbif	q1, q5, q3
-	vshr.u64	q4, q0, #2
-	vshl.u64	q5, q13, #2
-	vbit	q13, q4, q3
-	vbif	q0, q5, q3
-	vshr.u64	q4, q8, #2
-	vshl.u64	q5, q9, #2
-	vbit	q9, q4, q3
-	vbif	q8, q5, q3
-	vshr.u64	q4, q11, #2
-	vshl.u64	q5, q15, #2
-	vbit	q15, q4, q3
-	vbif	q11, q5, q3
-	vmov	q4, q8
-	vsri.8	q8, q1, #4
-	vsli.8	q1, q4, #4
-	vmov	q4, q11
-	vsri.8	q11, q0, #4
-	vsli.8	q0, q4, #4
-	vmov	q4, q9
-	vsri.8	q9, q14, #4
-	vsli.8	q14, q4, #4
-	vmov	q4, q15
-	vsri.8	q15, q13, #4
-	vsli.8	q13, q4, #4
-
-	vld1.64	{d4-d5}, [r6]
-	veor	q1, q1, q2
-	veor	q0, q0, q2
-	veor	q14, q14, q2
-	veor	q13, q13, q2
-	veor	q8, q8, q2
-	veor	q11, q11, q2
-	veor	q9, q9, q2
-	veor	q15, q15, q2
-
-	bx	lr
-	.cfi_endproc
 	.p2align	4
 Lbs_decrypt:
 	.byte	0,4,8,12,13,1,5,9,10,14,2,6,7,11,15,3	// InvShiftRows, first round
@@ -2093,6 +1183,60 @@ Lbs_rowmajor:
 	.byte	0,4,8,12,1,5,9,13,2,6,10,14,3,7,11,15	// key bytes to row-major
 	.p2align	4
 
+	.globl	_ctasm_bsaes_expand_key
+	.private_extern	_ctasm_bsaes_expand_key
+	.p2align	2
+_ctasm_bsaes_expand_key:
+	.cfi_startproc
+	adr	r12, Lbs_rowmajor
+	vld1.64	{d4-d5}, [r12]
+	ldr	r3, [r1]
+	vld1.64	{d0-d3}, [r1]!
+	cmp	r2, #0
+	beq	Lexpand_order
+	vrev32.8	q1, q1
+Lexpand_order:
+	vst1.64	{d0-d3}, [r0]!
+	sub	r3, r3, #1
+Lexpand:
+	vld1.64	{d0-d1}, [r1]!
+	vtbl.8	d2, {d0,d1}, d4
+	vtbl.8	d3, {d0,d1}, d5
+	vshl.i8	q8, q1, #7
+	vshr.s8	q8, q8, #7
+	vshl.i8	q9, q1, #6
+	vshr.s8	q9, q9, #7
+	vshl.i8	q10, q1, #5
+	vshr.s8	q10, q10, #7
+	vshl.i8	q11, q1, #4
+	vshr.s8	q11, q11, #7
+	vshl.i8	q12, q1, #3
+	vshr.s8	q12, q12, #7
+	vshl.i8	q13, q1, #2
+	vshr.s8	q13, q13, #7
+	vshl.i8	q14, q1, #1
+	vshr.s8	q14, q14, #7
+	vshr.s8	q15, q1, #7
+
+	vst1.64	{d16-d19}, [r0]!
+	vst1.64	{d20-d23}, [r0]!
+	vst1.64	{d24-d27}, [r0]!
+	vst1.64	{d28-d31}, [r0]!
+	subs	r3, r3, #1
+	bne	Lexpand
+	vld1.64	{d0-d1}, [r1]
+	vst1.64	{d0-d1}, [r0]
+	bx	lr
+	.cfi_endproc
+	.p2align	4
+Lbs_encrypt:
+	.byte	3,7,11,15,6,10,14,2,9,13,1,5,12,0,4,8	// ShiftRows, first round
+	.byte	0,1,2,3,5,6,7,4,10,11,8,9,15,12,13,14	// ShiftRows, middle round
+	.byte	0,5,10,15,1,6,11,12,2,7,8,13,3,4,9,14	// ShiftRows, last round
+
+
+	.p2align	4
+
 	.globl	_ctasm_bsaes_ctr32_encrypt_blocks
 	.private_extern	_ctasm_bsaes_ctr32_encrypt_blocks
 	.p2align	2
@@ -2120,62 +1264,36 @@ _ctasm_bsaes_ctr32_encrypt_blocks:
 	.cfi_offset	d13, -64
 	.cfi_offset	d14, -56
 	.cfi_offset	d15, -48
-	sub	sp, sp, #2240
-	.cfi_def_cfa_offset	2344
-	ldr	r10, [sp, #2344]	// ivec
+	sub	sp, sp, #512
+	.cfi_def_cfa_offset	616
+	ldr	r10, [sp, #616]	// ivec
 	cmp	r2, #0
 	beq	Lctr_done
 	mov	r7, r0
 	mov	r8, r1
 	mov	r9, r2
 	mov	r4, r3
-	adr	r12, Lbs_rowmajor
-	vld1.64	{d30-d31}, [r12]
-	ldr	r2, [r4]
-	add	r0, sp, #512
-	vld1.64	{d0-d3}, [r4]!
-	vrev32.8	q1, q1	// round key 0 to the counter blocks' byte order
-	vst1.64	{d0-d3}, [r0]!
-	sub	r2, r2, #1
-Lexpand_ctr:
-	vld1.64	{d0-d1}, [r4]!
-	vtbl.8	d2, {d0,d1}, d30
-	vtbl.8	d3, {d0,d1}, d31
-	vshl.i8	q2, q1, #7
-	vshr.s8	q2, q2, #7
-	vshl.i8	q3, q1, #6
-	vshr.s8	q3, q3, #7
-	vshl.i8	q4, q1, #5
-	vshr.s8	q4, q4, #7
-	vshl.i8	q5, q1, #4
-	vshr.s8	q5, q5, #7
-	vshl.i8	q6, q1, #3
-	vshr.s8	q6, q6, #7
-	vshl.i8	q7, q1, #2
-	vshr.s8	q7, q7, #7
-	vshl.i8	q8, q1, #1
-	vshr.s8	q8, q8, #7
-	vshr.s8	q9, q1, #7
-	vst1.64	{d4-d7}, [r0]!
-	vst1.64	{d8-d11}, [r0]!
-	vst1.64	{d12-d15}, [r0]!
-	vst1.64	{d16-d19}, [r0]!
-	subs	r2, r2, #1
-	bne	Lexpand_ctr
-	vld1.64	{d0-d1}, [r4]
-	vst1.64	{d0-d1}, [r0]
-	add	r4, sp, #512
 	vld1.8	{d0-d1}, [r10]
 	vrev32.8	q0, q0	// the counter block, each word in native order
 	vmov.i32	q1, #1
 	vmov.i32	d2, #0
 	vshl.i64	d3, d3, #32	// q1 = (0, 0, 0, 1): counter + 1
-	add	r3, sp, #352
-	vst1.64	{d0-d3}, [r3]
+	add	r10, sp, #352
+	add	r11, sp, #368
+	vst1.64	{d0-d3}, [r10]
+	ldr	r5, [r4]	// N = 10, 12, 14: lr = 16, 23, 24
+	sub	lr, r5, #2
+	lsl	lr, lr, #1
+	cmp	r5, #12
+	addeq	lr, lr, #3
+	add	r0, sp, #32
+	add	r1, sp, #48
+	add	r2, sp, #64
+	add	r3, sp, #80
+
 Lctr_batch:
-	add	r3, sp, #352
-	vld1.64	{d24-d25}, [r3]!
-	vld1.64	{d0-d1}, [r3]
+	vld1.64	{d24-d25}, [r10]
+	vld1.64	{d0-d1}, [r11]
 	vadd.i32	q10, q12, q0
 	vadd.i32	q14, q10, q0
 	vadd.i32	q13, q14, q0
@@ -2184,12 +1302,1308 @@ Lctr_batch:
 	vadd.i32	q9, q11, q0
 	vadd.i32	q15, q9, q0
 	vadd.i32	q0, q15, q0
-	sub	r3, r3, #16
+	vst1.64	{d0-d1}, [r10]
+// the encryption core: block n in q(12,10,14,13,8,11,9,15)[n], out in q(1,0,14,13,8,11,9,15)[n]
+	add	r6, r4, #16
+	adr	r12, Lbs_encrypt
+	vld1.64	{d0-d1}, [r6]!
+	veor	q12, q12, q0
+	veor	q10, q10, q0
+	veor	q14, q14, q0
+	veor	q13, q13, q0
+	veor	q8, q8, q0
+	veor	q11, q11, q0
+	veor	q9, q9, q0
+	veor	q15, q15, q0
+
+	vmov.i8	q0, #0x55
+	vmov.i8	q1, #0x33
+	vshr.u64	q2, q12, #1
+	vshl.u64	q3, q10, #1
+	vbit	q10, q2, q0
+	vbif	q12, q3, q0
+	vshr.u64	q2, q14, #1
+	vshl.u64	q3, q13, #1
+	vbit	q13, q2, q0
+	vbif	q14, q3, q0
+	vshr.u64	q2, q8, #1
+	vshl.u64	q3, q11, #1
+	vbit	q11, q2, q0
+	vbif	q8, q3, q0
+	vshr.u64	q2, q9, #1
+	vshl.u64	q3, q15, #1
+	vbit	q15, q2, q0
+	vbif	q9, q3, q0
+	vshr.u64	q2, q12, #2
+	vshl.u64	q3, q14, #2
+	vbit	q14, q2, q1
+	vbif	q12, q3, q1
+	vshr.u64	q2, q10, #2
+	vshl.u64	q3, q13, #2
+	vbit	q13, q2, q1
+	vbif	q10, q3, q1
+	vshr.u64	q2, q8, #2
+	vshl.u64	q3, q9, #2
+	vbit	q9, q2, q1
+	vbif	q8, q3, q1
+	vshr.u64	q2, q11, #2
+	vshl.u64	q3, q15, #2
+	vbit	q15, q2, q1
+	vbif	q11, q3, q1
+	vmov	q2, q8
+	vsri.8	q8, q12, #4
+	vsli.8	q12, q2, #4
+	vmov	q2, q11
+	vsri.8	q11, q10, #4
+	vsli.8	q10, q2, #4
+	vmov	q2, q9
+	vsri.8	q9, q14, #4
+	vsli.8	q14, q2, #4
+	vmov	q2, q15
+	vsri.8	q15, q13, #4
+	vsli.8	q13, q2, #4
+
+// round 1: its key was added to the blocks
+	//	round: 193 instructions, 4 spill slots
+	veor	q11, q11, q9
+	veor	q0, q12, q11
+	veor	q1, q10, q0
+	veor	q10, q10, q15
+	veor	q2, q15, q0
+	veor	q3, q14, q8
+	veor	q4, q3, q10
+	veor	q13, q13, q4
+	veor	q9, q9, q13
+	veor	q13, q14, q13
+	veor	q14, q14, q15
+	veor	q5, q8, q15
+	veor	q8, q8, q0
+	vand	q8, q12, q8
+	vand	q6, q4, q13
+	veor	q8, q6, q8
+	veor	q7, q11, q13
+	veor	q13, q12, q13
+	vst1.64	{d8-d9}, [r0]
+	veor	q4, q14, q1
+	vand	q4, q4, q13
+	veor	q4, q6, q4
+	vand	q1, q0, q1
+	veor	q6, q5, q9
+	veor	q11, q11, q6
+	vand	q5, q5, q6
+	veor	q15, q15, q11
+	veor	q13, q7, q6
+	vand	q13, q3, q13
+	veor	q13, q5, q13
+	veor	q4, q4, q13
+	veor	q4, q9, q4
+	veor	q9, q12, q6
+	vand	q9, q2, q9
+	vst1.64	{d6-d7}, [r1]
+	vand	q3, q10, q11
+	veor	q1, q3, q1
+	veor	q3, q3, q9
+	veor	q1, q1, q13
+	veor	q11, q10, q11
+	veor	q1, q11, q1
+	vand	q9, q14, q7
+	veor	q5, q5, q9
+	veor	q3, q3, q5
+	veor	q3, q15, q3
+	veor	q5, q8, q5
+	vand	q8, q4, q1
+	veor	q9, q14, q7
+	veor	q5, q9, q5
+	veor	q4, q4, q5
+	veor	q9, q3, q8
+	veor	q8, q5, q8
+	vand	q11, q4, q9
+	veor	q5, q5, q11
+	veor	q11, q12, q6
+	veor	q13, q1, q3
+	vand	q8, q13, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q13, q9, q8
+	vand	q3, q3, q13
+	veor	q1, q1, q3
+	veor	q3, q9, q3
+	vand	q3, q5, q3
+	veor	q3, q4, q3
+	veor	q4, q10, q2
+	vand	q2, q2, q5
+	veor	q9, q0, q7
+	veor	q13, q8, q1
+	veor	q15, q1, q3
+	vst1.64	{d4-d5}, [r2]
+	veor	q2, q5, q3
+	vand	q10, q10, q2
+	veor	q13, q0, q11
+	vand	q2, q2, q13
+	vand	q0, q0, q3
+	vand	q3, q3, q4
+	veor	q4, q14, q4
+	vand	q11, q5, q11
+	veor	q3, q11, q3
+	veor	q5, q5, q8
+	veor	q13, q15, q5
 	vst1.64	{d0-d1}, [r3]
-	stm	sp, {r4, r7-r11}
-	bl	__bsaes_encrypt8
-	ldm	sp, {r4, r7-r11}
-	cmp	r9, #8
+	veor	q0, q7, q6
+	vand	q0, q13, q0
+	vand	q6, q6, q5
+	vand	q7, q7, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q7
+	veor	q6, q2, q6
+	vld1.64	{d14-d15}, [r1]
+	vand	q13, q7, q13
+	vand	q15, q14, q15
+	veor	q7, q7, q14
+	vand	q5, q5, q7
+	veor	q5, q5, q13
+	veor	q13, q13, q15
+	vand	q7, q12, q8
+	veor	q12, q12, q9
+	veor	q14, q8, q1
+	vand	q12, q14, q12
+	veor	q2, q12, q2
+	vld1.64	{d24-d25}, [r0]
+	vand	q14, q12, q14
+	veor	q12, q12, q4
+	vand	q8, q8, q12
+	vand	q4, q1, q4
+	vand	q1, q1, q9
+	veor	q14, q14, q4
+	veor	q4, q4, q8
+	veor	q11, q7, q11
+	veor	q7, q7, q10
+	veor	q7, q7, q2
+	veor	q10, q10, q3
+	vld1.64	{d16-d17}, [r2]
+	veor	q8, q8, q7
+	veor	q7, q5, q7
+	veor	q3, q3, q7
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d18, {d6,d7}, d14
+	vtbl.8	d19, {d6,d7}, d15
+	vld1.64	{d6-d7}, [r3]
+	veor	q5, q3, q5
+	veor	q0, q0, q5
+	veor	q5, q14, q5
+	veor	q8, q8, q0
+	veor	q0, q10, q0
+	veor	q3, q3, q6
+	vtbl.8	d20, {d0,d1}, d14
+	vtbl.8	d21, {d0,d1}, d15
+	veor	q4, q4, q8
+	veor	q1, q1, q5
+	veor	q5, q6, q5
+	vtbl.8	d0, {d8,d9}, d14
+	vtbl.8	d1, {d8,d9}, d15
+	veor	q8, q3, q8
+	veor	q8, q13, q8
+	veor	q2, q2, q1
+	veor	q1, q11, q1
+	veor	q3, q3, q2
+	vtbl.8	d8, {d4,d5}, d14
+	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d4, {d2,d3}, d14
+	vtbl.8	d5, {d2,d3}, d15
+	vtbl.8	d2, {d6,d7}, d14
+	vtbl.8	d3, {d6,d7}, d15
+	vtbl.8	d6, {d16,d17}, d14
+	vtbl.8	d7, {d16,d17}, d15
+	vtbl.8	d12, {d10,d11}, d14
+	vtbl.8	d13, {d10,d11}, d15
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q0, q0, q7
+	vext.8	q8, q4, q4, #4
+	veor	q4, q4, q8
+	vext.8	q11, q10, q10, #4
+	veor	q10, q10, q11
+	veor	q7, q7, q10
+	vext.8	q10, q10, q10, #8
+	vext.8	q12, q9, q9, #4
+	veor	q9, q9, q12
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q13, q13, q1
+	vext.8	q1, q1, q1, #8
+	veor	q12, q12, q6
+	vext.8	q15, q6, q6, #8
+	veor	q15, q13, q15
+	veor	q13, q9, q6
+	veor	q11, q11, q13
+	veor	q10, q11, q10
+	vext.8	q9, q9, q9, #8
+	veor	q12, q12, q9
+	vext.8	q11, q3, q3, #4
+	veor	q3, q3, q11
+	veor	q9, q5, q3
+	veor	q9, q9, q1
+	vext.8	q3, q3, q3, #8
+	veor	q11, q11, q4
+	veor	q11, q11, q3
+	vext.8	q4, q4, q4, #8
+	vext.8	q14, q0, q0, #8
+	veor	q14, q7, q14
+	veor	q0, q0, q6
+	vext.8	q1, q2, q2, #4
+	veor	q13, q2, q1
+	veor	q0, q1, q0
+	veor	q6, q13, q6
+	veor	q8, q8, q6
+	veor	q8, q8, q4
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
+
+	add	r12, r12, #16
+	lsrs	r5, lr, #1
+	bcs	Lencrypt8_half
+Lencrypt8_round:	// 4 rounds a pass: N - 2 = 8, 10 (from half-way), 12
+	vldmia	r6!, {d0-d15}
+	veor	q12, q12, q0
+	veor	q10, q10, q1
+	veor	q14, q14, q2
+	veor	q13, q13, q3
+	veor	q8, q8, q4
+	veor	q11, q11, q5
+	veor	q9, q9, q6
+	veor	q15, q15, q7
+	//	round: 193 instructions, 4 spill slots
+	veor	q11, q11, q9
+	veor	q0, q12, q11
+	veor	q1, q10, q0
+	veor	q10, q10, q15
+	veor	q2, q15, q0
+	veor	q3, q14, q8
+	veor	q4, q3, q10
+	veor	q13, q13, q4
+	veor	q9, q9, q13
+	veor	q13, q14, q13
+	veor	q14, q14, q15
+	veor	q5, q8, q15
+	veor	q8, q8, q0
+	vand	q8, q12, q8
+	vand	q6, q4, q13
+	veor	q8, q6, q8
+	veor	q7, q11, q13
+	veor	q13, q12, q13
+	vst1.64	{d8-d9}, [r0]
+	veor	q4, q14, q1
+	vand	q4, q4, q13
+	veor	q4, q6, q4
+	vand	q1, q0, q1
+	veor	q6, q5, q9
+	veor	q11, q11, q6
+	vand	q5, q5, q6
+	veor	q15, q15, q11
+	veor	q13, q7, q6
+	vand	q13, q3, q13
+	veor	q13, q5, q13
+	veor	q4, q4, q13
+	veor	q4, q9, q4
+	veor	q9, q12, q6
+	vand	q9, q2, q9
+	vst1.64	{d6-d7}, [r1]
+	vand	q3, q10, q11
+	veor	q1, q3, q1
+	veor	q3, q3, q9
+	veor	q1, q1, q13
+	veor	q11, q10, q11
+	veor	q1, q11, q1
+	vand	q9, q14, q7
+	veor	q5, q5, q9
+	veor	q3, q3, q5
+	veor	q3, q15, q3
+	veor	q5, q8, q5
+	vand	q8, q4, q1
+	veor	q9, q14, q7
+	veor	q5, q9, q5
+	veor	q4, q4, q5
+	veor	q9, q3, q8
+	veor	q8, q5, q8
+	vand	q11, q4, q9
+	veor	q5, q5, q11
+	veor	q11, q12, q6
+	veor	q13, q1, q3
+	vand	q8, q13, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q13, q9, q8
+	vand	q3, q3, q13
+	veor	q1, q1, q3
+	veor	q3, q9, q3
+	vand	q3, q5, q3
+	veor	q3, q4, q3
+	veor	q4, q10, q2
+	vand	q2, q2, q5
+	veor	q9, q0, q7
+	veor	q13, q8, q1
+	veor	q15, q1, q3
+	vst1.64	{d4-d5}, [r2]
+	veor	q2, q5, q3
+	vand	q10, q10, q2
+	veor	q13, q0, q11
+	vand	q2, q2, q13
+	vand	q0, q0, q3
+	vand	q3, q3, q4
+	veor	q4, q14, q4
+	vand	q11, q5, q11
+	veor	q3, q11, q3
+	veor	q5, q5, q8
+	veor	q13, q15, q5
+	vst1.64	{d0-d1}, [r3]
+	veor	q0, q7, q6
+	vand	q0, q13, q0
+	vand	q6, q6, q5
+	vand	q7, q7, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q7
+	veor	q6, q2, q6
+	vld1.64	{d14-d15}, [r1]
+	vand	q13, q7, q13
+	vand	q15, q14, q15
+	veor	q7, q7, q14
+	vand	q5, q5, q7
+	veor	q5, q5, q13
+	veor	q13, q13, q15
+	vand	q7, q12, q8
+	veor	q12, q12, q9
+	veor	q14, q8, q1
+	vand	q12, q14, q12
+	veor	q2, q12, q2
+	vld1.64	{d24-d25}, [r0]
+	vand	q14, q12, q14
+	veor	q12, q12, q4
+	vand	q8, q8, q12
+	vand	q4, q1, q4
+	vand	q1, q1, q9
+	veor	q14, q14, q4
+	veor	q4, q4, q8
+	veor	q11, q7, q11
+	veor	q7, q7, q10
+	veor	q7, q7, q2
+	veor	q10, q10, q3
+	vld1.64	{d16-d17}, [r2]
+	veor	q8, q8, q7
+	veor	q7, q5, q7
+	veor	q3, q3, q7
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d18, {d6,d7}, d14
+	vtbl.8	d19, {d6,d7}, d15
+	vld1.64	{d6-d7}, [r3]
+	veor	q5, q3, q5
+	veor	q0, q0, q5
+	veor	q5, q14, q5
+	veor	q8, q8, q0
+	veor	q0, q10, q0
+	veor	q3, q3, q6
+	vtbl.8	d20, {d0,d1}, d14
+	vtbl.8	d21, {d0,d1}, d15
+	veor	q4, q4, q8
+	veor	q1, q1, q5
+	veor	q5, q6, q5
+	vtbl.8	d0, {d8,d9}, d14
+	vtbl.8	d1, {d8,d9}, d15
+	veor	q8, q3, q8
+	veor	q8, q13, q8
+	veor	q2, q2, q1
+	veor	q1, q11, q1
+	veor	q3, q3, q2
+	vtbl.8	d8, {d4,d5}, d14
+	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d4, {d2,d3}, d14
+	vtbl.8	d5, {d2,d3}, d15
+	vtbl.8	d2, {d6,d7}, d14
+	vtbl.8	d3, {d6,d7}, d15
+	vtbl.8	d6, {d16,d17}, d14
+	vtbl.8	d7, {d16,d17}, d15
+	vtbl.8	d12, {d10,d11}, d14
+	vtbl.8	d13, {d10,d11}, d15
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q0, q0, q7
+	vext.8	q8, q4, q4, #4
+	veor	q4, q4, q8
+	vext.8	q11, q10, q10, #4
+	veor	q10, q10, q11
+	veor	q7, q7, q10
+	vext.8	q10, q10, q10, #8
+	vext.8	q12, q9, q9, #4
+	veor	q9, q9, q12
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q13, q13, q1
+	vext.8	q1, q1, q1, #8
+	veor	q12, q12, q6
+	vext.8	q15, q6, q6, #8
+	veor	q15, q13, q15
+	veor	q13, q9, q6
+	veor	q11, q11, q13
+	veor	q10, q11, q10
+	vext.8	q9, q9, q9, #8
+	veor	q12, q12, q9
+	vext.8	q11, q3, q3, #4
+	veor	q3, q3, q11
+	veor	q9, q5, q3
+	veor	q9, q9, q1
+	vext.8	q3, q3, q3, #8
+	veor	q11, q11, q4
+	veor	q11, q11, q3
+	vext.8	q4, q4, q4, #8
+	vext.8	q14, q0, q0, #8
+	veor	q14, q7, q14
+	veor	q0, q0, q6
+	vext.8	q1, q2, q2, #4
+	veor	q13, q2, q1
+	veor	q0, q1, q0
+	veor	q6, q13, q6
+	veor	q8, q8, q6
+	veor	q8, q8, q4
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
+
+	vldmia	r6!, {d0-d15}
+	veor	q12, q12, q0
+	veor	q10, q10, q1
+	veor	q14, q14, q2
+	veor	q13, q13, q3
+	veor	q8, q8, q4
+	veor	q11, q11, q5
+	veor	q9, q9, q6
+	veor	q15, q15, q7
+	//	round: 193 instructions, 4 spill slots
+	veor	q11, q11, q9
+	veor	q0, q12, q11
+	veor	q1, q10, q0
+	veor	q10, q10, q15
+	veor	q2, q15, q0
+	veor	q3, q14, q8
+	veor	q4, q3, q10
+	veor	q13, q13, q4
+	veor	q9, q9, q13
+	veor	q13, q14, q13
+	veor	q14, q14, q15
+	veor	q5, q8, q15
+	veor	q8, q8, q0
+	vand	q8, q12, q8
+	vand	q6, q4, q13
+	veor	q8, q6, q8
+	veor	q7, q11, q13
+	veor	q13, q12, q13
+	vst1.64	{d8-d9}, [r0]
+	veor	q4, q14, q1
+	vand	q4, q4, q13
+	veor	q4, q6, q4
+	vand	q1, q0, q1
+	veor	q6, q5, q9
+	veor	q11, q11, q6
+	vand	q5, q5, q6
+	veor	q15, q15, q11
+	veor	q13, q7, q6
+	vand	q13, q3, q13
+	veor	q13, q5, q13
+	veor	q4, q4, q13
+	veor	q4, q9, q4
+	veor	q9, q12, q6
+	vand	q9, q2, q9
+	vst1.64	{d6-d7}, [r1]
+	vand	q3, q10, q11
+	veor	q1, q3, q1
+	veor	q3, q3, q9
+	veor	q1, q1, q13
+	veor	q11, q10, q11
+	veor	q1, q11, q1
+	vand	q9, q14, q7
+	veor	q5, q5, q9
+	veor	q3, q3, q5
+	veor	q3, q15, q3
+	veor	q5, q8, q5
+	vand	q8, q4, q1
+	veor	q9, q14, q7
+	veor	q5, q9, q5
+	veor	q4, q4, q5
+	veor	q9, q3, q8
+	veor	q8, q5, q8
+	vand	q11, q4, q9
+	veor	q5, q5, q11
+	veor	q11, q12, q6
+	veor	q13, q1, q3
+	vand	q8, q13, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q13, q9, q8
+	vand	q3, q3, q13
+	veor	q1, q1, q3
+	veor	q3, q9, q3
+	vand	q3, q5, q3
+	veor	q3, q4, q3
+	veor	q4, q10, q2
+	vand	q2, q2, q5
+	veor	q9, q0, q7
+	veor	q13, q8, q1
+	veor	q15, q1, q3
+	vst1.64	{d4-d5}, [r2]
+	veor	q2, q5, q3
+	vand	q10, q10, q2
+	veor	q13, q0, q11
+	vand	q2, q2, q13
+	vand	q0, q0, q3
+	vand	q3, q3, q4
+	veor	q4, q14, q4
+	vand	q11, q5, q11
+	veor	q3, q11, q3
+	veor	q5, q5, q8
+	veor	q13, q15, q5
+	vst1.64	{d0-d1}, [r3]
+	veor	q0, q7, q6
+	vand	q0, q13, q0
+	vand	q6, q6, q5
+	vand	q7, q7, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q7
+	veor	q6, q2, q6
+	vld1.64	{d14-d15}, [r1]
+	vand	q13, q7, q13
+	vand	q15, q14, q15
+	veor	q7, q7, q14
+	vand	q5, q5, q7
+	veor	q5, q5, q13
+	veor	q13, q13, q15
+	vand	q7, q12, q8
+	veor	q12, q12, q9
+	veor	q14, q8, q1
+	vand	q12, q14, q12
+	veor	q2, q12, q2
+	vld1.64	{d24-d25}, [r0]
+	vand	q14, q12, q14
+	veor	q12, q12, q4
+	vand	q8, q8, q12
+	vand	q4, q1, q4
+	vand	q1, q1, q9
+	veor	q14, q14, q4
+	veor	q4, q4, q8
+	veor	q11, q7, q11
+	veor	q7, q7, q10
+	veor	q7, q7, q2
+	veor	q10, q10, q3
+	vld1.64	{d16-d17}, [r2]
+	veor	q8, q8, q7
+	veor	q7, q5, q7
+	veor	q3, q3, q7
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d18, {d6,d7}, d14
+	vtbl.8	d19, {d6,d7}, d15
+	vld1.64	{d6-d7}, [r3]
+	veor	q5, q3, q5
+	veor	q0, q0, q5
+	veor	q5, q14, q5
+	veor	q8, q8, q0
+	veor	q0, q10, q0
+	veor	q3, q3, q6
+	vtbl.8	d20, {d0,d1}, d14
+	vtbl.8	d21, {d0,d1}, d15
+	veor	q4, q4, q8
+	veor	q1, q1, q5
+	veor	q5, q6, q5
+	vtbl.8	d0, {d8,d9}, d14
+	vtbl.8	d1, {d8,d9}, d15
+	veor	q8, q3, q8
+	veor	q8, q13, q8
+	veor	q2, q2, q1
+	veor	q1, q11, q1
+	veor	q3, q3, q2
+	vtbl.8	d8, {d4,d5}, d14
+	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d4, {d2,d3}, d14
+	vtbl.8	d5, {d2,d3}, d15
+	vtbl.8	d2, {d6,d7}, d14
+	vtbl.8	d3, {d6,d7}, d15
+	vtbl.8	d6, {d16,d17}, d14
+	vtbl.8	d7, {d16,d17}, d15
+	vtbl.8	d12, {d10,d11}, d14
+	vtbl.8	d13, {d10,d11}, d15
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q0, q0, q7
+	vext.8	q8, q4, q4, #4
+	veor	q4, q4, q8
+	vext.8	q11, q10, q10, #4
+	veor	q10, q10, q11
+	veor	q7, q7, q10
+	vext.8	q10, q10, q10, #8
+	vext.8	q12, q9, q9, #4
+	veor	q9, q9, q12
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q13, q13, q1
+	vext.8	q1, q1, q1, #8
+	veor	q12, q12, q6
+	vext.8	q15, q6, q6, #8
+	veor	q15, q13, q15
+	veor	q13, q9, q6
+	veor	q11, q11, q13
+	veor	q10, q11, q10
+	vext.8	q9, q9, q9, #8
+	veor	q12, q12, q9
+	vext.8	q11, q3, q3, #4
+	veor	q3, q3, q11
+	veor	q9, q5, q3
+	veor	q9, q9, q1
+	vext.8	q3, q3, q3, #8
+	veor	q11, q11, q4
+	veor	q11, q11, q3
+	vext.8	q4, q4, q4, #8
+	vext.8	q14, q0, q0, #8
+	veor	q14, q7, q14
+	veor	q0, q0, q6
+	vext.8	q1, q2, q2, #4
+	veor	q13, q2, q1
+	veor	q0, q1, q0
+	veor	q6, q13, q6
+	veor	q8, q8, q6
+	veor	q8, q8, q4
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
+
+Lencrypt8_half:
+	vldmia	r6!, {d0-d15}
+	veor	q12, q12, q0
+	veor	q10, q10, q1
+	veor	q14, q14, q2
+	veor	q13, q13, q3
+	veor	q8, q8, q4
+	veor	q11, q11, q5
+	veor	q9, q9, q6
+	veor	q15, q15, q7
+	//	round: 193 instructions, 4 spill slots
+	veor	q11, q11, q9
+	veor	q0, q12, q11
+	veor	q1, q10, q0
+	veor	q10, q10, q15
+	veor	q2, q15, q0
+	veor	q3, q14, q8
+	veor	q4, q3, q10
+	veor	q13, q13, q4
+	veor	q9, q9, q13
+	veor	q13, q14, q13
+	veor	q14, q14, q15
+	veor	q5, q8, q15
+	veor	q8, q8, q0
+	vand	q8, q12, q8
+	vand	q6, q4, q13
+	veor	q8, q6, q8
+	veor	q7, q11, q13
+	veor	q13, q12, q13
+	vst1.64	{d8-d9}, [r0]
+	veor	q4, q14, q1
+	vand	q4, q4, q13
+	veor	q4, q6, q4
+	vand	q1, q0, q1
+	veor	q6, q5, q9
+	veor	q11, q11, q6
+	vand	q5, q5, q6
+	veor	q15, q15, q11
+	veor	q13, q7, q6
+	vand	q13, q3, q13
+	veor	q13, q5, q13
+	veor	q4, q4, q13
+	veor	q4, q9, q4
+	veor	q9, q12, q6
+	vand	q9, q2, q9
+	vst1.64	{d6-d7}, [r1]
+	vand	q3, q10, q11
+	veor	q1, q3, q1
+	veor	q3, q3, q9
+	veor	q1, q1, q13
+	veor	q11, q10, q11
+	veor	q1, q11, q1
+	vand	q9, q14, q7
+	veor	q5, q5, q9
+	veor	q3, q3, q5
+	veor	q3, q15, q3
+	veor	q5, q8, q5
+	vand	q8, q4, q1
+	veor	q9, q14, q7
+	veor	q5, q9, q5
+	veor	q4, q4, q5
+	veor	q9, q3, q8
+	veor	q8, q5, q8
+	vand	q11, q4, q9
+	veor	q5, q5, q11
+	veor	q11, q12, q6
+	veor	q13, q1, q3
+	vand	q8, q13, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q13, q9, q8
+	vand	q3, q3, q13
+	veor	q1, q1, q3
+	veor	q3, q9, q3
+	vand	q3, q5, q3
+	veor	q3, q4, q3
+	veor	q4, q10, q2
+	vand	q2, q2, q5
+	veor	q9, q0, q7
+	veor	q13, q8, q1
+	veor	q15, q1, q3
+	vst1.64	{d4-d5}, [r2]
+	veor	q2, q5, q3
+	vand	q10, q10, q2
+	veor	q13, q0, q11
+	vand	q2, q2, q13
+	vand	q0, q0, q3
+	vand	q3, q3, q4
+	veor	q4, q14, q4
+	vand	q11, q5, q11
+	veor	q3, q11, q3
+	veor	q5, q5, q8
+	veor	q13, q15, q5
+	vst1.64	{d0-d1}, [r3]
+	veor	q0, q7, q6
+	vand	q0, q13, q0
+	vand	q6, q6, q5
+	vand	q7, q7, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q7
+	veor	q6, q2, q6
+	vld1.64	{d14-d15}, [r1]
+	vand	q13, q7, q13
+	vand	q15, q14, q15
+	veor	q7, q7, q14
+	vand	q5, q5, q7
+	veor	q5, q5, q13
+	veor	q13, q13, q15
+	vand	q7, q12, q8
+	veor	q12, q12, q9
+	veor	q14, q8, q1
+	vand	q12, q14, q12
+	veor	q2, q12, q2
+	vld1.64	{d24-d25}, [r0]
+	vand	q14, q12, q14
+	veor	q12, q12, q4
+	vand	q8, q8, q12
+	vand	q4, q1, q4
+	vand	q1, q1, q9
+	veor	q14, q14, q4
+	veor	q4, q4, q8
+	veor	q11, q7, q11
+	veor	q7, q7, q10
+	veor	q7, q7, q2
+	veor	q10, q10, q3
+	vld1.64	{d16-d17}, [r2]
+	veor	q8, q8, q7
+	veor	q7, q5, q7
+	veor	q3, q3, q7
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d18, {d6,d7}, d14
+	vtbl.8	d19, {d6,d7}, d15
+	vld1.64	{d6-d7}, [r3]
+	veor	q5, q3, q5
+	veor	q0, q0, q5
+	veor	q5, q14, q5
+	veor	q8, q8, q0
+	veor	q0, q10, q0
+	veor	q3, q3, q6
+	vtbl.8	d20, {d0,d1}, d14
+	vtbl.8	d21, {d0,d1}, d15
+	veor	q4, q4, q8
+	veor	q1, q1, q5
+	veor	q5, q6, q5
+	vtbl.8	d0, {d8,d9}, d14
+	vtbl.8	d1, {d8,d9}, d15
+	veor	q8, q3, q8
+	veor	q8, q13, q8
+	veor	q2, q2, q1
+	veor	q1, q11, q1
+	veor	q3, q3, q2
+	vtbl.8	d8, {d4,d5}, d14
+	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d4, {d2,d3}, d14
+	vtbl.8	d5, {d2,d3}, d15
+	vtbl.8	d2, {d6,d7}, d14
+	vtbl.8	d3, {d6,d7}, d15
+	vtbl.8	d6, {d16,d17}, d14
+	vtbl.8	d7, {d16,d17}, d15
+	vtbl.8	d12, {d10,d11}, d14
+	vtbl.8	d13, {d10,d11}, d15
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q0, q0, q7
+	vext.8	q8, q4, q4, #4
+	veor	q4, q4, q8
+	vext.8	q11, q10, q10, #4
+	veor	q10, q10, q11
+	veor	q7, q7, q10
+	vext.8	q10, q10, q10, #8
+	vext.8	q12, q9, q9, #4
+	veor	q9, q9, q12
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q13, q13, q1
+	vext.8	q1, q1, q1, #8
+	veor	q12, q12, q6
+	vext.8	q15, q6, q6, #8
+	veor	q15, q13, q15
+	veor	q13, q9, q6
+	veor	q11, q11, q13
+	veor	q10, q11, q10
+	vext.8	q9, q9, q9, #8
+	veor	q12, q12, q9
+	vext.8	q11, q3, q3, #4
+	veor	q3, q3, q11
+	veor	q9, q5, q3
+	veor	q9, q9, q1
+	vext.8	q3, q3, q3, #8
+	veor	q11, q11, q4
+	veor	q11, q11, q3
+	vext.8	q4, q4, q4, #8
+	vext.8	q14, q0, q0, #8
+	veor	q14, q7, q14
+	veor	q0, q0, q6
+	vext.8	q1, q2, q2, #4
+	veor	q13, q2, q1
+	veor	q0, q1, q0
+	veor	q6, q13, q6
+	veor	q8, q8, q6
+	veor	q8, q8, q4
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
+
+	vldmia	r6!, {d0-d15}
+	veor	q12, q12, q0
+	veor	q10, q10, q1
+	veor	q14, q14, q2
+	veor	q13, q13, q3
+	veor	q8, q8, q4
+	veor	q11, q11, q5
+	veor	q9, q9, q6
+	veor	q15, q15, q7
+	//	round: 193 instructions, 4 spill slots
+	veor	q11, q11, q9
+	veor	q0, q12, q11
+	veor	q1, q10, q0
+	veor	q10, q10, q15
+	veor	q2, q15, q0
+	veor	q3, q14, q8
+	veor	q4, q3, q10
+	veor	q13, q13, q4
+	veor	q9, q9, q13
+	veor	q13, q14, q13
+	veor	q14, q14, q15
+	veor	q5, q8, q15
+	veor	q8, q8, q0
+	vand	q8, q12, q8
+	vand	q6, q4, q13
+	veor	q8, q6, q8
+	veor	q7, q11, q13
+	veor	q13, q12, q13
+	vst1.64	{d8-d9}, [r0]
+	veor	q4, q14, q1
+	vand	q4, q4, q13
+	veor	q4, q6, q4
+	vand	q1, q0, q1
+	veor	q6, q5, q9
+	veor	q11, q11, q6
+	vand	q5, q5, q6
+	veor	q15, q15, q11
+	veor	q13, q7, q6
+	vand	q13, q3, q13
+	veor	q13, q5, q13
+	veor	q4, q4, q13
+	veor	q4, q9, q4
+	veor	q9, q12, q6
+	vand	q9, q2, q9
+	vst1.64	{d6-d7}, [r1]
+	vand	q3, q10, q11
+	veor	q1, q3, q1
+	veor	q3, q3, q9
+	veor	q1, q1, q13
+	veor	q11, q10, q11
+	veor	q1, q11, q1
+	vand	q9, q14, q7
+	veor	q5, q5, q9
+	veor	q3, q3, q5
+	veor	q3, q15, q3
+	veor	q5, q8, q5
+	vand	q8, q4, q1
+	veor	q9, q14, q7
+	veor	q5, q9, q5
+	veor	q4, q4, q5
+	veor	q9, q3, q8
+	veor	q8, q5, q8
+	vand	q11, q4, q9
+	veor	q5, q5, q11
+	veor	q11, q12, q6
+	veor	q13, q1, q3
+	vand	q8, q13, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q13, q9, q8
+	vand	q3, q3, q13
+	veor	q1, q1, q3
+	veor	q3, q9, q3
+	vand	q3, q5, q3
+	veor	q3, q4, q3
+	veor	q4, q10, q2
+	vand	q2, q2, q5
+	veor	q9, q0, q7
+	veor	q13, q8, q1
+	veor	q15, q1, q3
+	vst1.64	{d4-d5}, [r2]
+	veor	q2, q5, q3
+	vand	q10, q10, q2
+	veor	q13, q0, q11
+	vand	q2, q2, q13
+	vand	q0, q0, q3
+	vand	q3, q3, q4
+	veor	q4, q14, q4
+	vand	q11, q5, q11
+	veor	q3, q11, q3
+	veor	q5, q5, q8
+	veor	q13, q15, q5
+	vst1.64	{d0-d1}, [r3]
+	veor	q0, q7, q6
+	vand	q0, q13, q0
+	vand	q6, q6, q5
+	vand	q7, q7, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q7
+	veor	q6, q2, q6
+	vld1.64	{d14-d15}, [r1]
+	vand	q13, q7, q13
+	vand	q15, q14, q15
+	veor	q7, q7, q14
+	vand	q5, q5, q7
+	veor	q5, q5, q13
+	veor	q13, q13, q15
+	vand	q7, q12, q8
+	veor	q12, q12, q9
+	veor	q14, q8, q1
+	vand	q12, q14, q12
+	veor	q2, q12, q2
+	vld1.64	{d24-d25}, [r0]
+	vand	q14, q12, q14
+	veor	q12, q12, q4
+	vand	q8, q8, q12
+	vand	q4, q1, q4
+	vand	q1, q1, q9
+	veor	q14, q14, q4
+	veor	q4, q4, q8
+	veor	q11, q7, q11
+	veor	q7, q7, q10
+	veor	q7, q7, q2
+	veor	q10, q10, q3
+	vld1.64	{d16-d17}, [r2]
+	veor	q8, q8, q7
+	veor	q7, q5, q7
+	veor	q3, q3, q7
+	vld1.64	{d14-d15}, [r12]
+	vtbl.8	d18, {d6,d7}, d14
+	vtbl.8	d19, {d6,d7}, d15
+	vld1.64	{d6-d7}, [r3]
+	veor	q5, q3, q5
+	veor	q0, q0, q5
+	veor	q5, q14, q5
+	veor	q8, q8, q0
+	veor	q0, q10, q0
+	veor	q3, q3, q6
+	vtbl.8	d20, {d0,d1}, d14
+	vtbl.8	d21, {d0,d1}, d15
+	veor	q4, q4, q8
+	veor	q1, q1, q5
+	veor	q5, q6, q5
+	vtbl.8	d0, {d8,d9}, d14
+	vtbl.8	d1, {d8,d9}, d15
+	veor	q8, q3, q8
+	veor	q8, q13, q8
+	veor	q2, q2, q1
+	veor	q1, q11, q1
+	veor	q3, q3, q2
+	vtbl.8	d8, {d4,d5}, d14
+	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d4, {d2,d3}, d14
+	vtbl.8	d5, {d2,d3}, d15
+	vtbl.8	d2, {d6,d7}, d14
+	vtbl.8	d3, {d6,d7}, d15
+	vtbl.8	d6, {d16,d17}, d14
+	vtbl.8	d7, {d16,d17}, d15
+	vtbl.8	d12, {d10,d11}, d14
+	vtbl.8	d13, {d10,d11}, d15
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q0, q0, q7
+	vext.8	q8, q4, q4, #4
+	veor	q4, q4, q8
+	vext.8	q11, q10, q10, #4
+	veor	q10, q10, q11
+	veor	q7, q7, q10
+	vext.8	q10, q10, q10, #8
+	vext.8	q12, q9, q9, #4
+	veor	q9, q9, q12
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q13, q13, q1
+	vext.8	q1, q1, q1, #8
+	veor	q12, q12, q6
+	vext.8	q15, q6, q6, #8
+	veor	q15, q13, q15
+	veor	q13, q9, q6
+	veor	q11, q11, q13
+	veor	q10, q11, q10
+	vext.8	q9, q9, q9, #8
+	veor	q12, q12, q9
+	vext.8	q11, q3, q3, #4
+	veor	q3, q3, q11
+	veor	q9, q5, q3
+	veor	q9, q9, q1
+	vext.8	q3, q3, q3, #8
+	veor	q11, q11, q4
+	veor	q11, q11, q3
+	vext.8	q4, q4, q4, #8
+	vext.8	q14, q0, q0, #8
+	veor	q14, q7, q14
+	veor	q0, q0, q6
+	vext.8	q1, q2, q2, #4
+	veor	q13, q2, q1
+	veor	q0, q1, q0
+	veor	q6, q13, q6
+	veor	q8, q8, q6
+	veor	q8, q8, q4
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
+
+	subs	r5, r5, #4
+	bgt	Lencrypt8_round
+	add	r12, r12, #16
+	vldmia	r6!, {d0-d15}
+	veor	q12, q12, q0
+	veor	q10, q10, q1
+	veor	q14, q14, q2
+	veor	q13, q13, q3
+	veor	q8, q8, q4
+	veor	q11, q11, q5
+	veor	q9, q9, q6
+	veor	q15, q15, q7
+	//	last round: 152 instructions, 4 spill slots
+	veor	q11, q11, q9
+	veor	q0, q12, q11
+	veor	q1, q10, q0
+	veor	q10, q10, q15
+	veor	q2, q14, q15
+	veor	q3, q14, q8
+	veor	q4, q3, q10
+	veor	q13, q13, q4
+	veor	q14, q14, q13
+	veor	q9, q9, q13
+	veor	q5, q11, q14
+	veor	q6, q8, q15
+	veor	q8, q8, q0
+	vand	q8, q12, q8
+	vand	q7, q4, q14
+	veor	q14, q12, q14
+	veor	q8, q7, q8
+	veor	q13, q2, q1
+	vand	q13, q13, q14
+	veor	q7, q7, q13
+	vand	q1, q0, q1
+	veor	q13, q15, q0
+	veor	q14, q6, q9
+	veor	q11, q11, q14
+	vand	q6, q6, q14
+	veor	q15, q15, q11
+	veor	q4, q5, q14
+	vand	q4, q3, q4
+	veor	q4, q6, q4
+	veor	q7, q7, q4
+	veor	q7, q9, q7
+	vand	q9, q10, q11
+	veor	q1, q9, q1
+	veor	q1, q1, q4
+	veor	q11, q10, q11
+	veor	q1, q11, q1
+	veor	q4, q12, q14
+	vand	q4, q13, q4
+	veor	q4, q9, q4
+	vand	q9, q2, q5
+	veor	q6, q6, q9
+	veor	q4, q4, q6
+	veor	q4, q15, q4
+	veor	q6, q8, q6
+	veor	q8, q2, q5
+	veor	q6, q8, q6
+	vand	q8, q7, q1
+	veor	q7, q7, q6
+	veor	q9, q4, q8
+	veor	q8, q6, q8
+	veor	q11, q1, q4
+	vand	q8, q11, q8
+	veor	q8, q4, q8
+	veor	q1, q1, q8
+	veor	q11, q9, q8
+	vand	q4, q4, q11
+	veor	q1, q1, q4
+	veor	q4, q9, q4
+	vand	q9, q7, q9
+	veor	q6, q6, q9
+	vand	q4, q6, q4
+	veor	q4, q7, q4
+	veor	q7, q10, q13
+	vand	q13, q13, q6
+	veor	q9, q2, q7
+	vand	q7, q4, q7
+	veor	q11, q3, q10
+	veor	q15, q11, q9
+	vand	q9, q1, q9
+	vand	q15, q8, q15
+	veor	q15, q9, q15
+	vst1.64	{d30-d31}, [r0]
+	veor	q15, q6, q4
+	vand	q10, q10, q15
+	vst1.64	{d26-d27}, [r1]
+	vand	q13, q12, q8
+	vst1.64	{d8-d9}, [r2]
+	veor	q4, q8, q1
+	vand	q11, q11, q4
+	veor	q9, q11, q9
+	veor	q8, q6, q8
+	veor	q11, q3, q2
+	vand	q11, q8, q11
+	vst1.64	{d18-d19}, [r3]
+	veor	q9, q12, q14
+	vand	q6, q6, q9
+	veor	q7, q6, q7
+	veor	q9, q0, q9
+	vand	q9, q15, q9
+	veor	q6, q13, q6
+	veor	q13, q13, q10
+	veor	q10, q10, q7
+	veor	q15, q0, q5
+	veor	q12, q12, q15
+	vand	q4, q4, q12
+	veor	q4, q4, q9
+	veor	q13, q13, q4
+	vld1.64	{d24-d25}, [r2]
+	vand	q0, q0, q12
+	veor	q12, q1, q12
+	vand	q1, q1, q15
+	vand	q2, q2, q12
+	vld1.64	{d30-d31}, [r1]
+	veor	q15, q15, q13
+	vst1.64	{d30-d31}, [r1]
+	veor	q15, q12, q8
+	vand	q3, q3, q15
+	veor	q11, q11, q3
+	veor	q2, q3, q2
+	veor	q13, q11, q13
+	veor	q7, q7, q13
+	veor	q11, q0, q11
+	vld1.64	{d6-d7}, [r3]
+	veor	q3, q3, q11
+	veor	q1, q1, q3
+	veor	q4, q4, q1
+	veor	q1, q6, q1
+	vld1.64	{d12-d13}, [r12]
+	vtbl.8	d26, {d2,d3}, d12
+	vtbl.8	d27, {d2,d3}, d13
+	vtbl.8	d2, {d14,d15}, d12
+	vtbl.8	d3, {d14,d15}, d13
+	vand	q8, q14, q8
+	veor	q14, q5, q14
+	vand	q14, q15, q14
+	vand	q5, q5, q12
+	veor	q8, q8, q14
+	veor	q8, q9, q8
+	veor	q5, q14, q5
+	veor	q5, q5, q11
+	veor	q10, q10, q5
+	vld1.64	{d14-d15}, [r1]
+	veor	q5, q7, q5
+	veor	q0, q0, q8
+	veor	q3, q8, q3
+	vld1.64	{d14-d15}, [r0]
+	veor	q7, q7, q5
+	veor	q5, q0, q5
+	veor	q2, q2, q5
+	veor	q0, q0, q4
+	vtbl.8	d28, {d14,d15}, d12
+	vtbl.8	d29, {d14,d15}, d13
+	vtbl.8	d30, {d6,d7}, d12
+	vtbl.8	d31, {d6,d7}, d13
+	vtbl.8	d16, {d8,d9}, d12
+	vtbl.8	d17, {d8,d9}, d13
+	vtbl.8	d22, {d4,d5}, d12
+	vtbl.8	d23, {d4,d5}, d13
+	vtbl.8	d18, {d0,d1}, d12
+	vtbl.8	d19, {d0,d1}, d13
+	vtbl.8	d0, {d20,d21}, d12
+	vtbl.8	d1, {d20,d21}, d13
+
+	vmov.i8	q2, #0x55
+	vmov.i8	q3, #0x33
+	vshr.u64	q4, q1, #1
+	vshl.u64	q5, q0, #1
+	vbit	q0, q4, q2
+	vbif	q1, q5, q2
+	vshr.u64	q4, q14, #1
+	vshl.u64	q5, q13, #1
+	vbit	q13, q4, q2
+	vbif	q14, q5, q2
+	vshr.u64	q4, q8, #1
+	vshl.u64	q5, q11, #1
+	vbit	q11, q4, q2
+	vbif	q8, q5, q2
+	vshr.u64	q4, q9, #1
+	vshl.u64	q5, q15, #1
+	vbit	q15, q4, q2
+	vbif	q9, q5, q2
+	vshr.u64	q4, q1, #2
+	vshl.u64	q5, q14, #2
+	vbit	q14, q4, q3
+	vbif	q1, q5, q3
+	vshr.u64	q4, q0, #2
+	vshl.u64	q5, q13, #2
+	vbit	q13, q4, q3
+	vbif	q0, q5, q3
+	vshr.u64	q4, q8, #2
+	vshl.u64	q5, q9, #2
+	vbit	q9, q4, q3
+	vbif	q8, q5, q3
+	vshr.u64	q4, q11, #2
+	vshl.u64	q5, q15, #2
+	vbit	q15, q4, q3
+	vbif	q11, q5, q3
+	vmov	q4, q8
+	vsri.8	q8, q1, #4
+	vsli.8	q1, q4, #4
+	vmov	q4, q11
+	vsri.8	q11, q0, #4
+	vsli.8	q0, q4, #4
+	vmov	q4, q9
+	vsri.8	q9, q14, #4
+	vsli.8	q14, q4, #4
+	vmov	q4, q15
+	vsri.8	q15, q13, #4
+	vsli.8	q13, q4, #4
+
+	vld1.64	{d4-d5}, [r6]
+	veor	q1, q1, q2
+	veor	q0, q0, q2
+	veor	q14, q14, q2
+	veor	q13, q13, q2
+	veor	q8, q8, q2
+	veor	q11, q11, q2
+	veor	q9, q9, q2
+	veor	q15, q15, q2
+
+	subs	r9, r9, #8
 	blo	Lctr_short
 	vld1.8	{d4-d7}, [r7]!
 	vld1.8	{d8-d11}, [r7]!
@@ -2209,7 +2623,6 @@ Lctr_batch:
 	vst1.8	{d12-d15}, [r8]!
 	vst1.8	{d20-d21}, [r8]!
 	vst1.8	{d24-d25}, [r8]!
-	subs	r9, r9, #8
 	bne	Lctr_batch
 	b	Lctr_wipe
 Lctr_short:
@@ -2223,8 +2636,7 @@ Lctr_short:
 	vst1.64	{d18-d19}, [r3]!
 	vst1.64	{d30-d31}, [r3]!
 	add	r3, sp, #224
-	mov	r2, r9
-	mov	r9, #0
+	add	r2, r9, #8	// 1..7 blocks left
 Lctr_xor:
 	vld1.8	{d0-d1}, [r7]!
 	vld1.64	{d2-d3}, [r3]!
@@ -2236,16 +2648,14 @@ Lctr_wipe:
 	veor	q0, q0, q0
 	veor	q1, q1, q1
 	mov	r3, sp
-	ldr	r12, [sp, #512]
-	lsl	r12, r12, #2
-	add	r12, r12, #14
+	mov	r12, #16
 Lwipe_ctr:
 	vst1.64	{d0-d3}, [r3]!
 	subs	r12, r12, #1
 	bne	Lwipe_ctr
 
 Lctr_done:
-	add	sp, sp, #2240
+	add	sp, sp, #512
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}
 	.cfi_def_cfa_offset	40

@@ -41,13 +41,14 @@
 # The instruction counts are printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time), AES-128-CTR: 16.86/B at 8 KiB, 21.99/B at 256 B, 44.25
-# at 16 B (vpaes; were 18.44, 23.56 and 44.25 with a round of 215 and 9 spill
-# slots; BoringSSL's bsaes-armv7: 17.59/B at 8 KiB, round 208).  Round 193
-# instructions plus 9 for its key (inverse 264 plus 9).  CBC decryption
-# 22.63/B at 8 KiB, 23.62/B at 256 B (were 23.85 and 24.85).  What is left:
-# 8 spill instructions a round (4 slots, a store and a load each) and 9 XORs
-# for the late operands of the S-box's products.
+# count, not a time), AES-128-CTR: 16.62/B at 8 KiB (0.945x BoringSSL's
+# bsaes-armv7, 17.59/B, round 208), 18.01/B at 256 B, 44.01 at 16 B (vpaes).
+# Round 193 instructions plus 9 for its key (inverse 264 plus 9).  A batch of
+# 8 blocks ~2,120; a call ~370 more (frame, wipe, API), the key's planes being
+# made once, at set_*_key.  CBC decryption 22.63/B at 8 KiB, 23.60/B at
+# 256 B.  What is left: 8 spill instructions a round (4 slots, a store and a
+# load each) and 9 XORs for the late operands of the S-box's products; the
+# inverse round's 11 spill slots.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
@@ -55,15 +56,17 @@
 # domain; the cores read an expanded key: the middle keys as 8 planes each
 # (plane b byte 4*row+col = 0xff iff bit b of key byte 4*col+row), 128
 # bytes a round, so that a round loads them (one vldmia) instead of making
-# them (15 shifts).  CTR expands into its frame per call (expand_key); CBC
-# decryption gets it expanded once, at set_decrypt_key (tier_armv7.cc).
+# them (15 shifts).  The tier expands each key once, at set_*_key
+# (ctasm_bsaes_expand_key, tier_armv7.cc), into the key's extra area.
 #
 # GPR plan inside the 8-block cores: r5 = rounds left, r6 = next key plane,
 # r12 = ShiftRows tables; r0-r4 and r7-r11 = addresses of the first ten
-# spill slots (the callers park r4, r7-r11 at [sp] around the call).
-# Rounds: the first without a key (its key went onto the blocks), then
-# key + round, twice per loop iteration (N - 2 is even), then key + last
-# round; the last key goes onto the blocks.
+# spill slots (CBC parks r4, r7-r11 at [sp] around its call of the
+# decryption core; the encryption core, inlined into CTR, uses 4 slots, at
+# r0-r3).  Rounds: the first without a key (its key went onto the blocks),
+# then key + round (CBC: 2 a loop pass, N - 2 is even; CTR: 4 a pass,
+# AES-192 entering half-way), then key + last round; the last key goes onto
+# the blocks.
 # Frame: [sp, #0 .. 32) parked registers, spill slots, then buffers (see the
 # entry points).
 
@@ -958,23 +961,63 @@ ___
 # Block n enters the cores in register $BLK_IN{$name}[n] and leaves in
 # $BLK_OUT{$name}[n] (the rows of the first and last transposes).
 my (%BLK_IN, %BLK_OUT);
+my ($ENC_BATCH, $ENC_TABLES);    # the encryption core, inlined into CTR's batch loop, and its tables
 for my $dec (0, 1) {
     my $name = $dec ? "decrypt" : "encrypt";
     my $tab  = ".Lbs_$name";
     my @tabs = sr_tables($dec ? @ISR : @SR);
-    # CTR (the only user of encrypt8) hands over its counter blocks with each
-    # word in native order, and its first round key likewise (expand_key):
-    # the planes hold the state with the bytes of each word reversed, which
-    # the first round's ShiftRows table undoes (8 vrev32 a batch fewer).
+    # CTR (the only user of the encryption core) hands over its counter blocks
+    # with each word in native order, and its first round key likewise
+    # (ctasm_bsaes_expand_key, ctr != 0): the planes hold the state with the
+    # bytes of each word reversed, which the first round's ShiftRows table
+    # undoes (8 vrev32 a batch fewer).
     $tabs[0] = [ map { 4 * int($_ / 4) + 3 - $_ % 4 } @{ $tabs[0] } ] unless $dec;
     my @which = qw(first middle last);
     my ($mid, $pi, $s1)     = round_code($dec, 0, [ 8 .. 15 ]);
     my ($last, $sigma, $s2) = round_code($dec, 1, $pi);
     ($BLK_IN{$name}, $BLK_OUT{$name}) = ($pi, $sigma);
-    $code .= <<___;
+    # (next to its user: adr reaches only so far)
+    my $tables = <<___;
 .ctasm_align 16
 $tab:
 ${\ join("", map { "\t.byte\t" . join(",", @{ $tabs[$_] }) . "\t@ " . ($dec ? "InvShiftRows" : "ShiftRows") . ", $which[$_] round\n" } 0 .. 2) }
+___
+    $dec ? ($code .= $tables) : ($ENC_TABLES = $tables);
+    my $km = add_key_planes($pi);
+    if (!$dec) {
+        # Inlined into CTR, whose registers it keeps: its spill slots must be
+        # the ones r0-r3 address (set once per call).
+        die "encryption rounds use more than 4 spill slots" if $s1 > 4 || $s2 > 4;
+        # r4 = expanded key; lr (set once per call) = 2 * c + (N == 12), c
+        # = 8, 11, 12: the loop runs 4 key + round pairs a pass while r5 = c
+        # stays positive, AES-192 enters it half-way (2 + 4 + 4 = 10 = N - 2).
+        $ENC_BATCH = <<___;
+@ the encryption core: block n in q(${\ join(",", @$pi) })[n], out in q(${\ join(",", @$sigma) })[n]
+	add	r6, r4, #16
+	.ctasm_adr	$rCONST, $tab
+${\ add_key($pi, 1) }
+${\ transpose($pi) }
+@ round 1: its key was added to the blocks
+$mid
+	add	$rCONST, $rCONST, #16
+	lsrs	r5, lr, #1
+	bcs	.Lencrypt8_half
+.Lencrypt8_round:			@ 4 rounds a pass: N - 2 = 8, 10 (from half-way), 12
+$km$mid
+$km$mid
+.Lencrypt8_half:
+$km$mid
+$km$mid
+	subs	r5, r5, #4
+	bgt	.Lencrypt8_round
+	add	$rCONST, $rCONST, #16
+$km$last
+${\ transpose($sigma) }
+${\ add_key($sigma, 0) }
+___
+        next;
+    }
+    $code .= <<___;
 @ _bsaes_${name}8: block n in q(${\ join(",", @$pi) })[n], out in q(${\ join(",", @$sigma) })[n];
 @ r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
 @ [sp, #$SLOT0] of the caller.  Plane b lives in the register of row b.
@@ -991,12 +1034,12 @@ $mid
 	add	$rCONST, $rCONST, #16
 	sub	r5, r5, #2
 .L${name}8_round:			@ twice: N - 2 is even for N = 10, 12, 14
-${\ add_key_planes($pi) }$mid
-${\ add_key_planes($pi) }$mid
+$km$mid
+$km$mid
 	subs	r5, r5, #2
 	bne	.L${name}8_round
 	add	$rCONST, $rCONST, #16
-${\ add_key_planes($pi) }$last
+$km$last
 ${\ transpose($sigma) }
 ${\ add_key($sigma, 0) }
 .ctasm_ret
@@ -1008,49 +1051,65 @@ ___
 my $SPILL = 32 * int($maxslots / 2 + 0.5);
 
 # Frame of the entry points: the callers' r4, r7-r11 while a core runs,
-# spill slots, 8 result blocks, 9 input blocks.
+# spill slots, 8 result blocks, 9 input blocks (padded to a multiple of 32).
 my $KS    = $SLOT0 + $SPILL;
 my $BUF   = $KS + 128;
-my $EK    = $BUF + 160;    # 9 blocks, padded to a multiple of 32
-# The key expanded for this call: the bsaes key's header, first and last
-# round keys as they are, the middle ones as 8 planes each (row-major),
-# 16 * 3 + 128 * 13 bytes at most.
-my $FRAME = $EK + 1728;
+my $FRAME = $BUF + 160;
 my $ARG5  = $FRAME + 64 + 40;    # vsave d8-d15, save r3-r11,lr
 
-# Expands the bsaes key at r4 to [sp, #EK] and points r4 there: one load,
-# two vtbl and 15 shifts per middle round key, so that a round loads 8
-# planes instead of making them.  Clobbers r0, r2, r12, q0-q9, q15.
-sub expand_key {
-    my $x = shift;
-    my $s = "\t.ctasm_adr\tr12, .Lbs_rowmajor\n\tvld1.64\t{d30-d31}, [r12]\n\tldr\tr2, [r4]\n\tadd\tr0, sp, #$EK\n"
-          . "\tvld1.64\t{d0-d3}, [r4]!\n\tvrev32.8\tq1, q1\t\t\t\@ round key 0 to the counter blocks' byte order\n"
-          . "\tvst1.64\t{d0-d3}, [r0]!\n\tsub\tr2, r2, #1\n.Lexpand$x:\n"
-          . "\tvld1.64\t{d0-d1}, [r4]!\n\tvtbl.8\td2, {d0,d1}, d30\n\tvtbl.8\td3, {d0,d1}, d31\n";
-    for my $b (0 .. 7) {
-        my $q = 2 + $b;
-        $s .= $b == 7 ? "\tvshr.s8\tq$q, q1, #7\n" : "\tvshl.i8\tq$q, q1, #" . (7 - $b) . "\n\tvshr.s8\tq$q, q$q, #7\n";
-    }
-    $s .= "\tvst1.64\t{d" . (4 + 4 * $_) . "-d" . (7 + 4 * $_) . "}, [r0]!\n" for 0 .. 3;
-    return $s . "\tsubs\tr2, r2, #1\n\tbne\t.Lexpand$x\n\tvld1.64\t{d0-d1}, [r4]\n\tvst1.64\t{d0-d1}, [r0]\n\tadd\tr4, sp, #$EK\n";
-}
-
-# Zero the whole frame (it held keystream, plaintext and key planes).
-# (up to the expanded key's end: EK/32 + 4 (N - 1) + 2 32-byte stores)
-# A fixed count of 32-byte stores if given (CBC: no expanded key in the frame).
+# Zero the whole frame (it held keystream, plaintext and state planes):
+# $FRAME/32 stores of 32 bytes.
 sub wipe_frame {
-    my ($x, $fixed) = @_;
-    return "\tveor\tq0, q0, q0\n\tveor\tq1, q1, q1\n\tmov\tr3, sp\n"
-         . ($fixed ? "\tmov\tr12, #$fixed\n" : "\tldr\tr12, [sp, #$EK]\n\tlsl\tr12, r12, #2\n\tadd\tr12, r12, #" . ($EK / 32 - 2) . "\n")
+    my $x = shift;
+    return "\tveor\tq0, q0, q0\n\tveor\tq1, q1, q1\n\tmov\tr3, sp\n\tmov\tr12, #" . ($FRAME / 32) . "\n"
          . ".Lwipe$x:\n\tvst1.64\t{d0-d3}, [r3]!\n\tsubs\tr12, r12, #1\n\tbne\t.Lwipe$x\n";
 }
 die "frame not a multiple of 32" if $FRAME % 32;
 
 $code .= ".ctasm_align 16\n.Lbs_rowmajor:\n\t.byte\t" . join(",", map { rm($_) } 0 .. 15) . "\t@ key bytes to row-major\n";
 
+# ctasm_bsaes_expand_key(out, bsaes_key, ctr): the expanded key the cores read
+# (see "Key" above), made once per key by set_*_key (tier_armv7.cc).  ctr != 0
+# puts round key 0 in the counter blocks' byte order (each word reversed, as
+# CTR hands them over).  A leaf: q0-q2 and q8-q15 only.
+$code .= <<___;
+.ctasm_align 16
+.ctasm_proc ctasm_bsaes_expand_key, global
+	.ctasm_adr	r12, .Lbs_rowmajor
+	vld1.64	{d4-d5}, [r12]
+	ldr	r3, [r1]
+	vld1.64	{d0-d3}, [r1]!
+	cmp	r2, #0
+	beq	.Lexpand_order
+	vrev32.8	q1, q1
+.Lexpand_order:
+	vst1.64	{d0-d3}, [r0]!
+	sub	r3, r3, #1
+.Lexpand:
+	vld1.64	{d0-d1}, [r1]!
+	vtbl.8	d2, {d0,d1}, d4
+	vtbl.8	d3, {d0,d1}, d5
+${\ join("", map { my $q = 8 + $_; ($_ == 7 ? "" : "\tvshl.i8\tq$q, q1, #" . (7 - $_) . "\n") . "\tvshr.s8\tq$q, q" . ($_ == 7 ? 1 : $q) . ", #7\n" } 0 .. 7) }
+	vst1.64	{d16-d19}, [r0]!
+	vst1.64	{d20-d23}, [r0]!
+	vst1.64	{d24-d27}, [r0]!
+	vst1.64	{d28-d31}, [r0]!
+	subs	r3, r3, #1
+	bne	.Lexpand
+	vld1.64	{d0-d1}, [r1]
+	vst1.64	{d0-d1}, [r0]
+.ctasm_ret
+.ctasm_endproc
+___
+
 # ctasm_bsaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec): 8 counter blocks
 # per batch; a short last batch still computes all 8 and uses the first ones.
+# The encryption core is inlined; registers through the call: r0-r3 = spill
+# slot addresses, r4 = expanded key, r7 = in, r8 = out, r9 = blocks left,
+# r10/r11 = the next counter block / the counter step (at [sp, #BUF]),
+# lr = 2 * (round pairs for the core's loop) + 1 for AES-192 (see $ENC_BATCH).
 $code .= <<___;
+$ENC_TABLES
 .ctasm_align 16
 .ctasm_proc ctasm_bsaes_ctr32_encrypt_blocks, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
 	ldr	r10, [sp, #$ARG5]		@ ivec
@@ -1060,13 +1119,20 @@ $code .= <<___;
 	mov	r8, r1
 	mov	r9, r2
 	mov	r4, r3
-${\ expand_key("_ctr") }	vld1.8	{d0-d1}, [r10]
+	vld1.8	{d0-d1}, [r10]
 	vrev32.8	q0, q0			@ the counter block, each word in native order
 	vmov.i32	q1, #1
 	vmov.i32	d2, #0
 	vshl.i64	d3, d3, #32			@ q1 = (0, 0, 0, 1): counter + 1
-	add	r3, sp, #$BUF
-	vst1.64	{d0-d3}, [r3]
+	add	r10, sp, #$BUF
+	add	r11, sp, #${\ ($BUF + 16) }
+	vst1.64	{d0-d3}, [r10]
+	ldr	r5, [r4]			@ N = 10, 12, 14: lr = 16, 23, 24
+	sub	lr, r5, #2
+	lsl	lr, lr, #1
+	cmp	r5, #12
+	addeq	lr, lr, #3
+${\ slot_setup(4) }
 .Lctr_batch:
 ___
 {
@@ -1076,17 +1142,17 @@ ___
     # next batch's first block goes back to the buffer.
     my %in = map { ($_ => 1) } @$pi;
     my ($one) = grep { !$in{$_} } 0 .. 15;
-    $code .= "\tadd\tr3, sp, #$BUF\n\tvld1.64\t{" . dreg($pi->[0], 0) . "-" . dreg($pi->[0], 1) . "}, [r3]!\n"
-           . "\tvld1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
+    $code .= "\tvld1.64\t{" . dreg($pi->[0], 0) . "-" . dreg($pi->[0], 1) . "}, [r10]\n"
+           . "\tvld1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r11]\n";
     $code .= "\tvadd.i32\tq$pi->[$_], q$pi->[$_ - 1], q$one\n" for 1 .. 7;
-    $code .= "\tvadd.i32\tq$one, q$pi->[7], q$one\n\tsub\tr3, r3, #16\n\tvst1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r3]\n";
+    $code .= "\tvadd.i32\tq$one, q$pi->[7], q$one\n\tvst1.64\t{" . dreg($one, 0) . "-" . dreg($one, 1) . "}, [r10]\n";
+    $code .= $ENC_BATCH;
     # A whole batch is XORed into the output straight from the registers
     # (keystream in the registers of @$sigma, input in the others); only a
     # short last batch goes through the keystream buffer.
     my %ks = map { ($_ => 1) } @$sigma;
     my @free = grep { !$ks{$_} } 0 .. 15;
-    $code .= "\tstm\tsp, {r4, r7-r11}\n\tbl\t_bsaes_encrypt8\n\tldm\tsp, {r4, r7-r11}\n"
-           . "\tcmp\tr9, #8\n\tblo\t.Lctr_short\n";
+    $code .= "\tsubs\tr9, r9, #8\n\tblo\t.Lctr_short\n";
     # blocks in consecutive even-odd register pairs move two at a time
     my @groups;
     for (my $i = 0; $i < 8; $i++) {
@@ -1097,13 +1163,12 @@ ___
     $code .= "\tvld1.8\t" . $dl->($_) . ", [r7]!\n" for @groups;
     $code .= "\tveor\tq$free[$_], q$free[$_], q$sigma->[$_]\n" for 0 .. 7;
     $code .= "\tvst1.8\t" . $dl->($_) . ", [r8]!\n" for @groups;
-    $code .= "\tsubs\tr9, r9, #8\n\tbne\t.Lctr_batch\n\tb\t.Lctr_wipe\n.Lctr_short:\n\tadd\tr3, sp, #$KS\n";
+    $code .= "\tbne\t.Lctr_batch\n\tb\t.Lctr_wipe\n.Lctr_short:\n\tadd\tr3, sp, #$KS\n";
     $code .= "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" for @$sigma;
 }
 $code .= <<___;
 	add	r3, sp, #$KS
-	mov	r2, r9
-	mov	r9, #0
+	add	r2, r9, #8			@ 1..7 blocks left
 .Lctr_xor:
 	vld1.8	{d0-d1}, [r7]!
 	vld1.64	{d2-d3}, [r3]!
@@ -1118,15 +1183,14 @@ ${\ wipe_frame("_ctr") }
 .ctasm_endproc
 ___
 
-# ctasm_bsaes_cbc_decrypt(in, out, len, key, ivec): the key comes expanded
-# (the tier does it once, at set_decrypt_key; layout as at [sp, #EK] in
-# CTR); buffer B at [sp, #BUF] holds
+# ctasm_bsaes_cbc_decrypt(in, out, len, key, ivec): the key expanded by
+# ctasm_bsaes_expand_key (ctr = 0); buffer B at [sp, #BUF] holds
 # the previous ciphertext (IV) then this batch's ciphertexts, so in == out
 # works and a short batch reads only what it has.
 $code .= <<___;
 .ctasm_align 16
-.ctasm_proc ctasm_bsaes_cbc_decrypt, global, save=r3-r11,lr, vsave=d8-d15, frame=$EK
-	ldr	r10, [sp, #${\ ($EK + 104) }]		@ ivec
+.ctasm_proc ctasm_bsaes_cbc_decrypt, global, save=r3-r11,lr, vsave=d8-d15, frame=$FRAME
+	ldr	r10, [sp, #$ARG5]		@ ivec
 	lsrs	r9, r2, #4			@ blocks
 	beq	.Lcbc_done
 	mov	r7, r0
@@ -1170,7 +1234,7 @@ ${\ join("", map { "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\
 	cmp	r9, #0
 	bne	.Lcbc_batch
 	vst1.8	{d0-d1}, [r10]
-${\ wipe_frame("_cbc", $EK / 32) }
+${\ wipe_frame("_cbc") }
 .Lcbc_done:
 .ctasm_ret
 .ctasm_endproc

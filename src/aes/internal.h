@@ -59,18 +59,22 @@ void ctasm_bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const 
 #endif
 #if defined(CTASM_ARMV7_ASM)
 // bsaes: needs NEON, like vpaes (the hybrid is one tier).
-// Conversion from a vpaes-form encryption key to the bsaes form (8 blocks wide).
+// Conversion from a vpaes-form key to the bsaes form (kBsaesKeyBytes).
 void ctasm_vpaes_encrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
-// Same counter convention as ctasm_vpaes_ctr32_encrypt_blocks; a partial final batch
-// computes all eight blocks and stores the ones asked for.
-void ctasm_bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
-                                      const void *bsaes_key, const uint8_t ivec[16]);
-#endif
-#if defined(CTASM_ARMV7_ASM)
 void ctasm_vpaes_decrypt_key_to_bsaes(void *bsaes_key, const void *vpaes_key);
-// len a multiple of 16; ivec updated.
-void ctasm_bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len, const void *bsaes_key,
-                             uint8_t ivec[16]);
+// The bsaes form expanded for the cores (kBsaesArmv7ExpandedKeyBytes at most;
+// the middle round keys as bit planes); ctr != 0: round key 0 in the byte
+// order of ctasm_bsaes_ctr32_encrypt_blocks, 0: for ctasm_bsaes_cbc_decrypt.
+void ctasm_bsaes_expand_key(void *expanded_key, const void *bsaes_key, int ctr);
+// `expanded_key` from ctasm_bsaes_expand_key(..., 1). Same counter convention as
+// ctasm_vpaes_ctr32_encrypt_blocks; a partial final batch computes all eight
+// blocks and stores the ones asked for.
+void ctasm_bsaes_ctr32_encrypt_blocks(const uint8_t *in, uint8_t *out, size_t blocks,
+                                      const void *expanded_key, const uint8_t ivec[16]);
+// `expanded_key` from ctasm_bsaes_expand_key(..., 0). len a multiple of 16;
+// ivec updated.
+void ctasm_bsaes_cbc_decrypt(const uint8_t *in, uint8_t *out, size_t len,
+                             const void *expanded_key, uint8_t ivec[16]);
 #endif
 }  // extern "C"
 
@@ -219,24 +223,26 @@ inline const AesTier &aes_key_tier(const char *fn, const ctasm_aes_key *key, Aes
 // bsaes-form key size for AES-256 (the largest), kept in the key's tier-extra
 // area: on x86_64 rounds 0..Nr-1 of every encryption key (set_encrypt_key
 // converts once, so CTR calls convert nothing) and the CBC decryption round
-// keys of every decryption key (likewise); on ARMv7 the decryption form
-// (its CTR converts per call into a stack buffer of this size).
+// keys of every decryption key (likewise). ARMv7 keeps its expanded form
+// there instead (kBsaesArmv7ExpandedKeyBytes).
 #if defined(CTASM_X86_64_ASM)
 constexpr size_t kBsaesKeyBytes = 1792;  // 14 x 128 bytes of planes
 #else
-constexpr size_t kBsaesKeyBytes = 1696;
+constexpr size_t kBsaesKeyBytes = 16 * 16;  // ARMv7 bsaes form: Nr, then Nr + 1 round keys
 #endif
 static_assert(256 + kBsaesKeyBytes <= sizeof(ctasm_aes_key), "bsaes key must fit ctasm_aes_key");
 
 // Hybrid tiers: CTR calls with at least this many whole blocks run bsaes, fewer
-// run vpaes (bsaes computes 8 blocks per batch; on ARMv7 it also pays a key
-// conversion per call, so short calls lose). Measured on each target.
+// run vpaes (bsaes computes 8 blocks per batch, so short calls lose). Measured
+// on each target.
 #if defined(CTASM_X86_64_ASM)
 // Measured (EPYC VM): bsaes for the whole batches plus vpaes for head and tail
 // overtakes vpaes alone at about 16 blocks.
 constexpr size_t kBsaesCtrMinBlocks = 16;
 #else
-constexpr size_t kBsaesCtrMinBlocks = 8;
+// ARMv7 (instruction counts in tier_armv7.cc): one bsaes batch, 8 blocks
+// computed whatever the call uses, costs less than 6 blocks through vpaes.
+constexpr size_t kBsaesCtrMinBlocks = 6;
 #endif
 // CBC decryption: calls with at least this many blocks run bsaes.
 #if defined(CTASM_X86_64_ASM)
@@ -250,21 +256,17 @@ constexpr size_t kBsaesCbcDecryptMinBlocks = 7;
 constexpr size_t kBsaesCbcDecryptMinBlocks = 5;
 #endif
 #if defined(CTASM_ARMV7_ASM)
+// ARMv7: the expanded bsaes key of every key, in its extra area (set_*_key;
+// AES-256, the largest: header, first and last round keys, 13 x 8 planes).
+constexpr size_t kBsaesArmv7ExpandedKeyBytes = 16 * 3 + 128 * 13;
+static_assert(kBsaesArmv7ExpandedKeyBytes <= sizeof(ctasm_aes_key::ctasm_private_extra),
+              "expanded bsaes key must fit the key's extra area");
 // ARMv7: after the whole bsaes batches of a call, a tail of at least this many
 // blocks (at most 7) runs as one more bsaes batch, a shorter one through vpaes
 // (the counts are in tier_armv7.cc).
 constexpr size_t kBsaesArmv7CtrTailMinBlocks = 6;
 constexpr size_t kBsaesArmv7CbcTailMinBlocks = 5;
 #endif
-
-namespace testing {
-// Called by the ARMv7 hybrid CTR path around the wipe of its stack bsaes key:
-// after_wipe = false just before wiping (the buffer holds the key), true just
-// after (it must be all zero). Null disables. Test-only, not exported.
-using AesKeyWipeObserver = void (*)(const void *buf, size_t len, bool after_wipe);
-void set_aes_key_wipe_observer(AesKeyWipeObserver observer);
-AesKeyWipeObserver aes_key_wipe_observer();
-}  // namespace testing
 
 }  // namespace ctasm
 

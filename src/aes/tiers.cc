@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 // The tier table: this build's AES tiers, best first (internal.h, "Tiers").
-#include <atomic>
 
 #include "aes/internal.h"
 
@@ -44,17 +43,5 @@ const AesTier &aes_select_tier() {
   }
   return kAesTierPortable;
 }
-
-namespace testing {
-namespace {
-std::atomic<AesKeyWipeObserver> g_wipe_observer{nullptr};
-}  // namespace
-void set_aes_key_wipe_observer(AesKeyWipeObserver observer) {
-  g_wipe_observer.store(observer, std::memory_order_release);
-}
-AesKeyWipeObserver aes_key_wipe_observer() {
-  return g_wipe_observer.load(std::memory_order_acquire);
-}
-}  // namespace testing
 
 }  // namespace ctasm

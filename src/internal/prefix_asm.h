@@ -11,6 +11,7 @@
 #define CTASM_PFX(p,n) CTASM_PFX2(p,n)
 #define ctasm_bsaes_cbc_decrypt CTASM_PFX(CTASM_PREFIX, ctasm_bsaes_cbc_decrypt)
 #define ctasm_bsaes_ctr32_encrypt_blocks CTASM_PFX(CTASM_PREFIX, ctasm_bsaes_ctr32_encrypt_blocks)
+#define ctasm_bsaes_expand_key CTASM_PFX(CTASM_PREFIX, ctasm_bsaes_expand_key)
 #define ctasm_chacha20_avx2 CTASM_PFX(CTASM_PREFIX, ctasm_chacha20_avx2)
 #define ctasm_chacha20_neon CTASM_PFX(CTASM_PREFIX, ctasm_chacha20_neon)
 #define ctasm_chacha20_poly1305_open_avx2 CTASM_PFX(CTASM_PREFIX, ctasm_chacha20_poly1305_open_avx2)
