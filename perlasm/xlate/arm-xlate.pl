@@ -17,9 +17,8 @@
 # under Arm/:
 #   Common.pm    shared state: selected flavour, input line, errors, symbol names
 #   Flavours.pm  the flavour table (every per-flavour difference)
-#   Lex.pm       lines -> statements + comment
 #   Frame.pm     .ctasm_proc parsing; AArch64 / ARMv7 frame plans (the IR)
-#   Emit.pm      symbol directives, CTASM_PREFIX block, ELF notes, operands
+#   Emit.pm      symbol directives, operands
 #   Ext.pm       .ctasm_arch_ext: ISA extensions and their per-flavour spelling
 #   Expr.pm      numbers and constant expressions, evaluated by the translator
 #   Saves.pm     callee-saved registers written must be in save=/vsave=
@@ -32,7 +31,6 @@ use FindBin;
 use lib $FindBin::RealBin;
 use Arm::Common;
 use Arm::Flavours;
-use Arm::Lex;
 use Arm::Frame;
 use Arm::Emit;
 use Arm::Ext;
@@ -41,12 +39,16 @@ use Arm::Insns;
 use Arm::Saves;
 use ElfNotes;
 use XlateOutput;
+use Xlate::Lex;
+use Xlate::Prefix qw(prefix_block);
 
 # With several FLAVOUR=OUTFILE targets, a child per flavour runs the rest of this
 # file, the later ones reusing the checks the first one passed (XlateOutput.pm).
 my ($flavour, $output) = XlateOutput::fork_flavours('arm-xlate.pl',
     "usage: arm-xlate.pl FLAVOUR [OUTFILE] < input  or  arm-xlate.pl FLAVOUR=OUTFILE... < input\n", @ARGV);
 Arm::Flavours::select_flavour($flavour);
+my $COMMENT = $A64 ? qr{//} : qr{//|\@};    # comment markers (Xlate/Lex.pm)
+sub split_line { return Xlate::Lex::split_line($_[0], $COMMENT) }
 
 # ---------------------------------------------------------------------------
 # Main.
@@ -192,7 +194,6 @@ for my $i (0 .. $#input) {
     }
     for my $k (0 .. $#$stmts) {
         my $st = $stmts->[$k];
-        $st =~ s/^\s+|\s+$//g;
         # A linux32 .arch armv8-a bracket ends before anything but the next
         # extension instruction.
         push @out, map { $I . $_ } ext_close()
@@ -323,7 +324,7 @@ check_saves();
 # Assemble the file.
 my @file;
 push @file, "#if $F->{guard} && !defined(CTASM_NO_ASM)";
-push @file, prefix_block(@GLOBALS);
+push @file, prefix_block({ sym => $F->{sym}, macro => 'CTASM_PFX', sep => ',' }, @GLOBALS);
 push @file, map { "$I$_" } @{ $F->{header} };
 push @file, "$I.text";
 push @file, @out;

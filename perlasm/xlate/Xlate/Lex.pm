@@ -1,29 +1,32 @@
 # SPDX-License-Identifier: Apache-2.0
-# Lexing for arm-xlate.pl.
-package Arm::Lex;
+package Xlate::Lex;
+# Lexing of input lines, for both translators: one line -> its statements and its
+# trailing comment. ';' separates statements on every flavour (Apple arm64 would
+# read the rest of the line as a comment); the comment markers are the ISA's
+# (x86_64 '#', AArch64 '//', ARMv7 '//' and '@'). Markers and ';' inside string
+# literals are text.
 use strict;
 use warnings;
 use Exporter 'import';
-use Arm::Common;
-our @EXPORT = qw(split_line);
+use Xlate::Fail qw(fail);
+our @EXPORT_OK = qw(split_line);
 
-# Lexing: split one input line into statements and a trailing comment.
-# ';' separates statements (Apple arm64 would read it as a comment), '//'
-# starts a comment in both ISAs, '@' too on ARMv7.  Strings are respected.
+# (statements, comment): the statements trimmed and non-empty, the comment (after
+# its marker, trailing blanks removed) or undef. $marker: a regex of the markers.
 sub split_line {
-    my ($line) = @_;
+    my ($line, $marker) = @_;
     # Without a string (almost every line) the same split by regex: the first
     # comment marker ends the statements, ';' separates them.
     if (index($line, '"') < 0) {
         my ($body, $comment) = ($line);
-        if ($line =~ ($A64 ? qr{//} : qr{//|\@})) {
+        if ($line =~ $marker) {
             $body = substr($line, 0, $-[0]);
             $comment = substr($line, $+[0]) =~ s/\s+$//r;
         }
-        return ([grep { /\S/ } split /;/, $body, -1], $comment);
+        return ([grep { $_ ne '' } map { s/^\s+|\s+$//gr } split /;/, $body, -1], $comment);
     }
-    my (@stmts, $cur, $comment) = ();
-    $cur = '';
+    my (@stmts, $comment);
+    my $cur = '';
     my $in_str = 0;
     my $n = length $line;
     for (my $i = 0; $i < $n; $i++) {
@@ -35,8 +38,9 @@ sub split_line {
             next;
         }
         if ($c eq '"') { $in_str = 1; $cur .= $c; next; }
-        if (substr($line, $i, 2) eq '//' || (!$A64 && $c eq '@')) {
-            $comment = substr($line, $i + ($c eq '@' ? 1 : 2));
+        pos($line) = $i;
+        if ($line =~ /\G(?:$marker)/g) {
+            $comment = substr($line, pos($line));
             last;
         }
         if ($c eq ';') { push @stmts, $cur; $cur = ''; next; }
@@ -44,7 +48,7 @@ sub split_line {
     }
     fail("unterminated string") if $in_str;
     push @stmts, $cur;
-    @stmts = grep { /\S/ } @stmts;
+    @stmts = grep { $_ ne '' } map { s/^\s+|\s+$//gr } @stmts;
     $comment =~ s/\s+$// if defined $comment;
     return (\@stmts, $comment);
 }
