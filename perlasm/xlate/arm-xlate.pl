@@ -40,6 +40,7 @@ use Arm::Saves;
 use ElfNotes;
 use XlateOutput;
 use Xlate::Lex;
+use Xlate::Labels qw(take_labels define_label);
 use Xlate::Prefix qw(prefix_block);
 
 # With several FLAVOUR=OUTFILE targets, a child per flavour runs the rest of this
@@ -65,7 +66,8 @@ for my $i (0 .. $#input) {
     next if $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
     my ($stmts) = split_line($input[$i]);
     for my $st (@$stmts) {    # after ';' and labels too
-        next unless $st =~ /^\s*(?:[.\w\$]+:\s*)*\.ctasm_proc\s+(.*)$/;
+        my $s = $st =~ s/^(?:[.\w\$]+\s*:\s*)+//r;    # the labels (Xlate/Labels.pm)
+        next unless $s =~ /^\.ctasm_proc\s+(.*)$/;
         my $p = parse_proc($1);
         fail("function $p->{name} defined twice") if $PROC_NAMES{ $p->{name} };
         $PROC_NAMES{ $p->{name} } = 1;
@@ -199,11 +201,8 @@ for my $i (0 .. $#input) {
         push @out, map { $I . $_ } ext_close()
             unless $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
         # Leading labels.
-        while ($st =~ s/^([.\w\$]+):\s*//) {
-            my $l = $1;
-            fail("label $l: only .L labels (functions are .ctasm_proc)") unless $l =~ /^\.L[\w\$]+$/;
-            fail("label $l defined twice") if $LABEL_DEF{$l};
-            $LABEL_DEF{$l} = $lineno;
+        for my $l (take_labels(\$st)) {
+            define_label($l, \%LABEL_DEF, $lineno);
             $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
             push @out, translate_operands($l) . ':';
         }

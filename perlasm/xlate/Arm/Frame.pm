@@ -7,6 +7,7 @@ use Exporter 'import';
 use Arm::Common;
 use Arm::InsnsA64;
 use Arm::InsnsA32;
+use Xlate::Names qw(check_function_name);
 our @EXPORT = qw(parse_proc plan_a64 plan_a32);
 
 # Register lists of .ctasm_proc save=/vsave=.
@@ -43,13 +44,9 @@ sub expand_regs {
     return [sort { $a <=> $b } keys %seen];
 }
 
-# Function names are symbols on every flavour and tokens to the C
-# preprocessor that reads every generated .S: refuse names that are registers
-# (or read as one by some assembler), that a compiler predefines as a macro on
-# some flavour (GCC: linux, unix; every __name and _Capital is reserved), and
-# the CTASM_ names of the prefix block.
+# Function names (Xlate/Names.pm): what is a register (or read as one by some
+# assembler), an operand keyword or a mnemonic on some ARM flavour.
 my $REG_NAME = qr/^(?:[xwvqdshbrzpc]\d+|[xw]zr|w?sp|lr|fp|ip|ip[01]|pc|sb|sl|a[1-4]|v[1-8]|tr|apsr|cpsr|spsr|fpscr|fpsr|fpcr|nzcv)$/i;
-my %MACRO_NAME = map { $_ => 1 } qw(linux unix arm aarch64 i386 x86_64 mips sparc);
 # Operand keywords of either ISA (shifts, extends, conditions, barrier and
 # prefetch options): an assembler may read a symbol of that name as the keyword.
 my %KEYWORD_NAME = map { $_ => 1 } qw(
@@ -57,18 +54,13 @@ my %KEYWORD_NAME = map { $_ => 1 } qw(
     eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv
     sy st ld ish ishst ishld nsh nshst nshld osh oshst oshld un unst
 );
-sub check_name {
-    my ($n) = @_;
-    fail("function name '$n' is a register name") if $n =~ $REG_NAME;
-    fail("function name '$n' is an operand keyword (shift, extend, condition or option)")
-        if $KEYWORD_NAME{lc $n} || $n =~ /^p(?:ld|li|st)l[123](?:keep|strm)$/i;
-    fail("function name '$n' is an instruction mnemonic on some ARM flavour")
-        if $A64_INSNS{lc $n} || $A32_INSNS{lc $n} || lc $n eq 'b.cond';
-    fail("function name '$n' is a preprocessor macro on some flavour") if $MACRO_NAME{lc $n};
-    fail("function name '$n' is reserved (leading __ or _ and a capital: compiler macros)")
-        if $n =~ /^_[_A-Z]/;
-    fail("function name '$n' is reserved for the CTASM_PREFIX block") if $n =~ /^CTASM_/;
-}
+my %ARM_NAMES = (
+    register => sub { $_[0] =~ $REG_NAME },
+    keyword  => sub { $KEYWORD_NAME{lc $_[0]} || $_[0] =~ /^p(?:ld|li|st)l[123](?:keep|strm)$/i },
+    keyword_what => 'an operand keyword (shift, extend, condition or option)',
+    mnemonic => sub { $A64_INSNS{lc $_[0]} || $A32_INSNS{lc $_[0]} || lc $_[0] eq 'b.cond' },
+);
+sub check_name { check_function_name($_[0], \%ARM_NAMES) }
 
 # .ctasm_proc NAME, global, save=x19-x22,x29,x30, vsave=d8-d15, frame=N (broken_abi: tests)
 # List values contain commas, so a bare item extends the last list key.

@@ -5,7 +5,30 @@ use strict;
 use warnings;
 use Exporter 'import';
 use X86_64::Common;
+use X86_64::Insns qw(is_mnemonic);
+use Xlate::Lex qw(split_line);
+use Xlate::Labels qw(take_labels define_label);
+use Xlate::Names qw(check_function_name);
 our @EXPORT = qw(parse);
+
+my $COMMENT = qr/#/;    # '#' starts a comment outside string literals (Xlate/Lex.pm)
+
+# Function names (Xlate/Names.pm): registers and NASM keywords (case does not matter to
+# NASM), mnemonics of the instruction table.
+my %NASM_KW = map { $_ => 1 } qw(
+    byte word dword qword tword oword yword zword rel abs wrt seg strict nosplit near far
+    short to times equ db dw dd dq dt do dy dz resb resw resd resq rest reso resy resz
+    incbin section segment global extern common static required default bits use16 use32
+    use64 align alignb absolute cpu float org struc endstruc istruc iend at ptr
+    cs ds es fs gs ss cr0 cr2 cr3 cr4 cr8 dr0 dr1 dr2 dr3 dr6 dr7 st0 st1 st2 st3 st4 st5
+    st6 st7 mm0 mm1 mm2 mm3 mm4 mm5 mm6 mm7 bnd0 bnd1 bnd2 bnd3 rep repe repz repne repnz
+    lock o16 o32 o64 a16 a32 a64);
+my %X86_NAMES = (
+    register => sub { is_reg(lc $_[0]) },
+    keyword  => sub { $NASM_KW{lc $_[0]} },
+    keyword_what => 'a NASM keyword',
+    mnemonic => sub { is_mnemonic($_[0]) },
+);
 
 # Set while inside a .ctasm_proc with the test-only key broken_unwind (see parse_proc).
 our $RAW_CFI_OK = 0;
@@ -51,18 +74,6 @@ sub split_top {    # split on $sep outside parentheses and string literals
     }
     for (@out) { s/^\s+//; s/\s+$// }
     return @out;
-}
-
-sub strip_comment {    # '#' starts a comment outside string literals
-    my ($s) = @_;
-    my $hash = index($s, '#');
-    return $s if $hash < 0;
-    return substr($s, 0, $hash) if index($s, '"') < 0;
-    while ($s =~ /\G([^"#]+|"(?:[^"\\]|\\.)*"|"|#)/gs) {
-        return substr($s, 0, pos($s) - 1) if $1 eq '#';
-        return $s if $1 eq '"';    # an unterminated string runs to the end of the line
-    }
-    return $s;
 }
 
 sub parse_operand {
@@ -271,14 +282,20 @@ sub parse {
         chomp $raw;
         $raw =~ s/\r$//;
         set_position($n, $raw);
-        my $line = strip_comment($raw);
-        for my $stmt (split_top($line, ';')) {
-            next if $stmt eq '';
+        my ($stmts) = split_line($raw, $COMMENT);
+        for my $stmt (@$stmts) {
             my @new;
-            while ($stmt =~ s/^(\.L\w+|[A-Za-z_]\w*)\s*:\s*//) { push @new, { k => 'label', name => $1 } }
+            for my $l (take_labels(\$stmt)) {
+                define_label($l, \%label_defined, 1);
+                push @new, { k => 'label', name => $l };
+            }
             if ($stmt eq '') {
             } elsif ($stmt =~ /^(\.\w+)\s*(.*)$/) {
                 my $d = parse_directive($1, $2);
+                if ($d->{k} eq 'proc') {
+                    check_function_name($d->{name}, \%X86_NAMES);
+                    fail("function $d->{name} defined twice") if $label_defined{$d->{name}}++;
+                }
                 $RAW_CFI_OK = $d->{broken} ? 1 : 0 if $d->{k} eq 'proc';
                 $RAW_CFI_OK = 0 if $d->{k} eq 'endproc';
                 push @new, $d;
