@@ -39,7 +39,7 @@ use Arm::Insns;
 use Arm::Saves;
 use ElfNotes;
 use XlateOutput;
-use Xlate::Lex;
+use Xlate::Lex qw(split_line);
 use Xlate::Labels qw(take_labels define_label);
 use Xlate::Prefix qw(prefix_block);
 
@@ -49,7 +49,6 @@ my ($flavour, $output) = XlateOutput::fork_flavours('arm-xlate.pl',
     "usage: arm-xlate.pl FLAVOUR [OUTFILE] < input  or  arm-xlate.pl FLAVOUR=OUTFILE... < input\n", @ARGV);
 Arm::Flavours::select_flavour($flavour);
 my $COMMENT = $A64 ? qr{//} : qr{//|\@};    # comment markers (Xlate/Lex.pm)
-sub split_line { return Xlate::Lex::split_line($_[0], $COMMENT) }
 
 # ---------------------------------------------------------------------------
 # Main.
@@ -64,7 +63,7 @@ my @GLOBALS;
 for my $i (0 .. $#input) {
     $lineno = $i + 1;
     next if $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
-    my ($stmts) = split_line($input[$i]);
+    my ($stmts) = split_line($input[$i], $COMMENT);
     for my $st (@$stmts) {    # after ';' and labels too
         my $s = $st =~ s/^(?:[.\w\$]+\s*:\s*)+//r;    # the labels (Xlate/Labels.pm)
         next unless $s =~ /^\.ctasm_proc\s+(.*)$/;
@@ -165,10 +164,10 @@ sub expr_symbol {
 # Is the next statement after input line $i the end of the function?
 sub next_is_endproc {
     my ($i, $k) = @_;
-    my ($stmts) = split_line($input[$i]);
+    my ($stmts) = split_line($input[$i], $COMMENT);
     return $stmts->[$k + 1] =~ /^\s*\.ctasm_endproc\b/ if $k + 1 < @$stmts;
     for my $j ($i + 1 .. $#input) {
-        my ($st) = split_line($input[$j]);
+        my ($st) = split_line($input[$j], $COMMENT);
         next unless @$st;
         return $st->[0] =~ /^\s*\.ctasm_endproc\b/;
     }
@@ -189,7 +188,7 @@ for my $i (0 .. $#input) {
         push @out, '// ' . ($line =~ s/^\s*#\s?//r);
         next;
     }
-    my ($stmts, $comment) = split_line($line);
+    my ($stmts, $comment) = split_line($line, $COMMENT);
     if (!@$stmts) {
         push @out, defined $comment ? ($line =~ /^\s/ ? $I : '') . "//$comment" : '';
         next;
@@ -201,7 +200,7 @@ for my $i (0 .. $#input) {
         push @out, map { $I . $_ } ext_close()
             unless $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
         # Leading labels.
-        for my $l (take_labels(\$st)) {
+        for my $l (index($st, ':') < 0 ? () : take_labels(\$st)) {
             define_label($l, \%LABEL_DEF, $lineno);
             $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
             push @out, translate_operands($l) . ':';

@@ -9,6 +9,7 @@ use X86_64::Insns qw(is_mnemonic);
 use Xlate::Lex qw(split_line);
 use Xlate::Labels qw(take_labels define_label);
 use Xlate::Names qw(check_function_name);
+use Xlate::ProcKeys qw(parse_proc_args $BROKEN_ABI);
 our @EXPORT = qw(parse);
 
 my $COMMENT = qr/#/;    # '#' starts a comment outside string literals (Xlate/Lex.pm)
@@ -154,48 +155,32 @@ sub decode_string {    # GAS string literal -> list of byte values
 my %DATA_SIZE = ('.byte' => 1, '.value' => 2, '.short' => 2, '.word' => 2,
                  '.long' => 4, '.int' => 4, '.quad' => 8);
 
+# .ctasm_proc keys (Xlate/ProcKeys.pm reads them; the values are checked here).
+my %PROC_KEYS = (
+    flags => {
+        global => undef,
+        # Test-only: the negative fixtures of tests/unwind_test.cc need wrong unwind
+        # data on purpose (raw .cfi_*, push/pop in the body). Only under the names the
+        # CFI checkers already treat as deliberate negatives.
+        broken_unwind => [qr/^ctasm_unwind_neg_/, 'ctasm_unwind_neg_*'],
+        broken_abi => $BROKEN_ABI,
+    },
+    numbers => {
+        args  => { unit => 'argument count', max => 16, tail => ' integer arguments' },
+        # With the Win64 xmm area the allocation must stay below one page: no stack probes.
+        frame => { unit => 'byte count', max => 3840, tail => ' bytes (no stack probing)' },
+        align => { unit => 'byte count', values => [16, 32, 64], what => 'the frame alignment' },
+    },
+    lists => { save => 1 },
+);
+
 sub parse_proc {
     my ($args) = @_;
-    my @tok = split_top($args, ',');
-    my $name = shift @tok;
-    defined $name && $name =~ /^[A-Za-z_]\w*$/ or fail(".ctasm_proc needs a function name");
-    my $p = { k => 'proc', name => $name, global => 0, args => 0, save => [], frame => 0,
-              align => 16 };
-    my $last = '';
-    my %key;
-    for my $t (@tok) {
-        my $kname = $t =~ /^(\w+)\s*(=|$)/ ? $1 : '';
-        if ($kname =~ /^(global|args|frame|save|align|broken_unwind|broken_abi)$/ && $key{$kname}++) {
-            fail(".ctasm_proc key '$kname' given twice");
-        }
-        if ($t eq 'global') { $p->{global} = 1; $last = '' }
-        elsif ($t =~ /^args\s*=\s*(\d+)$/) {
-            $1 <= 16 or fail("args=$1: at most 16 integer arguments are supported");
-            $p->{args} = 0 + $1; $last = '';
-        } elsif ($t =~ /^frame\s*=\s*(\d+)$/) { $p->{frame} = 0 + $1; $last = '' }
-        elsif ($t =~ /^align\s*=\s*(\d+)$/) {
-            $1 == 16 || $1 == 32 || $1 == 64 or fail("align=$1: the frame alignment is 16, 32 or 64");
-            $p->{align} = 0 + $1; $last = '';
-        }
-        elsif ($t eq 'broken_unwind') {
-            # Test-only: the negative fixtures of tests/unwind_test.cc need wrong
-            # unwind data on purpose (raw .cfi_*, push/pop in the body). Only under the
-            # names the CFI checkers already treat as deliberate negatives.
-            $name =~ /^ctasm_unwind_neg_/
-                or fail("broken_unwind is only for ctasm_unwind_neg_* test fixtures");
-            $p->{broken} = 1; $last = '';
-        }
-        elsif ($t eq 'broken_abi') {
-            # Test-only: tests/abi_test.cc's negative fixtures write callee-saved
-            # registers without saving them, so the trampoline can prove it notices.
-            $name =~ /^ctasm_abi_test_clobber_/
-                or fail("broken_abi is only for ctasm_abi_test_clobber_* test fixtures");
-            $p->{broken_abi} = 1; $last = '';
-        }
-        elsif ($t =~ /^save\s*=\s*(.*)$/) { $last = 'save'; push @{$p->{save}}, $1 if length $1 }
-        elsif ($last eq 'save' && $t =~ /^%?\w+$/) { push @{$p->{save}}, $t }
-        else { fail("unknown .ctasm_proc key '$t'") }
-    }
+    my ($name, $k) = parse_proc_args($args, \%PROC_KEYS);
+    my $p = { k => 'proc', name => $name, global => $k->{global} // 0, args => $k->{args} // 0,
+              save => $k->{save} // [], frame => $k->{frame} // 0, align => $k->{align} // 16 };
+    $p->{broken} = 1 if $k->{broken_unwind};
+    $p->{broken_abi} = 1 if $k->{broken_abi};
     my %seen;
     for (@{$p->{save}}) {
         s/^%//;
@@ -206,8 +191,6 @@ sub parse_proc {
     fail("save=rbp with align=$p->{align}: rbp is the frame pointer of an aligned frame "
          . "(saved by the translator, not usable in the body)")
         if $p->{align} > 16 && grep { $_ eq 'rbp' } @{$p->{save}};
-    # With the Win64 xmm area the allocation must stay below one page: no stack probes.
-    $p->{frame} <= 3840 or fail("frame=$p->{frame}: at most 3840 bytes (no stack probing)");
     return $p;
 }
 
@@ -285,7 +268,7 @@ sub parse {
         my ($stmts) = split_line($raw, $COMMENT);
         for my $stmt (@$stmts) {
             my @new;
-            for my $l (take_labels(\$stmt)) {
+            for my $l (index($stmt, ':') < 0 ? () : take_labels(\$stmt)) {
                 define_label($l, \%label_defined, 1);
                 push @new, { k => 'label', name => $l };
             }
