@@ -40,6 +40,7 @@ use Arm::Saves;
 use ElfNotes;
 use XlateOutput;
 use Xlate::Lex qw(split_line);
+use Xlate::Align qw(align_log2);
 use Xlate::Labels qw(take_labels define_label);
 use Xlate::Prefix qw(prefix_block);
 
@@ -215,13 +216,8 @@ for my $i (0 .. $#input) {
             push @out, "$I$F->{rodata}";
             $section = 'rodata';
         } elsif ($op eq '.ctasm_align' || $op eq '.balign' || $op eq '.p2align' || $op eq '.align') {
-            my $n = $rest =~ s/\s+$//r;
             # .align is log2 on ARM GNU as; .ctasm_align and .balign count bytes.
-            # Plain decimal only (010 is octal to the assemblers), at most 64 KiB.
-            my $l = ($op eq '.p2align' || $op eq '.align')
-                ? ($n =~ /^(?:0|[1-9]\d?)$/ && $n <= 16 ? $n : fail("bad $op '$n' (decimal 0..16)"))
-                : log2_exact($n);
-            push @out, "$I.p2align $l";
+            push @out, "$I.p2align " . align_log2($op, $rest, 1);
         } elsif ($op eq '.ctasm_proc') {
             fail(".ctasm_proc inside function $cur->{p}{name} (missing .ctasm_endproc)") if $cur;
             fail(".ctasm_proc in the rodata section (use .ctasm_text)") if $section ne 'text';

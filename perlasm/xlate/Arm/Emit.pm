@@ -7,7 +7,7 @@ use Exporter 'import';
 use Arm::Common;
 use XlateOutput;
 our @EXPORT = qw(proc_begin proc_end check_branch check_operand_names %BRANCH_USE
-                 translate_operands log2_exact %LABEL_DEF %LABEL_USE %PASS_DIRECTIVES);
+                 translate_operands %LABEL_DEF %LABEL_USE %PASS_DIRECTIVES);
 
 
 sub proc_begin {
@@ -121,14 +121,5 @@ our %PASS_DIRECTIVES = map { $_ => 1 } qw(
     .byte .hword .short .word .long .int .quad .dword .octa .ascii .asciz .string
     .inst .space .skip .zero .fill .ltorg
 );
-
-sub log2_exact {
-    my ($n) = @_;
-    fail("alignment '$n' is not a power of two (decimal, at most 65536)")
-        unless $n =~ /^[1-9]\d{0,4}$/ && $n <= 65536 && ($n & ($n - 1)) == 0;
-    my $l = 0;
-    $l++ while (1 << $l) < $n;
-    return $l;
-}
 
 1;

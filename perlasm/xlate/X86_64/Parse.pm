@@ -9,6 +9,7 @@ use X86_64::Insns qw(is_mnemonic);
 use Xlate::Lex qw(split_line);
 use Xlate::Labels qw(take_labels define_label);
 use Xlate::Names qw(check_function_name);
+use Xlate::Align qw(align_log2);
 use Xlate::ProcKeys qw(parse_proc_args $BROKEN_ABI);
 our @EXPORT = qw(parse);
 
@@ -210,14 +211,8 @@ sub parse_directive {
             ? '.ctasm_proc NAME, global' : '.ctasm_proc / .ctasm_ret (the translator writes the unwind data)';
         fail("raw $d is not part of the dialect: use $use");
     }
-    if ($d eq '.ctasm_align' || $d eq '.align' || $d eq '.balign') {
-        $rest =~ /^(\d+)$/ && $1 > 0 && ($1 & ($1 - 1)) == 0
-            or fail("$d needs a power-of-two byte count");
-        return { k => 'align', n => $1 };
-    }
-    if ($d eq '.p2align') {
-        $rest =~ /^(\d+)$/ && $1 <= 12 or fail(".p2align needs a small log2 count");
-        return { k => 'align', n => 1 << $1 };
+    if ($d =~ /^\.(?:ctasm_align|align|balign|p2align)$/) {    # .align counts bytes (Xlate/Align.pm)
+        return { k => 'align', n => 1 << align_log2($d, $rest, 0) };
     }
     if (exists $DATA_SIZE{$d}) {
         my @v = split_top($rest, ',');
