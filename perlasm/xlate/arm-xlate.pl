@@ -41,6 +41,7 @@ use ElfNotes;
 use XlateOutput;
 use Xlate::Lex qw(split_line);
 use Xlate::Align qw(align_log2);
+use Xlate::Directives qw(raw_directive_refusal);
 use Xlate::Labels qw(take_labels define_label);
 use Xlate::Prefix qw(prefix_block);
 
@@ -208,7 +209,7 @@ for my $i (0 .. $#input) {
         }
         next unless length $st;
         my ($op, $rest) = $st =~ /^(\S+)\s*(.*)$/;
-        if ($op eq '.ctasm_text' || $op eq '.text') {
+        if ($op eq '.ctasm_text') {
             push @out, "$I.text" if $section ne 'text';
             $section = 'text';
         } elsif ($op eq '.ctasm_rodata') {
@@ -254,15 +255,12 @@ for my $i (0 .. $#input) {
         } elsif ($op eq '.ctasm_arch_ext') {
             fail(".ctasm_arch_ext inside function $cur->{p}{name} (put it before the functions)") if $cur;
             push @out, map { $I . $_ } arch_ext($rest =~ s/\s+$//r);
-        } elsif ($op =~ /^\.(?:rept|endr|irp|irpc|macro|endm|exitm|purgem|set|equ|equiv|eqv|req|unreq|dn|qn|include|incbin|if\w*|else|elseif|endif|err|error|warning|altmacro|noaltmacro)$/) {
-            # Assembler-time repetition, macros, symbols and conditionals would
-            # hide what the translator checks (x18, stack adjustments, names)
-            # until after expansion; Perl generates the same code in the script.
-            fail("$op is not part of the dialect: generate repetition, names and conditions in Perl");
+        } elsif (defined(my $why = raw_directive_refusal($op))) {
+            # Sections, symbols, unwind data, target directives, assembly-time
+            # repetition, macros, symbols and conditionals (Xlate/Directives.pm).
+            fail($why);
         } elsif ($op =~ /^\.ctasm_/) {
             fail("unknown pseudo-directive $op");
-        } elsif ($op =~ /^\.(globl|global|type|size|hidden|private_extern|section|rodata|data|bss|cfi_\w+|seh_\w+|fnstart|fnend|save|vsave|pad|thumb|arm|code|syntax|fpu|arch|previous|pushsection|popsection|extern|arch_extension|cpu|object_arch|inst\.n|inst\.w)$/) {
-            fail("$op is the translator's job; use the .ctasm_* directives (docs/PERLASM.md)");
         } elsif ($op =~ /^\./ && !$PASS_DIRECTIVES{$op}) {
             fail("unknown directive $op");
         } elsif ($op =~ /^\./) {
