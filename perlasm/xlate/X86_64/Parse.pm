@@ -112,6 +112,7 @@ sub parse_operand {
     } elsif ($s =~ /^(.*?)\(\s*(?:%(\w+))?\s*(?:,\s*%(\w+)\s*(?:,\s*(\d+))?)?\s*\)$/) {
         my ($disp, $base, $index, $scale) = ($1, $2, $3, $4);
         $disp =~ s/\s+$//;
+        disp_in_range($disp) if $disp ne '';
         fail("segment overrides are not supported") if $disp =~ /%/;
         for ($base, $index) { fail("unknown register %$_") if defined $_ && !is_reg($_) }
         fail("bad scale $scale") if defined $scale && $scale !~ /^[1248]$/;
@@ -135,6 +136,25 @@ sub parse_operand {
     $o->{star} = 1 if $star;
     @{$o}{keys %dec} = values %dec;
     return $o;
+}
+
+# A displacement is a signed 32-bit field: gas refuses more, nasm and the Mach-O
+# assembler wrap it, each its own way. A constant one is evaluated; next to a symbol
+# each number must fit (the symbol's address is the linker's).
+sub disp_in_range {
+    my ($d) = @_;
+    my $v = xconst($d);
+    if (defined $v) {
+        fail("displacement $d does not fit in 32 bits (signed)")
+            if $v < -2147483648 || $v > 2147483647;
+        return;
+    }
+    while ($d =~ /(?<![\w.])(0[xX]0*([0-9a-fA-F]*)|[0-9]+)(?![\w.])/g) {
+        my ($n, $hex) = ($1, $2);
+        my $big = defined $hex ? length($hex) > 8 || hex("0$hex") > 2147483647
+                               : length($n) > 10 || $n > 2147483647;
+        fail("displacement $d: $n does not fit in 32 bits (signed)") if $big;
+    }
 }
 
 sub decode_string {    # GAS string literal -> list of byte values
