@@ -112,8 +112,8 @@ sub parse_operand {
     } elsif ($s =~ /^(.*?)\(\s*(?:%(\w+))?\s*(?:,\s*%(\w+)\s*(?:,\s*(\d+))?)?\s*\)$/) {
         my ($disp, $base, $index, $scale) = ($1, $2, $3, $4);
         $disp =~ s/\s+$//;
-        disp_in_range($disp) if $disp ne '';
         fail("segment overrides are not supported") if $disp =~ /%/;
+        disp_in_range($disp) if $disp ne '';
         for ($base, $index) { fail("unknown register %$_") if defined $_ && !is_reg($_) }
         fail("bad scale $scale") if defined $scale && $scale !~ /^[1248]$/;
         fail("%rip cannot be an index") if defined $index && $index eq 'rip';
