@@ -17,9 +17,8 @@
 # under Arm/:
 #   Common.pm    shared state: selected flavour, input line, errors, symbol names
 #   Flavours.pm  the flavour table (every per-flavour difference)
-#   Lex.pm       lines -> statements + comment
 #   Frame.pm     .ctasm_proc parsing; AArch64 / ARMv7 frame plans (the IR)
-#   Emit.pm      symbol directives, CTASM_PREFIX block, ELF notes, operands
+#   Emit.pm      symbol directives, operands
 #   Ext.pm       .ctasm_arch_ext: ISA extensions and their per-flavour spelling
 #   Expr.pm      numbers and constant expressions, evaluated by the translator
 #   Saves.pm     callee-saved registers written must be in save=/vsave=
@@ -32,7 +31,6 @@ use FindBin;
 use lib $FindBin::RealBin;
 use Arm::Common;
 use Arm::Flavours;
-use Arm::Lex;
 use Arm::Frame;
 use Arm::Emit;
 use Arm::Ext;
@@ -41,12 +39,18 @@ use Arm::Insns;
 use Arm::Saves;
 use ElfNotes;
 use XlateOutput;
+use Xlate::Lex qw(split_line);
+use Xlate::Align qw(align_log2);
+use Xlate::Directives qw(raw_directive_refusal);
+use Xlate::Labels qw(take_labels define_label);
+use Xlate::Prefix qw(prefix_block);
 
 # With several FLAVOUR=OUTFILE targets, a child per flavour runs the rest of this
 # file, the later ones reusing the checks the first one passed (XlateOutput.pm).
 my ($flavour, $output) = XlateOutput::fork_flavours('arm-xlate.pl',
     "usage: arm-xlate.pl FLAVOUR [OUTFILE] < input  or  arm-xlate.pl FLAVOUR=OUTFILE... < input\n", @ARGV);
 Arm::Flavours::select_flavour($flavour);
+my $COMMENT = $A64 ? qr{//} : qr{//|\@};    # comment markers (Xlate/Lex.pm)
 
 # ---------------------------------------------------------------------------
 # Main.
@@ -61,9 +65,10 @@ my @GLOBALS;
 for my $i (0 .. $#input) {
     $lineno = $i + 1;
     next if $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
-    my ($stmts) = split_line($input[$i]);
+    my ($stmts) = split_line($input[$i], $COMMENT);
     for my $st (@$stmts) {    # after ';' and labels too
-        next unless $st =~ /^\s*(?:[.\w\$]+:\s*)*\.ctasm_proc\s+(.*)$/;
+        my $s = $st =~ s/^(?:[.\w\$]+\s*:\s*)+//r;    # the labels (Xlate/Labels.pm)
+        next unless $s =~ /^\.ctasm_proc\s+(.*)$/;
         my $p = parse_proc($1);
         fail("function $p->{name} defined twice") if $PROC_NAMES{ $p->{name} };
         $PROC_NAMES{ $p->{name} } = 1;
@@ -169,10 +174,10 @@ sub expr_symbol {
 # Is the next statement after input line $i the end of the function?
 sub next_is_endproc {
     my ($i, $k) = @_;
-    my ($stmts) = split_line($input[$i]);
+    my ($stmts) = split_line($input[$i], $COMMENT);
     return $stmts->[$k + 1] =~ /^\s*\.ctasm_endproc\b/ if $k + 1 < @$stmts;
     for my $j ($i + 1 .. $#input) {
-        my ($st) = split_line($input[$j]);
+        my ($st) = split_line($input[$j], $COMMENT);
         next unless @$st;
         return $st->[0] =~ /^\s*\.ctasm_endproc\b/;
     }
@@ -193,32 +198,27 @@ for my $i (0 .. $#input) {
         push @out, '// ' . ($line =~ s/^\s*#\s?//r);
         next;
     }
-    my ($stmts, $comment) = split_line($line);
+    my ($stmts, $comment) = split_line($line, $COMMENT);
     if (!@$stmts) {
         push @out, defined $comment ? ($line =~ /^\s/ ? $I : '') . "//$comment" : '';
         next;
     }
     for my $k (0 .. $#$stmts) {
         my $st = $stmts->[$k];
-        $st =~ s/^\s+//;    # two substitutions: one with | is several times slower
-        $st =~ s/\s+$//;
         # A linux32 .arch armv8-a bracket ends before anything but the next
         # extension instruction.
         # (AArch64 has no such bracket.)
         push @out, map { $I . $_ } ext_close()
             unless $A64 || $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
         # Leading labels.
-        while ($st =~ s/^([.\w\$]+):\s*//) {
-            my $l = $1;
-            fail("label $l: only .L labels (functions are .ctasm_proc)") unless $l =~ /^\.L[\w\$]+$/;
-            fail("label $l defined twice") if $LABEL_DEF{$l};
-            $LABEL_DEF{$l} = $lineno;
+        for my $l (index($st, ':') < 0 ? () : take_labels(\$st)) {
+            define_label($l, \%LABEL_DEF, $lineno);
             $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
             push @out, translate_operands($l) . ':';
         }
         next unless length $st;
         my ($op, $rest) = $st =~ /^(\S+)\s*(.*)$/;
-        if ($op eq '.ctasm_text' || $op eq '.text') {
+        if ($op eq '.ctasm_text') {
             push @out, "$I.text" if $section ne 'text';
             $section = 'text';
         } elsif ($op eq '.ctasm_rodata') {
@@ -226,13 +226,8 @@ for my $i (0 .. $#input) {
             push @out, "$I$F->{rodata}";
             $section = 'rodata';
         } elsif ($op eq '.ctasm_align' || $op eq '.balign' || $op eq '.p2align' || $op eq '.align') {
-            my $n = $rest =~ s/\s+$//r;
             # .align is log2 on ARM GNU as; .ctasm_align and .balign count bytes.
-            # Plain decimal only (010 is octal to the assemblers), at most 64 KiB.
-            my $l = ($op eq '.p2align' || $op eq '.align')
-                ? ($n =~ /^(?:0|[1-9]\d?)$/ && $n <= 16 ? $n : fail("bad $op '$n' (decimal 0..16)"))
-                : log2_exact($n);
-            push @out, "$I.p2align $l";
+            push @out, "$I.p2align " . align_log2($op, $rest, 1);
         } elsif ($op eq '.ctasm_proc') {
             fail(".ctasm_proc inside function $cur->{p}{name} (missing .ctasm_endproc)") if $cur;
             fail(".ctasm_proc in the rodata section (use .ctasm_text)") if $section ne 'text';
@@ -269,15 +264,12 @@ for my $i (0 .. $#input) {
         } elsif ($op eq '.ctasm_arch_ext') {
             fail(".ctasm_arch_ext inside function $cur->{p}{name} (put it before the functions)") if $cur;
             push @out, map { $I . $_ } arch_ext($rest =~ s/\s+$//r);
-        } elsif ($op =~ /^\.(?:rept|endr|irp|irpc|macro|endm|exitm|purgem|set|equ|equiv|eqv|req|unreq|dn|qn|include|incbin|if\w*|else|elseif|endif|err|error|warning|altmacro|noaltmacro)$/) {
-            # Assembler-time repetition, macros, symbols and conditionals would
-            # hide what the translator checks (x18, stack adjustments, names)
-            # until after expansion; Perl generates the same code in the script.
-            fail("$op is not part of the dialect: generate repetition, names and conditions in Perl");
+        } elsif (defined(my $why = raw_directive_refusal($op))) {
+            # Sections, symbols, unwind data, target directives, assembly-time
+            # repetition, macros, symbols and conditionals (Xlate/Directives.pm).
+            fail($why);
         } elsif ($op =~ /^\.ctasm_/) {
             fail("unknown pseudo-directive $op");
-        } elsif ($op =~ /^\.(globl|global|type|size|hidden|private_extern|section|rodata|data|bss|cfi_\w+|seh_\w+|fnstart|fnend|save|vsave|pad|thumb|arm|code|syntax|fpu|arch|previous|pushsection|popsection|extern|arch_extension|cpu|object_arch|inst\.n|inst\.w)$/) {
-            fail("$op is the translator's job; use the .ctasm_* directives (docs/PERLASM.md)");
         } elsif ($op =~ /^\./ && !$PASS_DIRECTIVES{$op}) {
             fail("unknown directive $op");
         } elsif ($op =~ /^\./) {
@@ -351,7 +343,7 @@ check_saves();
 # Assemble the file.
 my @file;
 push @file, "#if $F->{guard} && !defined(CTASM_NO_ASM)";
-push @file, prefix_block(@GLOBALS);
+push @file, prefix_block({ sym => $F->{sym}, macro => 'CTASM_PFX', sep => ',' }, @GLOBALS);
 push @file, map { "$I$_" } @{ $F->{header} };
 push @file, "$I.text";
 push @file, @out;

@@ -6,8 +6,8 @@ use warnings;
 use Exporter 'import';
 use Arm::Common;
 use XlateOutput;
-our @EXPORT = qw(proc_begin proc_end prefix_block check_branch check_operand_names %BRANCH_USE
-                 translate_operands log2_exact %LABEL_DEF %LABEL_USE %PASS_DIRECTIVES);
+our @EXPORT = qw(proc_begin proc_end check_branch check_operand_names %BRANCH_USE
+                 translate_operands %LABEL_DEF %LABEL_USE %PASS_DIRECTIVES);
 
 
 sub proc_begin {
@@ -40,20 +40,6 @@ sub proc_end {
     push @o, '.fnend' if $F->{ehabi};
     push @o, '.seh_endproc' if $F->{seh};
     push @o, ".size $n, .-$n" if $F->{obj} eq 'elf';
-    return @o;
-}
-
-# One function writes the CTASM_PREFIX block: one token-pasting macro per
-# global, so the assembler sees prefix_name (Mach-O: _prefix_name).
-sub prefix_block {
-    my (@globals) = @_;
-    return () unless @globals;
-    my $u = $F->{sym};
-    my @o = ('#if defined(CTASM_PREFIX)',
-             "#define CTASM_PFX2(p,n) ${u}${\($u ? '##' : '')}p##_##n",
-             '#define CTASM_PFX(p,n) CTASM_PFX2(p,n)');
-    push @o, "#define $u$_ CTASM_PFX(CTASM_PREFIX,$_)" for @globals;
-    push @o, '#endif';
     return @o;
 }
 
@@ -145,14 +131,5 @@ our %PASS_DIRECTIVES = map { $_ => 1 } qw(
     .byte .hword .short .word .long .int .quad .dword .octa .ascii .asciz .string
     .inst .space .skip .zero .fill .ltorg
 );
-
-sub log2_exact {
-    my ($n) = @_;
-    fail("alignment '$n' is not a power of two (decimal, at most 65536)")
-        unless $n =~ /^[1-9]\d{0,4}$/ && $n <= 65536 && ($n & ($n - 1)) == 0;
-    my $l = 0;
-    $l++ while (1 << $l) < $n;
-    return $l;
-}
 
 1;

@@ -7,6 +7,8 @@ use Exporter 'import';
 use Arm::Common;
 use Arm::InsnsA64;
 use Arm::InsnsA32;
+use Xlate::Names qw(check_function_name);
+use Xlate::ProcKeys qw(parse_proc_args $BROKEN_ABI);
 our @EXPORT = qw(parse_proc plan_a64 plan_a32 check_call);
 
 # Register lists of .ctasm_proc save=/vsave=.
@@ -43,13 +45,9 @@ sub expand_regs {
     return [sort { $a <=> $b } keys %seen];
 }
 
-# Function names are symbols on every flavour and tokens to the C
-# preprocessor that reads every generated .S: refuse names that are registers
-# (or read as one by some assembler), that a compiler predefines as a macro on
-# some flavour (GCC: linux, unix; every __name and _Capital is reserved), and
-# the CTASM_ names of the prefix block.
+# Function names (Xlate/Names.pm): what is a register (or read as one by some
+# assembler), an operand keyword or a mnemonic on some ARM flavour.
 my $REG_NAME = qr/^(?:[xwvqdshbrzpc]\d+|[xw]zr|w?sp|lr|fp|ip|ip[01]|pc|sb|sl|a[1-4]|v[1-8]|tr|apsr|cpsr|spsr|fpscr|fpsr|fpcr|nzcv)$/i;
-my %MACRO_NAME = map { $_ => 1 } qw(linux unix arm aarch64 i386 x86_64 mips sparc);
 # Operand keywords of either ISA (shifts, extends, conditions, barrier and
 # prefetch options): an assembler may read a symbol of that name as the keyword.
 my %KEYWORD_NAME = map { $_ => 1 } qw(
@@ -57,69 +55,31 @@ my %KEYWORD_NAME = map { $_ => 1 } qw(
     eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv
     sy st ld ish ishst ishld nsh nshst nshld osh oshst oshld un unst
 );
-sub check_name {
-    my ($n) = @_;
-    fail("function name '$n' is a register name") if $n =~ $REG_NAME;
-    fail("function name '$n' is an operand keyword (shift, extend, condition or option)")
-        if $KEYWORD_NAME{lc $n} || $n =~ /^p(?:ld|li|st)l[123](?:keep|strm)$/i;
-    fail("function name '$n' is an instruction mnemonic on some ARM flavour")
-        if $A64_INSNS{lc $n} || $A32_INSNS{lc $n} || lc $n eq 'b.cond';
-    fail("function name '$n' is a preprocessor macro on some flavour") if $MACRO_NAME{lc $n};
-    fail("function name '$n' is reserved (leading __ or _ and a capital: compiler macros)")
-        if $n =~ /^_[_A-Z]/;
-    fail("function name '$n' is reserved for the CTASM_PREFIX block") if $n =~ /^CTASM_/;
-}
+my %ARM_NAMES = (
+    register => sub { $_[0] =~ $REG_NAME },
+    keyword  => sub { $KEYWORD_NAME{lc $_[0]} || $_[0] =~ /^p(?:ld|li|st)l[123](?:keep|strm)$/i },
+    keyword_what => 'an operand keyword (shift, extend, condition or option)',
+    mnemonic => sub { $A64_INSNS{lc $_[0]} || $A32_INSNS{lc $_[0]} || lc $_[0] eq 'b.cond' },
+);
+sub check_name { check_function_name($_[0], \%ARM_NAMES) }
 
-# .ctasm_proc NAME, global, save=x19-x22,x29,x30, vsave=d8-d15, frame=N (broken_abi: tests)
-# List values contain commas, so a bare item extends the last list key.
+# .ctasm_proc NAME, global, save=x19-x22,x29,x30, vsave=d8-d15, frame=N (broken_abi: tests);
+# Xlate/ProcKeys.pm reads the keys. frame= is read here, not by an assembler; the
+# limit keeps every flavour's encoding and unwind data exact. args= needs nothing
+# (AAPCS is the same everywhere).
+my %PROC_KEYS = (
+    flags   => { global => undef, broken_abi => $BROKEN_ABI },
+    numbers => { args  => { unit => 'argument count', max => 8, tail => ' integer arguments' },
+                 frame => { unit => 'byte count', max => 4080, tail => ' bytes' } },
+    lists   => { save => 1, vsave => 1 },
+);
 sub parse_proc {
     my ($args) = @_;
-    my @tok = map { s/^\s+|\s+$//gr } split /,/, $args;
-    my $name = shift @tok;
-    fail(".ctasm_proc needs a name") unless defined $name && $name =~ /^[A-Za-z_]\w*$/;
+    my ($name, $k) = parse_proc_args($args, \%PROC_KEYS);
     check_name($name);
-    my %p = (name => $name, global => 0, broken_abi => 0, save => [], vsave => [], frame => 0);
-    my ($list, %seen);
-    for my $t (@tok) {
-        if ($t =~ /^(\w+)\s*=\s*(.*)$/) {
-            my ($k, $v) = ($1, $2);
-            fail("duplicate .ctasm_proc key '$k'") if $seen{$k}++;
-            $list = undef;
-            if ($k eq 'save' || $k eq 'vsave') {
-                $list = $k;
-                push @{ $p{$k} }, $v if length $v;
-            } elsif ($k eq 'frame') {
-                # Read here, not by an assembler: plain decimal, no leading 0;
-                # the limit keeps every flavour's encoding and unwind data exact.
-                fail("frame= wants a decimal byte count, at most 4080")
-                    unless $v =~ /^(?:0|[1-9]\d{0,3})$/ && $v <= 4080;
-                $p{frame} = $v;
-            } elsif ($k eq 'args') {
-                fail("args= wants 0..8") unless $v =~ /^[0-8]$/;    # AAPCS: nothing to do
-            } else {
-                fail("unknown .ctasm_proc key '$k'");
-            }
-        } elsif ($t eq 'global') {
-            fail("duplicate .ctasm_proc key 'global'") if $seen{global}++;
-            $p{global} = 1;
-            $list = undef;
-        } elsif ($t eq 'broken_abi') {
-            # Test-only, as on x86_64: tests/abi_test.cc's negative fixture writes
-            # callee-saved registers unsaved so the trampoline can prove it notices.
-            fail("duplicate .ctasm_proc key 'broken_abi'") if $seen{broken_abi}++;
-            fail("broken_abi is only for the ctasm_abi_test_clobber* and ctasm_xlate_test_clobber* test fixtures")
-                unless $name =~ /^ctasm_(?:abi|xlate)_test_clobber(?:_\w+)?$/;
-            $p{broken_abi} = 1;
-            $list = undef;
-        } elsif (defined $list && $t =~ /^[\w-]+$/) {
-            push @{ $p{$list} }, $t;
-        } else {
-            fail("cannot parse .ctasm_proc item '$t'");
-        }
-    }
-    $p{save}  = expand_regs($p{save}, 'g');
-    $p{vsave} = expand_regs($p{vsave}, 'd');
-    return \%p;
+    return { name => $name, global => $k->{global} // 0, broken_abi => $k->{broken_abi} // 0,
+             save => expand_regs($k->{save} // [], 'g'), vsave => expand_regs($k->{vsave} // [], 'd'),
+             frame => $k->{frame} // 0 };
 }
 
 
@@ -215,7 +175,7 @@ sub plan_a64 {
     }
     # frame_only: a frame= allocation and no register saves, the one prologue
     # whose CFI clang 14 turns into wrong Mach-O compact unwind (see emit_ret).
-    return { steps => \@steps, ret => 'ret', leaf => !(@slots || $frame), frame_only => ($frame && !@slots) };
+    return { steps => \@steps, ret => 'ret', frame_only => ($frame && !@slots) };
 }
 
 # ARMv7 modified immediate: 8 bits rotated right by an even amount.
@@ -281,7 +241,7 @@ sub plan_a32 {
         };
     }
     # pop {..., pc} returns (and interworks); otherwise return through lr.
-    return { steps => \@steps, ret => ($has_lr ? undef : 'bx lr'), leaf => !@steps };
+    return { steps => \@steps, ret => ($has_lr ? undef : 'bx lr') };
 }
 
 # A call (bl/blr; ARMv7 bl/blx, any condition) overwrites the return address,

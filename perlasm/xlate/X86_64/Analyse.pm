@@ -22,41 +22,12 @@ sub data_bounds {
 }
 our @EXPORT = qw(analyse plan stack_arg);
 
-# Names that mean something else to some assembler or preprocessor of a flavour:
-# registers, NASM keywords, macros the C preprocessor predefines (elf: linux, unix;
-# mingw: WIN32...), identifiers reserved to the implementation, the translator's own
-# macros.
-my %NASM_KW = map { $_ => 1 } qw(
-    byte word dword qword tword oword yword zword rel abs wrt seg strict nosplit near far
-    short to times equ db dw dd dq dt do dy dz resb resw resd resq rest reso resy resz
-    incbin section segment global extern common static required default bits use16 use32
-    use64 align alignb absolute cpu float org struc endstruc istruc iend at ptr
-    cs ds es fs gs ss cr0 cr2 cr3 cr4 cr8 dr0 dr1 dr2 dr3 dr6 dr7 st0 st1 st2 st3 st4 st5
-    st6 st7 mm0 mm1 mm2 mm3 mm4 mm5 mm6 mm7 bnd0 bnd1 bnd2 bnd3 rep repe repz repne repnz
-    lock o16 o32 o64 a16 a32 a64);
-my %CPP_MACRO = map { $_ => 1 } qw(linux unix i386 WIN32 WIN64 WINNT);
-sub check_name {
-    my ($n, $it) = @_;
-    return if $n =~ /^\.L/;
-    my $why = is_reg(lc $n) || exists $NASM_KW{lc $n} ? 'a register or NASM keyword'
-            : $CPP_MACRO{$n}                        ? 'a macro the C preprocessor predefines'
-            : $n =~ /^(__|_[A-Z])/                 ? 'reserved to the implementation (C)'
-            : $n =~ /^CTASM_/                       ? "the translator's macro namespace"
-            : is_mnemonic($n)                       ? 'an instruction mnemonic'
-            : undef;
-    fail("name '$n' is $why on some flavour: choose another", $it) if $why;
-}
-
 sub analyse {
     my ($items) = @_;
     my $cur;
     my $section = '';
     for my $it (@$items) {
         my $k = $it->{k};
-        if ($k eq 'label' || $k eq 'proc') {
-            check_name($it->{name}, $it);
-            fail("symbol $it->{name} defined twice", $it) if $label_defined{$it->{name}}++;
-        }
         if ($k eq 'section') { $section = $it->{which} }
         if ($k eq 'proc') {
             fail("nested .ctasm_proc (missing .ctasm_endproc for $cur->{name})", $it) if $cur;

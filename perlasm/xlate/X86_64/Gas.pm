@@ -8,18 +8,18 @@ use Exporter 'import';
 use X86_64::Common;
 use X86_64::Analyse;
 use ElfNotes;
+use Xlate::Prefix qw(prefix_block);
 our @EXPORT = qw(print_gas);
 
 # ---------------------------------------------------------------------------
 # Flavour table: every difference between the GAS flavours lives here.
 # CTASM_PREFIX renames exported symbols through the C preprocessor, once, in the
-# block at the top of the file (prefix: how one exported name is defined).
+# block at the top of the file (prefix: its spelling, see Xlate/Prefix.pm).
 my %FLAVOUR = (
     elf => {
         guard  => '#if defined(__x86_64__) && defined(__ELF__) && !defined(CTASM_NO_ASM)',
         names  => { local => sub { ".L$_[0]" }, global => sub { $_[0] }, here => '.' },
-        prefix => ['#define CTASM_PFX2(p,n) p##_##n', '#define CTASM_PFX(p,n) CTASM_PFX2(p,n)',
-                   sub { "#define $_[0] CTASM_PFX(CTASM_PREFIX, $_[0])" }],
+        prefix => { sym => '', macro => 'CTASM_PFX', sep => ', ' },
         text   => ".text",
         rodata => ".section .rodata",
         export => sub { (".globl $_[0]", ".hidden $_[0]") },
@@ -30,8 +30,7 @@ my %FLAVOUR = (
     macosx => {
         guard  => '#if defined(__x86_64__) && defined(__APPLE__) && !defined(CTASM_NO_ASM)',
         names  => { local => sub { "L$_[0]" }, global => sub { "_$_[0]" }, here => '.' },
-        prefix => ['#define CTASM_MPFX2(p,n) _##p##_##n', '#define CTASM_MPFX(p,n) CTASM_MPFX2(p,n)',
-                   sub { "#define _$_[0] CTASM_MPFX(CTASM_PREFIX, $_[0])" }],
+        prefix => { sym => '_', macro => 'CTASM_MPFX', sep => ', ' },
         text   => ".section __TEXT,__text,regular,pure_instructions",
         rodata => ".section __TEXT,__const",
         export => sub { (".globl $_[0]", ".private_extern $_[0]") },
@@ -104,13 +103,6 @@ sub gas_epilogue {
     emit("\tret", "\t.cfi_restore_state");
 }
 
-sub prefix_block {
-    return () unless @global_order;
-    my @p = @{$F->{prefix}};
-    my $def = pop @p;
-    return ('#if defined(CTASM_PREFIX)', @p, (map { $def->($_) } @global_order), '#endif');
-}
-
 sub gas_align { my $n = shift; my $l = 0; $l++ while (1 << $l) < $n; return "\t.p2align\t$l" }
 
 sub print_gas {
@@ -120,7 +112,7 @@ sub print_gas {
     @out = ();
     my %line;    # instruction text => printed line
     emit($F->{guard});
-    emit(prefix_block());
+    emit(prefix_block($F->{prefix}, @global_order));
     for my $it (@$items) {
         my $k = $it->{k};
         if ($k eq 'label') {

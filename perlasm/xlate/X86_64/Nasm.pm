@@ -8,6 +8,7 @@ use Exporter 'import';
 use X86_64::Common;
 use X86_64::Analyse;
 use X86_64::Insns;
+use Xlate::Prefix qw(prefix_block);
 our @EXPORT = qw(print_nasm);
 
 my @out;
@@ -72,10 +73,6 @@ sub nasm_insn {
 # NASM's symbol rules: local labels L$name ($ is NASM's "here"), exported names
 # as written; CTASM_PREFIX renames them through the NASM preprocessor.
 my %NAMES = (local => sub { "L\$$_[0]" }, global => sub { $_[0] }, here => '$');
-sub prefix_block {
-    return () unless @global_order;
-    return ('%ifdef CTASM_PREFIX', (map { "%xdefine $_ CTASM_PREFIX %+ _$_" } @global_order), '%endif');
-}
 
 sub print_nasm {
     my ($items) = @_;
@@ -84,7 +81,7 @@ sub print_nasm {
     my %line;    # instruction text => printed line
     my @tables;    # .pdata / .xdata text, emitted after all code
     my $section = 'text';
-    emit('%ifndef CTASM_NO_ASM', prefix_block(), 'default rel', 'bits 64');
+    emit('%ifndef CTASM_NO_ASM', prefix_block({ nasm => 1 }, @global_order), 'default rel', 'bits 64');
     for my $it (@$items) {
         my $k = $it->{k};
         if ($k eq 'label') {

@@ -5,7 +5,33 @@ use strict;
 use warnings;
 use Exporter 'import';
 use X86_64::Common;
+use X86_64::Insns qw(is_mnemonic);
+use Xlate::Lex qw(split_line);
+use Xlate::Labels qw(take_labels define_label);
+use Xlate::Names qw(check_function_name);
+use Xlate::Align qw(align_log2);
+use Xlate::Directives qw(raw_directive_refusal);
+use Xlate::ProcKeys qw(parse_proc_args $BROKEN_ABI);
 our @EXPORT = qw(parse);
+
+my $COMMENT = qr/#/;    # '#' starts a comment outside string literals (Xlate/Lex.pm)
+
+# Function names (Xlate/Names.pm): registers and NASM keywords (case does not matter to
+# NASM), mnemonics of the instruction table.
+my %NASM_KW = map { $_ => 1 } qw(
+    byte word dword qword tword oword yword zword rel abs wrt seg strict nosplit near far
+    short to times equ db dw dd dq dt do dy dz resb resw resd resq rest reso resy resz
+    incbin section segment global extern common static required default bits use16 use32
+    use64 align alignb absolute cpu float org struc endstruc istruc iend at ptr
+    cs ds es fs gs ss cr0 cr2 cr3 cr4 cr8 dr0 dr1 dr2 dr3 dr6 dr7 st0 st1 st2 st3 st4 st5
+    st6 st7 mm0 mm1 mm2 mm3 mm4 mm5 mm6 mm7 bnd0 bnd1 bnd2 bnd3 rep repe repz repne repnz
+    lock o16 o32 o64 a16 a32 a64);
+my %X86_NAMES = (
+    register => sub { is_reg(lc $_[0]) },
+    keyword  => sub { $NASM_KW{lc $_[0]} },
+    keyword_what => 'a NASM keyword',
+    mnemonic => sub { is_mnemonic($_[0]) },
+);
 
 # Set while inside a .ctasm_proc with the test-only key broken_unwind (see parse_proc).
 our $RAW_CFI_OK = 0;
@@ -55,18 +81,6 @@ sub split_top {    # split on $sep outside parentheses and string literals
     return @out;
 }
 
-sub strip_comment {    # '#' starts a comment outside string literals
-    my ($s) = @_;
-    my $hash = index($s, '#');
-    return $s if $hash < 0;
-    return substr($s, 0, $hash) if index($s, '"') < 0;
-    while ($s =~ /\G([^"#]+|"(?:[^"\\]|\\.)*"|"|#)/gs) {
-        return substr($s, 0, pos($s) - 1) if $1 eq '#';
-        return $s if $1 eq '"';    # an unterminated string runs to the end of the line
-    }
-    return $s;
-}
-
 sub parse_operand {
     my ($s) = @_;
     my $star = ($s =~ s/^\*\s*//) ? 1 : 0;
@@ -101,6 +115,7 @@ sub parse_operand {
         my ($disp, $base, $index, $scale) = ($1, $2, $3, $4);
         $disp =~ s/\s+$//;
         fail("segment overrides are not supported") if $disp =~ /%/;
+        disp_in_range($disp) if $disp ne '';
         for ($base, $index) { fail("unknown register %$_") if defined $_ && !is_reg($_) }
         fail("bad scale $scale") if defined $scale && $scale !~ /^[1248]$/;
         fail("%rip cannot be an index") if defined $index && $index eq 'rip';
@@ -125,6 +140,25 @@ sub parse_operand {
     return $o;
 }
 
+# A displacement is a signed 32-bit field: gas refuses more, nasm and the Mach-O
+# assembler wrap it, each its own way. A constant one is evaluated; next to a symbol
+# each number must fit (the symbol's address is the linker's).
+sub disp_in_range {
+    my ($d) = @_;
+    my $v = xconst($d);
+    if (defined $v) {
+        fail("displacement $d does not fit in 32 bits (signed)")
+            if $v < -2147483648 || $v > 2147483647;
+        return;
+    }
+    while ($d =~ /(?<![\w.])(0[xX]0*([0-9a-fA-F]*)|[0-9]+)(?![\w.])/g) {
+        my ($n, $hex) = ($1, $2);
+        my $big = defined $hex ? length($hex) > 8 || hex("0$hex") > 2147483647
+                               : length($n) > 10 || $n > 2147483647;
+        fail("displacement $d: $n does not fit in 32 bits (signed)") if $big;
+    }
+}
+
 sub decode_string {    # GAS string literal -> list of byte values
     my ($lit) = @_;
     $lit =~ /^"(.*)"$/s or fail("expected a string literal");
@@ -145,48 +179,32 @@ sub decode_string {    # GAS string literal -> list of byte values
 my %DATA_SIZE = ('.byte' => 1, '.value' => 2, '.short' => 2, '.word' => 2,
                  '.long' => 4, '.int' => 4, '.quad' => 8);
 
+# .ctasm_proc keys (Xlate/ProcKeys.pm reads them; the values are checked here).
+my %PROC_KEYS = (
+    flags => {
+        global => undef,
+        # Test-only: the negative fixtures of tests/unwind_test.cc need wrong unwind
+        # data on purpose (raw .cfi_*, push/pop in the body). Only under the names the
+        # CFI checkers already treat as deliberate negatives.
+        broken_unwind => [qr/^ctasm_unwind_neg_/, 'ctasm_unwind_neg_*'],
+        broken_abi => $BROKEN_ABI,
+    },
+    numbers => {
+        args  => { unit => 'argument count', max => 16, tail => ' integer arguments' },
+        # With the Win64 xmm area the allocation must stay below one page: no stack probes.
+        frame => { unit => 'byte count', max => 3840, tail => ' bytes (no stack probing)' },
+        align => { unit => 'byte count', values => [16, 32, 64], what => 'the frame alignment' },
+    },
+    lists => { save => 1 },
+);
+
 sub parse_proc {
     my ($args) = @_;
-    my @tok = split_top($args, ',');
-    my $name = shift @tok;
-    defined $name && $name =~ /^[A-Za-z_]\w*$/ or fail(".ctasm_proc needs a function name");
-    my $p = { k => 'proc', name => $name, global => 0, args => 0, save => [], frame => 0,
-              align => 16 };
-    my $last = '';
-    my %key;
-    for my $t (@tok) {
-        my $kname = $t =~ /^(\w+)\s*(=|$)/ ? $1 : '';
-        if ($kname =~ /^(global|args|frame|save|align|broken_unwind|broken_abi)$/ && $key{$kname}++) {
-            fail(".ctasm_proc key '$kname' given twice");
-        }
-        if ($t eq 'global') { $p->{global} = 1; $last = '' }
-        elsif ($t =~ /^args\s*=\s*(\d+)$/) {
-            $1 <= 16 or fail("args=$1: at most 16 integer arguments are supported");
-            $p->{args} = 0 + $1; $last = '';
-        } elsif ($t =~ /^frame\s*=\s*(\d+)$/) { $p->{frame} = 0 + $1; $last = '' }
-        elsif ($t =~ /^align\s*=\s*(\d+)$/) {
-            $1 == 16 || $1 == 32 || $1 == 64 or fail("align=$1: the frame alignment is 16, 32 or 64");
-            $p->{align} = 0 + $1; $last = '';
-        }
-        elsif ($t eq 'broken_unwind') {
-            # Test-only: the negative fixtures of tests/unwind_test.cc need wrong
-            # unwind data on purpose (raw .cfi_*, push/pop in the body). Only under the
-            # names the CFI checkers already treat as deliberate negatives.
-            $name =~ /^ctasm_unwind_neg_/
-                or fail("broken_unwind is only for ctasm_unwind_neg_* test fixtures");
-            $p->{broken} = 1; $last = '';
-        }
-        elsif ($t eq 'broken_abi') {
-            # Test-only: tests/abi_test.cc's negative fixtures write callee-saved
-            # registers without saving them, so the trampoline can prove it notices.
-            $name =~ /^ctasm_abi_test_clobber_/
-                or fail("broken_abi is only for ctasm_abi_test_clobber_* test fixtures");
-            $p->{broken_abi} = 1; $last = '';
-        }
-        elsif ($t =~ /^save\s*=\s*(.*)$/) { $last = 'save'; push @{$p->{save}}, $1 if length $1 }
-        elsif ($last eq 'save' && $t =~ /^%?\w+$/) { push @{$p->{save}}, $t }
-        else { fail("unknown .ctasm_proc key '$t'") }
-    }
+    my ($name, $k) = parse_proc_args($args, \%PROC_KEYS);
+    my $p = { k => 'proc', name => $name, global => $k->{global} // 0, args => $k->{args} // 0,
+              save => $k->{save} // [], frame => $k->{frame} // 0, align => $k->{align} // 16 };
+    $p->{broken} = 1 if $k->{broken_unwind};
+    $p->{broken_abi} = 1 if $k->{broken_abi};
     my %seen;
     for (@{$p->{save}}) {
         s/^%//;
@@ -197,8 +215,6 @@ sub parse_proc {
     fail("save=rbp with align=$p->{align}: rbp is the frame pointer of an aligned frame "
          . "(saved by the translator, not usable in the body)")
         if $p->{align} > 16 && grep { $_ eq 'rbp' } @{$p->{save}};
-    # With the Win64 xmm area the allocation must stay below one page: no stack probes.
-    $p->{frame} <= 3840 or fail("frame=$p->{frame}: at most 3840 bytes (no stack probing)");
     return $p;
 }
 
@@ -206,26 +222,15 @@ sub parse_directive {
     my ($d, $rest) = @_;
     if ($d eq '.ctasm_text') { return { k => 'section', which => 'text' } }
     if ($d eq '.ctasm_rodata') { return { k => 'section', which => 'rodata' } }
-    # Raw section, symbol and unwind directives would bypass what the translator
-    # derives from .ctasm_proc (exports with their Win64 entries, unwind tables).
-    if ($d =~ /^\.(text|data|bss|section|previous|pushsection|popsection|globl|global|type|size|hidden|
-                  protected|weak|local|comm|lcomm|set|equ|equiv|def|scl|endef|seh_\w*|cfi_\w*)$/x) {
+    # Raw section, symbol, unwind and assembly-time directives (Xlate/Directives.pm);
+    # raw CFI only in the broken_unwind test fixtures.
+    if (defined(my $why = raw_directive_refusal($d))) {
         return { k => 'cfi', dir => $rest eq '' ? $d : "$d\t$rest" }
             if $d =~ /^\.cfi_/ && $RAW_CFI_OK;
-        my $use = $d =~ /^\.(text|section|data|bss|previous|pushsection|popsection)$/
-            ? '.ctasm_text / .ctasm_rodata'
-            : $d =~ /^\.(globl|global|type|size|hidden|protected|weak)$/
-            ? '.ctasm_proc NAME, global' : '.ctasm_proc / .ctasm_ret (the translator writes the unwind data)';
-        fail("raw $d is not part of the dialect: use $use");
+        fail($why);
     }
-    if ($d eq '.ctasm_align' || $d eq '.align' || $d eq '.balign') {
-        $rest =~ /^(\d+)$/ && $1 > 0 && ($1 & ($1 - 1)) == 0
-            or fail("$d needs a power-of-two byte count");
-        return { k => 'align', n => $1 };
-    }
-    if ($d eq '.p2align') {
-        $rest =~ /^(\d+)$/ && $1 <= 12 or fail(".p2align needs a small log2 count");
-        return { k => 'align', n => 1 << $1 };
+    if ($d =~ /^\.(?:ctasm_align|align|balign|p2align)$/) {    # .align counts bytes (Xlate/Align.pm)
+        return { k => 'align', n => 1 << align_log2($d, $rest, 0) };
     }
     if (exists $DATA_SIZE{$d}) {
         my @v = split_top($rest, ',');
@@ -281,14 +286,20 @@ sub parse {
             next;
         }
         my $first = @items;
-        my $line = strip_comment($raw);
-        for my $stmt (split_top($line, ';')) {
-            next if $stmt eq '';
+        my ($stmts) = split_line($raw, $COMMENT);
+        for my $stmt (@$stmts) {
             my @new;
-            while ($stmt =~ s/^(\.L\w+|[A-Za-z_]\w*)\s*:\s*//) { push @new, { k => 'label', name => $1 } }
+            for my $l (index($stmt, ':') < 0 ? () : take_labels(\$stmt)) {
+                define_label($l, \%label_defined, 1);
+                push @new, { k => 'label', name => $l };
+            }
             if ($stmt eq '') {
             } elsif ($stmt =~ /^(\.\w+)\s*(.*)$/) {
                 my $d = parse_directive($1, $2);
+                if ($d->{k} eq 'proc') {
+                    check_function_name($d->{name}, \%X86_NAMES);
+                    fail("function $d->{name} defined twice") if $label_defined{$d->{name}}++;
+                }
                 $RAW_CFI_OK = $d->{broken} ? 1 : 0 if $d->{k} eq 'proc';
                 $RAW_CFI_OK = 0 if $d->{k} eq 'endproc';
                 push @new, $d;

@@ -1,11 +1,11 @@
 @ SPDX-License-Identifier: Apache-2.0
-@ .ctasm_align 65536 before ARMv7 constants (in .text) is accepted; ELF and Mach-O
-@ place what follows at different offsets.
+@ .ctasm_align 1024 before ARMv7 constants (in .text) is accepted; ELF and Mach-O
+@ place what follows at different offsets (65536 is refused since the 4096 cap).
 .ctasm_proc ctasm_xlate_test_pmull, global
 	vld1.64	{d0-d1}, [r1]
 .ctasm_endproc
 .ctasm_rodata
-.ctasm_align 65536
+.ctasm_align 1024
 .Lneon_perm_x:
 	.byte	0x0f, 0x0e, 0x0d, 0x0c, 0x0b, 0x0a, 0x09, 0x08, 0x10, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0xff
 	.byte	0x07, 0x24, 0x41, 0x5e, 0x7b, 0x98, 0xb5, 0xd2, 0xef, 0x0c, 0x29, 0x46, 0x63, 0x80, 0x9d, 0xba

@@ -1,4 +1,4 @@
-// expect: args= wants 0..8
+// expect: args=9: at most 8 integer arguments
 .ctasm_text
 .ctasm_proc f, args=9
 	.ctasm_ret

@@ -1,3 +1,3 @@
-// expect: is not a power of two
+// expect: needs a power-of-two byte count
 .ctasm_rodata
 	.balign	016

@@ -1,3 +1,3 @@
-// expect: the translator's job
+// expect: is not part of the dialect: use
 .ctasm_text
 	.globl f

@@ -1,2 +1,2 @@
-// expect: the translator's job
+// expect: is not part of the dialect: use
 	.section .data

@@ -1,4 +1,4 @@
-# expect: broken_abi is only for ctasm_abi_test_clobber_* test fixtures
+# expect: broken_abi is only for the ctasm_abi_test_clobber* and ctasm_xlate_test_clobber* test fixtures
 .ctasm_text
 .ctasm_proc f, global, broken_abi
 	movq	$1, %rbx

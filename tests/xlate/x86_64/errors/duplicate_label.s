@@ -1,4 +1,4 @@
-# expect: symbol .Lx defined twice
+# expect: label .Lx defined twice
 .ctasm_text
 .ctasm_proc f
 .Lx:

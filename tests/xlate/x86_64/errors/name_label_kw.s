@@ -1,5 +1,5 @@
-# expect: a register or NASM keyword
-# A plain label, not only a function name.
+# expect: label rel: only .L labels
+# A plain label: labels are .L labels only (rel is a NASM keyword too).
 .ctasm_text
 .ctasm_proc f
 rel:

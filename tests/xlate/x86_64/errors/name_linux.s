@@ -1,4 +1,4 @@
-# expect: a macro the C preprocessor predefines
+# expect: a preprocessor macro on some flavour
 .ctasm_text
 .ctasm_proc linux, global
 .ctasm_ret

@@ -1,4 +1,4 @@
-# expect: a register or NASM keyword
+# expect: a NASM keyword
 .ctasm_text
 .ctasm_proc qword, global
 .ctasm_ret

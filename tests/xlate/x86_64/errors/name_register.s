@@ -1,4 +1,4 @@
-# expect: a register or NASM keyword
+# expect: a register name
 .ctasm_text
 .ctasm_proc rax, global
 .ctasm_ret

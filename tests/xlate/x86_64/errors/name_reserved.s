@@ -1,4 +1,4 @@
-# expect: reserved to the implementation
+# expect: is reserved (leading __
 .ctasm_text
 .ctasm_proc __x86_64__, global
 .ctasm_ret

@@ -1,4 +1,4 @@
-# expect: cannot parse statement '1:
+# expect: label 1: only .L labels
 .ctasm_text
 .ctasm_proc g
 1:	jmp	1f

@@ -1,4 +1,4 @@
-# expect: unknown .ctasm_proc key 'vsave=d8'
+# expect: unknown .ctasm_proc key 'vsave'
 .ctasm_text
 .ctasm_proc f, vsave=d8
 .ctasm_ret

@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0
+package Xlate::Fail;
+# How the shared modules (Xlate/*.pm) refuse an input: through the translator's own
+# fail(), which names the tool, the flavour and the input line. Each translator
+# installs it once (X86_64/Common.pm, Arm/Common.pm); fail never returns.
+use strict;
+use warnings;
+use Exporter 'import';
+our @EXPORT_OK = qw(fail);
+
+my $HANDLER = sub { die "$_[0]\n" };
+sub install { $HANDLER = $_[0] }
+sub fail { $HANDLER->(@_); die "$_[0]\n" }
+
+1;
