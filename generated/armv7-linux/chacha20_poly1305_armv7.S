@@ -3452,6 +3452,18 @@ ctasm_chacha20_poly1305_seal_neon:
 	adcs	r7, r12, lr, lsl #8
 	lsr	lr, lr, #24
 	adc	r8, lr, #0
+	vmov.i8	q0, #0
+	vmov.i8	q1, #0
+	vmov.i8	q2, #0
+	vmov.i8	q3, #0
+	vmov.i8	q4, #0
+	vmov.i8	q5, #0
+	vmov.i8	q6, #0
+	vmov.i8	q7, #0
+	add	r12, sp, #384
+	vstmia	r12, {d0-d15}
+	add	r12, sp, #512
+	vstmia	r12, {d0-d15}
 	sub	r10, r0, r9
 	and	r11, r10, #15
 	bic	r10, r10, #15
@@ -3585,18 +3597,6 @@ ctasm_chacha20_poly1305_seal_neon:
 	blo	.Lcppb_84
 .Lcppbdone_85:
 .Lcpppdone_81:
-	vmov.i8	q0, #0
-	vmov.i8	q1, #0
-	vmov.i8	q2, #0
-	vmov.i8	q3, #0
-	vmov.i8	q4, #0
-	vmov.i8	q5, #0
-	vmov.i8	q6, #0
-	vmov.i8	q7, #0
-	add	r12, sp, #384
-	vstmia	r12, {d0-d15}
-	add	r12, sp, #512
-	vstmia	r12, {d0-d15}
 	b	.Lcpseallen_14
 	.cfi_endproc
 	.fnend
@@ -5927,6 +5927,18 @@ ctasm_chacha20_poly1305_open_neon:
 	adcs	r7, r12, lr, lsl #8
 	lsr	lr, lr, #24
 	adc	r8, lr, #0
+	vmov.i8	q0, #0
+	vmov.i8	q1, #0
+	vmov.i8	q2, #0
+	vmov.i8	q3, #0
+	vmov.i8	q4, #0
+	vmov.i8	q5, #0
+	vmov.i8	q6, #0
+	vmov.i8	q7, #0
+	add	r12, sp, #384
+	vstmia	r12, {d0-d15}
+	add	r12, sp, #512
+	vstmia	r12, {d0-d15}
 	add	r11, sp, #52
 	stm	r11, {r0, r2, r3}
 	and	r10, r3, #63
@@ -6397,18 +6409,6 @@ ctasm_chacha20_poly1305_open_neon:
 	subs	r3, r3, #1
 	bne	.Lcpxbl_155
 .Lcpxd_156:
-	vmov.i8	q0, #0
-	vmov.i8	q1, #0
-	vmov.i8	q2, #0
-	vmov.i8	q3, #0
-	vmov.i8	q4, #0
-	vmov.i8	q5, #0
-	vmov.i8	q6, #0
-	vmov.i8	q7, #0
-	add	r12, sp, #384
-	vstmia	r12, {d0-d15}
-	add	r12, sp, #512
-	vstmia	r12, {d0-d15}
 	b	.Lcpopenlen_86
 	.cfi_endproc
 	.fnend

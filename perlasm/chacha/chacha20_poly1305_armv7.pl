@@ -566,6 +566,7 @@ sub neon_path {
         neon_run();
         $code .= "$fin:\n";
         neon_final();
+        wipe_neon();
         e("sub	r10, r0, r9");
         poly_pad();
     } else {
@@ -582,6 +583,7 @@ sub neon_path {
         e("bic	r10, r3, #63", "add	r10, r2, r10");
         neon_run();
         neon_final();
+        wipe_neon();    # before the branch: a multiple of 192 bytes goes straight to the lengths
         save_ptrs();
         e("and	r10, r3, #63");
         poly_pad();
@@ -590,11 +592,12 @@ sub neon_path {
         tail_stream();
         tail_xor();
     }
-    wipe_neon();
     e("b	$len");
 }
 
-# Zeroes the NEON keys and accumulator (frame 384 .. 640); q0-q7 end 0.
+# Zeroes the NEON keys and accumulator (frame 384 .. 640); q0-q7 end 0, r12
+# is clobbered. Both paths call it right after neon_final, the last reader,
+# so every NEON path passes it before any branch to the lengths block.
 sub wipe_neon {
     e("vmov.i8	q$_, #0") for 0 .. 7;
     e("add	r12, sp, #" . 128 * $_, "vstmia	r12, {d0-d15}") for 3 .. $FRAME / 128 - 1;
