@@ -256,9 +256,11 @@ Limbs PlusP(const Limbs &x) {
 // Searches the dead stack for clamped r (its 8-byte halves), s, and the limb
 // words of r, r^2, r^4 (each as fully reduced and as + p) and 5 times them.
 // A limb set counts as found when at least two distinct limbs of at least
-// 2^16 occur as 32-bit little-endian words anywhere in the written region:
-// small limbs would match lengths and counters, and a chance match of one
-// random word below 2^26 at ~12k words of stack is ~2^-18, of two ~2^-36.
+// 2^16 occur as 32-bit little-endian words at any offset of the written
+// region: small limbs would match lengths, counters and flags, and one
+// arbitrary word equals a given limb with chance 2^-32, so over 48 KiB of
+// offsets and 5 limbs one chance match is ~2^-14 and two are ~2^-28, while
+// a table left behind shows all five. (x + p shares limbs 1..3 with x.)
 std::string DerivedPolySecretsLeft(const ctasm_test::StackSnapshot &stack, const uint8_t block0[64]) {
   uint8_t r[16];
   memcpy(r, block0, 16);
@@ -283,8 +285,7 @@ std::string DerivedPolySecretsLeft(const ctasm_test::StackSnapshot &stack, const
     }
   }
   const std::vector<uint8_t> &m = stack.region;
-  size_t first = 0;  // the written part (below it: canary)
-  while (first < m.size() && m[first] == 0xc5) first++;
+  const size_t first = m.size() - found.depth;  // the part the call wrote
   for (const auto &set : sets) {
     std::vector<uint64_t> seen;
     std::string where;
