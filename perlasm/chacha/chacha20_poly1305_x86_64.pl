@@ -479,6 +479,25 @@ sub wide_batch {
     }
 }
 
+# The ops of one quarter round on rows (or words) $a, $b, $c, $d all in
+# registers, rotates through $t, one string each, so several can be
+# interleaved (the short paths; the wide ones keep a row in memory: qr_ops).
+sub qr_reg_ops {
+    my ($a, $b, $c, $d, $t) = @_;
+    my @l;
+    my $save = $code;
+    for my $f (sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 16, $t) },
+               sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 12, $t) },
+               sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 8, $t) },
+               sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 7, $t) }) {
+        $code = "";
+        $f->();
+        push @l, $code;
+    }
+    $code = $save;
+    return \@l;
+}
+
 # The short path: $n (1..3) blocks from the counter at 48(B) into the buffer,
 # block i in rows 4i..4i+3, one temporary per block (registers 12-14), the
 # blocks' instructions interleaved so they share the latency of one.
@@ -494,23 +513,6 @@ sub horiz {
     emit("movl \$10, %r8d");
     my $loop = newlabel("dround_h");
     label($loop);
-    # the ops of one quarter round on rows ($a, $b, $c, $d), one string each
-    my $qr = sub {
-        my ($r, $t) = @_;
-        my ($a, $b, $c, $d) = @$r;
-        my @l;
-        my $save = $code;
-        for my $f (sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 16, $t) },
-                   sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 12, $t) },
-                   sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 8, $t) },
-                   sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 7, $t) }) {
-            $code = "";
-            $f->();
-            push @l, $code;
-        }
-        $code = $save;
-        return \@l;
-    };
     my $shuf = sub {
         my ($ib, $ic, $id) = @_;
         my $p = $vex ? "vpshufd" : "pshufd";
@@ -519,7 +521,7 @@ sub horiz {
         }
     };
     my $round = sub {
-        my @q = map { $qr->($rows[$_], $t[$_]) } 0 .. $n - 1;
+        my @q = map { qr_reg_ops(@{ $rows[$_] }, $t[$_]) } 0 .. $n - 1;
         for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
     };
     $round->();
@@ -562,23 +564,7 @@ sub horiz_pairs {
     my $loop = newlabel("dround_p");
     label($loop);
     my $round = sub {
-        my @q;
-        for my $i (0 .. $sets - 1) {
-            my ($a, $b, $c, $d) = @{ $rows[$i] };
-            my $tt = $t[$i];
-            my @l;
-            my $save = $code;
-            for my $f (sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 16, $tt) },
-                       sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 12, $tt) },
-                       sub { op2("paddd", $b, $a) }, sub { op2("pxor", $a, $d) }, sub { rotl($d, 8, $tt) },
-                       sub { op2("paddd", $d, $c) }, sub { op2("pxor", $c, $b) }, sub { rotl($b, 7, $tt) }) {
-                $code = "";
-                $f->();
-                push @l, $code;
-            }
-            $code = $save;
-            push @q, \@l;
-        }
+        my @q = map { qr_reg_ops(@{ $rows[$_] }, $t[$_]) } 0 .. $sets - 1;
         for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
     };
     my $shuf = sub {
