@@ -63,10 +63,11 @@
 # ChaCha20 then Poly1305 over the same bytes while they are in L1 (open:
 # Poly1305 first, so in place works), the chunks' Poly1305 the vector one
 # (gen_poly_avx2, 16 blocks and up). The AVX2 alternative, the woven loop,
-# is kept behind AVX2_FUSED (0) with its measurements and the reason it lost.
-# Fused AVX2 (AVX2_FUSED = 1): the AVX2 tier can run a long message's whole
+# lost (measurements below) and is deleted; the last commit with it (behind
+# AVX2_FUSED = 0, never built) is 52b455f (git log -S AVX2_FUSED).
+# Woven AVX2 (as it was): the AVX2 tier ran a long message's whole
 # 8-block batches through one loop (ctasm_chacha20_poly1305_fused_avx2)
-# whose ten double rounds are unrolled and carry the Poly1305 blocks of one
+# whose ten double rounds were unrolled and carried the Poly1305 blocks of one
 # batch's length woven in, one scalar instruction after each vector one
 # (block i at quarter-round pair 40 i / 32): the integer multiplier and the
 # vector units work at once, Zen 3's separate integer and vector schedulers
@@ -106,7 +107,7 @@
 # instead of 37) does not move the best case but is less work for a core
 # that a busy machine shares (ctasm-speed's medians under load: seal 8 KiB
 # 1.13x-1.27x OpenSSL where the separate code was 1.01x).
-# Woven scalar (AVX2_FUSED = 1) against vector Poly1305 (0) later, same VM,
+# Woven scalar (the deleted AVX2 loop) against vector Poly1305 later, same VM,
 # builds alternated: alone on its core the woven loop is faster (rdtsc
 # minimum of an 8 KiB seal 0.98 vs 1.18 reference cycles/byte: the vector
 # Poly1305, ~0.42/byte, competes with ChaCha20 for the vector pipes, the
@@ -159,10 +160,10 @@
 #   length, rcx B; r8 round counter; rax, r9 scratch; vector registers 0-15
 #   (wide: 0-7 words x0-x7, 8-11 words x12-x15, 12-15 temporaries; short:
 #   rows of block i in 4i..4i+3, its temporary 12+i).
-#   Fused loop: as ChaCha20 wide without r8's loop (AVX2: unrolled; SSSE3:
-#   r10 counts the double-round loops), and the Poly1305 registers below
-#   with s1 in r8, the MAC pointer in r9, r0/r1 read from the frame, r10
-#   the batches left (SSSE3: 208 in the frame).
+#   Fused loop (SSSE3): as ChaCha20 wide without r8's loop (r10 counts the
+#   double-round loops), and the Poly1305 registers below with s1 in r8,
+#   the MAC pointer in r9, r0/r1 read from the frame, the batches left at
+#   208 in the frame.
 #   Poly1305 (local ctasm_chacha_poly1305_blocks): rdi the state (B + 64),
 #   rsi data, rcx blocks left; r8 r0, r9 r1, r10 s1, r11/r12/r13 h0/h1/h2,
 #   r14 r15 rbx rbp the product, rax rdx for mul.
@@ -208,9 +209,6 @@ use constant POLY_ROLES => qw(%r11 %r12 %r13 %r14 %r15 %rbx %rbp);
 # critical path) measured no faster on the Zen 3 VM (SSSE3 ChaCha20 8 KiB 1.8 vs 1.7).
 use constant MEMROW => 2;
 use constant POLY => "ctasm_chacha_poly1305_blocks";
-# The AVX2 tier's long messages: 1 = the woven loop (gen_fused), 0 = ChaCha20
-# and the vector Poly1305 (gen_poly_avx2) chunk by chunk.
-use constant AVX2_FUSED => 0;
 
 # ---------------------------------------------------------------------------
 # Vector instruction helpers: $vex selects the VEX three-operand forms.
@@ -329,7 +327,7 @@ sub put {
 # The wide batch: $lanes blocks (4: xmm, 8: ymm) from the counter at 48(B),
 # into out/in (direct) or the buffer. Does not advance the counter.
 sub wide_batch {
-    my ($lanes, $direct, $fuse) = @_;    # $fuse: Poly1305 blocks to weave in (see gen_fused)
+    my ($lanes, $direct, $fuse) = @_;    # $fuse: the SSSE3 fused loop's parts (see gen_fused)
     my $y = $lanes == 8;
     my @R = map { ($y ? "%ymm" : "%xmm") . $_ } 0 .. 15;
     my $L = $y ? 32 : 16;
@@ -393,27 +391,6 @@ sub wide_batch {
             emit("addq \$" . (16 * $blocks) . ", %r9") if $blocks;
             emit("decl %r10d", "jnz $loop");
         }
-    } elsif ($fuse) {
-        # ten double rounds unrolled, 40 steps of two quarter rounds; Poly1305
-        # block i joins step floor(40 i / $fuse), one scalar instruction after
-        # each vector one, so both schedulers stay busy
-        my @pending;
-        my $step = 0;
-        for my $dr (1 .. 10) {
-            for my $round (@rounds) {
-                for my $pair ([0, 1], [2, 3]) {
-                    for my $i (0 .. $fuse - 1) {
-                        push @pending, poly_block_fused() if int(40 * $i / $fuse) == $step;
-                    }
-                    for my $op ($pair_ops->($round, $pair)) {
-                        $code .= $op;
-                        $code .= shift @pending if @pending;
-                    }
-                    $step++;
-                }
-            }
-        }
-        $code .= join("", @pending);
     } else {
         emit("movl \$10, %r8d");
         my $loop = newlabel("dround");
@@ -666,29 +643,10 @@ sub gen_xor {
 }
 
 # ---------------------------------------------------------------------------
-# The fused loop. Registers: r11/r12/r13 h0/h1/h2, r14 r15 rbx rbp the
+# The SSSE3 fused loop. Registers: r11/r12/r13 h0/h1/h2, r14 r15 rbx rbp the
 # product, r8 s1, r9 the MAC pointer, r0 and r1 read from the frame (B in
-# rcx), rax rdx for mul; rdi, rsi the batch's out and in, r10 batches left.
-# One Poly1305 block (16 bytes at r9, pad bit set), one string per instruction.
-sub poly_block_fused {
-    my ($h0, $h1, $h2, $t0, $t1, $t2, $t3) = qw(%r11 %r12 %r13 %r14 %r15 %rbx %rbp);
-    my ($r0, $r1) = (R0 . "(%rcx)", R1 . "(%rcx)");
-    return map { "\t$_\n" } (
-        "addq 0(%r9), $h0", "adcq 8(%r9), $h1", "adcq \$1, $h2",
-        "movq $r0, %rax", "mulq $h0", "movq %rax, $t0", "movq %rdx, $t1",
-        "movq $r1, %rax", "mulq $h0", "movq %rax, $t2", "movq %rdx, $t3",
-        "movq %r8, %rax", "mulq $h1", "addq %rax, $t0", "adcq %rdx, $t1",
-        "movq $r0, %rax", "mulq $h1", "addq %rax, $t2", "adcq %rdx, $t3",
-        "movq $h2, %rax", "imulq %r8, %rax", "addq %rax, $t2", "adcq \$0, $t3",
-        "imulq $r0, $h2",
-        "addq $t1, $t2", "adcq $h2, $t3",
-        "movq $t3, $h2", "andq \$3, $h2",
-        "movq $t3, %rax", "andq \$-4, %rax", "shrq \$2, $t3", "addq $t3, %rax",
-        "movq $t0, $h0", "movq $t2, $h1",
-        "addq %rax, $h0", "adcq \$0, $h1", "adcq \$0, $h2",
-        "leaq 16(%r9), %r9");
-}
-
+# rcx), rax rdx for mul; rdi, rsi the batch's out and in, r10 the double-round
+# loops (the batches left in the frame at LEFT).
 # The SSSE3 fused loop's Poly1305 block (16 bytes at $off(%r9), pad bit
 # set), one string per instruction, on roles [h0, h1, h2, f0, f1, f2, f3]
 # (the accumulator and four free registers) that it permutes: the product
@@ -717,24 +675,21 @@ sub poly_block_rot {
         "addq %rax, $f0", "adcq \$0, $f2", "adcq \$0, $f3");
 }
 
-# ctasm_chacha20_poly1305_fused_<tier>: rdx (>= 1) whole wide batches from
+# ctasm_chacha20_poly1305_fused_ssse3: rdx (>= 1) whole 4-block batches from
 # in (rsi) to out (rdi), and during each batch's rounds Poly1305 over the
 # batch's length of data at r9 (advancing r9), with the state at B + 64.
 sub gen_fused {
-    my ($tier) = @_;
-    $vex = $tier eq "avx2";
-    my $W = $vex ? 8 : 4;
-    my $WB = 64 * $W;
+    $vex = 0;
+    my ($W, $WB) = (4, 256);
     my $loop = newlabel("fused");
-    # AVX2 counts batches in r10; SSSE3's double-round loops need it, so there
-    # the count is in the frame
-    my $left = $vex ? "%r10" : LEFT . "(%rcx)";
-    emit(".ctasm_proc ctasm_chacha20_poly1305_fused_$tier",
+    # the double-round loops need r10, so the batches left are in the frame
+    my $left = LEFT . "(%rcx)";
+    emit(".ctasm_proc ctasm_chacha20_poly1305_fused_ssse3",
          "movq %rdx, $left",
          "movq " . H0 . "(%rcx), %r11", "movq " . H1 . "(%rcx), %r12", "movq " . H2 . "(%rcx), %r13",
          "movq " . R1 . "(%rcx), %r8", "shrq \$2, %r8", "addq " . R1 . "(%rcx), %r8");
     label($loop);
-    wide_batch($W, 1, $vex ? $WB / 16 : FUSE_SSSE3);
+    wide_batch($W, 1, FUSE_SSSE3);
     emit("addl \$$W, 48(%rcx)", "addq \$$WB, %rdi", "addq \$$WB, %rsi", "decq $left", "jnz $loop",
          "movq %r11, " . H0 . "(%rcx)", "movq %r12, " . H1 . "(%rcx)", "movq %r13, " . H2 . "(%rcx)",
          ".ctasm_ret", ".ctasm_endproc");
@@ -1193,14 +1148,14 @@ sub gen_aead {
     horiz(1);
     emit("incl 48(%rcx)");
     $key_and_ad->();
-    # Whole wide batches through the fused loop. open MACs each batch while
-    # it makes its key stream (the XOR comes after the rounds); seal MACs
-    # the batch before (its first batch runs alone, its last is MACed after).
-    my $W = $vex ? 8 : 4;
-    my $WB = 64 * $W;
-    my $shift = $vex ? 9 : 8;
+    # SSSE3: whole 4-block batches through the fused loop. open MACs each
+    # batch while it makes its key stream (the XOR comes after the rounds);
+    # seal MACs the batch before (its first batch runs alone, its last is
+    # MACed after).
+    my ($WB, $shift) = (256, 8);
     my $nofuse = newlabel("nofuse");
-    if ($vex && !AVX2_FUSED) {
+    if ($vex) {
+        # the vector Poly1305's powers of r, for the chunks below
         emit("leaq " . R0 . "(%rcx), %rdi", "call ctasm_chacha_poly1305_powers_avx2");
         frame_base();
     } else {
@@ -1213,7 +1168,7 @@ sub gen_aead {
             emit("movq " . A_OUT . "(%rcx), %r9", "leaq $WB(%r9), %rdi",
                  "movq " . A_IN . "(%rcx), %rsi", "addq \$$WB, %rsi",
                  "movq " . NB . "(%rcx), %rdx", "decq %rdx",
-                 "call ctasm_chacha20_poly1305_fused_$tier");
+                 "call ctasm_chacha20_poly1305_fused_ssse3");
             frame_base();
             emit("movq " . NB . "(%rcx), %rsi", "decq %rsi", "shlq \$$shift, %rsi",
                  "addq " . A_OUT . "(%rcx), %rsi", "movl \$" . ($WB / 16) . ", %edx",
@@ -1221,7 +1176,7 @@ sub gen_aead {
             frame_base();
         } else {
             emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi", "movq %rsi, %r9",
-                 "movq " . NB . "(%rcx), %rdx", "call ctasm_chacha20_poly1305_fused_$tier");
+                 "movq " . NB . "(%rcx), %rdx", "call ctasm_chacha20_poly1305_fused_ssse3");
             frame_base();
         }
         emit("movq " . NB . "(%rcx), %rax", "shlq \$$shift, %rax",
@@ -1240,7 +1195,7 @@ sub gen_aead {
         frame_base();
     };
     # open MACs the ciphertext before it decrypts it (in place overwrites it)
-    my $bulk_poly = $vex && !AVX2_FUSED ? POLY . "_avx2" : POLY;
+    my $bulk_poly = $vex ? POLY . "_avx2" : POLY;
     if ($seal) { $enc->(); $mac->($bulk_poly) } else { $mac->($bulk_poly); $enc->() }
     emit("movq " . CHUNKLEN . "(%rcx), %rdx",
          "addq %rdx, " . A_OUT . "(%rcx)", "addq %rdx, " . A_IN . "(%rcx)",
@@ -1270,15 +1225,11 @@ for my $tier (qw(ssse3 avx2)) {
     gen_aead($tier, 0);
     gen_xor($tier);
     gen_xorbuf($tier);
-    gen_fused($tier) if $tier eq "avx2" && AVX2_FUSED;
 }
-# after the AVX2 functions, so their labels keep their numbers
-gen_fused("ssse3");
+gen_fused();
 gen_poly();
-if (!AVX2_FUSED) {
-    gen_powers();
-    gen_poly_avx2();
-}
+gen_powers();
+gen_poly_avx2();
 
 emit(".ctasm_rodata", ".ctasm_align 32");
 bytes16(".Lcp_sigma", [map { ord } split //, "expand 32-byte k"], "the ChaCha20 constants");
