@@ -7783,21 +7783,20 @@ ctasm_chacha_poly1305_blocks:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
-	leaq	16(%rsi),%rsi
-	movq	%r11,%rax
-	mulq	%r8
+	movq	%r8,%rax
+	mulq	%r11
 	movq	%rax,%r14
 	movq	%rdx,%r15
-	movq	%r11,%rax
-	mulq	%r9
+	movq	%r9,%rax
+	mulq	%r11
 	movq	%rax,%rbx
 	movq	%rdx,%rbp
-	movq	%r12,%rax
-	mulq	%r10
+	movq	%r10,%rax
+	mulq	%r12
 	addq	%rax,%r14
 	adcq	%rdx,%r15
-	movq	%r12,%rax
-	mulq	%r8
+	movq	%r8,%rax
+	mulq	%r12
 	addq	%rax,%rbx
 	adcq	%rdx,%rbp
 	movq	%r13,%rax
@@ -7818,6 +7817,7 @@ ctasm_chacha_poly1305_blocks:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
 	decq	%rcx
 	jnz	.Lcp_poly_159
 	movq	%r11,16(%rdi)

@@ -7888,21 +7888,20 @@ L$cp_poly_159:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
-	lea	rsi,[rsi+16]
-	mov	rax,r11
-	mul	r8
+	mov	rax,r8
+	mul	r11
 	mov	r14,rax
 	mov	r15,rdx
-	mov	rax,r11
-	mul	r9
+	mov	rax,r9
+	mul	r11
 	mov	rbx,rax
 	mov	rbp,rdx
-	mov	rax,r12
-	mul	r10
+	mov	rax,r10
+	mul	r12
 	add	r14,rax
 	adc	r15,rdx
-	mov	rax,r12
-	mul	r8
+	mov	rax,r8
+	mul	r12
 	add	rbx,rax
 	adc	rbp,rdx
 	mov	rax,r13
@@ -7923,6 +7922,7 @@ L$cp_poly_159:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
+	lea	rsi,[rsi+16]
 	dec	rcx
 	jnz	L$cp_poly_159
 	mov	QWORD[rdi+16],r11

@@ -695,27 +695,21 @@ sub gen_fused {
          ".ctasm_ret", ".ctasm_endproc");
 }
 
-# ---------------------------------------------------------------------------
-# ctasm_chacha_poly1305_blocks: rdi the Poly1305 state (r0, r1, h0, h1, h2),
-# rsi data, rdx the number of 16-byte blocks (each with the 2^128 pad bit:
-# the AEAD pads every block to 16 bytes). Clobbers every GPR but rsp, rdi.
-sub gen_poly {
+# h = (h + m) r, partly reduced (the arithmetic and bounds of the header), the
+# registers of every scalar Poly1305 here but the SSSE3 fused loop's: r8 r0,
+# r9 r1, r10 s1, r11/r12/r13 h0/h1/h2, r14 r15 rbx rbp the product, rax rdx for
+# mul. @m: the three limbs of the block to add first (the pad bit in the
+# third, as operands), or none for h = h r (the powers of r).
+sub poly_mul {
+    my @m = @_;
     my ($r0, $r1, $s1, $h0, $h1, $h2) = qw(%r8 %r9 %r10 %r11 %r12 %r13);
     my ($t0, $t1, $t2, $t3) = qw(%r14 %r15 %rbx %rbp);
-    my ($loop, $done) = (newlabel("poly"), newlabel("polydone"));
-    emit(".ctasm_proc " . POLY,
-         "testq %rdx, %rdx", "jz $done",
-         "movq %rdx, %rcx",
-         "movq 0(%rdi), $r0", "movq 8(%rdi), $r1",
-         "movq $r1, $s1", "shrq \$2, $s1", "addq $r1, $s1",
-         "movq 16(%rdi), $h0", "movq 24(%rdi), $h1", "movq 32(%rdi), $h2");
-    label($loop);
-    emit("addq 0(%rsi), $h0", "adcq 8(%rsi), $h1", "adcq \$1, $h2", "leaq 16(%rsi), %rsi",
-         # d0 = h0 r0 + h1 s1 -> t1:t0, d1 = h0 r1 + h1 r0 + h2 s1 -> t3:t2
-         "movq $h0, %rax", "mulq $r0", "movq %rax, $t0", "movq %rdx, $t1",
-         "movq $h0, %rax", "mulq $r1", "movq %rax, $t2", "movq %rdx, $t3",
-         "movq $h1, %rax", "mulq $s1", "addq %rax, $t0", "adcq %rdx, $t1",
-         "movq $h1, %rax", "mulq $r0", "addq %rax, $t2", "adcq %rdx, $t3",
+    emit("addq $m[0], $h0", "adcq $m[1], $h1", "adcq $m[2], $h2") if @m;
+    # d0 = h0 r0 + h1 s1 -> t1:t0, d1 = h0 r1 + h1 r0 + h2 s1 -> t3:t2
+    emit("movq $r0, %rax", "mulq $h0", "movq %rax, $t0", "movq %rdx, $t1",
+         "movq $r1, %rax", "mulq $h0", "movq %rax, $t2", "movq %rdx, $t3",
+         "movq $s1, %rax", "mulq $h1", "addq %rax, $t0", "adcq %rdx, $t1",
+         "movq $r0, %rax", "mulq $h1", "addq %rax, $t2", "adcq %rdx, $t3",
          "movq $h2, %rax", "imulq $s1, %rax", "addq %rax, $t2", "adcq \$0, $t3",
          "imulq $r0, $h2",    # d2 = h2 r0
          # t0 + 2^64 (t1 + t2) + 2^128 (t3 + d2)
@@ -724,8 +718,25 @@ sub gen_poly {
          "movq $t3, $h2", "andq \$3, $h2",
          "movq $t3, %rax", "andq \$-4, %rax", "shrq \$2, $t3", "addq $t3, %rax",
          "movq $t0, $h0", "movq $t2, $h1",
-         "addq %rax, $h0", "adcq \$0, $h1", "adcq \$0, $h2",
-         "decq %rcx", "jnz $loop",
+         "addq %rax, $h0", "adcq \$0, $h1", "adcq \$0, $h2");
+}
+
+# ---------------------------------------------------------------------------
+# ctasm_chacha_poly1305_blocks: rdi the Poly1305 state (r0, r1, h0, h1, h2),
+# rsi data, rdx the number of 16-byte blocks (each with the 2^128 pad bit:
+# the AEAD pads every block to 16 bytes). Clobbers every GPR but rsp, rdi.
+sub gen_poly {
+    my ($r0, $r1, $s1, $h0, $h1, $h2) = qw(%r8 %r9 %r10 %r11 %r12 %r13);
+    my ($loop, $done) = (newlabel("poly"), newlabel("polydone"));
+    emit(".ctasm_proc " . POLY,
+         "testq %rdx, %rdx", "jz $done",
+         "movq %rdx, %rcx",
+         "movq 0(%rdi), $r0", "movq 8(%rdi), $r1",
+         "movq $r1, $s1", "shrq \$2, $s1", "addq $r1, $s1",
+         "movq 16(%rdi), $h0", "movq 24(%rdi), $h1", "movq 32(%rdi), $h2");
+    label($loop);
+    poly_mul("0(%rsi)", "8(%rsi)", "\$1");
+    emit("leaq 16(%rsi), %rsi", "decq %rcx", "jnz $loop",
          "movq $h0, 16(%rdi)", "movq $h1, 24(%rdi)", "movq $h2, 32(%rdi)");
     label($done);
     emit(".ctasm_ret", ".ctasm_endproc");
@@ -768,19 +779,9 @@ sub gen_powers {
     to26("%r8", "%r9", "\$0", map { "%r$_" } 11 .. 15);
     emit("movq %r" . (11 + $_) . ", " . ($T + 32 * $_ + 24) . "(%rdi)") for 0 .. 4;
     emit("movq %r8, %r11", "movq %r9, %r12", "xorl %r13d, %r13d");
-    # r^2 (lane 1), r^3 (lane 2), r^4 (lane 0): h = h r, as in gen_poly, no block added
+    # r^2 (lane 1), r^3 (lane 2), r^4 (lane 0): h = h r, no block added
     for my $lane (1, 2, 0) {
-        emit("movq %r8, %rax", "mulq %r11", "movq %rax, %r14", "movq %rdx, %r15",
-             "movq %r9, %rax", "mulq %r11", "movq %rax, %rbx", "movq %rdx, %rbp",
-             "movq %r10, %rax", "mulq %r12", "addq %rax, %r14", "adcq %rdx, %r15",
-             "movq %r8, %rax", "mulq %r12", "addq %rax, %rbx", "adcq %rdx, %rbp",
-             "movq %r13, %rax", "imulq %r10, %rax", "addq %rax, %rbx", "adcq \$0, %rbp",
-             "imulq %r8, %r13",
-             "addq %r15, %rbx", "adcq %r13, %rbp",
-             "movq %rbp, %r13", "andq \$3, %r13",
-             "movq %rbp, %rax", "andq \$-4, %rax", "shrq \$2, %rbp", "addq %rbp, %rax",
-             "movq %r14, %r11", "movq %rbx, %r12",
-             "addq %rax, %r11", "adcq \$0, %r12", "adcq \$0, %r13");
+        poly_mul();
         # h2 <= 4 here, so limb 4 < 2^27; the lanes' sums are reduced later
         to26("%r11", "%r12", "%r13", "%rbp", "%rbx", "%r14", "%r15", "%rdx");
         my @l = ("%rbp", "%rbx", "%r14", "%r15", "%rdx");
@@ -956,24 +957,6 @@ sub poly_padded {
 # calls, no stores of h between blocks): r8 r0, r9 r1, r10 s1, r11-r13 h,
 # r14 r15 rbx rbp the product, rax rdx for mul; rsi the data, rdi blocks.
 
-# h = (h + $m) r, the limbs of $m given as three operands (the pad bit in the
-# third), the same arithmetic as ctasm_chacha_poly1305_blocks (see the header).
-sub poly_mul_inline {
-    my ($m0, $m1, $m2) = @_;
-    emit("addq $m0, %r11", "adcq $m1, %r12", "adcq $m2, %r13",
-         "movq %r8, %rax", "mulq %r11", "movq %rax, %r14", "movq %rdx, %r15",
-         "movq %r9, %rax", "mulq %r11", "movq %rax, %rbx", "movq %rdx, %rbp",
-         "movq %r10, %rax", "mulq %r12", "addq %rax, %r14", "adcq %rdx, %r15",
-         "movq %r8, %rax", "mulq %r12", "addq %rax, %rbx", "adcq %rdx, %rbp",
-         "movq %r13, %rax", "imulq %r10, %rax", "addq %rax, %rbx", "adcq \$0, %rbp",
-         "imulq %r8, %r13",
-         "addq %r15, %rbx", "adcq %r13, %rbp",
-         "movq %rbp, %r13", "andq \$3, %r13",
-         "movq %rbp, %rax", "andq \$-4, %rax", "shrq \$2, %rbp", "addq %rbp, %rax",
-         "movq %r14, %r11", "movq %rbx, %r12",
-         "addq %rax, %r11", "adcq \$0, %r12", "adcq \$0, %r13");
-}
-
 # Poly1305 over the whole blocks of the $len bytes at the pointer in frame
 # slot $ptr, then their zero-padded tail: at B + $pad (already there), or
 # copied to PAD here when $pad is undef. Public lengths only.
@@ -982,7 +965,7 @@ sub poly_inline {
     my ($loop, $skip, $tail) = (newlabel("ipoly"), newlabel("ipolyend"), newlabel("ipolytail"));
     emit("movq $ptr(%rcx), %rsi", "movq $len(%rcx), %rdi", "shrq \$4, %rdi", "jz $skip");
     label($loop);
-    poly_mul_inline("0(%rsi)", "8(%rsi)", "\$1");
+    poly_mul("0(%rsi)", "8(%rsi)", "\$1");
     emit("leaq 16(%rsi), %rsi", "decq %rdi", "jnz $loop");
     label($skip);
     emit("testq \$15, $len(%rcx)", "jz $tail");
@@ -996,7 +979,7 @@ sub poly_inline {
              "jnz $copy");
         $pad = PAD;
     }
-    poly_mul_inline("$pad(%rcx)", ($pad + 8) . "(%rcx)", "\$1");
+    poly_mul("$pad(%rcx)", ($pad + 8) . "(%rcx)", "\$1");
     label($tail);
 }
 
@@ -1033,7 +1016,7 @@ sub pairs_mac {
          "xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
     poly_inline(A_AD, A_ADLEN, ADPAD);
     poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef);
-    poly_mul_inline(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
+    poly_mul(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
     # h mod p by the borrow of h - p over all three limbs (see the header)
     emit("movq %r11, %rax", "movq %r12, %rdx", "movq %r13, %rsi",
          "subq \$-5, %rax", "sbbq \$-1, %rdx", "sbbq \$3, %rsi",
