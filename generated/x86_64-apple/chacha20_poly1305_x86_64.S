@@ -4091,10 +4091,9 @@ Lcp_ipolytail_86:
 	adcq	$0,%r13
 	movq	%r11,%rax
 	movq	%r12,%rdx
-	movq	%r13,%rsi
 	subq	$-5,%rax
 	sbbq	$-1,%rdx
-	sbbq	$3,%rsi
+	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
 	addq	400(%rcx),%r11
@@ -5412,10 +5411,9 @@ Lcp_ipolytail_125:
 	adcq	$0,%r13
 	movq	%r11,%rax
 	movq	%r12,%rdx
-	movq	%r13,%rsi
 	subq	$-5,%rax
 	sbbq	$-1,%rdx
-	sbbq	$3,%rsi
+	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
 	addq	400(%rcx),%r11

@@ -4104,10 +4104,9 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	movq	%r11,%rax
 	movq	%r12,%rdx
-	movq	%r13,%rsi
 	subq	$-5,%rax
 	sbbq	$-1,%rdx
-	sbbq	$3,%rsi
+	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
 	addq	400(%rcx),%r11
@@ -5427,10 +5426,9 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	movq	%r11,%rax
 	movq	%r12,%rdx
-	movq	%r13,%rsi
 	subq	$-5,%rax
 	sbbq	$-1,%rdx
-	sbbq	$3,%rsi
+	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
 	addq	400(%rcx),%r11

@@ -4212,10 +4212,9 @@ L$cp_ipolytail_86:
 	adc	r13,0
 	mov	rax,r11
 	mov	rdx,r12
-	mov	rsi,r13
 	sub	rax,-5
 	sbb	rdx,-1
-	sbb	rsi,3
+	sbb	r13,3
 	cmovae	r11,rax
 	cmovae	r12,rdx
 	add	r11,QWORD[rcx+400]
@@ -5551,10 +5550,9 @@ L$cp_ipolytail_125:
 	adc	r13,0
 	mov	rax,r11
 	mov	rdx,r12
-	mov	rsi,r13
 	sub	rax,-5
 	sbb	rdx,-1
-	sbb	rsi,3
+	sbb	r13,3
 	cmovae	r11,rax
 	cmovae	r12,rdx
 	add	r11,QWORD[rcx+400]

@@ -888,7 +888,10 @@ sub load_state {
 }
 
 # Zero the frame and the vector registers; the volatile GPRs that held
-# secrets too (the callee-saved ones are restored by the epilogue).
+# secrets too: rax, rdx, r8-r11 (the callee-saved ones are restored by the
+# epilogue). On every path the other volatile ones hold only public values
+# at return: rcx B (or past it here), rsi and rdi pointers and counts (the
+# tag's top limb is reduced in its own h2 register, r13 or r10: poly_tag).
 # $partial (the AVX2 AEADs): [0, SPILL) and then WIPE_N 32-byte units from
 # B + WIPE_AT, the part of the rest the path taken wrote (the short path's
 # blocks only: a 16-byte message need not pay for 896 bytes of stores).
@@ -999,6 +1002,19 @@ sub pad_copy {
     label($skip);
 }
 
+# The tag from h in registers $h0..$h2: h mod p by the borrow of g = h - p over
+# all three limbs (see the header), g's low limbs in $g0, $g1 and its top one
+# in $h2 itself (no other register holds a value derived from h2), then + s
+# (16 bytes at B + $s), stored through A_TAG (rax).
+sub poly_tag {
+    my ($h0, $h1, $h2, $g0, $g1, $s) = @_;
+    emit("movq $h0, $g0", "movq $h1, $g1",
+         "subq \$-5, $g0", "sbbq \$-1, $g1", "sbbq \$3, $h2",
+         "cmovaeq $g0, $h0", "cmovaeq $g1, $h1",
+         "addq $s(%rcx), $h0", "adcq " . ($s + 8) . "(%rcx), $h1",
+         "movq " . A_TAG . "(%rcx), %rax", "movq $h0, 0(%rax)", "movq $h1, 8(%rax)");
+}
+
 # After horiz_pairs: the message XORed from the buffer, Poly1305 over AD
 # (its tail at ADPAD), the ciphertext and the lengths with h in registers,
 # the tag; then to $done (the wipe). open MACs before it decrypts (in place).
@@ -1017,12 +1033,7 @@ sub pairs_mac {
     poly_inline(A_AD, A_ADLEN, ADPAD);
     poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef);
     poly_mul(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
-    # h mod p by the borrow of h - p over all three limbs (see the header)
-    emit("movq %r11, %rax", "movq %r12, %rdx", "movq %r13, %rsi",
-         "subq \$-5, %rax", "sbbq \$-1, %rdx", "sbbq \$3, %rsi",
-         "cmovaeq %rax, %r11", "cmovaeq %rdx, %r12",
-         "addq " . (BUF + 16) . "(%rcx), %r11", "adcq " . (BUF + 24) . "(%rcx), %r12",
-         "movq " . A_TAG . "(%rcx), %rax", "movq %r11, 0(%rax)", "movq %r12, 8(%rax)");
+    poly_tag("%r11", "%r12", "%r13", "%rax", "%rdx", BUF + 16);
     $xor->() if !$seal;
     emit("jmp $done");
 }
@@ -1190,13 +1201,8 @@ sub gen_aead {
          "leaq " . PAD . "(%rcx), %rsi", "leaq " . R0 . "(%rcx), %rdi", "movl \$1, %edx",
          "call " . POLY);
     frame_base();
-    # h mod p: g = h - p over all three limbs; its borrow says h < p
-    emit("movq " . H0 . "(%rcx), %r8", "movq " . H1 . "(%rcx), %r9", "movq " . H2 . "(%rcx), %r10",
-         "movq %r8, %r11", "movq %r9, %rdx",
-         "subq \$-5, %r11", "sbbq \$-1, %rdx", "sbbq \$3, %r10",
-         "cmovaeq %r11, %r8", "cmovaeq %rdx, %r9",
-         "addq " . S . "(%rcx), %r8", "adcq " . (S + 8) . "(%rcx), %r9",
-         "movq " . A_TAG . "(%rcx), %rax", "movq %r8, 0(%rax)", "movq %r9, 8(%rax)");
+    emit("movq " . H0 . "(%rcx), %r8", "movq " . H1 . "(%rcx), %r9", "movq " . H2 . "(%rcx), %r10");
+    poly_tag("%r8", "%r9", "%r10", "%r11", "%rdx", S);
     label($tag_out) if $vex;
     wipe_and_return($vex);
 }
