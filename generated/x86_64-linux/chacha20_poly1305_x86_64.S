@@ -724,32 +724,29 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_11
-	movq	%rax,%rsi
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_12
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_12:
+.Lcp_padpre_11:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_12
+	jnz	.Lcp_padpre_11
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_11:
+.Lcp_padpreend_12:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -764,32 +761,29 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	144(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_13
-	movq	%rax,%rsi
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_14
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_14:
+.Lcp_padpre_13:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_14
+	jnz	.Lcp_padpre_13
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_13:
+.Lcp_padpreend_14:
 	jmp	.Lcp_datadone_5
 .Lcp_big_1:
 	movdqa	0(%rcx),%xmm0
@@ -866,32 +860,29 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_16
-	movq	%rax,%rsi
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_17
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_17:
+.Lcp_padpre_16:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_17
+	jnz	.Lcp_padpre_16
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_16:
+.Lcp_padpreend_17:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$2,%rax
@@ -948,32 +939,29 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	144(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_19
-	movq	%rax,%rsi
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_20
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_20:
+.Lcp_padpre_19:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_20
+	jnz	.Lcp_padpre_19
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_19:
+.Lcp_padpreend_20:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -1714,32 +1702,29 @@ ctasm_chacha20_poly1305_open_ssse3:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_32
-	movq	%rax,%rsi
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_33
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_33:
+.Lcp_padpre_32:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_33
+	jnz	.Lcp_padpre_32
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_32:
+.Lcp_padpreend_33:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -1747,32 +1732,29 @@ ctasm_chacha20_poly1305_open_ssse3:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	160(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_34
-	movq	%rax,%rsi
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_35
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_35:
+.Lcp_padpre_34:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_35
+	jnz	.Lcp_padpre_34
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_34:
+.Lcp_padpreend_35:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -1856,32 +1838,29 @@ ctasm_chacha20_poly1305_open_ssse3:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_37
-	movq	%rax,%rsi
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_38
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_38:
+.Lcp_padpre_37:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_38
+	jnz	.Lcp_padpre_37
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_37:
+.Lcp_padpreend_38:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$1,%rax
@@ -1915,32 +1894,29 @@ ctasm_chacha20_poly1305_open_ssse3:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	160(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_40
-	movq	%rax,%rsi
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_41
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_41:
+.Lcp_padpre_40:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_41
+	jnz	.Lcp_padpre_40
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_40:
+.Lcp_padpreend_41:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -3967,6 +3943,23 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r12
 	adcq	$0,%r13
 .Lcp_ipolytail_83:
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_88
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+.Lcp_padpre_87:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padpre_87
+.Lcp_padpreend_88:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
@@ -4015,18 +4008,6 @@ ctasm_chacha20_poly1305_seal_avx2:
 .Lcp_ipolyend_85:
 	testq	$15,168(%rcx)
 	jz	.Lcp_ipolytail_86
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	leaq	128(%rcx),%rdi
-.Lcp_ipolycopy_87:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcp_ipolycopy_87
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -4131,32 +4112,29 @@ ctasm_chacha20_poly1305_seal_avx2:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_88
-	movq	%rax,%rsi
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_90
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_89:
+.Lcp_padpre_89:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_89
+	jnz	.Lcp_padpre_89
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_88:
+.Lcp_padpreend_90:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -4171,32 +4149,29 @@ ctasm_chacha20_poly1305_seal_avx2:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	144(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_90
-	movq	%rax,%rsi
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_92
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_91:
+.Lcp_padpre_91:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_91
+	jnz	.Lcp_padpre_91
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_90:
+.Lcp_padpreend_92:
 	jmp	.Lcp_datadone_64
 .Lcp_big_60:
 	vmovdqa	0(%rcx),%xmm0
@@ -4204,7 +4179,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_92:
+.Lcp_dround_h_93:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4244,7 +4219,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_92
+	jnz	.Lcp_dround_h_93
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4269,37 +4244,34 @@ ctasm_chacha20_poly1305_seal_avx2:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_93
-	movq	%rax,%rsi
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_95
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_94:
+.Lcp_padpre_94:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_94
+	jnz	.Lcp_padpre_94
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_93:
+.Lcp_padpreend_95:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_95:
+.Lcp_nofuse_96:
 .Lcp_chunk_63:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -4321,32 +4293,29 @@ ctasm_chacha20_poly1305_seal_avx2:
 	call	ctasm_chacha_poly1305_blocks_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	144(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_96
-	movq	%rax,%rsi
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_98
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_97:
+.Lcp_padpre_97:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_97
+	jnz	.Lcp_padpre_97
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_96:
+.Lcp_padpreend_98:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -4392,11 +4361,11 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm0,160(%rcx)
 	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
-.Lcp_wipe_98:
+.Lcp_wipe_99:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_98
+	jnz	.Lcp_wipe_99
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -4482,35 +4451,35 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	$224,216(%rcx)
 	movl	$39,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_107
+	ja	.Lcp_short8_108
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_108
+	ja	.Lcp_pairs2_109
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_111
+	jz	.Lcp_padpreend_112
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-.Lcp_padpre_110:
+.Lcp_padpre_111:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padpre_110
-.Lcp_padpreend_111:
+	jnz	.Lcp_padpre_111
+.Lcp_padpreend_112:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
 	vbroadcasti128	48(%rcx),%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_112:
+.Lcp_dround_p_113:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4550,7 +4519,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_112
+	jnz	.Lcp_dround_p_113
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4568,28 +4537,28 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	.Lcp_pairskey_104
-.Lcp_pairs2_108:
+	jmp	.Lcp_pairskey_105
+.Lcp_pairs2_109:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_109
+	ja	.Lcp_pairs3_110
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_114
+	jz	.Lcp_padpreend_115
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-.Lcp_padpre_113:
+.Lcp_padpre_114:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padpre_113
-.Lcp_padpreend_114:
+	jnz	.Lcp_padpre_114
+.Lcp_padpreend_115:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -4601,7 +4570,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_115:
+.Lcp_dround_p_116:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4679,7 +4648,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_115
+	jnz	.Lcp_dround_p_116
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4714,26 +4683,26 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	.Lcp_pairskey_104
-.Lcp_pairs3_109:
+	jmp	.Lcp_pairskey_105
+.Lcp_pairs3_110:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_117
+	jz	.Lcp_padpreend_118
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-.Lcp_padpre_116:
+.Lcp_padpre_117:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padpre_116
-.Lcp_padpreend_117:
+	jnz	.Lcp_padpre_117
+.Lcp_padpreend_118:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -4750,7 +4719,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_118:
+.Lcp_dround_p_119:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4866,7 +4835,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_118
+	jnz	.Lcp_dround_p_119
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4918,10 +4887,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	.Lcp_pairskey_104
-.Lcp_short8_107:
+	jmp	.Lcp_pairskey_105
+.Lcp_short8_108:
 	cmpq	$448,%r10
-	ja	.Lcp_big_99
+	ja	.Lcp_big_100
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -4945,7 +4914,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_119:
+.Lcp_dround_120:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5091,7 +5060,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_119
+	jnz	.Lcp_dround_120
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5191,8 +5160,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_101
-.Lcp_pairskey_104:
+	jmp	.Lcp_shortkey_102
+.Lcp_pairskey_105:
 	movabsq	$0x0ffffffc0fffffff,%r8
 	andq	384(%rcx),%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -5206,8 +5175,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_121
-.Lcp_ipoly_120:
+	jz	.Lcp_ipolyend_122
+.Lcp_ipoly_121:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5247,10 +5216,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_120
-.Lcp_ipolyend_121:
+	jnz	.Lcp_ipoly_121
+.Lcp_ipolyend_122:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_122
+	jz	.Lcp_ipolytail_123
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -5288,12 +5257,29 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_122:
+.Lcp_ipolytail_123:
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_128
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+.Lcp_padpre_127:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcp_padpre_127
+.Lcp_padpreend_128:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_124
-.Lcp_ipoly_123:
+	jz	.Lcp_ipolyend_125
+.Lcp_ipoly_124:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5333,22 +5319,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_123
-.Lcp_ipolyend_124:
+	jnz	.Lcp_ipoly_124
+.Lcp_ipolyend_125:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_125
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	leaq	128(%rcx),%rdi
-.Lcp_ipolycopy_126:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcp_ipolycopy_126
+	jz	.Lcp_ipolytail_126
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5386,7 +5360,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_125:
+.Lcp_ipolytail_126:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5441,8 +5415,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	.Lcp_tagout_105
-.Lcp_shortkey_101:
+	jmp	.Lcp_tagout_106
+.Lcp_shortkey_102:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -5458,32 +5432,29 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_127
-	movq	%rax,%rsi
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_130
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_128:
+.Lcp_padpre_129:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_128
+	jnz	.Lcp_padpre_129
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_127:
+.Lcp_padpreend_130:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -5491,32 +5462,29 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	160(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_129
-	movq	%rax,%rsi
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_132
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_130:
+.Lcp_padpre_131:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_130
+	jnz	.Lcp_padpre_131
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_129:
+.Lcp_padpreend_132:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5524,14 +5492,14 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_103
-.Lcp_big_99:
+	jmp	.Lcp_datadone_104
+.Lcp_big_100:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_131:
+.Lcp_dround_h_133:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5571,7 +5539,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_131
+	jnz	.Lcp_dround_h_133
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5596,41 +5564,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	184(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	176(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_132
-	movq	%rax,%rsi
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_135
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_133:
+.Lcp_padpre_134:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_133
+	jnz	.Lcp_padpre_134
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_132:
+.Lcp_padpreend_135:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_134:
-.Lcp_chunk_102:
+.Lcp_nofuse_136:
+.Lcp_chunk_103:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_103
+	jz	.Lcp_datadone_104
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -5642,32 +5607,29 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha_poly1305_blocks_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	192(%rcx),%r8
-	movq	%r8,%rax
-	andq	$-16,%rax
-	addq	160(%rcx),%rax
-	andq	$15,%r8
-	movq	%r8,%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_nopad_135
-	movq	%rax,%rsi
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_138
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-.Lcp_padcopy_136:
+.Lcp_padpre_137:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	.Lcp_padcopy_136
+	jnz	.Lcp_padpre_137
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nopad_135:
+.Lcp_padpreend_138:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5678,8 +5640,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_102
-.Lcp_datadone_103:
+	jmp	.Lcp_chunk_103
+.Lcp_datadone_104:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -5705,7 +5667,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	152(%rcx),%rax
 	movq	%r8,0(%rax)
 	movq	%r9,8(%rax)
-.Lcp_tagout_105:
+.Lcp_tagout_106:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -5719,11 +5681,11 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm0,160(%rcx)
 	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
-.Lcp_wipe_137:
+.Lcp_wipe_139:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_137
+	jnz	.Lcp_wipe_139
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5762,304 +5724,8 @@ ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	.Lcp_small_139
-.Lcp_wide_138:
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-.Lcp_dround_142:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
-	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
-	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
-	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
-	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
-	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
-	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
-	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
-	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	.Lcp_dround_142
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vpxor	0(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,0(%rdi)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vpxor	256(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,256(%rdi)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vpxor	64(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,64(%rdi)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vpxor	320(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,320(%rdi)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vpxor	128(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,128(%rdi)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vpxor	384(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,384(%rdi)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vpxor	192(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,192(%rdi)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vpxor	448(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,448(%rdi)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vpxor	32(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,32(%rdi)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vpxor	288(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,288(%rdi)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vpxor	96(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,96(%rdi)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vpxor	352(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,352(%rdi)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vpxor	160(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,160(%rdi)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vpxor	416(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,416(%rdi)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vpxor	224(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,224(%rdi)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vpxor	480(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,480(%rdi)
-	addl	$8,48(%rcx)
-	addq	$512,%rdi
-	addq	$512,%rsi
-	subq	$512,%rdx
-	cmpq	$512,%rdx
-	jae	.Lcp_wide_138
-.Lcp_small_139:
-	testq	%rdx,%rdx
-	jz	.Lcp_done_141
-	cmpq	$256,%rdx
-	jbe	.Lcp_not8_143
+	jb	.Lcp_small_141
+.Lcp_wide_140:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6270,6 +5936,302 @@ ctasm_chacha20_xor_avx2:
 	vpunpcklqdq	%ymm6,%ymm4,%ymm7
 	vpunpckhqdq	%ymm6,%ymm4,%ymm4
 	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vpxor	0(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,0(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vpxor	256(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,256(%rdi)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vpxor	64(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,64(%rdi)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vpxor	320(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,320(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vpxor	128(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vpxor	384(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,384(%rdi)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vpxor	192(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,192(%rdi)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vpxor	448(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,448(%rdi)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vpxor	32(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,32(%rdi)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vpxor	288(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,288(%rdi)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vpxor	96(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,96(%rdi)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vpxor	352(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,352(%rdi)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vpxor	160(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,160(%rdi)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vpxor	416(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,416(%rdi)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vpxor	224(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,224(%rdi)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vpxor	480(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,480(%rdi)
+	addl	$8,48(%rcx)
+	addq	$512,%rdi
+	addq	$512,%rsi
+	subq	$512,%rdx
+	cmpq	$512,%rdx
+	jae	.Lcp_wide_140
+.Lcp_small_141:
+	testq	%rdx,%rdx
+	jz	.Lcp_done_143
+	cmpq	$256,%rdx
+	jbe	.Lcp_not8_145
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_146:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_146
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
 	vmovdqa	%ymm6,384(%rcx)
 	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
 	vmovdqa	%ymm6,640(%rcx)
@@ -6330,10 +6292,10 @@ ctasm_chacha20_xor_avx2:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_140
-.Lcp_not8_143:
+	jmp	.Lcp_tailbuf_142
+.Lcp_not8_145:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_145
+	jbe	.Lcp_not4_147
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -6357,7 +6319,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_148:
+.Lcp_dround_150:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -6503,7 +6465,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_148
+	jnz	.Lcp_dround_150
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -6588,12 +6550,12 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_140
-.Lcp_not4_145:
+	jmp	.Lcp_tailbuf_142
+.Lcp_not4_147:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_146
+	jbe	.Lcp_h1_148
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_147
+	jbe	.Lcp_h2_149
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6609,7 +6571,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_149:
+.Lcp_dround_h_151:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -6725,7 +6687,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_149
+	jnz	.Lcp_dround_h_151
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6755,8 +6717,8 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_140
-.Lcp_h2_147:
+	jmp	.Lcp_tailbuf_142
+.Lcp_h2_149:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6767,7 +6729,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_150:
+.Lcp_dround_h_152:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -6845,7 +6807,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_150
+	jnz	.Lcp_dround_h_152
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6865,14 +6827,14 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_140
-.Lcp_h1_146:
+	jmp	.Lcp_tailbuf_142
+.Lcp_h1_148:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_151:
+.Lcp_dround_h_153:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6912,7 +6874,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_151
+	jnz	.Lcp_dround_h_153
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6922,10 +6884,10 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_140:
+.Lcp_tailbuf_142:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_done_141:
+.Lcp_done_143:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
@@ -6935,8 +6897,8 @@ ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_153
-.Lcp_t16_152:
+	jb	.Lcp_t1_155
+.Lcp_t16_154:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -6945,11 +6907,11 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	.Lcp_t16_152
-.Lcp_t1_153:
+	jae	.Lcp_t16_154
+.Lcp_t1_155:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_155
-.Lcp_tend_154:
+	jz	.Lcp_tdone_157
+.Lcp_tend_156:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -6957,8 +6919,8 @@ ctasm_chacha20_xorbuf_avx2:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_154
-.Lcp_tdone_155:
+	jnz	.Lcp_tend_156
+.Lcp_tdone_157:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx2,.-ctasm_chacha20_xorbuf_avx2
@@ -6974,7 +6936,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-.Lcp_fused_156:
+.Lcp_fused_158:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -6998,7 +6960,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-.Lcp_dround_f_157:
+.Lcp_dround_f_159:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -7227,9 +7189,9 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_157
+	jnz	.Lcp_dround_f_159
 	movl	$2,%r10d
-.Lcp_dround_f_158:
+.Lcp_dround_f_160:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -7618,7 +7580,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_158
+	jnz	.Lcp_dround_f_160
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -7754,7 +7716,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	.Lcp_fused_156
+	jnz	.Lcp_fused_158
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -7767,7 +7729,7 @@ ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	.Lcp_polydone_160
+	jz	.Lcp_polydone_162
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -7777,7 +7739,7 @@ ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-.Lcp_poly_159:
+.Lcp_poly_161:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -7817,11 +7779,11 @@ ctasm_chacha_poly1305_blocks:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	.Lcp_poly_159
+	jnz	.Lcp_poly_161
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_polydone_160:
+.Lcp_polydone_162:
 	ret
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks,.-ctasm_chacha_poly1305_blocks
@@ -8080,7 +8042,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_vpolyscalar_163
+	jb	.Lcp_vpolyscalar_165
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -8110,8 +8072,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	.Lcp_vpolylast_162
-.Lcp_vpoly_161:
+	jz	.Lcp_vpolylast_164
+.Lcp_vpoly_163:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -8207,8 +8169,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	.Lcp_vpoly_161
-.Lcp_vpolylast_162:
+	jnz	.Lcp_vpoly_163
+.Lcp_vpolylast_164:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -8355,7 +8317,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-.Lcp_vpolyscalar_163:
+.Lcp_vpolyscalar_165:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_avx2,.-ctasm_chacha_poly1305_blocks_avx2

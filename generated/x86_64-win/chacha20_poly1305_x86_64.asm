@@ -776,32 +776,29 @@ L$cp_shortkey_3:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_11
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_12
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_12:
+L$cp_padpre_11:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_12
+	jnz	L$cp_padpre_11
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_11:
+L$cp_padpreend_12:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -816,32 +813,29 @@ L$cp_nopad_11:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+144]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_13
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_14
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_14:
+L$cp_padpre_13:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_14
+	jnz	L$cp_padpre_13
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_13:
+L$cp_padpreend_14:
 	jmp	L$cp_datadone_5
 L$cp_big_1:
 	movdqa	xmm0,[rcx+0]
@@ -918,32 +912,29 @@ L$cp_dround_h_15:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_16
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_17
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_17:
+L$cp_padpre_16:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_17
+	jnz	L$cp_padpre_16
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_16:
+L$cp_padpreend_17:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,2
@@ -1000,32 +991,29 @@ L$cp_chunk_4:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+144]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_19
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_20
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_20:
+L$cp_padpre_19:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_20
+	jnz	L$cp_padpre_19
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_19:
+L$cp_padpreend_20:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -1782,32 +1770,29 @@ L$cp_shortkey_24:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_32
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_33
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_33:
+L$cp_padpre_32:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_33
+	jnz	L$cp_padpre_32
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_32:
+L$cp_padpreend_33:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -1815,32 +1800,29 @@ L$cp_nopad_32:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+160]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_34
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_35
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_35:
+L$cp_padpre_34:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_35
+	jnz	L$cp_padpre_34
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_34:
+L$cp_padpreend_35:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -1924,32 +1906,29 @@ L$cp_dround_h_36:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_37
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_38
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_38:
+L$cp_padpre_37:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_38
+	jnz	L$cp_padpre_37
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_37:
+L$cp_padpreend_38:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,1
@@ -1983,32 +1962,29 @@ L$cp_chunk_25:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+160]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_40
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_41
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_41:
+L$cp_padpre_40:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_41
+	jnz	L$cp_padpre_40
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_40:
+L$cp_padpreend_41:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -4075,6 +4051,23 @@ L$cp_ipolyend_82:
 	adc	r12,0
 	adc	r13,0
 L$cp_ipolytail_83:
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_88
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
+	lea	rdi,[rcx+128]
+L$cp_padpre_87:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_87
+L$cp_padpreend_88:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
@@ -4123,18 +4116,6 @@ L$cp_ipoly_84:
 L$cp_ipolyend_85:
 	test	QWORD[rcx+168],15
 	jz	L$cp_ipolytail_86
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rdx,QWORD[rcx+168]
-	and	rdx,15
-	lea	rdi,[rcx+128]
-L$cp_ipolycopy_87:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_ipolycopy_87
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -4239,32 +4220,29 @@ L$cp_shortkey_62:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_88
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_90
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_89:
+L$cp_padpre_89:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_89
+	jnz	L$cp_padpre_89
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_88:
+L$cp_padpreend_90:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -4279,32 +4257,29 @@ L$cp_nopad_88:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+144]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_90
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_92
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_91:
+L$cp_padpre_91:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_91
+	jnz	L$cp_padpre_91
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_90:
+L$cp_padpreend_92:
 	jmp	L$cp_datadone_64
 L$cp_big_60:
 	vmovdqa	xmm0,[rcx+0]
@@ -4312,7 +4287,7 @@ L$cp_big_60:
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_92:
+L$cp_dround_h_93:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -4352,7 +4327,7 @@ L$cp_dround_h_92:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_92
+	jnz	L$cp_dround_h_93
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4377,37 +4352,34 @@ L$cp_dround_h_92:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_93
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_95
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_94:
+L$cp_padpre_94:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_94
+	jnz	L$cp_padpre_94
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_93:
+L$cp_padpreend_95:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_95:
+L$cp_nofuse_96:
 L$cp_chunk_63:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -4429,32 +4401,29 @@ L$cp_chunk_63:
 	call	ctasm_chacha_poly1305_blocks_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+144]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_96
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_98
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_97:
+L$cp_padpre_97:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_97
+	jnz	L$cp_padpre_97
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_96:
+L$cp_padpreend_98:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -4500,11 +4469,11 @@ L$cp_tagout_66:
 	vmovdqa	[rcx+160],ymm0
 	vmovdqa	[rcx+192],ymm0
 	add	rcx,rdx
-L$cp_wipe_98:
+L$cp_wipe_99:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_98
+	jnz	L$cp_wipe_99
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -4606,35 +4575,35 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],224
 	mov	DWORD[rcx+208],39
 	cmp	r10,320
-	ja	L$cp_short8_107
+	ja	L$cp_short8_108
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_108
+	ja	L$cp_pairs2_109
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_111
+	jz	L$cp_padpreend_112
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_110:
+L$cp_padpre_111:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_110
-L$cp_padpreend_111:
+	jnz	L$cp_padpre_111
+L$cp_padpreend_112:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
 	vbroadcasti128	ymm3,[rcx+48]
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_112:
+L$cp_dround_p_113:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4674,7 +4643,7 @@ L$cp_dround_p_112:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_112
+	jnz	L$cp_dround_p_113
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4692,28 +4661,28 @@ L$cp_dround_p_112:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_104
-L$cp_pairs2_108:
+	jmp	L$cp_pairskey_105
+L$cp_pairs2_109:
 	cmp	r10,192
-	ja	L$cp_pairs3_109
+	ja	L$cp_pairs3_110
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_114
+	jz	L$cp_padpreend_115
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_113:
+L$cp_padpre_114:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_113
-L$cp_padpreend_114:
+	jnz	L$cp_padpre_114
+L$cp_padpreend_115:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -4725,7 +4694,7 @@ L$cp_padpreend_114:
 	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_115:
+L$cp_dround_p_116:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -4803,7 +4772,7 @@ L$cp_dround_p_115:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_115
+	jnz	L$cp_dround_p_116
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4838,26 +4807,26 @@ L$cp_dround_p_115:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_104
-L$cp_pairs3_109:
+	jmp	L$cp_pairskey_105
+L$cp_pairs3_110:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_117
+	jz	L$cp_padpreend_118
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_116:
+L$cp_padpre_117:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_116
-L$cp_padpreend_117:
+	jnz	L$cp_padpre_117
+L$cp_padpreend_118:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -4874,7 +4843,7 @@ L$cp_padpreend_117:
 	vbroadcasti128	ymm11,[rcx+48]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_118:
+L$cp_dround_p_119:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -4990,7 +4959,7 @@ L$cp_dround_p_118:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_118
+	jnz	L$cp_dround_p_119
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5042,10 +5011,10 @@ L$cp_dround_p_118:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_104
-L$cp_short8_107:
+	jmp	L$cp_pairskey_105
+L$cp_short8_108:
 	cmp	r10,448
-	ja	L$cp_big_99
+	ja	L$cp_big_100
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5069,7 +5038,7 @@ L$cp_short8_107:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_119:
+L$cp_dround_120:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5215,7 +5184,7 @@ L$cp_dround_119:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_119
+	jnz	L$cp_dround_120
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5315,8 +5284,8 @@ L$cp_dround_119:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_101
-L$cp_pairskey_104:
+	jmp	L$cp_shortkey_102
+L$cp_pairskey_105:
 	mov	r8,0x0ffffffc0fffffff
 	and	r8,QWORD[rcx+384]
 	mov	r9,0x0ffffffc0ffffffc
@@ -5330,8 +5299,8 @@ L$cp_pairskey_104:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_121
-L$cp_ipoly_120:
+	jz	L$cp_ipolyend_122
+L$cp_ipoly_121:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5371,10 +5340,10 @@ L$cp_ipoly_120:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_120
-L$cp_ipolyend_121:
+	jnz	L$cp_ipoly_121
+L$cp_ipolyend_122:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_122
+	jz	L$cp_ipolytail_123
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5412,12 +5381,29 @@ L$cp_ipolyend_121:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_122:
+L$cp_ipolytail_123:
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_128
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+L$cp_padpre_127:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_127
+L$cp_padpreend_128:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_124
-L$cp_ipoly_123:
+	jz	L$cp_ipolyend_125
+L$cp_ipoly_124:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5457,22 +5443,10 @@ L$cp_ipoly_123:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_123
-L$cp_ipolyend_124:
+	jnz	L$cp_ipoly_124
+L$cp_ipolyend_125:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_125
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rdx,QWORD[rcx+168]
-	and	rdx,15
-	lea	rdi,[rcx+128]
-L$cp_ipolycopy_126:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_ipolycopy_126
+	jz	L$cp_ipolytail_126
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5510,7 +5484,7 @@ L$cp_ipolycopy_126:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_125:
+L$cp_ipolytail_126:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5565,8 +5539,8 @@ L$cp_ipolytail_125:
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_105
-L$cp_shortkey_101:
+	jmp	L$cp_tagout_106
+L$cp_shortkey_102:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -5582,32 +5556,29 @@ L$cp_shortkey_101:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_127
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_130
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_128:
+L$cp_padpre_129:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_128
+	jnz	L$cp_padpre_129
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_127:
+L$cp_padpreend_130:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -5615,32 +5586,29 @@ L$cp_nopad_127:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+160]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_129
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_132
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_130:
+L$cp_padpre_131:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_130
+	jnz	L$cp_padpre_131
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_129:
+L$cp_padpreend_132:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5648,14 +5616,14 @@ L$cp_nopad_129:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_103
-L$cp_big_99:
+	jmp	L$cp_datadone_104
+L$cp_big_100:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_131:
+L$cp_dround_h_133:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -5695,7 +5663,7 @@ L$cp_dround_h_131:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_131
+	jnz	L$cp_dround_h_133
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5720,41 +5688,38 @@ L$cp_dround_h_131:
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+184]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+176]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_132
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_135
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_133:
+L$cp_padpre_134:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_133
+	jnz	L$cp_padpre_134
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_132:
+L$cp_padpreend_135:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_134:
-L$cp_chunk_102:
+L$cp_nofuse_136:
+L$cp_chunk_103:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_103
+	jz	L$cp_datadone_104
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -5766,32 +5731,29 @@ L$cp_chunk_102:
 	call	ctasm_chacha_poly1305_blocks_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	mov	r8,QWORD[rcx+192]
-	mov	rax,r8
-	and	rax,-16
-	add	rax,QWORD[rcx+160]
-	and	r8,15
-	mov	rdx,r8
-	test	rdx,rdx
-	jz	L$cp_nopad_135
-	mov	rsi,rax
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_138
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padcopy_136:
+L$cp_padpre_137:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padcopy_136
+	jnz	L$cp_padpre_137
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nopad_135:
+L$cp_padpreend_138:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5802,8 +5764,8 @@ L$cp_nopad_135:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_102
-L$cp_datadone_103:
+	jmp	L$cp_chunk_103
+L$cp_datadone_104:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -5829,7 +5791,7 @@ L$cp_datadone_103:
 	mov	rax,QWORD[rcx+152]
 	mov	QWORD[rax+0],r8
 	mov	QWORD[rax+8],r9
-L$cp_tagout_105:
+L$cp_tagout_106:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -5843,11 +5805,11 @@ L$cp_tagout_105:
 	vmovdqa	[rcx+160],ymm0
 	vmovdqa	[rcx+192],ymm0
 	add	rcx,rdx
-L$cp_wipe_137:
+L$cp_wipe_139:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_137
+	jnz	L$cp_wipe_139
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -5879,304 +5841,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_139
-L$cp_wide_138:
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_142:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_142
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vpxor	ymm6,ymm6,[rsi+0]
-	vmovdqu	[rdi+0],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vpxor	ymm6,ymm6,[rsi+256]
-	vmovdqu	[rdi+256],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vpxor	ymm6,ymm6,[rsi+64]
-	vmovdqu	[rdi+64],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vpxor	ymm6,ymm6,[rsi+320]
-	vmovdqu	[rdi+320],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vpxor	ymm6,ymm6,[rsi+128]
-	vmovdqu	[rdi+128],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vpxor	ymm6,ymm6,[rsi+384]
-	vmovdqu	[rdi+384],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vpxor	ymm6,ymm6,[rsi+192]
-	vmovdqu	[rdi+192],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vpxor	ymm6,ymm6,[rsi+448]
-	vmovdqu	[rdi+448],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vpxor	ymm10,ymm10,[rsi+32]
-	vmovdqu	[rdi+32],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vpxor	ymm10,ymm10,[rsi+288]
-	vmovdqu	[rdi+288],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vpxor	ymm10,ymm10,[rsi+96]
-	vmovdqu	[rdi+96],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vpxor	ymm10,ymm10,[rsi+352]
-	vmovdqu	[rdi+352],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vpxor	ymm10,ymm10,[rsi+160]
-	vmovdqu	[rdi+160],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vpxor	ymm10,ymm10,[rsi+416]
-	vmovdqu	[rdi+416],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vpxor	ymm10,ymm10,[rsi+224]
-	vmovdqu	[rdi+224],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vpxor	ymm10,ymm10,[rsi+480]
-	vmovdqu	[rdi+480],ymm10
-	add	DWORD[rcx+48],8
-	add	rdi,512
-	add	rsi,512
-	sub	rdx,512
-	cmp	rdx,512
-	jae	L$cp_wide_138
-L$cp_small_139:
-	test	rdx,rdx
-	jz	L$cp_done_141
-	cmp	rdx,256
-	jbe	L$cp_not8_143
+	jb	L$cp_small_141
+L$cp_wide_140:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6387,6 +6053,302 @@ L$cp_dround_144:
 	vpunpcklqdq	ymm7,ymm4,ymm6
 	vpunpckhqdq	ymm4,ymm4,ymm6
 	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vpxor	ymm6,ymm6,[rsi+0]
+	vmovdqu	[rdi+0],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vpxor	ymm6,ymm6,[rsi+256]
+	vmovdqu	[rdi+256],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vpxor	ymm6,ymm6,[rsi+64]
+	vmovdqu	[rdi+64],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vpxor	ymm6,ymm6,[rsi+320]
+	vmovdqu	[rdi+320],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vpxor	ymm6,ymm6,[rsi+128]
+	vmovdqu	[rdi+128],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vpxor	ymm6,ymm6,[rsi+384]
+	vmovdqu	[rdi+384],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vpxor	ymm6,ymm6,[rsi+192]
+	vmovdqu	[rdi+192],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vpxor	ymm6,ymm6,[rsi+448]
+	vmovdqu	[rdi+448],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vpxor	ymm10,ymm10,[rsi+32]
+	vmovdqu	[rdi+32],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vpxor	ymm10,ymm10,[rsi+288]
+	vmovdqu	[rdi+288],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vpxor	ymm10,ymm10,[rsi+96]
+	vmovdqu	[rdi+96],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vpxor	ymm10,ymm10,[rsi+352]
+	vmovdqu	[rdi+352],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vpxor	ymm10,ymm10,[rsi+160]
+	vmovdqu	[rdi+160],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vpxor	ymm10,ymm10,[rsi+416]
+	vmovdqu	[rdi+416],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vpxor	ymm10,ymm10,[rsi+224]
+	vmovdqu	[rdi+224],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vpxor	ymm10,ymm10,[rsi+480]
+	vmovdqu	[rdi+480],ymm10
+	add	DWORD[rcx+48],8
+	add	rdi,512
+	add	rsi,512
+	sub	rdx,512
+	cmp	rdx,512
+	jae	L$cp_wide_140
+L$cp_small_141:
+	test	rdx,rdx
+	jz	L$cp_done_143
+	cmp	rdx,256
+	jbe	L$cp_not8_145
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_146:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_146
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
 	vmovdqa	[rcx+384],ymm6
 	vperm2i128	ymm6,ymm1,ymm5,0x31
 	vmovdqa	[rcx+640],ymm6
@@ -6447,10 +6409,10 @@ L$cp_dround_144:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_140
-L$cp_not8_143:
+	jmp	L$cp_tailbuf_142
+L$cp_not8_145:
 	cmp	rdx,192
-	jbe	L$cp_not4_145
+	jbe	L$cp_not4_147
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -6474,7 +6436,7 @@ L$cp_not8_143:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_148:
+L$cp_dround_150:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -6620,7 +6582,7 @@ L$cp_dround_148:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_148
+	jnz	L$cp_dround_150
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -6705,12 +6667,12 @@ L$cp_dround_148:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_140
-L$cp_not4_145:
+	jmp	L$cp_tailbuf_142
+L$cp_not4_147:
 	cmp	rdx,64
-	jbe	L$cp_h1_146
+	jbe	L$cp_h1_148
 	cmp	rdx,128
-	jbe	L$cp_h2_147
+	jbe	L$cp_h2_149
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6726,7 +6688,7 @@ L$cp_not4_145:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_149:
+L$cp_dround_h_151:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -6842,7 +6804,7 @@ L$cp_dround_h_149:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_149
+	jnz	L$cp_dround_h_151
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6872,8 +6834,8 @@ L$cp_dround_h_149:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_140
-L$cp_h2_147:
+	jmp	L$cp_tailbuf_142
+L$cp_h2_149:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6884,7 +6846,7 @@ L$cp_h2_147:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_150:
+L$cp_dround_h_152:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -6962,7 +6924,7 @@ L$cp_dround_h_150:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_150
+	jnz	L$cp_dround_h_152
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6982,14 +6944,14 @@ L$cp_dround_h_150:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_140
-L$cp_h1_146:
+	jmp	L$cp_tailbuf_142
+L$cp_h1_148:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_151:
+L$cp_dround_h_153:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -7029,7 +6991,7 @@ L$cp_dround_h_151:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_151
+	jnz	L$cp_dround_h_153
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7039,17 +7001,17 @@ L$cp_dround_h_151:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_140:
+L$cp_tailbuf_142:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_141:
+L$cp_done_143:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_153
-L$cp_t16_152:
+	jb	L$cp_t1_155
+L$cp_t16_154:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -7058,11 +7020,11 @@ L$cp_t16_152:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_152
-L$cp_t1_153:
+	jae	L$cp_t16_154
+L$cp_t1_155:
 	test	rdx,rdx
-	jz	L$cp_tdone_155
-L$cp_tend_154:
+	jz	L$cp_tdone_157
+L$cp_tend_156:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -7070,8 +7032,8 @@ L$cp_tend_154:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_154
-L$cp_tdone_155:
+	jnz	L$cp_tend_156
+L$cp_tdone_157:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -7083,7 +7045,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_156:
+L$cp_fused_158:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -7107,7 +7069,7 @@ L$cp_fused_156:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_157:
+L$cp_dround_f_159:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -7336,9 +7298,9 @@ L$cp_dround_f_157:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_157
+	jnz	L$cp_dround_f_159
 	mov	r10d,2
-L$cp_dround_f_158:
+L$cp_dround_f_160:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -7727,7 +7689,7 @@ L$cp_dround_f_158:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_158
+	jnz	L$cp_dround_f_160
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -7863,7 +7825,7 @@ L$cp_dround_f_158:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_156
+	jnz	L$cp_fused_158
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -7872,7 +7834,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_160
+	jz	L$cp_polydone_162
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -7882,7 +7844,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_159:
+L$cp_poly_161:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -7922,11 +7884,11 @@ L$cp_poly_159:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_159
+	jnz	L$cp_poly_161
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_160:
+L$cp_polydone_162:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -8177,7 +8139,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_163
+	jb	L$cp_vpolyscalar_165
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -8207,8 +8169,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_162
-L$cp_vpoly_161:
+	jz	L$cp_vpolylast_164
+L$cp_vpoly_163:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -8304,8 +8266,8 @@ L$cp_vpoly_161:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_161
-L$cp_vpolylast_162:
+	jnz	L$cp_vpoly_163
+L$cp_vpolylast_164:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -8452,7 +8414,7 @@ L$cp_vpolylast_162:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_163:
+L$cp_vpolyscalar_165:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 section .rdata rdata align=64

@@ -937,22 +937,16 @@ sub gen_stream {
     wipe_and_return();
 }
 
-# Poly1305 over $len (register or memory, < 16) bytes at $ptr zero-padded to a
-# block; nothing when $len is 0. Uses rax, rdx, rsi, rdi, r8; reloads B.
+# Poly1305 over the tail (len & 15 bytes) of the buffer at frame slots
+# $ptr/$len zero-padded to a block (pad_copy); nothing when there is none.
+# Clobbers what ctasm_chacha_poly1305_blocks does and xmm0; reloads B.
 sub poly_padded {
     my ($ptr, $len) = @_;
-    my ($skip, $copy) = (newlabel("nopad"), newlabel("padcopy"));
-    emit("movq $len, %rdx", "testq %rdx, %rdx", "jz $skip", "movq $ptr, %rsi");
-    if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
-    mova("%xmm0", PAD . "(%rcx)");
-    emit("leaq " . PAD . "(%rcx), %rdi");
-    label($copy);
-    emit("movzbl (%rsi), %eax", "movb %al, (%rdi)", "incq %rsi", "incq %rdi", "decq %rdx",
-         "jnz $copy",
-         "leaq " . PAD . "(%rcx), %rsi", "leaq " . R0 . "(%rcx), %rdi", "movl \$1, %edx",
-         "call " . POLY);
-    frame_base();
-    label($skip);
+    pad_copy($ptr, $len, PAD, sub {
+        emit("leaq " . PAD . "(%rcx), %rsi", "leaq " . R0 . "(%rcx), %rdi", "movl \$1, %edx",
+             "call " . POLY);
+        frame_base();
+    });
 }
 
 # ---------------------------------------------------------------------------
@@ -962,43 +956,42 @@ sub poly_padded {
 
 # Poly1305 over the whole blocks of the $len bytes at the pointer in frame
 # slot $ptr, then their zero-padded tail: at B + $pad (already there), or
-# copied to PAD here when $pad is undef. Public lengths only.
+# copied to PAD first (pad_copy) when $pad is undef. Public lengths only.
 sub poly_inline {
     my ($ptr, $len, $pad) = @_;
     my ($loop, $skip, $tail) = (newlabel("ipoly"), newlabel("ipolyend"), newlabel("ipolytail"));
+    if (!defined $pad) {
+        pad_copy($ptr, $len, PAD);
+        $pad = PAD;
+    }
     emit("movq $ptr(%rcx), %rsi", "movq $len(%rcx), %rdi", "shrq \$4, %rdi", "jz $skip");
     label($loop);
     poly_mul("0(%rsi)", "8(%rsi)", "\$1");
     emit("leaq 16(%rsi), %rsi", "decq %rdi", "jnz $loop");
     label($skip);
     emit("testq \$15, $len(%rcx)", "jz $tail");
-    if (!defined $pad) {
-        # rsi is the tail; copy it to the zeroed block at PAD
-        my $copy = newlabel("ipolycopy");
-        emit("vpxor %xmm0, %xmm0, %xmm0", "vmovdqa %xmm0, " . PAD . "(%rcx)",
-             "movq $len(%rcx), %rdx", "andq \$15, %rdx", "leaq " . PAD . "(%rcx), %rdi");
-        label($copy);
-        emit("movzbl (%rsi), %eax", "movb %al, (%rdi)", "incq %rsi", "incq %rdi", "decq %rdx",
-             "jnz $copy");
-        $pad = PAD;
-    }
     poly_mul("$pad(%rcx)", ($pad + 8) . "(%rcx)", "\$1");
     label($tail);
 }
 
 # Copy the tail (len & 15 bytes) of the buffer at frame slots $ptr/$len to the
-# zeroed block at B + $dst, before the rounds: its stores retire while they
-# run, so the Poly1305 load of it after them is not held up by them.
+# zeroed block at B + $dst; nothing when there is none. $then (optional) emits
+# what follows the copy, skipped with it. Uses rax, rdx, rsi, rdi, xmm0; the
+# length is public. The AVX2 short path copies the AD's tail before the rounds:
+# its stores retire while they run, so the Poly1305 load of it after them is
+# not held up by them.
 sub pad_copy {
-    my ($ptr, $len, $dst) = @_;
+    my ($ptr, $len, $dst, $then) = @_;
     my ($copy, $skip) = (newlabel("padpre"), newlabel("padpreend"));
-    emit("movq $len(%rcx), %rdx", "andq \$15, %rdx", "jz $skip",
-         "vpxor %xmm0, %xmm0, %xmm0", "vmovdqa %xmm0, $dst(%rcx)",
-         "movq $len(%rcx), %rsi", "andq \$-16, %rsi", "addq $ptr(%rcx), %rsi",
+    emit("movq $len(%rcx), %rdx", "andq \$15, %rdx", "jz $skip");
+    if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
+    mova("%xmm0", "$dst(%rcx)");
+    emit("movq $len(%rcx), %rsi", "andq \$-16, %rsi", "addq $ptr(%rcx), %rsi",
          "leaq $dst(%rcx), %rdi");
     label($copy);
     emit("movzbl (%rsi), %eax", "movb %al, (%rdi)", "incq %rsi", "incq %rdi", "decq %rdx",
          "jnz $copy");
+    $then->() if $then;
     label($skip);
 }
 
@@ -1070,9 +1063,7 @@ sub gen_aead {
         emit("movq " . A_AD . "(%rcx), %rsi", "movq " . A_ADLEN . "(%rcx), %rdx", "shrq \$4, %rdx",
              "leaq " . R0 . "(%rcx), %rdi", "call " . POLY);
         frame_base();
-        emit("movq " . A_ADLEN . "(%rcx), %r8", "movq %r8, %rax", "andq \$-16, %rax",
-             "addq " . A_AD . "(%rcx), %rax", "andq \$15, %r8");
-        poly_padded("%rax", "%r8");
+        poly_padded(A_AD, A_ADLEN);
     };
     # Poly1305 over CHUNKLEN bytes of ciphertext, a partial last block padded
     my $mac = sub {
@@ -1080,9 +1071,7 @@ sub gen_aead {
         emit("movq $ct(%rcx), %rsi", "movq " . CHUNKLEN . "(%rcx), %rdx", "shrq \$4, %rdx",
              "leaq " . R0 . "(%rcx), %rdi", "call " . ($poly // POLY));
         frame_base();
-        emit("movq " . CHUNKLEN . "(%rcx), %r8", "movq %r8, %rax", "andq \$-16, %rax",
-             "addq $ct(%rcx), %rax", "andq \$15, %r8");
-        poly_padded("%rax", "%r8");
+        poly_padded($ct, CHUNKLEN);
     };
     # Up to one batch less a block: blocks 0.. in one batch (short: up to 128
     # bytes; wide: 4 blocks, AVX2 also 8), so the key block costs nothing
