@@ -31,11 +31,13 @@
 #    of more than 192 one 4-block batch (VEX xmm on AVX2), else 1-3 short
 #    blocks; a tail's key stream goes through the frame buffer and is XORed 16
 #    bytes, then 1 byte, at a time (the length is public).
-#  * AEAD messages up to 128 bytes (SSSE3) / 320 bytes (AVX2): blocks 0..
-#    in one short batch, so the Poly1305 key block shares the latency of the
-#    message's key stream. AVX2 runs them two blocks per ymm row set
-#    (horiz_pairs, 1-3 sets) with Poly1305 inline, h in registers; its wipe
-#    covers only what the path wrote.
+#  * AEAD messages up to 192 bytes (SSSE3) / 448 bytes (AVX2): blocks 0..
+#    in one batch, so the Poly1305 key block shares the latency of the
+#    message's key stream. SSSE3: up to 128 bytes horizontal (2-3 blocks),
+#    129-192 one 4-block wide batch. AVX2: up to 320 bytes two blocks per ymm
+#    row set (horiz_pairs, 1-3 sets) with Poly1305 inline, h in registers,
+#    its wipe covering only what the path wrote; 321-448 one 8-block wide
+#    batch into the buffer, then the scalar Poly1305 (calls).
 #
 # Poly1305: scalar, 2^64 limbs h0, h1, h2 (h2 small) and r = r0 + 2^64 r1.
 # Clamping makes r1 divisible by 4, so with s1 = r1 + r1/4 = 5 r1 / 4,
@@ -62,7 +64,8 @@
 # double rounds (below), the rest chunk by chunk. AVX2: chunk by chunk (2 KiB),
 # ChaCha20 then Poly1305 over the same bytes while they are in L1 (open:
 # Poly1305 first, so in place works), the chunks' Poly1305 the vector one
-# (gen_poly_avx2, 16 blocks and up). The AVX2 alternative, the woven loop,
+# (gen_poly_avx2: 4 blocks per step for a chunk of 16 blocks or more, its last
+# 0-3 blocks and shorter chunks scalar). The AVX2 alternative, the woven loop,
 # lost (measurements below) and is deleted; the last commit with it (behind
 # AVX2_FUSED = 0, never built) is 52b455f (git log -S AVX2_FUSED).
 # Woven AVX2 (as it was): the AVX2 tier ran a long message's whole

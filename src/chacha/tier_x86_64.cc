@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The x86_64 ChaCha20-Poly1305 tiers (perlasm/chacha/chacha20_poly1305_x86_64.pl):
-// SSSE3 (4 blocks in xmm lanes, a 1-3 block short path; scalar 64-bit Poly1305,
-// woven into a loop over double rounds for whole 4-block batches, chunk by chunk
-// after (or, for open, before) the cipher in the tail) and AVX2 (8 blocks in ymm
-// lanes; messages up to 320 bytes two blocks per ymm row set with scalar
-// Poly1305 inline; longer ones chunk by chunk with a 4-lane radix-2^26 AVX2
-// Poly1305 for each chunk's 16-block runs). Everything runs in the assembly,
-// which wipes its own frame, so no C++ here computes on secrets.
+// SSSE3 (4 blocks in xmm lanes, a 1-3 block short path, AEAD messages of
+// 129-192 bytes one 4-block batch; scalar 64-bit Poly1305, woven into a loop over
+// double rounds for whole 4-block batches, chunk by chunk after (or, for open,
+// before) the cipher in the tail) and AVX2 (8 blocks in ymm lanes; AEAD messages
+// up to 320 bytes two blocks per ymm row set with scalar Poly1305 inline, 321-448
+// bytes one 8-block batch with scalar Poly1305; longer ones chunk by chunk (2 KiB),
+// each chunk's Poly1305 the 4-lane radix-2^26 AVX2 one, 4 blocks per step, when the
+// chunk has 16 blocks or more, its last 0-3 blocks and shorter chunks scalar).
+// Everything runs in the assembly, which wipes its own frame, so no C++ here
+// computes on secrets.
 #include "chacha/internal.h"
 
 #if defined(CTASM_X86_64_ASM)
