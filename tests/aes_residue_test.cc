@@ -57,7 +57,8 @@ struct AesResidueCase {
 };
 
 // One line per public call, lengths chosen to reach every path of every tier
-// (single blocks, the hybrids' vpaes heads and tails, bsaes batches, the x86_64
+// (single blocks, the hybrids' vpaes heads and tails, bsaes batches (ARMv7's short
+// 6-7 block batch through the frame buffer too), the x86_64
 // round-1 cache from 32 CTR blocks, a CTR block finished from a previous call).
 const AesResidueCase kCases[] = {
     {"set_encrypt_key", Data::kNone, 0, 0,
@@ -82,6 +83,7 @@ const AesResidueCase kCases[] = {
      [](AesCall &c) { ctasm_aes_cbc_encrypt(&c.dk, c.in.data(), c.out.data(), c.len, c.iv, 0); }},
     {"ctr128 5 B", Data::kCtr, 5, 0, Ctr},
     {"ctr128 55 B", Data::kCtr, 55, 0, Ctr},
+    {"ctr128 7 blocks", Data::kCtr, 16 * 7 + 1, 0, Ctr},
     {"ctr128 20 blocks", Data::kCtr, 16 * 20 + 3, 0, Ctr},
     {"ctr128 40 blocks", Data::kCtr, 16 * 40 + 9, 0, Ctr},
     {"ctr128 continued", Data::kCtr, 16 * 3 + 2, 7, Ctr},

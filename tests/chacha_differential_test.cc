@@ -5,13 +5,15 @@
 // EVP_chacha20_poly1305 and EVP_chacha20. Lengths cover every byte count to
 // 300, n*64 - 1, n*64, n*64 + 1 for n up to 40 (past every batch an
 // assembly tier uses, the widest being 8 or 16 blocks), n*64 + 16k +- 1
-// for n up to 16, messages over several 2 KiB chunks up to 64 KiB + 1, AD
-// of every length
-// to 64 and some large ones, unaligned and in-place buffers, and several
-// counters for the raw stream.
+// for n up to 16, 512 + r and 1024 + r for every r < 64 (each tail after the
+// wide loops), messages over several 2 KiB chunks up to 64 KiB + 1, AD of
+// every length to 64 and some large ones, unaligned and in-place buffers,
+// several counters for the raw stream, and all-0xff ciphertext and AD (the
+// largest limbs the vector Poly1305s sum) at 1 KiB and 2048 + 16*16 bytes.
 #include <gtest/gtest.h>
 #include <string.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -44,12 +46,44 @@ std::vector<size_t> Lengths() {
   for (size_t n : {2048 + 15, 3000, 4096 + 17}) v.push_back(n);
   // Several of x86_64's 2 KiB Poly1305 chunks and their ends.
   for (size_t n : {4095, 4096, 4097, 6143, 6144, 6161, 8191, 8192, 8193, 16383, 16384, 16400, 65537}) v.push_back(n);
+  // Every tail (0..63 bytes) after the wide loops: x86_64's 2 KiB chunk
+  // tail and what follows AVX2's 448- and SSSE3's 192-byte short paths,
+  // ARMv7's NEON Poly1305 from 192 bytes, AArch64's 256-byte loop.
+  for (size_t base : {512, 1024}) {
+    for (size_t r = 0; r < 64; r++) v.push_back(base + r);
+  }
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
   return v;
 }
 
 size_t AdLength(size_t i) {
   static const size_t kLarge[] = {100, 255, 256, 1000, 4097};
   return i % 8 == 7 ? kLarge[(i / 8) % 5] : i % 65;
+}
+
+// All-0xff ciphertext and AD: each 16-byte block adds the largest limbs
+// (2^26 - 1, and 2^24 - 1 + 2^24 on top) a vector Poly1305 sums before it
+// reduces. pt is the key stream xor 0xff, so seal gives all-0xff ciphertext.
+struct AllOnesCase {
+  size_t len, ad_len;
+};
+const AllOnesCase kAllOnes[] = {
+    {1024, 13}, {1024, 1024}, {1000, 999}, {2048 + 16 * 16, 16}, {2048 + 16 * 16, 2048 + 16 * 16}};
+
+struct AllOnesInput {
+  std::vector<uint8_t> key, nonce, ad, pt, ct;
+};
+AllOnesInput AllOnesInputOf(const AllOnesCase &c, ctasm_test::TestRng &rng) {
+  AllOnesInput in;
+  in.key = rng.bytes(32);
+  in.nonce = rng.bytes(12);
+  in.ad.assign(c.ad_len, 0xff);
+  in.ct.assign(c.len, 0xff);
+  const ctasm::ChachaState st1 = ctasm_test::ChachaStateOf(in.key.data(), 1, in.nonce.data());
+  in.pt.assign(c.len, 0xff);
+  ctasm::kChachaTierPortable.chacha20(in.pt.data(), in.ct.data(), c.len, &st1);
+  return in;
 }
 
 class ChachaDifferentialTest : public ::testing::TestWithParam<const ChachaTier *> {};
@@ -167,6 +201,44 @@ TEST_P(ChachaDifferentialTest, PublicApi) {
   }
 }
 
+// All-0xff ciphertext and AD through the tier (seal and open) and the public
+// API, against the portable tier.
+TEST_P(ChachaDifferentialTest, AllOnesCiphertextAndAd) {
+  const ChachaTier &t = *GetParam(), &ref = ctasm::kChachaTierPortable;
+  ctasm_test::ScopedChachaTier scope(GetParam());
+  ctasm_test::TestRng rng(0xff1);
+  for (const AllOnesCase &c : kAllOnes) {
+    SCOPED_TRACE("len " + std::to_string(c.len) + ", ad " + std::to_string(c.ad_len));
+    const AllOnesInput in = AllOnesInputOf(c, rng);
+    const ctasm::ChachaState st = ctasm_test::ChachaStateOf(in.key.data(), 0, in.nonce.data());
+    std::vector<uint8_t> want_ct(c.len);
+    uint8_t want_tag[16], tag[16];
+    ref.seal(want_ct.data(), want_tag, in.pt.data(), c.len, in.ad.data(), c.ad_len, &st);
+    ASSERT_EQ(to_hex(in.ct), to_hex(want_ct)) << "portable seal";
+    std::vector<uint8_t> out(c.len);
+    t.seal(out.data(), tag, in.pt.data(), c.len, in.ad.data(), c.ad_len, &st);
+    EXPECT_EQ(to_hex(in.ct), to_hex(out)) << t.name << " seal";
+    EXPECT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " seal tag";
+    t.open(out.data(), tag, in.ct.data(), c.len, in.ad.data(), c.ad_len, &st);
+    EXPECT_EQ(to_hex(in.pt), to_hex(out)) << t.name << " open";
+    EXPECT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " open tag";
+    // The public API: seal, then open of the all-0xff ciphertext.
+    ctasm_aead_ctx ctx;
+    ASSERT_EQ(1, ctasm_aead_ctx_init(&ctx, ctasm_aead_chacha20_poly1305(), in.key.data(), 32, 0));
+    std::vector<uint8_t> sealed(c.len + 16), want = in.ct;
+    want.insert(want.end(), want_tag, want_tag + 16);
+    size_t n = 0;
+    ASSERT_EQ(1, ctasm_aead_seal(&ctx, sealed.data(), &n, sealed.size(), in.nonce.data(), 12, in.pt.data(),
+                                 c.len, in.ad.data(), c.ad_len));
+    EXPECT_EQ(to_hex(want), to_hex(sealed)) << "ctasm_aead_seal";
+    std::vector<uint8_t> back(c.len);
+    ASSERT_EQ(1, ctasm_aead_open(&ctx, back.data(), &n, back.size(), in.nonce.data(), 12, want.data(),
+                                 want.size(), in.ad.data(), c.ad_len));
+    EXPECT_EQ(to_hex(in.pt), to_hex(back)) << "ctasm_aead_open";
+    ctasm_aead_ctx_cleanup(&ctx);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Tiers, ChachaDifferentialTest,
                          ::testing::ValuesIn(ctasm_test::AvailableChachaTiers()),
                          ctasm_test::ChachaTierTestName);
@@ -226,6 +298,30 @@ TEST_P(ChachaOpensslTest, AeadAndStream) {
     EVP_CIPHER_CTX_free(e);
     ASSERT_EQ(1, ctasm_chacha20(mine.data(), pt.data(), len, key.data(), nonce.data(), counter));
     ASSERT_EQ(to_hex(ks.data(), len), to_hex(mine.data(), len)) << "counter " << counter;
+  }
+}
+
+// All-0xff ciphertext and AD against OpenSSL: seal, and open of OpenSSL's
+// sealed message.
+TEST_P(ChachaOpensslTest, AllOnesCiphertextAndAd) {
+  ctasm_test::ScopedChachaTier scope(GetParam());
+  ctasm_test::TestRng rng(0xff2);
+  for (const AllOnesCase &c : kAllOnes) {
+    SCOPED_TRACE("len " + std::to_string(c.len) + ", ad " + std::to_string(c.ad_len));
+    const AllOnesInput in = AllOnesInputOf(c, rng);
+    const std::vector<uint8_t> want = OpensslSeal(in.key, in.nonce, in.ad, in.pt);
+    ASSERT_EQ(to_hex(in.ct), to_hex(want.data(), c.len)) << "OpenSSL's ciphertext";
+    ctasm_aead_ctx ctx;
+    ASSERT_EQ(1, ctasm_aead_ctx_init(&ctx, ctasm_aead_chacha20_poly1305(), in.key.data(), 32, 0));
+    std::vector<uint8_t> sealed(c.len + 16), back(c.len);
+    size_t n = 0;
+    ASSERT_EQ(1, ctasm_aead_seal(&ctx, sealed.data(), &n, sealed.size(), in.nonce.data(), 12, in.pt.data(),
+                                 c.len, in.ad.data(), c.ad_len));
+    EXPECT_EQ(to_hex(want), to_hex(sealed)) << GetParam()->name << " seal";
+    ASSERT_EQ(1, ctasm_aead_open(&ctx, back.data(), &n, back.size(), in.nonce.data(), 12, want.data(),
+                                 want.size(), in.ad.data(), c.ad_len));
+    EXPECT_EQ(to_hex(in.pt), to_hex(back)) << GetParam()->name << " open";
+    ctasm_aead_ctx_cleanup(&ctx);
   }
 }
 
