@@ -320,7 +320,11 @@ TEST_P(AesMisuseTest, KeyDirectionMismatchAborts) {
 // ARMv7 keys of both directions carry bsaes's expanded key, whose first word
 // repeats the round count and sets how many rounds (and key planes) bsaes
 // runs: a key whose copy disagrees is refused, here on the bulk CTR and CBC
-// decryption calls that reach bsaes (more rounds would read past the key).
+// decryption calls that reach bsaes. Unchecked, 14 rounds on this AES-128 key
+// would read 1,712 bytes (16 * 3 + 128 * 13), still inside the key's
+// 1,792-byte extra area but past its 1,200-byte expansion, into the zeroes
+// set_*_key leaves: the last rounds would run on zero planes (and a zero last
+// key) and give wrong output, with no fault to show it.
 TEST(AesMisuseArmv7, BsaesRoundCountMismatchAborts) {
   ::testing::FLAGS_gtest_death_test_style = "fast";  // as in AesMisuseTest
   ASSERT_STREQ("bsaes+vpaes-armv7", ctasm_aes_impl()) << "the hybrid needs NEON (is CTASM_CPU masking it?)";

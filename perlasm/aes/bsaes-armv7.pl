@@ -42,7 +42,10 @@
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
 # count, not a time), AES-128-CTR: 16.62/B at 8 KiB (0.945x BoringSSL's
-# bsaes-armv7, 17.59/B, round 208), 18.01/B at 256 B, 44.01 at 16 B (vpaes).
+# bsaes-armv7, 17.59/B, round 208: issue 13's count, made outside this
+# repository by the same qemu method, its BoringSSL revision not recorded;
+# nothing in the repository regenerates it), 18.01/B at 256 B, 44.01 at
+# 16 B (vpaes).
 # Round 193 instructions plus 9 for its key (inverse 264 plus 9).  A batch of
 # 8 blocks ~2,120; a call ~370 more (frame, wipe, API), the key's planes being
 # made once, at set_*_key.  CBC decryption 22.63/B at 8 KiB, 23.60/B at
@@ -1072,6 +1075,12 @@ $code .= ".ctasm_align 16\n.Lbs_rowmajor:\n\t.byte\t" . join(",", map { rm($_) }
 # (see "Key" above), made once per key by set_*_key (tier_armv7.cc).  ctr != 0
 # puts round key 0 in the counter blocks' byte order (each word reversed, as
 # CTR hands them over).  A leaf: q0-q2 and q8-q15 only.
+# Constant time: its only branches are on the round count (word 0 of the
+# form, N - 1 passes of .Lexpand) and on the ctr flag, both public; the
+# vtbl.8 indexes (d4-d5) are the constant .Lbs_rowmajor table, the key bytes
+# (d0-d1) only the table data it selects from; the rest is vrev32, shifts
+# (vshl/vshr) and stores to fixed offsets from out, so no branch and no
+# address depends on a key byte.
 $code .= <<___;
 .ctasm_align 16
 .ctasm_proc ctasm_bsaes_expand_key, global
