@@ -74,8 +74,10 @@ ASM_PREFIX_H = "src/internal/prefix_asm.h"
 # (tests/test_asm.h includes it); not part of the library, so in no sources list.
 TEST_PREFIX_H = "tests/test_prefix_asm.h"
 
-# One search over a whole file (re.M): a line's leading blanks do not cross lines.
-GLOBL_RE = re.compile(r"^[^\S\n]*(?:\.globl|\.global|global)[^\S\n]+([A-Za-z_.$][\w.$]*)", re.M)
+# An export line: blanks, .globl/.global/global, blanks, the name. Matched at the start
+# of each line that contains "glob" (every such keyword does), not by one re.M search
+# over the whole file, which tries every character of ~2.6 MB (ten times slower).
+GLOBL_RE = re.compile(r"[^\S\n]*(?:\.globl|\.global|global)[^\S\n]+([A-Za-z_.$][\w.$]*)")
 
 
 class GenError(Exception):
@@ -266,9 +268,23 @@ def run_translate(servers, script, targets, dialect):
 
 
 
+def export_lines(text):
+    """The names of text's export lines, in order."""
+    i = text.find("glob")
+    while i >= 0:
+        start = text.rfind("\n", 0, i) + 1
+        end = text.find("\n", i)
+        end = len(text) if end < 0 else end
+        # (match() at pos: no '^' in the pattern, which would mean the string's start)
+        m = GLOBL_RE.match(text, start, end)
+        if m:
+            yield m.group(1)
+        i = text.find("glob", end)
+
+
 def exported_symbols(text, target):
     names = set()
-    for name in GLOBL_RE.findall(text):
+    for name in export_lines(text):
         if target in APPLE_TARGETS and name.startswith("_"):
             name = name[1:]
         names.add(name)
