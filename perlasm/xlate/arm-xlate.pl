@@ -39,11 +39,17 @@ use Arm::Insns;
 use Arm::Saves;
 use ElfNotes;
 use XlateOutput;
+use Xlate::Fail ();
 use Xlate::Lex qw(split_line);
 use Xlate::Align qw(align_log2);
 use Xlate::Directives qw(raw_directive_refusal);
 use Xlate::Labels qw(take_labels define_label);
 use Xlate::Prefix qw(prefix_block);
+
+# The shared modules (Xlate/*.pm) refuse through this translator's fail(). Installed
+# when the script runs, not when a module loads: the job server (util/perl_job_server.pl)
+# preloads both translators' modules in one process.
+Xlate::Fail::install(\&fail);
 
 # With several FLAVOUR=OUTFILE targets, a child per flavour runs the rest of this
 # file, the later ones reusing the checks the first one passed (XlateOutput.pm).

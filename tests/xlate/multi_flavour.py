@@ -151,13 +151,22 @@ def error_check(r, suite, s, name, order, singles):
     bad = []
     if rc != 255:
         bad.append("status %d, not 255" % rc)
+    if "uninitialized" in err:
+        bad.append("perl warning: %r" % err[:300])
     for f in order:
         if only is None or f == only:
             if got[f] is not None:
                 bad.append("[%s] wrote a file" % f)
-            # (x86_64 parses once: an error found then names the first flavour)
+            # The message names the translator, the flavour and the input line (x86_64
+            # parses once: an error found then names the first flavour), as a direct
+            # `perl` run would: the job server runs every translator in one process.
+            named = re.compile(r"%s \((?:%s|%s)\): (?:input )?line [1-9]"
+                               % (re.escape(os.path.basename(s["xlate"])), f, order[0]))
             if text not in err:
                 bad.append("[%s] no message with %r" % (f, text))
+            elif not any(named.match(line) for line in err.splitlines() if text in line):
+                bad.append("[%s] message with %r not prefixed %r: %r"
+                           % (f, text, named.pattern, err[:300]))
         else:
             single_rc, single_out, _ = singles[f].result()
             if single_rc != 0 or got[f] != single_out:

@@ -8,7 +8,6 @@ package X86_64::Common;
 use strict;
 use warnings;
 use Exporter 'import';
-use Xlate::Fail;
 our @EXPORT = qw($flavour $win64 %GPR %WIN_REGNUM is_reg fail set_position
                  %label_defined %global @global_order %proc_by_name @procs
                  use_symbol_rules local_name global_name sym_name xexpr xconst byte_lines bigint);
@@ -52,7 +51,6 @@ sub fail {
     my ($n, $t) = $item ? ($item->{line}, $item->{text}) : ($cur_line, $cur_text);
     die "x86_64-xlate.pl ($flavour): input line $n: $msg\n    $t\n";
 }
-Xlate::Fail::install(\&fail);    # the shared modules (Xlate/*.pm) refuse through it
 
 # ---------------------------------------------------------------------------
 # Symbol naming: {local => sub, global => sub, here => '.'} from the printer's
