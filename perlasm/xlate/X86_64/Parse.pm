@@ -287,7 +287,8 @@ sub parse {
         }
         my $first = @items;
         my ($stmts) = split_line($raw, $COMMENT);
-        for my $stmt (@$stmts) {
+        for my $s (@$stmts) {
+            my $stmt = $s;    # a copy: take_labels edits it, $stmts is split_line's memo
             my @new;
             for my $l (index($stmt, ':') < 0 ? () : take_labels(\$stmt)) {
                 define_label($l, \%label_defined, 1);
