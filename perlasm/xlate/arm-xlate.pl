@@ -43,7 +43,7 @@ use Xlate::Fail ();
 use Xlate::Lex qw(split_line);
 use Xlate::Align qw(align_log2);
 use Xlate::Directives qw(raw_directive_refusal);
-use Xlate::Labels qw(take_labels define_label);
+use Xlate::Labels qw($IS_LABEL $LEADING_LABEL take_labels define_label);
 use Xlate::Prefix qw(prefix_block);
 
 # The shared modules (Xlate/*.pm) refuse through this translator's fail(). Installed
@@ -73,7 +73,8 @@ for my $i (0 .. $#input) {
     next if $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
     my ($stmts) = split_line($input[$i], $COMMENT);
     for my $st (@$stmts) {    # after ';' and labels too
-        my $s = $st =~ s/^(?:[.\w\$]+\s*:\s*)+//r;    # the labels (Xlate/Labels.pm)
+        my $s = $st;
+        1 while $s =~ s/$LEADING_LABEL//;    # the labels (checked in pass 2)
         next unless $s =~ /^\.ctasm_proc\s+(.*)$/;
         my $p = parse_proc($1);
         fail("function $p->{name} defined twice") if $PROC_NAMES{ $p->{name} };
@@ -173,7 +174,7 @@ sub check_body {
 # Symbols an expression may name: .L labels and functions of this file.
 sub expr_symbol {
     my ($n) = @_;
-    return if $n =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$n};
+    return if $n =~ $IS_LABEL || $PROC_NAMES{$n};
     fail("'$n' in an expression is neither a .L label nor a function of this file");
 }
 
@@ -255,7 +256,7 @@ for my $i (0 .. $#input) {
             my ($reg, $label, @more) = split /\s*,\s*/, $rest;
             fail(".ctasm_adr wants REG, LABEL") unless defined $label && !@more && $label =~ /^[.\w\$]+$/;
             fail(".ctasm_adr $label: only .L labels and functions of this file (external symbols are not part of the dialect)")
-                unless $label =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$label};
+                unless $label =~ $IS_LABEL || $PROC_NAMES{$label};
             fail(".ctasm_adr wants a 64-bit x register") if $A64 && $reg !~ /^x([0-9]|1[0-79]|2[0-9]|30)$/;
             fail(".ctasm_adr wants a core register") if !$A64 && $reg !~ /^(r\d+|ip|lr|sb|sl|fp)$/;
             note_mentions($cur->{p}, $rest);

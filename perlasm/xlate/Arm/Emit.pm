@@ -5,6 +5,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
+use Xlate::Labels qw($LABEL $IS_LABEL);
 use XlateOutput;
 our @EXPORT = qw(proc_begin proc_end check_branch check_operand_names %BRANCH_USE
                  translate_operands %LABEL_DEF %LABEL_USE %PASS_DIRECTIVES);
@@ -63,7 +64,7 @@ sub check_branch {
         return if lc $op eq 'blx';
         fail("'$op $target': a branch to a register is written " . ($A64 ? 'br/blr' : 'bx/blx'));
     }
-    if ($target =~ /^\.L/) {
+    if ($target =~ $IS_LABEL) {
         push @{ $BRANCH_USE{$target} }, [$fn, $lineno];
         return;
     }
@@ -91,7 +92,7 @@ sub check_operand_names {
         my $n = $1;
         next if $n =~ ($A64 ? $A64_REGNAME : $A32_REGNAME) || $KEYWORD{lc $n};
         next if $n =~ /^p(?:ld|li|st)l[123](?:keep|strm)$/i;
-        next if $n =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$n};
+        next if $n =~ $IS_LABEL || $PROC_NAMES{$n};
         fail("operand '$n' is neither a register nor a .L label or function of this file"
              . " (external symbols are not part of the dialect)");
     }
@@ -103,7 +104,7 @@ sub check_operand_names {
 my %TRANSLATED;
 sub translate_operands {
     my ($s) = @_;
-    my $t = $TRANSLATED{$s} //= [translate_text($s), [$s =~ /(?<![\w.\$])(\.L[\w\$]+)/g]];
+    my $t = $TRANSLATED{$s} //= [translate_text($s), [$s =~ /(?<![\w.\$])($LABEL)/g]];
     $LABEL_USE{$_} //= $lineno for @{ $t->[1] };
     return $t->[0];
 }
@@ -118,7 +119,7 @@ sub translate_text {
         fail("x18/w18 is reserved on Apple and Windows; use another register")
             if /(?<![\w.\$])[xw]18(?![\w\$])/i;
         fail("use .ctasm_adr for addresses of constants") if /:lo12:|\@PAGE|\badrp\b/i;
-        s/(?<![\w.\$])\.L(?=[\w\$])/$F->{lbl}/g;
+        s/(?<![\w.\$])($LABEL)/$F->{lbl} . substr($1, 2)/ge;
         if ($F->{sym} ne '') {
             s/(?<![\w.\$])([A-Za-z_]\w*)(?![\w\$])/exists $PROC_NAMES{$1} ? $F->{sym} . $1 : $1/ge;
         }

@@ -23,6 +23,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
+use Xlate::Labels qw($IS_LABEL);
 our @EXPORT = qw(split_operands classify_operands);
 
 # Top-level commas separate operands ([] and {} group).
@@ -184,7 +185,7 @@ sub classify {
     if (my $v = $A64 ? a64_vreg($t) : a32_vreg($t)) { return $v; }
     if (my $s = shift_op($t)) { return $s; }
     return { k => 'c', name => lc $t } if $COND{lc $t};
-    return { k => 'lab', name => $t } if $t =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$t};
+    return { k => 'lab', name => $t } if $t =~ $IS_LABEL || $PROC_NAMES{$t};
     return { k => 'name', name => lc $t } if $t =~ /^\w+$/;
     return;
 }
