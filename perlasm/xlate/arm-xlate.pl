@@ -36,6 +36,7 @@ use Arm::Emit;
 use Arm::Ext;
 use Arm::Expr;
 use Arm::Insns;
+use Arm::Keywords qw($COND);
 use Arm::Saves;
 use ElfNotes;
 use XlateOutput;
@@ -163,7 +164,7 @@ sub check_body {
             if $framed && $base =~ /^bx\w*$/;
     }
     # A tail branch to another function skips this one's epilogue.
-    if ($framed && $op =~ /^(?:b|b\.\w+|b(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|cbn?z|tbn?z)$/i) {
+    if ($framed && $op =~ /^(?:b|b\.\w+|b$COND|cbn?z|tbn?z)$/i) {
         my ($target) = $rest =~ /([^,\s]+)\s*$/;
         fail("tail branch from $cur->{p}{name} (which has a prologue) to $target: call it and use .ctasm_ret")
             if defined $target && $PROC_NAMES{$target};
