@@ -351,7 +351,7 @@ check_saves();
 # Assemble the file.
 my @file;
 push @file, "#if $F->{guard} && !defined(CTASM_NO_ASM)";
-push @file, prefix_block({ sym => $F->{sym}, macro => 'CTASM_PFX', sep => ',' }, @GLOBALS);
+push @file, prefix_block($F->{prefix}, @GLOBALS);
 push @file, map { "$I$_" } @{ $F->{header} };
 push @file, "$I.text";
 push @file, @out;
