@@ -36,14 +36,21 @@ use Arm::Emit;
 use Arm::Ext;
 use Arm::Expr;
 use Arm::Insns;
+use Arm::Keywords qw($COND);
 use Arm::Saves;
 use ElfNotes;
 use XlateOutput;
+use Xlate::Fail ();
 use Xlate::Lex qw(split_line);
 use Xlate::Align qw(align_log2);
 use Xlate::Directives qw(raw_directive_refusal);
-use Xlate::Labels qw(take_labels define_label);
+use Xlate::Labels qw($IS_LABEL $LEADING_LABEL take_labels define_label);
 use Xlate::Prefix qw(prefix_block);
+
+# The shared modules (Xlate/*.pm) refuse through this translator's fail(). Installed
+# when the script runs, not when a module loads: the job server (util/perl_job_server.pl)
+# preloads both translators' modules in one process.
+Xlate::Fail::install(\&fail);
 
 # With several FLAVOUR=OUTFILE targets, a child per flavour runs the rest of this
 # file, the later ones reusing the checks the first one passed (XlateOutput.pm).
@@ -67,7 +74,8 @@ for my $i (0 .. $#input) {
     next if $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
     my ($stmts) = split_line($input[$i], $COMMENT);
     for my $st (@$stmts) {    # after ';' and labels too
-        my $s = $st =~ s/^(?:[.\w\$]+\s*:\s*)+//r;    # the labels (Xlate/Labels.pm)
+        my $s = $st;
+        1 while $s =~ s/$LEADING_LABEL//;    # the labels (checked in pass 2)
         next unless $s =~ /^\.ctasm_proc\s+(.*)$/;
         my $p = parse_proc($1);
         fail("function $p->{name} defined twice") if $PROC_NAMES{ $p->{name} };
@@ -156,7 +164,7 @@ sub check_body {
             if $framed && $base =~ /^bx\w*$/;
     }
     # A tail branch to another function skips this one's epilogue.
-    if ($framed && $op =~ /^(?:b|b\.\w+|b(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|cbn?z|tbn?z)$/i) {
+    if ($framed && $op =~ /^(?:b|b\.\w+|b$COND|cbn?z|tbn?z)$/i) {
         my ($target) = $rest =~ /([^,\s]+)\s*$/;
         fail("tail branch from $cur->{p}{name} (which has a prologue) to $target: call it and use .ctasm_ret")
             if defined $target && $PROC_NAMES{$target};
@@ -167,7 +175,7 @@ sub check_body {
 # Symbols an expression may name: .L labels and functions of this file.
 sub expr_symbol {
     my ($n) = @_;
-    return if $n =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$n};
+    return if $n =~ $IS_LABEL || $PROC_NAMES{$n};
     fail("'$n' in an expression is neither a .L label nor a function of this file");
 }
 
@@ -249,7 +257,7 @@ for my $i (0 .. $#input) {
             my ($reg, $label, @more) = split /\s*,\s*/, $rest;
             fail(".ctasm_adr wants REG, LABEL") unless defined $label && !@more && $label =~ /^[.\w\$]+$/;
             fail(".ctasm_adr $label: only .L labels and functions of this file (external symbols are not part of the dialect)")
-                unless $label =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$label};
+                unless $label =~ $IS_LABEL || $PROC_NAMES{$label};
             fail(".ctasm_adr wants a 64-bit x register") if $A64 && $reg !~ /^x([0-9]|1[0-79]|2[0-9]|30)$/;
             fail(".ctasm_adr wants a core register") if !$A64 && $reg !~ /^(r\d+|ip|lr|sb|sl|fp)$/;
             note_mentions($cur->{p}, $rest);
@@ -343,7 +351,7 @@ check_saves();
 # Assemble the file.
 my @file;
 push @file, "#if $F->{guard} && !defined(CTASM_NO_ASM)";
-push @file, prefix_block({ sym => $F->{sym}, macro => 'CTASM_PFX', sep => ',' }, @GLOBALS);
+push @file, prefix_block($F->{prefix}, @GLOBALS);
 push @file, map { "$I$_" } @{ $F->{header} };
 push @file, "$I.text";
 push @file, @out;

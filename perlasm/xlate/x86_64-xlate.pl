@@ -28,6 +28,12 @@ use X86_64::Analyse;
 use X86_64::Gas;
 use X86_64::Nasm;
 use XlateOutput;
+use Xlate::Fail ();
+
+# The shared modules (Xlate/*.pm) refuse through this translator's fail(). Installed
+# when the script runs, not when a module loads: the job server (util/perl_job_server.pl)
+# preloads both translators' modules in one process.
+Xlate::Fail::install(\&fail);
 
 my $usage = "usage: $0 elf|macosx|nasm [OUTFILE]  or  $0 FLAVOUR=OUTFILE...\n";
 my $targets = XlateOutput::targets($usage, @ARGV);

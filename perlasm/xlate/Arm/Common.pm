@@ -5,7 +5,6 @@ package Arm::Common;
 use strict;
 use warnings;
 use Exporter 'import';
-use Xlate::Fail;
 our @EXPORT = qw($F $A64 $FLAVOUR $lineno %PROC_NAMES fail sym align_up);
 
 our $F;             # the flavour's row of Arm::Flavours
@@ -16,7 +15,6 @@ our %PROC_NAMES;    # every .ctasm_proc name of the input
 
 # Diagnostics carry the input line number.
 sub fail { die "arm-xlate.pl ($FLAVOUR): line $lineno: $_[0]\n"; }
-Xlate::Fail::install(\&fail);    # the shared modules (Xlate/*.pm) refuse through it
 
 # A function name as the object format spells it.
 sub sym { return $F->{sym} . $_[0]; }

@@ -5,6 +5,8 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
+use Arm::Keywords qw($COND is_keyword);
+use Xlate::Labels qw($LABEL $IS_LABEL);
 use XlateOutput;
 our @EXPORT = qw(proc_begin proc_end check_branch check_operand_names %BRANCH_USE
                  translate_operands %LABEL_DEF %LABEL_USE %PASS_DIRECTIVES);
@@ -51,7 +53,7 @@ our (%LABEL_DEF, %LABEL_USE);
 
 # Branches may only reach local labels and functions of this file: anything
 # else would need per-flavour symbol spelling (and a PLT/veneer story).
-my $BRANCH = qr/^(?:b|bl|blx|b\.\w+|b(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|bl\w\w|cbz|cbnz|tbz|tbnz)$/i;
+my $BRANCH = qr/^(?:b|bl|blx|b\.\w+|b$COND|bl\w\w|cbz|cbnz|tbz|tbnz)$/i;
 my $REG = qr/^(?:[rxw]\d+|lr|ip|sp|pc|fp|sb|sl|xzr|wzr)$/i;
 our %BRANCH_USE;    # .L label => [function, line] of each branch to it
 my %IS_BRANCH;       # mnemonic => whether it matches $BRANCH
@@ -63,7 +65,7 @@ sub check_branch {
         return if lc $op eq 'blx';
         fail("'$op $target': a branch to a register is written " . ($A64 ? 'br/blr' : 'bx/blx'));
     }
-    if ($target =~ /^\.L/) {
+    if ($target =~ $IS_LABEL) {
         push @{ $BRANCH_USE{$target} }, [$fn, $lineno];
         return;
     }
@@ -76,11 +78,6 @@ sub check_branch {
 # preprocessor macro on some flavour).
 my $A64_REGNAME = qr/^(?:[xwvqdshbz]\d{1,2}(?:\.\d*[bhsdq])?|p\d{1,2}(?:\.[bhsd])?|w?sp|[xw]zr|fp|lr|ip[01])$/i;
 my $A32_REGNAME = qr/^(?:r\d{1,2}|sp|lr|pc|ip|fp|sb|sl|a[1-4]|v[1-8]|[dsq]\d{1,2}|(?:apsr|cpsr|spsr)(?:_\w+)?|fpscr|fpexc|fpsid|mvfr[012])$/i;
-my %KEYWORD = map { $_ => 1 } qw(
-    lsl lsr asr ror rrx msl uxtb uxth uxtw uxtx sxtb sxth sxtw sxtx
-    eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv
-    sy st ld ish ishst ishld nsh nshst nshld osh oshst oshld c j jc csync
-);
 # Operand texts that passed (the check depends on the ISA and the function names).
 sub check_operand_names {
     my ($op, $rest) = @_;
@@ -89,9 +86,8 @@ sub check_operand_names {
     my $t = $rest =~ s/#[^,\]}]*//gr;    # immediates were checked by Arm::Expr
     while ($t =~ /(?<![\w.\$])([A-Za-z_.\$][\w.\$]*)/g) {
         my $n = $1;
-        next if $n =~ ($A64 ? $A64_REGNAME : $A32_REGNAME) || $KEYWORD{lc $n};
-        next if $n =~ /^p(?:ld|li|st)l[123](?:keep|strm)$/i;
-        next if $n =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$n};
+        next if $n =~ ($A64 ? $A64_REGNAME : $A32_REGNAME) || is_keyword($n);
+        next if $n =~ $IS_LABEL || $PROC_NAMES{$n};
         fail("operand '$n' is neither a register nor a .L label or function of this file"
              . " (external symbols are not part of the dialect)");
     }
@@ -103,7 +99,7 @@ sub check_operand_names {
 my %TRANSLATED;
 sub translate_operands {
     my ($s) = @_;
-    my $t = $TRANSLATED{$s} //= [translate_text($s), [$s =~ /(?<![\w.\$])(\.L[\w\$]+)/g]];
+    my $t = $TRANSLATED{$s} //= [translate_text($s), [$s =~ /(?<![\w.\$])($LABEL)/g]];
     $LABEL_USE{$_} //= $lineno for @{ $t->[1] };
     return $t->[0];
 }
@@ -118,7 +114,7 @@ sub translate_text {
         fail("x18/w18 is reserved on Apple and Windows; use another register")
             if /(?<![\w.\$])[xw]18(?![\w\$])/i;
         fail("use .ctasm_adr for addresses of constants") if /:lo12:|\@PAGE|\badrp\b/i;
-        s/(?<![\w.\$])\.L(?=[\w\$])/$F->{lbl}/g;
+        s/(?<![\w.\$])($LABEL)/$F->{lbl} . substr($1, 2)/ge;
         if ($F->{sym} ne '') {
             s/(?<![\w.\$])([A-Za-z_]\w*)(?![\w\$])/exists $PROC_NAMES{$1} ? $F->{sym} . $1 : $1/ge;
         }

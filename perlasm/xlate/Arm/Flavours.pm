@@ -10,6 +10,7 @@ use Arm::Common;
 #   guard     the arch + object-format test of the per-file #if
 #   sym       prefix the object format puts on C symbol names
 #   lbl       spelling of assembler-local labels (input always uses .L)
+#   prefix    spelling of the CTASM_PREFIX block (Xlate/Prefix.pm)
 #   rodata    section for .ctasm_rodata
 #   adr       how .ctasm_adr is expanded
 #   cfi       emit DWARF CFI;  seh: Windows ARM64 unwind directives;
@@ -25,6 +26,7 @@ use Arm::Common;
 our %FLAVOURS = (
     linux64 => {
         isa => 'a64', obj => 'elf', sym => '', lbl => '.L',
+        prefix => { sym => '', macro => 'CTASM_PFX', sep => ',' },
         guard  => 'defined(__aarch64__) && defined(__ELF__)',
         rodata => '.section .rodata',
         adr    => 'lo12',
@@ -34,6 +36,7 @@ our %FLAVOURS = (
     },
     ios64 => {
         isa => 'a64', obj => 'macho', sym => '_', lbl => 'L',
+        prefix => { sym => '_', macro => 'CTASM_PFX', sep => ',' },
         guard  => 'defined(__aarch64__) && defined(__APPLE__)',
         rodata => '.section __TEXT,__const',
         adr    => 'page',
@@ -43,6 +46,7 @@ our %FLAVOURS = (
     },
     win64 => {
         isa => 'a64', obj => 'coff', sym => '', lbl => '.L',
+        prefix => { sym => '', macro => 'CTASM_PFX', sep => ',' },
         guard  => 'defined(__aarch64__) && defined(_WIN32)',
         rodata => '.section .rdata,"dr"',
         adr    => 'lo12',
@@ -61,6 +65,7 @@ our %FLAVOURS = (
     },
     linux32 => {
         isa => 'a32', obj => 'elf', sym => '', lbl => '.L',
+        prefix => { sym => '', macro => 'CTASM_PFX', sep => ',' },
         guard  => 'defined(__arm__) && defined(__ELF__)',
         rodata => '.text',    # constants stay next to the code so adr reaches them
         adr    => 'adr',
@@ -72,6 +77,7 @@ our %FLAVOURS = (
     },
     ios32 => {
         isa => 'a32', obj => 'macho', sym => '_', lbl => 'L',
+        prefix => { sym => '_', macro => 'CTASM_PFX', sep => ',' },
         guard  => 'defined(__arm__) && defined(__APPLE__)',
         rodata => '.text',
         adr    => 'adr',

@@ -5,6 +5,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
+use Arm::Keywords qw($COND is_keyword_name);
 use Arm::InsnsA64;
 use Arm::InsnsA32;
 use Xlate::Names qw(check_function_name);
@@ -48,16 +49,9 @@ sub expand_regs {
 # Function names (Xlate/Names.pm): what is a register (or read as one by some
 # assembler), an operand keyword or a mnemonic on some ARM flavour.
 my $REG_NAME = qr/^(?:[xwvqdshbrzpc]\d+|[xw]zr|w?sp|lr|fp|ip|ip[01]|pc|sb|sl|a[1-4]|v[1-8]|tr|apsr|cpsr|spsr|fpscr|fpsr|fpcr|nzcv)$/i;
-# Operand keywords of either ISA (shifts, extends, conditions, barrier and
-# prefetch options): an assembler may read a symbol of that name as the keyword.
-my %KEYWORD_NAME = map { $_ => 1 } qw(
-    lsl lsr asr ror rrx msl uxtb uxth uxtw uxtx sxtb sxth sxtw sxtx
-    eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv
-    sy st ld ish ishst ishld nsh nshst nshld osh oshst oshld un unst
-);
 my %ARM_NAMES = (
     register => sub { $_[0] =~ $REG_NAME },
-    keyword  => sub { $KEYWORD_NAME{lc $_[0]} || $_[0] =~ /^p(?:ld|li|st)l[123](?:keep|strm)$/i },
+    keyword  => \&is_keyword_name,    # Arm/Keywords.pm: the operands' table
     keyword_what => 'an operand keyword (shift, extend, condition or option)',
     mnemonic => sub { $A64_INSNS{lc $_[0]} || $A32_INSNS{lc $_[0]} || lc $_[0] eq 'b.cond' },
 );
@@ -247,7 +241,7 @@ sub plan_a32 {
 # A call (bl/blr; ARMv7 bl/blx, any condition) overwrites the return address,
 # so a function that calls must save it: x30 (AArch64, with x29) or lr in save=.
 # Otherwise its own return would jump back behind the call.
-my $A32_CALL = qr/^blx?(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?$/i;
+my $A32_CALL = qr/^blx?$COND?$/i;
 sub check_call {
     my ($p, $op) = @_;
     my $call = $A64 ? $op =~ /^blr?$/i : $op =~ $A32_CALL;

@@ -8,14 +8,13 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
+use Arm::Keywords qw($COND);
 use Arm::Operands;
 use Arm::Forms;
 use Arm::InsnsA64;
 use Arm::InsnsA32;
 use XlateOutput;
 our @EXPORT = qw(check_insn);
-
-my $COND = qr/(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)/;
 
 # ARMv7: (table entry, base, data type) of a mnemonic, or fail.
 sub a32_lookup {

@@ -23,6 +23,8 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
+use Arm::Keywords qw(%COND_OPERAND %SHIFT);
+use Xlate::Labels qw($IS_LABEL);
 our @EXPORT = qw(split_operands classify_operands);
 
 # Top-level commas separate operands ([] and {} group).
@@ -47,8 +49,6 @@ sub split_operands {
     return @o;
 }
 
-my %COND = map { $_ => 1 } qw(eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv);
-my %SHIFT = map { $_ => 1 } qw(lsl lsr asr ror rrx msl uxtb uxth uxtw uxtx sxtb sxth sxtw sxtx);
 my %A32_ALIAS = (sb => 9, sl => 10, fp => 11, ip => 12, sp => 13, lr => 14, pc => 15);
 
 sub gpr {
@@ -183,8 +183,8 @@ sub classify {
     if ($t =~ /^(\w+)!$/ && !$A64) { my $r = gpr($1) or return; return { %$r, wb => 1 }; }
     if (my $v = $A64 ? a64_vreg($t) : a32_vreg($t)) { return $v; }
     if (my $s = shift_op($t)) { return $s; }
-    return { k => 'c', name => lc $t } if $COND{lc $t};
-    return { k => 'lab', name => $t } if $t =~ /^\.L[\w\$]+$/ || $PROC_NAMES{$t};
+    return { k => 'c', name => lc $t } if $COND_OPERAND{lc $t};
+    return { k => 'lab', name => $t } if $t =~ $IS_LABEL || $PROC_NAMES{$t};
     return { k => 'name', name => lc $t } if $t =~ /^\w+$/;
     return;
 }

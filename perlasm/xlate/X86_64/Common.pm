@@ -8,7 +8,7 @@ package X86_64::Common;
 use strict;
 use warnings;
 use Exporter 'import';
-use Xlate::Fail;
+use Xlate::Labels qw($LABEL $IS_LABEL);
 our @EXPORT = qw($flavour $win64 %GPR %WIN_REGNUM is_reg fail set_position
                  %label_defined %global @global_order %proc_by_name @procs
                  use_symbol_rules local_name global_name sym_name xexpr xconst byte_lines bigint);
@@ -52,7 +52,6 @@ sub fail {
     my ($n, $t) = $item ? ($item->{line}, $item->{text}) : ($cur_line, $cur_text);
     die "x86_64-xlate.pl ($flavour): input line $n: $msg\n    $t\n";
 }
-Xlate::Fail::install(\&fail);    # the shared modules (Xlate/*.pm) refuse through it
 
 # ---------------------------------------------------------------------------
 # Symbol naming: {local => sub, global => sub, here => '.'} from the printer's
@@ -65,9 +64,9 @@ sub global_name { $RULES->{global}->($_[0]) }
 # Symbol renaming inside expressions (displacements, immediates, data, targets).
 sub sym_name {
     my ($id, $it) = @_;
-    if ($id =~ /^\.L(\w+)$/) {
+    if ($id =~ $IS_LABEL) {
         fail("undefined local label $id", $it) unless $label_defined{$id};
-        return local_name($1);
+        return local_name(substr($id, 2));
     }
     fail("undefined symbol '$id' (external symbols are not supported)", $it)
         unless $label_defined{$id};
@@ -95,7 +94,7 @@ sub lex_expr {
             push @t, ['num', $d, $d];
             next;
         }
-        if ($s =~ s/^(\.L\w+|[A-Za-z_]\w*)//) { push @t, ['sym', $1]; next }
+        if ($s =~ s/^($LABEL|[A-Za-z_]\w*)//) { push @t, ['sym', $1]; next }
         if ($s =~ s/^\.(?![\w])//) { push @t, ['here']; next }
         if ($s =~ s/^(<<|>>|[-+*\/%&|^~()])//) { push @t, ['op', $1]; next }
         fail("cannot translate expression '$e'", $it);
@@ -253,7 +252,7 @@ sub print_node {
 # Most expressions are one small literal or one symbol: answered without the parser
 # (the same answers: a literal keeps its spelling, a symbol gets its flavour's name).
 my $SMALL_LIT = qr/^\s*(0[xX][0-9a-fA-F]{1,7}|[1-9][0-9]{0,8}|0)\s*$/;
-my $LONE_SYM = qr/^\s*(\.L\w+|[A-Za-z_]\w*)\s*$/;
+my $LONE_SYM = qr/^\s*($LABEL|[A-Za-z_]\w*)\s*$/;
 sub xconst {
     my ($e, $it) = @_;
     return literal_value($1) if $e =~ $SMALL_LIT;

@@ -9,6 +9,7 @@ use X86_64::Common;
 use X86_64::Analyse;
 use ElfNotes;
 use Xlate::Prefix qw(prefix_block);
+use Xlate::Labels qw($IS_LABEL);
 our @EXPORT = qw(print_gas);
 
 # ---------------------------------------------------------------------------
@@ -116,7 +117,7 @@ sub print_gas {
     for my $it (@$items) {
         my $k = $it->{k};
         if ($k eq 'label') {
-            emit(($it->{name} =~ /^\.L(\w+)$/ ? local_name($1) : global_name($it->{name})) . ':');
+            emit(($it->{name} =~ $IS_LABEL ? local_name(substr($it->{name}, 2)) : global_name($it->{name})) . ':');
         } elsif ($k eq 'insn') {
             # The line depends only on the instruction's text (and the flavour).
             emit($line{"$it->{op}\0$it->{args}"} //= do {

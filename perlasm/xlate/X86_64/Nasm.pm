@@ -9,6 +9,7 @@ use X86_64::Common;
 use X86_64::Analyse;
 use X86_64::Insns;
 use Xlate::Prefix qw(prefix_block);
+use Xlate::Labels qw($IS_LABEL);
 our @EXPORT = qw(print_nasm);
 
 my @out;
@@ -85,7 +86,7 @@ sub print_nasm {
     for my $it (@$items) {
         my $k = $it->{k};
         if ($k eq 'label') {
-            emit(($it->{name} =~ /^\.L(\w+)$/ ? local_name($1) : $it->{name}) . ':');
+            emit(($it->{name} =~ $IS_LABEL ? local_name(substr($it->{name}, 2)) : $it->{name}) . ':');
         } elsif ($k eq 'insn') {
             # The line depends only on the instruction's text.
             emit($line{"$it->{op}\0$it->{args}"} //= do { $XlateOutput::COUNT{printed}++; nasm_insn($it) });

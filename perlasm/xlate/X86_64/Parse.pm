@@ -7,7 +7,7 @@ use Exporter 'import';
 use X86_64::Common;
 use X86_64::Insns qw(is_mnemonic);
 use Xlate::Lex qw(split_line);
-use Xlate::Labels qw(take_labels define_label);
+use Xlate::Labels qw($IS_LABEL take_labels define_label);
 use Xlate::Names qw(check_function_name);
 use Xlate::Align qw(align_log2);
 use Xlate::Directives qw(raw_directive_refusal);
@@ -253,7 +253,7 @@ sub parse_directive {
         defined $l && $r =~ /^%?(\w+)$/ && exists $GPR{$1} && $GPR{$1} eq $1
             or fail(".ctasm_adr needs a 64-bit register and a label");
         $r =~ s/^%//;
-        $l =~ /^\.L\w+$/ or fail(".ctasm_adr: '$l' is not a local (.L) label");
+        $l =~ $IS_LABEL or fail(".ctasm_adr: '$l' is not a local (.L) label");
         return { k => 'adr', reg => $r, label => $l };
     }
     if ($d eq '.ctasm_stack_arg') {
@@ -287,7 +287,8 @@ sub parse {
         }
         my $first = @items;
         my ($stmts) = split_line($raw, $COMMENT);
-        for my $stmt (@$stmts) {
+        for my $s (@$stmts) {
+            my $stmt = $s;    # a copy: take_labels edits it, $stmts is split_line's memo
             my @new;
             for my $l (index($stmt, ':') < 0 ? () : take_labels(\$stmt)) {
                 define_label($l, \%label_defined, 1);

@@ -2,7 +2,9 @@
 package Xlate::Fail;
 # How the shared modules (Xlate/*.pm) refuse an input: through the translator's own
 # fail(), which names the tool, the flavour and the input line. Each translator
-# installs it once (X86_64/Common.pm, Arm/Common.pm); fail never returns.
+# script installs it when it starts (x86_64-xlate.pl, arm-xlate.pl), never a module
+# while loading: util/perl_job_server.pl loads every translator's modules in one
+# process, so the last one loaded would answer for all. fail never returns.
 use strict;
 use warnings;
 use Exporter 'import';

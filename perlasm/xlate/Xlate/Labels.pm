@@ -9,15 +9,25 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Xlate::Fail qw(fail);
-our @EXPORT_OK = qw(take_labels define_label);
+our @EXPORT_OK = qw($LABEL $IS_LABEL $LEADING_LABEL take_labels define_label);
+
+# The one spelling of a label, for both translators: ".L" and word characters (no '$',
+# no '.'). $LABEL matches one inside a text (no anchors, no capture group), $IS_LABEL
+# a whole string that is one. The name after ".L" is substr($l, 2) (each flavour
+# writes its own prefix before it).
+our $LABEL = qr/\.L\w+/;
+our $IS_LABEL = qr/^$LABEL$/;
+# One leading "NAME:" of a statement, NAME in $1: what take_labels removes (and then
+# checks against $IS_LABEL, so a wrong label is refused by name, not misread).
+our $LEADING_LABEL = qr/^([.\w\$]+)\s*:\s*/;
 
 # The labels at the start of statement $$st, removed from it; each must be a .L label.
 sub take_labels {
     my ($st) = @_;
     my @l;
-    while ($$st =~ s/^([.\w\$]+)\s*:\s*//) {
+    while ($$st =~ s/$LEADING_LABEL//) {
         my $l = $1;
-        fail("label $l: only .L labels (functions are .ctasm_proc)") unless $l =~ /^\.L\w+$/;
+        fail("label $l: only .L labels (functions are .ctasm_proc)") unless $l =~ $IS_LABEL;
         push @l, $l;
     }
     return @l;
