@@ -39,6 +39,7 @@ our $RAW_CFI_OK = 0;
 # IR items (hashes), each with {line, text}:
 #   label   {name}
 #   insn    {op, ops => [operand...], args => operand text}
+#           (ops is shared by every instruction of the same operand text: read only)
 #           operand: {t=>'reg', r} {t=>'imm', e} {t=>'mem', disp, base, index, scale}
 #                    {t=>'sym', e}; any of them may carry star=>1 (indirect jmp/call)
 #                    {t=>'rc', rc} EVEX rounding ('rn-sae'..'rz-sae') or 'sae'
@@ -281,7 +282,7 @@ sub parse {
         set_position($n, $raw);
         # A line that was one instruction and nothing else before is that again.
         if (my $c = $LINE_INSN{$raw}) {
-            push @items, { k => 'insn', op => $c->[0], ops => [map { {%$_} } @{$c->[2]}],
+            push @items, { k => 'insn', op => $c->[0], ops => $c->[2],
                            args => $c->[1], line => $n, text => $raw };
             next;
         }
@@ -310,11 +311,12 @@ sub parse {
                 if ($op =~ /^rep(e|z|ne|nz)?$/ && $rest =~ /^([a-z]+)\b\s*(.*)$/) {
                     ($op, $rest) = ("$op $1", $2);
                 }
-                # A file repeats most operand lists: parse each once, hand out copies
-                # (later stages add fields to the operands).
+                # A file repeats most operand lists: parse each once. Every instruction
+                # of that text shares the one list: no stage writes to an operand (a
+                # copy per instruction was a third of the parse and of its memory).
                 my $parsed = $OPERANDS{$rest} //=
                     [$rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',')];
-                push @new, { k => 'insn', op => $op, ops => [map { {%$_} } @$parsed], args => $rest };
+                push @new, { k => 'insn', op => $op, ops => $parsed, args => $rest };
             } else {
                 fail("cannot parse statement '$stmt'");
             }
