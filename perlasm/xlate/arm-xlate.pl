@@ -71,7 +71,7 @@ while (my $l = <STDIN>) {
 my @GLOBALS;
 for my $i (0 .. $#input) {
     $lineno = $i + 1;
-    next if $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
+    next if index($input[$i], '.ctasm_proc') < 0 || $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
     my ($stmts) = split_line($input[$i], $COMMENT);
     for my $st (@$stmts) {    # after ';' and labels too
         my $s = $st;
@@ -192,9 +192,28 @@ sub next_is_endproc {
     return 0;
 }
 
+# Input lines that are one instruction statement and nothing else (no label, no
+# comment; not '#', not a directive) => [statement, mnemonic]: a repeated one that
+# passed in its function is replayed without the line's lexing and dispatch below
+# (the same steps as the replay there, in the same order).
+my %ONE_INSN;
+
 for my $i (0 .. $#input) {
     $lineno = $i + 1;
     my $line = $input[$i];
+    if ($cur && $section ne 'rodata' && (my $one = $ONE_INSN{$line})) {
+        my ($st, $op) = @$one;
+        if (my $seen = $PASSED->{"$cur->{p}{name}\0$st"}) {
+            push @out, map { $I . $_ } ext_close() unless $A64 || is_ext_op($op);
+            $XlateOutput::COUNT{replayed}++;
+            my ($fixed, $rest) = @$seen;
+            check_branch($op, $rest, $cur->{p}{name});
+            my $text = translate_operands($fixed);
+            note_mentions($cur->{p}, $rest);
+            push @out, $I . $text;
+            next;
+        }
+    }
     # '#' lines are comments.  The translator writes the file's only
     # preprocessor lines: a directive in the input (#if, #define ...) would
     # mean something else per flavour (predefined macros) or rename tokens
@@ -207,6 +226,9 @@ for my $i (0 .. $#input) {
         next;
     }
     my ($stmts, $comment) = split_line($line, $COMMENT);
+    $ONE_INSN{$line} = [$stmts->[0], $1]
+        if @$stmts == 1 && !defined $comment && index($stmts->[0], ':') < 0
+        && $stmts->[0] =~ /^([^.\s]\S*)(?:\s|$)/;
     if (!@$stmts) {
         push @out, defined $comment ? ($line =~ /^\s/ ? $I : '') . "//$comment" : '';
         next;
