@@ -37,6 +37,7 @@ use Arm::Ext;
 use Arm::Expr;
 use Arm::Insns;
 use Arm::Saves;
+use Arm::StackA32 ();
 use ElfNotes;
 use XlateOutput;
 use Xlate::Lex qw(split_line);
@@ -310,6 +311,7 @@ for my $i (0 .. $#input) {
             check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);
             check_insn($op, $rest);
+            Arm::StackA32::check_sp_store($cur->{p}, $op, $rest) unless $A64;    # inside frame=
             check_call($cur->{p}, $op);
             note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
