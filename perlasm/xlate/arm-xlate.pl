@@ -228,7 +228,12 @@ for my $i (0 .. $#input) {
             $section = 'rodata';
         } elsif ($op eq '.ctasm_align' || $op eq '.balign' || $op eq '.p2align' || $op eq '.align') {
             # .align is log2 on ARM GNU as; .ctasm_align and .balign count bytes.
-            push @out, "$I.p2align " . align_log2($op, $rest, 1);
+            my $log2 = align_log2($op, $rest, 1);
+            # ARMv7 keeps constants in .text: GNU as pads code alignment beyond 64 bytes
+            # with zeros after its nops, clang with nops only (docs/PERLASM.md).
+            fail("$op $rest: at most 64 bytes on ARMv7 (in .text, where constants live, GNU as"
+                 . " and clang fill a larger alignment with different bytes)") if !$A64 && $log2 > 6;
+            push @out, "$I.p2align $log2";
         } elsif ($op eq '.ctasm_proc') {
             fail(".ctasm_proc inside function $cur->{p}{name} (missing .ctasm_endproc)") if $cur;
             fail(".ctasm_proc in the rodata section (use .ctasm_text)") if $section ne 'text';
