@@ -38,6 +38,7 @@ use Arm::Expr;
 use Arm::Insns;
 use Arm::Saves;
 use Arm::StackA32 ();
+use Arm::LabelDiff ();
 use ElfNotes;
 use XlateOutput;
 use Xlate::Lex qw(split_line);
@@ -215,6 +216,7 @@ for my $i (0 .. $#input) {
         for my $l (index($st, ':') < 0 ? () : take_labels(\$st)) {
             define_label($l, \%LABEL_DEF, $lineno);
             $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
+            Arm::LabelDiff::define($l, $section);
             push @out, translate_operands($l) . ':';
         }
         next unless length $st;
@@ -286,6 +288,7 @@ for my $i (0 .. $#input) {
                 if $cur && $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill|ascii|asciz|string|ltorg)$/;
             $st = substr($st, 0, length($st) - length($rest)) . fix_data($op, $rest, \&expr_symbol)
                 if $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill)$/;
+            Arm::LabelDiff::note($rest);    # labels of one section (checked at the end)
             push @out, $I . translate_operands($st);
         } else {
             fail("$1 is not part of the dialect: generate repetition, names and conditions in Perl")
@@ -316,6 +319,7 @@ for my $i (0 .. $#input) {
             check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);
             check_insn($op, $rest);
+            Arm::LabelDiff::note($rest);
             Arm::StackA32::check_sp_store($cur->{p}, $op, $rest) unless $A64;    # inside frame=
             check_call($cur->{p}, $op);
             note_mentions($cur->{p}, $rest);
@@ -344,6 +348,7 @@ for my $l (sort keys %BRANCH_USE) {
              : "of function $LABEL_FN{$l}") . " (call the function instead)");
     }
 }
+Arm::LabelDiff::check();
 check_saves();
 
 # ---------------------------------------------------------------------------
