@@ -19,7 +19,7 @@
 #   ma mh mn mvf mo  ARMv7 memory: ldr/str (imm or shifted register, pre/post);
 #              ldrh/ldrd (no shift); NEON [rN{:align}]{!} or post register;
 #              vldr [rN{, #imm}]; pld (offset only)
-#   i          immediate (ARMv7)   c  condition   lab  .L label or function of the file
+#   c          condition   lab  .L label or function of the file
 #   sha        ARMv7 shift: lsl/lsr/asr/ror by #n or register, or rrx
 #   ror        ARMv7 ror #n
 #   opt        a named option (barriers, prefetch)
@@ -143,14 +143,6 @@ sub pat_ok {
     }
     if (!$A64 && $p =~ /^#/) {    # an A32 field (Arm/ImmA32.pm)
         return $k eq 'i' && field(Arm::ImmA32::imm_why($p, $o, $i ? $ops->[$i - 1] : undef));
-    }
-    if ($p eq 'i') {
-        # No A32 form takes a floating-point immediate (no VFP arithmetic yet), and
-        # GNU as and clang read `#1e3` differently: refuse it.
-        return 0 unless $k eq 'i';
-        return field("$o->{text}: a floating-point literal is not an immediate of any ARMv7 form")
-            if $o->{text} =~ /^#\s*[-+]?[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?\s*$/ && $o->{text} =~ /[.eE]/;
-        return 1;
     }
     return $k eq 'c' if $p eq 'c';
     return $k eq 'lab' if $p eq 'lab';
