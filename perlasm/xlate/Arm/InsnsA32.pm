@@ -10,6 +10,11 @@
 # accepted as both assemblers do (and encode alike): an `.iN` type also as
 # `.sN`/`.uN`, an untyped `.N` also as `.iN`/`.sN`/`.uN`.  Floating-point
 # arithmetic is not part of the dialect yet.
+#
+# Every immediate, shift amount, lane and structure alignment names its field
+# (`#mn`, `#1-8`, `ds.2`, `mn:64:128`; Arm/ImmA32.pm), so the ranges and
+# the assembler substitutions both assemblers make alike are checked here,
+# per data type where the size decides them (neon() forms given as subs).
 package Arm::InsnsA32;
 use strict;
 use warnings;
