@@ -3841,14 +3841,84 @@ Lcp_pairskey_65:
 	movq	%r9,%r10
 	shrq	$2,%r10
 	addq	%r9,%r10
+	cmpq	$64,168(%rcx)
+	jb	Lcp_nosq_81
+	movq	%r8,%r11
+	movq	%r9,%r12
+	xorl	%r13d,%r13d
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%r14
+	movq	%r12,%r15
+	movq	%r13,%rbx
+	subq	$-5,%r14
+	sbbq	$-1,%r15
+	sbbq	$3,%rbx
+	cmovaeq	%r14,%r11
+	cmovaeq	%r15,%r12
+	cmovaeq	%rbx,%r13
+	movq	%r11,64(%rcx)
+	movq	%r12,72(%rcx)
+	movq	%r13,80(%rcx)
+	movq	%r10,112(%rcx)
+	movq	%r8,416(%rcx)
+	movq	%r9,424(%rcx)
+	movq	%r11,%r14
+	shrdq	$2,%r12,%r14
+	movq	%r12,%r15
+	shrdq	$2,%r13,%r15
+	movq	%r11,%rbx
+	andq	$3,%rbx
+	addq	%r13,%rbx
+	movq	%r11,%rbp
+	andq	$-4,%rbp
+	addq	%r14,%rbp
+	adcq	%r15,%r12
+	adcq	$0,%rbx
+	movq	%rbp,88(%rcx)
+	movq	%r12,96(%rcx)
+	movq	%rbx,104(%rcx)
+Lcp_nosq_81:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_82
-Lcp_ipoly_81:
+	jz	Lcp_ipolyend_83
+Lcp_ipoly_82:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -3888,10 +3958,10 @@ Lcp_ipoly_81:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_81
-Lcp_ipolyend_82:
+	jnz	Lcp_ipoly_82
+Lcp_ipolyend_83:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_83
+	jz	Lcp_ipolytail_84
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -3929,29 +3999,147 @@ Lcp_ipolyend_82:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_83:
+Lcp_ipolytail_84:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_88
+	jz	Lcp_padpreend_89
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_87:
+Lcp_padpre_88:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_87
-Lcp_padpreend_88:
+	jnz	Lcp_padpre_88
+Lcp_padpreend_89:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_85
-Lcp_ipoly_84:
+	jz	Lcp_ipolyend_86
+	cmpq	$64,168(%rcx)
+	jb	Lcp_ipoly_85
+	shrq	$1,%rdi
+Lcp_ipoly2_90:
+	movq	416(%rcx),%rax
+	mulq	16(%rsi)
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	112(%rcx),%rax
+	mulq	24(%rsi)
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	424(%rcx),%rax
+	mulq	16(%rsi)
+	movq	%rax,%rbp
+	movq	%rdx,%rbx
+	movq	416(%rcx),%rax
+	mulq	24(%rsi)
+	addq	%rax,%rbp
+	adcq	%rdx,%rbx
+	addq	112(%rcx),%rbp
+	adcq	$0,%rbx
+	addq	%rbp,%r15
+	adcq	416(%rcx),%rbx
+	movq	%rbx,%rbp
+	movl	$0,%ebx
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	64(%rcx),%rax
+	mulq	%r11
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	adcq	$0,%rbp
+	movq	72(%rcx),%rax
+	mulq	%r11
+	addq	%rax,%r15
+	adcq	%rdx,%rbp
+	adcq	$0,%rbx
+	movq	80(%rcx),%rax
+	mulq	%r11
+	addq	%rax,%rbp
+	adcq	%rdx,%rbx
+	movq	64(%rcx),%rax
+	mulq	%r12
+	movq	%rax,%r8
+	movq	%rdx,%r9
+	movq	72(%rcx),%rax
+	mulq	%r12
+	addq	%rax,%r9
+	movq	%rdx,%r10
+	adcq	$0,%r10
+	movq	80(%rcx),%rax
+	mulq	%r12
+	addq	%rax,%r10
+	movq	%rdx,%r11
+	adcq	$0,%r11
+	addq	%r8,%r15
+	adcq	%r9,%rbp
+	adcq	%r10,%rbx
+	adcq	$0,%r11
+	movq	88(%rcx),%rax
+	mulq	%r13
+	movq	%rax,%r12
+	movq	%rdx,%r8
+	movq	96(%rcx),%rax
+	mulq	%r13
+	addq	%rax,%r8
+	movq	%rdx,%r9
+	adcq	$0,%r9
+	movq	104(%rcx),%rax
+	imulq	%r13,%rax
+	addq	%rax,%r9
+	addq	%r12,%r14
+	adcq	%r8,%r15
+	adcq	%r9,%rbp
+	adcq	$0,%rbx
+	adcq	$0,%r11
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	addq	%rax,%r14
+	adcq	%rbx,%r15
+	adcq	%r11,%r13
+	movq	%rbx,%rdx
+	shlq	$62,%rdx
+	shrq	$2,%rbp
+	orq	%rdx,%rbp
+	movq	%r11,%rax
+	shlq	$62,%rax
+	movq	%rbx,%rdx
+	shrq	$2,%rdx
+	orq	%rax,%rdx
+	shrq	$2,%r11
+	addq	%rbp,%r14
+	adcq	%rdx,%r15
+	adcq	%r11,%r13
+	movq	%r14,%r11
+	movq	%r15,%r12
+	leaq	32(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly2_90
+	movq	416(%rcx),%r8
+	movq	424(%rcx),%r9
+	movq	112(%rcx),%r10
+	movq	%r13,%rax
+	andq	$-4,%rax
+	andq	$3,%r13
+	movq	%rax,%rdx
+	shrq	$2,%rdx
+	addq	%rdx,%rax
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	testq	$16,168(%rcx)
+	jz	Lcp_ipolyend_86
+	movl	$1,%edi
+Lcp_ipoly_85:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -3991,10 +4179,10 @@ Lcp_ipoly_84:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_84
-Lcp_ipolyend_85:
+	jnz	Lcp_ipoly_85
+Lcp_ipolyend_86:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_86
+	jz	Lcp_ipolytail_87
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -4032,7 +4220,7 @@ Lcp_ipolyend_85:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_86:
+Lcp_ipolytail_87:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -4101,27 +4289,27 @@ Lcp_shortkey_62:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_90
+	jz	Lcp_padpreend_92
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_89:
+Lcp_padpre_91:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_89
+	jnz	Lcp_padpre_91
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_90:
+Lcp_padpreend_92:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -4138,27 +4326,27 @@ Lcp_padpreend_90:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_92
+	jz	Lcp_padpreend_94
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_91:
+Lcp_padpre_93:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_91
+	jnz	Lcp_padpre_93
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_92:
+Lcp_padpreend_94:
 	jmp	Lcp_datadone_64
 Lcp_big_60:
 	vmovdqa	0(%rcx),%xmm0
@@ -4166,7 +4354,7 @@ Lcp_big_60:
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_93:
+Lcp_dround_h_95:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4206,7 +4394,7 @@ Lcp_dround_h_93:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_93
+	jnz	Lcp_dround_h_95
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4233,32 +4421,32 @@ Lcp_dround_h_93:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_95
+	jz	Lcp_padpreend_97
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_94:
+Lcp_padpre_96:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_94
+	jnz	Lcp_padpre_96
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_95:
+Lcp_padpreend_97:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_96:
+Lcp_nofuse_98:
 Lcp_chunk_63:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -4282,27 +4470,27 @@ Lcp_chunk_63:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_98
+	jz	Lcp_padpreend_100
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_97:
+Lcp_padpre_99:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_97
+	jnz	Lcp_padpre_99
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_98:
+Lcp_padpreend_100:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -4348,11 +4536,11 @@ Lcp_tagout_66:
 	vmovdqa	%ymm0,160(%rcx)
 	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_99:
+Lcp_wipe_101:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_99
+	jnz	Lcp_wipe_101
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -4436,35 +4624,35 @@ _ctasm_chacha20_poly1305_open_avx2:
 	movq	$224,216(%rcx)
 	movl	$39,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_108
+	ja	Lcp_short8_110
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_109
+	ja	Lcp_pairs2_111
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_112
+	jz	Lcp_padpreend_114
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_111:
+Lcp_padpre_113:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_111
-Lcp_padpreend_112:
+	jnz	Lcp_padpre_113
+Lcp_padpreend_114:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
 	vbroadcasti128	48(%rcx),%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_113:
+Lcp_dround_p_115:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4504,7 +4692,7 @@ Lcp_dround_p_113:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_113
+	jnz	Lcp_dround_p_115
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4522,28 +4710,28 @@ Lcp_dround_p_113:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_105
-Lcp_pairs2_109:
+	jmp	Lcp_pairskey_107
+Lcp_pairs2_111:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_110
+	ja	Lcp_pairs3_112
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_115
+	jz	Lcp_padpreend_117
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_114:
+Lcp_padpre_116:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_114
-Lcp_padpreend_115:
+	jnz	Lcp_padpre_116
+Lcp_padpreend_117:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -4555,7 +4743,7 @@ Lcp_padpreend_115:
 	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_116:
+Lcp_dround_p_118:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4633,7 +4821,7 @@ Lcp_dround_p_116:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_116
+	jnz	Lcp_dround_p_118
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4668,26 +4856,26 @@ Lcp_dround_p_116:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_105
-Lcp_pairs3_110:
+	jmp	Lcp_pairskey_107
+Lcp_pairs3_112:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_118
+	jz	Lcp_padpreend_120
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_117:
+Lcp_padpre_119:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_117
-Lcp_padpreend_118:
+	jnz	Lcp_padpre_119
+Lcp_padpreend_120:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -4704,7 +4892,7 @@ Lcp_padpreend_118:
 	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_119:
+Lcp_dround_p_121:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4820,7 +5008,7 @@ Lcp_dround_p_119:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_119
+	jnz	Lcp_dround_p_121
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4872,10 +5060,10 @@ Lcp_dround_p_119:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_105
-Lcp_short8_108:
+	jmp	Lcp_pairskey_107
+Lcp_short8_110:
 	cmpq	$448,%r10
-	ja	Lcp_big_100
+	ja	Lcp_big_102
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -4899,7 +5087,7 @@ Lcp_short8_108:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_120:
+Lcp_dround_122:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5045,7 +5233,7 @@ Lcp_dround_120:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_120
+	jnz	Lcp_dround_122
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5145,8 +5333,8 @@ Lcp_dround_120:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_102
-Lcp_pairskey_105:
+	jmp	Lcp_shortkey_104
+Lcp_pairskey_107:
 	movabsq	$0x0ffffffc0fffffff,%r8
 	andq	384(%rcx),%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -5154,114 +5342,81 @@ Lcp_pairskey_105:
 	movq	%r9,%r10
 	shrq	$2,%r10
 	addq	%r9,%r10
+	cmpq	$64,168(%rcx)
+	jb	Lcp_nosq_123
+	movq	%r8,%r11
+	movq	%r9,%r12
+	xorl	%r13d,%r13d
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%r14
+	movq	%r12,%r15
+	movq	%r13,%rbx
+	subq	$-5,%r14
+	sbbq	$-1,%r15
+	sbbq	$3,%rbx
+	cmovaeq	%r14,%r11
+	cmovaeq	%r15,%r12
+	cmovaeq	%rbx,%r13
+	movq	%r11,64(%rcx)
+	movq	%r12,72(%rcx)
+	movq	%r13,80(%rcx)
+	movq	%r10,112(%rcx)
+	movq	%r8,416(%rcx)
+	movq	%r9,424(%rcx)
+	movq	%r11,%r14
+	shrdq	$2,%r12,%r14
+	movq	%r12,%r15
+	shrdq	$2,%r13,%r15
+	movq	%r11,%rbx
+	andq	$3,%rbx
+	addq	%r13,%rbx
+	movq	%r11,%rbp
+	andq	$-4,%rbp
+	addq	%r14,%rbp
+	adcq	%r15,%r12
+	adcq	$0,%rbx
+	movq	%rbp,88(%rcx)
+	movq	%r12,96(%rcx)
+	movq	%rbx,104(%rcx)
+Lcp_nosq_123:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
-	shrq	$4,%rdi
-	jz	Lcp_ipolyend_122
-Lcp_ipoly_121:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_121
-Lcp_ipolyend_122:
-	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_123
-	addq	224(%rcx),%r11
-	adcq	232(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_123:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_128
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-Lcp_padpre_127:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_127
-Lcp_padpreend_128:
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	jz	Lcp_ipolyend_125
 Lcp_ipoly_124:
@@ -5306,8 +5461,229 @@ Lcp_ipoly_124:
 	decq	%rdi
 	jnz	Lcp_ipoly_124
 Lcp_ipolyend_125:
-	testq	$15,168(%rcx)
+	testq	$15,184(%rcx)
 	jz	Lcp_ipolytail_126
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_126:
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_131
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+Lcp_padpre_130:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_130
+Lcp_padpreend_131:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_128
+	cmpq	$64,168(%rcx)
+	jb	Lcp_ipoly_127
+	shrq	$1,%rdi
+Lcp_ipoly2_132:
+	movq	416(%rcx),%rax
+	mulq	16(%rsi)
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	112(%rcx),%rax
+	mulq	24(%rsi)
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	424(%rcx),%rax
+	mulq	16(%rsi)
+	movq	%rax,%rbp
+	movq	%rdx,%rbx
+	movq	416(%rcx),%rax
+	mulq	24(%rsi)
+	addq	%rax,%rbp
+	adcq	%rdx,%rbx
+	addq	112(%rcx),%rbp
+	adcq	$0,%rbx
+	addq	%rbp,%r15
+	adcq	416(%rcx),%rbx
+	movq	%rbx,%rbp
+	movl	$0,%ebx
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	64(%rcx),%rax
+	mulq	%r11
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	adcq	$0,%rbp
+	movq	72(%rcx),%rax
+	mulq	%r11
+	addq	%rax,%r15
+	adcq	%rdx,%rbp
+	adcq	$0,%rbx
+	movq	80(%rcx),%rax
+	mulq	%r11
+	addq	%rax,%rbp
+	adcq	%rdx,%rbx
+	movq	64(%rcx),%rax
+	mulq	%r12
+	movq	%rax,%r8
+	movq	%rdx,%r9
+	movq	72(%rcx),%rax
+	mulq	%r12
+	addq	%rax,%r9
+	movq	%rdx,%r10
+	adcq	$0,%r10
+	movq	80(%rcx),%rax
+	mulq	%r12
+	addq	%rax,%r10
+	movq	%rdx,%r11
+	adcq	$0,%r11
+	addq	%r8,%r15
+	adcq	%r9,%rbp
+	adcq	%r10,%rbx
+	adcq	$0,%r11
+	movq	88(%rcx),%rax
+	mulq	%r13
+	movq	%rax,%r12
+	movq	%rdx,%r8
+	movq	96(%rcx),%rax
+	mulq	%r13
+	addq	%rax,%r8
+	movq	%rdx,%r9
+	adcq	$0,%r9
+	movq	104(%rcx),%rax
+	imulq	%r13,%rax
+	addq	%rax,%r9
+	addq	%r12,%r14
+	adcq	%r8,%r15
+	adcq	%r9,%rbp
+	adcq	$0,%rbx
+	adcq	$0,%r11
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	addq	%rax,%r14
+	adcq	%rbx,%r15
+	adcq	%r11,%r13
+	movq	%rbx,%rdx
+	shlq	$62,%rdx
+	shrq	$2,%rbp
+	orq	%rdx,%rbp
+	movq	%r11,%rax
+	shlq	$62,%rax
+	movq	%rbx,%rdx
+	shrq	$2,%rdx
+	orq	%rax,%rdx
+	shrq	$2,%r11
+	addq	%rbp,%r14
+	adcq	%rdx,%r15
+	adcq	%r11,%r13
+	movq	%r14,%r11
+	movq	%r15,%r12
+	leaq	32(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly2_132
+	movq	416(%rcx),%r8
+	movq	424(%rcx),%r9
+	movq	112(%rcx),%r10
+	movq	%r13,%rax
+	andq	$-4,%rax
+	andq	$3,%r13
+	movq	%rax,%rdx
+	shrq	$2,%rdx
+	addq	%rdx,%rax
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	testq	$16,168(%rcx)
+	jz	Lcp_ipolyend_128
+	movl	$1,%edi
+Lcp_ipoly_127:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_127
+Lcp_ipolyend_128:
+	testq	$15,168(%rcx)
+	jz	Lcp_ipolytail_129
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5345,7 +5721,7 @@ Lcp_ipolyend_125:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_126:
+Lcp_ipolytail_129:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5400,8 +5776,8 @@ Lcp_ipolytail_126:
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_106
-Lcp_shortkey_102:
+	jmp	Lcp_tagout_108
+Lcp_shortkey_104:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -5419,27 +5795,27 @@ Lcp_shortkey_102:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_130
+	jz	Lcp_padpreend_134
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_129:
+Lcp_padpre_133:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_129
+	jnz	Lcp_padpre_133
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_130:
+Lcp_padpreend_134:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -5449,27 +5825,27 @@ Lcp_padpreend_130:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_132
+	jz	Lcp_padpreend_136
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_131:
+Lcp_padpre_135:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_131
+	jnz	Lcp_padpre_135
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_132:
+Lcp_padpreend_136:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5477,14 +5853,14 @@ Lcp_padpreend_132:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_104
-Lcp_big_100:
+	jmp	Lcp_datadone_106
+Lcp_big_102:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_133:
+Lcp_dround_h_137:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5524,7 +5900,7 @@ Lcp_dround_h_133:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_133
+	jnz	Lcp_dround_h_137
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5551,36 +5927,36 @@ Lcp_dround_h_133:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_135
+	jz	Lcp_padpreend_139
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_134:
+Lcp_padpre_138:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_134
+	jnz	Lcp_padpre_138
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_135:
+Lcp_padpreend_139:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_136:
-Lcp_chunk_103:
+Lcp_nofuse_140:
+Lcp_chunk_105:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_104
+	jz	Lcp_datadone_106
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -5594,27 +5970,27 @@ Lcp_chunk_103:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_138
+	jz	Lcp_padpreend_142
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_137:
+Lcp_padpre_141:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_137
+	jnz	Lcp_padpre_141
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_138:
+Lcp_padpreend_142:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5625,8 +6001,8 @@ Lcp_padpreend_138:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_103
-Lcp_datadone_104:
+	jmp	Lcp_chunk_105
+Lcp_datadone_106:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -5652,7 +6028,7 @@ Lcp_datadone_104:
 	movq	152(%rcx),%rax
 	movq	%r8,0(%rax)
 	movq	%r9,8(%rax)
-Lcp_tagout_106:
+Lcp_tagout_108:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -5666,11 +6042,11 @@ Lcp_tagout_106:
 	vmovdqa	%ymm0,160(%rcx)
 	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_139:
+Lcp_wipe_143:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_139
+	jnz	Lcp_wipe_143
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5707,8 +6083,8 @@ _ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	Lcp_small_141
-Lcp_wide_140:
+	jb	Lcp_small_145
+Lcp_wide_144:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5732,7 +6108,7 @@ Lcp_wide_140:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_144:
+Lcp_dround_148:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5878,7 +6254,7 @@ Lcp_dround_144:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_144
+	jnz	Lcp_dround_148
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5999,12 +6375,12 @@ Lcp_dround_144:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_140
-Lcp_small_141:
+	jae	Lcp_wide_144
+Lcp_small_145:
 	testq	%rdx,%rdx
-	jz	Lcp_done_143
+	jz	Lcp_done_147
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_145
+	jbe	Lcp_not8_149
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6028,7 +6404,7 @@ Lcp_small_141:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_146:
+Lcp_dround_150:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6174,7 +6550,7 @@ Lcp_dround_146:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_146
+	jnz	Lcp_dround_150
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6275,10 +6651,10 @@ Lcp_dround_146:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_142
-Lcp_not8_145:
+	jmp	Lcp_tailbuf_146
+Lcp_not8_149:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_147
+	jbe	Lcp_not4_151
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -6302,7 +6678,7 @@ Lcp_not8_145:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_150:
+Lcp_dround_154:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -6448,7 +6824,7 @@ Lcp_dround_150:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_150
+	jnz	Lcp_dround_154
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -6533,12 +6909,12 @@ Lcp_dround_150:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_142
-Lcp_not4_147:
+	jmp	Lcp_tailbuf_146
+Lcp_not4_151:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_148
+	jbe	Lcp_h1_152
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_149
+	jbe	Lcp_h2_153
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6554,7 +6930,7 @@ Lcp_not4_147:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_151:
+Lcp_dround_h_155:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -6670,7 +7046,7 @@ Lcp_dround_h_151:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_151
+	jnz	Lcp_dround_h_155
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6700,8 +7076,8 @@ Lcp_dround_h_151:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_142
-Lcp_h2_149:
+	jmp	Lcp_tailbuf_146
+Lcp_h2_153:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6712,7 +7088,7 @@ Lcp_h2_149:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_152:
+Lcp_dround_h_156:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -6790,7 +7166,7 @@ Lcp_dround_h_152:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_152
+	jnz	Lcp_dround_h_156
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6810,14 +7186,14 @@ Lcp_dround_h_152:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_142
-Lcp_h1_148:
+	jmp	Lcp_tailbuf_146
+Lcp_h1_152:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_153:
+Lcp_dround_h_157:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6857,7 +7233,7 @@ Lcp_dround_h_153:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_153
+	jnz	Lcp_dround_h_157
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6867,10 +7243,10 @@ Lcp_dround_h_153:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_142:
+Lcp_tailbuf_146:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_143:
+Lcp_done_147:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -6878,8 +7254,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_155
-Lcp_t16_154:
+	jb	Lcp_t1_159
+Lcp_t16_158:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -6888,11 +7264,11 @@ Lcp_t16_154:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_154
-Lcp_t1_155:
+	jae	Lcp_t16_158
+Lcp_t1_159:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_157
-Lcp_tend_156:
+	jz	Lcp_tdone_161
+Lcp_tend_160:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -6900,8 +7276,8 @@ Lcp_tend_156:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_156
-Lcp_tdone_157:
+	jnz	Lcp_tend_160
+Lcp_tdone_161:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -6915,7 +7291,7 @@ _ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_158:
+Lcp_fused_162:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -6939,7 +7315,7 @@ Lcp_fused_158:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-Lcp_dround_f_159:
+Lcp_dround_f_163:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -7168,9 +7544,9 @@ Lcp_dround_f_159:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_159
+	jnz	Lcp_dround_f_163
 	movl	$2,%r10d
-Lcp_dround_f_160:
+Lcp_dround_f_164:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -7559,7 +7935,7 @@ Lcp_dround_f_160:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_160
+	jnz	Lcp_dround_f_164
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -7695,7 +8071,7 @@ Lcp_dround_f_160:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	Lcp_fused_158
+	jnz	Lcp_fused_162
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -7706,7 +8082,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_162
+	jz	Lcp_polydone_166
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -7716,7 +8092,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_161:
+Lcp_poly_165:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -7756,11 +8132,11 @@ Lcp_poly_161:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	Lcp_poly_161
+	jnz	Lcp_poly_165
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_162:
+Lcp_polydone_166:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -8015,7 +8391,7 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_vpolyscalar_165
+	jb	Lcp_vpolyscalar_169
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -8045,8 +8421,8 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	Lcp_vpolylast_164
-Lcp_vpoly_163:
+	jz	Lcp_vpolylast_168
+Lcp_vpoly_167:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -8142,8 +8518,8 @@ Lcp_vpoly_163:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	Lcp_vpoly_163
-Lcp_vpolylast_164:
+	jnz	Lcp_vpoly_167
+Lcp_vpolylast_168:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -8290,7 +8666,7 @@ Lcp_vpolylast_164:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-Lcp_vpolyscalar_165:
+Lcp_vpolyscalar_169:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const
