@@ -3841,84 +3841,14 @@ Lcp_pairskey_65:
 	movq	%r9,%r10
 	shrq	$2,%r10
 	addq	%r9,%r10
-	cmpq	$64,168(%rcx)
-	jb	Lcp_nosq_81
-	movq	%r8,%r11
-	movq	%r9,%r12
-	xorl	%r13d,%r13d
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	movq	%r11,%r14
-	movq	%r12,%r15
-	movq	%r13,%rbx
-	subq	$-5,%r14
-	sbbq	$-1,%r15
-	sbbq	$3,%rbx
-	cmovaeq	%r14,%r11
-	cmovaeq	%r15,%r12
-	cmovaeq	%rbx,%r13
-	movq	%r11,64(%rcx)
-	movq	%r12,72(%rcx)
-	movq	%r13,80(%rcx)
-	movq	%r10,112(%rcx)
-	movq	%r8,416(%rcx)
-	movq	%r9,424(%rcx)
-	movq	%r11,%r14
-	shrdq	$2,%r12,%r14
-	movq	%r12,%r15
-	shrdq	$2,%r13,%r15
-	movq	%r11,%rbx
-	andq	$3,%rbx
-	addq	%r13,%rbx
-	movq	%r11,%rbp
-	andq	$-4,%rbp
-	addq	%r14,%rbp
-	adcq	%r15,%r12
-	adcq	$0,%rbx
-	movq	%rbp,88(%rcx)
-	movq	%r12,96(%rcx)
-	movq	%rbx,104(%rcx)
-Lcp_nosq_81:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_83
-Lcp_ipoly_82:
+	jz	Lcp_ipolyend_82
+Lcp_ipoly_81:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -3958,10 +3888,10 @@ Lcp_ipoly_82:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_82
-Lcp_ipolyend_83:
+	jnz	Lcp_ipoly_81
+Lcp_ipolyend_82:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_84
+	jz	Lcp_ipolytail_83
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -3999,147 +3929,29 @@ Lcp_ipolyend_83:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_84:
+Lcp_ipolytail_83:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_89
+	jz	Lcp_padpreend_88
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_88:
+Lcp_padpre_87:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_88
-Lcp_padpreend_89:
+	jnz	Lcp_padpre_87
+Lcp_padpreend_88:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_86
-	cmpq	$64,168(%rcx)
-	jb	Lcp_ipoly_85
-	shrq	$1,%rdi
-Lcp_ipoly2_90:
-	movq	416(%rcx),%rax
-	mulq	16(%rsi)
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	112(%rcx),%rax
-	mulq	24(%rsi)
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	424(%rcx),%rax
-	mulq	16(%rsi)
-	movq	%rax,%rbp
-	movq	%rdx,%rbx
-	movq	416(%rcx),%rax
-	mulq	24(%rsi)
-	addq	%rax,%rbp
-	adcq	%rdx,%rbx
-	addq	112(%rcx),%rbp
-	adcq	$0,%rbx
-	addq	%rbp,%r15
-	adcq	416(%rcx),%rbx
-	movq	%rbx,%rbp
-	movl	$0,%ebx
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	64(%rcx),%rax
-	mulq	%r11
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	adcq	$0,%rbp
-	movq	72(%rcx),%rax
-	mulq	%r11
-	addq	%rax,%r15
-	adcq	%rdx,%rbp
-	adcq	$0,%rbx
-	movq	80(%rcx),%rax
-	mulq	%r11
-	addq	%rax,%rbp
-	adcq	%rdx,%rbx
-	movq	64(%rcx),%rax
-	mulq	%r12
-	movq	%rax,%r8
-	movq	%rdx,%r9
-	movq	72(%rcx),%rax
-	mulq	%r12
-	addq	%rax,%r9
-	movq	%rdx,%r10
-	adcq	$0,%r10
-	movq	80(%rcx),%rax
-	mulq	%r12
-	addq	%rax,%r10
-	movq	%rdx,%r11
-	adcq	$0,%r11
-	addq	%r8,%r15
-	adcq	%r9,%rbp
-	adcq	%r10,%rbx
-	adcq	$0,%r11
-	movq	88(%rcx),%rax
-	mulq	%r13
-	movq	%rax,%r12
-	movq	%rdx,%r8
-	movq	96(%rcx),%rax
-	mulq	%r13
-	addq	%rax,%r8
-	movq	%rdx,%r9
-	adcq	$0,%r9
-	movq	104(%rcx),%rax
-	imulq	%r13,%rax
-	addq	%rax,%r9
-	addq	%r12,%r14
-	adcq	%r8,%r15
-	adcq	%r9,%rbp
-	adcq	$0,%rbx
-	adcq	$0,%r11
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	addq	%rax,%r14
-	adcq	%rbx,%r15
-	adcq	%r11,%r13
-	movq	%rbx,%rdx
-	shlq	$62,%rdx
-	shrq	$2,%rbp
-	orq	%rdx,%rbp
-	movq	%r11,%rax
-	shlq	$62,%rax
-	movq	%rbx,%rdx
-	shrq	$2,%rdx
-	orq	%rax,%rdx
-	shrq	$2,%r11
-	addq	%rbp,%r14
-	adcq	%rdx,%r15
-	adcq	%r11,%r13
-	movq	%r14,%r11
-	movq	%r15,%r12
-	leaq	32(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly2_90
-	movq	416(%rcx),%r8
-	movq	424(%rcx),%r9
-	movq	112(%rcx),%r10
-	movq	%r13,%rax
-	andq	$-4,%rax
-	andq	$3,%r13
-	movq	%rax,%rdx
-	shrq	$2,%rdx
-	addq	%rdx,%rax
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	testq	$16,168(%rcx)
-	jz	Lcp_ipolyend_86
-	movl	$1,%edi
-Lcp_ipoly_85:
+	jz	Lcp_ipolyend_85
+Lcp_ipoly_84:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4179,10 +3991,10 @@ Lcp_ipoly_85:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_85
-Lcp_ipolyend_86:
+	jnz	Lcp_ipoly_84
+Lcp_ipolyend_85:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_87
+	jz	Lcp_ipolytail_86
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -4220,7 +4032,7 @@ Lcp_ipolyend_86:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_87:
+Lcp_ipolytail_86:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -4289,27 +4101,27 @@ Lcp_shortkey_62:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_92
+	jz	Lcp_padpreend_90
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_91:
+Lcp_padpre_89:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_91
+	jnz	Lcp_padpre_89
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_92:
+Lcp_padpreend_90:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -4326,27 +4138,27 @@ Lcp_padpreend_92:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_94
+	jz	Lcp_padpreend_92
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_93:
+Lcp_padpre_91:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_93
+	jnz	Lcp_padpre_91
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_94:
+Lcp_padpreend_92:
 	jmp	Lcp_datadone_64
 Lcp_big_60:
 	vmovdqa	0(%rcx),%xmm0
@@ -4354,7 +4166,7 @@ Lcp_big_60:
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_95:
+Lcp_dround_h_93:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4394,7 +4206,7 @@ Lcp_dround_h_95:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_95
+	jnz	Lcp_dround_h_93
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4421,32 +4233,32 @@ Lcp_dround_h_95:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_97
+	jz	Lcp_padpreend_95
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_96:
+Lcp_padpre_94:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_96
+	jnz	Lcp_padpre_94
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_97:
+Lcp_padpreend_95:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_98:
+Lcp_nofuse_96:
 Lcp_chunk_63:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -4470,27 +4282,27 @@ Lcp_chunk_63:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_100
+	jz	Lcp_padpreend_98
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_99:
+Lcp_padpre_97:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_99
+	jnz	Lcp_padpre_97
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_100:
+Lcp_padpreend_98:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -4536,11 +4348,11 @@ Lcp_tagout_66:
 	vmovdqa	%ymm0,160(%rcx)
 	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_101:
+Lcp_wipe_99:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_101
+	jnz	Lcp_wipe_99
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -4624,35 +4436,35 @@ _ctasm_chacha20_poly1305_open_avx2:
 	movq	$224,216(%rcx)
 	movl	$39,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_110
+	ja	Lcp_short8_108
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_111
+	ja	Lcp_pairs2_109
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_114
+	jz	Lcp_padpreend_112
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_113:
+Lcp_padpre_111:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_113
-Lcp_padpreend_114:
+	jnz	Lcp_padpre_111
+Lcp_padpreend_112:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
 	vbroadcasti128	48(%rcx),%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_115:
+Lcp_dround_p_113:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4692,7 +4504,7 @@ Lcp_dround_p_115:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_115
+	jnz	Lcp_dround_p_113
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4710,28 +4522,28 @@ Lcp_dround_p_115:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_107
-Lcp_pairs2_111:
+	jmp	Lcp_pairskey_105
+Lcp_pairs2_109:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_112
+	ja	Lcp_pairs3_110
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_117
+	jz	Lcp_padpreend_115
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_116:
+Lcp_padpre_114:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_116
-Lcp_padpreend_117:
+	jnz	Lcp_padpre_114
+Lcp_padpreend_115:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -4743,7 +4555,7 @@ Lcp_padpreend_117:
 	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_118:
+Lcp_dround_p_116:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4821,7 +4633,7 @@ Lcp_dround_p_118:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_118
+	jnz	Lcp_dround_p_116
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4856,26 +4668,26 @@ Lcp_dround_p_118:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_107
-Lcp_pairs3_112:
+	jmp	Lcp_pairskey_105
+Lcp_pairs3_110:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_120
+	jz	Lcp_padpreend_118
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_119:
+Lcp_padpre_117:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_119
-Lcp_padpreend_120:
+	jnz	Lcp_padpre_117
+Lcp_padpreend_118:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -4892,7 +4704,7 @@ Lcp_padpreend_120:
 	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_121:
+Lcp_dround_p_119:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -5008,7 +4820,7 @@ Lcp_dround_p_121:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_121
+	jnz	Lcp_dround_p_119
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5060,10 +4872,10 @@ Lcp_dround_p_121:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_107
-Lcp_short8_110:
+	jmp	Lcp_pairskey_105
+Lcp_short8_108:
 	cmpq	$448,%r10
-	ja	Lcp_big_102
+	ja	Lcp_big_100
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5087,7 +4899,7 @@ Lcp_short8_110:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_122:
+Lcp_dround_120:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5233,7 +5045,7 @@ Lcp_dround_122:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_122
+	jnz	Lcp_dround_120
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5333,8 +5145,8 @@ Lcp_dround_122:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_104
-Lcp_pairskey_107:
+	jmp	Lcp_shortkey_102
+Lcp_pairskey_105:
 	movabsq	$0x0ffffffc0fffffff,%r8
 	andq	384(%rcx),%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -5342,11 +5154,17 @@ Lcp_pairskey_107:
 	movq	%r9,%r10
 	shrq	$2,%r10
 	addq	%r9,%r10
-	cmpq	$64,168(%rcx)
-	jb	Lcp_nosq_123
-	movq	%r8,%r11
-	movq	%r9,%r12
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_122
+Lcp_ipoly_121:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
 	movq	%r8,%rax
 	mulq	%r11
 	movq	%rax,%r14
@@ -5381,42 +5199,69 @@ Lcp_pairskey_107:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-	movq	%r11,%r14
-	movq	%r12,%r15
-	movq	%r13,%rbx
-	subq	$-5,%r14
-	sbbq	$-1,%r15
-	sbbq	$3,%rbx
-	cmovaeq	%r14,%r11
-	cmovaeq	%r15,%r12
-	cmovaeq	%rbx,%r13
-	movq	%r11,64(%rcx)
-	movq	%r12,72(%rcx)
-	movq	%r13,80(%rcx)
-	movq	%r10,112(%rcx)
-	movq	%r8,416(%rcx)
-	movq	%r9,424(%rcx)
-	movq	%r11,%r14
-	shrdq	$2,%r12,%r14
-	movq	%r12,%r15
-	shrdq	$2,%r13,%r15
-	movq	%r11,%rbx
-	andq	$3,%rbx
-	addq	%r13,%rbx
-	movq	%r11,%rbp
-	andq	$-4,%rbp
-	addq	%r14,%rbp
-	adcq	%r15,%r12
-	adcq	$0,%rbx
-	movq	%rbp,88(%rcx)
-	movq	%r12,96(%rcx)
-	movq	%rbx,104(%rcx)
-Lcp_nosq_123:
-	xorl	%r11d,%r11d
-	xorl	%r12d,%r12d
-	xorl	%r13d,%r13d
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdi
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_121
+Lcp_ipolyend_122:
+	testq	$15,184(%rcx)
+	jz	Lcp_ipolytail_123
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_123:
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_128
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+Lcp_padpre_127:
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	Lcp_padpre_127
+Lcp_padpreend_128:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	jz	Lcp_ipolyend_125
 Lcp_ipoly_124:
@@ -5461,229 +5306,8 @@ Lcp_ipoly_124:
 	decq	%rdi
 	jnz	Lcp_ipoly_124
 Lcp_ipolyend_125:
-	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_126
-	addq	224(%rcx),%r11
-	adcq	232(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_126:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_131
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-Lcp_padpre_130:
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_130
-Lcp_padpreend_131:
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdi
-	shrq	$4,%rdi
-	jz	Lcp_ipolyend_128
-	cmpq	$64,168(%rcx)
-	jb	Lcp_ipoly_127
-	shrq	$1,%rdi
-Lcp_ipoly2_132:
-	movq	416(%rcx),%rax
-	mulq	16(%rsi)
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	112(%rcx),%rax
-	mulq	24(%rsi)
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	424(%rcx),%rax
-	mulq	16(%rsi)
-	movq	%rax,%rbp
-	movq	%rdx,%rbx
-	movq	416(%rcx),%rax
-	mulq	24(%rsi)
-	addq	%rax,%rbp
-	adcq	%rdx,%rbx
-	addq	112(%rcx),%rbp
-	adcq	$0,%rbx
-	addq	%rbp,%r15
-	adcq	416(%rcx),%rbx
-	movq	%rbx,%rbp
-	movl	$0,%ebx
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	64(%rcx),%rax
-	mulq	%r11
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	adcq	$0,%rbp
-	movq	72(%rcx),%rax
-	mulq	%r11
-	addq	%rax,%r15
-	adcq	%rdx,%rbp
-	adcq	$0,%rbx
-	movq	80(%rcx),%rax
-	mulq	%r11
-	addq	%rax,%rbp
-	adcq	%rdx,%rbx
-	movq	64(%rcx),%rax
-	mulq	%r12
-	movq	%rax,%r8
-	movq	%rdx,%r9
-	movq	72(%rcx),%rax
-	mulq	%r12
-	addq	%rax,%r9
-	movq	%rdx,%r10
-	adcq	$0,%r10
-	movq	80(%rcx),%rax
-	mulq	%r12
-	addq	%rax,%r10
-	movq	%rdx,%r11
-	adcq	$0,%r11
-	addq	%r8,%r15
-	adcq	%r9,%rbp
-	adcq	%r10,%rbx
-	adcq	$0,%r11
-	movq	88(%rcx),%rax
-	mulq	%r13
-	movq	%rax,%r12
-	movq	%rdx,%r8
-	movq	96(%rcx),%rax
-	mulq	%r13
-	addq	%rax,%r8
-	movq	%rdx,%r9
-	adcq	$0,%r9
-	movq	104(%rcx),%rax
-	imulq	%r13,%rax
-	addq	%rax,%r9
-	addq	%r12,%r14
-	adcq	%r8,%r15
-	adcq	%r9,%rbp
-	adcq	$0,%rbx
-	adcq	$0,%r11
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	addq	%rax,%r14
-	adcq	%rbx,%r15
-	adcq	%r11,%r13
-	movq	%rbx,%rdx
-	shlq	$62,%rdx
-	shrq	$2,%rbp
-	orq	%rdx,%rbp
-	movq	%r11,%rax
-	shlq	$62,%rax
-	movq	%rbx,%rdx
-	shrq	$2,%rdx
-	orq	%rax,%rdx
-	shrq	$2,%r11
-	addq	%rbp,%r14
-	adcq	%rdx,%r15
-	adcq	%r11,%r13
-	movq	%r14,%r11
-	movq	%r15,%r12
-	leaq	32(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly2_132
-	movq	416(%rcx),%r8
-	movq	424(%rcx),%r9
-	movq	112(%rcx),%r10
-	movq	%r13,%rax
-	andq	$-4,%rax
-	andq	$3,%r13
-	movq	%rax,%rdx
-	shrq	$2,%rdx
-	addq	%rdx,%rax
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	testq	$16,168(%rcx)
-	jz	Lcp_ipolyend_128
-	movl	$1,%edi
-Lcp_ipoly_127:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_127
-Lcp_ipolyend_128:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_129
+	jz	Lcp_ipolytail_126
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5721,7 +5345,7 @@ Lcp_ipolyend_128:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_129:
+Lcp_ipolytail_126:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5776,8 +5400,8 @@ Lcp_ipolytail_129:
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_108
-Lcp_shortkey_104:
+	jmp	Lcp_tagout_106
+Lcp_shortkey_102:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -5795,27 +5419,27 @@ Lcp_shortkey_104:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_134
+	jz	Lcp_padpreend_130
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_133:
+Lcp_padpre_129:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_133
+	jnz	Lcp_padpre_129
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_134:
+Lcp_padpreend_130:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -5825,27 +5449,27 @@ Lcp_padpreend_134:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_136
+	jz	Lcp_padpreend_132
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_135:
+Lcp_padpre_131:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_135
+	jnz	Lcp_padpre_131
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_136:
+Lcp_padpreend_132:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5853,14 +5477,14 @@ Lcp_padpreend_136:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_106
-Lcp_big_102:
+	jmp	Lcp_datadone_104
+Lcp_big_100:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_137:
+Lcp_dround_h_133:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5900,7 +5524,7 @@ Lcp_dround_h_137:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_137
+	jnz	Lcp_dround_h_133
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5927,36 +5551,36 @@ Lcp_dround_h_137:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_139
+	jz	Lcp_padpreend_135
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_138:
+Lcp_padpre_134:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_138
+	jnz	Lcp_padpre_134
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_139:
+Lcp_padpreend_135:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_140:
-Lcp_chunk_105:
+Lcp_nofuse_136:
+Lcp_chunk_103:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_106
+	jz	Lcp_datadone_104
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -5970,27 +5594,27 @@ Lcp_chunk_105:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_142
+	jz	Lcp_padpreend_138
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_141:
+Lcp_padpre_137:
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
 	incq	%rsi
 	incq	%rdi
 	decq	%rdx
-	jnz	Lcp_padpre_141
+	jnz	Lcp_padpre_137
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_142:
+Lcp_padpreend_138:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6001,8 +5625,8 @@ Lcp_padpreend_142:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_105
-Lcp_datadone_106:
+	jmp	Lcp_chunk_103
+Lcp_datadone_104:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -6028,7 +5652,7 @@ Lcp_datadone_106:
 	movq	152(%rcx),%rax
 	movq	%r8,0(%rax)
 	movq	%r9,8(%rax)
-Lcp_tagout_108:
+Lcp_tagout_106:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -6042,11 +5666,11 @@ Lcp_tagout_108:
 	vmovdqa	%ymm0,160(%rcx)
 	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_143:
+Lcp_wipe_139:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_143
+	jnz	Lcp_wipe_139
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -6083,8 +5707,8 @@ _ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	Lcp_small_145
-Lcp_wide_144:
+	jb	Lcp_small_141
+Lcp_wide_140:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6108,7 +5732,7 @@ Lcp_wide_144:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_148:
+Lcp_dround_144:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6254,7 +5878,7 @@ Lcp_dround_148:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_148
+	jnz	Lcp_dround_144
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6375,12 +5999,12 @@ Lcp_dround_148:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_144
-Lcp_small_145:
+	jae	Lcp_wide_140
+Lcp_small_141:
 	testq	%rdx,%rdx
-	jz	Lcp_done_147
+	jz	Lcp_done_143
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_149
+	jbe	Lcp_not8_145
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6404,7 +6028,7 @@ Lcp_small_145:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_150:
+Lcp_dround_146:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6550,7 +6174,7 @@ Lcp_dround_150:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_150
+	jnz	Lcp_dround_146
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6651,10 +6275,10 @@ Lcp_dround_150:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_146
-Lcp_not8_149:
+	jmp	Lcp_tailbuf_142
+Lcp_not8_145:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_151
+	jbe	Lcp_not4_147
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -6678,7 +6302,7 @@ Lcp_not8_149:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_154:
+Lcp_dround_150:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -6824,7 +6448,7 @@ Lcp_dround_154:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_154
+	jnz	Lcp_dround_150
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -6909,12 +6533,12 @@ Lcp_dround_154:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_146
-Lcp_not4_151:
+	jmp	Lcp_tailbuf_142
+Lcp_not4_147:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_152
+	jbe	Lcp_h1_148
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_153
+	jbe	Lcp_h2_149
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6930,7 +6554,7 @@ Lcp_not4_151:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_155:
+Lcp_dround_h_151:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -7046,7 +6670,7 @@ Lcp_dround_h_155:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_155
+	jnz	Lcp_dround_h_151
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7076,8 +6700,8 @@ Lcp_dround_h_155:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_146
-Lcp_h2_153:
+	jmp	Lcp_tailbuf_142
+Lcp_h2_149:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7088,7 +6712,7 @@ Lcp_h2_153:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_156:
+Lcp_dround_h_152:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -7166,7 +6790,7 @@ Lcp_dround_h_156:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_156
+	jnz	Lcp_dround_h_152
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7186,14 +6810,14 @@ Lcp_dround_h_156:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_146
-Lcp_h1_152:
+	jmp	Lcp_tailbuf_142
+Lcp_h1_148:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_157:
+Lcp_dround_h_153:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -7233,7 +6857,7 @@ Lcp_dround_h_157:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_157
+	jnz	Lcp_dround_h_153
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7243,10 +6867,10 @@ Lcp_dround_h_157:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_146:
+Lcp_tailbuf_142:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_147:
+Lcp_done_143:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -7254,8 +6878,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_159
-Lcp_t16_158:
+	jb	Lcp_t1_155
+Lcp_t16_154:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -7264,11 +6888,11 @@ Lcp_t16_158:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_158
-Lcp_t1_159:
+	jae	Lcp_t16_154
+Lcp_t1_155:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_161
-Lcp_tend_160:
+	jz	Lcp_tdone_157
+Lcp_tend_156:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -7276,8 +6900,8 @@ Lcp_tend_160:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_160
-Lcp_tdone_161:
+	jnz	Lcp_tend_156
+Lcp_tdone_157:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -7291,7 +6915,7 @@ _ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_162:
+Lcp_fused_158:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -7315,7 +6939,7 @@ Lcp_fused_162:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-Lcp_dround_f_163:
+Lcp_dround_f_159:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -7544,9 +7168,9 @@ Lcp_dround_f_163:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_163
+	jnz	Lcp_dround_f_159
 	movl	$2,%r10d
-Lcp_dround_f_164:
+Lcp_dround_f_160:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -7935,7 +7559,7 @@ Lcp_dround_f_164:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_164
+	jnz	Lcp_dround_f_160
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -8071,7 +7695,7 @@ Lcp_dround_f_164:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	Lcp_fused_162
+	jnz	Lcp_fused_158
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -8082,7 +7706,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_166
+	jz	Lcp_polydone_162
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -8092,7 +7716,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_165:
+Lcp_poly_161:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8132,11 +7756,11 @@ Lcp_poly_165:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	Lcp_poly_165
+	jnz	Lcp_poly_161
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_166:
+Lcp_polydone_162:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -8391,7 +8015,7 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_vpolyscalar_169
+	jb	Lcp_vpolyscalar_165
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -8421,8 +8045,8 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	Lcp_vpolylast_168
-Lcp_vpoly_167:
+	jz	Lcp_vpolylast_164
+Lcp_vpoly_163:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -8518,8 +8142,8 @@ Lcp_vpoly_167:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	Lcp_vpoly_167
-Lcp_vpolylast_168:
+	jnz	Lcp_vpoly_163
+Lcp_vpolylast_164:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -8666,7 +8290,7 @@ Lcp_vpolylast_168:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-Lcp_vpolyscalar_169:
+Lcp_vpolyscalar_165:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const

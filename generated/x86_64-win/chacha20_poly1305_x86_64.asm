@@ -3962,84 +3962,14 @@ L$cp_pairskey_65:
 	mov	r10,r9
 	shr	r10,2
 	add	r10,r9
-	cmp	QWORD[rcx+168],64
-	jb	L$cp_nosq_81
-	mov	r11,r8
-	mov	r12,r9
-	xor	r13d,r13d
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	mov	r14,r11
-	mov	r15,r12
-	mov	rbx,r13
-	sub	r14,-5
-	sbb	r15,-1
-	sbb	rbx,3
-	cmovae	r11,r14
-	cmovae	r12,r15
-	cmovae	r13,rbx
-	mov	QWORD[rcx+64],r11
-	mov	QWORD[rcx+72],r12
-	mov	QWORD[rcx+80],r13
-	mov	QWORD[rcx+112],r10
-	mov	QWORD[rcx+416],r8
-	mov	QWORD[rcx+424],r9
-	mov	r14,r11
-	shrd	r14,r12,2
-	mov	r15,r12
-	shrd	r15,r13,2
-	mov	rbx,r11
-	and	rbx,3
-	add	rbx,r13
-	mov	rbp,r11
-	and	rbp,-4
-	add	rbp,r14
-	adc	r12,r15
-	adc	rbx,0
-	mov	QWORD[rcx+88],rbp
-	mov	QWORD[rcx+96],r12
-	mov	QWORD[rcx+104],rbx
-L$cp_nosq_81:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_83
-L$cp_ipoly_82:
+	jz	L$cp_ipolyend_82
+L$cp_ipoly_81:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4079,10 +4009,10 @@ L$cp_ipoly_82:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_82
-L$cp_ipolyend_83:
+	jnz	L$cp_ipoly_81
+L$cp_ipolyend_82:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_84
+	jz	L$cp_ipolytail_83
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -4120,147 +4050,29 @@ L$cp_ipolyend_83:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_84:
+L$cp_ipolytail_83:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_89
+	jz	L$cp_padpreend_88
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padpre_88:
+L$cp_padpre_87:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_88
-L$cp_padpreend_89:
+	jnz	L$cp_padpre_87
+L$cp_padpreend_88:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_86
-	cmp	QWORD[rcx+168],64
-	jb	L$cp_ipoly_85
-	shr	rdi,1
-L$cp_ipoly2_90:
-	mov	rax,QWORD[rcx+416]
-	mul	QWORD[rsi+16]
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,QWORD[rcx+112]
-	mul	QWORD[rsi+24]
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,QWORD[rcx+424]
-	mul	QWORD[rsi+16]
-	mov	rbp,rax
-	mov	rbx,rdx
-	mov	rax,QWORD[rcx+416]
-	mul	QWORD[rsi+24]
-	add	rbp,rax
-	adc	rbx,rdx
-	add	rbp,QWORD[rcx+112]
-	adc	rbx,0
-	add	r15,rbp
-	adc	rbx,QWORD[rcx+416]
-	mov	rbp,rbx
-	mov	ebx,0
-	add	r11,QWORD[rsi+0]
-	adc	r12,QWORD[rsi+8]
-	adc	r13,1
-	mov	rax,QWORD[rcx+64]
-	mul	r11
-	add	r14,rax
-	adc	r15,rdx
-	adc	rbp,0
-	mov	rax,QWORD[rcx+72]
-	mul	r11
-	add	r15,rax
-	adc	rbp,rdx
-	adc	rbx,0
-	mov	rax,QWORD[rcx+80]
-	mul	r11
-	add	rbp,rax
-	adc	rbx,rdx
-	mov	rax,QWORD[rcx+64]
-	mul	r12
-	mov	r8,rax
-	mov	r9,rdx
-	mov	rax,QWORD[rcx+72]
-	mul	r12
-	add	r9,rax
-	mov	r10,rdx
-	adc	r10,0
-	mov	rax,QWORD[rcx+80]
-	mul	r12
-	add	r10,rax
-	mov	r11,rdx
-	adc	r11,0
-	add	r15,r8
-	adc	rbp,r9
-	adc	rbx,r10
-	adc	r11,0
-	mov	rax,QWORD[rcx+88]
-	mul	r13
-	mov	r12,rax
-	mov	r8,rdx
-	mov	rax,QWORD[rcx+96]
-	mul	r13
-	add	r8,rax
-	mov	r9,rdx
-	adc	r9,0
-	mov	rax,QWORD[rcx+104]
-	imul	rax,r13
-	add	r9,rax
-	add	r14,r12
-	adc	r15,r8
-	adc	rbp,r9
-	adc	rbx,0
-	adc	r11,0
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	add	r14,rax
-	adc	r15,rbx
-	adc	r13,r11
-	mov	rdx,rbx
-	shl	rdx,62
-	shr	rbp,2
-	or	rbp,rdx
-	mov	rax,r11
-	shl	rax,62
-	mov	rdx,rbx
-	shr	rdx,2
-	or	rdx,rax
-	shr	r11,2
-	add	r14,rbp
-	adc	r15,rdx
-	adc	r13,r11
-	mov	r11,r14
-	mov	r12,r15
-	lea	rsi,[rsi+32]
-	dec	rdi
-	jnz	L$cp_ipoly2_90
-	mov	r8,QWORD[rcx+416]
-	mov	r9,QWORD[rcx+424]
-	mov	r10,QWORD[rcx+112]
-	mov	rax,r13
-	and	rax,-4
-	and	r13,3
-	mov	rdx,rax
-	shr	rdx,2
-	add	rax,rdx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	test	QWORD[rcx+168],16
-	jz	L$cp_ipolyend_86
-	mov	edi,1
-L$cp_ipoly_85:
+	jz	L$cp_ipolyend_85
+L$cp_ipoly_84:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4300,10 +4112,10 @@ L$cp_ipoly_85:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_85
-L$cp_ipolyend_86:
+	jnz	L$cp_ipoly_84
+L$cp_ipolyend_85:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_87
+	jz	L$cp_ipolytail_86
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -4341,7 +4153,7 @@ L$cp_ipolyend_86:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_87:
+L$cp_ipolytail_86:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -4410,27 +4222,27 @@ L$cp_shortkey_62:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_92
+	jz	L$cp_padpreend_90
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_91:
+L$cp_padpre_89:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_91
+	jnz	L$cp_padpre_89
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_92:
+L$cp_padpreend_90:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -4447,27 +4259,27 @@ L$cp_padpreend_92:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_94
+	jz	L$cp_padpreend_92
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padpre_93:
+L$cp_padpre_91:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_93
+	jnz	L$cp_padpre_91
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_94:
+L$cp_padpreend_92:
 	jmp	L$cp_datadone_64
 L$cp_big_60:
 	vmovdqa	xmm0,[rcx+0]
@@ -4475,7 +4287,7 @@ L$cp_big_60:
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_95:
+L$cp_dround_h_93:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -4515,7 +4327,7 @@ L$cp_dround_h_95:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_95
+	jnz	L$cp_dround_h_93
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4542,32 +4354,32 @@ L$cp_dround_h_95:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_97
+	jz	L$cp_padpreend_95
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_96:
+L$cp_padpre_94:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_96
+	jnz	L$cp_padpre_94
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_97:
+L$cp_padpreend_95:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_98:
+L$cp_nofuse_96:
 L$cp_chunk_63:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -4591,27 +4403,27 @@ L$cp_chunk_63:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_100
+	jz	L$cp_padpreend_98
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padpre_99:
+L$cp_padpre_97:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_99
+	jnz	L$cp_padpre_97
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_100:
+L$cp_padpreend_98:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -4657,11 +4469,11 @@ L$cp_tagout_66:
 	vmovdqa	[rcx+160],ymm0
 	vmovdqa	[rcx+192],ymm0
 	add	rcx,rdx
-L$cp_wipe_101:
+L$cp_wipe_99:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_101
+	jnz	L$cp_wipe_99
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -4763,35 +4575,35 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],224
 	mov	DWORD[rcx+208],39
 	cmp	r10,320
-	ja	L$cp_short8_110
+	ja	L$cp_short8_108
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_111
+	ja	L$cp_pairs2_109
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_114
+	jz	L$cp_padpreend_112
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_113:
+L$cp_padpre_111:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_113
-L$cp_padpreend_114:
+	jnz	L$cp_padpre_111
+L$cp_padpreend_112:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
 	vbroadcasti128	ymm3,[rcx+48]
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_115:
+L$cp_dround_p_113:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4831,7 +4643,7 @@ L$cp_dround_p_115:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_115
+	jnz	L$cp_dround_p_113
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4849,28 +4661,28 @@ L$cp_dround_p_115:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_107
-L$cp_pairs2_111:
+	jmp	L$cp_pairskey_105
+L$cp_pairs2_109:
 	cmp	r10,192
-	ja	L$cp_pairs3_112
+	ja	L$cp_pairs3_110
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_117
+	jz	L$cp_padpreend_115
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_116:
+L$cp_padpre_114:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_116
-L$cp_padpreend_117:
+	jnz	L$cp_padpre_114
+L$cp_padpreend_115:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -4882,7 +4694,7 @@ L$cp_padpreend_117:
 	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_118:
+L$cp_dround_p_116:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -4960,7 +4772,7 @@ L$cp_dround_p_118:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_118
+	jnz	L$cp_dround_p_116
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4995,26 +4807,26 @@ L$cp_dround_p_118:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_107
-L$cp_pairs3_112:
+	jmp	L$cp_pairskey_105
+L$cp_pairs3_110:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_120
+	jz	L$cp_padpreend_118
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_119:
+L$cp_padpre_117:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_119
-L$cp_padpreend_120:
+	jnz	L$cp_padpre_117
+L$cp_padpreend_118:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -5031,7 +4843,7 @@ L$cp_padpreend_120:
 	vbroadcasti128	ymm11,[rcx+48]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_121:
+L$cp_dround_p_119:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -5147,7 +4959,7 @@ L$cp_dround_p_121:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_121
+	jnz	L$cp_dround_p_119
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5199,10 +5011,10 @@ L$cp_dround_p_121:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_107
-L$cp_short8_110:
+	jmp	L$cp_pairskey_105
+L$cp_short8_108:
 	cmp	r10,448
-	ja	L$cp_big_102
+	ja	L$cp_big_100
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5226,7 +5038,7 @@ L$cp_short8_110:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_122:
+L$cp_dround_120:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5372,7 +5184,7 @@ L$cp_dround_122:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_122
+	jnz	L$cp_dround_120
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5472,8 +5284,8 @@ L$cp_dround_122:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_104
-L$cp_pairskey_107:
+	jmp	L$cp_shortkey_102
+L$cp_pairskey_105:
 	mov	r8,0x0ffffffc0fffffff
 	and	r8,QWORD[rcx+384]
 	mov	r9,0x0ffffffc0ffffffc
@@ -5481,11 +5293,17 @@ L$cp_pairskey_107:
 	mov	r10,r9
 	shr	r10,2
 	add	r10,r9
-	cmp	QWORD[rcx+168],64
-	jb	L$cp_nosq_123
-	mov	r11,r8
-	mov	r12,r9
+	xor	r11d,r11d
+	xor	r12d,r12d
 	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_122
+L$cp_ipoly_121:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
 	mov	rax,r8
 	mul	r11
 	mov	r14,rax
@@ -5520,42 +5338,69 @@ L$cp_pairskey_107:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-	mov	r14,r11
-	mov	r15,r12
-	mov	rbx,r13
-	sub	r14,-5
-	sbb	r15,-1
-	sbb	rbx,3
-	cmovae	r11,r14
-	cmovae	r12,r15
-	cmovae	r13,rbx
-	mov	QWORD[rcx+64],r11
-	mov	QWORD[rcx+72],r12
-	mov	QWORD[rcx+80],r13
-	mov	QWORD[rcx+112],r10
-	mov	QWORD[rcx+416],r8
-	mov	QWORD[rcx+424],r9
-	mov	r14,r11
-	shrd	r14,r12,2
-	mov	r15,r12
-	shrd	r15,r13,2
-	mov	rbx,r11
-	and	rbx,3
-	add	rbx,r13
-	mov	rbp,r11
-	and	rbp,-4
-	add	rbp,r14
-	adc	r12,r15
-	adc	rbx,0
-	mov	QWORD[rcx+88],rbp
-	mov	QWORD[rcx+96],r12
-	mov	QWORD[rcx+104],rbx
-L$cp_nosq_123:
-	xor	r11d,r11d
-	xor	r12d,r12d
-	xor	r13d,r13d
-	mov	rsi,QWORD[rcx+176]
-	mov	rdi,QWORD[rcx+184]
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_121
+L$cp_ipolyend_122:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_123
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_123:
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_128
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+L$cp_padpre_127:
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	dec	rdx
+	jnz	L$cp_padpre_127
+L$cp_padpreend_128:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	jz	L$cp_ipolyend_125
 L$cp_ipoly_124:
@@ -5600,229 +5445,8 @@ L$cp_ipoly_124:
 	dec	rdi
 	jnz	L$cp_ipoly_124
 L$cp_ipolyend_125:
-	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_126
-	add	r11,QWORD[rcx+224]
-	adc	r12,QWORD[rcx+232]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-L$cp_ipolytail_126:
-	mov	rdx,QWORD[rcx+168]
-	and	rdx,15
-	jz	L$cp_padpreend_131
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+168]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
-	lea	rdi,[rcx+128]
-L$cp_padpre_130:
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_130
-L$cp_padpreend_131:
-	mov	rsi,QWORD[rcx+160]
-	mov	rdi,QWORD[rcx+168]
-	shr	rdi,4
-	jz	L$cp_ipolyend_128
-	cmp	QWORD[rcx+168],64
-	jb	L$cp_ipoly_127
-	shr	rdi,1
-L$cp_ipoly2_132:
-	mov	rax,QWORD[rcx+416]
-	mul	QWORD[rsi+16]
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,QWORD[rcx+112]
-	mul	QWORD[rsi+24]
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,QWORD[rcx+424]
-	mul	QWORD[rsi+16]
-	mov	rbp,rax
-	mov	rbx,rdx
-	mov	rax,QWORD[rcx+416]
-	mul	QWORD[rsi+24]
-	add	rbp,rax
-	adc	rbx,rdx
-	add	rbp,QWORD[rcx+112]
-	adc	rbx,0
-	add	r15,rbp
-	adc	rbx,QWORD[rcx+416]
-	mov	rbp,rbx
-	mov	ebx,0
-	add	r11,QWORD[rsi+0]
-	adc	r12,QWORD[rsi+8]
-	adc	r13,1
-	mov	rax,QWORD[rcx+64]
-	mul	r11
-	add	r14,rax
-	adc	r15,rdx
-	adc	rbp,0
-	mov	rax,QWORD[rcx+72]
-	mul	r11
-	add	r15,rax
-	adc	rbp,rdx
-	adc	rbx,0
-	mov	rax,QWORD[rcx+80]
-	mul	r11
-	add	rbp,rax
-	adc	rbx,rdx
-	mov	rax,QWORD[rcx+64]
-	mul	r12
-	mov	r8,rax
-	mov	r9,rdx
-	mov	rax,QWORD[rcx+72]
-	mul	r12
-	add	r9,rax
-	mov	r10,rdx
-	adc	r10,0
-	mov	rax,QWORD[rcx+80]
-	mul	r12
-	add	r10,rax
-	mov	r11,rdx
-	adc	r11,0
-	add	r15,r8
-	adc	rbp,r9
-	adc	rbx,r10
-	adc	r11,0
-	mov	rax,QWORD[rcx+88]
-	mul	r13
-	mov	r12,rax
-	mov	r8,rdx
-	mov	rax,QWORD[rcx+96]
-	mul	r13
-	add	r8,rax
-	mov	r9,rdx
-	adc	r9,0
-	mov	rax,QWORD[rcx+104]
-	imul	rax,r13
-	add	r9,rax
-	add	r14,r12
-	adc	r15,r8
-	adc	rbp,r9
-	adc	rbx,0
-	adc	r11,0
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	add	r14,rax
-	adc	r15,rbx
-	adc	r13,r11
-	mov	rdx,rbx
-	shl	rdx,62
-	shr	rbp,2
-	or	rbp,rdx
-	mov	rax,r11
-	shl	rax,62
-	mov	rdx,rbx
-	shr	rdx,2
-	or	rdx,rax
-	shr	r11,2
-	add	r14,rbp
-	adc	r15,rdx
-	adc	r13,r11
-	mov	r11,r14
-	mov	r12,r15
-	lea	rsi,[rsi+32]
-	dec	rdi
-	jnz	L$cp_ipoly2_132
-	mov	r8,QWORD[rcx+416]
-	mov	r9,QWORD[rcx+424]
-	mov	r10,QWORD[rcx+112]
-	mov	rax,r13
-	and	rax,-4
-	and	r13,3
-	mov	rdx,rax
-	shr	rdx,2
-	add	rax,rdx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	test	QWORD[rcx+168],16
-	jz	L$cp_ipolyend_128
-	mov	edi,1
-L$cp_ipoly_127:
-	add	r11,QWORD[rsi+0]
-	adc	r12,QWORD[rsi+8]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	rsi,[rsi+16]
-	dec	rdi
-	jnz	L$cp_ipoly_127
-L$cp_ipolyend_128:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_129
+	jz	L$cp_ipolytail_126
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5860,7 +5484,7 @@ L$cp_ipolyend_128:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_129:
+L$cp_ipolytail_126:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5915,8 +5539,8 @@ L$cp_ipolytail_129:
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_108
-L$cp_shortkey_104:
+	jmp	L$cp_tagout_106
+L$cp_shortkey_102:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -5934,27 +5558,27 @@ L$cp_shortkey_104:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_134
+	jz	L$cp_padpreend_130
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_133:
+L$cp_padpre_129:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_133
+	jnz	L$cp_padpre_129
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_134:
+L$cp_padpreend_130:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -5964,27 +5588,27 @@ L$cp_padpreend_134:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_136
+	jz	L$cp_padpreend_132
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padpre_135:
+L$cp_padpre_131:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_135
+	jnz	L$cp_padpre_131
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_136:
+L$cp_padpreend_132:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5992,14 +5616,14 @@ L$cp_padpreend_136:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_106
-L$cp_big_102:
+	jmp	L$cp_datadone_104
+L$cp_big_100:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_137:
+L$cp_dround_h_133:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6039,7 +5663,7 @@ L$cp_dround_h_137:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_137
+	jnz	L$cp_dround_h_133
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6066,36 +5690,36 @@ L$cp_dround_h_137:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_139
+	jz	L$cp_padpreend_135
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_138:
+L$cp_padpre_134:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_138
+	jnz	L$cp_padpre_134
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_139:
+L$cp_padpreend_135:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_140:
-L$cp_chunk_105:
+L$cp_nofuse_136:
+L$cp_chunk_103:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_106
+	jz	L$cp_datadone_104
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -6109,27 +5733,27 @@ L$cp_chunk_105:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_142
+	jz	L$cp_padpreend_138
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padpre_141:
+L$cp_padpre_137:
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
 	inc	rsi
 	inc	rdi
 	dec	rdx
-	jnz	L$cp_padpre_141
+	jnz	L$cp_padpre_137
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_142:
+L$cp_padpreend_138:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6140,8 +5764,8 @@ L$cp_padpreend_142:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_105
-L$cp_datadone_106:
+	jmp	L$cp_chunk_103
+L$cp_datadone_104:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -6167,7 +5791,7 @@ L$cp_datadone_106:
 	mov	rax,QWORD[rcx+152]
 	mov	QWORD[rax+0],r8
 	mov	QWORD[rax+8],r9
-L$cp_tagout_108:
+L$cp_tagout_106:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -6181,11 +5805,11 @@ L$cp_tagout_108:
 	vmovdqa	[rcx+160],ymm0
 	vmovdqa	[rcx+192],ymm0
 	add	rcx,rdx
-L$cp_wipe_143:
+L$cp_wipe_139:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_143
+	jnz	L$cp_wipe_139
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -6217,8 +5841,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_145
-L$cp_wide_144:
+	jb	L$cp_small_141
+L$cp_wide_140:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6242,7 +5866,7 @@ L$cp_wide_144:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_148:
+L$cp_dround_144:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6388,7 +6012,7 @@ L$cp_dround_148:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_148
+	jnz	L$cp_dround_144
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6509,12 +6133,12 @@ L$cp_dround_148:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_144
-L$cp_small_145:
+	jae	L$cp_wide_140
+L$cp_small_141:
 	test	rdx,rdx
-	jz	L$cp_done_147
+	jz	L$cp_done_143
 	cmp	rdx,256
-	jbe	L$cp_not8_149
+	jbe	L$cp_not8_145
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6538,7 +6162,7 @@ L$cp_small_145:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_150:
+L$cp_dround_146:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6684,7 +6308,7 @@ L$cp_dround_150:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_150
+	jnz	L$cp_dround_146
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6785,10 +6409,10 @@ L$cp_dround_150:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_146
-L$cp_not8_149:
+	jmp	L$cp_tailbuf_142
+L$cp_not8_145:
 	cmp	rdx,192
-	jbe	L$cp_not4_151
+	jbe	L$cp_not4_147
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -6812,7 +6436,7 @@ L$cp_not8_149:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_154:
+L$cp_dround_150:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -6958,7 +6582,7 @@ L$cp_dround_154:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_154
+	jnz	L$cp_dround_150
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -7043,12 +6667,12 @@ L$cp_dround_154:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_146
-L$cp_not4_151:
+	jmp	L$cp_tailbuf_142
+L$cp_not4_147:
 	cmp	rdx,64
-	jbe	L$cp_h1_152
+	jbe	L$cp_h1_148
 	cmp	rdx,128
-	jbe	L$cp_h2_153
+	jbe	L$cp_h2_149
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7064,7 +6688,7 @@ L$cp_not4_151:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_155:
+L$cp_dround_h_151:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -7180,7 +6804,7 @@ L$cp_dround_h_155:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_155
+	jnz	L$cp_dround_h_151
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7210,8 +6834,8 @@ L$cp_dround_h_155:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_146
-L$cp_h2_153:
+	jmp	L$cp_tailbuf_142
+L$cp_h2_149:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7222,7 +6846,7 @@ L$cp_h2_153:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_156:
+L$cp_dround_h_152:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -7300,7 +6924,7 @@ L$cp_dround_h_156:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_156
+	jnz	L$cp_dround_h_152
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7320,14 +6944,14 @@ L$cp_dround_h_156:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_146
-L$cp_h1_152:
+	jmp	L$cp_tailbuf_142
+L$cp_h1_148:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_157:
+L$cp_dround_h_153:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -7367,7 +6991,7 @@ L$cp_dround_h_157:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_157
+	jnz	L$cp_dround_h_153
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7377,17 +7001,17 @@ L$cp_dround_h_157:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_146:
+L$cp_tailbuf_142:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_147:
+L$cp_done_143:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_159
-L$cp_t16_158:
+	jb	L$cp_t1_155
+L$cp_t16_154:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -7396,11 +7020,11 @@ L$cp_t16_158:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_158
-L$cp_t1_159:
+	jae	L$cp_t16_154
+L$cp_t1_155:
 	test	rdx,rdx
-	jz	L$cp_tdone_161
-L$cp_tend_160:
+	jz	L$cp_tdone_157
+L$cp_tend_156:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -7408,8 +7032,8 @@ L$cp_tend_160:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_160
-L$cp_tdone_161:
+	jnz	L$cp_tend_156
+L$cp_tdone_157:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -7421,7 +7045,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_162:
+L$cp_fused_158:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -7445,7 +7069,7 @@ L$cp_fused_162:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_163:
+L$cp_dround_f_159:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -7674,9 +7298,9 @@ L$cp_dround_f_163:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_163
+	jnz	L$cp_dround_f_159
 	mov	r10d,2
-L$cp_dround_f_164:
+L$cp_dround_f_160:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -8065,7 +7689,7 @@ L$cp_dround_f_164:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_164
+	jnz	L$cp_dround_f_160
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -8201,7 +7825,7 @@ L$cp_dround_f_164:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_162
+	jnz	L$cp_fused_158
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -8210,7 +7834,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_166
+	jz	L$cp_polydone_162
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -8220,7 +7844,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_165:
+L$cp_poly_161:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -8260,11 +7884,11 @@ L$cp_poly_165:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_165
+	jnz	L$cp_poly_161
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_166:
+L$cp_polydone_162:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -8515,7 +8139,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_169
+	jb	L$cp_vpolyscalar_165
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -8545,8 +8169,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_168
-L$cp_vpoly_167:
+	jz	L$cp_vpolylast_164
+L$cp_vpoly_163:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -8642,8 +8266,8 @@ L$cp_vpoly_167:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_167
-L$cp_vpolylast_168:
+	jnz	L$cp_vpoly_163
+L$cp_vpolylast_164:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -8790,7 +8414,7 @@ L$cp_vpolylast_168:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_169:
+L$cp_vpolyscalar_165:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 section .rdata rdata align=64

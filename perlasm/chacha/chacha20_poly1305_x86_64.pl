@@ -140,6 +140,57 @@
 # changed, varies 0.77-1.09 between runs of the same build. With the vector
 # Poly1305 for long messages too (3 runs): seal 3.60 / 2.63 / 1.05, 1350
 # bytes 1.40, 16 KiB 0.98; open 3.39 / 2.71 / 1.04, 1.36, 0.98.
+# AVX2 pairs path at 193-320 bytes (issue 15 asks 3.0x OpenSSL at 256): where
+# the time goes and what did not pay (same VM, 2 cores shared with other
+# builds, load 2.3-5; an in-process A/B driver alternating this code with a
+# variant, 20,000 samples of 4 seals of 256 bytes with a 13-byte AD each, the
+# 5th-percentile rdtsc reference cycles per call (the tick is ~24); core
+# clock ~3.2 GHz). Base: ~570-600 per 256-byte seal or open, of which the
+# rounds ~270 (1 double round instead of 10 saves 245 at 256 and 100 bytes,
+# 209 at 16: 27 per double round with 2 or 3 ymm sets, 23 with one; two sets
+# cost what three do), the message's 16 Poly1305 blocks
+# ~150 (leaving them out), 12 per 16 bytes of message (the 208-to-256 slope),
+# the rest (setup, AD and lengths blocks, tag, XOR pass, wipe) ~80; leaving out
+# the wipe, the XOR pass or the AD pad copy changes nothing measurable. The
+# inline MAC is bound by the one integer multiplier about as much as by its
+# serial chain: with every block's h zeroed (independent steps, wrong tag)
+# it is only ~40 faster than the chain; a block has 4 mulq (measured 1.23
+# core cycles apart) and 2 imul (1.0), ~7 core cycles of multiplier for
+# ~40 instructions. Tried, measured, dropped:
+#  * Two blocks per step, h = (h + m1) r^2 + m2 r summed before one partial
+#    reduction (commit cc2bc52, git log -S poly_mul2: code and bound proof).
+#    The single step's bound does not carry over: r^2 mod p is not clamped
+#    (limbs up to 2^64, top limb not divisible by 4), so the s1 fold is gone,
+#    and reduced once with a full-width multiplier Q = T >> 130 is as large
+#    as x = h + m1 itself, 5 Q grows h by ~2.3 bits a step. What holds:
+#    x = xl + 2^128 x2, x r^2 == xl R + x2 C with R = r^2 mod p (a2 <= 3) and
+#    C == 2^128 R (c2 <= 7), T = m2 r (unreduced, < 2^190) + xl R (< 2^258) +
+#    x2 C (< 2^135) < 1.04 2^258, one fold h' = (T mod 2^130) + 5 (T >> 130)
+#    < 9.2 2^128: h2 <= 9 steady, folded once more before a single step
+#    (which needs h2 <= 8). It takes 9 products for x r^2 and 4 for m2 r (13
+#    multiplies for two blocks against 12) and more carries: the chain alone
+#    (a loop over 256 blocks) 12.06 against 11.96 reference cycles a block
+#    (13.3-13.8 in the first form, every carry rippled to the top limb, or
+#    with shrd); in the AEAD 4-10% slower from 64 to 320 bytes (A/B p5: 64 B
+#    1.05, 100 B 1.06, 192 B 1.08, 256 B 1.08, 320 B 1.10; with the XOR moved
+#    into the MAC loop 1.19 at 256). ctasm-speed -clock cpu, 3 runs each,
+#    builds alternated, medians: seal 256 836 MB/s (ratio 2.80) against 826
+#    (2.32), open 768 (2.40) against 686 (2.45), seal 100 432 (3.69) against
+#    390 (3.19); its OpenSSL figure swings 278-377 MB/s between runs, and 400
+#    bytes (code not changed) 974 against 887: ratios there resolve ~10%.
+#  * A fifth block in the general registers (193-256 bytes: two ymm sets and
+#    one scalar ChaCha20 block spread among their instructions, row c in the
+#    buffer): 1.00. The XOR moved into the MAC loop (16 bytes before or after
+#    each block): 1.01 seal, 0.98 open. The 5 (t3 >> 2) of a step left
+#    pending and added after the next block's words (one add off the chain):
+#    the chain alone 12.06 to 10.6 a block, in the AEAD 0.99-1.00. Rotating
+#    registers and lea (33 instructions a block instead of 40, as the SSSE3
+#    fused loop does): 1.00-1.03. The sets' instructions staggered by 1-6
+#    in horiz_pairs: 0.99-1.05. The vector Poly1305 for the message: its
+#    powers cost 97 and 16 blocks 146, against 196-220 scalar.
+# So at 256 bytes the floor here is ~270 of rounds (latency-bound) plus the
+# MAC's multiplies; 3.0x needs a MAC with fewer scalar multiplies a block or
+# a core with a faster multiplier, not another arrangement of the chain.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -189,11 +240,6 @@ use constant {
     A_ADLEN => 184, CHUNKLEN => 192, NB => 200, LEFT => 208, WIPE_N => 208, WIPE_AT => 216,
     ADPAD => 224, SPILL => 224, X12 => 352, BUF => 384, USED => 896,
 };
-# The AVX2 pairs path's two-block Poly1305 step (poly_mul2): r^2 mod p (RSQ,
-# three limbs), 2^128 r^2 mod p partly reduced (RSQ128, three limbs) and s1
-# (RS1), in the Poly1305 slots that path leaves unused (64..119; wiped with
-# [0, SPILL) on every path).
-use constant { RSQ => 64, RSQ128 => 88, RS1 => 112, RSR0 => BUF + 32 };
 use constant FRAME => USED + 32;    # + the slack that rounds B up to 32
 # AVX2 AEADs only: the radix-2^26 tables of the vector Poly1305 (gen_poly_avx2)
 # after USED: PLOOP r^4 in every lane, PLAST r^4, r^2, r^3, r^1 by lane; each
@@ -966,26 +1012,13 @@ sub poly_padded {
 # slot $ptr, then their zero-padded tail: at B + $pad (already there), or
 # copied to PAD first (pad_copy) when $pad is undef. Public lengths only.
 sub poly_inline {
-    my ($ptr, $len, $pad, $two) = @_;
+    my ($ptr, $len, $pad) = @_;
     my ($loop, $skip, $tail) = (newlabel("ipoly"), newlabel("ipolyend"), newlabel("ipolytail"));
     if (!defined $pad) {
         pad_copy($ptr, $len, PAD);
         $pad = PAD;
     }
     emit("movq $ptr(%rcx), %rsi", "movq $len(%rcx), %rdi", "shrq \$4, %rdi", "jz $skip");
-    if ($two) {
-        # two blocks per step while two remain (64 bytes and more: poly_sq_setup
-        # ran), then h2 folded for the single steps (poly_mul2)
-        my $loop2 = newlabel("ipoly2");
-        emit("cmpq \$64, $len(%rcx)", "jb $loop", "shrq \$1, %rdi");
-        label($loop2);
-        poly_mul2();
-        emit("leaq 32(%rsi), %rsi", "decq %rdi", "jnz $loop2");
-        emit("movq " . RSR0 . "(%rcx), %r8", "movq " . (RSR0 + 8) . "(%rcx), %r9", "movq " . RS1 . "(%rcx), %r10",
-             "movq %r13, %rax", "andq \$-4, %rax", "andq \$3, %r13", "movq %rax, %rdx", "shrq \$2, %rdx",
-             "addq %rdx, %rax", "addq %rax, %r11", "adcq \$0, %r12", "adcq \$0, %r13",
-             "testq \$16, $len(%rcx)", "jz $skip", "movl \$1, %edi");
-    }
     label($loop);
     poly_mul("0(%rsi)", "8(%rsi)", "\$1");
     emit("leaq 16(%rsi), %rsi", "decq %rdi", "jnz $loop");
@@ -1029,109 +1062,9 @@ sub poly_tag {
          "movq " . A_TAG . "(%rcx), %rax", "movq $h0, 0(%rax)", "movq $h1, 8(%rax)");
 }
 
-# Two Poly1305 blocks in one step (the AVX2 pairs path, 64 bytes and more):
-# h = (h + m1) r^2 + m2 r, the blocks m1, m2 at 0/16(%rsi), summed
-# unreduced and partly reduced once. The two products are independent: m2 r
-# (U, the single step's d0, d1, d2 summed without its reduction) needs no h,
-# so its multiplies run in the shadow of the previous step, and only
-# (h + m1) r^2 is on the chain: two blocks cost about one single step's
-# latency plus a few multiplies. r^2 is not clamped (no limb below 2^60, and
-# its top limb is not divisible by 4), so the s1 fold does not apply: with
-# x = h + m1 = xl + 2^128 x2 (xl < 2^128), x r^2 == xl R + x2 C (mod p) for
-# R = r^2 mod p (limbs a0, a1, a2 <= 3) and C == 2^128 R (mod p), C < 2^131
-# (limbs c0, c1, c2 <= 7): six 64x64 products for xl R, two 64x4-bit ones
-# and an imul for x2 C, summed into T0..T4 (T = U + xl R + x2 C, carries
-# propagated as far as any partial sum can reach).
-# Bounds: input h2 <= 9 (below), m1, m2 < 2^129, so x2 <= 11; U < 2^190
-# (d1 < 2^125 at 2^64, d2 = r0 at 2^128); xl R < 2^128 p < 2^258; x2 C <
-# 11 2^131 < 2^135; T < 2^258 (1 + 2^-5) < 2^259: five limbs, T4 <= 4, no
-# partial sum overflows them. One partial reduction: T = L + 2^130 Q, L < 2^130,
-# Q < 1.04 2^128, and h' = L + 5 Q (5 Q = 4 Q + Q, 4 Q = (T2 & ~3, T3, T4)
-# limb-aligned, Q by shrd) < 2^130 + 5.2 2^128 = 9.2 2^128: h2' <= 9, the
-# bound assumed (a single step's output, h2 <= 4, is within it). h' == T ==
-# (h + m1) r^2 + m2 r (mod p). It is not the single step's bound (its h2 s1
-# and t3 need h2 <= 8 after adding a block), so after the last two-block step
-# h2 is folded once (h2 = 4q + e: e + 5q into the low limbs, h2 <= 4 and h <
-# 2^130 + 15 after) before any single step. A reduction of the form the brief
-# first suggested, (h + m1) r^2 + m2 r reduced once with the clamped
-# single-step fold, does not hold for r^2: with a full-width multiplier Q is
-# as large as x itself, 5 Q adds about 2^2.3 to h per step and h grows
-# without bound; xl R + x2 C keeps Q below 2^128.
-# Registers: x (h) r11-r13, r0 r8, r1 r9, s1 RS1 in the frame; U and then T
-# r14 r15 rbx rbp r10 (T0..T4 = r14 r15 rbp rbx r10); rax rdx for mul. The new
-# h is left in r11 r12 r13.
-sub poly_mul2 {
-    my ($x0, $x1, $x2) = qw(%r11 %r12 %r13);
-    my ($T0, $T1, $T2, $T3) = qw(%r14 %r15 %rbp %rbx);
-    my ($B1, $B2, $B3, $T4) = qw(%r8 %r9 %r10 %r11);    # T4 = B4, in x0's register once x0 is used
-    my ($P0, $P1, $P2) = qw(%r12 %r8 %r9);               # in x1's and B's registers once they are free
-    my ($r0, $r1, $rs1) = map { "$_(%rcx)" } RSR0, RSR0 + 8, RS1;
-    my $R = sub { (RSQ + 8 * $_[0]) . "(%rcx)" };
-    my $C = sub { (RSQ128 + 8 * $_[0]) . "(%rcx)" };
-    # U = m2 r: d0 -> T1:T0, d1 -> rbx:rbp, then U = T0 + 2^64 (T1 + rbp) + 2^128 (rbx + r0)
-    emit("movq $r0, %rax", "mulq 16(%rsi)", "movq %rax, $T0", "movq %rdx, $T1",
-         "movq $rs1, %rax", "mulq 24(%rsi)", "addq %rax, $T0", "adcq %rdx, $T1",
-         "movq $r1, %rax", "mulq 16(%rsi)", "movq %rax, %rbp", "movq %rdx, %rbx",
-         "movq $r0, %rax", "mulq 24(%rsi)", "addq %rax, %rbp", "adcq %rdx, %rbx",
-         "addq $rs1, %rbp", "adcq \$0, %rbx",
-         "addq %rbp, $T1", "adcq $r0, %rbx",
-         "movq %rbx, $T2", "movl \$0, " . r32($T3));    # T2 = U2 < 2^62, T3 = 0
-    # x = h + m1
-    emit("addq 0(%rsi), $x0", "adcq 8(%rsi), $x1", "adcq \$1, $x2");
-    # T += x0 R: T2 stays below 2^62 + 1 after the first, T3 <= 4 after the third
-    emit("movq " . $R->(0) . ", %rax", "mulq $x0", "addq %rax, $T0", "adcq %rdx, $T1", "adcq \$0, $T2",
-         "movq " . $R->(1) . ", %rax", "mulq $x0", "addq %rax, $T1", "adcq %rdx, $T2", "adcq \$0, $T3",
-         "movq " . $R->(2) . ", %rax", "mulq $x0", "addq %rax, $T2", "adcq %rdx, $T3");
-    # B = x1 R (B1..B4, < 2^194), then T += 2^64 B
-    emit("movq " . $R->(0) . ", %rax", "mulq $x1", "movq %rax, $B1", "movq %rdx, $B2",
-         "movq " . $R->(1) . ", %rax", "mulq $x1", "addq %rax, $B2", "movq %rdx, $B3", "adcq \$0, $B3",
-         "movq " . $R->(2) . ", %rax", "mulq $x1", "addq %rax, $B3", "movq %rdx, $T4", "adcq \$0, $T4",
-         "addq $B1, $T1", "adcq $B2, $T2", "adcq $B3, $T3", "adcq \$0, $T4");
-    # P = x2 C (P0..P2, < 2^135), then T += P
-    emit("movq " . $C->(0) . ", %rax", "mulq $x2", "movq %rax, $P0", "movq %rdx, $P1",
-         "movq " . $C->(1) . ", %rax", "mulq $x2", "addq %rax, $P1", "movq %rdx, $P2", "adcq \$0, $P2",
-         "movq " . $C->(2) . ", %rax", "imulq $x2, %rax", "addq %rax, $P2",
-         "addq $P0, $T0", "adcq $P1, $T1", "adcq $P2, $T2", "adcq \$0, $T3", "adcq \$0, $T4");
-    # h = (T0, T1, T2 & 3) + (T2 & ~3, T3, T4) + (Q0, Q1, Q2), Q = T >> 130
-    # (shifts, not shrd: Zen 3's shrd is several slow micro-ops)
-    emit("movq $T2, $x2", "andq \$3, $x2",
-         "movq $T2, %rax", "andq \$-4, %rax",
-         "addq %rax, $T0", "adcq $T3, $T1", "adcq $T4, $x2",
-         "movq $T3, %rdx", "shlq \$62, %rdx", "shrq \$2, $T2", "orq %rdx, $T2",
-         "movq $T4, %rax", "shlq \$62, %rax", "movq $T3, %rdx", "shrq \$2, %rdx", "orq %rax, %rdx",
-         "shrq \$2, $T4",
-         "addq $T2, $T0", "adcq %rdx, $T1", "adcq $T4, $x2",
-         "movq $T0, $x0", "movq $T1, $x1");
-}
-
-# R = r^2 mod p and C = 2^128 R mod p (partly: C < 2^131) into RSQ, RSQ128,
-# s1 into RS1, for poly_mul2; r in r8 r9 r10. Clobbers what poly_mul does.
-sub poly_sq_setup {
-    my ($a0, $a1, $a2) = qw(%r11 %r12 %r13);
-    emit("movq %r8, $a0", "movq %r9, $a1", "xorl %r13d, %r13d");
-    poly_mul();    # h = r r, partly reduced: < 2^130 + 2^64 < 2p
-    # R = h - p if that does not borrow (the full subtraction, as poly_tag)
-    emit("movq $a0, %r14", "movq $a1, %r15", "movq $a2, %rbx",
-         "subq \$-5, %r14", "sbbq \$-1, %r15", "sbbq \$3, %rbx",
-         "cmovaeq %r14, $a0", "cmovaeq %r15, $a1", "cmovaeq %rbx, $a2");
-    emit("movq $a0, " . (RSQ + 0) . "(%rcx)", "movq $a1, " . (RSQ + 8) . "(%rcx)",
-         "movq $a2, " . (RSQ + 16) . "(%rcx)", "movq %r10, " . RS1 . "(%rcx)",
-         "movq %r8, " . RSR0 . "(%rcx)", "movq %r9, " . (RSR0 + 8) . "(%rcx)");
-    # R 2^128 = (a0 & 3) 2^128 + 2^130 V, V = R >> 2 (v0, v1 by shrd; a2 <= 3),
-    # so C = (a0 & ~3) + 2^64 a1 + 2^128 (a2 + (a0 & 3)) + V
-    emit("movq $a0, %r14", "shrdq \$2, $a1, %r14",
-         "movq $a1, %r15", "shrdq \$2, $a2, %r15",
-         "movq $a0, %rbx", "andq \$3, %rbx", "addq $a2, %rbx",
-         "movq $a0, %rbp", "andq \$-4, %rbp",
-         "addq %r14, %rbp", "adcq %r15, $a1", "adcq \$0, %rbx",
-         "movq %rbp, " . (RSQ128 + 0) . "(%rcx)", "movq $a1, " . (RSQ128 + 8) . "(%rcx)",
-         "movq %rbx, " . (RSQ128 + 16) . "(%rcx)");
-}
-
 # After horiz_pairs: the message XORed from the buffer, Poly1305 over AD
-# (its tail at ADPAD), the ciphertext (two blocks per step from 64 bytes:
-# poly_mul2) and the lengths with h in registers, the tag; then to $done (the
-# wipe). open MACs before it decrypts (in place).
+# (its tail at ADPAD), the ciphertext and the lengths with h in registers,
+# the tag; then to $done (the wipe). open MACs before it decrypts (in place).
 sub pairs_mac {
     my ($seal, $done) = @_;
     my $xor = sub {
@@ -1142,16 +1075,10 @@ sub pairs_mac {
     $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax xmm0, not rcx
     emit("movabsq \$0x0ffffffc0fffffff, %r8", "andq " . BUF . "(%rcx), %r8",
          "movabsq \$0x0ffffffc0ffffffc, %r9", "andq " . (BUF + 8) . "(%rcx), %r9",
-         "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
-    # r^2 for the two-block steps (64 bytes and more), before the AD: it runs
-    # while the AD's blocks do (independent registers once h is zeroed)
-    my $nosq = newlabel("nosq");
-    emit("cmpq \$64, " . A_INLEN . "(%rcx)", "jb $nosq");
-    poly_sq_setup();
-    label($nosq);
-    emit("xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
+         "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10",
+         "xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
     poly_inline(A_AD, A_ADLEN, ADPAD);
-    poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, 1);
+    poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef);
     poly_mul(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
     poly_tag("%r11", "%r12", "%r13", "%rax", "%rdx", BUF + 16);
     $xor->() if !$seal;
