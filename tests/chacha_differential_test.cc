@@ -68,8 +68,12 @@ size_t AdLength(size_t i) {
 struct AllOnesCase {
   size_t len, ad_len;
 };
+// The first five: the long paths (vector Poly1305 at 2048 + 256); then
+// x86_64 AVX2's pairs path (up to 320 bytes, Poly1305 inline on the scalar
+// chain), even and odd block counts, with and without a partial block.
 const AllOnesCase kAllOnes[] = {
-    {1024, 13}, {1024, 1024}, {1000, 999}, {2048 + 16 * 16, 16}, {2048 + 16 * 16, 2048 + 16 * 16}};
+    {1024, 13}, {1024, 1024}, {1000, 999}, {2048 + 16 * 16, 16}, {2048 + 16 * 16, 2048 + 16 * 16},
+    {64, 13}, {80, 16}, {255, 64}, {256, 13}, {320, 47}};
 
 struct AllOnesInput {
   std::vector<uint8_t> key, nonce, ad, pt, ct;
@@ -126,6 +130,35 @@ TEST_P(ChachaDifferentialTest, TierAgainstPortable) {
     t.seal(ibuf.data() + io, tag, ibuf.data() + io, len, abuf.data() + ao, ad_len, &st);
     ASSERT_EQ(to_hex(want_ct.data(), len), to_hex(ibuf.data() + io, len)) << t.name << " seal in place";
     ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16));
+  }
+}
+
+// Whole-block counts 1..20 of the message (16 b bytes, and 16 b + 7 with a
+// partial block) with an AD of every length class (none, a partial block,
+// whole blocks, whole plus partial): the block counts of a Poly1305 that
+// steps one block or two at a time (odd counts end with a single step), the
+// AD's blocks before them.
+TEST_P(ChachaDifferentialTest, InlineMacBlockCounts) {
+  const ChachaTier &t = *GetParam(), &ref = ctasm::kChachaTierPortable;
+  ctasm_test::TestRng rng(0xb10c);
+  for (size_t b = 1; b <= 20; b++) {
+    for (size_t len : {16 * b, 16 * b + 7}) {
+      for (size_t ad_len : {0, 13, 16, 17, 32, 64}) {
+        SCOPED_TRACE("len " + std::to_string(len) + ", ad " + std::to_string(ad_len));
+        const std::vector<uint8_t> key = rng.bytes(32), nonce = rng.bytes(12), ad = rng.bytes(ad_len),
+                                   pt = rng.bytes(len);
+        const ctasm::ChachaState st = ctasm_test::ChachaStateOf(key.data(), 0, nonce.data());
+        std::vector<uint8_t> want_ct(len), ct(len), back(len);
+        uint8_t want_tag[16], tag[16];
+        ref.seal(want_ct.data(), want_tag, pt.data(), len, ad.data(), ad_len, &st);
+        t.seal(ct.data(), tag, pt.data(), len, ad.data(), ad_len, &st);
+        ASSERT_EQ(to_hex(want_ct), to_hex(ct)) << t.name << " seal";
+        ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " seal tag";
+        t.open(back.data(), tag, want_ct.data(), len, ad.data(), ad_len, &st);
+        ASSERT_EQ(to_hex(pt), to_hex(back)) << t.name << " open";
+        ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " open tag";
+      }
+    }
   }
 }
 

@@ -225,11 +225,55 @@ std::vector<Secret> SecretsOf(const ResidueCase &tc, const ChachaCall &c, uint8_
 // of it: a wipe one 32-byte unit short leaves x86_64 AVX2's PLAST row (5
 // times limb 4 of r^4, r^2, r^3 and r, one limb of each power) and ARMv7's
 // last KFIN word. (A lazily reduced power x + p shares limbs 1..3 with x.)
+// x as radix-2^64 limbs (x < 2^131): x0 + 2^64 x1 + 2^128 x2.
+std::array<uint64_t, 3> Limbs64(const Limbs &x) {
+  std::array<uint64_t, 3> w = {0, 0, 0};
+  for (int i = 0; i < 5; i++) {
+    const int bit = 26 * i;
+    w[bit / 64] |= x[i] << (bit % 64);
+    if (bit % 64 + 26 > 64) w[bit / 64 + 1] |= x[i] >> (64 - bit % 64);
+  }
+  return w;
+}
+
+// x + p (x < p): the other value a partly reduced 130-bit accumulator can hold.
+Limbs PlusP(const Limbs &x) {
+  Limbs y = x;
+  y[0] += (1u << 26) - 5;
+  for (int i = 1; i < 5; i++) y[i] += (1u << 26) - 1;
+  for (int i = 0; i < 4; i++) y[i + 1] += y[i] >> 26, y[i] &= (1u << 26) - 1;
+  return y;  // y[4] may reach 2^27: Limbs64 keeps its top bit
+}
+
+std::vector<uint8_t> Le64(uint64_t v) {
+  std::vector<uint8_t> b(8);
+  for (int i = 0; i < 8; i++) b[i] = static_cast<uint8_t>(v >> (8 * i));
+  return b;
+}
+
 std::string DerivedPolySecretsLeft(const ctasm_test::StackSnapshot &stack, const uint8_t block0[64]) {
   const std::array<uint8_t, 16> r = ClampedR(block0);
-  const std::vector<ctasm_test::Secret> bytes = {
+  std::vector<ctasm_test::Secret> bytes = {
       {"clamped r, low half", std::vector<uint8_t>(r.data(), r.data() + 8)},
       {"clamped r, high half", std::vector<uint8_t>(r.data() + 8, r.data() + 16)}};
+  // A scalar Poly1305 that steps two blocks at a time keeps r^2 mod p and
+  // 2^128 r^2 mod p (reduced or plus p) as radix-2^64 limbs, and s1 = 5 r1 / 4
+  // beside them: the low two limbs of each, 8 bytes each, searched as bytes.
+  {
+    uint64_t r1 = 0;
+    for (int i = 0; i < 8; i++) r1 |= static_cast<uint64_t>(r[8 + i]) << (8 * i);
+    bytes.push_back({"s1 = r1 + r1 / 4", Le64(r1 + (r1 >> 2))});
+    const Limbs rr = LimbsOf(r.data()), r2 = MulModP(rr, rr);
+    const uint8_t zero[16] = {0};
+    const Limbs r2h = MulModP(r2, LimbsOf(zero, 1));  // 2^128 r^2 mod p
+    for (const auto &v : {std::make_pair("r^2", r2), std::make_pair("2^128 r^2", r2h),
+                          std::make_pair("2^128 r^2 + p", PlusP(r2h))}) {
+      const std::array<uint64_t, 3> w = Limbs64(v.second);
+      for (int i = 0; i < 2; i++) {
+        bytes.push_back({std::string("radix-2^64 limb ") + std::to_string(i) + " of " + v.first, Le64(w[i])});
+      }
+    }
+  }
   const ctasm_test::StackResidue found = ctasm_test::FindSecrets(stack, bytes);
   std::string report = found.report();
 

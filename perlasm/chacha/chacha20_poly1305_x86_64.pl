@@ -140,6 +140,57 @@
 # changed, varies 0.77-1.09 between runs of the same build. With the vector
 # Poly1305 for long messages too (3 runs): seal 3.60 / 2.63 / 1.05, 1350
 # bytes 1.40, 16 KiB 0.98; open 3.39 / 2.71 / 1.04, 1.36, 0.98.
+# AVX2 pairs path at 193-320 bytes (issue 15 asks 3.0x OpenSSL at 256): where
+# the time goes and what did not pay (same VM, 2 cores shared with other
+# builds, load 2.3-5; an in-process A/B driver alternating this code with a
+# variant, 20,000 samples of 4 seals of 256 bytes with a 13-byte AD each, the
+# 5th-percentile rdtsc reference cycles per call (the tick is ~24); core
+# clock ~3.2 GHz). Base: ~570-600 per 256-byte seal or open, of which the
+# rounds ~270 (1 double round instead of 10 saves 245 at 256 and 100 bytes,
+# 209 at 16: 27 per double round with 2 or 3 ymm sets, 23 with one; two sets
+# cost what three do), the message's 16 Poly1305 blocks
+# ~150 (leaving them out), 12 per 16 bytes of message (the 208-to-256 slope),
+# the rest (setup, AD and lengths blocks, tag, XOR pass, wipe) ~80; leaving out
+# the wipe, the XOR pass or the AD pad copy changes nothing measurable. The
+# inline MAC is bound by the one integer multiplier about as much as by its
+# serial chain: with every block's h zeroed (independent steps, wrong tag)
+# it is only ~40 faster than the chain; a block has 4 mulq (measured 1.23
+# core cycles apart) and 2 imul (1.0), ~7 core cycles of multiplier for
+# ~40 instructions. Tried, measured, dropped:
+#  * Two blocks per step, h = (h + m1) r^2 + m2 r summed before one partial
+#    reduction (commit cc2bc52, git log -S poly_mul2: code and bound proof).
+#    The single step's bound does not carry over: r^2 mod p is not clamped
+#    (limbs up to 2^64, top limb not divisible by 4), so the s1 fold is gone,
+#    and reduced once with a full-width multiplier Q = T >> 130 is as large
+#    as x = h + m1 itself, 5 Q grows h by ~2.3 bits a step. What holds:
+#    x = xl + 2^128 x2, x r^2 == xl R + x2 C with R = r^2 mod p (a2 <= 3) and
+#    C == 2^128 R (c2 <= 7), T = m2 r (unreduced, < 2^190) + xl R (< 2^258) +
+#    x2 C (< 2^135) < 1.04 2^258, one fold h' = (T mod 2^130) + 5 (T >> 130)
+#    < 9.2 2^128: h2 <= 9 steady, folded once more before a single step
+#    (which needs h2 <= 8). It takes 9 products for x r^2 and 4 for m2 r (13
+#    multiplies for two blocks against 12) and more carries: the chain alone
+#    (a loop over 256 blocks) 12.06 against 11.96 reference cycles a block
+#    (13.3-13.8 in the first form, every carry rippled to the top limb, or
+#    with shrd); in the AEAD 4-10% slower from 64 to 320 bytes (A/B p5: 64 B
+#    1.05, 100 B 1.06, 192 B 1.08, 256 B 1.08, 320 B 1.10; with the XOR moved
+#    into the MAC loop 1.19 at 256). ctasm-speed -clock cpu, 3 runs each,
+#    builds alternated, medians: seal 256 836 MB/s (ratio 2.80) against 826
+#    (2.32), open 768 (2.40) against 686 (2.45), seal 100 432 (3.69) against
+#    390 (3.19); its OpenSSL figure swings 278-377 MB/s between runs, and 400
+#    bytes (code not changed) 974 against 887: ratios there resolve ~10%.
+#  * A fifth block in the general registers (193-256 bytes: two ymm sets and
+#    one scalar ChaCha20 block spread among their instructions, row c in the
+#    buffer): 1.00. The XOR moved into the MAC loop (16 bytes before or after
+#    each block): 1.01 seal, 0.98 open. The 5 (t3 >> 2) of a step left
+#    pending and added after the next block's words (one add off the chain):
+#    the chain alone 12.06 to 10.6 a block, in the AEAD 0.99-1.00. Rotating
+#    registers and lea (33 instructions a block instead of 40, as the SSSE3
+#    fused loop does): 1.00-1.03. The sets' instructions staggered by 1-6
+#    in horiz_pairs: 0.99-1.05. The vector Poly1305 for the message: its
+#    powers cost 97 and 16 blocks 146, against 196-220 scalar.
+# So at 256 bytes the floor here is ~270 of rounds (latency-bound) plus the
+# MAC's multiplies; 3.0x needs a MAC with fewer scalar multiplies a block or
+# a core with a faster multiplier, not another arrangement of the chain.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)

@@ -38,6 +38,8 @@ use Arm::Expr;
 use Arm::Insns;
 use Arm::Keywords qw($COND);
 use Arm::Saves;
+use Arm::StackA32 ();
+use Arm::LabelDiff ();
 use ElfNotes;
 use XlateOutput;
 use Xlate::Fail ();
@@ -244,6 +246,7 @@ for my $i (0 .. $#input) {
         for my $l (index($st, ':') < 0 ? () : take_labels(\$st)) {
             define_label($l, \%LABEL_DEF, $lineno);
             $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
+            Arm::LabelDiff::define($l, $section);
             push @out, translate_operands($l) . ':';
         }
         next unless length $st;
@@ -257,7 +260,12 @@ for my $i (0 .. $#input) {
             $section = 'rodata';
         } elsif ($op eq '.ctasm_align' || $op eq '.balign' || $op eq '.p2align' || $op eq '.align') {
             # .align is log2 on ARM GNU as; .ctasm_align and .balign count bytes.
-            push @out, "$I.p2align " . align_log2($op, $rest, 1);
+            my $log2 = align_log2($op, $rest, 1);
+            # ARMv7 keeps constants in .text: GNU as pads code alignment beyond 64 bytes
+            # with zeros after its nops, clang with nops only (docs/PERLASM.md).
+            fail("$op $rest: at most 64 bytes on ARMv7 (in .text, where constants live, GNU as"
+                 . " and clang fill a larger alignment with different bytes)") if !$A64 && $log2 > 6;
+            push @out, "$I.p2align $log2";
         } elsif ($op eq '.ctasm_proc') {
             fail(".ctasm_proc inside function $cur->{p}{name} (missing .ctasm_endproc)") if $cur;
             fail(".ctasm_proc in the rodata section (use .ctasm_text)") if $section ne 'text';
@@ -310,6 +318,7 @@ for my $i (0 .. $#input) {
                 if $cur && $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill|ascii|asciz|string|ltorg)$/;
             $st = substr($st, 0, length($st) - length($rest)) . fix_data($op, $rest, \&expr_symbol)
                 if $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill)$/;
+            Arm::LabelDiff::note($rest);    # labels of one section (checked at the end)
             push @out, $I . translate_operands($st);
         } else {
             fail("$1 is not part of the dialect: generate repetition, names and conditions in Perl")
@@ -340,6 +349,8 @@ for my $i (0 .. $#input) {
             check_operand_names($op, $rest);
             my @ext = ext_insn($op, $rest, $text);
             check_insn($op, $rest);
+            Arm::LabelDiff::note($rest);
+            Arm::StackA32::check_sp_store($cur->{p}, $op, $rest) unless $A64;    # inside frame=
             check_call($cur->{p}, $op);
             note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
@@ -367,6 +378,7 @@ for my $l (sort keys %BRANCH_USE) {
              : "of function $LABEL_FN{$l}") . " (call the function instead)");
     }
 }
+Arm::LabelDiff::check();
 check_saves();
 
 # ---------------------------------------------------------------------------

@@ -25,17 +25,22 @@ $A64 = $isa eq 'a64';
 
 my %ES_BYTES = (b => 1, h => 2, s => 4, d => 8);
 
-# ARMv7 immediate for operand $i of mnemonic $m (data type $dt) in form $form.
-sub imm {
-    my ($m, $dt, $form, $i) = @_;
-    my ($size) = $dt =~ /(\d+)$/;
-    return '#0' if $m =~ /^vc(?:eq|ge|gt|le|lt)$/ && $form =~ /i$/;
-    return '#0xff00' if $m =~ /^(?:vmov|vorr|vbic|vmvn)$/ && ($size // 0) == 64;
-    return '#85' if $m =~ /^(?:vmov|vorr|vbic|vmvn)$/;
-    return "#$size" if $m eq 'vshll' && $dt =~ /^i/;
-    return '#0' if $m eq 'vext' && $size == 64 && $form =~ /^fd/;
-    return '#1';
-}
+# ARMv7 field patterns (perlasm/xlate/Arm/ImmA32.pm): samples at the edges of
+# each field and of each assembler substitution (add of a negative is sub, and
+# of an inverted value bic, mov of a 16-bit value movw), so both assemblers are
+# shown to encode them alike.  #LO-HI fields take LO and HI.
+my %A32_IMM = (
+    bfw => ['#1', '#32'],
+    m => ['#1', '#0xf000000f', '#0xff000000', '#0x3fc'],
+    mn => ['#1', '#-8', '#0xff000000', '#-1020', '#0x80000000'],
+    mi => ['#1', '#-2', '#0xff000000', '#-256'],
+    mov => ['#1', '#-1', '#0xffff', '#0x1234', '#0xff000000', '#-257'],
+    vmov8 => ['#85', '#0', '#255'], vmov16 => ['#85', '#0xff00', '#0'],
+    vmov32 => ['#85', '#0xff000000', '#0x12ff', '#0x12ffff', '#0x8000'],
+    vmov64 => ['#0xff00', '#0xffffffffffffffff', '#0'],
+    vorr16 => ['#85', '#0xff00'], vorr32 => ['#85', '#0xff000000', '#0x10000'],
+);
+my @A32_SHIFTS = ('lsl #2', 'ror r8', 'rrx', 'lsl #31', 'lsr #32', 'asr #1', 'ror #31');
 
 # AArch64 field patterns (perlasm/xlate/Arm/ImmA64.pm): samples at the edges of
 # each field, so both assemblers are shown to encode the extremes alike.
@@ -101,28 +106,34 @@ sub samples {
         return '.Lsample' if $p eq 'lab';
         return $m eq 'prfm' ? 'pldl1keep' : $m eq 'isb' ? 'sy' : 'ish' if $p eq 'opt';
     } else {
+        if ($p =~ /^#(\d+)-(\d+)$/) { return $1 == $2 ? "#$1" : ("#$1", "#$2"); }
+        if ($p =~ /^#(\w+)$/) { return @{ $A32_IMM{$1} // die "arm_insn_samples.pl: no sample for '$p'\n" }; }
         return 'r' . ($n + 1) if $p eq 'r' || $p eq 'rs';
         return ('r9', 'r9!') if $p eq 'rb';
         return '{r4, r5}' if $p eq 'rl';
         return "$1" . ($n + 1) if $p =~ /^f([sdq])$/;
-        return 'd4[1]' if $p eq 'ds';
-        if ($p =~ /^dl(a|e)?\.(\d+)(?:-(\d+))?$/) {
-            my $sfx = !defined $1 ? '' : $1 eq 'a' ? '[]' : '[1]';
-            return map { '{' . join(', ', map { "d" . (16 + $_) . $sfx } 0 .. $_ - 1) . '}' }
-                   grep { defined } ($2, $3);
+        return ('d4[1]', 'd4[' . ($1 - 1) . ']') if $p =~ /^ds\.(\d+)$/;
+        return ('d4[1]', $1 == 4 ? 'd7[3]' : 'd15[1]') if $p =~ /^dm\.(\d+)$/;
+        if ($p =~ /^dl(a|e)?\.(\d+)(?:-(\d+))?(?:\/(\d+))?$/) {
+            my @sfx = !defined $1 ? ('') : $1 eq 'a' ? ('[]') : ('[1]', '[' . ($4 - 1) . ']');
+            my @counts = grep { defined } ($2, $3);
+            return map { my $s = $_; map { '{' . join(', ', map { "d" . (16 + $_) . $s } 0 .. $_ - 1) . '}' } @counts }
+                   $sfx[0], grep { $_ ne $sfx[0] } @sfx[1 .. $#sfx];
         }
-        return ('[r9, #4]', '[r9, #4]!', '[r9], #4', '[r9, r10]', '[r9, -r10, lsl #2]', '[r9]') if $p eq 'ma';
-        return ('[r9, #4]', '[r9, #4]!', '[r9], #4', '[r9, r10]', '[r9]') if $p eq 'mh';
-        return ('[r9]', '[r9]!', '[r9], r10') if $p eq 'mn';
-        return ('[r9, #4]', '[r9, r10]', '[r9, -r10, lsl #2]') if $p eq 'mo';
+        return ('[r9, #4]', '[r9, #4]!', '[r9], #4', '[r9, r10]', '[r9, -r10, lsl #2]', '[r9]',
+                '[r9, #-4095]', '[r9], #4095', '[r9, r10, lsr #32]', '[r9, -r10, ror #31]!', '[r9, r10, rrx]')
+            if $p eq 'ma';
+        return ('[r9, #4]', '[r9, #4]!', '[r9], #4', '[r9, r10]', '[r9]', '[r9, #-255]', '[r9], #255') if $p eq 'mh';
+        return ('[r9]', '[r9]!', '[r9], r10', map { "[r9:$_]" } split /:/, $1) if $p =~ /^mn:([\d:]*)$/;
+        return ('[r9, #4]', '[r9, r10]', '[r9, -r10, lsl #2]', '[r9, #-4095]', '[r9, #4095]', '[r9, r10, asr #32]')
+            if $p eq 'mo';
         return 'r9!' if $p eq 'rw';
         return '[r9, #8]' if $p eq 'mvf';
         return '.Lsample' if $p eq 'lab';
         return $m eq 'isb' ? 'sy' : 'ish' if $p eq 'opt';
-        return ('lsl #2', 'ror r8', 'rrx') if $p eq 'sha';
-        return 'ror #8' if $p eq 'ror';
+        return @A32_SHIFTS if $p eq 'sha';
+        return ('ror #8', 'ror #24', 'ror #0') if $p eq 'ror';
     }
-    return imm($m, $dt, $form, $i) if $p eq 'i';
     die "arm_insn_samples.pl: no sample for pattern '$p' ($m)\n";
 }
 

@@ -19,6 +19,7 @@
 package Arm::Expr;
 use strict;
 use warnings;
+no warnings 'portable';    # hex literals of 9..13 digits (fix_expr)
 use Exporter 'import';
 use Math::BigInt;
 use Scalar::Util qw(refaddr);

@@ -19,19 +19,24 @@
 #   ma mh mn mvf mo  ARMv7 memory: ldr/str (imm or shifted register, pre/post);
 #              ldrh/ldrd (no shift); NEON [rN{:align}]{!} or post register;
 #              vldr [rN{, #imm}]; pld (offset only)
-#   i          immediate (ARMv7)   c  condition   lab  .L label or function of the file
+#   c          condition   lab  .L label or function of the file
 #   sha        ARMv7 shift: lsl/lsr/asr/ror by #n or register, or rrx
 #   ror        ARMv7 ror #n
 #   opt        a named option (barriers, prefetch)
 # AArch64 immediates (#...), shifts and extends, and memory patterns carry
 # their field: Arm/ImmA64.pm lists them (e.g. `#0-4095`, `#logx`, `shx`,
 # `lsl12`, `mu8`, `mp16`, `mv`).
+# ARMv7 immediates (#...), lanes and alignments carry theirs too:
+# Arm/ImmA32.pm lists them (e.g. `#0-65535`, `#mn`, `#vmov32`, `ds.4`,
+# `dm.2`, `dle.1/8`, `mn:64:128`); `sha`, `ror`, `ma` and `mo` shift amounts
+# are checked there as well.
 package Arm::Forms;
 use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
 use Arm::ImmA64;
+use Arm::ImmA32;
 our @EXPORT = qw(match_forms);
 
 # Why the last match failed on a field (an immediate out of range ...), when a
@@ -52,7 +57,7 @@ my %ES_LANES = (b => 16, h => 8, s => 4, d => 2);
 # (or refuse) it differently: ldr/str/ldrb -4095..4095, ldrh/ldrd/ldrsb
 # -255..255, vldr/vstr a multiple of 4 in -1020..1020. Offsets are plain
 # integers by now (Arm/Expr.pm evaluated them); anything else is refused.
-my %A32_OFFSET_MAX = (ma => 4095, mh => 255, mvf => 1020);
+my %A32_OFFSET_MAX = (ma => 4095, mh => 255, mvf => 1020, mo => 4095);
 sub a32_offset_ok {
     my ($text, $p) = @_;
     my $max = $A32_OFFSET_MAX{$p} // return 1;
@@ -93,6 +98,7 @@ sub pat_ok {
     return $k eq 'e' && $o->{es} eq $1 && $o->{idx} < $ES_LANES{$1} if $p =~ /^e([bhsd])$/;
     return $k eq 'f' && $o->{sz} eq $1 if $p =~ /^f([bhsdq])$/;
     return $k eq 'ds' && $o->{idx} < 8 if $p eq 'ds';    # the data type limits it further
+    return $k eq 'ds' && field(Arm::ImmA32::lane_why($p, $o)) if $p =~ /^d[sm]\.\d+$/;
     if ($p =~ /^l\.(\w+)\.([\d-]+)$/) {
         return $k eq 'l' && !defined $o->{lane} && ($o->{arr} // '') eq $1
             && count_ok(scalar @{ $o->{regs} }, $2) && consecutive($o->{regs}, 32);
@@ -101,8 +107,10 @@ sub pat_ok {
         return $k eq 'l' && defined $o->{lane} && ($o->{arr} // '') eq $1 && $o->{lane} < $ES_LANES{$1}
             && count_ok(scalar @{ $o->{regs} }, $2) && consecutive($o->{regs}, 32);
     }
-    if ($p =~ /^dl(a|e)?\.([\d-]+)$/) {
-        my $v = $1 // '';
+    if ($p =~ /^dl(a|e)?\.([\d-]+)(?:\/(\d+))?$/) {
+        my ($v, $lanes) = ($1 // '', $3);
+        return 0 if defined $lanes && $k eq 'l' && defined $o->{lane}
+            && !field($o->{lane} < $lanes ? undef : "lane [$o->{lane}] out of range: this data type has lanes 0.." . ($lanes - 1));
         return 0 unless $k eq 'l' && ($o->{rk} // '') eq 'd' && count_ok(scalar @{ $o->{regs} }, $2)
             && consecutive($o->{regs}, 1000) && $o->{regs}[-1] < 32;
         return $v eq 'a' ? $o->{all} : $v eq 'e' ? defined $o->{lane} : !$o->{all} && !defined $o->{lane};
@@ -118,25 +126,23 @@ sub pat_ok {
         return 0 unless a32_base_ok($o->{base});
         return 0 if $imm && !a32_offset_ok($o->{imm}, $p);
         my $step = $mode eq 'off' || $imm || $reg;    # [rN]! is NEON-only
-        return $step && !exists $o->{align} && (!$reg || !$o->{reg}{sp} && !$o->{reg}{pc}) if $p eq 'ma';
+        return $step && !exists $o->{align} && (!$reg || !$o->{reg}{sp} && !$o->{reg}{pc})
+            && field(Arm::ImmA32::mem_why($p, $o)) if $p eq 'ma';
         return $step && !exists $o->{align} && !$o->{shift} && (!$reg || !$o->{reg}{sp} && !$o->{reg}{pc}) if $p eq 'mh';
         return !$imm && !$o->{neg} && !$o->{shift} && !$o->{base}{sp}
             && ($mode ne 'post' || !$o->{reg}{sp} && !$o->{reg}{pc})
-            && (!exists $o->{align} || $o->{align} =~ /^(?:16|32|64|128|256)$/) if $p eq 'mn';
+            && (!exists $o->{align} || $o->{align} =~ /^(?:16|32|64|128|256)$/)
+            && field(Arm::ImmA32::mem_why($p, $o)) if $p =~ /^mn(?::|$)/;
         return $mode eq 'off' && !$reg && !exists $o->{align} if $p eq 'mvf';
-        return $mode eq 'off' && !exists $o->{align} && (!$reg || !$o->{reg}{sp} && !$o->{reg}{pc}) if $p eq 'mo';
+        return $mode eq 'off' && !exists $o->{align} && (!$reg || !$o->{reg}{sp} && !$o->{reg}{pc})
+            && field(Arm::ImmA32::mem_why($p, $o)) if $p eq 'mo';
         return 0;
     }
     if ($A64 && $p =~ /^#/) {
         return $k eq 'i' && field(Arm::ImmA64::imm_why($p, $o, $i ? $ops->[$i - 1] : undef));
     }
-    if ($p eq 'i') {
-        # No A32 form takes a floating-point immediate (no VFP arithmetic yet), and
-        # GNU as and clang read `#1e3` differently: refuse it.
-        return 0 unless $k eq 'i';
-        return field("$o->{text}: a floating-point literal is not an immediate of any ARMv7 form")
-            if $o->{text} =~ /^#\s*[-+]?[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?\s*$/ && $o->{text} =~ /[.eE]/;
-        return 1;
+    if (!$A64 && $p =~ /^#/) {    # an A32 field (Arm/ImmA32.pm)
+        return $k eq 'i' && field(Arm::ImmA32::imm_why($p, $o, $i ? $ops->[$i - 1] : undef));
     }
     return $k eq 'c' if $p eq 'c';
     return $k eq 'lab' if $p eq 'lab';
@@ -145,11 +151,11 @@ sub pat_ok {
         my ($op, $amt) = ($o->{op}, $o->{amt});
         my $imm = defined $amt && $amt =~ /^#/;
         return field(Arm::ImmA64::shift_why($p, $o)) if $A64;
-        return $imm && $op eq 'ror' if $p eq 'ror';
+        return $imm && $op eq 'ror' && field(Arm::ImmA32::shift_why($p, $o)) if $p eq 'ror';
         if ($p eq 'sha') {
             return !defined $amt if $op eq 'rrx';
             return 0 unless $op =~ /^(?:lsl|lsr|asr|ror)$/ && defined $amt;
-            return 1 if $imm;
+            return field(Arm::ImmA32::shift_why($p, $o)) if $imm;
             my $r = Arm::Operands::gpr($amt);
             return $r && !$r->{sp} && !$r->{pc};
         }

@@ -7,6 +7,7 @@ use warnings;
 use Exporter 'import';
 use X86_64::Common;
 use X86_64::Insns;
+use X86_64::LabelDiff qw(check_label_differences);
 # What a .byte/.short/.long/.quad value may be: -2^(bits-1) .. 2^bits - 1.
 # (Plain numbers up to 32 bits, exact as doubles; Math::BigInt for 64, made when a
 # value needs it: plain values are below 2^31, see Common.pm.)
@@ -97,6 +98,7 @@ sub analyse {
         $it->{cls} = classify($it) if $k eq 'insn';
     }
     fail("end of input inside function $cur->{name} (missing .ctasm_endproc)", $cur) if $cur;
+    check_label_differences($items);    # both labels of a difference in one section
     register_usage();
 }
 

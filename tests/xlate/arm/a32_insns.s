@@ -4,21 +4,43 @@
 	.ctasm_proc a32_insn_samples
 .Lsample:
 	adc	r2, r3, #1
+	adc	r2, r3, #-2
+	adc	r2, r3, #0xff000000
+	adc	r2, r3, #-256
 	adc	r2, r3, r4
 	adc	r2, r3, r4, lsl #2
 	adc	r2, r3, r4, ror r8
 	adc	r2, r3, r4, rrx
+	adc	r2, r3, r4, lsl #31
+	adc	r2, r3, r4, lsr #32
+	adc	r2, r3, r4, asr #1
+	adc	r2, r3, r4, ror #31
 	adc	r2, #1
+	adc	r2, #-2
+	adc	r2, #0xff000000
+	adc	r2, #-256
 	adc	r2, r3
 	adcs	r2, r3, #1
 	adcne	r2, r3, #1
 	adcsne	r2, r3, #1
 	add	r2, r3, #1
+	add	r2, r3, #-8
+	add	r2, r3, #0xff000000
+	add	r2, r3, #-1020
+	add	r2, r3, #0x80000000
 	add	r2, r3, r4
 	add	r2, r3, r4, lsl #2
 	add	r2, r3, r4, ror r8
 	add	r2, r3, r4, rrx
+	add	r2, r3, r4, lsl #31
+	add	r2, r3, r4, lsr #32
+	add	r2, r3, r4, asr #1
+	add	r2, r3, r4, ror #31
 	add	r2, #1
+	add	r2, #-8
+	add	r2, #0xff000000
+	add	r2, #-1020
+	add	r2, #0x80000000
 	add	r2, r3
 	adds	r2, r3, #1
 	addne	r2, r3, #1
@@ -30,63 +52,117 @@
 	aesimc.8	q2, q3
 	aesmc.8	q2, q3
 	and	r2, r3, #1
+	and	r2, r3, #-2
+	and	r2, r3, #0xff000000
+	and	r2, r3, #-256
 	and	r2, r3, r4
 	and	r2, r3, r4, lsl #2
 	and	r2, r3, r4, ror r8
 	and	r2, r3, r4, rrx
+	and	r2, r3, r4, lsl #31
+	and	r2, r3, r4, lsr #32
+	and	r2, r3, r4, asr #1
+	and	r2, r3, r4, ror #31
 	and	r2, #1
+	and	r2, #-2
+	and	r2, #0xff000000
+	and	r2, #-256
 	and	r2, r3
 	ands	r2, r3, #1
 	andne	r2, r3, #1
 	andsne	r2, r3, #1
 	asr	r2, r3, #1
+	asr	r2, r3, #32
 	asr	r2, r3, r4
 	asrs	r2, r3, #1
 	asrne	r2, r3, #1
 	asrsne	r2, r3, #1
 	b	.Lsample
 	bne	.Lsample
-	bfc	r2, #1, #1
-	bfcne	r2, #1, #1
-	bfi	r2, r3, #1, #1
-	bfine	r2, r3, #1, #1
+	bfc	r2, #0, #1
+	bfc	r2, #31, #1
+	bfc	r2, #0, #32
+	bfcne	r2, #0, #1
+	bfi	r2, r3, #0, #1
+	bfi	r2, r3, #31, #1
+	bfi	r2, r3, #0, #32
+	bfine	r2, r3, #0, #1
 	bic	r2, r3, #1
+	bic	r2, r3, #-2
+	bic	r2, r3, #0xff000000
+	bic	r2, r3, #-256
 	bic	r2, r3, r4
 	bic	r2, r3, r4, lsl #2
 	bic	r2, r3, r4, ror r8
 	bic	r2, r3, r4, rrx
+	bic	r2, r3, r4, lsl #31
+	bic	r2, r3, r4, lsr #32
+	bic	r2, r3, r4, asr #1
+	bic	r2, r3, r4, ror #31
 	bic	r2, #1
+	bic	r2, #-2
+	bic	r2, #0xff000000
+	bic	r2, #-256
 	bic	r2, r3
 	bics	r2, r3, #1
 	bicne	r2, r3, #1
 	bicsne	r2, r3, #1
-	bkpt	#1
+	bkpt	#0
+	bkpt	#65535
 	bx	r2
 	bxne	r2
 	clz	r2, r3
 	clzne	r2, r3
 	cmn	r2, #1
+	cmn	r2, #-8
+	cmn	r2, #0xff000000
+	cmn	r2, #-1020
+	cmn	r2, #0x80000000
 	cmn	r2, r3
 	cmn	r2, r3, lsl #2
 	cmn	r2, r3, ror r8
 	cmn	r2, r3, rrx
+	cmn	r2, r3, lsl #31
+	cmn	r2, r3, lsr #32
+	cmn	r2, r3, asr #1
+	cmn	r2, r3, ror #31
 	cmnne	r2, #1
 	cmp	r2, #1
+	cmp	r2, #-8
+	cmp	r2, #0xff000000
+	cmp	r2, #-1020
+	cmp	r2, #0x80000000
 	cmp	r2, r3
 	cmp	r2, r3, lsl #2
 	cmp	r2, r3, ror r8
 	cmp	r2, r3, rrx
+	cmp	r2, r3, lsl #31
+	cmp	r2, r3, lsr #32
+	cmp	r2, r3, asr #1
+	cmp	r2, r3, ror #31
+	cmp	r2, #0xf000000f
+	cmp	r2, #0x3fc
 	cmpne	r2, #1
 	dmb	ish
 	dmb
 	dsb	ish
 	dsb
 	eor	r2, r3, #1
+	eor	r2, r3, #0xf000000f
+	eor	r2, r3, #0xff000000
+	eor	r2, r3, #0x3fc
 	eor	r2, r3, r4
 	eor	r2, r3, r4, lsl #2
 	eor	r2, r3, r4, ror r8
 	eor	r2, r3, r4, rrx
+	eor	r2, r3, r4, lsl #31
+	eor	r2, r3, r4, lsr #32
+	eor	r2, r3, r4, asr #1
+	eor	r2, r3, r4, ror #31
 	eor	r2, #1
+	eor	r2, #0xf000000f
+	eor	r2, #0xff000000
+	eor	r2, #0x3fc
 	eor	r2, r3
 	eors	r2, r3, #1
 	eorne	r2, r3, #1
@@ -120,6 +196,11 @@
 	ldr	r2, [r9, r10]
 	ldr	r2, [r9, -r10, lsl #2]
 	ldr	r2, [r9]
+	ldr	r2, [r9, #-4095]
+	ldr	r2, [r9], #4095
+	ldr	r2, [r9, r10, lsr #32]
+	ldr	r2, [r9, -r10, ror #31]!
+	ldr	r2, [r9, r10, rrx]
 	ldr	r2, .Lsample
 	ldrne	r2, [r9, #4]
 	ldrb	r2, [r9, #4]
@@ -128,37 +209,52 @@
 	ldrb	r2, [r9, r10]
 	ldrb	r2, [r9, -r10, lsl #2]
 	ldrb	r2, [r9]
+	ldrb	r2, [r9, #-4095]
+	ldrb	r2, [r9], #4095
+	ldrb	r2, [r9, r10, lsr #32]
+	ldrb	r2, [r9, -r10, ror #31]!
+	ldrb	r2, [r9, r10, rrx]
 	ldrbne	r2, [r9, #4]
 	ldrd	r2, r3, [r9, #4]
 	ldrd	r2, r3, [r9, #4]!
 	ldrd	r2, r3, [r9], #4
 	ldrd	r2, r3, [r9, r10]
 	ldrd	r2, r3, [r9]
+	ldrd	r2, r3, [r9, #-255]
+	ldrd	r2, r3, [r9], #255
 	ldrdne	r2, r3, [r9, #4]
 	ldrh	r2, [r9, #4]
 	ldrh	r2, [r9, #4]!
 	ldrh	r2, [r9], #4
 	ldrh	r2, [r9, r10]
 	ldrh	r2, [r9]
+	ldrh	r2, [r9, #-255]
+	ldrh	r2, [r9], #255
 	ldrhne	r2, [r9, #4]
 	ldrsb	r2, [r9, #4]
 	ldrsb	r2, [r9, #4]!
 	ldrsb	r2, [r9], #4
 	ldrsb	r2, [r9, r10]
 	ldrsb	r2, [r9]
+	ldrsb	r2, [r9, #-255]
+	ldrsb	r2, [r9], #255
 	ldrsbne	r2, [r9, #4]
 	ldrsh	r2, [r9, #4]
 	ldrsh	r2, [r9, #4]!
 	ldrsh	r2, [r9], #4
 	ldrsh	r2, [r9, r10]
 	ldrsh	r2, [r9]
+	ldrsh	r2, [r9, #-255]
+	ldrsh	r2, [r9], #255
 	ldrshne	r2, [r9, #4]
-	lsl	r2, r3, #1
+	lsl	r2, r3, #0
+	lsl	r2, r3, #31
 	lsl	r2, r3, r4
-	lsls	r2, r3, #1
-	lslne	r2, r3, #1
-	lslsne	r2, r3, #1
+	lsls	r2, r3, #0
+	lslne	r2, r3, #0
+	lslsne	r2, r3, #0
 	lsr	r2, r3, #1
+	lsr	r2, r3, #32
 	lsr	r2, r3, r4
 	lsrs	r2, r3, #1
 	lsrne	r2, r3, #1
@@ -170,37 +266,76 @@
 	mls	r2, r3, r4, r5
 	mlsne	r2, r3, r4, r5
 	mov	r2, #1
+	mov	r2, #-1
+	mov	r2, #0xffff
+	mov	r2, #0x1234
+	mov	r2, #0xff000000
+	mov	r2, #-257
 	mov	r2, r3
 	mov	r2, r3, lsl #2
 	mov	r2, r3, ror r8
 	mov	r2, r3, rrx
-	movs	r2, #1
+	mov	r2, r3, lsl #31
+	mov	r2, r3, lsr #32
+	mov	r2, r3, asr #1
+	mov	r2, r3, ror #31
 	movne	r2, #1
+	movs	r2, #1
+	movs	r2, #-2
+	movs	r2, #0xff000000
+	movs	r2, #-256
+	movs	r2, r3
+	movs	r2, r3, lsl #2
+	movs	r2, r3, ror r8
+	movs	r2, r3, rrx
+	movs	r2, r3, lsl #31
+	movs	r2, r3, lsr #32
+	movs	r2, r3, asr #1
+	movs	r2, r3, ror #31
 	movsne	r2, #1
-	movt	r2, #1
-	movtne	r2, #1
-	movw	r2, #1
-	movwne	r2, #1
+	movt	r2, #0
+	movt	r2, #65535
+	movtne	r2, #0
+	movw	r2, #0
+	movw	r2, #65535
+	movwne	r2, #0
 	mul	r2, r3, r4
 	muls	r2, r3, r4
 	mulne	r2, r3, r4
 	mulsne	r2, r3, r4
 	mvn	r2, #1
+	mvn	r2, #-2
+	mvn	r2, #0xff000000
+	mvn	r2, #-256
 	mvn	r2, r3
 	mvn	r2, r3, lsl #2
 	mvn	r2, r3, ror r8
 	mvn	r2, r3, rrx
+	mvn	r2, r3, lsl #31
+	mvn	r2, r3, lsr #32
+	mvn	r2, r3, asr #1
+	mvn	r2, r3, ror #31
 	mvns	r2, #1
 	mvnne	r2, #1
 	mvnsne	r2, #1
 	nop
 	nopne
 	orr	r2, r3, #1
+	orr	r2, r3, #0xf000000f
+	orr	r2, r3, #0xff000000
+	orr	r2, r3, #0x3fc
 	orr	r2, r3, r4
 	orr	r2, r3, r4, lsl #2
 	orr	r2, r3, r4, ror r8
 	orr	r2, r3, r4, rrx
+	orr	r2, r3, r4, lsl #31
+	orr	r2, r3, r4, lsr #32
+	orr	r2, r3, r4, asr #1
+	orr	r2, r3, r4, ror #31
 	orr	r2, #1
+	orr	r2, #0xf000000f
+	orr	r2, #0xff000000
+	orr	r2, #0x3fc
 	orr	r2, r3
 	orrs	r2, r3, #1
 	orrne	r2, r3, #1
@@ -208,6 +343,9 @@
 	pld	[r9, #4]
 	pld	[r9, r10]
 	pld	[r9, -r10, lsl #2]
+	pld	[r9, #-4095]
+	pld	[r9, #4095]
+	pld	[r9, r10, asr #32]
 	rbit	r2, r3
 	rbitne	r2, r3
 	rev	r2, r3
@@ -217,6 +355,7 @@
 	revsh	r2, r3
 	revshne	r2, r3
 	ror	r2, r3, #1
+	ror	r2, r3, #31
 	ror	r2, r3, r4
 	rors	r2, r3, #1
 	rorne	r2, r3, #1
@@ -226,37 +365,69 @@
 	rrxne	r2, r3
 	rrxsne	r2, r3
 	rsb	r2, r3, #1
+	rsb	r2, r3, #0xf000000f
+	rsb	r2, r3, #0xff000000
+	rsb	r2, r3, #0x3fc
 	rsb	r2, r3, r4
 	rsb	r2, r3, r4, lsl #2
 	rsb	r2, r3, r4, ror r8
 	rsb	r2, r3, r4, rrx
+	rsb	r2, r3, r4, lsl #31
+	rsb	r2, r3, r4, lsr #32
+	rsb	r2, r3, r4, asr #1
+	rsb	r2, r3, r4, ror #31
 	rsb	r2, #1
+	rsb	r2, #0xf000000f
+	rsb	r2, #0xff000000
+	rsb	r2, #0x3fc
 	rsb	r2, r3
 	rsbs	r2, r3, #1
 	rsbne	r2, r3, #1
 	rsbsne	r2, r3, #1
 	rsc	r2, r3, #1
+	rsc	r2, r3, #0xf000000f
+	rsc	r2, r3, #0xff000000
+	rsc	r2, r3, #0x3fc
 	rsc	r2, r3, r4
 	rsc	r2, r3, r4, lsl #2
 	rsc	r2, r3, r4, ror r8
 	rsc	r2, r3, r4, rrx
+	rsc	r2, r3, r4, lsl #31
+	rsc	r2, r3, r4, lsr #32
+	rsc	r2, r3, r4, asr #1
+	rsc	r2, r3, r4, ror #31
 	rsc	r2, #1
+	rsc	r2, #0xf000000f
+	rsc	r2, #0xff000000
+	rsc	r2, #0x3fc
 	rsc	r2, r3
 	rscs	r2, r3, #1
 	rscne	r2, r3, #1
 	rscsne	r2, r3, #1
 	sbc	r2, r3, #1
+	sbc	r2, r3, #-2
+	sbc	r2, r3, #0xff000000
+	sbc	r2, r3, #-256
 	sbc	r2, r3, r4
 	sbc	r2, r3, r4, lsl #2
 	sbc	r2, r3, r4, ror r8
 	sbc	r2, r3, r4, rrx
+	sbc	r2, r3, r4, lsl #31
+	sbc	r2, r3, r4, lsr #32
+	sbc	r2, r3, r4, asr #1
+	sbc	r2, r3, r4, ror #31
 	sbc	r2, #1
+	sbc	r2, #-2
+	sbc	r2, #0xff000000
+	sbc	r2, #-256
 	sbc	r2, r3
 	sbcs	r2, r3, #1
 	sbcne	r2, r3, #1
 	sbcsne	r2, r3, #1
-	sbfx	r2, r3, #1, #1
-	sbfxne	r2, r3, #1, #1
+	sbfx	r2, r3, #0, #1
+	sbfx	r2, r3, #31, #1
+	sbfx	r2, r3, #0, #32
+	sbfxne	r2, r3, #0, #1
 	smlal	r2, r3, r4, r5
 	smlals	r2, r3, r4, r5
 	smlalne	r2, r3, r4, r5
@@ -292,6 +463,11 @@
 	str	r2, [r9, r10]
 	str	r2, [r9, -r10, lsl #2]
 	str	r2, [r9]
+	str	r2, [r9, #-4095]
+	str	r2, [r9], #4095
+	str	r2, [r9, r10, lsr #32]
+	str	r2, [r9, -r10, ror #31]!
+	str	r2, [r9, r10, rrx]
 	strne	r2, [r9, #4]
 	strb	r2, [r9, #4]
 	strb	r2, [r9, #4]!
@@ -299,59 +475,107 @@
 	strb	r2, [r9, r10]
 	strb	r2, [r9, -r10, lsl #2]
 	strb	r2, [r9]
+	strb	r2, [r9, #-4095]
+	strb	r2, [r9], #4095
+	strb	r2, [r9, r10, lsr #32]
+	strb	r2, [r9, -r10, ror #31]!
+	strb	r2, [r9, r10, rrx]
 	strbne	r2, [r9, #4]
 	strd	r2, r3, [r9, #4]
 	strd	r2, r3, [r9, #4]!
 	strd	r2, r3, [r9], #4
 	strd	r2, r3, [r9, r10]
 	strd	r2, r3, [r9]
+	strd	r2, r3, [r9, #-255]
+	strd	r2, r3, [r9], #255
 	strdne	r2, r3, [r9, #4]
 	strh	r2, [r9, #4]
 	strh	r2, [r9, #4]!
 	strh	r2, [r9], #4
 	strh	r2, [r9, r10]
 	strh	r2, [r9]
+	strh	r2, [r9, #-255]
+	strh	r2, [r9], #255
 	strhne	r2, [r9, #4]
 	sub	r2, r3, #1
+	sub	r2, r3, #-8
+	sub	r2, r3, #0xff000000
+	sub	r2, r3, #-1020
+	sub	r2, r3, #0x80000000
 	sub	r2, r3, r4
 	sub	r2, r3, r4, lsl #2
 	sub	r2, r3, r4, ror r8
 	sub	r2, r3, r4, rrx
+	sub	r2, r3, r4, lsl #31
+	sub	r2, r3, r4, lsr #32
+	sub	r2, r3, r4, asr #1
+	sub	r2, r3, r4, ror #31
 	sub	r2, #1
+	sub	r2, #-8
+	sub	r2, #0xff000000
+	sub	r2, #-1020
+	sub	r2, #0x80000000
 	sub	r2, r3
 	subs	r2, r3, #1
 	subne	r2, r3, #1
 	subsne	r2, r3, #1
 	sxtab	r2, r3, r4, ror #8
+	sxtab	r2, r3, r4, ror #24
+	sxtab	r2, r3, r4, ror #0
 	sxtab	r2, r3, r4
 	sxtabne	r2, r3, r4, ror #8
 	sxtah	r2, r3, r4, ror #8
+	sxtah	r2, r3, r4, ror #24
+	sxtah	r2, r3, r4, ror #0
 	sxtah	r2, r3, r4
 	sxtahne	r2, r3, r4, ror #8
 	sxtb	r2, r3, ror #8
+	sxtb	r2, r3, ror #24
+	sxtb	r2, r3, ror #0
 	sxtb	r2, r3
 	sxtbne	r2, r3, ror #8
 	sxtb16	r2, r3, ror #8
+	sxtb16	r2, r3, ror #24
+	sxtb16	r2, r3, ror #0
 	sxtb16	r2, r3
 	sxtb16ne	r2, r3, ror #8
 	sxth	r2, r3, ror #8
+	sxth	r2, r3, ror #24
+	sxth	r2, r3, ror #0
 	sxth	r2, r3
 	sxthne	r2, r3, ror #8
 	teq	r2, #1
+	teq	r2, #0xf000000f
+	teq	r2, #0xff000000
+	teq	r2, #0x3fc
 	teq	r2, r3
 	teq	r2, r3, lsl #2
 	teq	r2, r3, ror r8
 	teq	r2, r3, rrx
+	teq	r2, r3, lsl #31
+	teq	r2, r3, lsr #32
+	teq	r2, r3, asr #1
+	teq	r2, r3, ror #31
 	teqne	r2, #1
 	tst	r2, #1
+	tst	r2, #0xf000000f
+	tst	r2, #0xff000000
+	tst	r2, #0x3fc
 	tst	r2, r3
 	tst	r2, r3, lsl #2
 	tst	r2, r3, ror r8
 	tst	r2, r3, rrx
+	tst	r2, r3, lsl #31
+	tst	r2, r3, lsr #32
+	tst	r2, r3, asr #1
+	tst	r2, r3, ror #31
 	tstne	r2, #1
-	ubfx	r2, r3, #1, #1
-	ubfxne	r2, r3, #1, #1
-	udf	#1
+	ubfx	r2, r3, #0, #1
+	ubfx	r2, r3, #31, #1
+	ubfx	r2, r3, #0, #32
+	ubfxne	r2, r3, #0, #1
+	udf	#0
+	udf	#65535
 	umaal	r2, r3, r4, r5
 	umaalne	r2, r3, r4, r5
 	umlal	r2, r3, r4, r5
@@ -363,18 +587,28 @@
 	umullne	r2, r3, r4, r5
 	umullsne	r2, r3, r4, r5
 	uxtab	r2, r3, r4, ror #8
+	uxtab	r2, r3, r4, ror #24
+	uxtab	r2, r3, r4, ror #0
 	uxtab	r2, r3, r4
 	uxtabne	r2, r3, r4, ror #8
 	uxtah	r2, r3, r4, ror #8
+	uxtah	r2, r3, r4, ror #24
+	uxtah	r2, r3, r4, ror #0
 	uxtah	r2, r3, r4
 	uxtahne	r2, r3, r4, ror #8
 	uxtb	r2, r3, ror #8
+	uxtb	r2, r3, ror #24
+	uxtb	r2, r3, ror #0
 	uxtb	r2, r3
 	uxtbne	r2, r3, ror #8
 	uxtb16	r2, r3, ror #8
+	uxtb16	r2, r3, ror #24
+	uxtb16	r2, r3, ror #0
 	uxtb16	r2, r3
 	uxtb16ne	r2, r3, ror #8
 	uxth	r2, r3, ror #8
+	uxth	r2, r3, ror #24
+	uxth	r2, r3, ror #0
 	uxth	r2, r3
 	uxthne	r2, r3, ror #8
 	vaba.s16	q2, q3, q4
@@ -597,7 +831,9 @@
 	vdup.16	q2, r3
 	vdup.16	d2, r3
 	vdup.16	q2, d4[1]
+	vdup.16	q2, d4[3]
 	vdup.16	d2, d4[1]
+	vdup.16	d2, d4[3]
 	vdup.32	q2, r3
 	vdup.8	q2, r3
 	vdup.i16	q2, r3
@@ -629,23 +865,40 @@
 	veor.u32	q2, q3, q4
 	veor.u64	q2, q3, q4
 	veor.u8	q2, q3, q4
-	vext.16	q2, q3, q4, #1
-	vext.16	d2, d3, d4, #1
-	vext.32	q2, q3, q4, #1
+	vext.16	q2, q3, q4, #0
+	vext.16	q2, q3, q4, #7
+	vext.16	d2, d3, d4, #0
+	vext.16	d2, d3, d4, #3
+	vext.32	q2, q3, q4, #0
+	vext.32	q2, q3, q4, #3
+	vext.64	q2, q3, q4, #0
 	vext.64	q2, q3, q4, #1
-	vext.8	q2, q3, q4, #1
-	vext.i16	q2, q3, q4, #1
-	vext.i32	q2, q3, q4, #1
+	vext.8	q2, q3, q4, #0
+	vext.8	q2, q3, q4, #15
+	vext.i16	q2, q3, q4, #0
+	vext.i16	q2, q3, q4, #7
+	vext.i32	q2, q3, q4, #0
+	vext.i32	q2, q3, q4, #3
+	vext.i64	q2, q3, q4, #0
 	vext.i64	q2, q3, q4, #1
-	vext.i8	q2, q3, q4, #1
-	vext.s16	q2, q3, q4, #1
-	vext.s32	q2, q3, q4, #1
+	vext.i8	q2, q3, q4, #0
+	vext.i8	q2, q3, q4, #15
+	vext.s16	q2, q3, q4, #0
+	vext.s16	q2, q3, q4, #7
+	vext.s32	q2, q3, q4, #0
+	vext.s32	q2, q3, q4, #3
+	vext.s64	q2, q3, q4, #0
 	vext.s64	q2, q3, q4, #1
-	vext.s8	q2, q3, q4, #1
-	vext.u16	q2, q3, q4, #1
-	vext.u32	q2, q3, q4, #1
+	vext.s8	q2, q3, q4, #0
+	vext.s8	q2, q3, q4, #15
+	vext.u16	q2, q3, q4, #0
+	vext.u16	q2, q3, q4, #7
+	vext.u32	q2, q3, q4, #0
+	vext.u32	q2, q3, q4, #3
+	vext.u64	q2, q3, q4, #0
 	vext.u64	q2, q3, q4, #1
-	vext.u8	q2, q3, q4, #1
+	vext.u8	q2, q3, q4, #0
+	vext.u8	q2, q3, q4, #15
 	vhadd.s16	q2, q3, q4
 	vhadd.s16	d2, d3, d4
 	vhadd.s32	q2, q3, q4
@@ -661,122 +914,169 @@
 	vhsub.u32	q2, q3, q4
 	vhsub.u8	q2, q3, q4
 	vld1.16	{d16}, [r9]
-	vld1.16	{d16, d17, d18, d19}, [r9]
 	vld1.16	{d16}, [r9]!
 	vld1.16	{d16}, [r9], r10
+	vld1.16	{d16}, [r9:64]
+	vld1.16	{d16, d17}, [r9]
+	vld1.16	{d16, d17}, [r9]!
+	vld1.16	{d16, d17}, [r9], r10
+	vld1.16	{d16, d17}, [r9:64]
+	vld1.16	{d16, d17}, [r9:128]
+	vld1.16	{d16, d17, d18}, [r9]
+	vld1.16	{d16, d17, d18}, [r9]!
+	vld1.16	{d16, d17, d18}, [r9], r10
+	vld1.16	{d16, d17, d18}, [r9:64]
+	vld1.16	{d16, d17, d18, d19}, [r9]
+	vld1.16	{d16, d17, d18, d19}, [r9]!
+	vld1.16	{d16, d17, d18, d19}, [r9], r10
+	vld1.16	{d16, d17, d18, d19}, [r9:64]
+	vld1.16	{d16, d17, d18, d19}, [r9:128]
+	vld1.16	{d16, d17, d18, d19}, [r9:256]
 	vld1.16	{d16[1]}, [r9]
+	vld1.16	{d16[3]}, [r9]
 	vld1.16	{d16[1]}, [r9]!
 	vld1.16	{d16[1]}, [r9], r10
+	vld1.16	{d16[1]}, [r9:16]
 	vld1.16	{d16[]}, [r9]
 	vld1.16	{d16[], d17[]}, [r9]
 	vld1.16	{d16[]}, [r9]!
 	vld1.16	{d16[]}, [r9], r10
+	vld1.16	{d16[]}, [r9:16]
 	vld1.32	{d16}, [r9]
-	vld1.32	{d16, d17, d18, d19}, [r9]
 	vld1.32	{d16}, [r9]!
 	vld1.32	{d16}, [r9], r10
+	vld1.32	{d16}, [r9:64]
 	vld1.64	{d16}, [r9]
-	vld1.64	{d16, d17, d18, d19}, [r9]
 	vld1.64	{d16}, [r9]!
 	vld1.64	{d16}, [r9], r10
+	vld1.64	{d16}, [r9:64]
 	vld1.8	{d16}, [r9]
-	vld1.8	{d16, d17, d18, d19}, [r9]
 	vld1.8	{d16}, [r9]!
 	vld1.8	{d16}, [r9], r10
+	vld1.8	{d16}, [r9:64]
 	vld1.i16	{d16}, [r9]
-	vld1.i16	{d16, d17, d18, d19}, [r9]
 	vld1.i16	{d16}, [r9]!
 	vld1.i16	{d16}, [r9], r10
+	vld1.i16	{d16}, [r9:64]
 	vld1.i32	{d16}, [r9]
-	vld1.i32	{d16, d17, d18, d19}, [r9]
 	vld1.i32	{d16}, [r9]!
 	vld1.i32	{d16}, [r9], r10
+	vld1.i32	{d16}, [r9:64]
 	vld1.i64	{d16}, [r9]
-	vld1.i64	{d16, d17, d18, d19}, [r9]
 	vld1.i64	{d16}, [r9]!
 	vld1.i64	{d16}, [r9], r10
+	vld1.i64	{d16}, [r9:64]
 	vld1.i8	{d16}, [r9]
-	vld1.i8	{d16, d17, d18, d19}, [r9]
 	vld1.i8	{d16}, [r9]!
 	vld1.i8	{d16}, [r9], r10
+	vld1.i8	{d16}, [r9:64]
 	vld1.s16	{d16}, [r9]
-	vld1.s16	{d16, d17, d18, d19}, [r9]
 	vld1.s16	{d16}, [r9]!
 	vld1.s16	{d16}, [r9], r10
+	vld1.s16	{d16}, [r9:64]
 	vld1.s32	{d16}, [r9]
-	vld1.s32	{d16, d17, d18, d19}, [r9]
 	vld1.s32	{d16}, [r9]!
 	vld1.s32	{d16}, [r9], r10
+	vld1.s32	{d16}, [r9:64]
 	vld1.s64	{d16}, [r9]
-	vld1.s64	{d16, d17, d18, d19}, [r9]
 	vld1.s64	{d16}, [r9]!
 	vld1.s64	{d16}, [r9], r10
+	vld1.s64	{d16}, [r9:64]
 	vld1.s8	{d16}, [r9]
-	vld1.s8	{d16, d17, d18, d19}, [r9]
 	vld1.s8	{d16}, [r9]!
 	vld1.s8	{d16}, [r9], r10
+	vld1.s8	{d16}, [r9:64]
 	vld1.u16	{d16}, [r9]
-	vld1.u16	{d16, d17, d18, d19}, [r9]
 	vld1.u16	{d16}, [r9]!
 	vld1.u16	{d16}, [r9], r10
+	vld1.u16	{d16}, [r9:64]
 	vld1.u32	{d16}, [r9]
-	vld1.u32	{d16, d17, d18, d19}, [r9]
 	vld1.u32	{d16}, [r9]!
 	vld1.u32	{d16}, [r9], r10
+	vld1.u32	{d16}, [r9:64]
 	vld1.u64	{d16}, [r9]
-	vld1.u64	{d16, d17, d18, d19}, [r9]
 	vld1.u64	{d16}, [r9]!
 	vld1.u64	{d16}, [r9], r10
+	vld1.u64	{d16}, [r9:64]
 	vld1.u8	{d16}, [r9]
-	vld1.u8	{d16, d17, d18, d19}, [r9]
 	vld1.u8	{d16}, [r9]!
 	vld1.u8	{d16}, [r9], r10
+	vld1.u8	{d16}, [r9:64]
 	vld2.16	{d16, d17}, [r9]
 	vld2.16	{d16, d17}, [r9]!
 	vld2.16	{d16, d17}, [r9], r10
+	vld2.16	{d16, d17}, [r9:64]
+	vld2.16	{d16, d17}, [r9:128]
 	vld2.16	{d16[1], d17[1]}, [r9]
+	vld2.16	{d16[3], d17[3]}, [r9]
 	vld2.16	{d16[1], d17[1]}, [r9]!
 	vld2.16	{d16[1], d17[1]}, [r9], r10
+	vld2.16	{d16[1], d17[1]}, [r9:32]
 	vld2.16	{d16[], d17[]}, [r9]
 	vld2.16	{d16[], d17[]}, [r9]!
 	vld2.16	{d16[], d17[]}, [r9], r10
+	vld2.16	{d16[], d17[]}, [r9:32]
 	vld2.32	{d16, d17}, [r9]
 	vld2.32	{d16, d17}, [r9]!
 	vld2.32	{d16, d17}, [r9], r10
+	vld2.32	{d16, d17}, [r9:64]
+	vld2.32	{d16, d17}, [r9:128]
 	vld2.8	{d16, d17}, [r9]
 	vld2.8	{d16, d17}, [r9]!
 	vld2.8	{d16, d17}, [r9], r10
+	vld2.8	{d16, d17}, [r9:64]
+	vld2.8	{d16, d17}, [r9:128]
 	vld2.i16	{d16, d17}, [r9]
 	vld2.i16	{d16, d17}, [r9]!
 	vld2.i16	{d16, d17}, [r9], r10
+	vld2.i16	{d16, d17}, [r9:64]
+	vld2.i16	{d16, d17}, [r9:128]
 	vld2.i32	{d16, d17}, [r9]
 	vld2.i32	{d16, d17}, [r9]!
 	vld2.i32	{d16, d17}, [r9], r10
+	vld2.i32	{d16, d17}, [r9:64]
+	vld2.i32	{d16, d17}, [r9:128]
 	vld2.i8	{d16, d17}, [r9]
 	vld2.i8	{d16, d17}, [r9]!
 	vld2.i8	{d16, d17}, [r9], r10
+	vld2.i8	{d16, d17}, [r9:64]
+	vld2.i8	{d16, d17}, [r9:128]
 	vld2.s16	{d16, d17}, [r9]
 	vld2.s16	{d16, d17}, [r9]!
 	vld2.s16	{d16, d17}, [r9], r10
+	vld2.s16	{d16, d17}, [r9:64]
+	vld2.s16	{d16, d17}, [r9:128]
 	vld2.s32	{d16, d17}, [r9]
 	vld2.s32	{d16, d17}, [r9]!
 	vld2.s32	{d16, d17}, [r9], r10
+	vld2.s32	{d16, d17}, [r9:64]
+	vld2.s32	{d16, d17}, [r9:128]
 	vld2.s8	{d16, d17}, [r9]
 	vld2.s8	{d16, d17}, [r9]!
 	vld2.s8	{d16, d17}, [r9], r10
+	vld2.s8	{d16, d17}, [r9:64]
+	vld2.s8	{d16, d17}, [r9:128]
 	vld2.u16	{d16, d17}, [r9]
 	vld2.u16	{d16, d17}, [r9]!
 	vld2.u16	{d16, d17}, [r9], r10
+	vld2.u16	{d16, d17}, [r9:64]
+	vld2.u16	{d16, d17}, [r9:128]
 	vld2.u32	{d16, d17}, [r9]
 	vld2.u32	{d16, d17}, [r9]!
 	vld2.u32	{d16, d17}, [r9], r10
+	vld2.u32	{d16, d17}, [r9:64]
+	vld2.u32	{d16, d17}, [r9:128]
 	vld2.u8	{d16, d17}, [r9]
 	vld2.u8	{d16, d17}, [r9]!
 	vld2.u8	{d16, d17}, [r9], r10
+	vld2.u8	{d16, d17}, [r9:64]
+	vld2.u8	{d16, d17}, [r9:128]
 	vld3.16	{d16, d17, d18}, [r9]
 	vld3.16	{d16, d17, d18}, [r9]!
 	vld3.16	{d16, d17, d18}, [r9], r10
+	vld3.16	{d16, d17, d18}, [r9:64]
 	vld3.16	{d16[1], d17[1], d18[1]}, [r9]
+	vld3.16	{d16[3], d17[3], d18[3]}, [r9]
 	vld3.16	{d16[1], d17[1], d18[1]}, [r9]!
 	vld3.16	{d16[1], d17[1], d18[1]}, [r9], r10
 	vld3.16	{d16[], d17[], d18[]}, [r9]
@@ -785,78 +1085,128 @@
 	vld3.32	{d16, d17, d18}, [r9]
 	vld3.32	{d16, d17, d18}, [r9]!
 	vld3.32	{d16, d17, d18}, [r9], r10
+	vld3.32	{d16, d17, d18}, [r9:64]
 	vld3.8	{d16, d17, d18}, [r9]
 	vld3.8	{d16, d17, d18}, [r9]!
 	vld3.8	{d16, d17, d18}, [r9], r10
+	vld3.8	{d16, d17, d18}, [r9:64]
 	vld3.i16	{d16, d17, d18}, [r9]
 	vld3.i16	{d16, d17, d18}, [r9]!
 	vld3.i16	{d16, d17, d18}, [r9], r10
+	vld3.i16	{d16, d17, d18}, [r9:64]
 	vld3.i32	{d16, d17, d18}, [r9]
 	vld3.i32	{d16, d17, d18}, [r9]!
 	vld3.i32	{d16, d17, d18}, [r9], r10
+	vld3.i32	{d16, d17, d18}, [r9:64]
 	vld3.i8	{d16, d17, d18}, [r9]
 	vld3.i8	{d16, d17, d18}, [r9]!
 	vld3.i8	{d16, d17, d18}, [r9], r10
+	vld3.i8	{d16, d17, d18}, [r9:64]
 	vld3.s16	{d16, d17, d18}, [r9]
 	vld3.s16	{d16, d17, d18}, [r9]!
 	vld3.s16	{d16, d17, d18}, [r9], r10
+	vld3.s16	{d16, d17, d18}, [r9:64]
 	vld3.s32	{d16, d17, d18}, [r9]
 	vld3.s32	{d16, d17, d18}, [r9]!
 	vld3.s32	{d16, d17, d18}, [r9], r10
+	vld3.s32	{d16, d17, d18}, [r9:64]
 	vld3.s8	{d16, d17, d18}, [r9]
 	vld3.s8	{d16, d17, d18}, [r9]!
 	vld3.s8	{d16, d17, d18}, [r9], r10
+	vld3.s8	{d16, d17, d18}, [r9:64]
 	vld3.u16	{d16, d17, d18}, [r9]
 	vld3.u16	{d16, d17, d18}, [r9]!
 	vld3.u16	{d16, d17, d18}, [r9], r10
+	vld3.u16	{d16, d17, d18}, [r9:64]
 	vld3.u32	{d16, d17, d18}, [r9]
 	vld3.u32	{d16, d17, d18}, [r9]!
 	vld3.u32	{d16, d17, d18}, [r9], r10
+	vld3.u32	{d16, d17, d18}, [r9:64]
 	vld3.u8	{d16, d17, d18}, [r9]
 	vld3.u8	{d16, d17, d18}, [r9]!
 	vld3.u8	{d16, d17, d18}, [r9], r10
+	vld3.u8	{d16, d17, d18}, [r9:64]
 	vld4.16	{d16, d17, d18, d19}, [r9]
 	vld4.16	{d16, d17, d18, d19}, [r9]!
 	vld4.16	{d16, d17, d18, d19}, [r9], r10
+	vld4.16	{d16, d17, d18, d19}, [r9:64]
+	vld4.16	{d16, d17, d18, d19}, [r9:128]
+	vld4.16	{d16, d17, d18, d19}, [r9:256]
 	vld4.16	{d16[1], d17[1], d18[1], d19[1]}, [r9]
+	vld4.16	{d16[3], d17[3], d18[3], d19[3]}, [r9]
 	vld4.16	{d16[1], d17[1], d18[1], d19[1]}, [r9]!
 	vld4.16	{d16[1], d17[1], d18[1], d19[1]}, [r9], r10
+	vld4.16	{d16[1], d17[1], d18[1], d19[1]}, [r9:64]
 	vld4.16	{d16[], d17[], d18[], d19[]}, [r9]
 	vld4.16	{d16[], d17[], d18[], d19[]}, [r9]!
 	vld4.16	{d16[], d17[], d18[], d19[]}, [r9], r10
+	vld4.16	{d16[], d17[], d18[], d19[]}, [r9:64]
 	vld4.32	{d16, d17, d18, d19}, [r9]
 	vld4.32	{d16, d17, d18, d19}, [r9]!
 	vld4.32	{d16, d17, d18, d19}, [r9], r10
+	vld4.32	{d16, d17, d18, d19}, [r9:64]
+	vld4.32	{d16, d17, d18, d19}, [r9:128]
+	vld4.32	{d16, d17, d18, d19}, [r9:256]
 	vld4.8	{d16, d17, d18, d19}, [r9]
 	vld4.8	{d16, d17, d18, d19}, [r9]!
 	vld4.8	{d16, d17, d18, d19}, [r9], r10
+	vld4.8	{d16, d17, d18, d19}, [r9:64]
+	vld4.8	{d16, d17, d18, d19}, [r9:128]
+	vld4.8	{d16, d17, d18, d19}, [r9:256]
 	vld4.i16	{d16, d17, d18, d19}, [r9]
 	vld4.i16	{d16, d17, d18, d19}, [r9]!
 	vld4.i16	{d16, d17, d18, d19}, [r9], r10
+	vld4.i16	{d16, d17, d18, d19}, [r9:64]
+	vld4.i16	{d16, d17, d18, d19}, [r9:128]
+	vld4.i16	{d16, d17, d18, d19}, [r9:256]
 	vld4.i32	{d16, d17, d18, d19}, [r9]
 	vld4.i32	{d16, d17, d18, d19}, [r9]!
 	vld4.i32	{d16, d17, d18, d19}, [r9], r10
+	vld4.i32	{d16, d17, d18, d19}, [r9:64]
+	vld4.i32	{d16, d17, d18, d19}, [r9:128]
+	vld4.i32	{d16, d17, d18, d19}, [r9:256]
 	vld4.i8	{d16, d17, d18, d19}, [r9]
 	vld4.i8	{d16, d17, d18, d19}, [r9]!
 	vld4.i8	{d16, d17, d18, d19}, [r9], r10
+	vld4.i8	{d16, d17, d18, d19}, [r9:64]
+	vld4.i8	{d16, d17, d18, d19}, [r9:128]
+	vld4.i8	{d16, d17, d18, d19}, [r9:256]
 	vld4.s16	{d16, d17, d18, d19}, [r9]
 	vld4.s16	{d16, d17, d18, d19}, [r9]!
 	vld4.s16	{d16, d17, d18, d19}, [r9], r10
+	vld4.s16	{d16, d17, d18, d19}, [r9:64]
+	vld4.s16	{d16, d17, d18, d19}, [r9:128]
+	vld4.s16	{d16, d17, d18, d19}, [r9:256]
 	vld4.s32	{d16, d17, d18, d19}, [r9]
 	vld4.s32	{d16, d17, d18, d19}, [r9]!
 	vld4.s32	{d16, d17, d18, d19}, [r9], r10
+	vld4.s32	{d16, d17, d18, d19}, [r9:64]
+	vld4.s32	{d16, d17, d18, d19}, [r9:128]
+	vld4.s32	{d16, d17, d18, d19}, [r9:256]
 	vld4.s8	{d16, d17, d18, d19}, [r9]
 	vld4.s8	{d16, d17, d18, d19}, [r9]!
 	vld4.s8	{d16, d17, d18, d19}, [r9], r10
+	vld4.s8	{d16, d17, d18, d19}, [r9:64]
+	vld4.s8	{d16, d17, d18, d19}, [r9:128]
+	vld4.s8	{d16, d17, d18, d19}, [r9:256]
 	vld4.u16	{d16, d17, d18, d19}, [r9]
 	vld4.u16	{d16, d17, d18, d19}, [r9]!
 	vld4.u16	{d16, d17, d18, d19}, [r9], r10
+	vld4.u16	{d16, d17, d18, d19}, [r9:64]
+	vld4.u16	{d16, d17, d18, d19}, [r9:128]
+	vld4.u16	{d16, d17, d18, d19}, [r9:256]
 	vld4.u32	{d16, d17, d18, d19}, [r9]
 	vld4.u32	{d16, d17, d18, d19}, [r9]!
 	vld4.u32	{d16, d17, d18, d19}, [r9], r10
+	vld4.u32	{d16, d17, d18, d19}, [r9:64]
+	vld4.u32	{d16, d17, d18, d19}, [r9:128]
+	vld4.u32	{d16, d17, d18, d19}, [r9:256]
 	vld4.u8	{d16, d17, d18, d19}, [r9]
 	vld4.u8	{d16, d17, d18, d19}, [r9]!
 	vld4.u8	{d16, d17, d18, d19}, [r9], r10
+	vld4.u8	{d16, d17, d18, d19}, [r9:64]
+	vld4.u8	{d16, d17, d18, d19}, [r9:128]
+	vld4.u8	{d16, d17, d18, d19}, [r9:256]
 	vldm	r9, {d16}
 	vldm	r9!, {d16}
 	vldm	r9, {d16, d17, d18, d19, d20, d21, d22, d23, d24, d25, d26, d27, d28, d29, d30, d31}
@@ -884,7 +1234,9 @@
 	vmla.i16	q2, q3, q4
 	vmla.i16	d2, d3, d4
 	vmla.i16	q2, q3, d4[1]
+	vmla.i16	q2, q3, d7[3]
 	vmla.i16	d2, d3, d4[1]
+	vmla.i16	d2, d3, d7[3]
 	vmla.i32	q2, q3, q4
 	vmla.i8	q2, q3, q4
 	vmla.s16	q2, q3, q4
@@ -895,6 +1247,7 @@
 	vmla.u8	q2, q3, q4
 	vmlal.s16	q2, d3, d4
 	vmlal.s16	q2, d3, d4[1]
+	vmlal.s16	q2, d3, d7[3]
 	vmlal.s32	q2, d3, d4
 	vmlal.s8	q2, d3, d4
 	vmlal.u16	q2, d3, d4
@@ -903,7 +1256,9 @@
 	vmls.i16	q2, q3, q4
 	vmls.i16	d2, d3, d4
 	vmls.i16	q2, q3, d4[1]
+	vmls.i16	q2, q3, d7[3]
 	vmls.i16	d2, d3, d4[1]
+	vmls.i16	d2, d3, d7[3]
 	vmls.i32	q2, q3, q4
 	vmls.i8	q2, q3, q4
 	vmls.s16	q2, q3, q4
@@ -914,6 +1269,7 @@
 	vmls.u8	q2, q3, q4
 	vmlsl.s16	q2, d3, d4
 	vmlsl.s16	q2, d3, d4[1]
+	vmlsl.s16	q2, d3, d7[3]
 	vmlsl.s32	q2, d3, d4
 	vmlsl.s8	q2, d3, d4
 	vmlsl.u16	q2, d3, d4
@@ -926,20 +1282,34 @@
 	vmov	r2, s3
 	vmov	s2, r3
 	vmov.16	d4[1], r3
+	vmov.16	d4[3], r3
 	vmov.32	r2, d4[1]
 	vmov.8	d4[1], r3
+	vmov.8	d4[7], r3
 	vmov.i16	d4[1], r3
+	vmov.i16	d4[3], r3
 	vmov.i32	r2, d4[1]
 	vmov.i64	q2, #0xff00
+	vmov.i64	q2, #0xffffffffffffffff
+	vmov.i64	q2, #0
 	vmov.i8	d4[1], r3
+	vmov.i8	d4[7], r3
 	vmov.s16	d4[1], r3
+	vmov.s16	d4[3], r3
 	vmov.s32	r2, d4[1]
 	vmov.s64	q2, #0xff00
+	vmov.s64	q2, #0xffffffffffffffff
+	vmov.s64	q2, #0
 	vmov.s8	d4[1], r3
+	vmov.s8	d4[7], r3
 	vmov.u16	d4[1], r3
+	vmov.u16	d4[3], r3
 	vmov.u32	r2, d4[1]
 	vmov.u64	q2, #0xff00
+	vmov.u64	q2, #0xffffffffffffffff
+	vmov.u64	q2, #0
 	vmov.u8	d4[1], r3
+	vmov.u8	d4[7], r3
 	vmovl.s16	q2, d3
 	vmovl.s32	q2, d3
 	vmovl.s8	q2, d3
@@ -958,7 +1328,9 @@
 	vmul.i16	q2, q3, q4
 	vmul.i16	d2, d3, d4
 	vmul.i16	q2, q3, d4[1]
+	vmul.i16	q2, q3, d7[3]
 	vmul.i16	d2, d3, d4[1]
+	vmul.i16	d2, d3, d7[3]
 	vmul.i32	q2, q3, q4
 	vmul.i8	q2, q3, q4
 	vmul.p8	q2, q3, q4
@@ -983,15 +1355,33 @@
 	vmvn.64	q2, q3
 	vmvn.8	q2, q3
 	vmvn.i16	q2, #85
+	vmvn.i16	q2, #0xff00
+	vmvn.i16	q2, #0
 	vmvn.i32	q2, #85
+	vmvn.i32	q2, #0xff000000
+	vmvn.i32	q2, #0x12ff
+	vmvn.i32	q2, #0x12ffff
+	vmvn.i32	q2, #0x8000
 	vmvn.i64	q2, q3
 	vmvn.i8	q2, q3
 	vmvn.s16	q2, #85
+	vmvn.s16	q2, #0xff00
+	vmvn.s16	q2, #0
 	vmvn.s32	q2, #85
+	vmvn.s32	q2, #0xff000000
+	vmvn.s32	q2, #0x12ff
+	vmvn.s32	q2, #0x12ffff
+	vmvn.s32	q2, #0x8000
 	vmvn.s64	q2, q3
 	vmvn.s8	q2, q3
 	vmvn.u16	q2, #85
+	vmvn.u16	q2, #0xff00
+	vmvn.u16	q2, #0
 	vmvn.u32	q2, #85
+	vmvn.u32	q2, #0xff000000
+	vmvn.u32	q2, #0x12ff
+	vmvn.u32	q2, #0x12ffff
+	vmvn.u32	q2, #0x8000
 	vmvn.u64	q2, q3
 	vmvn.u8	q2, q3
 	vneg.s16	q2, q3
@@ -1070,17 +1460,22 @@
 	vqadd.u8	q2, q3, q4
 	vqdmlal.s16	q2, d3, d4
 	vqdmlal.s16	q2, d3, d4[1]
+	vqdmlal.s16	q2, d3, d7[3]
 	vqdmlal.s32	q2, d3, d4
 	vqdmlsl.s16	q2, d3, d4
 	vqdmlsl.s16	q2, d3, d4[1]
+	vqdmlsl.s16	q2, d3, d7[3]
 	vqdmlsl.s32	q2, d3, d4
 	vqdmulh.s16	q2, q3, q4
 	vqdmulh.s16	d2, d3, d4
 	vqdmulh.s16	q2, q3, d4[1]
+	vqdmulh.s16	q2, q3, d7[3]
 	vqdmulh.s16	d2, d3, d4[1]
+	vqdmulh.s16	d2, d3, d7[3]
 	vqdmulh.s32	q2, q3, q4
 	vqdmull.s16	q2, d3, d4
 	vqdmull.s16	q2, d3, d4[1]
+	vqdmull.s16	q2, d3, d7[3]
 	vqdmull.s32	q2, d3, d4
 	vqmovn.s16	d2, q3
 	vqmovn.s32	d2, q3
@@ -1098,7 +1493,9 @@
 	vqrdmulh.s16	q2, q3, q4
 	vqrdmulh.s16	d2, d3, d4
 	vqrdmulh.s16	q2, q3, d4[1]
+	vqrdmulh.s16	q2, q3, d7[3]
 	vqrdmulh.s16	d2, d3, d4[1]
+	vqrdmulh.s16	d2, d3, d7[3]
 	vqrdmulh.s32	q2, q3, q4
 	vqrshl.s16	q2, q3, q4
 	vqrshl.s16	d2, d3, d4
@@ -1110,18 +1507,29 @@
 	vqrshl.u64	q2, q3, q4
 	vqrshl.u8	q2, q3, q4
 	vqrshrn.s16	d2, q3, #1
+	vqrshrn.s16	d2, q3, #8
 	vqrshrn.s32	d2, q3, #1
+	vqrshrn.s32	d2, q3, #16
 	vqrshrn.s64	d2, q3, #1
+	vqrshrn.s64	d2, q3, #32
 	vqrshrn.u16	d2, q3, #1
+	vqrshrn.u16	d2, q3, #8
 	vqrshrn.u32	d2, q3, #1
+	vqrshrn.u32	d2, q3, #16
 	vqrshrn.u64	d2, q3, #1
+	vqrshrn.u64	d2, q3, #32
 	vqrshrun.s16	d2, q3, #1
+	vqrshrun.s16	d2, q3, #8
 	vqrshrun.s32	d2, q3, #1
+	vqrshrun.s32	d2, q3, #16
 	vqrshrun.s64	d2, q3, #1
+	vqrshrun.s64	d2, q3, #32
 	vqshl.s16	q2, q3, q4
 	vqshl.s16	d2, d3, d4
-	vqshl.s16	q2, q3, #1
-	vqshl.s16	d2, d3, #1
+	vqshl.s16	q2, q3, #0
+	vqshl.s16	q2, q3, #15
+	vqshl.s16	d2, d3, #0
+	vqshl.s16	d2, d3, #15
 	vqshl.s32	q2, q3, q4
 	vqshl.s64	q2, q3, q4
 	vqshl.s8	q2, q3, q4
@@ -1130,14 +1538,23 @@
 	vqshl.u64	q2, q3, q4
 	vqshl.u8	q2, q3, q4
 	vqshrn.s16	d2, q3, #1
+	vqshrn.s16	d2, q3, #8
 	vqshrn.s32	d2, q3, #1
+	vqshrn.s32	d2, q3, #16
 	vqshrn.s64	d2, q3, #1
+	vqshrn.s64	d2, q3, #32
 	vqshrn.u16	d2, q3, #1
+	vqshrn.u16	d2, q3, #8
 	vqshrn.u32	d2, q3, #1
+	vqshrn.u32	d2, q3, #16
 	vqshrn.u64	d2, q3, #1
+	vqshrn.u64	d2, q3, #32
 	vqshrun.s16	d2, q3, #1
+	vqshrun.s16	d2, q3, #8
 	vqshrun.s32	d2, q3, #1
+	vqshrun.s32	d2, q3, #16
 	vqshrun.s64	d2, q3, #1
+	vqshrun.s64	d2, q3, #32
 	vqsub.s16	q2, q3, q4
 	vqsub.s16	d2, d3, d4
 	vqsub.s32	q2, q3, q4
@@ -1200,32 +1617,59 @@
 	vrshl.u64	q2, q3, q4
 	vrshl.u8	q2, q3, q4
 	vrshr.s16	q2, q3, #1
+	vrshr.s16	q2, q3, #16
 	vrshr.s16	d2, d3, #1
+	vrshr.s16	d2, d3, #16
 	vrshr.s32	q2, q3, #1
+	vrshr.s32	q2, q3, #32
 	vrshr.s64	q2, q3, #1
+	vrshr.s64	q2, q3, #64
 	vrshr.s8	q2, q3, #1
+	vrshr.s8	q2, q3, #8
 	vrshr.u16	q2, q3, #1
+	vrshr.u16	q2, q3, #16
 	vrshr.u32	q2, q3, #1
+	vrshr.u32	q2, q3, #32
 	vrshr.u64	q2, q3, #1
+	vrshr.u64	q2, q3, #64
 	vrshr.u8	q2, q3, #1
+	vrshr.u8	q2, q3, #8
 	vrshrn.i16	d2, q3, #1
+	vrshrn.i16	d2, q3, #8
 	vrshrn.i32	d2, q3, #1
+	vrshrn.i32	d2, q3, #16
 	vrshrn.i64	d2, q3, #1
+	vrshrn.i64	d2, q3, #32
 	vrshrn.s16	d2, q3, #1
+	vrshrn.s16	d2, q3, #8
 	vrshrn.s32	d2, q3, #1
+	vrshrn.s32	d2, q3, #16
 	vrshrn.s64	d2, q3, #1
+	vrshrn.s64	d2, q3, #32
 	vrshrn.u16	d2, q3, #1
+	vrshrn.u16	d2, q3, #8
 	vrshrn.u32	d2, q3, #1
+	vrshrn.u32	d2, q3, #16
 	vrshrn.u64	d2, q3, #1
+	vrshrn.u64	d2, q3, #32
 	vrsra.s16	q2, q3, #1
+	vrsra.s16	q2, q3, #16
 	vrsra.s16	d2, d3, #1
+	vrsra.s16	d2, d3, #16
 	vrsra.s32	q2, q3, #1
+	vrsra.s32	q2, q3, #32
 	vrsra.s64	q2, q3, #1
+	vrsra.s64	q2, q3, #64
 	vrsra.s8	q2, q3, #1
+	vrsra.s8	q2, q3, #8
 	vrsra.u16	q2, q3, #1
+	vrsra.u16	q2, q3, #16
 	vrsra.u32	q2, q3, #1
+	vrsra.u32	q2, q3, #32
 	vrsra.u64	q2, q3, #1
+	vrsra.u64	q2, q3, #64
 	vrsra.u8	q2, q3, #1
+	vrsra.u8	q2, q3, #8
 	vrsubhn.i16	d2, q3, q4
 	vrsubhn.i32	d2, q3, q4
 	vrsubhn.i64	d2, q3, q4
@@ -1235,273 +1679,447 @@
 	vrsubhn.u16	d2, q3, q4
 	vrsubhn.u32	d2, q3, q4
 	vrsubhn.u64	d2, q3, q4
-	vshl.i16	q2, q3, #1
-	vshl.i16	d2, d3, #1
-	vshl.i32	q2, q3, #1
-	vshl.i64	q2, q3, #1
-	vshl.i8	q2, q3, #1
-	vshl.s16	q2, q3, #1
-	vshl.s32	q2, q3, #1
-	vshl.s64	q2, q3, #1
-	vshl.s8	q2, q3, #1
-	vshl.u16	q2, q3, #1
-	vshl.u32	q2, q3, #1
-	vshl.u64	q2, q3, #1
-	vshl.u8	q2, q3, #1
+	vshl.i16	q2, q3, #0
+	vshl.i16	q2, q3, #15
+	vshl.i16	d2, d3, #0
+	vshl.i16	d2, d3, #15
+	vshl.i32	q2, q3, #0
+	vshl.i32	q2, q3, #31
+	vshl.i64	q2, q3, #0
+	vshl.i64	q2, q3, #63
+	vshl.i8	q2, q3, #0
+	vshl.i8	q2, q3, #7
+	vshl.s16	q2, q3, #0
+	vshl.s16	q2, q3, #15
+	vshl.s32	q2, q3, #0
+	vshl.s32	q2, q3, #31
+	vshl.s64	q2, q3, #0
+	vshl.s64	q2, q3, #63
+	vshl.s8	q2, q3, #0
+	vshl.s8	q2, q3, #7
+	vshl.u16	q2, q3, #0
+	vshl.u16	q2, q3, #15
+	vshl.u32	q2, q3, #0
+	vshl.u32	q2, q3, #31
+	vshl.u64	q2, q3, #0
+	vshl.u64	q2, q3, #63
+	vshl.u8	q2, q3, #0
+	vshl.u8	q2, q3, #7
 	vshll.i16	q2, d3, #16
 	vshll.i32	q2, d3, #32
 	vshll.i8	q2, d3, #8
 	vshll.s16	q2, d3, #1
+	vshll.s16	q2, d3, #16
 	vshll.s32	q2, d3, #1
+	vshll.s32	q2, d3, #32
 	vshll.s8	q2, d3, #1
+	vshll.s8	q2, d3, #8
 	vshll.u16	q2, d3, #1
+	vshll.u16	q2, d3, #16
 	vshll.u32	q2, d3, #1
+	vshll.u32	q2, d3, #32
 	vshll.u8	q2, d3, #1
+	vshll.u8	q2, d3, #8
 	vshr.s16	q2, q3, #1
+	vshr.s16	q2, q3, #16
 	vshr.s16	d2, d3, #1
+	vshr.s16	d2, d3, #16
 	vshr.s32	q2, q3, #1
+	vshr.s32	q2, q3, #32
 	vshr.s64	q2, q3, #1
+	vshr.s64	q2, q3, #64
 	vshr.s8	q2, q3, #1
+	vshr.s8	q2, q3, #8
 	vshr.u16	q2, q3, #1
+	vshr.u16	q2, q3, #16
 	vshr.u32	q2, q3, #1
+	vshr.u32	q2, q3, #32
 	vshr.u64	q2, q3, #1
+	vshr.u64	q2, q3, #64
 	vshr.u8	q2, q3, #1
+	vshr.u8	q2, q3, #8
 	vshrn.i16	d2, q3, #1
+	vshrn.i16	d2, q3, #8
 	vshrn.i32	d2, q3, #1
+	vshrn.i32	d2, q3, #16
 	vshrn.i64	d2, q3, #1
+	vshrn.i64	d2, q3, #32
 	vshrn.s16	d2, q3, #1
+	vshrn.s16	d2, q3, #8
 	vshrn.s32	d2, q3, #1
+	vshrn.s32	d2, q3, #16
 	vshrn.s64	d2, q3, #1
+	vshrn.s64	d2, q3, #32
 	vshrn.u16	d2, q3, #1
+	vshrn.u16	d2, q3, #8
 	vshrn.u32	d2, q3, #1
+	vshrn.u32	d2, q3, #16
 	vshrn.u64	d2, q3, #1
-	vsli.16	q2, q3, #1
-	vsli.16	d2, d3, #1
-	vsli.32	q2, q3, #1
-	vsli.64	q2, q3, #1
-	vsli.8	q2, q3, #1
-	vsli.i16	q2, q3, #1
-	vsli.i32	q2, q3, #1
-	vsli.i64	q2, q3, #1
-	vsli.i8	q2, q3, #1
-	vsli.s16	q2, q3, #1
-	vsli.s32	q2, q3, #1
-	vsli.s64	q2, q3, #1
-	vsli.s8	q2, q3, #1
-	vsli.u16	q2, q3, #1
-	vsli.u32	q2, q3, #1
-	vsli.u64	q2, q3, #1
-	vsli.u8	q2, q3, #1
+	vshrn.u64	d2, q3, #32
+	vsli.16	q2, q3, #0
+	vsli.16	q2, q3, #15
+	vsli.16	d2, d3, #0
+	vsli.16	d2, d3, #15
+	vsli.32	q2, q3, #0
+	vsli.32	q2, q3, #31
+	vsli.64	q2, q3, #0
+	vsli.64	q2, q3, #63
+	vsli.8	q2, q3, #0
+	vsli.8	q2, q3, #7
+	vsli.i16	q2, q3, #0
+	vsli.i16	q2, q3, #15
+	vsli.i32	q2, q3, #0
+	vsli.i32	q2, q3, #31
+	vsli.i64	q2, q3, #0
+	vsli.i64	q2, q3, #63
+	vsli.i8	q2, q3, #0
+	vsli.i8	q2, q3, #7
+	vsli.s16	q2, q3, #0
+	vsli.s16	q2, q3, #15
+	vsli.s32	q2, q3, #0
+	vsli.s32	q2, q3, #31
+	vsli.s64	q2, q3, #0
+	vsli.s64	q2, q3, #63
+	vsli.s8	q2, q3, #0
+	vsli.s8	q2, q3, #7
+	vsli.u16	q2, q3, #0
+	vsli.u16	q2, q3, #15
+	vsli.u32	q2, q3, #0
+	vsli.u32	q2, q3, #31
+	vsli.u64	q2, q3, #0
+	vsli.u64	q2, q3, #63
+	vsli.u8	q2, q3, #0
+	vsli.u8	q2, q3, #7
 	vsra.s16	q2, q3, #1
+	vsra.s16	q2, q3, #16
 	vsra.s16	d2, d3, #1
+	vsra.s16	d2, d3, #16
 	vsra.s32	q2, q3, #1
+	vsra.s32	q2, q3, #32
 	vsra.s64	q2, q3, #1
+	vsra.s64	q2, q3, #64
 	vsra.s8	q2, q3, #1
+	vsra.s8	q2, q3, #8
 	vsra.u16	q2, q3, #1
+	vsra.u16	q2, q3, #16
 	vsra.u32	q2, q3, #1
+	vsra.u32	q2, q3, #32
 	vsra.u64	q2, q3, #1
+	vsra.u64	q2, q3, #64
 	vsra.u8	q2, q3, #1
+	vsra.u8	q2, q3, #8
 	vsri.16	q2, q3, #1
+	vsri.16	q2, q3, #16
 	vsri.16	d2, d3, #1
+	vsri.16	d2, d3, #16
 	vsri.32	q2, q3, #1
+	vsri.32	q2, q3, #32
 	vsri.64	q2, q3, #1
+	vsri.64	q2, q3, #64
 	vsri.8	q2, q3, #1
+	vsri.8	q2, q3, #8
 	vsri.i16	q2, q3, #1
+	vsri.i16	q2, q3, #16
 	vsri.i32	q2, q3, #1
+	vsri.i32	q2, q3, #32
 	vsri.i64	q2, q3, #1
+	vsri.i64	q2, q3, #64
 	vsri.i8	q2, q3, #1
+	vsri.i8	q2, q3, #8
 	vsri.s16	q2, q3, #1
+	vsri.s16	q2, q3, #16
 	vsri.s32	q2, q3, #1
+	vsri.s32	q2, q3, #32
 	vsri.s64	q2, q3, #1
+	vsri.s64	q2, q3, #64
 	vsri.s8	q2, q3, #1
+	vsri.s8	q2, q3, #8
 	vsri.u16	q2, q3, #1
+	vsri.u16	q2, q3, #16
 	vsri.u32	q2, q3, #1
+	vsri.u32	q2, q3, #32
 	vsri.u64	q2, q3, #1
+	vsri.u64	q2, q3, #64
 	vsri.u8	q2, q3, #1
+	vsri.u8	q2, q3, #8
 	vst1.16	{d16}, [r9]
-	vst1.16	{d16, d17, d18, d19}, [r9]
 	vst1.16	{d16}, [r9]!
 	vst1.16	{d16}, [r9], r10
+	vst1.16	{d16}, [r9:64]
+	vst1.16	{d16, d17}, [r9]
+	vst1.16	{d16, d17}, [r9]!
+	vst1.16	{d16, d17}, [r9], r10
+	vst1.16	{d16, d17}, [r9:64]
+	vst1.16	{d16, d17}, [r9:128]
+	vst1.16	{d16, d17, d18}, [r9]
+	vst1.16	{d16, d17, d18}, [r9]!
+	vst1.16	{d16, d17, d18}, [r9], r10
+	vst1.16	{d16, d17, d18}, [r9:64]
+	vst1.16	{d16, d17, d18, d19}, [r9]
+	vst1.16	{d16, d17, d18, d19}, [r9]!
+	vst1.16	{d16, d17, d18, d19}, [r9], r10
+	vst1.16	{d16, d17, d18, d19}, [r9:64]
+	vst1.16	{d16, d17, d18, d19}, [r9:128]
+	vst1.16	{d16, d17, d18, d19}, [r9:256]
 	vst1.16	{d16[1]}, [r9]
+	vst1.16	{d16[3]}, [r9]
 	vst1.16	{d16[1]}, [r9]!
 	vst1.16	{d16[1]}, [r9], r10
+	vst1.16	{d16[1]}, [r9:16]
 	vst1.32	{d16}, [r9]
-	vst1.32	{d16, d17, d18, d19}, [r9]
 	vst1.32	{d16}, [r9]!
 	vst1.32	{d16}, [r9], r10
+	vst1.32	{d16}, [r9:64]
 	vst1.64	{d16}, [r9]
-	vst1.64	{d16, d17, d18, d19}, [r9]
 	vst1.64	{d16}, [r9]!
 	vst1.64	{d16}, [r9], r10
+	vst1.64	{d16}, [r9:64]
 	vst1.8	{d16}, [r9]
-	vst1.8	{d16, d17, d18, d19}, [r9]
 	vst1.8	{d16}, [r9]!
 	vst1.8	{d16}, [r9], r10
+	vst1.8	{d16}, [r9:64]
 	vst1.i16	{d16}, [r9]
-	vst1.i16	{d16, d17, d18, d19}, [r9]
 	vst1.i16	{d16}, [r9]!
 	vst1.i16	{d16}, [r9], r10
+	vst1.i16	{d16}, [r9:64]
 	vst1.i32	{d16}, [r9]
-	vst1.i32	{d16, d17, d18, d19}, [r9]
 	vst1.i32	{d16}, [r9]!
 	vst1.i32	{d16}, [r9], r10
+	vst1.i32	{d16}, [r9:64]
 	vst1.i64	{d16}, [r9]
-	vst1.i64	{d16, d17, d18, d19}, [r9]
 	vst1.i64	{d16}, [r9]!
 	vst1.i64	{d16}, [r9], r10
+	vst1.i64	{d16}, [r9:64]
 	vst1.i8	{d16}, [r9]
-	vst1.i8	{d16, d17, d18, d19}, [r9]
 	vst1.i8	{d16}, [r9]!
 	vst1.i8	{d16}, [r9], r10
+	vst1.i8	{d16}, [r9:64]
 	vst1.s16	{d16}, [r9]
-	vst1.s16	{d16, d17, d18, d19}, [r9]
 	vst1.s16	{d16}, [r9]!
 	vst1.s16	{d16}, [r9], r10
+	vst1.s16	{d16}, [r9:64]
 	vst1.s32	{d16}, [r9]
-	vst1.s32	{d16, d17, d18, d19}, [r9]
 	vst1.s32	{d16}, [r9]!
 	vst1.s32	{d16}, [r9], r10
+	vst1.s32	{d16}, [r9:64]
 	vst1.s64	{d16}, [r9]
-	vst1.s64	{d16, d17, d18, d19}, [r9]
 	vst1.s64	{d16}, [r9]!
 	vst1.s64	{d16}, [r9], r10
+	vst1.s64	{d16}, [r9:64]
 	vst1.s8	{d16}, [r9]
-	vst1.s8	{d16, d17, d18, d19}, [r9]
 	vst1.s8	{d16}, [r9]!
 	vst1.s8	{d16}, [r9], r10
+	vst1.s8	{d16}, [r9:64]
 	vst1.u16	{d16}, [r9]
-	vst1.u16	{d16, d17, d18, d19}, [r9]
 	vst1.u16	{d16}, [r9]!
 	vst1.u16	{d16}, [r9], r10
+	vst1.u16	{d16}, [r9:64]
 	vst1.u32	{d16}, [r9]
-	vst1.u32	{d16, d17, d18, d19}, [r9]
 	vst1.u32	{d16}, [r9]!
 	vst1.u32	{d16}, [r9], r10
+	vst1.u32	{d16}, [r9:64]
 	vst1.u64	{d16}, [r9]
-	vst1.u64	{d16, d17, d18, d19}, [r9]
 	vst1.u64	{d16}, [r9]!
 	vst1.u64	{d16}, [r9], r10
+	vst1.u64	{d16}, [r9:64]
 	vst1.u8	{d16}, [r9]
-	vst1.u8	{d16, d17, d18, d19}, [r9]
 	vst1.u8	{d16}, [r9]!
 	vst1.u8	{d16}, [r9], r10
+	vst1.u8	{d16}, [r9:64]
 	vst2.16	{d16, d17}, [r9]
 	vst2.16	{d16, d17}, [r9]!
 	vst2.16	{d16, d17}, [r9], r10
+	vst2.16	{d16, d17}, [r9:64]
+	vst2.16	{d16, d17}, [r9:128]
 	vst2.16	{d16[1], d17[1]}, [r9]
+	vst2.16	{d16[3], d17[3]}, [r9]
 	vst2.16	{d16[1], d17[1]}, [r9]!
 	vst2.16	{d16[1], d17[1]}, [r9], r10
+	vst2.16	{d16[1], d17[1]}, [r9:32]
 	vst2.32	{d16, d17}, [r9]
 	vst2.32	{d16, d17}, [r9]!
 	vst2.32	{d16, d17}, [r9], r10
+	vst2.32	{d16, d17}, [r9:64]
+	vst2.32	{d16, d17}, [r9:128]
 	vst2.8	{d16, d17}, [r9]
 	vst2.8	{d16, d17}, [r9]!
 	vst2.8	{d16, d17}, [r9], r10
+	vst2.8	{d16, d17}, [r9:64]
+	vst2.8	{d16, d17}, [r9:128]
 	vst2.i16	{d16, d17}, [r9]
 	vst2.i16	{d16, d17}, [r9]!
 	vst2.i16	{d16, d17}, [r9], r10
+	vst2.i16	{d16, d17}, [r9:64]
+	vst2.i16	{d16, d17}, [r9:128]
 	vst2.i32	{d16, d17}, [r9]
 	vst2.i32	{d16, d17}, [r9]!
 	vst2.i32	{d16, d17}, [r9], r10
+	vst2.i32	{d16, d17}, [r9:64]
+	vst2.i32	{d16, d17}, [r9:128]
 	vst2.i8	{d16, d17}, [r9]
 	vst2.i8	{d16, d17}, [r9]!
 	vst2.i8	{d16, d17}, [r9], r10
+	vst2.i8	{d16, d17}, [r9:64]
+	vst2.i8	{d16, d17}, [r9:128]
 	vst2.s16	{d16, d17}, [r9]
 	vst2.s16	{d16, d17}, [r9]!
 	vst2.s16	{d16, d17}, [r9], r10
+	vst2.s16	{d16, d17}, [r9:64]
+	vst2.s16	{d16, d17}, [r9:128]
 	vst2.s32	{d16, d17}, [r9]
 	vst2.s32	{d16, d17}, [r9]!
 	vst2.s32	{d16, d17}, [r9], r10
+	vst2.s32	{d16, d17}, [r9:64]
+	vst2.s32	{d16, d17}, [r9:128]
 	vst2.s8	{d16, d17}, [r9]
 	vst2.s8	{d16, d17}, [r9]!
 	vst2.s8	{d16, d17}, [r9], r10
+	vst2.s8	{d16, d17}, [r9:64]
+	vst2.s8	{d16, d17}, [r9:128]
 	vst2.u16	{d16, d17}, [r9]
 	vst2.u16	{d16, d17}, [r9]!
 	vst2.u16	{d16, d17}, [r9], r10
+	vst2.u16	{d16, d17}, [r9:64]
+	vst2.u16	{d16, d17}, [r9:128]
 	vst2.u32	{d16, d17}, [r9]
 	vst2.u32	{d16, d17}, [r9]!
 	vst2.u32	{d16, d17}, [r9], r10
+	vst2.u32	{d16, d17}, [r9:64]
+	vst2.u32	{d16, d17}, [r9:128]
 	vst2.u8	{d16, d17}, [r9]
 	vst2.u8	{d16, d17}, [r9]!
 	vst2.u8	{d16, d17}, [r9], r10
+	vst2.u8	{d16, d17}, [r9:64]
+	vst2.u8	{d16, d17}, [r9:128]
 	vst3.16	{d16, d17, d18}, [r9]
 	vst3.16	{d16, d17, d18}, [r9]!
 	vst3.16	{d16, d17, d18}, [r9], r10
+	vst3.16	{d16, d17, d18}, [r9:64]
 	vst3.16	{d16[1], d17[1], d18[1]}, [r9]
+	vst3.16	{d16[3], d17[3], d18[3]}, [r9]
 	vst3.16	{d16[1], d17[1], d18[1]}, [r9]!
 	vst3.16	{d16[1], d17[1], d18[1]}, [r9], r10
 	vst3.32	{d16, d17, d18}, [r9]
 	vst3.32	{d16, d17, d18}, [r9]!
 	vst3.32	{d16, d17, d18}, [r9], r10
+	vst3.32	{d16, d17, d18}, [r9:64]
 	vst3.8	{d16, d17, d18}, [r9]
 	vst3.8	{d16, d17, d18}, [r9]!
 	vst3.8	{d16, d17, d18}, [r9], r10
+	vst3.8	{d16, d17, d18}, [r9:64]
 	vst3.i16	{d16, d17, d18}, [r9]
 	vst3.i16	{d16, d17, d18}, [r9]!
 	vst3.i16	{d16, d17, d18}, [r9], r10
+	vst3.i16	{d16, d17, d18}, [r9:64]
 	vst3.i32	{d16, d17, d18}, [r9]
 	vst3.i32	{d16, d17, d18}, [r9]!
 	vst3.i32	{d16, d17, d18}, [r9], r10
+	vst3.i32	{d16, d17, d18}, [r9:64]
 	vst3.i8	{d16, d17, d18}, [r9]
 	vst3.i8	{d16, d17, d18}, [r9]!
 	vst3.i8	{d16, d17, d18}, [r9], r10
+	vst3.i8	{d16, d17, d18}, [r9:64]
 	vst3.s16	{d16, d17, d18}, [r9]
 	vst3.s16	{d16, d17, d18}, [r9]!
 	vst3.s16	{d16, d17, d18}, [r9], r10
+	vst3.s16	{d16, d17, d18}, [r9:64]
 	vst3.s32	{d16, d17, d18}, [r9]
 	vst3.s32	{d16, d17, d18}, [r9]!
 	vst3.s32	{d16, d17, d18}, [r9], r10
+	vst3.s32	{d16, d17, d18}, [r9:64]
 	vst3.s8	{d16, d17, d18}, [r9]
 	vst3.s8	{d16, d17, d18}, [r9]!
 	vst3.s8	{d16, d17, d18}, [r9], r10
+	vst3.s8	{d16, d17, d18}, [r9:64]
 	vst3.u16	{d16, d17, d18}, [r9]
 	vst3.u16	{d16, d17, d18}, [r9]!
 	vst3.u16	{d16, d17, d18}, [r9], r10
+	vst3.u16	{d16, d17, d18}, [r9:64]
 	vst3.u32	{d16, d17, d18}, [r9]
 	vst3.u32	{d16, d17, d18}, [r9]!
 	vst3.u32	{d16, d17, d18}, [r9], r10
+	vst3.u32	{d16, d17, d18}, [r9:64]
 	vst3.u8	{d16, d17, d18}, [r9]
 	vst3.u8	{d16, d17, d18}, [r9]!
 	vst3.u8	{d16, d17, d18}, [r9], r10
+	vst3.u8	{d16, d17, d18}, [r9:64]
 	vst4.16	{d16, d17, d18, d19}, [r9]
 	vst4.16	{d16, d17, d18, d19}, [r9]!
 	vst4.16	{d16, d17, d18, d19}, [r9], r10
+	vst4.16	{d16, d17, d18, d19}, [r9:64]
+	vst4.16	{d16, d17, d18, d19}, [r9:128]
+	vst4.16	{d16, d17, d18, d19}, [r9:256]
 	vst4.16	{d16[1], d17[1], d18[1], d19[1]}, [r9]
+	vst4.16	{d16[3], d17[3], d18[3], d19[3]}, [r9]
 	vst4.16	{d16[1], d17[1], d18[1], d19[1]}, [r9]!
 	vst4.16	{d16[1], d17[1], d18[1], d19[1]}, [r9], r10
+	vst4.16	{d16[1], d17[1], d18[1], d19[1]}, [r9:64]
 	vst4.32	{d16, d17, d18, d19}, [r9]
 	vst4.32	{d16, d17, d18, d19}, [r9]!
 	vst4.32	{d16, d17, d18, d19}, [r9], r10
+	vst4.32	{d16, d17, d18, d19}, [r9:64]
+	vst4.32	{d16, d17, d18, d19}, [r9:128]
+	vst4.32	{d16, d17, d18, d19}, [r9:256]
 	vst4.8	{d16, d17, d18, d19}, [r9]
 	vst4.8	{d16, d17, d18, d19}, [r9]!
 	vst4.8	{d16, d17, d18, d19}, [r9], r10
+	vst4.8	{d16, d17, d18, d19}, [r9:64]
+	vst4.8	{d16, d17, d18, d19}, [r9:128]
+	vst4.8	{d16, d17, d18, d19}, [r9:256]
 	vst4.i16	{d16, d17, d18, d19}, [r9]
 	vst4.i16	{d16, d17, d18, d19}, [r9]!
 	vst4.i16	{d16, d17, d18, d19}, [r9], r10
+	vst4.i16	{d16, d17, d18, d19}, [r9:64]
+	vst4.i16	{d16, d17, d18, d19}, [r9:128]
+	vst4.i16	{d16, d17, d18, d19}, [r9:256]
 	vst4.i32	{d16, d17, d18, d19}, [r9]
 	vst4.i32	{d16, d17, d18, d19}, [r9]!
 	vst4.i32	{d16, d17, d18, d19}, [r9], r10
+	vst4.i32	{d16, d17, d18, d19}, [r9:64]
+	vst4.i32	{d16, d17, d18, d19}, [r9:128]
+	vst4.i32	{d16, d17, d18, d19}, [r9:256]
 	vst4.i8	{d16, d17, d18, d19}, [r9]
 	vst4.i8	{d16, d17, d18, d19}, [r9]!
 	vst4.i8	{d16, d17, d18, d19}, [r9], r10
+	vst4.i8	{d16, d17, d18, d19}, [r9:64]
+	vst4.i8	{d16, d17, d18, d19}, [r9:128]
+	vst4.i8	{d16, d17, d18, d19}, [r9:256]
 	vst4.s16	{d16, d17, d18, d19}, [r9]
 	vst4.s16	{d16, d17, d18, d19}, [r9]!
 	vst4.s16	{d16, d17, d18, d19}, [r9], r10
+	vst4.s16	{d16, d17, d18, d19}, [r9:64]
+	vst4.s16	{d16, d17, d18, d19}, [r9:128]
+	vst4.s16	{d16, d17, d18, d19}, [r9:256]
 	vst4.s32	{d16, d17, d18, d19}, [r9]
 	vst4.s32	{d16, d17, d18, d19}, [r9]!
 	vst4.s32	{d16, d17, d18, d19}, [r9], r10
+	vst4.s32	{d16, d17, d18, d19}, [r9:64]
+	vst4.s32	{d16, d17, d18, d19}, [r9:128]
+	vst4.s32	{d16, d17, d18, d19}, [r9:256]
 	vst4.s8	{d16, d17, d18, d19}, [r9]
 	vst4.s8	{d16, d17, d18, d19}, [r9]!
 	vst4.s8	{d16, d17, d18, d19}, [r9], r10
+	vst4.s8	{d16, d17, d18, d19}, [r9:64]
+	vst4.s8	{d16, d17, d18, d19}, [r9:128]
+	vst4.s8	{d16, d17, d18, d19}, [r9:256]
 	vst4.u16	{d16, d17, d18, d19}, [r9]
 	vst4.u16	{d16, d17, d18, d19}, [r9]!
 	vst4.u16	{d16, d17, d18, d19}, [r9], r10
+	vst4.u16	{d16, d17, d18, d19}, [r9:64]
+	vst4.u16	{d16, d17, d18, d19}, [r9:128]
+	vst4.u16	{d16, d17, d18, d19}, [r9:256]
 	vst4.u32	{d16, d17, d18, d19}, [r9]
 	vst4.u32	{d16, d17, d18, d19}, [r9]!
 	vst4.u32	{d16, d17, d18, d19}, [r9], r10
+	vst4.u32	{d16, d17, d18, d19}, [r9:64]
+	vst4.u32	{d16, d17, d18, d19}, [r9:128]
+	vst4.u32	{d16, d17, d18, d19}, [r9:256]
 	vst4.u8	{d16, d17, d18, d19}, [r9]
 	vst4.u8	{d16, d17, d18, d19}, [r9]!
 	vst4.u8	{d16, d17, d18, d19}, [r9], r10
+	vst4.u8	{d16, d17, d18, d19}, [r9:64]
+	vst4.u8	{d16, d17, d18, d19}, [r9:128]
+	vst4.u8	{d16, d17, d18, d19}, [r9:256]
 	vstm	r9, {d16}
 	vstm	r9!, {d16}
 	vstm	r9, {d16, d17, d18, d19, d20, d21, d22, d23, d24, d25, d26, d27, d28, d29, d30, d31}

@@ -1,0 +1,10 @@
+# expect: '.Ltbl_end-.Ltbl16' relates labels of different sections (.Ltbl_end in text, .Ltbl16 in rodata)
+# A label difference across sections is no constant: ELF and Mach-O resolved it
+# differently (fuzz finding x86_64.cross_section_diff).
+.ctasm_rodata
+.ctasm_align	64
+.Ltbl16:
+	.long	.Ltbl_end-.Ltbl16
+	.ctasm_text
+	.asciz	"ctasm"
+.Ltbl_end:
