@@ -39,6 +39,7 @@ use Arm::Insns;
 use Arm::Keywords qw($COND);
 use Arm::Saves;
 use Arm::StackA32 ();
+use Arm::SehUnpacked qw(seh_unpacked_lines);
 use Arm::LabelDiff ();
 use ElfNotes;
 use XlateOutput;
@@ -258,6 +259,7 @@ for my $i (0 .. $#input) {
             emit_ret(next_is_endproc($i, $k));
         } elsif ($op eq '.ctasm_endproc') {
             fail(".ctasm_endproc outside a function") unless $cur;
+            push @out, map { $I . $_ } seh_unpacked_lines($cur->{plan});    # win64: no packed .pdata
             push @out, map { $I . $_ } proc_end($cur->{p});
             $cur = undef;
         } elsif ($op eq '.ctasm_adr') {
