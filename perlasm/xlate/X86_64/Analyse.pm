@@ -8,6 +8,7 @@ use Exporter 'import';
 use X86_64::Common;
 use X86_64::Insns;
 use X86_64::LabelDiff qw(check_label_differences);
+use X86_64::StackFrame qw(check_rsp_operands);
 # What a .byte/.short/.long/.quad value may be: -2^(bits-1) .. 2^bits - 1.
 # (Plain numbers up to 32 bits, exact as doubles; Math::BigInt for 64, made when a
 # value needs it: plain values are below 2^31, see Common.pm.)
@@ -96,6 +97,7 @@ sub analyse {
         }
         # One table for every flavour: what NASM could not take, GAS refuses too.
         $it->{cls} = classify($it) if $k eq 'insn';
+        check_rsp_operands($it, $cur) if $k eq 'insn' && $cur && !$cur->{broken};    # inside frame=
     }
     fail("end of input inside function $cur->{name} (missing .ctasm_endproc)", $cur) if $cur;
     check_label_differences($items);    # both labels of a difference in one section
