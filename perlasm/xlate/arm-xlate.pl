@@ -39,6 +39,8 @@ use Arm::Insns;
 use Arm::Keywords qw($COND);
 use Arm::Saves;
 use Arm::StackA32 ();
+use Arm::SehUnpacked qw(seh_unpacked_lines);
+use Arm::Reach ();
 use Arm::LabelDiff ();
 use ElfNotes;
 use XlateOutput;
@@ -245,11 +247,13 @@ for my $i (0 .. $#input) {
         # Leading labels.
         for my $l (index($st, ':') < 0 ? () : take_labels(\$st)) {
             define_label($l, \%LABEL_DEF, $lineno);
+            Arm::Reach::note_label($cur, $l) if $cur;
             $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
             Arm::LabelDiff::define($l, $section);
             push @out, translate_operands($l) . ':';
         }
         next unless length $st;
+        Arm::Reach::note_statement($cur, $st) if $cur;    # for the .ctasm_endproc check
         my ($op, $rest) = $st =~ /^(\S+)\s*(.*)$/;
         if ($op eq '.ctasm_text') {
             push @out, "$I.text" if $section ne 'text';
@@ -280,6 +284,8 @@ for my $i (0 .. $#input) {
             emit_ret(next_is_endproc($i, $k));
         } elsif ($op eq '.ctasm_endproc') {
             fail(".ctasm_endproc outside a function") unless $cur;
+            Arm::Reach::check_end_unreachable($cur);
+            push @out, map { $I . $_ } seh_unpacked_lines($cur->{plan});    # win64: no packed .pdata
             push @out, map { $I . $_ } proc_end($cur->{p});
             $cur = undef;
         } elsif ($op eq '.ctasm_adr') {

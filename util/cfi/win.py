@@ -159,8 +159,13 @@ def _x64_epilogues(obj, lo, hi):
 
 def _arm64(obj, b, fields):
     lo = _addr(obj, fields["Function"])
-    if "FunctionLength" not in fields:
-        raise WinError("packed unwind data is not supported")
+    # A packed .pdata entry (RegI/RegF/CR/FrameSize, no .xdata) is printed with a
+    # FunctionLength and a prologue listing too, but in another shape: refuse it
+    # rather than read its prologue as empty. (arm-xlate.pl writes no packed entry,
+    # Arm/SehUnpacked.pm.)
+    if "FunctionLength" not in fields or "ExceptionRecord" not in fields:
+        raise WinError("packed unwind data is not supported (RegI=%s RegF=%s CR=%s FrameSize=%s)"
+                       % tuple(fields.get(k, "?") for k in ("RegI", "RegF", "CR", "FrameSize")))
     hi = lo + int(fields["FunctionLength"])
     name = obj.name_at(lo)
     prologue, scopes, cur = [], [], None

@@ -8,6 +8,8 @@ use Exporter 'import';
 use X86_64::Common;
 use X86_64::Insns;
 use X86_64::LabelDiff qw(check_label_differences);
+use X86_64::StackFrame qw(check_rsp_operands);
+use X86_64::Reach qw(note_statement check_end_unreachable);
 # What a .byte/.short/.long/.quad value may be: -2^(bits-1) .. 2^bits - 1.
 # (Plain numbers up to 32 bits, exact as doubles; Math::BigInt for 64, made when a
 # value needs it: plain values are below 2^31, see Common.pm.)
@@ -29,6 +31,7 @@ sub analyse {
     my $section = '';
     for my $it (@$items) {
         my $k = $it->{k};
+        note_statement($cur, $it) if $cur && $k ne 'endproc';    # X86_64/Reach.pm
         if ($k eq 'section') { $section = $it->{which} }
         if ($k eq 'proc') {
             fail("nested .ctasm_proc (missing .ctasm_endproc for $cur->{name})", $it) if $cur;
@@ -39,6 +42,7 @@ sub analyse {
             push @procs, $it;
         } elsif ($k eq 'endproc') {
             fail(".ctasm_endproc without .ctasm_proc", $it) unless $cur;
+            check_end_unreachable($cur, $it);    # X86_64/Reach.pm
             $it->{proc} = $cur;
             undef $cur;
         } elsif ($k eq 'ret') {
@@ -96,6 +100,7 @@ sub analyse {
         }
         # One table for every flavour: what NASM could not take, GAS refuses too.
         $it->{cls} = classify($it) if $k eq 'insn';
+        check_rsp_operands($it, $cur) if $k eq 'insn' && $cur && !$cur->{broken};    # inside frame=
     }
     fail("end of input inside function $cur->{name} (missing .ctasm_endproc)", $cur) if $cur;
     check_label_differences($items);    # both labels of a difference in one section

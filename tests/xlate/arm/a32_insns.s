@@ -2252,6 +2252,7 @@
 	vzip.u16	q2, q3
 	vzip.u32	q2, q3
 	vzip.u8	q2, q3
+	.ctasm_ret
 	.ctasm_endproc
 	.ctasm_proc a32_insn_calls, save=r4,lr
 .Lcall:

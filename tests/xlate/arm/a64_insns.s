@@ -2499,6 +2499,7 @@
 	zip2	v1.2s, v2.2s, v3.2s
 	zip2	v1.4s, v2.4s, v3.4s
 	zip2	v1.2d, v2.2d, v3.2d
+	.ctasm_ret
 	.ctasm_endproc
 	.ctasm_proc a64_insn_calls, save=x29,x30
 .Lcall:

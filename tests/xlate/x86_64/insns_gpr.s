@@ -1,6 +1,6 @@
 # Integer instructions: suffixes, extensions, cc forms, shifts, memory forms, indirect.
 .ctasm_text
-.ctasm_proc	demo_gpr, global, args=2, save=rbx
+.ctasm_proc	demo_gpr, global, args=2, save=rbx, frame=16
 	movq	%rdi, %rax
 	movq	$-1, 8(%rsp)
 	movl	$0x10, (%rdi,%rsi,4)
