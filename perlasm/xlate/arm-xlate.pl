@@ -214,6 +214,7 @@ for my $i (0 .. $#input) {
             check_branch($op, $rest, $cur->{p}{name});
             my $text = translate_operands($fixed);
             note_mentions($cur->{p}, $rest);
+            Arm::Reach::note_statement($cur, $st);    # as the statement loop does
             push @out, $I . $text;
             next;
         }
