@@ -4,7 +4,7 @@
 
     tests/xlate/fuzz.py                  # what the test command runs: --self-test,
                                          # --check-fixtures, then the first 200 mutants
-                                         # of seed 1 (at most 90 s in all)
+                                         # of seed 1 (every one; 600 s backstop)
     tests/xlate/fuzz.py --minutes 30     # a longer run of mutants only (any --seed gives
                                          # another sequence)
     tests/xlate/fuzz.py --seeds-only     # the unmutated seeds must all be accepted
@@ -47,7 +47,9 @@ from fuzzing import minimise, mutate, oracle, seeds, selftest  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
 KNOWN = os.path.join(HERE, "fuzz_findings", "known.json")
-DEFAULT_TOTAL_S = 90.0  # the test command's budget for the whole default run
+DEFAULT_TOTAL_S = 600.0  # a backstop, not a budget: the test command runs all its mutants
+# (about 40 s idle). A 90 s budget stopped loaded runs after 81-147 mutants, so a local
+# run could pass where an idle CI machine, reaching mutant 146, failed.
 DEFAULT_MUTANTS = 200  # the test command's mutants of seed 1 (a deterministic prefix)
 
 
@@ -202,7 +204,7 @@ def seeds_only(tmp_root):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, help="time budget of the mutants (default: what is "
-                    "left of 90 s after the self-test and the fixtures)")
+                    "left of 600 s after the self-test and the fixtures)")
     ap.add_argument("--minutes", type=float, help="time budget of the mutants in minutes")
     ap.add_argument("--mutants", type=int, help="stop after the first N mutants of the seed "
                     "(default: the test command's %d; none with --seconds/--minutes)" % DEFAULT_MUTANTS)
