@@ -42,12 +42,19 @@ $_->[0] =~ /^(elf|macosx|nasm)$/ or die $usage for @$targets;
 # Parsing and the analysis read no flavour (plan() is per flavour and runs while
 # printing), so several flavours share one parse and analysis; errors before
 # printing name the first flavour.
+# The flavours print one after another in this process (XlateOutput.pm): what a
+# printer keeps is reset before each one, the frame plans (plan() caches the
+# flavour's plan in the function) and nasm's prologue codes, and the work counts
+# start from the analysis' again.
 $flavour = $targets->[0][0];
 my $items = parse(\*STDIN);
 analyse($items);
+my %analysed = %XlateOutput::COUNT;
 exit XlateOutput::each_flavour('x86_64-xlate.pl', $targets, sub {
     ($flavour) = @_;
     $win64 = $flavour eq 'nasm';
+    delete @{$_}{qw(plan codes prolog_end)} for @procs;
+    %XlateOutput::COUNT = %analysed;
     my @out = $win64 ? print_nasm($items) : print_gas($items);
     XlateOutput::write_counts($flavour);
     return join("\n", @out) . "\n";
