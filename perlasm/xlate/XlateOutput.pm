@@ -106,6 +106,10 @@ sub each_flavour {
 # $last_status: defined in the process that runs the last flavour itself (the status
 # of the ones before).
 my ($in_child, $save_cache, $last_status);
+# True in a later flavour whose caches came from a first flavour that translated the
+# whole input: every check that reads no flavour passed on this input, so a later
+# flavour may leave out what only such checks record (arm-xlate.pl's replay).
+our $FIRST_PASSED = 0;
 
 # For a translator that is one pass: returns (flavour, outfile-or-undef) for the rest
 # of the script to translate. With several targets it returns in a child per target
@@ -142,6 +146,7 @@ sub fork_flavours {
         if (defined $file && -f $file) {
             my $saved = Storable::retrieve($file);
             unlink $file;
+            $FIRST_PASSED = 1;
             for my $name (sort keys %$saved) {
                 my $h = cache($name);
                 @$h{ keys %{ $saved->{$name} } } = values %{ $saved->{$name} };

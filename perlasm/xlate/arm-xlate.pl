@@ -211,10 +211,10 @@ for my $i (0 .. $#input) {
             push @out, map { $I . $_ } ext_close() unless $A64 || is_ext_op($op);
             $XlateOutput::COUNT{replayed}++;
             my ($fixed, $rest) = @$seen;
-            check_branch($op, $rest, $cur->{p}{name});
+            check_branch($op, $rest, $cur->{p}{name}) unless $XlateOutput::FIRST_PASSED;
             my $text = translate_operands($fixed);
-            note_mentions($cur->{p}, $rest);
-            Arm::Reach::note_statement($cur, $st);    # as the statement loop does
+            note_mentions($cur->{p}, $rest) unless $XlateOutput::FIRST_PASSED;
+            Arm::Reach::note_insn($cur, $op);    # as the statement loop does
             push @out, $I . $text;
             next;
         }
@@ -340,9 +340,12 @@ for my $i (0 .. $#input) {
             if (my $seen = $PASSED->{$key}) {
                 $XlateOutput::COUNT{replayed}++;
                 ($st, $rest) = @$seen;
-                check_branch($op, $rest, $cur->{p}{name});
+                # What the branch and callee-saved checks record is checked at the end
+                # of the input, by no flavour: a later flavour after a first one that
+                # passed leaves it out (XlateOutput.pm).
+                check_branch($op, $rest, $cur->{p}{name}) unless $XlateOutput::FIRST_PASSED;
                 my $text = translate_operands($st);
-                note_mentions($cur->{p}, $rest);
+                note_mentions($cur->{p}, $rest) unless $XlateOutput::FIRST_PASSED;
                 push @out, $I . $text;
                 next;
             }

@@ -13,7 +13,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use Arm::Common;
-our @EXPORT_OK = qw(note_label note_statement check_end_unreachable);
+our @EXPORT_OK = qw(note_label note_statement note_insn check_end_unreachable);
 
 my $A64_EXIT = qr/^(?:b|br|braa|brab|braaz|brabz|ret|retaa|retab|udf|brk)$/i;
 my $A32_EXIT = qr/^(?:b|bal|bx|bxal|udf|bkpt)$/i;
@@ -28,6 +28,9 @@ sub note_statement {
     my ($op) = $st =~ /^(\S+)/ or return;
     $cur->{reach_last} = $op unless $op =~ $NOT_RUN;
 }
+
+# The same for an instruction statement whose mnemonic is $op (already split off).
+sub note_insn { $_[0]{reach_last} = $_[1]; }
 
 # At .ctasm_endproc of $cur: fail when its end is reachable.
 sub check_end_unreachable {
