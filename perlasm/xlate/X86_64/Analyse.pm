@@ -25,6 +25,7 @@ sub data_bounds {
 }
 our @EXPORT = qw(analyse plan stack_arg);
 
+my %SP_OK;    # instruction texts that move no stack pointer
 sub analyse {
     my ($items) = @_;
     my $cur;
@@ -65,7 +66,8 @@ sub analyse {
                 if $k eq 'insn' && $it->{op} =~ /^retq?$/;
             # The unwind data of every flavour comes from .ctasm_proc alone: a body may
             # not move the stack pointer (push/pop, sub/add/and/lea/mov to rsp...).
-            if ($k eq 'insn' && !$cur->{broken}) {
+            # (Depends only on the instruction's text: each passed text once, %SP_OK.)
+            if ($k eq 'insn' && !$cur->{broken} && !$SP_OK{"$it->{op}\0$it->{args}"}) {
                 my $last = $it->{ops}[-1];
                 fail("'$it->{op}' moves the stack pointer, which the unwind data cannot "
                      . "follow: use frame= for scratch space (align= for alignment)", $it)
@@ -74,6 +76,7 @@ sub analyse {
                         && $it->{op} !~ /^(cmp|test)[bwlq]?$/)
                     || ($it->{op} =~ /^(xchg|xadd|cmpxchg)[bwlq]?$/
                         && grep { $_->{t} eq 'reg' && ($GPR{$_->{r}} // '') eq 'rsp' } @{$it->{ops}});
+                $SP_OK{"$it->{op}\0$it->{args}"} = 1;
             }
             if (($k eq 'adr' || $k eq 'stackarg') && $it->{reg} eq 'rsp') {
                 fail(".ctasm_adr into %rsp would overwrite the stack pointer", $it);
