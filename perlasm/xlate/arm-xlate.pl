@@ -199,13 +199,15 @@ sub next_is_endproc {
 # Input lines that are one instruction statement and nothing else (no label, no
 # comment; not '#', not a directive) => [statement, mnemonic]: a repeated one that
 # passed in its function is replayed without the line's lexing and dispatch below
-# (the same steps as the replay there, in the same order).
-my %ONE_INSN;
+# (the same steps as the replay there, in the same order). Pure (the line's text and
+# the ISA): a later flavour starts with the first one's, so it replays a line's first
+# occurrence too.
+my $ONE_INSN = XlateOutput::cache($A64 ? 'arm-one-insn-a64' : 'arm-one-insn-a32');
 
 for my $i (0 .. $#input) {
     $lineno = $i + 1;
     my $line = $input[$i];
-    if ($cur && $section ne 'rodata' && (my $one = $ONE_INSN{$line})) {
+    if ($cur && $section ne 'rodata' && (my $one = $ONE_INSN->{$line})) {
         my ($st, $op) = @$one;
         if (my $seen = $PASSED->{"$cur->{p}{name}\0$st"}) {
             push @out, map { $I . $_ } ext_close() unless $A64 || is_ext_op($op);
@@ -231,7 +233,7 @@ for my $i (0 .. $#input) {
         next;
     }
     my ($stmts, $comment) = split_line($line, $COMMENT);
-    $ONE_INSN{$line} = [$stmts->[0], $1]
+    $ONE_INSN->{$line} = [$stmts->[0], $1]
         if @$stmts == 1 && !defined $comment && index($stmts->[0], ':') < 0
         && $stmts->[0] =~ /^([^.\s]\S*)(?:\s|$)/;
     if (!@$stmts) {
