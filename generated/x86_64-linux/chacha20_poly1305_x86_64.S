@@ -114,7 +114,6 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	movq	%rsi,152(%rcx)
 	movq	%rdx,160(%rcx)
 	movq	%r10,168(%rcx)
-	movq	%r10,120(%rcx)
 	movq	%r8,176(%rcx)
 	movq	%r9,184(%rcx)
 	movdqa	.Lcp_sigma(%rip),%xmm0
@@ -134,6 +133,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
+	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$128,%r10
 	ja	.Lcp_short4_6
@@ -1176,7 +1176,6 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movq	%rsi,152(%rcx)
 	movq	%rdx,160(%rcx)
 	movq	%r10,168(%rcx)
-	movq	%r10,120(%rcx)
 	movq	%r8,176(%rcx)
 	movq	%r9,184(%rcx)
 	movdqa	.Lcp_sigma(%rip),%xmm0
@@ -1196,6 +1195,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
+	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$128,%r10
 	ja	.Lcp_short4_39
@@ -3290,7 +3290,6 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	%rsi,152(%rcx)
 	movq	%rdx,160(%rcx)
 	movq	%r10,168(%rcx)
-	movq	%r10,120(%rcx)
 	movq	%r8,176(%rcx)
 	movq	%r9,184(%rcx)
 	vmovdqa	.Lcp_sigma(%rip),%xmm0
@@ -3304,12 +3303,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
 	vmovdqa	%xmm3,48(%rcx)
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,80(%rcx)
-	movq	$0,96(%rcx)
-	movq	%r10,192(%rcx)
-	movq	$224,216(%rcx)
-	movl	$39,208(%rcx)
+	movq	$64,216(%rcx)
+	movl	$44,208(%rcx)
 	cmpq	$320,%r10
 	ja	.Lcp_short8_92
 	movq	$384,216(%rcx)
@@ -3806,6 +3801,11 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm14,736(%rcx)
 	jmp	.Lcp_pairskey_89
 .Lcp_short8_92:
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,80(%rcx)
+	movq	$0,96(%rcx)
+	movq	%r10,120(%rcx)
+	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
 	ja	.Lcp_big_84
 	vpbroadcastd	0(%rcx),%ymm0
@@ -4079,15 +4079,17 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	.Lcp_shortkey_86
 .Lcp_pairskey_89:
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-	movabsq	$0x0ffffffc0fffffff,%r8
-	andq	384(%rcx),%r8
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
-	andq	392(%rcx),%r9
+	andq	%r11,%r9
 	movq	%r9,%r10
 	shrq	$2,%r10
 	addq	%r9,%r10
@@ -4689,11 +4691,6 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	216(%rcx),%rdx
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
-	vmovdqa	%ymm0,64(%rcx)
-	vmovdqa	%ymm0,96(%rcx)
-	vmovdqa	%ymm0,128(%rcx)
-	vmovdqa	%ymm0,160(%rcx)
-	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
 .Lcp_wipe_147:
 	vmovdqa	%ymm0,0(%rcx)
@@ -4767,7 +4764,6 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	%rsi,152(%rcx)
 	movq	%rdx,160(%rcx)
 	movq	%r10,168(%rcx)
-	movq	%r10,120(%rcx)
 	movq	%r8,176(%rcx)
 	movq	%r9,184(%rcx)
 	vmovdqa	.Lcp_sigma(%rip),%xmm0
@@ -4781,12 +4777,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
 	vmovdqa	%xmm3,48(%rcx)
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,80(%rcx)
-	movq	$0,96(%rcx)
-	movq	%r10,192(%rcx)
-	movq	$224,216(%rcx)
-	movl	$39,208(%rcx)
+	movq	$64,216(%rcx)
+	movl	$44,208(%rcx)
 	cmpq	$320,%r10
 	ja	.Lcp_short8_156
 	movq	$384,216(%rcx)
@@ -5283,6 +5275,11 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm14,736(%rcx)
 	jmp	.Lcp_pairskey_153
 .Lcp_short8_156:
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,80(%rcx)
+	movq	$0,96(%rcx)
+	movq	%r10,120(%rcx)
+	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
 	ja	.Lcp_big_148
 	vpbroadcastd	0(%rcx),%ymm0
@@ -5556,10 +5553,12 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	.Lcp_shortkey_150
 .Lcp_pairskey_153:
-	movabsq	$0x0ffffffc0fffffff,%r8
-	andq	384(%rcx),%r8
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
-	andq	392(%rcx),%r9
+	andq	%r11,%r9
 	movq	%r9,%r10
 	shrq	$2,%r10
 	addq	%r9,%r10
@@ -6166,11 +6165,6 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	216(%rcx),%rdx
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
-	vmovdqa	%ymm0,64(%rcx)
-	vmovdqa	%ymm0,96(%rcx)
-	vmovdqa	%ymm0,128(%rcx)
-	vmovdqa	%ymm0,160(%rcx)
-	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
 .Lcp_wipe_211:
 	vmovdqa	%ymm0,0(%rcx)

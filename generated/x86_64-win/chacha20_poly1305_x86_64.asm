@@ -166,7 +166,6 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_ssse3_p19:
 	mov	QWORD[rcx+152],rsi
 	mov	QWORD[rcx+160],rdx
 	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+176],r8
 	mov	QWORD[rcx+184],r9
 	movdqa	xmm0,[rel L$cp_sigma]
@@ -186,6 +185,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_ssse3_p19:
 	pxor	xmm0,xmm0
 	movdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,128
 	ja	L$cp_short4_6
@@ -1244,7 +1244,6 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	mov	QWORD[rcx+152],rsi
 	mov	QWORD[rcx+160],rdx
 	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+176],r8
 	mov	QWORD[rcx+184],r9
 	movdqa	xmm0,[rel L$cp_sigma]
@@ -1264,6 +1263,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	pxor	xmm0,xmm0
 	movdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,128
 	ja	L$cp_short4_39
@@ -3398,7 +3398,6 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	QWORD[rcx+152],rsi
 	mov	QWORD[rcx+160],rdx
 	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+176],r8
 	mov	QWORD[rcx+184],r9
 	vmovdqa	xmm0,[rel L$cp_sigma]
@@ -3412,12 +3411,8 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
 	vmovdqa	[rcx+48],xmm3
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+80],xmm0
-	mov	QWORD[rcx+96],0
-	mov	QWORD[rcx+192],r10
-	mov	QWORD[rcx+216],224
-	mov	DWORD[rcx+208],39
+	mov	QWORD[rcx+216],64
+	mov	DWORD[rcx+208],44
 	cmp	r10,320
 	ja	L$cp_short8_92
 	mov	QWORD[rcx+216],384
@@ -3914,6 +3909,11 @@ L$cp_dround_p_112:
 	vmovdqa	[rcx+736],ymm14
 	jmp	L$cp_pairskey_89
 L$cp_short8_92:
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+80],xmm0
+	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+120],r10
+	mov	QWORD[rcx+192],r10
 	cmp	r10,448
 	ja	L$cp_big_84
 	vpbroadcastd	ymm0,[rcx+0]
@@ -4187,15 +4187,17 @@ L$cp_dround_113:
 	vmovdqa	[rcx+864],ymm10
 	jmp	L$cp_shortkey_86
 L$cp_pairskey_89:
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	mov	r8,0x0ffffffc0fffffff
-	and	r8,QWORD[rcx+384]
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
-	and	r9,QWORD[rcx+392]
+	and	r9,r11
 	mov	r10,r9
 	shr	r10,2
 	add	r10,r9
@@ -4797,11 +4799,6 @@ L$cp_tagout_90:
 	mov	rdx,QWORD[rcx+216]
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
-	vmovdqa	[rcx+64],ymm0
-	vmovdqa	[rcx+96],ymm0
-	vmovdqa	[rcx+128],ymm0
-	vmovdqa	[rcx+160],ymm0
-	vmovdqa	[rcx+192],ymm0
 	add	rcx,rdx
 L$cp_wipe_147:
 	vmovdqa	[rcx+0],ymm0
@@ -4891,7 +4888,6 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+152],rsi
 	mov	QWORD[rcx+160],rdx
 	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+176],r8
 	mov	QWORD[rcx+184],r9
 	vmovdqa	xmm0,[rel L$cp_sigma]
@@ -4905,12 +4901,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
 	vmovdqa	[rcx+48],xmm3
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+80],xmm0
-	mov	QWORD[rcx+96],0
-	mov	QWORD[rcx+192],r10
-	mov	QWORD[rcx+216],224
-	mov	DWORD[rcx+208],39
+	mov	QWORD[rcx+216],64
+	mov	DWORD[rcx+208],44
 	cmp	r10,320
 	ja	L$cp_short8_156
 	mov	QWORD[rcx+216],384
@@ -5407,6 +5399,11 @@ L$cp_dround_p_176:
 	vmovdqa	[rcx+736],ymm14
 	jmp	L$cp_pairskey_153
 L$cp_short8_156:
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+80],xmm0
+	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+120],r10
+	mov	QWORD[rcx+192],r10
 	cmp	r10,448
 	ja	L$cp_big_148
 	vpbroadcastd	ymm0,[rcx+0]
@@ -5680,10 +5677,12 @@ L$cp_dround_177:
 	vmovdqa	[rcx+864],ymm10
 	jmp	L$cp_shortkey_150
 L$cp_pairskey_153:
-	mov	r8,0x0ffffffc0fffffff
-	and	r8,QWORD[rcx+384]
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
-	and	r9,QWORD[rcx+392]
+	and	r9,r11
 	mov	r10,r9
 	shr	r10,2
 	add	r10,r9
@@ -6290,11 +6289,6 @@ L$cp_tagout_154:
 	mov	rdx,QWORD[rcx+216]
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
-	vmovdqa	[rcx+64],ymm0
-	vmovdqa	[rcx+96],ymm0
-	vmovdqa	[rcx+128],ymm0
-	vmovdqa	[rcx+160],ymm0
-	vmovdqa	[rcx+192],ymm0
 	add	rcx,rdx
 L$cp_wipe_211:
 	vmovdqa	[rcx+0],ymm0

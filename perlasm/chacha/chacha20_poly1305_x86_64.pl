@@ -957,9 +957,10 @@ sub load_state {
 # epilogue). On every path the other volatile ones hold only public values
 # at return: rcx B (or past it here), rsi and rdi pointers and counts (the
 # tag's top limb is reduced in its own h2 register, r13 or r10: poly_tag).
-# $partial (the AVX2 AEADs): [0, SPILL) and then WIPE_N 32-byte units from
-# B + WIPE_AT, the part of the rest the path taken wrote (the short path's
-# blocks only: a 16-byte message need not pay for 896 bytes of stores).
+# $partial (the AVX2 AEADs): [0, 64) (the state) and then WIPE_N 32-byte
+# units from B + WIPE_AT, the part of the rest the path taken wrote secrets to
+# (the pairs path's blocks only: a 16-byte message need not pay for 1,472
+# bytes of stores; the other paths everything from 64).
 sub wipe_and_return {
     my ($partial) = @_;
     my $l = newlabel("wipe");
@@ -967,7 +968,7 @@ sub wipe_and_return {
     if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
     if ($partial) {
         emit("movl " . WIPE_N . "(%rcx), %eax", "movq " . WIPE_AT . "(%rcx), %rdx");
-        emit("vmovdqa %ymm0, $_(%rcx)") for map { 32 * $_ } 0 .. SPILL / 32 - 1;
+        emit("vmovdqa %ymm0, 0(%rcx)", "vmovdqa %ymm0, 32(%rcx)");
         emit("addq %rdx, %rcx");
         label($l);
         emit("vmovdqa %ymm0, 0(%rcx)", "addq \$32, %rcx", "decl %eax", "jnz $l");
@@ -1097,9 +1098,12 @@ sub pairs_mac {
              "movq " . A_INLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
              "call ctasm_chacha20_xorbuf_avx2");
     };
-    $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax xmm0, not rcx
-    emit("movabsq \$0x0ffffffc0fffffff, %r8", "andq " . BUF . "(%rcx), %r8",
-         "movabsq \$0x0ffffffc0ffffffc, %r9", "andq " . (BUF + 8) . "(%rcx), %r9",
+    # r straight from block 0's row a (xmm0: horiz_pairs leaves it there), not
+    # through the buffer: a store-to-load trip less on the path to the MAC
+    emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
+    $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax xmm0, not rcx, r8, r11
+    emit("movabsq \$0x0ffffffc0fffffff, %r9", "andq %r9, %r8",
+         "movabsq \$0x0ffffffc0ffffffc, %r9", "andq %r11, %r9",
          "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10",
          "xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
     poly_inline(A_AD, A_ADLEN, ADPAD);
@@ -1121,12 +1125,17 @@ sub gen_aead {
     frame_base();
     emit("movq %rdi, " . A_OUT . "(%rcx)", "movq %rsi, " . A_TAG . "(%rcx)",
          "movq %rdx, " . A_IN . "(%rcx)", "movq %r10, " . A_INLEN . "(%rcx)",
-         "movq %r10, " . REM . "(%rcx)",
          "movq %r8, " . A_AD . "(%rcx)", "movq %r9, " . A_ADLEN . "(%rcx)");
     load_state("%rax");
-    if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
-    mova("%xmm0", H0 . "(%rcx)");
-    emit("movq \$0, " . H2 . "(%rcx)");
+    # h = 0, the bytes left and the chunk length in the frame; the AVX2 pairs
+    # path keeps h in registers and needs none of them (stored after its branch)
+    my $frame_poly = sub {
+        if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
+        mova("%xmm0", H0 . "(%rcx)");
+        emit("movq \$0, " . H2 . "(%rcx)", "movq %r10, " . REM . "(%rcx)",
+             "movq %r10, " . CHUNKLEN . "(%rcx)");
+    };
+    $frame_poly->() if !$vex;
     my ($big, $short3, $short_key, $chunk, $data_done) =
         map { newlabel($_) } qw(big short3 shortkey chunk datadone);
     my ($pairs_key, $tag_out) = $vex ? map { newlabel($_) } qw(pairskey tagout) : ();
@@ -1156,13 +1165,14 @@ sub gen_aead {
     # bytes; wide: 4 blocks, AVX2 also 8), so the key block costs nothing
     # extra; the message is XORed from the buffer.
     my ($s4, $s8) = (newlabel("short4"), newlabel("short8"));
-    emit("movq %r10, " . CHUNKLEN . "(%rcx)");
     if ($vex) {
         # AVX2: up to 5 message blocks in pairs (horiz_pairs), 8 blocks
-        # vertically up to 7; the wipe covers what the path wrote
+        # vertically up to 7; the wipe covers what the path wrote (the pairs
+        # path: the state at [0, 64) and its blocks in the buffer; it writes
+        # nothing secret to [64, BUF): the AD and ciphertext tails are public)
         my ($p2, $p3) = (newlabel("pairs2"), newlabel("pairs3"));
-        emit("movq \$" . SPILL . ", " . WIPE_AT . "(%rcx)",
-             "movl \$" . ((USED_AVX2 - SPILL) / 32) . ", " . WIPE_N . "(%rcx)",
+        emit("movq \$64, " . WIPE_AT . "(%rcx)",
+             "movl \$" . ((USED_AVX2 - 64) / 32) . ", " . WIPE_N . "(%rcx)",
              "cmpq \$320, %r10", "ja $s8", "movq \$" . BUF . ", " . WIPE_AT . "(%rcx)",
              "cmpq \$64, %r10", "ja $p2");
         for my $sets (1 .. 3) {
@@ -1175,6 +1185,7 @@ sub gen_aead {
             emit("jmp $pairs_key");
         }
         label($s8);
+        $frame_poly->();
         emit("cmpq \$448, %r10", "ja $big");
         wide_batch(8, 0);
     } else {
