@@ -191,6 +191,35 @@
 # So at 256 bytes the floor here is ~270 of rounds (latency-bound) plus the
 # MAC's multiplies; 3.0x needs a MAC with fewer scalar multiplies a block or
 # a core with a faster multiplier, not another arrangement of the chain.
+# Per-call breakdown, AVX2 short path (issue 15 part 8; same VM, load 5-8;
+# rdtsc reference cycles, the 5th percentile of 10,000 samples of 4 calls,
+# best of 10-12 alternating runs; 13-byte AD; instruction counts callgrind).
+# Before: 16 B seal 373 through ctasm_aead_seal, 318 the bare tier call
+# (open 386 / 318-324); 256 B seal 637 / 594, open 674 / 600. The glue
+# (src/aead: argument and overlap checks ~200 instructions, make_state, the
+# indirect tier call, tag compare, wipes) is ~270 instructions, ~45-60
+# cycles. The tier at 16 B ran 755 instructions, ~400 of them the rounds: one
+# double round instead of ten measured 110, so ~210 rounds and ~110 the rest
+# (three Poly1305 steps ~40, setup, tag, XOR, wipe, prologue); 78 of the
+# rest were the byte loop copying the AD's 13-byte tail. Kept (together: 16 B
+# seal 355 / 306, open 368 / 312; 256 B seal 619 / 576, open 655 / 588):
+#  * the tails copied 8/4/2/1 bytes by the length's bits (755 -> 695
+#    instructions at 16 B); about half of the gain;
+#  * the counter/nonce row loaded by dwords, the tag stored as one 16-byte
+#    store (the glue writes the state in 4/8-byte stores and open reads the
+#    tag in one 16-byte load: store-to-load forwarding); alone within noise;
+#  * pairs path: r from xmm0 (vmovq/vpextrq) instead of a store and reload
+#    through the buffer, no h / bytes-left / chunk-length frame stores, the
+#    wipe's fixed part [0, 64) (the state) instead of [0, 224) (nothing
+#    secret is written between 64 and the buffer there): 16 B -6 to -12.
+# Measured, nothing to gain: vzeroall against vpxor of ymm1-15 plus
+# vzeroupper (318.5 both); no wipe at all (16 B unchanged, 256 B -18, at the
+# noise). Open at 256 B with the ciphertext MAC inside the rounds (the brief's
+# direction 2) was not built: r comes from key-stream block 0, so the MAC can
+# start only after block 0's ten double rounds (~230 alone, ~270 with the
+# other sets), which bounds the overlap near 40 of ~600 cycles; set 0's
+# blocks are finalised first and open's MAC follows them in program order,
+# so the out-of-order window already takes some of it.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -206,8 +235,9 @@
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
 #   896  (AVX2 AEADs) the vector Poly1305's powers of r, PLOOP and PLAST (576)
-# Everything from 0 to 896 (AVX2 AEADs: 1472; the short path: what it wrote)
-# is zeroed before return: key, key stream and the Poly1305 state are secrets.
+# Everything from 0 to 896 (AVX2 AEADs: 1472; the AVX2 pairs path: the state
+# at 0-63 and its blocks in the buffer, the only secrets it writes) is zeroed
+# before return: key, key stream and the Poly1305 state are secrets.
 #
 # Register plan
 #   ChaCha20 (local ctasm_chacha20_xor_{ssse3,avx2}): rdi out, rsi in, rdx
