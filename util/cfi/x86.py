@@ -136,9 +136,12 @@ def _copies_after(st, new, mn, ops):
     the copy its save (the entry value now lives only there)."""
     d = _cfa_slot(st, ops[-1]) if ops and "(" in ops[-1] and not READ_ONLY.match(mn.split()[-1]) \
         else None
+    # bytes the store may write: a zmm/ymm source 64/32, anything else at most 16
+    width = 64 if any("%zmm" in o for o in ops) else 32 if any("%ymm" in o for o in ops) else 16
     for r, o in list(new.copies.items()):
-        if d is not None and abs(d - o) < 16 and not (st.copies.get(r) is None and d == o):
-            del new.copies[r]  # overwritten (the store that made the copy aside)
+        # [d, d+width) overlapping the copy's slot [o, o+16) (the store that made it aside)
+        if d is not None and o - width < d < o + 16 and not (st.copies.get(r) is None and d == o):
+            del new.copies[r]
     for r in written(mn, ops) & set(new.copies):
         if r in _reloaded:
             continue  # reloaded from its own copy: the register holds the entry value again
