@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# x86_64: data outside functions only in .ctasm_rodata.
+# x86_64: data only in .ctasm_rodata (outside functions), never in a function body.
 #
 # Bytes in .text between functions are decoded as instructions by every disassembler,
 # and where they start depends on the code before them: the Win64 prologues and
@@ -10,9 +10,10 @@
 # .ctasm_rodata from anywhere), so .byte .value .short .word .long .int .quad .ascii
 # .asciz .string are refused outside a function unless the section is .ctasm_rodata
 # (in .ctasm_text between functions, and before any section directive).
-# Inside a function (always .ctasm_text) data stays what it is today: the encoding of
-# an instruction the table does not name (perlasm/test/abi-x86_64.pl writes std as
-# .byte 0xfd); it runs in the body, at the same place on every flavour.
+# Inside a function data is refused too: bytes there run as instructions the
+# translator never saw (.byte 0x5b is a pop %rbx no unwind data or Win64 save
+# describes), and a partial instruction would merge with whatever follows it, on
+# nasm a different epilogue. Instructions the dialect lacks belong in X86_64/Insns.pm.
 package X86_64::DataText;
 use strict;
 use warnings;
@@ -20,13 +21,16 @@ use Exporter 'import';
 use X86_64::Common;
 our @EXPORT_OK = qw(check_data_section);
 
-# Fail at item $it (a 'data' or 'bytes' item) outside any function ($in_proc false)
-# unless the current section $section ('' before any section directive) is .ctasm_rodata.
+# Fail at item $it (a 'data' or 'bytes' item) in a function ($in_proc true), or outside
+# one unless the current section $section ('' before any section directive) is
+# .ctasm_rodata.
 sub check_data_section {
     my ($it, $section, $in_proc) = @_;
-    return if $section eq 'rodata' || $in_proc;
     my ($d) = $it->{text} =~ /(\.(?:byte|value|short|word|long|int|quad|ascii|asciz|string))\b/;
     $d //= 'data';
+    fail("$d in a function body: it would run as instructions the translator never checked "
+         . "(no unwind data, no Win64 saves); write the instruction", $it) if $in_proc;
+    return if $section eq 'rodata';
     my $where = $section eq 'text' ? 'in .ctasm_text outside a function' : 'before any section directive';
     fail("$d $where: tables only after .ctasm_rodata on x86_64 (in code they are decoded "
          . "as instructions, at offsets that differ per flavour)", $it);
