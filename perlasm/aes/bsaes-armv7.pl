@@ -1043,9 +1043,11 @@ sub round_code {
         }
         print STDERR "bsaes-armv7 tune: $key => [ " . join(", ", map { "'$_'" } @p) . " ] ($bn instructions)\n";
     }
-    my $order = $ORDER{$key};
-    if ($ENV{CTASM_BSAES_TUNE_ORDER} && ($ENV{CTASM_BSAES_TUNE_ONLY} // $key) eq $key) {
-        $order = order_search($dec, $last, $in, \@p, $ENV{CTASM_BSAES_TUNE} ? undef : $order);
+    # the pinned order belongs to the pinned schedule and circuit
+    my $mine = ($ENV{CTASM_BSAES_TUNE_ONLY} // $key) eq $key;
+    my $order = ($ENV{CTASM_BSAES_TUNE} && $mine) || ($ENV{CTASM_BSAES_BASIS} && !$dec) ? undef : $ORDER{$key};
+    if ($ENV{CTASM_BSAES_TUNE_ORDER} && $mine) {
+        $order = order_search($dec, $last, $in, \@p, $order);
         print STDERR "bsaes-armv7 order: $key => '$order'\n";
     }
     my ($c, $slots, $asg) = emit_round($dec, $last, $in, @p[ 0 .. 4 ], $order);
