@@ -104,259 +104,258 @@ _bsaes_decrypt8:
 	add	r11, sp, #176
 
 // round 1: its key was added to the blocks
-	//	inverse round: 252 instructions, 11 spill slots
+	//	inverse round: 251 instructions, 11 spill slots
 	veor	q0, q8, q12
 	veor	q1, q14, q12
 	veor	q2, q10, q11
-	veor	q3, q13, q10
-	veor	q4, q9, q1
-	veor	q5, q8, q15
+	veor	q3, q9, q1
+	veor	q4, q3, q2
+	veor	q5, q13, q10
+	veor	q6, q8, q15
 	veor	q0, q0, q2
-	veor	q6, q13, q15
-	veor	q7, q10, q15
 	veor	q8, q9, q8
-	veor	q6, q1, q6
+	veor	q7, q13, q15
+	veor	q7, q1, q7
 	veor	q1, q1, q2
-	veor	q2, q4, q2
-	veor	q8, q3, q8
+	veor	q8, q5, q8
+	veor	q2, q12, q15
 	vst1.64	{d2-d3}, [r0]
-	veor	q1, q12, q15
-	veor	q15, q15, q4
-	vst1.64	{d4-d5}, [r1]
-	veor	q2, q10, q4
-	veor	q4, q13, q4
-	vst1.64	{d14-d15}, [r2]
-	veor	q7, q11, q12
-	veor	q12, q10, q12
-	vst1.64	{d24-d25}, [r3]
-	veor	q12, q9, q13
-	veor	q7, q12, q7
-	veor	q13, q14, q13
-	veor	q14, q14, q3
-	veor	q10, q10, q1
-	veor	q12, q11, q3
-	veor	q9, q9, q14
-	veor	q11, q11, q5
-	vst1.64	{d28-d29}, [r4]
-	vand	q14, q1, q6
-	vst1.64	{d12-d13}, [r7]
-	veor	q6, q1, q3
-	vst1.64	{d2-d3}, [r8]
-	vand	q1, q6, q8
-	vst1.64	{d12-d13}, [r9]
-	veor	q6, q5, q4
-	veor	q5, q5, q2
-	vst1.64	{d16-d17}, [r10]
-	vand	q8, q3, q5
-	veor	q1, q8, q1
-	veor	q8, q8, q14
-	vand	q14, q15, q0
-	vst1.64	{d6-d7}, [r11]
-	vand	q3, q11, q2
-	veor	q3, q14, q3
-	veor	q3, q3, q8
-	veor	q3, q3, q13
-	vld1.64	{d26-d27}, [r2]
-	vstr	d10, [r11, #16]
-	vstr	d11, [r11, #24]
-	vand	q5, q13, q10
-	veor	q5, q14, q5
-	veor	q5, q5, q1
-	veor	q5, q5, q6
-	vand	q6, q9, q7
-	vld1.64	{d28-d29}, [r1]
-	vand	q13, q4, q14
-	veor	q13, q6, q13
-	veor	q8, q13, q8
-	veor	q8, q8, q12
-	vld1.64	{d24-d25}, [r4]
-	vld1.64	{d26-d27}, [r3]
-	vand	q14, q12, q13
-	veor	q6, q6, q14
-	veor	q1, q6, q1
-	vld1.64	{d12-d13}, [r0]
-	veor	q1, q1, q6
-	vand	q6, q5, q1
-	veor	q5, q5, q3
-	veor	q14, q1, q8
-	veor	q12, q3, q6
-	vand	q12, q14, q12
-	veor	q6, q8, q6
-	vand	q14, q5, q6
-	veor	q3, q3, q14
-	vand	q4, q4, q3
-	veor	q12, q8, q12
-	veor	q14, q6, q12
-	vand	q8, q8, q14
-	veor	q1, q1, q12
-	veor	q1, q1, q8
-	veor	q6, q6, q8
-	vand	q6, q3, q6
-	veor	q5, q5, q6
-	veor	q6, q12, q1
-	vand	q15, q15, q6
-	vand	q0, q0, q6
-	vld1.64	{d12-d13}, [r1]
-	vand	q6, q6, q3
-	vand	q11, q11, q12
-	vand	q10, q10, q1
-	vand	q2, q2, q12
-	veor	q12, q3, q12
-	vld1.64	{d16-d17}, [r2]
-	vand	q8, q8, q1
-	vldr	d28, [r11, #16]
-	vldr	d29, [r11, #24]
-	vand	q14, q14, q12
-	veor	q1, q1, q5
-	veor	q3, q3, q5
-	vand	q9, q9, q3
-	vst1.64	{d8-d9}, [r0]
-	vld1.64	{d8-d9}, [r8]
-	vand	q4, q4, q1
-	vst1.64	{d20-d21}, [r1]
-	vld1.64	{d20-d21}, [r11]
-	vand	q10, q10, q12
-	vand	q3, q7, q3
-	veor	q12, q1, q12
-	vld1.64	{d14-d15}, [r7]
-	vand	q1, q7, q1
-	vand	q13, q13, q5
-	vld1.64	{d14-d15}, [r4]
-	vand	q5, q7, q5
-	veor	q14, q14, q10
-	veor	q8, q11, q8
-	veor	q10, q2, q10
-	veor	q2, q2, q8
-	veor	q8, q14, q8
-	veor	q9, q9, q14
-	vld1.64	{d14-d15}, [r10]
-	vand	q7, q7, q12
-	vld1.64	{d28-d29}, [r9]
-	vand	q12, q14, q12
-	veor	q15, q15, q4
-	veor	q11, q0, q11
-	veor	q0, q0, q6
-	veor	q12, q12, q9
-	veor	q4, q4, q0
-	veor	q4, q9, q4
-	veor	q9, q5, q13
-	veor	q14, q1, q9
-	veor	q8, q14, q8
-	veor	q1, q1, q12
-	veor	q13, q13, q1
-	veor	q0, q1, q0
-	veor	q1, q5, q1
-	veor	q6, q3, q6
-	veor	q6, q13, q6
-	veor	q7, q7, q9
-	vld1.64	{d10-d11}, [r1]
-	veor	q9, q5, q9
-	veor	q5, q5, q3
-	veor	q11, q13, q11
-	veor	q3, q3, q7
-	vld1.64	{d26-d27}, [r0]
-	veor	q5, q13, q5
-	veor	q13, q2, q5
-	veor	q2, q7, q2
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d28, {d12,d13}, d14
-	vtbl.8	d29, {d12,d13}, d15
-	veor	q5, q15, q5
-	veor	q2, q2, q4
-	veor	q0, q9, q0
-	veor	q5, q5, q8
-	veor	q3, q3, q12
-	vtbl.8	d8, {d10,d11}, d14
-	vtbl.8	d9, {d10,d11}, d15
-	veor	q1, q1, q13
-	vtbl.8	d10, {d0,d1}, d14
-	vtbl.8	d11, {d0,d1}, d15
-	vtbl.8	d0, {d2,d3}, d14
-	vtbl.8	d1, {d2,d3}, d15
-	vtbl.8	d2, {d4,d5}, d14
-	vtbl.8	d3, {d4,d5}, d15
-	veor	q10, q15, q10
-	vext.8	q2, q14, q14, #8
-	veor	q6, q14, q2
-	vtbl.8	d16, {d22,d23}, d14
-	vtbl.8	d17, {d22,d23}, d15
-	vext.8	q9, q1, q1, #8
-	vtbl.8	d22, {d6,d7}, d14
-	vtbl.8	d23, {d6,d7}, d15
-	vtbl.8	d6, {d20,d21}, d14
-	vtbl.8	d7, {d20,d21}, d15
-	vext.8	q7, q5, q5, #8
-	veor	q2, q5, q2
-	vext.8	q10, q0, q0, #8
-	veor	q10, q0, q10
-	veor	q2, q10, q2
-	veor	q5, q5, q6
-	veor	q10, q14, q10
-	vext.8	q12, q11, q11, #8
-	veor	q12, q1, q12
-	veor	q7, q8, q7
-	vext.8	q13, q10, q10, #4
-	veor	q9, q9, q6
-	vext.8	q14, q4, q4, #8
-	veor	q0, q1, q0
-	veor	q0, q0, q9
-	veor	q14, q4, q14
-	veor	q11, q11, q14
-	vext.8	q1, q8, q8, #8
+	veor	q1, q10, q15
+	veor	q15, q15, q3
+	vst1.64	{d8-d9}, [r1]
+	veor	q4, q13, q3
+	veor	q3, q10, q3
+	vst1.64	{d2-d3}, [r2]
+	veor	q1, q10, q2
+	veor	q10, q10, q12
 	veor	q12, q11, q12
-	veor	q10, q10, q13
-	veor	q4, q8, q4
-	vext.8	q15, q10, q10, #8
-	veor	q1, q1, q4
-	veor	q7, q14, q7
-	veor	q14, q3, q14
-	veor	q6, q6, q11
-	vext.8	q4, q1, q1, #4
-	vext.8	q8, q6, q6, #4
-	vext.8	q9, q12, q12, #4
+	vst1.64	{d20-d21}, [r3]
+	vand	q10, q15, q0
+	vst1.64	{d0-d1}, [r4]
+	veor	q0, q9, q13
+	veor	q0, q0, q12
+	veor	q13, q14, q13
+	veor	q14, q14, q5
+	veor	q9, q9, q14
+	veor	q12, q11, q5
+	veor	q11, q11, q6
+	vst1.64	{d30-d31}, [r7]
+	vand	q15, q2, q7
+	vst1.64	{d14-d15}, [r8]
+	veor	q7, q2, q5
+	vst1.64	{d4-d5}, [r9]
+	vand	q2, q7, q8
+	vst1.64	{d16-d17}, [r10]
+	veor	q8, q6, q4
+	veor	q6, q6, q3
+	vst1.64	{d14-d15}, [r11]
+	vand	q7, q5, q6
+	veor	q2, q7, q2
+	veor	q7, q7, q15
+	vand	q15, q11, q3
+	veor	q15, q10, q15
+	veor	q15, q15, q7
+	veor	q13, q15, q13
+	vld1.64	{d30-d31}, [r2]
+	vstr	d12, [r11, #16]
+	vstr	d13, [r11, #24]
+	vand	q6, q15, q1
+	veor	q6, q10, q6
+	veor	q6, q6, q2
 	veor	q6, q6, q8
-	vext.8	q11, q6, q6, #8
-	veor	q1, q1, q4
-	veor	q15, q13, q15
-	veor	q13, q9, q13
-	veor	q8, q8, q11
-	veor	q9, q12, q9
-	vext.8	q11, q0, q0, #4
-	vext.8	q12, q1, q1, #8
-	veor	q15, q1, q15
-	vext.8	q1, q14, q14, #4
-	veor	q0, q0, q11
-	veor	q12, q4, q12
-	veor	q14, q14, q1
-	veor	q8, q14, q8
-	vext.8	q4, q0, q0, #8
-	vext.8	q14, q14, q14, #8
-	veor	q4, q11, q4
-	veor	q14, q1, q14
-	veor	q7, q5, q7
-	vext.8	q1, q7, q7, #4
-	veor	q11, q7, q1
-	vext.8	q7, q11, q11, #8
-	veor	q1, q1, q7
-	vext.8	q7, q3, q3, #8
-	veor	q3, q3, q7
-	veor	q7, q3, q5
-	veor	q12, q0, q12
-	veor	q14, q10, q14
-	vext.8	q0, q9, q9, #8
-	vext.8	q7, q7, q7, #4
-	veor	q1, q9, q1
-	veor	q3, q3, q7
-	veor	q9, q10, q8
-	veor	q8, q5, q3
-	vext.8	q8, q8, q8, #8
-	veor	q0, q3, q0
-	veor	q13, q13, q0
-	veor	q10, q10, q1
+	vld1.64	{d16-d17}, [r1]
+	vand	q10, q4, q8
+	vand	q8, q9, q0
+	veor	q10, q8, q10
+	veor	q7, q10, q7
+	veor	q7, q7, q12
+	vld1.64	{d20-d21}, [r3]
+	vand	q12, q14, q10
+	veor	q8, q8, q12
+	veor	q2, q8, q2
+	vld1.64	{d16-d17}, [r0]
+	veor	q2, q2, q8
+	vand	q8, q6, q2
+	veor	q6, q6, q13
+	veor	q12, q2, q7
+	veor	q10, q13, q8
+	vand	q10, q12, q10
 	veor	q8, q7, q8
-	veor	q13, q2, q13
+	vand	q12, q6, q8
+	veor	q12, q13, q12
+	veor	q10, q7, q10
+	veor	q13, q8, q10
+	vand	q7, q7, q13
+	veor	q2, q2, q10
+	veor	q8, q8, q7
+	veor	q2, q2, q7
+	vand	q8, q12, q8
+	veor	q6, q6, q8
+	vand	q11, q11, q10
+	vand	q3, q3, q10
+	vand	q15, q15, q2
+	vand	q1, q1, q2
+	veor	q7, q10, q2
+	vld1.64	{d16-d17}, [r7]
+	vand	q8, q8, q7
+	vld1.64	{d26-d27}, [r4]
+	vand	q7, q13, q7
+	vld1.64	{d26-d27}, [r1]
+	vand	q13, q13, q12
+	veor	q2, q2, q6
+	veor	q10, q12, q10
+	vand	q5, q5, q10
+	vand	q4, q4, q12
+	vst1.64	{d8-d9}, [r0]
+	vld1.64	{d8-d9}, [r9]
+	vand	q4, q4, q2
+	veor	q12, q12, q6
+	vand	q9, q9, q12
+	vst1.64	{d2-d3}, [r1]
+	vldr	d2, [r11, #16]
+	vldr	d3, [r11, #24]
+	vand	q1, q1, q10
+	vand	q0, q0, q12
+	veor	q10, q2, q10
+	vld1.64	{d24-d25}, [r8]
+	vand	q2, q12, q2
+	vld1.64	{d24-d25}, [r3]
+	vand	q12, q12, q6
+	vand	q6, q14, q6
+	veor	q1, q1, q5
+	veor	q15, q11, q15
+	veor	q5, q3, q5
+	veor	q3, q3, q15
+	veor	q9, q9, q1
+	veor	q1, q1, q15
+	vld1.64	{d28-d29}, [r11]
+	vand	q14, q14, q10
+	vld1.64	{d30-d31}, [r10]
+	vand	q10, q15, q10
+	veor	q11, q7, q11
+	veor	q8, q8, q4
+	veor	q14, q14, q9
+	veor	q7, q7, q13
+	veor	q4, q4, q7
+	veor	q4, q9, q4
+	veor	q9, q6, q12
+	veor	q15, q2, q9
+	veor	q1, q15, q1
+	veor	q2, q2, q14
+	veor	q12, q12, q2
+	veor	q7, q2, q7
+	veor	q2, q6, q2
+	veor	q10, q10, q9
+	vld1.64	{d12-d13}, [r1]
+	veor	q9, q6, q9
+	veor	q6, q6, q0
+	veor	q13, q0, q13
+	vld1.64	{d30-d31}, [r0]
+	veor	q6, q15, q6
+	veor	q15, q8, q6
+	veor	q6, q3, q6
+	veor	q1, q15, q1
+	veor	q11, q12, q11
+	veor	q0, q0, q10
+	veor	q3, q10, q3
+	veor	q12, q12, q13
+	veor	q5, q8, q5
+	veor	q7, q9, q7
+	vld1.64	{d16-d17}, [r12]
+	vtbl.8	d18, {d24,d25}, d16
+	vtbl.8	d19, {d24,d25}, d17
+	vext.8	q10, q9, q9, #8
+	vtbl.8	d24, {d22,d23}, d16
+	vtbl.8	d25, {d22,d23}, d17
+	veor	q2, q2, q6
+	veor	q6, q9, q10
+	vtbl.8	d22, {d4,d5}, d16
+	vtbl.8	d23, {d4,d5}, d17
+	veor	q0, q0, q14
+	vext.8	q2, q11, q11, #8
+	veor	q3, q3, q4
+	vtbl.8	d8, {d14,d15}, d16
+	vtbl.8	d9, {d14,d15}, d17
+	vtbl.8	d14, {d2,d3}, d16
+	vtbl.8	d15, {d2,d3}, d17
+	veor	q10, q4, q10
+	vext.8	q1, q7, q7, #8
+	vtbl.8	d26, {d6,d7}, d16
+	vtbl.8	d27, {d6,d7}, d17
+	vtbl.8	d6, {d10,d11}, d16
+	vtbl.8	d7, {d10,d11}, d17
+	vext.8	q5, q4, q4, #8
+	vext.8	q14, q13, q13, #8
+	veor	q4, q4, q6
+	vtbl.8	d30, {d0,d1}, d16
+	vtbl.8	d31, {d0,d1}, d17
+	veor	q2, q11, q2
+	veor	q1, q7, q1
+	vext.8	q0, q15, q15, #8
+	vext.8	q8, q12, q12, #8
+	veor	q10, q2, q10
+	veor	q11, q13, q11
+	veor	q15, q15, q1
+	veor	q7, q12, q7
+	veor	q5, q12, q5
+	veor	q2, q9, q2
+	veor	q14, q14, q6
+	veor	q0, q13, q0
+	veor	q7, q8, q7
+	vext.8	q8, q2, q2, #4
+	veor	q0, q15, q0
+	vext.8	q9, q7, q7, #4
+	veor	q12, q7, q9
+	veor	q5, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q2, q2, q8
+	veor	q1, q3, q1
+	veor	q11, q11, q14
+	veor	q6, q6, q15
+	vext.8	q15, q2, q2, #8
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q15, q8, q15
+	veor	q8, q7, q8
+	veor	q0, q0, q7
+	vext.8	q7, q6, q6, #8
+	veor	q7, q13, q7
+	veor	q15, q12, q15
+	vext.8	q13, q1, q1, #4
+	vext.8	q14, q11, q11, #4
+	veor	q5, q4, q5
+	veor	q11, q11, q14
+	veor	q1, q1, q13
+	vext.8	q12, q12, q12, #8
+	veor	q12, q9, q12
+	veor	q12, q11, q12
+	veor	q9, q1, q7
+	vext.8	q11, q11, q11, #8
+	vext.8	q1, q1, q1, #8
+	veor	q1, q13, q1
+	vext.8	q7, q5, q5, #4
+	veor	q5, q5, q7
+	vext.8	q13, q5, q5, #8
+	veor	q7, q7, q13
+	veor	q11, q14, q11
+	vext.8	q13, q3, q3, #8
+	veor	q3, q3, q13
+	veor	q13, q3, q4
+	veor	q9, q2, q9
+	veor	q7, q0, q7
+	vext.8	q13, q13, q13, #4
+	vext.8	q0, q0, q0, #8
+	veor	q3, q3, q13
+	veor	q0, q3, q0
+	veor	q3, q4, q3
+	veor	q14, q2, q1
+	veor	q11, q5, q11
+	vext.8	q3, q3, q3, #8
+	veor	q0, q8, q0
+	veor	q8, q13, q3
+	veor	q13, q10, q0
+	veor	q10, q2, q7
 	veor	q8, q6, q8
-	veor	q11, q11, q4
 
 	add	r12, r12, #16
 	sub	r5, r5, #2
@@ -370,259 +369,258 @@ _bsaes_decrypt8:
 	veor	q11, q11, q5
 	veor	q12, q12, q6
 	veor	q15, q15, q7
-	//	inverse round: 252 instructions, 11 spill slots
+	//	inverse round: 251 instructions, 11 spill slots
 	veor	q0, q8, q12
 	veor	q1, q14, q12
 	veor	q2, q10, q11
-	veor	q3, q13, q10
-	veor	q4, q9, q1
-	veor	q5, q8, q15
+	veor	q3, q9, q1
+	veor	q4, q3, q2
+	veor	q5, q13, q10
+	veor	q6, q8, q15
 	veor	q0, q0, q2
-	veor	q6, q13, q15
-	veor	q7, q10, q15
 	veor	q8, q9, q8
-	veor	q6, q1, q6
+	veor	q7, q13, q15
+	veor	q7, q1, q7
 	veor	q1, q1, q2
-	veor	q2, q4, q2
-	veor	q8, q3, q8
+	veor	q8, q5, q8
+	veor	q2, q12, q15
 	vst1.64	{d2-d3}, [r0]
-	veor	q1, q12, q15
-	veor	q15, q15, q4
-	vst1.64	{d4-d5}, [r1]
-	veor	q2, q10, q4
-	veor	q4, q13, q4
-	vst1.64	{d14-d15}, [r2]
-	veor	q7, q11, q12
-	veor	q12, q10, q12
-	vst1.64	{d24-d25}, [r3]
-	veor	q12, q9, q13
-	veor	q7, q12, q7
-	veor	q13, q14, q13
-	veor	q14, q14, q3
-	veor	q10, q10, q1
-	veor	q12, q11, q3
-	veor	q9, q9, q14
-	veor	q11, q11, q5
-	vst1.64	{d28-d29}, [r4]
-	vand	q14, q1, q6
-	vst1.64	{d12-d13}, [r7]
-	veor	q6, q1, q3
-	vst1.64	{d2-d3}, [r8]
-	vand	q1, q6, q8
-	vst1.64	{d12-d13}, [r9]
-	veor	q6, q5, q4
-	veor	q5, q5, q2
-	vst1.64	{d16-d17}, [r10]
-	vand	q8, q3, q5
-	veor	q1, q8, q1
-	veor	q8, q8, q14
-	vand	q14, q15, q0
-	vst1.64	{d6-d7}, [r11]
-	vand	q3, q11, q2
-	veor	q3, q14, q3
-	veor	q3, q3, q8
-	veor	q3, q3, q13
-	vld1.64	{d26-d27}, [r2]
-	vstr	d10, [r11, #16]
-	vstr	d11, [r11, #24]
-	vand	q5, q13, q10
-	veor	q5, q14, q5
-	veor	q5, q5, q1
-	veor	q5, q5, q6
-	vand	q6, q9, q7
-	vld1.64	{d28-d29}, [r1]
-	vand	q13, q4, q14
-	veor	q13, q6, q13
-	veor	q8, q13, q8
-	veor	q8, q8, q12
-	vld1.64	{d24-d25}, [r4]
-	vld1.64	{d26-d27}, [r3]
-	vand	q14, q12, q13
-	veor	q6, q6, q14
-	veor	q1, q6, q1
-	vld1.64	{d12-d13}, [r0]
-	veor	q1, q1, q6
-	vand	q6, q5, q1
-	veor	q5, q5, q3
-	veor	q14, q1, q8
-	veor	q12, q3, q6
-	vand	q12, q14, q12
-	veor	q6, q8, q6
-	vand	q14, q5, q6
-	veor	q3, q3, q14
-	vand	q4, q4, q3
-	veor	q12, q8, q12
-	veor	q14, q6, q12
-	vand	q8, q8, q14
-	veor	q1, q1, q12
-	veor	q1, q1, q8
-	veor	q6, q6, q8
-	vand	q6, q3, q6
-	veor	q5, q5, q6
-	veor	q6, q12, q1
-	vand	q15, q15, q6
-	vand	q0, q0, q6
-	vld1.64	{d12-d13}, [r1]
-	vand	q6, q6, q3
-	vand	q11, q11, q12
-	vand	q10, q10, q1
-	vand	q2, q2, q12
-	veor	q12, q3, q12
-	vld1.64	{d16-d17}, [r2]
-	vand	q8, q8, q1
-	vldr	d28, [r11, #16]
-	vldr	d29, [r11, #24]
-	vand	q14, q14, q12
-	veor	q1, q1, q5
-	veor	q3, q3, q5
-	vand	q9, q9, q3
-	vst1.64	{d8-d9}, [r0]
-	vld1.64	{d8-d9}, [r8]
-	vand	q4, q4, q1
-	vst1.64	{d20-d21}, [r1]
-	vld1.64	{d20-d21}, [r11]
-	vand	q10, q10, q12
-	vand	q3, q7, q3
-	veor	q12, q1, q12
-	vld1.64	{d14-d15}, [r7]
-	vand	q1, q7, q1
-	vand	q13, q13, q5
-	vld1.64	{d14-d15}, [r4]
-	vand	q5, q7, q5
-	veor	q14, q14, q10
-	veor	q8, q11, q8
-	veor	q10, q2, q10
-	veor	q2, q2, q8
-	veor	q8, q14, q8
-	veor	q9, q9, q14
-	vld1.64	{d14-d15}, [r10]
-	vand	q7, q7, q12
-	vld1.64	{d28-d29}, [r9]
-	vand	q12, q14, q12
-	veor	q15, q15, q4
-	veor	q11, q0, q11
-	veor	q0, q0, q6
-	veor	q12, q12, q9
-	veor	q4, q4, q0
-	veor	q4, q9, q4
-	veor	q9, q5, q13
-	veor	q14, q1, q9
-	veor	q8, q14, q8
-	veor	q1, q1, q12
-	veor	q13, q13, q1
-	veor	q0, q1, q0
-	veor	q1, q5, q1
-	veor	q6, q3, q6
-	veor	q6, q13, q6
-	veor	q7, q7, q9
-	vld1.64	{d10-d11}, [r1]
-	veor	q9, q5, q9
-	veor	q5, q5, q3
-	veor	q11, q13, q11
-	veor	q3, q3, q7
-	vld1.64	{d26-d27}, [r0]
-	veor	q5, q13, q5
-	veor	q13, q2, q5
-	veor	q2, q7, q2
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d28, {d12,d13}, d14
-	vtbl.8	d29, {d12,d13}, d15
-	veor	q5, q15, q5
-	veor	q2, q2, q4
-	veor	q0, q9, q0
-	veor	q5, q5, q8
-	veor	q3, q3, q12
-	vtbl.8	d8, {d10,d11}, d14
-	vtbl.8	d9, {d10,d11}, d15
-	veor	q1, q1, q13
-	vtbl.8	d10, {d0,d1}, d14
-	vtbl.8	d11, {d0,d1}, d15
-	vtbl.8	d0, {d2,d3}, d14
-	vtbl.8	d1, {d2,d3}, d15
-	vtbl.8	d2, {d4,d5}, d14
-	vtbl.8	d3, {d4,d5}, d15
-	veor	q10, q15, q10
-	vext.8	q2, q14, q14, #8
-	veor	q6, q14, q2
-	vtbl.8	d16, {d22,d23}, d14
-	vtbl.8	d17, {d22,d23}, d15
-	vext.8	q9, q1, q1, #8
-	vtbl.8	d22, {d6,d7}, d14
-	vtbl.8	d23, {d6,d7}, d15
-	vtbl.8	d6, {d20,d21}, d14
-	vtbl.8	d7, {d20,d21}, d15
-	vext.8	q7, q5, q5, #8
-	veor	q2, q5, q2
-	vext.8	q10, q0, q0, #8
-	veor	q10, q0, q10
-	veor	q2, q10, q2
-	veor	q5, q5, q6
-	veor	q10, q14, q10
-	vext.8	q12, q11, q11, #8
-	veor	q12, q1, q12
-	veor	q7, q8, q7
-	vext.8	q13, q10, q10, #4
-	veor	q9, q9, q6
-	vext.8	q14, q4, q4, #8
-	veor	q0, q1, q0
-	veor	q0, q0, q9
-	veor	q14, q4, q14
-	veor	q11, q11, q14
-	vext.8	q1, q8, q8, #8
+	veor	q1, q10, q15
+	veor	q15, q15, q3
+	vst1.64	{d8-d9}, [r1]
+	veor	q4, q13, q3
+	veor	q3, q10, q3
+	vst1.64	{d2-d3}, [r2]
+	veor	q1, q10, q2
+	veor	q10, q10, q12
 	veor	q12, q11, q12
-	veor	q10, q10, q13
-	veor	q4, q8, q4
-	vext.8	q15, q10, q10, #8
-	veor	q1, q1, q4
-	veor	q7, q14, q7
-	veor	q14, q3, q14
-	veor	q6, q6, q11
-	vext.8	q4, q1, q1, #4
-	vext.8	q8, q6, q6, #4
-	vext.8	q9, q12, q12, #4
+	vst1.64	{d20-d21}, [r3]
+	vand	q10, q15, q0
+	vst1.64	{d0-d1}, [r4]
+	veor	q0, q9, q13
+	veor	q0, q0, q12
+	veor	q13, q14, q13
+	veor	q14, q14, q5
+	veor	q9, q9, q14
+	veor	q12, q11, q5
+	veor	q11, q11, q6
+	vst1.64	{d30-d31}, [r7]
+	vand	q15, q2, q7
+	vst1.64	{d14-d15}, [r8]
+	veor	q7, q2, q5
+	vst1.64	{d4-d5}, [r9]
+	vand	q2, q7, q8
+	vst1.64	{d16-d17}, [r10]
+	veor	q8, q6, q4
+	veor	q6, q6, q3
+	vst1.64	{d14-d15}, [r11]
+	vand	q7, q5, q6
+	veor	q2, q7, q2
+	veor	q7, q7, q15
+	vand	q15, q11, q3
+	veor	q15, q10, q15
+	veor	q15, q15, q7
+	veor	q13, q15, q13
+	vld1.64	{d30-d31}, [r2]
+	vstr	d12, [r11, #16]
+	vstr	d13, [r11, #24]
+	vand	q6, q15, q1
+	veor	q6, q10, q6
+	veor	q6, q6, q2
 	veor	q6, q6, q8
-	vext.8	q11, q6, q6, #8
-	veor	q1, q1, q4
-	veor	q15, q13, q15
-	veor	q13, q9, q13
-	veor	q8, q8, q11
-	veor	q9, q12, q9
-	vext.8	q11, q0, q0, #4
-	vext.8	q12, q1, q1, #8
-	veor	q15, q1, q15
-	vext.8	q1, q14, q14, #4
-	veor	q0, q0, q11
-	veor	q12, q4, q12
-	veor	q14, q14, q1
-	veor	q8, q14, q8
-	vext.8	q4, q0, q0, #8
-	vext.8	q14, q14, q14, #8
-	veor	q4, q11, q4
-	veor	q14, q1, q14
-	veor	q7, q5, q7
-	vext.8	q1, q7, q7, #4
-	veor	q11, q7, q1
-	vext.8	q7, q11, q11, #8
-	veor	q1, q1, q7
-	vext.8	q7, q3, q3, #8
-	veor	q3, q3, q7
-	veor	q7, q3, q5
-	veor	q12, q0, q12
-	veor	q14, q10, q14
-	vext.8	q0, q9, q9, #8
-	vext.8	q7, q7, q7, #4
-	veor	q1, q9, q1
-	veor	q3, q3, q7
-	veor	q9, q10, q8
-	veor	q8, q5, q3
-	vext.8	q8, q8, q8, #8
-	veor	q0, q3, q0
-	veor	q13, q13, q0
-	veor	q10, q10, q1
+	vld1.64	{d16-d17}, [r1]
+	vand	q10, q4, q8
+	vand	q8, q9, q0
+	veor	q10, q8, q10
+	veor	q7, q10, q7
+	veor	q7, q7, q12
+	vld1.64	{d20-d21}, [r3]
+	vand	q12, q14, q10
+	veor	q8, q8, q12
+	veor	q2, q8, q2
+	vld1.64	{d16-d17}, [r0]
+	veor	q2, q2, q8
+	vand	q8, q6, q2
+	veor	q6, q6, q13
+	veor	q12, q2, q7
+	veor	q10, q13, q8
+	vand	q10, q12, q10
 	veor	q8, q7, q8
-	veor	q13, q2, q13
+	vand	q12, q6, q8
+	veor	q12, q13, q12
+	veor	q10, q7, q10
+	veor	q13, q8, q10
+	vand	q7, q7, q13
+	veor	q2, q2, q10
+	veor	q8, q8, q7
+	veor	q2, q2, q7
+	vand	q8, q12, q8
+	veor	q6, q6, q8
+	vand	q11, q11, q10
+	vand	q3, q3, q10
+	vand	q15, q15, q2
+	vand	q1, q1, q2
+	veor	q7, q10, q2
+	vld1.64	{d16-d17}, [r7]
+	vand	q8, q8, q7
+	vld1.64	{d26-d27}, [r4]
+	vand	q7, q13, q7
+	vld1.64	{d26-d27}, [r1]
+	vand	q13, q13, q12
+	veor	q2, q2, q6
+	veor	q10, q12, q10
+	vand	q5, q5, q10
+	vand	q4, q4, q12
+	vst1.64	{d8-d9}, [r0]
+	vld1.64	{d8-d9}, [r9]
+	vand	q4, q4, q2
+	veor	q12, q12, q6
+	vand	q9, q9, q12
+	vst1.64	{d2-d3}, [r1]
+	vldr	d2, [r11, #16]
+	vldr	d3, [r11, #24]
+	vand	q1, q1, q10
+	vand	q0, q0, q12
+	veor	q10, q2, q10
+	vld1.64	{d24-d25}, [r8]
+	vand	q2, q12, q2
+	vld1.64	{d24-d25}, [r3]
+	vand	q12, q12, q6
+	vand	q6, q14, q6
+	veor	q1, q1, q5
+	veor	q15, q11, q15
+	veor	q5, q3, q5
+	veor	q3, q3, q15
+	veor	q9, q9, q1
+	veor	q1, q1, q15
+	vld1.64	{d28-d29}, [r11]
+	vand	q14, q14, q10
+	vld1.64	{d30-d31}, [r10]
+	vand	q10, q15, q10
+	veor	q11, q7, q11
+	veor	q8, q8, q4
+	veor	q14, q14, q9
+	veor	q7, q7, q13
+	veor	q4, q4, q7
+	veor	q4, q9, q4
+	veor	q9, q6, q12
+	veor	q15, q2, q9
+	veor	q1, q15, q1
+	veor	q2, q2, q14
+	veor	q12, q12, q2
+	veor	q7, q2, q7
+	veor	q2, q6, q2
+	veor	q10, q10, q9
+	vld1.64	{d12-d13}, [r1]
+	veor	q9, q6, q9
+	veor	q6, q6, q0
+	veor	q13, q0, q13
+	vld1.64	{d30-d31}, [r0]
+	veor	q6, q15, q6
+	veor	q15, q8, q6
+	veor	q6, q3, q6
+	veor	q1, q15, q1
+	veor	q11, q12, q11
+	veor	q0, q0, q10
+	veor	q3, q10, q3
+	veor	q12, q12, q13
+	veor	q5, q8, q5
+	veor	q7, q9, q7
+	vld1.64	{d16-d17}, [r12]
+	vtbl.8	d18, {d24,d25}, d16
+	vtbl.8	d19, {d24,d25}, d17
+	vext.8	q10, q9, q9, #8
+	vtbl.8	d24, {d22,d23}, d16
+	vtbl.8	d25, {d22,d23}, d17
+	veor	q2, q2, q6
+	veor	q6, q9, q10
+	vtbl.8	d22, {d4,d5}, d16
+	vtbl.8	d23, {d4,d5}, d17
+	veor	q0, q0, q14
+	vext.8	q2, q11, q11, #8
+	veor	q3, q3, q4
+	vtbl.8	d8, {d14,d15}, d16
+	vtbl.8	d9, {d14,d15}, d17
+	vtbl.8	d14, {d2,d3}, d16
+	vtbl.8	d15, {d2,d3}, d17
+	veor	q10, q4, q10
+	vext.8	q1, q7, q7, #8
+	vtbl.8	d26, {d6,d7}, d16
+	vtbl.8	d27, {d6,d7}, d17
+	vtbl.8	d6, {d10,d11}, d16
+	vtbl.8	d7, {d10,d11}, d17
+	vext.8	q5, q4, q4, #8
+	vext.8	q14, q13, q13, #8
+	veor	q4, q4, q6
+	vtbl.8	d30, {d0,d1}, d16
+	vtbl.8	d31, {d0,d1}, d17
+	veor	q2, q11, q2
+	veor	q1, q7, q1
+	vext.8	q0, q15, q15, #8
+	vext.8	q8, q12, q12, #8
+	veor	q10, q2, q10
+	veor	q11, q13, q11
+	veor	q15, q15, q1
+	veor	q7, q12, q7
+	veor	q5, q12, q5
+	veor	q2, q9, q2
+	veor	q14, q14, q6
+	veor	q0, q13, q0
+	veor	q7, q8, q7
+	vext.8	q8, q2, q2, #4
+	veor	q0, q15, q0
+	vext.8	q9, q7, q7, #4
+	veor	q12, q7, q9
+	veor	q5, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q2, q2, q8
+	veor	q1, q3, q1
+	veor	q11, q11, q14
+	veor	q6, q6, q15
+	vext.8	q15, q2, q2, #8
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q15, q8, q15
+	veor	q8, q7, q8
+	veor	q0, q0, q7
+	vext.8	q7, q6, q6, #8
+	veor	q7, q13, q7
+	veor	q15, q12, q15
+	vext.8	q13, q1, q1, #4
+	vext.8	q14, q11, q11, #4
+	veor	q5, q4, q5
+	veor	q11, q11, q14
+	veor	q1, q1, q13
+	vext.8	q12, q12, q12, #8
+	veor	q12, q9, q12
+	veor	q12, q11, q12
+	veor	q9, q1, q7
+	vext.8	q11, q11, q11, #8
+	vext.8	q1, q1, q1, #8
+	veor	q1, q13, q1
+	vext.8	q7, q5, q5, #4
+	veor	q5, q5, q7
+	vext.8	q13, q5, q5, #8
+	veor	q7, q7, q13
+	veor	q11, q14, q11
+	vext.8	q13, q3, q3, #8
+	veor	q3, q3, q13
+	veor	q13, q3, q4
+	veor	q9, q2, q9
+	veor	q7, q0, q7
+	vext.8	q13, q13, q13, #4
+	vext.8	q0, q0, q0, #8
+	veor	q3, q3, q13
+	veor	q0, q3, q0
+	veor	q3, q4, q3
+	veor	q14, q2, q1
+	veor	q11, q5, q11
+	vext.8	q3, q3, q3, #8
+	veor	q0, q8, q0
+	veor	q8, q13, q3
+	veor	q13, q10, q0
+	veor	q10, q2, q7
 	veor	q8, q6, q8
-	veor	q11, q11, q4
 
 	vldmia	r6!, {d0-d15}
 	veor	q14, q14, q0
@@ -633,259 +631,258 @@ _bsaes_decrypt8:
 	veor	q11, q11, q5
 	veor	q12, q12, q6
 	veor	q15, q15, q7
-	//	inverse round: 252 instructions, 11 spill slots
+	//	inverse round: 251 instructions, 11 spill slots
 	veor	q0, q8, q12
 	veor	q1, q14, q12
 	veor	q2, q10, q11
-	veor	q3, q13, q10
-	veor	q4, q9, q1
-	veor	q5, q8, q15
+	veor	q3, q9, q1
+	veor	q4, q3, q2
+	veor	q5, q13, q10
+	veor	q6, q8, q15
 	veor	q0, q0, q2
-	veor	q6, q13, q15
-	veor	q7, q10, q15
 	veor	q8, q9, q8
-	veor	q6, q1, q6
+	veor	q7, q13, q15
+	veor	q7, q1, q7
 	veor	q1, q1, q2
-	veor	q2, q4, q2
-	veor	q8, q3, q8
+	veor	q8, q5, q8
+	veor	q2, q12, q15
 	vst1.64	{d2-d3}, [r0]
-	veor	q1, q12, q15
-	veor	q15, q15, q4
-	vst1.64	{d4-d5}, [r1]
-	veor	q2, q10, q4
-	veor	q4, q13, q4
-	vst1.64	{d14-d15}, [r2]
-	veor	q7, q11, q12
-	veor	q12, q10, q12
-	vst1.64	{d24-d25}, [r3]
-	veor	q12, q9, q13
-	veor	q7, q12, q7
-	veor	q13, q14, q13
-	veor	q14, q14, q3
-	veor	q10, q10, q1
-	veor	q12, q11, q3
-	veor	q9, q9, q14
-	veor	q11, q11, q5
-	vst1.64	{d28-d29}, [r4]
-	vand	q14, q1, q6
-	vst1.64	{d12-d13}, [r7]
-	veor	q6, q1, q3
-	vst1.64	{d2-d3}, [r8]
-	vand	q1, q6, q8
-	vst1.64	{d12-d13}, [r9]
-	veor	q6, q5, q4
-	veor	q5, q5, q2
-	vst1.64	{d16-d17}, [r10]
-	vand	q8, q3, q5
-	veor	q1, q8, q1
-	veor	q8, q8, q14
-	vand	q14, q15, q0
-	vst1.64	{d6-d7}, [r11]
-	vand	q3, q11, q2
-	veor	q3, q14, q3
-	veor	q3, q3, q8
-	veor	q3, q3, q13
-	vld1.64	{d26-d27}, [r2]
-	vstr	d10, [r11, #16]
-	vstr	d11, [r11, #24]
-	vand	q5, q13, q10
-	veor	q5, q14, q5
-	veor	q5, q5, q1
-	veor	q5, q5, q6
-	vand	q6, q9, q7
-	vld1.64	{d28-d29}, [r1]
-	vand	q13, q4, q14
-	veor	q13, q6, q13
-	veor	q8, q13, q8
-	veor	q8, q8, q12
-	vld1.64	{d24-d25}, [r4]
-	vld1.64	{d26-d27}, [r3]
-	vand	q14, q12, q13
-	veor	q6, q6, q14
-	veor	q1, q6, q1
-	vld1.64	{d12-d13}, [r0]
-	veor	q1, q1, q6
-	vand	q6, q5, q1
-	veor	q5, q5, q3
-	veor	q14, q1, q8
-	veor	q12, q3, q6
-	vand	q12, q14, q12
-	veor	q6, q8, q6
-	vand	q14, q5, q6
-	veor	q3, q3, q14
-	vand	q4, q4, q3
-	veor	q12, q8, q12
-	veor	q14, q6, q12
-	vand	q8, q8, q14
-	veor	q1, q1, q12
-	veor	q1, q1, q8
-	veor	q6, q6, q8
-	vand	q6, q3, q6
-	veor	q5, q5, q6
-	veor	q6, q12, q1
-	vand	q15, q15, q6
-	vand	q0, q0, q6
-	vld1.64	{d12-d13}, [r1]
-	vand	q6, q6, q3
-	vand	q11, q11, q12
-	vand	q10, q10, q1
-	vand	q2, q2, q12
-	veor	q12, q3, q12
-	vld1.64	{d16-d17}, [r2]
-	vand	q8, q8, q1
-	vldr	d28, [r11, #16]
-	vldr	d29, [r11, #24]
-	vand	q14, q14, q12
-	veor	q1, q1, q5
-	veor	q3, q3, q5
-	vand	q9, q9, q3
-	vst1.64	{d8-d9}, [r0]
-	vld1.64	{d8-d9}, [r8]
-	vand	q4, q4, q1
-	vst1.64	{d20-d21}, [r1]
-	vld1.64	{d20-d21}, [r11]
-	vand	q10, q10, q12
-	vand	q3, q7, q3
-	veor	q12, q1, q12
-	vld1.64	{d14-d15}, [r7]
-	vand	q1, q7, q1
-	vand	q13, q13, q5
-	vld1.64	{d14-d15}, [r4]
-	vand	q5, q7, q5
-	veor	q14, q14, q10
-	veor	q8, q11, q8
-	veor	q10, q2, q10
-	veor	q2, q2, q8
-	veor	q8, q14, q8
-	veor	q9, q9, q14
-	vld1.64	{d14-d15}, [r10]
-	vand	q7, q7, q12
-	vld1.64	{d28-d29}, [r9]
-	vand	q12, q14, q12
-	veor	q15, q15, q4
-	veor	q11, q0, q11
-	veor	q0, q0, q6
-	veor	q12, q12, q9
-	veor	q4, q4, q0
-	veor	q4, q9, q4
-	veor	q9, q5, q13
-	veor	q14, q1, q9
-	veor	q8, q14, q8
-	veor	q1, q1, q12
-	veor	q13, q13, q1
-	veor	q0, q1, q0
-	veor	q1, q5, q1
-	veor	q6, q3, q6
-	veor	q6, q13, q6
-	veor	q7, q7, q9
-	vld1.64	{d10-d11}, [r1]
-	veor	q9, q5, q9
-	veor	q5, q5, q3
-	veor	q11, q13, q11
-	veor	q3, q3, q7
-	vld1.64	{d26-d27}, [r0]
-	veor	q5, q13, q5
-	veor	q13, q2, q5
-	veor	q2, q7, q2
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d28, {d12,d13}, d14
-	vtbl.8	d29, {d12,d13}, d15
-	veor	q5, q15, q5
-	veor	q2, q2, q4
-	veor	q0, q9, q0
-	veor	q5, q5, q8
-	veor	q3, q3, q12
-	vtbl.8	d8, {d10,d11}, d14
-	vtbl.8	d9, {d10,d11}, d15
-	veor	q1, q1, q13
-	vtbl.8	d10, {d0,d1}, d14
-	vtbl.8	d11, {d0,d1}, d15
-	vtbl.8	d0, {d2,d3}, d14
-	vtbl.8	d1, {d2,d3}, d15
-	vtbl.8	d2, {d4,d5}, d14
-	vtbl.8	d3, {d4,d5}, d15
-	veor	q10, q15, q10
-	vext.8	q2, q14, q14, #8
-	veor	q6, q14, q2
-	vtbl.8	d16, {d22,d23}, d14
-	vtbl.8	d17, {d22,d23}, d15
-	vext.8	q9, q1, q1, #8
-	vtbl.8	d22, {d6,d7}, d14
-	vtbl.8	d23, {d6,d7}, d15
-	vtbl.8	d6, {d20,d21}, d14
-	vtbl.8	d7, {d20,d21}, d15
-	vext.8	q7, q5, q5, #8
-	veor	q2, q5, q2
-	vext.8	q10, q0, q0, #8
-	veor	q10, q0, q10
-	veor	q2, q10, q2
-	veor	q5, q5, q6
-	veor	q10, q14, q10
-	vext.8	q12, q11, q11, #8
-	veor	q12, q1, q12
-	veor	q7, q8, q7
-	vext.8	q13, q10, q10, #4
-	veor	q9, q9, q6
-	vext.8	q14, q4, q4, #8
-	veor	q0, q1, q0
-	veor	q0, q0, q9
-	veor	q14, q4, q14
-	veor	q11, q11, q14
-	vext.8	q1, q8, q8, #8
+	veor	q1, q10, q15
+	veor	q15, q15, q3
+	vst1.64	{d8-d9}, [r1]
+	veor	q4, q13, q3
+	veor	q3, q10, q3
+	vst1.64	{d2-d3}, [r2]
+	veor	q1, q10, q2
+	veor	q10, q10, q12
 	veor	q12, q11, q12
-	veor	q10, q10, q13
-	veor	q4, q8, q4
-	vext.8	q15, q10, q10, #8
-	veor	q1, q1, q4
-	veor	q7, q14, q7
-	veor	q14, q3, q14
-	veor	q6, q6, q11
-	vext.8	q4, q1, q1, #4
-	vext.8	q8, q6, q6, #4
-	vext.8	q9, q12, q12, #4
+	vst1.64	{d20-d21}, [r3]
+	vand	q10, q15, q0
+	vst1.64	{d0-d1}, [r4]
+	veor	q0, q9, q13
+	veor	q0, q0, q12
+	veor	q13, q14, q13
+	veor	q14, q14, q5
+	veor	q9, q9, q14
+	veor	q12, q11, q5
+	veor	q11, q11, q6
+	vst1.64	{d30-d31}, [r7]
+	vand	q15, q2, q7
+	vst1.64	{d14-d15}, [r8]
+	veor	q7, q2, q5
+	vst1.64	{d4-d5}, [r9]
+	vand	q2, q7, q8
+	vst1.64	{d16-d17}, [r10]
+	veor	q8, q6, q4
+	veor	q6, q6, q3
+	vst1.64	{d14-d15}, [r11]
+	vand	q7, q5, q6
+	veor	q2, q7, q2
+	veor	q7, q7, q15
+	vand	q15, q11, q3
+	veor	q15, q10, q15
+	veor	q15, q15, q7
+	veor	q13, q15, q13
+	vld1.64	{d30-d31}, [r2]
+	vstr	d12, [r11, #16]
+	vstr	d13, [r11, #24]
+	vand	q6, q15, q1
+	veor	q6, q10, q6
+	veor	q6, q6, q2
 	veor	q6, q6, q8
-	vext.8	q11, q6, q6, #8
-	veor	q1, q1, q4
-	veor	q15, q13, q15
-	veor	q13, q9, q13
-	veor	q8, q8, q11
-	veor	q9, q12, q9
-	vext.8	q11, q0, q0, #4
-	vext.8	q12, q1, q1, #8
-	veor	q15, q1, q15
-	vext.8	q1, q14, q14, #4
-	veor	q0, q0, q11
-	veor	q12, q4, q12
-	veor	q14, q14, q1
-	veor	q8, q14, q8
-	vext.8	q4, q0, q0, #8
-	vext.8	q14, q14, q14, #8
-	veor	q4, q11, q4
-	veor	q14, q1, q14
-	veor	q7, q5, q7
-	vext.8	q1, q7, q7, #4
-	veor	q11, q7, q1
-	vext.8	q7, q11, q11, #8
-	veor	q1, q1, q7
-	vext.8	q7, q3, q3, #8
-	veor	q3, q3, q7
-	veor	q7, q3, q5
-	veor	q12, q0, q12
-	veor	q14, q10, q14
-	vext.8	q0, q9, q9, #8
-	vext.8	q7, q7, q7, #4
-	veor	q1, q9, q1
-	veor	q3, q3, q7
-	veor	q9, q10, q8
-	veor	q8, q5, q3
-	vext.8	q8, q8, q8, #8
-	veor	q0, q3, q0
-	veor	q13, q13, q0
-	veor	q10, q10, q1
+	vld1.64	{d16-d17}, [r1]
+	vand	q10, q4, q8
+	vand	q8, q9, q0
+	veor	q10, q8, q10
+	veor	q7, q10, q7
+	veor	q7, q7, q12
+	vld1.64	{d20-d21}, [r3]
+	vand	q12, q14, q10
+	veor	q8, q8, q12
+	veor	q2, q8, q2
+	vld1.64	{d16-d17}, [r0]
+	veor	q2, q2, q8
+	vand	q8, q6, q2
+	veor	q6, q6, q13
+	veor	q12, q2, q7
+	veor	q10, q13, q8
+	vand	q10, q12, q10
 	veor	q8, q7, q8
-	veor	q13, q2, q13
+	vand	q12, q6, q8
+	veor	q12, q13, q12
+	veor	q10, q7, q10
+	veor	q13, q8, q10
+	vand	q7, q7, q13
+	veor	q2, q2, q10
+	veor	q8, q8, q7
+	veor	q2, q2, q7
+	vand	q8, q12, q8
+	veor	q6, q6, q8
+	vand	q11, q11, q10
+	vand	q3, q3, q10
+	vand	q15, q15, q2
+	vand	q1, q1, q2
+	veor	q7, q10, q2
+	vld1.64	{d16-d17}, [r7]
+	vand	q8, q8, q7
+	vld1.64	{d26-d27}, [r4]
+	vand	q7, q13, q7
+	vld1.64	{d26-d27}, [r1]
+	vand	q13, q13, q12
+	veor	q2, q2, q6
+	veor	q10, q12, q10
+	vand	q5, q5, q10
+	vand	q4, q4, q12
+	vst1.64	{d8-d9}, [r0]
+	vld1.64	{d8-d9}, [r9]
+	vand	q4, q4, q2
+	veor	q12, q12, q6
+	vand	q9, q9, q12
+	vst1.64	{d2-d3}, [r1]
+	vldr	d2, [r11, #16]
+	vldr	d3, [r11, #24]
+	vand	q1, q1, q10
+	vand	q0, q0, q12
+	veor	q10, q2, q10
+	vld1.64	{d24-d25}, [r8]
+	vand	q2, q12, q2
+	vld1.64	{d24-d25}, [r3]
+	vand	q12, q12, q6
+	vand	q6, q14, q6
+	veor	q1, q1, q5
+	veor	q15, q11, q15
+	veor	q5, q3, q5
+	veor	q3, q3, q15
+	veor	q9, q9, q1
+	veor	q1, q1, q15
+	vld1.64	{d28-d29}, [r11]
+	vand	q14, q14, q10
+	vld1.64	{d30-d31}, [r10]
+	vand	q10, q15, q10
+	veor	q11, q7, q11
+	veor	q8, q8, q4
+	veor	q14, q14, q9
+	veor	q7, q7, q13
+	veor	q4, q4, q7
+	veor	q4, q9, q4
+	veor	q9, q6, q12
+	veor	q15, q2, q9
+	veor	q1, q15, q1
+	veor	q2, q2, q14
+	veor	q12, q12, q2
+	veor	q7, q2, q7
+	veor	q2, q6, q2
+	veor	q10, q10, q9
+	vld1.64	{d12-d13}, [r1]
+	veor	q9, q6, q9
+	veor	q6, q6, q0
+	veor	q13, q0, q13
+	vld1.64	{d30-d31}, [r0]
+	veor	q6, q15, q6
+	veor	q15, q8, q6
+	veor	q6, q3, q6
+	veor	q1, q15, q1
+	veor	q11, q12, q11
+	veor	q0, q0, q10
+	veor	q3, q10, q3
+	veor	q12, q12, q13
+	veor	q5, q8, q5
+	veor	q7, q9, q7
+	vld1.64	{d16-d17}, [r12]
+	vtbl.8	d18, {d24,d25}, d16
+	vtbl.8	d19, {d24,d25}, d17
+	vext.8	q10, q9, q9, #8
+	vtbl.8	d24, {d22,d23}, d16
+	vtbl.8	d25, {d22,d23}, d17
+	veor	q2, q2, q6
+	veor	q6, q9, q10
+	vtbl.8	d22, {d4,d5}, d16
+	vtbl.8	d23, {d4,d5}, d17
+	veor	q0, q0, q14
+	vext.8	q2, q11, q11, #8
+	veor	q3, q3, q4
+	vtbl.8	d8, {d14,d15}, d16
+	vtbl.8	d9, {d14,d15}, d17
+	vtbl.8	d14, {d2,d3}, d16
+	vtbl.8	d15, {d2,d3}, d17
+	veor	q10, q4, q10
+	vext.8	q1, q7, q7, #8
+	vtbl.8	d26, {d6,d7}, d16
+	vtbl.8	d27, {d6,d7}, d17
+	vtbl.8	d6, {d10,d11}, d16
+	vtbl.8	d7, {d10,d11}, d17
+	vext.8	q5, q4, q4, #8
+	vext.8	q14, q13, q13, #8
+	veor	q4, q4, q6
+	vtbl.8	d30, {d0,d1}, d16
+	vtbl.8	d31, {d0,d1}, d17
+	veor	q2, q11, q2
+	veor	q1, q7, q1
+	vext.8	q0, q15, q15, #8
+	vext.8	q8, q12, q12, #8
+	veor	q10, q2, q10
+	veor	q11, q13, q11
+	veor	q15, q15, q1
+	veor	q7, q12, q7
+	veor	q5, q12, q5
+	veor	q2, q9, q2
+	veor	q14, q14, q6
+	veor	q0, q13, q0
+	veor	q7, q8, q7
+	vext.8	q8, q2, q2, #4
+	veor	q0, q15, q0
+	vext.8	q9, q7, q7, #4
+	veor	q12, q7, q9
+	veor	q5, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q2, q2, q8
+	veor	q1, q3, q1
+	veor	q11, q11, q14
+	veor	q6, q6, q15
+	vext.8	q15, q2, q2, #8
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q15, q8, q15
+	veor	q8, q7, q8
+	veor	q0, q0, q7
+	vext.8	q7, q6, q6, #8
+	veor	q7, q13, q7
+	veor	q15, q12, q15
+	vext.8	q13, q1, q1, #4
+	vext.8	q14, q11, q11, #4
+	veor	q5, q4, q5
+	veor	q11, q11, q14
+	veor	q1, q1, q13
+	vext.8	q12, q12, q12, #8
+	veor	q12, q9, q12
+	veor	q12, q11, q12
+	veor	q9, q1, q7
+	vext.8	q11, q11, q11, #8
+	vext.8	q1, q1, q1, #8
+	veor	q1, q13, q1
+	vext.8	q7, q5, q5, #4
+	veor	q5, q5, q7
+	vext.8	q13, q5, q5, #8
+	veor	q7, q7, q13
+	veor	q11, q14, q11
+	vext.8	q13, q3, q3, #8
+	veor	q3, q3, q13
+	veor	q13, q3, q4
+	veor	q9, q2, q9
+	veor	q7, q0, q7
+	vext.8	q13, q13, q13, #4
+	vext.8	q0, q0, q0, #8
+	veor	q3, q3, q13
+	veor	q0, q3, q0
+	veor	q3, q4, q3
+	veor	q14, q2, q1
+	veor	q11, q5, q11
+	vext.8	q3, q3, q3, #8
+	veor	q0, q8, q0
+	veor	q8, q13, q3
+	veor	q13, q10, q0
+	veor	q10, q2, q7
 	veor	q8, q6, q8
-	veor	q11, q11, q4
 
 	subs	r5, r5, #2
 	bne	.Ldecrypt8_round
