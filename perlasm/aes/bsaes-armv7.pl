@@ -46,17 +46,26 @@
 # printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time), AES-128-CTR: 16.62/B at 8 KiB (0.945x BoringSSL's
+# count, not a time), AES-128-CTR: 16.40/B at 8 KiB (0.932x BoringSSL's
 # bsaes-armv7, 17.59/B, round 208: issue 13's count, made outside this
 # repository by the same qemu method, its BoringSSL revision not recorded;
-# nothing in the repository regenerates it), 18.01/B at 256 B, 44.01 at
+# nothing in the repository regenerates it), 17.78/B at 256 B, 44.00 at
 # 16 B (vpaes).
-# Round 193 instructions plus 9 for its key (inverse 264 plus 9).  A batch of
-# 8 blocks ~2,120; a call ~370 more (frame, wipe, API), the key's planes being
-# made once, at set_*_key.  CBC decryption 22.63/B at 8 KiB, 23.60/B at
-# 256 B.  What is left: 8 spill instructions a round (4 slots, a store and a
-# load each) and 9 XORs for the late operands of the S-box's products; the
-# inverse round's 11 spill slots.
+# Round 190 instructions plus 9 for its key (inverse 251 plus 9; last rounds
+# 148 and 180).  A batch of 8 blocks ~2,090; a call ~370 more (frame, wipe,
+# API), the key's planes being made once, at set_*_key.  CBC decryption
+# 21.67/B at 8 KiB, 22.64/B at 256 B.  What is left: 6 spill instructions a
+# round (3 slots, a store and a load each) and 9 XORs for the late operands
+# of the S-box's products; the inverse round's 11 spill slots.  Why the
+# forward round still spills: while the products are made and summed, the
+# values that must stay live are at least rank(columns of the bottom layer
+# done) + rank(late linear operands still to use) + rank(inversion outputs
+# still to use); over all orders of the 18 products the smallest maximum of
+# that sum is 15 (a subset search, not in this file), so with the product
+# being made 16 registers hold it only with in-place basis changes of the
+# operands and partial sums that this program does not make (each one an
+# XOR); the pinned order has 19 live values at most (CTASM_BSAES_PROFILE=1;
+# the list schedule 21), the inverse round's 26.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
