@@ -15,6 +15,9 @@
 
 #include <string.h>
 
+#include <map>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "chacha/internal.h"
@@ -72,7 +75,10 @@ ABI_TEST(ChachaX86_64) {
 // rsi may hold only pointers and counts). The trampoline reports rdi, rsi and
 // rax after the call; each must be zero or an address inside (or one past) an
 // argument buffer or the stack below this frame. A value derived from the key,
-// such as h2 - 3 - borrow of the tag's reduction, is none of these.
+// such as h2 - 3 - borrow of the tag's reduction, is none of these. The stack
+// window is wide (64 KiB), so each call is also made with four keys at the
+// same buffers and stack depth: a pointer or count is the same for every key,
+// a key-derived value that happens to land in the window is not.
 using AeadFn = void (*)(uint8_t *, uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
                         const ctasm::ChachaState *);
 using StreamFn = void (*)(uint8_t *, const uint8_t *, size_t, const ctasm::ChachaState *);
@@ -93,8 +99,12 @@ bool PublicWord(uint64_t v, std::initializer_list<Area> areas) {
   return false;
 }
 
-void CheckVolatiles(const char *name, const void *fn, const uintptr_t *a, size_t n,
-                    std::initializer_list<Area> areas) {
+struct RdiRsi {
+  uint64_t rdi, rsi;
+};
+
+RdiRsi CheckVolatiles(const char *name, const void *fn, const uintptr_t *a, size_t n,
+                      std::initializer_list<Area> areas) {
   ctasm_abi::Regs in, out;
   ctasm_abi::Args args;
   memset(&in, 0, sizeof in);
@@ -108,6 +118,18 @@ void CheckVolatiles(const char *name, const void *fn, const uintptr_t *a, size_t
   EXPECT_EQ(out.rax, 0u) << name << ": rax not wiped";
   EXPECT_TRUE(PublicWord(out.gpr[6], areas)) << name << ": rdi = 0x" << std::hex << out.gpr[6];
   EXPECT_TRUE(PublicWord(out.gpr[7], areas)) << name << ": rsi = 0x" << std::hex << out.gpr[7];
+  return {out.gpr[6], out.gpr[7]};
+}
+
+// rdi and rsi of one call with key 0, then the same call with keys 1-3.
+void ExpectSameForEveryKey(std::map<std::string, RdiRsi> &first, int key, const std::string &call,
+                           RdiRsi got) {
+  if (key == 0) {
+    first[call] = got;
+    return;
+  }
+  EXPECT_EQ(first[call].rdi, got.rdi) << call << ": rdi depends on the key";
+  EXPECT_EQ(first[call].rsi, got.rsi) << call << ": rsi depends on the key";
 }
 
 void CheckTierVolatiles(const ctasm::ChachaTier &tier, const char *name, StreamFn stream,
@@ -121,6 +143,7 @@ void CheckTierVolatiles(const ctasm::ChachaTier &tier, const char *name, StreamF
   rng.fill(in, sizeof in);
   rng.fill(ad, sizeof ad);
   ctasm::ChachaState st;
+  std::map<std::string, RdiRsi> first;
   for (int key = 0; key < 4; key++) {  // several keys: each tag reduction differs
     for (auto &w : st.words) w = static_cast<uint32_t>(rng.next());
     st.words[8] = 0;
@@ -133,20 +156,24 @@ void CheckTierVolatiles(const ctasm::ChachaTier &tier, const char *name, StreamF
                                   reinterpret_cast<uintptr_t>(in), len,
                                   reinterpret_cast<uintptr_t>(ad + 1), ad_len,
                                   reinterpret_cast<uintptr_t>(&st)};
-      CheckVolatiles("seal", reinterpret_cast<const void *>(seal), s_args, 7, areas);
+      const std::string at = " len " + std::to_string(len);
+      ExpectSameForEveryKey(first, key, "seal" + at,
+                            CheckVolatiles("seal", reinterpret_cast<const void *>(seal), s_args, 7, areas));
       uint8_t want[16];
       seal(ct, want, in, len, ad + 1, ad_len, &st);
       const uintptr_t o_args[] = {reinterpret_cast<uintptr_t>(out), reinterpret_cast<uintptr_t>(tag),
                                   reinterpret_cast<uintptr_t>(ct), len,
                                   reinterpret_cast<uintptr_t>(ad + 1), ad_len,
                                   reinterpret_cast<uintptr_t>(&st)};
-      CheckVolatiles("open", reinterpret_cast<const void *>(open), o_args, 7, areas);
+      ExpectSameForEveryKey(first, key, "open" + at,
+                            CheckVolatiles("open", reinterpret_cast<const void *>(open), o_args, 7, areas));
       EXPECT_EQ(memcmp(out, in, len), 0);
       EXPECT_EQ(memcmp(tag, want, 16), 0);
       st.words[8] = 7;
       const uintptr_t c_args[] = {reinterpret_cast<uintptr_t>(out), reinterpret_cast<uintptr_t>(in),
                                   len, reinterpret_cast<uintptr_t>(&st)};
-      CheckVolatiles("chacha20", reinterpret_cast<const void *>(stream), c_args, 4, areas);
+      ExpectSameForEveryKey(first, key, "chacha20" + at,
+                            CheckVolatiles("chacha20", reinterpret_cast<const void *>(stream), c_args, 4, areas));
       st.words[8] = 0;
     }
   }

@@ -20,7 +20,7 @@ Lbs_decrypt:
 	.byte	0,1,2,3,7,4,5,6,10,11,8,9,13,14,15,12	// InvShiftRows, middle round
 	.byte	0,7,10,13,1,4,11,14,2,5,8,15,3,6,9,12	// InvShiftRows, last round
 
-// _bsaes_decrypt8: block n in q(14,9,8,13,10,11,12,15)[n], out in q(13,8,12,6,0,11,1,15)[n];
+// _bsaes_decrypt8: block n in q(14,9,8,13,10,11,12,15)[n], out in q(14,13,8,1,0,9,3,15)[n];
 // r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
 // [sp, #32] of the caller.  Plane b lives in the register of row b.
 	.p2align	4
@@ -100,271 +100,258 @@ __bsaes_decrypt8:
 	add	r11, sp, #176
 
 // round 1: its key was added to the blocks
-	//	inverse round: 264 instructions, 11 spill slots
-	veor	q0, q14, q12
-	veor	q1, q10, q11
-	veor	q2, q13, q15
-	veor	q2, q0, q2
-	veor	q3, q8, q12
-	veor	q3, q3, q1
-	veor	q4, q12, q15
-	veor	q5, q8, q15
+	//	inverse round: 251 instructions, 11 spill slots
+	veor	q0, q8, q12
+	veor	q1, q14, q12
+	veor	q2, q10, q11
+	veor	q3, q9, q1
+	veor	q4, q3, q2
+	veor	q5, q13, q10
+	veor	q6, q8, q15
+	veor	q0, q0, q2
 	veor	q8, q9, q8
-	veor	q6, q13, q10
-	veor	q8, q6, q8
-	veor	q7, q4, q6
-	veor	q7, q9, q0
-	veor	q0, q0, q1
-	veor	q1, q7, q1
-	vst1.64	{d0-d1}, [r0]
-	veor	q0, q10, q7
-	vst1.64	{d2-d3}, [r1]
-	veor	q1, q11, q5
-	vst1.64	{d6-d7}, [r2]
-	veor	q3, q15, q7
-	veor	q7, q13, q7
-	veor	q15, q10, q15
-	vst1.64	{d30-d31}, [r3]
-	veor	q15, q10, q4
+	veor	q7, q13, q15
+	veor	q7, q1, q7
+	veor	q1, q1, q2
+	veor	q8, q5, q8
+	veor	q2, q12, q15
+	vst1.64	{d2-d3}, [r0]
+	veor	q1, q10, q15
+	veor	q15, q15, q3
+	vst1.64	{d8-d9}, [r1]
+	veor	q4, q13, q3
+	veor	q3, q10, q3
+	vst1.64	{d2-d3}, [r2]
+	veor	q1, q10, q2
 	veor	q10, q10, q12
 	veor	q12, q11, q12
-	veor	q11, q11, q6
-	vst1.64	{d20-d21}, [r4]
-	veor	q10, q9, q13
-	veor	q10, q10, q12
+	vst1.64	{d20-d21}, [r3]
+	vand	q10, q15, q0
+	vst1.64	{d0-d1}, [r4]
+	veor	q0, q9, q13
+	veor	q0, q0, q12
 	veor	q13, q14, q13
-	veor	q14, q14, q6
+	veor	q14, q14, q5
 	veor	q9, q9, q14
-	veor	q12, q5, q0
-	veor	q5, q5, q7
-	vst1.64	{d28-d29}, [r7]
-	vand	q14, q4, q2
-	vst1.64	{d4-d5}, [r8]
-	vand	q2, q6, q12
-	veor	q14, q2, q14
-	vst1.64	{d16-d17}, [r9]
-	veor	q8, q4, q6
-	vst1.64	{d8-d9}, [r10]
-	vld1.64	{d8-d9}, [r9]
-	vst1.64	{d24-d25}, [r11]
-	vand	q12, q8, q4
-	veor	q2, q2, q12
-	vand	q12, q1, q0
-	vld1.64	{d8-d9}, [r2]
-	vstr	d16, [r11, #16]
-	vstr	d17, [r11, #24]
-	vand	q8, q3, q4
-	veor	q12, q8, q12
-	veor	q12, q12, q14
-	veor	q12, q12, q13
-	vld1.64	{d26-d27}, [r3]
-	vand	q4, q13, q15
-	veor	q4, q8, q4
-	veor	q4, q4, q2
-	veor	q4, q4, q5
-	vand	q5, q9, q10
+	veor	q12, q11, q5
+	veor	q11, q11, q6
+	vst1.64	{d30-d31}, [r7]
+	vand	q15, q2, q7
+	vst1.64	{d14-d15}, [r8]
+	veor	q7, q2, q5
+	vst1.64	{d4-d5}, [r9]
+	vand	q2, q7, q8
+	vst1.64	{d16-d17}, [r10]
+	veor	q8, q6, q4
+	veor	q6, q6, q3
+	vst1.64	{d14-d15}, [r11]
+	vand	q7, q5, q6
+	veor	q2, q7, q2
+	veor	q7, q7, q15
+	vand	q15, q11, q3
+	veor	q15, q10, q15
+	veor	q15, q15, q7
+	veor	q13, q15, q13
+	vld1.64	{d30-d31}, [r2]
+	vstr	d12, [r11, #16]
+	vstr	d13, [r11, #24]
+	vand	q6, q15, q1
+	veor	q6, q10, q6
+	veor	q6, q6, q2
+	veor	q6, q6, q8
 	vld1.64	{d16-d17}, [r1]
-	vand	q13, q7, q8
-	veor	q13, q5, q13
-	veor	q13, q13, q14
-	veor	q11, q13, q11
-	vld1.64	{d26-d27}, [r7]
-	vld1.64	{d28-d29}, [r4]
-	vand	q8, q13, q14
-	veor	q5, q5, q8
-	veor	q2, q5, q2
-	vld1.64	{d10-d11}, [r0]
-	veor	q2, q2, q5
-	vand	q5, q4, q2
-	veor	q4, q4, q12
-	veor	q8, q11, q5
-	veor	q5, q12, q5
-	veor	q14, q2, q11
-	vand	q5, q14, q5
-	veor	q5, q11, q5
-	veor	q2, q2, q5
-	vand	q0, q0, q5
-	vand	q1, q1, q5
-	vand	q14, q4, q8
-	veor	q12, q12, q14
-	vld1.64	{d28-d29}, [r1]
-	vand	q14, q14, q12
-	vand	q7, q7, q12
-	veor	q13, q12, q5
-	vand	q6, q6, q13
-	vst1.64	{d14-d15}, [r0]
-	vld1.64	{d14-d15}, [r11]
-	vand	q7, q7, q13
-	veor	q7, q7, q6
-	veor	q6, q0, q6
-	vst1.64	{d14-d15}, [r1]
-	veor	q7, q8, q5
-	vand	q7, q11, q7
-	veor	q2, q2, q7
-	veor	q7, q8, q7
-	vld1.64	{d16-d17}, [r3]
-	vand	q8, q8, q2
-	veor	q5, q5, q2
-	vld1.64	{d22-d23}, [r2]
-	vand	q11, q11, q5
-	vand	q3, q3, q5
-	veor	q8, q1, q8
-	vand	q7, q12, q7
-	veor	q4, q4, q7
-	veor	q12, q12, q4
-	vand	q9, q9, q12
-	vand	q10, q10, q12
-	vand	q15, q15, q2
-	veor	q2, q2, q4
-	vld1.64	{d10-d11}, [r10]
-	vand	q5, q5, q2
-	veor	q3, q3, q5
-	veor	q6, q3, q6
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d24, {d12,d13}, d14
-	vtbl.8	d25, {d12,d13}, d15
-	veor	q13, q2, q13
-	vld1.64	{d12-d13}, [r8]
-	vand	q2, q6, q2
-	veor	q1, q11, q1
-	veor	q11, q11, q14
-	veor	q14, q10, q14
-	vld1.64	{d12-d13}, [r7]
-	vand	q6, q6, q4
-	vst1.64	{d8-d9}, [r2]
-	vld1.64	{d8-d9}, [r4]
-	vst1.64	{d24-d25}, [r3]
-	vld1.64	{d24-d25}, [r2]
-	vand	q4, q4, q12
-	veor	q0, q0, q8
-	vld1.64	{d24-d25}, [r1]
-	veor	q8, q12, q8
-	veor	q9, q9, q12
-	vldr	d24, [r11, #16]
-	vldr	d25, [r11, #24]
-	vand	q12, q12, q13
-	vst1.64	{d26-d27}, [r1]
-	vld1.64	{d26-d27}, [r9]
-	vld1.64	{d14-d15}, [r1]
-	vand	q7, q13, q7
-	veor	q12, q12, q9
-	veor	q5, q5, q11
-	veor	q5, q9, q5
-	veor	q9, q6, q4
-	veor	q7, q7, q9
-	veor	q13, q2, q9
-	veor	q8, q13, q8
-	veor	q2, q2, q12
-	veor	q4, q4, q2
-	veor	q14, q4, q14
-	veor	q1, q4, q1
-	vld1.64	{d8-d9}, [r12]
-	vtbl.8	d26, {d28,d29}, d8
-	vtbl.8	d27, {d28,d29}, d9
-	vtbl.8	d28, {d2,d3}, d8
-	vtbl.8	d29, {d2,d3}, d9
-	veor	q11, q2, q11
-	veor	q2, q6, q2
-	veor	q9, q15, q9
-	veor	q9, q9, q11
-	vtbl.8	d2, {d18,d19}, d8
-	vtbl.8	d3, {d18,d19}, d9
-	veor	q15, q15, q10
-	vld1.64	{d12-d13}, [r0]
-	veor	q6, q6, q15
-	veor	q3, q3, q6
-	veor	q3, q3, q8
-	veor	q10, q10, q7
-	veor	q10, q10, q12
-	vtbl.8	d16, {d20,d21}, d8
-	vtbl.8	d17, {d20,d21}, d9
-	veor	q7, q7, q0
-	veor	q5, q7, q5
-	veor	q0, q0, q6
-	veor	q0, q2, q0
-	vtbl.8	d4, {d10,d11}, d8
-	vtbl.8	d5, {d10,d11}, d9
-	vtbl.8	d10, {d6,d7}, d8
-	vtbl.8	d11, {d6,d7}, d9
-	vtbl.8	d6, {d0,d1}, d8
-	vtbl.8	d7, {d0,d1}, d9
-	vext.8	q0, q3, q3, #8
-	veor	q0, q3, q0
-	veor	q3, q2, q3
-	vext.8	q4, q1, q1, #8
-	veor	q4, q14, q4
-	vext.8	q6, q13, q13, #8
-	veor	q7, q1, q6
-	veor	q6, q13, q6
-	veor	q13, q13, q0
-	veor	q0, q0, q7
-	veor	q1, q1, q6
-	vext.8	q7, q13, q13, #4
-	veor	q13, q13, q7
-	vext.8	q9, q13, q13, #8
-	veor	q9, q7, q9
-	vext.8	q10, q2, q2, #8
-	veor	q10, q10, q6
-	veor	q3, q3, q10
-	vext.8	q10, q8, q8, #8
-	veor	q2, q2, q10
-	vext.8	q10, q3, q3, #4
-	veor	q3, q3, q10
-	vext.8	q11, q5, q5, #8
-	veor	q11, q5, q11
-	veor	q4, q11, q4
-	veor	q4, q1, q4
-	veor	q8, q8, q11
-	vld1.64	{d24-d25}, [r3]
-	veor	q11, q12, q11
-	veor	q6, q6, q8
-	veor	q2, q8, q2
-	veor	q5, q14, q5
-	vext.8	q14, q14, q14, #8
-	veor	q5, q14, q5
-	vext.8	q8, q6, q6, #4
-	veor	q6, q6, q8
-	vext.8	q14, q6, q6, #8
-	veor	q8, q8, q14
-	vext.8	q14, q2, q2, #4
-	veor	q2, q2, q14
-	veor	q7, q14, q7
-	vext.8	q14, q5, q5, #4
-	veor	q5, q5, q14
-	veor	q15, q5, q9
-	vext.8	q5, q5, q5, #8
-	veor	q5, q14, q5
-	veor	q5, q3, q5
-	vext.8	q3, q3, q3, #8
-	veor	q3, q10, q3
-	vext.8	q9, q11, q11, #4
-	veor	q14, q11, q9
-	veor	q8, q14, q8
-	vext.8	q14, q14, q14, #8
-	veor	q14, q9, q14
-	veor	q14, q13, q14
-	veor	q9, q13, q8
-	vext.8	q8, q4, q4, #4
-	veor	q10, q4, q8
-	veor	q11, q10, q3
-	vext.8	q10, q10, q10, #8
+	vand	q10, q4, q8
+	vand	q8, q9, q0
 	veor	q10, q8, q10
+	veor	q7, q10, q7
+	veor	q7, q7, q12
+	vld1.64	{d20-d21}, [r3]
+	vand	q12, q14, q10
+	veor	q8, q8, q12
+	veor	q2, q8, q2
+	vld1.64	{d16-d17}, [r0]
+	veor	q2, q2, q8
+	vand	q8, q6, q2
+	veor	q6, q6, q13
+	veor	q12, q2, q7
+	veor	q10, q13, q8
+	vand	q10, q12, q10
+	veor	q8, q7, q8
+	vand	q12, q6, q8
+	veor	q12, q13, q12
+	veor	q10, q7, q10
+	veor	q13, q8, q10
+	vand	q7, q7, q13
+	veor	q2, q2, q10
+	veor	q8, q8, q7
+	veor	q2, q2, q7
+	vand	q8, q12, q8
+	veor	q6, q6, q8
+	vand	q11, q11, q10
+	vand	q3, q3, q10
+	vand	q15, q15, q2
+	vand	q1, q1, q2
+	veor	q7, q10, q2
+	vld1.64	{d16-d17}, [r7]
+	vand	q8, q8, q7
+	vld1.64	{d26-d27}, [r4]
+	vand	q7, q13, q7
+	vld1.64	{d26-d27}, [r1]
+	vand	q13, q13, q12
+	veor	q2, q2, q6
+	veor	q10, q12, q10
+	vand	q5, q5, q10
+	vand	q4, q4, q12
+	vst1.64	{d8-d9}, [r0]
+	vld1.64	{d8-d9}, [r9]
+	vand	q4, q4, q2
+	veor	q12, q12, q6
+	vand	q9, q9, q12
+	vst1.64	{d2-d3}, [r1]
+	vldr	d2, [r11, #16]
+	vldr	d3, [r11, #24]
+	vand	q1, q1, q10
+	vand	q0, q0, q12
 	veor	q10, q2, q10
-	veor	q10, q13, q10
-	vext.8	q2, q2, q2, #8
-	vext.8	q3, q12, q12, #8
-	veor	q3, q12, q3
-	veor	q4, q3, q1
-	vext.8	q4, q4, q4, #4
-	veor	q13, q3, q4
-	veor	q8, q1, q13
-	veor	q13, q13, q2
-	veor	q13, q7, q13
+	vld1.64	{d24-d25}, [r8]
+	vand	q2, q12, q2
+	vld1.64	{d24-d25}, [r3]
+	vand	q12, q12, q6
+	vand	q6, q14, q6
+	veor	q1, q1, q5
+	veor	q15, q11, q15
+	veor	q5, q3, q5
+	veor	q3, q3, q15
+	veor	q9, q9, q1
+	veor	q1, q1, q15
+	vld1.64	{d28-d29}, [r11]
+	vand	q14, q14, q10
+	vld1.64	{d30-d31}, [r10]
+	vand	q10, q15, q10
+	veor	q11, q7, q11
+	veor	q8, q8, q4
+	veor	q14, q14, q9
+	veor	q7, q7, q13
+	veor	q4, q4, q7
+	veor	q4, q9, q4
+	veor	q9, q6, q12
+	veor	q15, q2, q9
+	veor	q1, q15, q1
+	veor	q2, q2, q14
+	veor	q12, q12, q2
+	veor	q7, q2, q7
+	veor	q2, q6, q2
+	veor	q10, q10, q9
+	vld1.64	{d12-d13}, [r1]
+	veor	q9, q6, q9
+	veor	q6, q6, q0
 	veor	q13, q0, q13
-	vext.8	q8, q8, q8, #8
-	veor	q8, q4, q8
+	vld1.64	{d30-d31}, [r0]
+	veor	q6, q15, q6
+	veor	q15, q8, q6
+	veor	q6, q3, q6
+	veor	q1, q15, q1
+	veor	q11, q12, q11
+	veor	q0, q0, q10
+	veor	q3, q10, q3
+	veor	q12, q12, q13
+	veor	q5, q8, q5
+	veor	q7, q9, q7
+	vld1.64	{d16-d17}, [r12]
+	vtbl.8	d18, {d24,d25}, d16
+	vtbl.8	d19, {d24,d25}, d17
+	vext.8	q10, q9, q9, #8
+	vtbl.8	d24, {d22,d23}, d16
+	vtbl.8	d25, {d22,d23}, d17
+	veor	q2, q2, q6
+	veor	q6, q9, q10
+	vtbl.8	d22, {d4,d5}, d16
+	vtbl.8	d23, {d4,d5}, d17
+	veor	q0, q0, q14
+	vext.8	q2, q11, q11, #8
+	veor	q3, q3, q4
+	vtbl.8	d8, {d14,d15}, d16
+	vtbl.8	d9, {d14,d15}, d17
+	vtbl.8	d14, {d2,d3}, d16
+	vtbl.8	d15, {d2,d3}, d17
+	veor	q10, q4, q10
+	vext.8	q1, q7, q7, #8
+	vtbl.8	d26, {d6,d7}, d16
+	vtbl.8	d27, {d6,d7}, d17
+	vtbl.8	d6, {d10,d11}, d16
+	vtbl.8	d7, {d10,d11}, d17
+	vext.8	q5, q4, q4, #8
+	vext.8	q14, q13, q13, #8
+	veor	q4, q4, q6
+	vtbl.8	d30, {d0,d1}, d16
+	vtbl.8	d31, {d0,d1}, d17
+	veor	q2, q11, q2
+	veor	q1, q7, q1
+	vext.8	q0, q15, q15, #8
+	vext.8	q8, q12, q12, #8
+	veor	q10, q2, q10
+	veor	q11, q13, q11
+	veor	q15, q15, q1
+	veor	q7, q12, q7
+	veor	q5, q12, q5
+	veor	q2, q9, q2
+	veor	q14, q14, q6
+	veor	q0, q13, q0
+	veor	q7, q8, q7
+	vext.8	q8, q2, q2, #4
+	veor	q0, q15, q0
+	vext.8	q9, q7, q7, #4
+	veor	q12, q7, q9
+	veor	q5, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q2, q2, q8
+	veor	q1, q3, q1
+	veor	q11, q11, q14
+	veor	q6, q6, q15
+	vext.8	q15, q2, q2, #8
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q15, q8, q15
+	veor	q8, q7, q8
+	veor	q0, q0, q7
+	vext.8	q7, q6, q6, #8
+	veor	q7, q13, q7
+	veor	q15, q12, q15
+	vext.8	q13, q1, q1, #4
+	vext.8	q14, q11, q11, #4
+	veor	q5, q4, q5
+	veor	q11, q11, q14
+	veor	q1, q1, q13
+	vext.8	q12, q12, q12, #8
+	veor	q12, q9, q12
+	veor	q12, q11, q12
+	veor	q9, q1, q7
+	vext.8	q11, q11, q11, #8
+	vext.8	q1, q1, q1, #8
+	veor	q1, q13, q1
+	vext.8	q7, q5, q5, #4
+	veor	q5, q5, q7
+	vext.8	q13, q5, q5, #8
+	veor	q7, q7, q13
+	veor	q11, q14, q11
+	vext.8	q13, q3, q3, #8
+	veor	q3, q3, q13
+	veor	q13, q3, q4
+	veor	q9, q2, q9
+	veor	q7, q0, q7
+	vext.8	q13, q13, q13, #4
+	vext.8	q0, q0, q0, #8
+	veor	q3, q3, q13
+	veor	q0, q3, q0
+	veor	q3, q4, q3
+	veor	q14, q2, q1
+	veor	q11, q5, q11
+	vext.8	q3, q3, q3, #8
+	veor	q0, q8, q0
+	veor	q8, q13, q3
+	veor	q13, q10, q0
+	veor	q10, q2, q7
 	veor	q8, q6, q8
-	vmov	q12, q5
 
 	add	r12, r12, #16
 	sub	r5, r5, #2
@@ -378,271 +365,258 @@ Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	veor	q11, q11, q5
 	veor	q12, q12, q6
 	veor	q15, q15, q7
-	//	inverse round: 264 instructions, 11 spill slots
-	veor	q0, q14, q12
-	veor	q1, q10, q11
-	veor	q2, q13, q15
-	veor	q2, q0, q2
-	veor	q3, q8, q12
-	veor	q3, q3, q1
-	veor	q4, q12, q15
-	veor	q5, q8, q15
+	//	inverse round: 251 instructions, 11 spill slots
+	veor	q0, q8, q12
+	veor	q1, q14, q12
+	veor	q2, q10, q11
+	veor	q3, q9, q1
+	veor	q4, q3, q2
+	veor	q5, q13, q10
+	veor	q6, q8, q15
+	veor	q0, q0, q2
 	veor	q8, q9, q8
-	veor	q6, q13, q10
-	veor	q8, q6, q8
-	veor	q7, q4, q6
-	veor	q7, q9, q0
-	veor	q0, q0, q1
-	veor	q1, q7, q1
-	vst1.64	{d0-d1}, [r0]
-	veor	q0, q10, q7
-	vst1.64	{d2-d3}, [r1]
-	veor	q1, q11, q5
-	vst1.64	{d6-d7}, [r2]
-	veor	q3, q15, q7
-	veor	q7, q13, q7
-	veor	q15, q10, q15
-	vst1.64	{d30-d31}, [r3]
-	veor	q15, q10, q4
+	veor	q7, q13, q15
+	veor	q7, q1, q7
+	veor	q1, q1, q2
+	veor	q8, q5, q8
+	veor	q2, q12, q15
+	vst1.64	{d2-d3}, [r0]
+	veor	q1, q10, q15
+	veor	q15, q15, q3
+	vst1.64	{d8-d9}, [r1]
+	veor	q4, q13, q3
+	veor	q3, q10, q3
+	vst1.64	{d2-d3}, [r2]
+	veor	q1, q10, q2
 	veor	q10, q10, q12
 	veor	q12, q11, q12
-	veor	q11, q11, q6
-	vst1.64	{d20-d21}, [r4]
-	veor	q10, q9, q13
-	veor	q10, q10, q12
+	vst1.64	{d20-d21}, [r3]
+	vand	q10, q15, q0
+	vst1.64	{d0-d1}, [r4]
+	veor	q0, q9, q13
+	veor	q0, q0, q12
 	veor	q13, q14, q13
-	veor	q14, q14, q6
+	veor	q14, q14, q5
 	veor	q9, q9, q14
-	veor	q12, q5, q0
-	veor	q5, q5, q7
-	vst1.64	{d28-d29}, [r7]
-	vand	q14, q4, q2
-	vst1.64	{d4-d5}, [r8]
-	vand	q2, q6, q12
-	veor	q14, q2, q14
-	vst1.64	{d16-d17}, [r9]
-	veor	q8, q4, q6
-	vst1.64	{d8-d9}, [r10]
-	vld1.64	{d8-d9}, [r9]
-	vst1.64	{d24-d25}, [r11]
-	vand	q12, q8, q4
-	veor	q2, q2, q12
-	vand	q12, q1, q0
-	vld1.64	{d8-d9}, [r2]
-	vstr	d16, [r11, #16]
-	vstr	d17, [r11, #24]
-	vand	q8, q3, q4
-	veor	q12, q8, q12
-	veor	q12, q12, q14
-	veor	q12, q12, q13
-	vld1.64	{d26-d27}, [r3]
-	vand	q4, q13, q15
-	veor	q4, q8, q4
-	veor	q4, q4, q2
-	veor	q4, q4, q5
-	vand	q5, q9, q10
+	veor	q12, q11, q5
+	veor	q11, q11, q6
+	vst1.64	{d30-d31}, [r7]
+	vand	q15, q2, q7
+	vst1.64	{d14-d15}, [r8]
+	veor	q7, q2, q5
+	vst1.64	{d4-d5}, [r9]
+	vand	q2, q7, q8
+	vst1.64	{d16-d17}, [r10]
+	veor	q8, q6, q4
+	veor	q6, q6, q3
+	vst1.64	{d14-d15}, [r11]
+	vand	q7, q5, q6
+	veor	q2, q7, q2
+	veor	q7, q7, q15
+	vand	q15, q11, q3
+	veor	q15, q10, q15
+	veor	q15, q15, q7
+	veor	q13, q15, q13
+	vld1.64	{d30-d31}, [r2]
+	vstr	d12, [r11, #16]
+	vstr	d13, [r11, #24]
+	vand	q6, q15, q1
+	veor	q6, q10, q6
+	veor	q6, q6, q2
+	veor	q6, q6, q8
 	vld1.64	{d16-d17}, [r1]
-	vand	q13, q7, q8
-	veor	q13, q5, q13
-	veor	q13, q13, q14
-	veor	q11, q13, q11
-	vld1.64	{d26-d27}, [r7]
-	vld1.64	{d28-d29}, [r4]
-	vand	q8, q13, q14
-	veor	q5, q5, q8
-	veor	q2, q5, q2
-	vld1.64	{d10-d11}, [r0]
-	veor	q2, q2, q5
-	vand	q5, q4, q2
-	veor	q4, q4, q12
-	veor	q8, q11, q5
-	veor	q5, q12, q5
-	veor	q14, q2, q11
-	vand	q5, q14, q5
-	veor	q5, q11, q5
-	veor	q2, q2, q5
-	vand	q0, q0, q5
-	vand	q1, q1, q5
-	vand	q14, q4, q8
-	veor	q12, q12, q14
-	vld1.64	{d28-d29}, [r1]
-	vand	q14, q14, q12
-	vand	q7, q7, q12
-	veor	q13, q12, q5
-	vand	q6, q6, q13
-	vst1.64	{d14-d15}, [r0]
-	vld1.64	{d14-d15}, [r11]
-	vand	q7, q7, q13
-	veor	q7, q7, q6
-	veor	q6, q0, q6
-	vst1.64	{d14-d15}, [r1]
-	veor	q7, q8, q5
-	vand	q7, q11, q7
-	veor	q2, q2, q7
-	veor	q7, q8, q7
-	vld1.64	{d16-d17}, [r3]
-	vand	q8, q8, q2
-	veor	q5, q5, q2
-	vld1.64	{d22-d23}, [r2]
-	vand	q11, q11, q5
-	vand	q3, q3, q5
-	veor	q8, q1, q8
-	vand	q7, q12, q7
-	veor	q4, q4, q7
-	veor	q12, q12, q4
-	vand	q9, q9, q12
-	vand	q10, q10, q12
-	vand	q15, q15, q2
-	veor	q2, q2, q4
-	vld1.64	{d10-d11}, [r10]
-	vand	q5, q5, q2
-	veor	q3, q3, q5
-	veor	q6, q3, q6
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d24, {d12,d13}, d14
-	vtbl.8	d25, {d12,d13}, d15
-	veor	q13, q2, q13
-	vld1.64	{d12-d13}, [r8]
-	vand	q2, q6, q2
-	veor	q1, q11, q1
-	veor	q11, q11, q14
-	veor	q14, q10, q14
-	vld1.64	{d12-d13}, [r7]
-	vand	q6, q6, q4
-	vst1.64	{d8-d9}, [r2]
-	vld1.64	{d8-d9}, [r4]
-	vst1.64	{d24-d25}, [r3]
-	vld1.64	{d24-d25}, [r2]
-	vand	q4, q4, q12
-	veor	q0, q0, q8
-	vld1.64	{d24-d25}, [r1]
-	veor	q8, q12, q8
-	veor	q9, q9, q12
-	vldr	d24, [r11, #16]
-	vldr	d25, [r11, #24]
-	vand	q12, q12, q13
-	vst1.64	{d26-d27}, [r1]
-	vld1.64	{d26-d27}, [r9]
-	vld1.64	{d14-d15}, [r1]
-	vand	q7, q13, q7
-	veor	q12, q12, q9
-	veor	q5, q5, q11
-	veor	q5, q9, q5
-	veor	q9, q6, q4
-	veor	q7, q7, q9
-	veor	q13, q2, q9
-	veor	q8, q13, q8
-	veor	q2, q2, q12
-	veor	q4, q4, q2
-	veor	q14, q4, q14
-	veor	q1, q4, q1
-	vld1.64	{d8-d9}, [r12]
-	vtbl.8	d26, {d28,d29}, d8
-	vtbl.8	d27, {d28,d29}, d9
-	vtbl.8	d28, {d2,d3}, d8
-	vtbl.8	d29, {d2,d3}, d9
-	veor	q11, q2, q11
-	veor	q2, q6, q2
-	veor	q9, q15, q9
-	veor	q9, q9, q11
-	vtbl.8	d2, {d18,d19}, d8
-	vtbl.8	d3, {d18,d19}, d9
-	veor	q15, q15, q10
-	vld1.64	{d12-d13}, [r0]
-	veor	q6, q6, q15
-	veor	q3, q3, q6
-	veor	q3, q3, q8
-	veor	q10, q10, q7
-	veor	q10, q10, q12
-	vtbl.8	d16, {d20,d21}, d8
-	vtbl.8	d17, {d20,d21}, d9
-	veor	q7, q7, q0
-	veor	q5, q7, q5
-	veor	q0, q0, q6
-	veor	q0, q2, q0
-	vtbl.8	d4, {d10,d11}, d8
-	vtbl.8	d5, {d10,d11}, d9
-	vtbl.8	d10, {d6,d7}, d8
-	vtbl.8	d11, {d6,d7}, d9
-	vtbl.8	d6, {d0,d1}, d8
-	vtbl.8	d7, {d0,d1}, d9
-	vext.8	q0, q3, q3, #8
-	veor	q0, q3, q0
-	veor	q3, q2, q3
-	vext.8	q4, q1, q1, #8
-	veor	q4, q14, q4
-	vext.8	q6, q13, q13, #8
-	veor	q7, q1, q6
-	veor	q6, q13, q6
-	veor	q13, q13, q0
-	veor	q0, q0, q7
-	veor	q1, q1, q6
-	vext.8	q7, q13, q13, #4
-	veor	q13, q13, q7
-	vext.8	q9, q13, q13, #8
-	veor	q9, q7, q9
-	vext.8	q10, q2, q2, #8
-	veor	q10, q10, q6
-	veor	q3, q3, q10
-	vext.8	q10, q8, q8, #8
-	veor	q2, q2, q10
-	vext.8	q10, q3, q3, #4
-	veor	q3, q3, q10
-	vext.8	q11, q5, q5, #8
-	veor	q11, q5, q11
-	veor	q4, q11, q4
-	veor	q4, q1, q4
-	veor	q8, q8, q11
-	vld1.64	{d24-d25}, [r3]
-	veor	q11, q12, q11
-	veor	q6, q6, q8
-	veor	q2, q8, q2
-	veor	q5, q14, q5
-	vext.8	q14, q14, q14, #8
-	veor	q5, q14, q5
-	vext.8	q8, q6, q6, #4
-	veor	q6, q6, q8
-	vext.8	q14, q6, q6, #8
-	veor	q8, q8, q14
-	vext.8	q14, q2, q2, #4
-	veor	q2, q2, q14
-	veor	q7, q14, q7
-	vext.8	q14, q5, q5, #4
-	veor	q5, q5, q14
-	veor	q15, q5, q9
-	vext.8	q5, q5, q5, #8
-	veor	q5, q14, q5
-	veor	q5, q3, q5
-	vext.8	q3, q3, q3, #8
-	veor	q3, q10, q3
-	vext.8	q9, q11, q11, #4
-	veor	q14, q11, q9
-	veor	q8, q14, q8
-	vext.8	q14, q14, q14, #8
-	veor	q14, q9, q14
-	veor	q14, q13, q14
-	veor	q9, q13, q8
-	vext.8	q8, q4, q4, #4
-	veor	q10, q4, q8
-	veor	q11, q10, q3
-	vext.8	q10, q10, q10, #8
+	vand	q10, q4, q8
+	vand	q8, q9, q0
 	veor	q10, q8, q10
+	veor	q7, q10, q7
+	veor	q7, q7, q12
+	vld1.64	{d20-d21}, [r3]
+	vand	q12, q14, q10
+	veor	q8, q8, q12
+	veor	q2, q8, q2
+	vld1.64	{d16-d17}, [r0]
+	veor	q2, q2, q8
+	vand	q8, q6, q2
+	veor	q6, q6, q13
+	veor	q12, q2, q7
+	veor	q10, q13, q8
+	vand	q10, q12, q10
+	veor	q8, q7, q8
+	vand	q12, q6, q8
+	veor	q12, q13, q12
+	veor	q10, q7, q10
+	veor	q13, q8, q10
+	vand	q7, q7, q13
+	veor	q2, q2, q10
+	veor	q8, q8, q7
+	veor	q2, q2, q7
+	vand	q8, q12, q8
+	veor	q6, q6, q8
+	vand	q11, q11, q10
+	vand	q3, q3, q10
+	vand	q15, q15, q2
+	vand	q1, q1, q2
+	veor	q7, q10, q2
+	vld1.64	{d16-d17}, [r7]
+	vand	q8, q8, q7
+	vld1.64	{d26-d27}, [r4]
+	vand	q7, q13, q7
+	vld1.64	{d26-d27}, [r1]
+	vand	q13, q13, q12
+	veor	q2, q2, q6
+	veor	q10, q12, q10
+	vand	q5, q5, q10
+	vand	q4, q4, q12
+	vst1.64	{d8-d9}, [r0]
+	vld1.64	{d8-d9}, [r9]
+	vand	q4, q4, q2
+	veor	q12, q12, q6
+	vand	q9, q9, q12
+	vst1.64	{d2-d3}, [r1]
+	vldr	d2, [r11, #16]
+	vldr	d3, [r11, #24]
+	vand	q1, q1, q10
+	vand	q0, q0, q12
 	veor	q10, q2, q10
-	veor	q10, q13, q10
-	vext.8	q2, q2, q2, #8
-	vext.8	q3, q12, q12, #8
-	veor	q3, q12, q3
-	veor	q4, q3, q1
-	vext.8	q4, q4, q4, #4
-	veor	q13, q3, q4
-	veor	q8, q1, q13
-	veor	q13, q13, q2
-	veor	q13, q7, q13
+	vld1.64	{d24-d25}, [r8]
+	vand	q2, q12, q2
+	vld1.64	{d24-d25}, [r3]
+	vand	q12, q12, q6
+	vand	q6, q14, q6
+	veor	q1, q1, q5
+	veor	q15, q11, q15
+	veor	q5, q3, q5
+	veor	q3, q3, q15
+	veor	q9, q9, q1
+	veor	q1, q1, q15
+	vld1.64	{d28-d29}, [r11]
+	vand	q14, q14, q10
+	vld1.64	{d30-d31}, [r10]
+	vand	q10, q15, q10
+	veor	q11, q7, q11
+	veor	q8, q8, q4
+	veor	q14, q14, q9
+	veor	q7, q7, q13
+	veor	q4, q4, q7
+	veor	q4, q9, q4
+	veor	q9, q6, q12
+	veor	q15, q2, q9
+	veor	q1, q15, q1
+	veor	q2, q2, q14
+	veor	q12, q12, q2
+	veor	q7, q2, q7
+	veor	q2, q6, q2
+	veor	q10, q10, q9
+	vld1.64	{d12-d13}, [r1]
+	veor	q9, q6, q9
+	veor	q6, q6, q0
 	veor	q13, q0, q13
-	vext.8	q8, q8, q8, #8
-	veor	q8, q4, q8
+	vld1.64	{d30-d31}, [r0]
+	veor	q6, q15, q6
+	veor	q15, q8, q6
+	veor	q6, q3, q6
+	veor	q1, q15, q1
+	veor	q11, q12, q11
+	veor	q0, q0, q10
+	veor	q3, q10, q3
+	veor	q12, q12, q13
+	veor	q5, q8, q5
+	veor	q7, q9, q7
+	vld1.64	{d16-d17}, [r12]
+	vtbl.8	d18, {d24,d25}, d16
+	vtbl.8	d19, {d24,d25}, d17
+	vext.8	q10, q9, q9, #8
+	vtbl.8	d24, {d22,d23}, d16
+	vtbl.8	d25, {d22,d23}, d17
+	veor	q2, q2, q6
+	veor	q6, q9, q10
+	vtbl.8	d22, {d4,d5}, d16
+	vtbl.8	d23, {d4,d5}, d17
+	veor	q0, q0, q14
+	vext.8	q2, q11, q11, #8
+	veor	q3, q3, q4
+	vtbl.8	d8, {d14,d15}, d16
+	vtbl.8	d9, {d14,d15}, d17
+	vtbl.8	d14, {d2,d3}, d16
+	vtbl.8	d15, {d2,d3}, d17
+	veor	q10, q4, q10
+	vext.8	q1, q7, q7, #8
+	vtbl.8	d26, {d6,d7}, d16
+	vtbl.8	d27, {d6,d7}, d17
+	vtbl.8	d6, {d10,d11}, d16
+	vtbl.8	d7, {d10,d11}, d17
+	vext.8	q5, q4, q4, #8
+	vext.8	q14, q13, q13, #8
+	veor	q4, q4, q6
+	vtbl.8	d30, {d0,d1}, d16
+	vtbl.8	d31, {d0,d1}, d17
+	veor	q2, q11, q2
+	veor	q1, q7, q1
+	vext.8	q0, q15, q15, #8
+	vext.8	q8, q12, q12, #8
+	veor	q10, q2, q10
+	veor	q11, q13, q11
+	veor	q15, q15, q1
+	veor	q7, q12, q7
+	veor	q5, q12, q5
+	veor	q2, q9, q2
+	veor	q14, q14, q6
+	veor	q0, q13, q0
+	veor	q7, q8, q7
+	vext.8	q8, q2, q2, #4
+	veor	q0, q15, q0
+	vext.8	q9, q7, q7, #4
+	veor	q12, q7, q9
+	veor	q5, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q2, q2, q8
+	veor	q1, q3, q1
+	veor	q11, q11, q14
+	veor	q6, q6, q15
+	vext.8	q15, q2, q2, #8
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q15, q8, q15
+	veor	q8, q7, q8
+	veor	q0, q0, q7
+	vext.8	q7, q6, q6, #8
+	veor	q7, q13, q7
+	veor	q15, q12, q15
+	vext.8	q13, q1, q1, #4
+	vext.8	q14, q11, q11, #4
+	veor	q5, q4, q5
+	veor	q11, q11, q14
+	veor	q1, q1, q13
+	vext.8	q12, q12, q12, #8
+	veor	q12, q9, q12
+	veor	q12, q11, q12
+	veor	q9, q1, q7
+	vext.8	q11, q11, q11, #8
+	vext.8	q1, q1, q1, #8
+	veor	q1, q13, q1
+	vext.8	q7, q5, q5, #4
+	veor	q5, q5, q7
+	vext.8	q13, q5, q5, #8
+	veor	q7, q7, q13
+	veor	q11, q14, q11
+	vext.8	q13, q3, q3, #8
+	veor	q3, q3, q13
+	veor	q13, q3, q4
+	veor	q9, q2, q9
+	veor	q7, q0, q7
+	vext.8	q13, q13, q13, #4
+	vext.8	q0, q0, q0, #8
+	veor	q3, q3, q13
+	veor	q0, q3, q0
+	veor	q3, q4, q3
+	veor	q14, q2, q1
+	veor	q11, q5, q11
+	vext.8	q3, q3, q3, #8
+	veor	q0, q8, q0
+	veor	q8, q13, q3
+	veor	q13, q10, q0
+	veor	q10, q2, q7
 	veor	q8, q6, q8
-	vmov	q12, q5
 
 	vldmia	r6!, {d0-d15}
 	veor	q14, q14, q0
@@ -653,271 +627,258 @@ Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	veor	q11, q11, q5
 	veor	q12, q12, q6
 	veor	q15, q15, q7
-	//	inverse round: 264 instructions, 11 spill slots
-	veor	q0, q14, q12
-	veor	q1, q10, q11
-	veor	q2, q13, q15
-	veor	q2, q0, q2
-	veor	q3, q8, q12
-	veor	q3, q3, q1
-	veor	q4, q12, q15
-	veor	q5, q8, q15
+	//	inverse round: 251 instructions, 11 spill slots
+	veor	q0, q8, q12
+	veor	q1, q14, q12
+	veor	q2, q10, q11
+	veor	q3, q9, q1
+	veor	q4, q3, q2
+	veor	q5, q13, q10
+	veor	q6, q8, q15
+	veor	q0, q0, q2
 	veor	q8, q9, q8
-	veor	q6, q13, q10
-	veor	q8, q6, q8
-	veor	q7, q4, q6
-	veor	q7, q9, q0
-	veor	q0, q0, q1
-	veor	q1, q7, q1
-	vst1.64	{d0-d1}, [r0]
-	veor	q0, q10, q7
-	vst1.64	{d2-d3}, [r1]
-	veor	q1, q11, q5
-	vst1.64	{d6-d7}, [r2]
-	veor	q3, q15, q7
-	veor	q7, q13, q7
-	veor	q15, q10, q15
-	vst1.64	{d30-d31}, [r3]
-	veor	q15, q10, q4
+	veor	q7, q13, q15
+	veor	q7, q1, q7
+	veor	q1, q1, q2
+	veor	q8, q5, q8
+	veor	q2, q12, q15
+	vst1.64	{d2-d3}, [r0]
+	veor	q1, q10, q15
+	veor	q15, q15, q3
+	vst1.64	{d8-d9}, [r1]
+	veor	q4, q13, q3
+	veor	q3, q10, q3
+	vst1.64	{d2-d3}, [r2]
+	veor	q1, q10, q2
 	veor	q10, q10, q12
 	veor	q12, q11, q12
-	veor	q11, q11, q6
-	vst1.64	{d20-d21}, [r4]
-	veor	q10, q9, q13
-	veor	q10, q10, q12
+	vst1.64	{d20-d21}, [r3]
+	vand	q10, q15, q0
+	vst1.64	{d0-d1}, [r4]
+	veor	q0, q9, q13
+	veor	q0, q0, q12
 	veor	q13, q14, q13
-	veor	q14, q14, q6
+	veor	q14, q14, q5
 	veor	q9, q9, q14
-	veor	q12, q5, q0
-	veor	q5, q5, q7
-	vst1.64	{d28-d29}, [r7]
-	vand	q14, q4, q2
-	vst1.64	{d4-d5}, [r8]
-	vand	q2, q6, q12
-	veor	q14, q2, q14
-	vst1.64	{d16-d17}, [r9]
-	veor	q8, q4, q6
-	vst1.64	{d8-d9}, [r10]
-	vld1.64	{d8-d9}, [r9]
-	vst1.64	{d24-d25}, [r11]
-	vand	q12, q8, q4
-	veor	q2, q2, q12
-	vand	q12, q1, q0
-	vld1.64	{d8-d9}, [r2]
-	vstr	d16, [r11, #16]
-	vstr	d17, [r11, #24]
-	vand	q8, q3, q4
-	veor	q12, q8, q12
-	veor	q12, q12, q14
-	veor	q12, q12, q13
-	vld1.64	{d26-d27}, [r3]
-	vand	q4, q13, q15
-	veor	q4, q8, q4
-	veor	q4, q4, q2
-	veor	q4, q4, q5
-	vand	q5, q9, q10
+	veor	q12, q11, q5
+	veor	q11, q11, q6
+	vst1.64	{d30-d31}, [r7]
+	vand	q15, q2, q7
+	vst1.64	{d14-d15}, [r8]
+	veor	q7, q2, q5
+	vst1.64	{d4-d5}, [r9]
+	vand	q2, q7, q8
+	vst1.64	{d16-d17}, [r10]
+	veor	q8, q6, q4
+	veor	q6, q6, q3
+	vst1.64	{d14-d15}, [r11]
+	vand	q7, q5, q6
+	veor	q2, q7, q2
+	veor	q7, q7, q15
+	vand	q15, q11, q3
+	veor	q15, q10, q15
+	veor	q15, q15, q7
+	veor	q13, q15, q13
+	vld1.64	{d30-d31}, [r2]
+	vstr	d12, [r11, #16]
+	vstr	d13, [r11, #24]
+	vand	q6, q15, q1
+	veor	q6, q10, q6
+	veor	q6, q6, q2
+	veor	q6, q6, q8
 	vld1.64	{d16-d17}, [r1]
-	vand	q13, q7, q8
-	veor	q13, q5, q13
-	veor	q13, q13, q14
-	veor	q11, q13, q11
-	vld1.64	{d26-d27}, [r7]
-	vld1.64	{d28-d29}, [r4]
-	vand	q8, q13, q14
-	veor	q5, q5, q8
-	veor	q2, q5, q2
-	vld1.64	{d10-d11}, [r0]
-	veor	q2, q2, q5
-	vand	q5, q4, q2
-	veor	q4, q4, q12
-	veor	q8, q11, q5
-	veor	q5, q12, q5
-	veor	q14, q2, q11
-	vand	q5, q14, q5
-	veor	q5, q11, q5
-	veor	q2, q2, q5
-	vand	q0, q0, q5
-	vand	q1, q1, q5
-	vand	q14, q4, q8
-	veor	q12, q12, q14
-	vld1.64	{d28-d29}, [r1]
-	vand	q14, q14, q12
-	vand	q7, q7, q12
-	veor	q13, q12, q5
-	vand	q6, q6, q13
-	vst1.64	{d14-d15}, [r0]
-	vld1.64	{d14-d15}, [r11]
-	vand	q7, q7, q13
-	veor	q7, q7, q6
-	veor	q6, q0, q6
-	vst1.64	{d14-d15}, [r1]
-	veor	q7, q8, q5
-	vand	q7, q11, q7
-	veor	q2, q2, q7
-	veor	q7, q8, q7
-	vld1.64	{d16-d17}, [r3]
-	vand	q8, q8, q2
-	veor	q5, q5, q2
-	vld1.64	{d22-d23}, [r2]
-	vand	q11, q11, q5
-	vand	q3, q3, q5
-	veor	q8, q1, q8
-	vand	q7, q12, q7
-	veor	q4, q4, q7
-	veor	q12, q12, q4
-	vand	q9, q9, q12
-	vand	q10, q10, q12
-	vand	q15, q15, q2
-	veor	q2, q2, q4
-	vld1.64	{d10-d11}, [r10]
-	vand	q5, q5, q2
-	veor	q3, q3, q5
-	veor	q6, q3, q6
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d24, {d12,d13}, d14
-	vtbl.8	d25, {d12,d13}, d15
-	veor	q13, q2, q13
-	vld1.64	{d12-d13}, [r8]
-	vand	q2, q6, q2
-	veor	q1, q11, q1
-	veor	q11, q11, q14
-	veor	q14, q10, q14
-	vld1.64	{d12-d13}, [r7]
-	vand	q6, q6, q4
-	vst1.64	{d8-d9}, [r2]
-	vld1.64	{d8-d9}, [r4]
-	vst1.64	{d24-d25}, [r3]
-	vld1.64	{d24-d25}, [r2]
-	vand	q4, q4, q12
-	veor	q0, q0, q8
-	vld1.64	{d24-d25}, [r1]
-	veor	q8, q12, q8
-	veor	q9, q9, q12
-	vldr	d24, [r11, #16]
-	vldr	d25, [r11, #24]
-	vand	q12, q12, q13
-	vst1.64	{d26-d27}, [r1]
-	vld1.64	{d26-d27}, [r9]
-	vld1.64	{d14-d15}, [r1]
-	vand	q7, q13, q7
-	veor	q12, q12, q9
-	veor	q5, q5, q11
-	veor	q5, q9, q5
-	veor	q9, q6, q4
-	veor	q7, q7, q9
-	veor	q13, q2, q9
-	veor	q8, q13, q8
-	veor	q2, q2, q12
-	veor	q4, q4, q2
-	veor	q14, q4, q14
-	veor	q1, q4, q1
-	vld1.64	{d8-d9}, [r12]
-	vtbl.8	d26, {d28,d29}, d8
-	vtbl.8	d27, {d28,d29}, d9
-	vtbl.8	d28, {d2,d3}, d8
-	vtbl.8	d29, {d2,d3}, d9
-	veor	q11, q2, q11
-	veor	q2, q6, q2
-	veor	q9, q15, q9
-	veor	q9, q9, q11
-	vtbl.8	d2, {d18,d19}, d8
-	vtbl.8	d3, {d18,d19}, d9
-	veor	q15, q15, q10
-	vld1.64	{d12-d13}, [r0]
-	veor	q6, q6, q15
-	veor	q3, q3, q6
-	veor	q3, q3, q8
-	veor	q10, q10, q7
-	veor	q10, q10, q12
-	vtbl.8	d16, {d20,d21}, d8
-	vtbl.8	d17, {d20,d21}, d9
-	veor	q7, q7, q0
-	veor	q5, q7, q5
-	veor	q0, q0, q6
-	veor	q0, q2, q0
-	vtbl.8	d4, {d10,d11}, d8
-	vtbl.8	d5, {d10,d11}, d9
-	vtbl.8	d10, {d6,d7}, d8
-	vtbl.8	d11, {d6,d7}, d9
-	vtbl.8	d6, {d0,d1}, d8
-	vtbl.8	d7, {d0,d1}, d9
-	vext.8	q0, q3, q3, #8
-	veor	q0, q3, q0
-	veor	q3, q2, q3
-	vext.8	q4, q1, q1, #8
-	veor	q4, q14, q4
-	vext.8	q6, q13, q13, #8
-	veor	q7, q1, q6
-	veor	q6, q13, q6
-	veor	q13, q13, q0
-	veor	q0, q0, q7
-	veor	q1, q1, q6
-	vext.8	q7, q13, q13, #4
-	veor	q13, q13, q7
-	vext.8	q9, q13, q13, #8
-	veor	q9, q7, q9
-	vext.8	q10, q2, q2, #8
-	veor	q10, q10, q6
-	veor	q3, q3, q10
-	vext.8	q10, q8, q8, #8
-	veor	q2, q2, q10
-	vext.8	q10, q3, q3, #4
-	veor	q3, q3, q10
-	vext.8	q11, q5, q5, #8
-	veor	q11, q5, q11
-	veor	q4, q11, q4
-	veor	q4, q1, q4
-	veor	q8, q8, q11
-	vld1.64	{d24-d25}, [r3]
-	veor	q11, q12, q11
-	veor	q6, q6, q8
-	veor	q2, q8, q2
-	veor	q5, q14, q5
-	vext.8	q14, q14, q14, #8
-	veor	q5, q14, q5
-	vext.8	q8, q6, q6, #4
-	veor	q6, q6, q8
-	vext.8	q14, q6, q6, #8
-	veor	q8, q8, q14
-	vext.8	q14, q2, q2, #4
-	veor	q2, q2, q14
-	veor	q7, q14, q7
-	vext.8	q14, q5, q5, #4
-	veor	q5, q5, q14
-	veor	q15, q5, q9
-	vext.8	q5, q5, q5, #8
-	veor	q5, q14, q5
-	veor	q5, q3, q5
-	vext.8	q3, q3, q3, #8
-	veor	q3, q10, q3
-	vext.8	q9, q11, q11, #4
-	veor	q14, q11, q9
-	veor	q8, q14, q8
-	vext.8	q14, q14, q14, #8
-	veor	q14, q9, q14
-	veor	q14, q13, q14
-	veor	q9, q13, q8
-	vext.8	q8, q4, q4, #4
-	veor	q10, q4, q8
-	veor	q11, q10, q3
-	vext.8	q10, q10, q10, #8
+	vand	q10, q4, q8
+	vand	q8, q9, q0
 	veor	q10, q8, q10
+	veor	q7, q10, q7
+	veor	q7, q7, q12
+	vld1.64	{d20-d21}, [r3]
+	vand	q12, q14, q10
+	veor	q8, q8, q12
+	veor	q2, q8, q2
+	vld1.64	{d16-d17}, [r0]
+	veor	q2, q2, q8
+	vand	q8, q6, q2
+	veor	q6, q6, q13
+	veor	q12, q2, q7
+	veor	q10, q13, q8
+	vand	q10, q12, q10
+	veor	q8, q7, q8
+	vand	q12, q6, q8
+	veor	q12, q13, q12
+	veor	q10, q7, q10
+	veor	q13, q8, q10
+	vand	q7, q7, q13
+	veor	q2, q2, q10
+	veor	q8, q8, q7
+	veor	q2, q2, q7
+	vand	q8, q12, q8
+	veor	q6, q6, q8
+	vand	q11, q11, q10
+	vand	q3, q3, q10
+	vand	q15, q15, q2
+	vand	q1, q1, q2
+	veor	q7, q10, q2
+	vld1.64	{d16-d17}, [r7]
+	vand	q8, q8, q7
+	vld1.64	{d26-d27}, [r4]
+	vand	q7, q13, q7
+	vld1.64	{d26-d27}, [r1]
+	vand	q13, q13, q12
+	veor	q2, q2, q6
+	veor	q10, q12, q10
+	vand	q5, q5, q10
+	vand	q4, q4, q12
+	vst1.64	{d8-d9}, [r0]
+	vld1.64	{d8-d9}, [r9]
+	vand	q4, q4, q2
+	veor	q12, q12, q6
+	vand	q9, q9, q12
+	vst1.64	{d2-d3}, [r1]
+	vldr	d2, [r11, #16]
+	vldr	d3, [r11, #24]
+	vand	q1, q1, q10
+	vand	q0, q0, q12
 	veor	q10, q2, q10
-	veor	q10, q13, q10
-	vext.8	q2, q2, q2, #8
-	vext.8	q3, q12, q12, #8
-	veor	q3, q12, q3
-	veor	q4, q3, q1
-	vext.8	q4, q4, q4, #4
-	veor	q13, q3, q4
-	veor	q8, q1, q13
-	veor	q13, q13, q2
-	veor	q13, q7, q13
+	vld1.64	{d24-d25}, [r8]
+	vand	q2, q12, q2
+	vld1.64	{d24-d25}, [r3]
+	vand	q12, q12, q6
+	vand	q6, q14, q6
+	veor	q1, q1, q5
+	veor	q15, q11, q15
+	veor	q5, q3, q5
+	veor	q3, q3, q15
+	veor	q9, q9, q1
+	veor	q1, q1, q15
+	vld1.64	{d28-d29}, [r11]
+	vand	q14, q14, q10
+	vld1.64	{d30-d31}, [r10]
+	vand	q10, q15, q10
+	veor	q11, q7, q11
+	veor	q8, q8, q4
+	veor	q14, q14, q9
+	veor	q7, q7, q13
+	veor	q4, q4, q7
+	veor	q4, q9, q4
+	veor	q9, q6, q12
+	veor	q15, q2, q9
+	veor	q1, q15, q1
+	veor	q2, q2, q14
+	veor	q12, q12, q2
+	veor	q7, q2, q7
+	veor	q2, q6, q2
+	veor	q10, q10, q9
+	vld1.64	{d12-d13}, [r1]
+	veor	q9, q6, q9
+	veor	q6, q6, q0
 	veor	q13, q0, q13
-	vext.8	q8, q8, q8, #8
-	veor	q8, q4, q8
+	vld1.64	{d30-d31}, [r0]
+	veor	q6, q15, q6
+	veor	q15, q8, q6
+	veor	q6, q3, q6
+	veor	q1, q15, q1
+	veor	q11, q12, q11
+	veor	q0, q0, q10
+	veor	q3, q10, q3
+	veor	q12, q12, q13
+	veor	q5, q8, q5
+	veor	q7, q9, q7
+	vld1.64	{d16-d17}, [r12]
+	vtbl.8	d18, {d24,d25}, d16
+	vtbl.8	d19, {d24,d25}, d17
+	vext.8	q10, q9, q9, #8
+	vtbl.8	d24, {d22,d23}, d16
+	vtbl.8	d25, {d22,d23}, d17
+	veor	q2, q2, q6
+	veor	q6, q9, q10
+	vtbl.8	d22, {d4,d5}, d16
+	vtbl.8	d23, {d4,d5}, d17
+	veor	q0, q0, q14
+	vext.8	q2, q11, q11, #8
+	veor	q3, q3, q4
+	vtbl.8	d8, {d14,d15}, d16
+	vtbl.8	d9, {d14,d15}, d17
+	vtbl.8	d14, {d2,d3}, d16
+	vtbl.8	d15, {d2,d3}, d17
+	veor	q10, q4, q10
+	vext.8	q1, q7, q7, #8
+	vtbl.8	d26, {d6,d7}, d16
+	vtbl.8	d27, {d6,d7}, d17
+	vtbl.8	d6, {d10,d11}, d16
+	vtbl.8	d7, {d10,d11}, d17
+	vext.8	q5, q4, q4, #8
+	vext.8	q14, q13, q13, #8
+	veor	q4, q4, q6
+	vtbl.8	d30, {d0,d1}, d16
+	vtbl.8	d31, {d0,d1}, d17
+	veor	q2, q11, q2
+	veor	q1, q7, q1
+	vext.8	q0, q15, q15, #8
+	vext.8	q8, q12, q12, #8
+	veor	q10, q2, q10
+	veor	q11, q13, q11
+	veor	q15, q15, q1
+	veor	q7, q12, q7
+	veor	q5, q12, q5
+	veor	q2, q9, q2
+	veor	q14, q14, q6
+	veor	q0, q13, q0
+	veor	q7, q8, q7
+	vext.8	q8, q2, q2, #4
+	veor	q0, q15, q0
+	vext.8	q9, q7, q7, #4
+	veor	q12, q7, q9
+	veor	q5, q1, q5
+	vext.8	q7, q0, q0, #4
+	veor	q2, q2, q8
+	veor	q1, q3, q1
+	veor	q11, q11, q14
+	veor	q6, q6, q15
+	vext.8	q15, q2, q2, #8
+	vext.8	q13, q6, q6, #4
+	veor	q6, q6, q13
+	veor	q15, q8, q15
+	veor	q8, q7, q8
+	veor	q0, q0, q7
+	vext.8	q7, q6, q6, #8
+	veor	q7, q13, q7
+	veor	q15, q12, q15
+	vext.8	q13, q1, q1, #4
+	vext.8	q14, q11, q11, #4
+	veor	q5, q4, q5
+	veor	q11, q11, q14
+	veor	q1, q1, q13
+	vext.8	q12, q12, q12, #8
+	veor	q12, q9, q12
+	veor	q12, q11, q12
+	veor	q9, q1, q7
+	vext.8	q11, q11, q11, #8
+	vext.8	q1, q1, q1, #8
+	veor	q1, q13, q1
+	vext.8	q7, q5, q5, #4
+	veor	q5, q5, q7
+	vext.8	q13, q5, q5, #8
+	veor	q7, q7, q13
+	veor	q11, q14, q11
+	vext.8	q13, q3, q3, #8
+	veor	q3, q3, q13
+	veor	q13, q3, q4
+	veor	q9, q2, q9
+	veor	q7, q0, q7
+	vext.8	q13, q13, q13, #4
+	vext.8	q0, q0, q0, #8
+	veor	q3, q3, q13
+	veor	q0, q3, q0
+	veor	q3, q4, q3
+	veor	q14, q2, q1
+	veor	q11, q5, q11
+	vext.8	q3, q3, q3, #8
+	veor	q0, q8, q0
+	veor	q8, q13, q3
+	veor	q13, q10, q0
+	veor	q10, q2, q7
 	veor	q8, q6, q8
-	vmov	q12, q5
 
 	subs	r5, r5, #2
 	bne	Ldecrypt8_round
@@ -931,249 +892,243 @@ Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	veor	q11, q11, q5
 	veor	q12, q12, q6
 	veor	q15, q15, q7
-	//	last inverse round: 186 instructions, 12 spill slots
-	veor	q0, q14, q12
-	veor	q1, q9, q0
-	veor	q2, q15, q1
-	veor	q3, q8, q12
-	veor	q4, q10, q11
-	veor	q3, q3, q4
-	vand	q5, q2, q3
-	veor	q6, q10, q15
-	veor	q7, q12, q15
-	vst1.64	{d4-d5}, [r0]
-	veor	q2, q10, q7
-	vst1.64	{d6-d7}, [r1]
-	vand	q3, q6, q2
-	veor	q3, q5, q3
+	//	last inverse round: 180 instructions, 12 spill slots
+	veor	q0, q12, q15
+	veor	q1, q14, q12
+	veor	q2, q9, q1
+	veor	q3, q10, q15
+	veor	q4, q8, q12
+	veor	q5, q10, q11
+	veor	q6, q15, q2
+	veor	q4, q4, q5
+	vand	q7, q6, q4
+	vst1.64	{d12-d13}, [r0]
+	veor	q6, q10, q0
+	vst1.64	{d8-d9}, [r1]
+	vand	q4, q3, q6
+	veor	q4, q7, q4
 	vst1.64	{d12-d13}, [r2]
-	veor	q6, q8, q15
+	veor	q6, q13, q15
+	veor	q15, q8, q15
+	veor	q6, q1, q6
 	veor	q8, q9, q8
-	veor	q15, q13, q15
-	veor	q15, q0, q15
-	veor	q0, q0, q4
-	veor	q4, q1, q4
-	vst1.64	{d4-d5}, [r3]
-	veor	q2, q11, q6
-	vst1.64	{d30-d31}, [r4]
-	veor	q15, q10, q1
-	veor	q1, q13, q1
-	vst1.64	{d0-d1}, [r7]
-	vand	q0, q2, q15
-	veor	q0, q5, q0
-	veor	q5, q13, q10
+	veor	q1, q1, q5
+	veor	q5, q2, q5
+	vst1.64	{d6-d7}, [r3]
+	veor	q3, q10, q2
+	veor	q2, q13, q2
+	vst1.64	{d12-d13}, [r4]
+	veor	q6, q11, q15
+	vst1.64	{d8-d9}, [r7]
+	vand	q4, q6, q3
+	veor	q4, q7, q4
+	veor	q7, q13, q10
 	veor	q10, q10, q12
 	veor	q12, q11, q12
-	veor	q8, q5, q8
-	veor	q11, q11, q5
-	vst1.64	{d4-d5}, [r8]
-	veor	q2, q14, q5
-	veor	q14, q14, q13
+	vst1.64	{d12-d13}, [r8]
+	veor	q6, q14, q13
 	veor	q13, q9, q13
 	veor	q12, q13, q12
-	veor	q9, q9, q2
-	vand	q13, q9, q12
-	vst1.64	{d18-d19}, [r9]
-	vand	q9, q2, q10
-	veor	q9, q13, q9
-	vst1.64	{d24-d25}, [r10]
-	vand	q12, q1, q4
-	veor	q12, q13, q12
-	veor	q13, q6, q15
-	veor	q6, q6, q1
-	vst1.64	{d20-d21}, [r11]
-	vand	q10, q5, q13
+	veor	q11, q11, q7
+	veor	q8, q7, q8
+	veor	q14, q14, q7
+	veor	q9, q9, q14
+	veor	q13, q15, q3
+	veor	q15, q15, q2
+	vst1.64	{d6-d7}, [r9]
+	vand	q3, q14, q10
+	vst1.64	{d20-d21}, [r10]
+	vand	q10, q9, q12
+	veor	q3, q10, q3
+	vst1.64	{d18-d19}, [r11]
+	vand	q9, q2, q5
+	veor	q9, q10, q9
+	vand	q10, q7, q13
 	vstr	d26, [r11, #16]
 	vstr	d27, [r11, #24]
-	veor	q13, q7, q5
-	vstr	d10, [r11, #32]
-	vstr	d11, [r11, #40]
-	vand	q5, q13, q8
-	veor	q5, q10, q5
-	veor	q3, q3, q5
-	veor	q5, q9, q5
-	veor	q3, q3, q6
-	vld1.64	{d12-d13}, [r7]
-	veor	q5, q5, q6
-	vld1.64	{d12-d13}, [r4]
-	vand	q9, q7, q6
-	veor	q9, q10, q9
-	veor	q0, q0, q9
-	veor	q9, q12, q9
-	veor	q0, q0, q14
+	veor	q13, q0, q7
+	vstr	d14, [r11, #32]
+	vstr	d15, [r11, #40]
+	vand	q7, q13, q8
+	veor	q7, q10, q7
+	veor	q3, q3, q7
+	veor	q1, q3, q1
+	vld1.64	{d6-d7}, [r7]
+	veor	q3, q3, q7
+	veor	q3, q3, q15
+	vld1.64	{d14-d15}, [r4]
+	vand	q15, q0, q7
+	veor	q10, q10, q15
+	veor	q4, q4, q10
+	veor	q9, q9, q10
+	veor	q4, q4, q6
 	veor	q9, q9, q11
-	veor	q10, q3, q0
-	vand	q3, q3, q5
-	veor	q11, q9, q3
-	veor	q3, q0, q3
-	vand	q12, q10, q11
-	veor	q0, q0, q12
-	vand	q4, q4, q0
-	vand	q1, q1, q0
-	veor	q12, q5, q9
-	vand	q3, q12, q3
+	veor	q6, q3, q4
+	vand	q3, q3, q1
+	veor	q10, q4, q3
 	veor	q3, q9, q3
-	veor	q5, q5, q3
-	vld1.64	{d24-d25}, [r8]
-	vand	q12, q12, q3
-	vand	q15, q15, q3
-	veor	q14, q11, q3
-	vand	q9, q9, q14
-	veor	q5, q5, q9
-	veor	q9, q11, q9
-	vand	q9, q0, q9
-	veor	q9, q10, q9
-	vld1.64	{d20-d21}, [r3]
-	vand	q10, q10, q5
-	vand	q2, q2, q9
-	vld1.64	{d22-d23}, [r2]
-	vand	q11, q11, q5
-	vld1.64	{d28-d29}, [r11]
-	vand	q14, q14, q9
-	veor	q11, q12, q11
-	vst1.64	{d2-d3}, [r2]
-	veor	q1, q5, q9
-	veor	q9, q0, q9
-	veor	q0, q0, q3
-	veor	q3, q3, q5
-	vld1.64	{d10-d11}, [r1]
-	vand	q5, q5, q3
-	vst1.64	{d6-d7}, [r1]
-	vld1.64	{d6-d7}, [r0]
-	vst1.64	{d20-d21}, [r3]
-	vld1.64	{d20-d21}, [r1]
-	vand	q3, q3, q10
-	vld1.64	{d20-d21}, [r10]
-	vand	q10, q10, q9
-	vst1.64	{d18-d19}, [r0]
-	vld1.64	{d18-d19}, [r9]
-	vst1.64	{d20-d21}, [r1]
-	vld1.64	{d20-d21}, [r0]
-	vand	q9, q9, q10
-	vldr	d20, [r11, #16]
-	vldr	d21, [r11, #24]
-	vand	q10, q10, q0
-	vand	q6, q6, q1
-	vst1.64	{d12-d13}, [r0]
-	vldr	d12, [r11, #32]
-	vldr	d13, [r11, #40]
-	vand	q6, q6, q0
-	veor	q0, q1, q0
-	vand	q1, q7, q1
-	vand	q8, q8, q0
-	vand	q0, q13, q0
-	veor	q3, q3, q1
-	veor	q10, q10, q6
-	veor	q6, q15, q6
-	veor	q6, q6, q3
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d26, {d12,d13}, d14
-	vtbl.8	d27, {d12,d13}, d15
-	veor	q9, q9, q10
-	veor	q0, q0, q9
+	vand	q11, q6, q3
+	veor	q4, q4, q11
+	veor	q11, q1, q9
+	vand	q10, q11, q10
+	veor	q10, q9, q10
+	veor	q11, q3, q10
+	vand	q9, q9, q11
+	veor	q1, q1, q10
 	veor	q1, q1, q9
-	veor	q15, q15, q11
-	veor	q1, q15, q1
-	veor	q12, q5, q12
+	veor	q3, q3, q9
+	vand	q3, q4, q3
+	veor	q3, q6, q3
+	vand	q14, q14, q3
+	vld1.64	{d12-d13}, [r3]
+	vand	q6, q6, q1
+	vand	q2, q2, q4
+	vand	q5, q5, q4
+	vld1.64	{d18-d19}, [r10]
+	vand	q9, q9, q3
+	vld1.64	{d22-d23}, [r9]
+	vand	q11, q11, q10
+	vld1.64	{d30-d31}, [r8]
+	vand	q15, q15, q10
+	vst1.64	{d4-d5}, [r3]
+	vld1.64	{d4-d5}, [r2]
+	vand	q2, q2, q1
+	vst1.64	{d4-d5}, [r2]
+	veor	q2, q10, q1
+	veor	q1, q1, q3
+	veor	q10, q4, q10
+	veor	q3, q4, q3
+	vand	q12, q12, q3
+	vld1.64	{d8-d9}, [r11]
+	vand	q3, q4, q3
+	vldr	d8, [r11, #32]
+	vldr	d9, [r11, #40]
+	vand	q4, q4, q10
+	vand	q7, q7, q1
+	vand	q0, q0, q1
+	vst1.64	{d10-d11}, [r4]
+	vldr	d10, [r11, #16]
+	vldr	d11, [r11, #24]
+	vand	q5, q5, q10
+	veor	q1, q1, q10
+	vand	q8, q8, q1
+	vand	q1, q13, q1
+	vld1.64	{d20-d21}, [r1]
+	vand	q10, q10, q2
+	vld1.64	{d26-d27}, [r0]
+	vand	q2, q13, q2
+	veor	q2, q2, q0
 	veor	q5, q5, q4
-	veor	q1, q5, q1
-	veor	q15, q2, q15
-	veor	q2, q2, q14
-	veor	q8, q8, q2
-	veor	q1, q8, q1
-	vtbl.8	d12, {d2,d3}, d14
-	vtbl.8	d13, {d2,d3}, d15
-	vld1.64	{d2-d3}, [r0]
-	veor	q10, q1, q10
-	veor	q1, q1, q0
-	vld1.64	{d18-d19}, [r1]
-	veor	q0, q9, q0
-	veor	q0, q0, q8
-	vtbl.8	d16, {d0,d1}, d14
-	vtbl.8	d17, {d0,d1}, d15
-	veor	q14, q14, q1
-	veor	q12, q14, q12
-	vtbl.8	d0, {d24,d25}, d14
-	vtbl.8	d1, {d24,d25}, d15
-	veor	q4, q9, q4
-	veor	q4, q14, q4
-	vld1.64	{d24-d25}, [r3]
-	veor	q9, q12, q9
-	vld1.64	{d28-d29}, [r2]
-	veor	q9, q14, q9
-	veor	q12, q12, q2
-	veor	q12, q12, q1
-	veor	q5, q12, q5
-	vtbl.8	d24, {d10,d11}, d14
-	vtbl.8	d25, {d10,d11}, d15
+	veor	q4, q11, q4
+	veor	q3, q3, q5
+	veor	q1, q1, q3
+	veor	q0, q0, q3
+	veor	q6, q15, q6
+	veor	q11, q11, q6
+	veor	q15, q10, q15
+	veor	q0, q11, q0
+	veor	q5, q7, q5
+	veor	q7, q7, q1
+	veor	q11, q14, q11
+	veor	q14, q14, q9
+	veor	q8, q8, q14
+	veor	q1, q12, q1
+	vld1.64	{d6-d7}, [r4]
+	veor	q10, q10, q3
+	veor	q0, q10, q0
+	veor	q1, q1, q8
+	veor	q0, q8, q0
+	veor	q3, q12, q3
+	veor	q9, q9, q7
 	veor	q15, q9, q15
-	veor	q1, q1, q15
-	veor	q9, q9, q10
-	veor	q2, q2, q9
-	veor	q2, q11, q2
-	veor	q2, q3, q2
-	vtbl.8	d22, {d2,d3}, d14
-	vtbl.8	d23, {d2,d3}, d15
-	vtbl.8	d2, {d4,d5}, d14
-	vtbl.8	d3, {d4,d5}, d15
-	vtbl.8	d30, {d8,d9}, d14
-	vtbl.8	d31, {d8,d9}, d15
+	vld1.64	{d16-d17}, [r2]
+	veor	q12, q8, q12
+	veor	q3, q9, q3
+	vld1.64	{d18-d19}, [r3]
+	veor	q9, q9, q12
+	vld1.64	{d24-d25}, [r12]
+	vtbl.8	d26, {d2,d3}, d24
+	vtbl.8	d27, {d2,d3}, d25
+	veor	q11, q9, q11
+	veor	q11, q7, q11
+	veor	q5, q9, q5
+	vtbl.8	d2, {d0,d1}, d24
+	vtbl.8	d3, {d0,d1}, d25
+	veor	q8, q8, q14
+	vtbl.8	d0, {d30,d31}, d24
+	vtbl.8	d1, {d30,d31}, d25
+	vtbl.8	d18, {d22,d23}, d24
+	vtbl.8	d19, {d22,d23}, d25
+	veor	q4, q4, q2
+	veor	q5, q14, q5
+	veor	q5, q6, q5
+	veor	q7, q8, q7
+	veor	q7, q7, q10
+	vtbl.8	d30, {d6,d7}, d24
+	vtbl.8	d31, {d6,d7}, d25
+	veor	q2, q2, q5
+	vtbl.8	d16, {d14,d15}, d24
+	vtbl.8	d17, {d14,d15}, d25
+	vtbl.8	d6, {d4,d5}, d24
+	vtbl.8	d7, {d4,d5}, d25
+	vtbl.8	d28, {d8,d9}, d24
+	vtbl.8	d29, {d8,d9}, d25
 
 	vmov.i8	q2, #0x55
-	vmov.i8	q3, #0x33
-	vshr.u64	q4, q13, #1
-	vshl.u64	q5, q8, #1
-	vbit	q8, q4, q2
-	vbif	q13, q5, q2
-	vshr.u64	q4, q12, #1
-	vshl.u64	q5, q6, #1
-	vbit	q6, q4, q2
-	vbif	q12, q5, q2
-	vshr.u64	q4, q0, #1
-	vshl.u64	q5, q11, #1
-	vbit	q11, q4, q2
-	vbif	q0, q5, q2
-	vshr.u64	q4, q1, #1
-	vshl.u64	q5, q15, #1
-	vbit	q15, q4, q2
-	vbif	q1, q5, q2
-	vshr.u64	q4, q13, #2
-	vshl.u64	q5, q12, #2
-	vbit	q12, q4, q3
-	vbif	q13, q5, q3
-	vshr.u64	q4, q8, #2
-	vshl.u64	q5, q6, #2
-	vbit	q6, q4, q3
-	vbif	q8, q5, q3
-	vshr.u64	q4, q0, #2
-	vshl.u64	q5, q1, #2
-	vbit	q1, q4, q3
-	vbif	q0, q5, q3
-	vshr.u64	q4, q11, #2
-	vshl.u64	q5, q15, #2
-	vbit	q15, q4, q3
-	vbif	q11, q5, q3
-	vmov	q4, q0
-	vsri.8	q0, q13, #4
-	vsli.8	q13, q4, #4
-	vmov	q4, q11
-	vsri.8	q11, q8, #4
-	vsli.8	q8, q4, #4
-	vmov	q4, q1
-	vsri.8	q1, q12, #4
-	vsli.8	q12, q4, #4
-	vmov	q4, q15
-	vsri.8	q15, q6, #4
-	vsli.8	q6, q4, #4
+	vmov.i8	q4, #0x33
+	vshr.u64	q5, q14, #1
+	vshl.u64	q6, q13, #1
+	vbit	q13, q5, q2
+	vbif	q14, q6, q2
+	vshr.u64	q5, q8, #1
+	vshl.u64	q6, q1, #1
+	vbit	q1, q5, q2
+	vbif	q8, q6, q2
+	vshr.u64	q5, q0, #1
+	vshl.u64	q6, q9, #1
+	vbit	q9, q5, q2
+	vbif	q0, q6, q2
+	vshr.u64	q5, q3, #1
+	vshl.u64	q6, q15, #1
+	vbit	q15, q5, q2
+	vbif	q3, q6, q2
+	vshr.u64	q5, q14, #2
+	vshl.u64	q6, q8, #2
+	vbit	q8, q5, q4
+	vbif	q14, q6, q4
+	vshr.u64	q5, q13, #2
+	vshl.u64	q6, q1, #2
+	vbit	q1, q5, q4
+	vbif	q13, q6, q4
+	vshr.u64	q5, q0, #2
+	vshl.u64	q6, q3, #2
+	vbit	q3, q5, q4
+	vbif	q0, q6, q4
+	vshr.u64	q5, q9, #2
+	vshl.u64	q6, q15, #2
+	vbit	q15, q5, q4
+	vbif	q9, q6, q4
+	vmov	q5, q0
+	vsri.8	q0, q14, #4
+	vsli.8	q14, q5, #4
+	vmov	q5, q9
+	vsri.8	q9, q13, #4
+	vsli.8	q13, q5, #4
+	vmov	q5, q3
+	vsri.8	q3, q8, #4
+	vsli.8	q8, q5, #4
+	vmov	q5, q15
+	vsri.8	q15, q1, #4
+	vsli.8	q1, q5, #4
 
 	vld1.64	{d4-d5}, [r6]
+	veor	q14, q14, q2
 	veor	q13, q13, q2
 	veor	q8, q8, q2
-	veor	q12, q12, q2
-	veor	q6, q6, q2
-	veor	q0, q0, q2
-	veor	q11, q11, q2
 	veor	q1, q1, q2
+	veor	q0, q0, q2
+	veor	q9, q9, q2
+	veor	q3, q3, q2
 	veor	q15, q15, q2
 
 	bx	lr
@@ -1303,7 +1258,7 @@ Lctr_batch:
 	vadd.i32	q15, q9, q0
 	vadd.i32	q0, q15, q0
 	vst1.64	{d0-d1}, [r10]
-// the encryption core: block n in q(12,10,14,13,8,11,9,15)[n], out in q(1,0,14,13,8,11,9,15)[n]
+// the encryption core: block n in q(12,10,14,13,8,11,9,15)[n], out in q(12,1,14,13,9,11,3,15)[n]
 	add	r6, r4, #16
 	adr	r12, Lbs_encrypt
 	vld1.64	{d0-d1}, [r6]!
@@ -1364,200 +1319,197 @@ Lctr_batch:
 	vsli.8	q13, q2, #4
 
 // round 1: its key was added to the blocks
-	//	round: 193 instructions, 4 spill slots
+	//	round: 190 instructions, 3 spill slots
+	veor	q0, q14, q8
+	veor	q1, q8, q15
+	veor	q2, q10, q15
+	veor	q3, q14, q15
 	veor	q11, q11, q9
-	veor	q0, q12, q11
-	veor	q1, q10, q0
-	veor	q10, q10, q15
-	veor	q2, q15, q0
-	veor	q3, q14, q8
-	veor	q4, q3, q10
-	veor	q13, q13, q4
+	veor	q4, q12, q11
+	veor	q8, q8, q4
+	veor	q5, q0, q2
+	veor	q13, q13, q5
 	veor	q9, q9, q13
 	veor	q13, q14, q13
-	veor	q14, q14, q15
-	veor	q5, q8, q15
-	veor	q8, q8, q0
+	vand	q6, q5, q13
+	veor	q7, q12, q13
+	veor	q10, q10, q4
+	veor	q14, q3, q10
 	vand	q8, q12, q8
-	vand	q6, q4, q13
+	vand	q7, q14, q7
+	veor	q14, q1, q9
 	veor	q8, q6, q8
-	veor	q7, q11, q13
-	veor	q13, q12, q13
-	vst1.64	{d8-d9}, [r0]
-	veor	q4, q14, q1
-	vand	q4, q4, q13
-	veor	q4, q6, q4
-	vand	q1, q0, q1
-	veor	q6, q5, q9
-	veor	q11, q11, q6
-	vand	q5, q5, q6
-	veor	q15, q15, q11
-	veor	q13, q7, q6
-	vand	q13, q3, q13
-	veor	q13, q5, q13
-	veor	q4, q4, q13
-	veor	q4, q9, q4
-	veor	q9, q12, q6
-	vand	q9, q2, q9
-	vst1.64	{d6-d7}, [r1]
-	vand	q3, q10, q11
-	veor	q1, q3, q1
-	veor	q3, q3, q9
+	veor	q6, q6, q7
+	vand	q1, q1, q14
+	vand	q10, q4, q10
+	veor	q7, q11, q14
+	veor	q11, q11, q13
+	veor	q13, q11, q14
+	vand	q13, q0, q13
+	veor	q13, q1, q13
+	veor	q6, q6, q13
+	veor	q6, q9, q6
+	vand	q9, q2, q7
+	veor	q10, q9, q10
+	veor	q10, q10, q13
+	veor	q13, q2, q7
+	veor	q10, q13, q10
+	vand	q13, q3, q11
 	veor	q1, q1, q13
-	veor	q11, q10, q11
-	veor	q1, q11, q1
-	vand	q9, q14, q7
-	veor	q5, q5, q9
-	veor	q3, q3, q5
-	veor	q3, q15, q3
-	veor	q5, q8, q5
-	vand	q8, q4, q1
-	veor	q9, q14, q7
-	veor	q5, q9, q5
-	veor	q4, q4, q5
-	veor	q9, q3, q8
-	veor	q8, q5, q8
-	vand	q11, q4, q9
-	veor	q5, q5, q11
-	veor	q11, q12, q6
-	veor	q13, q1, q3
-	vand	q8, q13, q8
-	veor	q8, q3, q8
-	veor	q1, q1, q8
-	veor	q13, q9, q8
-	vand	q3, q3, q13
-	veor	q1, q1, q3
-	veor	q3, q9, q3
-	vand	q3, q5, q3
-	veor	q3, q4, q3
-	veor	q4, q10, q2
-	vand	q2, q2, q5
-	veor	q9, q0, q7
-	veor	q13, q8, q1
-	veor	q15, q1, q3
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q5, q3
-	vand	q10, q10, q2
-	veor	q13, q0, q11
-	vand	q2, q2, q13
-	vand	q0, q0, q3
-	vand	q3, q3, q4
-	veor	q4, q14, q4
-	vand	q11, q5, q11
-	veor	q3, q11, q3
-	veor	q5, q5, q8
-	veor	q13, q15, q5
-	vst1.64	{d0-d1}, [r3]
-	veor	q0, q7, q6
-	vand	q0, q13, q0
-	vand	q6, q6, q5
+	veor	q13, q15, q4
+	veor	q7, q15, q7
+	veor	q15, q12, q14
+	vand	q15, q13, q15
+	veor	q9, q9, q15
+	veor	q15, q3, q11
+	veor	q9, q9, q1
+	veor	q1, q8, q1
+	vand	q8, q6, q10
+	veor	q1, q15, q1
+	veor	q7, q7, q9
+	veor	q9, q1, q8
+	veor	q15, q10, q7
+	veor	q6, q6, q1
+	vand	q9, q15, q9
+	veor	q8, q7, q8
+	veor	q9, q7, q9
+	veor	q15, q8, q9
 	vand	q7, q7, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q7
-	veor	q6, q2, q6
-	vld1.64	{d14-d15}, [r1]
-	vand	q13, q7, q13
-	vand	q15, q14, q15
-	veor	q7, q7, q14
-	vand	q5, q5, q7
-	veor	q5, q5, q13
-	veor	q13, q13, q15
-	vand	q7, q12, q8
-	veor	q12, q12, q9
-	veor	q14, q8, q1
-	vand	q12, q14, q12
-	veor	q2, q12, q2
-	vld1.64	{d24-d25}, [r0]
-	vand	q14, q12, q14
-	veor	q12, q12, q4
-	vand	q8, q8, q12
-	vand	q4, q1, q4
-	vand	q1, q1, q9
-	veor	q14, q14, q4
-	veor	q4, q4, q8
-	veor	q11, q7, q11
-	veor	q7, q7, q10
-	veor	q7, q7, q2
-	veor	q10, q10, q3
-	vld1.64	{d16-d17}, [r2]
+	vand	q15, q6, q8
+	veor	q1, q1, q15
+	veor	q10, q10, q9
 	veor	q8, q8, q7
-	veor	q7, q5, q7
-	veor	q3, q3, q7
+	veor	q7, q10, q7
+	veor	q10, q2, q13
+	vand	q8, q1, q8
+	veor	q15, q3, q10
+	veor	q6, q6, q8
+	vand	q10, q6, q10
+	veor	q8, q5, q15
+	vand	q13, q13, q1
+	vand	q15, q7, q15
+	vand	q8, q9, q8
+	veor	q8, q15, q8
+	vst1.64	{d16-d17}, [r0]
+	veor	q8, q9, q7
+	vand	q5, q5, q8
+	veor	q5, q5, q15
+	veor	q15, q12, q14
+	vst1.64	{d26-d27}, [r1]
+	vand	q13, q1, q15
+	veor	q15, q4, q15
+	vst1.64	{d10-d11}, [r2]
+	veor	q5, q1, q6
+	vand	q15, q5, q15
+	vand	q2, q2, q5
+	veor	q1, q1, q9
+	vand	q9, q12, q9
+	veor	q5, q4, q11
+	veor	q12, q12, q5
+	vand	q8, q8, q12
+	vand	q5, q7, q5
+	veor	q7, q7, q6
+	vand	q4, q4, q6
+	veor	q6, q0, q3
+	vand	q6, q1, q6
+	vand	q3, q3, q7
+	veor	q12, q7, q1
+	vand	q1, q14, q1
+	vand	q7, q11, q7
+	veor	q11, q11, q14
+	vand	q0, q0, q12
+	vand	q11, q12, q11
+	veor	q1, q1, q11
+	veor	q7, q11, q7
+	veor	q10, q13, q10
+	veor	q8, q8, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q3
+	veor	q3, q9, q2
+	veor	q3, q3, q8
+	veor	q1, q15, q1
+	veor	q11, q6, q3
+	veor	q6, q4, q6
+	veor	q11, q10, q11
+	veor	q9, q9, q13
+	veor	q2, q2, q10
+	vld1.64	{d20-d21}, [r2]
+	veor	q10, q10, q6
+	veor	q4, q4, q1
+	veor	q5, q5, q10
+	veor	q1, q1, q10
+	veor	q6, q7, q6
+	veor	q9, q9, q5
 	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d18, {d6,d7}, d14
-	vtbl.8	d19, {d6,d7}, d15
-	vld1.64	{d6-d7}, [r3]
-	veor	q5, q3, q5
-	veor	q0, q0, q5
-	veor	q5, q14, q5
-	veor	q8, q8, q0
-	veor	q0, q10, q0
-	veor	q3, q3, q6
-	vtbl.8	d20, {d0,d1}, d14
-	vtbl.8	d21, {d0,d1}, d15
-	veor	q4, q4, q8
-	veor	q1, q1, q5
-	veor	q5, q6, q5
-	vtbl.8	d0, {d8,d9}, d14
-	vtbl.8	d1, {d8,d9}, d15
-	veor	q8, q3, q8
-	veor	q8, q13, q8
-	veor	q2, q2, q1
-	veor	q1, q11, q1
-	veor	q3, q3, q2
-	vtbl.8	d8, {d4,d5}, d14
-	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d20, {d22,d23}, d14
+	vtbl.8	d21, {d22,d23}, d15
+	vld1.64	{d22-d23}, [r1]
+	veor	q3, q11, q3
+	veor	q5, q8, q5
+	veor	q2, q2, q6
+	vtbl.8	d16, {d4,d5}, d14
+	vtbl.8	d17, {d4,d5}, d15
 	vtbl.8	d4, {d2,d3}, d14
 	vtbl.8	d5, {d2,d3}, d15
-	vtbl.8	d2, {d6,d7}, d14
-	vtbl.8	d3, {d6,d7}, d15
-	vtbl.8	d6, {d16,d17}, d14
-	vtbl.8	d7, {d16,d17}, d15
-	vtbl.8	d12, {d10,d11}, d14
-	vtbl.8	d13, {d10,d11}, d15
-	vext.8	q5, q1, q1, #4
-	veor	q1, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q0, q0, q7
-	vext.8	q8, q4, q4, #4
-	veor	q4, q4, q8
-	vext.8	q11, q10, q10, #4
-	veor	q10, q10, q11
-	veor	q7, q7, q10
-	vext.8	q10, q10, q10, #8
-	vext.8	q12, q9, q9, #4
-	veor	q9, q9, q12
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q13, q13, q1
-	vext.8	q1, q1, q1, #8
-	veor	q12, q12, q6
-	vext.8	q15, q6, q6, #8
-	veor	q15, q13, q15
-	veor	q13, q9, q6
-	veor	q11, q11, q13
-	veor	q10, q11, q10
-	vext.8	q9, q9, q9, #8
-	veor	q12, q12, q9
-	vext.8	q11, q3, q3, #4
-	veor	q3, q3, q11
-	veor	q9, q5, q3
-	veor	q9, q9, q1
+	veor	q3, q3, q6
+	vext.8	q1, q10, q10, #4
+	veor	q12, q10, q1
+	vext.8	q6, q2, q2, #4
+	vext.8	q14, q8, q8, #4
+	vtbl.8	d20, {d10,d11}, d14
+	vtbl.8	d21, {d10,d11}, d15
+	veor	q5, q4, q5
+	vtbl.8	d22, {d10,d11}, d14
+	vtbl.8	d23, {d10,d11}, d15
+	veor	q15, q2, q6
+	vld1.64	{d4-d5}, [r0]
+	veor	q2, q2, q3
+	vtbl.8	d10, {d4,d5}, d14
+	vtbl.8	d11, {d4,d5}, d15
+	veor	q2, q12, q15
+	veor	q3, q4, q3
+	vtbl.8	d8, {d18,d19}, d14
+	vtbl.8	d9, {d18,d19}, d15
+	vext.8	q9, q5, q5, #4
+	veor	q2, q14, q2
+	veor	q0, q0, q3
+	veor	q1, q1, q15
+	vtbl.8	d6, {d0,d1}, d14
+	vtbl.8	d7, {d0,d1}, d15
+	veor	q5, q5, q9
+	veor	q14, q8, q14
+	veor	q0, q5, q15
+	vext.8	q13, q4, q4, #4
+	veor	q4, q4, q13
+	vext.8	q7, q4, q4, #8
+	veor	q13, q13, q0
+	veor	q4, q4, q15
+	vext.8	q0, q11, q11, #4
+	vext.8	q12, q12, q12, #8
+	veor	q12, q1, q12
+	vext.8	q1, q10, q10, #4
+	veor	q8, q10, q1
+	vext.8	q5, q5, q5, #8
+	veor	q13, q13, q7
+	vext.8	q10, q14, q14, #8
+	vext.8	q7, q3, q3, #4
+	veor	q14, q9, q14
+	veor	q3, q3, q7
+	veor	q7, q7, q8
+	veor	q10, q2, q10
+	veor	q2, q0, q3
 	vext.8	q3, q3, q3, #8
-	veor	q11, q11, q4
-	veor	q11, q11, q3
-	vext.8	q4, q4, q4, #8
-	vext.8	q14, q0, q0, #8
-	veor	q14, q7, q14
-	veor	q0, q0, q6
-	vext.8	q1, q2, q2, #4
-	veor	q13, q2, q1
-	veor	q0, q1, q0
-	veor	q6, q13, q6
-	veor	q8, q8, q6
-	veor	q8, q8, q4
-	vext.8	q13, q13, q13, #8
-	veor	q13, q0, q13
+	veor	q14, q14, q5
+	veor	q9, q11, q0
+	veor	q1, q1, q4
+	veor	q6, q6, q9
+	vext.8	q9, q9, q9, #8
+	vext.8	q15, q15, q15, #8
+	veor	q11, q7, q3
+	veor	q9, q2, q9
+	veor	q15, q6, q15
+	vext.8	q8, q8, q8, #8
+	veor	q8, q1, q8
 
 	add	r12, r12, #16
 	lsrs	r5, lr, #1
@@ -1572,200 +1524,197 @@ Lencrypt8_round:	// 4 rounds a pass: N - 2 = 8, 10 (from half-way), 12
 	veor	q11, q11, q5
 	veor	q9, q9, q6
 	veor	q15, q15, q7
-	//	round: 193 instructions, 4 spill slots
+	//	round: 190 instructions, 3 spill slots
+	veor	q0, q14, q8
+	veor	q1, q8, q15
+	veor	q2, q10, q15
+	veor	q3, q14, q15
 	veor	q11, q11, q9
-	veor	q0, q12, q11
-	veor	q1, q10, q0
-	veor	q10, q10, q15
-	veor	q2, q15, q0
-	veor	q3, q14, q8
-	veor	q4, q3, q10
-	veor	q13, q13, q4
+	veor	q4, q12, q11
+	veor	q8, q8, q4
+	veor	q5, q0, q2
+	veor	q13, q13, q5
 	veor	q9, q9, q13
 	veor	q13, q14, q13
-	veor	q14, q14, q15
-	veor	q5, q8, q15
-	veor	q8, q8, q0
+	vand	q6, q5, q13
+	veor	q7, q12, q13
+	veor	q10, q10, q4
+	veor	q14, q3, q10
 	vand	q8, q12, q8
-	vand	q6, q4, q13
+	vand	q7, q14, q7
+	veor	q14, q1, q9
 	veor	q8, q6, q8
-	veor	q7, q11, q13
-	veor	q13, q12, q13
-	vst1.64	{d8-d9}, [r0]
-	veor	q4, q14, q1
-	vand	q4, q4, q13
-	veor	q4, q6, q4
-	vand	q1, q0, q1
-	veor	q6, q5, q9
-	veor	q11, q11, q6
-	vand	q5, q5, q6
-	veor	q15, q15, q11
-	veor	q13, q7, q6
-	vand	q13, q3, q13
-	veor	q13, q5, q13
-	veor	q4, q4, q13
-	veor	q4, q9, q4
-	veor	q9, q12, q6
-	vand	q9, q2, q9
-	vst1.64	{d6-d7}, [r1]
-	vand	q3, q10, q11
-	veor	q1, q3, q1
-	veor	q3, q3, q9
+	veor	q6, q6, q7
+	vand	q1, q1, q14
+	vand	q10, q4, q10
+	veor	q7, q11, q14
+	veor	q11, q11, q13
+	veor	q13, q11, q14
+	vand	q13, q0, q13
+	veor	q13, q1, q13
+	veor	q6, q6, q13
+	veor	q6, q9, q6
+	vand	q9, q2, q7
+	veor	q10, q9, q10
+	veor	q10, q10, q13
+	veor	q13, q2, q7
+	veor	q10, q13, q10
+	vand	q13, q3, q11
 	veor	q1, q1, q13
-	veor	q11, q10, q11
-	veor	q1, q11, q1
-	vand	q9, q14, q7
-	veor	q5, q5, q9
-	veor	q3, q3, q5
-	veor	q3, q15, q3
-	veor	q5, q8, q5
-	vand	q8, q4, q1
-	veor	q9, q14, q7
-	veor	q5, q9, q5
-	veor	q4, q4, q5
-	veor	q9, q3, q8
-	veor	q8, q5, q8
-	vand	q11, q4, q9
-	veor	q5, q5, q11
-	veor	q11, q12, q6
-	veor	q13, q1, q3
-	vand	q8, q13, q8
-	veor	q8, q3, q8
-	veor	q1, q1, q8
-	veor	q13, q9, q8
-	vand	q3, q3, q13
-	veor	q1, q1, q3
-	veor	q3, q9, q3
-	vand	q3, q5, q3
-	veor	q3, q4, q3
-	veor	q4, q10, q2
-	vand	q2, q2, q5
-	veor	q9, q0, q7
-	veor	q13, q8, q1
-	veor	q15, q1, q3
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q5, q3
-	vand	q10, q10, q2
-	veor	q13, q0, q11
-	vand	q2, q2, q13
-	vand	q0, q0, q3
-	vand	q3, q3, q4
-	veor	q4, q14, q4
-	vand	q11, q5, q11
-	veor	q3, q11, q3
-	veor	q5, q5, q8
-	veor	q13, q15, q5
-	vst1.64	{d0-d1}, [r3]
-	veor	q0, q7, q6
-	vand	q0, q13, q0
-	vand	q6, q6, q5
+	veor	q13, q15, q4
+	veor	q7, q15, q7
+	veor	q15, q12, q14
+	vand	q15, q13, q15
+	veor	q9, q9, q15
+	veor	q15, q3, q11
+	veor	q9, q9, q1
+	veor	q1, q8, q1
+	vand	q8, q6, q10
+	veor	q1, q15, q1
+	veor	q7, q7, q9
+	veor	q9, q1, q8
+	veor	q15, q10, q7
+	veor	q6, q6, q1
+	vand	q9, q15, q9
+	veor	q8, q7, q8
+	veor	q9, q7, q9
+	veor	q15, q8, q9
 	vand	q7, q7, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q7
-	veor	q6, q2, q6
-	vld1.64	{d14-d15}, [r1]
-	vand	q13, q7, q13
-	vand	q15, q14, q15
-	veor	q7, q7, q14
-	vand	q5, q5, q7
-	veor	q5, q5, q13
-	veor	q13, q13, q15
-	vand	q7, q12, q8
-	veor	q12, q12, q9
-	veor	q14, q8, q1
-	vand	q12, q14, q12
-	veor	q2, q12, q2
-	vld1.64	{d24-d25}, [r0]
-	vand	q14, q12, q14
-	veor	q12, q12, q4
-	vand	q8, q8, q12
-	vand	q4, q1, q4
-	vand	q1, q1, q9
-	veor	q14, q14, q4
-	veor	q4, q4, q8
-	veor	q11, q7, q11
-	veor	q7, q7, q10
-	veor	q7, q7, q2
-	veor	q10, q10, q3
-	vld1.64	{d16-d17}, [r2]
+	vand	q15, q6, q8
+	veor	q1, q1, q15
+	veor	q10, q10, q9
 	veor	q8, q8, q7
-	veor	q7, q5, q7
-	veor	q3, q3, q7
+	veor	q7, q10, q7
+	veor	q10, q2, q13
+	vand	q8, q1, q8
+	veor	q15, q3, q10
+	veor	q6, q6, q8
+	vand	q10, q6, q10
+	veor	q8, q5, q15
+	vand	q13, q13, q1
+	vand	q15, q7, q15
+	vand	q8, q9, q8
+	veor	q8, q15, q8
+	vst1.64	{d16-d17}, [r0]
+	veor	q8, q9, q7
+	vand	q5, q5, q8
+	veor	q5, q5, q15
+	veor	q15, q12, q14
+	vst1.64	{d26-d27}, [r1]
+	vand	q13, q1, q15
+	veor	q15, q4, q15
+	vst1.64	{d10-d11}, [r2]
+	veor	q5, q1, q6
+	vand	q15, q5, q15
+	vand	q2, q2, q5
+	veor	q1, q1, q9
+	vand	q9, q12, q9
+	veor	q5, q4, q11
+	veor	q12, q12, q5
+	vand	q8, q8, q12
+	vand	q5, q7, q5
+	veor	q7, q7, q6
+	vand	q4, q4, q6
+	veor	q6, q0, q3
+	vand	q6, q1, q6
+	vand	q3, q3, q7
+	veor	q12, q7, q1
+	vand	q1, q14, q1
+	vand	q7, q11, q7
+	veor	q11, q11, q14
+	vand	q0, q0, q12
+	vand	q11, q12, q11
+	veor	q1, q1, q11
+	veor	q7, q11, q7
+	veor	q10, q13, q10
+	veor	q8, q8, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q3
+	veor	q3, q9, q2
+	veor	q3, q3, q8
+	veor	q1, q15, q1
+	veor	q11, q6, q3
+	veor	q6, q4, q6
+	veor	q11, q10, q11
+	veor	q9, q9, q13
+	veor	q2, q2, q10
+	vld1.64	{d20-d21}, [r2]
+	veor	q10, q10, q6
+	veor	q4, q4, q1
+	veor	q5, q5, q10
+	veor	q1, q1, q10
+	veor	q6, q7, q6
+	veor	q9, q9, q5
 	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d18, {d6,d7}, d14
-	vtbl.8	d19, {d6,d7}, d15
-	vld1.64	{d6-d7}, [r3]
-	veor	q5, q3, q5
-	veor	q0, q0, q5
-	veor	q5, q14, q5
-	veor	q8, q8, q0
-	veor	q0, q10, q0
-	veor	q3, q3, q6
-	vtbl.8	d20, {d0,d1}, d14
-	vtbl.8	d21, {d0,d1}, d15
-	veor	q4, q4, q8
-	veor	q1, q1, q5
-	veor	q5, q6, q5
-	vtbl.8	d0, {d8,d9}, d14
-	vtbl.8	d1, {d8,d9}, d15
-	veor	q8, q3, q8
-	veor	q8, q13, q8
-	veor	q2, q2, q1
-	veor	q1, q11, q1
-	veor	q3, q3, q2
-	vtbl.8	d8, {d4,d5}, d14
-	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d20, {d22,d23}, d14
+	vtbl.8	d21, {d22,d23}, d15
+	vld1.64	{d22-d23}, [r1]
+	veor	q3, q11, q3
+	veor	q5, q8, q5
+	veor	q2, q2, q6
+	vtbl.8	d16, {d4,d5}, d14
+	vtbl.8	d17, {d4,d5}, d15
 	vtbl.8	d4, {d2,d3}, d14
 	vtbl.8	d5, {d2,d3}, d15
-	vtbl.8	d2, {d6,d7}, d14
-	vtbl.8	d3, {d6,d7}, d15
-	vtbl.8	d6, {d16,d17}, d14
-	vtbl.8	d7, {d16,d17}, d15
-	vtbl.8	d12, {d10,d11}, d14
-	vtbl.8	d13, {d10,d11}, d15
-	vext.8	q5, q1, q1, #4
-	veor	q1, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q0, q0, q7
-	vext.8	q8, q4, q4, #4
-	veor	q4, q4, q8
-	vext.8	q11, q10, q10, #4
-	veor	q10, q10, q11
-	veor	q7, q7, q10
-	vext.8	q10, q10, q10, #8
-	vext.8	q12, q9, q9, #4
-	veor	q9, q9, q12
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q13, q13, q1
-	vext.8	q1, q1, q1, #8
-	veor	q12, q12, q6
-	vext.8	q15, q6, q6, #8
-	veor	q15, q13, q15
-	veor	q13, q9, q6
-	veor	q11, q11, q13
-	veor	q10, q11, q10
-	vext.8	q9, q9, q9, #8
-	veor	q12, q12, q9
-	vext.8	q11, q3, q3, #4
-	veor	q3, q3, q11
-	veor	q9, q5, q3
-	veor	q9, q9, q1
+	veor	q3, q3, q6
+	vext.8	q1, q10, q10, #4
+	veor	q12, q10, q1
+	vext.8	q6, q2, q2, #4
+	vext.8	q14, q8, q8, #4
+	vtbl.8	d20, {d10,d11}, d14
+	vtbl.8	d21, {d10,d11}, d15
+	veor	q5, q4, q5
+	vtbl.8	d22, {d10,d11}, d14
+	vtbl.8	d23, {d10,d11}, d15
+	veor	q15, q2, q6
+	vld1.64	{d4-d5}, [r0]
+	veor	q2, q2, q3
+	vtbl.8	d10, {d4,d5}, d14
+	vtbl.8	d11, {d4,d5}, d15
+	veor	q2, q12, q15
+	veor	q3, q4, q3
+	vtbl.8	d8, {d18,d19}, d14
+	vtbl.8	d9, {d18,d19}, d15
+	vext.8	q9, q5, q5, #4
+	veor	q2, q14, q2
+	veor	q0, q0, q3
+	veor	q1, q1, q15
+	vtbl.8	d6, {d0,d1}, d14
+	vtbl.8	d7, {d0,d1}, d15
+	veor	q5, q5, q9
+	veor	q14, q8, q14
+	veor	q0, q5, q15
+	vext.8	q13, q4, q4, #4
+	veor	q4, q4, q13
+	vext.8	q7, q4, q4, #8
+	veor	q13, q13, q0
+	veor	q4, q4, q15
+	vext.8	q0, q11, q11, #4
+	vext.8	q12, q12, q12, #8
+	veor	q12, q1, q12
+	vext.8	q1, q10, q10, #4
+	veor	q8, q10, q1
+	vext.8	q5, q5, q5, #8
+	veor	q13, q13, q7
+	vext.8	q10, q14, q14, #8
+	vext.8	q7, q3, q3, #4
+	veor	q14, q9, q14
+	veor	q3, q3, q7
+	veor	q7, q7, q8
+	veor	q10, q2, q10
+	veor	q2, q0, q3
 	vext.8	q3, q3, q3, #8
-	veor	q11, q11, q4
-	veor	q11, q11, q3
-	vext.8	q4, q4, q4, #8
-	vext.8	q14, q0, q0, #8
-	veor	q14, q7, q14
-	veor	q0, q0, q6
-	vext.8	q1, q2, q2, #4
-	veor	q13, q2, q1
-	veor	q0, q1, q0
-	veor	q6, q13, q6
-	veor	q8, q8, q6
-	veor	q8, q8, q4
-	vext.8	q13, q13, q13, #8
-	veor	q13, q0, q13
+	veor	q14, q14, q5
+	veor	q9, q11, q0
+	veor	q1, q1, q4
+	veor	q6, q6, q9
+	vext.8	q9, q9, q9, #8
+	vext.8	q15, q15, q15, #8
+	veor	q11, q7, q3
+	veor	q9, q2, q9
+	veor	q15, q6, q15
+	vext.8	q8, q8, q8, #8
+	veor	q8, q1, q8
 
 	vldmia	r6!, {d0-d15}
 	veor	q12, q12, q0
@@ -1776,200 +1725,197 @@ Lencrypt8_round:	// 4 rounds a pass: N - 2 = 8, 10 (from half-way), 12
 	veor	q11, q11, q5
 	veor	q9, q9, q6
 	veor	q15, q15, q7
-	//	round: 193 instructions, 4 spill slots
+	//	round: 190 instructions, 3 spill slots
+	veor	q0, q14, q8
+	veor	q1, q8, q15
+	veor	q2, q10, q15
+	veor	q3, q14, q15
 	veor	q11, q11, q9
-	veor	q0, q12, q11
-	veor	q1, q10, q0
-	veor	q10, q10, q15
-	veor	q2, q15, q0
-	veor	q3, q14, q8
-	veor	q4, q3, q10
-	veor	q13, q13, q4
+	veor	q4, q12, q11
+	veor	q8, q8, q4
+	veor	q5, q0, q2
+	veor	q13, q13, q5
 	veor	q9, q9, q13
 	veor	q13, q14, q13
-	veor	q14, q14, q15
-	veor	q5, q8, q15
-	veor	q8, q8, q0
+	vand	q6, q5, q13
+	veor	q7, q12, q13
+	veor	q10, q10, q4
+	veor	q14, q3, q10
 	vand	q8, q12, q8
-	vand	q6, q4, q13
+	vand	q7, q14, q7
+	veor	q14, q1, q9
 	veor	q8, q6, q8
-	veor	q7, q11, q13
-	veor	q13, q12, q13
-	vst1.64	{d8-d9}, [r0]
-	veor	q4, q14, q1
-	vand	q4, q4, q13
-	veor	q4, q6, q4
-	vand	q1, q0, q1
-	veor	q6, q5, q9
-	veor	q11, q11, q6
-	vand	q5, q5, q6
-	veor	q15, q15, q11
-	veor	q13, q7, q6
-	vand	q13, q3, q13
-	veor	q13, q5, q13
-	veor	q4, q4, q13
-	veor	q4, q9, q4
-	veor	q9, q12, q6
-	vand	q9, q2, q9
-	vst1.64	{d6-d7}, [r1]
-	vand	q3, q10, q11
-	veor	q1, q3, q1
-	veor	q3, q3, q9
+	veor	q6, q6, q7
+	vand	q1, q1, q14
+	vand	q10, q4, q10
+	veor	q7, q11, q14
+	veor	q11, q11, q13
+	veor	q13, q11, q14
+	vand	q13, q0, q13
+	veor	q13, q1, q13
+	veor	q6, q6, q13
+	veor	q6, q9, q6
+	vand	q9, q2, q7
+	veor	q10, q9, q10
+	veor	q10, q10, q13
+	veor	q13, q2, q7
+	veor	q10, q13, q10
+	vand	q13, q3, q11
 	veor	q1, q1, q13
-	veor	q11, q10, q11
-	veor	q1, q11, q1
-	vand	q9, q14, q7
-	veor	q5, q5, q9
-	veor	q3, q3, q5
-	veor	q3, q15, q3
-	veor	q5, q8, q5
-	vand	q8, q4, q1
-	veor	q9, q14, q7
-	veor	q5, q9, q5
-	veor	q4, q4, q5
-	veor	q9, q3, q8
-	veor	q8, q5, q8
-	vand	q11, q4, q9
-	veor	q5, q5, q11
-	veor	q11, q12, q6
-	veor	q13, q1, q3
-	vand	q8, q13, q8
-	veor	q8, q3, q8
-	veor	q1, q1, q8
-	veor	q13, q9, q8
-	vand	q3, q3, q13
-	veor	q1, q1, q3
-	veor	q3, q9, q3
-	vand	q3, q5, q3
-	veor	q3, q4, q3
-	veor	q4, q10, q2
-	vand	q2, q2, q5
-	veor	q9, q0, q7
-	veor	q13, q8, q1
-	veor	q15, q1, q3
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q5, q3
-	vand	q10, q10, q2
-	veor	q13, q0, q11
-	vand	q2, q2, q13
-	vand	q0, q0, q3
-	vand	q3, q3, q4
-	veor	q4, q14, q4
-	vand	q11, q5, q11
-	veor	q3, q11, q3
-	veor	q5, q5, q8
-	veor	q13, q15, q5
-	vst1.64	{d0-d1}, [r3]
-	veor	q0, q7, q6
-	vand	q0, q13, q0
-	vand	q6, q6, q5
+	veor	q13, q15, q4
+	veor	q7, q15, q7
+	veor	q15, q12, q14
+	vand	q15, q13, q15
+	veor	q9, q9, q15
+	veor	q15, q3, q11
+	veor	q9, q9, q1
+	veor	q1, q8, q1
+	vand	q8, q6, q10
+	veor	q1, q15, q1
+	veor	q7, q7, q9
+	veor	q9, q1, q8
+	veor	q15, q10, q7
+	veor	q6, q6, q1
+	vand	q9, q15, q9
+	veor	q8, q7, q8
+	veor	q9, q7, q9
+	veor	q15, q8, q9
 	vand	q7, q7, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q7
-	veor	q6, q2, q6
-	vld1.64	{d14-d15}, [r1]
-	vand	q13, q7, q13
-	vand	q15, q14, q15
-	veor	q7, q7, q14
-	vand	q5, q5, q7
-	veor	q5, q5, q13
-	veor	q13, q13, q15
-	vand	q7, q12, q8
-	veor	q12, q12, q9
-	veor	q14, q8, q1
-	vand	q12, q14, q12
-	veor	q2, q12, q2
-	vld1.64	{d24-d25}, [r0]
-	vand	q14, q12, q14
-	veor	q12, q12, q4
-	vand	q8, q8, q12
-	vand	q4, q1, q4
-	vand	q1, q1, q9
-	veor	q14, q14, q4
-	veor	q4, q4, q8
-	veor	q11, q7, q11
-	veor	q7, q7, q10
-	veor	q7, q7, q2
-	veor	q10, q10, q3
-	vld1.64	{d16-d17}, [r2]
+	vand	q15, q6, q8
+	veor	q1, q1, q15
+	veor	q10, q10, q9
 	veor	q8, q8, q7
-	veor	q7, q5, q7
-	veor	q3, q3, q7
+	veor	q7, q10, q7
+	veor	q10, q2, q13
+	vand	q8, q1, q8
+	veor	q15, q3, q10
+	veor	q6, q6, q8
+	vand	q10, q6, q10
+	veor	q8, q5, q15
+	vand	q13, q13, q1
+	vand	q15, q7, q15
+	vand	q8, q9, q8
+	veor	q8, q15, q8
+	vst1.64	{d16-d17}, [r0]
+	veor	q8, q9, q7
+	vand	q5, q5, q8
+	veor	q5, q5, q15
+	veor	q15, q12, q14
+	vst1.64	{d26-d27}, [r1]
+	vand	q13, q1, q15
+	veor	q15, q4, q15
+	vst1.64	{d10-d11}, [r2]
+	veor	q5, q1, q6
+	vand	q15, q5, q15
+	vand	q2, q2, q5
+	veor	q1, q1, q9
+	vand	q9, q12, q9
+	veor	q5, q4, q11
+	veor	q12, q12, q5
+	vand	q8, q8, q12
+	vand	q5, q7, q5
+	veor	q7, q7, q6
+	vand	q4, q4, q6
+	veor	q6, q0, q3
+	vand	q6, q1, q6
+	vand	q3, q3, q7
+	veor	q12, q7, q1
+	vand	q1, q14, q1
+	vand	q7, q11, q7
+	veor	q11, q11, q14
+	vand	q0, q0, q12
+	vand	q11, q12, q11
+	veor	q1, q1, q11
+	veor	q7, q11, q7
+	veor	q10, q13, q10
+	veor	q8, q8, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q3
+	veor	q3, q9, q2
+	veor	q3, q3, q8
+	veor	q1, q15, q1
+	veor	q11, q6, q3
+	veor	q6, q4, q6
+	veor	q11, q10, q11
+	veor	q9, q9, q13
+	veor	q2, q2, q10
+	vld1.64	{d20-d21}, [r2]
+	veor	q10, q10, q6
+	veor	q4, q4, q1
+	veor	q5, q5, q10
+	veor	q1, q1, q10
+	veor	q6, q7, q6
+	veor	q9, q9, q5
 	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d18, {d6,d7}, d14
-	vtbl.8	d19, {d6,d7}, d15
-	vld1.64	{d6-d7}, [r3]
-	veor	q5, q3, q5
-	veor	q0, q0, q5
-	veor	q5, q14, q5
-	veor	q8, q8, q0
-	veor	q0, q10, q0
-	veor	q3, q3, q6
-	vtbl.8	d20, {d0,d1}, d14
-	vtbl.8	d21, {d0,d1}, d15
-	veor	q4, q4, q8
-	veor	q1, q1, q5
-	veor	q5, q6, q5
-	vtbl.8	d0, {d8,d9}, d14
-	vtbl.8	d1, {d8,d9}, d15
-	veor	q8, q3, q8
-	veor	q8, q13, q8
-	veor	q2, q2, q1
-	veor	q1, q11, q1
-	veor	q3, q3, q2
-	vtbl.8	d8, {d4,d5}, d14
-	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d20, {d22,d23}, d14
+	vtbl.8	d21, {d22,d23}, d15
+	vld1.64	{d22-d23}, [r1]
+	veor	q3, q11, q3
+	veor	q5, q8, q5
+	veor	q2, q2, q6
+	vtbl.8	d16, {d4,d5}, d14
+	vtbl.8	d17, {d4,d5}, d15
 	vtbl.8	d4, {d2,d3}, d14
 	vtbl.8	d5, {d2,d3}, d15
-	vtbl.8	d2, {d6,d7}, d14
-	vtbl.8	d3, {d6,d7}, d15
-	vtbl.8	d6, {d16,d17}, d14
-	vtbl.8	d7, {d16,d17}, d15
-	vtbl.8	d12, {d10,d11}, d14
-	vtbl.8	d13, {d10,d11}, d15
-	vext.8	q5, q1, q1, #4
-	veor	q1, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q0, q0, q7
-	vext.8	q8, q4, q4, #4
-	veor	q4, q4, q8
-	vext.8	q11, q10, q10, #4
-	veor	q10, q10, q11
-	veor	q7, q7, q10
-	vext.8	q10, q10, q10, #8
-	vext.8	q12, q9, q9, #4
-	veor	q9, q9, q12
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q13, q13, q1
-	vext.8	q1, q1, q1, #8
-	veor	q12, q12, q6
-	vext.8	q15, q6, q6, #8
-	veor	q15, q13, q15
-	veor	q13, q9, q6
-	veor	q11, q11, q13
-	veor	q10, q11, q10
-	vext.8	q9, q9, q9, #8
-	veor	q12, q12, q9
-	vext.8	q11, q3, q3, #4
-	veor	q3, q3, q11
-	veor	q9, q5, q3
-	veor	q9, q9, q1
+	veor	q3, q3, q6
+	vext.8	q1, q10, q10, #4
+	veor	q12, q10, q1
+	vext.8	q6, q2, q2, #4
+	vext.8	q14, q8, q8, #4
+	vtbl.8	d20, {d10,d11}, d14
+	vtbl.8	d21, {d10,d11}, d15
+	veor	q5, q4, q5
+	vtbl.8	d22, {d10,d11}, d14
+	vtbl.8	d23, {d10,d11}, d15
+	veor	q15, q2, q6
+	vld1.64	{d4-d5}, [r0]
+	veor	q2, q2, q3
+	vtbl.8	d10, {d4,d5}, d14
+	vtbl.8	d11, {d4,d5}, d15
+	veor	q2, q12, q15
+	veor	q3, q4, q3
+	vtbl.8	d8, {d18,d19}, d14
+	vtbl.8	d9, {d18,d19}, d15
+	vext.8	q9, q5, q5, #4
+	veor	q2, q14, q2
+	veor	q0, q0, q3
+	veor	q1, q1, q15
+	vtbl.8	d6, {d0,d1}, d14
+	vtbl.8	d7, {d0,d1}, d15
+	veor	q5, q5, q9
+	veor	q14, q8, q14
+	veor	q0, q5, q15
+	vext.8	q13, q4, q4, #4
+	veor	q4, q4, q13
+	vext.8	q7, q4, q4, #8
+	veor	q13, q13, q0
+	veor	q4, q4, q15
+	vext.8	q0, q11, q11, #4
+	vext.8	q12, q12, q12, #8
+	veor	q12, q1, q12
+	vext.8	q1, q10, q10, #4
+	veor	q8, q10, q1
+	vext.8	q5, q5, q5, #8
+	veor	q13, q13, q7
+	vext.8	q10, q14, q14, #8
+	vext.8	q7, q3, q3, #4
+	veor	q14, q9, q14
+	veor	q3, q3, q7
+	veor	q7, q7, q8
+	veor	q10, q2, q10
+	veor	q2, q0, q3
 	vext.8	q3, q3, q3, #8
-	veor	q11, q11, q4
-	veor	q11, q11, q3
-	vext.8	q4, q4, q4, #8
-	vext.8	q14, q0, q0, #8
-	veor	q14, q7, q14
-	veor	q0, q0, q6
-	vext.8	q1, q2, q2, #4
-	veor	q13, q2, q1
-	veor	q0, q1, q0
-	veor	q6, q13, q6
-	veor	q8, q8, q6
-	veor	q8, q8, q4
-	vext.8	q13, q13, q13, #8
-	veor	q13, q0, q13
+	veor	q14, q14, q5
+	veor	q9, q11, q0
+	veor	q1, q1, q4
+	veor	q6, q6, q9
+	vext.8	q9, q9, q9, #8
+	vext.8	q15, q15, q15, #8
+	veor	q11, q7, q3
+	veor	q9, q2, q9
+	veor	q15, q6, q15
+	vext.8	q8, q8, q8, #8
+	veor	q8, q1, q8
 
 Lencrypt8_half:
 	vldmia	r6!, {d0-d15}
@@ -1981,200 +1927,197 @@ Lencrypt8_half:
 	veor	q11, q11, q5
 	veor	q9, q9, q6
 	veor	q15, q15, q7
-	//	round: 193 instructions, 4 spill slots
+	//	round: 190 instructions, 3 spill slots
+	veor	q0, q14, q8
+	veor	q1, q8, q15
+	veor	q2, q10, q15
+	veor	q3, q14, q15
 	veor	q11, q11, q9
-	veor	q0, q12, q11
-	veor	q1, q10, q0
-	veor	q10, q10, q15
-	veor	q2, q15, q0
-	veor	q3, q14, q8
-	veor	q4, q3, q10
-	veor	q13, q13, q4
+	veor	q4, q12, q11
+	veor	q8, q8, q4
+	veor	q5, q0, q2
+	veor	q13, q13, q5
 	veor	q9, q9, q13
 	veor	q13, q14, q13
-	veor	q14, q14, q15
-	veor	q5, q8, q15
-	veor	q8, q8, q0
+	vand	q6, q5, q13
+	veor	q7, q12, q13
+	veor	q10, q10, q4
+	veor	q14, q3, q10
 	vand	q8, q12, q8
-	vand	q6, q4, q13
+	vand	q7, q14, q7
+	veor	q14, q1, q9
 	veor	q8, q6, q8
-	veor	q7, q11, q13
-	veor	q13, q12, q13
-	vst1.64	{d8-d9}, [r0]
-	veor	q4, q14, q1
-	vand	q4, q4, q13
-	veor	q4, q6, q4
-	vand	q1, q0, q1
-	veor	q6, q5, q9
-	veor	q11, q11, q6
-	vand	q5, q5, q6
-	veor	q15, q15, q11
-	veor	q13, q7, q6
-	vand	q13, q3, q13
-	veor	q13, q5, q13
-	veor	q4, q4, q13
-	veor	q4, q9, q4
-	veor	q9, q12, q6
-	vand	q9, q2, q9
-	vst1.64	{d6-d7}, [r1]
-	vand	q3, q10, q11
-	veor	q1, q3, q1
-	veor	q3, q3, q9
+	veor	q6, q6, q7
+	vand	q1, q1, q14
+	vand	q10, q4, q10
+	veor	q7, q11, q14
+	veor	q11, q11, q13
+	veor	q13, q11, q14
+	vand	q13, q0, q13
+	veor	q13, q1, q13
+	veor	q6, q6, q13
+	veor	q6, q9, q6
+	vand	q9, q2, q7
+	veor	q10, q9, q10
+	veor	q10, q10, q13
+	veor	q13, q2, q7
+	veor	q10, q13, q10
+	vand	q13, q3, q11
 	veor	q1, q1, q13
-	veor	q11, q10, q11
-	veor	q1, q11, q1
-	vand	q9, q14, q7
-	veor	q5, q5, q9
-	veor	q3, q3, q5
-	veor	q3, q15, q3
-	veor	q5, q8, q5
-	vand	q8, q4, q1
-	veor	q9, q14, q7
-	veor	q5, q9, q5
-	veor	q4, q4, q5
-	veor	q9, q3, q8
-	veor	q8, q5, q8
-	vand	q11, q4, q9
-	veor	q5, q5, q11
-	veor	q11, q12, q6
-	veor	q13, q1, q3
-	vand	q8, q13, q8
-	veor	q8, q3, q8
-	veor	q1, q1, q8
-	veor	q13, q9, q8
-	vand	q3, q3, q13
-	veor	q1, q1, q3
-	veor	q3, q9, q3
-	vand	q3, q5, q3
-	veor	q3, q4, q3
-	veor	q4, q10, q2
-	vand	q2, q2, q5
-	veor	q9, q0, q7
-	veor	q13, q8, q1
-	veor	q15, q1, q3
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q5, q3
-	vand	q10, q10, q2
-	veor	q13, q0, q11
-	vand	q2, q2, q13
-	vand	q0, q0, q3
-	vand	q3, q3, q4
-	veor	q4, q14, q4
-	vand	q11, q5, q11
-	veor	q3, q11, q3
-	veor	q5, q5, q8
-	veor	q13, q15, q5
-	vst1.64	{d0-d1}, [r3]
-	veor	q0, q7, q6
-	vand	q0, q13, q0
-	vand	q6, q6, q5
+	veor	q13, q15, q4
+	veor	q7, q15, q7
+	veor	q15, q12, q14
+	vand	q15, q13, q15
+	veor	q9, q9, q15
+	veor	q15, q3, q11
+	veor	q9, q9, q1
+	veor	q1, q8, q1
+	vand	q8, q6, q10
+	veor	q1, q15, q1
+	veor	q7, q7, q9
+	veor	q9, q1, q8
+	veor	q15, q10, q7
+	veor	q6, q6, q1
+	vand	q9, q15, q9
+	veor	q8, q7, q8
+	veor	q9, q7, q9
+	veor	q15, q8, q9
 	vand	q7, q7, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q7
-	veor	q6, q2, q6
-	vld1.64	{d14-d15}, [r1]
-	vand	q13, q7, q13
-	vand	q15, q14, q15
-	veor	q7, q7, q14
-	vand	q5, q5, q7
-	veor	q5, q5, q13
-	veor	q13, q13, q15
-	vand	q7, q12, q8
-	veor	q12, q12, q9
-	veor	q14, q8, q1
-	vand	q12, q14, q12
-	veor	q2, q12, q2
-	vld1.64	{d24-d25}, [r0]
-	vand	q14, q12, q14
-	veor	q12, q12, q4
-	vand	q8, q8, q12
-	vand	q4, q1, q4
-	vand	q1, q1, q9
-	veor	q14, q14, q4
-	veor	q4, q4, q8
-	veor	q11, q7, q11
-	veor	q7, q7, q10
-	veor	q7, q7, q2
-	veor	q10, q10, q3
-	vld1.64	{d16-d17}, [r2]
+	vand	q15, q6, q8
+	veor	q1, q1, q15
+	veor	q10, q10, q9
 	veor	q8, q8, q7
-	veor	q7, q5, q7
-	veor	q3, q3, q7
+	veor	q7, q10, q7
+	veor	q10, q2, q13
+	vand	q8, q1, q8
+	veor	q15, q3, q10
+	veor	q6, q6, q8
+	vand	q10, q6, q10
+	veor	q8, q5, q15
+	vand	q13, q13, q1
+	vand	q15, q7, q15
+	vand	q8, q9, q8
+	veor	q8, q15, q8
+	vst1.64	{d16-d17}, [r0]
+	veor	q8, q9, q7
+	vand	q5, q5, q8
+	veor	q5, q5, q15
+	veor	q15, q12, q14
+	vst1.64	{d26-d27}, [r1]
+	vand	q13, q1, q15
+	veor	q15, q4, q15
+	vst1.64	{d10-d11}, [r2]
+	veor	q5, q1, q6
+	vand	q15, q5, q15
+	vand	q2, q2, q5
+	veor	q1, q1, q9
+	vand	q9, q12, q9
+	veor	q5, q4, q11
+	veor	q12, q12, q5
+	vand	q8, q8, q12
+	vand	q5, q7, q5
+	veor	q7, q7, q6
+	vand	q4, q4, q6
+	veor	q6, q0, q3
+	vand	q6, q1, q6
+	vand	q3, q3, q7
+	veor	q12, q7, q1
+	vand	q1, q14, q1
+	vand	q7, q11, q7
+	veor	q11, q11, q14
+	vand	q0, q0, q12
+	vand	q11, q12, q11
+	veor	q1, q1, q11
+	veor	q7, q11, q7
+	veor	q10, q13, q10
+	veor	q8, q8, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q3
+	veor	q3, q9, q2
+	veor	q3, q3, q8
+	veor	q1, q15, q1
+	veor	q11, q6, q3
+	veor	q6, q4, q6
+	veor	q11, q10, q11
+	veor	q9, q9, q13
+	veor	q2, q2, q10
+	vld1.64	{d20-d21}, [r2]
+	veor	q10, q10, q6
+	veor	q4, q4, q1
+	veor	q5, q5, q10
+	veor	q1, q1, q10
+	veor	q6, q7, q6
+	veor	q9, q9, q5
 	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d18, {d6,d7}, d14
-	vtbl.8	d19, {d6,d7}, d15
-	vld1.64	{d6-d7}, [r3]
-	veor	q5, q3, q5
-	veor	q0, q0, q5
-	veor	q5, q14, q5
-	veor	q8, q8, q0
-	veor	q0, q10, q0
-	veor	q3, q3, q6
-	vtbl.8	d20, {d0,d1}, d14
-	vtbl.8	d21, {d0,d1}, d15
-	veor	q4, q4, q8
-	veor	q1, q1, q5
-	veor	q5, q6, q5
-	vtbl.8	d0, {d8,d9}, d14
-	vtbl.8	d1, {d8,d9}, d15
-	veor	q8, q3, q8
-	veor	q8, q13, q8
-	veor	q2, q2, q1
-	veor	q1, q11, q1
-	veor	q3, q3, q2
-	vtbl.8	d8, {d4,d5}, d14
-	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d20, {d22,d23}, d14
+	vtbl.8	d21, {d22,d23}, d15
+	vld1.64	{d22-d23}, [r1]
+	veor	q3, q11, q3
+	veor	q5, q8, q5
+	veor	q2, q2, q6
+	vtbl.8	d16, {d4,d5}, d14
+	vtbl.8	d17, {d4,d5}, d15
 	vtbl.8	d4, {d2,d3}, d14
 	vtbl.8	d5, {d2,d3}, d15
-	vtbl.8	d2, {d6,d7}, d14
-	vtbl.8	d3, {d6,d7}, d15
-	vtbl.8	d6, {d16,d17}, d14
-	vtbl.8	d7, {d16,d17}, d15
-	vtbl.8	d12, {d10,d11}, d14
-	vtbl.8	d13, {d10,d11}, d15
-	vext.8	q5, q1, q1, #4
-	veor	q1, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q0, q0, q7
-	vext.8	q8, q4, q4, #4
-	veor	q4, q4, q8
-	vext.8	q11, q10, q10, #4
-	veor	q10, q10, q11
-	veor	q7, q7, q10
-	vext.8	q10, q10, q10, #8
-	vext.8	q12, q9, q9, #4
-	veor	q9, q9, q12
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q13, q13, q1
-	vext.8	q1, q1, q1, #8
-	veor	q12, q12, q6
-	vext.8	q15, q6, q6, #8
-	veor	q15, q13, q15
-	veor	q13, q9, q6
-	veor	q11, q11, q13
-	veor	q10, q11, q10
-	vext.8	q9, q9, q9, #8
-	veor	q12, q12, q9
-	vext.8	q11, q3, q3, #4
-	veor	q3, q3, q11
-	veor	q9, q5, q3
-	veor	q9, q9, q1
+	veor	q3, q3, q6
+	vext.8	q1, q10, q10, #4
+	veor	q12, q10, q1
+	vext.8	q6, q2, q2, #4
+	vext.8	q14, q8, q8, #4
+	vtbl.8	d20, {d10,d11}, d14
+	vtbl.8	d21, {d10,d11}, d15
+	veor	q5, q4, q5
+	vtbl.8	d22, {d10,d11}, d14
+	vtbl.8	d23, {d10,d11}, d15
+	veor	q15, q2, q6
+	vld1.64	{d4-d5}, [r0]
+	veor	q2, q2, q3
+	vtbl.8	d10, {d4,d5}, d14
+	vtbl.8	d11, {d4,d5}, d15
+	veor	q2, q12, q15
+	veor	q3, q4, q3
+	vtbl.8	d8, {d18,d19}, d14
+	vtbl.8	d9, {d18,d19}, d15
+	vext.8	q9, q5, q5, #4
+	veor	q2, q14, q2
+	veor	q0, q0, q3
+	veor	q1, q1, q15
+	vtbl.8	d6, {d0,d1}, d14
+	vtbl.8	d7, {d0,d1}, d15
+	veor	q5, q5, q9
+	veor	q14, q8, q14
+	veor	q0, q5, q15
+	vext.8	q13, q4, q4, #4
+	veor	q4, q4, q13
+	vext.8	q7, q4, q4, #8
+	veor	q13, q13, q0
+	veor	q4, q4, q15
+	vext.8	q0, q11, q11, #4
+	vext.8	q12, q12, q12, #8
+	veor	q12, q1, q12
+	vext.8	q1, q10, q10, #4
+	veor	q8, q10, q1
+	vext.8	q5, q5, q5, #8
+	veor	q13, q13, q7
+	vext.8	q10, q14, q14, #8
+	vext.8	q7, q3, q3, #4
+	veor	q14, q9, q14
+	veor	q3, q3, q7
+	veor	q7, q7, q8
+	veor	q10, q2, q10
+	veor	q2, q0, q3
 	vext.8	q3, q3, q3, #8
-	veor	q11, q11, q4
-	veor	q11, q11, q3
-	vext.8	q4, q4, q4, #8
-	vext.8	q14, q0, q0, #8
-	veor	q14, q7, q14
-	veor	q0, q0, q6
-	vext.8	q1, q2, q2, #4
-	veor	q13, q2, q1
-	veor	q0, q1, q0
-	veor	q6, q13, q6
-	veor	q8, q8, q6
-	veor	q8, q8, q4
-	vext.8	q13, q13, q13, #8
-	veor	q13, q0, q13
+	veor	q14, q14, q5
+	veor	q9, q11, q0
+	veor	q1, q1, q4
+	veor	q6, q6, q9
+	vext.8	q9, q9, q9, #8
+	vext.8	q15, q15, q15, #8
+	veor	q11, q7, q3
+	veor	q9, q2, q9
+	veor	q15, q6, q15
+	vext.8	q8, q8, q8, #8
+	veor	q8, q1, q8
 
 	vldmia	r6!, {d0-d15}
 	veor	q12, q12, q0
@@ -2185,200 +2128,197 @@ Lencrypt8_half:
 	veor	q11, q11, q5
 	veor	q9, q9, q6
 	veor	q15, q15, q7
-	//	round: 193 instructions, 4 spill slots
+	//	round: 190 instructions, 3 spill slots
+	veor	q0, q14, q8
+	veor	q1, q8, q15
+	veor	q2, q10, q15
+	veor	q3, q14, q15
 	veor	q11, q11, q9
-	veor	q0, q12, q11
-	veor	q1, q10, q0
-	veor	q10, q10, q15
-	veor	q2, q15, q0
-	veor	q3, q14, q8
-	veor	q4, q3, q10
-	veor	q13, q13, q4
+	veor	q4, q12, q11
+	veor	q8, q8, q4
+	veor	q5, q0, q2
+	veor	q13, q13, q5
 	veor	q9, q9, q13
 	veor	q13, q14, q13
-	veor	q14, q14, q15
-	veor	q5, q8, q15
-	veor	q8, q8, q0
+	vand	q6, q5, q13
+	veor	q7, q12, q13
+	veor	q10, q10, q4
+	veor	q14, q3, q10
 	vand	q8, q12, q8
-	vand	q6, q4, q13
+	vand	q7, q14, q7
+	veor	q14, q1, q9
 	veor	q8, q6, q8
-	veor	q7, q11, q13
-	veor	q13, q12, q13
-	vst1.64	{d8-d9}, [r0]
-	veor	q4, q14, q1
-	vand	q4, q4, q13
-	veor	q4, q6, q4
-	vand	q1, q0, q1
-	veor	q6, q5, q9
-	veor	q11, q11, q6
-	vand	q5, q5, q6
-	veor	q15, q15, q11
-	veor	q13, q7, q6
-	vand	q13, q3, q13
-	veor	q13, q5, q13
-	veor	q4, q4, q13
-	veor	q4, q9, q4
-	veor	q9, q12, q6
-	vand	q9, q2, q9
-	vst1.64	{d6-d7}, [r1]
-	vand	q3, q10, q11
-	veor	q1, q3, q1
-	veor	q3, q3, q9
+	veor	q6, q6, q7
+	vand	q1, q1, q14
+	vand	q10, q4, q10
+	veor	q7, q11, q14
+	veor	q11, q11, q13
+	veor	q13, q11, q14
+	vand	q13, q0, q13
+	veor	q13, q1, q13
+	veor	q6, q6, q13
+	veor	q6, q9, q6
+	vand	q9, q2, q7
+	veor	q10, q9, q10
+	veor	q10, q10, q13
+	veor	q13, q2, q7
+	veor	q10, q13, q10
+	vand	q13, q3, q11
 	veor	q1, q1, q13
-	veor	q11, q10, q11
-	veor	q1, q11, q1
-	vand	q9, q14, q7
-	veor	q5, q5, q9
-	veor	q3, q3, q5
-	veor	q3, q15, q3
-	veor	q5, q8, q5
-	vand	q8, q4, q1
-	veor	q9, q14, q7
-	veor	q5, q9, q5
-	veor	q4, q4, q5
-	veor	q9, q3, q8
-	veor	q8, q5, q8
-	vand	q11, q4, q9
-	veor	q5, q5, q11
-	veor	q11, q12, q6
-	veor	q13, q1, q3
-	vand	q8, q13, q8
-	veor	q8, q3, q8
-	veor	q1, q1, q8
-	veor	q13, q9, q8
-	vand	q3, q3, q13
-	veor	q1, q1, q3
-	veor	q3, q9, q3
-	vand	q3, q5, q3
-	veor	q3, q4, q3
-	veor	q4, q10, q2
-	vand	q2, q2, q5
-	veor	q9, q0, q7
-	veor	q13, q8, q1
-	veor	q15, q1, q3
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q5, q3
-	vand	q10, q10, q2
-	veor	q13, q0, q11
-	vand	q2, q2, q13
-	vand	q0, q0, q3
-	vand	q3, q3, q4
-	veor	q4, q14, q4
-	vand	q11, q5, q11
-	veor	q3, q11, q3
-	veor	q5, q5, q8
-	veor	q13, q15, q5
-	vst1.64	{d0-d1}, [r3]
-	veor	q0, q7, q6
-	vand	q0, q13, q0
-	vand	q6, q6, q5
+	veor	q13, q15, q4
+	veor	q7, q15, q7
+	veor	q15, q12, q14
+	vand	q15, q13, q15
+	veor	q9, q9, q15
+	veor	q15, q3, q11
+	veor	q9, q9, q1
+	veor	q1, q8, q1
+	vand	q8, q6, q10
+	veor	q1, q15, q1
+	veor	q7, q7, q9
+	veor	q9, q1, q8
+	veor	q15, q10, q7
+	veor	q6, q6, q1
+	vand	q9, q15, q9
+	veor	q8, q7, q8
+	veor	q9, q7, q9
+	veor	q15, q8, q9
 	vand	q7, q7, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q7
-	veor	q6, q2, q6
-	vld1.64	{d14-d15}, [r1]
-	vand	q13, q7, q13
-	vand	q15, q14, q15
-	veor	q7, q7, q14
-	vand	q5, q5, q7
-	veor	q5, q5, q13
-	veor	q13, q13, q15
-	vand	q7, q12, q8
-	veor	q12, q12, q9
-	veor	q14, q8, q1
-	vand	q12, q14, q12
-	veor	q2, q12, q2
-	vld1.64	{d24-d25}, [r0]
-	vand	q14, q12, q14
-	veor	q12, q12, q4
-	vand	q8, q8, q12
-	vand	q4, q1, q4
-	vand	q1, q1, q9
-	veor	q14, q14, q4
-	veor	q4, q4, q8
-	veor	q11, q7, q11
-	veor	q7, q7, q10
-	veor	q7, q7, q2
-	veor	q10, q10, q3
-	vld1.64	{d16-d17}, [r2]
+	vand	q15, q6, q8
+	veor	q1, q1, q15
+	veor	q10, q10, q9
 	veor	q8, q8, q7
-	veor	q7, q5, q7
-	veor	q3, q3, q7
+	veor	q7, q10, q7
+	veor	q10, q2, q13
+	vand	q8, q1, q8
+	veor	q15, q3, q10
+	veor	q6, q6, q8
+	vand	q10, q6, q10
+	veor	q8, q5, q15
+	vand	q13, q13, q1
+	vand	q15, q7, q15
+	vand	q8, q9, q8
+	veor	q8, q15, q8
+	vst1.64	{d16-d17}, [r0]
+	veor	q8, q9, q7
+	vand	q5, q5, q8
+	veor	q5, q5, q15
+	veor	q15, q12, q14
+	vst1.64	{d26-d27}, [r1]
+	vand	q13, q1, q15
+	veor	q15, q4, q15
+	vst1.64	{d10-d11}, [r2]
+	veor	q5, q1, q6
+	vand	q15, q5, q15
+	vand	q2, q2, q5
+	veor	q1, q1, q9
+	vand	q9, q12, q9
+	veor	q5, q4, q11
+	veor	q12, q12, q5
+	vand	q8, q8, q12
+	vand	q5, q7, q5
+	veor	q7, q7, q6
+	vand	q4, q4, q6
+	veor	q6, q0, q3
+	vand	q6, q1, q6
+	vand	q3, q3, q7
+	veor	q12, q7, q1
+	vand	q1, q14, q1
+	vand	q7, q11, q7
+	veor	q11, q11, q14
+	vand	q0, q0, q12
+	vand	q11, q12, q11
+	veor	q1, q1, q11
+	veor	q7, q11, q7
+	veor	q10, q13, q10
+	veor	q8, q8, q15
+	veor	q6, q6, q0
+	veor	q0, q0, q3
+	veor	q3, q9, q2
+	veor	q3, q3, q8
+	veor	q1, q15, q1
+	veor	q11, q6, q3
+	veor	q6, q4, q6
+	veor	q11, q10, q11
+	veor	q9, q9, q13
+	veor	q2, q2, q10
+	vld1.64	{d20-d21}, [r2]
+	veor	q10, q10, q6
+	veor	q4, q4, q1
+	veor	q5, q5, q10
+	veor	q1, q1, q10
+	veor	q6, q7, q6
+	veor	q9, q9, q5
 	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d18, {d6,d7}, d14
-	vtbl.8	d19, {d6,d7}, d15
-	vld1.64	{d6-d7}, [r3]
-	veor	q5, q3, q5
-	veor	q0, q0, q5
-	veor	q5, q14, q5
-	veor	q8, q8, q0
-	veor	q0, q10, q0
-	veor	q3, q3, q6
-	vtbl.8	d20, {d0,d1}, d14
-	vtbl.8	d21, {d0,d1}, d15
-	veor	q4, q4, q8
-	veor	q1, q1, q5
-	veor	q5, q6, q5
-	vtbl.8	d0, {d8,d9}, d14
-	vtbl.8	d1, {d8,d9}, d15
-	veor	q8, q3, q8
-	veor	q8, q13, q8
-	veor	q2, q2, q1
-	veor	q1, q11, q1
-	veor	q3, q3, q2
-	vtbl.8	d8, {d4,d5}, d14
-	vtbl.8	d9, {d4,d5}, d15
+	vtbl.8	d20, {d22,d23}, d14
+	vtbl.8	d21, {d22,d23}, d15
+	vld1.64	{d22-d23}, [r1]
+	veor	q3, q11, q3
+	veor	q5, q8, q5
+	veor	q2, q2, q6
+	vtbl.8	d16, {d4,d5}, d14
+	vtbl.8	d17, {d4,d5}, d15
 	vtbl.8	d4, {d2,d3}, d14
 	vtbl.8	d5, {d2,d3}, d15
-	vtbl.8	d2, {d6,d7}, d14
-	vtbl.8	d3, {d6,d7}, d15
-	vtbl.8	d6, {d16,d17}, d14
-	vtbl.8	d7, {d16,d17}, d15
-	vtbl.8	d12, {d10,d11}, d14
-	vtbl.8	d13, {d10,d11}, d15
-	vext.8	q5, q1, q1, #4
-	veor	q1, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q0, q0, q7
-	vext.8	q8, q4, q4, #4
-	veor	q4, q4, q8
-	vext.8	q11, q10, q10, #4
-	veor	q10, q10, q11
-	veor	q7, q7, q10
-	vext.8	q10, q10, q10, #8
-	vext.8	q12, q9, q9, #4
-	veor	q9, q9, q12
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q13, q13, q1
-	vext.8	q1, q1, q1, #8
-	veor	q12, q12, q6
-	vext.8	q15, q6, q6, #8
-	veor	q15, q13, q15
-	veor	q13, q9, q6
-	veor	q11, q11, q13
-	veor	q10, q11, q10
-	vext.8	q9, q9, q9, #8
-	veor	q12, q12, q9
-	vext.8	q11, q3, q3, #4
-	veor	q3, q3, q11
-	veor	q9, q5, q3
-	veor	q9, q9, q1
+	veor	q3, q3, q6
+	vext.8	q1, q10, q10, #4
+	veor	q12, q10, q1
+	vext.8	q6, q2, q2, #4
+	vext.8	q14, q8, q8, #4
+	vtbl.8	d20, {d10,d11}, d14
+	vtbl.8	d21, {d10,d11}, d15
+	veor	q5, q4, q5
+	vtbl.8	d22, {d10,d11}, d14
+	vtbl.8	d23, {d10,d11}, d15
+	veor	q15, q2, q6
+	vld1.64	{d4-d5}, [r0]
+	veor	q2, q2, q3
+	vtbl.8	d10, {d4,d5}, d14
+	vtbl.8	d11, {d4,d5}, d15
+	veor	q2, q12, q15
+	veor	q3, q4, q3
+	vtbl.8	d8, {d18,d19}, d14
+	vtbl.8	d9, {d18,d19}, d15
+	vext.8	q9, q5, q5, #4
+	veor	q2, q14, q2
+	veor	q0, q0, q3
+	veor	q1, q1, q15
+	vtbl.8	d6, {d0,d1}, d14
+	vtbl.8	d7, {d0,d1}, d15
+	veor	q5, q5, q9
+	veor	q14, q8, q14
+	veor	q0, q5, q15
+	vext.8	q13, q4, q4, #4
+	veor	q4, q4, q13
+	vext.8	q7, q4, q4, #8
+	veor	q13, q13, q0
+	veor	q4, q4, q15
+	vext.8	q0, q11, q11, #4
+	vext.8	q12, q12, q12, #8
+	veor	q12, q1, q12
+	vext.8	q1, q10, q10, #4
+	veor	q8, q10, q1
+	vext.8	q5, q5, q5, #8
+	veor	q13, q13, q7
+	vext.8	q10, q14, q14, #8
+	vext.8	q7, q3, q3, #4
+	veor	q14, q9, q14
+	veor	q3, q3, q7
+	veor	q7, q7, q8
+	veor	q10, q2, q10
+	veor	q2, q0, q3
 	vext.8	q3, q3, q3, #8
-	veor	q11, q11, q4
-	veor	q11, q11, q3
-	vext.8	q4, q4, q4, #8
-	vext.8	q14, q0, q0, #8
-	veor	q14, q7, q14
-	veor	q0, q0, q6
-	vext.8	q1, q2, q2, #4
-	veor	q13, q2, q1
-	veor	q0, q1, q0
-	veor	q6, q13, q6
-	veor	q8, q8, q6
-	veor	q8, q8, q4
-	vext.8	q13, q13, q13, #8
-	veor	q13, q0, q13
+	veor	q14, q14, q5
+	veor	q9, q11, q0
+	veor	q1, q1, q4
+	veor	q6, q6, q9
+	vext.8	q9, q9, q9, #8
+	vext.8	q15, q15, q15, #8
+	veor	q11, q7, q3
+	veor	q9, q2, q9
+	veor	q15, q6, q15
+	vext.8	q8, q8, q8, #8
+	veor	q8, q1, q8
 
 	subs	r5, r5, #4
 	bgt	Lencrypt8_round
@@ -2392,248 +2332,246 @@ Lencrypt8_half:
 	veor	q11, q11, q5
 	veor	q9, q9, q6
 	veor	q15, q15, q7
-	//	last round: 152 instructions, 4 spill slots
+	//	last round: 148 instructions, 3 spill slots
 	veor	q11, q11, q9
-	veor	q0, q12, q11
-	veor	q1, q10, q0
-	veor	q10, q10, q15
-	veor	q2, q14, q15
+	veor	q0, q8, q15
+	veor	q1, q12, q11
+	veor	q2, q10, q15
+	veor	q10, q10, q1
 	veor	q3, q14, q8
-	veor	q4, q3, q10
+	veor	q8, q8, q1
+	veor	q4, q3, q2
+	veor	q5, q14, q15
 	veor	q13, q13, q4
 	veor	q14, q14, q13
+	veor	q6, q12, q14
 	veor	q9, q9, q13
-	veor	q5, q11, q14
-	veor	q6, q8, q15
-	veor	q8, q8, q0
+	veor	q7, q11, q14
 	vand	q8, q12, q8
-	vand	q7, q4, q14
-	veor	q14, q12, q14
-	veor	q8, q7, q8
-	veor	q13, q2, q1
-	vand	q13, q13, q14
-	veor	q7, q7, q13
-	vand	q1, q0, q1
-	veor	q13, q15, q0
-	veor	q14, q6, q9
-	veor	q11, q11, q14
-	vand	q6, q6, q14
+	veor	q13, q5, q10
+	vand	q14, q4, q14
+	vand	q6, q13, q6
+	vand	q10, q1, q10
+	veor	q13, q0, q9
+	vand	q0, q0, q13
+	veor	q8, q14, q8
+	veor	q11, q11, q13
+	veor	q6, q14, q6
+	veor	q14, q7, q13
+	veor	q4, q15, q1
+	vand	q14, q3, q14
+	veor	q14, q0, q14
+	veor	q6, q6, q14
+	veor	q6, q9, q6
 	veor	q15, q15, q11
-	veor	q4, q5, q14
-	vand	q4, q3, q4
-	veor	q4, q6, q4
-	veor	q7, q7, q4
-	veor	q7, q9, q7
-	vand	q9, q10, q11
-	veor	q1, q9, q1
-	veor	q1, q1, q4
-	veor	q11, q10, q11
-	veor	q1, q11, q1
-	veor	q4, q12, q14
-	vand	q4, q13, q4
-	veor	q4, q9, q4
-	vand	q9, q2, q5
-	veor	q6, q6, q9
-	veor	q4, q4, q6
-	veor	q4, q15, q4
-	veor	q6, q8, q6
-	veor	q8, q2, q5
-	veor	q6, q8, q6
-	vand	q8, q7, q1
-	veor	q7, q7, q6
-	veor	q9, q4, q8
-	veor	q8, q6, q8
-	veor	q11, q1, q4
-	vand	q8, q11, q8
-	veor	q8, q4, q8
-	veor	q1, q1, q8
-	veor	q11, q9, q8
-	vand	q4, q4, q11
-	veor	q1, q1, q4
-	veor	q4, q9, q4
-	vand	q9, q7, q9
-	veor	q6, q6, q9
-	vand	q4, q6, q4
-	veor	q4, q7, q4
-	veor	q7, q10, q13
-	vand	q13, q13, q6
-	veor	q9, q2, q7
-	vand	q7, q4, q7
-	veor	q11, q3, q10
-	veor	q15, q11, q9
-	vand	q9, q1, q9
-	vand	q15, q8, q15
-	veor	q15, q9, q15
-	vst1.64	{d30-d31}, [r0]
-	veor	q15, q6, q4
-	vand	q10, q10, q15
-	vst1.64	{d26-d27}, [r1]
-	vand	q13, q12, q8
-	vst1.64	{d8-d9}, [r2]
-	veor	q4, q8, q1
-	vand	q11, q11, q4
-	veor	q9, q11, q9
-	veor	q8, q6, q8
-	veor	q11, q3, q2
-	vand	q11, q8, q11
-	vst1.64	{d18-d19}, [r3]
-	veor	q9, q12, q14
-	vand	q6, q6, q9
-	veor	q7, q6, q7
-	veor	q9, q0, q9
-	vand	q9, q15, q9
-	veor	q6, q13, q6
-	veor	q13, q13, q10
-	veor	q10, q10, q7
-	veor	q15, q0, q5
-	veor	q12, q12, q15
-	vand	q4, q4, q12
-	veor	q4, q4, q9
-	veor	q13, q13, q4
-	vld1.64	{d24-d25}, [r2]
-	vand	q0, q0, q12
-	veor	q12, q1, q12
-	vand	q1, q1, q15
-	vand	q2, q2, q12
-	vld1.64	{d30-d31}, [r1]
-	veor	q15, q15, q13
-	vst1.64	{d30-d31}, [r1]
-	veor	q15, q12, q8
-	vand	q3, q3, q15
-	veor	q11, q11, q3
-	veor	q2, q3, q2
-	veor	q13, q11, q13
-	veor	q7, q7, q13
-	veor	q11, q0, q11
-	vld1.64	{d6-d7}, [r3]
-	veor	q3, q3, q11
-	veor	q1, q1, q3
-	veor	q4, q4, q1
-	veor	q1, q6, q1
-	vld1.64	{d12-d13}, [r12]
-	vtbl.8	d26, {d2,d3}, d12
-	vtbl.8	d27, {d2,d3}, d13
-	vtbl.8	d2, {d14,d15}, d12
-	vtbl.8	d3, {d14,d15}, d13
-	vand	q8, q14, q8
-	veor	q14, q5, q14
-	vand	q14, q15, q14
-	vand	q5, q5, q12
-	veor	q8, q8, q14
+	vand	q9, q2, q11
+	veor	q10, q9, q10
+	veor	q10, q10, q14
+	veor	q11, q2, q11
+	veor	q10, q11, q10
+	veor	q11, q12, q13
+	vand	q11, q4, q11
+	veor	q9, q9, q11
+	vand	q11, q5, q7
+	veor	q0, q0, q11
+	veor	q11, q5, q7
+	veor	q9, q9, q0
+	veor	q0, q8, q0
+	veor	q0, q11, q0
+	veor	q9, q15, q9
+	vand	q8, q6, q10
+	veor	q11, q0, q8
+	veor	q14, q10, q9
+	vand	q11, q14, q11
+	veor	q11, q9, q11
 	veor	q8, q9, q8
-	veor	q5, q14, q5
-	veor	q5, q5, q11
-	veor	q10, q10, q5
-	vld1.64	{d14-d15}, [r1]
-	veor	q5, q7, q5
-	veor	q0, q0, q8
-	veor	q3, q8, q3
-	vld1.64	{d14-d15}, [r0]
-	veor	q7, q7, q5
-	veor	q5, q0, q5
-	veor	q2, q2, q5
-	veor	q0, q0, q4
-	vtbl.8	d28, {d14,d15}, d12
-	vtbl.8	d29, {d14,d15}, d13
-	vtbl.8	d30, {d6,d7}, d12
-	vtbl.8	d31, {d6,d7}, d13
-	vtbl.8	d16, {d8,d9}, d12
-	vtbl.8	d17, {d8,d9}, d13
-	vtbl.8	d22, {d4,d5}, d12
-	vtbl.8	d23, {d4,d5}, d13
-	vtbl.8	d18, {d0,d1}, d12
-	vtbl.8	d19, {d0,d1}, d13
-	vtbl.8	d0, {d20,d21}, d12
-	vtbl.8	d1, {d20,d21}, d13
+	veor	q10, q10, q11
+	veor	q14, q8, q11
+	vand	q9, q9, q14
+	veor	q6, q6, q0
+	vand	q14, q6, q8
+	veor	q8, q8, q9
+	veor	q0, q0, q14
+	vand	q8, q0, q8
+	veor	q9, q10, q9
+	veor	q10, q2, q4
+	veor	q14, q5, q10
+	veor	q6, q6, q8
+	vand	q8, q9, q14
+	veor	q15, q3, q2
+	veor	q14, q15, q14
+	vand	q14, q11, q14
+	veor	q14, q8, q14
+	vand	q10, q6, q10
+	vand	q4, q4, q0
+	vst1.64	{d28-d29}, [r0]
+	veor	q14, q11, q9
+	vand	q15, q15, q14
+	veor	q8, q15, q8
+	veor	q15, q0, q6
+	vand	q2, q2, q15
+	vst1.64	{d16-d17}, [r1]
+	veor	q8, q0, q11
+	vand	q11, q12, q11
+	vst1.64	{d8-d9}, [r2]
+	veor	q4, q12, q13
+	vand	q0, q0, q4
+	veor	q4, q1, q4
+	veor	q10, q0, q10
+	vand	q4, q15, q4
+	veor	q15, q1, q7
+	veor	q12, q12, q15
+	vand	q12, q14, q12
+	veor	q0, q11, q0
+	vand	q15, q9, q15
+	veor	q12, q12, q4
+	veor	q11, q11, q2
+	veor	q11, q11, q12
+	veor	q14, q3, q5
+	veor	q9, q9, q6
+	vand	q1, q1, q6
+	vand	q5, q5, q9
+	veor	q2, q2, q10
+	vand	q14, q8, q14
+	veor	q6, q9, q8
+	vand	q3, q3, q6
+	veor	q14, q14, q3
+	veor	q3, q3, q5
+	veor	q5, q14, q11
+	veor	q5, q10, q5
+	vld1.64	{d20-d21}, [r2]
+	veor	q10, q10, q11
+	veor	q14, q1, q14
+	vld1.64	{d22-d23}, [r1]
+	veor	q11, q11, q14
+	veor	q15, q15, q11
+	veor	q0, q0, q15
+	veor	q12, q12, q15
+	vand	q9, q7, q9
+	vand	q8, q13, q8
+	veor	q7, q7, q13
+	vand	q6, q6, q7
+	veor	q8, q8, q6
+	veor	q6, q6, q9
+	veor	q4, q4, q8
+	veor	q6, q6, q14
+	veor	q1, q1, q4
+	veor	q7, q1, q12
+	veor	q10, q10, q6
+	vld1.64	{d16-d17}, [r12]
+	vtbl.8	d18, {d24,d25}, d16
+	vtbl.8	d19, {d24,d25}, d17
+	veor	q1, q1, q10
+	vld1.64	{d24-d25}, [r0]
+	veor	q10, q12, q10
+	veor	q1, q3, q1
+	vtbl.8	d6, {d14,d15}, d16
+	vtbl.8	d7, {d14,d15}, d17
+	veor	q2, q2, q6
+	veor	q4, q4, q11
+	vtbl.8	d24, {d10,d11}, d16
+	vtbl.8	d25, {d10,d11}, d17
+	vtbl.8	d22, {d2,d3}, d16
+	vtbl.8	d23, {d2,d3}, d17
+	vtbl.8	d2, {d4,d5}, d16
+	vtbl.8	d3, {d4,d5}, d17
+	vtbl.8	d30, {d8,d9}, d16
+	vtbl.8	d31, {d8,d9}, d17
+	vtbl.8	d28, {d20,d21}, d16
+	vtbl.8	d29, {d20,d21}, d17
+	vtbl.8	d26, {d0,d1}, d16
+	vtbl.8	d27, {d0,d1}, d17
 
-	vmov.i8	q2, #0x55
-	vmov.i8	q3, #0x33
-	vshr.u64	q4, q1, #1
-	vshl.u64	q5, q0, #1
-	vbit	q0, q4, q2
-	vbif	q1, q5, q2
+	vmov.i8	q0, #0x55
+	vmov.i8	q2, #0x33
+	vshr.u64	q4, q12, #1
+	vshl.u64	q5, q1, #1
+	vbit	q1, q4, q0
+	vbif	q12, q5, q0
 	vshr.u64	q4, q14, #1
 	vshl.u64	q5, q13, #1
-	vbit	q13, q4, q2
-	vbif	q14, q5, q2
-	vshr.u64	q4, q8, #1
-	vshl.u64	q5, q11, #1
-	vbit	q11, q4, q2
-	vbif	q8, q5, q2
+	vbit	q13, q4, q0
+	vbif	q14, q5, q0
 	vshr.u64	q4, q9, #1
+	vshl.u64	q5, q11, #1
+	vbit	q11, q4, q0
+	vbif	q9, q5, q0
+	vshr.u64	q4, q3, #1
 	vshl.u64	q5, q15, #1
-	vbit	q15, q4, q2
-	vbif	q9, q5, q2
-	vshr.u64	q4, q1, #2
+	vbit	q15, q4, q0
+	vbif	q3, q5, q0
+	vshr.u64	q4, q12, #2
 	vshl.u64	q5, q14, #2
-	vbit	q14, q4, q3
-	vbif	q1, q5, q3
-	vshr.u64	q4, q0, #2
+	vbit	q14, q4, q2
+	vbif	q12, q5, q2
+	vshr.u64	q4, q1, #2
 	vshl.u64	q5, q13, #2
-	vbit	q13, q4, q3
-	vbif	q0, q5, q3
-	vshr.u64	q4, q8, #2
-	vshl.u64	q5, q9, #2
-	vbit	q9, q4, q3
-	vbif	q8, q5, q3
+	vbit	q13, q4, q2
+	vbif	q1, q5, q2
+	vshr.u64	q4, q9, #2
+	vshl.u64	q5, q3, #2
+	vbit	q3, q4, q2
+	vbif	q9, q5, q2
 	vshr.u64	q4, q11, #2
 	vshl.u64	q5, q15, #2
-	vbit	q15, q4, q3
-	vbif	q11, q5, q3
-	vmov	q4, q8
-	vsri.8	q8, q1, #4
-	vsli.8	q1, q4, #4
-	vmov	q4, q11
-	vsri.8	q11, q0, #4
-	vsli.8	q0, q4, #4
+	vbit	q15, q4, q2
+	vbif	q11, q5, q2
 	vmov	q4, q9
-	vsri.8	q9, q14, #4
+	vsri.8	q9, q12, #4
+	vsli.8	q12, q4, #4
+	vmov	q4, q11
+	vsri.8	q11, q1, #4
+	vsli.8	q1, q4, #4
+	vmov	q4, q3
+	vsri.8	q3, q14, #4
 	vsli.8	q14, q4, #4
 	vmov	q4, q15
 	vsri.8	q15, q13, #4
 	vsli.8	q13, q4, #4
 
-	vld1.64	{d4-d5}, [r6]
-	veor	q1, q1, q2
-	veor	q0, q0, q2
-	veor	q14, q14, q2
-	veor	q13, q13, q2
-	veor	q8, q8, q2
-	veor	q11, q11, q2
-	veor	q9, q9, q2
-	veor	q15, q15, q2
+	vld1.64	{d0-d1}, [r6]
+	veor	q12, q12, q0
+	veor	q1, q1, q0
+	veor	q14, q14, q0
+	veor	q13, q13, q0
+	veor	q9, q9, q0
+	veor	q11, q11, q0
+	veor	q3, q3, q0
+	veor	q15, q15, q0
 
 	subs	r9, r9, #8
 	blo	Lctr_short
-	vld1.8	{d4-d7}, [r7]!
+	vld1.8	{d0-d1}, [r7]!
+	vld1.8	{d4-d5}, [r7]!
 	vld1.8	{d8-d11}, [r7]!
 	vld1.8	{d12-d15}, [r7]!
+	vld1.8	{d16-d17}, [r7]!
 	vld1.8	{d20-d21}, [r7]!
-	vld1.8	{d24-d25}, [r7]!
+	veor	q0, q0, q12
 	veor	q2, q2, q1
-	veor	q3, q3, q0
 	veor	q4, q4, q14
 	veor	q5, q5, q13
-	veor	q6, q6, q8
+	veor	q6, q6, q9
 	veor	q7, q7, q11
-	veor	q10, q10, q9
-	veor	q12, q12, q15
-	vst1.8	{d4-d7}, [r8]!
+	veor	q8, q8, q3
+	veor	q10, q10, q15
+	vst1.8	{d0-d1}, [r8]!
+	vst1.8	{d4-d5}, [r8]!
 	vst1.8	{d8-d11}, [r8]!
 	vst1.8	{d12-d15}, [r8]!
+	vst1.8	{d16-d17}, [r8]!
 	vst1.8	{d20-d21}, [r8]!
-	vst1.8	{d24-d25}, [r8]!
 	bne	Lctr_batch
 	b	Lctr_wipe
 Lctr_short:
 	add	r3, sp, #224
+	vst1.64	{d24-d25}, [r3]!
 	vst1.64	{d2-d3}, [r3]!
-	vst1.64	{d0-d1}, [r3]!
 	vst1.64	{d28-d29}, [r3]!
 	vst1.64	{d26-d27}, [r3]!
-	vst1.64	{d16-d17}, [r3]!
-	vst1.64	{d22-d23}, [r3]!
 	vst1.64	{d18-d19}, [r3]!
+	vst1.64	{d22-d23}, [r3]!
+	vst1.64	{d6-d7}, [r3]!
 	vst1.64	{d30-d31}, [r3]!
 	add	r3, sp, #224
 	add	r2, r9, #8	// 1..7 blocks left
@@ -2746,13 +2684,13 @@ Lcbc_load:
 	bl	__bsaes_decrypt8
 	ldm	sp, {r4, r7-r11}
 	add	r3, sp, #224
+	vst1.64	{d28-d29}, [r3]!
 	vst1.64	{d26-d27}, [r3]!
 	vst1.64	{d16-d17}, [r3]!
-	vst1.64	{d24-d25}, [r3]!
-	vst1.64	{d12-d13}, [r3]!
-	vst1.64	{d0-d1}, [r3]!
-	vst1.64	{d22-d23}, [r3]!
 	vst1.64	{d2-d3}, [r3]!
+	vst1.64	{d0-d1}, [r3]!
+	vst1.64	{d18-d19}, [r3]!
+	vst1.64	{d6-d7}, [r3]!
 	vst1.64	{d30-d31}, [r3]!
 
 	add	r3, sp, #224

@@ -151,7 +151,7 @@ _ctasm_abi_test_clobber_gpr:
 _ctasm_abi_test_set_df:
 	.cfi_startproc
 	endbr64
-	.byte	0xfd
+	std
 	movl	$2,%eax
 	ret
 	.cfi_endproc

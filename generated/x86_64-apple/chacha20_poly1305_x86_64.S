@@ -26,7 +26,13 @@ _ctasm_chacha20_ssse3:
 	movdqa	Lcp_sigma(%rip),%xmm0
 	movdqu	0(%rax),%xmm1
 	movdqu	16(%rax),%xmm2
-	movdqu	32(%rax),%xmm3
+	movd	32(%rax),%xmm3
+	movd	36(%rax),%xmm4
+	punpckldq	%xmm4,%xmm3
+	movd	40(%rax),%xmm4
+	movd	44(%rax),%xmm5
+	punpckldq	%xmm5,%xmm4
+	punpcklqdq	%xmm4,%xmm3
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm1,16(%rcx)
 	movdqa	%xmm2,32(%rcx)
@@ -105,13 +111,18 @@ _ctasm_chacha20_poly1305_seal_ssse3:
 	movq	%rsi,152(%rcx)
 	movq	%rdx,160(%rcx)
 	movq	%r10,168(%rcx)
-	movq	%r10,120(%rcx)
 	movq	%r8,176(%rcx)
 	movq	%r9,184(%rcx)
 	movdqa	Lcp_sigma(%rip),%xmm0
 	movdqu	0(%rax),%xmm1
 	movdqu	16(%rax),%xmm2
-	movdqu	32(%rax),%xmm3
+	movd	32(%rax),%xmm3
+	movd	36(%rax),%xmm4
+	punpckldq	%xmm4,%xmm3
+	movd	40(%rax),%xmm4
+	movd	44(%rax),%xmm5
+	punpckldq	%xmm5,%xmm4
+	punpcklqdq	%xmm4,%xmm3
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm1,16(%rcx)
 	movdqa	%xmm2,32(%rcx)
@@ -119,6 +130,7 @@ _ctasm_chacha20_poly1305_seal_ssse3:
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
+	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$128,%r10
 	ja	Lcp_short4_6
@@ -723,27 +735,46 @@ Lcp_shortkey_3:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_12
+	jz	Lcp_padpreend_11
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_11:
+	testb	$8,%dl
+	jz	Lcp_padpre_12
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_12:
+	testb	$4,%dl
+	jz	Lcp_padpre_13
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_13:
+	testb	$2,%dl
+	jz	Lcp_padpre_14
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_14:
+	testb	$1,%dl
+	jz	Lcp_padpre_15
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_11
+Lcp_padpre_15:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_12:
+Lcp_padpreend_11:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -760,27 +791,46 @@ Lcp_padpreend_12:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_14
+	jz	Lcp_padpreend_16
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_13:
+	testb	$8,%dl
+	jz	Lcp_padpre_17
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_17:
+	testb	$4,%dl
+	jz	Lcp_padpre_18
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_18:
+	testb	$2,%dl
+	jz	Lcp_padpre_19
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_19:
+	testb	$1,%dl
+	jz	Lcp_padpre_20
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_13
+Lcp_padpre_20:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_14:
+Lcp_padpreend_16:
 	jmp	Lcp_datadone_5
 Lcp_big_1:
 	movdqa	0(%rcx),%xmm0
@@ -788,7 +838,7 @@ Lcp_big_1:
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_15:
+Lcp_dround_h_21:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -832,7 +882,7 @@ Lcp_dround_h_15:
 	pshufd	$78,%xmm2,%xmm2
 	pshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_15
+	jnz	Lcp_dround_h_21
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -859,31 +909,50 @@ Lcp_dround_h_15:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_17
+	jz	Lcp_padpreend_22
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_16:
+	testb	$8,%dl
+	jz	Lcp_padpre_23
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_23:
+	testb	$4,%dl
+	jz	Lcp_padpre_24
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_24:
+	testb	$2,%dl
+	jz	Lcp_padpre_25
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_25:
+	testb	$1,%dl
+	jz	Lcp_padpre_26
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_16
+Lcp_padpre_26:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_17:
+Lcp_padpreend_22:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$2,%rax
-	jb	Lcp_nofuse_18
+	jb	Lcp_nofuse_27
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -914,7 +983,7 @@ Lcp_padpreend_17:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_18:
+Lcp_nofuse_27:
 Lcp_chunk_4:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -938,27 +1007,46 @@ Lcp_chunk_4:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_20
+	jz	Lcp_padpreend_28
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_19:
+	testb	$8,%dl
+	jz	Lcp_padpre_29
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_29:
+	testb	$4,%dl
+	jz	Lcp_padpre_30
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_30:
+	testb	$2,%dl
+	jz	Lcp_padpre_31
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_31:
+	testb	$1,%dl
+	jz	Lcp_padpre_32
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_19
+Lcp_padpre_32:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_20:
+Lcp_padpreend_28:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -988,20 +1076,22 @@ Lcp_datadone_5:
 	addq	104(%rcx),%r8
 	adcq	112(%rcx),%r9
 	movq	152(%rcx),%rax
-	movq	%r8,0(%rax)
-	movq	%r9,8(%rax)
+	movq	%r8,%xmm0
+	movq	%r9,%xmm1
+	punpcklqdq	%xmm1,%xmm0
+	movdqu	%xmm0,0(%rax)
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_21:
+Lcp_wipe_33:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	movdqa	%xmm0,32(%rcx)
 	movdqa	%xmm0,48(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_21
+	jnz	Lcp_wipe_33
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -1081,13 +1171,18 @@ _ctasm_chacha20_poly1305_open_ssse3:
 	movq	%rsi,152(%rcx)
 	movq	%rdx,160(%rcx)
 	movq	%r10,168(%rcx)
-	movq	%r10,120(%rcx)
 	movq	%r8,176(%rcx)
 	movq	%r9,184(%rcx)
 	movdqa	Lcp_sigma(%rip),%xmm0
 	movdqu	0(%rax),%xmm1
 	movdqu	16(%rax),%xmm2
-	movdqu	32(%rax),%xmm3
+	movd	32(%rax),%xmm3
+	movd	36(%rax),%xmm4
+	punpckldq	%xmm4,%xmm3
+	movd	40(%rax),%xmm4
+	movd	44(%rax),%xmm5
+	punpckldq	%xmm5,%xmm4
+	punpcklqdq	%xmm4,%xmm3
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm1,16(%rcx)
 	movdqa	%xmm2,32(%rcx)
@@ -1095,11 +1190,12 @@ _ctasm_chacha20_poly1305_open_ssse3:
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
+	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$128,%r10
-	ja	Lcp_short4_27
+	ja	Lcp_short4_39
 	cmpq	$64,%r10
-	ja	Lcp_short3_23
+	ja	Lcp_short3_35
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -1110,7 +1206,7 @@ _ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_29:
+Lcp_dround_h_41:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -1196,7 +1292,7 @@ Lcp_dround_h_29:
 	pshufd	$78,%xmm6,%xmm6
 	pshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_29
+	jnz	Lcp_dround_h_41
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1215,8 +1311,8 @@ Lcp_dround_h_29:
 	paddd	Lcp_blk1(%rip),%xmm13
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
-	jmp	Lcp_shortkey_24
-Lcp_short3_23:
+	jmp	Lcp_shortkey_36
+Lcp_short3_35:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -1232,7 +1328,7 @@ Lcp_short3_23:
 	movdqa	48(%rcx),%xmm11
 	paddd	Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_30:
+Lcp_dround_h_42:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -1360,7 +1456,7 @@ Lcp_dround_h_30:
 	pshufd	$78,%xmm10,%xmm10
 	pshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_30
+	jnz	Lcp_dround_h_42
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1389,10 +1485,10 @@ Lcp_dround_h_30:
 	paddd	Lcp_blk2(%rip),%xmm14
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
-	jmp	Lcp_shortkey_24
-Lcp_short4_27:
+	jmp	Lcp_shortkey_36
+Lcp_short4_39:
 	cmpq	$192,%r10
-	ja	Lcp_short8_28
+	ja	Lcp_short8_40
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -1416,7 +1512,7 @@ Lcp_short4_27:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_31:
+Lcp_dround_43:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -1578,7 +1674,7 @@ Lcp_dround_31:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_31
+	jnz	Lcp_dround_43
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -1678,10 +1774,10 @@ Lcp_dround_31:
 	movdqa	%xmm10,480(%rcx)
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
-	jmp	Lcp_shortkey_24
-Lcp_short8_28:
-	jmp	Lcp_big_22
-Lcp_shortkey_24:
+	jmp	Lcp_shortkey_36
+Lcp_short8_40:
+	jmp	Lcp_big_34
+Lcp_shortkey_36:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -1699,27 +1795,46 @@ Lcp_shortkey_24:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_33
+	jz	Lcp_padpreend_44
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_32:
+	testb	$8,%dl
+	jz	Lcp_padpre_45
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_45:
+	testb	$4,%dl
+	jz	Lcp_padpre_46
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_46:
+	testb	$2,%dl
+	jz	Lcp_padpre_47
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_47:
+	testb	$1,%dl
+	jz	Lcp_padpre_48
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_32
+Lcp_padpre_48:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_33:
+Lcp_padpreend_44:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -1729,27 +1844,46 @@ Lcp_padpreend_33:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_35
+	jz	Lcp_padpreend_49
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_34:
+	testb	$8,%dl
+	jz	Lcp_padpre_50
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_50:
+	testb	$4,%dl
+	jz	Lcp_padpre_51
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_51:
+	testb	$2,%dl
+	jz	Lcp_padpre_52
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_52:
+	testb	$1,%dl
+	jz	Lcp_padpre_53
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_34
+Lcp_padpre_53:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_35:
+Lcp_padpreend_49:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -1757,14 +1891,14 @@ Lcp_padpreend_35:
 	call	_ctasm_chacha20_xorbuf_ssse3
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_26
-Lcp_big_22:
+	jmp	Lcp_datadone_38
+Lcp_big_34:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_36:
+Lcp_dround_h_54:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -1808,7 +1942,7 @@ Lcp_dround_h_36:
 	pshufd	$78,%xmm2,%xmm2
 	pshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_36
+	jnz	Lcp_dround_h_54
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1835,31 +1969,50 @@ Lcp_dround_h_36:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_38
+	jz	Lcp_padpreend_55
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_37:
+	testb	$8,%dl
+	jz	Lcp_padpre_56
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_56:
+	testb	$4,%dl
+	jz	Lcp_padpre_57
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_57:
+	testb	$2,%dl
+	jz	Lcp_padpre_58
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_58:
+	testb	$1,%dl
+	jz	Lcp_padpre_59
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_37
+Lcp_padpre_59:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_38:
+Lcp_padpreend_55:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$1,%rax
-	jb	Lcp_nofuse_39
+	jb	Lcp_nofuse_60
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -1873,11 +2026,11 @@ Lcp_padpreend_38:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_39:
-Lcp_chunk_25:
+Lcp_nofuse_60:
+Lcp_chunk_37:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_26
+	jz	Lcp_datadone_38
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -1891,27 +2044,46 @@ Lcp_chunk_25:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_41
+	jz	Lcp_padpreend_61
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_40:
+	testb	$8,%dl
+	jz	Lcp_padpre_62
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_62:
+	testb	$4,%dl
+	jz	Lcp_padpre_63
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_63:
+	testb	$2,%dl
+	jz	Lcp_padpre_64
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_64:
+	testb	$1,%dl
+	jz	Lcp_padpre_65
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_40
+Lcp_padpre_65:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_41:
+Lcp_padpreend_61:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -1922,8 +2094,8 @@ Lcp_padpreend_41:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_25
-Lcp_datadone_26:
+	jmp	Lcp_chunk_37
+Lcp_datadone_38:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -1947,20 +2119,22 @@ Lcp_datadone_26:
 	addq	104(%rcx),%r8
 	adcq	112(%rcx),%r9
 	movq	152(%rcx),%rax
-	movq	%r8,0(%rax)
-	movq	%r9,8(%rax)
+	movq	%r8,%xmm0
+	movq	%r9,%xmm1
+	punpcklqdq	%xmm1,%xmm0
+	movdqu	%xmm0,0(%rax)
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_42:
+Lcp_wipe_66:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	movdqa	%xmm0,32(%rcx)
 	movdqa	%xmm0,48(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_42
+	jnz	Lcp_wipe_66
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -2011,8 +2185,8 @@ _ctasm_chacha20_xor_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$256,%rdx
-	jb	Lcp_small_44
-Lcp_wide_43:
+	jb	Lcp_small_68
+Lcp_wide_67:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -2036,7 +2210,7 @@ Lcp_wide_43:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_47:
+Lcp_dround_71:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -2198,7 +2372,7 @@ Lcp_dround_47:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_47
+	jnz	Lcp_dround_71
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -2335,12 +2509,12 @@ Lcp_dround_47:
 	addq	$256,%rsi
 	subq	$256,%rdx
 	cmpq	$256,%rdx
-	jae	Lcp_wide_43
-Lcp_small_44:
+	jae	Lcp_wide_67
+Lcp_small_68:
 	testq	%rdx,%rdx
-	jz	Lcp_done_46
+	jz	Lcp_done_70
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_48
+	jbe	Lcp_not4_72
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -2364,7 +2538,7 @@ Lcp_small_44:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_51:
+Lcp_dround_75:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -2526,7 +2700,7 @@ Lcp_dround_51:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_51
+	jnz	Lcp_dround_75
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -2627,12 +2801,12 @@ Lcp_dround_51:
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_45
-Lcp_not4_48:
+	jmp	Lcp_tailbuf_69
+Lcp_not4_72:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_49
+	jbe	Lcp_h1_73
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_50
+	jbe	Lcp_h2_74
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -2648,7 +2822,7 @@ Lcp_not4_48:
 	movdqa	48(%rcx),%xmm11
 	paddd	Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_52:
+Lcp_dround_h_76:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -2776,7 +2950,7 @@ Lcp_dround_h_52:
 	pshufd	$78,%xmm10,%xmm10
 	pshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_52
+	jnz	Lcp_dround_h_76
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2806,8 +2980,8 @@ Lcp_dround_h_52:
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_45
-Lcp_h2_50:
+	jmp	Lcp_tailbuf_69
+Lcp_h2_74:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -2818,7 +2992,7 @@ Lcp_h2_50:
 	movdqa	48(%rcx),%xmm7
 	paddd	Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_53:
+Lcp_dround_h_77:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -2904,7 +3078,7 @@ Lcp_dround_h_53:
 	pshufd	$78,%xmm6,%xmm6
 	pshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_53
+	jnz	Lcp_dround_h_77
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2924,14 +3098,14 @@ Lcp_dround_h_53:
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_45
-Lcp_h1_49:
+	jmp	Lcp_tailbuf_69
+Lcp_h1_73:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_54:
+Lcp_dround_h_78:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -2975,7 +3149,7 @@ Lcp_dround_h_54:
 	pshufd	$78,%xmm2,%xmm2
 	pshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_54
+	jnz	Lcp_dround_h_78
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2985,10 +3159,10 @@ Lcp_dround_h_54:
 	paddd	48(%rcx),%xmm3
 	movdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_45:
+Lcp_tailbuf_69:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_ssse3
-Lcp_done_46:
+Lcp_done_70:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -2996,8 +3170,8 @@ _ctasm_chacha20_xorbuf_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_56
-Lcp_t16_55:
+	jb	Lcp_t1_80
+Lcp_t16_79:
 	movdqu	(%rsi),%xmm0
 	movdqu	(%r9),%xmm1
 	pxor	%xmm1,%xmm0
@@ -3007,11 +3181,11 @@ Lcp_t16_55:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_55
-Lcp_t1_56:
+	jae	Lcp_t16_79
+Lcp_t1_80:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_58
-Lcp_tend_57:
+	jz	Lcp_tdone_82
+Lcp_tend_81:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -3019,8 +3193,8 @@ Lcp_tend_57:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_57
-Lcp_tdone_58:
+	jnz	Lcp_tend_81
+Lcp_tdone_82:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_avx2
@@ -3037,7 +3211,10 @@ _ctasm_chacha20_avx2:
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovdqu	32(%rax),%xmm3
+	vmovd	32(%rax),%xmm3
+	vpinsrd	$1,36(%rax),%xmm3,%xmm3
+	vpinsrd	$2,40(%rax),%xmm3,%xmm3
+	vpinsrd	$3,44(%rax),%xmm3,%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
@@ -3047,12 +3224,12 @@ _ctasm_chacha20_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_59:
+Lcp_wipe_83:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_59
+	jnz	Lcp_wipe_83
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -3100,53 +3277,70 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	movq	%rsi,152(%rcx)
 	movq	%rdx,160(%rcx)
 	movq	%r10,168(%rcx)
-	movq	%r10,120(%rcx)
 	movq	%r8,176(%rcx)
 	movq	%r9,184(%rcx)
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovdqu	32(%rax),%xmm3
+	vmovd	32(%rax),%xmm3
+	vpinsrd	$1,36(%rax),%xmm3,%xmm3
+	vpinsrd	$2,40(%rax),%xmm3,%xmm3
+	vpinsrd	$3,44(%rax),%xmm3,%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
 	vmovdqa	%xmm3,48(%rcx)
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,80(%rcx)
-	movq	$0,96(%rcx)
-	movq	%r10,192(%rcx)
-	movq	$224,216(%rcx)
-	movl	$39,208(%rcx)
+	movq	$64,216(%rcx)
+	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_68
+	ja	Lcp_short8_92
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_69
+	ja	Lcp_pairs2_93
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_72
+	jz	Lcp_padpreend_95
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_71:
+	testb	$8,%dl
+	jz	Lcp_padpre_96
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_96:
+	testb	$4,%dl
+	jz	Lcp_padpre_97
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_97:
+	testb	$2,%dl
+	jz	Lcp_padpre_98
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_98:
+	testb	$1,%dl
+	jz	Lcp_padpre_99
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_71
-Lcp_padpreend_72:
+Lcp_padpre_99:
+Lcp_padpreend_95:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
 	vbroadcasti128	48(%rcx),%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_73:
+Lcp_dround_p_100:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -3186,7 +3380,7 @@ Lcp_dround_p_73:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_73
+	jnz	Lcp_dround_p_100
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -3204,28 +3398,47 @@ Lcp_dround_p_73:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_65
-Lcp_pairs2_69:
+	jmp	Lcp_pairskey_89
+Lcp_pairs2_93:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_70
+	ja	Lcp_pairs3_94
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_75
+	jz	Lcp_padpreend_101
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_74:
+	testb	$8,%dl
+	jz	Lcp_padpre_102
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_102:
+	testb	$4,%dl
+	jz	Lcp_padpre_103
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_103:
+	testb	$2,%dl
+	jz	Lcp_padpre_104
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_104:
+	testb	$1,%dl
+	jz	Lcp_padpre_105
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_74
-Lcp_padpreend_75:
+Lcp_padpre_105:
+Lcp_padpreend_101:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -3237,7 +3450,7 @@ Lcp_padpreend_75:
 	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_76:
+Lcp_dround_p_106:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -3315,7 +3528,7 @@ Lcp_dround_p_76:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_76
+	jnz	Lcp_dround_p_106
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -3350,26 +3563,45 @@ Lcp_dround_p_76:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_65
-Lcp_pairs3_70:
+	jmp	Lcp_pairskey_89
+Lcp_pairs3_94:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_78
+	jz	Lcp_padpreend_107
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_77:
+	testb	$8,%dl
+	jz	Lcp_padpre_108
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_108:
+	testb	$4,%dl
+	jz	Lcp_padpre_109
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_109:
+	testb	$2,%dl
+	jz	Lcp_padpre_110
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_110:
+	testb	$1,%dl
+	jz	Lcp_padpre_111
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_77
-Lcp_padpreend_78:
+Lcp_padpre_111:
+Lcp_padpreend_107:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -3386,7 +3618,7 @@ Lcp_padpreend_78:
 	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_79:
+Lcp_dround_p_112:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -3502,7 +3734,7 @@ Lcp_dround_p_79:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_79
+	jnz	Lcp_dround_p_112
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -3554,10 +3786,15 @@ Lcp_dround_p_79:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_65
-Lcp_short8_68:
+	jmp	Lcp_pairskey_89
+Lcp_short8_92:
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,80(%rcx)
+	movq	$0,96(%rcx)
+	movq	%r10,120(%rcx)
+	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_60
+	ja	Lcp_big_84
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -3581,7 +3818,7 @@ Lcp_short8_68:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_80:
+Lcp_dround_113:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -3727,7 +3964,7 @@ Lcp_dround_80:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_80
+	jnz	Lcp_dround_113
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -3827,17 +4064,19 @@ Lcp_dround_80:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_62
-Lcp_pairskey_65:
+	jmp	Lcp_shortkey_86
+Lcp_pairskey_89:
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	movabsq	$0x0ffffffc0fffffff,%r8
-	andq	384(%rcx),%r8
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
-	andq	392(%rcx),%r9
+	andq	%r11,%r9
 	movq	%r9,%r10
 	shrq	$2,%r10
 	addq	%r9,%r10
@@ -3847,8 +4086,8 @@ Lcp_pairskey_65:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_82
-Lcp_ipoly_81:
+	jz	Lcp_ipolyend_115
+Lcp_ipoly_114:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -3888,10 +4127,10 @@ Lcp_ipoly_81:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_81
-Lcp_ipolyend_82:
+	jnz	Lcp_ipoly_114
+Lcp_ipolyend_115:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_83
+	jz	Lcp_ipolytail_116
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -3929,29 +4168,48 @@ Lcp_ipolyend_82:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_83:
+Lcp_ipolytail_116:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_88
+	jz	Lcp_padpreend_120
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_87:
+	testb	$8,%dl
+	jz	Lcp_padpre_121
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_121:
+	testb	$4,%dl
+	jz	Lcp_padpre_122
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_122:
+	testb	$2,%dl
+	jz	Lcp_padpre_123
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_123:
+	testb	$1,%dl
+	jz	Lcp_padpre_124
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_87
-Lcp_padpreend_88:
+Lcp_padpre_124:
+Lcp_padpreend_120:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_85
-Lcp_ipoly_84:
+	jz	Lcp_ipolyend_118
+Lcp_ipoly_117:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -3991,10 +4249,10 @@ Lcp_ipoly_84:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_84
-Lcp_ipolyend_85:
+	jnz	Lcp_ipoly_117
+Lcp_ipolyend_118:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_86
+	jz	Lcp_ipolytail_119
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -4032,7 +4290,7 @@ Lcp_ipolyend_85:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_86:
+Lcp_ipolytail_119:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -4080,10 +4338,11 @@ Lcp_ipolytail_86:
 	addq	400(%rcx),%r11
 	adcq	408(%rcx),%r12
 	movq	152(%rcx),%rax
-	movq	%r11,0(%rax)
-	movq	%r12,8(%rax)
-	jmp	Lcp_tagout_66
-Lcp_shortkey_62:
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	jmp	Lcp_tagout_90
+Lcp_shortkey_86:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -4101,27 +4360,46 @@ Lcp_shortkey_62:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_90
+	jz	Lcp_padpreend_125
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_89:
+	testb	$8,%dl
+	jz	Lcp_padpre_126
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_126:
+	testb	$4,%dl
+	jz	Lcp_padpre_127
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_127:
+	testb	$2,%dl
+	jz	Lcp_padpre_128
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_128:
+	testb	$1,%dl
+	jz	Lcp_padpre_129
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_89
+Lcp_padpre_129:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_90:
+Lcp_padpreend_125:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -4138,35 +4416,54 @@ Lcp_padpreend_90:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_92
+	jz	Lcp_padpreend_130
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_91:
+	testb	$8,%dl
+	jz	Lcp_padpre_131
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_131:
+	testb	$4,%dl
+	jz	Lcp_padpre_132
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_132:
+	testb	$2,%dl
+	jz	Lcp_padpre_133
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_133:
+	testb	$1,%dl
+	jz	Lcp_padpre_134
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_91
+Lcp_padpre_134:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_92:
-	jmp	Lcp_datadone_64
-Lcp_big_60:
+Lcp_padpreend_130:
+	jmp	Lcp_datadone_88
+Lcp_big_84:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_93:
+Lcp_dround_h_135:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4206,7 +4503,7 @@ Lcp_dround_h_93:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_93
+	jnz	Lcp_dround_h_135
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4233,36 +4530,55 @@ Lcp_dround_h_93:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_95
+	jz	Lcp_padpreend_136
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_94:
+	testb	$8,%dl
+	jz	Lcp_padpre_137
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_137:
+	testb	$4,%dl
+	jz	Lcp_padpre_138
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_138:
+	testb	$2,%dl
+	jz	Lcp_padpre_139
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_139:
+	testb	$1,%dl
+	jz	Lcp_padpre_140
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_94
+Lcp_padpre_140:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_95:
+Lcp_padpreend_136:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_96:
-Lcp_chunk_63:
+Lcp_nofuse_141:
+Lcp_chunk_87:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_64
+	jz	Lcp_datadone_88
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -4282,33 +4598,52 @@ Lcp_chunk_63:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_98
+	jz	Lcp_padpreend_142
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_97:
+	testb	$8,%dl
+	jz	Lcp_padpre_143
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_143:
+	testb	$4,%dl
+	jz	Lcp_padpre_144
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_144:
+	testb	$2,%dl
+	jz	Lcp_padpre_145
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_145:
+	testb	$1,%dl
+	jz	Lcp_padpre_146
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_97
+Lcp_padpre_146:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_98:
+Lcp_padpreend_142:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_63
-Lcp_datadone_64:
+	jmp	Lcp_chunk_87
+Lcp_datadone_88:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -4332,9 +4667,10 @@ Lcp_datadone_64:
 	addq	104(%rcx),%r8
 	adcq	112(%rcx),%r9
 	movq	152(%rcx),%rax
-	movq	%r8,0(%rax)
-	movq	%r9,8(%rax)
-Lcp_tagout_66:
+	vmovq	%r8,%xmm0
+	vpinsrq	$1,%r9,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+Lcp_tagout_90:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -4342,17 +4678,12 @@ Lcp_tagout_66:
 	movq	216(%rcx),%rdx
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
-	vmovdqa	%ymm0,64(%rcx)
-	vmovdqa	%ymm0,96(%rcx)
-	vmovdqa	%ymm0,128(%rcx)
-	vmovdqa	%ymm0,160(%rcx)
-	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_99:
+Lcp_wipe_147:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_99
+	jnz	Lcp_wipe_147
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -4418,53 +4749,70 @@ _ctasm_chacha20_poly1305_open_avx2:
 	movq	%rsi,152(%rcx)
 	movq	%rdx,160(%rcx)
 	movq	%r10,168(%rcx)
-	movq	%r10,120(%rcx)
 	movq	%r8,176(%rcx)
 	movq	%r9,184(%rcx)
 	vmovdqa	Lcp_sigma(%rip),%xmm0
 	vmovdqu	0(%rax),%xmm1
 	vmovdqu	16(%rax),%xmm2
-	vmovdqu	32(%rax),%xmm3
+	vmovd	32(%rax),%xmm3
+	vpinsrd	$1,36(%rax),%xmm3,%xmm3
+	vpinsrd	$2,40(%rax),%xmm3,%xmm3
+	vpinsrd	$3,44(%rax),%xmm3,%xmm3
 	vmovdqa	%xmm0,0(%rcx)
 	vmovdqa	%xmm1,16(%rcx)
 	vmovdqa	%xmm2,32(%rcx)
 	vmovdqa	%xmm3,48(%rcx)
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,80(%rcx)
-	movq	$0,96(%rcx)
-	movq	%r10,192(%rcx)
-	movq	$224,216(%rcx)
-	movl	$39,208(%rcx)
+	movq	$64,216(%rcx)
+	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_108
+	ja	Lcp_short8_156
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_109
+	ja	Lcp_pairs2_157
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_112
+	jz	Lcp_padpreend_159
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_111:
+	testb	$8,%dl
+	jz	Lcp_padpre_160
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_160:
+	testb	$4,%dl
+	jz	Lcp_padpre_161
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_161:
+	testb	$2,%dl
+	jz	Lcp_padpre_162
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_162:
+	testb	$1,%dl
+	jz	Lcp_padpre_163
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_111
-Lcp_padpreend_112:
+Lcp_padpre_163:
+Lcp_padpreend_159:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
 	vbroadcasti128	48(%rcx),%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_113:
+Lcp_dround_p_164:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4504,7 +4852,7 @@ Lcp_dround_p_113:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_113
+	jnz	Lcp_dround_p_164
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4522,28 +4870,47 @@ Lcp_dround_p_113:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_105
-Lcp_pairs2_109:
+	jmp	Lcp_pairskey_153
+Lcp_pairs2_157:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_110
+	ja	Lcp_pairs3_158
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_115
+	jz	Lcp_padpreend_165
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_114:
+	testb	$8,%dl
+	jz	Lcp_padpre_166
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_166:
+	testb	$4,%dl
+	jz	Lcp_padpre_167
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_167:
+	testb	$2,%dl
+	jz	Lcp_padpre_168
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_168:
+	testb	$1,%dl
+	jz	Lcp_padpre_169
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_114
-Lcp_padpreend_115:
+Lcp_padpre_169:
+Lcp_padpreend_165:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -4555,7 +4922,7 @@ Lcp_padpreend_115:
 	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_116:
+Lcp_dround_p_170:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4633,7 +5000,7 @@ Lcp_dround_p_116:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_116
+	jnz	Lcp_dround_p_170
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4668,26 +5035,45 @@ Lcp_dround_p_116:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_105
-Lcp_pairs3_110:
+	jmp	Lcp_pairskey_153
+Lcp_pairs3_158:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_118
+	jz	Lcp_padpreend_171
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
-Lcp_padpre_117:
+	testb	$8,%dl
+	jz	Lcp_padpre_172
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_172:
+	testb	$4,%dl
+	jz	Lcp_padpre_173
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_173:
+	testb	$2,%dl
+	jz	Lcp_padpre_174
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_174:
+	testb	$1,%dl
+	jz	Lcp_padpre_175
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_117
-Lcp_padpreend_118:
+Lcp_padpre_175:
+Lcp_padpreend_171:
 	vbroadcasti128	0(%rcx),%ymm0
 	vbroadcasti128	16(%rcx),%ymm1
 	vbroadcasti128	32(%rcx),%ymm2
@@ -4704,7 +5090,7 @@ Lcp_padpreend_118:
 	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_119:
+Lcp_dround_p_176:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4820,7 +5206,7 @@ Lcp_dround_p_119:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_119
+	jnz	Lcp_dround_p_176
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4872,10 +5258,15 @@ Lcp_dround_p_119:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_105
-Lcp_short8_108:
+	jmp	Lcp_pairskey_153
+Lcp_short8_156:
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,80(%rcx)
+	movq	$0,96(%rcx)
+	movq	%r10,120(%rcx)
+	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_100
+	ja	Lcp_big_148
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -4899,7 +5290,7 @@ Lcp_short8_108:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_120:
+Lcp_dround_177:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5045,7 +5436,7 @@ Lcp_dround_120:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_120
+	jnz	Lcp_dround_177
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5145,12 +5536,14 @@ Lcp_dround_120:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_102
-Lcp_pairskey_105:
-	movabsq	$0x0ffffffc0fffffff,%r8
-	andq	384(%rcx),%r8
+	jmp	Lcp_shortkey_150
+Lcp_pairskey_153:
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
-	andq	392(%rcx),%r9
+	andq	%r11,%r9
 	movq	%r9,%r10
 	shrq	$2,%r10
 	addq	%r9,%r10
@@ -5160,8 +5553,8 @@ Lcp_pairskey_105:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_122
-Lcp_ipoly_121:
+	jz	Lcp_ipolyend_179
+Lcp_ipoly_178:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5201,10 +5594,10 @@ Lcp_ipoly_121:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_121
-Lcp_ipolyend_122:
+	jnz	Lcp_ipoly_178
+Lcp_ipolyend_179:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_123
+	jz	Lcp_ipolytail_180
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -5242,29 +5635,48 @@ Lcp_ipolyend_122:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_123:
+Lcp_ipolytail_180:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_128
+	jz	Lcp_padpreend_184
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_127:
+	testb	$8,%dl
+	jz	Lcp_padpre_185
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_185:
+	testb	$4,%dl
+	jz	Lcp_padpre_186
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_186:
+	testb	$2,%dl
+	jz	Lcp_padpre_187
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_187:
+	testb	$1,%dl
+	jz	Lcp_padpre_188
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_127
-Lcp_padpreend_128:
+Lcp_padpre_188:
+Lcp_padpreend_184:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_125
-Lcp_ipoly_124:
+	jz	Lcp_ipolyend_182
+Lcp_ipoly_181:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5304,10 +5716,10 @@ Lcp_ipoly_124:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_124
-Lcp_ipolyend_125:
+	jnz	Lcp_ipoly_181
+Lcp_ipolyend_182:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_126
+	jz	Lcp_ipolytail_183
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5345,7 +5757,7 @@ Lcp_ipolyend_125:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_126:
+Lcp_ipolytail_183:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5393,15 +5805,16 @@ Lcp_ipolytail_126:
 	addq	400(%rcx),%r11
 	adcq	408(%rcx),%r12
 	movq	152(%rcx),%rax
-	movq	%r11,0(%rax)
-	movq	%r12,8(%rax)
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_106
-Lcp_shortkey_102:
+	jmp	Lcp_tagout_154
+Lcp_shortkey_150:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -5419,27 +5832,46 @@ Lcp_shortkey_102:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_130
+	jz	Lcp_padpreend_189
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_129:
+	testb	$8,%dl
+	jz	Lcp_padpre_190
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_190:
+	testb	$4,%dl
+	jz	Lcp_padpre_191
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_191:
+	testb	$2,%dl
+	jz	Lcp_padpre_192
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_192:
+	testb	$1,%dl
+	jz	Lcp_padpre_193
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_129
+Lcp_padpre_193:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_130:
+Lcp_padpreend_189:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -5449,27 +5881,46 @@ Lcp_padpreend_130:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_132
+	jz	Lcp_padpreend_194
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_131:
+	testb	$8,%dl
+	jz	Lcp_padpre_195
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_195:
+	testb	$4,%dl
+	jz	Lcp_padpre_196
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_196:
+	testb	$2,%dl
+	jz	Lcp_padpre_197
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_197:
+	testb	$1,%dl
+	jz	Lcp_padpre_198
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_131
+Lcp_padpre_198:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_132:
+Lcp_padpreend_194:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5477,14 +5928,14 @@ Lcp_padpreend_132:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_104
-Lcp_big_100:
+	jmp	Lcp_datadone_152
+Lcp_big_148:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_133:
+Lcp_dround_h_199:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5524,7 +5975,7 @@ Lcp_dround_h_133:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_133
+	jnz	Lcp_dround_h_199
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5551,36 +6002,55 @@ Lcp_dround_h_133:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_135
+	jz	Lcp_padpreend_200
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_134:
+	testb	$8,%dl
+	jz	Lcp_padpre_201
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_201:
+	testb	$4,%dl
+	jz	Lcp_padpre_202
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_202:
+	testb	$2,%dl
+	jz	Lcp_padpre_203
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_203:
+	testb	$1,%dl
+	jz	Lcp_padpre_204
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_134
+Lcp_padpre_204:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_135:
+Lcp_padpreend_200:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_136:
-Lcp_chunk_103:
+Lcp_nofuse_205:
+Lcp_chunk_151:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_104
+	jz	Lcp_datadone_152
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -5594,27 +6064,46 @@ Lcp_chunk_103:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_138
+	jz	Lcp_padpreend_206
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
-Lcp_padpre_137:
+	testb	$8,%dl
+	jz	Lcp_padpre_207
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_207:
+	testb	$4,%dl
+	jz	Lcp_padpre_208
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_208:
+	testb	$2,%dl
+	jz	Lcp_padpre_209
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_209:
+	testb	$1,%dl
+	jz	Lcp_padpre_210
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	Lcp_padpre_137
+Lcp_padpre_210:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_138:
+Lcp_padpreend_206:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5625,8 +6114,8 @@ Lcp_padpreend_138:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_103
-Lcp_datadone_104:
+	jmp	Lcp_chunk_151
+Lcp_datadone_152:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -5650,9 +6139,10 @@ Lcp_datadone_104:
 	addq	104(%rcx),%r8
 	adcq	112(%rcx),%r9
 	movq	152(%rcx),%rax
-	movq	%r8,0(%rax)
-	movq	%r9,8(%rax)
-Lcp_tagout_106:
+	vmovq	%r8,%xmm0
+	vpinsrq	$1,%r9,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+Lcp_tagout_154:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -5660,17 +6150,12 @@ Lcp_tagout_106:
 	movq	216(%rcx),%rdx
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
-	vmovdqa	%ymm0,64(%rcx)
-	vmovdqa	%ymm0,96(%rcx)
-	vmovdqa	%ymm0,128(%rcx)
-	vmovdqa	%ymm0,160(%rcx)
-	vmovdqa	%ymm0,192(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_139:
+Lcp_wipe_211:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_139
+	jnz	Lcp_wipe_211
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5707,8 +6192,8 @@ _ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	Lcp_small_141
-Lcp_wide_140:
+	jb	Lcp_small_213
+Lcp_wide_212:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5732,7 +6217,7 @@ Lcp_wide_140:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_144:
+Lcp_dround_216:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5878,7 +6363,7 @@ Lcp_dround_144:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_144
+	jnz	Lcp_dround_216
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5999,12 +6484,12 @@ Lcp_dround_144:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_140
-Lcp_small_141:
+	jae	Lcp_wide_212
+Lcp_small_213:
 	testq	%rdx,%rdx
-	jz	Lcp_done_143
+	jz	Lcp_done_215
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_145
+	jbe	Lcp_not8_217
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6028,7 +6513,7 @@ Lcp_small_141:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_146:
+Lcp_dround_218:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6174,7 +6659,7 @@ Lcp_dround_146:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_146
+	jnz	Lcp_dround_218
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6275,10 +6760,10 @@ Lcp_dround_146:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_142
-Lcp_not8_145:
+	jmp	Lcp_tailbuf_214
+Lcp_not8_217:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_147
+	jbe	Lcp_not4_219
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -6302,7 +6787,7 @@ Lcp_not8_145:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_150:
+Lcp_dround_222:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -6448,7 +6933,7 @@ Lcp_dround_150:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_150
+	jnz	Lcp_dround_222
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -6533,12 +7018,12 @@ Lcp_dround_150:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_142
-Lcp_not4_147:
+	jmp	Lcp_tailbuf_214
+Lcp_not4_219:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_148
+	jbe	Lcp_h1_220
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_149
+	jbe	Lcp_h2_221
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6554,7 +7039,7 @@ Lcp_not4_147:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_151:
+Lcp_dround_h_223:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -6670,7 +7155,7 @@ Lcp_dround_h_151:
 	vpshufd	$78,%xmm10,%xmm10
 	vpshufd	$57,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_151
+	jnz	Lcp_dround_h_223
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6700,8 +7185,8 @@ Lcp_dround_h_151:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_142
-Lcp_h2_149:
+	jmp	Lcp_tailbuf_214
+Lcp_h2_221:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -6712,7 +7197,7 @@ Lcp_h2_149:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_152:
+Lcp_dround_h_224:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -6790,7 +7275,7 @@ Lcp_dround_h_152:
 	vpshufd	$78,%xmm6,%xmm6
 	vpshufd	$57,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_152
+	jnz	Lcp_dround_h_224
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6810,14 +7295,14 @@ Lcp_dround_h_152:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_142
-Lcp_h1_148:
+	jmp	Lcp_tailbuf_214
+Lcp_h1_220:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_153:
+Lcp_dround_h_225:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6857,7 +7342,7 @@ Lcp_dround_h_153:
 	vpshufd	$78,%xmm2,%xmm2
 	vpshufd	$57,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_153
+	jnz	Lcp_dround_h_225
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6867,10 +7352,10 @@ Lcp_dround_h_153:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_142:
+Lcp_tailbuf_214:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_143:
+Lcp_done_215:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -6878,8 +7363,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_155
-Lcp_t16_154:
+	jb	Lcp_t1_227
+Lcp_t16_226:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -6888,11 +7373,11 @@ Lcp_t16_154:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_154
-Lcp_t1_155:
+	jae	Lcp_t16_226
+Lcp_t1_227:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_157
-Lcp_tend_156:
+	jz	Lcp_tdone_229
+Lcp_tend_228:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -6900,8 +7385,8 @@ Lcp_tend_156:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_156
-Lcp_tdone_157:
+	jnz	Lcp_tend_228
+Lcp_tdone_229:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -6915,7 +7400,7 @@ _ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_158:
+Lcp_fused_230:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -6939,7 +7424,7 @@ Lcp_fused_158:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-Lcp_dround_f_159:
+Lcp_dround_f_231:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -7168,9 +7653,9 @@ Lcp_dround_f_159:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_159
+	jnz	Lcp_dround_f_231
 	movl	$2,%r10d
-Lcp_dround_f_160:
+Lcp_dround_f_232:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -7559,7 +8044,7 @@ Lcp_dround_f_160:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_160
+	jnz	Lcp_dround_f_232
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -7695,7 +8180,7 @@ Lcp_dround_f_160:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	Lcp_fused_158
+	jnz	Lcp_fused_230
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -7706,7 +8191,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_162
+	jz	Lcp_polydone_234
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -7716,7 +8201,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_161:
+Lcp_poly_233:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -7756,11 +8241,11 @@ Lcp_poly_161:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	Lcp_poly_161
+	jnz	Lcp_poly_233
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_162:
+Lcp_polydone_234:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -8015,7 +8500,7 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_vpolyscalar_165
+	jb	Lcp_vpolyscalar_237
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -8045,8 +8530,8 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	Lcp_vpolylast_164
-Lcp_vpoly_163:
+	jz	Lcp_vpolylast_236
+Lcp_vpoly_235:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -8142,8 +8627,8 @@ Lcp_vpoly_163:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	Lcp_vpoly_163
-Lcp_vpolylast_164:
+	jnz	Lcp_vpoly_235
+Lcp_vpolylast_236:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -8290,7 +8775,7 @@ Lcp_vpolylast_164:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-Lcp_vpolyscalar_165:
+Lcp_vpolyscalar_237:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const

@@ -161,7 +161,7 @@ L$_ctasm_ctasm_abi_test_clobber_gpr_end:
 global ctasm_abi_test_set_df
 align 16
 ctasm_abi_test_set_df:
-	db	0xfd
+	std
 	mov	eax,2
 	ret
 L$_ctasm_ctasm_abi_test_set_df_end:

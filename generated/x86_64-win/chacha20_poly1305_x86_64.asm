@@ -51,7 +51,13 @@ L$_ctasm_ctasm_chacha20_ssse3_p13:
 	movdqa	xmm0,[rel L$cp_sigma]
 	movdqu	xmm1,[rax+0]
 	movdqu	xmm2,[rax+16]
-	movdqu	xmm3,[rax+32]
+	movd	xmm3,[rax+32]
+	movd	xmm4,[rax+36]
+	punpckldq	xmm3,xmm4
+	movd	xmm4,[rax+40]
+	movd	xmm5,[rax+44]
+	punpckldq	xmm4,xmm5
+	punpcklqdq	xmm3,xmm4
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm1
 	movdqa	[rcx+32],xmm2
@@ -160,13 +166,18 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_ssse3_p19:
 	mov	QWORD[rcx+152],rsi
 	mov	QWORD[rcx+160],rdx
 	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+176],r8
 	mov	QWORD[rcx+184],r9
 	movdqa	xmm0,[rel L$cp_sigma]
 	movdqu	xmm1,[rax+0]
 	movdqu	xmm2,[rax+16]
-	movdqu	xmm3,[rax+32]
+	movd	xmm3,[rax+32]
+	movd	xmm4,[rax+36]
+	punpckldq	xmm3,xmm4
+	movd	xmm4,[rax+40]
+	movd	xmm5,[rax+44]
+	punpckldq	xmm4,xmm5
+	punpcklqdq	xmm3,xmm4
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm1
 	movdqa	[rcx+32],xmm2
@@ -174,6 +185,7 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_ssse3_p19:
 	pxor	xmm0,xmm0
 	movdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,128
 	ja	L$cp_short4_6
@@ -778,27 +790,46 @@ L$cp_shortkey_3:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_12
+	jz	L$cp_padpreend_11
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_11:
+	test	dl,8
+	jz	L$cp_padpre_12
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_12:
+	test	dl,4
+	jz	L$cp_padpre_13
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_13:
+	test	dl,2
+	jz	L$cp_padpre_14
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_14:
+	test	dl,1
+	jz	L$cp_padpre_15
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_11
+L$cp_padpre_15:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_12:
+L$cp_padpreend_11:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -815,27 +846,46 @@ L$cp_padpreend_12:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_14
+	jz	L$cp_padpreend_16
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padpre_13:
+	test	dl,8
+	jz	L$cp_padpre_17
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_17:
+	test	dl,4
+	jz	L$cp_padpre_18
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_18:
+	test	dl,2
+	jz	L$cp_padpre_19
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_19:
+	test	dl,1
+	jz	L$cp_padpre_20
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_13
+L$cp_padpre_20:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_14:
+L$cp_padpreend_16:
 	jmp	L$cp_datadone_5
 L$cp_big_1:
 	movdqa	xmm0,[rcx+0]
@@ -843,7 +893,7 @@ L$cp_big_1:
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_15:
+L$cp_dround_h_21:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -887,7 +937,7 @@ L$cp_dround_h_15:
 	pshufd	xmm2,xmm2,78
 	pshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_15
+	jnz	L$cp_dround_h_21
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -914,31 +964,50 @@ L$cp_dround_h_15:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_17
+	jz	L$cp_padpreend_22
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_16:
+	test	dl,8
+	jz	L$cp_padpre_23
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_23:
+	test	dl,4
+	jz	L$cp_padpre_24
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_24:
+	test	dl,2
+	jz	L$cp_padpre_25
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_25:
+	test	dl,1
+	jz	L$cp_padpre_26
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_16
+L$cp_padpre_26:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_17:
+L$cp_padpreend_22:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,2
-	jb	L$cp_nofuse_18
+	jb	L$cp_nofuse_27
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -969,7 +1038,7 @@ L$cp_padpreend_17:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_18:
+L$cp_nofuse_27:
 L$cp_chunk_4:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -993,27 +1062,46 @@ L$cp_chunk_4:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_20
+	jz	L$cp_padpreend_28
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padpre_19:
+	test	dl,8
+	jz	L$cp_padpre_29
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_29:
+	test	dl,4
+	jz	L$cp_padpre_30
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_30:
+	test	dl,2
+	jz	L$cp_padpre_31
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_31:
+	test	dl,1
+	jz	L$cp_padpre_32
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_19
+L$cp_padpre_32:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_20:
+L$cp_padpreend_28:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -1043,20 +1131,22 @@ L$cp_datadone_5:
 	add	r8,QWORD[rcx+104]
 	adc	r9,QWORD[rcx+112]
 	mov	rax,QWORD[rcx+152]
-	mov	QWORD[rax+0],r8
-	mov	QWORD[rax+8],r9
+	movq	xmm0,r8
+	movq	xmm1,r9
+	punpcklqdq	xmm0,xmm1
+	movdqu	[rax+0],xmm0
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_21:
+L$cp_wipe_33:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	movdqa	[rcx+32],xmm0
 	movdqa	[rcx+48],xmm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_21
+	jnz	L$cp_wipe_33
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -1154,13 +1244,18 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	mov	QWORD[rcx+152],rsi
 	mov	QWORD[rcx+160],rdx
 	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+176],r8
 	mov	QWORD[rcx+184],r9
 	movdqa	xmm0,[rel L$cp_sigma]
 	movdqu	xmm1,[rax+0]
 	movdqu	xmm2,[rax+16]
-	movdqu	xmm3,[rax+32]
+	movd	xmm3,[rax+32]
+	movd	xmm4,[rax+36]
+	punpckldq	xmm3,xmm4
+	movd	xmm4,[rax+40]
+	movd	xmm5,[rax+44]
+	punpckldq	xmm4,xmm5
+	punpcklqdq	xmm3,xmm4
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm1
 	movdqa	[rcx+32],xmm2
@@ -1168,11 +1263,12 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	pxor	xmm0,xmm0
 	movdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,128
-	ja	L$cp_short4_27
+	ja	L$cp_short4_39
 	cmp	r10,64
-	ja	L$cp_short3_23
+	ja	L$cp_short3_35
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -1183,7 +1279,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_29:
+L$cp_dround_h_41:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -1269,7 +1365,7 @@ L$cp_dround_h_29:
 	pshufd	xmm6,xmm6,78
 	pshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_29
+	jnz	L$cp_dround_h_41
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1288,8 +1384,8 @@ L$cp_dround_h_29:
 	paddd	xmm13,[rel L$cp_blk1]
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_24
-L$cp_short3_23:
+	jmp	L$cp_shortkey_36
+L$cp_short3_35:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -1305,7 +1401,7 @@ L$cp_short3_23:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_30:
+L$cp_dround_h_42:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -1433,7 +1529,7 @@ L$cp_dround_h_30:
 	pshufd	xmm10,xmm10,78
 	pshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_30
+	jnz	L$cp_dround_h_42
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1462,10 +1558,10 @@ L$cp_dround_h_30:
 	paddd	xmm14,[rel L$cp_blk2]
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_24
-L$cp_short4_27:
+	jmp	L$cp_shortkey_36
+L$cp_short4_39:
 	cmp	r10,192
-	ja	L$cp_short8_28
+	ja	L$cp_short8_40
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -1489,7 +1585,7 @@ L$cp_short4_27:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_31:
+L$cp_dround_43:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -1651,7 +1747,7 @@ L$cp_dround_31:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_31
+	jnz	L$cp_dround_43
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -1751,10 +1847,10 @@ L$cp_dround_31:
 	movdqa	[rcx+480],xmm10
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
-	jmp	L$cp_shortkey_24
-L$cp_short8_28:
-	jmp	L$cp_big_22
-L$cp_shortkey_24:
+	jmp	L$cp_shortkey_36
+L$cp_short8_40:
+	jmp	L$cp_big_34
+L$cp_shortkey_36:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -1772,27 +1868,46 @@ L$cp_shortkey_24:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_33
+	jz	L$cp_padpreend_44
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_32:
+	test	dl,8
+	jz	L$cp_padpre_45
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_45:
+	test	dl,4
+	jz	L$cp_padpre_46
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_46:
+	test	dl,2
+	jz	L$cp_padpre_47
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_47:
+	test	dl,1
+	jz	L$cp_padpre_48
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_32
+L$cp_padpre_48:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_33:
+L$cp_padpreend_44:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -1802,27 +1917,46 @@ L$cp_padpreend_33:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_35
+	jz	L$cp_padpreend_49
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padpre_34:
+	test	dl,8
+	jz	L$cp_padpre_50
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_50:
+	test	dl,4
+	jz	L$cp_padpre_51
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_51:
+	test	dl,2
+	jz	L$cp_padpre_52
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_52:
+	test	dl,1
+	jz	L$cp_padpre_53
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_34
+L$cp_padpre_53:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_35:
+L$cp_padpreend_49:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -1830,14 +1964,14 @@ L$cp_padpreend_35:
 	call	ctasm_chacha20_xorbuf_ssse3
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_26
-L$cp_big_22:
+	jmp	L$cp_datadone_38
+L$cp_big_34:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_36:
+L$cp_dround_h_54:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -1881,7 +2015,7 @@ L$cp_dround_h_36:
 	pshufd	xmm2,xmm2,78
 	pshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_36
+	jnz	L$cp_dround_h_54
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1908,31 +2042,50 @@ L$cp_dround_h_36:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_38
+	jz	L$cp_padpreend_55
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_37:
+	test	dl,8
+	jz	L$cp_padpre_56
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_56:
+	test	dl,4
+	jz	L$cp_padpre_57
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_57:
+	test	dl,2
+	jz	L$cp_padpre_58
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_58:
+	test	dl,1
+	jz	L$cp_padpre_59
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_37
+L$cp_padpre_59:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_38:
+L$cp_padpreend_55:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,1
-	jb	L$cp_nofuse_39
+	jb	L$cp_nofuse_60
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -1946,11 +2099,11 @@ L$cp_padpreend_38:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_39:
-L$cp_chunk_25:
+L$cp_nofuse_60:
+L$cp_chunk_37:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_26
+	jz	L$cp_datadone_38
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -1964,27 +2117,46 @@ L$cp_chunk_25:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_41
+	jz	L$cp_padpreend_61
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padpre_40:
+	test	dl,8
+	jz	L$cp_padpre_62
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_62:
+	test	dl,4
+	jz	L$cp_padpre_63
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_63:
+	test	dl,2
+	jz	L$cp_padpre_64
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_64:
+	test	dl,1
+	jz	L$cp_padpre_65
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_40
+L$cp_padpre_65:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_41:
+L$cp_padpreend_61:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -1995,8 +2167,8 @@ L$cp_padpreend_41:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_25
-L$cp_datadone_26:
+	jmp	L$cp_chunk_37
+L$cp_datadone_38:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -2020,20 +2192,22 @@ L$cp_datadone_26:
 	add	r8,QWORD[rcx+104]
 	adc	r9,QWORD[rcx+112]
 	mov	rax,QWORD[rcx+152]
-	mov	QWORD[rax+0],r8
-	mov	QWORD[rax+8],r9
+	movq	xmm0,r8
+	movq	xmm1,r9
+	punpcklqdq	xmm0,xmm1
+	movdqu	[rax+0],xmm0
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_42:
+L$cp_wipe_66:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	movdqa	[rcx+32],xmm0
 	movdqa	[rcx+48],xmm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_42
+	jnz	L$cp_wipe_66
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -2079,8 +2253,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_end:
 align 16
 ctasm_chacha20_xor_ssse3:
 	cmp	rdx,256
-	jb	L$cp_small_44
-L$cp_wide_43:
+	jb	L$cp_small_68
+L$cp_wide_67:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -2104,7 +2278,7 @@ L$cp_wide_43:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_47:
+L$cp_dround_71:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -2266,7 +2440,7 @@ L$cp_dround_47:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_47
+	jnz	L$cp_dround_71
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -2403,12 +2577,12 @@ L$cp_dround_47:
 	add	rsi,256
 	sub	rdx,256
 	cmp	rdx,256
-	jae	L$cp_wide_43
-L$cp_small_44:
+	jae	L$cp_wide_67
+L$cp_small_68:
 	test	rdx,rdx
-	jz	L$cp_done_46
+	jz	L$cp_done_70
 	cmp	rdx,192
-	jbe	L$cp_not4_48
+	jbe	L$cp_not4_72
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -2432,7 +2606,7 @@ L$cp_small_44:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_51:
+L$cp_dround_75:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -2594,7 +2768,7 @@ L$cp_dround_51:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_51
+	jnz	L$cp_dround_75
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -2695,12 +2869,12 @@ L$cp_dround_51:
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_45
-L$cp_not4_48:
+	jmp	L$cp_tailbuf_69
+L$cp_not4_72:
 	cmp	rdx,64
-	jbe	L$cp_h1_49
+	jbe	L$cp_h1_73
 	cmp	rdx,128
-	jbe	L$cp_h2_50
+	jbe	L$cp_h2_74
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -2716,7 +2890,7 @@ L$cp_not4_48:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_52:
+L$cp_dround_h_76:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -2844,7 +3018,7 @@ L$cp_dround_h_52:
 	pshufd	xmm10,xmm10,78
 	pshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_52
+	jnz	L$cp_dround_h_76
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2874,8 +3048,8 @@ L$cp_dround_h_52:
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_45
-L$cp_h2_50:
+	jmp	L$cp_tailbuf_69
+L$cp_h2_74:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -2886,7 +3060,7 @@ L$cp_h2_50:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_53:
+L$cp_dround_h_77:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -2972,7 +3146,7 @@ L$cp_dround_h_53:
 	pshufd	xmm6,xmm6,78
 	pshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_53
+	jnz	L$cp_dround_h_77
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2992,14 +3166,14 @@ L$cp_dround_h_53:
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_45
-L$cp_h1_49:
+	jmp	L$cp_tailbuf_69
+L$cp_h1_73:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_54:
+L$cp_dround_h_78:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -3043,7 +3217,7 @@ L$cp_dround_h_54:
 	pshufd	xmm2,xmm2,78
 	pshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_54
+	jnz	L$cp_dround_h_78
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3053,17 +3227,17 @@ L$cp_dround_h_54:
 	paddd	xmm3,[rcx+48]
 	movdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_45:
+L$cp_tailbuf_69:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_ssse3
-L$cp_done_46:
+L$cp_done_70:
 	ret
 L$_ctasm_ctasm_chacha20_xor_ssse3_end:
 align 16
 ctasm_chacha20_xorbuf_ssse3:
 	cmp	rdx,16
-	jb	L$cp_t1_56
-L$cp_t16_55:
+	jb	L$cp_t1_80
+L$cp_t16_79:
 	movdqu	xmm0,[rsi]
 	movdqu	xmm1,[r9]
 	pxor	xmm0,xmm1
@@ -3073,11 +3247,11 @@ L$cp_t16_55:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_55
-L$cp_t1_56:
+	jae	L$cp_t16_79
+L$cp_t1_80:
 	test	rdx,rdx
-	jz	L$cp_tdone_58
-L$cp_tend_57:
+	jz	L$cp_tdone_82
+L$cp_tend_81:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -3085,8 +3259,8 @@ L$cp_tend_57:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_57
-L$cp_tdone_58:
+	jnz	L$cp_tend_81
+L$cp_tdone_82:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end:
 global ctasm_chacha20_avx2
@@ -3128,7 +3302,10 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovdqu	xmm3,[rax+32]
+	vmovd	xmm3,[rax+32]
+	vpinsrd	xmm3,xmm3,[rax+36],1
+	vpinsrd	xmm3,xmm3,[rax+40],2
+	vpinsrd	xmm3,xmm3,[rax+44],3
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
@@ -3138,12 +3315,12 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_59:
+L$cp_wipe_83:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_59
+	jnz	L$cp_wipe_83
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -3221,53 +3398,70 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	QWORD[rcx+152],rsi
 	mov	QWORD[rcx+160],rdx
 	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+176],r8
 	mov	QWORD[rcx+184],r9
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovdqu	xmm3,[rax+32]
+	vmovd	xmm3,[rax+32]
+	vpinsrd	xmm3,xmm3,[rax+36],1
+	vpinsrd	xmm3,xmm3,[rax+40],2
+	vpinsrd	xmm3,xmm3,[rax+44],3
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
 	vmovdqa	[rcx+48],xmm3
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+80],xmm0
-	mov	QWORD[rcx+96],0
-	mov	QWORD[rcx+192],r10
-	mov	QWORD[rcx+216],224
-	mov	DWORD[rcx+208],39
+	mov	QWORD[rcx+216],64
+	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_68
+	ja	L$cp_short8_92
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_69
+	ja	L$cp_pairs2_93
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_72
+	jz	L$cp_padpreend_95
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_71:
+	test	dl,8
+	jz	L$cp_padpre_96
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_96:
+	test	dl,4
+	jz	L$cp_padpre_97
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_97:
+	test	dl,2
+	jz	L$cp_padpre_98
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_98:
+	test	dl,1
+	jz	L$cp_padpre_99
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_71
-L$cp_padpreend_72:
+L$cp_padpre_99:
+L$cp_padpreend_95:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
 	vbroadcasti128	ymm3,[rcx+48]
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_73:
+L$cp_dround_p_100:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -3307,7 +3501,7 @@ L$cp_dround_p_73:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_73
+	jnz	L$cp_dround_p_100
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3325,28 +3519,47 @@ L$cp_dround_p_73:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_65
-L$cp_pairs2_69:
+	jmp	L$cp_pairskey_89
+L$cp_pairs2_93:
 	cmp	r10,192
-	ja	L$cp_pairs3_70
+	ja	L$cp_pairs3_94
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_75
+	jz	L$cp_padpreend_101
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_74:
+	test	dl,8
+	jz	L$cp_padpre_102
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_102:
+	test	dl,4
+	jz	L$cp_padpre_103
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_103:
+	test	dl,2
+	jz	L$cp_padpre_104
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_104:
+	test	dl,1
+	jz	L$cp_padpre_105
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_74
-L$cp_padpreend_75:
+L$cp_padpre_105:
+L$cp_padpreend_101:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -3358,7 +3571,7 @@ L$cp_padpreend_75:
 	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_76:
+L$cp_dround_p_106:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -3436,7 +3649,7 @@ L$cp_dround_p_76:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_76
+	jnz	L$cp_dround_p_106
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3471,26 +3684,45 @@ L$cp_dround_p_76:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_65
-L$cp_pairs3_70:
+	jmp	L$cp_pairskey_89
+L$cp_pairs3_94:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_78
+	jz	L$cp_padpreend_107
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_77:
+	test	dl,8
+	jz	L$cp_padpre_108
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_108:
+	test	dl,4
+	jz	L$cp_padpre_109
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_109:
+	test	dl,2
+	jz	L$cp_padpre_110
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_110:
+	test	dl,1
+	jz	L$cp_padpre_111
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_77
-L$cp_padpreend_78:
+L$cp_padpre_111:
+L$cp_padpreend_107:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -3507,7 +3739,7 @@ L$cp_padpreend_78:
 	vbroadcasti128	ymm11,[rcx+48]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_79:
+L$cp_dround_p_112:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -3623,7 +3855,7 @@ L$cp_dround_p_79:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_79
+	jnz	L$cp_dround_p_112
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3675,10 +3907,15 @@ L$cp_dround_p_79:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_65
-L$cp_short8_68:
+	jmp	L$cp_pairskey_89
+L$cp_short8_92:
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+80],xmm0
+	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+120],r10
+	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_60
+	ja	L$cp_big_84
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -3702,7 +3939,7 @@ L$cp_short8_68:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_80:
+L$cp_dround_113:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -3848,7 +4085,7 @@ L$cp_dround_80:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_80
+	jnz	L$cp_dround_113
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -3948,17 +4185,19 @@ L$cp_dround_80:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_62
-L$cp_pairskey_65:
+	jmp	L$cp_shortkey_86
+L$cp_pairskey_89:
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	mov	r8,0x0ffffffc0fffffff
-	and	r8,QWORD[rcx+384]
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
-	and	r9,QWORD[rcx+392]
+	and	r9,r11
 	mov	r10,r9
 	shr	r10,2
 	add	r10,r9
@@ -3968,8 +4207,8 @@ L$cp_pairskey_65:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_82
-L$cp_ipoly_81:
+	jz	L$cp_ipolyend_115
+L$cp_ipoly_114:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4009,10 +4248,10 @@ L$cp_ipoly_81:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_81
-L$cp_ipolyend_82:
+	jnz	L$cp_ipoly_114
+L$cp_ipolyend_115:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_83
+	jz	L$cp_ipolytail_116
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -4050,29 +4289,48 @@ L$cp_ipolyend_82:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_83:
+L$cp_ipolytail_116:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_88
+	jz	L$cp_padpreend_120
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padpre_87:
+	test	dl,8
+	jz	L$cp_padpre_121
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_121:
+	test	dl,4
+	jz	L$cp_padpre_122
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_122:
+	test	dl,2
+	jz	L$cp_padpre_123
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_123:
+	test	dl,1
+	jz	L$cp_padpre_124
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_87
-L$cp_padpreend_88:
+L$cp_padpre_124:
+L$cp_padpreend_120:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_85
-L$cp_ipoly_84:
+	jz	L$cp_ipolyend_118
+L$cp_ipoly_117:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4112,10 +4370,10 @@ L$cp_ipoly_84:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_84
-L$cp_ipolyend_85:
+	jnz	L$cp_ipoly_117
+L$cp_ipolyend_118:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_86
+	jz	L$cp_ipolytail_119
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -4153,7 +4411,7 @@ L$cp_ipolyend_85:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_86:
+L$cp_ipolytail_119:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -4201,10 +4459,11 @@ L$cp_ipolytail_86:
 	add	r11,QWORD[rcx+400]
 	adc	r12,QWORD[rcx+408]
 	mov	rax,QWORD[rcx+152]
-	mov	QWORD[rax+0],r11
-	mov	QWORD[rax+8],r12
-	jmp	L$cp_tagout_66
-L$cp_shortkey_62:
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	jmp	L$cp_tagout_90
+L$cp_shortkey_86:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -4222,27 +4481,46 @@ L$cp_shortkey_62:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_90
+	jz	L$cp_padpreend_125
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_89:
+	test	dl,8
+	jz	L$cp_padpre_126
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_126:
+	test	dl,4
+	jz	L$cp_padpre_127
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_127:
+	test	dl,2
+	jz	L$cp_padpre_128
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_128:
+	test	dl,1
+	jz	L$cp_padpre_129
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_89
+L$cp_padpre_129:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_90:
+L$cp_padpreend_125:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -4259,35 +4537,54 @@ L$cp_padpreend_90:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_92
+	jz	L$cp_padpreend_130
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padpre_91:
+	test	dl,8
+	jz	L$cp_padpre_131
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_131:
+	test	dl,4
+	jz	L$cp_padpre_132
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_132:
+	test	dl,2
+	jz	L$cp_padpre_133
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_133:
+	test	dl,1
+	jz	L$cp_padpre_134
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_91
+L$cp_padpre_134:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_92:
-	jmp	L$cp_datadone_64
-L$cp_big_60:
+L$cp_padpreend_130:
+	jmp	L$cp_datadone_88
+L$cp_big_84:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_93:
+L$cp_dround_h_135:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -4327,7 +4624,7 @@ L$cp_dround_h_93:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_93
+	jnz	L$cp_dround_h_135
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4354,36 +4651,55 @@ L$cp_dround_h_93:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_95
+	jz	L$cp_padpreend_136
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_94:
+	test	dl,8
+	jz	L$cp_padpre_137
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_137:
+	test	dl,4
+	jz	L$cp_padpre_138
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_138:
+	test	dl,2
+	jz	L$cp_padpre_139
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_139:
+	test	dl,1
+	jz	L$cp_padpre_140
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_94
+L$cp_padpre_140:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_95:
+L$cp_padpreend_136:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_96:
-L$cp_chunk_63:
+L$cp_nofuse_141:
+L$cp_chunk_87:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_64
+	jz	L$cp_datadone_88
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -4403,33 +4719,52 @@ L$cp_chunk_63:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_98
+	jz	L$cp_padpreend_142
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
-L$cp_padpre_97:
+	test	dl,8
+	jz	L$cp_padpre_143
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_143:
+	test	dl,4
+	jz	L$cp_padpre_144
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_144:
+	test	dl,2
+	jz	L$cp_padpre_145
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_145:
+	test	dl,1
+	jz	L$cp_padpre_146
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_97
+L$cp_padpre_146:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_98:
+L$cp_padpreend_142:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_63
-L$cp_datadone_64:
+	jmp	L$cp_chunk_87
+L$cp_datadone_88:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -4453,9 +4788,10 @@ L$cp_datadone_64:
 	add	r8,QWORD[rcx+104]
 	adc	r9,QWORD[rcx+112]
 	mov	rax,QWORD[rcx+152]
-	mov	QWORD[rax+0],r8
-	mov	QWORD[rax+8],r9
-L$cp_tagout_66:
+	vmovq	xmm0,r8
+	vpinsrq	xmm0,xmm0,r9,1
+	vmovdqu	[rax+0],xmm0
+L$cp_tagout_90:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -4463,17 +4799,12 @@ L$cp_tagout_66:
 	mov	rdx,QWORD[rcx+216]
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
-	vmovdqa	[rcx+64],ymm0
-	vmovdqa	[rcx+96],ymm0
-	vmovdqa	[rcx+128],ymm0
-	vmovdqa	[rcx+160],ymm0
-	vmovdqa	[rcx+192],ymm0
 	add	rcx,rdx
-L$cp_wipe_99:
+L$cp_wipe_147:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_99
+	jnz	L$cp_wipe_147
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -4557,53 +4888,70 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+152],rsi
 	mov	QWORD[rcx+160],rdx
 	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+176],r8
 	mov	QWORD[rcx+184],r9
 	vmovdqa	xmm0,[rel L$cp_sigma]
 	vmovdqu	xmm1,[rax+0]
 	vmovdqu	xmm2,[rax+16]
-	vmovdqu	xmm3,[rax+32]
+	vmovd	xmm3,[rax+32]
+	vpinsrd	xmm3,xmm3,[rax+36],1
+	vpinsrd	xmm3,xmm3,[rax+40],2
+	vpinsrd	xmm3,xmm3,[rax+44],3
 	vmovdqa	[rcx+0],xmm0
 	vmovdqa	[rcx+16],xmm1
 	vmovdqa	[rcx+32],xmm2
 	vmovdqa	[rcx+48],xmm3
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+80],xmm0
-	mov	QWORD[rcx+96],0
-	mov	QWORD[rcx+192],r10
-	mov	QWORD[rcx+216],224
-	mov	DWORD[rcx+208],39
+	mov	QWORD[rcx+216],64
+	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_108
+	ja	L$cp_short8_156
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_109
+	ja	L$cp_pairs2_157
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_112
+	jz	L$cp_padpreend_159
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_111:
+	test	dl,8
+	jz	L$cp_padpre_160
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_160:
+	test	dl,4
+	jz	L$cp_padpre_161
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_161:
+	test	dl,2
+	jz	L$cp_padpre_162
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_162:
+	test	dl,1
+	jz	L$cp_padpre_163
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_111
-L$cp_padpreend_112:
+L$cp_padpre_163:
+L$cp_padpreend_159:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
 	vbroadcasti128	ymm3,[rcx+48]
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_113:
+L$cp_dround_p_164:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4643,7 +4991,7 @@ L$cp_dround_p_113:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_113
+	jnz	L$cp_dround_p_164
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4661,28 +5009,47 @@ L$cp_dround_p_113:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_105
-L$cp_pairs2_109:
+	jmp	L$cp_pairskey_153
+L$cp_pairs2_157:
 	cmp	r10,192
-	ja	L$cp_pairs3_110
+	ja	L$cp_pairs3_158
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_115
+	jz	L$cp_padpreend_165
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_114:
+	test	dl,8
+	jz	L$cp_padpre_166
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_166:
+	test	dl,4
+	jz	L$cp_padpre_167
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_167:
+	test	dl,2
+	jz	L$cp_padpre_168
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_168:
+	test	dl,1
+	jz	L$cp_padpre_169
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_114
-L$cp_padpreend_115:
+L$cp_padpre_169:
+L$cp_padpreend_165:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -4694,7 +5061,7 @@ L$cp_padpreend_115:
 	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_116:
+L$cp_dround_p_170:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -4772,7 +5139,7 @@ L$cp_dround_p_116:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_116
+	jnz	L$cp_dround_p_170
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4807,26 +5174,45 @@ L$cp_dround_p_116:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_105
-L$cp_pairs3_110:
+	jmp	L$cp_pairskey_153
+L$cp_pairs3_158:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_118
+	jz	L$cp_padpreend_171
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
-L$cp_padpre_117:
+	test	dl,8
+	jz	L$cp_padpre_172
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_172:
+	test	dl,4
+	jz	L$cp_padpre_173
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_173:
+	test	dl,2
+	jz	L$cp_padpre_174
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_174:
+	test	dl,1
+	jz	L$cp_padpre_175
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_117
-L$cp_padpreend_118:
+L$cp_padpre_175:
+L$cp_padpreend_171:
 	vbroadcasti128	ymm0,[rcx+0]
 	vbroadcasti128	ymm1,[rcx+16]
 	vbroadcasti128	ymm2,[rcx+32]
@@ -4843,7 +5229,7 @@ L$cp_padpreend_118:
 	vbroadcasti128	ymm11,[rcx+48]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_119:
+L$cp_dround_p_176:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -4959,7 +5345,7 @@ L$cp_dround_p_119:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_119
+	jnz	L$cp_dround_p_176
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5011,10 +5397,15 @@ L$cp_dround_p_119:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_105
-L$cp_short8_108:
+	jmp	L$cp_pairskey_153
+L$cp_short8_156:
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+80],xmm0
+	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+120],r10
+	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_100
+	ja	L$cp_big_148
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5038,7 +5429,7 @@ L$cp_short8_108:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_120:
+L$cp_dround_177:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5184,7 +5575,7 @@ L$cp_dround_120:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_120
+	jnz	L$cp_dround_177
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5284,12 +5675,14 @@ L$cp_dround_120:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_102
-L$cp_pairskey_105:
-	mov	r8,0x0ffffffc0fffffff
-	and	r8,QWORD[rcx+384]
+	jmp	L$cp_shortkey_150
+L$cp_pairskey_153:
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
-	and	r9,QWORD[rcx+392]
+	and	r9,r11
 	mov	r10,r9
 	shr	r10,2
 	add	r10,r9
@@ -5299,8 +5692,8 @@ L$cp_pairskey_105:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_122
-L$cp_ipoly_121:
+	jz	L$cp_ipolyend_179
+L$cp_ipoly_178:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5340,10 +5733,10 @@ L$cp_ipoly_121:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_121
-L$cp_ipolyend_122:
+	jnz	L$cp_ipoly_178
+L$cp_ipolyend_179:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_123
+	jz	L$cp_ipolytail_180
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5381,29 +5774,48 @@ L$cp_ipolyend_122:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_123:
+L$cp_ipolytail_180:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_128
+	jz	L$cp_padpreend_184
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padpre_127:
+	test	dl,8
+	jz	L$cp_padpre_185
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_185:
+	test	dl,4
+	jz	L$cp_padpre_186
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_186:
+	test	dl,2
+	jz	L$cp_padpre_187
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_187:
+	test	dl,1
+	jz	L$cp_padpre_188
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_127
-L$cp_padpreend_128:
+L$cp_padpre_188:
+L$cp_padpreend_184:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_125
-L$cp_ipoly_124:
+	jz	L$cp_ipolyend_182
+L$cp_ipoly_181:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5443,10 +5855,10 @@ L$cp_ipoly_124:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_124
-L$cp_ipolyend_125:
+	jnz	L$cp_ipoly_181
+L$cp_ipolyend_182:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_126
+	jz	L$cp_ipolytail_183
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5484,7 +5896,7 @@ L$cp_ipolyend_125:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_126:
+L$cp_ipolytail_183:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5532,15 +5944,16 @@ L$cp_ipolytail_126:
 	add	r11,QWORD[rcx+400]
 	adc	r12,QWORD[rcx+408]
 	mov	rax,QWORD[rcx+152]
-	mov	QWORD[rax+0],r11
-	mov	QWORD[rax+8],r12
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_106
-L$cp_shortkey_102:
+	jmp	L$cp_tagout_154
+L$cp_shortkey_150:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -5558,27 +5971,46 @@ L$cp_shortkey_102:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_130
+	jz	L$cp_padpreend_189
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_129:
+	test	dl,8
+	jz	L$cp_padpre_190
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_190:
+	test	dl,4
+	jz	L$cp_padpre_191
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_191:
+	test	dl,2
+	jz	L$cp_padpre_192
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_192:
+	test	dl,1
+	jz	L$cp_padpre_193
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_129
+L$cp_padpre_193:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_130:
+L$cp_padpreend_189:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -5588,27 +6020,46 @@ L$cp_padpreend_130:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_132
+	jz	L$cp_padpreend_194
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padpre_131:
+	test	dl,8
+	jz	L$cp_padpre_195
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_195:
+	test	dl,4
+	jz	L$cp_padpre_196
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_196:
+	test	dl,2
+	jz	L$cp_padpre_197
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_197:
+	test	dl,1
+	jz	L$cp_padpre_198
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_131
+L$cp_padpre_198:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_132:
+L$cp_padpreend_194:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5616,14 +6067,14 @@ L$cp_padpreend_132:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_104
-L$cp_big_100:
+	jmp	L$cp_datadone_152
+L$cp_big_148:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_133:
+L$cp_dround_h_199:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -5663,7 +6114,7 @@ L$cp_dround_h_133:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_133
+	jnz	L$cp_dround_h_199
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5690,36 +6141,55 @@ L$cp_dround_h_133:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_135
+	jz	L$cp_padpreend_200
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
-L$cp_padpre_134:
+	test	dl,8
+	jz	L$cp_padpre_201
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_201:
+	test	dl,4
+	jz	L$cp_padpre_202
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_202:
+	test	dl,2
+	jz	L$cp_padpre_203
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_203:
+	test	dl,1
+	jz	L$cp_padpre_204
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_134
+L$cp_padpre_204:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_135:
+L$cp_padpreend_200:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_136:
-L$cp_chunk_103:
+L$cp_nofuse_205:
+L$cp_chunk_151:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_104
+	jz	L$cp_datadone_152
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -5733,27 +6203,46 @@ L$cp_chunk_103:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_138
+	jz	L$cp_padpreend_206
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
-L$cp_padpre_137:
+	test	dl,8
+	jz	L$cp_padpre_207
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_207:
+	test	dl,4
+	jz	L$cp_padpre_208
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_208:
+	test	dl,2
+	jz	L$cp_padpre_209
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_209:
+	test	dl,1
+	jz	L$cp_padpre_210
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	dec	rdx
-	jnz	L$cp_padpre_137
+L$cp_padpre_210:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_138:
+L$cp_padpreend_206:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5764,8 +6253,8 @@ L$cp_padpreend_138:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_103
-L$cp_datadone_104:
+	jmp	L$cp_chunk_151
+L$cp_datadone_152:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -5789,9 +6278,10 @@ L$cp_datadone_104:
 	add	r8,QWORD[rcx+104]
 	adc	r9,QWORD[rcx+112]
 	mov	rax,QWORD[rcx+152]
-	mov	QWORD[rax+0],r8
-	mov	QWORD[rax+8],r9
-L$cp_tagout_106:
+	vmovq	xmm0,r8
+	vpinsrq	xmm0,xmm0,r9,1
+	vmovdqu	[rax+0],xmm0
+L$cp_tagout_154:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -5799,17 +6289,12 @@ L$cp_tagout_106:
 	mov	rdx,QWORD[rcx+216]
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
-	vmovdqa	[rcx+64],ymm0
-	vmovdqa	[rcx+96],ymm0
-	vmovdqa	[rcx+128],ymm0
-	vmovdqa	[rcx+160],ymm0
-	vmovdqa	[rcx+192],ymm0
 	add	rcx,rdx
-L$cp_wipe_139:
+L$cp_wipe_211:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_139
+	jnz	L$cp_wipe_211
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -5841,8 +6326,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_141
-L$cp_wide_140:
+	jb	L$cp_small_213
+L$cp_wide_212:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5866,7 +6351,7 @@ L$cp_wide_140:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_144:
+L$cp_dround_216:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6012,7 +6497,7 @@ L$cp_dround_144:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_144
+	jnz	L$cp_dround_216
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6133,12 +6618,12 @@ L$cp_dround_144:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_140
-L$cp_small_141:
+	jae	L$cp_wide_212
+L$cp_small_213:
 	test	rdx,rdx
-	jz	L$cp_done_143
+	jz	L$cp_done_215
 	cmp	rdx,256
-	jbe	L$cp_not8_145
+	jbe	L$cp_not8_217
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6162,7 +6647,7 @@ L$cp_small_141:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_146:
+L$cp_dround_218:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6308,7 +6793,7 @@ L$cp_dround_146:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_146
+	jnz	L$cp_dround_218
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6409,10 +6894,10 @@ L$cp_dround_146:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_142
-L$cp_not8_145:
+	jmp	L$cp_tailbuf_214
+L$cp_not8_217:
 	cmp	rdx,192
-	jbe	L$cp_not4_147
+	jbe	L$cp_not4_219
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -6436,7 +6921,7 @@ L$cp_not8_145:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_150:
+L$cp_dround_222:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -6582,7 +7067,7 @@ L$cp_dround_150:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_150
+	jnz	L$cp_dround_222
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -6667,12 +7152,12 @@ L$cp_dround_150:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_142
-L$cp_not4_147:
+	jmp	L$cp_tailbuf_214
+L$cp_not4_219:
 	cmp	rdx,64
-	jbe	L$cp_h1_148
+	jbe	L$cp_h1_220
 	cmp	rdx,128
-	jbe	L$cp_h2_149
+	jbe	L$cp_h2_221
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6688,7 +7173,7 @@ L$cp_not4_147:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_151:
+L$cp_dround_h_223:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -6804,7 +7289,7 @@ L$cp_dround_h_151:
 	vpshufd	xmm10,xmm10,78
 	vpshufd	xmm11,xmm11,57
 	dec	r8d
-	jnz	L$cp_dround_h_151
+	jnz	L$cp_dround_h_223
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6834,8 +7319,8 @@ L$cp_dround_h_151:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_142
-L$cp_h2_149:
+	jmp	L$cp_tailbuf_214
+L$cp_h2_221:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -6846,7 +7331,7 @@ L$cp_h2_149:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_152:
+L$cp_dround_h_224:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -6924,7 +7409,7 @@ L$cp_dround_h_152:
 	vpshufd	xmm6,xmm6,78
 	vpshufd	xmm7,xmm7,57
 	dec	r8d
-	jnz	L$cp_dround_h_152
+	jnz	L$cp_dround_h_224
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6944,14 +7429,14 @@ L$cp_dround_h_152:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_142
-L$cp_h1_148:
+	jmp	L$cp_tailbuf_214
+L$cp_h1_220:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_153:
+L$cp_dround_h_225:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6991,7 +7476,7 @@ L$cp_dround_h_153:
 	vpshufd	xmm2,xmm2,78
 	vpshufd	xmm3,xmm3,57
 	dec	r8d
-	jnz	L$cp_dround_h_153
+	jnz	L$cp_dround_h_225
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7001,17 +7486,17 @@ L$cp_dround_h_153:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_142:
+L$cp_tailbuf_214:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_143:
+L$cp_done_215:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_155
-L$cp_t16_154:
+	jb	L$cp_t1_227
+L$cp_t16_226:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -7020,11 +7505,11 @@ L$cp_t16_154:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_154
-L$cp_t1_155:
+	jae	L$cp_t16_226
+L$cp_t1_227:
 	test	rdx,rdx
-	jz	L$cp_tdone_157
-L$cp_tend_156:
+	jz	L$cp_tdone_229
+L$cp_tend_228:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -7032,8 +7517,8 @@ L$cp_tend_156:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_156
-L$cp_tdone_157:
+	jnz	L$cp_tend_228
+L$cp_tdone_229:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -7045,7 +7530,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_158:
+L$cp_fused_230:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -7069,7 +7554,7 @@ L$cp_fused_158:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_159:
+L$cp_dround_f_231:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -7298,9 +7783,9 @@ L$cp_dround_f_159:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_159
+	jnz	L$cp_dround_f_231
 	mov	r10d,2
-L$cp_dround_f_160:
+L$cp_dround_f_232:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -7689,7 +8174,7 @@ L$cp_dround_f_160:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_160
+	jnz	L$cp_dround_f_232
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -7825,7 +8310,7 @@ L$cp_dround_f_160:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_158
+	jnz	L$cp_fused_230
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -7834,7 +8319,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_162
+	jz	L$cp_polydone_234
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -7844,7 +8329,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_161:
+L$cp_poly_233:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -7884,11 +8369,11 @@ L$cp_poly_161:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_161
+	jnz	L$cp_poly_233
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_162:
+L$cp_polydone_234:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -8139,7 +8624,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_165
+	jb	L$cp_vpolyscalar_237
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -8169,8 +8654,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_164
-L$cp_vpoly_163:
+	jz	L$cp_vpolylast_236
+L$cp_vpoly_235:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -8266,8 +8751,8 @@ L$cp_vpoly_163:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_163
-L$cp_vpolylast_164:
+	jnz	L$cp_vpoly_235
+L$cp_vpolylast_236:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -8414,7 +8899,7 @@ L$cp_vpolylast_164:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_165:
+L$cp_vpolyscalar_237:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 section .rdata rdata align=64

@@ -38,20 +38,34 @@
 # 8 planes into q0-q7 and 8 XORs; which of q8-q15 holds which plane is
 # chosen so that a round ends where it starts (no moves).  The best schedule
 # found by a search is pinned in %TUNE (CTASM_BSAES_TUNE=1 searches again).
-# The instruction counts are printed in the output.
+# The greedy list schedule leaves the products and the bottom layer with up
+# to 21 live values; a local search on the emitted instruction count (move
+# one op between its operands and its first user, keep the move unless the
+# round gets longer) reorders it, and its result is pinned in %ORDER
+# (CTASM_BSAES_TUNE_ORDER=1 searches on from it).  The instruction counts are
+# printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time), AES-128-CTR: 16.62/B at 8 KiB (0.945x BoringSSL's
+# count, not a time), AES-128-CTR: 16.40/B at 8 KiB (0.932x BoringSSL's
 # bsaes-armv7, 17.59/B, round 208: issue 13's count, made outside this
 # repository by the same qemu method, its BoringSSL revision not recorded;
-# nothing in the repository regenerates it), 18.01/B at 256 B, 44.01 at
+# nothing in the repository regenerates it), 17.78/B at 256 B, 44.00 at
 # 16 B (vpaes).
-# Round 193 instructions plus 9 for its key (inverse 264 plus 9).  A batch of
-# 8 blocks ~2,120; a call ~370 more (frame, wipe, API), the key's planes being
-# made once, at set_*_key.  CBC decryption 22.63/B at 8 KiB, 23.60/B at
-# 256 B.  What is left: 8 spill instructions a round (4 slots, a store and a
-# load each) and 9 XORs for the late operands of the S-box's products; the
-# inverse round's 11 spill slots.
+# Round 190 instructions plus 9 for its key (inverse 251 plus 9; last rounds
+# 148 and 180).  A batch of 8 blocks ~2,090; a call ~370 more (frame, wipe,
+# API), the key's planes being made once, at set_*_key.  CBC decryption
+# 21.67/B at 8 KiB, 22.64/B at 256 B.  What is left: 6 spill instructions a
+# round (3 slots, a store and a load each) and 9 XORs for the late operands
+# of the S-box's products; the inverse round's 11 spill slots.  Why the
+# forward round still spills: while the products are made and summed, the
+# values that must stay live are at least rank(columns of the bottom layer
+# done) + rank(late linear operands still to use) + rank(inversion outputs
+# still to use); over all orders of the 18 products the smallest maximum of
+# that sum is 15 (a subset search, not in this file), so with the product
+# being made 16 registers hold it only with in-place basis changes of the
+# operands and partial sums that this program does not make (each one an
+# XOR); the pinned order has 19 live values at most (CTASM_BSAES_PROFILE=1;
+# the list schedule 21), the inverse round's 26.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
@@ -383,6 +397,38 @@ my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ ['top'], [ 'top', 'bottom' ]
 # The rounds' pinned schedules (see round_code): [variant, seed, eviction
 # bias, order of the products' pairs] per round kind.
 my %TUNE = (enc => [ 0, 34, 0.7, '', '12 10 14 13 8 11 9 15' ], dec => [ 1, 19, 0.4, '', '14 9 8 13 10 11 12 15' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 1, 0, 2, '' ]);
+# The rounds' pinned reorderings of their list schedules (apply_order; made by
+# order_search: CTASM_BSAES_TUNE_ORDER=1 improves on them, with
+# CTASM_BSAES_TUNE=1 too it starts again from the list schedule).
+my %ORDER = (
+    enc => '14 20 12 19 9 10 21 15 16 17 18 23 26 11 27 22 28 31 24 29 33 30 32 25 35 36 37 38 39 42
+            43 45 46 47 48 49 13 34 40 41 44 54 50 52 53 55 51 58 62 56 63 57 64 66 67 59 60 65 69
+            68 72 70 83 71 82 106 73 108 107 111 75 105 110 61 84 79 77 80 78 86 101 74 102 103 109
+            76 81 97 98 96 87 90 91 88 95 89 92 93 85 104 99 100 113 114 94 117 120 118 112 115 122
+            125 128 8 129 121 134 119 116 133 124 126 140 123 151 152 153 147 136 135 138 154 127
+            130 160 131 137 143 161 132 157 139 144 148 175 176 177 182 178 179 141 163 164 145 146
+            173 183 150 165 149 166 170 162 167 169 174 142 180 155 156 158 171 168 159 172 181',
+    dec => '13 9 10 21 23 18 16 14 17 11 12 22 19 15 28 26 27 24 29 30 31 46 33 34 35 36 37 32 25 40
+            20 43 39 38 41 44 42 45 47 48 49 50 51 52 53 55 54 56 57 58 59 60 61 62 63 64 67 66 68
+            65 73 74 69 82 83 70 85 84 91 92 72 71 86 96 87 89 88 75 97 77 78 76 98 93 94 79 95 102
+            103 108 107 80 90 81 109 111 110 112 113 104 99 114 105 115 116 117 119 120 121 122 127
+            128 118 129 132 106 133 134 141 135 124 8 136 139 123 100 130 125 151 126 142 153 145
+            137 146 140 131 144 152 168 143 101 149 161 156 138 147 169 164 177 155 148 172 176 150
+            154 162 165 178 157 175 186 187 170 183 158 173 163 174 159 179 180 160 185 184 181 182
+            188 194 166 171 167 195 189 190 191 196 192 197 198 201 202 204 205 193 209 210 211 200
+            206 212 208 213 215 214 199 203 218 216 219 217 207 220',
+    enc_last => '9 20 10 12 11 14 21 15 13 16 17 24 18 19 22 26 23 27 29 31 33 25 32 28 35 30 36 37 38 39
+                 34 40 41 42 43 44 45 46 47 48 49 53 50 52 54 51 55 58 59 60 61 57 62 63 64 56 67 66 68
+                 69 65 71 73 70 76 75 77 78 74 72 82 83 84 79 80 85 81 88 89 91 90 92 96 97 98 93 103 99
+                 94 100 86 102 101 104 95 87 106 107 108 109 110 111 105 112 113 114 116 115 122 119 120
+                 121 123 125 124 126 8 129 134 128 137 132 131 133 139 127 130 118 138 140 136 135 117',
+    dec_last => '17 9 10 16 12 13 11 14 15 18 19 20 23 21 24 22 25 26 28 29 27 30 31 32 33 34 38 39 40 36
+                 35 37 41 47 48 43 42 44 45 46 49 50 51 52 54 56 53 55 57 58 59 60 61 62 63 64 66 65 67
+                 68 71 72 73 77 78 74 79 80 81 82 84 85 70 69 86 76 75 83 91 88 90 89 94 95 98 97 100 96
+                 99 101 102 92 93 103 104 105 108 109 110 87 111 113 112 121 122 116 117 118 123 114 115
+                 124 119 129 126 127 131 130 8 132 125 137 138 139 120 133 128 143 106 140 141 134 135
+                 145 142 136 144 107',
+);
 # Only the variants the rounds use are checked (all of them when searching).
 my %USED;
 for my $k (keys %TUNE) { $USED{ ($k =~ /^dec/ ? "dec" : "enc") . $TUNE{$k}[0] } = 1; }
@@ -846,14 +892,50 @@ my $maxslots = 0;
 # eviction bias); its result is pinned in %TUNE so that a run costs one
 # schedule.  CTASM_BSAES_TUNE=1 searches again and prints the best to stderr.
 my $SEEDS = $ENV{CTASM_BSAES_SEEDS} || 24;
-sub emit_round {
-    my ($dec, $last, $in, $opt, $seed, $cheap, $zorder, $start) = @_;
-    $in = [ split ' ', $start ] if $start && !$last;
-    local $CHEAP = $cheap;
+# The round's program, scheduled ($order: the pinned reordering, see
+# apply_order).
+sub round_sched {
+    my ($dec, $last, $opt, $seed, $zorder, $order) = @_;
     local @ZORDER = split //, $zorder // "";
     my $outs = round_prog($dec, $last);
     $outs = linopt($outs, $_) for @{ $VARIANTS{ $dec ? 'dec' : 'enc' }[$opt] };
     my $prog = schedule_prog($outs, $seed);
+    return $order ? apply_order($prog, [ split ' ', $order ]) : $prog;
+}
+# Reorders the scheduled program: @$order lists its non-input ops in their new
+# order (a topological order: checked).  Found by order_search, pinned in
+# %ORDER; the list scheduler's greedy choice leaves the S-box's products and
+# the bottom layer more live values than the 16 registers hold.
+sub apply_order {
+    my ($outs, $order) = @_;
+    my @order = ((grep { $ops[$_][0] eq 'in' } 0 .. $#ops), @$order);
+    my %new;
+    @new{@order} = 0 .. $#order;
+    die "pinned order: not a permutation of the program" unless keys %new == @ops && @order == @ops;
+    my @nops;
+    for my $i (@order) {
+        my @o = @{ $ops[$i] };
+        my $t = $o[0];
+        if ($t eq 'xor' || $t eq 'and' || $t eq 'perm') { @o[1, 2] = @new{ @o[1, 2] }; }
+        elsif ($t eq 'rot1' || $t eq 'rot2') { $o[1] = $new{ $o[1] }; }
+        die "pinned order: an op before its operands" if grep { $_ >= @nops } op_srcs(\@o);
+        push @nops, \@o;
+    }
+    @ops = @nops;
+    %cons = ();
+    return [ @new{@$outs} ];
+}
+sub emit_round {
+    my ($dec, $last, $in, $opt, $seed, $cheap, $zorder, $start, $order) = @_;
+    $in = [ split ' ', $start ] if $start && !$last;
+    local $CHEAP = $cheap;
+    my $prog = round_sched($dec, $last, $opt, $seed, $zorder, $order);
+    return emit_fixed($prog, $in, $last);
+}
+# Emits a scheduled program as a last round (outputs anywhere) or as a loop
+# round (see above).
+sub emit_fixed {
+    my ($prog, $in, $last) = @_;
     return emit_prog($prog, $in, undef) if $last;
     my %seen;
     my $pi = $in;
@@ -871,6 +953,73 @@ sub emit_round {
         @best = @r if !@best || ($r[0] =~ tr/\n//) < ($best[0] =~ tr/\n//);
     }
     return @best;
+}
+# The search behind %ORDER (CTASM_BSAES_TUNE=1): from the list schedule (or
+# the pinned order), move one op at a time to another place between its
+# operands and its first user, and keep the move unless the round gets longer
+# (its instructions, then its spill slots); a fixed pseudo-random sequence,
+# CTASM_BSAES_ORDER_ITERS moves.
+sub order_search {
+    my ($dec, $last, $in, $p, $order0) = @_;
+    local $CHEAP = $p->[2];
+    my $prog = round_sched($dec, $last, $p->[0], $p->[1], $p->[3], undef);
+    my @base = @ops;
+    my $in2 = $p->[4] && !$last ? [ split ' ', $p->[4] ] : $in;
+    my @cur = $order0 ? split(' ', $order0) : grep { $ops[$_][0] ne 'in' } 0 .. $#ops;
+    my %users;
+    for my $i (0 .. $#base) { push @{ $users{$_} }, $i for op_srcs($base[$i]); }
+    my $cost = sub {
+        @ops = @base;
+        my $pr = apply_order($prog, $_[0]);
+        my ($c, $sl) = emit_fixed($pr, $in2, $last);
+        # then the live values beyond 16 summed over the ops (a slope to follow)
+        my (%left, $nl, $ex);
+        $left{$_}++ for map { op_srcs($_) } @ops;
+        $left{$_} += 1000 for @$pr;
+        ($nl, $ex) = (0, 0);
+        for my $o (@ops) {
+            my @s = op_srcs($o);
+            my $before = $nl;
+            $nl -= grep { --$left{$_} == 0 } @s;
+            $nl++;
+            my $need = $o->[0] eq 'perm' ? $before + 1 : $nl > $before ? $nl : $before;
+            $ex += $need - 16 if $need > 16;
+        }
+        return ($c =~ tr/\n//) + $sl / 100 + $ex / 100000;
+    };
+    my $now = $cost->(\@cur);
+    my ($best, @bestord) = ($now, @cur);
+    print STDERR "bsaes-armv7 order: start $best\n";
+    # CTASM_BSAES_ORDER_TEMP: early on, moves up to that many instructions
+    # longer are kept too (the allowance falls to 0 over the run)
+    my $iters = $ENV{CTASM_BSAES_ORDER_ITERS} // 3000;
+    my $temp = $ENV{CTASM_BSAES_ORDER_TEMP} // 0;
+    my $h = $ENV{CTASM_BSAES_ORDER_SEED} // 12345;
+    for my $it (1 .. $iters) {
+        $h = ($h * 1103515245 + 12345) % 2147483648;
+        my $k = ($h >> 12) % @cur;
+        my @a = @cur;
+        my ($v) = splice(@a, $k, 1);
+        my %pos;
+        @pos{@a} = 0 .. $#a;
+        my ($lo, $hi) = (0, scalar @a);
+        for (op_srcs($base[$v])) { $lo = $pos{$_} + 1 if defined $pos{$_} && $pos{$_} + 1 > $lo; }
+        for (@{ $users{$v} || [] }) { $hi = $pos{$_} if defined $pos{$_} && $pos{$_} < $hi; }
+        $h = ($h * 1103515245 + 12345) % 2147483648;
+        my $j = $lo + ($h >> 12) % ($hi - $lo + 1);
+        next if $j == $k;
+        splice(@a, $j, 0, $v);
+        my $n = $cost->(\@a);
+        $h = ($h * 1103515245 + 12345) % 2147483648;
+        next if $n > $now + $temp * (1 - $it / $iters) * (($h >> 12) % 1000) / 1000;
+        ($now, @cur) = ($n, @a);
+        next unless $n < $best;
+        print STDERR "bsaes-armv7 order: move $it: $n\n";
+        ($best, @bestord) = ($n, @a);
+    }
+    @cur = @bestord;
+    @ops = @base;
+    return join(" ", @cur);
 }
 sub round_code {
     my ($dec, $last, $in) = @_;
@@ -908,7 +1057,14 @@ sub round_code {
         }
         print STDERR "bsaes-armv7 tune: $key => [ " . join(", ", map { "'$_'" } @p) . " ] ($bn instructions)\n";
     }
-    my ($c, $slots, $asg) = emit_round($dec, $last, $in, @p);
+    # the pinned order belongs to the pinned schedule and circuit
+    my $mine = ($ENV{CTASM_BSAES_TUNE_ONLY} // $key) eq $key;
+    my $order = ($ENV{CTASM_BSAES_TUNE} && $mine) || ($ENV{CTASM_BSAES_BASIS} && !$dec) ? undef : $ORDER{$key};
+    if ($ENV{CTASM_BSAES_TUNE_ORDER} && $mine) {
+        $order = order_search($dec, $last, $in, \@p, $order);
+        print STDERR "bsaes-armv7 order: $key => '$order'\n";
+    }
+    my ($c, $slots, $asg) = emit_round($dec, $last, $in, @p[ 0 .. 4 ], $order);
     $maxslots = $slots if $slots > $maxslots;
     my $count = () = $c =~ /\n/g;
     return ("\t@ " . ($last ? "last " : "") . ($dec ? "inverse " : "") . "round: $count instructions, $slots spill slots\n" . $c, $asg, $slots);

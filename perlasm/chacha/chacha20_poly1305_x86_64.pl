@@ -191,6 +191,35 @@
 # So at 256 bytes the floor here is ~270 of rounds (latency-bound) plus the
 # MAC's multiplies; 3.0x needs a MAC with fewer scalar multiplies a block or
 # a core with a faster multiplier, not another arrangement of the chain.
+# Per-call breakdown, AVX2 short path (issue 15 part 8; same VM, load 5-8;
+# rdtsc reference cycles, the 5th percentile of 10,000 samples of 4 calls,
+# best of 10-12 alternating runs; 13-byte AD; instruction counts callgrind).
+# Before: 16 B seal 373 through ctasm_aead_seal, 318 the bare tier call
+# (open 386 / 318-324); 256 B seal 637 / 594, open 674 / 600. The glue
+# (src/aead: argument and overlap checks ~200 instructions, make_state, the
+# indirect tier call, tag compare, wipes) is ~270 instructions, ~45-60
+# cycles. The tier at 16 B ran 755 instructions, ~400 of them the rounds: one
+# double round instead of ten measured 110, so ~210 rounds and ~110 the rest
+# (three Poly1305 steps ~40, setup, tag, XOR, wipe, prologue); 78 of the
+# rest were the byte loop copying the AD's 13-byte tail. Kept (together: 16 B
+# seal 355 / 306, open 368 / 312; 256 B seal 619 / 576, open 655 / 588):
+#  * the tails copied 8/4/2/1 bytes by the length's bits (755 -> 695
+#    instructions at 16 B); about half of the gain;
+#  * the counter/nonce row loaded by dwords, the tag stored as one 16-byte
+#    store (the glue writes the state in 4/8-byte stores and open reads the
+#    tag in one 16-byte load: store-to-load forwarding); alone within noise;
+#  * pairs path: r from xmm0 (vmovq/vpextrq) instead of a store and reload
+#    through the buffer, no h / bytes-left / chunk-length frame stores, the
+#    wipe's fixed part [0, 64) (the state) instead of [0, 224) (nothing
+#    secret is written between 64 and the buffer there): 16 B -6 to -12.
+# Measured, nothing to gain: vzeroall against vpxor of ymm1-15 plus
+# vzeroupper (318.5 both); no wipe at all (16 B unchanged, 256 B -18, at the
+# noise). Open at 256 B with the ciphertext MAC inside the rounds (the brief's
+# direction 2) was not built: r comes from key-stream block 0, so the MAC can
+# start only after block 0's ten double rounds (~230 alone, ~270 with the
+# other sets), which bounds the overlap near 40 of ~600 cycles; set 0's
+# blocks are finalised first and open's MAC follows them in program order,
+# so the out-of-order window already takes some of it.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -206,8 +235,9 @@
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
 #   896  (AVX2 AEADs) the vector Poly1305's powers of r, PLOOP and PLAST (576)
-# Everything from 0 to 896 (AVX2 AEADs: 1472; the short path: what it wrote)
-# is zeroed before return: key, key stream and the Poly1305 state are secrets.
+# Everything from 0 to 896 (AVX2 AEADs: 1472; the AVX2 pairs path: the state
+# at 0-63 and its blocks in the buffer, the only secrets it writes) is zeroed
+# before return: key, key stream and the Poly1305 state are secrets.
 #
 # Register plan
 #   ChaCha20 (local ctasm_chacha20_xor_{ssse3,avx2}): rdi out, rsi in, rdx
@@ -937,7 +967,18 @@ sub load_state {
     mova(".Lcp_sigma(%rip)", "%xmm0");
     movu("0($p)", "%xmm1");
     movu("16($p)", "%xmm2");
-    movu("32($p)", "%xmm3");
+    # the counter and nonce row by dwords: the C++ caller writes it in 4- and
+    # 8-byte stores (chacha_portable::make_state), which a 16-byte load could
+    # not take by store-to-load forwarding (it would wait for them to reach
+    # the cache; ~20-30 cycles of a 16-byte seal)
+    if ($vex) {
+        emit("vmovd 32($p), %xmm3");
+        emit("vpinsrd \$$_, " . (32 + 4 * $_) . "($p), %xmm3, %xmm3") for 1 .. 3;
+    } else {
+        emit("movd 32($p), %xmm3", "movd 36($p), %xmm4", "punpckldq %xmm4, %xmm3",
+             "movd 40($p), %xmm4", "movd 44($p), %xmm5", "punpckldq %xmm5, %xmm4",
+             "punpcklqdq %xmm4, %xmm3");
+    }
     for my $j (0 .. 3) { mova("%xmm$j", (16 * $j) . "(%rcx)") }
 }
 
@@ -946,9 +987,10 @@ sub load_state {
 # epilogue). On every path the other volatile ones hold only public values
 # at return: rcx B (or past it here), rsi and rdi pointers and counts (the
 # tag's top limb is reduced in its own h2 register, r13 or r10: poly_tag).
-# $partial (the AVX2 AEADs): [0, SPILL) and then WIPE_N 32-byte units from
-# B + WIPE_AT, the part of the rest the path taken wrote (the short path's
-# blocks only: a 16-byte message need not pay for 896 bytes of stores).
+# $partial (the AVX2 AEADs): [0, 64) (the state) and then WIPE_N 32-byte
+# units from B + WIPE_AT, the part of the rest the path taken wrote secrets to
+# (the pairs path's blocks only: a 16-byte message need not pay for 1,472
+# bytes of stores; the other paths everything from 64).
 sub wipe_and_return {
     my ($partial) = @_;
     my $l = newlabel("wipe");
@@ -956,7 +998,7 @@ sub wipe_and_return {
     if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
     if ($partial) {
         emit("movl " . WIPE_N . "(%rcx), %eax", "movq " . WIPE_AT . "(%rcx), %rdx");
-        emit("vmovdqa %ymm0, $_(%rcx)") for map { 32 * $_ } 0 .. SPILL / 32 - 1;
+        emit("vmovdqa %ymm0, 0(%rcx)", "vmovdqa %ymm0, 32(%rcx)");
         emit("addq %rdx, %rcx");
         label($l);
         emit("vmovdqa %ymm0, 0(%rcx)", "addq \$32, %rcx", "decl %eax", "jnz $l");
@@ -1036,15 +1078,22 @@ sub poly_inline {
 # not held up by them.
 sub pad_copy {
     my ($ptr, $len, $dst, $then) = @_;
-    my ($copy, $skip) = (newlabel("padpre"), newlabel("padpreend"));
+    my $skip = newlabel("padpreend");
     emit("movq $len(%rcx), %rdx", "andq \$15, %rdx", "jz $skip");
     if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
     mova("%xmm0", "$dst(%rcx)");
     emit("movq $len(%rcx), %rsi", "andq \$-16, %rsi", "addq $ptr(%rcx), %rsi",
          "leaq $dst(%rcx), %rdi");
-    label($copy);
-    emit("movzbl (%rsi), %eax", "movb %al, (%rdi)", "incq %rsi", "incq %rdi", "decq %rdx",
-         "jnz $copy");
+    # 8, 4, 2, then 1 byte as the bits of the length say (at most four moves,
+    # not one loop trip a byte: a 13-byte AD took ~80 instructions that way)
+    for my $w ([8, "movq (%rsi), %rax", "movq %rax, (%rdi)"], [4, "movl (%rsi), %eax", "movl %eax, (%rdi)"],
+               [2, "movzwl (%rsi), %eax", "movw %ax, (%rdi)"], [1, "movzbl (%rsi), %eax", "movb %al, (%rdi)"]) {
+        my ($n, $ld, $st) = @$w;
+        my $next = newlabel("padpre");
+        emit("testb \$$n, %dl", "jz $next", $ld, $st);
+        emit("addq \$$n, %rsi", "addq \$$n, %rdi") if $n > 1;
+        label($next);
+    }
     $then->() if $then;
     label($skip);
 }
@@ -1059,7 +1108,14 @@ sub poly_tag {
          "subq \$-5, $g0", "sbbq \$-1, $g1", "sbbq \$3, $h2",
          "cmovaeq $g0, $h0", "cmovaeq $g1, $h1",
          "addq $s(%rcx), $h0", "adcq " . ($s + 8) . "(%rcx), $h1",
-         "movq " . A_TAG . "(%rcx), %rax", "movq $h0, 0(%rax)", "movq $h1, 8(%rax)");
+         "movq " . A_TAG . "(%rcx), %rax");
+    # one 16-byte store: the caller (open's tag compare) reads the tag with a
+    # 16-byte load, which two 8-byte stores could not forward to
+    if ($vex) {
+        emit("vmovq $h0, %xmm0", "vpinsrq \$1, $h1, %xmm0, %xmm0", "vmovdqu %xmm0, 0(%rax)");
+    } else {
+        emit("movq $h0, %xmm0", "movq $h1, %xmm1", "punpcklqdq %xmm1, %xmm0", "movdqu %xmm0, 0(%rax)");
+    }
 }
 
 # After horiz_pairs: the message XORed from the buffer, Poly1305 over AD
@@ -1072,9 +1128,12 @@ sub pairs_mac {
              "movq " . A_INLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
              "call ctasm_chacha20_xorbuf_avx2");
     };
-    $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax xmm0, not rcx
-    emit("movabsq \$0x0ffffffc0fffffff, %r8", "andq " . BUF . "(%rcx), %r8",
-         "movabsq \$0x0ffffffc0ffffffc, %r9", "andq " . (BUF + 8) . "(%rcx), %r9",
+    # r straight from block 0's row a (xmm0: horiz_pairs leaves it there), not
+    # through the buffer: a store-to-load trip less on the path to the MAC
+    emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
+    $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax xmm0, not rcx, r8, r11
+    emit("movabsq \$0x0ffffffc0fffffff, %r9", "andq %r9, %r8",
+         "movabsq \$0x0ffffffc0ffffffc, %r9", "andq %r11, %r9",
          "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10",
          "xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
     poly_inline(A_AD, A_ADLEN, ADPAD);
@@ -1096,12 +1155,17 @@ sub gen_aead {
     frame_base();
     emit("movq %rdi, " . A_OUT . "(%rcx)", "movq %rsi, " . A_TAG . "(%rcx)",
          "movq %rdx, " . A_IN . "(%rcx)", "movq %r10, " . A_INLEN . "(%rcx)",
-         "movq %r10, " . REM . "(%rcx)",
          "movq %r8, " . A_AD . "(%rcx)", "movq %r9, " . A_ADLEN . "(%rcx)");
     load_state("%rax");
-    if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
-    mova("%xmm0", H0 . "(%rcx)");
-    emit("movq \$0, " . H2 . "(%rcx)");
+    # h = 0, the bytes left and the chunk length in the frame; the AVX2 pairs
+    # path keeps h in registers and needs none of them (stored after its branch)
+    my $frame_poly = sub {
+        if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
+        mova("%xmm0", H0 . "(%rcx)");
+        emit("movq \$0, " . H2 . "(%rcx)", "movq %r10, " . REM . "(%rcx)",
+             "movq %r10, " . CHUNKLEN . "(%rcx)");
+    };
+    $frame_poly->() if !$vex;
     my ($big, $short3, $short_key, $chunk, $data_done) =
         map { newlabel($_) } qw(big short3 shortkey chunk datadone);
     my ($pairs_key, $tag_out) = $vex ? map { newlabel($_) } qw(pairskey tagout) : ();
@@ -1131,13 +1195,14 @@ sub gen_aead {
     # bytes; wide: 4 blocks, AVX2 also 8), so the key block costs nothing
     # extra; the message is XORed from the buffer.
     my ($s4, $s8) = (newlabel("short4"), newlabel("short8"));
-    emit("movq %r10, " . CHUNKLEN . "(%rcx)");
     if ($vex) {
         # AVX2: up to 5 message blocks in pairs (horiz_pairs), 8 blocks
-        # vertically up to 7; the wipe covers what the path wrote
+        # vertically up to 7; the wipe covers what the path wrote (the pairs
+        # path: the state at [0, 64) and its blocks in the buffer; it writes
+        # nothing secret to [64, BUF): the AD and ciphertext tails are public)
         my ($p2, $p3) = (newlabel("pairs2"), newlabel("pairs3"));
-        emit("movq \$" . SPILL . ", " . WIPE_AT . "(%rcx)",
-             "movl \$" . ((USED_AVX2 - SPILL) / 32) . ", " . WIPE_N . "(%rcx)",
+        emit("movq \$64, " . WIPE_AT . "(%rcx)",
+             "movl \$" . ((USED_AVX2 - 64) / 32) . ", " . WIPE_N . "(%rcx)",
              "cmpq \$320, %r10", "ja $s8", "movq \$" . BUF . ", " . WIPE_AT . "(%rcx)",
              "cmpq \$64, %r10", "ja $p2");
         for my $sets (1 .. 3) {
@@ -1150,6 +1215,7 @@ sub gen_aead {
             emit("jmp $pairs_key");
         }
         label($s8);
+        $frame_poly->();
         emit("cmpq \$448, %r10", "ja $big");
         wide_batch(8, 0);
     } else {

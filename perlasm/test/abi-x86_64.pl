@@ -84,9 +84,9 @@ $code .= <<___;
 .ctasm_ret
 .ctasm_endproc
 
-# Returns with the direction flag set (0xfd is std, which the dialect does not name).
+# Returns with the direction flag set.
 .ctasm_proc	ctasm_abi_test_set_df, global
-	.byte	0xfd
+	std
 	movl	\$2, %eax
 .ctasm_ret
 .ctasm_endproc

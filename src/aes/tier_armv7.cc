@@ -52,11 +52,12 @@ void cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
 
 // CBC decryption: bsaes for whole batches, and for a last partial batch of
 // kBsaesArmv7CbcTailMinBlocks (5) to 7 blocks; a tail of 1..4 goes to vpaes.
-// Counts (util/count_insns.py, AES-128 CBC decryption per call): 7 blocks
-// through vpaes 4,605 (1 block 813: ~630 a block), 8 blocks through bsaes
-// 3,165; 13 blocks (one batch + 5 through vpaes) 6,327 against 14 (two
-// batches) 6,047 and 16 6,067: a batch ~2,900 costs less than 5 blocks
-// through vpaes, so bsaes from 5 blocks (kBsaesCbcDecryptMinBlocks) and for
+// Counts (util/count_insns.py, AES-128 CBC decryption per call): 4 blocks
+// through vpaes 2,704 (1 block 808: ~630 a block), 8 blocks through bsaes
+// 3,026; 12 blocks (one batch + 4 through vpaes) 5,556, 13 (one batch + a
+// batch of 5) 5,766 against 14 (two batches) 5,776 and 16 5,796: a batch
+// ~2,750 costs less than 5 blocks through vpaes and more than 4, so bsaes
+// from 5 blocks (kBsaesCbcDecryptMinBlocks) and for
 // tails of 5 or more.
 
 void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
@@ -85,12 +86,13 @@ void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
 // Thresholds from instruction counts (util/count_insns.py, AES-128-CTR per
 // call, with the key's planes made at set_encrypt_key): 5, 6 and 7 blocks
 // through vpaes 2,372, 2,789 and 3,206 (~417 a block); one bsaes batch (1 to 8
-// blocks) 2,488; 12 blocks (a batch + 4 through vpaes) 4,191, 13 (+ 5) 4,608,
-// 14 (two batches) 4,635, so a batch after the first costs ~2,147. So:
+// blocks) 2,459; 12 blocks (a batch + 4 through vpaes) 4,162, 13 (+ 5) 4,579,
+// 14 (two batches) 4,575, so a batch after the first costs ~2,116. So:
 // - fewer than kBsaesCtrMinBlocks (6) blocks: vpaes alone (5 blocks 2,372
-//   against 2,488 for one batch; 6 blocks 2,789 against 2,488);
+//   against 2,459 for one batch; 6 blocks 2,789 against 2,459);
 // - a tail of 1..5 blocks after the batches: vpaes (5 blocks ~2,120 against a
-//   batch's ~2,147); 6 and 7 blocks: one more batch (6 through vpaes ~2,540).
+//   batch's ~2,116: a tie, 4 instructions in 4,579); 6 and 7 blocks: one more
+//   batch (6 through vpaes ~2,540).
 // Out of line so that the short calls, which go to vpaes, do not pay for
 // this frame.
 CTASM_NOINLINE void ctr32_bulk(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out,

@@ -30,9 +30,17 @@ class State:
     # reloaded registers whose stack slot still holds the entry value (tracker side):
     # unwind data may keep pointing there until the stack pointer moves past the slot
     stale: dict = field(default_factory=dict)
+    # copies (tracker side): callee-saved registers whose entry value was stored into a
+    # frame slot while the register kept it (reg -> CFA-relative offset). Both places
+    # hold the entry value, so unwind data may name either; once the code writes the
+    # register, the copy becomes its save (moved to saved), which the unwind data must
+    # describe. A copy is forgotten when the slot is overwritten or the stack pointer
+    # moves past it.
+    copies: dict = field(default_factory=dict)
 
     def copy(self):
-        return State(self.cfa, dict(self.saved), self.fp, self.pac, self.cfa_reg, dict(self.stale))
+        return State(self.cfa, dict(self.saved), self.fp, self.pac, self.cfa_reg, dict(self.stale),
+                     dict(self.copies))
 
     def restored(self, reg):
         """Record that reg was reloaded from its save slot."""
@@ -42,17 +50,49 @@ class State:
         """Forget stale slots the stack pointer has moved past (no longer in the frame)."""
         if self.cfa is not None:
             self.stale = {r: o for r, o in self.stale.items() if o >= -self.cfa}
+            self.copies = {r: o for r, o in self.copies.items() if o >= -self.cfa}
+
+    def join(self, other):
+        """The state of a join point reached with self and other: a register that is a
+        copy on one path and saved at the same slot on the other is saved (its entry
+        value is certainly in the slot, maybe no longer in the register). None when the
+        paths disagree in anything else."""
+        if (self.cfa, self.pac) != (other.cfa, other.pac):
+            return None
+        out = self.copy()
+        out.saved, out.copies = {}, {}
+        for r in set(self.saved) | set(self.copies) | set(other.saved) | set(other.copies):
+            la, lb = _location(self, r), _location(other, r)
+            if la == lb:
+                pass
+            elif la and lb and la[1] == lb[1] and {la[0], lb[0]} == {"saved", "copy"}:
+                la = ("saved", la[1])
+            else:
+                return None
+            if la:
+                (out.saved if la[0] == "saved" else out.copies)[r] = la[1]
+        return out
 
     def key(self):
-        return (self.cfa, tuple(sorted(self.saved.items())), self.pac)
+        return (self.cfa, tuple(sorted(self.saved.items())), tuple(sorted(self.copies.items())),
+                self.pac)
 
     def describe(self):
         if self.cfa_reg == "sp":
             cfa = "CFA=sp+?" if self.cfa is None else f"CFA=sp+{self.cfa}"
         else:
             cfa = f"CFA={self.cfa_reg}+{self.cfa}"
-        regs = ", ".join(f"{r}@CFA{o:+d}" for r, o in sorted(self.saved.items()))
+        regs = ", ".join([f"{r}@CFA{o:+d}" for r, o in sorted(self.saved.items())]
+                         + [f"{r} (copy at CFA{o:+d})" for r, o in sorted(self.copies.items())])
         return cfa + (f" [{regs}]" if regs else " [no saves]") + (" ra-signed" if self.pac else "")
+
+
+def _location(st, reg):
+    if reg in st.saved:
+        return ("saved", st.saved[reg])
+    if reg in st.copies:
+        return ("copy", st.copies[reg])
+    return None
 
 
 def compare(abi, tracked, table, check_pac):
@@ -74,6 +114,8 @@ def compare(abi, tracked, table, check_pac):
         t, u = tracked.saved.get(reg), table.saved.get(reg)
         if t == u:
             continue
+        if t is None and u is not None and tracked.copies.get(reg) == u:
+            continue  # the register still holds its entry value, and so does the copy
         if t is None and u is not None and tracked.stale.get(reg) == u and tracked.cfa is not None \
                 and u >= -tracked.cfa:
             continue  # reloaded, but the slot the unwind data names is intact

@@ -27,6 +27,22 @@ def walk(obj, name, lo, hi, rows, initial, skip=(), check_pac=None):
     (Windows epilogues), where only the stack balance at the return is checked."""
     mod, isa = obj.mod, obj.isa
     abi = "x86_64-win" if isa == "x86_64" and obj.format == "coff" else isa
+    if abi == "x86_64-win" and not any(a == lo for a, _n in obj.functions):
+        # A local function keeps the SysV rules on Win64 too: the translator saves
+        # rdi, rsi and xmm6-15 in every global function that calls it (directly or
+        # not), so its own unwind data need not describe them (docs/INTERNALS.md).
+        abi = "x86_64"
+    if isa == "x86_64":
+        mod.set_abi(abi == "x86_64-win")
+        try:
+            return _walk(obj, name, lo, hi, rows, initial, skip, check_pac, abi)
+        finally:
+            mod.set_abi(obj.format == "coff")
+    return _walk(obj, name, lo, hi, rows, initial, skip, check_pac, abi)
+
+
+def _walk(obj, name, lo, hi, rows, initial, skip, check_pac, abi):
+    mod, isa = obj.mod, obj.isa
     res = Result(name, lo, hi)
     if check_pac is None:
         check_pac = isa == "aarch64"
@@ -83,6 +99,13 @@ def walk(obj, name, lo, hi, rows, initial, skip=(), check_pac=None):
                 states[s] = new
                 work.append(s)
             elif states[s].key() != new.key():
+                # a copy on one path, the save at its slot on the other: saved, walked again
+                joined = states[s].join(new)
+                if joined is not None:
+                    if joined.key() != states[s].key():
+                        states[s] = joined
+                        work.append(s)
+                    continue
                 res.fail(s, obj.insns[s], f"paths disagree: {states[s].describe()} vs {new.describe()}"
                          f" (from {addr:#x})")
                 break

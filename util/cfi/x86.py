@@ -74,10 +74,81 @@ def _cfa_slot(st, op):
     return None
 
 
+# Registers an instruction may write although no operand of its destination names them.
+IMPLICIT_WRITES = {"cpuid": {"rax", "rbx", "rcx", "rdx"}, "leave": {"rbp"}, "leaveq": {"rbp"},
+                   "enter": {"rbp"}, "enterq": {"rbp"}, "vzeroall": {f"xmm{i}" for i in range(16)}}
+STRING_OPS = re.compile(r"^(?:rep\w* )?(?:movs|stos|lods|cmps|scas)[bwlq]?$")
+# Instructions that name registers only to read them (whatever operand they are in).
+READ_ONLY = re.compile(r"^(?:push[qw]?|cmp[bwlq]?|test[bwlq]?|bt[wlq]?|v?u?comis[sd]|v?ptest|"
+                       r"jmpq?|callq?)$")
+MULTI_WRITE = re.compile(r"^(?:lock )?(?:xchg|xadd|cmpxchg)\w*$")
+_GPR_ALIAS = {}
+for _r in GPR64:
+    _GPR_ALIAS[_r] = _r
+for _i, _r in enumerate(("rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi")):
+    _b = _r[1:]
+    for _a in ("e" + _b, _b, _b[0] + "l" if _i < 4 else _b + "l"):
+        _GPR_ALIAS[_a] = _r
+for _n in range(8, 16):
+    for _a in (f"r{_n}d", f"r{_n}w", f"r{_n}b"):
+        _GPR_ALIAS[_a] = f"r{_n}"
+_GPR_ALIAS.update({"ah": "rax", "bh": "rbx", "ch": "rcx", "dh": "rdx"})
+
+
+def _family(name):
+    """The register an unwinder restores that NAME (an operand's register) is part of."""
+    m = re.fullmatch(r"[xyz]mm(\d+)", name)
+    return f"xmm{m.group(1)}" if m else _GPR_ALIAS.get(name)
+
+
+def written(mn, ops):
+    """Registers (64-bit GPRs, xmmN for xmm/ymm/zmm N) the instruction may write:
+    a register destination (the last AT&T operand), every register operand of an
+    exchange, and the implicit ones. Over-approximates: a copy is then taken for the
+    save earlier than needed, never later."""
+    out = set(IMPLICIT_WRITES.get(mn.split()[-1], ()))
+    if STRING_OPS.match(mn):
+        out |= {"rsi", "rdi", "rcx", "rax"}
+    if mn.split()[-1] in ("call", "callq"):
+        return out | set(STRICT_REGS)  # a callee's own rules may differ: every copy ends
+    if READ_ONLY.match(mn.split()[-1]) or not ops:
+        return out
+    regs = [_family(r) for op in (ops if MULTI_WRITE.match(mn) else ops[-1:])
+            for r in re.findall(r"(?<!\()%([a-z0-9]+)(?![^()]*\))", op)]
+    return out | {r for r in regs if r}
+
+
+_reloaded = set()  # registers the current instruction reloads from their copy slot
+
+
 def step(st, text):
     """Return the state after the instruction; raise Unsupported for an untracked sp write."""
     mn, ops = split(text)
-    st = st.copy()
+    _reloaded.clear()
+    new = _step(st.copy(), text, mn, ops)
+    if new.copies or st.copies:
+        _copies_after(st, new, mn, ops)
+    return new
+
+
+def _copies_after(st, new, mn, ops):
+    """A store over a copy's slot forgets the copy; a write of a copied register makes
+    the copy its save (the entry value now lives only there)."""
+    d = _cfa_slot(st, ops[-1]) if ops and "(" in ops[-1] and not READ_ONLY.match(mn.split()[-1]) \
+        else None
+    # bytes the store may write: a zmm/ymm source 64/32, anything else at most 16
+    width = 64 if any("%zmm" in o for o in ops) else 32 if any("%ymm" in o for o in ops) else 16
+    for r, o in list(new.copies.items()):
+        # [d, d+width) overlapping the copy's slot [o, o+16) (the store that made it aside)
+        if d is not None and o - width < d < o + 16 and not (st.copies.get(r) is None and d == o):
+            del new.copies[r]
+    for r in written(mn, ops) & set(new.copies):
+        if r in _reloaded:
+            continue  # reloaded from its own copy: the register holds the entry value again
+        new.saved[r] = new.copies.pop(r)
+
+
+def _step(st, text, mn, ops):
     k = st.cfa
     dst = ops[-1] if ops else ""
     if mn in ("pushq", "push", "pushfq", "pushf"):
@@ -140,16 +211,23 @@ def step(st, text):
         src_slot, dst_slot = _cfa_slot(st, ops[0]), _cfa_slot(st, ops[1])
         if dst_slot is not None and re.fullmatch(REG, ops[0]):
             r = ops[0][1:]
-            if r not in st.saved and r in STRICT_REGS:
-                st.saved[r] = dst_slot
+            if r not in st.saved and r not in st.copies and r in STRICT_REGS:
+                st.copies[r] = dst_slot  # a copy until the register is written
         elif src_slot is not None and re.fullmatch(REG, ops[1]):
             _restore(st, ops[1][1:], src_slot)
     return st
 
 
 def _restore(st, reg, slot):
+    if st.copies.get(reg) == slot:
+        _reloaded.add(reg)
+        return
     if st.saved.get(reg) == slot:
-        st.restored(reg)
+        # reloaded: the register holds the entry value again and the slot still does,
+        # which is what a copy is (forgotten once the stack pointer moves past it)
+        del st.saved[reg]
+        st.copies[reg] = slot
+        _reloaded.add(reg)
         return
     for other, off in st.saved.items():
         if off == slot and other != reg and other != "rip" and reg in STRICT_REGS:

@@ -11,17 +11,59 @@ ARMv7: compared word by word (Mach-O has no mapping symbols, so data in .text wo
 otherwise disassemble differently): nop words (`nop`, `mov r0, r0`) and zero words
 ending a function (alignment fill) dropped, a B/BL word becomes its condition, link
 bit and resolved target.
+Both: bytes that llvm-objdump shows in pieces other than whole words (data in .text
+whose length is no multiple of 4: ELF's mapping symbols give `.short`/`.byte`, Mach-O
+`<unknown>` per byte) are put back together by address first (_whole_words): each
+complete word a word, a trailing partial one its bytes.
 """
 
 import re
 
-from .objdump import PLACEHOLDER
+from .objdump import PLACEHOLDER, Insn
 
 # bti c, paciasp, autiasp (hint #34, #25, #29) and nop
 A64_DROP_WORDS = {0xD503245F, 0xD503233F, 0xD50323BF, 0xD503201F}
 A64_TARGET_RE = re.compile(r"^(\S+ (?:.*, )?)(0x[0-9a-f]+)(?: <[^>]*>)?$")
 A64_LO12_RE = re.compile(r"#(-?(?:0x[0-9a-f]+|\d+))(\]?)$")
 A32_NOPS = {0xE320F000, 0xE1A00000}
+
+
+def _whole_words(insns):
+    """insns with every run of unrelocated pieces that are not whole 4-byte words (and
+    the words after them, until the run is word-aligned again) re-cut into the words
+    of the bytes, so two object formats that split data differently read alike; what is
+    left of a run at the end of the list (or before a relocated piece) stays one piece
+    of its bytes, shown as `.bytes`, except at the end of the list (a function's end)
+    where it is filled with zero bytes to a whole word: the zero fill up to the next
+    word that ELF writes and Mach-O does not (alignment, like the zero words ARMv7 drops
+    at a function's end)."""
+    out, run, start = [], "", None
+
+    def flush(last=False):
+        nonlocal run, start
+        if last and run:
+            run += "0" * (-len(run) % 8)
+        while len(run) >= 8:
+            out.append(Insn(start, run[:8], ".word"))
+            run, start = run[8:], start + 4
+        if run:
+            out.append(Insn(start, run, ".bytes " + run))
+        run, start = "", None
+
+    for ins in insns:
+        if ins.relocs:
+            flush()
+            out.append(ins)
+        elif len(ins.raw) != 8 or run:
+            if not run:
+                start = ins.addr
+            run += ins.raw
+            if len(run) % 8 == 0:
+                flush()
+        else:
+            out.append(ins)
+    flush(last=True)
+    return out
 
 
 def _relocs(ins):
@@ -94,7 +136,7 @@ def normalise_a64(obj, section, insns, flavour, is_global):
     """Words compared as words; pc-relative ones by their target; a word a relocation
     patches by its disassembly with the relocated field resolved."""
     out = []
-    for ins in insns:
+    for ins in _whole_words(insns):
         t = ins.text
         w = int.from_bytes(bytes.fromhex(ins.raw), "little") if len(ins.raw) == 8 else None
         if w in A64_DROP_WORDS:
@@ -143,7 +185,7 @@ def _a32_branch_target(obj, section, ins, imm):
 
 def normalise_a32(obj, section, insns, flavour, is_global):
     out = []
-    for ins in insns:
+    for ins in _whole_words(insns):
         if len(ins.raw) != 8:
             out.append((ins, ins.raw, None))
             continue

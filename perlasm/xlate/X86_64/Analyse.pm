@@ -10,6 +10,7 @@ use X86_64::Insns;
 use X86_64::LabelDiff qw(check_label_differences);
 use X86_64::StackFrame qw(check_rsp_operands);
 use X86_64::Reach qw(note_statement check_end_unreachable);
+use X86_64::DataText qw(check_data_section);
 # What a .byte/.short/.long/.quad value may be: -2^(bits-1) .. 2^bits - 1.
 # (Plain numbers up to 32 bits, exact as doubles; Math::BigInt for 64, made when a
 # value needs it: plain values are below 2^31, see Common.pm.)
@@ -89,6 +90,7 @@ sub analyse {
         if ($k eq 'insn' && $section ne 'text') { fail("instruction outside .ctasm_text", $it) }
         # Code outside a function has no unwind data and no Win64 saves.
         if ($k eq 'insn' && !$cur) { fail("instruction outside .ctasm_proc", $it) }
+        check_data_section($it, $section, $cur) if $k eq 'data' || $k eq 'bytes';    # X86_64/DataText.pm
         if ($k eq 'data') {
             # Each value must fit its size, signed or unsigned (assemblers differ in
             # what they do with the rest).

@@ -5,6 +5,7 @@ use strict;
 use warnings;
 use Exporter 'import';
 use X86_64::Common;
+use X86_64::RawCfi qw(raw_cfi);
 use X86_64::Insns qw(is_mnemonic);
 use Xlate::Lex qw(split_line);
 use Xlate::Labels qw($IS_LABEL take_labels define_label);
@@ -226,8 +227,7 @@ sub parse_directive {
     # Raw section, symbol, unwind and assembly-time directives (Xlate/Directives.pm);
     # raw CFI only in the broken_unwind test fixtures.
     if (defined(my $why = raw_directive_refusal($d))) {
-        return { k => 'cfi', dir => $rest eq '' ? $d : "$d\t$rest" }
-            if $d =~ /^\.cfi_/ && $RAW_CFI_OK;
+        return raw_cfi($d, $rest) if $d =~ /^\.cfi_/ && $RAW_CFI_OK;    # X86_64/RawCfi.pm
         fail($why);
     }
     if ($d =~ /^\.(?:ctasm_align|align|balign|p2align)$/) {    # .align counts bytes (Xlate/Align.pm)

@@ -6,5 +6,7 @@
 .Ltbl16:
 	.long	.Ltbl_end-.Ltbl16
 	.ctasm_text
-	.asciz	"ctasm"
+.ctasm_proc	ctasm_xlate_test_ld
+.ctasm_ret
+.ctasm_endproc
 .Ltbl_end:
