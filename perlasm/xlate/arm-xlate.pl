@@ -39,6 +39,7 @@ use Arm::Insns;
 use Arm::Keywords qw($COND);
 use Arm::Saves;
 use Arm::StackA32 ();
+use Arm::StackA64 ();
 use Arm::SehUnpacked qw(seh_unpacked_lines);
 use Arm::Reach ();
 use Arm::LabelDiff ();
@@ -357,7 +358,8 @@ for my $i (0 .. $#input) {
             my @ext = ext_insn($op, $rest, $text);
             check_insn($op, $rest);
             Arm::LabelDiff::note($rest);
-            Arm::StackA32::check_sp_store($cur->{p}, $op, $rest) unless $A64;    # inside frame=
+            $A64 ? Arm::StackA64::check_sp_access($cur->{p}, $op, $rest)     # inside frame=
+                 : Arm::StackA32::check_sp_store($cur->{p}, $op, $rest);
             check_call($cur->{p}, $op);
             note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
