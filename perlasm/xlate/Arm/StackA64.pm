@@ -94,7 +94,7 @@ sub check_sp_access {
     my ($store, $m, $n) = access($lop, \@o) or return;
     return unless $m->{base}{sp};
     my ($lo, $hi) = span($m, $n);
-    my $frame = ($p->{frame} + 15) & ~15;
+    my $frame = Arm::StackA32::scratch($p);
     my $what = $store ? 'stores' : 'loads';
     my $where = "$p->{name}'s frame= scratch [sp, #0 .. #$frame)";
     fail("'$op $rest': $hi; sp-relative $what must stay inside $where") unless defined $lo;
