@@ -165,7 +165,12 @@ sub track_copies {
     push @CALLS, [$cur->{p}, $1, $lineno]
         if (ord($op) | 32) == 98 && $op =~ /^b(?:l?$COND|\.\w+)$/i && $rest =~ /^\s*([A-Za-z_]\w*)\s*$/;
     my $c = $cur->{spc};
-    return unless $c || ($A64 ? $rest =~ /\bsp\b/i : $rest =~ /\b(?:sp|r13)\b/i);
+    my $sp = $A64 ? $rest =~ /\bsp\b/i : $rest =~ /\b(?:sp|r13)\b/i;
+    return unless $c || $sp;
+    # (a statement that names neither sp nor a copy, nor branches, changes nothing;
+    # ldm {r4-r11} names r7 only in its range)
+    return if !$sp && (ord($op) | 32) != 98 && $rest !~ ($c->{''} //= names_re($c))
+        && ($A64 || index($rest, '{') < 0 || $op !~ /^ldm/i);
     my $lop = lc $op;
     my ($cop, $cc) = $A64 ? ($lop, '') : $lop =~ /^(\w+?)($COND)(?:\.\w+)?$/ ? ($1, $2) : ($lop, '');
     $cc = '' if $cc eq 'al';
@@ -181,6 +186,7 @@ sub track_copies {
         my $d = $cop eq 'mov' ? 0 : $o[2]{k} eq 'i' ? Arm::ImmA64::int_of($o[2]{text}) : undef;
         if (defined $from && defined $d && (!$A64 || $o[0]{w} == 64)) {
             ($cur->{spc} //= {})->{ $o[0]{n} } = $from + ($cop eq 'sub' ? -$d : $d);
+            delete $cur->{spc}{''};
             return;
         }
     }
@@ -232,7 +238,21 @@ sub track_copies {
         if ($wb eq '') { delete $c->{ $b->{n} } }
         else { $c->{ $b->{n} } += $wb }
     }
+    delete $c->{''};
     delete $cur->{spc} unless %$c;
+}
+
+# A pattern matching the names of the registers that hold copies in $c (its
+# numeric keys; the key '' caches this pattern).
+my %ALIAS_A32 = (9 => 'sb', 10 => 'sl', 11 => 'fp', 12 => 'ip', 14 => 'lr');
+my %ALIAS_A64 = (29 => 'fp', 30 => 'lr');
+sub names_re {
+    my ($c) = @_;
+    my @n = grep { $_ ne '' } keys %$c;
+    my @names = $A64 ? map { ("x$_", "w$_", $ALIAS_A64{$_} // ()) } @n
+                     : map { ("r$_", $ALIAS_A32{$_} // ()) } @n;
+    my $alt = join '|', @names;
+    return qr/\b(?:$alt)\b/i;
 }
 
 1;
