@@ -1181,7 +1181,7 @@ ___
 @ r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
 @ [sp, #$SLOT0] of the caller.  Plane b lives in the register of row b.
 .ctasm_align 16
-.ctasm_proc _bsaes_${name}8
+.ctasm_proc _bsaes_${name}8, caller_frame=${\ ($SLOT0 + 16 * ($s1 > $s2 ? $s1 : $s2)) }
 	ldr	r5, [r4]
 	add	r6, r4, #16
 	.ctasm_adr	$rCONST, $tab

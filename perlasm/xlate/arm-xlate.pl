@@ -39,6 +39,7 @@ use Arm::Insns;
 use Arm::Keywords qw($COND);
 use Arm::Saves;
 use Arm::StackA32 ();
+use Arm::StackA64 ();
 use Arm::SehUnpacked qw(seh_unpacked_lines);
 use Arm::Reach ();
 use Arm::LabelDiff ();
@@ -217,6 +218,7 @@ for my $i (0 .. $#input) {
             my $text = translate_operands($fixed);
             note_mentions($cur->{p}, $rest) unless $XlateOutput::FIRST_PASSED;
             Arm::Reach::note_insn($cur, $op);    # as the statement loop does
+            Arm::StackA32::track_copies($cur, $op, $rest);    # every flavour: its state runs on
             push @out, $I . $text;
             next;
         }
@@ -251,6 +253,7 @@ for my $i (0 .. $#input) {
         for my $l (index($st, ':') < 0 ? () : take_labels(\$st)) {
             define_label($l, \%LABEL_DEF, $lineno);
             Arm::Reach::note_label($cur, $l) if $cur;
+            delete $cur->{spc} if $cur;    # copies of sp: a branch may enter here (Arm/StackA32.pm)
             $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
             Arm::LabelDiff::define($l, $section);
             push @out, translate_operands($l) . ':';
@@ -285,6 +288,7 @@ for my $i (0 .. $#input) {
         } elsif ($op eq '.ctasm_ret') {
             fail(".ctasm_ret outside a function") unless $cur;
             emit_ret(next_is_endproc($i, $k));
+            delete $cur->{spc};
         } elsif ($op eq '.ctasm_endproc') {
             fail(".ctasm_endproc outside a function") unless $cur;
             Arm::Reach::check_end_unreachable($cur);
@@ -293,6 +297,7 @@ for my $i (0 .. $#input) {
             $cur = undef;
         } elsif ($op eq '.ctasm_adr') {
             fail(".ctasm_adr outside a function") unless $cur;
+            delete $cur->{spc};
             my ($reg, $label, @more) = split /\s*,\s*/, $rest;
             fail(".ctasm_adr wants REG, LABEL") unless defined $label && !@more && $label =~ /^[.\w\$]+$/;
             fail(".ctasm_adr $label: only .L labels and functions of this file (external symbols are not part of the dialect)")
@@ -348,6 +353,7 @@ for my $i (0 .. $#input) {
                 check_branch($op, $rest, $cur->{p}{name}) unless $XlateOutput::FIRST_PASSED;
                 my $text = translate_operands($st);
                 note_mentions($cur->{p}, $rest) unless $XlateOutput::FIRST_PASSED;
+                Arm::StackA32::track_copies($cur, $op, $rest);
                 push @out, $I . $text;
                 next;
             }
@@ -362,7 +368,9 @@ for my $i (0 .. $#input) {
             my @ext = ext_insn($op, $rest, $text);
             check_insn($op, $rest);
             Arm::LabelDiff::note($rest);
-            Arm::StackA32::check_sp_store($cur->{p}, $op, $rest) unless $A64;    # inside frame=
+            $A64 ? Arm::StackA64::check_sp_access($cur->{p}, $op, $rest)     # inside frame=
+                 : Arm::StackA32::check_sp_store($cur->{p}, $op, $rest);
+            Arm::StackA32::track_copies($cur, $op, $rest);    # stores through copies of sp
             check_call($cur->{p}, $op);
             note_mentions($cur->{p}, $rest);
             push @out, map { $I . $_ } (@ext ? @ext : ($text));
@@ -392,6 +400,7 @@ for my $l (sort keys %BRANCH_USE) {
 }
 Arm::LabelDiff::check();
 check_saves();
+Arm::StackA32::check_caller_frames();
 
 # ---------------------------------------------------------------------------
 # Assemble the file.

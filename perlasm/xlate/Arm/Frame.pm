@@ -10,6 +10,7 @@ use Arm::InsnsA64;
 use Arm::InsnsA32;
 use Xlate::Names qw(check_function_name);
 use Xlate::ProcKeys qw(parse_proc_args $BROKEN_ABI);
+use Arm::StackA64 qw($BROKEN_FRAME);
 our @EXPORT = qw(parse_proc plan_a64 plan_a32 check_call);
 
 # Register lists of .ctasm_proc save=/vsave=.
@@ -62,18 +63,22 @@ sub check_name { check_function_name($_[0], \%ARM_NAMES) }
 # limit keeps every flavour's encoding and unwind data exact. args= needs nothing
 # (AAPCS is the same everywhere).
 my %PROC_KEYS = (
-    flags   => { global => undef, broken_abi => $BROKEN_ABI },
+    flags   => { global => undef, broken_abi => $BROKEN_ABI, broken_frame => $BROKEN_FRAME },
     numbers => { args  => { unit => 'argument count', max => 8, tail => ' integer arguments' },
-                 frame => { unit => 'byte count', max => 4080, tail => ' bytes' } },
+                 frame => { unit => 'byte count', max => 4080, tail => ' bytes' },
+                 caller_frame => { unit => 'byte count', max => 4080, tail => ' bytes' } },
     lists   => { save => 1, vsave => 1 },
 );
 sub parse_proc {
     my ($args) = @_;
     my ($name, $k) = parse_proc_args($args, \%PROC_KEYS);
     check_name($name);
-    return { name => $name, global => $k->{global} // 0, broken_abi => $k->{broken_abi} // 0,
+    my $p = { name => $name, global => $k->{global} // 0, broken_abi => $k->{broken_abi} // 0,
+             broken_frame => $k->{broken_frame} // 0,
              save => expand_regs($k->{save} // [], 'g'), vsave => expand_regs($k->{vsave} // [], 'd'),
-             frame => $k->{frame} // 0 };
+             frame => $k->{frame} // 0, caller_frame => $k->{caller_frame} // 0 };
+    Arm::StackA32::check_caller_frame_key($p);    # a local function without a prologue
+    return $p;
 }
 
 

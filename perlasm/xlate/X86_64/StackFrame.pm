@@ -10,9 +10,12 @@
 # scratch would name a different slot per flavour, so it is refused with its line,
 # as ARMv7 bounds its sp stores (Arm/StackA32.pm). lea computes an address, no
 # access: its displacement may point at the end of the scratch (an end pointer).
-# An operand with an index register (bsaes-x86_64 indexes its scratch tables, from
-# any displacement) is not bounded: it, like memory reached through another register
-# holding an rsp-derived address, is the script's responsibility.
+# An operand with an index register (bsaes-x86_64 indexes its scratch tables:
+# 224(%rsp,%rdx)) adds a run-time value the translator cannot bound, so only its
+# constant part is: the displacement with index 0 must be an access inside the
+# scratch as above (lea: an address in [0, frame16]); that the index keeps the whole
+# access inside [0, frame16) is the script's promise (docs/PERLASM.md), as is memory
+# reached through another register holding an rsp-derived address.
 package X86_64::StackFrame;
 use strict;
 use warnings;
@@ -46,12 +49,14 @@ sub check_rsp_operands {
         next unless $o->{t} eq 'mem' && defined $o->{base} && ($GPR{ $o->{base} } // '') eq 'rsp';
         my $frame = ($p->{frame} + 15) & ~15;
         my $where = "$p->{name}'s frame= scratch [0, $frame) from %rsp";
-        next if defined $o->{index};
         my $lea = $it->{op} =~ /^lea[wlq]?$/;
         my $d = $o->{disp} eq '' ? 0 : xconst($o->{disp}, $it);
         fail("'$it->{op}': displacement '$o->{disp}' on %rsp is not a constant", $it) unless defined $d;
         my $end = $d + ($lea ? 0 : access_width($it));
         next if $d >= 0 && $end <= $frame && ($lea || $d < $frame);
+        fail("'$it->{op}' with index %$o->{index}: displacement $d " . ($lea ? '' : "(bytes [$d, $end)) ")
+             . "is outside $where; the index may only add to an in-frame displacement", $it)
+            if defined $o->{index};
         fail("'$it->{op}' reaches [$d, $end) from %rsp, outside $where: above it each flavour keeps"
              . " other slots (saves, return address, caller's frame); stack arguments through"
              . " .ctasm_stack_arg", $it);

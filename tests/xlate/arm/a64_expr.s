@@ -11,7 +11,7 @@
 	mov	x5, #-16
 	orr	x6, x6, #0xff00ff00ff00ff00
 	fmov	d0, #1.5
-	ldr	x7, [sp, #(2*8)]	// not a frame: leaf, only reads
+	ldr	x7, [x9, #(2*8)]	// an offset expression (sp would be the caller's frame: Arm/StackA64.pm)
 	lsl	x8, x8, #0b11
 	.ctasm_ret
 .ctasm_endproc

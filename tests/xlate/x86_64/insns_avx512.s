@@ -51,7 +51,7 @@
 	vmovdqu	(%rsi), %ymm0
 	vzeroupper
 	vpxorq	%zmm16, %zmm31, %zmm17
-	vmovdqu64	-128(%rsp,%rcx,8), %zmm20{%k7}
+	vmovdqu64	-128(%rbx,%rcx,8), %zmm20{%k7}
 	vpcmpud	$1, %zmm1, %zmm2, %k3{%k4}
 	vpblendmq	%zmm1, %zmm2, %zmm3{%k1}
 	vpshldq	$13, %zmm1, %zmm2, %zmm3
