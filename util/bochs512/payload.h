@@ -21,4 +21,5 @@ extern int bx_failures;
 
 int bx_stage1_avx512(void);
 int bx_stage2_wide(void);
+int bx_stage4_chacha(void);
 #endif
