@@ -291,6 +291,7 @@ int bx_main(void) {
   }
   stage1();
   bx_stage2_wide();
+  bx_stage2_wide_win();
   bx_stage4_chacha();
   bx_puts("SUMMARY checks=");
   bx_dec((uint64_t)bx_checks);

@@ -13,6 +13,7 @@ import argparse
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -96,12 +97,50 @@ def cfa_table(bdir, obj, fn="ctasm_abi_test_wide"):
     return len(rows)
 
 
-def build(bdir, abi_src):
+def fix_coff_pc32(path):
+    """objcopy's COFF->ELF conversion keeps IMAGE_REL_AMD64_REL32's addend in the
+    field (COFF: S - (P + 4) + field) and writes R_X86_64_PC32 with addend 0, which
+    ld reads as S - P: off by field - 4 (for `[rel x]` with a trailing imm8, by 5).
+    Rewrite each PC32 addend as field - 4. Any other relocation type is refused."""
+    b = bytearray(open(path, "rb").read())
+    shoff, = struct.unpack_from("<Q", b, 0x28)
+    shentsize, shnum = struct.unpack_from("<HH", b, 0x3a)
+    shdrs = [struct.unpack_from("<IIQQQQIIQQ", b, shoff + i * shentsize) for i in range(shnum)]
+    fixed = 0
+    for name, typ, flags, addr, off, size, link, info, align, entsize in shdrs:
+        if typ == 9:
+            raise SystemExit("bochs512: unexpected SHT_REL in %s" % path)
+        if typ != 4:
+            continue
+        target_off = shdrs[info][4]
+        for e in range(off, off + size, 24):
+            r_off, r_info, r_add = struct.unpack_from("<QQq", b, e)
+            if r_info & 0xffffffff != 2:
+                raise SystemExit("bochs512: relocation type %d in %s not handled"
+                                 % (r_info & 0xffffffff, path))
+            field, = struct.unpack_from("<i", b, target_off + r_off)
+            struct.pack_into("<q", b, e + 16, field - 4)
+            struct.pack_into("<i", b, target_off + r_off, 0)
+            fixed += 1
+    open(path, "wb").write(bytes(b))
+    return fixed
+
+
+def build(bdir, abi_src, abi_win_src):
     abi = os.path.join(bdir, "abi-x86_64.o")
     sh(["gcc", "-c", "-o", abi, abi_src])
     cfa_table(bdir, abi)
-    objs = [abi]
-    for src in ("boot.S", "payload.c", "wide.c", "trampoline.S", "chacha_zmm.c"):
+    # The Win64 build: NASM's COFF object, its .text/.rdata converted to ELF with
+    # every symbol prefixed win64_ (the .pdata/.xdata unwind tables are dropped).
+    coff = os.path.join(bdir, "abi-x86_64-win.obj")
+    sh(["nasm", "-f", "win64", "-o", coff, abi_win_src])
+    abi_win = os.path.join(bdir, "abi-x86_64-win.o")
+    sh(["objcopy", "-I", "pe-x86-64", "-O", "elf64-x86-64", "-R", ".pdata", "-R", ".xdata",
+        "--prefix-symbols=win64_", coff, abi_win])
+    fix_coff_pc32(abi_win)
+    objs = [abi, abi_win]
+    for src in ("boot.S", "payload.c", "wide.c", "trampoline.S", "wide_win.c", "trampoline_win.S",
+                "chacha_zmm.c"):
         path = os.path.join(HERE, src)
         obj = os.path.join(bdir, src.replace(".", "_") + ".o")
         sh(["gcc", "-c"] + CFLAGS + ["-I", bdir, "-o", obj, path])
@@ -161,6 +200,8 @@ def main():
     ap.add_argument("--cpu", default="tigerlake")
     ap.add_argument("--abi-src", default=os.path.join(ROOT, "generated", "x86_64-linux", "abi-x86_64.S"),
                     help="the x86_64 ELF source of perlasm/test/abi-x86_64.pl to test")
+    ap.add_argument("--abi-win-src", default=os.path.join(ROOT, "generated", "x86_64-win", "abi-x86_64.asm"),
+                    help="its Win64 NASM source")
     ap.add_argument("--allow-skip", action="store_true",
                     help="do not fail on SKIP lines (CPU models without IFMA/VPCLMULQDQ)")
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -177,7 +218,7 @@ def main():
         bdir = tmp
     try:
         t0 = time.time()
-        disk = link(bdir, build(bdir, args.abi_src))
+        disk = link(bdir, build(bdir, args.abi_src, args.abi_win_src))
         rc, dbg = bochsrc(bdir, disk, args.cpu)
         t1 = time.time()
         try:

@@ -28,7 +28,8 @@ extern const char bx_wide_ret[];
  *     + [flags & 2] sum_{i<8} (rotl64(w[i], 13) ^ w[i] ^ K) + sum_{even i} w[i]
  * The frame is aligned to 64 (frame=64, align=64), so the rsp term is 0 for
  * every caller alignment; the skews below would expose it if it were not. */
-static uint64_t wide_model(const uint64_t a[7], uint64_t flags) {
+uint64_t bx_wide_model(const uint64_t a[7], uint64_t flags);
+uint64_t bx_wide_model(const uint64_t a[7], uint64_t flags) {
   const uint64_t K = 0x9e3779b97f4a7c15ull;
   uint64_t w[8];
   for (int i = 0; i < 7; i++) w[i] = a[i];
@@ -47,7 +48,8 @@ static uint64_t wide_model(const uint64_t a[7], uint64_t flags) {
 }
 
 static char namebuf[96];
-static const char *name(const char *what, uint64_t flags, uint64_t skew, int set, int step) {
+const char *bx_wide_name(const char *what, uint64_t flags, uint64_t skew, int set, int step);
+const char *bx_wide_name(const char *what, uint64_t flags, uint64_t skew, int set, int step) {
   char *p = namebuf;
   const char *parts[] = {step ? "step_" : "wide_", what, "_f", 0, "_s", 0, "_v", 0};
   uint64_t nums[] = {0, 0, 0, flags, 0, skew, 0, (uint64_t)set};
@@ -142,14 +144,14 @@ static void one_call(const uint64_t a[7], uint64_t flags, uint64_t skew, int set
   uint64_t r = bx_call_wide(arg, skew, &regs, (uint64_t)step);
   if (step && step_active) {
     step_active = 0;
-    bx_check(name("trap_reached_return", flags, skew, set, step), 0, 1);
+    bx_check(bx_wide_name("trap_reached_return", flags, skew, set, step), 0, 1);
   }
-  bx_check(name("result", flags, skew, set, step), r, wide_model(a, flags));
+  bx_check(bx_wide_name("result", flags, skew, set, step), r, bx_wide_model(a, flags));
   uint64_t saved_ok = 0;
   for (int i = 0; i < 6; i++) saved_ok |= regs.out[i] ^ regs.in[i];
-  bx_check(name("callee_saved", flags, skew, set, step), saved_ok, 0);
-  bx_check(name("rsp", flags, skew, set, step), regs.rsp_after, regs.rsp_call);
-  bx_check(name("df_clear", flags, skew, set, step), regs.rflags & 0x400, 0);
+  bx_check(bx_wide_name("callee_saved", flags, skew, set, step), saved_ok, 0);
+  bx_check(bx_wide_name("rsp", flags, skew, set, step), regs.rsp_after, regs.rsp_call);
+  bx_check(bx_wide_name("df_clear", flags, skew, set, step), regs.rflags & 0x400, 0);
   if (step) {
     bx_puts("STEP flags=");
     bx_dec(flags);
@@ -158,20 +160,20 @@ static void one_call(const uint64_t a[7], uint64_t flags, uint64_t skew, int set
     bx_puts(" instructions=");
     bx_dec(step_count);
     bx_putc('\n');
-    bx_check(name("cfa_rules_hold", flags, skew, set, step), step_bad, 0);
+    bx_check(bx_wide_name("cfa_rules_hold", flags, skew, set, step), step_bad, 0);
     if (step_bad) {
       bx_puts("NOTE first offset where the .eh_frame rule failed: ");
       bx_hex(step_first_bad_off);
       bx_putc('\n');
     }
-    bx_check(name("stayed_in_function", flags, skew, set, step), step_outside, 0);
+    bx_check(bx_wide_name("stayed_in_function", flags, skew, set, step), step_outside, 0);
     /* Each row of the table starts at an instruction on the path every flags value
      * takes (prologue, epilogue): each must have been stepped on. */
     uint64_t missed = 0;
     for (unsigned i = 0; i < sizeof bx_cfa_rows / sizeof bx_cfa_rows[0]; i++)
       if (!step_seen[bx_cfa_rows[i].off]) missed++;
-    bx_check(name("every_cfa_row_stepped", flags, skew, set, step), missed, 0);
-    bx_check(name("stepped_some", flags, skew, set, step), step_count > 20, 1);
+    bx_check(bx_wide_name("every_cfa_row_stepped", flags, skew, set, step), missed, 0);
+    bx_check(bx_wide_name("stepped_some", flags, skew, set, step), step_count > 20, 1);
   }
 }
 
