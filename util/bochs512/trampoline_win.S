@@ -4,15 +4,18 @@
  * register: rbx rbp rdi rsi r12-r15 and xmm6-xmm15.
  *
  *   uint64_t bx_call_wide_win(const uint64_t arg[8], uint64_t skew,
- *                             struct bx_regs_win *regs);      (called from SysV C)
+ *                             struct bx_regs_win *regs, uint64_t step);  (SysV caller)
  *
  * arg[0..3] in rcx rdx r8 r9; the call's stack: 32-byte home area, then arg[4..7]
  * at 32..56(%rsp). The call's rsp is (64-aligned) - skew - 64. regs (wide_win.c):
  *   0 in: rbx rbp rdi rsi r12 r13 r14 r15, 64 out: the same eight,
  *   128 in: xmm6..xmm15 (16 bytes each), 288 out: xmm6..xmm15,
- *   448 rsp at the call, 456 rsp after the return, 464 rflags after, 472 rax. */
+ *   448 rsp at the call, 456 rsp after the return, 464 rflags after, 472 rax.
+ * step != 0: the trap flag is set by the popfq right before the call, as in
+ * trampoline.S; wide_win.c's #DB handler clears it at bx_win_ret. */
 	.text
 	.globl	bx_call_wide_win
+	.globl	bx_win_ret
 bx_call_wide_win:
 	pushq	%rbx
 	pushq	%rbp
@@ -22,6 +25,7 @@ bx_call_wide_win:
 	pushq	%r15
 	movq	%rsp, host_rsp(%rip)
 	movq	%rdx, regs_ptr(%rip)
+	movq	%rcx, step_flag(%rip)
 	movq	%rdi, %r10
 	movq	%rdx, %r11
 	andq	$-64, %rsp
@@ -64,7 +68,13 @@ bx_call_wide_win:
 	movq	16(%r10), %r8
 	movq	24(%r10), %r9
 	xorl	%eax, %eax
-	call	win64_ctasm_abi_test_wide
+	testq	$1, step_flag(%rip)
+	jz	1f
+	pushfq
+	orq	$0x100, (%rsp)
+	popfq
+1:	call	win64_ctasm_abi_test_wide
+bx_win_ret:
 	movq	regs_ptr(%rip), %r11
 	movq	%rsp, 456(%r11)
 	movq	%rbx, 64(%r11)
@@ -102,3 +112,4 @@ bx_call_wide_win:
 	.p2align 3
 host_rsp: .skip 8
 regs_ptr: .skip 8
+step_flag: .skip 8
