@@ -293,6 +293,10 @@ int bx_main(void) {
   bx_stage2_wide();
   bx_stage2_wide_win();
   bx_stage4_chacha();
+  if (bit((uint32_t)g_cpuid7_ebx, 21))
+    bx_stage5_poly_ifma();
+  else
+    bx_puts("SKIP poly1305_ifma (no avx512ifma in CPUID)\n");
   bx_puts("SUMMARY checks=");
   bx_dec((uint64_t)bx_checks);
   bx_puts(" failures=");

@@ -22,5 +22,6 @@ extern int bx_failures;
 int bx_stage1_avx512(void);
 int bx_stage2_wide(void);
 int bx_stage4_chacha(void);
+int bx_stage5_poly_ifma(void);
 int bx_stage2_wide_win(void);
 #endif

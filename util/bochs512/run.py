@@ -11,6 +11,7 @@ with no wait, nothing connects), reads the payload's port 0xe9 output from Bochs
 stdout and exits 0 only if it printed BX-END status=0 and no FAIL line."""
 import argparse
 import os
+import random
 import re
 import shutil
 import struct
@@ -173,7 +174,32 @@ def win_unwind_table(bdir, coff, fn="ctasm_abi_test_wide"):
     return count
 
 
+def check_poly_ref(bdir):
+    """poly_ref.h (the guest's Poly1305 reference) against Python's integers."""
+    exe = os.path.join(bdir, "poly_ref_host")
+    sh(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-Wno-unused-function", "-o", exe,
+        os.path.join(HERE, "poly_ref_host.c")])
+    rng = random.Random(1305)
+    p, m = 2 ** 130 - 5, 2 ** 64 - 1
+    cases = [(2 ** 192 - 1, 2 ** 192 - 1), (p, 1), (p - 1, p - 1), (2 ** 130 - 1, 1), (0, 5)]
+    for _ in range(500):
+        cases.append((rng.getrandbits(rng.choice([130, 131, 150, 192])),
+                      rng.getrandbits(rng.choice([124, 128, 192]))))
+    inp = "".join("%x %x %x %x %x %x\n" % (a & m, (a >> 64) & m, a >> 128, b & m, (b >> 64) & m, b >> 128)
+                  for a, b in cases)
+    out = subprocess.run([exe], input=inp, stdout=subprocess.PIPE, text=True, check=True).stdout.split()
+    bad = [(a, b) for (a, b), o in zip(cases, out) if int(o, 16) != a * b % p]
+    if len(out) != len(cases) or bad:
+        raise SystemExit("bochs512: poly_ref.h disagrees with Python on %d of %d products"
+                         % (len(bad) + len(cases) - len(out), len(cases)))
+    return len(cases)
+
+
 def build(bdir, abi_src, abi_win_src):
+    for tool in ("gcc", "ld", "objcopy", "readelf", "nm", "nasm"):
+        if not shutil.which(tool):
+            raise SystemExit("bochs512: %s not found" % tool)
+    check_poly_ref(bdir)
     abi = os.path.join(bdir, "abi-x86_64.o")
     sh(["gcc", "-c", "-o", abi, abi_src])
     cfa_table(bdir, abi)
@@ -188,7 +214,7 @@ def build(bdir, abi_src, abi_win_src):
     win_unwind_table(bdir, coff)
     objs = [abi, abi_win]
     for src in ("boot.S", "payload.c", "wide.c", "trampoline.S", "wide_win.c", "trampoline_win.S",
-                "chacha_zmm.c"):
+                "chacha_zmm.c", "poly_ifma.c"):
         path = os.path.join(HERE, src)
         obj = os.path.join(bdir, src.replace(".", "_") + ".o")
         sh(["gcc", "-c"] + CFLAGS + ["-I", bdir, "-o", obj, path])
