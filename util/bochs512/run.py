@@ -313,7 +313,7 @@ def main():
         end = [l for l in lines if l.startswith("BX-END")]
         ok = True
         if timed_out:
-            print("bochs512: FAIL: Bochs timed out after %.0f s" % args.timeout)
+            print("bochs512: FAIL: Bochs timed out after %g s" % args.timeout)
             ok = False
         if not end:
             print("bochs512: FAIL: the payload never reached BX-END")
