@@ -72,10 +72,11 @@ ABI_TEST(WideFrameAvx512) {
         << "flags " << flags;
   }
   if (!(have & 2)) {
-    // Never silent: this run did not execute the AVX-512 body. Its encodings are
-    // checked by tests/xlate/run_golden.py (gas and nasm disassembly compared).
-    printf("note: no AVX-512F/BW/VL here: ctasm_abi_test_wide's AVX-512 body was "
-           "encoding-checked only (7+ arguments, aligned frame%s ran)\n",
+    // Never silent: this run did not execute the AVX-512 body. util/bochs512/run.py
+    // runs it (SysV and Win64 objects) under Bochs in the test command, and
+    // tests/xlate/run_golden.py compares its gas and nasm encodings.
+    printf("note: no AVX-512F/BW/VL here: ctasm_abi_test_wide's AVX-512 body did not run "
+           "in this process (util/bochs512 runs it; 7+ arguments, aligned frame%s ran)\n",
            (have & 1) ? " and the AVX2 body" : "");
     ::testing::Test::RecordProperty("avx512_body", "encoding-checked only");
   } else {

@@ -28,7 +28,8 @@ UNWIND_CASES(XlateX86_64) {
     if (flags) STEP_OK(ctasm_abi_test_wide, a[0], a[1], a[2], a[3], a[4], a[5], 0x7777, flags);
     if (!(flags & 2)) {
       printf("note: no AVX-512F/BW/VL here: ctasm_abi_test_wide's AVX-512 body was not "
-             "single-stepped (its encodings are checked by tests/xlate/run_golden.py)\n");
+             "single-stepped here (util/bochs512/run.py single-steps it under Bochs in the test "
+             "command)\n");
     }
   }
   STEP_OK(ctasm_xlate_test_sum0);

@@ -23,11 +23,12 @@ START=$(date +%s)
 export LC_ALL=C
 
 # The packages of docs/TOOLCHAIN.md (+ python3, which this script needs;
-# Bazel and GN for tests/consumers).
+# Bazel and GN for tests/consumers; Bochs for util/bochs512).
 PACKAGES=(perl python3 cmake ninja-build googletest nasm clang llvm lld qemu-user
   gcc-aarch64-linux-gnu g++-aarch64-linux-gnu gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf
   mingw-w64 wine wine64 libunwind-dev libssl-dev python3-cryptography-vectors valgrind
-  make pkgconf git bazel-bootstrap bazel-platforms bazel-rules-java generate-ninja)
+  make pkgconf git bazel-bootstrap bazel-platforms bazel-rules-java generate-ninja
+  bochs bochsbios vgabios)
 
 log() { printf '\n=== %s\n' "$*"; }
 
@@ -160,6 +161,18 @@ grep -E '^(FIXED|fuzz)' build/logs/fuzz.log
 R_PASS[fuzz]=$(sed -n 's/^fuzz: seed [^,]*, [0-9]* seeds, \([0-9]*\) mutants.*/\1/p' build/logs/fuzz.log)
 R_FAIL[fuzz]=$(sed -n 's/^fuzz: \([0-9]*\) new finding signatures.*/\1/p' build/logs/fuzz.log)
 add_time fuzz $((SECONDS - t0))
+
+# AVX-512 code on a CPU without it: util/bochs512 boots a payload of its own in Bochs
+# (tigerlake model) that runs ctasm_abi_test_wide's SysV and Win64 objects with canaries,
+# single-steps both against their unwind data, and runs ChaCha20/IFMA Poly1305 smokes.
+log "util/bochs512/run.py (log: build/logs/bochs512.log)"
+row bochs512; t0=$SECONDS
+if ! python3 util/bochs512/run.py >build/logs/bochs512.log 2>&1; then
+  cat build/logs/bochs512.log; fail bochs512 "util/bochs512/run.py (build/logs/bochs512.log)"; fi
+grep -E '^bochs512:' build/logs/bochs512.log
+R_PASS[bochs512]=$(sed -n 's/^bochs512: OK: \([0-9]*\) PASS.*/\1/p' build/logs/bochs512.log)
+R_FAIL[bochs512]=$(sed -n 's/^bochs512: .* \([0-9]*\) FAIL.*/\1/p' build/logs/bochs512.log)
+add_time bochs512 $((SECONDS - t0))
 
 # ---- runnable targets: configure, build, ctest ---------------------------------------------
 # name | toolchain file | extra cmake arguments: the native target, the portable-only
