@@ -28,7 +28,7 @@ PACKAGES=(perl python3 cmake ninja-build googletest nasm clang llvm lld qemu-use
   gcc-aarch64-linux-gnu g++-aarch64-linux-gnu gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf
   mingw-w64 wine wine64 libunwind-dev libssl-dev python3-cryptography-vectors valgrind
   make pkgconf git bazel-bootstrap bazel-platforms bazel-rules-java generate-ninja
-  bochs bochsbios vgabios)
+  bochs bochs-term bochsbios vgabios)
 
 log() { printf '\n=== %s\n' "$*"; }
 
