@@ -66,25 +66,20 @@
 # operands and partial sums that this program does not make (each one an
 # XOR); the pinned order has 19 live values at most (CTASM_BSAES_PROFILE=1;
 # the list schedule 21), the inverse round's 26.
-# Tried next (issue 13 part 2, second pass; off by default, the output is
-# the pinned schedule above): the bottom layer generated as accumulations
-# in a chosen order of the 18 products (bp_accum, CTASM_BSAES_ACCUM="j ..";
-# each product goes at once into the open partial sums that need it, a new
-# one only when its column is outside their span, so they never exceed the
-# rank; column operations end them as S0..S7), the products and their
-# inversion outputs and late operands in that order (phase_order), the
-# order searched by swaps on the emitted count (CTASM_BSAES_ACCUM_SEARCH=n).
-# It loses: such a bottom layer takes 34 XORs at best over 20,000 random
-# orders (Boyar-Peralta's shares more: 30), and the inversion outputs
-# t41-t45 and the 9 late operands are not rewritten in place, so the live
-# values still reach 19.  The best order found by the swaps (3,000 from
-# two starts), '15 8 17 16 1 6 7 14 5 3 12 13 11 0 2 10 4 9', gives a round
-# of 198 instructions, 3 spill slots (S-box 99 XOR instead of 92); the
-# move-one-op search (CTASM_BSAES_TUNE_ORDER=1, 4,000 moves) takes it to
-# 196 and 2 slots: 6 more than the 190 above, though 2 spill instructions
-# fewer.
-# A spill-free round needs its bottom layer in at most 30 + 6 XORs with
-# at most 16 live values at every point; none of these reached that.
+# Tried next (issue 13 part 2, second pass; the code is in commit b5f2b2a,
+# removed since: it lost): the bottom layer generated as accumulations in a
+# chosen order of the 18 products (each product goes at once into the open
+# partial sums that need it, a new one only when its column is outside their
+# span, so they never exceed the rank), the products with their inversion
+# outputs and late operands scheduled in that order, the order searched by
+# swaps on the emitted count.  Such a bottom layer takes 34 XORs at best over
+# 20,000 random orders (Boyar-Peralta's shares more: 30), and t41-t45 and the
+# 9 late operands are not rewritten in place, so the live values still reach
+# 19.  Best found: '15 8 17 16 1 6 7 14 5 3 12 13 11 0 2 10 4 9', a round of
+# 198 instructions and 3 spill slots (S-box 99 XOR instead of 92), 196 and 2
+# slots after the move-one-op search: 6 more than the 190 above.
+# A spill-free round needs its bottom layer in at most 30 + 6 XORs with at
+# most 16 live values at every point; none of these reached that.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
@@ -322,7 +317,6 @@ sub bp_mid {
     my @gates = @{ $BP[1] };
     my @zg = grep { $_->[0] =~ /^z/ } @gates;
     bp_run([ grep { $_->[0] !~ /^z/ } @gates ], $e, \&X, \&A);
-    our %PHASE_T = map { ($e->{$_} => 1) } qw(t41 t42 t43 t44 t45);
     my %late = map { ($_ => $e->{$_}) } @$basis;
     my %lf = map { ($form->{$_} => $_) } @$basis;
     my @need = grep { !exists $late{$_} } map { $_->[3] } @zg;
@@ -345,53 +339,8 @@ sub bp_mid {
     # that the scheduler can take the pairs in the order of @ZORDER
     for (@zg) {
         my ($d, $t, undef, $y) = @$_;
-        $e->{$d} = op('and', sort({ $a <=> $b } $e->{$t}, $late{$y}), 'z', substr($d, 1) % 9, substr($d, 1));
+        $e->{$d} = op('and', sort({ $a <=> $b } $e->{$t}, $late{$y}), 'z', substr($d, 1) % 9);
     }
-}
-# The bottom layer as accumulations (CTASM_BSAES_ACCUM="j0 j1 .."): the
-# products in the given order, each XORed at once into the partial sums
-# that need it, a new partial sum only when its column of the bottom matrix
-# is not in the span of the open ones (so the open sums are never more than
-# the rank of the columns done); at the end column operations (one XOR each)
-# turn the partial sums into S0..S7.
-our @ACC_ORDER = split ' ', ($ENV{CTASM_BSAES_ACCUM} // '');
-sub bp_accum {
-    my ($e, $order) = @_;
-    my %g = map { ("z$_" => 1 << $_) } 0 .. 17;
-    bp_run($BP[2], \%g, sub { $_[0] ^ $_[1] }, sub { die });
-    my @M = map { $g{"S$_"} } 0 .. 7;
-    my @cols = map { my $j = $_; my $c = 0; $c |= (($M[$_] >> $j) & 1) << $_ for 0 .. 7; $c } 0 .. 17;
-    my (@C, @L);
-    for my $j (@$order) {
-        my $c = $cols[$j];
-        # solve C x = c (the columns are independent: x is unique)
-        my @basis;
-        for my $i (0 .. $#C) {
-            my ($v, $m) = ($C[$i], 1 << $i);
-            for (@basis) { ($v, $m) = ($v ^ $_->[0], $m ^ $_->[1]) if ($v ^ $_->[0]) < $v; }
-            push @basis, [ $v, $m ];
-            @basis = sort { $b->[0] <=> $a->[0] } @basis;
-        }
-        my ($v, $m) = ($c, 0);
-        for (@basis) { ($v, $m) = ($v ^ $_->[0], $m ^ $_->[1]) if ($v ^ $_->[0]) < $v; }
-        if ($v) { push @C, $c; push @L, $e->{"z$j"}; next; }
-        for my $i (0 .. $#C) { $L[$i] = X($L[$i], $e->{"z$j"}) if $m >> $i & 1; }
-    }
-    die "bottom accumulation: rank" unless @C == 8;
-    while (grep { ($_ & ($_ - 1)) != 0 } @C) {
-        my ($bw, $ba, $bb);
-        for my $a (0 .. 7) {
-            for my $b (0 .. 7) {
-                next if $a == $b;
-                my $w = unpack("%32b*", pack("N", $C[$b] ^ $C[$a])) - unpack("%32b*", pack("N", $C[$b]));
-                ($bw, $ba, $bb) = ($w, $a, $b) if !defined $bw || $w < $bw;
-            }
-        }
-        die "bottom accumulation: stuck" if $bw >= 0;
-        $C[$bb] ^= $C[$ba];
-        $L[$ba] = X($L[$ba], $L[$bb]);
-    }
-    for my $k (0 .. 7) { my $i = 0; $i++ while $C[$k] >> $i != 1; $e->{"S$i"} = $L[$k]; }
 }
 sub parity { my $v = shift; $v ^= $v >> 16; $v ^= $v >> 8; $v ^= $v >> 4; $v ^= $v >> 2; $v ^= $v >> 1; $v & 1 }
 my @Z = map { "z$_" } 0 .. 17;
@@ -403,7 +352,7 @@ sub sbox_enc {
     bp_run($BP[0], \%form, sub { $_[0] ^ $_[1] }, sub { die });
     bp_run($BP[0], \%e, \&X, \&A);
     bp_mid(\%e, \%form, $ENV{CTASM_BSAES_BASIS} ? [ split ' ', $ENV{CTASM_BSAES_BASIS} ] : $LATE_BASIS{enc});
-    if (@ACC_ORDER) { bp_accum(\%e, \@ACC_ORDER); } else { bp_run($BP[2], \%e, \&X, \&A); }
+    bp_run($BP[2], \%e, \&X, \&A);
     return [ map { $e{ "S" . (7 - $_) } } 0 .. 7 ];
 }
 # InvSubBytes of (x ^ 0x63) = inversion of u = Ainv(x) (Ainv: the inverse of
@@ -675,8 +624,6 @@ sub schedule_prog {
         return if $tag eq 'late' && grep { my $u = $_; grep { $_ != $i && !$done{$_} } op_srcs($ops[$u]) } @{ $users{$i} || [] };
         # the products' pairs one after the other, in the order of @ZORDER
         return if $tag eq 'z' && @ZORDER && $zdone < 2 * $zrank[ $ops[$i][4] ];
-        # or one at a time in the order of @ACC_ORDER (bp_accum)
-        return if $tag eq 'z' && @ACC_ORDER && $ACC_ORDER[$zdone] != $ops[$i][5];
         $ready{$i} = 1;
     };
     $zdone = 0;
@@ -967,7 +914,6 @@ sub round_sched {
     my $outs = round_prog($dec, $last);
     $outs = linopt($outs, $_) for @{ $VARIANTS{ $dec ? 'dec' : 'enc' }[$opt] };
     my $prog = schedule_prog($outs, $seed);
-    $prog = phase_order($prog) if @ACC_ORDER && !$dec;
     return $order ? apply_order($prog, [ split ' ', $order ]) : $prog;
 }
 # Reorders the scheduled program: @$order lists its non-input ops in their new
@@ -992,46 +938,6 @@ sub apply_order {
     @ops = @nops;
     %cons = ();
     return [ @new{@$outs} ];
-}
-# The products and the bottom layer in the order of @ACC_ORDER (bp_accum):
-# the ops the products need first (the list schedule's order), then product
-# by product its inversion output and late operand, the product, and every
-# bottom XOR as soon as its operands are made; then the rest.
-our %PHASE_T;
-sub phase_order {
-    my $outs = shift;
-    my @z = grep { ($ops[$_][3] // '') eq 'z' } 0 .. $#ops;
-    my %zof = map { ($ops[$_][5] => $_) } @z;
-    # descendants of the products up to (not into) MixColumns: XORs over products
-    my %isz = map { ($_ => 1) } @z;
-    my %bot;
-    for my $i (0 .. $#ops) {
-        next unless $ops[$i][0] eq 'xor';
-        my @s = op_srcs($ops[$i]);
-        $bot{$i} = 1 if @s == grep { $isz{$_} || $bot{$_} } @s;
-    }
-    my %pre;    # the products' other ancestors in the phase: late operands, t41..t45
-    for my $i (0 .. $#ops) { $pre{$i} = 1 if ($ops[$i][3] // '') eq 'late' || $PHASE_T{$i}; }
-    my %inphase = (%bot, %pre, %isz);
-    my %after;
-    for my $i (0 .. $#ops) { $after{$i} = 1 if $inphase{$i} || grep { $after{$_} } op_srcs($ops[$i]); }
-    my @order = grep { !$after{$_} && $ops[$_][0] ne 'in' } 0 .. $#ops;
-    my %done = map { ($_ => 1) } @order, grep { $ops[$_][0] eq 'in' } 0 .. $#ops;
-    my $emit;
-    $emit = sub { my $v = shift; return if $done{$v}; $emit->($_) for op_srcs($ops[$v]); push @order, $v; $done{$v} = 1; };
-    for my $j (@ACC_ORDER) {
-        $emit->($zof{$j});
-        my $more = 1;
-        while ($more) {
-            $more = 0;
-            for my $i (sort { $a <=> $b } keys %bot) {
-                next if $done{$i} || grep { !$done{$_} } op_srcs($ops[$i]);
-                push @order, $i; $done{$i} = 1; $more = 1;
-            }
-        }
-    }
-    push @order, grep { !$done{$_} } 0 .. $#ops;
-    return apply_order($outs, [ grep { $ops[$_][0] ne 'in' } @order ]);
 }
 sub emit_round {
     my ($dec, $last, $in, $opt, $seed, $cheap, $zorder, $start, $order) = @_;
@@ -1129,38 +1035,6 @@ sub order_search {
     @ops = @base;
     return join(" ", @cur);
 }
-# CTASM_BSAES_ACCUM_SEARCH=n: n swaps of two products in @ACC_ORDER, each
-# kept unless the round gets longer (instructions, then spill slots).
-sub accum_search {
-    my ($in, $p) = @_;
-    local $CHEAP = $p->[2];
-    my $in2 = $p->[4] ? [ split ' ', $p->[4] ] : $in;
-    my $cost = sub {
-        local @ACC_ORDER = @{ $_[0] };
-        # (an order whose partial sums the column operations cannot finish: dropped)
-        my $prog = eval { round_sched(0, 0, $p->[0], $p->[1], $p->[3], undef) } or return 1e9;
-        my ($c, $sl) = emit_fixed($prog, $in2, 0);
-        return ($c =~ tr/\n//) + $sl / 100;
-    };
-    my @cur = @ACC_ORDER;
-    my $now = $cost->(\@cur);
-    my $h = $ENV{CTASM_BSAES_ORDER_SEED} // 777;
-    for my $it (1 .. $ENV{CTASM_BSAES_ACCUM_SEARCH}) {
-        my @a = @cur;
-        $h = ($h * 1103515245 + 12345) % 2147483648; my $x = ($h >> 12) % 18;
-        $h = ($h * 1103515245 + 12345) % 2147483648; my $y = ($h >> 12) % 18;
-        next if $x == $y;
-        @a[ $x, $y ] = @a[ $y, $x ];
-        my $n = $cost->(\@a);
-        next if $n > $now;
-        print STDERR "bsaes-armv7 accum: $it: $n (@a)\n" if $n < $now;
-        ($now, @cur) = ($n, @a);
-    }
-    @ACC_ORDER = @cur;
-    print STDERR "bsaes-armv7 accum: '@cur' ($now)\n";
-    # the circuit the rounds now use, checked on all 256 inputs like the others
-    print STDERR "bsaes-armv7 accum: ", check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box", $VARIANTS{enc}[ $p->[0] ]), "\n";
-}
 sub round_code {
     my ($dec, $last, $in) = @_;
     my $key = ($dec ? "dec" : "enc") . ($last ? "_last" : "");
@@ -1199,8 +1073,7 @@ sub round_code {
     }
     # the pinned order belongs to the pinned schedule and circuit
     my $mine = ($ENV{CTASM_BSAES_TUNE_ONLY} // $key) eq $key;
-    accum_search($in, \@p) if $ENV{CTASM_BSAES_ACCUM_SEARCH} && $key eq 'enc';
-    my $order = ($ENV{CTASM_BSAES_TUNE} && $mine) || ($ENV{CTASM_BSAES_BASIS} && !$dec) || (@ACC_ORDER && !$dec) ? undef : $ORDER{$key};
+    my $order = ($ENV{CTASM_BSAES_TUNE} && $mine) || ($ENV{CTASM_BSAES_BASIS} && !$dec) ? undef : $ORDER{$key};
     if ($ENV{CTASM_BSAES_TUNE_ORDER} && $mine) {
         $order = order_search($dec, $last, $in, \@p, $order);
         print STDERR "bsaes-armv7 order: $key => '$order'\n";
@@ -1287,7 +1160,7 @@ ___
     if (!$dec) {
         # Inlined into CTR, whose registers it keeps: its spill slots must be
         # the ones r0-r3 address (set once per call).
-        die "encryption rounds use more than 4 spill slots" if ($s1 > 4 || $s2 > 4) && !$ENV{CTASM_BSAES_ACCUM};
+        die "encryption rounds use more than 4 spill slots" if $s1 > 4 || $s2 > 4;
         # r4 = expanded key; lr (set once per call) = 2 * c + (N == 12), c
         # = 8, 11, 12: the loop runs 4 key + round pairs a pass while r5 = c
         # stays positive, AES-192 enters it half-way (2 + 4 + 4 = 10 = N - 2).
