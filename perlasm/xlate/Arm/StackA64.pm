@@ -9,11 +9,10 @@
 # below sp nothing is kept (a signal handler may write there). A body store to any
 # of those breaks the caller or the unwinder, so every sp-based store (str, stur,
 # strb/strh, sturb/sturh, stp, stnp, st1-st4) must write inside [sp, #0 .. frame).
-# Unlike ARMv7, loads are bounded the same way: an AArch64 function has no stack
-# arguments (args= is at most 8, docs/PERLASM.md), so a load above the scratch
-# reads a saved register (a PAC-signed x30 on one flavour, the plain one on the
-# others) or the caller's frame, and a load below sp reads what a signal handler
-# left. Writeback forms of sp ([sp, #n]!, [sp], #n) and every other write of sp in
+# Unlike ARMv7, loads are bounded too, to the scratch and the save=/vsave= slots
+# just above it (see below): an AArch64 function has no stack arguments (args= is
+# at most 8, docs/PERLASM.md), so a load higher up reads the caller's frame, and a
+# load below sp reads what a signal handler left. Writeback forms of sp ([sp, #n]!, [sp], #n) and every other write of sp in
 # a body are refused before this check (arm-xlate.pl check_body). The prologue's
 # own stores are not body statements and are not checked here.
 # Loads may also read the save= and vsave= slots just above the scratch: their
