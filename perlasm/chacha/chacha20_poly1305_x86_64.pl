@@ -259,6 +259,7 @@ use warnings;
 use FindBin;
 use lib $FindBin::RealBin, "$FindBin::RealBin/../lib";
 use Perlasm qw($code emit label newlabel bytes16 finish);
+use ChachaAvx512;    # the AVX-512 tier's zmm batch (its header)
 
 Perlasm::open_output("x86_64", @ARGV);
 Perlasm::set_label_prefix(".Lcp_");
@@ -297,6 +298,10 @@ use constant POLY => "ctasm_chacha_poly1305_blocks";
 # ---------------------------------------------------------------------------
 # Vector instruction helpers: $vex selects the VEX three-operand forms.
 my $vex = 0;
+# $evex (the AVX-512 tier): the same VEX code with every rotate one vprold
+# (AVX-512VL on xmm/ymm; registers 0-15 only, so nothing else changes).
+my $evex = 0;
+sub set_tier { my ($tier) = @_; $vex = $tier ne "ssse3"; $evex = $tier eq "avx512" }
 
 # dst = op(src1, src2); SSE needs dst == src1 or a copy first (dst != src2).
 sub op3 {
@@ -315,6 +320,7 @@ sub movu { my ($src, $dst) = @_; emit(($vex ? "vmovdqu" : "movdqu") . " $src, $d
 # x <<<= n (32-bit lanes); 16 and 8 by a byte shuffle, the rest through $t.
 sub rotl {
     my ($x, $n, $t) = @_;
+    if ($evex) { emit("vprold \$$n, $x, $x"); return }
     if ($n == 16 || $n == 8) {
         op2("pshufb", ".Lcp_rot$n(%rip)", $x);
         return;
@@ -660,7 +666,7 @@ sub horiz_pairs {
 # rsi in, rdx len (public). Clobbers rax, xmm0.
 sub gen_xorbuf {
     my ($tier) = @_;
-    $vex = $tier eq "avx2";
+    set_tier($tier);
     my ($b16, $b1, $bend, $done) = map { newlabel($_) } qw(t16 t1 tend tdone);
     emit(".ctasm_proc ctasm_chacha20_xorbuf_$tier", "cmpq \$16, %rdx", "jb $b1");
     label($b16);
@@ -685,11 +691,12 @@ sub gen_xorbuf {
 # rdx len, rcx B. Advances the counter word by the blocks made.
 sub gen_xor {
     my ($tier) = @_;
-    $vex = $tier eq "avx2";
+    set_tier($tier);
     my $W = $vex ? 8 : 4;
     my $WB = 64 * $W;
     my ($wide_loop, $tail_small, $tail_buf, $done) = map { newlabel($_) } qw(wide small tailbuf done);
     emit(".ctasm_proc ctasm_chacha20_xor_$tier");
+    ChachaAvx512::zmm_loop() if $evex;    # 16-block batches first
     emit("cmpq \$$WB, %rdx", "jb $tail_small");
     label($wide_loop);
     wide_batch($W, 1);
@@ -1024,7 +1031,7 @@ sub wipe_and_return {
 
 sub gen_stream {
     my ($tier) = @_;
-    $vex = $tier eq "avx2";
+    set_tier($tier);
     emit(".ctasm_proc ctasm_chacha20_$tier, global, args=4, frame=" . FRAME);
     emit("movq %rcx, %rax");
     frame_base();
@@ -1146,7 +1153,7 @@ sub pairs_mac {
 
 sub gen_aead {
     my ($tier, $seal) = @_;
-    $vex = $tier eq "avx2";
+    set_tier($tier);
     my $name = "ctasm_chacha20_poly1305_" . ($seal ? "seal" : "open") . "_$tier";
     my $xor = "ctasm_chacha20_xor_$tier";
     emit(".ctasm_proc $name, global, args=7, save=rbx,rbp,r12,r13,r14,r15, frame=" . ($vex ? FRAME_AVX2 : FRAME));
@@ -1328,6 +1335,10 @@ gen_fused();
 gen_poly();
 gen_powers();
 gen_poly_avx2();
+# The AVX-512 tier: the AVX2 tier's functions again with $evex (vprold), its
+# xor with the zmm batches in front (ChachaAvx512.pm)
+for my $tier ("avx512") { gen_stream($tier); gen_aead($tier, 1); gen_aead($tier, 0); gen_xor($tier); gen_xorbuf($tier) }
+set_tier("ssse3");
 
 emit(".ctasm_rodata", ".ctasm_align 32");
 bytes16(".Lcp_sigma", [map { ord } split //, "expand 32-byte k"], "the ChaCha20 constants");
@@ -1349,4 +1360,5 @@ bytes16("", [(@m26) x 2]);
 my @pad = (0, 0, 0, 1, (0) x 4);
 bytes16(".Lcp_pad24", [(@pad) x 2]);
 bytes16("", [(@pad) x 2]);
+ChachaAvx512::rodata();
 finish();
