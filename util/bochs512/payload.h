@@ -24,4 +24,5 @@ int bx_stage2_wide(void);
 int bx_stage4_chacha(void);
 int bx_stage5_poly_ifma(void);
 int bx_stage2_wide_win(void);
+int bx_stage6_chacha_aead(void);
 #endif

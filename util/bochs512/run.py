@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 
+import chacha_ref
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 # Disk geometry: 2 cylinders x 16 heads x 63 sectors (about 1 MiB), flat image.
@@ -195,7 +197,7 @@ def check_poly_ref(bdir):
     return len(cases)
 
 
-def build(bdir, abi_src, abi_win_src):
+def build(bdir, abi_src, abi_win_src, chacha_src):
     for tool in ("gcc", "ld", "objcopy", "readelf", "nm", "nasm"):
         if not shutil.which(tool):
             raise SystemExit("bochs512: %s not found" % tool)
@@ -212,9 +214,13 @@ def build(bdir, abi_src, abi_win_src):
         "--prefix-symbols=win64_", coff, abi_win])
     fix_coff_pc32(abi_win)
     win_unwind_table(bdir, coff)
-    objs = [abi, abi_win]
+    # the ChaCha20-Poly1305 object (stage 6) and the answers of chacha_ref.py
+    chacha = os.path.join(bdir, "chacha20_poly1305_x86_64.o")
+    sh(["gcc", "-c", "-o", chacha, chacha_src])
+    chacha_ref.write_cases(os.path.join(bdir, "chacha_aead_cases.h"))
+    objs = [abi, abi_win, chacha]
     for src in ("boot.S", "payload.c", "wide.c", "trampoline.S", "wide_win.c", "trampoline_win.S",
-                "chacha_zmm.c", "poly_ifma.c"):
+                "chacha_zmm.c", "poly_ifma.c", "chacha_aead.c"):
         path = os.path.join(HERE, src)
         obj = os.path.join(bdir, src.replace(".", "_") + ".o")
         sh(["gcc", "-c"] + CFLAGS + ["-I", bdir, "-o", obj, path])
@@ -276,6 +282,9 @@ def main():
                     help="the x86_64 ELF source of perlasm/test/abi-x86_64.pl to test")
     ap.add_argument("--abi-win-src", default=os.path.join(ROOT, "generated", "x86_64-win", "abi-x86_64.asm"),
                     help="its Win64 NASM source")
+    ap.add_argument("--chacha-src", default=os.path.join(ROOT, "generated", "x86_64-linux",
+                                                         "chacha20_poly1305_x86_64.S"),
+                    help="the x86_64 ELF source of perlasm/chacha/chacha20_poly1305_x86_64.pl")
     ap.add_argument("--allow-skip", action="store_true",
                     help="do not fail on SKIP lines (CPU models without IFMA/VPCLMULQDQ)")
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -292,7 +301,7 @@ def main():
         bdir = tmp
     try:
         t0 = time.time()
-        disk = link(bdir, build(bdir, args.abi_src, args.abi_win_src))
+        disk = link(bdir, build(bdir, args.abi_src, args.abi_win_src, args.chacha_src))
         rc, dbg = bochsrc(bdir, disk, args.cpu)
         t1 = time.time()
         try:

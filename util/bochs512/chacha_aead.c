@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * Stage 6 (issue 15 part 2): the AVX-512 ChaCha20-Poly1305 tier of
+ * generated/x86_64-linux/chacha20_poly1305_x86_64.S, linked into the payload.
+ * ctasm_chacha20_avx512 and ctasm_chacha20_poly1305_{seal,open}_avx512 are checked
+ * against the answers run.py computed with its own RFC 8439 code (chacha_ref.py,
+ * chacha_aead_cases.h) and byte for byte against the _avx2 and _ssse3 functions of
+ * the same object (which the host tests check against the portable tier and
+ * OpenSSL): lengths around every batch boundary up to 64 blocks, AD lengths 0..64
+ * and 1000, unaligned and in-place buffers, a tampered ciphertext (open computes the
+ * tag of what it was given and decrypts it: the tier contract leaves the compare and
+ * the wipe to the caller), counters ending at 2^32 and wrapping, and RFC 8439 2.8.2. */
+#include "payload.h"
+#include "chacha_aead_cases.h"
+
+typedef unsigned long size_t;
+typedef void stream_fn(uint8_t *out, const uint8_t *in, size_t len, const void *state);
+typedef void aead_fn(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t in_len,
+                     const uint8_t *ad, size_t ad_len, const void *state);
+stream_fn ctasm_chacha20_avx512, ctasm_chacha20_avx2, ctasm_chacha20_ssse3;
+aead_fn ctasm_chacha20_poly1305_seal_avx512, ctasm_chacha20_poly1305_seal_avx2,
+    ctasm_chacha20_poly1305_seal_ssse3, ctasm_chacha20_poly1305_open_avx512,
+    ctasm_chacha20_poly1305_open_avx2, ctasm_chacha20_poly1305_open_ssse3;
+
+#define NT 3 /* avx512, avx2, ssse3 */
+static stream_fn *const stream_t[NT] = {ctasm_chacha20_avx512, ctasm_chacha20_avx2,
+                                        ctasm_chacha20_ssse3};
+static aead_fn *const seal_t[NT] = {ctasm_chacha20_poly1305_seal_avx512,
+                                    ctasm_chacha20_poly1305_seal_avx2,
+                                    ctasm_chacha20_poly1305_seal_ssse3};
+static aead_fn *const open_t[NT] = {ctasm_chacha20_poly1305_open_avx512,
+                                    ctasm_chacha20_poly1305_open_avx2,
+                                    ctasm_chacha20_poly1305_open_ssse3};
+
+#define MAXLEN 4200
+static uint8_t inbuf[MAXLEN + 128], outs[NT][MAXLEN + 128], work[MAXLEN + 128], adbuf[1100];
+static uint32_t state[12] __attribute__((aligned(16)));
+static char name[96];
+
+static void cpy(uint8_t *d, const uint8_t *s, size_t n) {
+  for (size_t i = 0; i < n; i++) d[i] = s[i];
+}
+static uint64_t diff(const uint8_t *a, const uint8_t *b, size_t n) {
+  uint64_t d = 0;
+  for (size_t i = 0; i < n; i++) d += a[i] != b[i];
+  return d;
+}
+static uint64_t fnv(const uint8_t *b, size_t n) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
+  return h;
+}
+static void set_state(const uint8_t *key, uint32_t ctr, const uint8_t *nonce) {
+  uint8_t *s = (uint8_t *)state;
+  cpy(s, key, 32);
+  state[8] = ctr;
+  cpy(s + 36, nonce, 12);
+}
+/* name = "<what>[len=L ad=A] <check>" */
+static char *put_s(char *p, const char *s) {
+  while (*s) *p++ = *s++;
+  return p;
+}
+static char *put_d(char *p, uint64_t v) {
+  char t[24];
+  int n = 0;
+  do t[n++] = (char)('0' + v % 10); while (v /= 10);
+  while (n) *p++ = t[--n];
+  return p;
+}
+static const char *nm(const char *what, uint32_t len, int64_t ad, const char *check) {
+  char *p = put_s(name, what);
+  p = put_s(p, "[len=");
+  p = put_d(p, len);
+  if (ad >= 0) p = put_d(put_s(p, " ad="), (uint64_t)ad);
+  p = put_s(put_s(p, "] "), check);
+  *p = 0;
+  return name;
+}
+static void check_tag(const char *what, uint32_t len, uint32_t ad, const char *c,
+                      const uint8_t *got, const uint8_t *want) {
+  bx_check(nm(what, len, ad, c), diff(got, want, 16), 0);
+}
+
+static void stream_cases(void) {
+  for (unsigned i = 0; i < sizeof(bx_stream_cases) / sizeof(bx_stream_cases[0]); i++) {
+    const struct bx_stream_case *c = &bx_stream_cases[i];
+    set_state(bx_pat + c->key, c->ctr, bx_pat + c->nonce);
+    uint8_t *o[NT];
+    for (int t = 0; t < NT; t++) {
+      uint8_t *in = inbuf + c->ia;
+      cpy(in, bx_pat + c->msg, c->len);
+      if (c->inplace) {
+        o[t] = in;
+      } else {
+        o[t] = outs[t] + c->oa;
+      }
+      o[t][c->len] = 0xa5; /* the byte past the end stays */
+      stream_t[t](o[t], in, c->len, state);
+      if (c->inplace) {
+        cpy(outs[t], in, c->len + 1);
+        o[t] = outs[t];
+      }
+    }
+    bx_check(nm("chacha20_avx512", c->len, -1, "vs_python"), fnv(o[0], c->len), c->fnv);
+    bx_check(nm("chacha20_avx512", c->len, -1, "vs_avx2_ssse3"),
+             diff(o[0], o[1], c->len) + diff(o[0], o[2], c->len) + (o[0][c->len] != 0xa5), 0);
+    bx_check(nm("chacha20_avx512", c->len, -1, "state_kept"), state[8], c->ctr);
+  }
+}
+
+static void aead_cases(void) {
+  for (unsigned i = 0; i < sizeof(bx_aead_cases) / sizeof(bx_aead_cases[0]); i++) {
+    const struct bx_aead_case *c = &bx_aead_cases[i];
+    const uint8_t *ad = bx_pat + c->ad;
+    uint8_t tag[NT][16], otag[16], btag[NT][16];
+    set_state(bx_pat + c->key, 0, bx_pat + c->nonce);
+    for (int t = 0; t < NT; t++) {
+      uint8_t *in = inbuf + c->ia, *o = c->inplace ? in : outs[t] + c->oa;
+      cpy(in, bx_pat + c->msg, c->len);
+      o[c->len] = 0x5a;
+      seal_t[t](o, tag[t], in, c->len, ad, c->adlen, state);
+      if (o != outs[t]) cpy(outs[t], o, c->len + 1);
+    }
+    bx_check(nm("seal_avx512", c->len, c->adlen, "ct_vs_python"), fnv(outs[0], c->len), c->ct_fnv);
+    check_tag("seal_avx512", c->len, c->adlen, "tag_vs_python", tag[0], c->tag);
+    bx_check(nm("seal_avx512", c->len, c->adlen, "vs_avx2_ssse3"),
+             diff(outs[0], outs[1], c->len) + diff(outs[0], outs[2], c->len) +
+                 diff(tag[0], tag[1], 16) + diff(tag[0], tag[2], 16) + (outs[0][c->len] != 0x5a),
+             0);
+    /* open the ciphertext back (in place when the case says), then a tampered one */
+    uint8_t *ct = work + c->oa;
+    cpy(ct, outs[0], c->len);
+    {
+      uint8_t *in = inbuf + c->ia, *o = c->inplace ? in : outs[1] + c->ia;
+      cpy(in, ct, c->len);
+      ctasm_chacha20_poly1305_open_avx512(o, otag, in, c->len, ad, c->adlen, state);
+      bx_check(nm("open_avx512", c->len, c->adlen, "roundtrip"),
+               diff(o, bx_pat + c->msg, c->len) + diff(otag, c->tag, 16), 0);
+    }
+    if (c->len == 0 && c->adlen == 0) continue; /* nothing to tamper with */
+    const uint8_t *bad_ad = ad;
+    if (c->len) {
+      ct[c->len / 2] ^= (uint8_t)(1u << (i % 8));
+    } else {
+      cpy(adbuf, ad, c->adlen);
+      adbuf[0] ^= 1;
+      bad_ad = adbuf;
+    }
+    for (int t = 0; t < NT; t++) {
+      uint8_t *in = inbuf + c->ia, *o = c->inplace ? in : outs[t] + c->oa;
+      cpy(in, ct, c->len);
+      open_t[t](o, btag[t], in, c->len, bad_ad, c->adlen, state);
+      if (o != outs[t]) cpy(outs[t], o, c->len);
+    }
+    bx_check(nm("open_avx512_bad", c->len, c->adlen, "tag_differs"), diff(btag[0], c->tag, 16) != 0, 1);
+    check_tag("open_avx512_bad", c->len, c->adlen, "tag_vs_python", btag[0], c->bad_tag);
+    bx_check(nm("open_avx512_bad", c->len, c->adlen, "out_vs_python"), fnv(outs[0], c->len), c->bad_pt_fnv);
+    bx_check(nm("open_avx512_bad", c->len, c->adlen, "vs_avx2_ssse3"),
+             diff(outs[0], outs[1], c->len) + diff(outs[0], outs[2], c->len) +
+                 diff(btag[0], btag[1], 16) + diff(btag[0], btag[2], 16),
+             0);
+  }
+}
+
+static void rfc_vector(void) {
+  uint8_t tag[16];
+  set_state(bx_rfc_key, 0, bx_rfc_nonce);
+  ctasm_chacha20_poly1305_seal_avx512(outs[0], tag, bx_rfc_pt, sizeof(bx_rfc_pt), bx_rfc_ad,
+                                      sizeof(bx_rfc_ad), state);
+  bx_check("rfc8439_2.8.2 seal_avx512", diff(outs[0], bx_rfc_ct, sizeof(bx_rfc_ct)) + diff(tag, bx_rfc_tag, 16), 0);
+  ctasm_chacha20_poly1305_open_avx512(outs[1], tag, bx_rfc_ct, sizeof(bx_rfc_ct), bx_rfc_ad,
+                                      sizeof(bx_rfc_ad), state);
+  bx_check("rfc8439_2.8.2 open_avx512", diff(outs[1], bx_rfc_pt, sizeof(bx_rfc_pt)) + diff(tag, bx_rfc_tag, 16), 0);
+}
+
+int bx_stage6_chacha_aead(void) {
+  rfc_vector();
+  stream_cases();
+  aead_cases();
+  return 0;
+}
