@@ -298,6 +298,7 @@ int bx_main(void) {
   else
     bx_puts("SKIP poly1305_ifma (no avx512ifma in CPUID)\n");
   bx_stage6_chacha_aead();
+  bx_stage6_chacha_win();
   bx_puts("SUMMARY checks=");
   bx_dec((uint64_t)bx_checks);
   bx_puts(" failures=");

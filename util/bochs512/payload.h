@@ -25,4 +25,20 @@ int bx_stage4_chacha(void);
 int bx_stage5_poly_ifma(void);
 int bx_stage2_wide_win(void);
 int bx_stage6_chacha_aead(void);
+int bx_stage6_chacha_win(void);
+
+/* trampoline_win.S: a Win64 call of the function at bx_win_target with canaries */
+struct bx_regs_win {
+  uint64_t in[8], out[8]; /* rbx rbp rdi rsi r12 r13 r14 r15 */
+  uint64_t xin[20], xout[20]; /* xmm6..xmm15, two words each */
+  uint64_t rsp_call, rsp_after, rflags, rax;
+};
+_Static_assert(__builtin_offsetof(struct bx_regs_win, rsp_call) == 448, "layout of trampoline_win.S");
+uint64_t bx_call_wide_win(const uint64_t arg[8], uint64_t skew, struct bx_regs_win *regs,
+                          uint64_t step);
+extern const void *bx_win_target;
+/* wide_win.c's single-step unwinder for another function; out: trap still armed,
+ * steps inside the function, failed unwinds, steps outside it, steps in an epilog */
+void bx_win_step_begin(uint64_t fn, uint64_t size, const uint8_t *unwind, const struct bx_regs_win *r);
+void bx_win_step_end(uint64_t out[5]);
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  * Win64 call into the NASM build of ctasm_abi_test_wide (converted to ELF as
- * win64_ctasm_abi_test_wide by run.py), canaries in every Win64 callee-saved
- * register: rbx rbp rdi rsi r12-r15 and xmm6-xmm15.
+ * win64_ctasm_abi_test_wide by run.py), or of the function bx_win_target names
+ * (chacha_win.c points it at the ChaCha20-Poly1305 ones and back), canaries in
+ * every Win64 callee-saved register: rbx rbp rdi rsi r12-r15 and xmm6-xmm15.
  *
  *   uint64_t bx_call_wide_win(const uint64_t arg[8], uint64_t skew,
  *                             struct bx_regs_win *regs, uint64_t step);  (SysV caller)
@@ -73,7 +74,7 @@ bx_call_wide_win:
 	pushfq
 	orq	$0x100, (%rsp)
 	popfq
-1:	call	win64_ctasm_abi_test_wide
+1:	call	*bx_win_target(%rip)
 bx_win_ret:
 	movq	regs_ptr(%rip), %r11
 	movq	%rsp, 456(%r11)
@@ -107,6 +108,11 @@ bx_win_ret:
 	popq	%rbp
 	popq	%rbx
 	ret
+
+	.data
+	.p2align 3
+	.globl	bx_win_target
+bx_win_target: .quad win64_ctasm_abi_test_wide
 
 	.bss
 	.p2align 3

@@ -10,14 +10,6 @@
 #include "payload.h"
 #include "win_unwind.h"
 
-struct bx_regs_win {
-  uint64_t in[8], out[8]; /* rbx rbp rdi rsi r12 r13 r14 r15 */
-  uint64_t xin[20], xout[20]; /* xmm6..xmm15, two words each */
-  uint64_t rsp_call, rsp_after, rflags, rax;
-};
-_Static_assert(__builtin_offsetof(struct bx_regs_win, rsp_call) == 448, "layout of trampoline_win.S");
-uint64_t bx_call_wide_win(const uint64_t arg[8], uint64_t skew, struct bx_regs_win *regs,
-                          uint64_t step);
 uint64_t win64_ctasm_abi_test_wide(void);
 extern const char bx_win_ret[];
 uint64_t bx_wide_model(const uint64_t a[7], uint64_t flags);
@@ -42,6 +34,9 @@ struct win_ctx {
 static const struct bx_regs_win *wstep_regs;
 static volatile int wstep_active;
 static uint64_t wstep_count, wstep_bad, wstep_first_bad_off, wstep_outside, wstep_epilog;
+/* The function being stepped and its UNWIND_INFO (chacha_win.c steps another). */
+static uint64_t wstep_fn, wstep_size;
+static const uint8_t *wstep_unwind;
 
 static uint64_t rd(uint64_t a) { return *(const uint64_t *)a; }
 
@@ -87,7 +82,7 @@ static int unwind_epilog(struct win_ctx *c, const uint8_t *ip) {
 
 /* Returns 0 on an unwind code it does not know. */
 static int unwind(struct win_ctx *c, uint32_t off) {
-  const uint8_t *u = bx_win_unwind;
+  const uint8_t *u = wstep_unwind;
   const uint32_t prolog = u[1], count = u[2], freg = u[3] & 15, foff = u[3] >> 4;
   const uint8_t *ip = (const uint8_t *)c->rip;
   if (off >= prolog && unwind_epilog(c, ip)) {
@@ -158,13 +153,13 @@ int bx_win_step_trap(struct bx_frame *f) {
       "movdqu %%xmm12, 96(%0)\n\tmovdqu %%xmm13, 112(%0)\n\tmovdqu %%xmm14, 128(%0)\n\t"
       "movdqu %%xmm15, 144(%0)"
       : : "r"(&c.xmm[6][0]) : "memory");
-  const uint64_t fn = (uint64_t)&win64_ctasm_abi_test_wide;
+  const uint64_t fn = wstep_fn;
   if (f->rip == (uint64_t)bx_win_ret) {
     f->rflags &= ~(uint64_t)0x100;
     wstep_active = 0;
     return 1;
   }
-  if (f->rip < fn || f->rip >= fn + BX_WIN_FN_SIZE) {
+  if (f->rip < fn || f->rip >= fn + wstep_size) {
     wstep_outside++;
     return 1;
   }
@@ -189,6 +184,30 @@ int bx_win_step_trap(struct bx_frame *f) {
   return 1;
 }
 
+/* chacha_win.c: step the function at fn (size bytes, UNWIND_INFO unwind) called
+ * with regs; bx_win_step_end reports the counts as the stage below does. */
+void bx_win_step_begin(uint64_t fn, uint64_t size, const uint8_t *unwind, const struct bx_regs_win *r) {
+  wstep_fn = fn;
+  wstep_size = size;
+  wstep_unwind = unwind;
+  wstep_regs = r;
+  wstep_count = wstep_bad = wstep_outside = wstep_epilog = 0;
+  wstep_active = 1;
+}
+void bx_win_step_end(uint64_t out[5]) {
+  out[0] = wstep_active;
+  wstep_active = 0;
+  out[1] = wstep_count;
+  out[2] = wstep_bad;
+  out[3] = wstep_outside;
+  out[4] = wstep_epilog;
+  if (wstep_bad) {
+    bx_puts("NOTE first offset where the .xdata unwind failed: ");
+    bx_hex(wstep_first_bad_off);
+    bx_putc('\n');
+  }
+}
+
 int bx_stage2_wide_win(void) {
   uint64_t sets[2][7] = {{0x0123456789abcdef, 0xfedcba9876543210, 0x1111, 0x8000000000000001,
                           0x5005, 0x6000000000000006, 0x7777777777777777}};
@@ -204,11 +223,8 @@ int bx_stage2_wide_win(void) {
         struct bx_regs_win r;
         for (int i = 0; i < 8; i++) r.in[i] = next(), r.out[i] = 0;
         for (int i = 0; i < 20; i++) r.xin[i] = next(), r.xout[i] = 0;
-        if (step) {
-          wstep_regs = &r;
-          wstep_count = wstep_bad = wstep_outside = wstep_epilog = 0;
-          wstep_active = 1;
-        }
+        if (step)
+          bx_win_step_begin((uint64_t)&win64_ctasm_abi_test_wide, BX_WIN_FN_SIZE, bx_win_unwind, &r);
         uint64_t got = bx_call_wide_win(arg, skew, &r, (uint64_t)step);
         if (step) {
           bx_check(bx_wide_name("win64_trap_reached_return", flags, skew, set, step), wstep_active, 0);
