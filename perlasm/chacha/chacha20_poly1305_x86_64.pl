@@ -1,7 +1,8 @@
 #!/usr/bin/env perl
 # SPDX-License-Identifier: Apache-2.0
 # chacha20_poly1305_x86_64.pl -- ChaCha20 and ChaCha20-Poly1305 (RFC 8439)
-# for x86_64: an SSSE3 tier and an AVX2 tier (src/chacha/tier_x86_64.cc).
+# for x86_64: an SSSE3 tier and an AVX2 tier (src/chacha/tier_x86_64.cc), and
+# the AVX-512 tier: the AVX2 code with vprold plus zmm batches (ChachaAvx512.pm).
 #
 # ---------------------------------------------------------------------------
 # Entry points (C prototypes and required features in src/chacha/tier_x86_64.cc)

@@ -79,6 +79,7 @@ extern const ChachaTier kChachaTierPortable;
 #if defined(CTASM_X86_64_ASM)
 extern const ChachaTier kChachaTierSsse3;  // src/chacha/tier_x86_64.cc
 extern const ChachaTier kChachaTierAvx2;   // src/chacha/tier_x86_64.cc
+extern const ChachaTier kChachaTierAvx512;  // src/chacha/tier_x86_64.cc
 #elif defined(CTASM_AARCH64_ASM)
 extern const ChachaTier kChachaTierNeonArmv8;  // src/chacha/tier_aarch64.cc
 #elif defined(CTASM_ARMV7_ASM)

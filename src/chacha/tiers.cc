@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The tier table: this build's ChaCha20-Poly1305 tiers, best first
 // (internal.h). A new tier adds its entry at its place in both tables below
-// (a test checks they agree); kChachaTierAvx512 goes first on x86_64 once it
-// is built.
+// (a test checks they agree).
 #include <atomic>
 
 #include "chacha/internal.h"
@@ -12,6 +11,7 @@ namespace ctasm {
 
 const ChachaTier *const kChachaTiers[] = {
 #if defined(CTASM_X86_64_ASM)
+    &kChachaTierAvx512,
     &kChachaTierAvx2,
     &kChachaTierSsse3,
 #elif defined(CTASM_AARCH64_ASM)
@@ -34,7 +34,11 @@ const ChachaTier *const kChachaTierByImpl[kChachaImplCount] = {
     nullptr,
     nullptr,
 #endif
-    nullptr,  // kChachaImplAvx512: not built yet
+#if defined(CTASM_X86_64_ASM)
+    &kChachaTierAvx512,  // kChachaImplAvx512
+#else
+    nullptr,
+#endif
 #if defined(CTASM_AARCH64_ASM)
     &kChachaTierNeonArmv8,  // kChachaImplNeonArmv8
 #else
