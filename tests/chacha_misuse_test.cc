@@ -186,7 +186,12 @@ TEST_P(ChachaMisuseTest, BadContexts) {
   // A consistent check word over a tier id this build lacks, or the other
   // ChaCha AEAD's id with a GCM tag length.
   *fresh = c_->ctx;
-  fresh->ctasm_private_impl = ctasm::kChachaImplAvx512;
+  uint32_t absent = ctasm::kChachaImplNone;
+  for (uint32_t id = ctasm::kChachaImplCount; id-- > 1;) {
+    if (!ctasm::kChachaTierByImpl[id]) absent = id;
+  }
+  ASSERT_NE(absent, static_cast<uint32_t>(ctasm::kChachaImplNone)) << "every ChaCha tier id is in this build";
+  fresh->ctasm_private_impl = absent;
   fresh->ctasm_private_check = 0x63746167u ^ fresh->ctasm_private_aead ^ (16u << 4) ^
                                (fresh->ctasm_private_impl << 12) ^ (fresh->ctasm_private_impl >> 20);
   EXPECT_EQ(0, seal_with(fresh.get())) << "tier not in this build";

@@ -419,8 +419,13 @@ TEST(ChachaTiers, EveryBuiltTierRunsHere) {
   const std::vector<const ChachaTier *> runnable = ctasm_test::AvailableChachaTiers();
   for (size_t i = 0; i < ctasm::kChachaTierCount; i++) {
     const ChachaTier *t = ctasm::kChachaTiers[i];
-    EXPECT_NE(runnable.end(), std::find(runnable.begin(), runnable.end(), t))
-        << t->name << " is built but this CPU cannot run it (" << ctasm_cpu_caps() << "): untested";
+    if (std::find(runnable.begin(), runnable.end(), t) != runnable.end()) continue;
+    if (ctasm_test::Avx512TierRunsOnlyInBochs(t)) {  // loud, and run elsewhere
+      ctasm_test::NoteAvx512NotRunHere("ChachaTiers.EveryBuiltTierRunsHere");
+      ::testing::Test::RecordProperty("chacha_avx512", "not run here: util/bochs512");
+      continue;
+    }
+    ADD_FAILURE() << t->name << " is built but this CPU cannot run it (" << ctasm_cpu_caps() << "): untested";
   }
 }
 

@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include "chacha/internal.h"
+#include "chacha_tiers.h"
 #include "test_asm.h"
 #include "test_util.h"
 
@@ -66,6 +67,18 @@ namespace {
 ABI_TEST(ChachaX86_64) {
   CHECK_CHACHA_TIER(ctasm::kChachaTierSsse3, "no SSSE3", ssse3);
   CHECK_CHACHA_TIER(ctasm::kChachaTierAvx2, "no AVX2", avx2);
+  if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512)) {
+    // Never silent: util/bochs512 calls the SysV and Win64 builds of these
+    // three with callee-saved (and Win64 xmm6-15) canaries under Bochs.
+    for (const char *fn : {"ctasm_chacha20_avx512", "ctasm_chacha20_poly1305_seal_avx512",
+                           "ctasm_chacha20_poly1305_open_avx512"}) {
+      ctasm_abi::Exercised().insert(fn);
+    }
+    ctasm_test::NoteAvx512NotRunHere("the ChaCha ABI trampoline test");
+    ::testing::Test::RecordProperty("chacha_avx512", "not run here: util/bochs512");
+  } else {
+    CHECK_CHACHA_TIER(ctasm::kChachaTierAvx512, "no AVX-512 (CTASM_CPU)", avx512);
+  }
 }
 
 #if !defined(_WIN32)
@@ -187,6 +200,16 @@ TEST(ChachaX86_64AbiTest, Ssse3VolatilesPublicAtReturn) {
 TEST(ChachaX86_64AbiTest, Avx2VolatilesPublicAtReturn) {
   CheckTierVolatiles(ctasm::kChachaTierAvx2, "avx2", ctasm_chacha20_avx2,
                      ctasm_chacha20_poly1305_seal_avx2, ctasm_chacha20_poly1305_open_avx2);
+}
+
+TEST(ChachaX86_64AbiTest, Avx512VolatilesPublicAtReturn) {
+  if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512)) {
+    ctasm_test::NoteAvx512NotRunHere("ChachaX86_64AbiTest.Avx512VolatilesPublicAtReturn");
+    ::testing::Test::RecordProperty("chacha_avx512", "not run here: util/bochs512");
+    return;
+  }
+  CheckTierVolatiles(ctasm::kChachaTierAvx512, "avx512", ctasm_chacha20_avx512,
+                     ctasm_chacha20_poly1305_seal_avx512, ctasm_chacha20_poly1305_open_avx512);
 }
 #endif  // !_WIN32
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "chacha/internal.h"
+#include "chacha_tiers.h"
 #include "test_asm.h"
 #include "test_util.h"
 
@@ -53,6 +54,17 @@ namespace {
 void StepChacha() {
   STEP_CHACHA_TIER(ctasm::kChachaTierSsse3, "no SSSE3", ssse3);
   STEP_CHACHA_TIER(ctasm::kChachaTierAvx2, "no AVX2", avx2);
+  if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512)) {
+    // Never silent: util/bochs512 single-steps a Win64 seal of this tier
+    // against its unwind data under Bochs.
+    for (const char *fn : {"ctasm_chacha20_avx512", "ctasm_chacha20_poly1305_seal_avx512",
+                           "ctasm_chacha20_poly1305_open_avx512"}) {
+      ctasm_unwind::Stepped()[fn];
+    }
+    ctasm_test::NoteAvx512NotRunHere("the ChaCha single-step unwind cases");
+  } else {
+    STEP_CHACHA_TIER(ctasm::kChachaTierAvx512, "no AVX-512 (CTASM_CPU)", avx512);
+  }
 }
 
 }  // namespace
