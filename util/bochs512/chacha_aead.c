@@ -281,7 +281,63 @@ static void stack_residue(void) {
   }
 }
 
+/* The SysV builds through trampoline.S: rbx rbp r12-r15 canaries, the seventh
+ * argument on the stack at each 16-aligned skew, rsp and DF after; results as a
+ * direct call's. */
+static void tramp(const char *what, uint32_t n, const uint64_t a[8], uint64_t skew, struct bx_regs *r) {
+  extern uint64_t ctasm_abi_test_wide(void);
+  bx_call_wide(a, skew, r, 0);
+  bx_sysv_target = (const void *)ctasm_abi_test_wide;
+  uint64_t d = 0;
+  for (int i = 0; i < 6; i++) d |= r->in[i] ^ r->out[i];
+  bx_check(nm(what, n, -1, "sysv_callee_saved_gpr"), d, 0);
+  bx_check(nm(what, n, -1, "sysv_rsp"), r->rsp_after, r->rsp_call);
+  bx_check(nm(what, n, -1, "sysv_df_clear"), r->rflags & 0x400, 0);
+}
+static void sysv_abi(void) {
+  static const uint32_t lens[] = {0, 16, 300, 449, 1100, 2100};
+  uint8_t t1[16], t2[16];
+  uint64_t seed = 0x243f6a8885a308d3ull;
+  set_state(bx_pat + 11, 0, bx_pat + 77);
+  for (unsigned k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+    const uint32_t n = lens[k];
+    const uint64_t skew = 16 * (k % 4);
+    for (int f = 0; f < 3; f++) {
+      struct bx_regs r;
+      for (int i = 0; i < 6; i++) {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        r.in[i] = seed, r.out[i] = 0;
+      }
+      uint64_t a[8];
+      const char *what;
+      if (f == 2) {
+        what = "chacha20_avx512";
+        state[8] = 3;
+        uint64_t c[8] = {(uint64_t)outs[0], (uint64_t)bx_pat, n, (uint64_t)state, 0, 0, 0, 0};
+        for (int i = 0; i < 8; i++) a[i] = c[i];
+        bx_sysv_target = (const void *)ctasm_chacha20_avx512;
+        tramp(what, n, a, skew, &r);
+        ctasm_chacha20_avx512(outs[1], bx_pat, n, state);
+      } else {
+        what = f ? "open_avx512" : "seal_avx512";
+        state[8] = 0;
+        uint64_t c[8] = {(uint64_t)outs[0], (uint64_t)t1, (uint64_t)bx_pat, n, (uint64_t)(bx_pat + 5000),
+                         21, (uint64_t)state, 0x4343434343434343ull};
+        for (int i = 0; i < 8; i++) a[i] = c[i];
+        bx_sysv_target = (const void *)(f ? ctasm_chacha20_poly1305_open_avx512
+                                          : ctasm_chacha20_poly1305_seal_avx512);
+        tramp(what, n, a, skew, &r);
+        (f ? ctasm_chacha20_poly1305_open_avx512 : ctasm_chacha20_poly1305_seal_avx512)(
+            outs[1], t2, bx_pat, n, bx_pat + 5000, 21, state);
+      }
+      bx_check(nm(what, n, -1, "sysv_vs_direct"),
+               diff(outs[0], outs[1], n) + (f == 2 ? 0 : diff(t1, t2, 16)), 0);
+    }
+  }
+}
+
 int bx_stage6_chacha_aead(void) {
+  sysv_abi();
   stack_residue();
   rfc_vector();
   vector_residue();

@@ -27,6 +27,15 @@ int bx_stage2_wide_win(void);
 int bx_stage6_chacha_aead(void);
 int bx_stage6_chacha_win(void);
 
+/* trampoline.S: a SysV call of the function at bx_sysv_target with canaries */
+struct bx_regs {
+  uint64_t in[6];  /* rbx rbp r12 r13 r14 r15 */
+  uint64_t out[6];
+  uint64_t rsp_call, rsp_after, rflags, rax;
+};
+uint64_t bx_call_wide(const uint64_t arg[8], uint64_t skew, struct bx_regs *regs, uint64_t step);
+extern const void *bx_sysv_target;
+
 /* trampoline_win.S: a Win64 call of the function at bx_win_target with canaries */
 struct bx_regs_win {
   uint64_t in[8], out[8]; /* rbx rbp rdi rsi r12 r13 r14 r15 */

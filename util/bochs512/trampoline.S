@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
- * SysV call into ctasm_abi_test_wide with canaries in every callee-saved GPR:
+ * SysV call into ctasm_abi_test_wide (or the function bx_sysv_target names:
+ * chacha_aead.c points it at the ChaCha20-Poly1305 ones and back) with canaries
+ * in every callee-saved GPR:
  *
  *   uint64_t bx_call_wide(const uint64_t arg[8], uint64_t skew,
  *                         struct bx_regs *regs, uint64_t step);
@@ -53,7 +55,7 @@ bx_call_wide:
 	pushfq
 	orq	$0x100, (%rsp)
 	popfq
-1:	call	ctasm_abi_test_wide
+1:	call	*bx_sysv_target(%rip)
 bx_wide_ret:
 	movq	regs_ptr(%rip), %r10
 	movq	%rsp, 104(%r10)
@@ -75,6 +77,11 @@ bx_wide_ret:
 	popq	%rbp
 	popq	%rbx
 	ret
+
+	.data
+	.p2align 3
+	.globl	bx_sysv_target
+bx_sysv_target: .quad ctasm_abi_test_wide
 
 	.bss
 	.p2align 3

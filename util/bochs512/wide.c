@@ -13,12 +13,6 @@
 uint64_t ctasm_abi_test_wide(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
                              uint64_t);
 
-struct bx_regs {
-  uint64_t in[6];  /* rbx rbp r12 r13 r14 r15 */
-  uint64_t out[6];
-  uint64_t rsp_call, rsp_after, rflags, rax;
-};
-uint64_t bx_call_wide(const uint64_t arg[8], uint64_t skew, struct bx_regs *regs, uint64_t step);
 extern const char bx_wide_ret[];
 
 /* The header comment of ctasm_abi_test_wide, read as C:
