@@ -429,6 +429,25 @@ TEST(ChachaTiers, EveryBuiltTierRunsHere) {
   }
 }
 
+#if defined(CTASM_X86_64_ASM)
+// chacha-avx512 comes first where the CPU has AVX-512 F/BW/VL, and
+// CTASM_CPU=-avx512 (or -avx, which takes avx512 with it) takes it away: the
+// tier's capable() reads the masked capabilities. Judged with capability sets
+// made up here and nothing called, so it runs on any CPU.
+TEST(ChachaTiers, Avx512FirstAndMaskedByCtasmCpu) {
+  using namespace ctasm::cpu_internal;
+  EXPECT_EQ(&ctasm::kChachaTierAvx512, ctasm::kChachaTiers[0]);
+  const uint32_t all = ctasm::kSSSE3 | ctasm::kSSE41 | ctasm::kAVX | ctasm::kAVX2 | ctasm::kAVX512;
+  ctasm::testing::set_cpu_caps_for_testing(all);
+  EXPECT_STREQ("chacha-avx512", ctasm::chacha_select_tier().name);
+  ctasm::testing::set_cpu_caps_for_testing(normalize_caps(all & ~parse_cpu_mask("-avx512").remove));
+  EXPECT_STREQ("chacha-avx2", ctasm::chacha_select_tier().name);
+  ctasm::testing::set_cpu_caps_for_testing(normalize_caps(all & ~parse_cpu_mask("-avx").remove));
+  EXPECT_STREQ("chacha-ssse3", ctasm::chacha_select_tier().name);
+  ctasm::testing::reset_cpu_caps_for_testing();
+}
+#endif
+
 // The two tables say the same, best first, the portable tier last.
 TEST(ChachaTiers, TablesAgree) {
   ASSERT_GE(ctasm::kChachaTierCount, 1u);
