@@ -1232,6 +1232,9 @@ ___
         # the ones r0-r3 address (set once per call).
         die "encryption rounds use more than 4 spill slots" if $s1 > 4 || $s2 > 4;
         $ENC_SLOTS = $s1 > $s2 ? $s1 : $s2;
+        # the pinned forward rounds fit the 16 registers (util/bsaes_order.py)
+        die "the forward rounds spill ($s1, $s2 slots)" if $ENC_SLOTS
+            && !grep { $ENV{"CTASM_BSAES_$_"} } qw(TUNE TUNE_ORDER NOORDER BOT GCOPY BASIS ORDER_ENC ORDER_ENC_LAST);
         # r4 = expanded key; lr (set once per call) = 2 * c + (N == 12), c
         # = 8, 11, 12: the loop runs 4 key + round pairs a pass while r5 = c
         # stays positive, AES-192 enters it half-way (2 + 4 + 4 = 10 = N - 2).
