@@ -71,10 +71,10 @@
 # CTASM_BSAES_GCOPY.  The instruction counts are printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time), AES-128-CTR: 16.40/B at 8 KiB (0.932x BoringSSL's
+# count, not a time), AES-128-CTR: 16.37/B at 8 KiB (0.931x BoringSSL's
 # bsaes-armv7, 17.59/B, round 208: issue 13's count, made outside this
 # repository by the same qemu method, its BoringSSL revision not recorded;
-# nothing in the repository regenerates it), 17.78/B at 256 B, 44.00 at
+# nothing in the repository regenerates it), 17.74/B at 256 B, 44.00 at
 # 16 B (vpaes).
 # Round 190 instructions plus 9 for its key (inverse 251 plus 9; last rounds
 # 147 and 180).  A batch of 8 blocks ~2,090; a call ~370 more (frame, wipe,
