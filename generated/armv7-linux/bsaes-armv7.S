@@ -13,7 +13,7 @@
 	.fpu	neon
 	.arm
 	.text
-// S-box: 92 XOR + 32 AND
+// S-box: 98 XOR + 32 AND
 // inverse S-box (Paar: top bottom): 96 XOR + 32 AND
 
 	.p2align	4
@@ -1256,1338 +1256,1331 @@ ctasm_bsaes_ctr32_encrypt_blocks:
 	lsl	lr, lr, #1
 	cmp	r5, #12
 	addeq	lr, lr, #3
-	add	r0, sp, #32
-	add	r1, sp, #48
-	add	r2, sp, #64
-	add	r3, sp, #80
 
 .Lctr_batch:
-	vld1.64	{d24-d25}, [r10]
+	vld1.64	{d22-d23}, [r10]
 	vld1.64	{d0-d1}, [r11]
-	vadd.i32	q10, q12, q0
-	vadd.i32	q14, q10, q0
-	vadd.i32	q13, q14, q0
-	vadd.i32	q8, q13, q0
-	vadd.i32	q11, q8, q0
-	vadd.i32	q9, q11, q0
+	vadd.i32	q13, q11, q0
+	vadd.i32	q10, q13, q0
+	vadd.i32	q9, q10, q0
 	vadd.i32	q15, q9, q0
-	vadd.i32	q0, q15, q0
+	vadd.i32	q12, q15, q0
+	vadd.i32	q14, q12, q0
+	vadd.i32	q8, q14, q0
+	vadd.i32	q0, q8, q0
 	vst1.64	{d0-d1}, [r10]
-// the encryption core: block n in q(12,10,14,13,8,11,9,15)[n], out in q(12,1,14,13,9,11,3,15)[n]
+// the encryption core: block n in q(11,13,10,9,15,12,14,8)[n], out in q(0,13,10,9,15,11,14,8)[n]
 	add	r6, r4, #16
 	adr	r12, .Lbs_encrypt
 	vld1.64	{d0-d1}, [r6]!
-	veor	q12, q12, q0
-	veor	q10, q10, q0
-	veor	q14, q14, q0
-	veor	q13, q13, q0
-	veor	q8, q8, q0
 	veor	q11, q11, q0
+	veor	q13, q13, q0
+	veor	q10, q10, q0
 	veor	q9, q9, q0
 	veor	q15, q15, q0
+	veor	q12, q12, q0
+	veor	q14, q14, q0
+	veor	q8, q8, q0
 
 	vmov.i8	q0, #0x55
 	vmov.i8	q1, #0x33
-	vshr.u64	q2, q12, #1
-	vshl.u64	q3, q10, #1
-	vbit	q10, q2, q0
-	vbif	q12, q3, q0
-	vshr.u64	q2, q14, #1
+	vshr.u64	q2, q11, #1
 	vshl.u64	q3, q13, #1
 	vbit	q13, q2, q0
+	vbif	q11, q3, q0
+	vshr.u64	q2, q10, #1
+	vshl.u64	q3, q9, #1
+	vbit	q9, q2, q0
+	vbif	q10, q3, q0
+	vshr.u64	q2, q15, #1
+	vshl.u64	q3, q12, #1
+	vbit	q12, q2, q0
+	vbif	q15, q3, q0
+	vshr.u64	q2, q14, #1
+	vshl.u64	q3, q8, #1
+	vbit	q8, q2, q0
 	vbif	q14, q3, q0
-	vshr.u64	q2, q8, #1
-	vshl.u64	q3, q11, #1
-	vbit	q11, q2, q0
-	vbif	q8, q3, q0
-	vshr.u64	q2, q9, #1
-	vshl.u64	q3, q15, #1
-	vbit	q15, q2, q0
-	vbif	q9, q3, q0
-	vshr.u64	q2, q12, #2
-	vshl.u64	q3, q14, #2
-	vbit	q14, q2, q1
-	vbif	q12, q3, q1
-	vshr.u64	q2, q10, #2
-	vshl.u64	q3, q13, #2
-	vbit	q13, q2, q1
-	vbif	q10, q3, q1
-	vshr.u64	q2, q8, #2
+	vshr.u64	q2, q11, #2
+	vshl.u64	q3, q10, #2
+	vbit	q10, q2, q1
+	vbif	q11, q3, q1
+	vshr.u64	q2, q13, #2
 	vshl.u64	q3, q9, #2
 	vbit	q9, q2, q1
-	vbif	q8, q3, q1
-	vshr.u64	q2, q11, #2
-	vshl.u64	q3, q15, #2
-	vbit	q15, q2, q1
-	vbif	q11, q3, q1
-	vmov	q2, q8
-	vsri.8	q8, q12, #4
-	vsli.8	q12, q2, #4
-	vmov	q2, q11
-	vsri.8	q11, q10, #4
-	vsli.8	q10, q2, #4
-	vmov	q2, q9
-	vsri.8	q9, q14, #4
-	vsli.8	q14, q2, #4
+	vbif	q13, q3, q1
+	vshr.u64	q2, q15, #2
+	vshl.u64	q3, q14, #2
+	vbit	q14, q2, q1
+	vbif	q15, q3, q1
+	vshr.u64	q2, q12, #2
+	vshl.u64	q3, q8, #2
+	vbit	q8, q2, q1
+	vbif	q12, q3, q1
 	vmov	q2, q15
-	vsri.8	q15, q13, #4
+	vsri.8	q15, q11, #4
+	vsli.8	q11, q2, #4
+	vmov	q2, q12
+	vsri.8	q12, q13, #4
 	vsli.8	q13, q2, #4
+	vmov	q2, q14
+	vsri.8	q14, q10, #4
+	vsli.8	q10, q2, #4
+	vmov	q2, q8
+	vsri.8	q8, q9, #4
+	vsli.8	q9, q2, #4
 
 // round 1: its key was added to the blocks
-	//	round: 190 instructions, 3 spill slots
-	veor	q0, q14, q8
-	veor	q1, q8, q15
+	//	round: 190 instructions, 0 spill slots
+	veor	q12, q12, q14
+	veor	q0, q11, q12
+	veor	q1, q13, q0
+	veor	q13, q13, q8
 	veor	q2, q10, q15
-	veor	q3, q14, q15
-	veor	q11, q11, q9
-	veor	q4, q12, q11
-	veor	q8, q8, q4
-	veor	q5, q0, q2
-	veor	q13, q13, q5
-	veor	q9, q9, q13
-	veor	q13, q14, q13
-	vand	q6, q5, q13
-	veor	q7, q12, q13
-	veor	q10, q10, q4
-	veor	q14, q3, q10
-	vand	q8, q12, q8
-	vand	q7, q14, q7
-	veor	q14, q1, q9
-	veor	q8, q6, q8
-	veor	q6, q6, q7
-	vand	q1, q1, q14
-	vand	q10, q4, q10
-	veor	q7, q11, q14
-	veor	q11, q11, q13
-	veor	q13, q11, q14
-	vand	q13, q0, q13
-	veor	q13, q1, q13
-	veor	q6, q6, q13
-	veor	q6, q9, q6
-	vand	q9, q2, q7
-	veor	q10, q9, q10
-	veor	q10, q10, q13
-	veor	q13, q2, q7
-	veor	q10, q13, q10
-	vand	q13, q3, q11
-	veor	q1, q1, q13
-	veor	q13, q15, q4
-	veor	q7, q15, q7
-	veor	q15, q12, q14
-	vand	q15, q13, q15
-	veor	q9, q9, q15
-	veor	q15, q3, q11
-	veor	q9, q9, q1
-	veor	q1, q8, q1
-	vand	q8, q6, q10
-	veor	q1, q15, q1
+	veor	q3, q10, q8
+	veor	q4, q2, q13
+	veor	q9, q9, q4
+	veor	q14, q14, q9
+	veor	q9, q10, q9
+	veor	q5, q12, q9
+	veor	q6, q15, q8
+	veor	q15, q15, q0
+	vand	q15, q11, q15
+	vand	q7, q4, q9
+	veor	q15, q7, q15
+	veor	q9, q11, q9
+	veor	q10, q3, q1
+	vand	q9, q10, q9
+	vand	q1, q0, q1
 	veor	q7, q7, q9
-	veor	q9, q1, q8
-	veor	q15, q10, q7
-	veor	q6, q6, q1
-	vand	q9, q15, q9
-	veor	q8, q7, q8
-	veor	q9, q7, q9
-	veor	q15, q8, q9
-	vand	q7, q7, q15
-	vand	q15, q6, q8
-	veor	q1, q1, q15
-	veor	q10, q10, q9
-	veor	q8, q8, q7
-	veor	q7, q10, q7
-	veor	q10, q2, q13
-	vand	q8, q1, q8
-	veor	q15, q3, q10
-	veor	q6, q6, q8
-	vand	q10, q6, q10
-	veor	q8, q5, q15
-	vand	q13, q13, q1
-	vand	q15, q7, q15
-	vand	q8, q9, q8
-	veor	q8, q15, q8
-	vst1.64	{d16-d17}, [r0]
-	veor	q8, q9, q7
-	vand	q5, q5, q8
-	veor	q5, q5, q15
-	veor	q15, q12, q14
-	vst1.64	{d26-d27}, [r1]
-	vand	q13, q1, q15
-	veor	q15, q4, q15
-	vst1.64	{d10-d11}, [r2]
-	veor	q5, q1, q6
-	vand	q15, q5, q15
-	vand	q2, q2, q5
-	veor	q1, q1, q9
-	vand	q9, q12, q9
-	veor	q5, q4, q11
-	veor	q12, q12, q5
-	vand	q8, q8, q12
-	vand	q5, q7, q5
-	veor	q7, q7, q6
-	vand	q4, q4, q6
-	veor	q6, q0, q3
-	vand	q6, q1, q6
-	vand	q3, q3, q7
-	veor	q12, q7, q1
-	vand	q1, q14, q1
-	vand	q7, q11, q7
-	veor	q11, q11, q14
-	vand	q0, q0, q12
-	vand	q11, q12, q11
-	veor	q1, q1, q11
-	veor	q7, q11, q7
-	veor	q10, q13, q10
-	veor	q8, q8, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q3
-	veor	q3, q9, q2
-	veor	q3, q3, q8
-	veor	q1, q15, q1
-	veor	q11, q6, q3
-	veor	q6, q4, q6
-	veor	q11, q10, q11
-	veor	q9, q9, q13
-	veor	q2, q2, q10
-	vld1.64	{d20-d21}, [r2]
-	veor	q10, q10, q6
-	veor	q4, q4, q1
-	veor	q5, q5, q10
+	veor	q9, q6, q14
+	veor	q12, q12, q9
+	vand	q6, q6, q9
+	veor	q10, q5, q9
+	vand	q10, q2, q10
+	veor	q10, q6, q10
+	veor	q7, q7, q10
+	veor	q7, q14, q7
+	vand	q14, q13, q12
+	veor	q1, q14, q1
 	veor	q1, q1, q10
-	veor	q6, q7, q6
-	veor	q9, q9, q5
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d20, {d22,d23}, d14
-	vtbl.8	d21, {d22,d23}, d15
-	vld1.64	{d22-d23}, [r1]
-	veor	q3, q11, q3
-	veor	q5, q8, q5
-	veor	q2, q2, q6
-	vtbl.8	d16, {d4,d5}, d14
-	vtbl.8	d17, {d4,d5}, d15
-	vtbl.8	d4, {d2,d3}, d14
-	vtbl.8	d5, {d2,d3}, d15
-	veor	q3, q3, q6
-	vext.8	q1, q10, q10, #4
-	veor	q12, q10, q1
-	vext.8	q6, q2, q2, #4
-	vext.8	q14, q8, q8, #4
-	vtbl.8	d20, {d10,d11}, d14
-	vtbl.8	d21, {d10,d11}, d15
-	veor	q5, q4, q5
-	vtbl.8	d22, {d10,d11}, d14
-	vtbl.8	d23, {d10,d11}, d15
-	veor	q15, q2, q6
-	vld1.64	{d4-d5}, [r0]
-	veor	q2, q2, q3
-	vtbl.8	d10, {d4,d5}, d14
-	vtbl.8	d11, {d4,d5}, d15
-	veor	q2, q12, q15
-	veor	q3, q4, q3
-	vtbl.8	d8, {d18,d19}, d14
-	vtbl.8	d9, {d18,d19}, d15
-	vext.8	q9, q5, q5, #4
-	veor	q2, q14, q2
-	veor	q0, q0, q3
-	veor	q1, q1, q15
-	vtbl.8	d6, {d0,d1}, d14
-	vtbl.8	d7, {d0,d1}, d15
-	veor	q5, q5, q9
-	veor	q14, q8, q14
-	veor	q0, q5, q15
-	vext.8	q13, q4, q4, #4
-	veor	q4, q4, q13
-	vext.8	q7, q4, q4, #8
-	veor	q13, q13, q0
-	veor	q4, q4, q15
-	vext.8	q0, q11, q11, #4
-	vext.8	q12, q12, q12, #8
-	veor	q12, q1, q12
-	vext.8	q1, q10, q10, #4
-	veor	q8, q10, q1
-	vext.8	q5, q5, q5, #8
-	veor	q13, q13, q7
-	vext.8	q10, q14, q14, #8
-	vext.8	q7, q3, q3, #4
-	veor	q14, q9, q14
-	veor	q3, q3, q7
+	veor	q10, q8, q0
+	veor	q8, q8, q12
+	veor	q12, q13, q12
+	veor	q1, q12, q1
+	veor	q12, q11, q9
+	vand	q12, q10, q12
+	veor	q12, q14, q12
+	vand	q14, q3, q5
+	veor	q6, q6, q14
+	veor	q12, q12, q6
+	veor	q6, q15, q6
+	veor	q8, q8, q12
+	vand	q12, q7, q1
+	veor	q14, q3, q5
+	veor	q6, q14, q6
+	veor	q7, q7, q6
+	veor	q14, q8, q12
+	veor	q12, q6, q12
+	vand	q15, q7, q14
+	veor	q6, q6, q15
+	veor	q15, q1, q8
+	vand	q12, q15, q12
+	veor	q12, q8, q12
+	veor	q1, q1, q12
+	veor	q15, q14, q12
+	vand	q8, q8, q15
+	veor	q1, q1, q8
+	veor	q8, q14, q8
+	vand	q8, q6, q8
 	veor	q7, q7, q8
-	veor	q10, q2, q10
-	veor	q2, q0, q3
-	vext.8	q3, q3, q3, #8
-	veor	q14, q14, q5
-	veor	q9, q11, q0
-	veor	q1, q1, q4
-	veor	q6, q6, q9
-	vext.8	q9, q9, q9, #8
-	vext.8	q15, q15, q15, #8
-	veor	q11, q7, q3
+	veor	q8, q13, q10
+	vand	q10, q10, q6
+	veor	q14, q3, q8
+	vand	q8, q7, q8
+	veor	q15, q12, q1
+	vand	q15, q4, q15
+	veor	q4, q4, q14
+	vand	q4, q12, q4
+	vand	q14, q1, q14
+	veor	q14, q15, q14
+	veor	q4, q15, q4
+	veor	q15, q6, q7
+	vand	q13, q13, q15
+	veor	q4, q13, q4
+	veor	q8, q13, q8
+	veor	q13, q13, q10
+	veor	q4, q10, q4
+	veor	q10, q6, q12
+	veor	q15, q2, q3
+	vand	q15, q10, q15
+	veor	q14, q15, q14
+	veor	q8, q15, q8
+	veor	q13, q15, q13
+	veor	q15, q1, q7
+	vand	q3, q3, q15
+	veor	q3, q3, q13
+	veor	q13, q1, q7
+	veor	q15, q13, q10
+	vand	q13, q5, q13
+	vand	q10, q9, q10
+	vand	q2, q2, q15
+	veor	q14, q2, q14
+	veor	q2, q2, q8
+	veor	q8, q11, q9
+	veor	q9, q5, q9
+	veor	q5, q0, q5
+	vand	q9, q15, q9
+	vand	q15, q1, q5
+	veor	q1, q12, q1
+	veor	q5, q11, q5
+	vand	q1, q1, q5
+	vand	q11, q11, q12
+	veor	q11, q1, q11
+	veor	q1, q1, q15
+	veor	q10, q10, q11
+	veor	q10, q13, q10
+	veor	q3, q10, q3
+	vld1.64	{d10-d11}, [r12]
+	vtbl.8	d24, {d6,d7}, d10
+	vtbl.8	d25, {d6,d7}, d11
+	vext.8	q3, q12, q12, #4
+	veor	q12, q12, q3
+	vand	q15, q0, q7
+	veor	q7, q6, q7
+	veor	q0, q0, q8
+	vand	q0, q7, q0
+	vand	q6, q6, q8
+	veor	q11, q0, q11
+	veor	q0, q0, q1
+	veor	q11, q6, q11
+	veor	q0, q15, q0
+	veor	q6, q15, q6
+	veor	q6, q9, q6
+	veor	q6, q13, q6
+	veor	q1, q11, q14
+	veor	q11, q11, q2
+	veor	q14, q0, q14
+	veor	q2, q6, q2
+	veor	q6, q6, q1
+	veor	q10, q10, q6
+	veor	q4, q4, q6
+	veor	q1, q0, q1
+	veor	q0, q0, q10
+	vtbl.8	d12, {d22,d23}, d10
+	vtbl.8	d13, {d22,d23}, d11
+	vtbl.8	d14, {d28,d29}, d10
+	vtbl.8	d15, {d28,d29}, d11
+	vtbl.8	d16, {d0,d1}, d10
+	vtbl.8	d17, {d0,d1}, d11
+	vext.8	q0, q8, q8, #4
+	veor	q14, q8, q0
+	veor	q0, q0, q12
+	vext.8	q12, q12, q12, #8
+	vtbl.8	d16, {d2,d3}, d10
+	vtbl.8	d17, {d2,d3}, d11
+	vtbl.8	d2, {d8,d9}, d10
+	vtbl.8	d3, {d8,d9}, d11
+	vtbl.8	d8, {d20,d21}, d10
+	vtbl.8	d9, {d20,d21}, d11
+	vext.8	q9, q4, q4, #4
+	veor	q4, q4, q9
+	veor	q9, q9, q14
+	vext.8	q14, q14, q14, #8
+	veor	q14, q0, q14
+	vext.8	q0, q6, q6, #4
+	veor	q11, q6, q0
+	veor	q0, q0, q4
+	vtbl.8	d12, {d4,d5}, d10
+	vtbl.8	d13, {d4,d5}, d11
+	vext.8	q2, q8, q8, #4
+	veor	q15, q8, q2
+	vext.8	q5, q7, q7, #4
+	veor	q7, q7, q5
+	veor	q3, q3, q7
+	veor	q12, q3, q12
+	vext.8	q7, q7, q7, #8
+	vext.8	q3, q1, q1, #4
+	veor	q1, q1, q3
+	vext.8	q8, q4, q4, #8
+	veor	q8, q9, q8
+	veor	q9, q1, q4
+	veor	q2, q2, q9
+	vext.8	q1, q1, q1, #8
+	vext.8	q9, q15, q15, #8
 	veor	q9, q2, q9
-	veor	q15, q6, q15
-	vext.8	q8, q8, q8, #8
-	veor	q8, q1, q8
+	veor	q15, q15, q4
+	veor	q15, q5, q15
+	veor	q4, q11, q4
+	veor	q15, q15, q7
+	vext.8	q11, q11, q11, #8
+	veor	q11, q0, q11
+	vext.8	q0, q6, q6, #4
+	veor	q13, q6, q0
+	veor	q0, q0, q4
+	veor	q10, q3, q13
+	veor	q10, q10, q1
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
 
 	add	r12, r12, #16
 	lsrs	r5, lr, #1
 	bcs	.Lencrypt8_half
 .Lencrypt8_round:	// 4 rounds a pass: N - 2 = 8, 10 (from half-way), 12
 	vldmia	r6!, {d0-d15}
-	veor	q12, q12, q0
-	veor	q10, q10, q1
-	veor	q14, q14, q2
-	veor	q13, q13, q3
-	veor	q8, q8, q4
-	veor	q11, q11, q5
-	veor	q9, q9, q6
-	veor	q15, q15, q7
-	//	round: 190 instructions, 3 spill slots
-	veor	q0, q14, q8
-	veor	q1, q8, q15
-	veor	q2, q10, q15
-	veor	q3, q14, q15
-	veor	q11, q11, q9
-	veor	q4, q12, q11
-	veor	q8, q8, q4
-	veor	q5, q0, q2
-	veor	q13, q13, q5
-	veor	q9, q9, q13
-	veor	q13, q14, q13
-	vand	q6, q5, q13
-	veor	q7, q12, q13
-	veor	q10, q10, q4
-	veor	q14, q3, q10
-	vand	q8, q12, q8
-	vand	q7, q14, q7
-	veor	q14, q1, q9
-	veor	q8, q6, q8
-	veor	q6, q6, q7
-	vand	q1, q1, q14
-	vand	q10, q4, q10
-	veor	q7, q11, q14
-	veor	q11, q11, q13
-	veor	q13, q11, q14
-	vand	q13, q0, q13
-	veor	q13, q1, q13
-	veor	q6, q6, q13
-	veor	q6, q9, q6
-	vand	q9, q2, q7
-	veor	q10, q9, q10
-	veor	q10, q10, q13
-	veor	q13, q2, q7
-	veor	q10, q13, q10
-	vand	q13, q3, q11
-	veor	q1, q1, q13
-	veor	q13, q15, q4
-	veor	q7, q15, q7
-	veor	q15, q12, q14
-	vand	q15, q13, q15
-	veor	q9, q9, q15
-	veor	q15, q3, q11
-	veor	q9, q9, q1
-	veor	q1, q8, q1
-	vand	q8, q6, q10
-	veor	q1, q15, q1
-	veor	q7, q7, q9
-	veor	q9, q1, q8
-	veor	q15, q10, q7
-	veor	q6, q6, q1
-	vand	q9, q15, q9
-	veor	q8, q7, q8
-	veor	q9, q7, q9
-	veor	q15, q8, q9
-	vand	q7, q7, q15
-	vand	q15, q6, q8
-	veor	q1, q1, q15
-	veor	q10, q10, q9
-	veor	q8, q8, q7
-	veor	q7, q10, q7
-	veor	q10, q2, q13
-	vand	q8, q1, q8
-	veor	q15, q3, q10
-	veor	q6, q6, q8
-	vand	q10, q6, q10
-	veor	q8, q5, q15
-	vand	q13, q13, q1
-	vand	q15, q7, q15
-	vand	q8, q9, q8
-	veor	q8, q15, q8
-	vst1.64	{d16-d17}, [r0]
-	veor	q8, q9, q7
-	vand	q5, q5, q8
-	veor	q5, q5, q15
-	veor	q15, q12, q14
-	vst1.64	{d26-d27}, [r1]
-	vand	q13, q1, q15
-	veor	q15, q4, q15
-	vst1.64	{d10-d11}, [r2]
-	veor	q5, q1, q6
-	vand	q15, q5, q15
-	vand	q2, q2, q5
-	veor	q1, q1, q9
-	vand	q9, q12, q9
-	veor	q5, q4, q11
+	veor	q11, q11, q0
+	veor	q13, q13, q1
+	veor	q10, q10, q2
+	veor	q9, q9, q3
+	veor	q15, q15, q4
 	veor	q12, q12, q5
-	vand	q8, q8, q12
-	vand	q5, q7, q5
-	veor	q7, q7, q6
-	vand	q4, q4, q6
-	veor	q6, q0, q3
-	vand	q6, q1, q6
-	vand	q3, q3, q7
-	veor	q12, q7, q1
-	vand	q1, q14, q1
-	vand	q7, q11, q7
-	veor	q11, q11, q14
-	vand	q0, q0, q12
-	vand	q11, q12, q11
-	veor	q1, q1, q11
-	veor	q7, q11, q7
-	veor	q10, q13, q10
-	veor	q8, q8, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q3
-	veor	q3, q9, q2
-	veor	q3, q3, q8
-	veor	q1, q15, q1
-	veor	q11, q6, q3
-	veor	q6, q4, q6
-	veor	q11, q10, q11
-	veor	q9, q9, q13
-	veor	q2, q2, q10
-	vld1.64	{d20-d21}, [r2]
-	veor	q10, q10, q6
-	veor	q4, q4, q1
-	veor	q5, q5, q10
+	veor	q14, q14, q6
+	veor	q8, q8, q7
+	//	round: 190 instructions, 0 spill slots
+	veor	q12, q12, q14
+	veor	q0, q11, q12
+	veor	q1, q13, q0
+	veor	q13, q13, q8
+	veor	q2, q10, q15
+	veor	q3, q10, q8
+	veor	q4, q2, q13
+	veor	q9, q9, q4
+	veor	q14, q14, q9
+	veor	q9, q10, q9
+	veor	q5, q12, q9
+	veor	q6, q15, q8
+	veor	q15, q15, q0
+	vand	q15, q11, q15
+	vand	q7, q4, q9
+	veor	q15, q7, q15
+	veor	q9, q11, q9
+	veor	q10, q3, q1
+	vand	q9, q10, q9
+	vand	q1, q0, q1
+	veor	q7, q7, q9
+	veor	q9, q6, q14
+	veor	q12, q12, q9
+	vand	q6, q6, q9
+	veor	q10, q5, q9
+	vand	q10, q2, q10
+	veor	q10, q6, q10
+	veor	q7, q7, q10
+	veor	q7, q14, q7
+	vand	q14, q13, q12
+	veor	q1, q14, q1
 	veor	q1, q1, q10
-	veor	q6, q7, q6
-	veor	q9, q9, q5
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d20, {d22,d23}, d14
-	vtbl.8	d21, {d22,d23}, d15
-	vld1.64	{d22-d23}, [r1]
-	veor	q3, q11, q3
-	veor	q5, q8, q5
-	veor	q2, q2, q6
-	vtbl.8	d16, {d4,d5}, d14
-	vtbl.8	d17, {d4,d5}, d15
-	vtbl.8	d4, {d2,d3}, d14
-	vtbl.8	d5, {d2,d3}, d15
-	veor	q3, q3, q6
-	vext.8	q1, q10, q10, #4
-	veor	q12, q10, q1
-	vext.8	q6, q2, q2, #4
-	vext.8	q14, q8, q8, #4
-	vtbl.8	d20, {d10,d11}, d14
-	vtbl.8	d21, {d10,d11}, d15
-	veor	q5, q4, q5
-	vtbl.8	d22, {d10,d11}, d14
-	vtbl.8	d23, {d10,d11}, d15
-	veor	q15, q2, q6
-	vld1.64	{d4-d5}, [r0]
-	veor	q2, q2, q3
-	vtbl.8	d10, {d4,d5}, d14
-	vtbl.8	d11, {d4,d5}, d15
-	veor	q2, q12, q15
-	veor	q3, q4, q3
-	vtbl.8	d8, {d18,d19}, d14
-	vtbl.8	d9, {d18,d19}, d15
-	vext.8	q9, q5, q5, #4
-	veor	q2, q14, q2
-	veor	q0, q0, q3
-	veor	q1, q1, q15
-	vtbl.8	d6, {d0,d1}, d14
-	vtbl.8	d7, {d0,d1}, d15
-	veor	q5, q5, q9
-	veor	q14, q8, q14
-	veor	q0, q5, q15
-	vext.8	q13, q4, q4, #4
-	veor	q4, q4, q13
-	vext.8	q7, q4, q4, #8
-	veor	q13, q13, q0
-	veor	q4, q4, q15
-	vext.8	q0, q11, q11, #4
-	vext.8	q12, q12, q12, #8
-	veor	q12, q1, q12
-	vext.8	q1, q10, q10, #4
-	veor	q8, q10, q1
-	vext.8	q5, q5, q5, #8
-	veor	q13, q13, q7
-	vext.8	q10, q14, q14, #8
-	vext.8	q7, q3, q3, #4
-	veor	q14, q9, q14
-	veor	q3, q3, q7
+	veor	q10, q8, q0
+	veor	q8, q8, q12
+	veor	q12, q13, q12
+	veor	q1, q12, q1
+	veor	q12, q11, q9
+	vand	q12, q10, q12
+	veor	q12, q14, q12
+	vand	q14, q3, q5
+	veor	q6, q6, q14
+	veor	q12, q12, q6
+	veor	q6, q15, q6
+	veor	q8, q8, q12
+	vand	q12, q7, q1
+	veor	q14, q3, q5
+	veor	q6, q14, q6
+	veor	q7, q7, q6
+	veor	q14, q8, q12
+	veor	q12, q6, q12
+	vand	q15, q7, q14
+	veor	q6, q6, q15
+	veor	q15, q1, q8
+	vand	q12, q15, q12
+	veor	q12, q8, q12
+	veor	q1, q1, q12
+	veor	q15, q14, q12
+	vand	q8, q8, q15
+	veor	q1, q1, q8
+	veor	q8, q14, q8
+	vand	q8, q6, q8
 	veor	q7, q7, q8
-	veor	q10, q2, q10
-	veor	q2, q0, q3
-	vext.8	q3, q3, q3, #8
-	veor	q14, q14, q5
-	veor	q9, q11, q0
-	veor	q1, q1, q4
-	veor	q6, q6, q9
-	vext.8	q9, q9, q9, #8
-	vext.8	q15, q15, q15, #8
-	veor	q11, q7, q3
+	veor	q8, q13, q10
+	vand	q10, q10, q6
+	veor	q14, q3, q8
+	vand	q8, q7, q8
+	veor	q15, q12, q1
+	vand	q15, q4, q15
+	veor	q4, q4, q14
+	vand	q4, q12, q4
+	vand	q14, q1, q14
+	veor	q14, q15, q14
+	veor	q4, q15, q4
+	veor	q15, q6, q7
+	vand	q13, q13, q15
+	veor	q4, q13, q4
+	veor	q8, q13, q8
+	veor	q13, q13, q10
+	veor	q4, q10, q4
+	veor	q10, q6, q12
+	veor	q15, q2, q3
+	vand	q15, q10, q15
+	veor	q14, q15, q14
+	veor	q8, q15, q8
+	veor	q13, q15, q13
+	veor	q15, q1, q7
+	vand	q3, q3, q15
+	veor	q3, q3, q13
+	veor	q13, q1, q7
+	veor	q15, q13, q10
+	vand	q13, q5, q13
+	vand	q10, q9, q10
+	vand	q2, q2, q15
+	veor	q14, q2, q14
+	veor	q2, q2, q8
+	veor	q8, q11, q9
+	veor	q9, q5, q9
+	veor	q5, q0, q5
+	vand	q9, q15, q9
+	vand	q15, q1, q5
+	veor	q1, q12, q1
+	veor	q5, q11, q5
+	vand	q1, q1, q5
+	vand	q11, q11, q12
+	veor	q11, q1, q11
+	veor	q1, q1, q15
+	veor	q10, q10, q11
+	veor	q10, q13, q10
+	veor	q3, q10, q3
+	vld1.64	{d10-d11}, [r12]
+	vtbl.8	d24, {d6,d7}, d10
+	vtbl.8	d25, {d6,d7}, d11
+	vext.8	q3, q12, q12, #4
+	veor	q12, q12, q3
+	vand	q15, q0, q7
+	veor	q7, q6, q7
+	veor	q0, q0, q8
+	vand	q0, q7, q0
+	vand	q6, q6, q8
+	veor	q11, q0, q11
+	veor	q0, q0, q1
+	veor	q11, q6, q11
+	veor	q0, q15, q0
+	veor	q6, q15, q6
+	veor	q6, q9, q6
+	veor	q6, q13, q6
+	veor	q1, q11, q14
+	veor	q11, q11, q2
+	veor	q14, q0, q14
+	veor	q2, q6, q2
+	veor	q6, q6, q1
+	veor	q10, q10, q6
+	veor	q4, q4, q6
+	veor	q1, q0, q1
+	veor	q0, q0, q10
+	vtbl.8	d12, {d22,d23}, d10
+	vtbl.8	d13, {d22,d23}, d11
+	vtbl.8	d14, {d28,d29}, d10
+	vtbl.8	d15, {d28,d29}, d11
+	vtbl.8	d16, {d0,d1}, d10
+	vtbl.8	d17, {d0,d1}, d11
+	vext.8	q0, q8, q8, #4
+	veor	q14, q8, q0
+	veor	q0, q0, q12
+	vext.8	q12, q12, q12, #8
+	vtbl.8	d16, {d2,d3}, d10
+	vtbl.8	d17, {d2,d3}, d11
+	vtbl.8	d2, {d8,d9}, d10
+	vtbl.8	d3, {d8,d9}, d11
+	vtbl.8	d8, {d20,d21}, d10
+	vtbl.8	d9, {d20,d21}, d11
+	vext.8	q9, q4, q4, #4
+	veor	q4, q4, q9
+	veor	q9, q9, q14
+	vext.8	q14, q14, q14, #8
+	veor	q14, q0, q14
+	vext.8	q0, q6, q6, #4
+	veor	q11, q6, q0
+	veor	q0, q0, q4
+	vtbl.8	d12, {d4,d5}, d10
+	vtbl.8	d13, {d4,d5}, d11
+	vext.8	q2, q8, q8, #4
+	veor	q15, q8, q2
+	vext.8	q5, q7, q7, #4
+	veor	q7, q7, q5
+	veor	q3, q3, q7
+	veor	q12, q3, q12
+	vext.8	q7, q7, q7, #8
+	vext.8	q3, q1, q1, #4
+	veor	q1, q1, q3
+	vext.8	q8, q4, q4, #8
+	veor	q8, q9, q8
+	veor	q9, q1, q4
+	veor	q2, q2, q9
+	vext.8	q1, q1, q1, #8
+	vext.8	q9, q15, q15, #8
 	veor	q9, q2, q9
-	veor	q15, q6, q15
-	vext.8	q8, q8, q8, #8
-	veor	q8, q1, q8
+	veor	q15, q15, q4
+	veor	q15, q5, q15
+	veor	q4, q11, q4
+	veor	q15, q15, q7
+	vext.8	q11, q11, q11, #8
+	veor	q11, q0, q11
+	vext.8	q0, q6, q6, #4
+	veor	q13, q6, q0
+	veor	q0, q0, q4
+	veor	q10, q3, q13
+	veor	q10, q10, q1
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
 
 	vldmia	r6!, {d0-d15}
-	veor	q12, q12, q0
-	veor	q10, q10, q1
-	veor	q14, q14, q2
-	veor	q13, q13, q3
-	veor	q8, q8, q4
-	veor	q11, q11, q5
-	veor	q9, q9, q6
-	veor	q15, q15, q7
-	//	round: 190 instructions, 3 spill slots
-	veor	q0, q14, q8
-	veor	q1, q8, q15
-	veor	q2, q10, q15
-	veor	q3, q14, q15
-	veor	q11, q11, q9
-	veor	q4, q12, q11
-	veor	q8, q8, q4
-	veor	q5, q0, q2
-	veor	q13, q13, q5
-	veor	q9, q9, q13
-	veor	q13, q14, q13
-	vand	q6, q5, q13
-	veor	q7, q12, q13
-	veor	q10, q10, q4
-	veor	q14, q3, q10
-	vand	q8, q12, q8
-	vand	q7, q14, q7
-	veor	q14, q1, q9
-	veor	q8, q6, q8
-	veor	q6, q6, q7
-	vand	q1, q1, q14
-	vand	q10, q4, q10
-	veor	q7, q11, q14
-	veor	q11, q11, q13
-	veor	q13, q11, q14
-	vand	q13, q0, q13
-	veor	q13, q1, q13
-	veor	q6, q6, q13
-	veor	q6, q9, q6
-	vand	q9, q2, q7
-	veor	q10, q9, q10
-	veor	q10, q10, q13
-	veor	q13, q2, q7
-	veor	q10, q13, q10
-	vand	q13, q3, q11
-	veor	q1, q1, q13
-	veor	q13, q15, q4
-	veor	q7, q15, q7
-	veor	q15, q12, q14
-	vand	q15, q13, q15
-	veor	q9, q9, q15
-	veor	q15, q3, q11
-	veor	q9, q9, q1
-	veor	q1, q8, q1
-	vand	q8, q6, q10
-	veor	q1, q15, q1
-	veor	q7, q7, q9
-	veor	q9, q1, q8
-	veor	q15, q10, q7
-	veor	q6, q6, q1
-	vand	q9, q15, q9
-	veor	q8, q7, q8
-	veor	q9, q7, q9
-	veor	q15, q8, q9
-	vand	q7, q7, q15
-	vand	q15, q6, q8
-	veor	q1, q1, q15
-	veor	q10, q10, q9
-	veor	q8, q8, q7
-	veor	q7, q10, q7
-	veor	q10, q2, q13
-	vand	q8, q1, q8
-	veor	q15, q3, q10
-	veor	q6, q6, q8
-	vand	q10, q6, q10
-	veor	q8, q5, q15
-	vand	q13, q13, q1
-	vand	q15, q7, q15
-	vand	q8, q9, q8
-	veor	q8, q15, q8
-	vst1.64	{d16-d17}, [r0]
-	veor	q8, q9, q7
-	vand	q5, q5, q8
-	veor	q5, q5, q15
-	veor	q15, q12, q14
-	vst1.64	{d26-d27}, [r1]
-	vand	q13, q1, q15
-	veor	q15, q4, q15
-	vst1.64	{d10-d11}, [r2]
-	veor	q5, q1, q6
-	vand	q15, q5, q15
-	vand	q2, q2, q5
-	veor	q1, q1, q9
-	vand	q9, q12, q9
-	veor	q5, q4, q11
+	veor	q11, q11, q0
+	veor	q13, q13, q1
+	veor	q10, q10, q2
+	veor	q9, q9, q3
+	veor	q15, q15, q4
 	veor	q12, q12, q5
-	vand	q8, q8, q12
-	vand	q5, q7, q5
-	veor	q7, q7, q6
-	vand	q4, q4, q6
-	veor	q6, q0, q3
-	vand	q6, q1, q6
-	vand	q3, q3, q7
-	veor	q12, q7, q1
-	vand	q1, q14, q1
-	vand	q7, q11, q7
-	veor	q11, q11, q14
-	vand	q0, q0, q12
-	vand	q11, q12, q11
-	veor	q1, q1, q11
-	veor	q7, q11, q7
-	veor	q10, q13, q10
-	veor	q8, q8, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q3
-	veor	q3, q9, q2
-	veor	q3, q3, q8
-	veor	q1, q15, q1
-	veor	q11, q6, q3
-	veor	q6, q4, q6
-	veor	q11, q10, q11
-	veor	q9, q9, q13
-	veor	q2, q2, q10
-	vld1.64	{d20-d21}, [r2]
-	veor	q10, q10, q6
-	veor	q4, q4, q1
-	veor	q5, q5, q10
+	veor	q14, q14, q6
+	veor	q8, q8, q7
+	//	round: 190 instructions, 0 spill slots
+	veor	q12, q12, q14
+	veor	q0, q11, q12
+	veor	q1, q13, q0
+	veor	q13, q13, q8
+	veor	q2, q10, q15
+	veor	q3, q10, q8
+	veor	q4, q2, q13
+	veor	q9, q9, q4
+	veor	q14, q14, q9
+	veor	q9, q10, q9
+	veor	q5, q12, q9
+	veor	q6, q15, q8
+	veor	q15, q15, q0
+	vand	q15, q11, q15
+	vand	q7, q4, q9
+	veor	q15, q7, q15
+	veor	q9, q11, q9
+	veor	q10, q3, q1
+	vand	q9, q10, q9
+	vand	q1, q0, q1
+	veor	q7, q7, q9
+	veor	q9, q6, q14
+	veor	q12, q12, q9
+	vand	q6, q6, q9
+	veor	q10, q5, q9
+	vand	q10, q2, q10
+	veor	q10, q6, q10
+	veor	q7, q7, q10
+	veor	q7, q14, q7
+	vand	q14, q13, q12
+	veor	q1, q14, q1
 	veor	q1, q1, q10
-	veor	q6, q7, q6
-	veor	q9, q9, q5
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d20, {d22,d23}, d14
-	vtbl.8	d21, {d22,d23}, d15
-	vld1.64	{d22-d23}, [r1]
-	veor	q3, q11, q3
-	veor	q5, q8, q5
-	veor	q2, q2, q6
-	vtbl.8	d16, {d4,d5}, d14
-	vtbl.8	d17, {d4,d5}, d15
-	vtbl.8	d4, {d2,d3}, d14
-	vtbl.8	d5, {d2,d3}, d15
-	veor	q3, q3, q6
-	vext.8	q1, q10, q10, #4
-	veor	q12, q10, q1
-	vext.8	q6, q2, q2, #4
-	vext.8	q14, q8, q8, #4
-	vtbl.8	d20, {d10,d11}, d14
-	vtbl.8	d21, {d10,d11}, d15
-	veor	q5, q4, q5
-	vtbl.8	d22, {d10,d11}, d14
-	vtbl.8	d23, {d10,d11}, d15
-	veor	q15, q2, q6
-	vld1.64	{d4-d5}, [r0]
-	veor	q2, q2, q3
-	vtbl.8	d10, {d4,d5}, d14
-	vtbl.8	d11, {d4,d5}, d15
-	veor	q2, q12, q15
-	veor	q3, q4, q3
-	vtbl.8	d8, {d18,d19}, d14
-	vtbl.8	d9, {d18,d19}, d15
-	vext.8	q9, q5, q5, #4
-	veor	q2, q14, q2
-	veor	q0, q0, q3
-	veor	q1, q1, q15
-	vtbl.8	d6, {d0,d1}, d14
-	vtbl.8	d7, {d0,d1}, d15
-	veor	q5, q5, q9
-	veor	q14, q8, q14
-	veor	q0, q5, q15
-	vext.8	q13, q4, q4, #4
-	veor	q4, q4, q13
-	vext.8	q7, q4, q4, #8
-	veor	q13, q13, q0
-	veor	q4, q4, q15
-	vext.8	q0, q11, q11, #4
-	vext.8	q12, q12, q12, #8
-	veor	q12, q1, q12
-	vext.8	q1, q10, q10, #4
-	veor	q8, q10, q1
-	vext.8	q5, q5, q5, #8
-	veor	q13, q13, q7
-	vext.8	q10, q14, q14, #8
-	vext.8	q7, q3, q3, #4
-	veor	q14, q9, q14
-	veor	q3, q3, q7
+	veor	q10, q8, q0
+	veor	q8, q8, q12
+	veor	q12, q13, q12
+	veor	q1, q12, q1
+	veor	q12, q11, q9
+	vand	q12, q10, q12
+	veor	q12, q14, q12
+	vand	q14, q3, q5
+	veor	q6, q6, q14
+	veor	q12, q12, q6
+	veor	q6, q15, q6
+	veor	q8, q8, q12
+	vand	q12, q7, q1
+	veor	q14, q3, q5
+	veor	q6, q14, q6
+	veor	q7, q7, q6
+	veor	q14, q8, q12
+	veor	q12, q6, q12
+	vand	q15, q7, q14
+	veor	q6, q6, q15
+	veor	q15, q1, q8
+	vand	q12, q15, q12
+	veor	q12, q8, q12
+	veor	q1, q1, q12
+	veor	q15, q14, q12
+	vand	q8, q8, q15
+	veor	q1, q1, q8
+	veor	q8, q14, q8
+	vand	q8, q6, q8
 	veor	q7, q7, q8
-	veor	q10, q2, q10
-	veor	q2, q0, q3
-	vext.8	q3, q3, q3, #8
-	veor	q14, q14, q5
-	veor	q9, q11, q0
-	veor	q1, q1, q4
-	veor	q6, q6, q9
-	vext.8	q9, q9, q9, #8
-	vext.8	q15, q15, q15, #8
-	veor	q11, q7, q3
+	veor	q8, q13, q10
+	vand	q10, q10, q6
+	veor	q14, q3, q8
+	vand	q8, q7, q8
+	veor	q15, q12, q1
+	vand	q15, q4, q15
+	veor	q4, q4, q14
+	vand	q4, q12, q4
+	vand	q14, q1, q14
+	veor	q14, q15, q14
+	veor	q4, q15, q4
+	veor	q15, q6, q7
+	vand	q13, q13, q15
+	veor	q4, q13, q4
+	veor	q8, q13, q8
+	veor	q13, q13, q10
+	veor	q4, q10, q4
+	veor	q10, q6, q12
+	veor	q15, q2, q3
+	vand	q15, q10, q15
+	veor	q14, q15, q14
+	veor	q8, q15, q8
+	veor	q13, q15, q13
+	veor	q15, q1, q7
+	vand	q3, q3, q15
+	veor	q3, q3, q13
+	veor	q13, q1, q7
+	veor	q15, q13, q10
+	vand	q13, q5, q13
+	vand	q10, q9, q10
+	vand	q2, q2, q15
+	veor	q14, q2, q14
+	veor	q2, q2, q8
+	veor	q8, q11, q9
+	veor	q9, q5, q9
+	veor	q5, q0, q5
+	vand	q9, q15, q9
+	vand	q15, q1, q5
+	veor	q1, q12, q1
+	veor	q5, q11, q5
+	vand	q1, q1, q5
+	vand	q11, q11, q12
+	veor	q11, q1, q11
+	veor	q1, q1, q15
+	veor	q10, q10, q11
+	veor	q10, q13, q10
+	veor	q3, q10, q3
+	vld1.64	{d10-d11}, [r12]
+	vtbl.8	d24, {d6,d7}, d10
+	vtbl.8	d25, {d6,d7}, d11
+	vext.8	q3, q12, q12, #4
+	veor	q12, q12, q3
+	vand	q15, q0, q7
+	veor	q7, q6, q7
+	veor	q0, q0, q8
+	vand	q0, q7, q0
+	vand	q6, q6, q8
+	veor	q11, q0, q11
+	veor	q0, q0, q1
+	veor	q11, q6, q11
+	veor	q0, q15, q0
+	veor	q6, q15, q6
+	veor	q6, q9, q6
+	veor	q6, q13, q6
+	veor	q1, q11, q14
+	veor	q11, q11, q2
+	veor	q14, q0, q14
+	veor	q2, q6, q2
+	veor	q6, q6, q1
+	veor	q10, q10, q6
+	veor	q4, q4, q6
+	veor	q1, q0, q1
+	veor	q0, q0, q10
+	vtbl.8	d12, {d22,d23}, d10
+	vtbl.8	d13, {d22,d23}, d11
+	vtbl.8	d14, {d28,d29}, d10
+	vtbl.8	d15, {d28,d29}, d11
+	vtbl.8	d16, {d0,d1}, d10
+	vtbl.8	d17, {d0,d1}, d11
+	vext.8	q0, q8, q8, #4
+	veor	q14, q8, q0
+	veor	q0, q0, q12
+	vext.8	q12, q12, q12, #8
+	vtbl.8	d16, {d2,d3}, d10
+	vtbl.8	d17, {d2,d3}, d11
+	vtbl.8	d2, {d8,d9}, d10
+	vtbl.8	d3, {d8,d9}, d11
+	vtbl.8	d8, {d20,d21}, d10
+	vtbl.8	d9, {d20,d21}, d11
+	vext.8	q9, q4, q4, #4
+	veor	q4, q4, q9
+	veor	q9, q9, q14
+	vext.8	q14, q14, q14, #8
+	veor	q14, q0, q14
+	vext.8	q0, q6, q6, #4
+	veor	q11, q6, q0
+	veor	q0, q0, q4
+	vtbl.8	d12, {d4,d5}, d10
+	vtbl.8	d13, {d4,d5}, d11
+	vext.8	q2, q8, q8, #4
+	veor	q15, q8, q2
+	vext.8	q5, q7, q7, #4
+	veor	q7, q7, q5
+	veor	q3, q3, q7
+	veor	q12, q3, q12
+	vext.8	q7, q7, q7, #8
+	vext.8	q3, q1, q1, #4
+	veor	q1, q1, q3
+	vext.8	q8, q4, q4, #8
+	veor	q8, q9, q8
+	veor	q9, q1, q4
+	veor	q2, q2, q9
+	vext.8	q1, q1, q1, #8
+	vext.8	q9, q15, q15, #8
 	veor	q9, q2, q9
-	veor	q15, q6, q15
-	vext.8	q8, q8, q8, #8
-	veor	q8, q1, q8
+	veor	q15, q15, q4
+	veor	q15, q5, q15
+	veor	q4, q11, q4
+	veor	q15, q15, q7
+	vext.8	q11, q11, q11, #8
+	veor	q11, q0, q11
+	vext.8	q0, q6, q6, #4
+	veor	q13, q6, q0
+	veor	q0, q0, q4
+	veor	q10, q3, q13
+	veor	q10, q10, q1
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
 
 .Lencrypt8_half:
 	vldmia	r6!, {d0-d15}
-	veor	q12, q12, q0
-	veor	q10, q10, q1
-	veor	q14, q14, q2
-	veor	q13, q13, q3
-	veor	q8, q8, q4
-	veor	q11, q11, q5
-	veor	q9, q9, q6
-	veor	q15, q15, q7
-	//	round: 190 instructions, 3 spill slots
-	veor	q0, q14, q8
-	veor	q1, q8, q15
-	veor	q2, q10, q15
-	veor	q3, q14, q15
-	veor	q11, q11, q9
-	veor	q4, q12, q11
-	veor	q8, q8, q4
-	veor	q5, q0, q2
-	veor	q13, q13, q5
-	veor	q9, q9, q13
-	veor	q13, q14, q13
-	vand	q6, q5, q13
-	veor	q7, q12, q13
-	veor	q10, q10, q4
-	veor	q14, q3, q10
-	vand	q8, q12, q8
-	vand	q7, q14, q7
-	veor	q14, q1, q9
-	veor	q8, q6, q8
-	veor	q6, q6, q7
-	vand	q1, q1, q14
-	vand	q10, q4, q10
-	veor	q7, q11, q14
-	veor	q11, q11, q13
-	veor	q13, q11, q14
-	vand	q13, q0, q13
-	veor	q13, q1, q13
-	veor	q6, q6, q13
-	veor	q6, q9, q6
-	vand	q9, q2, q7
-	veor	q10, q9, q10
-	veor	q10, q10, q13
-	veor	q13, q2, q7
-	veor	q10, q13, q10
-	vand	q13, q3, q11
-	veor	q1, q1, q13
-	veor	q13, q15, q4
-	veor	q7, q15, q7
-	veor	q15, q12, q14
-	vand	q15, q13, q15
-	veor	q9, q9, q15
-	veor	q15, q3, q11
-	veor	q9, q9, q1
-	veor	q1, q8, q1
-	vand	q8, q6, q10
-	veor	q1, q15, q1
-	veor	q7, q7, q9
-	veor	q9, q1, q8
-	veor	q15, q10, q7
-	veor	q6, q6, q1
-	vand	q9, q15, q9
-	veor	q8, q7, q8
-	veor	q9, q7, q9
-	veor	q15, q8, q9
-	vand	q7, q7, q15
-	vand	q15, q6, q8
-	veor	q1, q1, q15
-	veor	q10, q10, q9
-	veor	q8, q8, q7
-	veor	q7, q10, q7
-	veor	q10, q2, q13
-	vand	q8, q1, q8
-	veor	q15, q3, q10
-	veor	q6, q6, q8
-	vand	q10, q6, q10
-	veor	q8, q5, q15
-	vand	q13, q13, q1
-	vand	q15, q7, q15
-	vand	q8, q9, q8
-	veor	q8, q15, q8
-	vst1.64	{d16-d17}, [r0]
-	veor	q8, q9, q7
-	vand	q5, q5, q8
-	veor	q5, q5, q15
-	veor	q15, q12, q14
-	vst1.64	{d26-d27}, [r1]
-	vand	q13, q1, q15
-	veor	q15, q4, q15
-	vst1.64	{d10-d11}, [r2]
-	veor	q5, q1, q6
-	vand	q15, q5, q15
-	vand	q2, q2, q5
-	veor	q1, q1, q9
-	vand	q9, q12, q9
-	veor	q5, q4, q11
+	veor	q11, q11, q0
+	veor	q13, q13, q1
+	veor	q10, q10, q2
+	veor	q9, q9, q3
+	veor	q15, q15, q4
 	veor	q12, q12, q5
-	vand	q8, q8, q12
-	vand	q5, q7, q5
-	veor	q7, q7, q6
-	vand	q4, q4, q6
-	veor	q6, q0, q3
-	vand	q6, q1, q6
-	vand	q3, q3, q7
-	veor	q12, q7, q1
-	vand	q1, q14, q1
-	vand	q7, q11, q7
-	veor	q11, q11, q14
-	vand	q0, q0, q12
-	vand	q11, q12, q11
-	veor	q1, q1, q11
-	veor	q7, q11, q7
-	veor	q10, q13, q10
-	veor	q8, q8, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q3
-	veor	q3, q9, q2
-	veor	q3, q3, q8
-	veor	q1, q15, q1
-	veor	q11, q6, q3
-	veor	q6, q4, q6
-	veor	q11, q10, q11
-	veor	q9, q9, q13
-	veor	q2, q2, q10
-	vld1.64	{d20-d21}, [r2]
-	veor	q10, q10, q6
-	veor	q4, q4, q1
-	veor	q5, q5, q10
+	veor	q14, q14, q6
+	veor	q8, q8, q7
+	//	round: 190 instructions, 0 spill slots
+	veor	q12, q12, q14
+	veor	q0, q11, q12
+	veor	q1, q13, q0
+	veor	q13, q13, q8
+	veor	q2, q10, q15
+	veor	q3, q10, q8
+	veor	q4, q2, q13
+	veor	q9, q9, q4
+	veor	q14, q14, q9
+	veor	q9, q10, q9
+	veor	q5, q12, q9
+	veor	q6, q15, q8
+	veor	q15, q15, q0
+	vand	q15, q11, q15
+	vand	q7, q4, q9
+	veor	q15, q7, q15
+	veor	q9, q11, q9
+	veor	q10, q3, q1
+	vand	q9, q10, q9
+	vand	q1, q0, q1
+	veor	q7, q7, q9
+	veor	q9, q6, q14
+	veor	q12, q12, q9
+	vand	q6, q6, q9
+	veor	q10, q5, q9
+	vand	q10, q2, q10
+	veor	q10, q6, q10
+	veor	q7, q7, q10
+	veor	q7, q14, q7
+	vand	q14, q13, q12
+	veor	q1, q14, q1
 	veor	q1, q1, q10
-	veor	q6, q7, q6
-	veor	q9, q9, q5
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d20, {d22,d23}, d14
-	vtbl.8	d21, {d22,d23}, d15
-	vld1.64	{d22-d23}, [r1]
-	veor	q3, q11, q3
-	veor	q5, q8, q5
-	veor	q2, q2, q6
-	vtbl.8	d16, {d4,d5}, d14
-	vtbl.8	d17, {d4,d5}, d15
-	vtbl.8	d4, {d2,d3}, d14
-	vtbl.8	d5, {d2,d3}, d15
-	veor	q3, q3, q6
-	vext.8	q1, q10, q10, #4
-	veor	q12, q10, q1
-	vext.8	q6, q2, q2, #4
-	vext.8	q14, q8, q8, #4
-	vtbl.8	d20, {d10,d11}, d14
-	vtbl.8	d21, {d10,d11}, d15
-	veor	q5, q4, q5
-	vtbl.8	d22, {d10,d11}, d14
-	vtbl.8	d23, {d10,d11}, d15
-	veor	q15, q2, q6
-	vld1.64	{d4-d5}, [r0]
-	veor	q2, q2, q3
-	vtbl.8	d10, {d4,d5}, d14
-	vtbl.8	d11, {d4,d5}, d15
-	veor	q2, q12, q15
-	veor	q3, q4, q3
-	vtbl.8	d8, {d18,d19}, d14
-	vtbl.8	d9, {d18,d19}, d15
-	vext.8	q9, q5, q5, #4
-	veor	q2, q14, q2
-	veor	q0, q0, q3
-	veor	q1, q1, q15
-	vtbl.8	d6, {d0,d1}, d14
-	vtbl.8	d7, {d0,d1}, d15
-	veor	q5, q5, q9
-	veor	q14, q8, q14
-	veor	q0, q5, q15
-	vext.8	q13, q4, q4, #4
-	veor	q4, q4, q13
-	vext.8	q7, q4, q4, #8
-	veor	q13, q13, q0
-	veor	q4, q4, q15
-	vext.8	q0, q11, q11, #4
-	vext.8	q12, q12, q12, #8
-	veor	q12, q1, q12
-	vext.8	q1, q10, q10, #4
-	veor	q8, q10, q1
-	vext.8	q5, q5, q5, #8
-	veor	q13, q13, q7
-	vext.8	q10, q14, q14, #8
-	vext.8	q7, q3, q3, #4
-	veor	q14, q9, q14
-	veor	q3, q3, q7
+	veor	q10, q8, q0
+	veor	q8, q8, q12
+	veor	q12, q13, q12
+	veor	q1, q12, q1
+	veor	q12, q11, q9
+	vand	q12, q10, q12
+	veor	q12, q14, q12
+	vand	q14, q3, q5
+	veor	q6, q6, q14
+	veor	q12, q12, q6
+	veor	q6, q15, q6
+	veor	q8, q8, q12
+	vand	q12, q7, q1
+	veor	q14, q3, q5
+	veor	q6, q14, q6
+	veor	q7, q7, q6
+	veor	q14, q8, q12
+	veor	q12, q6, q12
+	vand	q15, q7, q14
+	veor	q6, q6, q15
+	veor	q15, q1, q8
+	vand	q12, q15, q12
+	veor	q12, q8, q12
+	veor	q1, q1, q12
+	veor	q15, q14, q12
+	vand	q8, q8, q15
+	veor	q1, q1, q8
+	veor	q8, q14, q8
+	vand	q8, q6, q8
 	veor	q7, q7, q8
-	veor	q10, q2, q10
-	veor	q2, q0, q3
-	vext.8	q3, q3, q3, #8
-	veor	q14, q14, q5
-	veor	q9, q11, q0
-	veor	q1, q1, q4
-	veor	q6, q6, q9
-	vext.8	q9, q9, q9, #8
-	vext.8	q15, q15, q15, #8
-	veor	q11, q7, q3
+	veor	q8, q13, q10
+	vand	q10, q10, q6
+	veor	q14, q3, q8
+	vand	q8, q7, q8
+	veor	q15, q12, q1
+	vand	q15, q4, q15
+	veor	q4, q4, q14
+	vand	q4, q12, q4
+	vand	q14, q1, q14
+	veor	q14, q15, q14
+	veor	q4, q15, q4
+	veor	q15, q6, q7
+	vand	q13, q13, q15
+	veor	q4, q13, q4
+	veor	q8, q13, q8
+	veor	q13, q13, q10
+	veor	q4, q10, q4
+	veor	q10, q6, q12
+	veor	q15, q2, q3
+	vand	q15, q10, q15
+	veor	q14, q15, q14
+	veor	q8, q15, q8
+	veor	q13, q15, q13
+	veor	q15, q1, q7
+	vand	q3, q3, q15
+	veor	q3, q3, q13
+	veor	q13, q1, q7
+	veor	q15, q13, q10
+	vand	q13, q5, q13
+	vand	q10, q9, q10
+	vand	q2, q2, q15
+	veor	q14, q2, q14
+	veor	q2, q2, q8
+	veor	q8, q11, q9
+	veor	q9, q5, q9
+	veor	q5, q0, q5
+	vand	q9, q15, q9
+	vand	q15, q1, q5
+	veor	q1, q12, q1
+	veor	q5, q11, q5
+	vand	q1, q1, q5
+	vand	q11, q11, q12
+	veor	q11, q1, q11
+	veor	q1, q1, q15
+	veor	q10, q10, q11
+	veor	q10, q13, q10
+	veor	q3, q10, q3
+	vld1.64	{d10-d11}, [r12]
+	vtbl.8	d24, {d6,d7}, d10
+	vtbl.8	d25, {d6,d7}, d11
+	vext.8	q3, q12, q12, #4
+	veor	q12, q12, q3
+	vand	q15, q0, q7
+	veor	q7, q6, q7
+	veor	q0, q0, q8
+	vand	q0, q7, q0
+	vand	q6, q6, q8
+	veor	q11, q0, q11
+	veor	q0, q0, q1
+	veor	q11, q6, q11
+	veor	q0, q15, q0
+	veor	q6, q15, q6
+	veor	q6, q9, q6
+	veor	q6, q13, q6
+	veor	q1, q11, q14
+	veor	q11, q11, q2
+	veor	q14, q0, q14
+	veor	q2, q6, q2
+	veor	q6, q6, q1
+	veor	q10, q10, q6
+	veor	q4, q4, q6
+	veor	q1, q0, q1
+	veor	q0, q0, q10
+	vtbl.8	d12, {d22,d23}, d10
+	vtbl.8	d13, {d22,d23}, d11
+	vtbl.8	d14, {d28,d29}, d10
+	vtbl.8	d15, {d28,d29}, d11
+	vtbl.8	d16, {d0,d1}, d10
+	vtbl.8	d17, {d0,d1}, d11
+	vext.8	q0, q8, q8, #4
+	veor	q14, q8, q0
+	veor	q0, q0, q12
+	vext.8	q12, q12, q12, #8
+	vtbl.8	d16, {d2,d3}, d10
+	vtbl.8	d17, {d2,d3}, d11
+	vtbl.8	d2, {d8,d9}, d10
+	vtbl.8	d3, {d8,d9}, d11
+	vtbl.8	d8, {d20,d21}, d10
+	vtbl.8	d9, {d20,d21}, d11
+	vext.8	q9, q4, q4, #4
+	veor	q4, q4, q9
+	veor	q9, q9, q14
+	vext.8	q14, q14, q14, #8
+	veor	q14, q0, q14
+	vext.8	q0, q6, q6, #4
+	veor	q11, q6, q0
+	veor	q0, q0, q4
+	vtbl.8	d12, {d4,d5}, d10
+	vtbl.8	d13, {d4,d5}, d11
+	vext.8	q2, q8, q8, #4
+	veor	q15, q8, q2
+	vext.8	q5, q7, q7, #4
+	veor	q7, q7, q5
+	veor	q3, q3, q7
+	veor	q12, q3, q12
+	vext.8	q7, q7, q7, #8
+	vext.8	q3, q1, q1, #4
+	veor	q1, q1, q3
+	vext.8	q8, q4, q4, #8
+	veor	q8, q9, q8
+	veor	q9, q1, q4
+	veor	q2, q2, q9
+	vext.8	q1, q1, q1, #8
+	vext.8	q9, q15, q15, #8
 	veor	q9, q2, q9
-	veor	q15, q6, q15
-	vext.8	q8, q8, q8, #8
-	veor	q8, q1, q8
+	veor	q15, q15, q4
+	veor	q15, q5, q15
+	veor	q4, q11, q4
+	veor	q15, q15, q7
+	vext.8	q11, q11, q11, #8
+	veor	q11, q0, q11
+	vext.8	q0, q6, q6, #4
+	veor	q13, q6, q0
+	veor	q0, q0, q4
+	veor	q10, q3, q13
+	veor	q10, q10, q1
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
 
 	vldmia	r6!, {d0-d15}
-	veor	q12, q12, q0
-	veor	q10, q10, q1
-	veor	q14, q14, q2
-	veor	q13, q13, q3
-	veor	q8, q8, q4
-	veor	q11, q11, q5
-	veor	q9, q9, q6
-	veor	q15, q15, q7
-	//	round: 190 instructions, 3 spill slots
-	veor	q0, q14, q8
-	veor	q1, q8, q15
-	veor	q2, q10, q15
-	veor	q3, q14, q15
-	veor	q11, q11, q9
-	veor	q4, q12, q11
-	veor	q8, q8, q4
-	veor	q5, q0, q2
-	veor	q13, q13, q5
-	veor	q9, q9, q13
-	veor	q13, q14, q13
-	vand	q6, q5, q13
-	veor	q7, q12, q13
-	veor	q10, q10, q4
-	veor	q14, q3, q10
-	vand	q8, q12, q8
-	vand	q7, q14, q7
-	veor	q14, q1, q9
-	veor	q8, q6, q8
-	veor	q6, q6, q7
-	vand	q1, q1, q14
-	vand	q10, q4, q10
-	veor	q7, q11, q14
-	veor	q11, q11, q13
-	veor	q13, q11, q14
-	vand	q13, q0, q13
-	veor	q13, q1, q13
-	veor	q6, q6, q13
-	veor	q6, q9, q6
-	vand	q9, q2, q7
-	veor	q10, q9, q10
-	veor	q10, q10, q13
-	veor	q13, q2, q7
-	veor	q10, q13, q10
-	vand	q13, q3, q11
-	veor	q1, q1, q13
-	veor	q13, q15, q4
-	veor	q7, q15, q7
-	veor	q15, q12, q14
-	vand	q15, q13, q15
-	veor	q9, q9, q15
-	veor	q15, q3, q11
-	veor	q9, q9, q1
-	veor	q1, q8, q1
-	vand	q8, q6, q10
-	veor	q1, q15, q1
-	veor	q7, q7, q9
-	veor	q9, q1, q8
-	veor	q15, q10, q7
-	veor	q6, q6, q1
-	vand	q9, q15, q9
-	veor	q8, q7, q8
-	veor	q9, q7, q9
-	veor	q15, q8, q9
-	vand	q7, q7, q15
-	vand	q15, q6, q8
-	veor	q1, q1, q15
-	veor	q10, q10, q9
-	veor	q8, q8, q7
-	veor	q7, q10, q7
-	veor	q10, q2, q13
-	vand	q8, q1, q8
-	veor	q15, q3, q10
-	veor	q6, q6, q8
-	vand	q10, q6, q10
-	veor	q8, q5, q15
-	vand	q13, q13, q1
-	vand	q15, q7, q15
-	vand	q8, q9, q8
-	veor	q8, q15, q8
-	vst1.64	{d16-d17}, [r0]
-	veor	q8, q9, q7
-	vand	q5, q5, q8
-	veor	q5, q5, q15
-	veor	q15, q12, q14
-	vst1.64	{d26-d27}, [r1]
-	vand	q13, q1, q15
-	veor	q15, q4, q15
-	vst1.64	{d10-d11}, [r2]
-	veor	q5, q1, q6
-	vand	q15, q5, q15
-	vand	q2, q2, q5
-	veor	q1, q1, q9
-	vand	q9, q12, q9
-	veor	q5, q4, q11
+	veor	q11, q11, q0
+	veor	q13, q13, q1
+	veor	q10, q10, q2
+	veor	q9, q9, q3
+	veor	q15, q15, q4
 	veor	q12, q12, q5
-	vand	q8, q8, q12
-	vand	q5, q7, q5
-	veor	q7, q7, q6
-	vand	q4, q4, q6
-	veor	q6, q0, q3
-	vand	q6, q1, q6
-	vand	q3, q3, q7
-	veor	q12, q7, q1
-	vand	q1, q14, q1
-	vand	q7, q11, q7
-	veor	q11, q11, q14
-	vand	q0, q0, q12
-	vand	q11, q12, q11
-	veor	q1, q1, q11
-	veor	q7, q11, q7
-	veor	q10, q13, q10
-	veor	q8, q8, q15
-	veor	q6, q6, q0
-	veor	q0, q0, q3
-	veor	q3, q9, q2
-	veor	q3, q3, q8
-	veor	q1, q15, q1
-	veor	q11, q6, q3
-	veor	q6, q4, q6
-	veor	q11, q10, q11
-	veor	q9, q9, q13
-	veor	q2, q2, q10
-	vld1.64	{d20-d21}, [r2]
-	veor	q10, q10, q6
-	veor	q4, q4, q1
-	veor	q5, q5, q10
+	veor	q14, q14, q6
+	veor	q8, q8, q7
+	//	round: 190 instructions, 0 spill slots
+	veor	q12, q12, q14
+	veor	q0, q11, q12
+	veor	q1, q13, q0
+	veor	q13, q13, q8
+	veor	q2, q10, q15
+	veor	q3, q10, q8
+	veor	q4, q2, q13
+	veor	q9, q9, q4
+	veor	q14, q14, q9
+	veor	q9, q10, q9
+	veor	q5, q12, q9
+	veor	q6, q15, q8
+	veor	q15, q15, q0
+	vand	q15, q11, q15
+	vand	q7, q4, q9
+	veor	q15, q7, q15
+	veor	q9, q11, q9
+	veor	q10, q3, q1
+	vand	q9, q10, q9
+	vand	q1, q0, q1
+	veor	q7, q7, q9
+	veor	q9, q6, q14
+	veor	q12, q12, q9
+	vand	q6, q6, q9
+	veor	q10, q5, q9
+	vand	q10, q2, q10
+	veor	q10, q6, q10
+	veor	q7, q7, q10
+	veor	q7, q14, q7
+	vand	q14, q13, q12
+	veor	q1, q14, q1
 	veor	q1, q1, q10
-	veor	q6, q7, q6
-	veor	q9, q9, q5
-	vld1.64	{d14-d15}, [r12]
-	vtbl.8	d20, {d22,d23}, d14
-	vtbl.8	d21, {d22,d23}, d15
-	vld1.64	{d22-d23}, [r1]
-	veor	q3, q11, q3
-	veor	q5, q8, q5
-	veor	q2, q2, q6
-	vtbl.8	d16, {d4,d5}, d14
-	vtbl.8	d17, {d4,d5}, d15
-	vtbl.8	d4, {d2,d3}, d14
-	vtbl.8	d5, {d2,d3}, d15
-	veor	q3, q3, q6
-	vext.8	q1, q10, q10, #4
-	veor	q12, q10, q1
-	vext.8	q6, q2, q2, #4
-	vext.8	q14, q8, q8, #4
-	vtbl.8	d20, {d10,d11}, d14
-	vtbl.8	d21, {d10,d11}, d15
-	veor	q5, q4, q5
-	vtbl.8	d22, {d10,d11}, d14
-	vtbl.8	d23, {d10,d11}, d15
-	veor	q15, q2, q6
-	vld1.64	{d4-d5}, [r0]
-	veor	q2, q2, q3
-	vtbl.8	d10, {d4,d5}, d14
-	vtbl.8	d11, {d4,d5}, d15
-	veor	q2, q12, q15
-	veor	q3, q4, q3
-	vtbl.8	d8, {d18,d19}, d14
-	vtbl.8	d9, {d18,d19}, d15
-	vext.8	q9, q5, q5, #4
-	veor	q2, q14, q2
-	veor	q0, q0, q3
-	veor	q1, q1, q15
-	vtbl.8	d6, {d0,d1}, d14
-	vtbl.8	d7, {d0,d1}, d15
-	veor	q5, q5, q9
-	veor	q14, q8, q14
-	veor	q0, q5, q15
-	vext.8	q13, q4, q4, #4
-	veor	q4, q4, q13
-	vext.8	q7, q4, q4, #8
-	veor	q13, q13, q0
-	veor	q4, q4, q15
-	vext.8	q0, q11, q11, #4
-	vext.8	q12, q12, q12, #8
-	veor	q12, q1, q12
-	vext.8	q1, q10, q10, #4
-	veor	q8, q10, q1
-	vext.8	q5, q5, q5, #8
-	veor	q13, q13, q7
-	vext.8	q10, q14, q14, #8
-	vext.8	q7, q3, q3, #4
-	veor	q14, q9, q14
-	veor	q3, q3, q7
+	veor	q10, q8, q0
+	veor	q8, q8, q12
+	veor	q12, q13, q12
+	veor	q1, q12, q1
+	veor	q12, q11, q9
+	vand	q12, q10, q12
+	veor	q12, q14, q12
+	vand	q14, q3, q5
+	veor	q6, q6, q14
+	veor	q12, q12, q6
+	veor	q6, q15, q6
+	veor	q8, q8, q12
+	vand	q12, q7, q1
+	veor	q14, q3, q5
+	veor	q6, q14, q6
+	veor	q7, q7, q6
+	veor	q14, q8, q12
+	veor	q12, q6, q12
+	vand	q15, q7, q14
+	veor	q6, q6, q15
+	veor	q15, q1, q8
+	vand	q12, q15, q12
+	veor	q12, q8, q12
+	veor	q1, q1, q12
+	veor	q15, q14, q12
+	vand	q8, q8, q15
+	veor	q1, q1, q8
+	veor	q8, q14, q8
+	vand	q8, q6, q8
 	veor	q7, q7, q8
-	veor	q10, q2, q10
-	veor	q2, q0, q3
-	vext.8	q3, q3, q3, #8
-	veor	q14, q14, q5
-	veor	q9, q11, q0
-	veor	q1, q1, q4
-	veor	q6, q6, q9
-	vext.8	q9, q9, q9, #8
-	vext.8	q15, q15, q15, #8
-	veor	q11, q7, q3
+	veor	q8, q13, q10
+	vand	q10, q10, q6
+	veor	q14, q3, q8
+	vand	q8, q7, q8
+	veor	q15, q12, q1
+	vand	q15, q4, q15
+	veor	q4, q4, q14
+	vand	q4, q12, q4
+	vand	q14, q1, q14
+	veor	q14, q15, q14
+	veor	q4, q15, q4
+	veor	q15, q6, q7
+	vand	q13, q13, q15
+	veor	q4, q13, q4
+	veor	q8, q13, q8
+	veor	q13, q13, q10
+	veor	q4, q10, q4
+	veor	q10, q6, q12
+	veor	q15, q2, q3
+	vand	q15, q10, q15
+	veor	q14, q15, q14
+	veor	q8, q15, q8
+	veor	q13, q15, q13
+	veor	q15, q1, q7
+	vand	q3, q3, q15
+	veor	q3, q3, q13
+	veor	q13, q1, q7
+	veor	q15, q13, q10
+	vand	q13, q5, q13
+	vand	q10, q9, q10
+	vand	q2, q2, q15
+	veor	q14, q2, q14
+	veor	q2, q2, q8
+	veor	q8, q11, q9
+	veor	q9, q5, q9
+	veor	q5, q0, q5
+	vand	q9, q15, q9
+	vand	q15, q1, q5
+	veor	q1, q12, q1
+	veor	q5, q11, q5
+	vand	q1, q1, q5
+	vand	q11, q11, q12
+	veor	q11, q1, q11
+	veor	q1, q1, q15
+	veor	q10, q10, q11
+	veor	q10, q13, q10
+	veor	q3, q10, q3
+	vld1.64	{d10-d11}, [r12]
+	vtbl.8	d24, {d6,d7}, d10
+	vtbl.8	d25, {d6,d7}, d11
+	vext.8	q3, q12, q12, #4
+	veor	q12, q12, q3
+	vand	q15, q0, q7
+	veor	q7, q6, q7
+	veor	q0, q0, q8
+	vand	q0, q7, q0
+	vand	q6, q6, q8
+	veor	q11, q0, q11
+	veor	q0, q0, q1
+	veor	q11, q6, q11
+	veor	q0, q15, q0
+	veor	q6, q15, q6
+	veor	q6, q9, q6
+	veor	q6, q13, q6
+	veor	q1, q11, q14
+	veor	q11, q11, q2
+	veor	q14, q0, q14
+	veor	q2, q6, q2
+	veor	q6, q6, q1
+	veor	q10, q10, q6
+	veor	q4, q4, q6
+	veor	q1, q0, q1
+	veor	q0, q0, q10
+	vtbl.8	d12, {d22,d23}, d10
+	vtbl.8	d13, {d22,d23}, d11
+	vtbl.8	d14, {d28,d29}, d10
+	vtbl.8	d15, {d28,d29}, d11
+	vtbl.8	d16, {d0,d1}, d10
+	vtbl.8	d17, {d0,d1}, d11
+	vext.8	q0, q8, q8, #4
+	veor	q14, q8, q0
+	veor	q0, q0, q12
+	vext.8	q12, q12, q12, #8
+	vtbl.8	d16, {d2,d3}, d10
+	vtbl.8	d17, {d2,d3}, d11
+	vtbl.8	d2, {d8,d9}, d10
+	vtbl.8	d3, {d8,d9}, d11
+	vtbl.8	d8, {d20,d21}, d10
+	vtbl.8	d9, {d20,d21}, d11
+	vext.8	q9, q4, q4, #4
+	veor	q4, q4, q9
+	veor	q9, q9, q14
+	vext.8	q14, q14, q14, #8
+	veor	q14, q0, q14
+	vext.8	q0, q6, q6, #4
+	veor	q11, q6, q0
+	veor	q0, q0, q4
+	vtbl.8	d12, {d4,d5}, d10
+	vtbl.8	d13, {d4,d5}, d11
+	vext.8	q2, q8, q8, #4
+	veor	q15, q8, q2
+	vext.8	q5, q7, q7, #4
+	veor	q7, q7, q5
+	veor	q3, q3, q7
+	veor	q12, q3, q12
+	vext.8	q7, q7, q7, #8
+	vext.8	q3, q1, q1, #4
+	veor	q1, q1, q3
+	vext.8	q8, q4, q4, #8
+	veor	q8, q9, q8
+	veor	q9, q1, q4
+	veor	q2, q2, q9
+	vext.8	q1, q1, q1, #8
+	vext.8	q9, q15, q15, #8
 	veor	q9, q2, q9
-	veor	q15, q6, q15
-	vext.8	q8, q8, q8, #8
-	veor	q8, q1, q8
+	veor	q15, q15, q4
+	veor	q15, q5, q15
+	veor	q4, q11, q4
+	veor	q15, q15, q7
+	vext.8	q11, q11, q11, #8
+	veor	q11, q0, q11
+	vext.8	q0, q6, q6, #4
+	veor	q13, q6, q0
+	veor	q0, q0, q4
+	veor	q10, q3, q13
+	veor	q10, q10, q1
+	vext.8	q13, q13, q13, #8
+	veor	q13, q0, q13
 
 	subs	r5, r5, #4
 	bgt	.Lencrypt8_round
 	add	r12, r12, #16
 	vldmia	r6!, {d0-d15}
-	veor	q12, q12, q0
-	veor	q10, q10, q1
-	veor	q14, q14, q2
-	veor	q13, q13, q3
-	veor	q8, q8, q4
-	veor	q11, q11, q5
-	veor	q9, q9, q6
-	veor	q15, q15, q7
-	//	last round: 148 instructions, 3 spill slots
-	veor	q11, q11, q9
-	veor	q0, q8, q15
-	veor	q1, q12, q11
-	veor	q2, q10, q15
-	veor	q10, q10, q1
-	veor	q3, q14, q8
-	veor	q8, q8, q1
-	veor	q4, q3, q2
-	veor	q5, q14, q15
-	veor	q13, q13, q4
-	veor	q14, q14, q13
-	veor	q6, q12, q14
-	veor	q9, q9, q13
-	veor	q7, q11, q14
-	vand	q8, q12, q8
-	veor	q13, q5, q10
-	vand	q14, q4, q14
-	vand	q6, q13, q6
-	vand	q10, q1, q10
-	veor	q13, q0, q9
-	vand	q0, q0, q13
-	veor	q8, q14, q8
-	veor	q11, q11, q13
-	veor	q6, q14, q6
-	veor	q14, q7, q13
-	veor	q4, q15, q1
-	vand	q14, q3, q14
-	veor	q14, q0, q14
-	veor	q6, q6, q14
-	veor	q6, q9, q6
-	veor	q15, q15, q11
-	vand	q9, q2, q11
-	veor	q10, q9, q10
-	veor	q10, q10, q14
-	veor	q11, q2, q11
-	veor	q10, q11, q10
-	veor	q11, q12, q13
-	vand	q11, q4, q11
-	veor	q9, q9, q11
-	vand	q11, q5, q7
-	veor	q0, q0, q11
-	veor	q11, q5, q7
-	veor	q9, q9, q0
-	veor	q0, q8, q0
-	veor	q0, q11, q0
-	veor	q9, q15, q9
-	vand	q8, q6, q10
-	veor	q11, q0, q8
-	veor	q14, q10, q9
-	vand	q11, q14, q11
-	veor	q11, q9, q11
-	veor	q8, q9, q8
-	veor	q10, q10, q11
-	veor	q14, q8, q11
-	vand	q9, q9, q14
-	veor	q6, q6, q0
-	vand	q14, q6, q8
-	veor	q8, q8, q9
-	veor	q0, q0, q14
-	vand	q8, q0, q8
-	veor	q9, q10, q9
-	veor	q10, q2, q4
-	veor	q14, q5, q10
-	veor	q6, q6, q8
-	vand	q8, q9, q14
-	veor	q15, q3, q2
-	veor	q14, q15, q14
-	vand	q14, q11, q14
-	veor	q14, q8, q14
-	vand	q10, q6, q10
-	vand	q4, q4, q0
-	vst1.64	{d28-d29}, [r0]
-	veor	q14, q11, q9
-	vand	q15, q15, q14
-	veor	q8, q15, q8
-	veor	q15, q0, q6
-	vand	q2, q2, q15
-	vst1.64	{d16-d17}, [r1]
-	veor	q8, q0, q11
-	vand	q11, q12, q11
-	vst1.64	{d8-d9}, [r2]
-	veor	q4, q12, q13
-	vand	q0, q0, q4
-	veor	q4, q1, q4
-	veor	q10, q0, q10
-	vand	q4, q15, q4
-	veor	q15, q1, q7
-	veor	q12, q12, q15
-	vand	q12, q14, q12
-	veor	q0, q11, q0
-	vand	q15, q9, q15
-	veor	q12, q12, q4
-	veor	q11, q11, q2
-	veor	q11, q11, q12
-	veor	q14, q3, q5
-	veor	q9, q9, q6
-	vand	q1, q1, q6
-	vand	q5, q5, q9
-	veor	q2, q2, q10
-	vand	q14, q8, q14
-	veor	q6, q9, q8
-	vand	q3, q3, q6
-	veor	q14, q14, q3
-	veor	q3, q3, q5
-	veor	q5, q14, q11
-	veor	q5, q10, q5
-	vld1.64	{d20-d21}, [r2]
-	veor	q10, q10, q11
-	veor	q14, q1, q14
-	vld1.64	{d22-d23}, [r1]
-	veor	q11, q11, q14
-	veor	q15, q15, q11
-	veor	q0, q0, q15
-	veor	q12, q12, q15
-	vand	q9, q7, q9
-	vand	q8, q13, q8
-	veor	q7, q7, q13
-	vand	q6, q6, q7
-	veor	q8, q8, q6
-	veor	q6, q6, q9
-	veor	q4, q4, q8
-	veor	q6, q6, q14
-	veor	q1, q1, q4
-	veor	q7, q1, q12
-	veor	q10, q10, q6
-	vld1.64	{d16-d17}, [r12]
-	vtbl.8	d18, {d24,d25}, d16
-	vtbl.8	d19, {d24,d25}, d17
-	veor	q1, q1, q10
-	vld1.64	{d24-d25}, [r0]
-	veor	q10, q12, q10
-	veor	q1, q3, q1
-	vtbl.8	d6, {d14,d15}, d16
-	vtbl.8	d7, {d14,d15}, d17
-	veor	q2, q2, q6
-	veor	q4, q4, q11
-	vtbl.8	d24, {d10,d11}, d16
-	vtbl.8	d25, {d10,d11}, d17
-	vtbl.8	d22, {d2,d3}, d16
-	vtbl.8	d23, {d2,d3}, d17
-	vtbl.8	d2, {d4,d5}, d16
-	vtbl.8	d3, {d4,d5}, d17
-	vtbl.8	d30, {d8,d9}, d16
-	vtbl.8	d31, {d8,d9}, d17
-	vtbl.8	d28, {d20,d21}, d16
-	vtbl.8	d29, {d20,d21}, d17
-	vtbl.8	d26, {d0,d1}, d16
-	vtbl.8	d27, {d0,d1}, d17
-
-	vmov.i8	q0, #0x55
-	vmov.i8	q2, #0x33
-	vshr.u64	q4, q12, #1
-	vshl.u64	q5, q1, #1
-	vbit	q1, q4, q0
-	vbif	q12, q5, q0
-	vshr.u64	q4, q14, #1
-	vshl.u64	q5, q13, #1
-	vbit	q13, q4, q0
-	vbif	q14, q5, q0
-	vshr.u64	q4, q9, #1
-	vshl.u64	q5, q11, #1
-	vbit	q11, q4, q0
-	vbif	q9, q5, q0
-	vshr.u64	q4, q3, #1
-	vshl.u64	q5, q15, #1
-	vbit	q15, q4, q0
-	vbif	q3, q5, q0
-	vshr.u64	q4, q12, #2
-	vshl.u64	q5, q14, #2
-	vbit	q14, q4, q2
-	vbif	q12, q5, q2
-	vshr.u64	q4, q1, #2
-	vshl.u64	q5, q13, #2
-	vbit	q13, q4, q2
-	vbif	q1, q5, q2
-	vshr.u64	q4, q9, #2
-	vshl.u64	q5, q3, #2
-	vbit	q3, q4, q2
-	vbif	q9, q5, q2
-	vshr.u64	q4, q11, #2
-	vshl.u64	q5, q15, #2
-	vbit	q15, q4, q2
-	vbif	q11, q5, q2
-	vmov	q4, q9
-	vsri.8	q9, q12, #4
-	vsli.8	q12, q4, #4
-	vmov	q4, q11
-	vsri.8	q11, q1, #4
-	vsli.8	q1, q4, #4
-	vmov	q4, q3
-	vsri.8	q3, q14, #4
-	vsli.8	q14, q4, #4
-	vmov	q4, q15
-	vsri.8	q15, q13, #4
-	vsli.8	q13, q4, #4
-
-	vld1.64	{d0-d1}, [r6]
-	veor	q12, q12, q0
-	veor	q1, q1, q0
-	veor	q14, q14, q0
-	veor	q13, q13, q0
-	veor	q9, q9, q0
 	veor	q11, q11, q0
-	veor	q3, q3, q0
+	veor	q13, q13, q1
+	veor	q10, q10, q2
+	veor	q9, q9, q3
+	veor	q15, q15, q4
+	veor	q12, q12, q5
+	veor	q14, q14, q6
+	veor	q8, q8, q7
+	//	last round: 147 instructions, 0 spill slots
+	veor	q12, q12, q14
+	veor	q0, q11, q12
+	veor	q1, q13, q0
+	veor	q13, q13, q8
+	veor	q2, q10, q8
+	veor	q3, q10, q15
+	veor	q4, q3, q13
+	veor	q9, q9, q4
+	veor	q10, q10, q9
+	veor	q9, q14, q9
+	veor	q5, q12, q10
+	veor	q6, q15, q8
 	veor	q15, q15, q0
+	vand	q15, q11, q15
+	vand	q7, q4, q10
+	veor	q10, q11, q10
+	veor	q15, q7, q15
+	veor	q14, q2, q1
+	vand	q10, q14, q10
+	vand	q1, q0, q1
+	veor	q7, q7, q10
+	veor	q10, q6, q9
+	veor	q12, q12, q10
+	vand	q6, q6, q10
+	veor	q14, q5, q10
+	vand	q14, q3, q14
+	veor	q14, q6, q14
+	veor	q7, q7, q14
+	veor	q7, q9, q7
+	vand	q9, q13, q12
+	veor	q1, q9, q1
+	veor	q1, q1, q14
+	veor	q14, q8, q0
+	veor	q8, q8, q12
+	veor	q12, q13, q12
+	veor	q1, q12, q1
+	veor	q12, q11, q10
+	vand	q12, q14, q12
+	veor	q9, q9, q12
+	vand	q12, q2, q5
+	veor	q6, q6, q12
+	veor	q9, q9, q6
+	veor	q6, q15, q6
+	veor	q8, q8, q9
+	veor	q9, q2, q5
+	veor	q6, q9, q6
+	vand	q9, q7, q1
+	veor	q7, q7, q6
+	veor	q12, q8, q9
+	veor	q9, q6, q9
+	veor	q15, q1, q8
+	vand	q9, q15, q9
+	veor	q9, q8, q9
+	veor	q1, q1, q9
+	veor	q15, q12, q9
+	vand	q8, q8, q15
+	veor	q1, q1, q8
+	veor	q8, q12, q8
+	vand	q12, q7, q12
+	veor	q6, q6, q12
+	vand	q8, q6, q8
+	veor	q7, q7, q8
+	veor	q8, q13, q14
+	vand	q14, q14, q6
+	veor	q12, q2, q8
+	vand	q8, q7, q8
+	veor	q15, q9, q1
+	vand	q15, q4, q15
+	veor	q4, q4, q12
+	vand	q4, q9, q4
+	vand	q12, q1, q12
+	veor	q12, q15, q12
+	veor	q4, q15, q4
+	veor	q15, q6, q7
+	vand	q13, q13, q15
+	veor	q4, q13, q4
+	veor	q8, q13, q8
+	veor	q13, q13, q14
+	veor	q4, q14, q4
+	veor	q14, q1, q7
+	vand	q14, q2, q14
+	veor	q2, q3, q2
+	veor	q15, q6, q9
+	vand	q2, q15, q2
+	veor	q12, q2, q12
+	veor	q13, q2, q13
+	veor	q2, q2, q8
+	veor	q13, q14, q13
+	veor	q8, q1, q7
+	veor	q14, q8, q15
+	vand	q3, q3, q14
+	vand	q8, q5, q8
+	vand	q15, q10, q15
+	veor	q12, q3, q12
+	veor	q2, q3, q2
+	veor	q3, q11, q10
+	veor	q10, q5, q10
+	veor	q5, q0, q5
+	vand	q10, q14, q10
+	vand	q14, q1, q5
+	veor	q1, q9, q1
+	veor	q5, q11, q5
+	vand	q1, q1, q5
+	vand	q9, q11, q9
+	veor	q9, q1, q9
+	veor	q1, q1, q14
+	veor	q15, q15, q9
+	veor	q15, q8, q15
+	veor	q13, q15, q13
+	vld1.64	{d10-d11}, [r12]
+	vtbl.8	d22, {d26,d27}, d10
+	vtbl.8	d23, {d26,d27}, d11
+	veor	q13, q6, q7
+	vand	q7, q0, q7
+	vand	q6, q6, q3
+	veor	q0, q0, q3
+	vand	q0, q13, q0
+	veor	q9, q0, q9
+	veor	q0, q0, q1
+	veor	q0, q7, q0
+	veor	q9, q6, q9
+	veor	q6, q7, q6
+	veor	q6, q10, q6
+	veor	q6, q8, q6
+	veor	q1, q9, q12
+	veor	q9, q9, q2
+	veor	q12, q0, q12
+	veor	q2, q6, q2
+	veor	q6, q6, q1
+	veor	q4, q4, q6
+	veor	q6, q15, q6
+	veor	q1, q0, q1
+	veor	q0, q0, q6
+	vtbl.8	d16, {d12,d13}, d10
+	vtbl.8	d17, {d12,d13}, d11
+	vtbl.8	d26, {d4,d5}, d10
+	vtbl.8	d27, {d4,d5}, d11
+	vtbl.8	d30, {d24,d25}, d10
+	vtbl.8	d31, {d24,d25}, d11
+	vtbl.8	d28, {d0,d1}, d10
+	vtbl.8	d29, {d0,d1}, d11
+	vtbl.8	d20, {d8,d9}, d10
+	vtbl.8	d21, {d8,d9}, d11
+	vtbl.8	d0, {d18,d19}, d10
+	vtbl.8	d1, {d18,d19}, d11
+	vtbl.8	d18, {d2,d3}, d10
+	vtbl.8	d19, {d2,d3}, d11
+
+	vmov.i8	q1, #0x55
+	vmov.i8	q2, #0x33
+	vshr.u64	q3, q0, #1
+	vshl.u64	q4, q13, #1
+	vbit	q13, q3, q1
+	vbif	q0, q4, q1
+	vshr.u64	q3, q10, #1
+	vshl.u64	q4, q9, #1
+	vbit	q9, q3, q1
+	vbif	q10, q4, q1
+	vshr.u64	q3, q15, #1
+	vshl.u64	q4, q11, #1
+	vbit	q11, q3, q1
+	vbif	q15, q4, q1
+	vshr.u64	q3, q14, #1
+	vshl.u64	q4, q8, #1
+	vbit	q8, q3, q1
+	vbif	q14, q4, q1
+	vshr.u64	q3, q0, #2
+	vshl.u64	q4, q10, #2
+	vbit	q10, q3, q2
+	vbif	q0, q4, q2
+	vshr.u64	q3, q13, #2
+	vshl.u64	q4, q9, #2
+	vbit	q9, q3, q2
+	vbif	q13, q4, q2
+	vshr.u64	q3, q15, #2
+	vshl.u64	q4, q14, #2
+	vbit	q14, q3, q2
+	vbif	q15, q4, q2
+	vshr.u64	q3, q11, #2
+	vshl.u64	q4, q8, #2
+	vbit	q8, q3, q2
+	vbif	q11, q4, q2
+	vmov	q3, q15
+	vsri.8	q15, q0, #4
+	vsli.8	q0, q3, #4
+	vmov	q3, q11
+	vsri.8	q11, q13, #4
+	vsli.8	q13, q3, #4
+	vmov	q3, q14
+	vsri.8	q14, q10, #4
+	vsli.8	q10, q3, #4
+	vmov	q3, q8
+	vsri.8	q8, q9, #4
+	vsli.8	q9, q3, #4
+
+	vld1.64	{d2-d3}, [r6]
+	veor	q0, q0, q1
+	veor	q13, q13, q1
+	veor	q10, q10, q1
+	veor	q9, q9, q1
+	veor	q15, q15, q1
+	veor	q11, q11, q1
+	veor	q14, q14, q1
+	veor	q8, q8, q1
 
 	subs	r9, r9, #8
 	blo	.Lctr_short
-	vld1.8	{d0-d1}, [r7]!
-	vld1.8	{d4-d5}, [r7]!
+	vld1.8	{d2-d3}, [r7]!
+	vld1.8	{d4-d7}, [r7]!
 	vld1.8	{d8-d11}, [r7]!
 	vld1.8	{d12-d15}, [r7]!
-	vld1.8	{d16-d17}, [r7]!
-	vld1.8	{d20-d21}, [r7]!
-	veor	q0, q0, q12
-	veor	q2, q2, q1
-	veor	q4, q4, q14
-	veor	q5, q5, q13
-	veor	q6, q6, q9
-	veor	q7, q7, q11
-	veor	q8, q8, q3
-	veor	q10, q10, q15
-	vst1.8	{d0-d1}, [r8]!
-	vst1.8	{d4-d5}, [r8]!
+	vld1.8	{d24-d25}, [r7]!
+	veor	q1, q1, q0
+	veor	q2, q2, q13
+	veor	q3, q3, q10
+	veor	q4, q4, q9
+	veor	q5, q5, q15
+	veor	q6, q6, q11
+	veor	q7, q7, q14
+	veor	q12, q12, q8
+	vst1.8	{d2-d3}, [r8]!
+	vst1.8	{d4-d7}, [r8]!
 	vst1.8	{d8-d11}, [r8]!
 	vst1.8	{d12-d15}, [r8]!
-	vst1.8	{d16-d17}, [r8]!
-	vst1.8	{d20-d21}, [r8]!
+	vst1.8	{d24-d25}, [r8]!
 	bne	.Lctr_batch
 	b	.Lctr_wipe
 .Lctr_short:
 	add	r3, sp, #224
-	vst1.64	{d24-d25}, [r3]!
-	vst1.64	{d2-d3}, [r3]!
-	vst1.64	{d28-d29}, [r3]!
+	vst1.64	{d0-d1}, [r3]!
 	vst1.64	{d26-d27}, [r3]!
+	vst1.64	{d20-d21}, [r3]!
 	vst1.64	{d18-d19}, [r3]!
-	vst1.64	{d22-d23}, [r3]!
-	vst1.64	{d6-d7}, [r3]!
 	vst1.64	{d30-d31}, [r3]!
+	vst1.64	{d22-d23}, [r3]!
+	vst1.64	{d28-d29}, [r3]!
+	vst1.64	{d16-d17}, [r3]!
 	add	r3, sp, #224
 	add	r2, r9, #8	// 1..7 blocks left
 .Lctr_xor:

@@ -38,48 +38,50 @@
 # 8 planes into q0-q7 and 8 XORs; which of q8-q15 holds which plane is
 # chosen so that a round ends where it starts (no moves).  The best schedule
 # found by a search is pinned in %TUNE (CTASM_BSAES_TUNE=1 searches again).
-# The greedy list schedule leaves the products and the bottom layer with up
-# to 21 live values; a local search on the emitted instruction count (move
-# one op between its operands and its first user, keep the move unless the
-# round gets longer) reorders it, and its result is pinned in %ORDER
-# (CTASM_BSAES_TUNE_ORDER=1 searches on from it).  The instruction counts are
-# printed in the output.
+# The inverse rounds: the greedy list schedule leaves the products and the
+# bottom layer with up to 21 live values; a local search on the emitted
+# instruction count (move one op between its operands and its first user,
+# keep the move unless the round gets longer) reorders it, and its result is
+# pinned in %ORDER (CTASM_BSAES_TUNE_ORDER=1 searches on from it).
+# The forward rounds run without spills, by an exact search (issue 13 part
+# 2, third pass; util/bsaes_order.py, offline): over the orders of a round's
+# ops, is there one with at most 16 live values at every point (vtbl: 15
+# before it)?  A depth-first search over the sets of ops done, failed sets
+# remembered, an op that frees an operand done at once (that loses no
+# order), so a "no" is a proof.  Its answers: with Boyar and Peralta's
+# bottom layer (its shared sums) no order of the round fits in 16 or 17
+# registers (18 is the least: the previous 19 live values and 3 spill slots
+# were near it); with the bottom layer grouped by the two GF(16)
+# multiplications ($ACC_BOT: 4 sums of 4 products each, 33 XOR instead of 30)
+# still none below 18, since t41-t45, needed by both groups, stay live
+# across the first; with t41, t43 and t44 made again for the second group
+# (3 XORs) an order with 16 exists.  So the round is 190 instructions as
+# before, with no store or load (it was 184 + 6 spill instructions), and the
+# last round 147 (was 148).  The grouping, the late basis and the copies were
+# chosen from about 350 of the 26 x 13 x 32 combinations (the groupings
+# Paar's heuristic makes in 34 XOR, the pinned late basis and 12 others of 8
+# operands, the subsets of t41-t45 to copy), each checked for an order within
+# 16 and emitted: the best 190 (this one: its grouping shares one sum, so
+# 33), then 191 (8 late operands, 3 copies); the starting planes' registers
+# by trying 40 (no moves at the round's end).  The orders the search printed
+# are pinned in %ORDER, read (never searched) at generation time.  The dumps
+# it reads: CTASM_BSAES_DUMP=PREFIX (CTASM_BSAES_NOORDER=1: before %ORDER);
+# an order to try: CTASM_BSAES_ORDER_ENC / _ENC_LAST; other choices to try:
+# CTASM_BSAES_BOT (a bottom layer's gates), CTASM_BSAES_BASIS,
+# CTASM_BSAES_GCOPY.  The instruction counts are printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
-# count, not a time), AES-128-CTR: 16.40/B at 8 KiB (0.932x BoringSSL's
+# count, not a time), AES-128-CTR: 16.37/B at 8 KiB (0.931x BoringSSL's
 # bsaes-armv7, 17.59/B, round 208: issue 13's count, made outside this
 # repository by the same qemu method, its BoringSSL revision not recorded;
-# nothing in the repository regenerates it), 17.78/B at 256 B, 44.00 at
+# nothing in the repository regenerates it), 17.74/B at 256 B, 44.00 at
 # 16 B (vpaes).
 # Round 190 instructions plus 9 for its key (inverse 251 plus 9; last rounds
-# 148 and 180).  A batch of 8 blocks ~2,090; a call ~370 more (frame, wipe,
+# 147 and 180).  A batch of 8 blocks ~2,090; a call ~370 more (frame, wipe,
 # API), the key's planes being made once, at set_*_key.  CBC decryption
-# 21.67/B at 8 KiB, 22.64/B at 256 B.  What is left: 6 spill instructions a
-# round (3 slots, a store and a load each) and 9 XORs for the late operands
-# of the S-box's products; the inverse round's 11 spill slots.  Why the
-# forward round still spills: while the products are made and summed, the
-# values that must stay live are at least rank(columns of the bottom layer
-# done) + rank(late linear operands still to use) + rank(inversion outputs
-# still to use); over all orders of the 18 products the smallest maximum of
-# that sum is 15 (a subset search, not in this file), so with the product
-# being made 16 registers hold it only with in-place basis changes of the
-# operands and partial sums that this program does not make (each one an
-# XOR); the pinned order has 19 live values at most (CTASM_BSAES_PROFILE=1;
-# the list schedule 21), the inverse round's 26.
-# Tried next (issue 13 part 2, second pass; the code is in commit b5f2b2a,
-# removed since: it lost): the bottom layer generated as accumulations in a
-# chosen order of the 18 products (each product goes at once into the open
-# partial sums that need it, a new one only when its column is outside their
-# span, so they never exceed the rank), the products with their inversion
-# outputs and late operands scheduled in that order, the order searched by
-# swaps on the emitted count.  Such a bottom layer takes 34 XORs at best over
-# 20,000 random orders (Boyar-Peralta's shares more: 30), and t41-t45 and the
-# 9 late operands are not rewritten in place, so the live values still reach
-# 19.  Best found: '15 8 17 16 1 6 7 14 5 3 12 13 11 0 2 10 4 9', a round of
-# 198 instructions and 3 spill slots (S-box 99 XOR instead of 92), 196 and 2
-# slots after the move-one-op search: 6 more than the 190 above.
-# A spill-free round needs its bottom layer in at most 30 + 6 XORs with at
-# most 16 live values at every point; none of these reached that.
+# 21.67/B at 8 KiB, 22.64/B at 256 B.  What is left: the inverse round's 11
+# spill slots (its program needs more than 18 live values in any order:
+# util/bsaes_order.py proves 18 impossible).
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
@@ -93,8 +95,8 @@
 # GPR plan inside the 8-block cores: r5 = rounds left, r6 = next key plane,
 # r12 = ShiftRows tables; r0-r4 and r7-r11 = addresses of the first ten
 # spill slots (CBC parks r4, r7-r11 at [sp] around its call of the
-# decryption core; the encryption core, inlined into CTR, uses 4 slots, at
-# r0-r3).  Rounds: the first without a key (its key went onto the blocks),
+# decryption core; the encryption core, inlined into CTR, would use r0-r3;
+# it uses none now).  Rounds: the first without a key (its key went onto the blocks),
 # then key + round (CBC: 2 a loop pass, N - 2 is even; CTR: 4 a pass,
 # AES-192 entering half-way), then key + last round; the last key goes onto
 # the blocks.
@@ -291,13 +293,57 @@ S5 = t47 + t65
 S1 = t64 + S3
 S2 = t55 + t67
 C
+# The forward S-box's bottom instead (found by util/bsaes_order.py's
+# search, see the header): the products z0..z8 and z9..z17 are the two
+# GF(16) multiplications of Boyar and Peralta's inversion, so S restricted to
+# either group has rank 4; each group goes into 4 sums of 4 products
+# (a<g><i>_*), and an 8x8 map (Paar) makes S from the 8 sums.  33 XOR
+# instead of 30, but at most 8 partial sums live, where BP's shared sums
+# leave no order with fewer than 18 live values in the round.
+my $ACC_BOT = <<'C';
+a00_0 = z0 + z1
+a00_1 = a00_0 + z3
+a00_2 = a00_1 + z4
+a01_0 = z0 + z2
+a01_1 = a01_0 + z3
+a01_2 = a01_1 + z5
+a02_1 = a01_0 + z6
+a02_2 = a02_1 + z8
+a03_0 = z4 + z5
+a03_1 = a03_0 + z7
+a03_2 = a03_1 + z8
+a10_0 = z9 + z11
+a10_1 = a10_0 + z12
+a10_2 = a10_1 + z14
+a11_0 = z9 + z10
+a11_1 = a11_0 + z15
+a11_2 = a11_1 + z16
+a12_0 = z12 + z13
+a12_1 = a12_0 + z15
+a12_2 = a12_1 + z16
+a13_0 = z12 + z14
+a13_1 = a13_0 + z15
+a13_2 = a13_1 + z17
+w1 = a01_2 + a11_2
+w2 = a03_2 + w1
+S0 = a02_2 + w2
+S3 = a00_2 + a11_2
+S4 = a00_2 + w1
+S1 = a00_2 + S0
+S7 = a01_2 + a12_2
+S2 = a02_2 + a13_2
+S6 = a03_2 + a12_2
+S5 = a10_2 + w2
+C
 # The operands of the last products kept live across the inversion (see
 # bp_mid; CTASM_BSAES_BASIS overrides it when searching).  The 18 span all 8
 # dimensions; with 8 to 11 kept, each other one is one XOR of two earlier
 # ones (checked by trying all subsets); 9 gave the shortest round.
 our @ZORDER;    # the order of the products' pairs (empty: free), from %TUNE
 my %LATE_BASIS = (enc => [qw(U7 y1 y11 y10 y12 y13 y2 y14 y8)]);
-my @BP = map { [ map { [ /^(\w+) = (\w+) ([+x]) (\w+)$/ ] } split /\n/ ] } $BP_TOP, $BP_MID, $BP_BOT;
+my %GCOPY = map { ($_ => 1) } $ENV{CTASM_BSAES_GCOPY} ? split(' ', $ENV{CTASM_BSAES_GCOPY}) : qw(t41 t43 t44);
+if ($ENV{CTASM_BSAES_BOT}) { local $/; open(my $f, "<", $ENV{CTASM_BSAES_BOT}) or die; $ACC_BOT = <$f>; chomp $ACC_BOT; }
+my @BP = map { [ map { [ /^(\w+) = (\w+) ([+x]) (\w+)$/ ] } split /\n/ ] } $BP_TOP, $BP_MID, $BP_BOT, $ACC_BOT;
 # Runs gate list $g over the signals in %$env with the given XOR and AND.
 sub bp_run {
     my ($g, $env, $xor, $and) = @_;
@@ -337,9 +383,15 @@ sub bp_mid {
     }
     # z_i and z_(i+9) share their first operand: tagged with i mod 9, so
     # that the scheduler can take the pairs in the order of @ZORDER
+    # the second group's products (z9..z17) read t41, t43 and t44 made again
+    # from t29, t33, t37, t40: 3 XORs that let the first ones die after the
+    # first group (the search's choice, see the header)
+    my %g2 = %$e;
+    for (grep { $GCOPY{ $_->[0] } } @gates) { my ($d, $a, undef, $b) = @$_; $g2{$d} = op('xor', $e->{$a}, $e->{$b}, 'again'); }
     for (@zg) {
         my ($d, $t, undef, $y) = @$_;
-        $e->{$d} = op('and', sort({ $a <=> $b } $e->{$t}, $late{$y}), 'z', substr($d, 1) % 9);
+        my $g = substr($d, 1) >= 9 ? $g2{$t} : $e->{$t};
+        $e->{$d} = op('and', sort({ $a <=> $b } $g, $late{$y}), 'z', substr($d, 1) % 9);
     }
 }
 sub parity { my $v = shift; $v ^= $v >> 16; $v ^= $v >> 8; $v ^= $v >> 4; $v ^= $v >> 2; $v ^= $v >> 1; $v & 1 }
@@ -352,7 +404,7 @@ sub sbox_enc {
     bp_run($BP[0], \%form, sub { $_[0] ^ $_[1] }, sub { die });
     bp_run($BP[0], \%e, \&X, \&A);
     bp_mid(\%e, \%form, $ENV{CTASM_BSAES_BASIS} ? [ split ' ', $ENV{CTASM_BSAES_BASIS} ] : $LATE_BASIS{enc});
-    bp_run($BP[2], \%e, \&X, \&A);
+    bp_run($BP[3], \%e, \&X, \&A);
     return [ map { $e{ "S" . (7 - $_) } } 0 .. 7 ];
 }
 # InvSubBytes of (x ^ 0x63) = inversion of u = Ainv(x) (Ainv: the inverse of
@@ -410,18 +462,19 @@ sub check_sbox {
 my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ ['top'], [ 'top', 'bottom' ] ]);
 # The rounds' pinned schedules (see round_code): [variant, seed, eviction
 # bias, order of the products' pairs] per round kind.
-my %TUNE = (enc => [ 0, 34, 0.7, '', '12 10 14 13 8 11 9 15' ], dec => [ 1, 19, 0.4, '', '14 9 8 13 10 11 12 15' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 1, 0, 2, '' ]);
+my %TUNE = (enc => [ 0, 34, 0.7, '', '11 13 10 9 15 12 14 8' ], dec => [ 1, 19, 0.4, '', '14 9 8 13 10 11 12 15' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 1, 0, 2, '' ]);
 # The rounds' pinned reorderings of their list schedules (apply_order; made by
 # order_search: CTASM_BSAES_TUNE_ORDER=1 improves on them, with
 # CTASM_BSAES_TUNE=1 too it starts again from the list schedule).
 my %ORDER = (
-    enc => '14 20 12 19 9 10 21 15 16 17 18 23 26 11 27 22 28 31 24 29 33 30 32 25 35 36 37 38 39 42
-            43 45 46 47 48 49 13 34 40 41 44 54 50 52 53 55 51 58 62 56 63 57 64 66 67 59 60 65 69
-            68 72 70 83 71 82 106 73 108 107 111 75 105 110 61 84 79 77 80 78 86 101 74 102 103 109
-            76 81 97 98 96 87 90 91 88 95 89 92 93 85 104 99 100 113 114 94 117 120 118 112 115 122
-            125 128 8 129 121 134 119 116 133 124 126 140 123 151 152 153 147 136 135 138 154 127
-            130 160 131 137 143 161 132 157 139 144 148 175 176 177 182 178 179 141 163 164 145 146
-            173 183 150 165 149 166 170 162 167 169 174 142 180 155 156 158 171 168 159 172 181',
+    enc => '9 10 11 12 14 19 15 16 17 18 25 20 21 22 23 24 26 27 28 30 29 31 32 33 35 36 37 38 39 42
+           43 45 13 34 46 47 40 41 44 48 49 50 52 51 53 54 55 56 57 58 59 60 62 63 64 65 66 67 68 69
+           70 71 72 73 87 94 76 77 88 89 90 91 92 98 99 100 101 104 106 78 85 86 93 102 105 96 97
+           107 75 79 80 82 84 95 103 61 81 74 83 108 109 110 111 112 113 114 115 116 117 8 118 119
+           120 121 122 123 124 125 126 127 128 130 129 131 132 136 134 140 133 137 138 139 142 143
+           135 141 144 151 152 153 154 145 146 147 164 165 167 168 169 149 150 166 148 155 156 157
+           158 159 160 161 162 163 170 171 172 173 174 175 176 177 178 180 179 181 182 183 184 185
+           186 187 188 189',
     dec => '13 9 10 21 23 18 16 14 17 11 12 22 19 15 28 26 27 24 29 30 31 46 33 34 35 36 37 32 25 40
             20 43 39 38 41 44 42 45 47 48 49 50 51 52 53 55 54 56 57 58 59 60 61 62 63 64 67 66 68
             65 73 74 69 82 83 70 85 84 91 92 72 71 86 96 87 89 88 75 97 77 78 76 98 93 94 79 95 102
@@ -431,11 +484,12 @@ my %ORDER = (
             154 162 165 178 157 175 186 187 170 183 158 173 163 174 159 179 180 160 185 184 181 182
             188 194 166 171 167 195 189 190 191 196 192 197 198 201 202 204 205 193 209 210 211 200
             206 212 208 213 215 214 199 203 218 216 219 217 207 220',
-    enc_last => '9 20 10 12 11 14 21 15 13 16 17 24 18 19 22 26 23 27 29 31 33 25 32 28 35 30 36 37 38 39
-                 34 40 41 42 43 44 45 46 47 48 49 53 50 52 54 51 55 58 59 60 61 57 62 63 64 56 67 66 68
-                 69 65 71 73 70 76 75 77 78 74 72 82 83 84 79 80 85 81 88 89 91 90 92 96 97 98 93 103 99
-                 94 100 86 102 101 104 95 87 106 107 108 109 110 111 105 112 113 114 116 115 122 119 120
-                 121 123 125 124 126 8 129 134 128 137 132 131 133 139 127 130 118 138 140 136 135 117',
+    enc_last => '9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 29 28 31 32 33 35 36 37 38
+                39 40 41 42 30 34 43 44 45 46 47 48 49 50 52 51 53 54 55 56 57 58 59 60 61 62 63 64
+                65 66 67 68 69 70 73 74 75 79 71 72 76 77 78 80 81 98 99 100 101 102 103 84 85 87 86
+                88 89 104 105 107 90 91 92 94 97 93 106 82 95 83 96 108 109 110 111 112 113 114 115
+                116 117 8 118 119 120 123 121 122 124 125 126 127 128 129 130 133 131 134 132 135
+                136 137 138 139 140 141 142 143 144 145 146',
     dec_last => '17 9 10 16 12 13 11 14 15 18 19 20 23 21 24 22 25 26 28 29 27 30 31 32 33 34 38 39 40 36
                  35 37 41 47 48 43 42 44 45 46 49 50 51 52 54 56 53 55 57 58 59 60 61 62 63 64 66 65 67
                  68 71 72 73 77 78 74 79 80 81 82 84 85 70 69 86 76 75 83 91 88 90 89 94 95 98 97 100 96
@@ -1073,10 +1127,26 @@ sub round_code {
     }
     # the pinned order belongs to the pinned schedule and circuit
     my $mine = ($ENV{CTASM_BSAES_TUNE_ONLY} // $key) eq $key;
-    my $order = ($ENV{CTASM_BSAES_TUNE} && $mine) || ($ENV{CTASM_BSAES_BASIS} && !$dec) ? undef : $ORDER{$key};
+    my $order = ($ENV{CTASM_BSAES_TUNE} && $mine) || (($ENV{CTASM_BSAES_BASIS} || $ENV{CTASM_BSAES_BOT} || $ENV{CTASM_BSAES_GCOPY} || $ENV{CTASM_BSAES_NOORDER}) && !$dec) ? undef : $ORDER{$key};
+    if ($ENV{"CTASM_BSAES_ORDER_" . uc $key}) {
+        # an order of the pinned program's ops (util/bsaes_order.py), made an
+        # order of the list schedule's ones
+        my @full = (0 .. 7, split(' ', $order // join(" ", 8 .. 999)));
+        $order = join(" ", map { $full[$_] } split(' ', $ENV{"CTASM_BSAES_ORDER_" . uc $key}));
+    }
     if ($ENV{CTASM_BSAES_TUNE_ORDER} && $mine) {
         $order = order_search($dec, $last, $in, \@p, $order);
         print STDERR "bsaes-armv7 order: $key => '$order'\n";
+    }
+    if ($ENV{CTASM_BSAES_DUMP}) {
+        # the round's program in its pinned order, for util/bsaes_order.py
+        local $CHEAP = $p[2];
+        my $prog = round_sched($dec, $last, @p[ 0, 1, 3 ], $order);
+        open(my $f, ">", "$ENV{CTASM_BSAES_DUMP}.$key") or die "dump: $!";
+        print $f "in " . ($last || !$p[4] ? "@$in" : $p[4]) . "\n";
+        print $f join(" ", "op", $_, map { $_ // "" } @{ $ops[$_] }) . "\n" for 0 .. $#ops;
+        print $f "out @$prog\n";
+        close $f;
     }
     my ($c, $slots, $asg) = emit_round($dec, $last, $in, @p[ 0 .. 4 ], $order);
     $maxslots = $slots if $slots > $maxslots;
@@ -1134,7 +1204,7 @@ ___
 # Block n enters the cores in register $BLK_IN{$name}[n] and leaves in
 # $BLK_OUT{$name}[n] (the rows of the first and last transposes).
 my (%BLK_IN, %BLK_OUT);
-my ($ENC_BATCH, $ENC_TABLES);    # the encryption core, inlined into CTR's batch loop, and its tables
+my ($ENC_BATCH, $ENC_TABLES, $ENC_SLOTS);    # the encryption core, inlined into CTR's batch loop, and its tables
 for my $dec (0, 1) {
     my $name = $dec ? "decrypt" : "encrypt";
     my $tab  = ".Lbs_$name";
@@ -1161,6 +1231,10 @@ ___
         # Inlined into CTR, whose registers it keeps: its spill slots must be
         # the ones r0-r3 address (set once per call).
         die "encryption rounds use more than 4 spill slots" if $s1 > 4 || $s2 > 4;
+        $ENC_SLOTS = $s1 > $s2 ? $s1 : $s2;
+        # the pinned forward rounds fit the 16 registers (util/bsaes_order.py)
+        die "the forward rounds spill ($s1, $s2 slots)" if $ENC_SLOTS
+            && !grep { $ENV{"CTASM_BSAES_$_"} } qw(TUNE TUNE_ORDER NOORDER BOT GCOPY BASIS ORDER_ENC ORDER_ENC_LAST);
         # r4 = expanded key; lr (set once per call) = 2 * c + (N == 12), c
         # = 8, 11, 12: the loop runs 4 key + round pairs a pass while r5 = c
         # stays positive, AES-192 enters it half-way (2 + 4 + 4 = 10 = N - 2).
@@ -1284,7 +1358,7 @@ ___
 # ctasm_bsaes_ctr32_encrypt_blocks(in, out, blocks, key, ivec): 8 counter blocks
 # per batch; a short last batch still computes all 8 and uses the first ones.
 # The encryption core is inlined; registers through the call: r0-r3 = spill
-# slot addresses, r4 = expanded key, r7 = in, r8 = out, r9 = blocks left,
+# slot addresses (as many as its rounds use: none now), r4 = expanded key, r7 = in, r8 = out, r9 = blocks left,
 # r10/r11 = the next counter block / the counter step (at [sp, #BUF]),
 # lr = 2 * (round pairs for the core's loop) + 1 for AES-192 (see $ENC_BATCH).
 $code .= <<___;
@@ -1311,7 +1385,7 @@ $ENC_TABLES
 	lsl	lr, lr, #1
 	cmp	r5, #12
 	addeq	lr, lr, #3
-${\ slot_setup(4) }
+${\ slot_setup($ENC_SLOTS) }
 .Lctr_batch:
 ___
 {

@@ -85,13 +85,14 @@ void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
 //
 // Thresholds from instruction counts (util/count_insns.py, AES-128-CTR per
 // call, with the key's planes made at set_encrypt_key): 5, 6 and 7 blocks
-// through vpaes 2,372, 2,789 and 3,206 (~417 a block); one bsaes batch (1 to 8
-// blocks) 2,459; 12 blocks (a batch + 4 through vpaes) 4,162, 13 (+ 5) 4,579,
-// 14 (two batches) 4,575, so a batch after the first costs ~2,116. So:
+// through vpaes 2,372, 2,789 and 3,206 (~417 a block); one bsaes batch 2,452
+// for 8 blocks, 2,477 for 6 (a short batch goes through the keystream
+// buffer); 12 blocks (a batch + 4 through vpaes) 4,155, 13 (+ 5) 4,572, 14
+// (two batches) 4,567, so a batch after the first costs ~2,115. So:
 // - fewer than kBsaesCtrMinBlocks (6) blocks: vpaes alone (5 blocks 2,372
-//   against 2,459 for one batch; 6 blocks 2,789 against 2,459);
+//   against ~2,470 for one batch; 6 blocks 2,789 against 2,477);
 // - a tail of 1..5 blocks after the batches: vpaes (5 blocks ~2,120 against a
-//   batch's ~2,116: a tie, 4 instructions in 4,579); 6 and 7 blocks: one more
+//   batch's ~2,115: a tie, 5 instructions in 4,572); 6 and 7 blocks: one more
 //   batch (6 through vpaes ~2,540).
 // Out of line so that the short calls, which go to vpaes, do not pay for
 // this frame.
