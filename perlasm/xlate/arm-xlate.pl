@@ -237,7 +237,8 @@ sub translate_flavour {
                 my $text = translate_operands($fixed);
                 note_mentions($cur->{p}, $rest) unless $XlateOutput::FIRST_PASSED;
                 Arm::Reach::note_insn($cur, $op);    # as the statement loop does
-                Arm::StackA32::track_copies($cur, $op, $rest);    # every flavour: its state runs on
+                # (copies of sp: left out after a first flavour that passed, as below)
+                Arm::StackA32::track_copies($cur, $op, $rest) unless $XlateOutput::FIRST_PASSED;
                 push @out, $I . $text;
                 next;
             }
@@ -368,11 +369,13 @@ sub translate_flavour {
                     ($st, $rest) = @$seen;
                     # What the branch and callee-saved checks record is checked at the end
                     # of the input, by no flavour: a later flavour after a first one that
-                    # passed leaves it out (XlateOutput.pm).
+                    # passed leaves it out (XlateOutput.pm). So are the copies of sp
+                    # (Arm/StackA32.pm): their state is made by the statements before, in
+                    # the same order in every flavour, and bounded by nothing a flavour changes.
                     check_branch($op, $rest, $cur->{p}{name}) unless $XlateOutput::FIRST_PASSED;
                     my $text = translate_operands($st);
                     note_mentions($cur->{p}, $rest) unless $XlateOutput::FIRST_PASSED;
-                    Arm::StackA32::track_copies($cur, $op, $rest);
+                    Arm::StackA32::track_copies($cur, $op, $rest) unless $XlateOutput::FIRST_PASSED;
                     push @out, $I . $text;
                     next;
                 }
