@@ -233,9 +233,7 @@ sub translate_flavour {
                 push @out, map { $I . $_ } ext_close() unless $A64 || is_ext_op($op);
                 $XlateOutput::COUNT{replayed}++;
                 my ($fixed, $rest) = @$seen;
-                check_branch($op, $rest, $cur->{p}{name}) unless $XlateOutput::FIRST_PASSED;
                 my $text = translate_operands($fixed);
-                note_mentions($cur->{p}, $rest) unless $XlateOutput::FIRST_PASSED;
                 Arm::Reach::note_insn($cur, $op);    # as the statement loop does
                 # (copies of sp: left out after a first flavour that passed, as below)
                 Arm::StackA32::track_copies($cur, $op, $rest) unless $XlateOutput::FIRST_PASSED;
@@ -368,13 +366,14 @@ sub translate_flavour {
                     $XlateOutput::COUNT{replayed}++;
                     ($st, $rest) = @$seen;
                     # What the branch and callee-saved checks record is checked at the end
-                    # of the input, by no flavour: a later flavour after a first one that
-                    # passed leaves it out (XlateOutput.pm). So are the copies of sp
-                    # (Arm/StackA32.pm): their state is made by the statements before, in
-                    # the same order in every flavour, and bounded by nothing a flavour changes.
-                    check_branch($op, $rest, $cur->{p}{name}) unless $XlateOutput::FIRST_PASSED;
+                    # of the input, by the first record of each (function, statement): a
+                    # replay is of one recorded before in this function, in this flavour or
+                    # in a first one that passed the whole input, so it records nothing new.
+                    # A later flavour after a first one that passed leaves out the copies of
+                    # sp too (Arm/StackA32.pm): their state is made by the statements before,
+                    # in the same order in every flavour, and bounded by nothing a flavour
+                    # changes (XlateOutput.pm, $FIRST_PASSED).
                     my $text = translate_operands($st);
-                    note_mentions($cur->{p}, $rest) unless $XlateOutput::FIRST_PASSED;
                     Arm::StackA32::track_copies($cur, $op, $rest) unless $XlateOutput::FIRST_PASSED;
                     push @out, $I . $text;
                     next;
