@@ -27,25 +27,37 @@ use IO::Handle ();
 use POSIX ();
 
 # Preload every perlasm module (translators, shared libraries, script helpers), in
-# sorted order so every run loads the same way. If one does not load, the server
-# starts again without preloading anything, so each job loads the modules itself and
-# reports the error exactly as `perl SCRIPT` would. A module that warns while loading
-# would warn in every job that uses it (and gen_asm.py fails a job that writes to
-# stderr): the server stops with the warning instead.
-sub preload {
+# sorted order so every run loads the same way, in two steps: the scripts' modules
+# (every perlasm/ directory but xlate/), then the translators' (perlasm/xlate/, with
+# Math::BigInt and the compiled translators), during which the first worker already
+# runs jobs (see the end of this file). If one does not load, the server starts again
+# without preloading anything, so each job loads the modules itself and reports the
+# error exactly as `perl SCRIPT` would. A module that warns while loading would warn in
+# every job that uses it (and gen_asm.py fails a job that writes to stderr): the
+# server stops with the warning instead. $stop_early: called before either (it stops
+# the first worker, which must not serve next to the restarted server's).
+sub preload_dirs {
+    my ($translators, $stop_early) = @_;
     my $cwd = POSIX::getcwd();
     my @warnings;
-    for my $dir (sort grep { -d } glob("perlasm/*")) {
+    for my $dir (sort grep { -d && ($_ eq 'perlasm/xlate') == $translators } glob("perlasm/*")) {
         for my $pm (sort(glob("$dir/*.pm")), sort(glob("$dir/*/*.pm"))) {
             (my $rel = $pm) =~ s{^\Q$dir\E/}{};
             next if exists $INC{$rel};
             local @INC = ("$cwd/$dir", @INC);
             local $SIG{__WARN__} = sub { push @warnings, $_[0] };
-            eval { require $rel; 1 } or exec($^X, $0, '--no-preload', @ARGV)
-                or die "perl_job_server: cannot restart: $!\n";
+            next if eval { require $rel; 1 };
+            $stop_early->() if $stop_early;
+            exec($^X, $0, '--no-preload', @ARGV) or die "perl_job_server: cannot restart: $!\n";
         }
     }
-    die "perl_job_server: warnings while loading the perlasm modules:\n", @warnings if @warnings;
+    return unless @warnings;
+    $stop_early->() if $stop_early;
+    die "perl_job_server: warnings while loading the perlasm modules:\n", @warnings;
+}
+sub preload_scripts { preload_dirs(0) }
+sub preload_translators {
+    preload_dirs(1, @_);
     require Math::BigInt;
     require Math::BigInt::Calc;
     precompile($_) for sort glob("perlasm/xlate/*.pl");
@@ -152,10 +164,42 @@ sub serve {
     $| = 1;
     while (my $req = <STDIN>) {
         chomp $req;
-        my ($verb, @f) = split /\t/, $req;
-        die "perl_job_server: bad request '$req'\n" unless $verb eq 'run' && @f >= 4;
-        my ($status, $cpu) = run_job(@f);
-        printf "status %d cpu %.3f\n", $status, $cpu;
+        serve_one($req);
+    }
+}
+
+sub serve_one {
+    my ($req) = @_;
+    my ($verb, @f) = split /\t/, $req;
+    die "perl_job_server: bad request '$req'\n" unless $verb eq 'run' && @f >= 4;
+    my ($status, $cpu) = run_job(@f);
+    printf "status %d cpu %.3f\n", $status, $cpu;
+}
+
+# The first worker while the server loads the translators: it serves requests until
+# $ctl (a pipe from the server) becomes readable, then leaves between two jobs, and the
+# server forks a worker with everything loaded in its place on the same pipes. A
+# request is read only when it runs here (select, then sysread of the one line that
+# gen_asm.py writes at once and answers before the next), so none is lost: the next
+# one waits in the pipe for the new worker. A translation here runs as `do` would.
+sub serve_early {
+    my ($ctl) = @_;
+    $| = 1;
+    my ($in, $c) = (fileno(STDIN), fileno($ctl));
+    while (1) {
+        my $r = '';
+        vec($r, $_, 1) = 1 for $in, $c;
+        next if select($r, undef, undef, undef) < 0;
+        return if vec($r, $c, 1);
+        my $req = '';
+        while ($req !~ /\n\z/) {
+            my $n = sysread(STDIN, $req, 65536, length $req);
+            die "perl_job_server: read: $!\n" unless defined $n;
+            return if $n == 0 && $req eq '';
+            die "perl_job_server: request cut short\n" if $n == 0;
+        }
+        chomp $req;
+        serve_one($req);
     }
 }
 
@@ -166,25 +210,49 @@ for (my @a = @ARGV; @a;) {
     elsif ($o eq '--workers' && @a && $a[0] =~ /^\d+:\d+(?:,\d+:\d+)*$/) { $workers = shift @a }
     else { die "usage: perl util/perl_job_server.pl [--no-preload] [--workers IN:OUT,...]\n" }
 }
-preload() unless $no_preload;
-exit(serve() // 0) unless defined $workers;
+unless (defined $workers) {
+    preload_scripts(), preload_translators() unless $no_preload;
+    exit(serve() // 0);
+}
 
 my @pairs = map { [split /:/] } split /,/, $workers;
-my @pids;
-for my $k (0 .. $#pairs) {
+# Worker $k on its own pipes, serving with $serve.
+sub start_worker {
+    my ($k, $serve) = @_;
     my $pid = fork;
     die "perl_job_server: fork: $!\n" unless defined $pid;
-    if ($pid == 0) {
-        # Only its own pipes stay open, so each end sees EOF when its peer goes.
-        POSIX::close($_) for map { @{ $pairs[$_] } } grep { $_ != $k } 0 .. $#pairs;
-        open(STDIN, '<&=', $pairs[$k][0]) or die "perl_job_server: fd $pairs[$k][0]: $!\n";
-        open(STDOUT, '>&=', $pairs[$k][1]) or die "perl_job_server: fd $pairs[$k][1]: $!\n";
-        serve();
-        exit 0;
-    }
-    push @pids, $pid;
+    return $pid if $pid;
+    # Only its own pipes stay open, so each end sees EOF when its peer goes.
+    POSIX::close($_) for map { @{ $pairs[$_] } } grep { $_ != $k } 0 .. $#pairs;
+    open(STDIN, '<&=', $pairs[$k][0]) or die "perl_job_server: fd $pairs[$k][0]: $!\n";
+    open(STDOUT, '>&=', $pairs[$k][1]) or die "perl_job_server: fd $pairs[$k][1]: $!\n";
+    $serve->();
+    exit 0;
+}
+my @pids;
+my $early_status = 0;    # the first worker's exit, when it was replaced
+if ($no_preload) {
+    @pids = map { start_worker($_, \&serve) } 0 .. $#pairs;
+} else {
+    # The first worker serves while the translators load (~0.1 s of one core, which
+    # the generation jobs it runs meanwhile need none of), then is replaced.
+    preload_scripts();
+    pipe(my $ctl_r, my $ctl_w) or die "perl_job_server: pipe: $!\n";
+    my $early = start_worker(0, sub {
+        close($ctl_w);
+        serve_early($ctl_r);
+        STDOUT->flush;
+        POSIX::_exit(0);    # no global destruction: the server waits for this exit
+    });
+    close($ctl_r);
+    my $stop = sub { syswrite($ctl_w, "x"); waitpid($early, 0); $early_status = $?; };
+    preload_translators($stop);
+    push @pids, start_worker($_, \&serve) for 1 .. $#pairs;
+    $stop->();
+    close($ctl_w);
+    unshift @pids, start_worker(0, \&serve) unless $early_status;
 }
 POSIX::close($_) for map { @$_ } @pairs;
-my $failed = 0;
+my $failed = $early_status;
 for (@pids) { waitpid($_, 0); $failed ||= $?; }
 exit($failed ? 1 : 0);

@@ -9,26 +9,19 @@ package XlateOutput;
 #   perl X-xlate.pl FLAVOUR=OUTFILE ... < in        several, each to its file
 #
 # A flavour that fails writes nothing: the output file is written only when the
-# whole translation succeeded. Two ways:
-#   each_flavour   the translator does its flavour-free work, then prints each
-#                  flavour in turn, in the same process (x86_64-xlate.pl: parse and
-#                  analysis once; it resets what a printer keeps between flavours);
-#   fork_flavours  at the start: per flavour, a child (the process itself for the
-#                  last) runs the whole translator;
-#                  the results of pure checks the first child kept (cache()) are
-#                  handed to the later ones (arm-xlate.pl, whose checks and printing
-#                  are one pass).
+# whole translation succeeded. The flavours are translated one after another in
+# the translator's process (each_flavour):
+#   x86_64-xlate.pl  parses and analyses once, then prints each flavour (it resets
+#                    what a printer keeps between flavours);
+#   arm-xlate.pl     checks and prints in one pass, so it runs that pass per flavour
+#                    (resetting what a flavour keeps); the results of pure checks the
+#                    first flavour kept (cache()) serve the later ones.
+# (Each flavour once ran in a forked child: the child and its parent copied each page
+# they touched, ~60 ms of the x86_64 ChaCha20-Poly1305 job, ~7 ms per later ARM flavour.)
 use strict;
 use warnings;
 use Exporter 'import';
-use POSIX ();
-use Storable ();
-# fork_flavours gives each flavour the input as an in-memory file, whose layer is an
-# XS module perl loads on the first such open: loaded here, so that it is loaded
-# once (by the job server, which preloads this module) and not in every flavour's
-# process (~4 ms each, more than translating a small file).
-use PerlIO::scalar ();
-our @EXPORT_OK = qw(targets write_output each_flavour fork_flavours flavour_done cache);
+our @EXPORT_OK = qw(targets write_output each_flavour cache);
 
 # Results of pure checks: name => {input => result}. A name must say everything
 # the result depends on besides the input text (e.g. the ISA).
@@ -76,95 +69,41 @@ sub write_output {
     }
 }
 
+# True in a later flavour whose caches came from a first flavour that translated the
+# whole input: every check that reads no flavour passed on this input, so a later
+# flavour may leave out what only such checks record (arm-xlate.pl's replay).
+our $FIRST_PASSED = 0;
+
 # Runs $print->(flavour) -> text for each target in turn, in this process, each
 # writing its output (a flavour that fails writes nothing, and the next ones still
-# run). $print must leave nothing behind that another flavour's print reads (the
-# x86_64 printers: x86_64-xlate.pl resets what they keep per flavour). Returns the
-# exit status perl would give for a die (255) if any flavour failed (its message on
-# stderr), else 0. (Each flavour once ran in a forked child: the child and the
-# parent then copied each page of the shared parse they touched, ~60 ms on the
-# ChaCha20-Poly1305 input per flavour, twice its printing.)
+# run). $print must leave nothing behind that another flavour's print reads but
+# what it means to share: the x86_64 printers the parse and analysis (x86_64-xlate.pl
+# resets what they keep per flavour); with $replay (arm-xlate.pl, which resets what a
+# flavour keeps), the caches, and only those of a first flavour that translated the
+# whole input ($FIRST_PASSED below): after a failed first flavour, each later one starts
+# with none, and every flavour's work counts start from zero. Returns the exit status
+# perl would give for a die (255) if any flavour failed (its message on stderr), else 0.
 sub each_flavour {
-    my ($tool, $targets, $print) = @_;
+    my ($tool, $targets, $print, $replay) = @_;
     if (@$targets == 1) {
         my ($f, $out) = @{ $targets->[0] };
         write_output($tool, $out, $print->($f));
         return 0;
     }
     my $status = 0;
-    for my $t (@$targets) {
-        my ($f, $out) = @$t;
+    for my $k (0 .. $#$targets) {
+        my ($f, $out) = @{ $targets->[$k] };
+        if ($replay) {
+            %COUNT = ();
+            %$_ = () for $k > 0 && !$FIRST_PASSED ? values %CACHE : ();
+        }
         my $ok = eval { write_output($tool, $out, $print->($f)); 1 };
+        $FIRST_PASSED = 1 if $replay && $k == 0 && $ok;
         next if $ok;
         print STDERR $@;
         $status = 255;
     }
     return $status;
-}
-
-# fork_flavours state: where this child saves its caches, if it is the first.
-# $last_status: defined in the process that runs the last flavour itself (the status
-# of the ones before).
-my ($in_child, $save_cache, $last_status);
-# True in a later flavour whose caches came from a first flavour that translated the
-# whole input: every check that reads no flavour passed on this input, so a later
-# flavour may leave out what only such checks record (arm-xlate.pl's replay).
-our $FIRST_PASSED = 0;
-
-# For a translator that is one pass: returns (flavour, outfile-or-undef) for the rest
-# of the script to translate. With several targets it returns in a child per target
-# in turn and, for the last, in this process (stdin read once and given to each);
-# flavour_done() there exits with 255 if any failed. Each must end with flavour_done().
-sub fork_flavours {
-    my ($tool, $usage, @args) = @_;
-    my $targets = targets($usage, @args);
-    return @{ $targets->[0] } if @$targets == 1 && $args[0] !~ /=/;
-    my $input = do { local $/; <STDIN> } // '';
-    my $status = 0;
-    for my $k (0 .. $#$targets) {
-        my $file = $k == 0 && @$targets > 1 ? "$targets->[0][1].cache" : undef;
-        # The last flavour runs in this process (a fork costs more than a small file):
-        # flavour_done exits with the status of all of them.
-        if ($k == $#$targets) {
-            close(STDIN);
-            open(STDIN, '<', \$input) or die "$tool: stdin: $!\n";
-            ($in_child, $save_cache, $last_status) = (1, undef, $status);
-            return @{ $targets->[$k] };
-        }
-        STDOUT->flush;
-        STDERR->flush;
-        my $pid = fork;
-        die "$tool: fork: $!\n" unless defined $pid;
-        if ($pid == 0) {
-            close(STDIN);
-            open(STDIN, '<', \$input) or die "$tool: stdin: $!\n";
-            ($in_child, $save_cache, $last_status) = (1, $file, undef);
-            return @{ $targets->[$k] };
-        }
-        waitpid($pid, 0);
-        if ($?) { $status = 255; next; }
-        if (defined $file && -f $file) {
-            my $saved = Storable::retrieve($file);
-            unlink $file;
-            $FIRST_PASSED = 1;
-            for my $name (sort keys %$saved) {
-                my $h = cache($name);
-                @$h{ keys %{ $saved->{$name} } } = values %{ $saved->{$name} };
-            }
-        }
-    }
-    die "$tool: no flavour\n";
-}
-
-# The end of a translation that succeeded: a fork_flavours child saves its caches
-# (the first one) and leaves with _exit, so nothing of the parent runs twice.
-sub flavour_done {
-    return unless $in_child;
-    Storable::nstore(\%CACHE, $save_cache) if defined $save_cache;
-    exit $last_status if defined $last_status;
-    STDOUT->flush;
-    STDERR->flush;
-    POSIX::_exit(0);
 }
 
 1;

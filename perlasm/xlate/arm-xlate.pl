@@ -57,43 +57,54 @@ use Xlate::Prefix qw(prefix_block);
 # preloads both translators' modules in one process.
 Xlate::Fail::install(\&fail);
 
-# With several FLAVOUR=OUTFILE targets, a child per flavour runs the rest of this
-# file, the later ones reusing the checks the first one passed (XlateOutput.pm).
-my ($flavour, $output) = XlateOutput::fork_flavours('arm-xlate.pl',
+# Every FLAVOUR=OUTFILE target is translated in turn in this process (XlateOutput.pm
+# each_flavour), the later ones reusing the checks the first one passed; what a
+# flavour keeps is reset before each one (start_flavour below).
+my $targets = XlateOutput::targets(
     "usage: arm-xlate.pl FLAVOUR [OUTFILE] < input  or  arm-xlate.pl FLAVOUR=OUTFILE... < input\n", @ARGV);
-Arm::Flavours::select_flavour($flavour);
-my $COMMENT = $A64 ? qr{//} : qr{//|\@};    # comment markers (Xlate/Lex.pm)
-
-# ---------------------------------------------------------------------------
-# Main.
 my @input;
 while (my $l = <STDIN>) {
     $l =~ s/\r?\n$//;
     push @input, $l;
 }
 
-# Pass 1: names of every function, globals in order of appearance.
-my @GLOBALS;
-for my $i (0 .. $#input) {
-    $lineno = $i + 1;
-    next if index($input[$i], '.ctasm_proc') < 0 || $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
-    my ($stmts) = split_line($input[$i], $COMMENT);
-    for my $st (@$stmts) {    # after ';' and labels too
-        my $s = $st;
-        1 while $s =~ s/$LEADING_LABEL//;    # the labels (checked in pass 2)
-        next unless $s =~ /^\.ctasm_proc\s+(.*)$/;
-        my $p = parse_proc($1);
-        fail("function $p->{name} defined twice") if $PROC_NAMES{ $p->{name} };
-        $PROC_NAMES{ $p->{name} } = 1;
-        push @GLOBALS, $p->{name} if $p->{global};
-    }
-}
-
-# Pass 2: translate.
+# What one flavour keeps (the named subs below read them).
+my $COMMENT;          # comment markers (Xlate/Lex.pm)
+my @GLOBALS;          # globals in order of appearance
 my @out;
 my $cur;              # current function: {p => parsed, plan => plan}
-my $section = 'text';
+my $section;
 my $I = "\t";
+my %LABEL_FN;         # .L label => function it is defined in ('' outside)
+my %BODY_OK;          # check_body's passed statements
+my ($PASSED, $ONE_INSN);    # the caches below
+
+sub start_flavour {
+    my ($flavour) = @_;
+    Arm::Flavours::select_flavour($flavour);
+    $COMMENT = $A64 ? qr{//} : qr{//|\@};
+    $lineno = 0;
+    %PROC_NAMES = ();
+    Arm::Emit::start_flavour();
+    Arm::Ext::start_flavour();
+    Arm::LabelDiff::start_flavour();
+    Arm::Operands::start_flavour();
+    Arm::Saves::start_flavour();
+    Arm::StackA32::start_flavour();
+    @GLOBALS = @out = ();
+    ($cur, $section) = (undef, 'text');
+    %LABEL_FN = %BODY_OK = ();
+    # (function, instruction statement) => [statement, operands] with numbers fixed, for
+    # the statements that passed every check; none depends on the flavour (XlateOutput.pm).
+    $PASSED = XlateOutput::cache($A64 ? 'arm-passed-a64' : 'arm-passed-a32');
+    # Input lines that are one instruction statement and nothing else (no label, no
+    # comment; not '#', not a directive) => [statement, mnemonic]: a repeated one that
+    # passed in its function is replayed without the line's lexing and dispatch below
+    # (the same steps as the replay there, in the same order). Pure (the line's text and
+    # the ISA): a later flavour starts with the first one's, so it replays a line's first
+    # occurrence too.
+    $ONE_INSN = XlateOutput::cache($A64 ? 'arm-one-insn-a64' : 'arm-one-insn-a32');
+}
 
 sub emit_steps_pro {
     my ($plan) = @_;
@@ -127,16 +138,10 @@ sub emit_ret {
     push @out, "$I.cfi_restore_state" if $keep;
 }
 
-my %LABEL_FN;    # .L label => function it is defined in ('' outside)
-# (function, instruction statement) => [statement, operands] with numbers fixed, for the
-# statements that passed every check; none depends on the flavour (XlateOutput.pm).
-my $PASSED = XlateOutput::cache($A64 ? 'arm-passed-a64' : 'arm-passed-a32');
-
 # The body of a function may not move sp (no flavour's unwind data would
 # describe it; frame= gives scratch space) and, when the function has a
 # prologue to undo, may leave only through .ctasm_ret.
 # Statements that passed, by (framed, text): the rest is fixed for the input.
-my %BODY_OK;
 sub check_body {
     my ($op, $rest) = @_;
     my $framed = grep { defined $_->{epi} } @{ $cur->{plan}{steps} };
@@ -197,229 +202,247 @@ sub next_is_endproc {
     return 0;
 }
 
-# Input lines that are one instruction statement and nothing else (no label, no
-# comment; not '#', not a directive) => [statement, mnemonic]: a repeated one that
-# passed in its function is replayed without the line's lexing and dispatch below
-# (the same steps as the replay there, in the same order). Pure (the line's text and
-# the ISA): a later flavour starts with the first one's, so it replays a line's first
-# occurrence too.
-my $ONE_INSN = XlateOutput::cache($A64 ? 'arm-one-insn-a64' : 'arm-one-insn-a32');
+# ---------------------------------------------------------------------------
+# Main: one flavour, from the input lines to the file's text.
+sub translate_flavour {
+    my ($flavour) = @_;
+    start_flavour($flavour);
+    # Pass 1: names of every function, globals in order of appearance.
+    for my $i (0 .. $#input) {
+        $lineno = $i + 1;
+        next if index($input[$i], '.ctasm_proc') < 0 || $input[$i] =~ /^\s*#/ || $input[$i] !~ /\.ctasm_proc\b/;
+        my ($stmts) = split_line($input[$i], $COMMENT);
+        for my $st (@$stmts) {    # after ';' and labels too
+            my $s = $st;
+            1 while $s =~ s/$LEADING_LABEL//;    # the labels (checked in pass 2)
+            next unless $s =~ /^\.ctasm_proc\s+(.*)$/;
+            my $p = parse_proc($1);
+            fail("function $p->{name} defined twice") if $PROC_NAMES{ $p->{name} };
+            $PROC_NAMES{ $p->{name} } = 1;
+            push @GLOBALS, $p->{name} if $p->{global};
+        }
+    }
 
-for my $i (0 .. $#input) {
-    $lineno = $i + 1;
-    my $line = $input[$i];
-    if ($cur && $section ne 'rodata' && (my $one = $ONE_INSN->{$line})) {
-        my ($st, $op) = @$one;
-        if (my $seen = $PASSED->{"$cur->{p}{name}\0$st"}) {
-            push @out, map { $I . $_ } ext_close() unless $A64 || is_ext_op($op);
-            $XlateOutput::COUNT{replayed}++;
-            my ($fixed, $rest) = @$seen;
-            check_branch($op, $rest, $cur->{p}{name}) unless $XlateOutput::FIRST_PASSED;
-            my $text = translate_operands($fixed);
-            note_mentions($cur->{p}, $rest) unless $XlateOutput::FIRST_PASSED;
-            Arm::Reach::note_insn($cur, $op);    # as the statement loop does
-            Arm::StackA32::track_copies($cur, $op, $rest);    # every flavour: its state runs on
-            push @out, $I . $text;
-            next;
-        }
-    }
-    # '#' lines are comments.  The translator writes the file's only
-    # preprocessor lines: a directive in the input (#if, #define ...) would
-    # mean something else per flavour (predefined macros) or rename tokens
-    # behind the translator's checks, so it is refused; "# if ..." with a
-    # space is a comment like any other and never reaches the preprocessor.
-    if ($line =~ /^\s*#/) {
-        fail("preprocessor directive '$1' is not part of the dialect (use Perl)")
-            if $line =~ /^\s*(#(?:if|ifdef|ifndef|elif|else|endif|define|undef|include|include_next|import|error|warning|pragma|line|assert|unassert|ident|sccs))\b/;
-        push @out, '// ' . ($line =~ s/^\s*#\s?//r);
-        next;
-    }
-    my ($stmts, $comment) = split_line($line, $COMMENT);
-    $ONE_INSN->{$line} = [$stmts->[0], $1]
-        if @$stmts == 1 && !defined $comment && index($stmts->[0], ':') < 0
-        && $stmts->[0] =~ /^([^.\s]\S*)(?:\s|$)/;
-    if (!@$stmts) {
-        push @out, defined $comment ? ($line =~ /^\s/ ? $I : '') . "//$comment" : '';
-        next;
-    }
-    for my $k (0 .. $#$stmts) {
-        my $st = $stmts->[$k];
-        # A linux32 .arch armv8-a bracket ends before anything but the next
-        # extension instruction.
-        # (AArch64 has no such bracket.)
-        push @out, map { $I . $_ } ext_close()
-            unless $A64 || $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
-        # Leading labels.
-        for my $l (index($st, ':') < 0 ? () : take_labels(\$st)) {
-            define_label($l, \%LABEL_DEF, $lineno);
-            Arm::Reach::note_label($cur, $l) if $cur;
-            delete $cur->{spc} if $cur;    # copies of sp: a branch may enter here (Arm/StackA32.pm)
-            $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
-            Arm::LabelDiff::define($l, $section);
-            push @out, translate_operands($l) . ':';
-        }
-        next unless length $st;
-        Arm::Reach::note_statement($cur, $st) if $cur;    # for the .ctasm_endproc check
-        my ($op, $rest) = $st =~ /^(\S+)\s*(.*)$/;
-        if ($op eq '.ctasm_text') {
-            push @out, "$I.text" if $section ne 'text';
-            $section = 'text';
-        } elsif ($op eq '.ctasm_rodata') {
-            fail(".ctasm_rodata inside function $cur->{p}{name}") if $cur;
-            push @out, "$I$F->{rodata}";
-            $section = 'rodata';
-        } elsif ($op eq '.ctasm_align' || $op eq '.balign' || $op eq '.p2align' || $op eq '.align') {
-            # .align is log2 on ARM GNU as; .ctasm_align and .balign count bytes.
-            my $log2 = align_log2($op, $rest, 1);
-            # ARMv7 keeps constants in .text: GNU as pads code alignment beyond 64 bytes
-            # with zeros after its nops, clang with nops only (docs/PERLASM.md).
-            fail("$op $rest: at most 64 bytes on ARMv7 (in .text, where constants live, GNU as"
-                 . " and clang fill a larger alignment with different bytes)") if !$A64 && $log2 > 6;
-            push @out, "$I.p2align $log2";
-        } elsif ($op eq '.ctasm_proc') {
-            fail(".ctasm_proc inside function $cur->{p}{name} (missing .ctasm_endproc)") if $cur;
-            fail(".ctasm_proc in the rodata section (use .ctasm_text)") if $section ne 'text';
-            my $p = parse_proc($rest);
-            my $plan = $A64 ? plan_a64($p) : plan_a32($p);
-            $cur = { p => $p, plan => $plan };
-            push @out, '';
-            push @out, map { /:$/ ? $_ : $I . $_ } proc_begin($p);
-            emit_steps_pro($plan);
-        } elsif ($op eq '.ctasm_ret') {
-            fail(".ctasm_ret outside a function") unless $cur;
-            emit_ret(next_is_endproc($i, $k));
-            delete $cur->{spc};
-        } elsif ($op eq '.ctasm_endproc') {
-            fail(".ctasm_endproc outside a function") unless $cur;
-            Arm::Reach::check_end_unreachable($cur);
-            push @out, map { $I . $_ } seh_unpacked_lines($cur->{plan});    # win64: no packed .pdata
-            push @out, map { $I . $_ } proc_end($cur->{p});
-            $cur = undef;
-        } elsif ($op eq '.ctasm_adr') {
-            fail(".ctasm_adr outside a function") unless $cur;
-            delete $cur->{spc};
-            my ($reg, $label, @more) = split /\s*,\s*/, $rest;
-            fail(".ctasm_adr wants REG, LABEL") unless defined $label && !@more && $label =~ /^[.\w\$]+$/;
-            fail(".ctasm_adr $label: only .L labels and functions of this file (external symbols are not part of the dialect)")
-                unless $label =~ $IS_LABEL || $PROC_NAMES{$label};
-            fail(".ctasm_adr wants a 64-bit x register") if $A64 && $reg !~ /^x([0-9]|1[0-79]|2[0-9]|30)$/;
-            fail(".ctasm_adr wants a core register") if !$A64 && $reg !~ /^(r\d+|ip|lr|sb|sl|fp)$/;
-            note_mentions($cur->{p}, $rest);
-            my $lbl = translate_operands($label);
-            if ($F->{adr} eq 'lo12') {
-                push @out, "${I}adrp $reg, $lbl", "${I}add $reg, $reg, :lo12:$lbl";
-            } elsif ($F->{adr} eq 'page') {
-                push @out, "${I}adrp $reg, $lbl\@PAGE", "${I}add $reg, $reg, $lbl\@PAGEOFF";
-            } else {
-                push @out, "${I}adr $reg, $lbl";
-            }
-        } elsif ($op eq '.ctasm_arch_ext') {
-            fail(".ctasm_arch_ext inside function $cur->{p}{name} (put it before the functions)") if $cur;
-            push @out, map { $I . $_ } arch_ext($rest =~ s/\s+$//r);
-        } elsif (defined(my $why = raw_directive_refusal($op))) {
-            # Sections, symbols, unwind data, target directives, assembly-time
-            # repetition, macros, symbols and conditionals (Xlate/Directives.pm).
-            fail($why);
-        } elsif ($op =~ /^\.ctasm_/) {
-            fail("unknown pseudo-directive $op");
-        } elsif ($op =~ /^\./ && !$PASS_DIRECTIVES{$op}) {
-            fail("unknown directive $op");
-        } elsif ($op =~ /^\./) {
-            # Words in a body run as instructions that no check sees (the
-            # instruction table, x18, sp moves, returns): write the instruction.
-            fail("$op inside function $cur->{p}{name}: data in a body runs as unchecked instructions"
-                 . " (write the instruction; tables go outside functions)")
-                if $cur && $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill|ascii|asciz|string|ltorg)$/;
-            $st = substr($st, 0, length($st) - length($rest)) . fix_data($op, $rest, \&expr_symbol)
-                if $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill)$/;
-            Arm::LabelDiff::note($rest);    # labels of one section (checked at the end)
-            push @out, $I . translate_operands($st);
-        } else {
-            fail("$1 is not part of the dialect: generate repetition, names and conditions in Perl")
-                if $rest =~ /^(\.(?:req|dn|qn))\b/i;
-            fail("instruction in .ctasm_rodata: $st") if $section eq 'rodata';
-            fail("instruction outside .ctasm_proc: $st") unless $cur;
-            # A statement that passed every check before in this function is checked:
-            # only what it records is redone. (Keyed by the function: a check may read
-            # the function too, its frame or its save= list. A check that reads anything
-            # else, such as the statements around it, does not belong under this memo.)
-            my $key = "$cur->{p}{name}\0$st";
-            if (my $seen = $PASSED->{$key}) {
+    # Pass 2: translate.
+    for my $i (0 .. $#input) {
+        $lineno = $i + 1;
+        my $line = $input[$i];
+        if ($cur && $section ne 'rodata' && (my $one = $ONE_INSN->{$line})) {
+            my ($st, $op) = @$one;
+            if (my $seen = $PASSED->{"$cur->{p}{name}\0$st"}) {
+                push @out, map { $I . $_ } ext_close() unless $A64 || is_ext_op($op);
                 $XlateOutput::COUNT{replayed}++;
-                ($st, $rest) = @$seen;
-                # What the branch and callee-saved checks record is checked at the end
-                # of the input, by no flavour: a later flavour after a first one that
-                # passed leaves it out (XlateOutput.pm).
-                check_branch($op, $rest, $cur->{p}{name}) unless $XlateOutput::FIRST_PASSED;
-                my $text = translate_operands($st);
-                note_mentions($cur->{p}, $rest) unless $XlateOutput::FIRST_PASSED;
-                Arm::StackA32::track_copies($cur, $op, $rest);
+                my ($fixed, $rest) = @$seen;
+                my $text = translate_operands($fixed);
+                Arm::Reach::note_insn($cur, $op);    # as the statement loop does
+                # (copies of sp: left out after a first flavour that passed, as below)
+                Arm::StackA32::track_copies($cur, $op, $rest) unless $XlateOutput::FIRST_PASSED;
                 push @out, $I . $text;
                 next;
             }
-            $XlateOutput::COUNT{checked}++;
-            my $fixed = fix_insn_numbers($rest, \&expr_symbol);
-            $st = substr($st, 0, length($st) - length($rest)) . $fixed;
-            $rest = $fixed;
-            check_branch($op, $rest, $cur->{p}{name});
-            check_body($op, $rest);
-            my $text = translate_operands($st);
-            check_operand_names($op, $rest);
-            my @ext = ext_insn($op, $rest, $text);
-            check_insn($op, $rest);
-            Arm::LabelDiff::note($rest);
-            $A64 ? Arm::StackA64::check_sp_access($cur->{p}, $op, $rest)     # inside frame=
-                 : Arm::StackA32::check_sp_store($cur->{p}, $op, $rest);
-            Arm::StackA32::track_copies($cur, $op, $rest);    # stores through copies of sp
-            check_call($cur->{p}, $op);
-            note_mentions($cur->{p}, $rest);
-            push @out, map { $I . $_ } (@ext ? @ext : ($text));
-            $PASSED->{$key} = [$st, $rest] unless @ext;    # extensions keep their state
-            $XlateOutput::COUNT{extension}++ if @ext;
+        }
+        # '#' lines are comments.  The translator writes the file's only
+        # preprocessor lines: a directive in the input (#if, #define ...) would
+        # mean something else per flavour (predefined macros) or rename tokens
+        # behind the translator's checks, so it is refused; "# if ..." with a
+        # space is a comment like any other and never reaches the preprocessor.
+        if ($line =~ /^\s*#/) {
+            fail("preprocessor directive '$1' is not part of the dialect (use Perl)")
+                if $line =~ /^\s*(#(?:if|ifdef|ifndef|elif|else|endif|define|undef|include|include_next|import|error|warning|pragma|line|assert|unassert|ident|sccs))\b/;
+            push @out, '// ' . ($line =~ s/^\s*#\s?//r);
+            next;
+        }
+        my ($stmts, $comment) = split_line($line, $COMMENT);
+        $ONE_INSN->{$line} = [$stmts->[0], $1]
+            if @$stmts == 1 && !defined $comment && index($stmts->[0], ':') < 0
+            && $stmts->[0] =~ /^([^.\s]\S*)(?:\s|$)/;
+        if (!@$stmts) {
+            push @out, defined $comment ? ($line =~ /^\s/ ? $I : '') . "//$comment" : '';
+            next;
+        }
+        for my $k (0 .. $#$stmts) {
+            my $st = $stmts->[$k];
+            # A linux32 .arch armv8-a bracket ends before anything but the next
+            # extension instruction.
+            # (AArch64 has no such bracket.)
+            push @out, map { $I . $_ } ext_close()
+                unless $A64 || $st =~ /^([^\s:]+)(?:\s|$)/ && is_ext_op($1);
+            # Leading labels.
+            for my $l (index($st, ':') < 0 ? () : take_labels(\$st)) {
+                define_label($l, \%LABEL_DEF, $lineno);
+                Arm::Reach::note_label($cur, $l) if $cur;
+                delete $cur->{spc} if $cur;    # copies of sp: a branch may enter here (Arm/StackA32.pm)
+                $LABEL_FN{$l} = $cur ? $cur->{p}{name} : '';
+                Arm::LabelDiff::define($l, $section);
+                push @out, translate_operands($l) . ':';
+            }
+            next unless length $st;
+            Arm::Reach::note_statement($cur, $st) if $cur;    # for the .ctasm_endproc check
+            my ($op, $rest) = $st =~ /^(\S+)\s*(.*)$/;
+            if ($op eq '.ctasm_text') {
+                push @out, "$I.text" if $section ne 'text';
+                $section = 'text';
+            } elsif ($op eq '.ctasm_rodata') {
+                fail(".ctasm_rodata inside function $cur->{p}{name}") if $cur;
+                push @out, "$I$F->{rodata}";
+                $section = 'rodata';
+            } elsif ($op eq '.ctasm_align' || $op eq '.balign' || $op eq '.p2align' || $op eq '.align') {
+                # .align is log2 on ARM GNU as; .ctasm_align and .balign count bytes.
+                my $log2 = align_log2($op, $rest, 1);
+                # ARMv7 keeps constants in .text: GNU as pads code alignment beyond 64 bytes
+                # with zeros after its nops, clang with nops only (docs/PERLASM.md).
+                fail("$op $rest: at most 64 bytes on ARMv7 (in .text, where constants live, GNU as"
+                     . " and clang fill a larger alignment with different bytes)") if !$A64 && $log2 > 6;
+                push @out, "$I.p2align $log2";
+            } elsif ($op eq '.ctasm_proc') {
+                fail(".ctasm_proc inside function $cur->{p}{name} (missing .ctasm_endproc)") if $cur;
+                fail(".ctasm_proc in the rodata section (use .ctasm_text)") if $section ne 'text';
+                my $p = parse_proc($rest);
+                my $plan = $A64 ? plan_a64($p) : plan_a32($p);
+                $cur = { p => $p, plan => $plan };
+                push @out, '';
+                push @out, map { /:$/ ? $_ : $I . $_ } proc_begin($p);
+                emit_steps_pro($plan);
+            } elsif ($op eq '.ctasm_ret') {
+                fail(".ctasm_ret outside a function") unless $cur;
+                emit_ret(next_is_endproc($i, $k));
+                delete $cur->{spc};
+            } elsif ($op eq '.ctasm_endproc') {
+                fail(".ctasm_endproc outside a function") unless $cur;
+                Arm::Reach::check_end_unreachable($cur);
+                push @out, map { $I . $_ } seh_unpacked_lines($cur->{plan});    # win64: no packed .pdata
+                push @out, map { $I . $_ } proc_end($cur->{p});
+                $cur = undef;
+            } elsif ($op eq '.ctasm_adr') {
+                fail(".ctasm_adr outside a function") unless $cur;
+                delete $cur->{spc};
+                my ($reg, $label, @more) = split /\s*,\s*/, $rest;
+                fail(".ctasm_adr wants REG, LABEL") unless defined $label && !@more && $label =~ /^[.\w\$]+$/;
+                fail(".ctasm_adr $label: only .L labels and functions of this file (external symbols are not part of the dialect)")
+                    unless $label =~ $IS_LABEL || $PROC_NAMES{$label};
+                fail(".ctasm_adr wants a 64-bit x register") if $A64 && $reg !~ /^x([0-9]|1[0-79]|2[0-9]|30)$/;
+                fail(".ctasm_adr wants a core register") if !$A64 && $reg !~ /^(r\d+|ip|lr|sb|sl|fp)$/;
+                note_mentions($cur->{p}, $rest);
+                my $lbl = translate_operands($label);
+                if ($F->{adr} eq 'lo12') {
+                    push @out, "${I}adrp $reg, $lbl", "${I}add $reg, $reg, :lo12:$lbl";
+                } elsif ($F->{adr} eq 'page') {
+                    push @out, "${I}adrp $reg, $lbl\@PAGE", "${I}add $reg, $reg, $lbl\@PAGEOFF";
+                } else {
+                    push @out, "${I}adr $reg, $lbl";
+                }
+            } elsif ($op eq '.ctasm_arch_ext') {
+                fail(".ctasm_arch_ext inside function $cur->{p}{name} (put it before the functions)") if $cur;
+                push @out, map { $I . $_ } arch_ext($rest =~ s/\s+$//r);
+            } elsif (defined(my $why = raw_directive_refusal($op))) {
+                # Sections, symbols, unwind data, target directives, assembly-time
+                # repetition, macros, symbols and conditionals (Xlate/Directives.pm).
+                fail($why);
+            } elsif ($op =~ /^\.ctasm_/) {
+                fail("unknown pseudo-directive $op");
+            } elsif ($op =~ /^\./ && !$PASS_DIRECTIVES{$op}) {
+                fail("unknown directive $op");
+            } elsif ($op =~ /^\./) {
+                # Words in a body run as instructions that no check sees (the
+                # instruction table, x18, sp moves, returns): write the instruction.
+                fail("$op inside function $cur->{p}{name}: data in a body runs as unchecked instructions"
+                     . " (write the instruction; tables go outside functions)")
+                    if $cur && $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill|ascii|asciz|string|ltorg)$/;
+                $st = substr($st, 0, length($st) - length($rest)) . fix_data($op, $rest, \&expr_symbol)
+                    if $op =~ /^\.(?:byte|hword|short|word|long|int|quad|dword|octa|inst|space|skip|zero|fill)$/;
+                Arm::LabelDiff::note($rest);    # labels of one section (checked at the end)
+                push @out, $I . translate_operands($st);
+            } else {
+                fail("$1 is not part of the dialect: generate repetition, names and conditions in Perl")
+                    if $rest =~ /^(\.(?:req|dn|qn))\b/i;
+                fail("instruction in .ctasm_rodata: $st") if $section eq 'rodata';
+                fail("instruction outside .ctasm_proc: $st") unless $cur;
+                # A statement that passed every check before in this function is checked:
+                # only what it records is redone. (Keyed by the function: a check may read
+                # the function too, its frame or its save= list. A check that reads anything
+                # else, such as the statements around it, does not belong under this memo.)
+                my $key = "$cur->{p}{name}\0$st";
+                if (my $seen = $PASSED->{$key}) {
+                    $XlateOutput::COUNT{replayed}++;
+                    ($st, $rest) = @$seen;
+                    # What the branch and callee-saved checks record is checked at the end
+                    # of the input, by the first record of each (function, statement): a
+                    # replay is of one recorded before in this function, in this flavour or
+                    # in a first one that passed the whole input, so it records nothing new.
+                    # A later flavour after a first one that passed leaves out the copies of
+                    # sp too (Arm/StackA32.pm): their state is made by the statements before,
+                    # in the same order in every flavour, and bounded by nothing a flavour
+                    # changes (XlateOutput.pm, $FIRST_PASSED).
+                    my $text = translate_operands($st);
+                    Arm::StackA32::track_copies($cur, $op, $rest) unless $XlateOutput::FIRST_PASSED;
+                    push @out, $I . $text;
+                    next;
+                }
+                $XlateOutput::COUNT{checked}++;
+                my $fixed = fix_insn_numbers($rest, \&expr_symbol);
+                $st = substr($st, 0, length($st) - length($rest)) . $fixed;
+                $rest = $fixed;
+                check_branch($op, $rest, $cur->{p}{name});
+                check_body($op, $rest);
+                my $text = translate_operands($st);
+                check_operand_names($op, $rest);
+                my @ext = ext_insn($op, $rest, $text);
+                check_insn($op, $rest);
+                Arm::LabelDiff::note($rest);
+                $A64 ? Arm::StackA64::check_sp_access($cur->{p}, $op, $rest)     # inside frame=
+                     : Arm::StackA32::check_sp_store($cur->{p}, $op, $rest);
+                Arm::StackA32::track_copies($cur, $op, $rest);    # stores through copies of sp
+                check_call($cur->{p}, $op);
+                note_mentions($cur->{p}, $rest);
+                push @out, map { $I . $_ } (@ext ? @ext : ($text));
+                $PASSED->{$key} = [$st, $rest] unless @ext;    # extensions keep their state
+                $XlateOutput::COUNT{extension}++ if @ext;
+            }
+        }
+        $out[-1] .= "\t//$comment" if defined $comment && @out;
+    }
+    push @out, map { $I . $_ } ext_close();
+    $lineno = scalar @input;
+    fail("missing .ctasm_endproc for $cur->{p}{name}") if $cur;
+    for my $l (sort { $LABEL_USE{$a} <=> $LABEL_USE{$b} || $a cmp $b } keys %LABEL_USE) {
+        next if $LABEL_DEF{$l};
+        $lineno = $LABEL_USE{$l};
+        fail("label $l is used but never defined");
+    }
+    # A branch stays inside its function: entering another one skips its prologue,
+    # leaving skips the epilogue.
+    for my $l (sort keys %BRANCH_USE) {
+        for my $u (@{ $BRANCH_USE{$l} }) {
+            next if $LABEL_FN{$l} eq $u->[0];
+            $lineno = $u->[1];
+            fail("branch from $u->[0] to $l, a label " . ($LABEL_FN{$l} eq '' ? 'outside any function'
+                 : "of function $LABEL_FN{$l}") . " (call the function instead)");
         }
     }
-    $out[-1] .= "\t//$comment" if defined $comment && @out;
-}
-push @out, map { $I . $_ } ext_close();
-$lineno = scalar @input;
-fail("missing .ctasm_endproc for $cur->{p}{name}") if $cur;
-for my $l (sort { $LABEL_USE{$a} <=> $LABEL_USE{$b} || $a cmp $b } keys %LABEL_USE) {
-    next if $LABEL_DEF{$l};
-    $lineno = $LABEL_USE{$l};
-    fail("label $l is used but never defined");
-}
-# A branch stays inside its function: entering another one skips its prologue,
-# leaving skips the epilogue.
-for my $l (sort keys %BRANCH_USE) {
-    for my $u (@{ $BRANCH_USE{$l} }) {
-        next if $LABEL_FN{$l} eq $u->[0];
-        $lineno = $u->[1];
-        fail("branch from $u->[0] to $l, a label " . ($LABEL_FN{$l} eq '' ? 'outside any function'
-             : "of function $LABEL_FN{$l}") . " (call the function instead)");
+    Arm::LabelDiff::check();
+    check_saves();
+    Arm::StackA32::check_caller_frames();
+
+    # ---------------------------------------------------------------------------
+    # Assemble the file.
+    my @file;
+    push @file, "#if $F->{guard} && !defined(CTASM_NO_ASM)";
+    push @file, prefix_block($F->{prefix}, @GLOBALS);
+    push @file, map { "$I$_" } @{ $F->{header} };
+    push @file, "$I.text";
+    push @file, @out;
+    push @file, '#endif';
+    # Outside the guard, in every flavour: see ElfNotes.pm.
+    push @file, ElfNotes::elf_notes_footer();
+
+    # One layout for every line: tab, mnemonic or directive, tab, operands.
+    for (@file) {
+        next unless /^\t/;
+        next if /^\t\S+\t[^\s\/]/;    # already so (most lines): the substitution would keep it
+        s/^\t(\S+)[ \t]+(?=\S)(?!\/\/)/\t$1\t/;
     }
+    XlateOutput::write_counts($flavour);
+    return join("\n", @file) . "\n";
 }
-Arm::LabelDiff::check();
-check_saves();
-Arm::StackA32::check_caller_frames();
 
-# ---------------------------------------------------------------------------
-# Assemble the file.
-my @file;
-push @file, "#if $F->{guard} && !defined(CTASM_NO_ASM)";
-push @file, prefix_block($F->{prefix}, @GLOBALS);
-push @file, map { "$I$_" } @{ $F->{header} };
-push @file, "$I.text";
-push @file, @out;
-push @file, '#endif';
-# Outside the guard, in every flavour: see ElfNotes.pm.
-push @file, ElfNotes::elf_notes_footer();
-
-# One layout for every line: tab, mnemonic or directive, tab, operands.
-for (@file) {
-    next unless /^\t/;
-    next if /^\t\S+\t[^\s\/]/;    # already so (most lines): the substitution would keep it
-    s/^\t(\S+)[ \t]+(?=\S)(?!\/\/)/\t$1\t/;
-}
-XlateOutput::write_counts($flavour);
-XlateOutput::write_output('arm-xlate.pl', $output, join("\n", @file) . "\n");
-XlateOutput::flavour_done();
+exit XlateOutput::each_flavour('arm-xlate.pl', $targets, \&translate_flavour, 'replay');

@@ -95,8 +95,12 @@ sub check_operand_names {
 }
 
 # Text => [translation, .L labels it uses]: the translation depends only on the
-# text, the flavour and the function names, all fixed for the run.
+# text, the flavour and the function names, all fixed for the flavour.
 my %TRANSLATED;
+
+# A new flavour of the input (arm-xlate.pl runs every flavour in one process):
+# the labels, branches and translations of the one before are forgotten.
+sub start_flavour { %LABEL_DEF = %LABEL_USE = %BRANCH_USE = %TRANSLATED = (); }
 sub translate_operands {
     my ($s) = @_;
     my $t = $TRANSLATED{$s} //= [translate_text($s), [$s =~ /(?<![\w.\$])($LABEL)/g]];

@@ -33,6 +33,9 @@ my %KNOWN = (aes => 1);
 my %ON;
 my $a32_open = 0;    # linux32: inside an .arch armv8-a bracket
 
+# A new flavour of the input (arm-xlate.pl): no extension on, no bracket open.
+sub start_flavour { %ON = (); $a32_open = 0; }
+
 # `.ctasm_arch_ext NAME`: the lines to print where it stands.
 sub arch_ext {
     my ($name) = @_;

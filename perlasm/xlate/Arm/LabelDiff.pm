@@ -14,6 +14,9 @@ use Arm::Common;
 my %SECTION;    # label => section ('text' or 'rodata') where it is defined
 my @USES;       # [expression text, input line] naming a label twice or more
 
+# A new flavour of the input (arm-xlate.pl): nothing defined or used yet.
+sub start_flavour { %SECTION = (); @USES = (); }
+
 sub section_key { my ($s) = @_; return $A64 ? $s : 'text'; }
 
 sub define { my ($label, $section) = @_; $SECTION{$label} //= section_key($section); }

@@ -190,6 +190,17 @@ sub classify {
 }
 
 my %CLASSIFIED;    # operand text => classify()'s answer
+my $CLASSIFIED_ISA = '';    # the ISA they were classified for
+
+# A new flavour of the input (arm-xlate.pl runs every flavour of one input in one
+# process): the answers depend on the ISA and the input's function names, not on
+# the flavour, so they are kept unless the ISA changes.
+sub start_flavour {
+    my $isa = $A64 ? 'a64' : 'a32';
+    %CLASSIFIED = () if $CLASSIFIED_ISA ne $isa;
+    $CLASSIFIED_ISA = $isa;
+}
+
 # The classified operands, or fail naming the one that cannot be read.  A
 # memory operand followed by one more operand is a post-index form.
 sub classify_operands {

@@ -53,7 +53,10 @@ sub mentioned {
 }
 
 # One statement of function $p (parsed .ctasm_proc) with operand text $rest.
-my $MENTIONS;    # the cache below, looked up once per run (the ISA is fixed by then)
+my $MENTIONS;    # the cache below, looked up once per flavour (the ISA is fixed by then)
+
+# A new flavour of the input (arm-xlate.pl): nothing recorded for the one before.
+sub start_flavour { %FN = (); $MENTIONS = undef; }
 sub note_mentions {
     my ($p, $rest) = @_;
     # operand text => [[registers mentioned], [function names]], shared by the flavours

@@ -115,6 +115,9 @@ sub scratch {
 my @CALLS;    # [calling function, target, input line] of every bl/b to a function name
 my %PROC;     # name => the .ctasm_proc hash (caller_frame= users only)
 
+# A new flavour of the input (arm-xlate.pl): no calls or functions recorded yet.
+sub start_flavour { @CALLS = (); %PROC = (); }
+
 # At .ctasm_proc: caller_frame= only on a local function without a prologue.
 sub check_caller_frame_key {
     my ($p) = @_;
