@@ -612,13 +612,22 @@ sub horiz {
 # 3, 1, 2 lanes), not b: b's last update ends a round and is the first input
 # of the next, so rotating it would add a shuffle's latency to every round;
 # a, c and d are ready early enough for theirs to run in its shadow.
-# Does not advance the counter.
+# Does not advance the counter. With $in_regs, rows 1-3 of the state are
+# still in xmm1-xmm3 (load_state's; the AEADs' pad_copy touches only xmm0):
+# they are widened in registers (vinserti128), not reloaded from the frame
+# that load_state has just stored them to, one store-to-load trip less
+# before the first round.
 sub horiz_pairs {
-    my ($sets) = @_;
+    my ($sets, $in_regs) = @_;
     my @rows = map { my $i = $_; [map { "%ymm" . (4 * $i + $_) } 0 .. 3] } 0 .. $sets - 1;
     my @t = map { "%ymm" . (12 + $_) } 0 .. $sets - 1;
+    if ($in_regs) {
+        emit("vbroadcasti128 .Lcp_sigma(%rip), %ymm0");
+        emit("vinserti128 \$1, %xmm$_, %ymm$_, %ymm$_") for 1 .. 3;
+        for my $i (1 .. $sets - 1) { emit("vmovdqa $rows[0][$_], $rows[$i][$_]") for 0 .. 3 }
+    }
     for my $i (0 .. $sets - 1) {
-        emit("vbroadcasti128 " . (16 * $_) . "(%rcx), $rows[$i][$_]") for 0 .. 3;
+        emit("vbroadcasti128 " . (16 * $_) . "(%rcx), $rows[$i][$_]") for $in_regs ? () : 0 .. 3;
         emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $rows[$i][3], $rows[$i][3]");
     }
     emit("movl \$10, %r8d");
@@ -1211,7 +1220,7 @@ sub gen_aead {
             emit("cmpq \$192, %r10", "ja $p3") if $sets == 2;
             emit("movl \$" . (4 * $sets) . ", " . WIPE_N . "(%rcx)");
             pad_copy(A_AD, A_ADLEN, ADPAD);
-            horiz_pairs($sets);
+            horiz_pairs($sets, 1);
             emit("jmp $pairs_key");
         }
         label($s8);
