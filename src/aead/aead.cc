@@ -159,10 +159,11 @@ bool chacha_lengths_ok(bool xchacha, size_t pt_len, size_t nonce_len) {
 }
 
 // buffers_ok for the ChaCha AEADs, the same answer in fewer instructions
-// (~200 before, measured in the 16-byte seal). Preconditions (chacha_seal/open
-// checked them): nonce_len != 0, out_bytes and in_len <= 2^62; an AD longer
-// than 2^62 goes to buffers_ok. With those bounds every range test below is
-// one subtraction and one comparison:
+// (~200 before, measured in the 16-byte seal). Precondition (chacha_seal/open
+// checked it): nonce_len != 0. A length above SIZE_MAX / 4 (an AD that long;
+// on 32-bit targets a message too, whose ChaCha limit exceeds SIZE_MAX) goes
+// to buffers_ok, so the sum of any two lengths fits a size_t. With that bound
+// every range test below is one subtraction and one comparison:
 //  * an empty range's pointer is replaced by 1 (never read: any pointer will
 //    do for it, and 1 makes both tests below false for it);
 //  * bad: p - 1 >= UINTPTR_MAX - len, for len > 0 exactly "p is NULL (p - 1
@@ -181,7 +182,7 @@ CTASM_AEAD_INLINE bool chacha_buffers_ok(const ctasm_aead_ctx *ctx, const uint8_
                                          const uint8_t *nonce, size_t nonce_len, const uint8_t *in,
                                          size_t in_len, const uint8_t *ad, size_t ad_len) {
   constexpr size_t kBig = SIZE_MAX >> 2, kL = sizeof(*out_len), kC = sizeof(*ctx);
-  if (CTASM_UNLIKELY(ad_len > kBig)) {
+  if (CTASM_UNLIKELY((ad_len | in_len | out_bytes) > kBig)) {  // kBig is 2^k - 1
     return buffers_ok(ctx, out, out_bytes, out_len, nonce, nonce_len, in, in_len, ad, ad_len);
   }
   const uintptr_t l = reinterpret_cast<uintptr_t>(out_len), n = reinterpret_cast<uintptr_t>(nonce),
