@@ -77,16 +77,21 @@ inline void chacha_aead_seal_asm(const ChachaAeadKey *key, const ChachaTier &tie
 }
 
 // Whether the computed tag want equals the given tag, compared in constant
-// time (all 16 bytes, as two 8-byte words); want is wiped (the right tag of a
+// time (all 16 bytes, a 4-byte word at a time, each XORed as soon as it is
+// loaded: a whole copy of want held in locals was spilled to the stack on
+// ARMv7, where the residue test found it); want is wiped (the right tag of a
 // refused message would be a forgery handed out). The given tag is read in
 // place: out never reaches it (aead.cc refuses overlaps; in place, out ends
 // where the tag starts).
 inline bool chacha_tag_check(uint8_t want[16], const uint8_t tag[16]) {
-  uint64_t w[2], g[2];
-  memcpy(w, want, 16);
-  memcpy(g, tag, 16);
-  const uint64_t d = (w[0] ^ g[0]) | (w[1] ^ g[1]);
-  bool ok = ct_is_zero_mask32(static_cast<uint32_t>(d) | static_cast<uint32_t>(d >> 32)) != 0;
+  uint32_t d = 0;
+  for (size_t i = 0; i < 16; i += 4) {
+    uint32_t w, g;
+    memcpy(&w, want + i, 4);
+    memcpy(&g, tag + i, 4);
+    d |= w ^ g;
+  }
+  bool ok = ct_is_zero_mask32(d) != 0;
   secure_wipe(want, 16);
   declassify(&ok, sizeof(ok));  // the verdict is public: the caller learns it anyway
   return ok;
