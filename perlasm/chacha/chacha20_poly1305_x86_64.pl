@@ -228,8 +228,9 @@
 #    subtraction and one unsigned comparison per pair (chacha_buffers_ok,
 #    argued there; tests/chacha_misuse_test.cc BufferGeometry checks it
 #    against a byte-marking answer); the assembly tiers' state is built
-#    inline and the tag compared as two words in place. 16 B seal glue 260
-#    -> 197 instructions, open 325 -> 232; 16 B seal 349 -> 337, open 361 ->
+#    inline and the tag compared in place a word at a time (a two-word copy
+#    was spilled to the stack on ARMv7: the residue test). 16 B seal glue 260
+#    -> 197 instructions, open 325 -> 231; 16 B seal 349 -> 337, open 361 ->
 #    349, 256 B seal 625 -> 612, open 655 -> 619 (API). A first branchless form of
 #    the checks (setcc/or, two tests per pair) was ~130 instructions: more
 #    than the branches it replaced. GCC also made the 48-byte state wipe a
