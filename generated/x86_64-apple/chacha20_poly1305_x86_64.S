@@ -3337,10 +3337,10 @@ Lcp_padpre_98:
 	movb	%al,(%rdi)
 Lcp_padpre_99:
 Lcp_padpreend_95:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
 Lcp_dround_p_100:
@@ -3442,15 +3442,15 @@ Lcp_padpre_104:
 	movb	%al,(%rdi)
 Lcp_padpre_105:
 Lcp_padpreend_101:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
 Lcp_dround_p_106:
@@ -3605,20 +3605,20 @@ Lcp_padpre_110:
 	movb	%al,(%rdi)
 Lcp_padpre_111:
 Lcp_padpreend_107:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
-	vbroadcasti128	0(%rcx),%ymm8
-	vbroadcasti128	16(%rcx),%ymm9
-	vbroadcasti128	32(%rcx),%ymm10
-	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
 Lcp_dround_p_112:
@@ -4809,10 +4809,10 @@ Lcp_padpre_162:
 	movb	%al,(%rdi)
 Lcp_padpre_163:
 Lcp_padpreend_159:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
 Lcp_dround_p_164:
@@ -4914,15 +4914,15 @@ Lcp_padpre_168:
 	movb	%al,(%rdi)
 Lcp_padpre_169:
 Lcp_padpreend_165:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
 Lcp_dround_p_170:
@@ -5077,20 +5077,20 @@ Lcp_padpre_174:
 	movb	%al,(%rdi)
 Lcp_padpre_175:
 Lcp_padpreend_171:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
-	vbroadcasti128	0(%rcx),%ymm8
-	vbroadcasti128	16(%rcx),%ymm9
-	vbroadcasti128	32(%rcx),%ymm10
-	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
 Lcp_dround_p_176:

@@ -3458,10 +3458,10 @@ L$cp_padpre_98:
 	mov	BYTE[rdi],al
 L$cp_padpre_99:
 L$cp_padpreend_95:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
 L$cp_dround_p_100:
@@ -3563,15 +3563,15 @@ L$cp_padpre_104:
 	mov	BYTE[rdi],al
 L$cp_padpre_105:
 L$cp_padpreend_101:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	vbroadcasti128	ymm4,[rcx+0]
-	vbroadcasti128	ymm5,[rcx+16]
-	vbroadcasti128	ymm6,[rcx+32]
-	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
 L$cp_dround_p_106:
@@ -3726,20 +3726,20 @@ L$cp_padpre_110:
 	mov	BYTE[rdi],al
 L$cp_padpre_111:
 L$cp_padpreend_107:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
+	vmovdqa	ymm8,ymm0
+	vmovdqa	ymm9,ymm1
+	vmovdqa	ymm10,ymm2
+	vmovdqa	ymm11,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	vbroadcasti128	ymm4,[rcx+0]
-	vbroadcasti128	ymm5,[rcx+16]
-	vbroadcasti128	ymm6,[rcx+32]
-	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
-	vbroadcasti128	ymm8,[rcx+0]
-	vbroadcasti128	ymm9,[rcx+16]
-	vbroadcasti128	ymm10,[rcx+32]
-	vbroadcasti128	ymm11,[rcx+48]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
 L$cp_dround_p_112:
@@ -4948,10 +4948,10 @@ L$cp_padpre_162:
 	mov	BYTE[rdi],al
 L$cp_padpre_163:
 L$cp_padpreend_159:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
 L$cp_dround_p_164:
@@ -5053,15 +5053,15 @@ L$cp_padpre_168:
 	mov	BYTE[rdi],al
 L$cp_padpre_169:
 L$cp_padpreend_165:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	vbroadcasti128	ymm4,[rcx+0]
-	vbroadcasti128	ymm5,[rcx+16]
-	vbroadcasti128	ymm6,[rcx+32]
-	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
 L$cp_dround_p_170:
@@ -5216,20 +5216,20 @@ L$cp_padpre_174:
 	mov	BYTE[rdi],al
 L$cp_padpre_175:
 L$cp_padpreend_171:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
+	vmovdqa	ymm8,ymm0
+	vmovdqa	ymm9,ymm1
+	vmovdqa	ymm10,ymm2
+	vmovdqa	ymm11,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	vbroadcasti128	ymm4,[rcx+0]
-	vbroadcasti128	ymm5,[rcx+16]
-	vbroadcasti128	ymm6,[rcx+32]
-	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
-	vbroadcasti128	ymm8,[rcx+0]
-	vbroadcasti128	ymm9,[rcx+16]
-	vbroadcasti128	ymm10,[rcx+32]
-	vbroadcasti128	ymm11,[rcx+48]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
 L$cp_dround_p_176:

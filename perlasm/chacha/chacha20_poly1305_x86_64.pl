@@ -221,6 +221,36 @@
 # other sets), which bounds the overlap near 40 of ~600 cycles; set 0's
 # blocks are finalised first and open's MAC follows them in program order,
 # so the out-of-order window already takes some of it.
+# Second pass (same VM, load 3-6; the same rdtsc method, builds alternated,
+# minimum over 8-10 runs of the 5th percentile; callgrind instruction counts):
+#  * glue (src/aead): ctasm_aead_seal/open tail-call a ChaCha half and a GCM
+#    half (GCC had saved six registers and loaded the stack arguments for
+#    the GCM path before branching); the range and overlap checks are one
+#    subtraction and one unsigned comparison per pair (chacha_buffers_ok,
+#    argued there; tests/chacha_misuse_test.cc BufferGeometry checks it
+#    against a byte-marking answer); the assembly tiers' state is built
+#    inline and the tag compared in place a word at a time (a two-word copy
+#    was spilled to the stack on ARMv7: the residue test). 16 B seal glue 260
+#    -> 197 instructions, open 325 -> 231; 16 B seal 349 -> 337, open 361 ->
+#    349, 256 B seal 625 -> 612, open 655 -> 619 (API). A first branchless form of
+#    the checks (setcc/or, two tests per pair) was ~130 instructions: more
+#    than the branches it replaced. GCC also made the 48-byte state wipe a
+#    rep stos (~30 cycles) in the unlikely-looking open path until the branch
+#    was marked likely;
+#  * pairs path: rows 1-3 widened in registers from load_state's xmm1-3, not
+#    reloaded from the frame just written (one store-to-load trip before the
+#    first round): 16 B seal 337 -> 331, open 355 -> 343, bare 312 -> 306
+#    (one tick each; 256 B -6 to -18);
+#  * measured, dropped: r clamped by one vpand with a constant instead of two
+#    movabs/and pairs (2 instructions fewer): no change beyond the tick.
+#    Not built: the lengths block folded into the message block's multiply
+#    needs r^2 (one more, unclamped multiply, the form cc2bc52 measured
+#    slower) to take one step off the 16 B MAC chain.
+# Together, integ's build against this one: 16 B seal 349 -> 331 (bare 312 ->
+# 306), open 361 -> 343; 256 B seal 625 -> 594, open 655 -> 625; ctasm-speed
+# (docs/PERFORMANCE.md) 16 / 256 B seal ratio 3.96 / 2.75 -> 4.45 / 2.96.
+# Bare 16 B seal ~306: ~210 rounds, ~45 the three dependent MAC steps, the
+# rest setup, tag, XOR and wipe; through the API ~25 more.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -619,13 +649,22 @@ sub horiz {
 # 3, 1, 2 lanes), not b: b's last update ends a round and is the first input
 # of the next, so rotating it would add a shuffle's latency to every round;
 # a, c and d are ready early enough for theirs to run in its shadow.
-# Does not advance the counter.
+# Does not advance the counter. With $in_regs, rows 1-3 of the state are
+# still in xmm1-xmm3 (load_state's; the AEADs' pad_copy touches only xmm0):
+# they are widened in registers (vinserti128), not reloaded from the frame
+# that load_state has just stored them to, one store-to-load trip less
+# before the first round.
 sub horiz_pairs {
-    my ($sets) = @_;
+    my ($sets, $in_regs) = @_;
     my @rows = map { my $i = $_; [map { "%ymm" . (4 * $i + $_) } 0 .. 3] } 0 .. $sets - 1;
     my @t = map { "%ymm" . (12 + $_) } 0 .. $sets - 1;
+    if ($in_regs) {
+        emit("vbroadcasti128 .Lcp_sigma(%rip), %ymm0");
+        emit("vinserti128 \$1, %xmm$_, %ymm$_, %ymm$_") for 1 .. 3;
+        for my $i (1 .. $sets - 1) { emit("vmovdqa $rows[0][$_], $rows[$i][$_]") for 0 .. 3 }
+    }
     for my $i (0 .. $sets - 1) {
-        emit("vbroadcasti128 " . (16 * $_) . "(%rcx), $rows[$i][$_]") for 0 .. 3;
+        emit("vbroadcasti128 " . (16 * $_) . "(%rcx), $rows[$i][$_]") for $in_regs ? () : 0 .. 3;
         emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $rows[$i][3], $rows[$i][3]");
     }
     emit("movl \$10, %r8d");
@@ -1219,7 +1258,7 @@ sub gen_aead {
             emit("cmpq \$192, %r10", "ja $p3") if $sets == 2;
             emit("movl \$" . (4 * $sets) . ", " . WIPE_N . "(%rcx)");
             pad_copy(A_AD, A_ADLEN, ADPAD);
-            horiz_pairs($sets);
+            horiz_pairs($sets, 1);
             emit("jmp $pairs_key");
         }
         label($s8);

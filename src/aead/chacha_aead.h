@@ -7,8 +7,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "chacha/chacha_portable.h"
 #include "chacha/internal.h"
+#include "internal/ct.h"
+#include "internal/declassify.h"
 #include "internal/compiler.h"
 #include "internal/prefix.h"
 
@@ -29,6 +33,20 @@ struct ChachaAeadKey {
   uint8_t key[kChachaKeyBytes];
 };
 
+// The ChaCha20 state of key and a 12-byte nonce at block counter 0. Its words
+// are little-endian, so on a little-endian target they are the bytes as
+// given: copied in place, no call (the short messages' glue is counted in
+// instructions).
+inline void chacha_state12(ChachaState *st, const uint8_t key[32], const uint8_t nonce[12]) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(st->words, key, 32);
+  st->words[8] = 0;
+  memcpy(st->words + 9, nonce, 12);
+#else
+  chacha_portable::make_state(st, key, 0, nonce);
+#endif
+}
+
 // seal: out = ciphertext (in_len bytes), tag = its 16-byte tag. nonce is 12
 // bytes, or 24 with xchacha. Leaves no secret in its own frame; the caller
 // wipes the stack below when the tier computes in C++ or xchacha is set
@@ -44,6 +62,54 @@ CTASM_NOINLINE bool chacha_aead_open(const ChachaAeadKey *key, const ChachaTier 
                                      uint8_t *out, const uint8_t *nonce, const uint8_t *in,
                                      size_t in_len, const uint8_t *ad, size_t ad_len,
                                      const uint8_t tag[16]);
+
+// seal for a tier whose AEAD computes nothing in C++ (!(cxx_secrets &
+// kChachaCxxAead)) and a 12-byte nonce: inlined into the public function,
+// whose frame then holds the state, wiped here; no stack wipe is needed after
+// it (the assembly wipes its own frame).
+inline void chacha_aead_seal_asm(const ChachaAeadKey *key, const ChachaTier &tier, uint8_t *out,
+                                 uint8_t tag[16], const uint8_t *nonce, const uint8_t *in,
+                                 size_t in_len, const uint8_t *ad, size_t ad_len) {
+  ChachaState st;
+  chacha_state12(&st, key->key, nonce);
+  tier.seal(out, tag, in, in_len, ad, ad_len, &st);
+  secure_wipe(&st, sizeof(st));
+}
+
+// Whether the computed tag want equals the given tag, compared in constant
+// time (all 16 bytes, a 4-byte word at a time, each XORed as soon as it is
+// loaded: a whole copy of want held in locals was spilled to the stack on
+// ARMv7, where the residue test found it); want is wiped (the right tag of a
+// refused message would be a forgery handed out). The given tag is read in
+// place: out never reaches it (aead.cc refuses overlaps; in place, out ends
+// where the tag starts).
+inline bool chacha_tag_check(uint8_t want[16], const uint8_t tag[16]) {
+  uint32_t d = 0;
+  for (size_t i = 0; i < 16; i += 4) {
+    uint32_t w, g;
+    memcpy(&w, want + i, 4);
+    memcpy(&g, tag + i, 4);
+    d |= w ^ g;
+  }
+  bool ok = ct_is_zero_mask32(d) != 0;
+  secure_wipe(want, 16);
+  declassify(&ok, sizeof(ok));  // the verdict is public: the caller learns it anyway
+  return ok;
+}
+
+// open for the tiers chacha_aead_seal_asm serves, inlined likewise.
+inline bool chacha_aead_open_asm(const ChachaAeadKey *key, const ChachaTier &tier, uint8_t *out,
+                                 const uint8_t *nonce, const uint8_t *in, size_t in_len,
+                                 const uint8_t *ad, size_t ad_len, const uint8_t tag[16]) {
+  ChachaState st;
+  chacha_state12(&st, key->key, nonce);
+  uint8_t want[16];
+  tier.open(out, want, in, in_len, ad, ad_len, &st);
+  secure_wipe(&st, sizeof(st));
+  const bool ok = chacha_tag_check(want, tag);
+  if (!ok) secure_wipe(out, in_len);  // a forgery's plaintext must not stay in out
+  return ok;
+}
 
 // Whether a call with this tier (and xchacha) leaves C++ secrets in the dead
 // stack, so the public function must wipe below itself.
