@@ -8918,10 +8918,10 @@ Lcp_padpre_253:
 	movb	%al,(%rdi)
 Lcp_padpre_254:
 Lcp_padpreend_250:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
 Lcp_dround_p_255:
@@ -9015,15 +9015,15 @@ Lcp_padpre_259:
 	movb	%al,(%rdi)
 Lcp_padpre_260:
 Lcp_padpreend_256:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
 Lcp_dround_p_261:
@@ -9162,20 +9162,20 @@ Lcp_padpre_265:
 	movb	%al,(%rdi)
 Lcp_padpre_266:
 Lcp_padpreend_262:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
-	vbroadcasti128	0(%rcx),%ymm8
-	vbroadcasti128	16(%rcx),%ymm9
-	vbroadcasti128	32(%rcx),%ymm10
-	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
 Lcp_dround_p_267:
@@ -10302,10 +10302,10 @@ Lcp_padpre_317:
 	movb	%al,(%rdi)
 Lcp_padpre_318:
 Lcp_padpreend_314:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
 Lcp_dround_p_319:
@@ -10399,15 +10399,15 @@ Lcp_padpre_323:
 	movb	%al,(%rdi)
 Lcp_padpre_324:
 Lcp_padpreend_320:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
 Lcp_dround_p_325:
@@ -10546,20 +10546,20 @@ Lcp_padpre_329:
 	movb	%al,(%rdi)
 Lcp_padpre_330:
 Lcp_padpreend_326:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
-	vbroadcasti128	0(%rcx),%ymm8
-	vbroadcasti128	16(%rcx),%ymm9
-	vbroadcasti128	32(%rcx),%ymm10
-	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
 Lcp_dround_p_331:

@@ -8949,10 +8949,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movb	%al,(%rdi)
 .Lcp_padpre_254:
 .Lcp_padpreend_250:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
 .Lcp_dround_p_255:
@@ -9046,15 +9046,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movb	%al,(%rdi)
 .Lcp_padpre_260:
 .Lcp_padpreend_256:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
 .Lcp_dround_p_261:
@@ -9193,20 +9193,20 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movb	%al,(%rdi)
 .Lcp_padpre_266:
 .Lcp_padpreend_262:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
-	vbroadcasti128	0(%rcx),%ymm8
-	vbroadcasti128	16(%rcx),%ymm9
-	vbroadcasti128	32(%rcx),%ymm10
-	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
 .Lcp_dround_p_267:
@@ -10335,10 +10335,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	movb	%al,(%rdi)
 .Lcp_padpre_318:
 .Lcp_padpreend_314:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
 .Lcp_dround_p_319:
@@ -10432,15 +10432,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	movb	%al,(%rdi)
 .Lcp_padpre_324:
 .Lcp_padpreend_320:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
 .Lcp_dround_p_325:
@@ -10579,20 +10579,20 @@ ctasm_chacha20_poly1305_open_avx512:
 	movb	%al,(%rdi)
 .Lcp_padpre_330:
 .Lcp_padpreend_326:
-	vbroadcasti128	0(%rcx),%ymm0
-	vbroadcasti128	16(%rcx),%ymm1
-	vbroadcasti128	32(%rcx),%ymm2
-	vbroadcasti128	48(%rcx),%ymm3
+	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
-	vbroadcasti128	0(%rcx),%ymm4
-	vbroadcasti128	16(%rcx),%ymm5
-	vbroadcasti128	32(%rcx),%ymm6
-	vbroadcasti128	48(%rcx),%ymm7
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
-	vbroadcasti128	0(%rcx),%ymm8
-	vbroadcasti128	16(%rcx),%ymm9
-	vbroadcasti128	32(%rcx),%ymm10
-	vbroadcasti128	48(%rcx),%ymm11
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
 .Lcp_dround_p_331:

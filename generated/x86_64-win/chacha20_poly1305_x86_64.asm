@@ -9097,10 +9097,10 @@ L$cp_padpre_253:
 	mov	BYTE[rdi],al
 L$cp_padpre_254:
 L$cp_padpreend_250:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
 L$cp_dround_p_255:
@@ -9194,15 +9194,15 @@ L$cp_padpre_259:
 	mov	BYTE[rdi],al
 L$cp_padpre_260:
 L$cp_padpreend_256:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	vbroadcasti128	ymm4,[rcx+0]
-	vbroadcasti128	ymm5,[rcx+16]
-	vbroadcasti128	ymm6,[rcx+32]
-	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
 L$cp_dround_p_261:
@@ -9341,20 +9341,20 @@ L$cp_padpre_265:
 	mov	BYTE[rdi],al
 L$cp_padpre_266:
 L$cp_padpreend_262:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
+	vmovdqa	ymm8,ymm0
+	vmovdqa	ymm9,ymm1
+	vmovdqa	ymm10,ymm2
+	vmovdqa	ymm11,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	vbroadcasti128	ymm4,[rcx+0]
-	vbroadcasti128	ymm5,[rcx+16]
-	vbroadcasti128	ymm6,[rcx+32]
-	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
-	vbroadcasti128	ymm8,[rcx+0]
-	vbroadcasti128	ymm9,[rcx+16]
-	vbroadcasti128	ymm10,[rcx+32]
-	vbroadcasti128	ymm11,[rcx+48]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
 L$cp_dround_p_267:
@@ -10499,10 +10499,10 @@ L$cp_padpre_317:
 	mov	BYTE[rdi],al
 L$cp_padpre_318:
 L$cp_padpreend_314:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
 L$cp_dround_p_319:
@@ -10596,15 +10596,15 @@ L$cp_padpre_323:
 	mov	BYTE[rdi],al
 L$cp_padpre_324:
 L$cp_padpreend_320:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	vbroadcasti128	ymm4,[rcx+0]
-	vbroadcasti128	ymm5,[rcx+16]
-	vbroadcasti128	ymm6,[rcx+32]
-	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
 L$cp_dround_p_325:
@@ -10743,20 +10743,20 @@ L$cp_padpre_329:
 	mov	BYTE[rdi],al
 L$cp_padpre_330:
 L$cp_padpreend_326:
-	vbroadcasti128	ymm0,[rcx+0]
-	vbroadcasti128	ymm1,[rcx+16]
-	vbroadcasti128	ymm2,[rcx+32]
-	vbroadcasti128	ymm3,[rcx+48]
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
+	vmovdqa	ymm8,ymm0
+	vmovdqa	ymm9,ymm1
+	vmovdqa	ymm10,ymm2
+	vmovdqa	ymm11,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	vbroadcasti128	ymm4,[rcx+0]
-	vbroadcasti128	ymm5,[rcx+16]
-	vbroadcasti128	ymm6,[rcx+32]
-	vbroadcasti128	ymm7,[rcx+48]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
-	vbroadcasti128	ymm8,[rcx+0]
-	vbroadcasti128	ymm9,[rcx+16]
-	vbroadcasti128	ymm10,[rcx+32]
-	vbroadcasti128	ymm11,[rcx+48]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
 L$cp_dround_p_331:
