@@ -213,6 +213,9 @@ class PerlServers:
         self.proc.wait()
         for worker in self.all:
             worker.stdout.close()
+        # What the server said while every job still ran (a module it could not
+        # preload): the caller fails on it once the jobs' own errors are reported.
+        self.said = read_abs(os.path.join(self.tmpdir, "server.err")).decode("utf-8", "replace").rstrip()
 
 
 def read_abs(path):
@@ -557,6 +560,8 @@ def main():
                 servers.close()
         if failures:
             raise GenError("\n".join(sorted(failures)))
+        if servers.said:
+            raise GenError("every job ran, but util/perl_job_server.pl said:\n" + servers.said)
 
         # Jobs outside the filter keep their file on disk; it still feeds the sources lists.
         all_outputs = dict(outputs)
