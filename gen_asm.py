@@ -154,6 +154,7 @@ class PerlServers:
         self.lock = threading.Lock()
         self.cpu = {}  # stage -> [CPU seconds of its jobs, job count]
         self.jobs_cpu = []  # (CPU seconds, stage, what) of every job
+        self.dead = None  # why the server stopped, once it has
         log = os.path.join(tmpdir, "server.err")
         pairs, theirs = [], []
         for _ in range(count):
@@ -185,6 +186,9 @@ class PerlServers:
         with open(files[0], "wb") as f:
             f.write(stdin or b"")
         proc = self.idle.get()
+        if self.dead:  # every worker stopped with the server: fail at once, do not wait
+            self.idle.put(proc)
+            raise GenError(self.dead)
         try:
             proc.stdin.write(("\t".join(["run"] + files + argv) + "\n").encode())
             proc.stdin.flush()
@@ -193,7 +197,9 @@ class PerlServers:
             reply = ""
         if not reply.startswith("status "):
             why = read_abs(proc.log).decode("utf-8", "replace").rstrip()
-            raise GenError("util/perl_job_server.pl stopped: " + (why or "(no message)"))
+            self.dead = "util/perl_job_server.pl stopped: " + (why or "(no message)")
+            self.idle.put(proc)  # a job waiting for a worker must not wait forever
+            raise GenError(self.dead)
         self.idle.put(proc)
         out, err = (read_abs(files[1]), read_abs(files[2]))
         for path in files:
@@ -559,7 +565,7 @@ def main():
             finally:
                 servers.close()
         if failures:
-            raise GenError("\n".join(sorted(failures)))
+            raise GenError("\n".join(sorted(set(failures))))
         if servers.said:
             raise GenError("every job ran, but util/perl_job_server.pl said:\n" + servers.said)
 
