@@ -76,6 +76,10 @@ t0=$SECONDS
 if ! python3 gen_asm.py --check; then fail generated "gen_asm.py --check"; fi
 # The docs' target tables say what targets.json says.
 if ! python3 util/targets.py --check-docs; then fail generated "util/targets.py --check-docs"; fi
+# gen_asm.py's Perl job server under planted faults (a warning, a module it cannot preload).
+if ! python3 tests/gen_asm_server_test.py >build/logs/gen_asm_server.log 2>&1; then
+  cat build/logs/gen_asm_server.log; fail generated "tests/gen_asm_server_test.py (build/logs/gen_asm_server.log)"; fi
+grep -E '^gen_asm_server:' build/logs/gen_asm_server.log
 add_time generated $((SECONDS - t0))
 
 # ---- translator golden tests ------------------------------------------------------------
