@@ -340,7 +340,7 @@ C
 # dimensions; with 8 to 11 kept, each other one is one XOR of two earlier
 # ones (checked by trying all subsets); 9 gave the shortest round.
 our @ZORDER;    # the order of the products' pairs (empty: free), from %TUNE
-my %LATE_BASIS = (enc => [qw(U7 y1 y11 y10 y12 y13 y2 y14 y8)]);
+my %LATE_BASIS = (enc => [qw(U7 y1 y11 y10 y12 y13 y2 y14 y8)], dec => [qw(U7 y1 y11 y10 y12 y13 y2 y14 y8)]);
 my %GCOPY = map { ($_ => 1) } $ENV{CTASM_BSAES_GCOPY} ? split(' ', $ENV{CTASM_BSAES_GCOPY}) : qw(t41 t43 t44);
 if ($ENV{CTASM_BSAES_BOT}) { local $/; open(my $f, "<", $ENV{CTASM_BSAES_BOT}) or die; $ACC_BOT = <$f>; chomp $ACC_BOT; }
 my @BP = map { [ map { [ /^(\w+) = (\w+) ([+x]) (\w+)$/ ] } split /\n/ ] } $BP_TOP, $BP_MID, $BP_BOT, $ACC_BOT;
@@ -416,19 +416,48 @@ sub sbox_dec {
     my $x = shift;
     my %form = map { ("U$_" => 1 << $_) } 0 .. 7;    # bit j: depends on U_j
     bp_run($BP[0], \%form, sub { $_[0] ^ $_[1] }, sub { die });
-    my %defd = map { ($_->[0] => 1) } @{ $BP[1] };
-    my %used;
-    $used{$_} = 1 for grep { !$defd{$_} } map { @$_[ 1, 3 ] } @{ $BP[1] };
-    my @names = sort keys %used;
-    my $ubits = sub { my $u = shift; my $m = 0; $m |= (($u >> (7 - $_)) & 1) << $_ for 0 .. 7; $m };
-    my $top = lin(sub { my $m = $ubits->($affinv[ $_[0] ]); my $r = 0;
-                        $r |= parity($form{ $names[$_] } & $m) << $_ for 0 .. $#names; $r }, $x, scalar @names);
-    my %e = map { ($names[$_] => $top->[$_]) } 0 .. $#names;
-    bp_run($BP[1], \%e, \&X, \&A);
-    my %zf = map { ($Z[$_] => 1 << $_) } 0 .. $#Z;
-    bp_run($BP[2], \%zf, sub { $_[0] ^ $_[1] }, sub { die });
-    return lin(sub { my $s = 0; $s |= parity($zf{"S$_"} & $_[0]) << (7 - $_) for 0 .. 7; $affinv[$s] },
-               [ map { $e{$_} } @Z ], 8);
+    # u = Ainv(x) first (an 8x8 map, Paar), then Boyar and Peralta's top
+    # layer as in the forward S-box: the same live values
+    my $u = paar_lin(sub { $affinv[ $_[0] ] }, $x, 8);
+    my %e = map { ("U$_" => $u->[ 7 - $_ ]) } 0 .. 7;
+    bp_run($BP[0], \%e, \&X, \&A);
+    # the middle as in the forward S-box (late operands, copies of t41,
+    # t43, t44), then its grouped sums (the 8 a<g>_2 of $ACC_BOT) and an
+    # 8x8 map from them to Ainv(S): the forward map composed with Ainv
+    bp_mid(\%e, \%form, $ENV{CTASM_BSAES_BASIS_DEC} ? [ split ' ', $ENV{CTASM_BSAES_BASIS_DEC} ] : $LATE_BASIS{dec});
+    my @acc = grep { $_->[0] =~ /^a/ } @{ $BP[3] };
+    bp_run(\@acc, \%e, \&X, \&A);
+    my @A8 = sort grep { /^a\d\d_2$/ } map { $_->[0] } @acc;
+    die "grouped bottom: not 8 sums" unless @A8 == 8;
+    my %af = map { ($A8[$_] => 1 << $_) } 0 .. 7;
+    bp_run([ grep { $_->[0] !~ /^a/ } @{ $BP[3] } ], \%af, sub { $_[0] ^ $_[1] }, sub { die });
+    return paar_lin(sub { my $s = 0; $s |= parity($af{"S$_"} & $_[0]) << (7 - $_) for 0 .. 7; $affinv[$s] },
+                    [ map { $e{$_} } @A8 ], 8);
+}
+# A GF(2)-linear map as lin(), but its XORs made by Paar's greedy heuristic
+# (the pair of signals in most pending rows first; ties: the first pair).
+sub paar_lin {
+    my ($f, $in, $nout) = @_;
+    my @cols = map { $f->(1 << $_) } 0 .. $#$in;
+    my @sig = @$in;
+    my @rows = map { my $o = $_; [ grep { $cols[$_] >> $o & 1 } 0 .. $#$in ] } 0 .. $nout - 1;
+    die "zero row in linear map" if grep { !@$_ } @rows;
+    while (1) {
+        my %cnt;
+        for my $r (@rows) {
+            for my $i (0 .. $#$r - 1) { $cnt{"$r->[$i] $r->[$_]"}++ for $i + 1 .. $#$r; }
+        }
+        last unless %cnt;
+        my ($best) = sort { $cnt{$b} <=> $cnt{$a} || $a cmp $b } keys %cnt;
+        my ($p, $q) = split / /, $best;
+        push @sig, X($sig[$p], $sig[$q]);
+        for my $r (@rows) {
+            my %h = map { ($_ => 1) } @$r;
+            next unless $h{$p} && $h{$q};
+            $r = [ (grep { $_ != $p && $_ != $q } @$r), $#sig ];
+        }
+    }
+    return [ map { $sig[ $_->[0] ] } @rows ];
 }
 
 # Check a circuit on all 256 inputs (each value is a 256-bit string).
@@ -459,10 +488,10 @@ sub check_sbox {
 }
 # The variants the rounds try (Paar on the layers named); the inverse S-box's
 # linear layers are plain XOR chains until Paar shortens them.
-my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ ['top'], [ 'top', 'bottom' ] ]);
+my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ [], ['top'] ]);
 # The rounds' pinned schedules (see round_code): [variant, seed, eviction
 # bias, order of the products' pairs] per round kind.
-my %TUNE = (enc => [ 0, 34, 0.7, '', '11 13 10 9 15 12 14 8' ], dec => [ 1, 19, 0.4, '', '14 9 8 13 10 11 12 15' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 1, 0, 2, '' ]);
+my %TUNE = (enc => [ 0, 34, 0.7, '', '11 13 10 9 15 12 14 8' ], dec => [ 0, 19, 0.4, '', '14 9 8 13 10 11 12 15' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 0, 0, 2, '' ]);
 # The rounds' pinned reorderings of their list schedules (apply_order; made by
 # order_search: CTASM_BSAES_TUNE_ORDER=1 improves on them, with
 # CTASM_BSAES_TUNE=1 too it starts again from the list schedule).
@@ -475,34 +504,34 @@ my %ORDER = (
            135 141 144 151 152 153 154 145 146 147 164 165 167 168 169 149 150 166 148 155 156 157
            158 159 160 161 162 163 170 171 172 173 174 175 176 177 178 180 179 181 182 183 184 185
            186 187 188 189',
-    dec => '13 9 10 21 23 18 16 14 17 11 12 22 19 15 28 26 27 24 29 30 31 46 33 34 35 36 37 32 25 40
-            20 43 39 38 41 44 42 45 47 48 49 50 51 52 53 55 54 56 57 58 59 60 61 62 63 64 67 66 68
-            65 73 74 69 82 83 70 85 84 91 92 72 71 86 96 87 89 88 75 97 77 78 76 98 93 94 79 95 102
-            103 108 107 80 90 81 109 111 110 112 113 104 99 114 105 115 116 117 119 120 121 122 127
-            128 118 129 132 106 133 134 141 135 124 8 136 139 123 100 130 125 151 126 142 153 145
-            137 146 140 131 144 152 168 143 101 149 161 156 138 147 169 164 177 155 148 172 176 150
-            154 162 165 178 157 175 186 187 170 183 158 173 163 174 159 179 180 160 185 184 181 182
-            188 194 166 171 167 195 189 190 191 196 192 197 198 201 202 204 205 193 209 210 211 200
-            206 212 208 213 215 214 199 203 218 216 219 217 207 220',
+    dec => '10 9 11 22 12 13 15 14 16 17 18 19 20 21 23 24 25 26 27 29 30 31 32 41 33 34 35 36 37 43 47 48 50 49
+            38 39 40 56 57 58 59 60 44 45 46 51 53 61 28 42 52 62 54 55 65 66 67 68 69 63 64 70 71 72 73 75 76
+            77 78 79 80 81 82 83 84 85 86 87 88 93 94 95 99 100 89 90 91 101 102 103 104 105 97 98 107 106 108
+            109 111 112 110 92 113 114 117 119 115 116 74 118 96 120 125 126 127 128 129 130 131 132 121 135 136
+            137 138 139 140 141 142 144 143 145 146 147 149 150 8 148 153 155 162 154 159 122 133 134 151 152
+            123 124 156 157 158 160 161 163 164 165 166 167 168 169 170 171 172 173 174 175 176 177 178 179 180
+            181 182 183 184 185 186 187 188 189 190 191 192 193 194 195 196 197 198 199 200 201 202 203 204 205
+            206 207 208 209 210 211 212 213 214 215 216 217 218 219 220 221 222 223 224 225 226 229 230 231 232
+            227 233 234 228 235',
     enc_last => '9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 29 28 31 32 33 35 36 37 38
                 39 40 41 42 30 34 43 44 45 46 47 48 49 50 52 51 53 54 55 56 57 58 59 60 61 62 63 64
                 65 66 67 68 69 70 73 74 75 79 71 72 76 77 78 80 81 98 99 100 101 102 103 84 85 87 86
                 88 89 104 105 107 90 91 92 94 97 93 106 82 95 83 96 108 109 110 111 112 113 114 115
                 116 117 8 118 119 120 123 121 122 124 125 126 127 128 129 130 133 131 134 132 135
                 136 137 138 139 140 141 142 143 144 145 146',
-    dec_last => '17 9 10 16 12 13 11 14 15 18 19 20 23 21 24 22 25 26 28 29 27 30 31 32 33 34 38 39 40 36
-                 35 37 41 47 48 43 42 44 45 46 49 50 51 52 54 56 53 55 57 58 59 60 61 62 63 64 66 65 67
-                 68 71 72 73 77 78 74 79 80 81 82 84 85 70 69 86 76 75 83 91 88 90 89 94 95 98 97 100 96
-                 99 101 102 92 93 103 104 105 108 109 110 87 111 113 112 121 122 116 117 118 123 114 115
-                 124 119 129 126 127 131 130 8 132 125 137 138 139 120 133 128 143 106 140 141 134 135
-                 145 142 136 144 107',
+    dec_last => '9 10 11 16 12 13 20 14 15 17 19 22 18 21 27 28 30 29 24 23 25 26 31 32 33 34 44 47 36 37 38 39 40 41
+                 45 42 43 50 51 52 53 54 57 58 60 35 46 56 61 48 49 59 62 63 64 65 67 55 66 69 68 70 71 72 73 74 75
+                 76 77 78 79 80 81 82 83 117 118 121 122 119 120 125 132 133 130 131 134 135 136 137 138 139 85 94 95
+                 126 140 142 123 124 143 84 88 89 93 96 127 141 90 91 92 97 86 108 109 106 107 114 115 116 148 87 100
+                 101 98 99 102 103 104 110 105 111 112 113 128 129 8 144 145 146 149 147 150 154 155 156 157 151 152
+                 153 158 159 160 161 162',
 );
 # Only the variants the rounds use are checked (all of them when searching).
 my %USED;
 for my $k (keys %TUNE) { $USED{ ($k =~ /^dec/ ? "dec" : "enc") . $TUNE{$k}[0] } = 1; }
 my @gates = ((map { check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box" . (@{ $VARIANTS{enc}[$_] } ? " (Paar: @{ $VARIANTS{enc}[$_] })" : ""), $VARIANTS{enc}[$_]) }
               grep { $ENV{CTASM_BSAES_TUNE} || $USED{"enc$_"} } 0 .. $#{ $VARIANTS{enc} }),
-             (map { check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box (Paar: @{ $VARIANTS{dec}[$_] })", $VARIANTS{dec}[$_]) }
+             (map { check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box" . (@{ $VARIANTS{dec}[$_] } ? " (Paar: @{ $VARIANTS{dec}[$_] })" : ""), $VARIANTS{dec}[$_]) }
               grep { $ENV{CTASM_BSAES_TUNE} || $USED{"dec$_"} } 0 .. $#{ $VARIANTS{dec} }));
 
 # Byte-wise multiplication by a constant, on 8 planes.
@@ -1127,7 +1156,7 @@ sub round_code {
     }
     # the pinned order belongs to the pinned schedule and circuit
     my $mine = ($ENV{CTASM_BSAES_TUNE_ONLY} // $key) eq $key;
-    my $order = ($ENV{CTASM_BSAES_TUNE} && $mine) || (($ENV{CTASM_BSAES_BASIS} || $ENV{CTASM_BSAES_BOT} || $ENV{CTASM_BSAES_GCOPY} || $ENV{CTASM_BSAES_NOORDER}) && !$dec) ? undef : $ORDER{$key};
+    my $order = ($ENV{CTASM_BSAES_TUNE} && $mine) || (($ENV{CTASM_BSAES_BASIS} && !$dec) || ($ENV{CTASM_BSAES_BASIS_DEC} && $dec) || $ENV{CTASM_BSAES_BOT} || $ENV{CTASM_BSAES_GCOPY} || ($ENV{CTASM_BSAES_NOORDER} // '') =~ /^(1|.*\b$key\b.*)$/) ? undef : $ORDER{$key};
     if ($ENV{"CTASM_BSAES_ORDER_" . uc $key}) {
         # an order of the pinned program's ops (util/bsaes_order.py), made an
         # order of the list schedule's ones
@@ -1219,6 +1248,9 @@ for my $dec (0, 1) {
     my ($mid, $pi, $s1)     = round_code($dec, 0, [ 8 .. 15 ]);
     my ($last, $sigma, $s2) = round_code($dec, 1, $pi);
     ($BLK_IN{$name}, $BLK_OUT{$name}) = ($pi, $sigma);
+    # the pinned inverse rounds fit the 16 registers too (util/bsaes_order.py)
+    die "the inverse rounds spill ($s1, $s2 slots)" if $dec && ($s1 || $s2)
+        && !grep { $ENV{"CTASM_BSAES_$_"} } qw(TUNE TUNE_ORDER NOORDER BOT GCOPY BASIS_DEC ORDER_DEC ORDER_DEC_LAST);
     # (next to its user: adr reaches only so far)
     my $tables = <<___;
 .ctasm_align 16
