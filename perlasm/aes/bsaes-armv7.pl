@@ -491,7 +491,7 @@ sub check_sbox {
 my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ [], ['top'] ]);
 # The rounds' pinned schedules (see round_code): [variant, seed, eviction
 # bias, order of the products' pairs] per round kind.
-my %TUNE = (enc => [ 0, 34, 0.7, '', '11 13 10 9 15 12 14 8' ], dec => [ 0, 19, 0.4, '', '14 9 8 13 10 11 12 15' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 0, 0, 2, '' ]);
+my %TUNE = (enc => [ 0, 34, 0.7, '', '11 13 10 9 15 12 14 8' ], dec => [ 0, 19, 0.4, '', '13 14 9 15 12 10 11 8' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 0, 0, 2, '' ]);
 # The rounds' pinned reorderings of their list schedules (apply_order; made by
 # order_search: CTASM_BSAES_TUNE_ORDER=1 improves on them, with
 # CTASM_BSAES_TUNE=1 too it starts again from the list schedule).
@@ -1233,7 +1233,8 @@ ___
 # Block n enters the cores in register $BLK_IN{$name}[n] and leaves in
 # $BLK_OUT{$name}[n] (the rows of the first and last transposes).
 my (%BLK_IN, %BLK_OUT);
-my ($ENC_BATCH, $ENC_TABLES, $ENC_SLOTS);    # the encryption core, inlined into CTR's batch loop, and its tables
+my ($ENC_BATCH, $ENC_TABLES, $ENC_SLOTS);
+my $DEC_SLOTS;    # the decryption core's spill slots (none: CBC parks no registers)    # the encryption core, inlined into CTR's batch loop, and its tables
 for my $dec (0, 1) {
     my $name = $dec ? "decrypt" : "encrypt";
     my $tab  = ".Lbs_$name";
@@ -1248,6 +1249,7 @@ for my $dec (0, 1) {
     my ($mid, $pi, $s1)     = round_code($dec, 0, [ 8 .. 15 ]);
     my ($last, $sigma, $s2) = round_code($dec, 1, $pi);
     ($BLK_IN{$name}, $BLK_OUT{$name}) = ($pi, $sigma);
+    $DEC_SLOTS = $s1 > $s2 ? $s1 : $s2 if $dec;
     # the pinned inverse rounds fit the 16 registers too (util/bsaes_order.py)
     die "the inverse rounds spill ($s1, $s2 slots)" if $dec && ($s1 || $s2)
         && !grep { $ENV{"CTASM_BSAES_$_"} } qw(TUNE TUNE_ORDER NOORDER BOT GCOPY BASIS_DEC ORDER_DEC ORDER_DEC_LAST);
@@ -1298,8 +1300,7 @@ ___
     }
     $code .= <<___;
 @ _bsaes_${name}8: block n in q(${\ join(",", @$pi) })[n], out in q(${\ join(",", @$sigma) })[n];
-@ r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
-@ [sp, #$SLOT0] of the caller.  Plane b lives in the register of row b.
+@ r4 = bsaes key.  Clobbers r5, r6, r12, q0-q15${\ ($s1 || $s2 ? " and r0-r4, r7-r11 and the spill area at\n@ [sp, #$SLOT0] of the caller" : "") }.  Plane b lives in the register of row b.
 .ctasm_align 16
 .ctasm_proc _bsaes_${name}8, caller_frame=${\ ($SLOT0 + 16 * ($s1 > $s2 ? $s1 : $s2)) }
 	ldr	r5, [r4]
@@ -1498,10 +1499,8 @@ $code .= <<___;
 	bne	.Lcbc_load
 	add	r3, sp, #${\ ($BUF + 16) }
 ${\ join("", map { "\tvld1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" } @{ $BLK_IN{decrypt} }) }
-	stm	sp, {r4, r7-r11}
-	bl	_bsaes_decrypt8
-	ldm	sp, {r4, r7-r11}
-	add	r3, sp, #$KS
+${\ ($DEC_SLOTS ? "\tstm\tsp, {r4, r7-r11}\n" : "") }	bl	_bsaes_decrypt8
+${\ ($DEC_SLOTS ? "\tldm\tsp, {r4, r7-r11}\n" : "") }	add	r3, sp, #$KS
 ${\ join("", map { "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" } @{ $BLK_OUT{decrypt} }) }
 	add	r3, sp, #$KS
 	add	r2, sp, #$BUF
