@@ -17,9 +17,10 @@
 # InvMixColumns = MixColumns o (5 + 4 P2), so it is a small prefix to it.
 #
 # S-box circuits.  SubBytes is Boyar and Peralta's 115-gate circuit (32 AND;
-# see @BP below); InvSubBytes reuses its middle (the inversion) between two
-# linear layers derived here (Paar-minimised, 128 gates in all).  Both are
-# checked on all 256 inputs before anything is emitted.  The 0x63 of
+# see @BP below); InvSubBytes is u = Ainv(x) (an 8x8 map, Paar), then the
+# forward circuit's top and middle, the forward grouped bottom sums and an
+# 8x8 map into Ainv(S) (114 XOR + 32 AND).  Both are checked on all 256
+# inputs before anything is emitted.  The 0x63 of
 # SubBytes is not computed: it is folded into the round keys (it passes
 # (Inv)MixColumns unchanged as 2^3^1^1 = 1).
 #
@@ -38,11 +39,8 @@
 # 8 planes into q0-q7 and 8 XORs; which of q8-q15 holds which plane is
 # chosen so that a round ends where it starts (no moves).  The best schedule
 # found by a search is pinned in %TUNE (CTASM_BSAES_TUNE=1 searches again).
-# The inverse rounds: the greedy list schedule leaves the products and the
-# bottom layer with up to 21 live values; a local search on the emitted
-# instruction count (move one op between its operands and its first user,
-# keep the move unless the round gets longer) reorders it, and its result is
-# pinned in %ORDER (CTASM_BSAES_TUNE_ORDER=1 searches on from it).
+# (order_search, CTASM_BSAES_TUNE_ORDER=1: a local search on the emitted
+# instruction count that moves one op at a time; it made the earlier orders.)
 # The forward rounds run without spills, by an exact search (issue 13 part
 # 2, third pass; util/bsaes_order.py, offline): over the orders of a round's
 # ops, is there one with at most 16 live values at every point (vtbl: 15
@@ -64,11 +62,23 @@
 # 16 and emitted: the best 190 (this one: its grouping shares one sum, so
 # 33), then 191 (8 late operands, 3 copies); the starting planes' registers
 # by trying 40 (no moves at the round's end).  The orders the search printed
-# are pinned in %ORDER, read (never searched) at generation time.  The dumps
+# are pinned in %ORDER, read (never searched) at generation time.
+# The inverse rounds likewise (issue 13 part 2, fourth pass).  The old
+# program (top: Paar making the 22 signals from x at once; bottom: Paar over
+# the 18 products) needs more than 18 registers; with the forward middle
+# (late basis, copies) and grouped bottom sums into an 8x8 map, but Paar's
+# top still, no order of the inverse round fits 16 or 17 (18: undecided in
+# 2 minutes), nor of the last inverse round 16, 17 or 18 (19 fits); with
+# u = Ainv(x) first into the forward top, both fit 16 (114 XOR, was 96):
+# round 237 (was 251 with 11 spill slots), last 163 (was 180, 12 slots),
+# and CBC parks no registers around the core.  The dumps
 # it reads: CTASM_BSAES_DUMP=PREFIX (CTASM_BSAES_NOORDER=1: before %ORDER);
 # an order to try: CTASM_BSAES_ORDER_ENC / _ENC_LAST; other choices to try:
 # CTASM_BSAES_BOT (a bottom layer's gates), CTASM_BSAES_BASIS,
-# CTASM_BSAES_GCOPY.  The instruction counts are printed in the output.
+# CTASM_BSAES_GCOPY, CTASM_BSAES_BASIS_DEC, CTASM_BSAES_ORDER_DEC /
+# _DEC_LAST (CTASM_BSAES_NOORDER also takes round names: "dec dec_last").
+# Generation fails if a pinned round spills.  The instruction counts are
+# printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
 # count, not a time), AES-128-CTR: 16.37/B at 8 KiB (0.931x BoringSSL's
@@ -76,12 +86,10 @@
 # repository by the same qemu method, its BoringSSL revision not recorded;
 # nothing in the repository regenerates it), 17.74/B at 256 B, 44.00 at
 # 16 B (vpaes).
-# Round 190 instructions plus 9 for its key (inverse 251 plus 9; last rounds
-# 147 and 180).  A batch of 8 blocks ~2,090; a call ~370 more (frame, wipe,
-# API), the key's planes being made once, at set_*_key.  CBC decryption
-# 21.67/B at 8 KiB, 22.64/B at 256 B.  What is left: the inverse round's 11
-# spill slots (its program needs more than 18 live values in any order:
-# util/bsaes_order.py proves 18 impossible).
+# Round 190 instructions plus 9 for its key (inverse 237 plus 9; last rounds
+# 147 and 163), no spills.  A batch of 8 blocks ~2,090; a call ~370 more
+# (frame, wipe, API), the key's planes being made once, at set_*_key.  CBC
+# decryption 20.46/B at 8 KiB, 21.36/B at 256 B.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
@@ -94,9 +102,9 @@
 #
 # GPR plan inside the 8-block cores: r5 = rounds left, r6 = next key plane,
 # r12 = ShiftRows tables; r0-r4 and r7-r11 = addresses of the first ten
-# spill slots (CBC parks r4, r7-r11 at [sp] around its call of the
+# spill slots (CBC would park r4, r7-r11 at [sp] around its call of the
 # decryption core; the encryption core, inlined into CTR, would use r0-r3;
-# it uses none now).  Rounds: the first without a key (its key went onto the blocks),
+# neither uses any now).  Rounds: the first without a key (its key went onto the blocks),
 # then key + round (CBC: 2 a loop pass, N - 2 is even; CTR: 4 a pass,
 # AES-192 entering half-way), then key + last round; the last key goes onto
 # the blocks.
@@ -410,8 +418,8 @@ sub sbox_enc {
 # InvSubBytes of (x ^ 0x63) = inversion of u = Ainv(x) (Ainv: the inverse of
 # the S-box's linear part).  The middle is the same; its 22 inputs are linear
 # in u, hence in x, and the bottom's outputs give A(1/u), so Ainv of them is
-# the answer.  Both linear layers are built from their matrices here (plain
-# XOR chains, which linopt's Paar pass shortens).
+# the answer.  Variant 1 (Paar on the top: the 22 signals made from x at
+# once, 5 XOR fewer) keeps more values live: no order of its round fits 16.
 sub sbox_dec {
     my $x = shift;
     my %form = map { ("U$_" => 1 << $_) } 0 .. 7;    # bit j: depends on U_j
@@ -486,8 +494,8 @@ sub check_sbox {
     $n{ $_->[0] }++ for @ops;
     return "$name: $n{xor} XOR + $n{and} AND";
 }
-# The variants the rounds try (Paar on the layers named); the inverse S-box's
-# linear layers are plain XOR chains until Paar shortens them.
+# The variants the rounds try (Paar on the layers named; the inverse S-box's
+# two 8x8 maps are Paar-made in paar_lin either way).
 my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ [], ['top'] ]);
 # The rounds' pinned schedules (see round_code): [variant, seed, eviction
 # bias, order of the products' pairs] per round kind.
