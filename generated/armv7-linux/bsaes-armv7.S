@@ -14,7 +14,7 @@
 	.arm
 	.text
 // S-box: 98 XOR + 32 AND
-// inverse S-box: 114 XOR + 32 AND
+// inverse S-box: 113 XOR + 32 AND
 
 	.p2align	4
 .Lbs_decrypt:
@@ -22,7 +22,7 @@
 	.byte	0,1,2,3,7,4,5,6,10,11,8,9,13,14,15,12	// InvShiftRows, middle round
 	.byte	0,7,10,13,1,4,11,14,2,5,8,15,3,6,9,12	// InvShiftRows, last round
 
-// _bsaes_decrypt8: block n in q(13,14,9,15,12,10,11,8)[n], out in q(13,14,9,15,12,10,3,8)[n];
+// _bsaes_decrypt8: block n in q(15,10,13,14,12,11,8,9)[n], out in q(15,10,5,14,12,1,8,9)[n];
 // r4 = bsaes key.  Clobbers r5, r6, r12, q0-q15.  Plane b lives in the register of row b.
 	.p2align	4
 
@@ -35,1035 +35,1031 @@ _bsaes_decrypt8:
 	add	r6, r4, #16
 	adr	r12, .Lbs_decrypt
 	vld1.64	{d0-d1}, [r6]!
+	veor	q15, q15, q0
+	veor	q10, q10, q0
 	veor	q13, q13, q0
 	veor	q14, q14, q0
-	veor	q9, q9, q0
-	veor	q15, q15, q0
 	veor	q12, q12, q0
-	veor	q10, q10, q0
 	veor	q11, q11, q0
 	veor	q8, q8, q0
+	veor	q9, q9, q0
 
 	vmov.i8	q0, #0x55
 	vmov.i8	q1, #0x33
+	vshr.u64	q2, q15, #1
+	vshl.u64	q3, q10, #1
+	vbit	q10, q2, q0
+	vbif	q15, q3, q0
 	vshr.u64	q2, q13, #1
 	vshl.u64	q3, q14, #1
 	vbit	q14, q2, q0
 	vbif	q13, q3, q0
-	vshr.u64	q2, q9, #1
-	vshl.u64	q3, q15, #1
-	vbit	q15, q2, q0
-	vbif	q9, q3, q0
 	vshr.u64	q2, q12, #1
-	vshl.u64	q3, q10, #1
-	vbit	q10, q2, q0
+	vshl.u64	q3, q11, #1
+	vbit	q11, q2, q0
 	vbif	q12, q3, q0
-	vshr.u64	q2, q11, #1
-	vshl.u64	q3, q8, #1
-	vbit	q8, q2, q0
-	vbif	q11, q3, q0
-	vshr.u64	q2, q13, #2
-	vshl.u64	q3, q9, #2
-	vbit	q9, q2, q1
-	vbif	q13, q3, q1
-	vshr.u64	q2, q14, #2
-	vshl.u64	q3, q15, #2
-	vbit	q15, q2, q1
-	vbif	q14, q3, q1
-	vshr.u64	q2, q12, #2
-	vshl.u64	q3, q11, #2
-	vbit	q11, q2, q1
-	vbif	q12, q3, q1
+	vshr.u64	q2, q8, #1
+	vshl.u64	q3, q9, #1
+	vbit	q9, q2, q0
+	vbif	q8, q3, q0
+	vshr.u64	q2, q15, #2
+	vshl.u64	q3, q13, #2
+	vbit	q13, q2, q1
+	vbif	q15, q3, q1
 	vshr.u64	q2, q10, #2
+	vshl.u64	q3, q14, #2
+	vbit	q14, q2, q1
+	vbif	q10, q3, q1
+	vshr.u64	q2, q12, #2
 	vshl.u64	q3, q8, #2
 	vbit	q8, q2, q1
-	vbif	q10, q3, q1
+	vbif	q12, q3, q1
+	vshr.u64	q2, q11, #2
+	vshl.u64	q3, q9, #2
+	vbit	q9, q2, q1
+	vbif	q11, q3, q1
 	vmov	q2, q12
-	vsri.8	q12, q13, #4
-	vsli.8	q13, q2, #4
-	vmov	q2, q10
-	vsri.8	q10, q14, #4
-	vsli.8	q14, q2, #4
-	vmov	q2, q11
-	vsri.8	q11, q9, #4
-	vsli.8	q9, q2, #4
-	vmov	q2, q8
-	vsri.8	q8, q15, #4
+	vsri.8	q12, q15, #4
 	vsli.8	q15, q2, #4
+	vmov	q2, q11
+	vsri.8	q11, q10, #4
+	vsli.8	q10, q2, #4
+	vmov	q2, q8
+	vsri.8	q8, q13, #4
+	vsli.8	q13, q2, #4
+	vmov	q2, q9
+	vsri.8	q9, q14, #4
+	vsli.8	q14, q2, #4
 
 
 // round 1: its key was added to the blocks
-	//	inverse round: 237 instructions, 0 spill slots
-	veor	q0, q13, q15
-	veor	q15, q14, q15
-	veor	q14, q14, q12
-	veor	q15, q11, q15
-	veor	q12, q9, q12
-	veor	q9, q9, q10
-	veor	q12, q8, q12
-	veor	q13, q13, q9
-	veor	q10, q10, q0
-	veor	q0, q11, q0
-	veor	q12, q10, q12
-	veor	q9, q8, q9
-	veor	q8, q8, q14
-	veor	q11, q11, q14
-	veor	q1, q9, q12
-	veor	q2, q0, q1
-	veor	q0, q0, q11
-	veor	q3, q11, q8
-	veor	q4, q15, q8
-	veor	q5, q4, q0
-	veor	q13, q13, q5
-	veor	q8, q8, q13
-	veor	q10, q10, q13
-	veor	q6, q12, q8
-	veor	q7, q15, q11
-	veor	q15, q15, q1
-	vand	q15, q9, q15
-	vand	q13, q5, q8
-	veor	q15, q13, q15
-	veor	q8, q9, q8
-	veor	q14, q3, q2
-	vand	q8, q14, q8
-	vand	q2, q1, q2
-	veor	q8, q13, q8
-	veor	q13, q7, q10
-	vand	q7, q7, q13
-	veor	q12, q12, q13
-	veor	q14, q6, q13
-	vand	q14, q4, q14
-	veor	q14, q7, q14
-	veor	q8, q8, q14
-	veor	q8, q10, q8
-	vand	q10, q3, q6
-	veor	q7, q7, q10
-	veor	q15, q15, q7
-	vand	q10, q0, q12
-	veor	q2, q10, q2
-	veor	q2, q2, q14
-	veor	q14, q11, q1
-	veor	q11, q11, q12
-	veor	q12, q0, q12
-	veor	q2, q12, q2
-	veor	q12, q3, q6
-	veor	q12, q12, q15
-	veor	q15, q9, q13
-	vand	q15, q14, q15
-	veor	q10, q10, q15
-	veor	q7, q10, q7
-	veor	q7, q11, q7
-	vand	q10, q8, q2
-	veor	q8, q8, q12
-	veor	q11, q7, q10
-	veor	q10, q12, q10
-	vand	q15, q8, q11
-	veor	q12, q12, q15
-	veor	q15, q2, q7
-	vand	q10, q15, q10
-	veor	q10, q7, q10
-	veor	q2, q2, q10
-	veor	q15, q11, q10
-	vand	q7, q7, q15
-	veor	q2, q2, q7
-	veor	q7, q11, q7
-	vand	q7, q12, q7
-	veor	q7, q8, q7
-	veor	q8, q0, q14
-	vand	q14, q14, q12
-	veor	q11, q3, q8
-	vand	q8, q7, q8
-	veor	q15, q12, q7
-	vand	q0, q0, q15
-	veor	q8, q0, q8
-	veor	q15, q10, q2
-	vand	q15, q5, q15
-	veor	q5, q5, q11
-	vand	q11, q2, q11
-	vand	q5, q10, q5
-	veor	q5, q15, q5
-	veor	q11, q15, q11
-	veor	q5, q0, q5
-	veor	q0, q0, q14
-	veor	q5, q14, q5
-	veor	q14, q2, q7
-	vand	q14, q3, q14
-	veor	q3, q4, q3
-	veor	q15, q12, q10
-	vand	q3, q15, q3
-	veor	q0, q3, q0
-	veor	q8, q3, q8
-	veor	q3, q3, q11
+	//	inverse round: 236 instructions, 0 spill slots
+	veor	q0, q15, q11
+	veor	q1, q13, q9
+	veor	q11, q11, q1
+	veor	q13, q13, q0
+	veor	q1, q12, q1
 	veor	q0, q14, q0
-	veor	q11, q2, q7
-	veor	q14, q11, q15
-	vand	q4, q4, q14
-	vand	q15, q13, q15
-	vand	q11, q6, q11
-	veor	q8, q4, q8
-	veor	q3, q4, q3
-	veor	q4, q9, q13
-	veor	q13, q6, q13
-	veor	q6, q1, q6
-	vand	q13, q14, q13
-	vand	q14, q1, q7
-	veor	q7, q12, q7
-	veor	q1, q1, q4
-	vand	q4, q12, q4
-	vand	q1, q7, q1
-	veor	q7, q14, q4
-	veor	q7, q13, q7
-	veor	q7, q11, q7
-	veor	q12, q5, q0
-	vand	q13, q9, q10
-	veor	q10, q10, q2
-	veor	q9, q9, q6
-	vand	q9, q10, q9
-	vand	q2, q2, q6
-	veor	q2, q9, q2
-	veor	q9, q9, q13
-	veor	q15, q15, q9
-	veor	q2, q1, q2
-	veor	q11, q11, q15
-	veor	q2, q14, q2
-	veor	q1, q1, q9
-	veor	q1, q4, q1
-	veor	q8, q11, q8
-	veor	q1, q1, q8
-	veor	q4, q2, q3
-	veor	q11, q11, q4
-	veor	q0, q0, q4
-	veor	q2, q2, q1
-	veor	q5, q5, q11
-	veor	q0, q8, q0
-	vld1.64	{d8-d9}, [r12]
-	vtbl.8	d12, {d24,d25}, d8
-	vtbl.8	d13, {d24,d25}, d9
-	veor	q12, q7, q12
-	veor	q3, q3, q12
-	veor	q7, q7, q1
-	veor	q3, q8, q3
-	vext.8	q9, q6, q6, #8
-	veor	q9, q6, q9
-	vtbl.8	d20, {d10,d11}, d8
-	vtbl.8	d21, {d10,d11}, d9
-	vtbl.8	d10, {d6,d7}, d8
-	vtbl.8	d11, {d6,d7}, d9
-	vtbl.8	d6, {d14,d15}, d8
-	vtbl.8	d7, {d14,d15}, d9
-	vtbl.8	d14, {d0,d1}, d8
-	vtbl.8	d15, {d0,d1}, d9
-	vtbl.8	d0, {d16,d17}, d8
-	vtbl.8	d1, {d16,d17}, d9
-	vtbl.8	d16, {d4,d5}, d8
-	vtbl.8	d17, {d4,d5}, d9
-	vtbl.8	d4, {d2,d3}, d8
-	vtbl.8	d5, {d2,d3}, d9
-	vext.8	q1, q8, q8, #8
-	veor	q1, q8, q1
-	vext.8	q4, q10, q10, #8
-	veor	q4, q10, q4
-	veor	q4, q2, q4
-	vext.8	q11, q4, q4, #4
-	veor	q4, q4, q11
-	vext.8	q12, q3, q3, #8
-	veor	q12, q3, q12
-	vext.8	q13, q2, q2, #8
-	veor	q2, q2, q13
-	veor	q9, q9, q2
-	veor	q8, q8, q9
-	vext.8	q9, q8, q8, #4
-	veor	q8, q8, q9
-	vext.8	q13, q5, q5, #8
-	veor	q13, q5, q13
-	veor	q13, q13, q2
-	veor	q10, q10, q13
-	vext.8	q13, q10, q10, #4
-	veor	q10, q10, q13
-	vext.8	q14, q7, q7, #8
-	veor	q14, q7, q14
-	veor	q6, q6, q14
-	veor	q1, q1, q14
-	veor	q12, q12, q14
-	veor	q5, q5, q12
-	veor	q1, q2, q1
-	veor	q2, q14, q2
-	veor	q2, q3, q2
+	veor	q12, q10, q12
+	veor	q14, q14, q8
 	veor	q1, q0, q1
-	vext.8	q3, q6, q6, #4
-	veor	q6, q6, q3
-	veor	q3, q3, q4
-	vext.8	q12, q5, q5, #4
-	veor	q5, q5, q12
-	veor	q14, q8, q4
-	veor	q12, q12, q14
-	vext.8	q8, q8, q8, #8
-	vext.8	q15, q5, q5, #8
-	veor	q15, q12, q15
-	veor	q5, q5, q4
-	vext.8	q12, q1, q1, #4
-	veor	q1, q1, q12
-	veor	q5, q12, q5
-	veor	q13, q13, q1
-	vext.8	q12, q1, q1, #8
-	veor	q12, q5, q12
-	vext.8	q1, q6, q6, #8
-	veor	q1, q3, q1
-	veor	q6, q6, q4
-	vext.8	q4, q4, q4, #8
-	vext.8	q3, q2, q2, #4
-	veor	q14, q2, q3
-	veor	q3, q3, q6
-	veor	q9, q9, q14
-	veor	q9, q9, q8
-	vext.8	q14, q14, q14, #8
-	veor	q14, q3, q14
-	vext.8	q2, q0, q0, #8
-	veor	q0, q0, q2
-	veor	q0, q7, q0
-	vext.8	q2, q0, q0, #4
-	veor	q0, q0, q2
-	veor	q2, q2, q10
-	veor	q8, q11, q0
-	vext.8	q10, q10, q10, #8
-	veor	q8, q8, q4
-	vext.8	q11, q0, q0, #8
+	veor	q9, q9, q12
+	veor	q8, q8, q12
+	veor	q15, q15, q14
+	veor	q10, q10, q14
+	veor	q2, q11, q1
+	veor	q3, q15, q2
+	veor	q15, q8, q15
+	veor	q4, q8, q9
+	veor	q5, q10, q9
+	veor	q6, q5, q15
+	veor	q13, q13, q6
+	veor	q9, q9, q13
+	veor	q0, q0, q13
+	veor	q7, q1, q9
+	veor	q12, q8, q10
+	veor	q10, q10, q2
+	vand	q10, q11, q10
+	vand	q13, q6, q9
 	veor	q10, q13, q10
+	veor	q9, q11, q9
+	veor	q14, q4, q3
+	vand	q3, q2, q3
+	vand	q9, q14, q9
+	veor	q9, q13, q9
+	veor	q13, q12, q0
+	vand	q12, q12, q13
+	veor	q1, q1, q13
+	veor	q14, q7, q13
+	vand	q14, q5, q14
+	veor	q14, q12, q14
+	veor	q9, q9, q14
+	veor	q0, q0, q9
+	vand	q9, q15, q1
+	veor	q3, q9, q3
+	veor	q3, q3, q14
+	veor	q14, q8, q2
+	veor	q8, q8, q1
+	veor	q1, q15, q1
+	veor	q1, q1, q3
+	veor	q3, q11, q13
+	vand	q3, q14, q3
+	veor	q3, q9, q3
+	vand	q9, q4, q7
+	veor	q9, q12, q9
+	veor	q3, q3, q9
+	veor	q9, q10, q9
+	veor	q3, q8, q3
+	vand	q8, q0, q1
+	veor	q10, q4, q7
+	veor	q9, q10, q9
+	veor	q0, q0, q9
+	veor	q10, q3, q8
+	veor	q8, q9, q8
+	veor	q12, q1, q3
+	vand	q8, q12, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q12, q10, q8
+	vand	q3, q3, q12
+	veor	q1, q1, q3
+	veor	q3, q10, q3
+	vand	q10, q0, q10
+	veor	q9, q9, q10
+	vand	q3, q9, q3
+	veor	q0, q0, q3
+	veor	q3, q15, q14
+	vand	q14, q14, q9
+	veor	q10, q4, q3
+	vand	q3, q0, q3
+	veor	q12, q8, q1
+	vand	q12, q6, q12
+	veor	q6, q6, q10
+	vand	q6, q8, q6
+	vand	q10, q1, q10
+	veor	q10, q12, q10
+	veor	q6, q12, q6
+	veor	q12, q9, q0
+	vand	q12, q15, q12
+	veor	q3, q12, q3
+	veor	q6, q12, q6
+	veor	q12, q12, q14
+	veor	q6, q14, q6
+	veor	q14, q9, q8
+	veor	q15, q5, q4
+	vand	q15, q14, q15
+	veor	q12, q15, q12
+	veor	q10, q15, q10
+	veor	q3, q15, q3
+	veor	q15, q1, q0
+	vand	q4, q4, q15
+	veor	q4, q4, q12
+	veor	q12, q1, q0
+	veor	q15, q12, q14
+	vand	q5, q5, q15
+	vand	q14, q13, q14
+	vand	q12, q7, q12
+	veor	q3, q5, q3
+	veor	q5, q5, q10
+	veor	q10, q2, q7
+	veor	q7, q7, q13
+	veor	q13, q11, q13
+	vand	q7, q15, q7
+	vand	q15, q2, q0
+	veor	q0, q9, q0
+	veor	q2, q2, q13
+	vand	q9, q9, q13
+	vand	q0, q0, q2
+	veor	q2, q15, q9
+	veor	q2, q7, q2
+	veor	q2, q12, q2
+	veor	q7, q6, q4
+	veor	q13, q8, q1
+	vand	q1, q1, q10
+	vand	q8, q11, q8
+	veor	q10, q11, q10
+	vand	q10, q13, q10
+	veor	q8, q10, q8
+	veor	q1, q10, q1
+	veor	q1, q0, q1
+	veor	q14, q14, q8
+	veor	q1, q15, q1
+	veor	q12, q12, q14
+	veor	q0, q0, q8
+	veor	q0, q9, q0
+	veor	q3, q12, q3
+	veor	q0, q0, q3
+	veor	q8, q1, q5
+	veor	q4, q4, q8
+	veor	q8, q12, q8
+	veor	q1, q1, q0
+	veor	q6, q6, q8
+	veor	q4, q3, q4
+	vld1.64	{d16-d17}, [r12]
+	vtbl.8	d18, {d14,d15}, d16
+	vtbl.8	d19, {d14,d15}, d17
+	veor	q7, q2, q7
+	veor	q5, q5, q7
+	veor	q2, q2, q0
+	veor	q5, q3, q5
+	vext.8	q7, q9, q9, #8
+	veor	q7, q9, q7
+	vtbl.8	d20, {d12,d13}, d16
+	vtbl.8	d21, {d12,d13}, d17
+	vtbl.8	d12, {d8,d9}, d16
+	vtbl.8	d13, {d8,d9}, d17
+	vtbl.8	d8, {d4,d5}, d16
+	vtbl.8	d9, {d4,d5}, d17
+	vtbl.8	d4, {d0,d1}, d16
+	vtbl.8	d5, {d0,d1}, d17
+	vtbl.8	d0, {d2,d3}, d16
+	vtbl.8	d1, {d2,d3}, d17
+	vtbl.8	d2, {d6,d7}, d16
+	vtbl.8	d3, {d6,d7}, d17
+	vtbl.8	d6, {d10,d11}, d16
+	vtbl.8	d7, {d10,d11}, d17
+	vext.8	q5, q1, q1, #8
+	veor	q5, q1, q5
+	veor	q5, q6, q5
+	vext.8	q8, q5, q5, #4
+	veor	q5, q5, q8
+	vext.8	q11, q6, q6, #8
+	veor	q6, q6, q11
+	veor	q9, q9, q6
+	vext.8	q11, q0, q0, #8
+	veor	q11, q0, q11
+	veor	q11, q11, q6
+	vext.8	q12, q10, q10, #8
+	veor	q12, q10, q12
+	veor	q12, q2, q12
+	vext.8	q13, q12, q12, #4
+	veor	q12, q12, q13
+	veor	q13, q13, q5
+	vext.8	q5, q5, q5, #8
+	vext.8	q14, q9, q9, #4
+	veor	q15, q9, q14
+	veor	q14, q14, q12
+	vext.8	q9, q2, q2, #8
+	veor	q2, q2, q9
 	veor	q11, q2, q11
-	vmov	q13, q1
+	veor	q7, q7, q2
+	veor	q1, q1, q11
+	veor	q0, q0, q7
+	vext.8	q7, q3, q3, #8
+	veor	q7, q3, q7
+	veor	q7, q7, q2
+	veor	q7, q10, q7
+	veor	q2, q6, q2
+	veor	q2, q4, q2
+	vext.8	q9, q2, q2, #4
+	veor	q2, q2, q9
+	vext.8	q10, q0, q0, #4
+	veor	q0, q0, q10
+	veor	q10, q10, q2
+	vext.8	q2, q2, q2, #8
+	vext.8	q11, q7, q7, #4
+	veor	q7, q7, q11
+	veor	q8, q8, q7
+	vext.8	q7, q7, q7, #8
+	veor	q8, q8, q5
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	veor	q11, q11, q1
+	veor	q11, q11, q7
+	vext.8	q1, q1, q1, #8
+	vext.8	q7, q0, q0, #8
+	veor	q7, q10, q7
+	veor	q0, q0, q12
+	vext.8	q10, q4, q4, #8
+	veor	q4, q4, q10
+	veor	q4, q4, q6
+	veor	q3, q3, q4
+	vext.8	q4, q3, q3, #4
+	veor	q3, q3, q4
+	veor	q0, q4, q0
+	veor	q10, q15, q12
+	veor	q10, q9, q10
+	vext.8	q15, q15, q15, #8
+	veor	q10, q10, q2
+	veor	q15, q14, q15
+	vext.8	q9, q12, q12, #8
+	veor	q9, q13, q9
+	veor	q12, q3, q12
+	veor	q12, q5, q12
+	vext.8	q14, q3, q3, #8
+	veor	q12, q12, q1
+	veor	q14, q0, q14
+	vmov	q13, q7
 
 	add	r12, r12, #16
 	sub	r5, r5, #2
 .Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	vldmia	r6!, {d0-d15}
-	veor	q13, q13, q0
-	veor	q14, q14, q1
-	veor	q9, q9, q2
-	veor	q15, q15, q3
-	veor	q12, q12, q4
-	veor	q10, q10, q5
-	veor	q11, q11, q6
-	veor	q8, q8, q7
-	//	inverse round: 237 instructions, 0 spill slots
-	veor	q0, q13, q15
-	veor	q15, q14, q15
-	veor	q14, q14, q12
-	veor	q15, q11, q15
-	veor	q12, q9, q12
-	veor	q9, q9, q10
-	veor	q12, q8, q12
-	veor	q13, q13, q9
-	veor	q10, q10, q0
-	veor	q0, q11, q0
-	veor	q12, q10, q12
-	veor	q9, q8, q9
-	veor	q8, q8, q14
-	veor	q11, q11, q14
-	veor	q1, q9, q12
-	veor	q2, q0, q1
-	veor	q0, q0, q11
-	veor	q3, q11, q8
-	veor	q4, q15, q8
-	veor	q5, q4, q0
-	veor	q13, q13, q5
-	veor	q8, q8, q13
-	veor	q10, q10, q13
-	veor	q6, q12, q8
-	veor	q7, q15, q11
-	veor	q15, q15, q1
-	vand	q15, q9, q15
-	vand	q13, q5, q8
-	veor	q15, q13, q15
-	veor	q8, q9, q8
-	veor	q14, q3, q2
-	vand	q8, q14, q8
-	vand	q2, q1, q2
-	veor	q8, q13, q8
-	veor	q13, q7, q10
-	vand	q7, q7, q13
-	veor	q12, q12, q13
-	veor	q14, q6, q13
-	vand	q14, q4, q14
-	veor	q14, q7, q14
-	veor	q8, q8, q14
-	veor	q8, q10, q8
-	vand	q10, q3, q6
-	veor	q7, q7, q10
-	veor	q15, q15, q7
-	vand	q10, q0, q12
-	veor	q2, q10, q2
-	veor	q2, q2, q14
-	veor	q14, q11, q1
-	veor	q11, q11, q12
-	veor	q12, q0, q12
-	veor	q2, q12, q2
-	veor	q12, q3, q6
-	veor	q12, q12, q15
-	veor	q15, q9, q13
-	vand	q15, q14, q15
-	veor	q10, q10, q15
-	veor	q7, q10, q7
-	veor	q7, q11, q7
-	vand	q10, q8, q2
-	veor	q8, q8, q12
-	veor	q11, q7, q10
-	veor	q10, q12, q10
-	vand	q15, q8, q11
-	veor	q12, q12, q15
-	veor	q15, q2, q7
-	vand	q10, q15, q10
-	veor	q10, q7, q10
-	veor	q2, q2, q10
-	veor	q15, q11, q10
-	vand	q7, q7, q15
-	veor	q2, q2, q7
-	veor	q7, q11, q7
-	vand	q7, q12, q7
-	veor	q7, q8, q7
-	veor	q8, q0, q14
-	vand	q14, q14, q12
-	veor	q11, q3, q8
-	vand	q8, q7, q8
-	veor	q15, q12, q7
-	vand	q0, q0, q15
-	veor	q8, q0, q8
-	veor	q15, q10, q2
-	vand	q15, q5, q15
-	veor	q5, q5, q11
-	vand	q11, q2, q11
-	vand	q5, q10, q5
-	veor	q5, q15, q5
-	veor	q11, q15, q11
-	veor	q5, q0, q5
-	veor	q0, q0, q14
-	veor	q5, q14, q5
-	veor	q14, q2, q7
-	vand	q14, q3, q14
-	veor	q3, q4, q3
-	veor	q15, q12, q10
-	vand	q3, q15, q3
-	veor	q0, q3, q0
-	veor	q8, q3, q8
-	veor	q3, q3, q11
-	veor	q0, q14, q0
-	veor	q11, q2, q7
-	veor	q14, q11, q15
-	vand	q4, q4, q14
-	vand	q15, q13, q15
-	vand	q11, q6, q11
-	veor	q8, q4, q8
-	veor	q3, q4, q3
-	veor	q4, q9, q13
-	veor	q13, q6, q13
-	veor	q6, q1, q6
-	vand	q13, q14, q13
-	vand	q14, q1, q7
-	veor	q7, q12, q7
-	veor	q1, q1, q4
-	vand	q4, q12, q4
-	vand	q1, q7, q1
-	veor	q7, q14, q4
-	veor	q7, q13, q7
-	veor	q7, q11, q7
-	veor	q12, q5, q0
-	vand	q13, q9, q10
-	veor	q10, q10, q2
-	veor	q9, q9, q6
-	vand	q9, q10, q9
-	vand	q2, q2, q6
-	veor	q2, q9, q2
-	veor	q9, q9, q13
-	veor	q15, q15, q9
-	veor	q2, q1, q2
-	veor	q11, q11, q15
-	veor	q2, q14, q2
-	veor	q1, q1, q9
-	veor	q1, q4, q1
-	veor	q8, q11, q8
-	veor	q1, q1, q8
-	veor	q4, q2, q3
-	veor	q11, q11, q4
-	veor	q0, q0, q4
-	veor	q2, q2, q1
-	veor	q5, q5, q11
-	veor	q0, q8, q0
-	vld1.64	{d8-d9}, [r12]
-	vtbl.8	d12, {d24,d25}, d8
-	vtbl.8	d13, {d24,d25}, d9
-	veor	q12, q7, q12
-	veor	q3, q3, q12
-	veor	q7, q7, q1
-	veor	q3, q8, q3
-	vext.8	q9, q6, q6, #8
-	veor	q9, q6, q9
-	vtbl.8	d20, {d10,d11}, d8
-	vtbl.8	d21, {d10,d11}, d9
-	vtbl.8	d10, {d6,d7}, d8
-	vtbl.8	d11, {d6,d7}, d9
-	vtbl.8	d6, {d14,d15}, d8
-	vtbl.8	d7, {d14,d15}, d9
-	vtbl.8	d14, {d0,d1}, d8
-	vtbl.8	d15, {d0,d1}, d9
-	vtbl.8	d0, {d16,d17}, d8
-	vtbl.8	d1, {d16,d17}, d9
-	vtbl.8	d16, {d4,d5}, d8
-	vtbl.8	d17, {d4,d5}, d9
-	vtbl.8	d4, {d2,d3}, d8
-	vtbl.8	d5, {d2,d3}, d9
-	vext.8	q1, q8, q8, #8
-	veor	q1, q8, q1
-	vext.8	q4, q10, q10, #8
-	veor	q4, q10, q4
-	veor	q4, q2, q4
-	vext.8	q11, q4, q4, #4
-	veor	q4, q4, q11
-	vext.8	q12, q3, q3, #8
-	veor	q12, q3, q12
-	vext.8	q13, q2, q2, #8
-	veor	q2, q2, q13
-	veor	q9, q9, q2
-	veor	q8, q8, q9
-	vext.8	q9, q8, q8, #4
-	veor	q8, q8, q9
-	vext.8	q13, q5, q5, #8
-	veor	q13, q5, q13
+	veor	q15, q15, q0
+	veor	q10, q10, q1
 	veor	q13, q13, q2
-	veor	q10, q10, q13
-	vext.8	q13, q10, q10, #4
-	veor	q10, q10, q13
-	vext.8	q14, q7, q7, #8
-	veor	q14, q7, q14
-	veor	q6, q6, q14
-	veor	q1, q1, q14
-	veor	q12, q12, q14
-	veor	q5, q5, q12
-	veor	q1, q2, q1
-	veor	q2, q14, q2
-	veor	q2, q3, q2
+	veor	q14, q14, q3
+	veor	q12, q12, q4
+	veor	q11, q11, q5
+	veor	q8, q8, q6
+	veor	q9, q9, q7
+	//	inverse round: 236 instructions, 0 spill slots
+	veor	q0, q15, q11
+	veor	q1, q13, q9
+	veor	q11, q11, q1
+	veor	q13, q13, q0
+	veor	q1, q12, q1
+	veor	q0, q14, q0
+	veor	q12, q10, q12
+	veor	q14, q14, q8
 	veor	q1, q0, q1
-	vext.8	q3, q6, q6, #4
-	veor	q6, q6, q3
-	veor	q3, q3, q4
-	vext.8	q12, q5, q5, #4
-	veor	q5, q5, q12
-	veor	q14, q8, q4
-	veor	q12, q12, q14
-	vext.8	q8, q8, q8, #8
-	vext.8	q15, q5, q5, #8
-	veor	q15, q12, q15
-	veor	q5, q5, q4
-	vext.8	q12, q1, q1, #4
-	veor	q1, q1, q12
-	veor	q5, q12, q5
-	veor	q13, q13, q1
-	vext.8	q12, q1, q1, #8
-	veor	q12, q5, q12
-	vext.8	q1, q6, q6, #8
-	veor	q1, q3, q1
-	veor	q6, q6, q4
-	vext.8	q4, q4, q4, #8
-	vext.8	q3, q2, q2, #4
-	veor	q14, q2, q3
-	veor	q3, q3, q6
-	veor	q9, q9, q14
-	veor	q9, q9, q8
-	vext.8	q14, q14, q14, #8
-	veor	q14, q3, q14
-	vext.8	q2, q0, q0, #8
-	veor	q0, q0, q2
-	veor	q0, q7, q0
-	vext.8	q2, q0, q0, #4
-	veor	q0, q0, q2
-	veor	q2, q2, q10
-	veor	q8, q11, q0
-	vext.8	q10, q10, q10, #8
-	veor	q8, q8, q4
-	vext.8	q11, q0, q0, #8
+	veor	q9, q9, q12
+	veor	q8, q8, q12
+	veor	q15, q15, q14
+	veor	q10, q10, q14
+	veor	q2, q11, q1
+	veor	q3, q15, q2
+	veor	q15, q8, q15
+	veor	q4, q8, q9
+	veor	q5, q10, q9
+	veor	q6, q5, q15
+	veor	q13, q13, q6
+	veor	q9, q9, q13
+	veor	q0, q0, q13
+	veor	q7, q1, q9
+	veor	q12, q8, q10
+	veor	q10, q10, q2
+	vand	q10, q11, q10
+	vand	q13, q6, q9
 	veor	q10, q13, q10
+	veor	q9, q11, q9
+	veor	q14, q4, q3
+	vand	q3, q2, q3
+	vand	q9, q14, q9
+	veor	q9, q13, q9
+	veor	q13, q12, q0
+	vand	q12, q12, q13
+	veor	q1, q1, q13
+	veor	q14, q7, q13
+	vand	q14, q5, q14
+	veor	q14, q12, q14
+	veor	q9, q9, q14
+	veor	q0, q0, q9
+	vand	q9, q15, q1
+	veor	q3, q9, q3
+	veor	q3, q3, q14
+	veor	q14, q8, q2
+	veor	q8, q8, q1
+	veor	q1, q15, q1
+	veor	q1, q1, q3
+	veor	q3, q11, q13
+	vand	q3, q14, q3
+	veor	q3, q9, q3
+	vand	q9, q4, q7
+	veor	q9, q12, q9
+	veor	q3, q3, q9
+	veor	q9, q10, q9
+	veor	q3, q8, q3
+	vand	q8, q0, q1
+	veor	q10, q4, q7
+	veor	q9, q10, q9
+	veor	q0, q0, q9
+	veor	q10, q3, q8
+	veor	q8, q9, q8
+	veor	q12, q1, q3
+	vand	q8, q12, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q12, q10, q8
+	vand	q3, q3, q12
+	veor	q1, q1, q3
+	veor	q3, q10, q3
+	vand	q10, q0, q10
+	veor	q9, q9, q10
+	vand	q3, q9, q3
+	veor	q0, q0, q3
+	veor	q3, q15, q14
+	vand	q14, q14, q9
+	veor	q10, q4, q3
+	vand	q3, q0, q3
+	veor	q12, q8, q1
+	vand	q12, q6, q12
+	veor	q6, q6, q10
+	vand	q6, q8, q6
+	vand	q10, q1, q10
+	veor	q10, q12, q10
+	veor	q6, q12, q6
+	veor	q12, q9, q0
+	vand	q12, q15, q12
+	veor	q3, q12, q3
+	veor	q6, q12, q6
+	veor	q12, q12, q14
+	veor	q6, q14, q6
+	veor	q14, q9, q8
+	veor	q15, q5, q4
+	vand	q15, q14, q15
+	veor	q12, q15, q12
+	veor	q10, q15, q10
+	veor	q3, q15, q3
+	veor	q15, q1, q0
+	vand	q4, q4, q15
+	veor	q4, q4, q12
+	veor	q12, q1, q0
+	veor	q15, q12, q14
+	vand	q5, q5, q15
+	vand	q14, q13, q14
+	vand	q12, q7, q12
+	veor	q3, q5, q3
+	veor	q5, q5, q10
+	veor	q10, q2, q7
+	veor	q7, q7, q13
+	veor	q13, q11, q13
+	vand	q7, q15, q7
+	vand	q15, q2, q0
+	veor	q0, q9, q0
+	veor	q2, q2, q13
+	vand	q9, q9, q13
+	vand	q0, q0, q2
+	veor	q2, q15, q9
+	veor	q2, q7, q2
+	veor	q2, q12, q2
+	veor	q7, q6, q4
+	veor	q13, q8, q1
+	vand	q1, q1, q10
+	vand	q8, q11, q8
+	veor	q10, q11, q10
+	vand	q10, q13, q10
+	veor	q8, q10, q8
+	veor	q1, q10, q1
+	veor	q1, q0, q1
+	veor	q14, q14, q8
+	veor	q1, q15, q1
+	veor	q12, q12, q14
+	veor	q0, q0, q8
+	veor	q0, q9, q0
+	veor	q3, q12, q3
+	veor	q0, q0, q3
+	veor	q8, q1, q5
+	veor	q4, q4, q8
+	veor	q8, q12, q8
+	veor	q1, q1, q0
+	veor	q6, q6, q8
+	veor	q4, q3, q4
+	vld1.64	{d16-d17}, [r12]
+	vtbl.8	d18, {d14,d15}, d16
+	vtbl.8	d19, {d14,d15}, d17
+	veor	q7, q2, q7
+	veor	q5, q5, q7
+	veor	q2, q2, q0
+	veor	q5, q3, q5
+	vext.8	q7, q9, q9, #8
+	veor	q7, q9, q7
+	vtbl.8	d20, {d12,d13}, d16
+	vtbl.8	d21, {d12,d13}, d17
+	vtbl.8	d12, {d8,d9}, d16
+	vtbl.8	d13, {d8,d9}, d17
+	vtbl.8	d8, {d4,d5}, d16
+	vtbl.8	d9, {d4,d5}, d17
+	vtbl.8	d4, {d0,d1}, d16
+	vtbl.8	d5, {d0,d1}, d17
+	vtbl.8	d0, {d2,d3}, d16
+	vtbl.8	d1, {d2,d3}, d17
+	vtbl.8	d2, {d6,d7}, d16
+	vtbl.8	d3, {d6,d7}, d17
+	vtbl.8	d6, {d10,d11}, d16
+	vtbl.8	d7, {d10,d11}, d17
+	vext.8	q5, q1, q1, #8
+	veor	q5, q1, q5
+	veor	q5, q6, q5
+	vext.8	q8, q5, q5, #4
+	veor	q5, q5, q8
+	vext.8	q11, q6, q6, #8
+	veor	q6, q6, q11
+	veor	q9, q9, q6
+	vext.8	q11, q0, q0, #8
+	veor	q11, q0, q11
+	veor	q11, q11, q6
+	vext.8	q12, q10, q10, #8
+	veor	q12, q10, q12
+	veor	q12, q2, q12
+	vext.8	q13, q12, q12, #4
+	veor	q12, q12, q13
+	veor	q13, q13, q5
+	vext.8	q5, q5, q5, #8
+	vext.8	q14, q9, q9, #4
+	veor	q15, q9, q14
+	veor	q14, q14, q12
+	vext.8	q9, q2, q2, #8
+	veor	q2, q2, q9
 	veor	q11, q2, q11
-	vmov	q13, q1
+	veor	q7, q7, q2
+	veor	q1, q1, q11
+	veor	q0, q0, q7
+	vext.8	q7, q3, q3, #8
+	veor	q7, q3, q7
+	veor	q7, q7, q2
+	veor	q7, q10, q7
+	veor	q2, q6, q2
+	veor	q2, q4, q2
+	vext.8	q9, q2, q2, #4
+	veor	q2, q2, q9
+	vext.8	q10, q0, q0, #4
+	veor	q0, q0, q10
+	veor	q10, q10, q2
+	vext.8	q2, q2, q2, #8
+	vext.8	q11, q7, q7, #4
+	veor	q7, q7, q11
+	veor	q8, q8, q7
+	vext.8	q7, q7, q7, #8
+	veor	q8, q8, q5
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	veor	q11, q11, q1
+	veor	q11, q11, q7
+	vext.8	q1, q1, q1, #8
+	vext.8	q7, q0, q0, #8
+	veor	q7, q10, q7
+	veor	q0, q0, q12
+	vext.8	q10, q4, q4, #8
+	veor	q4, q4, q10
+	veor	q4, q4, q6
+	veor	q3, q3, q4
+	vext.8	q4, q3, q3, #4
+	veor	q3, q3, q4
+	veor	q0, q4, q0
+	veor	q10, q15, q12
+	veor	q10, q9, q10
+	vext.8	q15, q15, q15, #8
+	veor	q10, q10, q2
+	veor	q15, q14, q15
+	vext.8	q9, q12, q12, #8
+	veor	q9, q13, q9
+	veor	q12, q3, q12
+	veor	q12, q5, q12
+	vext.8	q14, q3, q3, #8
+	veor	q12, q12, q1
+	veor	q14, q0, q14
+	vmov	q13, q7
 
 	vldmia	r6!, {d0-d15}
-	veor	q13, q13, q0
-	veor	q14, q14, q1
-	veor	q9, q9, q2
-	veor	q15, q15, q3
-	veor	q12, q12, q4
-	veor	q10, q10, q5
-	veor	q11, q11, q6
-	veor	q8, q8, q7
-	//	inverse round: 237 instructions, 0 spill slots
-	veor	q0, q13, q15
-	veor	q15, q14, q15
-	veor	q14, q14, q12
-	veor	q15, q11, q15
-	veor	q12, q9, q12
-	veor	q9, q9, q10
-	veor	q12, q8, q12
-	veor	q13, q13, q9
-	veor	q10, q10, q0
-	veor	q0, q11, q0
-	veor	q12, q10, q12
-	veor	q9, q8, q9
-	veor	q8, q8, q14
-	veor	q11, q11, q14
-	veor	q1, q9, q12
-	veor	q2, q0, q1
-	veor	q0, q0, q11
-	veor	q3, q11, q8
-	veor	q4, q15, q8
-	veor	q5, q4, q0
-	veor	q13, q13, q5
-	veor	q8, q8, q13
-	veor	q10, q10, q13
-	veor	q6, q12, q8
-	veor	q7, q15, q11
-	veor	q15, q15, q1
-	vand	q15, q9, q15
-	vand	q13, q5, q8
-	veor	q15, q13, q15
-	veor	q8, q9, q8
-	veor	q14, q3, q2
-	vand	q8, q14, q8
-	vand	q2, q1, q2
-	veor	q8, q13, q8
-	veor	q13, q7, q10
-	vand	q7, q7, q13
-	veor	q12, q12, q13
-	veor	q14, q6, q13
-	vand	q14, q4, q14
-	veor	q14, q7, q14
-	veor	q8, q8, q14
-	veor	q8, q10, q8
-	vand	q10, q3, q6
-	veor	q7, q7, q10
-	veor	q15, q15, q7
-	vand	q10, q0, q12
-	veor	q2, q10, q2
-	veor	q2, q2, q14
-	veor	q14, q11, q1
-	veor	q11, q11, q12
-	veor	q12, q0, q12
-	veor	q2, q12, q2
-	veor	q12, q3, q6
-	veor	q12, q12, q15
-	veor	q15, q9, q13
-	vand	q15, q14, q15
-	veor	q10, q10, q15
-	veor	q7, q10, q7
-	veor	q7, q11, q7
-	vand	q10, q8, q2
-	veor	q8, q8, q12
-	veor	q11, q7, q10
-	veor	q10, q12, q10
-	vand	q15, q8, q11
-	veor	q12, q12, q15
-	veor	q15, q2, q7
-	vand	q10, q15, q10
-	veor	q10, q7, q10
-	veor	q2, q2, q10
-	veor	q15, q11, q10
-	vand	q7, q7, q15
-	veor	q2, q2, q7
-	veor	q7, q11, q7
-	vand	q7, q12, q7
-	veor	q7, q8, q7
-	veor	q8, q0, q14
-	vand	q14, q14, q12
-	veor	q11, q3, q8
-	vand	q8, q7, q8
-	veor	q15, q12, q7
-	vand	q0, q0, q15
-	veor	q8, q0, q8
-	veor	q15, q10, q2
-	vand	q15, q5, q15
-	veor	q5, q5, q11
-	vand	q11, q2, q11
-	vand	q5, q10, q5
-	veor	q5, q15, q5
-	veor	q11, q15, q11
-	veor	q5, q0, q5
-	veor	q0, q0, q14
-	veor	q5, q14, q5
-	veor	q14, q2, q7
-	vand	q14, q3, q14
-	veor	q3, q4, q3
-	veor	q15, q12, q10
-	vand	q3, q15, q3
-	veor	q0, q3, q0
-	veor	q8, q3, q8
-	veor	q3, q3, q11
-	veor	q0, q14, q0
-	veor	q11, q2, q7
-	veor	q14, q11, q15
-	vand	q4, q4, q14
-	vand	q15, q13, q15
-	vand	q11, q6, q11
-	veor	q8, q4, q8
-	veor	q3, q4, q3
-	veor	q4, q9, q13
-	veor	q13, q6, q13
-	veor	q6, q1, q6
-	vand	q13, q14, q13
-	vand	q14, q1, q7
-	veor	q7, q12, q7
-	veor	q1, q1, q4
-	vand	q4, q12, q4
-	vand	q1, q7, q1
-	veor	q7, q14, q4
-	veor	q7, q13, q7
-	veor	q7, q11, q7
-	veor	q12, q5, q0
-	vand	q13, q9, q10
-	veor	q10, q10, q2
-	veor	q9, q9, q6
-	vand	q9, q10, q9
-	vand	q2, q2, q6
-	veor	q2, q9, q2
-	veor	q9, q9, q13
-	veor	q15, q15, q9
-	veor	q2, q1, q2
-	veor	q11, q11, q15
-	veor	q2, q14, q2
-	veor	q1, q1, q9
-	veor	q1, q4, q1
-	veor	q8, q11, q8
-	veor	q1, q1, q8
-	veor	q4, q2, q3
-	veor	q11, q11, q4
-	veor	q0, q0, q4
-	veor	q2, q2, q1
-	veor	q5, q5, q11
-	veor	q0, q8, q0
-	vld1.64	{d8-d9}, [r12]
-	vtbl.8	d12, {d24,d25}, d8
-	vtbl.8	d13, {d24,d25}, d9
-	veor	q12, q7, q12
-	veor	q3, q3, q12
-	veor	q7, q7, q1
-	veor	q3, q8, q3
-	vext.8	q9, q6, q6, #8
-	veor	q9, q6, q9
-	vtbl.8	d20, {d10,d11}, d8
-	vtbl.8	d21, {d10,d11}, d9
-	vtbl.8	d10, {d6,d7}, d8
-	vtbl.8	d11, {d6,d7}, d9
-	vtbl.8	d6, {d14,d15}, d8
-	vtbl.8	d7, {d14,d15}, d9
-	vtbl.8	d14, {d0,d1}, d8
-	vtbl.8	d15, {d0,d1}, d9
-	vtbl.8	d0, {d16,d17}, d8
-	vtbl.8	d1, {d16,d17}, d9
-	vtbl.8	d16, {d4,d5}, d8
-	vtbl.8	d17, {d4,d5}, d9
-	vtbl.8	d4, {d2,d3}, d8
-	vtbl.8	d5, {d2,d3}, d9
-	vext.8	q1, q8, q8, #8
-	veor	q1, q8, q1
-	vext.8	q4, q10, q10, #8
-	veor	q4, q10, q4
-	veor	q4, q2, q4
-	vext.8	q11, q4, q4, #4
-	veor	q4, q4, q11
-	vext.8	q12, q3, q3, #8
-	veor	q12, q3, q12
-	vext.8	q13, q2, q2, #8
-	veor	q2, q2, q13
-	veor	q9, q9, q2
-	veor	q8, q8, q9
-	vext.8	q9, q8, q8, #4
-	veor	q8, q8, q9
-	vext.8	q13, q5, q5, #8
-	veor	q13, q5, q13
+	veor	q15, q15, q0
+	veor	q10, q10, q1
 	veor	q13, q13, q2
-	veor	q10, q10, q13
-	vext.8	q13, q10, q10, #4
-	veor	q10, q10, q13
-	vext.8	q14, q7, q7, #8
-	veor	q14, q7, q14
-	veor	q6, q6, q14
-	veor	q1, q1, q14
-	veor	q12, q12, q14
-	veor	q5, q5, q12
-	veor	q1, q2, q1
-	veor	q2, q14, q2
-	veor	q2, q3, q2
+	veor	q14, q14, q3
+	veor	q12, q12, q4
+	veor	q11, q11, q5
+	veor	q8, q8, q6
+	veor	q9, q9, q7
+	//	inverse round: 236 instructions, 0 spill slots
+	veor	q0, q15, q11
+	veor	q1, q13, q9
+	veor	q11, q11, q1
+	veor	q13, q13, q0
+	veor	q1, q12, q1
+	veor	q0, q14, q0
+	veor	q12, q10, q12
+	veor	q14, q14, q8
 	veor	q1, q0, q1
-	vext.8	q3, q6, q6, #4
-	veor	q6, q6, q3
-	veor	q3, q3, q4
-	vext.8	q12, q5, q5, #4
-	veor	q5, q5, q12
-	veor	q14, q8, q4
-	veor	q12, q12, q14
-	vext.8	q8, q8, q8, #8
-	vext.8	q15, q5, q5, #8
-	veor	q15, q12, q15
-	veor	q5, q5, q4
-	vext.8	q12, q1, q1, #4
-	veor	q1, q1, q12
-	veor	q5, q12, q5
-	veor	q13, q13, q1
-	vext.8	q12, q1, q1, #8
-	veor	q12, q5, q12
-	vext.8	q1, q6, q6, #8
-	veor	q1, q3, q1
-	veor	q6, q6, q4
-	vext.8	q4, q4, q4, #8
-	vext.8	q3, q2, q2, #4
-	veor	q14, q2, q3
-	veor	q3, q3, q6
-	veor	q9, q9, q14
-	veor	q9, q9, q8
-	vext.8	q14, q14, q14, #8
-	veor	q14, q3, q14
-	vext.8	q2, q0, q0, #8
-	veor	q0, q0, q2
-	veor	q0, q7, q0
-	vext.8	q2, q0, q0, #4
-	veor	q0, q0, q2
-	veor	q2, q2, q10
-	veor	q8, q11, q0
-	vext.8	q10, q10, q10, #8
-	veor	q8, q8, q4
-	vext.8	q11, q0, q0, #8
+	veor	q9, q9, q12
+	veor	q8, q8, q12
+	veor	q15, q15, q14
+	veor	q10, q10, q14
+	veor	q2, q11, q1
+	veor	q3, q15, q2
+	veor	q15, q8, q15
+	veor	q4, q8, q9
+	veor	q5, q10, q9
+	veor	q6, q5, q15
+	veor	q13, q13, q6
+	veor	q9, q9, q13
+	veor	q0, q0, q13
+	veor	q7, q1, q9
+	veor	q12, q8, q10
+	veor	q10, q10, q2
+	vand	q10, q11, q10
+	vand	q13, q6, q9
 	veor	q10, q13, q10
+	veor	q9, q11, q9
+	veor	q14, q4, q3
+	vand	q3, q2, q3
+	vand	q9, q14, q9
+	veor	q9, q13, q9
+	veor	q13, q12, q0
+	vand	q12, q12, q13
+	veor	q1, q1, q13
+	veor	q14, q7, q13
+	vand	q14, q5, q14
+	veor	q14, q12, q14
+	veor	q9, q9, q14
+	veor	q0, q0, q9
+	vand	q9, q15, q1
+	veor	q3, q9, q3
+	veor	q3, q3, q14
+	veor	q14, q8, q2
+	veor	q8, q8, q1
+	veor	q1, q15, q1
+	veor	q1, q1, q3
+	veor	q3, q11, q13
+	vand	q3, q14, q3
+	veor	q3, q9, q3
+	vand	q9, q4, q7
+	veor	q9, q12, q9
+	veor	q3, q3, q9
+	veor	q9, q10, q9
+	veor	q3, q8, q3
+	vand	q8, q0, q1
+	veor	q10, q4, q7
+	veor	q9, q10, q9
+	veor	q0, q0, q9
+	veor	q10, q3, q8
+	veor	q8, q9, q8
+	veor	q12, q1, q3
+	vand	q8, q12, q8
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q12, q10, q8
+	vand	q3, q3, q12
+	veor	q1, q1, q3
+	veor	q3, q10, q3
+	vand	q10, q0, q10
+	veor	q9, q9, q10
+	vand	q3, q9, q3
+	veor	q0, q0, q3
+	veor	q3, q15, q14
+	vand	q14, q14, q9
+	veor	q10, q4, q3
+	vand	q3, q0, q3
+	veor	q12, q8, q1
+	vand	q12, q6, q12
+	veor	q6, q6, q10
+	vand	q6, q8, q6
+	vand	q10, q1, q10
+	veor	q10, q12, q10
+	veor	q6, q12, q6
+	veor	q12, q9, q0
+	vand	q12, q15, q12
+	veor	q3, q12, q3
+	veor	q6, q12, q6
+	veor	q12, q12, q14
+	veor	q6, q14, q6
+	veor	q14, q9, q8
+	veor	q15, q5, q4
+	vand	q15, q14, q15
+	veor	q12, q15, q12
+	veor	q10, q15, q10
+	veor	q3, q15, q3
+	veor	q15, q1, q0
+	vand	q4, q4, q15
+	veor	q4, q4, q12
+	veor	q12, q1, q0
+	veor	q15, q12, q14
+	vand	q5, q5, q15
+	vand	q14, q13, q14
+	vand	q12, q7, q12
+	veor	q3, q5, q3
+	veor	q5, q5, q10
+	veor	q10, q2, q7
+	veor	q7, q7, q13
+	veor	q13, q11, q13
+	vand	q7, q15, q7
+	vand	q15, q2, q0
+	veor	q0, q9, q0
+	veor	q2, q2, q13
+	vand	q9, q9, q13
+	vand	q0, q0, q2
+	veor	q2, q15, q9
+	veor	q2, q7, q2
+	veor	q2, q12, q2
+	veor	q7, q6, q4
+	veor	q13, q8, q1
+	vand	q1, q1, q10
+	vand	q8, q11, q8
+	veor	q10, q11, q10
+	vand	q10, q13, q10
+	veor	q8, q10, q8
+	veor	q1, q10, q1
+	veor	q1, q0, q1
+	veor	q14, q14, q8
+	veor	q1, q15, q1
+	veor	q12, q12, q14
+	veor	q0, q0, q8
+	veor	q0, q9, q0
+	veor	q3, q12, q3
+	veor	q0, q0, q3
+	veor	q8, q1, q5
+	veor	q4, q4, q8
+	veor	q8, q12, q8
+	veor	q1, q1, q0
+	veor	q6, q6, q8
+	veor	q4, q3, q4
+	vld1.64	{d16-d17}, [r12]
+	vtbl.8	d18, {d14,d15}, d16
+	vtbl.8	d19, {d14,d15}, d17
+	veor	q7, q2, q7
+	veor	q5, q5, q7
+	veor	q2, q2, q0
+	veor	q5, q3, q5
+	vext.8	q7, q9, q9, #8
+	veor	q7, q9, q7
+	vtbl.8	d20, {d12,d13}, d16
+	vtbl.8	d21, {d12,d13}, d17
+	vtbl.8	d12, {d8,d9}, d16
+	vtbl.8	d13, {d8,d9}, d17
+	vtbl.8	d8, {d4,d5}, d16
+	vtbl.8	d9, {d4,d5}, d17
+	vtbl.8	d4, {d0,d1}, d16
+	vtbl.8	d5, {d0,d1}, d17
+	vtbl.8	d0, {d2,d3}, d16
+	vtbl.8	d1, {d2,d3}, d17
+	vtbl.8	d2, {d6,d7}, d16
+	vtbl.8	d3, {d6,d7}, d17
+	vtbl.8	d6, {d10,d11}, d16
+	vtbl.8	d7, {d10,d11}, d17
+	vext.8	q5, q1, q1, #8
+	veor	q5, q1, q5
+	veor	q5, q6, q5
+	vext.8	q8, q5, q5, #4
+	veor	q5, q5, q8
+	vext.8	q11, q6, q6, #8
+	veor	q6, q6, q11
+	veor	q9, q9, q6
+	vext.8	q11, q0, q0, #8
+	veor	q11, q0, q11
+	veor	q11, q11, q6
+	vext.8	q12, q10, q10, #8
+	veor	q12, q10, q12
+	veor	q12, q2, q12
+	vext.8	q13, q12, q12, #4
+	veor	q12, q12, q13
+	veor	q13, q13, q5
+	vext.8	q5, q5, q5, #8
+	vext.8	q14, q9, q9, #4
+	veor	q15, q9, q14
+	veor	q14, q14, q12
+	vext.8	q9, q2, q2, #8
+	veor	q2, q2, q9
 	veor	q11, q2, q11
-	vmov	q13, q1
+	veor	q7, q7, q2
+	veor	q1, q1, q11
+	veor	q0, q0, q7
+	vext.8	q7, q3, q3, #8
+	veor	q7, q3, q7
+	veor	q7, q7, q2
+	veor	q7, q10, q7
+	veor	q2, q6, q2
+	veor	q2, q4, q2
+	vext.8	q9, q2, q2, #4
+	veor	q2, q2, q9
+	vext.8	q10, q0, q0, #4
+	veor	q0, q0, q10
+	veor	q10, q10, q2
+	vext.8	q2, q2, q2, #8
+	vext.8	q11, q7, q7, #4
+	veor	q7, q7, q11
+	veor	q8, q8, q7
+	vext.8	q7, q7, q7, #8
+	veor	q8, q8, q5
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	veor	q11, q11, q1
+	veor	q11, q11, q7
+	vext.8	q1, q1, q1, #8
+	vext.8	q7, q0, q0, #8
+	veor	q7, q10, q7
+	veor	q0, q0, q12
+	vext.8	q10, q4, q4, #8
+	veor	q4, q4, q10
+	veor	q4, q4, q6
+	veor	q3, q3, q4
+	vext.8	q4, q3, q3, #4
+	veor	q3, q3, q4
+	veor	q0, q4, q0
+	veor	q10, q15, q12
+	veor	q10, q9, q10
+	vext.8	q15, q15, q15, #8
+	veor	q10, q10, q2
+	veor	q15, q14, q15
+	vext.8	q9, q12, q12, #8
+	veor	q9, q13, q9
+	veor	q12, q3, q12
+	veor	q12, q5, q12
+	vext.8	q14, q3, q3, #8
+	veor	q12, q12, q1
+	veor	q14, q0, q14
+	vmov	q13, q7
 
 	subs	r5, r5, #2
 	bne	.Ldecrypt8_round
 	add	r12, r12, #16
 	vldmia	r6!, {d0-d15}
-	veor	q13, q13, q0
-	veor	q14, q14, q1
-	veor	q9, q9, q2
-	veor	q15, q15, q3
+	veor	q15, q15, q0
+	veor	q10, q10, q1
+	veor	q13, q13, q2
+	veor	q14, q14, q3
 	veor	q12, q12, q4
-	veor	q10, q10, q5
-	veor	q11, q11, q6
-	veor	q8, q8, q7
-	//	last inverse round: 163 instructions, 0 spill slots
-	veor	q0, q13, q15
-	veor	q15, q14, q15
-	veor	q14, q14, q12
-	veor	q15, q11, q15
-	veor	q12, q9, q12
-	veor	q9, q9, q10
-	veor	q12, q8, q12
-	veor	q13, q13, q9
-	veor	q10, q10, q0
+	veor	q11, q11, q5
+	veor	q8, q8, q6
+	veor	q9, q9, q7
+	//	last inverse round: 162 instructions, 0 spill slots
+	veor	q0, q13, q9
+	veor	q1, q10, q12
+	veor	q9, q9, q1
+	veor	q12, q12, q0
+	veor	q1, q8, q1
 	veor	q0, q11, q0
-	veor	q9, q8, q9
-	veor	q12, q10, q12
-	veor	q11, q11, q14
-	veor	q8, q8, q14
-	veor	q1, q9, q12
-	veor	q2, q15, q1
-	vand	q2, q9, q2
-	veor	q3, q0, q1
-	veor	q0, q0, q11
-	veor	q4, q15, q8
-	veor	q15, q15, q11
-	veor	q5, q11, q8
-	veor	q6, q4, q0
-	veor	q13, q13, q6
-	veor	q8, q8, q13
-	veor	q10, q10, q13
-	veor	q7, q15, q10
-	vand	q15, q15, q7
-	veor	q13, q5, q3
-	vand	q3, q1, q3
-	veor	q14, q9, q8
-	vand	q13, q13, q14
-	veor	q14, q12, q8
-	vand	q8, q6, q8
-	veor	q12, q12, q7
-	veor	q13, q8, q13
-	veor	q2, q8, q2
-	veor	q8, q14, q7
-	vand	q8, q4, q8
-	veor	q8, q15, q8
-	veor	q13, q13, q8
-	veor	q10, q10, q13
-	vand	q13, q0, q12
-	veor	q3, q13, q3
-	veor	q3, q3, q8
-	veor	q8, q11, q1
-	veor	q11, q11, q12
-	veor	q12, q0, q12
-	veor	q3, q12, q3
-	veor	q12, q9, q7
-	vand	q12, q8, q12
-	veor	q12, q13, q12
-	vand	q13, q5, q14
-	veor	q13, q15, q13
-	veor	q2, q2, q13
-	veor	q12, q12, q13
-	veor	q11, q11, q12
-	veor	q12, q5, q14
-	veor	q2, q12, q2
-	vand	q12, q10, q3
-	veor	q10, q10, q2
-	veor	q13, q11, q12
-	veor	q12, q2, q12
-	vand	q15, q10, q13
-	veor	q2, q2, q15
-	veor	q15, q3, q11
-	vand	q12, q15, q12
-	veor	q12, q11, q12
-	veor	q3, q3, q12
-	veor	q15, q13, q12
-	vand	q11, q11, q15
-	veor	q3, q3, q11
-	veor	q11, q13, q11
-	vand	q11, q2, q11
-	veor	q10, q10, q11
-	veor	q11, q0, q8
-	vand	q8, q8, q2
-	veor	q13, q5, q11
-	vand	q11, q10, q11
-	veor	q15, q2, q10
-	vand	q0, q0, q15
-	veor	q11, q0, q11
-	veor	q15, q12, q3
-	vand	q15, q6, q15
-	veor	q6, q6, q13
-	vand	q13, q3, q13
-	vand	q6, q12, q6
-	veor	q6, q15, q6
-	veor	q13, q15, q13
-	veor	q6, q0, q6
-	veor	q6, q8, q6
-	veor	q0, q0, q8
-	veor	q8, q2, q12
-	veor	q15, q4, q5
-	vand	q15, q8, q15
+	veor	q8, q14, q8
 	veor	q11, q15, q11
-	veor	q13, q15, q13
-	veor	q0, q15, q0
-	veor	q15, q3, q10
-	vand	q5, q5, q15
-	veor	q0, q5, q0
-	veor	q5, q3, q10
-	veor	q15, q5, q8
-	vand	q5, q14, q5
-	vand	q4, q4, q15
-	vand	q8, q7, q8
-	veor	q11, q4, q11
-	veor	q4, q4, q13
-	veor	q13, q1, q14
-	veor	q14, q14, q7
-	vand	q14, q15, q14
-	veor	q7, q9, q7
-	veor	q15, q2, q10
-	vand	q10, q1, q10
-	vand	q2, q2, q7
-	veor	q1, q1, q7
-	vand	q1, q15, q1
-	veor	q7, q10, q2
-	veor	q7, q14, q7
-	veor	q7, q5, q7
-	veor	q14, q6, q0
-	veor	q15, q12, q3
-	vand	q3, q3, q13
-	vand	q12, q9, q12
-	veor	q9, q9, q13
-	vand	q9, q15, q9
+	veor	q10, q10, q8
+	veor	q8, q15, q8
+	veor	q14, q14, q11
+	veor	q11, q13, q11
+	veor	q12, q14, q12
+	veor	q2, q0, q12
+	veor	q3, q10, q2
+	vand	q3, q0, q3
+	veor	q4, q8, q2
+	veor	q8, q1, q8
+	veor	q5, q10, q9
+	veor	q10, q1, q10
+	veor	q6, q1, q9
+	veor	q7, q5, q8
+	veor	q11, q11, q7
+	veor	q9, q9, q11
+	veor	q11, q14, q11
+	veor	q13, q10, q11
+	vand	q10, q10, q13
+	veor	q14, q6, q4
+	vand	q4, q2, q4
+	veor	q15, q0, q9
+	vand	q14, q14, q15
+	veor	q15, q12, q9
+	vand	q9, q7, q9
+	veor	q12, q12, q13
+	veor	q14, q9, q14
 	veor	q3, q9, q3
-	veor	q9, q9, q12
-	veor	q8, q8, q9
-	veor	q3, q1, q3
-	veor	q5, q5, q8
-	veor	q1, q1, q9
+	veor	q9, q15, q13
+	vand	q9, q5, q9
+	veor	q9, q10, q9
+	veor	q14, q14, q9
+	veor	q11, q11, q14
+	vand	q14, q8, q12
+	veor	q4, q14, q4
+	veor	q4, q4, q9
+	veor	q9, q1, q2
+	veor	q1, q1, q12
+	veor	q12, q8, q12
+	veor	q4, q12, q4
+	veor	q12, q0, q13
+	vand	q12, q9, q12
+	veor	q12, q14, q12
+	vand	q14, q6, q15
+	veor	q10, q10, q14
+	veor	q3, q3, q10
+	veor	q10, q12, q10
+	veor	q1, q1, q10
+	veor	q10, q6, q15
 	veor	q3, q10, q3
-	veor	q1, q2, q1
+	vand	q10, q11, q4
+	veor	q11, q11, q3
+	veor	q12, q1, q10
+	veor	q10, q3, q10
+	vand	q14, q11, q12
+	veor	q3, q3, q14
+	veor	q14, q4, q1
+	vand	q10, q14, q10
+	veor	q10, q1, q10
+	veor	q4, q4, q10
+	veor	q14, q12, q10
+	vand	q1, q1, q14
+	veor	q4, q4, q1
+	veor	q1, q12, q1
+	vand	q1, q3, q1
+	veor	q1, q11, q1
+	veor	q11, q8, q9
+	vand	q9, q9, q3
+	veor	q12, q6, q11
+	vand	q11, q1, q11
+	veor	q14, q3, q1
+	vand	q8, q8, q14
+	veor	q11, q8, q11
+	veor	q14, q10, q4
+	vand	q14, q7, q14
+	veor	q7, q7, q12
+	vand	q12, q4, q12
+	vand	q7, q10, q7
+	veor	q7, q14, q7
+	veor	q12, q14, q12
+	veor	q7, q8, q7
+	veor	q7, q9, q7
+	veor	q8, q8, q9
+	veor	q9, q3, q10
+	veor	q14, q5, q6
+	vand	q14, q9, q14
+	veor	q11, q14, q11
+	veor	q12, q14, q12
+	veor	q8, q14, q8
+	veor	q14, q4, q1
+	vand	q6, q6, q14
+	veor	q6, q6, q8
+	veor	q8, q4, q1
+	veor	q14, q8, q9
+	vand	q8, q15, q8
+	vand	q5, q5, q14
+	vand	q9, q13, q9
 	veor	q11, q5, q11
-	veor	q1, q1, q11
-	veor	q2, q3, q4
-	veor	q3, q3, q1
-	veor	q5, q5, q2
-	veor	q0, q0, q2
-	veor	q5, q6, q5
-	veor	q0, q11, q0
-	veor	q2, q7, q14
-	veor	q2, q4, q2
-	veor	q7, q7, q1
+	veor	q5, q5, q12
+	veor	q12, q2, q15
+	veor	q15, q15, q13
+	vand	q14, q14, q15
+	veor	q13, q0, q13
+	veor	q15, q3, q1
+	vand	q1, q2, q1
+	vand	q3, q3, q13
+	veor	q2, q2, q13
+	vand	q2, q15, q2
+	veor	q13, q1, q3
+	veor	q13, q14, q13
+	veor	q13, q8, q13
+	veor	q14, q7, q6
+	veor	q15, q10, q4
+	vand	q4, q4, q12
+	vand	q10, q0, q10
+	veor	q0, q0, q12
+	vand	q0, q15, q0
+	veor	q4, q0, q4
+	veor	q0, q0, q10
+	veor	q9, q9, q0
+	veor	q4, q2, q4
+	veor	q8, q8, q9
+	veor	q0, q2, q0
+	veor	q1, q1, q4
+	veor	q0, q3, q0
+	veor	q11, q8, q11
+	veor	q0, q0, q11
+	veor	q2, q1, q5
+	veor	q1, q1, q0
+	veor	q8, q8, q2
+	veor	q2, q6, q2
+	veor	q7, q7, q8
 	veor	q2, q11, q2
+	veor	q3, q13, q14
+	veor	q3, q5, q3
+	veor	q13, q13, q0
+	veor	q3, q11, q3
 	vld1.64	{d8-d9}, [r12]
-	vtbl.8	d18, {d6,d7}, d8
-	vtbl.8	d19, {d6,d7}, d9
-	vtbl.8	d20, {d10,d11}, d8
-	vtbl.8	d21, {d10,d11}, d9
-	vtbl.8	d6, {d0,d1}, d8
-	vtbl.8	d7, {d0,d1}, d9
-	vtbl.8	d26, {d28,d29}, d8
-	vtbl.8	d27, {d28,d29}, d9
-	vtbl.8	d28, {d14,d15}, d8
-	vtbl.8	d29, {d14,d15}, d9
-	vtbl.8	d30, {d4,d5}, d8
-	vtbl.8	d31, {d4,d5}, d9
+	vtbl.8	d10, {d2,d3}, d8
+	vtbl.8	d11, {d2,d3}, d9
+	vtbl.8	d2, {d14,d15}, d8
+	vtbl.8	d3, {d14,d15}, d9
+	vtbl.8	d16, {d4,d5}, d8
+	vtbl.8	d17, {d4,d5}, d9
+	vtbl.8	d30, {d28,d29}, d8
+	vtbl.8	d31, {d28,d29}, d9
+	vtbl.8	d20, {d26,d27}, d8
+	vtbl.8	d21, {d26,d27}, d9
+	vtbl.8	d28, {d6,d7}, d8
+	vtbl.8	d29, {d6,d7}, d9
 	vtbl.8	d24, {d22,d23}, d8
 	vtbl.8	d25, {d22,d23}, d9
-	vtbl.8	d16, {d2,d3}, d8
-	vtbl.8	d17, {d2,d3}, d9
+	vtbl.8	d18, {d0,d1}, d8
+	vtbl.8	d19, {d0,d1}, d9
 
 	vmov.i8	q0, #0x55
-	vmov.i8	q1, #0x33
-	vshr.u64	q2, q13, #1
-	vshl.u64	q4, q14, #1
-	vbit	q14, q2, q0
-	vbif	q13, q4, q0
-	vshr.u64	q2, q9, #1
-	vshl.u64	q4, q15, #1
-	vbit	q15, q2, q0
-	vbif	q9, q4, q0
-	vshr.u64	q2, q12, #1
+	vmov.i8	q2, #0x33
+	vshr.u64	q3, q15, #1
 	vshl.u64	q4, q10, #1
-	vbit	q10, q2, q0
+	vbit	q10, q3, q0
+	vbif	q15, q4, q0
+	vshr.u64	q3, q5, #1
+	vshl.u64	q4, q14, #1
+	vbit	q14, q3, q0
+	vbif	q5, q4, q0
+	vshr.u64	q3, q12, #1
+	vshl.u64	q4, q1, #1
+	vbit	q1, q3, q0
 	vbif	q12, q4, q0
-	vshr.u64	q2, q3, #1
-	vshl.u64	q4, q8, #1
-	vbit	q8, q2, q0
-	vbif	q3, q4, q0
-	vshr.u64	q2, q13, #2
-	vshl.u64	q4, q9, #2
-	vbit	q9, q2, q1
-	vbif	q13, q4, q1
-	vshr.u64	q2, q14, #2
-	vshl.u64	q4, q15, #2
-	vbit	q15, q2, q1
-	vbif	q14, q4, q1
-	vshr.u64	q2, q12, #2
-	vshl.u64	q4, q3, #2
-	vbit	q3, q2, q1
-	vbif	q12, q4, q1
-	vshr.u64	q2, q10, #2
+	vshr.u64	q3, q8, #1
+	vshl.u64	q4, q9, #1
+	vbit	q9, q3, q0
+	vbif	q8, q4, q0
+	vshr.u64	q3, q15, #2
+	vshl.u64	q4, q5, #2
+	vbit	q5, q3, q2
+	vbif	q15, q4, q2
+	vshr.u64	q3, q10, #2
+	vshl.u64	q4, q14, #2
+	vbit	q14, q3, q2
+	vbif	q10, q4, q2
+	vshr.u64	q3, q12, #2
 	vshl.u64	q4, q8, #2
-	vbit	q8, q2, q1
-	vbif	q10, q4, q1
-	vmov	q2, q12
-	vsri.8	q12, q13, #4
-	vsli.8	q13, q2, #4
-	vmov	q2, q10
-	vsri.8	q10, q14, #4
-	vsli.8	q14, q2, #4
-	vmov	q2, q3
-	vsri.8	q3, q9, #4
-	vsli.8	q9, q2, #4
-	vmov	q2, q8
-	vsri.8	q8, q15, #4
-	vsli.8	q15, q2, #4
+	vbit	q8, q3, q2
+	vbif	q12, q4, q2
+	vshr.u64	q3, q1, #2
+	vshl.u64	q4, q9, #2
+	vbit	q9, q3, q2
+	vbif	q1, q4, q2
+	vmov	q3, q12
+	vsri.8	q12, q15, #4
+	vsli.8	q15, q3, #4
+	vmov	q3, q1
+	vsri.8	q1, q10, #4
+	vsli.8	q10, q3, #4
+	vmov	q3, q8
+	vsri.8	q8, q5, #4
+	vsli.8	q5, q3, #4
+	vmov	q3, q9
+	vsri.8	q9, q14, #4
+	vsli.8	q14, q3, #4
 
 	vld1.64	{d0-d1}, [r6]
-	veor	q13, q13, q0
-	veor	q14, q14, q0
-	veor	q9, q9, q0
 	veor	q15, q15, q0
-	veor	q12, q12, q0
 	veor	q10, q10, q0
-	veor	q3, q3, q0
+	veor	q5, q5, q0
+	veor	q14, q14, q0
+	veor	q12, q12, q0
+	veor	q1, q1, q0
 	veor	q8, q8, q0
+	veor	q9, q9, q0
 
 	bx	lr
 	.cfi_endproc
@@ -2616,25 +2612,25 @@ ctasm_bsaes_cbc_decrypt:
 	subs	r2, r2, #1
 	bne	.Lcbc_load
 	add	r3, sp, #176
+	vld1.64	{d30-d31}, [r3]!
+	vld1.64	{d20-d21}, [r3]!
 	vld1.64	{d26-d27}, [r3]!
 	vld1.64	{d28-d29}, [r3]!
-	vld1.64	{d18-d19}, [r3]!
-	vld1.64	{d30-d31}, [r3]!
 	vld1.64	{d24-d25}, [r3]!
-	vld1.64	{d20-d21}, [r3]!
 	vld1.64	{d22-d23}, [r3]!
 	vld1.64	{d16-d17}, [r3]!
+	vld1.64	{d18-d19}, [r3]!
 
 	bl	_bsaes_decrypt8
 	add	r3, sp, #32
-	vst1.64	{d26-d27}, [r3]!
-	vst1.64	{d28-d29}, [r3]!
-	vst1.64	{d18-d19}, [r3]!
 	vst1.64	{d30-d31}, [r3]!
-	vst1.64	{d24-d25}, [r3]!
 	vst1.64	{d20-d21}, [r3]!
-	vst1.64	{d6-d7}, [r3]!
+	vst1.64	{d10-d11}, [r3]!
+	vst1.64	{d28-d29}, [r3]!
+	vst1.64	{d24-d25}, [r3]!
+	vst1.64	{d2-d3}, [r3]!
 	vst1.64	{d16-d17}, [r3]!
+	vst1.64	{d18-d19}, [r3]!
 
 	add	r3, sp, #32
 	add	r2, sp, #160

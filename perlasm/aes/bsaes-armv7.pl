@@ -19,7 +19,7 @@
 # S-box circuits.  SubBytes is Boyar and Peralta's 115-gate circuit (32 AND;
 # see @BP below); InvSubBytes is u = Ainv(x) (an 8x8 map, Paar), then the
 # forward circuit's top and middle, the forward grouped bottom sums and an
-# 8x8 map into Ainv(S) (114 XOR + 32 AND).  Both are checked on all 256
+# 8x8 map into Ainv(S) (113 XOR + 32 AND).  Both are checked on all 256
 # inputs before anything is emitted.  The 0x63 of
 # SubBytes is not computed: it is folded into the round keys (it passes
 # (Inv)MixColumns unchanged as 2^3^1^1 = 1).
@@ -69,8 +69,8 @@
 # (late basis, copies) and grouped bottom sums into an 8x8 map, but Paar's
 # top still, no order of the inverse round fits 16 or 17 (18: undecided in
 # 2 minutes), nor of the last inverse round 16, 17 or 18 (19 fits); with
-# u = Ainv(x) first into the forward top, both fit 16 (114 XOR, was 96):
-# round 237 (was 251 with 11 spill slots), last 163 (was 180, 12 slots),
+# u = Ainv(x) first into the forward top, both fit 16 (113 XOR, was 96):
+# round 236 (was 251 with 11 spill slots), last 162 (was 180, 12 slots),
 # and CBC parks no registers around the core.  The dumps
 # it reads: CTASM_BSAES_DUMP=PREFIX (CTASM_BSAES_NOORDER=1: before %ORDER);
 # an order to try: CTASM_BSAES_ORDER_ENC / _ENC_LAST; other choices to try:
@@ -86,10 +86,10 @@
 # repository by the same qemu method, its BoringSSL revision not recorded;
 # nothing in the repository regenerates it), 17.74/B at 256 B, 44.00 at
 # 16 B (vpaes).
-# Round 190 instructions plus 9 for its key (inverse 237 plus 9; last rounds
-# 147 and 163), no spills.  A batch of 8 blocks ~2,090; a call ~370 more
+# Round 190 instructions plus 9 for its key (inverse 236 plus 9; last rounds
+# 147 and 162), no spills.  A batch of 8 blocks ~2,090; a call ~370 more
 # (frame, wipe, API), the key's planes being made once, at set_*_key.  CBC
-# decryption 20.46/B at 8 KiB, 21.36/B at 256 B.
+# decryption 20.38/B at 8 KiB, 21.28/B at 256 B.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
@@ -415,6 +415,10 @@ sub sbox_enc {
     bp_run($BP[3], \%e, \&X, \&A);
     return [ map { $e{ "S" . (7 - $_) } } 0 .. 7 ];
 }
+# The pairs of Ainv's XORs (paar_lin): a randomised Paar (random ties among
+# the best pairs, 20,000 runs; not kept in the repository) found 12 where the
+# greedy one makes 13; the S-box check below covers them like the rest.
+my $AINV_PAIRS = [ [ 2, 7 ], [ 1, 4 ], [ 3, 6 ], [ 6, 9 ], [ 0, 5 ], [ 3, 12 ], [ 1, 10 ], [ 2, 12 ], [ 5, 8 ], [ 7, 9 ], [ 0, 10 ], [ 4, 8 ] ];
 # InvSubBytes of (x ^ 0x63) = inversion of u = Ainv(x) (Ainv: the inverse of
 # the S-box's linear part).  The middle is the same; its 22 inputs are linear
 # in u, hence in x, and the bottom's outputs give A(1/u), so Ainv of them is
@@ -426,7 +430,7 @@ sub sbox_dec {
     bp_run($BP[0], \%form, sub { $_[0] ^ $_[1] }, sub { die });
     # u = Ainv(x) first (an 8x8 map, Paar), then Boyar and Peralta's top
     # layer as in the forward S-box: the same live values
-    my $u = paar_lin(sub { $affinv[ $_[0] ] }, $x, 8);
+    my $u = paar_lin(sub { $affinv[ $_[0] ] }, $x, 8, $AINV_PAIRS);
     my %e = map { ("U$_" => $u->[ 7 - $_ ]) } 0 .. 7;
     bp_run($BP[0], \%e, \&X, \&A);
     # the middle as in the forward S-box (late operands, copies of t41,
@@ -443,9 +447,10 @@ sub sbox_dec {
                     [ map { $e{$_} } @A8 ], 8);
 }
 # A GF(2)-linear map as lin(), but its XORs made by Paar's greedy heuristic
-# (the pair of signals in most pending rows first; ties: the first pair).
+# (the pair of signals in most pending rows first; ties: the first pair), or
+# by the pairs @$pairs in that order (signal 8 + k: the k-th XOR made).
 sub paar_lin {
-    my ($f, $in, $nout) = @_;
+    my ($f, $in, $nout, $pairs) = @_;
     my @cols = map { $f->(1 << $_) } 0 .. $#$in;
     my @sig = @$in;
     my @rows = map { my $o = $_; [ grep { $cols[$_] >> $o & 1 } 0 .. $#$in ] } 0 .. $nout - 1;
@@ -457,7 +462,8 @@ sub paar_lin {
         }
         last unless %cnt;
         my ($best) = sort { $cnt{$b} <=> $cnt{$a} || $a cmp $b } keys %cnt;
-        my ($p, $q) = split / /, $best;
+        my ($p, $q) = $pairs ? @{ $pairs->[ @sig - @$in ] // die "paar_lin: pinned pairs too few" } : split / /, $best;
+        die "paar_lin: pinned pair ($p, $q) in no row" unless $cnt{"$p $q"};
         push @sig, X($sig[$p], $sig[$q]);
         for my $r (@rows) {
             my %h = map { ($_ => 1) } @$r;
@@ -465,6 +471,7 @@ sub paar_lin {
             $r = [ (grep { $_ != $p && $_ != $q } @$r), $#sig ];
         }
     }
+    die "paar_lin: pinned pairs too many" if $pairs && @$pairs != @sig - @$in;
     return [ map { $sig[ $_->[0] ] } @rows ];
 }
 
@@ -499,7 +506,7 @@ sub check_sbox {
 my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ [], ['top'] ]);
 # The rounds' pinned schedules (see round_code): [variant, seed, eviction
 # bias, order of the products' pairs] per round kind.
-my %TUNE = (enc => [ 0, 34, 0.7, '', '11 13 10 9 15 12 14 8' ], dec => [ 0, 19, 0.4, '', '13 14 9 15 12 10 11 8' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 0, 0, 2, '' ]);
+my %TUNE = (enc => [ 0, 34, 0.7, '', '11 13 10 9 15 12 14 8' ], dec => [ 0, 19, 0.4, '', '15 10 13 14 12 11 8 9' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 0, 0, 2, '' ]);
 # The rounds' pinned reorderings of their list schedules (apply_order; made by
 # order_search: CTASM_BSAES_TUNE_ORDER=1 improves on them, with
 # CTASM_BSAES_TUNE=1 too it starts again from the list schedule).
@@ -512,27 +519,27 @@ my %ORDER = (
            135 141 144 151 152 153 154 145 146 147 164 165 167 168 169 149 150 166 148 155 156 157
            158 159 160 161 162 163 170 171 172 173 174 175 176 177 178 180 179 181 182 183 184 185
            186 187 188 189',
-    dec => '10 9 11 22 12 13 15 14 16 17 18 19 20 21 23 24 25 26 27 29 30 31 32 41 33 34 35 36 37 43 47 48 50 49
-            38 39 40 56 57 58 59 60 44 45 46 51 53 61 28 42 52 62 54 55 65 66 67 68 69 63 64 70 71 72 73 75 76
-            77 78 79 80 81 82 83 84 85 86 87 88 93 94 95 99 100 89 90 91 101 102 103 104 105 97 98 107 106 108
-            109 111 112 110 92 113 114 117 119 115 116 74 118 96 120 125 126 127 128 129 130 131 132 121 135 136
-            137 138 139 140 141 142 144 143 145 146 147 149 150 8 148 153 155 162 154 159 122 133 134 151 152
-            123 124 156 157 158 160 161 163 164 165 166 167 168 169 170 171 172 173 174 175 176 177 178 179 180
-            181 182 183 184 185 186 187 188 189 190 191 192 193 194 195 196 197 198 199 200 201 202 203 204 205
-            206 207 208 209 210 211 212 213 214 215 216 217 218 219 220 221 222 223 224 225 226 229 230 231 232
-            227 233 234 228 235',
+    dec => '9 10 11 18 12 17 13 16 19 14 15 20 21 22 23 24 25 26 28 29 30 31 42 32 33 34 35 36 43 50 48 51 52 37
+            38 41 53 54 55 57 58 45 49 56 27 44 46 59 39 40 47 60 61 62 64 63 65 66 67 68 69 70 71 72 73 74 75
+            76 77 78 79 80 81 82 91 92 95 98 87 88 96 97 100 101 102 89 90 99 103 93 104 84 85 86 94 105 106 108
+            109 110 112 113 114 115 118 119 120 83 116 107 117 124 125 127 126 128 129 130 131 111 134 135 138
+            136 137 139 140 141 144 142 145 146 147 148 155 8 143 149 150 158 151 153 121 132 133 156 161 122
+            123 152 154 157 159 160 162 163 164 165 166 167 168 169 170 171 172 173 174 175 176 177 217 218 219
+            203 178 179 222 182 183 184 188 185 189 180 181 186 187 190 191 192 193 205 206 207 208 196 197 198
+            199 204 194 195 200 201 202 209 210 220 211 212 213 214 215 216 221 223 224 226 225 227 228 229 230
+            231 233 232 234',
     enc_last => '9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 29 28 31 32 33 35 36 37 38
                 39 40 41 42 30 34 43 44 45 46 47 48 49 50 52 51 53 54 55 56 57 58 59 60 61 62 63 64
                 65 66 67 68 69 70 73 74 75 79 71 72 76 77 78 80 81 98 99 100 101 102 103 84 85 87 86
                 88 89 104 105 107 90 91 92 94 97 93 106 82 95 83 96 108 109 110 111 112 113 114 115
                 116 117 8 118 119 120 123 121 122 124 125 126 127 128 129 130 133 131 134 132 135
                 136 137 138 139 140 141 142 143 144 145 146',
-    dec_last => '9 10 11 16 12 13 20 14 15 17 19 22 18 21 27 28 30 29 24 23 25 26 31 32 33 34 44 47 36 37 38 39 40 41
-                 45 42 43 50 51 52 53 54 57 58 60 35 46 56 61 48 49 59 62 63 64 65 67 55 66 69 68 70 71 72 73 74 75
-                 76 77 78 79 80 81 82 83 117 118 121 122 119 120 125 132 133 130 131 134 135 136 137 138 139 85 94 95
-                 126 140 142 123 124 143 84 88 89 93 96 127 141 90 91 92 97 86 108 109 106 107 114 115 116 148 87 100
-                 101 98 99 102 103 104 110 105 111 112 113 128 129 8 144 145 146 149 147 150 154 155 156 157 151 152
-                 153 158 159 160 161 162',
+    dec_last => '9 10 11 20 12 19 13 16 14 15 17 18 21 26 27 29 28 23 22 24 25 30 31 32 33 43 46 35 36 37 38 39 40 44
+                 41 42 49 50 51 52 53 56 57 59 34 45 55 60 47 48 58 61 62 63 64 66 54 65 68 67 69 70 71 72 73 74 75
+                 76 77 78 79 80 81 82 116 117 120 121 118 119 124 131 132 129 130 133 134 135 136 137 138 84 93 94
+                 125 139 141 122 123 142 83 87 88 92 95 126 140 89 90 91 96 85 107 108 105 106 113 114 115 147 86 99
+                 100 97 98 101 102 103 109 104 110 111 112 127 128 8 143 144 145 148 146 149 153 154 155 156 150 151
+                 152 157 158 159 160 161',
 );
 # Only the variants the rounds use are checked (all of them when searching).
 my %USED;
