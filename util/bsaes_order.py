@@ -24,8 +24,10 @@ So "False" is a proof that no order of that program fits K registers.
   util/bsaes_order.py --min PREFIX.enc      the smallest K, each K's verdict
   util/bsaes_order.py --profile PREFIX.enc ORDERFILE   live values per op
 
-The order printed is what CTASM_BSAES_ORDER_ENC (ENC_LAST, ...) takes and
-what %ORDER pins (see the script's header).  Never run by gen_asm.py.
+The order printed is what CTASM_BSAES_ORDER_ENC (ENC_LAST, DEC, DEC_LAST)
+takes and what %ORDER pins (see the script's header); dump a round's program
+before its pinned order with CTASM_BSAES_NOORDER=1 (or only some rounds:
+CTASM_BSAES_NOORDER="dec dec_last").  Never run by gen_asm.py.
 """
 import sys
 import time

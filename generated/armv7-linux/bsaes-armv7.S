@@ -14,7 +14,7 @@
 	.arm
 	.text
 // S-box: 98 XOR + 32 AND
-// inverse S-box (Paar: top bottom): 96 XOR + 32 AND
+// inverse S-box: 113 XOR + 32 AND
 
 	.p2align	4
 .Lbs_decrypt:
@@ -22,9 +22,8 @@
 	.byte	0,1,2,3,7,4,5,6,10,11,8,9,13,14,15,12	// InvShiftRows, middle round
 	.byte	0,7,10,13,1,4,11,14,2,5,8,15,3,6,9,12	// InvShiftRows, last round
 
-// _bsaes_decrypt8: block n in q(14,9,8,13,10,11,12,15)[n], out in q(14,13,8,1,0,9,3,15)[n];
-// r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
-// [sp, #32] of the caller.  Plane b lives in the register of row b.
+// _bsaes_decrypt8: block n in q(15,10,13,14,12,11,8,9)[n], out in q(15,10,5,14,12,1,8,9)[n];
+// r4 = bsaes key.  Clobbers r5, r6, r12, q0-q15.  Plane b lives in the register of row b.
 	.p2align	4
 
 	.type	_bsaes_decrypt8, %function
@@ -36,1104 +35,1031 @@ _bsaes_decrypt8:
 	add	r6, r4, #16
 	adr	r12, .Lbs_decrypt
 	vld1.64	{d0-d1}, [r6]!
-	veor	q14, q14, q0
-	veor	q9, q9, q0
-	veor	q8, q8, q0
-	veor	q13, q13, q0
-	veor	q10, q10, q0
-	veor	q11, q11, q0
-	veor	q12, q12, q0
 	veor	q15, q15, q0
+	veor	q10, q10, q0
+	veor	q13, q13, q0
+	veor	q14, q14, q0
+	veor	q12, q12, q0
+	veor	q11, q11, q0
+	veor	q8, q8, q0
+	veor	q9, q9, q0
 
 	vmov.i8	q0, #0x55
 	vmov.i8	q1, #0x33
-	vshr.u64	q2, q14, #1
-	vshl.u64	q3, q9, #1
-	vbit	q9, q2, q0
-	vbif	q14, q3, q0
-	vshr.u64	q2, q8, #1
-	vshl.u64	q3, q13, #1
-	vbit	q13, q2, q0
-	vbif	q8, q3, q0
-	vshr.u64	q2, q10, #1
+	vshr.u64	q2, q15, #1
+	vshl.u64	q3, q10, #1
+	vbit	q10, q2, q0
+	vbif	q15, q3, q0
+	vshr.u64	q2, q13, #1
+	vshl.u64	q3, q14, #1
+	vbit	q14, q2, q0
+	vbif	q13, q3, q0
+	vshr.u64	q2, q12, #1
 	vshl.u64	q3, q11, #1
 	vbit	q11, q2, q0
-	vbif	q10, q3, q0
-	vshr.u64	q2, q12, #1
-	vshl.u64	q3, q15, #1
-	vbit	q15, q2, q0
 	vbif	q12, q3, q0
-	vshr.u64	q2, q14, #2
-	vshl.u64	q3, q8, #2
-	vbit	q8, q2, q1
-	vbif	q14, q3, q1
-	vshr.u64	q2, q9, #2
+	vshr.u64	q2, q8, #1
+	vshl.u64	q3, q9, #1
+	vbit	q9, q2, q0
+	vbif	q8, q3, q0
+	vshr.u64	q2, q15, #2
 	vshl.u64	q3, q13, #2
 	vbit	q13, q2, q1
-	vbif	q9, q3, q1
+	vbif	q15, q3, q1
 	vshr.u64	q2, q10, #2
-	vshl.u64	q3, q12, #2
-	vbit	q12, q2, q1
+	vshl.u64	q3, q14, #2
+	vbit	q14, q2, q1
 	vbif	q10, q3, q1
+	vshr.u64	q2, q12, #2
+	vshl.u64	q3, q8, #2
+	vbit	q8, q2, q1
+	vbif	q12, q3, q1
 	vshr.u64	q2, q11, #2
-	vshl.u64	q3, q15, #2
-	vbit	q15, q2, q1
+	vshl.u64	q3, q9, #2
+	vbit	q9, q2, q1
 	vbif	q11, q3, q1
-	vmov	q2, q10
-	vsri.8	q10, q14, #4
-	vsli.8	q14, q2, #4
-	vmov	q2, q11
-	vsri.8	q11, q9, #4
-	vsli.8	q9, q2, #4
 	vmov	q2, q12
-	vsri.8	q12, q8, #4
-	vsli.8	q8, q2, #4
-	vmov	q2, q15
-	vsri.8	q15, q13, #4
+	vsri.8	q12, q15, #4
+	vsli.8	q15, q2, #4
+	vmov	q2, q11
+	vsri.8	q11, q10, #4
+	vsli.8	q10, q2, #4
+	vmov	q2, q8
+	vsri.8	q8, q13, #4
 	vsli.8	q13, q2, #4
+	vmov	q2, q9
+	vsri.8	q9, q14, #4
+	vsli.8	q14, q2, #4
 
-	add	r0, sp, #32
-	add	r1, sp, #48
-	add	r2, sp, #64
-	add	r3, sp, #80
-	add	r4, sp, #96
-	add	r7, sp, #112
-	add	r8, sp, #128
-	add	r9, sp, #144
-	add	r10, sp, #160
-	add	r11, sp, #176
 
 // round 1: its key was added to the blocks
-	//	inverse round: 251 instructions, 11 spill slots
-	veor	q0, q8, q12
-	veor	q1, q14, q12
-	veor	q2, q10, q11
-	veor	q3, q9, q1
-	veor	q4, q3, q2
-	veor	q5, q13, q10
-	veor	q6, q8, q15
-	veor	q0, q0, q2
-	veor	q8, q9, q8
-	veor	q7, q13, q15
-	veor	q7, q1, q7
-	veor	q1, q1, q2
-	veor	q8, q5, q8
-	veor	q2, q12, q15
-	vst1.64	{d2-d3}, [r0]
-	veor	q1, q10, q15
-	veor	q15, q15, q3
-	vst1.64	{d8-d9}, [r1]
-	veor	q4, q13, q3
-	veor	q3, q10, q3
-	vst1.64	{d2-d3}, [r2]
-	veor	q1, q10, q2
-	veor	q10, q10, q12
-	veor	q12, q11, q12
-	vst1.64	{d20-d21}, [r3]
-	vand	q10, q15, q0
-	vst1.64	{d0-d1}, [r4]
-	veor	q0, q9, q13
-	veor	q0, q0, q12
-	veor	q13, q14, q13
-	veor	q14, q14, q5
-	veor	q9, q9, q14
-	veor	q12, q11, q5
-	veor	q11, q11, q6
-	vst1.64	{d30-d31}, [r7]
-	vand	q15, q2, q7
-	vst1.64	{d14-d15}, [r8]
-	veor	q7, q2, q5
-	vst1.64	{d4-d5}, [r9]
-	vand	q2, q7, q8
-	vst1.64	{d16-d17}, [r10]
-	veor	q8, q6, q4
-	veor	q6, q6, q3
-	vst1.64	{d14-d15}, [r11]
-	vand	q7, q5, q6
-	veor	q2, q7, q2
-	veor	q7, q7, q15
-	vand	q15, q11, q3
-	veor	q15, q10, q15
-	veor	q15, q15, q7
-	veor	q13, q15, q13
-	vld1.64	{d30-d31}, [r2]
-	vstr	d12, [r11, #16]
-	vstr	d13, [r11, #24]
-	vand	q6, q15, q1
-	veor	q6, q10, q6
-	veor	q6, q6, q2
-	veor	q6, q6, q8
-	vld1.64	{d16-d17}, [r1]
-	vand	q10, q4, q8
-	vand	q8, q9, q0
-	veor	q10, q8, q10
-	veor	q7, q10, q7
-	veor	q7, q7, q12
-	vld1.64	{d20-d21}, [r3]
-	vand	q12, q14, q10
+	//	inverse round: 236 instructions, 0 spill slots
+	veor	q0, q15, q11
+	veor	q1, q13, q9
+	veor	q11, q11, q1
+	veor	q13, q13, q0
+	veor	q1, q12, q1
+	veor	q0, q14, q0
+	veor	q12, q10, q12
+	veor	q14, q14, q8
+	veor	q1, q0, q1
+	veor	q9, q9, q12
 	veor	q8, q8, q12
-	veor	q2, q8, q2
-	vld1.64	{d16-d17}, [r0]
-	veor	q2, q2, q8
-	vand	q8, q6, q2
-	veor	q6, q6, q13
-	veor	q12, q2, q7
-	veor	q10, q13, q8
-	vand	q10, q12, q10
-	veor	q8, q7, q8
-	vand	q12, q6, q8
-	veor	q12, q13, q12
-	veor	q10, q7, q10
-	veor	q13, q8, q10
-	vand	q7, q7, q13
-	veor	q2, q2, q10
-	veor	q8, q8, q7
-	veor	q2, q2, q7
+	veor	q15, q15, q14
+	veor	q10, q10, q14
+	veor	q2, q11, q1
+	veor	q3, q15, q2
+	veor	q15, q8, q15
+	veor	q4, q8, q9
+	veor	q5, q10, q9
+	veor	q6, q5, q15
+	veor	q13, q13, q6
+	veor	q9, q9, q13
+	veor	q0, q0, q13
+	veor	q7, q1, q9
+	veor	q12, q8, q10
+	veor	q10, q10, q2
+	vand	q10, q11, q10
+	vand	q13, q6, q9
+	veor	q10, q13, q10
+	veor	q9, q11, q9
+	veor	q14, q4, q3
+	vand	q3, q2, q3
+	vand	q9, q14, q9
+	veor	q9, q13, q9
+	veor	q13, q12, q0
+	vand	q12, q12, q13
+	veor	q1, q1, q13
+	veor	q14, q7, q13
+	vand	q14, q5, q14
+	veor	q14, q12, q14
+	veor	q9, q9, q14
+	veor	q0, q0, q9
+	vand	q9, q15, q1
+	veor	q3, q9, q3
+	veor	q3, q3, q14
+	veor	q14, q8, q2
+	veor	q8, q8, q1
+	veor	q1, q15, q1
+	veor	q1, q1, q3
+	veor	q3, q11, q13
+	vand	q3, q14, q3
+	veor	q3, q9, q3
+	vand	q9, q4, q7
+	veor	q9, q12, q9
+	veor	q3, q3, q9
+	veor	q9, q10, q9
+	veor	q3, q8, q3
+	vand	q8, q0, q1
+	veor	q10, q4, q7
+	veor	q9, q10, q9
+	veor	q0, q0, q9
+	veor	q10, q3, q8
+	veor	q8, q9, q8
+	veor	q12, q1, q3
 	vand	q8, q12, q8
-	veor	q6, q6, q8
-	vand	q11, q11, q10
-	vand	q3, q3, q10
-	vand	q15, q15, q2
-	vand	q1, q1, q2
-	veor	q7, q10, q2
-	vld1.64	{d16-d17}, [r7]
-	vand	q8, q8, q7
-	vld1.64	{d26-d27}, [r4]
-	vand	q7, q13, q7
-	vld1.64	{d26-d27}, [r1]
-	vand	q13, q13, q12
-	veor	q2, q2, q6
-	veor	q10, q12, q10
-	vand	q5, q5, q10
-	vand	q4, q4, q12
-	vst1.64	{d8-d9}, [r0]
-	vld1.64	{d8-d9}, [r9]
-	vand	q4, q4, q2
-	veor	q12, q12, q6
-	vand	q9, q9, q12
-	vst1.64	{d2-d3}, [r1]
-	vldr	d2, [r11, #16]
-	vldr	d3, [r11, #24]
-	vand	q1, q1, q10
-	vand	q0, q0, q12
-	veor	q10, q2, q10
-	vld1.64	{d24-d25}, [r8]
-	vand	q2, q12, q2
-	vld1.64	{d24-d25}, [r3]
-	vand	q12, q12, q6
-	vand	q6, q14, q6
-	veor	q1, q1, q5
-	veor	q15, q11, q15
-	veor	q5, q3, q5
-	veor	q3, q3, q15
-	veor	q9, q9, q1
-	veor	q1, q1, q15
-	vld1.64	{d28-d29}, [r11]
-	vand	q14, q14, q10
-	vld1.64	{d30-d31}, [r10]
-	vand	q10, q15, q10
-	veor	q11, q7, q11
-	veor	q8, q8, q4
-	veor	q14, q14, q9
-	veor	q7, q7, q13
-	veor	q4, q4, q7
-	veor	q4, q9, q4
-	veor	q9, q6, q12
-	veor	q15, q2, q9
-	veor	q1, q15, q1
-	veor	q2, q2, q14
-	veor	q12, q12, q2
-	veor	q7, q2, q7
-	veor	q2, q6, q2
-	veor	q10, q10, q9
-	vld1.64	{d12-d13}, [r1]
-	veor	q9, q6, q9
-	veor	q6, q6, q0
-	veor	q13, q0, q13
-	vld1.64	{d30-d31}, [r0]
-	veor	q6, q15, q6
-	veor	q15, q8, q6
-	veor	q6, q3, q6
-	veor	q1, q15, q1
-	veor	q11, q12, q11
-	veor	q0, q0, q10
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q12, q10, q8
+	vand	q3, q3, q12
+	veor	q1, q1, q3
 	veor	q3, q10, q3
-	veor	q12, q12, q13
-	veor	q5, q8, q5
-	veor	q7, q9, q7
+	vand	q10, q0, q10
+	veor	q9, q9, q10
+	vand	q3, q9, q3
+	veor	q0, q0, q3
+	veor	q3, q15, q14
+	vand	q14, q14, q9
+	veor	q10, q4, q3
+	vand	q3, q0, q3
+	veor	q12, q8, q1
+	vand	q12, q6, q12
+	veor	q6, q6, q10
+	vand	q6, q8, q6
+	vand	q10, q1, q10
+	veor	q10, q12, q10
+	veor	q6, q12, q6
+	veor	q12, q9, q0
+	vand	q12, q15, q12
+	veor	q3, q12, q3
+	veor	q6, q12, q6
+	veor	q12, q12, q14
+	veor	q6, q14, q6
+	veor	q14, q9, q8
+	veor	q15, q5, q4
+	vand	q15, q14, q15
+	veor	q12, q15, q12
+	veor	q10, q15, q10
+	veor	q3, q15, q3
+	veor	q15, q1, q0
+	vand	q4, q4, q15
+	veor	q4, q4, q12
+	veor	q12, q1, q0
+	veor	q15, q12, q14
+	vand	q5, q5, q15
+	vand	q14, q13, q14
+	vand	q12, q7, q12
+	veor	q3, q5, q3
+	veor	q5, q5, q10
+	veor	q10, q2, q7
+	veor	q7, q7, q13
+	veor	q13, q11, q13
+	vand	q7, q15, q7
+	vand	q15, q2, q0
+	veor	q0, q9, q0
+	veor	q2, q2, q13
+	vand	q9, q9, q13
+	vand	q0, q0, q2
+	veor	q2, q15, q9
+	veor	q2, q7, q2
+	veor	q2, q12, q2
+	veor	q7, q6, q4
+	veor	q13, q8, q1
+	vand	q1, q1, q10
+	vand	q8, q11, q8
+	veor	q10, q11, q10
+	vand	q10, q13, q10
+	veor	q8, q10, q8
+	veor	q1, q10, q1
+	veor	q1, q0, q1
+	veor	q14, q14, q8
+	veor	q1, q15, q1
+	veor	q12, q12, q14
+	veor	q0, q0, q8
+	veor	q0, q9, q0
+	veor	q3, q12, q3
+	veor	q0, q0, q3
+	veor	q8, q1, q5
+	veor	q4, q4, q8
+	veor	q8, q12, q8
+	veor	q1, q1, q0
+	veor	q6, q6, q8
+	veor	q4, q3, q4
 	vld1.64	{d16-d17}, [r12]
-	vtbl.8	d18, {d24,d25}, d16
-	vtbl.8	d19, {d24,d25}, d17
-	vext.8	q10, q9, q9, #8
-	vtbl.8	d24, {d22,d23}, d16
-	vtbl.8	d25, {d22,d23}, d17
-	veor	q2, q2, q6
-	veor	q6, q9, q10
-	vtbl.8	d22, {d4,d5}, d16
-	vtbl.8	d23, {d4,d5}, d17
-	veor	q0, q0, q14
-	vext.8	q2, q11, q11, #8
-	veor	q3, q3, q4
-	vtbl.8	d8, {d14,d15}, d16
-	vtbl.8	d9, {d14,d15}, d17
-	vtbl.8	d14, {d2,d3}, d16
-	vtbl.8	d15, {d2,d3}, d17
-	veor	q10, q4, q10
-	vext.8	q1, q7, q7, #8
-	vtbl.8	d26, {d6,d7}, d16
-	vtbl.8	d27, {d6,d7}, d17
+	vtbl.8	d18, {d14,d15}, d16
+	vtbl.8	d19, {d14,d15}, d17
+	veor	q7, q2, q7
+	veor	q5, q5, q7
+	veor	q2, q2, q0
+	veor	q5, q3, q5
+	vext.8	q7, q9, q9, #8
+	veor	q7, q9, q7
+	vtbl.8	d20, {d12,d13}, d16
+	vtbl.8	d21, {d12,d13}, d17
+	vtbl.8	d12, {d8,d9}, d16
+	vtbl.8	d13, {d8,d9}, d17
+	vtbl.8	d8, {d4,d5}, d16
+	vtbl.8	d9, {d4,d5}, d17
+	vtbl.8	d4, {d0,d1}, d16
+	vtbl.8	d5, {d0,d1}, d17
+	vtbl.8	d0, {d2,d3}, d16
+	vtbl.8	d1, {d2,d3}, d17
+	vtbl.8	d2, {d6,d7}, d16
+	vtbl.8	d3, {d6,d7}, d17
 	vtbl.8	d6, {d10,d11}, d16
 	vtbl.8	d7, {d10,d11}, d17
-	vext.8	q5, q4, q4, #8
-	vext.8	q14, q13, q13, #8
-	veor	q4, q4, q6
-	vtbl.8	d30, {d0,d1}, d16
-	vtbl.8	d31, {d0,d1}, d17
-	veor	q2, q11, q2
-	veor	q1, q7, q1
-	vext.8	q0, q15, q15, #8
-	vext.8	q8, q12, q12, #8
-	veor	q10, q2, q10
-	veor	q11, q13, q11
-	veor	q15, q15, q1
-	veor	q7, q12, q7
-	veor	q5, q12, q5
-	veor	q2, q9, q2
-	veor	q14, q14, q6
-	veor	q0, q13, q0
-	veor	q7, q8, q7
-	vext.8	q8, q2, q2, #4
-	veor	q0, q15, q0
-	vext.8	q9, q7, q7, #4
-	veor	q12, q7, q9
+	vext.8	q5, q1, q1, #8
 	veor	q5, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q2, q2, q8
-	veor	q1, q3, q1
-	veor	q11, q11, q14
-	veor	q6, q6, q15
-	vext.8	q15, q2, q2, #8
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q15, q8, q15
-	veor	q8, q7, q8
+	veor	q5, q6, q5
+	vext.8	q8, q5, q5, #4
+	veor	q5, q5, q8
+	vext.8	q11, q6, q6, #8
+	veor	q6, q6, q11
+	veor	q9, q9, q6
+	vext.8	q11, q0, q0, #8
+	veor	q11, q0, q11
+	veor	q11, q11, q6
+	vext.8	q12, q10, q10, #8
+	veor	q12, q10, q12
+	veor	q12, q2, q12
+	vext.8	q13, q12, q12, #4
+	veor	q12, q12, q13
+	veor	q13, q13, q5
+	vext.8	q5, q5, q5, #8
+	vext.8	q14, q9, q9, #4
+	veor	q15, q9, q14
+	veor	q14, q14, q12
+	vext.8	q9, q2, q2, #8
+	veor	q2, q2, q9
+	veor	q11, q2, q11
+	veor	q7, q7, q2
+	veor	q1, q1, q11
 	veor	q0, q0, q7
-	vext.8	q7, q6, q6, #8
-	veor	q7, q13, q7
-	veor	q15, q12, q15
-	vext.8	q13, q1, q1, #4
-	vext.8	q14, q11, q11, #4
-	veor	q5, q4, q5
-	veor	q11, q11, q14
-	veor	q1, q1, q13
-	vext.8	q12, q12, q12, #8
-	veor	q12, q9, q12
-	veor	q12, q11, q12
-	veor	q9, q1, q7
-	vext.8	q11, q11, q11, #8
+	vext.8	q7, q3, q3, #8
+	veor	q7, q3, q7
+	veor	q7, q7, q2
+	veor	q7, q10, q7
+	veor	q2, q6, q2
+	veor	q2, q4, q2
+	vext.8	q9, q2, q2, #4
+	veor	q2, q2, q9
+	vext.8	q10, q0, q0, #4
+	veor	q0, q0, q10
+	veor	q10, q10, q2
+	vext.8	q2, q2, q2, #8
+	vext.8	q11, q7, q7, #4
+	veor	q7, q7, q11
+	veor	q8, q8, q7
+	vext.8	q7, q7, q7, #8
+	veor	q8, q8, q5
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	veor	q11, q11, q1
+	veor	q11, q11, q7
 	vext.8	q1, q1, q1, #8
-	veor	q1, q13, q1
-	vext.8	q7, q5, q5, #4
-	veor	q5, q5, q7
-	vext.8	q13, q5, q5, #8
-	veor	q7, q7, q13
-	veor	q11, q14, q11
-	vext.8	q13, q3, q3, #8
-	veor	q3, q3, q13
-	veor	q13, q3, q4
-	veor	q9, q2, q9
-	veor	q7, q0, q7
-	vext.8	q13, q13, q13, #4
-	vext.8	q0, q0, q0, #8
-	veor	q3, q3, q13
-	veor	q0, q3, q0
-	veor	q3, q4, q3
-	veor	q14, q2, q1
-	veor	q11, q5, q11
-	vext.8	q3, q3, q3, #8
-	veor	q0, q8, q0
-	veor	q8, q13, q3
-	veor	q13, q10, q0
-	veor	q10, q2, q7
-	veor	q8, q6, q8
+	vext.8	q7, q0, q0, #8
+	veor	q7, q10, q7
+	veor	q0, q0, q12
+	vext.8	q10, q4, q4, #8
+	veor	q4, q4, q10
+	veor	q4, q4, q6
+	veor	q3, q3, q4
+	vext.8	q4, q3, q3, #4
+	veor	q3, q3, q4
+	veor	q0, q4, q0
+	veor	q10, q15, q12
+	veor	q10, q9, q10
+	vext.8	q15, q15, q15, #8
+	veor	q10, q10, q2
+	veor	q15, q14, q15
+	vext.8	q9, q12, q12, #8
+	veor	q9, q13, q9
+	veor	q12, q3, q12
+	veor	q12, q5, q12
+	vext.8	q14, q3, q3, #8
+	veor	q12, q12, q1
+	veor	q14, q0, q14
+	vmov	q13, q7
 
 	add	r12, r12, #16
 	sub	r5, r5, #2
 .Ldecrypt8_round:	// twice: N - 2 is even for N = 10, 12, 14
 	vldmia	r6!, {d0-d15}
-	veor	q14, q14, q0
-	veor	q9, q9, q1
-	veor	q8, q8, q2
-	veor	q13, q13, q3
-	veor	q10, q10, q4
+	veor	q15, q15, q0
+	veor	q10, q10, q1
+	veor	q13, q13, q2
+	veor	q14, q14, q3
+	veor	q12, q12, q4
 	veor	q11, q11, q5
-	veor	q12, q12, q6
-	veor	q15, q15, q7
-	//	inverse round: 251 instructions, 11 spill slots
-	veor	q0, q8, q12
-	veor	q1, q14, q12
-	veor	q2, q10, q11
-	veor	q3, q9, q1
-	veor	q4, q3, q2
-	veor	q5, q13, q10
-	veor	q6, q8, q15
-	veor	q0, q0, q2
-	veor	q8, q9, q8
-	veor	q7, q13, q15
-	veor	q7, q1, q7
-	veor	q1, q1, q2
-	veor	q8, q5, q8
-	veor	q2, q12, q15
-	vst1.64	{d2-d3}, [r0]
-	veor	q1, q10, q15
-	veor	q15, q15, q3
-	vst1.64	{d8-d9}, [r1]
-	veor	q4, q13, q3
-	veor	q3, q10, q3
-	vst1.64	{d2-d3}, [r2]
-	veor	q1, q10, q2
-	veor	q10, q10, q12
-	veor	q12, q11, q12
-	vst1.64	{d20-d21}, [r3]
-	vand	q10, q15, q0
-	vst1.64	{d0-d1}, [r4]
-	veor	q0, q9, q13
-	veor	q0, q0, q12
-	veor	q13, q14, q13
-	veor	q14, q14, q5
-	veor	q9, q9, q14
-	veor	q12, q11, q5
-	veor	q11, q11, q6
-	vst1.64	{d30-d31}, [r7]
-	vand	q15, q2, q7
-	vst1.64	{d14-d15}, [r8]
-	veor	q7, q2, q5
-	vst1.64	{d4-d5}, [r9]
-	vand	q2, q7, q8
-	vst1.64	{d16-d17}, [r10]
-	veor	q8, q6, q4
-	veor	q6, q6, q3
-	vst1.64	{d14-d15}, [r11]
-	vand	q7, q5, q6
-	veor	q2, q7, q2
-	veor	q7, q7, q15
-	vand	q15, q11, q3
-	veor	q15, q10, q15
-	veor	q15, q15, q7
-	veor	q13, q15, q13
-	vld1.64	{d30-d31}, [r2]
-	vstr	d12, [r11, #16]
-	vstr	d13, [r11, #24]
-	vand	q6, q15, q1
-	veor	q6, q10, q6
-	veor	q6, q6, q2
-	veor	q6, q6, q8
-	vld1.64	{d16-d17}, [r1]
-	vand	q10, q4, q8
-	vand	q8, q9, q0
-	veor	q10, q8, q10
-	veor	q7, q10, q7
-	veor	q7, q7, q12
-	vld1.64	{d20-d21}, [r3]
-	vand	q12, q14, q10
+	veor	q8, q8, q6
+	veor	q9, q9, q7
+	//	inverse round: 236 instructions, 0 spill slots
+	veor	q0, q15, q11
+	veor	q1, q13, q9
+	veor	q11, q11, q1
+	veor	q13, q13, q0
+	veor	q1, q12, q1
+	veor	q0, q14, q0
+	veor	q12, q10, q12
+	veor	q14, q14, q8
+	veor	q1, q0, q1
+	veor	q9, q9, q12
 	veor	q8, q8, q12
-	veor	q2, q8, q2
-	vld1.64	{d16-d17}, [r0]
-	veor	q2, q2, q8
-	vand	q8, q6, q2
-	veor	q6, q6, q13
-	veor	q12, q2, q7
-	veor	q10, q13, q8
-	vand	q10, q12, q10
-	veor	q8, q7, q8
-	vand	q12, q6, q8
-	veor	q12, q13, q12
-	veor	q10, q7, q10
-	veor	q13, q8, q10
-	vand	q7, q7, q13
-	veor	q2, q2, q10
-	veor	q8, q8, q7
-	veor	q2, q2, q7
+	veor	q15, q15, q14
+	veor	q10, q10, q14
+	veor	q2, q11, q1
+	veor	q3, q15, q2
+	veor	q15, q8, q15
+	veor	q4, q8, q9
+	veor	q5, q10, q9
+	veor	q6, q5, q15
+	veor	q13, q13, q6
+	veor	q9, q9, q13
+	veor	q0, q0, q13
+	veor	q7, q1, q9
+	veor	q12, q8, q10
+	veor	q10, q10, q2
+	vand	q10, q11, q10
+	vand	q13, q6, q9
+	veor	q10, q13, q10
+	veor	q9, q11, q9
+	veor	q14, q4, q3
+	vand	q3, q2, q3
+	vand	q9, q14, q9
+	veor	q9, q13, q9
+	veor	q13, q12, q0
+	vand	q12, q12, q13
+	veor	q1, q1, q13
+	veor	q14, q7, q13
+	vand	q14, q5, q14
+	veor	q14, q12, q14
+	veor	q9, q9, q14
+	veor	q0, q0, q9
+	vand	q9, q15, q1
+	veor	q3, q9, q3
+	veor	q3, q3, q14
+	veor	q14, q8, q2
+	veor	q8, q8, q1
+	veor	q1, q15, q1
+	veor	q1, q1, q3
+	veor	q3, q11, q13
+	vand	q3, q14, q3
+	veor	q3, q9, q3
+	vand	q9, q4, q7
+	veor	q9, q12, q9
+	veor	q3, q3, q9
+	veor	q9, q10, q9
+	veor	q3, q8, q3
+	vand	q8, q0, q1
+	veor	q10, q4, q7
+	veor	q9, q10, q9
+	veor	q0, q0, q9
+	veor	q10, q3, q8
+	veor	q8, q9, q8
+	veor	q12, q1, q3
 	vand	q8, q12, q8
-	veor	q6, q6, q8
-	vand	q11, q11, q10
-	vand	q3, q3, q10
-	vand	q15, q15, q2
-	vand	q1, q1, q2
-	veor	q7, q10, q2
-	vld1.64	{d16-d17}, [r7]
-	vand	q8, q8, q7
-	vld1.64	{d26-d27}, [r4]
-	vand	q7, q13, q7
-	vld1.64	{d26-d27}, [r1]
-	vand	q13, q13, q12
-	veor	q2, q2, q6
-	veor	q10, q12, q10
-	vand	q5, q5, q10
-	vand	q4, q4, q12
-	vst1.64	{d8-d9}, [r0]
-	vld1.64	{d8-d9}, [r9]
-	vand	q4, q4, q2
-	veor	q12, q12, q6
-	vand	q9, q9, q12
-	vst1.64	{d2-d3}, [r1]
-	vldr	d2, [r11, #16]
-	vldr	d3, [r11, #24]
-	vand	q1, q1, q10
-	vand	q0, q0, q12
-	veor	q10, q2, q10
-	vld1.64	{d24-d25}, [r8]
-	vand	q2, q12, q2
-	vld1.64	{d24-d25}, [r3]
-	vand	q12, q12, q6
-	vand	q6, q14, q6
-	veor	q1, q1, q5
-	veor	q15, q11, q15
-	veor	q5, q3, q5
-	veor	q3, q3, q15
-	veor	q9, q9, q1
-	veor	q1, q1, q15
-	vld1.64	{d28-d29}, [r11]
-	vand	q14, q14, q10
-	vld1.64	{d30-d31}, [r10]
-	vand	q10, q15, q10
-	veor	q11, q7, q11
-	veor	q8, q8, q4
-	veor	q14, q14, q9
-	veor	q7, q7, q13
-	veor	q4, q4, q7
-	veor	q4, q9, q4
-	veor	q9, q6, q12
-	veor	q15, q2, q9
-	veor	q1, q15, q1
-	veor	q2, q2, q14
-	veor	q12, q12, q2
-	veor	q7, q2, q7
-	veor	q2, q6, q2
-	veor	q10, q10, q9
-	vld1.64	{d12-d13}, [r1]
-	veor	q9, q6, q9
-	veor	q6, q6, q0
-	veor	q13, q0, q13
-	vld1.64	{d30-d31}, [r0]
-	veor	q6, q15, q6
-	veor	q15, q8, q6
-	veor	q6, q3, q6
-	veor	q1, q15, q1
-	veor	q11, q12, q11
-	veor	q0, q0, q10
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q12, q10, q8
+	vand	q3, q3, q12
+	veor	q1, q1, q3
 	veor	q3, q10, q3
-	veor	q12, q12, q13
-	veor	q5, q8, q5
-	veor	q7, q9, q7
+	vand	q10, q0, q10
+	veor	q9, q9, q10
+	vand	q3, q9, q3
+	veor	q0, q0, q3
+	veor	q3, q15, q14
+	vand	q14, q14, q9
+	veor	q10, q4, q3
+	vand	q3, q0, q3
+	veor	q12, q8, q1
+	vand	q12, q6, q12
+	veor	q6, q6, q10
+	vand	q6, q8, q6
+	vand	q10, q1, q10
+	veor	q10, q12, q10
+	veor	q6, q12, q6
+	veor	q12, q9, q0
+	vand	q12, q15, q12
+	veor	q3, q12, q3
+	veor	q6, q12, q6
+	veor	q12, q12, q14
+	veor	q6, q14, q6
+	veor	q14, q9, q8
+	veor	q15, q5, q4
+	vand	q15, q14, q15
+	veor	q12, q15, q12
+	veor	q10, q15, q10
+	veor	q3, q15, q3
+	veor	q15, q1, q0
+	vand	q4, q4, q15
+	veor	q4, q4, q12
+	veor	q12, q1, q0
+	veor	q15, q12, q14
+	vand	q5, q5, q15
+	vand	q14, q13, q14
+	vand	q12, q7, q12
+	veor	q3, q5, q3
+	veor	q5, q5, q10
+	veor	q10, q2, q7
+	veor	q7, q7, q13
+	veor	q13, q11, q13
+	vand	q7, q15, q7
+	vand	q15, q2, q0
+	veor	q0, q9, q0
+	veor	q2, q2, q13
+	vand	q9, q9, q13
+	vand	q0, q0, q2
+	veor	q2, q15, q9
+	veor	q2, q7, q2
+	veor	q2, q12, q2
+	veor	q7, q6, q4
+	veor	q13, q8, q1
+	vand	q1, q1, q10
+	vand	q8, q11, q8
+	veor	q10, q11, q10
+	vand	q10, q13, q10
+	veor	q8, q10, q8
+	veor	q1, q10, q1
+	veor	q1, q0, q1
+	veor	q14, q14, q8
+	veor	q1, q15, q1
+	veor	q12, q12, q14
+	veor	q0, q0, q8
+	veor	q0, q9, q0
+	veor	q3, q12, q3
+	veor	q0, q0, q3
+	veor	q8, q1, q5
+	veor	q4, q4, q8
+	veor	q8, q12, q8
+	veor	q1, q1, q0
+	veor	q6, q6, q8
+	veor	q4, q3, q4
 	vld1.64	{d16-d17}, [r12]
-	vtbl.8	d18, {d24,d25}, d16
-	vtbl.8	d19, {d24,d25}, d17
-	vext.8	q10, q9, q9, #8
-	vtbl.8	d24, {d22,d23}, d16
-	vtbl.8	d25, {d22,d23}, d17
-	veor	q2, q2, q6
-	veor	q6, q9, q10
-	vtbl.8	d22, {d4,d5}, d16
-	vtbl.8	d23, {d4,d5}, d17
-	veor	q0, q0, q14
-	vext.8	q2, q11, q11, #8
-	veor	q3, q3, q4
-	vtbl.8	d8, {d14,d15}, d16
-	vtbl.8	d9, {d14,d15}, d17
-	vtbl.8	d14, {d2,d3}, d16
-	vtbl.8	d15, {d2,d3}, d17
-	veor	q10, q4, q10
-	vext.8	q1, q7, q7, #8
-	vtbl.8	d26, {d6,d7}, d16
-	vtbl.8	d27, {d6,d7}, d17
+	vtbl.8	d18, {d14,d15}, d16
+	vtbl.8	d19, {d14,d15}, d17
+	veor	q7, q2, q7
+	veor	q5, q5, q7
+	veor	q2, q2, q0
+	veor	q5, q3, q5
+	vext.8	q7, q9, q9, #8
+	veor	q7, q9, q7
+	vtbl.8	d20, {d12,d13}, d16
+	vtbl.8	d21, {d12,d13}, d17
+	vtbl.8	d12, {d8,d9}, d16
+	vtbl.8	d13, {d8,d9}, d17
+	vtbl.8	d8, {d4,d5}, d16
+	vtbl.8	d9, {d4,d5}, d17
+	vtbl.8	d4, {d0,d1}, d16
+	vtbl.8	d5, {d0,d1}, d17
+	vtbl.8	d0, {d2,d3}, d16
+	vtbl.8	d1, {d2,d3}, d17
+	vtbl.8	d2, {d6,d7}, d16
+	vtbl.8	d3, {d6,d7}, d17
 	vtbl.8	d6, {d10,d11}, d16
 	vtbl.8	d7, {d10,d11}, d17
-	vext.8	q5, q4, q4, #8
-	vext.8	q14, q13, q13, #8
-	veor	q4, q4, q6
-	vtbl.8	d30, {d0,d1}, d16
-	vtbl.8	d31, {d0,d1}, d17
-	veor	q2, q11, q2
-	veor	q1, q7, q1
-	vext.8	q0, q15, q15, #8
-	vext.8	q8, q12, q12, #8
-	veor	q10, q2, q10
-	veor	q11, q13, q11
-	veor	q15, q15, q1
-	veor	q7, q12, q7
-	veor	q5, q12, q5
-	veor	q2, q9, q2
-	veor	q14, q14, q6
-	veor	q0, q13, q0
-	veor	q7, q8, q7
-	vext.8	q8, q2, q2, #4
-	veor	q0, q15, q0
-	vext.8	q9, q7, q7, #4
-	veor	q12, q7, q9
+	vext.8	q5, q1, q1, #8
 	veor	q5, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q2, q2, q8
-	veor	q1, q3, q1
-	veor	q11, q11, q14
-	veor	q6, q6, q15
-	vext.8	q15, q2, q2, #8
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q15, q8, q15
-	veor	q8, q7, q8
+	veor	q5, q6, q5
+	vext.8	q8, q5, q5, #4
+	veor	q5, q5, q8
+	vext.8	q11, q6, q6, #8
+	veor	q6, q6, q11
+	veor	q9, q9, q6
+	vext.8	q11, q0, q0, #8
+	veor	q11, q0, q11
+	veor	q11, q11, q6
+	vext.8	q12, q10, q10, #8
+	veor	q12, q10, q12
+	veor	q12, q2, q12
+	vext.8	q13, q12, q12, #4
+	veor	q12, q12, q13
+	veor	q13, q13, q5
+	vext.8	q5, q5, q5, #8
+	vext.8	q14, q9, q9, #4
+	veor	q15, q9, q14
+	veor	q14, q14, q12
+	vext.8	q9, q2, q2, #8
+	veor	q2, q2, q9
+	veor	q11, q2, q11
+	veor	q7, q7, q2
+	veor	q1, q1, q11
 	veor	q0, q0, q7
-	vext.8	q7, q6, q6, #8
-	veor	q7, q13, q7
-	veor	q15, q12, q15
-	vext.8	q13, q1, q1, #4
-	vext.8	q14, q11, q11, #4
-	veor	q5, q4, q5
-	veor	q11, q11, q14
-	veor	q1, q1, q13
-	vext.8	q12, q12, q12, #8
-	veor	q12, q9, q12
-	veor	q12, q11, q12
-	veor	q9, q1, q7
-	vext.8	q11, q11, q11, #8
+	vext.8	q7, q3, q3, #8
+	veor	q7, q3, q7
+	veor	q7, q7, q2
+	veor	q7, q10, q7
+	veor	q2, q6, q2
+	veor	q2, q4, q2
+	vext.8	q9, q2, q2, #4
+	veor	q2, q2, q9
+	vext.8	q10, q0, q0, #4
+	veor	q0, q0, q10
+	veor	q10, q10, q2
+	vext.8	q2, q2, q2, #8
+	vext.8	q11, q7, q7, #4
+	veor	q7, q7, q11
+	veor	q8, q8, q7
+	vext.8	q7, q7, q7, #8
+	veor	q8, q8, q5
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	veor	q11, q11, q1
+	veor	q11, q11, q7
 	vext.8	q1, q1, q1, #8
-	veor	q1, q13, q1
-	vext.8	q7, q5, q5, #4
-	veor	q5, q5, q7
-	vext.8	q13, q5, q5, #8
-	veor	q7, q7, q13
-	veor	q11, q14, q11
-	vext.8	q13, q3, q3, #8
-	veor	q3, q3, q13
-	veor	q13, q3, q4
-	veor	q9, q2, q9
-	veor	q7, q0, q7
-	vext.8	q13, q13, q13, #4
-	vext.8	q0, q0, q0, #8
-	veor	q3, q3, q13
-	veor	q0, q3, q0
-	veor	q3, q4, q3
-	veor	q14, q2, q1
-	veor	q11, q5, q11
-	vext.8	q3, q3, q3, #8
-	veor	q0, q8, q0
-	veor	q8, q13, q3
-	veor	q13, q10, q0
-	veor	q10, q2, q7
-	veor	q8, q6, q8
+	vext.8	q7, q0, q0, #8
+	veor	q7, q10, q7
+	veor	q0, q0, q12
+	vext.8	q10, q4, q4, #8
+	veor	q4, q4, q10
+	veor	q4, q4, q6
+	veor	q3, q3, q4
+	vext.8	q4, q3, q3, #4
+	veor	q3, q3, q4
+	veor	q0, q4, q0
+	veor	q10, q15, q12
+	veor	q10, q9, q10
+	vext.8	q15, q15, q15, #8
+	veor	q10, q10, q2
+	veor	q15, q14, q15
+	vext.8	q9, q12, q12, #8
+	veor	q9, q13, q9
+	veor	q12, q3, q12
+	veor	q12, q5, q12
+	vext.8	q14, q3, q3, #8
+	veor	q12, q12, q1
+	veor	q14, q0, q14
+	vmov	q13, q7
 
 	vldmia	r6!, {d0-d15}
-	veor	q14, q14, q0
-	veor	q9, q9, q1
-	veor	q8, q8, q2
-	veor	q13, q13, q3
-	veor	q10, q10, q4
+	veor	q15, q15, q0
+	veor	q10, q10, q1
+	veor	q13, q13, q2
+	veor	q14, q14, q3
+	veor	q12, q12, q4
 	veor	q11, q11, q5
-	veor	q12, q12, q6
-	veor	q15, q15, q7
-	//	inverse round: 251 instructions, 11 spill slots
-	veor	q0, q8, q12
-	veor	q1, q14, q12
-	veor	q2, q10, q11
-	veor	q3, q9, q1
-	veor	q4, q3, q2
-	veor	q5, q13, q10
-	veor	q6, q8, q15
-	veor	q0, q0, q2
-	veor	q8, q9, q8
-	veor	q7, q13, q15
-	veor	q7, q1, q7
-	veor	q1, q1, q2
-	veor	q8, q5, q8
-	veor	q2, q12, q15
-	vst1.64	{d2-d3}, [r0]
-	veor	q1, q10, q15
-	veor	q15, q15, q3
-	vst1.64	{d8-d9}, [r1]
-	veor	q4, q13, q3
-	veor	q3, q10, q3
-	vst1.64	{d2-d3}, [r2]
-	veor	q1, q10, q2
-	veor	q10, q10, q12
-	veor	q12, q11, q12
-	vst1.64	{d20-d21}, [r3]
-	vand	q10, q15, q0
-	vst1.64	{d0-d1}, [r4]
-	veor	q0, q9, q13
-	veor	q0, q0, q12
-	veor	q13, q14, q13
-	veor	q14, q14, q5
-	veor	q9, q9, q14
-	veor	q12, q11, q5
-	veor	q11, q11, q6
-	vst1.64	{d30-d31}, [r7]
-	vand	q15, q2, q7
-	vst1.64	{d14-d15}, [r8]
-	veor	q7, q2, q5
-	vst1.64	{d4-d5}, [r9]
-	vand	q2, q7, q8
-	vst1.64	{d16-d17}, [r10]
-	veor	q8, q6, q4
-	veor	q6, q6, q3
-	vst1.64	{d14-d15}, [r11]
-	vand	q7, q5, q6
-	veor	q2, q7, q2
-	veor	q7, q7, q15
-	vand	q15, q11, q3
-	veor	q15, q10, q15
-	veor	q15, q15, q7
-	veor	q13, q15, q13
-	vld1.64	{d30-d31}, [r2]
-	vstr	d12, [r11, #16]
-	vstr	d13, [r11, #24]
-	vand	q6, q15, q1
-	veor	q6, q10, q6
-	veor	q6, q6, q2
-	veor	q6, q6, q8
-	vld1.64	{d16-d17}, [r1]
-	vand	q10, q4, q8
-	vand	q8, q9, q0
-	veor	q10, q8, q10
-	veor	q7, q10, q7
-	veor	q7, q7, q12
-	vld1.64	{d20-d21}, [r3]
-	vand	q12, q14, q10
+	veor	q8, q8, q6
+	veor	q9, q9, q7
+	//	inverse round: 236 instructions, 0 spill slots
+	veor	q0, q15, q11
+	veor	q1, q13, q9
+	veor	q11, q11, q1
+	veor	q13, q13, q0
+	veor	q1, q12, q1
+	veor	q0, q14, q0
+	veor	q12, q10, q12
+	veor	q14, q14, q8
+	veor	q1, q0, q1
+	veor	q9, q9, q12
 	veor	q8, q8, q12
-	veor	q2, q8, q2
-	vld1.64	{d16-d17}, [r0]
-	veor	q2, q2, q8
-	vand	q8, q6, q2
-	veor	q6, q6, q13
-	veor	q12, q2, q7
-	veor	q10, q13, q8
-	vand	q10, q12, q10
-	veor	q8, q7, q8
-	vand	q12, q6, q8
-	veor	q12, q13, q12
-	veor	q10, q7, q10
-	veor	q13, q8, q10
-	vand	q7, q7, q13
-	veor	q2, q2, q10
-	veor	q8, q8, q7
-	veor	q2, q2, q7
+	veor	q15, q15, q14
+	veor	q10, q10, q14
+	veor	q2, q11, q1
+	veor	q3, q15, q2
+	veor	q15, q8, q15
+	veor	q4, q8, q9
+	veor	q5, q10, q9
+	veor	q6, q5, q15
+	veor	q13, q13, q6
+	veor	q9, q9, q13
+	veor	q0, q0, q13
+	veor	q7, q1, q9
+	veor	q12, q8, q10
+	veor	q10, q10, q2
+	vand	q10, q11, q10
+	vand	q13, q6, q9
+	veor	q10, q13, q10
+	veor	q9, q11, q9
+	veor	q14, q4, q3
+	vand	q3, q2, q3
+	vand	q9, q14, q9
+	veor	q9, q13, q9
+	veor	q13, q12, q0
+	vand	q12, q12, q13
+	veor	q1, q1, q13
+	veor	q14, q7, q13
+	vand	q14, q5, q14
+	veor	q14, q12, q14
+	veor	q9, q9, q14
+	veor	q0, q0, q9
+	vand	q9, q15, q1
+	veor	q3, q9, q3
+	veor	q3, q3, q14
+	veor	q14, q8, q2
+	veor	q8, q8, q1
+	veor	q1, q15, q1
+	veor	q1, q1, q3
+	veor	q3, q11, q13
+	vand	q3, q14, q3
+	veor	q3, q9, q3
+	vand	q9, q4, q7
+	veor	q9, q12, q9
+	veor	q3, q3, q9
+	veor	q9, q10, q9
+	veor	q3, q8, q3
+	vand	q8, q0, q1
+	veor	q10, q4, q7
+	veor	q9, q10, q9
+	veor	q0, q0, q9
+	veor	q10, q3, q8
+	veor	q8, q9, q8
+	veor	q12, q1, q3
 	vand	q8, q12, q8
-	veor	q6, q6, q8
-	vand	q11, q11, q10
-	vand	q3, q3, q10
-	vand	q15, q15, q2
-	vand	q1, q1, q2
-	veor	q7, q10, q2
-	vld1.64	{d16-d17}, [r7]
-	vand	q8, q8, q7
-	vld1.64	{d26-d27}, [r4]
-	vand	q7, q13, q7
-	vld1.64	{d26-d27}, [r1]
-	vand	q13, q13, q12
-	veor	q2, q2, q6
-	veor	q10, q12, q10
-	vand	q5, q5, q10
-	vand	q4, q4, q12
-	vst1.64	{d8-d9}, [r0]
-	vld1.64	{d8-d9}, [r9]
-	vand	q4, q4, q2
-	veor	q12, q12, q6
-	vand	q9, q9, q12
-	vst1.64	{d2-d3}, [r1]
-	vldr	d2, [r11, #16]
-	vldr	d3, [r11, #24]
-	vand	q1, q1, q10
-	vand	q0, q0, q12
-	veor	q10, q2, q10
-	vld1.64	{d24-d25}, [r8]
-	vand	q2, q12, q2
-	vld1.64	{d24-d25}, [r3]
-	vand	q12, q12, q6
-	vand	q6, q14, q6
-	veor	q1, q1, q5
-	veor	q15, q11, q15
-	veor	q5, q3, q5
-	veor	q3, q3, q15
-	veor	q9, q9, q1
-	veor	q1, q1, q15
-	vld1.64	{d28-d29}, [r11]
-	vand	q14, q14, q10
-	vld1.64	{d30-d31}, [r10]
-	vand	q10, q15, q10
-	veor	q11, q7, q11
-	veor	q8, q8, q4
-	veor	q14, q14, q9
-	veor	q7, q7, q13
-	veor	q4, q4, q7
-	veor	q4, q9, q4
-	veor	q9, q6, q12
-	veor	q15, q2, q9
-	veor	q1, q15, q1
-	veor	q2, q2, q14
-	veor	q12, q12, q2
-	veor	q7, q2, q7
-	veor	q2, q6, q2
-	veor	q10, q10, q9
-	vld1.64	{d12-d13}, [r1]
-	veor	q9, q6, q9
-	veor	q6, q6, q0
-	veor	q13, q0, q13
-	vld1.64	{d30-d31}, [r0]
-	veor	q6, q15, q6
-	veor	q15, q8, q6
-	veor	q6, q3, q6
-	veor	q1, q15, q1
-	veor	q11, q12, q11
-	veor	q0, q0, q10
+	veor	q8, q3, q8
+	veor	q1, q1, q8
+	veor	q12, q10, q8
+	vand	q3, q3, q12
+	veor	q1, q1, q3
 	veor	q3, q10, q3
-	veor	q12, q12, q13
-	veor	q5, q8, q5
-	veor	q7, q9, q7
+	vand	q10, q0, q10
+	veor	q9, q9, q10
+	vand	q3, q9, q3
+	veor	q0, q0, q3
+	veor	q3, q15, q14
+	vand	q14, q14, q9
+	veor	q10, q4, q3
+	vand	q3, q0, q3
+	veor	q12, q8, q1
+	vand	q12, q6, q12
+	veor	q6, q6, q10
+	vand	q6, q8, q6
+	vand	q10, q1, q10
+	veor	q10, q12, q10
+	veor	q6, q12, q6
+	veor	q12, q9, q0
+	vand	q12, q15, q12
+	veor	q3, q12, q3
+	veor	q6, q12, q6
+	veor	q12, q12, q14
+	veor	q6, q14, q6
+	veor	q14, q9, q8
+	veor	q15, q5, q4
+	vand	q15, q14, q15
+	veor	q12, q15, q12
+	veor	q10, q15, q10
+	veor	q3, q15, q3
+	veor	q15, q1, q0
+	vand	q4, q4, q15
+	veor	q4, q4, q12
+	veor	q12, q1, q0
+	veor	q15, q12, q14
+	vand	q5, q5, q15
+	vand	q14, q13, q14
+	vand	q12, q7, q12
+	veor	q3, q5, q3
+	veor	q5, q5, q10
+	veor	q10, q2, q7
+	veor	q7, q7, q13
+	veor	q13, q11, q13
+	vand	q7, q15, q7
+	vand	q15, q2, q0
+	veor	q0, q9, q0
+	veor	q2, q2, q13
+	vand	q9, q9, q13
+	vand	q0, q0, q2
+	veor	q2, q15, q9
+	veor	q2, q7, q2
+	veor	q2, q12, q2
+	veor	q7, q6, q4
+	veor	q13, q8, q1
+	vand	q1, q1, q10
+	vand	q8, q11, q8
+	veor	q10, q11, q10
+	vand	q10, q13, q10
+	veor	q8, q10, q8
+	veor	q1, q10, q1
+	veor	q1, q0, q1
+	veor	q14, q14, q8
+	veor	q1, q15, q1
+	veor	q12, q12, q14
+	veor	q0, q0, q8
+	veor	q0, q9, q0
+	veor	q3, q12, q3
+	veor	q0, q0, q3
+	veor	q8, q1, q5
+	veor	q4, q4, q8
+	veor	q8, q12, q8
+	veor	q1, q1, q0
+	veor	q6, q6, q8
+	veor	q4, q3, q4
 	vld1.64	{d16-d17}, [r12]
-	vtbl.8	d18, {d24,d25}, d16
-	vtbl.8	d19, {d24,d25}, d17
-	vext.8	q10, q9, q9, #8
-	vtbl.8	d24, {d22,d23}, d16
-	vtbl.8	d25, {d22,d23}, d17
-	veor	q2, q2, q6
-	veor	q6, q9, q10
-	vtbl.8	d22, {d4,d5}, d16
-	vtbl.8	d23, {d4,d5}, d17
-	veor	q0, q0, q14
-	vext.8	q2, q11, q11, #8
-	veor	q3, q3, q4
-	vtbl.8	d8, {d14,d15}, d16
-	vtbl.8	d9, {d14,d15}, d17
-	vtbl.8	d14, {d2,d3}, d16
-	vtbl.8	d15, {d2,d3}, d17
-	veor	q10, q4, q10
-	vext.8	q1, q7, q7, #8
-	vtbl.8	d26, {d6,d7}, d16
-	vtbl.8	d27, {d6,d7}, d17
+	vtbl.8	d18, {d14,d15}, d16
+	vtbl.8	d19, {d14,d15}, d17
+	veor	q7, q2, q7
+	veor	q5, q5, q7
+	veor	q2, q2, q0
+	veor	q5, q3, q5
+	vext.8	q7, q9, q9, #8
+	veor	q7, q9, q7
+	vtbl.8	d20, {d12,d13}, d16
+	vtbl.8	d21, {d12,d13}, d17
+	vtbl.8	d12, {d8,d9}, d16
+	vtbl.8	d13, {d8,d9}, d17
+	vtbl.8	d8, {d4,d5}, d16
+	vtbl.8	d9, {d4,d5}, d17
+	vtbl.8	d4, {d0,d1}, d16
+	vtbl.8	d5, {d0,d1}, d17
+	vtbl.8	d0, {d2,d3}, d16
+	vtbl.8	d1, {d2,d3}, d17
+	vtbl.8	d2, {d6,d7}, d16
+	vtbl.8	d3, {d6,d7}, d17
 	vtbl.8	d6, {d10,d11}, d16
 	vtbl.8	d7, {d10,d11}, d17
-	vext.8	q5, q4, q4, #8
-	vext.8	q14, q13, q13, #8
-	veor	q4, q4, q6
-	vtbl.8	d30, {d0,d1}, d16
-	vtbl.8	d31, {d0,d1}, d17
-	veor	q2, q11, q2
-	veor	q1, q7, q1
-	vext.8	q0, q15, q15, #8
-	vext.8	q8, q12, q12, #8
-	veor	q10, q2, q10
-	veor	q11, q13, q11
-	veor	q15, q15, q1
-	veor	q7, q12, q7
-	veor	q5, q12, q5
-	veor	q2, q9, q2
-	veor	q14, q14, q6
-	veor	q0, q13, q0
-	veor	q7, q8, q7
-	vext.8	q8, q2, q2, #4
-	veor	q0, q15, q0
-	vext.8	q9, q7, q7, #4
-	veor	q12, q7, q9
+	vext.8	q5, q1, q1, #8
 	veor	q5, q1, q5
-	vext.8	q7, q0, q0, #4
-	veor	q2, q2, q8
-	veor	q1, q3, q1
-	veor	q11, q11, q14
-	veor	q6, q6, q15
-	vext.8	q15, q2, q2, #8
-	vext.8	q13, q6, q6, #4
-	veor	q6, q6, q13
-	veor	q15, q8, q15
-	veor	q8, q7, q8
+	veor	q5, q6, q5
+	vext.8	q8, q5, q5, #4
+	veor	q5, q5, q8
+	vext.8	q11, q6, q6, #8
+	veor	q6, q6, q11
+	veor	q9, q9, q6
+	vext.8	q11, q0, q0, #8
+	veor	q11, q0, q11
+	veor	q11, q11, q6
+	vext.8	q12, q10, q10, #8
+	veor	q12, q10, q12
+	veor	q12, q2, q12
+	vext.8	q13, q12, q12, #4
+	veor	q12, q12, q13
+	veor	q13, q13, q5
+	vext.8	q5, q5, q5, #8
+	vext.8	q14, q9, q9, #4
+	veor	q15, q9, q14
+	veor	q14, q14, q12
+	vext.8	q9, q2, q2, #8
+	veor	q2, q2, q9
+	veor	q11, q2, q11
+	veor	q7, q7, q2
+	veor	q1, q1, q11
 	veor	q0, q0, q7
-	vext.8	q7, q6, q6, #8
-	veor	q7, q13, q7
-	veor	q15, q12, q15
-	vext.8	q13, q1, q1, #4
-	vext.8	q14, q11, q11, #4
-	veor	q5, q4, q5
-	veor	q11, q11, q14
-	veor	q1, q1, q13
-	vext.8	q12, q12, q12, #8
-	veor	q12, q9, q12
-	veor	q12, q11, q12
-	veor	q9, q1, q7
-	vext.8	q11, q11, q11, #8
+	vext.8	q7, q3, q3, #8
+	veor	q7, q3, q7
+	veor	q7, q7, q2
+	veor	q7, q10, q7
+	veor	q2, q6, q2
+	veor	q2, q4, q2
+	vext.8	q9, q2, q2, #4
+	veor	q2, q2, q9
+	vext.8	q10, q0, q0, #4
+	veor	q0, q0, q10
+	veor	q10, q10, q2
+	vext.8	q2, q2, q2, #8
+	vext.8	q11, q7, q7, #4
+	veor	q7, q7, q11
+	veor	q8, q8, q7
+	vext.8	q7, q7, q7, #8
+	veor	q8, q8, q5
+	vext.8	q5, q1, q1, #4
+	veor	q1, q1, q5
+	veor	q11, q11, q1
+	veor	q11, q11, q7
 	vext.8	q1, q1, q1, #8
-	veor	q1, q13, q1
-	vext.8	q7, q5, q5, #4
-	veor	q5, q5, q7
-	vext.8	q13, q5, q5, #8
-	veor	q7, q7, q13
-	veor	q11, q14, q11
-	vext.8	q13, q3, q3, #8
-	veor	q3, q3, q13
-	veor	q13, q3, q4
-	veor	q9, q2, q9
-	veor	q7, q0, q7
-	vext.8	q13, q13, q13, #4
-	vext.8	q0, q0, q0, #8
-	veor	q3, q3, q13
-	veor	q0, q3, q0
-	veor	q3, q4, q3
-	veor	q14, q2, q1
-	veor	q11, q5, q11
-	vext.8	q3, q3, q3, #8
-	veor	q0, q8, q0
-	veor	q8, q13, q3
-	veor	q13, q10, q0
-	veor	q10, q2, q7
-	veor	q8, q6, q8
+	vext.8	q7, q0, q0, #8
+	veor	q7, q10, q7
+	veor	q0, q0, q12
+	vext.8	q10, q4, q4, #8
+	veor	q4, q4, q10
+	veor	q4, q4, q6
+	veor	q3, q3, q4
+	vext.8	q4, q3, q3, #4
+	veor	q3, q3, q4
+	veor	q0, q4, q0
+	veor	q10, q15, q12
+	veor	q10, q9, q10
+	vext.8	q15, q15, q15, #8
+	veor	q10, q10, q2
+	veor	q15, q14, q15
+	vext.8	q9, q12, q12, #8
+	veor	q9, q13, q9
+	veor	q12, q3, q12
+	veor	q12, q5, q12
+	vext.8	q14, q3, q3, #8
+	veor	q12, q12, q1
+	veor	q14, q0, q14
+	vmov	q13, q7
 
 	subs	r5, r5, #2
 	bne	.Ldecrypt8_round
 	add	r12, r12, #16
 	vldmia	r6!, {d0-d15}
-	veor	q14, q14, q0
-	veor	q9, q9, q1
-	veor	q8, q8, q2
-	veor	q13, q13, q3
-	veor	q10, q10, q4
-	veor	q11, q11, q5
-	veor	q12, q12, q6
-	veor	q15, q15, q7
-	//	last inverse round: 180 instructions, 12 spill slots
-	veor	q0, q12, q15
-	veor	q1, q14, q12
-	veor	q2, q9, q1
-	veor	q3, q10, q15
-	veor	q4, q8, q12
-	veor	q5, q10, q11
-	veor	q6, q15, q2
-	veor	q4, q4, q5
-	vand	q7, q6, q4
-	vst1.64	{d12-d13}, [r0]
-	veor	q6, q10, q0
-	vst1.64	{d8-d9}, [r1]
-	vand	q4, q3, q6
-	veor	q4, q7, q4
-	vst1.64	{d12-d13}, [r2]
-	veor	q6, q13, q15
-	veor	q15, q8, q15
-	veor	q6, q1, q6
-	veor	q8, q9, q8
-	veor	q1, q1, q5
-	veor	q5, q2, q5
-	vst1.64	{d6-d7}, [r3]
-	veor	q3, q10, q2
-	veor	q2, q13, q2
-	vst1.64	{d12-d13}, [r4]
-	veor	q6, q11, q15
-	vst1.64	{d8-d9}, [r7]
-	vand	q4, q6, q3
-	veor	q4, q7, q4
-	veor	q7, q13, q10
-	veor	q10, q10, q12
-	veor	q12, q11, q12
-	vst1.64	{d12-d13}, [r8]
-	veor	q6, q14, q13
-	veor	q13, q9, q13
-	veor	q12, q13, q12
-	veor	q11, q11, q7
-	veor	q8, q7, q8
-	veor	q14, q14, q7
-	veor	q9, q9, q14
-	veor	q13, q15, q3
-	veor	q15, q15, q2
-	vst1.64	{d6-d7}, [r9]
-	vand	q3, q14, q10
-	vst1.64	{d20-d21}, [r10]
-	vand	q10, q9, q12
-	veor	q3, q10, q3
-	vst1.64	{d18-d19}, [r11]
-	vand	q9, q2, q5
-	veor	q9, q10, q9
-	vand	q10, q7, q13
-	vstr	d26, [r11, #16]
-	vstr	d27, [r11, #24]
-	veor	q13, q0, q7
-	vstr	d14, [r11, #32]
-	vstr	d15, [r11, #40]
-	vand	q7, q13, q8
-	veor	q7, q10, q7
-	veor	q3, q3, q7
-	veor	q1, q3, q1
-	vld1.64	{d6-d7}, [r7]
-	veor	q3, q3, q7
-	veor	q3, q3, q15
-	vld1.64	{d14-d15}, [r4]
-	vand	q15, q0, q7
-	veor	q10, q10, q15
-	veor	q4, q4, q10
-	veor	q9, q9, q10
-	veor	q4, q4, q6
-	veor	q9, q9, q11
-	veor	q6, q3, q4
-	vand	q3, q3, q1
-	veor	q10, q4, q3
-	veor	q3, q9, q3
-	vand	q11, q6, q3
-	veor	q4, q4, q11
-	veor	q11, q1, q9
-	vand	q10, q11, q10
-	veor	q10, q9, q10
-	veor	q11, q3, q10
-	vand	q9, q9, q11
-	veor	q1, q1, q10
-	veor	q1, q1, q9
-	veor	q3, q3, q9
-	vand	q3, q4, q3
-	veor	q3, q6, q3
-	vand	q14, q14, q3
-	vld1.64	{d12-d13}, [r3]
-	vand	q6, q6, q1
-	vand	q2, q2, q4
-	vand	q5, q5, q4
-	vld1.64	{d18-d19}, [r10]
-	vand	q9, q9, q3
-	vld1.64	{d22-d23}, [r9]
-	vand	q11, q11, q10
-	vld1.64	{d30-d31}, [r8]
-	vand	q15, q15, q10
-	vst1.64	{d4-d5}, [r3]
-	vld1.64	{d4-d5}, [r2]
-	vand	q2, q2, q1
-	vst1.64	{d4-d5}, [r2]
-	veor	q2, q10, q1
-	veor	q1, q1, q3
-	veor	q10, q4, q10
-	veor	q3, q4, q3
-	vand	q12, q12, q3
-	vld1.64	{d8-d9}, [r11]
-	vand	q3, q4, q3
-	vldr	d8, [r11, #32]
-	vldr	d9, [r11, #40]
-	vand	q4, q4, q10
-	vand	q7, q7, q1
-	vand	q0, q0, q1
-	vst1.64	{d10-d11}, [r4]
-	vldr	d10, [r11, #16]
-	vldr	d11, [r11, #24]
-	vand	q5, q5, q10
-	veor	q1, q1, q10
-	vand	q8, q8, q1
-	vand	q1, q13, q1
-	vld1.64	{d20-d21}, [r1]
-	vand	q10, q10, q2
-	vld1.64	{d26-d27}, [r0]
-	vand	q2, q13, q2
-	veor	q2, q2, q0
-	veor	q5, q5, q4
-	veor	q4, q11, q4
-	veor	q3, q3, q5
-	veor	q1, q1, q3
-	veor	q0, q0, q3
-	veor	q6, q15, q6
-	veor	q11, q11, q6
-	veor	q15, q10, q15
-	veor	q0, q11, q0
-	veor	q5, q7, q5
-	veor	q7, q7, q1
-	veor	q11, q14, q11
-	veor	q14, q14, q9
-	veor	q8, q8, q14
-	veor	q1, q12, q1
-	vld1.64	{d6-d7}, [r4]
-	veor	q10, q10, q3
-	veor	q0, q10, q0
-	veor	q1, q1, q8
-	veor	q0, q8, q0
-	veor	q3, q12, q3
-	veor	q9, q9, q7
-	veor	q15, q9, q15
-	vld1.64	{d16-d17}, [r2]
-	veor	q12, q8, q12
-	veor	q3, q9, q3
-	vld1.64	{d18-d19}, [r3]
-	veor	q9, q9, q12
-	vld1.64	{d24-d25}, [r12]
-	vtbl.8	d26, {d2,d3}, d24
-	vtbl.8	d27, {d2,d3}, d25
-	veor	q11, q9, q11
-	veor	q11, q7, q11
-	veor	q5, q9, q5
-	vtbl.8	d2, {d0,d1}, d24
-	vtbl.8	d3, {d0,d1}, d25
-	veor	q8, q8, q14
-	vtbl.8	d0, {d30,d31}, d24
-	vtbl.8	d1, {d30,d31}, d25
-	vtbl.8	d18, {d22,d23}, d24
-	vtbl.8	d19, {d22,d23}, d25
-	veor	q4, q4, q2
-	veor	q5, q14, q5
-	veor	q5, q6, q5
-	veor	q7, q8, q7
-	veor	q7, q7, q10
-	vtbl.8	d30, {d6,d7}, d24
-	vtbl.8	d31, {d6,d7}, d25
-	veor	q2, q2, q5
-	vtbl.8	d16, {d14,d15}, d24
-	vtbl.8	d17, {d14,d15}, d25
-	vtbl.8	d6, {d4,d5}, d24
-	vtbl.8	d7, {d4,d5}, d25
-	vtbl.8	d28, {d8,d9}, d24
-	vtbl.8	d29, {d8,d9}, d25
-
-	vmov.i8	q2, #0x55
-	vmov.i8	q4, #0x33
-	vshr.u64	q5, q14, #1
-	vshl.u64	q6, q13, #1
-	vbit	q13, q5, q2
-	vbif	q14, q6, q2
-	vshr.u64	q5, q8, #1
-	vshl.u64	q6, q1, #1
-	vbit	q1, q5, q2
-	vbif	q8, q6, q2
-	vshr.u64	q5, q0, #1
-	vshl.u64	q6, q9, #1
-	vbit	q9, q5, q2
-	vbif	q0, q6, q2
-	vshr.u64	q5, q3, #1
-	vshl.u64	q6, q15, #1
-	vbit	q15, q5, q2
-	vbif	q3, q6, q2
-	vshr.u64	q5, q14, #2
-	vshl.u64	q6, q8, #2
-	vbit	q8, q5, q4
-	vbif	q14, q6, q4
-	vshr.u64	q5, q13, #2
-	vshl.u64	q6, q1, #2
-	vbit	q1, q5, q4
-	vbif	q13, q6, q4
-	vshr.u64	q5, q0, #2
-	vshl.u64	q6, q3, #2
-	vbit	q3, q5, q4
-	vbif	q0, q6, q4
-	vshr.u64	q5, q9, #2
-	vshl.u64	q6, q15, #2
-	vbit	q15, q5, q4
-	vbif	q9, q6, q4
-	vmov	q5, q0
-	vsri.8	q0, q14, #4
-	vsli.8	q14, q5, #4
-	vmov	q5, q9
-	vsri.8	q9, q13, #4
-	vsli.8	q13, q5, #4
-	vmov	q5, q3
-	vsri.8	q3, q8, #4
-	vsli.8	q8, q5, #4
-	vmov	q5, q15
-	vsri.8	q15, q1, #4
-	vsli.8	q1, q5, #4
-
-	vld1.64	{d4-d5}, [r6]
-	veor	q14, q14, q2
+	veor	q15, q15, q0
+	veor	q10, q10, q1
 	veor	q13, q13, q2
+	veor	q14, q14, q3
+	veor	q12, q12, q4
+	veor	q11, q11, q5
+	veor	q8, q8, q6
+	veor	q9, q9, q7
+	//	last inverse round: 162 instructions, 0 spill slots
+	veor	q0, q13, q9
+	veor	q1, q10, q12
+	veor	q9, q9, q1
+	veor	q12, q12, q0
+	veor	q1, q8, q1
+	veor	q0, q11, q0
+	veor	q8, q14, q8
+	veor	q11, q15, q11
+	veor	q10, q10, q8
+	veor	q8, q15, q8
+	veor	q14, q14, q11
+	veor	q11, q13, q11
+	veor	q12, q14, q12
+	veor	q2, q0, q12
+	veor	q3, q10, q2
+	vand	q3, q0, q3
+	veor	q4, q8, q2
+	veor	q8, q1, q8
+	veor	q5, q10, q9
+	veor	q10, q1, q10
+	veor	q6, q1, q9
+	veor	q7, q5, q8
+	veor	q11, q11, q7
+	veor	q9, q9, q11
+	veor	q11, q14, q11
+	veor	q13, q10, q11
+	vand	q10, q10, q13
+	veor	q14, q6, q4
+	vand	q4, q2, q4
+	veor	q15, q0, q9
+	vand	q14, q14, q15
+	veor	q15, q12, q9
+	vand	q9, q7, q9
+	veor	q12, q12, q13
+	veor	q14, q9, q14
+	veor	q3, q9, q3
+	veor	q9, q15, q13
+	vand	q9, q5, q9
+	veor	q9, q10, q9
+	veor	q14, q14, q9
+	veor	q11, q11, q14
+	vand	q14, q8, q12
+	veor	q4, q14, q4
+	veor	q4, q4, q9
+	veor	q9, q1, q2
+	veor	q1, q1, q12
+	veor	q12, q8, q12
+	veor	q4, q12, q4
+	veor	q12, q0, q13
+	vand	q12, q9, q12
+	veor	q12, q14, q12
+	vand	q14, q6, q15
+	veor	q10, q10, q14
+	veor	q3, q3, q10
+	veor	q10, q12, q10
+	veor	q1, q1, q10
+	veor	q10, q6, q15
+	veor	q3, q10, q3
+	vand	q10, q11, q4
+	veor	q11, q11, q3
+	veor	q12, q1, q10
+	veor	q10, q3, q10
+	vand	q14, q11, q12
+	veor	q3, q3, q14
+	veor	q14, q4, q1
+	vand	q10, q14, q10
+	veor	q10, q1, q10
+	veor	q4, q4, q10
+	veor	q14, q12, q10
+	vand	q1, q1, q14
+	veor	q4, q4, q1
+	veor	q1, q12, q1
+	vand	q1, q3, q1
+	veor	q1, q11, q1
+	veor	q11, q8, q9
+	vand	q9, q9, q3
+	veor	q12, q6, q11
+	vand	q11, q1, q11
+	veor	q14, q3, q1
+	vand	q8, q8, q14
+	veor	q11, q8, q11
+	veor	q14, q10, q4
+	vand	q14, q7, q14
+	veor	q7, q7, q12
+	vand	q12, q4, q12
+	vand	q7, q10, q7
+	veor	q7, q14, q7
+	veor	q12, q14, q12
+	veor	q7, q8, q7
+	veor	q7, q9, q7
+	veor	q8, q8, q9
+	veor	q9, q3, q10
+	veor	q14, q5, q6
+	vand	q14, q9, q14
+	veor	q11, q14, q11
+	veor	q12, q14, q12
+	veor	q8, q14, q8
+	veor	q14, q4, q1
+	vand	q6, q6, q14
+	veor	q6, q6, q8
+	veor	q8, q4, q1
+	veor	q14, q8, q9
+	vand	q8, q15, q8
+	vand	q5, q5, q14
+	vand	q9, q13, q9
+	veor	q11, q5, q11
+	veor	q5, q5, q12
+	veor	q12, q2, q15
+	veor	q15, q15, q13
+	vand	q14, q14, q15
+	veor	q13, q0, q13
+	veor	q15, q3, q1
+	vand	q1, q2, q1
+	vand	q3, q3, q13
+	veor	q2, q2, q13
+	vand	q2, q15, q2
+	veor	q13, q1, q3
+	veor	q13, q14, q13
+	veor	q13, q8, q13
+	veor	q14, q7, q6
+	veor	q15, q10, q4
+	vand	q4, q4, q12
+	vand	q10, q0, q10
+	veor	q0, q0, q12
+	vand	q0, q15, q0
+	veor	q4, q0, q4
+	veor	q0, q0, q10
+	veor	q9, q9, q0
+	veor	q4, q2, q4
+	veor	q8, q8, q9
+	veor	q0, q2, q0
+	veor	q1, q1, q4
+	veor	q0, q3, q0
+	veor	q11, q8, q11
+	veor	q0, q0, q11
+	veor	q2, q1, q5
+	veor	q1, q1, q0
 	veor	q8, q8, q2
-	veor	q1, q1, q2
-	veor	q0, q0, q2
-	veor	q9, q9, q2
-	veor	q3, q3, q2
-	veor	q15, q15, q2
+	veor	q2, q6, q2
+	veor	q7, q7, q8
+	veor	q2, q11, q2
+	veor	q3, q13, q14
+	veor	q3, q5, q3
+	veor	q13, q13, q0
+	veor	q3, q11, q3
+	vld1.64	{d8-d9}, [r12]
+	vtbl.8	d10, {d2,d3}, d8
+	vtbl.8	d11, {d2,d3}, d9
+	vtbl.8	d2, {d14,d15}, d8
+	vtbl.8	d3, {d14,d15}, d9
+	vtbl.8	d16, {d4,d5}, d8
+	vtbl.8	d17, {d4,d5}, d9
+	vtbl.8	d30, {d28,d29}, d8
+	vtbl.8	d31, {d28,d29}, d9
+	vtbl.8	d20, {d26,d27}, d8
+	vtbl.8	d21, {d26,d27}, d9
+	vtbl.8	d28, {d6,d7}, d8
+	vtbl.8	d29, {d6,d7}, d9
+	vtbl.8	d24, {d22,d23}, d8
+	vtbl.8	d25, {d22,d23}, d9
+	vtbl.8	d18, {d0,d1}, d8
+	vtbl.8	d19, {d0,d1}, d9
+
+	vmov.i8	q0, #0x55
+	vmov.i8	q2, #0x33
+	vshr.u64	q3, q15, #1
+	vshl.u64	q4, q10, #1
+	vbit	q10, q3, q0
+	vbif	q15, q4, q0
+	vshr.u64	q3, q5, #1
+	vshl.u64	q4, q14, #1
+	vbit	q14, q3, q0
+	vbif	q5, q4, q0
+	vshr.u64	q3, q12, #1
+	vshl.u64	q4, q1, #1
+	vbit	q1, q3, q0
+	vbif	q12, q4, q0
+	vshr.u64	q3, q8, #1
+	vshl.u64	q4, q9, #1
+	vbit	q9, q3, q0
+	vbif	q8, q4, q0
+	vshr.u64	q3, q15, #2
+	vshl.u64	q4, q5, #2
+	vbit	q5, q3, q2
+	vbif	q15, q4, q2
+	vshr.u64	q3, q10, #2
+	vshl.u64	q4, q14, #2
+	vbit	q14, q3, q2
+	vbif	q10, q4, q2
+	vshr.u64	q3, q12, #2
+	vshl.u64	q4, q8, #2
+	vbit	q8, q3, q2
+	vbif	q12, q4, q2
+	vshr.u64	q3, q1, #2
+	vshl.u64	q4, q9, #2
+	vbit	q9, q3, q2
+	vbif	q1, q4, q2
+	vmov	q3, q12
+	vsri.8	q12, q15, #4
+	vsli.8	q15, q3, #4
+	vmov	q3, q1
+	vsri.8	q1, q10, #4
+	vsli.8	q10, q3, #4
+	vmov	q3, q8
+	vsri.8	q8, q5, #4
+	vsli.8	q5, q3, #4
+	vmov	q3, q9
+	vsri.8	q9, q14, #4
+	vsli.8	q14, q3, #4
+
+	vld1.64	{d0-d1}, [r6]
+	veor	q15, q15, q0
+	veor	q10, q10, q0
+	veor	q5, q5, q0
+	veor	q14, q14, q0
+	veor	q12, q12, q0
+	veor	q1, q1, q0
+	veor	q8, q8, q0
+	veor	q9, q9, q0
 
 	bx	lr
 	.cfi_endproc
@@ -1233,10 +1159,10 @@ ctasm_bsaes_ctr32_encrypt_blocks:
 	.cfi_offset	d14, -56
 	.cfi_offset	d15, -48
 	.vsave	{d8-d15}
-	sub	sp, sp, #512
-	.cfi_def_cfa_offset	616
-	.pad	#512
-	ldr	r10, [sp, #616]	// ivec
+	sub	sp, sp, #320
+	.cfi_def_cfa_offset	424
+	.pad	#320
+	ldr	r10, [sp, #424]	// ivec
 	cmp	r2, #0
 	beq	.Lctr_done
 	mov	r7, r0
@@ -1248,8 +1174,8 @@ ctasm_bsaes_ctr32_encrypt_blocks:
 	vmov.i32	q1, #1
 	vmov.i32	d2, #0
 	vshl.i64	d3, d3, #32	// q1 = (0, 0, 0, 1): counter + 1
-	add	r10, sp, #352
-	add	r11, sp, #368
+	add	r10, sp, #160
+	add	r11, sp, #176
 	vst1.64	{d0-d3}, [r10]
 	ldr	r5, [r4]	// N = 10, 12, 14: lr = 16, 23, 24
 	sub	lr, r5, #2
@@ -2572,7 +2498,7 @@ ctasm_bsaes_ctr32_encrypt_blocks:
 	bne	.Lctr_batch
 	b	.Lctr_wipe
 .Lctr_short:
-	add	r3, sp, #224
+	add	r3, sp, #32
 	vst1.64	{d0-d1}, [r3]!
 	vst1.64	{d26-d27}, [r3]!
 	vst1.64	{d20-d21}, [r3]!
@@ -2581,7 +2507,7 @@ ctasm_bsaes_ctr32_encrypt_blocks:
 	vst1.64	{d22-d23}, [r3]!
 	vst1.64	{d28-d29}, [r3]!
 	vst1.64	{d16-d17}, [r3]!
-	add	r3, sp, #224
+	add	r3, sp, #32
 	add	r2, r9, #8	// 1..7 blocks left
 .Lctr_xor:
 	vld1.8	{d0-d1}, [r7]!
@@ -2594,14 +2520,14 @@ ctasm_bsaes_ctr32_encrypt_blocks:
 	veor	q0, q0, q0
 	veor	q1, q1, q1
 	mov	r3, sp
-	mov	r12, #16
+	mov	r12, #10
 .Lwipe_ctr:
 	vst1.64	{d0-d3}, [r3]!
 	subs	r12, r12, #1
 	bne	.Lwipe_ctr
 
 .Lctr_done:
-	add	sp, sp, #512
+	add	sp, sp, #320
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}
 	.cfi_def_cfa_offset	40
@@ -2661,55 +2587,53 @@ ctasm_bsaes_cbc_decrypt:
 	.cfi_offset	d14, -56
 	.cfi_offset	d15, -48
 	.vsave	{d8-d15}
-	sub	sp, sp, #512
-	.cfi_def_cfa_offset	616
-	.pad	#512
-	ldr	r10, [sp, #616]	// ivec
+	sub	sp, sp, #320
+	.cfi_def_cfa_offset	424
+	.pad	#320
+	ldr	r10, [sp, #424]	// ivec
 	lsrs	r9, r2, #4	// blocks
 	beq	.Lcbc_done
 	mov	r7, r0
 	mov	r8, r1
 	mov	r4, r3
 	vld1.8	{d0-d1}, [r10]
-	add	r3, sp, #352
+	add	r3, sp, #160
 	vst1.64	{d0-d1}, [r3]
 .Lcbc_batch:
 	cmp	r9, #8
 	movhs	r11, #8
 	movlo	r11, r9
 	sub	r9, r9, r11
-	add	r3, sp, #368
+	add	r3, sp, #176
 	mov	r2, r11
 .Lcbc_load:
 	vld1.8	{d0-d1}, [r7]!
 	vst1.64	{d0-d1}, [r3]!
 	subs	r2, r2, #1
 	bne	.Lcbc_load
-	add	r3, sp, #368
-	vld1.64	{d28-d29}, [r3]!
-	vld1.64	{d18-d19}, [r3]!
-	vld1.64	{d16-d17}, [r3]!
-	vld1.64	{d26-d27}, [r3]!
-	vld1.64	{d20-d21}, [r3]!
-	vld1.64	{d22-d23}, [r3]!
-	vld1.64	{d24-d25}, [r3]!
+	add	r3, sp, #176
 	vld1.64	{d30-d31}, [r3]!
+	vld1.64	{d20-d21}, [r3]!
+	vld1.64	{d26-d27}, [r3]!
+	vld1.64	{d28-d29}, [r3]!
+	vld1.64	{d24-d25}, [r3]!
+	vld1.64	{d22-d23}, [r3]!
+	vld1.64	{d16-d17}, [r3]!
+	vld1.64	{d18-d19}, [r3]!
 
-	stm	sp, {r4, r7-r11}
 	bl	_bsaes_decrypt8
-	ldm	sp, {r4, r7-r11}
-	add	r3, sp, #224
-	vst1.64	{d28-d29}, [r3]!
-	vst1.64	{d26-d27}, [r3]!
-	vst1.64	{d16-d17}, [r3]!
-	vst1.64	{d2-d3}, [r3]!
-	vst1.64	{d0-d1}, [r3]!
-	vst1.64	{d18-d19}, [r3]!
-	vst1.64	{d6-d7}, [r3]!
+	add	r3, sp, #32
 	vst1.64	{d30-d31}, [r3]!
+	vst1.64	{d20-d21}, [r3]!
+	vst1.64	{d10-d11}, [r3]!
+	vst1.64	{d28-d29}, [r3]!
+	vst1.64	{d24-d25}, [r3]!
+	vst1.64	{d2-d3}, [r3]!
+	vst1.64	{d16-d17}, [r3]!
+	vst1.64	{d18-d19}, [r3]!
 
-	add	r3, sp, #224
-	add	r2, sp, #352
+	add	r3, sp, #32
+	add	r2, sp, #160
 	mov	r0, r11
 .Lcbc_xor:
 	vld1.64	{d0-d1}, [r3]!
@@ -2719,7 +2643,7 @@ ctasm_bsaes_cbc_decrypt:
 	subs	r0, r0, #1
 	bne	.Lcbc_xor
 	vld1.64	{d0-d1}, [r2]	// last ciphertext = next IV
-	add	r2, sp, #352
+	add	r2, sp, #160
 	vst1.64	{d0-d1}, [r2]
 	cmp	r9, #0
 	bne	.Lcbc_batch
@@ -2727,14 +2651,14 @@ ctasm_bsaes_cbc_decrypt:
 	veor	q0, q0, q0
 	veor	q1, q1, q1
 	mov	r3, sp
-	mov	r12, #16
+	mov	r12, #10
 .Lwipe_cbc:
 	vst1.64	{d0-d3}, [r3]!
 	subs	r12, r12, #1
 	bne	.Lwipe_cbc
 
 .Lcbc_done:
-	add	sp, sp, #512
+	add	sp, sp, #320
 	.cfi_def_cfa_offset	104
 	vpop	{d8-d15}
 	.cfi_def_cfa_offset	40

@@ -17,9 +17,10 @@
 # InvMixColumns = MixColumns o (5 + 4 P2), so it is a small prefix to it.
 #
 # S-box circuits.  SubBytes is Boyar and Peralta's 115-gate circuit (32 AND;
-# see @BP below); InvSubBytes reuses its middle (the inversion) between two
-# linear layers derived here (Paar-minimised, 128 gates in all).  Both are
-# checked on all 256 inputs before anything is emitted.  The 0x63 of
+# see @BP below); InvSubBytes is u = Ainv(x) (an 8x8 map, Paar), then the
+# forward circuit's top and middle, the forward grouped bottom sums and an
+# 8x8 map into Ainv(S) (113 XOR + 32 AND).  Both are checked on all 256
+# inputs before anything is emitted.  The 0x63 of
 # SubBytes is not computed: it is folded into the round keys (it passes
 # (Inv)MixColumns unchanged as 2^3^1^1 = 1).
 #
@@ -38,11 +39,8 @@
 # 8 planes into q0-q7 and 8 XORs; which of q8-q15 holds which plane is
 # chosen so that a round ends where it starts (no moves).  The best schedule
 # found by a search is pinned in %TUNE (CTASM_BSAES_TUNE=1 searches again).
-# The inverse rounds: the greedy list schedule leaves the products and the
-# bottom layer with up to 21 live values; a local search on the emitted
-# instruction count (move one op between its operands and its first user,
-# keep the move unless the round gets longer) reorders it, and its result is
-# pinned in %ORDER (CTASM_BSAES_TUNE_ORDER=1 searches on from it).
+# (order_search, CTASM_BSAES_TUNE_ORDER=1: a local search on the emitted
+# instruction count that moves one op at a time; it made the earlier orders.)
 # The forward rounds run without spills, by an exact search (issue 13 part
 # 2, third pass; util/bsaes_order.py, offline): over the orders of a round's
 # ops, is there one with at most 16 live values at every point (vtbl: 15
@@ -64,11 +62,23 @@
 # 16 and emitted: the best 190 (this one: its grouping shares one sum, so
 # 33), then 191 (8 late operands, 3 copies); the starting planes' registers
 # by trying 40 (no moves at the round's end).  The orders the search printed
-# are pinned in %ORDER, read (never searched) at generation time.  The dumps
+# are pinned in %ORDER, read (never searched) at generation time.
+# The inverse rounds likewise (issue 13 part 2, fourth pass).  The old
+# program (top: Paar making the 22 signals from x at once; bottom: Paar over
+# the 18 products) needs more than 18 registers; with the forward middle
+# (late basis, copies) and grouped bottom sums into an 8x8 map, but Paar's
+# top still, no order of the inverse round fits 16 or 17 (18: undecided in
+# 2 minutes), nor of the last inverse round 16, 17 or 18 (19 fits); with
+# u = Ainv(x) first into the forward top, both fit 16 (113 XOR, was 96):
+# round 236 (was 251 with 11 spill slots), last 162 (was 180, 12 slots),
+# and CBC parks no registers around the core.  The dumps
 # it reads: CTASM_BSAES_DUMP=PREFIX (CTASM_BSAES_NOORDER=1: before %ORDER);
 # an order to try: CTASM_BSAES_ORDER_ENC / _ENC_LAST; other choices to try:
 # CTASM_BSAES_BOT (a bottom layer's gates), CTASM_BSAES_BASIS,
-# CTASM_BSAES_GCOPY.  The instruction counts are printed in the output.
+# CTASM_BSAES_GCOPY, CTASM_BSAES_BASIS_DEC, CTASM_BSAES_ORDER_DEC /
+# _DEC_LAST (CTASM_BSAES_NOORDER also takes round names: "dec dec_last").
+# Generation fails if a pinned round spills.  The instruction counts are
+# printed in the output.
 #
 # Performance (dynamic instructions under qemu-arm, util/count_insns.py; a
 # count, not a time), AES-128-CTR: 16.37/B at 8 KiB (0.931x BoringSSL's
@@ -76,12 +86,10 @@
 # repository by the same qemu method, its BoringSSL revision not recorded;
 # nothing in the repository regenerates it), 17.74/B at 256 B, 44.00 at
 # 16 B (vpaes).
-# Round 190 instructions plus 9 for its key (inverse 251 plus 9; last rounds
-# 147 and 180).  A batch of 8 blocks ~2,090; a call ~370 more (frame, wipe,
-# API), the key's planes being made once, at set_*_key.  CBC decryption
-# 21.67/B at 8 KiB, 22.64/B at 256 B.  What is left: the inverse round's 11
-# spill slots (its program needs more than 18 live values in any order:
-# util/bsaes_order.py proves 18 impossible).
+# Round 190 instructions plus 9 for its key (inverse 236 plus 9; last rounds
+# 147 and 162), no spills.  A batch of 8 blocks ~2,090; a call ~370 more
+# (frame, wipe, API), the key's planes being made once, at set_*_key.  CBC
+# decryption 20.38/B at 8 KiB, 21.28/B at 256 B.
 #
 # Key (made by vpaes_*_key_to_bsaes in vpaes-armv7.pl): word 0 = rounds N,
 # bytes 16.. = N+1 round keys (16 bytes each, 0x63 folded), size 16*(N+2).
@@ -94,9 +102,9 @@
 #
 # GPR plan inside the 8-block cores: r5 = rounds left, r6 = next key plane,
 # r12 = ShiftRows tables; r0-r4 and r7-r11 = addresses of the first ten
-# spill slots (CBC parks r4, r7-r11 at [sp] around its call of the
+# spill slots (CBC would park r4, r7-r11 at [sp] around its call of the
 # decryption core; the encryption core, inlined into CTR, would use r0-r3;
-# it uses none now).  Rounds: the first without a key (its key went onto the blocks),
+# neither uses any now).  Rounds: the first without a key (its key went onto the blocks),
 # then key + round (CBC: 2 a loop pass, N - 2 is even; CTR: 4 a pass,
 # AES-192 entering half-way), then key + last round; the last key goes onto
 # the blocks.
@@ -340,7 +348,7 @@ C
 # dimensions; with 8 to 11 kept, each other one is one XOR of two earlier
 # ones (checked by trying all subsets); 9 gave the shortest round.
 our @ZORDER;    # the order of the products' pairs (empty: free), from %TUNE
-my %LATE_BASIS = (enc => [qw(U7 y1 y11 y10 y12 y13 y2 y14 y8)]);
+my %LATE_BASIS = (enc => [qw(U7 y1 y11 y10 y12 y13 y2 y14 y8)], dec => [qw(U7 y1 y11 y10 y12 y13 y2 y14 y8)]);
 my %GCOPY = map { ($_ => 1) } $ENV{CTASM_BSAES_GCOPY} ? split(' ', $ENV{CTASM_BSAES_GCOPY}) : qw(t41 t43 t44);
 if ($ENV{CTASM_BSAES_BOT}) { local $/; open(my $f, "<", $ENV{CTASM_BSAES_BOT}) or die; $ACC_BOT = <$f>; chomp $ACC_BOT; }
 my @BP = map { [ map { [ /^(\w+) = (\w+) ([+x]) (\w+)$/ ] } split /\n/ ] } $BP_TOP, $BP_MID, $BP_BOT, $ACC_BOT;
@@ -407,28 +415,64 @@ sub sbox_enc {
     bp_run($BP[3], \%e, \&X, \&A);
     return [ map { $e{ "S" . (7 - $_) } } 0 .. 7 ];
 }
+# The pairs of Ainv's XORs (paar_lin): a randomised Paar (random ties among
+# the best pairs, 20,000 runs; not kept in the repository) found 12 where the
+# greedy one makes 13; the S-box check below covers them like the rest.
+my $AINV_PAIRS = [ [ 2, 7 ], [ 1, 4 ], [ 3, 6 ], [ 6, 9 ], [ 0, 5 ], [ 3, 12 ], [ 1, 10 ], [ 2, 12 ], [ 5, 8 ], [ 7, 9 ], [ 0, 10 ], [ 4, 8 ] ];
 # InvSubBytes of (x ^ 0x63) = inversion of u = Ainv(x) (Ainv: the inverse of
 # the S-box's linear part).  The middle is the same; its 22 inputs are linear
 # in u, hence in x, and the bottom's outputs give A(1/u), so Ainv of them is
-# the answer.  Both linear layers are built from their matrices here (plain
-# XOR chains, which linopt's Paar pass shortens).
+# the answer.  Variant 1 (Paar on the top: the 22 signals made from x at
+# once, 5 XOR fewer) keeps more values live: no order of its round fits 16.
 sub sbox_dec {
     my $x = shift;
     my %form = map { ("U$_" => 1 << $_) } 0 .. 7;    # bit j: depends on U_j
     bp_run($BP[0], \%form, sub { $_[0] ^ $_[1] }, sub { die });
-    my %defd = map { ($_->[0] => 1) } @{ $BP[1] };
-    my %used;
-    $used{$_} = 1 for grep { !$defd{$_} } map { @$_[ 1, 3 ] } @{ $BP[1] };
-    my @names = sort keys %used;
-    my $ubits = sub { my $u = shift; my $m = 0; $m |= (($u >> (7 - $_)) & 1) << $_ for 0 .. 7; $m };
-    my $top = lin(sub { my $m = $ubits->($affinv[ $_[0] ]); my $r = 0;
-                        $r |= parity($form{ $names[$_] } & $m) << $_ for 0 .. $#names; $r }, $x, scalar @names);
-    my %e = map { ($names[$_] => $top->[$_]) } 0 .. $#names;
-    bp_run($BP[1], \%e, \&X, \&A);
-    my %zf = map { ($Z[$_] => 1 << $_) } 0 .. $#Z;
-    bp_run($BP[2], \%zf, sub { $_[0] ^ $_[1] }, sub { die });
-    return lin(sub { my $s = 0; $s |= parity($zf{"S$_"} & $_[0]) << (7 - $_) for 0 .. 7; $affinv[$s] },
-               [ map { $e{$_} } @Z ], 8);
+    # u = Ainv(x) first (an 8x8 map, Paar), then Boyar and Peralta's top
+    # layer as in the forward S-box: the same live values
+    my $u = paar_lin(sub { $affinv[ $_[0] ] }, $x, 8, $AINV_PAIRS);
+    my %e = map { ("U$_" => $u->[ 7 - $_ ]) } 0 .. 7;
+    bp_run($BP[0], \%e, \&X, \&A);
+    # the middle as in the forward S-box (late operands, copies of t41,
+    # t43, t44), then its grouped sums (the 8 a<g>_2 of $ACC_BOT) and an
+    # 8x8 map from them to Ainv(S): the forward map composed with Ainv
+    bp_mid(\%e, \%form, $ENV{CTASM_BSAES_BASIS_DEC} ? [ split ' ', $ENV{CTASM_BSAES_BASIS_DEC} ] : $LATE_BASIS{dec});
+    my @acc = grep { $_->[0] =~ /^a/ } @{ $BP[3] };
+    bp_run(\@acc, \%e, \&X, \&A);
+    my @A8 = sort grep { /^a\d\d_2$/ } map { $_->[0] } @acc;
+    die "grouped bottom: not 8 sums" unless @A8 == 8;
+    my %af = map { ($A8[$_] => 1 << $_) } 0 .. 7;
+    bp_run([ grep { $_->[0] !~ /^a/ } @{ $BP[3] } ], \%af, sub { $_[0] ^ $_[1] }, sub { die });
+    return paar_lin(sub { my $s = 0; $s |= parity($af{"S$_"} & $_[0]) << (7 - $_) for 0 .. 7; $affinv[$s] },
+                    [ map { $e{$_} } @A8 ], 8);
+}
+# A GF(2)-linear map as lin(), but its XORs made by Paar's greedy heuristic
+# (the pair of signals in most pending rows first; ties: the first pair), or
+# by the pairs @$pairs in that order (signal 8 + k: the k-th XOR made).
+sub paar_lin {
+    my ($f, $in, $nout, $pairs) = @_;
+    my @cols = map { $f->(1 << $_) } 0 .. $#$in;
+    my @sig = @$in;
+    my @rows = map { my $o = $_; [ grep { $cols[$_] >> $o & 1 } 0 .. $#$in ] } 0 .. $nout - 1;
+    die "zero row in linear map" if grep { !@$_ } @rows;
+    while (1) {
+        my %cnt;
+        for my $r (@rows) {
+            for my $i (0 .. $#$r - 1) { $cnt{"$r->[$i] $r->[$_]"}++ for $i + 1 .. $#$r; }
+        }
+        last unless %cnt;
+        my ($best) = sort { $cnt{$b} <=> $cnt{$a} || $a cmp $b } keys %cnt;
+        my ($p, $q) = $pairs ? @{ $pairs->[ @sig - @$in ] // die "paar_lin: pinned pairs too few" } : split / /, $best;
+        die "paar_lin: pinned pair ($p, $q) in no row" unless $cnt{"$p $q"};
+        push @sig, X($sig[$p], $sig[$q]);
+        for my $r (@rows) {
+            my %h = map { ($_ => 1) } @$r;
+            next unless $h{$p} && $h{$q};
+            $r = [ (grep { $_ != $p && $_ != $q } @$r), $#sig ];
+        }
+    }
+    die "paar_lin: pinned pairs too many" if $pairs && @$pairs != @sig - @$in;
+    return [ map { $sig[ $_->[0] ] } @rows ];
 }
 
 # Check a circuit on all 256 inputs (each value is a 256-bit string).
@@ -457,12 +501,12 @@ sub check_sbox {
     $n{ $_->[0] }++ for @ops;
     return "$name: $n{xor} XOR + $n{and} AND";
 }
-# The variants the rounds try (Paar on the layers named); the inverse S-box's
-# linear layers are plain XOR chains until Paar shortens them.
-my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ ['top'], [ 'top', 'bottom' ] ]);
+# The variants the rounds try (Paar on the layers named; the inverse S-box's
+# two 8x8 maps are Paar-made in paar_lin either way).
+my %VARIANTS = (enc => [ [], ['bottom'] ], dec => [ [], ['top'] ]);
 # The rounds' pinned schedules (see round_code): [variant, seed, eviction
 # bias, order of the products' pairs] per round kind.
-my %TUNE = (enc => [ 0, 34, 0.7, '', '11 13 10 9 15 12 14 8' ], dec => [ 1, 19, 0.4, '', '14 9 8 13 10 11 12 15' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 1, 0, 2, '' ]);
+my %TUNE = (enc => [ 0, 34, 0.7, '', '11 13 10 9 15 12 14 8' ], dec => [ 0, 19, 0.4, '', '15 10 13 14 12 11 8 9' ], enc_last => [ 0, 22, 0.7, '' ], dec_last => [ 0, 0, 2, '' ]);
 # The rounds' pinned reorderings of their list schedules (apply_order; made by
 # order_search: CTASM_BSAES_TUNE_ORDER=1 improves on them, with
 # CTASM_BSAES_TUNE=1 too it starts again from the list schedule).
@@ -475,34 +519,34 @@ my %ORDER = (
            135 141 144 151 152 153 154 145 146 147 164 165 167 168 169 149 150 166 148 155 156 157
            158 159 160 161 162 163 170 171 172 173 174 175 176 177 178 180 179 181 182 183 184 185
            186 187 188 189',
-    dec => '13 9 10 21 23 18 16 14 17 11 12 22 19 15 28 26 27 24 29 30 31 46 33 34 35 36 37 32 25 40
-            20 43 39 38 41 44 42 45 47 48 49 50 51 52 53 55 54 56 57 58 59 60 61 62 63 64 67 66 68
-            65 73 74 69 82 83 70 85 84 91 92 72 71 86 96 87 89 88 75 97 77 78 76 98 93 94 79 95 102
-            103 108 107 80 90 81 109 111 110 112 113 104 99 114 105 115 116 117 119 120 121 122 127
-            128 118 129 132 106 133 134 141 135 124 8 136 139 123 100 130 125 151 126 142 153 145
-            137 146 140 131 144 152 168 143 101 149 161 156 138 147 169 164 177 155 148 172 176 150
-            154 162 165 178 157 175 186 187 170 183 158 173 163 174 159 179 180 160 185 184 181 182
-            188 194 166 171 167 195 189 190 191 196 192 197 198 201 202 204 205 193 209 210 211 200
-            206 212 208 213 215 214 199 203 218 216 219 217 207 220',
+    dec => '9 10 11 18 12 17 13 16 19 14 15 20 21 22 23 24 25 26 28 29 30 31 42 32 33 34 35 36 43 50 48 51 52 37
+            38 41 53 54 55 57 58 45 49 56 27 44 46 59 39 40 47 60 61 62 64 63 65 66 67 68 69 70 71 72 73 74 75
+            76 77 78 79 80 81 82 91 92 95 98 87 88 96 97 100 101 102 89 90 99 103 93 104 84 85 86 94 105 106 108
+            109 110 112 113 114 115 118 119 120 83 116 107 117 124 125 127 126 128 129 130 131 111 134 135 138
+            136 137 139 140 141 144 142 145 146 147 148 155 8 143 149 150 158 151 153 121 132 133 156 161 122
+            123 152 154 157 159 160 162 163 164 165 166 167 168 169 170 171 172 173 174 175 176 177 217 218 219
+            203 178 179 222 182 183 184 188 185 189 180 181 186 187 190 191 192 193 205 206 207 208 196 197 198
+            199 204 194 195 200 201 202 209 210 220 211 212 213 214 215 216 221 223 224 226 225 227 228 229 230
+            231 233 232 234',
     enc_last => '9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 29 28 31 32 33 35 36 37 38
                 39 40 41 42 30 34 43 44 45 46 47 48 49 50 52 51 53 54 55 56 57 58 59 60 61 62 63 64
                 65 66 67 68 69 70 73 74 75 79 71 72 76 77 78 80 81 98 99 100 101 102 103 84 85 87 86
                 88 89 104 105 107 90 91 92 94 97 93 106 82 95 83 96 108 109 110 111 112 113 114 115
                 116 117 8 118 119 120 123 121 122 124 125 126 127 128 129 130 133 131 134 132 135
                 136 137 138 139 140 141 142 143 144 145 146',
-    dec_last => '17 9 10 16 12 13 11 14 15 18 19 20 23 21 24 22 25 26 28 29 27 30 31 32 33 34 38 39 40 36
-                 35 37 41 47 48 43 42 44 45 46 49 50 51 52 54 56 53 55 57 58 59 60 61 62 63 64 66 65 67
-                 68 71 72 73 77 78 74 79 80 81 82 84 85 70 69 86 76 75 83 91 88 90 89 94 95 98 97 100 96
-                 99 101 102 92 93 103 104 105 108 109 110 87 111 113 112 121 122 116 117 118 123 114 115
-                 124 119 129 126 127 131 130 8 132 125 137 138 139 120 133 128 143 106 140 141 134 135
-                 145 142 136 144 107',
+    dec_last => '9 10 11 20 12 19 13 16 14 15 17 18 21 26 27 29 28 23 22 24 25 30 31 32 33 43 46 35 36 37 38 39 40 44
+                 41 42 49 50 51 52 53 56 57 59 34 45 55 60 47 48 58 61 62 63 64 66 54 65 68 67 69 70 71 72 73 74 75
+                 76 77 78 79 80 81 82 116 117 120 121 118 119 124 131 132 129 130 133 134 135 136 137 138 84 93 94
+                 125 139 141 122 123 142 83 87 88 92 95 126 140 89 90 91 96 85 107 108 105 106 113 114 115 147 86 99
+                 100 97 98 101 102 103 109 104 110 111 112 127 128 8 143 144 145 148 146 149 153 154 155 156 150 151
+                 152 157 158 159 160 161',
 );
 # Only the variants the rounds use are checked (all of them when searching).
 my %USED;
 for my $k (keys %TUNE) { $USED{ ($k =~ /^dec/ ? "dec" : "enc") . $TUNE{$k}[0] } = 1; }
 my @gates = ((map { check_sbox(\&sbox_enc, sub { $sbox[ $_[0] ] ^ 0x63 }, "S-box" . (@{ $VARIANTS{enc}[$_] } ? " (Paar: @{ $VARIANTS{enc}[$_] })" : ""), $VARIANTS{enc}[$_]) }
               grep { $ENV{CTASM_BSAES_TUNE} || $USED{"enc$_"} } 0 .. $#{ $VARIANTS{enc} }),
-             (map { check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box (Paar: @{ $VARIANTS{dec}[$_] })", $VARIANTS{dec}[$_]) }
+             (map { check_sbox(\&sbox_dec, sub { $isbox[ $_[0] ^ 0x63 ] }, "inverse S-box" . (@{ $VARIANTS{dec}[$_] } ? " (Paar: @{ $VARIANTS{dec}[$_] })" : ""), $VARIANTS{dec}[$_]) }
               grep { $ENV{CTASM_BSAES_TUNE} || $USED{"dec$_"} } 0 .. $#{ $VARIANTS{dec} }));
 
 # Byte-wise multiplication by a constant, on 8 planes.
@@ -1127,7 +1171,7 @@ sub round_code {
     }
     # the pinned order belongs to the pinned schedule and circuit
     my $mine = ($ENV{CTASM_BSAES_TUNE_ONLY} // $key) eq $key;
-    my $order = ($ENV{CTASM_BSAES_TUNE} && $mine) || (($ENV{CTASM_BSAES_BASIS} || $ENV{CTASM_BSAES_BOT} || $ENV{CTASM_BSAES_GCOPY} || $ENV{CTASM_BSAES_NOORDER}) && !$dec) ? undef : $ORDER{$key};
+    my $order = ($ENV{CTASM_BSAES_TUNE} && $mine) || (($ENV{CTASM_BSAES_BASIS} && !$dec) || ($ENV{CTASM_BSAES_BASIS_DEC} && $dec) || $ENV{CTASM_BSAES_BOT} || $ENV{CTASM_BSAES_GCOPY} || ($ENV{CTASM_BSAES_NOORDER} // '') =~ /^(1|.*\b$key\b.*)$/) ? undef : $ORDER{$key};
     if ($ENV{"CTASM_BSAES_ORDER_" . uc $key}) {
         # an order of the pinned program's ops (util/bsaes_order.py), made an
         # order of the list schedule's ones
@@ -1204,7 +1248,8 @@ ___
 # Block n enters the cores in register $BLK_IN{$name}[n] and leaves in
 # $BLK_OUT{$name}[n] (the rows of the first and last transposes).
 my (%BLK_IN, %BLK_OUT);
-my ($ENC_BATCH, $ENC_TABLES, $ENC_SLOTS);    # the encryption core, inlined into CTR's batch loop, and its tables
+my ($ENC_BATCH, $ENC_TABLES, $ENC_SLOTS);
+my $DEC_SLOTS;    # the decryption core's spill slots (none: CBC parks no registers)    # the encryption core, inlined into CTR's batch loop, and its tables
 for my $dec (0, 1) {
     my $name = $dec ? "decrypt" : "encrypt";
     my $tab  = ".Lbs_$name";
@@ -1219,6 +1264,10 @@ for my $dec (0, 1) {
     my ($mid, $pi, $s1)     = round_code($dec, 0, [ 8 .. 15 ]);
     my ($last, $sigma, $s2) = round_code($dec, 1, $pi);
     ($BLK_IN{$name}, $BLK_OUT{$name}) = ($pi, $sigma);
+    $DEC_SLOTS = $s1 > $s2 ? $s1 : $s2 if $dec;
+    # the pinned inverse rounds fit the 16 registers too (util/bsaes_order.py)
+    die "the inverse rounds spill ($s1, $s2 slots)" if $dec && ($s1 || $s2)
+        && !grep { $ENV{"CTASM_BSAES_$_"} } qw(TUNE TUNE_ORDER NOORDER BOT GCOPY BASIS_DEC ORDER_DEC ORDER_DEC_LAST);
     # (next to its user: adr reaches only so far)
     my $tables = <<___;
 .ctasm_align 16
@@ -1266,8 +1315,7 @@ ___
     }
     $code .= <<___;
 @ _bsaes_${name}8: block n in q(${\ join(",", @$pi) })[n], out in q(${\ join(",", @$sigma) })[n];
-@ r4 = bsaes key.  Clobbers r0-r12, q0-q15 and the spill area at
-@ [sp, #$SLOT0] of the caller.  Plane b lives in the register of row b.
+@ r4 = bsaes key.  Clobbers r5, r6, r12, q0-q15${\ ($s1 || $s2 ? " and r0-r4, r7-r11 and the spill area at\n@ [sp, #$SLOT0] of the caller" : "") }.  Plane b lives in the register of row b.
 .ctasm_align 16
 .ctasm_proc _bsaes_${name}8, caller_frame=${\ ($SLOT0 + 16 * ($s1 > $s2 ? $s1 : $s2)) }
 	ldr	r5, [r4]
@@ -1466,10 +1514,8 @@ $code .= <<___;
 	bne	.Lcbc_load
 	add	r3, sp, #${\ ($BUF + 16) }
 ${\ join("", map { "\tvld1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" } @{ $BLK_IN{decrypt} }) }
-	stm	sp, {r4, r7-r11}
-	bl	_bsaes_decrypt8
-	ldm	sp, {r4, r7-r11}
-	add	r3, sp, #$KS
+${\ ($DEC_SLOTS ? "\tstm\tsp, {r4, r7-r11}\n" : "") }	bl	_bsaes_decrypt8
+${\ ($DEC_SLOTS ? "\tldm\tsp, {r4, r7-r11}\n" : "") }	add	r3, sp, #$KS
 ${\ join("", map { "\tvst1.64\t{" . dreg($_, 0) . "-" . dreg($_, 1) . "}, [r3]!\n" } @{ $BLK_OUT{decrypt} }) }
 	add	r3, sp, #$KS
 	add	r2, sp, #$BUF

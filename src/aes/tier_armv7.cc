@@ -52,13 +52,13 @@ void cbc_encrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size
 
 // CBC decryption: bsaes for whole batches, and for a last partial batch of
 // kBsaesArmv7CbcTailMinBlocks (5) to 7 blocks; a tail of 1..4 goes to vpaes.
-// Counts (util/count_insns.py, AES-128 CBC decryption per call): 4 blocks
-// through vpaes 2,704 (1 block 808: ~630 a block), 8 blocks through bsaes
-// 3,026; 12 blocks (one batch + 4 through vpaes) 5,556, 13 (one batch + a
-// batch of 5) 5,766 against 14 (two batches) 5,776 and 16 5,796: a batch
-// ~2,750 costs less than 5 blocks through vpaes and more than 4, so bsaes
-// from 5 blocks (kBsaesCbcDecryptMinBlocks) and for
-// tails of 5 or more.
+// Counts (util/count_insns.py, AES-128 CBC decryption per call, the
+// spill-free inverse rounds): 4 blocks through vpaes 2,704 (1 block 808:
+// ~630 a block), 5 blocks through bsaes 2,813, 8 blocks 2,843; 12 blocks
+// (one batch + 4 through vpaes) 5,373, 13 (one batch + a batch of 5) 5,418
+// against 14 (two batches) 5,428 and 16 5,448: a batch ~2,600 costs less
+// than 5 blocks through vpaes and more than 4 (2,530 as a tail), so bsaes
+// from 5 blocks (kBsaesCbcDecryptMinBlocks) and for tails of 5 or more.
 
 void cbc_decrypt(const ctasm_aes_key *key, const uint8_t *in, uint8_t *out, size_t blocks,
                  uint8_t ivec[16]) {
