@@ -270,25 +270,30 @@ ___
 # scratch GPRs; $rk: scratch vector.
 sub encrypt_blocks {
     my ($bl, $key, $kp, $n, $rk) = @_;
-    my $loop = newlabel();
+    my ($loop, $second) = (newlabel(), newlabel());
+    # Rounds 1..Nr-1 (an odd count) as a loop of two rounds entered at its
+    # second half: n = Nr/2 passes, one round-loop branch per two rounds.
     $code .= "\tmov\t$kp, $key\n\tldr\t$n, [$key, #240]\n\tld1\t{$rk.16b}, [$kp], #16\n";
     nibble_transform($bl, $iptlo, $ipthi);
     xor_rk($bl, $rk);
-    $code .= "\tsub\t$n, $n, #1\n$loop:\n\tld1\t{$rk.16b}, [$kp], #16\n";
-    permute($bl, $sr);
-    inversion_code($bl);
-    out_pair($bl, $ua, $ub);                    # x = u = B(A*inv)
-    each_blocks($bl,
-        sub { "tbl\t$_[1].16b, {$wa.16b}, $_[3].16b" },
-        sub { "tbl\t$_[2].16b, {$wb.16b}, $_[2].16b" },
-        sub { "eor\t$_[3].16b, $_[1].16b, $_[2].16b" },     # t = w = B(2*A*inv)
-        sub { "tbl\t$_[1].16b, {$_[0].16b}, $r1.16b" },     # R1(u)
-        sub { "eor\t$_[3].16b, $_[3].16b, $_[1].16b" },     # b = w + R1(u)
-        sub { "tbl\t$_[2].16b, {$_[3].16b}, $r1.16b" },     # R1(b)
-        sub { "tbl\t$_[1].16b, {$_[0].16b}, $r3.16b" },     # R3(u)
-        sub { "eor\t$_[0].16b, $_[3].16b, $_[2].16b" },
-        sub { "eor\t$_[0].16b, $_[0].16b, $_[1].16b" });
-    xor_rk($bl, $rk);
+    $code .= "\tlsr\t$n, $n, #1\n\tb\t$second\n";
+    for my $half ($loop, $second) {
+        $code .= "$half:\n\tld1\t{$rk.16b}, [$kp], #16\n";
+        permute($bl, $sr);
+        inversion_code($bl);
+        out_pair($bl, $ua, $ub);                # x = u = B(A*inv)
+        each_blocks($bl,
+            sub { "tbl\t$_[1].16b, {$wa.16b}, $_[3].16b" },
+            sub { "tbl\t$_[2].16b, {$wb.16b}, $_[2].16b" },
+            sub { "eor\t$_[3].16b, $_[1].16b, $_[2].16b" },     # t = w = B(2*A*inv)
+            sub { "tbl\t$_[1].16b, {$_[0].16b}, $r1.16b" },     # R1(u)
+            sub { "eor\t$_[3].16b, $_[3].16b, $_[1].16b" },     # b = w + R1(u)
+            sub { "tbl\t$_[2].16b, {$_[3].16b}, $r1.16b" },     # R1(b)
+            sub { "tbl\t$_[1].16b, {$_[0].16b}, $r3.16b" },     # R3(u)
+            sub { "eor\t$_[0].16b, $_[3].16b, $_[2].16b" },
+            sub { "eor\t$_[0].16b, $_[0].16b, $_[1].16b" });
+        xor_rk($bl, $rk);
+    }
     $code .= "\tsubs\t$n, $n, #1\n\tb.ne\t$loop\n";
     $code .= "\tld1\t{$rk.16b}, [$kp]\n";
     permute($bl, $sr);
@@ -310,19 +315,23 @@ sub decrypt_blocks {
     $code .= "\tmov\t$kp, $key\n\tldr\t$n, [$key, #240]\n\tld1\t{$rk.16b}, [$kp], #16\n";
     nibble_transform($bl, $diptlo, $dipthi);
     xor_rk($bl, $rk);
-    $code .= "\tsub\t$n, $n, #1\n$loop:\n";
-    $code .= "\tld1\t{$rk.16b}, [$kp], #16\n" unless $late;
-    permute($bl, $sr);                          # v19 holds InvShiftRows here
-    inversion_code($bl);
-    out_pair($bl, $d9a, $d9b);
-    permute($bl, $r1);
-    acc_pair($bl, $d13a, $d13b);
-    permute($bl, $r1);
-    acc_pair($bl, $d11a, $d11b);
-    permute($bl, $r1);
-    acc_pair($bl, $d14a, $d14b);
-    $code .= "\tld1\t{$rk.16b}, [$kp], #16\n" if $late;
-    xor_rk($bl, $rk);
+    my $second = newlabel();
+    $code .= "\tlsr\t$n, $n, #1\n\tb\t$second\n";  # two rounds a pass, as in encrypt_blocks
+    for my $half ($loop, $second) {
+        $code .= "$half:\n";
+        $code .= "\tld1\t{$rk.16b}, [$kp], #16\n" unless $late;
+        permute($bl, $sr);                      # v19 holds InvShiftRows here
+        inversion_code($bl);
+        out_pair($bl, $d9a, $d9b);
+        permute($bl, $r1);
+        acc_pair($bl, $d13a, $d13b);
+        permute($bl, $r1);
+        acc_pair($bl, $d11a, $d11b);
+        permute($bl, $r1);
+        acc_pair($bl, $d14a, $d14b);
+        $code .= "\tld1\t{$rk.16b}, [$kp], #16\n" if $late;
+        xor_rk($bl, $rk);
+    }
     $code .= "\tsubs\t$n, $n, #1\n\tb.ne\t$loop\n";
     $code .= "\tld1\t{$rk.16b}, [$kp]\n\tld1\t{$dob.16b}, [$dp]\n" unless $late;
     permute($bl, $sr);
