@@ -464,8 +464,16 @@ my ($loop4, $two, $one, $ret) = map { newlabel() } 1..4;
 my $group = sub {
     my ($n) = @_;
     my @bl = map { my $b = $_; [ map { "v" . ($b + $n * $_) } 0..3 ] } 0..$n-1;
-    for my $b (0..$n-1) {
-        $code .= "\tmov\tv$b.16b, $iv.16b\n\trev\t$w, $ctr\n\tmov\tv$b.s[3], $w\n\tadd\t$ctr, $ctr, #1\n";
+    if ($n == 4) {
+        # The four counters at once: {c, c+1, c+2, c+3} (mod 2^32) byte-reversed
+        # in v4 (x9 still points at IPT hi, the row after it is {0, 1, 2, 3}).
+        $code .= "\tldr\tq4, [x9, #16]\n\tdup\tv5.4s, $ctr\n\tadd\tv4.4s, v4.4s, v5.4s\n"
+               . "\trev32\tv4.16b, v4.16b\n\tadd\t$ctr, $ctr, #4\n";
+        $code .= "\tmov\tv$_.16b, $iv.16b\n\tmov\tv$_.s[3], v4.s[$_]\n" for 0..3;
+    } else {
+        for my $b (0..$n-1) {
+            $code .= "\tmov\tv$b.16b, $iv.16b\n\trev\t$w, $ctr\n\tmov\tv$b.s[3], $w\n\tadd\t$ctr, $ctr, #1\n";
+        }
     }
     encrypt_blocks(\@bl, $key, "x10", "w11", $rk);
     my $ins = join(", ", map { "v$_.16b" } $n..2*$n-1);
@@ -701,7 +709,8 @@ $code .= "\n\t.ctasm_rodata\n\t.ctasm_align\t64\n.Lk_enc:\n";
 $code .= table_row($_->[0], $_->[1]) for
     (["1/n", \@tinv], ["(1/zeta)/n", \@tck], ["ShiftRows", \@sr], ["R1", \@r1], ["R3", \@r3],
      ["Ua", $T{Ua}], ["Ub", $T{Ub}], ["Wa", $T{Wa}], ["Wb", $T{Wb}], ["Oa", $T{Oa}], ["Ob", $T{Ob}],
-     ["IPT lo", \@ipt_lo], ["IPT hi", \@ipt_hi]);
+     ["IPT lo", \@ipt_lo], ["IPT hi", \@ipt_hi],
+     ["CTR lanes 0, 1, 2, 3 (32-bit little-endian)", [map { ($_, 0, 0, 0) } 0..3]]);
 $code .= "\t.ctasm_align\t64\n.Lk_dec:\n";
 $code .= table_row($_->[0], $_->[1]) for
     (["1/n", \@tinv], ["(1/zeta)/n", \@tck], ["InvShiftRows", \@isr], ["R1", \@r1],
