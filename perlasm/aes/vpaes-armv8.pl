@@ -47,6 +47,25 @@
 # A block being processed needs four temporaries (x, i, j, t). CTR and CBC
 # decryption run groups of 4, then 2, then 1 block; the 4-block groups use
 # v0..v15, so those functions declare vsave=d8-d15. GPRs: x0..x13 only.
+#
+# Where the instructions go (issue 13 part 3; AES-128-CTR, a 4-block group,
+# per block, counted by util/count_insns.py under qemu): input transform 5 +
+# rk0 1; 9 middle rounds x 26 (ShiftRows tbl 1, inversion 12 = 5 tbl + 5 eor +
+# ushr + and, Ua/Ub 3, MixColumns 9 = Wa/Wb 2 tbl + R1, R1, R3 tbl + 4 eor,
+# round key 1) = 234; last round 17; round-loop overhead (ld1 rk, subs, b.ne
+# per round, shared by 4 blocks) ~8; counter 4; load/xor/store/loop 2: 271.
+# Tried and kept: (a) the round loop is two rounds entered at its second
+# half (one subs/b.ne per two rounds; -7 per group, -1.75 a block in groups
+# of 4, -7 for a lone block); (b) the 4-block group's counters made in one
+# vector (dup, add {0,1,2,3}, rev32: -3 per group). AES-128-CTR 16/256/8192 B:
+# 524/4564/138980 -> 517/4524/137700 instructions (16.97 -> 16.81 /B, 0.92x
+# BoringSSL's 18.24); CBC decrypt 518/5326/165286 -> 511/5298/164390.
+# Next steps, not done: (1) in CTR bytes 0..11 of every block are the IV's, so
+# B(IV) ^ rk0 can be made once per call and only the packed counter vector
+# transformed per group (~-18 per group of 4, ~-0.28 /B); (2) ShiftRows folded
+# into pre-permuted round keys and 4 rotating R1/R3 variants (the tbl per
+# block-round goes, 1 ld1 per group-round comes: ~-7 a block, but a new key
+# layout); a 5th block does not fit (4 temporaries x 5 > 16 registers).
 
 use strict;
 use warnings;
