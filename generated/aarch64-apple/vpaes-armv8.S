@@ -1119,12 +1119,27 @@ _ctasm_vpaes_ctr32_encrypt_blocks:
 	rev	w12, w12	// big-endian counter, wraps mod 2^32
 	subs	x2, x2, #4
 	b.lo	Lvp17
+	ld1	{v30.16b}, [x3]	// for groups of 4: v31 = B(IV) ^ rk0
+	ldr	w5, [x3, #12]	// rk0's column 3
+	ushr	v4.16b, v31.16b, #4
+	and	v31.16b, v31.16b, v16.16b
+	tbl	v31.16b, {v28.16b}, v31.16b
+	tbl	v4.16b, {v29.16b}, v4.16b
+	eor	v31.16b, v31.16b, v4.16b
+	eor	v31.16b, v31.16b, v30.16b
 Lvp16:
 	ldr	q4, [x9, #16]
 	dup	v5.4s, w12
 	add	v4.4s, v4.4s, v5.4s
 	rev32	v4.16b, v4.16b
 	add	w12, w12, #4
+	ushr	v5.16b, v4.16b, #4
+	and	v4.16b, v4.16b, v16.16b
+	tbl	v4.16b, {v28.16b}, v4.16b
+	tbl	v5.16b, {v29.16b}, v5.16b
+	eor	v4.16b, v4.16b, v5.16b
+	dup	v5.4s, w5
+	eor	v4.16b, v4.16b, v5.16b
 	mov	v0.16b, v31.16b
 	mov	v0.s[3], v4.s[0]
 	mov	v1.16b, v31.16b
@@ -1133,33 +1148,8 @@ Lvp16:
 	mov	v2.s[3], v4.s[2]
 	mov	v3.16b, v31.16b
 	mov	v3.s[3], v4.s[3]
-	mov	x10, x3
+	add	x10, x3, #16
 	ldr	w11, [x3, #240]
-	ld1	{v30.16b}, [x10], #16
-	ushr	v4.16b, v0.16b, #4
-	ushr	v5.16b, v1.16b, #4
-	ushr	v6.16b, v2.16b, #4
-	ushr	v7.16b, v3.16b, #4
-	and	v0.16b, v0.16b, v16.16b
-	and	v1.16b, v1.16b, v16.16b
-	and	v2.16b, v2.16b, v16.16b
-	and	v3.16b, v3.16b, v16.16b
-	tbl	v0.16b, {v28.16b}, v0.16b
-	tbl	v1.16b, {v28.16b}, v1.16b
-	tbl	v2.16b, {v28.16b}, v2.16b
-	tbl	v3.16b, {v28.16b}, v3.16b
-	tbl	v4.16b, {v29.16b}, v4.16b
-	tbl	v5.16b, {v29.16b}, v5.16b
-	tbl	v6.16b, {v29.16b}, v6.16b
-	tbl	v7.16b, {v29.16b}, v7.16b
-	eor	v0.16b, v0.16b, v4.16b
-	eor	v1.16b, v1.16b, v5.16b
-	eor	v2.16b, v2.16b, v6.16b
-	eor	v3.16b, v3.16b, v7.16b
-	eor	v0.16b, v0.16b, v30.16b
-	eor	v1.16b, v1.16b, v30.16b
-	eor	v2.16b, v2.16b, v30.16b
-	eor	v3.16b, v3.16b, v30.16b
 	lsr	w11, w11, #1
 	b	Lvp21
 Lvp20:
@@ -1453,6 +1443,7 @@ Lvp21:
 	st1	{v0.16b, v1.16b, v2.16b, v3.16b}, [x1], #64
 	subs	x2, x2, #4
 	b.hs	Lvp16
+	ld1	{v31.16b}, [x4]	// the IV again for the groups of 2 and 1
 Lvp17:
 	adds	x2, x2, #4	// 0..3 left
 	tbz	x2, #1, Lvp18

@@ -57,14 +57,15 @@
 # Tried and kept: (a) the round loop is two rounds entered at its second
 # half (one subs/b.ne per two rounds; -7 per group, -1.75 a block in groups
 # of 4, -7 for a lone block); (b) the 4-block group's counters made in one
-# vector (dup, add {0,1,2,3}, rev32: -3 per group). AES-128-CTR 16/256/8192 B:
-# 524/4564/138980 -> 517/4524/137700 instructions (16.97 -> 16.81 /B, 0.92x
-# BoringSSL's 18.24); CBC decrypt 518/5326/165286 -> 511/5298/164390.
-# Next steps, not done: (1) in CTR bytes 0..11 of every block are the IV's, so
-# B(IV) ^ rk0 can be made once per call and only the packed counter vector
-# transformed per group (~-18 per group of 4, ~-0.28 /B); (2) ShiftRows folded
-# into pre-permuted round keys and 4 rotating R1/R3 variants (the tbl per
-# block-round goes, 1 ld1 per group-round comes: ~-7 a block, but a new key
+# vector (dup, add {0,1,2,3}, rev32: -3 per group); (c) in CTR bytes 0..11 of
+# every block are the IV's, so B(IV) ^ rk0 is made once per call (when there
+# are >= 4 blocks) and only the packed counter vector is transformed per
+# group of 4 (-18 per group). AES-128-CTR 16/256/8192 B: 524/4564/138980 ->
+# 517/4461/135405 instructions (16.97 -> 16.53 /B, 0.91x BoringSSL's 18.24);
+# CBC decrypt 518/5326/165286 -> 511/5298/164390.
+# Next step, not done: ShiftRows folded into pre-permuted round keys and 4
+# rotating R1/R3 variants (the tbl per block-round goes, 1 ld1 per
+# group-round comes: ~-7 a block, ~-0.45 /B, but a new key
 # layout); a 5th block does not fit (4 temporaries x 5 > 16 registers).
 
 use strict;
@@ -287,14 +288,19 @@ ___
 
 # Encrypt the blocks in place. $key: key pointer (not modified); $kp, $n:
 # scratch GPRs; $rk: scratch vector.
+# With $pre the blocks already are B(in) ^ rk0.
 sub encrypt_blocks {
-    my ($bl, $key, $kp, $n, $rk) = @_;
+    my ($bl, $key, $kp, $n, $rk, $pre) = @_;
     my ($loop, $second) = (newlabel(), newlabel());
     # Rounds 1..Nr-1 (an odd count) as a loop of two rounds entered at its
     # second half: n = Nr/2 passes, one round-loop branch per two rounds.
-    $code .= "\tmov\t$kp, $key\n\tldr\t$n, [$key, #240]\n\tld1\t{$rk.16b}, [$kp], #16\n";
-    nibble_transform($bl, $iptlo, $ipthi);
-    xor_rk($bl, $rk);
+    if ($pre) {
+        $code .= "\tadd\t$kp, $key, #16\n\tldr\t$n, [$key, #240]\n";
+    } else {
+        $code .= "\tmov\t$kp, $key\n\tldr\t$n, [$key, #240]\n\tld1\t{$rk.16b}, [$kp], #16\n";
+        nibble_transform($bl, $iptlo, $ipthi);
+        xor_rk($bl, $rk);
+    }
     $code .= "\tlsr\t$n, $n, #1\n\tb\t$second\n";
     for my $half ($loop, $second) {
         $code .= "$half:\n\tld1\t{$rk.16b}, [$kp], #16\n";
@@ -477,7 +483,7 @@ ___
 # v0..v(n-1) and v(n)..v(2n-1) are free for the input: one ld1/st1 each.
 {
 my ($in, $out, $nblk, $key, $ivp) = map { "x$_" } 0..4;
-my ($ctr, $w) = ("w12", "w13");
+my ($ctr, $w, $rk0w) = ("w12", "w13", "w5");
 my ($rk, $iv) = ("v30", "v31");                 # free in the encryption layout
 my ($loop4, $two, $one, $ret) = map { newlabel() } 1..4;
 my $group = sub {
@@ -485,16 +491,20 @@ my $group = sub {
     my @bl = map { my $b = $_; [ map { "v" . ($b + $n * $_) } 0..3 ] } 0..$n-1;
     if ($n == 4) {
         # The four counters at once: {c, c+1, c+2, c+3} (mod 2^32) byte-reversed
-        # in v4 (x9 still points at IPT hi, the row after it is {0, 1, 2, 3}).
+        # in v4 (x9 still points at IPT hi, the row after it is {0, 1, 2, 3}),
+        # then B(counter) ^ rk0's column 3 ($rk0w) on all four; $iv holds
+        # B(IV) ^ rk0 here, whose columns 0..2 every block shares.
         $code .= "\tldr\tq4, [x9, #16]\n\tdup\tv5.4s, $ctr\n\tadd\tv4.4s, v4.4s, v5.4s\n"
                . "\trev32\tv4.16b, v4.16b\n\tadd\t$ctr, $ctr, #4\n";
+        nibble_transform([["v4", "v5"]], $iptlo, $ipthi);
+        $code .= "\tdup\tv5.4s, $rk0w\n\teor\tv4.16b, v4.16b, v5.16b\n";
         $code .= "\tmov\tv$_.16b, $iv.16b\n\tmov\tv$_.s[3], v4.s[$_]\n" for 0..3;
     } else {
         for my $b (0..$n-1) {
             $code .= "\tmov\tv$b.16b, $iv.16b\n\trev\t$w, $ctr\n\tmov\tv$b.s[3], $w\n\tadd\t$ctr, $ctr, #1\n";
         }
     }
-    encrypt_blocks(\@bl, $key, "x10", "w11", $rk);
+    encrypt_blocks(\@bl, $key, "x10", "w11", $rk, $n == 4);
     my $ins = join(", ", map { "v$_.16b" } $n..2*$n-1);
     my $outs = join(", ", map { "v$_.16b" } 0..$n-1);
     $code .= "\tld1\t{$ins}, [$in], #" . 16 * $n . "\n";
@@ -515,12 +525,19 @@ $code .= <<___;
 	rev	$ctr, $ctr			// big-endian counter, wraps mod 2^32
 	subs	$nblk, $nblk, #4
 	b.lo	$two
+	ld1	{$rk.16b}, [$key]		// for groups of 4: $iv = B(IV) ^ rk0
+	ldr	$rk0w, [$key, #12]		// rk0's column 3
+___
+nibble_transform([[$iv, "v4"]], $iptlo, $ipthi);
+$code .= <<___;
+	eor	$iv.16b, $iv.16b, $rk.16b
 $loop4:
 ___
 $group->(4);
 $code .= <<___;
 	subs	$nblk, $nblk, #4
 	b.hs	$loop4
+	ld1	{$iv.16b}, [$ivp]		// the IV again for the groups of 2 and 1
 $two:
 	adds	$nblk, $nblk, #4		// 0..3 left
 	tbz	$nblk, #1, $one
