@@ -39,7 +39,7 @@ import targets as target_table  # noqa: E402
 
 # The instruction budgets the test command holds each target to (--check-budget):
 # (operation, chunk, tier, most instructions per byte). Counted today: AArch64
-# vpaes CTR 16.97/B (BoringSSL's vpaes-armv8: 18.24), ARMv7 bsaes CTR 16.37/B
+# vpaes CTR 16.53/B (BoringSSL's vpaes-armv8: 18.24; 16.97 before issue 13 part 3), ARMv7 bsaes CTR 16.37/B
 # (the budget, 16.5, is below 0.95x BoringSSL's bsaes-armv7 at 17.59/B = 16.7; that
 # peer figure is issue 13's count, made outside this repository by the same qemu
 # method, the BoringSSL revision of its bsaes-armv7 not recorded: nothing here
@@ -49,7 +49,7 @@ import targets as target_table  # noqa: E402
 # issue 15 states no ARM goal; 9.39 and 13.46 with the scalar Poly1305 before).
 # Lower them as the code improves.
 BUDGETS = {
-    "aarch64-linux": [("AES-128-CTR", 8192, "neon", 17.1)],
+    "aarch64-linux": [("AES-128-CTR", 8192, "neon", 16.7)],
     "armv7-linux": [("AES-128-CTR", 8192, "neon", 16.5),
                     ("ChaCha20-Poly1305 seal", 8192, "neon", 8.0),
                     ("ChaCha20-Poly1305 open", 8192, "neon", 8.0),

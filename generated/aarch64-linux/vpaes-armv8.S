@@ -39,8 +39,37 @@ ctasm_vpaes_encrypt:
 	tbl	v1.16b, {v29.16b}, v1.16b
 	eor	v0.16b, v0.16b, v1.16b
 	eor	v0.16b, v0.16b, v4.16b
-	sub	w11, w11, #1
+	lsr	w11, w11, #1
+	b	.Lvp1
 .Lvp0:
+	ld1	{v4.16b}, [x10], #16
+	tbl	v0.16b, {v0.16b}, v19.16b
+	ushr	v1.16b, v0.16b, #4
+	and	v0.16b, v0.16b, v16.16b
+	eor	v2.16b, v1.16b, v0.16b
+	tbl	v0.16b, {v18.16b}, v0.16b
+	tbl	v3.16b, {v17.16b}, v1.16b
+	eor	v3.16b, v3.16b, v0.16b
+	tbl	v3.16b, {v17.16b}, v3.16b
+	eor	v3.16b, v3.16b, v2.16b
+	tbl	v2.16b, {v17.16b}, v2.16b
+	eor	v2.16b, v2.16b, v0.16b
+	tbl	v2.16b, {v17.16b}, v2.16b
+	eor	v2.16b, v2.16b, v1.16b
+	tbl	v0.16b, {v22.16b}, v3.16b
+	tbl	v1.16b, {v23.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v1.16b, {v24.16b}, v3.16b
+	tbl	v2.16b, {v25.16b}, v2.16b
+	eor	v3.16b, v1.16b, v2.16b
+	tbl	v1.16b, {v0.16b}, v20.16b
+	eor	v3.16b, v3.16b, v1.16b
+	tbl	v2.16b, {v3.16b}, v20.16b
+	tbl	v1.16b, {v0.16b}, v21.16b
+	eor	v0.16b, v3.16b, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	eor	v0.16b, v0.16b, v4.16b
+.Lvp1:
 	ld1	{v4.16b}, [x10], #16
 	tbl	v0.16b, {v0.16b}, v19.16b
 	ushr	v1.16b, v0.16b, #4
@@ -119,8 +148,43 @@ ctasm_vpaes_decrypt:
 	tbl	v1.16b, {v30.16b}, v1.16b
 	eor	v0.16b, v0.16b, v1.16b
 	eor	v0.16b, v0.16b, v4.16b
-	sub	w11, w11, #1
-.Lvp1:
+	lsr	w11, w11, #1
+	b	.Lvp3
+.Lvp2:
+	ld1	{v4.16b}, [x10], #16
+	tbl	v0.16b, {v0.16b}, v19.16b
+	ushr	v1.16b, v0.16b, #4
+	and	v0.16b, v0.16b, v16.16b
+	eor	v2.16b, v1.16b, v0.16b
+	tbl	v0.16b, {v18.16b}, v0.16b
+	tbl	v3.16b, {v17.16b}, v1.16b
+	eor	v3.16b, v3.16b, v0.16b
+	tbl	v3.16b, {v17.16b}, v3.16b
+	eor	v3.16b, v3.16b, v2.16b
+	tbl	v2.16b, {v17.16b}, v2.16b
+	eor	v2.16b, v2.16b, v0.16b
+	tbl	v2.16b, {v17.16b}, v2.16b
+	eor	v2.16b, v2.16b, v1.16b
+	tbl	v0.16b, {v21.16b}, v3.16b
+	tbl	v1.16b, {v22.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v23.16b}, v3.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v1.16b, {v24.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v25.16b}, v3.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v1.16b, {v26.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v27.16b}, v3.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v1.16b, {v28.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	eor	v0.16b, v0.16b, v4.16b
+.Lvp3:
 	ld1	{v4.16b}, [x10], #16
 	tbl	v0.16b, {v0.16b}, v19.16b
 	ushr	v1.16b, v0.16b, #4
@@ -155,7 +219,7 @@ ctasm_vpaes_decrypt:
 	eor	v0.16b, v0.16b, v1.16b
 	eor	v0.16b, v0.16b, v4.16b
 	subs	w11, w11, #1
-	b.ne	.Lvp1
+	b.ne	.Lvp2
 	ld1	{v4.16b}, [x10]
 	ld1	{v5.16b}, [x9]
 	tbl	v0.16b, {v0.16b}, v19.16b
@@ -204,8 +268,8 @@ ctasm_vpaes_cbc_encrypt:
 	.cfi_offset	d14, -16
 	.cfi_offset	d15, -8
 	lsr	x2, x2, #4	// blocks
-	cbz	x2, .Lvp5
-	cbz	w5, .Lvp4
+	cbz	x2, .Lvp7
+	cbz	w5, .Lvp6
 	movi	v16.16b, #0x0f
 	adrp	x9, .Lk_enc
 	add	x9, x9, :lo12:.Lk_enc
@@ -214,7 +278,7 @@ ctasm_vpaes_cbc_encrypt:
 	ld1	{v25.16b, v26.16b, v27.16b, v28.16b}, [x9], #64
 	ld1	{v29.16b}, [x9]
 	ld1	{v31.16b}, [x4]
-.Lvp2:
+.Lvp4:
 	ld1	{v0.16b}, [x0], #16
 	eor	v0.16b, v0.16b, v31.16b
 	mov	x10, x3
@@ -226,8 +290,37 @@ ctasm_vpaes_cbc_encrypt:
 	tbl	v1.16b, {v29.16b}, v1.16b
 	eor	v0.16b, v0.16b, v1.16b
 	eor	v0.16b, v0.16b, v30.16b
-	sub	w11, w11, #1
-.Lvp6:
+	lsr	w11, w11, #1
+	b	.Lvp9
+.Lvp8:
+	ld1	{v30.16b}, [x10], #16
+	tbl	v0.16b, {v0.16b}, v19.16b
+	ushr	v1.16b, v0.16b, #4
+	and	v0.16b, v0.16b, v16.16b
+	eor	v2.16b, v1.16b, v0.16b
+	tbl	v0.16b, {v18.16b}, v0.16b
+	tbl	v3.16b, {v17.16b}, v1.16b
+	eor	v3.16b, v3.16b, v0.16b
+	tbl	v3.16b, {v17.16b}, v3.16b
+	eor	v3.16b, v3.16b, v2.16b
+	tbl	v2.16b, {v17.16b}, v2.16b
+	eor	v2.16b, v2.16b, v0.16b
+	tbl	v2.16b, {v17.16b}, v2.16b
+	eor	v2.16b, v2.16b, v1.16b
+	tbl	v0.16b, {v22.16b}, v3.16b
+	tbl	v1.16b, {v23.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v1.16b, {v24.16b}, v3.16b
+	tbl	v2.16b, {v25.16b}, v2.16b
+	eor	v3.16b, v1.16b, v2.16b
+	tbl	v1.16b, {v0.16b}, v20.16b
+	eor	v3.16b, v3.16b, v1.16b
+	tbl	v2.16b, {v3.16b}, v20.16b
+	tbl	v1.16b, {v0.16b}, v21.16b
+	eor	v0.16b, v3.16b, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	eor	v0.16b, v0.16b, v30.16b
+.Lvp9:
 	ld1	{v30.16b}, [x10], #16
 	tbl	v0.16b, {v0.16b}, v19.16b
 	ushr	v1.16b, v0.16b, #4
@@ -256,7 +349,7 @@ ctasm_vpaes_cbc_encrypt:
 	eor	v0.16b, v0.16b, v1.16b
 	eor	v0.16b, v0.16b, v30.16b
 	subs	w11, w11, #1
-	b.ne	.Lvp6
+	b.ne	.Lvp8
 	ld1	{v30.16b}, [x10]
 	tbl	v0.16b, {v0.16b}, v19.16b
 	ushr	v1.16b, v0.16b, #4
@@ -278,11 +371,11 @@ ctasm_vpaes_cbc_encrypt:
 	mov	v31.16b, v0.16b
 	st1	{v0.16b}, [x1], #16
 	subs	x2, x2, #1
-	b.ne	.Lvp2
+	b.ne	.Lvp4
 	st1	{v31.16b}, [x4]
-	b	.Lvp5
+	b	.Lvp7
 
-.Lvp4:
+.Lvp6:
 	movi	v16.16b, #0x0f
 	adrp	x9, .Lk_dec
 	add	x9, x9, :lo12:.Lk_dec
@@ -292,8 +385,8 @@ ctasm_vpaes_cbc_encrypt:
 	ld1	{v29.16b, v30.16b, v31.16b}, [x9], #48
 	ldp	x12, x13, [x4]
 	subs	x2, x2, #4
-	b.lo	.Lvp3
-.Lvp3_4:
+	b.lo	.Lvp5
+.Lvp5_4:
 	ld1	{v0.16b, v1.16b, v2.16b, v3.16b}, [x0]
 	mov	x10, x3
 	ldr	w11, [x3, #240]
@@ -322,8 +415,139 @@ ctasm_vpaes_cbc_encrypt:
 	eor	v1.16b, v1.16b, v12.16b
 	eor	v2.16b, v2.16b, v12.16b
 	eor	v3.16b, v3.16b, v12.16b
-	sub	w11, w11, #1
-.Lvp7:
+	lsr	w11, w11, #1
+	b	.Lvp11
+.Lvp10:
+	tbl	v0.16b, {v0.16b}, v19.16b
+	tbl	v1.16b, {v1.16b}, v19.16b
+	tbl	v2.16b, {v2.16b}, v19.16b
+	tbl	v3.16b, {v3.16b}, v19.16b
+	ushr	v4.16b, v0.16b, #4
+	ushr	v5.16b, v1.16b, #4
+	ushr	v6.16b, v2.16b, #4
+	ushr	v7.16b, v3.16b, #4
+	and	v0.16b, v0.16b, v16.16b
+	and	v1.16b, v1.16b, v16.16b
+	and	v2.16b, v2.16b, v16.16b
+	and	v3.16b, v3.16b, v16.16b
+	eor	v8.16b, v4.16b, v0.16b
+	eor	v9.16b, v5.16b, v1.16b
+	eor	v10.16b, v6.16b, v2.16b
+	eor	v11.16b, v7.16b, v3.16b
+	tbl	v0.16b, {v18.16b}, v0.16b
+	tbl	v1.16b, {v18.16b}, v1.16b
+	tbl	v2.16b, {v18.16b}, v2.16b
+	tbl	v3.16b, {v18.16b}, v3.16b
+	tbl	v12.16b, {v17.16b}, v4.16b
+	tbl	v13.16b, {v17.16b}, v5.16b
+	tbl	v14.16b, {v17.16b}, v6.16b
+	tbl	v15.16b, {v17.16b}, v7.16b
+	eor	v12.16b, v12.16b, v0.16b
+	eor	v13.16b, v13.16b, v1.16b
+	eor	v14.16b, v14.16b, v2.16b
+	eor	v15.16b, v15.16b, v3.16b
+	tbl	v12.16b, {v17.16b}, v12.16b
+	tbl	v13.16b, {v17.16b}, v13.16b
+	tbl	v14.16b, {v17.16b}, v14.16b
+	tbl	v15.16b, {v17.16b}, v15.16b
+	eor	v12.16b, v12.16b, v8.16b
+	eor	v13.16b, v13.16b, v9.16b
+	eor	v14.16b, v14.16b, v10.16b
+	eor	v15.16b, v15.16b, v11.16b
+	tbl	v8.16b, {v17.16b}, v8.16b
+	tbl	v9.16b, {v17.16b}, v9.16b
+	tbl	v10.16b, {v17.16b}, v10.16b
+	tbl	v11.16b, {v17.16b}, v11.16b
+	eor	v8.16b, v8.16b, v0.16b
+	eor	v9.16b, v9.16b, v1.16b
+	eor	v10.16b, v10.16b, v2.16b
+	eor	v11.16b, v11.16b, v3.16b
+	tbl	v8.16b, {v17.16b}, v8.16b
+	tbl	v9.16b, {v17.16b}, v9.16b
+	tbl	v10.16b, {v17.16b}, v10.16b
+	tbl	v11.16b, {v17.16b}, v11.16b
+	eor	v8.16b, v8.16b, v4.16b
+	eor	v9.16b, v9.16b, v5.16b
+	eor	v10.16b, v10.16b, v6.16b
+	eor	v11.16b, v11.16b, v7.16b
+	tbl	v0.16b, {v21.16b}, v12.16b
+	tbl	v1.16b, {v21.16b}, v13.16b
+	tbl	v2.16b, {v21.16b}, v14.16b
+	tbl	v3.16b, {v21.16b}, v15.16b
+	tbl	v4.16b, {v22.16b}, v8.16b
+	tbl	v5.16b, {v22.16b}, v9.16b
+	tbl	v6.16b, {v22.16b}, v10.16b
+	tbl	v7.16b, {v22.16b}, v11.16b
+	eor	v0.16b, v0.16b, v4.16b
+	eor	v1.16b, v1.16b, v5.16b
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v3.16b, v3.16b, v7.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v1.16b}, v20.16b
+	tbl	v2.16b, {v2.16b}, v20.16b
+	tbl	v3.16b, {v3.16b}, v20.16b
+	tbl	v4.16b, {v23.16b}, v12.16b
+	tbl	v5.16b, {v23.16b}, v13.16b
+	tbl	v6.16b, {v23.16b}, v14.16b
+	tbl	v7.16b, {v23.16b}, v15.16b
+	eor	v0.16b, v0.16b, v4.16b
+	eor	v1.16b, v1.16b, v5.16b
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v3.16b, v3.16b, v7.16b
+	tbl	v4.16b, {v24.16b}, v8.16b
+	tbl	v5.16b, {v24.16b}, v9.16b
+	tbl	v6.16b, {v24.16b}, v10.16b
+	tbl	v7.16b, {v24.16b}, v11.16b
+	eor	v0.16b, v0.16b, v4.16b
+	eor	v1.16b, v1.16b, v5.16b
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v3.16b, v3.16b, v7.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v1.16b}, v20.16b
+	tbl	v2.16b, {v2.16b}, v20.16b
+	tbl	v3.16b, {v3.16b}, v20.16b
+	tbl	v4.16b, {v25.16b}, v12.16b
+	tbl	v5.16b, {v25.16b}, v13.16b
+	tbl	v6.16b, {v25.16b}, v14.16b
+	tbl	v7.16b, {v25.16b}, v15.16b
+	eor	v0.16b, v0.16b, v4.16b
+	eor	v1.16b, v1.16b, v5.16b
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v3.16b, v3.16b, v7.16b
+	tbl	v4.16b, {v26.16b}, v8.16b
+	tbl	v5.16b, {v26.16b}, v9.16b
+	tbl	v6.16b, {v26.16b}, v10.16b
+	tbl	v7.16b, {v26.16b}, v11.16b
+	eor	v0.16b, v0.16b, v4.16b
+	eor	v1.16b, v1.16b, v5.16b
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v3.16b, v3.16b, v7.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v1.16b}, v20.16b
+	tbl	v2.16b, {v2.16b}, v20.16b
+	tbl	v3.16b, {v3.16b}, v20.16b
+	tbl	v4.16b, {v27.16b}, v12.16b
+	tbl	v5.16b, {v27.16b}, v13.16b
+	tbl	v6.16b, {v27.16b}, v14.16b
+	tbl	v7.16b, {v27.16b}, v15.16b
+	eor	v0.16b, v0.16b, v4.16b
+	eor	v1.16b, v1.16b, v5.16b
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v3.16b, v3.16b, v7.16b
+	tbl	v4.16b, {v28.16b}, v8.16b
+	tbl	v5.16b, {v28.16b}, v9.16b
+	tbl	v6.16b, {v28.16b}, v10.16b
+	tbl	v7.16b, {v28.16b}, v11.16b
+	eor	v0.16b, v0.16b, v4.16b
+	eor	v1.16b, v1.16b, v5.16b
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v3.16b, v3.16b, v7.16b
+	ld1	{v12.16b}, [x10], #16
+	eor	v0.16b, v0.16b, v12.16b
+	eor	v1.16b, v1.16b, v12.16b
+	eor	v2.16b, v2.16b, v12.16b
+	eor	v3.16b, v3.16b, v12.16b
+.Lvp11:
 	tbl	v0.16b, {v0.16b}, v19.16b
 	tbl	v1.16b, {v1.16b}, v19.16b
 	tbl	v2.16b, {v2.16b}, v19.16b
@@ -454,7 +678,7 @@ ctasm_vpaes_cbc_encrypt:
 	eor	v2.16b, v2.16b, v12.16b
 	eor	v3.16b, v3.16b, v12.16b
 	subs	w11, w11, #1
-	b.ne	.Lvp7
+	b.ne	.Lvp10
 	tbl	v0.16b, {v0.16b}, v19.16b
 	tbl	v1.16b, {v1.16b}, v19.16b
 	tbl	v2.16b, {v2.16b}, v19.16b
@@ -536,10 +760,10 @@ ctasm_vpaes_cbc_encrypt:
 	mov	x13, v7.d[1]
 	st1	{v0.16b, v1.16b, v2.16b, v3.16b}, [x1], #64
 	subs	x2, x2, #4
-	b.hs	.Lvp3_4
-.Lvp3:
+	b.hs	.Lvp5_4
+.Lvp5:
 	adds	x2, x2, #4	// 0..3 left
-	tbz	x2, #1, .Lvp3_1
+	tbz	x2, #1, .Lvp5_1
 	ld1	{v0.16b, v1.16b}, [x0]
 	mov	x10, x3
 	ldr	w11, [x3, #240]
@@ -556,8 +780,75 @@ ctasm_vpaes_cbc_encrypt:
 	eor	v1.16b, v1.16b, v3.16b
 	eor	v0.16b, v0.16b, v14.16b
 	eor	v1.16b, v1.16b, v14.16b
-	sub	w11, w11, #1
-.Lvp8:
+	lsr	w11, w11, #1
+	b	.Lvp13
+.Lvp12:
+	ld1	{v14.16b}, [x10], #16
+	tbl	v0.16b, {v0.16b}, v19.16b
+	tbl	v1.16b, {v1.16b}, v19.16b
+	ushr	v2.16b, v0.16b, #4
+	ushr	v3.16b, v1.16b, #4
+	and	v0.16b, v0.16b, v16.16b
+	and	v1.16b, v1.16b, v16.16b
+	eor	v4.16b, v2.16b, v0.16b
+	eor	v5.16b, v3.16b, v1.16b
+	tbl	v0.16b, {v18.16b}, v0.16b
+	tbl	v1.16b, {v18.16b}, v1.16b
+	tbl	v6.16b, {v17.16b}, v2.16b
+	tbl	v7.16b, {v17.16b}, v3.16b
+	eor	v6.16b, v6.16b, v0.16b
+	eor	v7.16b, v7.16b, v1.16b
+	tbl	v6.16b, {v17.16b}, v6.16b
+	tbl	v7.16b, {v17.16b}, v7.16b
+	eor	v6.16b, v6.16b, v4.16b
+	eor	v7.16b, v7.16b, v5.16b
+	tbl	v4.16b, {v17.16b}, v4.16b
+	tbl	v5.16b, {v17.16b}, v5.16b
+	eor	v4.16b, v4.16b, v0.16b
+	eor	v5.16b, v5.16b, v1.16b
+	tbl	v4.16b, {v17.16b}, v4.16b
+	tbl	v5.16b, {v17.16b}, v5.16b
+	eor	v4.16b, v4.16b, v2.16b
+	eor	v5.16b, v5.16b, v3.16b
+	tbl	v0.16b, {v21.16b}, v6.16b
+	tbl	v1.16b, {v21.16b}, v7.16b
+	tbl	v2.16b, {v22.16b}, v4.16b
+	tbl	v3.16b, {v22.16b}, v5.16b
+	eor	v0.16b, v0.16b, v2.16b
+	eor	v1.16b, v1.16b, v3.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v1.16b}, v20.16b
+	tbl	v2.16b, {v23.16b}, v6.16b
+	tbl	v3.16b, {v23.16b}, v7.16b
+	eor	v0.16b, v0.16b, v2.16b
+	eor	v1.16b, v1.16b, v3.16b
+	tbl	v2.16b, {v24.16b}, v4.16b
+	tbl	v3.16b, {v24.16b}, v5.16b
+	eor	v0.16b, v0.16b, v2.16b
+	eor	v1.16b, v1.16b, v3.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v1.16b}, v20.16b
+	tbl	v2.16b, {v25.16b}, v6.16b
+	tbl	v3.16b, {v25.16b}, v7.16b
+	eor	v0.16b, v0.16b, v2.16b
+	eor	v1.16b, v1.16b, v3.16b
+	tbl	v2.16b, {v26.16b}, v4.16b
+	tbl	v3.16b, {v26.16b}, v5.16b
+	eor	v0.16b, v0.16b, v2.16b
+	eor	v1.16b, v1.16b, v3.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v1.16b}, v20.16b
+	tbl	v2.16b, {v27.16b}, v6.16b
+	tbl	v3.16b, {v27.16b}, v7.16b
+	eor	v0.16b, v0.16b, v2.16b
+	eor	v1.16b, v1.16b, v3.16b
+	tbl	v2.16b, {v28.16b}, v4.16b
+	tbl	v3.16b, {v28.16b}, v5.16b
+	eor	v0.16b, v0.16b, v2.16b
+	eor	v1.16b, v1.16b, v3.16b
+	eor	v0.16b, v0.16b, v14.16b
+	eor	v1.16b, v1.16b, v14.16b
+.Lvp13:
 	ld1	{v14.16b}, [x10], #16
 	tbl	v0.16b, {v0.16b}, v19.16b
 	tbl	v1.16b, {v1.16b}, v19.16b
@@ -624,7 +915,7 @@ ctasm_vpaes_cbc_encrypt:
 	eor	v0.16b, v0.16b, v14.16b
 	eor	v1.16b, v1.16b, v14.16b
 	subs	w11, w11, #1
-	b.ne	.Lvp8
+	b.ne	.Lvp12
 	ld1	{v14.16b}, [x10]
 	ld1	{v15.16b}, [x9]
 	tbl	v0.16b, {v0.16b}, v19.16b
@@ -669,8 +960,8 @@ ctasm_vpaes_cbc_encrypt:
 	mov	x12, v3.d[0]
 	mov	x13, v3.d[1]
 	st1	{v0.16b, v1.16b}, [x1], #32
-.Lvp3_1:
-	tbz	x2, #0, .Lvp3_end
+.Lvp5_1:
+	tbz	x2, #0, .Lvp5_end
 	ld1	{v0.16b}, [x0]
 	mov	x10, x3
 	ldr	w11, [x3, #240]
@@ -681,8 +972,43 @@ ctasm_vpaes_cbc_encrypt:
 	tbl	v1.16b, {v30.16b}, v1.16b
 	eor	v0.16b, v0.16b, v1.16b
 	eor	v0.16b, v0.16b, v14.16b
-	sub	w11, w11, #1
-.Lvp9:
+	lsr	w11, w11, #1
+	b	.Lvp15
+.Lvp14:
+	ld1	{v14.16b}, [x10], #16
+	tbl	v0.16b, {v0.16b}, v19.16b
+	ushr	v1.16b, v0.16b, #4
+	and	v0.16b, v0.16b, v16.16b
+	eor	v2.16b, v1.16b, v0.16b
+	tbl	v0.16b, {v18.16b}, v0.16b
+	tbl	v3.16b, {v17.16b}, v1.16b
+	eor	v3.16b, v3.16b, v0.16b
+	tbl	v3.16b, {v17.16b}, v3.16b
+	eor	v3.16b, v3.16b, v2.16b
+	tbl	v2.16b, {v17.16b}, v2.16b
+	eor	v2.16b, v2.16b, v0.16b
+	tbl	v2.16b, {v17.16b}, v2.16b
+	eor	v2.16b, v2.16b, v1.16b
+	tbl	v0.16b, {v21.16b}, v3.16b
+	tbl	v1.16b, {v22.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v23.16b}, v3.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v1.16b, {v24.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v25.16b}, v3.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v1.16b, {v26.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v0.16b, {v0.16b}, v20.16b
+	tbl	v1.16b, {v27.16b}, v3.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v1.16b, {v28.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	eor	v0.16b, v0.16b, v14.16b
+.Lvp15:
 	ld1	{v14.16b}, [x10], #16
 	tbl	v0.16b, {v0.16b}, v19.16b
 	ushr	v1.16b, v0.16b, #4
@@ -717,7 +1043,7 @@ ctasm_vpaes_cbc_encrypt:
 	eor	v0.16b, v0.16b, v1.16b
 	eor	v0.16b, v0.16b, v14.16b
 	subs	w11, w11, #1
-	b.ne	.Lvp9
+	b.ne	.Lvp14
 	ld1	{v14.16b}, [x10]
 	ld1	{v15.16b}, [x9]
 	tbl	v0.16b, {v0.16b}, v19.16b
@@ -744,9 +1070,9 @@ ctasm_vpaes_cbc_encrypt:
 	mov	x12, v1.d[0]
 	mov	x13, v1.d[1]
 	st1	{v0.16b}, [x1], #16
-.Lvp3_end:
+.Lvp5_end:
 	stp	x12, x13, [x4]
-.Lvp5:
+.Lvp7:
 	ldp	d14, d15, [sp, #48]
 	.cfi_restore	d14
 	.cfi_restore	d15
@@ -787,7 +1113,7 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	stp	d14, d15, [sp, #48]
 	.cfi_offset	d14, -16
 	.cfi_offset	d15, -8
-	cbz	x2, .Lvp13
+	cbz	x2, .Lvp19
 	movi	v16.16b, #0x0f
 	adrp	x9, .Lk_enc
 	add	x9, x9, :lo12:.Lk_enc
@@ -799,27 +1125,46 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	ldr	w12, [x4, #12]
 	rev	w12, w12	// big-endian counter, wraps mod 2^32
 	subs	x2, x2, #4
-	b.lo	.Lvp11
-.Lvp10:
+	b.lo	.Lvp17
+	ld1	{v30.16b}, [x3]	// for groups of 4: v31 = B(IV) ^ rk0
+	ldr	w5, [x3, #12]	// rk0's column 3
+	ushr	v4.16b, v31.16b, #4
+	and	v31.16b, v31.16b, v16.16b
+	tbl	v31.16b, {v28.16b}, v31.16b
+	tbl	v4.16b, {v29.16b}, v4.16b
+	eor	v31.16b, v31.16b, v4.16b
+	eor	v31.16b, v31.16b, v30.16b
+.Lvp16:
+	ldr	q4, [x9, #16]
+	dup	v5.4s, w12
+	add	v4.4s, v4.4s, v5.4s
+	rev32	v4.16b, v4.16b
+	add	w12, w12, #4
+	ushr	v5.16b, v4.16b, #4
+	and	v4.16b, v4.16b, v16.16b
+	tbl	v4.16b, {v28.16b}, v4.16b
+	tbl	v5.16b, {v29.16b}, v5.16b
+	eor	v4.16b, v4.16b, v5.16b
+	dup	v5.4s, w5
+	eor	v4.16b, v4.16b, v5.16b
 	mov	v0.16b, v31.16b
-	rev	w13, w12
-	mov	v0.s[3], w13
-	add	w12, w12, #1
+	mov	v0.s[3], v4.s[0]
 	mov	v1.16b, v31.16b
-	rev	w13, w12
-	mov	v1.s[3], w13
-	add	w12, w12, #1
+	mov	v1.s[3], v4.s[1]
 	mov	v2.16b, v31.16b
-	rev	w13, w12
-	mov	v2.s[3], w13
-	add	w12, w12, #1
+	mov	v2.s[3], v4.s[2]
 	mov	v3.16b, v31.16b
-	rev	w13, w12
-	mov	v3.s[3], w13
-	add	w12, w12, #1
-	mov	x10, x3
+	mov	v3.s[3], v4.s[3]
+	add	x10, x3, #16
 	ldr	w11, [x3, #240]
+	lsr	w11, w11, #1
+	b	.Lvp21
+.Lvp20:
 	ld1	{v30.16b}, [x10], #16
+	tbl	v0.16b, {v0.16b}, v19.16b
+	tbl	v1.16b, {v1.16b}, v19.16b
+	tbl	v2.16b, {v2.16b}, v19.16b
+	tbl	v3.16b, {v3.16b}, v19.16b
 	ushr	v4.16b, v0.16b, #4
 	ushr	v5.16b, v1.16b, #4
 	ushr	v6.16b, v2.16b, #4
@@ -828,14 +1173,90 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	and	v1.16b, v1.16b, v16.16b
 	and	v2.16b, v2.16b, v16.16b
 	and	v3.16b, v3.16b, v16.16b
-	tbl	v0.16b, {v28.16b}, v0.16b
-	tbl	v1.16b, {v28.16b}, v1.16b
-	tbl	v2.16b, {v28.16b}, v2.16b
-	tbl	v3.16b, {v28.16b}, v3.16b
-	tbl	v4.16b, {v29.16b}, v4.16b
-	tbl	v5.16b, {v29.16b}, v5.16b
-	tbl	v6.16b, {v29.16b}, v6.16b
-	tbl	v7.16b, {v29.16b}, v7.16b
+	eor	v8.16b, v4.16b, v0.16b
+	eor	v9.16b, v5.16b, v1.16b
+	eor	v10.16b, v6.16b, v2.16b
+	eor	v11.16b, v7.16b, v3.16b
+	tbl	v0.16b, {v18.16b}, v0.16b
+	tbl	v1.16b, {v18.16b}, v1.16b
+	tbl	v2.16b, {v18.16b}, v2.16b
+	tbl	v3.16b, {v18.16b}, v3.16b
+	tbl	v12.16b, {v17.16b}, v4.16b
+	tbl	v13.16b, {v17.16b}, v5.16b
+	tbl	v14.16b, {v17.16b}, v6.16b
+	tbl	v15.16b, {v17.16b}, v7.16b
+	eor	v12.16b, v12.16b, v0.16b
+	eor	v13.16b, v13.16b, v1.16b
+	eor	v14.16b, v14.16b, v2.16b
+	eor	v15.16b, v15.16b, v3.16b
+	tbl	v12.16b, {v17.16b}, v12.16b
+	tbl	v13.16b, {v17.16b}, v13.16b
+	tbl	v14.16b, {v17.16b}, v14.16b
+	tbl	v15.16b, {v17.16b}, v15.16b
+	eor	v12.16b, v12.16b, v8.16b
+	eor	v13.16b, v13.16b, v9.16b
+	eor	v14.16b, v14.16b, v10.16b
+	eor	v15.16b, v15.16b, v11.16b
+	tbl	v8.16b, {v17.16b}, v8.16b
+	tbl	v9.16b, {v17.16b}, v9.16b
+	tbl	v10.16b, {v17.16b}, v10.16b
+	tbl	v11.16b, {v17.16b}, v11.16b
+	eor	v8.16b, v8.16b, v0.16b
+	eor	v9.16b, v9.16b, v1.16b
+	eor	v10.16b, v10.16b, v2.16b
+	eor	v11.16b, v11.16b, v3.16b
+	tbl	v8.16b, {v17.16b}, v8.16b
+	tbl	v9.16b, {v17.16b}, v9.16b
+	tbl	v10.16b, {v17.16b}, v10.16b
+	tbl	v11.16b, {v17.16b}, v11.16b
+	eor	v8.16b, v8.16b, v4.16b
+	eor	v9.16b, v9.16b, v5.16b
+	eor	v10.16b, v10.16b, v6.16b
+	eor	v11.16b, v11.16b, v7.16b
+	tbl	v0.16b, {v22.16b}, v12.16b
+	tbl	v1.16b, {v22.16b}, v13.16b
+	tbl	v2.16b, {v22.16b}, v14.16b
+	tbl	v3.16b, {v22.16b}, v15.16b
+	tbl	v4.16b, {v23.16b}, v8.16b
+	tbl	v5.16b, {v23.16b}, v9.16b
+	tbl	v6.16b, {v23.16b}, v10.16b
+	tbl	v7.16b, {v23.16b}, v11.16b
+	eor	v0.16b, v0.16b, v4.16b
+	eor	v1.16b, v1.16b, v5.16b
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v3.16b, v3.16b, v7.16b
+	tbl	v4.16b, {v24.16b}, v12.16b
+	tbl	v5.16b, {v24.16b}, v13.16b
+	tbl	v6.16b, {v24.16b}, v14.16b
+	tbl	v7.16b, {v24.16b}, v15.16b
+	tbl	v8.16b, {v25.16b}, v8.16b
+	tbl	v9.16b, {v25.16b}, v9.16b
+	tbl	v10.16b, {v25.16b}, v10.16b
+	tbl	v11.16b, {v25.16b}, v11.16b
+	eor	v12.16b, v4.16b, v8.16b
+	eor	v13.16b, v5.16b, v9.16b
+	eor	v14.16b, v6.16b, v10.16b
+	eor	v15.16b, v7.16b, v11.16b
+	tbl	v4.16b, {v0.16b}, v20.16b
+	tbl	v5.16b, {v1.16b}, v20.16b
+	tbl	v6.16b, {v2.16b}, v20.16b
+	tbl	v7.16b, {v3.16b}, v20.16b
+	eor	v12.16b, v12.16b, v4.16b
+	eor	v13.16b, v13.16b, v5.16b
+	eor	v14.16b, v14.16b, v6.16b
+	eor	v15.16b, v15.16b, v7.16b
+	tbl	v8.16b, {v12.16b}, v20.16b
+	tbl	v9.16b, {v13.16b}, v20.16b
+	tbl	v10.16b, {v14.16b}, v20.16b
+	tbl	v11.16b, {v15.16b}, v20.16b
+	tbl	v4.16b, {v0.16b}, v21.16b
+	tbl	v5.16b, {v1.16b}, v21.16b
+	tbl	v6.16b, {v2.16b}, v21.16b
+	tbl	v7.16b, {v3.16b}, v21.16b
+	eor	v0.16b, v12.16b, v8.16b
+	eor	v1.16b, v13.16b, v9.16b
+	eor	v2.16b, v14.16b, v10.16b
+	eor	v3.16b, v15.16b, v11.16b
 	eor	v0.16b, v0.16b, v4.16b
 	eor	v1.16b, v1.16b, v5.16b
 	eor	v2.16b, v2.16b, v6.16b
@@ -844,8 +1265,7 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	eor	v1.16b, v1.16b, v30.16b
 	eor	v2.16b, v2.16b, v30.16b
 	eor	v3.16b, v3.16b, v30.16b
-	sub	w11, w11, #1
-.Lvp14:
+.Lvp21:
 	ld1	{v30.16b}, [x10], #16
 	tbl	v0.16b, {v0.16b}, v19.16b
 	tbl	v1.16b, {v1.16b}, v19.16b
@@ -952,7 +1372,7 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	eor	v2.16b, v2.16b, v30.16b
 	eor	v3.16b, v3.16b, v30.16b
 	subs	w11, w11, #1
-	b.ne	.Lvp14
+	b.ne	.Lvp20
 	ld1	{v30.16b}, [x10]
 	tbl	v0.16b, {v0.16b}, v19.16b
 	tbl	v1.16b, {v1.16b}, v19.16b
@@ -1029,10 +1449,11 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	eor	v3.16b, v3.16b, v7.16b
 	st1	{v0.16b, v1.16b, v2.16b, v3.16b}, [x1], #64
 	subs	x2, x2, #4
-	b.hs	.Lvp10
-.Lvp11:
+	b.hs	.Lvp16
+	ld1	{v31.16b}, [x4]	// the IV again for the groups of 2 and 1
+.Lvp17:
 	adds	x2, x2, #4	// 0..3 left
-	tbz	x2, #1, .Lvp12
+	tbz	x2, #1, .Lvp18
 	mov	v0.16b, v31.16b
 	rev	w13, w12
 	mov	v0.s[3], w13
@@ -1056,8 +1477,63 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	eor	v1.16b, v1.16b, v3.16b
 	eor	v0.16b, v0.16b, v30.16b
 	eor	v1.16b, v1.16b, v30.16b
-	sub	w11, w11, #1
-.Lvp15:
+	lsr	w11, w11, #1
+	b	.Lvp23
+.Lvp22:
+	ld1	{v30.16b}, [x10], #16
+	tbl	v0.16b, {v0.16b}, v19.16b
+	tbl	v1.16b, {v1.16b}, v19.16b
+	ushr	v2.16b, v0.16b, #4
+	ushr	v3.16b, v1.16b, #4
+	and	v0.16b, v0.16b, v16.16b
+	and	v1.16b, v1.16b, v16.16b
+	eor	v4.16b, v2.16b, v0.16b
+	eor	v5.16b, v3.16b, v1.16b
+	tbl	v0.16b, {v18.16b}, v0.16b
+	tbl	v1.16b, {v18.16b}, v1.16b
+	tbl	v6.16b, {v17.16b}, v2.16b
+	tbl	v7.16b, {v17.16b}, v3.16b
+	eor	v6.16b, v6.16b, v0.16b
+	eor	v7.16b, v7.16b, v1.16b
+	tbl	v6.16b, {v17.16b}, v6.16b
+	tbl	v7.16b, {v17.16b}, v7.16b
+	eor	v6.16b, v6.16b, v4.16b
+	eor	v7.16b, v7.16b, v5.16b
+	tbl	v4.16b, {v17.16b}, v4.16b
+	tbl	v5.16b, {v17.16b}, v5.16b
+	eor	v4.16b, v4.16b, v0.16b
+	eor	v5.16b, v5.16b, v1.16b
+	tbl	v4.16b, {v17.16b}, v4.16b
+	tbl	v5.16b, {v17.16b}, v5.16b
+	eor	v4.16b, v4.16b, v2.16b
+	eor	v5.16b, v5.16b, v3.16b
+	tbl	v0.16b, {v22.16b}, v6.16b
+	tbl	v1.16b, {v22.16b}, v7.16b
+	tbl	v2.16b, {v23.16b}, v4.16b
+	tbl	v3.16b, {v23.16b}, v5.16b
+	eor	v0.16b, v0.16b, v2.16b
+	eor	v1.16b, v1.16b, v3.16b
+	tbl	v2.16b, {v24.16b}, v6.16b
+	tbl	v3.16b, {v24.16b}, v7.16b
+	tbl	v4.16b, {v25.16b}, v4.16b
+	tbl	v5.16b, {v25.16b}, v5.16b
+	eor	v6.16b, v2.16b, v4.16b
+	eor	v7.16b, v3.16b, v5.16b
+	tbl	v2.16b, {v0.16b}, v20.16b
+	tbl	v3.16b, {v1.16b}, v20.16b
+	eor	v6.16b, v6.16b, v2.16b
+	eor	v7.16b, v7.16b, v3.16b
+	tbl	v4.16b, {v6.16b}, v20.16b
+	tbl	v5.16b, {v7.16b}, v20.16b
+	tbl	v2.16b, {v0.16b}, v21.16b
+	tbl	v3.16b, {v1.16b}, v21.16b
+	eor	v0.16b, v6.16b, v4.16b
+	eor	v1.16b, v7.16b, v5.16b
+	eor	v0.16b, v0.16b, v2.16b
+	eor	v1.16b, v1.16b, v3.16b
+	eor	v0.16b, v0.16b, v30.16b
+	eor	v1.16b, v1.16b, v30.16b
+.Lvp23:
 	ld1	{v30.16b}, [x10], #16
 	tbl	v0.16b, {v0.16b}, v19.16b
 	tbl	v1.16b, {v1.16b}, v19.16b
@@ -1112,7 +1588,7 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	eor	v0.16b, v0.16b, v30.16b
 	eor	v1.16b, v1.16b, v30.16b
 	subs	w11, w11, #1
-	b.ne	.Lvp15
+	b.ne	.Lvp22
 	ld1	{v30.16b}, [x10]
 	tbl	v0.16b, {v0.16b}, v19.16b
 	tbl	v1.16b, {v1.16b}, v19.16b
@@ -1152,8 +1628,8 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	eor	v0.16b, v0.16b, v2.16b
 	eor	v1.16b, v1.16b, v3.16b
 	st1	{v0.16b, v1.16b}, [x1], #32
-.Lvp12:
-	tbz	x2, #0, .Lvp13
+.Lvp18:
+	tbz	x2, #0, .Lvp19
 	mov	v0.16b, v31.16b
 	rev	w13, w12
 	mov	v0.s[3], w13
@@ -1167,8 +1643,37 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	tbl	v1.16b, {v29.16b}, v1.16b
 	eor	v0.16b, v0.16b, v1.16b
 	eor	v0.16b, v0.16b, v30.16b
-	sub	w11, w11, #1
-.Lvp16:
+	lsr	w11, w11, #1
+	b	.Lvp25
+.Lvp24:
+	ld1	{v30.16b}, [x10], #16
+	tbl	v0.16b, {v0.16b}, v19.16b
+	ushr	v1.16b, v0.16b, #4
+	and	v0.16b, v0.16b, v16.16b
+	eor	v2.16b, v1.16b, v0.16b
+	tbl	v0.16b, {v18.16b}, v0.16b
+	tbl	v3.16b, {v17.16b}, v1.16b
+	eor	v3.16b, v3.16b, v0.16b
+	tbl	v3.16b, {v17.16b}, v3.16b
+	eor	v3.16b, v3.16b, v2.16b
+	tbl	v2.16b, {v17.16b}, v2.16b
+	eor	v2.16b, v2.16b, v0.16b
+	tbl	v2.16b, {v17.16b}, v2.16b
+	eor	v2.16b, v2.16b, v1.16b
+	tbl	v0.16b, {v22.16b}, v3.16b
+	tbl	v1.16b, {v23.16b}, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	tbl	v1.16b, {v24.16b}, v3.16b
+	tbl	v2.16b, {v25.16b}, v2.16b
+	eor	v3.16b, v1.16b, v2.16b
+	tbl	v1.16b, {v0.16b}, v20.16b
+	eor	v3.16b, v3.16b, v1.16b
+	tbl	v2.16b, {v3.16b}, v20.16b
+	tbl	v1.16b, {v0.16b}, v21.16b
+	eor	v0.16b, v3.16b, v2.16b
+	eor	v0.16b, v0.16b, v1.16b
+	eor	v0.16b, v0.16b, v30.16b
+.Lvp25:
 	ld1	{v30.16b}, [x10], #16
 	tbl	v0.16b, {v0.16b}, v19.16b
 	ushr	v1.16b, v0.16b, #4
@@ -1197,7 +1702,7 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	eor	v0.16b, v0.16b, v1.16b
 	eor	v0.16b, v0.16b, v30.16b
 	subs	w11, w11, #1
-	b.ne	.Lvp16
+	b.ne	.Lvp24
 	ld1	{v30.16b}, [x10]
 	tbl	v0.16b, {v0.16b}, v19.16b
 	ushr	v1.16b, v0.16b, #4
@@ -1219,7 +1724,7 @@ ctasm_vpaes_ctr32_encrypt_blocks:
 	ld1	{v1.16b}, [x0], #16
 	eor	v0.16b, v0.16b, v1.16b
 	st1	{v0.16b}, [x1], #16
-.Lvp13:
+.Lvp19:
 	ldp	d14, d15, [sp, #48]
 	.cfi_restore	d14
 	.cfi_restore	d15
@@ -1260,14 +1765,14 @@ ctasm_vpaes_set_encrypt_key:
 	ldp	x10, x11, [x0]
 	stp	x10, x11, [sp]
 	cmp	w3, #4
-	b.eq	.Lvp17
+	b.eq	.Lvp26
 	ldr	x10, [x0, #16]
 	str	x10, [sp, #16]
 	cmp	w3, #6
-	b.eq	.Lvp17
+	b.eq	.Lvp26
 	ldr	x10, [x0, #24]
 	str	x10, [sp, #24]
-.Lvp17:
+.Lvp26:
 	add	x5, sp, x3, lsl #2	// &w[Nk] (w3 zero-extended in x3)
 	mov	w6, #0	// i mod Nk
 	adrp	x7, .Lk_rcon
@@ -1275,9 +1780,9 @@ ctasm_vpaes_set_encrypt_key:
 	add	w8, w4, #1
 	lsl	w8, w8, #2
 	sub	w8, w8, w3	// words still to make
-.Lvp18:
+.Lvp27:
 	ldr	w10, [x5, #-4]
-	cbnz	w6, .Lvp19
+	cbnz	w6, .Lvp28
 	ror	w10, w10, #8	// RotWord
 	fmov	s0, w10
 	ushr	v1.16b, v0.16b, #4
@@ -1305,11 +1810,11 @@ ctasm_vpaes_set_encrypt_key:
 	fmov	w10, s0
 	ldrb	w11, [x7], #1
 	eor	w10, w10, w11
-	b	.Lvp20
-.Lvp19:
+	b	.Lvp29
+.Lvp28:
 	cmp	w6, #4
 	ccmp	w3, #8, #0, eq
-	b.ne	.Lvp20
+	b.ne	.Lvp29
 	fmov	s0, w10
 	ushr	v1.16b, v0.16b, #4
 	and	v0.16b, v0.16b, v16.16b
@@ -1334,7 +1839,7 @@ ctasm_vpaes_set_encrypt_key:
 	movi	v1.16b, #0x63
 	eor	v0.16b, v0.16b, v1.16b
 	fmov	w10, s0
-.Lvp20:
+.Lvp29:
 	sub	x12, x5, x3, lsl #2
 	ldr	w11, [x12]
 	eor	w10, w10, w11
@@ -1343,7 +1848,7 @@ ctasm_vpaes_set_encrypt_key:
 	cmp	w6, w3
 	csel	w6, wzr, w6, eq
 	subs	w8, w8, #1
-	b.ne	.Lvp18
+	b.ne	.Lvp27
 	str	w4, [x2, #240]
 	mov	x7, sp
 	mov	x8, x2
@@ -1356,7 +1861,7 @@ ctasm_vpaes_set_encrypt_key:
 	st1	{v0.16b}, [x8], #16
 	sub	w6, w4, #1
 	movi	v5.16b, #239
-.Lvp22:	// rounds 1..Nr-1: B(Kr) ^ B(63)
+.Lvp31:	// rounds 1..Nr-1: B(Kr) ^ B(63)
 	ld1	{v0.16b}, [x7], #16
 	ushr	v1.16b, v0.16b, #4
 	and	v0.16b, v0.16b, v16.16b
@@ -1366,7 +1871,7 @@ ctasm_vpaes_set_encrypt_key:
 	eor	v0.16b, v0.16b, v5.16b
 	st1	{v0.16b}, [x8], #16
 	subs	w6, w6, #1
-	b.ne	.Lvp22
+	b.ne	.Lvp31
 	ld1	{v0.16b}, [x7]	// last round key: KNr ^ 63
 	movi	v5.16b, #0x63
 	eor	v0.16b, v0.16b, v5.16b
@@ -1416,14 +1921,14 @@ ctasm_vpaes_set_decrypt_key:
 	ldp	x10, x11, [x0]
 	stp	x10, x11, [sp]
 	cmp	w3, #4
-	b.eq	.Lvp23
+	b.eq	.Lvp32
 	ldr	x10, [x0, #16]
 	str	x10, [sp, #16]
 	cmp	w3, #6
-	b.eq	.Lvp23
+	b.eq	.Lvp32
 	ldr	x10, [x0, #24]
 	str	x10, [sp, #24]
-.Lvp23:
+.Lvp32:
 	add	x5, sp, x3, lsl #2	// &w[Nk] (w3 zero-extended in x3)
 	mov	w6, #0	// i mod Nk
 	adrp	x7, .Lk_rcon
@@ -1431,9 +1936,9 @@ ctasm_vpaes_set_decrypt_key:
 	add	w8, w4, #1
 	lsl	w8, w8, #2
 	sub	w8, w8, w3	// words still to make
-.Lvp24:
+.Lvp33:
 	ldr	w10, [x5, #-4]
-	cbnz	w6, .Lvp25
+	cbnz	w6, .Lvp34
 	ror	w10, w10, #8	// RotWord
 	fmov	s0, w10
 	ushr	v1.16b, v0.16b, #4
@@ -1461,11 +1966,11 @@ ctasm_vpaes_set_decrypt_key:
 	fmov	w10, s0
 	ldrb	w11, [x7], #1
 	eor	w10, w10, w11
-	b	.Lvp26
-.Lvp25:
+	b	.Lvp35
+.Lvp34:
 	cmp	w6, #4
 	ccmp	w3, #8, #0, eq
-	b.ne	.Lvp26
+	b.ne	.Lvp35
 	fmov	s0, w10
 	ushr	v1.16b, v0.16b, #4
 	and	v0.16b, v0.16b, v16.16b
@@ -1490,7 +1995,7 @@ ctasm_vpaes_set_decrypt_key:
 	movi	v1.16b, #0x63
 	eor	v0.16b, v0.16b, v1.16b
 	fmov	w10, s0
-.Lvp26:
+.Lvp35:
 	sub	x12, x5, x3, lsl #2
 	ldr	w11, [x12]
 	eor	w10, w10, w11
@@ -1499,7 +2004,7 @@ ctasm_vpaes_set_decrypt_key:
 	cmp	w6, w3
 	csel	w6, wzr, w6, eq
 	subs	w8, w8, #1
-	b.ne	.Lvp24
+	b.ne	.Lvp33
 	adrp	x9, .Lk_dipt
 	add	x9, x9, :lo12:.Lk_dipt
 	ld1	{v30.16b, v31.16b}, [x9]	// DIPT lo/hi
@@ -1518,7 +2023,7 @@ ctasm_vpaes_set_decrypt_key:
 	eor	v0.16b, v0.16b, v21.16b
 	st1	{v0.16b}, [x8], #16
 	sub	w6, w4, #1
-.Lvp27:	// B(A^-1(InvMixColumns(KNr-r)))
+.Lvp36:	// B(A^-1(InvMixColumns(KNr-r)))
 	ld1	{v0.16b}, [x7]
 	sub	x7, x7, #16
 	sshr	v7.16b, v0.16b, #7
@@ -1554,7 +2059,7 @@ ctasm_vpaes_set_decrypt_key:
 	eor	v0.16b, v0.16b, v21.16b
 	st1	{v0.16b}, [x8], #16
 	subs	w6, w6, #1
-	b.ne	.Lvp27
+	b.ne	.Lvp36
 	ld1	{v0.16b}, [x7]	// last round key: K0
 	st1	{v0.16b}, [x8]
 	stp	xzr, xzr, [sp, #0]
@@ -1595,6 +2100,7 @@ ctasm_vpaes_set_decrypt_key:
 	.byte	0x00,0x52,0x0c,0x57,0x32,0x3b,0x5b,0x09,0x05,0x37,0x60,0x6c,0x69,0x3e,0x65,0x5e	// Ob
 	.byte	0x00,0x10,0x24,0x34,0xf3,0xe3,0xd7,0xc7,0x73,0x63,0x57,0x47,0x80,0x90,0xa4,0xb4	// IPT lo
 	.byte	0x00,0x45,0x5e,0x1b,0x85,0xc0,0xdb,0x9e,0xeb,0xae,0xb5,0xf0,0x6e,0x2b,0x30,0x75	// IPT hi
+	.byte	0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x02,0x00,0x00,0x00,0x03,0x00,0x00,0x00	// CTR lanes 0, 1, 2, 3 (32-bit little-endian)
 	.p2align	6
 .Lk_dec:
 	.byte	0x80,0x01,0x09,0x0e,0x0d,0x0b,0x07,0x06,0x0f,0x02,0x0c,0x05,0x0a,0x04,0x03,0x08	// 1/n
