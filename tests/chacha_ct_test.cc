@@ -98,7 +98,7 @@ TEST(ChachaConstantTime, EveryTierUnderMemcheck) {
     if (ctasm_test::Avx512TierRunsOnlyInBochs(ctasm::kChachaTiers[i])) not_here++;
   }
   if (not_here) {
-    printf("note: valgrind cannot run AVX-512: chacha-avx512 is not checked by this test "
+    printf("note: valgrind cannot run AVX-512: chacha-avx512 and chacha-avx512ifma are not checked by this test "
            "(util/bochs512/run.py runs the tier under Bochs; no secret-flow check covers it yet)\n");
     ::testing::Test::RecordProperty("chacha_avx512", "not under valgrind");
   }

@@ -430,15 +430,22 @@ TEST(ChachaTiers, EveryBuiltTierRunsHere) {
 }
 
 #if defined(CTASM_X86_64_ASM)
-// chacha-avx512 comes first where the CPU has AVX-512 F/BW/VL, and
-// CTASM_CPU=-avx512 (or -avx, which takes avx512 with it) takes it away: the
-// tier's capable() reads the masked capabilities. Judged with capability sets
-// made up here and nothing called, so it runs on any CPU.
+// chacha-avx512ifma comes first where the CPU has AVX-512 F/BW/VL and IFMA,
+// then chacha-avx512; CTASM_CPU=-avx512ifma takes the first away, -avx512
+// (or -avx, which takes avx512 with it) both: the tiers' capable() reads the
+// masked capabilities. Judged with capability sets made up here and nothing
+// called, so it runs on any CPU.
 TEST(ChachaTiers, Avx512FirstAndMaskedByCtasmCpu) {
   using namespace ctasm::cpu_internal;
-  EXPECT_EQ(&ctasm::kChachaTierAvx512, ctasm::kChachaTiers[0]);
-  const uint32_t all = ctasm::kSSSE3 | ctasm::kSSE41 | ctasm::kAVX | ctasm::kAVX2 | ctasm::kAVX512;
+  EXPECT_EQ(&ctasm::kChachaTierAvx512Ifma, ctasm::kChachaTiers[0]);
+  EXPECT_EQ(&ctasm::kChachaTierAvx512, ctasm::kChachaTiers[1]);
+  const uint32_t all = ctasm::kSSSE3 | ctasm::kSSE41 | ctasm::kAVX | ctasm::kAVX2 | ctasm::kAVX512 |
+                       ctasm::kAVX512IFMA;
   ctasm::testing::set_cpu_caps_for_testing(all);
+  EXPECT_STREQ("chacha-avx512ifma", ctasm::chacha_select_tier().name);
+  ctasm::testing::set_cpu_caps_for_testing(normalize_caps(all & ~parse_cpu_mask("-avx512ifma").remove));
+  EXPECT_STREQ("chacha-avx512", ctasm::chacha_select_tier().name);
+  ctasm::testing::set_cpu_caps_for_testing(all & ~ctasm::kAVX512IFMA);
   EXPECT_STREQ("chacha-avx512", ctasm::chacha_select_tier().name);
   ctasm::testing::set_cpu_caps_for_testing(normalize_caps(all & ~parse_cpu_mask("-avx512").remove));
   EXPECT_STREQ("chacha-avx2", ctasm::chacha_select_tier().name);

@@ -28,10 +28,11 @@
 namespace {
 
 // One tier's three functions (a macro so each CHECK_ABI names its function).
-#define CHECK_CHACHA_TIER(tier, why, suffix)                                           \
+// ssuffix: the tier's stream function's (chacha-avx512ifma's is chacha-avx512's).
+#define CHECK_CHACHA_TIER(tier, why, suffix, ssuffix)                                  \
   do {                                                                                 \
     if (!(tier).capable()) {                                                           \
-      ctasm_abi::NotRunnable("ctasm_chacha20_" #suffix, why);                          \
+      if (strcmp(#suffix, #ssuffix) == 0) ctasm_abi::NotRunnable("ctasm_chacha20_" #ssuffix, why); \
       ctasm_abi::NotRunnable("ctasm_chacha20_poly1305_seal_" #suffix, why);            \
       ctasm_abi::NotRunnable("ctasm_chacha20_poly1305_open_" #suffix, why);            \
       break;                                                                           \
@@ -44,8 +45,8 @@ namespace {
     for (auto &w : st.words) w = static_cast<uint32_t>(rng.next());                    \
     st.words[8] = 7;                                                                   \
     for (size_t len : {0u, 1u, 64u, 129u, 200u, 257u, 600u, 1100u}) {                  \
-      CHECK_ABI(ctasm_chacha20_##suffix, out1, in + 1, len, &st);                      \
-      ctasm_chacha20_##suffix(out2, in + 1, len, &st);                                 \
+      CHECK_ABI(ctasm_chacha20_##ssuffix, out1, in + 1, len, &st);                     \
+      ctasm_chacha20_##ssuffix(out2, in + 1, len, &st);                                \
       EXPECT_EQ(memcmp(out1, out2, len), 0) << len;                                    \
     }                                                                                  \
     st.words[8] = 0;                                                                   \
@@ -65,8 +66,8 @@ namespace {
   } while (0)
 
 ABI_TEST(ChachaX86_64) {
-  CHECK_CHACHA_TIER(ctasm::kChachaTierSsse3, "no SSSE3", ssse3);
-  CHECK_CHACHA_TIER(ctasm::kChachaTierAvx2, "no AVX2", avx2);
+  CHECK_CHACHA_TIER(ctasm::kChachaTierSsse3, "no SSSE3", ssse3, ssse3);
+  CHECK_CHACHA_TIER(ctasm::kChachaTierAvx2, "no AVX2", avx2, avx2);
   if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512)) {
     // Never silent: util/bochs512 calls the SysV and Win64 builds of these
     // three with callee-saved (and Win64 xmm6-15) canaries under Bochs.
@@ -77,7 +78,17 @@ ABI_TEST(ChachaX86_64) {
     ctasm_test::NoteAvx512NotRunHere("the ChaCha ABI trampoline test");
     ::testing::Test::RecordProperty("chacha_avx512", "not run here: util/bochs512");
   } else {
-    CHECK_CHACHA_TIER(ctasm::kChachaTierAvx512, "no AVX-512 (CTASM_CPU)", avx512);
+    CHECK_CHACHA_TIER(ctasm::kChachaTierAvx512, "no AVX-512 (CTASM_CPU)", avx512, avx512);
+  }
+  if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512Ifma)) {
+    // util/bochs512 stage 6 calls these two the same way
+    for (const char *fn : {"ctasm_chacha20_poly1305_seal_avx512ifma", "ctasm_chacha20_poly1305_open_avx512ifma"}) {
+      ctasm_abi::Exercised().insert(fn);
+    }
+    ctasm_test::NoteAvx512NotRunHere("the ChaCha ABI trampoline test (avx512ifma)");
+    ::testing::Test::RecordProperty("chacha_avx512ifma", "not run here: util/bochs512");
+  } else {
+    CHECK_CHACHA_TIER(ctasm::kChachaTierAvx512Ifma, "no AVX-512 IFMA (CTASM_CPU)", avx512ifma, avx512);
   }
 }
 
@@ -210,6 +221,16 @@ TEST(ChachaX86_64AbiTest, Avx512VolatilesPublicAtReturn) {
   }
   CheckTierVolatiles(ctasm::kChachaTierAvx512, "avx512", ctasm_chacha20_avx512,
                      ctasm_chacha20_poly1305_seal_avx512, ctasm_chacha20_poly1305_open_avx512);
+}
+
+TEST(ChachaX86_64AbiTest, Avx512IfmaVolatilesPublicAtReturn) {
+  if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512Ifma)) {
+    ctasm_test::NoteAvx512NotRunHere("ChachaX86_64AbiTest.Avx512IfmaVolatilesPublicAtReturn");
+    ::testing::Test::RecordProperty("chacha_avx512ifma", "not run here: util/bochs512");
+    return;
+  }
+  CheckTierVolatiles(ctasm::kChachaTierAvx512Ifma, "avx512ifma", ctasm_chacha20_avx512,
+                     ctasm_chacha20_poly1305_seal_avx512ifma, ctasm_chacha20_poly1305_open_avx512ifma);
 }
 #endif  // !_WIN32
 

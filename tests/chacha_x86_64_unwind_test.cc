@@ -19,10 +19,11 @@
 
 namespace {
 
-#define STEP_CHACHA_TIER(tier, why, suffix)                                              \
+// ssuffix: the tier's stream function's (chacha-avx512ifma's is chacha-avx512's).
+#define STEP_CHACHA_TIER(tier, why, suffix, ssuffix)                                     \
   do {                                                                                   \
     if (!(tier).capable()) {                                                             \
-      ctasm_unwind::NotSteppable("ctasm_chacha20_" #suffix, why);                        \
+      if (strcmp(#suffix, #ssuffix) == 0) ctasm_unwind::NotSteppable("ctasm_chacha20_" #ssuffix, why); \
       ctasm_unwind::NotSteppable("ctasm_chacha20_poly1305_seal_" #suffix, why);          \
       ctasm_unwind::NotSteppable("ctasm_chacha20_poly1305_open_" #suffix, why);          \
       break;                                                                             \
@@ -35,7 +36,7 @@ namespace {
     for (auto &w : st.words) w = static_cast<uint32_t>(rng.next());                      \
     st.words[8] = 0;                                                                     \
     for (size_t len : {size_t{0}, size_t{100}, size_t{600}}) {                           \
-      STEP_OK(ctasm_chacha20_##suffix, static_cast<uint8_t *>(out),                      \
+      STEP_OK(ctasm_chacha20_##ssuffix, static_cast<uint8_t *>(out),                     \
               static_cast<const uint8_t *>(in), len,                                     \
               static_cast<const ctasm::ChachaState *>(&st));                             \
     }                                                                                    \
@@ -52,8 +53,8 @@ namespace {
   } while (0)
 
 void StepChacha() {
-  STEP_CHACHA_TIER(ctasm::kChachaTierSsse3, "no SSSE3", ssse3);
-  STEP_CHACHA_TIER(ctasm::kChachaTierAvx2, "no AVX2", avx2);
+  STEP_CHACHA_TIER(ctasm::kChachaTierSsse3, "no SSSE3", ssse3, ssse3);
+  STEP_CHACHA_TIER(ctasm::kChachaTierAvx2, "no AVX2", avx2, avx2);
   if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512)) {
     // Never silent: util/bochs512 single-steps a Win64 seal of this tier
     // against its unwind data under Bochs.
@@ -63,7 +64,16 @@ void StepChacha() {
     }
     ctasm_test::NoteAvx512NotRunHere("the ChaCha single-step unwind cases");
   } else {
-    STEP_CHACHA_TIER(ctasm::kChachaTierAvx512, "no AVX-512 (CTASM_CPU)", avx512);
+    STEP_CHACHA_TIER(ctasm::kChachaTierAvx512, "no AVX-512 (CTASM_CPU)", avx512, avx512);
+  }
+  if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512Ifma)) {
+    // util/bochs512 single-steps a Win64 seal and open of this tier too
+    for (const char *fn : {"ctasm_chacha20_poly1305_seal_avx512ifma", "ctasm_chacha20_poly1305_open_avx512ifma"}) {
+      ctasm_unwind::Stepped()[fn];
+    }
+    ctasm_test::NoteAvx512NotRunHere("the ChaCha single-step unwind cases (avx512ifma)");
+  } else {
+    STEP_CHACHA_TIER(ctasm::kChachaTierAvx512Ifma, "no AVX-512 IFMA (CTASM_CPU)", avx512ifma, avx512);
   }
 }
 

@@ -91,6 +91,12 @@ void ctasm_chacha20_poly1305_seal_avx512(uint8_t *out, uint8_t tag[16], const ui
 void ctasm_chacha20_poly1305_open_avx512(uint8_t *out, uint8_t tag[16], const uint8_t *in,
                                          size_t in_len, const uint8_t *ad, size_t ad_len,
                                          const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_seal_avx512ifma(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                             size_t in_len, const uint8_t *ad, size_t ad_len,
+                                             const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_open_avx512ifma(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                             size_t in_len, const uint8_t *ad, size_t ad_len,
+                                             const ctasm::ChachaState *state);
 // perlasm/test/unwind-neg-x86_64.pl: each returns its number (1..5); their unwind data
 // is wrong on purpose. Linked when gen_asm.py's manifest has the script, i.e. when its
 // output exists (gen_asm.py deletes outputs no manifest entry produces); without it the

@@ -291,6 +291,7 @@ use FindBin;
 use lib $FindBin::RealBin, "$FindBin::RealBin/../lib";
 use Perlasm qw($code emit label newlabel bytes16 finish);
 use ChachaAvx512;    # the AVX-512 tier's zmm batch (its header)
+use ChachaIfma;      # the AVX-512 IFMA tier's Poly1305 (its header)
 
 Perlasm::open_output("x86_64", @ARGV);
 Perlasm::set_label_prefix(".Lcp_");
@@ -332,7 +333,15 @@ my $vex = 0;
 # $evex (the AVX-512 tier): the same VEX code with every rotate one vprold
 # (AVX-512VL on xmm/ymm; registers 0-15 only, so nothing else changes).
 my $evex = 0;
-sub set_tier { my ($tier) = @_; $vex = $tier ne "ssse3"; $evex = $tier eq "avx512" }
+# $ifma (the AVX-512 IFMA tier): the AVX-512 AEADs with the IFMA bulk Poly1305
+# (ChachaIfma.pm); they call the AVX-512 tier's ChaCha20 (its xor functions).
+my $ifma = 0;
+sub set_tier {
+    my ($tier) = @_;
+    $vex = $tier ne "ssse3";
+    $evex = $tier =~ /^avx512/;
+    $ifma = $tier eq "avx512ifma";
+}
 
 # dst = op(src1, src2); SSE needs dst == src1 or a copy first (dst != src2).
 sub op3 {
@@ -1195,7 +1204,8 @@ sub gen_aead {
     my ($tier, $seal) = @_;
     set_tier($tier);
     my $name = "ctasm_chacha20_poly1305_" . ($seal ? "seal" : "open") . "_$tier";
-    my $xor = "ctasm_chacha20_xor_$tier";
+    my $ctier = $ifma ? "avx512" : $tier;    # whose ChaCha20 (xor, xorbuf) it calls
+    my $xor = "ctasm_chacha20_xor_$ctier";
     emit(".ctasm_proc $name, global, args=7, save=rbx,rbp,r12,r13,r14,r15, frame=" . ($vex ? FRAME_AVX2 : FRAME));
     emit(".ctasm_stack_arg 7, %rax");
     emit("movq %rcx, %r10");
@@ -1289,7 +1299,7 @@ sub gen_aead {
     my $xor_short = sub {
         emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
              "movq " . CHUNKLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
-             "call ctasm_chacha20_xorbuf_$tier");
+             "call ctasm_chacha20_xorbuf_$ctier");
         frame_base();
     };
     if ($seal) { $xor_short->(); $mac->() } else { $mac->(); $xor_short->() }
@@ -1306,7 +1316,8 @@ sub gen_aead {
     my $nofuse = newlabel("nofuse");
     if ($vex) {
         # the vector Poly1305's powers of r, for the chunks below
-        emit("leaq " . R0 . "(%rcx), %rdi", "call ctasm_chacha_poly1305_powers_avx2");
+        emit("leaq " . R0 . "(%rcx), %rdi",
+             "call ctasm_chacha_poly1305_powers_" . ($ifma ? "ifma" : "avx2"));
         frame_base();
     } else {
         emit("movq " . A_INLEN . "(%rcx), %rax", "shrq \$$shift, %rax",
@@ -1345,7 +1356,7 @@ sub gen_aead {
         frame_base();
     };
     # open MACs the ciphertext before it decrypts it (in place overwrites it)
-    my $bulk_poly = $vex ? POLY . "_avx2" : POLY;
+    my $bulk_poly = $ifma ? POLY . "_ifma" : $vex ? POLY . "_avx2" : POLY;
     if ($seal) { $enc->(); $mac->($bulk_poly) } else { $mac->($bulk_poly); $enc->() }
     emit("movq " . CHUNKLEN . "(%rcx), %rdx",
          "addq %rdx, " . A_OUT . "(%rcx)", "addq %rdx, " . A_IN . "(%rcx)",
@@ -1378,6 +1389,11 @@ gen_poly_avx2();
 # The AVX-512 tier: the AVX2 tier's functions again with $evex (vprold), its
 # xor with the zmm batches in front (ChachaAvx512.pm)
 for my $tier ("avx512") { gen_stream($tier); gen_aead($tier, 1); gen_aead($tier, 0); gen_xor($tier); gen_xorbuf($tier) }
+# The AVX-512 IFMA tier: those AEADs again with the IFMA Poly1305 for the chunks
+# (its table in the AVX2 tables' place, which it fits: 320 of 576 bytes)
+for my $tier ("avx512ifma") { gen_aead($tier, 1); gen_aead($tier, 0) }
+ChachaIfma::gen_powers(\&poly_mul, USED - R0);
+ChachaIfma::gen_blocks(POLY, USED - R0);
 set_tier("ssse3");
 
 emit(".ctasm_rodata", ".ctasm_align 32");

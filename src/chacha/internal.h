@@ -29,10 +29,11 @@ enum ChachaImpl : uint32_t {
   kChachaImplPortable = 1,   // constant-time C++, every target
   kChachaImplSsse3 = 2,      // x86_64 SSSE3 (pshufb rotates)
   kChachaImplAvx2 = 3,       // x86_64 AVX2
-  kChachaImplAvx512 = 4,     // x86_64 AVX-512 (VL/BW; IFMA Poly1305 where it pays)
+  kChachaImplAvx512 = 4,     // x86_64 AVX-512 (VL/BW), the AVX2 Poly1305
   kChachaImplNeonArmv8 = 5,  // AArch64 NEON ChaCha20 fused with scalar Poly1305
   kChachaImplNeonArmv7 = 6,  // ARMv7 NEON ChaCha20, Poly1305 per the tier
-  kChachaImplCount = 7,
+  kChachaImplAvx512Ifma = 7,  // x86_64 AVX-512 with the IFMA Poly1305
+  kChachaImplCount = 8,
 };
 
 // The ChaCha20 input state after its four constant words (RFC 8439 2.3):
@@ -80,6 +81,7 @@ extern const ChachaTier kChachaTierPortable;
 extern const ChachaTier kChachaTierSsse3;  // src/chacha/tier_x86_64.cc
 extern const ChachaTier kChachaTierAvx2;   // src/chacha/tier_x86_64.cc
 extern const ChachaTier kChachaTierAvx512;  // src/chacha/tier_x86_64.cc
+extern const ChachaTier kChachaTierAvx512Ifma;  // src/chacha/tier_x86_64.cc
 #elif defined(CTASM_AARCH64_ASM)
 extern const ChachaTier kChachaTierNeonArmv8;  // src/chacha/tier_aarch64.cc
 #elif defined(CTASM_ARMV7_ASM)

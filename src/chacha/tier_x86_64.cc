@@ -10,7 +10,10 @@
 // chunk has 16 blocks or more, its last 0-3 blocks and shorter chunks scalar) and
 // AVX-512 (F+BW+VL: the AVX2 tier's code with every rotate one vprold on ymm, and
 // 16-block zmm batches while 1 KiB or more of a call or chunk remains, so messages
-// up to 448 bytes never touch zmm; the AVX2 Poly1305, not IFMA: ChachaAvx512.pm).
+// up to 448 bytes never touch zmm; the AVX2 Poly1305: ChachaAvx512.pm) and
+// AVX-512 IFMA (the AVX-512 tier with each chunk's Poly1305 in radix 2^44, 8
+// blocks a step in zmm lanes with vpmadd52luq/huq: ChachaIfma.pm; its stream
+// function is the AVX-512 one).
 // Everything runs in the assembly, which wipes its own frame, so no C++ here
 // computes on secrets.
 #include "chacha/internal.h"
@@ -44,6 +47,13 @@ void ctasm_chacha20_poly1305_seal_avx512(uint8_t *out, uint8_t tag[16], const ui
 void ctasm_chacha20_poly1305_open_avx512(uint8_t *out, uint8_t tag[16], const uint8_t *in,
                                          size_t in_len, const uint8_t *ad, size_t ad_len,
                                          const ctasm::ChachaState *state);
+// These need kAVX512IFMA as well.
+void ctasm_chacha20_poly1305_seal_avx512ifma(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                             size_t in_len, const uint8_t *ad, size_t ad_len,
+                                             const ctasm::ChachaState *state);
+void ctasm_chacha20_poly1305_open_avx512ifma(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                             size_t in_len, const uint8_t *ad, size_t ad_len,
+                                             const ctasm::ChachaState *state);
 }
 
 namespace ctasm {
@@ -51,6 +61,7 @@ namespace {
 bool ssse3_capable() { return cpu_has(kSSSE3); }
 bool avx2_capable() { return cpu_has(kAVX2); }
 bool avx512_capable() { return cpu_has(kAVX512); }
+bool avx512ifma_capable() { return cpu_has(kAVX512) && cpu_has(kAVX512IFMA); }
 }  // namespace
 
 const ChachaTier kChachaTierSsse3 = {
@@ -81,6 +92,17 @@ const ChachaTier kChachaTierAvx512 = {
     ctasm_chacha20_avx512,
     ctasm_chacha20_poly1305_seal_avx512,
     ctasm_chacha20_poly1305_open_avx512,
+    0,
+};
+
+// Also run by util/bochs512 (stage 6), for CI machines without AVX-512.
+const ChachaTier kChachaTierAvx512Ifma = {
+    kChachaImplAvx512Ifma,
+    "chacha-avx512ifma",
+    avx512ifma_capable,
+    ctasm_chacha20_avx512,
+    ctasm_chacha20_poly1305_seal_avx512ifma,
+    ctasm_chacha20_poly1305_open_avx512ifma,
     0,
 };
 

@@ -11,6 +11,7 @@ namespace ctasm {
 
 const ChachaTier *const kChachaTiers[] = {
 #if defined(CTASM_X86_64_ASM)
+    &kChachaTierAvx512Ifma,
     &kChachaTierAvx512,
     &kChachaTierAvx2,
     &kChachaTierSsse3,
@@ -46,6 +47,11 @@ const ChachaTier *const kChachaTierByImpl[kChachaImplCount] = {
 #endif
 #if defined(CTASM_ARMV7_ASM)
     &kChachaTierNeonArmv7,  // kChachaImplNeonArmv7
+#else
+    nullptr,
+#endif
+#if defined(CTASM_X86_64_ASM)
+    &kChachaTierAvx512Ifma,  // kChachaImplAvx512Ifma
 #else
     nullptr,
 #endif

@@ -20,6 +20,8 @@ stream_fn ctasm_chacha20_avx512, ctasm_chacha20_avx2, ctasm_chacha20_ssse3;
 aead_fn ctasm_chacha20_poly1305_seal_avx512, ctasm_chacha20_poly1305_seal_avx2,
     ctasm_chacha20_poly1305_seal_ssse3, ctasm_chacha20_poly1305_open_avx512,
     ctasm_chacha20_poly1305_open_avx2, ctasm_chacha20_poly1305_open_ssse3;
+/* chacha-avx512ifma: the AVX-512 AEADs with the IFMA Poly1305 (ChachaIfma.pm) */
+aead_fn ctasm_chacha20_poly1305_seal_avx512ifma, ctasm_chacha20_poly1305_open_avx512ifma;
 
 #define NT 3 /* avx512, avx2, ssse3 */
 static stream_fn *const stream_t[NT] = {ctasm_chacha20_avx512, ctasm_chacha20_avx2,
@@ -127,6 +129,21 @@ static void aead_cases(void) {
              diff(outs[0], outs[1], c->len) + diff(outs[0], outs[2], c->len) +
                  diff(tag[0], tag[1], 16) + diff(tag[0], tag[2], 16) + (outs[0][c->len] != 0x5a),
              0);
+    /* chacha-avx512ifma against the same answers: seal, then open it back */
+    {
+      uint8_t itag[16], *in = inbuf + c->ia, *o = c->inplace ? in : outs[1] + c->oa;
+      cpy(in, bx_pat + c->msg, c->len);
+      o[c->len] = 0x5a;
+      ctasm_chacha20_poly1305_seal_avx512ifma(o, itag, in, c->len, ad, c->adlen, state);
+      bx_check(nm("seal_avx512ifma", c->len, c->adlen, "ct_vs_python"), fnv(o, c->len), c->ct_fnv);
+      check_tag("seal_avx512ifma", c->len, c->adlen, "tag_vs_python", itag, c->tag);
+      bx_check(nm("seal_avx512ifma", c->len, c->adlen, "byte_after_kept"), o[c->len] != 0x5a, 0);
+      cpy(in, o, c->len);
+      uint8_t *o2 = c->inplace ? in : outs[2] + c->oa;
+      ctasm_chacha20_poly1305_open_avx512ifma(o2, itag, in, c->len, ad, c->adlen, state);
+      bx_check(nm("open_avx512ifma", c->len, c->adlen, "roundtrip"),
+               diff(o2, bx_pat + c->msg, c->len) + diff(itag, c->tag, 16), 0);
+    }
     /* open the ciphertext back (in place when the case says), then a tampered one */
     uint8_t *ct = work + c->oa;
     cpy(ct, outs[0], c->len);
@@ -159,6 +176,13 @@ static void aead_cases(void) {
              diff(outs[0], outs[1], c->len) + diff(outs[0], outs[2], c->len) +
                  diff(btag[0], btag[1], 16) + diff(btag[0], btag[2], 16),
              0);
+    {
+      uint8_t *in = inbuf + c->ia, *o = c->inplace ? in : outs[1] + c->oa;
+      cpy(in, ct, c->len);
+      ctasm_chacha20_poly1305_open_avx512ifma(o, btag[1], in, c->len, bad_ad, c->adlen, state);
+      check_tag("open_avx512ifma_bad", c->len, c->adlen, "tag_vs_python", btag[1], c->bad_tag);
+      bx_check(nm("open_avx512ifma_bad", c->len, c->adlen, "out_vs_python"), fnv(o, c->len), c->bad_pt_fnv);
+    }
   }
 }
 
@@ -226,6 +250,19 @@ static void vector_residue(void) {
     zcount(&lo, &hi);
     bx_check(nm("open_avx512", n, 13, "zmm0_15_zero"), lo, 0);
     bx_check(nm("open_avx512", n, 13, zmm ? "zmm16_31_zero" : "zmm16_31_untouched"), hi, zmm ? 0 : 16 * 8);
+    /* the IFMA Poly1305 uses zmm0-15 only (vzeroall clears them) */
+    zfill();
+    ctasm_chacha20_poly1305_seal_avx512ifma(outs[0], tag, bx_pat, n, bx_pat + 9000 % BX_PATTERN, 13, state);
+    zsave();
+    zcount(&lo, &hi);
+    bx_check(nm("seal_avx512ifma", n, 13, "zmm0_15_zero"), lo, 0);
+    bx_check(nm("seal_avx512ifma", n, 13, zmm ? "zmm16_31_zero" : "zmm16_31_untouched"), hi, zmm ? 0 : 16 * 8);
+    zfill();
+    ctasm_chacha20_poly1305_open_avx512ifma(outs[1], tag, outs[0], n, bx_pat + 9000 % BX_PATTERN, 13, state);
+    zsave();
+    zcount(&lo, &hi);
+    bx_check(nm("open_avx512ifma", n, 13, "zmm0_15_zero"), lo, 0);
+    bx_check(nm("open_avx512ifma", n, 13, zmm ? "zmm16_31_zero" : "zmm16_31_untouched"), hi, zmm ? 0 : 16 * 8);
   }
 }
 
@@ -278,6 +315,12 @@ static void stack_residue(void) {
     sp = rsp_now();
     ctasm_chacha20_poly1305_open_avx512(outs[1], tag, outs[0], n, bx_pat + 4000, 13, state);
     bx_check(nm("open_avx512", n, 13, "dead_stack_clean"), residue_hits(sp, nsecret), 0);
+    sp = rsp_now();
+    ctasm_chacha20_poly1305_seal_avx512ifma(outs[0], tag, pt, n, bx_pat + 4000, 13, state);
+    bx_check(nm("seal_avx512ifma", n, 13, "dead_stack_clean"), residue_hits(sp, nsecret), 0);
+    sp = rsp_now();
+    ctasm_chacha20_poly1305_open_avx512ifma(outs[1], tag, outs[0], n, bx_pat + 4000, 13, state);
+    bx_check(nm("open_avx512ifma", n, 13, "dead_stack_clean"), residue_hits(sp, nsecret), 0);
   }
 }
 
