@@ -16173,8 +16173,7 @@ Lcp_ipoly_516:
 	vpaddq	%zmm9,%zmm0,%zmm0
 	vpsrlq	$44,%zmm11,%zmm11
 	vpsllq	$20,%zmm10,%zmm9
-	vporq	%zmm9,%zmm11,%zmm11
-	vpandq	%zmm12,%zmm11,%zmm11
+	vpternlogq	$0xa8,%zmm12,%zmm9,%zmm11
 	vpaddq	%zmm11,%zmm1,%zmm1
 	vpsrlq	$24,%zmm10,%zmm10
 	vporq	%zmm14,%zmm10,%zmm10
@@ -16235,8 +16234,7 @@ Lcp_ipolylast_517:
 	vpaddq	%zmm9,%zmm0,%zmm0
 	vpsrlq	$44,%zmm11,%zmm11
 	vpsllq	$20,%zmm10,%zmm9
-	vporq	%zmm9,%zmm11,%zmm11
-	vpandq	%zmm12,%zmm11,%zmm11
+	vpternlogq	$0xa8,%zmm12,%zmm9,%zmm11
 	vpaddq	%zmm11,%zmm1,%zmm1
 	vpsrlq	$24,%zmm10,%zmm10
 	vporq	%zmm14,%zmm10,%zmm10

@@ -16218,8 +16218,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	vpaddq	%zmm9,%zmm0,%zmm0
 	vpsrlq	$44,%zmm11,%zmm11
 	vpsllq	$20,%zmm10,%zmm9
-	vporq	%zmm9,%zmm11,%zmm11
-	vpandq	%zmm12,%zmm11,%zmm11
+	vpternlogq	$0xa8,%zmm12,%zmm9,%zmm11
 	vpaddq	%zmm11,%zmm1,%zmm1
 	vpsrlq	$24,%zmm10,%zmm10
 	vporq	%zmm14,%zmm10,%zmm10
@@ -16280,8 +16279,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	vpaddq	%zmm9,%zmm0,%zmm0
 	vpsrlq	$44,%zmm11,%zmm11
 	vpsllq	$20,%zmm10,%zmm9
-	vporq	%zmm9,%zmm11,%zmm11
-	vpandq	%zmm12,%zmm11,%zmm11
+	vpternlogq	$0xa8,%zmm12,%zmm9,%zmm11
 	vpaddq	%zmm11,%zmm1,%zmm1
 	vpsrlq	$24,%zmm10,%zmm10
 	vporq	%zmm14,%zmm10,%zmm10

@@ -16395,8 +16395,7 @@ L$cp_ipoly_516:
 	vpaddq	zmm0,zmm0,zmm9
 	vpsrlq	zmm11,zmm11,44
 	vpsllq	zmm9,zmm10,20
-	vporq	zmm11,zmm11,zmm9
-	vpandq	zmm11,zmm11,zmm12
+	vpternlogq	zmm11,zmm9,zmm12,0xa8
 	vpaddq	zmm1,zmm1,zmm11
 	vpsrlq	zmm10,zmm10,24
 	vporq	zmm10,zmm10,zmm14
@@ -16457,8 +16456,7 @@ L$cp_ipolylast_517:
 	vpaddq	zmm0,zmm0,zmm9
 	vpsrlq	zmm11,zmm11,44
 	vpsllq	zmm9,zmm10,20
-	vporq	zmm11,zmm11,zmm9
-	vpandq	zmm11,zmm11,zmm12
+	vpternlogq	zmm11,zmm9,zmm12,0xa8
 	vpaddq	zmm1,zmm1,zmm11
 	vpsrlq	zmm10,zmm10,24
 	vporq	zmm10,zmm10,zmm14

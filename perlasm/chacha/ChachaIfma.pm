@@ -108,7 +108,9 @@ sub gen_blocks {
              "vpunpcklqdq $m1, $m0, $t",     # the blocks' low qwords
              "vpunpckhqdq $m1, $m0, $m1",    # high qwords
              "vpandq $m44, $t, $m0", "vpaddq $m0, $H[0], $H[0]",
-             "vpsrlq \$44, $t, $t", "vpsllq \$20, $m1, $m0", "vporq $m0, $t, $t", "vpandq $m44, $t, $t",
+             # t = (t >> 44 | m1 << 20) & m44: vpternlogq 0xa8 is (A | B) & C,
+             # A the destination (AT&T: imm, C, B, A)
+             "vpsrlq \$44, $t, $t", "vpsllq \$20, $m1, $m0", "vpternlogq \$0xa8, $m44, $m0, $t",
              "vpaddq $t, $H[1], $H[1]",
              "vpsrlq \$24, $m1, $m1", "vporq $pad, $m1, $m1", "vpaddq $m1, $H[2], $H[2]",
              "leaq 128(%rsi), %rsi");
