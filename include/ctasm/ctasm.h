@@ -252,7 +252,8 @@ CTASM_EXPORT int ctasm_aead_open(const ctasm_aead_ctx *ctx, uint8_t *out, size_t
  * "<AES tier>+<GHASH tier>" for AES-GCM, e.g. "bsaes+vpaes-x86_64+ghash-ssse3"
  * or "portable+ghash-portable" (the AES half as ctasm_aes_impl names it,
  * the GHASH half "ghash-<tier>"); one name for (X)ChaCha20-Poly1305, best
- * first per target: "chacha-avx512", "chacha-avx2", "chacha-ssse3" (x86_64),
+ * first per target: "chacha-avx512ifma", "chacha-avx512", "chacha-avx2",
+ * "chacha-ssse3" (x86_64),
  * "chacha-neon-armv8" (AArch64), "chacha-neon-armv7" (ARMv7), and
  * "chacha-portable" everywhere.
  * Compare against names, never against "not portable". NULL for a NULL or

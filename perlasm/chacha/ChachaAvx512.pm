@@ -23,12 +23,10 @@
 # nothing touches a zmm register; from 449 to 1023 bytes, or the last part of a
 # chunk below 1024 bytes, neither.
 #
-# Poly1305: the object's AVX2 one (radix 2^26, vpmuludq), not IFMA. IFMA
-# (vpmadd52luq/huq, radix 2^44) would cut the multiplies per block, but this
-# machine (Zen 3) cannot time it, so there is no evidence it pays here, and the
-# tier must not require IFMA (kAVX512 is F+BW+VL); an IFMA Poly1305 belongs in
-# its own tier behind kAVX512IFMA once it can be measured (util/bochs512's
-# poly_ifma.c is the arithmetic's smoke test).
+# Poly1305: the object's AVX2 one (radix 2^26, vpmuludq), not IFMA: this tier
+# must not require IFMA (kAVX512 is F+BW+VL). Where the CPU has IFMA the
+# chacha-avx512ifma tier runs instead: these AEADs with ChachaIfma.pm's radix-2^44
+# Poly1305 for the chunks (measured on Zen 4 in the script's header).
 #
 # The zmm batch. Word i of the 16 blocks in zmm<i> (block j in dword lane j);
 # the input words 4..15 stay in zmm16..zmm27 across batches (zmm24, word 12, is

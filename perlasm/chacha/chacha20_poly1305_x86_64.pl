@@ -1,8 +1,9 @@
 #!/usr/bin/env perl
 # SPDX-License-Identifier: Apache-2.0
 # chacha20_poly1305_x86_64.pl -- ChaCha20 and ChaCha20-Poly1305 (RFC 8439)
-# for x86_64: an SSSE3 tier and an AVX2 tier (src/chacha/tier_x86_64.cc), and
-# the AVX-512 tier: the AVX2 code with vprold plus zmm batches (ChachaAvx512.pm).
+# for x86_64: an SSSE3 tier and an AVX2 tier (src/chacha/tier_x86_64.cc), the
+# AVX-512 tier: the AVX2 code with vprold plus zmm batches (ChachaAvx512.pm), and
+# the AVX-512 IFMA tier: those AEADs with an IFMA Poly1305 (ChachaIfma.pm).
 #
 # ---------------------------------------------------------------------------
 # Entry points (C prototypes and required features in src/chacha/tier_x86_64.cc)
@@ -251,6 +252,43 @@
 # (docs/PERFORMANCE.md) 16 / 256 B seal ratio 3.96 / 2.75 -> 4.45 / 2.96.
 # Bare 16 B seal ~306: ~210 rounds, ~45 the three dependent MAC steps, the
 # rest setup, tag, XOR and wipe; through the API ~25 more.
+#
+# AVX-512 and IFMA, first timed on real AVX-512 (issue 15 part 2): AMD EPYC
+# family 25 model 17 (Zen 4) VM, 2 cores shared with other builds; core clock
+# ~3.3 GHz against the 2.6 GHz reference (rdtsc). ctasm-speed -compare openssl
+# -filter ChaCha -clock cpu -rounds 7, three runs per tier alternated, one build
+# (CTASM_CPU=-avx512ifma gives chacha-avx512, -avx512 chacha-avx2; OpenSSL
+# 3.0.19 unmasked in every run: its AVX-512 ChaCha20 + IFMA Poly1305), ratio
+# medians, seal / open:
+#   tier        16 B         256 B        1350 B       8 KiB        16 KiB
+#   avx512ifma  4.14 / 4.08  2.58 / 2.39  1.57 / 1.66  1.09 / 1.10  1.05 / 1.03
+#   avx512      3.96 / 3.63  2.57 / 2.60  1.49 / 1.53  0.88 / 0.94  0.86 / 0.87
+#   avx2 (1 run) 3.65 / 4.05 2.10 / 2.15  1.19 / 1.23  0.67 / 0.70  0.63 / 0.64
+# (8 KiB seal 3,256 MB/s against OpenSSL's 3,030; chacha-avx512 2,738.) Up to
+# 448 bytes the three AVX-512/AVX2 tiers run the same short-path code (vprold
+# the only difference), so 16 and 256 bytes differ by noise: ratios there move
+# 0.3-0.7 between runs of one build. Where an 8 KiB seal goes (a scratch rdtsc
+# driver outside the repository, 3,000 calls, 5th percentile, reference
+# cycles/byte): ctasm_chacha20_avx512 alone 0.51, seal_avx512 0.94 (the AVX2
+# Poly1305 and the rest 0.43, 46%), seal_avx512ifma 0.75-0.80 (0.25-0.30, a
+# third); open the same; seal_avx2 1.24 (ChaCha20 0.82 there).
+# The sum behaves as if vector throughput bound (~1 zmm op per core cycle
+# between the ChaCha20 batches and the Poly1305 steps): tried, measured, dropped:
+#  * two independent 8-lane chains (16 blocks a step with r^16; A/B: 8 KiB
+#    0.78 vs 0.80, but 576 B 2.39 vs 2.12 and 1350 B 1.33 vs 1.25, the 15
+#    serial scalar multiplies making r^1..r^16 for every message over 448
+#    bytes); a chain's step is ~53 zmm ops for 8 blocks, little latency left
+#    to hide;
+#  * the carries' hi-sum shifts and the 5 c2 fold as vpmadd52luq by constants
+#    (6 ops fewer a step, all on the multiplier): 8 KiB 0.81 vs 0.75, slower,
+#    the IFMA pipes being the busier;
+#  * kept: limb 1 of the message by one vpternlogq (one op fewer, ~1-2%).
+# Next, not built: Poly1305 woven into the zmm ChaCha20 batch (the vector ALU
+# ops of the rounds and the IFMA multiplies sharing cycles; the batch uses
+# zmm0-31, so the inputs would move to the frame), or scalar mulx Poly1305 on
+# the integer units beside it for part of the blocks. 16 B / 256 B remain below
+# the issue's 4.9 / 3.0: that is the short path (rounds latency and scalar MAC
+# chain, above), which IFMA does not touch.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
