@@ -20,7 +20,8 @@
 # with s1 = 20 r1, s2 = 20 r2.
 # Bounds. The powers come from the scalar multiply, h < 2^130 + 2^64 (its
 # header), so r0, r1 < 2^44, r2 <= 2^42, s1 < 2^49, s2 < 2^47: all < 2^52. At a
-# step's start (carried) h0, h1 < 2^44 + 2^8, h2 < 2^42; the message adds
+# step's start (carried) h0, h1 < 2^44 + 2^8, h2 < 2^42 (on entry, from 2^64
+# limbs with h2 <= 4: h0, h1 < 2^44, h2 < 2^40 + 2^42); the message adds
 # < 2^44, 2^44, 2^41 (the pad bit included): h0, h1 < 2^45, h2 < 2^43, all
 # < 2^52. Products: d0 < 2^89 + 2^92 + 2^92 < 2^94, d1 < 2^89 + 2^89 + 2^90 <
 # 2^91, d2 < 2^87 + 2^89 + 2^87 < 2^90, so each hi sum < 2^42 and each lo sum
@@ -145,7 +146,7 @@ sub gen_blocks {
              "vextracti128 \$1, %ymm$k, %xmm11", "vpaddq %xmm11, %xmm$k, %xmm$k",
              "vpshufd \$0x4e, %xmm$k, %xmm11", "vpaddq %xmm11, %xmm$k, %xmm$k", "vmovq %xmm$k, %r" . (8 + $k));
     }
-    # back to 2^64 limbs: a + 2^44 b + 2^88 c (a, b < 2^47, c < 2^45)
+    # back to 2^64 limbs: a + 2^44 b + 2^88 c (8 lanes: a < 2^47, b < 2^48, c < 2^45)
     emit("movq %r9, %rax", "shlq \$44, %rax", "shrq \$20, %r9", "addq %rax, %r8", "adcq \$0, %r9",
          "movq %r10, %rax", "shlq \$24, %rax", "shrq \$40, %r10", "addq %rax, %r9", "adcq \$0, %r10",
          # h2 = 4 q + e -> 5 q into the low limbs, as the scalar step does
