@@ -127,16 +127,28 @@ my %CALLEE_SAVED = map { $_ => 1 } qw(rbx rbp r12 r13 r14 r15);
 # first rbp-family register, xmm6-15 numbers, dirty upper halves, rdi/rsi. Depends
 # only on the operand text (%USAGE), which a file repeats.
 my %USAGE;
+# The same facts of one register name: [callee-saved parent, rbp family, xmm6-15
+# number, dirty upper half, rdi/rsi family] (a file names few registers).
+my %REG_USAGE;
+sub reg_usage {
+    my ($r) = @_;
+    my $g = $GPR{$r};
+    my ($n) = $r =~ /^[xyz]mm(\d+)$/;
+    return [defined $g && $CALLEE_SAVED{$g} ? $g : undef, ($g // '') eq 'rbp',
+            defined $n && $n >= 6 && $n <= 15 ? $n : undef,
+            defined $n && $r !~ /^x/ && $n <= 15, defined $g && $g =~ /^r[ds]i$/];
+}
 sub operand_usage {
     my ($ops) = @_;
     my (@saved, $rbp, %xmm, $upper, $rdi_rsi);
     for my $o (@$ops) {
         for (grep { defined } ($o->{r}, $o->{base}, $o->{index})) {
-            push @saved, $GPR{$_} if exists $GPR{$_} && $CALLEE_SAVED{$GPR{$_}};
-            $rbp //= $_ if ($GPR{$_} // '') eq 'rbp';
-            $xmm{$1} = 1 if /^[xyz]mm(\d+)$/ && $1 >= 6 && $1 <= 15;
-            $upper = 1 if /^[yz]mm(\d+)$/ && $1 <= 15;
-            $rdi_rsi = 1 if exists $GPR{$_} && $GPR{$_} =~ /^r[ds]i$/;
+            my $ru = $REG_USAGE{$_} //= reg_usage($_);
+            push @saved, $ru->[0] if defined $ru->[0];
+            $rbp //= $_ if $ru->[1];
+            $xmm{$ru->[2]} = 1 if defined $ru->[2];
+            $upper = 1 if $ru->[3];
+            $rdi_rsi = 1 if $ru->[4];
         }
     }
     return { saved => \@saved, rbp => $rbp, xmm => [sort { $a <=> $b } keys %xmm],
@@ -157,7 +169,7 @@ sub insn_usage {
 }
 sub direct_usage {
     my ($p) = @_;
-    my (%xmm, $rdi_rsi, @callees, $upper, $vzu, %saved_regs);
+    my (%xmm, $rdi_rsi, @callees, $upper, $vzu, %saved_regs, %done);
     for my $it (@{$p->{body}}) {
         # Pseudo-ops write their register too.
         if ($it->{k} eq 'adr' || $it->{k} eq 'stackarg') {
@@ -168,6 +180,10 @@ sub direct_usage {
             next;
         }
         next unless $it->{k} eq 'insn';
+        # A text met before in this body adds nothing: what it sets is set, the first
+        # instruction naming each register is recorded, its checks passed, its callee
+        # is listed (in first-call order, which the reports below follow).
+        next if $done{$it->{key}}++;
         my $iu = $INSN_USAGE{$it->{key}} //= insn_usage($it);
         %xmm = map { $_ => 1 } 6 .. 15 if $iu->{vzall};
         $vzu = 1 if $iu->{vzu};
