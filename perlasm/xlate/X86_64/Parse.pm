@@ -270,6 +270,7 @@ sub parse_directive {
 
 
 my %OPERANDS;    # operand text => parsed operands (parse_operand depends on nothing else)
+my %OPERAND;     # one operand's text => its parse, shared like the lists (read only)
 my %LINE_INSN;   # input line that is one instruction => [mnemonic, operand text, parsed]
 
 sub parse {
@@ -316,7 +317,7 @@ sub parse {
                 # of that text shares the one list: no stage writes to an operand (a
                 # copy per instruction was a third of the parse and of its memory).
                 my $parsed = $OPERANDS{$rest} //=
-                    [$rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',')];
+                    [$rest eq '' ? () : map { $OPERAND{$_} //= parse_operand($_) } split_top($rest, ',')];
                 push @new, { k => 'insn', op => $op, ops => $parsed, args => $rest,
                              key => "$op\0$rest" };
             } else {
