@@ -78,6 +78,7 @@ my $I = "\t";
 my %LABEL_FN;         # .L label => function it is defined in ('' outside)
 my %BODY_OK;          # check_body's passed statements
 my ($PASSED, $ONE_INSN);    # the caches below
+my %REPLAY;           # this flavour's replayable lines (pass 2 below)
 
 sub start_flavour {
     my ($flavour) = @_;
@@ -93,7 +94,7 @@ sub start_flavour {
     Arm::StackA32::start_flavour();
     @GLOBALS = @out = ();
     ($cur, $section) = (undef, 'text');
-    %LABEL_FN = %BODY_OK = ();
+    %LABEL_FN = %BODY_OK = %REPLAY = ();
     # (function, instruction statement) => [statement, operands] with numbers fixed, for
     # the statements that passed every check; none depends on the flavour (XlateOutput.pm).
     $PASSED = XlateOutput::cache($A64 ? 'arm-passed-a64' : 'arm-passed-a32');
@@ -227,10 +228,25 @@ sub translate_flavour {
     for my $i (0 .. $#input) {
         $lineno = $i + 1;
         my $line = $input[$i];
+        # A line replayed before in this flavour and function: its printed line and
+        # what the replay below needs, without the key, the lookups and the translation
+        # (its labels' first uses are already recorded). [function, mnemonic, operands,
+        # printed line, whether it is an extension instruction (linux32's bracket)]
+        if ($cur && $section ne 'rodata' && (my $r = $REPLAY{$line})) {
+            if ($r->[0] eq $cur->{p}{name}) {
+                push @out, map { $I . $_ } ext_close() unless $A64 || $r->[4];
+                $XlateOutput::COUNT{replayed}++;
+                Arm::Reach::note_insn($cur, $r->[1]);
+                Arm::StackA32::track_copies($cur, $r->[1], $r->[2]) unless $XlateOutput::FIRST_PASSED;
+                push @out, $r->[3];
+                next;
+            }
+        }
         if ($cur && $section ne 'rodata' && (my $one = $ONE_INSN->{$line})) {
             my ($st, $op) = @$one;
             if (my $seen = $PASSED->{"$cur->{p}{name}\0$st"}) {
-                push @out, map { $I . $_ } ext_close() unless $A64 || is_ext_op($op);
+                my $ext = !$A64 && is_ext_op($op);
+                push @out, map { $I . $_ } ext_close() unless $A64 || $ext;
                 $XlateOutput::COUNT{replayed}++;
                 my ($fixed, $rest) = @$seen;
                 my $text = translate_operands($fixed);
@@ -238,6 +254,7 @@ sub translate_flavour {
                 # (copies of sp: left out after a first flavour that passed, as below)
                 Arm::StackA32::track_copies($cur, $op, $rest) unless $XlateOutput::FIRST_PASSED;
                 push @out, $I . $text;
+                $REPLAY{$line} = [$cur->{p}{name}, $op, $rest, $out[-1], $ext];
                 next;
             }
         }
@@ -436,10 +453,10 @@ sub translate_flavour {
     push @file, ElfNotes::elf_notes_footer();
 
     # One layout for every line: tab, mnemonic or directive, tab, operands.
+    # (Only where the blanks after the first word are not one tab already: most lines
+    # are so, and one match that fails is cheaper than two tests.)
     for (@file) {
-        next unless /^\t/;
-        next if /^\t\S+\t[^\s\/]/;    # already so (most lines): the substitution would keep it
-        s/^\t(\S+)[ \t]+(?=\S)(?!\/\/)/\t$1\t/;
+        s/^\t(\S+)[ \t]+(?=\S)(?!\/\/)/\t$1\t/ if /^\t\S+(?: [ \t]*|\t[ \t]+)(?=\S)(?!\/\/)/;
     }
     XlateOutput::write_counts($flavour);
     return join("\n", @file) . "\n";

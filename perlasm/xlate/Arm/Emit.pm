@@ -108,6 +108,18 @@ sub translate_operands {
     return $t->[0];
 }
 
+# The identifiers among the function names as one alternation (undef for none):
+# each whole word of a text that is one, as a match of every word tested against
+# %PROC_NAMES would find it, in one pass. Made again when the names change.
+my ($NAMES_RE, $NAMES_N) = (undef, -1);
+sub proc_names_re {
+    my $n = keys %PROC_NAMES;
+    return $NAMES_RE if $n == $NAMES_N;
+    my @w = sort grep { /^[A-Za-z_]\w*$/ } keys %PROC_NAMES;
+    $NAMES_N = $n;
+    return $NAMES_RE = @w ? join('|', map { quotemeta } @w) : undef;
+}
+
 sub translate_text {
     my ($s) = @_;
     # Strings are data; leave them alone.
@@ -118,9 +130,9 @@ sub translate_text {
         fail("x18/w18 is reserved on Apple and Windows; use another register")
             if /(?<![\w.\$])[xw]18(?![\w\$])/i;
         fail("use .ctasm_adr for addresses of constants") if /:lo12:|\@PAGE|\badrp\b/i;
-        s/(?<![\w.\$])($LABEL)/$F->{lbl} . substr($1, 2)/ge;
-        if ($F->{sym} ne '') {
-            s/(?<![\w.\$])([A-Za-z_]\w*)(?![\w\$])/exists $PROC_NAMES{$1} ? $F->{sym} . $1 : $1/ge;
+        s/(?<![\w.\$])($LABEL)/$F->{lbl} . substr($1, 2)/ge if index($_, '.L') >= 0;
+        if ($F->{sym} ne '' && (my $names = proc_names_re())) {
+            s/(?<![\w.\$])($names)(?![\w\$])/$F->{sym}$1/g;
         }
         $parts[$i] = $_;
     }

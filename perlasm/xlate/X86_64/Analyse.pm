@@ -26,7 +26,9 @@ sub data_bounds {
 }
 our @EXPORT = qw(analyse plan stack_arg);
 
-my %SP_OK;    # instruction texts that move no stack pointer
+# Instruction texts (Parse.pm's key) that passed the checks below that read nothing
+# but the text: no bare ret, and no move of the stack pointer.
+my %TEXT_OK;
 sub analyse {
     my ($items) = @_;
     my $cur;
@@ -62,22 +64,24 @@ sub analyse {
             push @{$cur->{body}}, $it;
         } elsif ($cur) {
             fail("section change inside function $cur->{name}", $it) if $k eq 'section';
-            # A bare ret would skip the epilogue some flavour adds (Win64 always may).
-            fail("bare $it->{op} inside a .ctasm_proc: use .ctasm_ret", $it)
-                if $k eq 'insn' && $it->{op} =~ /^retq?$/;
-            # The unwind data of every flavour comes from .ctasm_proc alone: a body may
-            # not move the stack pointer (push/pop, sub/add/and/lea/mov to rsp...).
-            # (Depends only on the instruction's text: each passed text once, %SP_OK.)
-            if ($k eq 'insn' && !$cur->{broken} && !$SP_OK{"$it->{op}\0$it->{args}"}) {
-                my $last = $it->{ops}[-1];
-                fail("'$it->{op}' moves the stack pointer, which the unwind data cannot "
-                     . "follow: use frame= for scratch space (align= for alignment)", $it)
-                    if $it->{op} =~ /^(push|pop)(f?[wlq]?|fq)$|^(leave|enter)[wlq]?$/
-                    || ($last && $last->{t} eq 'reg' && ($GPR{$last->{r}} // '') eq 'rsp'
-                        && $it->{op} !~ /^(cmp|test)[bwlq]?$/)
-                    || ($it->{op} =~ /^(xchg|xadd|cmpxchg)[bwlq]?$/
-                        && grep { $_->{t} eq 'reg' && ($GPR{$_->{r}} // '') eq 'rsp' } @{$it->{ops}});
-                $SP_OK{"$it->{op}\0$it->{args}"} = 1;
+            # (Both checks read only the instruction's text: each passed text once.)
+            if ($k eq 'insn' && !$TEXT_OK{$it->{key}}) {
+                # A bare ret would skip the epilogue some flavour adds (Win64 always may).
+                fail("bare $it->{op} inside a .ctasm_proc: use .ctasm_ret", $it)
+                    if $it->{op} =~ /^retq?$/;
+                # The unwind data of every flavour comes from .ctasm_proc alone: a body may
+                # not move the stack pointer (push/pop, sub/add/and/lea/mov to rsp...).
+                unless ($cur->{broken}) {
+                    my $last = $it->{ops}[-1];
+                    fail("'$it->{op}' moves the stack pointer, which the unwind data cannot "
+                         . "follow: use frame= for scratch space (align= for alignment)", $it)
+                        if $it->{op} =~ /^(push|pop)(f?[wlq]?|fq)$|^(leave|enter)[wlq]?$/
+                        || ($last && $last->{t} eq 'reg' && ($GPR{$last->{r}} // '') eq 'rsp'
+                            && $it->{op} !~ /^(cmp|test)[bwlq]?$/)
+                        || ($it->{op} =~ /^(xchg|xadd|cmpxchg)[bwlq]?$/
+                            && grep { $_->{t} eq 'reg' && ($GPR{$_->{r}} // '') eq 'rsp' } @{$it->{ops}});
+                    $TEXT_OK{$it->{key}} = 1;
+                }
             }
             if (($k eq 'adr' || $k eq 'stackarg') && $it->{reg} eq 'rsp') {
                 fail(".ctasm_adr into %rsp would overwrite the stack pointer", $it);
@@ -87,9 +91,15 @@ sub analyse {
         if ($k eq 'proc' && $it->{global}) {
             push @global_order, $it->{name} unless $global{$it->{name}}++;
         }
-        if ($k eq 'insn' && $section ne 'text') { fail("instruction outside .ctasm_text", $it) }
-        # Code outside a function has no unwind data and no Win64 saves.
-        if ($k eq 'insn' && !$cur) { fail("instruction outside .ctasm_proc", $it) }
+        if ($k eq 'insn') {
+            fail("instruction outside .ctasm_text", $it) if $section ne 'text';
+            # Code outside a function has no unwind data and no Win64 saves.
+            fail("instruction outside .ctasm_proc", $it) unless $cur;
+            # One table for every flavour: what NASM could not take, GAS refuses too.
+            $it->{cls} = classify($it);
+            check_rsp_operands($it, $cur) unless $cur->{broken};    # inside frame=
+            next;
+        }
         check_data_section($it, $section, $cur) if $k eq 'data' || $k eq 'bytes';    # X86_64/DataText.pm
         if ($k eq 'data') {
             # Each value must fit its size, signed or unsigned (assemblers differ in
@@ -103,9 +113,6 @@ sub analyse {
                     if $v < $min || $v >= $end;
             }
         }
-        # One table for every flavour: what NASM could not take, GAS refuses too.
-        $it->{cls} = classify($it) if $k eq 'insn';
-        check_rsp_operands($it, $cur) if $k eq 'insn' && $cur && !$cur->{broken};    # inside frame=
     }
     fail("end of input inside function $cur->{name} (missing .ctasm_endproc)", $cur) if $cur;
     check_label_differences($items);    # both labels of a difference in one section
@@ -120,24 +127,49 @@ my %CALLEE_SAVED = map { $_ => 1 } qw(rbx rbp r12 r13 r14 r15);
 # first rbp-family register, xmm6-15 numbers, dirty upper halves, rdi/rsi. Depends
 # only on the operand text (%USAGE), which a file repeats.
 my %USAGE;
+# The same facts of one register name: [callee-saved parent, rbp family, xmm6-15
+# number, dirty upper half, rdi/rsi family] (a file names few registers).
+my %REG_USAGE;
+sub reg_usage {
+    my ($r) = @_;
+    my $g = $GPR{$r};
+    my ($n) = $r =~ /^[xyz]mm(\d+)$/;
+    return [defined $g && $CALLEE_SAVED{$g} ? $g : undef, ($g // '') eq 'rbp',
+            defined $n && $n >= 6 && $n <= 15 ? $n : undef,
+            defined $n && $r !~ /^x/ && $n <= 15, defined $g && $g =~ /^r[ds]i$/];
+}
 sub operand_usage {
     my ($ops) = @_;
     my (@saved, $rbp, %xmm, $upper, $rdi_rsi);
     for my $o (@$ops) {
         for (grep { defined } ($o->{r}, $o->{base}, $o->{index})) {
-            push @saved, $GPR{$_} if exists $GPR{$_} && $CALLEE_SAVED{$GPR{$_}};
-            $rbp //= $_ if ($GPR{$_} // '') eq 'rbp';
-            $xmm{$1} = 1 if /^[xyz]mm(\d+)$/ && $1 >= 6 && $1 <= 15;
-            $upper = 1 if /^[yz]mm(\d+)$/ && $1 <= 15;
-            $rdi_rsi = 1 if exists $GPR{$_} && $GPR{$_} =~ /^r[ds]i$/;
+            my $ru = $REG_USAGE{$_} //= reg_usage($_);
+            push @saved, $ru->[0] if defined $ru->[0];
+            $rbp //= $_ if $ru->[1];
+            $xmm{$ru->[2]} = 1 if defined $ru->[2];
+            $upper = 1 if $ru->[3];
+            $rdi_rsi = 1 if $ru->[4];
         }
     }
     return { saved => \@saved, rbp => $rbp, xmm => [sort { $a <=> $b } keys %xmm],
              upper => $upper, rdi_rsi => $rdi_rsi };
 }
+# What direct_usage reads of an instruction, by its text (Parse.pm's key): the
+# operands' usage, vzeroall/vzeroupper, implicit writes and a direct branch target.
+my %INSN_USAGE;
+sub insn_usage {
+    my ($it) = @_;
+    my $ops = $it->{ops};
+    my $direct = $it->{op} =~ /^(call|j[a-z]+)q?$/ && @$ops == 1 && $ops->[0]{t} eq 'sym'
+                 && !$ops->[0]{star};
+    return { u => ($USAGE{$it->{args}} //= operand_usage($ops)),
+             vzall => $it->{op} eq 'vzeroall', vzu => scalar($it->{op} =~ /^vzero(upper|all)$/),
+             implicit => $IMPLICIT_WRITES{$it->{op}} // [],
+             target => $direct ? $ops->[0]{e} : undef };
+}
 sub direct_usage {
     my ($p) = @_;
-    my (%xmm, $rdi_rsi, @callees, $upper, $vzu, %saved_regs);
+    my (%xmm, $rdi_rsi, @callees, $upper, $vzu, %saved_regs, %done);
     for my $it (@{$p->{body}}) {
         # Pseudo-ops write their register too.
         if ($it->{k} eq 'adr' || $it->{k} eq 'stackarg') {
@@ -148,25 +180,27 @@ sub direct_usage {
             next;
         }
         next unless $it->{k} eq 'insn';
-        %xmm = map { $_ => 1 } 6 .. 15 if $it->{op} eq 'vzeroall';
-        $vzu = 1 if $it->{op} =~ /^vzero(upper|all)$/;
+        # A text met before in this body adds nothing: what it sets is set, the first
+        # instruction naming each register is recorded, its checks passed, its callee
+        # is listed (in first-call order, which the reports below follow).
+        next if $done{$it->{key}}++;
+        my $iu = $INSN_USAGE{$it->{key}} //= insn_usage($it);
+        %xmm = map { $_ => 1 } 6 .. 15 if $iu->{vzall};
+        $vzu = 1 if $iu->{vzu};
         # Implicit operands (Insns.pm): string instructions step rsi/rdi (Win64
         # callee-saved), cpuid writes rbx (callee-saved everywhere).
-        for my $r (@{$IMPLICIT_WRITES{$it->{op}} // []}) {
+        for my $r (@{$iu->{implicit}}) {
             $rdi_rsi = 1 if $r =~ /^r[ds]i$/;
             $saved_regs{$r} //= $it if $CALLEE_SAVED{$r};
         }
-        my $u = defined $it->{args} ? ($USAGE{$it->{args}} //= operand_usage($it->{ops}))
-                                    : operand_usage($it->{ops});
+        my $u = $iu->{u};
         $saved_regs{$_} //= $it for @{$u->{saved}};
         fail("align=$p->{align}: rbp is the frame pointer of this function, the body "
              . "cannot use %$u->{rbp}", $it) if $p->{align} > 16 && defined $u->{rbp};
         $xmm{$_} = 1 for @{$u->{xmm}};
         $upper = 1 if $u->{upper};
         $rdi_rsi = 1 if $u->{rdi_rsi};
-        if ($it->{op} =~ /^(call|j[a-z]+)q?$/ && @{$it->{ops}} == 1 && $it->{ops}[0]{t} eq 'sym'
-            && !$it->{ops}[0]{star}) {
-            my $target = $it->{ops}[0]{e};
+        if (defined(my $target = $iu->{target})) {
             if (my $callee = $proc_by_name{$target}) {
                 # A global function's Win64 entry expects Win64 arguments: calling it
                 # with SysV registers from assembly would break on one flavour.

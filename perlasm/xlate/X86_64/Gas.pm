@@ -120,11 +120,11 @@ sub print_gas {
             emit(($it->{name} =~ $IS_LABEL ? local_name(substr($it->{name}, 2)) : global_name($it->{name})) . ':');
         } elsif ($k eq 'insn') {
             # The line depends only on the instruction's text (and the flavour).
-            emit($line{"$it->{op}\0$it->{args}"} //= do {
+            push @out, $line{$it->{key}} //= do {
                 $XlateOutput::COUNT{printed}++;
                 my @o = map { att_operand($_, $it) } @{$it->{ops}};
                 "\t$it->{op}" . (@o ? "\t" . join(',', @o) : '');
-            });
+            };
         } elsif ($k eq 'section') {
             emit($F->{$it->{which}});
         } elsif ($k eq 'align') {

@@ -267,7 +267,7 @@ sub check_immediates {
 my %CLASSIFIED;
 sub classify {
     my ($it) = @_;
-    my $key = defined $it->{args} ? "$it->{op}\0$it->{args}" : undef;
+    my $key = $it->{key} // (defined $it->{args} ? "$it->{op}\0$it->{args}" : undef);
     return $CLASSIFIED{$key} if defined $key && $CLASSIFIED{$key};
     $XlateOutput::COUNT{classified}++;
     my $c = classify_name($it);

@@ -89,7 +89,7 @@ sub print_nasm {
             emit(($it->{name} =~ $IS_LABEL ? local_name(substr($it->{name}, 2)) : $it->{name}) . ':');
         } elsif ($k eq 'insn') {
             # The line depends only on the instruction's text.
-            emit($line{"$it->{op}\0$it->{args}"} //= do { $XlateOutput::COUNT{printed}++; nasm_insn($it) });
+            push @out, $line{$it->{key}} //= do { $XlateOutput::COUNT{printed}++; nasm_insn($it) };
         } elsif ($k eq 'section') {
             $section = $it->{which};
             emit($section eq 'text' ? 'section .text code align=64' : 'section .rdata rdata align=64');

@@ -39,7 +39,8 @@ our $RAW_CFI_OK = 0;
 
 # IR items (hashes), each with {line, text}:
 #   label   {name}
-#   insn    {op, ops => [operand...], args => operand text}
+#   insn    {op, ops => [operand...], args => operand text, key => "op\0args"}
+#           (key: what every memo of an instruction's text is keyed by, made once here)
 #           (ops is shared by every instruction of the same operand text: read only)
 #           operand: {t=>'reg', r} {t=>'imm', e} {t=>'mem', disp, base, index, scale}
 #                    {t=>'sym', e}; any of them may carry star=>1 (indirect jmp/call)
@@ -269,6 +270,7 @@ sub parse_directive {
 
 
 my %OPERANDS;    # operand text => parsed operands (parse_operand depends on nothing else)
+my %OPERAND;     # one operand's text => its parse, shared like the lists (read only)
 my %LINE_INSN;   # input line that is one instruction => [mnemonic, operand text, parsed]
 
 sub parse {
@@ -283,7 +285,7 @@ sub parse {
         # A line that was one instruction and nothing else before is that again.
         if (my $c = $LINE_INSN{$raw}) {
             push @items, { k => 'insn', op => $c->[0], ops => $c->[2],
-                           args => $c->[1], line => $n, text => $raw };
+                           args => $c->[1], key => $c->[3], line => $n, text => $raw };
             next;
         }
         my $first = @items;
@@ -315,8 +317,9 @@ sub parse {
                 # of that text shares the one list: no stage writes to an operand (a
                 # copy per instruction was a third of the parse and of its memory).
                 my $parsed = $OPERANDS{$rest} //=
-                    [$rest eq '' ? () : map { parse_operand($_) } split_top($rest, ',')];
-                push @new, { k => 'insn', op => $op, ops => $parsed, args => $rest };
+                    [$rest eq '' ? () : map { $OPERAND{$_} //= parse_operand($_) } split_top($rest, ',')];
+                push @new, { k => 'insn', op => $op, ops => $parsed, args => $rest,
+                             key => "$op\0$rest" };
             } else {
                 fail("cannot parse statement '$stmt'");
             }
@@ -324,7 +327,7 @@ sub parse {
         }
         if (@items == $first + 1 && $items[-1]{k} eq 'insn') {
             my $it = $items[-1];
-            $LINE_INSN{$raw} = [$it->{op}, $it->{args}, $OPERANDS{$it->{args}}];
+            $LINE_INSN{$raw} = [$it->{op}, $it->{args}, $OPERANDS{$it->{args}}, $it->{key}];
         }
     }
     return \@items;

@@ -43,8 +43,12 @@ sub access_width {
 
 # Fail unless every rsp-based memory operand of instruction $it (in function $p)
 # lies inside $p's scratch frame.
+my %NO_RSP;    # operand texts without an rsp-based memory operand: nothing to check
 sub check_rsp_operands {
     my ($it, $p) = @_;
+    return if $NO_RSP{ $it->{args} };
+    $NO_RSP{ $it->{args} } = 1
+        unless grep { $_->{t} eq 'mem' && defined $_->{base} && ($GPR{ $_->{base} } // '') eq 'rsp' } @{ $it->{ops} };
     for my $o (@{ $it->{ops} }) {
         next unless $o->{t} eq 'mem' && defined $o->{base} && ($GPR{ $o->{base} } // '') eq 'rsp';
         my $frame = ($p->{frame} + 15) & ~15;

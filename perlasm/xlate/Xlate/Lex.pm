@@ -31,7 +31,8 @@ sub split_text {
             $body = substr($line, 0, $-[0]);
             $comment = substr($line, $+[0]) =~ s/\s+$//r;
         }
-        return ([grep { $_ ne '' } map { s/^\s+|\s+$//gr } split /;/, $body, -1], $comment);
+        # (two anchored substitutions: one alternation of both is twice as slow)
+        return ([grep { $_ ne '' } map { s/^\s+//r =~ s/\s+$//r } split /;/, $body, -1], $comment);
     }
     my (@stmts, $comment);
     my $cur = '';
