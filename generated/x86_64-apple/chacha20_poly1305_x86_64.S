@@ -8815,6 +8815,9 @@ Lcp_wipe_238:
 	decl	%eax
 	jnz	Lcp_wipe_238
 	vzeroall
+	vpxord	%xmm16,%xmm16,%xmm16
+	vpxord	%xmm17,%xmm17,%xmm17
+	vpxord	%xmm18,%xmm18,%xmm18
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -8925,33 +8928,49 @@ Lcp_padpreend_250:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
 Lcp_dround_p_255:
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$147,%ymm0,%ymm0
 	vpshufd	$57,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$57,%ymm0,%ymm0
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
@@ -10181,6 +10200,9 @@ Lcp_wipe_302:
 	decl	%eax
 	jnz	Lcp_wipe_302
 	vzeroall
+	vpxord	%xmm16,%xmm16,%xmm16
+	vpxord	%xmm17,%xmm17,%xmm17
+	vpxord	%xmm18,%xmm18,%xmm18
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -10309,33 +10331,49 @@ Lcp_padpreend_314:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
 Lcp_dround_p_319:
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$147,%ymm0,%ymm0
 	vpshufd	$57,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$57,%ymm0,%ymm0
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
@@ -11565,6 +11603,9 @@ Lcp_wipe_366:
 	decl	%eax
 	jnz	Lcp_wipe_366
 	vzeroall
+	vpxord	%xmm16,%xmm16,%xmm16
+	vpxord	%xmm17,%xmm17,%xmm17
+	vpxord	%xmm18,%xmm18,%xmm18
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d

@@ -8964,6 +8964,9 @@ L$cp_wipe_238:
 	dec	eax
 	jnz	L$cp_wipe_238
 	vzeroall
+	vpxord	xmm16,xmm16,xmm16
+	vpxord	xmm17,xmm17,xmm17
+	vpxord	xmm18,xmm18,xmm18
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -9104,33 +9107,49 @@ L$cp_padpreend_250:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
 L$cp_dround_p_255:
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,147
 	vpshufd	ymm2,ymm2,57
 	vpshufd	ymm3,ymm3,78
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,57
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
@@ -10360,6 +10379,9 @@ L$cp_wipe_302:
 	dec	eax
 	jnz	L$cp_wipe_302
 	vzeroall
+	vpxord	xmm16,xmm16,xmm16
+	vpxord	xmm17,xmm17,xmm17
+	vpxord	xmm18,xmm18,xmm18
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -10506,33 +10528,49 @@ L$cp_padpreend_314:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
 L$cp_dround_p_319:
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,147
 	vpshufd	ymm2,ymm2,57
 	vpshufd	ymm3,ymm3,78
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,57
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
@@ -11762,6 +11800,9 @@ L$cp_wipe_366:
 	dec	eax
 	jnz	L$cp_wipe_366
 	vzeroall
+	vpxord	xmm16,xmm16,xmm16
+	vpxord	xmm17,xmm17,xmm17
+	vpxord	xmm18,xmm18,xmm18
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d

@@ -596,6 +596,52 @@ sub qr_reg_ops {
     return \@l;
 }
 
+# The AVX-512 tier's quarter round on rows in registers (the short paths): the
+# same steps as qr_reg_ops, but the xor-rotates that $split names (four flags:
+# d <<<= 16, b <<<= 12, d <<<= 8, b <<<= 7) are split. On Zen 4 vprold (like
+# pshufb, or AVX2's shift+shift+or) has latency 2, so x = (x ^ y) <<< n costs 3
+# after y and a round 16. A rotate distributes over XOR, so
+#   x' = (x <<< n) ^ (y << n) ^ (y >> (32 - n)),
+# where x <<< n is made while y is still being computed (x's last read is the
+# add before), and the two shifts and the 3-way XOR (vpternlogd 0x96) cost 2
+# after y: a round 12 on the critical path. Each rotate of x is emitted right
+# after the add that last reads the old x: in the order of the quarter round
+# (after the add of its own step) Zen 4 ran a double round in 28-30 cycles,
+# this way in ~25 (the ops enter the scheduler in program order, and a rotate
+# emitted late delays the chain behind it). Two more ops per split rotate,
+# shifts on the two pipes that also run the shuffles: with two or three row
+# sets side by side the rounds are bound by throughput, and splitting any
+# rotate made them slower (%EVEX_SPLIT). $u: the second temporary (ymm16+,
+# EVEX only).
+sub qr_evex_ops {
+    my ($a, $b, $c, $d, $t, $u, $split) = @_;
+    # $x += $y; $z = ($z ^ $x) <<< $n
+    my @steps = ([$a, $b, $d, 16], [$c, $d, $b, 12], [$a, $b, $d, 8], [$c, $d, $b, 7]);
+    my @l;
+    push @l, "\tvprold \$16, $d, $d\n" if $split->[0];
+    for my $k (0 .. 3) {
+        my ($x, $y, $z, $n) = @{ $steps[$k] };
+        push @l, "\tvpaddd $y, $x, $x\n";
+        # this add was the last read of the next step's $z: rotate it now
+        # (an empty op keeps the lists of all sets the same length)
+        my $next = $k < 3 && $split->[$k + 1] ? $steps[$k + 1] : undef;
+        push @l, $next ? "\tvprold \$$next->[3], $next->[2], $next->[2]\n" : "";
+        if ($split->[$k]) {
+            push @l, "\tvpslld \$$n, $x, $t\n", "\tvpsrld \$" . (32 - $n) . ", $x, $u\n",
+                     "\tvpternlogd \$0x96, $u, $t, $z\n";
+        } else {
+            push @l, "\tvpxor $x, $z, $z\n", "\tvprold \$$n, $z, $z\n";
+        }
+    }
+    return \@l;
+}
+
+# The split rotates (qr_evex_ops) of the AVX-512 short paths by the number of
+# row sets side by side (Zen 4, a loop of double rounds alone, core cycles
+# per double round with no / all rotates split; every other mask measured in
+# between or worse): one set 32.4 / 24.7, two 32.9 / 39.6, three 38.9 / 48.7.
+my %EVEX_SPLIT = (1 => [1, 1, 1, 1], 2 => [0, 0, 0, 0], 3 => [0, 0, 0, 0]);
+
 # The short path: $n (1..3) blocks from the counter at 48(B) into the buffer,
 # block i in rows 4i..4i+3, one temporary per block (registers 12-14), the
 # blocks' instructions interleaved so they share the latency of one.
@@ -671,7 +717,10 @@ sub horiz_pairs {
     my $loop = newlabel("dround_p");
     label($loop);
     my $round = sub {
-        my @q = map { qr_reg_ops(@{ $rows[$_] }, $t[$_]) } 0 .. $sets - 1;
+        my @q = map {
+            $evex ? qr_evex_ops(@{ $rows[$_] }, $t[$_], "%ymm" . (16 + $_), $EVEX_SPLIT{$sets})
+                  : qr_reg_ops(@{ $rows[$_] }, $t[$_])
+        } 0 .. $sets - 1;
         for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
     };
     my $shuf = sub {
@@ -1061,6 +1110,9 @@ sub wipe_and_return {
     }
     if ($vex) {
         emit("vzeroall");
+        # the AVX-512 short paths' second temporaries (qr_evex_ops): vzeroall
+        # does not reach them
+        emit("vpxord %xmm$_, %xmm$_, %xmm$_") for $evex ? 16 .. 18 : ();
     } else {
         emit("pxor %xmm$_, %xmm$_") for 1 .. 15;
     }
