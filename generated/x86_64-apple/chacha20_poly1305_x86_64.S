@@ -186,12 +186,12 @@ Lcp_dround_h_8:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -228,12 +228,12 @@ Lcp_dround_h_8:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	Lcp_dround_h_8
 	paddd	0(%rcx),%xmm0
@@ -326,15 +326,15 @@ Lcp_dround_h_9:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
-	pshufd	$57,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$147,%xmm11,%xmm11
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$147,%xmm8,%xmm8
+	pshufd	$57,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -389,15 +389,15 @@ Lcp_dround_h_9:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
-	pshufd	$147,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$57,%xmm11,%xmm11
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$57,%xmm8,%xmm8
+	pshufd	$147,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	Lcp_dround_h_9
 	paddd	0(%rcx),%xmm0
@@ -860,9 +860,9 @@ Lcp_dround_h_21:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -881,9 +881,9 @@ Lcp_dround_h_21:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	Lcp_dround_h_21
 	paddd	0(%rcx),%xmm0
@@ -1246,12 +1246,12 @@ Lcp_dround_h_41:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -1288,12 +1288,12 @@ Lcp_dround_h_41:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	Lcp_dround_h_41
 	paddd	0(%rcx),%xmm0
@@ -1386,15 +1386,15 @@ Lcp_dround_h_42:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
-	pshufd	$57,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$147,%xmm11,%xmm11
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$147,%xmm8,%xmm8
+	pshufd	$57,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -1449,15 +1449,15 @@ Lcp_dround_h_42:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
-	pshufd	$147,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$57,%xmm11,%xmm11
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$57,%xmm8,%xmm8
+	pshufd	$147,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	Lcp_dround_h_42
 	paddd	0(%rcx),%xmm0
@@ -1920,9 +1920,9 @@ Lcp_dround_h_54:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -1941,9 +1941,9 @@ Lcp_dround_h_54:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	Lcp_dround_h_54
 	paddd	0(%rcx),%xmm0
@@ -2880,15 +2880,15 @@ Lcp_dround_h_76:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
-	pshufd	$57,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$147,%xmm11,%xmm11
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$147,%xmm8,%xmm8
+	pshufd	$57,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -2943,15 +2943,15 @@ Lcp_dround_h_76:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
-	pshufd	$147,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$57,%xmm11,%xmm11
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$57,%xmm8,%xmm8
+	pshufd	$147,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	Lcp_dround_h_76
 	paddd	0(%rcx),%xmm0
@@ -3032,12 +3032,12 @@ Lcp_dround_h_77:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -3074,12 +3074,12 @@ Lcp_dround_h_77:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	Lcp_dround_h_77
 	paddd	0(%rcx),%xmm0
@@ -3127,9 +3127,9 @@ Lcp_dround_h_78:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -3148,9 +3148,9 @@ Lcp_dround_h_78:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	Lcp_dround_h_78
 	paddd	0(%rcx),%xmm0
@@ -4483,9 +4483,9 @@ Lcp_dround_h_135:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4502,9 +4502,9 @@ Lcp_dround_h_135:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	Lcp_dround_h_135
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -5955,9 +5955,9 @@ Lcp_dround_h_199:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5974,9 +5974,9 @@ Lcp_dround_h_199:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	Lcp_dround_h_199
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -7091,15 +7091,15 @@ Lcp_dround_h_223:
 	vpsrld	$25,%xmm9,%xmm14
 	vpslld	$7,%xmm9,%xmm9
 	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$147,%xmm8,%xmm8
+	vpshufd	$57,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -7148,15 +7148,15 @@ Lcp_dround_h_223:
 	vpsrld	$25,%xmm9,%xmm14
 	vpslld	$7,%xmm9,%xmm9
 	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$57,%xmm8,%xmm8
+	vpshufd	$147,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	Lcp_dround_h_223
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -7233,12 +7233,12 @@ Lcp_dround_h_224:
 	vpsrld	$25,%xmm5,%xmm13
 	vpslld	$7,%xmm5,%xmm5
 	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -7271,12 +7271,12 @@ Lcp_dround_h_224:
 	vpsrld	$25,%xmm5,%xmm13
 	vpslld	$7,%xmm5,%xmm5
 	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	Lcp_dround_h_224
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -7322,9 +7322,9 @@ Lcp_dround_h_225:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -7341,9 +7341,9 @@ Lcp_dround_h_225:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	Lcp_dround_h_225
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -9987,36 +9987,52 @@ Lcp_big_239:
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
 Lcp_dround_h_290:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	Lcp_dround_h_290
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -11390,36 +11406,52 @@ Lcp_big_303:
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
 Lcp_dround_h_354:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	Lcp_dround_h_354
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -12701,15 +12733,15 @@ Lcp_dround_h_381:
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
 	vprold	$7,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$147,%xmm8,%xmm8
+	vpshufd	$57,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -12746,15 +12778,15 @@ Lcp_dround_h_381:
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
 	vprold	$7,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$57,%xmm8,%xmm8
+	vpshufd	$147,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	Lcp_dround_h_381
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -12823,12 +12855,12 @@ Lcp_dround_h_382:
 	vpxor	%xmm6,%xmm5,%xmm5
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -12853,12 +12885,12 @@ Lcp_dround_h_382:
 	vpxor	%xmm6,%xmm5,%xmm5
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	Lcp_dround_h_382
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -12888,36 +12920,52 @@ Lcp_h1_378:
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
 Lcp_dround_h_383:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	Lcp_dround_h_383
 	vpaddd	0(%rcx),%xmm0,%xmm0

@@ -189,12 +189,12 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -231,12 +231,12 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	.Lcp_dround_h_8
 	paddd	0(%rcx),%xmm0
@@ -329,15 +329,15 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
-	pshufd	$57,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$147,%xmm11,%xmm11
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$147,%xmm8,%xmm8
+	pshufd	$57,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -392,15 +392,15 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
-	pshufd	$147,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$57,%xmm11,%xmm11
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$57,%xmm8,%xmm8
+	pshufd	$147,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	.Lcp_dround_h_9
 	paddd	0(%rcx),%xmm0
@@ -863,9 +863,9 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -884,9 +884,9 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	.Lcp_dround_h_21
 	paddd	0(%rcx),%xmm0
@@ -1251,12 +1251,12 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -1293,12 +1293,12 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	.Lcp_dround_h_41
 	paddd	0(%rcx),%xmm0
@@ -1391,15 +1391,15 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
-	pshufd	$57,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$147,%xmm11,%xmm11
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$147,%xmm8,%xmm8
+	pshufd	$57,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -1454,15 +1454,15 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
-	pshufd	$147,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$57,%xmm11,%xmm11
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$57,%xmm8,%xmm8
+	pshufd	$147,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	.Lcp_dround_h_42
 	paddd	0(%rcx),%xmm0
@@ -1925,9 +1925,9 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -1946,9 +1946,9 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	.Lcp_dround_h_54
 	paddd	0(%rcx),%xmm0
@@ -2887,15 +2887,15 @@ ctasm_chacha20_xor_ssse3:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
-	pshufd	$57,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$147,%xmm11,%xmm11
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$147,%xmm8,%xmm8
+	pshufd	$57,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -2950,15 +2950,15 @@ ctasm_chacha20_xor_ssse3:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
-	pshufd	$147,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$57,%xmm11,%xmm11
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$57,%xmm8,%xmm8
+	pshufd	$147,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	.Lcp_dround_h_76
 	paddd	0(%rcx),%xmm0
@@ -3039,12 +3039,12 @@ ctasm_chacha20_xor_ssse3:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -3081,12 +3081,12 @@ ctasm_chacha20_xor_ssse3:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	.Lcp_dround_h_77
 	paddd	0(%rcx),%xmm0
@@ -3134,9 +3134,9 @@ ctasm_chacha20_xor_ssse3:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -3155,9 +3155,9 @@ ctasm_chacha20_xor_ssse3:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	.Lcp_dround_h_78
 	paddd	0(%rcx),%xmm0
@@ -4496,9 +4496,9 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4515,9 +4515,9 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	.Lcp_dround_h_135
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -5970,9 +5970,9 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5989,9 +5989,9 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	.Lcp_dround_h_199
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -7108,15 +7108,15 @@ ctasm_chacha20_xor_avx2:
 	vpsrld	$25,%xmm9,%xmm14
 	vpslld	$7,%xmm9,%xmm9
 	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$147,%xmm8,%xmm8
+	vpshufd	$57,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -7165,15 +7165,15 @@ ctasm_chacha20_xor_avx2:
 	vpsrld	$25,%xmm9,%xmm14
 	vpslld	$7,%xmm9,%xmm9
 	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$57,%xmm8,%xmm8
+	vpshufd	$147,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	.Lcp_dround_h_223
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -7250,12 +7250,12 @@ ctasm_chacha20_xor_avx2:
 	vpsrld	$25,%xmm5,%xmm13
 	vpslld	$7,%xmm5,%xmm5
 	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -7288,12 +7288,12 @@ ctasm_chacha20_xor_avx2:
 	vpsrld	$25,%xmm5,%xmm13
 	vpslld	$7,%xmm5,%xmm5
 	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	.Lcp_dround_h_224
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -7339,9 +7339,9 @@ ctasm_chacha20_xor_avx2:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -7358,9 +7358,9 @@ ctasm_chacha20_xor_avx2:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	.Lcp_dround_h_225
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -10018,36 +10018,52 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
 .Lcp_dround_h_290:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	.Lcp_dround_h_290
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -11423,36 +11439,52 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
 .Lcp_dround_h_354:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	.Lcp_dround_h_354
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -12736,15 +12768,15 @@ ctasm_chacha20_xor_avx512:
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
 	vprold	$7,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$147,%xmm8,%xmm8
+	vpshufd	$57,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -12781,15 +12813,15 @@ ctasm_chacha20_xor_avx512:
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
 	vprold	$7,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$57,%xmm8,%xmm8
+	vpshufd	$147,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	.Lcp_dround_h_381
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -12858,12 +12890,12 @@ ctasm_chacha20_xor_avx512:
 	vpxor	%xmm6,%xmm5,%xmm5
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -12888,12 +12920,12 @@ ctasm_chacha20_xor_avx512:
 	vpxor	%xmm6,%xmm5,%xmm5
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	.Lcp_dround_h_382
 	vpaddd	0(%rcx),%xmm0,%xmm0
@@ -12923,36 +12955,52 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
 .Lcp_dround_h_383:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
 	jnz	.Lcp_dround_h_383
 	vpaddd	0(%rcx),%xmm0,%xmm0

@@ -241,12 +241,12 @@ L$cp_dround_h_8:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -283,12 +283,12 @@ L$cp_dround_h_8:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
 	dec	r8d
 	jnz	L$cp_dround_h_8
 	paddd	xmm0,[rcx+0]
@@ -381,15 +381,15 @@ L$cp_dround_h_9:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
-	pshufd	xmm9,xmm9,57
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,147
+	pshufd	xmm10,xmm10,57
+	pshufd	xmm11,xmm11,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -444,15 +444,15 @@ L$cp_dround_h_9:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
-	pshufd	xmm9,xmm9,147
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,57
+	pshufd	xmm10,xmm10,147
+	pshufd	xmm11,xmm11,78
 	dec	r8d
 	jnz	L$cp_dround_h_9
 	paddd	xmm0,[rcx+0]
@@ -915,9 +915,9 @@ L$cp_dround_h_21:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -936,9 +936,9 @@ L$cp_dround_h_21:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
 	dec	r8d
 	jnz	L$cp_dround_h_21
 	paddd	xmm0,[rcx+0]
@@ -1319,12 +1319,12 @@ L$cp_dround_h_41:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -1361,12 +1361,12 @@ L$cp_dround_h_41:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
 	dec	r8d
 	jnz	L$cp_dround_h_41
 	paddd	xmm0,[rcx+0]
@@ -1459,15 +1459,15 @@ L$cp_dround_h_42:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
-	pshufd	xmm9,xmm9,57
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,147
+	pshufd	xmm10,xmm10,57
+	pshufd	xmm11,xmm11,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -1522,15 +1522,15 @@ L$cp_dround_h_42:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
-	pshufd	xmm9,xmm9,147
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,57
+	pshufd	xmm10,xmm10,147
+	pshufd	xmm11,xmm11,78
 	dec	r8d
 	jnz	L$cp_dround_h_42
 	paddd	xmm0,[rcx+0]
@@ -1993,9 +1993,9 @@ L$cp_dround_h_54:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -2014,9 +2014,9 @@ L$cp_dround_h_54:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
 	dec	r8d
 	jnz	L$cp_dround_h_54
 	paddd	xmm0,[rcx+0]
@@ -2948,15 +2948,15 @@ L$cp_dround_h_76:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
-	pshufd	xmm9,xmm9,57
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,147
+	pshufd	xmm10,xmm10,57
+	pshufd	xmm11,xmm11,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -3011,15 +3011,15 @@ L$cp_dround_h_76:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
-	pshufd	xmm9,xmm9,147
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,57
+	pshufd	xmm10,xmm10,147
+	pshufd	xmm11,xmm11,78
 	dec	r8d
 	jnz	L$cp_dround_h_76
 	paddd	xmm0,[rcx+0]
@@ -3100,12 +3100,12 @@ L$cp_dround_h_77:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -3142,12 +3142,12 @@ L$cp_dround_h_77:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
 	dec	r8d
 	jnz	L$cp_dround_h_77
 	paddd	xmm0,[rcx+0]
@@ -3195,9 +3195,9 @@ L$cp_dround_h_78:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -3216,9 +3216,9 @@ L$cp_dround_h_78:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
 	dec	r8d
 	jnz	L$cp_dround_h_78
 	paddd	xmm0,[rcx+0]
@@ -4604,9 +4604,9 @@ L$cp_dround_h_135:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -4623,9 +4623,9 @@ L$cp_dround_h_135:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
 	jnz	L$cp_dround_h_135
 	vpaddd	xmm0,xmm0,[rcx+0]
@@ -6094,9 +6094,9 @@ L$cp_dround_h_199:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6113,9 +6113,9 @@ L$cp_dround_h_199:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
 	jnz	L$cp_dround_h_199
 	vpaddd	xmm0,xmm0,[rcx+0]
@@ -7225,15 +7225,15 @@ L$cp_dround_h_223:
 	vpsrld	xmm14,xmm9,25
 	vpslld	xmm9,xmm9,7
 	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpshufd	xmm9,xmm9,57
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,147
+	vpshufd	xmm6,xmm6,57
+	vpshufd	xmm7,xmm7,78
+	vpshufd	xmm8,xmm8,147
+	vpshufd	xmm10,xmm10,57
+	vpshufd	xmm11,xmm11,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -7282,15 +7282,15 @@ L$cp_dround_h_223:
 	vpsrld	xmm14,xmm9,25
 	vpslld	xmm9,xmm9,7
 	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	vpshufd	xmm9,xmm9,147
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,57
+	vpshufd	xmm6,xmm6,147
+	vpshufd	xmm7,xmm7,78
+	vpshufd	xmm8,xmm8,57
+	vpshufd	xmm10,xmm10,147
+	vpshufd	xmm11,xmm11,78
 	dec	r8d
 	jnz	L$cp_dround_h_223
 	vpaddd	xmm0,xmm0,[rcx+0]
@@ -7367,12 +7367,12 @@ L$cp_dround_h_224:
 	vpsrld	xmm13,xmm5,25
 	vpslld	xmm5,xmm5,7
 	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,147
+	vpshufd	xmm6,xmm6,57
+	vpshufd	xmm7,xmm7,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -7405,12 +7405,12 @@ L$cp_dround_h_224:
 	vpsrld	xmm13,xmm5,25
 	vpslld	xmm5,xmm5,7
 	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,57
+	vpshufd	xmm6,xmm6,147
+	vpshufd	xmm7,xmm7,78
 	dec	r8d
 	jnz	L$cp_dround_h_224
 	vpaddd	xmm0,xmm0,[rcx+0]
@@ -7456,9 +7456,9 @@ L$cp_dround_h_225:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -7475,9 +7475,9 @@ L$cp_dround_h_225:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
 	jnz	L$cp_dround_h_225
 	vpaddd	xmm0,xmm0,[rcx+0]
@@ -10166,36 +10166,52 @@ L$cp_big_239:
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
 L$cp_dround_h_290:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,12
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
 	jnz	L$cp_dround_h_290
 	vpaddd	xmm0,xmm0,[rcx+0]
@@ -11587,36 +11603,52 @@ L$cp_big_303:
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
 L$cp_dround_h_354:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,12
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
 	jnz	L$cp_dround_h_354
 	vpaddd	xmm0,xmm0,[rcx+0]
@@ -12893,15 +12925,15 @@ L$cp_dround_h_381:
 	vprold	xmm1,xmm1,7
 	vprold	xmm5,xmm5,7
 	vprold	xmm9,xmm9,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpshufd	xmm9,xmm9,57
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,147
+	vpshufd	xmm6,xmm6,57
+	vpshufd	xmm7,xmm7,78
+	vpshufd	xmm8,xmm8,147
+	vpshufd	xmm10,xmm10,57
+	vpshufd	xmm11,xmm11,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -12938,15 +12970,15 @@ L$cp_dround_h_381:
 	vprold	xmm1,xmm1,7
 	vprold	xmm5,xmm5,7
 	vprold	xmm9,xmm9,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	vpshufd	xmm9,xmm9,147
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,57
+	vpshufd	xmm6,xmm6,147
+	vpshufd	xmm7,xmm7,78
+	vpshufd	xmm8,xmm8,57
+	vpshufd	xmm10,xmm10,147
+	vpshufd	xmm11,xmm11,78
 	dec	r8d
 	jnz	L$cp_dround_h_381
 	vpaddd	xmm0,xmm0,[rcx+0]
@@ -13015,12 +13047,12 @@ L$cp_dround_h_382:
 	vpxor	xmm5,xmm5,xmm6
 	vprold	xmm1,xmm1,7
 	vprold	xmm5,xmm5,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,147
+	vpshufd	xmm6,xmm6,57
+	vpshufd	xmm7,xmm7,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -13045,12 +13077,12 @@ L$cp_dround_h_382:
 	vpxor	xmm5,xmm5,xmm6
 	vprold	xmm1,xmm1,7
 	vprold	xmm5,xmm5,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,57
+	vpshufd	xmm6,xmm6,147
+	vpshufd	xmm7,xmm7,78
 	dec	r8d
 	jnz	L$cp_dround_h_382
 	vpaddd	xmm0,xmm0,[rcx+0]
@@ -13080,36 +13112,52 @@ L$cp_h1_378:
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
 L$cp_dround_h_383:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,12
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
 	jnz	L$cp_dround_h_383
 	vpaddd	xmm0,xmm0,[rcx+0]

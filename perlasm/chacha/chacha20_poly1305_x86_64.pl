@@ -657,21 +657,29 @@ sub horiz {
     emit("movl \$10, %r8d");
     my $loop = newlabel("dround_h");
     label($loop);
+    # rows a, c and d rotate for the diagonal round, not b (as in
+    # horiz_pairs): b's last update ends a round and is the next round's first
+    # input, so a shuffle of b would add its latency to every round
     my $shuf = sub {
-        my ($ib, $ic, $id) = @_;
+        my ($ia, $ic, $id) = @_;
         my $p = $vex ? "vpshufd" : "pshufd";
         for my $r (@rows) {
-            emit("$p \$$ib, $r->[1], $r->[1]", "$p \$$ic, $r->[2], $r->[2]", "$p \$$id, $r->[3], $r->[3]");
+            emit("$p \$$ia, $r->[0], $r->[0]", "$p \$$ic, $r->[2], $r->[2]", "$p \$$id, $r->[3], $r->[3]");
         }
     };
+    # the AVX-512 tier splits the rotates of a lone block (qr_evex_ops)
     my $round = sub {
-        my @q = map { qr_reg_ops(@{ $rows[$_] }, $t[$_]) } 0 .. $n - 1;
+        my @q = map {
+            $evex && $n == 1 ? qr_evex_ops(@{ $rows[$_] }, $t[$_], "%xmm16", $EVEX_SPLIT{1})
+                             : qr_reg_ops(@{ $rows[$_] }, $t[$_])
+        } 0 .. $n - 1;
         for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
     };
     $round->();
-    $shuf->(0x39, 0x4e, 0x93);    # lane i of b, c, d: words 4+(i+1), 8+(i+2), 12+(i+3)
+    # lane k of b meets a's lane k-1, c's k+1, d's k+2: (x0,x5,x10,x15) at k = 1
+    $shuf->(0x93, 0x39, 0x4e);
     $round->();
-    $shuf->(0x93, 0x4e, 0x39);
+    $shuf->(0x39, 0x93, 0x4e);
     emit("decl %r8d", "jnz $loop");
     for my $i (0 .. $n - 1) {
         for my $j (0 .. 3) {
