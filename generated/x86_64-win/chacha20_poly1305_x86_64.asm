@@ -774,7 +774,657 @@ L$cp_dround_10:
 	movdqa	[rcx+608],xmm15
 	jmp	L$cp_shortkey_3
 L$cp_short8_7:
-	jmp	L$cp_big_1
+	cmp	r10,512
+	jae	L$cp_big_1
+	pshufd	xmm0,[rcx+0],0x00
+	pshufd	xmm1,[rcx+0],0x55
+	pshufd	xmm2,[rcx+0],0xaa
+	pshufd	xmm3,[rcx+0],0xff
+	pshufd	xmm4,[rcx+16],0x00
+	pshufd	xmm5,[rcx+16],0x55
+	pshufd	xmm6,[rcx+16],0xaa
+	pshufd	xmm7,[rcx+16],0xff
+	pshufd	xmm8,[rcx+48],0x00
+	pshufd	xmm9,[rcx+48],0x55
+	pshufd	xmm10,[rcx+48],0xaa
+	pshufd	xmm11,[rcx+48],0xff
+	paddd	xmm8,[rel L$cp_inc]
+	movdqa	[rcx+352],xmm8
+	pshufd	xmm12,[rcx+32],0x00
+	movdqa	[rcx+224],xmm12
+	pshufd	xmm12,[rcx+32],0x55
+	movdqa	[rcx+240],xmm12
+	pshufd	xmm12,[rcx+32],0xaa
+	movdqa	[rcx+256],xmm12
+	pshufd	xmm12,[rcx+32],0xff
+	movdqa	[rcx+272],xmm12
+	mov	r8d,10
+L$cp_dround_12:
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot16]
+	pshufb	xmm9,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot8]
+	pshufb	xmm9,[rel L$cp_rot8]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot16]
+	pshufb	xmm8,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot16]
+	pshufb	xmm10,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	dec	r8d
+	jnz	L$cp_dround_12
+	pshufd	xmm12,[rcx+0],0x00
+	paddd	xmm0,xmm12
+	pshufd	xmm12,[rcx+0],0x55
+	paddd	xmm1,xmm12
+	pshufd	xmm12,[rcx+0],0xaa
+	paddd	xmm2,xmm12
+	pshufd	xmm12,[rcx+0],0xff
+	paddd	xmm3,xmm12
+	pshufd	xmm12,[rcx+16],0x00
+	paddd	xmm4,xmm12
+	pshufd	xmm12,[rcx+16],0x55
+	paddd	xmm5,xmm12
+	pshufd	xmm12,[rcx+16],0xaa
+	paddd	xmm6,xmm12
+	pshufd	xmm12,[rcx+16],0xff
+	paddd	xmm7,xmm12
+	pshufd	xmm12,[rcx+48],0x55
+	paddd	xmm9,xmm12
+	pshufd	xmm12,[rcx+48],0xaa
+	paddd	xmm10,xmm12
+	pshufd	xmm12,[rcx+48],0xff
+	paddd	xmm11,xmm12
+	paddd	xmm8,[rcx+352]
+	movdqa	xmm12,xmm0
+	punpckldq	xmm12,xmm1
+	punpckhdq	xmm0,xmm1
+	movdqa	xmm13,xmm2
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm2,xmm3
+	movdqa	xmm1,xmm12
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm12,xmm13
+	movdqa	xmm3,xmm0
+	punpcklqdq	xmm3,xmm2
+	punpckhqdq	xmm0,xmm2
+	movdqa	[rcx+384],xmm1
+	movdqa	[rcx+448],xmm12
+	movdqa	[rcx+512],xmm3
+	movdqa	[rcx+576],xmm0
+	movdqa	xmm2,xmm4
+	punpckldq	xmm2,xmm5
+	punpckhdq	xmm4,xmm5
+	movdqa	xmm13,xmm6
+	punpckldq	xmm13,xmm7
+	punpckhdq	xmm6,xmm7
+	movdqa	xmm5,xmm2
+	punpcklqdq	xmm5,xmm13
+	punpckhqdq	xmm2,xmm13
+	movdqa	xmm7,xmm4
+	punpcklqdq	xmm7,xmm6
+	punpckhqdq	xmm4,xmm6
+	movdqa	[rcx+400],xmm5
+	movdqa	[rcx+464],xmm2
+	movdqa	[rcx+528],xmm7
+	movdqa	[rcx+592],xmm4
+	movdqa	xmm6,xmm8
+	punpckldq	xmm6,xmm9
+	punpckhdq	xmm8,xmm9
+	movdqa	xmm13,xmm10
+	punpckldq	xmm13,xmm11
+	punpckhdq	xmm10,xmm11
+	movdqa	xmm9,xmm6
+	punpcklqdq	xmm9,xmm13
+	punpckhqdq	xmm6,xmm13
+	movdqa	xmm11,xmm8
+	punpcklqdq	xmm11,xmm10
+	punpckhqdq	xmm8,xmm10
+	movdqa	[rcx+432],xmm9
+	movdqa	[rcx+496],xmm6
+	movdqa	[rcx+560],xmm11
+	movdqa	[rcx+624],xmm8
+	movdqa	xmm15,[rcx+224]
+	pshufd	xmm10,[rcx+32],0x00
+	paddd	xmm15,xmm10
+	movdqa	xmm1,[rcx+240]
+	pshufd	xmm10,[rcx+32],0x55
+	paddd	xmm1,xmm10
+	movdqa	xmm12,[rcx+256]
+	pshufd	xmm10,[rcx+32],0xaa
+	paddd	xmm12,xmm10
+	movdqa	xmm3,[rcx+272]
+	pshufd	xmm10,[rcx+32],0xff
+	paddd	xmm3,xmm10
+	movdqa	xmm10,xmm15
+	punpckldq	xmm10,xmm1
+	punpckhdq	xmm15,xmm1
+	movdqa	xmm13,xmm12
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm12,xmm3
+	movdqa	xmm1,xmm10
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm10,xmm13
+	movdqa	xmm3,xmm15
+	punpcklqdq	xmm3,xmm12
+	punpckhqdq	xmm15,xmm12
+	movdqa	[rcx+416],xmm1
+	movdqa	[rcx+480],xmm10
+	movdqa	[rcx+544],xmm3
+	movdqa	[rcx+608],xmm15
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	movdqa	xmm0,[rcx+400]
+	movdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_13
+	pxor	xmm0,xmm0
+	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_14
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_14:
+	test	dl,4
+	jz	L$cp_padpre_15
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_15:
+	test	dl,2
+	jz	L$cp_padpre_16
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_16:
+	test	dl,1
+	jz	L$cp_padpre_17
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_17:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_13:
+	mov	QWORD[rcx+192],192
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	add	DWORD[rcx+48],4
+	cmp	QWORD[rcx+168],256
+	ja	L$cp_over256_11
+	mov	r11,QWORD[rcx+80]
+	mov	r12,QWORD[rcx+88]
+	mov	r13,QWORD[rcx+96]
+	mov	r8,QWORD[rcx+72]
+	shr	r8,2
+	add	r8,QWORD[rcx+72]
+	mov	r9,QWORD[rcx+144]
+	movdqa	xmm0,[rcx+0]
+	movdqa	xmm1,[rcx+16]
+	movdqa	xmm2,[rcx+32]
+	movdqa	xmm3,[rcx+48]
+	mov	r10d,5
+L$cp_dround_h_18:
+	paddd	xmm0,xmm1
+	add	r11,QWORD[r9+0]
+	pxor	xmm3,xmm0
+	adc	r12,QWORD[r9+8]
+	pshufb	xmm3,[rel L$cp_rot16]
+	adc	r13,1
+	paddd	xmm2,xmm3
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm1,xmm2
+	mul	r11
+	movdqa	xmm12,xmm1
+	mov	r14,rax
+	pslld	xmm1,12
+	mov	r15,rdx
+	psrld	xmm12,20
+	mov	rax,QWORD[rcx+72]
+	por	xmm1,xmm12
+	mul	r11
+	paddd	xmm0,xmm1
+	mov	rbx,rax
+	pxor	xmm3,xmm0
+	mov	rbp,rdx
+	pshufb	xmm3,[rel L$cp_rot8]
+	mov	rax,r8
+	paddd	xmm2,xmm3
+	mul	r12
+	pxor	xmm1,xmm2
+	add	r14,rax
+	movdqa	xmm12,xmm1
+	adc	r15,rdx
+	pslld	xmm1,7
+	mov	rax,QWORD[rcx+64]
+	psrld	xmm12,25
+	mul	r12
+	por	xmm1,xmm12
+	add	rbx,rax
+	pshufd	xmm0,xmm0,147
+	adc	rbp,rdx
+	pshufd	xmm2,xmm2,57
+	mov	rax,r8
+	pshufd	xmm3,xmm3,78
+	imul	rax,r13
+	paddd	xmm0,xmm1
+	add	rbx,rax
+	pxor	xmm3,xmm0
+	adc	rbp,0
+	pshufb	xmm3,[rel L$cp_rot16]
+	imul	r13,QWORD[rcx+64]
+	paddd	xmm2,xmm3
+	add	rbx,r15
+	pxor	xmm1,xmm2
+	adc	rbp,r13
+	movdqa	xmm12,xmm1
+	mov	rax,rbp
+	pslld	xmm1,12
+	shr	rax,2
+	psrld	xmm12,20
+	lea	rax,[rax+rax*4]
+	por	xmm1,xmm12
+	and	rbp,3
+	paddd	xmm0,xmm1
+	add	r14,rax
+	pxor	xmm3,xmm0
+	adc	rbx,0
+	pshufb	xmm3,[rel L$cp_rot8]
+	adc	rbp,0
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	paddd	xmm0,xmm1
+	add	r14,QWORD[r9+16]
+	pxor	xmm3,xmm0
+	adc	rbx,QWORD[r9+24]
+	pshufb	xmm3,[rel L$cp_rot16]
+	adc	rbp,1
+	paddd	xmm2,xmm3
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm1,xmm2
+	mul	r14
+	movdqa	xmm12,xmm1
+	mov	r11,rax
+	pslld	xmm1,12
+	mov	r15,rdx
+	psrld	xmm12,20
+	mov	rax,QWORD[rcx+72]
+	por	xmm1,xmm12
+	mul	r14
+	paddd	xmm0,xmm1
+	mov	r12,rax
+	pxor	xmm3,xmm0
+	mov	r13,rdx
+	pshufb	xmm3,[rel L$cp_rot8]
+	mov	rax,r8
+	paddd	xmm2,xmm3
+	mul	rbx
+	pxor	xmm1,xmm2
+	add	r11,rax
+	movdqa	xmm12,xmm1
+	adc	r15,rdx
+	pslld	xmm1,7
+	mov	rax,QWORD[rcx+64]
+	psrld	xmm12,25
+	mul	rbx
+	por	xmm1,xmm12
+	add	r12,rax
+	pshufd	xmm0,xmm0,147
+	adc	r13,rdx
+	pshufd	xmm2,xmm2,57
+	mov	rax,r8
+	pshufd	xmm3,xmm3,78
+	imul	rax,rbp
+	paddd	xmm0,xmm1
+	add	r12,rax
+	pxor	xmm3,xmm0
+	adc	r13,0
+	pshufb	xmm3,[rel L$cp_rot16]
+	imul	rbp,QWORD[rcx+64]
+	paddd	xmm2,xmm3
+	add	r12,r15
+	pxor	xmm1,xmm2
+	adc	r13,rbp
+	movdqa	xmm12,xmm1
+	mov	rax,r13
+	pslld	xmm1,12
+	shr	rax,2
+	psrld	xmm12,20
+	lea	rax,[rax+rax*4]
+	por	xmm1,xmm12
+	and	r13,3
+	paddd	xmm0,xmm1
+	add	r11,rax
+	pxor	xmm3,xmm0
+	adc	r12,0
+	pshufb	xmm3,[rel L$cp_rot8]
+	adc	r13,0
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	add	r9,32
+	dec	r10d
+	jnz	L$cp_dround_h_18
+	paddd	xmm0,[rcx+0]
+	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
+	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
+	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
+	movdqa	[rcx+432],xmm3
+	mov	QWORD[rcx+80],r11
+	mov	QWORD[rcx+88],r12
+	mov	QWORD[rcx+96],r13
+	mov	rdi,QWORD[rcx+144]
+	add	rdi,192
+	mov	rsi,QWORD[rcx+160]
+	add	rsi,192
+	mov	rdx,QWORD[rcx+168]
+	sub	rdx,192
+	lea	r9,[rcx+384]
+	call	ctasm_chacha20_xorbuf_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	add	QWORD[rcx+144],160
+	mov	rax,QWORD[rcx+168]
+	sub	rax,160
+	mov	QWORD[rcx+192],rax
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_19
+	pxor	xmm0,xmm0
+	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_20
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_20:
+	test	dl,4
+	jz	L$cp_padpre_21
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_21:
+	test	dl,2
+	jz	L$cp_padpre_22
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_22:
+	test	dl,1
+	jz	L$cp_padpre_23
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_23:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_19:
+	jmp	L$cp_datadone_5
+L$cp_over256_11:
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_24
+	pxor	xmm0,xmm0
+	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_25
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_25:
+	test	dl,4
+	jz	L$cp_padpre_26
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_26:
+	test	dl,2
+	jz	L$cp_padpre_27
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_27:
+	test	dl,1
+	jz	L$cp_padpre_28
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_28:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_24:
+	mov	eax,192
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+	jmp	L$cp_chunk_4
 L$cp_shortkey_3:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
@@ -793,7 +1443,7 @@ L$cp_shortkey_3:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_11
+	jz	L$cp_padpreend_29
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -801,38 +1451,38 @@ L$cp_shortkey_3:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_12
+	jz	L$cp_padpre_30
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_12:
+L$cp_padpre_30:
 	test	dl,4
-	jz	L$cp_padpre_13
+	jz	L$cp_padpre_31
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_13:
+L$cp_padpre_31:
 	test	dl,2
-	jz	L$cp_padpre_14
+	jz	L$cp_padpre_32
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_14:
+L$cp_padpre_32:
 	test	dl,1
-	jz	L$cp_padpre_15
+	jz	L$cp_padpre_33
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_15:
+L$cp_padpre_33:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_11:
+L$cp_padpreend_29:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -849,7 +1499,7 @@ L$cp_padpreend_11:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_16
+	jz	L$cp_padpreend_34
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -857,38 +1507,38 @@ L$cp_padpreend_11:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_17
+	jz	L$cp_padpre_35
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_17:
+L$cp_padpre_35:
 	test	dl,4
-	jz	L$cp_padpre_18
+	jz	L$cp_padpre_36
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_18:
+L$cp_padpre_36:
 	test	dl,2
-	jz	L$cp_padpre_19
+	jz	L$cp_padpre_37
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_19:
+L$cp_padpre_37:
 	test	dl,1
-	jz	L$cp_padpre_20
+	jz	L$cp_padpre_38
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_20:
+L$cp_padpre_38:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_16:
+L$cp_padpreend_34:
 	jmp	L$cp_datadone_5
 L$cp_big_1:
 	movdqa	xmm0,[rcx+0]
@@ -896,7 +1546,7 @@ L$cp_big_1:
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_21:
+L$cp_dround_h_39:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -940,7 +1590,7 @@ L$cp_dround_h_21:
 	pshufd	xmm2,xmm2,147
 	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_21
+	jnz	L$cp_dround_h_39
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -967,7 +1617,7 @@ L$cp_dround_h_21:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_22
+	jz	L$cp_padpreend_40
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -975,42 +1625,42 @@ L$cp_dround_h_21:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_23
+	jz	L$cp_padpre_41
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_23:
+L$cp_padpre_41:
 	test	dl,4
-	jz	L$cp_padpre_24
+	jz	L$cp_padpre_42
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_24:
+L$cp_padpre_42:
 	test	dl,2
-	jz	L$cp_padpre_25
+	jz	L$cp_padpre_43
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_25:
+L$cp_padpre_43:
 	test	dl,1
-	jz	L$cp_padpre_26
+	jz	L$cp_padpre_44
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_26:
+L$cp_padpre_44:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_22:
+L$cp_padpreend_40:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,2
-	jb	L$cp_nofuse_27
+	jb	L$cp_nofuse_45
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -1041,7 +1691,7 @@ L$cp_padpreend_22:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_27:
+L$cp_nofuse_45:
 L$cp_chunk_4:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -1065,7 +1715,7 @@ L$cp_chunk_4:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_28
+	jz	L$cp_padpreend_46
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -1073,38 +1723,38 @@ L$cp_chunk_4:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_29
+	jz	L$cp_padpre_47
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_29:
+L$cp_padpre_47:
 	test	dl,4
-	jz	L$cp_padpre_30
+	jz	L$cp_padpre_48
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_30:
+L$cp_padpre_48:
 	test	dl,2
-	jz	L$cp_padpre_31
+	jz	L$cp_padpre_49
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_31:
+L$cp_padpre_49:
 	test	dl,1
-	jz	L$cp_padpre_32
+	jz	L$cp_padpre_50
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_32:
+L$cp_padpre_50:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_28:
+L$cp_padpreend_46:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -1142,14 +1792,14 @@ L$cp_datadone_5:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_33:
+L$cp_wipe_51:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	movdqa	[rcx+32],xmm0
 	movdqa	[rcx+48],xmm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_33
+	jnz	L$cp_wipe_51
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -1269,9 +1919,9 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,128
-	ja	L$cp_short4_39
+	ja	L$cp_short4_57
 	cmp	r10,64
-	ja	L$cp_short3_35
+	ja	L$cp_short3_53
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -1282,7 +1932,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_41:
+L$cp_dround_h_59:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -1368,7 +2018,7 @@ L$cp_dround_h_41:
 	pshufd	xmm6,xmm6,147
 	pshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_41
+	jnz	L$cp_dround_h_59
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1387,8 +2037,8 @@ L$cp_dround_h_41:
 	paddd	xmm13,[rel L$cp_blk1]
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_36
-L$cp_short3_35:
+	jmp	L$cp_shortkey_54
+L$cp_short3_53:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -1404,7 +2054,7 @@ L$cp_short3_35:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_42:
+L$cp_dround_h_60:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -1532,7 +2182,7 @@ L$cp_dround_h_42:
 	pshufd	xmm10,xmm10,147
 	pshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_42
+	jnz	L$cp_dround_h_60
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1561,10 +2211,10 @@ L$cp_dround_h_42:
 	paddd	xmm14,[rel L$cp_blk2]
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_36
-L$cp_short4_39:
+	jmp	L$cp_shortkey_54
+L$cp_short4_57:
 	cmp	r10,192
-	ja	L$cp_short8_40
+	ja	L$cp_short8_58
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -1588,7 +2238,7 @@ L$cp_short4_39:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_43:
+L$cp_dround_61:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -1750,7 +2400,7 @@ L$cp_dround_43:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_43
+	jnz	L$cp_dround_61
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -1850,10 +2500,10 @@ L$cp_dround_43:
 	movdqa	[rcx+480],xmm10
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
-	jmp	L$cp_shortkey_36
-L$cp_short8_40:
-	jmp	L$cp_big_34
-L$cp_shortkey_36:
+	jmp	L$cp_shortkey_54
+L$cp_short8_58:
+	jmp	L$cp_big_52
+L$cp_shortkey_54:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -1871,7 +2521,7 @@ L$cp_shortkey_36:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_44
+	jz	L$cp_padpreend_62
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -1879,38 +2529,38 @@ L$cp_shortkey_36:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_45
+	jz	L$cp_padpre_63
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_45:
+L$cp_padpre_63:
 	test	dl,4
-	jz	L$cp_padpre_46
+	jz	L$cp_padpre_64
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_46:
+L$cp_padpre_64:
 	test	dl,2
-	jz	L$cp_padpre_47
+	jz	L$cp_padpre_65
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_47:
+L$cp_padpre_65:
 	test	dl,1
-	jz	L$cp_padpre_48
+	jz	L$cp_padpre_66
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_48:
+L$cp_padpre_66:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_44:
+L$cp_padpreend_62:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -1920,7 +2570,7 @@ L$cp_padpreend_44:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_49
+	jz	L$cp_padpreend_67
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -1928,38 +2578,38 @@ L$cp_padpreend_44:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_50
+	jz	L$cp_padpre_68
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_50:
+L$cp_padpre_68:
 	test	dl,4
-	jz	L$cp_padpre_51
+	jz	L$cp_padpre_69
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_51:
+L$cp_padpre_69:
 	test	dl,2
-	jz	L$cp_padpre_52
+	jz	L$cp_padpre_70
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_52:
+L$cp_padpre_70:
 	test	dl,1
-	jz	L$cp_padpre_53
+	jz	L$cp_padpre_71
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_53:
+L$cp_padpre_71:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_49:
+L$cp_padpreend_67:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -1967,14 +2617,14 @@ L$cp_padpreend_49:
 	call	ctasm_chacha20_xorbuf_ssse3
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_38
-L$cp_big_34:
+	jmp	L$cp_datadone_56
+L$cp_big_52:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_54:
+L$cp_dround_h_72:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -2018,7 +2668,7 @@ L$cp_dround_h_54:
 	pshufd	xmm2,xmm2,147
 	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_54
+	jnz	L$cp_dround_h_72
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2045,7 +2695,7 @@ L$cp_dround_h_54:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_55
+	jz	L$cp_padpreend_73
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -2053,42 +2703,42 @@ L$cp_dround_h_54:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_56
+	jz	L$cp_padpre_74
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_56:
+L$cp_padpre_74:
 	test	dl,4
-	jz	L$cp_padpre_57
+	jz	L$cp_padpre_75
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_57:
+L$cp_padpre_75:
 	test	dl,2
-	jz	L$cp_padpre_58
+	jz	L$cp_padpre_76
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_58:
+L$cp_padpre_76:
 	test	dl,1
-	jz	L$cp_padpre_59
+	jz	L$cp_padpre_77
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_59:
+L$cp_padpre_77:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_55:
+L$cp_padpreend_73:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,1
-	jb	L$cp_nofuse_60
+	jb	L$cp_nofuse_78
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -2102,11 +2752,11 @@ L$cp_padpreend_55:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_60:
-L$cp_chunk_37:
+L$cp_nofuse_78:
+L$cp_chunk_55:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_38
+	jz	L$cp_datadone_56
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -2120,7 +2770,7 @@ L$cp_chunk_37:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_61
+	jz	L$cp_padpreend_79
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -2128,38 +2778,38 @@ L$cp_chunk_37:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_62
+	jz	L$cp_padpre_80
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_62:
+L$cp_padpre_80:
 	test	dl,4
-	jz	L$cp_padpre_63
+	jz	L$cp_padpre_81
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_63:
+L$cp_padpre_81:
 	test	dl,2
-	jz	L$cp_padpre_64
+	jz	L$cp_padpre_82
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_64:
+L$cp_padpre_82:
 	test	dl,1
-	jz	L$cp_padpre_65
+	jz	L$cp_padpre_83
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_65:
+L$cp_padpre_83:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_61:
+L$cp_padpreend_79:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -2170,8 +2820,8 @@ L$cp_padpreend_61:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_37
-L$cp_datadone_38:
+	jmp	L$cp_chunk_55
+L$cp_datadone_56:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -2203,14 +2853,14 @@ L$cp_datadone_38:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_66:
+L$cp_wipe_84:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	movdqa	[rcx+32],xmm0
 	movdqa	[rcx+48],xmm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_66
+	jnz	L$cp_wipe_84
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -2256,8 +2906,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_end:
 align 16
 ctasm_chacha20_xor_ssse3:
 	cmp	rdx,256
-	jb	L$cp_small_68
-L$cp_wide_67:
+	jb	L$cp_small_86
+L$cp_wide_85:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -2281,7 +2931,7 @@ L$cp_wide_67:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_71:
+L$cp_dround_89:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -2443,7 +3093,7 @@ L$cp_dround_71:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_71
+	jnz	L$cp_dround_89
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -2580,12 +3230,12 @@ L$cp_dround_71:
 	add	rsi,256
 	sub	rdx,256
 	cmp	rdx,256
-	jae	L$cp_wide_67
-L$cp_small_68:
+	jae	L$cp_wide_85
+L$cp_small_86:
 	test	rdx,rdx
-	jz	L$cp_done_70
+	jz	L$cp_done_88
 	cmp	rdx,192
-	jbe	L$cp_not4_72
+	jbe	L$cp_not4_90
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -2609,7 +3259,7 @@ L$cp_small_68:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_75:
+L$cp_dround_93:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -2771,7 +3421,7 @@ L$cp_dround_75:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_75
+	jnz	L$cp_dround_93
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -2872,12 +3522,12 @@ L$cp_dround_75:
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_69
-L$cp_not4_72:
+	jmp	L$cp_tailbuf_87
+L$cp_not4_90:
 	cmp	rdx,64
-	jbe	L$cp_h1_73
+	jbe	L$cp_h1_91
 	cmp	rdx,128
-	jbe	L$cp_h2_74
+	jbe	L$cp_h2_92
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -2893,7 +3543,7 @@ L$cp_not4_72:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_76:
+L$cp_dround_h_94:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -3021,7 +3671,7 @@ L$cp_dround_h_76:
 	pshufd	xmm10,xmm10,147
 	pshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_76
+	jnz	L$cp_dround_h_94
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3051,8 +3701,8 @@ L$cp_dround_h_76:
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_69
-L$cp_h2_74:
+	jmp	L$cp_tailbuf_87
+L$cp_h2_92:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -3063,7 +3713,7 @@ L$cp_h2_74:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_77:
+L$cp_dround_h_95:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -3149,7 +3799,7 @@ L$cp_dround_h_77:
 	pshufd	xmm6,xmm6,147
 	pshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_77
+	jnz	L$cp_dround_h_95
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3169,14 +3819,14 @@ L$cp_dround_h_77:
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_69
-L$cp_h1_73:
+	jmp	L$cp_tailbuf_87
+L$cp_h1_91:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_78:
+L$cp_dround_h_96:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -3220,7 +3870,7 @@ L$cp_dround_h_78:
 	pshufd	xmm2,xmm2,147
 	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_78
+	jnz	L$cp_dround_h_96
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3230,17 +3880,17 @@ L$cp_dround_h_78:
 	paddd	xmm3,[rcx+48]
 	movdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_69:
+L$cp_tailbuf_87:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_ssse3
-L$cp_done_70:
+L$cp_done_88:
 	ret
 L$_ctasm_ctasm_chacha20_xor_ssse3_end:
 align 16
 ctasm_chacha20_xorbuf_ssse3:
 	cmp	rdx,16
-	jb	L$cp_t1_80
-L$cp_t16_79:
+	jb	L$cp_t1_98
+L$cp_t16_97:
 	movdqu	xmm0,[rsi]
 	movdqu	xmm1,[r9]
 	pxor	xmm0,xmm1
@@ -3250,11 +3900,11 @@ L$cp_t16_79:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_79
-L$cp_t1_80:
+	jae	L$cp_t16_97
+L$cp_t1_98:
 	test	rdx,rdx
-	jz	L$cp_tdone_82
-L$cp_tend_81:
+	jz	L$cp_tdone_100
+L$cp_tend_99:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -3262,8 +3912,8 @@ L$cp_tend_81:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_81
-L$cp_tdone_82:
+	jnz	L$cp_tend_99
+L$cp_tdone_100:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end:
 global ctasm_chacha20_avx2
@@ -3318,12 +3968,12 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_83:
+L$cp_wipe_101:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_83
+	jnz	L$cp_wipe_101
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -3417,14 +4067,14 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_92
+	ja	L$cp_short8_110
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_93
+	ja	L$cp_pairs2_111
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_95
+	jz	L$cp_padpreend_113
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -3432,39 +4082,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_96
+	jz	L$cp_padpre_114
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_96:
+L$cp_padpre_114:
 	test	dl,4
-	jz	L$cp_padpre_97
+	jz	L$cp_padpre_115
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_97:
+L$cp_padpre_115:
 	test	dl,2
-	jz	L$cp_padpre_98
+	jz	L$cp_padpre_116
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_98:
+L$cp_padpre_116:
 	test	dl,1
-	jz	L$cp_padpre_99
+	jz	L$cp_padpre_117
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_99:
-L$cp_padpreend_95:
+L$cp_padpre_117:
+L$cp_padpreend_113:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_100:
+L$cp_dround_p_118:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -3504,7 +4154,7 @@ L$cp_dround_p_100:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_100
+	jnz	L$cp_dround_p_118
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3522,14 +4172,14 @@ L$cp_dround_p_100:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_89
-L$cp_pairs2_93:
+	jmp	L$cp_pairskey_107
+L$cp_pairs2_111:
 	cmp	r10,192
-	ja	L$cp_pairs3_94
+	ja	L$cp_pairs3_112
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_101
+	jz	L$cp_padpreend_119
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -3537,32 +4187,32 @@ L$cp_pairs2_93:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_102
+	jz	L$cp_padpre_120
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_102:
+L$cp_padpre_120:
 	test	dl,4
-	jz	L$cp_padpre_103
+	jz	L$cp_padpre_121
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_103:
+L$cp_padpre_121:
 	test	dl,2
-	jz	L$cp_padpre_104
+	jz	L$cp_padpre_122
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_104:
+L$cp_padpre_122:
 	test	dl,1
-	jz	L$cp_padpre_105
+	jz	L$cp_padpre_123
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_105:
-L$cp_padpreend_101:
+L$cp_padpre_123:
+L$cp_padpreend_119:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -3574,7 +4224,7 @@ L$cp_padpreend_101:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_106:
+L$cp_dround_p_124:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -3652,7 +4302,7 @@ L$cp_dround_p_106:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_106
+	jnz	L$cp_dround_p_124
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3687,12 +4337,12 @@ L$cp_dround_p_106:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_89
-L$cp_pairs3_94:
+	jmp	L$cp_pairskey_107
+L$cp_pairs3_112:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_107
+	jz	L$cp_padpreend_125
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -3700,32 +4350,32 @@ L$cp_pairs3_94:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_108
+	jz	L$cp_padpre_126
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_108:
+L$cp_padpre_126:
 	test	dl,4
-	jz	L$cp_padpre_109
+	jz	L$cp_padpre_127
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_109:
+L$cp_padpre_127:
 	test	dl,2
-	jz	L$cp_padpre_110
+	jz	L$cp_padpre_128
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_110:
+L$cp_padpre_128:
 	test	dl,1
-	jz	L$cp_padpre_111
+	jz	L$cp_padpre_129
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_111:
-L$cp_padpreend_107:
+L$cp_padpre_129:
+L$cp_padpreend_125:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -3742,7 +4392,7 @@ L$cp_padpreend_107:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_112:
+L$cp_dround_p_130:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -3858,7 +4508,7 @@ L$cp_dround_p_112:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_112
+	jnz	L$cp_dround_p_130
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3910,15 +4560,15 @@ L$cp_dround_p_112:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_89
-L$cp_short8_92:
+	jmp	L$cp_pairskey_107
+L$cp_short8_110:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_84
+	ja	L$cp_big_102
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -3942,7 +4592,7 @@ L$cp_short8_92:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_113:
+L$cp_dround_131:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -4088,7 +4738,7 @@ L$cp_dround_113:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_113
+	jnz	L$cp_dround_131
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4188,8 +4838,8 @@ L$cp_dround_113:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_86
-L$cp_pairskey_89:
+	jmp	L$cp_shortkey_104
+L$cp_pairskey_107:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
@@ -4210,8 +4860,8 @@ L$cp_pairskey_89:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_115
-L$cp_ipoly_114:
+	jz	L$cp_ipolyend_133
+L$cp_ipoly_132:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4251,10 +4901,10 @@ L$cp_ipoly_114:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_114
-L$cp_ipolyend_115:
+	jnz	L$cp_ipoly_132
+L$cp_ipolyend_133:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_116
+	jz	L$cp_ipolytail_134
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -4292,10 +4942,10 @@ L$cp_ipolyend_115:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_116:
+L$cp_ipolytail_134:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_120
+	jz	L$cp_padpreend_138
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -4303,37 +4953,37 @@ L$cp_ipolytail_116:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_121
+	jz	L$cp_padpre_139
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_121:
+L$cp_padpre_139:
 	test	dl,4
-	jz	L$cp_padpre_122
+	jz	L$cp_padpre_140
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_122:
+L$cp_padpre_140:
 	test	dl,2
-	jz	L$cp_padpre_123
+	jz	L$cp_padpre_141
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_123:
+L$cp_padpre_141:
 	test	dl,1
-	jz	L$cp_padpre_124
+	jz	L$cp_padpre_142
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_124:
-L$cp_padpreend_120:
+L$cp_padpre_142:
+L$cp_padpreend_138:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_118
-L$cp_ipoly_117:
+	jz	L$cp_ipolyend_136
+L$cp_ipoly_135:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4373,10 +5023,10 @@ L$cp_ipoly_117:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_117
-L$cp_ipolyend_118:
+	jnz	L$cp_ipoly_135
+L$cp_ipolyend_136:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_119
+	jz	L$cp_ipolytail_137
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -4414,7 +5064,7 @@ L$cp_ipolyend_118:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_119:
+L$cp_ipolytail_137:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -4465,8 +5115,8 @@ L$cp_ipolytail_119:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_90
-L$cp_shortkey_86:
+	jmp	L$cp_tagout_108
+L$cp_shortkey_104:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -4484,7 +5134,7 @@ L$cp_shortkey_86:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_125
+	jz	L$cp_padpreend_143
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4492,38 +5142,38 @@ L$cp_shortkey_86:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_126
+	jz	L$cp_padpre_144
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_126:
+L$cp_padpre_144:
 	test	dl,4
-	jz	L$cp_padpre_127
+	jz	L$cp_padpre_145
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_127:
+L$cp_padpre_145:
 	test	dl,2
-	jz	L$cp_padpre_128
+	jz	L$cp_padpre_146
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_128:
+L$cp_padpre_146:
 	test	dl,1
-	jz	L$cp_padpre_129
+	jz	L$cp_padpre_147
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_129:
+L$cp_padpre_147:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_125:
+L$cp_padpreend_143:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -4540,7 +5190,7 @@ L$cp_padpreend_125:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_130
+	jz	L$cp_padpreend_148
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -4548,46 +5198,46 @@ L$cp_padpreend_125:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_131
+	jz	L$cp_padpre_149
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_131:
+L$cp_padpre_149:
 	test	dl,4
-	jz	L$cp_padpre_132
+	jz	L$cp_padpre_150
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_132:
+L$cp_padpre_150:
 	test	dl,2
-	jz	L$cp_padpre_133
+	jz	L$cp_padpre_151
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_133:
+L$cp_padpre_151:
 	test	dl,1
-	jz	L$cp_padpre_134
+	jz	L$cp_padpre_152
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_134:
+L$cp_padpre_152:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_130:
-	jmp	L$cp_datadone_88
-L$cp_big_84:
+L$cp_padpreend_148:
+	jmp	L$cp_datadone_106
+L$cp_big_102:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_135:
+L$cp_dround_h_153:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -4627,7 +5277,7 @@ L$cp_dround_h_135:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_135
+	jnz	L$cp_dround_h_153
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4654,7 +5304,7 @@ L$cp_dround_h_135:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_136
+	jz	L$cp_padpreend_154
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4662,47 +5312,47 @@ L$cp_dround_h_135:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_137
+	jz	L$cp_padpre_155
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_137:
+L$cp_padpre_155:
 	test	dl,4
-	jz	L$cp_padpre_138
+	jz	L$cp_padpre_156
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_138:
+L$cp_padpre_156:
 	test	dl,2
-	jz	L$cp_padpre_139
+	jz	L$cp_padpre_157
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_139:
+L$cp_padpre_157:
 	test	dl,1
-	jz	L$cp_padpre_140
+	jz	L$cp_padpre_158
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_140:
+L$cp_padpre_158:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_136:
+L$cp_padpreend_154:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_141:
-L$cp_chunk_87:
+L$cp_nofuse_159:
+L$cp_chunk_105:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_88
+	jz	L$cp_datadone_106
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -4722,7 +5372,7 @@ L$cp_chunk_87:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_142
+	jz	L$cp_padpreend_160
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -4730,44 +5380,44 @@ L$cp_chunk_87:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_143
+	jz	L$cp_padpre_161
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_143:
+L$cp_padpre_161:
 	test	dl,4
-	jz	L$cp_padpre_144
+	jz	L$cp_padpre_162
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_144:
+L$cp_padpre_162:
 	test	dl,2
-	jz	L$cp_padpre_145
+	jz	L$cp_padpre_163
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_145:
+L$cp_padpre_163:
 	test	dl,1
-	jz	L$cp_padpre_146
+	jz	L$cp_padpre_164
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_146:
+L$cp_padpre_164:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_142:
+L$cp_padpreend_160:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_87
-L$cp_datadone_88:
+	jmp	L$cp_chunk_105
+L$cp_datadone_106:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -4794,7 +5444,7 @@ L$cp_datadone_88:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_90:
+L$cp_tagout_108:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -4803,11 +5453,11 @@ L$cp_tagout_90:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_147:
+L$cp_wipe_165:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_147
+	jnz	L$cp_wipe_165
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -4907,14 +5557,14 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_156
+	ja	L$cp_short8_174
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_157
+	ja	L$cp_pairs2_175
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_159
+	jz	L$cp_padpreend_177
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4922,39 +5572,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_160
+	jz	L$cp_padpre_178
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_160:
+L$cp_padpre_178:
 	test	dl,4
-	jz	L$cp_padpre_161
+	jz	L$cp_padpre_179
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_161:
+L$cp_padpre_179:
 	test	dl,2
-	jz	L$cp_padpre_162
+	jz	L$cp_padpre_180
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_162:
+L$cp_padpre_180:
 	test	dl,1
-	jz	L$cp_padpre_163
+	jz	L$cp_padpre_181
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_163:
-L$cp_padpreend_159:
+L$cp_padpre_181:
+L$cp_padpreend_177:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_164:
+L$cp_dround_p_182:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4994,7 +5644,7 @@ L$cp_dround_p_164:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_164
+	jnz	L$cp_dround_p_182
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5012,14 +5662,14 @@ L$cp_dround_p_164:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_153
-L$cp_pairs2_157:
+	jmp	L$cp_pairskey_171
+L$cp_pairs2_175:
 	cmp	r10,192
-	ja	L$cp_pairs3_158
+	ja	L$cp_pairs3_176
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_165
+	jz	L$cp_padpreend_183
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5027,32 +5677,32 @@ L$cp_pairs2_157:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_166
+	jz	L$cp_padpre_184
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_166:
+L$cp_padpre_184:
 	test	dl,4
-	jz	L$cp_padpre_167
+	jz	L$cp_padpre_185
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_167:
+L$cp_padpre_185:
 	test	dl,2
-	jz	L$cp_padpre_168
+	jz	L$cp_padpre_186
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_168:
+L$cp_padpre_186:
 	test	dl,1
-	jz	L$cp_padpre_169
+	jz	L$cp_padpre_187
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_169:
-L$cp_padpreend_165:
+L$cp_padpre_187:
+L$cp_padpreend_183:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -5064,7 +5714,7 @@ L$cp_padpreend_165:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_170:
+L$cp_dround_p_188:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -5142,7 +5792,7 @@ L$cp_dround_p_170:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_170
+	jnz	L$cp_dround_p_188
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5177,12 +5827,12 @@ L$cp_dround_p_170:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_153
-L$cp_pairs3_158:
+	jmp	L$cp_pairskey_171
+L$cp_pairs3_176:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_171
+	jz	L$cp_padpreend_189
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5190,32 +5840,32 @@ L$cp_pairs3_158:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_172
+	jz	L$cp_padpre_190
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_172:
+L$cp_padpre_190:
 	test	dl,4
-	jz	L$cp_padpre_173
+	jz	L$cp_padpre_191
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_173:
+L$cp_padpre_191:
 	test	dl,2
-	jz	L$cp_padpre_174
+	jz	L$cp_padpre_192
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_174:
+L$cp_padpre_192:
 	test	dl,1
-	jz	L$cp_padpre_175
+	jz	L$cp_padpre_193
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_175:
-L$cp_padpreend_171:
+L$cp_padpre_193:
+L$cp_padpreend_189:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -5232,7 +5882,7 @@ L$cp_padpreend_171:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_176:
+L$cp_dround_p_194:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -5348,7 +5998,7 @@ L$cp_dround_p_176:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_176
+	jnz	L$cp_dround_p_194
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5400,15 +6050,15 @@ L$cp_dround_p_176:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_153
-L$cp_short8_156:
+	jmp	L$cp_pairskey_171
+L$cp_short8_174:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_148
+	ja	L$cp_big_166
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5432,7 +6082,7 @@ L$cp_short8_156:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_177:
+L$cp_dround_195:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5578,7 +6228,7 @@ L$cp_dround_177:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_177
+	jnz	L$cp_dround_195
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5678,8 +6328,8 @@ L$cp_dround_177:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_150
-L$cp_pairskey_153:
+	jmp	L$cp_shortkey_168
+L$cp_pairskey_171:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -5695,8 +6345,8 @@ L$cp_pairskey_153:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_179
-L$cp_ipoly_178:
+	jz	L$cp_ipolyend_197
+L$cp_ipoly_196:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5736,10 +6386,10 @@ L$cp_ipoly_178:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_178
-L$cp_ipolyend_179:
+	jnz	L$cp_ipoly_196
+L$cp_ipolyend_197:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_180
+	jz	L$cp_ipolytail_198
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5777,10 +6427,10 @@ L$cp_ipolyend_179:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_180:
+L$cp_ipolytail_198:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_184
+	jz	L$cp_padpreend_202
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -5788,37 +6438,37 @@ L$cp_ipolytail_180:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_185
+	jz	L$cp_padpre_203
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_185:
+L$cp_padpre_203:
 	test	dl,4
-	jz	L$cp_padpre_186
+	jz	L$cp_padpre_204
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_186:
+L$cp_padpre_204:
 	test	dl,2
-	jz	L$cp_padpre_187
+	jz	L$cp_padpre_205
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_187:
+L$cp_padpre_205:
 	test	dl,1
-	jz	L$cp_padpre_188
+	jz	L$cp_padpre_206
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_188:
-L$cp_padpreend_184:
+L$cp_padpre_206:
+L$cp_padpreend_202:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_182
-L$cp_ipoly_181:
+	jz	L$cp_ipolyend_200
+L$cp_ipoly_199:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5858,10 +6508,10 @@ L$cp_ipoly_181:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_181
-L$cp_ipolyend_182:
+	jnz	L$cp_ipoly_199
+L$cp_ipolyend_200:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_183
+	jz	L$cp_ipolytail_201
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5899,7 +6549,7 @@ L$cp_ipolyend_182:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_183:
+L$cp_ipolytail_201:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5955,8 +6605,8 @@ L$cp_ipolytail_183:
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_154
-L$cp_shortkey_150:
+	jmp	L$cp_tagout_172
+L$cp_shortkey_168:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -5974,7 +6624,7 @@ L$cp_shortkey_150:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_189
+	jz	L$cp_padpreend_207
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5982,38 +6632,38 @@ L$cp_shortkey_150:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_190
+	jz	L$cp_padpre_208
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_190:
+L$cp_padpre_208:
 	test	dl,4
-	jz	L$cp_padpre_191
+	jz	L$cp_padpre_209
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_191:
+L$cp_padpre_209:
 	test	dl,2
-	jz	L$cp_padpre_192
+	jz	L$cp_padpre_210
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_192:
+L$cp_padpre_210:
 	test	dl,1
-	jz	L$cp_padpre_193
+	jz	L$cp_padpre_211
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_193:
+L$cp_padpre_211:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_189:
+L$cp_padpreend_207:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -6023,7 +6673,7 @@ L$cp_padpreend_189:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_194
+	jz	L$cp_padpreend_212
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6031,38 +6681,38 @@ L$cp_padpreend_189:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_195
+	jz	L$cp_padpre_213
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_195:
+L$cp_padpre_213:
 	test	dl,4
-	jz	L$cp_padpre_196
+	jz	L$cp_padpre_214
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_196:
+L$cp_padpre_214:
 	test	dl,2
-	jz	L$cp_padpre_197
+	jz	L$cp_padpre_215
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_197:
+L$cp_padpre_215:
 	test	dl,1
-	jz	L$cp_padpre_198
+	jz	L$cp_padpre_216
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_198:
+L$cp_padpre_216:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_194:
+L$cp_padpreend_212:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6070,14 +6720,14 @@ L$cp_padpreend_194:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_152
-L$cp_big_148:
+	jmp	L$cp_datadone_170
+L$cp_big_166:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_199:
+L$cp_dround_h_217:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6117,7 +6767,7 @@ L$cp_dround_h_199:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_199
+	jnz	L$cp_dround_h_217
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6144,7 +6794,7 @@ L$cp_dround_h_199:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_200
+	jz	L$cp_padpreend_218
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6152,47 +6802,47 @@ L$cp_dround_h_199:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_201
+	jz	L$cp_padpre_219
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_201:
+L$cp_padpre_219:
 	test	dl,4
-	jz	L$cp_padpre_202
+	jz	L$cp_padpre_220
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_202:
+L$cp_padpre_220:
 	test	dl,2
-	jz	L$cp_padpre_203
+	jz	L$cp_padpre_221
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_203:
+L$cp_padpre_221:
 	test	dl,1
-	jz	L$cp_padpre_204
+	jz	L$cp_padpre_222
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_204:
+L$cp_padpre_222:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_200:
+L$cp_padpreend_218:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_205:
-L$cp_chunk_151:
+L$cp_nofuse_223:
+L$cp_chunk_169:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_152
+	jz	L$cp_datadone_170
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -6206,7 +6856,7 @@ L$cp_chunk_151:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_206
+	jz	L$cp_padpreend_224
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6214,38 +6864,38 @@ L$cp_chunk_151:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_207
+	jz	L$cp_padpre_225
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_207:
+L$cp_padpre_225:
 	test	dl,4
-	jz	L$cp_padpre_208
+	jz	L$cp_padpre_226
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_208:
+L$cp_padpre_226:
 	test	dl,2
-	jz	L$cp_padpre_209
+	jz	L$cp_padpre_227
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_209:
+L$cp_padpre_227:
 	test	dl,1
-	jz	L$cp_padpre_210
+	jz	L$cp_padpre_228
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_210:
+L$cp_padpre_228:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_206:
+L$cp_padpreend_224:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6256,8 +6906,8 @@ L$cp_padpreend_206:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_151
-L$cp_datadone_152:
+	jmp	L$cp_chunk_169
+L$cp_datadone_170:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -6284,7 +6934,7 @@ L$cp_datadone_152:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_154:
+L$cp_tagout_172:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -6293,11 +6943,11 @@ L$cp_tagout_154:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_211:
+L$cp_wipe_229:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_211
+	jnz	L$cp_wipe_229
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -6329,8 +6979,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_213
-L$cp_wide_212:
+	jb	L$cp_small_231
+L$cp_wide_230:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6354,7 +7004,7 @@ L$cp_wide_212:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_216:
+L$cp_dround_234:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6500,7 +7150,7 @@ L$cp_dround_216:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_216
+	jnz	L$cp_dround_234
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6621,12 +7271,12 @@ L$cp_dround_216:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_212
-L$cp_small_213:
+	jae	L$cp_wide_230
+L$cp_small_231:
 	test	rdx,rdx
-	jz	L$cp_done_215
+	jz	L$cp_done_233
 	cmp	rdx,256
-	jbe	L$cp_not8_217
+	jbe	L$cp_not8_235
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6650,7 +7300,7 @@ L$cp_small_213:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_218:
+L$cp_dround_236:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6796,7 +7446,7 @@ L$cp_dround_218:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_218
+	jnz	L$cp_dround_236
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6897,10 +7547,10 @@ L$cp_dround_218:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_214
-L$cp_not8_217:
+	jmp	L$cp_tailbuf_232
+L$cp_not8_235:
 	cmp	rdx,192
-	jbe	L$cp_not4_219
+	jbe	L$cp_not4_237
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -6924,7 +7574,7 @@ L$cp_not8_217:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_222:
+L$cp_dround_240:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -7070,7 +7720,7 @@ L$cp_dround_222:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_222
+	jnz	L$cp_dround_240
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -7155,12 +7805,12 @@ L$cp_dround_222:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_214
-L$cp_not4_219:
+	jmp	L$cp_tailbuf_232
+L$cp_not4_237:
 	cmp	rdx,64
-	jbe	L$cp_h1_220
+	jbe	L$cp_h1_238
 	cmp	rdx,128
-	jbe	L$cp_h2_221
+	jbe	L$cp_h2_239
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7176,7 +7826,7 @@ L$cp_not4_219:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_223:
+L$cp_dround_h_241:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -7292,7 +7942,7 @@ L$cp_dround_h_223:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_223
+	jnz	L$cp_dround_h_241
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7322,8 +7972,8 @@ L$cp_dround_h_223:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_214
-L$cp_h2_221:
+	jmp	L$cp_tailbuf_232
+L$cp_h2_239:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7334,7 +7984,7 @@ L$cp_h2_221:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_224:
+L$cp_dround_h_242:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -7412,7 +8062,7 @@ L$cp_dround_h_224:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_224
+	jnz	L$cp_dround_h_242
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7432,14 +8082,14 @@ L$cp_dround_h_224:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_214
-L$cp_h1_220:
+	jmp	L$cp_tailbuf_232
+L$cp_h1_238:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_225:
+L$cp_dround_h_243:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -7479,7 +8129,7 @@ L$cp_dround_h_225:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_225
+	jnz	L$cp_dround_h_243
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7489,17 +8139,17 @@ L$cp_dround_h_225:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_214:
+L$cp_tailbuf_232:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_215:
+L$cp_done_233:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_227
-L$cp_t16_226:
+	jb	L$cp_t1_245
+L$cp_t16_244:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -7508,11 +8158,11 @@ L$cp_t16_226:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_226
-L$cp_t1_227:
+	jae	L$cp_t16_244
+L$cp_t1_245:
 	test	rdx,rdx
-	jz	L$cp_tdone_229
-L$cp_tend_228:
+	jz	L$cp_tdone_247
+L$cp_tend_246:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -7520,8 +8170,8 @@ L$cp_tend_228:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_228
-L$cp_tdone_229:
+	jnz	L$cp_tend_246
+L$cp_tdone_247:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -7533,7 +8183,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_230:
+L$cp_fused_248:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -7557,7 +8207,7 @@ L$cp_fused_230:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_231:
+L$cp_dround_f_249:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -7786,9 +8436,9 @@ L$cp_dround_f_231:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_231
+	jnz	L$cp_dround_f_249
 	mov	r10d,2
-L$cp_dround_f_232:
+L$cp_dround_f_250:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -8177,7 +8827,7 @@ L$cp_dround_f_232:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_232
+	jnz	L$cp_dround_f_250
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -8313,7 +8963,7 @@ L$cp_dround_f_232:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_230
+	jnz	L$cp_fused_248
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -8322,7 +8972,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_234
+	jz	L$cp_polydone_252
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -8332,7 +8982,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_233:
+L$cp_poly_251:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -8372,11 +9022,11 @@ L$cp_poly_233:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_233
+	jnz	L$cp_poly_251
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_234:
+L$cp_polydone_252:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -8627,7 +9277,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_237
+	jb	L$cp_vpolyscalar_255
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -8657,8 +9307,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_236
-L$cp_vpoly_235:
+	jz	L$cp_vpolylast_254
+L$cp_vpoly_253:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -8754,8 +9404,8 @@ L$cp_vpoly_235:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_235
-L$cp_vpolylast_236:
+	jnz	L$cp_vpoly_253
+L$cp_vpolylast_254:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -8902,7 +9552,7 @@ L$cp_vpolylast_236:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_237:
+L$cp_vpolyscalar_255:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 global ctasm_chacha20_avx512
@@ -8957,12 +9607,12 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_238:
+L$cp_wipe_256:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_238
+	jnz	L$cp_wipe_256
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -9059,14 +9709,14 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_247
+	ja	L$cp_short8_265
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_248
+	ja	L$cp_pairs2_266
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_250
+	jz	L$cp_padpreend_268
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9074,39 +9724,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_251
+	jz	L$cp_padpre_269
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_251:
+L$cp_padpre_269:
 	test	dl,4
-	jz	L$cp_padpre_252
+	jz	L$cp_padpre_270
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_252:
+L$cp_padpre_270:
 	test	dl,2
-	jz	L$cp_padpre_253
+	jz	L$cp_padpre_271
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_253:
+L$cp_padpre_271:
 	test	dl,1
-	jz	L$cp_padpre_254
+	jz	L$cp_padpre_272
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_254:
-L$cp_padpreend_250:
+L$cp_padpre_272:
+L$cp_padpreend_268:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_255:
+L$cp_dround_p_273:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -9154,7 +9804,7 @@ L$cp_dround_p_255:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_255
+	jnz	L$cp_dround_p_273
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9172,14 +9822,14 @@ L$cp_dround_p_255:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_244
-L$cp_pairs2_248:
+	jmp	L$cp_pairskey_262
+L$cp_pairs2_266:
 	cmp	r10,192
-	ja	L$cp_pairs3_249
+	ja	L$cp_pairs3_267
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_256
+	jz	L$cp_padpreend_274
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9187,32 +9837,32 @@ L$cp_pairs2_248:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_257
+	jz	L$cp_padpre_275
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_257:
+L$cp_padpre_275:
 	test	dl,4
-	jz	L$cp_padpre_258
+	jz	L$cp_padpre_276
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_258:
+L$cp_padpre_276:
 	test	dl,2
-	jz	L$cp_padpre_259
+	jz	L$cp_padpre_277
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_259:
+L$cp_padpre_277:
 	test	dl,1
-	jz	L$cp_padpre_260
+	jz	L$cp_padpre_278
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_260:
-L$cp_padpreend_256:
+L$cp_padpre_278:
+L$cp_padpreend_274:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -9224,7 +9874,7 @@ L$cp_padpreend_256:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_261:
+L$cp_dround_p_279:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -9286,7 +9936,7 @@ L$cp_dround_p_261:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_261
+	jnz	L$cp_dround_p_279
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9321,12 +9971,12 @@ L$cp_dround_p_261:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_244
-L$cp_pairs3_249:
+	jmp	L$cp_pairskey_262
+L$cp_pairs3_267:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_262
+	jz	L$cp_padpreend_280
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9334,32 +9984,32 @@ L$cp_pairs3_249:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_263
+	jz	L$cp_padpre_281
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_263:
+L$cp_padpre_281:
 	test	dl,4
-	jz	L$cp_padpre_264
+	jz	L$cp_padpre_282
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_264:
+L$cp_padpre_282:
 	test	dl,2
-	jz	L$cp_padpre_265
+	jz	L$cp_padpre_283
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_265:
+L$cp_padpre_283:
 	test	dl,1
-	jz	L$cp_padpre_266
+	jz	L$cp_padpre_284
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_266:
-L$cp_padpreend_262:
+L$cp_padpre_284:
+L$cp_padpreend_280:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -9376,7 +10026,7 @@ L$cp_padpreend_262:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_267:
+L$cp_dround_p_285:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -9468,7 +10118,7 @@ L$cp_dround_p_267:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_267
+	jnz	L$cp_dround_p_285
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9520,15 +10170,15 @@ L$cp_dround_p_267:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_244
-L$cp_short8_247:
+	jmp	L$cp_pairskey_262
+L$cp_short8_265:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_239
+	ja	L$cp_big_257
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -9552,7 +10202,7 @@ L$cp_short8_247:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_268:
+L$cp_dround_286:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -9666,7 +10316,7 @@ L$cp_dround_268:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_268
+	jnz	L$cp_dround_286
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -9766,8 +10416,8 @@ L$cp_dround_268:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_241
-L$cp_pairskey_244:
+	jmp	L$cp_shortkey_259
+L$cp_pairskey_262:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
@@ -9788,8 +10438,8 @@ L$cp_pairskey_244:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_270
-L$cp_ipoly_269:
+	jz	L$cp_ipolyend_288
+L$cp_ipoly_287:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9829,10 +10479,10 @@ L$cp_ipoly_269:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_269
-L$cp_ipolyend_270:
+	jnz	L$cp_ipoly_287
+L$cp_ipolyend_288:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_271
+	jz	L$cp_ipolytail_289
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -9870,10 +10520,10 @@ L$cp_ipolyend_270:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_271:
+L$cp_ipolytail_289:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_275
+	jz	L$cp_padpreend_293
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -9881,37 +10531,37 @@ L$cp_ipolytail_271:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_276
+	jz	L$cp_padpre_294
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_276:
+L$cp_padpre_294:
 	test	dl,4
-	jz	L$cp_padpre_277
+	jz	L$cp_padpre_295
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_277:
+L$cp_padpre_295:
 	test	dl,2
-	jz	L$cp_padpre_278
+	jz	L$cp_padpre_296
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_278:
+L$cp_padpre_296:
 	test	dl,1
-	jz	L$cp_padpre_279
+	jz	L$cp_padpre_297
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_279:
-L$cp_padpreend_275:
+L$cp_padpre_297:
+L$cp_padpreend_293:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_273
-L$cp_ipoly_272:
+	jz	L$cp_ipolyend_291
+L$cp_ipoly_290:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9951,10 +10601,10 @@ L$cp_ipoly_272:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_272
-L$cp_ipolyend_273:
+	jnz	L$cp_ipoly_290
+L$cp_ipolyend_291:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_274
+	jz	L$cp_ipolytail_292
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -9992,7 +10642,7 @@ L$cp_ipolyend_273:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_274:
+L$cp_ipolytail_292:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -10043,8 +10693,8 @@ L$cp_ipolytail_274:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_245
-L$cp_shortkey_241:
+	jmp	L$cp_tagout_263
+L$cp_shortkey_259:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -10062,7 +10712,7 @@ L$cp_shortkey_241:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_280
+	jz	L$cp_padpreend_298
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10070,38 +10720,38 @@ L$cp_shortkey_241:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_281
+	jz	L$cp_padpre_299
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_281:
+L$cp_padpre_299:
 	test	dl,4
-	jz	L$cp_padpre_282
+	jz	L$cp_padpre_300
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_282:
+L$cp_padpre_300:
 	test	dl,2
-	jz	L$cp_padpre_283
+	jz	L$cp_padpre_301
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_283:
+L$cp_padpre_301:
 	test	dl,1
-	jz	L$cp_padpre_284
+	jz	L$cp_padpre_302
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_284:
+L$cp_padpre_302:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_280:
+L$cp_padpreend_298:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -10118,7 +10768,7 @@ L$cp_padpreend_280:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_285
+	jz	L$cp_padpreend_303
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -10126,46 +10776,46 @@ L$cp_padpreend_280:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_286
+	jz	L$cp_padpre_304
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_286:
+L$cp_padpre_304:
 	test	dl,4
-	jz	L$cp_padpre_287
+	jz	L$cp_padpre_305
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_287:
+L$cp_padpre_305:
 	test	dl,2
-	jz	L$cp_padpre_288
+	jz	L$cp_padpre_306
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_288:
+L$cp_padpre_306:
 	test	dl,1
-	jz	L$cp_padpre_289
+	jz	L$cp_padpre_307
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_289:
+L$cp_padpre_307:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_285:
-	jmp	L$cp_datadone_243
-L$cp_big_239:
+L$cp_padpreend_303:
+	jmp	L$cp_datadone_261
+L$cp_big_257:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_290:
+L$cp_dround_h_308:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -10213,7 +10863,7 @@ L$cp_dround_h_290:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_290
+	jnz	L$cp_dround_h_308
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -10240,7 +10890,7 @@ L$cp_dround_h_290:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_291
+	jz	L$cp_padpreend_309
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10248,47 +10898,47 @@ L$cp_dround_h_290:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_292
+	jz	L$cp_padpre_310
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_292:
+L$cp_padpre_310:
 	test	dl,4
-	jz	L$cp_padpre_293
+	jz	L$cp_padpre_311
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_293:
+L$cp_padpre_311:
 	test	dl,2
-	jz	L$cp_padpre_294
+	jz	L$cp_padpre_312
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_294:
+L$cp_padpre_312:
 	test	dl,1
-	jz	L$cp_padpre_295
+	jz	L$cp_padpre_313
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_295:
+L$cp_padpre_313:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_291:
+L$cp_padpreend_309:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_296:
-L$cp_chunk_242:
+L$cp_nofuse_314:
+L$cp_chunk_260:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_243
+	jz	L$cp_datadone_261
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -10308,7 +10958,7 @@ L$cp_chunk_242:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_297
+	jz	L$cp_padpreend_315
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -10316,44 +10966,44 @@ L$cp_chunk_242:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_298
+	jz	L$cp_padpre_316
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_298:
+L$cp_padpre_316:
 	test	dl,4
-	jz	L$cp_padpre_299
+	jz	L$cp_padpre_317
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_299:
+L$cp_padpre_317:
 	test	dl,2
-	jz	L$cp_padpre_300
+	jz	L$cp_padpre_318
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_300:
+L$cp_padpre_318:
 	test	dl,1
-	jz	L$cp_padpre_301
+	jz	L$cp_padpre_319
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_301:
+L$cp_padpre_319:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_297:
+L$cp_padpreend_315:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_242
-L$cp_datadone_243:
+	jmp	L$cp_chunk_260
+L$cp_datadone_261:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -10380,7 +11030,7 @@ L$cp_datadone_243:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_245:
+L$cp_tagout_263:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -10389,11 +11039,11 @@ L$cp_tagout_245:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_302:
+L$cp_wipe_320:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_302
+	jnz	L$cp_wipe_320
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -10496,14 +11146,14 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_311
+	ja	L$cp_short8_329
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_312
+	ja	L$cp_pairs2_330
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_314
+	jz	L$cp_padpreend_332
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10511,39 +11161,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_315
+	jz	L$cp_padpre_333
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_315:
+L$cp_padpre_333:
 	test	dl,4
-	jz	L$cp_padpre_316
+	jz	L$cp_padpre_334
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_316:
+L$cp_padpre_334:
 	test	dl,2
-	jz	L$cp_padpre_317
+	jz	L$cp_padpre_335
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_317:
+L$cp_padpre_335:
 	test	dl,1
-	jz	L$cp_padpre_318
+	jz	L$cp_padpre_336
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_318:
-L$cp_padpreend_314:
+L$cp_padpre_336:
+L$cp_padpreend_332:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_319:
+L$cp_dround_p_337:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -10591,7 +11241,7 @@ L$cp_dround_p_319:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_319
+	jnz	L$cp_dround_p_337
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10609,14 +11259,14 @@ L$cp_dround_p_319:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_308
-L$cp_pairs2_312:
+	jmp	L$cp_pairskey_326
+L$cp_pairs2_330:
 	cmp	r10,192
-	ja	L$cp_pairs3_313
+	ja	L$cp_pairs3_331
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_320
+	jz	L$cp_padpreend_338
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10624,32 +11274,32 @@ L$cp_pairs2_312:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_321
+	jz	L$cp_padpre_339
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_321:
+L$cp_padpre_339:
 	test	dl,4
-	jz	L$cp_padpre_322
+	jz	L$cp_padpre_340
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_322:
+L$cp_padpre_340:
 	test	dl,2
-	jz	L$cp_padpre_323
+	jz	L$cp_padpre_341
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_323:
+L$cp_padpre_341:
 	test	dl,1
-	jz	L$cp_padpre_324
+	jz	L$cp_padpre_342
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_324:
-L$cp_padpreend_320:
+L$cp_padpre_342:
+L$cp_padpreend_338:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -10661,7 +11311,7 @@ L$cp_padpreend_320:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_325:
+L$cp_dround_p_343:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -10723,7 +11373,7 @@ L$cp_dround_p_325:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_325
+	jnz	L$cp_dround_p_343
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10758,12 +11408,12 @@ L$cp_dround_p_325:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_308
-L$cp_pairs3_313:
+	jmp	L$cp_pairskey_326
+L$cp_pairs3_331:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_326
+	jz	L$cp_padpreend_344
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10771,32 +11421,32 @@ L$cp_pairs3_313:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_327
+	jz	L$cp_padpre_345
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_327:
+L$cp_padpre_345:
 	test	dl,4
-	jz	L$cp_padpre_328
+	jz	L$cp_padpre_346
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_328:
+L$cp_padpre_346:
 	test	dl,2
-	jz	L$cp_padpre_329
+	jz	L$cp_padpre_347
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_329:
+L$cp_padpre_347:
 	test	dl,1
-	jz	L$cp_padpre_330
+	jz	L$cp_padpre_348
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_330:
-L$cp_padpreend_326:
+L$cp_padpre_348:
+L$cp_padpreend_344:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -10813,7 +11463,7 @@ L$cp_padpreend_326:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_331:
+L$cp_dround_p_349:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -10905,7 +11555,7 @@ L$cp_dround_p_331:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_331
+	jnz	L$cp_dround_p_349
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10957,15 +11607,15 @@ L$cp_dround_p_331:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_308
-L$cp_short8_311:
+	jmp	L$cp_pairskey_326
+L$cp_short8_329:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_303
+	ja	L$cp_big_321
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -10989,7 +11639,7 @@ L$cp_short8_311:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_332:
+L$cp_dround_350:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -11103,7 +11753,7 @@ L$cp_dround_332:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_332
+	jnz	L$cp_dround_350
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -11203,8 +11853,8 @@ L$cp_dround_332:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_305
-L$cp_pairskey_308:
+	jmp	L$cp_shortkey_323
+L$cp_pairskey_326:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -11220,8 +11870,8 @@ L$cp_pairskey_308:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_334
-L$cp_ipoly_333:
+	jz	L$cp_ipolyend_352
+L$cp_ipoly_351:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11261,10 +11911,10 @@ L$cp_ipoly_333:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_333
-L$cp_ipolyend_334:
+	jnz	L$cp_ipoly_351
+L$cp_ipolyend_352:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_335
+	jz	L$cp_ipolytail_353
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -11302,10 +11952,10 @@ L$cp_ipolyend_334:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_335:
+L$cp_ipolytail_353:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_339
+	jz	L$cp_padpreend_357
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -11313,37 +11963,37 @@ L$cp_ipolytail_335:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_340
+	jz	L$cp_padpre_358
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_340:
+L$cp_padpre_358:
 	test	dl,4
-	jz	L$cp_padpre_341
+	jz	L$cp_padpre_359
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_341:
+L$cp_padpre_359:
 	test	dl,2
-	jz	L$cp_padpre_342
+	jz	L$cp_padpre_360
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_342:
+L$cp_padpre_360:
 	test	dl,1
-	jz	L$cp_padpre_343
+	jz	L$cp_padpre_361
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_343:
-L$cp_padpreend_339:
+L$cp_padpre_361:
+L$cp_padpreend_357:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_337
-L$cp_ipoly_336:
+	jz	L$cp_ipolyend_355
+L$cp_ipoly_354:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11383,10 +12033,10 @@ L$cp_ipoly_336:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_336
-L$cp_ipolyend_337:
+	jnz	L$cp_ipoly_354
+L$cp_ipolyend_355:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_338
+	jz	L$cp_ipolytail_356
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -11424,7 +12074,7 @@ L$cp_ipolyend_337:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_338:
+L$cp_ipolytail_356:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -11480,8 +12130,8 @@ L$cp_ipolytail_338:
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_309
-L$cp_shortkey_305:
+	jmp	L$cp_tagout_327
+L$cp_shortkey_323:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -11499,7 +12149,7 @@ L$cp_shortkey_305:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_344
+	jz	L$cp_padpreend_362
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11507,38 +12157,38 @@ L$cp_shortkey_305:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_345
+	jz	L$cp_padpre_363
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_345:
+L$cp_padpre_363:
 	test	dl,4
-	jz	L$cp_padpre_346
+	jz	L$cp_padpre_364
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_346:
+L$cp_padpre_364:
 	test	dl,2
-	jz	L$cp_padpre_347
+	jz	L$cp_padpre_365
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_347:
+L$cp_padpre_365:
 	test	dl,1
-	jz	L$cp_padpre_348
+	jz	L$cp_padpre_366
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_348:
+L$cp_padpre_366:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_344:
+L$cp_padpreend_362:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -11548,7 +12198,7 @@ L$cp_padpreend_344:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_349
+	jz	L$cp_padpreend_367
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -11556,38 +12206,38 @@ L$cp_padpreend_344:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_350
+	jz	L$cp_padpre_368
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_350:
+L$cp_padpre_368:
 	test	dl,4
-	jz	L$cp_padpre_351
+	jz	L$cp_padpre_369
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_351:
+L$cp_padpre_369:
 	test	dl,2
-	jz	L$cp_padpre_352
+	jz	L$cp_padpre_370
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_352:
+L$cp_padpre_370:
 	test	dl,1
-	jz	L$cp_padpre_353
+	jz	L$cp_padpre_371
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_353:
+L$cp_padpre_371:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_349:
+L$cp_padpreend_367:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -11595,14 +12245,14 @@ L$cp_padpreend_349:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_307
-L$cp_big_303:
+	jmp	L$cp_datadone_325
+L$cp_big_321:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_354:
+L$cp_dround_h_372:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -11650,7 +12300,7 @@ L$cp_dround_h_354:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_354
+	jnz	L$cp_dround_h_372
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -11677,7 +12327,7 @@ L$cp_dround_h_354:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_355
+	jz	L$cp_padpreend_373
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11685,47 +12335,47 @@ L$cp_dround_h_354:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_356
+	jz	L$cp_padpre_374
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_356:
+L$cp_padpre_374:
 	test	dl,4
-	jz	L$cp_padpre_357
+	jz	L$cp_padpre_375
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_357:
+L$cp_padpre_375:
 	test	dl,2
-	jz	L$cp_padpre_358
+	jz	L$cp_padpre_376
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_358:
+L$cp_padpre_376:
 	test	dl,1
-	jz	L$cp_padpre_359
+	jz	L$cp_padpre_377
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_359:
+L$cp_padpre_377:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_355:
+L$cp_padpreend_373:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_360:
-L$cp_chunk_306:
+L$cp_nofuse_378:
+L$cp_chunk_324:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_307
+	jz	L$cp_datadone_325
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -11739,7 +12389,7 @@ L$cp_chunk_306:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_361
+	jz	L$cp_padpreend_379
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -11747,38 +12397,38 @@ L$cp_chunk_306:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_362
+	jz	L$cp_padpre_380
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_362:
+L$cp_padpre_380:
 	test	dl,4
-	jz	L$cp_padpre_363
+	jz	L$cp_padpre_381
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_363:
+L$cp_padpre_381:
 	test	dl,2
-	jz	L$cp_padpre_364
+	jz	L$cp_padpre_382
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_364:
+L$cp_padpre_382:
 	test	dl,1
-	jz	L$cp_padpre_365
+	jz	L$cp_padpre_383
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_365:
+L$cp_padpre_383:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_361:
+L$cp_padpreend_379:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -11789,8 +12439,8 @@ L$cp_padpreend_361:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_306
-L$cp_datadone_307:
+	jmp	L$cp_chunk_324
+L$cp_datadone_325:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -11817,7 +12467,7 @@ L$cp_datadone_307:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_309:
+L$cp_tagout_327:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -11826,11 +12476,11 @@ L$cp_tagout_309:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_366:
+L$cp_wipe_384:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_366
+	jnz	L$cp_wipe_384
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -11865,7 +12515,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_371
+	jb	L$cp_zskip_389
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -11879,7 +12529,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_372:
+L$cp_zloop_390:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -11897,7 +12547,7 @@ L$cp_zloop_372:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_373:
+L$cp_zdround_391:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -11995,7 +12645,7 @@ L$cp_zdround_373:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_373
+	jnz	L$cp_zdround_391
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -12118,7 +12768,7 @@ L$cp_zdround_373:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_372
+	jae	L$cp_zloop_390
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -12135,10 +12785,10 @@ L$cp_zdround_373:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_371:
+L$cp_zskip_389:
 	cmp	rdx,512
-	jb	L$cp_small_368
-L$cp_wide_367:
+	jb	L$cp_small_386
+L$cp_wide_385:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -12162,7 +12812,7 @@ L$cp_wide_367:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_374:
+L$cp_dround_392:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -12276,7 +12926,7 @@ L$cp_dround_374:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_374
+	jnz	L$cp_dround_392
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -12397,12 +13047,12 @@ L$cp_dround_374:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_367
-L$cp_small_368:
+	jae	L$cp_wide_385
+L$cp_small_386:
 	test	rdx,rdx
-	jz	L$cp_done_370
+	jz	L$cp_done_388
 	cmp	rdx,256
-	jbe	L$cp_not8_375
+	jbe	L$cp_not8_393
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -12426,7 +13076,7 @@ L$cp_small_368:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_376:
+L$cp_dround_394:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -12540,7 +13190,7 @@ L$cp_dround_376:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_376
+	jnz	L$cp_dround_394
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -12641,10 +13291,10 @@ L$cp_dround_376:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_369
-L$cp_not8_375:
+	jmp	L$cp_tailbuf_387
+L$cp_not8_393:
 	cmp	rdx,192
-	jbe	L$cp_not4_377
+	jbe	L$cp_not4_395
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -12668,7 +13318,7 @@ L$cp_not8_375:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_380:
+L$cp_dround_398:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -12782,7 +13432,7 @@ L$cp_dround_380:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_380
+	jnz	L$cp_dround_398
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -12867,12 +13517,12 @@ L$cp_dround_380:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_369
-L$cp_not4_377:
+	jmp	L$cp_tailbuf_387
+L$cp_not4_395:
 	cmp	rdx,64
-	jbe	L$cp_h1_378
+	jbe	L$cp_h1_396
 	cmp	rdx,128
-	jbe	L$cp_h2_379
+	jbe	L$cp_h2_397
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -12888,7 +13538,7 @@ L$cp_not4_377:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_381:
+L$cp_dround_h_399:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -12980,7 +13630,7 @@ L$cp_dround_h_381:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_381
+	jnz	L$cp_dround_h_399
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13010,8 +13660,8 @@ L$cp_dround_h_381:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_369
-L$cp_h2_379:
+	jmp	L$cp_tailbuf_387
+L$cp_h2_397:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -13022,7 +13672,7 @@ L$cp_h2_379:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_382:
+L$cp_dround_h_400:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -13084,7 +13734,7 @@ L$cp_dround_h_382:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_382
+	jnz	L$cp_dround_h_400
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13104,14 +13754,14 @@ L$cp_dround_h_382:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_369
-L$cp_h1_378:
+	jmp	L$cp_tailbuf_387
+L$cp_h1_396:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_383:
+L$cp_dround_h_401:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -13159,7 +13809,7 @@ L$cp_dround_h_383:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_383
+	jnz	L$cp_dround_h_401
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13169,17 +13819,17 @@ L$cp_dround_h_383:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_369:
+L$cp_tailbuf_387:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_370:
+L$cp_done_388:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
 	cmp	rdx,16
-	jb	L$cp_t1_385
-L$cp_t16_384:
+	jb	L$cp_t1_403
+L$cp_t16_402:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -13188,11 +13838,11 @@ L$cp_t16_384:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_384
-L$cp_t1_385:
+	jae	L$cp_t16_402
+L$cp_t1_403:
 	test	rdx,rdx
-	jz	L$cp_tdone_387
-L$cp_tend_386:
+	jz	L$cp_tdone_405
+L$cp_tend_404:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -13200,8 +13850,8 @@ L$cp_tend_386:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_386
-L$cp_tdone_387:
+	jnz	L$cp_tend_404
+L$cp_tdone_405:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 section .rdata rdata align=64
