@@ -252,6 +252,46 @@
 # Bare 16 B seal ~306: ~210 rounds, ~45 the three dependent MAC steps, the
 # rest setup, tag, XOR and wipe; through the API ~25 more.
 #
+# Zen 4 with AVX-512 (AMD EPYC family 25 model 17 VM, 2 vCPUs shared; core
+# clock ~1.4x the TSC's 2.6 GHz reference; the first real AVX-512 timing of
+# the AVX-512 tier, which had run only under Bochs). Latencies measured here
+# (dependent chains, core cycles): vpaddd, vpxor, vpternlogd, vpslld, vpshufd
+# 1; vprold 2 (not 1), pshufb 2, mulq 3, mulx 4, vpmadd52luq 4. Throughput:
+# shifts and shuffles share two pipes, vprold runs on two others. So vprold
+# bought the AVX-512 tier nothing over AVX2's shift+shift+or here (16 B seal,
+# bare tier: 260 against 266 reference cycles), and its rounds were 16 cycles
+# of chain. Where the cycles went, bare 16 B seal 267 (rdtsc p5): one double
+# round instead of ten measured 71.5, so ~22 a double round (~31 core, two
+# 16-cycle rounds), ~50 the rest (three MAC steps, setup, XOR, tag, wipe).
+# 256 B: 480-520, ~27 a double round with three row sets (throughput-bound),
+# ~170 the 18 serial Poly1305 steps (~14 core cycles each, the mulq chain).
+# Done: a lone row set (up to 64 bytes; horiz(1) too) splits all four
+# xor-rotates (qr_evex_ops: x <<< n made early, then (y << n), (y >> 32-n)
+# and one vpternlogd), chain 12 a round; program order mattered as much
+# (see qr_evex_ops): a loop of double rounds alone 32.4 -> 24.7 core cycles.
+# Two and three sets are bound by the vector pipes, and every one of the 16
+# split masks was slower there, so 65-448 bytes are unchanged. horiz rotates
+# a, c, d instead of b (all tiers). The SSSE3 seal of 193-511 bytes starts
+# with blocks 0-3 wide and MACs them during the rest (gen_aead). rdtsc p5
+# reference cycles before -> after: AVX-512 seal 16 B 260-286 -> 234-247, 1350 B
+# 1697 -> 1658; SSSE3 seal 16 B 351 -> 338, 128 B 507 -> 488, 256 B 839 ->
+# 767, 320 B 1125 -> 930. ctasm-speed -compare openssl -filter ChaCha -clock
+# cpu -rounds 7 -tiers default,vpaes, medians of 3 runs (seal ratio to
+# OpenSSL 3.0.19, 16 / 256 / 1350 / 8192 / 16384 B): before, default
+# (chacha-avx512) 4.03 / 2.34 / 1.39 / 0.88 / 0.86, vpaes (chacha-ssse3)
+# 2.71 / 1.42 / 1.43 / 1.33 / 1.32; after (docs/PERFORMANCE.md has the
+# alternated runs) default 4.06 / 2.33 / 1.50 / 0.92 / 0.86, vpaes 2.94 /
+# 1.65 / 1.47 / 1.26 / 1.28. OpenSSL's own 16 B seal swings 28-35 MB/s
+# between runs, so the 16 B ratio resolves ~10%; ctasm's 16 B seal went
+# 119 -> 129 MB/s. Goals: SSE tier 2.0 / 1.5 / 1.13 met; all features
+# 4.9 / 3.0 at 16 / 256 B not met. What stays: at 16 B ~170 reference
+# cycles of rounds at the 12-cycle floor of this formulation plus ~30 of
+# three dependent MAC steps (4.9x needs ~285 per call through ctasm-speed,
+# ~350 now); at 256 B the 18-step mulq chain (~170) after throughput-bound
+# rounds (~270): a two-stream Poly1305 (h_A r^k + h_B, both streams with the
+# clamped r, one general multiply at the end) would take the chain to the
+# multiplier's throughput (~6 mulq a block), not built yet.
+#
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
 #   0    the 16-word ChaCha20 state (constants, key, counter, nonce); the
