@@ -188,12 +188,12 @@ Lcp_dround_h_8:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -230,12 +230,12 @@ Lcp_dround_h_8:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
 	jnz	Lcp_dround_h_8
 	paddd	0(%rcx),%xmm0
@@ -328,15 +328,15 @@ Lcp_dround_h_9:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
-	pshufd	$57,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$147,%xmm11,%xmm11
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$147,%xmm8,%xmm8
+	pshufd	$57,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -391,15 +391,15 @@ Lcp_dround_h_9:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
-	pshufd	$147,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$57,%xmm11,%xmm11
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$57,%xmm8,%xmm8
+	pshufd	$147,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
 	jnz	Lcp_dround_h_9
 	paddd	0(%rcx),%xmm0
@@ -721,7 +721,657 @@ Lcp_dround_10:
 	movdqa	%xmm15,608(%rcx)
 	jmp	Lcp_shortkey_3
 Lcp_short8_7:
-	jmp	Lcp_big_1
+	cmpq	$512,%r10
+	jae	Lcp_big_1
+	pshufd	$0x00,0(%rcx),%xmm0
+	pshufd	$0x55,0(%rcx),%xmm1
+	pshufd	$0xaa,0(%rcx),%xmm2
+	pshufd	$0xff,0(%rcx),%xmm3
+	pshufd	$0x00,16(%rcx),%xmm4
+	pshufd	$0x55,16(%rcx),%xmm5
+	pshufd	$0xaa,16(%rcx),%xmm6
+	pshufd	$0xff,16(%rcx),%xmm7
+	pshufd	$0x00,48(%rcx),%xmm8
+	pshufd	$0x55,48(%rcx),%xmm9
+	pshufd	$0xaa,48(%rcx),%xmm10
+	pshufd	$0xff,48(%rcx),%xmm11
+	paddd	Lcp_inc(%rip),%xmm8
+	movdqa	%xmm8,352(%rcx)
+	pshufd	$0x00,32(%rcx),%xmm12
+	movdqa	%xmm12,224(%rcx)
+	pshufd	$0x55,32(%rcx),%xmm12
+	movdqa	%xmm12,240(%rcx)
+	pshufd	$0xaa,32(%rcx),%xmm12
+	movdqa	%xmm12,256(%rcx)
+	pshufd	$0xff,32(%rcx),%xmm12
+	movdqa	%xmm12,272(%rcx)
+	movl	$10,%r8d
+Lcp_dround_12:
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	Lcp_rot16(%rip),%xmm8
+	pshufb	Lcp_rot16(%rip),%xmm9
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	paddd	%xmm4,%xmm0
+	paddd	%xmm5,%xmm1
+	pxor	%xmm0,%xmm8
+	pxor	%xmm1,%xmm9
+	pshufb	Lcp_rot8(%rip),%xmm8
+	pshufb	Lcp_rot8(%rip),%xmm9
+	paddd	%xmm8,%xmm12
+	paddd	%xmm9,%xmm14
+	pxor	%xmm12,%xmm4
+	pxor	%xmm14,%xmm5
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	Lcp_rot16(%rip),%xmm10
+	pshufb	Lcp_rot16(%rip),%xmm11
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	Lcp_rot8(%rip),%xmm10
+	pshufb	Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	Lcp_rot16(%rip),%xmm11
+	pshufb	Lcp_rot16(%rip),%xmm8
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	paddd	%xmm5,%xmm0
+	paddd	%xmm6,%xmm1
+	pxor	%xmm0,%xmm11
+	pxor	%xmm1,%xmm8
+	pshufb	Lcp_rot8(%rip),%xmm11
+	pshufb	Lcp_rot8(%rip),%xmm8
+	paddd	%xmm11,%xmm12
+	paddd	%xmm8,%xmm14
+	pxor	%xmm12,%xmm5
+	pxor	%xmm14,%xmm6
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	Lcp_rot16(%rip),%xmm9
+	pshufb	Lcp_rot16(%rip),%xmm10
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	Lcp_rot8(%rip),%xmm9
+	pshufb	Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	decl	%r8d
+	jnz	Lcp_dround_12
+	pshufd	$0x00,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm0
+	pshufd	$0x55,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm1
+	pshufd	$0xaa,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm2
+	pshufd	$0xff,0(%rcx),%xmm12
+	paddd	%xmm12,%xmm3
+	pshufd	$0x00,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm4
+	pshufd	$0x55,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm5
+	pshufd	$0xaa,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm6
+	pshufd	$0xff,16(%rcx),%xmm12
+	paddd	%xmm12,%xmm7
+	pshufd	$0x55,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm9
+	pshufd	$0xaa,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm10
+	pshufd	$0xff,48(%rcx),%xmm12
+	paddd	%xmm12,%xmm11
+	paddd	352(%rcx),%xmm8
+	movdqa	%xmm0,%xmm12
+	punpckldq	%xmm1,%xmm12
+	punpckhdq	%xmm1,%xmm0
+	movdqa	%xmm2,%xmm13
+	punpckldq	%xmm3,%xmm13
+	punpckhdq	%xmm3,%xmm2
+	movdqa	%xmm12,%xmm1
+	punpcklqdq	%xmm13,%xmm1
+	punpckhqdq	%xmm13,%xmm12
+	movdqa	%xmm0,%xmm3
+	punpcklqdq	%xmm2,%xmm3
+	punpckhqdq	%xmm2,%xmm0
+	movdqa	%xmm1,384(%rcx)
+	movdqa	%xmm12,448(%rcx)
+	movdqa	%xmm3,512(%rcx)
+	movdqa	%xmm0,576(%rcx)
+	movdqa	%xmm4,%xmm2
+	punpckldq	%xmm5,%xmm2
+	punpckhdq	%xmm5,%xmm4
+	movdqa	%xmm6,%xmm13
+	punpckldq	%xmm7,%xmm13
+	punpckhdq	%xmm7,%xmm6
+	movdqa	%xmm2,%xmm5
+	punpcklqdq	%xmm13,%xmm5
+	punpckhqdq	%xmm13,%xmm2
+	movdqa	%xmm4,%xmm7
+	punpcklqdq	%xmm6,%xmm7
+	punpckhqdq	%xmm6,%xmm4
+	movdqa	%xmm5,400(%rcx)
+	movdqa	%xmm2,464(%rcx)
+	movdqa	%xmm7,528(%rcx)
+	movdqa	%xmm4,592(%rcx)
+	movdqa	%xmm8,%xmm6
+	punpckldq	%xmm9,%xmm6
+	punpckhdq	%xmm9,%xmm8
+	movdqa	%xmm10,%xmm13
+	punpckldq	%xmm11,%xmm13
+	punpckhdq	%xmm11,%xmm10
+	movdqa	%xmm6,%xmm9
+	punpcklqdq	%xmm13,%xmm9
+	punpckhqdq	%xmm13,%xmm6
+	movdqa	%xmm8,%xmm11
+	punpcklqdq	%xmm10,%xmm11
+	punpckhqdq	%xmm10,%xmm8
+	movdqa	%xmm9,432(%rcx)
+	movdqa	%xmm6,496(%rcx)
+	movdqa	%xmm11,560(%rcx)
+	movdqa	%xmm8,624(%rcx)
+	movdqa	224(%rcx),%xmm15
+	pshufd	$0x00,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm15
+	movdqa	240(%rcx),%xmm1
+	pshufd	$0x55,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm1
+	movdqa	256(%rcx),%xmm12
+	pshufd	$0xaa,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm12
+	movdqa	272(%rcx),%xmm3
+	pshufd	$0xff,32(%rcx),%xmm10
+	paddd	%xmm10,%xmm3
+	movdqa	%xmm15,%xmm10
+	punpckldq	%xmm1,%xmm10
+	punpckhdq	%xmm1,%xmm15
+	movdqa	%xmm12,%xmm13
+	punpckldq	%xmm3,%xmm13
+	punpckhdq	%xmm3,%xmm12
+	movdqa	%xmm10,%xmm1
+	punpcklqdq	%xmm13,%xmm1
+	punpckhqdq	%xmm13,%xmm10
+	movdqa	%xmm15,%xmm3
+	punpcklqdq	%xmm12,%xmm3
+	punpckhqdq	%xmm12,%xmm15
+	movdqa	%xmm1,416(%rcx)
+	movdqa	%xmm10,480(%rcx)
+	movdqa	%xmm3,544(%rcx)
+	movdqa	%xmm15,608(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	movdqa	400(%rcx),%xmm0
+	movdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_13
+	pxor	%xmm0,%xmm0
+	movdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_14
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_14:
+	testb	$4,%dl
+	jz	Lcp_padpre_15
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_15:
+	testb	$2,%dl
+	jz	Lcp_padpre_16
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_16:
+	testb	$1,%dl
+	jz	Lcp_padpre_17
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_17:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_13:
+	movq	$192,192(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_ssse3
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	addl	$4,48(%rcx)
+	cmpq	$256,168(%rcx)
+	ja	Lcp_over256_11
+	movq	80(%rcx),%r11
+	movq	88(%rcx),%r12
+	movq	96(%rcx),%r13
+	movq	72(%rcx),%r8
+	shrq	$2,%r8
+	addq	72(%rcx),%r8
+	movq	144(%rcx),%r9
+	movdqa	0(%rcx),%xmm0
+	movdqa	16(%rcx),%xmm1
+	movdqa	32(%rcx),%xmm2
+	movdqa	48(%rcx),%xmm3
+	movl	$5,%r10d
+Lcp_dround_h_18:
+	paddd	%xmm1,%xmm0
+	addq	0(%r9),%r11
+	pxor	%xmm0,%xmm3
+	adcq	8(%r9),%r12
+	pshufb	Lcp_rot16(%rip),%xmm3
+	adcq	$1,%r13
+	paddd	%xmm3,%xmm2
+	movq	64(%rcx),%rax
+	pxor	%xmm2,%xmm1
+	mulq	%r11
+	movdqa	%xmm1,%xmm12
+	movq	%rax,%r14
+	pslld	$12,%xmm1
+	movq	%rdx,%r15
+	psrld	$20,%xmm12
+	movq	72(%rcx),%rax
+	por	%xmm12,%xmm1
+	mulq	%r11
+	paddd	%xmm1,%xmm0
+	movq	%rax,%rbx
+	pxor	%xmm0,%xmm3
+	movq	%rdx,%rbp
+	pshufb	Lcp_rot8(%rip),%xmm3
+	movq	%r8,%rax
+	paddd	%xmm3,%xmm2
+	mulq	%r12
+	pxor	%xmm2,%xmm1
+	addq	%rax,%r14
+	movdqa	%xmm1,%xmm12
+	adcq	%rdx,%r15
+	pslld	$7,%xmm1
+	movq	64(%rcx),%rax
+	psrld	$25,%xmm12
+	mulq	%r12
+	por	%xmm12,%xmm1
+	addq	%rax,%rbx
+	pshufd	$147,%xmm0,%xmm0
+	adcq	%rdx,%rbp
+	pshufd	$57,%xmm2,%xmm2
+	movq	%r8,%rax
+	pshufd	$78,%xmm3,%xmm3
+	imulq	%r13,%rax
+	paddd	%xmm1,%xmm0
+	addq	%rax,%rbx
+	pxor	%xmm0,%xmm3
+	adcq	$0,%rbp
+	pshufb	Lcp_rot16(%rip),%xmm3
+	imulq	64(%rcx),%r13
+	paddd	%xmm3,%xmm2
+	addq	%r15,%rbx
+	pxor	%xmm2,%xmm1
+	adcq	%r13,%rbp
+	movdqa	%xmm1,%xmm12
+	movq	%rbp,%rax
+	pslld	$12,%xmm1
+	shrq	$2,%rax
+	psrld	$20,%xmm12
+	leaq	(%rax,%rax,4),%rax
+	por	%xmm12,%xmm1
+	andq	$3,%rbp
+	paddd	%xmm1,%xmm0
+	addq	%rax,%r14
+	pxor	%xmm0,%xmm3
+	adcq	$0,%rbx
+	pshufb	Lcp_rot8(%rip),%xmm3
+	adcq	$0,%rbp
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	paddd	%xmm1,%xmm0
+	addq	16(%r9),%r14
+	pxor	%xmm0,%xmm3
+	adcq	24(%r9),%rbx
+	pshufb	Lcp_rot16(%rip),%xmm3
+	adcq	$1,%rbp
+	paddd	%xmm3,%xmm2
+	movq	64(%rcx),%rax
+	pxor	%xmm2,%xmm1
+	mulq	%r14
+	movdqa	%xmm1,%xmm12
+	movq	%rax,%r11
+	pslld	$12,%xmm1
+	movq	%rdx,%r15
+	psrld	$20,%xmm12
+	movq	72(%rcx),%rax
+	por	%xmm12,%xmm1
+	mulq	%r14
+	paddd	%xmm1,%xmm0
+	movq	%rax,%r12
+	pxor	%xmm0,%xmm3
+	movq	%rdx,%r13
+	pshufb	Lcp_rot8(%rip),%xmm3
+	movq	%r8,%rax
+	paddd	%xmm3,%xmm2
+	mulq	%rbx
+	pxor	%xmm2,%xmm1
+	addq	%rax,%r11
+	movdqa	%xmm1,%xmm12
+	adcq	%rdx,%r15
+	pslld	$7,%xmm1
+	movq	64(%rcx),%rax
+	psrld	$25,%xmm12
+	mulq	%rbx
+	por	%xmm12,%xmm1
+	addq	%rax,%r12
+	pshufd	$147,%xmm0,%xmm0
+	adcq	%rdx,%r13
+	pshufd	$57,%xmm2,%xmm2
+	movq	%r8,%rax
+	pshufd	$78,%xmm3,%xmm3
+	imulq	%rbp,%rax
+	paddd	%xmm1,%xmm0
+	addq	%rax,%r12
+	pxor	%xmm0,%xmm3
+	adcq	$0,%r13
+	pshufb	Lcp_rot16(%rip),%xmm3
+	imulq	64(%rcx),%rbp
+	paddd	%xmm3,%xmm2
+	addq	%r15,%r12
+	pxor	%xmm2,%xmm1
+	adcq	%rbp,%r13
+	movdqa	%xmm1,%xmm12
+	movq	%r13,%rax
+	pslld	$12,%xmm1
+	shrq	$2,%rax
+	psrld	$20,%xmm12
+	leaq	(%rax,%rax,4),%rax
+	por	%xmm12,%xmm1
+	andq	$3,%r13
+	paddd	%xmm1,%xmm0
+	addq	%rax,%r11
+	pxor	%xmm0,%xmm3
+	adcq	$0,%r12
+	pshufb	Lcp_rot8(%rip),%xmm3
+	adcq	$0,%r13
+	paddd	%xmm3,%xmm2
+	pxor	%xmm2,%xmm1
+	movdqa	%xmm1,%xmm12
+	pslld	$7,%xmm1
+	psrld	$25,%xmm12
+	por	%xmm12,%xmm1
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	addq	$32,%r9
+	decl	%r10d
+	jnz	Lcp_dround_h_18
+	paddd	0(%rcx),%xmm0
+	movdqa	%xmm0,384(%rcx)
+	paddd	16(%rcx),%xmm1
+	movdqa	%xmm1,400(%rcx)
+	paddd	32(%rcx),%xmm2
+	movdqa	%xmm2,416(%rcx)
+	paddd	48(%rcx),%xmm3
+	movdqa	%xmm3,432(%rcx)
+	movq	%r11,80(%rcx)
+	movq	%r12,88(%rcx)
+	movq	%r13,96(%rcx)
+	movq	144(%rcx),%rdi
+	addq	$192,%rdi
+	movq	160(%rcx),%rsi
+	addq	$192,%rsi
+	movq	168(%rcx),%rdx
+	subq	$192,%rdx
+	leaq	384(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_ssse3
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	addq	$160,144(%rcx)
+	movq	168(%rcx),%rax
+	subq	$160,%rax
+	movq	%rax,192(%rcx)
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_19
+	pxor	%xmm0,%xmm0
+	movdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_20
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_20:
+	testb	$4,%dl
+	jz	Lcp_padpre_21
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_21:
+	testb	$2,%dl
+	jz	Lcp_padpre_22
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_22:
+	testb	$1,%dl
+	jz	Lcp_padpre_23
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_23:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_19:
+	jmp	Lcp_datadone_5
+Lcp_over256_11:
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_24
+	pxor	%xmm0,%xmm0
+	movdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_25
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_25:
+	testb	$4,%dl
+	jz	Lcp_padpre_26
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_26:
+	testb	$2,%dl
+	jz	Lcp_padpre_27
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_27:
+	testb	$1,%dl
+	jz	Lcp_padpre_28
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_28:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_24:
+	movl	$192,%eax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+	jmp	Lcp_chunk_4
 Lcp_shortkey_3:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
@@ -740,7 +1390,7 @@ Lcp_shortkey_3:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_11
+	jz	Lcp_padpreend_29
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -748,38 +1398,38 @@ Lcp_shortkey_3:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_12
+	jz	Lcp_padpre_30
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_12:
+Lcp_padpre_30:
 	testb	$4,%dl
-	jz	Lcp_padpre_13
+	jz	Lcp_padpre_31
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_13:
+Lcp_padpre_31:
 	testb	$2,%dl
-	jz	Lcp_padpre_14
+	jz	Lcp_padpre_32
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_14:
+Lcp_padpre_32:
 	testb	$1,%dl
-	jz	Lcp_padpre_15
+	jz	Lcp_padpre_33
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_15:
+Lcp_padpre_33:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_11:
+Lcp_padpreend_29:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -796,7 +1446,7 @@ Lcp_padpreend_11:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_16
+	jz	Lcp_padpreend_34
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -804,38 +1454,38 @@ Lcp_padpreend_11:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_17
+	jz	Lcp_padpre_35
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_17:
+Lcp_padpre_35:
 	testb	$4,%dl
-	jz	Lcp_padpre_18
+	jz	Lcp_padpre_36
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_18:
+Lcp_padpre_36:
 	testb	$2,%dl
-	jz	Lcp_padpre_19
+	jz	Lcp_padpre_37
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_19:
+Lcp_padpre_37:
 	testb	$1,%dl
-	jz	Lcp_padpre_20
+	jz	Lcp_padpre_38
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_20:
+Lcp_padpre_38:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_16:
+Lcp_padpreend_34:
 	jmp	Lcp_datadone_5
 Lcp_big_1:
 	movdqa	0(%rcx),%xmm0
@@ -843,7 +1493,7 @@ Lcp_big_1:
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_21:
+Lcp_dround_h_39:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -862,9 +1512,9 @@ Lcp_dround_h_21:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -883,11 +1533,11 @@ Lcp_dround_h_21:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_21
+	jnz	Lcp_dround_h_39
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -914,7 +1564,7 @@ Lcp_dround_h_21:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_22
+	jz	Lcp_padpreend_40
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -922,42 +1572,42 @@ Lcp_dround_h_21:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_23
+	jz	Lcp_padpre_41
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_23:
+Lcp_padpre_41:
 	testb	$4,%dl
-	jz	Lcp_padpre_24
+	jz	Lcp_padpre_42
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_24:
+Lcp_padpre_42:
 	testb	$2,%dl
-	jz	Lcp_padpre_25
+	jz	Lcp_padpre_43
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_25:
+Lcp_padpre_43:
 	testb	$1,%dl
-	jz	Lcp_padpre_26
+	jz	Lcp_padpre_44
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_26:
+Lcp_padpre_44:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_22:
+Lcp_padpreend_40:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$2,%rax
-	jb	Lcp_nofuse_27
+	jb	Lcp_nofuse_45
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -988,7 +1638,7 @@ Lcp_padpreend_22:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_27:
+Lcp_nofuse_45:
 Lcp_chunk_4:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -1012,7 +1662,7 @@ Lcp_chunk_4:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_28
+	jz	Lcp_padpreend_46
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -1020,38 +1670,38 @@ Lcp_chunk_4:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_29
+	jz	Lcp_padpre_47
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_29:
+Lcp_padpre_47:
 	testb	$4,%dl
-	jz	Lcp_padpre_30
+	jz	Lcp_padpre_48
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_30:
+Lcp_padpre_48:
 	testb	$2,%dl
-	jz	Lcp_padpre_31
+	jz	Lcp_padpre_49
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_31:
+Lcp_padpre_49:
 	testb	$1,%dl
-	jz	Lcp_padpre_32
+	jz	Lcp_padpre_50
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_32:
+Lcp_padpre_50:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_28:
+Lcp_padpreend_46:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -1089,14 +1739,14 @@ Lcp_datadone_5:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_33:
+Lcp_wipe_51:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	movdqa	%xmm0,32(%rcx)
 	movdqa	%xmm0,48(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_33
+	jnz	Lcp_wipe_51
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -1198,9 +1848,9 @@ _ctasm_chacha20_poly1305_open_ssse3:
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$128,%r10
-	ja	Lcp_short4_39
+	ja	Lcp_short4_57
 	cmpq	$64,%r10
-	ja	Lcp_short3_35
+	ja	Lcp_short3_53
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -1211,7 +1861,7 @@ _ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_41:
+Lcp_dround_h_59:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -1248,12 +1898,12 @@ Lcp_dround_h_41:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -1290,14 +1940,14 @@ Lcp_dround_h_41:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_41
+	jnz	Lcp_dround_h_59
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1316,8 +1966,8 @@ Lcp_dround_h_41:
 	paddd	Lcp_blk1(%rip),%xmm13
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
-	jmp	Lcp_shortkey_36
-Lcp_short3_35:
+	jmp	Lcp_shortkey_54
+Lcp_short3_53:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -1333,7 +1983,7 @@ Lcp_short3_35:
 	movdqa	48(%rcx),%xmm11
 	paddd	Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_42:
+Lcp_dround_h_60:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -1388,15 +2038,15 @@ Lcp_dround_h_42:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
-	pshufd	$57,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$147,%xmm11,%xmm11
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$147,%xmm8,%xmm8
+	pshufd	$57,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -1451,17 +2101,17 @@ Lcp_dround_h_42:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
-	pshufd	$147,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$57,%xmm11,%xmm11
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$57,%xmm8,%xmm8
+	pshufd	$147,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_42
+	jnz	Lcp_dround_h_60
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1490,10 +2140,10 @@ Lcp_dround_h_42:
 	paddd	Lcp_blk2(%rip),%xmm14
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
-	jmp	Lcp_shortkey_36
-Lcp_short4_39:
+	jmp	Lcp_shortkey_54
+Lcp_short4_57:
 	cmpq	$192,%r10
-	ja	Lcp_short8_40
+	ja	Lcp_short8_58
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -1517,7 +2167,7 @@ Lcp_short4_39:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_43:
+Lcp_dround_61:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -1679,7 +2329,7 @@ Lcp_dround_43:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_43
+	jnz	Lcp_dround_61
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -1779,10 +2429,10 @@ Lcp_dround_43:
 	movdqa	%xmm10,480(%rcx)
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
-	jmp	Lcp_shortkey_36
-Lcp_short8_40:
-	jmp	Lcp_big_34
-Lcp_shortkey_36:
+	jmp	Lcp_shortkey_54
+Lcp_short8_58:
+	jmp	Lcp_big_52
+Lcp_shortkey_54:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -1800,7 +2450,7 @@ Lcp_shortkey_36:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_44
+	jz	Lcp_padpreend_62
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -1808,38 +2458,38 @@ Lcp_shortkey_36:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_45
+	jz	Lcp_padpre_63
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_45:
+Lcp_padpre_63:
 	testb	$4,%dl
-	jz	Lcp_padpre_46
+	jz	Lcp_padpre_64
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_46:
+Lcp_padpre_64:
 	testb	$2,%dl
-	jz	Lcp_padpre_47
+	jz	Lcp_padpre_65
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_47:
+Lcp_padpre_65:
 	testb	$1,%dl
-	jz	Lcp_padpre_48
+	jz	Lcp_padpre_66
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_48:
+Lcp_padpre_66:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_44:
+Lcp_padpreend_62:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -1849,7 +2499,7 @@ Lcp_padpreend_44:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_49
+	jz	Lcp_padpreend_67
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -1857,38 +2507,38 @@ Lcp_padpreend_44:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_50
+	jz	Lcp_padpre_68
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_50:
+Lcp_padpre_68:
 	testb	$4,%dl
-	jz	Lcp_padpre_51
+	jz	Lcp_padpre_69
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_51:
+Lcp_padpre_69:
 	testb	$2,%dl
-	jz	Lcp_padpre_52
+	jz	Lcp_padpre_70
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_52:
+Lcp_padpre_70:
 	testb	$1,%dl
-	jz	Lcp_padpre_53
+	jz	Lcp_padpre_71
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_53:
+Lcp_padpre_71:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_49:
+Lcp_padpreend_67:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -1896,14 +2546,14 @@ Lcp_padpreend_49:
 	call	_ctasm_chacha20_xorbuf_ssse3
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_38
-Lcp_big_34:
+	jmp	Lcp_datadone_56
+Lcp_big_52:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_54:
+Lcp_dround_h_72:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -1922,9 +2572,9 @@ Lcp_dround_h_54:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -1943,11 +2593,11 @@ Lcp_dround_h_54:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_54
+	jnz	Lcp_dround_h_72
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1974,7 +2624,7 @@ Lcp_dround_h_54:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_55
+	jz	Lcp_padpreend_73
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -1982,42 +2632,42 @@ Lcp_dround_h_54:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_56
+	jz	Lcp_padpre_74
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_56:
+Lcp_padpre_74:
 	testb	$4,%dl
-	jz	Lcp_padpre_57
+	jz	Lcp_padpre_75
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_57:
+Lcp_padpre_75:
 	testb	$2,%dl
-	jz	Lcp_padpre_58
+	jz	Lcp_padpre_76
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_58:
+Lcp_padpre_76:
 	testb	$1,%dl
-	jz	Lcp_padpre_59
+	jz	Lcp_padpre_77
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_59:
+Lcp_padpre_77:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_55:
+Lcp_padpreend_73:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$1,%rax
-	jb	Lcp_nofuse_60
+	jb	Lcp_nofuse_78
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -2031,11 +2681,11 @@ Lcp_padpreend_55:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_60:
-Lcp_chunk_37:
+Lcp_nofuse_78:
+Lcp_chunk_55:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_38
+	jz	Lcp_datadone_56
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -2049,7 +2699,7 @@ Lcp_chunk_37:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_61
+	jz	Lcp_padpreend_79
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -2057,38 +2707,38 @@ Lcp_chunk_37:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_62
+	jz	Lcp_padpre_80
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_62:
+Lcp_padpre_80:
 	testb	$4,%dl
-	jz	Lcp_padpre_63
+	jz	Lcp_padpre_81
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_63:
+Lcp_padpre_81:
 	testb	$2,%dl
-	jz	Lcp_padpre_64
+	jz	Lcp_padpre_82
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_64:
+Lcp_padpre_82:
 	testb	$1,%dl
-	jz	Lcp_padpre_65
+	jz	Lcp_padpre_83
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_65:
+Lcp_padpre_83:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_61:
+Lcp_padpreend_79:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -2099,8 +2749,8 @@ Lcp_padpreend_61:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_37
-Lcp_datadone_38:
+	jmp	Lcp_chunk_55
+Lcp_datadone_56:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -2132,14 +2782,14 @@ Lcp_datadone_38:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_66:
+Lcp_wipe_84:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	movdqa	%xmm0,32(%rcx)
 	movdqa	%xmm0,48(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_66
+	jnz	Lcp_wipe_84
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -2190,8 +2840,8 @@ _ctasm_chacha20_xor_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$256,%rdx
-	jb	Lcp_small_68
-Lcp_wide_67:
+	jb	Lcp_small_86
+Lcp_wide_85:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -2215,7 +2865,7 @@ Lcp_wide_67:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_71:
+Lcp_dround_89:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -2377,7 +3027,7 @@ Lcp_dround_71:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_71
+	jnz	Lcp_dround_89
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -2514,12 +3164,12 @@ Lcp_dround_71:
 	addq	$256,%rsi
 	subq	$256,%rdx
 	cmpq	$256,%rdx
-	jae	Lcp_wide_67
-Lcp_small_68:
+	jae	Lcp_wide_85
+Lcp_small_86:
 	testq	%rdx,%rdx
-	jz	Lcp_done_70
+	jz	Lcp_done_88
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_72
+	jbe	Lcp_not4_90
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -2543,7 +3193,7 @@ Lcp_small_68:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_75:
+Lcp_dround_93:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -2705,7 +3355,7 @@ Lcp_dround_75:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_75
+	jnz	Lcp_dround_93
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -2806,12 +3456,12 @@ Lcp_dround_75:
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_69
-Lcp_not4_72:
+	jmp	Lcp_tailbuf_87
+Lcp_not4_90:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_73
+	jbe	Lcp_h1_91
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_74
+	jbe	Lcp_h2_92
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -2827,7 +3477,7 @@ Lcp_not4_72:
 	movdqa	48(%rcx),%xmm11
 	paddd	Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_76:
+Lcp_dround_h_94:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -2882,15 +3532,15 @@ Lcp_dround_h_76:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
-	pshufd	$57,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$147,%xmm11,%xmm11
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$147,%xmm8,%xmm8
+	pshufd	$57,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -2945,17 +3595,17 @@ Lcp_dround_h_76:
 	pslld	$7,%xmm9
 	psrld	$25,%xmm14
 	por	%xmm14,%xmm9
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
-	pshufd	$147,%xmm9,%xmm9
-	pshufd	$78,%xmm10,%xmm10
-	pshufd	$57,%xmm11,%xmm11
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
+	pshufd	$57,%xmm8,%xmm8
+	pshufd	$147,%xmm10,%xmm10
+	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_76
+	jnz	Lcp_dround_h_94
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2985,8 +3635,8 @@ Lcp_dround_h_76:
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_69
-Lcp_h2_74:
+	jmp	Lcp_tailbuf_87
+Lcp_h2_92:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -2997,7 +3647,7 @@ Lcp_h2_74:
 	movdqa	48(%rcx),%xmm7
 	paddd	Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_77:
+Lcp_dround_h_95:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -3034,12 +3684,12 @@ Lcp_dround_h_77:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
-	pshufd	$57,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$147,%xmm7,%xmm7
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$147,%xmm4,%xmm4
+	pshufd	$57,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -3076,14 +3726,14 @@ Lcp_dround_h_77:
 	pslld	$7,%xmm5
 	psrld	$25,%xmm13
 	por	%xmm13,%xmm5
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
-	pshufd	$147,%xmm5,%xmm5
-	pshufd	$78,%xmm6,%xmm6
-	pshufd	$57,%xmm7,%xmm7
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
+	pshufd	$57,%xmm4,%xmm4
+	pshufd	$147,%xmm6,%xmm6
+	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_77
+	jnz	Lcp_dround_h_95
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3103,14 +3753,14 @@ Lcp_dround_h_77:
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_69
-Lcp_h1_73:
+	jmp	Lcp_tailbuf_87
+Lcp_h1_91:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_78:
+Lcp_dround_h_96:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -3129,9 +3779,9 @@ Lcp_dround_h_78:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$57,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$147,%xmm3,%xmm3
+	pshufd	$147,%xmm0,%xmm0
+	pshufd	$57,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -3150,11 +3800,11 @@ Lcp_dround_h_78:
 	pslld	$7,%xmm1
 	psrld	$25,%xmm12
 	por	%xmm12,%xmm1
-	pshufd	$147,%xmm1,%xmm1
-	pshufd	$78,%xmm2,%xmm2
-	pshufd	$57,%xmm3,%xmm3
+	pshufd	$57,%xmm0,%xmm0
+	pshufd	$147,%xmm2,%xmm2
+	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_78
+	jnz	Lcp_dround_h_96
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3164,10 +3814,10 @@ Lcp_dround_h_78:
 	paddd	48(%rcx),%xmm3
 	movdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_69:
+Lcp_tailbuf_87:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_ssse3
-Lcp_done_70:
+Lcp_done_88:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -3175,8 +3825,8 @@ _ctasm_chacha20_xorbuf_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_80
-Lcp_t16_79:
+	jb	Lcp_t1_98
+Lcp_t16_97:
 	movdqu	(%rsi),%xmm0
 	movdqu	(%r9),%xmm1
 	pxor	%xmm1,%xmm0
@@ -3186,11 +3836,11 @@ Lcp_t16_79:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_79
-Lcp_t1_80:
+	jae	Lcp_t16_97
+Lcp_t1_98:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_82
-Lcp_tend_81:
+	jz	Lcp_tdone_100
+Lcp_tend_99:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -3198,8 +3848,8 @@ Lcp_tend_81:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_81
-Lcp_tdone_82:
+	jnz	Lcp_tend_99
+Lcp_tdone_100:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_avx2
@@ -3229,12 +3879,12 @@ _ctasm_chacha20_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_83:
+Lcp_wipe_101:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_83
+	jnz	Lcp_wipe_101
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -3298,14 +3948,14 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_92
+	ja	Lcp_short8_110
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_93
+	ja	Lcp_pairs2_111
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_95
+	jz	Lcp_padpreend_113
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -3313,39 +3963,39 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_96
+	jz	Lcp_padpre_114
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_96:
+Lcp_padpre_114:
 	testb	$4,%dl
-	jz	Lcp_padpre_97
+	jz	Lcp_padpre_115
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_97:
+Lcp_padpre_115:
 	testb	$2,%dl
-	jz	Lcp_padpre_98
+	jz	Lcp_padpre_116
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_98:
+Lcp_padpre_116:
 	testb	$1,%dl
-	jz	Lcp_padpre_99
+	jz	Lcp_padpre_117
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_99:
-Lcp_padpreend_95:
+Lcp_padpre_117:
+Lcp_padpreend_113:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_100:
+Lcp_dround_p_118:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -3385,7 +4035,7 @@ Lcp_dround_p_100:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_100
+	jnz	Lcp_dround_p_118
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -3403,14 +4053,14 @@ Lcp_dround_p_100:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_89
-Lcp_pairs2_93:
+	jmp	Lcp_pairskey_107
+Lcp_pairs2_111:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_94
+	ja	Lcp_pairs3_112
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_101
+	jz	Lcp_padpreend_119
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -3418,32 +4068,32 @@ Lcp_pairs2_93:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_102
+	jz	Lcp_padpre_120
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_102:
+Lcp_padpre_120:
 	testb	$4,%dl
-	jz	Lcp_padpre_103
+	jz	Lcp_padpre_121
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_103:
+Lcp_padpre_121:
 	testb	$2,%dl
-	jz	Lcp_padpre_104
+	jz	Lcp_padpre_122
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_104:
+Lcp_padpre_122:
 	testb	$1,%dl
-	jz	Lcp_padpre_105
+	jz	Lcp_padpre_123
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_105:
-Lcp_padpreend_101:
+Lcp_padpre_123:
+Lcp_padpreend_119:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -3455,7 +4105,7 @@ Lcp_padpreend_101:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_106:
+Lcp_dround_p_124:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -3533,7 +4183,7 @@ Lcp_dround_p_106:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_106
+	jnz	Lcp_dround_p_124
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -3568,12 +4218,12 @@ Lcp_dround_p_106:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_89
-Lcp_pairs3_94:
+	jmp	Lcp_pairskey_107
+Lcp_pairs3_112:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_107
+	jz	Lcp_padpreend_125
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -3581,32 +4231,32 @@ Lcp_pairs3_94:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_108
+	jz	Lcp_padpre_126
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_108:
+Lcp_padpre_126:
 	testb	$4,%dl
-	jz	Lcp_padpre_109
+	jz	Lcp_padpre_127
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_109:
+Lcp_padpre_127:
 	testb	$2,%dl
-	jz	Lcp_padpre_110
+	jz	Lcp_padpre_128
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_110:
+Lcp_padpre_128:
 	testb	$1,%dl
-	jz	Lcp_padpre_111
+	jz	Lcp_padpre_129
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_111:
-Lcp_padpreend_107:
+Lcp_padpre_129:
+Lcp_padpreend_125:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -3623,7 +4273,7 @@ Lcp_padpreend_107:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_112:
+Lcp_dround_p_130:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -3739,7 +4389,7 @@ Lcp_dround_p_112:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_112
+	jnz	Lcp_dround_p_130
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -3791,15 +4441,15 @@ Lcp_dround_p_112:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_89
-Lcp_short8_92:
+	jmp	Lcp_pairskey_107
+Lcp_short8_110:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_84
+	ja	Lcp_big_102
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -3823,7 +4473,7 @@ Lcp_short8_92:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_113:
+Lcp_dround_131:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -3969,7 +4619,7 @@ Lcp_dround_113:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_113
+	jnz	Lcp_dround_131
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -4069,8 +4719,8 @@ Lcp_dround_113:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_86
-Lcp_pairskey_89:
+	jmp	Lcp_shortkey_104
+Lcp_pairskey_107:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
@@ -4091,8 +4741,8 @@ Lcp_pairskey_89:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_115
-Lcp_ipoly_114:
+	jz	Lcp_ipolyend_133
+Lcp_ipoly_132:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4132,10 +4782,10 @@ Lcp_ipoly_114:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_114
-Lcp_ipolyend_115:
+	jnz	Lcp_ipoly_132
+Lcp_ipolyend_133:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_116
+	jz	Lcp_ipolytail_134
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -4173,10 +4823,10 @@ Lcp_ipolyend_115:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_116:
+Lcp_ipolytail_134:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_120
+	jz	Lcp_padpreend_138
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -4184,37 +4834,37 @@ Lcp_ipolytail_116:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_121
+	jz	Lcp_padpre_139
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_121:
+Lcp_padpre_139:
 	testb	$4,%dl
-	jz	Lcp_padpre_122
+	jz	Lcp_padpre_140
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_122:
+Lcp_padpre_140:
 	testb	$2,%dl
-	jz	Lcp_padpre_123
+	jz	Lcp_padpre_141
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_123:
+Lcp_padpre_141:
 	testb	$1,%dl
-	jz	Lcp_padpre_124
+	jz	Lcp_padpre_142
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_124:
-Lcp_padpreend_120:
+Lcp_padpre_142:
+Lcp_padpreend_138:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_118
-Lcp_ipoly_117:
+	jz	Lcp_ipolyend_136
+Lcp_ipoly_135:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4254,10 +4904,10 @@ Lcp_ipoly_117:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_117
-Lcp_ipolyend_118:
+	jnz	Lcp_ipoly_135
+Lcp_ipolyend_136:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_119
+	jz	Lcp_ipolytail_137
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -4295,7 +4945,7 @@ Lcp_ipolyend_118:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_119:
+Lcp_ipolytail_137:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -4346,8 +4996,8 @@ Lcp_ipolytail_119:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_90
-Lcp_shortkey_86:
+	jmp	Lcp_tagout_108
+Lcp_shortkey_104:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -4365,7 +5015,7 @@ Lcp_shortkey_86:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_125
+	jz	Lcp_padpreend_143
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -4373,38 +5023,38 @@ Lcp_shortkey_86:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_126
+	jz	Lcp_padpre_144
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_126:
+Lcp_padpre_144:
 	testb	$4,%dl
-	jz	Lcp_padpre_127
+	jz	Lcp_padpre_145
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_127:
+Lcp_padpre_145:
 	testb	$2,%dl
-	jz	Lcp_padpre_128
+	jz	Lcp_padpre_146
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_128:
+Lcp_padpre_146:
 	testb	$1,%dl
-	jz	Lcp_padpre_129
+	jz	Lcp_padpre_147
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_129:
+Lcp_padpre_147:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_125:
+Lcp_padpreend_143:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -4421,7 +5071,7 @@ Lcp_padpreend_125:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_130
+	jz	Lcp_padpreend_148
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -4429,46 +5079,46 @@ Lcp_padpreend_125:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_131
+	jz	Lcp_padpre_149
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_131:
+Lcp_padpre_149:
 	testb	$4,%dl
-	jz	Lcp_padpre_132
+	jz	Lcp_padpre_150
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_132:
+Lcp_padpre_150:
 	testb	$2,%dl
-	jz	Lcp_padpre_133
+	jz	Lcp_padpre_151
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_133:
+Lcp_padpre_151:
 	testb	$1,%dl
-	jz	Lcp_padpre_134
+	jz	Lcp_padpre_152
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_134:
+Lcp_padpre_152:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_130:
-	jmp	Lcp_datadone_88
-Lcp_big_84:
+Lcp_padpreend_148:
+	jmp	Lcp_datadone_106
+Lcp_big_102:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_135:
+Lcp_dround_h_153:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4485,9 +5135,9 @@ Lcp_dround_h_135:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -4504,11 +5154,11 @@ Lcp_dround_h_135:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_135
+	jnz	Lcp_dround_h_153
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -4535,7 +5185,7 @@ Lcp_dround_h_135:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_136
+	jz	Lcp_padpreend_154
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -4543,47 +5193,47 @@ Lcp_dround_h_135:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_137
+	jz	Lcp_padpre_155
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_137:
+Lcp_padpre_155:
 	testb	$4,%dl
-	jz	Lcp_padpre_138
+	jz	Lcp_padpre_156
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_138:
+Lcp_padpre_156:
 	testb	$2,%dl
-	jz	Lcp_padpre_139
+	jz	Lcp_padpre_157
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_139:
+Lcp_padpre_157:
 	testb	$1,%dl
-	jz	Lcp_padpre_140
+	jz	Lcp_padpre_158
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_140:
+Lcp_padpre_158:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_136:
+Lcp_padpreend_154:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_141:
-Lcp_chunk_87:
+Lcp_nofuse_159:
+Lcp_chunk_105:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_88
+	jz	Lcp_datadone_106
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -4603,7 +5253,7 @@ Lcp_chunk_87:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_142
+	jz	Lcp_padpreend_160
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -4611,44 +5261,44 @@ Lcp_chunk_87:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_143
+	jz	Lcp_padpre_161
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_143:
+Lcp_padpre_161:
 	testb	$4,%dl
-	jz	Lcp_padpre_144
+	jz	Lcp_padpre_162
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_144:
+Lcp_padpre_162:
 	testb	$2,%dl
-	jz	Lcp_padpre_145
+	jz	Lcp_padpre_163
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_145:
+Lcp_padpre_163:
 	testb	$1,%dl
-	jz	Lcp_padpre_146
+	jz	Lcp_padpre_164
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_146:
+Lcp_padpre_164:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_142:
+Lcp_padpreend_160:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_87
-Lcp_datadone_88:
+	jmp	Lcp_chunk_105
+Lcp_datadone_106:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -4675,7 +5325,7 @@ Lcp_datadone_88:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_90:
+Lcp_tagout_108:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -4684,11 +5334,11 @@ Lcp_tagout_90:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_147:
+Lcp_wipe_165:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_147
+	jnz	Lcp_wipe_165
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -4770,14 +5420,14 @@ _ctasm_chacha20_poly1305_open_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_156
+	ja	Lcp_short8_174
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_157
+	ja	Lcp_pairs2_175
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_159
+	jz	Lcp_padpreend_177
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4785,39 +5435,39 @@ _ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_160
+	jz	Lcp_padpre_178
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_160:
+Lcp_padpre_178:
 	testb	$4,%dl
-	jz	Lcp_padpre_161
+	jz	Lcp_padpre_179
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_161:
+Lcp_padpre_179:
 	testb	$2,%dl
-	jz	Lcp_padpre_162
+	jz	Lcp_padpre_180
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_162:
+Lcp_padpre_180:
 	testb	$1,%dl
-	jz	Lcp_padpre_163
+	jz	Lcp_padpre_181
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_163:
-Lcp_padpreend_159:
+Lcp_padpre_181:
+Lcp_padpreend_177:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_164:
+Lcp_dround_p_182:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4857,7 +5507,7 @@ Lcp_dround_p_164:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_164
+	jnz	Lcp_dround_p_182
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4875,14 +5525,14 @@ Lcp_dround_p_164:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_153
-Lcp_pairs2_157:
+	jmp	Lcp_pairskey_171
+Lcp_pairs2_175:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_158
+	ja	Lcp_pairs3_176
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_165
+	jz	Lcp_padpreend_183
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4890,32 +5540,32 @@ Lcp_pairs2_157:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_166
+	jz	Lcp_padpre_184
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_166:
+Lcp_padpre_184:
 	testb	$4,%dl
-	jz	Lcp_padpre_167
+	jz	Lcp_padpre_185
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_167:
+Lcp_padpre_185:
 	testb	$2,%dl
-	jz	Lcp_padpre_168
+	jz	Lcp_padpre_186
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_168:
+Lcp_padpre_186:
 	testb	$1,%dl
-	jz	Lcp_padpre_169
+	jz	Lcp_padpre_187
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_169:
-Lcp_padpreend_165:
+Lcp_padpre_187:
+Lcp_padpreend_183:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4927,7 +5577,7 @@ Lcp_padpreend_165:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_170:
+Lcp_dround_p_188:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -5005,7 +5655,7 @@ Lcp_dround_p_170:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_170
+	jnz	Lcp_dround_p_188
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5040,12 +5690,12 @@ Lcp_dround_p_170:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_153
-Lcp_pairs3_158:
+	jmp	Lcp_pairskey_171
+Lcp_pairs3_176:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_171
+	jz	Lcp_padpreend_189
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5053,32 +5703,32 @@ Lcp_pairs3_158:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_172
+	jz	Lcp_padpre_190
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_172:
+Lcp_padpre_190:
 	testb	$4,%dl
-	jz	Lcp_padpre_173
+	jz	Lcp_padpre_191
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_173:
+Lcp_padpre_191:
 	testb	$2,%dl
-	jz	Lcp_padpre_174
+	jz	Lcp_padpre_192
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_174:
+Lcp_padpre_192:
 	testb	$1,%dl
-	jz	Lcp_padpre_175
+	jz	Lcp_padpre_193
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_175:
-Lcp_padpreend_171:
+Lcp_padpre_193:
+Lcp_padpreend_189:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -5095,7 +5745,7 @@ Lcp_padpreend_171:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_176:
+Lcp_dround_p_194:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -5211,7 +5861,7 @@ Lcp_dround_p_176:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_176
+	jnz	Lcp_dround_p_194
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5263,15 +5913,15 @@ Lcp_dround_p_176:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_153
-Lcp_short8_156:
+	jmp	Lcp_pairskey_171
+Lcp_short8_174:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_148
+	ja	Lcp_big_166
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5295,7 +5945,7 @@ Lcp_short8_156:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_177:
+Lcp_dround_195:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5441,7 +6091,7 @@ Lcp_dround_177:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_177
+	jnz	Lcp_dround_195
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5541,8 +6191,8 @@ Lcp_dround_177:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_150
-Lcp_pairskey_153:
+	jmp	Lcp_shortkey_168
+Lcp_pairskey_171:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -5558,8 +6208,8 @@ Lcp_pairskey_153:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_179
-Lcp_ipoly_178:
+	jz	Lcp_ipolyend_197
+Lcp_ipoly_196:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5599,10 +6249,10 @@ Lcp_ipoly_178:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_178
-Lcp_ipolyend_179:
+	jnz	Lcp_ipoly_196
+Lcp_ipolyend_197:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_180
+	jz	Lcp_ipolytail_198
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -5640,10 +6290,10 @@ Lcp_ipolyend_179:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_180:
+Lcp_ipolytail_198:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_184
+	jz	Lcp_padpreend_202
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -5651,37 +6301,37 @@ Lcp_ipolytail_180:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_185
+	jz	Lcp_padpre_203
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_185:
+Lcp_padpre_203:
 	testb	$4,%dl
-	jz	Lcp_padpre_186
+	jz	Lcp_padpre_204
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_186:
+Lcp_padpre_204:
 	testb	$2,%dl
-	jz	Lcp_padpre_187
+	jz	Lcp_padpre_205
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_187:
+Lcp_padpre_205:
 	testb	$1,%dl
-	jz	Lcp_padpre_188
+	jz	Lcp_padpre_206
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_188:
-Lcp_padpreend_184:
+Lcp_padpre_206:
+Lcp_padpreend_202:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_182
-Lcp_ipoly_181:
+	jz	Lcp_ipolyend_200
+Lcp_ipoly_199:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5721,10 +6371,10 @@ Lcp_ipoly_181:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_181
-Lcp_ipolyend_182:
+	jnz	Lcp_ipoly_199
+Lcp_ipolyend_200:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_183
+	jz	Lcp_ipolytail_201
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5762,7 +6412,7 @@ Lcp_ipolyend_182:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_183:
+Lcp_ipolytail_201:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5818,8 +6468,8 @@ Lcp_ipolytail_183:
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_154
-Lcp_shortkey_150:
+	jmp	Lcp_tagout_172
+Lcp_shortkey_168:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -5837,7 +6487,7 @@ Lcp_shortkey_150:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_189
+	jz	Lcp_padpreend_207
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5845,38 +6495,38 @@ Lcp_shortkey_150:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_190
+	jz	Lcp_padpre_208
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_190:
+Lcp_padpre_208:
 	testb	$4,%dl
-	jz	Lcp_padpre_191
+	jz	Lcp_padpre_209
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_191:
+Lcp_padpre_209:
 	testb	$2,%dl
-	jz	Lcp_padpre_192
+	jz	Lcp_padpre_210
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_192:
+Lcp_padpre_210:
 	testb	$1,%dl
-	jz	Lcp_padpre_193
+	jz	Lcp_padpre_211
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_193:
+Lcp_padpre_211:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_189:
+Lcp_padpreend_207:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -5886,7 +6536,7 @@ Lcp_padpreend_189:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_194
+	jz	Lcp_padpreend_212
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5894,38 +6544,38 @@ Lcp_padpreend_189:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_195
+	jz	Lcp_padpre_213
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_195:
+Lcp_padpre_213:
 	testb	$4,%dl
-	jz	Lcp_padpre_196
+	jz	Lcp_padpre_214
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_196:
+Lcp_padpre_214:
 	testb	$2,%dl
-	jz	Lcp_padpre_197
+	jz	Lcp_padpre_215
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_197:
+Lcp_padpre_215:
 	testb	$1,%dl
-	jz	Lcp_padpre_198
+	jz	Lcp_padpre_216
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_198:
+Lcp_padpre_216:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_194:
+Lcp_padpreend_212:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5933,14 +6583,14 @@ Lcp_padpreend_194:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_152
-Lcp_big_148:
+	jmp	Lcp_datadone_170
+Lcp_big_166:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_199:
+Lcp_dround_h_217:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5957,9 +6607,9 @@ Lcp_dround_h_199:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5976,11 +6626,11 @@ Lcp_dround_h_199:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_199
+	jnz	Lcp_dround_h_217
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6007,7 +6657,7 @@ Lcp_dround_h_199:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_200
+	jz	Lcp_padpreend_218
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6015,47 +6665,47 @@ Lcp_dround_h_199:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_201
+	jz	Lcp_padpre_219
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_201:
+Lcp_padpre_219:
 	testb	$4,%dl
-	jz	Lcp_padpre_202
+	jz	Lcp_padpre_220
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_202:
+Lcp_padpre_220:
 	testb	$2,%dl
-	jz	Lcp_padpre_203
+	jz	Lcp_padpre_221
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_203:
+Lcp_padpre_221:
 	testb	$1,%dl
-	jz	Lcp_padpre_204
+	jz	Lcp_padpre_222
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_204:
+Lcp_padpre_222:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_200:
+Lcp_padpreend_218:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_205:
-Lcp_chunk_151:
+Lcp_nofuse_223:
+Lcp_chunk_169:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_152
+	jz	Lcp_datadone_170
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -6069,7 +6719,7 @@ Lcp_chunk_151:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_206
+	jz	Lcp_padpreend_224
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6077,38 +6727,38 @@ Lcp_chunk_151:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_207
+	jz	Lcp_padpre_225
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_207:
+Lcp_padpre_225:
 	testb	$4,%dl
-	jz	Lcp_padpre_208
+	jz	Lcp_padpre_226
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_208:
+Lcp_padpre_226:
 	testb	$2,%dl
-	jz	Lcp_padpre_209
+	jz	Lcp_padpre_227
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_209:
+Lcp_padpre_227:
 	testb	$1,%dl
-	jz	Lcp_padpre_210
+	jz	Lcp_padpre_228
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_210:
+Lcp_padpre_228:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_206:
+Lcp_padpreend_224:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6119,8 +6769,8 @@ Lcp_padpreend_206:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_151
-Lcp_datadone_152:
+	jmp	Lcp_chunk_169
+Lcp_datadone_170:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -6147,7 +6797,7 @@ Lcp_datadone_152:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_154:
+Lcp_tagout_172:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -6156,11 +6806,11 @@ Lcp_tagout_154:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_211:
+Lcp_wipe_229:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_211
+	jnz	Lcp_wipe_229
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -6197,8 +6847,8 @@ _ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	Lcp_small_213
-Lcp_wide_212:
+	jb	Lcp_small_231
+Lcp_wide_230:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6222,7 +6872,7 @@ Lcp_wide_212:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_216:
+Lcp_dround_234:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6368,7 +7018,7 @@ Lcp_dround_216:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_216
+	jnz	Lcp_dround_234
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6489,12 +7139,12 @@ Lcp_dround_216:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_212
-Lcp_small_213:
+	jae	Lcp_wide_230
+Lcp_small_231:
 	testq	%rdx,%rdx
-	jz	Lcp_done_215
+	jz	Lcp_done_233
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_217
+	jbe	Lcp_not8_235
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6518,7 +7168,7 @@ Lcp_small_213:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_218:
+Lcp_dround_236:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6664,7 +7314,7 @@ Lcp_dround_218:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_218
+	jnz	Lcp_dround_236
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6765,10 +7415,10 @@ Lcp_dround_218:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_214
-Lcp_not8_217:
+	jmp	Lcp_tailbuf_232
+Lcp_not8_235:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_219
+	jbe	Lcp_not4_237
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -6792,7 +7442,7 @@ Lcp_not8_217:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_222:
+Lcp_dround_240:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -6938,7 +7588,7 @@ Lcp_dround_222:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_222
+	jnz	Lcp_dround_240
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -7023,12 +7673,12 @@ Lcp_dround_222:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_214
-Lcp_not4_219:
+	jmp	Lcp_tailbuf_232
+Lcp_not4_237:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_220
+	jbe	Lcp_h1_238
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_221
+	jbe	Lcp_h2_239
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7044,7 +7694,7 @@ Lcp_not4_219:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_223:
+Lcp_dround_h_241:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -7093,15 +7743,15 @@ Lcp_dround_h_223:
 	vpsrld	$25,%xmm9,%xmm14
 	vpslld	$7,%xmm9,%xmm9
 	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$147,%xmm8,%xmm8
+	vpshufd	$57,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -7150,17 +7800,17 @@ Lcp_dround_h_223:
 	vpsrld	$25,%xmm9,%xmm14
 	vpslld	$7,%xmm9,%xmm9
 	vpor	%xmm14,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$57,%xmm8,%xmm8
+	vpshufd	$147,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_223
+	jnz	Lcp_dround_h_241
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7190,8 +7840,8 @@ Lcp_dround_h_223:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_214
-Lcp_h2_221:
+	jmp	Lcp_tailbuf_232
+Lcp_h2_239:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7202,7 +7852,7 @@ Lcp_h2_221:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_224:
+Lcp_dround_h_242:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -7235,12 +7885,12 @@ Lcp_dround_h_224:
 	vpsrld	$25,%xmm5,%xmm13
 	vpslld	$7,%xmm5,%xmm5
 	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -7273,14 +7923,14 @@ Lcp_dround_h_224:
 	vpsrld	$25,%xmm5,%xmm13
 	vpslld	$7,%xmm5,%xmm5
 	vpor	%xmm13,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_224
+	jnz	Lcp_dround_h_242
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7300,14 +7950,14 @@ Lcp_dround_h_224:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_214
-Lcp_h1_220:
+	jmp	Lcp_tailbuf_232
+Lcp_h1_238:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_225:
+Lcp_dround_h_243:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -7324,9 +7974,9 @@ Lcp_dround_h_225:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -7343,11 +7993,11 @@ Lcp_dround_h_225:
 	vpsrld	$25,%xmm1,%xmm12
 	vpslld	$7,%xmm1,%xmm1
 	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_225
+	jnz	Lcp_dround_h_243
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7357,10 +8007,10 @@ Lcp_dround_h_225:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_214:
+Lcp_tailbuf_232:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_215:
+Lcp_done_233:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -7368,8 +8018,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_227
-Lcp_t16_226:
+	jb	Lcp_t1_245
+Lcp_t16_244:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -7378,11 +8028,11 @@ Lcp_t16_226:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_226
-Lcp_t1_227:
+	jae	Lcp_t16_244
+Lcp_t1_245:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_229
-Lcp_tend_228:
+	jz	Lcp_tdone_247
+Lcp_tend_246:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -7390,8 +8040,8 @@ Lcp_tend_228:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_228
-Lcp_tdone_229:
+	jnz	Lcp_tend_246
+Lcp_tdone_247:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -7405,7 +8055,7 @@ _ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_230:
+Lcp_fused_248:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -7429,7 +8079,7 @@ Lcp_fused_230:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-Lcp_dround_f_231:
+Lcp_dround_f_249:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -7658,9 +8308,9 @@ Lcp_dround_f_231:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_231
+	jnz	Lcp_dround_f_249
 	movl	$2,%r10d
-Lcp_dround_f_232:
+Lcp_dround_f_250:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -8049,7 +8699,7 @@ Lcp_dround_f_232:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_232
+	jnz	Lcp_dround_f_250
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -8185,7 +8835,7 @@ Lcp_dround_f_232:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	Lcp_fused_230
+	jnz	Lcp_fused_248
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -8196,7 +8846,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_234
+	jz	Lcp_polydone_252
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -8206,7 +8856,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_233:
+Lcp_poly_251:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8246,11 +8896,11 @@ Lcp_poly_233:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	Lcp_poly_233
+	jnz	Lcp_poly_251
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_234:
+Lcp_polydone_252:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -8505,7 +9155,7 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_vpolyscalar_237
+	jb	Lcp_vpolyscalar_255
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -8535,8 +9185,8 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	Lcp_vpolylast_236
-Lcp_vpoly_235:
+	jz	Lcp_vpolylast_254
+Lcp_vpoly_253:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -8632,8 +9282,8 @@ Lcp_vpoly_235:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	Lcp_vpoly_235
-Lcp_vpolylast_236:
+	jnz	Lcp_vpoly_253
+Lcp_vpolylast_254:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -8780,7 +9430,7 @@ Lcp_vpolylast_236:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-Lcp_vpolyscalar_237:
+Lcp_vpolyscalar_255:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .globl _ctasm_chacha20_avx512
@@ -8810,13 +9460,16 @@ _ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_238:
+Lcp_wipe_256:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_238
+	jnz	Lcp_wipe_256
 	vzeroall
+	vpxord	%xmm16,%xmm16,%xmm16
+	vpxord	%xmm17,%xmm17,%xmm17
+	vpxord	%xmm18,%xmm18,%xmm18
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -8879,14 +9532,14 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_247
+	ja	Lcp_short8_265
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_248
+	ja	Lcp_pairs2_266
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_250
+	jz	Lcp_padpreend_268
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -8894,71 +9547,87 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_251
+	jz	Lcp_padpre_269
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_251:
+Lcp_padpre_269:
 	testb	$4,%dl
-	jz	Lcp_padpre_252
+	jz	Lcp_padpre_270
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_252:
+Lcp_padpre_270:
 	testb	$2,%dl
-	jz	Lcp_padpre_253
+	jz	Lcp_padpre_271
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_253:
+Lcp_padpre_271:
 	testb	$1,%dl
-	jz	Lcp_padpre_254
+	jz	Lcp_padpre_272
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_254:
-Lcp_padpreend_250:
+Lcp_padpre_272:
+Lcp_padpreend_268:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_255:
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
+Lcp_dround_p_273:
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$147,%ymm0,%ymm0
 	vpshufd	$57,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$57,%ymm0,%ymm0
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_255
+	jnz	Lcp_dround_p_273
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -8976,14 +9645,14 @@ Lcp_dround_p_255:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_244
-Lcp_pairs2_248:
+	jmp	Lcp_pairskey_262
+Lcp_pairs2_266:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_249
+	ja	Lcp_pairs3_267
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_256
+	jz	Lcp_padpreend_274
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -8991,32 +9660,32 @@ Lcp_pairs2_248:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_257
+	jz	Lcp_padpre_275
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_257:
+Lcp_padpre_275:
 	testb	$4,%dl
-	jz	Lcp_padpre_258
+	jz	Lcp_padpre_276
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_258:
+Lcp_padpre_276:
 	testb	$2,%dl
-	jz	Lcp_padpre_259
+	jz	Lcp_padpre_277
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_259:
+Lcp_padpre_277:
 	testb	$1,%dl
-	jz	Lcp_padpre_260
+	jz	Lcp_padpre_278
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_260:
-Lcp_padpreend_256:
+Lcp_padpre_278:
+Lcp_padpreend_274:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -9028,7 +9697,7 @@ Lcp_padpreend_256:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_261:
+Lcp_dround_p_279:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -9090,7 +9759,7 @@ Lcp_dround_p_261:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_261
+	jnz	Lcp_dround_p_279
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9125,12 +9794,12 @@ Lcp_dround_p_261:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_244
-Lcp_pairs3_249:
+	jmp	Lcp_pairskey_262
+Lcp_pairs3_267:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_262
+	jz	Lcp_padpreend_280
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9138,32 +9807,32 @@ Lcp_pairs3_249:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_263
+	jz	Lcp_padpre_281
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_263:
+Lcp_padpre_281:
 	testb	$4,%dl
-	jz	Lcp_padpre_264
+	jz	Lcp_padpre_282
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_264:
+Lcp_padpre_282:
 	testb	$2,%dl
-	jz	Lcp_padpre_265
+	jz	Lcp_padpre_283
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_265:
+Lcp_padpre_283:
 	testb	$1,%dl
-	jz	Lcp_padpre_266
+	jz	Lcp_padpre_284
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_266:
-Lcp_padpreend_262:
+Lcp_padpre_284:
+Lcp_padpreend_280:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -9180,7 +9849,7 @@ Lcp_padpreend_262:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_267:
+Lcp_dround_p_285:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -9272,7 +9941,7 @@ Lcp_dround_p_267:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_267
+	jnz	Lcp_dround_p_285
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9324,15 +9993,15 @@ Lcp_dround_p_267:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_244
-Lcp_short8_247:
+	jmp	Lcp_pairskey_262
+Lcp_short8_265:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_239
+	ja	Lcp_big_257
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -9356,7 +10025,7 @@ Lcp_short8_247:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_268:
+Lcp_dround_286:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -9470,7 +10139,7 @@ Lcp_dround_268:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_268
+	jnz	Lcp_dround_286
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -9570,8 +10239,8 @@ Lcp_dround_268:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_241
-Lcp_pairskey_244:
+	jmp	Lcp_shortkey_259
+Lcp_pairskey_262:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
@@ -9592,8 +10261,8 @@ Lcp_pairskey_244:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_270
-Lcp_ipoly_269:
+	jz	Lcp_ipolyend_288
+Lcp_ipoly_287:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -9633,10 +10302,10 @@ Lcp_ipoly_269:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_269
-Lcp_ipolyend_270:
+	jnz	Lcp_ipoly_287
+Lcp_ipolyend_288:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_271
+	jz	Lcp_ipolytail_289
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -9674,10 +10343,10 @@ Lcp_ipolyend_270:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_271:
+Lcp_ipolytail_289:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_275
+	jz	Lcp_padpreend_293
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -9685,37 +10354,37 @@ Lcp_ipolytail_271:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_276
+	jz	Lcp_padpre_294
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_276:
+Lcp_padpre_294:
 	testb	$4,%dl
-	jz	Lcp_padpre_277
+	jz	Lcp_padpre_295
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_277:
+Lcp_padpre_295:
 	testb	$2,%dl
-	jz	Lcp_padpre_278
+	jz	Lcp_padpre_296
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_278:
+Lcp_padpre_296:
 	testb	$1,%dl
-	jz	Lcp_padpre_279
+	jz	Lcp_padpre_297
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_279:
-Lcp_padpreend_275:
+Lcp_padpre_297:
+Lcp_padpreend_293:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_273
-Lcp_ipoly_272:
+	jz	Lcp_ipolyend_291
+Lcp_ipoly_290:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -9755,10 +10424,10 @@ Lcp_ipoly_272:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_272
-Lcp_ipolyend_273:
+	jnz	Lcp_ipoly_290
+Lcp_ipolyend_291:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_274
+	jz	Lcp_ipolytail_292
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -9796,7 +10465,7 @@ Lcp_ipolyend_273:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_274:
+Lcp_ipolytail_292:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -9847,8 +10516,8 @@ Lcp_ipolytail_274:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_245
-Lcp_shortkey_241:
+	jmp	Lcp_tagout_263
+Lcp_shortkey_259:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -9866,7 +10535,7 @@ Lcp_shortkey_241:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_280
+	jz	Lcp_padpreend_298
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -9874,38 +10543,38 @@ Lcp_shortkey_241:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_281
+	jz	Lcp_padpre_299
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_281:
+Lcp_padpre_299:
 	testb	$4,%dl
-	jz	Lcp_padpre_282
+	jz	Lcp_padpre_300
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_282:
+Lcp_padpre_300:
 	testb	$2,%dl
-	jz	Lcp_padpre_283
+	jz	Lcp_padpre_301
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_283:
+Lcp_padpre_301:
 	testb	$1,%dl
-	jz	Lcp_padpre_284
+	jz	Lcp_padpre_302
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_284:
+Lcp_padpre_302:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_280:
+Lcp_padpreend_298:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -9922,7 +10591,7 @@ Lcp_padpreend_280:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_285
+	jz	Lcp_padpreend_303
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -9930,78 +10599,94 @@ Lcp_padpreend_280:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_286
+	jz	Lcp_padpre_304
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_286:
+Lcp_padpre_304:
 	testb	$4,%dl
-	jz	Lcp_padpre_287
+	jz	Lcp_padpre_305
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_287:
+Lcp_padpre_305:
 	testb	$2,%dl
-	jz	Lcp_padpre_288
+	jz	Lcp_padpre_306
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_288:
+Lcp_padpre_306:
 	testb	$1,%dl
-	jz	Lcp_padpre_289
+	jz	Lcp_padpre_307
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_289:
+Lcp_padpre_307:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_285:
-	jmp	Lcp_datadone_243
-Lcp_big_239:
+Lcp_padpreend_303:
+	jmp	Lcp_datadone_261
+Lcp_big_257:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_290:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+Lcp_dround_h_308:
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_290
+	jnz	Lcp_dround_h_308
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -10028,7 +10713,7 @@ Lcp_dround_h_290:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_291
+	jz	Lcp_padpreend_309
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -10036,47 +10721,47 @@ Lcp_dround_h_290:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_292
+	jz	Lcp_padpre_310
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_292:
+Lcp_padpre_310:
 	testb	$4,%dl
-	jz	Lcp_padpre_293
+	jz	Lcp_padpre_311
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_293:
+Lcp_padpre_311:
 	testb	$2,%dl
-	jz	Lcp_padpre_294
+	jz	Lcp_padpre_312
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_294:
+Lcp_padpre_312:
 	testb	$1,%dl
-	jz	Lcp_padpre_295
+	jz	Lcp_padpre_313
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_295:
+Lcp_padpre_313:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_291:
+Lcp_padpreend_309:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_296:
-Lcp_chunk_242:
+Lcp_nofuse_314:
+Lcp_chunk_260:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_243
+	jz	Lcp_datadone_261
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -10096,7 +10781,7 @@ Lcp_chunk_242:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_297
+	jz	Lcp_padpreend_315
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -10104,44 +10789,44 @@ Lcp_chunk_242:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_298
+	jz	Lcp_padpre_316
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_298:
+Lcp_padpre_316:
 	testb	$4,%dl
-	jz	Lcp_padpre_299
+	jz	Lcp_padpre_317
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_299:
+Lcp_padpre_317:
 	testb	$2,%dl
-	jz	Lcp_padpre_300
+	jz	Lcp_padpre_318
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_300:
+Lcp_padpre_318:
 	testb	$1,%dl
-	jz	Lcp_padpre_301
+	jz	Lcp_padpre_319
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_301:
+Lcp_padpre_319:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_297:
+Lcp_padpreend_315:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_242
-Lcp_datadone_243:
+	jmp	Lcp_chunk_260
+Lcp_datadone_261:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -10168,7 +10853,7 @@ Lcp_datadone_243:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_245:
+Lcp_tagout_263:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -10177,12 +10862,15 @@ Lcp_tagout_245:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_302:
+Lcp_wipe_320:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_302
+	jnz	Lcp_wipe_320
 	vzeroall
+	vpxord	%xmm16,%xmm16,%xmm16
+	vpxord	%xmm17,%xmm17,%xmm17
+	vpxord	%xmm18,%xmm18,%xmm18
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -10263,14 +10951,14 @@ _ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_311
+	ja	Lcp_short8_329
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_312
+	ja	Lcp_pairs2_330
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_314
+	jz	Lcp_padpreend_332
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10278,71 +10966,87 @@ _ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_315
+	jz	Lcp_padpre_333
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_315:
+Lcp_padpre_333:
 	testb	$4,%dl
-	jz	Lcp_padpre_316
+	jz	Lcp_padpre_334
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_316:
+Lcp_padpre_334:
 	testb	$2,%dl
-	jz	Lcp_padpre_317
+	jz	Lcp_padpre_335
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_317:
+Lcp_padpre_335:
 	testb	$1,%dl
-	jz	Lcp_padpre_318
+	jz	Lcp_padpre_336
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_318:
-Lcp_padpreend_314:
+Lcp_padpre_336:
+Lcp_padpreend_332:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_319:
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
+Lcp_dround_p_337:
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$147,%ymm0,%ymm0
 	vpshufd	$57,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$57,%ymm0,%ymm0
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_319
+	jnz	Lcp_dround_p_337
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10360,14 +11064,14 @@ Lcp_dround_p_319:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_308
-Lcp_pairs2_312:
+	jmp	Lcp_pairskey_326
+Lcp_pairs2_330:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_313
+	ja	Lcp_pairs3_331
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_320
+	jz	Lcp_padpreend_338
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10375,32 +11079,32 @@ Lcp_pairs2_312:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_321
+	jz	Lcp_padpre_339
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_321:
+Lcp_padpre_339:
 	testb	$4,%dl
-	jz	Lcp_padpre_322
+	jz	Lcp_padpre_340
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_322:
+Lcp_padpre_340:
 	testb	$2,%dl
-	jz	Lcp_padpre_323
+	jz	Lcp_padpre_341
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_323:
+Lcp_padpre_341:
 	testb	$1,%dl
-	jz	Lcp_padpre_324
+	jz	Lcp_padpre_342
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_324:
-Lcp_padpreend_320:
+Lcp_padpre_342:
+Lcp_padpreend_338:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -10412,7 +11116,7 @@ Lcp_padpreend_320:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_325:
+Lcp_dround_p_343:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -10474,7 +11178,7 @@ Lcp_dround_p_325:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_325
+	jnz	Lcp_dround_p_343
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10509,12 +11213,12 @@ Lcp_dround_p_325:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_308
-Lcp_pairs3_313:
+	jmp	Lcp_pairskey_326
+Lcp_pairs3_331:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_326
+	jz	Lcp_padpreend_344
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10522,32 +11226,32 @@ Lcp_pairs3_313:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_327
+	jz	Lcp_padpre_345
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_327:
+Lcp_padpre_345:
 	testb	$4,%dl
-	jz	Lcp_padpre_328
+	jz	Lcp_padpre_346
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_328:
+Lcp_padpre_346:
 	testb	$2,%dl
-	jz	Lcp_padpre_329
+	jz	Lcp_padpre_347
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_329:
+Lcp_padpre_347:
 	testb	$1,%dl
-	jz	Lcp_padpre_330
+	jz	Lcp_padpre_348
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_330:
-Lcp_padpreend_326:
+Lcp_padpre_348:
+Lcp_padpreend_344:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -10564,7 +11268,7 @@ Lcp_padpreend_326:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_331:
+Lcp_dround_p_349:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -10656,7 +11360,7 @@ Lcp_dround_p_331:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_331
+	jnz	Lcp_dround_p_349
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10708,15 +11412,15 @@ Lcp_dround_p_331:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_308
-Lcp_short8_311:
+	jmp	Lcp_pairskey_326
+Lcp_short8_329:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_303
+	ja	Lcp_big_321
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -10740,7 +11444,7 @@ Lcp_short8_311:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_332:
+Lcp_dround_350:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -10854,7 +11558,7 @@ Lcp_dround_332:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_332
+	jnz	Lcp_dround_350
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -10954,8 +11658,8 @@ Lcp_dround_332:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_305
-Lcp_pairskey_308:
+	jmp	Lcp_shortkey_323
+Lcp_pairskey_326:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -10971,8 +11675,8 @@ Lcp_pairskey_308:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_334
-Lcp_ipoly_333:
+	jz	Lcp_ipolyend_352
+Lcp_ipoly_351:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11012,10 +11716,10 @@ Lcp_ipoly_333:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_333
-Lcp_ipolyend_334:
+	jnz	Lcp_ipoly_351
+Lcp_ipolyend_352:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_335
+	jz	Lcp_ipolytail_353
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -11053,10 +11757,10 @@ Lcp_ipolyend_334:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_335:
+Lcp_ipolytail_353:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_339
+	jz	Lcp_padpreend_357
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -11064,37 +11768,37 @@ Lcp_ipolytail_335:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_340
+	jz	Lcp_padpre_358
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_340:
+Lcp_padpre_358:
 	testb	$4,%dl
-	jz	Lcp_padpre_341
+	jz	Lcp_padpre_359
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_341:
+Lcp_padpre_359:
 	testb	$2,%dl
-	jz	Lcp_padpre_342
+	jz	Lcp_padpre_360
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_342:
+Lcp_padpre_360:
 	testb	$1,%dl
-	jz	Lcp_padpre_343
+	jz	Lcp_padpre_361
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_343:
-Lcp_padpreend_339:
+Lcp_padpre_361:
+Lcp_padpreend_357:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_337
-Lcp_ipoly_336:
+	jz	Lcp_ipolyend_355
+Lcp_ipoly_354:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11134,10 +11838,10 @@ Lcp_ipoly_336:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_336
-Lcp_ipolyend_337:
+	jnz	Lcp_ipoly_354
+Lcp_ipolyend_355:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_338
+	jz	Lcp_ipolytail_356
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -11175,7 +11879,7 @@ Lcp_ipolyend_337:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_338:
+Lcp_ipolytail_356:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -11231,8 +11935,8 @@ Lcp_ipolytail_338:
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_309
-Lcp_shortkey_305:
+	jmp	Lcp_tagout_327
+Lcp_shortkey_323:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -11250,7 +11954,7 @@ Lcp_shortkey_305:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_344
+	jz	Lcp_padpreend_362
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -11258,38 +11962,38 @@ Lcp_shortkey_305:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_345
+	jz	Lcp_padpre_363
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_345:
+Lcp_padpre_363:
 	testb	$4,%dl
-	jz	Lcp_padpre_346
+	jz	Lcp_padpre_364
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_346:
+Lcp_padpre_364:
 	testb	$2,%dl
-	jz	Lcp_padpre_347
+	jz	Lcp_padpre_365
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_347:
+Lcp_padpre_365:
 	testb	$1,%dl
-	jz	Lcp_padpre_348
+	jz	Lcp_padpre_366
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_348:
+Lcp_padpre_366:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_344:
+Lcp_padpreend_362:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -11299,7 +12003,7 @@ Lcp_padpreend_344:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_349
+	jz	Lcp_padpreend_367
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -11307,38 +12011,38 @@ Lcp_padpreend_344:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_350
+	jz	Lcp_padpre_368
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_350:
+Lcp_padpre_368:
 	testb	$4,%dl
-	jz	Lcp_padpre_351
+	jz	Lcp_padpre_369
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_351:
+Lcp_padpre_369:
 	testb	$2,%dl
-	jz	Lcp_padpre_352
+	jz	Lcp_padpre_370
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_352:
+Lcp_padpre_370:
 	testb	$1,%dl
-	jz	Lcp_padpre_353
+	jz	Lcp_padpre_371
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_353:
+Lcp_padpre_371:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_349:
+Lcp_padpreend_367:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -11346,46 +12050,62 @@ Lcp_padpreend_349:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_307
-Lcp_big_303:
+	jmp	Lcp_datadone_325
+Lcp_big_321:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_354:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+Lcp_dround_h_372:
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_354
+	jnz	Lcp_dround_h_372
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -11412,7 +12132,7 @@ Lcp_dround_h_354:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_355
+	jz	Lcp_padpreend_373
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -11420,47 +12140,47 @@ Lcp_dround_h_354:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_356
+	jz	Lcp_padpre_374
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_356:
+Lcp_padpre_374:
 	testb	$4,%dl
-	jz	Lcp_padpre_357
+	jz	Lcp_padpre_375
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_357:
+Lcp_padpre_375:
 	testb	$2,%dl
-	jz	Lcp_padpre_358
+	jz	Lcp_padpre_376
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_358:
+Lcp_padpre_376:
 	testb	$1,%dl
-	jz	Lcp_padpre_359
+	jz	Lcp_padpre_377
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_359:
+Lcp_padpre_377:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_355:
+Lcp_padpreend_373:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_360:
-Lcp_chunk_306:
+Lcp_nofuse_378:
+Lcp_chunk_324:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_307
+	jz	Lcp_datadone_325
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -11474,7 +12194,7 @@ Lcp_chunk_306:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_361
+	jz	Lcp_padpreend_379
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -11482,38 +12202,38 @@ Lcp_chunk_306:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_362
+	jz	Lcp_padpre_380
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_362:
+Lcp_padpre_380:
 	testb	$4,%dl
-	jz	Lcp_padpre_363
+	jz	Lcp_padpre_381
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_363:
+Lcp_padpre_381:
 	testb	$2,%dl
-	jz	Lcp_padpre_364
+	jz	Lcp_padpre_382
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_364:
+Lcp_padpre_382:
 	testb	$1,%dl
-	jz	Lcp_padpre_365
+	jz	Lcp_padpre_383
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_365:
+Lcp_padpre_383:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_361:
+Lcp_padpreend_379:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -11524,8 +12244,8 @@ Lcp_padpreend_361:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_306
-Lcp_datadone_307:
+	jmp	Lcp_chunk_324
+Lcp_datadone_325:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -11552,7 +12272,7 @@ Lcp_datadone_307:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_309:
+Lcp_tagout_327:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -11561,12 +12281,15 @@ Lcp_tagout_309:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_366:
+Lcp_wipe_384:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_366
+	jnz	Lcp_wipe_384
 	vzeroall
+	vpxord	%xmm16,%xmm16,%xmm16
+	vpxord	%xmm17,%xmm17,%xmm17
+	vpxord	%xmm18,%xmm18,%xmm18
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -11602,7 +12325,7 @@ _ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	Lcp_zskip_371
+	jb	Lcp_zskip_389
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -11616,7 +12339,7 @@ _ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	Lcp_zinc(%rip),%zmm24,%zmm24
-Lcp_zloop_372:
+Lcp_zloop_390:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -11634,7 +12357,7 @@ Lcp_zloop_372:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-Lcp_zdround_373:
+Lcp_zdround_391:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -11732,7 +12455,7 @@ Lcp_zdround_373:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	Lcp_zdround_373
+	jnz	Lcp_zdround_391
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -11855,7 +12578,7 @@ Lcp_zdround_373:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	Lcp_zloop_372
+	jae	Lcp_zloop_390
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -11872,10 +12595,10 @@ Lcp_zdround_373:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-Lcp_zskip_371:
+Lcp_zskip_389:
 	cmpq	$512,%rdx
-	jb	Lcp_small_368
-Lcp_wide_367:
+	jb	Lcp_small_386
+Lcp_wide_385:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -11899,7 +12622,7 @@ Lcp_wide_367:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_374:
+Lcp_dround_392:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -12013,7 +12736,7 @@ Lcp_dround_374:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_374
+	jnz	Lcp_dround_392
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -12134,12 +12857,12 @@ Lcp_dround_374:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_367
-Lcp_small_368:
+	jae	Lcp_wide_385
+Lcp_small_386:
 	testq	%rdx,%rdx
-	jz	Lcp_done_370
+	jz	Lcp_done_388
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_375
+	jbe	Lcp_not8_393
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12163,7 +12886,7 @@ Lcp_small_368:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_376:
+Lcp_dround_394:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -12277,7 +13000,7 @@ Lcp_dround_376:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_376
+	jnz	Lcp_dround_394
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -12378,10 +13101,10 @@ Lcp_dround_376:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_369
-Lcp_not8_375:
+	jmp	Lcp_tailbuf_387
+Lcp_not8_393:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_377
+	jbe	Lcp_not4_395
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -12405,7 +13128,7 @@ Lcp_not8_375:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_380:
+Lcp_dround_398:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -12519,7 +13242,7 @@ Lcp_dround_380:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_380
+	jnz	Lcp_dround_398
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -12604,12 +13327,12 @@ Lcp_dround_380:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_369
-Lcp_not4_377:
+	jmp	Lcp_tailbuf_387
+Lcp_not4_395:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_378
+	jbe	Lcp_h1_396
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_379
+	jbe	Lcp_h2_397
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -12625,7 +13348,7 @@ Lcp_not4_377:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_381:
+Lcp_dround_h_399:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -12662,15 +13385,15 @@ Lcp_dround_h_381:
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
 	vprold	$7,%xmm9,%xmm9
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
-	vpshufd	$57,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$147,%xmm11,%xmm11
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$147,%xmm8,%xmm8
+	vpshufd	$57,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -12707,17 +13430,17 @@ Lcp_dround_h_381:
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
 	vprold	$7,%xmm9,%xmm9
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
-	vpshufd	$147,%xmm9,%xmm9
-	vpshufd	$78,%xmm10,%xmm10
-	vpshufd	$57,%xmm11,%xmm11
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
+	vpshufd	$57,%xmm8,%xmm8
+	vpshufd	$147,%xmm10,%xmm10
+	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_381
+	jnz	Lcp_dround_h_399
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12747,8 +13470,8 @@ Lcp_dround_h_381:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_369
-Lcp_h2_379:
+	jmp	Lcp_tailbuf_387
+Lcp_h2_397:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -12759,7 +13482,7 @@ Lcp_h2_379:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_382:
+Lcp_dround_h_400:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -12784,12 +13507,12 @@ Lcp_dround_h_382:
 	vpxor	%xmm6,%xmm5,%xmm5
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
-	vpshufd	$57,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$147,%xmm7,%xmm7
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$147,%xmm4,%xmm4
+	vpshufd	$57,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -12814,14 +13537,14 @@ Lcp_dround_h_382:
 	vpxor	%xmm6,%xmm5,%xmm5
 	vprold	$7,%xmm1,%xmm1
 	vprold	$7,%xmm5,%xmm5
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
-	vpshufd	$147,%xmm5,%xmm5
-	vpshufd	$78,%xmm6,%xmm6
-	vpshufd	$57,%xmm7,%xmm7
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpshufd	$57,%xmm4,%xmm4
+	vpshufd	$147,%xmm6,%xmm6
+	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_382
+	jnz	Lcp_dround_h_400
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12841,46 +13564,62 @@ Lcp_dround_h_382:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_369
-Lcp_h1_378:
+	jmp	Lcp_tailbuf_387
+Lcp_h1_396:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_383:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+Lcp_dround_h_401:
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_383
+	jnz	Lcp_dround_h_401
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12890,10 +13629,10 @@ Lcp_dround_h_383:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_369:
+Lcp_tailbuf_387:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx512
-Lcp_done_370:
+Lcp_done_388:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -12901,8 +13640,8 @@ _ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_385
-Lcp_t16_384:
+	jb	Lcp_t1_403
+Lcp_t16_402:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -12911,11 +13650,11 @@ Lcp_t16_384:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_384
-Lcp_t1_385:
+	jae	Lcp_t16_402
+Lcp_t1_403:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_387
-Lcp_tend_386:
+	jz	Lcp_tdone_405
+Lcp_tend_404:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -12923,8 +13662,8 @@ Lcp_tend_386:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_386
-Lcp_tdone_387:
+	jnz	Lcp_tend_404
+Lcp_tdone_405:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_poly1305_seal_avx512ifma
@@ -12977,14 +13716,14 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_396
+	ja	Lcp_short8_414
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_397
+	ja	Lcp_pairs2_415
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_399
+	jz	Lcp_padpreend_417
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12992,71 +13731,87 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_400
+	jz	Lcp_padpre_418
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_400:
+Lcp_padpre_418:
 	testb	$4,%dl
-	jz	Lcp_padpre_401
+	jz	Lcp_padpre_419
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_401:
+Lcp_padpre_419:
 	testb	$2,%dl
-	jz	Lcp_padpre_402
+	jz	Lcp_padpre_420
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_402:
+Lcp_padpre_420:
 	testb	$1,%dl
-	jz	Lcp_padpre_403
+	jz	Lcp_padpre_421
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_403:
-Lcp_padpreend_399:
+Lcp_padpre_421:
+Lcp_padpreend_417:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_404:
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
+Lcp_dround_p_422:
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$147,%ymm0,%ymm0
 	vpshufd	$57,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$57,%ymm0,%ymm0
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_404
+	jnz	Lcp_dround_p_422
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13074,14 +13829,14 @@ Lcp_dround_p_404:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_393
-Lcp_pairs2_397:
+	jmp	Lcp_pairskey_411
+Lcp_pairs2_415:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_398
+	ja	Lcp_pairs3_416
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_405
+	jz	Lcp_padpreend_423
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13089,32 +13844,32 @@ Lcp_pairs2_397:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_406
+	jz	Lcp_padpre_424
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_406:
+Lcp_padpre_424:
 	testb	$4,%dl
-	jz	Lcp_padpre_407
+	jz	Lcp_padpre_425
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_407:
+Lcp_padpre_425:
 	testb	$2,%dl
-	jz	Lcp_padpre_408
+	jz	Lcp_padpre_426
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_408:
+Lcp_padpre_426:
 	testb	$1,%dl
-	jz	Lcp_padpre_409
+	jz	Lcp_padpre_427
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_409:
-Lcp_padpreend_405:
+Lcp_padpre_427:
+Lcp_padpreend_423:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -13126,7 +13881,7 @@ Lcp_padpreend_405:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_410:
+Lcp_dround_p_428:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -13188,7 +13943,7 @@ Lcp_dround_p_410:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_410
+	jnz	Lcp_dround_p_428
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13223,12 +13978,12 @@ Lcp_dround_p_410:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_393
-Lcp_pairs3_398:
+	jmp	Lcp_pairskey_411
+Lcp_pairs3_416:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_411
+	jz	Lcp_padpreend_429
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13236,32 +13991,32 @@ Lcp_pairs3_398:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_412
+	jz	Lcp_padpre_430
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_412:
+Lcp_padpre_430:
 	testb	$4,%dl
-	jz	Lcp_padpre_413
+	jz	Lcp_padpre_431
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_413:
+Lcp_padpre_431:
 	testb	$2,%dl
-	jz	Lcp_padpre_414
+	jz	Lcp_padpre_432
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_414:
+Lcp_padpre_432:
 	testb	$1,%dl
-	jz	Lcp_padpre_415
+	jz	Lcp_padpre_433
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_415:
-Lcp_padpreend_411:
+Lcp_padpre_433:
+Lcp_padpreend_429:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -13278,7 +14033,7 @@ Lcp_padpreend_411:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_416:
+Lcp_dround_p_434:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -13370,7 +14125,7 @@ Lcp_dround_p_416:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_416
+	jnz	Lcp_dround_p_434
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13422,15 +14177,15 @@ Lcp_dround_p_416:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_393
-Lcp_short8_396:
+	jmp	Lcp_pairskey_411
+Lcp_short8_414:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_388
+	ja	Lcp_big_406
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -13454,7 +14209,7 @@ Lcp_short8_396:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_417:
+Lcp_dround_435:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13568,7 +14323,7 @@ Lcp_dround_417:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_417
+	jnz	Lcp_dround_435
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13668,8 +14423,8 @@ Lcp_dround_417:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_390
-Lcp_pairskey_393:
+	jmp	Lcp_shortkey_408
+Lcp_pairskey_411:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
@@ -13690,8 +14445,8 @@ Lcp_pairskey_393:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_419
-Lcp_ipoly_418:
+	jz	Lcp_ipolyend_437
+Lcp_ipoly_436:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -13731,10 +14486,10 @@ Lcp_ipoly_418:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_418
-Lcp_ipolyend_419:
+	jnz	Lcp_ipoly_436
+Lcp_ipolyend_437:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_420
+	jz	Lcp_ipolytail_438
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -13772,10 +14527,10 @@ Lcp_ipolyend_419:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_420:
+Lcp_ipolytail_438:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_424
+	jz	Lcp_padpreend_442
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -13783,37 +14538,37 @@ Lcp_ipolytail_420:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_425
+	jz	Lcp_padpre_443
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_425:
+Lcp_padpre_443:
 	testb	$4,%dl
-	jz	Lcp_padpre_426
+	jz	Lcp_padpre_444
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_426:
+Lcp_padpre_444:
 	testb	$2,%dl
-	jz	Lcp_padpre_427
+	jz	Lcp_padpre_445
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_427:
+Lcp_padpre_445:
 	testb	$1,%dl
-	jz	Lcp_padpre_428
+	jz	Lcp_padpre_446
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_428:
-Lcp_padpreend_424:
+Lcp_padpre_446:
+Lcp_padpreend_442:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_422
-Lcp_ipoly_421:
+	jz	Lcp_ipolyend_440
+Lcp_ipoly_439:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -13853,10 +14608,10 @@ Lcp_ipoly_421:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_421
-Lcp_ipolyend_422:
+	jnz	Lcp_ipoly_439
+Lcp_ipolyend_440:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_423
+	jz	Lcp_ipolytail_441
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -13894,7 +14649,7 @@ Lcp_ipolyend_422:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_423:
+Lcp_ipolytail_441:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -13945,8 +14700,8 @@ Lcp_ipolytail_423:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_394
-Lcp_shortkey_390:
+	jmp	Lcp_tagout_412
+Lcp_shortkey_408:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -13964,7 +14719,7 @@ Lcp_shortkey_390:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_429
+	jz	Lcp_padpreend_447
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -13972,38 +14727,38 @@ Lcp_shortkey_390:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_430
+	jz	Lcp_padpre_448
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_430:
+Lcp_padpre_448:
 	testb	$4,%dl
-	jz	Lcp_padpre_431
+	jz	Lcp_padpre_449
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_431:
+Lcp_padpre_449:
 	testb	$2,%dl
-	jz	Lcp_padpre_432
+	jz	Lcp_padpre_450
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_432:
+Lcp_padpre_450:
 	testb	$1,%dl
-	jz	Lcp_padpre_433
+	jz	Lcp_padpre_451
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_433:
+Lcp_padpre_451:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_429:
+Lcp_padpreend_447:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -14020,7 +14775,7 @@ Lcp_padpreend_429:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_434
+	jz	Lcp_padpreend_452
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -14028,78 +14783,94 @@ Lcp_padpreend_429:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_435
+	jz	Lcp_padpre_453
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_435:
+Lcp_padpre_453:
 	testb	$4,%dl
-	jz	Lcp_padpre_436
+	jz	Lcp_padpre_454
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_436:
+Lcp_padpre_454:
 	testb	$2,%dl
-	jz	Lcp_padpre_437
+	jz	Lcp_padpre_455
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_437:
+Lcp_padpre_455:
 	testb	$1,%dl
-	jz	Lcp_padpre_438
+	jz	Lcp_padpre_456
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_438:
+Lcp_padpre_456:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_434:
-	jmp	Lcp_datadone_392
-Lcp_big_388:
+Lcp_padpreend_452:
+	jmp	Lcp_datadone_410
+Lcp_big_406:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_439:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+Lcp_dround_h_457:
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_439
+	jnz	Lcp_dround_h_457
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14126,7 +14897,7 @@ Lcp_dround_h_439:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_440
+	jz	Lcp_padpreend_458
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -14134,47 +14905,47 @@ Lcp_dround_h_439:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_441
+	jz	Lcp_padpre_459
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_441:
+Lcp_padpre_459:
 	testb	$4,%dl
-	jz	Lcp_padpre_442
+	jz	Lcp_padpre_460
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_442:
+Lcp_padpre_460:
 	testb	$2,%dl
-	jz	Lcp_padpre_443
+	jz	Lcp_padpre_461
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_443:
+Lcp_padpre_461:
 	testb	$1,%dl
-	jz	Lcp_padpre_444
+	jz	Lcp_padpre_462
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_444:
+Lcp_padpre_462:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_440:
+Lcp_padpreend_458:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_445:
-Lcp_chunk_391:
+Lcp_nofuse_463:
+Lcp_chunk_409:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_392
+	jz	Lcp_datadone_410
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -14194,7 +14965,7 @@ Lcp_chunk_391:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_446
+	jz	Lcp_padpreend_464
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -14202,44 +14973,44 @@ Lcp_chunk_391:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_447
+	jz	Lcp_padpre_465
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_447:
+Lcp_padpre_465:
 	testb	$4,%dl
-	jz	Lcp_padpre_448
+	jz	Lcp_padpre_466
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_448:
+Lcp_padpre_466:
 	testb	$2,%dl
-	jz	Lcp_padpre_449
+	jz	Lcp_padpre_467
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_449:
+Lcp_padpre_467:
 	testb	$1,%dl
-	jz	Lcp_padpre_450
+	jz	Lcp_padpre_468
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_450:
+Lcp_padpre_468:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_446:
+Lcp_padpreend_464:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_391
-Lcp_datadone_392:
+	jmp	Lcp_chunk_409
+Lcp_datadone_410:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -14266,7 +15037,7 @@ Lcp_datadone_392:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_394:
+Lcp_tagout_412:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -14275,12 +15046,15 @@ Lcp_tagout_394:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_451:
+Lcp_wipe_469:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_451
+	jnz	Lcp_wipe_469
 	vzeroall
+	vpxord	%xmm16,%xmm16,%xmm16
+	vpxord	%xmm17,%xmm17,%xmm17
+	vpxord	%xmm18,%xmm18,%xmm18
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -14361,14 +15135,14 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_460
+	ja	Lcp_short8_478
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_461
+	ja	Lcp_pairs2_479
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_463
+	jz	Lcp_padpreend_481
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14376,71 +15150,87 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_464
+	jz	Lcp_padpre_482
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_464:
+Lcp_padpre_482:
 	testb	$4,%dl
-	jz	Lcp_padpre_465
+	jz	Lcp_padpre_483
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_465:
+Lcp_padpre_483:
 	testb	$2,%dl
-	jz	Lcp_padpre_466
+	jz	Lcp_padpre_484
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_466:
+Lcp_padpre_484:
 	testb	$1,%dl
-	jz	Lcp_padpre_467
+	jz	Lcp_padpre_485
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_467:
-Lcp_padpreend_463:
+Lcp_padpre_485:
+Lcp_padpreend_481:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_468:
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
+Lcp_dround_p_486:
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$147,%ymm0,%ymm0
 	vpshufd	$57,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
 	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
-	vprold	$12,%ymm1,%ymm1
 	vpaddd	%ymm1,%ymm0,%ymm0
-	vpxor	%ymm0,%ymm3,%ymm3
-	vprold	$8,%ymm3,%ymm3
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
 	vpaddd	%ymm3,%ymm2,%ymm2
-	vpxor	%ymm2,%ymm1,%ymm1
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
 	vpshufd	$57,%ymm0,%ymm0
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_468
+	jnz	Lcp_dround_p_486
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14458,14 +15248,14 @@ Lcp_dround_p_468:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_457
-Lcp_pairs2_461:
+	jmp	Lcp_pairskey_475
+Lcp_pairs2_479:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_462
+	ja	Lcp_pairs3_480
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_469
+	jz	Lcp_padpreend_487
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14473,32 +15263,32 @@ Lcp_pairs2_461:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_470
+	jz	Lcp_padpre_488
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_470:
+Lcp_padpre_488:
 	testb	$4,%dl
-	jz	Lcp_padpre_471
+	jz	Lcp_padpre_489
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_471:
+Lcp_padpre_489:
 	testb	$2,%dl
-	jz	Lcp_padpre_472
+	jz	Lcp_padpre_490
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_472:
+Lcp_padpre_490:
 	testb	$1,%dl
-	jz	Lcp_padpre_473
+	jz	Lcp_padpre_491
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_473:
-Lcp_padpreend_469:
+Lcp_padpre_491:
+Lcp_padpreend_487:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14510,7 +15300,7 @@ Lcp_padpreend_469:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_474:
+Lcp_dround_p_492:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -14572,7 +15362,7 @@ Lcp_dround_p_474:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_474
+	jnz	Lcp_dround_p_492
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14607,12 +15397,12 @@ Lcp_dround_p_474:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_457
-Lcp_pairs3_462:
+	jmp	Lcp_pairskey_475
+Lcp_pairs3_480:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_475
+	jz	Lcp_padpreend_493
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14620,32 +15410,32 @@ Lcp_pairs3_462:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_476
+	jz	Lcp_padpre_494
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_476:
+Lcp_padpre_494:
 	testb	$4,%dl
-	jz	Lcp_padpre_477
+	jz	Lcp_padpre_495
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_477:
+Lcp_padpre_495:
 	testb	$2,%dl
-	jz	Lcp_padpre_478
+	jz	Lcp_padpre_496
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_478:
+Lcp_padpre_496:
 	testb	$1,%dl
-	jz	Lcp_padpre_479
+	jz	Lcp_padpre_497
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_479:
-Lcp_padpreend_475:
+Lcp_padpre_497:
+Lcp_padpreend_493:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14662,7 +15452,7 @@ Lcp_padpreend_475:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_480:
+Lcp_dround_p_498:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -14754,7 +15544,7 @@ Lcp_dround_p_480:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_480
+	jnz	Lcp_dround_p_498
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14806,15 +15596,15 @@ Lcp_dround_p_480:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_457
-Lcp_short8_460:
+	jmp	Lcp_pairskey_475
+Lcp_short8_478:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_452
+	ja	Lcp_big_470
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -14838,7 +15628,7 @@ Lcp_short8_460:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_481:
+Lcp_dround_499:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -14952,7 +15742,7 @@ Lcp_dround_481:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_481
+	jnz	Lcp_dround_499
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -15052,8 +15842,8 @@ Lcp_dround_481:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_454
-Lcp_pairskey_457:
+	jmp	Lcp_shortkey_472
+Lcp_pairskey_475:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -15069,8 +15859,8 @@ Lcp_pairskey_457:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_483
-Lcp_ipoly_482:
+	jz	Lcp_ipolyend_501
+Lcp_ipoly_500:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15110,10 +15900,10 @@ Lcp_ipoly_482:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_482
-Lcp_ipolyend_483:
+	jnz	Lcp_ipoly_500
+Lcp_ipolyend_501:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_484
+	jz	Lcp_ipolytail_502
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -15151,10 +15941,10 @@ Lcp_ipolyend_483:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_484:
+Lcp_ipolytail_502:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_488
+	jz	Lcp_padpreend_506
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -15162,37 +15952,37 @@ Lcp_ipolytail_484:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_489
+	jz	Lcp_padpre_507
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_489:
+Lcp_padpre_507:
 	testb	$4,%dl
-	jz	Lcp_padpre_490
+	jz	Lcp_padpre_508
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_490:
+Lcp_padpre_508:
 	testb	$2,%dl
-	jz	Lcp_padpre_491
+	jz	Lcp_padpre_509
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_491:
+Lcp_padpre_509:
 	testb	$1,%dl
-	jz	Lcp_padpre_492
+	jz	Lcp_padpre_510
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_492:
-Lcp_padpreend_488:
+Lcp_padpre_510:
+Lcp_padpreend_506:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_486
-Lcp_ipoly_485:
+	jz	Lcp_ipolyend_504
+Lcp_ipoly_503:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15232,10 +16022,10 @@ Lcp_ipoly_485:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_485
-Lcp_ipolyend_486:
+	jnz	Lcp_ipoly_503
+Lcp_ipolyend_504:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_487
+	jz	Lcp_ipolytail_505
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -15273,7 +16063,7 @@ Lcp_ipolyend_486:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_487:
+Lcp_ipolytail_505:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -15329,8 +16119,8 @@ Lcp_ipolytail_487:
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_458
-Lcp_shortkey_454:
+	jmp	Lcp_tagout_476
+Lcp_shortkey_472:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -15348,7 +16138,7 @@ Lcp_shortkey_454:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_493
+	jz	Lcp_padpreend_511
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15356,38 +16146,38 @@ Lcp_shortkey_454:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_494
+	jz	Lcp_padpre_512
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_494:
+Lcp_padpre_512:
 	testb	$4,%dl
-	jz	Lcp_padpre_495
+	jz	Lcp_padpre_513
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_495:
+Lcp_padpre_513:
 	testb	$2,%dl
-	jz	Lcp_padpre_496
+	jz	Lcp_padpre_514
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_496:
+Lcp_padpre_514:
 	testb	$1,%dl
-	jz	Lcp_padpre_497
+	jz	Lcp_padpre_515
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_497:
+Lcp_padpre_515:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_493:
+Lcp_padpreend_511:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -15397,7 +16187,7 @@ Lcp_padpreend_493:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_498
+	jz	Lcp_padpreend_516
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15405,38 +16195,38 @@ Lcp_padpreend_493:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_499
+	jz	Lcp_padpre_517
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_499:
+Lcp_padpre_517:
 	testb	$4,%dl
-	jz	Lcp_padpre_500
+	jz	Lcp_padpre_518
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_500:
+Lcp_padpre_518:
 	testb	$2,%dl
-	jz	Lcp_padpre_501
+	jz	Lcp_padpre_519
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_501:
+Lcp_padpre_519:
 	testb	$1,%dl
-	jz	Lcp_padpre_502
+	jz	Lcp_padpre_520
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_502:
+Lcp_padpre_520:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_498:
+Lcp_padpreend_516:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -15444,46 +16234,62 @@ Lcp_padpreend_498:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_456
-Lcp_big_452:
+	jmp	Lcp_datadone_474
+Lcp_big_470:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_503:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+Lcp_dround_h_521:
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$7,%xmm1,%xmm1
-	vpshufd	$57,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$147,%xmm3,%xmm3
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vprold	$12,%xmm1,%xmm1
 	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vprold	$8,%xmm3,%xmm3
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
 	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$7,%xmm1,%xmm1
-	vpshufd	$147,%xmm1,%xmm1
-	vpshufd	$78,%xmm2,%xmm2
-	vpshufd	$57,%xmm3,%xmm3
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_503
+	jnz	Lcp_dround_h_521
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15510,7 +16316,7 @@ Lcp_dround_h_503:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_504
+	jz	Lcp_padpreend_522
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15518,47 +16324,47 @@ Lcp_dround_h_503:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_505
+	jz	Lcp_padpre_523
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_505:
+Lcp_padpre_523:
 	testb	$4,%dl
-	jz	Lcp_padpre_506
+	jz	Lcp_padpre_524
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_506:
+Lcp_padpre_524:
 	testb	$2,%dl
-	jz	Lcp_padpre_507
+	jz	Lcp_padpre_525
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_507:
+Lcp_padpre_525:
 	testb	$1,%dl
-	jz	Lcp_padpre_508
+	jz	Lcp_padpre_526
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_508:
+Lcp_padpre_526:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_504:
+Lcp_padpreend_522:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_509:
-Lcp_chunk_455:
+Lcp_nofuse_527:
+Lcp_chunk_473:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_456
+	jz	Lcp_datadone_474
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -15572,7 +16378,7 @@ Lcp_chunk_455:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_510
+	jz	Lcp_padpreend_528
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15580,38 +16386,38 @@ Lcp_chunk_455:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_511
+	jz	Lcp_padpre_529
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_511:
+Lcp_padpre_529:
 	testb	$4,%dl
-	jz	Lcp_padpre_512
+	jz	Lcp_padpre_530
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_512:
+Lcp_padpre_530:
 	testb	$2,%dl
-	jz	Lcp_padpre_513
+	jz	Lcp_padpre_531
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_513:
+Lcp_padpre_531:
 	testb	$1,%dl
-	jz	Lcp_padpre_514
+	jz	Lcp_padpre_532
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_514:
+Lcp_padpre_532:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_510:
+Lcp_padpreend_528:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -15622,8 +16428,8 @@ Lcp_padpreend_510:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_455
-Lcp_datadone_456:
+	jmp	Lcp_chunk_473
+Lcp_datadone_474:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -15650,7 +16456,7 @@ Lcp_datadone_456:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_458:
+Lcp_tagout_476:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -15659,12 +16465,15 @@ Lcp_tagout_458:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_515:
+Lcp_wipe_533:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_515
+	jnz	Lcp_wipe_533
 	vzeroall
+	vpxord	%xmm16,%xmm16,%xmm16
+	vpxord	%xmm17,%xmm17,%xmm17
+	vpxord	%xmm18,%xmm18,%xmm18
 	xorl	%eax,%eax
 	xorl	%edx,%edx
 	xorl	%r8d,%r8d
@@ -16136,7 +16945,7 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	Lcp_ipolyrest_518
+	jb	Lcp_ipolyrest_536
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -16163,8 +16972,8 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	Lcp_ipolylast_517
-Lcp_ipoly_516:
+	jz	Lcp_ipolylast_535
+Lcp_ipoly_534:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -16224,8 +17033,8 @@ Lcp_ipoly_516:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	Lcp_ipoly_516
-Lcp_ipolylast_517:
+	jnz	Lcp_ipoly_534
+Lcp_ipolylast_535:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -16327,7 +17136,7 @@ Lcp_ipolylast_517:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-Lcp_ipolyrest_518:
+Lcp_ipolyrest_536:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const

@@ -243,12 +243,12 @@ L$cp_dround_h_8:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -285,12 +285,12 @@ L$cp_dround_h_8:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
 	dec	r8d
 	jnz	L$cp_dround_h_8
 	paddd	xmm0,[rcx+0]
@@ -383,15 +383,15 @@ L$cp_dround_h_9:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
-	pshufd	xmm9,xmm9,57
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,147
+	pshufd	xmm10,xmm10,57
+	pshufd	xmm11,xmm11,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -446,15 +446,15 @@ L$cp_dround_h_9:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
-	pshufd	xmm9,xmm9,147
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,57
+	pshufd	xmm10,xmm10,147
+	pshufd	xmm11,xmm11,78
 	dec	r8d
 	jnz	L$cp_dround_h_9
 	paddd	xmm0,[rcx+0]
@@ -776,7 +776,657 @@ L$cp_dround_10:
 	movdqa	[rcx+608],xmm15
 	jmp	L$cp_shortkey_3
 L$cp_short8_7:
-	jmp	L$cp_big_1
+	cmp	r10,512
+	jae	L$cp_big_1
+	pshufd	xmm0,[rcx+0],0x00
+	pshufd	xmm1,[rcx+0],0x55
+	pshufd	xmm2,[rcx+0],0xaa
+	pshufd	xmm3,[rcx+0],0xff
+	pshufd	xmm4,[rcx+16],0x00
+	pshufd	xmm5,[rcx+16],0x55
+	pshufd	xmm6,[rcx+16],0xaa
+	pshufd	xmm7,[rcx+16],0xff
+	pshufd	xmm8,[rcx+48],0x00
+	pshufd	xmm9,[rcx+48],0x55
+	pshufd	xmm10,[rcx+48],0xaa
+	pshufd	xmm11,[rcx+48],0xff
+	paddd	xmm8,[rel L$cp_inc]
+	movdqa	[rcx+352],xmm8
+	pshufd	xmm12,[rcx+32],0x00
+	movdqa	[rcx+224],xmm12
+	pshufd	xmm12,[rcx+32],0x55
+	movdqa	[rcx+240],xmm12
+	pshufd	xmm12,[rcx+32],0xaa
+	movdqa	[rcx+256],xmm12
+	pshufd	xmm12,[rcx+32],0xff
+	movdqa	[rcx+272],xmm12
+	mov	r8d,10
+L$cp_dround_12:
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot16]
+	pshufb	xmm9,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	paddd	xmm0,xmm4
+	paddd	xmm1,xmm5
+	pxor	xmm8,xmm0
+	pxor	xmm9,xmm1
+	pshufb	xmm8,[rel L$cp_rot8]
+	pshufb	xmm9,[rel L$cp_rot8]
+	paddd	xmm12,xmm8
+	paddd	xmm14,xmm9
+	pxor	xmm4,xmm12
+	pxor	xmm5,xmm14
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot16]
+	pshufb	xmm11,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot16]
+	pshufb	xmm8,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	paddd	xmm0,xmm5
+	paddd	xmm1,xmm6
+	pxor	xmm11,xmm0
+	pxor	xmm8,xmm1
+	pshufb	xmm11,[rel L$cp_rot8]
+	pshufb	xmm8,[rel L$cp_rot8]
+	paddd	xmm12,xmm11
+	paddd	xmm14,xmm8
+	pxor	xmm5,xmm12
+	pxor	xmm6,xmm14
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot16]
+	pshufb	xmm10,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	dec	r8d
+	jnz	L$cp_dround_12
+	pshufd	xmm12,[rcx+0],0x00
+	paddd	xmm0,xmm12
+	pshufd	xmm12,[rcx+0],0x55
+	paddd	xmm1,xmm12
+	pshufd	xmm12,[rcx+0],0xaa
+	paddd	xmm2,xmm12
+	pshufd	xmm12,[rcx+0],0xff
+	paddd	xmm3,xmm12
+	pshufd	xmm12,[rcx+16],0x00
+	paddd	xmm4,xmm12
+	pshufd	xmm12,[rcx+16],0x55
+	paddd	xmm5,xmm12
+	pshufd	xmm12,[rcx+16],0xaa
+	paddd	xmm6,xmm12
+	pshufd	xmm12,[rcx+16],0xff
+	paddd	xmm7,xmm12
+	pshufd	xmm12,[rcx+48],0x55
+	paddd	xmm9,xmm12
+	pshufd	xmm12,[rcx+48],0xaa
+	paddd	xmm10,xmm12
+	pshufd	xmm12,[rcx+48],0xff
+	paddd	xmm11,xmm12
+	paddd	xmm8,[rcx+352]
+	movdqa	xmm12,xmm0
+	punpckldq	xmm12,xmm1
+	punpckhdq	xmm0,xmm1
+	movdqa	xmm13,xmm2
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm2,xmm3
+	movdqa	xmm1,xmm12
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm12,xmm13
+	movdqa	xmm3,xmm0
+	punpcklqdq	xmm3,xmm2
+	punpckhqdq	xmm0,xmm2
+	movdqa	[rcx+384],xmm1
+	movdqa	[rcx+448],xmm12
+	movdqa	[rcx+512],xmm3
+	movdqa	[rcx+576],xmm0
+	movdqa	xmm2,xmm4
+	punpckldq	xmm2,xmm5
+	punpckhdq	xmm4,xmm5
+	movdqa	xmm13,xmm6
+	punpckldq	xmm13,xmm7
+	punpckhdq	xmm6,xmm7
+	movdqa	xmm5,xmm2
+	punpcklqdq	xmm5,xmm13
+	punpckhqdq	xmm2,xmm13
+	movdqa	xmm7,xmm4
+	punpcklqdq	xmm7,xmm6
+	punpckhqdq	xmm4,xmm6
+	movdqa	[rcx+400],xmm5
+	movdqa	[rcx+464],xmm2
+	movdqa	[rcx+528],xmm7
+	movdqa	[rcx+592],xmm4
+	movdqa	xmm6,xmm8
+	punpckldq	xmm6,xmm9
+	punpckhdq	xmm8,xmm9
+	movdqa	xmm13,xmm10
+	punpckldq	xmm13,xmm11
+	punpckhdq	xmm10,xmm11
+	movdqa	xmm9,xmm6
+	punpcklqdq	xmm9,xmm13
+	punpckhqdq	xmm6,xmm13
+	movdqa	xmm11,xmm8
+	punpcklqdq	xmm11,xmm10
+	punpckhqdq	xmm8,xmm10
+	movdqa	[rcx+432],xmm9
+	movdqa	[rcx+496],xmm6
+	movdqa	[rcx+560],xmm11
+	movdqa	[rcx+624],xmm8
+	movdqa	xmm15,[rcx+224]
+	pshufd	xmm10,[rcx+32],0x00
+	paddd	xmm15,xmm10
+	movdqa	xmm1,[rcx+240]
+	pshufd	xmm10,[rcx+32],0x55
+	paddd	xmm1,xmm10
+	movdqa	xmm12,[rcx+256]
+	pshufd	xmm10,[rcx+32],0xaa
+	paddd	xmm12,xmm10
+	movdqa	xmm3,[rcx+272]
+	pshufd	xmm10,[rcx+32],0xff
+	paddd	xmm3,xmm10
+	movdqa	xmm10,xmm15
+	punpckldq	xmm10,xmm1
+	punpckhdq	xmm15,xmm1
+	movdqa	xmm13,xmm12
+	punpckldq	xmm13,xmm3
+	punpckhdq	xmm12,xmm3
+	movdqa	xmm1,xmm10
+	punpcklqdq	xmm1,xmm13
+	punpckhqdq	xmm10,xmm13
+	movdqa	xmm3,xmm15
+	punpcklqdq	xmm3,xmm12
+	punpckhqdq	xmm15,xmm12
+	movdqa	[rcx+416],xmm1
+	movdqa	[rcx+480],xmm10
+	movdqa	[rcx+544],xmm3
+	movdqa	[rcx+608],xmm15
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	movdqa	xmm0,[rcx+400]
+	movdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_13
+	pxor	xmm0,xmm0
+	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_14
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_14:
+	test	dl,4
+	jz	L$cp_padpre_15
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_15:
+	test	dl,2
+	jz	L$cp_padpre_16
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_16:
+	test	dl,1
+	jz	L$cp_padpre_17
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_17:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_13:
+	mov	QWORD[rcx+192],192
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	add	DWORD[rcx+48],4
+	cmp	QWORD[rcx+168],256
+	ja	L$cp_over256_11
+	mov	r11,QWORD[rcx+80]
+	mov	r12,QWORD[rcx+88]
+	mov	r13,QWORD[rcx+96]
+	mov	r8,QWORD[rcx+72]
+	shr	r8,2
+	add	r8,QWORD[rcx+72]
+	mov	r9,QWORD[rcx+144]
+	movdqa	xmm0,[rcx+0]
+	movdqa	xmm1,[rcx+16]
+	movdqa	xmm2,[rcx+32]
+	movdqa	xmm3,[rcx+48]
+	mov	r10d,5
+L$cp_dround_h_18:
+	paddd	xmm0,xmm1
+	add	r11,QWORD[r9+0]
+	pxor	xmm3,xmm0
+	adc	r12,QWORD[r9+8]
+	pshufb	xmm3,[rel L$cp_rot16]
+	adc	r13,1
+	paddd	xmm2,xmm3
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm1,xmm2
+	mul	r11
+	movdqa	xmm12,xmm1
+	mov	r14,rax
+	pslld	xmm1,12
+	mov	r15,rdx
+	psrld	xmm12,20
+	mov	rax,QWORD[rcx+72]
+	por	xmm1,xmm12
+	mul	r11
+	paddd	xmm0,xmm1
+	mov	rbx,rax
+	pxor	xmm3,xmm0
+	mov	rbp,rdx
+	pshufb	xmm3,[rel L$cp_rot8]
+	mov	rax,r8
+	paddd	xmm2,xmm3
+	mul	r12
+	pxor	xmm1,xmm2
+	add	r14,rax
+	movdqa	xmm12,xmm1
+	adc	r15,rdx
+	pslld	xmm1,7
+	mov	rax,QWORD[rcx+64]
+	psrld	xmm12,25
+	mul	r12
+	por	xmm1,xmm12
+	add	rbx,rax
+	pshufd	xmm0,xmm0,147
+	adc	rbp,rdx
+	pshufd	xmm2,xmm2,57
+	mov	rax,r8
+	pshufd	xmm3,xmm3,78
+	imul	rax,r13
+	paddd	xmm0,xmm1
+	add	rbx,rax
+	pxor	xmm3,xmm0
+	adc	rbp,0
+	pshufb	xmm3,[rel L$cp_rot16]
+	imul	r13,QWORD[rcx+64]
+	paddd	xmm2,xmm3
+	add	rbx,r15
+	pxor	xmm1,xmm2
+	adc	rbp,r13
+	movdqa	xmm12,xmm1
+	mov	rax,rbp
+	pslld	xmm1,12
+	shr	rax,2
+	psrld	xmm12,20
+	lea	rax,[rax+rax*4]
+	por	xmm1,xmm12
+	and	rbp,3
+	paddd	xmm0,xmm1
+	add	r14,rax
+	pxor	xmm3,xmm0
+	adc	rbx,0
+	pshufb	xmm3,[rel L$cp_rot8]
+	adc	rbp,0
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	paddd	xmm0,xmm1
+	add	r14,QWORD[r9+16]
+	pxor	xmm3,xmm0
+	adc	rbx,QWORD[r9+24]
+	pshufb	xmm3,[rel L$cp_rot16]
+	adc	rbp,1
+	paddd	xmm2,xmm3
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm1,xmm2
+	mul	r14
+	movdqa	xmm12,xmm1
+	mov	r11,rax
+	pslld	xmm1,12
+	mov	r15,rdx
+	psrld	xmm12,20
+	mov	rax,QWORD[rcx+72]
+	por	xmm1,xmm12
+	mul	r14
+	paddd	xmm0,xmm1
+	mov	r12,rax
+	pxor	xmm3,xmm0
+	mov	r13,rdx
+	pshufb	xmm3,[rel L$cp_rot8]
+	mov	rax,r8
+	paddd	xmm2,xmm3
+	mul	rbx
+	pxor	xmm1,xmm2
+	add	r11,rax
+	movdqa	xmm12,xmm1
+	adc	r15,rdx
+	pslld	xmm1,7
+	mov	rax,QWORD[rcx+64]
+	psrld	xmm12,25
+	mul	rbx
+	por	xmm1,xmm12
+	add	r12,rax
+	pshufd	xmm0,xmm0,147
+	adc	r13,rdx
+	pshufd	xmm2,xmm2,57
+	mov	rax,r8
+	pshufd	xmm3,xmm3,78
+	imul	rax,rbp
+	paddd	xmm0,xmm1
+	add	r12,rax
+	pxor	xmm3,xmm0
+	adc	r13,0
+	pshufb	xmm3,[rel L$cp_rot16]
+	imul	rbp,QWORD[rcx+64]
+	paddd	xmm2,xmm3
+	add	r12,r15
+	pxor	xmm1,xmm2
+	adc	r13,rbp
+	movdqa	xmm12,xmm1
+	mov	rax,r13
+	pslld	xmm1,12
+	shr	rax,2
+	psrld	xmm12,20
+	lea	rax,[rax+rax*4]
+	por	xmm1,xmm12
+	and	r13,3
+	paddd	xmm0,xmm1
+	add	r11,rax
+	pxor	xmm3,xmm0
+	adc	r12,0
+	pshufb	xmm3,[rel L$cp_rot8]
+	adc	r13,0
+	paddd	xmm2,xmm3
+	pxor	xmm1,xmm2
+	movdqa	xmm12,xmm1
+	pslld	xmm1,7
+	psrld	xmm12,25
+	por	xmm1,xmm12
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	add	r9,32
+	dec	r10d
+	jnz	L$cp_dround_h_18
+	paddd	xmm0,[rcx+0]
+	movdqa	[rcx+384],xmm0
+	paddd	xmm1,[rcx+16]
+	movdqa	[rcx+400],xmm1
+	paddd	xmm2,[rcx+32]
+	movdqa	[rcx+416],xmm2
+	paddd	xmm3,[rcx+48]
+	movdqa	[rcx+432],xmm3
+	mov	QWORD[rcx+80],r11
+	mov	QWORD[rcx+88],r12
+	mov	QWORD[rcx+96],r13
+	mov	rdi,QWORD[rcx+144]
+	add	rdi,192
+	mov	rsi,QWORD[rcx+160]
+	add	rsi,192
+	mov	rdx,QWORD[rcx+168]
+	sub	rdx,192
+	lea	r9,[rcx+384]
+	call	ctasm_chacha20_xorbuf_ssse3
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	add	QWORD[rcx+144],160
+	mov	rax,QWORD[rcx+168]
+	sub	rax,160
+	mov	QWORD[rcx+192],rax
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_19
+	pxor	xmm0,xmm0
+	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_20
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_20:
+	test	dl,4
+	jz	L$cp_padpre_21
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_21:
+	test	dl,2
+	jz	L$cp_padpre_22
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_22:
+	test	dl,1
+	jz	L$cp_padpre_23
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_23:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_19:
+	jmp	L$cp_datadone_5
+L$cp_over256_11:
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_24
+	pxor	xmm0,xmm0
+	movdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_25
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_25:
+	test	dl,4
+	jz	L$cp_padpre_26
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_26:
+	test	dl,2
+	jz	L$cp_padpre_27
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_27:
+	test	dl,1
+	jz	L$cp_padpre_28
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_28:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_24:
+	mov	eax,192
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+	jmp	L$cp_chunk_4
 L$cp_shortkey_3:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
@@ -795,7 +1445,7 @@ L$cp_shortkey_3:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_11
+	jz	L$cp_padpreend_29
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -803,38 +1453,38 @@ L$cp_shortkey_3:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_12
+	jz	L$cp_padpre_30
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_12:
+L$cp_padpre_30:
 	test	dl,4
-	jz	L$cp_padpre_13
+	jz	L$cp_padpre_31
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_13:
+L$cp_padpre_31:
 	test	dl,2
-	jz	L$cp_padpre_14
+	jz	L$cp_padpre_32
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_14:
+L$cp_padpre_32:
 	test	dl,1
-	jz	L$cp_padpre_15
+	jz	L$cp_padpre_33
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_15:
+L$cp_padpre_33:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_11:
+L$cp_padpreend_29:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -851,7 +1501,7 @@ L$cp_padpreend_11:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_16
+	jz	L$cp_padpreend_34
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -859,38 +1509,38 @@ L$cp_padpreend_11:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_17
+	jz	L$cp_padpre_35
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_17:
+L$cp_padpre_35:
 	test	dl,4
-	jz	L$cp_padpre_18
+	jz	L$cp_padpre_36
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_18:
+L$cp_padpre_36:
 	test	dl,2
-	jz	L$cp_padpre_19
+	jz	L$cp_padpre_37
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_19:
+L$cp_padpre_37:
 	test	dl,1
-	jz	L$cp_padpre_20
+	jz	L$cp_padpre_38
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_20:
+L$cp_padpre_38:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_16:
+L$cp_padpreend_34:
 	jmp	L$cp_datadone_5
 L$cp_big_1:
 	movdqa	xmm0,[rcx+0]
@@ -898,7 +1548,7 @@ L$cp_big_1:
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_21:
+L$cp_dround_h_39:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -917,9 +1567,9 @@ L$cp_dround_h_21:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -938,11 +1588,11 @@ L$cp_dround_h_21:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_21
+	jnz	L$cp_dround_h_39
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -969,7 +1619,7 @@ L$cp_dround_h_21:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_22
+	jz	L$cp_padpreend_40
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -977,42 +1627,42 @@ L$cp_dround_h_21:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_23
+	jz	L$cp_padpre_41
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_23:
+L$cp_padpre_41:
 	test	dl,4
-	jz	L$cp_padpre_24
+	jz	L$cp_padpre_42
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_24:
+L$cp_padpre_42:
 	test	dl,2
-	jz	L$cp_padpre_25
+	jz	L$cp_padpre_43
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_25:
+L$cp_padpre_43:
 	test	dl,1
-	jz	L$cp_padpre_26
+	jz	L$cp_padpre_44
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_26:
+L$cp_padpre_44:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_22:
+L$cp_padpreend_40:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,2
-	jb	L$cp_nofuse_27
+	jb	L$cp_nofuse_45
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -1043,7 +1693,7 @@ L$cp_padpreend_22:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_27:
+L$cp_nofuse_45:
 L$cp_chunk_4:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -1067,7 +1717,7 @@ L$cp_chunk_4:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_28
+	jz	L$cp_padpreend_46
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -1075,38 +1725,38 @@ L$cp_chunk_4:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_29
+	jz	L$cp_padpre_47
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_29:
+L$cp_padpre_47:
 	test	dl,4
-	jz	L$cp_padpre_30
+	jz	L$cp_padpre_48
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_30:
+L$cp_padpre_48:
 	test	dl,2
-	jz	L$cp_padpre_31
+	jz	L$cp_padpre_49
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_31:
+L$cp_padpre_49:
 	test	dl,1
-	jz	L$cp_padpre_32
+	jz	L$cp_padpre_50
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_32:
+L$cp_padpre_50:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_28:
+L$cp_padpreend_46:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -1144,14 +1794,14 @@ L$cp_datadone_5:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_33:
+L$cp_wipe_51:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	movdqa	[rcx+32],xmm0
 	movdqa	[rcx+48],xmm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_33
+	jnz	L$cp_wipe_51
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -1271,9 +1921,9 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,128
-	ja	L$cp_short4_39
+	ja	L$cp_short4_57
 	cmp	r10,64
-	ja	L$cp_short3_35
+	ja	L$cp_short3_53
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -1284,7 +1934,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_41:
+L$cp_dround_h_59:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -1321,12 +1971,12 @@ L$cp_dround_h_41:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -1363,14 +2013,14 @@ L$cp_dround_h_41:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_41
+	jnz	L$cp_dround_h_59
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1389,8 +2039,8 @@ L$cp_dround_h_41:
 	paddd	xmm13,[rel L$cp_blk1]
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_36
-L$cp_short3_35:
+	jmp	L$cp_shortkey_54
+L$cp_short3_53:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -1406,7 +2056,7 @@ L$cp_short3_35:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_42:
+L$cp_dround_h_60:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -1461,15 +2111,15 @@ L$cp_dround_h_42:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
-	pshufd	xmm9,xmm9,57
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,147
+	pshufd	xmm10,xmm10,57
+	pshufd	xmm11,xmm11,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -1524,17 +2174,17 @@ L$cp_dround_h_42:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
-	pshufd	xmm9,xmm9,147
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,57
+	pshufd	xmm10,xmm10,147
+	pshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_42
+	jnz	L$cp_dround_h_60
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1563,10 +2213,10 @@ L$cp_dround_h_42:
 	paddd	xmm14,[rel L$cp_blk2]
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_36
-L$cp_short4_39:
+	jmp	L$cp_shortkey_54
+L$cp_short4_57:
 	cmp	r10,192
-	ja	L$cp_short8_40
+	ja	L$cp_short8_58
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -1590,7 +2240,7 @@ L$cp_short4_39:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_43:
+L$cp_dround_61:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -1752,7 +2402,7 @@ L$cp_dround_43:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_43
+	jnz	L$cp_dround_61
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -1852,10 +2502,10 @@ L$cp_dround_43:
 	movdqa	[rcx+480],xmm10
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
-	jmp	L$cp_shortkey_36
-L$cp_short8_40:
-	jmp	L$cp_big_34
-L$cp_shortkey_36:
+	jmp	L$cp_shortkey_54
+L$cp_short8_58:
+	jmp	L$cp_big_52
+L$cp_shortkey_54:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -1873,7 +2523,7 @@ L$cp_shortkey_36:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_44
+	jz	L$cp_padpreend_62
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -1881,38 +2531,38 @@ L$cp_shortkey_36:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_45
+	jz	L$cp_padpre_63
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_45:
+L$cp_padpre_63:
 	test	dl,4
-	jz	L$cp_padpre_46
+	jz	L$cp_padpre_64
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_46:
+L$cp_padpre_64:
 	test	dl,2
-	jz	L$cp_padpre_47
+	jz	L$cp_padpre_65
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_47:
+L$cp_padpre_65:
 	test	dl,1
-	jz	L$cp_padpre_48
+	jz	L$cp_padpre_66
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_48:
+L$cp_padpre_66:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_44:
+L$cp_padpreend_62:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -1922,7 +2572,7 @@ L$cp_padpreend_44:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_49
+	jz	L$cp_padpreend_67
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -1930,38 +2580,38 @@ L$cp_padpreend_44:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_50
+	jz	L$cp_padpre_68
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_50:
+L$cp_padpre_68:
 	test	dl,4
-	jz	L$cp_padpre_51
+	jz	L$cp_padpre_69
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_51:
+L$cp_padpre_69:
 	test	dl,2
-	jz	L$cp_padpre_52
+	jz	L$cp_padpre_70
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_52:
+L$cp_padpre_70:
 	test	dl,1
-	jz	L$cp_padpre_53
+	jz	L$cp_padpre_71
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_53:
+L$cp_padpre_71:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_49:
+L$cp_padpreend_67:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -1969,14 +2619,14 @@ L$cp_padpreend_49:
 	call	ctasm_chacha20_xorbuf_ssse3
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_38
-L$cp_big_34:
+	jmp	L$cp_datadone_56
+L$cp_big_52:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_54:
+L$cp_dround_h_72:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -1995,9 +2645,9 @@ L$cp_dround_h_54:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -2016,11 +2666,11 @@ L$cp_dround_h_54:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_54
+	jnz	L$cp_dround_h_72
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2047,7 +2697,7 @@ L$cp_dround_h_54:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_55
+	jz	L$cp_padpreend_73
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -2055,42 +2705,42 @@ L$cp_dround_h_54:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_56
+	jz	L$cp_padpre_74
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_56:
+L$cp_padpre_74:
 	test	dl,4
-	jz	L$cp_padpre_57
+	jz	L$cp_padpre_75
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_57:
+L$cp_padpre_75:
 	test	dl,2
-	jz	L$cp_padpre_58
+	jz	L$cp_padpre_76
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_58:
+L$cp_padpre_76:
 	test	dl,1
-	jz	L$cp_padpre_59
+	jz	L$cp_padpre_77
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_59:
+L$cp_padpre_77:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_55:
+L$cp_padpreend_73:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,1
-	jb	L$cp_nofuse_60
+	jb	L$cp_nofuse_78
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -2104,11 +2754,11 @@ L$cp_padpreend_55:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_60:
-L$cp_chunk_37:
+L$cp_nofuse_78:
+L$cp_chunk_55:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_38
+	jz	L$cp_datadone_56
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -2122,7 +2772,7 @@ L$cp_chunk_37:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_61
+	jz	L$cp_padpreend_79
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -2130,38 +2780,38 @@ L$cp_chunk_37:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_62
+	jz	L$cp_padpre_80
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_62:
+L$cp_padpre_80:
 	test	dl,4
-	jz	L$cp_padpre_63
+	jz	L$cp_padpre_81
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_63:
+L$cp_padpre_81:
 	test	dl,2
-	jz	L$cp_padpre_64
+	jz	L$cp_padpre_82
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_64:
+L$cp_padpre_82:
 	test	dl,1
-	jz	L$cp_padpre_65
+	jz	L$cp_padpre_83
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_65:
+L$cp_padpre_83:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_61:
+L$cp_padpreend_79:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -2172,8 +2822,8 @@ L$cp_padpreend_61:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_37
-L$cp_datadone_38:
+	jmp	L$cp_chunk_55
+L$cp_datadone_56:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -2205,14 +2855,14 @@ L$cp_datadone_38:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_66:
+L$cp_wipe_84:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	movdqa	[rcx+32],xmm0
 	movdqa	[rcx+48],xmm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_66
+	jnz	L$cp_wipe_84
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -2258,8 +2908,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_end:
 align 16
 ctasm_chacha20_xor_ssse3:
 	cmp	rdx,256
-	jb	L$cp_small_68
-L$cp_wide_67:
+	jb	L$cp_small_86
+L$cp_wide_85:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -2283,7 +2933,7 @@ L$cp_wide_67:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_71:
+L$cp_dround_89:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -2445,7 +3095,7 @@ L$cp_dround_71:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_71
+	jnz	L$cp_dround_89
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -2582,12 +3232,12 @@ L$cp_dround_71:
 	add	rsi,256
 	sub	rdx,256
 	cmp	rdx,256
-	jae	L$cp_wide_67
-L$cp_small_68:
+	jae	L$cp_wide_85
+L$cp_small_86:
 	test	rdx,rdx
-	jz	L$cp_done_70
+	jz	L$cp_done_88
 	cmp	rdx,192
-	jbe	L$cp_not4_72
+	jbe	L$cp_not4_90
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -2611,7 +3261,7 @@ L$cp_small_68:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_75:
+L$cp_dround_93:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -2773,7 +3423,7 @@ L$cp_dround_75:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_75
+	jnz	L$cp_dround_93
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -2874,12 +3524,12 @@ L$cp_dround_75:
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_69
-L$cp_not4_72:
+	jmp	L$cp_tailbuf_87
+L$cp_not4_90:
 	cmp	rdx,64
-	jbe	L$cp_h1_73
+	jbe	L$cp_h1_91
 	cmp	rdx,128
-	jbe	L$cp_h2_74
+	jbe	L$cp_h2_92
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -2895,7 +3545,7 @@ L$cp_not4_72:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_76:
+L$cp_dround_h_94:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -2950,15 +3600,15 @@ L$cp_dround_h_76:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
-	pshufd	xmm9,xmm9,57
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,147
+	pshufd	xmm10,xmm10,57
+	pshufd	xmm11,xmm11,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -3013,17 +3663,17 @@ L$cp_dround_h_76:
 	pslld	xmm9,7
 	psrld	xmm14,25
 	por	xmm9,xmm14
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
-	pshufd	xmm9,xmm9,147
-	pshufd	xmm10,xmm10,78
-	pshufd	xmm11,xmm11,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
+	pshufd	xmm8,xmm8,57
+	pshufd	xmm10,xmm10,147
+	pshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_76
+	jnz	L$cp_dround_h_94
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3053,8 +3703,8 @@ L$cp_dround_h_76:
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_69
-L$cp_h2_74:
+	jmp	L$cp_tailbuf_87
+L$cp_h2_92:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -3065,7 +3715,7 @@ L$cp_h2_74:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_77:
+L$cp_dround_h_95:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -3102,12 +3752,12 @@ L$cp_dround_h_77:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
-	pshufd	xmm5,xmm5,57
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,147
+	pshufd	xmm6,xmm6,57
+	pshufd	xmm7,xmm7,78
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -3144,14 +3794,14 @@ L$cp_dround_h_77:
 	pslld	xmm5,7
 	psrld	xmm13,25
 	por	xmm5,xmm13
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
-	pshufd	xmm5,xmm5,147
-	pshufd	xmm6,xmm6,78
-	pshufd	xmm7,xmm7,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
+	pshufd	xmm4,xmm4,57
+	pshufd	xmm6,xmm6,147
+	pshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_77
+	jnz	L$cp_dround_h_95
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3171,14 +3821,14 @@ L$cp_dround_h_77:
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_69
-L$cp_h1_73:
+	jmp	L$cp_tailbuf_87
+L$cp_h1_91:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_78:
+L$cp_dround_h_96:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -3197,9 +3847,9 @@ L$cp_dround_h_78:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,57
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,147
+	pshufd	xmm0,xmm0,147
+	pshufd	xmm2,xmm2,57
+	pshufd	xmm3,xmm3,78
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -3218,11 +3868,11 @@ L$cp_dround_h_78:
 	pslld	xmm1,7
 	psrld	xmm12,25
 	por	xmm1,xmm12
-	pshufd	xmm1,xmm1,147
-	pshufd	xmm2,xmm2,78
-	pshufd	xmm3,xmm3,57
+	pshufd	xmm0,xmm0,57
+	pshufd	xmm2,xmm2,147
+	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_78
+	jnz	L$cp_dround_h_96
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3232,17 +3882,17 @@ L$cp_dround_h_78:
 	paddd	xmm3,[rcx+48]
 	movdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_69:
+L$cp_tailbuf_87:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_ssse3
-L$cp_done_70:
+L$cp_done_88:
 	ret
 L$_ctasm_ctasm_chacha20_xor_ssse3_end:
 align 16
 ctasm_chacha20_xorbuf_ssse3:
 	cmp	rdx,16
-	jb	L$cp_t1_80
-L$cp_t16_79:
+	jb	L$cp_t1_98
+L$cp_t16_97:
 	movdqu	xmm0,[rsi]
 	movdqu	xmm1,[r9]
 	pxor	xmm0,xmm1
@@ -3252,11 +3902,11 @@ L$cp_t16_79:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_79
-L$cp_t1_80:
+	jae	L$cp_t16_97
+L$cp_t1_98:
 	test	rdx,rdx
-	jz	L$cp_tdone_82
-L$cp_tend_81:
+	jz	L$cp_tdone_100
+L$cp_tend_99:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -3264,8 +3914,8 @@ L$cp_tend_81:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_81
-L$cp_tdone_82:
+	jnz	L$cp_tend_99
+L$cp_tdone_100:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end:
 global ctasm_chacha20_avx2
@@ -3320,12 +3970,12 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_83:
+L$cp_wipe_101:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_83
+	jnz	L$cp_wipe_101
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -3419,14 +4069,14 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_92
+	ja	L$cp_short8_110
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_93
+	ja	L$cp_pairs2_111
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_95
+	jz	L$cp_padpreend_113
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -3434,39 +4084,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_96
+	jz	L$cp_padpre_114
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_96:
+L$cp_padpre_114:
 	test	dl,4
-	jz	L$cp_padpre_97
+	jz	L$cp_padpre_115
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_97:
+L$cp_padpre_115:
 	test	dl,2
-	jz	L$cp_padpre_98
+	jz	L$cp_padpre_116
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_98:
+L$cp_padpre_116:
 	test	dl,1
-	jz	L$cp_padpre_99
+	jz	L$cp_padpre_117
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_99:
-L$cp_padpreend_95:
+L$cp_padpre_117:
+L$cp_padpreend_113:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_100:
+L$cp_dround_p_118:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -3506,7 +4156,7 @@ L$cp_dround_p_100:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_100
+	jnz	L$cp_dround_p_118
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3524,14 +4174,14 @@ L$cp_dround_p_100:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_89
-L$cp_pairs2_93:
+	jmp	L$cp_pairskey_107
+L$cp_pairs2_111:
 	cmp	r10,192
-	ja	L$cp_pairs3_94
+	ja	L$cp_pairs3_112
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_101
+	jz	L$cp_padpreend_119
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -3539,32 +4189,32 @@ L$cp_pairs2_93:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_102
+	jz	L$cp_padpre_120
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_102:
+L$cp_padpre_120:
 	test	dl,4
-	jz	L$cp_padpre_103
+	jz	L$cp_padpre_121
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_103:
+L$cp_padpre_121:
 	test	dl,2
-	jz	L$cp_padpre_104
+	jz	L$cp_padpre_122
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_104:
+L$cp_padpre_122:
 	test	dl,1
-	jz	L$cp_padpre_105
+	jz	L$cp_padpre_123
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_105:
-L$cp_padpreend_101:
+L$cp_padpre_123:
+L$cp_padpreend_119:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -3576,7 +4226,7 @@ L$cp_padpreend_101:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_106:
+L$cp_dround_p_124:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -3654,7 +4304,7 @@ L$cp_dround_p_106:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_106
+	jnz	L$cp_dround_p_124
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3689,12 +4339,12 @@ L$cp_dround_p_106:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_89
-L$cp_pairs3_94:
+	jmp	L$cp_pairskey_107
+L$cp_pairs3_112:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_107
+	jz	L$cp_padpreend_125
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -3702,32 +4352,32 @@ L$cp_pairs3_94:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_108
+	jz	L$cp_padpre_126
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_108:
+L$cp_padpre_126:
 	test	dl,4
-	jz	L$cp_padpre_109
+	jz	L$cp_padpre_127
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_109:
+L$cp_padpre_127:
 	test	dl,2
-	jz	L$cp_padpre_110
+	jz	L$cp_padpre_128
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_110:
+L$cp_padpre_128:
 	test	dl,1
-	jz	L$cp_padpre_111
+	jz	L$cp_padpre_129
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_111:
-L$cp_padpreend_107:
+L$cp_padpre_129:
+L$cp_padpreend_125:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -3744,7 +4394,7 @@ L$cp_padpreend_107:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_112:
+L$cp_dround_p_130:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -3860,7 +4510,7 @@ L$cp_dround_p_112:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_112
+	jnz	L$cp_dround_p_130
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -3912,15 +4562,15 @@ L$cp_dround_p_112:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_89
-L$cp_short8_92:
+	jmp	L$cp_pairskey_107
+L$cp_short8_110:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_84
+	ja	L$cp_big_102
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -3944,7 +4594,7 @@ L$cp_short8_92:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_113:
+L$cp_dround_131:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -4090,7 +4740,7 @@ L$cp_dround_113:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_113
+	jnz	L$cp_dround_131
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4190,8 +4840,8 @@ L$cp_dround_113:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_86
-L$cp_pairskey_89:
+	jmp	L$cp_shortkey_104
+L$cp_pairskey_107:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
@@ -4212,8 +4862,8 @@ L$cp_pairskey_89:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_115
-L$cp_ipoly_114:
+	jz	L$cp_ipolyend_133
+L$cp_ipoly_132:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4253,10 +4903,10 @@ L$cp_ipoly_114:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_114
-L$cp_ipolyend_115:
+	jnz	L$cp_ipoly_132
+L$cp_ipolyend_133:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_116
+	jz	L$cp_ipolytail_134
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -4294,10 +4944,10 @@ L$cp_ipolyend_115:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_116:
+L$cp_ipolytail_134:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_120
+	jz	L$cp_padpreend_138
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -4305,37 +4955,37 @@ L$cp_ipolytail_116:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_121
+	jz	L$cp_padpre_139
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_121:
+L$cp_padpre_139:
 	test	dl,4
-	jz	L$cp_padpre_122
+	jz	L$cp_padpre_140
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_122:
+L$cp_padpre_140:
 	test	dl,2
-	jz	L$cp_padpre_123
+	jz	L$cp_padpre_141
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_123:
+L$cp_padpre_141:
 	test	dl,1
-	jz	L$cp_padpre_124
+	jz	L$cp_padpre_142
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_124:
-L$cp_padpreend_120:
+L$cp_padpre_142:
+L$cp_padpreend_138:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_118
-L$cp_ipoly_117:
+	jz	L$cp_ipolyend_136
+L$cp_ipoly_135:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4375,10 +5025,10 @@ L$cp_ipoly_117:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_117
-L$cp_ipolyend_118:
+	jnz	L$cp_ipoly_135
+L$cp_ipolyend_136:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_119
+	jz	L$cp_ipolytail_137
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -4416,7 +5066,7 @@ L$cp_ipolyend_118:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_119:
+L$cp_ipolytail_137:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -4467,8 +5117,8 @@ L$cp_ipolytail_119:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_90
-L$cp_shortkey_86:
+	jmp	L$cp_tagout_108
+L$cp_shortkey_104:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -4486,7 +5136,7 @@ L$cp_shortkey_86:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_125
+	jz	L$cp_padpreend_143
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4494,38 +5144,38 @@ L$cp_shortkey_86:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_126
+	jz	L$cp_padpre_144
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_126:
+L$cp_padpre_144:
 	test	dl,4
-	jz	L$cp_padpre_127
+	jz	L$cp_padpre_145
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_127:
+L$cp_padpre_145:
 	test	dl,2
-	jz	L$cp_padpre_128
+	jz	L$cp_padpre_146
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_128:
+L$cp_padpre_146:
 	test	dl,1
-	jz	L$cp_padpre_129
+	jz	L$cp_padpre_147
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_129:
+L$cp_padpre_147:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_125:
+L$cp_padpreend_143:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -4542,7 +5192,7 @@ L$cp_padpreend_125:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_130
+	jz	L$cp_padpreend_148
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -4550,46 +5200,46 @@ L$cp_padpreend_125:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_131
+	jz	L$cp_padpre_149
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_131:
+L$cp_padpre_149:
 	test	dl,4
-	jz	L$cp_padpre_132
+	jz	L$cp_padpre_150
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_132:
+L$cp_padpre_150:
 	test	dl,2
-	jz	L$cp_padpre_133
+	jz	L$cp_padpre_151
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_133:
+L$cp_padpre_151:
 	test	dl,1
-	jz	L$cp_padpre_134
+	jz	L$cp_padpre_152
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_134:
+L$cp_padpre_152:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_130:
-	jmp	L$cp_datadone_88
-L$cp_big_84:
+L$cp_padpreend_148:
+	jmp	L$cp_datadone_106
+L$cp_big_102:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_135:
+L$cp_dround_h_153:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -4606,9 +5256,9 @@ L$cp_dround_h_135:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -4625,11 +5275,11 @@ L$cp_dround_h_135:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_135
+	jnz	L$cp_dround_h_153
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -4656,7 +5306,7 @@ L$cp_dround_h_135:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_136
+	jz	L$cp_padpreend_154
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4664,47 +5314,47 @@ L$cp_dround_h_135:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_137
+	jz	L$cp_padpre_155
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_137:
+L$cp_padpre_155:
 	test	dl,4
-	jz	L$cp_padpre_138
+	jz	L$cp_padpre_156
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_138:
+L$cp_padpre_156:
 	test	dl,2
-	jz	L$cp_padpre_139
+	jz	L$cp_padpre_157
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_139:
+L$cp_padpre_157:
 	test	dl,1
-	jz	L$cp_padpre_140
+	jz	L$cp_padpre_158
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_140:
+L$cp_padpre_158:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_136:
+L$cp_padpreend_154:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_141:
-L$cp_chunk_87:
+L$cp_nofuse_159:
+L$cp_chunk_105:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_88
+	jz	L$cp_datadone_106
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -4724,7 +5374,7 @@ L$cp_chunk_87:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_142
+	jz	L$cp_padpreend_160
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -4732,44 +5382,44 @@ L$cp_chunk_87:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_143
+	jz	L$cp_padpre_161
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_143:
+L$cp_padpre_161:
 	test	dl,4
-	jz	L$cp_padpre_144
+	jz	L$cp_padpre_162
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_144:
+L$cp_padpre_162:
 	test	dl,2
-	jz	L$cp_padpre_145
+	jz	L$cp_padpre_163
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_145:
+L$cp_padpre_163:
 	test	dl,1
-	jz	L$cp_padpre_146
+	jz	L$cp_padpre_164
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_146:
+L$cp_padpre_164:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_142:
+L$cp_padpreend_160:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_87
-L$cp_datadone_88:
+	jmp	L$cp_chunk_105
+L$cp_datadone_106:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -4796,7 +5446,7 @@ L$cp_datadone_88:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_90:
+L$cp_tagout_108:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -4805,11 +5455,11 @@ L$cp_tagout_90:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_147:
+L$cp_wipe_165:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_147
+	jnz	L$cp_wipe_165
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -4909,14 +5559,14 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_156
+	ja	L$cp_short8_174
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_157
+	ja	L$cp_pairs2_175
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_159
+	jz	L$cp_padpreend_177
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4924,39 +5574,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_160
+	jz	L$cp_padpre_178
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_160:
+L$cp_padpre_178:
 	test	dl,4
-	jz	L$cp_padpre_161
+	jz	L$cp_padpre_179
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_161:
+L$cp_padpre_179:
 	test	dl,2
-	jz	L$cp_padpre_162
+	jz	L$cp_padpre_180
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_162:
+L$cp_padpre_180:
 	test	dl,1
-	jz	L$cp_padpre_163
+	jz	L$cp_padpre_181
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_163:
-L$cp_padpreend_159:
+L$cp_padpre_181:
+L$cp_padpreend_177:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_164:
+L$cp_dround_p_182:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4996,7 +5646,7 @@ L$cp_dround_p_164:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_164
+	jnz	L$cp_dround_p_182
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5014,14 +5664,14 @@ L$cp_dround_p_164:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_153
-L$cp_pairs2_157:
+	jmp	L$cp_pairskey_171
+L$cp_pairs2_175:
 	cmp	r10,192
-	ja	L$cp_pairs3_158
+	ja	L$cp_pairs3_176
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_165
+	jz	L$cp_padpreend_183
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5029,32 +5679,32 @@ L$cp_pairs2_157:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_166
+	jz	L$cp_padpre_184
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_166:
+L$cp_padpre_184:
 	test	dl,4
-	jz	L$cp_padpre_167
+	jz	L$cp_padpre_185
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_167:
+L$cp_padpre_185:
 	test	dl,2
-	jz	L$cp_padpre_168
+	jz	L$cp_padpre_186
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_168:
+L$cp_padpre_186:
 	test	dl,1
-	jz	L$cp_padpre_169
+	jz	L$cp_padpre_187
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_169:
-L$cp_padpreend_165:
+L$cp_padpre_187:
+L$cp_padpreend_183:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -5066,7 +5716,7 @@ L$cp_padpreend_165:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_170:
+L$cp_dround_p_188:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -5144,7 +5794,7 @@ L$cp_dround_p_170:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_170
+	jnz	L$cp_dround_p_188
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5179,12 +5829,12 @@ L$cp_dround_p_170:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_153
-L$cp_pairs3_158:
+	jmp	L$cp_pairskey_171
+L$cp_pairs3_176:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_171
+	jz	L$cp_padpreend_189
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5192,32 +5842,32 @@ L$cp_pairs3_158:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_172
+	jz	L$cp_padpre_190
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_172:
+L$cp_padpre_190:
 	test	dl,4
-	jz	L$cp_padpre_173
+	jz	L$cp_padpre_191
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_173:
+L$cp_padpre_191:
 	test	dl,2
-	jz	L$cp_padpre_174
+	jz	L$cp_padpre_192
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_174:
+L$cp_padpre_192:
 	test	dl,1
-	jz	L$cp_padpre_175
+	jz	L$cp_padpre_193
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_175:
-L$cp_padpreend_171:
+L$cp_padpre_193:
+L$cp_padpreend_189:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -5234,7 +5884,7 @@ L$cp_padpreend_171:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_176:
+L$cp_dround_p_194:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -5350,7 +6000,7 @@ L$cp_dround_p_176:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_176
+	jnz	L$cp_dround_p_194
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5402,15 +6052,15 @@ L$cp_dround_p_176:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_153
-L$cp_short8_156:
+	jmp	L$cp_pairskey_171
+L$cp_short8_174:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_148
+	ja	L$cp_big_166
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5434,7 +6084,7 @@ L$cp_short8_156:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_177:
+L$cp_dround_195:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5580,7 +6230,7 @@ L$cp_dround_177:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_177
+	jnz	L$cp_dround_195
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5680,8 +6330,8 @@ L$cp_dround_177:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_150
-L$cp_pairskey_153:
+	jmp	L$cp_shortkey_168
+L$cp_pairskey_171:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -5697,8 +6347,8 @@ L$cp_pairskey_153:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_179
-L$cp_ipoly_178:
+	jz	L$cp_ipolyend_197
+L$cp_ipoly_196:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5738,10 +6388,10 @@ L$cp_ipoly_178:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_178
-L$cp_ipolyend_179:
+	jnz	L$cp_ipoly_196
+L$cp_ipolyend_197:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_180
+	jz	L$cp_ipolytail_198
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5779,10 +6429,10 @@ L$cp_ipolyend_179:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_180:
+L$cp_ipolytail_198:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_184
+	jz	L$cp_padpreend_202
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -5790,37 +6440,37 @@ L$cp_ipolytail_180:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_185
+	jz	L$cp_padpre_203
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_185:
+L$cp_padpre_203:
 	test	dl,4
-	jz	L$cp_padpre_186
+	jz	L$cp_padpre_204
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_186:
+L$cp_padpre_204:
 	test	dl,2
-	jz	L$cp_padpre_187
+	jz	L$cp_padpre_205
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_187:
+L$cp_padpre_205:
 	test	dl,1
-	jz	L$cp_padpre_188
+	jz	L$cp_padpre_206
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_188:
-L$cp_padpreend_184:
+L$cp_padpre_206:
+L$cp_padpreend_202:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_182
-L$cp_ipoly_181:
+	jz	L$cp_ipolyend_200
+L$cp_ipoly_199:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5860,10 +6510,10 @@ L$cp_ipoly_181:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_181
-L$cp_ipolyend_182:
+	jnz	L$cp_ipoly_199
+L$cp_ipolyend_200:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_183
+	jz	L$cp_ipolytail_201
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5901,7 +6551,7 @@ L$cp_ipolyend_182:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_183:
+L$cp_ipolytail_201:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5957,8 +6607,8 @@ L$cp_ipolytail_183:
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_154
-L$cp_shortkey_150:
+	jmp	L$cp_tagout_172
+L$cp_shortkey_168:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -5976,7 +6626,7 @@ L$cp_shortkey_150:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_189
+	jz	L$cp_padpreend_207
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5984,38 +6634,38 @@ L$cp_shortkey_150:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_190
+	jz	L$cp_padpre_208
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_190:
+L$cp_padpre_208:
 	test	dl,4
-	jz	L$cp_padpre_191
+	jz	L$cp_padpre_209
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_191:
+L$cp_padpre_209:
 	test	dl,2
-	jz	L$cp_padpre_192
+	jz	L$cp_padpre_210
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_192:
+L$cp_padpre_210:
 	test	dl,1
-	jz	L$cp_padpre_193
+	jz	L$cp_padpre_211
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_193:
+L$cp_padpre_211:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_189:
+L$cp_padpreend_207:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -6025,7 +6675,7 @@ L$cp_padpreend_189:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_194
+	jz	L$cp_padpreend_212
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6033,38 +6683,38 @@ L$cp_padpreend_189:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_195
+	jz	L$cp_padpre_213
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_195:
+L$cp_padpre_213:
 	test	dl,4
-	jz	L$cp_padpre_196
+	jz	L$cp_padpre_214
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_196:
+L$cp_padpre_214:
 	test	dl,2
-	jz	L$cp_padpre_197
+	jz	L$cp_padpre_215
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_197:
+L$cp_padpre_215:
 	test	dl,1
-	jz	L$cp_padpre_198
+	jz	L$cp_padpre_216
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_198:
+L$cp_padpre_216:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_194:
+L$cp_padpreend_212:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6072,14 +6722,14 @@ L$cp_padpreend_194:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_152
-L$cp_big_148:
+	jmp	L$cp_datadone_170
+L$cp_big_166:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_199:
+L$cp_dround_h_217:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6096,9 +6746,9 @@ L$cp_dround_h_199:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6115,11 +6765,11 @@ L$cp_dround_h_199:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_199
+	jnz	L$cp_dround_h_217
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6146,7 +6796,7 @@ L$cp_dround_h_199:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_200
+	jz	L$cp_padpreend_218
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6154,47 +6804,47 @@ L$cp_dround_h_199:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_201
+	jz	L$cp_padpre_219
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_201:
+L$cp_padpre_219:
 	test	dl,4
-	jz	L$cp_padpre_202
+	jz	L$cp_padpre_220
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_202:
+L$cp_padpre_220:
 	test	dl,2
-	jz	L$cp_padpre_203
+	jz	L$cp_padpre_221
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_203:
+L$cp_padpre_221:
 	test	dl,1
-	jz	L$cp_padpre_204
+	jz	L$cp_padpre_222
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_204:
+L$cp_padpre_222:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_200:
+L$cp_padpreend_218:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_205:
-L$cp_chunk_151:
+L$cp_nofuse_223:
+L$cp_chunk_169:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_152
+	jz	L$cp_datadone_170
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -6208,7 +6858,7 @@ L$cp_chunk_151:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_206
+	jz	L$cp_padpreend_224
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6216,38 +6866,38 @@ L$cp_chunk_151:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_207
+	jz	L$cp_padpre_225
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_207:
+L$cp_padpre_225:
 	test	dl,4
-	jz	L$cp_padpre_208
+	jz	L$cp_padpre_226
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_208:
+L$cp_padpre_226:
 	test	dl,2
-	jz	L$cp_padpre_209
+	jz	L$cp_padpre_227
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_209:
+L$cp_padpre_227:
 	test	dl,1
-	jz	L$cp_padpre_210
+	jz	L$cp_padpre_228
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_210:
+L$cp_padpre_228:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_206:
+L$cp_padpreend_224:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6258,8 +6908,8 @@ L$cp_padpreend_206:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_151
-L$cp_datadone_152:
+	jmp	L$cp_chunk_169
+L$cp_datadone_170:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -6286,7 +6936,7 @@ L$cp_datadone_152:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_154:
+L$cp_tagout_172:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -6295,11 +6945,11 @@ L$cp_tagout_154:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_211:
+L$cp_wipe_229:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_211
+	jnz	L$cp_wipe_229
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -6331,8 +6981,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_213
-L$cp_wide_212:
+	jb	L$cp_small_231
+L$cp_wide_230:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6356,7 +7006,7 @@ L$cp_wide_212:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_216:
+L$cp_dround_234:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6502,7 +7152,7 @@ L$cp_dround_216:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_216
+	jnz	L$cp_dround_234
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6623,12 +7273,12 @@ L$cp_dround_216:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_212
-L$cp_small_213:
+	jae	L$cp_wide_230
+L$cp_small_231:
 	test	rdx,rdx
-	jz	L$cp_done_215
+	jz	L$cp_done_233
 	cmp	rdx,256
-	jbe	L$cp_not8_217
+	jbe	L$cp_not8_235
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6652,7 +7302,7 @@ L$cp_small_213:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_218:
+L$cp_dround_236:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6798,7 +7448,7 @@ L$cp_dround_218:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_218
+	jnz	L$cp_dround_236
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6899,10 +7549,10 @@ L$cp_dround_218:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_214
-L$cp_not8_217:
+	jmp	L$cp_tailbuf_232
+L$cp_not8_235:
 	cmp	rdx,192
-	jbe	L$cp_not4_219
+	jbe	L$cp_not4_237
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -6926,7 +7576,7 @@ L$cp_not8_217:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_222:
+L$cp_dround_240:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -7072,7 +7722,7 @@ L$cp_dround_222:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_222
+	jnz	L$cp_dround_240
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -7157,12 +7807,12 @@ L$cp_dround_222:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_214
-L$cp_not4_219:
+	jmp	L$cp_tailbuf_232
+L$cp_not4_237:
 	cmp	rdx,64
-	jbe	L$cp_h1_220
+	jbe	L$cp_h1_238
 	cmp	rdx,128
-	jbe	L$cp_h2_221
+	jbe	L$cp_h2_239
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7178,7 +7828,7 @@ L$cp_not4_219:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_223:
+L$cp_dround_h_241:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -7227,15 +7877,15 @@ L$cp_dround_h_223:
 	vpsrld	xmm14,xmm9,25
 	vpslld	xmm9,xmm9,7
 	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpshufd	xmm9,xmm9,57
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,147
+	vpshufd	xmm6,xmm6,57
+	vpshufd	xmm7,xmm7,78
+	vpshufd	xmm8,xmm8,147
+	vpshufd	xmm10,xmm10,57
+	vpshufd	xmm11,xmm11,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -7284,17 +7934,17 @@ L$cp_dround_h_223:
 	vpsrld	xmm14,xmm9,25
 	vpslld	xmm9,xmm9,7
 	vpor	xmm9,xmm9,xmm14
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	vpshufd	xmm9,xmm9,147
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,57
+	vpshufd	xmm6,xmm6,147
+	vpshufd	xmm7,xmm7,78
+	vpshufd	xmm8,xmm8,57
+	vpshufd	xmm10,xmm10,147
+	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_223
+	jnz	L$cp_dround_h_241
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7324,8 +7974,8 @@ L$cp_dround_h_223:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_214
-L$cp_h2_221:
+	jmp	L$cp_tailbuf_232
+L$cp_h2_239:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7336,7 +7986,7 @@ L$cp_h2_221:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_224:
+L$cp_dround_h_242:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -7369,12 +8019,12 @@ L$cp_dround_h_224:
 	vpsrld	xmm13,xmm5,25
 	vpslld	xmm5,xmm5,7
 	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,147
+	vpshufd	xmm6,xmm6,57
+	vpshufd	xmm7,xmm7,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -7407,14 +8057,14 @@ L$cp_dround_h_224:
 	vpsrld	xmm13,xmm5,25
 	vpslld	xmm5,xmm5,7
 	vpor	xmm5,xmm5,xmm13
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,57
+	vpshufd	xmm6,xmm6,147
+	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_224
+	jnz	L$cp_dround_h_242
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7434,14 +8084,14 @@ L$cp_dround_h_224:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_214
-L$cp_h1_220:
+	jmp	L$cp_tailbuf_232
+L$cp_h1_238:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_225:
+L$cp_dround_h_243:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -7458,9 +8108,9 @@ L$cp_dround_h_225:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -7477,11 +8127,11 @@ L$cp_dround_h_225:
 	vpsrld	xmm12,xmm1,25
 	vpslld	xmm1,xmm1,7
 	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_225
+	jnz	L$cp_dround_h_243
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7491,17 +8141,17 @@ L$cp_dround_h_225:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_214:
+L$cp_tailbuf_232:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_215:
+L$cp_done_233:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,16
-	jb	L$cp_t1_227
-L$cp_t16_226:
+	jb	L$cp_t1_245
+L$cp_t16_244:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -7510,11 +8160,11 @@ L$cp_t16_226:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_226
-L$cp_t1_227:
+	jae	L$cp_t16_244
+L$cp_t1_245:
 	test	rdx,rdx
-	jz	L$cp_tdone_229
-L$cp_tend_228:
+	jz	L$cp_tdone_247
+L$cp_tend_246:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -7522,8 +8172,8 @@ L$cp_tend_228:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_228
-L$cp_tdone_229:
+	jnz	L$cp_tend_246
+L$cp_tdone_247:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -7535,7 +8185,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_230:
+L$cp_fused_248:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -7559,7 +8209,7 @@ L$cp_fused_230:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_231:
+L$cp_dround_f_249:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -7788,9 +8438,9 @@ L$cp_dround_f_231:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_231
+	jnz	L$cp_dround_f_249
 	mov	r10d,2
-L$cp_dround_f_232:
+L$cp_dround_f_250:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -8179,7 +8829,7 @@ L$cp_dround_f_232:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_232
+	jnz	L$cp_dround_f_250
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -8315,7 +8965,7 @@ L$cp_dround_f_232:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_230
+	jnz	L$cp_fused_248
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -8324,7 +8974,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_234
+	jz	L$cp_polydone_252
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -8334,7 +8984,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_233:
+L$cp_poly_251:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -8374,11 +9024,11 @@ L$cp_poly_233:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_233
+	jnz	L$cp_poly_251
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_234:
+L$cp_polydone_252:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -8629,7 +9279,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_237
+	jb	L$cp_vpolyscalar_255
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -8659,8 +9309,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_236
-L$cp_vpoly_235:
+	jz	L$cp_vpolylast_254
+L$cp_vpoly_253:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -8756,8 +9406,8 @@ L$cp_vpoly_235:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_235
-L$cp_vpolylast_236:
+	jnz	L$cp_vpoly_253
+L$cp_vpolylast_254:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -8904,7 +9554,7 @@ L$cp_vpolylast_236:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_237:
+L$cp_vpolyscalar_255:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 global ctasm_chacha20_avx512
@@ -8959,13 +9609,16 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_238:
+L$cp_wipe_256:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_238
+	jnz	L$cp_wipe_256
 	vzeroall
+	vpxord	xmm16,xmm16,xmm16
+	vpxord	xmm17,xmm17,xmm17
+	vpxord	xmm18,xmm18,xmm18
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -9058,14 +9711,14 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_247
+	ja	L$cp_short8_265
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_248
+	ja	L$cp_pairs2_266
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_250
+	jz	L$cp_padpreend_268
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9073,71 +9726,87 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_251
+	jz	L$cp_padpre_269
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_251:
+L$cp_padpre_269:
 	test	dl,4
-	jz	L$cp_padpre_252
+	jz	L$cp_padpre_270
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_252:
+L$cp_padpre_270:
 	test	dl,2
-	jz	L$cp_padpre_253
+	jz	L$cp_padpre_271
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_253:
+L$cp_padpre_271:
 	test	dl,1
-	jz	L$cp_padpre_254
+	jz	L$cp_padpre_272
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_254:
-L$cp_padpreend_250:
+L$cp_padpre_272:
+L$cp_padpreend_268:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_255:
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
+L$cp_dround_p_273:
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,147
 	vpshufd	ymm2,ymm2,57
 	vpshufd	ymm3,ymm3,78
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,57
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_255
+	jnz	L$cp_dround_p_273
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9155,14 +9824,14 @@ L$cp_dround_p_255:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_244
-L$cp_pairs2_248:
+	jmp	L$cp_pairskey_262
+L$cp_pairs2_266:
 	cmp	r10,192
-	ja	L$cp_pairs3_249
+	ja	L$cp_pairs3_267
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_256
+	jz	L$cp_padpreend_274
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9170,32 +9839,32 @@ L$cp_pairs2_248:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_257
+	jz	L$cp_padpre_275
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_257:
+L$cp_padpre_275:
 	test	dl,4
-	jz	L$cp_padpre_258
+	jz	L$cp_padpre_276
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_258:
+L$cp_padpre_276:
 	test	dl,2
-	jz	L$cp_padpre_259
+	jz	L$cp_padpre_277
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_259:
+L$cp_padpre_277:
 	test	dl,1
-	jz	L$cp_padpre_260
+	jz	L$cp_padpre_278
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_260:
-L$cp_padpreend_256:
+L$cp_padpre_278:
+L$cp_padpreend_274:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -9207,7 +9876,7 @@ L$cp_padpreend_256:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_261:
+L$cp_dround_p_279:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -9269,7 +9938,7 @@ L$cp_dround_p_261:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_261
+	jnz	L$cp_dround_p_279
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9304,12 +9973,12 @@ L$cp_dround_p_261:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_244
-L$cp_pairs3_249:
+	jmp	L$cp_pairskey_262
+L$cp_pairs3_267:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_262
+	jz	L$cp_padpreend_280
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9317,32 +9986,32 @@ L$cp_pairs3_249:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_263
+	jz	L$cp_padpre_281
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_263:
+L$cp_padpre_281:
 	test	dl,4
-	jz	L$cp_padpre_264
+	jz	L$cp_padpre_282
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_264:
+L$cp_padpre_282:
 	test	dl,2
-	jz	L$cp_padpre_265
+	jz	L$cp_padpre_283
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_265:
+L$cp_padpre_283:
 	test	dl,1
-	jz	L$cp_padpre_266
+	jz	L$cp_padpre_284
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_266:
-L$cp_padpreend_262:
+L$cp_padpre_284:
+L$cp_padpreend_280:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -9359,7 +10028,7 @@ L$cp_padpreend_262:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_267:
+L$cp_dround_p_285:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -9451,7 +10120,7 @@ L$cp_dround_p_267:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_267
+	jnz	L$cp_dround_p_285
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9503,15 +10172,15 @@ L$cp_dround_p_267:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_244
-L$cp_short8_247:
+	jmp	L$cp_pairskey_262
+L$cp_short8_265:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_239
+	ja	L$cp_big_257
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -9535,7 +10204,7 @@ L$cp_short8_247:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_268:
+L$cp_dround_286:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -9649,7 +10318,7 @@ L$cp_dround_268:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_268
+	jnz	L$cp_dround_286
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -9749,8 +10418,8 @@ L$cp_dround_268:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_241
-L$cp_pairskey_244:
+	jmp	L$cp_shortkey_259
+L$cp_pairskey_262:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
@@ -9771,8 +10440,8 @@ L$cp_pairskey_244:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_270
-L$cp_ipoly_269:
+	jz	L$cp_ipolyend_288
+L$cp_ipoly_287:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9812,10 +10481,10 @@ L$cp_ipoly_269:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_269
-L$cp_ipolyend_270:
+	jnz	L$cp_ipoly_287
+L$cp_ipolyend_288:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_271
+	jz	L$cp_ipolytail_289
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -9853,10 +10522,10 @@ L$cp_ipolyend_270:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_271:
+L$cp_ipolytail_289:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_275
+	jz	L$cp_padpreend_293
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -9864,37 +10533,37 @@ L$cp_ipolytail_271:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_276
+	jz	L$cp_padpre_294
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_276:
+L$cp_padpre_294:
 	test	dl,4
-	jz	L$cp_padpre_277
+	jz	L$cp_padpre_295
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_277:
+L$cp_padpre_295:
 	test	dl,2
-	jz	L$cp_padpre_278
+	jz	L$cp_padpre_296
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_278:
+L$cp_padpre_296:
 	test	dl,1
-	jz	L$cp_padpre_279
+	jz	L$cp_padpre_297
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_279:
-L$cp_padpreend_275:
+L$cp_padpre_297:
+L$cp_padpreend_293:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_273
-L$cp_ipoly_272:
+	jz	L$cp_ipolyend_291
+L$cp_ipoly_290:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9934,10 +10603,10 @@ L$cp_ipoly_272:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_272
-L$cp_ipolyend_273:
+	jnz	L$cp_ipoly_290
+L$cp_ipolyend_291:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_274
+	jz	L$cp_ipolytail_292
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -9975,7 +10644,7 @@ L$cp_ipolyend_273:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_274:
+L$cp_ipolytail_292:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -10026,8 +10695,8 @@ L$cp_ipolytail_274:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_245
-L$cp_shortkey_241:
+	jmp	L$cp_tagout_263
+L$cp_shortkey_259:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -10045,7 +10714,7 @@ L$cp_shortkey_241:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_280
+	jz	L$cp_padpreend_298
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10053,38 +10722,38 @@ L$cp_shortkey_241:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_281
+	jz	L$cp_padpre_299
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_281:
+L$cp_padpre_299:
 	test	dl,4
-	jz	L$cp_padpre_282
+	jz	L$cp_padpre_300
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_282:
+L$cp_padpre_300:
 	test	dl,2
-	jz	L$cp_padpre_283
+	jz	L$cp_padpre_301
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_283:
+L$cp_padpre_301:
 	test	dl,1
-	jz	L$cp_padpre_284
+	jz	L$cp_padpre_302
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_284:
+L$cp_padpre_302:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_280:
+L$cp_padpreend_298:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -10101,7 +10770,7 @@ L$cp_padpreend_280:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_285
+	jz	L$cp_padpreend_303
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -10109,78 +10778,94 @@ L$cp_padpreend_280:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_286
+	jz	L$cp_padpre_304
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_286:
+L$cp_padpre_304:
 	test	dl,4
-	jz	L$cp_padpre_287
+	jz	L$cp_padpre_305
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_287:
+L$cp_padpre_305:
 	test	dl,2
-	jz	L$cp_padpre_288
+	jz	L$cp_padpre_306
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_288:
+L$cp_padpre_306:
 	test	dl,1
-	jz	L$cp_padpre_289
+	jz	L$cp_padpre_307
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_289:
+L$cp_padpre_307:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_285:
-	jmp	L$cp_datadone_243
-L$cp_big_239:
+L$cp_padpreend_303:
+	jmp	L$cp_datadone_261
+L$cp_big_257:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_290:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+L$cp_dround_h_308:
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,12
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_290
+	jnz	L$cp_dround_h_308
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -10207,7 +10892,7 @@ L$cp_dround_h_290:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_291
+	jz	L$cp_padpreend_309
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10215,47 +10900,47 @@ L$cp_dround_h_290:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_292
+	jz	L$cp_padpre_310
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_292:
+L$cp_padpre_310:
 	test	dl,4
-	jz	L$cp_padpre_293
+	jz	L$cp_padpre_311
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_293:
+L$cp_padpre_311:
 	test	dl,2
-	jz	L$cp_padpre_294
+	jz	L$cp_padpre_312
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_294:
+L$cp_padpre_312:
 	test	dl,1
-	jz	L$cp_padpre_295
+	jz	L$cp_padpre_313
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_295:
+L$cp_padpre_313:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_291:
+L$cp_padpreend_309:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_296:
-L$cp_chunk_242:
+L$cp_nofuse_314:
+L$cp_chunk_260:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_243
+	jz	L$cp_datadone_261
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -10275,7 +10960,7 @@ L$cp_chunk_242:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_297
+	jz	L$cp_padpreend_315
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -10283,44 +10968,44 @@ L$cp_chunk_242:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_298
+	jz	L$cp_padpre_316
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_298:
+L$cp_padpre_316:
 	test	dl,4
-	jz	L$cp_padpre_299
+	jz	L$cp_padpre_317
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_299:
+L$cp_padpre_317:
 	test	dl,2
-	jz	L$cp_padpre_300
+	jz	L$cp_padpre_318
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_300:
+L$cp_padpre_318:
 	test	dl,1
-	jz	L$cp_padpre_301
+	jz	L$cp_padpre_319
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_301:
+L$cp_padpre_319:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_297:
+L$cp_padpreend_315:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_242
-L$cp_datadone_243:
+	jmp	L$cp_chunk_260
+L$cp_datadone_261:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -10347,7 +11032,7 @@ L$cp_datadone_243:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_245:
+L$cp_tagout_263:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -10356,12 +11041,15 @@ L$cp_tagout_245:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_302:
+L$cp_wipe_320:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_302
+	jnz	L$cp_wipe_320
 	vzeroall
+	vpxord	xmm16,xmm16,xmm16
+	vpxord	xmm17,xmm17,xmm17
+	vpxord	xmm18,xmm18,xmm18
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -10460,14 +11148,14 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_311
+	ja	L$cp_short8_329
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_312
+	ja	L$cp_pairs2_330
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_314
+	jz	L$cp_padpreend_332
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10475,71 +11163,87 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_315
+	jz	L$cp_padpre_333
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_315:
+L$cp_padpre_333:
 	test	dl,4
-	jz	L$cp_padpre_316
+	jz	L$cp_padpre_334
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_316:
+L$cp_padpre_334:
 	test	dl,2
-	jz	L$cp_padpre_317
+	jz	L$cp_padpre_335
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_317:
+L$cp_padpre_335:
 	test	dl,1
-	jz	L$cp_padpre_318
+	jz	L$cp_padpre_336
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_318:
-L$cp_padpreend_314:
+L$cp_padpre_336:
+L$cp_padpreend_332:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_319:
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
+L$cp_dround_p_337:
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,147
 	vpshufd	ymm2,ymm2,57
 	vpshufd	ymm3,ymm3,78
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,57
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_319
+	jnz	L$cp_dround_p_337
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10557,14 +11261,14 @@ L$cp_dround_p_319:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_308
-L$cp_pairs2_312:
+	jmp	L$cp_pairskey_326
+L$cp_pairs2_330:
 	cmp	r10,192
-	ja	L$cp_pairs3_313
+	ja	L$cp_pairs3_331
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_320
+	jz	L$cp_padpreend_338
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10572,32 +11276,32 @@ L$cp_pairs2_312:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_321
+	jz	L$cp_padpre_339
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_321:
+L$cp_padpre_339:
 	test	dl,4
-	jz	L$cp_padpre_322
+	jz	L$cp_padpre_340
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_322:
+L$cp_padpre_340:
 	test	dl,2
-	jz	L$cp_padpre_323
+	jz	L$cp_padpre_341
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_323:
+L$cp_padpre_341:
 	test	dl,1
-	jz	L$cp_padpre_324
+	jz	L$cp_padpre_342
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_324:
-L$cp_padpreend_320:
+L$cp_padpre_342:
+L$cp_padpreend_338:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -10609,7 +11313,7 @@ L$cp_padpreend_320:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_325:
+L$cp_dround_p_343:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -10671,7 +11375,7 @@ L$cp_dround_p_325:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_325
+	jnz	L$cp_dround_p_343
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10706,12 +11410,12 @@ L$cp_dround_p_325:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_308
-L$cp_pairs3_313:
+	jmp	L$cp_pairskey_326
+L$cp_pairs3_331:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_326
+	jz	L$cp_padpreend_344
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10719,32 +11423,32 @@ L$cp_pairs3_313:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_327
+	jz	L$cp_padpre_345
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_327:
+L$cp_padpre_345:
 	test	dl,4
-	jz	L$cp_padpre_328
+	jz	L$cp_padpre_346
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_328:
+L$cp_padpre_346:
 	test	dl,2
-	jz	L$cp_padpre_329
+	jz	L$cp_padpre_347
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_329:
+L$cp_padpre_347:
 	test	dl,1
-	jz	L$cp_padpre_330
+	jz	L$cp_padpre_348
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_330:
-L$cp_padpreend_326:
+L$cp_padpre_348:
+L$cp_padpreend_344:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -10761,7 +11465,7 @@ L$cp_padpreend_326:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_331:
+L$cp_dround_p_349:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -10853,7 +11557,7 @@ L$cp_dround_p_331:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_331
+	jnz	L$cp_dround_p_349
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10905,15 +11609,15 @@ L$cp_dround_p_331:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_308
-L$cp_short8_311:
+	jmp	L$cp_pairskey_326
+L$cp_short8_329:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_303
+	ja	L$cp_big_321
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -10937,7 +11641,7 @@ L$cp_short8_311:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_332:
+L$cp_dround_350:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -11051,7 +11755,7 @@ L$cp_dround_332:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_332
+	jnz	L$cp_dround_350
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -11151,8 +11855,8 @@ L$cp_dround_332:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_305
-L$cp_pairskey_308:
+	jmp	L$cp_shortkey_323
+L$cp_pairskey_326:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -11168,8 +11872,8 @@ L$cp_pairskey_308:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_334
-L$cp_ipoly_333:
+	jz	L$cp_ipolyend_352
+L$cp_ipoly_351:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11209,10 +11913,10 @@ L$cp_ipoly_333:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_333
-L$cp_ipolyend_334:
+	jnz	L$cp_ipoly_351
+L$cp_ipolyend_352:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_335
+	jz	L$cp_ipolytail_353
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -11250,10 +11954,10 @@ L$cp_ipolyend_334:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_335:
+L$cp_ipolytail_353:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_339
+	jz	L$cp_padpreend_357
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -11261,37 +11965,37 @@ L$cp_ipolytail_335:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_340
+	jz	L$cp_padpre_358
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_340:
+L$cp_padpre_358:
 	test	dl,4
-	jz	L$cp_padpre_341
+	jz	L$cp_padpre_359
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_341:
+L$cp_padpre_359:
 	test	dl,2
-	jz	L$cp_padpre_342
+	jz	L$cp_padpre_360
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_342:
+L$cp_padpre_360:
 	test	dl,1
-	jz	L$cp_padpre_343
+	jz	L$cp_padpre_361
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_343:
-L$cp_padpreend_339:
+L$cp_padpre_361:
+L$cp_padpreend_357:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_337
-L$cp_ipoly_336:
+	jz	L$cp_ipolyend_355
+L$cp_ipoly_354:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11331,10 +12035,10 @@ L$cp_ipoly_336:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_336
-L$cp_ipolyend_337:
+	jnz	L$cp_ipoly_354
+L$cp_ipolyend_355:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_338
+	jz	L$cp_ipolytail_356
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -11372,7 +12076,7 @@ L$cp_ipolyend_337:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_338:
+L$cp_ipolytail_356:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -11428,8 +12132,8 @@ L$cp_ipolytail_338:
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_309
-L$cp_shortkey_305:
+	jmp	L$cp_tagout_327
+L$cp_shortkey_323:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -11447,7 +12151,7 @@ L$cp_shortkey_305:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_344
+	jz	L$cp_padpreend_362
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11455,38 +12159,38 @@ L$cp_shortkey_305:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_345
+	jz	L$cp_padpre_363
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_345:
+L$cp_padpre_363:
 	test	dl,4
-	jz	L$cp_padpre_346
+	jz	L$cp_padpre_364
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_346:
+L$cp_padpre_364:
 	test	dl,2
-	jz	L$cp_padpre_347
+	jz	L$cp_padpre_365
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_347:
+L$cp_padpre_365:
 	test	dl,1
-	jz	L$cp_padpre_348
+	jz	L$cp_padpre_366
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_348:
+L$cp_padpre_366:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_344:
+L$cp_padpreend_362:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -11496,7 +12200,7 @@ L$cp_padpreend_344:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_349
+	jz	L$cp_padpreend_367
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -11504,38 +12208,38 @@ L$cp_padpreend_344:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_350
+	jz	L$cp_padpre_368
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_350:
+L$cp_padpre_368:
 	test	dl,4
-	jz	L$cp_padpre_351
+	jz	L$cp_padpre_369
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_351:
+L$cp_padpre_369:
 	test	dl,2
-	jz	L$cp_padpre_352
+	jz	L$cp_padpre_370
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_352:
+L$cp_padpre_370:
 	test	dl,1
-	jz	L$cp_padpre_353
+	jz	L$cp_padpre_371
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_353:
+L$cp_padpre_371:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_349:
+L$cp_padpreend_367:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -11543,46 +12247,62 @@ L$cp_padpreend_349:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_307
-L$cp_big_303:
+	jmp	L$cp_datadone_325
+L$cp_big_321:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_354:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+L$cp_dround_h_372:
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,12
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_354
+	jnz	L$cp_dround_h_372
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -11609,7 +12329,7 @@ L$cp_dround_h_354:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_355
+	jz	L$cp_padpreend_373
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11617,47 +12337,47 @@ L$cp_dround_h_354:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_356
+	jz	L$cp_padpre_374
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_356:
+L$cp_padpre_374:
 	test	dl,4
-	jz	L$cp_padpre_357
+	jz	L$cp_padpre_375
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_357:
+L$cp_padpre_375:
 	test	dl,2
-	jz	L$cp_padpre_358
+	jz	L$cp_padpre_376
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_358:
+L$cp_padpre_376:
 	test	dl,1
-	jz	L$cp_padpre_359
+	jz	L$cp_padpre_377
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_359:
+L$cp_padpre_377:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_355:
+L$cp_padpreend_373:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_360:
-L$cp_chunk_306:
+L$cp_nofuse_378:
+L$cp_chunk_324:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_307
+	jz	L$cp_datadone_325
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -11671,7 +12391,7 @@ L$cp_chunk_306:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_361
+	jz	L$cp_padpreend_379
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -11679,38 +12399,38 @@ L$cp_chunk_306:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_362
+	jz	L$cp_padpre_380
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_362:
+L$cp_padpre_380:
 	test	dl,4
-	jz	L$cp_padpre_363
+	jz	L$cp_padpre_381
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_363:
+L$cp_padpre_381:
 	test	dl,2
-	jz	L$cp_padpre_364
+	jz	L$cp_padpre_382
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_364:
+L$cp_padpre_382:
 	test	dl,1
-	jz	L$cp_padpre_365
+	jz	L$cp_padpre_383
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_365:
+L$cp_padpre_383:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_361:
+L$cp_padpreend_379:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -11721,8 +12441,8 @@ L$cp_padpreend_361:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_306
-L$cp_datadone_307:
+	jmp	L$cp_chunk_324
+L$cp_datadone_325:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -11749,7 +12469,7 @@ L$cp_datadone_307:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_309:
+L$cp_tagout_327:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -11758,12 +12478,15 @@ L$cp_tagout_309:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_366:
+L$cp_wipe_384:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_366
+	jnz	L$cp_wipe_384
 	vzeroall
+	vpxord	xmm16,xmm16,xmm16
+	vpxord	xmm17,xmm17,xmm17
+	vpxord	xmm18,xmm18,xmm18
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -11794,7 +12517,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_371
+	jb	L$cp_zskip_389
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -11808,7 +12531,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_372:
+L$cp_zloop_390:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -11826,7 +12549,7 @@ L$cp_zloop_372:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_373:
+L$cp_zdround_391:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -11924,7 +12647,7 @@ L$cp_zdround_373:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_373
+	jnz	L$cp_zdround_391
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -12047,7 +12770,7 @@ L$cp_zdround_373:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_372
+	jae	L$cp_zloop_390
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -12064,10 +12787,10 @@ L$cp_zdround_373:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_371:
+L$cp_zskip_389:
 	cmp	rdx,512
-	jb	L$cp_small_368
-L$cp_wide_367:
+	jb	L$cp_small_386
+L$cp_wide_385:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -12091,7 +12814,7 @@ L$cp_wide_367:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_374:
+L$cp_dround_392:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -12205,7 +12928,7 @@ L$cp_dround_374:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_374
+	jnz	L$cp_dround_392
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -12326,12 +13049,12 @@ L$cp_dround_374:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_367
-L$cp_small_368:
+	jae	L$cp_wide_385
+L$cp_small_386:
 	test	rdx,rdx
-	jz	L$cp_done_370
+	jz	L$cp_done_388
 	cmp	rdx,256
-	jbe	L$cp_not8_375
+	jbe	L$cp_not8_393
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -12355,7 +13078,7 @@ L$cp_small_368:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_376:
+L$cp_dround_394:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -12469,7 +13192,7 @@ L$cp_dround_376:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_376
+	jnz	L$cp_dround_394
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -12570,10 +13293,10 @@ L$cp_dround_376:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_369
-L$cp_not8_375:
+	jmp	L$cp_tailbuf_387
+L$cp_not8_393:
 	cmp	rdx,192
-	jbe	L$cp_not4_377
+	jbe	L$cp_not4_395
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -12597,7 +13320,7 @@ L$cp_not8_375:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_380:
+L$cp_dround_398:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -12711,7 +13434,7 @@ L$cp_dround_380:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_380
+	jnz	L$cp_dround_398
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -12796,12 +13519,12 @@ L$cp_dround_380:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_369
-L$cp_not4_377:
+	jmp	L$cp_tailbuf_387
+L$cp_not4_395:
 	cmp	rdx,64
-	jbe	L$cp_h1_378
+	jbe	L$cp_h1_396
 	cmp	rdx,128
-	jbe	L$cp_h2_379
+	jbe	L$cp_h2_397
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -12817,7 +13540,7 @@ L$cp_not4_377:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_381:
+L$cp_dround_h_399:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -12854,15 +13577,15 @@ L$cp_dround_h_381:
 	vprold	xmm1,xmm1,7
 	vprold	xmm5,xmm5,7
 	vprold	xmm9,xmm9,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
-	vpshufd	xmm9,xmm9,57
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,147
+	vpshufd	xmm6,xmm6,57
+	vpshufd	xmm7,xmm7,78
+	vpshufd	xmm8,xmm8,147
+	vpshufd	xmm10,xmm10,57
+	vpshufd	xmm11,xmm11,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -12899,17 +13622,17 @@ L$cp_dround_h_381:
 	vprold	xmm1,xmm1,7
 	vprold	xmm5,xmm5,7
 	vprold	xmm9,xmm9,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
-	vpshufd	xmm9,xmm9,147
-	vpshufd	xmm10,xmm10,78
-	vpshufd	xmm11,xmm11,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,57
+	vpshufd	xmm6,xmm6,147
+	vpshufd	xmm7,xmm7,78
+	vpshufd	xmm8,xmm8,57
+	vpshufd	xmm10,xmm10,147
+	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_381
+	jnz	L$cp_dround_h_399
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -12939,8 +13662,8 @@ L$cp_dround_h_381:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_369
-L$cp_h2_379:
+	jmp	L$cp_tailbuf_387
+L$cp_h2_397:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -12951,7 +13674,7 @@ L$cp_h2_379:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_382:
+L$cp_dround_h_400:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -12976,12 +13699,12 @@ L$cp_dround_h_382:
 	vpxor	xmm5,xmm5,xmm6
 	vprold	xmm1,xmm1,7
 	vprold	xmm5,xmm5,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
-	vpshufd	xmm5,xmm5,57
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,147
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,147
+	vpshufd	xmm6,xmm6,57
+	vpshufd	xmm7,xmm7,78
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -13006,14 +13729,14 @@ L$cp_dround_h_382:
 	vpxor	xmm5,xmm5,xmm6
 	vprold	xmm1,xmm1,7
 	vprold	xmm5,xmm5,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
-	vpshufd	xmm5,xmm5,147
-	vpshufd	xmm6,xmm6,78
-	vpshufd	xmm7,xmm7,57
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,57
+	vpshufd	xmm6,xmm6,147
+	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_382
+	jnz	L$cp_dround_h_400
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13033,46 +13756,62 @@ L$cp_dround_h_382:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_369
-L$cp_h1_378:
+	jmp	L$cp_tailbuf_387
+L$cp_h1_396:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_383:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+L$cp_dround_h_401:
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,12
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_383
+	jnz	L$cp_dround_h_401
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13082,17 +13821,17 @@ L$cp_dround_h_383:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_369:
+L$cp_tailbuf_387:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_370:
+L$cp_done_388:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
 	cmp	rdx,16
-	jb	L$cp_t1_385
-L$cp_t16_384:
+	jb	L$cp_t1_403
+L$cp_t16_402:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -13101,11 +13840,11 @@ L$cp_t16_384:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_384
-L$cp_t1_385:
+	jae	L$cp_t16_402
+L$cp_t1_403:
 	test	rdx,rdx
-	jz	L$cp_tdone_387
-L$cp_tend_386:
+	jz	L$cp_tdone_405
+L$cp_tend_404:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -13113,8 +13852,8 @@ L$cp_tend_386:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_386
-L$cp_tdone_387:
+	jnz	L$cp_tend_404
+L$cp_tdone_405:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 global ctasm_chacha20_poly1305_seal_avx512ifma
@@ -13188,14 +13927,14 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_396
+	ja	L$cp_short8_414
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_397
+	ja	L$cp_pairs2_415
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_399
+	jz	L$cp_padpreend_417
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13203,71 +13942,87 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_400
+	jz	L$cp_padpre_418
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_400:
+L$cp_padpre_418:
 	test	dl,4
-	jz	L$cp_padpre_401
+	jz	L$cp_padpre_419
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_401:
+L$cp_padpre_419:
 	test	dl,2
-	jz	L$cp_padpre_402
+	jz	L$cp_padpre_420
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_402:
+L$cp_padpre_420:
 	test	dl,1
-	jz	L$cp_padpre_403
+	jz	L$cp_padpre_421
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_403:
-L$cp_padpreend_399:
+L$cp_padpre_421:
+L$cp_padpreend_417:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_404:
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
+L$cp_dround_p_422:
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,147
 	vpshufd	ymm2,ymm2,57
 	vpshufd	ymm3,ymm3,78
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,57
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_404
+	jnz	L$cp_dround_p_422
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13285,14 +14040,14 @@ L$cp_dround_p_404:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_393
-L$cp_pairs2_397:
+	jmp	L$cp_pairskey_411
+L$cp_pairs2_415:
 	cmp	r10,192
-	ja	L$cp_pairs3_398
+	ja	L$cp_pairs3_416
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_405
+	jz	L$cp_padpreend_423
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13300,32 +14055,32 @@ L$cp_pairs2_397:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_406
+	jz	L$cp_padpre_424
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_406:
+L$cp_padpre_424:
 	test	dl,4
-	jz	L$cp_padpre_407
+	jz	L$cp_padpre_425
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_407:
+L$cp_padpre_425:
 	test	dl,2
-	jz	L$cp_padpre_408
+	jz	L$cp_padpre_426
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_408:
+L$cp_padpre_426:
 	test	dl,1
-	jz	L$cp_padpre_409
+	jz	L$cp_padpre_427
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_409:
-L$cp_padpreend_405:
+L$cp_padpre_427:
+L$cp_padpreend_423:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -13337,7 +14092,7 @@ L$cp_padpreend_405:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_410:
+L$cp_dround_p_428:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -13399,7 +14154,7 @@ L$cp_dround_p_410:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_410
+	jnz	L$cp_dround_p_428
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13434,12 +14189,12 @@ L$cp_dround_p_410:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_393
-L$cp_pairs3_398:
+	jmp	L$cp_pairskey_411
+L$cp_pairs3_416:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_411
+	jz	L$cp_padpreend_429
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13447,32 +14202,32 @@ L$cp_pairs3_398:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_412
+	jz	L$cp_padpre_430
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_412:
+L$cp_padpre_430:
 	test	dl,4
-	jz	L$cp_padpre_413
+	jz	L$cp_padpre_431
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_413:
+L$cp_padpre_431:
 	test	dl,2
-	jz	L$cp_padpre_414
+	jz	L$cp_padpre_432
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_414:
+L$cp_padpre_432:
 	test	dl,1
-	jz	L$cp_padpre_415
+	jz	L$cp_padpre_433
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_415:
-L$cp_padpreend_411:
+L$cp_padpre_433:
+L$cp_padpreend_429:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -13489,7 +14244,7 @@ L$cp_padpreend_411:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_416:
+L$cp_dround_p_434:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -13581,7 +14336,7 @@ L$cp_dround_p_416:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_416
+	jnz	L$cp_dround_p_434
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13633,15 +14388,15 @@ L$cp_dround_p_416:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_393
-L$cp_short8_396:
+	jmp	L$cp_pairskey_411
+L$cp_short8_414:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_388
+	ja	L$cp_big_406
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -13665,7 +14420,7 @@ L$cp_short8_396:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_417:
+L$cp_dround_435:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13779,7 +14534,7 @@ L$cp_dround_417:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_417
+	jnz	L$cp_dround_435
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13879,8 +14634,8 @@ L$cp_dround_417:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_390
-L$cp_pairskey_393:
+	jmp	L$cp_shortkey_408
+L$cp_pairskey_411:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
@@ -13901,8 +14656,8 @@ L$cp_pairskey_393:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_419
-L$cp_ipoly_418:
+	jz	L$cp_ipolyend_437
+L$cp_ipoly_436:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -13942,10 +14697,10 @@ L$cp_ipoly_418:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_418
-L$cp_ipolyend_419:
+	jnz	L$cp_ipoly_436
+L$cp_ipolyend_437:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_420
+	jz	L$cp_ipolytail_438
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -13983,10 +14738,10 @@ L$cp_ipolyend_419:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_420:
+L$cp_ipolytail_438:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_424
+	jz	L$cp_padpreend_442
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -13994,37 +14749,37 @@ L$cp_ipolytail_420:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_425
+	jz	L$cp_padpre_443
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_425:
+L$cp_padpre_443:
 	test	dl,4
-	jz	L$cp_padpre_426
+	jz	L$cp_padpre_444
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_426:
+L$cp_padpre_444:
 	test	dl,2
-	jz	L$cp_padpre_427
+	jz	L$cp_padpre_445
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_427:
+L$cp_padpre_445:
 	test	dl,1
-	jz	L$cp_padpre_428
+	jz	L$cp_padpre_446
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_428:
-L$cp_padpreend_424:
+L$cp_padpre_446:
+L$cp_padpreend_442:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_422
-L$cp_ipoly_421:
+	jz	L$cp_ipolyend_440
+L$cp_ipoly_439:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -14064,10 +14819,10 @@ L$cp_ipoly_421:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_421
-L$cp_ipolyend_422:
+	jnz	L$cp_ipoly_439
+L$cp_ipolyend_440:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_423
+	jz	L$cp_ipolytail_441
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -14105,7 +14860,7 @@ L$cp_ipolyend_422:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_423:
+L$cp_ipolytail_441:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -14156,8 +14911,8 @@ L$cp_ipolytail_423:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_394
-L$cp_shortkey_390:
+	jmp	L$cp_tagout_412
+L$cp_shortkey_408:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -14175,7 +14930,7 @@ L$cp_shortkey_390:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_429
+	jz	L$cp_padpreend_447
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14183,38 +14938,38 @@ L$cp_shortkey_390:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_430
+	jz	L$cp_padpre_448
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_430:
+L$cp_padpre_448:
 	test	dl,4
-	jz	L$cp_padpre_431
+	jz	L$cp_padpre_449
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_431:
+L$cp_padpre_449:
 	test	dl,2
-	jz	L$cp_padpre_432
+	jz	L$cp_padpre_450
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_432:
+L$cp_padpre_450:
 	test	dl,1
-	jz	L$cp_padpre_433
+	jz	L$cp_padpre_451
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_433:
+L$cp_padpre_451:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_429:
+L$cp_padpreend_447:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -14231,7 +14986,7 @@ L$cp_padpreend_429:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_434
+	jz	L$cp_padpreend_452
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -14239,78 +14994,94 @@ L$cp_padpreend_429:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_435
+	jz	L$cp_padpre_453
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_435:
+L$cp_padpre_453:
 	test	dl,4
-	jz	L$cp_padpre_436
+	jz	L$cp_padpre_454
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_436:
+L$cp_padpre_454:
 	test	dl,2
-	jz	L$cp_padpre_437
+	jz	L$cp_padpre_455
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_437:
+L$cp_padpre_455:
 	test	dl,1
-	jz	L$cp_padpre_438
+	jz	L$cp_padpre_456
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_438:
+L$cp_padpre_456:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_434:
-	jmp	L$cp_datadone_392
-L$cp_big_388:
+L$cp_padpreend_452:
+	jmp	L$cp_datadone_410
+L$cp_big_406:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_439:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+L$cp_dround_h_457:
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,12
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_439
+	jnz	L$cp_dround_h_457
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -14337,7 +15108,7 @@ L$cp_dround_h_439:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_440
+	jz	L$cp_padpreend_458
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14345,47 +15116,47 @@ L$cp_dround_h_439:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_441
+	jz	L$cp_padpre_459
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_441:
+L$cp_padpre_459:
 	test	dl,4
-	jz	L$cp_padpre_442
+	jz	L$cp_padpre_460
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_442:
+L$cp_padpre_460:
 	test	dl,2
-	jz	L$cp_padpre_443
+	jz	L$cp_padpre_461
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_443:
+L$cp_padpre_461:
 	test	dl,1
-	jz	L$cp_padpre_444
+	jz	L$cp_padpre_462
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_444:
+L$cp_padpre_462:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_440:
+L$cp_padpreend_458:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_445:
-L$cp_chunk_391:
+L$cp_nofuse_463:
+L$cp_chunk_409:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_392
+	jz	L$cp_datadone_410
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -14405,7 +15176,7 @@ L$cp_chunk_391:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_446
+	jz	L$cp_padpreend_464
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -14413,44 +15184,44 @@ L$cp_chunk_391:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_447
+	jz	L$cp_padpre_465
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_447:
+L$cp_padpre_465:
 	test	dl,4
-	jz	L$cp_padpre_448
+	jz	L$cp_padpre_466
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_448:
+L$cp_padpre_466:
 	test	dl,2
-	jz	L$cp_padpre_449
+	jz	L$cp_padpre_467
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_449:
+L$cp_padpre_467:
 	test	dl,1
-	jz	L$cp_padpre_450
+	jz	L$cp_padpre_468
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_450:
+L$cp_padpre_468:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_446:
+L$cp_padpreend_464:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_391
-L$cp_datadone_392:
+	jmp	L$cp_chunk_409
+L$cp_datadone_410:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -14477,7 +15248,7 @@ L$cp_datadone_392:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_394:
+L$cp_tagout_412:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -14486,12 +15257,15 @@ L$cp_tagout_394:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_451:
+L$cp_wipe_469:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_451
+	jnz	L$cp_wipe_469
 	vzeroall
+	vpxord	xmm16,xmm16,xmm16
+	vpxord	xmm17,xmm17,xmm17
+	vpxord	xmm18,xmm18,xmm18
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -14590,14 +15364,14 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_460
+	ja	L$cp_short8_478
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_461
+	ja	L$cp_pairs2_479
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_463
+	jz	L$cp_padpreend_481
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14605,71 +15379,87 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_464
+	jz	L$cp_padpre_482
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_464:
+L$cp_padpre_482:
 	test	dl,4
-	jz	L$cp_padpre_465
+	jz	L$cp_padpre_483
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_465:
+L$cp_padpre_483:
 	test	dl,2
-	jz	L$cp_padpre_466
+	jz	L$cp_padpre_484
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_466:
+L$cp_padpre_484:
 	test	dl,1
-	jz	L$cp_padpre_467
+	jz	L$cp_padpre_485
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_467:
-L$cp_padpreend_463:
+L$cp_padpre_485:
+L$cp_padpreend_481:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_468:
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
+L$cp_dround_p_486:
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,147
 	vpshufd	ymm2,ymm2,57
 	vpshufd	ymm3,ymm3,78
-	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
 	vprold	ymm3,ymm3,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
-	vprold	ymm1,ymm1,12
 	vpaddd	ymm0,ymm0,ymm1
-	vpxor	ymm3,ymm3,ymm0
-	vprold	ymm3,ymm3,8
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
 	vpaddd	ymm2,ymm2,ymm3
-	vpxor	ymm1,ymm1,ymm2
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
 	vpshufd	ymm0,ymm0,57
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_468
+	jnz	L$cp_dround_p_486
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14687,14 +15477,14 @@ L$cp_dround_p_468:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_457
-L$cp_pairs2_461:
+	jmp	L$cp_pairskey_475
+L$cp_pairs2_479:
 	cmp	r10,192
-	ja	L$cp_pairs3_462
+	ja	L$cp_pairs3_480
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_469
+	jz	L$cp_padpreend_487
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14702,32 +15492,32 @@ L$cp_pairs2_461:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_470
+	jz	L$cp_padpre_488
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_470:
+L$cp_padpre_488:
 	test	dl,4
-	jz	L$cp_padpre_471
+	jz	L$cp_padpre_489
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_471:
+L$cp_padpre_489:
 	test	dl,2
-	jz	L$cp_padpre_472
+	jz	L$cp_padpre_490
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_472:
+L$cp_padpre_490:
 	test	dl,1
-	jz	L$cp_padpre_473
+	jz	L$cp_padpre_491
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_473:
-L$cp_padpreend_469:
+L$cp_padpre_491:
+L$cp_padpreend_487:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14739,7 +15529,7 @@ L$cp_padpreend_469:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_474:
+L$cp_dround_p_492:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -14801,7 +15591,7 @@ L$cp_dround_p_474:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_474
+	jnz	L$cp_dround_p_492
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14836,12 +15626,12 @@ L$cp_dround_p_474:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_457
-L$cp_pairs3_462:
+	jmp	L$cp_pairskey_475
+L$cp_pairs3_480:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_475
+	jz	L$cp_padpreend_493
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14849,32 +15639,32 @@ L$cp_pairs3_462:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_476
+	jz	L$cp_padpre_494
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_476:
+L$cp_padpre_494:
 	test	dl,4
-	jz	L$cp_padpre_477
+	jz	L$cp_padpre_495
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_477:
+L$cp_padpre_495:
 	test	dl,2
-	jz	L$cp_padpre_478
+	jz	L$cp_padpre_496
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_478:
+L$cp_padpre_496:
 	test	dl,1
-	jz	L$cp_padpre_479
+	jz	L$cp_padpre_497
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_479:
-L$cp_padpreend_475:
+L$cp_padpre_497:
+L$cp_padpreend_493:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14891,7 +15681,7 @@ L$cp_padpreend_475:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_480:
+L$cp_dround_p_498:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -14983,7 +15773,7 @@ L$cp_dround_p_480:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_480
+	jnz	L$cp_dround_p_498
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15035,15 +15825,15 @@ L$cp_dround_p_480:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_457
-L$cp_short8_460:
+	jmp	L$cp_pairskey_475
+L$cp_short8_478:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_452
+	ja	L$cp_big_470
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -15067,7 +15857,7 @@ L$cp_short8_460:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_481:
+L$cp_dround_499:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -15181,7 +15971,7 @@ L$cp_dround_481:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_481
+	jnz	L$cp_dround_499
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -15281,8 +16071,8 @@ L$cp_dround_481:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_454
-L$cp_pairskey_457:
+	jmp	L$cp_shortkey_472
+L$cp_pairskey_475:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -15298,8 +16088,8 @@ L$cp_pairskey_457:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_483
-L$cp_ipoly_482:
+	jz	L$cp_ipolyend_501
+L$cp_ipoly_500:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15339,10 +16129,10 @@ L$cp_ipoly_482:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_482
-L$cp_ipolyend_483:
+	jnz	L$cp_ipoly_500
+L$cp_ipolyend_501:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_484
+	jz	L$cp_ipolytail_502
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -15380,10 +16170,10 @@ L$cp_ipolyend_483:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_484:
+L$cp_ipolytail_502:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_488
+	jz	L$cp_padpreend_506
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -15391,37 +16181,37 @@ L$cp_ipolytail_484:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_489
+	jz	L$cp_padpre_507
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_489:
+L$cp_padpre_507:
 	test	dl,4
-	jz	L$cp_padpre_490
+	jz	L$cp_padpre_508
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_490:
+L$cp_padpre_508:
 	test	dl,2
-	jz	L$cp_padpre_491
+	jz	L$cp_padpre_509
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_491:
+L$cp_padpre_509:
 	test	dl,1
-	jz	L$cp_padpre_492
+	jz	L$cp_padpre_510
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_492:
-L$cp_padpreend_488:
+L$cp_padpre_510:
+L$cp_padpreend_506:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_486
-L$cp_ipoly_485:
+	jz	L$cp_ipolyend_504
+L$cp_ipoly_503:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15461,10 +16251,10 @@ L$cp_ipoly_485:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_485
-L$cp_ipolyend_486:
+	jnz	L$cp_ipoly_503
+L$cp_ipolyend_504:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_487
+	jz	L$cp_ipolytail_505
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -15502,7 +16292,7 @@ L$cp_ipolyend_486:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_487:
+L$cp_ipolytail_505:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -15558,8 +16348,8 @@ L$cp_ipolytail_487:
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_458
-L$cp_shortkey_454:
+	jmp	L$cp_tagout_476
+L$cp_shortkey_472:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -15577,7 +16367,7 @@ L$cp_shortkey_454:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_493
+	jz	L$cp_padpreend_511
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15585,38 +16375,38 @@ L$cp_shortkey_454:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_494
+	jz	L$cp_padpre_512
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_494:
+L$cp_padpre_512:
 	test	dl,4
-	jz	L$cp_padpre_495
+	jz	L$cp_padpre_513
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_495:
+L$cp_padpre_513:
 	test	dl,2
-	jz	L$cp_padpre_496
+	jz	L$cp_padpre_514
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_496:
+L$cp_padpre_514:
 	test	dl,1
-	jz	L$cp_padpre_497
+	jz	L$cp_padpre_515
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_497:
+L$cp_padpre_515:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_493:
+L$cp_padpreend_511:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -15626,7 +16416,7 @@ L$cp_padpreend_493:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_498
+	jz	L$cp_padpreend_516
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15634,38 +16424,38 @@ L$cp_padpreend_493:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_499
+	jz	L$cp_padpre_517
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_499:
+L$cp_padpre_517:
 	test	dl,4
-	jz	L$cp_padpre_500
+	jz	L$cp_padpre_518
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_500:
+L$cp_padpre_518:
 	test	dl,2
-	jz	L$cp_padpre_501
+	jz	L$cp_padpre_519
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_501:
+L$cp_padpre_519:
 	test	dl,1
-	jz	L$cp_padpre_502
+	jz	L$cp_padpre_520
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_502:
+L$cp_padpre_520:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_498:
+L$cp_padpreend_516:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -15673,46 +16463,62 @@ L$cp_padpreend_498:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_456
-L$cp_big_452:
+	jmp	L$cp_datadone_474
+L$cp_big_470:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_503:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+L$cp_dround_h_521:
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,57
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,147
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
 	vprold	xmm3,xmm3,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vprold	xmm1,xmm1,12
 	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vprold	xmm3,xmm3,8
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
 	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,7
-	vpshufd	xmm1,xmm1,147
-	vpshufd	xmm2,xmm2,78
-	vpshufd	xmm3,xmm3,57
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_503
+	jnz	L$cp_dround_h_521
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15739,7 +16545,7 @@ L$cp_dround_h_503:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_504
+	jz	L$cp_padpreend_522
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15747,47 +16553,47 @@ L$cp_dround_h_503:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_505
+	jz	L$cp_padpre_523
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_505:
+L$cp_padpre_523:
 	test	dl,4
-	jz	L$cp_padpre_506
+	jz	L$cp_padpre_524
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_506:
+L$cp_padpre_524:
 	test	dl,2
-	jz	L$cp_padpre_507
+	jz	L$cp_padpre_525
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_507:
+L$cp_padpre_525:
 	test	dl,1
-	jz	L$cp_padpre_508
+	jz	L$cp_padpre_526
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_508:
+L$cp_padpre_526:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_504:
+L$cp_padpreend_522:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_509:
-L$cp_chunk_455:
+L$cp_nofuse_527:
+L$cp_chunk_473:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_456
+	jz	L$cp_datadone_474
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -15801,7 +16607,7 @@ L$cp_chunk_455:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_510
+	jz	L$cp_padpreend_528
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15809,38 +16615,38 @@ L$cp_chunk_455:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_511
+	jz	L$cp_padpre_529
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_511:
+L$cp_padpre_529:
 	test	dl,4
-	jz	L$cp_padpre_512
+	jz	L$cp_padpre_530
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_512:
+L$cp_padpre_530:
 	test	dl,2
-	jz	L$cp_padpre_513
+	jz	L$cp_padpre_531
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_513:
+L$cp_padpre_531:
 	test	dl,1
-	jz	L$cp_padpre_514
+	jz	L$cp_padpre_532
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_514:
+L$cp_padpre_532:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_510:
+L$cp_padpreend_528:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -15851,8 +16657,8 @@ L$cp_padpreend_510:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_455
-L$cp_datadone_456:
+	jmp	L$cp_chunk_473
+L$cp_datadone_474:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -15879,7 +16685,7 @@ L$cp_datadone_456:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_458:
+L$cp_tagout_476:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -15888,12 +16694,15 @@ L$cp_tagout_458:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_515:
+L$cp_wipe_533:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_515
+	jnz	L$cp_wipe_533
 	vzeroall
+	vpxord	xmm16,xmm16,xmm16
+	vpxord	xmm17,xmm17,xmm17
+	vpxord	xmm18,xmm18,xmm18
 	xor	eax,eax
 	xor	edx,edx
 	xor	r8d,r8d
@@ -16358,7 +17167,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_518
+	jb	L$cp_ipolyrest_536
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -16385,8 +17194,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_517
-L$cp_ipoly_516:
+	jz	L$cp_ipolylast_535
+L$cp_ipoly_534:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -16446,8 +17255,8 @@ L$cp_ipoly_516:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_516
-L$cp_ipolylast_517:
+	jnz	L$cp_ipoly_534
+L$cp_ipolylast_535:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -16549,7 +17358,7 @@ L$cp_ipolylast_517:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_518:
+L$cp_ipolyrest_536:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
 section .rdata rdata align=64

@@ -290,6 +290,46 @@
 # the issue's 4.9 / 3.0: that is the short path (rounds latency and scalar MAC
 # chain, above), which IFMA does not touch.
 #
+# Zen 4 with AVX-512 (AMD EPYC family 25 model 17 VM, 2 vCPUs shared; core
+# clock ~1.4x the TSC's 2.6 GHz reference; the first real AVX-512 timing of
+# the AVX-512 tier, which had run only under Bochs). Latencies measured here
+# (dependent chains, core cycles): vpaddd, vpxor, vpternlogd, vpslld, vpshufd
+# 1; vprold 2 (not 1), pshufb 2, mulq 3, mulx 4, vpmadd52luq 4. Throughput:
+# shifts and shuffles share two pipes, vprold runs on two others. So vprold
+# bought the AVX-512 tier nothing over AVX2's shift+shift+or here (16 B seal,
+# bare tier: 260 against 266 reference cycles), and its rounds were 16 cycles
+# of chain. Where the cycles went, bare 16 B seal 267 (rdtsc p5): one double
+# round instead of ten measured 71.5, so ~22 a double round (~31 core, two
+# 16-cycle rounds), ~50 the rest (three MAC steps, setup, XOR, tag, wipe).
+# 256 B: 480-520, ~27 a double round with three row sets (throughput-bound),
+# ~170 the 18 serial Poly1305 steps (~14 core cycles each, the mulq chain).
+# Done: a lone row set (up to 64 bytes; horiz(1) too) splits all four
+# xor-rotates (qr_evex_ops: x <<< n made early, then (y << n), (y >> 32-n)
+# and one vpternlogd), chain 12 a round; program order mattered as much
+# (see qr_evex_ops): a loop of double rounds alone 32.4 -> 24.7 core cycles.
+# Two and three sets are bound by the vector pipes, and every one of the 16
+# split masks was slower there, so 65-448 bytes are unchanged. horiz rotates
+# a, c, d instead of b (all tiers). The SSSE3 seal of 193-511 bytes starts
+# with blocks 0-3 wide and MACs them during the rest (gen_aead). rdtsc p5
+# reference cycles before -> after: AVX-512 seal 16 B 260-286 -> 234-247, 1350 B
+# 1697 -> 1658; SSSE3 seal 16 B 351 -> 338, 128 B 507 -> 488, 256 B 839 ->
+# 767, 320 B 1125 -> 930. ctasm-speed -compare openssl -filter ChaCha -clock
+# cpu -rounds 7 -tiers default,vpaes, medians of 3 runs (seal ratio to
+# OpenSSL 3.0.19, 16 / 256 / 1350 / 8192 / 16384 B): before, default
+# (chacha-avx512) 4.03 / 2.34 / 1.39 / 0.88 / 0.86, vpaes (chacha-ssse3)
+# 2.71 / 1.42 / 1.43 / 1.33 / 1.32; after (docs/PERFORMANCE.md has the
+# alternated runs) default 4.06 / 2.33 / 1.50 / 0.92 / 0.86, vpaes 2.94 /
+# 1.65 / 1.47 / 1.26 / 1.28. OpenSSL's own 16 B seal swings 28-35 MB/s
+# between runs, so the 16 B ratio resolves ~10%; ctasm's 16 B seal went
+# 119 -> 129 MB/s. Goals: SSE tier 2.0 / 1.5 / 1.13 met; all features
+# 4.9 / 3.0 at 16 / 256 B not met. What stays: at 16 B ~170 reference
+# cycles of rounds at the 12-cycle floor of this formulation plus ~30 of
+# three dependent MAC steps (4.9x needs ~285 per call through ctasm-speed,
+# ~350 now); at 256 B the 18-step mulq chain (~170) after throughput-bound
+# rounds (~270): a two-stream Poly1305 (h_A r^k + h_B, both streams with the
+# clamped r, one general multiply at the end) would take the chain to the
+# multiplier's throughput (~6 mulq a block), not built yet.
+#
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
 #   0    the 16-word ChaCha20 state (constants, key, counter, nonce); the
@@ -643,37 +683,115 @@ sub qr_reg_ops {
     return \@l;
 }
 
+# The AVX-512 tier's quarter round on rows in registers (the short paths): the
+# same steps as qr_reg_ops, but the xor-rotates that $split names (four flags:
+# d <<<= 16, b <<<= 12, d <<<= 8, b <<<= 7) are split. On Zen 4 vprold (like
+# pshufb, or AVX2's shift+shift+or) has latency 2, so x = (x ^ y) <<< n costs 3
+# after y and a round 16. A rotate distributes over XOR, so
+#   x' = (x <<< n) ^ (y << n) ^ (y >> (32 - n)),
+# where x <<< n is made while y is still being computed (x's last read is the
+# add before), and the two shifts and the 3-way XOR (vpternlogd 0x96) cost 2
+# after y: a round 12 on the critical path. Each rotate of x is emitted right
+# after the add that last reads the old x: in the order of the quarter round
+# (after the add of its own step) Zen 4 ran a double round in 28-30 cycles,
+# this way in ~25 (the ops enter the scheduler in program order, and a rotate
+# emitted late delays the chain behind it). Two more ops per split rotate,
+# shifts on the two pipes that also run the shuffles: with two or three row
+# sets side by side the rounds are bound by throughput, and splitting any
+# rotate made them slower (%EVEX_SPLIT). $u: the second temporary (ymm16+,
+# EVEX only).
+sub qr_evex_ops {
+    my ($a, $b, $c, $d, $t, $u, $split) = @_;
+    # $x += $y; $z = ($z ^ $x) <<< $n
+    my @steps = ([$a, $b, $d, 16], [$c, $d, $b, 12], [$a, $b, $d, 8], [$c, $d, $b, 7]);
+    my @l;
+    push @l, "\tvprold \$16, $d, $d\n" if $split->[0];
+    for my $k (0 .. 3) {
+        my ($x, $y, $z, $n) = @{ $steps[$k] };
+        push @l, "\tvpaddd $y, $x, $x\n";
+        # this add was the last read of the next step's $z: rotate it now
+        # (an empty op keeps the lists of all sets the same length)
+        my $next = $k < 3 && $split->[$k + 1] ? $steps[$k + 1] : undef;
+        push @l, $next ? "\tvprold \$$next->[3], $next->[2], $next->[2]\n" : "";
+        if ($split->[$k]) {
+            push @l, "\tvpslld \$$n, $x, $t\n", "\tvpsrld \$" . (32 - $n) . ", $x, $u\n",
+                     "\tvpternlogd \$0x96, $u, $t, $z\n";
+        } else {
+            push @l, "\tvpxor $x, $z, $z\n", "\tvprold \$$n, $z, $z\n";
+        }
+    }
+    return \@l;
+}
+
+# The split rotates (qr_evex_ops) of the AVX-512 short paths by the number of
+# row sets side by side (Zen 4, a loop of double rounds alone, core cycles
+# per double round with no / all rotates split; every other mask measured in
+# between or worse): one set 32.4 / 24.7, two 32.9 / 39.6, three 38.9 / 48.7.
+my %EVEX_SPLIT = (1 => [1, 1, 1, 1], 2 => [0, 0, 0, 0], 3 => [0, 0, 0, 0]);
+
 # The short path: $n (1..3) blocks from the counter at 48(B) into the buffer,
 # block i in rows 4i..4i+3, one temporary per block (registers 12-14), the
 # blocks' instructions interleaved so they share the latency of one.
 # Does not advance the counter.
+# With $fuse (SSSE3 seal, one block): the loop also runs Poly1305 over 10
+# blocks at r9 (advanced), in the registers of the fused loop (r8 s1, h in
+# r11-r13, r0 r1 in the frame); r10 counts the trips instead of r8.
 sub horiz {
-    my ($n) = @_;
+    my ($n, $fuse) = @_;
     my @rows = map { my $i = $_; [map { "%xmm" . (4 * $i + $_) } 0 .. 3] } 0 .. $n - 1;
     my @t = map { "%xmm" . (12 + $_) } 0 .. $n - 1;
     for my $i (0 .. $n - 1) {
         for my $j (0 .. 3) { mova((16 * $j) . "(%rcx)", $rows[$i][$j]) }
         op2("paddd", ".Lcp_blk" . $i . "(%rip)", $rows[$i][3]) if $i;
     }
-    emit("movl \$10, %r8d");
+    emit($fuse ? "movl \$5, %r10d" : "movl \$10, %r8d");
     my $loop = newlabel("dround_h");
     label($loop);
+    # rows a, c and d rotate for the diagonal round, not b (as in
+    # horiz_pairs): b's last update ends a round and is the next round's first
+    # input, so a shuffle of b would add its latency to every round
     my $shuf = sub {
-        my ($ib, $ic, $id) = @_;
+        my ($ia, $ic, $id) = @_;
         my $p = $vex ? "vpshufd" : "pshufd";
         for my $r (@rows) {
-            emit("$p \$$ib, $r->[1], $r->[1]", "$p \$$ic, $r->[2], $r->[2]", "$p \$$id, $r->[3], $r->[3]");
+            emit("$p \$$ia, $r->[0], $r->[0]", "$p \$$ic, $r->[2], $r->[2]", "$p \$$id, $r->[3], $r->[3]");
         }
     };
+    # the AVX-512 tier splits the rotates of a lone block (qr_evex_ops)
     my $round = sub {
-        my @q = map { qr_reg_ops(@{ $rows[$_] }, $t[$_]) } 0 .. $n - 1;
+        my @q = map {
+            $evex && $n == 1 ? qr_evex_ops(@{ $rows[$_] }, $t[$_], "%xmm16", $EVEX_SPLIT{1})
+                             : qr_reg_ops(@{ $rows[$_] }, $t[$_])
+        } 0 .. $n - 1;
         for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
     };
-    $round->();
-    $shuf->(0x39, 0x4e, 0x93);    # lane i of b, c, d: words 4+(i+1), 8+(i+2), 12+(i+3)
-    $round->();
-    $shuf->(0x93, 0x4e, 0x39);
-    emit("decl %r8d", "jnz $loop");
+    my $dround = sub {
+        $round->();
+        # lane k of b meets a's lane k-1, c's k+1, d's k+2: (x0,x5,x10,x15) at k = 1
+        $shuf->(0x93, 0x39, 0x4e);
+        $round->();
+        $shuf->(0x39, 0x93, 0x4e);
+    };
+    if ($fuse) {
+        # two double rounds a trip, each with one Poly1305 block woven in (one
+        # scalar instruction after each vector one, as the fused loop does)
+        my @roles = POLY_ROLES;
+        for my $k (0, 1) {
+            my $save = $code;
+            $code = "";
+            $dround->();
+            my @ops = split /^/m, $code;
+            $code = $save;
+            my @p = poly_block_rot(\@roles, 16 * $k);
+            for my $op (@ops) { $code .= $op; $code .= shift @p if @p }
+            $code .= join("", @p);
+        }
+        die "horiz: Poly1305 roles must come back by the loop's end" if "@roles" ne join(" ", POLY_ROLES);
+        emit("addq \$32, %r9", "decl %r10d", "jnz $loop");
+    } else {
+        $dround->();
+        emit("decl %r8d", "jnz $loop");
+    }
     for my $i (0 .. $n - 1) {
         for my $j (0 .. 3) {
             if ($i && $j == 3) {
@@ -718,7 +836,10 @@ sub horiz_pairs {
     my $loop = newlabel("dround_p");
     label($loop);
     my $round = sub {
-        my @q = map { qr_reg_ops(@{ $rows[$_] }, $t[$_]) } 0 .. $sets - 1;
+        my @q = map {
+            $evex ? qr_evex_ops(@{ $rows[$_] }, $t[$_], "%ymm" . (16 + $_), $EVEX_SPLIT{$sets})
+                  : qr_reg_ops(@{ $rows[$_] }, $t[$_])
+        } 0 .. $sets - 1;
         for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
     };
     my $shuf = sub {
@@ -1108,6 +1229,9 @@ sub wipe_and_return {
     }
     if ($vex) {
         emit("vzeroall");
+        # the AVX-512 short paths' second temporaries (qr_evex_ops): vzeroall
+        # does not reach them
+        emit("vpxord %xmm$_, %xmm$_, %xmm$_") for $evex ? 16 .. 18 : ();
     } else {
         emit("pxor %xmm$_, %xmm$_") for 1 .. 15;
     }
@@ -1286,6 +1410,13 @@ sub gen_aead {
         frame_base();
         poly_padded($ct, CHUNKLEN);
     };
+    # XOR CHUNKLEN bytes of the message with the key stream from block 1 in the buffer
+    my $xor_short = sub {
+        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
+             "movq " . CHUNKLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
+             "call ctasm_chacha20_xorbuf_$ctier");
+        frame_base();
+    };
     # Up to one batch less a block: blocks 0.. in one batch (short: up to 128
     # bytes; wide: 4 blocks, AVX2 also 8), so the key block costs nothing
     # extra; the message is XORed from the buffer.
@@ -1325,7 +1456,47 @@ sub gen_aead {
     wide_batch(4, 0);
     emit("jmp $short_key");
     label($s8);
+    if ($seal) {
+        # SSSE3 seal of 193-511 bytes (no two whole batches for the fused
+        # loop): blocks 0-3 in one wide batch (the key and 192 bytes), then
+        # the rest from block 4 while the first ciphertext is MACed. Before,
+        # block 0 ran alone, then the message, then the whole MAC after the
+        # last rounds. Up to 256 bytes block 4 carries 10 MAC blocks in its
+        # rounds (horiz with $fuse); above, the 12 blocks' MAC precedes the
+        # rest's rounds in program order (at 256 bytes that overlapped too
+        # little: 884 against 838 before). Zen 4, rdtsc p5 reference cycles,
+        # before -> after: 193 B 839 -> 748, 256 B 839 -> 767, 320 B 1125 ->
+        # 930, 400 B 1300 -> 1112.
+        my $over256 = newlabel("over256");
+        emit("cmpq \$512, %r10", "jae $big");
+        wide_batch(4, 0);
+        $key_and_ad->();
+        emit("movq \$192, " . CHUNKLEN . "(%rcx)");
+        $xor_short->();
+        emit("addl \$4, 48(%rcx)", "cmpq \$256, " . A_INLEN . "(%rcx)", "ja $over256");
+        # 193-256 bytes: block 4 alone, the first 10 ciphertext blocks' MAC
+        # woven into its rounds (horiz with $fuse), then its XOR and the rest
+        emit("movq " . H0 . "(%rcx), %r11", "movq " . H1 . "(%rcx), %r12", "movq " . H2 . "(%rcx), %r13",
+             "movq " . R1 . "(%rcx), %r8", "shrq \$2, %r8", "addq " . R1 . "(%rcx), %r8",
+             "movq " . A_OUT . "(%rcx), %r9");
+        horiz(1, 1);
+        emit("movq %r11, " . H0 . "(%rcx)", "movq %r12, " . H1 . "(%rcx)", "movq %r13, " . H2 . "(%rcx)",
+             "movq " . A_OUT . "(%rcx), %rdi", "addq \$192, %rdi", "movq " . A_IN . "(%rcx), %rsi",
+             "addq \$192, %rsi", "movq " . A_INLEN . "(%rcx), %rdx", "subq \$192, %rdx",
+             "leaq " . BUF . "(%rcx), %r9", "call ctasm_chacha20_xorbuf_$ctier");
+        frame_base();
+        emit("addq \$160, " . A_OUT . "(%rcx)", "movq " . A_INLEN . "(%rcx), %rax", "subq \$160, %rax",
+             "movq %rax, " . CHUNKLEN . "(%rcx)");
+        $mac->();
+        emit("jmp $data_done");
+        # 257-511 bytes: those 192 bytes MACed, then the rest chunk by chunk
+        label($over256);
+        $mac->();
+        emit("movl \$192, %eax", "addq %rax, " . A_OUT . "(%rcx)", "addq %rax, " . A_IN . "(%rcx)",
+             "subq %rax, " . REM . "(%rcx)", "jmp $chunk");
+    } else {
         emit("jmp $big");
+    }
     }
     if ($vex) {
         emit("jmp $short_key");
@@ -1334,12 +1505,6 @@ sub gen_aead {
     }
     label($short_key);
     $key_and_ad->();
-    my $xor_short = sub {
-        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
-             "movq " . CHUNKLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
-             "call ctasm_chacha20_xorbuf_$ctier");
-        frame_base();
-    };
     if ($seal) { $xor_short->(); $mac->() } else { $mac->(); $xor_short->() }
     emit("jmp $data_done");
     label($big);
