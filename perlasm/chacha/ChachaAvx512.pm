@@ -5,8 +5,10 @@
 # tier's AEADs reuse that object's code: the short paths, tails, Poly1305 and
 # the wipe are the AVX2 tier's, generated again with vprold for every rotate
 # (chacha20_poly1305_x86_64.pl, $evex; AVX-512VL on ymm: no zmm, so short
-# messages pay no 512-bit frequency licence and a rotate is one instruction of
-# latency 1 instead of two of the AVX2 shift+shift+or).
+# messages pay no 512-bit frequency licence and a rotate is one instruction
+# instead of the AVX2 shift+shift+or; on Zen 4 vprold's latency is 2, not 1, so
+# a lone row set's rotates are split with vpternlogd instead: the script's
+# header, "Zen 4 with AVX-512").
 #
 # The AVX-512 tier's functions (the same contract as the AVX2 ones,
 # src/chacha/internal.h):
