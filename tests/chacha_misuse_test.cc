@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "aead/chacha_aead.h"
+#include "aead_geometry.h"
 #include "chacha_tiers.h"
 #include "ctasm/ctasm.h"
 #include "ctasm/ctasm.hpp"
@@ -313,45 +314,15 @@ TEST_P(ChachaMisuseTest, OverlapRefused) {
   EXPECT_EQ(to_hex(c.pt), to_hex(area, 100));
 }
 
-// Where the buffers of one call lie, against an independent answer: every
-// byte of the arena is marked with the buffers covering it, and a call must be
-// refused exactly when a written buffer (out, out_len) shares a byte with
-// another buffer, out == in (same start) excepted for out and in. Empty
-// buffers cover nothing, wherever they point. Sweeps each buffer alone across
-// out's neighbourhood (every offset from 40 before to 40 after, every length
-// class: empty, one byte, several), then random joint placements. The glue
-// folds these checks into single unsigned comparisons (src/aead/aead.cc,
-// chacha_buffers_ok): an off-by-one or an empty range taken as covering its
-// pointer's byte shows here.
+// Where the buffers of one call lie, against the byte-marking answer of
+// tests/aead_geometry.h (every buffer swept around out, then random joint
+// placements). An off-by-one or an empty range taken as covering its
+// pointer's byte in buffers_ok (src/aead/aead.cc) shows here.
 TEST_P(ChachaMisuseTest, BufferGeometry) {
   Call &c = *c_;
-  constexpr size_t kOut = 1024, kFar = 3000;
-  enum { kO = 1, kL = 2, kN = 4, kI = 8, kA = 16 };
-  struct Layout {
-    bool open;
-    size_t in_len, ad_len, o, l, n, i, a;  // offsets in the arena
-  };
-  auto expect_refused = [&](const Layout &g) {
-    const size_t pt = g.open ? g.in_len - 16 : g.in_len, ob = g.open ? pt : pt + 16;
-    std::vector<uint8_t> mark(sizeof(c.arena), 0);
-    auto cover = [&](size_t at, size_t len, uint8_t bit) {
-      for (size_t k = 0; k < len; k++) mark[at + k] |= bit;
-    };
-    cover(g.o, ob, kO);
-    cover(g.l, sizeof(size_t), kL);
-    cover(g.n, nl_, kN);
-    cover(g.i, g.in_len, kI);
-    cover(g.a, g.ad_len, kA);
-    for (uint8_t m : mark) {
-      if ((m & kO) && (m & (kL | kN | kA))) return true;
-      if ((m & kO) && (m & kI) && g.o != g.i) return true;
-      if ((m & kL) && (m & (kN | kI | kA))) return true;
-    }
-    return false;
-  };
   size_t checked = 0, refused = 0;
-  auto run = [&](const Layout &g) {
-    const bool want_refused = expect_refused(g);
+  auto run = [&](const ctasm_test::AeadLayout &g) {
+    const bool want_refused = ctasm_test::AeadLayoutRefused(g, sizeof(c.arena));
     c.Reset();
     // Refusals must come before any byte is read, so the contents do not
     // matter; an accepted open fails its tag (random bytes) and zeroes out
@@ -374,45 +345,24 @@ TEST_P(ChachaMisuseTest, BufferGeometry) {
     }
     return true;
   };
-  const size_t step = sizeof(size_t);  // out_len stays aligned for its store
-  for (bool open : {false, true}) {
-    for (size_t in_len : {0, 1, 7}) {
-      if (open && in_len == 0) continue;  // nothing to zero: a failed tag would look refused
-      for (size_t ad_len : {0, 1, 5}) {
-        const size_t il = open ? in_len + 16 : in_len;
-        const Layout far = {open, il, ad_len, kOut, kFar, kFar + 64, kFar + 128, kFar + 256};
-        for (size_t d = 0; d <= 80; d++) {
-          Layout g = far;
-          g.n = kOut - 40 + d;
-          if (!run(g)) return;
-          g = far;
-          g.i = kOut - 40 + d;
-          if (!run(g)) return;
-          g = far;
-          g.a = kOut - 40 + d;
-          if (!run(g)) return;
-          if (d % step == 0) {
-            g = far;
-            g.l = kOut - 40 + d;
-            if (!run(g)) return;
-          }
-        }
-      }
-    }
-  }
-  ctasm_test::TestRng rng(1517);
-  for (int k = 0; k < 3000; k++) {
-    const bool open = rng.below(2) != 0;
-    const size_t in_len = rng.below(4) == 0 ? open : open + rng.below(9), ad_len = rng.below(3) == 0 ? 0 : rng.below(7);
-    Layout g = {open, open ? in_len + 16 : in_len, ad_len, kOut, 0, 0, 0, 0};
-    g.l = kOut - 32 + step * rng.below(64 / step + 8);
-    g.n = kOut - 32 + rng.below(96);
-    g.i = rng.below(8) == 0 ? kOut : kOut - 32 + rng.below(96);
-    g.a = kOut - 32 + rng.below(96);
-    if (!run(g)) return;
-  }
+  ctasm_test::AeadLayoutOptions opt;
+  opt.nonce_lens = {nl_};
+  ctasm_test::ForEachAeadLayout(opt, [](const ctasm_test::AeadLayout &) { return true; }, run);
   EXPECT_GT(refused, checked / 10);  // both answers well represented
   EXPECT_LT(refused, checked - checked / 10);
+}
+
+// in_len + 16 must not wrap a size_t (possible on 32-bit targets, where any
+// size_t is below the plaintext limit): with in_len = SIZE_MAX - 15, out's
+// length became 0, so out went unchecked and seal read and wrote 4 GiB. The
+// pointers are made up (in's range [12, 2^32 - 4) is valid address
+// arithmetic, out_len at 4 lies below it): a refusal reads none of them; on
+// 64-bit the length is over the limit anyway.
+TEST_P(ChachaMisuseTest, SealLengthNeverWraps) {
+  Call &c = *c_;
+  const uint8_t *in = reinterpret_cast<const uint8_t *>(uintptr_t{12});
+  size_t *ol = reinterpret_cast<size_t *>(uintptr_t{4});
+  EXPECT_EQ(0, Seal(&c.ctx, nullptr, ol, SIZE_MAX, c.nonce.data(), nl_, in, SIZE_MAX - 15, nullptr, 0));
 }
 
 // A failed open returns 0, leaves out_len alone, zeroes exactly the

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "bochs512_coverage.h"
 #include "chacha/internal.h"
 #include "chacha_tiers.h"
 #include "test_asm.h"
@@ -56,10 +57,12 @@ void StepChacha() {
   STEP_CHACHA_TIER(ctasm::kChachaTierSsse3, "no SSSE3", ssse3, ssse3);
   STEP_CHACHA_TIER(ctasm::kChachaTierAvx2, "no AVX2", avx2, avx2);
   if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512)) {
-    // Never silent: util/bochs512 single-steps a Win64 seal of this tier
-    // against its unwind data under Bochs.
+    // util/bochs512 single-steps the SysV and Win64 builds of these three
+    // against their .eh_frame and .pdata/.xdata under Bochs: its last passing
+    // run must say so for the generated file this build assembled.
     for (const char *fn : {"ctasm_chacha20_avx512", "ctasm_chacha20_poly1305_seal_avx512",
                            "ctasm_chacha20_poly1305_open_avx512"}) {
+      ctasm_test::RequireBochs512(fn, "unwind", "chacha20_poly1305_x86_64");
       ctasm_unwind::Stepped()[fn];
     }
     ctasm_test::NoteAvx512NotRunHere("the ChaCha single-step unwind cases");

@@ -8,11 +8,13 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "aead/gcm.h"
+#include "aead_geometry.h"
 #include "ctasm/ctasm.h"
 #include "ctasm/ctasm.hpp"
 #include "ghash_tiers.h"
@@ -300,6 +302,115 @@ TEST_P(GcmMisuseTest, OverlapRefused) {
   EXPECT_EQ(to_hex(c.sealed), to_hex(area, 116));
   EXPECT_EQ(1, ctasm_aead_open(&c.ctx, area, c.out_len(), 100, n, 12, area, 116, a, 20));
   EXPECT_EQ(to_hex(c.pt), to_hex(area, 100));
+}
+
+// Where the buffers of one call lie, against the byte-marking answer of
+// tests/aead_geometry.h, as for ChaCha (the AEADs share buffers_ok): every
+// buffer swept around out, then random joint placements, here also with
+// nonce lengths 1 to 60 (GCM's nonce length is the caller's) and a 4-byte
+// tag. A failed GCM open writes nothing, so an accepted open must succeed to
+// be told from a refusal: the tag at the end of in is the real one for the
+// arena's bytes (all canary) at the nonce, the AD and the ciphertext. A
+// random open whose tag would share a byte with the nonce or the AD (its
+// bytes would feed its own computation) is drawn again.
+TEST_P(GcmMisuseTest, BufferGeometry) {
+  Call &c = *c_;
+  struct Key {
+    size_t tag_len;
+    ctasm_aead_ctx ctx;
+  };
+  std::vector<std::unique_ptr<Key>> keys;
+  std::map<std::vector<size_t>, std::vector<uint8_t>> tags;  // {tag, nonce, pt, ad lengths}
+  auto ctx_for = [&](size_t tag_len) -> const ctasm_aead_ctx * {
+    for (const auto &k : keys) {
+      if (k->tag_len == tag_len) return &k->ctx;
+    }
+    keys.push_back(std::make_unique<Key>());
+    keys.back()->tag_len = tag_len;
+    EXPECT_EQ(1, ctasm_aead_ctx_init(&keys.back()->ctx, ctasm_aead_aes_128_gcm(), c.key.data(), 16,
+                                     tag_len));
+    return &keys.back()->ctx;
+  };
+  // The tag of a ciphertext of canary bytes under a canary nonce and AD: seal
+  // (key stream ^ canary), whose ciphertext is the canary bytes.
+  auto tag_for = [&](const ctasm_test::AeadLayout &g) {
+    std::vector<uint8_t> &t = tags[{g.tag_len, g.nonce_len, g.pt_len(), g.ad_len}];
+    if (t.empty()) {
+      const ctasm_aead_ctx *ctx = ctx_for(g.tag_len);
+      const std::vector<uint8_t> nonce(g.nonce_len, kCanary), ad(g.ad_len, kCanary);
+      std::vector<uint8_t> zero(g.pt_len(), 0), ks(g.pt_len() + 16), sealed(g.pt_len() + 16);
+      size_t n = 0;
+      EXPECT_EQ(1, ctasm_aead_seal(ctx, ks.data(), &n, ks.size(), nonce.data(), g.nonce_len,
+                                   zero.data(), zero.size(), ad.data(), ad.size()));
+      for (size_t k = 0; k < zero.size(); k++) zero[k] = ks[k] ^ kCanary;
+      EXPECT_EQ(1, ctasm_aead_seal(ctx, sealed.data(), &n, sealed.size(), nonce.data(), g.nonce_len,
+                                   zero.data(), zero.size(), ad.data(), ad.size()));
+      EXPECT_EQ(std::vector<uint8_t>(g.pt_len(), kCanary),
+                std::vector<uint8_t>(sealed.begin(), sealed.begin() + g.pt_len()));
+      t.assign(sealed.begin() + g.pt_len(), sealed.begin() + g.pt_len() + g.tag_len);
+    }
+    return t;
+  };
+  auto meets = [](size_t a, size_t la, size_t b, size_t lb) { return la && lb && a < b + lb && b < a + la; };
+  auto usable = [&](const ctasm_test::AeadLayout &g) {
+    const size_t t = g.i + g.pt_len();
+    return !g.open || !(meets(t, g.tag_len, g.n, g.nonce_len) || meets(t, g.tag_len, g.a, g.ad_len));
+  };
+  size_t checked = 0, refused = 0;
+  auto run = [&](const ctasm_test::AeadLayout &g) {
+    if (!usable(g)) {
+      ADD_FAILURE() << "a swept open's tag meets its nonce or AD: the layouts changed";
+      return false;
+    }
+    const bool want_refused = ctasm_test::AeadLayoutRefused(g, sizeof(c.arena));
+    const ctasm_aead_ctx *ctx = ctx_for(g.tag_len);
+    c.Reset();
+    if (g.open) {
+      const std::vector<uint8_t> &t = tag_for(g);
+      memcpy(c.arena + g.i + g.pt_len(), t.data(), t.size());
+    }
+    size_t *ol = reinterpret_cast<size_t *>(c.arena + g.l);
+    std::vector<uint8_t> before(c.arena, c.arena + sizeof(c.arena));
+    const int r = (g.open ? ctasm_aead_open : ctasm_aead_seal)(
+        ctx, c.arena + g.o, ol, SIZE_MAX, c.arena + g.n, g.nonce_len, c.arena + g.i, g.in_len,
+        c.arena + g.a, g.ad_len);
+    const bool untouched = memcmp(before.data(), c.arena, sizeof(c.arena)) == 0;
+    const bool accepted = r == 1 || !untouched;
+    checked++;
+    refused += want_refused;
+    if (accepted == want_refused) {
+      ADD_FAILURE() << (g.open ? "open" : "seal") << " in_len " << g.in_len << " ad_len " << g.ad_len
+                    << " nonce_len " << g.nonce_len << " tag_len " << g.tag_len << ": out " << g.o
+                    << " out_len " << g.l << " nonce " << g.n << " in " << g.i << " ad " << g.a
+                    << (want_refused ? " accepted" : " refused") << " (r " << r << ")";
+      return false;
+    }
+    return true;
+  };
+  ctasm_test::AeadLayoutOptions opt;
+  opt.nonce_lens = {12, 1, 16, 60};
+  opt.empty_open = true;  // an accepted open of a tag alone returns 1
+  if (!ctasm_test::ForEachAeadLayout(opt, usable, run)) return;
+  opt.tag_len = 4;
+  opt.nonce_lens = {12, 7, 33};
+  opt.seed = 38;
+  opt.random_layouts = 1000;
+  ctasm_test::ForEachAeadLayout(opt, usable, run);
+  EXPECT_GT(refused, checked / 10);  // both answers well represented
+  EXPECT_LT(refused, checked - checked / 10);
+}
+
+// in_len + tag_len must not wrap a size_t (possible on 32-bit targets, where
+// any size_t is below the plaintext limit): with in_len = SIZE_MAX - 15 and a
+// 16-byte tag, out's length became 0, so out went unchecked and seal read
+// and wrote 4 GiB. The pointers are made up (the range [12, 2^32 - 4) of in
+// is valid address arithmetic, and out_len at 4 lies below it): a refusal
+// reads none of them; on 64-bit the length is over the limit anyway.
+TEST_P(GcmMisuseTest, SealLengthNeverWraps) {
+  Call &c = *c_;
+  const uint8_t *in = reinterpret_cast<const uint8_t *>(uintptr_t{12});
+  size_t *ol = reinterpret_cast<size_t *>(uintptr_t{4});
+  EXPECT_EQ(0, Seal(&c.ctx, nullptr, ol, SIZE_MAX, c.nonce.data(), 12, in, SIZE_MAX - 15, nullptr, 0));
 }
 
 TEST_P(GcmMisuseTest, FailedOpenLeavesNoPlaintext) {

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "bochs512_coverage.h"
 #include "test_asm.h"
 
 namespace {
@@ -78,6 +79,7 @@ ABI_TEST(WideFrameAvx512) {
     printf("note: no AVX-512F/BW/VL here: ctasm_abi_test_wide's AVX-512 body did not run "
            "in this process (util/bochs512 runs it; 7+ arguments, aligned frame%s ran)\n",
            (have & 1) ? " and the AVX2 body" : "");
+    ctasm_test::RequireBochs512("ctasm_abi_test_wide", "abi", "abi-x86_64");
     ::testing::Test::RecordProperty("avx512_body", "encoding-checked only");
   } else {
     ::testing::Test::RecordProperty("avx512_body", "run");

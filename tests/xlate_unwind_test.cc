@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "bochs512_coverage.h"
 #include "test_asm.h"
 
 UNWIND_CASES(XlateX86_64) {
@@ -30,6 +31,7 @@ UNWIND_CASES(XlateX86_64) {
       printf("note: no AVX-512F/BW/VL here: ctasm_abi_test_wide's AVX-512 body was not "
              "single-stepped here (util/bochs512/run.py single-steps it under Bochs in the test "
              "command)\n");
+      ctasm_test::RequireBochs512("ctasm_abi_test_wide", "unwind", "abi-x86_64");
     }
   }
   STEP_OK(ctasm_xlate_test_sum0);

@@ -168,7 +168,10 @@ add_time fuzz $((SECONDS - t0))
 
 # AVX-512 code on a CPU without it: util/bochs512 boots a payload of its own in Bochs
 # (tigerlake model) that runs ctasm_abi_test_wide's SysV and Win64 objects with canaries,
-# single-steps both against their unwind data, and runs ChaCha20/IFMA Poly1305 smokes.
+# single-steps both against their unwind data, and runs ChaCha20/IFMA Poly1305 smokes and
+# the AVX-512 ChaCha20-Poly1305 tier (called and single-stepped, SysV and Win64). Before the
+# builds: its build/bochs512/covered.txt is what the host suites of a CPU without AVX-512
+# require for the functions they cannot run (tests/bochs512_coverage.h).
 log "util/bochs512/run.py (log: build/logs/bochs512.log)"
 row bochs512; t0=$SECONDS
 if ! python3 util/bochs512/run.py >build/logs/bochs512.log 2>&1; then

@@ -17,7 +17,7 @@ static_assert(sizeof(ctasm_aead_ctx) == 3088, "ctasm_aead_ctx size is documented
 static_assert(alignof(ctasm_aead_ctx) == 16, "ctasm_aead_ctx must be 16-byte aligned");
 
 // Forced inlining for the short-message path's helpers (the compiler keeps
-// chacha_buffers_ok out of line otherwise, with four stack arguments pushed).
+// buffers_ok out of line otherwise, with four stack arguments pushed).
 #if defined(__GNUC__) || defined(__clang__)
 #define CTASM_AEAD_INLINE inline __attribute__((always_inline))
 #else
@@ -71,33 +71,85 @@ bool overlap(const void *p, size_t lp, const void *q, size_t lq) {
   return lp != 0 && lq != 0 && a < b + lq && b < a + lp;
 }
 
-// The buffers of one seal or open: out (written, out_bytes), out_len
-// (written), and what is read. out may equal in exactly; nothing else may
-// share a byte with a written buffer.
-bool buffers_ok(const ctasm_aead_ctx *ctx, const uint8_t *out, size_t out_bytes,
-                const size_t *out_len, const uint8_t *nonce, size_t nonce_len,
-                const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
-  if (out_len == nullptr || bad_range(out_len, sizeof(*out_len)) || bad_range(out, out_bytes) ||
-      nonce == nullptr || bad_range(nonce, nonce_len) || bad_range(in, in_len) ||
-      bad_range(ad, ad_len)) {
-    return false;
-  }
-  struct Range {
-    const void *p;
-    size_t len;
+// One buffer of a seal or open: its address as an integer and its length.
+struct Span {
+  uintptr_t p;
+  size_t len;
+};
+
+// The misuse contract of one seal or open (ctasm.h), written once for every
+// AEAD: every buffer passes `bad`; out (written, out_bytes) and out_len
+// (written) share no byte with anything else, except that out may equal in
+// exactly. bad(s) says s is NULL or wraps; meet(s, t) that s and t share a
+// byte; both are only asked about spans `bad` passed (ctx is real memory).
+template <typename Bad, typename Meet>
+CTASM_AEAD_INLINE bool buffers_contract(Bad bad, Meet meet, Span out, Span out_len, Span nonce,
+                                        Span in, Span ad, Span ctx) {
+  if (bad(out_len) || bad(nonce) || bad(out) || bad(in) || bad(ad)) return false;
+  return !(meet(out, nonce) || meet(out, ad) || meet(out, ctx) ||
+           (meet(out, in) && out.p != in.p) || meet(out_len, nonce) || meet(out_len, ad) ||
+           meet(out_len, ctx) || meet(out_len, in) || meet(out_len, out));
+}
+
+// The contract for any lengths, with the plain tests above; buffers_ok's
+// answer when a length is too large for its single comparisons.
+// (buffers_ok's arguments, so its call needs no new frame.)
+CTASM_NOINLINE bool buffers_ok_any_length(const ctasm_aead_ctx *ctx, const uint8_t *out,
+                                          size_t out_bytes, const size_t *out_len,
+                                          const uint8_t *nonce, size_t nonce_len,
+                                          const uint8_t *in, size_t in_len, const uint8_t *ad,
+                                          size_t ad_len) {
+  const auto at = [](const void *p, size_t len) { return Span{reinterpret_cast<uintptr_t>(p), len}; };
+  const auto bad = [](Span s) { return bad_range(reinterpret_cast<const void *>(s.p), s.len); };
+  const auto meet = [](Span s, Span t) {
+    return overlap(reinterpret_cast<const void *>(s.p), s.len, reinterpret_cast<const void *>(t.p),
+                   t.len);
   };
-  const Range read[] = {{nonce, nonce_len}, {ad, ad_len}, {ctx, sizeof(*ctx)}};
-  for (const Range &r : read) {
-    if (overlap(out, out_bytes, r.p, r.len) || overlap(out_len, sizeof(*out_len), r.p, r.len)) {
-      return false;
-    }
+  return buffers_contract(bad, meet, at(out, out_bytes), at(out_len, sizeof(*out_len)),
+                          at(nonce, nonce_len), at(in, in_len), at(ad, ad_len), at(ctx, sizeof(*ctx)));
+}
+
+// The buffers of one seal or open, for every AEAD: out (written, out_bytes),
+// out_len (written), and what is read: nonce, in, ad and the context itself.
+// Precondition (the callers' length checks): nonce_len != 0, so a NULL nonce
+// is a bad range. The same answer as buffers_ok_any_length in fewer
+// instructions (~200 before, measured in ChaCha's 16-byte seal): a length
+// above SIZE_MAX / 4 (an AD that long; on 32-bit targets a message or a GCM
+// nonce too) goes there, so the sum of any two lengths fits a size_t. With
+// that bound every range test is one subtraction and one comparison:
+//  * an empty range's pointer is replaced by 1 (never read: any pointer will
+//    do for it, and 1 makes both tests below false for it);
+//  * bad: p - 1 >= UINTPTR_MAX - len, for len > 0 exactly "p is NULL (p - 1
+//    wraps to UINTPTR_MAX) or p + len > UINTPTR_MAX" (bad_range); for the
+//    empty range (p = 1) never;
+//  * overlap of non-empty, non-wrapping [a, a + la) and [b, b + lb): a - b in
+//    (-la, lb), i.e. X = a - b + la - 1 in [0, la + lb - 1). la + lb - 1 is
+//    exact (the bounds), and a negative X is at least lb + la - 1 - UINTPTR_MAX
+//    (a >= 0, b <= UINTPTR_MAX - lb), so X mod 2^64 >= la + lb: one unsigned
+//    X < la + lb - 1. With a's range empty (a = 1, la = 0) X = -b, i.e.
+//    2^64 - b, is below lb - 1 only if b + lb > 2^64 + 1; with b's empty
+//    (b = 1, lb = 0), X < la - 1 means a < 1, but a non-empty range that
+//    passed the bad test is not NULL; both empty: X = UINTPTR_MAX, not below.
+// tests/chacha_misuse_test.cc and tests/gcm_misuse_test.cc (BufferGeometry)
+// check the answer against a byte-marking one, every tier and target.
+CTASM_AEAD_INLINE bool buffers_ok(const ctasm_aead_ctx *ctx, const uint8_t *out, size_t out_bytes,
+                                  const size_t *out_len, const uint8_t *nonce, size_t nonce_len,
+                                  const uint8_t *in, size_t in_len, const uint8_t *ad,
+                                  size_t ad_len) {
+  constexpr size_t kBig = SIZE_MAX >> 2;  // 2^k - 1: one OR tests every length
+  if (CTASM_UNLIKELY((ad_len | in_len | out_bytes) > kBig || nonce_len > kBig)) {
+    return buffers_ok_any_length(ctx, out, out_bytes, out_len, nonce, nonce_len, in, in_len, ad,
+                                 ad_len);
   }
-  if (overlap(out, out_bytes, in, in_len) && out != in) return false;
-  if (overlap(out_len, sizeof(*out_len), in, in_len) ||
-      overlap(out_len, sizeof(*out_len), out, out_bytes)) {
-    return false;
-  }
-  return true;
+  const auto at = [](const void *p) { return reinterpret_cast<uintptr_t>(p); };
+  const Span c = {at(ctx), sizeof(*ctx)}, l = {at(out_len), sizeof(*out_len)};
+  const auto span = [](const void *p, size_t len) {
+    return Span{len != 0 ? reinterpret_cast<uintptr_t>(p) : 1, len};
+  };
+  const auto bad = [](Span s) { return s.p - 1 >= UINTPTR_MAX - s.len; };
+  const auto meet = [](Span s, Span t) { return s.p - t.p + (s.len - 1) < s.len + t.len - 1; };
+  return buffers_contract(bad, meet, span(out, out_bytes), l, span(nonce, nonce_len),
+                          span(in, in_len), span(ad, ad_len), c);
 }
 
 GcmKey *gcm_key(ctasm_aead_ctx *ctx) { return reinterpret_cast<GcmKey *>(ctx->ctasm_private_state); }
@@ -158,51 +210,10 @@ bool chacha_lengths_ok(bool xchacha, size_t pt_len, size_t nonce_len) {
          static_cast<uint64_t>(pt_len) <= kChachaMaxPlaintextBytes;
 }
 
-// buffers_ok for the ChaCha AEADs, the same answer in fewer instructions
-// (~200 before, measured in the 16-byte seal). Precondition (chacha_seal/open
-// checked it): nonce_len != 0. A length above SIZE_MAX / 4 (an AD that long;
-// on 32-bit targets a message too, whose ChaCha limit exceeds SIZE_MAX) goes
-// to buffers_ok, so the sum of any two lengths fits a size_t. With that bound
-// every range test below is one subtraction and one comparison:
-//  * an empty range's pointer is replaced by 1 (never read: any pointer will
-//    do for it, and 1 makes both tests below false for it);
-//  * bad: p - 1 >= UINTPTR_MAX - len, for len > 0 exactly "p is NULL (p - 1
-//    wraps to UINTPTR_MAX) or p + len > UINTPTR_MAX" (bad_range); for the
-//    empty range (p = 1) never;
-//  * overlap of non-empty, non-wrapping [a, a + la) and [b, b + lb): a - b in
-//    (-la, lb), i.e. X = a - b + la - 1 in [0, la + lb - 1). la + lb - 1 is
-//    exact (the bounds), and a negative X is at least lb + la - 1 - UINTPTR_MAX
-//    (a >= 0, b <= UINTPTR_MAX - lb), so X mod 2^64 >= la + lb: one unsigned
-//    X < la + lb - 1. With a's range empty (a = 1, la = 0) X = -b, i.e.
-//    2^64 - b, is below lb - 1 only if b + lb > 2^64 + 1; with b's empty
-//    (b = 1, lb = 0), X < la - 1 means a < 1, but a non-empty range that
-//    passed the bad test is not NULL; both empty: X = UINTPTR_MAX, not below.
-CTASM_AEAD_INLINE bool chacha_buffers_ok(const ctasm_aead_ctx *ctx, const uint8_t *out,
-                                         size_t out_bytes, const size_t *out_len,
-                                         const uint8_t *nonce, size_t nonce_len, const uint8_t *in,
-                                         size_t in_len, const uint8_t *ad, size_t ad_len) {
-  constexpr size_t kBig = SIZE_MAX >> 2, kL = sizeof(*out_len), kC = sizeof(*ctx);
-  if (CTASM_UNLIKELY((ad_len | in_len | out_bytes) > kBig)) {  // kBig is 2^k - 1
-    return buffers_ok(ctx, out, out_bytes, out_len, nonce, nonce_len, in, in_len, ad, ad_len);
-  }
-  const uintptr_t l = reinterpret_cast<uintptr_t>(out_len), n = reinterpret_cast<uintptr_t>(nonce),
-                  c = reinterpret_cast<uintptr_t>(ctx);
-  const uintptr_t o = out_bytes != 0 ? reinterpret_cast<uintptr_t>(out) : 1,
-                  i = in_len != 0 ? reinterpret_cast<uintptr_t>(in) : 1,
-                  a = ad_len != 0 ? reinterpret_cast<uintptr_t>(ad) : 1;
-  const auto bad = [](uintptr_t p, size_t len) { return p - 1 >= UINTPTR_MAX - len; };
-  const auto meet = [](uintptr_t p, size_t lp, uintptr_t q, size_t lq) {
-    return p - q + (lp - 1) < lp + lq - 1;
-  };
-  if (bad(l, kL) || bad(n, nonce_len) || bad(o, out_bytes) || bad(i, in_len) || bad(a, ad_len)) {
-    return false;
-  }
-  // Written: out and out_len. Read: nonce, ad, ctx, in (out may equal in).
-  return !(meet(o, out_bytes, n, nonce_len) || meet(o, out_bytes, a, ad_len) ||
-           meet(o, out_bytes, c, kC) || (meet(o, out_bytes, i, in_len) && o != i) ||
-           meet(l, kL, n, nonce_len) || meet(l, kL, a, ad_len) || meet(l, kL, c, kC) ||
-           meet(l, kL, i, in_len) || meet(l, kL, o, out_bytes));
-}
+// Room for the tag after a plaintext that seal takes: on 32-bit targets every
+// size_t is below the plaintext limit, and in_len + 16 could wrap to a short
+// (even empty, so unchecked) out. Folds away where size_t has 64 bits.
+bool tag_fits(size_t pt_len, size_t tag_len) { return pt_len <= SIZE_MAX - tag_len; }
 
 // Called by ctasm_aead_seal/open as a tail call (same arguments), so their
 // GCM frames are not set up for a ChaCha message.
@@ -211,10 +222,13 @@ CTASM_NOINLINE int chacha_seal(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *
                                const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
   const ChachaTier *tier;
   bool x;
-  if (!chacha_ctx(ctx, &tier, &x) || !chacha_lengths_ok(x, in_len, nonce_len)) return 0;
-  const size_t out_bytes = in_len + kChachaTagBytes;  // no overflow: in_len is within the limit
+  if (!chacha_ctx(ctx, &tier, &x) || !chacha_lengths_ok(x, in_len, nonce_len) ||
+      !tag_fits(in_len, kChachaTagBytes)) {
+    return 0;
+  }
+  const size_t out_bytes = in_len + kChachaTagBytes;  // no overflow: tag_fits
   if (max_out_len < out_bytes ||
-      !chacha_buffers_ok(ctx, out, out_bytes, out_len, nonce, nonce_len, in, in_len, ad, ad_len)) {
+      !buffers_ok(ctx, out, out_bytes, out_len, nonce, nonce_len, in, in_len, ad, ad_len)) {
     return 0;
   }
   if (CTASM_LIKELY(!chacha_aead_needs_wipe(*tier, x))) {
@@ -235,7 +249,7 @@ CTASM_NOINLINE int chacha_open(const ctasm_aead_ctx *ctx, uint8_t *out, size_t *
   if (!chacha_ctx(ctx, &tier, &x) || in_len < kChachaTagBytes) return 0;
   const size_t pt_len = in_len - kChachaTagBytes;
   if (!chacha_lengths_ok(x, pt_len, nonce_len) || max_out_len < pt_len ||
-      !chacha_buffers_ok(ctx, out, pt_len, out_len, nonce, nonce_len, in, in_len, ad, ad_len)) {
+      !buffers_ok(ctx, out, pt_len, out_len, nonce, nonce_len, in, in_len, ad, ad_len)) {
     return 0;
   }
   bool ok;
@@ -262,8 +276,11 @@ CTASM_NOINLINE int gcm_seal_call(const ctasm_aead_ctx *ctx, uint8_t *out, size_t
                                   const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len) {
   GcmTiers t;
   size_t tag_len;
-  if (!gcm_ctx(ctx, &t, &tag_len) || !lengths_ok(in_len, nonce_len, ad_len)) return 0;
-  const size_t out_bytes = in_len + tag_len;  // no overflow: in_len is within the limit
+  if (!gcm_ctx(ctx, &t, &tag_len) || !lengths_ok(in_len, nonce_len, ad_len) ||
+      !tag_fits(in_len, tag_len)) {
+    return 0;
+  }
+  const size_t out_bytes = in_len + tag_len;  // no overflow: tag_fits
   if (max_out_len < out_bytes ||
       !buffers_ok(ctx, out, out_bytes, out_len, nonce, nonce_len, in, in_len, ad, ad_len)) {
     return 0;

@@ -299,6 +299,7 @@ int bx_main(void) {
     bx_puts("SKIP poly1305_ifma (no avx512ifma in CPUID)\n");
   bx_stage6_chacha_aead();
   bx_stage6_chacha_win();
+  bx_stage7_chacha_sysv_step();
   bx_puts("SUMMARY checks=");
   bx_dec((uint64_t)bx_checks);
   bx_puts(" failures=");

@@ -26,6 +26,7 @@ int bx_stage5_poly_ifma(void);
 int bx_stage2_wide_win(void);
 int bx_stage6_chacha_aead(void);
 int bx_stage6_chacha_win(void);
+int bx_stage7_chacha_sysv_step(void);
 
 /* trampoline.S: a SysV call of the function at bx_sysv_target with canaries */
 struct bx_regs {

@@ -79,9 +79,10 @@ static const struct bx_cfa_row *row_at(uint32_t off) {
 }
 
 int bx_win_step_trap(struct bx_frame *f);
+int bx_sysv_chacha_step_trap(struct bx_frame *f);
 
 int bx_step_trap(struct bx_frame *f) {
-  if (bx_win_step_trap(f)) return 1;
+  if (bx_win_step_trap(f) || bx_sysv_chacha_step_trap(f)) return 1;
   if (!step_active) return 0;
   const uint64_t fn = (uint64_t)&ctasm_abi_test_wide;
   if (f->rip == (uint64_t)bx_wide_ret) { /* returned: stop stepping */
