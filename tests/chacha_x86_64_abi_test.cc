@@ -84,8 +84,9 @@ ABI_TEST(ChachaX86_64) {
     CHECK_CHACHA_TIER(ctasm::kChachaTierAvx512, "no AVX-512 (CTASM_CPU)", avx512, avx512);
   }
   if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512Ifma)) {
-    // util/bochs512 stage 6 calls these two the same way
+    // util/bochs512 calls these two the same way (stage 6, SysV and Win64)
     for (const char *fn : {"ctasm_chacha20_poly1305_seal_avx512ifma", "ctasm_chacha20_poly1305_open_avx512ifma"}) {
+      ctasm_test::RequireBochs512(fn, "abi", "chacha20_poly1305_x86_64");
       ctasm_abi::Exercised().insert(fn);
     }
     ctasm_test::NoteAvx512NotRunHere("the ChaCha ABI trampoline test (avx512ifma)");

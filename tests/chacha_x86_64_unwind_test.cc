@@ -70,8 +70,9 @@ void StepChacha() {
     STEP_CHACHA_TIER(ctasm::kChachaTierAvx512, "no AVX-512 (CTASM_CPU)", avx512, avx512);
   }
   if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512Ifma)) {
-    // util/bochs512 single-steps a Win64 seal and open of this tier too
+    // util/bochs512 single-steps these two as well (SysV stage 7, Win64 stage 6)
     for (const char *fn : {"ctasm_chacha20_poly1305_seal_avx512ifma", "ctasm_chacha20_poly1305_open_avx512ifma"}) {
+      ctasm_test::RequireBochs512(fn, "unwind", "chacha20_poly1305_x86_64");
       ctasm_unwind::Stepped()[fn];
     }
     ctasm_test::NoteAvx512NotRunHere("the ChaCha single-step unwind cases (avx512ifma)");

@@ -21,6 +21,12 @@ void ctasm_chacha20_poly1305_seal_avx512(uint8_t *out, uint8_t tag[16], const ui
 void ctasm_chacha20_poly1305_open_avx512(uint8_t *out, uint8_t tag[16], const uint8_t *in,
                                          size_t in_len, const uint8_t *ad, size_t ad_len,
                                          const void *state);
+void ctasm_chacha20_poly1305_seal_avx512ifma(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                             size_t in_len, const uint8_t *ad, size_t ad_len,
+                                             const void *state);
+void ctasm_chacha20_poly1305_open_avx512ifma(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                             size_t in_len, const uint8_t *ad, size_t ad_len,
+                                             const void *state);
 extern const char bx_wide_ret[];
 int bx_sysv_chacha_step_trap(struct bx_frame *f);
 
@@ -188,6 +194,17 @@ int bx_stage7_chacha_sysv_step(void) {
     for (uint64_t i = 0; i < len; i++) dif += back[i] != msg[i];
     for (int i = 0; i < 16; i++) dif += tag[i] != tag2[i];
     bx_check(nm("seal_open_avx512_stepped", len, "roundtrip"), dif, 0);
+    /* chacha-avx512ifma: the same AEADs with the IFMA Poly1305 over the chunks */
+    s[7] = 0x4646464646464646ull;
+    stepped("seal_avx512ifma", (const void *)ctasm_chacha20_poly1305_seal_avx512ifma, BX_CS_SEALI_OFF, s,
+            len, skew);
+    o[7] = 0x4747474747474747ull;
+    stepped("open_avx512ifma", (const void *)ctasm_chacha20_poly1305_open_avx512ifma, BX_CS_OPENI_OFF, o,
+            len, skew);
+    dif = 0;
+    for (uint64_t i = 0; i < len; i++) dif += back[i] != msg[i];
+    for (int i = 0; i < 16; i++) dif += tag[i] != tag2[i];
+    bx_check(nm("seal_open_avx512ifma_stepped", len, "roundtrip"), dif, 0);
     state[8] = 7;
     uint64_t c[8] = {(uint64_t)out, (uint64_t)msg, len, (uint64_t)state, 0, 0, 0, 0};
     stepped("chacha20_avx512", (const void *)ctasm_chacha20_avx512, BX_CS_STREAM_OFF, c, len, skew);

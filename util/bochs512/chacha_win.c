@@ -21,6 +21,11 @@ void ctasm_chacha20_poly1305_seal_avx512(uint8_t *out, uint8_t tag[16], const ui
 void ctasm_chacha20_poly1305_open_avx512(uint8_t *out, uint8_t tag[16], const uint8_t *in,
                                          size_t in_len, const uint8_t *ad, size_t ad_len,
                                          const void *state);
+void ctasm_chacha20_poly1305_seal_avx512ifma(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                             size_t in_len, const uint8_t *ad, size_t ad_len,
+                                             const void *state);
+void win64_ctasm_chacha20_poly1305_seal_avx512ifma(void);
+void win64_ctasm_chacha20_poly1305_open_avx512ifma(void);
 void win64_ctasm_chacha20_avx512(void);
 void win64_ctasm_chacha20_poly1305_seal_avx512(void);
 void win64_ctasm_chacha20_poly1305_open_avx512(void);
@@ -125,6 +130,18 @@ int bx_stage6_chacha_win(void) {
     win_call("open_avx512", (const void *)win64_ctasm_chacha20_poly1305_open_avx512, BX_CW_OPEN_SIZE,
              bx_cw_open_unwind, b, len, skew, len == 1100);
     bx_check(nm("open_avx512", len, skew, "win64_roundtrip"), diff(back, msg + 1, len) + diff(got_tag, want_tag, 16), 0);
+    /* chacha-avx512ifma: the same, its Win64 build against its SysV build */
+    ctasm_chacha20_poly1305_seal_avx512ifma(want, want_tag, msg + 1, len, ad + 3, adl, state);
+    a[7] = 0x4848484848484848ull;
+    win_call("seal_avx512ifma", (const void *)win64_ctasm_chacha20_poly1305_seal_avx512ifma,
+             BX_CW_SEALI_SIZE, bx_cw_seali_unwind, a, len, skew, step);
+    bx_check(nm("seal_avx512ifma", len, skew, "win64_vs_sysv"),
+             diff(got, want, len) + diff(got_tag, want_tag, 16), 0);
+    b[7] = 0x4949494949494949ull;
+    win_call("open_avx512ifma", (const void *)win64_ctasm_chacha20_poly1305_open_avx512ifma,
+             BX_CW_OPENI_SIZE, bx_cw_openi_unwind, b, len, skew, len == 1100);
+    bx_check(nm("open_avx512ifma", len, skew, "win64_roundtrip"),
+             diff(back, msg + 1, len) + diff(got_tag, want_tag, 16), 0);
     state[8] = 5;
     ctasm_chacha20_avx512(want, msg + 2, len, state);
     uint64_t c[8] = {(uint64_t)got, (uint64_t)(msg + 2), len, (uint64_t)state, 0, 0, 0, 0};
