@@ -45,6 +45,11 @@ inline void NoteAvx512NotRunHere(const char *what) {
          "(util/bochs512/run.py runs it under Bochs, stage 6)\n", what);
   fflush(stdout);
 }
+inline void NoteAvx512IfmaNotRunHere(const char *what) {
+  printf("note: chacha-avx512ifma is built but this CPU has not both AVX-512F/BW/VL and IFMA: %s "
+         "did not run it (util/bochs512/run.py runs it under Bochs, stages 6 and 7)\n", what);
+  fflush(stdout);
+}
 
 // Every tier of this build's table whose capabilities the CPU has (judged
 // under the detected capabilities, not a test's mask).

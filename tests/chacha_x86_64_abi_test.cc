@@ -89,7 +89,7 @@ ABI_TEST(ChachaX86_64) {
       ctasm_test::RequireBochs512(fn, "abi", "chacha20_poly1305_x86_64");
       ctasm_abi::Exercised().insert(fn);
     }
-    ctasm_test::NoteAvx512NotRunHere("the ChaCha ABI trampoline test (avx512ifma)");
+    ctasm_test::NoteAvx512IfmaNotRunHere("the ChaCha ABI trampoline test");
     ::testing::Test::RecordProperty("chacha_avx512ifma", "not run here: util/bochs512");
   } else {
     CHECK_CHACHA_TIER(ctasm::kChachaTierAvx512Ifma, "no AVX-512 IFMA (CTASM_CPU)", avx512ifma, avx512);
@@ -229,7 +229,7 @@ TEST(ChachaX86_64AbiTest, Avx512VolatilesPublicAtReturn) {
 
 TEST(ChachaX86_64AbiTest, Avx512IfmaVolatilesPublicAtReturn) {
   if (ctasm_test::Avx512TierRunsOnlyInBochs(&ctasm::kChachaTierAvx512Ifma)) {
-    ctasm_test::NoteAvx512NotRunHere("ChachaX86_64AbiTest.Avx512IfmaVolatilesPublicAtReturn");
+    ctasm_test::NoteAvx512IfmaNotRunHere("ChachaX86_64AbiTest.Avx512IfmaVolatilesPublicAtReturn");
     ::testing::Test::RecordProperty("chacha_avx512ifma", "not run here: util/bochs512");
     return;
   }

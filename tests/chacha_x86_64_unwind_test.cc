@@ -75,7 +75,7 @@ void StepChacha() {
       ctasm_test::RequireBochs512(fn, "unwind", "chacha20_poly1305_x86_64");
       ctasm_unwind::Stepped()[fn];
     }
-    ctasm_test::NoteAvx512NotRunHere("the ChaCha single-step unwind cases (avx512ifma)");
+    ctasm_test::NoteAvx512IfmaNotRunHere("the ChaCha single-step unwind cases");
   } else {
     STEP_CHACHA_TIER(ctasm::kChachaTierAvx512Ifma, "no AVX-512 IFMA (CTASM_CPU)", avx512ifma, avx512);
   }

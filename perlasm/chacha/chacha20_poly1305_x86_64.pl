@@ -227,9 +227,9 @@
 #  * glue (src/aead): ctasm_aead_seal/open tail-call a ChaCha half and a GCM
 #    half (GCC had saved six registers and loaded the stack arguments for
 #    the GCM path before branching); the range and overlap checks are one
-#    subtraction and one unsigned comparison per pair (chacha_buffers_ok,
-#    argued there; tests/chacha_misuse_test.cc BufferGeometry checks it
-#    against a byte-marking answer); the assembly tiers' state is built
+#    subtraction and one unsigned comparison per pair (buffers_ok, shared
+#    with GCM since, argued there; BufferGeometry, tests/aead_geometry.h,
+#    checks both AEADs against a byte-marking answer); the assembly tiers' state is built
 #    inline and the tag compared in place a word at a time (a two-word copy
 #    was spilled to the stack on ARMv7: the residue test). 16 B seal glue 260
 #    -> 197 instructions, open 325 -> 231; 16 B seal 349 -> 337, open 361 ->
