@@ -326,9 +326,36 @@
 # cycles of rounds at the 12-cycle floor of this formulation plus ~30 of
 # three dependent MAC steps (4.9x needs ~285 per call through ctasm-speed,
 # ~350 now); at 256 B the 18-step mulq chain (~170) after throughput-bound
-# rounds (~270): a two-stream Poly1305 (h_A r^k + h_B, both streams with the
-# clamped r, one general multiply at the end) would take the chain to the
-# multiplier's throughput (~6 mulq a block), not built yet.
+# rounds (~270).
+# Two-stream scalar Poly1305 (issue 15 part 8), measured before building it
+# and not built: it does not pay on Zen 4. Scratch rdtsc loops (same VM,
+# 20,000 x 16 blocks, 7-9 runs, reference cycles a block): poly_mul chained
+# 10.5-10.8; the same with h reloaded each block (no chain: the bound any
+# number of streams could reach) 8.2-8.6; a mulx form 10.5 chained, ~7.7
+# unchained; two interleaved chains of it (12 registers of h and products,
+# r0 r1 s1 as memory operands) 7.9-8.5. So the chain is three quarters
+# throughput-bound (~37 instructions, 6 multiplies a block) and a second
+# stream saves at most ~2.5 a block, ~45 of the 18 blocks' ~189 at 256 B.
+# Both exact orderings spend that on multiplies:
+#  * even/odd blocks, h = h_A r^2 + h_B r (h_A, h_B Horner with r^2 over
+#    blocks 0,2,.. and 1,3,..: block i then carries r^(n-i)): every step a
+#    general multiply by the unclamped r^2 (no s1 fold; 9 partial products
+#    or radix 2^44), ~1.5 steps of work each (counted): 18 x 1.5 x 8 > 189;
+#  * halves, h = h_A r^b + h_B (h_A Horner with r over blocks 0..a-1 gives
+#    sum c_i r^(a-i), times r^b is c_i r^(n-i); h_B over the last b blocks
+#    already is): both chains keep the clamped fast step, but r^b (b = 8:
+#    r^2 a fast step, r^4 and r^8 general squarings) and h_A r^8 add
+#    multiplies after the rounds (r comes from block 0, which finishes with
+#    them). A scratch model of the 18-block MAC, each call depending on the
+#    last (min of 3,000 x 10 calls, reference cycles): serial 177-179; the
+#    two chains alone 135-138; with 4 fast steps for the powers beside them
+#    and 2 dependent ones for the final multiply 190-198: a loss; with the
+#    powers made before (only the final multiply after) 151-159.
+# What could pay a little: r before the rounds end, e.g. block 0 as a scalar
+# block in the GPRs beside the row sets (a fifth scalar block cost nothing
+# measurable on Zen 3, above), then the AD blocks and r^2..r^8 during the
+# rounds and only the two chains and the final multiply after them: ~25-35
+# of ~500 a 256 B seal (by the model), about 2.5 -> 2.65x OpenSSL, short of 3.0.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
