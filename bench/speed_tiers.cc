@@ -10,6 +10,14 @@ const std::vector<Tier> &tiers_for_arch() {
   static const std::vector<Tier> t = {
       {"default", nullptr, "", "OPENSSL_ia32cap", nullptr,
        "OpenSSL default: every capability of this CPU"},
+      // AVX2 without AVX-512, for a CPU that has it: the second word is CPUID
+      // leaf 7's EBX (low half) and ECX (high half); '~' clears the bits it
+      // names: AVX512F (16), DQ (17), IFMA (21), CD (28), BW (30), VL (31).
+      // OpenSSL's AVX-512 ChaCha20, IFMA Poly1305 and VAES-AVX512 GCM all need
+      // AVX512F, so it runs its AVX2 code; ctasm's -avx512 drops avx512ifma too.
+      {"avx2", "-avx512", "avx2", "OPENSSL_ia32cap", "~0:~0xd0230000",
+       "no AVX-512 (F, DQ, IFMA, CD, BW, VL cleared from the second word): OpenSSL's AVX2 "
+       "ChaCha20 and Poly1305 and its AES-NI/AVX GCM, as on an AVX2 CPU"},
       // In OpenSSL 3.0 the word after ':' replaces the second capability
       // word; 0 turns off AVX2, AVX-512, VAES, VPCLMULQDQ and the rest of it.
       // 0x1200000200000000 = AVX (bit 60), AES-NI (57), PCLMULQDQ (33). BMI2
