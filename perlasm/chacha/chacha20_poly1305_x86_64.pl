@@ -190,6 +190,14 @@
 #    fused loop does): 1.00-1.03. The sets' instructions staggered by 1-6
 #    in horiz_pairs: 0.99-1.05. The vector Poly1305 for the message: its
 #    powers cost 97 and 16 blocks 146, against 196-220 scalar.
+#  * 193-320 bytes as two sets (blocks 0-3) and then set 2 alone with the
+#    MAC of ciphertext bytes [0, 160) woven into its rounds (one Poly1305
+#    block a double round; Zen 4, ctasm-speed -clock cpu against the build
+#    without it, alternated, three runs): seal 256 B 2.42-2.65x OpenSSL
+#    before, 2.34-2.49x with it, 320 B 2.70-2.90 against 2.53-2.69, open
+#    256 B 2.50-2.57 against 2.41-2.50: three sets cost about what two do
+#    (latency-bound), so running set 2 apart adds its ~240 cycles of rounds,
+#    more than the ~130 of multiplies it hides. Not kept.
 # So at 256 bytes the floor here is ~270 of rounds (latency-bound) plus the
 # MAC's multiplies; 3.0x needs a MAC with fewer scalar multiplies a block or
 # a core with a faster multiplier, not another arrangement of the chain.
