@@ -319,7 +319,9 @@ TEST_P(Poly1305EdgeTierTest, OpenAndSealLandOnEveryEdge) {
   // 0..3, 19, 26, and 100, 103 over many steps and batches. x86_64's vector
   // Poly1305 runs on the chunks of messages over 448 bytes (AVX2: 4 blocks a
   // step, IFMA 8): 32 and 64 end on its last step, 33, 65, 100, 103 leave it 1,
-  // 1, 4, 7 scalar blocks, 136 is a 2 KiB chunk and one 8-block step.
+  // 1, 4, 7 scalar blocks, 136 is a 2 KiB chunk and one 8-block step. The
+  // IFMA tier's short paths step 4 blocks from 12 (12-17, 19, 24, 26: 0-3
+  // blocks left to the scalar step, both the pairs and the 8-block path).
   const size_t kBlocks[] = {1,  2,  3,  4,  5,  8,  12, 13, 14, 15,  16,
                             17, 19, 24, 26, 32, 33, 64, 65, 100, 103, 136};
   size_t n_case = 0;

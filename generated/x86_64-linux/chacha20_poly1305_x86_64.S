@@ -14478,14 +14478,215 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	%r9,%r10
 	shrq	$2,%r10
 	addq	%r9,%r10
+	cmpq	$192,168(%rcx)
+	jb	.Lcp_nopow4_436
+	movl	$21,208(%rcx)
+	movq	%r8,%r11
+	movq	%r9,%r12
+	xorl	%r13d,%r13d
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,920(%rcx)
+	movq	%r15,952(%rcx)
+	movq	%rbx,984(%rcx)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,1016(%rcx)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,1048(%rcx)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,904(%rcx)
+	movq	%r15,936(%rcx)
+	movq	%rbx,968(%rcx)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,1000(%rcx)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,1032(%rcx)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,912(%rcx)
+	movq	%r15,944(%rcx)
+	movq	%rbx,976(%rcx)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,1008(%rcx)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,1040(%rcx)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,896(%rcx)
+	movq	%r15,928(%rcx)
+	movq	%rbx,960(%rcx)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,992(%rcx)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,1024(%rcx)
+.Lcp_nopow4_436:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_437
-.Lcp_ipoly_436:
+	jz	.Lcp_ipolyend_438
+.Lcp_ipoly_437:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -14525,10 +14726,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_436
-.Lcp_ipolyend_437:
+	jnz	.Lcp_ipoly_437
+.Lcp_ipolyend_438:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_438
+	jz	.Lcp_ipolytail_439
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -14566,10 +14767,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_438:
+.Lcp_ipolytail_439:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_442
+	jz	.Lcp_padpreend_443
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -14577,37 +14778,223 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_443
+	jz	.Lcp_padpre_444
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_443:
+.Lcp_padpre_444:
 	testb	$4,%dl
-	jz	.Lcp_padpre_444
+	jz	.Lcp_padpre_445
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_444:
+.Lcp_padpre_445:
 	testb	$2,%dl
-	jz	.Lcp_padpre_445
+	jz	.Lcp_padpre_446
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_445:
+.Lcp_padpre_446:
 	testb	$1,%dl
-	jz	.Lcp_padpre_446
+	jz	.Lcp_padpre_447
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_446:
-.Lcp_padpreend_442:
+.Lcp_padpre_447:
+.Lcp_padpreend_443:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_440
-.Lcp_ipoly_439:
+	jz	.Lcp_ipolyend_441
+	cmpq	$12,%rdi
+	jb	.Lcp_ipolynarrow_448
+	movabsq	$0xfffffffffff,%rdx
+	movq	%r11,%r14
+	andq	%rdx,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rdx,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	vmovq	%r14,%xmm0
+	vmovq	%r15,%xmm1
+	vmovq	%rbx,%xmm2
+	vpbroadcastq	%rdx,%ymm12
+	shrq	$2,%rdx
+	vpbroadcastq	%rdx,%ymm13
+	movabsq	$0x10000000000,%rax
+	vpbroadcastq	%rax,%ymm14
+	movq	%rdi,%rdx
+	shrq	$2,%rdx
+	andl	$3,%edi
+	decq	%rdx
+	jz	.Lcp_ipoly4last_450
+.Lcp_ipoly4_449:
+	vmovdqu	0(%rsi),%ymm9
+	vmovdqu	32(%rsi),%ymm10
+	vpunpcklqdq	%ymm10,%ymm9,%ymm11
+	vpunpckhqdq	%ymm10,%ymm9,%ymm10
+	vpandq	%ymm12,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm0,%ymm0
+	vpsrlq	$44,%ymm11,%ymm11
+	vpsllq	$20,%ymm10,%ymm9
+	vpternlogq	$0xa8,%ymm12,%ymm9,%ymm11
+	vpaddq	%ymm11,%ymm1,%ymm1
+	vpsrlq	$24,%ymm10,%ymm10
+	vporq	%ymm14,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm2,%ymm2
+	leaq	64(%rsi),%rsi
+	vpxorq	%ymm3,%ymm3,%ymm3
+	vpxorq	%ymm4,%ymm4,%ymm4
+	vpxorq	%ymm5,%ymm5,%ymm5
+	vpxorq	%ymm6,%ymm6,%ymm6
+	vpxorq	%ymm7,%ymm7,%ymm7
+	vpxorq	%ymm8,%ymm8,%ymm8
+	vpmadd52luq	896(%rcx){1to4},%ymm0,%ymm3
+	vpmadd52huq	896(%rcx){1to4},%ymm0,%ymm6
+	vpmadd52luq	928(%rcx){1to4},%ymm0,%ymm4
+	vpmadd52huq	928(%rcx){1to4},%ymm0,%ymm7
+	vpmadd52luq	960(%rcx){1to4},%ymm0,%ymm5
+	vpmadd52huq	960(%rcx){1to4},%ymm0,%ymm8
+	vpmadd52luq	1024(%rcx){1to4},%ymm1,%ymm3
+	vpmadd52huq	1024(%rcx){1to4},%ymm1,%ymm6
+	vpmadd52luq	896(%rcx){1to4},%ymm1,%ymm4
+	vpmadd52huq	896(%rcx){1to4},%ymm1,%ymm7
+	vpmadd52luq	928(%rcx){1to4},%ymm1,%ymm5
+	vpmadd52huq	928(%rcx){1to4},%ymm1,%ymm8
+	vpmadd52luq	992(%rcx){1to4},%ymm2,%ymm3
+	vpmadd52huq	992(%rcx){1to4},%ymm2,%ymm6
+	vpmadd52luq	1024(%rcx){1to4},%ymm2,%ymm4
+	vpmadd52huq	1024(%rcx){1to4},%ymm2,%ymm7
+	vpmadd52luq	896(%rcx){1to4},%ymm2,%ymm5
+	vpmadd52huq	896(%rcx){1to4},%ymm2,%ymm8
+	vpsrlq	$44,%ymm3,%ymm11
+	vpsllq	$8,%ymm6,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm3,%ymm0
+	vpaddq	%ymm11,%ymm4,%ymm4
+	vpsrlq	$44,%ymm4,%ymm11
+	vpsllq	$8,%ymm7,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm4,%ymm1
+	vpaddq	%ymm11,%ymm5,%ymm5
+	vpsrlq	$42,%ymm5,%ymm11
+	vpsllq	$10,%ymm8,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm13,%ymm5,%ymm2
+	vpsllq	$2,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpaddq	%ymm11,%ymm0,%ymm0
+	vpsrlq	$44,%ymm0,%ymm11
+	vpandq	%ymm12,%ymm0,%ymm0
+	vpaddq	%ymm11,%ymm1,%ymm1
+	decq	%rdx
+	jnz	.Lcp_ipoly4_449
+.Lcp_ipoly4last_450:
+	vmovdqu	0(%rsi),%ymm9
+	vmovdqu	32(%rsi),%ymm10
+	vpunpcklqdq	%ymm10,%ymm9,%ymm11
+	vpunpckhqdq	%ymm10,%ymm9,%ymm10
+	vpandq	%ymm12,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm0,%ymm0
+	vpsrlq	$44,%ymm11,%ymm11
+	vpsllq	$20,%ymm10,%ymm9
+	vpternlogq	$0xa8,%ymm12,%ymm9,%ymm11
+	vpaddq	%ymm11,%ymm1,%ymm1
+	vpsrlq	$24,%ymm10,%ymm10
+	vporq	%ymm14,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm2,%ymm2
+	leaq	64(%rsi),%rsi
+	vpxorq	%ymm3,%ymm3,%ymm3
+	vpxorq	%ymm4,%ymm4,%ymm4
+	vpxorq	%ymm5,%ymm5,%ymm5
+	vpxorq	%ymm6,%ymm6,%ymm6
+	vpxorq	%ymm7,%ymm7,%ymm7
+	vpxorq	%ymm8,%ymm8,%ymm8
+	vpmadd52luq	896(%rcx),%ymm0,%ymm3
+	vpmadd52huq	896(%rcx),%ymm0,%ymm6
+	vpmadd52luq	928(%rcx),%ymm0,%ymm4
+	vpmadd52huq	928(%rcx),%ymm0,%ymm7
+	vpmadd52luq	960(%rcx),%ymm0,%ymm5
+	vpmadd52huq	960(%rcx),%ymm0,%ymm8
+	vpmadd52luq	1024(%rcx),%ymm1,%ymm3
+	vpmadd52huq	1024(%rcx),%ymm1,%ymm6
+	vpmadd52luq	896(%rcx),%ymm1,%ymm4
+	vpmadd52huq	896(%rcx),%ymm1,%ymm7
+	vpmadd52luq	928(%rcx),%ymm1,%ymm5
+	vpmadd52huq	928(%rcx),%ymm1,%ymm8
+	vpmadd52luq	992(%rcx),%ymm2,%ymm3
+	vpmadd52huq	992(%rcx),%ymm2,%ymm6
+	vpmadd52luq	1024(%rcx),%ymm2,%ymm4
+	vpmadd52huq	1024(%rcx),%ymm2,%ymm7
+	vpmadd52luq	896(%rcx),%ymm2,%ymm5
+	vpmadd52huq	896(%rcx),%ymm2,%ymm8
+	vpsrlq	$44,%ymm3,%ymm11
+	vpsllq	$8,%ymm6,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm3,%ymm0
+	vpaddq	%ymm11,%ymm4,%ymm4
+	vpsrlq	$44,%ymm4,%ymm11
+	vpsllq	$8,%ymm7,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm4,%ymm1
+	vpaddq	%ymm11,%ymm5,%ymm5
+	vpsrlq	$42,%ymm5,%ymm11
+	vpsllq	$10,%ymm8,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm13,%ymm5,%ymm2
+	vpsllq	$2,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpaddq	%ymm11,%ymm0,%ymm0
+	vpsrlq	$44,%ymm0,%ymm11
+	vpandq	%ymm12,%ymm0,%ymm0
+	vpaddq	%ymm11,%ymm1,%ymm1
+	vextracti128	$1,%ymm0,%xmm11
+	vpaddq	%xmm11,%xmm0,%xmm0
+	vpshufd	$0x4e,%xmm0,%xmm11
+	vpaddq	%xmm11,%xmm0,%xmm0
+	vmovq	%xmm0,%r11
+	vextracti128	$1,%ymm1,%xmm11
+	vpaddq	%xmm11,%xmm1,%xmm1
+	vpshufd	$0x4e,%xmm1,%xmm11
+	vpaddq	%xmm11,%xmm1,%xmm1
+	vmovq	%xmm1,%r12
+	vextracti128	$1,%ymm2,%xmm11
+	vpaddq	%xmm11,%xmm2,%xmm2
+	vpshufd	$0x4e,%xmm2,%xmm11
+	vpaddq	%xmm11,%xmm2,%xmm2
+	vmovq	%xmm2,%r13
+	movq	%r12,%rax
+	shlq	$44,%rax
+	shrq	$20,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	movq	%r13,%rax
+	shlq	$24,%rax
+	shrq	$40,%r13
+	addq	%rax,%r12
+	adcq	$0,%r13
+	movq	%r13,%rax
+	andq	$-4,%rax
+	andq	$3,%r13
+	movq	%rax,%r14
+	shrq	$2,%r14
+	addq	%r14,%rax
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	testq	%rdi,%rdi
+	jz	.Lcp_ipolyend_441
+.Lcp_ipolynarrow_448:
+.Lcp_ipoly_440:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -14647,10 +15034,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_439
-.Lcp_ipolyend_440:
+	jnz	.Lcp_ipoly_440
+.Lcp_ipolyend_441:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_441
+	jz	.Lcp_ipolytail_442
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -14688,7 +15075,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_441:
+.Lcp_ipolytail_442:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -14758,7 +15145,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_447
+	jz	.Lcp_padpreend_451
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -14766,38 +15153,42 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_448
+	jz	.Lcp_padpre_452
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_448:
+.Lcp_padpre_452:
 	testb	$4,%dl
-	jz	.Lcp_padpre_449
+	jz	.Lcp_padpre_453
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_449:
+.Lcp_padpre_453:
 	testb	$2,%dl
-	jz	.Lcp_padpre_450
+	jz	.Lcp_padpre_454
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_450:
+.Lcp_padpre_454:
 	testb	$1,%dl
-	jz	.Lcp_padpre_451
+	jz	.Lcp_padpre_455
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_451:
+.Lcp_padpre_455:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_447:
+.Lcp_padpreend_451:
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_powers_ifma4
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -14809,12 +15200,12 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
 	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
+	call	ctasm_chacha_poly1305_blocks_ifma4
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_452
+	jz	.Lcp_padpreend_456
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -14822,38 +15213,38 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_453
+	jz	.Lcp_padpre_457
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_453:
+.Lcp_padpre_457:
 	testb	$4,%dl
-	jz	.Lcp_padpre_454
+	jz	.Lcp_padpre_458
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_454:
+.Lcp_padpre_458:
 	testb	$2,%dl
-	jz	.Lcp_padpre_455
+	jz	.Lcp_padpre_459
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_455:
+.Lcp_padpre_459:
 	testb	$1,%dl
-	jz	.Lcp_padpre_456
+	jz	.Lcp_padpre_460
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_456:
+.Lcp_padpre_460:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_452:
+.Lcp_padpreend_456:
 	jmp	.Lcp_datadone_410
 .Lcp_big_406:
 	vmovdqa	0(%rcx),%xmm0
@@ -14861,7 +15252,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_457:
+.Lcp_dround_h_461:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -14909,7 +15300,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_457
+	jnz	.Lcp_dround_h_461
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14936,7 +15327,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_458
+	jz	.Lcp_padpreend_462
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -14944,43 +15335,43 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_459
+	jz	.Lcp_padpre_463
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_459:
+.Lcp_padpre_463:
 	testb	$4,%dl
-	jz	.Lcp_padpre_460
+	jz	.Lcp_padpre_464
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_460:
+.Lcp_padpre_464:
 	testb	$2,%dl
-	jz	.Lcp_padpre_461
+	jz	.Lcp_padpre_465
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_461:
+.Lcp_padpre_465:
 	testb	$1,%dl
-	jz	.Lcp_padpre_462
+	jz	.Lcp_padpre_466
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_462:
+.Lcp_padpre_466:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_458:
+.Lcp_padpreend_462:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_463:
+.Lcp_nofuse_467:
 .Lcp_chunk_409:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -15004,7 +15395,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_464
+	jz	.Lcp_padpreend_468
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15012,38 +15403,38 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_465
+	jz	.Lcp_padpre_469
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_465:
+.Lcp_padpre_469:
 	testb	$4,%dl
-	jz	.Lcp_padpre_466
+	jz	.Lcp_padpre_470
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_466:
+.Lcp_padpre_470:
 	testb	$2,%dl
-	jz	.Lcp_padpre_467
+	jz	.Lcp_padpre_471
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_467:
+.Lcp_padpre_471:
 	testb	$1,%dl
-	jz	.Lcp_padpre_468
+	jz	.Lcp_padpre_472
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_468:
+.Lcp_padpre_472:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_464:
+.Lcp_padpreend_468:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -15085,11 +15476,11 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-.Lcp_wipe_469:
+.Lcp_wipe_473:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_469
+	jnz	.Lcp_wipe_473
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -15176,14 +15567,14 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_478
+	ja	.Lcp_short8_482
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_479
+	ja	.Lcp_pairs2_483
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_481
+	jz	.Lcp_padpreend_485
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15191,39 +15582,39 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_482
+	jz	.Lcp_padpre_486
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_482:
+.Lcp_padpre_486:
 	testb	$4,%dl
-	jz	.Lcp_padpre_483
+	jz	.Lcp_padpre_487
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_483:
+.Lcp_padpre_487:
 	testb	$2,%dl
-	jz	.Lcp_padpre_484
+	jz	.Lcp_padpre_488
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_484:
+.Lcp_padpre_488:
 	testb	$1,%dl
-	jz	.Lcp_padpre_485
+	jz	.Lcp_padpre_489
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_485:
-.Lcp_padpreend_481:
+.Lcp_padpre_489:
+.Lcp_padpreend_485:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_486:
+.Lcp_dround_p_490:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -15271,7 +15662,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_486
+	jnz	.Lcp_dround_p_490
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15289,14 +15680,14 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	.Lcp_pairskey_475
-.Lcp_pairs2_479:
+	jmp	.Lcp_pairskey_479
+.Lcp_pairs2_483:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_480
+	ja	.Lcp_pairs3_484
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_487
+	jz	.Lcp_padpreend_491
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15304,32 +15695,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_488
+	jz	.Lcp_padpre_492
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_488:
+.Lcp_padpre_492:
 	testb	$4,%dl
-	jz	.Lcp_padpre_489
+	jz	.Lcp_padpre_493
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_489:
+.Lcp_padpre_493:
 	testb	$2,%dl
-	jz	.Lcp_padpre_490
+	jz	.Lcp_padpre_494
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_490:
+.Lcp_padpre_494:
 	testb	$1,%dl
-	jz	.Lcp_padpre_491
+	jz	.Lcp_padpre_495
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_491:
-.Lcp_padpreend_487:
+.Lcp_padpre_495:
+.Lcp_padpreend_491:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15341,7 +15732,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_492:
+.Lcp_dround_p_496:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -15403,7 +15794,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_492
+	jnz	.Lcp_dround_p_496
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15438,12 +15829,12 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	.Lcp_pairskey_475
-.Lcp_pairs3_480:
+	jmp	.Lcp_pairskey_479
+.Lcp_pairs3_484:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_493
+	jz	.Lcp_padpreend_497
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15451,32 +15842,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_494
+	jz	.Lcp_padpre_498
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_494:
+.Lcp_padpre_498:
 	testb	$4,%dl
-	jz	.Lcp_padpre_495
+	jz	.Lcp_padpre_499
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_495:
+.Lcp_padpre_499:
 	testb	$2,%dl
-	jz	.Lcp_padpre_496
+	jz	.Lcp_padpre_500
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_496:
+.Lcp_padpre_500:
 	testb	$1,%dl
-	jz	.Lcp_padpre_497
+	jz	.Lcp_padpre_501
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_497:
-.Lcp_padpreend_493:
+.Lcp_padpre_501:
+.Lcp_padpreend_497:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15493,7 +15884,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_498:
+.Lcp_dround_p_502:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -15585,7 +15976,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_498
+	jnz	.Lcp_dround_p_502
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15637,15 +16028,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	.Lcp_pairskey_475
-.Lcp_short8_478:
+	jmp	.Lcp_pairskey_479
+.Lcp_short8_482:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_470
+	ja	.Lcp_big_474
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -15669,7 +16060,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_499:
+.Lcp_dround_503:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -15783,7 +16174,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_499
+	jnz	.Lcp_dround_503
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -15883,8 +16274,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_472
-.Lcp_pairskey_475:
+	jmp	.Lcp_shortkey_476
+.Lcp_pairskey_479:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -15894,14 +16285,215 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	%r9,%r10
 	shrq	$2,%r10
 	addq	%r9,%r10
+	cmpq	$192,168(%rcx)
+	jb	.Lcp_nopow4_504
+	movl	$21,208(%rcx)
+	movq	%r8,%r11
+	movq	%r9,%r12
+	xorl	%r13d,%r13d
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,920(%rcx)
+	movq	%r15,952(%rcx)
+	movq	%rbx,984(%rcx)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,1016(%rcx)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,1048(%rcx)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,904(%rcx)
+	movq	%r15,936(%rcx)
+	movq	%rbx,968(%rcx)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,1000(%rcx)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,1032(%rcx)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,912(%rcx)
+	movq	%r15,944(%rcx)
+	movq	%rbx,976(%rcx)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,1008(%rcx)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,1040(%rcx)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,896(%rcx)
+	movq	%r15,928(%rcx)
+	movq	%rbx,960(%rcx)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,992(%rcx)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,1024(%rcx)
+.Lcp_nopow4_504:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_501
-.Lcp_ipoly_500:
+	jz	.Lcp_ipolyend_506
+.Lcp_ipoly_505:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15941,10 +16533,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_500
-.Lcp_ipolyend_501:
+	jnz	.Lcp_ipoly_505
+.Lcp_ipolyend_506:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_502
+	jz	.Lcp_ipolytail_507
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -15982,10 +16574,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_502:
+.Lcp_ipolytail_507:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_506
+	jz	.Lcp_padpreend_511
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -15993,37 +16585,223 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_507
+	jz	.Lcp_padpre_512
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_507:
+.Lcp_padpre_512:
 	testb	$4,%dl
-	jz	.Lcp_padpre_508
+	jz	.Lcp_padpre_513
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_508:
+.Lcp_padpre_513:
 	testb	$2,%dl
-	jz	.Lcp_padpre_509
+	jz	.Lcp_padpre_514
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_509:
+.Lcp_padpre_514:
 	testb	$1,%dl
-	jz	.Lcp_padpre_510
+	jz	.Lcp_padpre_515
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_510:
-.Lcp_padpreend_506:
+.Lcp_padpre_515:
+.Lcp_padpreend_511:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_504
-.Lcp_ipoly_503:
+	jz	.Lcp_ipolyend_509
+	cmpq	$12,%rdi
+	jb	.Lcp_ipolynarrow_516
+	movabsq	$0xfffffffffff,%rdx
+	movq	%r11,%r14
+	andq	%rdx,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rdx,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	vmovq	%r14,%xmm0
+	vmovq	%r15,%xmm1
+	vmovq	%rbx,%xmm2
+	vpbroadcastq	%rdx,%ymm12
+	shrq	$2,%rdx
+	vpbroadcastq	%rdx,%ymm13
+	movabsq	$0x10000000000,%rax
+	vpbroadcastq	%rax,%ymm14
+	movq	%rdi,%rdx
+	shrq	$2,%rdx
+	andl	$3,%edi
+	decq	%rdx
+	jz	.Lcp_ipoly4last_518
+.Lcp_ipoly4_517:
+	vmovdqu	0(%rsi),%ymm9
+	vmovdqu	32(%rsi),%ymm10
+	vpunpcklqdq	%ymm10,%ymm9,%ymm11
+	vpunpckhqdq	%ymm10,%ymm9,%ymm10
+	vpandq	%ymm12,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm0,%ymm0
+	vpsrlq	$44,%ymm11,%ymm11
+	vpsllq	$20,%ymm10,%ymm9
+	vpternlogq	$0xa8,%ymm12,%ymm9,%ymm11
+	vpaddq	%ymm11,%ymm1,%ymm1
+	vpsrlq	$24,%ymm10,%ymm10
+	vporq	%ymm14,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm2,%ymm2
+	leaq	64(%rsi),%rsi
+	vpxorq	%ymm3,%ymm3,%ymm3
+	vpxorq	%ymm4,%ymm4,%ymm4
+	vpxorq	%ymm5,%ymm5,%ymm5
+	vpxorq	%ymm6,%ymm6,%ymm6
+	vpxorq	%ymm7,%ymm7,%ymm7
+	vpxorq	%ymm8,%ymm8,%ymm8
+	vpmadd52luq	896(%rcx){1to4},%ymm0,%ymm3
+	vpmadd52huq	896(%rcx){1to4},%ymm0,%ymm6
+	vpmadd52luq	928(%rcx){1to4},%ymm0,%ymm4
+	vpmadd52huq	928(%rcx){1to4},%ymm0,%ymm7
+	vpmadd52luq	960(%rcx){1to4},%ymm0,%ymm5
+	vpmadd52huq	960(%rcx){1to4},%ymm0,%ymm8
+	vpmadd52luq	1024(%rcx){1to4},%ymm1,%ymm3
+	vpmadd52huq	1024(%rcx){1to4},%ymm1,%ymm6
+	vpmadd52luq	896(%rcx){1to4},%ymm1,%ymm4
+	vpmadd52huq	896(%rcx){1to4},%ymm1,%ymm7
+	vpmadd52luq	928(%rcx){1to4},%ymm1,%ymm5
+	vpmadd52huq	928(%rcx){1to4},%ymm1,%ymm8
+	vpmadd52luq	992(%rcx){1to4},%ymm2,%ymm3
+	vpmadd52huq	992(%rcx){1to4},%ymm2,%ymm6
+	vpmadd52luq	1024(%rcx){1to4},%ymm2,%ymm4
+	vpmadd52huq	1024(%rcx){1to4},%ymm2,%ymm7
+	vpmadd52luq	896(%rcx){1to4},%ymm2,%ymm5
+	vpmadd52huq	896(%rcx){1to4},%ymm2,%ymm8
+	vpsrlq	$44,%ymm3,%ymm11
+	vpsllq	$8,%ymm6,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm3,%ymm0
+	vpaddq	%ymm11,%ymm4,%ymm4
+	vpsrlq	$44,%ymm4,%ymm11
+	vpsllq	$8,%ymm7,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm4,%ymm1
+	vpaddq	%ymm11,%ymm5,%ymm5
+	vpsrlq	$42,%ymm5,%ymm11
+	vpsllq	$10,%ymm8,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm13,%ymm5,%ymm2
+	vpsllq	$2,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpaddq	%ymm11,%ymm0,%ymm0
+	vpsrlq	$44,%ymm0,%ymm11
+	vpandq	%ymm12,%ymm0,%ymm0
+	vpaddq	%ymm11,%ymm1,%ymm1
+	decq	%rdx
+	jnz	.Lcp_ipoly4_517
+.Lcp_ipoly4last_518:
+	vmovdqu	0(%rsi),%ymm9
+	vmovdqu	32(%rsi),%ymm10
+	vpunpcklqdq	%ymm10,%ymm9,%ymm11
+	vpunpckhqdq	%ymm10,%ymm9,%ymm10
+	vpandq	%ymm12,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm0,%ymm0
+	vpsrlq	$44,%ymm11,%ymm11
+	vpsllq	$20,%ymm10,%ymm9
+	vpternlogq	$0xa8,%ymm12,%ymm9,%ymm11
+	vpaddq	%ymm11,%ymm1,%ymm1
+	vpsrlq	$24,%ymm10,%ymm10
+	vporq	%ymm14,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm2,%ymm2
+	leaq	64(%rsi),%rsi
+	vpxorq	%ymm3,%ymm3,%ymm3
+	vpxorq	%ymm4,%ymm4,%ymm4
+	vpxorq	%ymm5,%ymm5,%ymm5
+	vpxorq	%ymm6,%ymm6,%ymm6
+	vpxorq	%ymm7,%ymm7,%ymm7
+	vpxorq	%ymm8,%ymm8,%ymm8
+	vpmadd52luq	896(%rcx),%ymm0,%ymm3
+	vpmadd52huq	896(%rcx),%ymm0,%ymm6
+	vpmadd52luq	928(%rcx),%ymm0,%ymm4
+	vpmadd52huq	928(%rcx),%ymm0,%ymm7
+	vpmadd52luq	960(%rcx),%ymm0,%ymm5
+	vpmadd52huq	960(%rcx),%ymm0,%ymm8
+	vpmadd52luq	1024(%rcx),%ymm1,%ymm3
+	vpmadd52huq	1024(%rcx),%ymm1,%ymm6
+	vpmadd52luq	896(%rcx),%ymm1,%ymm4
+	vpmadd52huq	896(%rcx),%ymm1,%ymm7
+	vpmadd52luq	928(%rcx),%ymm1,%ymm5
+	vpmadd52huq	928(%rcx),%ymm1,%ymm8
+	vpmadd52luq	992(%rcx),%ymm2,%ymm3
+	vpmadd52huq	992(%rcx),%ymm2,%ymm6
+	vpmadd52luq	1024(%rcx),%ymm2,%ymm4
+	vpmadd52huq	1024(%rcx),%ymm2,%ymm7
+	vpmadd52luq	896(%rcx),%ymm2,%ymm5
+	vpmadd52huq	896(%rcx),%ymm2,%ymm8
+	vpsrlq	$44,%ymm3,%ymm11
+	vpsllq	$8,%ymm6,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm3,%ymm0
+	vpaddq	%ymm11,%ymm4,%ymm4
+	vpsrlq	$44,%ymm4,%ymm11
+	vpsllq	$8,%ymm7,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm4,%ymm1
+	vpaddq	%ymm11,%ymm5,%ymm5
+	vpsrlq	$42,%ymm5,%ymm11
+	vpsllq	$10,%ymm8,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm13,%ymm5,%ymm2
+	vpsllq	$2,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpaddq	%ymm11,%ymm0,%ymm0
+	vpsrlq	$44,%ymm0,%ymm11
+	vpandq	%ymm12,%ymm0,%ymm0
+	vpaddq	%ymm11,%ymm1,%ymm1
+	vextracti128	$1,%ymm0,%xmm11
+	vpaddq	%xmm11,%xmm0,%xmm0
+	vpshufd	$0x4e,%xmm0,%xmm11
+	vpaddq	%xmm11,%xmm0,%xmm0
+	vmovq	%xmm0,%r11
+	vextracti128	$1,%ymm1,%xmm11
+	vpaddq	%xmm11,%xmm1,%xmm1
+	vpshufd	$0x4e,%xmm1,%xmm11
+	vpaddq	%xmm11,%xmm1,%xmm1
+	vmovq	%xmm1,%r12
+	vextracti128	$1,%ymm2,%xmm11
+	vpaddq	%xmm11,%xmm2,%xmm2
+	vpshufd	$0x4e,%xmm2,%xmm11
+	vpaddq	%xmm11,%xmm2,%xmm2
+	vmovq	%xmm2,%r13
+	movq	%r12,%rax
+	shlq	$44,%rax
+	shrq	$20,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	movq	%r13,%rax
+	shlq	$24,%rax
+	shrq	$40,%r13
+	addq	%rax,%r12
+	adcq	$0,%r13
+	movq	%r13,%rax
+	andq	$-4,%rax
+	andq	$3,%r13
+	movq	%rax,%r14
+	shrq	$2,%r14
+	addq	%r14,%rax
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	testq	%rdi,%rdi
+	jz	.Lcp_ipolyend_509
+.Lcp_ipolynarrow_516:
+.Lcp_ipoly_508:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16063,10 +16841,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_503
-.Lcp_ipolyend_504:
+	jnz	.Lcp_ipoly_508
+.Lcp_ipolyend_509:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_505
+	jz	.Lcp_ipolytail_510
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -16104,7 +16882,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_505:
+.Lcp_ipolytail_510:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -16160,8 +16938,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	.Lcp_tagout_476
-.Lcp_shortkey_472:
+	jmp	.Lcp_tagout_480
+.Lcp_shortkey_476:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -16179,7 +16957,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_511
+	jz	.Lcp_padpreend_519
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -16187,48 +16965,52 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_512
+	jz	.Lcp_padpre_520
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_512:
+.Lcp_padpre_520:
 	testb	$4,%dl
-	jz	.Lcp_padpre_513
+	jz	.Lcp_padpre_521
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_513:
+.Lcp_padpre_521:
 	testb	$2,%dl
-	jz	.Lcp_padpre_514
+	jz	.Lcp_padpre_522
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_514:
+.Lcp_padpre_522:
 	testb	$1,%dl
-	jz	.Lcp_padpre_515
+	jz	.Lcp_padpre_523
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_515:
+.Lcp_padpre_523:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_511:
+.Lcp_padpreend_519:
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_powers_ifma4
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
 	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
+	call	ctasm_chacha_poly1305_blocks_ifma4
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_516
+	jz	.Lcp_padpreend_524
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -16236,38 +17018,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_517
+	jz	.Lcp_padpre_525
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_517:
+.Lcp_padpre_525:
 	testb	$4,%dl
-	jz	.Lcp_padpre_518
+	jz	.Lcp_padpre_526
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_518:
+.Lcp_padpre_526:
 	testb	$2,%dl
-	jz	.Lcp_padpre_519
+	jz	.Lcp_padpre_527
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_519:
+.Lcp_padpre_527:
 	testb	$1,%dl
-	jz	.Lcp_padpre_520
+	jz	.Lcp_padpre_528
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_520:
+.Lcp_padpre_528:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_516:
+.Lcp_padpreend_524:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -16275,14 +17057,14 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_474
-.Lcp_big_470:
+	jmp	.Lcp_datadone_478
+.Lcp_big_474:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_521:
+.Lcp_dround_h_529:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -16330,7 +17112,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_521
+	jnz	.Lcp_dround_h_529
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -16357,7 +17139,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_522
+	jz	.Lcp_padpreend_530
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -16365,47 +17147,47 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_523
+	jz	.Lcp_padpre_531
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_523:
+.Lcp_padpre_531:
 	testb	$4,%dl
-	jz	.Lcp_padpre_524
+	jz	.Lcp_padpre_532
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_524:
+.Lcp_padpre_532:
 	testb	$2,%dl
-	jz	.Lcp_padpre_525
+	jz	.Lcp_padpre_533
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_525:
+.Lcp_padpre_533:
 	testb	$1,%dl
-	jz	.Lcp_padpre_526
+	jz	.Lcp_padpre_534
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_526:
+.Lcp_padpre_534:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_522:
+.Lcp_padpreend_530:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_527:
-.Lcp_chunk_473:
+.Lcp_nofuse_535:
+.Lcp_chunk_477:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_474
+	jz	.Lcp_datadone_478
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -16419,7 +17201,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_528
+	jz	.Lcp_padpreend_536
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -16427,38 +17209,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_529
+	jz	.Lcp_padpre_537
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_529:
+.Lcp_padpre_537:
 	testb	$4,%dl
-	jz	.Lcp_padpre_530
+	jz	.Lcp_padpre_538
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_530:
+.Lcp_padpre_538:
 	testb	$2,%dl
-	jz	.Lcp_padpre_531
+	jz	.Lcp_padpre_539
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_531:
+.Lcp_padpre_539:
 	testb	$1,%dl
-	jz	.Lcp_padpre_532
+	jz	.Lcp_padpre_540
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_532:
+.Lcp_padpre_540:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_528:
+.Lcp_padpreend_536:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -16469,8 +17251,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_473
-.Lcp_datadone_474:
+	jmp	.Lcp_chunk_477
+.Lcp_datadone_478:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -16497,7 +17279,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_476:
+.Lcp_tagout_480:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -16506,11 +17288,11 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-.Lcp_wipe_533:
+.Lcp_wipe_541:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_533
+	jnz	.Lcp_wipe_541
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -16990,7 +17772,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	.Lcp_ipolyrest_536
+	jb	.Lcp_ipolyrest_544
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -17017,8 +17799,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	.Lcp_ipolylast_535
-.Lcp_ipoly_534:
+	jz	.Lcp_ipolylast_543
+.Lcp_ipoly_542:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -17078,8 +17860,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	.Lcp_ipoly_534
-.Lcp_ipolylast_535:
+	jnz	.Lcp_ipoly_542
+.Lcp_ipolylast_543:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -17181,10 +17963,418 @@ ctasm_chacha_poly1305_blocks_ifma:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-.Lcp_ipolyrest_536:
+.Lcp_ipolyrest_544:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma,.-ctasm_chacha_poly1305_blocks_ifma
+.type ctasm_chacha_poly1305_powers_ifma4,@function
+	.p2align	4
+ctasm_chacha_poly1305_powers_ifma4:
+	.cfi_startproc
+	endbr64
+	movq	0(%rdi),%r8
+	movq	8(%rdi),%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	movq	%r8,%r11
+	movq	%r9,%r12
+	xorl	%r13d,%r13d
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,856(%rdi)
+	movq	%r15,888(%rdi)
+	movq	%rbx,920(%rdi)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,952(%rdi)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,984(%rdi)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,840(%rdi)
+	movq	%r15,872(%rdi)
+	movq	%rbx,904(%rdi)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,936(%rdi)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,968(%rdi)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,848(%rdi)
+	movq	%r15,880(%rdi)
+	movq	%rbx,912(%rdi)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,944(%rdi)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,976(%rdi)
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movabsq	$0xfffffffffff,%rsi
+	movq	%r11,%r14
+	andq	%rsi,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rsi,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	movq	%r14,832(%rdi)
+	movq	%r15,864(%rdi)
+	movq	%rbx,896(%rdi)
+	leaq	(%r15,%r15,4),%r15
+	shlq	$2,%r15
+	movq	%r15,928(%rdi)
+	leaq	(%rbx,%rbx,4),%rbx
+	shlq	$2,%rbx
+	movq	%rbx,960(%rdi)
+	ret
+	.cfi_endproc
+.size ctasm_chacha_poly1305_powers_ifma4,.-ctasm_chacha_poly1305_powers_ifma4
+.type ctasm_chacha_poly1305_blocks_ifma4,@function
+	.p2align	4
+ctasm_chacha_poly1305_blocks_ifma4:
+	.cfi_startproc
+	endbr64
+	cmpq	$12,%rdx
+	jb	.Lcp_ipoly4rest_545
+	movq	16(%rdi),%r11
+	movq	24(%rdi),%r12
+	movq	32(%rdi),%r13
+	movabsq	$0xfffffffffff,%rbp
+	movq	%r11,%r14
+	andq	%rbp,%r14
+	movq	%r11,%r15
+	shrq	$44,%r15
+	movq	%r12,%rax
+	shlq	$20,%rax
+	orq	%rax,%r15
+	andq	%rbp,%r15
+	movq	%r12,%rbx
+	shrq	$24,%rbx
+	movq	%r13,%rax
+	shlq	$40,%rax
+	orq	%rax,%rbx
+	vmovq	%r14,%xmm0
+	vmovq	%r15,%xmm1
+	vmovq	%rbx,%xmm2
+	vpbroadcastq	%rbp,%ymm12
+	shrq	$2,%rbp
+	vpbroadcastq	%rbp,%ymm13
+	movabsq	$0x10000000000,%rax
+	vpbroadcastq	%rax,%ymm14
+	movq	%rdx,%rcx
+	shrq	$2,%rcx
+	andl	$3,%edx
+	decq	%rcx
+	jz	.Lcp_ipoly4last_547
+.Lcp_ipoly4_546:
+	vmovdqu	0(%rsi),%ymm9
+	vmovdqu	32(%rsi),%ymm10
+	vpunpcklqdq	%ymm10,%ymm9,%ymm11
+	vpunpckhqdq	%ymm10,%ymm9,%ymm10
+	vpandq	%ymm12,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm0,%ymm0
+	vpsrlq	$44,%ymm11,%ymm11
+	vpsllq	$20,%ymm10,%ymm9
+	vpternlogq	$0xa8,%ymm12,%ymm9,%ymm11
+	vpaddq	%ymm11,%ymm1,%ymm1
+	vpsrlq	$24,%ymm10,%ymm10
+	vporq	%ymm14,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm2,%ymm2
+	leaq	64(%rsi),%rsi
+	vpxorq	%ymm3,%ymm3,%ymm3
+	vpxorq	%ymm4,%ymm4,%ymm4
+	vpxorq	%ymm5,%ymm5,%ymm5
+	vpxorq	%ymm6,%ymm6,%ymm6
+	vpxorq	%ymm7,%ymm7,%ymm7
+	vpxorq	%ymm8,%ymm8,%ymm8
+	vpmadd52luq	832(%rdi){1to4},%ymm0,%ymm3
+	vpmadd52huq	832(%rdi){1to4},%ymm0,%ymm6
+	vpmadd52luq	864(%rdi){1to4},%ymm0,%ymm4
+	vpmadd52huq	864(%rdi){1to4},%ymm0,%ymm7
+	vpmadd52luq	896(%rdi){1to4},%ymm0,%ymm5
+	vpmadd52huq	896(%rdi){1to4},%ymm0,%ymm8
+	vpmadd52luq	960(%rdi){1to4},%ymm1,%ymm3
+	vpmadd52huq	960(%rdi){1to4},%ymm1,%ymm6
+	vpmadd52luq	832(%rdi){1to4},%ymm1,%ymm4
+	vpmadd52huq	832(%rdi){1to4},%ymm1,%ymm7
+	vpmadd52luq	864(%rdi){1to4},%ymm1,%ymm5
+	vpmadd52huq	864(%rdi){1to4},%ymm1,%ymm8
+	vpmadd52luq	928(%rdi){1to4},%ymm2,%ymm3
+	vpmadd52huq	928(%rdi){1to4},%ymm2,%ymm6
+	vpmadd52luq	960(%rdi){1to4},%ymm2,%ymm4
+	vpmadd52huq	960(%rdi){1to4},%ymm2,%ymm7
+	vpmadd52luq	832(%rdi){1to4},%ymm2,%ymm5
+	vpmadd52huq	832(%rdi){1to4},%ymm2,%ymm8
+	vpsrlq	$44,%ymm3,%ymm11
+	vpsllq	$8,%ymm6,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm3,%ymm0
+	vpaddq	%ymm11,%ymm4,%ymm4
+	vpsrlq	$44,%ymm4,%ymm11
+	vpsllq	$8,%ymm7,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm4,%ymm1
+	vpaddq	%ymm11,%ymm5,%ymm5
+	vpsrlq	$42,%ymm5,%ymm11
+	vpsllq	$10,%ymm8,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm13,%ymm5,%ymm2
+	vpsllq	$2,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpaddq	%ymm11,%ymm0,%ymm0
+	vpsrlq	$44,%ymm0,%ymm11
+	vpandq	%ymm12,%ymm0,%ymm0
+	vpaddq	%ymm11,%ymm1,%ymm1
+	decq	%rcx
+	jnz	.Lcp_ipoly4_546
+.Lcp_ipoly4last_547:
+	vmovdqu	0(%rsi),%ymm9
+	vmovdqu	32(%rsi),%ymm10
+	vpunpcklqdq	%ymm10,%ymm9,%ymm11
+	vpunpckhqdq	%ymm10,%ymm9,%ymm10
+	vpandq	%ymm12,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm0,%ymm0
+	vpsrlq	$44,%ymm11,%ymm11
+	vpsllq	$20,%ymm10,%ymm9
+	vpternlogq	$0xa8,%ymm12,%ymm9,%ymm11
+	vpaddq	%ymm11,%ymm1,%ymm1
+	vpsrlq	$24,%ymm10,%ymm10
+	vporq	%ymm14,%ymm10,%ymm10
+	vpaddq	%ymm10,%ymm2,%ymm2
+	leaq	64(%rsi),%rsi
+	vpxorq	%ymm3,%ymm3,%ymm3
+	vpxorq	%ymm4,%ymm4,%ymm4
+	vpxorq	%ymm5,%ymm5,%ymm5
+	vpxorq	%ymm6,%ymm6,%ymm6
+	vpxorq	%ymm7,%ymm7,%ymm7
+	vpxorq	%ymm8,%ymm8,%ymm8
+	vpmadd52luq	832(%rdi),%ymm0,%ymm3
+	vpmadd52huq	832(%rdi),%ymm0,%ymm6
+	vpmadd52luq	864(%rdi),%ymm0,%ymm4
+	vpmadd52huq	864(%rdi),%ymm0,%ymm7
+	vpmadd52luq	896(%rdi),%ymm0,%ymm5
+	vpmadd52huq	896(%rdi),%ymm0,%ymm8
+	vpmadd52luq	960(%rdi),%ymm1,%ymm3
+	vpmadd52huq	960(%rdi),%ymm1,%ymm6
+	vpmadd52luq	832(%rdi),%ymm1,%ymm4
+	vpmadd52huq	832(%rdi),%ymm1,%ymm7
+	vpmadd52luq	864(%rdi),%ymm1,%ymm5
+	vpmadd52huq	864(%rdi),%ymm1,%ymm8
+	vpmadd52luq	928(%rdi),%ymm2,%ymm3
+	vpmadd52huq	928(%rdi),%ymm2,%ymm6
+	vpmadd52luq	960(%rdi),%ymm2,%ymm4
+	vpmadd52huq	960(%rdi),%ymm2,%ymm7
+	vpmadd52luq	832(%rdi),%ymm2,%ymm5
+	vpmadd52huq	832(%rdi),%ymm2,%ymm8
+	vpsrlq	$44,%ymm3,%ymm11
+	vpsllq	$8,%ymm6,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm3,%ymm0
+	vpaddq	%ymm11,%ymm4,%ymm4
+	vpsrlq	$44,%ymm4,%ymm11
+	vpsllq	$8,%ymm7,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm12,%ymm4,%ymm1
+	vpaddq	%ymm11,%ymm5,%ymm5
+	vpsrlq	$42,%ymm5,%ymm11
+	vpsllq	$10,%ymm8,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpandq	%ymm13,%ymm5,%ymm2
+	vpsllq	$2,%ymm11,%ymm9
+	vpaddq	%ymm9,%ymm11,%ymm11
+	vpaddq	%ymm11,%ymm0,%ymm0
+	vpsrlq	$44,%ymm0,%ymm11
+	vpandq	%ymm12,%ymm0,%ymm0
+	vpaddq	%ymm11,%ymm1,%ymm1
+	vextracti128	$1,%ymm0,%xmm11
+	vpaddq	%xmm11,%xmm0,%xmm0
+	vpshufd	$0x4e,%xmm0,%xmm11
+	vpaddq	%xmm11,%xmm0,%xmm0
+	vmovq	%xmm0,%r11
+	vextracti128	$1,%ymm1,%xmm11
+	vpaddq	%xmm11,%xmm1,%xmm1
+	vpshufd	$0x4e,%xmm1,%xmm11
+	vpaddq	%xmm11,%xmm1,%xmm1
+	vmovq	%xmm1,%r12
+	vextracti128	$1,%ymm2,%xmm11
+	vpaddq	%xmm11,%xmm2,%xmm2
+	vpshufd	$0x4e,%xmm2,%xmm11
+	vpaddq	%xmm11,%xmm2,%xmm2
+	vmovq	%xmm2,%r13
+	movq	%r12,%rax
+	shlq	$44,%rax
+	shrq	$20,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	movq	%r13,%rax
+	shlq	$24,%rax
+	shrq	$40,%r13
+	addq	%rax,%r12
+	adcq	$0,%r13
+	movq	%r13,%rax
+	andq	$-4,%rax
+	andq	$3,%r13
+	movq	%rax,%r14
+	shrq	$2,%r14
+	addq	%r14,%rax
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,16(%rdi)
+	movq	%r12,24(%rdi)
+	movq	%r13,32(%rdi)
+.Lcp_ipoly4rest_545:
+	jmp	ctasm_chacha_poly1305_blocks
+	.cfi_endproc
+.size ctasm_chacha_poly1305_blocks_ifma4,.-ctasm_chacha_poly1305_blocks_ifma4
 .section .rodata
 	.p2align	5
 .Lcp_sigma:

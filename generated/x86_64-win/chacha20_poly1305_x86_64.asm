@@ -14650,14 +14650,215 @@ L$cp_pairskey_411:
 	mov	r10,r9
 	shr	r10,2
 	add	r10,r9
+	cmp	QWORD[rcx+168],192
+	jb	L$cp_nopow4_436
+	mov	DWORD[rcx+208],21
+	mov	r11,r8
+	mov	r12,r9
+	xor	r13d,r13d
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rcx+920],r14
+	mov	QWORD[rcx+952],r15
+	mov	QWORD[rcx+984],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rcx+1016],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rcx+1048],rbx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rcx+904],r14
+	mov	QWORD[rcx+936],r15
+	mov	QWORD[rcx+968],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rcx+1000],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rcx+1032],rbx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rcx+912],r14
+	mov	QWORD[rcx+944],r15
+	mov	QWORD[rcx+976],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rcx+1008],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rcx+1040],rbx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rcx+896],r14
+	mov	QWORD[rcx+928],r15
+	mov	QWORD[rcx+960],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rcx+992],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rcx+1024],rbx
+L$cp_nopow4_436:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_437
-L$cp_ipoly_436:
+	jz	L$cp_ipolyend_438
+L$cp_ipoly_437:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -14697,10 +14898,10 @@ L$cp_ipoly_436:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_436
-L$cp_ipolyend_437:
+	jnz	L$cp_ipoly_437
+L$cp_ipolyend_438:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_438
+	jz	L$cp_ipolytail_439
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -14738,10 +14939,10 @@ L$cp_ipolyend_437:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_438:
+L$cp_ipolytail_439:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_442
+	jz	L$cp_padpreend_443
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -14749,37 +14950,223 @@ L$cp_ipolytail_438:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_443
+	jz	L$cp_padpre_444
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_443:
+L$cp_padpre_444:
 	test	dl,4
-	jz	L$cp_padpre_444
+	jz	L$cp_padpre_445
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_444:
+L$cp_padpre_445:
 	test	dl,2
-	jz	L$cp_padpre_445
+	jz	L$cp_padpre_446
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_445:
+L$cp_padpre_446:
 	test	dl,1
-	jz	L$cp_padpre_446
+	jz	L$cp_padpre_447
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_446:
-L$cp_padpreend_442:
+L$cp_padpre_447:
+L$cp_padpreend_443:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_440
-L$cp_ipoly_439:
+	jz	L$cp_ipolyend_441
+	cmp	rdi,12
+	jb	L$cp_ipolynarrow_448
+	mov	rdx,0xfffffffffff
+	mov	r14,r11
+	and	r14,rdx
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rdx
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	vmovq	xmm0,r14
+	vmovq	xmm1,r15
+	vmovq	xmm2,rbx
+	vpbroadcastq	ymm12,rdx
+	shr	rdx,2
+	vpbroadcastq	ymm13,rdx
+	mov	rax,0x10000000000
+	vpbroadcastq	ymm14,rax
+	mov	rdx,rdi
+	shr	rdx,2
+	and	edi,3
+	dec	rdx
+	jz	L$cp_ipoly4last_450
+L$cp_ipoly4_449:
+	vmovdqu	ymm9,[rsi+0]
+	vmovdqu	ymm10,[rsi+32]
+	vpunpcklqdq	ymm11,ymm9,ymm10
+	vpunpckhqdq	ymm10,ymm9,ymm10
+	vpandq	ymm9,ymm11,ymm12
+	vpaddq	ymm0,ymm0,ymm9
+	vpsrlq	ymm11,ymm11,44
+	vpsllq	ymm9,ymm10,20
+	vpternlogq	ymm11,ymm9,ymm12,0xa8
+	vpaddq	ymm1,ymm1,ymm11
+	vpsrlq	ymm10,ymm10,24
+	vporq	ymm10,ymm10,ymm14
+	vpaddq	ymm2,ymm2,ymm10
+	lea	rsi,[rsi+64]
+	vpxorq	ymm3,ymm3,ymm3
+	vpxorq	ymm4,ymm4,ymm4
+	vpxorq	ymm5,ymm5,ymm5
+	vpxorq	ymm6,ymm6,ymm6
+	vpxorq	ymm7,ymm7,ymm7
+	vpxorq	ymm8,ymm8,ymm8
+	vpmadd52luq	ymm3,ymm0,[rcx+896]{1to4}
+	vpmadd52huq	ymm6,ymm0,[rcx+896]{1to4}
+	vpmadd52luq	ymm4,ymm0,[rcx+928]{1to4}
+	vpmadd52huq	ymm7,ymm0,[rcx+928]{1to4}
+	vpmadd52luq	ymm5,ymm0,[rcx+960]{1to4}
+	vpmadd52huq	ymm8,ymm0,[rcx+960]{1to4}
+	vpmadd52luq	ymm3,ymm1,[rcx+1024]{1to4}
+	vpmadd52huq	ymm6,ymm1,[rcx+1024]{1to4}
+	vpmadd52luq	ymm4,ymm1,[rcx+896]{1to4}
+	vpmadd52huq	ymm7,ymm1,[rcx+896]{1to4}
+	vpmadd52luq	ymm5,ymm1,[rcx+928]{1to4}
+	vpmadd52huq	ymm8,ymm1,[rcx+928]{1to4}
+	vpmadd52luq	ymm3,ymm2,[rcx+992]{1to4}
+	vpmadd52huq	ymm6,ymm2,[rcx+992]{1to4}
+	vpmadd52luq	ymm4,ymm2,[rcx+1024]{1to4}
+	vpmadd52huq	ymm7,ymm2,[rcx+1024]{1to4}
+	vpmadd52luq	ymm5,ymm2,[rcx+896]{1to4}
+	vpmadd52huq	ymm8,ymm2,[rcx+896]{1to4}
+	vpsrlq	ymm11,ymm3,44
+	vpsllq	ymm9,ymm6,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm0,ymm3,ymm12
+	vpaddq	ymm4,ymm4,ymm11
+	vpsrlq	ymm11,ymm4,44
+	vpsllq	ymm9,ymm7,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm1,ymm4,ymm12
+	vpaddq	ymm5,ymm5,ymm11
+	vpsrlq	ymm11,ymm5,42
+	vpsllq	ymm9,ymm8,10
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm2,ymm5,ymm13
+	vpsllq	ymm9,ymm11,2
+	vpaddq	ymm11,ymm11,ymm9
+	vpaddq	ymm0,ymm0,ymm11
+	vpsrlq	ymm11,ymm0,44
+	vpandq	ymm0,ymm0,ymm12
+	vpaddq	ymm1,ymm1,ymm11
+	dec	rdx
+	jnz	L$cp_ipoly4_449
+L$cp_ipoly4last_450:
+	vmovdqu	ymm9,[rsi+0]
+	vmovdqu	ymm10,[rsi+32]
+	vpunpcklqdq	ymm11,ymm9,ymm10
+	vpunpckhqdq	ymm10,ymm9,ymm10
+	vpandq	ymm9,ymm11,ymm12
+	vpaddq	ymm0,ymm0,ymm9
+	vpsrlq	ymm11,ymm11,44
+	vpsllq	ymm9,ymm10,20
+	vpternlogq	ymm11,ymm9,ymm12,0xa8
+	vpaddq	ymm1,ymm1,ymm11
+	vpsrlq	ymm10,ymm10,24
+	vporq	ymm10,ymm10,ymm14
+	vpaddq	ymm2,ymm2,ymm10
+	lea	rsi,[rsi+64]
+	vpxorq	ymm3,ymm3,ymm3
+	vpxorq	ymm4,ymm4,ymm4
+	vpxorq	ymm5,ymm5,ymm5
+	vpxorq	ymm6,ymm6,ymm6
+	vpxorq	ymm7,ymm7,ymm7
+	vpxorq	ymm8,ymm8,ymm8
+	vpmadd52luq	ymm3,ymm0,[rcx+896]
+	vpmadd52huq	ymm6,ymm0,[rcx+896]
+	vpmadd52luq	ymm4,ymm0,[rcx+928]
+	vpmadd52huq	ymm7,ymm0,[rcx+928]
+	vpmadd52luq	ymm5,ymm0,[rcx+960]
+	vpmadd52huq	ymm8,ymm0,[rcx+960]
+	vpmadd52luq	ymm3,ymm1,[rcx+1024]
+	vpmadd52huq	ymm6,ymm1,[rcx+1024]
+	vpmadd52luq	ymm4,ymm1,[rcx+896]
+	vpmadd52huq	ymm7,ymm1,[rcx+896]
+	vpmadd52luq	ymm5,ymm1,[rcx+928]
+	vpmadd52huq	ymm8,ymm1,[rcx+928]
+	vpmadd52luq	ymm3,ymm2,[rcx+992]
+	vpmadd52huq	ymm6,ymm2,[rcx+992]
+	vpmadd52luq	ymm4,ymm2,[rcx+1024]
+	vpmadd52huq	ymm7,ymm2,[rcx+1024]
+	vpmadd52luq	ymm5,ymm2,[rcx+896]
+	vpmadd52huq	ymm8,ymm2,[rcx+896]
+	vpsrlq	ymm11,ymm3,44
+	vpsllq	ymm9,ymm6,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm0,ymm3,ymm12
+	vpaddq	ymm4,ymm4,ymm11
+	vpsrlq	ymm11,ymm4,44
+	vpsllq	ymm9,ymm7,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm1,ymm4,ymm12
+	vpaddq	ymm5,ymm5,ymm11
+	vpsrlq	ymm11,ymm5,42
+	vpsllq	ymm9,ymm8,10
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm2,ymm5,ymm13
+	vpsllq	ymm9,ymm11,2
+	vpaddq	ymm11,ymm11,ymm9
+	vpaddq	ymm0,ymm0,ymm11
+	vpsrlq	ymm11,ymm0,44
+	vpandq	ymm0,ymm0,ymm12
+	vpaddq	ymm1,ymm1,ymm11
+	vextracti128	xmm11,ymm0,1
+	vpaddq	xmm0,xmm0,xmm11
+	vpshufd	xmm11,xmm0,0x4e
+	vpaddq	xmm0,xmm0,xmm11
+	vmovq	r11,xmm0
+	vextracti128	xmm11,ymm1,1
+	vpaddq	xmm1,xmm1,xmm11
+	vpshufd	xmm11,xmm1,0x4e
+	vpaddq	xmm1,xmm1,xmm11
+	vmovq	r12,xmm1
+	vextracti128	xmm11,ymm2,1
+	vpaddq	xmm2,xmm2,xmm11
+	vpshufd	xmm11,xmm2,0x4e
+	vpaddq	xmm2,xmm2,xmm11
+	vmovq	r13,xmm2
+	mov	rax,r12
+	shl	rax,44
+	shr	r12,20
+	add	r11,rax
+	adc	r12,0
+	mov	rax,r13
+	shl	rax,24
+	shr	r13,40
+	add	r12,rax
+	adc	r13,0
+	mov	rax,r13
+	and	rax,-4
+	and	r13,3
+	mov	r14,rax
+	shr	r14,2
+	add	rax,r14
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	test	rdi,rdi
+	jz	L$cp_ipolyend_441
+L$cp_ipolynarrow_448:
+L$cp_ipoly_440:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -14819,10 +15206,10 @@ L$cp_ipoly_439:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_439
-L$cp_ipolyend_440:
+	jnz	L$cp_ipoly_440
+L$cp_ipolyend_441:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_441
+	jz	L$cp_ipolytail_442
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -14860,7 +15247,7 @@ L$cp_ipolyend_440:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_441:
+L$cp_ipolytail_442:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -14930,7 +15317,7 @@ L$cp_shortkey_408:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_447
+	jz	L$cp_padpreend_451
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14938,38 +15325,42 @@ L$cp_shortkey_408:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_448
+	jz	L$cp_padpre_452
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_448:
+L$cp_padpre_452:
 	test	dl,4
-	jz	L$cp_padpre_449
+	jz	L$cp_padpre_453
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_449:
+L$cp_padpre_453:
 	test	dl,2
-	jz	L$cp_padpre_450
+	jz	L$cp_padpre_454
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_450:
+L$cp_padpre_454:
 	test	dl,1
-	jz	L$cp_padpre_451
+	jz	L$cp_padpre_455
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_451:
+L$cp_padpre_455:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_447:
+L$cp_padpreend_451:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_ifma4
+	lea	rcx,[rsp+31]
+	and	rcx,-32
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -14981,12 +15372,12 @@ L$cp_padpreend_447:
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
 	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
+	call	ctasm_chacha_poly1305_blocks_ifma4
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_452
+	jz	L$cp_padpreend_456
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -14994,38 +15385,38 @@ L$cp_padpreend_447:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_453
+	jz	L$cp_padpre_457
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_453:
+L$cp_padpre_457:
 	test	dl,4
-	jz	L$cp_padpre_454
+	jz	L$cp_padpre_458
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_454:
+L$cp_padpre_458:
 	test	dl,2
-	jz	L$cp_padpre_455
+	jz	L$cp_padpre_459
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_455:
+L$cp_padpre_459:
 	test	dl,1
-	jz	L$cp_padpre_456
+	jz	L$cp_padpre_460
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_456:
+L$cp_padpre_460:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_452:
+L$cp_padpreend_456:
 	jmp	L$cp_datadone_410
 L$cp_big_406:
 	vmovdqa	xmm0,[rcx+0]
@@ -15033,7 +15424,7 @@ L$cp_big_406:
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_457:
+L$cp_dround_h_461:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -15081,7 +15472,7 @@ L$cp_dround_h_457:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_457
+	jnz	L$cp_dround_h_461
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15108,7 +15499,7 @@ L$cp_dround_h_457:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_458
+	jz	L$cp_padpreend_462
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15116,43 +15507,43 @@ L$cp_dround_h_457:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_459
+	jz	L$cp_padpre_463
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_459:
+L$cp_padpre_463:
 	test	dl,4
-	jz	L$cp_padpre_460
+	jz	L$cp_padpre_464
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_460:
+L$cp_padpre_464:
 	test	dl,2
-	jz	L$cp_padpre_461
+	jz	L$cp_padpre_465
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_461:
+L$cp_padpre_465:
 	test	dl,1
-	jz	L$cp_padpre_462
+	jz	L$cp_padpre_466
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_462:
+L$cp_padpre_466:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_458:
+L$cp_padpreend_462:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_463:
+L$cp_nofuse_467:
 L$cp_chunk_409:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -15176,7 +15567,7 @@ L$cp_chunk_409:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_464
+	jz	L$cp_padpreend_468
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15184,38 +15575,38 @@ L$cp_chunk_409:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_465
+	jz	L$cp_padpre_469
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_465:
+L$cp_padpre_469:
 	test	dl,4
-	jz	L$cp_padpre_466
+	jz	L$cp_padpre_470
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_466:
+L$cp_padpre_470:
 	test	dl,2
-	jz	L$cp_padpre_467
+	jz	L$cp_padpre_471
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_467:
+L$cp_padpre_471:
 	test	dl,1
-	jz	L$cp_padpre_468
+	jz	L$cp_padpre_472
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_468:
+L$cp_padpre_472:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_464:
+L$cp_padpreend_468:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -15257,11 +15648,11 @@ L$cp_tagout_412:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_469:
+L$cp_wipe_473:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_469
+	jnz	L$cp_wipe_473
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -15364,14 +15755,14 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_478
+	ja	L$cp_short8_482
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_479
+	ja	L$cp_pairs2_483
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_481
+	jz	L$cp_padpreend_485
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15379,39 +15770,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_482
+	jz	L$cp_padpre_486
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_482:
+L$cp_padpre_486:
 	test	dl,4
-	jz	L$cp_padpre_483
+	jz	L$cp_padpre_487
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_483:
+L$cp_padpre_487:
 	test	dl,2
-	jz	L$cp_padpre_484
+	jz	L$cp_padpre_488
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_484:
+L$cp_padpre_488:
 	test	dl,1
-	jz	L$cp_padpre_485
+	jz	L$cp_padpre_489
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_485:
-L$cp_padpreend_481:
+L$cp_padpre_489:
+L$cp_padpreend_485:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_486:
+L$cp_dround_p_490:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -15459,7 +15850,7 @@ L$cp_dround_p_486:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_486
+	jnz	L$cp_dround_p_490
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15477,14 +15868,14 @@ L$cp_dround_p_486:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_475
-L$cp_pairs2_479:
+	jmp	L$cp_pairskey_479
+L$cp_pairs2_483:
 	cmp	r10,192
-	ja	L$cp_pairs3_480
+	ja	L$cp_pairs3_484
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_487
+	jz	L$cp_padpreend_491
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15492,32 +15883,32 @@ L$cp_pairs2_479:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_488
+	jz	L$cp_padpre_492
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_488:
+L$cp_padpre_492:
 	test	dl,4
-	jz	L$cp_padpre_489
+	jz	L$cp_padpre_493
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_489:
+L$cp_padpre_493:
 	test	dl,2
-	jz	L$cp_padpre_490
+	jz	L$cp_padpre_494
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_490:
+L$cp_padpre_494:
 	test	dl,1
-	jz	L$cp_padpre_491
+	jz	L$cp_padpre_495
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_491:
-L$cp_padpreend_487:
+L$cp_padpre_495:
+L$cp_padpreend_491:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -15529,7 +15920,7 @@ L$cp_padpreend_487:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_492:
+L$cp_dround_p_496:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -15591,7 +15982,7 @@ L$cp_dround_p_492:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_492
+	jnz	L$cp_dround_p_496
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15626,12 +16017,12 @@ L$cp_dround_p_492:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_475
-L$cp_pairs3_480:
+	jmp	L$cp_pairskey_479
+L$cp_pairs3_484:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_493
+	jz	L$cp_padpreend_497
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15639,32 +16030,32 @@ L$cp_pairs3_480:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_494
+	jz	L$cp_padpre_498
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_494:
+L$cp_padpre_498:
 	test	dl,4
-	jz	L$cp_padpre_495
+	jz	L$cp_padpre_499
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_495:
+L$cp_padpre_499:
 	test	dl,2
-	jz	L$cp_padpre_496
+	jz	L$cp_padpre_500
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_496:
+L$cp_padpre_500:
 	test	dl,1
-	jz	L$cp_padpre_497
+	jz	L$cp_padpre_501
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_497:
-L$cp_padpreend_493:
+L$cp_padpre_501:
+L$cp_padpreend_497:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -15681,7 +16072,7 @@ L$cp_padpreend_493:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_498:
+L$cp_dround_p_502:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -15773,7 +16164,7 @@ L$cp_dround_p_498:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_498
+	jnz	L$cp_dround_p_502
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15825,15 +16216,15 @@ L$cp_dround_p_498:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_475
-L$cp_short8_478:
+	jmp	L$cp_pairskey_479
+L$cp_short8_482:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_470
+	ja	L$cp_big_474
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -15857,7 +16248,7 @@ L$cp_short8_478:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_499:
+L$cp_dround_503:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -15971,7 +16362,7 @@ L$cp_dround_499:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_499
+	jnz	L$cp_dround_503
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -16071,8 +16462,8 @@ L$cp_dround_499:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_472
-L$cp_pairskey_475:
+	jmp	L$cp_shortkey_476
+L$cp_pairskey_479:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -16082,14 +16473,215 @@ L$cp_pairskey_475:
 	mov	r10,r9
 	shr	r10,2
 	add	r10,r9
+	cmp	QWORD[rcx+168],192
+	jb	L$cp_nopow4_504
+	mov	DWORD[rcx+208],21
+	mov	r11,r8
+	mov	r12,r9
+	xor	r13d,r13d
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rcx+920],r14
+	mov	QWORD[rcx+952],r15
+	mov	QWORD[rcx+984],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rcx+1016],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rcx+1048],rbx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rcx+904],r14
+	mov	QWORD[rcx+936],r15
+	mov	QWORD[rcx+968],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rcx+1000],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rcx+1032],rbx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rcx+912],r14
+	mov	QWORD[rcx+944],r15
+	mov	QWORD[rcx+976],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rcx+1008],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rcx+1040],rbx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rcx+896],r14
+	mov	QWORD[rcx+928],r15
+	mov	QWORD[rcx+960],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rcx+992],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rcx+1024],rbx
+L$cp_nopow4_504:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_501
-L$cp_ipoly_500:
+	jz	L$cp_ipolyend_506
+L$cp_ipoly_505:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16129,10 +16721,10 @@ L$cp_ipoly_500:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_500
-L$cp_ipolyend_501:
+	jnz	L$cp_ipoly_505
+L$cp_ipolyend_506:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_502
+	jz	L$cp_ipolytail_507
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -16170,10 +16762,10 @@ L$cp_ipolyend_501:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_502:
+L$cp_ipolytail_507:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_506
+	jz	L$cp_padpreend_511
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -16181,37 +16773,223 @@ L$cp_ipolytail_502:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_507
+	jz	L$cp_padpre_512
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_507:
+L$cp_padpre_512:
 	test	dl,4
-	jz	L$cp_padpre_508
+	jz	L$cp_padpre_513
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_508:
+L$cp_padpre_513:
 	test	dl,2
-	jz	L$cp_padpre_509
+	jz	L$cp_padpre_514
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_509:
+L$cp_padpre_514:
 	test	dl,1
-	jz	L$cp_padpre_510
+	jz	L$cp_padpre_515
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_510:
-L$cp_padpreend_506:
+L$cp_padpre_515:
+L$cp_padpreend_511:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_504
-L$cp_ipoly_503:
+	jz	L$cp_ipolyend_509
+	cmp	rdi,12
+	jb	L$cp_ipolynarrow_516
+	mov	rdx,0xfffffffffff
+	mov	r14,r11
+	and	r14,rdx
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rdx
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	vmovq	xmm0,r14
+	vmovq	xmm1,r15
+	vmovq	xmm2,rbx
+	vpbroadcastq	ymm12,rdx
+	shr	rdx,2
+	vpbroadcastq	ymm13,rdx
+	mov	rax,0x10000000000
+	vpbroadcastq	ymm14,rax
+	mov	rdx,rdi
+	shr	rdx,2
+	and	edi,3
+	dec	rdx
+	jz	L$cp_ipoly4last_518
+L$cp_ipoly4_517:
+	vmovdqu	ymm9,[rsi+0]
+	vmovdqu	ymm10,[rsi+32]
+	vpunpcklqdq	ymm11,ymm9,ymm10
+	vpunpckhqdq	ymm10,ymm9,ymm10
+	vpandq	ymm9,ymm11,ymm12
+	vpaddq	ymm0,ymm0,ymm9
+	vpsrlq	ymm11,ymm11,44
+	vpsllq	ymm9,ymm10,20
+	vpternlogq	ymm11,ymm9,ymm12,0xa8
+	vpaddq	ymm1,ymm1,ymm11
+	vpsrlq	ymm10,ymm10,24
+	vporq	ymm10,ymm10,ymm14
+	vpaddq	ymm2,ymm2,ymm10
+	lea	rsi,[rsi+64]
+	vpxorq	ymm3,ymm3,ymm3
+	vpxorq	ymm4,ymm4,ymm4
+	vpxorq	ymm5,ymm5,ymm5
+	vpxorq	ymm6,ymm6,ymm6
+	vpxorq	ymm7,ymm7,ymm7
+	vpxorq	ymm8,ymm8,ymm8
+	vpmadd52luq	ymm3,ymm0,[rcx+896]{1to4}
+	vpmadd52huq	ymm6,ymm0,[rcx+896]{1to4}
+	vpmadd52luq	ymm4,ymm0,[rcx+928]{1to4}
+	vpmadd52huq	ymm7,ymm0,[rcx+928]{1to4}
+	vpmadd52luq	ymm5,ymm0,[rcx+960]{1to4}
+	vpmadd52huq	ymm8,ymm0,[rcx+960]{1to4}
+	vpmadd52luq	ymm3,ymm1,[rcx+1024]{1to4}
+	vpmadd52huq	ymm6,ymm1,[rcx+1024]{1to4}
+	vpmadd52luq	ymm4,ymm1,[rcx+896]{1to4}
+	vpmadd52huq	ymm7,ymm1,[rcx+896]{1to4}
+	vpmadd52luq	ymm5,ymm1,[rcx+928]{1to4}
+	vpmadd52huq	ymm8,ymm1,[rcx+928]{1to4}
+	vpmadd52luq	ymm3,ymm2,[rcx+992]{1to4}
+	vpmadd52huq	ymm6,ymm2,[rcx+992]{1to4}
+	vpmadd52luq	ymm4,ymm2,[rcx+1024]{1to4}
+	vpmadd52huq	ymm7,ymm2,[rcx+1024]{1to4}
+	vpmadd52luq	ymm5,ymm2,[rcx+896]{1to4}
+	vpmadd52huq	ymm8,ymm2,[rcx+896]{1to4}
+	vpsrlq	ymm11,ymm3,44
+	vpsllq	ymm9,ymm6,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm0,ymm3,ymm12
+	vpaddq	ymm4,ymm4,ymm11
+	vpsrlq	ymm11,ymm4,44
+	vpsllq	ymm9,ymm7,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm1,ymm4,ymm12
+	vpaddq	ymm5,ymm5,ymm11
+	vpsrlq	ymm11,ymm5,42
+	vpsllq	ymm9,ymm8,10
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm2,ymm5,ymm13
+	vpsllq	ymm9,ymm11,2
+	vpaddq	ymm11,ymm11,ymm9
+	vpaddq	ymm0,ymm0,ymm11
+	vpsrlq	ymm11,ymm0,44
+	vpandq	ymm0,ymm0,ymm12
+	vpaddq	ymm1,ymm1,ymm11
+	dec	rdx
+	jnz	L$cp_ipoly4_517
+L$cp_ipoly4last_518:
+	vmovdqu	ymm9,[rsi+0]
+	vmovdqu	ymm10,[rsi+32]
+	vpunpcklqdq	ymm11,ymm9,ymm10
+	vpunpckhqdq	ymm10,ymm9,ymm10
+	vpandq	ymm9,ymm11,ymm12
+	vpaddq	ymm0,ymm0,ymm9
+	vpsrlq	ymm11,ymm11,44
+	vpsllq	ymm9,ymm10,20
+	vpternlogq	ymm11,ymm9,ymm12,0xa8
+	vpaddq	ymm1,ymm1,ymm11
+	vpsrlq	ymm10,ymm10,24
+	vporq	ymm10,ymm10,ymm14
+	vpaddq	ymm2,ymm2,ymm10
+	lea	rsi,[rsi+64]
+	vpxorq	ymm3,ymm3,ymm3
+	vpxorq	ymm4,ymm4,ymm4
+	vpxorq	ymm5,ymm5,ymm5
+	vpxorq	ymm6,ymm6,ymm6
+	vpxorq	ymm7,ymm7,ymm7
+	vpxorq	ymm8,ymm8,ymm8
+	vpmadd52luq	ymm3,ymm0,[rcx+896]
+	vpmadd52huq	ymm6,ymm0,[rcx+896]
+	vpmadd52luq	ymm4,ymm0,[rcx+928]
+	vpmadd52huq	ymm7,ymm0,[rcx+928]
+	vpmadd52luq	ymm5,ymm0,[rcx+960]
+	vpmadd52huq	ymm8,ymm0,[rcx+960]
+	vpmadd52luq	ymm3,ymm1,[rcx+1024]
+	vpmadd52huq	ymm6,ymm1,[rcx+1024]
+	vpmadd52luq	ymm4,ymm1,[rcx+896]
+	vpmadd52huq	ymm7,ymm1,[rcx+896]
+	vpmadd52luq	ymm5,ymm1,[rcx+928]
+	vpmadd52huq	ymm8,ymm1,[rcx+928]
+	vpmadd52luq	ymm3,ymm2,[rcx+992]
+	vpmadd52huq	ymm6,ymm2,[rcx+992]
+	vpmadd52luq	ymm4,ymm2,[rcx+1024]
+	vpmadd52huq	ymm7,ymm2,[rcx+1024]
+	vpmadd52luq	ymm5,ymm2,[rcx+896]
+	vpmadd52huq	ymm8,ymm2,[rcx+896]
+	vpsrlq	ymm11,ymm3,44
+	vpsllq	ymm9,ymm6,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm0,ymm3,ymm12
+	vpaddq	ymm4,ymm4,ymm11
+	vpsrlq	ymm11,ymm4,44
+	vpsllq	ymm9,ymm7,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm1,ymm4,ymm12
+	vpaddq	ymm5,ymm5,ymm11
+	vpsrlq	ymm11,ymm5,42
+	vpsllq	ymm9,ymm8,10
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm2,ymm5,ymm13
+	vpsllq	ymm9,ymm11,2
+	vpaddq	ymm11,ymm11,ymm9
+	vpaddq	ymm0,ymm0,ymm11
+	vpsrlq	ymm11,ymm0,44
+	vpandq	ymm0,ymm0,ymm12
+	vpaddq	ymm1,ymm1,ymm11
+	vextracti128	xmm11,ymm0,1
+	vpaddq	xmm0,xmm0,xmm11
+	vpshufd	xmm11,xmm0,0x4e
+	vpaddq	xmm0,xmm0,xmm11
+	vmovq	r11,xmm0
+	vextracti128	xmm11,ymm1,1
+	vpaddq	xmm1,xmm1,xmm11
+	vpshufd	xmm11,xmm1,0x4e
+	vpaddq	xmm1,xmm1,xmm11
+	vmovq	r12,xmm1
+	vextracti128	xmm11,ymm2,1
+	vpaddq	xmm2,xmm2,xmm11
+	vpshufd	xmm11,xmm2,0x4e
+	vpaddq	xmm2,xmm2,xmm11
+	vmovq	r13,xmm2
+	mov	rax,r12
+	shl	rax,44
+	shr	r12,20
+	add	r11,rax
+	adc	r12,0
+	mov	rax,r13
+	shl	rax,24
+	shr	r13,40
+	add	r12,rax
+	adc	r13,0
+	mov	rax,r13
+	and	rax,-4
+	and	r13,3
+	mov	r14,rax
+	shr	r14,2
+	add	rax,r14
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	test	rdi,rdi
+	jz	L$cp_ipolyend_509
+L$cp_ipolynarrow_516:
+L$cp_ipoly_508:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16251,10 +17029,10 @@ L$cp_ipoly_503:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_503
-L$cp_ipolyend_504:
+	jnz	L$cp_ipoly_508
+L$cp_ipolyend_509:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_505
+	jz	L$cp_ipolytail_510
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -16292,7 +17070,7 @@ L$cp_ipolyend_504:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_505:
+L$cp_ipolytail_510:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -16348,8 +17126,8 @@ L$cp_ipolytail_505:
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_476
-L$cp_shortkey_472:
+	jmp	L$cp_tagout_480
+L$cp_shortkey_476:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -16367,7 +17145,7 @@ L$cp_shortkey_472:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_511
+	jz	L$cp_padpreend_519
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16375,48 +17153,52 @@ L$cp_shortkey_472:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_512
+	jz	L$cp_padpre_520
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_512:
+L$cp_padpre_520:
 	test	dl,4
-	jz	L$cp_padpre_513
+	jz	L$cp_padpre_521
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_513:
+L$cp_padpre_521:
 	test	dl,2
-	jz	L$cp_padpre_514
+	jz	L$cp_padpre_522
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_514:
+L$cp_padpre_522:
 	test	dl,1
-	jz	L$cp_padpre_515
+	jz	L$cp_padpre_523
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_515:
+L$cp_padpre_523:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_511:
+L$cp_padpreend_519:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_ifma4
+	lea	rcx,[rsp+31]
+	and	rcx,-32
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
 	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
+	call	ctasm_chacha_poly1305_blocks_ifma4
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_516
+	jz	L$cp_padpreend_524
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -16424,38 +17206,38 @@ L$cp_padpreend_511:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_517
+	jz	L$cp_padpre_525
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_517:
+L$cp_padpre_525:
 	test	dl,4
-	jz	L$cp_padpre_518
+	jz	L$cp_padpre_526
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_518:
+L$cp_padpre_526:
 	test	dl,2
-	jz	L$cp_padpre_519
+	jz	L$cp_padpre_527
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_519:
+L$cp_padpre_527:
 	test	dl,1
-	jz	L$cp_padpre_520
+	jz	L$cp_padpre_528
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_520:
+L$cp_padpre_528:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_516:
+L$cp_padpreend_524:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -16463,14 +17245,14 @@ L$cp_padpreend_516:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_474
-L$cp_big_470:
+	jmp	L$cp_datadone_478
+L$cp_big_474:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_521:
+L$cp_dround_h_529:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -16518,7 +17300,7 @@ L$cp_dround_h_521:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_521
+	jnz	L$cp_dround_h_529
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -16545,7 +17327,7 @@ L$cp_dround_h_521:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_522
+	jz	L$cp_padpreend_530
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16553,47 +17335,47 @@ L$cp_dround_h_521:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_523
+	jz	L$cp_padpre_531
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_523:
+L$cp_padpre_531:
 	test	dl,4
-	jz	L$cp_padpre_524
+	jz	L$cp_padpre_532
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_524:
+L$cp_padpre_532:
 	test	dl,2
-	jz	L$cp_padpre_525
+	jz	L$cp_padpre_533
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_525:
+L$cp_padpre_533:
 	test	dl,1
-	jz	L$cp_padpre_526
+	jz	L$cp_padpre_534
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_526:
+L$cp_padpre_534:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_522:
+L$cp_padpreend_530:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_527:
-L$cp_chunk_473:
+L$cp_nofuse_535:
+L$cp_chunk_477:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_474
+	jz	L$cp_datadone_478
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -16607,7 +17389,7 @@ L$cp_chunk_473:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_528
+	jz	L$cp_padpreend_536
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -16615,38 +17397,38 @@ L$cp_chunk_473:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_529
+	jz	L$cp_padpre_537
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_529:
+L$cp_padpre_537:
 	test	dl,4
-	jz	L$cp_padpre_530
+	jz	L$cp_padpre_538
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_530:
+L$cp_padpre_538:
 	test	dl,2
-	jz	L$cp_padpre_531
+	jz	L$cp_padpre_539
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_531:
+L$cp_padpre_539:
 	test	dl,1
-	jz	L$cp_padpre_532
+	jz	L$cp_padpre_540
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_532:
+L$cp_padpre_540:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_528:
+L$cp_padpreend_536:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -16657,8 +17439,8 @@ L$cp_padpreend_528:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_473
-L$cp_datadone_474:
+	jmp	L$cp_chunk_477
+L$cp_datadone_478:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -16685,7 +17467,7 @@ L$cp_datadone_474:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_476:
+L$cp_tagout_480:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -16694,11 +17476,11 @@ L$cp_tagout_476:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_533:
+L$cp_wipe_541:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_533
+	jnz	L$cp_wipe_541
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -17167,7 +17949,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_536
+	jb	L$cp_ipolyrest_544
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -17194,8 +17976,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_535
-L$cp_ipoly_534:
+	jz	L$cp_ipolylast_543
+L$cp_ipoly_542:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -17255,8 +18037,8 @@ L$cp_ipoly_534:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_534
-L$cp_ipolylast_535:
+	jnz	L$cp_ipoly_542
+L$cp_ipolylast_543:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -17358,9 +18140,409 @@ L$cp_ipolylast_535:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_536:
+L$cp_ipolyrest_544:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
+align 16
+ctasm_chacha_poly1305_powers_ifma4:
+	mov	r8,QWORD[rdi+0]
+	mov	r9,QWORD[rdi+8]
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	mov	r11,r8
+	mov	r12,r9
+	xor	r13d,r13d
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rdi+856],r14
+	mov	QWORD[rdi+888],r15
+	mov	QWORD[rdi+920],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rdi+952],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rdi+984],rbx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rdi+840],r14
+	mov	QWORD[rdi+872],r15
+	mov	QWORD[rdi+904],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rdi+936],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rdi+968],rbx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rdi+848],r14
+	mov	QWORD[rdi+880],r15
+	mov	QWORD[rdi+912],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rdi+944],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rdi+976],rbx
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rsi,0xfffffffffff
+	mov	r14,r11
+	and	r14,rsi
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rsi
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	mov	QWORD[rdi+832],r14
+	mov	QWORD[rdi+864],r15
+	mov	QWORD[rdi+896],rbx
+	lea	r15,[r15+r15*4]
+	shl	r15,2
+	mov	QWORD[rdi+928],r15
+	lea	rbx,[rbx+rbx*4]
+	shl	rbx,2
+	mov	QWORD[rdi+960],rbx
+	ret
+L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
+align 16
+ctasm_chacha_poly1305_blocks_ifma4:
+	cmp	rdx,12
+	jb	L$cp_ipoly4rest_545
+	mov	r11,QWORD[rdi+16]
+	mov	r12,QWORD[rdi+24]
+	mov	r13,QWORD[rdi+32]
+	mov	rbp,0xfffffffffff
+	mov	r14,r11
+	and	r14,rbp
+	mov	r15,r11
+	shr	r15,44
+	mov	rax,r12
+	shl	rax,20
+	or	r15,rax
+	and	r15,rbp
+	mov	rbx,r12
+	shr	rbx,24
+	mov	rax,r13
+	shl	rax,40
+	or	rbx,rax
+	vmovq	xmm0,r14
+	vmovq	xmm1,r15
+	vmovq	xmm2,rbx
+	vpbroadcastq	ymm12,rbp
+	shr	rbp,2
+	vpbroadcastq	ymm13,rbp
+	mov	rax,0x10000000000
+	vpbroadcastq	ymm14,rax
+	mov	rcx,rdx
+	shr	rcx,2
+	and	edx,3
+	dec	rcx
+	jz	L$cp_ipoly4last_547
+L$cp_ipoly4_546:
+	vmovdqu	ymm9,[rsi+0]
+	vmovdqu	ymm10,[rsi+32]
+	vpunpcklqdq	ymm11,ymm9,ymm10
+	vpunpckhqdq	ymm10,ymm9,ymm10
+	vpandq	ymm9,ymm11,ymm12
+	vpaddq	ymm0,ymm0,ymm9
+	vpsrlq	ymm11,ymm11,44
+	vpsllq	ymm9,ymm10,20
+	vpternlogq	ymm11,ymm9,ymm12,0xa8
+	vpaddq	ymm1,ymm1,ymm11
+	vpsrlq	ymm10,ymm10,24
+	vporq	ymm10,ymm10,ymm14
+	vpaddq	ymm2,ymm2,ymm10
+	lea	rsi,[rsi+64]
+	vpxorq	ymm3,ymm3,ymm3
+	vpxorq	ymm4,ymm4,ymm4
+	vpxorq	ymm5,ymm5,ymm5
+	vpxorq	ymm6,ymm6,ymm6
+	vpxorq	ymm7,ymm7,ymm7
+	vpxorq	ymm8,ymm8,ymm8
+	vpmadd52luq	ymm3,ymm0,[rdi+832]{1to4}
+	vpmadd52huq	ymm6,ymm0,[rdi+832]{1to4}
+	vpmadd52luq	ymm4,ymm0,[rdi+864]{1to4}
+	vpmadd52huq	ymm7,ymm0,[rdi+864]{1to4}
+	vpmadd52luq	ymm5,ymm0,[rdi+896]{1to4}
+	vpmadd52huq	ymm8,ymm0,[rdi+896]{1to4}
+	vpmadd52luq	ymm3,ymm1,[rdi+960]{1to4}
+	vpmadd52huq	ymm6,ymm1,[rdi+960]{1to4}
+	vpmadd52luq	ymm4,ymm1,[rdi+832]{1to4}
+	vpmadd52huq	ymm7,ymm1,[rdi+832]{1to4}
+	vpmadd52luq	ymm5,ymm1,[rdi+864]{1to4}
+	vpmadd52huq	ymm8,ymm1,[rdi+864]{1to4}
+	vpmadd52luq	ymm3,ymm2,[rdi+928]{1to4}
+	vpmadd52huq	ymm6,ymm2,[rdi+928]{1to4}
+	vpmadd52luq	ymm4,ymm2,[rdi+960]{1to4}
+	vpmadd52huq	ymm7,ymm2,[rdi+960]{1to4}
+	vpmadd52luq	ymm5,ymm2,[rdi+832]{1to4}
+	vpmadd52huq	ymm8,ymm2,[rdi+832]{1to4}
+	vpsrlq	ymm11,ymm3,44
+	vpsllq	ymm9,ymm6,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm0,ymm3,ymm12
+	vpaddq	ymm4,ymm4,ymm11
+	vpsrlq	ymm11,ymm4,44
+	vpsllq	ymm9,ymm7,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm1,ymm4,ymm12
+	vpaddq	ymm5,ymm5,ymm11
+	vpsrlq	ymm11,ymm5,42
+	vpsllq	ymm9,ymm8,10
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm2,ymm5,ymm13
+	vpsllq	ymm9,ymm11,2
+	vpaddq	ymm11,ymm11,ymm9
+	vpaddq	ymm0,ymm0,ymm11
+	vpsrlq	ymm11,ymm0,44
+	vpandq	ymm0,ymm0,ymm12
+	vpaddq	ymm1,ymm1,ymm11
+	dec	rcx
+	jnz	L$cp_ipoly4_546
+L$cp_ipoly4last_547:
+	vmovdqu	ymm9,[rsi+0]
+	vmovdqu	ymm10,[rsi+32]
+	vpunpcklqdq	ymm11,ymm9,ymm10
+	vpunpckhqdq	ymm10,ymm9,ymm10
+	vpandq	ymm9,ymm11,ymm12
+	vpaddq	ymm0,ymm0,ymm9
+	vpsrlq	ymm11,ymm11,44
+	vpsllq	ymm9,ymm10,20
+	vpternlogq	ymm11,ymm9,ymm12,0xa8
+	vpaddq	ymm1,ymm1,ymm11
+	vpsrlq	ymm10,ymm10,24
+	vporq	ymm10,ymm10,ymm14
+	vpaddq	ymm2,ymm2,ymm10
+	lea	rsi,[rsi+64]
+	vpxorq	ymm3,ymm3,ymm3
+	vpxorq	ymm4,ymm4,ymm4
+	vpxorq	ymm5,ymm5,ymm5
+	vpxorq	ymm6,ymm6,ymm6
+	vpxorq	ymm7,ymm7,ymm7
+	vpxorq	ymm8,ymm8,ymm8
+	vpmadd52luq	ymm3,ymm0,[rdi+832]
+	vpmadd52huq	ymm6,ymm0,[rdi+832]
+	vpmadd52luq	ymm4,ymm0,[rdi+864]
+	vpmadd52huq	ymm7,ymm0,[rdi+864]
+	vpmadd52luq	ymm5,ymm0,[rdi+896]
+	vpmadd52huq	ymm8,ymm0,[rdi+896]
+	vpmadd52luq	ymm3,ymm1,[rdi+960]
+	vpmadd52huq	ymm6,ymm1,[rdi+960]
+	vpmadd52luq	ymm4,ymm1,[rdi+832]
+	vpmadd52huq	ymm7,ymm1,[rdi+832]
+	vpmadd52luq	ymm5,ymm1,[rdi+864]
+	vpmadd52huq	ymm8,ymm1,[rdi+864]
+	vpmadd52luq	ymm3,ymm2,[rdi+928]
+	vpmadd52huq	ymm6,ymm2,[rdi+928]
+	vpmadd52luq	ymm4,ymm2,[rdi+960]
+	vpmadd52huq	ymm7,ymm2,[rdi+960]
+	vpmadd52luq	ymm5,ymm2,[rdi+832]
+	vpmadd52huq	ymm8,ymm2,[rdi+832]
+	vpsrlq	ymm11,ymm3,44
+	vpsllq	ymm9,ymm6,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm0,ymm3,ymm12
+	vpaddq	ymm4,ymm4,ymm11
+	vpsrlq	ymm11,ymm4,44
+	vpsllq	ymm9,ymm7,8
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm1,ymm4,ymm12
+	vpaddq	ymm5,ymm5,ymm11
+	vpsrlq	ymm11,ymm5,42
+	vpsllq	ymm9,ymm8,10
+	vpaddq	ymm11,ymm11,ymm9
+	vpandq	ymm2,ymm5,ymm13
+	vpsllq	ymm9,ymm11,2
+	vpaddq	ymm11,ymm11,ymm9
+	vpaddq	ymm0,ymm0,ymm11
+	vpsrlq	ymm11,ymm0,44
+	vpandq	ymm0,ymm0,ymm12
+	vpaddq	ymm1,ymm1,ymm11
+	vextracti128	xmm11,ymm0,1
+	vpaddq	xmm0,xmm0,xmm11
+	vpshufd	xmm11,xmm0,0x4e
+	vpaddq	xmm0,xmm0,xmm11
+	vmovq	r11,xmm0
+	vextracti128	xmm11,ymm1,1
+	vpaddq	xmm1,xmm1,xmm11
+	vpshufd	xmm11,xmm1,0x4e
+	vpaddq	xmm1,xmm1,xmm11
+	vmovq	r12,xmm1
+	vextracti128	xmm11,ymm2,1
+	vpaddq	xmm2,xmm2,xmm11
+	vpshufd	xmm11,xmm2,0x4e
+	vpaddq	xmm2,xmm2,xmm11
+	vmovq	r13,xmm2
+	mov	rax,r12
+	shl	rax,44
+	shr	r12,20
+	add	r11,rax
+	adc	r12,0
+	mov	rax,r13
+	shl	rax,24
+	shr	r13,40
+	add	r12,rax
+	adc	r13,0
+	mov	rax,r13
+	and	rax,-4
+	and	r13,3
+	mov	r14,rax
+	shr	r14,2
+	add	rax,r14
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	QWORD[rdi+16],r11
+	mov	QWORD[rdi+24],r12
+	mov	QWORD[rdi+32],r13
+L$cp_ipoly4rest_545:
+	jmp	ctasm_chacha_poly1305_blocks
+L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64
 align 32, db 0
 L$cp_sigma:
@@ -17473,6 +18655,12 @@ section .pdata rdata align=4
 	dd	ctasm_chacha_poly1305_blocks_ifma wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end wrt ..imagebase
 	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_info wrt ..imagebase
+	dd	ctasm_chacha_poly1305_powers_ifma4 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_info wrt ..imagebase
+	dd	ctasm_chacha_poly1305_blocks_ifma4 wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end wrt ..imagebase
+	dd	L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_info wrt ..imagebase
 section .xdata rdata align=8
 align 4
 L$_ctasm_ctasm_chacha20_ssse3_info:
@@ -17854,5 +19042,11 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_info:
 	db	1,0,0,0
 align 4
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_info:
+	db	1,0,0,0
+align 4
+L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_info:
+	db	1,0,0,0
+align 4
+L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_info:
 	db	1,0,0,0
 %endif

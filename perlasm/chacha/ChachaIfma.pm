@@ -2,15 +2,22 @@
 # ChachaIfma.pm -- the IFMA Poly1305 of chacha20_poly1305_x86_64.pl (issue 15
 # part 2): the bulk Poly1305 of the chacha-avx512ifma tier (AVX-512 F+BW+VL
 # and IFMA). That tier's AEADs are the AVX-512 tier's (same short paths, same
-# zmm ChaCha20, same 2 KiB chunks; the script generates them again with two
-# names changed) with each chunk's Poly1305 done here instead of by the AVX2
-# radix-2^26 code; its stream function is ctasm_chacha20_avx512 itself.
+# zmm ChaCha20, same 2 KiB chunks; the script generates them again with $ifma
+# set) with each chunk's Poly1305 done here instead of by the AVX2 radix-2^26
+# code, and from 12 ciphertext blocks the short paths' too (4 lanes, below);
+# its stream function is ctasm_chacha20_avx512 itself.
 #
 #   ctasm_chacha_poly1305_powers_ifma: rdi the Poly1305 state (B + 64); the
 #     table of r^8..r^1 (below) from r, by the script's scalar multiply.
 #   ctasm_chacha_poly1305_blocks_ifma: rdi the state, rsi data, rdx blocks
 #     (each with the pad bit), the table made: 8 blocks a step while 8
 #     remain, the last rdx mod 8 (and calls of fewer than 8) scalar.
+# and the same in 4 lanes (ymm, AVX-512VL) for the short paths, where 8 would
+# cost 7 serial scalar multiplies for the table (r^2..r^8) against 3:
+#   inline in the pairs path (193-320 bytes: short_blocks, h and r in the
+#     script's scalar registers, the table from powers4);
+#   ctasm_chacha_poly1305_{powers,blocks}_ifma4 for the 8-block path
+#     (321-448 bytes), the contract of the pair above.
 #
 # Radix 2^44: x = x0 + 2^44 x1 + 2^88 x2 (x0, x1 < 2^44, x2 < 2^42 when
 # carried). vpmadd52luq / vpmadd52huq add the low / high 52 bits of the 104-bit
@@ -29,16 +36,20 @@
 # (hi0 << 8) < 2^51; lo1 + c0 < 2^55, c1 = (.. >> 44) + (hi1 << 8) < 2^48;
 # lo2 + c1 < 2^55, c2 = (.. >> 42) + (hi2 << 10) < 2^49; h0 = (lo0 & m44) +
 # 5 c2 < 2^52, then h1 += h0 >> 44 (< 2^8), h0 &= m44: back to the start
-# bounds, every step. The lanes' sum at the end is < 8 (2^44 + 2^8) per limb.
+# bounds, every step. The lanes' sum at the end is < n (2^44 + 2^8) per limb
+# (n = 8 or 4 lanes; h2's < n 2^42), so h < 2^134: its top 2^64 limb < 2^6,
+# folded as the scalar step folds (5 (h2 >> 2) into the low limbs, h2 & 3
+# kept; leave) to h2 <= 4, h < 2^130 + 2^64: the scalar step's entry bound.
 #
-# Lanes. Eight blocks at rsi are loaded as two zmm; vpunpck{l,h}qdq leaves
-# qword lane q holding block (0, 4, 1, 5, 2, 6, 3, 7)[q] of the eight (lane q
-# takes the blocks 8g + that). Each step but the last multiplies every lane by
-# r^8 (lane 0's entry of the table, broadcast {1to8}); the last multiplies lane
-# q by r^(8 - its block), so the lanes' sum is Horner's h after all the blocks;
-# h enters in lane 0 (block 0), added to the first step's block.
-# Table (rdi + $T, 5 rows of 64 bytes: r0, r1, r2, s1, s2; qword q of a row the
-# limb of the power lane q needs). Secret; in the frame the AEAD wipes.
+# Lanes (n = 8; 4 alike). Eight blocks at rsi are loaded as two zmm;
+# vpunpck{l,h}qdq leaves qword lane q holding block (0, 4, 1, 5, 2, 6, 3, 7)[q]
+# of the eight (4 lanes: (0, 2, 1, 3); lane q takes the blocks n g + that).
+# Each step but the last multiplies every lane by r^n (lane 0's entry of the
+# table, broadcast {1ton}); the last multiplies lane q by r^(n - its block), so
+# the lanes' sum is Horner's h after all the blocks; h enters in lane 0 (block
+# 0), added to the first step's block.
+# Table ($T from its base, 5 rows of 8n bytes: r0, r1, r2, s1, s2; qword q of a
+# row the limb of the power lane q needs). Secret; in the frame the AEAD wipes.
 # Registers: zmm0-15 only, which the AEADs' vzeroall clears (zmm16-31 would need
 # their own clearing).
 #
@@ -49,7 +60,13 @@ use strict;
 use warnings;
 use Perlasm qw($code emit label newlabel);
 
-my @BLOCK_OF_LANE = (0, 4, 1, 5, 2, 6, 3, 7);
+# The block of the $n (4 or 8) that qword lane q holds: two vmovdqu of $n / 2
+# blocks each, then vpunpck{l,h}qdq pair 128-bit lane l of the first with
+# lane l of the second: (0, 4, 1, 5, 2, 6, 3, 7) for 8, (0, 2, 1, 3) for 4.
+sub block_of_lane {
+    my ($n) = @_;
+    return map { ($_ >> 1) + ($_ & 1) * $n / 2 } 0 .. $n - 1;
+}
 
 # h (three 2^64 limbs h0, h1, h2 as operands) -> radix 2^44 limbs in GPRs
 # @l (3); $m a GPR holding 2^44 - 1; clobbers rax.
@@ -61,6 +78,22 @@ sub to44 {
          "movq $h1, $l[2]", "shrq \$24, $l[2]", "movq $h2, %rax", "shlq \$40, %rax", "orq %rax, $l[2]");
 }
 
+# The table of $n lanes at $T($base): rows of 8 $n bytes r0, r1, r2, s1, s2;
+# r^k (h in r11-r13, as 2^64 limbs) into the lane of block $n - k. Clobbers
+# rsi, r14, r15, rbx, rax.
+sub store_power {
+    my ($n, $k, $T, $base) = @_;
+    my @bl = block_of_lane($n);
+    my $q = (grep { $bl[$_] == $n - $k } 0 .. $n - 1)[0];
+    my $at = sub { ($T + 8 * $n * $_[0] + 8 * $q) . "($base)" };
+    emit("movabsq \$0xfffffffffff, %rsi");
+    to44("%r11", "%r12", "%r13", "%rsi", "%r14", "%r15", "%rbx");
+    emit("movq %r14, " . $at->(0), "movq %r15, " . $at->(1), "movq %rbx, " . $at->(2),
+         # s = 20 x = 4 (x + 4 x)
+         "leaq (%r15,%r15,4), %r15", "shlq \$2, %r15", "movq %r15, " . $at->(3),
+         "leaq (%rbx,%rbx,4), %rbx", "shlq \$2, %rbx", "movq %rbx, " . $at->(4));
+}
+
 # $poly_mul: the script's scalar h = h r (r8 r0, r9 r1, r10 s1, h r11-r13,
 # clobbers r14 r15 rbx rbp rax rdx); $T: the table's offset from rdi.
 sub gen_powers {
@@ -70,89 +103,168 @@ sub gen_powers {
          "movq %r8, %r11", "movq %r9, %r12", "xorl %r13d, %r13d");
     for my $k (1 .. 8) {
         $poly_mul->() if $k > 1;    # h = r^k
-        my $q = (grep { $BLOCK_OF_LANE[$_] == 8 - $k } 0 .. 7)[0];
-        emit("movabsq \$0xfffffffffff, %rsi");
-        to44("%r11", "%r12", "%r13", "%rsi", "%r14", "%r15", "%rbx");
-        emit("movq %r14, " . ($T + 8 * $q) . "(%rdi)", "movq %r15, " . ($T + 64 + 8 * $q) . "(%rdi)",
-             "movq %rbx, " . ($T + 128 + 8 * $q) . "(%rdi)",
-             # s = 20 x = 4 (x + 4 x)
-             "leaq (%r15,%r15,4), %r15", "shlq \$2, %r15", "movq %r15, " . ($T + 192 + 8 * $q) . "(%rdi)",
-             "leaq (%rbx,%rbx,4), %rbx", "shlq \$2, %rbx", "movq %rbx, " . ($T + 256 + 8 * $q) . "(%rdi)");
+        store_power(8, $k, $T, "%rdi");
     }
     emit(".ctasm_ret", ".ctasm_endproc");
+}
+
+# The short paths' table (4 lanes, r^4..r^1) at $T($base), inline: r in r8,
+# r9, r10 (s1) as the scalar step has it; clobbers h (r11-r13) and what
+# $poly_mul and store_power do.
+sub powers4 {
+    my ($poly_mul, $T, $base) = @_;
+    emit("movq %r8, %r11", "movq %r9, %r12", "xorl %r13d, %r13d");
+    for my $k (1 .. 4) {
+        $poly_mul->() if $k > 1;
+        store_power(4, $k, $T, $base);
+    }
+}
+
+# The vector registers of a step of $n lanes (ymm for 4, zmm for 8).
+sub regs {
+    my ($n) = @_;
+    my $v = $n == 8 ? "%zmm" : "%ymm";
+    return {
+        H => [map { "$v$_" } 0 .. 2],
+        L => [map { "$v$_" } 3 .. 5],    # the columns' lo sums
+        U => [map { "$v$_" } 6 .. 8],    # and hi sums
+        m0 => "${v}9", m1 => "${v}10", t => "${v}11",
+        m44 => "${v}12", m42 => "${v}13", pad => "${v}14",
+    };
+}
+
+# h (GPRs @h, 2^64 limbs) into lane 0 of H, radix 2^44 (vmovq zeroes the other
+# lanes), and the masks; clobbers rax, rdx, r8-r10... the GPRs @tmp (3) and $m.
+sub enter {
+    my ($n, $h, $m, $tmp) = @_;
+    my $R = regs($n);
+    emit("movabsq \$0xfffffffffff, $m");
+    to44(@$h, $m, @$tmp);
+    emit("vmovq $tmp->[$_], %xmm$_") for 0 .. 2;
+    emit("vpbroadcastq $m, $R->{m44}", "shrq \$2, $m", "vpbroadcastq $m, $R->{m42}",
+         "movabsq \$0x10000000000, %rax", "vpbroadcastq %rax, $R->{pad}");
+}
+
+# One step over $n blocks at rsi (advanced): H = (H + M) R, where R is every
+# lane's own power ($bcst 0: the last step) or lane 0's r^$n broadcast.
+sub step {
+    my ($n, $T, $base, $bcst) = @_;
+    my $R = regs($n);
+    my (@H) = @{ $R->{H} };
+    my (@L) = @{ $R->{L} };
+    my (@U) = @{ $R->{U} };
+    my ($m0, $m1, $t, $m44, $m42, $pad) = @$R{qw(m0 m1 t m44 m42 pad)};
+    # row k of the table: every lane's own entry, or lane 0's broadcast
+    my $row = sub { $bcst ? ($T + 8 * $n * $_[0]) . "($base){1to$n}" : ($T + 8 * $n * $_[0]) . "($base)" };
+    my ($r0, $r1, $r2, $s1, $s2) = map { $row->($_) } 0 .. 4;
+    my $mv = $n == 8 ? "vmovdqu64" : "vmovdqu";
+    emit("$mv 0(%rsi), $m0", "$mv " . (8 * $n) . "(%rsi), $m1",
+         "vpunpcklqdq $m1, $m0, $t",     # the blocks' low qwords
+         "vpunpckhqdq $m1, $m0, $m1",    # high qwords
+         "vpandq $m44, $t, $m0", "vpaddq $m0, $H[0], $H[0]",
+         # t = (t >> 44 | m1 << 20) & m44: vpternlogq 0xa8 is (A | B) & C,
+         # A the destination (AT&T: imm, C, B, A)
+         "vpsrlq \$44, $t, $t", "vpsllq \$20, $m1, $m0", "vpternlogq \$0xa8, $m44, $m0, $t",
+         "vpaddq $t, $H[1], $H[1]",
+         "vpsrlq \$24, $m1, $m1", "vporq $pad, $m1, $m1", "vpaddq $m1, $H[2], $H[2]",
+         "leaq " . (16 * $n) . "(%rsi), %rsi");
+    emit("vpxorq $_, $_, $_") for @L, @U;
+    # column i: the operands of h0, h1, h2
+    my @col = ([$r0, $s2, $s1], [$r1, $r0, $s2], [$r2, $r1, $r0]);
+    # h0's products first in every column, then h1's, h2's: consecutive
+    # multiplies are independent, and h1, h2 are ready later than h0
+    for my $j (0 .. 2) {
+        for my $i (0 .. 2) {
+            emit("vpmadd52luq $col[$i][$j], $H[$j], $L[$i]", "vpmadd52huq $col[$i][$j], $H[$j], $U[$i]");
+        }
+    }
+    # carries (the bounds of the header)
+    emit("vpsrlq \$44, $L[0], $t", "vpsllq \$8, $U[0], $m0", "vpaddq $m0, $t, $t", "vpandq $m44, $L[0], $H[0]",
+         "vpaddq $t, $L[1], $L[1]",
+         "vpsrlq \$44, $L[1], $t", "vpsllq \$8, $U[1], $m0", "vpaddq $m0, $t, $t", "vpandq $m44, $L[1], $H[1]",
+         "vpaddq $t, $L[2], $L[2]",
+         "vpsrlq \$42, $L[2], $t", "vpsllq \$10, $U[2], $m0", "vpaddq $m0, $t, $t", "vpandq $m42, $L[2], $H[2]",
+         "vpsllq \$2, $t, $m0", "vpaddq $m0, $t, $t", "vpaddq $t, $H[0], $H[0]",    # + 5 c2
+         "vpsrlq \$44, $H[0], $t", "vpandq $m44, $H[0], $H[0]", "vpaddq $t, $H[1], $H[1]");
+}
+
+# The lanes' sum, back to 2^64 limbs in @h (3 GPRs) and partly reduced as the
+# scalar step leaves h (h2 <= 4); clobbers rax, $t, and register 11.
+sub leave {
+    my ($n, $h, $t) = @_;
+    for my $k (0 .. 2) {
+        emit("vextracti64x4 \$1, %zmm$k, %ymm11", "vpaddq %ymm11, %ymm$k, %ymm$k") if $n == 8;
+        emit("vextracti128 \$1, %ymm$k, %xmm11", "vpaddq %xmm11, %xmm$k, %xmm$k",
+             "vpshufd \$0x4e, %xmm$k, %xmm11", "vpaddq %xmm11, %xmm$k, %xmm$k", "vmovq %xmm$k, $h->[$k]");
+    }
+    my ($a, $b, $c) = @$h;
+    # a + 2^44 b + 2^88 c (8 lanes: a < 2^47, b < 2^48, c < 2^45; 4 lanes less)
+    emit("movq $b, %rax", "shlq \$44, %rax", "shrq \$20, $b", "addq %rax, $a", "adcq \$0, $b",
+         "movq $c, %rax", "shlq \$24, %rax", "shrq \$40, $c", "addq %rax, $b", "adcq \$0, $c",
+         # h2 = 4 q + e -> 5 q into the low limbs, as the scalar step does
+         "movq $c, %rax", "andq \$-4, %rax", "andq \$3, $c", "movq %rax, $t", "shrq \$2, $t",
+         "addq $t, %rax", "addq %rax, $a", "adcq \$0, $b", "adcq \$0, $c");
 }
 
 # $scalar: the scalar blocks function (rdi, rsi, rdx as here) for the rest.
 sub gen_blocks {
     my ($scalar, $T) = @_;
-    my @H = map { "%zmm$_" } 0 .. 2;
-    my @L = map { "%zmm$_" } 3 .. 5;     # the columns' lo sums
-    my @U = map { "%zmm$_" } 6 .. 8;     # and hi sums
-    my ($m0, $m1, $t) = map { "%zmm$_" } 9 .. 11;
-    my ($m44, $m42, $pad) = map { "%zmm$_" } 12 .. 14;
     my ($loop, $last, $rest) = (newlabel("ipoly"), newlabel("ipolylast"), newlabel("ipolyrest"));
     emit(".ctasm_proc ctasm_chacha_poly1305_blocks_ifma",
-         "cmpq \$8, %rdx", "jb $rest",
-         "movabsq \$0xfffffffffff, %r11");
-    to44("16(%rdi)", "24(%rdi)", "32(%rdi)", "%r11", "%r8", "%r9", "%r10");
-    # h into lane 0 (vmovq zeroes the rest of each zmm)
-    emit("vmovq %r" . (8 + $_) . ", %xmm$_") for 0 .. 2;
-    emit("vpbroadcastq %r11, $m44", "shrq \$2, %r11", "vpbroadcastq %r11, $m42",
-         "movabsq \$0x10000000000, %rax", "vpbroadcastq %rax, $pad",
-         "movq %rdx, %rcx", "shrq \$3, %rcx", "andl \$7, %edx");
-    my $step = sub {
-        my ($bcst) = @_;
-        # row k of the table: every lane's own entry, or lane 0's broadcast
-        my $R = sub { $bcst ? ($T + 64 * $_[0]) . "(%rdi){1to8}" : ($T + 64 * $_[0]) . "(%rdi)" };
-        my ($r0, $r1, $r2, $s1, $s2) = map { $R->($_) } 0 .. 4;
-        emit("vmovdqu64 0(%rsi), $m0", "vmovdqu64 64(%rsi), $m1",
-             "vpunpcklqdq $m1, $m0, $t",     # the blocks' low qwords
-             "vpunpckhqdq $m1, $m0, $m1",    # high qwords
-             "vpandq $m44, $t, $m0", "vpaddq $m0, $H[0], $H[0]",
-             # t = (t >> 44 | m1 << 20) & m44: vpternlogq 0xa8 is (A | B) & C,
-             # A the destination (AT&T: imm, C, B, A)
-             "vpsrlq \$44, $t, $t", "vpsllq \$20, $m1, $m0", "vpternlogq \$0xa8, $m44, $m0, $t",
-             "vpaddq $t, $H[1], $H[1]",
-             "vpsrlq \$24, $m1, $m1", "vporq $pad, $m1, $m1", "vpaddq $m1, $H[2], $H[2]",
-             "leaq 128(%rsi), %rsi");
-        emit("vpxorq $_, $_, $_") for @L, @U;
-        # column i: the operands of h0, h1, h2
-        my @col = ([$r0, $s2, $s1], [$r1, $r0, $s2], [$r2, $r1, $r0]);
-        # h0's products first in every column, then h1's, h2's: consecutive
-        # multiplies are independent, and h1, h2 are ready later than h0
-        for my $j (0 .. 2) {
-            for my $i (0 .. 2) {
-                emit("vpmadd52luq $col[$i][$j], $H[$j], $L[$i]", "vpmadd52huq $col[$i][$j], $H[$j], $U[$i]");
-            }
-        }
-        # carries (the bounds of the header)
-        emit("vpsrlq \$44, $L[0], $t", "vpsllq \$8, $U[0], $m0", "vpaddq $m0, $t, $t", "vpandq $m44, $L[0], $H[0]",
-             "vpaddq $t, $L[1], $L[1]",
-             "vpsrlq \$44, $L[1], $t", "vpsllq \$8, $U[1], $m0", "vpaddq $m0, $t, $t", "vpandq $m44, $L[1], $H[1]",
-             "vpaddq $t, $L[2], $L[2]",
-             "vpsrlq \$42, $L[2], $t", "vpsllq \$10, $U[2], $m0", "vpaddq $m0, $t, $t", "vpandq $m42, $L[2], $H[2]",
-             "vpsllq \$2, $t, $m0", "vpaddq $m0, $t, $t", "vpaddq $t, $H[0], $H[0]",    # + 5 c2
-             "vpsrlq \$44, $H[0], $t", "vpandq $m44, $H[0], $H[0]", "vpaddq $t, $H[1], $H[1]");
-    };
+         "cmpq \$8, %rdx", "jb $rest");
+    enter(8, ["16(%rdi)", "24(%rdi)", "32(%rdi)"], "%r11", ["%r8", "%r9", "%r10"]);
+    emit("movq %rdx, %rcx", "shrq \$3, %rcx", "andl \$7, %edx");
     emit("decq %rcx", "jz $last");
     label($loop);
-    $step->(1);
+    step(8, $T, "%rdi", 1);
     emit("decq %rcx", "jnz $loop");
     label($last);
-    $step->(0);
-    # sum each limb's lanes into r8, r9, r10
-    for my $k (0 .. 2) {
-        emit("vextracti64x4 \$1, $H[$k], %ymm11", "vpaddq %ymm11, %ymm$k, %ymm$k",
-             "vextracti128 \$1, %ymm$k, %xmm11", "vpaddq %xmm11, %xmm$k, %xmm$k",
-             "vpshufd \$0x4e, %xmm$k, %xmm11", "vpaddq %xmm11, %xmm$k, %xmm$k", "vmovq %xmm$k, %r" . (8 + $k));
-    }
-    # back to 2^64 limbs: a + 2^44 b + 2^88 c (8 lanes: a < 2^47, b < 2^48, c < 2^45)
-    emit("movq %r9, %rax", "shlq \$44, %rax", "shrq \$20, %r9", "addq %rax, %r8", "adcq \$0, %r9",
-         "movq %r10, %rax", "shlq \$24, %rax", "shrq \$40, %r10", "addq %rax, %r9", "adcq \$0, %r10",
-         # h2 = 4 q + e -> 5 q into the low limbs, as the scalar step does
-         "movq %r10, %rax", "andq \$-4, %rax", "andq \$3, %r10", "movq %rax, %r11", "shrq \$2, %r11",
-         "addq %r11, %rax", "addq %rax, %r8", "adcq \$0, %r9", "adcq \$0, %r10",
-         "movq %r8, 16(%rdi)", "movq %r9, 24(%rdi)", "movq %r10, 32(%rdi)");
+    step(8, $T, "%rdi", 0);
+    leave(8, ["%r8", "%r9", "%r10"], "%r11");
+    emit("movq %r8, 16(%rdi)", "movq %r9, 24(%rdi)", "movq %r10, 32(%rdi)");
+    label($rest);
+    emit("jmp $scalar", ".ctasm_endproc");
+}
+
+# The 4-lane MAC, inline: h in r11-r13 (2^64 limbs, as the scalar step leaves
+# it), rsi data, $cnt whole blocks (4 or more), the table of powers4 at
+# $T($base). Leaves h in r11-r13, rsi past the blocks it took, $cnt the rest
+# ($cnt mod 4). $m, $loop_cnt: two more GPRs it clobbers, besides rax, r14,
+# r15, rbx and ymm0-14 (vzeroall clears them); r (r8-r10) stays.
+sub short_blocks {
+    my ($T, $base, $cnt, $m, $loop_cnt) = @_;
+    my ($loop, $last) = (newlabel("ipoly4"), newlabel("ipoly4last"));
+    enter(4, ["%r11", "%r12", "%r13"], $m, ["%r14", "%r15", "%rbx"]);
+    (my $cnt32 = $cnt) =~ s/^%r(\w)x$/%e$1x/;
+    $cnt32 =~ s/^%r(\w)i$/%e$1i/;
+    $cnt32 =~ s/^%(r\d+)$/%$1d/;
+    emit("movq $cnt, $loop_cnt", "shrq \$2, $loop_cnt", "andl \$3, $cnt32");
+    emit("decq $loop_cnt", "jz $last");
+    label($loop);
+    step(4, $T, $base, 1);
+    emit("decq $loop_cnt", "jnz $loop");
+    label($last);
+    step(4, $T, $base, 0);
+    leave(4, ["%r11", "%r12", "%r13"], "%r14");
+}
+
+# The same as functions for the 8-block path of 321-448 bytes, whose Poly1305
+# state is in the frame (rdi = B + 64: r0, r1, h0, h1, h2; the table at
+# $T(%rdi)); the blocks function's contract is the scalar one's ($scalar: rdi,
+# rsi data, rdx blocks; clobbers every GPR but rsp, rdi), fewer than $min
+# blocks all scalar.
+sub gen_short_functions {
+    my ($poly_mul, $scalar, $T, $min) = @_;
+    emit(".ctasm_proc ctasm_chacha_poly1305_powers_ifma4",
+         "movq 0(%rdi), %r8", "movq 8(%rdi), %r9", "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
+    powers4($poly_mul, $T, "%rdi");
+    emit(".ctasm_ret", ".ctasm_endproc");
+    my $rest = newlabel("ipoly4rest");
+    emit(".ctasm_proc ctasm_chacha_poly1305_blocks_ifma4",
+         "cmpq \$$min, %rdx", "jb $rest",
+         "movq 16(%rdi), %r11", "movq 24(%rdi), %r12", "movq 32(%rdi), %r13");
+    short_blocks($T, "%rdi", "%rdx", "%rbp", "%rcx");
+    emit("movq %r11, 16(%rdi)", "movq %r12, 24(%rdi)", "movq %r13, 32(%rdi)");
     label($rest);
     emit("jmp $scalar", ".ctasm_endproc");
 }

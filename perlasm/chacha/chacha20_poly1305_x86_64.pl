@@ -273,8 +273,9 @@
 #   avx512      3.96 / 3.63  2.57 / 2.60  1.49 / 1.53  0.88 / 0.94  0.86 / 0.87
 #   avx2 (1 run) 3.65 / 4.05 2.10 / 2.15  1.19 / 1.23  0.67 / 0.70  0.63 / 0.64
 # (8 KiB seal 3,256 MB/s against OpenSSL's 3,030; chacha-avx512 2,738.) Up to
-# 448 bytes the three AVX-512/AVX2 tiers run the same short-path code (vprold
-# the only difference), so 16 and 256 bytes differ by noise: ratios there move
+# 448 bytes the three AVX-512/AVX2 tiers ran the same short-path code (vprold
+# the only difference; since, IFMA's 4-lane MAC from 192 bytes, below), so 16
+# and 256 bytes differed by noise: ratios there move
 # 0.3-0.7 between runs of one build. Where an 8 KiB seal goes (a scratch rdtsc
 # driver outside the repository, 3,000 calls, 5th percentile, reference
 # cycles/byte): ctasm_chacha20_avx512 alone 0.51, seal_avx512 0.94 (the AVX2
@@ -296,7 +297,7 @@
 # zmm0-31, so the inputs would move to the frame), or scalar mulx Poly1305 on
 # the integer units beside it for part of the blocks. 16 B / 256 B remain below
 # the issue's 4.9 / 3.0: that is the short path (rounds latency and scalar MAC
-# chain, above), which IFMA does not touch.
+# chain, above), which IFMA did not touch then (its 4-lane short MAC: below).
 #
 # Zen 4 with AVX-512 (AMD EPYC family 25 model 17 VM, 2 vCPUs shared; core
 # clock ~1.4x the TSC's 2.6 GHz reference; the first real AVX-512 timing of
@@ -364,6 +365,24 @@
 # measurable on Zen 3, above), then the AD blocks and r^2..r^8 during the
 # rounds and only the two chains and the final multiply after them: ~25-35
 # of ~500 a 256 B seal (by the model), about 2.5 -> 2.65x OpenSSL, short of 3.0.
+# Zen 4 again (issue 15 part 8; scratch rdtsc loops of double rounds, reference
+# cycles each): r cannot come earlier. Block 0 as a GPR block (the c row two
+# words at a time in registers, the other two in the frame) runs 25.2 alone,
+# and beside two ymm sets 27.7, what three ymm sets take (27.4); one zmm set
+# of four blocks 26.0 alone (ymm 22.5), beside a lone split ymm set 29.6; for
+# three ymm sets every mix of vprold, vpshufb, shift pairs and split rotates
+# over the four rotate amounts measured 27.3 (all vprold, kept) or slower.
+# So the MAC after the rounds is what can shrink: the IFMA tier's short paths
+# run it 4 blocks a step from 12 whole ciphertext blocks (ChachaIfma.pm,
+# short_blocks; its table r^4..r^1 costs 3 serial scalar multiplies, an 8-lane
+# one 7): the pairs path inline, 321-448 bytes through _ifma4 functions. An
+# in-process A/B (20,000 samples of 4 calls, 13-byte AD, 8 alternated runs,
+# the minimum of the 5th percentiles): seal 192 B 409 -> 377, 256 B 500 ->
+# 429, 320 B 559 -> 454, 400 B 708 -> 624, 448 B 728 -> 695; open 256 B 500 ->
+# 461, 320 B 546 -> 500, 400 B 715 -> 624, 448 B 747 -> 637. 128 bytes (8
+# blocks) gained nothing, hence 12. A 256 B seal with the ciphertext's MAC left
+# out (wrong tag) ran 422-429: what remains is the rounds (~273) and the rest
+# (setup, AD and lengths steps, XOR, tag, wipe), not the MAC.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -422,6 +441,12 @@ use constant FRAME => USED + 32;    # + the slack that rounds B up to 32
 # 9 rows of 32 bytes (limbs 0-4, then 5 x limbs 1-4).
 use constant { PLOOP => USED, PLAST => USED + 288, USED_AVX2 => USED + 576 };
 use constant FRAME_AVX2 => USED_AVX2 + 32;
+# The IFMA tier's short paths: the 4-lane table (ChachaIfma::powers4, 5 rows
+# of 32 bytes) where the AVX2 tables are (the short paths use neither those
+# nor the 8-lane one there), and the fewest whole ciphertext blocks for which
+# it is made.
+use constant { T4 => USED, IFMA4_MIN => 12 };
+die "T4: the table passes the AVX2 frame" if T4 + 160 > USED_AVX2;
 use constant CHUNK => 2048;
 # The SSSE3 fused loop's double rounds: [iterations, double rounds per
 # iteration, Poly1305 blocks woven into each iteration], 10 double rounds and
@@ -1307,13 +1332,22 @@ sub poly_padded {
 # slot $ptr, then their zero-padded tail: at B + $pad (already there), or
 # copied to PAD first (pad_copy) when $pad is undef. Public lengths only.
 sub poly_inline {
-    my ($ptr, $len, $pad) = @_;
+    my ($ptr, $len, $pad, $wide) = @_;
     my ($loop, $skip, $tail) = (newlabel("ipoly"), newlabel("ipolyend"), newlabel("ipolytail"));
     if (!defined $pad) {
         pad_copy($ptr, $len, PAD);
         $pad = PAD;
     }
     emit("movq $ptr(%rcx), %rsi", "movq $len(%rcx), %rdi", "shrq \$4, %rdi", "jz $skip");
+    if ($wide) {
+        # IFMA tier: 4 blocks a step from IFMA4_MIN whole blocks (the table
+        # exists exactly then: pairs_mac), the last rdi mod 4 below
+        my $narrow = newlabel("ipolynarrow");
+        emit("cmpq \$" . IFMA4_MIN . ", %rdi", "jb $narrow");
+        ChachaIfma::short_blocks(T4, "%rcx", "%rdi", "%rdx", "%rdx");
+        emit("testq %rdi, %rdi", "jz $skip");
+        label($narrow);
+    }
     label($loop);
     poly_mul("0(%rsi)", "8(%rsi)", "\$1");
     emit("leaq 16(%rsi), %rsi", "decq %rdi", "jnz $loop");
@@ -1387,10 +1421,19 @@ sub pairs_mac {
     $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax xmm0, not rcx, r8, r11
     emit("movabsq \$0x0ffffffc0fffffff, %r9", "andq %r9, %r8",
          "movabsq \$0x0ffffffc0ffffffc, %r9", "andq %r11, %r9",
-         "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10",
-         "xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
+         "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
+    if ($ifma) {
+        # r^4..r^1 for the 4-lane MAC (ChachaIfma::short_blocks), which the
+        # wipe then covers (from BUF to the table's end)
+        my $none = newlabel("nopow4");
+        emit("cmpq \$" . (16 * IFMA4_MIN) . ", " . A_INLEN . "(%rcx)", "jb $none",
+             "movl \$" . ((T4 + 160 - BUF) / 32) . ", " . WIPE_N . "(%rcx)");
+        ChachaIfma::powers4(\&poly_mul, T4, "%rcx");
+        label($none);
+    }
+    emit("xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
     poly_inline(A_AD, A_ADLEN, ADPAD);
-    poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef);
+    poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, $ifma);
     poly_mul(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
     poly_tag("%r11", "%r12", "%r13", "%rax", "%rdx", BUF + 16);
     $xor->() if !$seal;
@@ -1540,7 +1583,15 @@ sub gen_aead {
     }
     label($short_key);
     $key_and_ad->();
-    if ($seal) { $xor_short->(); $mac->() } else { $mac->(); $xor_short->() }
+    # AVX2-shaped tiers: 321-448 bytes only (the pairs path has its own MAC);
+    # the IFMA tier's MAC there 4 blocks a step
+    my $short_poly;
+    if ($ifma) {
+        emit("leaq " . R0 . "(%rcx), %rdi", "call ctasm_chacha_poly1305_powers_ifma4");
+        frame_base();
+        $short_poly = POLY . "_ifma4";
+    }
+    if ($seal) { $xor_short->(); $mac->($short_poly) } else { $mac->($short_poly); $xor_short->() }
     emit("jmp $data_done");
     label($big);
     horiz(1);
@@ -1632,6 +1683,7 @@ for my $tier ("avx512") { gen_stream($tier); gen_aead($tier, 1); gen_aead($tier,
 for my $tier ("avx512ifma") { gen_aead($tier, 1); gen_aead($tier, 0) }
 ChachaIfma::gen_powers(\&poly_mul, USED - R0);
 ChachaIfma::gen_blocks(POLY, USED - R0);
+ChachaIfma::gen_short_functions(\&poly_mul, POLY, T4 - R0, IFMA4_MIN);
 set_tier("ssse3");
 
 emit(".ctasm_rodata", ".ctasm_align 32");
