@@ -8017,9 +8017,21 @@ Lcp_done_233:
 _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
+	cmpq	$32,%rdx
+	jb	Lcp_t16_244
+Lcp_t32_248:
+	vmovdqu	(%rsi),%ymm0
+	vpxor	(%r9),%ymm0,%ymm0
+	vmovdqu	%ymm0,(%rdi)
+	addq	$32,%rsi
+	addq	$32,%rdi
+	addq	$32,%r9
+	subq	$32,%rdx
+	cmpq	$32,%rdx
+	jae	Lcp_t32_248
+Lcp_t16_244:
 	cmpq	$16,%rdx
 	jb	Lcp_t1_245
-Lcp_t16_244:
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -8027,8 +8039,6 @@ Lcp_t16_244:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-	cmpq	$16,%rdx
-	jae	Lcp_t16_244
 Lcp_t1_245:
 	testq	%rdx,%rdx
 	jz	Lcp_tdone_247
@@ -8055,7 +8065,7 @@ _ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_248:
+Lcp_fused_249:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -8079,237 +8089,6 @@ Lcp_fused_248:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-Lcp_dround_f_249:
-	paddd	%xmm4,%xmm0
-	addq	0(%r9),%r11
-	paddd	%xmm5,%xmm1
-	adcq	8(%r9),%r12
-	pxor	%xmm0,%xmm8
-	adcq	$1,%r13
-	pxor	%xmm1,%xmm9
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm8
-	mulq	%r11
-	pshufb	Lcp_rot16(%rip),%xmm9
-	movq	%rax,%r14
-	movdqa	224(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	240(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm8,%xmm12
-	mulq	%r11
-	paddd	%xmm9,%xmm14
-	movq	%rax,%rbx
-	pxor	%xmm12,%xmm4
-	movq	%rdx,%rbp
-	pxor	%xmm14,%xmm5
-	movq	%r8,%rax
-	movdqa	%xmm4,%xmm13
-	pslld	$12,%xmm4
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm4
-	mulq	%r12
-	movdqa	%xmm5,%xmm15
-	pslld	$12,%xmm5
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm5
-	addq	%rax,%r14
-	paddd	%xmm4,%xmm0
-	adcq	%rdx,%r15
-	paddd	%xmm5,%xmm1
-	movq	64(%rcx),%rax
-	pxor	%xmm0,%xmm8
-	mulq	%r12
-	pxor	%xmm1,%xmm9
-	addq	%rax,%rbx
-	pshufb	Lcp_rot8(%rip),%xmm8
-	adcq	%rdx,%rbp
-	pshufb	Lcp_rot8(%rip),%xmm9
-	movq	%r8,%rax
-	paddd	%xmm8,%xmm12
-	imulq	%r13,%rax
-	paddd	%xmm9,%xmm14
-	addq	%rax,%rbx
-	pxor	%xmm12,%xmm4
-	adcq	$0,%rbp
-	pxor	%xmm14,%xmm5
-	imulq	64(%rcx),%r13
-	movdqa	%xmm4,%xmm13
-	pslld	$7,%xmm4
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm4
-	addq	%r15,%rbx
-	movdqa	%xmm5,%xmm15
-	pslld	$7,%xmm5
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm5
-	adcq	%r13,%rbp
-	movdqa	%xmm12,224(%rcx)
-	movq	%rbp,%rax
-	movdqa	%xmm14,240(%rcx)
-	shrq	$2,%rax
-	paddd	%xmm6,%xmm2
-	leaq	(%rax,%rax,4),%rax
-	paddd	%xmm7,%xmm3
-	andq	$3,%rbp
-	pxor	%xmm2,%xmm10
-	addq	%rax,%r14
-	pxor	%xmm3,%xmm11
-	adcq	$0,%rbx
-	pshufb	Lcp_rot16(%rip),%xmm10
-	adcq	$0,%rbp
-	pshufb	Lcp_rot16(%rip),%xmm11
-	movdqa	256(%rcx),%xmm12
-	movdqa	272(%rcx),%xmm14
-	paddd	%xmm10,%xmm12
-	paddd	%xmm11,%xmm14
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$12,%xmm6
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$12,%xmm7
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm7
-	paddd	%xmm6,%xmm2
-	paddd	%xmm7,%xmm3
-	pxor	%xmm2,%xmm10
-	pxor	%xmm3,%xmm11
-	pshufb	Lcp_rot8(%rip),%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm11
-	paddd	%xmm10,%xmm12
-	paddd	%xmm11,%xmm14
-	pxor	%xmm12,%xmm6
-	pxor	%xmm14,%xmm7
-	movdqa	%xmm6,%xmm13
-	pslld	$7,%xmm6
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm6
-	movdqa	%xmm7,%xmm15
-	pslld	$7,%xmm7
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm7
-	movdqa	%xmm12,256(%rcx)
-	movdqa	%xmm14,272(%rcx)
-	paddd	%xmm5,%xmm0
-	addq	16(%r9),%r14
-	paddd	%xmm6,%xmm1
-	adcq	24(%r9),%rbx
-	pxor	%xmm0,%xmm11
-	adcq	$1,%rbp
-	pxor	%xmm1,%xmm8
-	movq	64(%rcx),%rax
-	pshufb	Lcp_rot16(%rip),%xmm11
-	mulq	%r14
-	pshufb	Lcp_rot16(%rip),%xmm8
-	movq	%rax,%r11
-	movdqa	256(%rcx),%xmm12
-	movq	%rdx,%r15
-	movdqa	272(%rcx),%xmm14
-	movq	72(%rcx),%rax
-	paddd	%xmm11,%xmm12
-	mulq	%r14
-	paddd	%xmm8,%xmm14
-	movq	%rax,%r12
-	pxor	%xmm12,%xmm5
-	movq	%rdx,%r13
-	pxor	%xmm14,%xmm6
-	movq	%r8,%rax
-	movdqa	%xmm5,%xmm13
-	pslld	$12,%xmm5
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm5
-	mulq	%rbx
-	movdqa	%xmm6,%xmm15
-	pslld	$12,%xmm6
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm6
-	addq	%rax,%r11
-	paddd	%xmm5,%xmm0
-	adcq	%rdx,%r15
-	paddd	%xmm6,%xmm1
-	movq	64(%rcx),%rax
-	pxor	%xmm0,%xmm11
-	mulq	%rbx
-	pxor	%xmm1,%xmm8
-	addq	%rax,%r12
-	pshufb	Lcp_rot8(%rip),%xmm11
-	adcq	%rdx,%r13
-	pshufb	Lcp_rot8(%rip),%xmm8
-	movq	%r8,%rax
-	paddd	%xmm11,%xmm12
-	imulq	%rbp,%rax
-	paddd	%xmm8,%xmm14
-	addq	%rax,%r12
-	pxor	%xmm12,%xmm5
-	adcq	$0,%r13
-	pxor	%xmm14,%xmm6
-	imulq	64(%rcx),%rbp
-	movdqa	%xmm5,%xmm13
-	pslld	$7,%xmm5
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm5
-	addq	%r15,%r12
-	movdqa	%xmm6,%xmm15
-	pslld	$7,%xmm6
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm6
-	adcq	%rbp,%r13
-	movdqa	%xmm12,256(%rcx)
-	movq	%r13,%rax
-	movdqa	%xmm14,272(%rcx)
-	shrq	$2,%rax
-	paddd	%xmm7,%xmm2
-	leaq	(%rax,%rax,4),%rax
-	paddd	%xmm4,%xmm3
-	andq	$3,%r13
-	pxor	%xmm2,%xmm9
-	addq	%rax,%r11
-	pxor	%xmm3,%xmm10
-	adcq	$0,%r12
-	pshufb	Lcp_rot16(%rip),%xmm9
-	adcq	$0,%r13
-	pshufb	Lcp_rot16(%rip),%xmm10
-	movdqa	224(%rcx),%xmm12
-	movdqa	240(%rcx),%xmm14
-	paddd	%xmm9,%xmm12
-	paddd	%xmm10,%xmm14
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$12,%xmm7
-	psrld	$20,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$12,%xmm4
-	psrld	$20,%xmm15
-	por	%xmm15,%xmm4
-	paddd	%xmm7,%xmm2
-	paddd	%xmm4,%xmm3
-	pxor	%xmm2,%xmm9
-	pxor	%xmm3,%xmm10
-	pshufb	Lcp_rot8(%rip),%xmm9
-	pshufb	Lcp_rot8(%rip),%xmm10
-	paddd	%xmm9,%xmm12
-	paddd	%xmm10,%xmm14
-	pxor	%xmm12,%xmm7
-	pxor	%xmm14,%xmm4
-	movdqa	%xmm7,%xmm13
-	pslld	$7,%xmm7
-	psrld	$25,%xmm13
-	por	%xmm13,%xmm7
-	movdqa	%xmm4,%xmm15
-	pslld	$7,%xmm4
-	psrld	$25,%xmm15
-	por	%xmm15,%xmm4
-	movdqa	%xmm12,224(%rcx)
-	movdqa	%xmm14,240(%rcx)
-	addq	$32,%r9
-	decl	%r10d
-	jnz	Lcp_dround_f_249
-	movl	$2,%r10d
 Lcp_dround_f_250:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
@@ -8425,6 +8204,237 @@ Lcp_dround_f_250:
 	movdqa	%xmm12,256(%rcx)
 	movdqa	%xmm14,272(%rcx)
 	paddd	%xmm5,%xmm0
+	addq	16(%r9),%r14
+	paddd	%xmm6,%xmm1
+	adcq	24(%r9),%rbx
+	pxor	%xmm0,%xmm11
+	adcq	$1,%rbp
+	pxor	%xmm1,%xmm8
+	movq	64(%rcx),%rax
+	pshufb	Lcp_rot16(%rip),%xmm11
+	mulq	%r14
+	pshufb	Lcp_rot16(%rip),%xmm8
+	movq	%rax,%r11
+	movdqa	256(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	272(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm11,%xmm12
+	mulq	%r14
+	paddd	%xmm8,%xmm14
+	movq	%rax,%r12
+	pxor	%xmm12,%xmm5
+	movq	%rdx,%r13
+	pxor	%xmm14,%xmm6
+	movq	%r8,%rax
+	movdqa	%xmm5,%xmm13
+	pslld	$12,%xmm5
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm5
+	mulq	%rbx
+	movdqa	%xmm6,%xmm15
+	pslld	$12,%xmm6
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm6
+	addq	%rax,%r11
+	paddd	%xmm5,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm6,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm11
+	mulq	%rbx
+	pxor	%xmm1,%xmm8
+	addq	%rax,%r12
+	pshufb	Lcp_rot8(%rip),%xmm11
+	adcq	%rdx,%r13
+	pshufb	Lcp_rot8(%rip),%xmm8
+	movq	%r8,%rax
+	paddd	%xmm11,%xmm12
+	imulq	%rbp,%rax
+	paddd	%xmm8,%xmm14
+	addq	%rax,%r12
+	pxor	%xmm12,%xmm5
+	adcq	$0,%r13
+	pxor	%xmm14,%xmm6
+	imulq	64(%rcx),%rbp
+	movdqa	%xmm5,%xmm13
+	pslld	$7,%xmm5
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm5
+	addq	%r15,%r12
+	movdqa	%xmm6,%xmm15
+	pslld	$7,%xmm6
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm6
+	adcq	%rbp,%r13
+	movdqa	%xmm12,256(%rcx)
+	movq	%r13,%rax
+	movdqa	%xmm14,272(%rcx)
+	shrq	$2,%rax
+	paddd	%xmm7,%xmm2
+	leaq	(%rax,%rax,4),%rax
+	paddd	%xmm4,%xmm3
+	andq	$3,%r13
+	pxor	%xmm2,%xmm9
+	addq	%rax,%r11
+	pxor	%xmm3,%xmm10
+	adcq	$0,%r12
+	pshufb	Lcp_rot16(%rip),%xmm9
+	adcq	$0,%r13
+	pshufb	Lcp_rot16(%rip),%xmm10
+	movdqa	224(%rcx),%xmm12
+	movdqa	240(%rcx),%xmm14
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$12,%xmm7
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$12,%xmm4
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm4
+	paddd	%xmm7,%xmm2
+	paddd	%xmm4,%xmm3
+	pxor	%xmm2,%xmm9
+	pxor	%xmm3,%xmm10
+	pshufb	Lcp_rot8(%rip),%xmm9
+	pshufb	Lcp_rot8(%rip),%xmm10
+	paddd	%xmm9,%xmm12
+	paddd	%xmm10,%xmm14
+	pxor	%xmm12,%xmm7
+	pxor	%xmm14,%xmm4
+	movdqa	%xmm7,%xmm13
+	pslld	$7,%xmm7
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm7
+	movdqa	%xmm4,%xmm15
+	pslld	$7,%xmm4
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm4
+	movdqa	%xmm12,224(%rcx)
+	movdqa	%xmm14,240(%rcx)
+	addq	$32,%r9
+	decl	%r10d
+	jnz	Lcp_dround_f_250
+	movl	$2,%r10d
+Lcp_dround_f_251:
+	paddd	%xmm4,%xmm0
+	addq	0(%r9),%r11
+	paddd	%xmm5,%xmm1
+	adcq	8(%r9),%r12
+	pxor	%xmm0,%xmm8
+	adcq	$1,%r13
+	pxor	%xmm1,%xmm9
+	movq	64(%rcx),%rax
+	pshufb	Lcp_rot16(%rip),%xmm8
+	mulq	%r11
+	pshufb	Lcp_rot16(%rip),%xmm9
+	movq	%rax,%r14
+	movdqa	224(%rcx),%xmm12
+	movq	%rdx,%r15
+	movdqa	240(%rcx),%xmm14
+	movq	72(%rcx),%rax
+	paddd	%xmm8,%xmm12
+	mulq	%r11
+	paddd	%xmm9,%xmm14
+	movq	%rax,%rbx
+	pxor	%xmm12,%xmm4
+	movq	%rdx,%rbp
+	pxor	%xmm14,%xmm5
+	movq	%r8,%rax
+	movdqa	%xmm4,%xmm13
+	pslld	$12,%xmm4
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm4
+	mulq	%r12
+	movdqa	%xmm5,%xmm15
+	pslld	$12,%xmm5
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm5
+	addq	%rax,%r14
+	paddd	%xmm4,%xmm0
+	adcq	%rdx,%r15
+	paddd	%xmm5,%xmm1
+	movq	64(%rcx),%rax
+	pxor	%xmm0,%xmm8
+	mulq	%r12
+	pxor	%xmm1,%xmm9
+	addq	%rax,%rbx
+	pshufb	Lcp_rot8(%rip),%xmm8
+	adcq	%rdx,%rbp
+	pshufb	Lcp_rot8(%rip),%xmm9
+	movq	%r8,%rax
+	paddd	%xmm8,%xmm12
+	imulq	%r13,%rax
+	paddd	%xmm9,%xmm14
+	addq	%rax,%rbx
+	pxor	%xmm12,%xmm4
+	adcq	$0,%rbp
+	pxor	%xmm14,%xmm5
+	imulq	64(%rcx),%r13
+	movdqa	%xmm4,%xmm13
+	pslld	$7,%xmm4
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm4
+	addq	%r15,%rbx
+	movdqa	%xmm5,%xmm15
+	pslld	$7,%xmm5
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm5
+	adcq	%r13,%rbp
+	movdqa	%xmm12,224(%rcx)
+	movq	%rbp,%rax
+	movdqa	%xmm14,240(%rcx)
+	shrq	$2,%rax
+	paddd	%xmm6,%xmm2
+	leaq	(%rax,%rax,4),%rax
+	paddd	%xmm7,%xmm3
+	andq	$3,%rbp
+	pxor	%xmm2,%xmm10
+	addq	%rax,%r14
+	pxor	%xmm3,%xmm11
+	adcq	$0,%rbx
+	pshufb	Lcp_rot16(%rip),%xmm10
+	adcq	$0,%rbp
+	pshufb	Lcp_rot16(%rip),%xmm11
+	movdqa	256(%rcx),%xmm12
+	movdqa	272(%rcx),%xmm14
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$12,%xmm6
+	psrld	$20,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$12,%xmm7
+	psrld	$20,%xmm15
+	por	%xmm15,%xmm7
+	paddd	%xmm6,%xmm2
+	paddd	%xmm7,%xmm3
+	pxor	%xmm2,%xmm10
+	pxor	%xmm3,%xmm11
+	pshufb	Lcp_rot8(%rip),%xmm10
+	pshufb	Lcp_rot8(%rip),%xmm11
+	paddd	%xmm10,%xmm12
+	paddd	%xmm11,%xmm14
+	pxor	%xmm12,%xmm6
+	pxor	%xmm14,%xmm7
+	movdqa	%xmm6,%xmm13
+	pslld	$7,%xmm6
+	psrld	$25,%xmm13
+	por	%xmm13,%xmm6
+	movdqa	%xmm7,%xmm15
+	pslld	$7,%xmm7
+	psrld	$25,%xmm15
+	por	%xmm15,%xmm7
+	movdqa	%xmm12,256(%rcx)
+	movdqa	%xmm14,272(%rcx)
+	paddd	%xmm5,%xmm0
 	paddd	%xmm6,%xmm1
 	pxor	%xmm0,%xmm11
 	pxor	%xmm1,%xmm8
@@ -8699,7 +8709,7 @@ Lcp_dround_f_250:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_250
+	jnz	Lcp_dround_f_251
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -8835,7 +8845,7 @@ Lcp_dround_f_250:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	Lcp_fused_248
+	jnz	Lcp_fused_249
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -8846,7 +8856,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_252
+	jz	Lcp_polydone_253
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -8856,7 +8866,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_251:
+Lcp_poly_252:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8896,11 +8906,11 @@ Lcp_poly_251:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	Lcp_poly_251
+	jnz	Lcp_poly_252
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_252:
+Lcp_polydone_253:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -9155,7 +9165,7 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_vpolyscalar_255
+	jb	Lcp_vpolyscalar_256
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -9185,8 +9195,8 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	Lcp_vpolylast_254
-Lcp_vpoly_253:
+	jz	Lcp_vpolylast_255
+Lcp_vpoly_254:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9282,8 +9292,8 @@ Lcp_vpoly_253:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	Lcp_vpoly_253
-Lcp_vpolylast_254:
+	jnz	Lcp_vpoly_254
+Lcp_vpolylast_255:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9430,7 +9440,7 @@ Lcp_vpolylast_254:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-Lcp_vpolyscalar_255:
+Lcp_vpolyscalar_256:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .globl _ctasm_chacha20_avx512
@@ -9460,12 +9470,12 @@ _ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_256:
+Lcp_wipe_257:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_256
+	jnz	Lcp_wipe_257
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -9532,14 +9542,14 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_265
+	ja	Lcp_short8_266
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_266
+	ja	Lcp_pairs2_267
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_268
+	jz	Lcp_padpreend_269
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9547,39 +9557,39 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_269
+	jz	Lcp_padpre_270
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_269:
+Lcp_padpre_270:
 	testb	$4,%dl
-	jz	Lcp_padpre_270
+	jz	Lcp_padpre_271
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_270:
+Lcp_padpre_271:
 	testb	$2,%dl
-	jz	Lcp_padpre_271
+	jz	Lcp_padpre_272
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_271:
+Lcp_padpre_272:
 	testb	$1,%dl
-	jz	Lcp_padpre_272
+	jz	Lcp_padpre_273
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_272:
-Lcp_padpreend_268:
+Lcp_padpre_273:
+Lcp_padpreend_269:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_273:
+Lcp_dround_p_274:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -9627,7 +9637,7 @@ Lcp_dround_p_273:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_273
+	jnz	Lcp_dround_p_274
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9645,14 +9655,14 @@ Lcp_dround_p_273:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_262
-Lcp_pairs2_266:
+	jmp	Lcp_pairskey_263
+Lcp_pairs2_267:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_267
+	ja	Lcp_pairs3_268
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_274
+	jz	Lcp_padpreend_275
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9660,32 +9670,32 @@ Lcp_pairs2_266:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_275
+	jz	Lcp_padpre_276
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_275:
+Lcp_padpre_276:
 	testb	$4,%dl
-	jz	Lcp_padpre_276
+	jz	Lcp_padpre_277
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_276:
+Lcp_padpre_277:
 	testb	$2,%dl
-	jz	Lcp_padpre_277
+	jz	Lcp_padpre_278
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_277:
+Lcp_padpre_278:
 	testb	$1,%dl
-	jz	Lcp_padpre_278
+	jz	Lcp_padpre_279
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_278:
-Lcp_padpreend_274:
+Lcp_padpre_279:
+Lcp_padpreend_275:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -9697,7 +9707,7 @@ Lcp_padpreend_274:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_279:
+Lcp_dround_p_280:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -9759,7 +9769,7 @@ Lcp_dround_p_279:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_279
+	jnz	Lcp_dround_p_280
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9794,12 +9804,12 @@ Lcp_dround_p_279:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_262
-Lcp_pairs3_267:
+	jmp	Lcp_pairskey_263
+Lcp_pairs3_268:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_280
+	jz	Lcp_padpreend_281
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9807,32 +9817,32 @@ Lcp_pairs3_267:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_281
+	jz	Lcp_padpre_282
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_281:
+Lcp_padpre_282:
 	testb	$4,%dl
-	jz	Lcp_padpre_282
+	jz	Lcp_padpre_283
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_282:
+Lcp_padpre_283:
 	testb	$2,%dl
-	jz	Lcp_padpre_283
+	jz	Lcp_padpre_284
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_283:
+Lcp_padpre_284:
 	testb	$1,%dl
-	jz	Lcp_padpre_284
+	jz	Lcp_padpre_285
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_284:
-Lcp_padpreend_280:
+Lcp_padpre_285:
+Lcp_padpreend_281:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -9849,7 +9859,7 @@ Lcp_padpreend_280:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_285:
+Lcp_dround_p_286:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -9941,7 +9951,7 @@ Lcp_dround_p_285:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_285
+	jnz	Lcp_dround_p_286
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9993,15 +10003,15 @@ Lcp_dround_p_285:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_262
-Lcp_short8_265:
+	jmp	Lcp_pairskey_263
+Lcp_short8_266:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_257
+	ja	Lcp_big_258
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -10025,7 +10035,7 @@ Lcp_short8_265:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_286:
+Lcp_dround_287:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -10139,7 +10149,7 @@ Lcp_dround_286:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_286
+	jnz	Lcp_dround_287
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -10239,8 +10249,8 @@ Lcp_dround_286:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_259
-Lcp_pairskey_262:
+	jmp	Lcp_shortkey_260
+Lcp_pairskey_263:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
@@ -10261,8 +10271,8 @@ Lcp_pairskey_262:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_288
-Lcp_ipoly_287:
+	jz	Lcp_ipolyend_289
+Lcp_ipoly_288:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10302,10 +10312,10 @@ Lcp_ipoly_287:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_287
-Lcp_ipolyend_288:
+	jnz	Lcp_ipoly_288
+Lcp_ipolyend_289:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_289
+	jz	Lcp_ipolytail_290
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -10343,10 +10353,10 @@ Lcp_ipolyend_288:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_289:
+Lcp_ipolytail_290:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_293
+	jz	Lcp_padpreend_294
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -10354,37 +10364,37 @@ Lcp_ipolytail_289:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_294
+	jz	Lcp_padpre_295
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_294:
+Lcp_padpre_295:
 	testb	$4,%dl
-	jz	Lcp_padpre_295
+	jz	Lcp_padpre_296
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_295:
+Lcp_padpre_296:
 	testb	$2,%dl
-	jz	Lcp_padpre_296
+	jz	Lcp_padpre_297
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_296:
+Lcp_padpre_297:
 	testb	$1,%dl
-	jz	Lcp_padpre_297
+	jz	Lcp_padpre_298
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_297:
-Lcp_padpreend_293:
+Lcp_padpre_298:
+Lcp_padpreend_294:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_291
-Lcp_ipoly_290:
+	jz	Lcp_ipolyend_292
+Lcp_ipoly_291:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10424,10 +10434,10 @@ Lcp_ipoly_290:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_290
-Lcp_ipolyend_291:
+	jnz	Lcp_ipoly_291
+Lcp_ipolyend_292:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_292
+	jz	Lcp_ipolytail_293
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -10465,7 +10475,7 @@ Lcp_ipolyend_291:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_292:
+Lcp_ipolytail_293:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -10516,8 +10526,8 @@ Lcp_ipolytail_292:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_263
-Lcp_shortkey_259:
+	jmp	Lcp_tagout_264
+Lcp_shortkey_260:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -10535,7 +10545,7 @@ Lcp_shortkey_259:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_298
+	jz	Lcp_padpreend_299
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -10543,38 +10553,38 @@ Lcp_shortkey_259:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_299
+	jz	Lcp_padpre_300
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_299:
+Lcp_padpre_300:
 	testb	$4,%dl
-	jz	Lcp_padpre_300
+	jz	Lcp_padpre_301
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_300:
+Lcp_padpre_301:
 	testb	$2,%dl
-	jz	Lcp_padpre_301
+	jz	Lcp_padpre_302
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_301:
+Lcp_padpre_302:
 	testb	$1,%dl
-	jz	Lcp_padpre_302
+	jz	Lcp_padpre_303
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_302:
+Lcp_padpre_303:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_298:
+Lcp_padpreend_299:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -10591,7 +10601,7 @@ Lcp_padpreend_298:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_303
+	jz	Lcp_padpreend_304
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -10599,46 +10609,46 @@ Lcp_padpreend_298:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_304
+	jz	Lcp_padpre_305
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_304:
+Lcp_padpre_305:
 	testb	$4,%dl
-	jz	Lcp_padpre_305
+	jz	Lcp_padpre_306
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_305:
+Lcp_padpre_306:
 	testb	$2,%dl
-	jz	Lcp_padpre_306
+	jz	Lcp_padpre_307
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_306:
+Lcp_padpre_307:
 	testb	$1,%dl
-	jz	Lcp_padpre_307
+	jz	Lcp_padpre_308
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_307:
+Lcp_padpre_308:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_303:
-	jmp	Lcp_datadone_261
-Lcp_big_257:
+Lcp_padpreend_304:
+	jmp	Lcp_datadone_262
+Lcp_big_258:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_308:
+Lcp_dround_h_309:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -10686,7 +10696,7 @@ Lcp_dround_h_308:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_308
+	jnz	Lcp_dround_h_309
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -10713,7 +10723,7 @@ Lcp_dround_h_308:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_309
+	jz	Lcp_padpreend_310
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -10721,47 +10731,47 @@ Lcp_dround_h_308:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_310
+	jz	Lcp_padpre_311
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_310:
+Lcp_padpre_311:
 	testb	$4,%dl
-	jz	Lcp_padpre_311
+	jz	Lcp_padpre_312
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_311:
+Lcp_padpre_312:
 	testb	$2,%dl
-	jz	Lcp_padpre_312
+	jz	Lcp_padpre_313
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_312:
+Lcp_padpre_313:
 	testb	$1,%dl
-	jz	Lcp_padpre_313
+	jz	Lcp_padpre_314
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_313:
+Lcp_padpre_314:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_309:
+Lcp_padpreend_310:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_314:
-Lcp_chunk_260:
+Lcp_nofuse_315:
+Lcp_chunk_261:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_261
+	jz	Lcp_datadone_262
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -10781,7 +10791,7 @@ Lcp_chunk_260:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_315
+	jz	Lcp_padpreend_316
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -10789,44 +10799,44 @@ Lcp_chunk_260:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_316
+	jz	Lcp_padpre_317
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_316:
+Lcp_padpre_317:
 	testb	$4,%dl
-	jz	Lcp_padpre_317
+	jz	Lcp_padpre_318
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_317:
+Lcp_padpre_318:
 	testb	$2,%dl
-	jz	Lcp_padpre_318
+	jz	Lcp_padpre_319
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_318:
+Lcp_padpre_319:
 	testb	$1,%dl
-	jz	Lcp_padpre_319
+	jz	Lcp_padpre_320
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_319:
+Lcp_padpre_320:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_315:
+Lcp_padpreend_316:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_260
-Lcp_datadone_261:
+	jmp	Lcp_chunk_261
+Lcp_datadone_262:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -10853,7 +10863,7 @@ Lcp_datadone_261:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_263:
+Lcp_tagout_264:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -10862,11 +10872,11 @@ Lcp_tagout_263:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_320:
+Lcp_wipe_321:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_320
+	jnz	Lcp_wipe_321
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -10951,14 +10961,14 @@ _ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_329
+	ja	Lcp_short8_330
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_330
+	ja	Lcp_pairs2_331
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_332
+	jz	Lcp_padpreend_333
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10966,39 +10976,39 @@ _ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_333
+	jz	Lcp_padpre_334
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_333:
+Lcp_padpre_334:
 	testb	$4,%dl
-	jz	Lcp_padpre_334
+	jz	Lcp_padpre_335
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_334:
+Lcp_padpre_335:
 	testb	$2,%dl
-	jz	Lcp_padpre_335
+	jz	Lcp_padpre_336
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_335:
+Lcp_padpre_336:
 	testb	$1,%dl
-	jz	Lcp_padpre_336
+	jz	Lcp_padpre_337
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_336:
-Lcp_padpreend_332:
+Lcp_padpre_337:
+Lcp_padpreend_333:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_337:
+Lcp_dround_p_338:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -11046,7 +11056,7 @@ Lcp_dround_p_337:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_337
+	jnz	Lcp_dround_p_338
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11064,14 +11074,14 @@ Lcp_dround_p_337:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_326
-Lcp_pairs2_330:
+	jmp	Lcp_pairskey_327
+Lcp_pairs2_331:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_331
+	ja	Lcp_pairs3_332
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_338
+	jz	Lcp_padpreend_339
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11079,32 +11089,32 @@ Lcp_pairs2_330:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_339
+	jz	Lcp_padpre_340
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_339:
+Lcp_padpre_340:
 	testb	$4,%dl
-	jz	Lcp_padpre_340
+	jz	Lcp_padpre_341
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_340:
+Lcp_padpre_341:
 	testb	$2,%dl
-	jz	Lcp_padpre_341
+	jz	Lcp_padpre_342
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_341:
+Lcp_padpre_342:
 	testb	$1,%dl
-	jz	Lcp_padpre_342
+	jz	Lcp_padpre_343
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_342:
-Lcp_padpreend_338:
+Lcp_padpre_343:
+Lcp_padpreend_339:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11116,7 +11126,7 @@ Lcp_padpreend_338:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_343:
+Lcp_dround_p_344:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -11178,7 +11188,7 @@ Lcp_dround_p_343:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_343
+	jnz	Lcp_dround_p_344
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11213,12 +11223,12 @@ Lcp_dround_p_343:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_326
-Lcp_pairs3_331:
+	jmp	Lcp_pairskey_327
+Lcp_pairs3_332:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_344
+	jz	Lcp_padpreend_345
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11226,32 +11236,32 @@ Lcp_pairs3_331:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_345
+	jz	Lcp_padpre_346
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_345:
+Lcp_padpre_346:
 	testb	$4,%dl
-	jz	Lcp_padpre_346
+	jz	Lcp_padpre_347
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_346:
+Lcp_padpre_347:
 	testb	$2,%dl
-	jz	Lcp_padpre_347
+	jz	Lcp_padpre_348
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_347:
+Lcp_padpre_348:
 	testb	$1,%dl
-	jz	Lcp_padpre_348
+	jz	Lcp_padpre_349
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_348:
-Lcp_padpreend_344:
+Lcp_padpre_349:
+Lcp_padpreend_345:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11268,7 +11278,7 @@ Lcp_padpreend_344:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_349:
+Lcp_dround_p_350:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -11360,7 +11370,7 @@ Lcp_dround_p_349:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_349
+	jnz	Lcp_dround_p_350
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11412,15 +11422,15 @@ Lcp_dround_p_349:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_326
-Lcp_short8_329:
+	jmp	Lcp_pairskey_327
+Lcp_short8_330:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_321
+	ja	Lcp_big_322
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -11444,7 +11454,7 @@ Lcp_short8_329:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_350:
+Lcp_dround_351:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -11558,7 +11568,7 @@ Lcp_dround_350:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_350
+	jnz	Lcp_dround_351
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -11658,8 +11668,8 @@ Lcp_dround_350:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_323
-Lcp_pairskey_326:
+	jmp	Lcp_shortkey_324
+Lcp_pairskey_327:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -11675,8 +11685,8 @@ Lcp_pairskey_326:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_352
-Lcp_ipoly_351:
+	jz	Lcp_ipolyend_353
+Lcp_ipoly_352:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11716,10 +11726,10 @@ Lcp_ipoly_351:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_351
-Lcp_ipolyend_352:
+	jnz	Lcp_ipoly_352
+Lcp_ipolyend_353:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_353
+	jz	Lcp_ipolytail_354
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -11757,10 +11767,10 @@ Lcp_ipolyend_352:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_353:
+Lcp_ipolytail_354:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_357
+	jz	Lcp_padpreend_358
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -11768,37 +11778,37 @@ Lcp_ipolytail_353:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_358
+	jz	Lcp_padpre_359
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_358:
+Lcp_padpre_359:
 	testb	$4,%dl
-	jz	Lcp_padpre_359
+	jz	Lcp_padpre_360
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_359:
+Lcp_padpre_360:
 	testb	$2,%dl
-	jz	Lcp_padpre_360
+	jz	Lcp_padpre_361
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_360:
+Lcp_padpre_361:
 	testb	$1,%dl
-	jz	Lcp_padpre_361
+	jz	Lcp_padpre_362
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_361:
-Lcp_padpreend_357:
+Lcp_padpre_362:
+Lcp_padpreend_358:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_355
-Lcp_ipoly_354:
+	jz	Lcp_ipolyend_356
+Lcp_ipoly_355:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11838,10 +11848,10 @@ Lcp_ipoly_354:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_354
-Lcp_ipolyend_355:
+	jnz	Lcp_ipoly_355
+Lcp_ipolyend_356:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_356
+	jz	Lcp_ipolytail_357
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -11879,7 +11889,7 @@ Lcp_ipolyend_355:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_356:
+Lcp_ipolytail_357:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -11935,8 +11945,8 @@ Lcp_ipolytail_356:
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_327
-Lcp_shortkey_323:
+	jmp	Lcp_tagout_328
+Lcp_shortkey_324:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -11954,7 +11964,7 @@ Lcp_shortkey_323:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_362
+	jz	Lcp_padpreend_363
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -11962,38 +11972,38 @@ Lcp_shortkey_323:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_363
+	jz	Lcp_padpre_364
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_363:
+Lcp_padpre_364:
 	testb	$4,%dl
-	jz	Lcp_padpre_364
+	jz	Lcp_padpre_365
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_364:
+Lcp_padpre_365:
 	testb	$2,%dl
-	jz	Lcp_padpre_365
+	jz	Lcp_padpre_366
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_365:
+Lcp_padpre_366:
 	testb	$1,%dl
-	jz	Lcp_padpre_366
+	jz	Lcp_padpre_367
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_366:
+Lcp_padpre_367:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_362:
+Lcp_padpreend_363:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -12003,7 +12013,7 @@ Lcp_padpreend_362:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_367
+	jz	Lcp_padpreend_368
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12011,38 +12021,38 @@ Lcp_padpreend_362:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_368
+	jz	Lcp_padpre_369
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_368:
+Lcp_padpre_369:
 	testb	$4,%dl
-	jz	Lcp_padpre_369
+	jz	Lcp_padpre_370
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_369:
+Lcp_padpre_370:
 	testb	$2,%dl
-	jz	Lcp_padpre_370
+	jz	Lcp_padpre_371
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_370:
+Lcp_padpre_371:
 	testb	$1,%dl
-	jz	Lcp_padpre_371
+	jz	Lcp_padpre_372
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_371:
+Lcp_padpre_372:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_367:
+Lcp_padpreend_368:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12050,14 +12060,14 @@ Lcp_padpreend_367:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_325
-Lcp_big_321:
+	jmp	Lcp_datadone_326
+Lcp_big_322:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_372:
+Lcp_dround_h_373:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -12105,7 +12115,7 @@ Lcp_dround_h_372:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_372
+	jnz	Lcp_dround_h_373
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12132,7 +12142,7 @@ Lcp_dround_h_372:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_373
+	jz	Lcp_padpreend_374
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12140,47 +12150,47 @@ Lcp_dround_h_372:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_374
+	jz	Lcp_padpre_375
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_374:
+Lcp_padpre_375:
 	testb	$4,%dl
-	jz	Lcp_padpre_375
+	jz	Lcp_padpre_376
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_375:
+Lcp_padpre_376:
 	testb	$2,%dl
-	jz	Lcp_padpre_376
+	jz	Lcp_padpre_377
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_376:
+Lcp_padpre_377:
 	testb	$1,%dl
-	jz	Lcp_padpre_377
+	jz	Lcp_padpre_378
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_377:
+Lcp_padpre_378:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_373:
+Lcp_padpreend_374:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_378:
-Lcp_chunk_324:
+Lcp_nofuse_379:
+Lcp_chunk_325:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_325
+	jz	Lcp_datadone_326
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -12194,7 +12204,7 @@ Lcp_chunk_324:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_379
+	jz	Lcp_padpreend_380
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12202,38 +12212,38 @@ Lcp_chunk_324:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_380
+	jz	Lcp_padpre_381
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_380:
+Lcp_padpre_381:
 	testb	$4,%dl
-	jz	Lcp_padpre_381
+	jz	Lcp_padpre_382
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_381:
+Lcp_padpre_382:
 	testb	$2,%dl
-	jz	Lcp_padpre_382
+	jz	Lcp_padpre_383
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_382:
+Lcp_padpre_383:
 	testb	$1,%dl
-	jz	Lcp_padpre_383
+	jz	Lcp_padpre_384
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_383:
+Lcp_padpre_384:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_379:
+Lcp_padpreend_380:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12244,8 +12254,8 @@ Lcp_padpreend_379:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_324
-Lcp_datadone_325:
+	jmp	Lcp_chunk_325
+Lcp_datadone_326:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -12272,7 +12282,7 @@ Lcp_datadone_325:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_327:
+Lcp_tagout_328:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -12281,11 +12291,11 @@ Lcp_tagout_327:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_384:
+Lcp_wipe_385:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_384
+	jnz	Lcp_wipe_385
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -12325,7 +12335,7 @@ _ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	Lcp_zskip_389
+	jb	Lcp_zskip_390
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -12339,7 +12349,7 @@ _ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	Lcp_zinc(%rip),%zmm24,%zmm24
-Lcp_zloop_390:
+Lcp_zloop_391:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -12357,7 +12367,7 @@ Lcp_zloop_390:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-Lcp_zdround_391:
+Lcp_zdround_392:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -12455,7 +12465,7 @@ Lcp_zdround_391:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	Lcp_zdround_391
+	jnz	Lcp_zdround_392
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -12578,7 +12588,7 @@ Lcp_zdround_391:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	Lcp_zloop_390
+	jae	Lcp_zloop_391
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -12595,10 +12605,10 @@ Lcp_zdround_391:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-Lcp_zskip_389:
+Lcp_zskip_390:
 	cmpq	$512,%rdx
-	jb	Lcp_small_386
-Lcp_wide_385:
+	jb	Lcp_small_387
+Lcp_wide_386:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12622,7 +12632,7 @@ Lcp_wide_385:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_392:
+Lcp_dround_393:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -12736,7 +12746,7 @@ Lcp_dround_392:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_392
+	jnz	Lcp_dround_393
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -12857,12 +12867,12 @@ Lcp_dround_392:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_385
-Lcp_small_386:
+	jae	Lcp_wide_386
+Lcp_small_387:
 	testq	%rdx,%rdx
-	jz	Lcp_done_388
+	jz	Lcp_done_389
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_393
+	jbe	Lcp_not8_394
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12886,7 +12896,7 @@ Lcp_small_386:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_394:
+Lcp_dround_395:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13000,7 +13010,7 @@ Lcp_dround_394:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_394
+	jnz	Lcp_dround_395
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13101,10 +13111,10 @@ Lcp_dround_394:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_387
-Lcp_not8_393:
+	jmp	Lcp_tailbuf_388
+Lcp_not8_394:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_395
+	jbe	Lcp_not4_396
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -13128,7 +13138,7 @@ Lcp_not8_393:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_398:
+Lcp_dround_399:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -13242,7 +13252,7 @@ Lcp_dround_398:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_398
+	jnz	Lcp_dround_399
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -13327,12 +13337,12 @@ Lcp_dround_398:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_387
-Lcp_not4_395:
+	jmp	Lcp_tailbuf_388
+Lcp_not4_396:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_396
+	jbe	Lcp_h1_397
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_397
+	jbe	Lcp_h2_398
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -13348,7 +13358,7 @@ Lcp_not4_395:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_399:
+Lcp_dround_h_400:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -13440,7 +13450,7 @@ Lcp_dround_h_399:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_399
+	jnz	Lcp_dround_h_400
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13470,8 +13480,8 @@ Lcp_dround_h_399:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_387
-Lcp_h2_397:
+	jmp	Lcp_tailbuf_388
+Lcp_h2_398:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -13482,7 +13492,7 @@ Lcp_h2_397:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_400:
+Lcp_dround_h_401:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -13544,7 +13554,7 @@ Lcp_dround_h_400:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_400
+	jnz	Lcp_dround_h_401
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13564,14 +13574,14 @@ Lcp_dround_h_400:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_387
-Lcp_h1_396:
+	jmp	Lcp_tailbuf_388
+Lcp_h1_397:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_401:
+Lcp_dround_h_402:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -13619,7 +13629,7 @@ Lcp_dround_h_401:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_401
+	jnz	Lcp_dround_h_402
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13629,19 +13639,31 @@ Lcp_dround_h_401:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_387:
+Lcp_tailbuf_388:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx512
-Lcp_done_388:
+Lcp_done_389:
 	ret
 	.cfi_endproc
 	.p2align	4
 _ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
+	cmpq	$32,%rdx
+	jb	Lcp_t16_403
+Lcp_t32_407:
+	vmovdqu	(%rsi),%ymm0
+	vpxor	(%r9),%ymm0,%ymm0
+	vmovdqu	%ymm0,(%rdi)
+	addq	$32,%rsi
+	addq	$32,%rdi
+	addq	$32,%r9
+	subq	$32,%rdx
+	cmpq	$32,%rdx
+	jae	Lcp_t32_407
+Lcp_t16_403:
 	cmpq	$16,%rdx
-	jb	Lcp_t1_403
-Lcp_t16_402:
+	jb	Lcp_t1_404
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -13649,12 +13671,10 @@ Lcp_t16_402:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-	cmpq	$16,%rdx
-	jae	Lcp_t16_402
-Lcp_t1_403:
+Lcp_t1_404:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_405
-Lcp_tend_404:
+	jz	Lcp_tdone_406
+Lcp_tend_405:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -13662,8 +13682,8 @@ Lcp_tend_404:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_404
-Lcp_tdone_405:
+	jnz	Lcp_tend_405
+Lcp_tdone_406:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_poly1305_seal_avx512ifma
@@ -13716,14 +13736,14 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_414
+	ja	Lcp_short8_416
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_415
+	ja	Lcp_pairs2_417
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_417
+	jz	Lcp_padpreend_419
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13731,39 +13751,39 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_418
+	jz	Lcp_padpre_420
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_418:
+Lcp_padpre_420:
 	testb	$4,%dl
-	jz	Lcp_padpre_419
+	jz	Lcp_padpre_421
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_419:
+Lcp_padpre_421:
 	testb	$2,%dl
-	jz	Lcp_padpre_420
+	jz	Lcp_padpre_422
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_420:
+Lcp_padpre_422:
 	testb	$1,%dl
-	jz	Lcp_padpre_421
+	jz	Lcp_padpre_423
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_421:
-Lcp_padpreend_417:
+Lcp_padpre_423:
+Lcp_padpreend_419:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_422:
+Lcp_dround_p_424:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -13811,7 +13831,7 @@ Lcp_dround_p_422:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_422
+	jnz	Lcp_dround_p_424
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13829,14 +13849,14 @@ Lcp_dround_p_422:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_411
-Lcp_pairs2_415:
+	jmp	Lcp_pairskey_413
+Lcp_pairs2_417:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_416
+	ja	Lcp_pairs3_418
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_423
+	jz	Lcp_padpreend_425
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13844,32 +13864,32 @@ Lcp_pairs2_415:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_424
+	jz	Lcp_padpre_426
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_424:
+Lcp_padpre_426:
 	testb	$4,%dl
-	jz	Lcp_padpre_425
+	jz	Lcp_padpre_427
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_425:
+Lcp_padpre_427:
 	testb	$2,%dl
-	jz	Lcp_padpre_426
+	jz	Lcp_padpre_428
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_426:
+Lcp_padpre_428:
 	testb	$1,%dl
-	jz	Lcp_padpre_427
+	jz	Lcp_padpre_429
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_427:
-Lcp_padpreend_423:
+Lcp_padpre_429:
+Lcp_padpreend_425:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -13881,7 +13901,7 @@ Lcp_padpreend_423:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_428:
+Lcp_dround_p_430:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -13943,7 +13963,7 @@ Lcp_dround_p_428:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_428
+	jnz	Lcp_dround_p_430
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13978,12 +13998,12 @@ Lcp_dround_p_428:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_411
-Lcp_pairs3_416:
+	jmp	Lcp_pairskey_413
+Lcp_pairs3_418:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_429
+	jz	Lcp_padpreend_431
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13991,32 +14011,32 @@ Lcp_pairs3_416:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_430
+	jz	Lcp_padpre_432
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_430:
+Lcp_padpre_432:
 	testb	$4,%dl
-	jz	Lcp_padpre_431
+	jz	Lcp_padpre_433
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_431:
+Lcp_padpre_433:
 	testb	$2,%dl
-	jz	Lcp_padpre_432
+	jz	Lcp_padpre_434
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_432:
+Lcp_padpre_434:
 	testb	$1,%dl
-	jz	Lcp_padpre_433
+	jz	Lcp_padpre_435
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_433:
-Lcp_padpreend_429:
+Lcp_padpre_435:
+Lcp_padpreend_431:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14033,7 +14053,7 @@ Lcp_padpreend_429:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_434:
+Lcp_dround_p_436:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -14125,7 +14145,7 @@ Lcp_dround_p_434:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_434
+	jnz	Lcp_dround_p_436
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14177,15 +14197,15 @@ Lcp_dround_p_434:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_411
-Lcp_short8_414:
+	jmp	Lcp_pairskey_413
+Lcp_short8_416:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_406
+	ja	Lcp_big_408
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -14209,7 +14229,7 @@ Lcp_short8_414:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_435:
+Lcp_dround_437:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -14323,7 +14343,7 @@ Lcp_dround_435:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_435
+	jnz	Lcp_dround_437
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -14423,8 +14443,8 @@ Lcp_dround_435:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_408
-Lcp_pairskey_411:
+	jmp	Lcp_shortkey_410
+Lcp_pairskey_413:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
@@ -14440,7 +14460,7 @@ Lcp_pairskey_411:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_436
+	jb	Lcp_nopow4_438
 	movl	$21,208(%rcx)
 	movq	%r8,%r11
 	movq	%r9,%r12
@@ -14639,15 +14659,15 @@ Lcp_pairskey_411:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_436:
+Lcp_nopow4_438:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_438
-Lcp_ipoly_437:
+	jz	Lcp_ipolyend_440
+Lcp_ipoly_439:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -14687,10 +14707,10 @@ Lcp_ipoly_437:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_437
-Lcp_ipolyend_438:
+	jnz	Lcp_ipoly_439
+Lcp_ipolyend_440:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_439
+	jz	Lcp_ipolytail_441
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -14728,10 +14748,10 @@ Lcp_ipolyend_438:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_439:
+Lcp_ipolytail_441:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_443
+	jz	Lcp_padpreend_445
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -14739,38 +14759,38 @@ Lcp_ipolytail_439:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_444
+	jz	Lcp_padpre_446
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_444:
+Lcp_padpre_446:
 	testb	$4,%dl
-	jz	Lcp_padpre_445
+	jz	Lcp_padpre_447
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_445:
+Lcp_padpre_447:
 	testb	$2,%dl
-	jz	Lcp_padpre_446
+	jz	Lcp_padpre_448
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_446:
+Lcp_padpre_448:
 	testb	$1,%dl
-	jz	Lcp_padpre_447
+	jz	Lcp_padpre_449
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_447:
-Lcp_padpreend_443:
+Lcp_padpre_449:
+Lcp_padpreend_445:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_441
+	jz	Lcp_ipolyend_443
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_448
+	jb	Lcp_ipolynarrow_450
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -14797,8 +14817,8 @@ Lcp_padpreend_443:
 	shrq	$2,%rdx
 	andl	$3,%edi
 	decq	%rdx
-	jz	Lcp_ipoly4last_450
-Lcp_ipoly4_449:
+	jz	Lcp_ipoly4last_452
+Lcp_ipoly4_451:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -14858,8 +14878,8 @@ Lcp_ipoly4_449:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_449
-Lcp_ipoly4last_450:
+	jnz	Lcp_ipoly4_451
+Lcp_ipoly4last_452:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -14953,9 +14973,9 @@ Lcp_ipoly4last_450:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_441
-Lcp_ipolynarrow_448:
-Lcp_ipoly_440:
+	jz	Lcp_ipolyend_443
+Lcp_ipolynarrow_450:
+Lcp_ipoly_442:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -14995,10 +15015,10 @@ Lcp_ipoly_440:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_440
-Lcp_ipolyend_441:
+	jnz	Lcp_ipoly_442
+Lcp_ipolyend_443:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_442
+	jz	Lcp_ipolytail_444
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -15036,7 +15056,7 @@ Lcp_ipolyend_441:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_442:
+Lcp_ipolytail_444:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -15087,8 +15107,8 @@ Lcp_ipolytail_442:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_412
-Lcp_shortkey_408:
+	jmp	Lcp_tagout_414
+Lcp_shortkey_410:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -15106,7 +15126,7 @@ Lcp_shortkey_408:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_451
+	jz	Lcp_padpreend_453
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15114,38 +15134,38 @@ Lcp_shortkey_408:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_452
+	jz	Lcp_padpre_454
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_452:
+Lcp_padpre_454:
 	testb	$4,%dl
-	jz	Lcp_padpre_453
+	jz	Lcp_padpre_455
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_453:
+Lcp_padpre_455:
 	testb	$2,%dl
-	jz	Lcp_padpre_454
+	jz	Lcp_padpre_456
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_454:
+Lcp_padpre_456:
 	testb	$1,%dl
-	jz	Lcp_padpre_455
+	jz	Lcp_padpre_457
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_455:
+Lcp_padpre_457:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_451:
+Lcp_padpreend_453:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -15166,7 +15186,7 @@ Lcp_padpreend_451:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_456
+	jz	Lcp_padpreend_458
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15174,46 +15194,46 @@ Lcp_padpreend_451:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_457
+	jz	Lcp_padpre_459
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_457:
+Lcp_padpre_459:
 	testb	$4,%dl
-	jz	Lcp_padpre_458
+	jz	Lcp_padpre_460
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_458:
+Lcp_padpre_460:
 	testb	$2,%dl
-	jz	Lcp_padpre_459
+	jz	Lcp_padpre_461
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_459:
+Lcp_padpre_461:
 	testb	$1,%dl
-	jz	Lcp_padpre_460
+	jz	Lcp_padpre_462
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_460:
+Lcp_padpre_462:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_456:
-	jmp	Lcp_datadone_410
-Lcp_big_406:
+Lcp_padpreend_458:
+	jmp	Lcp_datadone_412
+Lcp_big_408:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_461:
+Lcp_dround_h_463:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -15261,7 +15281,7 @@ Lcp_dround_h_461:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_461
+	jnz	Lcp_dround_h_463
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15288,7 +15308,7 @@ Lcp_dround_h_461:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_462
+	jz	Lcp_padpreend_464
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15296,47 +15316,47 @@ Lcp_dround_h_461:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_463
+	jz	Lcp_padpre_465
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_463:
+Lcp_padpre_465:
 	testb	$4,%dl
-	jz	Lcp_padpre_464
+	jz	Lcp_padpre_466
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_464:
+Lcp_padpre_466:
 	testb	$2,%dl
-	jz	Lcp_padpre_465
+	jz	Lcp_padpre_467
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_465:
+Lcp_padpre_467:
 	testb	$1,%dl
-	jz	Lcp_padpre_466
+	jz	Lcp_padpre_468
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_466:
+Lcp_padpre_468:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_462:
+Lcp_padpreend_464:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_467:
-Lcp_chunk_409:
+Lcp_nofuse_469:
+Lcp_chunk_411:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_410
+	jz	Lcp_datadone_412
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -15356,7 +15376,7 @@ Lcp_chunk_409:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_468
+	jz	Lcp_padpreend_470
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15364,44 +15384,44 @@ Lcp_chunk_409:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_469
+	jz	Lcp_padpre_471
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_469:
+Lcp_padpre_471:
 	testb	$4,%dl
-	jz	Lcp_padpre_470
+	jz	Lcp_padpre_472
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_470:
+Lcp_padpre_472:
 	testb	$2,%dl
-	jz	Lcp_padpre_471
+	jz	Lcp_padpre_473
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_471:
+Lcp_padpre_473:
 	testb	$1,%dl
-	jz	Lcp_padpre_472
+	jz	Lcp_padpre_474
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_472:
+Lcp_padpre_474:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_468:
+Lcp_padpreend_470:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_409
-Lcp_datadone_410:
+	jmp	Lcp_chunk_411
+Lcp_datadone_412:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -15428,7 +15448,7 @@ Lcp_datadone_410:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_412:
+Lcp_tagout_414:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -15437,11 +15457,11 @@ Lcp_tagout_412:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_473:
+Lcp_wipe_475:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_473
+	jnz	Lcp_wipe_475
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -15526,14 +15546,14 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_482
+	ja	Lcp_short8_484
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_483
+	ja	Lcp_pairs2_485
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_485
+	jz	Lcp_padpreend_487
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15541,39 +15561,39 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_486
+	jz	Lcp_padpre_488
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_486:
+Lcp_padpre_488:
 	testb	$4,%dl
-	jz	Lcp_padpre_487
+	jz	Lcp_padpre_489
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_487:
+Lcp_padpre_489:
 	testb	$2,%dl
-	jz	Lcp_padpre_488
+	jz	Lcp_padpre_490
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_488:
+Lcp_padpre_490:
 	testb	$1,%dl
-	jz	Lcp_padpre_489
+	jz	Lcp_padpre_491
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_489:
-Lcp_padpreend_485:
+Lcp_padpre_491:
+Lcp_padpreend_487:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_490:
+Lcp_dround_p_492:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -15621,7 +15641,7 @@ Lcp_dround_p_490:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_490
+	jnz	Lcp_dround_p_492
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15639,14 +15659,14 @@ Lcp_dround_p_490:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_479
-Lcp_pairs2_483:
+	jmp	Lcp_pairskey_481
+Lcp_pairs2_485:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_484
+	ja	Lcp_pairs3_486
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_491
+	jz	Lcp_padpreend_493
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15654,32 +15674,32 @@ Lcp_pairs2_483:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_492
+	jz	Lcp_padpre_494
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_492:
+Lcp_padpre_494:
 	testb	$4,%dl
-	jz	Lcp_padpre_493
+	jz	Lcp_padpre_495
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_493:
+Lcp_padpre_495:
 	testb	$2,%dl
-	jz	Lcp_padpre_494
+	jz	Lcp_padpre_496
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_494:
+Lcp_padpre_496:
 	testb	$1,%dl
-	jz	Lcp_padpre_495
+	jz	Lcp_padpre_497
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_495:
-Lcp_padpreend_491:
+Lcp_padpre_497:
+Lcp_padpreend_493:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15691,7 +15711,7 @@ Lcp_padpreend_491:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_496:
+Lcp_dround_p_498:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -15753,7 +15773,7 @@ Lcp_dround_p_496:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_496
+	jnz	Lcp_dround_p_498
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15788,12 +15808,12 @@ Lcp_dround_p_496:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_479
-Lcp_pairs3_484:
+	jmp	Lcp_pairskey_481
+Lcp_pairs3_486:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_497
+	jz	Lcp_padpreend_499
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15801,32 +15821,32 @@ Lcp_pairs3_484:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_498
+	jz	Lcp_padpre_500
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_498:
+Lcp_padpre_500:
 	testb	$4,%dl
-	jz	Lcp_padpre_499
+	jz	Lcp_padpre_501
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_499:
+Lcp_padpre_501:
 	testb	$2,%dl
-	jz	Lcp_padpre_500
+	jz	Lcp_padpre_502
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_500:
+Lcp_padpre_502:
 	testb	$1,%dl
-	jz	Lcp_padpre_501
+	jz	Lcp_padpre_503
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_501:
-Lcp_padpreend_497:
+Lcp_padpre_503:
+Lcp_padpreend_499:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15843,7 +15863,7 @@ Lcp_padpreend_497:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_502:
+Lcp_dround_p_504:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -15935,7 +15955,7 @@ Lcp_dround_p_502:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_502
+	jnz	Lcp_dround_p_504
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15987,15 +16007,15 @@ Lcp_dround_p_502:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_479
-Lcp_short8_482:
+	jmp	Lcp_pairskey_481
+Lcp_short8_484:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_474
+	ja	Lcp_big_476
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -16019,7 +16039,7 @@ Lcp_short8_482:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_503:
+Lcp_dround_505:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -16133,7 +16153,7 @@ Lcp_dround_503:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_503
+	jnz	Lcp_dround_505
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -16233,8 +16253,8 @@ Lcp_dround_503:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_476
-Lcp_pairskey_479:
+	jmp	Lcp_shortkey_478
+Lcp_pairskey_481:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -16245,7 +16265,7 @@ Lcp_pairskey_479:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_504
+	jb	Lcp_nopow4_506
 	movl	$21,208(%rcx)
 	movq	%r8,%r11
 	movq	%r9,%r12
@@ -16444,15 +16464,15 @@ Lcp_pairskey_479:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_504:
+Lcp_nopow4_506:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_506
-Lcp_ipoly_505:
+	jz	Lcp_ipolyend_508
+Lcp_ipoly_507:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16492,10 +16512,10 @@ Lcp_ipoly_505:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_505
-Lcp_ipolyend_506:
+	jnz	Lcp_ipoly_507
+Lcp_ipolyend_508:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_507
+	jz	Lcp_ipolytail_509
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -16533,10 +16553,10 @@ Lcp_ipolyend_506:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_507:
+Lcp_ipolytail_509:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_511
+	jz	Lcp_padpreend_513
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -16544,38 +16564,38 @@ Lcp_ipolytail_507:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_512
+	jz	Lcp_padpre_514
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_512:
+Lcp_padpre_514:
 	testb	$4,%dl
-	jz	Lcp_padpre_513
+	jz	Lcp_padpre_515
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_513:
+Lcp_padpre_515:
 	testb	$2,%dl
-	jz	Lcp_padpre_514
+	jz	Lcp_padpre_516
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_514:
+Lcp_padpre_516:
 	testb	$1,%dl
-	jz	Lcp_padpre_515
+	jz	Lcp_padpre_517
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_515:
-Lcp_padpreend_511:
+Lcp_padpre_517:
+Lcp_padpreend_513:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_509
+	jz	Lcp_ipolyend_511
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_516
+	jb	Lcp_ipolynarrow_518
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -16602,8 +16622,8 @@ Lcp_padpreend_511:
 	shrq	$2,%rdx
 	andl	$3,%edi
 	decq	%rdx
-	jz	Lcp_ipoly4last_518
-Lcp_ipoly4_517:
+	jz	Lcp_ipoly4last_520
+Lcp_ipoly4_519:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -16663,8 +16683,8 @@ Lcp_ipoly4_517:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_517
-Lcp_ipoly4last_518:
+	jnz	Lcp_ipoly4_519
+Lcp_ipoly4last_520:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -16758,9 +16778,9 @@ Lcp_ipoly4last_518:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_509
-Lcp_ipolynarrow_516:
-Lcp_ipoly_508:
+	jz	Lcp_ipolyend_511
+Lcp_ipolynarrow_518:
+Lcp_ipoly_510:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16800,10 +16820,10 @@ Lcp_ipoly_508:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_508
-Lcp_ipolyend_509:
+	jnz	Lcp_ipoly_510
+Lcp_ipolyend_511:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_510
+	jz	Lcp_ipolytail_512
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -16841,7 +16861,7 @@ Lcp_ipolyend_509:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_510:
+Lcp_ipolytail_512:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -16897,8 +16917,8 @@ Lcp_ipolytail_510:
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_480
-Lcp_shortkey_476:
+	jmp	Lcp_tagout_482
+Lcp_shortkey_478:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -16916,7 +16936,7 @@ Lcp_shortkey_476:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_519
+	jz	Lcp_padpreend_521
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -16924,38 +16944,38 @@ Lcp_shortkey_476:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_520
+	jz	Lcp_padpre_522
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_520:
+Lcp_padpre_522:
 	testb	$4,%dl
-	jz	Lcp_padpre_521
+	jz	Lcp_padpre_523
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_521:
+Lcp_padpre_523:
 	testb	$2,%dl
-	jz	Lcp_padpre_522
+	jz	Lcp_padpre_524
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_522:
+Lcp_padpre_524:
 	testb	$1,%dl
-	jz	Lcp_padpre_523
+	jz	Lcp_padpre_525
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_523:
+Lcp_padpre_525:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_519:
+Lcp_padpreend_521:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -16969,7 +16989,7 @@ Lcp_padpreend_519:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_524
+	jz	Lcp_padpreend_526
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -16977,38 +16997,38 @@ Lcp_padpreend_519:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_525
+	jz	Lcp_padpre_527
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_525:
+Lcp_padpre_527:
 	testb	$4,%dl
-	jz	Lcp_padpre_526
+	jz	Lcp_padpre_528
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_526:
+Lcp_padpre_528:
 	testb	$2,%dl
-	jz	Lcp_padpre_527
+	jz	Lcp_padpre_529
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_527:
+Lcp_padpre_529:
 	testb	$1,%dl
-	jz	Lcp_padpre_528
+	jz	Lcp_padpre_530
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_528:
+Lcp_padpre_530:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_524:
+Lcp_padpreend_526:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -17016,14 +17036,14 @@ Lcp_padpreend_524:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_478
-Lcp_big_474:
+	jmp	Lcp_datadone_480
+Lcp_big_476:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_529:
+Lcp_dround_h_531:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -17071,7 +17091,7 @@ Lcp_dround_h_529:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_529
+	jnz	Lcp_dround_h_531
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -17098,7 +17118,7 @@ Lcp_dround_h_529:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_530
+	jz	Lcp_padpreend_532
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -17106,47 +17126,47 @@ Lcp_dround_h_529:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_531
+	jz	Lcp_padpre_533
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_531:
+Lcp_padpre_533:
 	testb	$4,%dl
-	jz	Lcp_padpre_532
+	jz	Lcp_padpre_534
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_532:
+Lcp_padpre_534:
 	testb	$2,%dl
-	jz	Lcp_padpre_533
+	jz	Lcp_padpre_535
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_533:
+Lcp_padpre_535:
 	testb	$1,%dl
-	jz	Lcp_padpre_534
+	jz	Lcp_padpre_536
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_534:
+Lcp_padpre_536:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_530:
+Lcp_padpreend_532:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_535:
-Lcp_chunk_477:
+Lcp_nofuse_537:
+Lcp_chunk_479:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_478
+	jz	Lcp_datadone_480
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -17160,7 +17180,7 @@ Lcp_chunk_477:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_536
+	jz	Lcp_padpreend_538
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -17168,38 +17188,38 @@ Lcp_chunk_477:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_537
+	jz	Lcp_padpre_539
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_537:
+Lcp_padpre_539:
 	testb	$4,%dl
-	jz	Lcp_padpre_538
+	jz	Lcp_padpre_540
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_538:
+Lcp_padpre_540:
 	testb	$2,%dl
-	jz	Lcp_padpre_539
+	jz	Lcp_padpre_541
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_539:
+Lcp_padpre_541:
 	testb	$1,%dl
-	jz	Lcp_padpre_540
+	jz	Lcp_padpre_542
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_540:
+Lcp_padpre_542:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_536:
+Lcp_padpreend_538:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -17210,8 +17230,8 @@ Lcp_padpreend_536:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_477
-Lcp_datadone_478:
+	jmp	Lcp_chunk_479
+Lcp_datadone_480:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -17238,7 +17258,7 @@ Lcp_datadone_478:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_480:
+Lcp_tagout_482:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -17247,11 +17267,11 @@ Lcp_tagout_480:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_541:
+Lcp_wipe_543:
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_541
+	jnz	Lcp_wipe_543
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -17727,7 +17747,7 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	Lcp_ipolyrest_544
+	jb	Lcp_ipolyrest_546
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -17754,8 +17774,8 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	Lcp_ipolylast_543
-Lcp_ipoly_542:
+	jz	Lcp_ipolylast_545
+Lcp_ipoly_544:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -17815,8 +17835,8 @@ Lcp_ipoly_542:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	Lcp_ipoly_542
-Lcp_ipolylast_543:
+	jnz	Lcp_ipoly_544
+Lcp_ipolylast_545:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -17918,7 +17938,7 @@ Lcp_ipolylast_543:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-Lcp_ipolyrest_544:
+Lcp_ipolyrest_546:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 	.p2align	4
@@ -18134,7 +18154,7 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	Lcp_ipoly4rest_545
+	jb	Lcp_ipoly4rest_547
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -18164,8 +18184,8 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	Lcp_ipoly4last_547
-Lcp_ipoly4_546:
+	jz	Lcp_ipoly4last_549
+Lcp_ipoly4_548:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18225,8 +18245,8 @@ Lcp_ipoly4_546:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	Lcp_ipoly4_546
-Lcp_ipoly4last_547:
+	jnz	Lcp_ipoly4_548
+Lcp_ipoly4last_549:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18322,7 +18342,7 @@ Lcp_ipoly4last_547:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_ipoly4rest_545:
+Lcp_ipoly4rest_547:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const

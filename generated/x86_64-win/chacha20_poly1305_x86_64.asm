@@ -8149,9 +8149,21 @@ L$cp_done_233:
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
+	cmp	rdx,32
+	jb	L$cp_t16_244
+L$cp_t32_248:
+	vmovdqu	ymm0,[rsi]
+	vpxor	ymm0,ymm0,[r9]
+	vmovdqu	[rdi],ymm0
+	add	rsi,32
+	add	rdi,32
+	add	r9,32
+	sub	rdx,32
+	cmp	rdx,32
+	jae	L$cp_t32_248
+L$cp_t16_244:
 	cmp	rdx,16
 	jb	L$cp_t1_245
-L$cp_t16_244:
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -8159,8 +8171,6 @@ L$cp_t16_244:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-	cmp	rdx,16
-	jae	L$cp_t16_244
 L$cp_t1_245:
 	test	rdx,rdx
 	jz	L$cp_tdone_247
@@ -8185,7 +8195,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_248:
+L$cp_fused_249:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -8209,237 +8219,6 @@ L$cp_fused_248:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_249:
-	paddd	xmm0,xmm4
-	add	r11,QWORD[r9+0]
-	paddd	xmm1,xmm5
-	adc	r12,QWORD[r9+8]
-	pxor	xmm8,xmm0
-	adc	r13,1
-	pxor	xmm9,xmm1
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm8,[rel L$cp_rot16]
-	mul	r11
-	pshufb	xmm9,[rel L$cp_rot16]
-	mov	r14,rax
-	movdqa	xmm12,[rcx+224]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+240]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm8
-	mul	r11
-	paddd	xmm14,xmm9
-	mov	rbx,rax
-	pxor	xmm4,xmm12
-	mov	rbp,rdx
-	pxor	xmm5,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm4
-	pslld	xmm4,12
-	psrld	xmm13,20
-	por	xmm4,xmm13
-	mul	r12
-	movdqa	xmm15,xmm5
-	pslld	xmm5,12
-	psrld	xmm15,20
-	por	xmm5,xmm15
-	add	r14,rax
-	paddd	xmm0,xmm4
-	adc	r15,rdx
-	paddd	xmm1,xmm5
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm8,xmm0
-	mul	r12
-	pxor	xmm9,xmm1
-	add	rbx,rax
-	pshufb	xmm8,[rel L$cp_rot8]
-	adc	rbp,rdx
-	pshufb	xmm9,[rel L$cp_rot8]
-	mov	rax,r8
-	paddd	xmm12,xmm8
-	imul	rax,r13
-	paddd	xmm14,xmm9
-	add	rbx,rax
-	pxor	xmm4,xmm12
-	adc	rbp,0
-	pxor	xmm5,xmm14
-	imul	r13,QWORD[rcx+64]
-	movdqa	xmm13,xmm4
-	pslld	xmm4,7
-	psrld	xmm13,25
-	por	xmm4,xmm13
-	add	rbx,r15
-	movdqa	xmm15,xmm5
-	pslld	xmm5,7
-	psrld	xmm15,25
-	por	xmm5,xmm15
-	adc	rbp,r13
-	movdqa	[rcx+224],xmm12
-	mov	rax,rbp
-	movdqa	[rcx+240],xmm14
-	shr	rax,2
-	paddd	xmm2,xmm6
-	lea	rax,[rax+rax*4]
-	paddd	xmm3,xmm7
-	and	rbp,3
-	pxor	xmm10,xmm2
-	add	r14,rax
-	pxor	xmm11,xmm3
-	adc	rbx,0
-	pshufb	xmm10,[rel L$cp_rot16]
-	adc	rbp,0
-	pshufb	xmm11,[rel L$cp_rot16]
-	movdqa	xmm12,[rcx+256]
-	movdqa	xmm14,[rcx+272]
-	paddd	xmm12,xmm10
-	paddd	xmm14,xmm11
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,12
-	psrld	xmm13,20
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,12
-	psrld	xmm15,20
-	por	xmm7,xmm15
-	paddd	xmm2,xmm6
-	paddd	xmm3,xmm7
-	pxor	xmm10,xmm2
-	pxor	xmm11,xmm3
-	pshufb	xmm10,[rel L$cp_rot8]
-	pshufb	xmm11,[rel L$cp_rot8]
-	paddd	xmm12,xmm10
-	paddd	xmm14,xmm11
-	pxor	xmm6,xmm12
-	pxor	xmm7,xmm14
-	movdqa	xmm13,xmm6
-	pslld	xmm6,7
-	psrld	xmm13,25
-	por	xmm6,xmm13
-	movdqa	xmm15,xmm7
-	pslld	xmm7,7
-	psrld	xmm15,25
-	por	xmm7,xmm15
-	movdqa	[rcx+256],xmm12
-	movdqa	[rcx+272],xmm14
-	paddd	xmm0,xmm5
-	add	r14,QWORD[r9+16]
-	paddd	xmm1,xmm6
-	adc	rbx,QWORD[r9+24]
-	pxor	xmm11,xmm0
-	adc	rbp,1
-	pxor	xmm8,xmm1
-	mov	rax,QWORD[rcx+64]
-	pshufb	xmm11,[rel L$cp_rot16]
-	mul	r14
-	pshufb	xmm8,[rel L$cp_rot16]
-	mov	r11,rax
-	movdqa	xmm12,[rcx+256]
-	mov	r15,rdx
-	movdqa	xmm14,[rcx+272]
-	mov	rax,QWORD[rcx+72]
-	paddd	xmm12,xmm11
-	mul	r14
-	paddd	xmm14,xmm8
-	mov	r12,rax
-	pxor	xmm5,xmm12
-	mov	r13,rdx
-	pxor	xmm6,xmm14
-	mov	rax,r8
-	movdqa	xmm13,xmm5
-	pslld	xmm5,12
-	psrld	xmm13,20
-	por	xmm5,xmm13
-	mul	rbx
-	movdqa	xmm15,xmm6
-	pslld	xmm6,12
-	psrld	xmm15,20
-	por	xmm6,xmm15
-	add	r11,rax
-	paddd	xmm0,xmm5
-	adc	r15,rdx
-	paddd	xmm1,xmm6
-	mov	rax,QWORD[rcx+64]
-	pxor	xmm11,xmm0
-	mul	rbx
-	pxor	xmm8,xmm1
-	add	r12,rax
-	pshufb	xmm11,[rel L$cp_rot8]
-	adc	r13,rdx
-	pshufb	xmm8,[rel L$cp_rot8]
-	mov	rax,r8
-	paddd	xmm12,xmm11
-	imul	rax,rbp
-	paddd	xmm14,xmm8
-	add	r12,rax
-	pxor	xmm5,xmm12
-	adc	r13,0
-	pxor	xmm6,xmm14
-	imul	rbp,QWORD[rcx+64]
-	movdqa	xmm13,xmm5
-	pslld	xmm5,7
-	psrld	xmm13,25
-	por	xmm5,xmm13
-	add	r12,r15
-	movdqa	xmm15,xmm6
-	pslld	xmm6,7
-	psrld	xmm15,25
-	por	xmm6,xmm15
-	adc	r13,rbp
-	movdqa	[rcx+256],xmm12
-	mov	rax,r13
-	movdqa	[rcx+272],xmm14
-	shr	rax,2
-	paddd	xmm2,xmm7
-	lea	rax,[rax+rax*4]
-	paddd	xmm3,xmm4
-	and	r13,3
-	pxor	xmm9,xmm2
-	add	r11,rax
-	pxor	xmm10,xmm3
-	adc	r12,0
-	pshufb	xmm9,[rel L$cp_rot16]
-	adc	r13,0
-	pshufb	xmm10,[rel L$cp_rot16]
-	movdqa	xmm12,[rcx+224]
-	movdqa	xmm14,[rcx+240]
-	paddd	xmm12,xmm9
-	paddd	xmm14,xmm10
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,12
-	psrld	xmm13,20
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,12
-	psrld	xmm15,20
-	por	xmm4,xmm15
-	paddd	xmm2,xmm7
-	paddd	xmm3,xmm4
-	pxor	xmm9,xmm2
-	pxor	xmm10,xmm3
-	pshufb	xmm9,[rel L$cp_rot8]
-	pshufb	xmm10,[rel L$cp_rot8]
-	paddd	xmm12,xmm9
-	paddd	xmm14,xmm10
-	pxor	xmm7,xmm12
-	pxor	xmm4,xmm14
-	movdqa	xmm13,xmm7
-	pslld	xmm7,7
-	psrld	xmm13,25
-	por	xmm7,xmm13
-	movdqa	xmm15,xmm4
-	pslld	xmm4,7
-	psrld	xmm15,25
-	por	xmm4,xmm15
-	movdqa	[rcx+224],xmm12
-	movdqa	[rcx+240],xmm14
-	add	r9,32
-	dec	r10d
-	jnz	L$cp_dround_f_249
-	mov	r10d,2
 L$cp_dround_f_250:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
@@ -8555,6 +8334,237 @@ L$cp_dround_f_250:
 	movdqa	[rcx+256],xmm12
 	movdqa	[rcx+272],xmm14
 	paddd	xmm0,xmm5
+	add	r14,QWORD[r9+16]
+	paddd	xmm1,xmm6
+	adc	rbx,QWORD[r9+24]
+	pxor	xmm11,xmm0
+	adc	rbp,1
+	pxor	xmm8,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm11,[rel L$cp_rot16]
+	mul	r14
+	pshufb	xmm8,[rel L$cp_rot16]
+	mov	r11,rax
+	movdqa	xmm12,[rcx+256]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+272]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm11
+	mul	r14
+	paddd	xmm14,xmm8
+	mov	r12,rax
+	pxor	xmm5,xmm12
+	mov	r13,rdx
+	pxor	xmm6,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm5
+	pslld	xmm5,12
+	psrld	xmm13,20
+	por	xmm5,xmm13
+	mul	rbx
+	movdqa	xmm15,xmm6
+	pslld	xmm6,12
+	psrld	xmm15,20
+	por	xmm6,xmm15
+	add	r11,rax
+	paddd	xmm0,xmm5
+	adc	r15,rdx
+	paddd	xmm1,xmm6
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm11,xmm0
+	mul	rbx
+	pxor	xmm8,xmm1
+	add	r12,rax
+	pshufb	xmm11,[rel L$cp_rot8]
+	adc	r13,rdx
+	pshufb	xmm8,[rel L$cp_rot8]
+	mov	rax,r8
+	paddd	xmm12,xmm11
+	imul	rax,rbp
+	paddd	xmm14,xmm8
+	add	r12,rax
+	pxor	xmm5,xmm12
+	adc	r13,0
+	pxor	xmm6,xmm14
+	imul	rbp,QWORD[rcx+64]
+	movdqa	xmm13,xmm5
+	pslld	xmm5,7
+	psrld	xmm13,25
+	por	xmm5,xmm13
+	add	r12,r15
+	movdqa	xmm15,xmm6
+	pslld	xmm6,7
+	psrld	xmm15,25
+	por	xmm6,xmm15
+	adc	r13,rbp
+	movdqa	[rcx+256],xmm12
+	mov	rax,r13
+	movdqa	[rcx+272],xmm14
+	shr	rax,2
+	paddd	xmm2,xmm7
+	lea	rax,[rax+rax*4]
+	paddd	xmm3,xmm4
+	and	r13,3
+	pxor	xmm9,xmm2
+	add	r11,rax
+	pxor	xmm10,xmm3
+	adc	r12,0
+	pshufb	xmm9,[rel L$cp_rot16]
+	adc	r13,0
+	pshufb	xmm10,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+224]
+	movdqa	xmm14,[rcx+240]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,12
+	psrld	xmm13,20
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,12
+	psrld	xmm15,20
+	por	xmm4,xmm15
+	paddd	xmm2,xmm7
+	paddd	xmm3,xmm4
+	pxor	xmm9,xmm2
+	pxor	xmm10,xmm3
+	pshufb	xmm9,[rel L$cp_rot8]
+	pshufb	xmm10,[rel L$cp_rot8]
+	paddd	xmm12,xmm9
+	paddd	xmm14,xmm10
+	pxor	xmm7,xmm12
+	pxor	xmm4,xmm14
+	movdqa	xmm13,xmm7
+	pslld	xmm7,7
+	psrld	xmm13,25
+	por	xmm7,xmm13
+	movdqa	xmm15,xmm4
+	pslld	xmm4,7
+	psrld	xmm15,25
+	por	xmm4,xmm15
+	movdqa	[rcx+224],xmm12
+	movdqa	[rcx+240],xmm14
+	add	r9,32
+	dec	r10d
+	jnz	L$cp_dround_f_250
+	mov	r10d,2
+L$cp_dround_f_251:
+	paddd	xmm0,xmm4
+	add	r11,QWORD[r9+0]
+	paddd	xmm1,xmm5
+	adc	r12,QWORD[r9+8]
+	pxor	xmm8,xmm0
+	adc	r13,1
+	pxor	xmm9,xmm1
+	mov	rax,QWORD[rcx+64]
+	pshufb	xmm8,[rel L$cp_rot16]
+	mul	r11
+	pshufb	xmm9,[rel L$cp_rot16]
+	mov	r14,rax
+	movdqa	xmm12,[rcx+224]
+	mov	r15,rdx
+	movdqa	xmm14,[rcx+240]
+	mov	rax,QWORD[rcx+72]
+	paddd	xmm12,xmm8
+	mul	r11
+	paddd	xmm14,xmm9
+	mov	rbx,rax
+	pxor	xmm4,xmm12
+	mov	rbp,rdx
+	pxor	xmm5,xmm14
+	mov	rax,r8
+	movdqa	xmm13,xmm4
+	pslld	xmm4,12
+	psrld	xmm13,20
+	por	xmm4,xmm13
+	mul	r12
+	movdqa	xmm15,xmm5
+	pslld	xmm5,12
+	psrld	xmm15,20
+	por	xmm5,xmm15
+	add	r14,rax
+	paddd	xmm0,xmm4
+	adc	r15,rdx
+	paddd	xmm1,xmm5
+	mov	rax,QWORD[rcx+64]
+	pxor	xmm8,xmm0
+	mul	r12
+	pxor	xmm9,xmm1
+	add	rbx,rax
+	pshufb	xmm8,[rel L$cp_rot8]
+	adc	rbp,rdx
+	pshufb	xmm9,[rel L$cp_rot8]
+	mov	rax,r8
+	paddd	xmm12,xmm8
+	imul	rax,r13
+	paddd	xmm14,xmm9
+	add	rbx,rax
+	pxor	xmm4,xmm12
+	adc	rbp,0
+	pxor	xmm5,xmm14
+	imul	r13,QWORD[rcx+64]
+	movdqa	xmm13,xmm4
+	pslld	xmm4,7
+	psrld	xmm13,25
+	por	xmm4,xmm13
+	add	rbx,r15
+	movdqa	xmm15,xmm5
+	pslld	xmm5,7
+	psrld	xmm15,25
+	por	xmm5,xmm15
+	adc	rbp,r13
+	movdqa	[rcx+224],xmm12
+	mov	rax,rbp
+	movdqa	[rcx+240],xmm14
+	shr	rax,2
+	paddd	xmm2,xmm6
+	lea	rax,[rax+rax*4]
+	paddd	xmm3,xmm7
+	and	rbp,3
+	pxor	xmm10,xmm2
+	add	r14,rax
+	pxor	xmm11,xmm3
+	adc	rbx,0
+	pshufb	xmm10,[rel L$cp_rot16]
+	adc	rbp,0
+	pshufb	xmm11,[rel L$cp_rot16]
+	movdqa	xmm12,[rcx+256]
+	movdqa	xmm14,[rcx+272]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,12
+	psrld	xmm13,20
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,12
+	psrld	xmm15,20
+	por	xmm7,xmm15
+	paddd	xmm2,xmm6
+	paddd	xmm3,xmm7
+	pxor	xmm10,xmm2
+	pxor	xmm11,xmm3
+	pshufb	xmm10,[rel L$cp_rot8]
+	pshufb	xmm11,[rel L$cp_rot8]
+	paddd	xmm12,xmm10
+	paddd	xmm14,xmm11
+	pxor	xmm6,xmm12
+	pxor	xmm7,xmm14
+	movdqa	xmm13,xmm6
+	pslld	xmm6,7
+	psrld	xmm13,25
+	por	xmm6,xmm13
+	movdqa	xmm15,xmm7
+	pslld	xmm7,7
+	psrld	xmm15,25
+	por	xmm7,xmm15
+	movdqa	[rcx+256],xmm12
+	movdqa	[rcx+272],xmm14
+	paddd	xmm0,xmm5
 	paddd	xmm1,xmm6
 	pxor	xmm11,xmm0
 	pxor	xmm8,xmm1
@@ -8829,7 +8839,7 @@ L$cp_dround_f_250:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_250
+	jnz	L$cp_dround_f_251
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -8965,7 +8975,7 @@ L$cp_dround_f_250:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_248
+	jnz	L$cp_fused_249
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -8974,7 +8984,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_252
+	jz	L$cp_polydone_253
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -8984,7 +8994,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_251:
+L$cp_poly_252:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9024,11 +9034,11 @@ L$cp_poly_251:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_251
+	jnz	L$cp_poly_252
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_252:
+L$cp_polydone_253:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -9279,7 +9289,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_255
+	jb	L$cp_vpolyscalar_256
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -9309,8 +9319,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_254
-L$cp_vpoly_253:
+	jz	L$cp_vpolylast_255
+L$cp_vpoly_254:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -9406,8 +9416,8 @@ L$cp_vpoly_253:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_253
-L$cp_vpolylast_254:
+	jnz	L$cp_vpoly_254
+L$cp_vpolylast_255:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -9554,7 +9564,7 @@ L$cp_vpolylast_254:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_255:
+L$cp_vpolyscalar_256:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 global ctasm_chacha20_avx512
@@ -9609,12 +9619,12 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_256:
+L$cp_wipe_257:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_256
+	jnz	L$cp_wipe_257
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -9711,14 +9721,14 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_265
+	ja	L$cp_short8_266
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_266
+	ja	L$cp_pairs2_267
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_268
+	jz	L$cp_padpreend_269
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9726,39 +9736,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_269
+	jz	L$cp_padpre_270
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_269:
+L$cp_padpre_270:
 	test	dl,4
-	jz	L$cp_padpre_270
+	jz	L$cp_padpre_271
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_270:
+L$cp_padpre_271:
 	test	dl,2
-	jz	L$cp_padpre_271
+	jz	L$cp_padpre_272
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_271:
+L$cp_padpre_272:
 	test	dl,1
-	jz	L$cp_padpre_272
+	jz	L$cp_padpre_273
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_272:
-L$cp_padpreend_268:
+L$cp_padpre_273:
+L$cp_padpreend_269:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_273:
+L$cp_dround_p_274:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -9806,7 +9816,7 @@ L$cp_dround_p_273:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_273
+	jnz	L$cp_dround_p_274
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9824,14 +9834,14 @@ L$cp_dround_p_273:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_262
-L$cp_pairs2_266:
+	jmp	L$cp_pairskey_263
+L$cp_pairs2_267:
 	cmp	r10,192
-	ja	L$cp_pairs3_267
+	ja	L$cp_pairs3_268
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_274
+	jz	L$cp_padpreend_275
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9839,32 +9849,32 @@ L$cp_pairs2_266:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_275
+	jz	L$cp_padpre_276
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_275:
+L$cp_padpre_276:
 	test	dl,4
-	jz	L$cp_padpre_276
+	jz	L$cp_padpre_277
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_276:
+L$cp_padpre_277:
 	test	dl,2
-	jz	L$cp_padpre_277
+	jz	L$cp_padpre_278
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_277:
+L$cp_padpre_278:
 	test	dl,1
-	jz	L$cp_padpre_278
+	jz	L$cp_padpre_279
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_278:
-L$cp_padpreend_274:
+L$cp_padpre_279:
+L$cp_padpreend_275:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -9876,7 +9886,7 @@ L$cp_padpreend_274:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_279:
+L$cp_dround_p_280:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -9938,7 +9948,7 @@ L$cp_dround_p_279:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_279
+	jnz	L$cp_dround_p_280
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9973,12 +9983,12 @@ L$cp_dround_p_279:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_262
-L$cp_pairs3_267:
+	jmp	L$cp_pairskey_263
+L$cp_pairs3_268:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_280
+	jz	L$cp_padpreend_281
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9986,32 +9996,32 @@ L$cp_pairs3_267:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_281
+	jz	L$cp_padpre_282
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_281:
+L$cp_padpre_282:
 	test	dl,4
-	jz	L$cp_padpre_282
+	jz	L$cp_padpre_283
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_282:
+L$cp_padpre_283:
 	test	dl,2
-	jz	L$cp_padpre_283
+	jz	L$cp_padpre_284
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_283:
+L$cp_padpre_284:
 	test	dl,1
-	jz	L$cp_padpre_284
+	jz	L$cp_padpre_285
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_284:
-L$cp_padpreend_280:
+L$cp_padpre_285:
+L$cp_padpreend_281:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -10028,7 +10038,7 @@ L$cp_padpreend_280:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_285:
+L$cp_dround_p_286:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -10120,7 +10130,7 @@ L$cp_dround_p_285:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_285
+	jnz	L$cp_dround_p_286
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10172,15 +10182,15 @@ L$cp_dround_p_285:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_262
-L$cp_short8_265:
+	jmp	L$cp_pairskey_263
+L$cp_short8_266:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_257
+	ja	L$cp_big_258
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -10204,7 +10214,7 @@ L$cp_short8_265:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_286:
+L$cp_dround_287:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -10318,7 +10328,7 @@ L$cp_dround_286:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_286
+	jnz	L$cp_dround_287
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -10418,8 +10428,8 @@ L$cp_dround_286:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_259
-L$cp_pairskey_262:
+	jmp	L$cp_shortkey_260
+L$cp_pairskey_263:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
@@ -10440,8 +10450,8 @@ L$cp_pairskey_262:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_288
-L$cp_ipoly_287:
+	jz	L$cp_ipolyend_289
+L$cp_ipoly_288:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -10481,10 +10491,10 @@ L$cp_ipoly_287:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_287
-L$cp_ipolyend_288:
+	jnz	L$cp_ipoly_288
+L$cp_ipolyend_289:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_289
+	jz	L$cp_ipolytail_290
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -10522,10 +10532,10 @@ L$cp_ipolyend_288:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_289:
+L$cp_ipolytail_290:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_293
+	jz	L$cp_padpreend_294
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -10533,37 +10543,37 @@ L$cp_ipolytail_289:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_294
+	jz	L$cp_padpre_295
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_294:
+L$cp_padpre_295:
 	test	dl,4
-	jz	L$cp_padpre_295
+	jz	L$cp_padpre_296
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_295:
+L$cp_padpre_296:
 	test	dl,2
-	jz	L$cp_padpre_296
+	jz	L$cp_padpre_297
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_296:
+L$cp_padpre_297:
 	test	dl,1
-	jz	L$cp_padpre_297
+	jz	L$cp_padpre_298
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_297:
-L$cp_padpreend_293:
+L$cp_padpre_298:
+L$cp_padpreend_294:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_291
-L$cp_ipoly_290:
+	jz	L$cp_ipolyend_292
+L$cp_ipoly_291:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -10603,10 +10613,10 @@ L$cp_ipoly_290:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_290
-L$cp_ipolyend_291:
+	jnz	L$cp_ipoly_291
+L$cp_ipolyend_292:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_292
+	jz	L$cp_ipolytail_293
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -10644,7 +10654,7 @@ L$cp_ipolyend_291:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_292:
+L$cp_ipolytail_293:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -10695,8 +10705,8 @@ L$cp_ipolytail_292:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_263
-L$cp_shortkey_259:
+	jmp	L$cp_tagout_264
+L$cp_shortkey_260:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -10714,7 +10724,7 @@ L$cp_shortkey_259:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_298
+	jz	L$cp_padpreend_299
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10722,38 +10732,38 @@ L$cp_shortkey_259:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_299
+	jz	L$cp_padpre_300
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_299:
+L$cp_padpre_300:
 	test	dl,4
-	jz	L$cp_padpre_300
+	jz	L$cp_padpre_301
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_300:
+L$cp_padpre_301:
 	test	dl,2
-	jz	L$cp_padpre_301
+	jz	L$cp_padpre_302
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_301:
+L$cp_padpre_302:
 	test	dl,1
-	jz	L$cp_padpre_302
+	jz	L$cp_padpre_303
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_302:
+L$cp_padpre_303:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_298:
+L$cp_padpreend_299:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -10770,7 +10780,7 @@ L$cp_padpreend_298:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_303
+	jz	L$cp_padpreend_304
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -10778,46 +10788,46 @@ L$cp_padpreend_298:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_304
+	jz	L$cp_padpre_305
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_304:
+L$cp_padpre_305:
 	test	dl,4
-	jz	L$cp_padpre_305
+	jz	L$cp_padpre_306
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_305:
+L$cp_padpre_306:
 	test	dl,2
-	jz	L$cp_padpre_306
+	jz	L$cp_padpre_307
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_306:
+L$cp_padpre_307:
 	test	dl,1
-	jz	L$cp_padpre_307
+	jz	L$cp_padpre_308
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_307:
+L$cp_padpre_308:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_303:
-	jmp	L$cp_datadone_261
-L$cp_big_257:
+L$cp_padpreend_304:
+	jmp	L$cp_datadone_262
+L$cp_big_258:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_308:
+L$cp_dround_h_309:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -10865,7 +10875,7 @@ L$cp_dround_h_308:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_308
+	jnz	L$cp_dround_h_309
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -10892,7 +10902,7 @@ L$cp_dround_h_308:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_309
+	jz	L$cp_padpreend_310
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10900,47 +10910,47 @@ L$cp_dround_h_308:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_310
+	jz	L$cp_padpre_311
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_310:
+L$cp_padpre_311:
 	test	dl,4
-	jz	L$cp_padpre_311
+	jz	L$cp_padpre_312
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_311:
+L$cp_padpre_312:
 	test	dl,2
-	jz	L$cp_padpre_312
+	jz	L$cp_padpre_313
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_312:
+L$cp_padpre_313:
 	test	dl,1
-	jz	L$cp_padpre_313
+	jz	L$cp_padpre_314
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_313:
+L$cp_padpre_314:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_309:
+L$cp_padpreend_310:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_314:
-L$cp_chunk_260:
+L$cp_nofuse_315:
+L$cp_chunk_261:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_261
+	jz	L$cp_datadone_262
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -10960,7 +10970,7 @@ L$cp_chunk_260:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_315
+	jz	L$cp_padpreend_316
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -10968,44 +10978,44 @@ L$cp_chunk_260:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_316
+	jz	L$cp_padpre_317
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_316:
+L$cp_padpre_317:
 	test	dl,4
-	jz	L$cp_padpre_317
+	jz	L$cp_padpre_318
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_317:
+L$cp_padpre_318:
 	test	dl,2
-	jz	L$cp_padpre_318
+	jz	L$cp_padpre_319
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_318:
+L$cp_padpre_319:
 	test	dl,1
-	jz	L$cp_padpre_319
+	jz	L$cp_padpre_320
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_319:
+L$cp_padpre_320:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_315:
+L$cp_padpreend_316:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_260
-L$cp_datadone_261:
+	jmp	L$cp_chunk_261
+L$cp_datadone_262:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -11032,7 +11042,7 @@ L$cp_datadone_261:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_263:
+L$cp_tagout_264:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -11041,11 +11051,11 @@ L$cp_tagout_263:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_320:
+L$cp_wipe_321:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_320
+	jnz	L$cp_wipe_321
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -11148,14 +11158,14 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_329
+	ja	L$cp_short8_330
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_330
+	ja	L$cp_pairs2_331
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_332
+	jz	L$cp_padpreend_333
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11163,39 +11173,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_333
+	jz	L$cp_padpre_334
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_333:
+L$cp_padpre_334:
 	test	dl,4
-	jz	L$cp_padpre_334
+	jz	L$cp_padpre_335
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_334:
+L$cp_padpre_335:
 	test	dl,2
-	jz	L$cp_padpre_335
+	jz	L$cp_padpre_336
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_335:
+L$cp_padpre_336:
 	test	dl,1
-	jz	L$cp_padpre_336
+	jz	L$cp_padpre_337
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_336:
-L$cp_padpreend_332:
+L$cp_padpre_337:
+L$cp_padpreend_333:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_337:
+L$cp_dround_p_338:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -11243,7 +11253,7 @@ L$cp_dround_p_337:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_337
+	jnz	L$cp_dround_p_338
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11261,14 +11271,14 @@ L$cp_dround_p_337:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_326
-L$cp_pairs2_330:
+	jmp	L$cp_pairskey_327
+L$cp_pairs2_331:
 	cmp	r10,192
-	ja	L$cp_pairs3_331
+	ja	L$cp_pairs3_332
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_338
+	jz	L$cp_padpreend_339
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11276,32 +11286,32 @@ L$cp_pairs2_330:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_339
+	jz	L$cp_padpre_340
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_339:
+L$cp_padpre_340:
 	test	dl,4
-	jz	L$cp_padpre_340
+	jz	L$cp_padpre_341
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_340:
+L$cp_padpre_341:
 	test	dl,2
-	jz	L$cp_padpre_341
+	jz	L$cp_padpre_342
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_341:
+L$cp_padpre_342:
 	test	dl,1
-	jz	L$cp_padpre_342
+	jz	L$cp_padpre_343
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_342:
-L$cp_padpreend_338:
+L$cp_padpre_343:
+L$cp_padpreend_339:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11313,7 +11323,7 @@ L$cp_padpreend_338:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_343:
+L$cp_dround_p_344:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -11375,7 +11385,7 @@ L$cp_dround_p_343:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_343
+	jnz	L$cp_dround_p_344
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11410,12 +11420,12 @@ L$cp_dround_p_343:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_326
-L$cp_pairs3_331:
+	jmp	L$cp_pairskey_327
+L$cp_pairs3_332:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_344
+	jz	L$cp_padpreend_345
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11423,32 +11433,32 @@ L$cp_pairs3_331:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_345
+	jz	L$cp_padpre_346
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_345:
+L$cp_padpre_346:
 	test	dl,4
-	jz	L$cp_padpre_346
+	jz	L$cp_padpre_347
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_346:
+L$cp_padpre_347:
 	test	dl,2
-	jz	L$cp_padpre_347
+	jz	L$cp_padpre_348
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_347:
+L$cp_padpre_348:
 	test	dl,1
-	jz	L$cp_padpre_348
+	jz	L$cp_padpre_349
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_348:
-L$cp_padpreend_344:
+L$cp_padpre_349:
+L$cp_padpreend_345:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11465,7 +11475,7 @@ L$cp_padpreend_344:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_349:
+L$cp_dround_p_350:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -11557,7 +11567,7 @@ L$cp_dround_p_349:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_349
+	jnz	L$cp_dround_p_350
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11609,15 +11619,15 @@ L$cp_dround_p_349:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_326
-L$cp_short8_329:
+	jmp	L$cp_pairskey_327
+L$cp_short8_330:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_321
+	ja	L$cp_big_322
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -11641,7 +11651,7 @@ L$cp_short8_329:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_350:
+L$cp_dround_351:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -11755,7 +11765,7 @@ L$cp_dround_350:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_350
+	jnz	L$cp_dround_351
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -11855,8 +11865,8 @@ L$cp_dround_350:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_323
-L$cp_pairskey_326:
+	jmp	L$cp_shortkey_324
+L$cp_pairskey_327:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -11872,8 +11882,8 @@ L$cp_pairskey_326:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_352
-L$cp_ipoly_351:
+	jz	L$cp_ipolyend_353
+L$cp_ipoly_352:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11913,10 +11923,10 @@ L$cp_ipoly_351:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_351
-L$cp_ipolyend_352:
+	jnz	L$cp_ipoly_352
+L$cp_ipolyend_353:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_353
+	jz	L$cp_ipolytail_354
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -11954,10 +11964,10 @@ L$cp_ipolyend_352:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_353:
+L$cp_ipolytail_354:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_357
+	jz	L$cp_padpreend_358
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -11965,37 +11975,37 @@ L$cp_ipolytail_353:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_358
+	jz	L$cp_padpre_359
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_358:
+L$cp_padpre_359:
 	test	dl,4
-	jz	L$cp_padpre_359
+	jz	L$cp_padpre_360
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_359:
+L$cp_padpre_360:
 	test	dl,2
-	jz	L$cp_padpre_360
+	jz	L$cp_padpre_361
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_360:
+L$cp_padpre_361:
 	test	dl,1
-	jz	L$cp_padpre_361
+	jz	L$cp_padpre_362
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_361:
-L$cp_padpreend_357:
+L$cp_padpre_362:
+L$cp_padpreend_358:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_355
-L$cp_ipoly_354:
+	jz	L$cp_ipolyend_356
+L$cp_ipoly_355:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -12035,10 +12045,10 @@ L$cp_ipoly_354:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_354
-L$cp_ipolyend_355:
+	jnz	L$cp_ipoly_355
+L$cp_ipolyend_356:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_356
+	jz	L$cp_ipolytail_357
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -12076,7 +12086,7 @@ L$cp_ipolyend_355:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_356:
+L$cp_ipolytail_357:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -12132,8 +12142,8 @@ L$cp_ipolytail_356:
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_327
-L$cp_shortkey_323:
+	jmp	L$cp_tagout_328
+L$cp_shortkey_324:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -12151,7 +12161,7 @@ L$cp_shortkey_323:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_362
+	jz	L$cp_padpreend_363
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12159,38 +12169,38 @@ L$cp_shortkey_323:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_363
+	jz	L$cp_padpre_364
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_363:
+L$cp_padpre_364:
 	test	dl,4
-	jz	L$cp_padpre_364
+	jz	L$cp_padpre_365
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_364:
+L$cp_padpre_365:
 	test	dl,2
-	jz	L$cp_padpre_365
+	jz	L$cp_padpre_366
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_365:
+L$cp_padpre_366:
 	test	dl,1
-	jz	L$cp_padpre_366
+	jz	L$cp_padpre_367
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_366:
+L$cp_padpre_367:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_362:
+L$cp_padpreend_363:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -12200,7 +12210,7 @@ L$cp_padpreend_362:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_367
+	jz	L$cp_padpreend_368
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12208,38 +12218,38 @@ L$cp_padpreend_362:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_368
+	jz	L$cp_padpre_369
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_368:
+L$cp_padpre_369:
 	test	dl,4
-	jz	L$cp_padpre_369
+	jz	L$cp_padpre_370
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_369:
+L$cp_padpre_370:
 	test	dl,2
-	jz	L$cp_padpre_370
+	jz	L$cp_padpre_371
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_370:
+L$cp_padpre_371:
 	test	dl,1
-	jz	L$cp_padpre_371
+	jz	L$cp_padpre_372
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_371:
+L$cp_padpre_372:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_367:
+L$cp_padpreend_368:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -12247,14 +12257,14 @@ L$cp_padpreend_367:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_325
-L$cp_big_321:
+	jmp	L$cp_datadone_326
+L$cp_big_322:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_372:
+L$cp_dround_h_373:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -12302,7 +12312,7 @@ L$cp_dround_h_372:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_372
+	jnz	L$cp_dround_h_373
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -12329,7 +12339,7 @@ L$cp_dround_h_372:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_373
+	jz	L$cp_padpreend_374
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12337,47 +12347,47 @@ L$cp_dround_h_372:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_374
+	jz	L$cp_padpre_375
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_374:
+L$cp_padpre_375:
 	test	dl,4
-	jz	L$cp_padpre_375
+	jz	L$cp_padpre_376
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_375:
+L$cp_padpre_376:
 	test	dl,2
-	jz	L$cp_padpre_376
+	jz	L$cp_padpre_377
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_376:
+L$cp_padpre_377:
 	test	dl,1
-	jz	L$cp_padpre_377
+	jz	L$cp_padpre_378
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_377:
+L$cp_padpre_378:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_373:
+L$cp_padpreend_374:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_378:
-L$cp_chunk_324:
+L$cp_nofuse_379:
+L$cp_chunk_325:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_325
+	jz	L$cp_datadone_326
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -12391,7 +12401,7 @@ L$cp_chunk_324:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_379
+	jz	L$cp_padpreend_380
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12399,38 +12409,38 @@ L$cp_chunk_324:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_380
+	jz	L$cp_padpre_381
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_380:
+L$cp_padpre_381:
 	test	dl,4
-	jz	L$cp_padpre_381
+	jz	L$cp_padpre_382
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_381:
+L$cp_padpre_382:
 	test	dl,2
-	jz	L$cp_padpre_382
+	jz	L$cp_padpre_383
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_382:
+L$cp_padpre_383:
 	test	dl,1
-	jz	L$cp_padpre_383
+	jz	L$cp_padpre_384
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_383:
+L$cp_padpre_384:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_379:
+L$cp_padpreend_380:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -12441,8 +12451,8 @@ L$cp_padpreend_379:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_324
-L$cp_datadone_325:
+	jmp	L$cp_chunk_325
+L$cp_datadone_326:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -12469,7 +12479,7 @@ L$cp_datadone_325:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_327:
+L$cp_tagout_328:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -12478,11 +12488,11 @@ L$cp_tagout_327:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_384:
+L$cp_wipe_385:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_384
+	jnz	L$cp_wipe_385
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -12517,7 +12527,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_389
+	jb	L$cp_zskip_390
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -12531,7 +12541,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_390:
+L$cp_zloop_391:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -12549,7 +12559,7 @@ L$cp_zloop_390:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_391:
+L$cp_zdround_392:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -12647,7 +12657,7 @@ L$cp_zdround_391:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_391
+	jnz	L$cp_zdround_392
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -12770,7 +12780,7 @@ L$cp_zdround_391:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_390
+	jae	L$cp_zloop_391
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -12787,10 +12797,10 @@ L$cp_zdround_391:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_389:
+L$cp_zskip_390:
 	cmp	rdx,512
-	jb	L$cp_small_386
-L$cp_wide_385:
+	jb	L$cp_small_387
+L$cp_wide_386:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -12814,7 +12824,7 @@ L$cp_wide_385:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_392:
+L$cp_dround_393:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -12928,7 +12938,7 @@ L$cp_dround_392:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_392
+	jnz	L$cp_dround_393
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13049,12 +13059,12 @@ L$cp_dround_392:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_385
-L$cp_small_386:
+	jae	L$cp_wide_386
+L$cp_small_387:
 	test	rdx,rdx
-	jz	L$cp_done_388
+	jz	L$cp_done_389
 	cmp	rdx,256
-	jbe	L$cp_not8_393
+	jbe	L$cp_not8_394
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -13078,7 +13088,7 @@ L$cp_small_386:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_394:
+L$cp_dround_395:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13192,7 +13202,7 @@ L$cp_dround_394:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_394
+	jnz	L$cp_dround_395
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13293,10 +13303,10 @@ L$cp_dround_394:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_387
-L$cp_not8_393:
+	jmp	L$cp_tailbuf_388
+L$cp_not8_394:
 	cmp	rdx,192
-	jbe	L$cp_not4_395
+	jbe	L$cp_not4_396
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -13320,7 +13330,7 @@ L$cp_not8_393:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_398:
+L$cp_dround_399:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -13434,7 +13444,7 @@ L$cp_dround_398:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_398
+	jnz	L$cp_dround_399
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -13519,12 +13529,12 @@ L$cp_dround_398:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_387
-L$cp_not4_395:
+	jmp	L$cp_tailbuf_388
+L$cp_not4_396:
 	cmp	rdx,64
-	jbe	L$cp_h1_396
+	jbe	L$cp_h1_397
 	cmp	rdx,128
-	jbe	L$cp_h2_397
+	jbe	L$cp_h2_398
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -13540,7 +13550,7 @@ L$cp_not4_395:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_399:
+L$cp_dround_h_400:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -13632,7 +13642,7 @@ L$cp_dround_h_399:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_399
+	jnz	L$cp_dround_h_400
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13662,8 +13672,8 @@ L$cp_dround_h_399:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_387
-L$cp_h2_397:
+	jmp	L$cp_tailbuf_388
+L$cp_h2_398:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -13674,7 +13684,7 @@ L$cp_h2_397:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_400:
+L$cp_dround_h_401:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -13736,7 +13746,7 @@ L$cp_dround_h_400:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_400
+	jnz	L$cp_dround_h_401
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13756,14 +13766,14 @@ L$cp_dround_h_400:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_387
-L$cp_h1_396:
+	jmp	L$cp_tailbuf_388
+L$cp_h1_397:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_401:
+L$cp_dround_h_402:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -13811,7 +13821,7 @@ L$cp_dround_h_401:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_401
+	jnz	L$cp_dround_h_402
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13821,17 +13831,29 @@ L$cp_dround_h_401:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_387:
+L$cp_tailbuf_388:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_388:
+L$cp_done_389:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
+	cmp	rdx,32
+	jb	L$cp_t16_403
+L$cp_t32_407:
+	vmovdqu	ymm0,[rsi]
+	vpxor	ymm0,ymm0,[r9]
+	vmovdqu	[rdi],ymm0
+	add	rsi,32
+	add	rdi,32
+	add	r9,32
+	sub	rdx,32
+	cmp	rdx,32
+	jae	L$cp_t32_407
+L$cp_t16_403:
 	cmp	rdx,16
-	jb	L$cp_t1_403
-L$cp_t16_402:
+	jb	L$cp_t1_404
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -13839,12 +13861,10 @@ L$cp_t16_402:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-	cmp	rdx,16
-	jae	L$cp_t16_402
-L$cp_t1_403:
+L$cp_t1_404:
 	test	rdx,rdx
-	jz	L$cp_tdone_405
-L$cp_tend_404:
+	jz	L$cp_tdone_406
+L$cp_tend_405:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -13852,8 +13872,8 @@ L$cp_tend_404:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_404
-L$cp_tdone_405:
+	jnz	L$cp_tend_405
+L$cp_tdone_406:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 global ctasm_chacha20_poly1305_seal_avx512ifma
@@ -13927,14 +13947,14 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_414
+	ja	L$cp_short8_416
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_415
+	ja	L$cp_pairs2_417
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_417
+	jz	L$cp_padpreend_419
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13942,39 +13962,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_418
+	jz	L$cp_padpre_420
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_418:
+L$cp_padpre_420:
 	test	dl,4
-	jz	L$cp_padpre_419
+	jz	L$cp_padpre_421
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_419:
+L$cp_padpre_421:
 	test	dl,2
-	jz	L$cp_padpre_420
+	jz	L$cp_padpre_422
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_420:
+L$cp_padpre_422:
 	test	dl,1
-	jz	L$cp_padpre_421
+	jz	L$cp_padpre_423
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_421:
-L$cp_padpreend_417:
+L$cp_padpre_423:
+L$cp_padpreend_419:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_422:
+L$cp_dround_p_424:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -14022,7 +14042,7 @@ L$cp_dround_p_422:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_422
+	jnz	L$cp_dround_p_424
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14040,14 +14060,14 @@ L$cp_dround_p_422:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_411
-L$cp_pairs2_415:
+	jmp	L$cp_pairskey_413
+L$cp_pairs2_417:
 	cmp	r10,192
-	ja	L$cp_pairs3_416
+	ja	L$cp_pairs3_418
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_423
+	jz	L$cp_padpreend_425
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14055,32 +14075,32 @@ L$cp_pairs2_415:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_424
+	jz	L$cp_padpre_426
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_424:
+L$cp_padpre_426:
 	test	dl,4
-	jz	L$cp_padpre_425
+	jz	L$cp_padpre_427
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_425:
+L$cp_padpre_427:
 	test	dl,2
-	jz	L$cp_padpre_426
+	jz	L$cp_padpre_428
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_426:
+L$cp_padpre_428:
 	test	dl,1
-	jz	L$cp_padpre_427
+	jz	L$cp_padpre_429
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_427:
-L$cp_padpreend_423:
+L$cp_padpre_429:
+L$cp_padpreend_425:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14092,7 +14112,7 @@ L$cp_padpreend_423:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_428:
+L$cp_dround_p_430:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -14154,7 +14174,7 @@ L$cp_dround_p_428:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_428
+	jnz	L$cp_dround_p_430
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14189,12 +14209,12 @@ L$cp_dround_p_428:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_411
-L$cp_pairs3_416:
+	jmp	L$cp_pairskey_413
+L$cp_pairs3_418:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_429
+	jz	L$cp_padpreend_431
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14202,32 +14222,32 @@ L$cp_pairs3_416:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_430
+	jz	L$cp_padpre_432
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_430:
+L$cp_padpre_432:
 	test	dl,4
-	jz	L$cp_padpre_431
+	jz	L$cp_padpre_433
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_431:
+L$cp_padpre_433:
 	test	dl,2
-	jz	L$cp_padpre_432
+	jz	L$cp_padpre_434
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_432:
+L$cp_padpre_434:
 	test	dl,1
-	jz	L$cp_padpre_433
+	jz	L$cp_padpre_435
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_433:
-L$cp_padpreend_429:
+L$cp_padpre_435:
+L$cp_padpreend_431:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14244,7 +14264,7 @@ L$cp_padpreend_429:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_434:
+L$cp_dround_p_436:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -14336,7 +14356,7 @@ L$cp_dround_p_434:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_434
+	jnz	L$cp_dround_p_436
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14388,15 +14408,15 @@ L$cp_dround_p_434:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_411
-L$cp_short8_414:
+	jmp	L$cp_pairskey_413
+L$cp_short8_416:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_406
+	ja	L$cp_big_408
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -14420,7 +14440,7 @@ L$cp_short8_414:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_435:
+L$cp_dround_437:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -14534,7 +14554,7 @@ L$cp_dround_435:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_435
+	jnz	L$cp_dround_437
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -14634,8 +14654,8 @@ L$cp_dround_435:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_408
-L$cp_pairskey_411:
+	jmp	L$cp_shortkey_410
+L$cp_pairskey_413:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
@@ -14651,7 +14671,7 @@ L$cp_pairskey_411:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_436
+	jb	L$cp_nopow4_438
 	mov	DWORD[rcx+208],21
 	mov	r11,r8
 	mov	r12,r9
@@ -14850,15 +14870,15 @@ L$cp_pairskey_411:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_436:
+L$cp_nopow4_438:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_438
-L$cp_ipoly_437:
+	jz	L$cp_ipolyend_440
+L$cp_ipoly_439:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -14898,10 +14918,10 @@ L$cp_ipoly_437:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_437
-L$cp_ipolyend_438:
+	jnz	L$cp_ipoly_439
+L$cp_ipolyend_440:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_439
+	jz	L$cp_ipolytail_441
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -14939,10 +14959,10 @@ L$cp_ipolyend_438:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_439:
+L$cp_ipolytail_441:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_443
+	jz	L$cp_padpreend_445
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -14950,38 +14970,38 @@ L$cp_ipolytail_439:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_444
+	jz	L$cp_padpre_446
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_444:
+L$cp_padpre_446:
 	test	dl,4
-	jz	L$cp_padpre_445
+	jz	L$cp_padpre_447
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_445:
+L$cp_padpre_447:
 	test	dl,2
-	jz	L$cp_padpre_446
+	jz	L$cp_padpre_448
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_446:
+L$cp_padpre_448:
 	test	dl,1
-	jz	L$cp_padpre_447
+	jz	L$cp_padpre_449
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_447:
-L$cp_padpreend_443:
+L$cp_padpre_449:
+L$cp_padpreend_445:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_441
+	jz	L$cp_ipolyend_443
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_448
+	jb	L$cp_ipolynarrow_450
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -15008,8 +15028,8 @@ L$cp_padpreend_443:
 	shr	rdx,2
 	and	edi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_450
-L$cp_ipoly4_449:
+	jz	L$cp_ipoly4last_452
+L$cp_ipoly4_451:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -15069,8 +15089,8 @@ L$cp_ipoly4_449:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_449
-L$cp_ipoly4last_450:
+	jnz	L$cp_ipoly4_451
+L$cp_ipoly4last_452:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -15164,9 +15184,9 @@ L$cp_ipoly4last_450:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_441
-L$cp_ipolynarrow_448:
-L$cp_ipoly_440:
+	jz	L$cp_ipolyend_443
+L$cp_ipolynarrow_450:
+L$cp_ipoly_442:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15206,10 +15226,10 @@ L$cp_ipoly_440:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_440
-L$cp_ipolyend_441:
+	jnz	L$cp_ipoly_442
+L$cp_ipolyend_443:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_442
+	jz	L$cp_ipolytail_444
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -15247,7 +15267,7 @@ L$cp_ipolyend_441:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_442:
+L$cp_ipolytail_444:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -15298,8 +15318,8 @@ L$cp_ipolytail_442:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_412
-L$cp_shortkey_408:
+	jmp	L$cp_tagout_414
+L$cp_shortkey_410:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -15317,7 +15337,7 @@ L$cp_shortkey_408:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_451
+	jz	L$cp_padpreend_453
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15325,38 +15345,38 @@ L$cp_shortkey_408:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_452
+	jz	L$cp_padpre_454
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_452:
+L$cp_padpre_454:
 	test	dl,4
-	jz	L$cp_padpre_453
+	jz	L$cp_padpre_455
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_453:
+L$cp_padpre_455:
 	test	dl,2
-	jz	L$cp_padpre_454
+	jz	L$cp_padpre_456
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_454:
+L$cp_padpre_456:
 	test	dl,1
-	jz	L$cp_padpre_455
+	jz	L$cp_padpre_457
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_455:
+L$cp_padpre_457:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_451:
+L$cp_padpreend_453:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -15377,7 +15397,7 @@ L$cp_padpreend_451:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_456
+	jz	L$cp_padpreend_458
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15385,46 +15405,46 @@ L$cp_padpreend_451:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_457
+	jz	L$cp_padpre_459
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_457:
+L$cp_padpre_459:
 	test	dl,4
-	jz	L$cp_padpre_458
+	jz	L$cp_padpre_460
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_458:
+L$cp_padpre_460:
 	test	dl,2
-	jz	L$cp_padpre_459
+	jz	L$cp_padpre_461
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_459:
+L$cp_padpre_461:
 	test	dl,1
-	jz	L$cp_padpre_460
+	jz	L$cp_padpre_462
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_460:
+L$cp_padpre_462:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_456:
-	jmp	L$cp_datadone_410
-L$cp_big_406:
+L$cp_padpreend_458:
+	jmp	L$cp_datadone_412
+L$cp_big_408:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_461:
+L$cp_dround_h_463:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -15472,7 +15492,7 @@ L$cp_dround_h_461:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_461
+	jnz	L$cp_dround_h_463
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15499,7 +15519,7 @@ L$cp_dround_h_461:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_462
+	jz	L$cp_padpreend_464
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15507,47 +15527,47 @@ L$cp_dround_h_461:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_463
+	jz	L$cp_padpre_465
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_463:
+L$cp_padpre_465:
 	test	dl,4
-	jz	L$cp_padpre_464
+	jz	L$cp_padpre_466
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_464:
+L$cp_padpre_466:
 	test	dl,2
-	jz	L$cp_padpre_465
+	jz	L$cp_padpre_467
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_465:
+L$cp_padpre_467:
 	test	dl,1
-	jz	L$cp_padpre_466
+	jz	L$cp_padpre_468
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_466:
+L$cp_padpre_468:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_462:
+L$cp_padpreend_464:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_467:
-L$cp_chunk_409:
+L$cp_nofuse_469:
+L$cp_chunk_411:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_410
+	jz	L$cp_datadone_412
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -15567,7 +15587,7 @@ L$cp_chunk_409:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_468
+	jz	L$cp_padpreend_470
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15575,44 +15595,44 @@ L$cp_chunk_409:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_469
+	jz	L$cp_padpre_471
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_469:
+L$cp_padpre_471:
 	test	dl,4
-	jz	L$cp_padpre_470
+	jz	L$cp_padpre_472
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_470:
+L$cp_padpre_472:
 	test	dl,2
-	jz	L$cp_padpre_471
+	jz	L$cp_padpre_473
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_471:
+L$cp_padpre_473:
 	test	dl,1
-	jz	L$cp_padpre_472
+	jz	L$cp_padpre_474
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_472:
+L$cp_padpre_474:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_468:
+L$cp_padpreend_470:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_409
-L$cp_datadone_410:
+	jmp	L$cp_chunk_411
+L$cp_datadone_412:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -15639,7 +15659,7 @@ L$cp_datadone_410:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_412:
+L$cp_tagout_414:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -15648,11 +15668,11 @@ L$cp_tagout_412:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_473:
+L$cp_wipe_475:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_473
+	jnz	L$cp_wipe_475
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -15755,14 +15775,14 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_482
+	ja	L$cp_short8_484
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_483
+	ja	L$cp_pairs2_485
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_485
+	jz	L$cp_padpreend_487
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15770,39 +15790,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_486
+	jz	L$cp_padpre_488
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_486:
+L$cp_padpre_488:
 	test	dl,4
-	jz	L$cp_padpre_487
+	jz	L$cp_padpre_489
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_487:
+L$cp_padpre_489:
 	test	dl,2
-	jz	L$cp_padpre_488
+	jz	L$cp_padpre_490
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_488:
+L$cp_padpre_490:
 	test	dl,1
-	jz	L$cp_padpre_489
+	jz	L$cp_padpre_491
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_489:
-L$cp_padpreend_485:
+L$cp_padpre_491:
+L$cp_padpreend_487:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_490:
+L$cp_dround_p_492:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -15850,7 +15870,7 @@ L$cp_dround_p_490:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_490
+	jnz	L$cp_dround_p_492
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15868,14 +15888,14 @@ L$cp_dround_p_490:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_479
-L$cp_pairs2_483:
+	jmp	L$cp_pairskey_481
+L$cp_pairs2_485:
 	cmp	r10,192
-	ja	L$cp_pairs3_484
+	ja	L$cp_pairs3_486
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_491
+	jz	L$cp_padpreend_493
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15883,32 +15903,32 @@ L$cp_pairs2_483:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_492
+	jz	L$cp_padpre_494
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_492:
+L$cp_padpre_494:
 	test	dl,4
-	jz	L$cp_padpre_493
+	jz	L$cp_padpre_495
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_493:
+L$cp_padpre_495:
 	test	dl,2
-	jz	L$cp_padpre_494
+	jz	L$cp_padpre_496
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_494:
+L$cp_padpre_496:
 	test	dl,1
-	jz	L$cp_padpre_495
+	jz	L$cp_padpre_497
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_495:
-L$cp_padpreend_491:
+L$cp_padpre_497:
+L$cp_padpreend_493:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -15920,7 +15940,7 @@ L$cp_padpreend_491:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_496:
+L$cp_dround_p_498:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -15982,7 +16002,7 @@ L$cp_dround_p_496:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_496
+	jnz	L$cp_dround_p_498
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16017,12 +16037,12 @@ L$cp_dround_p_496:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_479
-L$cp_pairs3_484:
+	jmp	L$cp_pairskey_481
+L$cp_pairs3_486:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_497
+	jz	L$cp_padpreend_499
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16030,32 +16050,32 @@ L$cp_pairs3_484:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_498
+	jz	L$cp_padpre_500
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_498:
+L$cp_padpre_500:
 	test	dl,4
-	jz	L$cp_padpre_499
+	jz	L$cp_padpre_501
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_499:
+L$cp_padpre_501:
 	test	dl,2
-	jz	L$cp_padpre_500
+	jz	L$cp_padpre_502
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_500:
+L$cp_padpre_502:
 	test	dl,1
-	jz	L$cp_padpre_501
+	jz	L$cp_padpre_503
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_501:
-L$cp_padpreend_497:
+L$cp_padpre_503:
+L$cp_padpreend_499:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -16072,7 +16092,7 @@ L$cp_padpreend_497:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_502:
+L$cp_dround_p_504:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -16164,7 +16184,7 @@ L$cp_dround_p_502:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_502
+	jnz	L$cp_dround_p_504
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16216,15 +16236,15 @@ L$cp_dround_p_502:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_479
-L$cp_short8_482:
+	jmp	L$cp_pairskey_481
+L$cp_short8_484:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_474
+	ja	L$cp_big_476
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -16248,7 +16268,7 @@ L$cp_short8_482:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_503:
+L$cp_dround_505:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -16362,7 +16382,7 @@ L$cp_dround_503:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_503
+	jnz	L$cp_dround_505
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -16462,8 +16482,8 @@ L$cp_dround_503:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_476
-L$cp_pairskey_479:
+	jmp	L$cp_shortkey_478
+L$cp_pairskey_481:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -16474,7 +16494,7 @@ L$cp_pairskey_479:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_504
+	jb	L$cp_nopow4_506
 	mov	DWORD[rcx+208],21
 	mov	r11,r8
 	mov	r12,r9
@@ -16673,15 +16693,15 @@ L$cp_pairskey_479:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_504:
+L$cp_nopow4_506:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_506
-L$cp_ipoly_505:
+	jz	L$cp_ipolyend_508
+L$cp_ipoly_507:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16721,10 +16741,10 @@ L$cp_ipoly_505:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_505
-L$cp_ipolyend_506:
+	jnz	L$cp_ipoly_507
+L$cp_ipolyend_508:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_507
+	jz	L$cp_ipolytail_509
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -16762,10 +16782,10 @@ L$cp_ipolyend_506:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_507:
+L$cp_ipolytail_509:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_511
+	jz	L$cp_padpreend_513
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -16773,38 +16793,38 @@ L$cp_ipolytail_507:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_512
+	jz	L$cp_padpre_514
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_512:
+L$cp_padpre_514:
 	test	dl,4
-	jz	L$cp_padpre_513
+	jz	L$cp_padpre_515
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_513:
+L$cp_padpre_515:
 	test	dl,2
-	jz	L$cp_padpre_514
+	jz	L$cp_padpre_516
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_514:
+L$cp_padpre_516:
 	test	dl,1
-	jz	L$cp_padpre_515
+	jz	L$cp_padpre_517
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_515:
-L$cp_padpreend_511:
+L$cp_padpre_517:
+L$cp_padpreend_513:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_509
+	jz	L$cp_ipolyend_511
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_516
+	jb	L$cp_ipolynarrow_518
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -16831,8 +16851,8 @@ L$cp_padpreend_511:
 	shr	rdx,2
 	and	edi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_518
-L$cp_ipoly4_517:
+	jz	L$cp_ipoly4last_520
+L$cp_ipoly4_519:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -16892,8 +16912,8 @@ L$cp_ipoly4_517:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_517
-L$cp_ipoly4last_518:
+	jnz	L$cp_ipoly4_519
+L$cp_ipoly4last_520:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -16987,9 +17007,9 @@ L$cp_ipoly4last_518:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_509
-L$cp_ipolynarrow_516:
-L$cp_ipoly_508:
+	jz	L$cp_ipolyend_511
+L$cp_ipolynarrow_518:
+L$cp_ipoly_510:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -17029,10 +17049,10 @@ L$cp_ipoly_508:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_508
-L$cp_ipolyend_509:
+	jnz	L$cp_ipoly_510
+L$cp_ipolyend_511:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_510
+	jz	L$cp_ipolytail_512
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -17070,7 +17090,7 @@ L$cp_ipolyend_509:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_510:
+L$cp_ipolytail_512:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -17126,8 +17146,8 @@ L$cp_ipolytail_510:
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_480
-L$cp_shortkey_476:
+	jmp	L$cp_tagout_482
+L$cp_shortkey_478:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -17145,7 +17165,7 @@ L$cp_shortkey_476:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_519
+	jz	L$cp_padpreend_521
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17153,38 +17173,38 @@ L$cp_shortkey_476:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_520
+	jz	L$cp_padpre_522
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_520:
+L$cp_padpre_522:
 	test	dl,4
-	jz	L$cp_padpre_521
+	jz	L$cp_padpre_523
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_521:
+L$cp_padpre_523:
 	test	dl,2
-	jz	L$cp_padpre_522
+	jz	L$cp_padpre_524
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_522:
+L$cp_padpre_524:
 	test	dl,1
-	jz	L$cp_padpre_523
+	jz	L$cp_padpre_525
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_523:
+L$cp_padpre_525:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_519:
+L$cp_padpreend_521:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -17198,7 +17218,7 @@ L$cp_padpreend_519:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_524
+	jz	L$cp_padpreend_526
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -17206,38 +17226,38 @@ L$cp_padpreend_519:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_525
+	jz	L$cp_padpre_527
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_525:
+L$cp_padpre_527:
 	test	dl,4
-	jz	L$cp_padpre_526
+	jz	L$cp_padpre_528
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_526:
+L$cp_padpre_528:
 	test	dl,2
-	jz	L$cp_padpre_527
+	jz	L$cp_padpre_529
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_527:
+L$cp_padpre_529:
 	test	dl,1
-	jz	L$cp_padpre_528
+	jz	L$cp_padpre_530
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_528:
+L$cp_padpre_530:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_524:
+L$cp_padpreend_526:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -17245,14 +17265,14 @@ L$cp_padpreend_524:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_478
-L$cp_big_474:
+	jmp	L$cp_datadone_480
+L$cp_big_476:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_529:
+L$cp_dround_h_531:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -17300,7 +17320,7 @@ L$cp_dround_h_529:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_529
+	jnz	L$cp_dround_h_531
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -17327,7 +17347,7 @@ L$cp_dround_h_529:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_530
+	jz	L$cp_padpreend_532
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17335,47 +17355,47 @@ L$cp_dround_h_529:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_531
+	jz	L$cp_padpre_533
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_531:
+L$cp_padpre_533:
 	test	dl,4
-	jz	L$cp_padpre_532
+	jz	L$cp_padpre_534
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_532:
+L$cp_padpre_534:
 	test	dl,2
-	jz	L$cp_padpre_533
+	jz	L$cp_padpre_535
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_533:
+L$cp_padpre_535:
 	test	dl,1
-	jz	L$cp_padpre_534
+	jz	L$cp_padpre_536
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_534:
+L$cp_padpre_536:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_530:
+L$cp_padpreend_532:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_535:
-L$cp_chunk_477:
+L$cp_nofuse_537:
+L$cp_chunk_479:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_478
+	jz	L$cp_datadone_480
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -17389,7 +17409,7 @@ L$cp_chunk_477:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_536
+	jz	L$cp_padpreend_538
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -17397,38 +17417,38 @@ L$cp_chunk_477:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_537
+	jz	L$cp_padpre_539
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_537:
+L$cp_padpre_539:
 	test	dl,4
-	jz	L$cp_padpre_538
+	jz	L$cp_padpre_540
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_538:
+L$cp_padpre_540:
 	test	dl,2
-	jz	L$cp_padpre_539
+	jz	L$cp_padpre_541
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_539:
+L$cp_padpre_541:
 	test	dl,1
-	jz	L$cp_padpre_540
+	jz	L$cp_padpre_542
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_540:
+L$cp_padpre_542:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_536:
+L$cp_padpreend_538:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -17439,8 +17459,8 @@ L$cp_padpreend_536:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_477
-L$cp_datadone_478:
+	jmp	L$cp_chunk_479
+L$cp_datadone_480:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -17467,7 +17487,7 @@ L$cp_datadone_478:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_480:
+L$cp_tagout_482:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -17476,11 +17496,11 @@ L$cp_tagout_480:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_541:
+L$cp_wipe_543:
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
 	dec	eax
-	jnz	L$cp_wipe_541
+	jnz	L$cp_wipe_543
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -17949,7 +17969,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_544
+	jb	L$cp_ipolyrest_546
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -17976,8 +17996,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_543
-L$cp_ipoly_542:
+	jz	L$cp_ipolylast_545
+L$cp_ipoly_544:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -18037,8 +18057,8 @@ L$cp_ipoly_542:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_542
-L$cp_ipolylast_543:
+	jnz	L$cp_ipoly_544
+L$cp_ipolylast_545:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -18140,7 +18160,7 @@ L$cp_ipolylast_543:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_544:
+L$cp_ipolyrest_546:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
 align 16
@@ -18352,7 +18372,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma4:
 	cmp	rdx,12
-	jb	L$cp_ipoly4rest_545
+	jb	L$cp_ipoly4rest_547
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
@@ -18382,8 +18402,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_ipoly4last_547
-L$cp_ipoly4_546:
+	jz	L$cp_ipoly4last_549
+L$cp_ipoly4_548:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18443,8 +18463,8 @@ L$cp_ipoly4_546:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rcx
-	jnz	L$cp_ipoly4_546
-L$cp_ipoly4last_547:
+	jnz	L$cp_ipoly4_548
+L$cp_ipoly4last_549:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18540,7 +18560,7 @@ L$cp_ipoly4last_547:
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_ipoly4rest_545:
+L$cp_ipoly4rest_547:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64
