@@ -14,7 +14,7 @@
 #     remain, the last rdx mod 8 (and calls of fewer than 8) scalar.
 # and the same in 4 lanes (ymm, AVX-512VL) for the short paths, where 8 would
 # cost 7 serial scalar multiplies for the table (r^2..r^8) against 3:
-#   inline in the pairs path (193-320 bytes: short_blocks, h and r in the
+#   inline in the pairs path (192-320 bytes: short_blocks, h and r in the
 #     script's scalar registers, the table from powers4);
 #   ctasm_chacha_poly1305_{powers,blocks}_ifma4 for the 8-block path
 #     (321-448 bytes), the contract of the pair above.
@@ -26,12 +26,13 @@
 #   d0 = h0 r0 + h1 s2 + h2 s1,  d1 = h0 r1 + h1 r0 + h2 s2,  d2 = h0 r2 + h1 r1 + h2 r0
 # with s1 = 20 r1, s2 = 20 r2.
 # Bounds. The powers come from the scalar multiply, h < 2^130 + 2^64 (its
-# header), so r0, r1 < 2^44, r2 <= 2^42, s1 < 2^49, s2 < 2^47: all < 2^52. At a
+# header), so r0, r1 < 2^44, r2 < 2^42 + 2^40, s1 < 2^49, s2 < 25 2^42 < 2^47:
+# all < 2^52. At a
 # step's start (carried) h0, h1 < 2^44 + 2^8, h2 < 2^42 (on entry, from 2^64
 # limbs with h2 <= 4: h0, h1 < 2^44, h2 < 2^40 + 2^42); the message adds
 # < 2^44, 2^44, 2^41 (the pad bit included): h0, h1 < 2^45, h2 < 2^43, all
 # < 2^52. Products: d0 < 2^89 + 2^92 + 2^92 < 2^94, d1 < 2^89 + 2^89 + 2^90 <
-# 2^91, d2 < 2^87 + 2^89 + 2^87 < 2^90, so each hi sum < 2^42 and each lo sum
+# 2^91, d2 < 2^88 + 2^89 + 2^87 < 2^90, so each hi sum < 2^42 and each lo sum
 # (three values < 2^52) < 2^54: no qword overflows. Carry: c0 = (lo0 >> 44) +
 # (hi0 << 8) < 2^51; lo1 + c0 < 2^55, c1 = (.. >> 44) + (hi1 << 8) < 2^48;
 # lo2 + c1 < 2^55, c2 = (.. >> 42) + (hi2 << 10) < 2^49; h0 = (lo0 & m44) +
@@ -134,7 +135,7 @@ sub regs {
 }
 
 # h (GPRs @h, 2^64 limbs) into lane 0 of H, radix 2^44 (vmovq zeroes the other
-# lanes), and the masks; clobbers rax, rdx, r8-r10... the GPRs @tmp (3) and $m.
+# lanes), and the masks; clobbers rax, $m and the GPRs @$tmp (3).
 sub enter {
     my ($n, $h, $m, $tmp) = @_;
     my $R = regs($n);

@@ -385,7 +385,14 @@
 # (setup, AD and lengths steps, XOR, tag, wipe), not the MAC. The VEX tiers'
 # xorbuf then XORs 32 bytes a step (the 4-lane MAC loads a seal's ciphertext
 # 32 bytes at a time, which 16-byte stores cannot forward): A/B as above,
-# 256 B seal 416 -> 409, open 455 -> 429, 448 B seal 617 -> 604, open 637 -> 604.
+# 256 B seal 416 -> 409, open 455 -> 429, 448 B seal 617 -> 604, open 637 -> 604
+# (seal's gain is within the drift between runs; open, whose MAC reads the
+# caller's input, gained more, so forwarding is not the whole story). One A/B
+# of both changes against the build before them, on an idle machine: seal
+# 192 B 390 -> 351, 256 B 481 -> 409, 320 B 526 -> 429, 448 B 715 -> 604; open
+# 256 B 494 -> 429, 448 B 734 -> 604. Tried after: each column's products in
+# the order its limbs are ready (h2, h0, h1 rather than h0, h1, h2; modelled 4
+# cycles a step off the chain): within +-2% at 192 B-8 KiB, not kept.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -400,9 +407,12 @@
 #   224  (AVX2 pairs path only) the zero-padded AD tail: public, not wiped
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
-#   896  (AVX2 AEADs) the vector Poly1305's powers of r, PLOOP and PLAST (576)
+#   896  (AVX2 AEADs) the vector Poly1305's powers of r, PLOOP and PLAST (576);
+#        the IFMA tier's 8-lane table (320) or its short paths' 4-lane one
+#        (T4, 160) in their place
 # Everything from 0 to 896 (AVX2 AEADs: 1472; the AVX2 pairs path: the state
-# at 0-63 and its blocks in the buffer, the only secrets it writes) is zeroed
+# at 0-63 and its blocks in the buffer, the only secrets it writes, and in the
+# IFMA tier from 192 bytes the 4-lane table: [384, 1056)) is zeroed
 # before return: key, key stream and the Poly1305 state are secrets.
 #
 # Register plan
@@ -1286,8 +1296,9 @@ sub load_state {
 # tag's top limb is reduced in its own h2 register, r13 or r10: poly_tag).
 # $partial (the AVX2 AEADs): [0, 64) (the state) and then WIPE_N 32-byte
 # units from B + WIPE_AT, the part of the rest the path taken wrote secrets to
-# (the pairs path's blocks only: a 16-byte message need not pay for 1,472
-# bytes of stores; the other paths everything from 64).
+# (the pairs path's blocks only, or to the end of the IFMA tier's 4-lane
+# table: a 16-byte message need not pay for 1,472 bytes of stores; the other
+# paths everything from 64).
 sub wipe_and_return {
     my ($partial) = @_;
     my $l = newlabel("wipe");
@@ -1440,7 +1451,7 @@ sub pairs_mac {
     # r straight from block 0's row a (xmm0: horiz_pairs leaves it there), not
     # through the buffer: a store-to-load trip less on the path to the MAC
     emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
-    $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax xmm0, not rcx, r8, r11
+    $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax ymm0, not rcx, r8, r11
     emit("movabsq \$0x0ffffffc0fffffff, %r9", "andq %r9, %r8",
          "movabsq \$0x0ffffffc0ffffffc, %r9", "andq %r11, %r9",
          "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
