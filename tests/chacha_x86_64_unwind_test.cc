@@ -41,7 +41,7 @@ namespace {
               static_cast<const uint8_t *>(in), len,                                     \
               static_cast<const ctasm::ChachaState *>(&st));                             \
     }                                                                                    \
-    for (size_t len : {size_t{17}, size_t{400}, size_t{600}}) {                          \
+    for (size_t len : {size_t{17}, size_t{300}, size_t{400}, size_t{600}}) {             \
       STEP_OK(ctasm_chacha20_poly1305_seal_##suffix, static_cast<uint8_t *>(out),        \
               static_cast<uint8_t *>(tag), static_cast<const uint8_t *>(in), len,        \
               static_cast<const uint8_t *>(ad + 1), size_t{19},                          \

@@ -14815,7 +14815,7 @@ Lcp_padpreend_445:
 	vpbroadcastq	%rax,%ymm14
 	movq	%rdi,%rdx
 	shrq	$2,%rdx
-	andl	$3,%edi
+	andq	$3,%rdi
 	decq	%rdx
 	jz	Lcp_ipoly4last_452
 Lcp_ipoly4_451:
@@ -16620,7 +16620,7 @@ Lcp_padpreend_513:
 	vpbroadcastq	%rax,%ymm14
 	movq	%rdi,%rdx
 	shrq	$2,%rdx
-	andl	$3,%edi
+	andq	$3,%rdi
 	decq	%rdx
 	jz	Lcp_ipoly4last_520
 Lcp_ipoly4_519:
@@ -18182,7 +18182,7 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	vpbroadcastq	%rax,%ymm14
 	movq	%rdx,%rcx
 	shrq	$2,%rcx
-	andl	$3,%edx
+	andq	$3,%rdx
 	decq	%rcx
 	jz	Lcp_ipoly4last_549
 Lcp_ipoly4_548:

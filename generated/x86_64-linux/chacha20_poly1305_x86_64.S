@@ -14854,7 +14854,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpbroadcastq	%rax,%ymm14
 	movq	%rdi,%rdx
 	shrq	$2,%rdx
-	andl	$3,%edi
+	andq	$3,%rdi
 	decq	%rdx
 	jz	.Lcp_ipoly4last_452
 .Lcp_ipoly4_451:
@@ -16661,7 +16661,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpbroadcastq	%rax,%ymm14
 	movq	%rdi,%rdx
 	shrq	$2,%rdx
-	andl	$3,%edi
+	andq	$3,%rdi
 	decq	%rdx
 	jz	.Lcp_ipoly4last_520
 .Lcp_ipoly4_519:
@@ -18231,7 +18231,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	vpbroadcastq	%rax,%ymm14
 	movq	%rdx,%rcx
 	shrq	$2,%rcx
-	andl	$3,%edx
+	andq	$3,%rdx
 	decq	%rcx
 	jz	.Lcp_ipoly4last_549
 .Lcp_ipoly4_548:

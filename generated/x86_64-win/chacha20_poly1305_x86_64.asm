@@ -15026,7 +15026,7 @@ L$cp_padpreend_445:
 	vpbroadcastq	ymm14,rax
 	mov	rdx,rdi
 	shr	rdx,2
-	and	edi,3
+	and	rdi,3
 	dec	rdx
 	jz	L$cp_ipoly4last_452
 L$cp_ipoly4_451:
@@ -16849,7 +16849,7 @@ L$cp_padpreend_513:
 	vpbroadcastq	ymm14,rax
 	mov	rdx,rdi
 	shr	rdx,2
-	and	edi,3
+	and	rdi,3
 	dec	rdx
 	jz	L$cp_ipoly4last_520
 L$cp_ipoly4_519:
@@ -18400,7 +18400,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	vpbroadcastq	ymm14,rax
 	mov	rcx,rdx
 	shr	rcx,2
-	and	edx,3
+	and	rdx,3
 	dec	rcx
 	jz	L$cp_ipoly4last_549
 L$cp_ipoly4_548:

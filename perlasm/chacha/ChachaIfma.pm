@@ -95,13 +95,19 @@ sub store_power {
          "leaq (%rbx,%rbx,4), %rbx", "shlq \$2, %rbx", "movq %rbx, " . $at->(4));
 }
 
+# r from the Poly1305 state at rdi into the scalar step's registers: r8 r0,
+# r9 r1, r10 s1 = r1 + r1 / 4.
+sub load_r {
+    emit("movq 0(%rdi), %r8", "movq 8(%rdi), %r9", "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
+}
+
 # $poly_mul: the script's scalar h = h r (r8 r0, r9 r1, r10 s1, h r11-r13,
 # clobbers r14 r15 rbx rbp rax rdx); $T: the table's offset from rdi.
 sub gen_powers {
     my ($poly_mul, $T) = @_;
-    emit(".ctasm_proc ctasm_chacha_poly1305_powers_ifma",
-         "movq 0(%rdi), %r8", "movq 8(%rdi), %r9", "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10",
-         "movq %r8, %r11", "movq %r9, %r12", "xorl %r13d, %r13d");
+    emit(".ctasm_proc ctasm_chacha_poly1305_powers_ifma");
+    load_r();
+    emit("movq %r8, %r11", "movq %r9, %r12", "xorl %r13d, %r13d");
     for my $k (1 .. 8) {
         $poly_mul->() if $k > 1;    # h = r^k
         store_power(8, $k, $T, "%rdi");
@@ -172,8 +178,9 @@ sub step {
     emit("vpxorq $_, $_, $_") for @L, @U;
     # column i: the operands of h0, h1, h2
     my @col = ([$r0, $s2, $s1], [$r1, $r0, $s2], [$r2, $r1, $r0]);
-    # h0's products first in every column, then h1's, h2's: consecutive
-    # multiplies are independent, and h1, h2 are ready later than h0
+    # h0's products in every column, then h1's, h2's: consecutive multiplies
+    # are independent. (The limbs are ready h2 first, then h0, then h1; h2's
+    # products first measured no different: the script's header.)
     for my $j (0 .. 2) {
         for my $i (0 .. 2) {
             emit("vpmadd52luq $col[$i][$j], $H[$j], $L[$i]", "vpmadd52huq $col[$i][$j], $H[$j], $U[$i]");
@@ -236,10 +243,7 @@ sub short_blocks {
     my ($T, $base, $cnt, $m, $loop_cnt) = @_;
     my ($loop, $last) = (newlabel("ipoly4"), newlabel("ipoly4last"));
     enter(4, ["%r11", "%r12", "%r13"], $m, ["%r14", "%r15", "%rbx"]);
-    (my $cnt32 = $cnt) =~ s/^%r(\w)x$/%e$1x/;
-    $cnt32 =~ s/^%r(\w)i$/%e$1i/;
-    $cnt32 =~ s/^%(r\d+)$/%$1d/;
-    emit("movq $cnt, $loop_cnt", "shrq \$2, $loop_cnt", "andl \$3, $cnt32");
+    emit("movq $cnt, $loop_cnt", "shrq \$2, $loop_cnt", "andq \$3, $cnt");
     emit("decq $loop_cnt", "jz $last");
     label($loop);
     step(4, $T, $base, 1);
@@ -256,8 +260,8 @@ sub short_blocks {
 # blocks all scalar.
 sub gen_short_functions {
     my ($poly_mul, $scalar, $T, $min) = @_;
-    emit(".ctasm_proc ctasm_chacha_poly1305_powers_ifma4",
-         "movq 0(%rdi), %r8", "movq 8(%rdi), %r9", "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
+    emit(".ctasm_proc ctasm_chacha_poly1305_powers_ifma4");
+    load_r();
     powers4($poly_mul, $T, "%rdi");
     emit(".ctasm_ret", ".ctasm_endproc");
     my $rest = newlabel("ipoly4rest");

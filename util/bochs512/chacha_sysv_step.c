@@ -179,10 +179,12 @@ int bx_stage7_chacha_sysv_step(void) {
   for (unsigned i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)next();
   for (unsigned i = 0; i < sizeof ad; i++) ad[i] = (uint8_t)next();
   for (int w = 0; w < 12; w++) state[w] = (uint32_t)next();
-  /* 16 bytes: the short path; 1100: a zmm chunk with the AVX2 tail and callees */
-  static const uint64_t lens[] = {16, 1100};
-  for (unsigned k = 0; k < 2; k++) {
-    const uint64_t len = lens[k], skew = 16 * (k + 1);
+  /* 16 bytes: the short path; 300 and 400: the two short paths that the IFMA
+     tier's 4-lane MAC runs in (inline, and through its local functions); 1100:
+     a zmm chunk with the AVX2 tail and callees */
+  static const uint64_t lens[] = {16, 300, 400, 1100};
+  for (unsigned k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+    const uint64_t len = lens[k], skew = 16 * ((k + 1) % 4);  /* 16, 32, 48, 0 */
     state[8] = 0;
     uint64_t s[8] = {(uint64_t)out, (uint64_t)tag, (uint64_t)msg, len, (uint64_t)(ad + 1), 19,
                      (uint64_t)state, 0x4444444444444444ull};
