@@ -5334,9 +5334,16 @@ Lcp_tagout_108:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_165:
+	testb	$1,%al
+	jz	Lcp_wipeeven_166
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+Lcp_wipeeven_166:
+	shrl	%eax
+Lcp_wipe_165:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	Lcp_wipe_165
 	vzeroall
@@ -5420,14 +5427,14 @@ _ctasm_chacha20_poly1305_open_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_174
+	ja	Lcp_short8_175
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_175
+	ja	Lcp_pairs2_176
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_177
+	jz	Lcp_padpreend_178
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5435,39 +5442,39 @@ _ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_178
+	jz	Lcp_padpre_179
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_178:
+Lcp_padpre_179:
 	testb	$4,%dl
-	jz	Lcp_padpre_179
+	jz	Lcp_padpre_180
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_179:
+Lcp_padpre_180:
 	testb	$2,%dl
-	jz	Lcp_padpre_180
+	jz	Lcp_padpre_181
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_180:
+Lcp_padpre_181:
 	testb	$1,%dl
-	jz	Lcp_padpre_181
+	jz	Lcp_padpre_182
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_181:
-Lcp_padpreend_177:
+Lcp_padpre_182:
+Lcp_padpreend_178:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_182:
+Lcp_dround_p_183:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -5507,7 +5514,7 @@ Lcp_dround_p_182:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_182
+	jnz	Lcp_dround_p_183
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5525,14 +5532,14 @@ Lcp_dround_p_182:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_171
-Lcp_pairs2_175:
+	jmp	Lcp_pairskey_172
+Lcp_pairs2_176:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_176
+	ja	Lcp_pairs3_177
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_183
+	jz	Lcp_padpreend_184
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5540,32 +5547,32 @@ Lcp_pairs2_175:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_184
+	jz	Lcp_padpre_185
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_184:
+Lcp_padpre_185:
 	testb	$4,%dl
-	jz	Lcp_padpre_185
+	jz	Lcp_padpre_186
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_185:
+Lcp_padpre_186:
 	testb	$2,%dl
-	jz	Lcp_padpre_186
+	jz	Lcp_padpre_187
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_186:
+Lcp_padpre_187:
 	testb	$1,%dl
-	jz	Lcp_padpre_187
+	jz	Lcp_padpre_188
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_187:
-Lcp_padpreend_183:
+Lcp_padpre_188:
+Lcp_padpreend_184:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -5577,7 +5584,7 @@ Lcp_padpreend_183:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_188:
+Lcp_dround_p_189:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -5655,7 +5662,7 @@ Lcp_dround_p_188:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_188
+	jnz	Lcp_dround_p_189
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5690,12 +5697,12 @@ Lcp_dround_p_188:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_171
-Lcp_pairs3_176:
+	jmp	Lcp_pairskey_172
+Lcp_pairs3_177:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_189
+	jz	Lcp_padpreend_190
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5703,32 +5710,32 @@ Lcp_pairs3_176:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_190
+	jz	Lcp_padpre_191
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_190:
+Lcp_padpre_191:
 	testb	$4,%dl
-	jz	Lcp_padpre_191
+	jz	Lcp_padpre_192
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_191:
+Lcp_padpre_192:
 	testb	$2,%dl
-	jz	Lcp_padpre_192
+	jz	Lcp_padpre_193
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_192:
+Lcp_padpre_193:
 	testb	$1,%dl
-	jz	Lcp_padpre_193
+	jz	Lcp_padpre_194
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_193:
-Lcp_padpreend_189:
+Lcp_padpre_194:
+Lcp_padpreend_190:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -5745,7 +5752,7 @@ Lcp_padpreend_189:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_194:
+Lcp_dround_p_195:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -5861,7 +5868,7 @@ Lcp_dround_p_194:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_194
+	jnz	Lcp_dround_p_195
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5913,15 +5920,15 @@ Lcp_dround_p_194:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_171
-Lcp_short8_174:
+	jmp	Lcp_pairskey_172
+Lcp_short8_175:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_166
+	ja	Lcp_big_167
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5945,7 +5952,7 @@ Lcp_short8_174:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_195:
+Lcp_dround_196:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6091,7 +6098,7 @@ Lcp_dround_195:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_195
+	jnz	Lcp_dround_196
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6191,10 +6198,19 @@ Lcp_dround_195:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_168
-Lcp_pairskey_171:
+	jmp	Lcp_shortkey_169
+Lcp_pairskey_172:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rax
+	cmpq	160(%rcx),%rax
+	je	Lcp_xorskip_197
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+Lcp_xorskip_197:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -6208,8 +6224,8 @@ Lcp_pairskey_171:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_197
-Lcp_ipoly_196:
+	jz	Lcp_ipolyend_199
+Lcp_ipoly_198:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6249,10 +6265,10 @@ Lcp_ipoly_196:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_196
-Lcp_ipolyend_197:
+	jnz	Lcp_ipoly_198
+Lcp_ipolyend_199:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_198
+	jz	Lcp_ipolytail_200
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -6290,10 +6306,10 @@ Lcp_ipolyend_197:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_198:
+Lcp_ipolytail_200:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_202
+	jz	Lcp_padpreend_204
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -6301,37 +6317,37 @@ Lcp_ipolytail_198:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_203
+	jz	Lcp_padpre_205
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_203:
+Lcp_padpre_205:
 	testb	$4,%dl
-	jz	Lcp_padpre_204
+	jz	Lcp_padpre_206
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_204:
+Lcp_padpre_206:
 	testb	$2,%dl
-	jz	Lcp_padpre_205
+	jz	Lcp_padpre_207
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_205:
+Lcp_padpre_207:
 	testb	$1,%dl
-	jz	Lcp_padpre_206
+	jz	Lcp_padpre_208
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_206:
-Lcp_padpreend_202:
+Lcp_padpre_208:
+Lcp_padpreend_204:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_200
-Lcp_ipoly_199:
+	jz	Lcp_ipolyend_202
+Lcp_ipoly_201:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6371,10 +6387,10 @@ Lcp_ipoly_199:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_199
-Lcp_ipolyend_200:
+	jnz	Lcp_ipoly_201
+Lcp_ipolyend_202:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_201
+	jz	Lcp_ipolytail_203
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -6412,7 +6428,7 @@ Lcp_ipolyend_200:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_201:
+Lcp_ipolytail_203:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -6463,13 +6479,17 @@ Lcp_ipolytail_201:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rax
+	cmpq	160(%rcx),%rax
+	jne	Lcp_xorskip_209
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_172
-Lcp_shortkey_168:
+Lcp_xorskip_209:
+	jmp	Lcp_tagout_173
+Lcp_shortkey_169:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -6487,7 +6507,7 @@ Lcp_shortkey_168:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_207
+	jz	Lcp_padpreend_210
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6495,38 +6515,38 @@ Lcp_shortkey_168:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_208
+	jz	Lcp_padpre_211
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_208:
+Lcp_padpre_211:
 	testb	$4,%dl
-	jz	Lcp_padpre_209
+	jz	Lcp_padpre_212
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_209:
+Lcp_padpre_212:
 	testb	$2,%dl
-	jz	Lcp_padpre_210
+	jz	Lcp_padpre_213
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_210:
+Lcp_padpre_213:
 	testb	$1,%dl
-	jz	Lcp_padpre_211
+	jz	Lcp_padpre_214
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_211:
+Lcp_padpre_214:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_207:
+Lcp_padpreend_210:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -6536,7 +6556,7 @@ Lcp_padpreend_207:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_212
+	jz	Lcp_padpreend_215
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6544,38 +6564,38 @@ Lcp_padpreend_207:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_213
+	jz	Lcp_padpre_216
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_213:
+Lcp_padpre_216:
 	testb	$4,%dl
-	jz	Lcp_padpre_214
+	jz	Lcp_padpre_217
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_214:
+Lcp_padpre_217:
 	testb	$2,%dl
-	jz	Lcp_padpre_215
+	jz	Lcp_padpre_218
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_215:
+Lcp_padpre_218:
 	testb	$1,%dl
-	jz	Lcp_padpre_216
+	jz	Lcp_padpre_219
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_216:
+Lcp_padpre_219:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_212:
+Lcp_padpreend_215:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6583,14 +6603,14 @@ Lcp_padpreend_212:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_170
-Lcp_big_166:
+	jmp	Lcp_datadone_171
+Lcp_big_167:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_217:
+Lcp_dround_h_220:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6630,7 +6650,7 @@ Lcp_dround_h_217:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_217
+	jnz	Lcp_dround_h_220
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6657,7 +6677,7 @@ Lcp_dround_h_217:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_218
+	jz	Lcp_padpreend_221
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6665,47 +6685,47 @@ Lcp_dround_h_217:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_219
+	jz	Lcp_padpre_222
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_219:
+Lcp_padpre_222:
 	testb	$4,%dl
-	jz	Lcp_padpre_220
+	jz	Lcp_padpre_223
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_220:
+Lcp_padpre_223:
 	testb	$2,%dl
-	jz	Lcp_padpre_221
+	jz	Lcp_padpre_224
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_221:
+Lcp_padpre_224:
 	testb	$1,%dl
-	jz	Lcp_padpre_222
+	jz	Lcp_padpre_225
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_222:
+Lcp_padpre_225:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_218:
+Lcp_padpreend_221:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_223:
-Lcp_chunk_169:
+Lcp_nofuse_226:
+Lcp_chunk_170:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_170
+	jz	Lcp_datadone_171
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -6719,7 +6739,7 @@ Lcp_chunk_169:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_224
+	jz	Lcp_padpreend_227
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6727,38 +6747,38 @@ Lcp_chunk_169:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_225
+	jz	Lcp_padpre_228
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_225:
+Lcp_padpre_228:
 	testb	$4,%dl
-	jz	Lcp_padpre_226
+	jz	Lcp_padpre_229
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_226:
+Lcp_padpre_229:
 	testb	$2,%dl
-	jz	Lcp_padpre_227
+	jz	Lcp_padpre_230
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_227:
+Lcp_padpre_230:
 	testb	$1,%dl
-	jz	Lcp_padpre_228
+	jz	Lcp_padpre_231
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_228:
+Lcp_padpre_231:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_224:
+Lcp_padpreend_227:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6769,8 +6789,8 @@ Lcp_padpreend_224:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_169
-Lcp_datadone_170:
+	jmp	Lcp_chunk_170
+Lcp_datadone_171:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -6797,7 +6817,7 @@ Lcp_datadone_170:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_172:
+Lcp_tagout_173:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -6806,11 +6826,18 @@ Lcp_tagout_172:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_229:
+	testb	$1,%al
+	jz	Lcp_wipeeven_233
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+Lcp_wipeeven_233:
+	shrl	%eax
+Lcp_wipe_232:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_229
+	jnz	Lcp_wipe_232
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -6847,8 +6874,8 @@ _ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	Lcp_small_231
-Lcp_wide_230:
+	jb	Lcp_small_235
+Lcp_wide_234:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6872,7 +6899,7 @@ Lcp_wide_230:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_234:
+Lcp_dround_238:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7018,7 +7045,7 @@ Lcp_dround_234:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_234
+	jnz	Lcp_dround_238
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7139,12 +7166,12 @@ Lcp_dround_234:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_230
-Lcp_small_231:
+	jae	Lcp_wide_234
+Lcp_small_235:
 	testq	%rdx,%rdx
-	jz	Lcp_done_233
+	jz	Lcp_done_237
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_235
+	jbe	Lcp_not8_239
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7168,7 +7195,7 @@ Lcp_small_231:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_236:
+Lcp_dround_240:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7314,7 +7341,7 @@ Lcp_dround_236:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_236
+	jnz	Lcp_dround_240
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7415,10 +7442,10 @@ Lcp_dround_236:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_232
-Lcp_not8_235:
+	jmp	Lcp_tailbuf_236
+Lcp_not8_239:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_237
+	jbe	Lcp_not4_241
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -7442,7 +7469,7 @@ Lcp_not8_235:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_240:
+Lcp_dround_244:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -7588,7 +7615,7 @@ Lcp_dround_240:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_240
+	jnz	Lcp_dround_244
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -7673,12 +7700,12 @@ Lcp_dround_240:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_232
-Lcp_not4_237:
+	jmp	Lcp_tailbuf_236
+Lcp_not4_241:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_238
+	jbe	Lcp_h1_242
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_239
+	jbe	Lcp_h2_243
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7694,7 +7721,7 @@ Lcp_not4_237:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_241:
+Lcp_dround_h_245:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -7810,7 +7837,7 @@ Lcp_dround_h_241:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_241
+	jnz	Lcp_dround_h_245
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7840,8 +7867,8 @@ Lcp_dround_h_241:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_232
-Lcp_h2_239:
+	jmp	Lcp_tailbuf_236
+Lcp_h2_243:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7852,7 +7879,7 @@ Lcp_h2_239:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_242:
+Lcp_dround_h_246:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -7930,7 +7957,7 @@ Lcp_dround_h_242:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_242
+	jnz	Lcp_dround_h_246
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7950,14 +7977,14 @@ Lcp_dround_h_242:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_232
-Lcp_h1_238:
+	jmp	Lcp_tailbuf_236
+Lcp_h1_242:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_243:
+Lcp_dround_h_247:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -7997,7 +8024,7 @@ Lcp_dround_h_243:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_243
+	jnz	Lcp_dround_h_247
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8007,10 +8034,10 @@ Lcp_dround_h_243:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_232:
+Lcp_tailbuf_236:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_233:
+Lcp_done_237:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -8018,8 +8045,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	Lcp_t16_244
-Lcp_t32_248:
+	jb	Lcp_t16_248
+Lcp_t32_252:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -8028,10 +8055,10 @@ Lcp_t32_248:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	Lcp_t32_248
-Lcp_t16_244:
+	jae	Lcp_t32_252
+Lcp_t16_248:
 	cmpq	$16,%rdx
-	jb	Lcp_t1_245
+	jb	Lcp_t1_249
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -8039,10 +8066,10 @@ Lcp_t16_244:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-Lcp_t1_245:
+Lcp_t1_249:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_247
-Lcp_tend_246:
+	jz	Lcp_tdone_251
+Lcp_tend_250:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -8050,8 +8077,8 @@ Lcp_tend_246:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_246
-Lcp_tdone_247:
+	jnz	Lcp_tend_250
+Lcp_tdone_251:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -8065,7 +8092,7 @@ _ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_249:
+Lcp_fused_253:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -8089,7 +8116,7 @@ Lcp_fused_249:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-Lcp_dround_f_250:
+Lcp_dround_f_254:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -8318,9 +8345,9 @@ Lcp_dround_f_250:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_250
+	jnz	Lcp_dround_f_254
 	movl	$2,%r10d
-Lcp_dround_f_251:
+Lcp_dround_f_255:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -8709,7 +8736,7 @@ Lcp_dround_f_251:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_251
+	jnz	Lcp_dround_f_255
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -8845,7 +8872,7 @@ Lcp_dround_f_251:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	Lcp_fused_249
+	jnz	Lcp_fused_253
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -8856,7 +8883,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_253
+	jz	Lcp_polydone_257
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -8866,7 +8893,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_252:
+Lcp_poly_256:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8906,11 +8933,11 @@ Lcp_poly_252:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	Lcp_poly_252
+	jnz	Lcp_poly_256
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_253:
+Lcp_polydone_257:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -9165,7 +9192,7 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_vpolyscalar_256
+	jb	Lcp_vpolyscalar_260
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -9195,8 +9222,8 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	Lcp_vpolylast_255
-Lcp_vpoly_254:
+	jz	Lcp_vpolylast_259
+Lcp_vpoly_258:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9292,8 +9319,8 @@ Lcp_vpoly_254:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	Lcp_vpoly_254
-Lcp_vpolylast_255:
+	jnz	Lcp_vpoly_258
+Lcp_vpolylast_259:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9440,7 +9467,7 @@ Lcp_vpolylast_255:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-Lcp_vpolyscalar_256:
+Lcp_vpolyscalar_260:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .globl _ctasm_chacha20_avx512
@@ -9470,12 +9497,12 @@ _ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_257:
+Lcp_wipe_261:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_257
+	jnz	Lcp_wipe_261
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -9542,14 +9569,15 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_266
+	ja	Lcp_short8_270
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_267
-	movl	$4,208(%rcx)
+	ja	Lcp_pairs2_271
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_269
+	jz	Lcp_padpreend_273
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9557,39 +9585,39 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_270
+	jz	Lcp_padpre_274
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_270:
+Lcp_padpre_274:
 	testb	$4,%dl
-	jz	Lcp_padpre_271
+	jz	Lcp_padpre_275
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_271:
+Lcp_padpre_275:
 	testb	$2,%dl
-	jz	Lcp_padpre_272
+	jz	Lcp_padpre_276
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_272:
+Lcp_padpre_276:
 	testb	$1,%dl
-	jz	Lcp_padpre_273
+	jz	Lcp_padpre_277
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_273:
-Lcp_padpreend_269:
+Lcp_padpre_277:
+Lcp_padpreend_273:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_274:
+Lcp_dround_p_278:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -9637,7 +9665,7 @@ Lcp_dround_p_274:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_274
+	jnz	Lcp_dround_p_278
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9647,22 +9675,54 @@ Lcp_dround_p_274:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	$32,%rdx
+	jb	Lcp_dxtail_280
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	Lcp_dxtail_281
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_263
-Lcp_pairs2_267:
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	Lcp_dxdone_279
+Lcp_dxtail_280:
+	jz	Lcp_dxdone_279
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,0(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_279
+Lcp_dxtail_281:
+	subq	$32,%rdx
+	jz	Lcp_dxdone_279
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,32(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_279
+Lcp_dxdone_279:
+	jmp	Lcp_pairskey_267
+Lcp_pairs2_271:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_268
-	movl	$8,208(%rcx)
+	ja	Lcp_pairs3_272
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_275
+	jz	Lcp_padpreend_282
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9670,32 +9730,32 @@ Lcp_pairs2_267:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_276
+	jz	Lcp_padpre_283
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_276:
+Lcp_padpre_283:
 	testb	$4,%dl
-	jz	Lcp_padpre_277
+	jz	Lcp_padpre_284
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_277:
+Lcp_padpre_284:
 	testb	$2,%dl
-	jz	Lcp_padpre_278
+	jz	Lcp_padpre_285
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_278:
+Lcp_padpre_285:
 	testb	$1,%dl
-	jz	Lcp_padpre_279
+	jz	Lcp_padpre_286
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_279:
-Lcp_padpreend_275:
+Lcp_padpre_286:
+Lcp_padpreend_282:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -9707,7 +9767,7 @@ Lcp_padpreend_275:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_280:
+Lcp_dround_p_287:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -9769,7 +9829,7 @@ Lcp_dround_p_280:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_280
+	jnz	Lcp_dround_p_287
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9779,14 +9839,6 @@ Lcp_dround_p_280:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -9796,20 +9848,93 @@ Lcp_dround_p_280:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_263
-Lcp_pairs3_268:
-	movl	$12,208(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	Lcp_dxtail_289
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	Lcp_dxtail_290
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	Lcp_dxtail_291
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	Lcp_dxtail_292
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	Lcp_dxdone_288
+Lcp_dxtail_289:
+	subq	$64,%rdx
+	jz	Lcp_dxdone_288
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,64(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_288
+Lcp_dxtail_290:
+	subq	$96,%rdx
+	jz	Lcp_dxdone_288
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,96(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_288
+Lcp_dxtail_291:
+	subq	$128,%rdx
+	jz	Lcp_dxdone_288
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,128(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_288
+Lcp_dxtail_292:
+	subq	$160,%rdx
+	jz	Lcp_dxdone_288
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,160(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_288
+Lcp_dxdone_288:
+	jmp	Lcp_pairskey_267
+Lcp_pairs3_272:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_281
+	jz	Lcp_padpreend_293
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9817,32 +9942,32 @@ Lcp_pairs3_268:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_282
+	jz	Lcp_padpre_294
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_282:
+Lcp_padpre_294:
 	testb	$4,%dl
-	jz	Lcp_padpre_283
+	jz	Lcp_padpre_295
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_283:
+Lcp_padpre_295:
 	testb	$2,%dl
-	jz	Lcp_padpre_284
+	jz	Lcp_padpre_296
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_284:
+Lcp_padpre_296:
 	testb	$1,%dl
-	jz	Lcp_padpre_285
+	jz	Lcp_padpre_297
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_285:
-Lcp_padpreend_281:
+Lcp_padpre_297:
+Lcp_padpreend_293:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -9859,7 +9984,7 @@ Lcp_padpreend_281:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_286:
+Lcp_dround_p_298:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -9951,7 +10076,7 @@ Lcp_dround_p_286:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_286
+	jnz	Lcp_dround_p_298
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9961,14 +10086,6 @@ Lcp_dround_p_286:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -9978,14 +10095,6 @@ Lcp_dround_p_286:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -9995,23 +10104,107 @@ Lcp_dround_p_286:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_263
-Lcp_short8_266:
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	Lcp_dxtail_300
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	Lcp_dxtail_301
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	Lcp_dxtail_302
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	Lcp_dxtail_303
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	Lcp_dxdone_299
+Lcp_dxtail_300:
+	subq	$192,%rdx
+	jz	Lcp_dxdone_299
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,192(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_299
+Lcp_dxtail_301:
+	subq	$224,%rdx
+	jz	Lcp_dxdone_299
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,224(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_299
+Lcp_dxtail_302:
+	subq	$256,%rdx
+	jz	Lcp_dxdone_299
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,256(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_299
+Lcp_dxtail_303:
+	subq	$288,%rdx
+	jz	Lcp_dxdone_299
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,288(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_299
+Lcp_dxdone_299:
+	jmp	Lcp_pairskey_267
+Lcp_short8_270:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_258
+	ja	Lcp_big_262
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -10035,7 +10228,7 @@ Lcp_short8_266:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_287:
+Lcp_dround_304:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -10149,7 +10342,7 @@ Lcp_dround_287:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_287
+	jnz	Lcp_dround_304
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -10249,15 +10442,10 @@ Lcp_dround_287:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_260
-Lcp_pairskey_263:
+	jmp	Lcp_shortkey_264
+Lcp_pairskey_267:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	_ctasm_chacha20_xorbuf_avx2
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -10271,8 +10459,8 @@ Lcp_pairskey_263:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_289
-Lcp_ipoly_288:
+	jz	Lcp_ipolyend_306
+Lcp_ipoly_305:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10312,10 +10500,10 @@ Lcp_ipoly_288:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_288
-Lcp_ipolyend_289:
+	jnz	Lcp_ipoly_305
+Lcp_ipolyend_306:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_290
+	jz	Lcp_ipolytail_307
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -10353,48 +10541,19 @@ Lcp_ipolyend_289:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_290:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_294
-	vpxor	%xmm0,%xmm0,%xmm0
+Lcp_ipolytail_307:
+	movq	168(%rcx),%rax
+	testq	$15,%rax
+	jz	Lcp_notail_308
+	andl	$16,%eax
+	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	144(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_295
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_295:
-	testb	$4,%dl
-	jz	Lcp_padpre_296
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_296:
-	testb	$2,%dl
-	jz	Lcp_padpre_297
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_297:
-	testb	$1,%dl
-	jz	Lcp_padpre_298
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_298:
-Lcp_padpreend_294:
+Lcp_notail_308:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_292
-Lcp_ipoly_291:
+	jz	Lcp_ipolyend_310
+Lcp_ipoly_309:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10434,10 +10593,10 @@ Lcp_ipoly_291:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_291
-Lcp_ipolyend_292:
+	jnz	Lcp_ipoly_309
+Lcp_ipolyend_310:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_293
+	jz	Lcp_ipolytail_311
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -10475,7 +10634,7 @@ Lcp_ipolyend_292:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_293:
+Lcp_ipolytail_311:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -10520,14 +10679,14 @@ Lcp_ipolytail_293:
 	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
-	addq	400(%rcx),%r11
-	adcq	408(%rcx),%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
 	movq	152(%rcx),%rax
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_264
-Lcp_shortkey_260:
+	jmp	Lcp_tagout_268
+Lcp_shortkey_264:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -10545,7 +10704,7 @@ Lcp_shortkey_260:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_299
+	jz	Lcp_padpreend_312
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -10553,38 +10712,38 @@ Lcp_shortkey_260:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_300
+	jz	Lcp_padpre_313
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_300:
+Lcp_padpre_313:
 	testb	$4,%dl
-	jz	Lcp_padpre_301
+	jz	Lcp_padpre_314
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_301:
+Lcp_padpre_314:
 	testb	$2,%dl
-	jz	Lcp_padpre_302
+	jz	Lcp_padpre_315
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_302:
+Lcp_padpre_315:
 	testb	$1,%dl
-	jz	Lcp_padpre_303
+	jz	Lcp_padpre_316
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_303:
+Lcp_padpre_316:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_299:
+Lcp_padpreend_312:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -10601,7 +10760,7 @@ Lcp_padpreend_299:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_304
+	jz	Lcp_padpreend_317
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -10609,46 +10768,46 @@ Lcp_padpreend_299:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_305
+	jz	Lcp_padpre_318
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_305:
+Lcp_padpre_318:
 	testb	$4,%dl
-	jz	Lcp_padpre_306
+	jz	Lcp_padpre_319
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_306:
+Lcp_padpre_319:
 	testb	$2,%dl
-	jz	Lcp_padpre_307
+	jz	Lcp_padpre_320
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_307:
+Lcp_padpre_320:
 	testb	$1,%dl
-	jz	Lcp_padpre_308
+	jz	Lcp_padpre_321
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_308:
+Lcp_padpre_321:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_304:
-	jmp	Lcp_datadone_262
-Lcp_big_258:
+Lcp_padpreend_317:
+	jmp	Lcp_datadone_266
+Lcp_big_262:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_309:
+Lcp_dround_h_322:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -10696,7 +10855,7 @@ Lcp_dround_h_309:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_309
+	jnz	Lcp_dround_h_322
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -10723,7 +10882,7 @@ Lcp_dround_h_309:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_310
+	jz	Lcp_padpreend_323
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -10731,47 +10890,47 @@ Lcp_dround_h_309:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_311
+	jz	Lcp_padpre_324
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_311:
+Lcp_padpre_324:
 	testb	$4,%dl
-	jz	Lcp_padpre_312
+	jz	Lcp_padpre_325
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_312:
+Lcp_padpre_325:
 	testb	$2,%dl
-	jz	Lcp_padpre_313
+	jz	Lcp_padpre_326
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_313:
+Lcp_padpre_326:
 	testb	$1,%dl
-	jz	Lcp_padpre_314
+	jz	Lcp_padpre_327
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_314:
+Lcp_padpre_327:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_310:
+Lcp_padpreend_323:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_315:
-Lcp_chunk_261:
+Lcp_nofuse_328:
+Lcp_chunk_265:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_262
+	jz	Lcp_datadone_266
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -10791,7 +10950,7 @@ Lcp_chunk_261:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_316
+	jz	Lcp_padpreend_329
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -10799,44 +10958,44 @@ Lcp_chunk_261:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_317
+	jz	Lcp_padpre_330
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_317:
+Lcp_padpre_330:
 	testb	$4,%dl
-	jz	Lcp_padpre_318
+	jz	Lcp_padpre_331
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_318:
+Lcp_padpre_331:
 	testb	$2,%dl
-	jz	Lcp_padpre_319
+	jz	Lcp_padpre_332
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_319:
+Lcp_padpre_332:
 	testb	$1,%dl
-	jz	Lcp_padpre_320
+	jz	Lcp_padpre_333
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_320:
+Lcp_padpre_333:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_316:
+Lcp_padpreend_329:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_261
-Lcp_datadone_262:
+	jmp	Lcp_chunk_265
+Lcp_datadone_266:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -10863,7 +11022,7 @@ Lcp_datadone_262:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_264:
+Lcp_tagout_268:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -10872,11 +11031,18 @@ Lcp_tagout_264:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_321:
+	testb	$1,%al
+	jz	Lcp_wipeeven_335
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+Lcp_wipeeven_335:
+	shrl	%eax
+Lcp_wipe_334:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_321
+	jnz	Lcp_wipe_334
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -10961,14 +11127,15 @@ _ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_330
+	ja	Lcp_short8_344
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_331
-	movl	$4,208(%rcx)
+	ja	Lcp_pairs2_345
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_333
+	jz	Lcp_padpreend_347
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10976,39 +11143,39 @@ _ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_334
+	jz	Lcp_padpre_348
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_334:
+Lcp_padpre_348:
 	testb	$4,%dl
-	jz	Lcp_padpre_335
+	jz	Lcp_padpre_349
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_335:
+Lcp_padpre_349:
 	testb	$2,%dl
-	jz	Lcp_padpre_336
+	jz	Lcp_padpre_350
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_336:
+Lcp_padpre_350:
 	testb	$1,%dl
-	jz	Lcp_padpre_337
+	jz	Lcp_padpre_351
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_337:
-Lcp_padpreend_333:
+Lcp_padpre_351:
+Lcp_padpreend_347:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_338:
+Lcp_dround_p_352:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -11056,7 +11223,7 @@ Lcp_dround_p_338:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_338
+	jnz	Lcp_dround_p_352
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11066,6 +11233,47 @@ Lcp_dround_p_338:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_353
+	cmpq	$32,%rdx
+	jb	Lcp_dxtail_355
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	Lcp_dxtail_356
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	Lcp_dxdone_354
+Lcp_dxtail_355:
+	jz	Lcp_dxdone_354
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,0(%rdi){%k1}
+	jmp	Lcp_dxdone_354
+Lcp_dxtail_356:
+	subq	$32,%rdx
+	jz	Lcp_dxdone_354
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,32(%rdi){%k1}
+	jmp	Lcp_dxdone_354
+Lcp_dxdone_354:
+	jmp	Lcp_pairskey_341
+Lcp_inplace_353:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,384(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -11074,14 +11282,17 @@ Lcp_dround_p_338:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_327
-Lcp_pairs2_331:
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	Lcp_pairskey_341
+Lcp_pairs2_345:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_332
-	movl	$8,208(%rcx)
+	ja	Lcp_pairs3_346
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_339
+	jz	Lcp_padpreend_357
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11089,32 +11300,32 @@ Lcp_pairs2_331:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_340
+	jz	Lcp_padpre_358
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_340:
+Lcp_padpre_358:
 	testb	$4,%dl
-	jz	Lcp_padpre_341
+	jz	Lcp_padpre_359
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_341:
+Lcp_padpre_359:
 	testb	$2,%dl
-	jz	Lcp_padpre_342
+	jz	Lcp_padpre_360
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_342:
+Lcp_padpre_360:
 	testb	$1,%dl
-	jz	Lcp_padpre_343
+	jz	Lcp_padpre_361
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_343:
-Lcp_padpreend_339:
+Lcp_padpre_361:
+Lcp_padpreend_357:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11126,7 +11337,7 @@ Lcp_padpreend_339:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_344:
+Lcp_dround_p_362:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -11188,7 +11399,7 @@ Lcp_dround_p_344:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_344
+	jnz	Lcp_dround_p_362
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11198,14 +11409,6 @@ Lcp_dround_p_344:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -11215,20 +11418,111 @@ Lcp_dround_p_344:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_327
-Lcp_pairs3_332:
-	movl	$12,208(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_363
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	Lcp_dxtail_365
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	Lcp_dxtail_366
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	Lcp_dxtail_367
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	Lcp_dxtail_368
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	Lcp_dxdone_364
+Lcp_dxtail_365:
+	subq	$64,%rdx
+	jz	Lcp_dxdone_364
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,64(%rdi){%k1}
+	jmp	Lcp_dxdone_364
+Lcp_dxtail_366:
+	subq	$96,%rdx
+	jz	Lcp_dxdone_364
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,96(%rdi){%k1}
+	jmp	Lcp_dxdone_364
+Lcp_dxtail_367:
+	subq	$128,%rdx
+	jz	Lcp_dxdone_364
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,128(%rdi){%k1}
+	jmp	Lcp_dxdone_364
+Lcp_dxtail_368:
+	subq	$160,%rdx
+	jz	Lcp_dxdone_364
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,160(%rdi){%k1}
+	jmp	Lcp_dxdone_364
+Lcp_dxdone_364:
+	jmp	Lcp_pairskey_341
+Lcp_inplace_363:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	Lcp_pairskey_341
+Lcp_pairs3_346:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_345
+	jz	Lcp_padpreend_369
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11236,32 +11530,32 @@ Lcp_pairs3_332:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_346
+	jz	Lcp_padpre_370
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_346:
+Lcp_padpre_370:
 	testb	$4,%dl
-	jz	Lcp_padpre_347
+	jz	Lcp_padpre_371
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_347:
+Lcp_padpre_371:
 	testb	$2,%dl
-	jz	Lcp_padpre_348
+	jz	Lcp_padpre_372
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_348:
+Lcp_padpre_372:
 	testb	$1,%dl
-	jz	Lcp_padpre_349
+	jz	Lcp_padpre_373
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_349:
-Lcp_padpreend_345:
+Lcp_padpre_373:
+Lcp_padpreend_369:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11278,7 +11572,7 @@ Lcp_padpreend_345:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_350:
+Lcp_dround_p_374:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -11370,7 +11664,7 @@ Lcp_dround_p_350:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_350
+	jnz	Lcp_dround_p_374
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11380,14 +11674,6 @@ Lcp_dround_p_350:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -11397,14 +11683,6 @@ Lcp_dround_p_350:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -11414,23 +11692,133 @@ Lcp_dround_p_350:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_327
-Lcp_short8_330:
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_375
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	Lcp_dxtail_377
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	Lcp_dxtail_378
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	Lcp_dxtail_379
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	Lcp_dxtail_380
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	Lcp_dxdone_376
+Lcp_dxtail_377:
+	subq	$192,%rdx
+	jz	Lcp_dxdone_376
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,192(%rdi){%k1}
+	jmp	Lcp_dxdone_376
+Lcp_dxtail_378:
+	subq	$224,%rdx
+	jz	Lcp_dxdone_376
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,224(%rdi){%k1}
+	jmp	Lcp_dxdone_376
+Lcp_dxtail_379:
+	subq	$256,%rdx
+	jz	Lcp_dxdone_376
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,256(%rdi){%k1}
+	jmp	Lcp_dxdone_376
+Lcp_dxtail_380:
+	subq	$288,%rdx
+	jz	Lcp_dxdone_376
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,288(%rdi){%k1}
+	jmp	Lcp_dxdone_376
+Lcp_dxdone_376:
+	jmp	Lcp_pairskey_341
+Lcp_inplace_375:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,640(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,672(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,704(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	Lcp_pairskey_341
+Lcp_short8_344:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_322
+	ja	Lcp_big_336
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -11454,7 +11842,7 @@ Lcp_short8_330:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_351:
+Lcp_dround_381:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -11568,7 +11956,7 @@ Lcp_dround_351:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_351
+	jnz	Lcp_dround_381
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -11668,8 +12056,8 @@ Lcp_dround_351:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_324
-Lcp_pairskey_327:
+	jmp	Lcp_shortkey_338
+Lcp_pairskey_341:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -11685,8 +12073,8 @@ Lcp_pairskey_327:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_353
-Lcp_ipoly_352:
+	jz	Lcp_ipolyend_383
+Lcp_ipoly_382:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11726,10 +12114,10 @@ Lcp_ipoly_352:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_352
-Lcp_ipolyend_353:
+	jnz	Lcp_ipoly_382
+Lcp_ipolyend_383:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_354
+	jz	Lcp_ipolytail_384
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -11767,10 +12155,10 @@ Lcp_ipolyend_353:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_354:
+Lcp_ipolytail_384:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_358
+	jz	Lcp_padpreend_388
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -11778,37 +12166,37 @@ Lcp_ipolytail_354:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_359
+	jz	Lcp_padpre_389
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_359:
+Lcp_padpre_389:
 	testb	$4,%dl
-	jz	Lcp_padpre_360
+	jz	Lcp_padpre_390
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_360:
+Lcp_padpre_390:
 	testb	$2,%dl
-	jz	Lcp_padpre_361
+	jz	Lcp_padpre_391
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_361:
+Lcp_padpre_391:
 	testb	$1,%dl
-	jz	Lcp_padpre_362
+	jz	Lcp_padpre_392
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_362:
-Lcp_padpreend_358:
+Lcp_padpre_392:
+Lcp_padpreend_388:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_356
-Lcp_ipoly_355:
+	jz	Lcp_ipolyend_386
+Lcp_ipoly_385:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11848,10 +12236,10 @@ Lcp_ipoly_355:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_355
-Lcp_ipolyend_356:
+	jnz	Lcp_ipoly_385
+Lcp_ipolyend_386:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_357
+	jz	Lcp_ipolytail_387
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -11889,7 +12277,7 @@ Lcp_ipolyend_356:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_357:
+Lcp_ipolytail_387:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -11934,19 +12322,23 @@ Lcp_ipolytail_357:
 	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
-	addq	400(%rcx),%r11
-	adcq	408(%rcx),%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
 	movq	152(%rcx),%rax
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rax
+	cmpq	160(%rcx),%rax
+	jne	Lcp_xorskip_393
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_328
-Lcp_shortkey_324:
+Lcp_xorskip_393:
+	jmp	Lcp_tagout_342
+Lcp_shortkey_338:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -11964,7 +12356,7 @@ Lcp_shortkey_324:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_363
+	jz	Lcp_padpreend_394
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -11972,38 +12364,38 @@ Lcp_shortkey_324:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_364
+	jz	Lcp_padpre_395
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_364:
+Lcp_padpre_395:
 	testb	$4,%dl
-	jz	Lcp_padpre_365
+	jz	Lcp_padpre_396
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_365:
+Lcp_padpre_396:
 	testb	$2,%dl
-	jz	Lcp_padpre_366
+	jz	Lcp_padpre_397
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_366:
+Lcp_padpre_397:
 	testb	$1,%dl
-	jz	Lcp_padpre_367
+	jz	Lcp_padpre_398
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_367:
+Lcp_padpre_398:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_363:
+Lcp_padpreend_394:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -12013,7 +12405,7 @@ Lcp_padpreend_363:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_368
+	jz	Lcp_padpreend_399
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12021,38 +12413,38 @@ Lcp_padpreend_363:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_369
+	jz	Lcp_padpre_400
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_369:
+Lcp_padpre_400:
 	testb	$4,%dl
-	jz	Lcp_padpre_370
+	jz	Lcp_padpre_401
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_370:
+Lcp_padpre_401:
 	testb	$2,%dl
-	jz	Lcp_padpre_371
+	jz	Lcp_padpre_402
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_371:
+Lcp_padpre_402:
 	testb	$1,%dl
-	jz	Lcp_padpre_372
+	jz	Lcp_padpre_403
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_372:
+Lcp_padpre_403:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_368:
+Lcp_padpreend_399:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12060,14 +12452,14 @@ Lcp_padpreend_368:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_326
-Lcp_big_322:
+	jmp	Lcp_datadone_340
+Lcp_big_336:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_373:
+Lcp_dround_h_404:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -12115,7 +12507,7 @@ Lcp_dround_h_373:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_373
+	jnz	Lcp_dround_h_404
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12142,7 +12534,7 @@ Lcp_dround_h_373:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_374
+	jz	Lcp_padpreend_405
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12150,47 +12542,47 @@ Lcp_dround_h_373:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_375
+	jz	Lcp_padpre_406
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_375:
+Lcp_padpre_406:
 	testb	$4,%dl
-	jz	Lcp_padpre_376
+	jz	Lcp_padpre_407
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_376:
+Lcp_padpre_407:
 	testb	$2,%dl
-	jz	Lcp_padpre_377
+	jz	Lcp_padpre_408
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_377:
+Lcp_padpre_408:
 	testb	$1,%dl
-	jz	Lcp_padpre_378
+	jz	Lcp_padpre_409
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_378:
+Lcp_padpre_409:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_374:
+Lcp_padpreend_405:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_379:
-Lcp_chunk_325:
+Lcp_nofuse_410:
+Lcp_chunk_339:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_326
+	jz	Lcp_datadone_340
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -12204,7 +12596,7 @@ Lcp_chunk_325:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_380
+	jz	Lcp_padpreend_411
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12212,38 +12604,38 @@ Lcp_chunk_325:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_381
+	jz	Lcp_padpre_412
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_381:
+Lcp_padpre_412:
 	testb	$4,%dl
-	jz	Lcp_padpre_382
+	jz	Lcp_padpre_413
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_382:
+Lcp_padpre_413:
 	testb	$2,%dl
-	jz	Lcp_padpre_383
+	jz	Lcp_padpre_414
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_383:
+Lcp_padpre_414:
 	testb	$1,%dl
-	jz	Lcp_padpre_384
+	jz	Lcp_padpre_415
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_384:
+Lcp_padpre_415:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_380:
+Lcp_padpreend_411:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12254,8 +12646,8 @@ Lcp_padpreend_380:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_325
-Lcp_datadone_326:
+	jmp	Lcp_chunk_339
+Lcp_datadone_340:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -12282,7 +12674,7 @@ Lcp_datadone_326:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_328:
+Lcp_tagout_342:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -12291,11 +12683,18 @@ Lcp_tagout_328:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_385:
+	testb	$1,%al
+	jz	Lcp_wipeeven_417
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+Lcp_wipeeven_417:
+	shrl	%eax
+Lcp_wipe_416:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_385
+	jnz	Lcp_wipe_416
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -12335,7 +12734,7 @@ _ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	Lcp_zskip_390
+	jb	Lcp_zskip_422
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -12349,7 +12748,7 @@ _ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	Lcp_zinc(%rip),%zmm24,%zmm24
-Lcp_zloop_391:
+Lcp_zloop_423:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -12367,7 +12766,7 @@ Lcp_zloop_391:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-Lcp_zdround_392:
+Lcp_zdround_424:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -12465,7 +12864,7 @@ Lcp_zdround_392:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	Lcp_zdround_392
+	jnz	Lcp_zdround_424
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -12588,7 +12987,7 @@ Lcp_zdround_392:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	Lcp_zloop_391
+	jae	Lcp_zloop_423
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -12605,10 +13004,10 @@ Lcp_zdround_392:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-Lcp_zskip_390:
+Lcp_zskip_422:
 	cmpq	$512,%rdx
-	jb	Lcp_small_387
-Lcp_wide_386:
+	jb	Lcp_small_419
+Lcp_wide_418:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12632,7 +13031,7 @@ Lcp_wide_386:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_393:
+Lcp_dround_425:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -12746,7 +13145,7 @@ Lcp_dround_393:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_393
+	jnz	Lcp_dround_425
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -12867,12 +13266,12 @@ Lcp_dround_393:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_386
-Lcp_small_387:
+	jae	Lcp_wide_418
+Lcp_small_419:
 	testq	%rdx,%rdx
-	jz	Lcp_done_389
+	jz	Lcp_done_421
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_394
+	jbe	Lcp_not8_426
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12896,7 +13295,7 @@ Lcp_small_387:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_395:
+Lcp_dround_427:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13010,7 +13409,7 @@ Lcp_dround_395:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_395
+	jnz	Lcp_dround_427
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13111,10 +13510,10 @@ Lcp_dround_395:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_388
-Lcp_not8_394:
+	jmp	Lcp_tailbuf_420
+Lcp_not8_426:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_396
+	jbe	Lcp_not4_428
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -13138,7 +13537,7 @@ Lcp_not8_394:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_399:
+Lcp_dround_431:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -13252,7 +13651,7 @@ Lcp_dround_399:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_399
+	jnz	Lcp_dround_431
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -13337,12 +13736,12 @@ Lcp_dround_399:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_388
-Lcp_not4_396:
+	jmp	Lcp_tailbuf_420
+Lcp_not4_428:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_397
+	jbe	Lcp_h1_429
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_398
+	jbe	Lcp_h2_430
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -13358,7 +13757,7 @@ Lcp_not4_396:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_400:
+Lcp_dround_h_432:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -13450,7 +13849,7 @@ Lcp_dround_h_400:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_400
+	jnz	Lcp_dround_h_432
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13480,8 +13879,8 @@ Lcp_dround_h_400:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_388
-Lcp_h2_398:
+	jmp	Lcp_tailbuf_420
+Lcp_h2_430:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -13492,7 +13891,7 @@ Lcp_h2_398:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_401:
+Lcp_dround_h_433:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -13554,7 +13953,7 @@ Lcp_dround_h_401:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_401
+	jnz	Lcp_dround_h_433
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13574,14 +13973,14 @@ Lcp_dround_h_401:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_388
-Lcp_h1_397:
+	jmp	Lcp_tailbuf_420
+Lcp_h1_429:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_402:
+Lcp_dround_h_434:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -13629,7 +14028,7 @@ Lcp_dround_h_402:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_402
+	jnz	Lcp_dround_h_434
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13639,10 +14038,10 @@ Lcp_dround_h_402:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_388:
+Lcp_tailbuf_420:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx512
-Lcp_done_389:
+Lcp_done_421:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -13650,8 +14049,8 @@ _ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	Lcp_t16_403
-Lcp_t32_407:
+	jb	Lcp_t16_435
+Lcp_t32_439:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -13660,10 +14059,10 @@ Lcp_t32_407:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	Lcp_t32_407
-Lcp_t16_403:
+	jae	Lcp_t32_439
+Lcp_t16_435:
 	cmpq	$16,%rdx
-	jb	Lcp_t1_404
+	jb	Lcp_t1_436
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -13671,10 +14070,10 @@ Lcp_t16_403:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-Lcp_t1_404:
+Lcp_t1_436:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_406
-Lcp_tend_405:
+	jz	Lcp_tdone_438
+Lcp_tend_437:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -13682,8 +14081,8 @@ Lcp_tend_405:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_405
-Lcp_tdone_406:
+	jnz	Lcp_tend_437
+Lcp_tdone_438:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_poly1305_seal_avx512ifma
@@ -13736,14 +14135,15 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_416
+	ja	Lcp_short8_448
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_417
-	movl	$4,208(%rcx)
+	ja	Lcp_pairs2_449
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_419
+	jz	Lcp_padpreend_451
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13751,39 +14151,39 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_420
+	jz	Lcp_padpre_452
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_420:
+Lcp_padpre_452:
 	testb	$4,%dl
-	jz	Lcp_padpre_421
+	jz	Lcp_padpre_453
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_421:
+Lcp_padpre_453:
 	testb	$2,%dl
-	jz	Lcp_padpre_422
+	jz	Lcp_padpre_454
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_422:
+Lcp_padpre_454:
 	testb	$1,%dl
-	jz	Lcp_padpre_423
+	jz	Lcp_padpre_455
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_423:
-Lcp_padpreend_419:
+Lcp_padpre_455:
+Lcp_padpreend_451:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_424:
+Lcp_dround_p_456:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -13831,7 +14231,7 @@ Lcp_dround_p_424:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_424
+	jnz	Lcp_dround_p_456
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13841,22 +14241,54 @@ Lcp_dround_p_424:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	$32,%rdx
+	jb	Lcp_dxtail_458
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	Lcp_dxtail_459
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_413
-Lcp_pairs2_417:
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	Lcp_dxdone_457
+Lcp_dxtail_458:
+	jz	Lcp_dxdone_457
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,0(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_457
+Lcp_dxtail_459:
+	subq	$32,%rdx
+	jz	Lcp_dxdone_457
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,32(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_457
+Lcp_dxdone_457:
+	jmp	Lcp_pairskey_445
+Lcp_pairs2_449:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_418
-	movl	$8,208(%rcx)
+	ja	Lcp_pairs3_450
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_425
+	jz	Lcp_padpreend_460
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13864,32 +14296,32 @@ Lcp_pairs2_417:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_426
+	jz	Lcp_padpre_461
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_426:
+Lcp_padpre_461:
 	testb	$4,%dl
-	jz	Lcp_padpre_427
+	jz	Lcp_padpre_462
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_427:
+Lcp_padpre_462:
 	testb	$2,%dl
-	jz	Lcp_padpre_428
+	jz	Lcp_padpre_463
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_428:
+Lcp_padpre_463:
 	testb	$1,%dl
-	jz	Lcp_padpre_429
+	jz	Lcp_padpre_464
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_429:
-Lcp_padpreend_425:
+Lcp_padpre_464:
+Lcp_padpreend_460:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -13901,7 +14333,7 @@ Lcp_padpreend_425:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_430:
+Lcp_dround_p_465:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -13963,7 +14395,7 @@ Lcp_dround_p_430:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_430
+	jnz	Lcp_dround_p_465
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13973,14 +14405,6 @@ Lcp_dround_p_430:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -13990,20 +14414,93 @@ Lcp_dround_p_430:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_413
-Lcp_pairs3_418:
-	movl	$12,208(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	Lcp_dxtail_467
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	Lcp_dxtail_468
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	Lcp_dxtail_469
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	Lcp_dxtail_470
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	Lcp_dxdone_466
+Lcp_dxtail_467:
+	subq	$64,%rdx
+	jz	Lcp_dxdone_466
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,64(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_466
+Lcp_dxtail_468:
+	subq	$96,%rdx
+	jz	Lcp_dxdone_466
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,96(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_466
+Lcp_dxtail_469:
+	subq	$128,%rdx
+	jz	Lcp_dxdone_466
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,128(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_466
+Lcp_dxtail_470:
+	subq	$160,%rdx
+	jz	Lcp_dxdone_466
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,160(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_466
+Lcp_dxdone_466:
+	jmp	Lcp_pairskey_445
+Lcp_pairs3_450:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_431
+	jz	Lcp_padpreend_471
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14011,32 +14508,32 @@ Lcp_pairs3_418:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_432
+	jz	Lcp_padpre_472
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_432:
+Lcp_padpre_472:
 	testb	$4,%dl
-	jz	Lcp_padpre_433
+	jz	Lcp_padpre_473
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_433:
+Lcp_padpre_473:
 	testb	$2,%dl
-	jz	Lcp_padpre_434
+	jz	Lcp_padpre_474
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_434:
+Lcp_padpre_474:
 	testb	$1,%dl
-	jz	Lcp_padpre_435
+	jz	Lcp_padpre_475
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_435:
-Lcp_padpreend_431:
+Lcp_padpre_475:
+Lcp_padpreend_471:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14053,7 +14550,7 @@ Lcp_padpreend_431:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_436:
+Lcp_dround_p_476:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -14145,7 +14642,7 @@ Lcp_dround_p_436:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_436
+	jnz	Lcp_dround_p_476
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14155,14 +14652,6 @@ Lcp_dround_p_436:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -14172,14 +14661,6 @@ Lcp_dround_p_436:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -14189,23 +14670,107 @@ Lcp_dround_p_436:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_413
-Lcp_short8_416:
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	Lcp_dxtail_478
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	Lcp_dxtail_479
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	Lcp_dxtail_480
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	Lcp_dxtail_481
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	Lcp_dxdone_477
+Lcp_dxtail_478:
+	subq	$192,%rdx
+	jz	Lcp_dxdone_477
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,192(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_477
+Lcp_dxtail_479:
+	subq	$224,%rdx
+	jz	Lcp_dxdone_477
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,224(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_477
+Lcp_dxtail_480:
+	subq	$256,%rdx
+	jz	Lcp_dxdone_477
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,256(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_477
+Lcp_dxtail_481:
+	subq	$288,%rdx
+	jz	Lcp_dxdone_477
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,288(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	Lcp_dxdone_477
+Lcp_dxdone_477:
+	jmp	Lcp_pairskey_445
+Lcp_short8_448:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_408
+	ja	Lcp_big_440
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -14229,7 +14794,7 @@ Lcp_short8_416:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_437:
+Lcp_dround_482:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -14343,7 +14908,7 @@ Lcp_dround_437:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_437
+	jnz	Lcp_dround_482
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -14443,15 +15008,10 @@ Lcp_dround_437:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_410
-Lcp_pairskey_413:
+	jmp	Lcp_shortkey_442
+Lcp_pairskey_445:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	_ctasm_chacha20_xorbuf_avx2
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -14460,8 +15020,11 @@ Lcp_pairskey_413:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_438
-	movl	$21,208(%rcx)
+	jb	Lcp_nopow4_483
+	movl	$1056,%eax
+	subl	216(%rcx),%eax
+	shrl	$5,%eax
+	movl	%eax,208(%rcx)
 	movq	%r8,%r11
 	movq	%r9,%r12
 	xorl	%r13d,%r13d
@@ -14659,15 +15222,15 @@ Lcp_pairskey_413:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_438:
+Lcp_nopow4_483:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_440
-Lcp_ipoly_439:
+	jz	Lcp_ipolyend_485
+Lcp_ipoly_484:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -14707,10 +15270,10 @@ Lcp_ipoly_439:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_439
-Lcp_ipolyend_440:
+	jnz	Lcp_ipoly_484
+Lcp_ipolyend_485:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_441
+	jz	Lcp_ipolytail_486
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -14748,49 +15311,20 @@ Lcp_ipolyend_440:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_441:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_445
-	vpxor	%xmm0,%xmm0,%xmm0
+Lcp_ipolytail_486:
+	movq	168(%rcx),%rax
+	testq	$15,%rax
+	jz	Lcp_notail_487
+	andl	$16,%eax
+	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	144(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_446
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_446:
-	testb	$4,%dl
-	jz	Lcp_padpre_447
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_447:
-	testb	$2,%dl
-	jz	Lcp_padpre_448
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_448:
-	testb	$1,%dl
-	jz	Lcp_padpre_449
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_449:
-Lcp_padpreend_445:
+Lcp_notail_487:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_443
+	jz	Lcp_ipolyend_489
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_450
+	jb	Lcp_ipolynarrow_491
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -14817,8 +15351,8 @@ Lcp_padpreend_445:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	Lcp_ipoly4last_452
-Lcp_ipoly4_451:
+	jz	Lcp_ipoly4last_493
+Lcp_ipoly4_492:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -14878,8 +15412,8 @@ Lcp_ipoly4_451:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_451
-Lcp_ipoly4last_452:
+	jnz	Lcp_ipoly4_492
+Lcp_ipoly4last_493:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -14973,9 +15507,9 @@ Lcp_ipoly4last_452:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_443
-Lcp_ipolynarrow_450:
-Lcp_ipoly_442:
+	jz	Lcp_ipolyend_489
+Lcp_ipolynarrow_491:
+Lcp_ipoly_488:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15015,10 +15549,10 @@ Lcp_ipoly_442:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_442
-Lcp_ipolyend_443:
+	jnz	Lcp_ipoly_488
+Lcp_ipolyend_489:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_444
+	jz	Lcp_ipolytail_490
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -15056,7 +15590,7 @@ Lcp_ipolyend_443:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_444:
+Lcp_ipolytail_490:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -15101,14 +15635,14 @@ Lcp_ipolytail_444:
 	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
-	addq	400(%rcx),%r11
-	adcq	408(%rcx),%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
 	movq	152(%rcx),%rax
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_414
-Lcp_shortkey_410:
+	jmp	Lcp_tagout_446
+Lcp_shortkey_442:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -15126,7 +15660,7 @@ Lcp_shortkey_410:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_453
+	jz	Lcp_padpreend_494
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15134,38 +15668,38 @@ Lcp_shortkey_410:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_454
+	jz	Lcp_padpre_495
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_454:
+Lcp_padpre_495:
 	testb	$4,%dl
-	jz	Lcp_padpre_455
+	jz	Lcp_padpre_496
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_455:
+Lcp_padpre_496:
 	testb	$2,%dl
-	jz	Lcp_padpre_456
+	jz	Lcp_padpre_497
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_456:
+Lcp_padpre_497:
 	testb	$1,%dl
-	jz	Lcp_padpre_457
+	jz	Lcp_padpre_498
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_457:
+Lcp_padpre_498:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_453:
+Lcp_padpreend_494:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -15186,7 +15720,7 @@ Lcp_padpreend_453:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_458
+	jz	Lcp_padpreend_499
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15194,46 +15728,46 @@ Lcp_padpreend_453:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_459
+	jz	Lcp_padpre_500
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_459:
+Lcp_padpre_500:
 	testb	$4,%dl
-	jz	Lcp_padpre_460
+	jz	Lcp_padpre_501
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_460:
+Lcp_padpre_501:
 	testb	$2,%dl
-	jz	Lcp_padpre_461
+	jz	Lcp_padpre_502
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_461:
+Lcp_padpre_502:
 	testb	$1,%dl
-	jz	Lcp_padpre_462
+	jz	Lcp_padpre_503
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_462:
+Lcp_padpre_503:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_458:
-	jmp	Lcp_datadone_412
-Lcp_big_408:
+Lcp_padpreend_499:
+	jmp	Lcp_datadone_444
+Lcp_big_440:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_463:
+Lcp_dround_h_504:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -15281,7 +15815,7 @@ Lcp_dround_h_463:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_463
+	jnz	Lcp_dround_h_504
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15308,7 +15842,7 @@ Lcp_dround_h_463:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_464
+	jz	Lcp_padpreend_505
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15316,47 +15850,47 @@ Lcp_dround_h_463:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_465
+	jz	Lcp_padpre_506
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_465:
+Lcp_padpre_506:
 	testb	$4,%dl
-	jz	Lcp_padpre_466
+	jz	Lcp_padpre_507
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_466:
+Lcp_padpre_507:
 	testb	$2,%dl
-	jz	Lcp_padpre_467
+	jz	Lcp_padpre_508
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_467:
+Lcp_padpre_508:
 	testb	$1,%dl
-	jz	Lcp_padpre_468
+	jz	Lcp_padpre_509
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_468:
+Lcp_padpre_509:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_464:
+Lcp_padpreend_505:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_469:
-Lcp_chunk_411:
+Lcp_nofuse_510:
+Lcp_chunk_443:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_412
+	jz	Lcp_datadone_444
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -15376,7 +15910,7 @@ Lcp_chunk_411:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_470
+	jz	Lcp_padpreend_511
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15384,44 +15918,44 @@ Lcp_chunk_411:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_471
+	jz	Lcp_padpre_512
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_471:
+Lcp_padpre_512:
 	testb	$4,%dl
-	jz	Lcp_padpre_472
+	jz	Lcp_padpre_513
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_472:
+Lcp_padpre_513:
 	testb	$2,%dl
-	jz	Lcp_padpre_473
+	jz	Lcp_padpre_514
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_473:
+Lcp_padpre_514:
 	testb	$1,%dl
-	jz	Lcp_padpre_474
+	jz	Lcp_padpre_515
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_474:
+Lcp_padpre_515:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_470:
+Lcp_padpreend_511:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_411
-Lcp_datadone_412:
+	jmp	Lcp_chunk_443
+Lcp_datadone_444:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -15448,7 +15982,7 @@ Lcp_datadone_412:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_414:
+Lcp_tagout_446:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -15457,11 +15991,18 @@ Lcp_tagout_414:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_475:
+	testb	$1,%al
+	jz	Lcp_wipeeven_517
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+Lcp_wipeeven_517:
+	shrl	%eax
+Lcp_wipe_516:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_475
+	jnz	Lcp_wipe_516
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -15546,14 +16087,15 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_484
+	ja	Lcp_short8_526
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_485
-	movl	$4,208(%rcx)
+	ja	Lcp_pairs2_527
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_487
+	jz	Lcp_padpreend_529
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15561,39 +16103,39 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_488
+	jz	Lcp_padpre_530
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_488:
+Lcp_padpre_530:
 	testb	$4,%dl
-	jz	Lcp_padpre_489
+	jz	Lcp_padpre_531
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_489:
+Lcp_padpre_531:
 	testb	$2,%dl
-	jz	Lcp_padpre_490
+	jz	Lcp_padpre_532
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_490:
+Lcp_padpre_532:
 	testb	$1,%dl
-	jz	Lcp_padpre_491
+	jz	Lcp_padpre_533
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_491:
-Lcp_padpreend_487:
+Lcp_padpre_533:
+Lcp_padpreend_529:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_492:
+Lcp_dround_p_534:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -15641,7 +16183,7 @@ Lcp_dround_p_492:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_492
+	jnz	Lcp_dround_p_534
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15651,6 +16193,47 @@ Lcp_dround_p_492:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_535
+	cmpq	$32,%rdx
+	jb	Lcp_dxtail_537
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	Lcp_dxtail_538
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	Lcp_dxdone_536
+Lcp_dxtail_537:
+	jz	Lcp_dxdone_536
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,0(%rdi){%k1}
+	jmp	Lcp_dxdone_536
+Lcp_dxtail_538:
+	subq	$32,%rdx
+	jz	Lcp_dxdone_536
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,32(%rdi){%k1}
+	jmp	Lcp_dxdone_536
+Lcp_dxdone_536:
+	jmp	Lcp_pairskey_523
+Lcp_inplace_535:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,384(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -15659,14 +16242,17 @@ Lcp_dround_p_492:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	Lcp_pairskey_481
-Lcp_pairs2_485:
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	Lcp_pairskey_523
+Lcp_pairs2_527:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_486
-	movl	$8,208(%rcx)
+	ja	Lcp_pairs3_528
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_493
+	jz	Lcp_padpreend_539
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15674,32 +16260,32 @@ Lcp_pairs2_485:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_494
+	jz	Lcp_padpre_540
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_494:
+Lcp_padpre_540:
 	testb	$4,%dl
-	jz	Lcp_padpre_495
+	jz	Lcp_padpre_541
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_495:
+Lcp_padpre_541:
 	testb	$2,%dl
-	jz	Lcp_padpre_496
+	jz	Lcp_padpre_542
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_496:
+Lcp_padpre_542:
 	testb	$1,%dl
-	jz	Lcp_padpre_497
+	jz	Lcp_padpre_543
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_497:
-Lcp_padpreend_493:
+Lcp_padpre_543:
+Lcp_padpreend_539:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15711,7 +16297,7 @@ Lcp_padpreend_493:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_498:
+Lcp_dround_p_544:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -15773,7 +16359,7 @@ Lcp_dround_p_498:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_498
+	jnz	Lcp_dround_p_544
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15783,14 +16369,6 @@ Lcp_dround_p_498:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -15800,20 +16378,111 @@ Lcp_dround_p_498:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
-	jmp	Lcp_pairskey_481
-Lcp_pairs3_486:
-	movl	$12,208(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_545
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	Lcp_dxtail_547
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	Lcp_dxtail_548
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	Lcp_dxtail_549
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	Lcp_dxtail_550
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	Lcp_dxdone_546
+Lcp_dxtail_547:
+	subq	$64,%rdx
+	jz	Lcp_dxdone_546
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,64(%rdi){%k1}
+	jmp	Lcp_dxdone_546
+Lcp_dxtail_548:
+	subq	$96,%rdx
+	jz	Lcp_dxdone_546
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,96(%rdi){%k1}
+	jmp	Lcp_dxdone_546
+Lcp_dxtail_549:
+	subq	$128,%rdx
+	jz	Lcp_dxdone_546
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,128(%rdi){%k1}
+	jmp	Lcp_dxdone_546
+Lcp_dxtail_550:
+	subq	$160,%rdx
+	jz	Lcp_dxdone_546
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,160(%rdi){%k1}
+	jmp	Lcp_dxdone_546
+Lcp_dxdone_546:
+	jmp	Lcp_pairskey_523
+Lcp_inplace_545:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	Lcp_pairskey_523
+Lcp_pairs3_528:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_499
+	jz	Lcp_padpreend_551
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15821,32 +16490,32 @@ Lcp_pairs3_486:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_500
+	jz	Lcp_padpre_552
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_500:
+Lcp_padpre_552:
 	testb	$4,%dl
-	jz	Lcp_padpre_501
+	jz	Lcp_padpre_553
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_501:
+Lcp_padpre_553:
 	testb	$2,%dl
-	jz	Lcp_padpre_502
+	jz	Lcp_padpre_554
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_502:
+Lcp_padpre_554:
 	testb	$1,%dl
-	jz	Lcp_padpre_503
+	jz	Lcp_padpre_555
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_503:
-Lcp_padpreend_499:
+Lcp_padpre_555:
+Lcp_padpreend_551:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15863,7 +16532,7 @@ Lcp_padpreend_499:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_504:
+Lcp_dround_p_556:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -15955,7 +16624,7 @@ Lcp_dround_p_504:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_504
+	jnz	Lcp_dround_p_556
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15965,14 +16634,6 @@ Lcp_dround_p_504:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -15982,14 +16643,6 @@ Lcp_dround_p_504:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -15999,23 +16652,133 @@ Lcp_dround_p_504:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,736(%rcx)
-	jmp	Lcp_pairskey_481
-Lcp_short8_484:
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_557
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	Lcp_dxtail_559
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	Lcp_dxtail_560
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	Lcp_dxtail_561
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	Lcp_dxtail_562
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	Lcp_dxdone_558
+Lcp_dxtail_559:
+	subq	$192,%rdx
+	jz	Lcp_dxdone_558
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,192(%rdi){%k1}
+	jmp	Lcp_dxdone_558
+Lcp_dxtail_560:
+	subq	$224,%rdx
+	jz	Lcp_dxdone_558
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,224(%rdi){%k1}
+	jmp	Lcp_dxdone_558
+Lcp_dxtail_561:
+	subq	$256,%rdx
+	jz	Lcp_dxdone_558
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,256(%rdi){%k1}
+	jmp	Lcp_dxdone_558
+Lcp_dxtail_562:
+	subq	$288,%rdx
+	jz	Lcp_dxdone_558
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,288(%rdi){%k1}
+	jmp	Lcp_dxdone_558
+Lcp_dxdone_558:
+	jmp	Lcp_pairskey_523
+Lcp_inplace_557:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,640(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,672(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,704(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	Lcp_pairskey_523
+Lcp_short8_526:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_476
+	ja	Lcp_big_518
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -16039,7 +16802,7 @@ Lcp_short8_484:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_505:
+Lcp_dround_563:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -16153,7 +16916,7 @@ Lcp_dround_505:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_505
+	jnz	Lcp_dround_563
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -16253,8 +17016,8 @@ Lcp_dround_505:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_478
-Lcp_pairskey_481:
+	jmp	Lcp_shortkey_520
+Lcp_pairskey_523:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -16265,8 +17028,11 @@ Lcp_pairskey_481:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_506
-	movl	$21,208(%rcx)
+	jb	Lcp_nopow4_564
+	movl	$1056,%eax
+	subl	216(%rcx),%eax
+	shrl	$5,%eax
+	movl	%eax,208(%rcx)
 	movq	%r8,%r11
 	movq	%r9,%r12
 	xorl	%r13d,%r13d
@@ -16464,15 +17230,15 @@ Lcp_pairskey_481:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_506:
+Lcp_nopow4_564:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_508
-Lcp_ipoly_507:
+	jz	Lcp_ipolyend_566
+Lcp_ipoly_565:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16512,10 +17278,10 @@ Lcp_ipoly_507:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_507
-Lcp_ipolyend_508:
+	jnz	Lcp_ipoly_565
+Lcp_ipolyend_566:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_509
+	jz	Lcp_ipolytail_567
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -16553,10 +17319,10 @@ Lcp_ipolyend_508:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_509:
+Lcp_ipolytail_567:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_513
+	jz	Lcp_padpreend_571
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -16564,38 +17330,38 @@ Lcp_ipolytail_509:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_514
+	jz	Lcp_padpre_572
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_514:
+Lcp_padpre_572:
 	testb	$4,%dl
-	jz	Lcp_padpre_515
+	jz	Lcp_padpre_573
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_515:
+Lcp_padpre_573:
 	testb	$2,%dl
-	jz	Lcp_padpre_516
+	jz	Lcp_padpre_574
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_516:
+Lcp_padpre_574:
 	testb	$1,%dl
-	jz	Lcp_padpre_517
+	jz	Lcp_padpre_575
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_517:
-Lcp_padpreend_513:
+Lcp_padpre_575:
+Lcp_padpreend_571:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_511
+	jz	Lcp_ipolyend_569
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_518
+	jb	Lcp_ipolynarrow_576
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -16622,8 +17388,8 @@ Lcp_padpreend_513:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	Lcp_ipoly4last_520
-Lcp_ipoly4_519:
+	jz	Lcp_ipoly4last_578
+Lcp_ipoly4_577:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -16683,8 +17449,8 @@ Lcp_ipoly4_519:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_519
-Lcp_ipoly4last_520:
+	jnz	Lcp_ipoly4_577
+Lcp_ipoly4last_578:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -16778,9 +17544,9 @@ Lcp_ipoly4last_520:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_511
-Lcp_ipolynarrow_518:
-Lcp_ipoly_510:
+	jz	Lcp_ipolyend_569
+Lcp_ipolynarrow_576:
+Lcp_ipoly_568:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16820,10 +17586,10 @@ Lcp_ipoly_510:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_510
-Lcp_ipolyend_511:
+	jnz	Lcp_ipoly_568
+Lcp_ipolyend_569:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_512
+	jz	Lcp_ipolytail_570
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -16861,7 +17627,7 @@ Lcp_ipolyend_511:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_512:
+Lcp_ipolytail_570:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -16906,19 +17672,23 @@ Lcp_ipolytail_512:
 	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
-	addq	400(%rcx),%r11
-	adcq	408(%rcx),%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
 	movq	152(%rcx),%rax
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rax
+	cmpq	160(%rcx),%rax
+	jne	Lcp_xorskip_579
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-	jmp	Lcp_tagout_482
-Lcp_shortkey_478:
+Lcp_xorskip_579:
+	jmp	Lcp_tagout_524
+Lcp_shortkey_520:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -16936,7 +17706,7 @@ Lcp_shortkey_478:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_521
+	jz	Lcp_padpreend_580
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -16944,38 +17714,38 @@ Lcp_shortkey_478:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_522
+	jz	Lcp_padpre_581
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_522:
+Lcp_padpre_581:
 	testb	$4,%dl
-	jz	Lcp_padpre_523
+	jz	Lcp_padpre_582
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_523:
+Lcp_padpre_582:
 	testb	$2,%dl
-	jz	Lcp_padpre_524
+	jz	Lcp_padpre_583
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_524:
+Lcp_padpre_583:
 	testb	$1,%dl
-	jz	Lcp_padpre_525
+	jz	Lcp_padpre_584
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_525:
+Lcp_padpre_584:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_521:
+Lcp_padpreend_580:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -16989,7 +17759,7 @@ Lcp_padpreend_521:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_526
+	jz	Lcp_padpreend_585
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -16997,38 +17767,38 @@ Lcp_padpreend_521:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_527
+	jz	Lcp_padpre_586
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_527:
+Lcp_padpre_586:
 	testb	$4,%dl
-	jz	Lcp_padpre_528
+	jz	Lcp_padpre_587
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_528:
+Lcp_padpre_587:
 	testb	$2,%dl
-	jz	Lcp_padpre_529
+	jz	Lcp_padpre_588
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_529:
+Lcp_padpre_588:
 	testb	$1,%dl
-	jz	Lcp_padpre_530
+	jz	Lcp_padpre_589
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_530:
+Lcp_padpre_589:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_526:
+Lcp_padpreend_585:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -17036,14 +17806,14 @@ Lcp_padpreend_526:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_480
-Lcp_big_476:
+	jmp	Lcp_datadone_522
+Lcp_big_518:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_531:
+Lcp_dround_h_590:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -17091,7 +17861,7 @@ Lcp_dround_h_531:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_531
+	jnz	Lcp_dround_h_590
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -17118,7 +17888,7 @@ Lcp_dround_h_531:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_532
+	jz	Lcp_padpreend_591
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -17126,47 +17896,47 @@ Lcp_dround_h_531:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_533
+	jz	Lcp_padpre_592
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_533:
+Lcp_padpre_592:
 	testb	$4,%dl
-	jz	Lcp_padpre_534
+	jz	Lcp_padpre_593
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_534:
+Lcp_padpre_593:
 	testb	$2,%dl
-	jz	Lcp_padpre_535
+	jz	Lcp_padpre_594
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_535:
+Lcp_padpre_594:
 	testb	$1,%dl
-	jz	Lcp_padpre_536
+	jz	Lcp_padpre_595
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_536:
+Lcp_padpre_595:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_532:
+Lcp_padpreend_591:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_537:
-Lcp_chunk_479:
+Lcp_nofuse_596:
+Lcp_chunk_521:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_480
+	jz	Lcp_datadone_522
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -17180,7 +17950,7 @@ Lcp_chunk_479:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_538
+	jz	Lcp_padpreend_597
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -17188,38 +17958,38 @@ Lcp_chunk_479:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_539
+	jz	Lcp_padpre_598
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_539:
+Lcp_padpre_598:
 	testb	$4,%dl
-	jz	Lcp_padpre_540
+	jz	Lcp_padpre_599
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_540:
+Lcp_padpre_599:
 	testb	$2,%dl
-	jz	Lcp_padpre_541
+	jz	Lcp_padpre_600
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_541:
+Lcp_padpre_600:
 	testb	$1,%dl
-	jz	Lcp_padpre_542
+	jz	Lcp_padpre_601
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_542:
+Lcp_padpre_601:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_538:
+Lcp_padpreend_597:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -17230,8 +18000,8 @@ Lcp_padpreend_538:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_479
-Lcp_datadone_480:
+	jmp	Lcp_chunk_521
+Lcp_datadone_522:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -17258,7 +18028,7 @@ Lcp_datadone_480:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_482:
+Lcp_tagout_524:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -17267,11 +18037,18 @@ Lcp_tagout_482:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-Lcp_wipe_543:
+	testb	$1,%al
+	jz	Lcp_wipeeven_603
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+Lcp_wipeeven_603:
+	shrl	%eax
+Lcp_wipe_602:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_543
+	jnz	Lcp_wipe_602
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -17747,7 +18524,7 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	Lcp_ipolyrest_546
+	jb	Lcp_ipolyrest_606
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -17774,8 +18551,8 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	Lcp_ipolylast_545
-Lcp_ipoly_544:
+	jz	Lcp_ipolylast_605
+Lcp_ipoly_604:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -17835,8 +18612,8 @@ Lcp_ipoly_544:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	Lcp_ipoly_544
-Lcp_ipolylast_545:
+	jnz	Lcp_ipoly_604
+Lcp_ipolylast_605:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -17938,7 +18715,7 @@ Lcp_ipolylast_545:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-Lcp_ipolyrest_546:
+Lcp_ipolyrest_606:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 	.p2align	4
@@ -18154,7 +18931,7 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	Lcp_ipoly4rest_547
+	jb	Lcp_ipoly4rest_607
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -18184,8 +18961,8 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andq	$3,%rdx
 	decq	%rcx
-	jz	Lcp_ipoly4last_549
-Lcp_ipoly4_548:
+	jz	Lcp_ipoly4last_609
+Lcp_ipoly4_608:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18245,8 +19022,8 @@ Lcp_ipoly4_548:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	Lcp_ipoly4_548
-Lcp_ipoly4last_549:
+	jnz	Lcp_ipoly4_608
+Lcp_ipoly4last_609:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18342,7 +19119,7 @@ Lcp_ipoly4last_549:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_ipoly4rest_547:
+Lcp_ipoly4rest_607:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const
@@ -18376,6 +19153,9 @@ Lcp_m26:
 Lcp_pad24:
 	.byte	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
 	.byte	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
+Lcp_iota:
+	.byte	0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f
+	.byte	0x10,0x11,0x12,0x13,0x14,0x15,0x16,0x17,0x18,0x19,0x1a,0x1b,0x1c,0x1d,0x1e,0x1f
 	.p2align	6
 Lcp_zinc:
 	.byte	0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x02,0x00,0x00,0x00,0x03,0x00,0x00,0x00

@@ -5347,9 +5347,16 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-.Lcp_wipe_165:
+	testb	$1,%al
+	jz	.Lcp_wipeeven_166
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+.Lcp_wipeeven_166:
+	shrl	%eax
+.Lcp_wipe_165:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
 	jnz	.Lcp_wipe_165
 	vzeroall
@@ -5435,14 +5442,14 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_174
+	ja	.Lcp_short8_175
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_175
+	ja	.Lcp_pairs2_176
 	movl	$4,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_177
+	jz	.Lcp_padpreend_178
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5450,39 +5457,39 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_178
+	jz	.Lcp_padpre_179
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_178:
+.Lcp_padpre_179:
 	testb	$4,%dl
-	jz	.Lcp_padpre_179
+	jz	.Lcp_padpre_180
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_179:
+.Lcp_padpre_180:
 	testb	$2,%dl
-	jz	.Lcp_padpre_180
+	jz	.Lcp_padpre_181
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_180:
+.Lcp_padpre_181:
 	testb	$1,%dl
-	jz	.Lcp_padpre_181
+	jz	.Lcp_padpre_182
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_181:
-.Lcp_padpreend_177:
+.Lcp_padpre_182:
+.Lcp_padpreend_178:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_182:
+.Lcp_dround_p_183:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
@@ -5522,7 +5529,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_182
+	jnz	.Lcp_dround_p_183
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5540,14 +5547,14 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	.Lcp_pairskey_171
-.Lcp_pairs2_175:
+	jmp	.Lcp_pairskey_172
+.Lcp_pairs2_176:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_176
+	ja	.Lcp_pairs3_177
 	movl	$8,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_183
+	jz	.Lcp_padpreend_184
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5555,32 +5562,32 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_184
+	jz	.Lcp_padpre_185
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_184:
+.Lcp_padpre_185:
 	testb	$4,%dl
-	jz	.Lcp_padpre_185
+	jz	.Lcp_padpre_186
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_185:
+.Lcp_padpre_186:
 	testb	$2,%dl
-	jz	.Lcp_padpre_186
+	jz	.Lcp_padpre_187
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_186:
+.Lcp_padpre_187:
 	testb	$1,%dl
-	jz	.Lcp_padpre_187
+	jz	.Lcp_padpre_188
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_187:
-.Lcp_padpreend_183:
+.Lcp_padpre_188:
+.Lcp_padpreend_184:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -5592,7 +5599,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_188:
+.Lcp_dround_p_189:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -5670,7 +5677,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_188
+	jnz	.Lcp_dround_p_189
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5705,12 +5712,12 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm13,576(%rcx)
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
 	vmovdqa	%ymm13,608(%rcx)
-	jmp	.Lcp_pairskey_171
-.Lcp_pairs3_176:
+	jmp	.Lcp_pairskey_172
+.Lcp_pairs3_177:
 	movl	$12,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_189
+	jz	.Lcp_padpreend_190
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5718,32 +5725,32 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_190
+	jz	.Lcp_padpre_191
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_190:
+.Lcp_padpre_191:
 	testb	$4,%dl
-	jz	.Lcp_padpre_191
+	jz	.Lcp_padpre_192
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_191:
+.Lcp_padpre_192:
 	testb	$2,%dl
-	jz	.Lcp_padpre_192
+	jz	.Lcp_padpre_193
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_192:
+.Lcp_padpre_193:
 	testb	$1,%dl
-	jz	.Lcp_padpre_193
+	jz	.Lcp_padpre_194
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_193:
-.Lcp_padpreend_189:
+.Lcp_padpre_194:
+.Lcp_padpreend_190:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -5760,7 +5767,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_194:
+.Lcp_dround_p_195:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -5876,7 +5883,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_194
+	jnz	.Lcp_dround_p_195
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5928,15 +5935,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm14,704(%rcx)
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
 	vmovdqa	%ymm14,736(%rcx)
-	jmp	.Lcp_pairskey_171
-.Lcp_short8_174:
+	jmp	.Lcp_pairskey_172
+.Lcp_short8_175:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_166
+	ja	.Lcp_big_167
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5960,7 +5967,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_195:
+.Lcp_dround_196:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6106,7 +6113,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_195
+	jnz	.Lcp_dround_196
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6206,10 +6213,19 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_168
-.Lcp_pairskey_171:
+	jmp	.Lcp_shortkey_169
+.Lcp_pairskey_172:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rax
+	cmpq	160(%rcx),%rax
+	je	.Lcp_xorskip_197
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_xorskip_197:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -6223,8 +6239,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_197
-.Lcp_ipoly_196:
+	jz	.Lcp_ipolyend_199
+.Lcp_ipoly_198:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6264,10 +6280,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_196
-.Lcp_ipolyend_197:
+	jnz	.Lcp_ipoly_198
+.Lcp_ipolyend_199:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_198
+	jz	.Lcp_ipolytail_200
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -6305,10 +6321,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_198:
+.Lcp_ipolytail_200:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_202
+	jz	.Lcp_padpreend_204
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -6316,37 +6332,37 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_203
+	jz	.Lcp_padpre_205
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_203:
+.Lcp_padpre_205:
 	testb	$4,%dl
-	jz	.Lcp_padpre_204
+	jz	.Lcp_padpre_206
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_204:
+.Lcp_padpre_206:
 	testb	$2,%dl
-	jz	.Lcp_padpre_205
+	jz	.Lcp_padpre_207
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_205:
+.Lcp_padpre_207:
 	testb	$1,%dl
-	jz	.Lcp_padpre_206
+	jz	.Lcp_padpre_208
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_206:
-.Lcp_padpreend_202:
+.Lcp_padpre_208:
+.Lcp_padpreend_204:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_200
-.Lcp_ipoly_199:
+	jz	.Lcp_ipolyend_202
+.Lcp_ipoly_201:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6386,10 +6402,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_199
-.Lcp_ipolyend_200:
+	jnz	.Lcp_ipoly_201
+.Lcp_ipolyend_202:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_201
+	jz	.Lcp_ipolytail_203
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -6427,7 +6443,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_201:
+.Lcp_ipolytail_203:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -6478,13 +6494,17 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rax
+	cmpq	160(%rcx),%rax
+	jne	.Lcp_xorskip_209
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	.Lcp_tagout_172
-.Lcp_shortkey_168:
+.Lcp_xorskip_209:
+	jmp	.Lcp_tagout_173
+.Lcp_shortkey_169:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -6502,7 +6522,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_207
+	jz	.Lcp_padpreend_210
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6510,38 +6530,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_208
+	jz	.Lcp_padpre_211
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_208:
+.Lcp_padpre_211:
 	testb	$4,%dl
-	jz	.Lcp_padpre_209
+	jz	.Lcp_padpre_212
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_209:
+.Lcp_padpre_212:
 	testb	$2,%dl
-	jz	.Lcp_padpre_210
+	jz	.Lcp_padpre_213
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_210:
+.Lcp_padpre_213:
 	testb	$1,%dl
-	jz	.Lcp_padpre_211
+	jz	.Lcp_padpre_214
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_211:
+.Lcp_padpre_214:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_207:
+.Lcp_padpreend_210:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -6551,7 +6571,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_212
+	jz	.Lcp_padpreend_215
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6559,38 +6579,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_213
+	jz	.Lcp_padpre_216
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_213:
+.Lcp_padpre_216:
 	testb	$4,%dl
-	jz	.Lcp_padpre_214
+	jz	.Lcp_padpre_217
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_214:
+.Lcp_padpre_217:
 	testb	$2,%dl
-	jz	.Lcp_padpre_215
+	jz	.Lcp_padpre_218
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_215:
+.Lcp_padpre_218:
 	testb	$1,%dl
-	jz	.Lcp_padpre_216
+	jz	.Lcp_padpre_219
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_216:
+.Lcp_padpre_219:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_212:
+.Lcp_padpreend_215:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6598,14 +6618,14 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_170
-.Lcp_big_166:
+	jmp	.Lcp_datadone_171
+.Lcp_big_167:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_217:
+.Lcp_dround_h_220:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6645,7 +6665,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_217
+	jnz	.Lcp_dround_h_220
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6672,7 +6692,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_218
+	jz	.Lcp_padpreend_221
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6680,47 +6700,47 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_219
+	jz	.Lcp_padpre_222
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_219:
+.Lcp_padpre_222:
 	testb	$4,%dl
-	jz	.Lcp_padpre_220
+	jz	.Lcp_padpre_223
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_220:
+.Lcp_padpre_223:
 	testb	$2,%dl
-	jz	.Lcp_padpre_221
+	jz	.Lcp_padpre_224
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_221:
+.Lcp_padpre_224:
 	testb	$1,%dl
-	jz	.Lcp_padpre_222
+	jz	.Lcp_padpre_225
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_222:
+.Lcp_padpre_225:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_218:
+.Lcp_padpreend_221:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_223:
-.Lcp_chunk_169:
+.Lcp_nofuse_226:
+.Lcp_chunk_170:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_170
+	jz	.Lcp_datadone_171
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -6734,7 +6754,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_224
+	jz	.Lcp_padpreend_227
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6742,38 +6762,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_225
+	jz	.Lcp_padpre_228
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_225:
+.Lcp_padpre_228:
 	testb	$4,%dl
-	jz	.Lcp_padpre_226
+	jz	.Lcp_padpre_229
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_226:
+.Lcp_padpre_229:
 	testb	$2,%dl
-	jz	.Lcp_padpre_227
+	jz	.Lcp_padpre_230
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_227:
+.Lcp_padpre_230:
 	testb	$1,%dl
-	jz	.Lcp_padpre_228
+	jz	.Lcp_padpre_231
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_228:
+.Lcp_padpre_231:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_224:
+.Lcp_padpreend_227:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6784,8 +6804,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_169
-.Lcp_datadone_170:
+	jmp	.Lcp_chunk_170
+.Lcp_datadone_171:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -6812,7 +6832,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_172:
+.Lcp_tagout_173:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -6821,11 +6841,18 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-.Lcp_wipe_229:
+	testb	$1,%al
+	jz	.Lcp_wipeeven_233
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+.Lcp_wipeeven_233:
+	shrl	%eax
+.Lcp_wipe_232:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_229
+	jnz	.Lcp_wipe_232
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -6864,8 +6891,8 @@ ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	.Lcp_small_231
-.Lcp_wide_230:
+	jb	.Lcp_small_235
+.Lcp_wide_234:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6889,7 +6916,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_234:
+.Lcp_dround_238:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7035,7 +7062,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_234
+	jnz	.Lcp_dround_238
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7156,12 +7183,12 @@ ctasm_chacha20_xor_avx2:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_230
-.Lcp_small_231:
+	jae	.Lcp_wide_234
+.Lcp_small_235:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_233
+	jz	.Lcp_done_237
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_235
+	jbe	.Lcp_not8_239
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7185,7 +7212,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_236:
+.Lcp_dround_240:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7331,7 +7358,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_236
+	jnz	.Lcp_dround_240
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7432,10 +7459,10 @@ ctasm_chacha20_xor_avx2:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_232
-.Lcp_not8_235:
+	jmp	.Lcp_tailbuf_236
+.Lcp_not8_239:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_237
+	jbe	.Lcp_not4_241
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -7459,7 +7486,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_240:
+.Lcp_dround_244:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -7605,7 +7632,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_240
+	jnz	.Lcp_dround_244
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -7690,12 +7717,12 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_232
-.Lcp_not4_237:
+	jmp	.Lcp_tailbuf_236
+.Lcp_not4_241:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_238
+	jbe	.Lcp_h1_242
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_239
+	jbe	.Lcp_h2_243
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7711,7 +7738,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_241:
+.Lcp_dround_h_245:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -7827,7 +7854,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_241
+	jnz	.Lcp_dround_h_245
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7857,8 +7884,8 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_232
-.Lcp_h2_239:
+	jmp	.Lcp_tailbuf_236
+.Lcp_h2_243:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7869,7 +7896,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_242:
+.Lcp_dround_h_246:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -7947,7 +7974,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_242
+	jnz	.Lcp_dround_h_246
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7967,14 +7994,14 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_232
-.Lcp_h1_238:
+	jmp	.Lcp_tailbuf_236
+.Lcp_h1_242:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_243:
+.Lcp_dround_h_247:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -8014,7 +8041,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_243
+	jnz	.Lcp_dround_h_247
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8024,10 +8051,10 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_232:
+.Lcp_tailbuf_236:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_done_233:
+.Lcp_done_237:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
@@ -8037,8 +8064,8 @@ ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_244
-.Lcp_t32_248:
+	jb	.Lcp_t16_248
+.Lcp_t32_252:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -8047,10 +8074,10 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_248
-.Lcp_t16_244:
+	jae	.Lcp_t32_252
+.Lcp_t16_248:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_245
+	jb	.Lcp_t1_249
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -8058,10 +8085,10 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_245:
+.Lcp_t1_249:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_247
-.Lcp_tend_246:
+	jz	.Lcp_tdone_251
+.Lcp_tend_250:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -8069,8 +8096,8 @@ ctasm_chacha20_xorbuf_avx2:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_246
-.Lcp_tdone_247:
+	jnz	.Lcp_tend_250
+.Lcp_tdone_251:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx2,.-ctasm_chacha20_xorbuf_avx2
@@ -8086,7 +8113,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-.Lcp_fused_249:
+.Lcp_fused_253:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -8110,7 +8137,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-.Lcp_dround_f_250:
+.Lcp_dround_f_254:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -8339,9 +8366,9 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_250
+	jnz	.Lcp_dround_f_254
 	movl	$2,%r10d
-.Lcp_dround_f_251:
+.Lcp_dround_f_255:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -8730,7 +8757,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_251
+	jnz	.Lcp_dround_f_255
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -8866,7 +8893,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	.Lcp_fused_249
+	jnz	.Lcp_fused_253
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -8879,7 +8906,7 @@ ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	.Lcp_polydone_253
+	jz	.Lcp_polydone_257
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -8889,7 +8916,7 @@ ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-.Lcp_poly_252:
+.Lcp_poly_256:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8929,11 +8956,11 @@ ctasm_chacha_poly1305_blocks:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	.Lcp_poly_252
+	jnz	.Lcp_poly_256
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_polydone_253:
+.Lcp_polydone_257:
 	ret
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks,.-ctasm_chacha_poly1305_blocks
@@ -9192,7 +9219,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_vpolyscalar_256
+	jb	.Lcp_vpolyscalar_260
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -9222,8 +9249,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	.Lcp_vpolylast_255
-.Lcp_vpoly_254:
+	jz	.Lcp_vpolylast_259
+.Lcp_vpoly_258:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9319,8 +9346,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	.Lcp_vpoly_254
-.Lcp_vpolylast_255:
+	jnz	.Lcp_vpoly_258
+.Lcp_vpolylast_259:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9467,7 +9494,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-.Lcp_vpolyscalar_256:
+.Lcp_vpolyscalar_260:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_avx2,.-ctasm_chacha_poly1305_blocks_avx2
@@ -9499,12 +9526,12 @@ ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-.Lcp_wipe_257:
+.Lcp_wipe_261:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_257
+	jnz	.Lcp_wipe_261
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -9573,14 +9600,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_266
+	ja	.Lcp_short8_270
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_267
-	movl	$4,208(%rcx)
+	ja	.Lcp_pairs2_271
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_269
+	jz	.Lcp_padpreend_273
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9588,39 +9616,39 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_270
+	jz	.Lcp_padpre_274
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_270:
+.Lcp_padpre_274:
 	testb	$4,%dl
-	jz	.Lcp_padpre_271
+	jz	.Lcp_padpre_275
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_271:
+.Lcp_padpre_275:
 	testb	$2,%dl
-	jz	.Lcp_padpre_272
+	jz	.Lcp_padpre_276
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_272:
+.Lcp_padpre_276:
 	testb	$1,%dl
-	jz	.Lcp_padpre_273
+	jz	.Lcp_padpre_277
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_273:
-.Lcp_padpreend_269:
+.Lcp_padpre_277:
+.Lcp_padpreend_273:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_274:
+.Lcp_dround_p_278:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -9668,7 +9696,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_274
+	jnz	.Lcp_dround_p_278
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9678,22 +9706,54 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	$32,%rdx
+	jb	.Lcp_dxtail_280
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	.Lcp_dxtail_281
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
-	jmp	.Lcp_pairskey_263
-.Lcp_pairs2_267:
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	.Lcp_dxdone_279
+.Lcp_dxtail_280:
+	jz	.Lcp_dxdone_279
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,0(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_279
+.Lcp_dxtail_281:
+	subq	$32,%rdx
+	jz	.Lcp_dxdone_279
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,32(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_279
+.Lcp_dxdone_279:
+	jmp	.Lcp_pairskey_267
+.Lcp_pairs2_271:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_268
-	movl	$8,208(%rcx)
+	ja	.Lcp_pairs3_272
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_275
+	jz	.Lcp_padpreend_282
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9701,32 +9761,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_276
+	jz	.Lcp_padpre_283
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_276:
+.Lcp_padpre_283:
 	testb	$4,%dl
-	jz	.Lcp_padpre_277
+	jz	.Lcp_padpre_284
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_277:
+.Lcp_padpre_284:
 	testb	$2,%dl
-	jz	.Lcp_padpre_278
+	jz	.Lcp_padpre_285
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_278:
+.Lcp_padpre_285:
 	testb	$1,%dl
-	jz	.Lcp_padpre_279
+	jz	.Lcp_padpre_286
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_279:
-.Lcp_padpreend_275:
+.Lcp_padpre_286:
+.Lcp_padpreend_282:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -9738,7 +9798,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_280:
+.Lcp_dround_p_287:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -9800,7 +9860,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_280
+	jnz	.Lcp_dround_p_287
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9810,14 +9870,6 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -9827,20 +9879,93 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
-	jmp	.Lcp_pairskey_263
-.Lcp_pairs3_268:
-	movl	$12,208(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	.Lcp_dxtail_289
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	.Lcp_dxtail_290
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	.Lcp_dxtail_291
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	.Lcp_dxtail_292
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	.Lcp_dxdone_288
+.Lcp_dxtail_289:
+	subq	$64,%rdx
+	jz	.Lcp_dxdone_288
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,64(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_288
+.Lcp_dxtail_290:
+	subq	$96,%rdx
+	jz	.Lcp_dxdone_288
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,96(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_288
+.Lcp_dxtail_291:
+	subq	$128,%rdx
+	jz	.Lcp_dxdone_288
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,128(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_288
+.Lcp_dxtail_292:
+	subq	$160,%rdx
+	jz	.Lcp_dxdone_288
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,160(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_288
+.Lcp_dxdone_288:
+	jmp	.Lcp_pairskey_267
+.Lcp_pairs3_272:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_281
+	jz	.Lcp_padpreend_293
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9848,32 +9973,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_282
+	jz	.Lcp_padpre_294
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_282:
+.Lcp_padpre_294:
 	testb	$4,%dl
-	jz	.Lcp_padpre_283
+	jz	.Lcp_padpre_295
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_283:
+.Lcp_padpre_295:
 	testb	$2,%dl
-	jz	.Lcp_padpre_284
+	jz	.Lcp_padpre_296
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_284:
+.Lcp_padpre_296:
 	testb	$1,%dl
-	jz	.Lcp_padpre_285
+	jz	.Lcp_padpre_297
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_285:
-.Lcp_padpreend_281:
+.Lcp_padpre_297:
+.Lcp_padpreend_293:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -9890,7 +10015,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_286:
+.Lcp_dround_p_298:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -9982,7 +10107,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_286
+	jnz	.Lcp_dround_p_298
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9992,14 +10117,6 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -10009,14 +10126,6 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -10026,23 +10135,107 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,736(%rcx)
-	jmp	.Lcp_pairskey_263
-.Lcp_short8_266:
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	.Lcp_dxtail_300
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	.Lcp_dxtail_301
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	.Lcp_dxtail_302
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	.Lcp_dxtail_303
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	.Lcp_dxdone_299
+.Lcp_dxtail_300:
+	subq	$192,%rdx
+	jz	.Lcp_dxdone_299
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,192(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_299
+.Lcp_dxtail_301:
+	subq	$224,%rdx
+	jz	.Lcp_dxdone_299
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,224(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_299
+.Lcp_dxtail_302:
+	subq	$256,%rdx
+	jz	.Lcp_dxdone_299
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,256(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_299
+.Lcp_dxtail_303:
+	subq	$288,%rdx
+	jz	.Lcp_dxdone_299
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,288(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_299
+.Lcp_dxdone_299:
+	jmp	.Lcp_pairskey_267
+.Lcp_short8_270:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_258
+	ja	.Lcp_big_262
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -10066,7 +10259,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_287:
+.Lcp_dround_304:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -10180,7 +10373,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_287
+	jnz	.Lcp_dround_304
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -10280,15 +10473,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_260
-.Lcp_pairskey_263:
+	jmp	.Lcp_shortkey_264
+.Lcp_pairskey_267:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	ctasm_chacha20_xorbuf_avx2
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -10302,8 +10490,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_289
-.Lcp_ipoly_288:
+	jz	.Lcp_ipolyend_306
+.Lcp_ipoly_305:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10343,10 +10531,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_288
-.Lcp_ipolyend_289:
+	jnz	.Lcp_ipoly_305
+.Lcp_ipolyend_306:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_290
+	jz	.Lcp_ipolytail_307
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -10384,48 +10572,19 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_290:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	.Lcp_padpreend_294
-	vpxor	%xmm0,%xmm0,%xmm0
+.Lcp_ipolytail_307:
+	movq	168(%rcx),%rax
+	testq	$15,%rax
+	jz	.Lcp_notail_308
+	andl	$16,%eax
+	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	144(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	.Lcp_padpre_295
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-.Lcp_padpre_295:
-	testb	$4,%dl
-	jz	.Lcp_padpre_296
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-.Lcp_padpre_296:
-	testb	$2,%dl
-	jz	.Lcp_padpre_297
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-.Lcp_padpre_297:
-	testb	$1,%dl
-	jz	.Lcp_padpre_298
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-.Lcp_padpre_298:
-.Lcp_padpreend_294:
+.Lcp_notail_308:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_292
-.Lcp_ipoly_291:
+	jz	.Lcp_ipolyend_310
+.Lcp_ipoly_309:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10465,10 +10624,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_291
-.Lcp_ipolyend_292:
+	jnz	.Lcp_ipoly_309
+.Lcp_ipolyend_310:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_293
+	jz	.Lcp_ipolytail_311
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -10506,7 +10665,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_293:
+.Lcp_ipolytail_311:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -10551,14 +10710,14 @@ ctasm_chacha20_poly1305_seal_avx512:
 	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
-	addq	400(%rcx),%r11
-	adcq	408(%rcx),%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
 	movq	152(%rcx),%rax
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_264
-.Lcp_shortkey_260:
+	jmp	.Lcp_tagout_268
+.Lcp_shortkey_264:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -10576,7 +10735,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_299
+	jz	.Lcp_padpreend_312
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -10584,38 +10743,38 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_300
+	jz	.Lcp_padpre_313
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_300:
+.Lcp_padpre_313:
 	testb	$4,%dl
-	jz	.Lcp_padpre_301
+	jz	.Lcp_padpre_314
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_301:
+.Lcp_padpre_314:
 	testb	$2,%dl
-	jz	.Lcp_padpre_302
+	jz	.Lcp_padpre_315
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_302:
+.Lcp_padpre_315:
 	testb	$1,%dl
-	jz	.Lcp_padpre_303
+	jz	.Lcp_padpre_316
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_303:
+.Lcp_padpre_316:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_299:
+.Lcp_padpreend_312:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -10632,7 +10791,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_304
+	jz	.Lcp_padpreend_317
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -10640,46 +10799,46 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_305
+	jz	.Lcp_padpre_318
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_305:
+.Lcp_padpre_318:
 	testb	$4,%dl
-	jz	.Lcp_padpre_306
+	jz	.Lcp_padpre_319
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_306:
+.Lcp_padpre_319:
 	testb	$2,%dl
-	jz	.Lcp_padpre_307
+	jz	.Lcp_padpre_320
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_307:
+.Lcp_padpre_320:
 	testb	$1,%dl
-	jz	.Lcp_padpre_308
+	jz	.Lcp_padpre_321
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_308:
+.Lcp_padpre_321:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_304:
-	jmp	.Lcp_datadone_262
-.Lcp_big_258:
+.Lcp_padpreend_317:
+	jmp	.Lcp_datadone_266
+.Lcp_big_262:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_309:
+.Lcp_dround_h_322:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -10727,7 +10886,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_309
+	jnz	.Lcp_dround_h_322
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -10754,7 +10913,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_310
+	jz	.Lcp_padpreend_323
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -10762,47 +10921,47 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_311
+	jz	.Lcp_padpre_324
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_311:
+.Lcp_padpre_324:
 	testb	$4,%dl
-	jz	.Lcp_padpre_312
+	jz	.Lcp_padpre_325
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_312:
+.Lcp_padpre_325:
 	testb	$2,%dl
-	jz	.Lcp_padpre_313
+	jz	.Lcp_padpre_326
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_313:
+.Lcp_padpre_326:
 	testb	$1,%dl
-	jz	.Lcp_padpre_314
+	jz	.Lcp_padpre_327
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_314:
+.Lcp_padpre_327:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_310:
+.Lcp_padpreend_323:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_315:
-.Lcp_chunk_261:
+.Lcp_nofuse_328:
+.Lcp_chunk_265:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_262
+	jz	.Lcp_datadone_266
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -10822,7 +10981,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_316
+	jz	.Lcp_padpreend_329
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -10830,44 +10989,44 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_317
+	jz	.Lcp_padpre_330
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_317:
+.Lcp_padpre_330:
 	testb	$4,%dl
-	jz	.Lcp_padpre_318
+	jz	.Lcp_padpre_331
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_318:
+.Lcp_padpre_331:
 	testb	$2,%dl
-	jz	.Lcp_padpre_319
+	jz	.Lcp_padpre_332
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_319:
+.Lcp_padpre_332:
 	testb	$1,%dl
-	jz	.Lcp_padpre_320
+	jz	.Lcp_padpre_333
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_320:
+.Lcp_padpre_333:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_316:
+.Lcp_padpreend_329:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_261
-.Lcp_datadone_262:
+	jmp	.Lcp_chunk_265
+.Lcp_datadone_266:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -10894,7 +11053,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_264:
+.Lcp_tagout_268:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -10903,11 +11062,18 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-.Lcp_wipe_321:
+	testb	$1,%al
+	jz	.Lcp_wipeeven_335
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+.Lcp_wipeeven_335:
+	shrl	%eax
+.Lcp_wipe_334:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_321
+	jnz	.Lcp_wipe_334
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -10994,14 +11160,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_330
+	ja	.Lcp_short8_344
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_331
-	movl	$4,208(%rcx)
+	ja	.Lcp_pairs2_345
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_333
+	jz	.Lcp_padpreend_347
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11009,39 +11176,39 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_334
+	jz	.Lcp_padpre_348
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_334:
+.Lcp_padpre_348:
 	testb	$4,%dl
-	jz	.Lcp_padpre_335
+	jz	.Lcp_padpre_349
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_335:
+.Lcp_padpre_349:
 	testb	$2,%dl
-	jz	.Lcp_padpre_336
+	jz	.Lcp_padpre_350
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_336:
+.Lcp_padpre_350:
 	testb	$1,%dl
-	jz	.Lcp_padpre_337
+	jz	.Lcp_padpre_351
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_337:
-.Lcp_padpreend_333:
+.Lcp_padpre_351:
+.Lcp_padpreend_347:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_338:
+.Lcp_dround_p_352:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -11089,7 +11256,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_338
+	jnz	.Lcp_dround_p_352
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11099,6 +11266,47 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	.Lcp_inplace_353
+	cmpq	$32,%rdx
+	jb	.Lcp_dxtail_355
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	.Lcp_dxtail_356
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	.Lcp_dxdone_354
+.Lcp_dxtail_355:
+	jz	.Lcp_dxdone_354
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,0(%rdi){%k1}
+	jmp	.Lcp_dxdone_354
+.Lcp_dxtail_356:
+	subq	$32,%rdx
+	jz	.Lcp_dxdone_354
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,32(%rdi){%k1}
+	jmp	.Lcp_dxdone_354
+.Lcp_dxdone_354:
+	jmp	.Lcp_pairskey_341
+.Lcp_inplace_353:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,384(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -11107,14 +11315,17 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	.Lcp_pairskey_327
-.Lcp_pairs2_331:
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	.Lcp_pairskey_341
+.Lcp_pairs2_345:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_332
-	movl	$8,208(%rcx)
+	ja	.Lcp_pairs3_346
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_339
+	jz	.Lcp_padpreend_357
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11122,32 +11333,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_340
+	jz	.Lcp_padpre_358
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_340:
+.Lcp_padpre_358:
 	testb	$4,%dl
-	jz	.Lcp_padpre_341
+	jz	.Lcp_padpre_359
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_341:
+.Lcp_padpre_359:
 	testb	$2,%dl
-	jz	.Lcp_padpre_342
+	jz	.Lcp_padpre_360
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_342:
+.Lcp_padpre_360:
 	testb	$1,%dl
-	jz	.Lcp_padpre_343
+	jz	.Lcp_padpre_361
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_343:
-.Lcp_padpreend_339:
+.Lcp_padpre_361:
+.Lcp_padpreend_357:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11159,7 +11370,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_344:
+.Lcp_dround_p_362:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -11221,7 +11432,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_344
+	jnz	.Lcp_dround_p_362
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11231,14 +11442,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -11248,20 +11451,111 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
-	jmp	.Lcp_pairskey_327
-.Lcp_pairs3_332:
-	movl	$12,208(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	.Lcp_inplace_363
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	.Lcp_dxtail_365
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	.Lcp_dxtail_366
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	.Lcp_dxtail_367
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	.Lcp_dxtail_368
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	.Lcp_dxdone_364
+.Lcp_dxtail_365:
+	subq	$64,%rdx
+	jz	.Lcp_dxdone_364
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,64(%rdi){%k1}
+	jmp	.Lcp_dxdone_364
+.Lcp_dxtail_366:
+	subq	$96,%rdx
+	jz	.Lcp_dxdone_364
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,96(%rdi){%k1}
+	jmp	.Lcp_dxdone_364
+.Lcp_dxtail_367:
+	subq	$128,%rdx
+	jz	.Lcp_dxdone_364
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,128(%rdi){%k1}
+	jmp	.Lcp_dxdone_364
+.Lcp_dxtail_368:
+	subq	$160,%rdx
+	jz	.Lcp_dxdone_364
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,160(%rdi){%k1}
+	jmp	.Lcp_dxdone_364
+.Lcp_dxdone_364:
+	jmp	.Lcp_pairskey_341
+.Lcp_inplace_363:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	.Lcp_pairskey_341
+.Lcp_pairs3_346:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_345
+	jz	.Lcp_padpreend_369
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11269,32 +11563,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_346
+	jz	.Lcp_padpre_370
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_346:
+.Lcp_padpre_370:
 	testb	$4,%dl
-	jz	.Lcp_padpre_347
+	jz	.Lcp_padpre_371
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_347:
+.Lcp_padpre_371:
 	testb	$2,%dl
-	jz	.Lcp_padpre_348
+	jz	.Lcp_padpre_372
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_348:
+.Lcp_padpre_372:
 	testb	$1,%dl
-	jz	.Lcp_padpre_349
+	jz	.Lcp_padpre_373
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_349:
-.Lcp_padpreend_345:
+.Lcp_padpre_373:
+.Lcp_padpreend_369:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11311,7 +11605,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_350:
+.Lcp_dround_p_374:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -11403,7 +11697,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_350
+	jnz	.Lcp_dround_p_374
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11413,14 +11707,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -11430,14 +11716,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -11447,23 +11725,133 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,736(%rcx)
-	jmp	.Lcp_pairskey_327
-.Lcp_short8_330:
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	.Lcp_inplace_375
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	.Lcp_dxtail_377
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	.Lcp_dxtail_378
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	.Lcp_dxtail_379
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	.Lcp_dxtail_380
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	.Lcp_dxdone_376
+.Lcp_dxtail_377:
+	subq	$192,%rdx
+	jz	.Lcp_dxdone_376
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,192(%rdi){%k1}
+	jmp	.Lcp_dxdone_376
+.Lcp_dxtail_378:
+	subq	$224,%rdx
+	jz	.Lcp_dxdone_376
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,224(%rdi){%k1}
+	jmp	.Lcp_dxdone_376
+.Lcp_dxtail_379:
+	subq	$256,%rdx
+	jz	.Lcp_dxdone_376
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,256(%rdi){%k1}
+	jmp	.Lcp_dxdone_376
+.Lcp_dxtail_380:
+	subq	$288,%rdx
+	jz	.Lcp_dxdone_376
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,288(%rdi){%k1}
+	jmp	.Lcp_dxdone_376
+.Lcp_dxdone_376:
+	jmp	.Lcp_pairskey_341
+.Lcp_inplace_375:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,640(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,672(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,704(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	.Lcp_pairskey_341
+.Lcp_short8_344:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_322
+	ja	.Lcp_big_336
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -11487,7 +11875,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_351:
+.Lcp_dround_381:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -11601,7 +11989,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_351
+	jnz	.Lcp_dround_381
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -11701,8 +12089,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_324
-.Lcp_pairskey_327:
+	jmp	.Lcp_shortkey_338
+.Lcp_pairskey_341:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -11718,8 +12106,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_353
-.Lcp_ipoly_352:
+	jz	.Lcp_ipolyend_383
+.Lcp_ipoly_382:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11759,10 +12147,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_352
-.Lcp_ipolyend_353:
+	jnz	.Lcp_ipoly_382
+.Lcp_ipolyend_383:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_354
+	jz	.Lcp_ipolytail_384
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -11800,10 +12188,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_354:
+.Lcp_ipolytail_384:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_358
+	jz	.Lcp_padpreend_388
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -11811,37 +12199,37 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_359
+	jz	.Lcp_padpre_389
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_359:
+.Lcp_padpre_389:
 	testb	$4,%dl
-	jz	.Lcp_padpre_360
+	jz	.Lcp_padpre_390
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_360:
+.Lcp_padpre_390:
 	testb	$2,%dl
-	jz	.Lcp_padpre_361
+	jz	.Lcp_padpre_391
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_361:
+.Lcp_padpre_391:
 	testb	$1,%dl
-	jz	.Lcp_padpre_362
+	jz	.Lcp_padpre_392
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_362:
-.Lcp_padpreend_358:
+.Lcp_padpre_392:
+.Lcp_padpreend_388:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_356
-.Lcp_ipoly_355:
+	jz	.Lcp_ipolyend_386
+.Lcp_ipoly_385:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11881,10 +12269,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_355
-.Lcp_ipolyend_356:
+	jnz	.Lcp_ipoly_385
+.Lcp_ipolyend_386:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_357
+	jz	.Lcp_ipolytail_387
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -11922,7 +12310,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_357:
+.Lcp_ipolytail_387:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -11967,19 +12355,23 @@ ctasm_chacha20_poly1305_open_avx512:
 	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
-	addq	400(%rcx),%r11
-	adcq	408(%rcx),%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
 	movq	152(%rcx),%rax
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rax
+	cmpq	160(%rcx),%rax
+	jne	.Lcp_xorskip_393
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	.Lcp_tagout_328
-.Lcp_shortkey_324:
+.Lcp_xorskip_393:
+	jmp	.Lcp_tagout_342
+.Lcp_shortkey_338:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -11997,7 +12389,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_363
+	jz	.Lcp_padpreend_394
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12005,38 +12397,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_364
+	jz	.Lcp_padpre_395
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_364:
+.Lcp_padpre_395:
 	testb	$4,%dl
-	jz	.Lcp_padpre_365
+	jz	.Lcp_padpre_396
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_365:
+.Lcp_padpre_396:
 	testb	$2,%dl
-	jz	.Lcp_padpre_366
+	jz	.Lcp_padpre_397
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_366:
+.Lcp_padpre_397:
 	testb	$1,%dl
-	jz	.Lcp_padpre_367
+	jz	.Lcp_padpre_398
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_367:
+.Lcp_padpre_398:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_363:
+.Lcp_padpreend_394:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -12046,7 +12438,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_368
+	jz	.Lcp_padpreend_399
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12054,38 +12446,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_369
+	jz	.Lcp_padpre_400
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_369:
+.Lcp_padpre_400:
 	testb	$4,%dl
-	jz	.Lcp_padpre_370
+	jz	.Lcp_padpre_401
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_370:
+.Lcp_padpre_401:
 	testb	$2,%dl
-	jz	.Lcp_padpre_371
+	jz	.Lcp_padpre_402
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_371:
+.Lcp_padpre_402:
 	testb	$1,%dl
-	jz	.Lcp_padpre_372
+	jz	.Lcp_padpre_403
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_372:
+.Lcp_padpre_403:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_368:
+.Lcp_padpreend_399:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12093,14 +12485,14 @@ ctasm_chacha20_poly1305_open_avx512:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_326
-.Lcp_big_322:
+	jmp	.Lcp_datadone_340
+.Lcp_big_336:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_373:
+.Lcp_dround_h_404:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -12148,7 +12540,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_373
+	jnz	.Lcp_dround_h_404
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12175,7 +12567,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_374
+	jz	.Lcp_padpreend_405
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12183,47 +12575,47 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_375
+	jz	.Lcp_padpre_406
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_375:
+.Lcp_padpre_406:
 	testb	$4,%dl
-	jz	.Lcp_padpre_376
+	jz	.Lcp_padpre_407
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_376:
+.Lcp_padpre_407:
 	testb	$2,%dl
-	jz	.Lcp_padpre_377
+	jz	.Lcp_padpre_408
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_377:
+.Lcp_padpre_408:
 	testb	$1,%dl
-	jz	.Lcp_padpre_378
+	jz	.Lcp_padpre_409
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_378:
+.Lcp_padpre_409:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_374:
+.Lcp_padpreend_405:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_379:
-.Lcp_chunk_325:
+.Lcp_nofuse_410:
+.Lcp_chunk_339:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_326
+	jz	.Lcp_datadone_340
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -12237,7 +12629,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_380
+	jz	.Lcp_padpreend_411
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12245,38 +12637,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_381
+	jz	.Lcp_padpre_412
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_381:
+.Lcp_padpre_412:
 	testb	$4,%dl
-	jz	.Lcp_padpre_382
+	jz	.Lcp_padpre_413
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_382:
+.Lcp_padpre_413:
 	testb	$2,%dl
-	jz	.Lcp_padpre_383
+	jz	.Lcp_padpre_414
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_383:
+.Lcp_padpre_414:
 	testb	$1,%dl
-	jz	.Lcp_padpre_384
+	jz	.Lcp_padpre_415
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_384:
+.Lcp_padpre_415:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_380:
+.Lcp_padpreend_411:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12287,8 +12679,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_325
-.Lcp_datadone_326:
+	jmp	.Lcp_chunk_339
+.Lcp_datadone_340:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -12315,7 +12707,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_328:
+.Lcp_tagout_342:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -12324,11 +12716,18 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-.Lcp_wipe_385:
+	testb	$1,%al
+	jz	.Lcp_wipeeven_417
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+.Lcp_wipeeven_417:
+	shrl	%eax
+.Lcp_wipe_416:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_385
+	jnz	.Lcp_wipe_416
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -12370,7 +12769,7 @@ ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	.Lcp_zskip_390
+	jb	.Lcp_zskip_422
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -12384,7 +12783,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	.Lcp_zinc(%rip),%zmm24,%zmm24
-.Lcp_zloop_391:
+.Lcp_zloop_423:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -12402,7 +12801,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-.Lcp_zdround_392:
+.Lcp_zdround_424:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -12500,7 +12899,7 @@ ctasm_chacha20_xor_avx512:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	.Lcp_zdround_392
+	jnz	.Lcp_zdround_424
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -12623,7 +13022,7 @@ ctasm_chacha20_xor_avx512:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	.Lcp_zloop_391
+	jae	.Lcp_zloop_423
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -12640,10 +13039,10 @@ ctasm_chacha20_xor_avx512:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-.Lcp_zskip_390:
+.Lcp_zskip_422:
 	cmpq	$512,%rdx
-	jb	.Lcp_small_387
-.Lcp_wide_386:
+	jb	.Lcp_small_419
+.Lcp_wide_418:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12667,7 +13066,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_393:
+.Lcp_dround_425:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -12781,7 +13180,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_393
+	jnz	.Lcp_dround_425
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -12902,12 +13301,12 @@ ctasm_chacha20_xor_avx512:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_386
-.Lcp_small_387:
+	jae	.Lcp_wide_418
+.Lcp_small_419:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_389
+	jz	.Lcp_done_421
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_394
+	jbe	.Lcp_not8_426
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12931,7 +13330,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_395:
+.Lcp_dround_427:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13045,7 +13444,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_395
+	jnz	.Lcp_dround_427
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13146,10 +13545,10 @@ ctasm_chacha20_xor_avx512:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_388
-.Lcp_not8_394:
+	jmp	.Lcp_tailbuf_420
+.Lcp_not8_426:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_396
+	jbe	.Lcp_not4_428
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -13173,7 +13572,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_399:
+.Lcp_dround_431:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -13287,7 +13686,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_399
+	jnz	.Lcp_dround_431
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -13372,12 +13771,12 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_388
-.Lcp_not4_396:
+	jmp	.Lcp_tailbuf_420
+.Lcp_not4_428:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_397
+	jbe	.Lcp_h1_429
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_398
+	jbe	.Lcp_h2_430
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -13393,7 +13792,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_400:
+.Lcp_dround_h_432:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -13485,7 +13884,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_400
+	jnz	.Lcp_dround_h_432
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13515,8 +13914,8 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_388
-.Lcp_h2_398:
+	jmp	.Lcp_tailbuf_420
+.Lcp_h2_430:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -13527,7 +13926,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_401:
+.Lcp_dround_h_433:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -13589,7 +13988,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_401
+	jnz	.Lcp_dround_h_433
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13609,14 +14008,14 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_388
-.Lcp_h1_397:
+	jmp	.Lcp_tailbuf_420
+.Lcp_h1_429:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_402:
+.Lcp_dround_h_434:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -13664,7 +14063,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_402
+	jnz	.Lcp_dround_h_434
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13674,10 +14073,10 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_388:
+.Lcp_tailbuf_420:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx512
-.Lcp_done_389:
+.Lcp_done_421:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx512,.-ctasm_chacha20_xor_avx512
@@ -13687,8 +14086,8 @@ ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_403
-.Lcp_t32_407:
+	jb	.Lcp_t16_435
+.Lcp_t32_439:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -13697,10 +14096,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_407
-.Lcp_t16_403:
+	jae	.Lcp_t32_439
+.Lcp_t16_435:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_404
+	jb	.Lcp_t1_436
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -13708,10 +14107,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_404:
+.Lcp_t1_436:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_406
-.Lcp_tend_405:
+	jz	.Lcp_tdone_438
+.Lcp_tend_437:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -13719,8 +14118,8 @@ ctasm_chacha20_xorbuf_avx512:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_405
-.Lcp_tdone_406:
+	jnz	.Lcp_tend_437
+.Lcp_tdone_438:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx512,.-ctasm_chacha20_xorbuf_avx512
@@ -13775,14 +14174,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_416
+	ja	.Lcp_short8_448
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_417
-	movl	$4,208(%rcx)
+	ja	.Lcp_pairs2_449
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_419
+	jz	.Lcp_padpreend_451
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13790,39 +14190,39 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_420
+	jz	.Lcp_padpre_452
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_420:
+.Lcp_padpre_452:
 	testb	$4,%dl
-	jz	.Lcp_padpre_421
+	jz	.Lcp_padpre_453
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_421:
+.Lcp_padpre_453:
 	testb	$2,%dl
-	jz	.Lcp_padpre_422
+	jz	.Lcp_padpre_454
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_422:
+.Lcp_padpre_454:
 	testb	$1,%dl
-	jz	.Lcp_padpre_423
+	jz	.Lcp_padpre_455
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_423:
-.Lcp_padpreend_419:
+.Lcp_padpre_455:
+.Lcp_padpreend_451:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_424:
+.Lcp_dround_p_456:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -13870,7 +14270,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_424
+	jnz	.Lcp_dround_p_456
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13880,22 +14280,54 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	$32,%rdx
+	jb	.Lcp_dxtail_458
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	.Lcp_dxtail_459
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
-	jmp	.Lcp_pairskey_413
-.Lcp_pairs2_417:
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	.Lcp_dxdone_457
+.Lcp_dxtail_458:
+	jz	.Lcp_dxdone_457
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,0(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_457
+.Lcp_dxtail_459:
+	subq	$32,%rdx
+	jz	.Lcp_dxdone_457
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,32(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_457
+.Lcp_dxdone_457:
+	jmp	.Lcp_pairskey_445
+.Lcp_pairs2_449:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_418
-	movl	$8,208(%rcx)
+	ja	.Lcp_pairs3_450
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_425
+	jz	.Lcp_padpreend_460
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13903,32 +14335,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_426
+	jz	.Lcp_padpre_461
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_426:
+.Lcp_padpre_461:
 	testb	$4,%dl
-	jz	.Lcp_padpre_427
+	jz	.Lcp_padpre_462
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_427:
+.Lcp_padpre_462:
 	testb	$2,%dl
-	jz	.Lcp_padpre_428
+	jz	.Lcp_padpre_463
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_428:
+.Lcp_padpre_463:
 	testb	$1,%dl
-	jz	.Lcp_padpre_429
+	jz	.Lcp_padpre_464
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_429:
-.Lcp_padpreend_425:
+.Lcp_padpre_464:
+.Lcp_padpreend_460:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -13940,7 +14372,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_430:
+.Lcp_dround_p_465:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -14002,7 +14434,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_430
+	jnz	.Lcp_dround_p_465
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14012,14 +14444,6 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -14029,20 +14453,93 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
-	jmp	.Lcp_pairskey_413
-.Lcp_pairs3_418:
-	movl	$12,208(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	.Lcp_dxtail_467
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	.Lcp_dxtail_468
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	.Lcp_dxtail_469
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	.Lcp_dxtail_470
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	.Lcp_dxdone_466
+.Lcp_dxtail_467:
+	subq	$64,%rdx
+	jz	.Lcp_dxdone_466
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,64(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_466
+.Lcp_dxtail_468:
+	subq	$96,%rdx
+	jz	.Lcp_dxdone_466
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,96(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_466
+.Lcp_dxtail_469:
+	subq	$128,%rdx
+	jz	.Lcp_dxdone_466
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,128(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_466
+.Lcp_dxtail_470:
+	subq	$160,%rdx
+	jz	.Lcp_dxdone_466
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,160(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_466
+.Lcp_dxdone_466:
+	jmp	.Lcp_pairskey_445
+.Lcp_pairs3_450:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_431
+	jz	.Lcp_padpreend_471
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14050,32 +14547,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_432
+	jz	.Lcp_padpre_472
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_432:
+.Lcp_padpre_472:
 	testb	$4,%dl
-	jz	.Lcp_padpre_433
+	jz	.Lcp_padpre_473
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_433:
+.Lcp_padpre_473:
 	testb	$2,%dl
-	jz	.Lcp_padpre_434
+	jz	.Lcp_padpre_474
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_434:
+.Lcp_padpre_474:
 	testb	$1,%dl
-	jz	.Lcp_padpre_435
+	jz	.Lcp_padpre_475
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_435:
-.Lcp_padpreend_431:
+.Lcp_padpre_475:
+.Lcp_padpreend_471:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14092,7 +14589,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_436:
+.Lcp_dround_p_476:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -14184,7 +14681,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_436
+	jnz	.Lcp_dround_p_476
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14194,14 +14691,6 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -14211,14 +14700,6 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -14228,23 +14709,107 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,736(%rcx)
-	jmp	.Lcp_pairskey_413
-.Lcp_short8_416:
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	.Lcp_dxtail_478
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	.Lcp_dxtail_479
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	.Lcp_dxtail_480
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	.Lcp_dxtail_481
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	.Lcp_dxdone_477
+.Lcp_dxtail_478:
+	subq	$192,%rdx
+	jz	.Lcp_dxdone_477
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,192(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_477
+.Lcp_dxtail_479:
+	subq	$224,%rdx
+	jz	.Lcp_dxdone_477
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,224(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_477
+.Lcp_dxtail_480:
+	subq	$256,%rdx
+	jz	.Lcp_dxdone_477
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,256(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_477
+.Lcp_dxtail_481:
+	subq	$288,%rdx
+	jz	.Lcp_dxdone_477
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,288(%rdi){%k1}
+	vmovdqa	%ymm13,256(%rcx)
+	jmp	.Lcp_dxdone_477
+.Lcp_dxdone_477:
+	jmp	.Lcp_pairskey_445
+.Lcp_short8_448:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_408
+	ja	.Lcp_big_440
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -14268,7 +14833,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_437:
+.Lcp_dround_482:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -14382,7 +14947,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_437
+	jnz	.Lcp_dround_482
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -14482,15 +15047,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_410
-.Lcp_pairskey_413:
+	jmp	.Lcp_shortkey_442
+.Lcp_pairskey_445:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	ctasm_chacha20_xorbuf_avx2
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -14499,8 +15059,11 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_438
-	movl	$21,208(%rcx)
+	jb	.Lcp_nopow4_483
+	movl	$1056,%eax
+	subl	216(%rcx),%eax
+	shrl	$5,%eax
+	movl	%eax,208(%rcx)
 	movq	%r8,%r11
 	movq	%r9,%r12
 	xorl	%r13d,%r13d
@@ -14698,15 +15261,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_438:
+.Lcp_nopow4_483:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_440
-.Lcp_ipoly_439:
+	jz	.Lcp_ipolyend_485
+.Lcp_ipoly_484:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -14746,10 +15309,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_439
-.Lcp_ipolyend_440:
+	jnz	.Lcp_ipoly_484
+.Lcp_ipolyend_485:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_441
+	jz	.Lcp_ipolytail_486
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -14787,49 +15350,20 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_441:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	.Lcp_padpreend_445
-	vpxor	%xmm0,%xmm0,%xmm0
+.Lcp_ipolytail_486:
+	movq	168(%rcx),%rax
+	testq	$15,%rax
+	jz	.Lcp_notail_487
+	andl	$16,%eax
+	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	144(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	.Lcp_padpre_446
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-.Lcp_padpre_446:
-	testb	$4,%dl
-	jz	.Lcp_padpre_447
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-.Lcp_padpre_447:
-	testb	$2,%dl
-	jz	.Lcp_padpre_448
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-.Lcp_padpre_448:
-	testb	$1,%dl
-	jz	.Lcp_padpre_449
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-.Lcp_padpre_449:
-.Lcp_padpreend_445:
+.Lcp_notail_487:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_443
+	jz	.Lcp_ipolyend_489
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_450
+	jb	.Lcp_ipolynarrow_491
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -14856,8 +15390,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_452
-.Lcp_ipoly4_451:
+	jz	.Lcp_ipoly4last_493
+.Lcp_ipoly4_492:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -14917,8 +15451,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_451
-.Lcp_ipoly4last_452:
+	jnz	.Lcp_ipoly4_492
+.Lcp_ipoly4last_493:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -15012,9 +15546,9 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_443
-.Lcp_ipolynarrow_450:
-.Lcp_ipoly_442:
+	jz	.Lcp_ipolyend_489
+.Lcp_ipolynarrow_491:
+.Lcp_ipoly_488:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15054,10 +15588,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_442
-.Lcp_ipolyend_443:
+	jnz	.Lcp_ipoly_488
+.Lcp_ipolyend_489:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_444
+	jz	.Lcp_ipolytail_490
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -15095,7 +15629,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_444:
+.Lcp_ipolytail_490:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -15140,14 +15674,14 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
-	addq	400(%rcx),%r11
-	adcq	408(%rcx),%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
 	movq	152(%rcx),%rax
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_414
-.Lcp_shortkey_410:
+	jmp	.Lcp_tagout_446
+.Lcp_shortkey_442:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -15165,7 +15699,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_453
+	jz	.Lcp_padpreend_494
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15173,38 +15707,38 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_454
+	jz	.Lcp_padpre_495
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_454:
+.Lcp_padpre_495:
 	testb	$4,%dl
-	jz	.Lcp_padpre_455
+	jz	.Lcp_padpre_496
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_455:
+.Lcp_padpre_496:
 	testb	$2,%dl
-	jz	.Lcp_padpre_456
+	jz	.Lcp_padpre_497
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_456:
+.Lcp_padpre_497:
 	testb	$1,%dl
-	jz	.Lcp_padpre_457
+	jz	.Lcp_padpre_498
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_457:
+.Lcp_padpre_498:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_453:
+.Lcp_padpreend_494:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -15225,7 +15759,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_458
+	jz	.Lcp_padpreend_499
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15233,46 +15767,46 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_459
+	jz	.Lcp_padpre_500
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_459:
+.Lcp_padpre_500:
 	testb	$4,%dl
-	jz	.Lcp_padpre_460
+	jz	.Lcp_padpre_501
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_460:
+.Lcp_padpre_501:
 	testb	$2,%dl
-	jz	.Lcp_padpre_461
+	jz	.Lcp_padpre_502
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_461:
+.Lcp_padpre_502:
 	testb	$1,%dl
-	jz	.Lcp_padpre_462
+	jz	.Lcp_padpre_503
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_462:
+.Lcp_padpre_503:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_458:
-	jmp	.Lcp_datadone_412
-.Lcp_big_408:
+.Lcp_padpreend_499:
+	jmp	.Lcp_datadone_444
+.Lcp_big_440:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_463:
+.Lcp_dround_h_504:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -15320,7 +15854,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_463
+	jnz	.Lcp_dround_h_504
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15347,7 +15881,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_464
+	jz	.Lcp_padpreend_505
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15355,47 +15889,47 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_465
+	jz	.Lcp_padpre_506
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_465:
+.Lcp_padpre_506:
 	testb	$4,%dl
-	jz	.Lcp_padpre_466
+	jz	.Lcp_padpre_507
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_466:
+.Lcp_padpre_507:
 	testb	$2,%dl
-	jz	.Lcp_padpre_467
+	jz	.Lcp_padpre_508
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_467:
+.Lcp_padpre_508:
 	testb	$1,%dl
-	jz	.Lcp_padpre_468
+	jz	.Lcp_padpre_509
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_468:
+.Lcp_padpre_509:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_464:
+.Lcp_padpreend_505:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_469:
-.Lcp_chunk_411:
+.Lcp_nofuse_510:
+.Lcp_chunk_443:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_412
+	jz	.Lcp_datadone_444
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -15415,7 +15949,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_470
+	jz	.Lcp_padpreend_511
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15423,44 +15957,44 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_471
+	jz	.Lcp_padpre_512
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_471:
+.Lcp_padpre_512:
 	testb	$4,%dl
-	jz	.Lcp_padpre_472
+	jz	.Lcp_padpre_513
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_472:
+.Lcp_padpre_513:
 	testb	$2,%dl
-	jz	.Lcp_padpre_473
+	jz	.Lcp_padpre_514
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_473:
+.Lcp_padpre_514:
 	testb	$1,%dl
-	jz	.Lcp_padpre_474
+	jz	.Lcp_padpre_515
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_474:
+.Lcp_padpre_515:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_470:
+.Lcp_padpreend_511:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_411
-.Lcp_datadone_412:
+	jmp	.Lcp_chunk_443
+.Lcp_datadone_444:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -15487,7 +16021,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_414:
+.Lcp_tagout_446:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -15496,11 +16030,18 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-.Lcp_wipe_475:
+	testb	$1,%al
+	jz	.Lcp_wipeeven_517
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+.Lcp_wipeeven_517:
+	shrl	%eax
+.Lcp_wipe_516:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_475
+	jnz	.Lcp_wipe_516
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -15587,14 +16128,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_484
+	ja	.Lcp_short8_526
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_485
-	movl	$4,208(%rcx)
+	ja	.Lcp_pairs2_527
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_487
+	jz	.Lcp_padpreend_529
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15602,39 +16144,39 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_488
+	jz	.Lcp_padpre_530
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_488:
+.Lcp_padpre_530:
 	testb	$4,%dl
-	jz	.Lcp_padpre_489
+	jz	.Lcp_padpre_531
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_489:
+.Lcp_padpre_531:
 	testb	$2,%dl
-	jz	.Lcp_padpre_490
+	jz	.Lcp_padpre_532
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_490:
+.Lcp_padpre_532:
 	testb	$1,%dl
-	jz	.Lcp_padpre_491
+	jz	.Lcp_padpre_533
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_491:
-.Lcp_padpreend_487:
+.Lcp_padpre_533:
+.Lcp_padpreend_529:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_492:
+.Lcp_dround_p_534:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -15682,7 +16224,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_492
+	jnz	.Lcp_dround_p_534
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15692,6 +16234,47 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	.Lcp_inplace_535
+	cmpq	$32,%rdx
+	jb	.Lcp_dxtail_537
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	.Lcp_dxtail_538
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	.Lcp_dxdone_536
+.Lcp_dxtail_537:
+	jz	.Lcp_dxdone_536
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,0(%rdi){%k1}
+	jmp	.Lcp_dxdone_536
+.Lcp_dxtail_538:
+	subq	$32,%rdx
+	jz	.Lcp_dxdone_536
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,32(%rdi){%k1}
+	jmp	.Lcp_dxdone_536
+.Lcp_dxdone_536:
+	jmp	.Lcp_pairskey_523
+.Lcp_inplace_535:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,384(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -15700,14 +16283,17 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,448(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	jmp	.Lcp_pairskey_481
-.Lcp_pairs2_485:
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	.Lcp_pairskey_523
+.Lcp_pairs2_527:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_486
-	movl	$8,208(%rcx)
+	ja	.Lcp_pairs3_528
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_493
+	jz	.Lcp_padpreend_539
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15715,32 +16301,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_494
+	jz	.Lcp_padpre_540
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_494:
+.Lcp_padpre_540:
 	testb	$4,%dl
-	jz	.Lcp_padpre_495
+	jz	.Lcp_padpre_541
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_495:
+.Lcp_padpre_541:
 	testb	$2,%dl
-	jz	.Lcp_padpre_496
+	jz	.Lcp_padpre_542
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_496:
+.Lcp_padpre_542:
 	testb	$1,%dl
-	jz	.Lcp_padpre_497
+	jz	.Lcp_padpre_543
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_497:
-.Lcp_padpreend_493:
+.Lcp_padpre_543:
+.Lcp_padpreend_539:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15752,7 +16338,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_498:
+.Lcp_dround_p_544:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -15814,7 +16400,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_498
+	jnz	.Lcp_dround_p_544
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15824,14 +16410,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -15841,20 +16419,111 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
-	jmp	.Lcp_pairskey_481
-.Lcp_pairs3_486:
-	movl	$12,208(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	.Lcp_inplace_545
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	.Lcp_dxtail_547
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	.Lcp_dxtail_548
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	.Lcp_dxtail_549
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	.Lcp_dxtail_550
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	.Lcp_dxdone_546
+.Lcp_dxtail_547:
+	subq	$64,%rdx
+	jz	.Lcp_dxdone_546
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,64(%rdi){%k1}
+	jmp	.Lcp_dxdone_546
+.Lcp_dxtail_548:
+	subq	$96,%rdx
+	jz	.Lcp_dxdone_546
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,96(%rdi){%k1}
+	jmp	.Lcp_dxdone_546
+.Lcp_dxtail_549:
+	subq	$128,%rdx
+	jz	.Lcp_dxdone_546
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,128(%rdi){%k1}
+	jmp	.Lcp_dxdone_546
+.Lcp_dxtail_550:
+	subq	$160,%rdx
+	jz	.Lcp_dxdone_546
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,160(%rdi){%k1}
+	jmp	.Lcp_dxdone_546
+.Lcp_dxdone_546:
+	jmp	.Lcp_pairskey_523
+.Lcp_inplace_545:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	.Lcp_pairskey_523
+.Lcp_pairs3_528:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_499
+	jz	.Lcp_padpreend_551
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15862,32 +16531,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_500
+	jz	.Lcp_padpre_552
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_500:
+.Lcp_padpre_552:
 	testb	$4,%dl
-	jz	.Lcp_padpre_501
+	jz	.Lcp_padpre_553
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_501:
+.Lcp_padpre_553:
 	testb	$2,%dl
-	jz	.Lcp_padpre_502
+	jz	.Lcp_padpre_554
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_502:
+.Lcp_padpre_554:
 	testb	$1,%dl
-	jz	.Lcp_padpre_503
+	jz	.Lcp_padpre_555
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_503:
-.Lcp_padpreend_499:
+.Lcp_padpre_555:
+.Lcp_padpreend_551:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15904,7 +16573,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_504:
+.Lcp_dround_p_556:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -15996,7 +16665,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_504
+	jnz	.Lcp_dround_p_556
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16006,14 +16675,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -16023,14 +16684,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -16040,23 +16693,133 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,736(%rcx)
-	jmp	.Lcp_pairskey_481
-.Lcp_short8_484:
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	.Lcp_inplace_557
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	.Lcp_dxtail_559
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	.Lcp_dxtail_560
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	.Lcp_dxtail_561
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	.Lcp_dxtail_562
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	.Lcp_dxdone_558
+.Lcp_dxtail_559:
+	subq	$192,%rdx
+	jz	.Lcp_dxdone_558
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,192(%rdi){%k1}
+	jmp	.Lcp_dxdone_558
+.Lcp_dxtail_560:
+	subq	$224,%rdx
+	jz	.Lcp_dxdone_558
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,224(%rdi){%k1}
+	jmp	.Lcp_dxdone_558
+.Lcp_dxtail_561:
+	subq	$256,%rdx
+	jz	.Lcp_dxdone_558
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,256(%rdi){%k1}
+	jmp	.Lcp_dxdone_558
+.Lcp_dxtail_562:
+	subq	$288,%rdx
+	jz	.Lcp_dxdone_558
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
+	vmovdqu8	%ymm13,288(%rdi){%k1}
+	jmp	.Lcp_dxdone_558
+.Lcp_dxdone_558:
+	jmp	.Lcp_pairskey_523
+.Lcp_inplace_557:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,384(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,416(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,448(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,512(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,544(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,576(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,640(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,672(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,704(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	movq	$384,216(%rcx)
+	movl	$16,208(%rcx)
+	jmp	.Lcp_pairskey_523
+.Lcp_short8_526:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_476
+	ja	.Lcp_big_518
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -16080,7 +16843,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_505:
+.Lcp_dround_563:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -16194,7 +16957,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_505
+	jnz	.Lcp_dround_563
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -16294,8 +17057,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_478
-.Lcp_pairskey_481:
+	jmp	.Lcp_shortkey_520
+.Lcp_pairskey_523:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -16306,8 +17069,11 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_506
-	movl	$21,208(%rcx)
+	jb	.Lcp_nopow4_564
+	movl	$1056,%eax
+	subl	216(%rcx),%eax
+	shrl	$5,%eax
+	movl	%eax,208(%rcx)
 	movq	%r8,%r11
 	movq	%r9,%r12
 	xorl	%r13d,%r13d
@@ -16505,15 +17271,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_506:
+.Lcp_nopow4_564:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_508
-.Lcp_ipoly_507:
+	jz	.Lcp_ipolyend_566
+.Lcp_ipoly_565:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16553,10 +17319,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_507
-.Lcp_ipolyend_508:
+	jnz	.Lcp_ipoly_565
+.Lcp_ipolyend_566:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_509
+	jz	.Lcp_ipolytail_567
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -16594,10 +17360,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_509:
+.Lcp_ipolytail_567:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_513
+	jz	.Lcp_padpreend_571
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -16605,38 +17371,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_514
+	jz	.Lcp_padpre_572
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_514:
+.Lcp_padpre_572:
 	testb	$4,%dl
-	jz	.Lcp_padpre_515
+	jz	.Lcp_padpre_573
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_515:
+.Lcp_padpre_573:
 	testb	$2,%dl
-	jz	.Lcp_padpre_516
+	jz	.Lcp_padpre_574
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_516:
+.Lcp_padpre_574:
 	testb	$1,%dl
-	jz	.Lcp_padpre_517
+	jz	.Lcp_padpre_575
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_517:
-.Lcp_padpreend_513:
+.Lcp_padpre_575:
+.Lcp_padpreend_571:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_511
+	jz	.Lcp_ipolyend_569
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_518
+	jb	.Lcp_ipolynarrow_576
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -16663,8 +17429,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_520
-.Lcp_ipoly4_519:
+	jz	.Lcp_ipoly4last_578
+.Lcp_ipoly4_577:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -16724,8 +17490,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_519
-.Lcp_ipoly4last_520:
+	jnz	.Lcp_ipoly4_577
+.Lcp_ipoly4last_578:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -16819,9 +17585,9 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_511
-.Lcp_ipolynarrow_518:
-.Lcp_ipoly_510:
+	jz	.Lcp_ipolyend_569
+.Lcp_ipolynarrow_576:
+.Lcp_ipoly_568:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16861,10 +17627,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_510
-.Lcp_ipolyend_511:
+	jnz	.Lcp_ipoly_568
+.Lcp_ipolyend_569:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_512
+	jz	.Lcp_ipolytail_570
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -16902,7 +17668,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_512:
+.Lcp_ipolytail_570:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -16947,19 +17713,23 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
-	addq	400(%rcx),%r11
-	adcq	408(%rcx),%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
 	movq	152(%rcx),%rax
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rax
+	cmpq	160(%rcx),%rax
+	jne	.Lcp_xorskip_579
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	leaq	448(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	.Lcp_tagout_482
-.Lcp_shortkey_478:
+.Lcp_xorskip_579:
+	jmp	.Lcp_tagout_524
+.Lcp_shortkey_520:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -16977,7 +17747,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_521
+	jz	.Lcp_padpreend_580
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -16985,38 +17755,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_522
+	jz	.Lcp_padpre_581
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_522:
+.Lcp_padpre_581:
 	testb	$4,%dl
-	jz	.Lcp_padpre_523
+	jz	.Lcp_padpre_582
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_523:
+.Lcp_padpre_582:
 	testb	$2,%dl
-	jz	.Lcp_padpre_524
+	jz	.Lcp_padpre_583
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_524:
+.Lcp_padpre_583:
 	testb	$1,%dl
-	jz	.Lcp_padpre_525
+	jz	.Lcp_padpre_584
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_525:
+.Lcp_padpre_584:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_521:
+.Lcp_padpreend_580:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -17030,7 +17800,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_526
+	jz	.Lcp_padpreend_585
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -17038,38 +17808,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_527
+	jz	.Lcp_padpre_586
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_527:
+.Lcp_padpre_586:
 	testb	$4,%dl
-	jz	.Lcp_padpre_528
+	jz	.Lcp_padpre_587
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_528:
+.Lcp_padpre_587:
 	testb	$2,%dl
-	jz	.Lcp_padpre_529
+	jz	.Lcp_padpre_588
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_529:
+.Lcp_padpre_588:
 	testb	$1,%dl
-	jz	.Lcp_padpre_530
+	jz	.Lcp_padpre_589
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_530:
+.Lcp_padpre_589:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_526:
+.Lcp_padpreend_585:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -17077,14 +17847,14 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_480
-.Lcp_big_476:
+	jmp	.Lcp_datadone_522
+.Lcp_big_518:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_531:
+.Lcp_dround_h_590:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -17132,7 +17902,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_531
+	jnz	.Lcp_dround_h_590
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -17159,7 +17929,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_532
+	jz	.Lcp_padpreend_591
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -17167,47 +17937,47 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_533
+	jz	.Lcp_padpre_592
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_533:
+.Lcp_padpre_592:
 	testb	$4,%dl
-	jz	.Lcp_padpre_534
+	jz	.Lcp_padpre_593
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_534:
+.Lcp_padpre_593:
 	testb	$2,%dl
-	jz	.Lcp_padpre_535
+	jz	.Lcp_padpre_594
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_535:
+.Lcp_padpre_594:
 	testb	$1,%dl
-	jz	.Lcp_padpre_536
+	jz	.Lcp_padpre_595
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_536:
+.Lcp_padpre_595:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_532:
+.Lcp_padpreend_591:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_537:
-.Lcp_chunk_479:
+.Lcp_nofuse_596:
+.Lcp_chunk_521:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_480
+	jz	.Lcp_datadone_522
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -17221,7 +17991,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_538
+	jz	.Lcp_padpreend_597
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -17229,38 +17999,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_539
+	jz	.Lcp_padpre_598
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_539:
+.Lcp_padpre_598:
 	testb	$4,%dl
-	jz	.Lcp_padpre_540
+	jz	.Lcp_padpre_599
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_540:
+.Lcp_padpre_599:
 	testb	$2,%dl
-	jz	.Lcp_padpre_541
+	jz	.Lcp_padpre_600
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_541:
+.Lcp_padpre_600:
 	testb	$1,%dl
-	jz	.Lcp_padpre_542
+	jz	.Lcp_padpre_601
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_542:
+.Lcp_padpre_601:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_538:
+.Lcp_padpreend_597:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -17271,8 +18041,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_479
-.Lcp_datadone_480:
+	jmp	.Lcp_chunk_521
+.Lcp_datadone_522:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -17299,7 +18069,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_482:
+.Lcp_tagout_524:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -17308,11 +18078,18 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
-.Lcp_wipe_543:
+	testb	$1,%al
+	jz	.Lcp_wipeeven_603
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
+.Lcp_wipeeven_603:
+	shrl	%eax
+.Lcp_wipe_602:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_543
+	jnz	.Lcp_wipe_602
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -17792,7 +18569,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	.Lcp_ipolyrest_546
+	jb	.Lcp_ipolyrest_606
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -17819,8 +18596,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	.Lcp_ipolylast_545
-.Lcp_ipoly_544:
+	jz	.Lcp_ipolylast_605
+.Lcp_ipoly_604:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -17880,8 +18657,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	.Lcp_ipoly_544
-.Lcp_ipolylast_545:
+	jnz	.Lcp_ipoly_604
+.Lcp_ipolylast_605:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -17983,7 +18760,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-.Lcp_ipolyrest_546:
+.Lcp_ipolyrest_606:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma,.-ctasm_chacha_poly1305_blocks_ifma
@@ -18203,7 +18980,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	.Lcp_ipoly4rest_547
+	jb	.Lcp_ipoly4rest_607
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -18233,8 +19010,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andq	$3,%rdx
 	decq	%rcx
-	jz	.Lcp_ipoly4last_549
-.Lcp_ipoly4_548:
+	jz	.Lcp_ipoly4last_609
+.Lcp_ipoly4_608:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18294,8 +19071,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	.Lcp_ipoly4_548
-.Lcp_ipoly4last_549:
+	jnz	.Lcp_ipoly4_608
+.Lcp_ipoly4last_609:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18391,7 +19168,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_ipoly4rest_547:
+.Lcp_ipoly4rest_607:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma4,.-ctasm_chacha_poly1305_blocks_ifma4
@@ -18426,6 +19203,9 @@ ctasm_chacha_poly1305_blocks_ifma4:
 .Lcp_pad24:
 	.byte	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
 	.byte	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
+.Lcp_iota:
+	.byte	0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f
+	.byte	0x10,0x11,0x12,0x13,0x14,0x15,0x16,0x17,0x18,0x19,0x1a,0x1b,0x1c,0x1d,0x1e,0x1f
 	.p2align	6
 .Lcp_zinc:
 	.byte	0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x02,0x00,0x00,0x00,0x03,0x00,0x00,0x00

@@ -5455,9 +5455,16 @@ L$cp_tagout_108:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_165:
+	test	al,1
+	jz	L$cp_wipeeven_166
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
+L$cp_wipeeven_166:
+	shr	eax,1
+L$cp_wipe_165:
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,64
 	dec	eax
 	jnz	L$cp_wipe_165
 	vzeroall
@@ -5559,14 +5566,14 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_174
+	ja	L$cp_short8_175
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_175
+	ja	L$cp_pairs2_176
 	mov	DWORD[rcx+208],4
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_177
+	jz	L$cp_padpreend_178
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5574,39 +5581,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_178
+	jz	L$cp_padpre_179
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_178:
+L$cp_padpre_179:
 	test	dl,4
-	jz	L$cp_padpre_179
+	jz	L$cp_padpre_180
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_179:
+L$cp_padpre_180:
 	test	dl,2
-	jz	L$cp_padpre_180
+	jz	L$cp_padpre_181
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_180:
+L$cp_padpre_181:
 	test	dl,1
-	jz	L$cp_padpre_181
+	jz	L$cp_padpre_182
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_181:
-L$cp_padpreend_177:
+L$cp_padpre_182:
+L$cp_padpreend_178:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_182:
+L$cp_dround_p_183:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -5646,7 +5653,7 @@ L$cp_dround_p_182:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_182
+	jnz	L$cp_dround_p_183
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5664,14 +5671,14 @@ L$cp_dround_p_182:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_171
-L$cp_pairs2_175:
+	jmp	L$cp_pairskey_172
+L$cp_pairs2_176:
 	cmp	r10,192
-	ja	L$cp_pairs3_176
+	ja	L$cp_pairs3_177
 	mov	DWORD[rcx+208],8
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_183
+	jz	L$cp_padpreend_184
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5679,32 +5686,32 @@ L$cp_pairs2_175:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_184
+	jz	L$cp_padpre_185
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_184:
+L$cp_padpre_185:
 	test	dl,4
-	jz	L$cp_padpre_185
+	jz	L$cp_padpre_186
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_185:
+L$cp_padpre_186:
 	test	dl,2
-	jz	L$cp_padpre_186
+	jz	L$cp_padpre_187
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_186:
+L$cp_padpre_187:
 	test	dl,1
-	jz	L$cp_padpre_187
+	jz	L$cp_padpre_188
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_187:
-L$cp_padpreend_183:
+L$cp_padpre_188:
+L$cp_padpreend_184:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -5716,7 +5723,7 @@ L$cp_padpreend_183:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_188:
+L$cp_dround_p_189:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -5794,7 +5801,7 @@ L$cp_dround_p_188:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_188
+	jnz	L$cp_dround_p_189
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5829,12 +5836,12 @@ L$cp_dround_p_188:
 	vmovdqa	[rcx+576],ymm13
 	vperm2i128	ymm13,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_171
-L$cp_pairs3_176:
+	jmp	L$cp_pairskey_172
+L$cp_pairs3_177:
 	mov	DWORD[rcx+208],12
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_189
+	jz	L$cp_padpreend_190
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5842,32 +5849,32 @@ L$cp_pairs3_176:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_190
+	jz	L$cp_padpre_191
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_190:
+L$cp_padpre_191:
 	test	dl,4
-	jz	L$cp_padpre_191
+	jz	L$cp_padpre_192
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_191:
+L$cp_padpre_192:
 	test	dl,2
-	jz	L$cp_padpre_192
+	jz	L$cp_padpre_193
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_192:
+L$cp_padpre_193:
 	test	dl,1
-	jz	L$cp_padpre_193
+	jz	L$cp_padpre_194
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_193:
-L$cp_padpreend_189:
+L$cp_padpre_194:
+L$cp_padpreend_190:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -5884,7 +5891,7 @@ L$cp_padpreend_189:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_194:
+L$cp_dround_p_195:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -6000,7 +6007,7 @@ L$cp_dround_p_194:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_194
+	jnz	L$cp_dround_p_195
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -6052,15 +6059,15 @@ L$cp_dround_p_194:
 	vmovdqa	[rcx+704],ymm14
 	vperm2i128	ymm14,ymm10,ymm11,0x31
 	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_171
-L$cp_short8_174:
+	jmp	L$cp_pairskey_172
+L$cp_short8_175:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_166
+	ja	L$cp_big_167
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6084,7 +6091,7 @@ L$cp_short8_174:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_195:
+L$cp_dround_196:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6230,7 +6237,7 @@ L$cp_dround_195:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_195
+	jnz	L$cp_dround_196
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6330,10 +6337,19 @@ L$cp_dround_195:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_168
-L$cp_pairskey_171:
+	jmp	L$cp_shortkey_169
+L$cp_pairskey_172:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
+	mov	rax,QWORD[rcx+144]
+	cmp	rax,QWORD[rcx+160]
+	je	L$cp_xorskip_197
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_xorskip_197:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -6347,8 +6363,8 @@ L$cp_pairskey_171:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_197
-L$cp_ipoly_196:
+	jz	L$cp_ipolyend_199
+L$cp_ipoly_198:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -6388,10 +6404,10 @@ L$cp_ipoly_196:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_196
-L$cp_ipolyend_197:
+	jnz	L$cp_ipoly_198
+L$cp_ipolyend_199:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_198
+	jz	L$cp_ipolytail_200
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -6429,10 +6445,10 @@ L$cp_ipolyend_197:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_198:
+L$cp_ipolytail_200:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_202
+	jz	L$cp_padpreend_204
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -6440,37 +6456,37 @@ L$cp_ipolytail_198:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_203
+	jz	L$cp_padpre_205
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_203:
+L$cp_padpre_205:
 	test	dl,4
-	jz	L$cp_padpre_204
+	jz	L$cp_padpre_206
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_204:
+L$cp_padpre_206:
 	test	dl,2
-	jz	L$cp_padpre_205
+	jz	L$cp_padpre_207
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_205:
+L$cp_padpre_207:
 	test	dl,1
-	jz	L$cp_padpre_206
+	jz	L$cp_padpre_208
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_206:
-L$cp_padpreend_202:
+L$cp_padpre_208:
+L$cp_padpreend_204:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_200
-L$cp_ipoly_199:
+	jz	L$cp_ipolyend_202
+L$cp_ipoly_201:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -6510,10 +6526,10 @@ L$cp_ipoly_199:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_199
-L$cp_ipolyend_200:
+	jnz	L$cp_ipoly_201
+L$cp_ipolyend_202:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_201
+	jz	L$cp_ipolytail_203
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -6551,7 +6567,7 @@ L$cp_ipolyend_200:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_201:
+L$cp_ipolytail_203:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -6602,13 +6618,17 @@ L$cp_ipolytail_201:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
+	mov	rax,QWORD[rcx+144]
+	cmp	rax,QWORD[rcx+160]
+	jne	L$cp_xorskip_209
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_172
-L$cp_shortkey_168:
+L$cp_xorskip_209:
+	jmp	L$cp_tagout_173
+L$cp_shortkey_169:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -6626,7 +6646,7 @@ L$cp_shortkey_168:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_207
+	jz	L$cp_padpreend_210
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6634,38 +6654,38 @@ L$cp_shortkey_168:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_208
+	jz	L$cp_padpre_211
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_208:
+L$cp_padpre_211:
 	test	dl,4
-	jz	L$cp_padpre_209
+	jz	L$cp_padpre_212
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_209:
+L$cp_padpre_212:
 	test	dl,2
-	jz	L$cp_padpre_210
+	jz	L$cp_padpre_213
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_210:
+L$cp_padpre_213:
 	test	dl,1
-	jz	L$cp_padpre_211
+	jz	L$cp_padpre_214
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_211:
+L$cp_padpre_214:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_207:
+L$cp_padpreend_210:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -6675,7 +6695,7 @@ L$cp_padpreend_207:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_212
+	jz	L$cp_padpreend_215
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6683,38 +6703,38 @@ L$cp_padpreend_207:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_213
+	jz	L$cp_padpre_216
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_213:
+L$cp_padpre_216:
 	test	dl,4
-	jz	L$cp_padpre_214
+	jz	L$cp_padpre_217
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_214:
+L$cp_padpre_217:
 	test	dl,2
-	jz	L$cp_padpre_215
+	jz	L$cp_padpre_218
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_215:
+L$cp_padpre_218:
 	test	dl,1
-	jz	L$cp_padpre_216
+	jz	L$cp_padpre_219
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_216:
+L$cp_padpre_219:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_212:
+L$cp_padpreend_215:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6722,14 +6742,14 @@ L$cp_padpreend_212:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_170
-L$cp_big_166:
+	jmp	L$cp_datadone_171
+L$cp_big_167:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_217:
+L$cp_dround_h_220:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6769,7 +6789,7 @@ L$cp_dround_h_217:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_217
+	jnz	L$cp_dround_h_220
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6796,7 +6816,7 @@ L$cp_dround_h_217:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_218
+	jz	L$cp_padpreend_221
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6804,47 +6824,47 @@ L$cp_dround_h_217:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_219
+	jz	L$cp_padpre_222
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_219:
+L$cp_padpre_222:
 	test	dl,4
-	jz	L$cp_padpre_220
+	jz	L$cp_padpre_223
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_220:
+L$cp_padpre_223:
 	test	dl,2
-	jz	L$cp_padpre_221
+	jz	L$cp_padpre_224
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_221:
+L$cp_padpre_224:
 	test	dl,1
-	jz	L$cp_padpre_222
+	jz	L$cp_padpre_225
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_222:
+L$cp_padpre_225:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_218:
+L$cp_padpreend_221:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_223:
-L$cp_chunk_169:
+L$cp_nofuse_226:
+L$cp_chunk_170:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_170
+	jz	L$cp_datadone_171
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -6858,7 +6878,7 @@ L$cp_chunk_169:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_224
+	jz	L$cp_padpreend_227
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6866,38 +6886,38 @@ L$cp_chunk_169:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_225
+	jz	L$cp_padpre_228
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_225:
+L$cp_padpre_228:
 	test	dl,4
-	jz	L$cp_padpre_226
+	jz	L$cp_padpre_229
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_226:
+L$cp_padpre_229:
 	test	dl,2
-	jz	L$cp_padpre_227
+	jz	L$cp_padpre_230
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_227:
+L$cp_padpre_230:
 	test	dl,1
-	jz	L$cp_padpre_228
+	jz	L$cp_padpre_231
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_228:
+L$cp_padpre_231:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_224:
+L$cp_padpreend_227:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6908,8 +6928,8 @@ L$cp_padpreend_224:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_169
-L$cp_datadone_170:
+	jmp	L$cp_chunk_170
+L$cp_datadone_171:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -6936,7 +6956,7 @@ L$cp_datadone_170:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_172:
+L$cp_tagout_173:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -6945,11 +6965,18 @@ L$cp_tagout_172:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_229:
+	test	al,1
+	jz	L$cp_wipeeven_233
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
+L$cp_wipeeven_233:
+	shr	eax,1
+L$cp_wipe_232:
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_229
+	jnz	L$cp_wipe_232
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -6981,8 +7008,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_231
-L$cp_wide_230:
+	jb	L$cp_small_235
+L$cp_wide_234:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -7006,7 +7033,7 @@ L$cp_wide_230:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_234:
+L$cp_dround_238:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -7152,7 +7179,7 @@ L$cp_dround_234:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_234
+	jnz	L$cp_dround_238
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7273,12 +7300,12 @@ L$cp_dround_234:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_230
-L$cp_small_231:
+	jae	L$cp_wide_234
+L$cp_small_235:
 	test	rdx,rdx
-	jz	L$cp_done_233
+	jz	L$cp_done_237
 	cmp	rdx,256
-	jbe	L$cp_not8_235
+	jbe	L$cp_not8_239
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -7302,7 +7329,7 @@ L$cp_small_231:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_236:
+L$cp_dround_240:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -7448,7 +7475,7 @@ L$cp_dround_236:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_236
+	jnz	L$cp_dround_240
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7549,10 +7576,10 @@ L$cp_dround_236:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_232
-L$cp_not8_235:
+	jmp	L$cp_tailbuf_236
+L$cp_not8_239:
 	cmp	rdx,192
-	jbe	L$cp_not4_237
+	jbe	L$cp_not4_241
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -7576,7 +7603,7 @@ L$cp_not8_235:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_240:
+L$cp_dround_244:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -7722,7 +7749,7 @@ L$cp_dround_240:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_240
+	jnz	L$cp_dround_244
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -7807,12 +7834,12 @@ L$cp_dround_240:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_232
-L$cp_not4_237:
+	jmp	L$cp_tailbuf_236
+L$cp_not4_241:
 	cmp	rdx,64
-	jbe	L$cp_h1_238
+	jbe	L$cp_h1_242
 	cmp	rdx,128
-	jbe	L$cp_h2_239
+	jbe	L$cp_h2_243
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7828,7 +7855,7 @@ L$cp_not4_237:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_241:
+L$cp_dround_h_245:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -7944,7 +7971,7 @@ L$cp_dround_h_241:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_241
+	jnz	L$cp_dround_h_245
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7974,8 +8001,8 @@ L$cp_dround_h_241:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_232
-L$cp_h2_239:
+	jmp	L$cp_tailbuf_236
+L$cp_h2_243:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7986,7 +8013,7 @@ L$cp_h2_239:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_242:
+L$cp_dround_h_246:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -8064,7 +8091,7 @@ L$cp_dround_h_242:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_242
+	jnz	L$cp_dround_h_246
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -8084,14 +8111,14 @@ L$cp_dround_h_242:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_232
-L$cp_h1_238:
+	jmp	L$cp_tailbuf_236
+L$cp_h1_242:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_243:
+L$cp_dround_h_247:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -8131,7 +8158,7 @@ L$cp_dround_h_243:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_243
+	jnz	L$cp_dround_h_247
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -8141,17 +8168,17 @@ L$cp_dround_h_243:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_232:
+L$cp_tailbuf_236:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_233:
+L$cp_done_237:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,32
-	jb	L$cp_t16_244
-L$cp_t32_248:
+	jb	L$cp_t16_248
+L$cp_t32_252:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -8160,10 +8187,10 @@ L$cp_t32_248:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_248
-L$cp_t16_244:
+	jae	L$cp_t32_252
+L$cp_t16_248:
 	cmp	rdx,16
-	jb	L$cp_t1_245
+	jb	L$cp_t1_249
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -8171,10 +8198,10 @@ L$cp_t16_244:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_245:
+L$cp_t1_249:
 	test	rdx,rdx
-	jz	L$cp_tdone_247
-L$cp_tend_246:
+	jz	L$cp_tdone_251
+L$cp_tend_250:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -8182,8 +8209,8 @@ L$cp_tend_246:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_246
-L$cp_tdone_247:
+	jnz	L$cp_tend_250
+L$cp_tdone_251:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -8195,7 +8222,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_249:
+L$cp_fused_253:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -8219,7 +8246,7 @@ L$cp_fused_249:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_250:
+L$cp_dround_f_254:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -8448,9 +8475,9 @@ L$cp_dround_f_250:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_250
+	jnz	L$cp_dround_f_254
 	mov	r10d,2
-L$cp_dround_f_251:
+L$cp_dround_f_255:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -8839,7 +8866,7 @@ L$cp_dround_f_251:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_251
+	jnz	L$cp_dround_f_255
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -8975,7 +9002,7 @@ L$cp_dround_f_251:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_249
+	jnz	L$cp_fused_253
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -8984,7 +9011,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_253
+	jz	L$cp_polydone_257
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -8994,7 +9021,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_252:
+L$cp_poly_256:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9034,11 +9061,11 @@ L$cp_poly_252:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_252
+	jnz	L$cp_poly_256
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_253:
+L$cp_polydone_257:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -9289,7 +9316,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_256
+	jb	L$cp_vpolyscalar_260
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -9319,8 +9346,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_255
-L$cp_vpoly_254:
+	jz	L$cp_vpolylast_259
+L$cp_vpoly_258:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -9416,8 +9443,8 @@ L$cp_vpoly_254:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_254
-L$cp_vpolylast_255:
+	jnz	L$cp_vpoly_258
+L$cp_vpolylast_259:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -9564,7 +9591,7 @@ L$cp_vpolylast_255:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_256:
+L$cp_vpolyscalar_260:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 global ctasm_chacha20_avx512
@@ -9619,12 +9646,12 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_257:
+L$cp_wipe_261:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_257
+	jnz	L$cp_wipe_261
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -9721,14 +9748,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_266
+	ja	L$cp_short8_270
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_267
-	mov	DWORD[rcx+208],4
+	ja	L$cp_pairs2_271
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_269
+	jz	L$cp_padpreend_273
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9736,39 +9764,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_270
+	jz	L$cp_padpre_274
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_270:
+L$cp_padpre_274:
 	test	dl,4
-	jz	L$cp_padpre_271
+	jz	L$cp_padpre_275
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_271:
+L$cp_padpre_275:
 	test	dl,2
-	jz	L$cp_padpre_272
+	jz	L$cp_padpre_276
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_272:
+L$cp_padpre_276:
 	test	dl,1
-	jz	L$cp_padpre_273
+	jz	L$cp_padpre_277
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_273:
-L$cp_padpreend_269:
+L$cp_padpre_277:
+L$cp_padpreend_273:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_274:
+L$cp_dround_p_278:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -9816,7 +9844,7 @@ L$cp_dround_p_274:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_274
+	jnz	L$cp_dround_p_278
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9826,22 +9854,54 @@ L$cp_dround_p_274:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdx,32
+	jb	L$cp_dxtail_280
 	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	cmp	rdx,64
+	jb	L$cp_dxtail_281
 	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_263
-L$cp_pairs2_267:
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	jmp	L$cp_dxdone_279
+L$cp_dxtail_280:
+	jz	L$cp_dxdone_279
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+0]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+0]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_279
+L$cp_dxtail_281:
+	sub	rdx,32
+	jz	L$cp_dxdone_279
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+32]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+32]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_279
+L$cp_dxdone_279:
+	jmp	L$cp_pairskey_267
+L$cp_pairs2_271:
 	cmp	r10,192
-	ja	L$cp_pairs3_268
-	mov	DWORD[rcx+208],8
+	ja	L$cp_pairs3_272
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_275
+	jz	L$cp_padpreend_282
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9849,32 +9909,32 @@ L$cp_pairs2_267:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_276
+	jz	L$cp_padpre_283
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_276:
+L$cp_padpre_283:
 	test	dl,4
-	jz	L$cp_padpre_277
+	jz	L$cp_padpre_284
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_277:
+L$cp_padpre_284:
 	test	dl,2
-	jz	L$cp_padpre_278
+	jz	L$cp_padpre_285
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_278:
+L$cp_padpre_285:
 	test	dl,1
-	jz	L$cp_padpre_279
+	jz	L$cp_padpre_286
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_279:
-L$cp_padpreend_275:
+L$cp_padpre_286:
+L$cp_padpreend_282:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -9886,7 +9946,7 @@ L$cp_padpreend_275:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_280:
+L$cp_dround_p_287:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -9948,7 +10008,7 @@ L$cp_dround_p_280:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_280
+	jnz	L$cp_dround_p_287
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9958,14 +10018,6 @@ L$cp_dround_p_280:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -9975,20 +10027,93 @@ L$cp_dround_p_280:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_263
-L$cp_pairs3_268:
-	mov	DWORD[rcx+208],12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	cmp	rdx,96
+	jb	L$cp_dxtail_289
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	cmp	rdx,128
+	jb	L$cp_dxtail_290
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	cmp	rdx,160
+	jb	L$cp_dxtail_291
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	cmp	rdx,192
+	jb	L$cp_dxtail_292
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	jmp	L$cp_dxdone_288
+L$cp_dxtail_289:
+	sub	rdx,64
+	jz	L$cp_dxdone_288
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+64]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+64]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_288
+L$cp_dxtail_290:
+	sub	rdx,96
+	jz	L$cp_dxdone_288
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+96]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+96]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_288
+L$cp_dxtail_291:
+	sub	rdx,128
+	jz	L$cp_dxdone_288
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+128]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+128]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_288
+L$cp_dxtail_292:
+	sub	rdx,160
+	jz	L$cp_dxdone_288
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+160]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+160]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_288
+L$cp_dxdone_288:
+	jmp	L$cp_pairskey_267
+L$cp_pairs3_272:
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_281
+	jz	L$cp_padpreend_293
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9996,32 +10121,32 @@ L$cp_pairs3_268:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_282
+	jz	L$cp_padpre_294
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_282:
+L$cp_padpre_294:
 	test	dl,4
-	jz	L$cp_padpre_283
+	jz	L$cp_padpre_295
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_283:
+L$cp_padpre_295:
 	test	dl,2
-	jz	L$cp_padpre_284
+	jz	L$cp_padpre_296
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_284:
+L$cp_padpre_296:
 	test	dl,1
-	jz	L$cp_padpre_285
+	jz	L$cp_padpre_297
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_285:
-L$cp_padpreend_281:
+L$cp_padpre_297:
+L$cp_padpreend_293:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -10038,7 +10163,7 @@ L$cp_padpreend_281:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_286:
+L$cp_dround_p_298:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -10130,7 +10255,7 @@ L$cp_dround_p_286:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_286
+	jnz	L$cp_dround_p_298
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10140,14 +10265,6 @@ L$cp_dround_p_286:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -10157,14 +10274,6 @@ L$cp_dround_p_286:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
 	vbroadcasti128	ymm14,[rcx+0]
 	vpaddd	ymm8,ymm8,ymm14
 	vbroadcasti128	ymm14,[rcx+16]
@@ -10174,23 +10283,107 @@ L$cp_dround_p_286:
 	vbroadcasti128	ymm14,[rcx+48]
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x20
-	vmovdqa	[rcx+640],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x20
-	vmovdqa	[rcx+672],ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x31
-	vmovdqa	[rcx+704],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x31
-	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_263
-L$cp_short8_266:
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	cmp	rdx,224
+	jb	L$cp_dxtail_300
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpxor	ymm12,ymm12,[rsi+192]
+	vmovdqu	[rdi+192],ymm12
+	cmp	rdx,256
+	jb	L$cp_dxtail_301
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpxor	ymm12,ymm12,[rsi+224]
+	vmovdqu	[rdi+224],ymm12
+	cmp	rdx,288
+	jb	L$cp_dxtail_302
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpxor	ymm12,ymm12,[rsi+256]
+	vmovdqu	[rdi+256],ymm12
+	cmp	rdx,320
+	jb	L$cp_dxtail_303
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpxor	ymm12,ymm12,[rsi+288]
+	vmovdqu	[rdi+288],ymm12
+	jmp	L$cp_dxdone_299
+L$cp_dxtail_300:
+	sub	rdx,192
+	jz	L$cp_dxdone_299
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+192]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+192]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_299
+L$cp_dxtail_301:
+	sub	rdx,224
+	jz	L$cp_dxdone_299
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+224]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+224]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_299
+L$cp_dxtail_302:
+	sub	rdx,256
+	jz	L$cp_dxdone_299
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+256]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+256]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_299
+L$cp_dxtail_303:
+	sub	rdx,288
+	jz	L$cp_dxdone_299
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+288]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+288]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_299
+L$cp_dxdone_299:
+	jmp	L$cp_pairskey_267
+L$cp_short8_270:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_258
+	ja	L$cp_big_262
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -10214,7 +10407,7 @@ L$cp_short8_266:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_287:
+L$cp_dround_304:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -10328,7 +10521,7 @@ L$cp_dround_287:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_287
+	jnz	L$cp_dround_304
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -10428,15 +10621,10 @@ L$cp_dround_287:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_260
-L$cp_pairskey_263:
+	jmp	L$cp_shortkey_264
+L$cp_pairskey_267:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+168]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx2
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -10450,8 +10638,8 @@ L$cp_pairskey_263:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_289
-L$cp_ipoly_288:
+	jz	L$cp_ipolyend_306
+L$cp_ipoly_305:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -10491,10 +10679,10 @@ L$cp_ipoly_288:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_288
-L$cp_ipolyend_289:
+	jnz	L$cp_ipoly_305
+L$cp_ipolyend_306:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_290
+	jz	L$cp_ipolytail_307
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -10532,48 +10720,19 @@ L$cp_ipolyend_289:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_290:
-	mov	rdx,QWORD[rcx+168]
-	and	rdx,15
-	jz	L$cp_padpreend_294
-	vpxor	xmm0,xmm0,xmm0
+L$cp_ipolytail_307:
+	mov	rax,QWORD[rcx+168]
+	test	rax,15
+	jz	L$cp_notail_308
+	and	eax,16
+	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+168]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+144]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_295
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_295:
-	test	dl,4
-	jz	L$cp_padpre_296
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_296:
-	test	dl,2
-	jz	L$cp_padpre_297
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_297:
-	test	dl,1
-	jz	L$cp_padpre_298
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_298:
-L$cp_padpreend_294:
+L$cp_notail_308:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_292
-L$cp_ipoly_291:
+	jz	L$cp_ipolyend_310
+L$cp_ipoly_309:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -10613,10 +10772,10 @@ L$cp_ipoly_291:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_291
-L$cp_ipolyend_292:
+	jnz	L$cp_ipoly_309
+L$cp_ipolyend_310:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_293
+	jz	L$cp_ipolytail_311
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -10654,7 +10813,7 @@ L$cp_ipolyend_292:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_293:
+L$cp_ipolytail_311:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -10699,14 +10858,14 @@ L$cp_ipolytail_293:
 	sbb	r13,3
 	cmovae	r11,rax
 	cmovae	r12,rdx
-	add	r11,QWORD[rcx+400]
-	adc	r12,QWORD[rcx+408]
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
 	mov	rax,QWORD[rcx+152]
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_264
-L$cp_shortkey_260:
+	jmp	L$cp_tagout_268
+L$cp_shortkey_264:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -10724,7 +10883,7 @@ L$cp_shortkey_260:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_299
+	jz	L$cp_padpreend_312
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10732,38 +10891,38 @@ L$cp_shortkey_260:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_300
+	jz	L$cp_padpre_313
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_300:
+L$cp_padpre_313:
 	test	dl,4
-	jz	L$cp_padpre_301
+	jz	L$cp_padpre_314
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_301:
+L$cp_padpre_314:
 	test	dl,2
-	jz	L$cp_padpre_302
+	jz	L$cp_padpre_315
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_302:
+L$cp_padpre_315:
 	test	dl,1
-	jz	L$cp_padpre_303
+	jz	L$cp_padpre_316
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_303:
+L$cp_padpre_316:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_299:
+L$cp_padpreend_312:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -10780,7 +10939,7 @@ L$cp_padpreend_299:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_304
+	jz	L$cp_padpreend_317
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -10788,46 +10947,46 @@ L$cp_padpreend_299:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_305
+	jz	L$cp_padpre_318
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_305:
+L$cp_padpre_318:
 	test	dl,4
-	jz	L$cp_padpre_306
+	jz	L$cp_padpre_319
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_306:
+L$cp_padpre_319:
 	test	dl,2
-	jz	L$cp_padpre_307
+	jz	L$cp_padpre_320
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_307:
+L$cp_padpre_320:
 	test	dl,1
-	jz	L$cp_padpre_308
+	jz	L$cp_padpre_321
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_308:
+L$cp_padpre_321:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_304:
-	jmp	L$cp_datadone_262
-L$cp_big_258:
+L$cp_padpreend_317:
+	jmp	L$cp_datadone_266
+L$cp_big_262:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_309:
+L$cp_dround_h_322:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -10875,7 +11034,7 @@ L$cp_dround_h_309:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_309
+	jnz	L$cp_dround_h_322
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -10902,7 +11061,7 @@ L$cp_dround_h_309:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_310
+	jz	L$cp_padpreend_323
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10910,47 +11069,47 @@ L$cp_dround_h_309:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_311
+	jz	L$cp_padpre_324
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_311:
+L$cp_padpre_324:
 	test	dl,4
-	jz	L$cp_padpre_312
+	jz	L$cp_padpre_325
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_312:
+L$cp_padpre_325:
 	test	dl,2
-	jz	L$cp_padpre_313
+	jz	L$cp_padpre_326
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_313:
+L$cp_padpre_326:
 	test	dl,1
-	jz	L$cp_padpre_314
+	jz	L$cp_padpre_327
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_314:
+L$cp_padpre_327:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_310:
+L$cp_padpreend_323:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_315:
-L$cp_chunk_261:
+L$cp_nofuse_328:
+L$cp_chunk_265:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_262
+	jz	L$cp_datadone_266
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -10970,7 +11129,7 @@ L$cp_chunk_261:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_316
+	jz	L$cp_padpreend_329
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -10978,44 +11137,44 @@ L$cp_chunk_261:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_317
+	jz	L$cp_padpre_330
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_317:
+L$cp_padpre_330:
 	test	dl,4
-	jz	L$cp_padpre_318
+	jz	L$cp_padpre_331
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_318:
+L$cp_padpre_331:
 	test	dl,2
-	jz	L$cp_padpre_319
+	jz	L$cp_padpre_332
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_319:
+L$cp_padpre_332:
 	test	dl,1
-	jz	L$cp_padpre_320
+	jz	L$cp_padpre_333
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_320:
+L$cp_padpre_333:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_316:
+L$cp_padpreend_329:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_261
-L$cp_datadone_262:
+	jmp	L$cp_chunk_265
+L$cp_datadone_266:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -11042,7 +11201,7 @@ L$cp_datadone_262:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_264:
+L$cp_tagout_268:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -11051,11 +11210,18 @@ L$cp_tagout_264:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_321:
+	test	al,1
+	jz	L$cp_wipeeven_335
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
+L$cp_wipeeven_335:
+	shr	eax,1
+L$cp_wipe_334:
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_321
+	jnz	L$cp_wipe_334
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -11158,14 +11324,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_330
+	ja	L$cp_short8_344
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_331
-	mov	DWORD[rcx+208],4
+	ja	L$cp_pairs2_345
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_333
+	jz	L$cp_padpreend_347
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11173,39 +11340,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_334
+	jz	L$cp_padpre_348
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_334:
+L$cp_padpre_348:
 	test	dl,4
-	jz	L$cp_padpre_335
+	jz	L$cp_padpre_349
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_335:
+L$cp_padpre_349:
 	test	dl,2
-	jz	L$cp_padpre_336
+	jz	L$cp_padpre_350
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_336:
+L$cp_padpre_350:
 	test	dl,1
-	jz	L$cp_padpre_337
+	jz	L$cp_padpre_351
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_337:
-L$cp_padpreend_333:
+L$cp_padpre_351:
+L$cp_padpreend_347:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_338:
+L$cp_dround_p_352:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -11253,7 +11420,7 @@ L$cp_dround_p_338:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_338
+	jnz	L$cp_dround_p_352
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11263,6 +11430,47 @@ L$cp_dround_p_338:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_353
+	cmp	rdx,32
+	jb	L$cp_dxtail_355
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	cmp	rdx,64
+	jb	L$cp_dxtail_356
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	jmp	L$cp_dxdone_354
+L$cp_dxtail_355:
+	jz	L$cp_dxdone_354
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+0]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+0]{k1},ymm13
+	jmp	L$cp_dxdone_354
+L$cp_dxtail_356:
+	sub	rdx,32
+	jz	L$cp_dxdone_354
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+32]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+32]{k1},ymm13
+	jmp	L$cp_dxdone_354
+L$cp_dxdone_354:
+	jmp	L$cp_pairskey_341
+L$cp_inplace_353:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+384],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -11271,14 +11479,17 @@ L$cp_dround_p_338:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_327
-L$cp_pairs2_331:
+	mov	QWORD[rcx+216],384
+	mov	DWORD[rcx+208],16
+	jmp	L$cp_pairskey_341
+L$cp_pairs2_345:
 	cmp	r10,192
-	ja	L$cp_pairs3_332
-	mov	DWORD[rcx+208],8
+	ja	L$cp_pairs3_346
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_339
+	jz	L$cp_padpreend_357
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11286,32 +11497,32 @@ L$cp_pairs2_331:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_340
+	jz	L$cp_padpre_358
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_340:
+L$cp_padpre_358:
 	test	dl,4
-	jz	L$cp_padpre_341
+	jz	L$cp_padpre_359
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_341:
+L$cp_padpre_359:
 	test	dl,2
-	jz	L$cp_padpre_342
+	jz	L$cp_padpre_360
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_342:
+L$cp_padpre_360:
 	test	dl,1
-	jz	L$cp_padpre_343
+	jz	L$cp_padpre_361
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_343:
-L$cp_padpreend_339:
+L$cp_padpre_361:
+L$cp_padpreend_357:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11323,7 +11534,7 @@ L$cp_padpreend_339:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_344:
+L$cp_dround_p_362:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -11385,7 +11596,7 @@ L$cp_dround_p_344:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_344
+	jnz	L$cp_dround_p_362
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11395,14 +11606,6 @@ L$cp_dround_p_344:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -11412,20 +11615,111 @@ L$cp_dround_p_344:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_327
-L$cp_pairs3_332:
-	mov	DWORD[rcx+208],12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_363
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	cmp	rdx,96
+	jb	L$cp_dxtail_365
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	cmp	rdx,128
+	jb	L$cp_dxtail_366
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	cmp	rdx,160
+	jb	L$cp_dxtail_367
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	cmp	rdx,192
+	jb	L$cp_dxtail_368
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	jmp	L$cp_dxdone_364
+L$cp_dxtail_365:
+	sub	rdx,64
+	jz	L$cp_dxdone_364
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+64]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+64]{k1},ymm13
+	jmp	L$cp_dxdone_364
+L$cp_dxtail_366:
+	sub	rdx,96
+	jz	L$cp_dxdone_364
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+96]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+96]{k1},ymm13
+	jmp	L$cp_dxdone_364
+L$cp_dxtail_367:
+	sub	rdx,128
+	jz	L$cp_dxdone_364
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+128]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+128]{k1},ymm13
+	jmp	L$cp_dxdone_364
+L$cp_dxtail_368:
+	sub	rdx,160
+	jz	L$cp_dxdone_364
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+160]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+160]{k1},ymm13
+	jmp	L$cp_dxdone_364
+L$cp_dxdone_364:
+	jmp	L$cp_pairskey_341
+L$cp_inplace_363:
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm12
+	mov	QWORD[rcx+216],384
+	mov	DWORD[rcx+208],16
+	jmp	L$cp_pairskey_341
+L$cp_pairs3_346:
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_345
+	jz	L$cp_padpreend_369
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11433,32 +11727,32 @@ L$cp_pairs3_332:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_346
+	jz	L$cp_padpre_370
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_346:
+L$cp_padpre_370:
 	test	dl,4
-	jz	L$cp_padpre_347
+	jz	L$cp_padpre_371
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_347:
+L$cp_padpre_371:
 	test	dl,2
-	jz	L$cp_padpre_348
+	jz	L$cp_padpre_372
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_348:
+L$cp_padpre_372:
 	test	dl,1
-	jz	L$cp_padpre_349
+	jz	L$cp_padpre_373
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_349:
-L$cp_padpreend_345:
+L$cp_padpre_373:
+L$cp_padpreend_369:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11475,7 +11769,7 @@ L$cp_padpreend_345:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_350:
+L$cp_dround_p_374:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -11567,7 +11861,7 @@ L$cp_dround_p_350:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_350
+	jnz	L$cp_dround_p_374
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11577,14 +11871,6 @@ L$cp_dround_p_350:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -11594,14 +11880,6 @@ L$cp_dround_p_350:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
 	vbroadcasti128	ymm14,[rcx+0]
 	vpaddd	ymm8,ymm8,ymm14
 	vbroadcasti128	ymm14,[rcx+16]
@@ -11611,23 +11889,133 @@ L$cp_dround_p_350:
 	vbroadcasti128	ymm14,[rcx+48]
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x20
-	vmovdqa	[rcx+640],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x20
-	vmovdqa	[rcx+672],ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x31
-	vmovdqa	[rcx+704],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x31
-	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_327
-L$cp_short8_330:
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_375
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	cmp	rdx,224
+	jb	L$cp_dxtail_377
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpxor	ymm12,ymm12,[rsi+192]
+	vmovdqu	[rdi+192],ymm12
+	cmp	rdx,256
+	jb	L$cp_dxtail_378
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpxor	ymm12,ymm12,[rsi+224]
+	vmovdqu	[rdi+224],ymm12
+	cmp	rdx,288
+	jb	L$cp_dxtail_379
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpxor	ymm12,ymm12,[rsi+256]
+	vmovdqu	[rdi+256],ymm12
+	cmp	rdx,320
+	jb	L$cp_dxtail_380
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpxor	ymm12,ymm12,[rsi+288]
+	vmovdqu	[rdi+288],ymm12
+	jmp	L$cp_dxdone_376
+L$cp_dxtail_377:
+	sub	rdx,192
+	jz	L$cp_dxdone_376
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+192]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+192]{k1},ymm13
+	jmp	L$cp_dxdone_376
+L$cp_dxtail_378:
+	sub	rdx,224
+	jz	L$cp_dxdone_376
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+224]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+224]{k1},ymm13
+	jmp	L$cp_dxdone_376
+L$cp_dxtail_379:
+	sub	rdx,256
+	jz	L$cp_dxdone_376
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+256]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+256]{k1},ymm13
+	jmp	L$cp_dxdone_376
+L$cp_dxtail_380:
+	sub	rdx,288
+	jz	L$cp_dxdone_376
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+288]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+288]{k1},ymm13
+	jmp	L$cp_dxdone_376
+L$cp_dxdone_376:
+	jmp	L$cp_pairskey_341
+L$cp_inplace_375:
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm12
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vmovdqa	[rcx+640],ymm12
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vmovdqa	[rcx+672],ymm12
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vmovdqa	[rcx+704],ymm12
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vmovdqa	[rcx+736],ymm12
+	mov	QWORD[rcx+216],384
+	mov	DWORD[rcx+208],16
+	jmp	L$cp_pairskey_341
+L$cp_short8_344:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_322
+	ja	L$cp_big_336
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -11651,7 +12039,7 @@ L$cp_short8_330:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_351:
+L$cp_dround_381:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -11765,7 +12153,7 @@ L$cp_dround_351:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_351
+	jnz	L$cp_dround_381
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -11865,8 +12253,8 @@ L$cp_dround_351:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_324
-L$cp_pairskey_327:
+	jmp	L$cp_shortkey_338
+L$cp_pairskey_341:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -11882,8 +12270,8 @@ L$cp_pairskey_327:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_353
-L$cp_ipoly_352:
+	jz	L$cp_ipolyend_383
+L$cp_ipoly_382:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11923,10 +12311,10 @@ L$cp_ipoly_352:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_352
-L$cp_ipolyend_353:
+	jnz	L$cp_ipoly_382
+L$cp_ipolyend_383:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_354
+	jz	L$cp_ipolytail_384
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -11964,10 +12352,10 @@ L$cp_ipolyend_353:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_354:
+L$cp_ipolytail_384:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_358
+	jz	L$cp_padpreend_388
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -11975,37 +12363,37 @@ L$cp_ipolytail_354:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_359
+	jz	L$cp_padpre_389
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_359:
+L$cp_padpre_389:
 	test	dl,4
-	jz	L$cp_padpre_360
+	jz	L$cp_padpre_390
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_360:
+L$cp_padpre_390:
 	test	dl,2
-	jz	L$cp_padpre_361
+	jz	L$cp_padpre_391
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_361:
+L$cp_padpre_391:
 	test	dl,1
-	jz	L$cp_padpre_362
+	jz	L$cp_padpre_392
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_362:
-L$cp_padpreend_358:
+L$cp_padpre_392:
+L$cp_padpreend_388:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_356
-L$cp_ipoly_355:
+	jz	L$cp_ipolyend_386
+L$cp_ipoly_385:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -12045,10 +12433,10 @@ L$cp_ipoly_355:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_355
-L$cp_ipolyend_356:
+	jnz	L$cp_ipoly_385
+L$cp_ipolyend_386:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_357
+	jz	L$cp_ipolytail_387
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -12086,7 +12474,7 @@ L$cp_ipolyend_356:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_357:
+L$cp_ipolytail_387:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -12131,19 +12519,23 @@ L$cp_ipolytail_357:
 	sbb	r13,3
 	cmovae	r11,rax
 	cmovae	r12,rdx
-	add	r11,QWORD[rcx+400]
-	adc	r12,QWORD[rcx+408]
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
 	mov	rax,QWORD[rcx+152]
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
+	mov	rax,QWORD[rcx+144]
+	cmp	rax,QWORD[rcx+160]
+	jne	L$cp_xorskip_393
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_328
-L$cp_shortkey_324:
+L$cp_xorskip_393:
+	jmp	L$cp_tagout_342
+L$cp_shortkey_338:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -12161,7 +12553,7 @@ L$cp_shortkey_324:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_363
+	jz	L$cp_padpreend_394
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12169,38 +12561,38 @@ L$cp_shortkey_324:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_364
+	jz	L$cp_padpre_395
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_364:
+L$cp_padpre_395:
 	test	dl,4
-	jz	L$cp_padpre_365
+	jz	L$cp_padpre_396
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_365:
+L$cp_padpre_396:
 	test	dl,2
-	jz	L$cp_padpre_366
+	jz	L$cp_padpre_397
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_366:
+L$cp_padpre_397:
 	test	dl,1
-	jz	L$cp_padpre_367
+	jz	L$cp_padpre_398
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_367:
+L$cp_padpre_398:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_363:
+L$cp_padpreend_394:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -12210,7 +12602,7 @@ L$cp_padpreend_363:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_368
+	jz	L$cp_padpreend_399
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12218,38 +12610,38 @@ L$cp_padpreend_363:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_369
+	jz	L$cp_padpre_400
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_369:
+L$cp_padpre_400:
 	test	dl,4
-	jz	L$cp_padpre_370
+	jz	L$cp_padpre_401
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_370:
+L$cp_padpre_401:
 	test	dl,2
-	jz	L$cp_padpre_371
+	jz	L$cp_padpre_402
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_371:
+L$cp_padpre_402:
 	test	dl,1
-	jz	L$cp_padpre_372
+	jz	L$cp_padpre_403
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_372:
+L$cp_padpre_403:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_368:
+L$cp_padpreend_399:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -12257,14 +12649,14 @@ L$cp_padpreend_368:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_326
-L$cp_big_322:
+	jmp	L$cp_datadone_340
+L$cp_big_336:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_373:
+L$cp_dround_h_404:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -12312,7 +12704,7 @@ L$cp_dround_h_373:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_373
+	jnz	L$cp_dround_h_404
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -12339,7 +12731,7 @@ L$cp_dround_h_373:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_374
+	jz	L$cp_padpreend_405
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12347,47 +12739,47 @@ L$cp_dround_h_373:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_375
+	jz	L$cp_padpre_406
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_375:
+L$cp_padpre_406:
 	test	dl,4
-	jz	L$cp_padpre_376
+	jz	L$cp_padpre_407
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_376:
+L$cp_padpre_407:
 	test	dl,2
-	jz	L$cp_padpre_377
+	jz	L$cp_padpre_408
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_377:
+L$cp_padpre_408:
 	test	dl,1
-	jz	L$cp_padpre_378
+	jz	L$cp_padpre_409
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_378:
+L$cp_padpre_409:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_374:
+L$cp_padpreend_405:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_379:
-L$cp_chunk_325:
+L$cp_nofuse_410:
+L$cp_chunk_339:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_326
+	jz	L$cp_datadone_340
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -12401,7 +12793,7 @@ L$cp_chunk_325:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_380
+	jz	L$cp_padpreend_411
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12409,38 +12801,38 @@ L$cp_chunk_325:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_381
+	jz	L$cp_padpre_412
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_381:
+L$cp_padpre_412:
 	test	dl,4
-	jz	L$cp_padpre_382
+	jz	L$cp_padpre_413
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_382:
+L$cp_padpre_413:
 	test	dl,2
-	jz	L$cp_padpre_383
+	jz	L$cp_padpre_414
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_383:
+L$cp_padpre_414:
 	test	dl,1
-	jz	L$cp_padpre_384
+	jz	L$cp_padpre_415
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_384:
+L$cp_padpre_415:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_380:
+L$cp_padpreend_411:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -12451,8 +12843,8 @@ L$cp_padpreend_380:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_325
-L$cp_datadone_326:
+	jmp	L$cp_chunk_339
+L$cp_datadone_340:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -12479,7 +12871,7 @@ L$cp_datadone_326:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_328:
+L$cp_tagout_342:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -12488,11 +12880,18 @@ L$cp_tagout_328:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_385:
+	test	al,1
+	jz	L$cp_wipeeven_417
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
+L$cp_wipeeven_417:
+	shr	eax,1
+L$cp_wipe_416:
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_385
+	jnz	L$cp_wipe_416
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -12527,7 +12926,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_390
+	jb	L$cp_zskip_422
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -12541,7 +12940,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_391:
+L$cp_zloop_423:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -12559,7 +12958,7 @@ L$cp_zloop_391:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_392:
+L$cp_zdround_424:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -12657,7 +13056,7 @@ L$cp_zdround_392:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_392
+	jnz	L$cp_zdround_424
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -12780,7 +13179,7 @@ L$cp_zdround_392:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_391
+	jae	L$cp_zloop_423
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -12797,10 +13196,10 @@ L$cp_zdround_392:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_390:
+L$cp_zskip_422:
 	cmp	rdx,512
-	jb	L$cp_small_387
-L$cp_wide_386:
+	jb	L$cp_small_419
+L$cp_wide_418:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -12824,7 +13223,7 @@ L$cp_wide_386:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_393:
+L$cp_dround_425:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -12938,7 +13337,7 @@ L$cp_dround_393:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_393
+	jnz	L$cp_dround_425
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13059,12 +13458,12 @@ L$cp_dround_393:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_386
-L$cp_small_387:
+	jae	L$cp_wide_418
+L$cp_small_419:
 	test	rdx,rdx
-	jz	L$cp_done_389
+	jz	L$cp_done_421
 	cmp	rdx,256
-	jbe	L$cp_not8_394
+	jbe	L$cp_not8_426
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -13088,7 +13487,7 @@ L$cp_small_387:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_395:
+L$cp_dround_427:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13202,7 +13601,7 @@ L$cp_dround_395:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_395
+	jnz	L$cp_dround_427
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13303,10 +13702,10 @@ L$cp_dround_395:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_388
-L$cp_not8_394:
+	jmp	L$cp_tailbuf_420
+L$cp_not8_426:
 	cmp	rdx,192
-	jbe	L$cp_not4_396
+	jbe	L$cp_not4_428
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -13330,7 +13729,7 @@ L$cp_not8_394:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_399:
+L$cp_dround_431:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -13444,7 +13843,7 @@ L$cp_dround_399:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_399
+	jnz	L$cp_dround_431
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -13529,12 +13928,12 @@ L$cp_dround_399:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_388
-L$cp_not4_396:
+	jmp	L$cp_tailbuf_420
+L$cp_not4_428:
 	cmp	rdx,64
-	jbe	L$cp_h1_397
+	jbe	L$cp_h1_429
 	cmp	rdx,128
-	jbe	L$cp_h2_398
+	jbe	L$cp_h2_430
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -13550,7 +13949,7 @@ L$cp_not4_396:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_400:
+L$cp_dround_h_432:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -13642,7 +14041,7 @@ L$cp_dround_h_400:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_400
+	jnz	L$cp_dround_h_432
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13672,8 +14071,8 @@ L$cp_dround_h_400:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_388
-L$cp_h2_398:
+	jmp	L$cp_tailbuf_420
+L$cp_h2_430:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -13684,7 +14083,7 @@ L$cp_h2_398:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_401:
+L$cp_dround_h_433:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -13746,7 +14145,7 @@ L$cp_dround_h_401:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_401
+	jnz	L$cp_dround_h_433
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13766,14 +14165,14 @@ L$cp_dround_h_401:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_388
-L$cp_h1_397:
+	jmp	L$cp_tailbuf_420
+L$cp_h1_429:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_402:
+L$cp_dround_h_434:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -13821,7 +14220,7 @@ L$cp_dround_h_402:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_402
+	jnz	L$cp_dround_h_434
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13831,17 +14230,17 @@ L$cp_dround_h_402:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_388:
+L$cp_tailbuf_420:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_389:
+L$cp_done_421:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
 	cmp	rdx,32
-	jb	L$cp_t16_403
-L$cp_t32_407:
+	jb	L$cp_t16_435
+L$cp_t32_439:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -13850,10 +14249,10 @@ L$cp_t32_407:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_407
-L$cp_t16_403:
+	jae	L$cp_t32_439
+L$cp_t16_435:
 	cmp	rdx,16
-	jb	L$cp_t1_404
+	jb	L$cp_t1_436
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -13861,10 +14260,10 @@ L$cp_t16_403:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_404:
+L$cp_t1_436:
 	test	rdx,rdx
-	jz	L$cp_tdone_406
-L$cp_tend_405:
+	jz	L$cp_tdone_438
+L$cp_tend_437:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -13872,8 +14271,8 @@ L$cp_tend_405:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_405
-L$cp_tdone_406:
+	jnz	L$cp_tend_437
+L$cp_tdone_438:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 global ctasm_chacha20_poly1305_seal_avx512ifma
@@ -13947,14 +14346,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_416
+	ja	L$cp_short8_448
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_417
-	mov	DWORD[rcx+208],4
+	ja	L$cp_pairs2_449
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_419
+	jz	L$cp_padpreend_451
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13962,39 +14362,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_420
+	jz	L$cp_padpre_452
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_420:
+L$cp_padpre_452:
 	test	dl,4
-	jz	L$cp_padpre_421
+	jz	L$cp_padpre_453
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_421:
+L$cp_padpre_453:
 	test	dl,2
-	jz	L$cp_padpre_422
+	jz	L$cp_padpre_454
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_422:
+L$cp_padpre_454:
 	test	dl,1
-	jz	L$cp_padpre_423
+	jz	L$cp_padpre_455
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_423:
-L$cp_padpreend_419:
+L$cp_padpre_455:
+L$cp_padpreend_451:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_424:
+L$cp_dround_p_456:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -14042,7 +14442,7 @@ L$cp_dround_p_424:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_424
+	jnz	L$cp_dround_p_456
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14052,22 +14452,54 @@ L$cp_dround_p_424:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdx,32
+	jb	L$cp_dxtail_458
 	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	cmp	rdx,64
+	jb	L$cp_dxtail_459
 	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_413
-L$cp_pairs2_417:
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	jmp	L$cp_dxdone_457
+L$cp_dxtail_458:
+	jz	L$cp_dxdone_457
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+0]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+0]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_457
+L$cp_dxtail_459:
+	sub	rdx,32
+	jz	L$cp_dxdone_457
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+32]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+32]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_457
+L$cp_dxdone_457:
+	jmp	L$cp_pairskey_445
+L$cp_pairs2_449:
 	cmp	r10,192
-	ja	L$cp_pairs3_418
-	mov	DWORD[rcx+208],8
+	ja	L$cp_pairs3_450
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_425
+	jz	L$cp_padpreend_460
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14075,32 +14507,32 @@ L$cp_pairs2_417:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_426
+	jz	L$cp_padpre_461
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_426:
+L$cp_padpre_461:
 	test	dl,4
-	jz	L$cp_padpre_427
+	jz	L$cp_padpre_462
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_427:
+L$cp_padpre_462:
 	test	dl,2
-	jz	L$cp_padpre_428
+	jz	L$cp_padpre_463
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_428:
+L$cp_padpre_463:
 	test	dl,1
-	jz	L$cp_padpre_429
+	jz	L$cp_padpre_464
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_429:
-L$cp_padpreend_425:
+L$cp_padpre_464:
+L$cp_padpreend_460:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14112,7 +14544,7 @@ L$cp_padpreend_425:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_430:
+L$cp_dround_p_465:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -14174,7 +14606,7 @@ L$cp_dround_p_430:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_430
+	jnz	L$cp_dround_p_465
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14184,14 +14616,6 @@ L$cp_dround_p_430:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -14201,20 +14625,93 @@ L$cp_dround_p_430:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_413
-L$cp_pairs3_418:
-	mov	DWORD[rcx+208],12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	cmp	rdx,96
+	jb	L$cp_dxtail_467
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	cmp	rdx,128
+	jb	L$cp_dxtail_468
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	cmp	rdx,160
+	jb	L$cp_dxtail_469
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	cmp	rdx,192
+	jb	L$cp_dxtail_470
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	jmp	L$cp_dxdone_466
+L$cp_dxtail_467:
+	sub	rdx,64
+	jz	L$cp_dxdone_466
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+64]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+64]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_466
+L$cp_dxtail_468:
+	sub	rdx,96
+	jz	L$cp_dxdone_466
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+96]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+96]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_466
+L$cp_dxtail_469:
+	sub	rdx,128
+	jz	L$cp_dxdone_466
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+128]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+128]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_466
+L$cp_dxtail_470:
+	sub	rdx,160
+	jz	L$cp_dxdone_466
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+160]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+160]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_466
+L$cp_dxdone_466:
+	jmp	L$cp_pairskey_445
+L$cp_pairs3_450:
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_431
+	jz	L$cp_padpreend_471
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14222,32 +14719,32 @@ L$cp_pairs3_418:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_432
+	jz	L$cp_padpre_472
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_432:
+L$cp_padpre_472:
 	test	dl,4
-	jz	L$cp_padpre_433
+	jz	L$cp_padpre_473
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_433:
+L$cp_padpre_473:
 	test	dl,2
-	jz	L$cp_padpre_434
+	jz	L$cp_padpre_474
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_434:
+L$cp_padpre_474:
 	test	dl,1
-	jz	L$cp_padpre_435
+	jz	L$cp_padpre_475
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_435:
-L$cp_padpreend_431:
+L$cp_padpre_475:
+L$cp_padpreend_471:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14264,7 +14761,7 @@ L$cp_padpreend_431:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_436:
+L$cp_dround_p_476:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -14356,7 +14853,7 @@ L$cp_dround_p_436:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_436
+	jnz	L$cp_dround_p_476
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14366,14 +14863,6 @@ L$cp_dround_p_436:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -14383,14 +14872,6 @@ L$cp_dround_p_436:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
 	vbroadcasti128	ymm14,[rcx+0]
 	vpaddd	ymm8,ymm8,ymm14
 	vbroadcasti128	ymm14,[rcx+16]
@@ -14400,23 +14881,107 @@ L$cp_dround_p_436:
 	vbroadcasti128	ymm14,[rcx+48]
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x20
-	vmovdqa	[rcx+640],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x20
-	vmovdqa	[rcx+672],ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x31
-	vmovdqa	[rcx+704],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x31
-	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_413
-L$cp_short8_416:
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	cmp	rdx,224
+	jb	L$cp_dxtail_478
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpxor	ymm12,ymm12,[rsi+192]
+	vmovdqu	[rdi+192],ymm12
+	cmp	rdx,256
+	jb	L$cp_dxtail_479
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpxor	ymm12,ymm12,[rsi+224]
+	vmovdqu	[rdi+224],ymm12
+	cmp	rdx,288
+	jb	L$cp_dxtail_480
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpxor	ymm12,ymm12,[rsi+256]
+	vmovdqu	[rdi+256],ymm12
+	cmp	rdx,320
+	jb	L$cp_dxtail_481
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpxor	ymm12,ymm12,[rsi+288]
+	vmovdqu	[rdi+288],ymm12
+	jmp	L$cp_dxdone_477
+L$cp_dxtail_478:
+	sub	rdx,192
+	jz	L$cp_dxdone_477
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+192]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+192]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_477
+L$cp_dxtail_479:
+	sub	rdx,224
+	jz	L$cp_dxdone_477
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+224]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+224]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_477
+L$cp_dxtail_480:
+	sub	rdx,256
+	jz	L$cp_dxdone_477
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+256]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+256]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_477
+L$cp_dxtail_481:
+	sub	rdx,288
+	jz	L$cp_dxdone_477
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+288]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+288]{k1},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_477
+L$cp_dxdone_477:
+	jmp	L$cp_pairskey_445
+L$cp_short8_448:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_408
+	ja	L$cp_big_440
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -14440,7 +15005,7 @@ L$cp_short8_416:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_437:
+L$cp_dround_482:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -14554,7 +15119,7 @@ L$cp_dround_437:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_437
+	jnz	L$cp_dround_482
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -14654,15 +15219,10 @@ L$cp_dround_437:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_410
-L$cp_pairskey_413:
+	jmp	L$cp_shortkey_442
+L$cp_pairskey_445:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+168]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx2
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -14671,8 +15231,11 @@ L$cp_pairskey_413:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_438
-	mov	DWORD[rcx+208],21
+	jb	L$cp_nopow4_483
+	mov	eax,1056
+	sub	eax,DWORD[rcx+216]
+	shr	eax,5
+	mov	DWORD[rcx+208],eax
 	mov	r11,r8
 	mov	r12,r9
 	xor	r13d,r13d
@@ -14870,15 +15433,15 @@ L$cp_pairskey_413:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_438:
+L$cp_nopow4_483:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_440
-L$cp_ipoly_439:
+	jz	L$cp_ipolyend_485
+L$cp_ipoly_484:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -14918,10 +15481,10 @@ L$cp_ipoly_439:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_439
-L$cp_ipolyend_440:
+	jnz	L$cp_ipoly_484
+L$cp_ipolyend_485:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_441
+	jz	L$cp_ipolytail_486
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -14959,49 +15522,20 @@ L$cp_ipolyend_440:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_441:
-	mov	rdx,QWORD[rcx+168]
-	and	rdx,15
-	jz	L$cp_padpreend_445
-	vpxor	xmm0,xmm0,xmm0
+L$cp_ipolytail_486:
+	mov	rax,QWORD[rcx+168]
+	test	rax,15
+	jz	L$cp_notail_487
+	and	eax,16
+	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+168]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+144]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_446
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_446:
-	test	dl,4
-	jz	L$cp_padpre_447
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_447:
-	test	dl,2
-	jz	L$cp_padpre_448
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_448:
-	test	dl,1
-	jz	L$cp_padpre_449
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_449:
-L$cp_padpreend_445:
+L$cp_notail_487:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_443
+	jz	L$cp_ipolyend_489
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_450
+	jb	L$cp_ipolynarrow_491
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -15028,8 +15562,8 @@ L$cp_padpreend_445:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_452
-L$cp_ipoly4_451:
+	jz	L$cp_ipoly4last_493
+L$cp_ipoly4_492:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -15089,8 +15623,8 @@ L$cp_ipoly4_451:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_451
-L$cp_ipoly4last_452:
+	jnz	L$cp_ipoly4_492
+L$cp_ipoly4last_493:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -15184,9 +15718,9 @@ L$cp_ipoly4last_452:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_443
-L$cp_ipolynarrow_450:
-L$cp_ipoly_442:
+	jz	L$cp_ipolyend_489
+L$cp_ipolynarrow_491:
+L$cp_ipoly_488:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15226,10 +15760,10 @@ L$cp_ipoly_442:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_442
-L$cp_ipolyend_443:
+	jnz	L$cp_ipoly_488
+L$cp_ipolyend_489:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_444
+	jz	L$cp_ipolytail_490
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -15267,7 +15801,7 @@ L$cp_ipolyend_443:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_444:
+L$cp_ipolytail_490:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -15312,14 +15846,14 @@ L$cp_ipolytail_444:
 	sbb	r13,3
 	cmovae	r11,rax
 	cmovae	r12,rdx
-	add	r11,QWORD[rcx+400]
-	adc	r12,QWORD[rcx+408]
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
 	mov	rax,QWORD[rcx+152]
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_414
-L$cp_shortkey_410:
+	jmp	L$cp_tagout_446
+L$cp_shortkey_442:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -15337,7 +15871,7 @@ L$cp_shortkey_410:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_453
+	jz	L$cp_padpreend_494
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15345,38 +15879,38 @@ L$cp_shortkey_410:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_454
+	jz	L$cp_padpre_495
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_454:
+L$cp_padpre_495:
 	test	dl,4
-	jz	L$cp_padpre_455
+	jz	L$cp_padpre_496
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_455:
+L$cp_padpre_496:
 	test	dl,2
-	jz	L$cp_padpre_456
+	jz	L$cp_padpre_497
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_456:
+L$cp_padpre_497:
 	test	dl,1
-	jz	L$cp_padpre_457
+	jz	L$cp_padpre_498
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_457:
+L$cp_padpre_498:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_453:
+L$cp_padpreend_494:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -15397,7 +15931,7 @@ L$cp_padpreend_453:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_458
+	jz	L$cp_padpreend_499
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15405,46 +15939,46 @@ L$cp_padpreend_453:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_459
+	jz	L$cp_padpre_500
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_459:
+L$cp_padpre_500:
 	test	dl,4
-	jz	L$cp_padpre_460
+	jz	L$cp_padpre_501
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_460:
+L$cp_padpre_501:
 	test	dl,2
-	jz	L$cp_padpre_461
+	jz	L$cp_padpre_502
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_461:
+L$cp_padpre_502:
 	test	dl,1
-	jz	L$cp_padpre_462
+	jz	L$cp_padpre_503
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_462:
+L$cp_padpre_503:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_458:
-	jmp	L$cp_datadone_412
-L$cp_big_408:
+L$cp_padpreend_499:
+	jmp	L$cp_datadone_444
+L$cp_big_440:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_463:
+L$cp_dround_h_504:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -15492,7 +16026,7 @@ L$cp_dround_h_463:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_463
+	jnz	L$cp_dround_h_504
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15519,7 +16053,7 @@ L$cp_dround_h_463:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_464
+	jz	L$cp_padpreend_505
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15527,47 +16061,47 @@ L$cp_dround_h_463:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_465
+	jz	L$cp_padpre_506
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_465:
+L$cp_padpre_506:
 	test	dl,4
-	jz	L$cp_padpre_466
+	jz	L$cp_padpre_507
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_466:
+L$cp_padpre_507:
 	test	dl,2
-	jz	L$cp_padpre_467
+	jz	L$cp_padpre_508
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_467:
+L$cp_padpre_508:
 	test	dl,1
-	jz	L$cp_padpre_468
+	jz	L$cp_padpre_509
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_468:
+L$cp_padpre_509:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_464:
+L$cp_padpreend_505:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_469:
-L$cp_chunk_411:
+L$cp_nofuse_510:
+L$cp_chunk_443:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_412
+	jz	L$cp_datadone_444
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -15587,7 +16121,7 @@ L$cp_chunk_411:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_470
+	jz	L$cp_padpreend_511
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15595,44 +16129,44 @@ L$cp_chunk_411:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_471
+	jz	L$cp_padpre_512
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_471:
+L$cp_padpre_512:
 	test	dl,4
-	jz	L$cp_padpre_472
+	jz	L$cp_padpre_513
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_472:
+L$cp_padpre_513:
 	test	dl,2
-	jz	L$cp_padpre_473
+	jz	L$cp_padpre_514
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_473:
+L$cp_padpre_514:
 	test	dl,1
-	jz	L$cp_padpre_474
+	jz	L$cp_padpre_515
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_474:
+L$cp_padpre_515:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_470:
+L$cp_padpreend_511:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_411
-L$cp_datadone_412:
+	jmp	L$cp_chunk_443
+L$cp_datadone_444:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -15659,7 +16193,7 @@ L$cp_datadone_412:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_414:
+L$cp_tagout_446:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -15668,11 +16202,18 @@ L$cp_tagout_414:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_475:
+	test	al,1
+	jz	L$cp_wipeeven_517
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
+L$cp_wipeeven_517:
+	shr	eax,1
+L$cp_wipe_516:
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_475
+	jnz	L$cp_wipe_516
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -15775,14 +16316,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_484
+	ja	L$cp_short8_526
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_485
-	mov	DWORD[rcx+208],4
+	ja	L$cp_pairs2_527
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_487
+	jz	L$cp_padpreend_529
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15790,39 +16332,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_488
+	jz	L$cp_padpre_530
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_488:
+L$cp_padpre_530:
 	test	dl,4
-	jz	L$cp_padpre_489
+	jz	L$cp_padpre_531
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_489:
+L$cp_padpre_531:
 	test	dl,2
-	jz	L$cp_padpre_490
+	jz	L$cp_padpre_532
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_490:
+L$cp_padpre_532:
 	test	dl,1
-	jz	L$cp_padpre_491
+	jz	L$cp_padpre_533
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_491:
-L$cp_padpreend_487:
+L$cp_padpre_533:
+L$cp_padpreend_529:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_492:
+L$cp_dround_p_534:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -15870,7 +16412,7 @@ L$cp_dround_p_492:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_492
+	jnz	L$cp_dround_p_534
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15880,6 +16422,47 @@ L$cp_dround_p_492:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_535
+	cmp	rdx,32
+	jb	L$cp_dxtail_537
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	cmp	rdx,64
+	jb	L$cp_dxtail_538
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	jmp	L$cp_dxdone_536
+L$cp_dxtail_537:
+	jz	L$cp_dxdone_536
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+0]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+0]{k1},ymm13
+	jmp	L$cp_dxdone_536
+L$cp_dxtail_538:
+	sub	rdx,32
+	jz	L$cp_dxdone_536
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+32]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+32]{k1},ymm13
+	jmp	L$cp_dxdone_536
+L$cp_dxdone_536:
+	jmp	L$cp_pairskey_523
+L$cp_inplace_535:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+384],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -15888,14 +16471,17 @@ L$cp_dround_p_492:
 	vmovdqa	[rcx+448],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_481
-L$cp_pairs2_485:
+	mov	QWORD[rcx+216],384
+	mov	DWORD[rcx+208],16
+	jmp	L$cp_pairskey_523
+L$cp_pairs2_527:
 	cmp	r10,192
-	ja	L$cp_pairs3_486
-	mov	DWORD[rcx+208],8
+	ja	L$cp_pairs3_528
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_493
+	jz	L$cp_padpreend_539
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15903,32 +16489,32 @@ L$cp_pairs2_485:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_494
+	jz	L$cp_padpre_540
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_494:
+L$cp_padpre_540:
 	test	dl,4
-	jz	L$cp_padpre_495
+	jz	L$cp_padpre_541
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_495:
+L$cp_padpre_541:
 	test	dl,2
-	jz	L$cp_padpre_496
+	jz	L$cp_padpre_542
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_496:
+L$cp_padpre_542:
 	test	dl,1
-	jz	L$cp_padpre_497
+	jz	L$cp_padpre_543
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_497:
-L$cp_padpreend_493:
+L$cp_padpre_543:
+L$cp_padpreend_539:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -15940,7 +16526,7 @@ L$cp_padpreend_493:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_498:
+L$cp_dround_p_544:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -16002,7 +16588,7 @@ L$cp_dround_p_498:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_498
+	jnz	L$cp_dround_p_544
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16012,14 +16598,6 @@ L$cp_dround_p_498:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -16029,20 +16607,111 @@ L$cp_dround_p_498:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_481
-L$cp_pairs3_486:
-	mov	DWORD[rcx+208],12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_545
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	cmp	rdx,96
+	jb	L$cp_dxtail_547
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	cmp	rdx,128
+	jb	L$cp_dxtail_548
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	cmp	rdx,160
+	jb	L$cp_dxtail_549
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	cmp	rdx,192
+	jb	L$cp_dxtail_550
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	jmp	L$cp_dxdone_546
+L$cp_dxtail_547:
+	sub	rdx,64
+	jz	L$cp_dxdone_546
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+64]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+64]{k1},ymm13
+	jmp	L$cp_dxdone_546
+L$cp_dxtail_548:
+	sub	rdx,96
+	jz	L$cp_dxdone_546
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+96]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+96]{k1},ymm13
+	jmp	L$cp_dxdone_546
+L$cp_dxtail_549:
+	sub	rdx,128
+	jz	L$cp_dxdone_546
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+128]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+128]{k1},ymm13
+	jmp	L$cp_dxdone_546
+L$cp_dxtail_550:
+	sub	rdx,160
+	jz	L$cp_dxdone_546
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+160]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+160]{k1},ymm13
+	jmp	L$cp_dxdone_546
+L$cp_dxdone_546:
+	jmp	L$cp_pairskey_523
+L$cp_inplace_545:
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm12
+	mov	QWORD[rcx+216],384
+	mov	DWORD[rcx+208],16
+	jmp	L$cp_pairskey_523
+L$cp_pairs3_528:
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_499
+	jz	L$cp_padpreend_551
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16050,32 +16719,32 @@ L$cp_pairs3_486:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_500
+	jz	L$cp_padpre_552
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_500:
+L$cp_padpre_552:
 	test	dl,4
-	jz	L$cp_padpre_501
+	jz	L$cp_padpre_553
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_501:
+L$cp_padpre_553:
 	test	dl,2
-	jz	L$cp_padpre_502
+	jz	L$cp_padpre_554
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_502:
+L$cp_padpre_554:
 	test	dl,1
-	jz	L$cp_padpre_503
+	jz	L$cp_padpre_555
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_503:
-L$cp_padpreend_499:
+L$cp_padpre_555:
+L$cp_padpreend_551:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -16092,7 +16761,7 @@ L$cp_padpreend_499:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_504:
+L$cp_dround_p_556:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -16184,7 +16853,7 @@ L$cp_dround_p_504:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_504
+	jnz	L$cp_dround_p_556
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16194,14 +16863,6 @@ L$cp_dround_p_504:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -16211,14 +16872,6 @@ L$cp_dround_p_504:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
 	vbroadcasti128	ymm14,[rcx+0]
 	vpaddd	ymm8,ymm8,ymm14
 	vbroadcasti128	ymm14,[rcx+16]
@@ -16228,23 +16881,133 @@ L$cp_dround_p_504:
 	vbroadcasti128	ymm14,[rcx+48]
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x20
-	vmovdqa	[rcx+640],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x20
-	vmovdqa	[rcx+672],ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x31
-	vmovdqa	[rcx+704],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x31
-	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_481
-L$cp_short8_484:
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_557
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	cmp	rdx,224
+	jb	L$cp_dxtail_559
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpxor	ymm12,ymm12,[rsi+192]
+	vmovdqu	[rdi+192],ymm12
+	cmp	rdx,256
+	jb	L$cp_dxtail_560
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpxor	ymm12,ymm12,[rsi+224]
+	vmovdqu	[rdi+224],ymm12
+	cmp	rdx,288
+	jb	L$cp_dxtail_561
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpxor	ymm12,ymm12,[rsi+256]
+	vmovdqu	[rdi+256],ymm12
+	cmp	rdx,320
+	jb	L$cp_dxtail_562
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpxor	ymm12,ymm12,[rsi+288]
+	vmovdqu	[rdi+288],ymm12
+	jmp	L$cp_dxdone_558
+L$cp_dxtail_559:
+	sub	rdx,192
+	jz	L$cp_dxdone_558
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+192]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+192]{k1},ymm13
+	jmp	L$cp_dxdone_558
+L$cp_dxtail_560:
+	sub	rdx,224
+	jz	L$cp_dxdone_558
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+224]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+224]{k1},ymm13
+	jmp	L$cp_dxdone_558
+L$cp_dxtail_561:
+	sub	rdx,256
+	jz	L$cp_dxdone_558
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+256]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+256]{k1},ymm13
+	jmp	L$cp_dxdone_558
+L$cp_dxtail_562:
+	sub	rdx,288
+	jz	L$cp_dxdone_558
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+288]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqu8	[rdi+288]{k1},ymm13
+	jmp	L$cp_dxdone_558
+L$cp_dxdone_558:
+	jmp	L$cp_pairskey_523
+L$cp_inplace_557:
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+384],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+416],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+448],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+480],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vmovdqa	[rcx+512],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vmovdqa	[rcx+544],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vmovdqa	[rcx+576],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vmovdqa	[rcx+608],ymm12
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vmovdqa	[rcx+640],ymm12
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vmovdqa	[rcx+672],ymm12
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vmovdqa	[rcx+704],ymm12
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vmovdqa	[rcx+736],ymm12
+	mov	QWORD[rcx+216],384
+	mov	DWORD[rcx+208],16
+	jmp	L$cp_pairskey_523
+L$cp_short8_526:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_476
+	ja	L$cp_big_518
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -16268,7 +17031,7 @@ L$cp_short8_484:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_505:
+L$cp_dround_563:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -16382,7 +17145,7 @@ L$cp_dround_505:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_505
+	jnz	L$cp_dround_563
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -16482,8 +17245,8 @@ L$cp_dround_505:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_478
-L$cp_pairskey_481:
+	jmp	L$cp_shortkey_520
+L$cp_pairskey_523:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -16494,8 +17257,11 @@ L$cp_pairskey_481:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_506
-	mov	DWORD[rcx+208],21
+	jb	L$cp_nopow4_564
+	mov	eax,1056
+	sub	eax,DWORD[rcx+216]
+	shr	eax,5
+	mov	DWORD[rcx+208],eax
 	mov	r11,r8
 	mov	r12,r9
 	xor	r13d,r13d
@@ -16693,15 +17459,15 @@ L$cp_pairskey_481:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_506:
+L$cp_nopow4_564:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_508
-L$cp_ipoly_507:
+	jz	L$cp_ipolyend_566
+L$cp_ipoly_565:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16741,10 +17507,10 @@ L$cp_ipoly_507:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_507
-L$cp_ipolyend_508:
+	jnz	L$cp_ipoly_565
+L$cp_ipolyend_566:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_509
+	jz	L$cp_ipolytail_567
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -16782,10 +17548,10 @@ L$cp_ipolyend_508:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_509:
+L$cp_ipolytail_567:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_513
+	jz	L$cp_padpreend_571
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -16793,38 +17559,38 @@ L$cp_ipolytail_509:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_514
+	jz	L$cp_padpre_572
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_514:
+L$cp_padpre_572:
 	test	dl,4
-	jz	L$cp_padpre_515
+	jz	L$cp_padpre_573
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_515:
+L$cp_padpre_573:
 	test	dl,2
-	jz	L$cp_padpre_516
+	jz	L$cp_padpre_574
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_516:
+L$cp_padpre_574:
 	test	dl,1
-	jz	L$cp_padpre_517
+	jz	L$cp_padpre_575
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_517:
-L$cp_padpreend_513:
+L$cp_padpre_575:
+L$cp_padpreend_571:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_511
+	jz	L$cp_ipolyend_569
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_518
+	jb	L$cp_ipolynarrow_576
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -16851,8 +17617,8 @@ L$cp_padpreend_513:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_520
-L$cp_ipoly4_519:
+	jz	L$cp_ipoly4last_578
+L$cp_ipoly4_577:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -16912,8 +17678,8 @@ L$cp_ipoly4_519:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_519
-L$cp_ipoly4last_520:
+	jnz	L$cp_ipoly4_577
+L$cp_ipoly4last_578:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -17007,9 +17773,9 @@ L$cp_ipoly4last_520:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_511
-L$cp_ipolynarrow_518:
-L$cp_ipoly_510:
+	jz	L$cp_ipolyend_569
+L$cp_ipolynarrow_576:
+L$cp_ipoly_568:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -17049,10 +17815,10 @@ L$cp_ipoly_510:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_510
-L$cp_ipolyend_511:
+	jnz	L$cp_ipoly_568
+L$cp_ipolyend_569:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_512
+	jz	L$cp_ipolytail_570
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -17090,7 +17856,7 @@ L$cp_ipolyend_511:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_512:
+L$cp_ipolytail_570:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -17135,19 +17901,23 @@ L$cp_ipolytail_512:
 	sbb	r13,3
 	cmovae	r11,rax
 	cmovae	r12,rdx
-	add	r11,QWORD[rcx+400]
-	adc	r12,QWORD[rcx+408]
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
 	mov	rax,QWORD[rcx+152]
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
+	mov	rax,QWORD[rcx+144]
+	cmp	rax,QWORD[rcx+160]
+	jne	L$cp_xorskip_579
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	lea	r9,[rcx+448]
 	call	ctasm_chacha20_xorbuf_avx2
-	jmp	L$cp_tagout_482
-L$cp_shortkey_478:
+L$cp_xorskip_579:
+	jmp	L$cp_tagout_524
+L$cp_shortkey_520:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -17165,7 +17935,7 @@ L$cp_shortkey_478:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_521
+	jz	L$cp_padpreend_580
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17173,38 +17943,38 @@ L$cp_shortkey_478:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_522
+	jz	L$cp_padpre_581
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_522:
+L$cp_padpre_581:
 	test	dl,4
-	jz	L$cp_padpre_523
+	jz	L$cp_padpre_582
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_523:
+L$cp_padpre_582:
 	test	dl,2
-	jz	L$cp_padpre_524
+	jz	L$cp_padpre_583
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_524:
+L$cp_padpre_583:
 	test	dl,1
-	jz	L$cp_padpre_525
+	jz	L$cp_padpre_584
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_525:
+L$cp_padpre_584:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_521:
+L$cp_padpreend_580:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -17218,7 +17988,7 @@ L$cp_padpreend_521:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_526
+	jz	L$cp_padpreend_585
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -17226,38 +17996,38 @@ L$cp_padpreend_521:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_527
+	jz	L$cp_padpre_586
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_527:
+L$cp_padpre_586:
 	test	dl,4
-	jz	L$cp_padpre_528
+	jz	L$cp_padpre_587
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_528:
+L$cp_padpre_587:
 	test	dl,2
-	jz	L$cp_padpre_529
+	jz	L$cp_padpre_588
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_529:
+L$cp_padpre_588:
 	test	dl,1
-	jz	L$cp_padpre_530
+	jz	L$cp_padpre_589
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_530:
+L$cp_padpre_589:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_526:
+L$cp_padpreend_585:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -17265,14 +18035,14 @@ L$cp_padpreend_526:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_480
-L$cp_big_476:
+	jmp	L$cp_datadone_522
+L$cp_big_518:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_531:
+L$cp_dround_h_590:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -17320,7 +18090,7 @@ L$cp_dround_h_531:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_531
+	jnz	L$cp_dround_h_590
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -17347,7 +18117,7 @@ L$cp_dround_h_531:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_532
+	jz	L$cp_padpreend_591
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17355,47 +18125,47 @@ L$cp_dround_h_531:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_533
+	jz	L$cp_padpre_592
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_533:
+L$cp_padpre_592:
 	test	dl,4
-	jz	L$cp_padpre_534
+	jz	L$cp_padpre_593
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_534:
+L$cp_padpre_593:
 	test	dl,2
-	jz	L$cp_padpre_535
+	jz	L$cp_padpre_594
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_535:
+L$cp_padpre_594:
 	test	dl,1
-	jz	L$cp_padpre_536
+	jz	L$cp_padpre_595
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_536:
+L$cp_padpre_595:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_532:
+L$cp_padpreend_591:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_537:
-L$cp_chunk_479:
+L$cp_nofuse_596:
+L$cp_chunk_521:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_480
+	jz	L$cp_datadone_522
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -17409,7 +18179,7 @@ L$cp_chunk_479:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_538
+	jz	L$cp_padpreend_597
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -17417,38 +18187,38 @@ L$cp_chunk_479:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_539
+	jz	L$cp_padpre_598
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_539:
+L$cp_padpre_598:
 	test	dl,4
-	jz	L$cp_padpre_540
+	jz	L$cp_padpre_599
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_540:
+L$cp_padpre_599:
 	test	dl,2
-	jz	L$cp_padpre_541
+	jz	L$cp_padpre_600
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_541:
+L$cp_padpre_600:
 	test	dl,1
-	jz	L$cp_padpre_542
+	jz	L$cp_padpre_601
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_542:
+L$cp_padpre_601:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_538:
+L$cp_padpreend_597:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -17459,8 +18229,8 @@ L$cp_padpreend_538:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_479
-L$cp_datadone_480:
+	jmp	L$cp_chunk_521
+L$cp_datadone_522:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -17487,7 +18257,7 @@ L$cp_datadone_480:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_482:
+L$cp_tagout_524:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -17496,11 +18266,18 @@ L$cp_tagout_482:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
-L$cp_wipe_543:
+	test	al,1
+	jz	L$cp_wipeeven_603
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
+L$cp_wipeeven_603:
+	shr	eax,1
+L$cp_wipe_602:
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_543
+	jnz	L$cp_wipe_602
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -17969,7 +18746,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_546
+	jb	L$cp_ipolyrest_606
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -17996,8 +18773,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_545
-L$cp_ipoly_544:
+	jz	L$cp_ipolylast_605
+L$cp_ipoly_604:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -18057,8 +18834,8 @@ L$cp_ipoly_544:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_544
-L$cp_ipolylast_545:
+	jnz	L$cp_ipoly_604
+L$cp_ipolylast_605:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -18160,7 +18937,7 @@ L$cp_ipolylast_545:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_546:
+L$cp_ipolyrest_606:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
 align 16
@@ -18372,7 +19149,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma4:
 	cmp	rdx,12
-	jb	L$cp_ipoly4rest_547
+	jb	L$cp_ipoly4rest_607
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
@@ -18402,8 +19179,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shr	rcx,2
 	and	rdx,3
 	dec	rcx
-	jz	L$cp_ipoly4last_549
-L$cp_ipoly4_548:
+	jz	L$cp_ipoly4last_609
+L$cp_ipoly4_608:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18463,8 +19240,8 @@ L$cp_ipoly4_548:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rcx
-	jnz	L$cp_ipoly4_548
-L$cp_ipoly4last_549:
+	jnz	L$cp_ipoly4_608
+L$cp_ipoly4last_609:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18560,7 +19337,7 @@ L$cp_ipoly4last_549:
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_ipoly4rest_547:
+L$cp_ipoly4rest_607:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64
@@ -18594,6 +19371,9 @@ L$cp_m26:
 L$cp_pad24:
 	db	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
 	db	0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x00
+L$cp_iota:
+	db	0x00,0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08,0x09,0x0a,0x0b,0x0c,0x0d,0x0e,0x0f
+	db	0x10,0x11,0x12,0x13,0x14,0x15,0x16,0x17,0x18,0x19,0x1a,0x1b,0x1c,0x1d,0x1e,0x1f
 align 64, db 0
 L$cp_zinc:
 	db	0x00,0x00,0x00,0x00,0x01,0x00,0x00,0x00,0x02,0x00,0x00,0x00,0x03,0x00,0x00,0x00

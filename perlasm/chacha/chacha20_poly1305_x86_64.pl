@@ -404,16 +404,21 @@
 #        200 the number of fused batches; 208 the SSSE3 fused batches left;
 #        AVX2: 208/216 the wipe's 32-byte units and where they start
 #        (wipe_and_return)
-#   224  (AVX2 pairs path only) the zero-padded AD tail: public, not wiped
+#   224  (AVX2 pairs path only) the zero-padded AD tail: public, not wiped;
+#        256 (AVX-512 pairs seal) its last ciphertext piece, zero-padded (32)
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
+#   880  (AVX-512 pairs path) block 0's s (S_EV)
 #   896  (AVX2 AEADs) the vector Poly1305's powers of r, PLOOP and PLAST (576);
 #        the IFMA tier's 8-lane table (320) or its short paths' 4-lane one
 #        (T4, 160) in their place
-# Everything from 0 to 896 (AVX2 AEADs: 1472; the AVX2 pairs path: the state
-# at 0-63 and its blocks in the buffer, the only secrets it writes, and in the
-# IFMA tier from 192 bytes the 4-lane table: [384, 1056)) is zeroed
-# before return: key, key stream and the Poly1305 state are secrets.
+# Everything from 0 to 896 (AVX2 AEADs: 1472) is zeroed before return: key,
+# key stream and the Poly1305 state are secrets. The pairs paths zero only
+# what they wrote secrets to: the state at 0-63 and then the AVX2 tier its
+# blocks in the buffer, the AVX-512 tiers s at 880 (their key stream stays in
+# registers, pairs_direct_xor; an open in place stores it to the buffer and
+# wipes [384, 896)), and in the IFMA tier from 192 bytes the 4-lane table to
+# 1056.
 #
 # Register plan
 #   ChaCha20 (local ctasm_chacha20_xor_{ssse3,avx2}): rdi out, rsi in, rdx
@@ -460,6 +465,12 @@ use constant FRAME_AVX2 => USED_AVX2 + 32;
 # it is made.
 use constant { T4 => USED, IFMA4_MIN => 12 };
 die "T4: the table passes the AVX2 frame" if T4 + 160 > USED_AVX2;
+# The AVX-512 pairs path (pairs_direct_xor): block 0's s at S_EV, next to the
+# table, so one wipe from S_EV - 16 covers both (WIPE_EV units without the
+# table); a seal's last ciphertext piece, zero-padded, at CTPAD (public;
+# [256, 288) is the wide paths' spill, unused on this path).
+use constant { S_EV => T4 - 16, CTPAD => 256, WIPE_EV => 2 };
+die "S_EV: not 32-byte aligned less 16" if (S_EV - 16) % 32 || S_EV < BUF + 384;
 use constant CHUNK => 2048;
 # The SSSE3 fused loop's double rounds: [iterations, double rounds per
 # iteration, Poly1305 blocks woven into each iteration], 10 double rounds and
@@ -893,7 +904,7 @@ sub horiz {
 # that load_state has just stored them to, one store-to-load trip less
 # before the first round.
 sub horiz_pairs {
-    my ($sets, $in_regs) = @_;
+    my ($sets, $in_regs, $direct) = @_;
     my @rows = map { my $i = $_; [map { "%ymm" . (4 * $i + $_) } 0 .. 3] } 0 .. $sets - 1;
     my @t = map { "%ymm" . (12 + $_) } 0 .. $sets - 1;
     if ($in_regs) {
@@ -935,12 +946,76 @@ sub horiz_pairs {
             emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $t[$i], $t[$i]") if $j == 3;
             emit("vpaddd $t[$i], $r->[$j], $r->[$j]");
         }
-        my $o = BUF + 128 * $i;
-        emit("vperm2i128 \$0x20, $r->[1], $r->[0], $t[$i]", "vmovdqa $t[$i], $o(%rcx)",
-             "vperm2i128 \$0x20, $r->[3], $r->[2], $t[$i]", "vmovdqa $t[$i], " . ($o + 32) . "(%rcx)",
-             "vperm2i128 \$0x31, $r->[1], $r->[0], $t[$i]", "vmovdqa $t[$i], " . ($o + 64) . "(%rcx)",
-             "vperm2i128 \$0x31, $r->[3], $r->[2], $t[$i]", "vmovdqa $t[$i], " . ($o + 96) . "(%rcx)");
+        keystream_to_buf(1, $i, $t[$i]) if !$direct;
     }
+    # the key stream stays in the rows (pairs_direct); block 0's s (row b's
+    # low lane) to the frame for the tag
+    emit("vmovdqa %xmm1, " . S_EV . "(%rcx)") if $direct;
+}
+
+# Row sets $first.. (of $sets from 0) in ymm 4i..4i+3 to the buffer, block k
+# at BUF + 64 k, through $t (ymm12 unless given).
+sub keystream_to_buf {
+    my ($sets, $first, $t) = @_;
+    $first //= 0;
+    $t //= "%ymm12";
+    for my $i ($first .. $first + $sets - 1) {
+        my @r = map { "%ymm" . (4 * $i + $_) } 0 .. 3;
+        my $o = BUF + 128 * $i;
+        emit("vperm2i128 \$0x20, $r[1], $r[0], $t", "vmovdqa $t, $o(%rcx)",
+             "vperm2i128 \$0x20, $r[3], $r[2], $t", "vmovdqa $t, " . ($o + 32) . "(%rcx)",
+             "vperm2i128 \$0x31, $r[1], $r[0], $t", "vmovdqa $t, " . ($o + 64) . "(%rcx)",
+             "vperm2i128 \$0x31, $r[3], $r[2], $t", "vmovdqa $t, " . ($o + 96) . "(%rcx)");
+    }
+}
+
+# The AVX-512 pairs path's key stream, kept in the row sets horiz_pairs($sets,
+# 1, 1) left (ymm 4i..4i+3: blocks 2i, 2i + 1): 32-byte piece $j of the
+# message is half $j & 1 of block 1 + ($j >> 1), into $t.
+sub ks_piece {
+    my ($j, $t) = @_;
+    my $b = 1 + ($j >> 1);
+    my ($set, $hi) = ($b >> 1, $b & 1);
+    my ($x, $y) = map { "%ymm" . (4 * $set + $_) } $j & 1 ? (2, 3) : (0, 1);
+    emit("vperm2i128 \$" . ($hi ? "0x31" : "0x20") . ", $y, $x, $t");
+}
+
+# out = in ^ key stream from the rows for the $len bytes in rdx (rdi out, rsi
+# in), $min of them sure (the path's shortest message), 32 bytes a piece and
+# the last piece under a byte mask (k1): no key stream in memory, nothing
+# written past out + len, nothing read past in + len (masked loads do not
+# fault). $ctpad (seal): the last piece's ciphertext, zero-padded, to CTPAD
+# too, so the MAC takes the tail from there (no load of a masked store).
+# Uses ymm12-14 and k1 (the mask: public) and rdx; the length is public.
+sub pairs_direct_xor {
+    my ($sets, $min, $ctpad) = @_;
+    my $pieces = 4 * $sets - 2;
+    my $done = newlabel("dxdone");
+    my @tails;
+    for my $j (0 .. $pieces - 1) {
+        if (32 * ($j + 1) > $min) {
+            my $tl = newlabel("dxtail");
+            push @tails, [$j, $tl];
+            emit("cmpq \$" . (32 * ($j + 1)) . ", %rdx", "jb $tl");
+        }
+        ks_piece($j, "%ymm12");
+        emit("vpxor " . (32 * $j) . "(%rsi), %ymm12, %ymm12", "vmovdqu %ymm12, " . (32 * $j) . "(%rdi)");
+    }
+    emit("jmp $done");
+    for my $tj (@tails) {
+        my ($j, $tl) = @$tj;
+        label($tl);
+        # n = len - 32 j bytes (0..31) of piece j
+        emit("subq \$" . (32 * $j) . ", %rdx") if $j;
+        emit("jz $done");
+        ks_piece($j, "%ymm12");
+        emit("vpbroadcastb %edx, %ymm14", "vpcmpub \$6, .Lcp_iota(%rip), %ymm14, %k1",
+             "vmovdqu8 " . (32 * $j) . "(%rsi), %ymm13{%k1}{z}", "vpxor %ymm12, %ymm13, %ymm13",
+             "vmovdqu8 %ymm13, %ymm13{%k1}{z}", "vmovdqu8 %ymm13, " . (32 * $j) . "(%rdi){%k1}");
+        emit("vmovdqa %ymm13, " . CTPAD . "(%rcx)") if $ctpad;
+        emit("jmp $done");
+    }
+    label($done);
 }
 
 # ctasm_chacha20_xorbuf_<tier>: out[0..len) = in ^ key stream at r9; rdi out,
@@ -1299,17 +1374,30 @@ sub load_state {
 # (the pairs path's blocks only, or to the end of the IFMA tier's 4-lane
 # table: a 16-byte message need not pay for 1,472 bytes of stores; the other
 # paths everything from 64).
+# The partial wipe's count of 32-byte units (WIPE_N), a constant.
+sub set_wipe_n {
+    my ($n) = @_;
+    die "WIPE_N: the wipe needs at least 2 units" if $n < 2;
+    emit("movl \$$n, " . WIPE_N . "(%rcx)");
+}
+
 sub wipe_and_return {
     my ($partial) = @_;
     my $l = newlabel("wipe");
     frame_base();
     if ($vex) { emit("vpxor %xmm0, %xmm0, %xmm0") } else { emit("pxor %xmm0, %xmm0") }
     if ($partial) {
+        # 64 bytes a trip after an odd unit (WIPE_N >= 2: set_wipe_n): the
+        # wipe's instructions retire behind the tag's chain, and at 192-320
+        # bytes 4 a unit measured 3-5% of the call (header)
+        my $even = newlabel("wipeeven");
         emit("movl " . WIPE_N . "(%rcx), %eax", "movq " . WIPE_AT . "(%rcx), %rdx");
         emit("vmovdqa %ymm0, 0(%rcx)", "vmovdqa %ymm0, 32(%rcx)");
-        emit("addq %rdx, %rcx");
+        emit("addq %rdx, %rcx", "testb \$1, %al", "jz $even", "vmovdqa %ymm0, 0(%rcx)", "addq \$32, %rcx");
+        label($even);
+        emit("shrl %eax");
         label($l);
-        emit("vmovdqa %ymm0, 0(%rcx)", "addq \$32, %rcx", "decl %eax", "jnz $l");
+        emit("vmovdqa %ymm0, 0(%rcx)", "vmovdqa %ymm0, 32(%rcx)", "addq \$64, %rcx", "decl %eax", "jnz $l");
     } else {
     emit("movl \$" . (USED / 64) . ", %eax");
     label($l);
@@ -1442,7 +1530,9 @@ sub poly_tag {
 
 # After horiz_pairs: the message XORed from the buffer, Poly1305 over AD
 # (its tail at ADPAD), the ciphertext and the lengths with h in registers,
-# the tag; then to $done (the wipe). open MACs before it decrypts (in place).
+# the tag; then to $done (the wipe). open decrypts in place after the MAC
+# has read the ciphertext, otherwise first: then the XOR runs while the MAC
+# waits for r (the header's A/B).
 sub pairs_mac {
     my ($seal, $done) = @_;
     my $xor = sub {
@@ -1450,28 +1540,50 @@ sub pairs_mac {
              "movq " . A_INLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
              "call ctasm_chacha20_xorbuf_avx2");
     };
+    # out == in or not (the tier's contract allows no other overlap)
+    my $xor_if = sub {
+        my ($jcc) = @_;
+        my $skip = newlabel("xorskip");
+        emit("movq " . A_OUT . "(%rcx), %rax", "cmpq " . A_IN . "(%rcx), %rax", "$jcc $skip");
+        $xor->();
+        label($skip);
+    };
     # r straight from block 0's row a (xmm0: horiz_pairs leaves it there), not
     # through the buffer: a store-to-load trip less on the path to the MAC
     emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
-    $xor->() if $seal;    # clobbers rdi rsi rdx r9 rax ymm0, not rcx, r8, r11
+    # (the XOR clobbers rdi rsi rdx r9 rax ymm0, not rcx, r8, r11; the
+    # AVX-512 tiers' paths XORed before they came here, pairs_direct_xor)
+    if (!$evex) { if ($seal) { $xor->() } else { $xor_if->("je") } }
     emit("movabsq \$0x0ffffffc0fffffff, %r9", "andq %r9, %r8",
          "movabsq \$0x0ffffffc0ffffffc, %r9", "andq %r11, %r9",
          "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
     if ($ifma) {
         # r^4..r^1 for the 4-lane MAC (ChachaIfma::short_blocks), which the
-        # wipe then covers (from BUF to the table's end)
+        # wipe then covers: to the table's end from where the path's starts
+        # (S_EV - 16 or BUF: at least 6 units)
         my $none = newlabel("nopow4");
         emit("cmpq \$" . (16 * IFMA4_MIN) . ", " . A_INLEN . "(%rcx)", "jb $none",
-             "movl \$" . ((T4 + 160 - BUF) / 32) . ", " . WIPE_N . "(%rcx)");
+             "movl \$" . (T4 + 160) . ", %eax", "subl " . WIPE_AT . "(%rcx), %eax", "shrl \$5, %eax",
+             "movl %eax, " . WIPE_N . "(%rcx)");
         ChachaIfma::powers4(\&poly_mul, T4, "%rcx");
         label($none);
     }
     emit("xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
     poly_inline(A_AD, A_ADLEN, ADPAD);
-    poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, $ifma);
+    if ($evex && $seal) {
+        # the ciphertext's tail from the zero-padded last piece (CTPAD): its
+        # 16-byte half len & 16
+        my $none = newlabel("notail");
+        emit("movq " . A_INLEN . "(%rcx), %rax", "testq \$15, %rax", "jz $none", "andl \$16, %eax",
+             "vmovdqa " . CTPAD . "(%rcx,%rax), %xmm0", "vmovdqa %xmm0, " . PAD . "(%rcx)");
+        label($none);
+        poly_inline(A_OUT, A_INLEN, PAD, $ifma);
+    } else {
+        poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, $ifma);
+    }
     poly_mul(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
-    poly_tag("%r11", "%r12", "%r13", "%rax", "%rdx", BUF + 16);
-    $xor->() if !$seal;
+    poly_tag("%r11", "%r12", "%r13", "%rax", "%rdx", $evex ? S_EV : BUF + 16);
+    $xor_if->("jne") if !$seal;
     emit("jmp $done");
 }
 
@@ -1540,17 +1652,42 @@ sub gen_aead {
         # path: the state at [0, 64) and its blocks in the buffer; it writes
         # nothing secret to [64, BUF): the AD and ciphertext tails are public)
         my ($p2, $p3) = (newlabel("pairs2"), newlabel("pairs3"));
-        emit("movq \$64, " . WIPE_AT . "(%rcx)",
-             "movl \$" . ((USED_AVX2 - 64) / 32) . ", " . WIPE_N . "(%rcx)",
-             "cmpq \$320, %r10", "ja $s8", "movq \$" . BUF . ", " . WIPE_AT . "(%rcx)",
+        emit("movq \$64, " . WIPE_AT . "(%rcx)");
+        set_wipe_n((USED_AVX2 - 64) / 32);
+        emit("cmpq \$320, %r10", "ja $s8", "movq \$" . BUF . ", " . WIPE_AT . "(%rcx)",
              "cmpq \$64, %r10", "ja $p2");
         for my $sets (1 .. 3) {
             label($p2) if $sets == 2;
             label($p3) if $sets == 3;
             emit("cmpq \$192, %r10", "ja $p3") if $sets == 2;
-            emit("movl \$" . (4 * $sets) . ", " . WIPE_N . "(%rcx)");
+            if ($evex) {
+                emit("movq \$" . (S_EV - 16) . ", " . WIPE_AT . "(%rcx)");
+                set_wipe_n(WIPE_EV);
+            } else {
+                set_wipe_n(4 * $sets);
+            }
             pad_copy(A_AD, A_ADLEN, ADPAD);
-            horiz_pairs($sets, 1);
+            horiz_pairs($sets, 1, $evex);
+            if ($evex) {
+                # the message XORed from the rows now (pairs_direct_xor), but
+                # an open in place only after its MAC: its key stream to the
+                # buffer then, as the AVX2 tier does it, and the wipe from there
+                my $min = (0, 0, 65, 193)[$sets];    # the path's shortest message
+                emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
+                     "movq " . A_INLEN . "(%rcx), %rdx");
+                if ($seal) {
+                    pairs_direct_xor($sets, $min, 1);
+                } else {
+                    my $inplace = newlabel("inplace");
+                    emit("cmpq %rsi, %rdi", "je $inplace");
+                    pairs_direct_xor($sets, $min, 0);
+                    emit("jmp $pairs_key");
+                    label($inplace);
+                    keystream_to_buf($sets);
+                    emit("movq \$" . BUF . ", " . WIPE_AT . "(%rcx)");
+                    set_wipe_n((T4 - BUF) / 32);
+                }
+            }
             emit("jmp $pairs_key");
         }
         label($s8);
@@ -1741,5 +1878,7 @@ bytes16("", [(@m26) x 2]);
 my @pad = (0, 0, 0, 1, (0) x 4);
 bytes16(".Lcp_pad24", [(@pad) x 2]);
 bytes16("", [(@pad) x 2]);
+bytes16(".Lcp_iota", [0 .. 15], "byte indices 0..31: the AVX-512 pairs path's tail mask (pairs_direct_xor)");
+bytes16("", [16 .. 31]);
 ChachaAvx512::rodata();
 finish();
