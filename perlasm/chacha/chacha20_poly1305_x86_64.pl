@@ -38,8 +38,10 @@
 #    message's key stream. SSSE3: up to 128 bytes horizontal (2-3 blocks),
 #    129-192 one 4-block wide batch. AVX2: up to 320 bytes two blocks per ymm
 #    row set (horiz_pairs, 1-3 sets) with Poly1305 inline, h in registers,
-#    its wipe covering only what the path wrote; 321-448 one 8-block wide
-#    batch into the buffer, then the scalar Poly1305 (calls).
+#    its wipe covering only what the path wrote (the AVX-512 tiers XOR the
+#    message from the row sets under a byte mask: no key stream in the
+#    frame, pairs_direct_xor); 321-448 one 8-block wide batch into the
+#    buffer, then the scalar Poly1305 (calls).
 #
 # Poly1305: scalar, 2^64 limbs h0, h1, h2 (h2 small) and r = r0 + 2^64 r1.
 # Clamping makes r1 divisible by 4, so with s1 = r1 + r1/4 = 5 r1 / 4,
@@ -393,6 +395,40 @@
 # 256 B 494 -> 429, 448 B 734 -> 604. Tried after: each column's products in
 # the order its limbs are ready (h2, h0, h1 rather than h0, h1, h2; modelled 4
 # cycles a step off the chain): within +-2% at 192 B-8 KiB, not kept.
+# Zen 4 once more (issue 15): what bounds 192-320 bytes is how much the core
+# has to do, not the MAC's chain. Throughput measured here (independent ymm
+# ops, core cycles): vpaddd, vprold, vpshufd, vpmadd52luq each ~2 a cycle,
+# and any mix of them ~2.3 (8 vpaddd take 3.4): three row sets' 90 ops a
+# double round are the 38.9 cycles it takes. Removing work moved the A/B
+# (one binary, the two builds alternated per sample, 40,000 samples of 4
+# calls, the 5th percentile, reference cycles; that harness gives 1.00 +-
+# 0.01 against itself): the 4-lane MAC's carries left out -20 at 256 B, its
+# powers' three scalar multiplies left out -26 to -39, the lengths step -13,
+# the wipe -15 to -25. Shortening the chain without removing work did not:
+#  * the carries in two parallel rounds (8 ops more, chain 13 -> 7), each
+#    column's products in two accumulators (chain 12 -> 9), both, and the
+#    h2-first product order: all 24.8 core cycles a 4-lane step, unchanged;
+#  * the last lane step by r^5..r^2 with the product of the next block and r
+#    made beside the lanes (one scalar step off the chain, two multiplies
+#    more): +1.4 to 3.2% at 192-320 B;
+#  * to44 by shrd (6 instructions fewer a power): +1-3%; a mulx poly_mul (7
+#    instructions fewer a block, would need BMI2 in the tiers' predicates):
+#    0-2%, within the harness's noise; the frame's arguments and wipe bounds
+#    stored after the round loop: +2-5% at 16-64 B; the AD's tail by one
+#    masked load (no branches): 0; set 0 of three with split rotates (its r
+#    earlier): +2-9%.
+# Kept: the AVX-512 tiers' pairs path XORs the message from the row sets
+# (pairs_direct_xor: 32 bytes a piece, the last under a byte mask), so no key
+# stream goes to the frame and the wipe is the state and s (and the IFMA
+# table), not the buffer; an open not in place decrypts before its MAC (the
+# XOR beside the powers' chain); the partial wipe stores 64 bytes a trip.
+# A/B against the build before (session start, 5cdf2c6): 64 B -2 to -5%, 128 B
+# -2 to -4%, 192 B -4 to -6%, 200 B -7 to -9%, 256 B -5 to -6%, 320 B -6%; 16 B
+# and 400 B within noise. A 256 B seal is now ~1,260 vector ops (rounds ~920,
+# the 4-lane MAC ~285, finalisation and XOR ~60): at ~2.3 a cycle about the
+# ~400 reference cycles it takes, the scalar side (~450 instructions) beside
+# them. 3.0x there needs fewer vector ops a call, not a shorter chain; 16 B
+# stays latency-bound (rounds ~178 of ~240).
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
