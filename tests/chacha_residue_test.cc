@@ -5,7 +5,8 @@
 // (tests/stack_residue.h), which is then searched for the key, the XChaCha20
 // subkey, the ChaCha20 input state, the Poly1305 one-time key (r, s and the
 // whole block 0), the radix-2^26 limbs of r, r^2, r^3, r^4 (and 5 times
-// them), the Poly1305 accumulator after every block, the right tag
+// them), the radix-2^44 limbs of r^1..r^8 (and 20 times limbs 1 and 2), the
+// Poly1305 accumulator after every block, the right tag
 // of a refused message, the plaintext and the key stream. Registers are out
 // of scope (docs/INTERNALS.md, "Secrets").
 #include <gtest/gtest.h>
@@ -278,6 +279,25 @@ std::string DerivedPolySecretsLeft(const ctasm_test::StackSnapshot &stack, const
       }
     }
   }
+  // The IFMA Poly1305s (x86_64 chacha-avx512ifma) keep r^1..r^8 as radix-2^44
+  // limbs, one per 64-bit lane, with 20 times limbs 1 and 2 beside them (their
+  // tables' five rows); a power comes from the scalar multiply, so it is x or
+  // x + p. Each limb searched as 8 little-endian bytes.
+  {
+    const Limbs base = LimbsOf(r.data());
+    Limbs pw = base;
+    for (int k = 1; k <= 8; k++) {
+      if (k > 1) pw = MulModP(pw, base);
+      for (int plus_p = 0; plus_p < 2; plus_p++) {
+        const std::array<uint64_t, 3> w = Limbs64(plus_p ? PlusP(pw) : pw);
+        const uint64_t m44 = (uint64_t{1} << 44) - 1;
+        const uint64_t l[3] = {w[0] & m44, (w[0] >> 44 | w[1] << 20) & m44, w[1] >> 24 | w[2] << 40};
+        const std::string name = "radix-2^44 limb of r^" + std::to_string(k) + (plus_p ? " + p" : "");
+        for (int i = 0; i < 3; i++) bytes.push_back({name + " " + std::to_string(i), Le64(l[i])});
+        for (int i = 1; i < 3; i++) bytes.push_back({"20 x " + name + " " + std::to_string(i), Le64(20 * l[i])});
+      }
+    }
+  }
   const ctasm_test::StackResidue found = ctasm_test::FindSecrets(stack, bytes);
   std::string report = found.report();
 
@@ -337,6 +357,12 @@ TEST(ChachaResidueSearchTest, FindsLimbsOfThePowersOfR) {
   EXPECT_NE("", DerivedPolySecretsLeft(leave(row), block0.data())) << "one PLAST row";
   EXPECT_EQ("", DerivedPolySecretsLeft(leave({table[1]}), block0.data())) << "one limb";
   EXPECT_EQ("", DerivedPolySecretsLeft(leave({}), block0.data()));
+  // 20 times radix-2^44 limb 2 of r^4 (an IFMA table's last row), as a qword
+  const std::array<uint64_t, 3> w4 = Limbs64(r4);
+  const uint64_t s2 = 20 * (w4[1] >> 24 | w4[2] << 40);
+  EXPECT_NE("", DerivedPolySecretsLeft(leave({static_cast<uint32_t>(s2), static_cast<uint32_t>(s2 >> 32)}),
+                                       block0.data()))
+      << "an IFMA table's s2 of r^4";
 }
 
 class ChachaResidueTest : public ::testing::TestWithParam<const ctasm::ChachaTier *> {};
