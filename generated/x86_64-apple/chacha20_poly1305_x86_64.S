@@ -9691,14 +9691,15 @@ Lcp_dround_p_278:
 	vmovdqu	%ymm12,32(%rdi)
 	jmp	Lcp_dxdone_279
 Lcp_dxtail_280:
+	testq	%rdx,%rdx
 	jz	Lcp_dxdone_279
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,0(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_279
 Lcp_dxtail_281:
@@ -9709,8 +9710,8 @@ Lcp_dxtail_281:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,32(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_279
 Lcp_dxdone_279:
@@ -9887,8 +9888,8 @@ Lcp_dxtail_289:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,64(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_288
 Lcp_dxtail_290:
@@ -9899,8 +9900,8 @@ Lcp_dxtail_290:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,96(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_288
 Lcp_dxtail_291:
@@ -9911,8 +9912,8 @@ Lcp_dxtail_291:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,128(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_288
 Lcp_dxtail_292:
@@ -9923,8 +9924,8 @@ Lcp_dxtail_292:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,160(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_288
 Lcp_dxdone_288:
@@ -10155,8 +10156,8 @@ Lcp_dxtail_300:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,192(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_299
 Lcp_dxtail_301:
@@ -10167,8 +10168,8 @@ Lcp_dxtail_301:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,224(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_299
 Lcp_dxtail_302:
@@ -10179,8 +10180,8 @@ Lcp_dxtail_302:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,256(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_299
 Lcp_dxtail_303:
@@ -10191,8 +10192,8 @@ Lcp_dxtail_303:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,288(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_299
 Lcp_dxdone_299:
@@ -11251,13 +11252,13 @@ Lcp_dround_p_352:
 	vmovdqu	%ymm12,32(%rdi)
 	jmp	Lcp_dxdone_354
 Lcp_dxtail_355:
+	testq	%rdx,%rdx
 	jz	Lcp_dxdone_354
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	jmp	Lcp_dxdone_354
 Lcp_dxtail_356:
@@ -11268,7 +11269,6 @@ Lcp_dxtail_356:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	jmp	Lcp_dxdone_354
 Lcp_dxdone_354:
@@ -11459,7 +11459,6 @@ Lcp_dxtail_365:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	jmp	Lcp_dxdone_364
 Lcp_dxtail_366:
@@ -11470,7 +11469,6 @@ Lcp_dxtail_366:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	jmp	Lcp_dxdone_364
 Lcp_dxtail_367:
@@ -11481,7 +11479,6 @@ Lcp_dxtail_367:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	jmp	Lcp_dxdone_364
 Lcp_dxtail_368:
@@ -11492,7 +11489,6 @@ Lcp_dxtail_368:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	jmp	Lcp_dxdone_364
 Lcp_dxdone_364:
@@ -11745,7 +11741,6 @@ Lcp_dxtail_377:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	jmp	Lcp_dxdone_376
 Lcp_dxtail_378:
@@ -11756,7 +11751,6 @@ Lcp_dxtail_378:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	jmp	Lcp_dxdone_376
 Lcp_dxtail_379:
@@ -11767,7 +11761,6 @@ Lcp_dxtail_379:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	jmp	Lcp_dxdone_376
 Lcp_dxtail_380:
@@ -11778,7 +11771,6 @@ Lcp_dxtail_380:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	jmp	Lcp_dxdone_376
 Lcp_dxdone_376:
@@ -14257,14 +14249,15 @@ Lcp_dround_p_456:
 	vmovdqu	%ymm12,32(%rdi)
 	jmp	Lcp_dxdone_457
 Lcp_dxtail_458:
+	testq	%rdx,%rdx
 	jz	Lcp_dxdone_457
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,0(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_457
 Lcp_dxtail_459:
@@ -14275,8 +14268,8 @@ Lcp_dxtail_459:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,32(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_457
 Lcp_dxdone_457:
@@ -14453,8 +14446,8 @@ Lcp_dxtail_467:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,64(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_466
 Lcp_dxtail_468:
@@ -14465,8 +14458,8 @@ Lcp_dxtail_468:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,96(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_466
 Lcp_dxtail_469:
@@ -14477,8 +14470,8 @@ Lcp_dxtail_469:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,128(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_466
 Lcp_dxtail_470:
@@ -14489,8 +14482,8 @@ Lcp_dxtail_470:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,160(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_466
 Lcp_dxdone_466:
@@ -14721,8 +14714,8 @@ Lcp_dxtail_478:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,192(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_477
 Lcp_dxtail_479:
@@ -14733,8 +14726,8 @@ Lcp_dxtail_479:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,224(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_477
 Lcp_dxtail_480:
@@ -14745,8 +14738,8 @@ Lcp_dxtail_480:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,256(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_477
 Lcp_dxtail_481:
@@ -14757,8 +14750,8 @@ Lcp_dxtail_481:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,288(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	Lcp_dxdone_477
 Lcp_dxdone_477:
@@ -16211,13 +16204,13 @@ Lcp_dround_p_534:
 	vmovdqu	%ymm12,32(%rdi)
 	jmp	Lcp_dxdone_536
 Lcp_dxtail_537:
+	testq	%rdx,%rdx
 	jz	Lcp_dxdone_536
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	jmp	Lcp_dxdone_536
 Lcp_dxtail_538:
@@ -16228,7 +16221,6 @@ Lcp_dxtail_538:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	jmp	Lcp_dxdone_536
 Lcp_dxdone_536:
@@ -16419,7 +16411,6 @@ Lcp_dxtail_547:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	jmp	Lcp_dxdone_546
 Lcp_dxtail_548:
@@ -16430,7 +16421,6 @@ Lcp_dxtail_548:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	jmp	Lcp_dxdone_546
 Lcp_dxtail_549:
@@ -16441,7 +16431,6 @@ Lcp_dxtail_549:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	jmp	Lcp_dxdone_546
 Lcp_dxtail_550:
@@ -16452,7 +16441,6 @@ Lcp_dxtail_550:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	jmp	Lcp_dxdone_546
 Lcp_dxdone_546:
@@ -16705,7 +16693,6 @@ Lcp_dxtail_559:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	jmp	Lcp_dxdone_558
 Lcp_dxtail_560:
@@ -16716,7 +16703,6 @@ Lcp_dxtail_560:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	jmp	Lcp_dxdone_558
 Lcp_dxtail_561:
@@ -16727,7 +16713,6 @@ Lcp_dxtail_561:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	jmp	Lcp_dxdone_558
 Lcp_dxtail_562:
@@ -16738,7 +16723,6 @@ Lcp_dxtail_562:
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	jmp	Lcp_dxdone_558
 Lcp_dxdone_558:

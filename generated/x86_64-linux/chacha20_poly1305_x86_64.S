@@ -9722,14 +9722,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu	%ymm12,32(%rdi)
 	jmp	.Lcp_dxdone_279
 .Lcp_dxtail_280:
+	testq	%rdx,%rdx
 	jz	.Lcp_dxdone_279
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,0(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_279
 .Lcp_dxtail_281:
@@ -9740,8 +9741,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,32(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_279
 .Lcp_dxdone_279:
@@ -9918,8 +9919,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,64(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_288
 .Lcp_dxtail_290:
@@ -9930,8 +9931,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,96(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_288
 .Lcp_dxtail_291:
@@ -9942,8 +9943,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,128(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_288
 .Lcp_dxtail_292:
@@ -9954,8 +9955,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,160(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_288
 .Lcp_dxdone_288:
@@ -10186,8 +10187,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,192(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_299
 .Lcp_dxtail_301:
@@ -10198,8 +10199,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,224(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_299
 .Lcp_dxtail_302:
@@ -10210,8 +10211,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,256(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_299
 .Lcp_dxtail_303:
@@ -10222,8 +10223,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,288(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_299
 .Lcp_dxdone_299:
@@ -11284,13 +11285,13 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqu	%ymm12,32(%rdi)
 	jmp	.Lcp_dxdone_354
 .Lcp_dxtail_355:
+	testq	%rdx,%rdx
 	jz	.Lcp_dxdone_354
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	jmp	.Lcp_dxdone_354
 .Lcp_dxtail_356:
@@ -11301,7 +11302,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	jmp	.Lcp_dxdone_354
 .Lcp_dxdone_354:
@@ -11492,7 +11492,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	jmp	.Lcp_dxdone_364
 .Lcp_dxtail_366:
@@ -11503,7 +11502,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	jmp	.Lcp_dxdone_364
 .Lcp_dxtail_367:
@@ -11514,7 +11512,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	jmp	.Lcp_dxdone_364
 .Lcp_dxtail_368:
@@ -11525,7 +11522,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	jmp	.Lcp_dxdone_364
 .Lcp_dxdone_364:
@@ -11778,7 +11774,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	jmp	.Lcp_dxdone_376
 .Lcp_dxtail_378:
@@ -11789,7 +11784,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	jmp	.Lcp_dxdone_376
 .Lcp_dxtail_379:
@@ -11800,7 +11794,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	jmp	.Lcp_dxdone_376
 .Lcp_dxtail_380:
@@ -11811,7 +11804,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	jmp	.Lcp_dxdone_376
 .Lcp_dxdone_376:
@@ -14296,14 +14288,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu	%ymm12,32(%rdi)
 	jmp	.Lcp_dxdone_457
 .Lcp_dxtail_458:
+	testq	%rdx,%rdx
 	jz	.Lcp_dxdone_457
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,0(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_457
 .Lcp_dxtail_459:
@@ -14314,8 +14307,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,32(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_457
 .Lcp_dxdone_457:
@@ -14492,8 +14485,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,64(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_466
 .Lcp_dxtail_468:
@@ -14504,8 +14497,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,96(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_466
 .Lcp_dxtail_469:
@@ -14516,8 +14509,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,128(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_466
 .Lcp_dxtail_470:
@@ -14528,8 +14521,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,160(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_466
 .Lcp_dxdone_466:
@@ -14760,8 +14753,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,192(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_477
 .Lcp_dxtail_479:
@@ -14772,8 +14765,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,224(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_477
 .Lcp_dxtail_480:
@@ -14784,8 +14777,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,256(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_477
 .Lcp_dxtail_481:
@@ -14796,8 +14789,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,288(%rdi){%k1}
+	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
 	jmp	.Lcp_dxdone_477
 .Lcp_dxdone_477:
@@ -16252,13 +16245,13 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqu	%ymm12,32(%rdi)
 	jmp	.Lcp_dxdone_536
 .Lcp_dxtail_537:
+	testq	%rdx,%rdx
 	jz	.Lcp_dxdone_536
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	jmp	.Lcp_dxdone_536
 .Lcp_dxtail_538:
@@ -16269,7 +16262,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	jmp	.Lcp_dxdone_536
 .Lcp_dxdone_536:
@@ -16460,7 +16452,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	jmp	.Lcp_dxdone_546
 .Lcp_dxtail_548:
@@ -16471,7 +16462,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	jmp	.Lcp_dxdone_546
 .Lcp_dxtail_549:
@@ -16482,7 +16472,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	jmp	.Lcp_dxdone_546
 .Lcp_dxtail_550:
@@ -16493,7 +16482,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	jmp	.Lcp_dxdone_546
 .Lcp_dxdone_546:
@@ -16746,7 +16734,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	jmp	.Lcp_dxdone_558
 .Lcp_dxtail_560:
@@ -16757,7 +16744,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	jmp	.Lcp_dxdone_558
 .Lcp_dxtail_561:
@@ -16768,7 +16754,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	jmp	.Lcp_dxdone_558
 .Lcp_dxtail_562:
@@ -16779,7 +16764,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	jmp	.Lcp_dxdone_558
 .Lcp_dxdone_558:

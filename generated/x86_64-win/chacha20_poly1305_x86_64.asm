@@ -9870,14 +9870,15 @@ L$cp_dround_p_278:
 	vmovdqu	[rdi+32],ymm12
 	jmp	L$cp_dxdone_279
 L$cp_dxtail_280:
+	test	rdx,rdx
 	jz	L$cp_dxdone_279
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+0]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_279
 L$cp_dxtail_281:
@@ -9888,8 +9889,8 @@ L$cp_dxtail_281:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+32]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_279
 L$cp_dxdone_279:
@@ -10066,8 +10067,8 @@ L$cp_dxtail_289:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+64]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_288
 L$cp_dxtail_290:
@@ -10078,8 +10079,8 @@ L$cp_dxtail_290:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+96]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_288
 L$cp_dxtail_291:
@@ -10090,8 +10091,8 @@ L$cp_dxtail_291:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+128]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_288
 L$cp_dxtail_292:
@@ -10102,8 +10103,8 @@ L$cp_dxtail_292:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+160]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_288
 L$cp_dxdone_288:
@@ -10334,8 +10335,8 @@ L$cp_dxtail_300:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+192]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_299
 L$cp_dxtail_301:
@@ -10346,8 +10347,8 @@ L$cp_dxtail_301:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+224]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_299
 L$cp_dxtail_302:
@@ -10358,8 +10359,8 @@ L$cp_dxtail_302:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+256]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_299
 L$cp_dxtail_303:
@@ -10370,8 +10371,8 @@ L$cp_dxtail_303:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+288]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_299
 L$cp_dxdone_299:
@@ -11448,13 +11449,13 @@ L$cp_dround_p_352:
 	vmovdqu	[rdi+32],ymm12
 	jmp	L$cp_dxdone_354
 L$cp_dxtail_355:
+	test	rdx,rdx
 	jz	L$cp_dxdone_354
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+0]{k1},ymm13
 	jmp	L$cp_dxdone_354
 L$cp_dxtail_356:
@@ -11465,7 +11466,6 @@ L$cp_dxtail_356:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+32]{k1},ymm13
 	jmp	L$cp_dxdone_354
 L$cp_dxdone_354:
@@ -11656,7 +11656,6 @@ L$cp_dxtail_365:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+64]{k1},ymm13
 	jmp	L$cp_dxdone_364
 L$cp_dxtail_366:
@@ -11667,7 +11666,6 @@ L$cp_dxtail_366:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+96]{k1},ymm13
 	jmp	L$cp_dxdone_364
 L$cp_dxtail_367:
@@ -11678,7 +11676,6 @@ L$cp_dxtail_367:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+128]{k1},ymm13
 	jmp	L$cp_dxdone_364
 L$cp_dxtail_368:
@@ -11689,7 +11686,6 @@ L$cp_dxtail_368:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+160]{k1},ymm13
 	jmp	L$cp_dxdone_364
 L$cp_dxdone_364:
@@ -11942,7 +11938,6 @@ L$cp_dxtail_377:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+192]{k1},ymm13
 	jmp	L$cp_dxdone_376
 L$cp_dxtail_378:
@@ -11953,7 +11948,6 @@ L$cp_dxtail_378:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+224]{k1},ymm13
 	jmp	L$cp_dxdone_376
 L$cp_dxtail_379:
@@ -11964,7 +11958,6 @@ L$cp_dxtail_379:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+256]{k1},ymm13
 	jmp	L$cp_dxdone_376
 L$cp_dxtail_380:
@@ -11975,7 +11968,6 @@ L$cp_dxtail_380:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+288]{k1},ymm13
 	jmp	L$cp_dxdone_376
 L$cp_dxdone_376:
@@ -14468,14 +14460,15 @@ L$cp_dround_p_456:
 	vmovdqu	[rdi+32],ymm12
 	jmp	L$cp_dxdone_457
 L$cp_dxtail_458:
+	test	rdx,rdx
 	jz	L$cp_dxdone_457
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+0]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_457
 L$cp_dxtail_459:
@@ -14486,8 +14479,8 @@ L$cp_dxtail_459:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+32]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_457
 L$cp_dxdone_457:
@@ -14664,8 +14657,8 @@ L$cp_dxtail_467:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+64]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_466
 L$cp_dxtail_468:
@@ -14676,8 +14669,8 @@ L$cp_dxtail_468:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+96]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_466
 L$cp_dxtail_469:
@@ -14688,8 +14681,8 @@ L$cp_dxtail_469:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+128]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_466
 L$cp_dxtail_470:
@@ -14700,8 +14693,8 @@ L$cp_dxtail_470:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+160]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_466
 L$cp_dxdone_466:
@@ -14932,8 +14925,8 @@ L$cp_dxtail_478:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+192]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_477
 L$cp_dxtail_479:
@@ -14944,8 +14937,8 @@ L$cp_dxtail_479:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+224]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_477
 L$cp_dxtail_480:
@@ -14956,8 +14949,8 @@ L$cp_dxtail_480:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+256]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_477
 L$cp_dxtail_481:
@@ -14968,8 +14961,8 @@ L$cp_dxtail_481:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+288]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
 	jmp	L$cp_dxdone_477
 L$cp_dxdone_477:
@@ -16440,13 +16433,13 @@ L$cp_dround_p_534:
 	vmovdqu	[rdi+32],ymm12
 	jmp	L$cp_dxdone_536
 L$cp_dxtail_537:
+	test	rdx,rdx
 	jz	L$cp_dxdone_536
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+0]{k1},ymm13
 	jmp	L$cp_dxdone_536
 L$cp_dxtail_538:
@@ -16457,7 +16450,6 @@ L$cp_dxtail_538:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+32]{k1},ymm13
 	jmp	L$cp_dxdone_536
 L$cp_dxdone_536:
@@ -16648,7 +16640,6 @@ L$cp_dxtail_547:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+64]{k1},ymm13
 	jmp	L$cp_dxdone_546
 L$cp_dxtail_548:
@@ -16659,7 +16650,6 @@ L$cp_dxtail_548:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+96]{k1},ymm13
 	jmp	L$cp_dxdone_546
 L$cp_dxtail_549:
@@ -16670,7 +16660,6 @@ L$cp_dxtail_549:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+128]{k1},ymm13
 	jmp	L$cp_dxdone_546
 L$cp_dxtail_550:
@@ -16681,7 +16670,6 @@ L$cp_dxtail_550:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+160]{k1},ymm13
 	jmp	L$cp_dxdone_546
 L$cp_dxdone_546:
@@ -16934,7 +16922,6 @@ L$cp_dxtail_559:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+192]{k1},ymm13
 	jmp	L$cp_dxdone_558
 L$cp_dxtail_560:
@@ -16945,7 +16932,6 @@ L$cp_dxtail_560:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+224]{k1},ymm13
 	jmp	L$cp_dxdone_558
 L$cp_dxtail_561:
@@ -16956,7 +16942,6 @@ L$cp_dxtail_561:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+256]{k1},ymm13
 	jmp	L$cp_dxdone_558
 L$cp_dxtail_562:
@@ -16967,7 +16952,6 @@ L$cp_dxtail_562:
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqu8	[rdi+288]{k1},ymm13
 	jmp	L$cp_dxdone_558
 L$cp_dxdone_558:

@@ -425,9 +425,9 @@
 # A/B against the build before (session start, 5cdf2c6): 64 B -2 to -5%, 128 B
 # -2 to -4%, 192 B -4 to -6%, 200 B -7 to -9%, 256 B -5 to -6%, 320 B -6%; 16 B
 # and 400 B within noise. A 256 B seal is now ~1,260 vector ops (rounds ~920,
-# the 4-lane MAC ~285, finalisation and XOR ~60): at ~2.3 a cycle about the
-# ~400 reference cycles it takes, the scalar side (~450 instructions) beside
-# them. 3.0x there needs fewer vector ops a call, not a shorter chain; 16 B
+# the 4-lane MAC ~285, finalisation and XOR ~60): at ~2.3 a core cycle ~550
+# core cycles, i.e. (core ~1.37 reference cycles) about the ~400 reference
+# cycles it takes, the scalar side (~450 instructions) beside them. 3.0x there needs fewer vector ops a call, not a shorter chain; 16 B
 # stays latency-bound (rounds ~178 of ~240).
 #
 # ---------------------------------------------------------------------------
@@ -441,7 +441,8 @@
 #        AVX2: 208/216 the wipe's 32-byte units and where they start
 #        (wipe_and_return)
 #   224  (AVX2 pairs path only) the zero-padded AD tail: public, not wiped;
-#        256 (AVX-512 pairs seal) its last ciphertext piece, zero-padded (32)
+#        256 (AVX-512 pairs seal) the message's last 32-byte ciphertext piece,
+#        zero-padded (CTPAD)
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
 #   880  (AVX-512 pairs path) block 0's s (S_EV)
@@ -507,6 +508,7 @@ die "T4: the table passes the AVX2 frame" if T4 + 160 > USED_AVX2;
 # [256, 288) is the wide paths' spill, unused on this path).
 use constant { S_EV => T4 - 16, CTPAD => 256, WIPE_EV => 2 };
 die "S_EV: not 32-byte aligned less 16" if (S_EV - 16) % 32 || S_EV < BUF + 384;
+die "CTPAD: overlaps the AD's tail or the buffer" if CTPAD < ADPAD + 16 || CTPAD + 32 > BUF || CTPAD % 32;
 use constant CHUNK => 2048;
 # The SSSE3 fused loop's double rounds: [iterations, double rounds per
 # iteration, Poly1305 blocks woven into each iteration], 10 double rounds and
@@ -938,7 +940,9 @@ sub horiz {
 # still in xmm1-xmm3 (load_state's; the AEADs' pad_copy touches only xmm0):
 # they are widened in registers (vinserti128), not reloaded from the frame
 # that load_state has just stored them to, one store-to-load trip less
-# before the first round.
+# before the first round. With $direct (the AVX-512 tiers) the blocks stay in
+# the row sets for pairs_direct_xor (or keystream_to_buf) and only block 0's
+# s goes to the frame, at S_EV.
 sub horiz_pairs {
     my ($sets, $in_regs, $direct) = @_;
     my @rows = map { my $i = $_; [map { "%ymm" . (4 * $i + $_) } 0 .. 3] } 0 .. $sets - 1;
@@ -989,8 +993,8 @@ sub horiz_pairs {
     emit("vmovdqa %xmm1, " . S_EV . "(%rcx)") if $direct;
 }
 
-# Row sets $first.. (of $sets from 0) in ymm 4i..4i+3 to the buffer, block k
-# at BUF + 64 k, through $t (ymm12 unless given).
+# $sets row sets from set $first (0 unless given; set i in ymm 4i..4i+3) to
+# the buffer, block k at BUF + 64 k, through $t (ymm12 unless given).
 sub keystream_to_buf {
     my ($sets, $first, $t) = @_;
     $first //= 0;
@@ -1021,8 +1025,10 @@ sub ks_piece {
 # the last piece under a byte mask (k1): no key stream in memory, nothing
 # written past out + len, nothing read past in + len (masked loads do not
 # fault). $ctpad (seal): the last piece's ciphertext, zero-padded, to CTPAD
-# too, so the MAC takes the tail from there (no load of a masked store).
-# Uses ymm12-14 and k1 (the mask: public) and rdx; the length is public.
+# too, so the MAC takes its padded tail block from there, not from bytes of
+# out that only a masked store wrote (a whole block of that piece it still
+# reads from out). Uses ymm12-14 and k1 (the mask: public) and rdx; the
+# length is public.
 sub pairs_direct_xor {
     my ($sets, $min, $ctpad) = @_;
     my $pieces = 4 * $sets - 2;
@@ -1041,14 +1047,14 @@ sub pairs_direct_xor {
     for my $tj (@tails) {
         my ($j, $tl) = @$tj;
         label($tl);
-        # n = len - 32 j bytes (0..31) of piece j
-        emit("subq \$" . (32 * $j) . ", %rdx") if $j;
-        emit("jz $done");
+        # n = len - 32 j bytes (0..31) of piece j; none: done
+        emit($j ? "subq \$" . (32 * $j) . ", %rdx" : "testq %rdx, %rdx", "jz $done");
         ks_piece($j, "%ymm12");
         emit("vpbroadcastb %edx, %ymm14", "vpcmpub \$6, .Lcp_iota(%rip), %ymm14, %k1",
              "vmovdqu8 " . (32 * $j) . "(%rsi), %ymm13{%k1}{z}", "vpxor %ymm12, %ymm13, %ymm13",
-             "vmovdqu8 %ymm13, %ymm13{%k1}{z}", "vmovdqu8 %ymm13, " . (32 * $j) . "(%rdi){%k1}");
-        emit("vmovdqa %ymm13, " . CTPAD . "(%rcx)") if $ctpad;
+             "vmovdqu8 %ymm13, " . (32 * $j) . "(%rdi){%k1}");
+        # past n the XOR left key stream: zeroed before the frame gets it
+        emit("vmovdqu8 %ymm13, %ymm13{%k1}{z}", "vmovdqa %ymm13, " . CTPAD . "(%rcx)") if $ctpad;
         emit("jmp $done");
     }
     label($done);
@@ -1400,16 +1406,6 @@ sub load_state {
     for my $j (0 .. 3) { mova("%xmm$j", (16 * $j) . "(%rcx)") }
 }
 
-# Zero the frame and the vector registers; the volatile GPRs that held
-# secrets too: rax, rdx, r8-r11 (the callee-saved ones are restored by the
-# epilogue). On every path the other volatile ones hold only public values
-# at return: rcx B (or past it here), rsi and rdi pointers and counts (the
-# tag's top limb is reduced in its own h2 register, r13 or r10: poly_tag).
-# $partial (the AVX2 AEADs): [0, 64) (the state) and then WIPE_N 32-byte
-# units from B + WIPE_AT, the part of the rest the path taken wrote secrets to
-# (the pairs path's blocks only, or to the end of the IFMA tier's 4-lane
-# table: a 16-byte message need not pay for 1,472 bytes of stores; the other
-# paths everything from 64).
 # The partial wipe's count of 32-byte units (WIPE_N), a constant.
 sub set_wipe_n {
     my ($n) = @_;
@@ -1417,6 +1413,17 @@ sub set_wipe_n {
     emit("movl \$$n, " . WIPE_N . "(%rcx)");
 }
 
+# Zero the frame and the vector registers; the volatile GPRs that held
+# secrets too: rax, rdx, r8-r11 (the callee-saved ones are restored by the
+# epilogue). On every path the other volatile ones hold only public values
+# at return: rcx B (or past it here), rsi and rdi pointers and counts (the
+# tag's top limb is reduced in its own h2 register, r13 or r10: poly_tag).
+# $partial (the AVX2 AEADs): [0, 64) (the state) and then WIPE_N 32-byte
+# units from B + WIPE_AT, the part of the rest the path taken wrote secrets to
+# (the AVX2 pairs path its blocks, the AVX-512 ones s at S_EV, or the buffer
+# for an open in place; from 192 bytes on to the end of the IFMA tier's 4-lane
+# table: a 16-byte message need not pay for 1,472 bytes of stores; the other
+# paths everything from 64).
 sub wipe_and_return {
     my ($partial) = @_;
     my $l = newlabel("wipe");
@@ -1564,11 +1571,12 @@ sub poly_tag {
     }
 }
 
-# After horiz_pairs: the message XORed from the buffer, Poly1305 over AD
-# (its tail at ADPAD), the ciphertext and the lengths with h in registers,
-# the tag; then to $done (the wipe). open decrypts in place after the MAC
-# has read the ciphertext, otherwise first: then the XOR runs while the MAC
-# waits for r (the header's A/B).
+# After horiz_pairs: the message XORed from the buffer (the AVX-512 tiers:
+# already from the row sets, pairs_direct_xor, but for an open in place),
+# Poly1305 over AD (its tail at ADPAD), the ciphertext and the lengths with h
+# in registers, the tag; then to $done (the wipe). open decrypts in place
+# after the MAC has read the ciphertext, otherwise first: then the XOR runs
+# while the MAC waits for r (the header's A/B).
 sub pairs_mac {
     my ($seal, $done) = @_;
     my $xor = sub {
