@@ -60,7 +60,7 @@ inline std::vector<const ctasm::ChachaTier *> AvailableChachaTiers() {
     if (ctasm::kChachaTiers[i]->capable()) tiers.push_back(ctasm::kChachaTiers[i]);
     else if (Avx512TierRunsOnlyInBochs(ctasm::kChachaTiers[i])) {
       static bool noted = false;  // once per process: every suite's instantiation calls this
-      if (!noted) NoteAvx512NotRunHere("the tier-parameterised ChaCha suites (chacha, differential, misuse, residue, edge)");
+      if (!noted) NoteAvx512NotRunHere("the tier-parameterised ChaCha suites (chacha, differential, misuse, residue, edge, page end)");
       noted = true;
     }
   }
