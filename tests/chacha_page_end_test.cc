@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Every ChaCha20-Poly1305 tier with the message, the AD and the output each
-// ending at the last byte before an inaccessible page: a tier that reads or
-// writes one byte past a buffer (a 16- or 32-byte load of a tail, a mask
-// one byte too wide) faults here instead of passing unnoticed, as it would
-// with a heap buffer. The AVX-512 short paths load and store a message's
+// Every ChaCha20-Poly1305 tier with the message, the AD, the output and the
+// tag each ending at the last byte before an inaccessible page, then each
+// starting at the first byte after one: a tier that reads or writes one byte
+// past or before a buffer (a 16- or 32-byte load of a tail, a mask one byte
+// too wide, a tail read backwards from its end) faults here instead of
+// passing unnoticed, as it would with a heap buffer. The AVX-512 short paths load and store a message's
 // last piece under a byte mask, which must neither fault nor touch the next
 // page. Results are checked against the portable tier on ordinary buffers.
 #include <gtest/gtest.h>
@@ -28,7 +29,7 @@ namespace {
 using ctasm::ChachaTier;
 using ctasm_test::to_hex;
 
-// Room for kMax bytes that end where a no-access page begins.
+// Room for kMax bytes between two no-access pages.
 class GuardedBuffer {
  public:
   static constexpr size_t kMax = 3 * 4096;
@@ -43,13 +44,15 @@ class GuardedBuffer {
     data_len_ = (kMax + page_ - 1) / page_ * page_;
 #if defined(_WIN32)
     base_ = static_cast<uint8_t *>(
-        VirtualAlloc(nullptr, data_len_ + page_, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE));
+        VirtualAlloc(nullptr, data_len_ + 2 * page_, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE));
     DWORD old;
-    ok_ = base_ != nullptr && VirtualProtect(base_ + data_len_, page_, PAGE_NOACCESS, &old);
+    ok_ = base_ != nullptr && VirtualProtect(base_, page_, PAGE_NOACCESS, &old) &&
+          VirtualProtect(base_ + page_ + data_len_, page_, PAGE_NOACCESS, &old);
 #else
-    void *p = mmap(nullptr, data_len_ + page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *p = mmap(nullptr, data_len_ + 2 * page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     base_ = p == MAP_FAILED ? nullptr : static_cast<uint8_t *>(p);
-    ok_ = base_ != nullptr && mprotect(base_ + data_len_, page_, PROT_NONE) == 0;
+    ok_ = base_ != nullptr && mprotect(base_, page_, PROT_NONE) == 0 &&
+          mprotect(base_ + page_ + data_len_, page_, PROT_NONE) == 0;
 #endif
   }
   ~GuardedBuffer() {
@@ -57,12 +60,15 @@ class GuardedBuffer {
 #if defined(_WIN32)
     VirtualFree(base_, 0, MEM_RELEASE);
 #else
-    munmap(base_, data_len_ + page_);
+    munmap(base_, data_len_ + 2 * page_);
 #endif
   }
   bool ok() const { return ok_; }
-  // The n bytes before the guard page (n <= kMax).
-  uint8_t *tail(size_t n) { return base_ + data_len_ - n; }
+  // n bytes (n <= kMax) ending at the upper guard page, or starting at the
+  // lower one.
+  uint8_t *tail(size_t n) { return base_ + page_ + data_len_ - n; }
+  uint8_t *head() { return base_ + page_; }
+  uint8_t *at(bool end, size_t n) { return end ? tail(n) : head(); }
 
  private:
   size_t page_ = 0, data_len_ = 0;
@@ -84,23 +90,26 @@ std::vector<size_t> PageEndLengths() {
 
 TEST_P(ChachaPageEndTest, BuffersEndAtAGuardPage) {
   const ChachaTier &t = *GetParam(), &ref = ctasm::kChachaTierPortable;
-  GuardedBuffer in_buf, out_buf, ad_buf;
-  ASSERT_TRUE(in_buf.ok() && out_buf.ok() && ad_buf.ok()) << "could not map a guard page";
+  GuardedBuffer in_buf, out_buf, ad_buf, tag_buf;
+  ASSERT_TRUE(in_buf.ok() && out_buf.ok() && ad_buf.ok() && tag_buf.ok()) << "could not map a guard page";
   ctasm_test::TestRng rng(0x9a9e);
   const size_t ad_lens[] = {0, 1, 13, 16, 17, 31};
   size_t i = 0;
+  for (bool end : {true, false})
   for (size_t len : PageEndLengths()) {
     ASSERT_LE(len, GuardedBuffer::kMax);
     const size_t ad_len = ad_lens[i++ % 6];
-    SCOPED_TRACE("len " + std::to_string(len) + ", ad " + std::to_string(ad_len));
+    SCOPED_TRACE(std::string(end ? "ending at" : "starting after") + " a guard page, len " +
+                 std::to_string(len) + ", ad " + std::to_string(ad_len));
     const std::vector<uint8_t> key = rng.bytes(32), nonce = rng.bytes(12), ad = rng.bytes(ad_len),
                                pt = rng.bytes(len);
     const ctasm::ChachaState st = ctasm_test::ChachaStateOf(key.data(), 0, nonce.data());
     std::vector<uint8_t> want_ct(len + 1);
-    uint8_t want_tag[16], tag[16];
+    uint8_t want_tag[16];
+    uint8_t *tag = tag_buf.at(end, 16);
     ref.seal(want_ct.data(), want_tag, pt.data(), len, ad.data(), ad_len, &st);
 
-    uint8_t *in = in_buf.tail(len), *out = out_buf.tail(len), *a = ad_buf.tail(ad_len);
+    uint8_t *in = in_buf.at(end, len), *out = out_buf.at(end, len), *a = ad_buf.at(end, ad_len);
     if (len) memcpy(in, pt.data(), len);
     if (ad_len) memcpy(a, ad.data(), ad_len);
     t.seal(out, tag, in, len, a, ad_len, &st);

@@ -3965,7 +3965,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
 	ja	.Lcp_pairs2_111
-	movl	$4,208(%rcx)
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
 	jz	.Lcp_padpreend_113
@@ -4058,22 +4059,49 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	$32,%rdx
+	jb	.Lcp_dxtail_120
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	.Lcp_dxtail_121
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	.Lcp_dxdone_119
+.Lcp_dxtail_120:
+	testq	%rdx,%rdx
+	jz	.Lcp_dxdone_119
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	jmp	.Lcp_dxvtail_122
+.Lcp_dxtail_121:
+	subq	$32,%rdx
+	jz	.Lcp_dxdone_119
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$32,%rsi
+	addq	$32,%rdi
+.Lcp_dxvtail_122:
+	leaq	896(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_dxdone_119:
 	jmp	.Lcp_pairskey_107
 .Lcp_pairs2_111:
 	cmpq	$192,%r10
 	ja	.Lcp_pairs3_112
-	movl	$8,208(%rcx)
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_119
+	jz	.Lcp_padpreend_123
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4081,32 +4109,32 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_120
+	jz	.Lcp_padpre_124
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_120:
+.Lcp_padpre_124:
 	testb	$4,%dl
-	jz	.Lcp_padpre_121
+	jz	.Lcp_padpre_125
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_121:
+.Lcp_padpre_125:
 	testb	$2,%dl
-	jz	.Lcp_padpre_122
+	jz	.Lcp_padpre_126
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_122:
+.Lcp_padpre_126:
 	testb	$1,%dl
-	jz	.Lcp_padpre_123
+	jz	.Lcp_padpre_127
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_123:
-.Lcp_padpreend_119:
+.Lcp_padpre_127:
+.Lcp_padpreend_123:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4118,7 +4146,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_124:
+.Lcp_dround_p_128:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4196,7 +4224,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_124
+	jnz	.Lcp_dround_p_128
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4206,14 +4234,6 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -4223,20 +4243,81 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	.Lcp_dxtail_130
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	.Lcp_dxtail_131
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	.Lcp_dxtail_132
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	.Lcp_dxtail_133
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	.Lcp_dxdone_129
+.Lcp_dxtail_130:
+	subq	$64,%rdx
+	jz	.Lcp_dxdone_129
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$64,%rsi
+	addq	$64,%rdi
+	jmp	.Lcp_dxvtail_134
+.Lcp_dxtail_131:
+	subq	$96,%rdx
+	jz	.Lcp_dxdone_129
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$96,%rsi
+	addq	$96,%rdi
+	jmp	.Lcp_dxvtail_134
+.Lcp_dxtail_132:
+	subq	$128,%rdx
+	jz	.Lcp_dxdone_129
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$128,%rsi
+	addq	$128,%rdi
+	jmp	.Lcp_dxvtail_134
+.Lcp_dxtail_133:
+	subq	$160,%rdx
+	jz	.Lcp_dxdone_129
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$160,%rsi
+	addq	$160,%rdi
+.Lcp_dxvtail_134:
+	leaq	896(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_dxdone_129:
 	jmp	.Lcp_pairskey_107
 .Lcp_pairs3_112:
-	movl	$12,208(%rcx)
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_125
+	jz	.Lcp_padpreend_135
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4244,32 +4325,32 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_126
+	jz	.Lcp_padpre_136
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_126:
+.Lcp_padpre_136:
 	testb	$4,%dl
-	jz	.Lcp_padpre_127
+	jz	.Lcp_padpre_137
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_127:
+.Lcp_padpre_137:
 	testb	$2,%dl
-	jz	.Lcp_padpre_128
+	jz	.Lcp_padpre_138
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_128:
+.Lcp_padpre_138:
 	testb	$1,%dl
-	jz	.Lcp_padpre_129
+	jz	.Lcp_padpre_139
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_129:
-.Lcp_padpreend_125:
+.Lcp_padpre_139:
+.Lcp_padpreend_135:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4286,7 +4367,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_130:
+.Lcp_dround_p_140:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4402,7 +4483,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_130
+	jnz	.Lcp_dround_p_140
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4412,14 +4493,6 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -4429,14 +4502,6 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -4446,14 +4511,86 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,736(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	.Lcp_dxtail_142
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	.Lcp_dxtail_143
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	.Lcp_dxtail_144
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	.Lcp_dxtail_145
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	.Lcp_dxdone_141
+.Lcp_dxtail_142:
+	subq	$192,%rdx
+	jz	.Lcp_dxdone_141
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$192,%rsi
+	addq	$192,%rdi
+	jmp	.Lcp_dxvtail_146
+.Lcp_dxtail_143:
+	subq	$224,%rdx
+	jz	.Lcp_dxdone_141
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$224,%rsi
+	addq	$224,%rdi
+	jmp	.Lcp_dxvtail_146
+.Lcp_dxtail_144:
+	subq	$256,%rdx
+	jz	.Lcp_dxdone_141
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$256,%rsi
+	addq	$256,%rdi
+	jmp	.Lcp_dxvtail_146
+.Lcp_dxtail_145:
+	subq	$288,%rdx
+	jz	.Lcp_dxdone_141
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$288,%rsi
+	addq	$288,%rdi
+.Lcp_dxvtail_146:
+	leaq	896(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_dxdone_141:
 	jmp	.Lcp_pairskey_107
 .Lcp_short8_110:
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -4486,7 +4623,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_131:
+.Lcp_dround_147:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -4632,7 +4769,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_131
+	jnz	.Lcp_dround_147
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -4734,13 +4871,6 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	.Lcp_shortkey_104
 .Lcp_pairskey_107:
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	ctasm_chacha20_xorbuf_avx2
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -4754,8 +4884,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_133
-.Lcp_ipoly_132:
+	jz	.Lcp_ipolyend_149
+.Lcp_ipoly_148:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4795,10 +4925,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_132
-.Lcp_ipolyend_133:
+	jnz	.Lcp_ipoly_148
+.Lcp_ipolyend_149:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_134
+	jz	.Lcp_ipolytail_150
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -4836,10 +4966,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_134:
+.Lcp_ipolytail_150:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_138
+	jz	.Lcp_padpreend_154
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -4847,37 +4977,37 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_139
+	jz	.Lcp_padpre_155
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_139:
+.Lcp_padpre_155:
 	testb	$4,%dl
-	jz	.Lcp_padpre_140
+	jz	.Lcp_padpre_156
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_140:
+.Lcp_padpre_156:
 	testb	$2,%dl
-	jz	.Lcp_padpre_141
+	jz	.Lcp_padpre_157
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_141:
+.Lcp_padpre_157:
 	testb	$1,%dl
-	jz	.Lcp_padpre_142
+	jz	.Lcp_padpre_158
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_142:
-.Lcp_padpreend_138:
+.Lcp_padpre_158:
+.Lcp_padpreend_154:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_136
-.Lcp_ipoly_135:
+	jz	.Lcp_ipolyend_152
+.Lcp_ipoly_151:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4917,10 +5047,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_135
-.Lcp_ipolyend_136:
+	jnz	.Lcp_ipoly_151
+.Lcp_ipolyend_152:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_137
+	jz	.Lcp_ipolytail_153
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -4958,7 +5088,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_137:
+.Lcp_ipolytail_153:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5003,8 +5133,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
-	addq	400(%rcx),%r11
-	adcq	408(%rcx),%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
 	movq	152(%rcx),%rax
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
@@ -5028,7 +5158,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_143
+	jz	.Lcp_padpreend_159
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5036,38 +5166,38 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_144
+	jz	.Lcp_padpre_160
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_144:
+.Lcp_padpre_160:
 	testb	$4,%dl
-	jz	.Lcp_padpre_145
+	jz	.Lcp_padpre_161
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_145:
+.Lcp_padpre_161:
 	testb	$2,%dl
-	jz	.Lcp_padpre_146
+	jz	.Lcp_padpre_162
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_146:
+.Lcp_padpre_162:
 	testb	$1,%dl
-	jz	.Lcp_padpre_147
+	jz	.Lcp_padpre_163
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_147:
+.Lcp_padpre_163:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_143:
+.Lcp_padpreend_159:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5084,7 +5214,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_148
+	jz	.Lcp_padpreend_164
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5092,38 +5222,38 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_149
+	jz	.Lcp_padpre_165
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_149:
+.Lcp_padpre_165:
 	testb	$4,%dl
-	jz	.Lcp_padpre_150
+	jz	.Lcp_padpre_166
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_150:
+.Lcp_padpre_166:
 	testb	$2,%dl
-	jz	.Lcp_padpre_151
+	jz	.Lcp_padpre_167
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_151:
+.Lcp_padpre_167:
 	testb	$1,%dl
-	jz	.Lcp_padpre_152
+	jz	.Lcp_padpre_168
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_152:
+.Lcp_padpre_168:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_148:
+.Lcp_padpreend_164:
 	jmp	.Lcp_datadone_106
 .Lcp_big_102:
 	vmovdqa	0(%rcx),%xmm0
@@ -5131,7 +5261,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_153:
+.Lcp_dround_h_169:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5171,7 +5301,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_153
+	jnz	.Lcp_dround_h_169
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5198,7 +5328,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_154
+	jz	.Lcp_padpreend_170
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5206,43 +5336,43 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_155
+	jz	.Lcp_padpre_171
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_155:
+.Lcp_padpre_171:
 	testb	$4,%dl
-	jz	.Lcp_padpre_156
+	jz	.Lcp_padpre_172
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_156:
+.Lcp_padpre_172:
 	testb	$2,%dl
-	jz	.Lcp_padpre_157
+	jz	.Lcp_padpre_173
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_157:
+.Lcp_padpre_173:
 	testb	$1,%dl
-	jz	.Lcp_padpre_158
+	jz	.Lcp_padpre_174
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_158:
+.Lcp_padpre_174:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_154:
+.Lcp_padpreend_170:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_159:
+.Lcp_nofuse_175:
 .Lcp_chunk_105:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -5266,7 +5396,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_160
+	jz	.Lcp_padpreend_176
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5274,38 +5404,38 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_161
+	jz	.Lcp_padpre_177
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_161:
+.Lcp_padpre_177:
 	testb	$4,%dl
-	jz	.Lcp_padpre_162
+	jz	.Lcp_padpre_178
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_162:
+.Lcp_padpre_178:
 	testb	$2,%dl
-	jz	.Lcp_padpre_163
+	jz	.Lcp_padpre_179
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_163:
+.Lcp_padpre_179:
 	testb	$1,%dl
-	jz	.Lcp_padpre_164
+	jz	.Lcp_padpre_180
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_164:
+.Lcp_padpre_180:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_160:
+.Lcp_padpreend_176:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -5348,17 +5478,17 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_166
+	jz	.Lcp_wipeeven_182
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_166:
+.Lcp_wipeeven_182:
 	shrl	%eax
-.Lcp_wipe_165:
+.Lcp_wipe_181:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_165
+	jnz	.Lcp_wipe_181
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5442,14 +5572,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_175
+	ja	.Lcp_short8_191
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_176
-	movl	$4,208(%rcx)
+	ja	.Lcp_pairs2_192
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_178
+	jz	.Lcp_padpreend_194
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5457,39 +5588,39 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_179
+	jz	.Lcp_padpre_195
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_179:
+.Lcp_padpre_195:
 	testb	$4,%dl
-	jz	.Lcp_padpre_180
+	jz	.Lcp_padpre_196
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_180:
+.Lcp_padpre_196:
 	testb	$2,%dl
-	jz	.Lcp_padpre_181
+	jz	.Lcp_padpre_197
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_181:
+.Lcp_padpre_197:
 	testb	$1,%dl
-	jz	.Lcp_padpre_182
+	jz	.Lcp_padpre_198
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_182:
-.Lcp_padpreend_178:
+.Lcp_padpre_198:
+.Lcp_padpreend_194:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_183:
+.Lcp_dround_p_199:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
@@ -5529,7 +5660,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_183
+	jnz	.Lcp_dround_p_199
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5539,22 +5670,63 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	.Lcp_inplace_200
+	cmpq	$32,%rdx
+	jb	.Lcp_dxtail_202
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	.Lcp_dxtail_203
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
-	jmp	.Lcp_pairskey_172
-.Lcp_pairs2_176:
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	.Lcp_dxdone_201
+.Lcp_dxtail_202:
+	testq	%rdx,%rdx
+	jz	.Lcp_dxdone_201
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	jmp	.Lcp_dxvtail_204
+.Lcp_dxtail_203:
+	subq	$32,%rdx
+	jz	.Lcp_dxdone_201
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$32,%rsi
+	addq	$32,%rdi
+.Lcp_dxvtail_204:
+	leaq	896(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_dxdone_201:
+	jmp	.Lcp_pairskey_188
+.Lcp_inplace_200:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,768(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,800(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$736,216(%rcx)
+	movl	$5,208(%rcx)
+	jmp	.Lcp_pairskey_188
+.Lcp_pairs2_192:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_177
-	movl	$8,208(%rcx)
+	ja	.Lcp_pairs3_193
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_184
+	jz	.Lcp_padpreend_205
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5562,32 +5734,32 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_185
+	jz	.Lcp_padpre_206
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_185:
+.Lcp_padpre_206:
 	testb	$4,%dl
-	jz	.Lcp_padpre_186
+	jz	.Lcp_padpre_207
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_186:
+.Lcp_padpre_207:
 	testb	$2,%dl
-	jz	.Lcp_padpre_187
+	jz	.Lcp_padpre_208
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_187:
+.Lcp_padpre_208:
 	testb	$1,%dl
-	jz	.Lcp_padpre_188
+	jz	.Lcp_padpre_209
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_188:
-.Lcp_padpreend_184:
+.Lcp_padpre_209:
+.Lcp_padpreend_205:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -5599,7 +5771,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_189:
+.Lcp_dround_p_210:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -5677,7 +5849,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_189
+	jnz	.Lcp_dround_p_210
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5687,14 +5859,6 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -5704,20 +5868,103 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
-	jmp	.Lcp_pairskey_172
-.Lcp_pairs3_177:
-	movl	$12,208(%rcx)
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	.Lcp_inplace_211
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	.Lcp_dxtail_213
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	.Lcp_dxtail_214
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	.Lcp_dxtail_215
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	.Lcp_dxtail_216
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	.Lcp_dxdone_212
+.Lcp_dxtail_213:
+	subq	$64,%rdx
+	jz	.Lcp_dxdone_212
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$64,%rsi
+	addq	$64,%rdi
+	jmp	.Lcp_dxvtail_217
+.Lcp_dxtail_214:
+	subq	$96,%rdx
+	jz	.Lcp_dxdone_212
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$96,%rsi
+	addq	$96,%rdi
+	jmp	.Lcp_dxvtail_217
+.Lcp_dxtail_215:
+	subq	$128,%rdx
+	jz	.Lcp_dxdone_212
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$128,%rsi
+	addq	$128,%rdi
+	jmp	.Lcp_dxvtail_217
+.Lcp_dxtail_216:
+	subq	$160,%rdx
+	jz	.Lcp_dxdone_212
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$160,%rsi
+	addq	$160,%rdi
+.Lcp_dxvtail_217:
+	leaq	896(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_dxdone_212:
+	jmp	.Lcp_pairskey_188
+.Lcp_inplace_211:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,640(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,672(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,704(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,768(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,800(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$608,216(%rcx)
+	movl	$9,208(%rcx)
+	jmp	.Lcp_pairskey_188
+.Lcp_pairs3_193:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_190
+	jz	.Lcp_padpreend_218
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5725,32 +5972,32 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_191
+	jz	.Lcp_padpre_219
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_191:
+.Lcp_padpre_219:
 	testb	$4,%dl
-	jz	.Lcp_padpre_192
+	jz	.Lcp_padpre_220
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_192:
+.Lcp_padpre_220:
 	testb	$2,%dl
-	jz	.Lcp_padpre_193
+	jz	.Lcp_padpre_221
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_193:
+.Lcp_padpre_221:
 	testb	$1,%dl
-	jz	.Lcp_padpre_194
+	jz	.Lcp_padpre_222
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_194:
-.Lcp_padpreend_190:
+.Lcp_padpre_222:
+.Lcp_padpreend_218:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -5767,7 +6014,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_195:
+.Lcp_dround_p_223:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -5883,7 +6130,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_195
+	jnz	.Lcp_dround_p_223
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5893,14 +6140,6 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -5910,14 +6149,6 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm13
-	vmovdqa	%ymm13,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm13
-	vmovdqa	%ymm13,608(%rcx)
 	vbroadcasti128	0(%rcx),%ymm14
 	vpaddd	%ymm14,%ymm8,%ymm8
 	vbroadcasti128	16(%rcx),%ymm14
@@ -5927,23 +6158,125 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm14
-	vmovdqa	%ymm14,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm14
-	vmovdqa	%ymm14,736(%rcx)
-	jmp	.Lcp_pairskey_172
-.Lcp_short8_175:
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	.Lcp_inplace_224
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	.Lcp_dxtail_226
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	.Lcp_dxtail_227
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	.Lcp_dxtail_228
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	.Lcp_dxtail_229
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	.Lcp_dxdone_225
+.Lcp_dxtail_226:
+	subq	$192,%rdx
+	jz	.Lcp_dxdone_225
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$192,%rsi
+	addq	$192,%rdi
+	jmp	.Lcp_dxvtail_230
+.Lcp_dxtail_227:
+	subq	$224,%rdx
+	jz	.Lcp_dxdone_225
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$224,%rsi
+	addq	$224,%rdi
+	jmp	.Lcp_dxvtail_230
+.Lcp_dxtail_228:
+	subq	$256,%rdx
+	jz	.Lcp_dxdone_225
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$256,%rsi
+	addq	$256,%rdi
+	jmp	.Lcp_dxvtail_230
+.Lcp_dxtail_229:
+	subq	$288,%rdx
+	jz	.Lcp_dxdone_225
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,896(%rcx)
+	addq	$288,%rsi
+	addq	$288,%rdi
+.Lcp_dxvtail_230:
+	leaq	896(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_dxdone_225:
+	jmp	.Lcp_pairskey_188
+.Lcp_inplace_224:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,512(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,544(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,576(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,640(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,672(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,704(%rcx)
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,768(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,800(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$480,216(%rcx)
+	movl	$13,208(%rcx)
+	jmp	.Lcp_pairskey_188
+.Lcp_short8_191:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_167
+	ja	.Lcp_big_183
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5967,7 +6300,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_196:
+.Lcp_dround_231:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6113,7 +6446,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_196
+	jnz	.Lcp_dround_231
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6213,19 +6546,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_169
-.Lcp_pairskey_172:
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
-	movq	144(%rcx),%rax
-	cmpq	160(%rcx),%rax
-	je	.Lcp_xorskip_197
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
-	leaq	448(%rcx),%r9
-	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_197:
+	jmp	.Lcp_shortkey_185
+.Lcp_pairskey_188:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -6239,8 +6561,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_199
-.Lcp_ipoly_198:
+	jz	.Lcp_ipolyend_233
+.Lcp_ipoly_232:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6280,10 +6602,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_198
-.Lcp_ipolyend_199:
+	jnz	.Lcp_ipoly_232
+.Lcp_ipolyend_233:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_200
+	jz	.Lcp_ipolytail_234
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -6321,10 +6643,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_200:
+.Lcp_ipolytail_234:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_204
+	jz	.Lcp_padpreend_238
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -6332,37 +6654,37 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_205
+	jz	.Lcp_padpre_239
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_205:
+.Lcp_padpre_239:
 	testb	$4,%dl
-	jz	.Lcp_padpre_206
+	jz	.Lcp_padpre_240
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_206:
+.Lcp_padpre_240:
 	testb	$2,%dl
-	jz	.Lcp_padpre_207
+	jz	.Lcp_padpre_241
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_207:
+.Lcp_padpre_241:
 	testb	$1,%dl
-	jz	.Lcp_padpre_208
+	jz	.Lcp_padpre_242
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_208:
-.Lcp_padpreend_204:
+.Lcp_padpre_242:
+.Lcp_padpreend_238:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_202
-.Lcp_ipoly_201:
+	jz	.Lcp_ipolyend_236
+.Lcp_ipoly_235:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6402,10 +6724,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_201
-.Lcp_ipolyend_202:
+	jnz	.Lcp_ipoly_235
+.Lcp_ipolyend_236:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_203
+	jz	.Lcp_ipolytail_237
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -6443,7 +6765,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_203:
+.Lcp_ipolytail_237:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -6488,23 +6810,24 @@ ctasm_chacha20_poly1305_open_avx2:
 	sbbq	$3,%r13
 	cmovaeq	%rax,%r11
 	cmovaeq	%rdx,%r12
-	addq	400(%rcx),%r11
-	adcq	408(%rcx),%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
 	movq	152(%rcx),%rax
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	.Lcp_xorskip_209
+	jne	.Lcp_xorskip_243
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
-	leaq	448(%rcx),%r9
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_209:
-	jmp	.Lcp_tagout_173
-.Lcp_shortkey_169:
+.Lcp_xorskip_243:
+	jmp	.Lcp_tagout_189
+.Lcp_shortkey_185:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -6522,7 +6845,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_210
+	jz	.Lcp_padpreend_244
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6530,38 +6853,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_211
+	jz	.Lcp_padpre_245
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_211:
+.Lcp_padpre_245:
 	testb	$4,%dl
-	jz	.Lcp_padpre_212
+	jz	.Lcp_padpre_246
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_212:
+.Lcp_padpre_246:
 	testb	$2,%dl
-	jz	.Lcp_padpre_213
+	jz	.Lcp_padpre_247
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_213:
+.Lcp_padpre_247:
 	testb	$1,%dl
-	jz	.Lcp_padpre_214
+	jz	.Lcp_padpre_248
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_214:
+.Lcp_padpre_248:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_210:
+.Lcp_padpreend_244:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -6571,7 +6894,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_215
+	jz	.Lcp_padpreend_249
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6579,38 +6902,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_216
+	jz	.Lcp_padpre_250
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_216:
+.Lcp_padpre_250:
 	testb	$4,%dl
-	jz	.Lcp_padpre_217
+	jz	.Lcp_padpre_251
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_217:
+.Lcp_padpre_251:
 	testb	$2,%dl
-	jz	.Lcp_padpre_218
+	jz	.Lcp_padpre_252
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_218:
+.Lcp_padpre_252:
 	testb	$1,%dl
-	jz	.Lcp_padpre_219
+	jz	.Lcp_padpre_253
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_219:
+.Lcp_padpre_253:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_215:
+.Lcp_padpreend_249:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6618,14 +6941,14 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_171
-.Lcp_big_167:
+	jmp	.Lcp_datadone_187
+.Lcp_big_183:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_220:
+.Lcp_dround_h_254:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6665,7 +6988,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_220
+	jnz	.Lcp_dround_h_254
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6692,7 +7015,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_221
+	jz	.Lcp_padpreend_255
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6700,47 +7023,47 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_222
+	jz	.Lcp_padpre_256
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_222:
+.Lcp_padpre_256:
 	testb	$4,%dl
-	jz	.Lcp_padpre_223
+	jz	.Lcp_padpre_257
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_223:
+.Lcp_padpre_257:
 	testb	$2,%dl
-	jz	.Lcp_padpre_224
+	jz	.Lcp_padpre_258
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_224:
+.Lcp_padpre_258:
 	testb	$1,%dl
-	jz	.Lcp_padpre_225
+	jz	.Lcp_padpre_259
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_225:
+.Lcp_padpre_259:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_221:
+.Lcp_padpreend_255:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_226:
-.Lcp_chunk_170:
+.Lcp_nofuse_260:
+.Lcp_chunk_186:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_171
+	jz	.Lcp_datadone_187
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -6754,7 +7077,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_227
+	jz	.Lcp_padpreend_261
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6762,38 +7085,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_228
+	jz	.Lcp_padpre_262
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_228:
+.Lcp_padpre_262:
 	testb	$4,%dl
-	jz	.Lcp_padpre_229
+	jz	.Lcp_padpre_263
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_229:
+.Lcp_padpre_263:
 	testb	$2,%dl
-	jz	.Lcp_padpre_230
+	jz	.Lcp_padpre_264
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_230:
+.Lcp_padpre_264:
 	testb	$1,%dl
-	jz	.Lcp_padpre_231
+	jz	.Lcp_padpre_265
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_231:
+.Lcp_padpre_265:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_227:
+.Lcp_padpreend_261:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6804,8 +7127,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_170
-.Lcp_datadone_171:
+	jmp	.Lcp_chunk_186
+.Lcp_datadone_187:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -6832,7 +7155,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_173:
+.Lcp_tagout_189:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -6842,17 +7165,17 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_233
+	jz	.Lcp_wipeeven_267
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_233:
+.Lcp_wipeeven_267:
 	shrl	%eax
-.Lcp_wipe_232:
+.Lcp_wipe_266:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_232
+	jnz	.Lcp_wipe_266
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -6891,8 +7214,8 @@ ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	.Lcp_small_235
-.Lcp_wide_234:
+	jb	.Lcp_small_269
+.Lcp_wide_268:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6916,7 +7239,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_238:
+.Lcp_dround_272:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7062,7 +7385,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_238
+	jnz	.Lcp_dround_272
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7183,12 +7506,12 @@ ctasm_chacha20_xor_avx2:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_234
-.Lcp_small_235:
+	jae	.Lcp_wide_268
+.Lcp_small_269:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_237
+	jz	.Lcp_done_271
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_239
+	jbe	.Lcp_not8_273
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7212,7 +7535,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_240:
+.Lcp_dround_274:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7358,7 +7681,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_240
+	jnz	.Lcp_dround_274
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7459,10 +7782,10 @@ ctasm_chacha20_xor_avx2:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_236
-.Lcp_not8_239:
+	jmp	.Lcp_tailbuf_270
+.Lcp_not8_273:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_241
+	jbe	.Lcp_not4_275
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -7486,7 +7809,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_244:
+.Lcp_dround_278:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -7632,7 +7955,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_244
+	jnz	.Lcp_dround_278
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -7717,12 +8040,12 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_236
-.Lcp_not4_241:
+	jmp	.Lcp_tailbuf_270
+.Lcp_not4_275:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_242
+	jbe	.Lcp_h1_276
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_243
+	jbe	.Lcp_h2_277
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7738,7 +8061,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_245:
+.Lcp_dround_h_279:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -7854,7 +8177,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_245
+	jnz	.Lcp_dround_h_279
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7884,8 +8207,8 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_236
-.Lcp_h2_243:
+	jmp	.Lcp_tailbuf_270
+.Lcp_h2_277:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -7896,7 +8219,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_246:
+.Lcp_dround_h_280:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -7974,7 +8297,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_246
+	jnz	.Lcp_dround_h_280
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7994,14 +8317,14 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_236
-.Lcp_h1_242:
+	jmp	.Lcp_tailbuf_270
+.Lcp_h1_276:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_247:
+.Lcp_dround_h_281:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -8041,7 +8364,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_247
+	jnz	.Lcp_dround_h_281
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8051,10 +8374,10 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_236:
+.Lcp_tailbuf_270:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_done_237:
+.Lcp_done_271:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
@@ -8064,8 +8387,8 @@ ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_248
-.Lcp_t32_252:
+	jb	.Lcp_t16_282
+.Lcp_t32_286:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -8074,10 +8397,10 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_252
-.Lcp_t16_248:
+	jae	.Lcp_t32_286
+.Lcp_t16_282:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_249
+	jb	.Lcp_t1_283
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -8085,10 +8408,10 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_249:
+.Lcp_t1_283:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_251
-.Lcp_tend_250:
+	jz	.Lcp_tdone_285
+.Lcp_tend_284:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -8096,8 +8419,8 @@ ctasm_chacha20_xorbuf_avx2:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_250
-.Lcp_tdone_251:
+	jnz	.Lcp_tend_284
+.Lcp_tdone_285:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx2,.-ctasm_chacha20_xorbuf_avx2
@@ -8113,7 +8436,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-.Lcp_fused_253:
+.Lcp_fused_287:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -8137,7 +8460,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-.Lcp_dround_f_254:
+.Lcp_dround_f_288:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -8366,9 +8689,9 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_254
+	jnz	.Lcp_dround_f_288
 	movl	$2,%r10d
-.Lcp_dround_f_255:
+.Lcp_dround_f_289:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -8757,7 +9080,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_255
+	jnz	.Lcp_dround_f_289
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -8893,7 +9216,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	.Lcp_fused_253
+	jnz	.Lcp_fused_287
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -8906,7 +9229,7 @@ ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	.Lcp_polydone_257
+	jz	.Lcp_polydone_291
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -8916,7 +9239,7 @@ ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-.Lcp_poly_256:
+.Lcp_poly_290:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8956,11 +9279,11 @@ ctasm_chacha_poly1305_blocks:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	.Lcp_poly_256
+	jnz	.Lcp_poly_290
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_polydone_257:
+.Lcp_polydone_291:
 	ret
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks,.-ctasm_chacha_poly1305_blocks
@@ -9219,7 +9542,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_vpolyscalar_260
+	jb	.Lcp_vpolyscalar_294
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -9249,8 +9572,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	.Lcp_vpolylast_259
-.Lcp_vpoly_258:
+	jz	.Lcp_vpolylast_293
+.Lcp_vpoly_292:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9346,8 +9669,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	.Lcp_vpoly_258
-.Lcp_vpolylast_259:
+	jnz	.Lcp_vpoly_292
+.Lcp_vpolylast_293:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9494,7 +9817,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-.Lcp_vpolyscalar_260:
+.Lcp_vpolyscalar_294:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_avx2,.-ctasm_chacha_poly1305_blocks_avx2
@@ -9526,12 +9849,12 @@ ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-.Lcp_wipe_261:
+.Lcp_wipe_295:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_261
+	jnz	.Lcp_wipe_295
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -9600,15 +9923,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_270
+	ja	.Lcp_short8_304
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_271
+	ja	.Lcp_pairs2_305
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_273
+	jz	.Lcp_padpreend_307
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9616,39 +9939,39 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_274
+	jz	.Lcp_padpre_308
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_274:
+.Lcp_padpre_308:
 	testb	$4,%dl
-	jz	.Lcp_padpre_275
+	jz	.Lcp_padpre_309
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_275:
+.Lcp_padpre_309:
 	testb	$2,%dl
-	jz	.Lcp_padpre_276
+	jz	.Lcp_padpre_310
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_276:
+.Lcp_padpre_310:
 	testb	$1,%dl
-	jz	.Lcp_padpre_277
+	jz	.Lcp_padpre_311
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_277:
-.Lcp_padpreend_273:
+.Lcp_padpre_311:
+.Lcp_padpreend_307:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_278:
+.Lcp_dround_p_312:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -9696,7 +10019,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_278
+	jnz	.Lcp_dround_p_312
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9711,19 +10034,19 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_280
+	jb	.Lcp_dxtail_314
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_281
+	jb	.Lcp_dxtail_315
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_279
-.Lcp_dxtail_280:
+	jmp	.Lcp_dxdone_313
+.Lcp_dxtail_314:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_279
+	jz	.Lcp_dxdone_313
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -9732,10 +10055,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_279
-.Lcp_dxtail_281:
+	jmp	.Lcp_dxdone_313
+.Lcp_dxtail_315:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_279
+	jz	.Lcp_dxdone_313
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -9744,17 +10067,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_279
-.Lcp_dxdone_279:
-	jmp	.Lcp_pairskey_267
-.Lcp_pairs2_271:
+	jmp	.Lcp_dxdone_313
+.Lcp_dxdone_313:
+	jmp	.Lcp_pairskey_301
+.Lcp_pairs2_305:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_272
+	ja	.Lcp_pairs3_306
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_282
+	jz	.Lcp_padpreend_316
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9762,32 +10085,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_283
+	jz	.Lcp_padpre_317
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_283:
+.Lcp_padpre_317:
 	testb	$4,%dl
-	jz	.Lcp_padpre_284
+	jz	.Lcp_padpre_318
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_284:
+.Lcp_padpre_318:
 	testb	$2,%dl
-	jz	.Lcp_padpre_285
+	jz	.Lcp_padpre_319
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_285:
+.Lcp_padpre_319:
 	testb	$1,%dl
-	jz	.Lcp_padpre_286
+	jz	.Lcp_padpre_320
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_286:
-.Lcp_padpreend_282:
+.Lcp_padpre_320:
+.Lcp_padpreend_316:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -9799,7 +10122,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_287:
+.Lcp_dround_p_321:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -9861,7 +10184,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_287
+	jnz	.Lcp_dround_p_321
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -9891,29 +10214,29 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_289
+	jb	.Lcp_dxtail_323
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_290
+	jb	.Lcp_dxtail_324
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_291
+	jb	.Lcp_dxtail_325
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_292
+	jb	.Lcp_dxtail_326
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_288
-.Lcp_dxtail_289:
+	jmp	.Lcp_dxdone_322
+.Lcp_dxtail_323:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_288
+	jz	.Lcp_dxdone_322
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -9922,10 +10245,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_288
-.Lcp_dxtail_290:
+	jmp	.Lcp_dxdone_322
+.Lcp_dxtail_324:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_288
+	jz	.Lcp_dxdone_322
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -9934,10 +10257,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_288
-.Lcp_dxtail_291:
+	jmp	.Lcp_dxdone_322
+.Lcp_dxtail_325:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_288
+	jz	.Lcp_dxdone_322
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -9946,10 +10269,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_288
-.Lcp_dxtail_292:
+	jmp	.Lcp_dxdone_322
+.Lcp_dxtail_326:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_288
+	jz	.Lcp_dxdone_322
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -9958,15 +10281,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_288
-.Lcp_dxdone_288:
-	jmp	.Lcp_pairskey_267
-.Lcp_pairs3_272:
+	jmp	.Lcp_dxdone_322
+.Lcp_dxdone_322:
+	jmp	.Lcp_pairskey_301
+.Lcp_pairs3_306:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_293
+	jz	.Lcp_padpreend_327
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9974,32 +10297,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_294
+	jz	.Lcp_padpre_328
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_294:
+.Lcp_padpre_328:
 	testb	$4,%dl
-	jz	.Lcp_padpre_295
+	jz	.Lcp_padpre_329
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_295:
+.Lcp_padpre_329:
 	testb	$2,%dl
-	jz	.Lcp_padpre_296
+	jz	.Lcp_padpre_330
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_296:
+.Lcp_padpre_330:
 	testb	$1,%dl
-	jz	.Lcp_padpre_297
+	jz	.Lcp_padpre_331
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_297:
-.Lcp_padpreend_293:
+.Lcp_padpre_331:
+.Lcp_padpreend_327:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -10016,7 +10339,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_298:
+.Lcp_dround_p_332:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -10108,7 +10431,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_298
+	jnz	.Lcp_dround_p_332
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10159,29 +10482,29 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_300
+	jb	.Lcp_dxtail_334
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_301
+	jb	.Lcp_dxtail_335
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_302
+	jb	.Lcp_dxtail_336
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_303
+	jb	.Lcp_dxtail_337
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_299
-.Lcp_dxtail_300:
+	jmp	.Lcp_dxdone_333
+.Lcp_dxtail_334:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_299
+	jz	.Lcp_dxdone_333
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10190,10 +10513,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_299
-.Lcp_dxtail_301:
+	jmp	.Lcp_dxdone_333
+.Lcp_dxtail_335:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_299
+	jz	.Lcp_dxdone_333
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10202,10 +10525,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_299
-.Lcp_dxtail_302:
+	jmp	.Lcp_dxdone_333
+.Lcp_dxtail_336:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_299
+	jz	.Lcp_dxdone_333
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10214,10 +10537,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_299
-.Lcp_dxtail_303:
+	jmp	.Lcp_dxdone_333
+.Lcp_dxtail_337:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_299
+	jz	.Lcp_dxdone_333
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10226,17 +10549,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_299
-.Lcp_dxdone_299:
-	jmp	.Lcp_pairskey_267
-.Lcp_short8_270:
+	jmp	.Lcp_dxdone_333
+.Lcp_dxdone_333:
+	jmp	.Lcp_pairskey_301
+.Lcp_short8_304:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_262
+	ja	.Lcp_big_296
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -10260,7 +10583,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_304:
+.Lcp_dround_338:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -10374,7 +10697,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_304
+	jnz	.Lcp_dround_338
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -10474,8 +10797,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_264
-.Lcp_pairskey_267:
+	jmp	.Lcp_shortkey_298
+.Lcp_pairskey_301:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -10491,8 +10814,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_306
-.Lcp_ipoly_305:
+	jz	.Lcp_ipolyend_340
+.Lcp_ipoly_339:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10532,10 +10855,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_305
-.Lcp_ipolyend_306:
+	jnz	.Lcp_ipoly_339
+.Lcp_ipolyend_340:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_307
+	jz	.Lcp_ipolytail_341
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -10573,19 +10896,19 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_307:
+.Lcp_ipolytail_341:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	.Lcp_notail_308
+	jz	.Lcp_notail_342
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-.Lcp_notail_308:
+.Lcp_notail_342:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_310
-.Lcp_ipoly_309:
+	jz	.Lcp_ipolyend_344
+.Lcp_ipoly_343:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10625,10 +10948,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_309
-.Lcp_ipolyend_310:
+	jnz	.Lcp_ipoly_343
+.Lcp_ipolyend_344:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_311
+	jz	.Lcp_ipolytail_345
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -10666,7 +10989,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_311:
+.Lcp_ipolytail_345:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -10717,8 +11040,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_268
-.Lcp_shortkey_264:
+	jmp	.Lcp_tagout_302
+.Lcp_shortkey_298:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -10736,7 +11059,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_312
+	jz	.Lcp_padpreend_346
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -10744,38 +11067,38 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_313
+	jz	.Lcp_padpre_347
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_313:
+.Lcp_padpre_347:
 	testb	$4,%dl
-	jz	.Lcp_padpre_314
+	jz	.Lcp_padpre_348
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_314:
+.Lcp_padpre_348:
 	testb	$2,%dl
-	jz	.Lcp_padpre_315
+	jz	.Lcp_padpre_349
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_315:
+.Lcp_padpre_349:
 	testb	$1,%dl
-	jz	.Lcp_padpre_316
+	jz	.Lcp_padpre_350
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_316:
+.Lcp_padpre_350:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_312:
+.Lcp_padpreend_346:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -10792,7 +11115,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_317
+	jz	.Lcp_padpreend_351
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -10800,46 +11123,46 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_318
+	jz	.Lcp_padpre_352
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_318:
+.Lcp_padpre_352:
 	testb	$4,%dl
-	jz	.Lcp_padpre_319
+	jz	.Lcp_padpre_353
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_319:
+.Lcp_padpre_353:
 	testb	$2,%dl
-	jz	.Lcp_padpre_320
+	jz	.Lcp_padpre_354
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_320:
+.Lcp_padpre_354:
 	testb	$1,%dl
-	jz	.Lcp_padpre_321
+	jz	.Lcp_padpre_355
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_321:
+.Lcp_padpre_355:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_317:
-	jmp	.Lcp_datadone_266
-.Lcp_big_262:
+.Lcp_padpreend_351:
+	jmp	.Lcp_datadone_300
+.Lcp_big_296:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_322:
+.Lcp_dround_h_356:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -10887,7 +11210,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_322
+	jnz	.Lcp_dround_h_356
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -10914,7 +11237,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_323
+	jz	.Lcp_padpreend_357
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -10922,47 +11245,47 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_324
+	jz	.Lcp_padpre_358
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_324:
+.Lcp_padpre_358:
 	testb	$4,%dl
-	jz	.Lcp_padpre_325
+	jz	.Lcp_padpre_359
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_325:
+.Lcp_padpre_359:
 	testb	$2,%dl
-	jz	.Lcp_padpre_326
+	jz	.Lcp_padpre_360
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_326:
+.Lcp_padpre_360:
 	testb	$1,%dl
-	jz	.Lcp_padpre_327
+	jz	.Lcp_padpre_361
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_327:
+.Lcp_padpre_361:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_323:
+.Lcp_padpreend_357:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_328:
-.Lcp_chunk_265:
+.Lcp_nofuse_362:
+.Lcp_chunk_299:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_266
+	jz	.Lcp_datadone_300
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -10982,7 +11305,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_329
+	jz	.Lcp_padpreend_363
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -10990,44 +11313,44 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_330
+	jz	.Lcp_padpre_364
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_330:
+.Lcp_padpre_364:
 	testb	$4,%dl
-	jz	.Lcp_padpre_331
+	jz	.Lcp_padpre_365
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_331:
+.Lcp_padpre_365:
 	testb	$2,%dl
-	jz	.Lcp_padpre_332
+	jz	.Lcp_padpre_366
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_332:
+.Lcp_padpre_366:
 	testb	$1,%dl
-	jz	.Lcp_padpre_333
+	jz	.Lcp_padpre_367
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_333:
+.Lcp_padpre_367:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_329:
+.Lcp_padpreend_363:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_265
-.Lcp_datadone_266:
+	jmp	.Lcp_chunk_299
+.Lcp_datadone_300:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -11054,7 +11377,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_268:
+.Lcp_tagout_302:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -11064,17 +11387,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_335
+	jz	.Lcp_wipeeven_369
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_335:
+.Lcp_wipeeven_369:
 	shrl	%eax
-.Lcp_wipe_334:
+.Lcp_wipe_368:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_334
+	jnz	.Lcp_wipe_368
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -11161,15 +11484,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_344
+	ja	.Lcp_short8_378
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_345
+	ja	.Lcp_pairs2_379
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_347
+	jz	.Lcp_padpreend_381
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11177,39 +11500,39 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_348
+	jz	.Lcp_padpre_382
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_348:
+.Lcp_padpre_382:
 	testb	$4,%dl
-	jz	.Lcp_padpre_349
+	jz	.Lcp_padpre_383
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_349:
+.Lcp_padpre_383:
 	testb	$2,%dl
-	jz	.Lcp_padpre_350
+	jz	.Lcp_padpre_384
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_350:
+.Lcp_padpre_384:
 	testb	$1,%dl
-	jz	.Lcp_padpre_351
+	jz	.Lcp_padpre_385
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_351:
-.Lcp_padpreend_347:
+.Lcp_padpre_385:
+.Lcp_padpreend_381:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_352:
+.Lcp_dround_p_386:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -11257,7 +11580,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_352
+	jnz	.Lcp_dround_p_386
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11272,60 +11595,60 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_353
+	je	.Lcp_inplace_387
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_355
+	jb	.Lcp_dxtail_389
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_356
+	jb	.Lcp_dxtail_390
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_354
-.Lcp_dxtail_355:
+	jmp	.Lcp_dxdone_388
+.Lcp_dxtail_389:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_354
+	jz	.Lcp_dxdone_388
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	.Lcp_dxdone_354
-.Lcp_dxtail_356:
+	jmp	.Lcp_dxdone_388
+.Lcp_dxtail_390:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_354
+	jz	.Lcp_dxdone_388
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	.Lcp_dxdone_354
-.Lcp_dxdone_354:
-	jmp	.Lcp_pairskey_341
-.Lcp_inplace_353:
+	jmp	.Lcp_dxdone_388
+.Lcp_dxdone_388:
+	jmp	.Lcp_pairskey_375
+.Lcp_inplace_387:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
+	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
+	vmovdqa	%ymm12,768(%rcx)
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
+	vmovdqa	%ymm12,800(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
-	movq	$384,216(%rcx)
-	movl	$16,208(%rcx)
-	jmp	.Lcp_pairskey_341
-.Lcp_pairs2_345:
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$736,216(%rcx)
+	movl	$5,208(%rcx)
+	jmp	.Lcp_pairskey_375
+.Lcp_pairs2_379:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_346
+	ja	.Lcp_pairs3_380
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_357
+	jz	.Lcp_padpreend_391
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11333,32 +11656,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_358
+	jz	.Lcp_padpre_392
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_358:
+.Lcp_padpre_392:
 	testb	$4,%dl
-	jz	.Lcp_padpre_359
+	jz	.Lcp_padpre_393
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_359:
+.Lcp_padpre_393:
 	testb	$2,%dl
-	jz	.Lcp_padpre_360
+	jz	.Lcp_padpre_394
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_360:
+.Lcp_padpre_394:
 	testb	$1,%dl
-	jz	.Lcp_padpre_361
+	jz	.Lcp_padpre_395
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_361:
-.Lcp_padpreend_357:
+.Lcp_padpre_395:
+.Lcp_padpreend_391:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11370,7 +11693,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_362:
+.Lcp_dround_p_396:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -11432,7 +11755,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_362
+	jnz	.Lcp_dround_p_396
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11456,7 +11779,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_363
+	je	.Lcp_inplace_397
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -11464,94 +11787,94 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_365
+	jb	.Lcp_dxtail_399
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_366
+	jb	.Lcp_dxtail_400
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_367
+	jb	.Lcp_dxtail_401
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_368
+	jb	.Lcp_dxtail_402
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_364
-.Lcp_dxtail_365:
+	jmp	.Lcp_dxdone_398
+.Lcp_dxtail_399:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_364
+	jz	.Lcp_dxdone_398
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	.Lcp_dxdone_364
-.Lcp_dxtail_366:
+	jmp	.Lcp_dxdone_398
+.Lcp_dxtail_400:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_364
+	jz	.Lcp_dxdone_398
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	.Lcp_dxdone_364
-.Lcp_dxtail_367:
+	jmp	.Lcp_dxdone_398
+.Lcp_dxtail_401:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_364
+	jz	.Lcp_dxdone_398
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	.Lcp_dxdone_364
-.Lcp_dxtail_368:
+	jmp	.Lcp_dxdone_398
+.Lcp_dxtail_402:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_364
+	jz	.Lcp_dxdone_398
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	.Lcp_dxdone_364
-.Lcp_dxdone_364:
-	jmp	.Lcp_pairskey_341
-.Lcp_inplace_363:
+	jmp	.Lcp_dxdone_398
+.Lcp_dxdone_398:
+	jmp	.Lcp_pairskey_375
+.Lcp_inplace_397:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
-	vmovdqa	%ymm12,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
-	vmovdqa	%ymm12,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
-	vmovdqa	%ymm12,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
-	movq	$384,216(%rcx)
-	movl	$16,208(%rcx)
-	jmp	.Lcp_pairskey_341
-.Lcp_pairs3_346:
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,640(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,672(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,704(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,768(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,800(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$608,216(%rcx)
+	movl	$9,208(%rcx)
+	jmp	.Lcp_pairskey_375
+.Lcp_pairs3_380:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_369
+	jz	.Lcp_padpreend_403
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11559,32 +11882,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_370
+	jz	.Lcp_padpre_404
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_370:
+.Lcp_padpre_404:
 	testb	$4,%dl
-	jz	.Lcp_padpre_371
+	jz	.Lcp_padpre_405
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_371:
+.Lcp_padpre_405:
 	testb	$2,%dl
-	jz	.Lcp_padpre_372
+	jz	.Lcp_padpre_406
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_372:
+.Lcp_padpre_406:
 	testb	$1,%dl
-	jz	.Lcp_padpre_373
+	jz	.Lcp_padpre_407
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_373:
-.Lcp_padpreend_369:
+.Lcp_padpre_407:
+.Lcp_padpreend_403:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11601,7 +11924,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_374:
+.Lcp_dround_p_408:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -11693,7 +12016,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_374
+	jnz	.Lcp_dround_p_408
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11726,7 +12049,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_375
+	je	.Lcp_inplace_409
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -11746,104 +12069,104 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_377
+	jb	.Lcp_dxtail_411
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_378
+	jb	.Lcp_dxtail_412
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_379
+	jb	.Lcp_dxtail_413
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_380
+	jb	.Lcp_dxtail_414
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_376
-.Lcp_dxtail_377:
+	jmp	.Lcp_dxdone_410
+.Lcp_dxtail_411:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_376
+	jz	.Lcp_dxdone_410
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	.Lcp_dxdone_376
-.Lcp_dxtail_378:
+	jmp	.Lcp_dxdone_410
+.Lcp_dxtail_412:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_376
+	jz	.Lcp_dxdone_410
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	.Lcp_dxdone_376
-.Lcp_dxtail_379:
+	jmp	.Lcp_dxdone_410
+.Lcp_dxtail_413:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_376
+	jz	.Lcp_dxdone_410
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	.Lcp_dxdone_376
-.Lcp_dxtail_380:
+	jmp	.Lcp_dxdone_410
+.Lcp_dxtail_414:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_376
+	jz	.Lcp_dxdone_410
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	.Lcp_dxdone_376
-.Lcp_dxdone_376:
-	jmp	.Lcp_pairskey_341
-.Lcp_inplace_375:
+	jmp	.Lcp_dxdone_410
+.Lcp_dxdone_410:
+	jmp	.Lcp_pairskey_375
+.Lcp_inplace_409:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
-	movq	$384,216(%rcx)
-	movl	$16,208(%rcx)
-	jmp	.Lcp_pairskey_341
-.Lcp_short8_344:
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,768(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,800(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$480,216(%rcx)
+	movl	$13,208(%rcx)
+	jmp	.Lcp_pairskey_375
+.Lcp_short8_378:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_336
+	ja	.Lcp_big_370
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -11867,7 +12190,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_381:
+.Lcp_dround_415:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -11981,7 +12304,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_381
+	jnz	.Lcp_dround_415
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -12081,8 +12404,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_338
-.Lcp_pairskey_341:
+	jmp	.Lcp_shortkey_372
+.Lcp_pairskey_375:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -12098,8 +12421,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_383
-.Lcp_ipoly_382:
+	jz	.Lcp_ipolyend_417
+.Lcp_ipoly_416:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -12139,10 +12462,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_382
-.Lcp_ipolyend_383:
+	jnz	.Lcp_ipoly_416
+.Lcp_ipolyend_417:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_384
+	jz	.Lcp_ipolytail_418
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -12180,10 +12503,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_384:
+.Lcp_ipolytail_418:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_388
+	jz	.Lcp_padpreend_422
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -12191,37 +12514,37 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_389
+	jz	.Lcp_padpre_423
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_389:
+.Lcp_padpre_423:
 	testb	$4,%dl
-	jz	.Lcp_padpre_390
+	jz	.Lcp_padpre_424
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_390:
+.Lcp_padpre_424:
 	testb	$2,%dl
-	jz	.Lcp_padpre_391
+	jz	.Lcp_padpre_425
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_391:
+.Lcp_padpre_425:
 	testb	$1,%dl
-	jz	.Lcp_padpre_392
+	jz	.Lcp_padpre_426
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_392:
-.Lcp_padpreend_388:
+.Lcp_padpre_426:
+.Lcp_padpreend_422:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_386
-.Lcp_ipoly_385:
+	jz	.Lcp_ipolyend_420
+.Lcp_ipoly_419:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -12261,10 +12584,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_385
-.Lcp_ipolyend_386:
+	jnz	.Lcp_ipoly_419
+.Lcp_ipolyend_420:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_387
+	jz	.Lcp_ipolytail_421
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -12302,7 +12625,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_387:
+.Lcp_ipolytail_421:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -12355,15 +12678,16 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	.Lcp_xorskip_393
+	jne	.Lcp_xorskip_427
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
-	leaq	448(%rcx),%r9
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_393:
-	jmp	.Lcp_tagout_342
-.Lcp_shortkey_338:
+.Lcp_xorskip_427:
+	jmp	.Lcp_tagout_376
+.Lcp_shortkey_372:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -12381,7 +12705,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_394
+	jz	.Lcp_padpreend_428
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12389,38 +12713,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_395
+	jz	.Lcp_padpre_429
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_395:
+.Lcp_padpre_429:
 	testb	$4,%dl
-	jz	.Lcp_padpre_396
+	jz	.Lcp_padpre_430
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_396:
+.Lcp_padpre_430:
 	testb	$2,%dl
-	jz	.Lcp_padpre_397
+	jz	.Lcp_padpre_431
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_397:
+.Lcp_padpre_431:
 	testb	$1,%dl
-	jz	.Lcp_padpre_398
+	jz	.Lcp_padpre_432
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_398:
+.Lcp_padpre_432:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_394:
+.Lcp_padpreend_428:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -12430,7 +12754,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_399
+	jz	.Lcp_padpreend_433
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12438,38 +12762,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_400
+	jz	.Lcp_padpre_434
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_400:
+.Lcp_padpre_434:
 	testb	$4,%dl
-	jz	.Lcp_padpre_401
+	jz	.Lcp_padpre_435
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_401:
+.Lcp_padpre_435:
 	testb	$2,%dl
-	jz	.Lcp_padpre_402
+	jz	.Lcp_padpre_436
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_402:
+.Lcp_padpre_436:
 	testb	$1,%dl
-	jz	.Lcp_padpre_403
+	jz	.Lcp_padpre_437
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_403:
+.Lcp_padpre_437:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_399:
+.Lcp_padpreend_433:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12477,14 +12801,14 @@ ctasm_chacha20_poly1305_open_avx512:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_340
-.Lcp_big_336:
+	jmp	.Lcp_datadone_374
+.Lcp_big_370:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_404:
+.Lcp_dround_h_438:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -12532,7 +12856,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_404
+	jnz	.Lcp_dround_h_438
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12559,7 +12883,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_405
+	jz	.Lcp_padpreend_439
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12567,47 +12891,47 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_406
+	jz	.Lcp_padpre_440
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_406:
+.Lcp_padpre_440:
 	testb	$4,%dl
-	jz	.Lcp_padpre_407
+	jz	.Lcp_padpre_441
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_407:
+.Lcp_padpre_441:
 	testb	$2,%dl
-	jz	.Lcp_padpre_408
+	jz	.Lcp_padpre_442
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_408:
+.Lcp_padpre_442:
 	testb	$1,%dl
-	jz	.Lcp_padpre_409
+	jz	.Lcp_padpre_443
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_409:
+.Lcp_padpre_443:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_405:
+.Lcp_padpreend_439:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_410:
-.Lcp_chunk_339:
+.Lcp_nofuse_444:
+.Lcp_chunk_373:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_340
+	jz	.Lcp_datadone_374
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -12621,7 +12945,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_411
+	jz	.Lcp_padpreend_445
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12629,38 +12953,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_412
+	jz	.Lcp_padpre_446
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_412:
+.Lcp_padpre_446:
 	testb	$4,%dl
-	jz	.Lcp_padpre_413
+	jz	.Lcp_padpre_447
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_413:
+.Lcp_padpre_447:
 	testb	$2,%dl
-	jz	.Lcp_padpre_414
+	jz	.Lcp_padpre_448
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_414:
+.Lcp_padpre_448:
 	testb	$1,%dl
-	jz	.Lcp_padpre_415
+	jz	.Lcp_padpre_449
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_415:
+.Lcp_padpre_449:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_411:
+.Lcp_padpreend_445:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12671,8 +12995,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_339
-.Lcp_datadone_340:
+	jmp	.Lcp_chunk_373
+.Lcp_datadone_374:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -12699,7 +13023,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_342:
+.Lcp_tagout_376:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -12709,17 +13033,17 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_417
+	jz	.Lcp_wipeeven_451
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_417:
+.Lcp_wipeeven_451:
 	shrl	%eax
-.Lcp_wipe_416:
+.Lcp_wipe_450:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_416
+	jnz	.Lcp_wipe_450
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -12761,7 +13085,7 @@ ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	.Lcp_zskip_422
+	jb	.Lcp_zskip_456
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -12775,7 +13099,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	.Lcp_zinc(%rip),%zmm24,%zmm24
-.Lcp_zloop_423:
+.Lcp_zloop_457:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -12793,7 +13117,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-.Lcp_zdround_424:
+.Lcp_zdround_458:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -12891,7 +13215,7 @@ ctasm_chacha20_xor_avx512:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	.Lcp_zdround_424
+	jnz	.Lcp_zdround_458
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -13014,7 +13338,7 @@ ctasm_chacha20_xor_avx512:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	.Lcp_zloop_423
+	jae	.Lcp_zloop_457
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -13031,10 +13355,10 @@ ctasm_chacha20_xor_avx512:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-.Lcp_zskip_422:
+.Lcp_zskip_456:
 	cmpq	$512,%rdx
-	jb	.Lcp_small_419
-.Lcp_wide_418:
+	jb	.Lcp_small_453
+.Lcp_wide_452:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -13058,7 +13382,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_425:
+.Lcp_dround_459:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13172,7 +13496,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_425
+	jnz	.Lcp_dround_459
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13293,12 +13617,12 @@ ctasm_chacha20_xor_avx512:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_418
-.Lcp_small_419:
+	jae	.Lcp_wide_452
+.Lcp_small_453:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_421
+	jz	.Lcp_done_455
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_426
+	jbe	.Lcp_not8_460
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -13322,7 +13646,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_427:
+.Lcp_dround_461:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13436,7 +13760,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_427
+	jnz	.Lcp_dround_461
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13537,10 +13861,10 @@ ctasm_chacha20_xor_avx512:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_420
-.Lcp_not8_426:
+	jmp	.Lcp_tailbuf_454
+.Lcp_not8_460:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_428
+	jbe	.Lcp_not4_462
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -13564,7 +13888,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_431:
+.Lcp_dround_465:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -13678,7 +14002,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_431
+	jnz	.Lcp_dround_465
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -13763,12 +14087,12 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_420
-.Lcp_not4_428:
+	jmp	.Lcp_tailbuf_454
+.Lcp_not4_462:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_429
+	jbe	.Lcp_h1_463
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_430
+	jbe	.Lcp_h2_464
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -13784,7 +14108,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_432:
+.Lcp_dround_h_466:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -13876,7 +14200,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_432
+	jnz	.Lcp_dround_h_466
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13906,8 +14230,8 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_420
-.Lcp_h2_430:
+	jmp	.Lcp_tailbuf_454
+.Lcp_h2_464:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -13918,7 +14242,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_433:
+.Lcp_dround_h_467:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -13980,7 +14304,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_433
+	jnz	.Lcp_dround_h_467
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14000,14 +14324,14 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_420
-.Lcp_h1_429:
+	jmp	.Lcp_tailbuf_454
+.Lcp_h1_463:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_434:
+.Lcp_dround_h_468:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -14055,7 +14379,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_434
+	jnz	.Lcp_dround_h_468
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14065,10 +14389,10 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_420:
+.Lcp_tailbuf_454:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx512
-.Lcp_done_421:
+.Lcp_done_455:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx512,.-ctasm_chacha20_xor_avx512
@@ -14078,8 +14402,8 @@ ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_435
-.Lcp_t32_439:
+	jb	.Lcp_t16_469
+.Lcp_t32_473:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -14088,10 +14412,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_439
-.Lcp_t16_435:
+	jae	.Lcp_t32_473
+.Lcp_t16_469:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_436
+	jb	.Lcp_t1_470
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -14099,10 +14423,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_436:
+.Lcp_t1_470:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_438
-.Lcp_tend_437:
+	jz	.Lcp_tdone_472
+.Lcp_tend_471:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -14110,8 +14434,8 @@ ctasm_chacha20_xorbuf_avx512:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_437
-.Lcp_tdone_438:
+	jnz	.Lcp_tend_471
+.Lcp_tdone_472:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx512,.-ctasm_chacha20_xorbuf_avx512
@@ -14166,15 +14490,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_448
+	ja	.Lcp_short8_482
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_449
+	ja	.Lcp_pairs2_483
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_451
+	jz	.Lcp_padpreend_485
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14182,39 +14506,39 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_452
+	jz	.Lcp_padpre_486
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_452:
+.Lcp_padpre_486:
 	testb	$4,%dl
-	jz	.Lcp_padpre_453
+	jz	.Lcp_padpre_487
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_453:
+.Lcp_padpre_487:
 	testb	$2,%dl
-	jz	.Lcp_padpre_454
+	jz	.Lcp_padpre_488
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_454:
+.Lcp_padpre_488:
 	testb	$1,%dl
-	jz	.Lcp_padpre_455
+	jz	.Lcp_padpre_489
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_455:
-.Lcp_padpreend_451:
+.Lcp_padpre_489:
+.Lcp_padpreend_485:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_456:
+.Lcp_dround_p_490:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -14262,7 +14586,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_456
+	jnz	.Lcp_dround_p_490
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14277,19 +14601,19 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_458
+	jb	.Lcp_dxtail_492
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_459
+	jb	.Lcp_dxtail_493
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_457
-.Lcp_dxtail_458:
+	jmp	.Lcp_dxdone_491
+.Lcp_dxtail_492:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_457
+	jz	.Lcp_dxdone_491
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14298,10 +14622,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_457
-.Lcp_dxtail_459:
+	jmp	.Lcp_dxdone_491
+.Lcp_dxtail_493:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_457
+	jz	.Lcp_dxdone_491
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14310,17 +14634,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_457
-.Lcp_dxdone_457:
-	jmp	.Lcp_pairskey_445
-.Lcp_pairs2_449:
+	jmp	.Lcp_dxdone_491
+.Lcp_dxdone_491:
+	jmp	.Lcp_pairskey_479
+.Lcp_pairs2_483:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_450
+	ja	.Lcp_pairs3_484
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_460
+	jz	.Lcp_padpreend_494
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14328,32 +14652,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_461
+	jz	.Lcp_padpre_495
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_461:
+.Lcp_padpre_495:
 	testb	$4,%dl
-	jz	.Lcp_padpre_462
+	jz	.Lcp_padpre_496
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_462:
+.Lcp_padpre_496:
 	testb	$2,%dl
-	jz	.Lcp_padpre_463
+	jz	.Lcp_padpre_497
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_463:
+.Lcp_padpre_497:
 	testb	$1,%dl
-	jz	.Lcp_padpre_464
+	jz	.Lcp_padpre_498
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_464:
-.Lcp_padpreend_460:
+.Lcp_padpre_498:
+.Lcp_padpreend_494:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14365,7 +14689,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_465:
+.Lcp_dround_p_499:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -14427,7 +14751,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_465
+	jnz	.Lcp_dround_p_499
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14457,29 +14781,29 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_467
+	jb	.Lcp_dxtail_501
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_468
+	jb	.Lcp_dxtail_502
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_469
+	jb	.Lcp_dxtail_503
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_470
+	jb	.Lcp_dxtail_504
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_466
-.Lcp_dxtail_467:
+	jmp	.Lcp_dxdone_500
+.Lcp_dxtail_501:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_466
+	jz	.Lcp_dxdone_500
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14488,10 +14812,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_466
-.Lcp_dxtail_468:
+	jmp	.Lcp_dxdone_500
+.Lcp_dxtail_502:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_466
+	jz	.Lcp_dxdone_500
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14500,10 +14824,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_466
-.Lcp_dxtail_469:
+	jmp	.Lcp_dxdone_500
+.Lcp_dxtail_503:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_466
+	jz	.Lcp_dxdone_500
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14512,10 +14836,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_466
-.Lcp_dxtail_470:
+	jmp	.Lcp_dxdone_500
+.Lcp_dxtail_504:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_466
+	jz	.Lcp_dxdone_500
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14524,15 +14848,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_466
-.Lcp_dxdone_466:
-	jmp	.Lcp_pairskey_445
-.Lcp_pairs3_450:
+	jmp	.Lcp_dxdone_500
+.Lcp_dxdone_500:
+	jmp	.Lcp_pairskey_479
+.Lcp_pairs3_484:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_471
+	jz	.Lcp_padpreend_505
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14540,32 +14864,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_472
+	jz	.Lcp_padpre_506
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_472:
+.Lcp_padpre_506:
 	testb	$4,%dl
-	jz	.Lcp_padpre_473
+	jz	.Lcp_padpre_507
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_473:
+.Lcp_padpre_507:
 	testb	$2,%dl
-	jz	.Lcp_padpre_474
+	jz	.Lcp_padpre_508
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_474:
+.Lcp_padpre_508:
 	testb	$1,%dl
-	jz	.Lcp_padpre_475
+	jz	.Lcp_padpre_509
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_475:
-.Lcp_padpreend_471:
+.Lcp_padpre_509:
+.Lcp_padpreend_505:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14582,7 +14906,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_476:
+.Lcp_dround_p_510:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -14674,7 +14998,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_476
+	jnz	.Lcp_dround_p_510
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14725,29 +15049,29 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_478
+	jb	.Lcp_dxtail_512
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_479
+	jb	.Lcp_dxtail_513
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_480
+	jb	.Lcp_dxtail_514
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_481
+	jb	.Lcp_dxtail_515
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_477
-.Lcp_dxtail_478:
+	jmp	.Lcp_dxdone_511
+.Lcp_dxtail_512:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_477
+	jz	.Lcp_dxdone_511
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14756,10 +15080,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_477
-.Lcp_dxtail_479:
+	jmp	.Lcp_dxdone_511
+.Lcp_dxtail_513:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_477
+	jz	.Lcp_dxdone_511
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14768,10 +15092,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_477
-.Lcp_dxtail_480:
+	jmp	.Lcp_dxdone_511
+.Lcp_dxtail_514:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_477
+	jz	.Lcp_dxdone_511
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14780,10 +15104,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_477
-.Lcp_dxtail_481:
+	jmp	.Lcp_dxdone_511
+.Lcp_dxtail_515:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_477
+	jz	.Lcp_dxdone_511
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14792,17 +15116,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_477
-.Lcp_dxdone_477:
-	jmp	.Lcp_pairskey_445
-.Lcp_short8_448:
+	jmp	.Lcp_dxdone_511
+.Lcp_dxdone_511:
+	jmp	.Lcp_pairskey_479
+.Lcp_short8_482:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_440
+	ja	.Lcp_big_474
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -14826,7 +15150,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_482:
+.Lcp_dround_516:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -14940,7 +15264,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_482
+	jnz	.Lcp_dround_516
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -15040,8 +15364,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_442
-.Lcp_pairskey_445:
+	jmp	.Lcp_shortkey_476
+.Lcp_pairskey_479:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -15052,7 +15376,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_483
+	jb	.Lcp_nopow4_517
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -15254,15 +15578,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_483:
+.Lcp_nopow4_517:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_485
-.Lcp_ipoly_484:
+	jz	.Lcp_ipolyend_519
+.Lcp_ipoly_518:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15302,10 +15626,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_484
-.Lcp_ipolyend_485:
+	jnz	.Lcp_ipoly_518
+.Lcp_ipolyend_519:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_486
+	jz	.Lcp_ipolytail_520
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -15343,20 +15667,20 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_486:
+.Lcp_ipolytail_520:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	.Lcp_notail_487
+	jz	.Lcp_notail_521
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-.Lcp_notail_487:
+.Lcp_notail_521:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_489
+	jz	.Lcp_ipolyend_523
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_491
+	jb	.Lcp_ipolynarrow_525
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -15383,8 +15707,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_493
-.Lcp_ipoly4_492:
+	jz	.Lcp_ipoly4last_527
+.Lcp_ipoly4_526:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -15444,8 +15768,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_492
-.Lcp_ipoly4last_493:
+	jnz	.Lcp_ipoly4_526
+.Lcp_ipoly4last_527:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -15539,9 +15863,9 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_489
-.Lcp_ipolynarrow_491:
-.Lcp_ipoly_488:
+	jz	.Lcp_ipolyend_523
+.Lcp_ipolynarrow_525:
+.Lcp_ipoly_522:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15581,10 +15905,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_488
-.Lcp_ipolyend_489:
+	jnz	.Lcp_ipoly_522
+.Lcp_ipolyend_523:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_490
+	jz	.Lcp_ipolytail_524
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -15622,7 +15946,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_490:
+.Lcp_ipolytail_524:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -15673,8 +15997,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_446
-.Lcp_shortkey_442:
+	jmp	.Lcp_tagout_480
+.Lcp_shortkey_476:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -15692,7 +16016,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_494
+	jz	.Lcp_padpreend_528
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15700,38 +16024,38 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_495
+	jz	.Lcp_padpre_529
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_495:
+.Lcp_padpre_529:
 	testb	$4,%dl
-	jz	.Lcp_padpre_496
+	jz	.Lcp_padpre_530
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_496:
+.Lcp_padpre_530:
 	testb	$2,%dl
-	jz	.Lcp_padpre_497
+	jz	.Lcp_padpre_531
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_497:
+.Lcp_padpre_531:
 	testb	$1,%dl
-	jz	.Lcp_padpre_498
+	jz	.Lcp_padpre_532
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_498:
+.Lcp_padpre_532:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_494:
+.Lcp_padpreend_528:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -15752,7 +16076,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_499
+	jz	.Lcp_padpreend_533
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15760,46 +16084,46 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_500
+	jz	.Lcp_padpre_534
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_500:
+.Lcp_padpre_534:
 	testb	$4,%dl
-	jz	.Lcp_padpre_501
+	jz	.Lcp_padpre_535
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_501:
+.Lcp_padpre_535:
 	testb	$2,%dl
-	jz	.Lcp_padpre_502
+	jz	.Lcp_padpre_536
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_502:
+.Lcp_padpre_536:
 	testb	$1,%dl
-	jz	.Lcp_padpre_503
+	jz	.Lcp_padpre_537
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_503:
+.Lcp_padpre_537:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_499:
-	jmp	.Lcp_datadone_444
-.Lcp_big_440:
+.Lcp_padpreend_533:
+	jmp	.Lcp_datadone_478
+.Lcp_big_474:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_504:
+.Lcp_dround_h_538:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -15847,7 +16171,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_504
+	jnz	.Lcp_dround_h_538
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15874,7 +16198,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_505
+	jz	.Lcp_padpreend_539
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15882,47 +16206,47 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_506
+	jz	.Lcp_padpre_540
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_506:
+.Lcp_padpre_540:
 	testb	$4,%dl
-	jz	.Lcp_padpre_507
+	jz	.Lcp_padpre_541
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_507:
+.Lcp_padpre_541:
 	testb	$2,%dl
-	jz	.Lcp_padpre_508
+	jz	.Lcp_padpre_542
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_508:
+.Lcp_padpre_542:
 	testb	$1,%dl
-	jz	.Lcp_padpre_509
+	jz	.Lcp_padpre_543
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_509:
+.Lcp_padpre_543:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_505:
+.Lcp_padpreend_539:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_510:
-.Lcp_chunk_443:
+.Lcp_nofuse_544:
+.Lcp_chunk_477:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_444
+	jz	.Lcp_datadone_478
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -15942,7 +16266,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_511
+	jz	.Lcp_padpreend_545
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15950,44 +16274,44 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_512
+	jz	.Lcp_padpre_546
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_512:
+.Lcp_padpre_546:
 	testb	$4,%dl
-	jz	.Lcp_padpre_513
+	jz	.Lcp_padpre_547
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_513:
+.Lcp_padpre_547:
 	testb	$2,%dl
-	jz	.Lcp_padpre_514
+	jz	.Lcp_padpre_548
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_514:
+.Lcp_padpre_548:
 	testb	$1,%dl
-	jz	.Lcp_padpre_515
+	jz	.Lcp_padpre_549
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_515:
+.Lcp_padpre_549:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_511:
+.Lcp_padpreend_545:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_443
-.Lcp_datadone_444:
+	jmp	.Lcp_chunk_477
+.Lcp_datadone_478:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -16014,7 +16338,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_446:
+.Lcp_tagout_480:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -16024,17 +16348,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_517
+	jz	.Lcp_wipeeven_551
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_517:
+.Lcp_wipeeven_551:
 	shrl	%eax
-.Lcp_wipe_516:
+.Lcp_wipe_550:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_516
+	jnz	.Lcp_wipe_550
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -16121,15 +16445,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_526
+	ja	.Lcp_short8_560
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_527
+	ja	.Lcp_pairs2_561
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_529
+	jz	.Lcp_padpreend_563
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -16137,39 +16461,39 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_530
+	jz	.Lcp_padpre_564
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_530:
+.Lcp_padpre_564:
 	testb	$4,%dl
-	jz	.Lcp_padpre_531
+	jz	.Lcp_padpre_565
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_531:
+.Lcp_padpre_565:
 	testb	$2,%dl
-	jz	.Lcp_padpre_532
+	jz	.Lcp_padpre_566
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_532:
+.Lcp_padpre_566:
 	testb	$1,%dl
-	jz	.Lcp_padpre_533
+	jz	.Lcp_padpre_567
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_533:
-.Lcp_padpreend_529:
+.Lcp_padpre_567:
+.Lcp_padpreend_563:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_534:
+.Lcp_dround_p_568:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -16217,7 +16541,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_534
+	jnz	.Lcp_dround_p_568
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16232,60 +16556,60 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_535
+	je	.Lcp_inplace_569
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_537
+	jb	.Lcp_dxtail_571
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_538
+	jb	.Lcp_dxtail_572
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_536
-.Lcp_dxtail_537:
+	jmp	.Lcp_dxdone_570
+.Lcp_dxtail_571:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_536
+	jz	.Lcp_dxdone_570
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	.Lcp_dxdone_536
-.Lcp_dxtail_538:
+	jmp	.Lcp_dxdone_570
+.Lcp_dxtail_572:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_536
+	jz	.Lcp_dxdone_570
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	.Lcp_dxdone_536
-.Lcp_dxdone_536:
-	jmp	.Lcp_pairskey_523
-.Lcp_inplace_535:
+	jmp	.Lcp_dxdone_570
+.Lcp_dxdone_570:
+	jmp	.Lcp_pairskey_557
+.Lcp_inplace_569:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
+	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
+	vmovdqa	%ymm12,768(%rcx)
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
+	vmovdqa	%ymm12,800(%rcx)
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
-	movq	$384,216(%rcx)
-	movl	$16,208(%rcx)
-	jmp	.Lcp_pairskey_523
-.Lcp_pairs2_527:
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$736,216(%rcx)
+	movl	$5,208(%rcx)
+	jmp	.Lcp_pairskey_557
+.Lcp_pairs2_561:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_528
+	ja	.Lcp_pairs3_562
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_539
+	jz	.Lcp_padpreend_573
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -16293,32 +16617,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_540
+	jz	.Lcp_padpre_574
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_540:
+.Lcp_padpre_574:
 	testb	$4,%dl
-	jz	.Lcp_padpre_541
+	jz	.Lcp_padpre_575
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_541:
+.Lcp_padpre_575:
 	testb	$2,%dl
-	jz	.Lcp_padpre_542
+	jz	.Lcp_padpre_576
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_542:
+.Lcp_padpre_576:
 	testb	$1,%dl
-	jz	.Lcp_padpre_543
+	jz	.Lcp_padpre_577
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_543:
-.Lcp_padpreend_539:
+.Lcp_padpre_577:
+.Lcp_padpreend_573:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -16330,7 +16654,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_544:
+.Lcp_dround_p_578:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -16392,7 +16716,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_544
+	jnz	.Lcp_dround_p_578
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16416,7 +16740,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_545
+	je	.Lcp_inplace_579
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -16424,94 +16748,94 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_547
+	jb	.Lcp_dxtail_581
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_548
+	jb	.Lcp_dxtail_582
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_549
+	jb	.Lcp_dxtail_583
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_550
+	jb	.Lcp_dxtail_584
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_546
-.Lcp_dxtail_547:
+	jmp	.Lcp_dxdone_580
+.Lcp_dxtail_581:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_546
+	jz	.Lcp_dxdone_580
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	.Lcp_dxdone_546
-.Lcp_dxtail_548:
+	jmp	.Lcp_dxdone_580
+.Lcp_dxtail_582:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_546
+	jz	.Lcp_dxdone_580
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	.Lcp_dxdone_546
-.Lcp_dxtail_549:
+	jmp	.Lcp_dxdone_580
+.Lcp_dxtail_583:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_546
+	jz	.Lcp_dxdone_580
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	.Lcp_dxdone_546
-.Lcp_dxtail_550:
+	jmp	.Lcp_dxdone_580
+.Lcp_dxtail_584:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_546
+	jz	.Lcp_dxdone_580
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	.Lcp_dxdone_546
-.Lcp_dxdone_546:
-	jmp	.Lcp_pairskey_523
-.Lcp_inplace_545:
+	jmp	.Lcp_dxdone_580
+.Lcp_dxdone_580:
+	jmp	.Lcp_pairskey_557
+.Lcp_inplace_579:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
-	vmovdqa	%ymm12,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
-	vmovdqa	%ymm12,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
-	vmovdqa	%ymm12,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
-	movq	$384,216(%rcx)
-	movl	$16,208(%rcx)
-	jmp	.Lcp_pairskey_523
-.Lcp_pairs3_528:
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,640(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,672(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,704(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,768(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,800(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$608,216(%rcx)
+	movl	$9,208(%rcx)
+	jmp	.Lcp_pairskey_557
+.Lcp_pairs3_562:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_551
+	jz	.Lcp_padpreend_585
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -16519,32 +16843,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_552
+	jz	.Lcp_padpre_586
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_552:
+.Lcp_padpre_586:
 	testb	$4,%dl
-	jz	.Lcp_padpre_553
+	jz	.Lcp_padpre_587
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_553:
+.Lcp_padpre_587:
 	testb	$2,%dl
-	jz	.Lcp_padpre_554
+	jz	.Lcp_padpre_588
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_554:
+.Lcp_padpre_588:
 	testb	$1,%dl
-	jz	.Lcp_padpre_555
+	jz	.Lcp_padpre_589
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_555:
-.Lcp_padpreend_551:
+.Lcp_padpre_589:
+.Lcp_padpreend_585:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -16561,7 +16885,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_556:
+.Lcp_dround_p_590:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -16653,7 +16977,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_556
+	jnz	.Lcp_dround_p_590
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16686,7 +17010,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_557
+	je	.Lcp_inplace_591
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -16706,104 +17030,104 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_559
+	jb	.Lcp_dxtail_593
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_560
+	jb	.Lcp_dxtail_594
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_561
+	jb	.Lcp_dxtail_595
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_562
+	jb	.Lcp_dxtail_596
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_558
-.Lcp_dxtail_559:
+	jmp	.Lcp_dxdone_592
+.Lcp_dxtail_593:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_558
+	jz	.Lcp_dxdone_592
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	.Lcp_dxdone_558
-.Lcp_dxtail_560:
+	jmp	.Lcp_dxdone_592
+.Lcp_dxtail_594:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_558
+	jz	.Lcp_dxdone_592
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	.Lcp_dxdone_558
-.Lcp_dxtail_561:
+	jmp	.Lcp_dxdone_592
+.Lcp_dxtail_595:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_558
+	jz	.Lcp_dxdone_592
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	.Lcp_dxdone_558
-.Lcp_dxtail_562:
+	jmp	.Lcp_dxdone_592
+.Lcp_dxtail_596:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_558
+	jz	.Lcp_dxdone_592
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	.Lcp_dxdone_558
-.Lcp_dxdone_558:
-	jmp	.Lcp_pairskey_523
-.Lcp_inplace_557:
+	jmp	.Lcp_dxdone_592
+.Lcp_dxdone_592:
+	jmp	.Lcp_pairskey_557
+.Lcp_inplace_591:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,384(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,416(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,448(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,512(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,544(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,576(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,640(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,672(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,704(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
-	movq	$384,216(%rcx)
-	movl	$16,208(%rcx)
-	jmp	.Lcp_pairskey_523
-.Lcp_short8_526:
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,768(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,800(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$480,216(%rcx)
+	movl	$13,208(%rcx)
+	jmp	.Lcp_pairskey_557
+.Lcp_short8_560:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_518
+	ja	.Lcp_big_552
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -16827,7 +17151,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_563:
+.Lcp_dround_597:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -16941,7 +17265,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_563
+	jnz	.Lcp_dround_597
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -17041,8 +17365,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_520
-.Lcp_pairskey_523:
+	jmp	.Lcp_shortkey_554
+.Lcp_pairskey_557:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -17053,7 +17377,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_564
+	jb	.Lcp_nopow4_598
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -17255,15 +17579,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_564:
+.Lcp_nopow4_598:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_566
-.Lcp_ipoly_565:
+	jz	.Lcp_ipolyend_600
+.Lcp_ipoly_599:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -17303,10 +17627,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_565
-.Lcp_ipolyend_566:
+	jnz	.Lcp_ipoly_599
+.Lcp_ipolyend_600:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_567
+	jz	.Lcp_ipolytail_601
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -17344,10 +17668,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_567:
+.Lcp_ipolytail_601:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_571
+	jz	.Lcp_padpreend_605
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -17355,38 +17679,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_572
+	jz	.Lcp_padpre_606
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_572:
+.Lcp_padpre_606:
 	testb	$4,%dl
-	jz	.Lcp_padpre_573
+	jz	.Lcp_padpre_607
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_573:
+.Lcp_padpre_607:
 	testb	$2,%dl
-	jz	.Lcp_padpre_574
+	jz	.Lcp_padpre_608
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_574:
+.Lcp_padpre_608:
 	testb	$1,%dl
-	jz	.Lcp_padpre_575
+	jz	.Lcp_padpre_609
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_575:
-.Lcp_padpreend_571:
+.Lcp_padpre_609:
+.Lcp_padpreend_605:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_569
+	jz	.Lcp_ipolyend_603
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_576
+	jb	.Lcp_ipolynarrow_610
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -17413,8 +17737,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_578
-.Lcp_ipoly4_577:
+	jz	.Lcp_ipoly4last_612
+.Lcp_ipoly4_611:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -17474,8 +17798,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_577
-.Lcp_ipoly4last_578:
+	jnz	.Lcp_ipoly4_611
+.Lcp_ipoly4last_612:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -17569,9 +17893,9 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_569
-.Lcp_ipolynarrow_576:
-.Lcp_ipoly_568:
+	jz	.Lcp_ipolyend_603
+.Lcp_ipolynarrow_610:
+.Lcp_ipoly_602:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -17611,10 +17935,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_568
-.Lcp_ipolyend_569:
+	jnz	.Lcp_ipoly_602
+.Lcp_ipolyend_603:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_570
+	jz	.Lcp_ipolytail_604
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -17652,7 +17976,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_570:
+.Lcp_ipolytail_604:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -17705,15 +18029,16 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	.Lcp_xorskip_579
+	jne	.Lcp_xorskip_613
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
-	leaq	448(%rcx),%r9
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_579:
-	jmp	.Lcp_tagout_524
-.Lcp_shortkey_520:
+.Lcp_xorskip_613:
+	jmp	.Lcp_tagout_558
+.Lcp_shortkey_554:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -17731,7 +18056,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_580
+	jz	.Lcp_padpreend_614
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -17739,38 +18064,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_581
+	jz	.Lcp_padpre_615
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_581:
+.Lcp_padpre_615:
 	testb	$4,%dl
-	jz	.Lcp_padpre_582
+	jz	.Lcp_padpre_616
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_582:
+.Lcp_padpre_616:
 	testb	$2,%dl
-	jz	.Lcp_padpre_583
+	jz	.Lcp_padpre_617
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_583:
+.Lcp_padpre_617:
 	testb	$1,%dl
-	jz	.Lcp_padpre_584
+	jz	.Lcp_padpre_618
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_584:
+.Lcp_padpre_618:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_580:
+.Lcp_padpreend_614:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -17784,7 +18109,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_585
+	jz	.Lcp_padpreend_619
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -17792,38 +18117,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_586
+	jz	.Lcp_padpre_620
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_586:
+.Lcp_padpre_620:
 	testb	$4,%dl
-	jz	.Lcp_padpre_587
+	jz	.Lcp_padpre_621
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_587:
+.Lcp_padpre_621:
 	testb	$2,%dl
-	jz	.Lcp_padpre_588
+	jz	.Lcp_padpre_622
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_588:
+.Lcp_padpre_622:
 	testb	$1,%dl
-	jz	.Lcp_padpre_589
+	jz	.Lcp_padpre_623
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_589:
+.Lcp_padpre_623:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_585:
+.Lcp_padpreend_619:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -17831,14 +18156,14 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_522
-.Lcp_big_518:
+	jmp	.Lcp_datadone_556
+.Lcp_big_552:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_590:
+.Lcp_dround_h_624:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -17886,7 +18211,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_590
+	jnz	.Lcp_dround_h_624
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -17913,7 +18238,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_591
+	jz	.Lcp_padpreend_625
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -17921,47 +18246,47 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_592
+	jz	.Lcp_padpre_626
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_592:
+.Lcp_padpre_626:
 	testb	$4,%dl
-	jz	.Lcp_padpre_593
+	jz	.Lcp_padpre_627
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_593:
+.Lcp_padpre_627:
 	testb	$2,%dl
-	jz	.Lcp_padpre_594
+	jz	.Lcp_padpre_628
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_594:
+.Lcp_padpre_628:
 	testb	$1,%dl
-	jz	.Lcp_padpre_595
+	jz	.Lcp_padpre_629
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_595:
+.Lcp_padpre_629:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_591:
+.Lcp_padpreend_625:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_596:
-.Lcp_chunk_521:
+.Lcp_nofuse_630:
+.Lcp_chunk_555:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_522
+	jz	.Lcp_datadone_556
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -17975,7 +18300,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_597
+	jz	.Lcp_padpreend_631
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -17983,38 +18308,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_598
+	jz	.Lcp_padpre_632
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_598:
+.Lcp_padpre_632:
 	testb	$4,%dl
-	jz	.Lcp_padpre_599
+	jz	.Lcp_padpre_633
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_599:
+.Lcp_padpre_633:
 	testb	$2,%dl
-	jz	.Lcp_padpre_600
+	jz	.Lcp_padpre_634
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_600:
+.Lcp_padpre_634:
 	testb	$1,%dl
-	jz	.Lcp_padpre_601
+	jz	.Lcp_padpre_635
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_601:
+.Lcp_padpre_635:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_597:
+.Lcp_padpreend_631:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -18025,8 +18350,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_521
-.Lcp_datadone_522:
+	jmp	.Lcp_chunk_555
+.Lcp_datadone_556:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -18053,7 +18378,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_524:
+.Lcp_tagout_558:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -18063,17 +18388,17 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_603
+	jz	.Lcp_wipeeven_637
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_603:
+.Lcp_wipeeven_637:
 	shrl	%eax
-.Lcp_wipe_602:
+.Lcp_wipe_636:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_602
+	jnz	.Lcp_wipe_636
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -18553,7 +18878,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	.Lcp_ipolyrest_606
+	jb	.Lcp_ipolyrest_640
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -18580,8 +18905,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	.Lcp_ipolylast_605
-.Lcp_ipoly_604:
+	jz	.Lcp_ipolylast_639
+.Lcp_ipoly_638:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -18641,8 +18966,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	.Lcp_ipoly_604
-.Lcp_ipolylast_605:
+	jnz	.Lcp_ipoly_638
+.Lcp_ipolylast_639:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -18744,7 +19069,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-.Lcp_ipolyrest_606:
+.Lcp_ipolyrest_640:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma,.-ctasm_chacha_poly1305_blocks_ifma
@@ -18964,7 +19289,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	.Lcp_ipoly4rest_607
+	jb	.Lcp_ipoly4rest_641
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -18994,8 +19319,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andq	$3,%rdx
 	decq	%rcx
-	jz	.Lcp_ipoly4last_609
-.Lcp_ipoly4_608:
+	jz	.Lcp_ipoly4last_643
+.Lcp_ipoly4_642:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -19055,8 +19380,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	.Lcp_ipoly4_608
-.Lcp_ipoly4last_609:
+	jnz	.Lcp_ipoly4_642
+.Lcp_ipoly4last_643:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -19152,7 +19477,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_ipoly4rest_607:
+.Lcp_ipoly4rest_641:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma4,.-ctasm_chacha_poly1305_blocks_ifma4

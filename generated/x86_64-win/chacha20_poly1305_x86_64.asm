@@ -4073,7 +4073,8 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
 	ja	L$cp_pairs2_111
-	mov	DWORD[rcx+208],4
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
 	jz	L$cp_padpreend_113
@@ -4166,22 +4167,49 @@ L$cp_dround_p_118:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdx,32
+	jb	L$cp_dxtail_120
 	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	cmp	rdx,64
+	jb	L$cp_dxtail_121
 	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	jmp	L$cp_dxdone_119
+L$cp_dxtail_120:
+	test	rdx,rdx
+	jz	L$cp_dxdone_119
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+896],ymm12
+	jmp	L$cp_dxvtail_122
+L$cp_dxtail_121:
+	sub	rdx,32
+	jz	L$cp_dxdone_119
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,32
+	add	rdi,32
+L$cp_dxvtail_122:
+	lea	r9,[rcx+896]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_dxdone_119:
 	jmp	L$cp_pairskey_107
 L$cp_pairs2_111:
 	cmp	r10,192
 	ja	L$cp_pairs3_112
-	mov	DWORD[rcx+208],8
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_119
+	jz	L$cp_padpreend_123
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4189,32 +4217,32 @@ L$cp_pairs2_111:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_120
+	jz	L$cp_padpre_124
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_120:
+L$cp_padpre_124:
 	test	dl,4
-	jz	L$cp_padpre_121
+	jz	L$cp_padpre_125
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_121:
+L$cp_padpre_125:
 	test	dl,2
-	jz	L$cp_padpre_122
+	jz	L$cp_padpre_126
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_122:
+L$cp_padpre_126:
 	test	dl,1
-	jz	L$cp_padpre_123
+	jz	L$cp_padpre_127
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_123:
-L$cp_padpreend_119:
+L$cp_padpre_127:
+L$cp_padpreend_123:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -4226,7 +4254,7 @@ L$cp_padpreend_119:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_124:
+L$cp_dround_p_128:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -4304,7 +4332,7 @@ L$cp_dround_p_124:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_124
+	jnz	L$cp_dround_p_128
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4314,14 +4342,6 @@ L$cp_dround_p_124:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -4331,20 +4351,81 @@ L$cp_dround_p_124:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	cmp	rdx,96
+	jb	L$cp_dxtail_130
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	cmp	rdx,128
+	jb	L$cp_dxtail_131
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	cmp	rdx,160
+	jb	L$cp_dxtail_132
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	cmp	rdx,192
+	jb	L$cp_dxtail_133
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	jmp	L$cp_dxdone_129
+L$cp_dxtail_130:
+	sub	rdx,64
+	jz	L$cp_dxdone_129
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,64
+	add	rdi,64
+	jmp	L$cp_dxvtail_134
+L$cp_dxtail_131:
+	sub	rdx,96
+	jz	L$cp_dxdone_129
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,96
+	add	rdi,96
+	jmp	L$cp_dxvtail_134
+L$cp_dxtail_132:
+	sub	rdx,128
+	jz	L$cp_dxdone_129
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,128
+	add	rdi,128
+	jmp	L$cp_dxvtail_134
+L$cp_dxtail_133:
+	sub	rdx,160
+	jz	L$cp_dxdone_129
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,160
+	add	rdi,160
+L$cp_dxvtail_134:
+	lea	r9,[rcx+896]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_dxdone_129:
 	jmp	L$cp_pairskey_107
 L$cp_pairs3_112:
-	mov	DWORD[rcx+208],12
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_125
+	jz	L$cp_padpreend_135
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4352,32 +4433,32 @@ L$cp_pairs3_112:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_126
+	jz	L$cp_padpre_136
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_126:
+L$cp_padpre_136:
 	test	dl,4
-	jz	L$cp_padpre_127
+	jz	L$cp_padpre_137
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_127:
+L$cp_padpre_137:
 	test	dl,2
-	jz	L$cp_padpre_128
+	jz	L$cp_padpre_138
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_128:
+L$cp_padpre_138:
 	test	dl,1
-	jz	L$cp_padpre_129
+	jz	L$cp_padpre_139
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_129:
-L$cp_padpreend_125:
+L$cp_padpre_139:
+L$cp_padpreend_135:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -4394,7 +4475,7 @@ L$cp_padpreend_125:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_130:
+L$cp_dround_p_140:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -4510,7 +4591,7 @@ L$cp_dround_p_130:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_130
+	jnz	L$cp_dround_p_140
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4520,14 +4601,6 @@ L$cp_dround_p_130:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -4537,14 +4610,6 @@ L$cp_dround_p_130:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
 	vbroadcasti128	ymm14,[rcx+0]
 	vpaddd	ymm8,ymm8,ymm14
 	vbroadcasti128	ymm14,[rcx+16]
@@ -4554,14 +4619,86 @@ L$cp_dround_p_130:
 	vbroadcasti128	ymm14,[rcx+48]
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x20
-	vmovdqa	[rcx+640],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x20
-	vmovdqa	[rcx+672],ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x31
-	vmovdqa	[rcx+704],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x31
-	vmovdqa	[rcx+736],ymm14
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	cmp	rdx,224
+	jb	L$cp_dxtail_142
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpxor	ymm12,ymm12,[rsi+192]
+	vmovdqu	[rdi+192],ymm12
+	cmp	rdx,256
+	jb	L$cp_dxtail_143
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpxor	ymm12,ymm12,[rsi+224]
+	vmovdqu	[rdi+224],ymm12
+	cmp	rdx,288
+	jb	L$cp_dxtail_144
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpxor	ymm12,ymm12,[rsi+256]
+	vmovdqu	[rdi+256],ymm12
+	cmp	rdx,320
+	jb	L$cp_dxtail_145
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpxor	ymm12,ymm12,[rsi+288]
+	vmovdqu	[rdi+288],ymm12
+	jmp	L$cp_dxdone_141
+L$cp_dxtail_142:
+	sub	rdx,192
+	jz	L$cp_dxdone_141
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,192
+	add	rdi,192
+	jmp	L$cp_dxvtail_146
+L$cp_dxtail_143:
+	sub	rdx,224
+	jz	L$cp_dxdone_141
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,224
+	add	rdi,224
+	jmp	L$cp_dxvtail_146
+L$cp_dxtail_144:
+	sub	rdx,256
+	jz	L$cp_dxdone_141
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,256
+	add	rdi,256
+	jmp	L$cp_dxvtail_146
+L$cp_dxtail_145:
+	sub	rdx,288
+	jz	L$cp_dxdone_141
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,288
+	add	rdi,288
+L$cp_dxvtail_146:
+	lea	r9,[rcx+896]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_dxdone_141:
 	jmp	L$cp_pairskey_107
 L$cp_short8_110:
 	vpxor	xmm0,xmm0,xmm0
@@ -4594,7 +4731,7 @@ L$cp_short8_110:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_131:
+L$cp_dround_147:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -4740,7 +4877,7 @@ L$cp_dround_131:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_131
+	jnz	L$cp_dround_147
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4842,13 +4979,6 @@ L$cp_dround_131:
 	vmovdqa	[rcx+864],ymm10
 	jmp	L$cp_shortkey_104
 L$cp_pairskey_107:
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+168]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx2
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -4862,8 +4992,8 @@ L$cp_pairskey_107:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_133
-L$cp_ipoly_132:
+	jz	L$cp_ipolyend_149
+L$cp_ipoly_148:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4903,10 +5033,10 @@ L$cp_ipoly_132:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_132
-L$cp_ipolyend_133:
+	jnz	L$cp_ipoly_148
+L$cp_ipolyend_149:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_134
+	jz	L$cp_ipolytail_150
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -4944,10 +5074,10 @@ L$cp_ipolyend_133:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_134:
+L$cp_ipolytail_150:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_138
+	jz	L$cp_padpreend_154
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -4955,37 +5085,37 @@ L$cp_ipolytail_134:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_139
+	jz	L$cp_padpre_155
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_139:
+L$cp_padpre_155:
 	test	dl,4
-	jz	L$cp_padpre_140
+	jz	L$cp_padpre_156
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_140:
+L$cp_padpre_156:
 	test	dl,2
-	jz	L$cp_padpre_141
+	jz	L$cp_padpre_157
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_141:
+L$cp_padpre_157:
 	test	dl,1
-	jz	L$cp_padpre_142
+	jz	L$cp_padpre_158
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_142:
-L$cp_padpreend_138:
+L$cp_padpre_158:
+L$cp_padpreend_154:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_136
-L$cp_ipoly_135:
+	jz	L$cp_ipolyend_152
+L$cp_ipoly_151:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5025,10 +5155,10 @@ L$cp_ipoly_135:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_135
-L$cp_ipolyend_136:
+	jnz	L$cp_ipoly_151
+L$cp_ipolyend_152:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_137
+	jz	L$cp_ipolytail_153
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5066,7 +5196,7 @@ L$cp_ipolyend_136:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_137:
+L$cp_ipolytail_153:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5111,8 +5241,8 @@ L$cp_ipolytail_137:
 	sbb	r13,3
 	cmovae	r11,rax
 	cmovae	r12,rdx
-	add	r11,QWORD[rcx+400]
-	adc	r12,QWORD[rcx+408]
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
 	mov	rax,QWORD[rcx+152]
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
@@ -5136,7 +5266,7 @@ L$cp_shortkey_104:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_143
+	jz	L$cp_padpreend_159
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5144,38 +5274,38 @@ L$cp_shortkey_104:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_144
+	jz	L$cp_padpre_160
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_144:
+L$cp_padpre_160:
 	test	dl,4
-	jz	L$cp_padpre_145
+	jz	L$cp_padpre_161
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_145:
+L$cp_padpre_161:
 	test	dl,2
-	jz	L$cp_padpre_146
+	jz	L$cp_padpre_162
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_146:
+L$cp_padpre_162:
 	test	dl,1
-	jz	L$cp_padpre_147
+	jz	L$cp_padpre_163
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_147:
+L$cp_padpre_163:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_143:
+L$cp_padpreend_159:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5192,7 +5322,7 @@ L$cp_padpreend_143:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_148
+	jz	L$cp_padpreend_164
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -5200,38 +5330,38 @@ L$cp_padpreend_143:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_149
+	jz	L$cp_padpre_165
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_149:
+L$cp_padpre_165:
 	test	dl,4
-	jz	L$cp_padpre_150
+	jz	L$cp_padpre_166
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_150:
+L$cp_padpre_166:
 	test	dl,2
-	jz	L$cp_padpre_151
+	jz	L$cp_padpre_167
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_151:
+L$cp_padpre_167:
 	test	dl,1
-	jz	L$cp_padpre_152
+	jz	L$cp_padpre_168
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_152:
+L$cp_padpre_168:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_148:
+L$cp_padpreend_164:
 	jmp	L$cp_datadone_106
 L$cp_big_102:
 	vmovdqa	xmm0,[rcx+0]
@@ -5239,7 +5369,7 @@ L$cp_big_102:
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_153:
+L$cp_dround_h_169:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -5279,7 +5409,7 @@ L$cp_dround_h_153:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_153
+	jnz	L$cp_dround_h_169
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5306,7 +5436,7 @@ L$cp_dround_h_153:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_154
+	jz	L$cp_padpreend_170
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5314,43 +5444,43 @@ L$cp_dround_h_153:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_155
+	jz	L$cp_padpre_171
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_155:
+L$cp_padpre_171:
 	test	dl,4
-	jz	L$cp_padpre_156
+	jz	L$cp_padpre_172
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_156:
+L$cp_padpre_172:
 	test	dl,2
-	jz	L$cp_padpre_157
+	jz	L$cp_padpre_173
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_157:
+L$cp_padpre_173:
 	test	dl,1
-	jz	L$cp_padpre_158
+	jz	L$cp_padpre_174
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_158:
+L$cp_padpre_174:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_154:
+L$cp_padpreend_170:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_159:
+L$cp_nofuse_175:
 L$cp_chunk_105:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -5374,7 +5504,7 @@ L$cp_chunk_105:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_160
+	jz	L$cp_padpreend_176
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -5382,38 +5512,38 @@ L$cp_chunk_105:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_161
+	jz	L$cp_padpre_177
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_161:
+L$cp_padpre_177:
 	test	dl,4
-	jz	L$cp_padpre_162
+	jz	L$cp_padpre_178
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_162:
+L$cp_padpre_178:
 	test	dl,2
-	jz	L$cp_padpre_163
+	jz	L$cp_padpre_179
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_163:
+L$cp_padpre_179:
 	test	dl,1
-	jz	L$cp_padpre_164
+	jz	L$cp_padpre_180
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_164:
+L$cp_padpre_180:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_160:
+L$cp_padpreend_176:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -5456,17 +5586,17 @@ L$cp_tagout_108:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_166
+	jz	L$cp_wipeeven_182
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_166:
+L$cp_wipeeven_182:
 	shr	eax,1
-L$cp_wipe_165:
+L$cp_wipe_181:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_165
+	jnz	L$cp_wipe_181
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -5566,14 +5696,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_175
+	ja	L$cp_short8_191
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_176
-	mov	DWORD[rcx+208],4
+	ja	L$cp_pairs2_192
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_178
+	jz	L$cp_padpreend_194
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5581,39 +5712,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_179
+	jz	L$cp_padpre_195
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_179:
+L$cp_padpre_195:
 	test	dl,4
-	jz	L$cp_padpre_180
+	jz	L$cp_padpre_196
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_180:
+L$cp_padpre_196:
 	test	dl,2
-	jz	L$cp_padpre_181
+	jz	L$cp_padpre_197
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_181:
+L$cp_padpre_197:
 	test	dl,1
-	jz	L$cp_padpre_182
+	jz	L$cp_padpre_198
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_182:
-L$cp_padpreend_178:
+L$cp_padpre_198:
+L$cp_padpreend_194:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_183:
+L$cp_dround_p_199:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -5653,7 +5784,7 @@ L$cp_dround_p_183:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_183
+	jnz	L$cp_dround_p_199
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5663,22 +5794,63 @@ L$cp_dround_p_183:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_200
+	cmp	rdx,32
+	jb	L$cp_dxtail_202
 	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	cmp	rdx,64
+	jb	L$cp_dxtail_203
 	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
-	jmp	L$cp_pairskey_172
-L$cp_pairs2_176:
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	jmp	L$cp_dxdone_201
+L$cp_dxtail_202:
+	test	rdx,rdx
+	jz	L$cp_dxdone_201
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+896],ymm12
+	jmp	L$cp_dxvtail_204
+L$cp_dxtail_203:
+	sub	rdx,32
+	jz	L$cp_dxdone_201
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,32
+	add	rdi,32
+L$cp_dxvtail_204:
+	lea	r9,[rcx+896]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_dxdone_201:
+	jmp	L$cp_pairskey_188
+L$cp_inplace_200:
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+736],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+768],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+800],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+832],ymm12
+	mov	QWORD[rcx+216],736
+	mov	DWORD[rcx+208],5
+	jmp	L$cp_pairskey_188
+L$cp_pairs2_192:
 	cmp	r10,192
-	ja	L$cp_pairs3_177
-	mov	DWORD[rcx+208],8
+	ja	L$cp_pairs3_193
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_184
+	jz	L$cp_padpreend_205
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5686,32 +5858,32 @@ L$cp_pairs2_176:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_185
+	jz	L$cp_padpre_206
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_185:
+L$cp_padpre_206:
 	test	dl,4
-	jz	L$cp_padpre_186
+	jz	L$cp_padpre_207
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_186:
+L$cp_padpre_207:
 	test	dl,2
-	jz	L$cp_padpre_187
+	jz	L$cp_padpre_208
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_187:
+L$cp_padpre_208:
 	test	dl,1
-	jz	L$cp_padpre_188
+	jz	L$cp_padpre_209
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_188:
-L$cp_padpreend_184:
+L$cp_padpre_209:
+L$cp_padpreend_205:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -5723,7 +5895,7 @@ L$cp_padpreend_184:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_189:
+L$cp_dround_p_210:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -5801,7 +5973,7 @@ L$cp_dround_p_189:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_189
+	jnz	L$cp_dround_p_210
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5811,14 +5983,6 @@ L$cp_dround_p_189:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -5828,20 +5992,103 @@ L$cp_dround_p_189:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
-	jmp	L$cp_pairskey_172
-L$cp_pairs3_177:
-	mov	DWORD[rcx+208],12
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_211
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	cmp	rdx,96
+	jb	L$cp_dxtail_213
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	cmp	rdx,128
+	jb	L$cp_dxtail_214
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	cmp	rdx,160
+	jb	L$cp_dxtail_215
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	cmp	rdx,192
+	jb	L$cp_dxtail_216
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	jmp	L$cp_dxdone_212
+L$cp_dxtail_213:
+	sub	rdx,64
+	jz	L$cp_dxdone_212
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,64
+	add	rdi,64
+	jmp	L$cp_dxvtail_217
+L$cp_dxtail_214:
+	sub	rdx,96
+	jz	L$cp_dxdone_212
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,96
+	add	rdi,96
+	jmp	L$cp_dxvtail_217
+L$cp_dxtail_215:
+	sub	rdx,128
+	jz	L$cp_dxdone_212
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,128
+	add	rdi,128
+	jmp	L$cp_dxvtail_217
+L$cp_dxtail_216:
+	sub	rdx,160
+	jz	L$cp_dxdone_212
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,160
+	add	rdi,160
+L$cp_dxvtail_217:
+	lea	r9,[rcx+896]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_dxdone_212:
+	jmp	L$cp_pairskey_188
+L$cp_inplace_211:
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+608],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+640],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+672],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+704],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vmovdqa	[rcx+736],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vmovdqa	[rcx+768],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vmovdqa	[rcx+800],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vmovdqa	[rcx+832],ymm12
+	mov	QWORD[rcx+216],608
+	mov	DWORD[rcx+208],9
+	jmp	L$cp_pairskey_188
+L$cp_pairs3_193:
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_190
+	jz	L$cp_padpreend_218
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5849,32 +6096,32 @@ L$cp_pairs3_177:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_191
+	jz	L$cp_padpre_219
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_191:
+L$cp_padpre_219:
 	test	dl,4
-	jz	L$cp_padpre_192
+	jz	L$cp_padpre_220
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_192:
+L$cp_padpre_220:
 	test	dl,2
-	jz	L$cp_padpre_193
+	jz	L$cp_padpre_221
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_193:
+L$cp_padpre_221:
 	test	dl,1
-	jz	L$cp_padpre_194
+	jz	L$cp_padpre_222
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_194:
-L$cp_padpreend_190:
+L$cp_padpre_222:
+L$cp_padpreend_218:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -5891,7 +6138,7 @@ L$cp_padpreend_190:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_195:
+L$cp_dround_p_223:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -6007,7 +6254,7 @@ L$cp_dround_p_195:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_195
+	jnz	L$cp_dround_p_223
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -6017,14 +6264,6 @@ L$cp_dround_p_195:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -6034,14 +6273,6 @@ L$cp_dround_p_195:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm13
-	vperm2i128	ymm13,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm13
-	vperm2i128	ymm13,ymm6,ymm7,0x31
-	vmovdqa	[rcx+608],ymm13
 	vbroadcasti128	ymm14,[rcx+0]
 	vpaddd	ymm8,ymm8,ymm14
 	vbroadcasti128	ymm14,[rcx+16]
@@ -6051,23 +6282,125 @@ L$cp_dround_p_195:
 	vbroadcasti128	ymm14,[rcx+48]
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x20
-	vmovdqa	[rcx+640],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x20
-	vmovdqa	[rcx+672],ymm14
-	vperm2i128	ymm14,ymm8,ymm9,0x31
-	vmovdqa	[rcx+704],ymm14
-	vperm2i128	ymm14,ymm10,ymm11,0x31
-	vmovdqa	[rcx+736],ymm14
-	jmp	L$cp_pairskey_172
-L$cp_short8_175:
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdi,rsi
+	je	L$cp_inplace_224
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	cmp	rdx,224
+	jb	L$cp_dxtail_226
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpxor	ymm12,ymm12,[rsi+192]
+	vmovdqu	[rdi+192],ymm12
+	cmp	rdx,256
+	jb	L$cp_dxtail_227
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpxor	ymm12,ymm12,[rsi+224]
+	vmovdqu	[rdi+224],ymm12
+	cmp	rdx,288
+	jb	L$cp_dxtail_228
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpxor	ymm12,ymm12,[rsi+256]
+	vmovdqu	[rdi+256],ymm12
+	cmp	rdx,320
+	jb	L$cp_dxtail_229
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpxor	ymm12,ymm12,[rsi+288]
+	vmovdqu	[rdi+288],ymm12
+	jmp	L$cp_dxdone_225
+L$cp_dxtail_226:
+	sub	rdx,192
+	jz	L$cp_dxdone_225
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,192
+	add	rdi,192
+	jmp	L$cp_dxvtail_230
+L$cp_dxtail_227:
+	sub	rdx,224
+	jz	L$cp_dxdone_225
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,224
+	add	rdi,224
+	jmp	L$cp_dxvtail_230
+L$cp_dxtail_228:
+	sub	rdx,256
+	jz	L$cp_dxdone_225
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,256
+	add	rdi,256
+	jmp	L$cp_dxvtail_230
+L$cp_dxtail_229:
+	sub	rdx,288
+	jz	L$cp_dxdone_225
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vmovdqa	[rcx+896],ymm12
+	add	rsi,288
+	add	rdi,288
+L$cp_dxvtail_230:
+	lea	r9,[rcx+896]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_dxdone_225:
+	jmp	L$cp_pairskey_188
+L$cp_inplace_224:
+	vperm2i128	ymm12,ymm0,ymm1,0x20
+	vmovdqa	[rcx+480],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+512],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+544],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+576],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vmovdqa	[rcx+608],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vmovdqa	[rcx+640],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vmovdqa	[rcx+672],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vmovdqa	[rcx+704],ymm12
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vmovdqa	[rcx+736],ymm12
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vmovdqa	[rcx+768],ymm12
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vmovdqa	[rcx+800],ymm12
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vmovdqa	[rcx+832],ymm12
+	mov	QWORD[rcx+216],480
+	mov	DWORD[rcx+208],13
+	jmp	L$cp_pairskey_188
+L$cp_short8_191:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_167
+	ja	L$cp_big_183
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6091,7 +6424,7 @@ L$cp_short8_175:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_196:
+L$cp_dround_231:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6237,7 +6570,7 @@ L$cp_dround_196:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_196
+	jnz	L$cp_dround_231
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6337,19 +6670,8 @@ L$cp_dround_196:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_169
-L$cp_pairskey_172:
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
-	mov	rax,QWORD[rcx+144]
-	cmp	rax,QWORD[rcx+160]
-	je	L$cp_xorskip_197
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+168]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_197:
+	jmp	L$cp_shortkey_185
+L$cp_pairskey_188:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -6363,8 +6685,8 @@ L$cp_xorskip_197:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_199
-L$cp_ipoly_198:
+	jz	L$cp_ipolyend_233
+L$cp_ipoly_232:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -6404,10 +6726,10 @@ L$cp_ipoly_198:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_198
-L$cp_ipolyend_199:
+	jnz	L$cp_ipoly_232
+L$cp_ipolyend_233:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_200
+	jz	L$cp_ipolytail_234
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -6445,10 +6767,10 @@ L$cp_ipolyend_199:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_200:
+L$cp_ipolytail_234:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_204
+	jz	L$cp_padpreend_238
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -6456,37 +6778,37 @@ L$cp_ipolytail_200:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_205
+	jz	L$cp_padpre_239
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_205:
+L$cp_padpre_239:
 	test	dl,4
-	jz	L$cp_padpre_206
+	jz	L$cp_padpre_240
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_206:
+L$cp_padpre_240:
 	test	dl,2
-	jz	L$cp_padpre_207
+	jz	L$cp_padpre_241
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_207:
+L$cp_padpre_241:
 	test	dl,1
-	jz	L$cp_padpre_208
+	jz	L$cp_padpre_242
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_208:
-L$cp_padpreend_204:
+L$cp_padpre_242:
+L$cp_padpreend_238:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_202
-L$cp_ipoly_201:
+	jz	L$cp_ipolyend_236
+L$cp_ipoly_235:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -6526,10 +6848,10 @@ L$cp_ipoly_201:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_201
-L$cp_ipolyend_202:
+	jnz	L$cp_ipoly_235
+L$cp_ipolyend_236:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_203
+	jz	L$cp_ipolytail_237
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -6567,7 +6889,7 @@ L$cp_ipolyend_202:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_203:
+L$cp_ipolytail_237:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -6612,23 +6934,24 @@ L$cp_ipolytail_203:
 	sbb	r13,3
 	cmovae	r11,rax
 	cmovae	r12,rdx
-	add	r11,QWORD[rcx+400]
-	adc	r12,QWORD[rcx+408]
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
 	mov	rax,QWORD[rcx+152]
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
 	mov	rax,QWORD[rcx+144]
 	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_209
+	jne	L$cp_xorskip_243
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
-	lea	r9,[rcx+448]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_209:
-	jmp	L$cp_tagout_173
-L$cp_shortkey_169:
+L$cp_xorskip_243:
+	jmp	L$cp_tagout_189
+L$cp_shortkey_185:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -6646,7 +6969,7 @@ L$cp_shortkey_169:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_210
+	jz	L$cp_padpreend_244
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6654,38 +6977,38 @@ L$cp_shortkey_169:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_211
+	jz	L$cp_padpre_245
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_211:
+L$cp_padpre_245:
 	test	dl,4
-	jz	L$cp_padpre_212
+	jz	L$cp_padpre_246
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_212:
+L$cp_padpre_246:
 	test	dl,2
-	jz	L$cp_padpre_213
+	jz	L$cp_padpre_247
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_213:
+L$cp_padpre_247:
 	test	dl,1
-	jz	L$cp_padpre_214
+	jz	L$cp_padpre_248
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_214:
+L$cp_padpre_248:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_210:
+L$cp_padpreend_244:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -6695,7 +7018,7 @@ L$cp_padpreend_210:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_215
+	jz	L$cp_padpreend_249
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6703,38 +7026,38 @@ L$cp_padpreend_210:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_216
+	jz	L$cp_padpre_250
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_216:
+L$cp_padpre_250:
 	test	dl,4
-	jz	L$cp_padpre_217
+	jz	L$cp_padpre_251
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_217:
+L$cp_padpre_251:
 	test	dl,2
-	jz	L$cp_padpre_218
+	jz	L$cp_padpre_252
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_218:
+L$cp_padpre_252:
 	test	dl,1
-	jz	L$cp_padpre_219
+	jz	L$cp_padpre_253
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_219:
+L$cp_padpre_253:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_215:
+L$cp_padpreend_249:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6742,14 +7065,14 @@ L$cp_padpreend_215:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_171
-L$cp_big_167:
+	jmp	L$cp_datadone_187
+L$cp_big_183:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_220:
+L$cp_dround_h_254:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6789,7 +7112,7 @@ L$cp_dround_h_220:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_220
+	jnz	L$cp_dround_h_254
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6816,7 +7139,7 @@ L$cp_dround_h_220:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_221
+	jz	L$cp_padpreend_255
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6824,47 +7147,47 @@ L$cp_dround_h_220:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_222
+	jz	L$cp_padpre_256
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_222:
+L$cp_padpre_256:
 	test	dl,4
-	jz	L$cp_padpre_223
+	jz	L$cp_padpre_257
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_223:
+L$cp_padpre_257:
 	test	dl,2
-	jz	L$cp_padpre_224
+	jz	L$cp_padpre_258
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_224:
+L$cp_padpre_258:
 	test	dl,1
-	jz	L$cp_padpre_225
+	jz	L$cp_padpre_259
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_225:
+L$cp_padpre_259:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_221:
+L$cp_padpreend_255:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_226:
-L$cp_chunk_170:
+L$cp_nofuse_260:
+L$cp_chunk_186:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_171
+	jz	L$cp_datadone_187
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -6878,7 +7201,7 @@ L$cp_chunk_170:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_227
+	jz	L$cp_padpreend_261
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6886,38 +7209,38 @@ L$cp_chunk_170:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_228
+	jz	L$cp_padpre_262
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_228:
+L$cp_padpre_262:
 	test	dl,4
-	jz	L$cp_padpre_229
+	jz	L$cp_padpre_263
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_229:
+L$cp_padpre_263:
 	test	dl,2
-	jz	L$cp_padpre_230
+	jz	L$cp_padpre_264
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_230:
+L$cp_padpre_264:
 	test	dl,1
-	jz	L$cp_padpre_231
+	jz	L$cp_padpre_265
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_231:
+L$cp_padpre_265:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_227:
+L$cp_padpreend_261:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6928,8 +7251,8 @@ L$cp_padpreend_227:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_170
-L$cp_datadone_171:
+	jmp	L$cp_chunk_186
+L$cp_datadone_187:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -6956,7 +7279,7 @@ L$cp_datadone_171:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_173:
+L$cp_tagout_189:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -6966,17 +7289,17 @@ L$cp_tagout_173:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_233
+	jz	L$cp_wipeeven_267
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_233:
+L$cp_wipeeven_267:
 	shr	eax,1
-L$cp_wipe_232:
+L$cp_wipe_266:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_232
+	jnz	L$cp_wipe_266
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -7008,8 +7331,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_235
-L$cp_wide_234:
+	jb	L$cp_small_269
+L$cp_wide_268:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -7033,7 +7356,7 @@ L$cp_wide_234:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_238:
+L$cp_dround_272:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -7179,7 +7502,7 @@ L$cp_dround_238:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_238
+	jnz	L$cp_dround_272
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7300,12 +7623,12 @@ L$cp_dround_238:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_234
-L$cp_small_235:
+	jae	L$cp_wide_268
+L$cp_small_269:
 	test	rdx,rdx
-	jz	L$cp_done_237
+	jz	L$cp_done_271
 	cmp	rdx,256
-	jbe	L$cp_not8_239
+	jbe	L$cp_not8_273
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -7329,7 +7652,7 @@ L$cp_small_235:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_240:
+L$cp_dround_274:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -7475,7 +7798,7 @@ L$cp_dround_240:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_240
+	jnz	L$cp_dround_274
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7576,10 +7899,10 @@ L$cp_dround_240:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_236
-L$cp_not8_239:
+	jmp	L$cp_tailbuf_270
+L$cp_not8_273:
 	cmp	rdx,192
-	jbe	L$cp_not4_241
+	jbe	L$cp_not4_275
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -7603,7 +7926,7 @@ L$cp_not8_239:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_244:
+L$cp_dround_278:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -7749,7 +8072,7 @@ L$cp_dround_244:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_244
+	jnz	L$cp_dround_278
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -7834,12 +8157,12 @@ L$cp_dround_244:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_236
-L$cp_not4_241:
+	jmp	L$cp_tailbuf_270
+L$cp_not4_275:
 	cmp	rdx,64
-	jbe	L$cp_h1_242
+	jbe	L$cp_h1_276
 	cmp	rdx,128
-	jbe	L$cp_h2_243
+	jbe	L$cp_h2_277
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -7855,7 +8178,7 @@ L$cp_not4_241:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_245:
+L$cp_dround_h_279:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -7971,7 +8294,7 @@ L$cp_dround_h_245:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_245
+	jnz	L$cp_dround_h_279
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -8001,8 +8324,8 @@ L$cp_dround_h_245:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_236
-L$cp_h2_243:
+	jmp	L$cp_tailbuf_270
+L$cp_h2_277:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -8013,7 +8336,7 @@ L$cp_h2_243:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_246:
+L$cp_dround_h_280:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -8091,7 +8414,7 @@ L$cp_dround_h_246:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_246
+	jnz	L$cp_dround_h_280
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -8111,14 +8434,14 @@ L$cp_dround_h_246:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_236
-L$cp_h1_242:
+	jmp	L$cp_tailbuf_270
+L$cp_h1_276:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_247:
+L$cp_dround_h_281:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -8158,7 +8481,7 @@ L$cp_dround_h_247:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_247
+	jnz	L$cp_dround_h_281
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -8168,17 +8491,17 @@ L$cp_dround_h_247:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_236:
+L$cp_tailbuf_270:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_237:
+L$cp_done_271:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,32
-	jb	L$cp_t16_248
-L$cp_t32_252:
+	jb	L$cp_t16_282
+L$cp_t32_286:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -8187,10 +8510,10 @@ L$cp_t32_252:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_252
-L$cp_t16_248:
+	jae	L$cp_t32_286
+L$cp_t16_282:
 	cmp	rdx,16
-	jb	L$cp_t1_249
+	jb	L$cp_t1_283
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -8198,10 +8521,10 @@ L$cp_t16_248:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_249:
+L$cp_t1_283:
 	test	rdx,rdx
-	jz	L$cp_tdone_251
-L$cp_tend_250:
+	jz	L$cp_tdone_285
+L$cp_tend_284:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -8209,8 +8532,8 @@ L$cp_tend_250:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_250
-L$cp_tdone_251:
+	jnz	L$cp_tend_284
+L$cp_tdone_285:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -8222,7 +8545,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_253:
+L$cp_fused_287:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -8246,7 +8569,7 @@ L$cp_fused_253:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_254:
+L$cp_dround_f_288:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -8475,9 +8798,9 @@ L$cp_dround_f_254:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_254
+	jnz	L$cp_dround_f_288
 	mov	r10d,2
-L$cp_dround_f_255:
+L$cp_dround_f_289:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -8866,7 +9189,7 @@ L$cp_dround_f_255:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_255
+	jnz	L$cp_dround_f_289
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -9002,7 +9325,7 @@ L$cp_dround_f_255:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_253
+	jnz	L$cp_fused_287
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -9011,7 +9334,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_257
+	jz	L$cp_polydone_291
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -9021,7 +9344,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_256:
+L$cp_poly_290:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9061,11 +9384,11 @@ L$cp_poly_256:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_256
+	jnz	L$cp_poly_290
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_257:
+L$cp_polydone_291:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -9316,7 +9639,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_260
+	jb	L$cp_vpolyscalar_294
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -9346,8 +9669,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_259
-L$cp_vpoly_258:
+	jz	L$cp_vpolylast_293
+L$cp_vpoly_292:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -9443,8 +9766,8 @@ L$cp_vpoly_258:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_258
-L$cp_vpolylast_259:
+	jnz	L$cp_vpoly_292
+L$cp_vpolylast_293:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -9591,7 +9914,7 @@ L$cp_vpolylast_259:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_260:
+L$cp_vpolyscalar_294:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 global ctasm_chacha20_avx512
@@ -9646,12 +9969,12 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_261:
+L$cp_wipe_295:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_261
+	jnz	L$cp_wipe_295
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -9748,15 +10071,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_270
+	ja	L$cp_short8_304
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_271
+	ja	L$cp_pairs2_305
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_273
+	jz	L$cp_padpreend_307
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9764,39 +10087,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_274
+	jz	L$cp_padpre_308
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_274:
+L$cp_padpre_308:
 	test	dl,4
-	jz	L$cp_padpre_275
+	jz	L$cp_padpre_309
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_275:
+L$cp_padpre_309:
 	test	dl,2
-	jz	L$cp_padpre_276
+	jz	L$cp_padpre_310
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_276:
+L$cp_padpre_310:
 	test	dl,1
-	jz	L$cp_padpre_277
+	jz	L$cp_padpre_311
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_277:
-L$cp_padpreend_273:
+L$cp_padpre_311:
+L$cp_padpreend_307:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_278:
+L$cp_dround_p_312:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -9844,7 +10167,7 @@ L$cp_dround_p_278:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_278
+	jnz	L$cp_dround_p_312
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -9859,19 +10182,19 @@ L$cp_dround_p_278:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_280
+	jb	L$cp_dxtail_314
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_281
+	jb	L$cp_dxtail_315
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_279
-L$cp_dxtail_280:
+	jmp	L$cp_dxdone_313
+L$cp_dxtail_314:
 	test	rdx,rdx
-	jz	L$cp_dxdone_279
+	jz	L$cp_dxdone_313
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -9880,10 +10203,10 @@ L$cp_dxtail_280:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_279
-L$cp_dxtail_281:
+	jmp	L$cp_dxdone_313
+L$cp_dxtail_315:
 	sub	rdx,32
-	jz	L$cp_dxdone_279
+	jz	L$cp_dxdone_313
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -9892,17 +10215,17 @@ L$cp_dxtail_281:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_279
-L$cp_dxdone_279:
-	jmp	L$cp_pairskey_267
-L$cp_pairs2_271:
+	jmp	L$cp_dxdone_313
+L$cp_dxdone_313:
+	jmp	L$cp_pairskey_301
+L$cp_pairs2_305:
 	cmp	r10,192
-	ja	L$cp_pairs3_272
+	ja	L$cp_pairs3_306
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_282
+	jz	L$cp_padpreend_316
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9910,32 +10233,32 @@ L$cp_pairs2_271:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_283
+	jz	L$cp_padpre_317
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_283:
+L$cp_padpre_317:
 	test	dl,4
-	jz	L$cp_padpre_284
+	jz	L$cp_padpre_318
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_284:
+L$cp_padpre_318:
 	test	dl,2
-	jz	L$cp_padpre_285
+	jz	L$cp_padpre_319
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_285:
+L$cp_padpre_319:
 	test	dl,1
-	jz	L$cp_padpre_286
+	jz	L$cp_padpre_320
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_286:
-L$cp_padpreend_282:
+L$cp_padpre_320:
+L$cp_padpreend_316:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -9947,7 +10270,7 @@ L$cp_padpreend_282:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_287:
+L$cp_dround_p_321:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -10009,7 +10332,7 @@ L$cp_dround_p_287:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_287
+	jnz	L$cp_dround_p_321
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10039,29 +10362,29 @@ L$cp_dround_p_287:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_289
+	jb	L$cp_dxtail_323
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_290
+	jb	L$cp_dxtail_324
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_291
+	jb	L$cp_dxtail_325
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_292
+	jb	L$cp_dxtail_326
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_288
-L$cp_dxtail_289:
+	jmp	L$cp_dxdone_322
+L$cp_dxtail_323:
 	sub	rdx,64
-	jz	L$cp_dxdone_288
+	jz	L$cp_dxdone_322
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10070,10 +10393,10 @@ L$cp_dxtail_289:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_288
-L$cp_dxtail_290:
+	jmp	L$cp_dxdone_322
+L$cp_dxtail_324:
 	sub	rdx,96
-	jz	L$cp_dxdone_288
+	jz	L$cp_dxdone_322
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10082,10 +10405,10 @@ L$cp_dxtail_290:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_288
-L$cp_dxtail_291:
+	jmp	L$cp_dxdone_322
+L$cp_dxtail_325:
 	sub	rdx,128
-	jz	L$cp_dxdone_288
+	jz	L$cp_dxdone_322
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10094,10 +10417,10 @@ L$cp_dxtail_291:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_288
-L$cp_dxtail_292:
+	jmp	L$cp_dxdone_322
+L$cp_dxtail_326:
 	sub	rdx,160
-	jz	L$cp_dxdone_288
+	jz	L$cp_dxdone_322
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10106,15 +10429,15 @@ L$cp_dxtail_292:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_288
-L$cp_dxdone_288:
-	jmp	L$cp_pairskey_267
-L$cp_pairs3_272:
+	jmp	L$cp_dxdone_322
+L$cp_dxdone_322:
+	jmp	L$cp_pairskey_301
+L$cp_pairs3_306:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_293
+	jz	L$cp_padpreend_327
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10122,32 +10445,32 @@ L$cp_pairs3_272:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_294
+	jz	L$cp_padpre_328
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_294:
+L$cp_padpre_328:
 	test	dl,4
-	jz	L$cp_padpre_295
+	jz	L$cp_padpre_329
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_295:
+L$cp_padpre_329:
 	test	dl,2
-	jz	L$cp_padpre_296
+	jz	L$cp_padpre_330
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_296:
+L$cp_padpre_330:
 	test	dl,1
-	jz	L$cp_padpre_297
+	jz	L$cp_padpre_331
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_297:
-L$cp_padpreend_293:
+L$cp_padpre_331:
+L$cp_padpreend_327:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -10164,7 +10487,7 @@ L$cp_padpreend_293:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_298:
+L$cp_dround_p_332:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -10256,7 +10579,7 @@ L$cp_dround_p_298:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_298
+	jnz	L$cp_dround_p_332
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10307,29 +10630,29 @@ L$cp_dround_p_298:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_300
+	jb	L$cp_dxtail_334
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_301
+	jb	L$cp_dxtail_335
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_302
+	jb	L$cp_dxtail_336
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_303
+	jb	L$cp_dxtail_337
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_299
-L$cp_dxtail_300:
+	jmp	L$cp_dxdone_333
+L$cp_dxtail_334:
 	sub	rdx,192
-	jz	L$cp_dxdone_299
+	jz	L$cp_dxdone_333
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10338,10 +10661,10 @@ L$cp_dxtail_300:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_299
-L$cp_dxtail_301:
+	jmp	L$cp_dxdone_333
+L$cp_dxtail_335:
 	sub	rdx,224
-	jz	L$cp_dxdone_299
+	jz	L$cp_dxdone_333
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10350,10 +10673,10 @@ L$cp_dxtail_301:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_299
-L$cp_dxtail_302:
+	jmp	L$cp_dxdone_333
+L$cp_dxtail_336:
 	sub	rdx,256
-	jz	L$cp_dxdone_299
+	jz	L$cp_dxdone_333
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10362,10 +10685,10 @@ L$cp_dxtail_302:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_299
-L$cp_dxtail_303:
+	jmp	L$cp_dxdone_333
+L$cp_dxtail_337:
 	sub	rdx,288
-	jz	L$cp_dxdone_299
+	jz	L$cp_dxdone_333
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10374,17 +10697,17 @@ L$cp_dxtail_303:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_299
-L$cp_dxdone_299:
-	jmp	L$cp_pairskey_267
-L$cp_short8_270:
+	jmp	L$cp_dxdone_333
+L$cp_dxdone_333:
+	jmp	L$cp_pairskey_301
+L$cp_short8_304:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_262
+	ja	L$cp_big_296
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -10408,7 +10731,7 @@ L$cp_short8_270:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_304:
+L$cp_dround_338:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -10522,7 +10845,7 @@ L$cp_dround_304:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_304
+	jnz	L$cp_dround_338
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -10622,8 +10945,8 @@ L$cp_dround_304:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_264
-L$cp_pairskey_267:
+	jmp	L$cp_shortkey_298
+L$cp_pairskey_301:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -10639,8 +10962,8 @@ L$cp_pairskey_267:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_306
-L$cp_ipoly_305:
+	jz	L$cp_ipolyend_340
+L$cp_ipoly_339:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -10680,10 +11003,10 @@ L$cp_ipoly_305:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_305
-L$cp_ipolyend_306:
+	jnz	L$cp_ipoly_339
+L$cp_ipolyend_340:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_307
+	jz	L$cp_ipolytail_341
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -10721,19 +11044,19 @@ L$cp_ipolyend_306:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_307:
+L$cp_ipolytail_341:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_308
+	jz	L$cp_notail_342
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_308:
+L$cp_notail_342:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_310
-L$cp_ipoly_309:
+	jz	L$cp_ipolyend_344
+L$cp_ipoly_343:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -10773,10 +11096,10 @@ L$cp_ipoly_309:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_309
-L$cp_ipolyend_310:
+	jnz	L$cp_ipoly_343
+L$cp_ipolyend_344:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_311
+	jz	L$cp_ipolytail_345
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -10814,7 +11137,7 @@ L$cp_ipolyend_310:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_311:
+L$cp_ipolytail_345:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -10865,8 +11188,8 @@ L$cp_ipolytail_311:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_268
-L$cp_shortkey_264:
+	jmp	L$cp_tagout_302
+L$cp_shortkey_298:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -10884,7 +11207,7 @@ L$cp_shortkey_264:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_312
+	jz	L$cp_padpreend_346
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10892,38 +11215,38 @@ L$cp_shortkey_264:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_313
+	jz	L$cp_padpre_347
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_313:
+L$cp_padpre_347:
 	test	dl,4
-	jz	L$cp_padpre_314
+	jz	L$cp_padpre_348
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_314:
+L$cp_padpre_348:
 	test	dl,2
-	jz	L$cp_padpre_315
+	jz	L$cp_padpre_349
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_315:
+L$cp_padpre_349:
 	test	dl,1
-	jz	L$cp_padpre_316
+	jz	L$cp_padpre_350
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_316:
+L$cp_padpre_350:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_312:
+L$cp_padpreend_346:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -10940,7 +11263,7 @@ L$cp_padpreend_312:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_317
+	jz	L$cp_padpreend_351
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -10948,46 +11271,46 @@ L$cp_padpreend_312:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_318
+	jz	L$cp_padpre_352
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_318:
+L$cp_padpre_352:
 	test	dl,4
-	jz	L$cp_padpre_319
+	jz	L$cp_padpre_353
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_319:
+L$cp_padpre_353:
 	test	dl,2
-	jz	L$cp_padpre_320
+	jz	L$cp_padpre_354
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_320:
+L$cp_padpre_354:
 	test	dl,1
-	jz	L$cp_padpre_321
+	jz	L$cp_padpre_355
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_321:
+L$cp_padpre_355:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_317:
-	jmp	L$cp_datadone_266
-L$cp_big_262:
+L$cp_padpreend_351:
+	jmp	L$cp_datadone_300
+L$cp_big_296:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_322:
+L$cp_dround_h_356:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -11035,7 +11358,7 @@ L$cp_dround_h_322:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_322
+	jnz	L$cp_dround_h_356
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -11062,7 +11385,7 @@ L$cp_dround_h_322:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_323
+	jz	L$cp_padpreend_357
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11070,47 +11393,47 @@ L$cp_dround_h_322:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_324
+	jz	L$cp_padpre_358
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_324:
+L$cp_padpre_358:
 	test	dl,4
-	jz	L$cp_padpre_325
+	jz	L$cp_padpre_359
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_325:
+L$cp_padpre_359:
 	test	dl,2
-	jz	L$cp_padpre_326
+	jz	L$cp_padpre_360
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_326:
+L$cp_padpre_360:
 	test	dl,1
-	jz	L$cp_padpre_327
+	jz	L$cp_padpre_361
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_327:
+L$cp_padpre_361:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_323:
+L$cp_padpreend_357:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_328:
-L$cp_chunk_265:
+L$cp_nofuse_362:
+L$cp_chunk_299:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_266
+	jz	L$cp_datadone_300
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -11130,7 +11453,7 @@ L$cp_chunk_265:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_329
+	jz	L$cp_padpreend_363
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -11138,44 +11461,44 @@ L$cp_chunk_265:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_330
+	jz	L$cp_padpre_364
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_330:
+L$cp_padpre_364:
 	test	dl,4
-	jz	L$cp_padpre_331
+	jz	L$cp_padpre_365
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_331:
+L$cp_padpre_365:
 	test	dl,2
-	jz	L$cp_padpre_332
+	jz	L$cp_padpre_366
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_332:
+L$cp_padpre_366:
 	test	dl,1
-	jz	L$cp_padpre_333
+	jz	L$cp_padpre_367
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_333:
+L$cp_padpre_367:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_329:
+L$cp_padpreend_363:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_265
-L$cp_datadone_266:
+	jmp	L$cp_chunk_299
+L$cp_datadone_300:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -11202,7 +11525,7 @@ L$cp_datadone_266:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_268:
+L$cp_tagout_302:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -11212,17 +11535,17 @@ L$cp_tagout_268:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_335
+	jz	L$cp_wipeeven_369
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_335:
+L$cp_wipeeven_369:
 	shr	eax,1
-L$cp_wipe_334:
+L$cp_wipe_368:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_334
+	jnz	L$cp_wipe_368
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -11325,15 +11648,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_344
+	ja	L$cp_short8_378
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_345
+	ja	L$cp_pairs2_379
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_347
+	jz	L$cp_padpreend_381
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11341,39 +11664,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_348
+	jz	L$cp_padpre_382
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_348:
+L$cp_padpre_382:
 	test	dl,4
-	jz	L$cp_padpre_349
+	jz	L$cp_padpre_383
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_349:
+L$cp_padpre_383:
 	test	dl,2
-	jz	L$cp_padpre_350
+	jz	L$cp_padpre_384
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_350:
+L$cp_padpre_384:
 	test	dl,1
-	jz	L$cp_padpre_351
+	jz	L$cp_padpre_385
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_351:
-L$cp_padpreend_347:
+L$cp_padpre_385:
+L$cp_padpreend_381:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_352:
+L$cp_dround_p_386:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -11421,7 +11744,7 @@ L$cp_dround_p_352:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_352
+	jnz	L$cp_dround_p_386
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11436,60 +11759,60 @@ L$cp_dround_p_352:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_353
+	je	L$cp_inplace_387
 	cmp	rdx,32
-	jb	L$cp_dxtail_355
+	jb	L$cp_dxtail_389
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_356
+	jb	L$cp_dxtail_390
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_354
-L$cp_dxtail_355:
+	jmp	L$cp_dxdone_388
+L$cp_dxtail_389:
 	test	rdx,rdx
-	jz	L$cp_dxdone_354
+	jz	L$cp_dxdone_388
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_354
-L$cp_dxtail_356:
+	jmp	L$cp_dxdone_388
+L$cp_dxtail_390:
 	sub	rdx,32
-	jz	L$cp_dxdone_354
+	jz	L$cp_dxdone_388
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_354
-L$cp_dxdone_354:
-	jmp	L$cp_pairskey_341
-L$cp_inplace_353:
+	jmp	L$cp_dxdone_388
+L$cp_dxdone_388:
+	jmp	L$cp_pairskey_375
+L$cp_inplace_387:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
+	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
+	vmovdqa	[rcx+768],ymm12
 	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
+	vmovdqa	[rcx+800],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
-	mov	QWORD[rcx+216],384
-	mov	DWORD[rcx+208],16
-	jmp	L$cp_pairskey_341
-L$cp_pairs2_345:
+	vmovdqa	[rcx+832],ymm12
+	mov	QWORD[rcx+216],736
+	mov	DWORD[rcx+208],5
+	jmp	L$cp_pairskey_375
+L$cp_pairs2_379:
 	cmp	r10,192
-	ja	L$cp_pairs3_346
+	ja	L$cp_pairs3_380
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_357
+	jz	L$cp_padpreend_391
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11497,32 +11820,32 @@ L$cp_pairs2_345:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_358
+	jz	L$cp_padpre_392
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_358:
+L$cp_padpre_392:
 	test	dl,4
-	jz	L$cp_padpre_359
+	jz	L$cp_padpre_393
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_359:
+L$cp_padpre_393:
 	test	dl,2
-	jz	L$cp_padpre_360
+	jz	L$cp_padpre_394
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_360:
+L$cp_padpre_394:
 	test	dl,1
-	jz	L$cp_padpre_361
+	jz	L$cp_padpre_395
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_361:
-L$cp_padpreend_357:
+L$cp_padpre_395:
+L$cp_padpreend_391:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11534,7 +11857,7 @@ L$cp_padpreend_357:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_362:
+L$cp_dround_p_396:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -11596,7 +11919,7 @@ L$cp_dround_p_362:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_362
+	jnz	L$cp_dround_p_396
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11620,7 +11943,7 @@ L$cp_dround_p_362:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_363
+	je	L$cp_inplace_397
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -11628,94 +11951,94 @@ L$cp_dround_p_362:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_365
+	jb	L$cp_dxtail_399
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_366
+	jb	L$cp_dxtail_400
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_367
+	jb	L$cp_dxtail_401
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_368
+	jb	L$cp_dxtail_402
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_364
-L$cp_dxtail_365:
+	jmp	L$cp_dxdone_398
+L$cp_dxtail_399:
 	sub	rdx,64
-	jz	L$cp_dxdone_364
+	jz	L$cp_dxdone_398
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_364
-L$cp_dxtail_366:
+	jmp	L$cp_dxdone_398
+L$cp_dxtail_400:
 	sub	rdx,96
-	jz	L$cp_dxdone_364
+	jz	L$cp_dxdone_398
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_364
-L$cp_dxtail_367:
+	jmp	L$cp_dxdone_398
+L$cp_dxtail_401:
 	sub	rdx,128
-	jz	L$cp_dxdone_364
+	jz	L$cp_dxdone_398
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_364
-L$cp_dxtail_368:
+	jmp	L$cp_dxdone_398
+L$cp_dxtail_402:
 	sub	rdx,160
-	jz	L$cp_dxdone_364
+	jz	L$cp_dxdone_398
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_364
-L$cp_dxdone_364:
-	jmp	L$cp_pairskey_341
-L$cp_inplace_363:
+	jmp	L$cp_dxdone_398
+L$cp_dxdone_398:
+	jmp	L$cp_pairskey_375
+L$cp_inplace_397:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
-	vperm2i128	ymm12,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm12
-	vperm2i128	ymm12,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm12
-	vperm2i128	ymm12,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm12
-	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm12
-	mov	QWORD[rcx+216],384
-	mov	DWORD[rcx+208],16
-	jmp	L$cp_pairskey_341
-L$cp_pairs3_346:
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+640],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+672],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+704],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vmovdqa	[rcx+736],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vmovdqa	[rcx+768],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vmovdqa	[rcx+800],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vmovdqa	[rcx+832],ymm12
+	mov	QWORD[rcx+216],608
+	mov	DWORD[rcx+208],9
+	jmp	L$cp_pairskey_375
+L$cp_pairs3_380:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_369
+	jz	L$cp_padpreend_403
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11723,32 +12046,32 @@ L$cp_pairs3_346:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_370
+	jz	L$cp_padpre_404
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_370:
+L$cp_padpre_404:
 	test	dl,4
-	jz	L$cp_padpre_371
+	jz	L$cp_padpre_405
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_371:
+L$cp_padpre_405:
 	test	dl,2
-	jz	L$cp_padpre_372
+	jz	L$cp_padpre_406
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_372:
+L$cp_padpre_406:
 	test	dl,1
-	jz	L$cp_padpre_373
+	jz	L$cp_padpre_407
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_373:
-L$cp_padpreend_369:
+L$cp_padpre_407:
+L$cp_padpreend_403:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11765,7 +12088,7 @@ L$cp_padpreend_369:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_374:
+L$cp_dround_p_408:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -11857,7 +12180,7 @@ L$cp_dround_p_374:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_374
+	jnz	L$cp_dround_p_408
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11890,7 +12213,7 @@ L$cp_dround_p_374:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_375
+	je	L$cp_inplace_409
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -11910,104 +12233,104 @@ L$cp_dround_p_374:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_377
+	jb	L$cp_dxtail_411
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_378
+	jb	L$cp_dxtail_412
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_379
+	jb	L$cp_dxtail_413
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_380
+	jb	L$cp_dxtail_414
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_376
-L$cp_dxtail_377:
+	jmp	L$cp_dxdone_410
+L$cp_dxtail_411:
 	sub	rdx,192
-	jz	L$cp_dxdone_376
+	jz	L$cp_dxdone_410
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_376
-L$cp_dxtail_378:
+	jmp	L$cp_dxdone_410
+L$cp_dxtail_412:
 	sub	rdx,224
-	jz	L$cp_dxdone_376
+	jz	L$cp_dxdone_410
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_376
-L$cp_dxtail_379:
+	jmp	L$cp_dxdone_410
+L$cp_dxtail_413:
 	sub	rdx,256
-	jz	L$cp_dxdone_376
+	jz	L$cp_dxdone_410
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_376
-L$cp_dxtail_380:
+	jmp	L$cp_dxdone_410
+L$cp_dxtail_414:
 	sub	rdx,288
-	jz	L$cp_dxdone_376
+	jz	L$cp_dxdone_410
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_376
-L$cp_dxdone_376:
-	jmp	L$cp_pairskey_341
-L$cp_inplace_375:
+	jmp	L$cp_dxdone_410
+L$cp_dxdone_410:
+	jmp	L$cp_pairskey_375
+L$cp_inplace_409:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vperm2i128	ymm12,ymm2,ymm3,0x20
 	vmovdqa	[rcx+512],ymm12
-	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vmovdqa	[rcx+544],ymm12
-	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+576],ymm12
-	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+608],ymm12
-	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+640],ymm12
-	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+672],ymm12
-	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+704],ymm12
-	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+736],ymm12
-	mov	QWORD[rcx+216],384
-	mov	DWORD[rcx+208],16
-	jmp	L$cp_pairskey_341
-L$cp_short8_344:
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vmovdqa	[rcx+768],ymm12
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vmovdqa	[rcx+800],ymm12
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vmovdqa	[rcx+832],ymm12
+	mov	QWORD[rcx+216],480
+	mov	DWORD[rcx+208],13
+	jmp	L$cp_pairskey_375
+L$cp_short8_378:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_336
+	ja	L$cp_big_370
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -12031,7 +12354,7 @@ L$cp_short8_344:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_381:
+L$cp_dround_415:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -12145,7 +12468,7 @@ L$cp_dround_381:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_381
+	jnz	L$cp_dround_415
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -12245,8 +12568,8 @@ L$cp_dround_381:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_338
-L$cp_pairskey_341:
+	jmp	L$cp_shortkey_372
+L$cp_pairskey_375:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -12262,8 +12585,8 @@ L$cp_pairskey_341:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_383
-L$cp_ipoly_382:
+	jz	L$cp_ipolyend_417
+L$cp_ipoly_416:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -12303,10 +12626,10 @@ L$cp_ipoly_382:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_382
-L$cp_ipolyend_383:
+	jnz	L$cp_ipoly_416
+L$cp_ipolyend_417:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_384
+	jz	L$cp_ipolytail_418
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -12344,10 +12667,10 @@ L$cp_ipolyend_383:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_384:
+L$cp_ipolytail_418:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_388
+	jz	L$cp_padpreend_422
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -12355,37 +12678,37 @@ L$cp_ipolytail_384:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_389
+	jz	L$cp_padpre_423
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_389:
+L$cp_padpre_423:
 	test	dl,4
-	jz	L$cp_padpre_390
+	jz	L$cp_padpre_424
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_390:
+L$cp_padpre_424:
 	test	dl,2
-	jz	L$cp_padpre_391
+	jz	L$cp_padpre_425
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_391:
+L$cp_padpre_425:
 	test	dl,1
-	jz	L$cp_padpre_392
+	jz	L$cp_padpre_426
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_392:
-L$cp_padpreend_388:
+L$cp_padpre_426:
+L$cp_padpreend_422:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_386
-L$cp_ipoly_385:
+	jz	L$cp_ipolyend_420
+L$cp_ipoly_419:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -12425,10 +12748,10 @@ L$cp_ipoly_385:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_385
-L$cp_ipolyend_386:
+	jnz	L$cp_ipoly_419
+L$cp_ipolyend_420:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_387
+	jz	L$cp_ipolytail_421
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -12466,7 +12789,7 @@ L$cp_ipolyend_386:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_387:
+L$cp_ipolytail_421:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -12519,15 +12842,16 @@ L$cp_ipolytail_387:
 	vmovdqu	[rax+0],xmm0
 	mov	rax,QWORD[rcx+144]
 	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_393
+	jne	L$cp_xorskip_427
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
-	lea	r9,[rcx+448]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_393:
-	jmp	L$cp_tagout_342
-L$cp_shortkey_338:
+L$cp_xorskip_427:
+	jmp	L$cp_tagout_376
+L$cp_shortkey_372:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -12545,7 +12869,7 @@ L$cp_shortkey_338:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_394
+	jz	L$cp_padpreend_428
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12553,38 +12877,38 @@ L$cp_shortkey_338:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_395
+	jz	L$cp_padpre_429
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_395:
+L$cp_padpre_429:
 	test	dl,4
-	jz	L$cp_padpre_396
+	jz	L$cp_padpre_430
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_396:
+L$cp_padpre_430:
 	test	dl,2
-	jz	L$cp_padpre_397
+	jz	L$cp_padpre_431
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_397:
+L$cp_padpre_431:
 	test	dl,1
-	jz	L$cp_padpre_398
+	jz	L$cp_padpre_432
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_398:
+L$cp_padpre_432:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_394:
+L$cp_padpreend_428:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -12594,7 +12918,7 @@ L$cp_padpreend_394:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_399
+	jz	L$cp_padpreend_433
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12602,38 +12926,38 @@ L$cp_padpreend_394:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_400
+	jz	L$cp_padpre_434
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_400:
+L$cp_padpre_434:
 	test	dl,4
-	jz	L$cp_padpre_401
+	jz	L$cp_padpre_435
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_401:
+L$cp_padpre_435:
 	test	dl,2
-	jz	L$cp_padpre_402
+	jz	L$cp_padpre_436
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_402:
+L$cp_padpre_436:
 	test	dl,1
-	jz	L$cp_padpre_403
+	jz	L$cp_padpre_437
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_403:
+L$cp_padpre_437:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_399:
+L$cp_padpreend_433:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -12641,14 +12965,14 @@ L$cp_padpreend_399:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_340
-L$cp_big_336:
+	jmp	L$cp_datadone_374
+L$cp_big_370:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_404:
+L$cp_dround_h_438:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -12696,7 +13020,7 @@ L$cp_dround_h_404:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_404
+	jnz	L$cp_dround_h_438
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -12723,7 +13047,7 @@ L$cp_dround_h_404:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_405
+	jz	L$cp_padpreend_439
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12731,47 +13055,47 @@ L$cp_dround_h_404:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_406
+	jz	L$cp_padpre_440
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_406:
+L$cp_padpre_440:
 	test	dl,4
-	jz	L$cp_padpre_407
+	jz	L$cp_padpre_441
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_407:
+L$cp_padpre_441:
 	test	dl,2
-	jz	L$cp_padpre_408
+	jz	L$cp_padpre_442
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_408:
+L$cp_padpre_442:
 	test	dl,1
-	jz	L$cp_padpre_409
+	jz	L$cp_padpre_443
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_409:
+L$cp_padpre_443:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_405:
+L$cp_padpreend_439:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_410:
-L$cp_chunk_339:
+L$cp_nofuse_444:
+L$cp_chunk_373:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_340
+	jz	L$cp_datadone_374
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -12785,7 +13109,7 @@ L$cp_chunk_339:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_411
+	jz	L$cp_padpreend_445
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12793,38 +13117,38 @@ L$cp_chunk_339:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_412
+	jz	L$cp_padpre_446
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_412:
+L$cp_padpre_446:
 	test	dl,4
-	jz	L$cp_padpre_413
+	jz	L$cp_padpre_447
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_413:
+L$cp_padpre_447:
 	test	dl,2
-	jz	L$cp_padpre_414
+	jz	L$cp_padpre_448
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_414:
+L$cp_padpre_448:
 	test	dl,1
-	jz	L$cp_padpre_415
+	jz	L$cp_padpre_449
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_415:
+L$cp_padpre_449:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_411:
+L$cp_padpreend_445:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -12835,8 +13159,8 @@ L$cp_padpreend_411:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_339
-L$cp_datadone_340:
+	jmp	L$cp_chunk_373
+L$cp_datadone_374:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -12863,7 +13187,7 @@ L$cp_datadone_340:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_342:
+L$cp_tagout_376:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -12873,17 +13197,17 @@ L$cp_tagout_342:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_417
+	jz	L$cp_wipeeven_451
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_417:
+L$cp_wipeeven_451:
 	shr	eax,1
-L$cp_wipe_416:
+L$cp_wipe_450:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_416
+	jnz	L$cp_wipe_450
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -12918,7 +13242,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_422
+	jb	L$cp_zskip_456
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -12932,7 +13256,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_423:
+L$cp_zloop_457:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -12950,7 +13274,7 @@ L$cp_zloop_423:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_424:
+L$cp_zdround_458:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -13048,7 +13372,7 @@ L$cp_zdround_424:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_424
+	jnz	L$cp_zdround_458
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -13171,7 +13495,7 @@ L$cp_zdround_424:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_423
+	jae	L$cp_zloop_457
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -13188,10 +13512,10 @@ L$cp_zdround_424:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_422:
+L$cp_zskip_456:
 	cmp	rdx,512
-	jb	L$cp_small_419
-L$cp_wide_418:
+	jb	L$cp_small_453
+L$cp_wide_452:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -13215,7 +13539,7 @@ L$cp_wide_418:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_425:
+L$cp_dround_459:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13329,7 +13653,7 @@ L$cp_dround_425:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_425
+	jnz	L$cp_dround_459
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13450,12 +13774,12 @@ L$cp_dround_425:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_418
-L$cp_small_419:
+	jae	L$cp_wide_452
+L$cp_small_453:
 	test	rdx,rdx
-	jz	L$cp_done_421
+	jz	L$cp_done_455
 	cmp	rdx,256
-	jbe	L$cp_not8_426
+	jbe	L$cp_not8_460
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -13479,7 +13803,7 @@ L$cp_small_419:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_427:
+L$cp_dround_461:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13593,7 +13917,7 @@ L$cp_dround_427:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_427
+	jnz	L$cp_dround_461
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13694,10 +14018,10 @@ L$cp_dround_427:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_420
-L$cp_not8_426:
+	jmp	L$cp_tailbuf_454
+L$cp_not8_460:
 	cmp	rdx,192
-	jbe	L$cp_not4_428
+	jbe	L$cp_not4_462
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -13721,7 +14045,7 @@ L$cp_not8_426:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_431:
+L$cp_dround_465:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -13835,7 +14159,7 @@ L$cp_dround_431:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_431
+	jnz	L$cp_dround_465
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -13920,12 +14244,12 @@ L$cp_dround_431:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_420
-L$cp_not4_428:
+	jmp	L$cp_tailbuf_454
+L$cp_not4_462:
 	cmp	rdx,64
-	jbe	L$cp_h1_429
+	jbe	L$cp_h1_463
 	cmp	rdx,128
-	jbe	L$cp_h2_430
+	jbe	L$cp_h2_464
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -13941,7 +14265,7 @@ L$cp_not4_428:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_432:
+L$cp_dround_h_466:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -14033,7 +14357,7 @@ L$cp_dround_h_432:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_432
+	jnz	L$cp_dround_h_466
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -14063,8 +14387,8 @@ L$cp_dround_h_432:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_420
-L$cp_h2_430:
+	jmp	L$cp_tailbuf_454
+L$cp_h2_464:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -14075,7 +14399,7 @@ L$cp_h2_430:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_433:
+L$cp_dround_h_467:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -14137,7 +14461,7 @@ L$cp_dround_h_433:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_433
+	jnz	L$cp_dround_h_467
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -14157,14 +14481,14 @@ L$cp_dround_h_433:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_420
-L$cp_h1_429:
+	jmp	L$cp_tailbuf_454
+L$cp_h1_463:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_434:
+L$cp_dround_h_468:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -14212,7 +14536,7 @@ L$cp_dround_h_434:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_434
+	jnz	L$cp_dround_h_468
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -14222,17 +14546,17 @@ L$cp_dround_h_434:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_420:
+L$cp_tailbuf_454:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_421:
+L$cp_done_455:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
 	cmp	rdx,32
-	jb	L$cp_t16_435
-L$cp_t32_439:
+	jb	L$cp_t16_469
+L$cp_t32_473:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -14241,10 +14565,10 @@ L$cp_t32_439:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_439
-L$cp_t16_435:
+	jae	L$cp_t32_473
+L$cp_t16_469:
 	cmp	rdx,16
-	jb	L$cp_t1_436
+	jb	L$cp_t1_470
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -14252,10 +14576,10 @@ L$cp_t16_435:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_436:
+L$cp_t1_470:
 	test	rdx,rdx
-	jz	L$cp_tdone_438
-L$cp_tend_437:
+	jz	L$cp_tdone_472
+L$cp_tend_471:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -14263,8 +14587,8 @@ L$cp_tend_437:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_437
-L$cp_tdone_438:
+	jnz	L$cp_tend_471
+L$cp_tdone_472:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 global ctasm_chacha20_poly1305_seal_avx512ifma
@@ -14338,15 +14662,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_448
+	ja	L$cp_short8_482
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_449
+	ja	L$cp_pairs2_483
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_451
+	jz	L$cp_padpreend_485
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14354,39 +14678,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_452
+	jz	L$cp_padpre_486
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_452:
+L$cp_padpre_486:
 	test	dl,4
-	jz	L$cp_padpre_453
+	jz	L$cp_padpre_487
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_453:
+L$cp_padpre_487:
 	test	dl,2
-	jz	L$cp_padpre_454
+	jz	L$cp_padpre_488
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_454:
+L$cp_padpre_488:
 	test	dl,1
-	jz	L$cp_padpre_455
+	jz	L$cp_padpre_489
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_455:
-L$cp_padpreend_451:
+L$cp_padpre_489:
+L$cp_padpreend_485:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_456:
+L$cp_dround_p_490:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -14434,7 +14758,7 @@ L$cp_dround_p_456:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_456
+	jnz	L$cp_dround_p_490
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14449,19 +14773,19 @@ L$cp_dround_p_456:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_458
+	jb	L$cp_dxtail_492
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_459
+	jb	L$cp_dxtail_493
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_457
-L$cp_dxtail_458:
+	jmp	L$cp_dxdone_491
+L$cp_dxtail_492:
 	test	rdx,rdx
-	jz	L$cp_dxdone_457
+	jz	L$cp_dxdone_491
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14470,10 +14794,10 @@ L$cp_dxtail_458:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_457
-L$cp_dxtail_459:
+	jmp	L$cp_dxdone_491
+L$cp_dxtail_493:
 	sub	rdx,32
-	jz	L$cp_dxdone_457
+	jz	L$cp_dxdone_491
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14482,17 +14806,17 @@ L$cp_dxtail_459:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_457
-L$cp_dxdone_457:
-	jmp	L$cp_pairskey_445
-L$cp_pairs2_449:
+	jmp	L$cp_dxdone_491
+L$cp_dxdone_491:
+	jmp	L$cp_pairskey_479
+L$cp_pairs2_483:
 	cmp	r10,192
-	ja	L$cp_pairs3_450
+	ja	L$cp_pairs3_484
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_460
+	jz	L$cp_padpreend_494
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14500,32 +14824,32 @@ L$cp_pairs2_449:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_461
+	jz	L$cp_padpre_495
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_461:
+L$cp_padpre_495:
 	test	dl,4
-	jz	L$cp_padpre_462
+	jz	L$cp_padpre_496
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_462:
+L$cp_padpre_496:
 	test	dl,2
-	jz	L$cp_padpre_463
+	jz	L$cp_padpre_497
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_463:
+L$cp_padpre_497:
 	test	dl,1
-	jz	L$cp_padpre_464
+	jz	L$cp_padpre_498
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_464:
-L$cp_padpreend_460:
+L$cp_padpre_498:
+L$cp_padpreend_494:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14537,7 +14861,7 @@ L$cp_padpreend_460:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_465:
+L$cp_dround_p_499:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -14599,7 +14923,7 @@ L$cp_dround_p_465:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_465
+	jnz	L$cp_dround_p_499
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14629,29 +14953,29 @@ L$cp_dround_p_465:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_467
+	jb	L$cp_dxtail_501
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_468
+	jb	L$cp_dxtail_502
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_469
+	jb	L$cp_dxtail_503
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_470
+	jb	L$cp_dxtail_504
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_466
-L$cp_dxtail_467:
+	jmp	L$cp_dxdone_500
+L$cp_dxtail_501:
 	sub	rdx,64
-	jz	L$cp_dxdone_466
+	jz	L$cp_dxdone_500
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14660,10 +14984,10 @@ L$cp_dxtail_467:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_466
-L$cp_dxtail_468:
+	jmp	L$cp_dxdone_500
+L$cp_dxtail_502:
 	sub	rdx,96
-	jz	L$cp_dxdone_466
+	jz	L$cp_dxdone_500
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14672,10 +14996,10 @@ L$cp_dxtail_468:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_466
-L$cp_dxtail_469:
+	jmp	L$cp_dxdone_500
+L$cp_dxtail_503:
 	sub	rdx,128
-	jz	L$cp_dxdone_466
+	jz	L$cp_dxdone_500
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14684,10 +15008,10 @@ L$cp_dxtail_469:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_466
-L$cp_dxtail_470:
+	jmp	L$cp_dxdone_500
+L$cp_dxtail_504:
 	sub	rdx,160
-	jz	L$cp_dxdone_466
+	jz	L$cp_dxdone_500
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14696,15 +15020,15 @@ L$cp_dxtail_470:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_466
-L$cp_dxdone_466:
-	jmp	L$cp_pairskey_445
-L$cp_pairs3_450:
+	jmp	L$cp_dxdone_500
+L$cp_dxdone_500:
+	jmp	L$cp_pairskey_479
+L$cp_pairs3_484:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_471
+	jz	L$cp_padpreend_505
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14712,32 +15036,32 @@ L$cp_pairs3_450:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_472
+	jz	L$cp_padpre_506
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_472:
+L$cp_padpre_506:
 	test	dl,4
-	jz	L$cp_padpre_473
+	jz	L$cp_padpre_507
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_473:
+L$cp_padpre_507:
 	test	dl,2
-	jz	L$cp_padpre_474
+	jz	L$cp_padpre_508
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_474:
+L$cp_padpre_508:
 	test	dl,1
-	jz	L$cp_padpre_475
+	jz	L$cp_padpre_509
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_475:
-L$cp_padpreend_471:
+L$cp_padpre_509:
+L$cp_padpreend_505:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14754,7 +15078,7 @@ L$cp_padpreend_471:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_476:
+L$cp_dround_p_510:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -14846,7 +15170,7 @@ L$cp_dround_p_476:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_476
+	jnz	L$cp_dround_p_510
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14897,29 +15221,29 @@ L$cp_dround_p_476:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_478
+	jb	L$cp_dxtail_512
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_479
+	jb	L$cp_dxtail_513
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_480
+	jb	L$cp_dxtail_514
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_481
+	jb	L$cp_dxtail_515
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_477
-L$cp_dxtail_478:
+	jmp	L$cp_dxdone_511
+L$cp_dxtail_512:
 	sub	rdx,192
-	jz	L$cp_dxdone_477
+	jz	L$cp_dxdone_511
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14928,10 +15252,10 @@ L$cp_dxtail_478:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_477
-L$cp_dxtail_479:
+	jmp	L$cp_dxdone_511
+L$cp_dxtail_513:
 	sub	rdx,224
-	jz	L$cp_dxdone_477
+	jz	L$cp_dxdone_511
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14940,10 +15264,10 @@ L$cp_dxtail_479:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_477
-L$cp_dxtail_480:
+	jmp	L$cp_dxdone_511
+L$cp_dxtail_514:
 	sub	rdx,256
-	jz	L$cp_dxdone_477
+	jz	L$cp_dxdone_511
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14952,10 +15276,10 @@ L$cp_dxtail_480:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_477
-L$cp_dxtail_481:
+	jmp	L$cp_dxdone_511
+L$cp_dxtail_515:
 	sub	rdx,288
-	jz	L$cp_dxdone_477
+	jz	L$cp_dxdone_511
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14964,17 +15288,17 @@ L$cp_dxtail_481:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_477
-L$cp_dxdone_477:
-	jmp	L$cp_pairskey_445
-L$cp_short8_448:
+	jmp	L$cp_dxdone_511
+L$cp_dxdone_511:
+	jmp	L$cp_pairskey_479
+L$cp_short8_482:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_440
+	ja	L$cp_big_474
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -14998,7 +15322,7 @@ L$cp_short8_448:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_482:
+L$cp_dround_516:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -15112,7 +15436,7 @@ L$cp_dround_482:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_482
+	jnz	L$cp_dround_516
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -15212,8 +15536,8 @@ L$cp_dround_482:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_442
-L$cp_pairskey_445:
+	jmp	L$cp_shortkey_476
+L$cp_pairskey_479:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -15224,7 +15548,7 @@ L$cp_pairskey_445:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_483
+	jb	L$cp_nopow4_517
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -15426,15 +15750,15 @@ L$cp_pairskey_445:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_483:
+L$cp_nopow4_517:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_485
-L$cp_ipoly_484:
+	jz	L$cp_ipolyend_519
+L$cp_ipoly_518:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15474,10 +15798,10 @@ L$cp_ipoly_484:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_484
-L$cp_ipolyend_485:
+	jnz	L$cp_ipoly_518
+L$cp_ipolyend_519:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_486
+	jz	L$cp_ipolytail_520
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -15515,20 +15839,20 @@ L$cp_ipolyend_485:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_486:
+L$cp_ipolytail_520:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_487
+	jz	L$cp_notail_521
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_487:
+L$cp_notail_521:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_489
+	jz	L$cp_ipolyend_523
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_491
+	jb	L$cp_ipolynarrow_525
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -15555,8 +15879,8 @@ L$cp_notail_487:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_493
-L$cp_ipoly4_492:
+	jz	L$cp_ipoly4last_527
+L$cp_ipoly4_526:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -15616,8 +15940,8 @@ L$cp_ipoly4_492:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_492
-L$cp_ipoly4last_493:
+	jnz	L$cp_ipoly4_526
+L$cp_ipoly4last_527:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -15711,9 +16035,9 @@ L$cp_ipoly4last_493:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_489
-L$cp_ipolynarrow_491:
-L$cp_ipoly_488:
+	jz	L$cp_ipolyend_523
+L$cp_ipolynarrow_525:
+L$cp_ipoly_522:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15753,10 +16077,10 @@ L$cp_ipoly_488:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_488
-L$cp_ipolyend_489:
+	jnz	L$cp_ipoly_522
+L$cp_ipolyend_523:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_490
+	jz	L$cp_ipolytail_524
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -15794,7 +16118,7 @@ L$cp_ipolyend_489:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_490:
+L$cp_ipolytail_524:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -15845,8 +16169,8 @@ L$cp_ipolytail_490:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_446
-L$cp_shortkey_442:
+	jmp	L$cp_tagout_480
+L$cp_shortkey_476:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -15864,7 +16188,7 @@ L$cp_shortkey_442:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_494
+	jz	L$cp_padpreend_528
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15872,38 +16196,38 @@ L$cp_shortkey_442:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_495
+	jz	L$cp_padpre_529
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_495:
+L$cp_padpre_529:
 	test	dl,4
-	jz	L$cp_padpre_496
+	jz	L$cp_padpre_530
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_496:
+L$cp_padpre_530:
 	test	dl,2
-	jz	L$cp_padpre_497
+	jz	L$cp_padpre_531
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_497:
+L$cp_padpre_531:
 	test	dl,1
-	jz	L$cp_padpre_498
+	jz	L$cp_padpre_532
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_498:
+L$cp_padpre_532:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_494:
+L$cp_padpreend_528:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -15924,7 +16248,7 @@ L$cp_padpreend_494:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_499
+	jz	L$cp_padpreend_533
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15932,46 +16256,46 @@ L$cp_padpreend_494:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_500
+	jz	L$cp_padpre_534
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_500:
+L$cp_padpre_534:
 	test	dl,4
-	jz	L$cp_padpre_501
+	jz	L$cp_padpre_535
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_501:
+L$cp_padpre_535:
 	test	dl,2
-	jz	L$cp_padpre_502
+	jz	L$cp_padpre_536
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_502:
+L$cp_padpre_536:
 	test	dl,1
-	jz	L$cp_padpre_503
+	jz	L$cp_padpre_537
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_503:
+L$cp_padpre_537:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_499:
-	jmp	L$cp_datadone_444
-L$cp_big_440:
+L$cp_padpreend_533:
+	jmp	L$cp_datadone_478
+L$cp_big_474:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_504:
+L$cp_dround_h_538:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -16019,7 +16343,7 @@ L$cp_dround_h_504:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_504
+	jnz	L$cp_dround_h_538
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -16046,7 +16370,7 @@ L$cp_dround_h_504:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_505
+	jz	L$cp_padpreend_539
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16054,47 +16378,47 @@ L$cp_dround_h_504:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_506
+	jz	L$cp_padpre_540
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_506:
+L$cp_padpre_540:
 	test	dl,4
-	jz	L$cp_padpre_507
+	jz	L$cp_padpre_541
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_507:
+L$cp_padpre_541:
 	test	dl,2
-	jz	L$cp_padpre_508
+	jz	L$cp_padpre_542
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_508:
+L$cp_padpre_542:
 	test	dl,1
-	jz	L$cp_padpre_509
+	jz	L$cp_padpre_543
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_509:
+L$cp_padpre_543:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_505:
+L$cp_padpreend_539:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_510:
-L$cp_chunk_443:
+L$cp_nofuse_544:
+L$cp_chunk_477:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_444
+	jz	L$cp_datadone_478
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -16114,7 +16438,7 @@ L$cp_chunk_443:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_511
+	jz	L$cp_padpreend_545
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -16122,44 +16446,44 @@ L$cp_chunk_443:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_512
+	jz	L$cp_padpre_546
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_512:
+L$cp_padpre_546:
 	test	dl,4
-	jz	L$cp_padpre_513
+	jz	L$cp_padpre_547
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_513:
+L$cp_padpre_547:
 	test	dl,2
-	jz	L$cp_padpre_514
+	jz	L$cp_padpre_548
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_514:
+L$cp_padpre_548:
 	test	dl,1
-	jz	L$cp_padpre_515
+	jz	L$cp_padpre_549
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_515:
+L$cp_padpre_549:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_511:
+L$cp_padpreend_545:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_443
-L$cp_datadone_444:
+	jmp	L$cp_chunk_477
+L$cp_datadone_478:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -16186,7 +16510,7 @@ L$cp_datadone_444:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_446:
+L$cp_tagout_480:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -16196,17 +16520,17 @@ L$cp_tagout_446:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_517
+	jz	L$cp_wipeeven_551
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_517:
+L$cp_wipeeven_551:
 	shr	eax,1
-L$cp_wipe_516:
+L$cp_wipe_550:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_516
+	jnz	L$cp_wipe_550
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -16309,15 +16633,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_526
+	ja	L$cp_short8_560
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_527
+	ja	L$cp_pairs2_561
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_529
+	jz	L$cp_padpreend_563
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16325,39 +16649,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_530
+	jz	L$cp_padpre_564
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_530:
+L$cp_padpre_564:
 	test	dl,4
-	jz	L$cp_padpre_531
+	jz	L$cp_padpre_565
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_531:
+L$cp_padpre_565:
 	test	dl,2
-	jz	L$cp_padpre_532
+	jz	L$cp_padpre_566
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_532:
+L$cp_padpre_566:
 	test	dl,1
-	jz	L$cp_padpre_533
+	jz	L$cp_padpre_567
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_533:
-L$cp_padpreend_529:
+L$cp_padpre_567:
+L$cp_padpreend_563:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_534:
+L$cp_dround_p_568:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -16405,7 +16729,7 @@ L$cp_dround_p_534:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_534
+	jnz	L$cp_dround_p_568
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16420,60 +16744,60 @@ L$cp_dround_p_534:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_535
+	je	L$cp_inplace_569
 	cmp	rdx,32
-	jb	L$cp_dxtail_537
+	jb	L$cp_dxtail_571
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_538
+	jb	L$cp_dxtail_572
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_536
-L$cp_dxtail_537:
+	jmp	L$cp_dxdone_570
+L$cp_dxtail_571:
 	test	rdx,rdx
-	jz	L$cp_dxdone_536
+	jz	L$cp_dxdone_570
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_536
-L$cp_dxtail_538:
+	jmp	L$cp_dxdone_570
+L$cp_dxtail_572:
 	sub	rdx,32
-	jz	L$cp_dxdone_536
+	jz	L$cp_dxdone_570
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_536
-L$cp_dxdone_536:
-	jmp	L$cp_pairskey_523
-L$cp_inplace_535:
+	jmp	L$cp_dxdone_570
+L$cp_dxdone_570:
+	jmp	L$cp_pairskey_557
+L$cp_inplace_569:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
+	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
+	vmovdqa	[rcx+768],ymm12
 	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
+	vmovdqa	[rcx+800],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
-	mov	QWORD[rcx+216],384
-	mov	DWORD[rcx+208],16
-	jmp	L$cp_pairskey_523
-L$cp_pairs2_527:
+	vmovdqa	[rcx+832],ymm12
+	mov	QWORD[rcx+216],736
+	mov	DWORD[rcx+208],5
+	jmp	L$cp_pairskey_557
+L$cp_pairs2_561:
 	cmp	r10,192
-	ja	L$cp_pairs3_528
+	ja	L$cp_pairs3_562
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_539
+	jz	L$cp_padpreend_573
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16481,32 +16805,32 @@ L$cp_pairs2_527:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_540
+	jz	L$cp_padpre_574
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_540:
+L$cp_padpre_574:
 	test	dl,4
-	jz	L$cp_padpre_541
+	jz	L$cp_padpre_575
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_541:
+L$cp_padpre_575:
 	test	dl,2
-	jz	L$cp_padpre_542
+	jz	L$cp_padpre_576
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_542:
+L$cp_padpre_576:
 	test	dl,1
-	jz	L$cp_padpre_543
+	jz	L$cp_padpre_577
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_543:
-L$cp_padpreend_539:
+L$cp_padpre_577:
+L$cp_padpreend_573:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -16518,7 +16842,7 @@ L$cp_padpreend_539:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_544:
+L$cp_dround_p_578:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -16580,7 +16904,7 @@ L$cp_dround_p_544:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_544
+	jnz	L$cp_dround_p_578
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16604,7 +16928,7 @@ L$cp_dround_p_544:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_545
+	je	L$cp_inplace_579
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -16612,94 +16936,94 @@ L$cp_dround_p_544:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_547
+	jb	L$cp_dxtail_581
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_548
+	jb	L$cp_dxtail_582
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_549
+	jb	L$cp_dxtail_583
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_550
+	jb	L$cp_dxtail_584
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_546
-L$cp_dxtail_547:
+	jmp	L$cp_dxdone_580
+L$cp_dxtail_581:
 	sub	rdx,64
-	jz	L$cp_dxdone_546
+	jz	L$cp_dxdone_580
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_546
-L$cp_dxtail_548:
+	jmp	L$cp_dxdone_580
+L$cp_dxtail_582:
 	sub	rdx,96
-	jz	L$cp_dxdone_546
+	jz	L$cp_dxdone_580
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_546
-L$cp_dxtail_549:
+	jmp	L$cp_dxdone_580
+L$cp_dxtail_583:
 	sub	rdx,128
-	jz	L$cp_dxdone_546
+	jz	L$cp_dxdone_580
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_546
-L$cp_dxtail_550:
+	jmp	L$cp_dxdone_580
+L$cp_dxtail_584:
 	sub	rdx,160
-	jz	L$cp_dxdone_546
+	jz	L$cp_dxdone_580
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_546
-L$cp_dxdone_546:
-	jmp	L$cp_pairskey_523
-L$cp_inplace_545:
+	jmp	L$cp_dxdone_580
+L$cp_dxdone_580:
+	jmp	L$cp_pairskey_557
+L$cp_inplace_579:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vmovdqa	[rcx+480],ymm12
-	vperm2i128	ymm12,ymm4,ymm5,0x20
-	vmovdqa	[rcx+512],ymm12
-	vperm2i128	ymm12,ymm6,ymm7,0x20
-	vmovdqa	[rcx+544],ymm12
-	vperm2i128	ymm12,ymm4,ymm5,0x31
-	vmovdqa	[rcx+576],ymm12
-	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+608],ymm12
-	mov	QWORD[rcx+216],384
-	mov	DWORD[rcx+208],16
-	jmp	L$cp_pairskey_523
-L$cp_pairs3_528:
+	vperm2i128	ymm12,ymm2,ymm3,0x20
+	vmovdqa	[rcx+640],ymm12
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vmovdqa	[rcx+672],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vmovdqa	[rcx+704],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vmovdqa	[rcx+736],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vmovdqa	[rcx+768],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vmovdqa	[rcx+800],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vmovdqa	[rcx+832],ymm12
+	mov	QWORD[rcx+216],608
+	mov	DWORD[rcx+208],9
+	jmp	L$cp_pairskey_557
+L$cp_pairs3_562:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_551
+	jz	L$cp_padpreend_585
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16707,32 +17031,32 @@ L$cp_pairs3_528:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_552
+	jz	L$cp_padpre_586
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_552:
+L$cp_padpre_586:
 	test	dl,4
-	jz	L$cp_padpre_553
+	jz	L$cp_padpre_587
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_553:
+L$cp_padpre_587:
 	test	dl,2
-	jz	L$cp_padpre_554
+	jz	L$cp_padpre_588
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_554:
+L$cp_padpre_588:
 	test	dl,1
-	jz	L$cp_padpre_555
+	jz	L$cp_padpre_589
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_555:
-L$cp_padpreend_551:
+L$cp_padpre_589:
+L$cp_padpreend_585:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -16749,7 +17073,7 @@ L$cp_padpreend_551:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_556:
+L$cp_dround_p_590:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -16841,7 +17165,7 @@ L$cp_dround_p_556:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_556
+	jnz	L$cp_dround_p_590
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16874,7 +17198,7 @@ L$cp_dround_p_556:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_557
+	je	L$cp_inplace_591
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -16894,104 +17218,104 @@ L$cp_dround_p_556:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_559
+	jb	L$cp_dxtail_593
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_560
+	jb	L$cp_dxtail_594
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_561
+	jb	L$cp_dxtail_595
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_562
+	jb	L$cp_dxtail_596
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_558
-L$cp_dxtail_559:
+	jmp	L$cp_dxdone_592
+L$cp_dxtail_593:
 	sub	rdx,192
-	jz	L$cp_dxdone_558
+	jz	L$cp_dxdone_592
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_558
-L$cp_dxtail_560:
+	jmp	L$cp_dxdone_592
+L$cp_dxtail_594:
 	sub	rdx,224
-	jz	L$cp_dxdone_558
+	jz	L$cp_dxdone_592
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_558
-L$cp_dxtail_561:
+	jmp	L$cp_dxdone_592
+L$cp_dxtail_595:
 	sub	rdx,256
-	jz	L$cp_dxdone_558
+	jz	L$cp_dxdone_592
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_558
-L$cp_dxtail_562:
+	jmp	L$cp_dxdone_592
+L$cp_dxtail_596:
 	sub	rdx,288
-	jz	L$cp_dxdone_558
+	jz	L$cp_dxdone_592
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_558
-L$cp_dxdone_558:
-	jmp	L$cp_pairskey_523
-L$cp_inplace_557:
+	jmp	L$cp_dxdone_592
+L$cp_dxdone_592:
+	jmp	L$cp_pairskey_557
+L$cp_inplace_591:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
-	vmovdqa	[rcx+384],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x20
-	vmovdqa	[rcx+416],ymm12
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vmovdqa	[rcx+448],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+480],ymm12
-	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vperm2i128	ymm12,ymm2,ymm3,0x20
 	vmovdqa	[rcx+512],ymm12
-	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vmovdqa	[rcx+544],ymm12
-	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+576],ymm12
-	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+608],ymm12
-	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+640],ymm12
-	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+672],ymm12
-	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+704],ymm12
-	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+736],ymm12
-	mov	QWORD[rcx+216],384
-	mov	DWORD[rcx+208],16
-	jmp	L$cp_pairskey_523
-L$cp_short8_526:
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vmovdqa	[rcx+768],ymm12
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vmovdqa	[rcx+800],ymm12
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vmovdqa	[rcx+832],ymm12
+	mov	QWORD[rcx+216],480
+	mov	DWORD[rcx+208],13
+	jmp	L$cp_pairskey_557
+L$cp_short8_560:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_518
+	ja	L$cp_big_552
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -17015,7 +17339,7 @@ L$cp_short8_526:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_563:
+L$cp_dround_597:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -17129,7 +17453,7 @@ L$cp_dround_563:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_563
+	jnz	L$cp_dround_597
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -17229,8 +17553,8 @@ L$cp_dround_563:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_520
-L$cp_pairskey_523:
+	jmp	L$cp_shortkey_554
+L$cp_pairskey_557:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -17241,7 +17565,7 @@ L$cp_pairskey_523:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_564
+	jb	L$cp_nopow4_598
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -17443,15 +17767,15 @@ L$cp_pairskey_523:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_564:
+L$cp_nopow4_598:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_566
-L$cp_ipoly_565:
+	jz	L$cp_ipolyend_600
+L$cp_ipoly_599:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -17491,10 +17815,10 @@ L$cp_ipoly_565:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_565
-L$cp_ipolyend_566:
+	jnz	L$cp_ipoly_599
+L$cp_ipolyend_600:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_567
+	jz	L$cp_ipolytail_601
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -17532,10 +17856,10 @@ L$cp_ipolyend_566:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_567:
+L$cp_ipolytail_601:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_571
+	jz	L$cp_padpreend_605
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -17543,38 +17867,38 @@ L$cp_ipolytail_567:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_572
+	jz	L$cp_padpre_606
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_572:
+L$cp_padpre_606:
 	test	dl,4
-	jz	L$cp_padpre_573
+	jz	L$cp_padpre_607
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_573:
+L$cp_padpre_607:
 	test	dl,2
-	jz	L$cp_padpre_574
+	jz	L$cp_padpre_608
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_574:
+L$cp_padpre_608:
 	test	dl,1
-	jz	L$cp_padpre_575
+	jz	L$cp_padpre_609
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_575:
-L$cp_padpreend_571:
+L$cp_padpre_609:
+L$cp_padpreend_605:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_569
+	jz	L$cp_ipolyend_603
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_576
+	jb	L$cp_ipolynarrow_610
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -17601,8 +17925,8 @@ L$cp_padpreend_571:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_578
-L$cp_ipoly4_577:
+	jz	L$cp_ipoly4last_612
+L$cp_ipoly4_611:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -17662,8 +17986,8 @@ L$cp_ipoly4_577:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_577
-L$cp_ipoly4last_578:
+	jnz	L$cp_ipoly4_611
+L$cp_ipoly4last_612:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -17757,9 +18081,9 @@ L$cp_ipoly4last_578:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_569
-L$cp_ipolynarrow_576:
-L$cp_ipoly_568:
+	jz	L$cp_ipolyend_603
+L$cp_ipolynarrow_610:
+L$cp_ipoly_602:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -17799,10 +18123,10 @@ L$cp_ipoly_568:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_568
-L$cp_ipolyend_569:
+	jnz	L$cp_ipoly_602
+L$cp_ipolyend_603:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_570
+	jz	L$cp_ipolytail_604
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -17840,7 +18164,7 @@ L$cp_ipolyend_569:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_570:
+L$cp_ipolytail_604:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -17893,15 +18217,16 @@ L$cp_ipolytail_570:
 	vmovdqu	[rax+0],xmm0
 	mov	rax,QWORD[rcx+144]
 	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_579
+	jne	L$cp_xorskip_613
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
-	lea	r9,[rcx+448]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_579:
-	jmp	L$cp_tagout_524
-L$cp_shortkey_520:
+L$cp_xorskip_613:
+	jmp	L$cp_tagout_558
+L$cp_shortkey_554:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -17919,7 +18244,7 @@ L$cp_shortkey_520:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_580
+	jz	L$cp_padpreend_614
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17927,38 +18252,38 @@ L$cp_shortkey_520:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_581
+	jz	L$cp_padpre_615
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_581:
+L$cp_padpre_615:
 	test	dl,4
-	jz	L$cp_padpre_582
+	jz	L$cp_padpre_616
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_582:
+L$cp_padpre_616:
 	test	dl,2
-	jz	L$cp_padpre_583
+	jz	L$cp_padpre_617
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_583:
+L$cp_padpre_617:
 	test	dl,1
-	jz	L$cp_padpre_584
+	jz	L$cp_padpre_618
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_584:
+L$cp_padpre_618:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_580:
+L$cp_padpreend_614:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -17972,7 +18297,7 @@ L$cp_padpreend_580:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_585
+	jz	L$cp_padpreend_619
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -17980,38 +18305,38 @@ L$cp_padpreend_580:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_586
+	jz	L$cp_padpre_620
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_586:
+L$cp_padpre_620:
 	test	dl,4
-	jz	L$cp_padpre_587
+	jz	L$cp_padpre_621
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_587:
+L$cp_padpre_621:
 	test	dl,2
-	jz	L$cp_padpre_588
+	jz	L$cp_padpre_622
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_588:
+L$cp_padpre_622:
 	test	dl,1
-	jz	L$cp_padpre_589
+	jz	L$cp_padpre_623
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_589:
+L$cp_padpre_623:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_585:
+L$cp_padpreend_619:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -18019,14 +18344,14 @@ L$cp_padpreend_585:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_522
-L$cp_big_518:
+	jmp	L$cp_datadone_556
+L$cp_big_552:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_590:
+L$cp_dround_h_624:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -18074,7 +18399,7 @@ L$cp_dround_h_590:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_590
+	jnz	L$cp_dround_h_624
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -18101,7 +18426,7 @@ L$cp_dround_h_590:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_591
+	jz	L$cp_padpreend_625
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -18109,47 +18434,47 @@ L$cp_dround_h_590:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_592
+	jz	L$cp_padpre_626
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_592:
+L$cp_padpre_626:
 	test	dl,4
-	jz	L$cp_padpre_593
+	jz	L$cp_padpre_627
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_593:
+L$cp_padpre_627:
 	test	dl,2
-	jz	L$cp_padpre_594
+	jz	L$cp_padpre_628
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_594:
+L$cp_padpre_628:
 	test	dl,1
-	jz	L$cp_padpre_595
+	jz	L$cp_padpre_629
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_595:
+L$cp_padpre_629:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_591:
+L$cp_padpreend_625:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_596:
-L$cp_chunk_521:
+L$cp_nofuse_630:
+L$cp_chunk_555:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_522
+	jz	L$cp_datadone_556
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -18163,7 +18488,7 @@ L$cp_chunk_521:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_597
+	jz	L$cp_padpreend_631
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -18171,38 +18496,38 @@ L$cp_chunk_521:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_598
+	jz	L$cp_padpre_632
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_598:
+L$cp_padpre_632:
 	test	dl,4
-	jz	L$cp_padpre_599
+	jz	L$cp_padpre_633
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_599:
+L$cp_padpre_633:
 	test	dl,2
-	jz	L$cp_padpre_600
+	jz	L$cp_padpre_634
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_600:
+L$cp_padpre_634:
 	test	dl,1
-	jz	L$cp_padpre_601
+	jz	L$cp_padpre_635
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_601:
+L$cp_padpre_635:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_597:
+L$cp_padpreend_631:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -18213,8 +18538,8 @@ L$cp_padpreend_597:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_521
-L$cp_datadone_522:
+	jmp	L$cp_chunk_555
+L$cp_datadone_556:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -18241,7 +18566,7 @@ L$cp_datadone_522:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_524:
+L$cp_tagout_558:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -18251,17 +18576,17 @@ L$cp_tagout_524:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_603
+	jz	L$cp_wipeeven_637
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_603:
+L$cp_wipeeven_637:
 	shr	eax,1
-L$cp_wipe_602:
+L$cp_wipe_636:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_602
+	jnz	L$cp_wipe_636
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -18730,7 +19055,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_606
+	jb	L$cp_ipolyrest_640
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -18757,8 +19082,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_605
-L$cp_ipoly_604:
+	jz	L$cp_ipolylast_639
+L$cp_ipoly_638:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -18818,8 +19143,8 @@ L$cp_ipoly_604:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_604
-L$cp_ipolylast_605:
+	jnz	L$cp_ipoly_638
+L$cp_ipolylast_639:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -18921,7 +19246,7 @@ L$cp_ipolylast_605:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_606:
+L$cp_ipolyrest_640:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
 align 16
@@ -19133,7 +19458,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma4:
 	cmp	rdx,12
-	jb	L$cp_ipoly4rest_607
+	jb	L$cp_ipoly4rest_641
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
@@ -19163,8 +19488,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shr	rcx,2
 	and	rdx,3
 	dec	rcx
-	jz	L$cp_ipoly4last_609
-L$cp_ipoly4_608:
+	jz	L$cp_ipoly4last_643
+L$cp_ipoly4_642:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -19224,8 +19549,8 @@ L$cp_ipoly4_608:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rcx
-	jnz	L$cp_ipoly4_608
-L$cp_ipoly4last_609:
+	jnz	L$cp_ipoly4_642
+L$cp_ipoly4last_643:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -19321,7 +19646,7 @@ L$cp_ipoly4last_609:
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_ipoly4rest_607:
+L$cp_ipoly4rest_641:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64

@@ -38,10 +38,10 @@
 #    message's key stream. SSSE3: up to 128 bytes horizontal (2-3 blocks),
 #    129-192 one 4-block wide batch. AVX2: up to 320 bytes two blocks per ymm
 #    row set (horiz_pairs, 1-3 sets) with Poly1305 inline, h in registers,
-#    its wipe covering only what the path wrote (the AVX-512 tiers XOR the
-#    message from the row sets under a byte mask: no key stream in the
-#    frame, pairs_direct_xor); 321-448 one 8-block wide batch into the
-#    buffer, then the scalar Poly1305 (calls).
+#    the message XORed from the row sets 32 bytes a piece (pairs_direct_xor:
+#    the AVX-512 tiers the last piece under a byte mask, AVX2 its key stream
+#    through the frame), the wipe covering only what the path wrote; 321-448
+#    one 8-block wide batch into the buffer, then the scalar Poly1305 (calls).
 #
 # Poly1305: scalar, 2^64 limbs h0, h1, h2 (h2 small) and r = r0 + 2^64 r1.
 # Clamping makes r1 divisible by 4, so with s1 = r1 + r1/4 = 5 r1 / 4,
@@ -429,6 +429,16 @@
 # core cycles, i.e. (core ~1.37 reference cycles) about the ~400 reference
 # cycles it takes, the scalar side (~450 instructions) beside them. 3.0x there needs fewer vector ops a call, not a shorter chain; 16 B
 # stays latency-bound (rounds ~178 of ~240).
+# The AVX2 tier the same way (Zen 3, AMD EPYC family 25 model 1 VM, no
+# AVX-512; the same one-binary A/B, 40,000 samples of 4 calls, the 5th
+# percentile, the minimum of 4 runs, reference cycles): whole 32-byte
+# pieces XORed from the row sets, the last partial one's key stream through
+# KSTAIL (no byte masks in AVX2), the wipe two units instead of four a set;
+# an open in place puts its blocks just below S_EV - 16 (4 units a set and
+# one, as before). seal 64 B 349 -> 343, 128 B 453 -> 441, 192 B 484 ->
+# 478, 256 B 600 -> 576, 320 B 631 -> 600; open 64-320 B -1 to -2%; 16 B and
+# open in place within a tick (~6) either way. The same binary against
+# itself: 1.00 (one line of eight 0.96: the noise these figures sit in).
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
@@ -445,17 +455,18 @@
 #        zero-padded (CTPAD)
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
-#   880  (AVX-512 pairs path) block 0's s (S_EV)
+#   880  (pairs path) block 0's s (S_EV)
 #   896  (AVX2 AEADs) the vector Poly1305's powers of r, PLOOP and PLAST (576);
 #        the IFMA tier's 8-lane table (320) or its short paths' 4-lane one
-#        (T4, 160) in their place
+#        (T4, 160) in their place; on the AVX2 tier's pairs path, 32 bytes of
+#        key stream, the message's last piece (KSTAIL)
 # Everything from 0 to 896 (AVX2 AEADs: 1472) is zeroed before return: key,
 # key stream and the Poly1305 state are secrets. The pairs paths zero only
-# what they wrote secrets to: the state at 0-63 and then the AVX2 tier its
-# blocks in the buffer, the AVX-512 tiers s at 880 (their key stream stays in
-# registers, pairs_direct_xor; an open in place stores it to the buffer and
-# wipes [384, 896)), and in the IFMA tier from 192 bytes the 4-lane table to
-# 1056.
+# what they wrote secrets to: the state at 0-63 and then [864, 928), s at 880
+# and on the AVX2 tier the last piece's key stream at 896 (the rest stays in
+# registers, pairs_direct_xor; an open in place stores its 2 sets blocks to
+# [864 - 128 sets, 864) and wipes from there to 896), and in the IFMA tier
+# from 192 bytes the 4-lane table to 1056.
 #
 # Register plan
 #   ChaCha20 (local ctasm_chacha20_xor_{ssse3,avx2}): rdi out, rsi in, rdx
@@ -507,8 +518,14 @@ die "T4: the table passes the AVX2 frame" if T4 + 160 > USED_AVX2;
 # table); a seal's last ciphertext piece, zero-padded, at CTPAD (public;
 # [256, 288) is the wide paths' spill, unused on this path).
 use constant { S_EV => T4 - 16, CTPAD => 256, WIPE_EV => 2 };
-die "S_EV: not 32-byte aligned less 16" if (S_EV - 16) % 32 || S_EV < BUF + 384;
+die "S_EV: not 32-byte aligned less 16" if (S_EV - 16) % 32 || S_EV - 16 - 384 < BUF;
 die "CTPAD: overlaps the AD's tail or the buffer" if CTPAD < ADPAD + 16 || CTPAD + 32 > BUF || CTPAD % 32;
+# The AVX2 tier's pairs path (pairs_direct_xor without byte masks): the key
+# stream of the message's last, partial 32-byte piece at KSTAIL, inside the
+# wipe from S_EV - 16 (on that tier the vector Poly1305's table there is
+# unused up to 320 bytes).
+use constant KSTAIL => T4;
+die "KSTAIL: outside the pairs path's wipe" if KSTAIL % 32 || KSTAIL < S_EV || KSTAIL + 32 > S_EV - 16 + 32 * WIPE_EV;
 use constant CHUNK => 2048;
 # The SSSE3 fused loop's double rounds: [iterations, double rounds per
 # iteration, Poly1305 blocks woven into each iteration], 10 double rounds and
@@ -940,11 +957,11 @@ sub horiz {
 # still in xmm1-xmm3 (load_state's; the AEADs' pad_copy touches only xmm0):
 # they are widened in registers (vinserti128), not reloaded from the frame
 # that load_state has just stored them to, one store-to-load trip less
-# before the first round. With $direct (the AVX-512 tiers) the blocks stay in
-# the row sets for pairs_direct_xor (or keystream_to_buf) and only block 0's
-# s goes to the frame, at S_EV.
+# before the first round. The blocks stay in the row sets for
+# pairs_direct_xor (or keystream_to_buf); only block 0's s goes to the frame,
+# at S_EV.
 sub horiz_pairs {
-    my ($sets, $in_regs, $direct) = @_;
+    my ($sets, $in_regs) = @_;
     my @rows = map { my $i = $_; [map { "%ymm" . (4 * $i + $_) } 0 .. 3] } 0 .. $sets - 1;
     my @t = map { "%ymm" . (12 + $_) } 0 .. $sets - 1;
     if ($in_regs) {
@@ -986,22 +1003,22 @@ sub horiz_pairs {
             emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $t[$i], $t[$i]") if $j == 3;
             emit("vpaddd $t[$i], $r->[$j], $r->[$j]");
         }
-        keystream_to_buf(1, $i, $t[$i]) if !$direct;
     }
-    # the key stream stays in the rows (pairs_direct); block 0's s (row b's
-    # low lane) to the frame for the tag
-    emit("vmovdqa %xmm1, " . S_EV . "(%rcx)") if $direct;
+    # block 0's s (row b's low lane) to the frame for the tag
+    emit("vmovdqa %xmm1, " . S_EV . "(%rcx)");
 }
 
 # $sets row sets from set $first (0 unless given; set i in ymm 4i..4i+3) to
-# the buffer, block k at BUF + 64 k, through $t (ymm12 unless given).
+# the frame, block k at $base + 64 k (BUF unless given), through $t (ymm12
+# unless given).
 sub keystream_to_buf {
-    my ($sets, $first, $t) = @_;
+    my ($sets, $first, $t, $base) = @_;
     $first //= 0;
     $t //= "%ymm12";
+    $base //= BUF;
     for my $i ($first .. $first + $sets - 1) {
         my @r = map { "%ymm" . (4 * $i + $_) } 0 .. 3;
-        my $o = BUF + 128 * $i;
+        my $o = $base + 128 * $i;
         emit("vperm2i128 \$0x20, $r[1], $r[0], $t", "vmovdqa $t, $o(%rcx)",
              "vperm2i128 \$0x20, $r[3], $r[2], $t", "vmovdqa $t, " . ($o + 32) . "(%rcx)",
              "vperm2i128 \$0x31, $r[1], $r[0], $t", "vmovdqa $t, " . ($o + 64) . "(%rcx)",
@@ -1009,9 +1026,8 @@ sub keystream_to_buf {
     }
 }
 
-# The AVX-512 pairs path's key stream, kept in the row sets horiz_pairs($sets,
-# 1, 1) left (ymm 4i..4i+3: blocks 2i, 2i + 1): 32-byte piece $j of the
-# message is half $j & 1 of block 1 + ($j >> 1), into $t.
+# The pairs path's key stream, kept in the row sets horiz_pairs left (ymm
+# 4i..4i+3: blocks 2i, 2i + 1): 32-byte piece $j of the message is half $j & 1 of block 1 + ($j >> 1), into $t.
 sub ks_piece {
     my ($j, $t) = @_;
     my $b = 1 + ($j >> 1);
@@ -1028,7 +1044,9 @@ sub ks_piece {
 # too, so the MAC takes its padded tail block from there, not from bytes of
 # out that only a masked store wrote (a whole block of that piece it still
 # reads from out). Uses ymm12-14 and k1 (the mask: public) and rdx; the
-# length is public.
+# length is public. The AVX2 tier (no byte masks): the last piece's key stream
+# to KSTAIL and ctasm_chacha20_xorbuf_avx2 over its n bytes (16, then 1 at a
+# time), which clobbers rax, r9 and ymm0 (so r is taken from xmm0 first).
 sub pairs_direct_xor {
     my ($sets, $min, $ctpad) = @_;
     my $pieces = 4 * $sets - 2;
@@ -1044,18 +1062,29 @@ sub pairs_direct_xor {
         emit("vpxor " . (32 * $j) . "(%rsi), %ymm12, %ymm12", "vmovdqu %ymm12, " . (32 * $j) . "(%rdi)");
     }
     emit("jmp $done");
+    my $vtail = $evex ? undef : newlabel("dxvtail");
     for my $tj (@tails) {
         my ($j, $tl) = @$tj;
         label($tl);
         # n = len - 32 j bytes (0..31) of piece j; none: done
         emit($j ? "subq \$" . (32 * $j) . ", %rdx" : "testq %rdx, %rdx", "jz $done");
         ks_piece($j, "%ymm12");
+        if (!$evex) {
+            emit("vmovdqa %ymm12, " . KSTAIL . "(%rcx)");
+            emit("addq \$" . (32 * $j) . ", %rsi", "addq \$" . (32 * $j) . ", %rdi") if $j;
+            emit("jmp $vtail") if $tj != $tails[-1];
+            next;
+        }
         emit("vpbroadcastb %edx, %ymm14", "vpcmpub \$6, .Lcp_iota(%rip), %ymm14, %k1",
              "vmovdqu8 " . (32 * $j) . "(%rsi), %ymm13{%k1}{z}", "vpxor %ymm12, %ymm13, %ymm13",
              "vmovdqu8 %ymm13, " . (32 * $j) . "(%rdi){%k1}");
         # past n the XOR left key stream: zeroed before the frame gets it
         emit("vmovdqu8 %ymm13, %ymm13{%k1}{z}", "vmovdqa %ymm13, " . CTPAD . "(%rcx)") if $ctpad;
         emit("jmp $done");
+    }
+    if (!$evex) {
+        label($vtail);
+        emit("leaq " . KSTAIL . "(%rcx), %r9", "call ctasm_chacha20_xorbuf_avx2");
     }
     label($done);
 }
@@ -1420,8 +1449,8 @@ sub set_wipe_n {
 # tag's top limb is reduced in its own h2 register, r13 or r10: poly_tag).
 # $partial (the AVX2 AEADs): [0, 64) (the state) and then WIPE_N 32-byte
 # units from B + WIPE_AT, the part of the rest the path taken wrote secrets to
-# (the AVX2 pairs path its blocks, the AVX-512 ones s at S_EV, or the buffer
-# for an open in place; from 192 bytes on to the end of the IFMA tier's 4-lane
+# (the pairs path s at S_EV and the AVX2 tier's KSTAIL, or the buffer for an
+# open in place; from 192 bytes on to the end of the IFMA tier's 4-lane
 # table: a 16-byte message need not pay for 1,472 bytes of stores; the other
 # paths everything from 64).
 sub wipe_and_return {
@@ -1571,18 +1600,19 @@ sub poly_tag {
     }
 }
 
-# After horiz_pairs: the message XORed from the buffer (the AVX-512 tiers:
-# already from the row sets, pairs_direct_xor, but for an open in place),
-# Poly1305 over AD (its tail at ADPAD), the ciphertext and the lengths with h
-# in registers, the tag; then to $done (the wipe). open decrypts in place
-# after the MAC has read the ciphertext, otherwise first: then the XOR runs
-# while the MAC waits for r (the header's A/B).
+# After horiz_pairs and pairs_direct_xor (the message XORed from the row
+# sets, but for an open in place): Poly1305 over AD (its tail at ADPAD), the
+# ciphertext and the lengths with h in registers, the tag; then to $done (the
+# wipe). open in place decrypts from the buffer after the MAC has read the
+# ciphertext; every other call XORed first, beside the MAC's wait for r (the
+# header's A/B).
 sub pairs_mac {
     my ($seal, $done) = @_;
+    # (open in place: the key stream from block 1, at WIPE_AT + 64)
     my $xor = sub {
         emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
-             "movq " . A_INLEN . "(%rcx), %rdx", "leaq " . (BUF + 64) . "(%rcx), %r9",
-             "call ctasm_chacha20_xorbuf_avx2");
+             "movq " . A_INLEN . "(%rcx), %rdx", "movq " . WIPE_AT . "(%rcx), %r9",
+             "leaq 64(%rcx,%r9), %r9", "call ctasm_chacha20_xorbuf_avx2");
     };
     # out == in or not (the tier's contract allows no other overlap)
     my $xor_if = sub {
@@ -1594,10 +1624,9 @@ sub pairs_mac {
     };
     # r straight from block 0's row a (xmm0: horiz_pairs leaves it there), not
     # through the buffer: a store-to-load trip less on the path to the MAC
-    emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
-    # (the XOR clobbers rdi rsi rdx r9 rax ymm0, not rcx, r8, r11; the
-    # AVX-512 tiers' paths XORed before they came here, pairs_direct_xor)
-    if (!$evex) { if ($seal) { $xor->() } else { $xor_if->("je") } }
+    # (the AVX2 tier took it before its XOR's call; the XOR after the MAC
+    # clobbers rdi rsi rdx r9 rax ymm0, not rcx)
+    emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11") if $evex;
     emit("movabsq \$0x0ffffffc0fffffff, %r9", "andq %r9, %r8",
          "movabsq \$0x0ffffffc0ffffffc, %r9", "andq %r11, %r9",
          "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
@@ -1626,7 +1655,7 @@ sub pairs_mac {
         poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, $ifma);
     }
     poly_mul(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
-    poly_tag("%r11", "%r12", "%r13", "%rax", "%rdx", $evex ? S_EV : BUF + 16);
+    poly_tag("%r11", "%r12", "%r13", "%rax", "%rdx", S_EV);
     $xor_if->("jne") if !$seal;
     emit("jmp $done");
 }
@@ -1693,8 +1722,9 @@ sub gen_aead {
     if ($vex) {
         # AVX2: up to 5 message blocks in pairs (horiz_pairs), 8 blocks
         # vertically up to 7; the wipe covers what the path wrote (the pairs
-        # path: the state at [0, 64) and its blocks in the buffer; it writes
-        # nothing secret to [64, BUF): the AD and ciphertext tails are public)
+        # path: the state at [0, 64) and two units from S_EV - 16, or for an
+        # open in place the buffer; it writes nothing secret to [64, BUF):
+        # the AD and ciphertext tails are public)
         my ($p2, $p3) = (newlabel("pairs2"), newlabel("pairs3"));
         emit("movq \$64, " . WIPE_AT . "(%rcx)");
         set_wipe_n((USED_AVX2 - 64) / 32);
@@ -1704,33 +1734,33 @@ sub gen_aead {
             label($p2) if $sets == 2;
             label($p3) if $sets == 3;
             emit("cmpq \$192, %r10", "ja $p3") if $sets == 2;
-            if ($evex) {
-                emit("movq \$" . (S_EV - 16) . ", " . WIPE_AT . "(%rcx)");
-                set_wipe_n(WIPE_EV);
-            } else {
-                set_wipe_n(4 * $sets);
-            }
+            emit("movq \$" . (S_EV - 16) . ", " . WIPE_AT . "(%rcx)");
+            set_wipe_n(WIPE_EV);
             pad_copy(A_AD, A_ADLEN, ADPAD);
-            horiz_pairs($sets, 1, $evex);
-            if ($evex) {
-                # the message XORed from the rows now (pairs_direct_xor), but
-                # an open in place only after its MAC: its key stream to the
-                # buffer then, as the AVX2 tier does it, and the wipe from there
-                my $min = (0, 0, 65, 193)[$sets];    # the path's shortest message
-                emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
-                     "movq " . A_INLEN . "(%rcx), %rdx");
-                if ($seal) {
-                    pairs_direct_xor($sets, $min, 1);
-                } else {
-                    my $inplace = newlabel("inplace");
-                    emit("cmpq %rsi, %rdi", "je $inplace");
-                    pairs_direct_xor($sets, $min, 0);
-                    emit("jmp $pairs_key");
-                    label($inplace);
-                    keystream_to_buf($sets);
-                    emit("movq \$" . BUF . ", " . WIPE_AT . "(%rcx)");
-                    set_wipe_n((T4 - BUF) / 32);
-                }
+            horiz_pairs($sets, 1);
+            # the message XORed from the rows now (pairs_direct_xor), but an
+            # open in place only after its MAC: its key stream to the buffer
+            # then (pairs_mac XORs from WIPE_AT + 64), and the wipe from there. AVX2: r from block 0's row a
+            # (xmm0) first, not through the buffer (a store-to-load trip less
+            # on the path to the MAC), while the XOR's call may clobber ymm0
+            my $min = (0, 0, 65, 193)[$sets];    # the path's shortest message
+            emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11") if !$evex;
+            emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
+                 "movq " . A_INLEN . "(%rcx), %rdx");
+            if ($seal) {
+                pairs_direct_xor($sets, $min, $evex);
+            } else {
+                my $inplace = newlabel("inplace");
+                emit("cmpq %rsi, %rdi", "je $inplace");
+                pairs_direct_xor($sets, $min, 0);
+                emit("jmp $pairs_key");
+                # the blocks end where the wipe of s begins (S_EV - 16), so one
+                # wipe of 4 units a set and one more covers them and s
+                label($inplace);
+                my $kb = S_EV - 16 - 128 * $sets;
+                keystream_to_buf($sets, 0, undef, $kb);
+                emit("movq \$$kb, " . WIPE_AT . "(%rcx)");
+                set_wipe_n((S_EV + 16 - $kb) / 32);
             }
             emit("jmp $pairs_key");
         }
