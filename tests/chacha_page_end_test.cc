@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every ChaCha20-Poly1305 tier with the message, the AD, the output and the
 // tag each ending at the last byte before an inaccessible page, then each
-// starting at the first byte after one: a tier that reads or writes one byte
-// past or before a buffer (a 16- or 32-byte load of a tail, a mask one byte
-// too wide, a tail read backwards from its end) faults here instead of
-// passing unnoticed, as it would with a heap buffer. The AVX-512 short paths load and store a message's
-// last piece under a byte mask, which must neither fault nor touch the next
-// page. Results are checked against the portable tier on ordinary buffers.
+// starting at the first byte after one, then the inputs starting after one
+// and the outputs ending at one: a tier that reads or writes one byte past or
+// before a buffer (a 16- or 32-byte load of a tail, a mask one byte too wide,
+// a tail read backwards from its end) faults here instead of passing
+// unnoticed, as it would with a heap buffer. The AVX-512 short paths load and
+// store a message's last piece under a byte mask, which must neither fault
+// nor touch the next page. Results are checked against the portable tier on
+// ordinary buffers.
 #include <gtest/gtest.h>
 #include <stdio.h>
 #include <string.h>
@@ -95,38 +97,42 @@ TEST_P(ChachaPageEndTest, BuffersEndAtAGuardPage) {
   ctasm_test::TestRng rng(0x9a9e);
   const size_t ad_lens[] = {0, 1, 13, 16, 17, 31};
   size_t i = 0;
-  for (bool end : {true, false})
-  for (size_t len : PageEndLengths()) {
-    ASSERT_LE(len, GuardedBuffer::kMax);
-    const size_t ad_len = ad_lens[i++ % 6];
-    SCOPED_TRACE(std::string(end ? "ending at" : "starting after") + " a guard page, len " +
-                 std::to_string(len) + ", ad " + std::to_string(ad_len));
-    const std::vector<uint8_t> key = rng.bytes(32), nonce = rng.bytes(12), ad = rng.bytes(ad_len),
-                               pt = rng.bytes(len);
-    const ctasm::ChachaState st = ctasm_test::ChachaStateOf(key.data(), 0, nonce.data());
-    std::vector<uint8_t> want_ct(len + 1);
-    uint8_t want_tag[16];
-    uint8_t *tag = tag_buf.at(end, 16);
-    ref.seal(want_ct.data(), want_tag, pt.data(), len, ad.data(), ad_len, &st);
+  // 0: every buffer ends at a guard page; 1: every one starts after one; 2:
+  // the message and AD start after one, the output and tag end at one
+  for (int place : {0, 1, 2}) {
+    const bool in_end = place == 0, out_end = place != 1;
+    for (size_t len : PageEndLengths()) {
+      ASSERT_LE(len, GuardedBuffer::kMax);
+      const size_t ad_len = ad_lens[i++ % 6];
+      SCOPED_TRACE(std::string(place == 0 ? "ending at" : place == 1 ? "starting after" : "inputs after, outputs at") +
+                   " a guard page, len " + std::to_string(len) + ", ad " + std::to_string(ad_len));
+      const std::vector<uint8_t> key = rng.bytes(32), nonce = rng.bytes(12), ad = rng.bytes(ad_len),
+                                 pt = rng.bytes(len);
+      const ctasm::ChachaState st = ctasm_test::ChachaStateOf(key.data(), 0, nonce.data());
+      std::vector<uint8_t> want_ct(len + 1);
+      uint8_t want_tag[16];
+      uint8_t *tag = tag_buf.at(out_end, 16);
+      ref.seal(want_ct.data(), want_tag, pt.data(), len, ad.data(), ad_len, &st);
 
-    uint8_t *in = in_buf.at(end, len), *out = out_buf.at(end, len), *a = ad_buf.at(end, ad_len);
-    if (len) memcpy(in, pt.data(), len);
-    if (ad_len) memcpy(a, ad.data(), ad_len);
-    t.seal(out, tag, in, len, a, ad_len, &st);
-    ASSERT_EQ(to_hex(want_ct.data(), len), to_hex(out, len)) << t.name << " seal";
-    ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " seal tag";
+      uint8_t *in = in_buf.at(in_end, len), *out = out_buf.at(out_end, len), *a = ad_buf.at(in_end, ad_len);
+      if (len) memcpy(in, pt.data(), len);
+      if (ad_len) memcpy(a, ad.data(), ad_len);
+      t.seal(out, tag, in, len, a, ad_len, &st);
+      ASSERT_EQ(to_hex(want_ct.data(), len), to_hex(out, len)) << t.name << " seal";
+      ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " seal tag";
 
-    if (len) memcpy(in, want_ct.data(), len);
-    t.open(out, tag, in, len, a, ad_len, &st);
-    ASSERT_EQ(to_hex(pt), to_hex(out, len)) << t.name << " open";
-    ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " open tag";
+      if (len) memcpy(in, want_ct.data(), len);
+      t.open(out, tag, in, len, a, ad_len, &st);
+      ASSERT_EQ(to_hex(pt), to_hex(out, len)) << t.name << " open";
+      ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " open tag";
 
-    t.open(in, tag, in, len, a, ad_len, &st);
-    ASSERT_EQ(to_hex(pt), to_hex(in, len)) << t.name << " open in place";
-    ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " open in place tag";
-    t.seal(in, tag, in, len, a, ad_len, &st);
-    ASSERT_EQ(to_hex(want_ct.data(), len), to_hex(in, len)) << t.name << " seal in place";
-    ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " seal in place tag";
+      t.open(in, tag, in, len, a, ad_len, &st);
+      ASSERT_EQ(to_hex(pt), to_hex(in, len)) << t.name << " open in place";
+      ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " open in place tag";
+      t.seal(in, tag, in, len, a, ad_len, &st);
+      ASSERT_EQ(to_hex(want_ct.data(), len), to_hex(in, len)) << t.name << " seal in place";
+      ASSERT_EQ(to_hex(want_tag, 16), to_hex(tag, 16)) << t.name << " seal in place tag";
+    }
   }
 }
 

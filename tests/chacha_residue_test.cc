@@ -68,9 +68,10 @@ std::vector<ResidueCase> Cases() {
     v.push_back({"open", Op::kOpen, len, false});
     v.push_back({"chacha20", Op::kStream, len, false});
   }
-  // Open in place: x86_64's AVX-512 short paths keep the key stream in
-  // registers unless out is in, when it goes to the frame's buffer until the
-  // MAC has read the ciphertext (1, 2 and 3 row sets, with the IFMA table).
+  // Open in place: x86_64's AVX2 and AVX-512 short paths keep the key stream
+  // in registers (AVX2: but a partial last piece's) unless out is in, when it
+  // goes to the frame below s until the MAC has read the ciphertext (1, 2 and
+  // 3 row sets, with the IFMA table).
   for (size_t len : {17u, 100u, 200u, 255u, 300u}) v.push_back({"open in place", Op::kOpenInPlace, len, false});
   // Multiples of 192 (ARMv7's NEON batch): the open tail with no bytes left.
   for (size_t len : {192u, 384u, 576u}) {

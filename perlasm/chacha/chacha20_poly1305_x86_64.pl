@@ -434,8 +434,9 @@
 # percentile, the minimum of 4 runs, reference cycles): whole 32-byte
 # pieces XORed from the row sets, the last partial one's key stream through
 # KSTAIL (no byte masks in AVX2), the wipe two units instead of four a set;
-# an open in place puts its blocks just below S_EV - 16 (4 units a set and
-# one, as before). seal 64 B 349 -> 343, 128 B 453 -> 441, 192 B 484 ->
+# an open in place puts its blocks just below S_EV - 16 and wipes 4 units a
+# set and one (AVX2 4 a set before; the AVX-512 tiers 16 units before, that
+# change not timed: no AVX-512 here). seal 64 B 349 -> 343, 128 B 453 -> 441, 192 B 484 ->
 # 478, 256 B 600 -> 576, 320 B 631 -> 600; open 64-320 B -1 to -2%; 16 B and
 # open in place within a tick (~6) either way. The same binary against
 # itself: 1.00 (one line of eight 0.96: the noise these figures sit in).
@@ -513,12 +514,14 @@ use constant FRAME_AVX2 => USED_AVX2 + 32;
 # it is made.
 use constant { T4 => USED, IFMA4_MIN => 12 };
 die "T4: the table passes the AVX2 frame" if T4 + 160 > USED_AVX2;
-# The AVX-512 pairs path (pairs_direct_xor): block 0's s at S_EV, next to the
-# table, so one wipe from S_EV - 16 covers both (WIPE_EV units without the
-# table); a seal's last ciphertext piece, zero-padded, at CTPAD (public;
+# The pairs path (pairs_direct_xor): block 0's s at S_EV, next to the table,
+# so one wipe from S_EV - 16 covers both (WIPE_EV units without the table);
+# an open in place stores its 2 sets blocks just below S_EV - 16; the AVX-512
+# tiers' seal puts its last ciphertext piece, zero-padded, at CTPAD (public;
 # [256, 288) is the wide paths' spill, unused on this path).
 use constant { S_EV => T4 - 16, CTPAD => 256, WIPE_EV => 2 };
-die "S_EV: not 32-byte aligned less 16" if (S_EV - 16) % 32 || S_EV - 16 - 384 < BUF;
+die "S_EV: not 32-byte aligned less 16, or no room for 3 sets' blocks below it in the buffer"
+    if (S_EV - 16) % 32 || S_EV - 16 - 384 < BUF;
 die "CTPAD: overlaps the AD's tail or the buffer" if CTPAD < ADPAD + 16 || CTPAD + 32 > BUF || CTPAD % 32;
 # The AVX2 tier's pairs path (pairs_direct_xor without byte masks): the key
 # stream of the message's last, partial 32-byte piece at KSTAIL, inside the
@@ -946,8 +949,8 @@ sub horiz {
     }
 }
 
-# The AVX2 short path: 2 $sets (1..3) blocks from the counter at 48(B) into
-# the buffer, two blocks per ymm row set (block 2i in the low lanes of ymm
+# The AVX2 short path: 2 $sets (1..3) blocks from the counter at 48(B), left
+# in the row sets, two blocks per ymm row set (block 2i in the low lanes of ymm
 # 4i..4i+3, block 2i+1 in the high ones, temporary 12+i): six blocks cost
 # about the latency of one. The diagonal round rotates rows a, c and d (by
 # 3, 1, 2 lanes), not b: b's last update ends a round and is the first input
@@ -1027,7 +1030,8 @@ sub keystream_to_buf {
 }
 
 # The pairs path's key stream, kept in the row sets horiz_pairs left (ymm
-# 4i..4i+3: blocks 2i, 2i + 1): 32-byte piece $j of the message is half $j & 1 of block 1 + ($j >> 1), into $t.
+# 4i..4i+3: blocks 2i, 2i + 1): 32-byte piece $j of the message is half
+# $j & 1 of block 1 + ($j >> 1), into $t.
 sub ks_piece {
     my ($j, $t) = @_;
     my $b = 1 + ($j >> 1);
@@ -1038,15 +1042,16 @@ sub ks_piece {
 
 # out = in ^ key stream from the rows for the $len bytes in rdx (rdi out, rsi
 # in), $min of them sure (the path's shortest message), 32 bytes a piece and
-# the last piece under a byte mask (k1): no key stream in memory, nothing
+# the last piece under a byte mask (k1; AVX-512): no key stream in memory, nothing
 # written past out + len, nothing read past in + len (masked loads do not
 # fault). $ctpad (seal): the last piece's ciphertext, zero-padded, to CTPAD
 # too, so the MAC takes its padded tail block from there, not from bytes of
 # out that only a masked store wrote (a whole block of that piece it still
-# reads from out). Uses ymm12-14 and k1 (the mask: public) and rdx; the
-# length is public. The AVX2 tier (no byte masks): the last piece's key stream
-# to KSTAIL and ctasm_chacha20_xorbuf_avx2 over its n bytes (16, then 1 at a
-# time), which clobbers rax, r9 and ymm0 (so r is taken from xmm0 first).
+# reads from out). Uses ymm12-14 and k1 (the mask: public), rdx, rsi, rdi;
+# the length is public. The AVX2 tier (no byte masks): the last piece's key
+# stream to KSTAIL and ctasm_chacha20_xorbuf_avx2 over its n bytes (16, then
+# 1 at a time), which also clobbers rax, r9 and ymm0 (so r is taken from xmm0
+# first).
 sub pairs_direct_xor {
     my ($sets, $min, $ctpad) = @_;
     my $pieces = 4 * $sets - 2;
@@ -1090,7 +1095,8 @@ sub pairs_direct_xor {
 }
 
 # ctasm_chacha20_xorbuf_<tier>: out[0..len) = in ^ key stream at r9; rdi out,
-# rsi in, rdx len (public). Clobbers rax, xmm0 (ymm0 in the VEX tiers).
+# rsi in, rdx len (public). Clobbers rax, xmm0 (ymm0 in the VEX tiers) and
+# the flags; advances rsi, rdi and r9 by len and leaves rdx 0.
 sub gen_xorbuf {
     my ($tier) = @_;
     set_tier($tier);
@@ -1449,8 +1455,8 @@ sub set_wipe_n {
 # tag's top limb is reduced in its own h2 register, r13 or r10: poly_tag).
 # $partial (the AVX2 AEADs): [0, 64) (the state) and then WIPE_N 32-byte
 # units from B + WIPE_AT, the part of the rest the path taken wrote secrets to
-# (the pairs path s at S_EV and the AVX2 tier's KSTAIL, or the buffer for an
-# open in place; from 192 bytes on to the end of the IFMA tier's 4-lane
+# (the pairs path s at S_EV and the AVX2 tier's KSTAIL, or for an open in
+# place its blocks below S_EV - 16 and s; from 192 bytes on to the end of the IFMA tier's 4-lane
 # table: a 16-byte message need not pay for 1,472 bytes of stores; the other
 # paths everything from 64).
 sub wipe_and_return {
@@ -1603,8 +1609,8 @@ sub poly_tag {
 # After horiz_pairs and pairs_direct_xor (the message XORed from the row
 # sets, but for an open in place): Poly1305 over AD (its tail at ADPAD), the
 # ciphertext and the lengths with h in registers, the tag; then to $done (the
-# wipe). open in place decrypts from the buffer after the MAC has read the
-# ciphertext; every other call XORed first, beside the MAC's wait for r (the
+# wipe). open in place decrypts from its blocks at WIPE_AT (S_EV - 16 - 128
+# sets) after the MAC has read the ciphertext; every other call XORed first, beside the MAC's wait for r (the
 # header's A/B).
 sub pairs_mac {
     my ($seal, $done) = @_;
@@ -1633,7 +1639,8 @@ sub pairs_mac {
     if ($ifma) {
         # r^4..r^1 for the 4-lane MAC (ChachaIfma::short_blocks), which the
         # wipe then covers: to the table's end from where the path's starts
-        # (S_EV - 16 or BUF: at least 6 units)
+        # (S_EV - 16, or for an open in place its blocks' base: at least 6
+        # units)
         my $none = newlabel("nopow4");
         emit("cmpq \$" . (16 * IFMA4_MIN) . ", " . A_INLEN . "(%rcx)", "jb $none",
              "movl \$" . (T4 + 160) . ", %eax", "subl " . WIPE_AT . "(%rcx), %eax", "shrl \$5, %eax",
@@ -1723,7 +1730,7 @@ sub gen_aead {
         # AVX2: up to 5 message blocks in pairs (horiz_pairs), 8 blocks
         # vertically up to 7; the wipe covers what the path wrote (the pairs
         # path: the state at [0, 64) and two units from S_EV - 16, or for an
-        # open in place the buffer; it writes nothing secret to [64, BUF):
+        # open in place from its blocks below that; it writes nothing secret to [64, BUF):
         # the AD and ciphertext tails are public)
         my ($p2, $p3) = (newlabel("pairs2"), newlabel("pairs3"));
         emit("movq \$64, " . WIPE_AT . "(%rcx)");
@@ -1739,10 +1746,11 @@ sub gen_aead {
             pad_copy(A_AD, A_ADLEN, ADPAD);
             horiz_pairs($sets, 1);
             # the message XORed from the rows now (pairs_direct_xor), but an
-            # open in place only after its MAC: its key stream to the buffer
-            # then (pairs_mac XORs from WIPE_AT + 64), and the wipe from there. AVX2: r from block 0's row a
-            # (xmm0) first, not through the buffer (a store-to-load trip less
-            # on the path to the MAC), while the XOR's call may clobber ymm0
+            # open in place only after its MAC: its key stream to the frame
+            # then, below S_EV - 16, and the wipe from there (WIPE_AT must
+            # stay that base: pairs_mac's XOR reads it). AVX2: r from block
+            # 0's row a (xmm0) first, not through the frame (a store-to-load
+            # trip less on the path to the MAC): the XOR's call clobbers ymm0
             my $min = (0, 0, 65, 193)[$sets];    # the path's shortest message
             emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11") if !$evex;
             emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
