@@ -440,6 +440,10 @@
 # 478, 256 B 600 -> 576, 320 B 631 -> 600; open 64-320 B -1 to -2%; 16 B and
 # open in place within a tick (~6) either way. The same binary against
 # itself: 1.00 (one line of eight 0.96: the noise these figures sit in).
+# Where a 256 B seal's ~576 go now (the same A/B, variants): three sets'
+# rounds ~367 (one double round instead of ten: 276; ~37 a double round,
+# the vector pipes, where one set alone takes ~26, its chain), the message's
+# 16 MAC blocks ~200 after them (left out: 398), the rest ~30.
 #
 # ---------------------------------------------------------------------------
 # Frame (global functions; B = rsp rounded up to 32, all offsets from B)
