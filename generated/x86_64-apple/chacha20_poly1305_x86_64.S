@@ -1488,12 +1488,13 @@ Lcp_padpre_38:
 Lcp_padpreend_34:
 	jmp	Lcp_datadone_5
 Lcp_big_1:
+Lcp_keyalone_40:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_39:
+Lcp_dround_h_41:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -1537,7 +1538,7 @@ Lcp_dround_h_39:
 	pshufd	$147,%xmm2,%xmm2
 	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_39
+	jnz	Lcp_dround_h_41
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1564,7 +1565,7 @@ Lcp_dround_h_39:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_40
+	jz	Lcp_padpreend_42
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -1572,42 +1573,42 @@ Lcp_dround_h_39:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_41
+	jz	Lcp_padpre_43
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_41:
+Lcp_padpre_43:
 	testb	$4,%dl
-	jz	Lcp_padpre_42
+	jz	Lcp_padpre_44
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_42:
+Lcp_padpre_44:
 	testb	$2,%dl
-	jz	Lcp_padpre_43
+	jz	Lcp_padpre_45
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_43:
+Lcp_padpre_45:
 	testb	$1,%dl
-	jz	Lcp_padpre_44
+	jz	Lcp_padpre_46
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_44:
+Lcp_padpre_46:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_40:
+Lcp_padpreend_42:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$2,%rax
-	jb	Lcp_nofuse_45
+	jb	Lcp_nofuse_39
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -1638,7 +1639,7 @@ Lcp_padpreend_40:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_45:
+Lcp_nofuse_39:
 Lcp_chunk_4:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -1662,7 +1663,7 @@ Lcp_chunk_4:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_46
+	jz	Lcp_padpreend_47
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -1670,38 +1671,38 @@ Lcp_chunk_4:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_47
+	jz	Lcp_padpre_48
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_47:
+Lcp_padpre_48:
 	testb	$4,%dl
-	jz	Lcp_padpre_48
+	jz	Lcp_padpre_49
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_48:
+Lcp_padpre_49:
 	testb	$2,%dl
-	jz	Lcp_padpre_49
+	jz	Lcp_padpre_50
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_49:
+Lcp_padpre_50:
 	testb	$1,%dl
-	jz	Lcp_padpre_50
+	jz	Lcp_padpre_51
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_50:
+Lcp_padpre_51:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_46:
+Lcp_padpreend_47:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -1739,14 +1740,14 @@ Lcp_datadone_5:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_51:
+Lcp_wipe_52:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	movdqa	%xmm0,32(%rcx)
 	movdqa	%xmm0,48(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_51
+	jnz	Lcp_wipe_52
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -1848,9 +1849,9 @@ _ctasm_chacha20_poly1305_open_ssse3:
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$128,%r10
-	ja	Lcp_short4_57
+	ja	Lcp_short4_58
 	cmpq	$64,%r10
-	ja	Lcp_short3_53
+	ja	Lcp_short3_54
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -1861,7 +1862,7 @@ _ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_59:
+Lcp_dround_h_60:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -1947,7 +1948,7 @@ Lcp_dround_h_59:
 	pshufd	$147,%xmm6,%xmm6
 	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_59
+	jnz	Lcp_dround_h_60
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1966,8 +1967,8 @@ Lcp_dround_h_59:
 	paddd	Lcp_blk1(%rip),%xmm13
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
-	jmp	Lcp_shortkey_54
-Lcp_short3_53:
+	jmp	Lcp_shortkey_55
+Lcp_short3_54:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -1983,7 +1984,7 @@ Lcp_short3_53:
 	movdqa	48(%rcx),%xmm11
 	paddd	Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_60:
+Lcp_dround_h_61:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -2111,7 +2112,7 @@ Lcp_dround_h_60:
 	pshufd	$147,%xmm10,%xmm10
 	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_60
+	jnz	Lcp_dround_h_61
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2140,10 +2141,10 @@ Lcp_dround_h_60:
 	paddd	Lcp_blk2(%rip),%xmm14
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
-	jmp	Lcp_shortkey_54
-Lcp_short4_57:
+	jmp	Lcp_shortkey_55
+Lcp_short4_58:
 	cmpq	$192,%r10
-	ja	Lcp_short8_58
+	ja	Lcp_short8_59
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -2167,7 +2168,7 @@ Lcp_short4_57:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_61:
+Lcp_dround_62:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -2329,7 +2330,7 @@ Lcp_dround_61:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_61
+	jnz	Lcp_dround_62
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -2429,10 +2430,10 @@ Lcp_dround_61:
 	movdqa	%xmm10,480(%rcx)
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
-	jmp	Lcp_shortkey_54
-Lcp_short8_58:
-	jmp	Lcp_big_52
-Lcp_shortkey_54:
+	jmp	Lcp_shortkey_55
+Lcp_short8_59:
+	jmp	Lcp_big_53
+Lcp_shortkey_55:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -2450,7 +2451,7 @@ Lcp_shortkey_54:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_62
+	jz	Lcp_padpreend_63
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -2458,38 +2459,38 @@ Lcp_shortkey_54:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_63
+	jz	Lcp_padpre_64
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_63:
+Lcp_padpre_64:
 	testb	$4,%dl
-	jz	Lcp_padpre_64
+	jz	Lcp_padpre_65
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_64:
+Lcp_padpre_65:
 	testb	$2,%dl
-	jz	Lcp_padpre_65
+	jz	Lcp_padpre_66
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_65:
+Lcp_padpre_66:
 	testb	$1,%dl
-	jz	Lcp_padpre_66
+	jz	Lcp_padpre_67
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_66:
+Lcp_padpre_67:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_62:
+Lcp_padpreend_63:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -2499,7 +2500,7 @@ Lcp_padpreend_62:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_67
+	jz	Lcp_padpreend_68
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -2507,38 +2508,38 @@ Lcp_padpreend_62:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_68
+	jz	Lcp_padpre_69
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_68:
+Lcp_padpre_69:
 	testb	$4,%dl
-	jz	Lcp_padpre_69
+	jz	Lcp_padpre_70
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_69:
+Lcp_padpre_70:
 	testb	$2,%dl
-	jz	Lcp_padpre_70
+	jz	Lcp_padpre_71
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_70:
+Lcp_padpre_71:
 	testb	$1,%dl
-	jz	Lcp_padpre_71
+	jz	Lcp_padpre_72
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_71:
+Lcp_padpre_72:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_67:
+Lcp_padpreend_68:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -2546,14 +2547,15 @@ Lcp_padpreend_67:
 	call	_ctasm_chacha20_xorbuf_ssse3
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_56
-Lcp_big_52:
+	jmp	Lcp_datadone_57
+Lcp_big_53:
+Lcp_keyalone_74:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_72:
+Lcp_dround_h_75:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -2597,7 +2599,7 @@ Lcp_dround_h_72:
 	pshufd	$147,%xmm2,%xmm2
 	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_72
+	jnz	Lcp_dround_h_75
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2624,7 +2626,7 @@ Lcp_dround_h_72:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_73
+	jz	Lcp_padpreend_76
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -2632,42 +2634,42 @@ Lcp_dround_h_72:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_74
+	jz	Lcp_padpre_77
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_74:
+Lcp_padpre_77:
 	testb	$4,%dl
-	jz	Lcp_padpre_75
+	jz	Lcp_padpre_78
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_75:
+Lcp_padpre_78:
 	testb	$2,%dl
-	jz	Lcp_padpre_76
+	jz	Lcp_padpre_79
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_76:
+Lcp_padpre_79:
 	testb	$1,%dl
-	jz	Lcp_padpre_77
+	jz	Lcp_padpre_80
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_77:
+Lcp_padpre_80:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_73:
+Lcp_padpreend_76:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$1,%rax
-	jb	Lcp_nofuse_78
+	jb	Lcp_nofuse_73
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -2681,11 +2683,11 @@ Lcp_padpreend_73:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_78:
-Lcp_chunk_55:
+Lcp_nofuse_73:
+Lcp_chunk_56:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_56
+	jz	Lcp_datadone_57
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -2699,7 +2701,7 @@ Lcp_chunk_55:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_79
+	jz	Lcp_padpreend_81
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -2707,38 +2709,38 @@ Lcp_chunk_55:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_80
+	jz	Lcp_padpre_82
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_80:
+Lcp_padpre_82:
 	testb	$4,%dl
-	jz	Lcp_padpre_81
+	jz	Lcp_padpre_83
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_81:
+Lcp_padpre_83:
 	testb	$2,%dl
-	jz	Lcp_padpre_82
+	jz	Lcp_padpre_84
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_82:
+Lcp_padpre_84:
 	testb	$1,%dl
-	jz	Lcp_padpre_83
+	jz	Lcp_padpre_85
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_83:
+Lcp_padpre_85:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_79:
+Lcp_padpreend_81:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -2749,8 +2751,8 @@ Lcp_padpreend_79:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_55
-Lcp_datadone_56:
+	jmp	Lcp_chunk_56
+Lcp_datadone_57:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -2782,14 +2784,14 @@ Lcp_datadone_56:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_84:
+Lcp_wipe_86:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	movdqa	%xmm0,32(%rcx)
 	movdqa	%xmm0,48(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_84
+	jnz	Lcp_wipe_86
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -2840,8 +2842,8 @@ _ctasm_chacha20_xor_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$256,%rdx
-	jb	Lcp_small_86
-Lcp_wide_85:
+	jb	Lcp_small_88
+Lcp_wide_87:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -2865,7 +2867,7 @@ Lcp_wide_85:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_89:
+Lcp_dround_91:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -3027,7 +3029,7 @@ Lcp_dround_89:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_89
+	jnz	Lcp_dround_91
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -3164,12 +3166,12 @@ Lcp_dround_89:
 	addq	$256,%rsi
 	subq	$256,%rdx
 	cmpq	$256,%rdx
-	jae	Lcp_wide_85
-Lcp_small_86:
+	jae	Lcp_wide_87
+Lcp_small_88:
 	testq	%rdx,%rdx
-	jz	Lcp_done_88
+	jz	Lcp_done_90
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_90
+	jbe	Lcp_not4_92
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -3193,7 +3195,7 @@ Lcp_small_86:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_93:
+Lcp_dround_95:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -3355,7 +3357,7 @@ Lcp_dround_93:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_93
+	jnz	Lcp_dround_95
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -3456,12 +3458,12 @@ Lcp_dround_93:
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_87
-Lcp_not4_90:
+	jmp	Lcp_tailbuf_89
+Lcp_not4_92:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_91
+	jbe	Lcp_h1_93
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_92
+	jbe	Lcp_h2_94
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -3477,7 +3479,7 @@ Lcp_not4_90:
 	movdqa	48(%rcx),%xmm11
 	paddd	Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_94:
+Lcp_dround_h_96:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -3605,7 +3607,7 @@ Lcp_dround_h_94:
 	pshufd	$147,%xmm10,%xmm10
 	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_94
+	jnz	Lcp_dround_h_96
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3635,8 +3637,8 @@ Lcp_dround_h_94:
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_87
-Lcp_h2_92:
+	jmp	Lcp_tailbuf_89
+Lcp_h2_94:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -3647,7 +3649,7 @@ Lcp_h2_92:
 	movdqa	48(%rcx),%xmm7
 	paddd	Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_95:
+Lcp_dround_h_97:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -3733,7 +3735,7 @@ Lcp_dround_h_95:
 	pshufd	$147,%xmm6,%xmm6
 	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_95
+	jnz	Lcp_dround_h_97
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3753,14 +3755,14 @@ Lcp_dround_h_95:
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_87
-Lcp_h1_91:
+	jmp	Lcp_tailbuf_89
+Lcp_h1_93:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_96:
+Lcp_dround_h_98:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -3804,7 +3806,7 @@ Lcp_dround_h_96:
 	pshufd	$147,%xmm2,%xmm2
 	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_96
+	jnz	Lcp_dround_h_98
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3814,10 +3816,10 @@ Lcp_dround_h_96:
 	paddd	48(%rcx),%xmm3
 	movdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_87:
+Lcp_tailbuf_89:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_ssse3
-Lcp_done_88:
+Lcp_done_90:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -3825,8 +3827,8 @@ _ctasm_chacha20_xorbuf_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_98
-Lcp_t16_97:
+	jb	Lcp_t1_100
+Lcp_t16_99:
 	movdqu	(%rsi),%xmm0
 	movdqu	(%r9),%xmm1
 	pxor	%xmm1,%xmm0
@@ -3836,11 +3838,11 @@ Lcp_t16_97:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_97
-Lcp_t1_98:
+	jae	Lcp_t16_99
+Lcp_t1_100:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_100
-Lcp_tend_99:
+	jz	Lcp_tdone_102
+Lcp_tend_101:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -3848,8 +3850,8 @@ Lcp_tend_99:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_99
-Lcp_tdone_100:
+	jnz	Lcp_tend_101
+Lcp_tdone_102:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_avx2
@@ -3879,12 +3881,12 @@ _ctasm_chacha20_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_101:
+Lcp_wipe_103:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_101
+	jnz	Lcp_wipe_103
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -3948,15 +3950,15 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_110
+	ja	Lcp_short8_112
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_111
+	ja	Lcp_pairs2_113
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_113
+	jz	Lcp_padpreend_115
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -3964,39 +3966,39 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_114
+	jz	Lcp_padpre_116
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_114:
+Lcp_padpre_116:
 	testb	$4,%dl
-	jz	Lcp_padpre_115
+	jz	Lcp_padpre_117
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_115:
+Lcp_padpre_117:
 	testb	$2,%dl
-	jz	Lcp_padpre_116
+	jz	Lcp_padpre_118
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_116:
+Lcp_padpre_118:
 	testb	$1,%dl
-	jz	Lcp_padpre_117
+	jz	Lcp_padpre_119
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_117:
-Lcp_padpreend_113:
+Lcp_padpre_119:
+Lcp_padpreend_115:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_118:
+Lcp_dround_p_120:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4036,7 +4038,7 @@ Lcp_dround_p_118:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_118
+	jnz	Lcp_dround_p_120
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4053,42 +4055,42 @@ Lcp_dround_p_118:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_120
+	jb	Lcp_dxtail_122
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_121
+	jb	Lcp_dxtail_123
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_119
-Lcp_dxtail_120:
+	jmp	Lcp_dxdone_121
+Lcp_dxtail_122:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_119
+	jz	Lcp_dxdone_121
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
-	jmp	Lcp_dxvtail_122
-Lcp_dxtail_121:
+	jmp	Lcp_dxvtail_124
+Lcp_dxtail_123:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_119
+	jz	Lcp_dxdone_121
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$32,%rsi
 	addq	$32,%rdi
-Lcp_dxvtail_122:
+Lcp_dxvtail_124:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_119:
-	jmp	Lcp_pairskey_107
-Lcp_pairs2_111:
+Lcp_dxdone_121:
+	jmp	Lcp_pairskey_109
+Lcp_pairs2_113:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_112
+	ja	Lcp_pairs3_114
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_123
+	jz	Lcp_padpreend_125
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4096,32 +4098,32 @@ Lcp_pairs2_111:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_124
+	jz	Lcp_padpre_126
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_124:
+Lcp_padpre_126:
 	testb	$4,%dl
-	jz	Lcp_padpre_125
+	jz	Lcp_padpre_127
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_125:
+Lcp_padpre_127:
 	testb	$2,%dl
-	jz	Lcp_padpre_126
+	jz	Lcp_padpre_128
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_126:
+Lcp_padpre_128:
 	testb	$1,%dl
-	jz	Lcp_padpre_127
+	jz	Lcp_padpre_129
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_127:
-Lcp_padpreend_123:
+Lcp_padpre_129:
+Lcp_padpreend_125:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4133,7 +4135,7 @@ Lcp_padpreend_123:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_128:
+Lcp_dround_p_130:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4211,7 +4213,7 @@ Lcp_dround_p_128:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_128
+	jnz	Lcp_dround_p_130
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4243,68 +4245,68 @@ Lcp_dround_p_128:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_130
+	jb	Lcp_dxtail_132
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_131
+	jb	Lcp_dxtail_133
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_132
+	jb	Lcp_dxtail_134
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_133
+	jb	Lcp_dxtail_135
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_129
-Lcp_dxtail_130:
+	jmp	Lcp_dxdone_131
+Lcp_dxtail_132:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_129
+	jz	Lcp_dxdone_131
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	Lcp_dxvtail_134
-Lcp_dxtail_131:
+	jmp	Lcp_dxvtail_136
+Lcp_dxtail_133:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_129
+	jz	Lcp_dxdone_131
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	Lcp_dxvtail_134
-Lcp_dxtail_132:
+	jmp	Lcp_dxvtail_136
+Lcp_dxtail_134:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_129
+	jz	Lcp_dxdone_131
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	Lcp_dxvtail_134
-Lcp_dxtail_133:
+	jmp	Lcp_dxvtail_136
+Lcp_dxtail_135:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_129
+	jz	Lcp_dxdone_131
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-Lcp_dxvtail_134:
+Lcp_dxvtail_136:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_129:
-	jmp	Lcp_pairskey_107
-Lcp_pairs3_112:
+Lcp_dxdone_131:
+	jmp	Lcp_pairskey_109
+Lcp_pairs3_114:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_135
+	jz	Lcp_padpreend_137
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4312,32 +4314,32 @@ Lcp_pairs3_112:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_136
+	jz	Lcp_padpre_138
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_136:
+Lcp_padpre_138:
 	testb	$4,%dl
-	jz	Lcp_padpre_137
+	jz	Lcp_padpre_139
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_137:
+Lcp_padpre_139:
 	testb	$2,%dl
-	jz	Lcp_padpre_138
+	jz	Lcp_padpre_140
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_138:
+Lcp_padpre_140:
 	testb	$1,%dl
-	jz	Lcp_padpre_139
+	jz	Lcp_padpre_141
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_139:
-Lcp_padpreend_135:
+Lcp_padpre_141:
+Lcp_padpreend_137:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4354,7 +4356,7 @@ Lcp_padpreend_135:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_140:
+Lcp_dround_p_142:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4470,7 +4472,7 @@ Lcp_dround_p_140:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_140
+	jnz	Lcp_dround_p_142
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4523,70 +4525,70 @@ Lcp_dround_p_140:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_142
+	jb	Lcp_dxtail_144
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_143
+	jb	Lcp_dxtail_145
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_144
+	jb	Lcp_dxtail_146
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_145
+	jb	Lcp_dxtail_147
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_141
-Lcp_dxtail_142:
+	jmp	Lcp_dxdone_143
+Lcp_dxtail_144:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_141
+	jz	Lcp_dxdone_143
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	Lcp_dxvtail_146
-Lcp_dxtail_143:
+	jmp	Lcp_dxvtail_148
+Lcp_dxtail_145:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_141
+	jz	Lcp_dxdone_143
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	Lcp_dxvtail_146
-Lcp_dxtail_144:
+	jmp	Lcp_dxvtail_148
+Lcp_dxtail_146:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_141
+	jz	Lcp_dxdone_143
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	Lcp_dxvtail_146
-Lcp_dxtail_145:
+	jmp	Lcp_dxvtail_148
+Lcp_dxtail_147:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_141
+	jz	Lcp_dxdone_143
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-Lcp_dxvtail_146:
+Lcp_dxvtail_148:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_141:
-	jmp	Lcp_pairskey_107
-Lcp_short8_110:
+Lcp_dxdone_143:
+	jmp	Lcp_pairskey_109
+Lcp_short8_112:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_102
+	ja	Lcp_big_104
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -4610,7 +4612,7 @@ Lcp_short8_110:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_147:
+Lcp_dround_149:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -4756,7 +4758,7 @@ Lcp_dround_147:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_147
+	jnz	Lcp_dround_149
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -4856,8 +4858,8 @@ Lcp_dround_147:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_104
-Lcp_pairskey_107:
+	jmp	Lcp_shortkey_106
+Lcp_pairskey_109:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -4871,8 +4873,8 @@ Lcp_pairskey_107:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_149
-Lcp_ipoly_148:
+	jz	Lcp_ipolyend_151
+Lcp_ipoly_150:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4912,10 +4914,10 @@ Lcp_ipoly_148:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_148
-Lcp_ipolyend_149:
+	jnz	Lcp_ipoly_150
+Lcp_ipolyend_151:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_150
+	jz	Lcp_ipolytail_152
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -4953,10 +4955,10 @@ Lcp_ipolyend_149:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_150:
+Lcp_ipolytail_152:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_154
+	jz	Lcp_padpreend_156
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -4964,37 +4966,37 @@ Lcp_ipolytail_150:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_155
+	jz	Lcp_padpre_157
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_155:
+Lcp_padpre_157:
 	testb	$4,%dl
-	jz	Lcp_padpre_156
+	jz	Lcp_padpre_158
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_156:
+Lcp_padpre_158:
 	testb	$2,%dl
-	jz	Lcp_padpre_157
+	jz	Lcp_padpre_159
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_157:
+Lcp_padpre_159:
 	testb	$1,%dl
-	jz	Lcp_padpre_158
+	jz	Lcp_padpre_160
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_158:
-Lcp_padpreend_154:
+Lcp_padpre_160:
+Lcp_padpreend_156:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_152
-Lcp_ipoly_151:
+	jz	Lcp_ipolyend_154
+Lcp_ipoly_153:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5034,10 +5036,10 @@ Lcp_ipoly_151:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_151
-Lcp_ipolyend_152:
+	jnz	Lcp_ipoly_153
+Lcp_ipolyend_154:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_153
+	jz	Lcp_ipolytail_155
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5075,7 +5077,7 @@ Lcp_ipolyend_152:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_153:
+Lcp_ipolytail_155:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5126,8 +5128,8 @@ Lcp_ipolytail_153:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_108
-Lcp_shortkey_104:
+	jmp	Lcp_tagout_110
+Lcp_shortkey_106:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -5145,7 +5147,7 @@ Lcp_shortkey_104:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_159
+	jz	Lcp_padpreend_161
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5153,38 +5155,38 @@ Lcp_shortkey_104:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_160
+	jz	Lcp_padpre_162
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_160:
+Lcp_padpre_162:
 	testb	$4,%dl
-	jz	Lcp_padpre_161
+	jz	Lcp_padpre_163
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_161:
+Lcp_padpre_163:
 	testb	$2,%dl
-	jz	Lcp_padpre_162
+	jz	Lcp_padpre_164
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_162:
+Lcp_padpre_164:
 	testb	$1,%dl
-	jz	Lcp_padpre_163
+	jz	Lcp_padpre_165
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_163:
+Lcp_padpre_165:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_159:
+Lcp_padpreend_161:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5201,7 +5203,7 @@ Lcp_padpreend_159:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_164
+	jz	Lcp_padpreend_166
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5209,46 +5211,445 @@ Lcp_padpreend_159:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_165
+	jz	Lcp_padpre_167
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_165:
+Lcp_padpre_167:
 	testb	$4,%dl
-	jz	Lcp_padpre_166
+	jz	Lcp_padpre_168
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_166:
+Lcp_padpre_168:
 	testb	$2,%dl
-	jz	Lcp_padpre_167
+	jz	Lcp_padpre_169
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_167:
+Lcp_padpre_169:
 	testb	$1,%dl
-	jz	Lcp_padpre_168
+	jz	Lcp_padpre_170
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_168:
+Lcp_padpre_170:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_164:
-	jmp	Lcp_datadone_106
-Lcp_big_102:
+Lcp_padpreend_166:
+	jmp	Lcp_datadone_108
+Lcp_big_104:
+	movq	168(%rcx),%rax
+	andl	$511,%eax
+	jz	Lcp_keyalone_172
+	cmpl	$448,%eax
+	ja	Lcp_keyalone_172
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+Lcp_dround_173:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	Lcp_dround_173
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+	addl	$8,48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_174
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_175
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_175:
+	testb	$4,%dl
+	jz	Lcp_padpre_176
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_176:
+	testb	$2,%dl
+	jz	Lcp_padpre_177
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_177:
+	testb	$1,%dl
+	jz	Lcp_padpre_178
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_178:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_174:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	$448,192(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_179
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_180
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_180:
+	testb	$4,%dl
+	jz	Lcp_padpre_181
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_181:
+	testb	$2,%dl
+	jz	Lcp_padpre_182
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_182:
+	testb	$1,%dl
+	jz	Lcp_padpre_183
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_183:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_179:
+	movl	$448,%eax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+	jmp	Lcp_chunk_107
+Lcp_keyalone_172:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_169:
+Lcp_dround_h_184:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5288,7 +5689,7 @@ Lcp_dround_h_169:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_169
+	jnz	Lcp_dround_h_184
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5315,7 +5716,7 @@ Lcp_dround_h_169:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_170
+	jz	Lcp_padpreend_185
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5323,47 +5724,47 @@ Lcp_dround_h_169:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_171
+	jz	Lcp_padpre_186
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_171:
+Lcp_padpre_186:
 	testb	$4,%dl
-	jz	Lcp_padpre_172
+	jz	Lcp_padpre_187
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_172:
+Lcp_padpre_187:
 	testb	$2,%dl
-	jz	Lcp_padpre_173
+	jz	Lcp_padpre_188
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_173:
+Lcp_padpre_188:
 	testb	$1,%dl
-	jz	Lcp_padpre_174
+	jz	Lcp_padpre_189
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_174:
+Lcp_padpre_189:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_170:
+Lcp_padpreend_185:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_175:
-Lcp_chunk_105:
+Lcp_nofuse_171:
+Lcp_chunk_107:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_106
+	jz	Lcp_datadone_108
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -5383,7 +5784,7 @@ Lcp_chunk_105:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_176
+	jz	Lcp_padpreend_190
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5391,44 +5792,44 @@ Lcp_chunk_105:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_177
+	jz	Lcp_padpre_191
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_177:
+Lcp_padpre_191:
 	testb	$4,%dl
-	jz	Lcp_padpre_178
+	jz	Lcp_padpre_192
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_178:
+Lcp_padpre_192:
 	testb	$2,%dl
-	jz	Lcp_padpre_179
+	jz	Lcp_padpre_193
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_179:
+Lcp_padpre_193:
 	testb	$1,%dl
-	jz	Lcp_padpre_180
+	jz	Lcp_padpre_194
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_180:
+Lcp_padpre_194:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_176:
+Lcp_padpreend_190:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_105
-Lcp_datadone_106:
+	jmp	Lcp_chunk_107
+Lcp_datadone_108:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -5455,7 +5856,7 @@ Lcp_datadone_106:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_108:
+Lcp_tagout_110:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -5465,17 +5866,17 @@ Lcp_tagout_108:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_182
+	jz	Lcp_wipeeven_196
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_182:
+Lcp_wipeeven_196:
 	shrl	%eax
-Lcp_wipe_181:
+Lcp_wipe_195:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_181
+	jnz	Lcp_wipe_195
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5557,15 +5958,15 @@ _ctasm_chacha20_poly1305_open_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_191
+	ja	Lcp_short8_205
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_192
+	ja	Lcp_pairs2_206
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_194
+	jz	Lcp_padpreend_208
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5573,39 +5974,39 @@ _ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_195
+	jz	Lcp_padpre_209
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_195:
+Lcp_padpre_209:
 	testb	$4,%dl
-	jz	Lcp_padpre_196
+	jz	Lcp_padpre_210
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_196:
+Lcp_padpre_210:
 	testb	$2,%dl
-	jz	Lcp_padpre_197
+	jz	Lcp_padpre_211
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_197:
+Lcp_padpre_211:
 	testb	$1,%dl
-	jz	Lcp_padpre_198
+	jz	Lcp_padpre_212
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_198:
-Lcp_padpreend_194:
+Lcp_padpre_212:
+Lcp_padpreend_208:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_199:
+Lcp_dround_p_213:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -5645,7 +6046,7 @@ Lcp_dround_p_199:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_199
+	jnz	Lcp_dround_p_213
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5662,37 +6063,37 @@ Lcp_dround_p_199:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_200
+	je	Lcp_inplace_214
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_202
+	jb	Lcp_dxtail_216
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_203
+	jb	Lcp_dxtail_217
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_201
-Lcp_dxtail_202:
+	jmp	Lcp_dxdone_215
+Lcp_dxtail_216:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_201
+	jz	Lcp_dxdone_215
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
-	jmp	Lcp_dxvtail_204
-Lcp_dxtail_203:
+	jmp	Lcp_dxvtail_218
+Lcp_dxtail_217:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_201
+	jz	Lcp_dxdone_215
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$32,%rsi
 	addq	$32,%rdi
-Lcp_dxvtail_204:
+Lcp_dxvtail_218:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_201:
-	jmp	Lcp_pairskey_188
-Lcp_inplace_200:
+Lcp_dxdone_215:
+	jmp	Lcp_pairskey_202
+Lcp_inplace_214:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -5703,15 +6104,15 @@ Lcp_inplace_200:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_188
-Lcp_pairs2_192:
+	jmp	Lcp_pairskey_202
+Lcp_pairs2_206:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_193
+	ja	Lcp_pairs3_207
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_205
+	jz	Lcp_padpreend_219
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5719,32 +6120,32 @@ Lcp_pairs2_192:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_206
+	jz	Lcp_padpre_220
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_206:
+Lcp_padpre_220:
 	testb	$4,%dl
-	jz	Lcp_padpre_207
+	jz	Lcp_padpre_221
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_207:
+Lcp_padpre_221:
 	testb	$2,%dl
-	jz	Lcp_padpre_208
+	jz	Lcp_padpre_222
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_208:
+Lcp_padpre_222:
 	testb	$1,%dl
-	jz	Lcp_padpre_209
+	jz	Lcp_padpre_223
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_209:
-Lcp_padpreend_205:
+Lcp_padpre_223:
+Lcp_padpreend_219:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -5756,7 +6157,7 @@ Lcp_padpreend_205:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_210:
+Lcp_dround_p_224:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -5834,7 +6235,7 @@ Lcp_dround_p_210:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_210
+	jnz	Lcp_dround_p_224
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5860,7 +6261,7 @@ Lcp_dround_p_210:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_211
+	je	Lcp_inplace_225
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -5868,63 +6269,63 @@ Lcp_dround_p_210:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_213
+	jb	Lcp_dxtail_227
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_214
+	jb	Lcp_dxtail_228
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_215
+	jb	Lcp_dxtail_229
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_216
+	jb	Lcp_dxtail_230
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_212
-Lcp_dxtail_213:
+	jmp	Lcp_dxdone_226
+Lcp_dxtail_227:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_212
+	jz	Lcp_dxdone_226
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	Lcp_dxvtail_217
-Lcp_dxtail_214:
+	jmp	Lcp_dxvtail_231
+Lcp_dxtail_228:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_212
+	jz	Lcp_dxdone_226
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	Lcp_dxvtail_217
-Lcp_dxtail_215:
+	jmp	Lcp_dxvtail_231
+Lcp_dxtail_229:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_212
+	jz	Lcp_dxdone_226
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	Lcp_dxvtail_217
-Lcp_dxtail_216:
+	jmp	Lcp_dxvtail_231
+Lcp_dxtail_230:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_212
+	jz	Lcp_dxdone_226
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-Lcp_dxvtail_217:
+Lcp_dxvtail_231:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_212:
-	jmp	Lcp_pairskey_188
-Lcp_inplace_211:
+Lcp_dxdone_226:
+	jmp	Lcp_pairskey_202
+Lcp_inplace_225:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -5943,13 +6344,13 @@ Lcp_inplace_211:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	Lcp_pairskey_188
-Lcp_pairs3_193:
+	jmp	Lcp_pairskey_202
+Lcp_pairs3_207:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_218
+	jz	Lcp_padpreend_232
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5957,32 +6358,32 @@ Lcp_pairs3_193:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_219
+	jz	Lcp_padpre_233
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_219:
+Lcp_padpre_233:
 	testb	$4,%dl
-	jz	Lcp_padpre_220
+	jz	Lcp_padpre_234
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_220:
+Lcp_padpre_234:
 	testb	$2,%dl
-	jz	Lcp_padpre_221
+	jz	Lcp_padpre_235
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_221:
+Lcp_padpre_235:
 	testb	$1,%dl
-	jz	Lcp_padpre_222
+	jz	Lcp_padpre_236
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_222:
-Lcp_padpreend_218:
+Lcp_padpre_236:
+Lcp_padpreend_232:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -5999,7 +6400,7 @@ Lcp_padpreend_218:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_223:
+Lcp_dround_p_237:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -6115,7 +6516,7 @@ Lcp_dround_p_223:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_223
+	jnz	Lcp_dround_p_237
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -6150,7 +6551,7 @@ Lcp_dround_p_223:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_224
+	je	Lcp_inplace_238
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -6170,63 +6571,63 @@ Lcp_dround_p_223:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_226
+	jb	Lcp_dxtail_240
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_227
+	jb	Lcp_dxtail_241
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_228
+	jb	Lcp_dxtail_242
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_229
+	jb	Lcp_dxtail_243
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_225
-Lcp_dxtail_226:
+	jmp	Lcp_dxdone_239
+Lcp_dxtail_240:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_225
+	jz	Lcp_dxdone_239
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	Lcp_dxvtail_230
-Lcp_dxtail_227:
+	jmp	Lcp_dxvtail_244
+Lcp_dxtail_241:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_225
+	jz	Lcp_dxdone_239
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	Lcp_dxvtail_230
-Lcp_dxtail_228:
+	jmp	Lcp_dxvtail_244
+Lcp_dxtail_242:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_225
+	jz	Lcp_dxdone_239
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	Lcp_dxvtail_230
-Lcp_dxtail_229:
+	jmp	Lcp_dxvtail_244
+Lcp_dxtail_243:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_225
+	jz	Lcp_dxdone_239
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-Lcp_dxvtail_230:
+Lcp_dxvtail_244:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_225:
-	jmp	Lcp_pairskey_188
-Lcp_inplace_224:
+Lcp_dxdone_239:
+	jmp	Lcp_pairskey_202
+Lcp_inplace_238:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -6253,15 +6654,15 @@ Lcp_inplace_224:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	Lcp_pairskey_188
-Lcp_short8_191:
+	jmp	Lcp_pairskey_202
+Lcp_short8_205:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_183
+	ja	Lcp_big_197
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6285,7 +6686,7 @@ Lcp_short8_191:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_231:
+Lcp_dround_245:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6431,7 +6832,7 @@ Lcp_dround_231:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_231
+	jnz	Lcp_dround_245
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6531,8 +6932,8 @@ Lcp_dround_231:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_185
-Lcp_pairskey_188:
+	jmp	Lcp_shortkey_199
+Lcp_pairskey_202:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -6546,8 +6947,8 @@ Lcp_pairskey_188:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_233
-Lcp_ipoly_232:
+	jz	Lcp_ipolyend_247
+Lcp_ipoly_246:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6587,10 +6988,10 @@ Lcp_ipoly_232:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_232
-Lcp_ipolyend_233:
+	jnz	Lcp_ipoly_246
+Lcp_ipolyend_247:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_234
+	jz	Lcp_ipolytail_248
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -6628,10 +7029,10 @@ Lcp_ipolyend_233:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_234:
+Lcp_ipolytail_248:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_238
+	jz	Lcp_padpreend_252
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -6639,37 +7040,37 @@ Lcp_ipolytail_234:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_239
+	jz	Lcp_padpre_253
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_239:
+Lcp_padpre_253:
 	testb	$4,%dl
-	jz	Lcp_padpre_240
+	jz	Lcp_padpre_254
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_240:
+Lcp_padpre_254:
 	testb	$2,%dl
-	jz	Lcp_padpre_241
+	jz	Lcp_padpre_255
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_241:
+Lcp_padpre_255:
 	testb	$1,%dl
-	jz	Lcp_padpre_242
+	jz	Lcp_padpre_256
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_242:
-Lcp_padpreend_238:
+Lcp_padpre_256:
+Lcp_padpreend_252:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_236
-Lcp_ipoly_235:
+	jz	Lcp_ipolyend_250
+Lcp_ipoly_249:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6709,10 +7110,10 @@ Lcp_ipoly_235:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_235
-Lcp_ipolyend_236:
+	jnz	Lcp_ipoly_249
+Lcp_ipolyend_250:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_237
+	jz	Lcp_ipolytail_251
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -6750,7 +7151,7 @@ Lcp_ipolyend_236:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_237:
+Lcp_ipolytail_251:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -6803,16 +7204,16 @@ Lcp_ipolytail_237:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	Lcp_xorskip_243
+	jne	Lcp_xorskip_257
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_243:
-	jmp	Lcp_tagout_189
-Lcp_shortkey_185:
+Lcp_xorskip_257:
+	jmp	Lcp_tagout_203
+Lcp_shortkey_199:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -6830,7 +7231,7 @@ Lcp_shortkey_185:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_244
+	jz	Lcp_padpreend_258
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6838,38 +7239,38 @@ Lcp_shortkey_185:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_245
+	jz	Lcp_padpre_259
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_245:
+Lcp_padpre_259:
 	testb	$4,%dl
-	jz	Lcp_padpre_246
+	jz	Lcp_padpre_260
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_246:
+Lcp_padpre_260:
 	testb	$2,%dl
-	jz	Lcp_padpre_247
+	jz	Lcp_padpre_261
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_247:
+Lcp_padpre_261:
 	testb	$1,%dl
-	jz	Lcp_padpre_248
+	jz	Lcp_padpre_262
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_248:
+Lcp_padpre_262:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_244:
+Lcp_padpreend_258:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -6879,7 +7280,7 @@ Lcp_padpreend_244:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_249
+	jz	Lcp_padpreend_263
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6887,38 +7288,38 @@ Lcp_padpreend_244:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_250
+	jz	Lcp_padpre_264
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_250:
+Lcp_padpre_264:
 	testb	$4,%dl
-	jz	Lcp_padpre_251
+	jz	Lcp_padpre_265
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_251:
+Lcp_padpre_265:
 	testb	$2,%dl
-	jz	Lcp_padpre_252
+	jz	Lcp_padpre_266
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_252:
+Lcp_padpre_266:
 	testb	$1,%dl
-	jz	Lcp_padpre_253
+	jz	Lcp_padpre_267
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_253:
+Lcp_padpre_267:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_249:
+Lcp_padpreend_263:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6926,279 +7327,13 @@ Lcp_padpreend_249:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_187
-Lcp_big_183:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	movl	$10,%r8d
-Lcp_dround_h_254:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm0,%xmm0
-	vpshufd	$57,%xmm2,%xmm2
-	vpshufd	$78,%xmm3,%xmm3
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm0,%xmm0
-	vpshufd	$147,%xmm2,%xmm2
-	vpshufd	$78,%xmm3,%xmm3
-	decl	%r8d
-	jnz	Lcp_dround_h_254
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	incl	48(%rcx)
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_255
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	184(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	176(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_256
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_256:
-	testb	$4,%dl
-	jz	Lcp_padpre_257
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_257:
-	testb	$2,%dl
-	jz	Lcp_padpre_258
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_258:
-	testb	$1,%dl
-	jz	Lcp_padpre_259
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_259:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_255:
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_powers_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_nofuse_260:
-Lcp_chunk_186:
-	movq	120(%rcx),%rdx
-	testq	%rdx,%rdx
-	jz	Lcp_datadone_187
-	movl	$2048,%eax
-	cmpq	%rax,%rdx
-	cmovaq	%rax,%rdx
-	movq	%rdx,192(%rcx)
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_261
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_262
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_262:
-	testb	$4,%dl
-	jz	Lcp_padpre_263
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_263:
-	testb	$2,%dl
-	jz	Lcp_padpre_264
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_264:
-	testb	$1,%dl
-	jz	Lcp_padpre_265
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_265:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_261:
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	call	_ctasm_chacha20_xor_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	addq	%rdx,144(%rcx)
-	addq	%rdx,160(%rcx)
-	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_186
-Lcp_datadone_187:
-	movq	184(%rcx),%rax
-	movq	%rax,128(%rcx)
+	jmp	Lcp_datadone_201
+Lcp_big_197:
 	movq	168(%rcx),%rax
-	movq	%rax,136(%rcx)
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	80(%rcx),%r8
-	movq	88(%rcx),%r9
-	movq	96(%rcx),%r10
-	movq	%r8,%r11
-	movq	%r9,%rdx
-	subq	$-5,%r11
-	sbbq	$-1,%rdx
-	sbbq	$3,%r10
-	cmovaeq	%r11,%r8
-	cmovaeq	%rdx,%r9
-	addq	104(%rcx),%r8
-	adcq	112(%rcx),%r9
-	movq	152(%rcx),%rax
-	vmovq	%r8,%xmm0
-	vpinsrq	$1,%r9,%xmm0,%xmm0
-	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_189:
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	vpxor	%xmm0,%xmm0,%xmm0
-	movl	208(%rcx),%eax
-	movq	216(%rcx),%rdx
-	vmovdqa	%ymm0,0(%rcx)
-	vmovdqa	%ymm0,32(%rcx)
-	addq	%rdx,%rcx
-	testb	$1,%al
-	jz	Lcp_wipeeven_267
-	vmovdqa	%ymm0,0(%rcx)
-	addq	$32,%rcx
-Lcp_wipeeven_267:
-	shrl	%eax
-Lcp_wipe_266:
-	vmovdqa	%ymm0,0(%rcx)
-	vmovdqa	%ymm0,32(%rcx)
-	addq	$64,%rcx
-	decl	%eax
-	jnz	Lcp_wipe_266
-	vzeroall
-	xorl	%eax,%eax
-	xorl	%edx,%edx
-	xorl	%r8d,%r8d
-	xorl	%r9d,%r9d
-	xorl	%r10d,%r10d
-	xorl	%r11d,%r11d
-	.cfi_remember_state
-	addq	$1512,%rsp
-	.cfi_def_cfa_offset	56
-	popq	%r15
-	.cfi_def_cfa_offset	48
-	.cfi_restore	%r15
-	popq	%r14
-	.cfi_def_cfa_offset	40
-	.cfi_restore	%r14
-	popq	%r13
-	.cfi_def_cfa_offset	32
-	.cfi_restore	%r13
-	popq	%r12
-	.cfi_def_cfa_offset	24
-	.cfi_restore	%r12
-	popq	%rbp
-	.cfi_def_cfa_offset	16
-	.cfi_restore	%rbp
-	popq	%rbx
-	.cfi_def_cfa_offset	8
-	.cfi_restore	%rbx
-	ret
-	.cfi_restore_state
-	.cfi_endproc
-	.p2align	4
-_ctasm_chacha20_xor_avx2:
-	.cfi_startproc
-	endbr64
-	cmpq	$512,%rdx
-	jb	Lcp_small_269
-Lcp_wide_268:
+	andl	$511,%eax
+	jz	Lcp_keyalone_269
+	cmpl	$448,%eax
+	ja	Lcp_keyalone_269
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7222,7 +7357,7 @@ Lcp_wide_268:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_272:
+Lcp_dround_270:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7368,7 +7503,672 @@ Lcp_dround_272:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_272
+	jnz	Lcp_dround_270
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+	addl	$8,48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_271
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_272
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_272:
+	testb	$4,%dl
+	jz	Lcp_padpre_273
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_273:
+	testb	$2,%dl
+	jz	Lcp_padpre_274
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_274:
+	testb	$1,%dl
+	jz	Lcp_padpre_275
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_275:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_271:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	$448,192(%rcx)
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_276
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_277
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_277:
+	testb	$4,%dl
+	jz	Lcp_padpre_278
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_278:
+	testb	$2,%dl
+	jz	Lcp_padpre_279
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_279:
+	testb	$1,%dl
+	jz	Lcp_padpre_280
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_280:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_276:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movl	$448,%eax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+	jmp	Lcp_chunk_200
+Lcp_keyalone_269:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+Lcp_dround_h_281:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	decl	%r8d
+	jnz	Lcp_dround_h_281
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	incl	48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_282
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_283
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_283:
+	testb	$4,%dl
+	jz	Lcp_padpre_284
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_284:
+	testb	$2,%dl
+	jz	Lcp_padpre_285
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_285:
+	testb	$1,%dl
+	jz	Lcp_padpre_286
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_286:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_282:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_nofuse_268:
+Lcp_chunk_200:
+	movq	120(%rcx),%rdx
+	testq	%rdx,%rdx
+	jz	Lcp_datadone_201
+	movl	$2048,%eax
+	cmpq	%rax,%rdx
+	cmovaq	%rax,%rdx
+	movq	%rdx,192(%rcx)
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_287
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_288
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_288:
+	testb	$4,%dl
+	jz	Lcp_padpre_289
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_289:
+	testb	$2,%dl
+	jz	Lcp_padpre_290
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_290:
+	testb	$1,%dl
+	jz	Lcp_padpre_291
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_291:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_287:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	call	_ctasm_chacha20_xor_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	addq	%rdx,144(%rcx)
+	addq	%rdx,160(%rcx)
+	subq	%rdx,120(%rcx)
+	jmp	Lcp_chunk_200
+Lcp_datadone_201:
+	movq	184(%rcx),%rax
+	movq	%rax,128(%rcx)
+	movq	168(%rcx),%rax
+	movq	%rax,136(%rcx)
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	80(%rcx),%r8
+	movq	88(%rcx),%r9
+	movq	96(%rcx),%r10
+	movq	%r8,%r11
+	movq	%r9,%rdx
+	subq	$-5,%r11
+	sbbq	$-1,%rdx
+	sbbq	$3,%r10
+	cmovaeq	%r11,%r8
+	cmovaeq	%rdx,%r9
+	addq	104(%rcx),%r8
+	adcq	112(%rcx),%r9
+	movq	152(%rcx),%rax
+	vmovq	%r8,%xmm0
+	vpinsrq	$1,%r9,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+Lcp_tagout_203:
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	vpxor	%xmm0,%xmm0,%xmm0
+	movl	208(%rcx),%eax
+	movq	216(%rcx),%rdx
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	%rdx,%rcx
+	testb	$1,%al
+	jz	Lcp_wipeeven_293
+	vmovdqa	%ymm0,0(%rcx)
+	addq	$32,%rcx
+Lcp_wipeeven_293:
+	shrl	%eax
+Lcp_wipe_292:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
+	decl	%eax
+	jnz	Lcp_wipe_292
+	vzeroall
+	xorl	%eax,%eax
+	xorl	%edx,%edx
+	xorl	%r8d,%r8d
+	xorl	%r9d,%r9d
+	xorl	%r10d,%r10d
+	xorl	%r11d,%r11d
+	.cfi_remember_state
+	addq	$1512,%rsp
+	.cfi_def_cfa_offset	56
+	popq	%r15
+	.cfi_def_cfa_offset	48
+	.cfi_restore	%r15
+	popq	%r14
+	.cfi_def_cfa_offset	40
+	.cfi_restore	%r14
+	popq	%r13
+	.cfi_def_cfa_offset	32
+	.cfi_restore	%r13
+	popq	%r12
+	.cfi_def_cfa_offset	24
+	.cfi_restore	%r12
+	popq	%rbp
+	.cfi_def_cfa_offset	16
+	.cfi_restore	%rbp
+	popq	%rbx
+	.cfi_def_cfa_offset	8
+	.cfi_restore	%rbx
+	ret
+	.cfi_restore_state
+	.cfi_endproc
+	.p2align	4
+_ctasm_chacha20_xor_avx2:
+	.cfi_startproc
+	endbr64
+	cmpq	$512,%rdx
+	jb	Lcp_small_295
+Lcp_wide_294:
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+Lcp_dround_298:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	Lcp_dround_298
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7489,12 +8289,12 @@ Lcp_dround_272:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_268
-Lcp_small_269:
+	jae	Lcp_wide_294
+Lcp_small_295:
 	testq	%rdx,%rdx
-	jz	Lcp_done_271
+	jz	Lcp_done_297
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_273
+	jbe	Lcp_not8_299
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7518,7 +8318,7 @@ Lcp_small_269:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_274:
+Lcp_dround_300:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7664,7 +8464,7 @@ Lcp_dround_274:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_274
+	jnz	Lcp_dround_300
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7765,10 +8565,10 @@ Lcp_dround_274:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_270
-Lcp_not8_273:
+	jmp	Lcp_tailbuf_296
+Lcp_not8_299:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_275
+	jbe	Lcp_not4_301
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -7792,7 +8592,7 @@ Lcp_not8_273:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_278:
+Lcp_dround_304:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -7938,7 +8738,7 @@ Lcp_dround_278:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_278
+	jnz	Lcp_dround_304
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -8023,12 +8823,12 @@ Lcp_dround_278:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_270
-Lcp_not4_275:
+	jmp	Lcp_tailbuf_296
+Lcp_not4_301:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_276
+	jbe	Lcp_h1_302
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_277
+	jbe	Lcp_h2_303
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -8044,7 +8844,7 @@ Lcp_not4_275:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_279:
+Lcp_dround_h_305:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -8160,7 +8960,7 @@ Lcp_dround_h_279:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_279
+	jnz	Lcp_dround_h_305
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8190,8 +8990,8 @@ Lcp_dround_h_279:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_270
-Lcp_h2_277:
+	jmp	Lcp_tailbuf_296
+Lcp_h2_303:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -8202,7 +9002,7 @@ Lcp_h2_277:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_280:
+Lcp_dround_h_306:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -8280,7 +9080,7 @@ Lcp_dround_h_280:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_280
+	jnz	Lcp_dround_h_306
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8300,14 +9100,14 @@ Lcp_dround_h_280:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_270
-Lcp_h1_276:
+	jmp	Lcp_tailbuf_296
+Lcp_h1_302:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_281:
+Lcp_dround_h_307:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -8347,7 +9147,7 @@ Lcp_dround_h_281:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_281
+	jnz	Lcp_dround_h_307
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8357,10 +9157,10 @@ Lcp_dround_h_281:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_270:
+Lcp_tailbuf_296:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_271:
+Lcp_done_297:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -8368,8 +9168,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	Lcp_t16_282
-Lcp_t32_286:
+	jb	Lcp_t16_308
+Lcp_t32_312:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -8378,10 +9178,10 @@ Lcp_t32_286:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	Lcp_t32_286
-Lcp_t16_282:
+	jae	Lcp_t32_312
+Lcp_t16_308:
 	cmpq	$16,%rdx
-	jb	Lcp_t1_283
+	jb	Lcp_t1_309
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -8389,10 +9189,10 @@ Lcp_t16_282:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-Lcp_t1_283:
+Lcp_t1_309:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_285
-Lcp_tend_284:
+	jz	Lcp_tdone_311
+Lcp_tend_310:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -8400,8 +9200,8 @@ Lcp_tend_284:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_284
-Lcp_tdone_285:
+	jnz	Lcp_tend_310
+Lcp_tdone_311:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -8415,7 +9215,7 @@ _ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_287:
+Lcp_fused_313:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -8439,7 +9239,7 @@ Lcp_fused_287:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-Lcp_dround_f_288:
+Lcp_dround_f_314:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -8668,9 +9468,9 @@ Lcp_dround_f_288:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_288
+	jnz	Lcp_dround_f_314
 	movl	$2,%r10d
-Lcp_dround_f_289:
+Lcp_dround_f_315:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -9059,7 +9859,7 @@ Lcp_dround_f_289:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_289
+	jnz	Lcp_dround_f_315
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -9195,7 +9995,7 @@ Lcp_dround_f_289:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	Lcp_fused_287
+	jnz	Lcp_fused_313
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -9206,7 +10006,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_291
+	jz	Lcp_polydone_317
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -9216,7 +10016,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_290:
+Lcp_poly_316:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -9256,11 +10056,11 @@ Lcp_poly_290:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	Lcp_poly_290
+	jnz	Lcp_poly_316
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_291:
+Lcp_polydone_317:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -9515,7 +10315,7 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_vpolyscalar_294
+	jb	Lcp_vpolyscalar_320
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -9545,8 +10345,8 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	Lcp_vpolylast_293
-Lcp_vpoly_292:
+	jz	Lcp_vpolylast_319
+Lcp_vpoly_318:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9642,8 +10442,8 @@ Lcp_vpoly_292:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	Lcp_vpoly_292
-Lcp_vpolylast_293:
+	jnz	Lcp_vpoly_318
+Lcp_vpolylast_319:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9790,7 +10590,7 @@ Lcp_vpolylast_293:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-Lcp_vpolyscalar_294:
+Lcp_vpolyscalar_320:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .globl _ctasm_chacha20_avx512
@@ -9820,12 +10620,12 @@ _ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_295:
+Lcp_wipe_321:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_295
+	jnz	Lcp_wipe_321
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -9892,15 +10692,15 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_304
+	ja	Lcp_short8_330
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_305
+	ja	Lcp_pairs2_331
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_307
+	jz	Lcp_padpreend_333
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9908,39 +10708,39 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_308
+	jz	Lcp_padpre_334
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_308:
+Lcp_padpre_334:
 	testb	$4,%dl
-	jz	Lcp_padpre_309
+	jz	Lcp_padpre_335
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_309:
+Lcp_padpre_335:
 	testb	$2,%dl
-	jz	Lcp_padpre_310
+	jz	Lcp_padpre_336
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_310:
+Lcp_padpre_336:
 	testb	$1,%dl
-	jz	Lcp_padpre_311
+	jz	Lcp_padpre_337
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_311:
-Lcp_padpreend_307:
+Lcp_padpre_337:
+Lcp_padpreend_333:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_312:
+Lcp_dround_p_338:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -9988,7 +10788,7 @@ Lcp_dround_p_312:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_312
+	jnz	Lcp_dround_p_338
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10003,19 +10803,19 @@ Lcp_dround_p_312:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_314
+	jb	Lcp_dxtail_340
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_315
+	jb	Lcp_dxtail_341
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_313
-Lcp_dxtail_314:
+	jmp	Lcp_dxdone_339
+Lcp_dxtail_340:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_313
+	jz	Lcp_dxdone_339
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10024,10 +10824,10 @@ Lcp_dxtail_314:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_313
-Lcp_dxtail_315:
+	jmp	Lcp_dxdone_339
+Lcp_dxtail_341:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_313
+	jz	Lcp_dxdone_339
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10036,17 +10836,17 @@ Lcp_dxtail_315:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_313
-Lcp_dxdone_313:
-	jmp	Lcp_pairskey_301
-Lcp_pairs2_305:
+	jmp	Lcp_dxdone_339
+Lcp_dxdone_339:
+	jmp	Lcp_pairskey_327
+Lcp_pairs2_331:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_306
+	ja	Lcp_pairs3_332
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_316
+	jz	Lcp_padpreend_342
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10054,32 +10854,32 @@ Lcp_pairs2_305:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_317
+	jz	Lcp_padpre_343
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_317:
+Lcp_padpre_343:
 	testb	$4,%dl
-	jz	Lcp_padpre_318
+	jz	Lcp_padpre_344
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_318:
+Lcp_padpre_344:
 	testb	$2,%dl
-	jz	Lcp_padpre_319
+	jz	Lcp_padpre_345
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_319:
+Lcp_padpre_345:
 	testb	$1,%dl
-	jz	Lcp_padpre_320
+	jz	Lcp_padpre_346
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_320:
-Lcp_padpreend_316:
+Lcp_padpre_346:
+Lcp_padpreend_342:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -10091,7 +10891,7 @@ Lcp_padpreend_316:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_321:
+Lcp_dround_p_347:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -10153,7 +10953,7 @@ Lcp_dround_p_321:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_321
+	jnz	Lcp_dround_p_347
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10183,29 +10983,29 @@ Lcp_dround_p_321:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_323
+	jb	Lcp_dxtail_349
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_324
+	jb	Lcp_dxtail_350
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_325
+	jb	Lcp_dxtail_351
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_326
+	jb	Lcp_dxtail_352
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_322
-Lcp_dxtail_323:
+	jmp	Lcp_dxdone_348
+Lcp_dxtail_349:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_322
+	jz	Lcp_dxdone_348
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10214,10 +11014,10 @@ Lcp_dxtail_323:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_322
-Lcp_dxtail_324:
+	jmp	Lcp_dxdone_348
+Lcp_dxtail_350:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_322
+	jz	Lcp_dxdone_348
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10226,10 +11026,10 @@ Lcp_dxtail_324:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_322
-Lcp_dxtail_325:
+	jmp	Lcp_dxdone_348
+Lcp_dxtail_351:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_322
+	jz	Lcp_dxdone_348
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10238,10 +11038,10 @@ Lcp_dxtail_325:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_322
-Lcp_dxtail_326:
+	jmp	Lcp_dxdone_348
+Lcp_dxtail_352:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_322
+	jz	Lcp_dxdone_348
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10250,15 +11050,15 @@ Lcp_dxtail_326:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_322
-Lcp_dxdone_322:
-	jmp	Lcp_pairskey_301
-Lcp_pairs3_306:
+	jmp	Lcp_dxdone_348
+Lcp_dxdone_348:
+	jmp	Lcp_pairskey_327
+Lcp_pairs3_332:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_327
+	jz	Lcp_padpreend_353
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10266,32 +11066,32 @@ Lcp_pairs3_306:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_328
+	jz	Lcp_padpre_354
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_328:
+Lcp_padpre_354:
 	testb	$4,%dl
-	jz	Lcp_padpre_329
+	jz	Lcp_padpre_355
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_329:
+Lcp_padpre_355:
 	testb	$2,%dl
-	jz	Lcp_padpre_330
+	jz	Lcp_padpre_356
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_330:
+Lcp_padpre_356:
 	testb	$1,%dl
-	jz	Lcp_padpre_331
+	jz	Lcp_padpre_357
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_331:
-Lcp_padpreend_327:
+Lcp_padpre_357:
+Lcp_padpreend_353:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -10308,7 +11108,7 @@ Lcp_padpreend_327:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_332:
+Lcp_dround_p_358:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -10400,7 +11200,7 @@ Lcp_dround_p_332:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_332
+	jnz	Lcp_dround_p_358
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10451,29 +11251,29 @@ Lcp_dround_p_332:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_334
+	jb	Lcp_dxtail_360
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_335
+	jb	Lcp_dxtail_361
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_336
+	jb	Lcp_dxtail_362
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_337
+	jb	Lcp_dxtail_363
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_333
-Lcp_dxtail_334:
+	jmp	Lcp_dxdone_359
+Lcp_dxtail_360:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_333
+	jz	Lcp_dxdone_359
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10482,10 +11282,10 @@ Lcp_dxtail_334:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_333
-Lcp_dxtail_335:
+	jmp	Lcp_dxdone_359
+Lcp_dxtail_361:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_333
+	jz	Lcp_dxdone_359
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10494,10 +11294,10 @@ Lcp_dxtail_335:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_333
-Lcp_dxtail_336:
+	jmp	Lcp_dxdone_359
+Lcp_dxtail_362:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_333
+	jz	Lcp_dxdone_359
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10506,10 +11306,10 @@ Lcp_dxtail_336:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_333
-Lcp_dxtail_337:
+	jmp	Lcp_dxdone_359
+Lcp_dxtail_363:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_333
+	jz	Lcp_dxdone_359
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10518,17 +11318,17 @@ Lcp_dxtail_337:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_333
-Lcp_dxdone_333:
-	jmp	Lcp_pairskey_301
-Lcp_short8_304:
+	jmp	Lcp_dxdone_359
+Lcp_dxdone_359:
+	jmp	Lcp_pairskey_327
+Lcp_short8_330:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_296
+	ja	Lcp_big_322
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -10552,7 +11352,7 @@ Lcp_short8_304:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_338:
+Lcp_dround_364:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -10666,7 +11466,7 @@ Lcp_dround_338:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_338
+	jnz	Lcp_dround_364
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -10766,8 +11566,8 @@ Lcp_dround_338:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_298
-Lcp_pairskey_301:
+	jmp	Lcp_shortkey_324
+Lcp_pairskey_327:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -10783,8 +11583,8 @@ Lcp_pairskey_301:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_340
-Lcp_ipoly_339:
+	jz	Lcp_ipolyend_366
+Lcp_ipoly_365:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10824,10 +11624,10 @@ Lcp_ipoly_339:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_339
-Lcp_ipolyend_340:
+	jnz	Lcp_ipoly_365
+Lcp_ipolyend_366:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_341
+	jz	Lcp_ipolytail_367
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -10865,19 +11665,19 @@ Lcp_ipolyend_340:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_341:
+Lcp_ipolytail_367:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	Lcp_notail_342
+	jz	Lcp_notail_368
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-Lcp_notail_342:
+Lcp_notail_368:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_344
-Lcp_ipoly_343:
+	jz	Lcp_ipolyend_370
+Lcp_ipoly_369:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10917,10 +11717,10 @@ Lcp_ipoly_343:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_343
-Lcp_ipolyend_344:
+	jnz	Lcp_ipoly_369
+Lcp_ipolyend_370:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_345
+	jz	Lcp_ipolytail_371
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -10958,7 +11758,7 @@ Lcp_ipolyend_344:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_345:
+Lcp_ipolytail_371:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -11009,8 +11809,8 @@ Lcp_ipolytail_345:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_302
-Lcp_shortkey_298:
+	jmp	Lcp_tagout_328
+Lcp_shortkey_324:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -11028,7 +11828,7 @@ Lcp_shortkey_298:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_346
+	jz	Lcp_padpreend_372
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -11036,38 +11836,38 @@ Lcp_shortkey_298:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_347
+	jz	Lcp_padpre_373
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_347:
+Lcp_padpre_373:
 	testb	$4,%dl
-	jz	Lcp_padpre_348
+	jz	Lcp_padpre_374
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_348:
+Lcp_padpre_374:
 	testb	$2,%dl
-	jz	Lcp_padpre_349
+	jz	Lcp_padpre_375
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_349:
+Lcp_padpre_375:
 	testb	$1,%dl
-	jz	Lcp_padpre_350
+	jz	Lcp_padpre_376
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_350:
+Lcp_padpre_376:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_346:
+Lcp_padpreend_372:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -11084,7 +11884,7 @@ Lcp_padpreend_346:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_351
+	jz	Lcp_padpreend_377
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -11092,46 +11892,47 @@ Lcp_padpreend_346:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_352
+	jz	Lcp_padpre_378
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_352:
+Lcp_padpre_378:
 	testb	$4,%dl
-	jz	Lcp_padpre_353
+	jz	Lcp_padpre_379
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_353:
+Lcp_padpre_379:
 	testb	$2,%dl
-	jz	Lcp_padpre_354
+	jz	Lcp_padpre_380
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_354:
+Lcp_padpre_380:
 	testb	$1,%dl
-	jz	Lcp_padpre_355
+	jz	Lcp_padpre_381
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_355:
+Lcp_padpre_381:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_351:
-	jmp	Lcp_datadone_300
-Lcp_big_296:
+Lcp_padpreend_377:
+	jmp	Lcp_datadone_326
+Lcp_big_322:
+Lcp_keyalone_383:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_356:
+Lcp_dround_h_384:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -11179,7 +11980,7 @@ Lcp_dround_h_356:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_356
+	jnz	Lcp_dround_h_384
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -11206,7 +12007,7 @@ Lcp_dround_h_356:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_357
+	jz	Lcp_padpreend_385
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -11214,47 +12015,47 @@ Lcp_dround_h_356:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_358
+	jz	Lcp_padpre_386
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_358:
+Lcp_padpre_386:
 	testb	$4,%dl
-	jz	Lcp_padpre_359
+	jz	Lcp_padpre_387
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_359:
+Lcp_padpre_387:
 	testb	$2,%dl
-	jz	Lcp_padpre_360
+	jz	Lcp_padpre_388
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_360:
+Lcp_padpre_388:
 	testb	$1,%dl
-	jz	Lcp_padpre_361
+	jz	Lcp_padpre_389
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_361:
+Lcp_padpre_389:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_357:
+Lcp_padpreend_385:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_362:
-Lcp_chunk_299:
+Lcp_nofuse_382:
+Lcp_chunk_325:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_300
+	jz	Lcp_datadone_326
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -11274,7 +12075,7 @@ Lcp_chunk_299:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_363
+	jz	Lcp_padpreend_390
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -11282,44 +12083,44 @@ Lcp_chunk_299:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_364
+	jz	Lcp_padpre_391
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_364:
+Lcp_padpre_391:
 	testb	$4,%dl
-	jz	Lcp_padpre_365
+	jz	Lcp_padpre_392
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_365:
+Lcp_padpre_392:
 	testb	$2,%dl
-	jz	Lcp_padpre_366
+	jz	Lcp_padpre_393
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_366:
+Lcp_padpre_393:
 	testb	$1,%dl
-	jz	Lcp_padpre_367
+	jz	Lcp_padpre_394
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_367:
+Lcp_padpre_394:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_363:
+Lcp_padpreend_390:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_299
-Lcp_datadone_300:
+	jmp	Lcp_chunk_325
+Lcp_datadone_326:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -11346,7 +12147,7 @@ Lcp_datadone_300:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_302:
+Lcp_tagout_328:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -11356,17 +12157,17 @@ Lcp_tagout_302:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_369
+	jz	Lcp_wipeeven_396
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_369:
+Lcp_wipeeven_396:
 	shrl	%eax
-Lcp_wipe_368:
+Lcp_wipe_395:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_368
+	jnz	Lcp_wipe_395
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -11451,15 +12252,15 @@ _ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_378
+	ja	Lcp_short8_405
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_379
+	ja	Lcp_pairs2_406
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_381
+	jz	Lcp_padpreend_408
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11467,39 +12268,39 @@ _ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_382
+	jz	Lcp_padpre_409
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_382:
+Lcp_padpre_409:
 	testb	$4,%dl
-	jz	Lcp_padpre_383
+	jz	Lcp_padpre_410
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_383:
+Lcp_padpre_410:
 	testb	$2,%dl
-	jz	Lcp_padpre_384
+	jz	Lcp_padpre_411
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_384:
+Lcp_padpre_411:
 	testb	$1,%dl
-	jz	Lcp_padpre_385
+	jz	Lcp_padpre_412
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_385:
-Lcp_padpreend_381:
+Lcp_padpre_412:
+Lcp_padpreend_408:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_386:
+Lcp_dround_p_413:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -11547,7 +12348,7 @@ Lcp_dround_p_386:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_386
+	jnz	Lcp_dround_p_413
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11562,41 +12363,41 @@ Lcp_dround_p_386:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_387
+	je	Lcp_inplace_414
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_389
+	jb	Lcp_dxtail_416
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_390
+	jb	Lcp_dxtail_417
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_388
-Lcp_dxtail_389:
+	jmp	Lcp_dxdone_415
+Lcp_dxtail_416:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_388
+	jz	Lcp_dxdone_415
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	Lcp_dxdone_388
-Lcp_dxtail_390:
+	jmp	Lcp_dxdone_415
+Lcp_dxtail_417:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_388
+	jz	Lcp_dxdone_415
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	Lcp_dxdone_388
-Lcp_dxdone_388:
-	jmp	Lcp_pairskey_375
-Lcp_inplace_387:
+	jmp	Lcp_dxdone_415
+Lcp_dxdone_415:
+	jmp	Lcp_pairskey_402
+Lcp_inplace_414:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -11607,15 +12408,15 @@ Lcp_inplace_387:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_375
-Lcp_pairs2_379:
+	jmp	Lcp_pairskey_402
+Lcp_pairs2_406:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_380
+	ja	Lcp_pairs3_407
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_391
+	jz	Lcp_padpreend_418
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11623,32 +12424,32 @@ Lcp_pairs2_379:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_392
+	jz	Lcp_padpre_419
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_392:
+Lcp_padpre_419:
 	testb	$4,%dl
-	jz	Lcp_padpre_393
+	jz	Lcp_padpre_420
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_393:
+Lcp_padpre_420:
 	testb	$2,%dl
-	jz	Lcp_padpre_394
+	jz	Lcp_padpre_421
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_394:
+Lcp_padpre_421:
 	testb	$1,%dl
-	jz	Lcp_padpre_395
+	jz	Lcp_padpre_422
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_395:
-Lcp_padpreend_391:
+Lcp_padpre_422:
+Lcp_padpreend_418:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11660,7 +12461,7 @@ Lcp_padpreend_391:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_396:
+Lcp_dround_p_423:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -11722,7 +12523,7 @@ Lcp_dround_p_396:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_396
+	jnz	Lcp_dround_p_423
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11746,7 +12547,7 @@ Lcp_dround_p_396:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_397
+	je	Lcp_inplace_424
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -11754,69 +12555,69 @@ Lcp_dround_p_396:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_399
+	jb	Lcp_dxtail_426
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_400
+	jb	Lcp_dxtail_427
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_401
+	jb	Lcp_dxtail_428
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_402
+	jb	Lcp_dxtail_429
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_398
-Lcp_dxtail_399:
+	jmp	Lcp_dxdone_425
+Lcp_dxtail_426:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_398
+	jz	Lcp_dxdone_425
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	Lcp_dxdone_398
-Lcp_dxtail_400:
+	jmp	Lcp_dxdone_425
+Lcp_dxtail_427:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_398
+	jz	Lcp_dxdone_425
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	Lcp_dxdone_398
-Lcp_dxtail_401:
+	jmp	Lcp_dxdone_425
+Lcp_dxtail_428:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_398
+	jz	Lcp_dxdone_425
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	Lcp_dxdone_398
-Lcp_dxtail_402:
+	jmp	Lcp_dxdone_425
+Lcp_dxtail_429:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_398
+	jz	Lcp_dxdone_425
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	Lcp_dxdone_398
-Lcp_dxdone_398:
-	jmp	Lcp_pairskey_375
-Lcp_inplace_397:
+	jmp	Lcp_dxdone_425
+Lcp_dxdone_425:
+	jmp	Lcp_pairskey_402
+Lcp_inplace_424:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -11835,13 +12636,13 @@ Lcp_inplace_397:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	Lcp_pairskey_375
-Lcp_pairs3_380:
+	jmp	Lcp_pairskey_402
+Lcp_pairs3_407:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_403
+	jz	Lcp_padpreend_430
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11849,32 +12650,32 @@ Lcp_pairs3_380:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_404
+	jz	Lcp_padpre_431
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_404:
+Lcp_padpre_431:
 	testb	$4,%dl
-	jz	Lcp_padpre_405
+	jz	Lcp_padpre_432
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_405:
+Lcp_padpre_432:
 	testb	$2,%dl
-	jz	Lcp_padpre_406
+	jz	Lcp_padpre_433
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_406:
+Lcp_padpre_433:
 	testb	$1,%dl
-	jz	Lcp_padpre_407
+	jz	Lcp_padpre_434
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_407:
-Lcp_padpreend_403:
+Lcp_padpre_434:
+Lcp_padpreend_430:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11891,7 +12692,7 @@ Lcp_padpreend_403:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_408:
+Lcp_dround_p_435:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -11983,7 +12784,7 @@ Lcp_dround_p_408:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_408
+	jnz	Lcp_dround_p_435
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12016,7 +12817,7 @@ Lcp_dround_p_408:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_409
+	je	Lcp_inplace_436
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -12036,69 +12837,69 @@ Lcp_dround_p_408:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_411
+	jb	Lcp_dxtail_438
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_412
+	jb	Lcp_dxtail_439
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_413
+	jb	Lcp_dxtail_440
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_414
+	jb	Lcp_dxtail_441
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_410
-Lcp_dxtail_411:
+	jmp	Lcp_dxdone_437
+Lcp_dxtail_438:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_410
+	jz	Lcp_dxdone_437
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	Lcp_dxdone_410
-Lcp_dxtail_412:
+	jmp	Lcp_dxdone_437
+Lcp_dxtail_439:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_410
+	jz	Lcp_dxdone_437
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	Lcp_dxdone_410
-Lcp_dxtail_413:
+	jmp	Lcp_dxdone_437
+Lcp_dxtail_440:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_410
+	jz	Lcp_dxdone_437
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	Lcp_dxdone_410
-Lcp_dxtail_414:
+	jmp	Lcp_dxdone_437
+Lcp_dxtail_441:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_410
+	jz	Lcp_dxdone_437
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	Lcp_dxdone_410
-Lcp_dxdone_410:
-	jmp	Lcp_pairskey_375
-Lcp_inplace_409:
+	jmp	Lcp_dxdone_437
+Lcp_dxdone_437:
+	jmp	Lcp_pairskey_402
+Lcp_inplace_436:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -12125,15 +12926,15 @@ Lcp_inplace_409:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	Lcp_pairskey_375
-Lcp_short8_378:
+	jmp	Lcp_pairskey_402
+Lcp_short8_405:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_370
+	ja	Lcp_big_397
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12157,7 +12958,7 @@ Lcp_short8_378:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_415:
+Lcp_dround_442:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -12271,7 +13072,7 @@ Lcp_dround_415:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_415
+	jnz	Lcp_dround_442
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -12371,8 +13172,8 @@ Lcp_dround_415:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_372
-Lcp_pairskey_375:
+	jmp	Lcp_shortkey_399
+Lcp_pairskey_402:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -12388,8 +13189,8 @@ Lcp_pairskey_375:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_417
-Lcp_ipoly_416:
+	jz	Lcp_ipolyend_444
+Lcp_ipoly_443:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -12429,10 +13230,10 @@ Lcp_ipoly_416:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_416
-Lcp_ipolyend_417:
+	jnz	Lcp_ipoly_443
+Lcp_ipolyend_444:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_418
+	jz	Lcp_ipolytail_445
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -12470,10 +13271,10 @@ Lcp_ipolyend_417:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_418:
+Lcp_ipolytail_445:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_422
+	jz	Lcp_padpreend_449
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -12481,37 +13282,37 @@ Lcp_ipolytail_418:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_423
+	jz	Lcp_padpre_450
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_423:
+Lcp_padpre_450:
 	testb	$4,%dl
-	jz	Lcp_padpre_424
+	jz	Lcp_padpre_451
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_424:
+Lcp_padpre_451:
 	testb	$2,%dl
-	jz	Lcp_padpre_425
+	jz	Lcp_padpre_452
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_425:
+Lcp_padpre_452:
 	testb	$1,%dl
-	jz	Lcp_padpre_426
+	jz	Lcp_padpre_453
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_426:
-Lcp_padpreend_422:
+Lcp_padpre_453:
+Lcp_padpreend_449:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_420
-Lcp_ipoly_419:
+	jz	Lcp_ipolyend_447
+Lcp_ipoly_446:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -12551,10 +13352,10 @@ Lcp_ipoly_419:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_419
-Lcp_ipolyend_420:
+	jnz	Lcp_ipoly_446
+Lcp_ipolyend_447:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_421
+	jz	Lcp_ipolytail_448
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -12592,7 +13393,7 @@ Lcp_ipolyend_420:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_421:
+Lcp_ipolytail_448:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -12645,16 +13446,16 @@ Lcp_ipolytail_421:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	Lcp_xorskip_427
+	jne	Lcp_xorskip_454
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_427:
-	jmp	Lcp_tagout_376
-Lcp_shortkey_372:
+Lcp_xorskip_454:
+	jmp	Lcp_tagout_403
+Lcp_shortkey_399:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -12672,7 +13473,7 @@ Lcp_shortkey_372:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_428
+	jz	Lcp_padpreend_455
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12680,38 +13481,38 @@ Lcp_shortkey_372:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_429
+	jz	Lcp_padpre_456
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_429:
+Lcp_padpre_456:
 	testb	$4,%dl
-	jz	Lcp_padpre_430
+	jz	Lcp_padpre_457
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_430:
+Lcp_padpre_457:
 	testb	$2,%dl
-	jz	Lcp_padpre_431
+	jz	Lcp_padpre_458
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_431:
+Lcp_padpre_458:
 	testb	$1,%dl
-	jz	Lcp_padpre_432
+	jz	Lcp_padpre_459
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_432:
+Lcp_padpre_459:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_428:
+Lcp_padpreend_455:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -12721,7 +13522,7 @@ Lcp_padpreend_428:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_433
+	jz	Lcp_padpreend_460
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12729,38 +13530,38 @@ Lcp_padpreend_428:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_434
+	jz	Lcp_padpre_461
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_434:
+Lcp_padpre_461:
 	testb	$4,%dl
-	jz	Lcp_padpre_435
+	jz	Lcp_padpre_462
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_435:
+Lcp_padpre_462:
 	testb	$2,%dl
-	jz	Lcp_padpre_436
+	jz	Lcp_padpre_463
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_436:
+Lcp_padpre_463:
 	testb	$1,%dl
-	jz	Lcp_padpre_437
+	jz	Lcp_padpre_464
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_437:
+Lcp_padpre_464:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_433:
+Lcp_padpreend_460:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12768,14 +13569,15 @@ Lcp_padpreend_433:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_374
-Lcp_big_370:
+	jmp	Lcp_datadone_401
+Lcp_big_397:
+Lcp_keyalone_466:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_438:
+Lcp_dround_h_467:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -12823,7 +13625,7 @@ Lcp_dround_h_438:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_438
+	jnz	Lcp_dround_h_467
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12850,7 +13652,7 @@ Lcp_dround_h_438:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_439
+	jz	Lcp_padpreend_468
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12858,47 +13660,47 @@ Lcp_dround_h_438:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_440
+	jz	Lcp_padpre_469
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_440:
+Lcp_padpre_469:
 	testb	$4,%dl
-	jz	Lcp_padpre_441
+	jz	Lcp_padpre_470
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_441:
+Lcp_padpre_470:
 	testb	$2,%dl
-	jz	Lcp_padpre_442
+	jz	Lcp_padpre_471
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_442:
+Lcp_padpre_471:
 	testb	$1,%dl
-	jz	Lcp_padpre_443
+	jz	Lcp_padpre_472
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_443:
+Lcp_padpre_472:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_439:
+Lcp_padpreend_468:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_444:
-Lcp_chunk_373:
+Lcp_nofuse_465:
+Lcp_chunk_400:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_374
+	jz	Lcp_datadone_401
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -12912,7 +13714,7 @@ Lcp_chunk_373:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_445
+	jz	Lcp_padpreend_473
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12920,38 +13722,38 @@ Lcp_chunk_373:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_446
+	jz	Lcp_padpre_474
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_446:
+Lcp_padpre_474:
 	testb	$4,%dl
-	jz	Lcp_padpre_447
+	jz	Lcp_padpre_475
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_447:
+Lcp_padpre_475:
 	testb	$2,%dl
-	jz	Lcp_padpre_448
+	jz	Lcp_padpre_476
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_448:
+Lcp_padpre_476:
 	testb	$1,%dl
-	jz	Lcp_padpre_449
+	jz	Lcp_padpre_477
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_449:
+Lcp_padpre_477:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_445:
+Lcp_padpreend_473:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12962,8 +13764,8 @@ Lcp_padpreend_445:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_373
-Lcp_datadone_374:
+	jmp	Lcp_chunk_400
+Lcp_datadone_401:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -12990,7 +13792,7 @@ Lcp_datadone_374:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_376:
+Lcp_tagout_403:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -13000,17 +13802,17 @@ Lcp_tagout_376:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_451
+	jz	Lcp_wipeeven_479
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_451:
+Lcp_wipeeven_479:
 	shrl	%eax
-Lcp_wipe_450:
+Lcp_wipe_478:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_450
+	jnz	Lcp_wipe_478
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -13050,7 +13852,7 @@ _ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	Lcp_zskip_456
+	jb	Lcp_zskip_484
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -13064,7 +13866,7 @@ _ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	Lcp_zinc(%rip),%zmm24,%zmm24
-Lcp_zloop_457:
+Lcp_zloop_485:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -13082,7 +13884,7 @@ Lcp_zloop_457:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-Lcp_zdround_458:
+Lcp_zdround_486:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -13180,7 +13982,7 @@ Lcp_zdround_458:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	Lcp_zdround_458
+	jnz	Lcp_zdround_486
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -13303,7 +14105,7 @@ Lcp_zdround_458:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	Lcp_zloop_457
+	jae	Lcp_zloop_485
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -13320,10 +14122,10 @@ Lcp_zdround_458:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-Lcp_zskip_456:
+Lcp_zskip_484:
 	cmpq	$512,%rdx
-	jb	Lcp_small_453
-Lcp_wide_452:
+	jb	Lcp_small_481
+Lcp_wide_480:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -13347,7 +14149,7 @@ Lcp_wide_452:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_459:
+Lcp_dround_487:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13461,7 +14263,7 @@ Lcp_dround_459:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_459
+	jnz	Lcp_dround_487
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13582,12 +14384,12 @@ Lcp_dround_459:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_452
-Lcp_small_453:
+	jae	Lcp_wide_480
+Lcp_small_481:
 	testq	%rdx,%rdx
-	jz	Lcp_done_455
+	jz	Lcp_done_483
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_460
+	jbe	Lcp_not8_488
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -13611,7 +14413,7 @@ Lcp_small_453:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_461:
+Lcp_dround_489:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13725,7 +14527,7 @@ Lcp_dround_461:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_461
+	jnz	Lcp_dround_489
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13826,10 +14628,10 @@ Lcp_dround_461:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_454
-Lcp_not8_460:
+	jmp	Lcp_tailbuf_482
+Lcp_not8_488:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_462
+	jbe	Lcp_not4_490
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -13853,7 +14655,7 @@ Lcp_not8_460:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_465:
+Lcp_dround_493:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -13967,7 +14769,7 @@ Lcp_dround_465:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_465
+	jnz	Lcp_dround_493
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -14052,12 +14854,12 @@ Lcp_dround_465:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_454
-Lcp_not4_462:
+	jmp	Lcp_tailbuf_482
+Lcp_not4_490:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_463
+	jbe	Lcp_h1_491
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_464
+	jbe	Lcp_h2_492
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -14073,7 +14875,7 @@ Lcp_not4_462:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_466:
+Lcp_dround_h_494:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -14165,7 +14967,7 @@ Lcp_dround_h_466:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_466
+	jnz	Lcp_dround_h_494
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14195,8 +14997,8 @@ Lcp_dround_h_466:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_454
-Lcp_h2_464:
+	jmp	Lcp_tailbuf_482
+Lcp_h2_492:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -14207,7 +15009,7 @@ Lcp_h2_464:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_467:
+Lcp_dround_h_495:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -14269,7 +15071,7 @@ Lcp_dround_h_467:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_467
+	jnz	Lcp_dround_h_495
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14289,14 +15091,14 @@ Lcp_dround_h_467:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_454
-Lcp_h1_463:
+	jmp	Lcp_tailbuf_482
+Lcp_h1_491:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_468:
+Lcp_dround_h_496:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -14344,7 +15146,7 @@ Lcp_dround_h_468:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_468
+	jnz	Lcp_dround_h_496
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14354,10 +15156,10 @@ Lcp_dround_h_468:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_454:
+Lcp_tailbuf_482:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx512
-Lcp_done_455:
+Lcp_done_483:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -14365,8 +15167,8 @@ _ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	Lcp_t16_469
-Lcp_t32_473:
+	jb	Lcp_t16_497
+Lcp_t32_501:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -14375,10 +15177,10 @@ Lcp_t32_473:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	Lcp_t32_473
-Lcp_t16_469:
+	jae	Lcp_t32_501
+Lcp_t16_497:
 	cmpq	$16,%rdx
-	jb	Lcp_t1_470
+	jb	Lcp_t1_498
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -14386,10 +15188,10 @@ Lcp_t16_469:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-Lcp_t1_470:
+Lcp_t1_498:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_472
-Lcp_tend_471:
+	jz	Lcp_tdone_500
+Lcp_tend_499:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -14397,8 +15199,8 @@ Lcp_tend_471:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_471
-Lcp_tdone_472:
+	jnz	Lcp_tend_499
+Lcp_tdone_500:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_poly1305_seal_avx512ifma
@@ -14451,15 +15253,15 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_482
+	ja	Lcp_short8_510
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_483
+	ja	Lcp_pairs2_511
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_485
+	jz	Lcp_padpreend_513
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14467,39 +15269,39 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_486
+	jz	Lcp_padpre_514
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_486:
+Lcp_padpre_514:
 	testb	$4,%dl
-	jz	Lcp_padpre_487
+	jz	Lcp_padpre_515
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_487:
+Lcp_padpre_515:
 	testb	$2,%dl
-	jz	Lcp_padpre_488
+	jz	Lcp_padpre_516
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_488:
+Lcp_padpre_516:
 	testb	$1,%dl
-	jz	Lcp_padpre_489
+	jz	Lcp_padpre_517
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_489:
-Lcp_padpreend_485:
+Lcp_padpre_517:
+Lcp_padpreend_513:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_490:
+Lcp_dround_p_518:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -14547,7 +15349,7 @@ Lcp_dround_p_490:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_490
+	jnz	Lcp_dround_p_518
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14562,19 +15364,19 @@ Lcp_dround_p_490:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_492
+	jb	Lcp_dxtail_520
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_493
+	jb	Lcp_dxtail_521
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_491
-Lcp_dxtail_492:
+	jmp	Lcp_dxdone_519
+Lcp_dxtail_520:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_491
+	jz	Lcp_dxdone_519
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -14583,10 +15385,10 @@ Lcp_dxtail_492:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_491
-Lcp_dxtail_493:
+	jmp	Lcp_dxdone_519
+Lcp_dxtail_521:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_491
+	jz	Lcp_dxdone_519
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -14595,17 +15397,17 @@ Lcp_dxtail_493:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_491
-Lcp_dxdone_491:
-	jmp	Lcp_pairskey_479
-Lcp_pairs2_483:
+	jmp	Lcp_dxdone_519
+Lcp_dxdone_519:
+	jmp	Lcp_pairskey_507
+Lcp_pairs2_511:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_484
+	ja	Lcp_pairs3_512
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_494
+	jz	Lcp_padpreend_522
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14613,32 +15415,32 @@ Lcp_pairs2_483:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_495
+	jz	Lcp_padpre_523
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_495:
+Lcp_padpre_523:
 	testb	$4,%dl
-	jz	Lcp_padpre_496
+	jz	Lcp_padpre_524
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_496:
+Lcp_padpre_524:
 	testb	$2,%dl
-	jz	Lcp_padpre_497
+	jz	Lcp_padpre_525
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_497:
+Lcp_padpre_525:
 	testb	$1,%dl
-	jz	Lcp_padpre_498
+	jz	Lcp_padpre_526
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_498:
-Lcp_padpreend_494:
+Lcp_padpre_526:
+Lcp_padpreend_522:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14650,7 +15452,7 @@ Lcp_padpreend_494:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_499:
+Lcp_dround_p_527:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -14712,7 +15514,7 @@ Lcp_dround_p_499:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_499
+	jnz	Lcp_dround_p_527
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14742,29 +15544,29 @@ Lcp_dround_p_499:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_501
+	jb	Lcp_dxtail_529
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_502
+	jb	Lcp_dxtail_530
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_503
+	jb	Lcp_dxtail_531
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_504
+	jb	Lcp_dxtail_532
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_500
-Lcp_dxtail_501:
+	jmp	Lcp_dxdone_528
+Lcp_dxtail_529:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_500
+	jz	Lcp_dxdone_528
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -14773,10 +15575,10 @@ Lcp_dxtail_501:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_500
-Lcp_dxtail_502:
+	jmp	Lcp_dxdone_528
+Lcp_dxtail_530:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_500
+	jz	Lcp_dxdone_528
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -14785,10 +15587,10 @@ Lcp_dxtail_502:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_500
-Lcp_dxtail_503:
+	jmp	Lcp_dxdone_528
+Lcp_dxtail_531:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_500
+	jz	Lcp_dxdone_528
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -14797,10 +15599,10 @@ Lcp_dxtail_503:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_500
-Lcp_dxtail_504:
+	jmp	Lcp_dxdone_528
+Lcp_dxtail_532:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_500
+	jz	Lcp_dxdone_528
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -14809,15 +15611,15 @@ Lcp_dxtail_504:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_500
-Lcp_dxdone_500:
-	jmp	Lcp_pairskey_479
-Lcp_pairs3_484:
+	jmp	Lcp_dxdone_528
+Lcp_dxdone_528:
+	jmp	Lcp_pairskey_507
+Lcp_pairs3_512:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_505
+	jz	Lcp_padpreend_533
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14825,32 +15627,32 @@ Lcp_pairs3_484:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_506
+	jz	Lcp_padpre_534
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_506:
+Lcp_padpre_534:
 	testb	$4,%dl
-	jz	Lcp_padpre_507
+	jz	Lcp_padpre_535
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_507:
+Lcp_padpre_535:
 	testb	$2,%dl
-	jz	Lcp_padpre_508
+	jz	Lcp_padpre_536
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_508:
+Lcp_padpre_536:
 	testb	$1,%dl
-	jz	Lcp_padpre_509
+	jz	Lcp_padpre_537
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_509:
-Lcp_padpreend_505:
+Lcp_padpre_537:
+Lcp_padpreend_533:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14867,7 +15669,7 @@ Lcp_padpreend_505:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_510:
+Lcp_dround_p_538:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -14959,7 +15761,7 @@ Lcp_dround_p_510:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_510
+	jnz	Lcp_dround_p_538
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15010,29 +15812,29 @@ Lcp_dround_p_510:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_512
+	jb	Lcp_dxtail_540
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_513
+	jb	Lcp_dxtail_541
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_514
+	jb	Lcp_dxtail_542
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_515
+	jb	Lcp_dxtail_543
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_511
-Lcp_dxtail_512:
+	jmp	Lcp_dxdone_539
+Lcp_dxtail_540:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_511
+	jz	Lcp_dxdone_539
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15041,10 +15843,10 @@ Lcp_dxtail_512:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_511
-Lcp_dxtail_513:
+	jmp	Lcp_dxdone_539
+Lcp_dxtail_541:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_511
+	jz	Lcp_dxdone_539
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15053,10 +15855,10 @@ Lcp_dxtail_513:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_511
-Lcp_dxtail_514:
+	jmp	Lcp_dxdone_539
+Lcp_dxtail_542:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_511
+	jz	Lcp_dxdone_539
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15065,10 +15867,10 @@ Lcp_dxtail_514:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_511
-Lcp_dxtail_515:
+	jmp	Lcp_dxdone_539
+Lcp_dxtail_543:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_511
+	jz	Lcp_dxdone_539
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15077,17 +15879,17 @@ Lcp_dxtail_515:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_511
-Lcp_dxdone_511:
-	jmp	Lcp_pairskey_479
-Lcp_short8_482:
+	jmp	Lcp_dxdone_539
+Lcp_dxdone_539:
+	jmp	Lcp_pairskey_507
+Lcp_short8_510:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_474
+	ja	Lcp_big_502
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -15111,7 +15913,7 @@ Lcp_short8_482:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_516:
+Lcp_dround_544:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -15225,7 +16027,7 @@ Lcp_dround_516:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_516
+	jnz	Lcp_dround_544
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -15325,8 +16127,8 @@ Lcp_dround_516:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_476
-Lcp_pairskey_479:
+	jmp	Lcp_shortkey_504
+Lcp_pairskey_507:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -15337,7 +16139,7 @@ Lcp_pairskey_479:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_517
+	jb	Lcp_nopow4_545
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -15539,15 +16341,15 @@ Lcp_pairskey_479:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_517:
+Lcp_nopow4_545:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_519
-Lcp_ipoly_518:
+	jz	Lcp_ipolyend_547
+Lcp_ipoly_546:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15587,10 +16389,10 @@ Lcp_ipoly_518:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_518
-Lcp_ipolyend_519:
+	jnz	Lcp_ipoly_546
+Lcp_ipolyend_547:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_520
+	jz	Lcp_ipolytail_548
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -15628,20 +16430,20 @@ Lcp_ipolyend_519:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_520:
+Lcp_ipolytail_548:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	Lcp_notail_521
+	jz	Lcp_notail_549
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-Lcp_notail_521:
+Lcp_notail_549:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_523
+	jz	Lcp_ipolyend_551
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_525
+	jb	Lcp_ipolynarrow_553
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -15668,8 +16470,8 @@ Lcp_notail_521:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	Lcp_ipoly4last_527
-Lcp_ipoly4_526:
+	jz	Lcp_ipoly4last_555
+Lcp_ipoly4_554:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -15729,8 +16531,8 @@ Lcp_ipoly4_526:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_526
-Lcp_ipoly4last_527:
+	jnz	Lcp_ipoly4_554
+Lcp_ipoly4last_555:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -15824,9 +16626,9 @@ Lcp_ipoly4last_527:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_523
-Lcp_ipolynarrow_525:
-Lcp_ipoly_522:
+	jz	Lcp_ipolyend_551
+Lcp_ipolynarrow_553:
+Lcp_ipoly_550:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15866,10 +16668,10 @@ Lcp_ipoly_522:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_522
-Lcp_ipolyend_523:
+	jnz	Lcp_ipoly_550
+Lcp_ipolyend_551:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_524
+	jz	Lcp_ipolytail_552
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -15907,7 +16709,7 @@ Lcp_ipolyend_523:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_524:
+Lcp_ipolytail_552:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -15958,8 +16760,8 @@ Lcp_ipolytail_524:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_480
-Lcp_shortkey_476:
+	jmp	Lcp_tagout_508
+Lcp_shortkey_504:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -15977,7 +16779,7 @@ Lcp_shortkey_476:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_528
+	jz	Lcp_padpreend_556
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15985,38 +16787,38 @@ Lcp_shortkey_476:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_529
+	jz	Lcp_padpre_557
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_529:
+Lcp_padpre_557:
 	testb	$4,%dl
-	jz	Lcp_padpre_530
+	jz	Lcp_padpre_558
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_530:
+Lcp_padpre_558:
 	testb	$2,%dl
-	jz	Lcp_padpre_531
+	jz	Lcp_padpre_559
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_531:
+Lcp_padpre_559:
 	testb	$1,%dl
-	jz	Lcp_padpre_532
+	jz	Lcp_padpre_560
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_532:
+Lcp_padpre_560:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_528:
+Lcp_padpreend_556:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -16037,7 +16839,7 @@ Lcp_padpreend_528:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_533
+	jz	Lcp_padpreend_561
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -16045,46 +16847,47 @@ Lcp_padpreend_528:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_534
+	jz	Lcp_padpre_562
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_534:
+Lcp_padpre_562:
 	testb	$4,%dl
-	jz	Lcp_padpre_535
+	jz	Lcp_padpre_563
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_535:
+Lcp_padpre_563:
 	testb	$2,%dl
-	jz	Lcp_padpre_536
+	jz	Lcp_padpre_564
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_536:
+Lcp_padpre_564:
 	testb	$1,%dl
-	jz	Lcp_padpre_537
+	jz	Lcp_padpre_565
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_537:
+Lcp_padpre_565:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_533:
-	jmp	Lcp_datadone_478
-Lcp_big_474:
+Lcp_padpreend_561:
+	jmp	Lcp_datadone_506
+Lcp_big_502:
+Lcp_keyalone_567:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_538:
+Lcp_dround_h_568:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -16132,7 +16935,7 @@ Lcp_dround_h_538:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_538
+	jnz	Lcp_dround_h_568
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -16159,7 +16962,7 @@ Lcp_dround_h_538:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_539
+	jz	Lcp_padpreend_569
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -16167,47 +16970,47 @@ Lcp_dround_h_538:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_540
+	jz	Lcp_padpre_570
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_540:
+Lcp_padpre_570:
 	testb	$4,%dl
-	jz	Lcp_padpre_541
+	jz	Lcp_padpre_571
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_541:
+Lcp_padpre_571:
 	testb	$2,%dl
-	jz	Lcp_padpre_542
+	jz	Lcp_padpre_572
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_542:
+Lcp_padpre_572:
 	testb	$1,%dl
-	jz	Lcp_padpre_543
+	jz	Lcp_padpre_573
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_543:
+Lcp_padpre_573:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_539:
+Lcp_padpreend_569:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_544:
-Lcp_chunk_477:
+Lcp_nofuse_566:
+Lcp_chunk_505:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_478
+	jz	Lcp_datadone_506
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -16227,7 +17030,7 @@ Lcp_chunk_477:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_545
+	jz	Lcp_padpreend_574
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -16235,44 +17038,44 @@ Lcp_chunk_477:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_546
+	jz	Lcp_padpre_575
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_546:
+Lcp_padpre_575:
 	testb	$4,%dl
-	jz	Lcp_padpre_547
+	jz	Lcp_padpre_576
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_547:
+Lcp_padpre_576:
 	testb	$2,%dl
-	jz	Lcp_padpre_548
+	jz	Lcp_padpre_577
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_548:
+Lcp_padpre_577:
 	testb	$1,%dl
-	jz	Lcp_padpre_549
+	jz	Lcp_padpre_578
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_549:
+Lcp_padpre_578:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_545:
+Lcp_padpreend_574:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_477
-Lcp_datadone_478:
+	jmp	Lcp_chunk_505
+Lcp_datadone_506:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -16299,7 +17102,7 @@ Lcp_datadone_478:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_480:
+Lcp_tagout_508:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -16309,17 +17112,17 @@ Lcp_tagout_480:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_551
+	jz	Lcp_wipeeven_580
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_551:
+Lcp_wipeeven_580:
 	shrl	%eax
-Lcp_wipe_550:
+Lcp_wipe_579:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_550
+	jnz	Lcp_wipe_579
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -16404,15 +17207,15 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_560
+	ja	Lcp_short8_589
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_561
+	ja	Lcp_pairs2_590
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_563
+	jz	Lcp_padpreend_592
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -16420,39 +17223,39 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_564
+	jz	Lcp_padpre_593
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_564:
+Lcp_padpre_593:
 	testb	$4,%dl
-	jz	Lcp_padpre_565
+	jz	Lcp_padpre_594
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_565:
+Lcp_padpre_594:
 	testb	$2,%dl
-	jz	Lcp_padpre_566
+	jz	Lcp_padpre_595
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_566:
+Lcp_padpre_595:
 	testb	$1,%dl
-	jz	Lcp_padpre_567
+	jz	Lcp_padpre_596
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_567:
-Lcp_padpreend_563:
+Lcp_padpre_596:
+Lcp_padpreend_592:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_568:
+Lcp_dround_p_597:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -16500,7 +17303,7 @@ Lcp_dround_p_568:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_568
+	jnz	Lcp_dround_p_597
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16515,41 +17318,41 @@ Lcp_dround_p_568:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_569
+	je	Lcp_inplace_598
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_571
+	jb	Lcp_dxtail_600
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_572
+	jb	Lcp_dxtail_601
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_570
-Lcp_dxtail_571:
+	jmp	Lcp_dxdone_599
+Lcp_dxtail_600:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_570
+	jz	Lcp_dxdone_599
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	Lcp_dxdone_570
-Lcp_dxtail_572:
+	jmp	Lcp_dxdone_599
+Lcp_dxtail_601:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_570
+	jz	Lcp_dxdone_599
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	Lcp_dxdone_570
-Lcp_dxdone_570:
-	jmp	Lcp_pairskey_557
-Lcp_inplace_569:
+	jmp	Lcp_dxdone_599
+Lcp_dxdone_599:
+	jmp	Lcp_pairskey_586
+Lcp_inplace_598:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -16560,15 +17363,15 @@ Lcp_inplace_569:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_557
-Lcp_pairs2_561:
+	jmp	Lcp_pairskey_586
+Lcp_pairs2_590:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_562
+	ja	Lcp_pairs3_591
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_573
+	jz	Lcp_padpreend_602
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -16576,32 +17379,32 @@ Lcp_pairs2_561:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_574
+	jz	Lcp_padpre_603
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_574:
+Lcp_padpre_603:
 	testb	$4,%dl
-	jz	Lcp_padpre_575
+	jz	Lcp_padpre_604
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_575:
+Lcp_padpre_604:
 	testb	$2,%dl
-	jz	Lcp_padpre_576
+	jz	Lcp_padpre_605
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_576:
+Lcp_padpre_605:
 	testb	$1,%dl
-	jz	Lcp_padpre_577
+	jz	Lcp_padpre_606
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_577:
-Lcp_padpreend_573:
+Lcp_padpre_606:
+Lcp_padpreend_602:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -16613,7 +17416,7 @@ Lcp_padpreend_573:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_578:
+Lcp_dround_p_607:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -16675,7 +17478,7 @@ Lcp_dround_p_578:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_578
+	jnz	Lcp_dround_p_607
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16699,7 +17502,7 @@ Lcp_dround_p_578:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_579
+	je	Lcp_inplace_608
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -16707,69 +17510,69 @@ Lcp_dround_p_578:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_581
+	jb	Lcp_dxtail_610
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_582
+	jb	Lcp_dxtail_611
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_583
+	jb	Lcp_dxtail_612
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_584
+	jb	Lcp_dxtail_613
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_580
-Lcp_dxtail_581:
+	jmp	Lcp_dxdone_609
+Lcp_dxtail_610:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_580
+	jz	Lcp_dxdone_609
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	Lcp_dxdone_580
-Lcp_dxtail_582:
+	jmp	Lcp_dxdone_609
+Lcp_dxtail_611:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_580
+	jz	Lcp_dxdone_609
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	Lcp_dxdone_580
-Lcp_dxtail_583:
+	jmp	Lcp_dxdone_609
+Lcp_dxtail_612:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_580
+	jz	Lcp_dxdone_609
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	Lcp_dxdone_580
-Lcp_dxtail_584:
+	jmp	Lcp_dxdone_609
+Lcp_dxtail_613:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_580
+	jz	Lcp_dxdone_609
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	Lcp_dxdone_580
-Lcp_dxdone_580:
-	jmp	Lcp_pairskey_557
-Lcp_inplace_579:
+	jmp	Lcp_dxdone_609
+Lcp_dxdone_609:
+	jmp	Lcp_pairskey_586
+Lcp_inplace_608:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -16788,13 +17591,13 @@ Lcp_inplace_579:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	Lcp_pairskey_557
-Lcp_pairs3_562:
+	jmp	Lcp_pairskey_586
+Lcp_pairs3_591:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_585
+	jz	Lcp_padpreend_614
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -16802,32 +17605,32 @@ Lcp_pairs3_562:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_586
+	jz	Lcp_padpre_615
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_586:
+Lcp_padpre_615:
 	testb	$4,%dl
-	jz	Lcp_padpre_587
+	jz	Lcp_padpre_616
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_587:
+Lcp_padpre_616:
 	testb	$2,%dl
-	jz	Lcp_padpre_588
+	jz	Lcp_padpre_617
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_588:
+Lcp_padpre_617:
 	testb	$1,%dl
-	jz	Lcp_padpre_589
+	jz	Lcp_padpre_618
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_589:
-Lcp_padpreend_585:
+Lcp_padpre_618:
+Lcp_padpreend_614:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -16844,7 +17647,7 @@ Lcp_padpreend_585:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_590:
+Lcp_dround_p_619:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -16936,7 +17739,7 @@ Lcp_dround_p_590:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_590
+	jnz	Lcp_dround_p_619
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16969,7 +17772,7 @@ Lcp_dround_p_590:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_591
+	je	Lcp_inplace_620
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -16989,69 +17792,69 @@ Lcp_dround_p_590:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_593
+	jb	Lcp_dxtail_622
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_594
+	jb	Lcp_dxtail_623
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_595
+	jb	Lcp_dxtail_624
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_596
+	jb	Lcp_dxtail_625
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_592
-Lcp_dxtail_593:
+	jmp	Lcp_dxdone_621
+Lcp_dxtail_622:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_592
+	jz	Lcp_dxdone_621
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	Lcp_dxdone_592
-Lcp_dxtail_594:
+	jmp	Lcp_dxdone_621
+Lcp_dxtail_623:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_592
+	jz	Lcp_dxdone_621
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	Lcp_dxdone_592
-Lcp_dxtail_595:
+	jmp	Lcp_dxdone_621
+Lcp_dxtail_624:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_592
+	jz	Lcp_dxdone_621
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	Lcp_dxdone_592
-Lcp_dxtail_596:
+	jmp	Lcp_dxdone_621
+Lcp_dxtail_625:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_592
+	jz	Lcp_dxdone_621
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	Lcp_dxdone_592
-Lcp_dxdone_592:
-	jmp	Lcp_pairskey_557
-Lcp_inplace_591:
+	jmp	Lcp_dxdone_621
+Lcp_dxdone_621:
+	jmp	Lcp_pairskey_586
+Lcp_inplace_620:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -17078,15 +17881,15 @@ Lcp_inplace_591:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	Lcp_pairskey_557
-Lcp_short8_560:
+	jmp	Lcp_pairskey_586
+Lcp_short8_589:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_552
+	ja	Lcp_big_581
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -17110,7 +17913,7 @@ Lcp_short8_560:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_597:
+Lcp_dround_626:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -17224,7 +18027,7 @@ Lcp_dround_597:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_597
+	jnz	Lcp_dround_626
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -17324,8 +18127,8 @@ Lcp_dround_597:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_554
-Lcp_pairskey_557:
+	jmp	Lcp_shortkey_583
+Lcp_pairskey_586:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -17336,7 +18139,7 @@ Lcp_pairskey_557:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_598
+	jb	Lcp_nopow4_627
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -17538,15 +18341,15 @@ Lcp_pairskey_557:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_598:
+Lcp_nopow4_627:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_600
-Lcp_ipoly_599:
+	jz	Lcp_ipolyend_629
+Lcp_ipoly_628:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -17586,10 +18389,10 @@ Lcp_ipoly_599:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_599
-Lcp_ipolyend_600:
+	jnz	Lcp_ipoly_628
+Lcp_ipolyend_629:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_601
+	jz	Lcp_ipolytail_630
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -17627,10 +18430,10 @@ Lcp_ipolyend_600:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_601:
+Lcp_ipolytail_630:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_605
+	jz	Lcp_padpreend_634
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -17638,38 +18441,38 @@ Lcp_ipolytail_601:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_606
+	jz	Lcp_padpre_635
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_606:
+Lcp_padpre_635:
 	testb	$4,%dl
-	jz	Lcp_padpre_607
+	jz	Lcp_padpre_636
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_607:
+Lcp_padpre_636:
 	testb	$2,%dl
-	jz	Lcp_padpre_608
+	jz	Lcp_padpre_637
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_608:
+Lcp_padpre_637:
 	testb	$1,%dl
-	jz	Lcp_padpre_609
+	jz	Lcp_padpre_638
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_609:
-Lcp_padpreend_605:
+Lcp_padpre_638:
+Lcp_padpreend_634:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_603
+	jz	Lcp_ipolyend_632
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_610
+	jb	Lcp_ipolynarrow_639
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -17696,8 +18499,8 @@ Lcp_padpreend_605:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	Lcp_ipoly4last_612
-Lcp_ipoly4_611:
+	jz	Lcp_ipoly4last_641
+Lcp_ipoly4_640:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -17757,8 +18560,8 @@ Lcp_ipoly4_611:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_611
-Lcp_ipoly4last_612:
+	jnz	Lcp_ipoly4_640
+Lcp_ipoly4last_641:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -17852,9 +18655,9 @@ Lcp_ipoly4last_612:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_603
-Lcp_ipolynarrow_610:
-Lcp_ipoly_602:
+	jz	Lcp_ipolyend_632
+Lcp_ipolynarrow_639:
+Lcp_ipoly_631:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -17894,10 +18697,10 @@ Lcp_ipoly_602:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_602
-Lcp_ipolyend_603:
+	jnz	Lcp_ipoly_631
+Lcp_ipolyend_632:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_604
+	jz	Lcp_ipolytail_633
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -17935,7 +18738,7 @@ Lcp_ipolyend_603:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_604:
+Lcp_ipolytail_633:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -17988,16 +18791,16 @@ Lcp_ipolytail_604:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	Lcp_xorskip_613
+	jne	Lcp_xorskip_642
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_613:
-	jmp	Lcp_tagout_558
-Lcp_shortkey_554:
+Lcp_xorskip_642:
+	jmp	Lcp_tagout_587
+Lcp_shortkey_583:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -18015,7 +18818,7 @@ Lcp_shortkey_554:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_614
+	jz	Lcp_padpreend_643
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -18023,38 +18826,38 @@ Lcp_shortkey_554:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_615
+	jz	Lcp_padpre_644
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_615:
+Lcp_padpre_644:
 	testb	$4,%dl
-	jz	Lcp_padpre_616
+	jz	Lcp_padpre_645
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_616:
+Lcp_padpre_645:
 	testb	$2,%dl
-	jz	Lcp_padpre_617
+	jz	Lcp_padpre_646
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_617:
+Lcp_padpre_646:
 	testb	$1,%dl
-	jz	Lcp_padpre_618
+	jz	Lcp_padpre_647
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_618:
+Lcp_padpre_647:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_614:
+Lcp_padpreend_643:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -18068,7 +18871,7 @@ Lcp_padpreend_614:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_619
+	jz	Lcp_padpreend_648
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -18076,38 +18879,38 @@ Lcp_padpreend_614:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_620
+	jz	Lcp_padpre_649
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_620:
+Lcp_padpre_649:
 	testb	$4,%dl
-	jz	Lcp_padpre_621
+	jz	Lcp_padpre_650
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_621:
+Lcp_padpre_650:
 	testb	$2,%dl
-	jz	Lcp_padpre_622
+	jz	Lcp_padpre_651
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_622:
+Lcp_padpre_651:
 	testb	$1,%dl
-	jz	Lcp_padpre_623
+	jz	Lcp_padpre_652
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_623:
+Lcp_padpre_652:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_619:
+Lcp_padpreend_648:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -18115,14 +18918,15 @@ Lcp_padpreend_619:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_556
-Lcp_big_552:
+	jmp	Lcp_datadone_585
+Lcp_big_581:
+Lcp_keyalone_654:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_624:
+Lcp_dround_h_655:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -18170,7 +18974,7 @@ Lcp_dround_h_624:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_624
+	jnz	Lcp_dround_h_655
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -18197,7 +19001,7 @@ Lcp_dround_h_624:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_625
+	jz	Lcp_padpreend_656
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -18205,47 +19009,47 @@ Lcp_dround_h_624:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_626
+	jz	Lcp_padpre_657
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_626:
+Lcp_padpre_657:
 	testb	$4,%dl
-	jz	Lcp_padpre_627
+	jz	Lcp_padpre_658
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_627:
+Lcp_padpre_658:
 	testb	$2,%dl
-	jz	Lcp_padpre_628
+	jz	Lcp_padpre_659
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_628:
+Lcp_padpre_659:
 	testb	$1,%dl
-	jz	Lcp_padpre_629
+	jz	Lcp_padpre_660
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_629:
+Lcp_padpre_660:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_625:
+Lcp_padpreend_656:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_630:
-Lcp_chunk_555:
+Lcp_nofuse_653:
+Lcp_chunk_584:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_556
+	jz	Lcp_datadone_585
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -18259,7 +19063,7 @@ Lcp_chunk_555:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_631
+	jz	Lcp_padpreend_661
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -18267,38 +19071,38 @@ Lcp_chunk_555:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_632
+	jz	Lcp_padpre_662
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_632:
+Lcp_padpre_662:
 	testb	$4,%dl
-	jz	Lcp_padpre_633
+	jz	Lcp_padpre_663
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_633:
+Lcp_padpre_663:
 	testb	$2,%dl
-	jz	Lcp_padpre_634
+	jz	Lcp_padpre_664
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_634:
+Lcp_padpre_664:
 	testb	$1,%dl
-	jz	Lcp_padpre_635
+	jz	Lcp_padpre_665
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_635:
+Lcp_padpre_665:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_631:
+Lcp_padpreend_661:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -18309,8 +19113,8 @@ Lcp_padpreend_631:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_555
-Lcp_datadone_556:
+	jmp	Lcp_chunk_584
+Lcp_datadone_585:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -18337,7 +19141,7 @@ Lcp_datadone_556:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_558:
+Lcp_tagout_587:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -18347,17 +19151,17 @@ Lcp_tagout_558:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_637
+	jz	Lcp_wipeeven_667
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_637:
+Lcp_wipeeven_667:
 	shrl	%eax
-Lcp_wipe_636:
+Lcp_wipe_666:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_636
+	jnz	Lcp_wipe_666
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -18833,7 +19637,7 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	Lcp_ipolyrest_640
+	jb	Lcp_ipolyrest_670
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -18860,8 +19664,8 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	Lcp_ipolylast_639
-Lcp_ipoly_638:
+	jz	Lcp_ipolylast_669
+Lcp_ipoly_668:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -18921,8 +19725,8 @@ Lcp_ipoly_638:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	Lcp_ipoly_638
-Lcp_ipolylast_639:
+	jnz	Lcp_ipoly_668
+Lcp_ipolylast_669:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -19024,7 +19828,7 @@ Lcp_ipolylast_639:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-Lcp_ipolyrest_640:
+Lcp_ipolyrest_670:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 	.p2align	4
@@ -19240,7 +20044,7 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	Lcp_ipoly4rest_641
+	jb	Lcp_ipoly4rest_671
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -19270,8 +20074,8 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andq	$3,%rdx
 	decq	%rcx
-	jz	Lcp_ipoly4last_643
-Lcp_ipoly4_642:
+	jz	Lcp_ipoly4last_673
+Lcp_ipoly4_672:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -19331,8 +20135,8 @@ Lcp_ipoly4_642:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	Lcp_ipoly4_642
-Lcp_ipoly4last_643:
+	jnz	Lcp_ipoly4_672
+Lcp_ipoly4last_673:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -19428,7 +20232,7 @@ Lcp_ipoly4last_643:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_ipoly4rest_641:
+Lcp_ipoly4rest_671:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const

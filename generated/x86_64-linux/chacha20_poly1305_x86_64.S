@@ -1491,12 +1491,13 @@ ctasm_chacha20_poly1305_seal_ssse3:
 .Lcp_padpreend_34:
 	jmp	.Lcp_datadone_5
 .Lcp_big_1:
+.Lcp_keyalone_40:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_39:
+.Lcp_dround_h_41:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -1540,7 +1541,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	pshufd	$147,%xmm2,%xmm2
 	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_39
+	jnz	.Lcp_dround_h_41
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1567,7 +1568,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_40
+	jz	.Lcp_padpreend_42
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -1575,42 +1576,42 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_41
+	jz	.Lcp_padpre_43
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_41:
+.Lcp_padpre_43:
 	testb	$4,%dl
-	jz	.Lcp_padpre_42
+	jz	.Lcp_padpre_44
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_42:
+.Lcp_padpre_44:
 	testb	$2,%dl
-	jz	.Lcp_padpre_43
+	jz	.Lcp_padpre_45
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_43:
+.Lcp_padpre_45:
 	testb	$1,%dl
-	jz	.Lcp_padpre_44
+	jz	.Lcp_padpre_46
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_44:
+.Lcp_padpre_46:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_40:
+.Lcp_padpreend_42:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$2,%rax
-	jb	.Lcp_nofuse_45
+	jb	.Lcp_nofuse_39
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -1641,7 +1642,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-.Lcp_nofuse_45:
+.Lcp_nofuse_39:
 .Lcp_chunk_4:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -1665,7 +1666,7 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_46
+	jz	.Lcp_padpreend_47
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -1673,38 +1674,38 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_47
+	jz	.Lcp_padpre_48
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_47:
+.Lcp_padpre_48:
 	testb	$4,%dl
-	jz	.Lcp_padpre_48
+	jz	.Lcp_padpre_49
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_48:
+.Lcp_padpre_49:
 	testb	$2,%dl
-	jz	.Lcp_padpre_49
+	jz	.Lcp_padpre_50
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_49:
+.Lcp_padpre_50:
 	testb	$1,%dl
-	jz	.Lcp_padpre_50
+	jz	.Lcp_padpre_51
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_50:
+.Lcp_padpre_51:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_46:
+.Lcp_padpreend_47:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -1742,14 +1743,14 @@ ctasm_chacha20_poly1305_seal_ssse3:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$14,%eax
-.Lcp_wipe_51:
+.Lcp_wipe_52:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	movdqa	%xmm0,32(%rcx)
 	movdqa	%xmm0,48(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_51
+	jnz	.Lcp_wipe_52
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -1853,9 +1854,9 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$128,%r10
-	ja	.Lcp_short4_57
+	ja	.Lcp_short4_58
 	cmpq	$64,%r10
-	ja	.Lcp_short3_53
+	ja	.Lcp_short3_54
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -1866,7 +1867,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	.Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_59:
+.Lcp_dround_h_60:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -1952,7 +1953,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pshufd	$147,%xmm6,%xmm6
 	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_59
+	jnz	.Lcp_dround_h_60
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1971,8 +1972,8 @@ ctasm_chacha20_poly1305_open_ssse3:
 	paddd	.Lcp_blk1(%rip),%xmm13
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
-	jmp	.Lcp_shortkey_54
-.Lcp_short3_53:
+	jmp	.Lcp_shortkey_55
+.Lcp_short3_54:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -1988,7 +1989,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	48(%rcx),%xmm11
 	paddd	.Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_60:
+.Lcp_dround_h_61:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -2116,7 +2117,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pshufd	$147,%xmm10,%xmm10
 	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_60
+	jnz	.Lcp_dround_h_61
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2145,10 +2146,10 @@ ctasm_chacha20_poly1305_open_ssse3:
 	paddd	.Lcp_blk2(%rip),%xmm14
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
-	jmp	.Lcp_shortkey_54
-.Lcp_short4_57:
+	jmp	.Lcp_shortkey_55
+.Lcp_short4_58:
 	cmpq	$192,%r10
-	ja	.Lcp_short8_58
+	ja	.Lcp_short8_59
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -2172,7 +2173,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_61:
+.Lcp_dround_62:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -2334,7 +2335,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_61
+	jnz	.Lcp_dround_62
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -2434,10 +2435,10 @@ ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	%xmm10,480(%rcx)
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
-	jmp	.Lcp_shortkey_54
-.Lcp_short8_58:
-	jmp	.Lcp_big_52
-.Lcp_shortkey_54:
+	jmp	.Lcp_shortkey_55
+.Lcp_short8_59:
+	jmp	.Lcp_big_53
+.Lcp_shortkey_55:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -2455,7 +2456,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_62
+	jz	.Lcp_padpreend_63
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -2463,38 +2464,38 @@ ctasm_chacha20_poly1305_open_ssse3:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_63
+	jz	.Lcp_padpre_64
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_63:
+.Lcp_padpre_64:
 	testb	$4,%dl
-	jz	.Lcp_padpre_64
+	jz	.Lcp_padpre_65
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_64:
+.Lcp_padpre_65:
 	testb	$2,%dl
-	jz	.Lcp_padpre_65
+	jz	.Lcp_padpre_66
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_65:
+.Lcp_padpre_66:
 	testb	$1,%dl
-	jz	.Lcp_padpre_66
+	jz	.Lcp_padpre_67
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_66:
+.Lcp_padpre_67:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_62:
+.Lcp_padpreend_63:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -2504,7 +2505,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_67
+	jz	.Lcp_padpreend_68
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -2512,38 +2513,38 @@ ctasm_chacha20_poly1305_open_ssse3:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_68
+	jz	.Lcp_padpre_69
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_68:
+.Lcp_padpre_69:
 	testb	$4,%dl
-	jz	.Lcp_padpre_69
+	jz	.Lcp_padpre_70
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_69:
+.Lcp_padpre_70:
 	testb	$2,%dl
-	jz	.Lcp_padpre_70
+	jz	.Lcp_padpre_71
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_70:
+.Lcp_padpre_71:
 	testb	$1,%dl
-	jz	.Lcp_padpre_71
+	jz	.Lcp_padpre_72
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_71:
+.Lcp_padpre_72:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_67:
+.Lcp_padpreend_68:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -2551,14 +2552,15 @@ ctasm_chacha20_poly1305_open_ssse3:
 	call	ctasm_chacha20_xorbuf_ssse3
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_56
-.Lcp_big_52:
+	jmp	.Lcp_datadone_57
+.Lcp_big_53:
+.Lcp_keyalone_74:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_72:
+.Lcp_dround_h_75:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -2602,7 +2604,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	pshufd	$147,%xmm2,%xmm2
 	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_72
+	jnz	.Lcp_dround_h_75
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2629,7 +2631,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_73
+	jz	.Lcp_padpreend_76
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -2637,42 +2639,42 @@ ctasm_chacha20_poly1305_open_ssse3:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_74
+	jz	.Lcp_padpre_77
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_74:
+.Lcp_padpre_77:
 	testb	$4,%dl
-	jz	.Lcp_padpre_75
+	jz	.Lcp_padpre_78
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_75:
+.Lcp_padpre_78:
 	testb	$2,%dl
-	jz	.Lcp_padpre_76
+	jz	.Lcp_padpre_79
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_76:
+.Lcp_padpre_79:
 	testb	$1,%dl
-	jz	.Lcp_padpre_77
+	jz	.Lcp_padpre_80
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_77:
+.Lcp_padpre_80:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_73:
+.Lcp_padpreend_76:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$1,%rax
-	jb	.Lcp_nofuse_78
+	jb	.Lcp_nofuse_73
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -2686,11 +2688,11 @@ ctasm_chacha20_poly1305_open_ssse3:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-.Lcp_nofuse_78:
-.Lcp_chunk_55:
+.Lcp_nofuse_73:
+.Lcp_chunk_56:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_56
+	jz	.Lcp_datadone_57
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -2704,7 +2706,7 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_79
+	jz	.Lcp_padpreend_81
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -2712,38 +2714,38 @@ ctasm_chacha20_poly1305_open_ssse3:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_80
+	jz	.Lcp_padpre_82
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_80:
+.Lcp_padpre_82:
 	testb	$4,%dl
-	jz	.Lcp_padpre_81
+	jz	.Lcp_padpre_83
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_81:
+.Lcp_padpre_83:
 	testb	$2,%dl
-	jz	.Lcp_padpre_82
+	jz	.Lcp_padpre_84
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_82:
+.Lcp_padpre_84:
 	testb	$1,%dl
-	jz	.Lcp_padpre_83
+	jz	.Lcp_padpre_85
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_83:
+.Lcp_padpre_85:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_79:
+.Lcp_padpreend_81:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -2754,8 +2756,8 @@ ctasm_chacha20_poly1305_open_ssse3:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_55
-.Lcp_datadone_56:
+	jmp	.Lcp_chunk_56
+.Lcp_datadone_57:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -2787,14 +2789,14 @@ ctasm_chacha20_poly1305_open_ssse3:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$14,%eax
-.Lcp_wipe_84:
+.Lcp_wipe_86:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	movdqa	%xmm0,32(%rcx)
 	movdqa	%xmm0,48(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_84
+	jnz	.Lcp_wipe_86
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -2847,8 +2849,8 @@ ctasm_chacha20_xor_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$256,%rdx
-	jb	.Lcp_small_86
-.Lcp_wide_85:
+	jb	.Lcp_small_88
+.Lcp_wide_87:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -2872,7 +2874,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_89:
+.Lcp_dround_91:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -3034,7 +3036,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_89
+	jnz	.Lcp_dround_91
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -3171,12 +3173,12 @@ ctasm_chacha20_xor_ssse3:
 	addq	$256,%rsi
 	subq	$256,%rdx
 	cmpq	$256,%rdx
-	jae	.Lcp_wide_85
-.Lcp_small_86:
+	jae	.Lcp_wide_87
+.Lcp_small_88:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_88
+	jz	.Lcp_done_90
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_90
+	jbe	.Lcp_not4_92
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -3200,7 +3202,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_93:
+.Lcp_dround_95:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -3362,7 +3364,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_93
+	jnz	.Lcp_dround_95
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -3463,12 +3465,12 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_87
-.Lcp_not4_90:
+	jmp	.Lcp_tailbuf_89
+.Lcp_not4_92:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_91
+	jbe	.Lcp_h1_93
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_92
+	jbe	.Lcp_h2_94
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -3484,7 +3486,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	48(%rcx),%xmm11
 	paddd	.Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_94:
+.Lcp_dround_h_96:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -3612,7 +3614,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$147,%xmm10,%xmm10
 	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_94
+	jnz	.Lcp_dround_h_96
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3642,8 +3644,8 @@ ctasm_chacha20_xor_ssse3:
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_87
-.Lcp_h2_92:
+	jmp	.Lcp_tailbuf_89
+.Lcp_h2_94:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -3654,7 +3656,7 @@ ctasm_chacha20_xor_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	.Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_95:
+.Lcp_dround_h_97:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -3740,7 +3742,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$147,%xmm6,%xmm6
 	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_95
+	jnz	.Lcp_dround_h_97
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3760,14 +3762,14 @@ ctasm_chacha20_xor_ssse3:
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_87
-.Lcp_h1_91:
+	jmp	.Lcp_tailbuf_89
+.Lcp_h1_93:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_96:
+.Lcp_dround_h_98:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	.Lcp_rot16(%rip),%xmm3
@@ -3811,7 +3813,7 @@ ctasm_chacha20_xor_ssse3:
 	pshufd	$147,%xmm2,%xmm2
 	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_96
+	jnz	.Lcp_dround_h_98
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3821,10 +3823,10 @@ ctasm_chacha20_xor_ssse3:
 	paddd	48(%rcx),%xmm3
 	movdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_87:
+.Lcp_tailbuf_89:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_ssse3
-.Lcp_done_88:
+.Lcp_done_90:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_ssse3,.-ctasm_chacha20_xor_ssse3
@@ -3834,8 +3836,8 @@ ctasm_chacha20_xorbuf_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_98
-.Lcp_t16_97:
+	jb	.Lcp_t1_100
+.Lcp_t16_99:
 	movdqu	(%rsi),%xmm0
 	movdqu	(%r9),%xmm1
 	pxor	%xmm1,%xmm0
@@ -3845,11 +3847,11 @@ ctasm_chacha20_xorbuf_ssse3:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	.Lcp_t16_97
-.Lcp_t1_98:
+	jae	.Lcp_t16_99
+.Lcp_t1_100:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_100
-.Lcp_tend_99:
+	jz	.Lcp_tdone_102
+.Lcp_tend_101:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -3857,8 +3859,8 @@ ctasm_chacha20_xorbuf_ssse3:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_99
-.Lcp_tdone_100:
+	jnz	.Lcp_tend_101
+.Lcp_tdone_102:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_ssse3,.-ctasm_chacha20_xorbuf_ssse3
@@ -3890,12 +3892,12 @@ ctasm_chacha20_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-.Lcp_wipe_101:
+.Lcp_wipe_103:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_101
+	jnz	.Lcp_wipe_103
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -3961,15 +3963,15 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_110
+	ja	.Lcp_short8_112
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_111
+	ja	.Lcp_pairs2_113
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_113
+	jz	.Lcp_padpreend_115
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -3977,39 +3979,39 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_114
+	jz	.Lcp_padpre_116
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_114:
+.Lcp_padpre_116:
 	testb	$4,%dl
-	jz	.Lcp_padpre_115
+	jz	.Lcp_padpre_117
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_115:
+.Lcp_padpre_117:
 	testb	$2,%dl
-	jz	.Lcp_padpre_116
+	jz	.Lcp_padpre_118
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_116:
+.Lcp_padpre_118:
 	testb	$1,%dl
-	jz	.Lcp_padpre_117
+	jz	.Lcp_padpre_119
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_117:
-.Lcp_padpreend_113:
+.Lcp_padpre_119:
+.Lcp_padpreend_115:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_118:
+.Lcp_dround_p_120:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4049,7 +4051,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_118
+	jnz	.Lcp_dround_p_120
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4066,42 +4068,42 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_120
+	jb	.Lcp_dxtail_122
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_121
+	jb	.Lcp_dxtail_123
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_119
-.Lcp_dxtail_120:
+	jmp	.Lcp_dxdone_121
+.Lcp_dxtail_122:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_119
+	jz	.Lcp_dxdone_121
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
-	jmp	.Lcp_dxvtail_122
-.Lcp_dxtail_121:
+	jmp	.Lcp_dxvtail_124
+.Lcp_dxtail_123:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_119
+	jz	.Lcp_dxdone_121
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$32,%rsi
 	addq	$32,%rdi
-.Lcp_dxvtail_122:
+.Lcp_dxvtail_124:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_119:
-	jmp	.Lcp_pairskey_107
-.Lcp_pairs2_111:
+.Lcp_dxdone_121:
+	jmp	.Lcp_pairskey_109
+.Lcp_pairs2_113:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_112
+	ja	.Lcp_pairs3_114
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_123
+	jz	.Lcp_padpreend_125
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4109,32 +4111,32 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_124
+	jz	.Lcp_padpre_126
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_124:
+.Lcp_padpre_126:
 	testb	$4,%dl
-	jz	.Lcp_padpre_125
+	jz	.Lcp_padpre_127
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_125:
+.Lcp_padpre_127:
 	testb	$2,%dl
-	jz	.Lcp_padpre_126
+	jz	.Lcp_padpre_128
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_126:
+.Lcp_padpre_128:
 	testb	$1,%dl
-	jz	.Lcp_padpre_127
+	jz	.Lcp_padpre_129
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_127:
-.Lcp_padpreend_123:
+.Lcp_padpre_129:
+.Lcp_padpreend_125:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4146,7 +4148,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_128:
+.Lcp_dround_p_130:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4224,7 +4226,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_128
+	jnz	.Lcp_dround_p_130
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4256,68 +4258,68 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_130
+	jb	.Lcp_dxtail_132
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_131
+	jb	.Lcp_dxtail_133
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_132
+	jb	.Lcp_dxtail_134
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_133
+	jb	.Lcp_dxtail_135
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_129
-.Lcp_dxtail_130:
+	jmp	.Lcp_dxdone_131
+.Lcp_dxtail_132:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_129
+	jz	.Lcp_dxdone_131
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	.Lcp_dxvtail_134
-.Lcp_dxtail_131:
+	jmp	.Lcp_dxvtail_136
+.Lcp_dxtail_133:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_129
+	jz	.Lcp_dxdone_131
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	.Lcp_dxvtail_134
-.Lcp_dxtail_132:
+	jmp	.Lcp_dxvtail_136
+.Lcp_dxtail_134:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_129
+	jz	.Lcp_dxdone_131
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	.Lcp_dxvtail_134
-.Lcp_dxtail_133:
+	jmp	.Lcp_dxvtail_136
+.Lcp_dxtail_135:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_129
+	jz	.Lcp_dxdone_131
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-.Lcp_dxvtail_134:
+.Lcp_dxvtail_136:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_129:
-	jmp	.Lcp_pairskey_107
-.Lcp_pairs3_112:
+.Lcp_dxdone_131:
+	jmp	.Lcp_pairskey_109
+.Lcp_pairs3_114:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_135
+	jz	.Lcp_padpreend_137
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4325,32 +4327,32 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_136
+	jz	.Lcp_padpre_138
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_136:
+.Lcp_padpre_138:
 	testb	$4,%dl
-	jz	.Lcp_padpre_137
+	jz	.Lcp_padpre_139
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_137:
+.Lcp_padpre_139:
 	testb	$2,%dl
-	jz	.Lcp_padpre_138
+	jz	.Lcp_padpre_140
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_138:
+.Lcp_padpre_140:
 	testb	$1,%dl
-	jz	.Lcp_padpre_139
+	jz	.Lcp_padpre_141
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_139:
-.Lcp_padpreend_135:
+.Lcp_padpre_141:
+.Lcp_padpreend_137:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4367,7 +4369,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_140:
+.Lcp_dround_p_142:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4483,7 +4485,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_140
+	jnz	.Lcp_dround_p_142
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4536,70 +4538,70 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_142
+	jb	.Lcp_dxtail_144
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_143
+	jb	.Lcp_dxtail_145
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_144
+	jb	.Lcp_dxtail_146
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_145
+	jb	.Lcp_dxtail_147
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_141
-.Lcp_dxtail_142:
+	jmp	.Lcp_dxdone_143
+.Lcp_dxtail_144:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_141
+	jz	.Lcp_dxdone_143
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	.Lcp_dxvtail_146
-.Lcp_dxtail_143:
+	jmp	.Lcp_dxvtail_148
+.Lcp_dxtail_145:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_141
+	jz	.Lcp_dxdone_143
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	.Lcp_dxvtail_146
-.Lcp_dxtail_144:
+	jmp	.Lcp_dxvtail_148
+.Lcp_dxtail_146:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_141
+	jz	.Lcp_dxdone_143
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	.Lcp_dxvtail_146
-.Lcp_dxtail_145:
+	jmp	.Lcp_dxvtail_148
+.Lcp_dxtail_147:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_141
+	jz	.Lcp_dxdone_143
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-.Lcp_dxvtail_146:
+.Lcp_dxvtail_148:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_141:
-	jmp	.Lcp_pairskey_107
-.Lcp_short8_110:
+.Lcp_dxdone_143:
+	jmp	.Lcp_pairskey_109
+.Lcp_short8_112:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_102
+	ja	.Lcp_big_104
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -4623,7 +4625,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_147:
+.Lcp_dround_149:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -4769,7 +4771,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_147
+	jnz	.Lcp_dround_149
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -4869,8 +4871,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_104
-.Lcp_pairskey_107:
+	jmp	.Lcp_shortkey_106
+.Lcp_pairskey_109:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -4884,8 +4886,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_149
-.Lcp_ipoly_148:
+	jz	.Lcp_ipolyend_151
+.Lcp_ipoly_150:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4925,10 +4927,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_148
-.Lcp_ipolyend_149:
+	jnz	.Lcp_ipoly_150
+.Lcp_ipolyend_151:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_150
+	jz	.Lcp_ipolytail_152
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -4966,10 +4968,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_150:
+.Lcp_ipolytail_152:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_154
+	jz	.Lcp_padpreend_156
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -4977,37 +4979,37 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_155
+	jz	.Lcp_padpre_157
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_155:
+.Lcp_padpre_157:
 	testb	$4,%dl
-	jz	.Lcp_padpre_156
+	jz	.Lcp_padpre_158
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_156:
+.Lcp_padpre_158:
 	testb	$2,%dl
-	jz	.Lcp_padpre_157
+	jz	.Lcp_padpre_159
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_157:
+.Lcp_padpre_159:
 	testb	$1,%dl
-	jz	.Lcp_padpre_158
+	jz	.Lcp_padpre_160
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_158:
-.Lcp_padpreend_154:
+.Lcp_padpre_160:
+.Lcp_padpreend_156:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_152
-.Lcp_ipoly_151:
+	jz	.Lcp_ipolyend_154
+.Lcp_ipoly_153:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5047,10 +5049,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_151
-.Lcp_ipolyend_152:
+	jnz	.Lcp_ipoly_153
+.Lcp_ipolyend_154:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_153
+	jz	.Lcp_ipolytail_155
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5088,7 +5090,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_153:
+.Lcp_ipolytail_155:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5139,8 +5141,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_108
-.Lcp_shortkey_104:
+	jmp	.Lcp_tagout_110
+.Lcp_shortkey_106:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -5158,7 +5160,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_159
+	jz	.Lcp_padpreend_161
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5166,38 +5168,38 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_160
+	jz	.Lcp_padpre_162
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_160:
+.Lcp_padpre_162:
 	testb	$4,%dl
-	jz	.Lcp_padpre_161
+	jz	.Lcp_padpre_163
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_161:
+.Lcp_padpre_163:
 	testb	$2,%dl
-	jz	.Lcp_padpre_162
+	jz	.Lcp_padpre_164
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_162:
+.Lcp_padpre_164:
 	testb	$1,%dl
-	jz	.Lcp_padpre_163
+	jz	.Lcp_padpre_165
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_163:
+.Lcp_padpre_165:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_159:
+.Lcp_padpreend_161:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5214,7 +5216,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_164
+	jz	.Lcp_padpreend_166
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5222,46 +5224,445 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_165
+	jz	.Lcp_padpre_167
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_165:
+.Lcp_padpre_167:
 	testb	$4,%dl
-	jz	.Lcp_padpre_166
+	jz	.Lcp_padpre_168
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_166:
+.Lcp_padpre_168:
 	testb	$2,%dl
-	jz	.Lcp_padpre_167
+	jz	.Lcp_padpre_169
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_167:
+.Lcp_padpre_169:
 	testb	$1,%dl
-	jz	.Lcp_padpre_168
+	jz	.Lcp_padpre_170
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_168:
+.Lcp_padpre_170:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_164:
-	jmp	.Lcp_datadone_106
-.Lcp_big_102:
+.Lcp_padpreend_166:
+	jmp	.Lcp_datadone_108
+.Lcp_big_104:
+	movq	168(%rcx),%rax
+	andl	$511,%eax
+	jz	.Lcp_keyalone_172
+	cmpl	$448,%eax
+	ja	.Lcp_keyalone_172
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_173:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_173
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+	addl	$8,48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_174
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_175
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_175:
+	testb	$4,%dl
+	jz	.Lcp_padpre_176
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_176:
+	testb	$2,%dl
+	jz	.Lcp_padpre_177
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_177:
+	testb	$1,%dl
+	jz	.Lcp_padpre_178
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_178:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_padpreend_174:
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	$448,192(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_179
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_180
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_180:
+	testb	$4,%dl
+	jz	.Lcp_padpre_181
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_181:
+	testb	$2,%dl
+	jz	.Lcp_padpre_182
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_182:
+	testb	$1,%dl
+	jz	.Lcp_padpre_183
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_183:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_padpreend_179:
+	movl	$448,%eax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+	jmp	.Lcp_chunk_107
+.Lcp_keyalone_172:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_169:
+.Lcp_dround_h_184:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5301,7 +5702,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_169
+	jnz	.Lcp_dround_h_184
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5328,7 +5729,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_170
+	jz	.Lcp_padpreend_185
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5336,47 +5737,47 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_171
+	jz	.Lcp_padpre_186
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_171:
+.Lcp_padpre_186:
 	testb	$4,%dl
-	jz	.Lcp_padpre_172
+	jz	.Lcp_padpre_187
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_172:
+.Lcp_padpre_187:
 	testb	$2,%dl
-	jz	.Lcp_padpre_173
+	jz	.Lcp_padpre_188
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_173:
+.Lcp_padpre_188:
 	testb	$1,%dl
-	jz	.Lcp_padpre_174
+	jz	.Lcp_padpre_189
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_174:
+.Lcp_padpre_189:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_170:
+.Lcp_padpreend_185:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_175:
-.Lcp_chunk_105:
+.Lcp_nofuse_171:
+.Lcp_chunk_107:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_106
+	jz	.Lcp_datadone_108
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -5396,7 +5797,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_176
+	jz	.Lcp_padpreend_190
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5404,44 +5805,44 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_177
+	jz	.Lcp_padpre_191
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_177:
+.Lcp_padpre_191:
 	testb	$4,%dl
-	jz	.Lcp_padpre_178
+	jz	.Lcp_padpre_192
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_178:
+.Lcp_padpre_192:
 	testb	$2,%dl
-	jz	.Lcp_padpre_179
+	jz	.Lcp_padpre_193
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_179:
+.Lcp_padpre_193:
 	testb	$1,%dl
-	jz	.Lcp_padpre_180
+	jz	.Lcp_padpre_194
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_180:
+.Lcp_padpre_194:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_176:
+.Lcp_padpreend_190:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_105
-.Lcp_datadone_106:
+	jmp	.Lcp_chunk_107
+.Lcp_datadone_108:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -5468,7 +5869,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_108:
+.Lcp_tagout_110:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -5478,17 +5879,17 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_182
+	jz	.Lcp_wipeeven_196
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_182:
+.Lcp_wipeeven_196:
 	shrl	%eax
-.Lcp_wipe_181:
+.Lcp_wipe_195:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_181
+	jnz	.Lcp_wipe_195
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5572,15 +5973,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_191
+	ja	.Lcp_short8_205
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_192
+	ja	.Lcp_pairs2_206
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_194
+	jz	.Lcp_padpreend_208
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5588,39 +5989,39 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_195
+	jz	.Lcp_padpre_209
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_195:
+.Lcp_padpre_209:
 	testb	$4,%dl
-	jz	.Lcp_padpre_196
+	jz	.Lcp_padpre_210
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_196:
+.Lcp_padpre_210:
 	testb	$2,%dl
-	jz	.Lcp_padpre_197
+	jz	.Lcp_padpre_211
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_197:
+.Lcp_padpre_211:
 	testb	$1,%dl
-	jz	.Lcp_padpre_198
+	jz	.Lcp_padpre_212
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_198:
-.Lcp_padpreend_194:
+.Lcp_padpre_212:
+.Lcp_padpreend_208:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_199:
+.Lcp_dround_p_213:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
@@ -5660,7 +6061,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_199
+	jnz	.Lcp_dround_p_213
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5677,37 +6078,37 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_200
+	je	.Lcp_inplace_214
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_202
+	jb	.Lcp_dxtail_216
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_203
+	jb	.Lcp_dxtail_217
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_201
-.Lcp_dxtail_202:
+	jmp	.Lcp_dxdone_215
+.Lcp_dxtail_216:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_201
+	jz	.Lcp_dxdone_215
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
-	jmp	.Lcp_dxvtail_204
-.Lcp_dxtail_203:
+	jmp	.Lcp_dxvtail_218
+.Lcp_dxtail_217:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_201
+	jz	.Lcp_dxdone_215
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$32,%rsi
 	addq	$32,%rdi
-.Lcp_dxvtail_204:
+.Lcp_dxvtail_218:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_201:
-	jmp	.Lcp_pairskey_188
-.Lcp_inplace_200:
+.Lcp_dxdone_215:
+	jmp	.Lcp_pairskey_202
+.Lcp_inplace_214:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -5718,15 +6119,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_188
-.Lcp_pairs2_192:
+	jmp	.Lcp_pairskey_202
+.Lcp_pairs2_206:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_193
+	ja	.Lcp_pairs3_207
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_205
+	jz	.Lcp_padpreend_219
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5734,32 +6135,32 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_206
+	jz	.Lcp_padpre_220
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_206:
+.Lcp_padpre_220:
 	testb	$4,%dl
-	jz	.Lcp_padpre_207
+	jz	.Lcp_padpre_221
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_207:
+.Lcp_padpre_221:
 	testb	$2,%dl
-	jz	.Lcp_padpre_208
+	jz	.Lcp_padpre_222
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_208:
+.Lcp_padpre_222:
 	testb	$1,%dl
-	jz	.Lcp_padpre_209
+	jz	.Lcp_padpre_223
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_209:
-.Lcp_padpreend_205:
+.Lcp_padpre_223:
+.Lcp_padpreend_219:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -5771,7 +6172,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_210:
+.Lcp_dround_p_224:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -5849,7 +6250,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_210
+	jnz	.Lcp_dround_p_224
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -5875,7 +6276,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_211
+	je	.Lcp_inplace_225
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -5883,63 +6284,63 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_213
+	jb	.Lcp_dxtail_227
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_214
+	jb	.Lcp_dxtail_228
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_215
+	jb	.Lcp_dxtail_229
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_216
+	jb	.Lcp_dxtail_230
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_212
-.Lcp_dxtail_213:
+	jmp	.Lcp_dxdone_226
+.Lcp_dxtail_227:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_212
+	jz	.Lcp_dxdone_226
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	.Lcp_dxvtail_217
-.Lcp_dxtail_214:
+	jmp	.Lcp_dxvtail_231
+.Lcp_dxtail_228:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_212
+	jz	.Lcp_dxdone_226
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	.Lcp_dxvtail_217
-.Lcp_dxtail_215:
+	jmp	.Lcp_dxvtail_231
+.Lcp_dxtail_229:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_212
+	jz	.Lcp_dxdone_226
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	.Lcp_dxvtail_217
-.Lcp_dxtail_216:
+	jmp	.Lcp_dxvtail_231
+.Lcp_dxtail_230:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_212
+	jz	.Lcp_dxdone_226
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-.Lcp_dxvtail_217:
+.Lcp_dxvtail_231:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_212:
-	jmp	.Lcp_pairskey_188
-.Lcp_inplace_211:
+.Lcp_dxdone_226:
+	jmp	.Lcp_pairskey_202
+.Lcp_inplace_225:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -5958,13 +6359,13 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairskey_188
-.Lcp_pairs3_193:
+	jmp	.Lcp_pairskey_202
+.Lcp_pairs3_207:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_218
+	jz	.Lcp_padpreend_232
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5972,32 +6373,32 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_219
+	jz	.Lcp_padpre_233
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_219:
+.Lcp_padpre_233:
 	testb	$4,%dl
-	jz	.Lcp_padpre_220
+	jz	.Lcp_padpre_234
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_220:
+.Lcp_padpre_234:
 	testb	$2,%dl
-	jz	.Lcp_padpre_221
+	jz	.Lcp_padpre_235
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_221:
+.Lcp_padpre_235:
 	testb	$1,%dl
-	jz	.Lcp_padpre_222
+	jz	.Lcp_padpre_236
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_222:
-.Lcp_padpreend_218:
+.Lcp_padpre_236:
+.Lcp_padpreend_232:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -6014,7 +6415,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_223:
+.Lcp_dround_p_237:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -6130,7 +6531,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_223
+	jnz	.Lcp_dround_p_237
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -6165,7 +6566,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_224
+	je	.Lcp_inplace_238
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -6185,63 +6586,63 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_226
+	jb	.Lcp_dxtail_240
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_227
+	jb	.Lcp_dxtail_241
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_228
+	jb	.Lcp_dxtail_242
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_229
+	jb	.Lcp_dxtail_243
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_225
-.Lcp_dxtail_226:
+	jmp	.Lcp_dxdone_239
+.Lcp_dxtail_240:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_225
+	jz	.Lcp_dxdone_239
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	.Lcp_dxvtail_230
-.Lcp_dxtail_227:
+	jmp	.Lcp_dxvtail_244
+.Lcp_dxtail_241:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_225
+	jz	.Lcp_dxdone_239
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	.Lcp_dxvtail_230
-.Lcp_dxtail_228:
+	jmp	.Lcp_dxvtail_244
+.Lcp_dxtail_242:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_225
+	jz	.Lcp_dxdone_239
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	.Lcp_dxvtail_230
-.Lcp_dxtail_229:
+	jmp	.Lcp_dxvtail_244
+.Lcp_dxtail_243:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_225
+	jz	.Lcp_dxdone_239
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-.Lcp_dxvtail_230:
+.Lcp_dxvtail_244:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_225:
-	jmp	.Lcp_pairskey_188
-.Lcp_inplace_224:
+.Lcp_dxdone_239:
+	jmp	.Lcp_pairskey_202
+.Lcp_inplace_238:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -6268,15 +6669,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairskey_188
-.Lcp_short8_191:
+	jmp	.Lcp_pairskey_202
+.Lcp_short8_205:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_183
+	ja	.Lcp_big_197
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6300,7 +6701,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_231:
+.Lcp_dround_245:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6446,7 +6847,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_231
+	jnz	.Lcp_dround_245
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6546,8 +6947,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_185
-.Lcp_pairskey_188:
+	jmp	.Lcp_shortkey_199
+.Lcp_pairskey_202:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -6561,8 +6962,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_233
-.Lcp_ipoly_232:
+	jz	.Lcp_ipolyend_247
+.Lcp_ipoly_246:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6602,10 +7003,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_232
-.Lcp_ipolyend_233:
+	jnz	.Lcp_ipoly_246
+.Lcp_ipolyend_247:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_234
+	jz	.Lcp_ipolytail_248
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -6643,10 +7044,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_234:
+.Lcp_ipolytail_248:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_238
+	jz	.Lcp_padpreend_252
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -6654,37 +7055,37 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_239
+	jz	.Lcp_padpre_253
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_239:
+.Lcp_padpre_253:
 	testb	$4,%dl
-	jz	.Lcp_padpre_240
+	jz	.Lcp_padpre_254
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_240:
+.Lcp_padpre_254:
 	testb	$2,%dl
-	jz	.Lcp_padpre_241
+	jz	.Lcp_padpre_255
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_241:
+.Lcp_padpre_255:
 	testb	$1,%dl
-	jz	.Lcp_padpre_242
+	jz	.Lcp_padpre_256
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_242:
-.Lcp_padpreend_238:
+.Lcp_padpre_256:
+.Lcp_padpreend_252:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_236
-.Lcp_ipoly_235:
+	jz	.Lcp_ipolyend_250
+.Lcp_ipoly_249:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6724,10 +7125,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_235
-.Lcp_ipolyend_236:
+	jnz	.Lcp_ipoly_249
+.Lcp_ipolyend_250:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_237
+	jz	.Lcp_ipolytail_251
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -6765,7 +7166,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_237:
+.Lcp_ipolytail_251:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -6818,16 +7219,16 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	.Lcp_xorskip_243
+	jne	.Lcp_xorskip_257
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_243:
-	jmp	.Lcp_tagout_189
-.Lcp_shortkey_185:
+.Lcp_xorskip_257:
+	jmp	.Lcp_tagout_203
+.Lcp_shortkey_199:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -6845,7 +7246,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_244
+	jz	.Lcp_padpreend_258
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6853,38 +7254,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_245
+	jz	.Lcp_padpre_259
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_245:
+.Lcp_padpre_259:
 	testb	$4,%dl
-	jz	.Lcp_padpre_246
+	jz	.Lcp_padpre_260
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_246:
+.Lcp_padpre_260:
 	testb	$2,%dl
-	jz	.Lcp_padpre_247
+	jz	.Lcp_padpre_261
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_247:
+.Lcp_padpre_261:
 	testb	$1,%dl
-	jz	.Lcp_padpre_248
+	jz	.Lcp_padpre_262
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_248:
+.Lcp_padpre_262:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_244:
+.Lcp_padpreend_258:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -6894,7 +7295,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_249
+	jz	.Lcp_padpreend_263
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6902,38 +7303,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_250
+	jz	.Lcp_padpre_264
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_250:
+.Lcp_padpre_264:
 	testb	$4,%dl
-	jz	.Lcp_padpre_251
+	jz	.Lcp_padpre_265
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_251:
+.Lcp_padpre_265:
 	testb	$2,%dl
-	jz	.Lcp_padpre_252
+	jz	.Lcp_padpre_266
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_252:
+.Lcp_padpre_266:
 	testb	$1,%dl
-	jz	.Lcp_padpre_253
+	jz	.Lcp_padpre_267
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_253:
+.Lcp_padpre_267:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_249:
+.Lcp_padpreend_263:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6941,281 +7342,13 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_187
-.Lcp_big_183:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	movl	$10,%r8d
-.Lcp_dround_h_254:
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$147,%xmm0,%xmm0
-	vpshufd	$57,%xmm2,%xmm2
-	vpshufd	$78,%xmm3,%xmm3
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$20,%xmm1,%xmm12
-	vpslld	$12,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vpxor	%xmm0,%xmm3,%xmm3
-	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpxor	%xmm2,%xmm1,%xmm1
-	vpsrld	$25,%xmm1,%xmm12
-	vpslld	$7,%xmm1,%xmm1
-	vpor	%xmm12,%xmm1,%xmm1
-	vpshufd	$57,%xmm0,%xmm0
-	vpshufd	$147,%xmm2,%xmm2
-	vpshufd	$78,%xmm3,%xmm3
-	decl	%r8d
-	jnz	.Lcp_dround_h_254
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	incl	48(%rcx)
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%rdx
-	andq	$15,%rdx
-	jz	.Lcp_padpreend_255
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	184(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	176(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	.Lcp_padpre_256
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-.Lcp_padpre_256:
-	testb	$4,%dl
-	jz	.Lcp_padpre_257
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-.Lcp_padpre_257:
-	testb	$2,%dl
-	jz	.Lcp_padpre_258
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-.Lcp_padpre_258:
-	testb	$1,%dl
-	jz	.Lcp_padpre_259
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-.Lcp_padpre_259:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_padpreend_255:
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_powers_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_nofuse_260:
-.Lcp_chunk_186:
-	movq	120(%rcx),%rdx
-	testq	%rdx,%rdx
-	jz	.Lcp_datadone_187
-	movl	$2048,%eax
-	cmpq	%rax,%rdx
-	cmovaq	%rax,%rdx
-	movq	%rdx,192(%rcx)
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	ctasm_chacha_poly1305_blocks_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	.Lcp_padpreend_261
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	.Lcp_padpre_262
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-.Lcp_padpre_262:
-	testb	$4,%dl
-	jz	.Lcp_padpre_263
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-.Lcp_padpre_263:
-	testb	$2,%dl
-	jz	.Lcp_padpre_264
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-.Lcp_padpre_264:
-	testb	$1,%dl
-	jz	.Lcp_padpre_265
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-.Lcp_padpre_265:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-.Lcp_padpreend_261:
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	call	ctasm_chacha20_xor_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	addq	%rdx,144(%rcx)
-	addq	%rdx,160(%rcx)
-	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_186
-.Lcp_datadone_187:
-	movq	184(%rcx),%rax
-	movq	%rax,128(%rcx)
+	jmp	.Lcp_datadone_201
+.Lcp_big_197:
 	movq	168(%rcx),%rax
-	movq	%rax,136(%rcx)
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	80(%rcx),%r8
-	movq	88(%rcx),%r9
-	movq	96(%rcx),%r10
-	movq	%r8,%r11
-	movq	%r9,%rdx
-	subq	$-5,%r11
-	sbbq	$-1,%rdx
-	sbbq	$3,%r10
-	cmovaeq	%r11,%r8
-	cmovaeq	%rdx,%r9
-	addq	104(%rcx),%r8
-	adcq	112(%rcx),%r9
-	movq	152(%rcx),%rax
-	vmovq	%r8,%xmm0
-	vpinsrq	$1,%r9,%xmm0,%xmm0
-	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_189:
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	vpxor	%xmm0,%xmm0,%xmm0
-	movl	208(%rcx),%eax
-	movq	216(%rcx),%rdx
-	vmovdqa	%ymm0,0(%rcx)
-	vmovdqa	%ymm0,32(%rcx)
-	addq	%rdx,%rcx
-	testb	$1,%al
-	jz	.Lcp_wipeeven_267
-	vmovdqa	%ymm0,0(%rcx)
-	addq	$32,%rcx
-.Lcp_wipeeven_267:
-	shrl	%eax
-.Lcp_wipe_266:
-	vmovdqa	%ymm0,0(%rcx)
-	vmovdqa	%ymm0,32(%rcx)
-	addq	$64,%rcx
-	decl	%eax
-	jnz	.Lcp_wipe_266
-	vzeroall
-	xorl	%eax,%eax
-	xorl	%edx,%edx
-	xorl	%r8d,%r8d
-	xorl	%r9d,%r9d
-	xorl	%r10d,%r10d
-	xorl	%r11d,%r11d
-	.cfi_remember_state
-	addq	$1512,%rsp
-	.cfi_def_cfa_offset	56
-	popq	%r15
-	.cfi_def_cfa_offset	48
-	.cfi_restore	%r15
-	popq	%r14
-	.cfi_def_cfa_offset	40
-	.cfi_restore	%r14
-	popq	%r13
-	.cfi_def_cfa_offset	32
-	.cfi_restore	%r13
-	popq	%r12
-	.cfi_def_cfa_offset	24
-	.cfi_restore	%r12
-	popq	%rbp
-	.cfi_def_cfa_offset	16
-	.cfi_restore	%rbp
-	popq	%rbx
-	.cfi_def_cfa_offset	8
-	.cfi_restore	%rbx
-	ret
-	.cfi_restore_state
-	.cfi_endproc
-.size ctasm_chacha20_poly1305_open_avx2,.-ctasm_chacha20_poly1305_open_avx2
-.type ctasm_chacha20_xor_avx2,@function
-	.p2align	4
-ctasm_chacha20_xor_avx2:
-	.cfi_startproc
-	endbr64
-	cmpq	$512,%rdx
-	jb	.Lcp_small_269
-.Lcp_wide_268:
+	andl	$511,%eax
+	jz	.Lcp_keyalone_269
+	cmpl	$448,%eax
+	ja	.Lcp_keyalone_269
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7239,7 +7372,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_272:
+.Lcp_dround_270:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7385,7 +7518,674 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_272
+	jnz	.Lcp_dround_270
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+	addl	$8,48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_271
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_272
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_272:
+	testb	$4,%dl
+	jz	.Lcp_padpre_273
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_273:
+	testb	$2,%dl
+	jz	.Lcp_padpre_274
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_274:
+	testb	$1,%dl
+	jz	.Lcp_padpre_275
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_275:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_padpreend_271:
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	$448,192(%rcx)
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_276
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_277
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_277:
+	testb	$4,%dl
+	jz	.Lcp_padpre_278
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_278:
+	testb	$2,%dl
+	jz	.Lcp_padpre_279
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_279:
+	testb	$1,%dl
+	jz	.Lcp_padpre_280
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_280:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_padpreend_276:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movl	$448,%eax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+	jmp	.Lcp_chunk_200
+.Lcp_keyalone_269:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+.Lcp_dround_h_281:
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$20,%xmm1,%xmm12
+	vpslld	$12,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vpxor	%xmm0,%xmm3,%xmm3
+	vpshufb	.Lcp_rot8(%rip),%xmm3,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpxor	%xmm2,%xmm1,%xmm1
+	vpsrld	$25,%xmm1,%xmm12
+	vpslld	$7,%xmm1,%xmm1
+	vpor	%xmm12,%xmm1,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	decl	%r8d
+	jnz	.Lcp_dround_h_281
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	incl	48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_282
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_283
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_283:
+	testb	$4,%dl
+	jz	.Lcp_padpre_284
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_284:
+	testb	$2,%dl
+	jz	.Lcp_padpre_285
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_285:
+	testb	$1,%dl
+	jz	.Lcp_padpre_286
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_286:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_padpreend_282:
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_nofuse_268:
+.Lcp_chunk_200:
+	movq	120(%rcx),%rdx
+	testq	%rdx,%rdx
+	jz	.Lcp_datadone_201
+	movl	$2048,%eax
+	cmpq	%rax,%rdx
+	cmovaq	%rax,%rdx
+	movq	%rdx,192(%rcx)
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_287
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_288
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_288:
+	testb	$4,%dl
+	jz	.Lcp_padpre_289
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_289:
+	testb	$2,%dl
+	jz	.Lcp_padpre_290
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_290:
+	testb	$1,%dl
+	jz	.Lcp_padpre_291
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_291:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+.Lcp_padpreend_287:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	call	ctasm_chacha20_xor_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	addq	%rdx,144(%rcx)
+	addq	%rdx,160(%rcx)
+	subq	%rdx,120(%rcx)
+	jmp	.Lcp_chunk_200
+.Lcp_datadone_201:
+	movq	184(%rcx),%rax
+	movq	%rax,128(%rcx)
+	movq	168(%rcx),%rax
+	movq	%rax,136(%rcx)
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	80(%rcx),%r8
+	movq	88(%rcx),%r9
+	movq	96(%rcx),%r10
+	movq	%r8,%r11
+	movq	%r9,%rdx
+	subq	$-5,%r11
+	sbbq	$-1,%rdx
+	sbbq	$3,%r10
+	cmovaeq	%r11,%r8
+	cmovaeq	%rdx,%r9
+	addq	104(%rcx),%r8
+	adcq	112(%rcx),%r9
+	movq	152(%rcx),%rax
+	vmovq	%r8,%xmm0
+	vpinsrq	$1,%r9,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+.Lcp_tagout_203:
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	vpxor	%xmm0,%xmm0,%xmm0
+	movl	208(%rcx),%eax
+	movq	216(%rcx),%rdx
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	%rdx,%rcx
+	testb	$1,%al
+	jz	.Lcp_wipeeven_293
+	vmovdqa	%ymm0,0(%rcx)
+	addq	$32,%rcx
+.Lcp_wipeeven_293:
+	shrl	%eax
+.Lcp_wipe_292:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
+	decl	%eax
+	jnz	.Lcp_wipe_292
+	vzeroall
+	xorl	%eax,%eax
+	xorl	%edx,%edx
+	xorl	%r8d,%r8d
+	xorl	%r9d,%r9d
+	xorl	%r10d,%r10d
+	xorl	%r11d,%r11d
+	.cfi_remember_state
+	addq	$1512,%rsp
+	.cfi_def_cfa_offset	56
+	popq	%r15
+	.cfi_def_cfa_offset	48
+	.cfi_restore	%r15
+	popq	%r14
+	.cfi_def_cfa_offset	40
+	.cfi_restore	%r14
+	popq	%r13
+	.cfi_def_cfa_offset	32
+	.cfi_restore	%r13
+	popq	%r12
+	.cfi_def_cfa_offset	24
+	.cfi_restore	%r12
+	popq	%rbp
+	.cfi_def_cfa_offset	16
+	.cfi_restore	%rbp
+	popq	%rbx
+	.cfi_def_cfa_offset	8
+	.cfi_restore	%rbx
+	ret
+	.cfi_restore_state
+	.cfi_endproc
+.size ctasm_chacha20_poly1305_open_avx2,.-ctasm_chacha20_poly1305_open_avx2
+.type ctasm_chacha20_xor_avx2,@function
+	.p2align	4
+ctasm_chacha20_xor_avx2:
+	.cfi_startproc
+	endbr64
+	cmpq	$512,%rdx
+	jb	.Lcp_small_295
+.Lcp_wide_294:
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_298:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_298
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7506,12 +8306,12 @@ ctasm_chacha20_xor_avx2:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_268
-.Lcp_small_269:
+	jae	.Lcp_wide_294
+.Lcp_small_295:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_271
+	jz	.Lcp_done_297
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_273
+	jbe	.Lcp_not8_299
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7535,7 +8335,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_274:
+.Lcp_dround_300:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7681,7 +8481,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_274
+	jnz	.Lcp_dround_300
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7782,10 +8582,10 @@ ctasm_chacha20_xor_avx2:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_270
-.Lcp_not8_273:
+	jmp	.Lcp_tailbuf_296
+.Lcp_not8_299:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_275
+	jbe	.Lcp_not4_301
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -7809,7 +8609,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_278:
+.Lcp_dround_304:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -7955,7 +8755,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_278
+	jnz	.Lcp_dround_304
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -8040,12 +8840,12 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_270
-.Lcp_not4_275:
+	jmp	.Lcp_tailbuf_296
+.Lcp_not4_301:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_276
+	jbe	.Lcp_h1_302
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_277
+	jbe	.Lcp_h2_303
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -8061,7 +8861,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_279:
+.Lcp_dround_h_305:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -8177,7 +8977,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_279
+	jnz	.Lcp_dround_h_305
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8207,8 +9007,8 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_270
-.Lcp_h2_277:
+	jmp	.Lcp_tailbuf_296
+.Lcp_h2_303:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -8219,7 +9019,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_280:
+.Lcp_dround_h_306:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -8297,7 +9097,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_280
+	jnz	.Lcp_dround_h_306
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8317,14 +9117,14 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_270
-.Lcp_h1_276:
+	jmp	.Lcp_tailbuf_296
+.Lcp_h1_302:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_281:
+.Lcp_dround_h_307:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -8364,7 +9164,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_281
+	jnz	.Lcp_dround_h_307
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8374,10 +9174,10 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_270:
+.Lcp_tailbuf_296:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_done_271:
+.Lcp_done_297:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
@@ -8387,8 +9187,8 @@ ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_282
-.Lcp_t32_286:
+	jb	.Lcp_t16_308
+.Lcp_t32_312:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -8397,10 +9197,10 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_286
-.Lcp_t16_282:
+	jae	.Lcp_t32_312
+.Lcp_t16_308:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_283
+	jb	.Lcp_t1_309
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -8408,10 +9208,10 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_283:
+.Lcp_t1_309:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_285
-.Lcp_tend_284:
+	jz	.Lcp_tdone_311
+.Lcp_tend_310:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -8419,8 +9219,8 @@ ctasm_chacha20_xorbuf_avx2:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_284
-.Lcp_tdone_285:
+	jnz	.Lcp_tend_310
+.Lcp_tdone_311:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx2,.-ctasm_chacha20_xorbuf_avx2
@@ -8436,7 +9236,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-.Lcp_fused_287:
+.Lcp_fused_313:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -8460,7 +9260,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-.Lcp_dround_f_288:
+.Lcp_dround_f_314:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -8689,9 +9489,9 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_288
+	jnz	.Lcp_dround_f_314
 	movl	$2,%r10d
-.Lcp_dround_f_289:
+.Lcp_dround_f_315:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -9080,7 +9880,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_289
+	jnz	.Lcp_dround_f_315
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -9216,7 +10016,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	.Lcp_fused_287
+	jnz	.Lcp_fused_313
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -9229,7 +10029,7 @@ ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	.Lcp_polydone_291
+	jz	.Lcp_polydone_317
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -9239,7 +10039,7 @@ ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-.Lcp_poly_290:
+.Lcp_poly_316:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -9279,11 +10079,11 @@ ctasm_chacha_poly1305_blocks:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	.Lcp_poly_290
+	jnz	.Lcp_poly_316
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_polydone_291:
+.Lcp_polydone_317:
 	ret
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks,.-ctasm_chacha_poly1305_blocks
@@ -9542,7 +10342,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_vpolyscalar_294
+	jb	.Lcp_vpolyscalar_320
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -9572,8 +10372,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	.Lcp_vpolylast_293
-.Lcp_vpoly_292:
+	jz	.Lcp_vpolylast_319
+.Lcp_vpoly_318:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9669,8 +10469,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	.Lcp_vpoly_292
-.Lcp_vpolylast_293:
+	jnz	.Lcp_vpoly_318
+.Lcp_vpolylast_319:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -9817,7 +10617,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-.Lcp_vpolyscalar_294:
+.Lcp_vpolyscalar_320:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_avx2,.-ctasm_chacha_poly1305_blocks_avx2
@@ -9849,12 +10649,12 @@ ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-.Lcp_wipe_295:
+.Lcp_wipe_321:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_295
+	jnz	.Lcp_wipe_321
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -9923,15 +10723,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_304
+	ja	.Lcp_short8_330
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_305
+	ja	.Lcp_pairs2_331
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_307
+	jz	.Lcp_padpreend_333
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -9939,39 +10739,39 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_308
+	jz	.Lcp_padpre_334
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_308:
+.Lcp_padpre_334:
 	testb	$4,%dl
-	jz	.Lcp_padpre_309
+	jz	.Lcp_padpre_335
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_309:
+.Lcp_padpre_335:
 	testb	$2,%dl
-	jz	.Lcp_padpre_310
+	jz	.Lcp_padpre_336
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_310:
+.Lcp_padpre_336:
 	testb	$1,%dl
-	jz	.Lcp_padpre_311
+	jz	.Lcp_padpre_337
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_311:
-.Lcp_padpreend_307:
+.Lcp_padpre_337:
+.Lcp_padpreend_333:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_312:
+.Lcp_dround_p_338:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -10019,7 +10819,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_312
+	jnz	.Lcp_dround_p_338
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10034,19 +10834,19 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_314
+	jb	.Lcp_dxtail_340
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_315
+	jb	.Lcp_dxtail_341
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_313
-.Lcp_dxtail_314:
+	jmp	.Lcp_dxdone_339
+.Lcp_dxtail_340:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_313
+	jz	.Lcp_dxdone_339
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10055,10 +10855,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_313
-.Lcp_dxtail_315:
+	jmp	.Lcp_dxdone_339
+.Lcp_dxtail_341:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_313
+	jz	.Lcp_dxdone_339
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10067,17 +10867,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_313
-.Lcp_dxdone_313:
-	jmp	.Lcp_pairskey_301
-.Lcp_pairs2_305:
+	jmp	.Lcp_dxdone_339
+.Lcp_dxdone_339:
+	jmp	.Lcp_pairskey_327
+.Lcp_pairs2_331:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_306
+	ja	.Lcp_pairs3_332
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_316
+	jz	.Lcp_padpreend_342
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10085,32 +10885,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_317
+	jz	.Lcp_padpre_343
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_317:
+.Lcp_padpre_343:
 	testb	$4,%dl
-	jz	.Lcp_padpre_318
+	jz	.Lcp_padpre_344
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_318:
+.Lcp_padpre_344:
 	testb	$2,%dl
-	jz	.Lcp_padpre_319
+	jz	.Lcp_padpre_345
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_319:
+.Lcp_padpre_345:
 	testb	$1,%dl
-	jz	.Lcp_padpre_320
+	jz	.Lcp_padpre_346
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_320:
-.Lcp_padpreend_316:
+.Lcp_padpre_346:
+.Lcp_padpreend_342:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -10122,7 +10922,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_321:
+.Lcp_dround_p_347:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -10184,7 +10984,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_321
+	jnz	.Lcp_dround_p_347
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10214,29 +11014,29 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_323
+	jb	.Lcp_dxtail_349
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_324
+	jb	.Lcp_dxtail_350
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_325
+	jb	.Lcp_dxtail_351
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_326
+	jb	.Lcp_dxtail_352
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_322
-.Lcp_dxtail_323:
+	jmp	.Lcp_dxdone_348
+.Lcp_dxtail_349:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_322
+	jz	.Lcp_dxdone_348
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10245,10 +11045,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_322
-.Lcp_dxtail_324:
+	jmp	.Lcp_dxdone_348
+.Lcp_dxtail_350:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_322
+	jz	.Lcp_dxdone_348
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10257,10 +11057,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_322
-.Lcp_dxtail_325:
+	jmp	.Lcp_dxdone_348
+.Lcp_dxtail_351:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_322
+	jz	.Lcp_dxdone_348
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10269,10 +11069,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_322
-.Lcp_dxtail_326:
+	jmp	.Lcp_dxdone_348
+.Lcp_dxtail_352:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_322
+	jz	.Lcp_dxdone_348
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10281,15 +11081,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_322
-.Lcp_dxdone_322:
-	jmp	.Lcp_pairskey_301
-.Lcp_pairs3_306:
+	jmp	.Lcp_dxdone_348
+.Lcp_dxdone_348:
+	jmp	.Lcp_pairskey_327
+.Lcp_pairs3_332:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_327
+	jz	.Lcp_padpreend_353
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10297,32 +11097,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_328
+	jz	.Lcp_padpre_354
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_328:
+.Lcp_padpre_354:
 	testb	$4,%dl
-	jz	.Lcp_padpre_329
+	jz	.Lcp_padpre_355
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_329:
+.Lcp_padpre_355:
 	testb	$2,%dl
-	jz	.Lcp_padpre_330
+	jz	.Lcp_padpre_356
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_330:
+.Lcp_padpre_356:
 	testb	$1,%dl
-	jz	.Lcp_padpre_331
+	jz	.Lcp_padpre_357
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_331:
-.Lcp_padpreend_327:
+.Lcp_padpre_357:
+.Lcp_padpreend_353:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -10339,7 +11139,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_332:
+.Lcp_dround_p_358:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -10431,7 +11231,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_332
+	jnz	.Lcp_dround_p_358
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10482,29 +11282,29 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_334
+	jb	.Lcp_dxtail_360
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_335
+	jb	.Lcp_dxtail_361
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_336
+	jb	.Lcp_dxtail_362
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_337
+	jb	.Lcp_dxtail_363
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_333
-.Lcp_dxtail_334:
+	jmp	.Lcp_dxdone_359
+.Lcp_dxtail_360:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_333
+	jz	.Lcp_dxdone_359
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10513,10 +11313,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_333
-.Lcp_dxtail_335:
+	jmp	.Lcp_dxdone_359
+.Lcp_dxtail_361:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_333
+	jz	.Lcp_dxdone_359
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10525,10 +11325,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_333
-.Lcp_dxtail_336:
+	jmp	.Lcp_dxdone_359
+.Lcp_dxtail_362:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_333
+	jz	.Lcp_dxdone_359
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10537,10 +11337,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_333
-.Lcp_dxtail_337:
+	jmp	.Lcp_dxdone_359
+.Lcp_dxtail_363:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_333
+	jz	.Lcp_dxdone_359
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10549,17 +11349,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_333
-.Lcp_dxdone_333:
-	jmp	.Lcp_pairskey_301
-.Lcp_short8_304:
+	jmp	.Lcp_dxdone_359
+.Lcp_dxdone_359:
+	jmp	.Lcp_pairskey_327
+.Lcp_short8_330:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_296
+	ja	.Lcp_big_322
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -10583,7 +11383,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_338:
+.Lcp_dround_364:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -10697,7 +11497,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_338
+	jnz	.Lcp_dround_364
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -10797,8 +11597,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_298
-.Lcp_pairskey_301:
+	jmp	.Lcp_shortkey_324
+.Lcp_pairskey_327:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -10814,8 +11614,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_340
-.Lcp_ipoly_339:
+	jz	.Lcp_ipolyend_366
+.Lcp_ipoly_365:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10855,10 +11655,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_339
-.Lcp_ipolyend_340:
+	jnz	.Lcp_ipoly_365
+.Lcp_ipolyend_366:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_341
+	jz	.Lcp_ipolytail_367
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -10896,19 +11696,19 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_341:
+.Lcp_ipolytail_367:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	.Lcp_notail_342
+	jz	.Lcp_notail_368
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-.Lcp_notail_342:
+.Lcp_notail_368:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_344
-.Lcp_ipoly_343:
+	jz	.Lcp_ipolyend_370
+.Lcp_ipoly_369:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10948,10 +11748,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_343
-.Lcp_ipolyend_344:
+	jnz	.Lcp_ipoly_369
+.Lcp_ipolyend_370:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_345
+	jz	.Lcp_ipolytail_371
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -10989,7 +11789,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_345:
+.Lcp_ipolytail_371:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -11040,8 +11840,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_302
-.Lcp_shortkey_298:
+	jmp	.Lcp_tagout_328
+.Lcp_shortkey_324:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -11059,7 +11859,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_346
+	jz	.Lcp_padpreend_372
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -11067,38 +11867,38 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_347
+	jz	.Lcp_padpre_373
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_347:
+.Lcp_padpre_373:
 	testb	$4,%dl
-	jz	.Lcp_padpre_348
+	jz	.Lcp_padpre_374
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_348:
+.Lcp_padpre_374:
 	testb	$2,%dl
-	jz	.Lcp_padpre_349
+	jz	.Lcp_padpre_375
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_349:
+.Lcp_padpre_375:
 	testb	$1,%dl
-	jz	.Lcp_padpre_350
+	jz	.Lcp_padpre_376
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_350:
+.Lcp_padpre_376:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_346:
+.Lcp_padpreend_372:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -11115,7 +11915,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_351
+	jz	.Lcp_padpreend_377
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -11123,46 +11923,47 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_352
+	jz	.Lcp_padpre_378
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_352:
+.Lcp_padpre_378:
 	testb	$4,%dl
-	jz	.Lcp_padpre_353
+	jz	.Lcp_padpre_379
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_353:
+.Lcp_padpre_379:
 	testb	$2,%dl
-	jz	.Lcp_padpre_354
+	jz	.Lcp_padpre_380
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_354:
+.Lcp_padpre_380:
 	testb	$1,%dl
-	jz	.Lcp_padpre_355
+	jz	.Lcp_padpre_381
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_355:
+.Lcp_padpre_381:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_351:
-	jmp	.Lcp_datadone_300
-.Lcp_big_296:
+.Lcp_padpreend_377:
+	jmp	.Lcp_datadone_326
+.Lcp_big_322:
+.Lcp_keyalone_383:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_356:
+.Lcp_dround_h_384:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -11210,7 +12011,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_356
+	jnz	.Lcp_dround_h_384
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -11237,7 +12038,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_357
+	jz	.Lcp_padpreend_385
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -11245,47 +12046,47 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_358
+	jz	.Lcp_padpre_386
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_358:
+.Lcp_padpre_386:
 	testb	$4,%dl
-	jz	.Lcp_padpre_359
+	jz	.Lcp_padpre_387
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_359:
+.Lcp_padpre_387:
 	testb	$2,%dl
-	jz	.Lcp_padpre_360
+	jz	.Lcp_padpre_388
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_360:
+.Lcp_padpre_388:
 	testb	$1,%dl
-	jz	.Lcp_padpre_361
+	jz	.Lcp_padpre_389
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_361:
+.Lcp_padpre_389:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_357:
+.Lcp_padpreend_385:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_362:
-.Lcp_chunk_299:
+.Lcp_nofuse_382:
+.Lcp_chunk_325:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_300
+	jz	.Lcp_datadone_326
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -11305,7 +12106,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_363
+	jz	.Lcp_padpreend_390
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -11313,44 +12114,44 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_364
+	jz	.Lcp_padpre_391
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_364:
+.Lcp_padpre_391:
 	testb	$4,%dl
-	jz	.Lcp_padpre_365
+	jz	.Lcp_padpre_392
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_365:
+.Lcp_padpre_392:
 	testb	$2,%dl
-	jz	.Lcp_padpre_366
+	jz	.Lcp_padpre_393
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_366:
+.Lcp_padpre_393:
 	testb	$1,%dl
-	jz	.Lcp_padpre_367
+	jz	.Lcp_padpre_394
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_367:
+.Lcp_padpre_394:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_363:
+.Lcp_padpreend_390:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_299
-.Lcp_datadone_300:
+	jmp	.Lcp_chunk_325
+.Lcp_datadone_326:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -11377,7 +12178,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_302:
+.Lcp_tagout_328:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -11387,17 +12188,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_369
+	jz	.Lcp_wipeeven_396
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_369:
+.Lcp_wipeeven_396:
 	shrl	%eax
-.Lcp_wipe_368:
+.Lcp_wipe_395:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_368
+	jnz	.Lcp_wipe_395
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -11484,15 +12285,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_378
+	ja	.Lcp_short8_405
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_379
+	ja	.Lcp_pairs2_406
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_381
+	jz	.Lcp_padpreend_408
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11500,39 +12301,39 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_382
+	jz	.Lcp_padpre_409
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_382:
+.Lcp_padpre_409:
 	testb	$4,%dl
-	jz	.Lcp_padpre_383
+	jz	.Lcp_padpre_410
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_383:
+.Lcp_padpre_410:
 	testb	$2,%dl
-	jz	.Lcp_padpre_384
+	jz	.Lcp_padpre_411
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_384:
+.Lcp_padpre_411:
 	testb	$1,%dl
-	jz	.Lcp_padpre_385
+	jz	.Lcp_padpre_412
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_385:
-.Lcp_padpreend_381:
+.Lcp_padpre_412:
+.Lcp_padpreend_408:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_386:
+.Lcp_dround_p_413:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -11580,7 +12381,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_386
+	jnz	.Lcp_dround_p_413
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11595,41 +12396,41 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_387
+	je	.Lcp_inplace_414
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_389
+	jb	.Lcp_dxtail_416
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_390
+	jb	.Lcp_dxtail_417
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_388
-.Lcp_dxtail_389:
+	jmp	.Lcp_dxdone_415
+.Lcp_dxtail_416:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_388
+	jz	.Lcp_dxdone_415
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	.Lcp_dxdone_388
-.Lcp_dxtail_390:
+	jmp	.Lcp_dxdone_415
+.Lcp_dxtail_417:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_388
+	jz	.Lcp_dxdone_415
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	.Lcp_dxdone_388
-.Lcp_dxdone_388:
-	jmp	.Lcp_pairskey_375
-.Lcp_inplace_387:
+	jmp	.Lcp_dxdone_415
+.Lcp_dxdone_415:
+	jmp	.Lcp_pairskey_402
+.Lcp_inplace_414:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -11640,15 +12441,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_375
-.Lcp_pairs2_379:
+	jmp	.Lcp_pairskey_402
+.Lcp_pairs2_406:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_380
+	ja	.Lcp_pairs3_407
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_391
+	jz	.Lcp_padpreend_418
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11656,32 +12457,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_392
+	jz	.Lcp_padpre_419
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_392:
+.Lcp_padpre_419:
 	testb	$4,%dl
-	jz	.Lcp_padpre_393
+	jz	.Lcp_padpre_420
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_393:
+.Lcp_padpre_420:
 	testb	$2,%dl
-	jz	.Lcp_padpre_394
+	jz	.Lcp_padpre_421
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_394:
+.Lcp_padpre_421:
 	testb	$1,%dl
-	jz	.Lcp_padpre_395
+	jz	.Lcp_padpre_422
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_395:
-.Lcp_padpreend_391:
+.Lcp_padpre_422:
+.Lcp_padpreend_418:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11693,7 +12494,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_396:
+.Lcp_dround_p_423:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -11755,7 +12556,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_396
+	jnz	.Lcp_dround_p_423
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11779,7 +12580,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_397
+	je	.Lcp_inplace_424
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -11787,69 +12588,69 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_399
+	jb	.Lcp_dxtail_426
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_400
+	jb	.Lcp_dxtail_427
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_401
+	jb	.Lcp_dxtail_428
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_402
+	jb	.Lcp_dxtail_429
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_398
-.Lcp_dxtail_399:
+	jmp	.Lcp_dxdone_425
+.Lcp_dxtail_426:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_398
+	jz	.Lcp_dxdone_425
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	.Lcp_dxdone_398
-.Lcp_dxtail_400:
+	jmp	.Lcp_dxdone_425
+.Lcp_dxtail_427:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_398
+	jz	.Lcp_dxdone_425
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	.Lcp_dxdone_398
-.Lcp_dxtail_401:
+	jmp	.Lcp_dxdone_425
+.Lcp_dxtail_428:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_398
+	jz	.Lcp_dxdone_425
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	.Lcp_dxdone_398
-.Lcp_dxtail_402:
+	jmp	.Lcp_dxdone_425
+.Lcp_dxtail_429:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_398
+	jz	.Lcp_dxdone_425
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	.Lcp_dxdone_398
-.Lcp_dxdone_398:
-	jmp	.Lcp_pairskey_375
-.Lcp_inplace_397:
+	jmp	.Lcp_dxdone_425
+.Lcp_dxdone_425:
+	jmp	.Lcp_pairskey_402
+.Lcp_inplace_424:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -11868,13 +12669,13 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairskey_375
-.Lcp_pairs3_380:
+	jmp	.Lcp_pairskey_402
+.Lcp_pairs3_407:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_403
+	jz	.Lcp_padpreend_430
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11882,32 +12683,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_404
+	jz	.Lcp_padpre_431
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_404:
+.Lcp_padpre_431:
 	testb	$4,%dl
-	jz	.Lcp_padpre_405
+	jz	.Lcp_padpre_432
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_405:
+.Lcp_padpre_432:
 	testb	$2,%dl
-	jz	.Lcp_padpre_406
+	jz	.Lcp_padpre_433
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_406:
+.Lcp_padpre_433:
 	testb	$1,%dl
-	jz	.Lcp_padpre_407
+	jz	.Lcp_padpre_434
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_407:
-.Lcp_padpreend_403:
+.Lcp_padpre_434:
+.Lcp_padpreend_430:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11924,7 +12725,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_408:
+.Lcp_dround_p_435:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -12016,7 +12817,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_408
+	jnz	.Lcp_dround_p_435
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12049,7 +12850,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_409
+	je	.Lcp_inplace_436
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -12069,69 +12870,69 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_411
+	jb	.Lcp_dxtail_438
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_412
+	jb	.Lcp_dxtail_439
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_413
+	jb	.Lcp_dxtail_440
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_414
+	jb	.Lcp_dxtail_441
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_410
-.Lcp_dxtail_411:
+	jmp	.Lcp_dxdone_437
+.Lcp_dxtail_438:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_410
+	jz	.Lcp_dxdone_437
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	.Lcp_dxdone_410
-.Lcp_dxtail_412:
+	jmp	.Lcp_dxdone_437
+.Lcp_dxtail_439:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_410
+	jz	.Lcp_dxdone_437
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	.Lcp_dxdone_410
-.Lcp_dxtail_413:
+	jmp	.Lcp_dxdone_437
+.Lcp_dxtail_440:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_410
+	jz	.Lcp_dxdone_437
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	.Lcp_dxdone_410
-.Lcp_dxtail_414:
+	jmp	.Lcp_dxdone_437
+.Lcp_dxtail_441:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_410
+	jz	.Lcp_dxdone_437
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	.Lcp_dxdone_410
-.Lcp_dxdone_410:
-	jmp	.Lcp_pairskey_375
-.Lcp_inplace_409:
+	jmp	.Lcp_dxdone_437
+.Lcp_dxdone_437:
+	jmp	.Lcp_pairskey_402
+.Lcp_inplace_436:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -12158,15 +12959,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairskey_375
-.Lcp_short8_378:
+	jmp	.Lcp_pairskey_402
+.Lcp_short8_405:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_370
+	ja	.Lcp_big_397
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12190,7 +12991,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_415:
+.Lcp_dround_442:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -12304,7 +13105,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_415
+	jnz	.Lcp_dround_442
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -12404,8 +13205,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_372
-.Lcp_pairskey_375:
+	jmp	.Lcp_shortkey_399
+.Lcp_pairskey_402:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -12421,8 +13222,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_417
-.Lcp_ipoly_416:
+	jz	.Lcp_ipolyend_444
+.Lcp_ipoly_443:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -12462,10 +13263,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_416
-.Lcp_ipolyend_417:
+	jnz	.Lcp_ipoly_443
+.Lcp_ipolyend_444:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_418
+	jz	.Lcp_ipolytail_445
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -12503,10 +13304,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_418:
+.Lcp_ipolytail_445:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_422
+	jz	.Lcp_padpreend_449
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -12514,37 +13315,37 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_423
+	jz	.Lcp_padpre_450
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_423:
+.Lcp_padpre_450:
 	testb	$4,%dl
-	jz	.Lcp_padpre_424
+	jz	.Lcp_padpre_451
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_424:
+.Lcp_padpre_451:
 	testb	$2,%dl
-	jz	.Lcp_padpre_425
+	jz	.Lcp_padpre_452
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_425:
+.Lcp_padpre_452:
 	testb	$1,%dl
-	jz	.Lcp_padpre_426
+	jz	.Lcp_padpre_453
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_426:
-.Lcp_padpreend_422:
+.Lcp_padpre_453:
+.Lcp_padpreend_449:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_420
-.Lcp_ipoly_419:
+	jz	.Lcp_ipolyend_447
+.Lcp_ipoly_446:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -12584,10 +13385,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_419
-.Lcp_ipolyend_420:
+	jnz	.Lcp_ipoly_446
+.Lcp_ipolyend_447:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_421
+	jz	.Lcp_ipolytail_448
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -12625,7 +13426,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_421:
+.Lcp_ipolytail_448:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -12678,16 +13479,16 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	.Lcp_xorskip_427
+	jne	.Lcp_xorskip_454
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_427:
-	jmp	.Lcp_tagout_376
-.Lcp_shortkey_372:
+.Lcp_xorskip_454:
+	jmp	.Lcp_tagout_403
+.Lcp_shortkey_399:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -12705,7 +13506,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_428
+	jz	.Lcp_padpreend_455
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12713,38 +13514,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_429
+	jz	.Lcp_padpre_456
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_429:
+.Lcp_padpre_456:
 	testb	$4,%dl
-	jz	.Lcp_padpre_430
+	jz	.Lcp_padpre_457
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_430:
+.Lcp_padpre_457:
 	testb	$2,%dl
-	jz	.Lcp_padpre_431
+	jz	.Lcp_padpre_458
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_431:
+.Lcp_padpre_458:
 	testb	$1,%dl
-	jz	.Lcp_padpre_432
+	jz	.Lcp_padpre_459
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_432:
+.Lcp_padpre_459:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_428:
+.Lcp_padpreend_455:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -12754,7 +13555,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_433
+	jz	.Lcp_padpreend_460
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12762,38 +13563,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_434
+	jz	.Lcp_padpre_461
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_434:
+.Lcp_padpre_461:
 	testb	$4,%dl
-	jz	.Lcp_padpre_435
+	jz	.Lcp_padpre_462
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_435:
+.Lcp_padpre_462:
 	testb	$2,%dl
-	jz	.Lcp_padpre_436
+	jz	.Lcp_padpre_463
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_436:
+.Lcp_padpre_463:
 	testb	$1,%dl
-	jz	.Lcp_padpre_437
+	jz	.Lcp_padpre_464
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_437:
+.Lcp_padpre_464:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_433:
+.Lcp_padpreend_460:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12801,14 +13602,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_374
-.Lcp_big_370:
+	jmp	.Lcp_datadone_401
+.Lcp_big_397:
+.Lcp_keyalone_466:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_438:
+.Lcp_dround_h_467:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -12856,7 +13658,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_438
+	jnz	.Lcp_dround_h_467
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12883,7 +13685,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_439
+	jz	.Lcp_padpreend_468
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12891,47 +13693,47 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_440
+	jz	.Lcp_padpre_469
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_440:
+.Lcp_padpre_469:
 	testb	$4,%dl
-	jz	.Lcp_padpre_441
+	jz	.Lcp_padpre_470
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_441:
+.Lcp_padpre_470:
 	testb	$2,%dl
-	jz	.Lcp_padpre_442
+	jz	.Lcp_padpre_471
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_442:
+.Lcp_padpre_471:
 	testb	$1,%dl
-	jz	.Lcp_padpre_443
+	jz	.Lcp_padpre_472
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_443:
+.Lcp_padpre_472:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_439:
+.Lcp_padpreend_468:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_444:
-.Lcp_chunk_373:
+.Lcp_nofuse_465:
+.Lcp_chunk_400:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_374
+	jz	.Lcp_datadone_401
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -12945,7 +13747,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_445
+	jz	.Lcp_padpreend_473
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12953,38 +13755,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_446
+	jz	.Lcp_padpre_474
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_446:
+.Lcp_padpre_474:
 	testb	$4,%dl
-	jz	.Lcp_padpre_447
+	jz	.Lcp_padpre_475
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_447:
+.Lcp_padpre_475:
 	testb	$2,%dl
-	jz	.Lcp_padpre_448
+	jz	.Lcp_padpre_476
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_448:
+.Lcp_padpre_476:
 	testb	$1,%dl
-	jz	.Lcp_padpre_449
+	jz	.Lcp_padpre_477
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_449:
+.Lcp_padpre_477:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_445:
+.Lcp_padpreend_473:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -12995,8 +13797,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_373
-.Lcp_datadone_374:
+	jmp	.Lcp_chunk_400
+.Lcp_datadone_401:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -13023,7 +13825,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_376:
+.Lcp_tagout_403:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -13033,17 +13835,17 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_451
+	jz	.Lcp_wipeeven_479
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_451:
+.Lcp_wipeeven_479:
 	shrl	%eax
-.Lcp_wipe_450:
+.Lcp_wipe_478:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_450
+	jnz	.Lcp_wipe_478
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -13085,7 +13887,7 @@ ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	.Lcp_zskip_456
+	jb	.Lcp_zskip_484
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -13099,7 +13901,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	.Lcp_zinc(%rip),%zmm24,%zmm24
-.Lcp_zloop_457:
+.Lcp_zloop_485:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -13117,7 +13919,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-.Lcp_zdround_458:
+.Lcp_zdround_486:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -13215,7 +14017,7 @@ ctasm_chacha20_xor_avx512:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	.Lcp_zdround_458
+	jnz	.Lcp_zdround_486
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -13338,7 +14140,7 @@ ctasm_chacha20_xor_avx512:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	.Lcp_zloop_457
+	jae	.Lcp_zloop_485
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -13355,10 +14157,10 @@ ctasm_chacha20_xor_avx512:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-.Lcp_zskip_456:
+.Lcp_zskip_484:
 	cmpq	$512,%rdx
-	jb	.Lcp_small_453
-.Lcp_wide_452:
+	jb	.Lcp_small_481
+.Lcp_wide_480:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -13382,7 +14184,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_459:
+.Lcp_dround_487:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13496,7 +14298,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_459
+	jnz	.Lcp_dround_487
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13617,12 +14419,12 @@ ctasm_chacha20_xor_avx512:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_452
-.Lcp_small_453:
+	jae	.Lcp_wide_480
+.Lcp_small_481:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_455
+	jz	.Lcp_done_483
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_460
+	jbe	.Lcp_not8_488
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -13646,7 +14448,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_461:
+.Lcp_dround_489:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13760,7 +14562,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_461
+	jnz	.Lcp_dround_489
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13861,10 +14663,10 @@ ctasm_chacha20_xor_avx512:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_454
-.Lcp_not8_460:
+	jmp	.Lcp_tailbuf_482
+.Lcp_not8_488:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_462
+	jbe	.Lcp_not4_490
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -13888,7 +14690,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_465:
+.Lcp_dround_493:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -14002,7 +14804,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_465
+	jnz	.Lcp_dround_493
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -14087,12 +14889,12 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_454
-.Lcp_not4_462:
+	jmp	.Lcp_tailbuf_482
+.Lcp_not4_490:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_463
+	jbe	.Lcp_h1_491
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_464
+	jbe	.Lcp_h2_492
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -14108,7 +14910,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_466:
+.Lcp_dround_h_494:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -14200,7 +15002,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_466
+	jnz	.Lcp_dround_h_494
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14230,8 +15032,8 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_454
-.Lcp_h2_464:
+	jmp	.Lcp_tailbuf_482
+.Lcp_h2_492:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -14242,7 +15044,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_467:
+.Lcp_dround_h_495:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -14304,7 +15106,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_467
+	jnz	.Lcp_dround_h_495
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14324,14 +15126,14 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_454
-.Lcp_h1_463:
+	jmp	.Lcp_tailbuf_482
+.Lcp_h1_491:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_468:
+.Lcp_dround_h_496:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -14379,7 +15181,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_468
+	jnz	.Lcp_dround_h_496
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14389,10 +15191,10 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_454:
+.Lcp_tailbuf_482:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx512
-.Lcp_done_455:
+.Lcp_done_483:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx512,.-ctasm_chacha20_xor_avx512
@@ -14402,8 +15204,8 @@ ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_469
-.Lcp_t32_473:
+	jb	.Lcp_t16_497
+.Lcp_t32_501:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -14412,10 +15214,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_473
-.Lcp_t16_469:
+	jae	.Lcp_t32_501
+.Lcp_t16_497:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_470
+	jb	.Lcp_t1_498
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -14423,10 +15225,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_470:
+.Lcp_t1_498:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_472
-.Lcp_tend_471:
+	jz	.Lcp_tdone_500
+.Lcp_tend_499:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -14434,8 +15236,8 @@ ctasm_chacha20_xorbuf_avx512:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_471
-.Lcp_tdone_472:
+	jnz	.Lcp_tend_499
+.Lcp_tdone_500:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx512,.-ctasm_chacha20_xorbuf_avx512
@@ -14490,15 +15292,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_482
+	ja	.Lcp_short8_510
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_483
+	ja	.Lcp_pairs2_511
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_485
+	jz	.Lcp_padpreend_513
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14506,39 +15308,39 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_486
+	jz	.Lcp_padpre_514
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_486:
+.Lcp_padpre_514:
 	testb	$4,%dl
-	jz	.Lcp_padpre_487
+	jz	.Lcp_padpre_515
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_487:
+.Lcp_padpre_515:
 	testb	$2,%dl
-	jz	.Lcp_padpre_488
+	jz	.Lcp_padpre_516
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_488:
+.Lcp_padpre_516:
 	testb	$1,%dl
-	jz	.Lcp_padpre_489
+	jz	.Lcp_padpre_517
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_489:
-.Lcp_padpreend_485:
+.Lcp_padpre_517:
+.Lcp_padpreend_513:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_490:
+.Lcp_dround_p_518:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -14586,7 +15388,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_490
+	jnz	.Lcp_dround_p_518
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14601,19 +15403,19 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_492
+	jb	.Lcp_dxtail_520
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_493
+	jb	.Lcp_dxtail_521
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_491
-.Lcp_dxtail_492:
+	jmp	.Lcp_dxdone_519
+.Lcp_dxtail_520:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_491
+	jz	.Lcp_dxdone_519
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14622,10 +15424,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_491
-.Lcp_dxtail_493:
+	jmp	.Lcp_dxdone_519
+.Lcp_dxtail_521:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_491
+	jz	.Lcp_dxdone_519
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14634,17 +15436,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_491
-.Lcp_dxdone_491:
-	jmp	.Lcp_pairskey_479
-.Lcp_pairs2_483:
+	jmp	.Lcp_dxdone_519
+.Lcp_dxdone_519:
+	jmp	.Lcp_pairskey_507
+.Lcp_pairs2_511:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_484
+	ja	.Lcp_pairs3_512
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_494
+	jz	.Lcp_padpreend_522
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14652,32 +15454,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_495
+	jz	.Lcp_padpre_523
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_495:
+.Lcp_padpre_523:
 	testb	$4,%dl
-	jz	.Lcp_padpre_496
+	jz	.Lcp_padpre_524
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_496:
+.Lcp_padpre_524:
 	testb	$2,%dl
-	jz	.Lcp_padpre_497
+	jz	.Lcp_padpre_525
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_497:
+.Lcp_padpre_525:
 	testb	$1,%dl
-	jz	.Lcp_padpre_498
+	jz	.Lcp_padpre_526
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_498:
-.Lcp_padpreend_494:
+.Lcp_padpre_526:
+.Lcp_padpreend_522:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14689,7 +15491,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_499:
+.Lcp_dround_p_527:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -14751,7 +15553,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_499
+	jnz	.Lcp_dround_p_527
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14781,29 +15583,29 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_501
+	jb	.Lcp_dxtail_529
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_502
+	jb	.Lcp_dxtail_530
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_503
+	jb	.Lcp_dxtail_531
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_504
+	jb	.Lcp_dxtail_532
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_500
-.Lcp_dxtail_501:
+	jmp	.Lcp_dxdone_528
+.Lcp_dxtail_529:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_500
+	jz	.Lcp_dxdone_528
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14812,10 +15614,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_500
-.Lcp_dxtail_502:
+	jmp	.Lcp_dxdone_528
+.Lcp_dxtail_530:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_500
+	jz	.Lcp_dxdone_528
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14824,10 +15626,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_500
-.Lcp_dxtail_503:
+	jmp	.Lcp_dxdone_528
+.Lcp_dxtail_531:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_500
+	jz	.Lcp_dxdone_528
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14836,10 +15638,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_500
-.Lcp_dxtail_504:
+	jmp	.Lcp_dxdone_528
+.Lcp_dxtail_532:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_500
+	jz	.Lcp_dxdone_528
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -14848,15 +15650,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_500
-.Lcp_dxdone_500:
-	jmp	.Lcp_pairskey_479
-.Lcp_pairs3_484:
+	jmp	.Lcp_dxdone_528
+.Lcp_dxdone_528:
+	jmp	.Lcp_pairskey_507
+.Lcp_pairs3_512:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_505
+	jz	.Lcp_padpreend_533
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14864,32 +15666,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_506
+	jz	.Lcp_padpre_534
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_506:
+.Lcp_padpre_534:
 	testb	$4,%dl
-	jz	.Lcp_padpre_507
+	jz	.Lcp_padpre_535
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_507:
+.Lcp_padpre_535:
 	testb	$2,%dl
-	jz	.Lcp_padpre_508
+	jz	.Lcp_padpre_536
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_508:
+.Lcp_padpre_536:
 	testb	$1,%dl
-	jz	.Lcp_padpre_509
+	jz	.Lcp_padpre_537
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_509:
-.Lcp_padpreend_505:
+.Lcp_padpre_537:
+.Lcp_padpreend_533:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14906,7 +15708,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_510:
+.Lcp_dround_p_538:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -14998,7 +15800,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_510
+	jnz	.Lcp_dround_p_538
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15049,29 +15851,29 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_512
+	jb	.Lcp_dxtail_540
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_513
+	jb	.Lcp_dxtail_541
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_514
+	jb	.Lcp_dxtail_542
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_515
+	jb	.Lcp_dxtail_543
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_511
-.Lcp_dxtail_512:
+	jmp	.Lcp_dxdone_539
+.Lcp_dxtail_540:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_511
+	jz	.Lcp_dxdone_539
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15080,10 +15882,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_511
-.Lcp_dxtail_513:
+	jmp	.Lcp_dxdone_539
+.Lcp_dxtail_541:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_511
+	jz	.Lcp_dxdone_539
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15092,10 +15894,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_511
-.Lcp_dxtail_514:
+	jmp	.Lcp_dxdone_539
+.Lcp_dxtail_542:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_511
+	jz	.Lcp_dxdone_539
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15104,10 +15906,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_511
-.Lcp_dxtail_515:
+	jmp	.Lcp_dxdone_539
+.Lcp_dxtail_543:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_511
+	jz	.Lcp_dxdone_539
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15116,17 +15918,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_511
-.Lcp_dxdone_511:
-	jmp	.Lcp_pairskey_479
-.Lcp_short8_482:
+	jmp	.Lcp_dxdone_539
+.Lcp_dxdone_539:
+	jmp	.Lcp_pairskey_507
+.Lcp_short8_510:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_474
+	ja	.Lcp_big_502
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -15150,7 +15952,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_516:
+.Lcp_dround_544:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -15264,7 +16066,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_516
+	jnz	.Lcp_dround_544
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -15364,8 +16166,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_476
-.Lcp_pairskey_479:
+	jmp	.Lcp_shortkey_504
+.Lcp_pairskey_507:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -15376,7 +16178,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_517
+	jb	.Lcp_nopow4_545
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -15578,15 +16380,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_517:
+.Lcp_nopow4_545:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_519
-.Lcp_ipoly_518:
+	jz	.Lcp_ipolyend_547
+.Lcp_ipoly_546:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15626,10 +16428,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_518
-.Lcp_ipolyend_519:
+	jnz	.Lcp_ipoly_546
+.Lcp_ipolyend_547:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_520
+	jz	.Lcp_ipolytail_548
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -15667,20 +16469,20 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_520:
+.Lcp_ipolytail_548:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	.Lcp_notail_521
+	jz	.Lcp_notail_549
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-.Lcp_notail_521:
+.Lcp_notail_549:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_523
+	jz	.Lcp_ipolyend_551
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_525
+	jb	.Lcp_ipolynarrow_553
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -15707,8 +16509,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_527
-.Lcp_ipoly4_526:
+	jz	.Lcp_ipoly4last_555
+.Lcp_ipoly4_554:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -15768,8 +16570,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_526
-.Lcp_ipoly4last_527:
+	jnz	.Lcp_ipoly4_554
+.Lcp_ipoly4last_555:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -15863,9 +16665,9 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_523
-.Lcp_ipolynarrow_525:
-.Lcp_ipoly_522:
+	jz	.Lcp_ipolyend_551
+.Lcp_ipolynarrow_553:
+.Lcp_ipoly_550:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15905,10 +16707,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_522
-.Lcp_ipolyend_523:
+	jnz	.Lcp_ipoly_550
+.Lcp_ipolyend_551:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_524
+	jz	.Lcp_ipolytail_552
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -15946,7 +16748,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_524:
+.Lcp_ipolytail_552:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -15997,8 +16799,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_480
-.Lcp_shortkey_476:
+	jmp	.Lcp_tagout_508
+.Lcp_shortkey_504:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -16016,7 +16818,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_528
+	jz	.Lcp_padpreend_556
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -16024,38 +16826,38 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_529
+	jz	.Lcp_padpre_557
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_529:
+.Lcp_padpre_557:
 	testb	$4,%dl
-	jz	.Lcp_padpre_530
+	jz	.Lcp_padpre_558
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_530:
+.Lcp_padpre_558:
 	testb	$2,%dl
-	jz	.Lcp_padpre_531
+	jz	.Lcp_padpre_559
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_531:
+.Lcp_padpre_559:
 	testb	$1,%dl
-	jz	.Lcp_padpre_532
+	jz	.Lcp_padpre_560
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_532:
+.Lcp_padpre_560:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_528:
+.Lcp_padpreend_556:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -16076,7 +16878,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_533
+	jz	.Lcp_padpreend_561
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -16084,46 +16886,47 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_534
+	jz	.Lcp_padpre_562
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_534:
+.Lcp_padpre_562:
 	testb	$4,%dl
-	jz	.Lcp_padpre_535
+	jz	.Lcp_padpre_563
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_535:
+.Lcp_padpre_563:
 	testb	$2,%dl
-	jz	.Lcp_padpre_536
+	jz	.Lcp_padpre_564
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_536:
+.Lcp_padpre_564:
 	testb	$1,%dl
-	jz	.Lcp_padpre_537
+	jz	.Lcp_padpre_565
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_537:
+.Lcp_padpre_565:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_533:
-	jmp	.Lcp_datadone_478
-.Lcp_big_474:
+.Lcp_padpreend_561:
+	jmp	.Lcp_datadone_506
+.Lcp_big_502:
+.Lcp_keyalone_567:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_538:
+.Lcp_dround_h_568:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -16171,7 +16974,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_538
+	jnz	.Lcp_dround_h_568
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -16198,7 +17001,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_539
+	jz	.Lcp_padpreend_569
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -16206,47 +17009,47 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_540
+	jz	.Lcp_padpre_570
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_540:
+.Lcp_padpre_570:
 	testb	$4,%dl
-	jz	.Lcp_padpre_541
+	jz	.Lcp_padpre_571
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_541:
+.Lcp_padpre_571:
 	testb	$2,%dl
-	jz	.Lcp_padpre_542
+	jz	.Lcp_padpre_572
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_542:
+.Lcp_padpre_572:
 	testb	$1,%dl
-	jz	.Lcp_padpre_543
+	jz	.Lcp_padpre_573
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_543:
+.Lcp_padpre_573:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_539:
+.Lcp_padpreend_569:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_544:
-.Lcp_chunk_477:
+.Lcp_nofuse_566:
+.Lcp_chunk_505:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_478
+	jz	.Lcp_datadone_506
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -16266,7 +17069,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_545
+	jz	.Lcp_padpreend_574
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -16274,44 +17077,44 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_546
+	jz	.Lcp_padpre_575
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_546:
+.Lcp_padpre_575:
 	testb	$4,%dl
-	jz	.Lcp_padpre_547
+	jz	.Lcp_padpre_576
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_547:
+.Lcp_padpre_576:
 	testb	$2,%dl
-	jz	.Lcp_padpre_548
+	jz	.Lcp_padpre_577
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_548:
+.Lcp_padpre_577:
 	testb	$1,%dl
-	jz	.Lcp_padpre_549
+	jz	.Lcp_padpre_578
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_549:
+.Lcp_padpre_578:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_545:
+.Lcp_padpreend_574:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_477
-.Lcp_datadone_478:
+	jmp	.Lcp_chunk_505
+.Lcp_datadone_506:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -16338,7 +17141,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_480:
+.Lcp_tagout_508:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -16348,17 +17151,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_551
+	jz	.Lcp_wipeeven_580
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_551:
+.Lcp_wipeeven_580:
 	shrl	%eax
-.Lcp_wipe_550:
+.Lcp_wipe_579:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_550
+	jnz	.Lcp_wipe_579
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -16445,15 +17248,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_560
+	ja	.Lcp_short8_589
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_561
+	ja	.Lcp_pairs2_590
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_563
+	jz	.Lcp_padpreend_592
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -16461,39 +17264,39 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_564
+	jz	.Lcp_padpre_593
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_564:
+.Lcp_padpre_593:
 	testb	$4,%dl
-	jz	.Lcp_padpre_565
+	jz	.Lcp_padpre_594
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_565:
+.Lcp_padpre_594:
 	testb	$2,%dl
-	jz	.Lcp_padpre_566
+	jz	.Lcp_padpre_595
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_566:
+.Lcp_padpre_595:
 	testb	$1,%dl
-	jz	.Lcp_padpre_567
+	jz	.Lcp_padpre_596
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_567:
-.Lcp_padpreend_563:
+.Lcp_padpre_596:
+.Lcp_padpreend_592:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_568:
+.Lcp_dround_p_597:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -16541,7 +17344,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_568
+	jnz	.Lcp_dround_p_597
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16556,41 +17359,41 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_569
+	je	.Lcp_inplace_598
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_571
+	jb	.Lcp_dxtail_600
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_572
+	jb	.Lcp_dxtail_601
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_570
-.Lcp_dxtail_571:
+	jmp	.Lcp_dxdone_599
+.Lcp_dxtail_600:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_570
+	jz	.Lcp_dxdone_599
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	.Lcp_dxdone_570
-.Lcp_dxtail_572:
+	jmp	.Lcp_dxdone_599
+.Lcp_dxtail_601:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_570
+	jz	.Lcp_dxdone_599
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	.Lcp_dxdone_570
-.Lcp_dxdone_570:
-	jmp	.Lcp_pairskey_557
-.Lcp_inplace_569:
+	jmp	.Lcp_dxdone_599
+.Lcp_dxdone_599:
+	jmp	.Lcp_pairskey_586
+.Lcp_inplace_598:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -16601,15 +17404,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_557
-.Lcp_pairs2_561:
+	jmp	.Lcp_pairskey_586
+.Lcp_pairs2_590:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_562
+	ja	.Lcp_pairs3_591
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_573
+	jz	.Lcp_padpreend_602
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -16617,32 +17420,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_574
+	jz	.Lcp_padpre_603
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_574:
+.Lcp_padpre_603:
 	testb	$4,%dl
-	jz	.Lcp_padpre_575
+	jz	.Lcp_padpre_604
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_575:
+.Lcp_padpre_604:
 	testb	$2,%dl
-	jz	.Lcp_padpre_576
+	jz	.Lcp_padpre_605
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_576:
+.Lcp_padpre_605:
 	testb	$1,%dl
-	jz	.Lcp_padpre_577
+	jz	.Lcp_padpre_606
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_577:
-.Lcp_padpreend_573:
+.Lcp_padpre_606:
+.Lcp_padpreend_602:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -16654,7 +17457,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_578:
+.Lcp_dround_p_607:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -16716,7 +17519,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_578
+	jnz	.Lcp_dround_p_607
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -16740,7 +17543,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_579
+	je	.Lcp_inplace_608
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -16748,69 +17551,69 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_581
+	jb	.Lcp_dxtail_610
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_582
+	jb	.Lcp_dxtail_611
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_583
+	jb	.Lcp_dxtail_612
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_584
+	jb	.Lcp_dxtail_613
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_580
-.Lcp_dxtail_581:
+	jmp	.Lcp_dxdone_609
+.Lcp_dxtail_610:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_580
+	jz	.Lcp_dxdone_609
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	.Lcp_dxdone_580
-.Lcp_dxtail_582:
+	jmp	.Lcp_dxdone_609
+.Lcp_dxtail_611:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_580
+	jz	.Lcp_dxdone_609
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	.Lcp_dxdone_580
-.Lcp_dxtail_583:
+	jmp	.Lcp_dxdone_609
+.Lcp_dxtail_612:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_580
+	jz	.Lcp_dxdone_609
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	.Lcp_dxdone_580
-.Lcp_dxtail_584:
+	jmp	.Lcp_dxdone_609
+.Lcp_dxtail_613:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_580
+	jz	.Lcp_dxdone_609
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	.Lcp_dxdone_580
-.Lcp_dxdone_580:
-	jmp	.Lcp_pairskey_557
-.Lcp_inplace_579:
+	jmp	.Lcp_dxdone_609
+.Lcp_dxdone_609:
+	jmp	.Lcp_pairskey_586
+.Lcp_inplace_608:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -16829,13 +17632,13 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairskey_557
-.Lcp_pairs3_562:
+	jmp	.Lcp_pairskey_586
+.Lcp_pairs3_591:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_585
+	jz	.Lcp_padpreend_614
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -16843,32 +17646,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_586
+	jz	.Lcp_padpre_615
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_586:
+.Lcp_padpre_615:
 	testb	$4,%dl
-	jz	.Lcp_padpre_587
+	jz	.Lcp_padpre_616
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_587:
+.Lcp_padpre_616:
 	testb	$2,%dl
-	jz	.Lcp_padpre_588
+	jz	.Lcp_padpre_617
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_588:
+.Lcp_padpre_617:
 	testb	$1,%dl
-	jz	.Lcp_padpre_589
+	jz	.Lcp_padpre_618
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_589:
-.Lcp_padpreend_585:
+.Lcp_padpre_618:
+.Lcp_padpreend_614:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -16885,7 +17688,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_590:
+.Lcp_dround_p_619:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -16977,7 +17780,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_590
+	jnz	.Lcp_dround_p_619
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17010,7 +17813,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_591
+	je	.Lcp_inplace_620
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -17030,69 +17833,69 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_593
+	jb	.Lcp_dxtail_622
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_594
+	jb	.Lcp_dxtail_623
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_595
+	jb	.Lcp_dxtail_624
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_596
+	jb	.Lcp_dxtail_625
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_592
-.Lcp_dxtail_593:
+	jmp	.Lcp_dxdone_621
+.Lcp_dxtail_622:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_592
+	jz	.Lcp_dxdone_621
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	.Lcp_dxdone_592
-.Lcp_dxtail_594:
+	jmp	.Lcp_dxdone_621
+.Lcp_dxtail_623:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_592
+	jz	.Lcp_dxdone_621
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	.Lcp_dxdone_592
-.Lcp_dxtail_595:
+	jmp	.Lcp_dxdone_621
+.Lcp_dxtail_624:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_592
+	jz	.Lcp_dxdone_621
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	.Lcp_dxdone_592
-.Lcp_dxtail_596:
+	jmp	.Lcp_dxdone_621
+.Lcp_dxtail_625:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_592
+	jz	.Lcp_dxdone_621
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	.Lcp_dxdone_592
-.Lcp_dxdone_592:
-	jmp	.Lcp_pairskey_557
-.Lcp_inplace_591:
+	jmp	.Lcp_dxdone_621
+.Lcp_dxdone_621:
+	jmp	.Lcp_pairskey_586
+.Lcp_inplace_620:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -17119,15 +17922,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairskey_557
-.Lcp_short8_560:
+	jmp	.Lcp_pairskey_586
+.Lcp_short8_589:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_552
+	ja	.Lcp_big_581
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -17151,7 +17954,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_597:
+.Lcp_dround_626:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -17265,7 +18068,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_597
+	jnz	.Lcp_dround_626
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -17365,8 +18168,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_554
-.Lcp_pairskey_557:
+	jmp	.Lcp_shortkey_583
+.Lcp_pairskey_586:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -17377,7 +18180,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_598
+	jb	.Lcp_nopow4_627
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -17579,15 +18382,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_598:
+.Lcp_nopow4_627:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_600
-.Lcp_ipoly_599:
+	jz	.Lcp_ipolyend_629
+.Lcp_ipoly_628:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -17627,10 +18430,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_599
-.Lcp_ipolyend_600:
+	jnz	.Lcp_ipoly_628
+.Lcp_ipolyend_629:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_601
+	jz	.Lcp_ipolytail_630
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -17668,10 +18471,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_601:
+.Lcp_ipolytail_630:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_605
+	jz	.Lcp_padpreend_634
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -17679,38 +18482,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_606
+	jz	.Lcp_padpre_635
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_606:
+.Lcp_padpre_635:
 	testb	$4,%dl
-	jz	.Lcp_padpre_607
+	jz	.Lcp_padpre_636
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_607:
+.Lcp_padpre_636:
 	testb	$2,%dl
-	jz	.Lcp_padpre_608
+	jz	.Lcp_padpre_637
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_608:
+.Lcp_padpre_637:
 	testb	$1,%dl
-	jz	.Lcp_padpre_609
+	jz	.Lcp_padpre_638
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_609:
-.Lcp_padpreend_605:
+.Lcp_padpre_638:
+.Lcp_padpreend_634:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_603
+	jz	.Lcp_ipolyend_632
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_610
+	jb	.Lcp_ipolynarrow_639
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -17737,8 +18540,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_612
-.Lcp_ipoly4_611:
+	jz	.Lcp_ipoly4last_641
+.Lcp_ipoly4_640:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -17798,8 +18601,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_611
-.Lcp_ipoly4last_612:
+	jnz	.Lcp_ipoly4_640
+.Lcp_ipoly4last_641:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -17893,9 +18696,9 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_603
-.Lcp_ipolynarrow_610:
-.Lcp_ipoly_602:
+	jz	.Lcp_ipolyend_632
+.Lcp_ipolynarrow_639:
+.Lcp_ipoly_631:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -17935,10 +18738,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_602
-.Lcp_ipolyend_603:
+	jnz	.Lcp_ipoly_631
+.Lcp_ipolyend_632:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_604
+	jz	.Lcp_ipolytail_633
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -17976,7 +18779,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_604:
+.Lcp_ipolytail_633:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -18029,16 +18832,16 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	.Lcp_xorskip_613
+	jne	.Lcp_xorskip_642
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_613:
-	jmp	.Lcp_tagout_558
-.Lcp_shortkey_554:
+.Lcp_xorskip_642:
+	jmp	.Lcp_tagout_587
+.Lcp_shortkey_583:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -18056,7 +18859,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_614
+	jz	.Lcp_padpreend_643
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -18064,38 +18867,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_615
+	jz	.Lcp_padpre_644
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_615:
+.Lcp_padpre_644:
 	testb	$4,%dl
-	jz	.Lcp_padpre_616
+	jz	.Lcp_padpre_645
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_616:
+.Lcp_padpre_645:
 	testb	$2,%dl
-	jz	.Lcp_padpre_617
+	jz	.Lcp_padpre_646
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_617:
+.Lcp_padpre_646:
 	testb	$1,%dl
-	jz	.Lcp_padpre_618
+	jz	.Lcp_padpre_647
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_618:
+.Lcp_padpre_647:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_614:
+.Lcp_padpreend_643:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -18109,7 +18912,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_619
+	jz	.Lcp_padpreend_648
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -18117,38 +18920,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_620
+	jz	.Lcp_padpre_649
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_620:
+.Lcp_padpre_649:
 	testb	$4,%dl
-	jz	.Lcp_padpre_621
+	jz	.Lcp_padpre_650
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_621:
+.Lcp_padpre_650:
 	testb	$2,%dl
-	jz	.Lcp_padpre_622
+	jz	.Lcp_padpre_651
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_622:
+.Lcp_padpre_651:
 	testb	$1,%dl
-	jz	.Lcp_padpre_623
+	jz	.Lcp_padpre_652
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_623:
+.Lcp_padpre_652:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_619:
+.Lcp_padpreend_648:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -18156,14 +18959,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_556
-.Lcp_big_552:
+	jmp	.Lcp_datadone_585
+.Lcp_big_581:
+.Lcp_keyalone_654:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_624:
+.Lcp_dround_h_655:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -18211,7 +19015,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_624
+	jnz	.Lcp_dround_h_655
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -18238,7 +19042,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_625
+	jz	.Lcp_padpreend_656
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -18246,47 +19050,47 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_626
+	jz	.Lcp_padpre_657
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_626:
+.Lcp_padpre_657:
 	testb	$4,%dl
-	jz	.Lcp_padpre_627
+	jz	.Lcp_padpre_658
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_627:
+.Lcp_padpre_658:
 	testb	$2,%dl
-	jz	.Lcp_padpre_628
+	jz	.Lcp_padpre_659
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_628:
+.Lcp_padpre_659:
 	testb	$1,%dl
-	jz	.Lcp_padpre_629
+	jz	.Lcp_padpre_660
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_629:
+.Lcp_padpre_660:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_625:
+.Lcp_padpreend_656:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_630:
-.Lcp_chunk_555:
+.Lcp_nofuse_653:
+.Lcp_chunk_584:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_556
+	jz	.Lcp_datadone_585
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -18300,7 +19104,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_631
+	jz	.Lcp_padpreend_661
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -18308,38 +19112,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_632
+	jz	.Lcp_padpre_662
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_632:
+.Lcp_padpre_662:
 	testb	$4,%dl
-	jz	.Lcp_padpre_633
+	jz	.Lcp_padpre_663
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_633:
+.Lcp_padpre_663:
 	testb	$2,%dl
-	jz	.Lcp_padpre_634
+	jz	.Lcp_padpre_664
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_634:
+.Lcp_padpre_664:
 	testb	$1,%dl
-	jz	.Lcp_padpre_635
+	jz	.Lcp_padpre_665
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_635:
+.Lcp_padpre_665:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_631:
+.Lcp_padpreend_661:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -18350,8 +19154,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_555
-.Lcp_datadone_556:
+	jmp	.Lcp_chunk_584
+.Lcp_datadone_585:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -18378,7 +19182,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_558:
+.Lcp_tagout_587:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -18388,17 +19192,17 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_637
+	jz	.Lcp_wipeeven_667
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_637:
+.Lcp_wipeeven_667:
 	shrl	%eax
-.Lcp_wipe_636:
+.Lcp_wipe_666:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_636
+	jnz	.Lcp_wipe_666
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -18878,7 +19682,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	.Lcp_ipolyrest_640
+	jb	.Lcp_ipolyrest_670
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -18905,8 +19709,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	.Lcp_ipolylast_639
-.Lcp_ipoly_638:
+	jz	.Lcp_ipolylast_669
+.Lcp_ipoly_668:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -18966,8 +19770,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	.Lcp_ipoly_638
-.Lcp_ipolylast_639:
+	jnz	.Lcp_ipoly_668
+.Lcp_ipolylast_669:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -19069,7 +19873,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-.Lcp_ipolyrest_640:
+.Lcp_ipolyrest_670:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma,.-ctasm_chacha_poly1305_blocks_ifma
@@ -19289,7 +20093,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	.Lcp_ipoly4rest_641
+	jb	.Lcp_ipoly4rest_671
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -19319,8 +20123,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andq	$3,%rdx
 	decq	%rcx
-	jz	.Lcp_ipoly4last_643
-.Lcp_ipoly4_642:
+	jz	.Lcp_ipoly4last_673
+.Lcp_ipoly4_672:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -19380,8 +20184,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	.Lcp_ipoly4_642
-.Lcp_ipoly4last_643:
+	jnz	.Lcp_ipoly4_672
+.Lcp_ipoly4last_673:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -19477,7 +20281,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_ipoly4rest_641:
+.Lcp_ipoly4rest_671:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma4,.-ctasm_chacha_poly1305_blocks_ifma4

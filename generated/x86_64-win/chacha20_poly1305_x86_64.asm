@@ -1543,12 +1543,13 @@ L$cp_padpre_38:
 L$cp_padpreend_34:
 	jmp	L$cp_datadone_5
 L$cp_big_1:
+L$cp_keyalone_40:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_39:
+L$cp_dround_h_41:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -1592,7 +1593,7 @@ L$cp_dround_h_39:
 	pshufd	xmm2,xmm2,147
 	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_39
+	jnz	L$cp_dround_h_41
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1619,7 +1620,7 @@ L$cp_dround_h_39:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_40
+	jz	L$cp_padpreend_42
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -1627,42 +1628,42 @@ L$cp_dround_h_39:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_41
+	jz	L$cp_padpre_43
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_41:
+L$cp_padpre_43:
 	test	dl,4
-	jz	L$cp_padpre_42
+	jz	L$cp_padpre_44
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_42:
+L$cp_padpre_44:
 	test	dl,2
-	jz	L$cp_padpre_43
+	jz	L$cp_padpre_45
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_43:
+L$cp_padpre_45:
 	test	dl,1
-	jz	L$cp_padpre_44
+	jz	L$cp_padpre_46
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_44:
+L$cp_padpre_46:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_40:
+L$cp_padpreend_42:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,2
-	jb	L$cp_nofuse_45
+	jb	L$cp_nofuse_39
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -1693,7 +1694,7 @@ L$cp_padpreend_40:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_45:
+L$cp_nofuse_39:
 L$cp_chunk_4:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -1717,7 +1718,7 @@ L$cp_chunk_4:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_46
+	jz	L$cp_padpreend_47
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -1725,38 +1726,38 @@ L$cp_chunk_4:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_47
+	jz	L$cp_padpre_48
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_47:
+L$cp_padpre_48:
 	test	dl,4
-	jz	L$cp_padpre_48
+	jz	L$cp_padpre_49
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_48:
+L$cp_padpre_49:
 	test	dl,2
-	jz	L$cp_padpre_49
+	jz	L$cp_padpre_50
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_49:
+L$cp_padpre_50:
 	test	dl,1
-	jz	L$cp_padpre_50
+	jz	L$cp_padpre_51
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_50:
+L$cp_padpre_51:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_46:
+L$cp_padpreend_47:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -1794,14 +1795,14 @@ L$cp_datadone_5:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_51:
+L$cp_wipe_52:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	movdqa	[rcx+32],xmm0
 	movdqa	[rcx+48],xmm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_51
+	jnz	L$cp_wipe_52
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -1921,9 +1922,9 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,128
-	ja	L$cp_short4_57
+	ja	L$cp_short4_58
 	cmp	r10,64
-	ja	L$cp_short3_53
+	ja	L$cp_short3_54
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -1934,7 +1935,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_59:
+L$cp_dround_h_60:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -2020,7 +2021,7 @@ L$cp_dround_h_59:
 	pshufd	xmm6,xmm6,147
 	pshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_59
+	jnz	L$cp_dround_h_60
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2039,8 +2040,8 @@ L$cp_dround_h_59:
 	paddd	xmm13,[rel L$cp_blk1]
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_54
-L$cp_short3_53:
+	jmp	L$cp_shortkey_55
+L$cp_short3_54:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -2056,7 +2057,7 @@ L$cp_short3_53:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_60:
+L$cp_dround_h_61:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -2184,7 +2185,7 @@ L$cp_dround_h_60:
 	pshufd	xmm10,xmm10,147
 	pshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_60
+	jnz	L$cp_dround_h_61
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2213,10 +2214,10 @@ L$cp_dround_h_60:
 	paddd	xmm14,[rel L$cp_blk2]
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_54
-L$cp_short4_57:
+	jmp	L$cp_shortkey_55
+L$cp_short4_58:
 	cmp	r10,192
-	ja	L$cp_short8_58
+	ja	L$cp_short8_59
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -2240,7 +2241,7 @@ L$cp_short4_57:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_61:
+L$cp_dround_62:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -2402,7 +2403,7 @@ L$cp_dround_61:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_61
+	jnz	L$cp_dround_62
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -2502,10 +2503,10 @@ L$cp_dround_61:
 	movdqa	[rcx+480],xmm10
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
-	jmp	L$cp_shortkey_54
-L$cp_short8_58:
-	jmp	L$cp_big_52
-L$cp_shortkey_54:
+	jmp	L$cp_shortkey_55
+L$cp_short8_59:
+	jmp	L$cp_big_53
+L$cp_shortkey_55:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -2523,7 +2524,7 @@ L$cp_shortkey_54:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_62
+	jz	L$cp_padpreend_63
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -2531,38 +2532,38 @@ L$cp_shortkey_54:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_63
+	jz	L$cp_padpre_64
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_63:
+L$cp_padpre_64:
 	test	dl,4
-	jz	L$cp_padpre_64
+	jz	L$cp_padpre_65
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_64:
+L$cp_padpre_65:
 	test	dl,2
-	jz	L$cp_padpre_65
+	jz	L$cp_padpre_66
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_65:
+L$cp_padpre_66:
 	test	dl,1
-	jz	L$cp_padpre_66
+	jz	L$cp_padpre_67
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_66:
+L$cp_padpre_67:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_62:
+L$cp_padpreend_63:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -2572,7 +2573,7 @@ L$cp_padpreend_62:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_67
+	jz	L$cp_padpreend_68
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -2580,38 +2581,38 @@ L$cp_padpreend_62:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_68
+	jz	L$cp_padpre_69
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_68:
+L$cp_padpre_69:
 	test	dl,4
-	jz	L$cp_padpre_69
+	jz	L$cp_padpre_70
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_69:
+L$cp_padpre_70:
 	test	dl,2
-	jz	L$cp_padpre_70
+	jz	L$cp_padpre_71
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_70:
+L$cp_padpre_71:
 	test	dl,1
-	jz	L$cp_padpre_71
+	jz	L$cp_padpre_72
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_71:
+L$cp_padpre_72:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_67:
+L$cp_padpreend_68:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -2619,14 +2620,15 @@ L$cp_padpreend_67:
 	call	ctasm_chacha20_xorbuf_ssse3
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_56
-L$cp_big_52:
+	jmp	L$cp_datadone_57
+L$cp_big_53:
+L$cp_keyalone_74:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_72:
+L$cp_dround_h_75:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -2670,7 +2672,7 @@ L$cp_dround_h_72:
 	pshufd	xmm2,xmm2,147
 	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_72
+	jnz	L$cp_dround_h_75
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2697,7 +2699,7 @@ L$cp_dround_h_72:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_73
+	jz	L$cp_padpreend_76
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -2705,42 +2707,42 @@ L$cp_dround_h_72:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_74
+	jz	L$cp_padpre_77
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_74:
+L$cp_padpre_77:
 	test	dl,4
-	jz	L$cp_padpre_75
+	jz	L$cp_padpre_78
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_75:
+L$cp_padpre_78:
 	test	dl,2
-	jz	L$cp_padpre_76
+	jz	L$cp_padpre_79
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_76:
+L$cp_padpre_79:
 	test	dl,1
-	jz	L$cp_padpre_77
+	jz	L$cp_padpre_80
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_77:
+L$cp_padpre_80:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_73:
+L$cp_padpreend_76:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,1
-	jb	L$cp_nofuse_78
+	jb	L$cp_nofuse_73
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -2754,11 +2756,11 @@ L$cp_padpreend_73:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_78:
-L$cp_chunk_55:
+L$cp_nofuse_73:
+L$cp_chunk_56:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_56
+	jz	L$cp_datadone_57
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -2772,7 +2774,7 @@ L$cp_chunk_55:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_79
+	jz	L$cp_padpreend_81
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -2780,38 +2782,38 @@ L$cp_chunk_55:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_80
+	jz	L$cp_padpre_82
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_80:
+L$cp_padpre_82:
 	test	dl,4
-	jz	L$cp_padpre_81
+	jz	L$cp_padpre_83
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_81:
+L$cp_padpre_83:
 	test	dl,2
-	jz	L$cp_padpre_82
+	jz	L$cp_padpre_84
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_82:
+L$cp_padpre_84:
 	test	dl,1
-	jz	L$cp_padpre_83
+	jz	L$cp_padpre_85
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_83:
+L$cp_padpre_85:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_79:
+L$cp_padpreend_81:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -2822,8 +2824,8 @@ L$cp_padpreend_79:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_55
-L$cp_datadone_56:
+	jmp	L$cp_chunk_56
+L$cp_datadone_57:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -2855,14 +2857,14 @@ L$cp_datadone_56:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_84:
+L$cp_wipe_86:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	movdqa	[rcx+32],xmm0
 	movdqa	[rcx+48],xmm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_84
+	jnz	L$cp_wipe_86
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -2908,8 +2910,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_end:
 align 16
 ctasm_chacha20_xor_ssse3:
 	cmp	rdx,256
-	jb	L$cp_small_86
-L$cp_wide_85:
+	jb	L$cp_small_88
+L$cp_wide_87:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -2933,7 +2935,7 @@ L$cp_wide_85:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_89:
+L$cp_dround_91:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -3095,7 +3097,7 @@ L$cp_dround_89:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_89
+	jnz	L$cp_dround_91
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -3232,12 +3234,12 @@ L$cp_dround_89:
 	add	rsi,256
 	sub	rdx,256
 	cmp	rdx,256
-	jae	L$cp_wide_85
-L$cp_small_86:
+	jae	L$cp_wide_87
+L$cp_small_88:
 	test	rdx,rdx
-	jz	L$cp_done_88
+	jz	L$cp_done_90
 	cmp	rdx,192
-	jbe	L$cp_not4_90
+	jbe	L$cp_not4_92
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -3261,7 +3263,7 @@ L$cp_small_86:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_93:
+L$cp_dround_95:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -3423,7 +3425,7 @@ L$cp_dround_93:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_93
+	jnz	L$cp_dround_95
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -3524,12 +3526,12 @@ L$cp_dround_93:
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_87
-L$cp_not4_90:
+	jmp	L$cp_tailbuf_89
+L$cp_not4_92:
 	cmp	rdx,64
-	jbe	L$cp_h1_91
+	jbe	L$cp_h1_93
 	cmp	rdx,128
-	jbe	L$cp_h2_92
+	jbe	L$cp_h2_94
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -3545,7 +3547,7 @@ L$cp_not4_90:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_94:
+L$cp_dround_h_96:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -3673,7 +3675,7 @@ L$cp_dround_h_94:
 	pshufd	xmm10,xmm10,147
 	pshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_94
+	jnz	L$cp_dround_h_96
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3703,8 +3705,8 @@ L$cp_dround_h_94:
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_87
-L$cp_h2_92:
+	jmp	L$cp_tailbuf_89
+L$cp_h2_94:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -3715,7 +3717,7 @@ L$cp_h2_92:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_95:
+L$cp_dround_h_97:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -3801,7 +3803,7 @@ L$cp_dround_h_95:
 	pshufd	xmm6,xmm6,147
 	pshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_95
+	jnz	L$cp_dround_h_97
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3821,14 +3823,14 @@ L$cp_dround_h_95:
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_87
-L$cp_h1_91:
+	jmp	L$cp_tailbuf_89
+L$cp_h1_93:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_96:
+L$cp_dround_h_98:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -3872,7 +3874,7 @@ L$cp_dround_h_96:
 	pshufd	xmm2,xmm2,147
 	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_96
+	jnz	L$cp_dround_h_98
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3882,17 +3884,17 @@ L$cp_dround_h_96:
 	paddd	xmm3,[rcx+48]
 	movdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_87:
+L$cp_tailbuf_89:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_ssse3
-L$cp_done_88:
+L$cp_done_90:
 	ret
 L$_ctasm_ctasm_chacha20_xor_ssse3_end:
 align 16
 ctasm_chacha20_xorbuf_ssse3:
 	cmp	rdx,16
-	jb	L$cp_t1_98
-L$cp_t16_97:
+	jb	L$cp_t1_100
+L$cp_t16_99:
 	movdqu	xmm0,[rsi]
 	movdqu	xmm1,[r9]
 	pxor	xmm0,xmm1
@@ -3902,11 +3904,11 @@ L$cp_t16_97:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_97
-L$cp_t1_98:
+	jae	L$cp_t16_99
+L$cp_t1_100:
 	test	rdx,rdx
-	jz	L$cp_tdone_100
-L$cp_tend_99:
+	jz	L$cp_tdone_102
+L$cp_tend_101:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -3914,8 +3916,8 @@ L$cp_tend_99:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_99
-L$cp_tdone_100:
+	jnz	L$cp_tend_101
+L$cp_tdone_102:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end:
 global ctasm_chacha20_avx2
@@ -3970,12 +3972,12 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_101:
+L$cp_wipe_103:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_101
+	jnz	L$cp_wipe_103
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -4069,15 +4071,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_110
+	ja	L$cp_short8_112
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_111
+	ja	L$cp_pairs2_113
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_113
+	jz	L$cp_padpreend_115
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4085,39 +4087,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_114
+	jz	L$cp_padpre_116
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_114:
+L$cp_padpre_116:
 	test	dl,4
-	jz	L$cp_padpre_115
+	jz	L$cp_padpre_117
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_115:
+L$cp_padpre_117:
 	test	dl,2
-	jz	L$cp_padpre_116
+	jz	L$cp_padpre_118
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_116:
+L$cp_padpre_118:
 	test	dl,1
-	jz	L$cp_padpre_117
+	jz	L$cp_padpre_119
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_117:
-L$cp_padpreend_113:
+L$cp_padpre_119:
+L$cp_padpreend_115:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_118:
+L$cp_dround_p_120:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4157,7 +4159,7 @@ L$cp_dround_p_118:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_118
+	jnz	L$cp_dround_p_120
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4174,42 +4176,42 @@ L$cp_dround_p_118:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_120
+	jb	L$cp_dxtail_122
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_121
+	jb	L$cp_dxtail_123
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_119
-L$cp_dxtail_120:
+	jmp	L$cp_dxdone_121
+L$cp_dxtail_122:
 	test	rdx,rdx
-	jz	L$cp_dxdone_119
+	jz	L$cp_dxdone_121
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vmovdqa	[rcx+896],ymm12
-	jmp	L$cp_dxvtail_122
-L$cp_dxtail_121:
+	jmp	L$cp_dxvtail_124
+L$cp_dxtail_123:
 	sub	rdx,32
-	jz	L$cp_dxdone_119
+	jz	L$cp_dxdone_121
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,32
 	add	rdi,32
-L$cp_dxvtail_122:
+L$cp_dxvtail_124:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_119:
-	jmp	L$cp_pairskey_107
-L$cp_pairs2_111:
+L$cp_dxdone_121:
+	jmp	L$cp_pairskey_109
+L$cp_pairs2_113:
 	cmp	r10,192
-	ja	L$cp_pairs3_112
+	ja	L$cp_pairs3_114
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_123
+	jz	L$cp_padpreend_125
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4217,32 +4219,32 @@ L$cp_pairs2_111:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_124
+	jz	L$cp_padpre_126
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_124:
+L$cp_padpre_126:
 	test	dl,4
-	jz	L$cp_padpre_125
+	jz	L$cp_padpre_127
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_125:
+L$cp_padpre_127:
 	test	dl,2
-	jz	L$cp_padpre_126
+	jz	L$cp_padpre_128
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_126:
+L$cp_padpre_128:
 	test	dl,1
-	jz	L$cp_padpre_127
+	jz	L$cp_padpre_129
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_127:
-L$cp_padpreend_123:
+L$cp_padpre_129:
+L$cp_padpreend_125:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -4254,7 +4256,7 @@ L$cp_padpreend_123:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_128:
+L$cp_dround_p_130:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -4332,7 +4334,7 @@ L$cp_dround_p_128:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_128
+	jnz	L$cp_dround_p_130
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4364,68 +4366,68 @@ L$cp_dround_p_128:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_130
+	jb	L$cp_dxtail_132
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_131
+	jb	L$cp_dxtail_133
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_132
+	jb	L$cp_dxtail_134
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_133
+	jb	L$cp_dxtail_135
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_129
-L$cp_dxtail_130:
+	jmp	L$cp_dxdone_131
+L$cp_dxtail_132:
 	sub	rdx,64
-	jz	L$cp_dxdone_129
+	jz	L$cp_dxdone_131
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,64
 	add	rdi,64
-	jmp	L$cp_dxvtail_134
-L$cp_dxtail_131:
+	jmp	L$cp_dxvtail_136
+L$cp_dxtail_133:
 	sub	rdx,96
-	jz	L$cp_dxdone_129
+	jz	L$cp_dxdone_131
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,96
 	add	rdi,96
-	jmp	L$cp_dxvtail_134
-L$cp_dxtail_132:
+	jmp	L$cp_dxvtail_136
+L$cp_dxtail_134:
 	sub	rdx,128
-	jz	L$cp_dxdone_129
+	jz	L$cp_dxdone_131
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,128
 	add	rdi,128
-	jmp	L$cp_dxvtail_134
-L$cp_dxtail_133:
+	jmp	L$cp_dxvtail_136
+L$cp_dxtail_135:
 	sub	rdx,160
-	jz	L$cp_dxdone_129
+	jz	L$cp_dxdone_131
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,160
 	add	rdi,160
-L$cp_dxvtail_134:
+L$cp_dxvtail_136:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_129:
-	jmp	L$cp_pairskey_107
-L$cp_pairs3_112:
+L$cp_dxdone_131:
+	jmp	L$cp_pairskey_109
+L$cp_pairs3_114:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_135
+	jz	L$cp_padpreend_137
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4433,32 +4435,32 @@ L$cp_pairs3_112:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_136
+	jz	L$cp_padpre_138
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_136:
+L$cp_padpre_138:
 	test	dl,4
-	jz	L$cp_padpre_137
+	jz	L$cp_padpre_139
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_137:
+L$cp_padpre_139:
 	test	dl,2
-	jz	L$cp_padpre_138
+	jz	L$cp_padpre_140
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_138:
+L$cp_padpre_140:
 	test	dl,1
-	jz	L$cp_padpre_139
+	jz	L$cp_padpre_141
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_139:
-L$cp_padpreend_135:
+L$cp_padpre_141:
+L$cp_padpreend_137:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -4475,7 +4477,7 @@ L$cp_padpreend_135:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_140:
+L$cp_dround_p_142:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -4591,7 +4593,7 @@ L$cp_dround_p_140:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_140
+	jnz	L$cp_dround_p_142
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4644,70 +4646,70 @@ L$cp_dround_p_140:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_142
+	jb	L$cp_dxtail_144
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_143
+	jb	L$cp_dxtail_145
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_144
+	jb	L$cp_dxtail_146
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_145
+	jb	L$cp_dxtail_147
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_141
-L$cp_dxtail_142:
+	jmp	L$cp_dxdone_143
+L$cp_dxtail_144:
 	sub	rdx,192
-	jz	L$cp_dxdone_141
+	jz	L$cp_dxdone_143
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,192
 	add	rdi,192
-	jmp	L$cp_dxvtail_146
-L$cp_dxtail_143:
+	jmp	L$cp_dxvtail_148
+L$cp_dxtail_145:
 	sub	rdx,224
-	jz	L$cp_dxdone_141
+	jz	L$cp_dxdone_143
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,224
 	add	rdi,224
-	jmp	L$cp_dxvtail_146
-L$cp_dxtail_144:
+	jmp	L$cp_dxvtail_148
+L$cp_dxtail_146:
 	sub	rdx,256
-	jz	L$cp_dxdone_141
+	jz	L$cp_dxdone_143
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,256
 	add	rdi,256
-	jmp	L$cp_dxvtail_146
-L$cp_dxtail_145:
+	jmp	L$cp_dxvtail_148
+L$cp_dxtail_147:
 	sub	rdx,288
-	jz	L$cp_dxdone_141
+	jz	L$cp_dxdone_143
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,288
 	add	rdi,288
-L$cp_dxvtail_146:
+L$cp_dxvtail_148:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_141:
-	jmp	L$cp_pairskey_107
-L$cp_short8_110:
+L$cp_dxdone_143:
+	jmp	L$cp_pairskey_109
+L$cp_short8_112:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_102
+	ja	L$cp_big_104
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -4731,7 +4733,7 @@ L$cp_short8_110:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_147:
+L$cp_dround_149:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -4877,7 +4879,7 @@ L$cp_dround_147:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_147
+	jnz	L$cp_dround_149
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4977,8 +4979,8 @@ L$cp_dround_147:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_104
-L$cp_pairskey_107:
+	jmp	L$cp_shortkey_106
+L$cp_pairskey_109:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -4992,8 +4994,8 @@ L$cp_pairskey_107:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_149
-L$cp_ipoly_148:
+	jz	L$cp_ipolyend_151
+L$cp_ipoly_150:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5033,10 +5035,10 @@ L$cp_ipoly_148:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_148
-L$cp_ipolyend_149:
+	jnz	L$cp_ipoly_150
+L$cp_ipolyend_151:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_150
+	jz	L$cp_ipolytail_152
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5074,10 +5076,10 @@ L$cp_ipolyend_149:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_150:
+L$cp_ipolytail_152:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_154
+	jz	L$cp_padpreend_156
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -5085,37 +5087,37 @@ L$cp_ipolytail_150:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_155
+	jz	L$cp_padpre_157
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_155:
+L$cp_padpre_157:
 	test	dl,4
-	jz	L$cp_padpre_156
+	jz	L$cp_padpre_158
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_156:
+L$cp_padpre_158:
 	test	dl,2
-	jz	L$cp_padpre_157
+	jz	L$cp_padpre_159
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_157:
+L$cp_padpre_159:
 	test	dl,1
-	jz	L$cp_padpre_158
+	jz	L$cp_padpre_160
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_158:
-L$cp_padpreend_154:
+L$cp_padpre_160:
+L$cp_padpreend_156:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_152
-L$cp_ipoly_151:
+	jz	L$cp_ipolyend_154
+L$cp_ipoly_153:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5155,10 +5157,10 @@ L$cp_ipoly_151:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_151
-L$cp_ipolyend_152:
+	jnz	L$cp_ipoly_153
+L$cp_ipolyend_154:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_153
+	jz	L$cp_ipolytail_155
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5196,7 +5198,7 @@ L$cp_ipolyend_152:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_153:
+L$cp_ipolytail_155:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5247,8 +5249,8 @@ L$cp_ipolytail_153:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_108
-L$cp_shortkey_104:
+	jmp	L$cp_tagout_110
+L$cp_shortkey_106:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -5266,7 +5268,7 @@ L$cp_shortkey_104:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_159
+	jz	L$cp_padpreend_161
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5274,38 +5276,38 @@ L$cp_shortkey_104:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_160
+	jz	L$cp_padpre_162
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_160:
+L$cp_padpre_162:
 	test	dl,4
-	jz	L$cp_padpre_161
+	jz	L$cp_padpre_163
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_161:
+L$cp_padpre_163:
 	test	dl,2
-	jz	L$cp_padpre_162
+	jz	L$cp_padpre_164
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_162:
+L$cp_padpre_164:
 	test	dl,1
-	jz	L$cp_padpre_163
+	jz	L$cp_padpre_165
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_163:
+L$cp_padpre_165:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_159:
+L$cp_padpreend_161:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5322,7 +5324,7 @@ L$cp_padpreend_159:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_164
+	jz	L$cp_padpreend_166
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -5330,46 +5332,445 @@ L$cp_padpreend_159:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_165
+	jz	L$cp_padpre_167
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_165:
+L$cp_padpre_167:
 	test	dl,4
-	jz	L$cp_padpre_166
+	jz	L$cp_padpre_168
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_166:
+L$cp_padpre_168:
 	test	dl,2
-	jz	L$cp_padpre_167
+	jz	L$cp_padpre_169
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_167:
+L$cp_padpre_169:
 	test	dl,1
-	jz	L$cp_padpre_168
+	jz	L$cp_padpre_170
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_168:
+L$cp_padpre_170:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_164:
-	jmp	L$cp_datadone_106
-L$cp_big_102:
+L$cp_padpreend_166:
+	jmp	L$cp_datadone_108
+L$cp_big_104:
+	mov	rax,QWORD[rcx+168]
+	and	eax,511
+	jz	L$cp_keyalone_172
+	cmp	eax,448
+	ja	L$cp_keyalone_172
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_173:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_173
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+	add	DWORD[rcx+48],8
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_174
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_175
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_175:
+	test	dl,4
+	jz	L$cp_padpre_176
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_176:
+	test	dl,2
+	jz	L$cp_padpre_177
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_177:
+	test	dl,1
+	jz	L$cp_padpre_178
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_178:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_174:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	QWORD[rcx+192],448
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_179
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_180
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_180:
+	test	dl,4
+	jz	L$cp_padpre_181
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_181:
+	test	dl,2
+	jz	L$cp_padpre_182
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_182:
+	test	dl,1
+	jz	L$cp_padpre_183
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_183:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_179:
+	mov	eax,448
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+	jmp	L$cp_chunk_107
+L$cp_keyalone_172:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_169:
+L$cp_dround_h_184:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -5409,7 +5810,7 @@ L$cp_dround_h_169:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_169
+	jnz	L$cp_dround_h_184
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5436,7 +5837,7 @@ L$cp_dround_h_169:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_170
+	jz	L$cp_padpreend_185
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5444,47 +5845,47 @@ L$cp_dround_h_169:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_171
+	jz	L$cp_padpre_186
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_171:
+L$cp_padpre_186:
 	test	dl,4
-	jz	L$cp_padpre_172
+	jz	L$cp_padpre_187
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_172:
+L$cp_padpre_187:
 	test	dl,2
-	jz	L$cp_padpre_173
+	jz	L$cp_padpre_188
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_173:
+L$cp_padpre_188:
 	test	dl,1
-	jz	L$cp_padpre_174
+	jz	L$cp_padpre_189
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_174:
+L$cp_padpre_189:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_170:
+L$cp_padpreend_185:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_175:
-L$cp_chunk_105:
+L$cp_nofuse_171:
+L$cp_chunk_107:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_106
+	jz	L$cp_datadone_108
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -5504,7 +5905,7 @@ L$cp_chunk_105:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_176
+	jz	L$cp_padpreend_190
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -5512,44 +5913,44 @@ L$cp_chunk_105:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_177
+	jz	L$cp_padpre_191
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_177:
+L$cp_padpre_191:
 	test	dl,4
-	jz	L$cp_padpre_178
+	jz	L$cp_padpre_192
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_178:
+L$cp_padpre_192:
 	test	dl,2
-	jz	L$cp_padpre_179
+	jz	L$cp_padpre_193
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_179:
+L$cp_padpre_193:
 	test	dl,1
-	jz	L$cp_padpre_180
+	jz	L$cp_padpre_194
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_180:
+L$cp_padpre_194:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_176:
+L$cp_padpreend_190:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_105
-L$cp_datadone_106:
+	jmp	L$cp_chunk_107
+L$cp_datadone_108:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -5576,7 +5977,7 @@ L$cp_datadone_106:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_108:
+L$cp_tagout_110:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -5586,17 +5987,17 @@ L$cp_tagout_108:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_182
+	jz	L$cp_wipeeven_196
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_182:
+L$cp_wipeeven_196:
 	shr	eax,1
-L$cp_wipe_181:
+L$cp_wipe_195:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_181
+	jnz	L$cp_wipe_195
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -5696,15 +6097,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_191
+	ja	L$cp_short8_205
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_192
+	ja	L$cp_pairs2_206
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_194
+	jz	L$cp_padpreend_208
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5712,39 +6113,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_195
+	jz	L$cp_padpre_209
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_195:
+L$cp_padpre_209:
 	test	dl,4
-	jz	L$cp_padpre_196
+	jz	L$cp_padpre_210
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_196:
+L$cp_padpre_210:
 	test	dl,2
-	jz	L$cp_padpre_197
+	jz	L$cp_padpre_211
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_197:
+L$cp_padpre_211:
 	test	dl,1
-	jz	L$cp_padpre_198
+	jz	L$cp_padpre_212
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_198:
-L$cp_padpreend_194:
+L$cp_padpre_212:
+L$cp_padpreend_208:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_199:
+L$cp_dround_p_213:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -5784,7 +6185,7 @@ L$cp_dround_p_199:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_199
+	jnz	L$cp_dround_p_213
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5801,37 +6202,37 @@ L$cp_dround_p_199:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_200
+	je	L$cp_inplace_214
 	cmp	rdx,32
-	jb	L$cp_dxtail_202
+	jb	L$cp_dxtail_216
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_203
+	jb	L$cp_dxtail_217
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_201
-L$cp_dxtail_202:
+	jmp	L$cp_dxdone_215
+L$cp_dxtail_216:
 	test	rdx,rdx
-	jz	L$cp_dxdone_201
+	jz	L$cp_dxdone_215
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vmovdqa	[rcx+896],ymm12
-	jmp	L$cp_dxvtail_204
-L$cp_dxtail_203:
+	jmp	L$cp_dxvtail_218
+L$cp_dxtail_217:
 	sub	rdx,32
-	jz	L$cp_dxdone_201
+	jz	L$cp_dxdone_215
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,32
 	add	rdi,32
-L$cp_dxvtail_204:
+L$cp_dxvtail_218:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_201:
-	jmp	L$cp_pairskey_188
-L$cp_inplace_200:
+L$cp_dxdone_215:
+	jmp	L$cp_pairskey_202
+L$cp_inplace_214:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -5842,15 +6243,15 @@ L$cp_inplace_200:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_188
-L$cp_pairs2_192:
+	jmp	L$cp_pairskey_202
+L$cp_pairs2_206:
 	cmp	r10,192
-	ja	L$cp_pairs3_193
+	ja	L$cp_pairs3_207
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_205
+	jz	L$cp_padpreend_219
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5858,32 +6259,32 @@ L$cp_pairs2_192:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_206
+	jz	L$cp_padpre_220
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_206:
+L$cp_padpre_220:
 	test	dl,4
-	jz	L$cp_padpre_207
+	jz	L$cp_padpre_221
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_207:
+L$cp_padpre_221:
 	test	dl,2
-	jz	L$cp_padpre_208
+	jz	L$cp_padpre_222
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_208:
+L$cp_padpre_222:
 	test	dl,1
-	jz	L$cp_padpre_209
+	jz	L$cp_padpre_223
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_209:
-L$cp_padpreend_205:
+L$cp_padpre_223:
+L$cp_padpreend_219:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -5895,7 +6296,7 @@ L$cp_padpreend_205:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_210:
+L$cp_dround_p_224:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -5973,7 +6374,7 @@ L$cp_dround_p_210:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_210
+	jnz	L$cp_dround_p_224
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -5999,7 +6400,7 @@ L$cp_dround_p_210:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_211
+	je	L$cp_inplace_225
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -6007,63 +6408,63 @@ L$cp_dround_p_210:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_213
+	jb	L$cp_dxtail_227
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_214
+	jb	L$cp_dxtail_228
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_215
+	jb	L$cp_dxtail_229
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_216
+	jb	L$cp_dxtail_230
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_212
-L$cp_dxtail_213:
+	jmp	L$cp_dxdone_226
+L$cp_dxtail_227:
 	sub	rdx,64
-	jz	L$cp_dxdone_212
+	jz	L$cp_dxdone_226
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,64
 	add	rdi,64
-	jmp	L$cp_dxvtail_217
-L$cp_dxtail_214:
+	jmp	L$cp_dxvtail_231
+L$cp_dxtail_228:
 	sub	rdx,96
-	jz	L$cp_dxdone_212
+	jz	L$cp_dxdone_226
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,96
 	add	rdi,96
-	jmp	L$cp_dxvtail_217
-L$cp_dxtail_215:
+	jmp	L$cp_dxvtail_231
+L$cp_dxtail_229:
 	sub	rdx,128
-	jz	L$cp_dxdone_212
+	jz	L$cp_dxdone_226
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,128
 	add	rdi,128
-	jmp	L$cp_dxvtail_217
-L$cp_dxtail_216:
+	jmp	L$cp_dxvtail_231
+L$cp_dxtail_230:
 	sub	rdx,160
-	jz	L$cp_dxdone_212
+	jz	L$cp_dxdone_226
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,160
 	add	rdi,160
-L$cp_dxvtail_217:
+L$cp_dxvtail_231:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_212:
-	jmp	L$cp_pairskey_188
-L$cp_inplace_211:
+L$cp_dxdone_226:
+	jmp	L$cp_pairskey_202
+L$cp_inplace_225:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -6082,13 +6483,13 @@ L$cp_inplace_211:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_188
-L$cp_pairs3_193:
+	jmp	L$cp_pairskey_202
+L$cp_pairs3_207:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_218
+	jz	L$cp_padpreend_232
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6096,32 +6497,32 @@ L$cp_pairs3_193:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_219
+	jz	L$cp_padpre_233
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_219:
+L$cp_padpre_233:
 	test	dl,4
-	jz	L$cp_padpre_220
+	jz	L$cp_padpre_234
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_220:
+L$cp_padpre_234:
 	test	dl,2
-	jz	L$cp_padpre_221
+	jz	L$cp_padpre_235
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_221:
+L$cp_padpre_235:
 	test	dl,1
-	jz	L$cp_padpre_222
+	jz	L$cp_padpre_236
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_222:
-L$cp_padpreend_218:
+L$cp_padpre_236:
+L$cp_padpreend_232:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -6138,7 +6539,7 @@ L$cp_padpreend_218:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_223:
+L$cp_dround_p_237:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -6254,7 +6655,7 @@ L$cp_dround_p_223:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_223
+	jnz	L$cp_dround_p_237
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -6289,7 +6690,7 @@ L$cp_dround_p_223:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_224
+	je	L$cp_inplace_238
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -6309,63 +6710,63 @@ L$cp_dround_p_223:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_226
+	jb	L$cp_dxtail_240
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_227
+	jb	L$cp_dxtail_241
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_228
+	jb	L$cp_dxtail_242
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_229
+	jb	L$cp_dxtail_243
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_225
-L$cp_dxtail_226:
+	jmp	L$cp_dxdone_239
+L$cp_dxtail_240:
 	sub	rdx,192
-	jz	L$cp_dxdone_225
+	jz	L$cp_dxdone_239
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,192
 	add	rdi,192
-	jmp	L$cp_dxvtail_230
-L$cp_dxtail_227:
+	jmp	L$cp_dxvtail_244
+L$cp_dxtail_241:
 	sub	rdx,224
-	jz	L$cp_dxdone_225
+	jz	L$cp_dxdone_239
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,224
 	add	rdi,224
-	jmp	L$cp_dxvtail_230
-L$cp_dxtail_228:
+	jmp	L$cp_dxvtail_244
+L$cp_dxtail_242:
 	sub	rdx,256
-	jz	L$cp_dxdone_225
+	jz	L$cp_dxdone_239
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,256
 	add	rdi,256
-	jmp	L$cp_dxvtail_230
-L$cp_dxtail_229:
+	jmp	L$cp_dxvtail_244
+L$cp_dxtail_243:
 	sub	rdx,288
-	jz	L$cp_dxdone_225
+	jz	L$cp_dxdone_239
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,288
 	add	rdi,288
-L$cp_dxvtail_230:
+L$cp_dxvtail_244:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_225:
-	jmp	L$cp_pairskey_188
-L$cp_inplace_224:
+L$cp_dxdone_239:
+	jmp	L$cp_pairskey_202
+L$cp_inplace_238:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -6392,15 +6793,15 @@ L$cp_inplace_224:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_188
-L$cp_short8_191:
+	jmp	L$cp_pairskey_202
+L$cp_short8_205:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_183
+	ja	L$cp_big_197
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6424,7 +6825,7 @@ L$cp_short8_191:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_231:
+L$cp_dround_245:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6570,7 +6971,7 @@ L$cp_dround_231:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_231
+	jnz	L$cp_dround_245
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6670,8 +7071,8 @@ L$cp_dround_231:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_185
-L$cp_pairskey_188:
+	jmp	L$cp_shortkey_199
+L$cp_pairskey_202:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -6685,8 +7086,8 @@ L$cp_pairskey_188:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_233
-L$cp_ipoly_232:
+	jz	L$cp_ipolyend_247
+L$cp_ipoly_246:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -6726,10 +7127,10 @@ L$cp_ipoly_232:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_232
-L$cp_ipolyend_233:
+	jnz	L$cp_ipoly_246
+L$cp_ipolyend_247:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_234
+	jz	L$cp_ipolytail_248
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -6767,10 +7168,10 @@ L$cp_ipolyend_233:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_234:
+L$cp_ipolytail_248:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_238
+	jz	L$cp_padpreend_252
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -6778,37 +7179,37 @@ L$cp_ipolytail_234:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_239
+	jz	L$cp_padpre_253
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_239:
+L$cp_padpre_253:
 	test	dl,4
-	jz	L$cp_padpre_240
+	jz	L$cp_padpre_254
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_240:
+L$cp_padpre_254:
 	test	dl,2
-	jz	L$cp_padpre_241
+	jz	L$cp_padpre_255
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_241:
+L$cp_padpre_255:
 	test	dl,1
-	jz	L$cp_padpre_242
+	jz	L$cp_padpre_256
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_242:
-L$cp_padpreend_238:
+L$cp_padpre_256:
+L$cp_padpreend_252:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_236
-L$cp_ipoly_235:
+	jz	L$cp_ipolyend_250
+L$cp_ipoly_249:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -6848,10 +7249,10 @@ L$cp_ipoly_235:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_235
-L$cp_ipolyend_236:
+	jnz	L$cp_ipoly_249
+L$cp_ipolyend_250:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_237
+	jz	L$cp_ipolytail_251
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -6889,7 +7290,7 @@ L$cp_ipolyend_236:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_237:
+L$cp_ipolytail_251:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -6942,16 +7343,16 @@ L$cp_ipolytail_237:
 	vmovdqu	[rax+0],xmm0
 	mov	rax,QWORD[rcx+144]
 	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_243
+	jne	L$cp_xorskip_257
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_243:
-	jmp	L$cp_tagout_189
-L$cp_shortkey_185:
+L$cp_xorskip_257:
+	jmp	L$cp_tagout_203
+L$cp_shortkey_199:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -6969,7 +7370,7 @@ L$cp_shortkey_185:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_244
+	jz	L$cp_padpreend_258
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6977,38 +7378,38 @@ L$cp_shortkey_185:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_245
+	jz	L$cp_padpre_259
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_245:
+L$cp_padpre_259:
 	test	dl,4
-	jz	L$cp_padpre_246
+	jz	L$cp_padpre_260
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_246:
+L$cp_padpre_260:
 	test	dl,2
-	jz	L$cp_padpre_247
+	jz	L$cp_padpre_261
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_247:
+L$cp_padpre_261:
 	test	dl,1
-	jz	L$cp_padpre_248
+	jz	L$cp_padpre_262
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_248:
+L$cp_padpre_262:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_244:
+L$cp_padpreend_258:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -7018,7 +7419,7 @@ L$cp_padpreend_244:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_249
+	jz	L$cp_padpreend_263
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -7026,38 +7427,38 @@ L$cp_padpreend_244:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_250
+	jz	L$cp_padpre_264
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_250:
+L$cp_padpre_264:
 	test	dl,4
-	jz	L$cp_padpre_251
+	jz	L$cp_padpre_265
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_251:
+L$cp_padpre_265:
 	test	dl,2
-	jz	L$cp_padpre_252
+	jz	L$cp_padpre_266
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_252:
+L$cp_padpre_266:
 	test	dl,1
-	jz	L$cp_padpre_253
+	jz	L$cp_padpre_267
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_253:
+L$cp_padpre_267:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_249:
+L$cp_padpreend_263:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -7065,274 +7466,13 @@ L$cp_padpreend_249:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_187
-L$cp_big_183:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	mov	r8d,10
-L$cp_dround_h_254:
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm0,xmm0,147
-	vpshufd	xmm2,xmm2,57
-	vpshufd	xmm3,xmm3,78
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,20
-	vpslld	xmm1,xmm1,12
-	vpor	xmm1,xmm1,xmm12
-	vpaddd	xmm0,xmm0,xmm1
-	vpxor	xmm3,xmm3,xmm0
-	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
-	vpaddd	xmm2,xmm2,xmm3
-	vpxor	xmm1,xmm1,xmm2
-	vpsrld	xmm12,xmm1,25
-	vpslld	xmm1,xmm1,7
-	vpor	xmm1,xmm1,xmm12
-	vpshufd	xmm0,xmm0,57
-	vpshufd	xmm2,xmm2,147
-	vpshufd	xmm3,xmm3,78
-	dec	r8d
-	jnz	L$cp_dround_h_254
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	inc	DWORD[rcx+48]
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+184]
-	and	rdx,15
-	jz	L$cp_padpreend_255
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+184]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+176]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_256
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_256:
-	test	dl,4
-	jz	L$cp_padpre_257
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_257:
-	test	dl,2
-	jz	L$cp_padpre_258
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_258:
-	test	dl,1
-	jz	L$cp_padpre_259
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_259:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_255:
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_powers_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nofuse_260:
-L$cp_chunk_186:
-	mov	rdx,QWORD[rcx+120]
-	test	rdx,rdx
-	jz	L$cp_datadone_187
-	mov	eax,2048
-	cmp	rdx,rax
-	cmova	rdx,rax
-	mov	QWORD[rcx+192],rdx
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	and	rdx,15
-	jz	L$cp_padpreend_261
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+192]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_262
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_262:
-	test	dl,4
-	jz	L$cp_padpre_263
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_263:
-	test	dl,2
-	jz	L$cp_padpre_264
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_264:
-	test	dl,1
-	jz	L$cp_padpre_265
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_265:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_261:
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	call	ctasm_chacha20_xor_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	add	QWORD[rcx+144],rdx
-	add	QWORD[rcx+160],rdx
-	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_186
-L$cp_datadone_187:
-	mov	rax,QWORD[rcx+184]
-	mov	QWORD[rcx+128],rax
+	jmp	L$cp_datadone_201
+L$cp_big_197:
 	mov	rax,QWORD[rcx+168]
-	mov	QWORD[rcx+136],rax
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	r8,QWORD[rcx+80]
-	mov	r9,QWORD[rcx+88]
-	mov	r10,QWORD[rcx+96]
-	mov	r11,r8
-	mov	rdx,r9
-	sub	r11,-5
-	sbb	rdx,-1
-	sbb	r10,3
-	cmovae	r8,r11
-	cmovae	r9,rdx
-	add	r8,QWORD[rcx+104]
-	adc	r9,QWORD[rcx+112]
-	mov	rax,QWORD[rcx+152]
-	vmovq	xmm0,r8
-	vpinsrq	xmm0,xmm0,r9,1
-	vmovdqu	[rax+0],xmm0
-L$cp_tagout_189:
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	vpxor	xmm0,xmm0,xmm0
-	mov	eax,DWORD[rcx+208]
-	mov	rdx,QWORD[rcx+216]
-	vmovdqa	[rcx+0],ymm0
-	vmovdqa	[rcx+32],ymm0
-	add	rcx,rdx
-	test	al,1
-	jz	L$cp_wipeeven_267
-	vmovdqa	[rcx+0],ymm0
-	add	rcx,32
-L$cp_wipeeven_267:
-	shr	eax,1
-L$cp_wipe_266:
-	vmovdqa	[rcx+0],ymm0
-	vmovdqa	[rcx+32],ymm0
-	add	rcx,64
-	dec	eax
-	jnz	L$cp_wipe_266
-	vzeroall
-	xor	eax,eax
-	xor	edx,edx
-	xor	r8d,r8d
-	xor	r9d,r9d
-	xor	r10d,r10d
-	xor	r11d,r11d
-	movaps	xmm6,[rsp+1504]
-	movaps	xmm7,[rsp+1520]
-	movaps	xmm8,[rsp+1536]
-	movaps	xmm9,[rsp+1552]
-	movaps	xmm10,[rsp+1568]
-	movaps	xmm11,[rsp+1584]
-	movaps	xmm12,[rsp+1600]
-	movaps	xmm13,[rsp+1616]
-	movaps	xmm14,[rsp+1632]
-	movaps	xmm15,[rsp+1648]
-	add	rsp,1672
-	pop	r15
-	pop	r14
-	pop	r13
-	pop	r12
-	pop	rbp
-	pop	rbx
-	pop	rsi
-	pop	rdi
-	ret
-L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
-align 16
-ctasm_chacha20_xor_avx2:
-	cmp	rdx,512
-	jb	L$cp_small_269
-L$cp_wide_268:
+	and	eax,511
+	jz	L$cp_keyalone_269
+	cmp	eax,448
+	ja	L$cp_keyalone_269
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -7356,7 +7496,7 @@ L$cp_wide_268:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_272:
+L$cp_dround_270:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -7502,7 +7642,667 @@ L$cp_dround_272:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_272
+	jnz	L$cp_dround_270
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+	add	DWORD[rcx+48],8
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_271
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_272
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_272:
+	test	dl,4
+	jz	L$cp_padpre_273
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_273:
+	test	dl,2
+	jz	L$cp_padpre_274
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_274:
+	test	dl,1
+	jz	L$cp_padpre_275
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_275:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_271:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	QWORD[rcx+192],448
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_276
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_277
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_277:
+	test	dl,4
+	jz	L$cp_padpre_278
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_278:
+	test	dl,2
+	jz	L$cp_padpre_279
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_279:
+	test	dl,1
+	jz	L$cp_padpre_280
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_280:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_276:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	eax,448
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+	jmp	L$cp_chunk_200
+L$cp_keyalone_269:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_281:
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,20
+	vpslld	xmm1,xmm1,12
+	vpor	xmm1,xmm1,xmm12
+	vpaddd	xmm0,xmm0,xmm1
+	vpxor	xmm3,xmm3,xmm0
+	vpshufb	xmm3,xmm3,[rel L$cp_rot8]
+	vpaddd	xmm2,xmm2,xmm3
+	vpxor	xmm1,xmm1,xmm2
+	vpsrld	xmm12,xmm1,25
+	vpslld	xmm1,xmm1,7
+	vpor	xmm1,xmm1,xmm12
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	dec	r8d
+	jnz	L$cp_dround_h_281
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	inc	DWORD[rcx+48]
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_282
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_283
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_283:
+	test	dl,4
+	jz	L$cp_padpre_284
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_284:
+	test	dl,2
+	jz	L$cp_padpre_285
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_285:
+	test	dl,1
+	jz	L$cp_padpre_286
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_286:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_282:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nofuse_268:
+L$cp_chunk_200:
+	mov	rdx,QWORD[rcx+120]
+	test	rdx,rdx
+	jz	L$cp_datadone_201
+	mov	eax,2048
+	cmp	rdx,rax
+	cmova	rdx,rax
+	mov	QWORD[rcx+192],rdx
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_287
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_288
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_288:
+	test	dl,4
+	jz	L$cp_padpre_289
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_289:
+	test	dl,2
+	jz	L$cp_padpre_290
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_290:
+	test	dl,1
+	jz	L$cp_padpre_291
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_291:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_287:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	call	ctasm_chacha20_xor_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	add	QWORD[rcx+144],rdx
+	add	QWORD[rcx+160],rdx
+	sub	QWORD[rcx+120],rdx
+	jmp	L$cp_chunk_200
+L$cp_datadone_201:
+	mov	rax,QWORD[rcx+184]
+	mov	QWORD[rcx+128],rax
+	mov	rax,QWORD[rcx+168]
+	mov	QWORD[rcx+136],rax
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	r8,QWORD[rcx+80]
+	mov	r9,QWORD[rcx+88]
+	mov	r10,QWORD[rcx+96]
+	mov	r11,r8
+	mov	rdx,r9
+	sub	r11,-5
+	sbb	rdx,-1
+	sbb	r10,3
+	cmovae	r8,r11
+	cmovae	r9,rdx
+	add	r8,QWORD[rcx+104]
+	adc	r9,QWORD[rcx+112]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r8
+	vpinsrq	xmm0,xmm0,r9,1
+	vmovdqu	[rax+0],xmm0
+L$cp_tagout_203:
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	vpxor	xmm0,xmm0,xmm0
+	mov	eax,DWORD[rcx+208]
+	mov	rdx,QWORD[rcx+216]
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,rdx
+	test	al,1
+	jz	L$cp_wipeeven_293
+	vmovdqa	[rcx+0],ymm0
+	add	rcx,32
+L$cp_wipeeven_293:
+	shr	eax,1
+L$cp_wipe_292:
+	vmovdqa	[rcx+0],ymm0
+	vmovdqa	[rcx+32],ymm0
+	add	rcx,64
+	dec	eax
+	jnz	L$cp_wipe_292
+	vzeroall
+	xor	eax,eax
+	xor	edx,edx
+	xor	r8d,r8d
+	xor	r9d,r9d
+	xor	r10d,r10d
+	xor	r11d,r11d
+	movaps	xmm6,[rsp+1504]
+	movaps	xmm7,[rsp+1520]
+	movaps	xmm8,[rsp+1536]
+	movaps	xmm9,[rsp+1552]
+	movaps	xmm10,[rsp+1568]
+	movaps	xmm11,[rsp+1584]
+	movaps	xmm12,[rsp+1600]
+	movaps	xmm13,[rsp+1616]
+	movaps	xmm14,[rsp+1632]
+	movaps	xmm15,[rsp+1648]
+	add	rsp,1672
+	pop	r15
+	pop	r14
+	pop	r13
+	pop	r12
+	pop	rbp
+	pop	rbx
+	pop	rsi
+	pop	rdi
+	ret
+L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
+align 16
+ctasm_chacha20_xor_avx2:
+	cmp	rdx,512
+	jb	L$cp_small_295
+L$cp_wide_294:
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_298:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_298
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7623,12 +8423,12 @@ L$cp_dround_272:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_268
-L$cp_small_269:
+	jae	L$cp_wide_294
+L$cp_small_295:
 	test	rdx,rdx
-	jz	L$cp_done_271
+	jz	L$cp_done_297
 	cmp	rdx,256
-	jbe	L$cp_not8_273
+	jbe	L$cp_not8_299
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -7652,7 +8452,7 @@ L$cp_small_269:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_274:
+L$cp_dround_300:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -7798,7 +8598,7 @@ L$cp_dround_274:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_274
+	jnz	L$cp_dround_300
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7899,10 +8699,10 @@ L$cp_dround_274:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_270
-L$cp_not8_273:
+	jmp	L$cp_tailbuf_296
+L$cp_not8_299:
 	cmp	rdx,192
-	jbe	L$cp_not4_275
+	jbe	L$cp_not4_301
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -7926,7 +8726,7 @@ L$cp_not8_273:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_278:
+L$cp_dround_304:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -8072,7 +8872,7 @@ L$cp_dround_278:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_278
+	jnz	L$cp_dround_304
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -8157,12 +8957,12 @@ L$cp_dround_278:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_270
-L$cp_not4_275:
+	jmp	L$cp_tailbuf_296
+L$cp_not4_301:
 	cmp	rdx,64
-	jbe	L$cp_h1_276
+	jbe	L$cp_h1_302
 	cmp	rdx,128
-	jbe	L$cp_h2_277
+	jbe	L$cp_h2_303
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -8178,7 +8978,7 @@ L$cp_not4_275:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_279:
+L$cp_dround_h_305:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -8294,7 +9094,7 @@ L$cp_dround_h_279:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_279
+	jnz	L$cp_dround_h_305
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -8324,8 +9124,8 @@ L$cp_dround_h_279:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_270
-L$cp_h2_277:
+	jmp	L$cp_tailbuf_296
+L$cp_h2_303:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -8336,7 +9136,7 @@ L$cp_h2_277:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_280:
+L$cp_dround_h_306:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -8414,7 +9214,7 @@ L$cp_dround_h_280:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_280
+	jnz	L$cp_dround_h_306
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -8434,14 +9234,14 @@ L$cp_dround_h_280:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_270
-L$cp_h1_276:
+	jmp	L$cp_tailbuf_296
+L$cp_h1_302:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_281:
+L$cp_dround_h_307:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -8481,7 +9281,7 @@ L$cp_dround_h_281:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_281
+	jnz	L$cp_dround_h_307
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -8491,17 +9291,17 @@ L$cp_dround_h_281:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_270:
+L$cp_tailbuf_296:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_271:
+L$cp_done_297:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,32
-	jb	L$cp_t16_282
-L$cp_t32_286:
+	jb	L$cp_t16_308
+L$cp_t32_312:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -8510,10 +9310,10 @@ L$cp_t32_286:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_286
-L$cp_t16_282:
+	jae	L$cp_t32_312
+L$cp_t16_308:
 	cmp	rdx,16
-	jb	L$cp_t1_283
+	jb	L$cp_t1_309
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -8521,10 +9321,10 @@ L$cp_t16_282:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_283:
+L$cp_t1_309:
 	test	rdx,rdx
-	jz	L$cp_tdone_285
-L$cp_tend_284:
+	jz	L$cp_tdone_311
+L$cp_tend_310:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -8532,8 +9332,8 @@ L$cp_tend_284:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_284
-L$cp_tdone_285:
+	jnz	L$cp_tend_310
+L$cp_tdone_311:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -8545,7 +9345,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_287:
+L$cp_fused_313:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -8569,7 +9369,7 @@ L$cp_fused_287:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_288:
+L$cp_dround_f_314:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -8798,9 +9598,9 @@ L$cp_dround_f_288:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_288
+	jnz	L$cp_dround_f_314
 	mov	r10d,2
-L$cp_dround_f_289:
+L$cp_dround_f_315:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -9189,7 +9989,7 @@ L$cp_dround_f_289:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_289
+	jnz	L$cp_dround_f_315
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -9325,7 +10125,7 @@ L$cp_dround_f_289:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_287
+	jnz	L$cp_fused_313
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -9334,7 +10134,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_291
+	jz	L$cp_polydone_317
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -9344,7 +10144,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_290:
+L$cp_poly_316:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9384,11 +10184,11 @@ L$cp_poly_290:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_290
+	jnz	L$cp_poly_316
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_291:
+L$cp_polydone_317:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -9639,7 +10439,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_294
+	jb	L$cp_vpolyscalar_320
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -9669,8 +10469,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_293
-L$cp_vpoly_292:
+	jz	L$cp_vpolylast_319
+L$cp_vpoly_318:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -9766,8 +10566,8 @@ L$cp_vpoly_292:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_292
-L$cp_vpolylast_293:
+	jnz	L$cp_vpoly_318
+L$cp_vpolylast_319:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -9914,7 +10714,7 @@ L$cp_vpolylast_293:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_294:
+L$cp_vpolyscalar_320:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 global ctasm_chacha20_avx512
@@ -9969,12 +10769,12 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_295:
+L$cp_wipe_321:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_295
+	jnz	L$cp_wipe_321
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -10071,15 +10871,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_304
+	ja	L$cp_short8_330
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_305
+	ja	L$cp_pairs2_331
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_307
+	jz	L$cp_padpreend_333
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10087,39 +10887,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_308
+	jz	L$cp_padpre_334
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_308:
+L$cp_padpre_334:
 	test	dl,4
-	jz	L$cp_padpre_309
+	jz	L$cp_padpre_335
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_309:
+L$cp_padpre_335:
 	test	dl,2
-	jz	L$cp_padpre_310
+	jz	L$cp_padpre_336
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_310:
+L$cp_padpre_336:
 	test	dl,1
-	jz	L$cp_padpre_311
+	jz	L$cp_padpre_337
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_311:
-L$cp_padpreend_307:
+L$cp_padpre_337:
+L$cp_padpreend_333:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_312:
+L$cp_dround_p_338:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -10167,7 +10967,7 @@ L$cp_dround_p_312:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_312
+	jnz	L$cp_dround_p_338
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10182,19 +10982,19 @@ L$cp_dround_p_312:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_314
+	jb	L$cp_dxtail_340
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_315
+	jb	L$cp_dxtail_341
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_313
-L$cp_dxtail_314:
+	jmp	L$cp_dxdone_339
+L$cp_dxtail_340:
 	test	rdx,rdx
-	jz	L$cp_dxdone_313
+	jz	L$cp_dxdone_339
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10203,10 +11003,10 @@ L$cp_dxtail_314:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_313
-L$cp_dxtail_315:
+	jmp	L$cp_dxdone_339
+L$cp_dxtail_341:
 	sub	rdx,32
-	jz	L$cp_dxdone_313
+	jz	L$cp_dxdone_339
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10215,17 +11015,17 @@ L$cp_dxtail_315:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_313
-L$cp_dxdone_313:
-	jmp	L$cp_pairskey_301
-L$cp_pairs2_305:
+	jmp	L$cp_dxdone_339
+L$cp_dxdone_339:
+	jmp	L$cp_pairskey_327
+L$cp_pairs2_331:
 	cmp	r10,192
-	ja	L$cp_pairs3_306
+	ja	L$cp_pairs3_332
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_316
+	jz	L$cp_padpreend_342
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10233,32 +11033,32 @@ L$cp_pairs2_305:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_317
+	jz	L$cp_padpre_343
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_317:
+L$cp_padpre_343:
 	test	dl,4
-	jz	L$cp_padpre_318
+	jz	L$cp_padpre_344
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_318:
+L$cp_padpre_344:
 	test	dl,2
-	jz	L$cp_padpre_319
+	jz	L$cp_padpre_345
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_319:
+L$cp_padpre_345:
 	test	dl,1
-	jz	L$cp_padpre_320
+	jz	L$cp_padpre_346
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_320:
-L$cp_padpreend_316:
+L$cp_padpre_346:
+L$cp_padpreend_342:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -10270,7 +11070,7 @@ L$cp_padpreend_316:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_321:
+L$cp_dround_p_347:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -10332,7 +11132,7 @@ L$cp_dround_p_321:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_321
+	jnz	L$cp_dround_p_347
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10362,29 +11162,29 @@ L$cp_dround_p_321:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_323
+	jb	L$cp_dxtail_349
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_324
+	jb	L$cp_dxtail_350
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_325
+	jb	L$cp_dxtail_351
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_326
+	jb	L$cp_dxtail_352
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_322
-L$cp_dxtail_323:
+	jmp	L$cp_dxdone_348
+L$cp_dxtail_349:
 	sub	rdx,64
-	jz	L$cp_dxdone_322
+	jz	L$cp_dxdone_348
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10393,10 +11193,10 @@ L$cp_dxtail_323:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_322
-L$cp_dxtail_324:
+	jmp	L$cp_dxdone_348
+L$cp_dxtail_350:
 	sub	rdx,96
-	jz	L$cp_dxdone_322
+	jz	L$cp_dxdone_348
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10405,10 +11205,10 @@ L$cp_dxtail_324:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_322
-L$cp_dxtail_325:
+	jmp	L$cp_dxdone_348
+L$cp_dxtail_351:
 	sub	rdx,128
-	jz	L$cp_dxdone_322
+	jz	L$cp_dxdone_348
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10417,10 +11217,10 @@ L$cp_dxtail_325:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_322
-L$cp_dxtail_326:
+	jmp	L$cp_dxdone_348
+L$cp_dxtail_352:
 	sub	rdx,160
-	jz	L$cp_dxdone_322
+	jz	L$cp_dxdone_348
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10429,15 +11229,15 @@ L$cp_dxtail_326:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_322
-L$cp_dxdone_322:
-	jmp	L$cp_pairskey_301
-L$cp_pairs3_306:
+	jmp	L$cp_dxdone_348
+L$cp_dxdone_348:
+	jmp	L$cp_pairskey_327
+L$cp_pairs3_332:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_327
+	jz	L$cp_padpreend_353
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10445,32 +11245,32 @@ L$cp_pairs3_306:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_328
+	jz	L$cp_padpre_354
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_328:
+L$cp_padpre_354:
 	test	dl,4
-	jz	L$cp_padpre_329
+	jz	L$cp_padpre_355
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_329:
+L$cp_padpre_355:
 	test	dl,2
-	jz	L$cp_padpre_330
+	jz	L$cp_padpre_356
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_330:
+L$cp_padpre_356:
 	test	dl,1
-	jz	L$cp_padpre_331
+	jz	L$cp_padpre_357
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_331:
-L$cp_padpreend_327:
+L$cp_padpre_357:
+L$cp_padpreend_353:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -10487,7 +11287,7 @@ L$cp_padpreend_327:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_332:
+L$cp_dround_p_358:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -10579,7 +11379,7 @@ L$cp_dround_p_332:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_332
+	jnz	L$cp_dround_p_358
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10630,29 +11430,29 @@ L$cp_dround_p_332:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_334
+	jb	L$cp_dxtail_360
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_335
+	jb	L$cp_dxtail_361
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_336
+	jb	L$cp_dxtail_362
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_337
+	jb	L$cp_dxtail_363
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_333
-L$cp_dxtail_334:
+	jmp	L$cp_dxdone_359
+L$cp_dxtail_360:
 	sub	rdx,192
-	jz	L$cp_dxdone_333
+	jz	L$cp_dxdone_359
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10661,10 +11461,10 @@ L$cp_dxtail_334:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_333
-L$cp_dxtail_335:
+	jmp	L$cp_dxdone_359
+L$cp_dxtail_361:
 	sub	rdx,224
-	jz	L$cp_dxdone_333
+	jz	L$cp_dxdone_359
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10673,10 +11473,10 @@ L$cp_dxtail_335:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_333
-L$cp_dxtail_336:
+	jmp	L$cp_dxdone_359
+L$cp_dxtail_362:
 	sub	rdx,256
-	jz	L$cp_dxdone_333
+	jz	L$cp_dxdone_359
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10685,10 +11485,10 @@ L$cp_dxtail_336:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_333
-L$cp_dxtail_337:
+	jmp	L$cp_dxdone_359
+L$cp_dxtail_363:
 	sub	rdx,288
-	jz	L$cp_dxdone_333
+	jz	L$cp_dxdone_359
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -10697,17 +11497,17 @@ L$cp_dxtail_337:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_333
-L$cp_dxdone_333:
-	jmp	L$cp_pairskey_301
-L$cp_short8_304:
+	jmp	L$cp_dxdone_359
+L$cp_dxdone_359:
+	jmp	L$cp_pairskey_327
+L$cp_short8_330:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_296
+	ja	L$cp_big_322
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -10731,7 +11531,7 @@ L$cp_short8_304:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_338:
+L$cp_dround_364:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -10845,7 +11645,7 @@ L$cp_dround_338:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_338
+	jnz	L$cp_dround_364
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -10945,8 +11745,8 @@ L$cp_dround_338:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_298
-L$cp_pairskey_301:
+	jmp	L$cp_shortkey_324
+L$cp_pairskey_327:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -10962,8 +11762,8 @@ L$cp_pairskey_301:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_340
-L$cp_ipoly_339:
+	jz	L$cp_ipolyend_366
+L$cp_ipoly_365:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11003,10 +11803,10 @@ L$cp_ipoly_339:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_339
-L$cp_ipolyend_340:
+	jnz	L$cp_ipoly_365
+L$cp_ipolyend_366:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_341
+	jz	L$cp_ipolytail_367
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -11044,19 +11844,19 @@ L$cp_ipolyend_340:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_341:
+L$cp_ipolytail_367:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_342
+	jz	L$cp_notail_368
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_342:
+L$cp_notail_368:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_344
-L$cp_ipoly_343:
+	jz	L$cp_ipolyend_370
+L$cp_ipoly_369:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11096,10 +11896,10 @@ L$cp_ipoly_343:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_343
-L$cp_ipolyend_344:
+	jnz	L$cp_ipoly_369
+L$cp_ipolyend_370:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_345
+	jz	L$cp_ipolytail_371
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -11137,7 +11937,7 @@ L$cp_ipolyend_344:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_345:
+L$cp_ipolytail_371:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -11188,8 +11988,8 @@ L$cp_ipolytail_345:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_302
-L$cp_shortkey_298:
+	jmp	L$cp_tagout_328
+L$cp_shortkey_324:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -11207,7 +12007,7 @@ L$cp_shortkey_298:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_346
+	jz	L$cp_padpreend_372
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11215,38 +12015,38 @@ L$cp_shortkey_298:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_347
+	jz	L$cp_padpre_373
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_347:
+L$cp_padpre_373:
 	test	dl,4
-	jz	L$cp_padpre_348
+	jz	L$cp_padpre_374
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_348:
+L$cp_padpre_374:
 	test	dl,2
-	jz	L$cp_padpre_349
+	jz	L$cp_padpre_375
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_349:
+L$cp_padpre_375:
 	test	dl,1
-	jz	L$cp_padpre_350
+	jz	L$cp_padpre_376
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_350:
+L$cp_padpre_376:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_346:
+L$cp_padpreend_372:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -11263,7 +12063,7 @@ L$cp_padpreend_346:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_351
+	jz	L$cp_padpreend_377
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -11271,46 +12071,47 @@ L$cp_padpreend_346:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_352
+	jz	L$cp_padpre_378
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_352:
+L$cp_padpre_378:
 	test	dl,4
-	jz	L$cp_padpre_353
+	jz	L$cp_padpre_379
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_353:
+L$cp_padpre_379:
 	test	dl,2
-	jz	L$cp_padpre_354
+	jz	L$cp_padpre_380
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_354:
+L$cp_padpre_380:
 	test	dl,1
-	jz	L$cp_padpre_355
+	jz	L$cp_padpre_381
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_355:
+L$cp_padpre_381:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_351:
-	jmp	L$cp_datadone_300
-L$cp_big_296:
+L$cp_padpreend_377:
+	jmp	L$cp_datadone_326
+L$cp_big_322:
+L$cp_keyalone_383:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_356:
+L$cp_dround_h_384:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -11358,7 +12159,7 @@ L$cp_dround_h_356:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_356
+	jnz	L$cp_dround_h_384
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -11385,7 +12186,7 @@ L$cp_dround_h_356:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_357
+	jz	L$cp_padpreend_385
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11393,47 +12194,47 @@ L$cp_dround_h_356:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_358
+	jz	L$cp_padpre_386
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_358:
+L$cp_padpre_386:
 	test	dl,4
-	jz	L$cp_padpre_359
+	jz	L$cp_padpre_387
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_359:
+L$cp_padpre_387:
 	test	dl,2
-	jz	L$cp_padpre_360
+	jz	L$cp_padpre_388
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_360:
+L$cp_padpre_388:
 	test	dl,1
-	jz	L$cp_padpre_361
+	jz	L$cp_padpre_389
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_361:
+L$cp_padpre_389:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_357:
+L$cp_padpreend_385:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_362:
-L$cp_chunk_299:
+L$cp_nofuse_382:
+L$cp_chunk_325:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_300
+	jz	L$cp_datadone_326
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -11453,7 +12254,7 @@ L$cp_chunk_299:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_363
+	jz	L$cp_padpreend_390
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -11461,44 +12262,44 @@ L$cp_chunk_299:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_364
+	jz	L$cp_padpre_391
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_364:
+L$cp_padpre_391:
 	test	dl,4
-	jz	L$cp_padpre_365
+	jz	L$cp_padpre_392
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_365:
+L$cp_padpre_392:
 	test	dl,2
-	jz	L$cp_padpre_366
+	jz	L$cp_padpre_393
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_366:
+L$cp_padpre_393:
 	test	dl,1
-	jz	L$cp_padpre_367
+	jz	L$cp_padpre_394
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_367:
+L$cp_padpre_394:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_363:
+L$cp_padpreend_390:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_299
-L$cp_datadone_300:
+	jmp	L$cp_chunk_325
+L$cp_datadone_326:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -11525,7 +12326,7 @@ L$cp_datadone_300:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_302:
+L$cp_tagout_328:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -11535,17 +12336,17 @@ L$cp_tagout_302:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_369
+	jz	L$cp_wipeeven_396
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_369:
+L$cp_wipeeven_396:
 	shr	eax,1
-L$cp_wipe_368:
+L$cp_wipe_395:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_368
+	jnz	L$cp_wipe_395
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -11648,15 +12449,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_378
+	ja	L$cp_short8_405
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_379
+	ja	L$cp_pairs2_406
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_381
+	jz	L$cp_padpreend_408
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11664,39 +12465,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_382
+	jz	L$cp_padpre_409
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_382:
+L$cp_padpre_409:
 	test	dl,4
-	jz	L$cp_padpre_383
+	jz	L$cp_padpre_410
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_383:
+L$cp_padpre_410:
 	test	dl,2
-	jz	L$cp_padpre_384
+	jz	L$cp_padpre_411
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_384:
+L$cp_padpre_411:
 	test	dl,1
-	jz	L$cp_padpre_385
+	jz	L$cp_padpre_412
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_385:
-L$cp_padpreend_381:
+L$cp_padpre_412:
+L$cp_padpreend_408:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_386:
+L$cp_dround_p_413:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -11744,7 +12545,7 @@ L$cp_dround_p_386:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_386
+	jnz	L$cp_dround_p_413
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11759,41 +12560,41 @@ L$cp_dround_p_386:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_387
+	je	L$cp_inplace_414
 	cmp	rdx,32
-	jb	L$cp_dxtail_389
+	jb	L$cp_dxtail_416
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_390
+	jb	L$cp_dxtail_417
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_388
-L$cp_dxtail_389:
+	jmp	L$cp_dxdone_415
+L$cp_dxtail_416:
 	test	rdx,rdx
-	jz	L$cp_dxdone_388
+	jz	L$cp_dxdone_415
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_388
-L$cp_dxtail_390:
+	jmp	L$cp_dxdone_415
+L$cp_dxtail_417:
 	sub	rdx,32
-	jz	L$cp_dxdone_388
+	jz	L$cp_dxdone_415
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_388
-L$cp_dxdone_388:
-	jmp	L$cp_pairskey_375
-L$cp_inplace_387:
+	jmp	L$cp_dxdone_415
+L$cp_dxdone_415:
+	jmp	L$cp_pairskey_402
+L$cp_inplace_414:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -11804,15 +12605,15 @@ L$cp_inplace_387:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_375
-L$cp_pairs2_379:
+	jmp	L$cp_pairskey_402
+L$cp_pairs2_406:
 	cmp	r10,192
-	ja	L$cp_pairs3_380
+	ja	L$cp_pairs3_407
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_391
+	jz	L$cp_padpreend_418
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11820,32 +12621,32 @@ L$cp_pairs2_379:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_392
+	jz	L$cp_padpre_419
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_392:
+L$cp_padpre_419:
 	test	dl,4
-	jz	L$cp_padpre_393
+	jz	L$cp_padpre_420
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_393:
+L$cp_padpre_420:
 	test	dl,2
-	jz	L$cp_padpre_394
+	jz	L$cp_padpre_421
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_394:
+L$cp_padpre_421:
 	test	dl,1
-	jz	L$cp_padpre_395
+	jz	L$cp_padpre_422
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_395:
-L$cp_padpreend_391:
+L$cp_padpre_422:
+L$cp_padpreend_418:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11857,7 +12658,7 @@ L$cp_padpreend_391:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_396:
+L$cp_dround_p_423:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -11919,7 +12720,7 @@ L$cp_dround_p_396:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_396
+	jnz	L$cp_dround_p_423
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11943,7 +12744,7 @@ L$cp_dround_p_396:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_397
+	je	L$cp_inplace_424
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -11951,69 +12752,69 @@ L$cp_dround_p_396:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_399
+	jb	L$cp_dxtail_426
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_400
+	jb	L$cp_dxtail_427
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_401
+	jb	L$cp_dxtail_428
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_402
+	jb	L$cp_dxtail_429
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_398
-L$cp_dxtail_399:
+	jmp	L$cp_dxdone_425
+L$cp_dxtail_426:
 	sub	rdx,64
-	jz	L$cp_dxdone_398
+	jz	L$cp_dxdone_425
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_398
-L$cp_dxtail_400:
+	jmp	L$cp_dxdone_425
+L$cp_dxtail_427:
 	sub	rdx,96
-	jz	L$cp_dxdone_398
+	jz	L$cp_dxdone_425
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_398
-L$cp_dxtail_401:
+	jmp	L$cp_dxdone_425
+L$cp_dxtail_428:
 	sub	rdx,128
-	jz	L$cp_dxdone_398
+	jz	L$cp_dxdone_425
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_398
-L$cp_dxtail_402:
+	jmp	L$cp_dxdone_425
+L$cp_dxtail_429:
 	sub	rdx,160
-	jz	L$cp_dxdone_398
+	jz	L$cp_dxdone_425
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_398
-L$cp_dxdone_398:
-	jmp	L$cp_pairskey_375
-L$cp_inplace_397:
+	jmp	L$cp_dxdone_425
+L$cp_dxdone_425:
+	jmp	L$cp_pairskey_402
+L$cp_inplace_424:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -12032,13 +12833,13 @@ L$cp_inplace_397:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_375
-L$cp_pairs3_380:
+	jmp	L$cp_pairskey_402
+L$cp_pairs3_407:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_403
+	jz	L$cp_padpreend_430
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12046,32 +12847,32 @@ L$cp_pairs3_380:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_404
+	jz	L$cp_padpre_431
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_404:
+L$cp_padpre_431:
 	test	dl,4
-	jz	L$cp_padpre_405
+	jz	L$cp_padpre_432
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_405:
+L$cp_padpre_432:
 	test	dl,2
-	jz	L$cp_padpre_406
+	jz	L$cp_padpre_433
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_406:
+L$cp_padpre_433:
 	test	dl,1
-	jz	L$cp_padpre_407
+	jz	L$cp_padpre_434
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_407:
-L$cp_padpreend_403:
+L$cp_padpre_434:
+L$cp_padpreend_430:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -12088,7 +12889,7 @@ L$cp_padpreend_403:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_408:
+L$cp_dround_p_435:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -12180,7 +12981,7 @@ L$cp_dround_p_408:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_408
+	jnz	L$cp_dround_p_435
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -12213,7 +13014,7 @@ L$cp_dround_p_408:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_409
+	je	L$cp_inplace_436
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -12233,69 +13034,69 @@ L$cp_dround_p_408:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_411
+	jb	L$cp_dxtail_438
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_412
+	jb	L$cp_dxtail_439
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_413
+	jb	L$cp_dxtail_440
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_414
+	jb	L$cp_dxtail_441
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_410
-L$cp_dxtail_411:
+	jmp	L$cp_dxdone_437
+L$cp_dxtail_438:
 	sub	rdx,192
-	jz	L$cp_dxdone_410
+	jz	L$cp_dxdone_437
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_410
-L$cp_dxtail_412:
+	jmp	L$cp_dxdone_437
+L$cp_dxtail_439:
 	sub	rdx,224
-	jz	L$cp_dxdone_410
+	jz	L$cp_dxdone_437
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_410
-L$cp_dxtail_413:
+	jmp	L$cp_dxdone_437
+L$cp_dxtail_440:
 	sub	rdx,256
-	jz	L$cp_dxdone_410
+	jz	L$cp_dxdone_437
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_410
-L$cp_dxtail_414:
+	jmp	L$cp_dxdone_437
+L$cp_dxtail_441:
 	sub	rdx,288
-	jz	L$cp_dxdone_410
+	jz	L$cp_dxdone_437
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_410
-L$cp_dxdone_410:
-	jmp	L$cp_pairskey_375
-L$cp_inplace_409:
+	jmp	L$cp_dxdone_437
+L$cp_dxdone_437:
+	jmp	L$cp_pairskey_402
+L$cp_inplace_436:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -12322,15 +13123,15 @@ L$cp_inplace_409:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_375
-L$cp_short8_378:
+	jmp	L$cp_pairskey_402
+L$cp_short8_405:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_370
+	ja	L$cp_big_397
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -12354,7 +13155,7 @@ L$cp_short8_378:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_415:
+L$cp_dround_442:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -12468,7 +13269,7 @@ L$cp_dround_415:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_415
+	jnz	L$cp_dround_442
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -12568,8 +13369,8 @@ L$cp_dround_415:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_372
-L$cp_pairskey_375:
+	jmp	L$cp_shortkey_399
+L$cp_pairskey_402:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -12585,8 +13386,8 @@ L$cp_pairskey_375:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_417
-L$cp_ipoly_416:
+	jz	L$cp_ipolyend_444
+L$cp_ipoly_443:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -12626,10 +13427,10 @@ L$cp_ipoly_416:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_416
-L$cp_ipolyend_417:
+	jnz	L$cp_ipoly_443
+L$cp_ipolyend_444:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_418
+	jz	L$cp_ipolytail_445
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -12667,10 +13468,10 @@ L$cp_ipolyend_417:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_418:
+L$cp_ipolytail_445:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_422
+	jz	L$cp_padpreend_449
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -12678,37 +13479,37 @@ L$cp_ipolytail_418:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_423
+	jz	L$cp_padpre_450
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_423:
+L$cp_padpre_450:
 	test	dl,4
-	jz	L$cp_padpre_424
+	jz	L$cp_padpre_451
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_424:
+L$cp_padpre_451:
 	test	dl,2
-	jz	L$cp_padpre_425
+	jz	L$cp_padpre_452
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_425:
+L$cp_padpre_452:
 	test	dl,1
-	jz	L$cp_padpre_426
+	jz	L$cp_padpre_453
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_426:
-L$cp_padpreend_422:
+L$cp_padpre_453:
+L$cp_padpreend_449:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_420
-L$cp_ipoly_419:
+	jz	L$cp_ipolyend_447
+L$cp_ipoly_446:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -12748,10 +13549,10 @@ L$cp_ipoly_419:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_419
-L$cp_ipolyend_420:
+	jnz	L$cp_ipoly_446
+L$cp_ipolyend_447:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_421
+	jz	L$cp_ipolytail_448
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -12789,7 +13590,7 @@ L$cp_ipolyend_420:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_421:
+L$cp_ipolytail_448:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -12842,16 +13643,16 @@ L$cp_ipolytail_421:
 	vmovdqu	[rax+0],xmm0
 	mov	rax,QWORD[rcx+144]
 	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_427
+	jne	L$cp_xorskip_454
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_427:
-	jmp	L$cp_tagout_376
-L$cp_shortkey_372:
+L$cp_xorskip_454:
+	jmp	L$cp_tagout_403
+L$cp_shortkey_399:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -12869,7 +13670,7 @@ L$cp_shortkey_372:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_428
+	jz	L$cp_padpreend_455
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12877,38 +13678,38 @@ L$cp_shortkey_372:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_429
+	jz	L$cp_padpre_456
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_429:
+L$cp_padpre_456:
 	test	dl,4
-	jz	L$cp_padpre_430
+	jz	L$cp_padpre_457
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_430:
+L$cp_padpre_457:
 	test	dl,2
-	jz	L$cp_padpre_431
+	jz	L$cp_padpre_458
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_431:
+L$cp_padpre_458:
 	test	dl,1
-	jz	L$cp_padpre_432
+	jz	L$cp_padpre_459
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_432:
+L$cp_padpre_459:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_428:
+L$cp_padpreend_455:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -12918,7 +13719,7 @@ L$cp_padpreend_428:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_433
+	jz	L$cp_padpreend_460
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12926,38 +13727,38 @@ L$cp_padpreend_428:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_434
+	jz	L$cp_padpre_461
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_434:
+L$cp_padpre_461:
 	test	dl,4
-	jz	L$cp_padpre_435
+	jz	L$cp_padpre_462
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_435:
+L$cp_padpre_462:
 	test	dl,2
-	jz	L$cp_padpre_436
+	jz	L$cp_padpre_463
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_436:
+L$cp_padpre_463:
 	test	dl,1
-	jz	L$cp_padpre_437
+	jz	L$cp_padpre_464
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_437:
+L$cp_padpre_464:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_433:
+L$cp_padpreend_460:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -12965,14 +13766,15 @@ L$cp_padpreend_433:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_374
-L$cp_big_370:
+	jmp	L$cp_datadone_401
+L$cp_big_397:
+L$cp_keyalone_466:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_438:
+L$cp_dround_h_467:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -13020,7 +13822,7 @@ L$cp_dround_h_438:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_438
+	jnz	L$cp_dround_h_467
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13047,7 +13849,7 @@ L$cp_dround_h_438:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_439
+	jz	L$cp_padpreend_468
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13055,47 +13857,47 @@ L$cp_dround_h_438:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_440
+	jz	L$cp_padpre_469
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_440:
+L$cp_padpre_469:
 	test	dl,4
-	jz	L$cp_padpre_441
+	jz	L$cp_padpre_470
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_441:
+L$cp_padpre_470:
 	test	dl,2
-	jz	L$cp_padpre_442
+	jz	L$cp_padpre_471
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_442:
+L$cp_padpre_471:
 	test	dl,1
-	jz	L$cp_padpre_443
+	jz	L$cp_padpre_472
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_443:
+L$cp_padpre_472:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_439:
+L$cp_padpreend_468:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_444:
-L$cp_chunk_373:
+L$cp_nofuse_465:
+L$cp_chunk_400:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_374
+	jz	L$cp_datadone_401
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -13109,7 +13911,7 @@ L$cp_chunk_373:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_445
+	jz	L$cp_padpreend_473
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -13117,38 +13919,38 @@ L$cp_chunk_373:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_446
+	jz	L$cp_padpre_474
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_446:
+L$cp_padpre_474:
 	test	dl,4
-	jz	L$cp_padpre_447
+	jz	L$cp_padpre_475
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_447:
+L$cp_padpre_475:
 	test	dl,2
-	jz	L$cp_padpre_448
+	jz	L$cp_padpre_476
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_448:
+L$cp_padpre_476:
 	test	dl,1
-	jz	L$cp_padpre_449
+	jz	L$cp_padpre_477
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_449:
+L$cp_padpre_477:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_445:
+L$cp_padpreend_473:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -13159,8 +13961,8 @@ L$cp_padpreend_445:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_373
-L$cp_datadone_374:
+	jmp	L$cp_chunk_400
+L$cp_datadone_401:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -13187,7 +13989,7 @@ L$cp_datadone_374:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_376:
+L$cp_tagout_403:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -13197,17 +13999,17 @@ L$cp_tagout_376:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_451
+	jz	L$cp_wipeeven_479
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_451:
+L$cp_wipeeven_479:
 	shr	eax,1
-L$cp_wipe_450:
+L$cp_wipe_478:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_450
+	jnz	L$cp_wipe_478
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -13242,7 +14044,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_456
+	jb	L$cp_zskip_484
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -13256,7 +14058,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_457:
+L$cp_zloop_485:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -13274,7 +14076,7 @@ L$cp_zloop_457:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_458:
+L$cp_zdround_486:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -13372,7 +14174,7 @@ L$cp_zdround_458:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_458
+	jnz	L$cp_zdround_486
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -13495,7 +14297,7 @@ L$cp_zdround_458:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_457
+	jae	L$cp_zloop_485
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -13512,10 +14314,10 @@ L$cp_zdround_458:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_456:
+L$cp_zskip_484:
 	cmp	rdx,512
-	jb	L$cp_small_453
-L$cp_wide_452:
+	jb	L$cp_small_481
+L$cp_wide_480:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -13539,7 +14341,7 @@ L$cp_wide_452:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_459:
+L$cp_dround_487:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13653,7 +14455,7 @@ L$cp_dround_459:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_459
+	jnz	L$cp_dround_487
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13774,12 +14576,12 @@ L$cp_dround_459:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_452
-L$cp_small_453:
+	jae	L$cp_wide_480
+L$cp_small_481:
 	test	rdx,rdx
-	jz	L$cp_done_455
+	jz	L$cp_done_483
 	cmp	rdx,256
-	jbe	L$cp_not8_460
+	jbe	L$cp_not8_488
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -13803,7 +14605,7 @@ L$cp_small_453:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_461:
+L$cp_dround_489:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13917,7 +14719,7 @@ L$cp_dround_461:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_461
+	jnz	L$cp_dround_489
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -14018,10 +14820,10 @@ L$cp_dround_461:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_454
-L$cp_not8_460:
+	jmp	L$cp_tailbuf_482
+L$cp_not8_488:
 	cmp	rdx,192
-	jbe	L$cp_not4_462
+	jbe	L$cp_not4_490
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -14045,7 +14847,7 @@ L$cp_not8_460:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_465:
+L$cp_dround_493:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -14159,7 +14961,7 @@ L$cp_dround_465:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_465
+	jnz	L$cp_dround_493
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -14244,12 +15046,12 @@ L$cp_dround_465:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_454
-L$cp_not4_462:
+	jmp	L$cp_tailbuf_482
+L$cp_not4_490:
 	cmp	rdx,64
-	jbe	L$cp_h1_463
+	jbe	L$cp_h1_491
 	cmp	rdx,128
-	jbe	L$cp_h2_464
+	jbe	L$cp_h2_492
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -14265,7 +15067,7 @@ L$cp_not4_462:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_466:
+L$cp_dround_h_494:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -14357,7 +15159,7 @@ L$cp_dround_h_466:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_466
+	jnz	L$cp_dround_h_494
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -14387,8 +15189,8 @@ L$cp_dround_h_466:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_454
-L$cp_h2_464:
+	jmp	L$cp_tailbuf_482
+L$cp_h2_492:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -14399,7 +15201,7 @@ L$cp_h2_464:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_467:
+L$cp_dround_h_495:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -14461,7 +15263,7 @@ L$cp_dround_h_467:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_467
+	jnz	L$cp_dround_h_495
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -14481,14 +15283,14 @@ L$cp_dround_h_467:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_454
-L$cp_h1_463:
+	jmp	L$cp_tailbuf_482
+L$cp_h1_491:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_468:
+L$cp_dround_h_496:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -14536,7 +15338,7 @@ L$cp_dround_h_468:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_468
+	jnz	L$cp_dround_h_496
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -14546,17 +15348,17 @@ L$cp_dround_h_468:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_454:
+L$cp_tailbuf_482:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_455:
+L$cp_done_483:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
 	cmp	rdx,32
-	jb	L$cp_t16_469
-L$cp_t32_473:
+	jb	L$cp_t16_497
+L$cp_t32_501:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -14565,10 +15367,10 @@ L$cp_t32_473:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_473
-L$cp_t16_469:
+	jae	L$cp_t32_501
+L$cp_t16_497:
 	cmp	rdx,16
-	jb	L$cp_t1_470
+	jb	L$cp_t1_498
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -14576,10 +15378,10 @@ L$cp_t16_469:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_470:
+L$cp_t1_498:
 	test	rdx,rdx
-	jz	L$cp_tdone_472
-L$cp_tend_471:
+	jz	L$cp_tdone_500
+L$cp_tend_499:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -14587,8 +15389,8 @@ L$cp_tend_471:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_471
-L$cp_tdone_472:
+	jnz	L$cp_tend_499
+L$cp_tdone_500:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 global ctasm_chacha20_poly1305_seal_avx512ifma
@@ -14662,15 +15464,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_482
+	ja	L$cp_short8_510
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_483
+	ja	L$cp_pairs2_511
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_485
+	jz	L$cp_padpreend_513
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14678,39 +15480,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_486
+	jz	L$cp_padpre_514
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_486:
+L$cp_padpre_514:
 	test	dl,4
-	jz	L$cp_padpre_487
+	jz	L$cp_padpre_515
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_487:
+L$cp_padpre_515:
 	test	dl,2
-	jz	L$cp_padpre_488
+	jz	L$cp_padpre_516
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_488:
+L$cp_padpre_516:
 	test	dl,1
-	jz	L$cp_padpre_489
+	jz	L$cp_padpre_517
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_489:
-L$cp_padpreend_485:
+L$cp_padpre_517:
+L$cp_padpreend_513:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_490:
+L$cp_dround_p_518:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -14758,7 +15560,7 @@ L$cp_dround_p_490:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_490
+	jnz	L$cp_dround_p_518
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14773,19 +15575,19 @@ L$cp_dround_p_490:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_492
+	jb	L$cp_dxtail_520
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_493
+	jb	L$cp_dxtail_521
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_491
-L$cp_dxtail_492:
+	jmp	L$cp_dxdone_519
+L$cp_dxtail_520:
 	test	rdx,rdx
-	jz	L$cp_dxdone_491
+	jz	L$cp_dxdone_519
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14794,10 +15596,10 @@ L$cp_dxtail_492:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_491
-L$cp_dxtail_493:
+	jmp	L$cp_dxdone_519
+L$cp_dxtail_521:
 	sub	rdx,32
-	jz	L$cp_dxdone_491
+	jz	L$cp_dxdone_519
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14806,17 +15608,17 @@ L$cp_dxtail_493:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_491
-L$cp_dxdone_491:
-	jmp	L$cp_pairskey_479
-L$cp_pairs2_483:
+	jmp	L$cp_dxdone_519
+L$cp_dxdone_519:
+	jmp	L$cp_pairskey_507
+L$cp_pairs2_511:
 	cmp	r10,192
-	ja	L$cp_pairs3_484
+	ja	L$cp_pairs3_512
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_494
+	jz	L$cp_padpreend_522
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14824,32 +15626,32 @@ L$cp_pairs2_483:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_495
+	jz	L$cp_padpre_523
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_495:
+L$cp_padpre_523:
 	test	dl,4
-	jz	L$cp_padpre_496
+	jz	L$cp_padpre_524
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_496:
+L$cp_padpre_524:
 	test	dl,2
-	jz	L$cp_padpre_497
+	jz	L$cp_padpre_525
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_497:
+L$cp_padpre_525:
 	test	dl,1
-	jz	L$cp_padpre_498
+	jz	L$cp_padpre_526
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_498:
-L$cp_padpreend_494:
+L$cp_padpre_526:
+L$cp_padpreend_522:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14861,7 +15663,7 @@ L$cp_padpreend_494:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_499:
+L$cp_dround_p_527:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -14923,7 +15725,7 @@ L$cp_dround_p_499:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_499
+	jnz	L$cp_dround_p_527
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14953,29 +15755,29 @@ L$cp_dround_p_499:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_501
+	jb	L$cp_dxtail_529
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_502
+	jb	L$cp_dxtail_530
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_503
+	jb	L$cp_dxtail_531
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_504
+	jb	L$cp_dxtail_532
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_500
-L$cp_dxtail_501:
+	jmp	L$cp_dxdone_528
+L$cp_dxtail_529:
 	sub	rdx,64
-	jz	L$cp_dxdone_500
+	jz	L$cp_dxdone_528
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14984,10 +15786,10 @@ L$cp_dxtail_501:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_500
-L$cp_dxtail_502:
+	jmp	L$cp_dxdone_528
+L$cp_dxtail_530:
 	sub	rdx,96
-	jz	L$cp_dxdone_500
+	jz	L$cp_dxdone_528
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -14996,10 +15798,10 @@ L$cp_dxtail_502:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_500
-L$cp_dxtail_503:
+	jmp	L$cp_dxdone_528
+L$cp_dxtail_531:
 	sub	rdx,128
-	jz	L$cp_dxdone_500
+	jz	L$cp_dxdone_528
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15008,10 +15810,10 @@ L$cp_dxtail_503:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_500
-L$cp_dxtail_504:
+	jmp	L$cp_dxdone_528
+L$cp_dxtail_532:
 	sub	rdx,160
-	jz	L$cp_dxdone_500
+	jz	L$cp_dxdone_528
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15020,15 +15822,15 @@ L$cp_dxtail_504:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_500
-L$cp_dxdone_500:
-	jmp	L$cp_pairskey_479
-L$cp_pairs3_484:
+	jmp	L$cp_dxdone_528
+L$cp_dxdone_528:
+	jmp	L$cp_pairskey_507
+L$cp_pairs3_512:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_505
+	jz	L$cp_padpreend_533
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15036,32 +15838,32 @@ L$cp_pairs3_484:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_506
+	jz	L$cp_padpre_534
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_506:
+L$cp_padpre_534:
 	test	dl,4
-	jz	L$cp_padpre_507
+	jz	L$cp_padpre_535
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_507:
+L$cp_padpre_535:
 	test	dl,2
-	jz	L$cp_padpre_508
+	jz	L$cp_padpre_536
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_508:
+L$cp_padpre_536:
 	test	dl,1
-	jz	L$cp_padpre_509
+	jz	L$cp_padpre_537
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_509:
-L$cp_padpreend_505:
+L$cp_padpre_537:
+L$cp_padpreend_533:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -15078,7 +15880,7 @@ L$cp_padpreend_505:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_510:
+L$cp_dround_p_538:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -15170,7 +15972,7 @@ L$cp_dround_p_510:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_510
+	jnz	L$cp_dround_p_538
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15221,29 +16023,29 @@ L$cp_dround_p_510:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_512
+	jb	L$cp_dxtail_540
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_513
+	jb	L$cp_dxtail_541
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_514
+	jb	L$cp_dxtail_542
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_515
+	jb	L$cp_dxtail_543
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_511
-L$cp_dxtail_512:
+	jmp	L$cp_dxdone_539
+L$cp_dxtail_540:
 	sub	rdx,192
-	jz	L$cp_dxdone_511
+	jz	L$cp_dxdone_539
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15252,10 +16054,10 @@ L$cp_dxtail_512:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_511
-L$cp_dxtail_513:
+	jmp	L$cp_dxdone_539
+L$cp_dxtail_541:
 	sub	rdx,224
-	jz	L$cp_dxdone_511
+	jz	L$cp_dxdone_539
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15264,10 +16066,10 @@ L$cp_dxtail_513:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_511
-L$cp_dxtail_514:
+	jmp	L$cp_dxdone_539
+L$cp_dxtail_542:
 	sub	rdx,256
-	jz	L$cp_dxdone_511
+	jz	L$cp_dxdone_539
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15276,10 +16078,10 @@ L$cp_dxtail_514:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_511
-L$cp_dxtail_515:
+	jmp	L$cp_dxdone_539
+L$cp_dxtail_543:
 	sub	rdx,288
-	jz	L$cp_dxdone_511
+	jz	L$cp_dxdone_539
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15288,17 +16090,17 @@ L$cp_dxtail_515:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_511
-L$cp_dxdone_511:
-	jmp	L$cp_pairskey_479
-L$cp_short8_482:
+	jmp	L$cp_dxdone_539
+L$cp_dxdone_539:
+	jmp	L$cp_pairskey_507
+L$cp_short8_510:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_474
+	ja	L$cp_big_502
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -15322,7 +16124,7 @@ L$cp_short8_482:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_516:
+L$cp_dround_544:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -15436,7 +16238,7 @@ L$cp_dround_516:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_516
+	jnz	L$cp_dround_544
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -15536,8 +16338,8 @@ L$cp_dround_516:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_476
-L$cp_pairskey_479:
+	jmp	L$cp_shortkey_504
+L$cp_pairskey_507:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -15548,7 +16350,7 @@ L$cp_pairskey_479:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_517
+	jb	L$cp_nopow4_545
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -15750,15 +16552,15 @@ L$cp_pairskey_479:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_517:
+L$cp_nopow4_545:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_519
-L$cp_ipoly_518:
+	jz	L$cp_ipolyend_547
+L$cp_ipoly_546:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15798,10 +16600,10 @@ L$cp_ipoly_518:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_518
-L$cp_ipolyend_519:
+	jnz	L$cp_ipoly_546
+L$cp_ipolyend_547:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_520
+	jz	L$cp_ipolytail_548
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -15839,20 +16641,20 @@ L$cp_ipolyend_519:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_520:
+L$cp_ipolytail_548:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_521
+	jz	L$cp_notail_549
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_521:
+L$cp_notail_549:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_523
+	jz	L$cp_ipolyend_551
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_525
+	jb	L$cp_ipolynarrow_553
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -15879,8 +16681,8 @@ L$cp_notail_521:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_527
-L$cp_ipoly4_526:
+	jz	L$cp_ipoly4last_555
+L$cp_ipoly4_554:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -15940,8 +16742,8 @@ L$cp_ipoly4_526:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_526
-L$cp_ipoly4last_527:
+	jnz	L$cp_ipoly4_554
+L$cp_ipoly4last_555:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -16035,9 +16837,9 @@ L$cp_ipoly4last_527:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_523
-L$cp_ipolynarrow_525:
-L$cp_ipoly_522:
+	jz	L$cp_ipolyend_551
+L$cp_ipolynarrow_553:
+L$cp_ipoly_550:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16077,10 +16879,10 @@ L$cp_ipoly_522:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_522
-L$cp_ipolyend_523:
+	jnz	L$cp_ipoly_550
+L$cp_ipolyend_551:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_524
+	jz	L$cp_ipolytail_552
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -16118,7 +16920,7 @@ L$cp_ipolyend_523:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_524:
+L$cp_ipolytail_552:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -16169,8 +16971,8 @@ L$cp_ipolytail_524:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_480
-L$cp_shortkey_476:
+	jmp	L$cp_tagout_508
+L$cp_shortkey_504:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -16188,7 +16990,7 @@ L$cp_shortkey_476:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_528
+	jz	L$cp_padpreend_556
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16196,38 +16998,38 @@ L$cp_shortkey_476:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_529
+	jz	L$cp_padpre_557
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_529:
+L$cp_padpre_557:
 	test	dl,4
-	jz	L$cp_padpre_530
+	jz	L$cp_padpre_558
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_530:
+L$cp_padpre_558:
 	test	dl,2
-	jz	L$cp_padpre_531
+	jz	L$cp_padpre_559
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_531:
+L$cp_padpre_559:
 	test	dl,1
-	jz	L$cp_padpre_532
+	jz	L$cp_padpre_560
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_532:
+L$cp_padpre_560:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_528:
+L$cp_padpreend_556:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -16248,7 +17050,7 @@ L$cp_padpreend_528:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_533
+	jz	L$cp_padpreend_561
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -16256,46 +17058,47 @@ L$cp_padpreend_528:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_534
+	jz	L$cp_padpre_562
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_534:
+L$cp_padpre_562:
 	test	dl,4
-	jz	L$cp_padpre_535
+	jz	L$cp_padpre_563
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_535:
+L$cp_padpre_563:
 	test	dl,2
-	jz	L$cp_padpre_536
+	jz	L$cp_padpre_564
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_536:
+L$cp_padpre_564:
 	test	dl,1
-	jz	L$cp_padpre_537
+	jz	L$cp_padpre_565
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_537:
+L$cp_padpre_565:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_533:
-	jmp	L$cp_datadone_478
-L$cp_big_474:
+L$cp_padpreend_561:
+	jmp	L$cp_datadone_506
+L$cp_big_502:
+L$cp_keyalone_567:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_538:
+L$cp_dround_h_568:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -16343,7 +17146,7 @@ L$cp_dround_h_538:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_538
+	jnz	L$cp_dround_h_568
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -16370,7 +17173,7 @@ L$cp_dround_h_538:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_539
+	jz	L$cp_padpreend_569
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16378,47 +17181,47 @@ L$cp_dround_h_538:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_540
+	jz	L$cp_padpre_570
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_540:
+L$cp_padpre_570:
 	test	dl,4
-	jz	L$cp_padpre_541
+	jz	L$cp_padpre_571
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_541:
+L$cp_padpre_571:
 	test	dl,2
-	jz	L$cp_padpre_542
+	jz	L$cp_padpre_572
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_542:
+L$cp_padpre_572:
 	test	dl,1
-	jz	L$cp_padpre_543
+	jz	L$cp_padpre_573
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_543:
+L$cp_padpre_573:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_539:
+L$cp_padpreend_569:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_544:
-L$cp_chunk_477:
+L$cp_nofuse_566:
+L$cp_chunk_505:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_478
+	jz	L$cp_datadone_506
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -16438,7 +17241,7 @@ L$cp_chunk_477:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_545
+	jz	L$cp_padpreend_574
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -16446,44 +17249,44 @@ L$cp_chunk_477:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_546
+	jz	L$cp_padpre_575
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_546:
+L$cp_padpre_575:
 	test	dl,4
-	jz	L$cp_padpre_547
+	jz	L$cp_padpre_576
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_547:
+L$cp_padpre_576:
 	test	dl,2
-	jz	L$cp_padpre_548
+	jz	L$cp_padpre_577
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_548:
+L$cp_padpre_577:
 	test	dl,1
-	jz	L$cp_padpre_549
+	jz	L$cp_padpre_578
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_549:
+L$cp_padpre_578:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_545:
+L$cp_padpreend_574:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_477
-L$cp_datadone_478:
+	jmp	L$cp_chunk_505
+L$cp_datadone_506:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -16510,7 +17313,7 @@ L$cp_datadone_478:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_480:
+L$cp_tagout_508:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -16520,17 +17323,17 @@ L$cp_tagout_480:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_551
+	jz	L$cp_wipeeven_580
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_551:
+L$cp_wipeeven_580:
 	shr	eax,1
-L$cp_wipe_550:
+L$cp_wipe_579:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_550
+	jnz	L$cp_wipe_579
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -16633,15 +17436,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_560
+	ja	L$cp_short8_589
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_561
+	ja	L$cp_pairs2_590
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_563
+	jz	L$cp_padpreend_592
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16649,39 +17452,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_564
+	jz	L$cp_padpre_593
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_564:
+L$cp_padpre_593:
 	test	dl,4
-	jz	L$cp_padpre_565
+	jz	L$cp_padpre_594
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_565:
+L$cp_padpre_594:
 	test	dl,2
-	jz	L$cp_padpre_566
+	jz	L$cp_padpre_595
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_566:
+L$cp_padpre_595:
 	test	dl,1
-	jz	L$cp_padpre_567
+	jz	L$cp_padpre_596
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_567:
-L$cp_padpreend_563:
+L$cp_padpre_596:
+L$cp_padpreend_592:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_568:
+L$cp_dround_p_597:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -16729,7 +17532,7 @@ L$cp_dround_p_568:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_568
+	jnz	L$cp_dround_p_597
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16744,41 +17547,41 @@ L$cp_dround_p_568:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_569
+	je	L$cp_inplace_598
 	cmp	rdx,32
-	jb	L$cp_dxtail_571
+	jb	L$cp_dxtail_600
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_572
+	jb	L$cp_dxtail_601
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_570
-L$cp_dxtail_571:
+	jmp	L$cp_dxdone_599
+L$cp_dxtail_600:
 	test	rdx,rdx
-	jz	L$cp_dxdone_570
+	jz	L$cp_dxdone_599
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_570
-L$cp_dxtail_572:
+	jmp	L$cp_dxdone_599
+L$cp_dxtail_601:
 	sub	rdx,32
-	jz	L$cp_dxdone_570
+	jz	L$cp_dxdone_599
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_570
-L$cp_dxdone_570:
-	jmp	L$cp_pairskey_557
-L$cp_inplace_569:
+	jmp	L$cp_dxdone_599
+L$cp_dxdone_599:
+	jmp	L$cp_pairskey_586
+L$cp_inplace_598:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -16789,15 +17592,15 @@ L$cp_inplace_569:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_557
-L$cp_pairs2_561:
+	jmp	L$cp_pairskey_586
+L$cp_pairs2_590:
 	cmp	r10,192
-	ja	L$cp_pairs3_562
+	ja	L$cp_pairs3_591
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_573
+	jz	L$cp_padpreend_602
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16805,32 +17608,32 @@ L$cp_pairs2_561:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_574
+	jz	L$cp_padpre_603
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_574:
+L$cp_padpre_603:
 	test	dl,4
-	jz	L$cp_padpre_575
+	jz	L$cp_padpre_604
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_575:
+L$cp_padpre_604:
 	test	dl,2
-	jz	L$cp_padpre_576
+	jz	L$cp_padpre_605
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_576:
+L$cp_padpre_605:
 	test	dl,1
-	jz	L$cp_padpre_577
+	jz	L$cp_padpre_606
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_577:
-L$cp_padpreend_573:
+L$cp_padpre_606:
+L$cp_padpreend_602:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -16842,7 +17645,7 @@ L$cp_padpreend_573:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_578:
+L$cp_dround_p_607:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -16904,7 +17707,7 @@ L$cp_dround_p_578:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_578
+	jnz	L$cp_dround_p_607
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16928,7 +17731,7 @@ L$cp_dround_p_578:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_579
+	je	L$cp_inplace_608
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -16936,69 +17739,69 @@ L$cp_dround_p_578:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_581
+	jb	L$cp_dxtail_610
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_582
+	jb	L$cp_dxtail_611
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_583
+	jb	L$cp_dxtail_612
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_584
+	jb	L$cp_dxtail_613
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_580
-L$cp_dxtail_581:
+	jmp	L$cp_dxdone_609
+L$cp_dxtail_610:
 	sub	rdx,64
-	jz	L$cp_dxdone_580
+	jz	L$cp_dxdone_609
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_580
-L$cp_dxtail_582:
+	jmp	L$cp_dxdone_609
+L$cp_dxtail_611:
 	sub	rdx,96
-	jz	L$cp_dxdone_580
+	jz	L$cp_dxdone_609
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_580
-L$cp_dxtail_583:
+	jmp	L$cp_dxdone_609
+L$cp_dxtail_612:
 	sub	rdx,128
-	jz	L$cp_dxdone_580
+	jz	L$cp_dxdone_609
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_580
-L$cp_dxtail_584:
+	jmp	L$cp_dxdone_609
+L$cp_dxtail_613:
 	sub	rdx,160
-	jz	L$cp_dxdone_580
+	jz	L$cp_dxdone_609
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_580
-L$cp_dxdone_580:
-	jmp	L$cp_pairskey_557
-L$cp_inplace_579:
+	jmp	L$cp_dxdone_609
+L$cp_dxdone_609:
+	jmp	L$cp_pairskey_586
+L$cp_inplace_608:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -17017,13 +17820,13 @@ L$cp_inplace_579:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_557
-L$cp_pairs3_562:
+	jmp	L$cp_pairskey_586
+L$cp_pairs3_591:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_585
+	jz	L$cp_padpreend_614
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17031,32 +17834,32 @@ L$cp_pairs3_562:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_586
+	jz	L$cp_padpre_615
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_586:
+L$cp_padpre_615:
 	test	dl,4
-	jz	L$cp_padpre_587
+	jz	L$cp_padpre_616
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_587:
+L$cp_padpre_616:
 	test	dl,2
-	jz	L$cp_padpre_588
+	jz	L$cp_padpre_617
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_588:
+L$cp_padpre_617:
 	test	dl,1
-	jz	L$cp_padpre_589
+	jz	L$cp_padpre_618
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_589:
-L$cp_padpreend_585:
+L$cp_padpre_618:
+L$cp_padpreend_614:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -17073,7 +17876,7 @@ L$cp_padpreend_585:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_590:
+L$cp_dround_p_619:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -17165,7 +17968,7 @@ L$cp_dround_p_590:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_590
+	jnz	L$cp_dround_p_619
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -17198,7 +18001,7 @@ L$cp_dround_p_590:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_591
+	je	L$cp_inplace_620
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -17218,69 +18021,69 @@ L$cp_dround_p_590:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_593
+	jb	L$cp_dxtail_622
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_594
+	jb	L$cp_dxtail_623
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_595
+	jb	L$cp_dxtail_624
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_596
+	jb	L$cp_dxtail_625
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_592
-L$cp_dxtail_593:
+	jmp	L$cp_dxdone_621
+L$cp_dxtail_622:
 	sub	rdx,192
-	jz	L$cp_dxdone_592
+	jz	L$cp_dxdone_621
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_592
-L$cp_dxtail_594:
+	jmp	L$cp_dxdone_621
+L$cp_dxtail_623:
 	sub	rdx,224
-	jz	L$cp_dxdone_592
+	jz	L$cp_dxdone_621
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_592
-L$cp_dxtail_595:
+	jmp	L$cp_dxdone_621
+L$cp_dxtail_624:
 	sub	rdx,256
-	jz	L$cp_dxdone_592
+	jz	L$cp_dxdone_621
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_592
-L$cp_dxtail_596:
+	jmp	L$cp_dxdone_621
+L$cp_dxtail_625:
 	sub	rdx,288
-	jz	L$cp_dxdone_592
+	jz	L$cp_dxdone_621
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_592
-L$cp_dxdone_592:
-	jmp	L$cp_pairskey_557
-L$cp_inplace_591:
+	jmp	L$cp_dxdone_621
+L$cp_dxdone_621:
+	jmp	L$cp_pairskey_586
+L$cp_inplace_620:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -17307,15 +18110,15 @@ L$cp_inplace_591:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_557
-L$cp_short8_560:
+	jmp	L$cp_pairskey_586
+L$cp_short8_589:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_552
+	ja	L$cp_big_581
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -17339,7 +18142,7 @@ L$cp_short8_560:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_597:
+L$cp_dround_626:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -17453,7 +18256,7 @@ L$cp_dround_597:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_597
+	jnz	L$cp_dround_626
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -17553,8 +18356,8 @@ L$cp_dround_597:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_554
-L$cp_pairskey_557:
+	jmp	L$cp_shortkey_583
+L$cp_pairskey_586:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -17565,7 +18368,7 @@ L$cp_pairskey_557:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_598
+	jb	L$cp_nopow4_627
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -17767,15 +18570,15 @@ L$cp_pairskey_557:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_598:
+L$cp_nopow4_627:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_600
-L$cp_ipoly_599:
+	jz	L$cp_ipolyend_629
+L$cp_ipoly_628:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -17815,10 +18618,10 @@ L$cp_ipoly_599:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_599
-L$cp_ipolyend_600:
+	jnz	L$cp_ipoly_628
+L$cp_ipolyend_629:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_601
+	jz	L$cp_ipolytail_630
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -17856,10 +18659,10 @@ L$cp_ipolyend_600:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_601:
+L$cp_ipolytail_630:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_605
+	jz	L$cp_padpreend_634
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -17867,38 +18670,38 @@ L$cp_ipolytail_601:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_606
+	jz	L$cp_padpre_635
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_606:
+L$cp_padpre_635:
 	test	dl,4
-	jz	L$cp_padpre_607
+	jz	L$cp_padpre_636
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_607:
+L$cp_padpre_636:
 	test	dl,2
-	jz	L$cp_padpre_608
+	jz	L$cp_padpre_637
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_608:
+L$cp_padpre_637:
 	test	dl,1
-	jz	L$cp_padpre_609
+	jz	L$cp_padpre_638
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_609:
-L$cp_padpreend_605:
+L$cp_padpre_638:
+L$cp_padpreend_634:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_603
+	jz	L$cp_ipolyend_632
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_610
+	jb	L$cp_ipolynarrow_639
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -17925,8 +18728,8 @@ L$cp_padpreend_605:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_612
-L$cp_ipoly4_611:
+	jz	L$cp_ipoly4last_641
+L$cp_ipoly4_640:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -17986,8 +18789,8 @@ L$cp_ipoly4_611:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_611
-L$cp_ipoly4last_612:
+	jnz	L$cp_ipoly4_640
+L$cp_ipoly4last_641:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18081,9 +18884,9 @@ L$cp_ipoly4last_612:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_603
-L$cp_ipolynarrow_610:
-L$cp_ipoly_602:
+	jz	L$cp_ipolyend_632
+L$cp_ipolynarrow_639:
+L$cp_ipoly_631:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -18123,10 +18926,10 @@ L$cp_ipoly_602:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_602
-L$cp_ipolyend_603:
+	jnz	L$cp_ipoly_631
+L$cp_ipolyend_632:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_604
+	jz	L$cp_ipolytail_633
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -18164,7 +18967,7 @@ L$cp_ipolyend_603:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_604:
+L$cp_ipolytail_633:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -18217,16 +19020,16 @@ L$cp_ipolytail_604:
 	vmovdqu	[rax+0],xmm0
 	mov	rax,QWORD[rcx+144]
 	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_613
+	jne	L$cp_xorskip_642
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_613:
-	jmp	L$cp_tagout_558
-L$cp_shortkey_554:
+L$cp_xorskip_642:
+	jmp	L$cp_tagout_587
+L$cp_shortkey_583:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -18244,7 +19047,7 @@ L$cp_shortkey_554:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_614
+	jz	L$cp_padpreend_643
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -18252,38 +19055,38 @@ L$cp_shortkey_554:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_615
+	jz	L$cp_padpre_644
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_615:
+L$cp_padpre_644:
 	test	dl,4
-	jz	L$cp_padpre_616
+	jz	L$cp_padpre_645
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_616:
+L$cp_padpre_645:
 	test	dl,2
-	jz	L$cp_padpre_617
+	jz	L$cp_padpre_646
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_617:
+L$cp_padpre_646:
 	test	dl,1
-	jz	L$cp_padpre_618
+	jz	L$cp_padpre_647
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_618:
+L$cp_padpre_647:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_614:
+L$cp_padpreend_643:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -18297,7 +19100,7 @@ L$cp_padpreend_614:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_619
+	jz	L$cp_padpreend_648
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -18305,38 +19108,38 @@ L$cp_padpreend_614:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_620
+	jz	L$cp_padpre_649
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_620:
+L$cp_padpre_649:
 	test	dl,4
-	jz	L$cp_padpre_621
+	jz	L$cp_padpre_650
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_621:
+L$cp_padpre_650:
 	test	dl,2
-	jz	L$cp_padpre_622
+	jz	L$cp_padpre_651
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_622:
+L$cp_padpre_651:
 	test	dl,1
-	jz	L$cp_padpre_623
+	jz	L$cp_padpre_652
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_623:
+L$cp_padpre_652:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_619:
+L$cp_padpreend_648:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -18344,14 +19147,15 @@ L$cp_padpreend_619:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_556
-L$cp_big_552:
+	jmp	L$cp_datadone_585
+L$cp_big_581:
+L$cp_keyalone_654:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_624:
+L$cp_dround_h_655:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -18399,7 +19203,7 @@ L$cp_dround_h_624:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_624
+	jnz	L$cp_dround_h_655
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -18426,7 +19230,7 @@ L$cp_dround_h_624:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_625
+	jz	L$cp_padpreend_656
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -18434,47 +19238,47 @@ L$cp_dround_h_624:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_626
+	jz	L$cp_padpre_657
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_626:
+L$cp_padpre_657:
 	test	dl,4
-	jz	L$cp_padpre_627
+	jz	L$cp_padpre_658
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_627:
+L$cp_padpre_658:
 	test	dl,2
-	jz	L$cp_padpre_628
+	jz	L$cp_padpre_659
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_628:
+L$cp_padpre_659:
 	test	dl,1
-	jz	L$cp_padpre_629
+	jz	L$cp_padpre_660
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_629:
+L$cp_padpre_660:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_625:
+L$cp_padpreend_656:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_630:
-L$cp_chunk_555:
+L$cp_nofuse_653:
+L$cp_chunk_584:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_556
+	jz	L$cp_datadone_585
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -18488,7 +19292,7 @@ L$cp_chunk_555:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_631
+	jz	L$cp_padpreend_661
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -18496,38 +19300,38 @@ L$cp_chunk_555:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_632
+	jz	L$cp_padpre_662
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_632:
+L$cp_padpre_662:
 	test	dl,4
-	jz	L$cp_padpre_633
+	jz	L$cp_padpre_663
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_633:
+L$cp_padpre_663:
 	test	dl,2
-	jz	L$cp_padpre_634
+	jz	L$cp_padpre_664
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_634:
+L$cp_padpre_664:
 	test	dl,1
-	jz	L$cp_padpre_635
+	jz	L$cp_padpre_665
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_635:
+L$cp_padpre_665:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_631:
+L$cp_padpreend_661:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -18538,8 +19342,8 @@ L$cp_padpreend_631:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_555
-L$cp_datadone_556:
+	jmp	L$cp_chunk_584
+L$cp_datadone_585:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -18566,7 +19370,7 @@ L$cp_datadone_556:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_558:
+L$cp_tagout_587:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -18576,17 +19380,17 @@ L$cp_tagout_558:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_637
+	jz	L$cp_wipeeven_667
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_637:
+L$cp_wipeeven_667:
 	shr	eax,1
-L$cp_wipe_636:
+L$cp_wipe_666:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_636
+	jnz	L$cp_wipe_666
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -19055,7 +19859,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_640
+	jb	L$cp_ipolyrest_670
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -19082,8 +19886,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_639
-L$cp_ipoly_638:
+	jz	L$cp_ipolylast_669
+L$cp_ipoly_668:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -19143,8 +19947,8 @@ L$cp_ipoly_638:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_638
-L$cp_ipolylast_639:
+	jnz	L$cp_ipoly_668
+L$cp_ipolylast_669:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -19246,7 +20050,7 @@ L$cp_ipolylast_639:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_640:
+L$cp_ipolyrest_670:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
 align 16
@@ -19458,7 +20262,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma4:
 	cmp	rdx,12
-	jb	L$cp_ipoly4rest_641
+	jb	L$cp_ipoly4rest_671
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
@@ -19488,8 +20292,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shr	rcx,2
 	and	rdx,3
 	dec	rcx
-	jz	L$cp_ipoly4last_643
-L$cp_ipoly4_642:
+	jz	L$cp_ipoly4last_673
+L$cp_ipoly4_672:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -19549,8 +20353,8 @@ L$cp_ipoly4_642:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rcx
-	jnz	L$cp_ipoly4_642
-L$cp_ipoly4last_643:
+	jnz	L$cp_ipoly4_672
+L$cp_ipoly4last_673:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -19646,7 +20450,7 @@ L$cp_ipoly4last_643:
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_ipoly4rest_641:
+L$cp_ipoly4rest_671:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64
