@@ -56,7 +56,7 @@ void Exercise(bool xchacha) {
   // short paths (x86_64 SSSE3: up to 128 bytes horizontal, 129-192 one 4-block
   // batch; AVX2: up to 320 in pairs, 321-448 one 8-block batch; ARMv7: up to
   // 128), the wide loops and their tails.
-  for (size_t pt_len : {0, 1, 17, 64, 100, 129, 200, 259, 300, 400, 600, 1100, 64 * 17 + 9, 1300}) {
+  for (size_t pt_len : {0, 1, 17, 64, 100, 129, 200, 259, 300, 400, 600, 1000, 1100, 64 * 17 + 9, 1300}) {
     std::vector<uint8_t> pt(pt_len, 0x33), sealed(pt_len + 16), out(pt_len);
     Secret(pt);
     size_t n = 0;

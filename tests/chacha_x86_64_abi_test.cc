@@ -5,8 +5,9 @@
 // seventh argument on the stack, and the results compared with a direct call.
 // Lengths reach every path: the short batches, the one-batch tails and the
 // 4- and 8-block loops; for the AEADs 0, 15, 100 (short), 300 (AVX2 pairs,
-// SSSE3 4-block batch), 400 (AVX2 8-block short batch, 321-448 bytes) and 1100
-// (the long paths). Registered with ABI_TEST, so AbiCoverage counts it.
+// SSSE3 4-block batch), 400 (AVX2 8-block short batch, 321-448 bytes), 1000
+// and 1100 (the long paths; AVX2 with block 0 alone and with blocks 0-7 in
+// one first batch). Registered with ABI_TEST, so AbiCoverage counts it.
 // On SysV a second test checks the volatile registers the trampoline reports.
 #include "internal/asm_config.h"
 
@@ -51,7 +52,7 @@ namespace {
       EXPECT_EQ(memcmp(out1, out2, len), 0) << len;                                    \
     }                                                                                  \
     st.words[8] = 0;                                                                   \
-    for (size_t len : {0u, 15u, 100u, 300u, 400u, 1100u}) {                            \
+    for (size_t len : {0u, 15u, 100u, 300u, 400u, 1000u, 1100u}) {                     \
       uint8_t t1[16], t2[16];                                                          \
       const size_t ad_len = len % 39;                                                  \
       CHECK_ABI(ctasm_chacha20_poly1305_seal_##suffix, out1, t1, in, len, ad + 1, ad_len, \
@@ -175,7 +176,7 @@ void CheckTierVolatiles(const ctasm::ChachaTier &tier, const char *name, StreamF
   for (int key = 0; key < 4; key++) {  // several keys: each tag reduction differs
     for (auto &w : st.words) w = static_cast<uint32_t>(rng.next());
     st.words[8] = 0;
-    for (size_t len : {0u, 15u, 100u, 300u, 400u, 1100u}) {
+    for (size_t len : {0u, 15u, 100u, 300u, 400u, 1000u, 1100u}) {
       SCOPED_TRACE(testing::Message() << name << " len " << len << " key " << key);
       const size_t ad_len = len % 39;
       std::initializer_list<Area> areas = {{in, sizeof in}, {ad, sizeof ad}, {out, sizeof out},

@@ -4,7 +4,8 @@
 // and the local ones they call, the unwinder must get back to the trampoline
 // with its return address, stack pointer and callee-saved registers (xmm6-xmm15
 // on Win64). Lengths reach the short batches, the tails and the wide loops once
-// (AEADs: 17 the short path, 400 the AVX2 8-block short batch, 600 the long ones).
+// (AEADs: 17 the short path, 400 the AVX2 8-block short batch, 512 and 600 the
+// long ones: AVX2 with block 0 alone and with blocks 0-7 in one first batch).
 #include "unwind/unwind_cases.h"
 
 #if defined(CTASM_UNWIND_STEPPING)
@@ -41,7 +42,7 @@ namespace {
               static_cast<const uint8_t *>(in), len,                                     \
               static_cast<const ctasm::ChachaState *>(&st));                             \
     }                                                                                    \
-    for (size_t len : {size_t{17}, size_t{300}, size_t{400}, size_t{600}}) {             \
+    for (size_t len : {size_t{17}, size_t{300}, size_t{400}, size_t{512}, size_t{600}}) { \
       STEP_OK(ctasm_chacha20_poly1305_seal_##suffix, static_cast<uint8_t *>(out),        \
               static_cast<uint8_t *>(tag), static_cast<const uint8_t *>(in), len,        \
               static_cast<const uint8_t *>(ad + 1), size_t{19},                          \

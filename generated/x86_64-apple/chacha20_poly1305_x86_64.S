@@ -1488,13 +1488,12 @@ Lcp_padpre_38:
 Lcp_padpreend_34:
 	jmp	Lcp_datadone_5
 Lcp_big_1:
-Lcp_keyalone_40:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_41:
+Lcp_dround_h_40:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -1538,7 +1537,7 @@ Lcp_dround_h_41:
 	pshufd	$147,%xmm2,%xmm2
 	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_41
+	jnz	Lcp_dround_h_40
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1565,7 +1564,7 @@ Lcp_dround_h_41:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_42
+	jz	Lcp_padpreend_41
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -1573,38 +1572,38 @@ Lcp_dround_h_41:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_43
+	jz	Lcp_padpre_42
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_43:
+Lcp_padpre_42:
 	testb	$4,%dl
-	jz	Lcp_padpre_44
+	jz	Lcp_padpre_43
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_44:
+Lcp_padpre_43:
 	testb	$2,%dl
-	jz	Lcp_padpre_45
+	jz	Lcp_padpre_44
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_45:
+Lcp_padpre_44:
 	testb	$1,%dl
-	jz	Lcp_padpre_46
+	jz	Lcp_padpre_45
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_46:
+Lcp_padpre_45:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_42:
+Lcp_padpreend_41:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$2,%rax
@@ -1663,7 +1662,7 @@ Lcp_chunk_4:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_47
+	jz	Lcp_padpreend_46
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -1671,38 +1670,38 @@ Lcp_chunk_4:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_48
+	jz	Lcp_padpre_47
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_48:
+Lcp_padpre_47:
 	testb	$4,%dl
-	jz	Lcp_padpre_49
+	jz	Lcp_padpre_48
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_49:
+Lcp_padpre_48:
 	testb	$2,%dl
-	jz	Lcp_padpre_50
+	jz	Lcp_padpre_49
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_50:
+Lcp_padpre_49:
 	testb	$1,%dl
-	jz	Lcp_padpre_51
+	jz	Lcp_padpre_50
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_51:
+Lcp_padpre_50:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_47:
+Lcp_padpreend_46:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -1740,14 +1739,14 @@ Lcp_datadone_5:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_52:
+Lcp_wipe_51:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	movdqa	%xmm0,32(%rcx)
 	movdqa	%xmm0,48(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_52
+	jnz	Lcp_wipe_51
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -1849,9 +1848,9 @@ _ctasm_chacha20_poly1305_open_ssse3:
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$128,%r10
-	ja	Lcp_short4_58
+	ja	Lcp_short4_57
 	cmpq	$64,%r10
-	ja	Lcp_short3_54
+	ja	Lcp_short3_53
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -1862,7 +1861,7 @@ _ctasm_chacha20_poly1305_open_ssse3:
 	movdqa	48(%rcx),%xmm7
 	paddd	Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_60:
+Lcp_dround_h_59:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -1948,7 +1947,7 @@ Lcp_dround_h_60:
 	pshufd	$147,%xmm6,%xmm6
 	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_60
+	jnz	Lcp_dround_h_59
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -1967,8 +1966,8 @@ Lcp_dround_h_60:
 	paddd	Lcp_blk1(%rip),%xmm13
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
-	jmp	Lcp_shortkey_55
-Lcp_short3_54:
+	jmp	Lcp_shortkey_54
+Lcp_short3_53:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -1984,7 +1983,7 @@ Lcp_short3_54:
 	movdqa	48(%rcx),%xmm11
 	paddd	Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_61:
+Lcp_dround_h_60:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -2112,7 +2111,7 @@ Lcp_dround_h_61:
 	pshufd	$147,%xmm10,%xmm10
 	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_61
+	jnz	Lcp_dround_h_60
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2141,10 +2140,10 @@ Lcp_dround_h_61:
 	paddd	Lcp_blk2(%rip),%xmm14
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
-	jmp	Lcp_shortkey_55
-Lcp_short4_58:
+	jmp	Lcp_shortkey_54
+Lcp_short4_57:
 	cmpq	$192,%r10
-	ja	Lcp_short8_59
+	ja	Lcp_short8_58
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -2168,7 +2167,7 @@ Lcp_short4_58:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_62:
+Lcp_dround_61:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -2330,7 +2329,7 @@ Lcp_dround_62:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_62
+	jnz	Lcp_dround_61
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -2430,10 +2429,10 @@ Lcp_dround_62:
 	movdqa	%xmm10,480(%rcx)
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
-	jmp	Lcp_shortkey_55
-Lcp_short8_59:
-	jmp	Lcp_big_53
-Lcp_shortkey_55:
+	jmp	Lcp_shortkey_54
+Lcp_short8_58:
+	jmp	Lcp_big_52
+Lcp_shortkey_54:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -2451,7 +2450,7 @@ Lcp_shortkey_55:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_63
+	jz	Lcp_padpreend_62
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -2459,38 +2458,38 @@ Lcp_shortkey_55:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_64
+	jz	Lcp_padpre_63
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_64:
+Lcp_padpre_63:
 	testb	$4,%dl
-	jz	Lcp_padpre_65
+	jz	Lcp_padpre_64
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_65:
+Lcp_padpre_64:
 	testb	$2,%dl
-	jz	Lcp_padpre_66
+	jz	Lcp_padpre_65
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_66:
+Lcp_padpre_65:
 	testb	$1,%dl
-	jz	Lcp_padpre_67
+	jz	Lcp_padpre_66
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_67:
+Lcp_padpre_66:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_63:
+Lcp_padpreend_62:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -2500,7 +2499,7 @@ Lcp_padpreend_63:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_68
+	jz	Lcp_padpreend_67
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -2508,38 +2507,38 @@ Lcp_padpreend_63:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_69
+	jz	Lcp_padpre_68
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_69:
+Lcp_padpre_68:
 	testb	$4,%dl
-	jz	Lcp_padpre_70
+	jz	Lcp_padpre_69
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_70:
+Lcp_padpre_69:
 	testb	$2,%dl
-	jz	Lcp_padpre_71
+	jz	Lcp_padpre_70
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_71:
+Lcp_padpre_70:
 	testb	$1,%dl
-	jz	Lcp_padpre_72
+	jz	Lcp_padpre_71
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_72:
+Lcp_padpre_71:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_68:
+Lcp_padpreend_67:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -2547,15 +2546,14 @@ Lcp_padpreend_68:
 	call	_ctasm_chacha20_xorbuf_ssse3
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_57
-Lcp_big_53:
-Lcp_keyalone_74:
+	jmp	Lcp_datadone_56
+Lcp_big_52:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_75:
+Lcp_dround_h_73:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -2599,7 +2597,7 @@ Lcp_dround_h_75:
 	pshufd	$147,%xmm2,%xmm2
 	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_75
+	jnz	Lcp_dround_h_73
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -2626,7 +2624,7 @@ Lcp_dround_h_75:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_76
+	jz	Lcp_padpreend_74
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -2634,42 +2632,42 @@ Lcp_dround_h_75:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_77
+	jz	Lcp_padpre_75
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_77:
+Lcp_padpre_75:
 	testb	$4,%dl
-	jz	Lcp_padpre_78
+	jz	Lcp_padpre_76
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_78:
+Lcp_padpre_76:
 	testb	$2,%dl
-	jz	Lcp_padpre_79
+	jz	Lcp_padpre_77
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_79:
+Lcp_padpre_77:
 	testb	$1,%dl
-	jz	Lcp_padpre_80
+	jz	Lcp_padpre_78
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_80:
+Lcp_padpre_78:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_76:
+Lcp_padpreend_74:
 	movq	168(%rcx),%rax
 	shrq	$8,%rax
 	cmpq	$1,%rax
-	jb	Lcp_nofuse_73
+	jb	Lcp_nofuse_72
 	movq	%rax,200(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
@@ -2683,11 +2681,11 @@ Lcp_padpreend_76:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-Lcp_nofuse_73:
-Lcp_chunk_56:
+Lcp_nofuse_72:
+Lcp_chunk_55:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_57
+	jz	Lcp_datadone_56
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -2701,7 +2699,7 @@ Lcp_chunk_56:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_81
+	jz	Lcp_padpreend_79
 	pxor	%xmm0,%xmm0
 	movdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -2709,38 +2707,38 @@ Lcp_chunk_56:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_82
+	jz	Lcp_padpre_80
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_82:
+Lcp_padpre_80:
 	testb	$4,%dl
-	jz	Lcp_padpre_83
+	jz	Lcp_padpre_81
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_83:
+Lcp_padpre_81:
 	testb	$2,%dl
-	jz	Lcp_padpre_84
+	jz	Lcp_padpre_82
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_84:
+Lcp_padpre_82:
 	testb	$1,%dl
-	jz	Lcp_padpre_85
+	jz	Lcp_padpre_83
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_85:
+Lcp_padpre_83:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_81:
+Lcp_padpreend_79:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -2751,8 +2749,8 @@ Lcp_padpreend_81:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_56
-Lcp_datadone_57:
+	jmp	Lcp_chunk_55
+Lcp_datadone_56:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -2784,14 +2782,14 @@ Lcp_datadone_57:
 	andq	$-32,%rcx
 	pxor	%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_86:
+Lcp_wipe_84:
 	movdqa	%xmm0,0(%rcx)
 	movdqa	%xmm0,16(%rcx)
 	movdqa	%xmm0,32(%rcx)
 	movdqa	%xmm0,48(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_86
+	jnz	Lcp_wipe_84
 	pxor	%xmm1,%xmm1
 	pxor	%xmm2,%xmm2
 	pxor	%xmm3,%xmm3
@@ -2842,8 +2840,8 @@ _ctasm_chacha20_xor_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$256,%rdx
-	jb	Lcp_small_88
-Lcp_wide_87:
+	jb	Lcp_small_86
+Lcp_wide_85:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -2867,7 +2865,7 @@ Lcp_wide_87:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_91:
+Lcp_dround_89:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -3029,7 +3027,7 @@ Lcp_dround_91:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_91
+	jnz	Lcp_dround_89
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -3166,12 +3164,12 @@ Lcp_dround_91:
 	addq	$256,%rsi
 	subq	$256,%rdx
 	cmpq	$256,%rdx
-	jae	Lcp_wide_87
-Lcp_small_88:
+	jae	Lcp_wide_85
+Lcp_small_86:
 	testq	%rdx,%rdx
-	jz	Lcp_done_90
+	jz	Lcp_done_88
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_92
+	jbe	Lcp_not4_90
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -3195,7 +3193,7 @@ Lcp_small_88:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_95:
+Lcp_dround_93:
 	paddd	%xmm4,%xmm0
 	paddd	%xmm5,%xmm1
 	pxor	%xmm0,%xmm8
@@ -3357,7 +3355,7 @@ Lcp_dround_95:
 	movdqa	%xmm12,224(%rcx)
 	movdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_95
+	jnz	Lcp_dround_93
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -3458,12 +3456,12 @@ Lcp_dround_95:
 	movdqa	%xmm3,544(%rcx)
 	movdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_89
-Lcp_not4_92:
+	jmp	Lcp_tailbuf_87
+Lcp_not4_90:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_93
+	jbe	Lcp_h1_91
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_94
+	jbe	Lcp_h2_92
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -3479,7 +3477,7 @@ Lcp_not4_92:
 	movdqa	48(%rcx),%xmm11
 	paddd	Lcp_blk2(%rip),%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_96:
+Lcp_dround_h_94:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	paddd	%xmm9,%xmm8
@@ -3607,7 +3605,7 @@ Lcp_dround_h_96:
 	pshufd	$147,%xmm10,%xmm10
 	pshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_96
+	jnz	Lcp_dround_h_94
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3637,8 +3635,8 @@ Lcp_dround_h_96:
 	paddd	%xmm14,%xmm11
 	movdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_89
-Lcp_h2_94:
+	jmp	Lcp_tailbuf_87
+Lcp_h2_92:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
@@ -3649,7 +3647,7 @@ Lcp_h2_94:
 	movdqa	48(%rcx),%xmm7
 	paddd	Lcp_blk1(%rip),%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_97:
+Lcp_dround_h_95:
 	paddd	%xmm1,%xmm0
 	paddd	%xmm5,%xmm4
 	pxor	%xmm0,%xmm3
@@ -3735,7 +3733,7 @@ Lcp_dround_h_97:
 	pshufd	$147,%xmm6,%xmm6
 	pshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_97
+	jnz	Lcp_dround_h_95
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3755,14 +3753,14 @@ Lcp_dround_h_97:
 	paddd	%xmm13,%xmm7
 	movdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_89
-Lcp_h1_93:
+	jmp	Lcp_tailbuf_87
+Lcp_h1_91:
 	movdqa	0(%rcx),%xmm0
 	movdqa	16(%rcx),%xmm1
 	movdqa	32(%rcx),%xmm2
 	movdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_98:
+Lcp_dround_h_96:
 	paddd	%xmm1,%xmm0
 	pxor	%xmm0,%xmm3
 	pshufb	Lcp_rot16(%rip),%xmm3
@@ -3806,7 +3804,7 @@ Lcp_dround_h_98:
 	pshufd	$147,%xmm2,%xmm2
 	pshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_98
+	jnz	Lcp_dround_h_96
 	paddd	0(%rcx),%xmm0
 	movdqa	%xmm0,384(%rcx)
 	paddd	16(%rcx),%xmm1
@@ -3816,10 +3814,10 @@ Lcp_dround_h_98:
 	paddd	48(%rcx),%xmm3
 	movdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_89:
+Lcp_tailbuf_87:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_ssse3
-Lcp_done_90:
+Lcp_done_88:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -3827,8 +3825,8 @@ _ctasm_chacha20_xorbuf_ssse3:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_t1_100
-Lcp_t16_99:
+	jb	Lcp_t1_98
+Lcp_t16_97:
 	movdqu	(%rsi),%xmm0
 	movdqu	(%r9),%xmm1
 	pxor	%xmm1,%xmm0
@@ -3838,11 +3836,11 @@ Lcp_t16_99:
 	addq	$16,%r9
 	subq	$16,%rdx
 	cmpq	$16,%rdx
-	jae	Lcp_t16_99
-Lcp_t1_100:
+	jae	Lcp_t16_97
+Lcp_t1_98:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_102
-Lcp_tend_101:
+	jz	Lcp_tdone_100
+Lcp_tend_99:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -3850,8 +3848,8 @@ Lcp_tend_101:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_101
-Lcp_tdone_102:
+	jnz	Lcp_tend_99
+Lcp_tdone_100:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_avx2
@@ -3881,12 +3879,12 @@ _ctasm_chacha20_avx2:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_103:
+Lcp_wipe_101:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_103
+	jnz	Lcp_wipe_101
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -3950,15 +3948,15 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_112
+	ja	Lcp_short8_110
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_113
+	ja	Lcp_pairs2_111
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_115
+	jz	Lcp_padpreend_113
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -3966,39 +3964,39 @@ _ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_116
+	jz	Lcp_padpre_114
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_116:
+Lcp_padpre_114:
 	testb	$4,%dl
-	jz	Lcp_padpre_117
+	jz	Lcp_padpre_115
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_117:
+Lcp_padpre_115:
 	testb	$2,%dl
-	jz	Lcp_padpre_118
+	jz	Lcp_padpre_116
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_118:
+Lcp_padpre_116:
 	testb	$1,%dl
-	jz	Lcp_padpre_119
+	jz	Lcp_padpre_117
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_119:
-Lcp_padpreend_115:
+Lcp_padpre_117:
+Lcp_padpreend_113:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_120:
+Lcp_dround_p_118:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -4038,7 +4036,7 @@ Lcp_dround_p_120:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_120
+	jnz	Lcp_dround_p_118
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4055,42 +4053,42 @@ Lcp_dround_p_120:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_122
+	jb	Lcp_dxtail_120
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_123
+	jb	Lcp_dxtail_121
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_121
-Lcp_dxtail_122:
+	jmp	Lcp_dxdone_119
+Lcp_dxtail_120:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_121
+	jz	Lcp_dxdone_119
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
-	jmp	Lcp_dxvtail_124
-Lcp_dxtail_123:
+	jmp	Lcp_dxvtail_122
+Lcp_dxtail_121:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_121
+	jz	Lcp_dxdone_119
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$32,%rsi
 	addq	$32,%rdi
-Lcp_dxvtail_124:
+Lcp_dxvtail_122:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_121:
-	jmp	Lcp_pairskey_109
-Lcp_pairs2_113:
+Lcp_dxdone_119:
+	jmp	Lcp_pairskey_107
+Lcp_pairs2_111:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_114
+	ja	Lcp_pairs3_112
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_125
+	jz	Lcp_padpreend_123
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4098,32 +4096,32 @@ Lcp_pairs2_113:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_126
+	jz	Lcp_padpre_124
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_126:
+Lcp_padpre_124:
 	testb	$4,%dl
-	jz	Lcp_padpre_127
+	jz	Lcp_padpre_125
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_127:
+Lcp_padpre_125:
 	testb	$2,%dl
-	jz	Lcp_padpre_128
+	jz	Lcp_padpre_126
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_128:
+Lcp_padpre_126:
 	testb	$1,%dl
-	jz	Lcp_padpre_129
+	jz	Lcp_padpre_127
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_129:
-Lcp_padpreend_125:
+Lcp_padpre_127:
+Lcp_padpreend_123:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4135,7 +4133,7 @@ Lcp_padpreend_125:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_130:
+Lcp_dround_p_128:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4213,7 +4211,7 @@ Lcp_dround_p_130:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_130
+	jnz	Lcp_dround_p_128
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4245,68 +4243,68 @@ Lcp_dround_p_130:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_132
+	jb	Lcp_dxtail_130
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_133
+	jb	Lcp_dxtail_131
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_134
+	jb	Lcp_dxtail_132
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_135
+	jb	Lcp_dxtail_133
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_131
-Lcp_dxtail_132:
+	jmp	Lcp_dxdone_129
+Lcp_dxtail_130:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_131
+	jz	Lcp_dxdone_129
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	Lcp_dxvtail_136
-Lcp_dxtail_133:
+	jmp	Lcp_dxvtail_134
+Lcp_dxtail_131:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_131
+	jz	Lcp_dxdone_129
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	Lcp_dxvtail_136
-Lcp_dxtail_134:
+	jmp	Lcp_dxvtail_134
+Lcp_dxtail_132:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_131
+	jz	Lcp_dxdone_129
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	Lcp_dxvtail_136
-Lcp_dxtail_135:
+	jmp	Lcp_dxvtail_134
+Lcp_dxtail_133:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_131
+	jz	Lcp_dxdone_129
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-Lcp_dxvtail_136:
+Lcp_dxvtail_134:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_131:
-	jmp	Lcp_pairskey_109
-Lcp_pairs3_114:
+Lcp_dxdone_129:
+	jmp	Lcp_pairskey_107
+Lcp_pairs3_112:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_137
+	jz	Lcp_padpreend_135
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4314,32 +4312,32 @@ Lcp_pairs3_114:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_138
+	jz	Lcp_padpre_136
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_138:
+Lcp_padpre_136:
 	testb	$4,%dl
-	jz	Lcp_padpre_139
+	jz	Lcp_padpre_137
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_139:
+Lcp_padpre_137:
 	testb	$2,%dl
-	jz	Lcp_padpre_140
+	jz	Lcp_padpre_138
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_140:
+Lcp_padpre_138:
 	testb	$1,%dl
-	jz	Lcp_padpre_141
+	jz	Lcp_padpre_139
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_141:
-Lcp_padpreend_137:
+Lcp_padpre_139:
+Lcp_padpreend_135:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4356,7 +4354,7 @@ Lcp_padpreend_137:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_142:
+Lcp_dround_p_140:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4472,7 +4470,7 @@ Lcp_dround_p_142:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_142
+	jnz	Lcp_dround_p_140
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4525,70 +4523,70 @@ Lcp_dround_p_142:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_144
+	jb	Lcp_dxtail_142
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_145
+	jb	Lcp_dxtail_143
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_146
+	jb	Lcp_dxtail_144
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_147
+	jb	Lcp_dxtail_145
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_143
-Lcp_dxtail_144:
+	jmp	Lcp_dxdone_141
+Lcp_dxtail_142:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_143
+	jz	Lcp_dxdone_141
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	Lcp_dxvtail_148
-Lcp_dxtail_145:
+	jmp	Lcp_dxvtail_146
+Lcp_dxtail_143:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_143
+	jz	Lcp_dxdone_141
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	Lcp_dxvtail_148
-Lcp_dxtail_146:
+	jmp	Lcp_dxvtail_146
+Lcp_dxtail_144:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_143
+	jz	Lcp_dxdone_141
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	Lcp_dxvtail_148
-Lcp_dxtail_147:
+	jmp	Lcp_dxvtail_146
+Lcp_dxtail_145:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_143
+	jz	Lcp_dxdone_141
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-Lcp_dxvtail_148:
+Lcp_dxvtail_146:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_143:
-	jmp	Lcp_pairskey_109
-Lcp_short8_112:
+Lcp_dxdone_141:
+	jmp	Lcp_pairskey_107
+Lcp_short8_110:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_104
+	ja	Lcp_big_102
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -4612,7 +4610,7 @@ Lcp_short8_112:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_149:
+Lcp_dround_147:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -4758,7 +4756,7 @@ Lcp_dround_149:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_149
+	jnz	Lcp_dround_147
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -4858,8 +4856,8 @@ Lcp_dround_149:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_106
-Lcp_pairskey_109:
+	jmp	Lcp_shortkey_104
+Lcp_pairskey_107:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -4873,8 +4871,8 @@ Lcp_pairskey_109:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_151
-Lcp_ipoly_150:
+	jz	Lcp_ipolyend_149
+Lcp_ipoly_148:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4914,10 +4912,10 @@ Lcp_ipoly_150:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_150
-Lcp_ipolyend_151:
+	jnz	Lcp_ipoly_148
+Lcp_ipolyend_149:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_152
+	jz	Lcp_ipolytail_150
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -4955,10 +4953,10 @@ Lcp_ipolyend_151:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_152:
+Lcp_ipolytail_150:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_156
+	jz	Lcp_padpreend_154
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -4966,37 +4964,37 @@ Lcp_ipolytail_152:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_157
+	jz	Lcp_padpre_155
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_157:
+Lcp_padpre_155:
 	testb	$4,%dl
-	jz	Lcp_padpre_158
+	jz	Lcp_padpre_156
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_158:
+Lcp_padpre_156:
 	testb	$2,%dl
-	jz	Lcp_padpre_159
+	jz	Lcp_padpre_157
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_159:
+Lcp_padpre_157:
 	testb	$1,%dl
-	jz	Lcp_padpre_160
+	jz	Lcp_padpre_158
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_160:
-Lcp_padpreend_156:
+Lcp_padpre_158:
+Lcp_padpreend_154:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_154
-Lcp_ipoly_153:
+	jz	Lcp_ipolyend_152
+Lcp_ipoly_151:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5036,10 +5034,10 @@ Lcp_ipoly_153:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_153
-Lcp_ipolyend_154:
+	jnz	Lcp_ipoly_151
+Lcp_ipolyend_152:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_155
+	jz	Lcp_ipolytail_153
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5077,7 +5075,7 @@ Lcp_ipolyend_154:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_155:
+Lcp_ipolytail_153:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5128,8 +5126,8 @@ Lcp_ipolytail_155:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_110
-Lcp_shortkey_106:
+	jmp	Lcp_tagout_108
+Lcp_shortkey_104:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -5147,7 +5145,7 @@ Lcp_shortkey_106:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_161
+	jz	Lcp_padpreend_159
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5155,38 +5153,38 @@ Lcp_shortkey_106:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_162
+	jz	Lcp_padpre_160
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_162:
+Lcp_padpre_160:
 	testb	$4,%dl
-	jz	Lcp_padpre_163
+	jz	Lcp_padpre_161
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_163:
+Lcp_padpre_161:
 	testb	$2,%dl
-	jz	Lcp_padpre_164
+	jz	Lcp_padpre_162
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_164:
+Lcp_padpre_162:
 	testb	$1,%dl
-	jz	Lcp_padpre_165
+	jz	Lcp_padpre_163
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_165:
+Lcp_padpre_163:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_161:
+Lcp_padpreend_159:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5203,7 +5201,7 @@ Lcp_padpreend_161:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_166
+	jz	Lcp_padpreend_164
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5211,45 +5209,45 @@ Lcp_padpreend_161:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_167
+	jz	Lcp_padpre_165
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_167:
+Lcp_padpre_165:
 	testb	$4,%dl
-	jz	Lcp_padpre_168
+	jz	Lcp_padpre_166
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_168:
+Lcp_padpre_166:
 	testb	$2,%dl
-	jz	Lcp_padpre_169
+	jz	Lcp_padpre_167
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_169:
+Lcp_padpre_167:
 	testb	$1,%dl
-	jz	Lcp_padpre_170
+	jz	Lcp_padpre_168
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_170:
+Lcp_padpre_168:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_166:
-	jmp	Lcp_datadone_108
-Lcp_big_104:
+Lcp_padpreend_164:
+	jmp	Lcp_datadone_106
+Lcp_big_102:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	Lcp_keyalone_172
+	jz	Lcp_keyalone_170
 	cmpl	$448,%eax
-	ja	Lcp_keyalone_172
+	ja	Lcp_keyalone_170
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5273,7 +5271,7 @@ Lcp_big_104:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_173:
+Lcp_dround_171:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5419,7 +5417,7 @@ Lcp_dround_173:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_173
+	jnz	Lcp_dround_171
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5537,7 +5535,7 @@ Lcp_dround_173:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_174
+	jz	Lcp_padpreend_172
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5545,38 +5543,38 @@ Lcp_dround_173:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_175
+	jz	Lcp_padpre_173
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_175:
+Lcp_padpre_173:
 	testb	$4,%dl
-	jz	Lcp_padpre_176
+	jz	Lcp_padpre_174
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_176:
+Lcp_padpre_174:
 	testb	$2,%dl
-	jz	Lcp_padpre_177
+	jz	Lcp_padpre_175
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_177:
+Lcp_padpre_175:
 	testb	$1,%dl
-	jz	Lcp_padpre_178
+	jz	Lcp_padpre_176
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_178:
+Lcp_padpre_176:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_174:
+Lcp_padpreend_172:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
@@ -5598,7 +5596,7 @@ Lcp_padpreend_174:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_179
+	jz	Lcp_padpreend_177
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5606,50 +5604,50 @@ Lcp_padpreend_174:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_180
+	jz	Lcp_padpre_178
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_180:
+Lcp_padpre_178:
 	testb	$4,%dl
-	jz	Lcp_padpre_181
+	jz	Lcp_padpre_179
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_181:
+Lcp_padpre_179:
 	testb	$2,%dl
-	jz	Lcp_padpre_182
+	jz	Lcp_padpre_180
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_182:
+Lcp_padpre_180:
 	testb	$1,%dl
-	jz	Lcp_padpre_183
+	jz	Lcp_padpre_181
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_183:
+Lcp_padpre_181:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_179:
+Lcp_padpreend_177:
 	movl	$448,%eax
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-	jmp	Lcp_chunk_107
-Lcp_keyalone_172:
+	jmp	Lcp_chunk_105
+Lcp_keyalone_170:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_184:
+Lcp_dround_h_182:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5689,7 +5687,7 @@ Lcp_dround_h_184:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_184
+	jnz	Lcp_dround_h_182
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5716,7 +5714,7 @@ Lcp_dround_h_184:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_185
+	jz	Lcp_padpreend_183
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5724,47 +5722,47 @@ Lcp_dround_h_184:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_186
+	jz	Lcp_padpre_184
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_186:
+Lcp_padpre_184:
 	testb	$4,%dl
-	jz	Lcp_padpre_187
+	jz	Lcp_padpre_185
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_187:
+Lcp_padpre_185:
 	testb	$2,%dl
-	jz	Lcp_padpre_188
+	jz	Lcp_padpre_186
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_188:
+Lcp_padpre_186:
 	testb	$1,%dl
-	jz	Lcp_padpre_189
+	jz	Lcp_padpre_187
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_189:
+Lcp_padpre_187:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_185:
+Lcp_padpreend_183:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_171:
-Lcp_chunk_107:
+Lcp_nofuse_169:
+Lcp_chunk_105:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_108
+	jz	Lcp_datadone_106
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -5784,7 +5782,7 @@ Lcp_chunk_107:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_190
+	jz	Lcp_padpreend_188
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5792,44 +5790,44 @@ Lcp_chunk_107:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_191
+	jz	Lcp_padpre_189
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_191:
+Lcp_padpre_189:
 	testb	$4,%dl
-	jz	Lcp_padpre_192
+	jz	Lcp_padpre_190
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_192:
+Lcp_padpre_190:
 	testb	$2,%dl
-	jz	Lcp_padpre_193
+	jz	Lcp_padpre_191
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_193:
+Lcp_padpre_191:
 	testb	$1,%dl
-	jz	Lcp_padpre_194
+	jz	Lcp_padpre_192
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_194:
+Lcp_padpre_192:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_190:
+Lcp_padpreend_188:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_107
-Lcp_datadone_108:
+	jmp	Lcp_chunk_105
+Lcp_datadone_106:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -5856,7 +5854,7 @@ Lcp_datadone_108:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_110:
+Lcp_tagout_108:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -5866,17 +5864,17 @@ Lcp_tagout_110:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_196
+	jz	Lcp_wipeeven_194
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_196:
+Lcp_wipeeven_194:
 	shrl	%eax
-Lcp_wipe_195:
+Lcp_wipe_193:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_195
+	jnz	Lcp_wipe_193
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5958,15 +5956,15 @@ _ctasm_chacha20_poly1305_open_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_205
+	ja	Lcp_short8_203
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_206
+	ja	Lcp_pairs2_204
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_208
+	jz	Lcp_padpreend_206
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5974,39 +5972,39 @@ _ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_209
+	jz	Lcp_padpre_207
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_209:
+Lcp_padpre_207:
 	testb	$4,%dl
-	jz	Lcp_padpre_210
+	jz	Lcp_padpre_208
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_210:
+Lcp_padpre_208:
 	testb	$2,%dl
-	jz	Lcp_padpre_211
+	jz	Lcp_padpre_209
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_211:
+Lcp_padpre_209:
 	testb	$1,%dl
-	jz	Lcp_padpre_212
+	jz	Lcp_padpre_210
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_212:
-Lcp_padpreend_208:
+Lcp_padpre_210:
+Lcp_padpreend_206:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_213:
+Lcp_dround_p_211:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	Lcp_rot16(%rip),%ymm3,%ymm3
@@ -6046,7 +6044,7 @@ Lcp_dround_p_213:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_213
+	jnz	Lcp_dround_p_211
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -6063,37 +6061,37 @@ Lcp_dround_p_213:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_214
+	je	Lcp_inplace_212
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_216
+	jb	Lcp_dxtail_214
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_217
+	jb	Lcp_dxtail_215
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_215
-Lcp_dxtail_216:
+	jmp	Lcp_dxdone_213
+Lcp_dxtail_214:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_215
+	jz	Lcp_dxdone_213
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
-	jmp	Lcp_dxvtail_218
-Lcp_dxtail_217:
+	jmp	Lcp_dxvtail_216
+Lcp_dxtail_215:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_215
+	jz	Lcp_dxdone_213
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$32,%rsi
 	addq	$32,%rdi
-Lcp_dxvtail_218:
+Lcp_dxvtail_216:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_215:
-	jmp	Lcp_pairskey_202
-Lcp_inplace_214:
+Lcp_dxdone_213:
+	jmp	Lcp_pairskey_200
+Lcp_inplace_212:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -6104,15 +6102,15 @@ Lcp_inplace_214:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_202
-Lcp_pairs2_206:
+	jmp	Lcp_pairskey_200
+Lcp_pairs2_204:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_207
+	ja	Lcp_pairs3_205
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_219
+	jz	Lcp_padpreend_217
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -6120,32 +6118,32 @@ Lcp_pairs2_206:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_220
+	jz	Lcp_padpre_218
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_220:
+Lcp_padpre_218:
 	testb	$4,%dl
-	jz	Lcp_padpre_221
+	jz	Lcp_padpre_219
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_221:
+Lcp_padpre_219:
 	testb	$2,%dl
-	jz	Lcp_padpre_222
+	jz	Lcp_padpre_220
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_222:
+Lcp_padpre_220:
 	testb	$1,%dl
-	jz	Lcp_padpre_223
+	jz	Lcp_padpre_221
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_223:
-Lcp_padpreend_219:
+Lcp_padpre_221:
+Lcp_padpreend_217:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -6157,7 +6155,7 @@ Lcp_padpreend_219:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_224:
+Lcp_dround_p_222:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -6235,7 +6233,7 @@ Lcp_dround_p_224:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_224
+	jnz	Lcp_dround_p_222
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -6261,7 +6259,7 @@ Lcp_dround_p_224:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_225
+	je	Lcp_inplace_223
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -6269,63 +6267,63 @@ Lcp_dround_p_224:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_227
+	jb	Lcp_dxtail_225
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_228
+	jb	Lcp_dxtail_226
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_229
+	jb	Lcp_dxtail_227
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_230
+	jb	Lcp_dxtail_228
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_226
-Lcp_dxtail_227:
+	jmp	Lcp_dxdone_224
+Lcp_dxtail_225:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_226
+	jz	Lcp_dxdone_224
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	Lcp_dxvtail_231
-Lcp_dxtail_228:
+	jmp	Lcp_dxvtail_229
+Lcp_dxtail_226:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_226
+	jz	Lcp_dxdone_224
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	Lcp_dxvtail_231
-Lcp_dxtail_229:
+	jmp	Lcp_dxvtail_229
+Lcp_dxtail_227:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_226
+	jz	Lcp_dxdone_224
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	Lcp_dxvtail_231
-Lcp_dxtail_230:
+	jmp	Lcp_dxvtail_229
+Lcp_dxtail_228:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_226
+	jz	Lcp_dxdone_224
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-Lcp_dxvtail_231:
+Lcp_dxvtail_229:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_226:
-	jmp	Lcp_pairskey_202
-Lcp_inplace_225:
+Lcp_dxdone_224:
+	jmp	Lcp_pairskey_200
+Lcp_inplace_223:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -6344,13 +6342,13 @@ Lcp_inplace_225:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	Lcp_pairskey_202
-Lcp_pairs3_207:
+	jmp	Lcp_pairskey_200
+Lcp_pairs3_205:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_232
+	jz	Lcp_padpreend_230
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -6358,32 +6356,32 @@ Lcp_pairs3_207:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_233
+	jz	Lcp_padpre_231
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_233:
+Lcp_padpre_231:
 	testb	$4,%dl
-	jz	Lcp_padpre_234
+	jz	Lcp_padpre_232
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_234:
+Lcp_padpre_232:
 	testb	$2,%dl
-	jz	Lcp_padpre_235
+	jz	Lcp_padpre_233
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_235:
+Lcp_padpre_233:
 	testb	$1,%dl
-	jz	Lcp_padpre_236
+	jz	Lcp_padpre_234
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_236:
-Lcp_padpreend_232:
+Lcp_padpre_234:
+Lcp_padpreend_230:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -6400,7 +6398,7 @@ Lcp_padpreend_232:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_237:
+Lcp_dround_p_235:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -6516,7 +6514,7 @@ Lcp_dround_p_237:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_237
+	jnz	Lcp_dround_p_235
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -6551,7 +6549,7 @@ Lcp_dround_p_237:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_238
+	je	Lcp_inplace_236
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -6571,63 +6569,63 @@ Lcp_dround_p_237:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_240
+	jb	Lcp_dxtail_238
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_241
+	jb	Lcp_dxtail_239
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_242
+	jb	Lcp_dxtail_240
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_243
+	jb	Lcp_dxtail_241
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_239
-Lcp_dxtail_240:
+	jmp	Lcp_dxdone_237
+Lcp_dxtail_238:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_239
+	jz	Lcp_dxdone_237
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	Lcp_dxvtail_244
-Lcp_dxtail_241:
+	jmp	Lcp_dxvtail_242
+Lcp_dxtail_239:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_239
+	jz	Lcp_dxdone_237
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	Lcp_dxvtail_244
-Lcp_dxtail_242:
+	jmp	Lcp_dxvtail_242
+Lcp_dxtail_240:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_239
+	jz	Lcp_dxdone_237
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	Lcp_dxvtail_244
-Lcp_dxtail_243:
+	jmp	Lcp_dxvtail_242
+Lcp_dxtail_241:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_239
+	jz	Lcp_dxdone_237
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-Lcp_dxvtail_244:
+Lcp_dxvtail_242:
 	leaq	896(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_dxdone_239:
-	jmp	Lcp_pairskey_202
-Lcp_inplace_238:
+Lcp_dxdone_237:
+	jmp	Lcp_pairskey_200
+Lcp_inplace_236:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -6654,15 +6652,15 @@ Lcp_inplace_238:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	Lcp_pairskey_202
-Lcp_short8_205:
+	jmp	Lcp_pairskey_200
+Lcp_short8_203:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_197
+	ja	Lcp_big_195
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6686,7 +6684,7 @@ Lcp_short8_205:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_245:
+Lcp_dround_243:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6832,7 +6830,7 @@ Lcp_dround_245:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_245
+	jnz	Lcp_dround_243
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6932,8 +6930,8 @@ Lcp_dround_245:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_199
-Lcp_pairskey_202:
+	jmp	Lcp_shortkey_197
+Lcp_pairskey_200:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -6947,8 +6945,8 @@ Lcp_pairskey_202:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_247
-Lcp_ipoly_246:
+	jz	Lcp_ipolyend_245
+Lcp_ipoly_244:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -6988,10 +6986,10 @@ Lcp_ipoly_246:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_246
-Lcp_ipolyend_247:
+	jnz	Lcp_ipoly_244
+Lcp_ipolyend_245:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_248
+	jz	Lcp_ipolytail_246
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -7029,10 +7027,10 @@ Lcp_ipolyend_247:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_248:
+Lcp_ipolytail_246:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_252
+	jz	Lcp_padpreend_250
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -7040,37 +7038,37 @@ Lcp_ipolytail_248:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_253
+	jz	Lcp_padpre_251
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_253:
+Lcp_padpre_251:
 	testb	$4,%dl
-	jz	Lcp_padpre_254
+	jz	Lcp_padpre_252
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_254:
+Lcp_padpre_252:
 	testb	$2,%dl
-	jz	Lcp_padpre_255
+	jz	Lcp_padpre_253
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_255:
+Lcp_padpre_253:
 	testb	$1,%dl
-	jz	Lcp_padpre_256
+	jz	Lcp_padpre_254
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_256:
-Lcp_padpreend_252:
+Lcp_padpre_254:
+Lcp_padpreend_250:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_250
-Lcp_ipoly_249:
+	jz	Lcp_ipolyend_248
+Lcp_ipoly_247:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -7110,10 +7108,10 @@ Lcp_ipoly_249:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_249
-Lcp_ipolyend_250:
+	jnz	Lcp_ipoly_247
+Lcp_ipolyend_248:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_251
+	jz	Lcp_ipolytail_249
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -7151,7 +7149,7 @@ Lcp_ipolyend_250:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_251:
+Lcp_ipolytail_249:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -7204,16 +7202,16 @@ Lcp_ipolytail_251:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	Lcp_xorskip_257
+	jne	Lcp_xorskip_255
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_257:
-	jmp	Lcp_tagout_203
-Lcp_shortkey_199:
+Lcp_xorskip_255:
+	jmp	Lcp_tagout_201
+Lcp_shortkey_197:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -7231,7 +7229,7 @@ Lcp_shortkey_199:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_258
+	jz	Lcp_padpreend_256
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -7239,38 +7237,38 @@ Lcp_shortkey_199:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_259
+	jz	Lcp_padpre_257
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_259:
+Lcp_padpre_257:
 	testb	$4,%dl
-	jz	Lcp_padpre_260
+	jz	Lcp_padpre_258
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_260:
+Lcp_padpre_258:
 	testb	$2,%dl
-	jz	Lcp_padpre_261
+	jz	Lcp_padpre_259
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_261:
+Lcp_padpre_259:
 	testb	$1,%dl
-	jz	Lcp_padpre_262
+	jz	Lcp_padpre_260
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_262:
+Lcp_padpre_260:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_258:
+Lcp_padpreend_256:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -7280,7 +7278,7 @@ Lcp_padpreend_258:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_263
+	jz	Lcp_padpreend_261
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -7288,38 +7286,38 @@ Lcp_padpreend_258:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_264
+	jz	Lcp_padpre_262
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_264:
+Lcp_padpre_262:
 	testb	$4,%dl
-	jz	Lcp_padpre_265
+	jz	Lcp_padpre_263
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_265:
+Lcp_padpre_263:
 	testb	$2,%dl
-	jz	Lcp_padpre_266
+	jz	Lcp_padpre_264
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_266:
+Lcp_padpre_264:
 	testb	$1,%dl
-	jz	Lcp_padpre_267
+	jz	Lcp_padpre_265
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_267:
+Lcp_padpre_265:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_263:
+Lcp_padpreend_261:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -7327,13 +7325,13 @@ Lcp_padpreend_263:
 	call	_ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_201
-Lcp_big_197:
+	jmp	Lcp_datadone_199
+Lcp_big_195:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	Lcp_keyalone_269
+	jz	Lcp_keyalone_267
 	cmpl	$448,%eax
-	ja	Lcp_keyalone_269
+	ja	Lcp_keyalone_267
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7357,7 +7355,7 @@ Lcp_big_197:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_270:
+Lcp_dround_268:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7503,7 +7501,7 @@ Lcp_dround_270:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_270
+	jnz	Lcp_dround_268
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7621,7 +7619,7 @@ Lcp_dround_270:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_271
+	jz	Lcp_padpreend_269
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -7629,38 +7627,38 @@ Lcp_dround_270:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_272
+	jz	Lcp_padpre_270
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_272:
+Lcp_padpre_270:
 	testb	$4,%dl
-	jz	Lcp_padpre_273
+	jz	Lcp_padpre_271
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_273:
+Lcp_padpre_271:
 	testb	$2,%dl
-	jz	Lcp_padpre_274
+	jz	Lcp_padpre_272
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_274:
+Lcp_padpre_272:
 	testb	$1,%dl
-	jz	Lcp_padpre_275
+	jz	Lcp_padpre_273
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_275:
+Lcp_padpre_273:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_271:
+Lcp_padpreend_269:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
@@ -7675,7 +7673,7 @@ Lcp_padpreend_271:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_276
+	jz	Lcp_padpreend_274
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -7683,38 +7681,38 @@ Lcp_padpreend_271:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_277
+	jz	Lcp_padpre_275
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_277:
+Lcp_padpre_275:
 	testb	$4,%dl
-	jz	Lcp_padpre_278
+	jz	Lcp_padpre_276
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_278:
+Lcp_padpre_276:
 	testb	$2,%dl
-	jz	Lcp_padpre_279
+	jz	Lcp_padpre_277
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_279:
+Lcp_padpre_277:
 	testb	$1,%dl
-	jz	Lcp_padpre_280
+	jz	Lcp_padpre_278
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_280:
+Lcp_padpre_278:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_276:
+Lcp_padpreend_274:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -7726,14 +7724,14 @@ Lcp_padpreend_276:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-	jmp	Lcp_chunk_200
-Lcp_keyalone_269:
+	jmp	Lcp_chunk_198
+Lcp_keyalone_267:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_281:
+Lcp_dround_h_279:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -7773,7 +7771,7 @@ Lcp_dround_h_281:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_281
+	jnz	Lcp_dround_h_279
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7800,7 +7798,7 @@ Lcp_dround_h_281:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_282
+	jz	Lcp_padpreend_280
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -7808,47 +7806,47 @@ Lcp_dround_h_281:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_283
+	jz	Lcp_padpre_281
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_283:
+Lcp_padpre_281:
 	testb	$4,%dl
-	jz	Lcp_padpre_284
+	jz	Lcp_padpre_282
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_284:
+Lcp_padpre_282:
 	testb	$2,%dl
-	jz	Lcp_padpre_285
+	jz	Lcp_padpre_283
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_285:
+Lcp_padpre_283:
 	testb	$1,%dl
-	jz	Lcp_padpre_286
+	jz	Lcp_padpre_284
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_286:
+Lcp_padpre_284:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_282:
+Lcp_padpreend_280:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_268:
-Lcp_chunk_200:
+Lcp_nofuse_266:
+Lcp_chunk_198:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_201
+	jz	Lcp_datadone_199
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -7862,7 +7860,7 @@ Lcp_chunk_200:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_287
+	jz	Lcp_padpreend_285
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -7870,38 +7868,38 @@ Lcp_chunk_200:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_288
+	jz	Lcp_padpre_286
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_288:
+Lcp_padpre_286:
 	testb	$4,%dl
-	jz	Lcp_padpre_289
+	jz	Lcp_padpre_287
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_289:
+Lcp_padpre_287:
 	testb	$2,%dl
-	jz	Lcp_padpre_290
+	jz	Lcp_padpre_288
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_290:
+Lcp_padpre_288:
 	testb	$1,%dl
-	jz	Lcp_padpre_291
+	jz	Lcp_padpre_289
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_291:
+Lcp_padpre_289:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_287:
+Lcp_padpreend_285:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -7912,8 +7910,8 @@ Lcp_padpreend_287:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_200
-Lcp_datadone_201:
+	jmp	Lcp_chunk_198
+Lcp_datadone_199:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -7940,7 +7938,7 @@ Lcp_datadone_201:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_203:
+Lcp_tagout_201:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -7950,17 +7948,17 @@ Lcp_tagout_203:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_293
+	jz	Lcp_wipeeven_291
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_293:
+Lcp_wipeeven_291:
 	shrl	%eax
-Lcp_wipe_292:
+Lcp_wipe_290:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_292
+	jnz	Lcp_wipe_290
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -7997,8 +7995,304 @@ _ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	Lcp_small_295
-Lcp_wide_294:
+	jb	Lcp_small_293
+Lcp_wide_292:
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+Lcp_dround_296:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	Lcp_dround_296
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vpxor	0(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,0(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vpxor	256(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,256(%rdi)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vpxor	64(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,64(%rdi)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vpxor	320(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,320(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vpxor	128(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vpxor	384(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,384(%rdi)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vpxor	192(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,192(%rdi)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vpxor	448(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,448(%rdi)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vpxor	32(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,32(%rdi)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vpxor	288(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,288(%rdi)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vpxor	96(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,96(%rdi)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vpxor	352(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,352(%rdi)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vpxor	160(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,160(%rdi)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vpxor	416(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,416(%rdi)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vpxor	224(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,224(%rdi)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vpxor	480(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,480(%rdi)
+	addl	$8,48(%rcx)
+	addq	$512,%rdi
+	addq	$512,%rsi
+	subq	$512,%rdx
+	cmpq	$512,%rdx
+	jae	Lcp_wide_292
+Lcp_small_293:
+	testq	%rdx,%rdx
+	jz	Lcp_done_295
+	cmpq	$256,%rdx
+	jbe	Lcp_not8_297
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -8209,302 +8503,6 @@ Lcp_dround_298:
 	vpunpcklqdq	%ymm6,%ymm4,%ymm7
 	vpunpckhqdq	%ymm6,%ymm4,%ymm4
 	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vpxor	0(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,0(%rdi)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vpxor	256(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,256(%rdi)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vpxor	64(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,64(%rdi)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vpxor	320(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,320(%rdi)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vpxor	128(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,128(%rdi)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vpxor	384(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,384(%rdi)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vpxor	192(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,192(%rdi)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vpxor	448(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,448(%rdi)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vpxor	32(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,32(%rdi)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vpxor	288(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,288(%rdi)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vpxor	96(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,96(%rdi)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vpxor	352(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,352(%rdi)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vpxor	160(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,160(%rdi)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vpxor	416(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,416(%rdi)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vpxor	224(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,224(%rdi)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vpxor	480(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,480(%rdi)
-	addl	$8,48(%rcx)
-	addq	$512,%rdi
-	addq	$512,%rsi
-	subq	$512,%rdx
-	cmpq	$512,%rdx
-	jae	Lcp_wide_294
-Lcp_small_295:
-	testq	%rdx,%rdx
-	jz	Lcp_done_297
-	cmpq	$256,%rdx
-	jbe	Lcp_not8_299
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-Lcp_dround_300:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	Lcp_rot16(%rip),%ymm11,%ymm11
-	vpshufb	Lcp_rot16(%rip),%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	Lcp_rot8(%rip),%ymm11,%ymm11
-	vpshufb	Lcp_rot8(%rip),%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	Lcp_rot16(%rip),%ymm9,%ymm9
-	vpshufb	Lcp_rot16(%rip),%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	Lcp_rot8(%rip),%ymm9,%ymm9
-	vpshufb	Lcp_rot8(%rip),%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	Lcp_dround_300
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
 	vmovdqa	%ymm6,384(%rcx)
 	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
 	vmovdqa	%ymm6,640(%rcx)
@@ -8565,10 +8563,10 @@ Lcp_dround_300:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_296
-Lcp_not8_299:
+	jmp	Lcp_tailbuf_294
+Lcp_not8_297:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_301
+	jbe	Lcp_not4_299
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -8592,7 +8590,7 @@ Lcp_not8_299:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_304:
+Lcp_dround_302:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -8738,7 +8736,7 @@ Lcp_dround_304:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_304
+	jnz	Lcp_dround_302
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -8823,12 +8821,12 @@ Lcp_dround_304:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_296
-Lcp_not4_301:
+	jmp	Lcp_tailbuf_294
+Lcp_not4_299:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_302
+	jbe	Lcp_h1_300
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_303
+	jbe	Lcp_h2_301
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -8844,7 +8842,7 @@ Lcp_not4_301:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_305:
+Lcp_dround_h_303:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -8960,7 +8958,7 @@ Lcp_dround_h_305:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_305
+	jnz	Lcp_dround_h_303
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -8990,8 +8988,8 @@ Lcp_dround_h_305:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_296
-Lcp_h2_303:
+	jmp	Lcp_tailbuf_294
+Lcp_h2_301:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -9002,7 +9000,7 @@ Lcp_h2_303:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_306:
+Lcp_dround_h_304:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -9080,7 +9078,7 @@ Lcp_dround_h_306:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_306
+	jnz	Lcp_dround_h_304
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -9100,14 +9098,14 @@ Lcp_dround_h_306:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_296
-Lcp_h1_302:
+	jmp	Lcp_tailbuf_294
+Lcp_h1_300:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_307:
+Lcp_dround_h_305:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	Lcp_rot16(%rip),%xmm3,%xmm3
@@ -9147,7 +9145,7 @@ Lcp_dround_h_307:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_307
+	jnz	Lcp_dround_h_305
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -9157,10 +9155,10 @@ Lcp_dround_h_307:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_296:
+Lcp_tailbuf_294:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_done_297:
+Lcp_done_295:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -9168,8 +9166,8 @@ _ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	Lcp_t16_308
-Lcp_t32_312:
+	jb	Lcp_t16_306
+Lcp_t32_310:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -9178,10 +9176,10 @@ Lcp_t32_312:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	Lcp_t32_312
-Lcp_t16_308:
+	jae	Lcp_t32_310
+Lcp_t16_306:
 	cmpq	$16,%rdx
-	jb	Lcp_t1_309
+	jb	Lcp_t1_307
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -9189,10 +9187,10 @@ Lcp_t16_308:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-Lcp_t1_309:
+Lcp_t1_307:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_311
-Lcp_tend_310:
+	jz	Lcp_tdone_309
+Lcp_tend_308:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -9200,8 +9198,8 @@ Lcp_tend_310:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_310
-Lcp_tdone_311:
+	jnz	Lcp_tend_308
+Lcp_tdone_309:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -9215,7 +9213,7 @@ _ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-Lcp_fused_313:
+Lcp_fused_311:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -9239,7 +9237,7 @@ Lcp_fused_313:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-Lcp_dround_f_314:
+Lcp_dround_f_312:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -9468,9 +9466,9 @@ Lcp_dround_f_314:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_314
+	jnz	Lcp_dround_f_312
 	movl	$2,%r10d
-Lcp_dround_f_315:
+Lcp_dround_f_313:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -9859,7 +9857,7 @@ Lcp_dround_f_315:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	Lcp_dround_f_315
+	jnz	Lcp_dround_f_313
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -9995,7 +9993,7 @@ Lcp_dround_f_315:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	Lcp_fused_313
+	jnz	Lcp_fused_311
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -10006,7 +10004,7 @@ _ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	Lcp_polydone_317
+	jz	Lcp_polydone_315
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -10016,7 +10014,7 @@ _ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-Lcp_poly_316:
+Lcp_poly_314:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10056,11 +10054,11 @@ Lcp_poly_316:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	Lcp_poly_316
+	jnz	Lcp_poly_314
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_polydone_317:
+Lcp_polydone_315:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -10315,7 +10313,7 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	Lcp_vpolyscalar_320
+	jb	Lcp_vpolyscalar_318
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -10345,8 +10343,8 @@ _ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	Lcp_vpolylast_319
-Lcp_vpoly_318:
+	jz	Lcp_vpolylast_317
+Lcp_vpoly_316:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -10442,8 +10440,8 @@ Lcp_vpoly_318:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	Lcp_vpoly_318
-Lcp_vpolylast_319:
+	jnz	Lcp_vpoly_316
+Lcp_vpolylast_317:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -10590,7 +10588,7 @@ Lcp_vpolylast_319:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-Lcp_vpolyscalar_320:
+Lcp_vpolyscalar_318:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .globl _ctasm_chacha20_avx512
@@ -10620,12 +10618,12 @@ _ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-Lcp_wipe_321:
+Lcp_wipe_319:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_321
+	jnz	Lcp_wipe_319
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -10692,15 +10690,15 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_330
+	ja	Lcp_short8_328
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_331
+	ja	Lcp_pairs2_329
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_333
+	jz	Lcp_padpreend_331
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10708,39 +10706,39 @@ _ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_334
+	jz	Lcp_padpre_332
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_334:
+Lcp_padpre_332:
 	testb	$4,%dl
-	jz	Lcp_padpre_335
+	jz	Lcp_padpre_333
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_335:
+Lcp_padpre_333:
 	testb	$2,%dl
-	jz	Lcp_padpre_336
+	jz	Lcp_padpre_334
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_336:
+Lcp_padpre_334:
 	testb	$1,%dl
-	jz	Lcp_padpre_337
+	jz	Lcp_padpre_335
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_337:
-Lcp_padpreend_333:
+Lcp_padpre_335:
+Lcp_padpreend_331:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_338:
+Lcp_dround_p_336:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -10788,7 +10786,7 @@ Lcp_dround_p_338:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_338
+	jnz	Lcp_dround_p_336
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10803,19 +10801,19 @@ Lcp_dround_p_338:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_340
+	jb	Lcp_dxtail_338
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_341
+	jb	Lcp_dxtail_339
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_339
-Lcp_dxtail_340:
+	jmp	Lcp_dxdone_337
+Lcp_dxtail_338:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_339
+	jz	Lcp_dxdone_337
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10824,10 +10822,10 @@ Lcp_dxtail_340:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_339
-Lcp_dxtail_341:
+	jmp	Lcp_dxdone_337
+Lcp_dxtail_339:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_339
+	jz	Lcp_dxdone_337
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -10836,17 +10834,17 @@ Lcp_dxtail_341:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_339
-Lcp_dxdone_339:
-	jmp	Lcp_pairskey_327
-Lcp_pairs2_331:
+	jmp	Lcp_dxdone_337
+Lcp_dxdone_337:
+	jmp	Lcp_pairskey_325
+Lcp_pairs2_329:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_332
+	ja	Lcp_pairs3_330
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_342
+	jz	Lcp_padpreend_340
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10854,32 +10852,32 @@ Lcp_pairs2_331:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_343
+	jz	Lcp_padpre_341
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_343:
+Lcp_padpre_341:
 	testb	$4,%dl
-	jz	Lcp_padpre_344
+	jz	Lcp_padpre_342
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_344:
+Lcp_padpre_342:
 	testb	$2,%dl
-	jz	Lcp_padpre_345
+	jz	Lcp_padpre_343
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_345:
+Lcp_padpre_343:
 	testb	$1,%dl
-	jz	Lcp_padpre_346
+	jz	Lcp_padpre_344
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_346:
-Lcp_padpreend_342:
+Lcp_padpre_344:
+Lcp_padpreend_340:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -10891,7 +10889,7 @@ Lcp_padpreend_342:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_347:
+Lcp_dround_p_345:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -10953,7 +10951,7 @@ Lcp_dround_p_347:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_347
+	jnz	Lcp_dround_p_345
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10983,29 +10981,29 @@ Lcp_dround_p_347:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_349
+	jb	Lcp_dxtail_347
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_350
+	jb	Lcp_dxtail_348
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_351
+	jb	Lcp_dxtail_349
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_352
+	jb	Lcp_dxtail_350
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_348
-Lcp_dxtail_349:
+	jmp	Lcp_dxdone_346
+Lcp_dxtail_347:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_348
+	jz	Lcp_dxdone_346
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -11014,10 +11012,10 @@ Lcp_dxtail_349:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_348
-Lcp_dxtail_350:
+	jmp	Lcp_dxdone_346
+Lcp_dxtail_348:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_348
+	jz	Lcp_dxdone_346
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -11026,10 +11024,10 @@ Lcp_dxtail_350:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_348
-Lcp_dxtail_351:
+	jmp	Lcp_dxdone_346
+Lcp_dxtail_349:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_348
+	jz	Lcp_dxdone_346
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -11038,10 +11036,10 @@ Lcp_dxtail_351:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_348
-Lcp_dxtail_352:
+	jmp	Lcp_dxdone_346
+Lcp_dxtail_350:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_348
+	jz	Lcp_dxdone_346
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -11050,15 +11048,15 @@ Lcp_dxtail_352:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_348
-Lcp_dxdone_348:
-	jmp	Lcp_pairskey_327
-Lcp_pairs3_332:
+	jmp	Lcp_dxdone_346
+Lcp_dxdone_346:
+	jmp	Lcp_pairskey_325
+Lcp_pairs3_330:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_353
+	jz	Lcp_padpreend_351
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11066,32 +11064,32 @@ Lcp_pairs3_332:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_354
+	jz	Lcp_padpre_352
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_354:
+Lcp_padpre_352:
 	testb	$4,%dl
-	jz	Lcp_padpre_355
+	jz	Lcp_padpre_353
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_355:
+Lcp_padpre_353:
 	testb	$2,%dl
-	jz	Lcp_padpre_356
+	jz	Lcp_padpre_354
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_356:
+Lcp_padpre_354:
 	testb	$1,%dl
-	jz	Lcp_padpre_357
+	jz	Lcp_padpre_355
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_357:
-Lcp_padpreend_353:
+Lcp_padpre_355:
+Lcp_padpreend_351:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11108,7 +11106,7 @@ Lcp_padpreend_353:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_358:
+Lcp_dround_p_356:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -11200,7 +11198,7 @@ Lcp_dround_p_358:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_358
+	jnz	Lcp_dround_p_356
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11251,29 +11249,29 @@ Lcp_dround_p_358:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_360
+	jb	Lcp_dxtail_358
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_361
+	jb	Lcp_dxtail_359
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_362
+	jb	Lcp_dxtail_360
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_363
+	jb	Lcp_dxtail_361
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_359
-Lcp_dxtail_360:
+	jmp	Lcp_dxdone_357
+Lcp_dxtail_358:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_359
+	jz	Lcp_dxdone_357
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -11282,10 +11280,10 @@ Lcp_dxtail_360:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_359
-Lcp_dxtail_361:
+	jmp	Lcp_dxdone_357
+Lcp_dxtail_359:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_359
+	jz	Lcp_dxdone_357
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -11294,10 +11292,10 @@ Lcp_dxtail_361:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_359
-Lcp_dxtail_362:
+	jmp	Lcp_dxdone_357
+Lcp_dxtail_360:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_359
+	jz	Lcp_dxdone_357
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -11306,10 +11304,10 @@ Lcp_dxtail_362:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_359
-Lcp_dxtail_363:
+	jmp	Lcp_dxdone_357
+Lcp_dxtail_361:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_359
+	jz	Lcp_dxdone_357
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -11318,17 +11316,17 @@ Lcp_dxtail_363:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_359
-Lcp_dxdone_359:
-	jmp	Lcp_pairskey_327
-Lcp_short8_330:
+	jmp	Lcp_dxdone_357
+Lcp_dxdone_357:
+	jmp	Lcp_pairskey_325
+Lcp_short8_328:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_322
+	ja	Lcp_big_320
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -11352,7 +11350,7 @@ Lcp_short8_330:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_364:
+Lcp_dround_362:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -11466,7 +11464,7 @@ Lcp_dround_364:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_364
+	jnz	Lcp_dround_362
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -11566,8 +11564,8 @@ Lcp_dround_364:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_324
-Lcp_pairskey_327:
+	jmp	Lcp_shortkey_322
+Lcp_pairskey_325:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -11583,8 +11581,8 @@ Lcp_pairskey_327:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_366
-Lcp_ipoly_365:
+	jz	Lcp_ipolyend_364
+Lcp_ipoly_363:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11624,10 +11622,10 @@ Lcp_ipoly_365:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_365
-Lcp_ipolyend_366:
+	jnz	Lcp_ipoly_363
+Lcp_ipolyend_364:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_367
+	jz	Lcp_ipolytail_365
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -11665,19 +11663,19 @@ Lcp_ipolyend_366:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_367:
+Lcp_ipolytail_365:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	Lcp_notail_368
+	jz	Lcp_notail_366
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-Lcp_notail_368:
+Lcp_notail_366:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_370
-Lcp_ipoly_369:
+	jz	Lcp_ipolyend_368
+Lcp_ipoly_367:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11717,10 +11715,10 @@ Lcp_ipoly_369:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_369
-Lcp_ipolyend_370:
+	jnz	Lcp_ipoly_367
+Lcp_ipolyend_368:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_371
+	jz	Lcp_ipolytail_369
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -11758,7 +11756,7 @@ Lcp_ipolyend_370:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_371:
+Lcp_ipolytail_369:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -11809,8 +11807,8 @@ Lcp_ipolytail_371:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_328
-Lcp_shortkey_324:
+	jmp	Lcp_tagout_326
+Lcp_shortkey_322:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -11828,7 +11826,7 @@ Lcp_shortkey_324:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_372
+	jz	Lcp_padpreend_370
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -11836,38 +11834,38 @@ Lcp_shortkey_324:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_373
+	jz	Lcp_padpre_371
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_373:
+Lcp_padpre_371:
 	testb	$4,%dl
-	jz	Lcp_padpre_374
+	jz	Lcp_padpre_372
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_374:
+Lcp_padpre_372:
 	testb	$2,%dl
-	jz	Lcp_padpre_375
+	jz	Lcp_padpre_373
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_375:
+Lcp_padpre_373:
 	testb	$1,%dl
-	jz	Lcp_padpre_376
+	jz	Lcp_padpre_374
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_376:
+Lcp_padpre_374:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_372:
+Lcp_padpreend_370:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -11884,7 +11882,7 @@ Lcp_padpreend_372:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_377
+	jz	Lcp_padpreend_375
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -11892,47 +11890,46 @@ Lcp_padpreend_372:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_378
+	jz	Lcp_padpre_376
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_378:
+Lcp_padpre_376:
 	testb	$4,%dl
-	jz	Lcp_padpre_379
+	jz	Lcp_padpre_377
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_379:
+Lcp_padpre_377:
 	testb	$2,%dl
-	jz	Lcp_padpre_380
+	jz	Lcp_padpre_378
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_380:
+Lcp_padpre_378:
 	testb	$1,%dl
-	jz	Lcp_padpre_381
+	jz	Lcp_padpre_379
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_381:
+Lcp_padpre_379:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_377:
-	jmp	Lcp_datadone_326
-Lcp_big_322:
-Lcp_keyalone_383:
+Lcp_padpreend_375:
+	jmp	Lcp_datadone_324
+Lcp_big_320:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_384:
+Lcp_dround_h_381:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -11980,7 +11977,7 @@ Lcp_dround_h_384:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_384
+	jnz	Lcp_dround_h_381
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12007,7 +12004,7 @@ Lcp_dround_h_384:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_385
+	jz	Lcp_padpreend_382
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12015,47 +12012,47 @@ Lcp_dround_h_384:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_386
+	jz	Lcp_padpre_383
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_386:
+Lcp_padpre_383:
 	testb	$4,%dl
-	jz	Lcp_padpre_387
+	jz	Lcp_padpre_384
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_387:
+Lcp_padpre_384:
 	testb	$2,%dl
-	jz	Lcp_padpre_388
+	jz	Lcp_padpre_385
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_388:
+Lcp_padpre_385:
 	testb	$1,%dl
-	jz	Lcp_padpre_389
+	jz	Lcp_padpre_386
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_389:
+Lcp_padpre_386:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_385:
+Lcp_padpreend_382:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_382:
-Lcp_chunk_325:
+Lcp_nofuse_380:
+Lcp_chunk_323:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_326
+	jz	Lcp_datadone_324
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -12075,7 +12072,7 @@ Lcp_chunk_325:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_390
+	jz	Lcp_padpreend_387
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12083,44 +12080,44 @@ Lcp_chunk_325:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_391
+	jz	Lcp_padpre_388
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_391:
+Lcp_padpre_388:
 	testb	$4,%dl
-	jz	Lcp_padpre_392
+	jz	Lcp_padpre_389
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_392:
+Lcp_padpre_389:
 	testb	$2,%dl
-	jz	Lcp_padpre_393
+	jz	Lcp_padpre_390
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_393:
+Lcp_padpre_390:
 	testb	$1,%dl
-	jz	Lcp_padpre_394
+	jz	Lcp_padpre_391
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_394:
+Lcp_padpre_391:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_390:
+Lcp_padpreend_387:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_325
-Lcp_datadone_326:
+	jmp	Lcp_chunk_323
+Lcp_datadone_324:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -12147,7 +12144,7 @@ Lcp_datadone_326:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_328:
+Lcp_tagout_326:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -12157,17 +12154,17 @@ Lcp_tagout_328:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_396
+	jz	Lcp_wipeeven_393
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_396:
+Lcp_wipeeven_393:
 	shrl	%eax
-Lcp_wipe_395:
+Lcp_wipe_392:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_395
+	jnz	Lcp_wipe_392
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -12252,15 +12249,15 @@ _ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_405
+	ja	Lcp_short8_402
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_406
+	ja	Lcp_pairs2_403
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_408
+	jz	Lcp_padpreend_405
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12268,39 +12265,39 @@ _ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_409
+	jz	Lcp_padpre_406
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_409:
+Lcp_padpre_406:
 	testb	$4,%dl
-	jz	Lcp_padpre_410
+	jz	Lcp_padpre_407
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_410:
+Lcp_padpre_407:
 	testb	$2,%dl
-	jz	Lcp_padpre_411
+	jz	Lcp_padpre_408
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_411:
+Lcp_padpre_408:
 	testb	$1,%dl
-	jz	Lcp_padpre_412
+	jz	Lcp_padpre_409
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_412:
-Lcp_padpreend_408:
+Lcp_padpre_409:
+Lcp_padpreend_405:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_413:
+Lcp_dround_p_410:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -12348,7 +12345,7 @@ Lcp_dround_p_413:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_413
+	jnz	Lcp_dround_p_410
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12363,41 +12360,41 @@ Lcp_dround_p_413:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_414
+	je	Lcp_inplace_411
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_416
+	jb	Lcp_dxtail_413
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_417
+	jb	Lcp_dxtail_414
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_415
-Lcp_dxtail_416:
+	jmp	Lcp_dxdone_412
+Lcp_dxtail_413:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_415
+	jz	Lcp_dxdone_412
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	Lcp_dxdone_415
-Lcp_dxtail_417:
+	jmp	Lcp_dxdone_412
+Lcp_dxtail_414:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_415
+	jz	Lcp_dxdone_412
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	Lcp_dxdone_415
-Lcp_dxdone_415:
-	jmp	Lcp_pairskey_402
-Lcp_inplace_414:
+	jmp	Lcp_dxdone_412
+Lcp_dxdone_412:
+	jmp	Lcp_pairskey_399
+Lcp_inplace_411:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -12408,15 +12405,15 @@ Lcp_inplace_414:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_402
-Lcp_pairs2_406:
+	jmp	Lcp_pairskey_399
+Lcp_pairs2_403:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_407
+	ja	Lcp_pairs3_404
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_418
+	jz	Lcp_padpreend_415
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12424,32 +12421,32 @@ Lcp_pairs2_406:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_419
+	jz	Lcp_padpre_416
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_419:
+Lcp_padpre_416:
 	testb	$4,%dl
-	jz	Lcp_padpre_420
+	jz	Lcp_padpre_417
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_420:
+Lcp_padpre_417:
 	testb	$2,%dl
-	jz	Lcp_padpre_421
+	jz	Lcp_padpre_418
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_421:
+Lcp_padpre_418:
 	testb	$1,%dl
-	jz	Lcp_padpre_422
+	jz	Lcp_padpre_419
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_422:
-Lcp_padpreend_418:
+Lcp_padpre_419:
+Lcp_padpreend_415:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -12461,7 +12458,7 @@ Lcp_padpreend_418:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_423:
+Lcp_dround_p_420:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -12523,7 +12520,7 @@ Lcp_dround_p_423:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_423
+	jnz	Lcp_dround_p_420
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12547,7 +12544,7 @@ Lcp_dround_p_423:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_424
+	je	Lcp_inplace_421
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -12555,69 +12552,69 @@ Lcp_dround_p_423:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_426
+	jb	Lcp_dxtail_423
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_427
+	jb	Lcp_dxtail_424
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_428
+	jb	Lcp_dxtail_425
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_429
+	jb	Lcp_dxtail_426
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_425
-Lcp_dxtail_426:
+	jmp	Lcp_dxdone_422
+Lcp_dxtail_423:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_425
+	jz	Lcp_dxdone_422
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	Lcp_dxdone_425
-Lcp_dxtail_427:
+	jmp	Lcp_dxdone_422
+Lcp_dxtail_424:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_425
+	jz	Lcp_dxdone_422
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	Lcp_dxdone_425
-Lcp_dxtail_428:
+	jmp	Lcp_dxdone_422
+Lcp_dxtail_425:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_425
+	jz	Lcp_dxdone_422
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	Lcp_dxdone_425
-Lcp_dxtail_429:
+	jmp	Lcp_dxdone_422
+Lcp_dxtail_426:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_425
+	jz	Lcp_dxdone_422
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	Lcp_dxdone_425
-Lcp_dxdone_425:
-	jmp	Lcp_pairskey_402
-Lcp_inplace_424:
+	jmp	Lcp_dxdone_422
+Lcp_dxdone_422:
+	jmp	Lcp_pairskey_399
+Lcp_inplace_421:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -12636,13 +12633,13 @@ Lcp_inplace_424:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	Lcp_pairskey_402
-Lcp_pairs3_407:
+	jmp	Lcp_pairskey_399
+Lcp_pairs3_404:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_430
+	jz	Lcp_padpreend_427
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12650,32 +12647,32 @@ Lcp_pairs3_407:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_431
+	jz	Lcp_padpre_428
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_431:
+Lcp_padpre_428:
 	testb	$4,%dl
-	jz	Lcp_padpre_432
+	jz	Lcp_padpre_429
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_432:
+Lcp_padpre_429:
 	testb	$2,%dl
-	jz	Lcp_padpre_433
+	jz	Lcp_padpre_430
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_433:
+Lcp_padpre_430:
 	testb	$1,%dl
-	jz	Lcp_padpre_434
+	jz	Lcp_padpre_431
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_434:
-Lcp_padpreend_430:
+Lcp_padpre_431:
+Lcp_padpreend_427:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -12692,7 +12689,7 @@ Lcp_padpreend_430:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_435:
+Lcp_dround_p_432:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -12784,7 +12781,7 @@ Lcp_dround_p_435:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_435
+	jnz	Lcp_dround_p_432
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12817,7 +12814,7 @@ Lcp_dround_p_435:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_436
+	je	Lcp_inplace_433
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -12837,69 +12834,69 @@ Lcp_dround_p_435:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_438
+	jb	Lcp_dxtail_435
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_439
+	jb	Lcp_dxtail_436
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_440
+	jb	Lcp_dxtail_437
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_441
+	jb	Lcp_dxtail_438
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_437
-Lcp_dxtail_438:
+	jmp	Lcp_dxdone_434
+Lcp_dxtail_435:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_437
+	jz	Lcp_dxdone_434
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	Lcp_dxdone_437
-Lcp_dxtail_439:
+	jmp	Lcp_dxdone_434
+Lcp_dxtail_436:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_437
+	jz	Lcp_dxdone_434
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	Lcp_dxdone_437
-Lcp_dxtail_440:
+	jmp	Lcp_dxdone_434
+Lcp_dxtail_437:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_437
+	jz	Lcp_dxdone_434
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	Lcp_dxdone_437
-Lcp_dxtail_441:
+	jmp	Lcp_dxdone_434
+Lcp_dxtail_438:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_437
+	jz	Lcp_dxdone_434
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	Lcp_dxdone_437
-Lcp_dxdone_437:
-	jmp	Lcp_pairskey_402
-Lcp_inplace_436:
+	jmp	Lcp_dxdone_434
+Lcp_dxdone_434:
+	jmp	Lcp_pairskey_399
+Lcp_inplace_433:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -12926,15 +12923,15 @@ Lcp_inplace_436:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	Lcp_pairskey_402
-Lcp_short8_405:
+	jmp	Lcp_pairskey_399
+Lcp_short8_402:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_397
+	ja	Lcp_big_394
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12958,7 +12955,7 @@ Lcp_short8_405:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_442:
+Lcp_dround_439:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13072,7 +13069,7 @@ Lcp_dround_442:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_442
+	jnz	Lcp_dround_439
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13172,8 +13169,8 @@ Lcp_dround_442:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_399
-Lcp_pairskey_402:
+	jmp	Lcp_shortkey_396
+Lcp_pairskey_399:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -13188,6 +13185,128 @@ Lcp_pairskey_402:
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_441
+Lcp_ipoly_440:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_440
+Lcp_ipolyend_441:
+	testq	$15,184(%rcx)
+	jz	Lcp_ipolytail_442
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_442:
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_446
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_447
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_447:
+	testb	$4,%dl
+	jz	Lcp_padpre_448
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_448:
+	testb	$2,%dl
+	jz	Lcp_padpre_449
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_449:
+	testb	$1,%dl
+	jz	Lcp_padpre_450
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_450:
+Lcp_padpreend_446:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	jz	Lcp_ipolyend_444
 Lcp_ipoly_443:
@@ -13232,130 +13351,8 @@ Lcp_ipoly_443:
 	decq	%rdi
 	jnz	Lcp_ipoly_443
 Lcp_ipolyend_444:
-	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_445
-	addq	224(%rcx),%r11
-	adcq	232(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_445:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_449
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_450
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_450:
-	testb	$4,%dl
-	jz	Lcp_padpre_451
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_451:
-	testb	$2,%dl
-	jz	Lcp_padpre_452
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_452:
-	testb	$1,%dl
-	jz	Lcp_padpre_453
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_453:
-Lcp_padpreend_449:
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdi
-	shrq	$4,%rdi
-	jz	Lcp_ipolyend_447
-Lcp_ipoly_446:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_446
-Lcp_ipolyend_447:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_448
+	jz	Lcp_ipolytail_445
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -13393,7 +13390,7 @@ Lcp_ipolyend_447:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_448:
+Lcp_ipolytail_445:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -13446,16 +13443,16 @@ Lcp_ipolytail_448:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	Lcp_xorskip_454
+	jne	Lcp_xorskip_451
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_454:
-	jmp	Lcp_tagout_403
-Lcp_shortkey_399:
+Lcp_xorskip_451:
+	jmp	Lcp_tagout_400
+Lcp_shortkey_396:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -13473,7 +13470,7 @@ Lcp_shortkey_399:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_455
+	jz	Lcp_padpreend_452
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -13481,38 +13478,38 @@ Lcp_shortkey_399:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_456
+	jz	Lcp_padpre_453
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_456:
+Lcp_padpre_453:
 	testb	$4,%dl
-	jz	Lcp_padpre_457
+	jz	Lcp_padpre_454
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_457:
+Lcp_padpre_454:
 	testb	$2,%dl
-	jz	Lcp_padpre_458
+	jz	Lcp_padpre_455
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_458:
+Lcp_padpre_455:
 	testb	$1,%dl
-	jz	Lcp_padpre_459
+	jz	Lcp_padpre_456
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_459:
+Lcp_padpre_456:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_455:
+Lcp_padpreend_452:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -13522,7 +13519,7 @@ Lcp_padpreend_455:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_460
+	jz	Lcp_padpreend_457
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -13530,38 +13527,38 @@ Lcp_padpreend_455:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_461
+	jz	Lcp_padpre_458
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_461:
+Lcp_padpre_458:
 	testb	$4,%dl
-	jz	Lcp_padpre_462
+	jz	Lcp_padpre_459
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_462:
+Lcp_padpre_459:
 	testb	$2,%dl
-	jz	Lcp_padpre_463
+	jz	Lcp_padpre_460
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_463:
+Lcp_padpre_460:
 	testb	$1,%dl
-	jz	Lcp_padpre_464
+	jz	Lcp_padpre_461
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_464:
+Lcp_padpre_461:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_460:
+Lcp_padpreend_457:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -13569,15 +13566,14 @@ Lcp_padpreend_460:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_401
-Lcp_big_397:
-Lcp_keyalone_466:
+	jmp	Lcp_datadone_398
+Lcp_big_394:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_467:
+Lcp_dround_h_463:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -13625,7 +13621,7 @@ Lcp_dround_h_467:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_467
+	jnz	Lcp_dround_h_463
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13652,7 +13648,7 @@ Lcp_dround_h_467:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_468
+	jz	Lcp_padpreend_464
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -13660,47 +13656,47 @@ Lcp_dround_h_467:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_469
+	jz	Lcp_padpre_465
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_469:
+Lcp_padpre_465:
 	testb	$4,%dl
-	jz	Lcp_padpre_470
+	jz	Lcp_padpre_466
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_470:
+Lcp_padpre_466:
 	testb	$2,%dl
-	jz	Lcp_padpre_471
+	jz	Lcp_padpre_467
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_471:
+Lcp_padpre_467:
 	testb	$1,%dl
-	jz	Lcp_padpre_472
+	jz	Lcp_padpre_468
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_472:
+Lcp_padpre_468:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_468:
+Lcp_padpreend_464:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_465:
-Lcp_chunk_400:
+Lcp_nofuse_462:
+Lcp_chunk_397:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_401
+	jz	Lcp_datadone_398
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -13714,7 +13710,7 @@ Lcp_chunk_400:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_473
+	jz	Lcp_padpreend_469
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -13722,38 +13718,38 @@ Lcp_chunk_400:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_474
+	jz	Lcp_padpre_470
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_474:
+Lcp_padpre_470:
 	testb	$4,%dl
-	jz	Lcp_padpre_475
+	jz	Lcp_padpre_471
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_475:
+Lcp_padpre_471:
 	testb	$2,%dl
-	jz	Lcp_padpre_476
+	jz	Lcp_padpre_472
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_476:
+Lcp_padpre_472:
 	testb	$1,%dl
-	jz	Lcp_padpre_477
+	jz	Lcp_padpre_473
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_477:
+Lcp_padpre_473:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_473:
+Lcp_padpreend_469:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -13764,8 +13760,8 @@ Lcp_padpreend_473:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_400
-Lcp_datadone_401:
+	jmp	Lcp_chunk_397
+Lcp_datadone_398:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -13792,7 +13788,7 @@ Lcp_datadone_401:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_403:
+Lcp_tagout_400:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -13802,17 +13798,17 @@ Lcp_tagout_403:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_479
+	jz	Lcp_wipeeven_475
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_479:
+Lcp_wipeeven_475:
 	shrl	%eax
-Lcp_wipe_478:
+Lcp_wipe_474:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_478
+	jnz	Lcp_wipe_474
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -13852,7 +13848,7 @@ _ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	Lcp_zskip_484
+	jb	Lcp_zskip_480
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -13866,7 +13862,7 @@ _ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	Lcp_zinc(%rip),%zmm24,%zmm24
-Lcp_zloop_485:
+Lcp_zloop_481:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -13884,7 +13880,7 @@ Lcp_zloop_485:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-Lcp_zdround_486:
+Lcp_zdround_482:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -13982,7 +13978,7 @@ Lcp_zdround_486:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	Lcp_zdround_486
+	jnz	Lcp_zdround_482
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -14105,7 +14101,7 @@ Lcp_zdround_486:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	Lcp_zloop_485
+	jae	Lcp_zloop_481
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -14122,10 +14118,10 @@ Lcp_zdround_486:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-Lcp_zskip_484:
+Lcp_zskip_480:
 	cmpq	$512,%rdx
-	jb	Lcp_small_481
-Lcp_wide_480:
+	jb	Lcp_small_477
+Lcp_wide_476:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -14149,7 +14145,7 @@ Lcp_wide_480:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_487:
+Lcp_dround_483:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -14263,7 +14259,7 @@ Lcp_dround_487:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_487
+	jnz	Lcp_dround_483
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -14384,12 +14380,12 @@ Lcp_dround_487:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_480
-Lcp_small_481:
+	jae	Lcp_wide_476
+Lcp_small_477:
 	testq	%rdx,%rdx
-	jz	Lcp_done_483
+	jz	Lcp_done_479
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_488
+	jbe	Lcp_not8_484
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -14413,7 +14409,7 @@ Lcp_small_481:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_489:
+Lcp_dround_485:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -14527,7 +14523,7 @@ Lcp_dround_489:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_489
+	jnz	Lcp_dround_485
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -14628,10 +14624,10 @@ Lcp_dround_489:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_482
-Lcp_not8_488:
+	jmp	Lcp_tailbuf_478
+Lcp_not8_484:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_490
+	jbe	Lcp_not4_486
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -14655,7 +14651,7 @@ Lcp_not8_488:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_493:
+Lcp_dround_489:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -14769,7 +14765,7 @@ Lcp_dround_493:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_493
+	jnz	Lcp_dround_489
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -14854,12 +14850,12 @@ Lcp_dround_493:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_482
-Lcp_not4_490:
+	jmp	Lcp_tailbuf_478
+Lcp_not4_486:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_491
+	jbe	Lcp_h1_487
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_492
+	jbe	Lcp_h2_488
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -14875,7 +14871,7 @@ Lcp_not4_490:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_494:
+Lcp_dround_h_490:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -14967,7 +14963,7 @@ Lcp_dround_h_494:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_494
+	jnz	Lcp_dround_h_490
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14997,8 +14993,8 @@ Lcp_dround_h_494:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_482
-Lcp_h2_492:
+	jmp	Lcp_tailbuf_478
+Lcp_h2_488:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -15009,7 +15005,7 @@ Lcp_h2_492:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_495:
+Lcp_dround_h_491:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -15071,7 +15067,7 @@ Lcp_dround_h_495:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_495
+	jnz	Lcp_dround_h_491
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15091,14 +15087,14 @@ Lcp_dround_h_495:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_482
-Lcp_h1_491:
+	jmp	Lcp_tailbuf_478
+Lcp_h1_487:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_496:
+Lcp_dround_h_492:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -15146,7 +15142,7 @@ Lcp_dround_h_496:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_496
+	jnz	Lcp_dround_h_492
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15156,10 +15152,10 @@ Lcp_dround_h_496:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_482:
+Lcp_tailbuf_478:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx512
-Lcp_done_483:
+Lcp_done_479:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -15167,8 +15163,8 @@ _ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	Lcp_t16_497
-Lcp_t32_501:
+	jb	Lcp_t16_493
+Lcp_t32_497:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -15177,10 +15173,10 @@ Lcp_t32_501:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	Lcp_t32_501
-Lcp_t16_497:
+	jae	Lcp_t32_497
+Lcp_t16_493:
 	cmpq	$16,%rdx
-	jb	Lcp_t1_498
+	jb	Lcp_t1_494
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -15188,10 +15184,10 @@ Lcp_t16_497:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-Lcp_t1_498:
+Lcp_t1_494:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_500
-Lcp_tend_499:
+	jz	Lcp_tdone_496
+Lcp_tend_495:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -15199,8 +15195,8 @@ Lcp_tend_499:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_499
-Lcp_tdone_500:
+	jnz	Lcp_tend_495
+Lcp_tdone_496:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_poly1305_seal_avx512ifma
@@ -15253,15 +15249,15 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_510
+	ja	Lcp_short8_506
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_511
+	ja	Lcp_pairs2_507
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_513
+	jz	Lcp_padpreend_509
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15269,39 +15265,39 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_514
+	jz	Lcp_padpre_510
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_514:
+Lcp_padpre_510:
 	testb	$4,%dl
-	jz	Lcp_padpre_515
+	jz	Lcp_padpre_511
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_515:
+Lcp_padpre_511:
 	testb	$2,%dl
-	jz	Lcp_padpre_516
+	jz	Lcp_padpre_512
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_516:
+Lcp_padpre_512:
 	testb	$1,%dl
-	jz	Lcp_padpre_517
+	jz	Lcp_padpre_513
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_517:
-Lcp_padpreend_513:
+Lcp_padpre_513:
+Lcp_padpreend_509:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_518:
+Lcp_dround_p_514:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -15349,7 +15345,7 @@ Lcp_dround_p_518:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_518
+	jnz	Lcp_dround_p_514
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15364,19 +15360,19 @@ Lcp_dround_p_518:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_520
+	jb	Lcp_dxtail_516
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_521
+	jb	Lcp_dxtail_517
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_519
-Lcp_dxtail_520:
+	jmp	Lcp_dxdone_515
+Lcp_dxtail_516:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_519
+	jz	Lcp_dxdone_515
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15385,10 +15381,10 @@ Lcp_dxtail_520:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_519
-Lcp_dxtail_521:
+	jmp	Lcp_dxdone_515
+Lcp_dxtail_517:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_519
+	jz	Lcp_dxdone_515
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15397,17 +15393,17 @@ Lcp_dxtail_521:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_519
-Lcp_dxdone_519:
-	jmp	Lcp_pairskey_507
-Lcp_pairs2_511:
+	jmp	Lcp_dxdone_515
+Lcp_dxdone_515:
+	jmp	Lcp_pairskey_503
+Lcp_pairs2_507:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_512
+	ja	Lcp_pairs3_508
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_522
+	jz	Lcp_padpreend_518
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15415,32 +15411,32 @@ Lcp_pairs2_511:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_523
+	jz	Lcp_padpre_519
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_523:
+Lcp_padpre_519:
 	testb	$4,%dl
-	jz	Lcp_padpre_524
+	jz	Lcp_padpre_520
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_524:
+Lcp_padpre_520:
 	testb	$2,%dl
-	jz	Lcp_padpre_525
+	jz	Lcp_padpre_521
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_525:
+Lcp_padpre_521:
 	testb	$1,%dl
-	jz	Lcp_padpre_526
+	jz	Lcp_padpre_522
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_526:
-Lcp_padpreend_522:
+Lcp_padpre_522:
+Lcp_padpreend_518:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15452,7 +15448,7 @@ Lcp_padpreend_522:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_527:
+Lcp_dround_p_523:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -15514,7 +15510,7 @@ Lcp_dround_p_527:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_527
+	jnz	Lcp_dround_p_523
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15544,29 +15540,29 @@ Lcp_dround_p_527:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_529
+	jb	Lcp_dxtail_525
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_530
+	jb	Lcp_dxtail_526
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_531
+	jb	Lcp_dxtail_527
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_532
+	jb	Lcp_dxtail_528
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_528
-Lcp_dxtail_529:
+	jmp	Lcp_dxdone_524
+Lcp_dxtail_525:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_528
+	jz	Lcp_dxdone_524
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15575,10 +15571,10 @@ Lcp_dxtail_529:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_528
-Lcp_dxtail_530:
+	jmp	Lcp_dxdone_524
+Lcp_dxtail_526:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_528
+	jz	Lcp_dxdone_524
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15587,10 +15583,10 @@ Lcp_dxtail_530:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_528
-Lcp_dxtail_531:
+	jmp	Lcp_dxdone_524
+Lcp_dxtail_527:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_528
+	jz	Lcp_dxdone_524
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15599,10 +15595,10 @@ Lcp_dxtail_531:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_528
-Lcp_dxtail_532:
+	jmp	Lcp_dxdone_524
+Lcp_dxtail_528:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_528
+	jz	Lcp_dxdone_524
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15611,15 +15607,15 @@ Lcp_dxtail_532:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_528
-Lcp_dxdone_528:
-	jmp	Lcp_pairskey_507
-Lcp_pairs3_512:
+	jmp	Lcp_dxdone_524
+Lcp_dxdone_524:
+	jmp	Lcp_pairskey_503
+Lcp_pairs3_508:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_533
+	jz	Lcp_padpreend_529
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15627,32 +15623,32 @@ Lcp_pairs3_512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_534
+	jz	Lcp_padpre_530
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_534:
+Lcp_padpre_530:
 	testb	$4,%dl
-	jz	Lcp_padpre_535
+	jz	Lcp_padpre_531
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_535:
+Lcp_padpre_531:
 	testb	$2,%dl
-	jz	Lcp_padpre_536
+	jz	Lcp_padpre_532
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_536:
+Lcp_padpre_532:
 	testb	$1,%dl
-	jz	Lcp_padpre_537
+	jz	Lcp_padpre_533
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_537:
-Lcp_padpreend_533:
+Lcp_padpre_533:
+Lcp_padpreend_529:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15669,7 +15665,7 @@ Lcp_padpreend_533:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_538:
+Lcp_dround_p_534:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -15761,7 +15757,7 @@ Lcp_dround_p_538:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_538
+	jnz	Lcp_dround_p_534
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15812,29 +15808,29 @@ Lcp_dround_p_538:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_540
+	jb	Lcp_dxtail_536
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_541
+	jb	Lcp_dxtail_537
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_542
+	jb	Lcp_dxtail_538
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_543
+	jb	Lcp_dxtail_539
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_539
-Lcp_dxtail_540:
+	jmp	Lcp_dxdone_535
+Lcp_dxtail_536:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_539
+	jz	Lcp_dxdone_535
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15843,10 +15839,10 @@ Lcp_dxtail_540:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_539
-Lcp_dxtail_541:
+	jmp	Lcp_dxdone_535
+Lcp_dxtail_537:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_539
+	jz	Lcp_dxdone_535
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15855,10 +15851,10 @@ Lcp_dxtail_541:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_539
-Lcp_dxtail_542:
+	jmp	Lcp_dxdone_535
+Lcp_dxtail_538:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_539
+	jz	Lcp_dxdone_535
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15867,10 +15863,10 @@ Lcp_dxtail_542:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_539
-Lcp_dxtail_543:
+	jmp	Lcp_dxdone_535
+Lcp_dxtail_539:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_539
+	jz	Lcp_dxdone_535
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -15879,17 +15875,17 @@ Lcp_dxtail_543:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_539
-Lcp_dxdone_539:
-	jmp	Lcp_pairskey_507
-Lcp_short8_510:
+	jmp	Lcp_dxdone_535
+Lcp_dxdone_535:
+	jmp	Lcp_pairskey_503
+Lcp_short8_506:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_502
+	ja	Lcp_big_498
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -15913,7 +15909,7 @@ Lcp_short8_510:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_544:
+Lcp_dround_540:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -16027,7 +16023,7 @@ Lcp_dround_544:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_544
+	jnz	Lcp_dround_540
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -16127,8 +16123,8 @@ Lcp_dround_544:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_504
-Lcp_pairskey_507:
+	jmp	Lcp_shortkey_500
+Lcp_pairskey_503:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -16139,7 +16135,7 @@ Lcp_pairskey_507:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_545
+	jb	Lcp_nopow4_541
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -16341,15 +16337,15 @@ Lcp_pairskey_507:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_545:
+Lcp_nopow4_541:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_547
-Lcp_ipoly_546:
+	jz	Lcp_ipolyend_543
+Lcp_ipoly_542:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16389,10 +16385,10 @@ Lcp_ipoly_546:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_546
-Lcp_ipolyend_547:
+	jnz	Lcp_ipoly_542
+Lcp_ipolyend_543:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_548
+	jz	Lcp_ipolytail_544
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -16430,20 +16426,20 @@ Lcp_ipolyend_547:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_548:
+Lcp_ipolytail_544:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	Lcp_notail_549
+	jz	Lcp_notail_545
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-Lcp_notail_549:
+Lcp_notail_545:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_551
+	jz	Lcp_ipolyend_547
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_553
+	jb	Lcp_ipolynarrow_549
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -16470,8 +16466,8 @@ Lcp_notail_549:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	Lcp_ipoly4last_555
-Lcp_ipoly4_554:
+	jz	Lcp_ipoly4last_551
+Lcp_ipoly4_550:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -16531,8 +16527,8 @@ Lcp_ipoly4_554:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_554
-Lcp_ipoly4last_555:
+	jnz	Lcp_ipoly4_550
+Lcp_ipoly4last_551:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -16626,9 +16622,9 @@ Lcp_ipoly4last_555:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_551
-Lcp_ipolynarrow_553:
-Lcp_ipoly_550:
+	jz	Lcp_ipolyend_547
+Lcp_ipolynarrow_549:
+Lcp_ipoly_546:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16668,10 +16664,10 @@ Lcp_ipoly_550:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_550
-Lcp_ipolyend_551:
+	jnz	Lcp_ipoly_546
+Lcp_ipolyend_547:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_552
+	jz	Lcp_ipolytail_548
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -16709,7 +16705,7 @@ Lcp_ipolyend_551:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_552:
+Lcp_ipolytail_548:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -16760,8 +16756,8 @@ Lcp_ipolytail_552:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_508
-Lcp_shortkey_504:
+	jmp	Lcp_tagout_504
+Lcp_shortkey_500:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -16779,7 +16775,7 @@ Lcp_shortkey_504:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_556
+	jz	Lcp_padpreend_552
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -16787,38 +16783,38 @@ Lcp_shortkey_504:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_557
+	jz	Lcp_padpre_553
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_557:
+Lcp_padpre_553:
 	testb	$4,%dl
-	jz	Lcp_padpre_558
+	jz	Lcp_padpre_554
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_558:
+Lcp_padpre_554:
 	testb	$2,%dl
-	jz	Lcp_padpre_559
+	jz	Lcp_padpre_555
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_559:
+Lcp_padpre_555:
 	testb	$1,%dl
-	jz	Lcp_padpre_560
+	jz	Lcp_padpre_556
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_560:
+Lcp_padpre_556:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_556:
+Lcp_padpreend_552:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -16839,7 +16835,7 @@ Lcp_padpreend_556:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_561
+	jz	Lcp_padpreend_557
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -16847,47 +16843,46 @@ Lcp_padpreend_556:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_562
+	jz	Lcp_padpre_558
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_562:
+Lcp_padpre_558:
 	testb	$4,%dl
-	jz	Lcp_padpre_563
+	jz	Lcp_padpre_559
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_563:
+Lcp_padpre_559:
 	testb	$2,%dl
-	jz	Lcp_padpre_564
+	jz	Lcp_padpre_560
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_564:
+Lcp_padpre_560:
 	testb	$1,%dl
-	jz	Lcp_padpre_565
+	jz	Lcp_padpre_561
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_565:
+Lcp_padpre_561:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_561:
-	jmp	Lcp_datadone_506
-Lcp_big_502:
-Lcp_keyalone_567:
+Lcp_padpreend_557:
+	jmp	Lcp_datadone_502
+Lcp_big_498:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_568:
+Lcp_dround_h_563:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -16935,7 +16930,7 @@ Lcp_dround_h_568:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_568
+	jnz	Lcp_dround_h_563
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -16962,12 +16957,80 @@ Lcp_dround_h_568:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_569
+	jz	Lcp_padpreend_564
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_565
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_565:
+	testb	$4,%dl
+	jz	Lcp_padpre_566
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_566:
+	testb	$2,%dl
+	jz	Lcp_padpre_567
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_567:
+	testb	$1,%dl
+	jz	Lcp_padpre_568
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_568:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_564:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_ifma
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_nofuse_562:
+Lcp_chunk_501:
+	movq	120(%rcx),%rdx
+	testq	%rdx,%rdx
+	jz	Lcp_datadone_502
+	movl	$2048,%eax
+	cmpq	%rax,%rdx
+	cmovaq	%rax,%rdx
+	movq	%rdx,192(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	call	_ctasm_chacha20_xor_avx512
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_ifma
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_569
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
 	jz	Lcp_padpre_570
@@ -17002,80 +17065,12 @@ Lcp_padpre_573:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 Lcp_padpreend_569:
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_powers_ifma
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_nofuse_566:
-Lcp_chunk_505:
-	movq	120(%rcx),%rdx
-	testq	%rdx,%rdx
-	jz	Lcp_datadone_506
-	movl	$2048,%eax
-	cmpq	%rax,%rdx
-	cmovaq	%rax,%rdx
-	movq	%rdx,192(%rcx)
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	call	_ctasm_chacha20_xor_avx512
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	144(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks_ifma
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_574
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	144(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_575
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_575:
-	testb	$4,%dl
-	jz	Lcp_padpre_576
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_576:
-	testb	$2,%dl
-	jz	Lcp_padpre_577
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_577:
-	testb	$1,%dl
-	jz	Lcp_padpre_578
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_578:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_574:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_505
-Lcp_datadone_506:
+	jmp	Lcp_chunk_501
+Lcp_datadone_502:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -17102,7 +17097,7 @@ Lcp_datadone_506:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_508:
+Lcp_tagout_504:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -17112,17 +17107,17 @@ Lcp_tagout_508:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_580
+	jz	Lcp_wipeeven_575
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_580:
+Lcp_wipeeven_575:
 	shrl	%eax
-Lcp_wipe_579:
+Lcp_wipe_574:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_579
+	jnz	Lcp_wipe_574
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -17207,15 +17202,15 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_589
+	ja	Lcp_short8_584
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_590
+	ja	Lcp_pairs2_585
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_592
+	jz	Lcp_padpreend_587
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17223,39 +17218,39 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_593
+	jz	Lcp_padpre_588
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_593:
+Lcp_padpre_588:
 	testb	$4,%dl
-	jz	Lcp_padpre_594
+	jz	Lcp_padpre_589
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_594:
+Lcp_padpre_589:
 	testb	$2,%dl
-	jz	Lcp_padpre_595
+	jz	Lcp_padpre_590
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_595:
+Lcp_padpre_590:
 	testb	$1,%dl
-	jz	Lcp_padpre_596
+	jz	Lcp_padpre_591
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_596:
-Lcp_padpreend_592:
+Lcp_padpre_591:
+Lcp_padpreend_587:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_597:
+Lcp_dround_p_592:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -17303,7 +17298,7 @@ Lcp_dround_p_597:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_597
+	jnz	Lcp_dround_p_592
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17318,41 +17313,41 @@ Lcp_dround_p_597:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_598
+	je	Lcp_inplace_593
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_600
+	jb	Lcp_dxtail_595
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_601
+	jb	Lcp_dxtail_596
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_599
-Lcp_dxtail_600:
+	jmp	Lcp_dxdone_594
+Lcp_dxtail_595:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_599
+	jz	Lcp_dxdone_594
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	Lcp_dxdone_599
-Lcp_dxtail_601:
+	jmp	Lcp_dxdone_594
+Lcp_dxtail_596:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_599
+	jz	Lcp_dxdone_594
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	Lcp_dxdone_599
-Lcp_dxdone_599:
-	jmp	Lcp_pairskey_586
-Lcp_inplace_598:
+	jmp	Lcp_dxdone_594
+Lcp_dxdone_594:
+	jmp	Lcp_pairskey_581
+Lcp_inplace_593:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -17363,15 +17358,15 @@ Lcp_inplace_598:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_586
-Lcp_pairs2_590:
+	jmp	Lcp_pairskey_581
+Lcp_pairs2_585:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_591
+	ja	Lcp_pairs3_586
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_602
+	jz	Lcp_padpreend_597
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17379,32 +17374,32 @@ Lcp_pairs2_590:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_603
+	jz	Lcp_padpre_598
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_603:
+Lcp_padpre_598:
 	testb	$4,%dl
-	jz	Lcp_padpre_604
+	jz	Lcp_padpre_599
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_604:
+Lcp_padpre_599:
 	testb	$2,%dl
-	jz	Lcp_padpre_605
+	jz	Lcp_padpre_600
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_605:
+Lcp_padpre_600:
 	testb	$1,%dl
-	jz	Lcp_padpre_606
+	jz	Lcp_padpre_601
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_606:
-Lcp_padpreend_602:
+Lcp_padpre_601:
+Lcp_padpreend_597:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -17416,7 +17411,7 @@ Lcp_padpreend_602:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_607:
+Lcp_dround_p_602:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -17478,7 +17473,7 @@ Lcp_dround_p_607:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_607
+	jnz	Lcp_dround_p_602
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17502,7 +17497,7 @@ Lcp_dround_p_607:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_608
+	je	Lcp_inplace_603
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -17510,69 +17505,69 @@ Lcp_dround_p_607:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_610
+	jb	Lcp_dxtail_605
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_611
+	jb	Lcp_dxtail_606
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_612
+	jb	Lcp_dxtail_607
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_613
+	jb	Lcp_dxtail_608
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_609
-Lcp_dxtail_610:
+	jmp	Lcp_dxdone_604
+Lcp_dxtail_605:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_609
+	jz	Lcp_dxdone_604
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	Lcp_dxdone_609
-Lcp_dxtail_611:
+	jmp	Lcp_dxdone_604
+Lcp_dxtail_606:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_609
+	jz	Lcp_dxdone_604
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	Lcp_dxdone_609
-Lcp_dxtail_612:
+	jmp	Lcp_dxdone_604
+Lcp_dxtail_607:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_609
+	jz	Lcp_dxdone_604
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	Lcp_dxdone_609
-Lcp_dxtail_613:
+	jmp	Lcp_dxdone_604
+Lcp_dxtail_608:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_609
+	jz	Lcp_dxdone_604
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	Lcp_dxdone_609
-Lcp_dxdone_609:
-	jmp	Lcp_pairskey_586
-Lcp_inplace_608:
+	jmp	Lcp_dxdone_604
+Lcp_dxdone_604:
+	jmp	Lcp_pairskey_581
+Lcp_inplace_603:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -17591,13 +17586,13 @@ Lcp_inplace_608:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	Lcp_pairskey_586
-Lcp_pairs3_591:
+	jmp	Lcp_pairskey_581
+Lcp_pairs3_586:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_614
+	jz	Lcp_padpreend_609
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17605,32 +17600,32 @@ Lcp_pairs3_591:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_615
+	jz	Lcp_padpre_610
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_615:
+Lcp_padpre_610:
 	testb	$4,%dl
-	jz	Lcp_padpre_616
+	jz	Lcp_padpre_611
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_616:
+Lcp_padpre_611:
 	testb	$2,%dl
-	jz	Lcp_padpre_617
+	jz	Lcp_padpre_612
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_617:
+Lcp_padpre_612:
 	testb	$1,%dl
-	jz	Lcp_padpre_618
+	jz	Lcp_padpre_613
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_618:
-Lcp_padpreend_614:
+Lcp_padpre_613:
+Lcp_padpreend_609:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -17647,7 +17642,7 @@ Lcp_padpreend_614:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_619:
+Lcp_dround_p_614:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -17739,7 +17734,7 @@ Lcp_dround_p_619:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_619
+	jnz	Lcp_dround_p_614
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17772,7 +17767,7 @@ Lcp_dround_p_619:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_620
+	je	Lcp_inplace_615
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -17792,69 +17787,69 @@ Lcp_dround_p_619:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_622
+	jb	Lcp_dxtail_617
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_623
+	jb	Lcp_dxtail_618
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_624
+	jb	Lcp_dxtail_619
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_625
+	jb	Lcp_dxtail_620
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_621
-Lcp_dxtail_622:
+	jmp	Lcp_dxdone_616
+Lcp_dxtail_617:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_621
+	jz	Lcp_dxdone_616
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	Lcp_dxdone_621
-Lcp_dxtail_623:
+	jmp	Lcp_dxdone_616
+Lcp_dxtail_618:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_621
+	jz	Lcp_dxdone_616
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	Lcp_dxdone_621
-Lcp_dxtail_624:
+	jmp	Lcp_dxdone_616
+Lcp_dxtail_619:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_621
+	jz	Lcp_dxdone_616
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	Lcp_dxdone_621
-Lcp_dxtail_625:
+	jmp	Lcp_dxdone_616
+Lcp_dxtail_620:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_621
+	jz	Lcp_dxdone_616
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	Lcp_dxdone_621
-Lcp_dxdone_621:
-	jmp	Lcp_pairskey_586
-Lcp_inplace_620:
+	jmp	Lcp_dxdone_616
+Lcp_dxdone_616:
+	jmp	Lcp_pairskey_581
+Lcp_inplace_615:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -17881,15 +17876,15 @@ Lcp_inplace_620:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	Lcp_pairskey_586
-Lcp_short8_589:
+	jmp	Lcp_pairskey_581
+Lcp_short8_584:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_581
+	ja	Lcp_big_576
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -17913,7 +17908,7 @@ Lcp_short8_589:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_626:
+Lcp_dround_621:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -18027,7 +18022,7 @@ Lcp_dround_626:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_626
+	jnz	Lcp_dround_621
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -18127,8 +18122,8 @@ Lcp_dround_626:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_583
-Lcp_pairskey_586:
+	jmp	Lcp_shortkey_578
+Lcp_pairskey_581:
 	vmovq	%xmm0,%r8
 	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
@@ -18139,7 +18134,7 @@ Lcp_pairskey_586:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_627
+	jb	Lcp_nopow4_622
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -18341,15 +18336,15 @@ Lcp_pairskey_586:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_627:
+Lcp_nopow4_622:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_629
-Lcp_ipoly_628:
+	jz	Lcp_ipolyend_624
+Lcp_ipoly_623:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -18389,10 +18384,10 @@ Lcp_ipoly_628:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_628
-Lcp_ipolyend_629:
+	jnz	Lcp_ipoly_623
+Lcp_ipolyend_624:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_630
+	jz	Lcp_ipolytail_625
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -18430,10 +18425,10 @@ Lcp_ipolyend_629:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_630:
+Lcp_ipolytail_625:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_634
+	jz	Lcp_padpreend_629
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -18441,38 +18436,38 @@ Lcp_ipolytail_630:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_635
+	jz	Lcp_padpre_630
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_635:
+Lcp_padpre_630:
 	testb	$4,%dl
-	jz	Lcp_padpre_636
+	jz	Lcp_padpre_631
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_636:
+Lcp_padpre_631:
 	testb	$2,%dl
-	jz	Lcp_padpre_637
+	jz	Lcp_padpre_632
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_637:
+Lcp_padpre_632:
 	testb	$1,%dl
-	jz	Lcp_padpre_638
+	jz	Lcp_padpre_633
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_638:
-Lcp_padpreend_634:
+Lcp_padpre_633:
+Lcp_padpreend_629:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_632
+	jz	Lcp_ipolyend_627
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_639
+	jb	Lcp_ipolynarrow_634
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -18499,8 +18494,8 @@ Lcp_padpreend_634:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	Lcp_ipoly4last_641
-Lcp_ipoly4_640:
+	jz	Lcp_ipoly4last_636
+Lcp_ipoly4_635:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18560,8 +18555,8 @@ Lcp_ipoly4_640:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_640
-Lcp_ipoly4last_641:
+	jnz	Lcp_ipoly4_635
+Lcp_ipoly4last_636:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18655,9 +18650,9 @@ Lcp_ipoly4last_641:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_632
-Lcp_ipolynarrow_639:
-Lcp_ipoly_631:
+	jz	Lcp_ipolyend_627
+Lcp_ipolynarrow_634:
+Lcp_ipoly_626:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -18697,10 +18692,10 @@ Lcp_ipoly_631:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_631
-Lcp_ipolyend_632:
+	jnz	Lcp_ipoly_626
+Lcp_ipolyend_627:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_633
+	jz	Lcp_ipolytail_628
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -18738,7 +18733,7 @@ Lcp_ipolyend_632:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_633:
+Lcp_ipolytail_628:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -18791,16 +18786,16 @@ Lcp_ipolytail_633:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rax
 	cmpq	160(%rcx),%rax
-	jne	Lcp_xorskip_642
+	jne	Lcp_xorskip_637
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_642:
-	jmp	Lcp_tagout_587
-Lcp_shortkey_583:
+Lcp_xorskip_637:
+	jmp	Lcp_tagout_582
+Lcp_shortkey_578:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -18818,12 +18813,65 @@ Lcp_shortkey_583:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_643
+	jz	Lcp_padpreend_638
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
 	andq	$-16,%rsi
 	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_639
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_639:
+	testb	$4,%dl
+	jz	Lcp_padpre_640
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_640:
+	testb	$2,%dl
+	jz	Lcp_padpre_641
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_641:
+	testb	$1,%dl
+	jz	Lcp_padpre_642
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_642:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_638:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_ifma4
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_ifma4
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_643
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
 	jz	Lcp_padpre_644
@@ -18858,59 +18906,6 @@ Lcp_padpre_647:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 Lcp_padpreend_643:
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_powers_ifma4
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks_ifma4
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_648
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_649
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_649:
-	testb	$4,%dl
-	jz	Lcp_padpre_650
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_650:
-	testb	$2,%dl
-	jz	Lcp_padpre_651
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_651:
-	testb	$1,%dl
-	jz	Lcp_padpre_652
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_652:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_648:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -18918,15 +18913,14 @@ Lcp_padpreend_648:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_585
-Lcp_big_581:
-Lcp_keyalone_654:
+	jmp	Lcp_datadone_580
+Lcp_big_576:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_655:
+Lcp_dround_h_649:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -18974,7 +18968,7 @@ Lcp_dround_h_655:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_655
+	jnz	Lcp_dround_h_649
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -19001,7 +18995,7 @@ Lcp_dround_h_655:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_656
+	jz	Lcp_padpreend_650
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -19009,47 +19003,47 @@ Lcp_dround_h_655:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_657
+	jz	Lcp_padpre_651
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_657:
+Lcp_padpre_651:
 	testb	$4,%dl
-	jz	Lcp_padpre_658
+	jz	Lcp_padpre_652
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_658:
+Lcp_padpre_652:
 	testb	$2,%dl
-	jz	Lcp_padpre_659
+	jz	Lcp_padpre_653
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_659:
+Lcp_padpre_653:
 	testb	$1,%dl
-	jz	Lcp_padpre_660
+	jz	Lcp_padpre_654
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_660:
+Lcp_padpre_654:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_656:
+Lcp_padpreend_650:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_653:
-Lcp_chunk_584:
+Lcp_nofuse_648:
+Lcp_chunk_579:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_585
+	jz	Lcp_datadone_580
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -19063,7 +19057,7 @@ Lcp_chunk_584:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_661
+	jz	Lcp_padpreend_655
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -19071,38 +19065,38 @@ Lcp_chunk_584:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_662
+	jz	Lcp_padpre_656
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_662:
+Lcp_padpre_656:
 	testb	$4,%dl
-	jz	Lcp_padpre_663
+	jz	Lcp_padpre_657
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_663:
+Lcp_padpre_657:
 	testb	$2,%dl
-	jz	Lcp_padpre_664
+	jz	Lcp_padpre_658
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_664:
+Lcp_padpre_658:
 	testb	$1,%dl
-	jz	Lcp_padpre_665
+	jz	Lcp_padpre_659
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_665:
+Lcp_padpre_659:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_661:
+Lcp_padpreend_655:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -19113,8 +19107,8 @@ Lcp_padpreend_661:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_584
-Lcp_datadone_585:
+	jmp	Lcp_chunk_579
+Lcp_datadone_580:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -19141,7 +19135,7 @@ Lcp_datadone_585:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_587:
+Lcp_tagout_582:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -19151,17 +19145,17 @@ Lcp_tagout_587:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_667
+	jz	Lcp_wipeeven_661
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_667:
+Lcp_wipeeven_661:
 	shrl	%eax
-Lcp_wipe_666:
+Lcp_wipe_660:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_666
+	jnz	Lcp_wipe_660
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -19637,7 +19631,7 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	Lcp_ipolyrest_670
+	jb	Lcp_ipolyrest_664
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -19664,8 +19658,8 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	Lcp_ipolylast_669
-Lcp_ipoly_668:
+	jz	Lcp_ipolylast_663
+Lcp_ipoly_662:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -19725,8 +19719,8 @@ Lcp_ipoly_668:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	Lcp_ipoly_668
-Lcp_ipolylast_669:
+	jnz	Lcp_ipoly_662
+Lcp_ipolylast_663:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -19828,7 +19822,7 @@ Lcp_ipolylast_669:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-Lcp_ipolyrest_670:
+Lcp_ipolyrest_664:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 	.p2align	4
@@ -20044,7 +20038,7 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	Lcp_ipoly4rest_671
+	jb	Lcp_ipoly4rest_665
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -20074,8 +20068,8 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andq	$3,%rdx
 	decq	%rcx
-	jz	Lcp_ipoly4last_673
-Lcp_ipoly4_672:
+	jz	Lcp_ipoly4last_667
+Lcp_ipoly4_666:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -20135,8 +20129,8 @@ Lcp_ipoly4_672:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	Lcp_ipoly4_672
-Lcp_ipoly4last_673:
+	jnz	Lcp_ipoly4_666
+Lcp_ipoly4last_667:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -20232,7 +20226,7 @@ Lcp_ipoly4last_673:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_ipoly4rest_671:
+Lcp_ipoly4rest_665:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const

@@ -1543,13 +1543,12 @@ L$cp_padpre_38:
 L$cp_padpreend_34:
 	jmp	L$cp_datadone_5
 L$cp_big_1:
-L$cp_keyalone_40:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_41:
+L$cp_dround_h_40:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -1593,7 +1592,7 @@ L$cp_dround_h_41:
 	pshufd	xmm2,xmm2,147
 	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_41
+	jnz	L$cp_dround_h_40
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -1620,7 +1619,7 @@ L$cp_dround_h_41:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_42
+	jz	L$cp_padpreend_41
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -1628,38 +1627,38 @@ L$cp_dround_h_41:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_43
+	jz	L$cp_padpre_42
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_43:
+L$cp_padpre_42:
 	test	dl,4
-	jz	L$cp_padpre_44
+	jz	L$cp_padpre_43
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_44:
+L$cp_padpre_43:
 	test	dl,2
-	jz	L$cp_padpre_45
+	jz	L$cp_padpre_44
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_45:
+L$cp_padpre_44:
 	test	dl,1
-	jz	L$cp_padpre_46
+	jz	L$cp_padpre_45
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_46:
+L$cp_padpre_45:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_42:
+L$cp_padpreend_41:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,2
@@ -1718,7 +1717,7 @@ L$cp_chunk_4:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_47
+	jz	L$cp_padpreend_46
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -1726,38 +1725,38 @@ L$cp_chunk_4:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_48
+	jz	L$cp_padpre_47
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_48:
+L$cp_padpre_47:
 	test	dl,4
-	jz	L$cp_padpre_49
+	jz	L$cp_padpre_48
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_49:
+L$cp_padpre_48:
 	test	dl,2
-	jz	L$cp_padpre_50
+	jz	L$cp_padpre_49
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_50:
+L$cp_padpre_49:
 	test	dl,1
-	jz	L$cp_padpre_51
+	jz	L$cp_padpre_50
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_51:
+L$cp_padpre_50:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_47:
+L$cp_padpreend_46:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -1795,14 +1794,14 @@ L$cp_datadone_5:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_52:
+L$cp_wipe_51:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	movdqa	[rcx+32],xmm0
 	movdqa	[rcx+48],xmm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_52
+	jnz	L$cp_wipe_51
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -1922,9 +1921,9 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,128
-	ja	L$cp_short4_58
+	ja	L$cp_short4_57
 	cmp	r10,64
-	ja	L$cp_short3_54
+	ja	L$cp_short3_53
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -1935,7 +1934,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_p19:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_60:
+L$cp_dround_h_59:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -2021,7 +2020,7 @@ L$cp_dround_h_60:
 	pshufd	xmm6,xmm6,147
 	pshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_60
+	jnz	L$cp_dround_h_59
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2040,8 +2039,8 @@ L$cp_dround_h_60:
 	paddd	xmm13,[rel L$cp_blk1]
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
-	jmp	L$cp_shortkey_55
-L$cp_short3_54:
+	jmp	L$cp_shortkey_54
+L$cp_short3_53:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -2057,7 +2056,7 @@ L$cp_short3_54:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_61:
+L$cp_dround_h_60:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -2185,7 +2184,7 @@ L$cp_dround_h_61:
 	pshufd	xmm10,xmm10,147
 	pshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_61
+	jnz	L$cp_dround_h_60
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2214,10 +2213,10 @@ L$cp_dround_h_61:
 	paddd	xmm14,[rel L$cp_blk2]
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
-	jmp	L$cp_shortkey_55
-L$cp_short4_58:
+	jmp	L$cp_shortkey_54
+L$cp_short4_57:
 	cmp	r10,192
-	ja	L$cp_short8_59
+	ja	L$cp_short8_58
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -2241,7 +2240,7 @@ L$cp_short4_58:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_62:
+L$cp_dround_61:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -2403,7 +2402,7 @@ L$cp_dround_62:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_62
+	jnz	L$cp_dround_61
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -2503,10 +2502,10 @@ L$cp_dround_62:
 	movdqa	[rcx+480],xmm10
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
-	jmp	L$cp_shortkey_55
-L$cp_short8_59:
-	jmp	L$cp_big_53
-L$cp_shortkey_55:
+	jmp	L$cp_shortkey_54
+L$cp_short8_58:
+	jmp	L$cp_big_52
+L$cp_shortkey_54:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -2524,7 +2523,7 @@ L$cp_shortkey_55:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_63
+	jz	L$cp_padpreend_62
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -2532,38 +2531,38 @@ L$cp_shortkey_55:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_64
+	jz	L$cp_padpre_63
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_64:
+L$cp_padpre_63:
 	test	dl,4
-	jz	L$cp_padpre_65
+	jz	L$cp_padpre_64
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_65:
+L$cp_padpre_64:
 	test	dl,2
-	jz	L$cp_padpre_66
+	jz	L$cp_padpre_65
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_66:
+L$cp_padpre_65:
 	test	dl,1
-	jz	L$cp_padpre_67
+	jz	L$cp_padpre_66
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_67:
+L$cp_padpre_66:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_63:
+L$cp_padpreend_62:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -2573,7 +2572,7 @@ L$cp_padpreend_63:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_68
+	jz	L$cp_padpreend_67
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -2581,38 +2580,38 @@ L$cp_padpreend_63:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_69
+	jz	L$cp_padpre_68
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_69:
+L$cp_padpre_68:
 	test	dl,4
-	jz	L$cp_padpre_70
+	jz	L$cp_padpre_69
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_70:
+L$cp_padpre_69:
 	test	dl,2
-	jz	L$cp_padpre_71
+	jz	L$cp_padpre_70
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_71:
+L$cp_padpre_70:
 	test	dl,1
-	jz	L$cp_padpre_72
+	jz	L$cp_padpre_71
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_72:
+L$cp_padpre_71:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_68:
+L$cp_padpreend_67:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -2620,15 +2619,14 @@ L$cp_padpreend_68:
 	call	ctasm_chacha20_xorbuf_ssse3
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_57
-L$cp_big_53:
-L$cp_keyalone_74:
+	jmp	L$cp_datadone_56
+L$cp_big_52:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_75:
+L$cp_dround_h_73:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -2672,7 +2670,7 @@ L$cp_dround_h_75:
 	pshufd	xmm2,xmm2,147
 	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_75
+	jnz	L$cp_dround_h_73
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -2699,7 +2697,7 @@ L$cp_dround_h_75:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_76
+	jz	L$cp_padpreend_74
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -2707,42 +2705,42 @@ L$cp_dround_h_75:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_77
+	jz	L$cp_padpre_75
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_77:
+L$cp_padpre_75:
 	test	dl,4
-	jz	L$cp_padpre_78
+	jz	L$cp_padpre_76
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_78:
+L$cp_padpre_76:
 	test	dl,2
-	jz	L$cp_padpre_79
+	jz	L$cp_padpre_77
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_79:
+L$cp_padpre_77:
 	test	dl,1
-	jz	L$cp_padpre_80
+	jz	L$cp_padpre_78
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_80:
+L$cp_padpre_78:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_76:
+L$cp_padpreend_74:
 	mov	rax,QWORD[rcx+168]
 	shr	rax,8
 	cmp	rax,1
-	jb	L$cp_nofuse_73
+	jb	L$cp_nofuse_72
 	mov	QWORD[rcx+200],rax
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
@@ -2756,11 +2754,11 @@ L$cp_padpreend_76:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-L$cp_nofuse_73:
-L$cp_chunk_56:
+L$cp_nofuse_72:
+L$cp_chunk_55:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_57
+	jz	L$cp_datadone_56
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -2774,7 +2772,7 @@ L$cp_chunk_56:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_81
+	jz	L$cp_padpreend_79
 	pxor	xmm0,xmm0
 	movdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -2782,38 +2780,38 @@ L$cp_chunk_56:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_82
+	jz	L$cp_padpre_80
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_82:
+L$cp_padpre_80:
 	test	dl,4
-	jz	L$cp_padpre_83
+	jz	L$cp_padpre_81
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_83:
+L$cp_padpre_81:
 	test	dl,2
-	jz	L$cp_padpre_84
+	jz	L$cp_padpre_82
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_84:
+L$cp_padpre_82:
 	test	dl,1
-	jz	L$cp_padpre_85
+	jz	L$cp_padpre_83
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_85:
+L$cp_padpre_83:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_81:
+L$cp_padpreend_79:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -2824,8 +2822,8 @@ L$cp_padpreend_81:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_56
-L$cp_datadone_57:
+	jmp	L$cp_chunk_55
+L$cp_datadone_56:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -2857,14 +2855,14 @@ L$cp_datadone_57:
 	and	rcx,-32
 	pxor	xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_86:
+L$cp_wipe_84:
 	movdqa	[rcx+0],xmm0
 	movdqa	[rcx+16],xmm0
 	movdqa	[rcx+32],xmm0
 	movdqa	[rcx+48],xmm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_86
+	jnz	L$cp_wipe_84
 	pxor	xmm1,xmm1
 	pxor	xmm2,xmm2
 	pxor	xmm3,xmm3
@@ -2910,8 +2908,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_ssse3_end:
 align 16
 ctasm_chacha20_xor_ssse3:
 	cmp	rdx,256
-	jb	L$cp_small_88
-L$cp_wide_87:
+	jb	L$cp_small_86
+L$cp_wide_85:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -2935,7 +2933,7 @@ L$cp_wide_87:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_91:
+L$cp_dround_89:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -3097,7 +3095,7 @@ L$cp_dround_91:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_91
+	jnz	L$cp_dround_89
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -3234,12 +3232,12 @@ L$cp_dround_91:
 	add	rsi,256
 	sub	rdx,256
 	cmp	rdx,256
-	jae	L$cp_wide_87
-L$cp_small_88:
+	jae	L$cp_wide_85
+L$cp_small_86:
 	test	rdx,rdx
-	jz	L$cp_done_90
+	jz	L$cp_done_88
 	cmp	rdx,192
-	jbe	L$cp_not4_92
+	jbe	L$cp_not4_90
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -3263,7 +3261,7 @@ L$cp_small_88:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_95:
+L$cp_dround_93:
 	paddd	xmm0,xmm4
 	paddd	xmm1,xmm5
 	pxor	xmm8,xmm0
@@ -3425,7 +3423,7 @@ L$cp_dround_95:
 	movdqa	[rcx+224],xmm12
 	movdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_95
+	jnz	L$cp_dround_93
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -3526,12 +3524,12 @@ L$cp_dround_95:
 	movdqa	[rcx+544],xmm3
 	movdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_89
-L$cp_not4_92:
+	jmp	L$cp_tailbuf_87
+L$cp_not4_90:
 	cmp	rdx,64
-	jbe	L$cp_h1_93
+	jbe	L$cp_h1_91
 	cmp	rdx,128
-	jbe	L$cp_h2_94
+	jbe	L$cp_h2_92
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -3547,7 +3545,7 @@ L$cp_not4_92:
 	movdqa	xmm11,[rcx+48]
 	paddd	xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_96:
+L$cp_dround_h_94:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	paddd	xmm8,xmm9
@@ -3675,7 +3673,7 @@ L$cp_dround_h_96:
 	pshufd	xmm10,xmm10,147
 	pshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_96
+	jnz	L$cp_dround_h_94
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3705,8 +3703,8 @@ L$cp_dround_h_96:
 	paddd	xmm11,xmm14
 	movdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_89
-L$cp_h2_94:
+	jmp	L$cp_tailbuf_87
+L$cp_h2_92:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
@@ -3717,7 +3715,7 @@ L$cp_h2_94:
 	movdqa	xmm7,[rcx+48]
 	paddd	xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_97:
+L$cp_dround_h_95:
 	paddd	xmm0,xmm1
 	paddd	xmm4,xmm5
 	pxor	xmm3,xmm0
@@ -3803,7 +3801,7 @@ L$cp_dround_h_97:
 	pshufd	xmm6,xmm6,147
 	pshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_97
+	jnz	L$cp_dround_h_95
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3823,14 +3821,14 @@ L$cp_dround_h_97:
 	paddd	xmm7,xmm13
 	movdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_89
-L$cp_h1_93:
+	jmp	L$cp_tailbuf_87
+L$cp_h1_91:
 	movdqa	xmm0,[rcx+0]
 	movdqa	xmm1,[rcx+16]
 	movdqa	xmm2,[rcx+32]
 	movdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_98:
+L$cp_dround_h_96:
 	paddd	xmm0,xmm1
 	pxor	xmm3,xmm0
 	pshufb	xmm3,[rel L$cp_rot16]
@@ -3874,7 +3872,7 @@ L$cp_dround_h_98:
 	pshufd	xmm2,xmm2,147
 	pshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_98
+	jnz	L$cp_dround_h_96
 	paddd	xmm0,[rcx+0]
 	movdqa	[rcx+384],xmm0
 	paddd	xmm1,[rcx+16]
@@ -3884,17 +3882,17 @@ L$cp_dround_h_98:
 	paddd	xmm3,[rcx+48]
 	movdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_89:
+L$cp_tailbuf_87:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_ssse3
-L$cp_done_90:
+L$cp_done_88:
 	ret
 L$_ctasm_ctasm_chacha20_xor_ssse3_end:
 align 16
 ctasm_chacha20_xorbuf_ssse3:
 	cmp	rdx,16
-	jb	L$cp_t1_100
-L$cp_t16_99:
+	jb	L$cp_t1_98
+L$cp_t16_97:
 	movdqu	xmm0,[rsi]
 	movdqu	xmm1,[r9]
 	pxor	xmm0,xmm1
@@ -3904,11 +3902,11 @@ L$cp_t16_99:
 	add	r9,16
 	sub	rdx,16
 	cmp	rdx,16
-	jae	L$cp_t16_99
-L$cp_t1_100:
+	jae	L$cp_t16_97
+L$cp_t1_98:
 	test	rdx,rdx
-	jz	L$cp_tdone_102
-L$cp_tend_101:
+	jz	L$cp_tdone_100
+L$cp_tend_99:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -3916,8 +3914,8 @@ L$cp_tend_101:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_101
-L$cp_tdone_102:
+	jnz	L$cp_tend_99
+L$cp_tdone_100:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_ssse3_end:
 global ctasm_chacha20_avx2
@@ -3972,12 +3970,12 @@ L$_ctasm_ctasm_chacha20_avx2_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_103:
+L$cp_wipe_101:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_103
+	jnz	L$cp_wipe_101
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -4071,15 +4069,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_112
+	ja	L$cp_short8_110
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_113
+	ja	L$cp_pairs2_111
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_115
+	jz	L$cp_padpreend_113
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4087,39 +4085,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_116
+	jz	L$cp_padpre_114
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_116:
+L$cp_padpre_114:
 	test	dl,4
-	jz	L$cp_padpre_117
+	jz	L$cp_padpre_115
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_117:
+L$cp_padpre_115:
 	test	dl,2
-	jz	L$cp_padpre_118
+	jz	L$cp_padpre_116
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_118:
+L$cp_padpre_116:
 	test	dl,1
-	jz	L$cp_padpre_119
+	jz	L$cp_padpre_117
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_119:
-L$cp_padpreend_115:
+L$cp_padpre_117:
+L$cp_padpreend_113:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_120:
+L$cp_dround_p_118:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -4159,7 +4157,7 @@ L$cp_dround_p_120:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_120
+	jnz	L$cp_dround_p_118
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4176,42 +4174,42 @@ L$cp_dround_p_120:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_122
+	jb	L$cp_dxtail_120
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_123
+	jb	L$cp_dxtail_121
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_121
-L$cp_dxtail_122:
+	jmp	L$cp_dxdone_119
+L$cp_dxtail_120:
 	test	rdx,rdx
-	jz	L$cp_dxdone_121
+	jz	L$cp_dxdone_119
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vmovdqa	[rcx+896],ymm12
-	jmp	L$cp_dxvtail_124
-L$cp_dxtail_123:
+	jmp	L$cp_dxvtail_122
+L$cp_dxtail_121:
 	sub	rdx,32
-	jz	L$cp_dxdone_121
+	jz	L$cp_dxdone_119
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,32
 	add	rdi,32
-L$cp_dxvtail_124:
+L$cp_dxvtail_122:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_121:
-	jmp	L$cp_pairskey_109
-L$cp_pairs2_113:
+L$cp_dxdone_119:
+	jmp	L$cp_pairskey_107
+L$cp_pairs2_111:
 	cmp	r10,192
-	ja	L$cp_pairs3_114
+	ja	L$cp_pairs3_112
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_125
+	jz	L$cp_padpreend_123
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4219,32 +4217,32 @@ L$cp_pairs2_113:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_126
+	jz	L$cp_padpre_124
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_126:
+L$cp_padpre_124:
 	test	dl,4
-	jz	L$cp_padpre_127
+	jz	L$cp_padpre_125
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_127:
+L$cp_padpre_125:
 	test	dl,2
-	jz	L$cp_padpre_128
+	jz	L$cp_padpre_126
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_128:
+L$cp_padpre_126:
 	test	dl,1
-	jz	L$cp_padpre_129
+	jz	L$cp_padpre_127
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_129:
-L$cp_padpreend_125:
+L$cp_padpre_127:
+L$cp_padpreend_123:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -4256,7 +4254,7 @@ L$cp_padpreend_125:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_130:
+L$cp_dround_p_128:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -4334,7 +4332,7 @@ L$cp_dround_p_130:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_130
+	jnz	L$cp_dround_p_128
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4366,68 +4364,68 @@ L$cp_dround_p_130:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_132
+	jb	L$cp_dxtail_130
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_133
+	jb	L$cp_dxtail_131
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_134
+	jb	L$cp_dxtail_132
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_135
+	jb	L$cp_dxtail_133
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_131
-L$cp_dxtail_132:
+	jmp	L$cp_dxdone_129
+L$cp_dxtail_130:
 	sub	rdx,64
-	jz	L$cp_dxdone_131
+	jz	L$cp_dxdone_129
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,64
 	add	rdi,64
-	jmp	L$cp_dxvtail_136
-L$cp_dxtail_133:
+	jmp	L$cp_dxvtail_134
+L$cp_dxtail_131:
 	sub	rdx,96
-	jz	L$cp_dxdone_131
+	jz	L$cp_dxdone_129
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,96
 	add	rdi,96
-	jmp	L$cp_dxvtail_136
-L$cp_dxtail_134:
+	jmp	L$cp_dxvtail_134
+L$cp_dxtail_132:
 	sub	rdx,128
-	jz	L$cp_dxdone_131
+	jz	L$cp_dxdone_129
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,128
 	add	rdi,128
-	jmp	L$cp_dxvtail_136
-L$cp_dxtail_135:
+	jmp	L$cp_dxvtail_134
+L$cp_dxtail_133:
 	sub	rdx,160
-	jz	L$cp_dxdone_131
+	jz	L$cp_dxdone_129
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,160
 	add	rdi,160
-L$cp_dxvtail_136:
+L$cp_dxvtail_134:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_131:
-	jmp	L$cp_pairskey_109
-L$cp_pairs3_114:
+L$cp_dxdone_129:
+	jmp	L$cp_pairskey_107
+L$cp_pairs3_112:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_137
+	jz	L$cp_padpreend_135
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4435,32 +4433,32 @@ L$cp_pairs3_114:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_138
+	jz	L$cp_padpre_136
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_138:
+L$cp_padpre_136:
 	test	dl,4
-	jz	L$cp_padpre_139
+	jz	L$cp_padpre_137
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_139:
+L$cp_padpre_137:
 	test	dl,2
-	jz	L$cp_padpre_140
+	jz	L$cp_padpre_138
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_140:
+L$cp_padpre_138:
 	test	dl,1
-	jz	L$cp_padpre_141
+	jz	L$cp_padpre_139
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_141:
-L$cp_padpreend_137:
+L$cp_padpre_139:
+L$cp_padpreend_135:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -4477,7 +4475,7 @@ L$cp_padpreend_137:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_142:
+L$cp_dround_p_140:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -4593,7 +4591,7 @@ L$cp_dround_p_142:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_142
+	jnz	L$cp_dround_p_140
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4646,70 +4644,70 @@ L$cp_dround_p_142:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_144
+	jb	L$cp_dxtail_142
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_145
+	jb	L$cp_dxtail_143
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_146
+	jb	L$cp_dxtail_144
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_147
+	jb	L$cp_dxtail_145
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_143
-L$cp_dxtail_144:
+	jmp	L$cp_dxdone_141
+L$cp_dxtail_142:
 	sub	rdx,192
-	jz	L$cp_dxdone_143
+	jz	L$cp_dxdone_141
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,192
 	add	rdi,192
-	jmp	L$cp_dxvtail_148
-L$cp_dxtail_145:
+	jmp	L$cp_dxvtail_146
+L$cp_dxtail_143:
 	sub	rdx,224
-	jz	L$cp_dxdone_143
+	jz	L$cp_dxdone_141
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,224
 	add	rdi,224
-	jmp	L$cp_dxvtail_148
-L$cp_dxtail_146:
+	jmp	L$cp_dxvtail_146
+L$cp_dxtail_144:
 	sub	rdx,256
-	jz	L$cp_dxdone_143
+	jz	L$cp_dxdone_141
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,256
 	add	rdi,256
-	jmp	L$cp_dxvtail_148
-L$cp_dxtail_147:
+	jmp	L$cp_dxvtail_146
+L$cp_dxtail_145:
 	sub	rdx,288
-	jz	L$cp_dxdone_143
+	jz	L$cp_dxdone_141
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,288
 	add	rdi,288
-L$cp_dxvtail_148:
+L$cp_dxvtail_146:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_143:
-	jmp	L$cp_pairskey_109
-L$cp_short8_112:
+L$cp_dxdone_141:
+	jmp	L$cp_pairskey_107
+L$cp_short8_110:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_104
+	ja	L$cp_big_102
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -4733,7 +4731,7 @@ L$cp_short8_112:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_149:
+L$cp_dround_147:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -4879,7 +4877,7 @@ L$cp_dround_149:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_149
+	jnz	L$cp_dround_147
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4979,8 +4977,8 @@ L$cp_dround_149:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_106
-L$cp_pairskey_109:
+	jmp	L$cp_shortkey_104
+L$cp_pairskey_107:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -4994,8 +4992,8 @@ L$cp_pairskey_109:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_151
-L$cp_ipoly_150:
+	jz	L$cp_ipolyend_149
+L$cp_ipoly_148:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5035,10 +5033,10 @@ L$cp_ipoly_150:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_150
-L$cp_ipolyend_151:
+	jnz	L$cp_ipoly_148
+L$cp_ipolyend_149:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_152
+	jz	L$cp_ipolytail_150
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5076,10 +5074,10 @@ L$cp_ipolyend_151:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_152:
+L$cp_ipolytail_150:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_156
+	jz	L$cp_padpreend_154
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -5087,37 +5085,37 @@ L$cp_ipolytail_152:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_157
+	jz	L$cp_padpre_155
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_157:
+L$cp_padpre_155:
 	test	dl,4
-	jz	L$cp_padpre_158
+	jz	L$cp_padpre_156
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_158:
+L$cp_padpre_156:
 	test	dl,2
-	jz	L$cp_padpre_159
+	jz	L$cp_padpre_157
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_159:
+L$cp_padpre_157:
 	test	dl,1
-	jz	L$cp_padpre_160
+	jz	L$cp_padpre_158
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_160:
-L$cp_padpreend_156:
+L$cp_padpre_158:
+L$cp_padpreend_154:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_154
-L$cp_ipoly_153:
+	jz	L$cp_ipolyend_152
+L$cp_ipoly_151:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5157,10 +5155,10 @@ L$cp_ipoly_153:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_153
-L$cp_ipolyend_154:
+	jnz	L$cp_ipoly_151
+L$cp_ipolyend_152:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_155
+	jz	L$cp_ipolytail_153
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5198,7 +5196,7 @@ L$cp_ipolyend_154:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_155:
+L$cp_ipolytail_153:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5249,8 +5247,8 @@ L$cp_ipolytail_155:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_110
-L$cp_shortkey_106:
+	jmp	L$cp_tagout_108
+L$cp_shortkey_104:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -5268,7 +5266,7 @@ L$cp_shortkey_106:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_161
+	jz	L$cp_padpreend_159
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5276,38 +5274,38 @@ L$cp_shortkey_106:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_162
+	jz	L$cp_padpre_160
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_162:
+L$cp_padpre_160:
 	test	dl,4
-	jz	L$cp_padpre_163
+	jz	L$cp_padpre_161
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_163:
+L$cp_padpre_161:
 	test	dl,2
-	jz	L$cp_padpre_164
+	jz	L$cp_padpre_162
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_164:
+L$cp_padpre_162:
 	test	dl,1
-	jz	L$cp_padpre_165
+	jz	L$cp_padpre_163
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_165:
+L$cp_padpre_163:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_161:
+L$cp_padpreend_159:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5324,7 +5322,7 @@ L$cp_padpreend_161:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_166
+	jz	L$cp_padpreend_164
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -5332,45 +5330,45 @@ L$cp_padpreend_161:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_167
+	jz	L$cp_padpre_165
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_167:
+L$cp_padpre_165:
 	test	dl,4
-	jz	L$cp_padpre_168
+	jz	L$cp_padpre_166
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_168:
+L$cp_padpre_166:
 	test	dl,2
-	jz	L$cp_padpre_169
+	jz	L$cp_padpre_167
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_169:
+L$cp_padpre_167:
 	test	dl,1
-	jz	L$cp_padpre_170
+	jz	L$cp_padpre_168
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_170:
+L$cp_padpre_168:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_166:
-	jmp	L$cp_datadone_108
-L$cp_big_104:
+L$cp_padpreend_164:
+	jmp	L$cp_datadone_106
+L$cp_big_102:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_172
+	jz	L$cp_keyalone_170
 	cmp	eax,448
-	ja	L$cp_keyalone_172
+	ja	L$cp_keyalone_170
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5394,7 +5392,7 @@ L$cp_big_104:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_173:
+L$cp_dround_171:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5540,7 +5538,7 @@ L$cp_dround_173:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_173
+	jnz	L$cp_dround_171
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5658,7 +5656,7 @@ L$cp_dround_173:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_174
+	jz	L$cp_padpreend_172
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5666,38 +5664,38 @@ L$cp_dround_173:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_175
+	jz	L$cp_padpre_173
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_175:
+L$cp_padpre_173:
 	test	dl,4
-	jz	L$cp_padpre_176
+	jz	L$cp_padpre_174
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_176:
+L$cp_padpre_174:
 	test	dl,2
-	jz	L$cp_padpre_177
+	jz	L$cp_padpre_175
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_177:
+L$cp_padpre_175:
 	test	dl,1
-	jz	L$cp_padpre_178
+	jz	L$cp_padpre_176
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_178:
+L$cp_padpre_176:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_174:
+L$cp_padpreend_172:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
@@ -5719,7 +5717,7 @@ L$cp_padpreend_174:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_179
+	jz	L$cp_padpreend_177
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -5727,50 +5725,50 @@ L$cp_padpreend_174:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_180
+	jz	L$cp_padpre_178
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_180:
+L$cp_padpre_178:
 	test	dl,4
-	jz	L$cp_padpre_181
+	jz	L$cp_padpre_179
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_181:
+L$cp_padpre_179:
 	test	dl,2
-	jz	L$cp_padpre_182
+	jz	L$cp_padpre_180
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_182:
+L$cp_padpre_180:
 	test	dl,1
-	jz	L$cp_padpre_183
+	jz	L$cp_padpre_181
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_183:
+L$cp_padpre_181:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_179:
+L$cp_padpreend_177:
 	mov	eax,448
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-	jmp	L$cp_chunk_107
-L$cp_keyalone_172:
+	jmp	L$cp_chunk_105
+L$cp_keyalone_170:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_184:
+L$cp_dround_h_182:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -5810,7 +5808,7 @@ L$cp_dround_h_184:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_184
+	jnz	L$cp_dround_h_182
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5837,7 +5835,7 @@ L$cp_dround_h_184:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_185
+	jz	L$cp_padpreend_183
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5845,47 +5843,47 @@ L$cp_dround_h_184:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_186
+	jz	L$cp_padpre_184
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_186:
+L$cp_padpre_184:
 	test	dl,4
-	jz	L$cp_padpre_187
+	jz	L$cp_padpre_185
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_187:
+L$cp_padpre_185:
 	test	dl,2
-	jz	L$cp_padpre_188
+	jz	L$cp_padpre_186
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_188:
+L$cp_padpre_186:
 	test	dl,1
-	jz	L$cp_padpre_189
+	jz	L$cp_padpre_187
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_189:
+L$cp_padpre_187:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_185:
+L$cp_padpreend_183:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_171:
-L$cp_chunk_107:
+L$cp_nofuse_169:
+L$cp_chunk_105:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_108
+	jz	L$cp_datadone_106
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -5905,7 +5903,7 @@ L$cp_chunk_107:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_190
+	jz	L$cp_padpreend_188
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -5913,44 +5911,44 @@ L$cp_chunk_107:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_191
+	jz	L$cp_padpre_189
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_191:
+L$cp_padpre_189:
 	test	dl,4
-	jz	L$cp_padpre_192
+	jz	L$cp_padpre_190
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_192:
+L$cp_padpre_190:
 	test	dl,2
-	jz	L$cp_padpre_193
+	jz	L$cp_padpre_191
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_193:
+L$cp_padpre_191:
 	test	dl,1
-	jz	L$cp_padpre_194
+	jz	L$cp_padpre_192
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_194:
+L$cp_padpre_192:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_190:
+L$cp_padpreend_188:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_107
-L$cp_datadone_108:
+	jmp	L$cp_chunk_105
+L$cp_datadone_106:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -5977,7 +5975,7 @@ L$cp_datadone_108:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_110:
+L$cp_tagout_108:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -5987,17 +5985,17 @@ L$cp_tagout_110:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_196
+	jz	L$cp_wipeeven_194
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_196:
+L$cp_wipeeven_194:
 	shr	eax,1
-L$cp_wipe_195:
+L$cp_wipe_193:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_195
+	jnz	L$cp_wipe_193
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -6097,15 +6095,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_205
+	ja	L$cp_short8_203
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_206
+	ja	L$cp_pairs2_204
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_208
+	jz	L$cp_padpreend_206
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6113,39 +6111,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_209
+	jz	L$cp_padpre_207
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_209:
+L$cp_padpre_207:
 	test	dl,4
-	jz	L$cp_padpre_210
+	jz	L$cp_padpre_208
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_210:
+L$cp_padpre_208:
 	test	dl,2
-	jz	L$cp_padpre_211
+	jz	L$cp_padpre_209
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_211:
+L$cp_padpre_209:
 	test	dl,1
-	jz	L$cp_padpre_212
+	jz	L$cp_padpre_210
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_212:
-L$cp_padpreend_208:
+L$cp_padpre_210:
+L$cp_padpreend_206:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_213:
+L$cp_dround_p_211:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -6185,7 +6183,7 @@ L$cp_dround_p_213:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_213
+	jnz	L$cp_dround_p_211
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -6202,37 +6200,37 @@ L$cp_dround_p_213:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_214
+	je	L$cp_inplace_212
 	cmp	rdx,32
-	jb	L$cp_dxtail_216
+	jb	L$cp_dxtail_214
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_217
+	jb	L$cp_dxtail_215
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_215
-L$cp_dxtail_216:
+	jmp	L$cp_dxdone_213
+L$cp_dxtail_214:
 	test	rdx,rdx
-	jz	L$cp_dxdone_215
+	jz	L$cp_dxdone_213
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vmovdqa	[rcx+896],ymm12
-	jmp	L$cp_dxvtail_218
-L$cp_dxtail_217:
+	jmp	L$cp_dxvtail_216
+L$cp_dxtail_215:
 	sub	rdx,32
-	jz	L$cp_dxdone_215
+	jz	L$cp_dxdone_213
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,32
 	add	rdi,32
-L$cp_dxvtail_218:
+L$cp_dxvtail_216:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_215:
-	jmp	L$cp_pairskey_202
-L$cp_inplace_214:
+L$cp_dxdone_213:
+	jmp	L$cp_pairskey_200
+L$cp_inplace_212:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -6243,15 +6241,15 @@ L$cp_inplace_214:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_202
-L$cp_pairs2_206:
+	jmp	L$cp_pairskey_200
+L$cp_pairs2_204:
 	cmp	r10,192
-	ja	L$cp_pairs3_207
+	ja	L$cp_pairs3_205
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_219
+	jz	L$cp_padpreend_217
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6259,32 +6257,32 @@ L$cp_pairs2_206:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_220
+	jz	L$cp_padpre_218
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_220:
+L$cp_padpre_218:
 	test	dl,4
-	jz	L$cp_padpre_221
+	jz	L$cp_padpre_219
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_221:
+L$cp_padpre_219:
 	test	dl,2
-	jz	L$cp_padpre_222
+	jz	L$cp_padpre_220
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_222:
+L$cp_padpre_220:
 	test	dl,1
-	jz	L$cp_padpre_223
+	jz	L$cp_padpre_221
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_223:
-L$cp_padpreend_219:
+L$cp_padpre_221:
+L$cp_padpreend_217:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -6296,7 +6294,7 @@ L$cp_padpreend_219:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_224:
+L$cp_dround_p_222:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -6374,7 +6372,7 @@ L$cp_dround_p_224:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_224
+	jnz	L$cp_dround_p_222
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -6400,7 +6398,7 @@ L$cp_dround_p_224:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_225
+	je	L$cp_inplace_223
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -6408,63 +6406,63 @@ L$cp_dround_p_224:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_227
+	jb	L$cp_dxtail_225
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_228
+	jb	L$cp_dxtail_226
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_229
+	jb	L$cp_dxtail_227
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_230
+	jb	L$cp_dxtail_228
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_226
-L$cp_dxtail_227:
+	jmp	L$cp_dxdone_224
+L$cp_dxtail_225:
 	sub	rdx,64
-	jz	L$cp_dxdone_226
+	jz	L$cp_dxdone_224
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,64
 	add	rdi,64
-	jmp	L$cp_dxvtail_231
-L$cp_dxtail_228:
+	jmp	L$cp_dxvtail_229
+L$cp_dxtail_226:
 	sub	rdx,96
-	jz	L$cp_dxdone_226
+	jz	L$cp_dxdone_224
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,96
 	add	rdi,96
-	jmp	L$cp_dxvtail_231
-L$cp_dxtail_229:
+	jmp	L$cp_dxvtail_229
+L$cp_dxtail_227:
 	sub	rdx,128
-	jz	L$cp_dxdone_226
+	jz	L$cp_dxdone_224
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,128
 	add	rdi,128
-	jmp	L$cp_dxvtail_231
-L$cp_dxtail_230:
+	jmp	L$cp_dxvtail_229
+L$cp_dxtail_228:
 	sub	rdx,160
-	jz	L$cp_dxdone_226
+	jz	L$cp_dxdone_224
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,160
 	add	rdi,160
-L$cp_dxvtail_231:
+L$cp_dxvtail_229:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_226:
-	jmp	L$cp_pairskey_202
-L$cp_inplace_225:
+L$cp_dxdone_224:
+	jmp	L$cp_pairskey_200
+L$cp_inplace_223:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -6483,13 +6481,13 @@ L$cp_inplace_225:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_202
-L$cp_pairs3_207:
+	jmp	L$cp_pairskey_200
+L$cp_pairs3_205:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_232
+	jz	L$cp_padpreend_230
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6497,32 +6495,32 @@ L$cp_pairs3_207:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_233
+	jz	L$cp_padpre_231
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_233:
+L$cp_padpre_231:
 	test	dl,4
-	jz	L$cp_padpre_234
+	jz	L$cp_padpre_232
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_234:
+L$cp_padpre_232:
 	test	dl,2
-	jz	L$cp_padpre_235
+	jz	L$cp_padpre_233
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_235:
+L$cp_padpre_233:
 	test	dl,1
-	jz	L$cp_padpre_236
+	jz	L$cp_padpre_234
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_236:
-L$cp_padpreend_232:
+L$cp_padpre_234:
+L$cp_padpreend_230:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -6539,7 +6537,7 @@ L$cp_padpreend_232:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_237:
+L$cp_dround_p_235:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -6655,7 +6653,7 @@ L$cp_dround_p_237:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_237
+	jnz	L$cp_dround_p_235
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -6690,7 +6688,7 @@ L$cp_dround_p_237:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_238
+	je	L$cp_inplace_236
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -6710,63 +6708,63 @@ L$cp_dround_p_237:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_240
+	jb	L$cp_dxtail_238
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_241
+	jb	L$cp_dxtail_239
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_242
+	jb	L$cp_dxtail_240
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_243
+	jb	L$cp_dxtail_241
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_239
-L$cp_dxtail_240:
+	jmp	L$cp_dxdone_237
+L$cp_dxtail_238:
 	sub	rdx,192
-	jz	L$cp_dxdone_239
+	jz	L$cp_dxdone_237
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,192
 	add	rdi,192
-	jmp	L$cp_dxvtail_244
-L$cp_dxtail_241:
+	jmp	L$cp_dxvtail_242
+L$cp_dxtail_239:
 	sub	rdx,224
-	jz	L$cp_dxdone_239
+	jz	L$cp_dxdone_237
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,224
 	add	rdi,224
-	jmp	L$cp_dxvtail_244
-L$cp_dxtail_242:
+	jmp	L$cp_dxvtail_242
+L$cp_dxtail_240:
 	sub	rdx,256
-	jz	L$cp_dxdone_239
+	jz	L$cp_dxdone_237
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,256
 	add	rdi,256
-	jmp	L$cp_dxvtail_244
-L$cp_dxtail_243:
+	jmp	L$cp_dxvtail_242
+L$cp_dxtail_241:
 	sub	rdx,288
-	jz	L$cp_dxdone_239
+	jz	L$cp_dxdone_237
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,288
 	add	rdi,288
-L$cp_dxvtail_244:
+L$cp_dxvtail_242:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_239:
-	jmp	L$cp_pairskey_202
-L$cp_inplace_238:
+L$cp_dxdone_237:
+	jmp	L$cp_pairskey_200
+L$cp_inplace_236:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -6793,15 +6791,15 @@ L$cp_inplace_238:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_202
-L$cp_short8_205:
+	jmp	L$cp_pairskey_200
+L$cp_short8_203:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_197
+	ja	L$cp_big_195
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6825,7 +6823,7 @@ L$cp_short8_205:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_245:
+L$cp_dround_243:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6971,7 +6969,7 @@ L$cp_dround_245:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_245
+	jnz	L$cp_dround_243
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7071,8 +7069,8 @@ L$cp_dround_245:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_199
-L$cp_pairskey_202:
+	jmp	L$cp_shortkey_197
+L$cp_pairskey_200:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -7086,8 +7084,8 @@ L$cp_pairskey_202:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_247
-L$cp_ipoly_246:
+	jz	L$cp_ipolyend_245
+L$cp_ipoly_244:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -7127,10 +7125,10 @@ L$cp_ipoly_246:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_246
-L$cp_ipolyend_247:
+	jnz	L$cp_ipoly_244
+L$cp_ipolyend_245:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_248
+	jz	L$cp_ipolytail_246
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -7168,10 +7166,10 @@ L$cp_ipolyend_247:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_248:
+L$cp_ipolytail_246:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_252
+	jz	L$cp_padpreend_250
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -7179,37 +7177,37 @@ L$cp_ipolytail_248:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_253
+	jz	L$cp_padpre_251
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_253:
+L$cp_padpre_251:
 	test	dl,4
-	jz	L$cp_padpre_254
+	jz	L$cp_padpre_252
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_254:
+L$cp_padpre_252:
 	test	dl,2
-	jz	L$cp_padpre_255
+	jz	L$cp_padpre_253
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_255:
+L$cp_padpre_253:
 	test	dl,1
-	jz	L$cp_padpre_256
+	jz	L$cp_padpre_254
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_256:
-L$cp_padpreend_252:
+L$cp_padpre_254:
+L$cp_padpreend_250:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_250
-L$cp_ipoly_249:
+	jz	L$cp_ipolyend_248
+L$cp_ipoly_247:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -7249,10 +7247,10 @@ L$cp_ipoly_249:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_249
-L$cp_ipolyend_250:
+	jnz	L$cp_ipoly_247
+L$cp_ipolyend_248:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_251
+	jz	L$cp_ipolytail_249
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -7290,7 +7288,7 @@ L$cp_ipolyend_250:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_251:
+L$cp_ipolytail_249:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -7343,16 +7341,16 @@ L$cp_ipolytail_251:
 	vmovdqu	[rax+0],xmm0
 	mov	rax,QWORD[rcx+144]
 	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_257
+	jne	L$cp_xorskip_255
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_257:
-	jmp	L$cp_tagout_203
-L$cp_shortkey_199:
+L$cp_xorskip_255:
+	jmp	L$cp_tagout_201
+L$cp_shortkey_197:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -7370,7 +7368,7 @@ L$cp_shortkey_199:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_258
+	jz	L$cp_padpreend_256
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7378,38 +7376,38 @@ L$cp_shortkey_199:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_259
+	jz	L$cp_padpre_257
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_259:
+L$cp_padpre_257:
 	test	dl,4
-	jz	L$cp_padpre_260
+	jz	L$cp_padpre_258
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_260:
+L$cp_padpre_258:
 	test	dl,2
-	jz	L$cp_padpre_261
+	jz	L$cp_padpre_259
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_261:
+L$cp_padpre_259:
 	test	dl,1
-	jz	L$cp_padpre_262
+	jz	L$cp_padpre_260
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_262:
+L$cp_padpre_260:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_258:
+L$cp_padpreend_256:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -7419,7 +7417,7 @@ L$cp_padpreend_258:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_263
+	jz	L$cp_padpreend_261
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -7427,38 +7425,38 @@ L$cp_padpreend_258:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_264
+	jz	L$cp_padpre_262
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_264:
+L$cp_padpre_262:
 	test	dl,4
-	jz	L$cp_padpre_265
+	jz	L$cp_padpre_263
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_265:
+L$cp_padpre_263:
 	test	dl,2
-	jz	L$cp_padpre_266
+	jz	L$cp_padpre_264
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_266:
+L$cp_padpre_264:
 	test	dl,1
-	jz	L$cp_padpre_267
+	jz	L$cp_padpre_265
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_267:
+L$cp_padpre_265:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_263:
+L$cp_padpreend_261:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -7466,13 +7464,13 @@ L$cp_padpreend_263:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_201
-L$cp_big_197:
+	jmp	L$cp_datadone_199
+L$cp_big_195:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_269
+	jz	L$cp_keyalone_267
 	cmp	eax,448
-	ja	L$cp_keyalone_269
+	ja	L$cp_keyalone_267
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -7496,7 +7494,7 @@ L$cp_big_197:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_270:
+L$cp_dround_268:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -7642,7 +7640,7 @@ L$cp_dround_270:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_270
+	jnz	L$cp_dround_268
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7760,7 +7758,7 @@ L$cp_dround_270:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_271
+	jz	L$cp_padpreend_269
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7768,38 +7766,38 @@ L$cp_dround_270:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_272
+	jz	L$cp_padpre_270
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_272:
+L$cp_padpre_270:
 	test	dl,4
-	jz	L$cp_padpre_273
+	jz	L$cp_padpre_271
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_273:
+L$cp_padpre_271:
 	test	dl,2
-	jz	L$cp_padpre_274
+	jz	L$cp_padpre_272
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_274:
+L$cp_padpre_272:
 	test	dl,1
-	jz	L$cp_padpre_275
+	jz	L$cp_padpre_273
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_275:
+L$cp_padpre_273:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_271:
+L$cp_padpreend_269:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
@@ -7814,7 +7812,7 @@ L$cp_padpreend_271:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_276
+	jz	L$cp_padpreend_274
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -7822,38 +7820,38 @@ L$cp_padpreend_271:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_277
+	jz	L$cp_padpre_275
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_277:
+L$cp_padpre_275:
 	test	dl,4
-	jz	L$cp_padpre_278
+	jz	L$cp_padpre_276
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_278:
+L$cp_padpre_276:
 	test	dl,2
-	jz	L$cp_padpre_279
+	jz	L$cp_padpre_277
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_279:
+L$cp_padpre_277:
 	test	dl,1
-	jz	L$cp_padpre_280
+	jz	L$cp_padpre_278
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_280:
+L$cp_padpre_278:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_276:
+L$cp_padpreend_274:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -7865,14 +7863,14 @@ L$cp_padpreend_276:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-	jmp	L$cp_chunk_200
-L$cp_keyalone_269:
+	jmp	L$cp_chunk_198
+L$cp_keyalone_267:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_281:
+L$cp_dround_h_279:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -7912,7 +7910,7 @@ L$cp_dround_h_281:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_281
+	jnz	L$cp_dround_h_279
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7939,7 +7937,7 @@ L$cp_dround_h_281:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_282
+	jz	L$cp_padpreend_280
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7947,47 +7945,47 @@ L$cp_dround_h_281:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_283
+	jz	L$cp_padpre_281
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_283:
+L$cp_padpre_281:
 	test	dl,4
-	jz	L$cp_padpre_284
+	jz	L$cp_padpre_282
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_284:
+L$cp_padpre_282:
 	test	dl,2
-	jz	L$cp_padpre_285
+	jz	L$cp_padpre_283
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_285:
+L$cp_padpre_283:
 	test	dl,1
-	jz	L$cp_padpre_286
+	jz	L$cp_padpre_284
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_286:
+L$cp_padpre_284:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_282:
+L$cp_padpreend_280:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_268:
-L$cp_chunk_200:
+L$cp_nofuse_266:
+L$cp_chunk_198:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_201
+	jz	L$cp_datadone_199
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -8001,7 +7999,7 @@ L$cp_chunk_200:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_287
+	jz	L$cp_padpreend_285
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -8009,38 +8007,38 @@ L$cp_chunk_200:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_288
+	jz	L$cp_padpre_286
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_288:
+L$cp_padpre_286:
 	test	dl,4
-	jz	L$cp_padpre_289
+	jz	L$cp_padpre_287
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_289:
+L$cp_padpre_287:
 	test	dl,2
-	jz	L$cp_padpre_290
+	jz	L$cp_padpre_288
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_290:
+L$cp_padpre_288:
 	test	dl,1
-	jz	L$cp_padpre_291
+	jz	L$cp_padpre_289
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_291:
+L$cp_padpre_289:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_287:
+L$cp_padpreend_285:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -8051,8 +8049,8 @@ L$cp_padpreend_287:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_200
-L$cp_datadone_201:
+	jmp	L$cp_chunk_198
+L$cp_datadone_199:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -8079,7 +8077,7 @@ L$cp_datadone_201:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_203:
+L$cp_tagout_201:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -8089,17 +8087,17 @@ L$cp_tagout_203:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_293
+	jz	L$cp_wipeeven_291
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_293:
+L$cp_wipeeven_291:
 	shr	eax,1
-L$cp_wipe_292:
+L$cp_wipe_290:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_292
+	jnz	L$cp_wipe_290
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -8131,8 +8129,304 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_295
-L$cp_wide_294:
+	jb	L$cp_small_293
+L$cp_wide_292:
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_296:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_296
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vpxor	ymm6,ymm6,[rsi+0]
+	vmovdqu	[rdi+0],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vpxor	ymm6,ymm6,[rsi+256]
+	vmovdqu	[rdi+256],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vpxor	ymm6,ymm6,[rsi+64]
+	vmovdqu	[rdi+64],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vpxor	ymm6,ymm6,[rsi+320]
+	vmovdqu	[rdi+320],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vpxor	ymm6,ymm6,[rsi+128]
+	vmovdqu	[rdi+128],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vpxor	ymm6,ymm6,[rsi+384]
+	vmovdqu	[rdi+384],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vpxor	ymm6,ymm6,[rsi+192]
+	vmovdqu	[rdi+192],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vpxor	ymm6,ymm6,[rsi+448]
+	vmovdqu	[rdi+448],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vpxor	ymm10,ymm10,[rsi+32]
+	vmovdqu	[rdi+32],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vpxor	ymm10,ymm10,[rsi+288]
+	vmovdqu	[rdi+288],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vpxor	ymm10,ymm10,[rsi+96]
+	vmovdqu	[rdi+96],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vpxor	ymm10,ymm10,[rsi+352]
+	vmovdqu	[rdi+352],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vpxor	ymm10,ymm10,[rsi+160]
+	vmovdqu	[rdi+160],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vpxor	ymm10,ymm10,[rsi+416]
+	vmovdqu	[rdi+416],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vpxor	ymm10,ymm10,[rsi+224]
+	vmovdqu	[rdi+224],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vpxor	ymm10,ymm10,[rsi+480]
+	vmovdqu	[rdi+480],ymm10
+	add	DWORD[rcx+48],8
+	add	rdi,512
+	add	rsi,512
+	sub	rdx,512
+	cmp	rdx,512
+	jae	L$cp_wide_292
+L$cp_small_293:
+	test	rdx,rdx
+	jz	L$cp_done_295
+	cmp	rdx,256
+	jbe	L$cp_not8_297
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -8343,302 +8637,6 @@ L$cp_dround_298:
 	vpunpcklqdq	ymm7,ymm4,ymm6
 	vpunpckhqdq	ymm4,ymm4,ymm6
 	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vpxor	ymm6,ymm6,[rsi+0]
-	vmovdqu	[rdi+0],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vpxor	ymm6,ymm6,[rsi+256]
-	vmovdqu	[rdi+256],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vpxor	ymm6,ymm6,[rsi+64]
-	vmovdqu	[rdi+64],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vpxor	ymm6,ymm6,[rsi+320]
-	vmovdqu	[rdi+320],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vpxor	ymm6,ymm6,[rsi+128]
-	vmovdqu	[rdi+128],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vpxor	ymm6,ymm6,[rsi+384]
-	vmovdqu	[rdi+384],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vpxor	ymm6,ymm6,[rsi+192]
-	vmovdqu	[rdi+192],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vpxor	ymm6,ymm6,[rsi+448]
-	vmovdqu	[rdi+448],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vpxor	ymm10,ymm10,[rsi+32]
-	vmovdqu	[rdi+32],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vpxor	ymm10,ymm10,[rsi+288]
-	vmovdqu	[rdi+288],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vpxor	ymm10,ymm10,[rsi+96]
-	vmovdqu	[rdi+96],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vpxor	ymm10,ymm10,[rsi+352]
-	vmovdqu	[rdi+352],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vpxor	ymm10,ymm10,[rsi+160]
-	vmovdqu	[rdi+160],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vpxor	ymm10,ymm10,[rsi+416]
-	vmovdqu	[rdi+416],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vpxor	ymm10,ymm10,[rsi+224]
-	vmovdqu	[rdi+224],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vpxor	ymm10,ymm10,[rsi+480]
-	vmovdqu	[rdi+480],ymm10
-	add	DWORD[rcx+48],8
-	add	rdi,512
-	add	rsi,512
-	sub	rdx,512
-	cmp	rdx,512
-	jae	L$cp_wide_294
-L$cp_small_295:
-	test	rdx,rdx
-	jz	L$cp_done_297
-	cmp	rdx,256
-	jbe	L$cp_not8_299
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_300:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_300
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
 	vmovdqa	[rcx+384],ymm6
 	vperm2i128	ymm6,ymm1,ymm5,0x31
 	vmovdqa	[rcx+640],ymm6
@@ -8699,10 +8697,10 @@ L$cp_dround_300:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_296
-L$cp_not8_299:
+	jmp	L$cp_tailbuf_294
+L$cp_not8_297:
 	cmp	rdx,192
-	jbe	L$cp_not4_301
+	jbe	L$cp_not4_299
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -8726,7 +8724,7 @@ L$cp_not8_299:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_304:
+L$cp_dround_302:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -8872,7 +8870,7 @@ L$cp_dround_304:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_304
+	jnz	L$cp_dround_302
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -8957,12 +8955,12 @@ L$cp_dround_304:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_296
-L$cp_not4_301:
+	jmp	L$cp_tailbuf_294
+L$cp_not4_299:
 	cmp	rdx,64
-	jbe	L$cp_h1_302
+	jbe	L$cp_h1_300
 	cmp	rdx,128
-	jbe	L$cp_h2_303
+	jbe	L$cp_h2_301
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -8978,7 +8976,7 @@ L$cp_not4_301:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_305:
+L$cp_dround_h_303:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -9094,7 +9092,7 @@ L$cp_dround_h_305:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_305
+	jnz	L$cp_dround_h_303
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -9124,8 +9122,8 @@ L$cp_dround_h_305:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_296
-L$cp_h2_303:
+	jmp	L$cp_tailbuf_294
+L$cp_h2_301:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -9136,7 +9134,7 @@ L$cp_h2_303:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_306:
+L$cp_dround_h_304:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -9214,7 +9212,7 @@ L$cp_dround_h_306:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_306
+	jnz	L$cp_dround_h_304
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -9234,14 +9232,14 @@ L$cp_dround_h_306:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_296
-L$cp_h1_302:
+	jmp	L$cp_tailbuf_294
+L$cp_h1_300:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_307:
+L$cp_dround_h_305:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -9281,7 +9279,7 @@ L$cp_dround_h_307:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_307
+	jnz	L$cp_dround_h_305
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -9291,17 +9289,17 @@ L$cp_dround_h_307:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_296:
+L$cp_tailbuf_294:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_297:
+L$cp_done_295:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,32
-	jb	L$cp_t16_308
-L$cp_t32_312:
+	jb	L$cp_t16_306
+L$cp_t32_310:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -9310,10 +9308,10 @@ L$cp_t32_312:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_312
-L$cp_t16_308:
+	jae	L$cp_t32_310
+L$cp_t16_306:
 	cmp	rdx,16
-	jb	L$cp_t1_309
+	jb	L$cp_t1_307
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -9321,10 +9319,10 @@ L$cp_t16_308:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_309:
+L$cp_t1_307:
 	test	rdx,rdx
-	jz	L$cp_tdone_311
-L$cp_tend_310:
+	jz	L$cp_tdone_309
+L$cp_tend_308:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -9332,8 +9330,8 @@ L$cp_tend_310:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_310
-L$cp_tdone_311:
+	jnz	L$cp_tend_308
+L$cp_tdone_309:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -9345,7 +9343,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_313:
+L$cp_fused_311:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -9369,7 +9367,7 @@ L$cp_fused_313:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_314:
+L$cp_dround_f_312:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -9598,9 +9596,9 @@ L$cp_dround_f_314:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_314
+	jnz	L$cp_dround_f_312
 	mov	r10d,2
-L$cp_dround_f_315:
+L$cp_dround_f_313:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -9989,7 +9987,7 @@ L$cp_dround_f_315:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_315
+	jnz	L$cp_dround_f_313
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -10125,7 +10123,7 @@ L$cp_dround_f_315:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_313
+	jnz	L$cp_fused_311
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -10134,7 +10132,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_317
+	jz	L$cp_polydone_315
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -10144,7 +10142,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_316:
+L$cp_poly_314:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -10184,11 +10182,11 @@ L$cp_poly_316:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_316
+	jnz	L$cp_poly_314
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_317:
+L$cp_polydone_315:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -10439,7 +10437,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_320
+	jb	L$cp_vpolyscalar_318
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -10469,8 +10467,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_319
-L$cp_vpoly_318:
+	jz	L$cp_vpolylast_317
+L$cp_vpoly_316:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -10566,8 +10564,8 @@ L$cp_vpoly_318:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_318
-L$cp_vpolylast_319:
+	jnz	L$cp_vpoly_316
+L$cp_vpolylast_317:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -10714,7 +10712,7 @@ L$cp_vpolylast_319:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_320:
+L$cp_vpolyscalar_318:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 global ctasm_chacha20_avx512
@@ -10769,12 +10767,12 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_321:
+L$cp_wipe_319:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_321
+	jnz	L$cp_wipe_319
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -10871,15 +10869,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_330
+	ja	L$cp_short8_328
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_331
+	ja	L$cp_pairs2_329
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_333
+	jz	L$cp_padpreend_331
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10887,39 +10885,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_334
+	jz	L$cp_padpre_332
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_334:
+L$cp_padpre_332:
 	test	dl,4
-	jz	L$cp_padpre_335
+	jz	L$cp_padpre_333
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_335:
+L$cp_padpre_333:
 	test	dl,2
-	jz	L$cp_padpre_336
+	jz	L$cp_padpre_334
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_336:
+L$cp_padpre_334:
 	test	dl,1
-	jz	L$cp_padpre_337
+	jz	L$cp_padpre_335
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_337:
-L$cp_padpreend_333:
+L$cp_padpre_335:
+L$cp_padpreend_331:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_338:
+L$cp_dround_p_336:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -10967,7 +10965,7 @@ L$cp_dround_p_338:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_338
+	jnz	L$cp_dround_p_336
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10982,19 +10980,19 @@ L$cp_dround_p_338:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_340
+	jb	L$cp_dxtail_338
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_341
+	jb	L$cp_dxtail_339
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_339
-L$cp_dxtail_340:
+	jmp	L$cp_dxdone_337
+L$cp_dxtail_338:
 	test	rdx,rdx
-	jz	L$cp_dxdone_339
+	jz	L$cp_dxdone_337
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11003,10 +11001,10 @@ L$cp_dxtail_340:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_339
-L$cp_dxtail_341:
+	jmp	L$cp_dxdone_337
+L$cp_dxtail_339:
 	sub	rdx,32
-	jz	L$cp_dxdone_339
+	jz	L$cp_dxdone_337
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11015,17 +11013,17 @@ L$cp_dxtail_341:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_339
-L$cp_dxdone_339:
-	jmp	L$cp_pairskey_327
-L$cp_pairs2_331:
+	jmp	L$cp_dxdone_337
+L$cp_dxdone_337:
+	jmp	L$cp_pairskey_325
+L$cp_pairs2_329:
 	cmp	r10,192
-	ja	L$cp_pairs3_332
+	ja	L$cp_pairs3_330
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_342
+	jz	L$cp_padpreend_340
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11033,32 +11031,32 @@ L$cp_pairs2_331:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_343
+	jz	L$cp_padpre_341
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_343:
+L$cp_padpre_341:
 	test	dl,4
-	jz	L$cp_padpre_344
+	jz	L$cp_padpre_342
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_344:
+L$cp_padpre_342:
 	test	dl,2
-	jz	L$cp_padpre_345
+	jz	L$cp_padpre_343
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_345:
+L$cp_padpre_343:
 	test	dl,1
-	jz	L$cp_padpre_346
+	jz	L$cp_padpre_344
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_346:
-L$cp_padpreend_342:
+L$cp_padpre_344:
+L$cp_padpreend_340:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11070,7 +11068,7 @@ L$cp_padpreend_342:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_347:
+L$cp_dround_p_345:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -11132,7 +11130,7 @@ L$cp_dround_p_347:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_347
+	jnz	L$cp_dround_p_345
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11162,29 +11160,29 @@ L$cp_dround_p_347:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_349
+	jb	L$cp_dxtail_347
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_350
+	jb	L$cp_dxtail_348
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_351
+	jb	L$cp_dxtail_349
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_352
+	jb	L$cp_dxtail_350
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_348
-L$cp_dxtail_349:
+	jmp	L$cp_dxdone_346
+L$cp_dxtail_347:
 	sub	rdx,64
-	jz	L$cp_dxdone_348
+	jz	L$cp_dxdone_346
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11193,10 +11191,10 @@ L$cp_dxtail_349:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_348
-L$cp_dxtail_350:
+	jmp	L$cp_dxdone_346
+L$cp_dxtail_348:
 	sub	rdx,96
-	jz	L$cp_dxdone_348
+	jz	L$cp_dxdone_346
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11205,10 +11203,10 @@ L$cp_dxtail_350:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_348
-L$cp_dxtail_351:
+	jmp	L$cp_dxdone_346
+L$cp_dxtail_349:
 	sub	rdx,128
-	jz	L$cp_dxdone_348
+	jz	L$cp_dxdone_346
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11217,10 +11215,10 @@ L$cp_dxtail_351:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_348
-L$cp_dxtail_352:
+	jmp	L$cp_dxdone_346
+L$cp_dxtail_350:
 	sub	rdx,160
-	jz	L$cp_dxdone_348
+	jz	L$cp_dxdone_346
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11229,15 +11227,15 @@ L$cp_dxtail_352:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_348
-L$cp_dxdone_348:
-	jmp	L$cp_pairskey_327
-L$cp_pairs3_332:
+	jmp	L$cp_dxdone_346
+L$cp_dxdone_346:
+	jmp	L$cp_pairskey_325
+L$cp_pairs3_330:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_353
+	jz	L$cp_padpreend_351
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11245,32 +11243,32 @@ L$cp_pairs3_332:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_354
+	jz	L$cp_padpre_352
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_354:
+L$cp_padpre_352:
 	test	dl,4
-	jz	L$cp_padpre_355
+	jz	L$cp_padpre_353
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_355:
+L$cp_padpre_353:
 	test	dl,2
-	jz	L$cp_padpre_356
+	jz	L$cp_padpre_354
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_356:
+L$cp_padpre_354:
 	test	dl,1
-	jz	L$cp_padpre_357
+	jz	L$cp_padpre_355
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_357:
-L$cp_padpreend_353:
+L$cp_padpre_355:
+L$cp_padpreend_351:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11287,7 +11285,7 @@ L$cp_padpreend_353:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_358:
+L$cp_dround_p_356:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -11379,7 +11377,7 @@ L$cp_dround_p_358:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_358
+	jnz	L$cp_dround_p_356
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11430,29 +11428,29 @@ L$cp_dround_p_358:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_360
+	jb	L$cp_dxtail_358
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_361
+	jb	L$cp_dxtail_359
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_362
+	jb	L$cp_dxtail_360
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_363
+	jb	L$cp_dxtail_361
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_359
-L$cp_dxtail_360:
+	jmp	L$cp_dxdone_357
+L$cp_dxtail_358:
 	sub	rdx,192
-	jz	L$cp_dxdone_359
+	jz	L$cp_dxdone_357
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11461,10 +11459,10 @@ L$cp_dxtail_360:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_359
-L$cp_dxtail_361:
+	jmp	L$cp_dxdone_357
+L$cp_dxtail_359:
 	sub	rdx,224
-	jz	L$cp_dxdone_359
+	jz	L$cp_dxdone_357
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11473,10 +11471,10 @@ L$cp_dxtail_361:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_359
-L$cp_dxtail_362:
+	jmp	L$cp_dxdone_357
+L$cp_dxtail_360:
 	sub	rdx,256
-	jz	L$cp_dxdone_359
+	jz	L$cp_dxdone_357
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11485,10 +11483,10 @@ L$cp_dxtail_362:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_359
-L$cp_dxtail_363:
+	jmp	L$cp_dxdone_357
+L$cp_dxtail_361:
 	sub	rdx,288
-	jz	L$cp_dxdone_359
+	jz	L$cp_dxdone_357
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11497,17 +11495,17 @@ L$cp_dxtail_363:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_359
-L$cp_dxdone_359:
-	jmp	L$cp_pairskey_327
-L$cp_short8_330:
+	jmp	L$cp_dxdone_357
+L$cp_dxdone_357:
+	jmp	L$cp_pairskey_325
+L$cp_short8_328:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_322
+	ja	L$cp_big_320
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -11531,7 +11529,7 @@ L$cp_short8_330:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_364:
+L$cp_dround_362:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -11645,7 +11643,7 @@ L$cp_dround_364:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_364
+	jnz	L$cp_dround_362
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -11745,8 +11743,8 @@ L$cp_dround_364:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_324
-L$cp_pairskey_327:
+	jmp	L$cp_shortkey_322
+L$cp_pairskey_325:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -11762,8 +11760,8 @@ L$cp_pairskey_327:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_366
-L$cp_ipoly_365:
+	jz	L$cp_ipolyend_364
+L$cp_ipoly_363:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11803,10 +11801,10 @@ L$cp_ipoly_365:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_365
-L$cp_ipolyend_366:
+	jnz	L$cp_ipoly_363
+L$cp_ipolyend_364:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_367
+	jz	L$cp_ipolytail_365
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -11844,19 +11842,19 @@ L$cp_ipolyend_366:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_367:
+L$cp_ipolytail_365:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_368
+	jz	L$cp_notail_366
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_368:
+L$cp_notail_366:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_370
-L$cp_ipoly_369:
+	jz	L$cp_ipolyend_368
+L$cp_ipoly_367:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11896,10 +11894,10 @@ L$cp_ipoly_369:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_369
-L$cp_ipolyend_370:
+	jnz	L$cp_ipoly_367
+L$cp_ipolyend_368:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_371
+	jz	L$cp_ipolytail_369
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -11937,7 +11935,7 @@ L$cp_ipolyend_370:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_371:
+L$cp_ipolytail_369:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -11988,8 +11986,8 @@ L$cp_ipolytail_371:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_328
-L$cp_shortkey_324:
+	jmp	L$cp_tagout_326
+L$cp_shortkey_322:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -12007,7 +12005,7 @@ L$cp_shortkey_324:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_372
+	jz	L$cp_padpreend_370
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12015,38 +12013,38 @@ L$cp_shortkey_324:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_373
+	jz	L$cp_padpre_371
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_373:
+L$cp_padpre_371:
 	test	dl,4
-	jz	L$cp_padpre_374
+	jz	L$cp_padpre_372
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_374:
+L$cp_padpre_372:
 	test	dl,2
-	jz	L$cp_padpre_375
+	jz	L$cp_padpre_373
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_375:
+L$cp_padpre_373:
 	test	dl,1
-	jz	L$cp_padpre_376
+	jz	L$cp_padpre_374
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_376:
+L$cp_padpre_374:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_372:
+L$cp_padpreend_370:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -12063,7 +12061,7 @@ L$cp_padpreend_372:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_377
+	jz	L$cp_padpreend_375
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12071,47 +12069,46 @@ L$cp_padpreend_372:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_378
+	jz	L$cp_padpre_376
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_378:
+L$cp_padpre_376:
 	test	dl,4
-	jz	L$cp_padpre_379
+	jz	L$cp_padpre_377
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_379:
+L$cp_padpre_377:
 	test	dl,2
-	jz	L$cp_padpre_380
+	jz	L$cp_padpre_378
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_380:
+L$cp_padpre_378:
 	test	dl,1
-	jz	L$cp_padpre_381
+	jz	L$cp_padpre_379
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_381:
+L$cp_padpre_379:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_377:
-	jmp	L$cp_datadone_326
-L$cp_big_322:
-L$cp_keyalone_383:
+L$cp_padpreend_375:
+	jmp	L$cp_datadone_324
+L$cp_big_320:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_384:
+L$cp_dround_h_381:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -12159,7 +12156,7 @@ L$cp_dround_h_384:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_384
+	jnz	L$cp_dround_h_381
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -12186,7 +12183,7 @@ L$cp_dround_h_384:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_385
+	jz	L$cp_padpreend_382
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12194,47 +12191,47 @@ L$cp_dround_h_384:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_386
+	jz	L$cp_padpre_383
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_386:
+L$cp_padpre_383:
 	test	dl,4
-	jz	L$cp_padpre_387
+	jz	L$cp_padpre_384
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_387:
+L$cp_padpre_384:
 	test	dl,2
-	jz	L$cp_padpre_388
+	jz	L$cp_padpre_385
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_388:
+L$cp_padpre_385:
 	test	dl,1
-	jz	L$cp_padpre_389
+	jz	L$cp_padpre_386
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_389:
+L$cp_padpre_386:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_385:
+L$cp_padpreend_382:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_382:
-L$cp_chunk_325:
+L$cp_nofuse_380:
+L$cp_chunk_323:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_326
+	jz	L$cp_datadone_324
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -12254,7 +12251,7 @@ L$cp_chunk_325:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_390
+	jz	L$cp_padpreend_387
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12262,44 +12259,44 @@ L$cp_chunk_325:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_391
+	jz	L$cp_padpre_388
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_391:
+L$cp_padpre_388:
 	test	dl,4
-	jz	L$cp_padpre_392
+	jz	L$cp_padpre_389
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_392:
+L$cp_padpre_389:
 	test	dl,2
-	jz	L$cp_padpre_393
+	jz	L$cp_padpre_390
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_393:
+L$cp_padpre_390:
 	test	dl,1
-	jz	L$cp_padpre_394
+	jz	L$cp_padpre_391
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_394:
+L$cp_padpre_391:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_390:
+L$cp_padpreend_387:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_325
-L$cp_datadone_326:
+	jmp	L$cp_chunk_323
+L$cp_datadone_324:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -12326,7 +12323,7 @@ L$cp_datadone_326:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_328:
+L$cp_tagout_326:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -12336,17 +12333,17 @@ L$cp_tagout_328:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_396
+	jz	L$cp_wipeeven_393
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_396:
+L$cp_wipeeven_393:
 	shr	eax,1
-L$cp_wipe_395:
+L$cp_wipe_392:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_395
+	jnz	L$cp_wipe_392
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -12449,15 +12446,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_405
+	ja	L$cp_short8_402
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_406
+	ja	L$cp_pairs2_403
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_408
+	jz	L$cp_padpreend_405
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12465,39 +12462,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_409
+	jz	L$cp_padpre_406
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_409:
+L$cp_padpre_406:
 	test	dl,4
-	jz	L$cp_padpre_410
+	jz	L$cp_padpre_407
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_410:
+L$cp_padpre_407:
 	test	dl,2
-	jz	L$cp_padpre_411
+	jz	L$cp_padpre_408
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_411:
+L$cp_padpre_408:
 	test	dl,1
-	jz	L$cp_padpre_412
+	jz	L$cp_padpre_409
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_412:
-L$cp_padpreend_408:
+L$cp_padpre_409:
+L$cp_padpreend_405:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_413:
+L$cp_dround_p_410:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -12545,7 +12542,7 @@ L$cp_dround_p_413:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_413
+	jnz	L$cp_dround_p_410
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -12560,41 +12557,41 @@ L$cp_dround_p_413:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_414
+	je	L$cp_inplace_411
 	cmp	rdx,32
-	jb	L$cp_dxtail_416
+	jb	L$cp_dxtail_413
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_417
+	jb	L$cp_dxtail_414
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_415
-L$cp_dxtail_416:
+	jmp	L$cp_dxdone_412
+L$cp_dxtail_413:
 	test	rdx,rdx
-	jz	L$cp_dxdone_415
+	jz	L$cp_dxdone_412
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_415
-L$cp_dxtail_417:
+	jmp	L$cp_dxdone_412
+L$cp_dxtail_414:
 	sub	rdx,32
-	jz	L$cp_dxdone_415
+	jz	L$cp_dxdone_412
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_415
-L$cp_dxdone_415:
-	jmp	L$cp_pairskey_402
-L$cp_inplace_414:
+	jmp	L$cp_dxdone_412
+L$cp_dxdone_412:
+	jmp	L$cp_pairskey_399
+L$cp_inplace_411:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -12605,15 +12602,15 @@ L$cp_inplace_414:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_402
-L$cp_pairs2_406:
+	jmp	L$cp_pairskey_399
+L$cp_pairs2_403:
 	cmp	r10,192
-	ja	L$cp_pairs3_407
+	ja	L$cp_pairs3_404
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_418
+	jz	L$cp_padpreend_415
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12621,32 +12618,32 @@ L$cp_pairs2_406:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_419
+	jz	L$cp_padpre_416
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_419:
+L$cp_padpre_416:
 	test	dl,4
-	jz	L$cp_padpre_420
+	jz	L$cp_padpre_417
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_420:
+L$cp_padpre_417:
 	test	dl,2
-	jz	L$cp_padpre_421
+	jz	L$cp_padpre_418
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_421:
+L$cp_padpre_418:
 	test	dl,1
-	jz	L$cp_padpre_422
+	jz	L$cp_padpre_419
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_422:
-L$cp_padpreend_418:
+L$cp_padpre_419:
+L$cp_padpreend_415:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -12658,7 +12655,7 @@ L$cp_padpreend_418:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_423:
+L$cp_dround_p_420:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -12720,7 +12717,7 @@ L$cp_dround_p_423:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_423
+	jnz	L$cp_dround_p_420
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -12744,7 +12741,7 @@ L$cp_dround_p_423:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_424
+	je	L$cp_inplace_421
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -12752,69 +12749,69 @@ L$cp_dround_p_423:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_426
+	jb	L$cp_dxtail_423
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_427
+	jb	L$cp_dxtail_424
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_428
+	jb	L$cp_dxtail_425
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_429
+	jb	L$cp_dxtail_426
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_425
-L$cp_dxtail_426:
+	jmp	L$cp_dxdone_422
+L$cp_dxtail_423:
 	sub	rdx,64
-	jz	L$cp_dxdone_425
+	jz	L$cp_dxdone_422
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_425
-L$cp_dxtail_427:
+	jmp	L$cp_dxdone_422
+L$cp_dxtail_424:
 	sub	rdx,96
-	jz	L$cp_dxdone_425
+	jz	L$cp_dxdone_422
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_425
-L$cp_dxtail_428:
+	jmp	L$cp_dxdone_422
+L$cp_dxtail_425:
 	sub	rdx,128
-	jz	L$cp_dxdone_425
+	jz	L$cp_dxdone_422
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_425
-L$cp_dxtail_429:
+	jmp	L$cp_dxdone_422
+L$cp_dxtail_426:
 	sub	rdx,160
-	jz	L$cp_dxdone_425
+	jz	L$cp_dxdone_422
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_425
-L$cp_dxdone_425:
-	jmp	L$cp_pairskey_402
-L$cp_inplace_424:
+	jmp	L$cp_dxdone_422
+L$cp_dxdone_422:
+	jmp	L$cp_pairskey_399
+L$cp_inplace_421:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -12833,13 +12830,13 @@ L$cp_inplace_424:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_402
-L$cp_pairs3_407:
+	jmp	L$cp_pairskey_399
+L$cp_pairs3_404:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_430
+	jz	L$cp_padpreend_427
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12847,32 +12844,32 @@ L$cp_pairs3_407:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_431
+	jz	L$cp_padpre_428
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_431:
+L$cp_padpre_428:
 	test	dl,4
-	jz	L$cp_padpre_432
+	jz	L$cp_padpre_429
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_432:
+L$cp_padpre_429:
 	test	dl,2
-	jz	L$cp_padpre_433
+	jz	L$cp_padpre_430
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_433:
+L$cp_padpre_430:
 	test	dl,1
-	jz	L$cp_padpre_434
+	jz	L$cp_padpre_431
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_434:
-L$cp_padpreend_430:
+L$cp_padpre_431:
+L$cp_padpreend_427:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -12889,7 +12886,7 @@ L$cp_padpreend_430:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_435:
+L$cp_dround_p_432:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -12981,7 +12978,7 @@ L$cp_dround_p_435:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_435
+	jnz	L$cp_dround_p_432
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13014,7 +13011,7 @@ L$cp_dround_p_435:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_436
+	je	L$cp_inplace_433
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -13034,69 +13031,69 @@ L$cp_dround_p_435:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_438
+	jb	L$cp_dxtail_435
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_439
+	jb	L$cp_dxtail_436
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_440
+	jb	L$cp_dxtail_437
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_441
+	jb	L$cp_dxtail_438
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_437
-L$cp_dxtail_438:
+	jmp	L$cp_dxdone_434
+L$cp_dxtail_435:
 	sub	rdx,192
-	jz	L$cp_dxdone_437
+	jz	L$cp_dxdone_434
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_437
-L$cp_dxtail_439:
+	jmp	L$cp_dxdone_434
+L$cp_dxtail_436:
 	sub	rdx,224
-	jz	L$cp_dxdone_437
+	jz	L$cp_dxdone_434
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_437
-L$cp_dxtail_440:
+	jmp	L$cp_dxdone_434
+L$cp_dxtail_437:
 	sub	rdx,256
-	jz	L$cp_dxdone_437
+	jz	L$cp_dxdone_434
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_437
-L$cp_dxtail_441:
+	jmp	L$cp_dxdone_434
+L$cp_dxtail_438:
 	sub	rdx,288
-	jz	L$cp_dxdone_437
+	jz	L$cp_dxdone_434
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_437
-L$cp_dxdone_437:
-	jmp	L$cp_pairskey_402
-L$cp_inplace_436:
+	jmp	L$cp_dxdone_434
+L$cp_dxdone_434:
+	jmp	L$cp_pairskey_399
+L$cp_inplace_433:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -13123,15 +13120,15 @@ L$cp_inplace_436:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_402
-L$cp_short8_405:
+	jmp	L$cp_pairskey_399
+L$cp_short8_402:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_397
+	ja	L$cp_big_394
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -13155,7 +13152,7 @@ L$cp_short8_405:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_442:
+L$cp_dround_439:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13269,7 +13266,7 @@ L$cp_dround_442:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_442
+	jnz	L$cp_dround_439
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13369,8 +13366,8 @@ L$cp_dround_442:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_399
-L$cp_pairskey_402:
+	jmp	L$cp_shortkey_396
+L$cp_pairskey_399:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -13385,6 +13382,128 @@ L$cp_pairskey_402:
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_441
+L$cp_ipoly_440:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_440
+L$cp_ipolyend_441:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_442
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_442:
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_446
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_447
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_447:
+	test	dl,4
+	jz	L$cp_padpre_448
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_448:
+	test	dl,2
+	jz	L$cp_padpre_449
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_449:
+	test	dl,1
+	jz	L$cp_padpre_450
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_450:
+L$cp_padpreend_446:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	jz	L$cp_ipolyend_444
 L$cp_ipoly_443:
@@ -13429,130 +13548,8 @@ L$cp_ipoly_443:
 	dec	rdi
 	jnz	L$cp_ipoly_443
 L$cp_ipolyend_444:
-	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_445
-	add	r11,QWORD[rcx+224]
-	adc	r12,QWORD[rcx+232]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-L$cp_ipolytail_445:
-	mov	rdx,QWORD[rcx+168]
-	and	rdx,15
-	jz	L$cp_padpreend_449
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+168]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_450
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_450:
-	test	dl,4
-	jz	L$cp_padpre_451
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_451:
-	test	dl,2
-	jz	L$cp_padpre_452
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_452:
-	test	dl,1
-	jz	L$cp_padpre_453
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_453:
-L$cp_padpreend_449:
-	mov	rsi,QWORD[rcx+160]
-	mov	rdi,QWORD[rcx+168]
-	shr	rdi,4
-	jz	L$cp_ipolyend_447
-L$cp_ipoly_446:
-	add	r11,QWORD[rsi+0]
-	adc	r12,QWORD[rsi+8]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	rsi,[rsi+16]
-	dec	rdi
-	jnz	L$cp_ipoly_446
-L$cp_ipolyend_447:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_448
+	jz	L$cp_ipolytail_445
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -13590,7 +13587,7 @@ L$cp_ipolyend_447:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_448:
+L$cp_ipolytail_445:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -13643,16 +13640,16 @@ L$cp_ipolytail_448:
 	vmovdqu	[rax+0],xmm0
 	mov	rax,QWORD[rcx+144]
 	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_454
+	jne	L$cp_xorskip_451
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_454:
-	jmp	L$cp_tagout_403
-L$cp_shortkey_399:
+L$cp_xorskip_451:
+	jmp	L$cp_tagout_400
+L$cp_shortkey_396:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -13670,7 +13667,7 @@ L$cp_shortkey_399:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_455
+	jz	L$cp_padpreend_452
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13678,38 +13675,38 @@ L$cp_shortkey_399:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_456
+	jz	L$cp_padpre_453
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_456:
+L$cp_padpre_453:
 	test	dl,4
-	jz	L$cp_padpre_457
+	jz	L$cp_padpre_454
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_457:
+L$cp_padpre_454:
 	test	dl,2
-	jz	L$cp_padpre_458
+	jz	L$cp_padpre_455
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_458:
+L$cp_padpre_455:
 	test	dl,1
-	jz	L$cp_padpre_459
+	jz	L$cp_padpre_456
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_459:
+L$cp_padpre_456:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_455:
+L$cp_padpreend_452:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -13719,7 +13716,7 @@ L$cp_padpreend_455:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_460
+	jz	L$cp_padpreend_457
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -13727,38 +13724,38 @@ L$cp_padpreend_455:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_461
+	jz	L$cp_padpre_458
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_461:
+L$cp_padpre_458:
 	test	dl,4
-	jz	L$cp_padpre_462
+	jz	L$cp_padpre_459
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_462:
+L$cp_padpre_459:
 	test	dl,2
-	jz	L$cp_padpre_463
+	jz	L$cp_padpre_460
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_463:
+L$cp_padpre_460:
 	test	dl,1
-	jz	L$cp_padpre_464
+	jz	L$cp_padpre_461
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_464:
+L$cp_padpre_461:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_460:
+L$cp_padpreend_457:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -13766,15 +13763,14 @@ L$cp_padpreend_460:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_401
-L$cp_big_397:
-L$cp_keyalone_466:
+	jmp	L$cp_datadone_398
+L$cp_big_394:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_467:
+L$cp_dround_h_463:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -13822,7 +13818,7 @@ L$cp_dround_h_467:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_467
+	jnz	L$cp_dround_h_463
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13849,7 +13845,7 @@ L$cp_dround_h_467:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_468
+	jz	L$cp_padpreend_464
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13857,47 +13853,47 @@ L$cp_dround_h_467:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_469
+	jz	L$cp_padpre_465
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_469:
+L$cp_padpre_465:
 	test	dl,4
-	jz	L$cp_padpre_470
+	jz	L$cp_padpre_466
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_470:
+L$cp_padpre_466:
 	test	dl,2
-	jz	L$cp_padpre_471
+	jz	L$cp_padpre_467
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_471:
+L$cp_padpre_467:
 	test	dl,1
-	jz	L$cp_padpre_472
+	jz	L$cp_padpre_468
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_472:
+L$cp_padpre_468:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_468:
+L$cp_padpreend_464:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_465:
-L$cp_chunk_400:
+L$cp_nofuse_462:
+L$cp_chunk_397:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_401
+	jz	L$cp_datadone_398
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -13911,7 +13907,7 @@ L$cp_chunk_400:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_473
+	jz	L$cp_padpreend_469
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -13919,38 +13915,38 @@ L$cp_chunk_400:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_474
+	jz	L$cp_padpre_470
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_474:
+L$cp_padpre_470:
 	test	dl,4
-	jz	L$cp_padpre_475
+	jz	L$cp_padpre_471
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_475:
+L$cp_padpre_471:
 	test	dl,2
-	jz	L$cp_padpre_476
+	jz	L$cp_padpre_472
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_476:
+L$cp_padpre_472:
 	test	dl,1
-	jz	L$cp_padpre_477
+	jz	L$cp_padpre_473
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_477:
+L$cp_padpre_473:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_473:
+L$cp_padpreend_469:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -13961,8 +13957,8 @@ L$cp_padpreend_473:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_400
-L$cp_datadone_401:
+	jmp	L$cp_chunk_397
+L$cp_datadone_398:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -13989,7 +13985,7 @@ L$cp_datadone_401:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_403:
+L$cp_tagout_400:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -13999,17 +13995,17 @@ L$cp_tagout_403:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_479
+	jz	L$cp_wipeeven_475
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_479:
+L$cp_wipeeven_475:
 	shr	eax,1
-L$cp_wipe_478:
+L$cp_wipe_474:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_478
+	jnz	L$cp_wipe_474
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -14044,7 +14040,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_484
+	jb	L$cp_zskip_480
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -14058,7 +14054,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_485:
+L$cp_zloop_481:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -14076,7 +14072,7 @@ L$cp_zloop_485:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_486:
+L$cp_zdround_482:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -14174,7 +14170,7 @@ L$cp_zdround_486:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_486
+	jnz	L$cp_zdround_482
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -14297,7 +14293,7 @@ L$cp_zdround_486:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_485
+	jae	L$cp_zloop_481
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -14314,10 +14310,10 @@ L$cp_zdround_486:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_484:
+L$cp_zskip_480:
 	cmp	rdx,512
-	jb	L$cp_small_481
-L$cp_wide_480:
+	jb	L$cp_small_477
+L$cp_wide_476:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -14341,7 +14337,7 @@ L$cp_wide_480:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_487:
+L$cp_dround_483:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -14455,7 +14451,7 @@ L$cp_dround_487:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_487
+	jnz	L$cp_dround_483
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -14576,12 +14572,12 @@ L$cp_dround_487:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_480
-L$cp_small_481:
+	jae	L$cp_wide_476
+L$cp_small_477:
 	test	rdx,rdx
-	jz	L$cp_done_483
+	jz	L$cp_done_479
 	cmp	rdx,256
-	jbe	L$cp_not8_488
+	jbe	L$cp_not8_484
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -14605,7 +14601,7 @@ L$cp_small_481:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_489:
+L$cp_dround_485:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -14719,7 +14715,7 @@ L$cp_dround_489:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_489
+	jnz	L$cp_dround_485
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -14820,10 +14816,10 @@ L$cp_dround_489:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_482
-L$cp_not8_488:
+	jmp	L$cp_tailbuf_478
+L$cp_not8_484:
 	cmp	rdx,192
-	jbe	L$cp_not4_490
+	jbe	L$cp_not4_486
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -14847,7 +14843,7 @@ L$cp_not8_488:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_493:
+L$cp_dround_489:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -14961,7 +14957,7 @@ L$cp_dround_493:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_493
+	jnz	L$cp_dround_489
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -15046,12 +15042,12 @@ L$cp_dround_493:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_482
-L$cp_not4_490:
+	jmp	L$cp_tailbuf_478
+L$cp_not4_486:
 	cmp	rdx,64
-	jbe	L$cp_h1_491
+	jbe	L$cp_h1_487
 	cmp	rdx,128
-	jbe	L$cp_h2_492
+	jbe	L$cp_h2_488
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -15067,7 +15063,7 @@ L$cp_not4_490:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_494:
+L$cp_dround_h_490:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -15159,7 +15155,7 @@ L$cp_dround_h_494:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_494
+	jnz	L$cp_dround_h_490
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15189,8 +15185,8 @@ L$cp_dround_h_494:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_482
-L$cp_h2_492:
+	jmp	L$cp_tailbuf_478
+L$cp_h2_488:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -15201,7 +15197,7 @@ L$cp_h2_492:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_495:
+L$cp_dround_h_491:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -15263,7 +15259,7 @@ L$cp_dround_h_495:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_495
+	jnz	L$cp_dround_h_491
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15283,14 +15279,14 @@ L$cp_dround_h_495:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_482
-L$cp_h1_491:
+	jmp	L$cp_tailbuf_478
+L$cp_h1_487:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_496:
+L$cp_dround_h_492:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -15338,7 +15334,7 @@ L$cp_dround_h_496:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_496
+	jnz	L$cp_dround_h_492
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15348,17 +15344,17 @@ L$cp_dround_h_496:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_482:
+L$cp_tailbuf_478:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_483:
+L$cp_done_479:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
 	cmp	rdx,32
-	jb	L$cp_t16_497
-L$cp_t32_501:
+	jb	L$cp_t16_493
+L$cp_t32_497:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -15367,10 +15363,10 @@ L$cp_t32_501:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_501
-L$cp_t16_497:
+	jae	L$cp_t32_497
+L$cp_t16_493:
 	cmp	rdx,16
-	jb	L$cp_t1_498
+	jb	L$cp_t1_494
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -15378,10 +15374,10 @@ L$cp_t16_497:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_498:
+L$cp_t1_494:
 	test	rdx,rdx
-	jz	L$cp_tdone_500
-L$cp_tend_499:
+	jz	L$cp_tdone_496
+L$cp_tend_495:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -15389,8 +15385,8 @@ L$cp_tend_499:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_499
-L$cp_tdone_500:
+	jnz	L$cp_tend_495
+L$cp_tdone_496:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 global ctasm_chacha20_poly1305_seal_avx512ifma
@@ -15464,15 +15460,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_510
+	ja	L$cp_short8_506
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_511
+	ja	L$cp_pairs2_507
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_513
+	jz	L$cp_padpreend_509
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15480,39 +15476,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_514
+	jz	L$cp_padpre_510
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_514:
+L$cp_padpre_510:
 	test	dl,4
-	jz	L$cp_padpre_515
+	jz	L$cp_padpre_511
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_515:
+L$cp_padpre_511:
 	test	dl,2
-	jz	L$cp_padpre_516
+	jz	L$cp_padpre_512
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_516:
+L$cp_padpre_512:
 	test	dl,1
-	jz	L$cp_padpre_517
+	jz	L$cp_padpre_513
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_517:
-L$cp_padpreend_513:
+L$cp_padpre_513:
+L$cp_padpreend_509:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_518:
+L$cp_dround_p_514:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -15560,7 +15556,7 @@ L$cp_dround_p_518:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_518
+	jnz	L$cp_dround_p_514
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15575,19 +15571,19 @@ L$cp_dround_p_518:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_520
+	jb	L$cp_dxtail_516
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_521
+	jb	L$cp_dxtail_517
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_519
-L$cp_dxtail_520:
+	jmp	L$cp_dxdone_515
+L$cp_dxtail_516:
 	test	rdx,rdx
-	jz	L$cp_dxdone_519
+	jz	L$cp_dxdone_515
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15596,10 +15592,10 @@ L$cp_dxtail_520:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_519
-L$cp_dxtail_521:
+	jmp	L$cp_dxdone_515
+L$cp_dxtail_517:
 	sub	rdx,32
-	jz	L$cp_dxdone_519
+	jz	L$cp_dxdone_515
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15608,17 +15604,17 @@ L$cp_dxtail_521:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_519
-L$cp_dxdone_519:
-	jmp	L$cp_pairskey_507
-L$cp_pairs2_511:
+	jmp	L$cp_dxdone_515
+L$cp_dxdone_515:
+	jmp	L$cp_pairskey_503
+L$cp_pairs2_507:
 	cmp	r10,192
-	ja	L$cp_pairs3_512
+	ja	L$cp_pairs3_508
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_522
+	jz	L$cp_padpreend_518
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15626,32 +15622,32 @@ L$cp_pairs2_511:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_523
+	jz	L$cp_padpre_519
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_523:
+L$cp_padpre_519:
 	test	dl,4
-	jz	L$cp_padpre_524
+	jz	L$cp_padpre_520
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_524:
+L$cp_padpre_520:
 	test	dl,2
-	jz	L$cp_padpre_525
+	jz	L$cp_padpre_521
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_525:
+L$cp_padpre_521:
 	test	dl,1
-	jz	L$cp_padpre_526
+	jz	L$cp_padpre_522
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_526:
-L$cp_padpreend_522:
+L$cp_padpre_522:
+L$cp_padpreend_518:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -15663,7 +15659,7 @@ L$cp_padpreend_522:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_527:
+L$cp_dround_p_523:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -15725,7 +15721,7 @@ L$cp_dround_p_527:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_527
+	jnz	L$cp_dround_p_523
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15755,29 +15751,29 @@ L$cp_dround_p_527:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_529
+	jb	L$cp_dxtail_525
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_530
+	jb	L$cp_dxtail_526
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_531
+	jb	L$cp_dxtail_527
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_532
+	jb	L$cp_dxtail_528
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_528
-L$cp_dxtail_529:
+	jmp	L$cp_dxdone_524
+L$cp_dxtail_525:
 	sub	rdx,64
-	jz	L$cp_dxdone_528
+	jz	L$cp_dxdone_524
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15786,10 +15782,10 @@ L$cp_dxtail_529:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_528
-L$cp_dxtail_530:
+	jmp	L$cp_dxdone_524
+L$cp_dxtail_526:
 	sub	rdx,96
-	jz	L$cp_dxdone_528
+	jz	L$cp_dxdone_524
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15798,10 +15794,10 @@ L$cp_dxtail_530:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_528
-L$cp_dxtail_531:
+	jmp	L$cp_dxdone_524
+L$cp_dxtail_527:
 	sub	rdx,128
-	jz	L$cp_dxdone_528
+	jz	L$cp_dxdone_524
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15810,10 +15806,10 @@ L$cp_dxtail_531:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_528
-L$cp_dxtail_532:
+	jmp	L$cp_dxdone_524
+L$cp_dxtail_528:
 	sub	rdx,160
-	jz	L$cp_dxdone_528
+	jz	L$cp_dxdone_524
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15822,15 +15818,15 @@ L$cp_dxtail_532:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_528
-L$cp_dxdone_528:
-	jmp	L$cp_pairskey_507
-L$cp_pairs3_512:
+	jmp	L$cp_dxdone_524
+L$cp_dxdone_524:
+	jmp	L$cp_pairskey_503
+L$cp_pairs3_508:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_533
+	jz	L$cp_padpreend_529
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15838,32 +15834,32 @@ L$cp_pairs3_512:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_534
+	jz	L$cp_padpre_530
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_534:
+L$cp_padpre_530:
 	test	dl,4
-	jz	L$cp_padpre_535
+	jz	L$cp_padpre_531
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_535:
+L$cp_padpre_531:
 	test	dl,2
-	jz	L$cp_padpre_536
+	jz	L$cp_padpre_532
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_536:
+L$cp_padpre_532:
 	test	dl,1
-	jz	L$cp_padpre_537
+	jz	L$cp_padpre_533
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_537:
-L$cp_padpreend_533:
+L$cp_padpre_533:
+L$cp_padpreend_529:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -15880,7 +15876,7 @@ L$cp_padpreend_533:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_538:
+L$cp_dround_p_534:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -15972,7 +15968,7 @@ L$cp_dround_p_538:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_538
+	jnz	L$cp_dround_p_534
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16023,29 +16019,29 @@ L$cp_dround_p_538:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_540
+	jb	L$cp_dxtail_536
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_541
+	jb	L$cp_dxtail_537
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_542
+	jb	L$cp_dxtail_538
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_543
+	jb	L$cp_dxtail_539
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_539
-L$cp_dxtail_540:
+	jmp	L$cp_dxdone_535
+L$cp_dxtail_536:
 	sub	rdx,192
-	jz	L$cp_dxdone_539
+	jz	L$cp_dxdone_535
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -16054,10 +16050,10 @@ L$cp_dxtail_540:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_539
-L$cp_dxtail_541:
+	jmp	L$cp_dxdone_535
+L$cp_dxtail_537:
 	sub	rdx,224
-	jz	L$cp_dxdone_539
+	jz	L$cp_dxdone_535
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -16066,10 +16062,10 @@ L$cp_dxtail_541:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_539
-L$cp_dxtail_542:
+	jmp	L$cp_dxdone_535
+L$cp_dxtail_538:
 	sub	rdx,256
-	jz	L$cp_dxdone_539
+	jz	L$cp_dxdone_535
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -16078,10 +16074,10 @@ L$cp_dxtail_542:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_539
-L$cp_dxtail_543:
+	jmp	L$cp_dxdone_535
+L$cp_dxtail_539:
 	sub	rdx,288
-	jz	L$cp_dxdone_539
+	jz	L$cp_dxdone_535
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -16090,17 +16086,17 @@ L$cp_dxtail_543:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_539
-L$cp_dxdone_539:
-	jmp	L$cp_pairskey_507
-L$cp_short8_510:
+	jmp	L$cp_dxdone_535
+L$cp_dxdone_535:
+	jmp	L$cp_pairskey_503
+L$cp_short8_506:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_502
+	ja	L$cp_big_498
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -16124,7 +16120,7 @@ L$cp_short8_510:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_544:
+L$cp_dround_540:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -16238,7 +16234,7 @@ L$cp_dround_544:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_544
+	jnz	L$cp_dround_540
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -16338,8 +16334,8 @@ L$cp_dround_544:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_504
-L$cp_pairskey_507:
+	jmp	L$cp_shortkey_500
+L$cp_pairskey_503:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -16350,7 +16346,7 @@ L$cp_pairskey_507:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_545
+	jb	L$cp_nopow4_541
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -16552,15 +16548,15 @@ L$cp_pairskey_507:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_545:
+L$cp_nopow4_541:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_547
-L$cp_ipoly_546:
+	jz	L$cp_ipolyend_543
+L$cp_ipoly_542:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16600,10 +16596,10 @@ L$cp_ipoly_546:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_546
-L$cp_ipolyend_547:
+	jnz	L$cp_ipoly_542
+L$cp_ipolyend_543:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_548
+	jz	L$cp_ipolytail_544
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -16641,20 +16637,20 @@ L$cp_ipolyend_547:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_548:
+L$cp_ipolytail_544:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_549
+	jz	L$cp_notail_545
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_549:
+L$cp_notail_545:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_551
+	jz	L$cp_ipolyend_547
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_553
+	jb	L$cp_ipolynarrow_549
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -16681,8 +16677,8 @@ L$cp_notail_549:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_555
-L$cp_ipoly4_554:
+	jz	L$cp_ipoly4last_551
+L$cp_ipoly4_550:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -16742,8 +16738,8 @@ L$cp_ipoly4_554:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_554
-L$cp_ipoly4last_555:
+	jnz	L$cp_ipoly4_550
+L$cp_ipoly4last_551:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -16837,9 +16833,9 @@ L$cp_ipoly4last_555:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_551
-L$cp_ipolynarrow_553:
-L$cp_ipoly_550:
+	jz	L$cp_ipolyend_547
+L$cp_ipolynarrow_549:
+L$cp_ipoly_546:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16879,10 +16875,10 @@ L$cp_ipoly_550:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_550
-L$cp_ipolyend_551:
+	jnz	L$cp_ipoly_546
+L$cp_ipolyend_547:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_552
+	jz	L$cp_ipolytail_548
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -16920,7 +16916,7 @@ L$cp_ipolyend_551:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_552:
+L$cp_ipolytail_548:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -16971,8 +16967,8 @@ L$cp_ipolytail_552:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_508
-L$cp_shortkey_504:
+	jmp	L$cp_tagout_504
+L$cp_shortkey_500:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -16990,7 +16986,7 @@ L$cp_shortkey_504:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_556
+	jz	L$cp_padpreend_552
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16998,38 +16994,38 @@ L$cp_shortkey_504:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_557
+	jz	L$cp_padpre_553
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_557:
+L$cp_padpre_553:
 	test	dl,4
-	jz	L$cp_padpre_558
+	jz	L$cp_padpre_554
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_558:
+L$cp_padpre_554:
 	test	dl,2
-	jz	L$cp_padpre_559
+	jz	L$cp_padpre_555
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_559:
+L$cp_padpre_555:
 	test	dl,1
-	jz	L$cp_padpre_560
+	jz	L$cp_padpre_556
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_560:
+L$cp_padpre_556:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_556:
+L$cp_padpreend_552:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -17050,7 +17046,7 @@ L$cp_padpreend_556:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_561
+	jz	L$cp_padpreend_557
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -17058,47 +17054,46 @@ L$cp_padpreend_556:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_562
+	jz	L$cp_padpre_558
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_562:
+L$cp_padpre_558:
 	test	dl,4
-	jz	L$cp_padpre_563
+	jz	L$cp_padpre_559
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_563:
+L$cp_padpre_559:
 	test	dl,2
-	jz	L$cp_padpre_564
+	jz	L$cp_padpre_560
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_564:
+L$cp_padpre_560:
 	test	dl,1
-	jz	L$cp_padpre_565
+	jz	L$cp_padpre_561
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_565:
+L$cp_padpre_561:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_561:
-	jmp	L$cp_datadone_506
-L$cp_big_502:
-L$cp_keyalone_567:
+L$cp_padpreend_557:
+	jmp	L$cp_datadone_502
+L$cp_big_498:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_568:
+L$cp_dround_h_563:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -17146,7 +17141,7 @@ L$cp_dround_h_568:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_568
+	jnz	L$cp_dround_h_563
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -17173,12 +17168,80 @@ L$cp_dround_h_568:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_569
+	jz	L$cp_padpreend_564
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_565
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_565:
+	test	dl,4
+	jz	L$cp_padpre_566
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_566:
+	test	dl,2
+	jz	L$cp_padpre_567
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_567:
+	test	dl,1
+	jz	L$cp_padpre_568
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_568:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_564:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_ifma
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nofuse_562:
+L$cp_chunk_501:
+	mov	rdx,QWORD[rcx+120]
+	test	rdx,rdx
+	jz	L$cp_datadone_502
+	mov	eax,2048
+	cmp	rdx,rax
+	cmova	rdx,rax
+	mov	QWORD[rcx+192],rdx
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	call	ctasm_chacha20_xor_avx512
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_ifma
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_569
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
 	jz	L$cp_padpre_570
@@ -17213,80 +17276,12 @@ L$cp_padpre_573:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_padpreend_569:
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_powers_ifma
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nofuse_566:
-L$cp_chunk_505:
-	mov	rdx,QWORD[rcx+120]
-	test	rdx,rdx
-	jz	L$cp_datadone_506
-	mov	eax,2048
-	cmp	rdx,rax
-	cmova	rdx,rax
-	mov	QWORD[rcx+192],rdx
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	call	ctasm_chacha20_xor_avx512
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+144]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks_ifma
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	and	rdx,15
-	jz	L$cp_padpreend_574
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+192]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+144]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_575
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_575:
-	test	dl,4
-	jz	L$cp_padpre_576
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_576:
-	test	dl,2
-	jz	L$cp_padpre_577
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_577:
-	test	dl,1
-	jz	L$cp_padpre_578
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_578:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_574:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_505
-L$cp_datadone_506:
+	jmp	L$cp_chunk_501
+L$cp_datadone_502:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -17313,7 +17308,7 @@ L$cp_datadone_506:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_508:
+L$cp_tagout_504:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -17323,17 +17318,17 @@ L$cp_tagout_508:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_580
+	jz	L$cp_wipeeven_575
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_580:
+L$cp_wipeeven_575:
 	shr	eax,1
-L$cp_wipe_579:
+L$cp_wipe_574:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_579
+	jnz	L$cp_wipe_574
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -17436,15 +17431,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_589
+	ja	L$cp_short8_584
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_590
+	ja	L$cp_pairs2_585
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_592
+	jz	L$cp_padpreend_587
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17452,39 +17447,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_593
+	jz	L$cp_padpre_588
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_593:
+L$cp_padpre_588:
 	test	dl,4
-	jz	L$cp_padpre_594
+	jz	L$cp_padpre_589
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_594:
+L$cp_padpre_589:
 	test	dl,2
-	jz	L$cp_padpre_595
+	jz	L$cp_padpre_590
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_595:
+L$cp_padpre_590:
 	test	dl,1
-	jz	L$cp_padpre_596
+	jz	L$cp_padpre_591
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_596:
-L$cp_padpreend_592:
+L$cp_padpre_591:
+L$cp_padpreend_587:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_597:
+L$cp_dround_p_592:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -17532,7 +17527,7 @@ L$cp_dround_p_597:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_597
+	jnz	L$cp_dround_p_592
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -17547,41 +17542,41 @@ L$cp_dround_p_597:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_598
+	je	L$cp_inplace_593
 	cmp	rdx,32
-	jb	L$cp_dxtail_600
+	jb	L$cp_dxtail_595
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_601
+	jb	L$cp_dxtail_596
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_599
-L$cp_dxtail_600:
+	jmp	L$cp_dxdone_594
+L$cp_dxtail_595:
 	test	rdx,rdx
-	jz	L$cp_dxdone_599
+	jz	L$cp_dxdone_594
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_599
-L$cp_dxtail_601:
+	jmp	L$cp_dxdone_594
+L$cp_dxtail_596:
 	sub	rdx,32
-	jz	L$cp_dxdone_599
+	jz	L$cp_dxdone_594
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_599
-L$cp_dxdone_599:
-	jmp	L$cp_pairskey_586
-L$cp_inplace_598:
+	jmp	L$cp_dxdone_594
+L$cp_dxdone_594:
+	jmp	L$cp_pairskey_581
+L$cp_inplace_593:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -17592,15 +17587,15 @@ L$cp_inplace_598:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_586
-L$cp_pairs2_590:
+	jmp	L$cp_pairskey_581
+L$cp_pairs2_585:
 	cmp	r10,192
-	ja	L$cp_pairs3_591
+	ja	L$cp_pairs3_586
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_602
+	jz	L$cp_padpreend_597
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17608,32 +17603,32 @@ L$cp_pairs2_590:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_603
+	jz	L$cp_padpre_598
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_603:
+L$cp_padpre_598:
 	test	dl,4
-	jz	L$cp_padpre_604
+	jz	L$cp_padpre_599
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_604:
+L$cp_padpre_599:
 	test	dl,2
-	jz	L$cp_padpre_605
+	jz	L$cp_padpre_600
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_605:
+L$cp_padpre_600:
 	test	dl,1
-	jz	L$cp_padpre_606
+	jz	L$cp_padpre_601
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_606:
-L$cp_padpreend_602:
+L$cp_padpre_601:
+L$cp_padpreend_597:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -17645,7 +17640,7 @@ L$cp_padpreend_602:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_607:
+L$cp_dround_p_602:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -17707,7 +17702,7 @@ L$cp_dround_p_607:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_607
+	jnz	L$cp_dround_p_602
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -17731,7 +17726,7 @@ L$cp_dround_p_607:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_608
+	je	L$cp_inplace_603
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -17739,69 +17734,69 @@ L$cp_dround_p_607:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_610
+	jb	L$cp_dxtail_605
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_611
+	jb	L$cp_dxtail_606
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_612
+	jb	L$cp_dxtail_607
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_613
+	jb	L$cp_dxtail_608
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_609
-L$cp_dxtail_610:
+	jmp	L$cp_dxdone_604
+L$cp_dxtail_605:
 	sub	rdx,64
-	jz	L$cp_dxdone_609
+	jz	L$cp_dxdone_604
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_609
-L$cp_dxtail_611:
+	jmp	L$cp_dxdone_604
+L$cp_dxtail_606:
 	sub	rdx,96
-	jz	L$cp_dxdone_609
+	jz	L$cp_dxdone_604
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_609
-L$cp_dxtail_612:
+	jmp	L$cp_dxdone_604
+L$cp_dxtail_607:
 	sub	rdx,128
-	jz	L$cp_dxdone_609
+	jz	L$cp_dxdone_604
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_609
-L$cp_dxtail_613:
+	jmp	L$cp_dxdone_604
+L$cp_dxtail_608:
 	sub	rdx,160
-	jz	L$cp_dxdone_609
+	jz	L$cp_dxdone_604
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_609
-L$cp_dxdone_609:
-	jmp	L$cp_pairskey_586
-L$cp_inplace_608:
+	jmp	L$cp_dxdone_604
+L$cp_dxdone_604:
+	jmp	L$cp_pairskey_581
+L$cp_inplace_603:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -17820,13 +17815,13 @@ L$cp_inplace_608:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_586
-L$cp_pairs3_591:
+	jmp	L$cp_pairskey_581
+L$cp_pairs3_586:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_614
+	jz	L$cp_padpreend_609
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17834,32 +17829,32 @@ L$cp_pairs3_591:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_615
+	jz	L$cp_padpre_610
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_615:
+L$cp_padpre_610:
 	test	dl,4
-	jz	L$cp_padpre_616
+	jz	L$cp_padpre_611
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_616:
+L$cp_padpre_611:
 	test	dl,2
-	jz	L$cp_padpre_617
+	jz	L$cp_padpre_612
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_617:
+L$cp_padpre_612:
 	test	dl,1
-	jz	L$cp_padpre_618
+	jz	L$cp_padpre_613
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_618:
-L$cp_padpreend_614:
+L$cp_padpre_613:
+L$cp_padpreend_609:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -17876,7 +17871,7 @@ L$cp_padpreend_614:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_619:
+L$cp_dround_p_614:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -17968,7 +17963,7 @@ L$cp_dround_p_619:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_619
+	jnz	L$cp_dround_p_614
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -18001,7 +17996,7 @@ L$cp_dround_p_619:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_620
+	je	L$cp_inplace_615
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -18021,69 +18016,69 @@ L$cp_dround_p_619:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_622
+	jb	L$cp_dxtail_617
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_623
+	jb	L$cp_dxtail_618
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_624
+	jb	L$cp_dxtail_619
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_625
+	jb	L$cp_dxtail_620
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_621
-L$cp_dxtail_622:
+	jmp	L$cp_dxdone_616
+L$cp_dxtail_617:
 	sub	rdx,192
-	jz	L$cp_dxdone_621
+	jz	L$cp_dxdone_616
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_621
-L$cp_dxtail_623:
+	jmp	L$cp_dxdone_616
+L$cp_dxtail_618:
 	sub	rdx,224
-	jz	L$cp_dxdone_621
+	jz	L$cp_dxdone_616
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_621
-L$cp_dxtail_624:
+	jmp	L$cp_dxdone_616
+L$cp_dxtail_619:
 	sub	rdx,256
-	jz	L$cp_dxdone_621
+	jz	L$cp_dxdone_616
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_621
-L$cp_dxtail_625:
+	jmp	L$cp_dxdone_616
+L$cp_dxtail_620:
 	sub	rdx,288
-	jz	L$cp_dxdone_621
+	jz	L$cp_dxdone_616
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_621
-L$cp_dxdone_621:
-	jmp	L$cp_pairskey_586
-L$cp_inplace_620:
+	jmp	L$cp_dxdone_616
+L$cp_dxdone_616:
+	jmp	L$cp_pairskey_581
+L$cp_inplace_615:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -18110,15 +18105,15 @@ L$cp_inplace_620:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_586
-L$cp_short8_589:
+	jmp	L$cp_pairskey_581
+L$cp_short8_584:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_581
+	ja	L$cp_big_576
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -18142,7 +18137,7 @@ L$cp_short8_589:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_626:
+L$cp_dround_621:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -18256,7 +18251,7 @@ L$cp_dround_626:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_626
+	jnz	L$cp_dround_621
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -18356,8 +18351,8 @@ L$cp_dround_626:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_583
-L$cp_pairskey_586:
+	jmp	L$cp_shortkey_578
+L$cp_pairskey_581:
 	vmovq	r8,xmm0
 	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
@@ -18368,7 +18363,7 @@ L$cp_pairskey_586:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_627
+	jb	L$cp_nopow4_622
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -18570,15 +18565,15 @@ L$cp_pairskey_586:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_627:
+L$cp_nopow4_622:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_629
-L$cp_ipoly_628:
+	jz	L$cp_ipolyend_624
+L$cp_ipoly_623:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -18618,10 +18613,10 @@ L$cp_ipoly_628:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_628
-L$cp_ipolyend_629:
+	jnz	L$cp_ipoly_623
+L$cp_ipolyend_624:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_630
+	jz	L$cp_ipolytail_625
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -18659,10 +18654,10 @@ L$cp_ipolyend_629:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_630:
+L$cp_ipolytail_625:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_634
+	jz	L$cp_padpreend_629
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -18670,38 +18665,38 @@ L$cp_ipolytail_630:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_635
+	jz	L$cp_padpre_630
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_635:
+L$cp_padpre_630:
 	test	dl,4
-	jz	L$cp_padpre_636
+	jz	L$cp_padpre_631
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_636:
+L$cp_padpre_631:
 	test	dl,2
-	jz	L$cp_padpre_637
+	jz	L$cp_padpre_632
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_637:
+L$cp_padpre_632:
 	test	dl,1
-	jz	L$cp_padpre_638
+	jz	L$cp_padpre_633
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_638:
-L$cp_padpreend_634:
+L$cp_padpre_633:
+L$cp_padpreend_629:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_632
+	jz	L$cp_ipolyend_627
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_639
+	jb	L$cp_ipolynarrow_634
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -18728,8 +18723,8 @@ L$cp_padpreend_634:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_641
-L$cp_ipoly4_640:
+	jz	L$cp_ipoly4last_636
+L$cp_ipoly4_635:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18789,8 +18784,8 @@ L$cp_ipoly4_640:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_640
-L$cp_ipoly4last_641:
+	jnz	L$cp_ipoly4_635
+L$cp_ipoly4last_636:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18884,9 +18879,9 @@ L$cp_ipoly4last_641:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_632
-L$cp_ipolynarrow_639:
-L$cp_ipoly_631:
+	jz	L$cp_ipolyend_627
+L$cp_ipolynarrow_634:
+L$cp_ipoly_626:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -18926,10 +18921,10 @@ L$cp_ipoly_631:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_631
-L$cp_ipolyend_632:
+	jnz	L$cp_ipoly_626
+L$cp_ipolyend_627:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_633
+	jz	L$cp_ipolytail_628
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -18967,7 +18962,7 @@ L$cp_ipolyend_632:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_633:
+L$cp_ipolytail_628:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -19020,16 +19015,16 @@ L$cp_ipolytail_633:
 	vmovdqu	[rax+0],xmm0
 	mov	rax,QWORD[rcx+144]
 	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_642
+	jne	L$cp_xorskip_637
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_642:
-	jmp	L$cp_tagout_587
-L$cp_shortkey_583:
+L$cp_xorskip_637:
+	jmp	L$cp_tagout_582
+L$cp_shortkey_578:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -19047,12 +19042,65 @@ L$cp_shortkey_583:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_643
+	jz	L$cp_padpreend_638
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_639
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_639:
+	test	dl,4
+	jz	L$cp_padpre_640
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_640:
+	test	dl,2
+	jz	L$cp_padpre_641
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_641:
+	test	dl,1
+	jz	L$cp_padpre_642
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_642:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_638:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_ifma4
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_ifma4
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_643
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
 	jz	L$cp_padpre_644
@@ -19087,59 +19135,6 @@ L$cp_padpre_647:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_padpreend_643:
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_powers_ifma4
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks_ifma4
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	and	rdx,15
-	jz	L$cp_padpreend_648
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+192]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_649
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_649:
-	test	dl,4
-	jz	L$cp_padpre_650
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_650:
-	test	dl,2
-	jz	L$cp_padpre_651
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_651:
-	test	dl,1
-	jz	L$cp_padpre_652
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_652:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_648:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -19147,15 +19142,14 @@ L$cp_padpreend_648:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_585
-L$cp_big_581:
-L$cp_keyalone_654:
+	jmp	L$cp_datadone_580
+L$cp_big_576:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_655:
+L$cp_dround_h_649:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -19203,7 +19197,7 @@ L$cp_dround_h_655:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_655
+	jnz	L$cp_dround_h_649
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -19230,7 +19224,7 @@ L$cp_dround_h_655:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_656
+	jz	L$cp_padpreend_650
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19238,47 +19232,47 @@ L$cp_dround_h_655:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_657
+	jz	L$cp_padpre_651
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_657:
+L$cp_padpre_651:
 	test	dl,4
-	jz	L$cp_padpre_658
+	jz	L$cp_padpre_652
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_658:
+L$cp_padpre_652:
 	test	dl,2
-	jz	L$cp_padpre_659
+	jz	L$cp_padpre_653
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_659:
+L$cp_padpre_653:
 	test	dl,1
-	jz	L$cp_padpre_660
+	jz	L$cp_padpre_654
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_660:
+L$cp_padpre_654:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_656:
+L$cp_padpreend_650:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_653:
-L$cp_chunk_584:
+L$cp_nofuse_648:
+L$cp_chunk_579:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_585
+	jz	L$cp_datadone_580
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -19292,7 +19286,7 @@ L$cp_chunk_584:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_661
+	jz	L$cp_padpreend_655
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -19300,38 +19294,38 @@ L$cp_chunk_584:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_662
+	jz	L$cp_padpre_656
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_662:
+L$cp_padpre_656:
 	test	dl,4
-	jz	L$cp_padpre_663
+	jz	L$cp_padpre_657
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_663:
+L$cp_padpre_657:
 	test	dl,2
-	jz	L$cp_padpre_664
+	jz	L$cp_padpre_658
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_664:
+L$cp_padpre_658:
 	test	dl,1
-	jz	L$cp_padpre_665
+	jz	L$cp_padpre_659
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_665:
+L$cp_padpre_659:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_661:
+L$cp_padpreend_655:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -19342,8 +19336,8 @@ L$cp_padpreend_661:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_584
-L$cp_datadone_585:
+	jmp	L$cp_chunk_579
+L$cp_datadone_580:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -19370,7 +19364,7 @@ L$cp_datadone_585:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_587:
+L$cp_tagout_582:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -19380,17 +19374,17 @@ L$cp_tagout_587:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_667
+	jz	L$cp_wipeeven_661
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_667:
+L$cp_wipeeven_661:
 	shr	eax,1
-L$cp_wipe_666:
+L$cp_wipe_660:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_666
+	jnz	L$cp_wipe_660
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -19859,7 +19853,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_670
+	jb	L$cp_ipolyrest_664
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -19886,8 +19880,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_669
-L$cp_ipoly_668:
+	jz	L$cp_ipolylast_663
+L$cp_ipoly_662:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -19947,8 +19941,8 @@ L$cp_ipoly_668:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_668
-L$cp_ipolylast_669:
+	jnz	L$cp_ipoly_662
+L$cp_ipolylast_663:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -20050,7 +20044,7 @@ L$cp_ipolylast_669:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_670:
+L$cp_ipolyrest_664:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
 align 16
@@ -20262,7 +20256,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma4:
 	cmp	rdx,12
-	jb	L$cp_ipoly4rest_671
+	jb	L$cp_ipoly4rest_665
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
@@ -20292,8 +20286,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shr	rcx,2
 	and	rdx,3
 	dec	rcx
-	jz	L$cp_ipoly4last_673
-L$cp_ipoly4_672:
+	jz	L$cp_ipoly4last_667
+L$cp_ipoly4_666:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -20353,8 +20347,8 @@ L$cp_ipoly4_672:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rcx
-	jnz	L$cp_ipoly4_672
-L$cp_ipoly4last_673:
+	jnz	L$cp_ipoly4_666
+L$cp_ipoly4last_667:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -20450,7 +20444,7 @@ L$cp_ipoly4last_673:
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_ipoly4rest_671:
+L$cp_ipoly4rest_665:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64

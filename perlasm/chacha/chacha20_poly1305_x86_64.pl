@@ -83,8 +83,10 @@
 # percentile of 8,000-40,000 samples of 4 calls, minimum of 4 runs), after /
 # before: seal 600 B 0.88, 700 B 0.91, 800 B 0.87, 960 B 0.87, 1100 B 0.93,
 # 1350 B 0.91, 1450 B 0.91, 3000 B 0.96, 5000 B 0.97, 8000 B 0.98 (open the
-# same within 0.02); 449, 512, 1000, 1024, 1500, 2048 B and 4-16 KiB
-# (the old order) 1.00-1.01. Not done: the AVX-512 tiers (their 16-block zmm
+# same within 0.02); 449, 512, 1000, 1024, 1500, 2048 B and 4, 8 and 16 KiB
+# (the old order) 1.00-1.01. One wide batch shared with the 321-448 byte
+# path (a length test after it) measured 1-2% slower at 400-1350 bytes than
+# the two copies kept here. Not done: the AVX-512 tiers (their 16-block zmm
 # batches shift with the first batch; not timed: no AVX-512 on that VM).
 # Woven AVX2 (as it was): the AVX2 tier ran a long message's whole
 # 8-block batches through one loop (ctasm_chacha20_poly1305_fused_avx2)
@@ -1869,8 +1871,8 @@ sub gen_aead {
     my $bulk_poly = $ifma ? POLY . "_ifma" : $vex ? POLY . "_avx2" : POLY;
     my ($WB, $shift) = (256, 8);
     my $nofuse = newlabel("nofuse");
-    my $key_alone = newlabel("keyalone");
     if ($vex && !$evex) {
+        my $key_alone = newlabel("keyalone");
         # AVX2: blocks 0-7 in one wide batch (the key and the first 448
         # bytes' key stream), not block 0 alone: its ten double rounds ran
         # by themselves (latency-bound) before the first batch. Unless the
@@ -1888,8 +1890,8 @@ sub gen_aead {
         if ($seal) { $xor_short->(); $mac->($bulk_poly) } else { $mac->($bulk_poly); $xor_short->() }
         emit("movl \$448, %eax", "addq %rax, " . A_OUT . "(%rcx)", "addq %rax, " . A_IN . "(%rcx)",
              "subq %rax, " . REM . "(%rcx)", "jmp $chunk");
+        label($key_alone);
     }
-    label($key_alone);
     horiz(1);
     emit("incl 48(%rcx)");
     $key_and_ad->();
