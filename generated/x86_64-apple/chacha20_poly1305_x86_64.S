@@ -7200,11 +7200,10 @@ Lcp_ipolytail_249:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rax
-	cmpq	160(%rcx),%rax
-	jne	Lcp_xorskip_255
 	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
+	cmpq	160(%rcx),%rdi
+	jne	Lcp_xorskip_255
+	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
@@ -10797,6 +10796,8 @@ Lcp_dround_p_336:
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -10971,6 +10972,8 @@ Lcp_dround_p_345:
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -11227,6 +11230,8 @@ Lcp_dround_p_356:
 	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -11566,8 +11571,6 @@ Lcp_dround_362:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	Lcp_shortkey_322
 Lcp_pairskey_325:
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -12356,6 +12359,8 @@ Lcp_dround_p_410:
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -12540,6 +12545,8 @@ Lcp_dround_p_420:
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -12810,6 +12817,8 @@ Lcp_dround_p_432:
 	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -13171,8 +13180,6 @@ Lcp_dround_439:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	Lcp_shortkey_396
 Lcp_pairskey_399:
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -13441,11 +13448,10 @@ Lcp_ipolytail_445:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rax
-	cmpq	160(%rcx),%rax
-	jne	Lcp_xorskip_451
 	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
+	cmpq	160(%rcx),%rdi
+	jne	Lcp_xorskip_451
+	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
@@ -15356,6 +15362,8 @@ Lcp_dround_p_514:
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -15530,6 +15538,8 @@ Lcp_dround_p_523:
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -15786,6 +15796,8 @@ Lcp_dround_p_534:
 	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -16125,8 +16137,6 @@ Lcp_dround_540:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	Lcp_shortkey_500
 Lcp_pairskey_503:
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -17309,6 +17319,8 @@ Lcp_dround_p_592:
 	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -17493,6 +17505,8 @@ Lcp_dround_p_602:
 	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -17763,6 +17777,8 @@ Lcp_dround_p_614:
 	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -18124,8 +18140,6 @@ Lcp_dround_621:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	Lcp_shortkey_578
 Lcp_pairskey_581:
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -18784,11 +18798,10 @@ Lcp_ipolytail_628:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rax
-	cmpq	160(%rcx),%rax
-	jne	Lcp_xorskip_637
 	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
+	cmpq	160(%rcx),%rdi
+	jne	Lcp_xorskip_637
+	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9

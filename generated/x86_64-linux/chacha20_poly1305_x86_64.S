@@ -7215,11 +7215,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rax
-	cmpq	160(%rcx),%rax
-	jne	.Lcp_xorskip_255
 	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
+	cmpq	160(%rcx),%rdi
+	jne	.Lcp_xorskip_255
+	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
@@ -10828,6 +10827,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -11002,6 +11003,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -11258,6 +11261,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -11597,8 +11602,6 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	.Lcp_shortkey_322
 .Lcp_pairskey_325:
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -12389,6 +12392,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -12573,6 +12578,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -12843,6 +12850,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -13204,8 +13213,6 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	.Lcp_shortkey_396
 .Lcp_pairskey_399:
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -13474,11 +13481,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rax
-	cmpq	160(%rcx),%rax
-	jne	.Lcp_xorskip_451
 	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
+	cmpq	160(%rcx),%rdi
+	jne	.Lcp_xorskip_451
+	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
@@ -15395,6 +15401,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -15569,6 +15577,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -15825,6 +15835,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -16164,8 +16176,6 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	.Lcp_shortkey_500
 .Lcp_pairskey_503:
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -17350,6 +17360,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -17534,6 +17546,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -17804,6 +17818,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
 	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
@@ -18165,8 +18181,6 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm10,864(%rcx)
 	jmp	.Lcp_shortkey_578
 .Lcp_pairskey_581:
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -18825,11 +18839,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rax
-	cmpq	160(%rcx),%rax
-	jne	.Lcp_xorskip_637
 	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
+	cmpq	160(%rcx),%rdi
+	jne	.Lcp_xorskip_637
+	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9

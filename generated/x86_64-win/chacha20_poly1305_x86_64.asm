@@ -7339,11 +7339,10 @@ L$cp_ipolytail_249:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	mov	rax,QWORD[rcx+144]
-	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_255
 	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_255
+	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
@@ -10976,6 +10975,8 @@ L$cp_dround_p_336:
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -11150,6 +11151,8 @@ L$cp_dround_p_345:
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -11406,6 +11409,8 @@ L$cp_dround_p_356:
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -11745,8 +11750,6 @@ L$cp_dround_362:
 	vmovdqa	[rcx+864],ymm10
 	jmp	L$cp_shortkey_322
 L$cp_pairskey_325:
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -12553,6 +12556,8 @@ L$cp_dround_p_410:
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -12737,6 +12742,8 @@ L$cp_dround_p_420:
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -13007,6 +13014,8 @@ L$cp_dround_p_432:
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -13368,8 +13377,6 @@ L$cp_dround_439:
 	vmovdqa	[rcx+864],ymm10
 	jmp	L$cp_shortkey_396
 L$cp_pairskey_399:
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -13638,11 +13645,10 @@ L$cp_ipolytail_445:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	mov	rax,QWORD[rcx+144]
-	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_451
 	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_451
+	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
@@ -15567,6 +15573,8 @@ L$cp_dround_p_514:
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -15741,6 +15749,8 @@ L$cp_dround_p_523:
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -15997,6 +16007,8 @@ L$cp_dround_p_534:
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -16336,8 +16348,6 @@ L$cp_dround_540:
 	vmovdqa	[rcx+864],ymm10
 	jmp	L$cp_shortkey_500
 L$cp_pairskey_503:
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -17538,6 +17548,8 @@ L$cp_dround_p_592:
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -17722,6 +17734,8 @@ L$cp_dround_p_602:
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -17992,6 +18006,8 @@ L$cp_dround_p_614:
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
 	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
@@ -18353,8 +18369,6 @@ L$cp_dround_621:
 	vmovdqa	[rcx+864],ymm10
 	jmp	L$cp_shortkey_578
 L$cp_pairskey_581:
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -19013,11 +19027,10 @@ L$cp_ipolytail_628:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	mov	rax,QWORD[rcx+144]
-	cmp	rax,QWORD[rcx+160]
-	jne	L$cp_xorskip_637
 	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_637
+	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]

@@ -452,9 +452,9 @@
 # KSTAIL (no byte masks in AVX2), the wipe two units instead of four a set;
 # an open in place puts its blocks just below S_EV - 16 and wipes 4 units a
 # set and one (AVX2 4 a set before; the AVX-512 tiers 16 units before, that
-# change not timed: no AVX-512 here). seal 64 B 349 -> 343, 128 B 453 -> 441, 192 B 484 ->
-# 478, 256 B 600 -> 576, 320 B 631 -> 600; open 64-320 B -1 to -2%; 16 B and
-# open in place within a tick (~6) either way. The same binary against
+# change not timed: no AVX-512 here). seal 64 B 349 -> 343, 128 B 453 ->
+# 441, 192 B 484 -> 478, 256 B 600 -> 576, 320 B 631 -> 600; open 64-320 B
+# -1 to -2%; 16 B and open in place within a tick (~6) either way. The same binary against
 # itself: 1.00 (one line of eight 0.96: the noise these figures sit in).
 # Where a 256 B seal's ~576 go now (the same A/B, variants): three sets'
 # rounds ~367 (one double round instead of ten: 276; ~37 a double round,
@@ -548,7 +548,8 @@ die "CTPAD: overlaps the AD's tail or the buffer" if CTPAD < ADPAD + 16 || CTPAD
 # wipe from S_EV - 16 (on that tier the vector Poly1305's table there is
 # unused up to 320 bytes).
 use constant KSTAIL => T4;
-die "KSTAIL: outside the pairs path's wipe" if KSTAIL % 32 || KSTAIL < S_EV || KSTAIL + 32 > S_EV - 16 + 32 * WIPE_EV;
+die "KSTAIL: on s or outside the pairs path's wipe"
+    if KSTAIL % 32 || KSTAIL < S_EV + 16 || KSTAIL + 32 > S_EV - 16 + 32 * WIPE_EV;
 use constant CHUNK => 2048;
 # The SSSE3 fused loop's double rounds: [iterations, double rounds per
 # iteration, Poly1305 blocks woven into each iteration], 10 double rounds and
@@ -1062,8 +1063,8 @@ sub ks_piece {
 
 # out = in ^ key stream from the rows for the $len bytes in rdx (rdi out, rsi
 # in), $min of them sure (the path's shortest message), 32 bytes a piece and
-# the last piece under a byte mask (k1; AVX-512): no key stream in memory, nothing
-# written past out + len, nothing read past in + len (masked loads do not
+# the last piece under a byte mask (k1; AVX-512): no key stream in memory,
+# nothing written past out + len, nothing read past in + len (masked loads do not
 # fault). $ctpad (seal): the last piece's ciphertext, zero-padded, to CTPAD
 # too, so the MAC takes its padded tail block from there, not from bytes of
 # out that only a masked store wrote (a whole block of that piece it still
@@ -1476,9 +1477,9 @@ sub set_wipe_n {
 # $partial (the AVX2 AEADs): [0, 64) (the state) and then WIPE_N 32-byte
 # units from B + WIPE_AT, the part of the rest the path taken wrote secrets to
 # (the pairs path s at S_EV and the AVX2 tier's KSTAIL, or for an open in
-# place its blocks below S_EV - 16 and s; from 192 bytes on to the end of the IFMA tier's 4-lane
-# table: a 16-byte message need not pay for 1,472 bytes of stores; the other
-# paths everything from 64).
+# place its blocks below S_EV - 16 and s; from 192 bytes on to the end of
+# the IFMA tier's 4-lane table: a 16-byte message need not pay for 1,472
+# bytes of stores; the other paths everything from 64).
 sub wipe_and_return {
     my ($partial) = @_;
     my $l = newlabel("wipe");
@@ -1630,29 +1631,11 @@ sub poly_tag {
 # sets, but for an open in place): Poly1305 over AD (its tail at ADPAD), the
 # ciphertext and the lengths with h in registers, the tag; then to $done (the
 # wipe). open in place decrypts from its blocks at WIPE_AT (S_EV - 16 - 128
-# sets) after the MAC has read the ciphertext; every other call XORed first, beside the MAC's wait for r (the
-# header's A/B).
+# sets) after the MAC has read the ciphertext; every other call XORed first,
+# beside the MAC's wait for r (the header's A/B).
 sub pairs_mac {
     my ($seal, $done) = @_;
-    # (open in place: the key stream from block 1, at WIPE_AT + 64)
-    my $xor = sub {
-        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
-             "movq " . A_INLEN . "(%rcx), %rdx", "movq " . WIPE_AT . "(%rcx), %r9",
-             "leaq 64(%rcx,%r9), %r9", "call ctasm_chacha20_xorbuf_avx2");
-    };
-    # out == in or not (the tier's contract allows no other overlap)
-    my $xor_if = sub {
-        my ($jcc) = @_;
-        my $skip = newlabel("xorskip");
-        emit("movq " . A_OUT . "(%rcx), %rax", "cmpq " . A_IN . "(%rcx), %rax", "$jcc $skip");
-        $xor->();
-        label($skip);
-    };
-    # r straight from block 0's row a (xmm0: horiz_pairs leaves it there), not
-    # through the buffer: a store-to-load trip less on the path to the MAC
-    # (the AVX2 tier took it before its XOR's call; the XOR after the MAC
-    # clobbers rdi rsi rdx r9 rax ymm0, not rcx)
-    emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11") if $evex;
+    # r0, r1 in r8, r11 (gen_aead took them from block 0's row a)
     emit("movabsq \$0x0ffffffc0fffffff, %r9", "andq %r9, %r8",
          "movabsq \$0x0ffffffc0ffffffc, %r9", "andq %r11, %r9",
          "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
@@ -1683,7 +1666,15 @@ sub pairs_mac {
     }
     poly_mul(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
     poly_tag("%r11", "%r12", "%r13", "%rax", "%rdx", S_EV);
-    $xor_if->("jne") if !$seal;
+    if (!$seal) {
+        # open in place (out == in; the tier's contract allows no other
+        # overlap): the key stream from block 1, at WIPE_AT + 64
+        my $skip = newlabel("xorskip");
+        emit("movq " . A_OUT . "(%rcx), %rdi", "cmpq " . A_IN . "(%rcx), %rdi", "jne $skip",
+             "movq %rdi, %rsi", "movq " . A_INLEN . "(%rcx), %rdx", "movq " . WIPE_AT . "(%rcx), %r9",
+             "leaq 64(%rcx,%r9), %r9", "call ctasm_chacha20_xorbuf_avx2");
+        label($skip);
+    }
     emit("jmp $done");
 }
 
@@ -1742,6 +1733,18 @@ sub gen_aead {
              "call ctasm_chacha20_xorbuf_$ctier");
         frame_base();
     };
+    # The first $n bytes of the message done: on to the rest
+    my $advance = sub {
+        my ($n) = @_;
+        emit("movl \$$n, %eax", "addq %rax, " . A_OUT . "(%rcx)", "addq %rax, " . A_IN . "(%rcx)",
+             "subq %rax, " . REM . "(%rcx)");
+    };
+    # CHUNKLEN bytes from the buffer's key stream: seal XORs then MACs, open
+    # MACs the ciphertext first (in place overwrites it)
+    my $xor_and_mac = sub {
+        my ($poly) = @_;
+        if ($seal) { $xor_short->(); $mac->($poly) } else { $mac->($poly); $xor_short->() }
+    };
     # Up to one batch less a block: blocks 0.. in one batch (short: up to 128
     # bytes; wide: 4 blocks, AVX2 also 8), so the key block costs nothing
     # extra; the message is XORed from the buffer.
@@ -1750,8 +1753,8 @@ sub gen_aead {
         # AVX2: up to 5 message blocks in pairs (horiz_pairs), 8 blocks
         # vertically up to 7; the wipe covers what the path wrote (the pairs
         # path: the state at [0, 64) and two units from S_EV - 16, or for an
-        # open in place from its blocks below that; it writes nothing secret to [64, BUF):
-        # the AD and ciphertext tails are public)
+        # open in place from its blocks below that; it writes nothing secret
+        # to [64, BUF): the AD and ciphertext tails are public)
         my ($p2, $p3) = (newlabel("pairs2"), newlabel("pairs3"));
         emit("movq \$64, " . WIPE_AT . "(%rcx)");
         set_wipe_n((USED_AVX2 - 64) / 32);
@@ -1768,11 +1771,12 @@ sub gen_aead {
             # the message XORed from the rows now (pairs_direct_xor), but an
             # open in place only after its MAC: its key stream to the frame
             # then, below S_EV - 16, and the wipe from there (WIPE_AT must
-            # stay that base: pairs_mac's XOR reads it). AVX2: r from block
-            # 0's row a (xmm0) first, not through the frame (a store-to-load
-            # trip less on the path to the MAC): the XOR's call clobbers ymm0
+            # stay that base: pairs_mac's XOR reads it). r from block 0's
+            # row a (xmm0) first, not through the frame (a store-to-load
+            # trip less on the path to the MAC), before AVX2's XOR call
+            # clobbers ymm0
             my $min = (0, 0, 65, 193)[$sets];    # the path's shortest message
-            emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11") if !$evex;
+            emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
             emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
                  "movq " . A_INLEN . "(%rcx), %rdx");
             if ($seal) {
@@ -1844,8 +1848,8 @@ sub gen_aead {
         # 257-511 bytes: those 192 bytes MACed, then the rest chunk by chunk
         label($over256);
         $mac->();
-        emit("movl \$192, %eax", "addq %rax, " . A_OUT . "(%rcx)", "addq %rax, " . A_IN . "(%rcx)",
-             "subq %rax, " . REM . "(%rcx)", "jmp $chunk");
+        $advance->(192);
+        emit("jmp $chunk");
     } else {
         emit("jmp $big");
     }
@@ -1865,7 +1869,7 @@ sub gen_aead {
         frame_base();
         $short_poly = POLY . "_ifma4";
     }
-    if ($seal) { $xor_short->(); $mac->($short_poly) } else { $mac->($short_poly); $xor_short->() }
+    $xor_and_mac->($short_poly);
     emit("jmp $data_done");
     label($big);
     my $bulk_poly = $ifma ? POLY . "_ifma" : $vex ? POLY . "_avx2" : POLY;
@@ -1887,9 +1891,9 @@ sub gen_aead {
         emit("leaq " . R0 . "(%rcx), %rdi", "call ctasm_chacha_poly1305_powers_avx2");
         frame_base();
         emit("movq \$448, " . CHUNKLEN . "(%rcx)");
-        if ($seal) { $xor_short->(); $mac->($bulk_poly) } else { $mac->($bulk_poly); $xor_short->() }
-        emit("movl \$448, %eax", "addq %rax, " . A_OUT . "(%rcx)", "addq %rax, " . A_IN . "(%rcx)",
-             "subq %rax, " . REM . "(%rcx)", "jmp $chunk");
+        $xor_and_mac->($bulk_poly);
+        $advance->(448);
+        emit("jmp $chunk");
         label($key_alone);
     }
     horiz(1);
