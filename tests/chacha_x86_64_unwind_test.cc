@@ -4,8 +4,10 @@
 // and the local ones they call, the unwinder must get back to the trampoline
 // with its return address, stack pointer and callee-saved registers (xmm6-xmm15
 // on Win64). Lengths reach the short batches, the tails and the wide loops once
-// (AEADs: 17 the short path, 400 the AVX2 8-block short batch, 512 and 600 the
-// long ones: AVX2 with block 0 alone and with blocks 0-7 in one first batch).
+// (AEADs: 17 the short path, 100 and 300 the AVX2 pairs path with two and
+// three row sets (open: skewed, its MAC in the double-round loop), 400 the
+// AVX2 8-block short batch, 512 and 600 the long ones: AVX2 with block 0
+// alone and with blocks 0-7 in one first batch).
 #include "unwind/unwind_cases.h"
 
 #if defined(CTASM_UNWIND_STEPPING)
@@ -42,7 +44,8 @@ namespace {
               static_cast<const uint8_t *>(in), len,                                     \
               static_cast<const ctasm::ChachaState *>(&st));                             \
     }                                                                                    \
-    for (size_t len : {size_t{17}, size_t{300}, size_t{400}, size_t{512}, size_t{600}}) { \
+    for (size_t len : {size_t{17}, size_t{100}, size_t{300}, size_t{400}, size_t{512},   \
+                        size_t{600}}) {                                                  \
       STEP_OK(ctasm_chacha20_poly1305_seal_##suffix, static_cast<uint8_t *>(out),        \
               static_cast<uint8_t *>(tag), static_cast<const uint8_t *>(in), len,        \
               static_cast<const uint8_t *>(ad + 1), size_t{19},                          \

@@ -4145,8 +4145,50 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm3,%ymm7
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
-	movl	$10,%r8d
-.Lcp_dround_p_128:
+	movl	$2,%r8d
+.Lcp_dround_p_129:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	.Lcp_dround_p_129
+	movl	$8,%r8d
+.Lcp_dround_p_130:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -4224,7 +4266,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_128
+	jnz	.Lcp_dround_p_130
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4234,6 +4276,232 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	movq	%r9,864(%rcx)
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	.Lcp_ipolyend_132
+.Lcp_ipoly_131:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_131
+.Lcp_ipolyend_132:
+	testq	$15,184(%rcx)
+	jz	.Lcp_ipolytail_133
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_133:
+	movq	144(%rcx),%rsi
+	movl	$2,%edi
+.Lcp_dround_p_134:
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	0(%rsi),%r11
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	8(%rsi),%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	adcq	$1,%r13
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%r8,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	mulq	%r11
+	vpsrld	$20,%ymm5,%ymm13
+	movq	%rax,%r14
+	vpslld	$12,%ymm5,%ymm5
+	movq	%rdx,%r15
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%r9,%rax
+	vpaddd	%ymm5,%ymm4,%ymm4
+	mulq	%r11
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	movq	%rdx,%rbp
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%r10,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	mulq	%r12
+	vpsrld	$25,%ymm5,%ymm13
+	addq	%rax,%r14
+	vpslld	$7,%ymm5,%ymm5
+	adcq	%rdx,%r15
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%r8,%rax
+	vpshufd	$147,%ymm4,%ymm4
+	mulq	%r12
+	vpshufd	$57,%ymm6,%ymm6
+	addq	%rax,%rbx
+	vpshufd	$78,%ymm7,%ymm7
+	adcq	%rdx,%rbp
+	vpaddd	%ymm5,%ymm4,%ymm4
+	movq	%r13,%rax
+	vpxor	%ymm4,%ymm7,%ymm7
+	imulq	%r10,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	addq	%rax,%rbx
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	$0,%rbp
+	vpxor	%ymm6,%ymm5,%ymm5
+	imulq	%r8,%r13
+	vpsrld	$20,%ymm5,%ymm13
+	addq	%r15,%rbx
+	vpslld	$12,%ymm5,%ymm5
+	adcq	%r13,%rbp
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%rbp,%r13
+	vpaddd	%ymm5,%ymm4,%ymm4
+	andq	$3,%r13
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%rbp,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	andq	$-4,%rax
+	vpaddd	%ymm7,%ymm6,%ymm6
+	shrq	$2,%rbp
+	vpxor	%ymm6,%ymm5,%ymm5
+	addq	%rbp,%rax
+	vpsrld	$25,%ymm5,%ymm13
+	movq	%r14,%r11
+	vpslld	$7,%ymm5,%ymm5
+	movq	%rbx,%r12
+	vpor	%ymm13,%ymm5,%ymm5
+	addq	%rax,%r11
+	vpshufd	$57,%ymm4,%ymm4
+	adcq	$0,%r12
+	vpshufd	$147,%ymm6,%ymm6
+	adcq	$0,%r13
+	vpshufd	$78,%ymm7,%ymm7
+	addq	16(%rsi),%r11
+	adcq	24(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	32(%rsi),%rsi
+	decl	%edi
+	jnz	.Lcp_dround_p_134
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -4243,81 +4511,72 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vpxor	0(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,0(%rdi)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vpxor	32(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_130
+	jb	.Lcp_dxtail_136
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_131
+	jb	.Lcp_dxtail_137
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_132
+	jb	.Lcp_dxtail_138
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_133
+	jb	.Lcp_dxtail_139
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_129
-.Lcp_dxtail_130:
+	jmp	.Lcp_dxdone_135
+.Lcp_dxtail_136:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_129
+	jz	.Lcp_dxdone_135
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	.Lcp_dxvtail_134
-.Lcp_dxtail_131:
+	jmp	.Lcp_dxvtail_140
+.Lcp_dxtail_137:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_129
+	jz	.Lcp_dxdone_135
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	.Lcp_dxvtail_134
-.Lcp_dxtail_132:
+	jmp	.Lcp_dxvtail_140
+.Lcp_dxtail_138:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_129
+	jz	.Lcp_dxdone_135
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	.Lcp_dxvtail_134
-.Lcp_dxtail_133:
+	jmp	.Lcp_dxvtail_140
+.Lcp_dxtail_139:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_129
+	jz	.Lcp_dxdone_135
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-.Lcp_dxvtail_134:
+.Lcp_dxvtail_140:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_129:
-	jmp	.Lcp_pairskey_107
+.Lcp_dxdone_135:
+	jmp	.Lcp_pairswoven_128
 .Lcp_pairs3_112:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_135
+	jz	.Lcp_padpreend_141
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -4325,32 +4584,32 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_136
+	jz	.Lcp_padpre_142
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_136:
+.Lcp_padpre_142:
 	testb	$4,%dl
-	jz	.Lcp_padpre_137
+	jz	.Lcp_padpre_143
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_137:
+.Lcp_padpre_143:
 	testb	$2,%dl
-	jz	.Lcp_padpre_138
+	jz	.Lcp_padpre_144
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_138:
+.Lcp_padpre_144:
 	testb	$1,%dl
-	jz	.Lcp_padpre_139
+	jz	.Lcp_padpre_145
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_139:
-.Lcp_padpreend_135:
+.Lcp_padpre_145:
+.Lcp_padpreend_141:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -4366,8 +4625,50 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
-	movl	$10,%r8d
-.Lcp_dround_p_140:
+	movl	$2,%r8d
+.Lcp_dround_p_147:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	.Lcp_dround_p_147
+	movl	$8,%r8d
+.Lcp_dround_p_148:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4483,7 +4784,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_140
+	jnz	.Lcp_dround_p_148
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4493,6 +4794,270 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	movq	%r9,864(%rcx)
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	.Lcp_ipolyend_150
+.Lcp_ipoly_149:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_149
+.Lcp_ipolyend_150:
+	testq	$15,184(%rcx)
+	jz	.Lcp_ipolytail_151
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_151:
+	movq	144(%rcx),%rsi
+	movl	$2,%edi
+.Lcp_dround_p_152:
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	0(%rsi),%r11
+	vpaddd	%ymm9,%ymm8,%ymm8
+	adcq	8(%rsi),%r12
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	$1,%r13
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%r8,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	mulq	%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	movq	%rax,%r14
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%rdx,%r15
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%r9,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	mulq	%r11
+	vpxor	%ymm10,%ymm9,%ymm9
+	movq	%rax,%rbx
+	vpsrld	$20,%ymm5,%ymm13
+	movq	%rdx,%rbp
+	vpslld	$12,%ymm5,%ymm5
+	movq	%r10,%rax
+	vpor	%ymm13,%ymm5,%ymm5
+	mulq	%r12
+	vpsrld	$20,%ymm9,%ymm14
+	addq	%rax,%r14
+	vpslld	$12,%ymm9,%ymm9
+	adcq	%rdx,%r15
+	vpor	%ymm14,%ymm9,%ymm9
+	movq	%r8,%rax
+	vpaddd	%ymm5,%ymm4,%ymm4
+	mulq	%r12
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	%rax,%rbx
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	%rdx,%rbp
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%r13,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	imulq	%r10,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	addq	%rax,%rbx
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	$0,%rbp
+	vpaddd	%ymm11,%ymm10,%ymm10
+	imulq	%r8,%r13
+	vpxor	%ymm6,%ymm5,%ymm5
+	addq	%r15,%rbx
+	vpxor	%ymm10,%ymm9,%ymm9
+	adcq	%r13,%rbp
+	vpsrld	$25,%ymm5,%ymm13
+	movq	%rbp,%r13
+	vpslld	$7,%ymm5,%ymm5
+	andq	$3,%r13
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%rbp,%rax
+	vpsrld	$25,%ymm9,%ymm14
+	andq	$-4,%rax
+	vpslld	$7,%ymm9,%ymm9
+	shrq	$2,%rbp
+	vpor	%ymm14,%ymm9,%ymm9
+	addq	%rbp,%rax
+	vpshufd	$147,%ymm4,%ymm4
+	movq	%r14,%r11
+	vpshufd	$57,%ymm6,%ymm6
+	movq	%rbx,%r12
+	vpshufd	$78,%ymm7,%ymm7
+	addq	%rax,%r11
+	vpshufd	$147,%ymm8,%ymm8
+	adcq	$0,%r12
+	vpshufd	$57,%ymm10,%ymm10
+	adcq	$0,%r13
+	vpshufd	$78,%ymm11,%ymm11
+	addq	16(%rsi),%r11
+	vpaddd	%ymm5,%ymm4,%ymm4
+	adcq	24(%rsi),%r12
+	vpaddd	%ymm9,%ymm8,%ymm8
+	adcq	$1,%r13
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%r8,%rax
+	vpxor	%ymm8,%ymm11,%ymm11
+	mulq	%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	movq	%rax,%r14
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	movq	%rdx,%r15
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%r9,%rax
+	vpaddd	%ymm11,%ymm10,%ymm10
+	mulq	%r11
+	vpxor	%ymm6,%ymm5,%ymm5
+	movq	%rax,%rbx
+	vpxor	%ymm10,%ymm9,%ymm9
+	movq	%rdx,%rbp
+	vpsrld	$20,%ymm5,%ymm13
+	movq	%r10,%rax
+	vpslld	$12,%ymm5,%ymm5
+	mulq	%r12
+	vpor	%ymm13,%ymm5,%ymm5
+	addq	%rax,%r14
+	vpsrld	$20,%ymm9,%ymm14
+	adcq	%rdx,%r15
+	vpslld	$12,%ymm9,%ymm9
+	movq	%r8,%rax
+	vpor	%ymm14,%ymm9,%ymm9
+	mulq	%r12
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vpaddd	%ymm9,%ymm8,%ymm8
+	adcq	%rdx,%rbp
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%r13,%rax
+	vpxor	%ymm8,%ymm11,%ymm11
+	imulq	%r10,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	adcq	$0,%rbp
+	vpaddd	%ymm7,%ymm6,%ymm6
+	imulq	%r8,%r13
+	vpaddd	%ymm11,%ymm10,%ymm10
+	addq	%r15,%rbx
+	vpxor	%ymm6,%ymm5,%ymm5
+	adcq	%r13,%rbp
+	vpxor	%ymm10,%ymm9,%ymm9
+	movq	%rbp,%r13
+	vpsrld	$25,%ymm5,%ymm13
+	andq	$3,%r13
+	vpslld	$7,%ymm5,%ymm5
+	movq	%rbp,%rax
+	vpor	%ymm13,%ymm5,%ymm5
+	andq	$-4,%rax
+	vpsrld	$25,%ymm9,%ymm14
+	shrq	$2,%rbp
+	vpslld	$7,%ymm9,%ymm9
+	addq	%rbp,%rax
+	vpor	%ymm14,%ymm9,%ymm9
+	movq	%r14,%r11
+	vpshufd	$57,%ymm4,%ymm4
+	movq	%rbx,%r12
+	vpshufd	$147,%ymm6,%ymm6
+	addq	%rax,%r11
+	vpshufd	$78,%ymm7,%ymm7
+	adcq	$0,%r12
+	vpshufd	$57,%ymm8,%ymm8
+	adcq	$0,%r13
+	vpshufd	$147,%ymm10,%ymm10
+	leaq	32(%rsi),%rsi
+	vpshufd	$78,%ymm11,%ymm11
+	decl	%edi
+	jnz	.Lcp_dround_p_152
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -4511,18 +5076,9 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vpxor	0(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,0(%rdi)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vpxor	32(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,32(%rdi)
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
@@ -4536,62 +5092,62 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_142
+	jb	.Lcp_dxtail_154
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_143
+	jb	.Lcp_dxtail_155
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_144
+	jb	.Lcp_dxtail_156
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_145
+	jb	.Lcp_dxtail_157
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_141
-.Lcp_dxtail_142:
+	jmp	.Lcp_dxdone_153
+.Lcp_dxtail_154:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_141
+	jz	.Lcp_dxdone_153
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	.Lcp_dxvtail_146
-.Lcp_dxtail_143:
+	jmp	.Lcp_dxvtail_158
+.Lcp_dxtail_155:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_141
+	jz	.Lcp_dxdone_153
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	.Lcp_dxvtail_146
-.Lcp_dxtail_144:
+	jmp	.Lcp_dxvtail_158
+.Lcp_dxtail_156:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_141
+	jz	.Lcp_dxdone_153
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	.Lcp_dxvtail_146
-.Lcp_dxtail_145:
+	jmp	.Lcp_dxvtail_158
+.Lcp_dxtail_157:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_141
+	jz	.Lcp_dxdone_153
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-.Lcp_dxvtail_146:
+.Lcp_dxvtail_158:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_141:
-	jmp	.Lcp_pairskey_107
+.Lcp_dxdone_153:
+	jmp	.Lcp_pairswoven_146
 .Lcp_short8_110:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
@@ -4623,7 +5179,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_147:
+.Lcp_dround_159:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -4769,7 +5325,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_147
+	jnz	.Lcp_dround_159
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -4884,8 +5440,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_149
-.Lcp_ipoly_148:
+	jz	.Lcp_ipolyend_161
+.Lcp_ipoly_160:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4925,10 +5481,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_148
-.Lcp_ipolyend_149:
+	jnz	.Lcp_ipoly_160
+.Lcp_ipolyend_161:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_150
+	jz	.Lcp_ipolytail_162
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -4966,10 +5522,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_150:
+.Lcp_ipolytail_162:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_154
+	jz	.Lcp_padpreend_166
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -4977,37 +5533,37 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_155
+	jz	.Lcp_padpre_167
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_155:
+.Lcp_padpre_167:
 	testb	$4,%dl
-	jz	.Lcp_padpre_156
+	jz	.Lcp_padpre_168
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_156:
+.Lcp_padpre_168:
 	testb	$2,%dl
-	jz	.Lcp_padpre_157
+	jz	.Lcp_padpre_169
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_157:
+.Lcp_padpre_169:
 	testb	$1,%dl
-	jz	.Lcp_padpre_158
+	jz	.Lcp_padpre_170
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_158:
-.Lcp_padpreend_154:
+.Lcp_padpre_170:
+.Lcp_padpreend_166:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_152
-.Lcp_ipoly_151:
+	jz	.Lcp_ipolyend_164
+.Lcp_ipoly_163:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5047,10 +5603,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_151
-.Lcp_ipolyend_152:
+	jnz	.Lcp_ipoly_163
+.Lcp_ipolyend_164:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_153
+	jz	.Lcp_ipolytail_165
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5088,7 +5644,361 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_153:
+.Lcp_ipolytail_165:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	jmp	.Lcp_tagout_108
+.Lcp_pairswoven_128:
+	movq	864(%rcx),%r9
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_174
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_175
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_175:
+	testb	$4,%dl
+	jz	.Lcp_padpre_176
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_176:
+	testb	$2,%dl
+	jz	.Lcp_padpre_177
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_177:
+	testb	$1,%dl
+	jz	.Lcp_padpre_178
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_178:
+.Lcp_padpreend_174:
+	movq	144(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$64,%rsi
+	subq	$4,%rdi
+	jz	.Lcp_ipolyend_172
+.Lcp_ipoly_171:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_171
+.Lcp_ipolyend_172:
+	testq	$15,168(%rcx)
+	jz	.Lcp_ipolytail_173
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_173:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	jmp	.Lcp_tagout_108
+.Lcp_pairswoven_146:
+	movq	864(%rcx),%r9
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_182
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_183
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_183:
+	testb	$4,%dl
+	jz	.Lcp_padpre_184
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_184:
+	testb	$2,%dl
+	jz	.Lcp_padpre_185
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_185:
+	testb	$1,%dl
+	jz	.Lcp_padpre_186
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_186:
+.Lcp_padpreend_182:
+	movq	144(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$64,%rsi
+	subq	$4,%rdi
+	jz	.Lcp_ipolyend_180
+.Lcp_ipoly_179:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_179
+.Lcp_ipolyend_180:
+	testq	$15,168(%rcx)
+	jz	.Lcp_ipolytail_181
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_181:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5158,7 +6068,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_159
+	jz	.Lcp_padpreend_187
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5166,38 +6076,38 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_160
+	jz	.Lcp_padpre_188
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_160:
+.Lcp_padpre_188:
 	testb	$4,%dl
-	jz	.Lcp_padpre_161
+	jz	.Lcp_padpre_189
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_161:
+.Lcp_padpre_189:
 	testb	$2,%dl
-	jz	.Lcp_padpre_162
+	jz	.Lcp_padpre_190
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_162:
+.Lcp_padpre_190:
 	testb	$1,%dl
-	jz	.Lcp_padpre_163
+	jz	.Lcp_padpre_191
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_163:
+.Lcp_padpre_191:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_159:
+.Lcp_padpreend_187:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -5214,7 +6124,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_164
+	jz	.Lcp_padpreend_192
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5222,45 +6132,45 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_165
+	jz	.Lcp_padpre_193
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_165:
+.Lcp_padpre_193:
 	testb	$4,%dl
-	jz	.Lcp_padpre_166
+	jz	.Lcp_padpre_194
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_166:
+.Lcp_padpre_194:
 	testb	$2,%dl
-	jz	.Lcp_padpre_167
+	jz	.Lcp_padpre_195
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_167:
+.Lcp_padpre_195:
 	testb	$1,%dl
-	jz	.Lcp_padpre_168
+	jz	.Lcp_padpre_196
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_168:
+.Lcp_padpre_196:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_164:
+.Lcp_padpreend_192:
 	jmp	.Lcp_datadone_106
 .Lcp_big_102:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	.Lcp_keyalone_170
+	jz	.Lcp_keyalone_198
 	cmpl	$448,%eax
-	ja	.Lcp_keyalone_170
+	ja	.Lcp_keyalone_198
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -5284,7 +6194,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_171:
+.Lcp_dround_199:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5430,7 +6340,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_171
+	jnz	.Lcp_dround_199
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5548,7 +6458,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_172
+	jz	.Lcp_padpreend_200
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5556,38 +6466,38 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_173
+	jz	.Lcp_padpre_201
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_173:
+.Lcp_padpre_201:
 	testb	$4,%dl
-	jz	.Lcp_padpre_174
+	jz	.Lcp_padpre_202
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_174:
+.Lcp_padpre_202:
 	testb	$2,%dl
-	jz	.Lcp_padpre_175
+	jz	.Lcp_padpre_203
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_175:
+.Lcp_padpre_203:
 	testb	$1,%dl
-	jz	.Lcp_padpre_176
+	jz	.Lcp_padpre_204
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_176:
+.Lcp_padpre_204:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_172:
+.Lcp_padpreend_200:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
@@ -5609,7 +6519,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_177
+	jz	.Lcp_padpreend_205
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5617,50 +6527,50 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_178
+	jz	.Lcp_padpre_206
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_178:
+.Lcp_padpre_206:
 	testb	$4,%dl
-	jz	.Lcp_padpre_179
+	jz	.Lcp_padpre_207
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_179:
+.Lcp_padpre_207:
 	testb	$2,%dl
-	jz	.Lcp_padpre_180
+	jz	.Lcp_padpre_208
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_180:
+.Lcp_padpre_208:
 	testb	$1,%dl
-	jz	.Lcp_padpre_181
+	jz	.Lcp_padpre_209
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_181:
+.Lcp_padpre_209:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_177:
+.Lcp_padpreend_205:
 	movl	$448,%eax
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
 	jmp	.Lcp_chunk_105
-.Lcp_keyalone_170:
+.Lcp_keyalone_198:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_182:
+.Lcp_dround_h_210:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -5700,7 +6610,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_182
+	jnz	.Lcp_dround_h_210
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -5727,7 +6637,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_183
+	jz	.Lcp_padpreend_211
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -5735,43 +6645,43 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_184
+	jz	.Lcp_padpre_212
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_184:
+.Lcp_padpre_212:
 	testb	$4,%dl
-	jz	.Lcp_padpre_185
+	jz	.Lcp_padpre_213
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_185:
+.Lcp_padpre_213:
 	testb	$2,%dl
-	jz	.Lcp_padpre_186
+	jz	.Lcp_padpre_214
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_186:
+.Lcp_padpre_214:
 	testb	$1,%dl
-	jz	.Lcp_padpre_187
+	jz	.Lcp_padpre_215
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_187:
+.Lcp_padpre_215:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_183:
+.Lcp_padpreend_211:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_169:
+.Lcp_nofuse_197:
 .Lcp_chunk_105:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -5795,7 +6705,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_188
+	jz	.Lcp_padpreend_216
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -5803,38 +6713,38 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_189
+	jz	.Lcp_padpre_217
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_189:
+.Lcp_padpre_217:
 	testb	$4,%dl
-	jz	.Lcp_padpre_190
+	jz	.Lcp_padpre_218
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_190:
+.Lcp_padpre_218:
 	testb	$2,%dl
-	jz	.Lcp_padpre_191
+	jz	.Lcp_padpre_219
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_191:
+.Lcp_padpre_219:
 	testb	$1,%dl
-	jz	.Lcp_padpre_192
+	jz	.Lcp_padpre_220
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_192:
+.Lcp_padpre_220:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_188:
+.Lcp_padpreend_216:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -5877,17 +6787,17 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_194
+	jz	.Lcp_wipeeven_222
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_194:
+.Lcp_wipeeven_222:
 	shrl	%eax
-.Lcp_wipe_193:
+.Lcp_wipe_221:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_193
+	jnz	.Lcp_wipe_221
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -5971,15 +6881,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_203
+	ja	.Lcp_short8_231
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_204
+	ja	.Lcp_pairs2_232
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_206
+	jz	.Lcp_padpreend_234
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -5987,39 +6897,39 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_207
+	jz	.Lcp_padpre_235
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_207:
+.Lcp_padpre_235:
 	testb	$4,%dl
-	jz	.Lcp_padpre_208
+	jz	.Lcp_padpre_236
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_208:
+.Lcp_padpre_236:
 	testb	$2,%dl
-	jz	.Lcp_padpre_209
+	jz	.Lcp_padpre_237
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_209:
+.Lcp_padpre_237:
 	testb	$1,%dl
-	jz	.Lcp_padpre_210
+	jz	.Lcp_padpre_238
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_210:
-.Lcp_padpreend_206:
+.Lcp_padpre_238:
+.Lcp_padpreend_234:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_211:
+.Lcp_dround_p_239:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
@@ -6059,7 +6969,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_211
+	jnz	.Lcp_dround_p_239
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -6076,37 +6986,37 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_212
+	je	.Lcp_inplace_240
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_214
+	jb	.Lcp_dxtail_242
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_215
+	jb	.Lcp_dxtail_243
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_213
-.Lcp_dxtail_214:
+	jmp	.Lcp_dxdone_241
+.Lcp_dxtail_242:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_213
+	jz	.Lcp_dxdone_241
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
-	jmp	.Lcp_dxvtail_216
-.Lcp_dxtail_215:
+	jmp	.Lcp_dxvtail_244
+.Lcp_dxtail_243:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_213
+	jz	.Lcp_dxdone_241
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$32,%rsi
 	addq	$32,%rdi
-.Lcp_dxvtail_216:
+.Lcp_dxvtail_244:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_213:
-	jmp	.Lcp_pairskey_200
-.Lcp_inplace_212:
+.Lcp_dxdone_241:
+	jmp	.Lcp_pairskey_228
+.Lcp_inplace_240:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -6117,15 +7027,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_200
-.Lcp_pairs2_204:
+	jmp	.Lcp_pairskey_228
+.Lcp_pairs2_232:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_205
+	ja	.Lcp_pairs3_233
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_217
+	jz	.Lcp_padpreend_245
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -6133,32 +7043,32 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_218
+	jz	.Lcp_padpre_246
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_218:
+.Lcp_padpre_246:
 	testb	$4,%dl
-	jz	.Lcp_padpre_219
+	jz	.Lcp_padpre_247
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_219:
+.Lcp_padpre_247:
 	testb	$2,%dl
-	jz	.Lcp_padpre_220
+	jz	.Lcp_padpre_248
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_220:
+.Lcp_padpre_248:
 	testb	$1,%dl
-	jz	.Lcp_padpre_221
+	jz	.Lcp_padpre_249
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_221:
-.Lcp_padpreend_217:
+.Lcp_padpre_249:
+.Lcp_padpreend_245:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -6169,8 +7079,50 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm3,%ymm7
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
-	movl	$10,%r8d
-.Lcp_dround_p_222:
+	movl	$2,%r8d
+.Lcp_dround_p_251:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	.Lcp_dround_p_251
+	movl	$8,%r8d
+.Lcp_dround_p_252:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -6248,7 +7200,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_222
+	jnz	.Lcp_dround_p_252
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -6258,6 +7210,224 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	movq	%r9,864(%rcx)
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	.Lcp_ipolyend_254
+.Lcp_ipoly_253:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_253
+.Lcp_ipolyend_254:
+	testq	$15,184(%rcx)
+	jz	.Lcp_ipolytail_255
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_255:
+	movq	160(%rcx),%rsi
+	movl	$2,%edi
+.Lcp_dround_p_256:
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	0(%rsi),%r11
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	8(%rsi),%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	adcq	$1,%r13
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%r8,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	mulq	%r11
+	vpsrld	$20,%ymm5,%ymm13
+	movq	%rax,%r14
+	vpslld	$12,%ymm5,%ymm5
+	movq	%rdx,%r15
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%r9,%rax
+	vpaddd	%ymm5,%ymm4,%ymm4
+	mulq	%r11
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	movq	%rdx,%rbp
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%r10,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	mulq	%r12
+	vpsrld	$25,%ymm5,%ymm13
+	addq	%rax,%r14
+	vpslld	$7,%ymm5,%ymm5
+	adcq	%rdx,%r15
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%r8,%rax
+	vpshufd	$147,%ymm4,%ymm4
+	mulq	%r12
+	vpshufd	$57,%ymm6,%ymm6
+	addq	%rax,%rbx
+	vpshufd	$78,%ymm7,%ymm7
+	adcq	%rdx,%rbp
+	vpaddd	%ymm5,%ymm4,%ymm4
+	movq	%r13,%rax
+	vpxor	%ymm4,%ymm7,%ymm7
+	imulq	%r10,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	addq	%rax,%rbx
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	$0,%rbp
+	vpxor	%ymm6,%ymm5,%ymm5
+	imulq	%r8,%r13
+	vpsrld	$20,%ymm5,%ymm13
+	addq	%r15,%rbx
+	vpslld	$12,%ymm5,%ymm5
+	adcq	%r13,%rbp
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%rbp,%r13
+	vpaddd	%ymm5,%ymm4,%ymm4
+	andq	$3,%r13
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%rbp,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	andq	$-4,%rax
+	vpaddd	%ymm7,%ymm6,%ymm6
+	shrq	$2,%rbp
+	vpxor	%ymm6,%ymm5,%ymm5
+	addq	%rbp,%rax
+	vpsrld	$25,%ymm5,%ymm13
+	movq	%r14,%r11
+	vpslld	$7,%ymm5,%ymm5
+	movq	%rbx,%r12
+	vpor	%ymm13,%ymm5,%ymm5
+	addq	%rax,%r11
+	vpshufd	$57,%ymm4,%ymm4
+	adcq	$0,%r12
+	vpshufd	$147,%ymm6,%ymm6
+	adcq	$0,%r13
+	vpshufd	$78,%ymm7,%ymm7
+	addq	16(%rsi),%r11
+	adcq	24(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	32(%rsi),%rsi
+	decl	%edi
+	jnz	.Lcp_dround_p_256
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -6267,14 +7437,11 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_223
+	je	.Lcp_inplace_257
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -6282,63 +7449,63 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_225
+	jb	.Lcp_dxtail_259
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_226
+	jb	.Lcp_dxtail_260
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_227
+	jb	.Lcp_dxtail_261
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_228
+	jb	.Lcp_dxtail_262
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_224
-.Lcp_dxtail_225:
+	jmp	.Lcp_dxdone_258
+.Lcp_dxtail_259:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_224
+	jz	.Lcp_dxdone_258
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	.Lcp_dxvtail_229
-.Lcp_dxtail_226:
+	jmp	.Lcp_dxvtail_263
+.Lcp_dxtail_260:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_224
+	jz	.Lcp_dxdone_258
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	.Lcp_dxvtail_229
-.Lcp_dxtail_227:
+	jmp	.Lcp_dxvtail_263
+.Lcp_dxtail_261:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_224
+	jz	.Lcp_dxdone_258
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	.Lcp_dxvtail_229
-.Lcp_dxtail_228:
+	jmp	.Lcp_dxvtail_263
+.Lcp_dxtail_262:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_224
+	jz	.Lcp_dxdone_258
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-.Lcp_dxvtail_229:
+.Lcp_dxvtail_263:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_224:
-	jmp	.Lcp_pairskey_200
-.Lcp_inplace_223:
+.Lcp_dxdone_258:
+	jmp	.Lcp_pairswoven_250
+.Lcp_inplace_257:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -6357,13 +7524,13 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairskey_200
-.Lcp_pairs3_205:
+	jmp	.Lcp_pairswoven_250
+.Lcp_pairs3_233:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_230
+	jz	.Lcp_padpreend_264
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -6371,32 +7538,32 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_231
+	jz	.Lcp_padpre_265
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_231:
+.Lcp_padpre_265:
 	testb	$4,%dl
-	jz	.Lcp_padpre_232
+	jz	.Lcp_padpre_266
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_232:
+.Lcp_padpre_266:
 	testb	$2,%dl
-	jz	.Lcp_padpre_233
+	jz	.Lcp_padpre_267
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_233:
+.Lcp_padpre_267:
 	testb	$1,%dl
-	jz	.Lcp_padpre_234
+	jz	.Lcp_padpre_268
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_234:
-.Lcp_padpreend_230:
+.Lcp_padpre_268:
+.Lcp_padpreend_264:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -6412,8 +7579,50 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
-	movl	$10,%r8d
-.Lcp_dround_p_235:
+	movl	$6,%r8d
+.Lcp_dround_p_270:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	.Lcp_dround_p_270
+	movl	$4,%r8d
+.Lcp_dround_p_271:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -6529,7 +7738,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_235
+	jnz	.Lcp_dround_p_271
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -6539,6 +7748,262 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	movq	%r9,864(%rcx)
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	.Lcp_ipolyend_273
+.Lcp_ipoly_272:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_272
+.Lcp_ipolyend_273:
+	testq	$15,184(%rcx)
+	jz	.Lcp_ipolytail_274
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_274:
+	movq	160(%rcx),%rsi
+	movl	$6,%edi
+.Lcp_dround_p_275:
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	0(%rsi),%r11
+	vpaddd	%ymm9,%ymm8,%ymm8
+	adcq	8(%rsi),%r12
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	$1,%r13
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%r8,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	mulq	%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	movq	%rax,%r14
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%rdx,%r15
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%r9,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	mulq	%r11
+	vpxor	%ymm10,%ymm9,%ymm9
+	movq	%rax,%rbx
+	vpsrld	$20,%ymm5,%ymm13
+	movq	%rdx,%rbp
+	vpslld	$12,%ymm5,%ymm5
+	movq	%r10,%rax
+	vpor	%ymm13,%ymm5,%ymm5
+	mulq	%r12
+	vpsrld	$20,%ymm9,%ymm14
+	addq	%rax,%r14
+	vpslld	$12,%ymm9,%ymm9
+	adcq	%rdx,%r15
+	vpor	%ymm14,%ymm9,%ymm9
+	movq	%r8,%rax
+	vpaddd	%ymm5,%ymm4,%ymm4
+	mulq	%r12
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	%rax,%rbx
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	%rdx,%rbp
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%r13,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	imulq	%r10,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	addq	%rax,%rbx
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	$0,%rbp
+	vpaddd	%ymm11,%ymm10,%ymm10
+	imulq	%r8,%r13
+	vpxor	%ymm6,%ymm5,%ymm5
+	addq	%r15,%rbx
+	vpxor	%ymm10,%ymm9,%ymm9
+	adcq	%r13,%rbp
+	vpsrld	$25,%ymm5,%ymm13
+	movq	%rbp,%r13
+	vpslld	$7,%ymm5,%ymm5
+	andq	$3,%r13
+	vpor	%ymm13,%ymm5,%ymm5
+	movq	%rbp,%rax
+	vpsrld	$25,%ymm9,%ymm14
+	andq	$-4,%rax
+	vpslld	$7,%ymm9,%ymm9
+	shrq	$2,%rbp
+	vpor	%ymm14,%ymm9,%ymm9
+	addq	%rbp,%rax
+	vpshufd	$147,%ymm4,%ymm4
+	movq	%r14,%r11
+	vpshufd	$57,%ymm6,%ymm6
+	movq	%rbx,%r12
+	vpshufd	$78,%ymm7,%ymm7
+	addq	%rax,%r11
+	vpshufd	$147,%ymm8,%ymm8
+	adcq	$0,%r12
+	vpshufd	$57,%ymm10,%ymm10
+	adcq	$0,%r13
+	vpshufd	$78,%ymm11,%ymm11
+	addq	16(%rsi),%r11
+	vpaddd	%ymm5,%ymm4,%ymm4
+	adcq	24(%rsi),%r12
+	vpaddd	%ymm9,%ymm8,%ymm8
+	adcq	$1,%r13
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%r8,%rax
+	vpxor	%ymm8,%ymm11,%ymm11
+	mulq	%r11
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	movq	%rax,%r14
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	movq	%rdx,%r15
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%r9,%rax
+	vpaddd	%ymm11,%ymm10,%ymm10
+	mulq	%r11
+	vpxor	%ymm6,%ymm5,%ymm5
+	movq	%rax,%rbx
+	vpxor	%ymm10,%ymm9,%ymm9
+	movq	%rdx,%rbp
+	vpsrld	$20,%ymm5,%ymm13
+	movq	%r10,%rax
+	vpslld	$12,%ymm5,%ymm5
+	mulq	%r12
+	vpor	%ymm13,%ymm5,%ymm5
+	addq	%rax,%r14
+	vpsrld	$20,%ymm9,%ymm14
+	adcq	%rdx,%r15
+	vpslld	$12,%ymm9,%ymm9
+	movq	%r8,%rax
+	vpor	%ymm14,%ymm9,%ymm9
+	mulq	%r12
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vpaddd	%ymm9,%ymm8,%ymm8
+	adcq	%rdx,%rbp
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%r13,%rax
+	vpxor	%ymm8,%ymm11,%ymm11
+	imulq	%r10,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	addq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	adcq	$0,%rbp
+	vpaddd	%ymm7,%ymm6,%ymm6
+	imulq	%r8,%r13
+	vpaddd	%ymm11,%ymm10,%ymm10
+	addq	%r15,%rbx
+	vpxor	%ymm6,%ymm5,%ymm5
+	adcq	%r13,%rbp
+	vpxor	%ymm10,%ymm9,%ymm9
+	movq	%rbp,%r13
+	vpsrld	$25,%ymm5,%ymm13
+	andq	$3,%r13
+	vpslld	$7,%ymm5,%ymm5
+	movq	%rbp,%rax
+	vpor	%ymm13,%ymm5,%ymm5
+	andq	$-4,%rax
+	vpsrld	$25,%ymm9,%ymm14
+	shrq	$2,%rbp
+	vpslld	$7,%ymm9,%ymm9
+	addq	%rbp,%rax
+	vpor	%ymm14,%ymm9,%ymm9
+	movq	%r14,%r11
+	vpshufd	$57,%ymm4,%ymm4
+	movq	%rbx,%r12
+	vpshufd	$147,%ymm6,%ymm6
+	addq	%rax,%r11
+	vpshufd	$78,%ymm7,%ymm7
+	adcq	$0,%r12
+	vpshufd	$57,%ymm8,%ymm8
+	adcq	$0,%r13
+	vpshufd	$147,%ymm10,%ymm10
+	leaq	32(%rsi),%rsi
+	vpshufd	$78,%ymm11,%ymm11
+	decl	%edi
+	jnz	.Lcp_dround_p_275
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -6557,14 +8022,11 @@ ctasm_chacha20_poly1305_open_avx2:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_236
+	je	.Lcp_inplace_276
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -6584,63 +8046,63 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_238
+	jb	.Lcp_dxtail_278
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_239
+	jb	.Lcp_dxtail_279
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_240
+	jb	.Lcp_dxtail_280
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_241
+	jb	.Lcp_dxtail_281
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_237
-.Lcp_dxtail_238:
+	jmp	.Lcp_dxdone_277
+.Lcp_dxtail_278:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_237
+	jz	.Lcp_dxdone_277
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	.Lcp_dxvtail_242
-.Lcp_dxtail_239:
+	jmp	.Lcp_dxvtail_282
+.Lcp_dxtail_279:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_237
+	jz	.Lcp_dxdone_277
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	.Lcp_dxvtail_242
-.Lcp_dxtail_240:
+	jmp	.Lcp_dxvtail_282
+.Lcp_dxtail_280:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_237
+	jz	.Lcp_dxdone_277
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	.Lcp_dxvtail_242
-.Lcp_dxtail_241:
+	jmp	.Lcp_dxvtail_282
+.Lcp_dxtail_281:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_237
+	jz	.Lcp_dxdone_277
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-.Lcp_dxvtail_242:
+.Lcp_dxvtail_282:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_237:
-	jmp	.Lcp_pairskey_200
-.Lcp_inplace_236:
+.Lcp_dxdone_277:
+	jmp	.Lcp_pairswoven_269
+.Lcp_inplace_276:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -6667,15 +8129,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairskey_200
-.Lcp_short8_203:
+	jmp	.Lcp_pairswoven_269
+.Lcp_short8_231:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_195
+	ja	.Lcp_big_223
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6699,7 +8161,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_243:
+.Lcp_dround_283:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6845,7 +8307,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_243
+	jnz	.Lcp_dround_283
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6945,8 +8407,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_197
-.Lcp_pairskey_200:
+	jmp	.Lcp_shortkey_225
+.Lcp_pairskey_228:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -6960,8 +8422,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_245
-.Lcp_ipoly_244:
+	jz	.Lcp_ipolyend_285
+.Lcp_ipoly_284:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -7001,10 +8463,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_244
-.Lcp_ipolyend_245:
+	jnz	.Lcp_ipoly_284
+.Lcp_ipolyend_285:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_246
+	jz	.Lcp_ipolytail_286
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -7042,10 +8504,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_246:
+.Lcp_ipolytail_286:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_250
+	jz	.Lcp_padpreend_290
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -7053,37 +8515,37 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_251
+	jz	.Lcp_padpre_291
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_251:
+.Lcp_padpre_291:
 	testb	$4,%dl
-	jz	.Lcp_padpre_252
+	jz	.Lcp_padpre_292
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_252:
+.Lcp_padpre_292:
 	testb	$2,%dl
-	jz	.Lcp_padpre_253
+	jz	.Lcp_padpre_293
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_253:
+.Lcp_padpre_293:
 	testb	$1,%dl
-	jz	.Lcp_padpre_254
+	jz	.Lcp_padpre_294
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_254:
-.Lcp_padpreend_250:
+.Lcp_padpre_294:
+.Lcp_padpreend_290:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_248
-.Lcp_ipoly_247:
+	jz	.Lcp_ipolyend_288
+.Lcp_ipoly_287:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -7123,10 +8585,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_247
-.Lcp_ipolyend_248:
+	jnz	.Lcp_ipoly_287
+.Lcp_ipolyend_288:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_249
+	jz	.Lcp_ipolytail_289
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -7164,7 +8626,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_249:
+.Lcp_ipolytail_289:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -7217,15 +8679,387 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	.Lcp_xorskip_255
+	jne	.Lcp_xorskip_295
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_255:
-	jmp	.Lcp_tagout_201
-.Lcp_shortkey_197:
+.Lcp_xorskip_295:
+	jmp	.Lcp_tagout_229
+.Lcp_pairswoven_250:
+	movq	864(%rcx),%r9
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_299
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_300
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_300:
+	testb	$4,%dl
+	jz	.Lcp_padpre_301
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_301:
+	testb	$2,%dl
+	jz	.Lcp_padpre_302
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_302:
+	testb	$1,%dl
+	jz	.Lcp_padpre_303
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_303:
+.Lcp_padpreend_299:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$64,%rsi
+	subq	$4,%rdi
+	jz	.Lcp_ipolyend_297
+.Lcp_ipoly_296:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_296
+.Lcp_ipolyend_297:
+	testq	$15,168(%rcx)
+	jz	.Lcp_ipolytail_298
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_298:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rdi
+	cmpq	160(%rcx),%rdi
+	jne	.Lcp_xorskip_304
+	movq	%rdi,%rsi
+	movq	168(%rcx),%rdx
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_xorskip_304:
+	jmp	.Lcp_tagout_229
+.Lcp_pairswoven_269:
+	movq	864(%rcx),%r9
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_308
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_309
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_309:
+	testb	$4,%dl
+	jz	.Lcp_padpre_310
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_310:
+	testb	$2,%dl
+	jz	.Lcp_padpre_311
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_311:
+	testb	$1,%dl
+	jz	.Lcp_padpre_312
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_312:
+.Lcp_padpreend_308:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$192,%rsi
+	subq	$12,%rdi
+	jz	.Lcp_ipolyend_306
+.Lcp_ipoly_305:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_305
+.Lcp_ipolyend_306:
+	testq	$15,168(%rcx)
+	jz	.Lcp_ipolytail_307
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_307:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rdi
+	cmpq	160(%rcx),%rdi
+	jne	.Lcp_xorskip_313
+	movq	%rdi,%rsi
+	movq	168(%rcx),%rdx
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_xorskip_313:
+	jmp	.Lcp_tagout_229
+.Lcp_shortkey_225:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -7243,7 +9077,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_256
+	jz	.Lcp_padpreend_314
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -7251,38 +9085,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_257
+	jz	.Lcp_padpre_315
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_257:
+.Lcp_padpre_315:
 	testb	$4,%dl
-	jz	.Lcp_padpre_258
+	jz	.Lcp_padpre_316
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_258:
+.Lcp_padpre_316:
 	testb	$2,%dl
-	jz	.Lcp_padpre_259
+	jz	.Lcp_padpre_317
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_259:
+.Lcp_padpre_317:
 	testb	$1,%dl
-	jz	.Lcp_padpre_260
+	jz	.Lcp_padpre_318
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_260:
+.Lcp_padpre_318:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_256:
+.Lcp_padpreend_314:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -7292,7 +9126,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_261
+	jz	.Lcp_padpreend_319
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -7300,38 +9134,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_262
+	jz	.Lcp_padpre_320
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_262:
+.Lcp_padpre_320:
 	testb	$4,%dl
-	jz	.Lcp_padpre_263
+	jz	.Lcp_padpre_321
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_263:
+.Lcp_padpre_321:
 	testb	$2,%dl
-	jz	.Lcp_padpre_264
+	jz	.Lcp_padpre_322
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_264:
+.Lcp_padpre_322:
 	testb	$1,%dl
-	jz	.Lcp_padpre_265
+	jz	.Lcp_padpre_323
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_265:
+.Lcp_padpre_323:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_261:
+.Lcp_padpreend_319:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -7339,13 +9173,13 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_199
-.Lcp_big_195:
+	jmp	.Lcp_datadone_227
+.Lcp_big_223:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	.Lcp_keyalone_267
+	jz	.Lcp_keyalone_325
 	cmpl	$448,%eax
-	ja	.Lcp_keyalone_267
+	ja	.Lcp_keyalone_325
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -7369,7 +9203,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_268:
+.Lcp_dround_326:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -7515,7 +9349,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_268
+	jnz	.Lcp_dround_326
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -7633,7 +9467,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_269
+	jz	.Lcp_padpreend_327
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -7641,38 +9475,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_270
+	jz	.Lcp_padpre_328
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_270:
+.Lcp_padpre_328:
 	testb	$4,%dl
-	jz	.Lcp_padpre_271
+	jz	.Lcp_padpre_329
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_271:
+.Lcp_padpre_329:
 	testb	$2,%dl
-	jz	.Lcp_padpre_272
+	jz	.Lcp_padpre_330
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_272:
+.Lcp_padpre_330:
 	testb	$1,%dl
-	jz	.Lcp_padpre_273
+	jz	.Lcp_padpre_331
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_273:
+.Lcp_padpre_331:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_269:
+.Lcp_padpreend_327:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
@@ -7687,7 +9521,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_274
+	jz	.Lcp_padpreend_332
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -7695,38 +9529,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_275
+	jz	.Lcp_padpre_333
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_275:
+.Lcp_padpre_333:
 	testb	$4,%dl
-	jz	.Lcp_padpre_276
+	jz	.Lcp_padpre_334
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_276:
+.Lcp_padpre_334:
 	testb	$2,%dl
-	jz	.Lcp_padpre_277
+	jz	.Lcp_padpre_335
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_277:
+.Lcp_padpre_335:
 	testb	$1,%dl
-	jz	.Lcp_padpre_278
+	jz	.Lcp_padpre_336
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_278:
+.Lcp_padpre_336:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_274:
+.Lcp_padpreend_332:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -7738,14 +9572,14 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-	jmp	.Lcp_chunk_198
-.Lcp_keyalone_267:
+	jmp	.Lcp_chunk_226
+.Lcp_keyalone_325:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_279:
+.Lcp_dround_h_337:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -7785,7 +9619,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_279
+	jnz	.Lcp_dround_h_337
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -7812,7 +9646,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_280
+	jz	.Lcp_padpreend_338
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -7820,47 +9654,47 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_281
+	jz	.Lcp_padpre_339
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_281:
+.Lcp_padpre_339:
 	testb	$4,%dl
-	jz	.Lcp_padpre_282
+	jz	.Lcp_padpre_340
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_282:
+.Lcp_padpre_340:
 	testb	$2,%dl
-	jz	.Lcp_padpre_283
+	jz	.Lcp_padpre_341
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_283:
+.Lcp_padpre_341:
 	testb	$1,%dl
-	jz	.Lcp_padpre_284
+	jz	.Lcp_padpre_342
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_284:
+.Lcp_padpre_342:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_280:
+.Lcp_padpreend_338:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_266:
-.Lcp_chunk_198:
+.Lcp_nofuse_324:
+.Lcp_chunk_226:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_199
+	jz	.Lcp_datadone_227
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -7874,7 +9708,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_285
+	jz	.Lcp_padpreend_343
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -7882,38 +9716,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_286
+	jz	.Lcp_padpre_344
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_286:
+.Lcp_padpre_344:
 	testb	$4,%dl
-	jz	.Lcp_padpre_287
+	jz	.Lcp_padpre_345
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_287:
+.Lcp_padpre_345:
 	testb	$2,%dl
-	jz	.Lcp_padpre_288
+	jz	.Lcp_padpre_346
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_288:
+.Lcp_padpre_346:
 	testb	$1,%dl
-	jz	.Lcp_padpre_289
+	jz	.Lcp_padpre_347
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_289:
+.Lcp_padpre_347:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_285:
+.Lcp_padpreend_343:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -7924,8 +9758,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_198
-.Lcp_datadone_199:
+	jmp	.Lcp_chunk_226
+.Lcp_datadone_227:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -7952,7 +9786,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_201:
+.Lcp_tagout_229:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -7962,17 +9796,17 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_291
+	jz	.Lcp_wipeeven_349
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_291:
+.Lcp_wipeeven_349:
 	shrl	%eax
-.Lcp_wipe_290:
+.Lcp_wipe_348:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_290
+	jnz	.Lcp_wipe_348
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -8011,8 +9845,8 @@ ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	.Lcp_small_293
-.Lcp_wide_292:
+	jb	.Lcp_small_351
+.Lcp_wide_350:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -8036,7 +9870,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_296:
+.Lcp_dround_354:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -8182,7 +10016,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_296
+	jnz	.Lcp_dround_354
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -8303,12 +10137,12 @@ ctasm_chacha20_xor_avx2:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_292
-.Lcp_small_293:
+	jae	.Lcp_wide_350
+.Lcp_small_351:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_295
+	jz	.Lcp_done_353
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_297
+	jbe	.Lcp_not8_355
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -8332,7 +10166,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_298:
+.Lcp_dround_356:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -8478,7 +10312,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_298
+	jnz	.Lcp_dround_356
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -8579,10 +10413,10 @@ ctasm_chacha20_xor_avx2:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_294
-.Lcp_not8_297:
+	jmp	.Lcp_tailbuf_352
+.Lcp_not8_355:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_299
+	jbe	.Lcp_not4_357
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -8606,7 +10440,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_302:
+.Lcp_dround_360:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -8752,7 +10586,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_302
+	jnz	.Lcp_dround_360
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -8837,12 +10671,12 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_294
-.Lcp_not4_299:
+	jmp	.Lcp_tailbuf_352
+.Lcp_not4_357:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_300
+	jbe	.Lcp_h1_358
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_301
+	jbe	.Lcp_h2_359
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -8858,7 +10692,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_303:
+.Lcp_dround_h_361:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -8974,7 +10808,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_303
+	jnz	.Lcp_dround_h_361
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -9004,8 +10838,8 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_294
-.Lcp_h2_301:
+	jmp	.Lcp_tailbuf_352
+.Lcp_h2_359:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -9016,7 +10850,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_304:
+.Lcp_dround_h_362:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -9094,7 +10928,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_304
+	jnz	.Lcp_dround_h_362
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -9114,14 +10948,14 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_294
-.Lcp_h1_300:
+	jmp	.Lcp_tailbuf_352
+.Lcp_h1_358:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_305:
+.Lcp_dround_h_363:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -9161,7 +10995,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_305
+	jnz	.Lcp_dround_h_363
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -9171,10 +11005,10 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_294:
+.Lcp_tailbuf_352:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_done_295:
+.Lcp_done_353:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
@@ -9184,8 +11018,8 @@ ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_306
-.Lcp_t32_310:
+	jb	.Lcp_t16_364
+.Lcp_t32_368:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -9194,10 +11028,10 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_310
-.Lcp_t16_306:
+	jae	.Lcp_t32_368
+.Lcp_t16_364:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_307
+	jb	.Lcp_t1_365
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -9205,10 +11039,10 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_307:
+.Lcp_t1_365:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_309
-.Lcp_tend_308:
+	jz	.Lcp_tdone_367
+.Lcp_tend_366:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -9216,8 +11050,8 @@ ctasm_chacha20_xorbuf_avx2:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_308
-.Lcp_tdone_309:
+	jnz	.Lcp_tend_366
+.Lcp_tdone_367:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx2,.-ctasm_chacha20_xorbuf_avx2
@@ -9233,7 +11067,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-.Lcp_fused_311:
+.Lcp_fused_369:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -9257,7 +11091,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-.Lcp_dround_f_312:
+.Lcp_dround_f_370:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -9486,9 +11320,9 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_312
+	jnz	.Lcp_dround_f_370
 	movl	$2,%r10d
-.Lcp_dround_f_313:
+.Lcp_dround_f_371:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -9877,7 +11711,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_313
+	jnz	.Lcp_dround_f_371
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -10013,7 +11847,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	.Lcp_fused_311
+	jnz	.Lcp_fused_369
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -10026,7 +11860,7 @@ ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	.Lcp_polydone_315
+	jz	.Lcp_polydone_373
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -10036,7 +11870,7 @@ ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-.Lcp_poly_314:
+.Lcp_poly_372:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -10076,11 +11910,11 @@ ctasm_chacha_poly1305_blocks:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	.Lcp_poly_314
+	jnz	.Lcp_poly_372
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_polydone_315:
+.Lcp_polydone_373:
 	ret
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks,.-ctasm_chacha_poly1305_blocks
@@ -10339,7 +12173,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_vpolyscalar_318
+	jb	.Lcp_vpolyscalar_376
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -10369,8 +12203,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	.Lcp_vpolylast_317
-.Lcp_vpoly_316:
+	jz	.Lcp_vpolylast_375
+.Lcp_vpoly_374:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -10466,8 +12300,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	.Lcp_vpoly_316
-.Lcp_vpolylast_317:
+	jnz	.Lcp_vpoly_374
+.Lcp_vpolylast_375:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -10614,7 +12448,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-.Lcp_vpolyscalar_318:
+.Lcp_vpolyscalar_376:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_avx2,.-ctasm_chacha_poly1305_blocks_avx2
@@ -10646,12 +12480,12 @@ ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-.Lcp_wipe_319:
+.Lcp_wipe_377:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_319
+	jnz	.Lcp_wipe_377
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -10720,15 +12554,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_328
+	ja	.Lcp_short8_386
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_329
+	ja	.Lcp_pairs2_387
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_331
+	jz	.Lcp_padpreend_389
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10736,39 +12570,39 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_332
+	jz	.Lcp_padpre_390
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_332:
+.Lcp_padpre_390:
 	testb	$4,%dl
-	jz	.Lcp_padpre_333
+	jz	.Lcp_padpre_391
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_333:
+.Lcp_padpre_391:
 	testb	$2,%dl
-	jz	.Lcp_padpre_334
+	jz	.Lcp_padpre_392
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_334:
+.Lcp_padpre_392:
 	testb	$1,%dl
-	jz	.Lcp_padpre_335
+	jz	.Lcp_padpre_393
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_335:
-.Lcp_padpreend_331:
+.Lcp_padpre_393:
+.Lcp_padpreend_389:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_336:
+.Lcp_dround_p_394:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -10816,7 +12650,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_336
+	jnz	.Lcp_dround_p_394
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -10833,19 +12667,19 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_338
+	jb	.Lcp_dxtail_396
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_339
+	jb	.Lcp_dxtail_397
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_337
-.Lcp_dxtail_338:
+	jmp	.Lcp_dxdone_395
+.Lcp_dxtail_396:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_337
+	jz	.Lcp_dxdone_395
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10854,10 +12688,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_337
-.Lcp_dxtail_339:
+	jmp	.Lcp_dxdone_395
+.Lcp_dxtail_397:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_337
+	jz	.Lcp_dxdone_395
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -10866,17 +12700,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_337
-.Lcp_dxdone_337:
-	jmp	.Lcp_pairskey_325
-.Lcp_pairs2_329:
+	jmp	.Lcp_dxdone_395
+.Lcp_dxdone_395:
+	jmp	.Lcp_pairskey_383
+.Lcp_pairs2_387:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_330
+	ja	.Lcp_pairs3_388
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_340
+	jz	.Lcp_padpreend_398
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -10884,32 +12718,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_341
+	jz	.Lcp_padpre_399
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_341:
+.Lcp_padpre_399:
 	testb	$4,%dl
-	jz	.Lcp_padpre_342
+	jz	.Lcp_padpre_400
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_342:
+.Lcp_padpre_400:
 	testb	$2,%dl
-	jz	.Lcp_padpre_343
+	jz	.Lcp_padpre_401
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_343:
+.Lcp_padpre_401:
 	testb	$1,%dl
-	jz	.Lcp_padpre_344
+	jz	.Lcp_padpre_402
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_344:
-.Lcp_padpreend_340:
+.Lcp_padpre_402:
+.Lcp_padpreend_398:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -10921,7 +12755,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_345:
+.Lcp_dround_p_403:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -10983,7 +12817,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_345
+	jnz	.Lcp_dround_p_403
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11015,29 +12849,29 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_347
+	jb	.Lcp_dxtail_405
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_348
+	jb	.Lcp_dxtail_406
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_349
+	jb	.Lcp_dxtail_407
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_350
+	jb	.Lcp_dxtail_408
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_346
-.Lcp_dxtail_347:
+	jmp	.Lcp_dxdone_404
+.Lcp_dxtail_405:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_346
+	jz	.Lcp_dxdone_404
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -11046,10 +12880,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_346
-.Lcp_dxtail_348:
+	jmp	.Lcp_dxdone_404
+.Lcp_dxtail_406:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_346
+	jz	.Lcp_dxdone_404
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -11058,10 +12892,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_346
-.Lcp_dxtail_349:
+	jmp	.Lcp_dxdone_404
+.Lcp_dxtail_407:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_346
+	jz	.Lcp_dxdone_404
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -11070,10 +12904,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_346
-.Lcp_dxtail_350:
+	jmp	.Lcp_dxdone_404
+.Lcp_dxtail_408:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_346
+	jz	.Lcp_dxdone_404
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -11082,15 +12916,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_346
-.Lcp_dxdone_346:
-	jmp	.Lcp_pairskey_325
-.Lcp_pairs3_330:
+	jmp	.Lcp_dxdone_404
+.Lcp_dxdone_404:
+	jmp	.Lcp_pairskey_383
+.Lcp_pairs3_388:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_351
+	jz	.Lcp_padpreend_409
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -11098,32 +12932,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_352
+	jz	.Lcp_padpre_410
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_352:
+.Lcp_padpre_410:
 	testb	$4,%dl
-	jz	.Lcp_padpre_353
+	jz	.Lcp_padpre_411
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_353:
+.Lcp_padpre_411:
 	testb	$2,%dl
-	jz	.Lcp_padpre_354
+	jz	.Lcp_padpre_412
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_354:
+.Lcp_padpre_412:
 	testb	$1,%dl
-	jz	.Lcp_padpre_355
+	jz	.Lcp_padpre_413
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_355:
-.Lcp_padpreend_351:
+.Lcp_padpre_413:
+.Lcp_padpreend_409:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -11140,7 +12974,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_356:
+.Lcp_dround_p_414:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -11232,7 +13066,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_356
+	jnz	.Lcp_dround_p_414
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -11285,29 +13119,29 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_358
+	jb	.Lcp_dxtail_416
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_359
+	jb	.Lcp_dxtail_417
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_360
+	jb	.Lcp_dxtail_418
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_361
+	jb	.Lcp_dxtail_419
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_357
-.Lcp_dxtail_358:
+	jmp	.Lcp_dxdone_415
+.Lcp_dxtail_416:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_357
+	jz	.Lcp_dxdone_415
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -11316,10 +13150,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_357
-.Lcp_dxtail_359:
+	jmp	.Lcp_dxdone_415
+.Lcp_dxtail_417:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_357
+	jz	.Lcp_dxdone_415
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -11328,10 +13162,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_357
-.Lcp_dxtail_360:
+	jmp	.Lcp_dxdone_415
+.Lcp_dxtail_418:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_357
+	jz	.Lcp_dxdone_415
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -11340,10 +13174,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_357
-.Lcp_dxtail_361:
+	jmp	.Lcp_dxdone_415
+.Lcp_dxtail_419:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_357
+	jz	.Lcp_dxdone_415
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -11352,17 +13186,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_357
-.Lcp_dxdone_357:
-	jmp	.Lcp_pairskey_325
-.Lcp_short8_328:
+	jmp	.Lcp_dxdone_415
+.Lcp_dxdone_415:
+	jmp	.Lcp_pairskey_383
+.Lcp_short8_386:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_320
+	ja	.Lcp_big_378
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -11386,7 +13220,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_362:
+.Lcp_dround_420:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -11500,7 +13334,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_362
+	jnz	.Lcp_dround_420
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -11600,8 +13434,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_322
-.Lcp_pairskey_325:
+	jmp	.Lcp_shortkey_380
+.Lcp_pairskey_383:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -11615,8 +13449,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_364
-.Lcp_ipoly_363:
+	jz	.Lcp_ipolyend_422
+.Lcp_ipoly_421:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11656,10 +13490,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_363
-.Lcp_ipolyend_364:
+	jnz	.Lcp_ipoly_421
+.Lcp_ipolyend_422:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_365
+	jz	.Lcp_ipolytail_423
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -11697,19 +13531,19 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_365:
+.Lcp_ipolytail_423:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	.Lcp_notail_366
+	jz	.Lcp_notail_424
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-.Lcp_notail_366:
+.Lcp_notail_424:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_368
-.Lcp_ipoly_367:
+	jz	.Lcp_ipolyend_426
+.Lcp_ipoly_425:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11749,10 +13583,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_367
-.Lcp_ipolyend_368:
+	jnz	.Lcp_ipoly_425
+.Lcp_ipolyend_426:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_369
+	jz	.Lcp_ipolytail_427
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -11790,7 +13624,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_369:
+.Lcp_ipolytail_427:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -11841,8 +13675,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_326
-.Lcp_shortkey_322:
+	jmp	.Lcp_tagout_384
+.Lcp_shortkey_380:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -11860,7 +13694,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_370
+	jz	.Lcp_padpreend_428
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -11868,38 +13702,38 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_371
+	jz	.Lcp_padpre_429
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_371:
+.Lcp_padpre_429:
 	testb	$4,%dl
-	jz	.Lcp_padpre_372
+	jz	.Lcp_padpre_430
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_372:
+.Lcp_padpre_430:
 	testb	$2,%dl
-	jz	.Lcp_padpre_373
+	jz	.Lcp_padpre_431
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_373:
+.Lcp_padpre_431:
 	testb	$1,%dl
-	jz	.Lcp_padpre_374
+	jz	.Lcp_padpre_432
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_374:
+.Lcp_padpre_432:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_370:
+.Lcp_padpreend_428:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -11916,7 +13750,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_375
+	jz	.Lcp_padpreend_433
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -11924,46 +13758,46 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_376
+	jz	.Lcp_padpre_434
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_376:
+.Lcp_padpre_434:
 	testb	$4,%dl
-	jz	.Lcp_padpre_377
+	jz	.Lcp_padpre_435
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_377:
+.Lcp_padpre_435:
 	testb	$2,%dl
-	jz	.Lcp_padpre_378
+	jz	.Lcp_padpre_436
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_378:
+.Lcp_padpre_436:
 	testb	$1,%dl
-	jz	.Lcp_padpre_379
+	jz	.Lcp_padpre_437
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_379:
+.Lcp_padpre_437:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_375:
-	jmp	.Lcp_datadone_324
-.Lcp_big_320:
+.Lcp_padpreend_433:
+	jmp	.Lcp_datadone_382
+.Lcp_big_378:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_381:
+.Lcp_dround_h_439:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -12011,7 +13845,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_381
+	jnz	.Lcp_dround_h_439
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -12038,7 +13872,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_382
+	jz	.Lcp_padpreend_440
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -12046,47 +13880,47 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_383
+	jz	.Lcp_padpre_441
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_383:
+.Lcp_padpre_441:
 	testb	$4,%dl
-	jz	.Lcp_padpre_384
+	jz	.Lcp_padpre_442
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_384:
+.Lcp_padpre_442:
 	testb	$2,%dl
-	jz	.Lcp_padpre_385
+	jz	.Lcp_padpre_443
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_385:
+.Lcp_padpre_443:
 	testb	$1,%dl
-	jz	.Lcp_padpre_386
+	jz	.Lcp_padpre_444
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_386:
+.Lcp_padpre_444:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_382:
+.Lcp_padpreend_440:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_380:
-.Lcp_chunk_323:
+.Lcp_nofuse_438:
+.Lcp_chunk_381:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_324
+	jz	.Lcp_datadone_382
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -12106,7 +13940,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_387
+	jz	.Lcp_padpreend_445
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -12114,44 +13948,44 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_388
+	jz	.Lcp_padpre_446
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_388:
+.Lcp_padpre_446:
 	testb	$4,%dl
-	jz	.Lcp_padpre_389
+	jz	.Lcp_padpre_447
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_389:
+.Lcp_padpre_447:
 	testb	$2,%dl
-	jz	.Lcp_padpre_390
+	jz	.Lcp_padpre_448
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_390:
+.Lcp_padpre_448:
 	testb	$1,%dl
-	jz	.Lcp_padpre_391
+	jz	.Lcp_padpre_449
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_391:
+.Lcp_padpre_449:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_387:
+.Lcp_padpreend_445:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_323
-.Lcp_datadone_324:
+	jmp	.Lcp_chunk_381
+.Lcp_datadone_382:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -12178,7 +14012,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_326:
+.Lcp_tagout_384:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -12188,17 +14022,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_393
+	jz	.Lcp_wipeeven_451
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_393:
+.Lcp_wipeeven_451:
 	shrl	%eax
-.Lcp_wipe_392:
+.Lcp_wipe_450:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_392
+	jnz	.Lcp_wipe_450
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -12285,15 +14119,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_402
+	ja	.Lcp_short8_460
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_403
+	ja	.Lcp_pairs2_461
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_405
+	jz	.Lcp_padpreend_463
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12301,39 +14135,39 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_406
+	jz	.Lcp_padpre_464
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_406:
+.Lcp_padpre_464:
 	testb	$4,%dl
-	jz	.Lcp_padpre_407
+	jz	.Lcp_padpre_465
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_407:
+.Lcp_padpre_465:
 	testb	$2,%dl
-	jz	.Lcp_padpre_408
+	jz	.Lcp_padpre_466
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_408:
+.Lcp_padpre_466:
 	testb	$1,%dl
-	jz	.Lcp_padpre_409
+	jz	.Lcp_padpre_467
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_409:
-.Lcp_padpreend_405:
+.Lcp_padpre_467:
+.Lcp_padpreend_463:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_410:
+.Lcp_dround_p_468:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -12381,7 +14215,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_410
+	jnz	.Lcp_dround_p_468
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12398,41 +14232,41 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_411
+	je	.Lcp_inplace_469
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_413
+	jb	.Lcp_dxtail_471
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_414
+	jb	.Lcp_dxtail_472
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_412
-.Lcp_dxtail_413:
+	jmp	.Lcp_dxdone_470
+.Lcp_dxtail_471:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_412
+	jz	.Lcp_dxdone_470
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	.Lcp_dxdone_412
-.Lcp_dxtail_414:
+	jmp	.Lcp_dxdone_470
+.Lcp_dxtail_472:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_412
+	jz	.Lcp_dxdone_470
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	.Lcp_dxdone_412
-.Lcp_dxdone_412:
-	jmp	.Lcp_pairskey_399
-.Lcp_inplace_411:
+	jmp	.Lcp_dxdone_470
+.Lcp_dxdone_470:
+	jmp	.Lcp_pairskey_457
+.Lcp_inplace_469:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -12443,15 +14277,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_399
-.Lcp_pairs2_403:
+	jmp	.Lcp_pairskey_457
+.Lcp_pairs2_461:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_404
+	ja	.Lcp_pairs3_462
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_415
+	jz	.Lcp_padpreend_473
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12459,32 +14293,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_416
+	jz	.Lcp_padpre_474
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_416:
+.Lcp_padpre_474:
 	testb	$4,%dl
-	jz	.Lcp_padpre_417
+	jz	.Lcp_padpre_475
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_417:
+.Lcp_padpre_475:
 	testb	$2,%dl
-	jz	.Lcp_padpre_418
+	jz	.Lcp_padpre_476
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_418:
+.Lcp_padpre_476:
 	testb	$1,%dl
-	jz	.Lcp_padpre_419
+	jz	.Lcp_padpre_477
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_419:
-.Lcp_padpreend_415:
+.Lcp_padpre_477:
+.Lcp_padpreend_473:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -12496,7 +14330,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_420:
+.Lcp_dround_p_478:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -12558,7 +14392,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_420
+	jnz	.Lcp_dround_p_478
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12584,7 +14418,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_421
+	je	.Lcp_inplace_479
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -12592,69 +14426,69 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_423
+	jb	.Lcp_dxtail_481
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_424
+	jb	.Lcp_dxtail_482
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_425
+	jb	.Lcp_dxtail_483
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_426
+	jb	.Lcp_dxtail_484
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_422
-.Lcp_dxtail_423:
+	jmp	.Lcp_dxdone_480
+.Lcp_dxtail_481:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_422
+	jz	.Lcp_dxdone_480
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	.Lcp_dxdone_422
-.Lcp_dxtail_424:
+	jmp	.Lcp_dxdone_480
+.Lcp_dxtail_482:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_422
+	jz	.Lcp_dxdone_480
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	.Lcp_dxdone_422
-.Lcp_dxtail_425:
+	jmp	.Lcp_dxdone_480
+.Lcp_dxtail_483:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_422
+	jz	.Lcp_dxdone_480
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	.Lcp_dxdone_422
-.Lcp_dxtail_426:
+	jmp	.Lcp_dxdone_480
+.Lcp_dxtail_484:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_422
+	jz	.Lcp_dxdone_480
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	.Lcp_dxdone_422
-.Lcp_dxdone_422:
-	jmp	.Lcp_pairskey_399
-.Lcp_inplace_421:
+	jmp	.Lcp_dxdone_480
+.Lcp_dxdone_480:
+	jmp	.Lcp_pairskey_457
+.Lcp_inplace_479:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -12673,13 +14507,13 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairskey_399
-.Lcp_pairs3_404:
+	jmp	.Lcp_pairskey_457
+.Lcp_pairs3_462:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_427
+	jz	.Lcp_padpreend_485
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12687,32 +14521,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_428
+	jz	.Lcp_padpre_486
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_428:
+.Lcp_padpre_486:
 	testb	$4,%dl
-	jz	.Lcp_padpre_429
+	jz	.Lcp_padpre_487
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_429:
+.Lcp_padpre_487:
 	testb	$2,%dl
-	jz	.Lcp_padpre_430
+	jz	.Lcp_padpre_488
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_430:
+.Lcp_padpre_488:
 	testb	$1,%dl
-	jz	.Lcp_padpre_431
+	jz	.Lcp_padpre_489
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_431:
-.Lcp_padpreend_427:
+.Lcp_padpre_489:
+.Lcp_padpreend_485:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -12729,7 +14563,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_432:
+.Lcp_dround_p_490:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -12821,7 +14655,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_432
+	jnz	.Lcp_dround_p_490
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12856,7 +14690,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_433
+	je	.Lcp_inplace_491
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -12876,69 +14710,69 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_435
+	jb	.Lcp_dxtail_493
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_436
+	jb	.Lcp_dxtail_494
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_437
+	jb	.Lcp_dxtail_495
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_438
+	jb	.Lcp_dxtail_496
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_434
-.Lcp_dxtail_435:
+	jmp	.Lcp_dxdone_492
+.Lcp_dxtail_493:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_434
+	jz	.Lcp_dxdone_492
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	.Lcp_dxdone_434
-.Lcp_dxtail_436:
+	jmp	.Lcp_dxdone_492
+.Lcp_dxtail_494:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_434
+	jz	.Lcp_dxdone_492
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	.Lcp_dxdone_434
-.Lcp_dxtail_437:
+	jmp	.Lcp_dxdone_492
+.Lcp_dxtail_495:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_434
+	jz	.Lcp_dxdone_492
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	.Lcp_dxdone_434
-.Lcp_dxtail_438:
+	jmp	.Lcp_dxdone_492
+.Lcp_dxtail_496:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_434
+	jz	.Lcp_dxdone_492
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	.Lcp_dxdone_434
-.Lcp_dxdone_434:
-	jmp	.Lcp_pairskey_399
-.Lcp_inplace_433:
+	jmp	.Lcp_dxdone_492
+.Lcp_dxdone_492:
+	jmp	.Lcp_pairskey_457
+.Lcp_inplace_491:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -12965,15 +14799,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairskey_399
-.Lcp_short8_402:
+	jmp	.Lcp_pairskey_457
+.Lcp_short8_460:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_394
+	ja	.Lcp_big_452
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -12997,7 +14831,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_439:
+.Lcp_dround_497:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13111,7 +14945,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_439
+	jnz	.Lcp_dround_497
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13211,8 +15045,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_396
-.Lcp_pairskey_399:
+	jmp	.Lcp_shortkey_454
+.Lcp_pairskey_457:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -13226,8 +15060,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_441
-.Lcp_ipoly_440:
+	jz	.Lcp_ipolyend_499
+.Lcp_ipoly_498:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -13267,10 +15101,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_440
-.Lcp_ipolyend_441:
+	jnz	.Lcp_ipoly_498
+.Lcp_ipolyend_499:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_442
+	jz	.Lcp_ipolytail_500
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -13308,10 +15142,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_442:
+.Lcp_ipolytail_500:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_446
+	jz	.Lcp_padpreend_504
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -13319,37 +15153,37 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_447
+	jz	.Lcp_padpre_505
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_447:
+.Lcp_padpre_505:
 	testb	$4,%dl
-	jz	.Lcp_padpre_448
+	jz	.Lcp_padpre_506
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_448:
+.Lcp_padpre_506:
 	testb	$2,%dl
-	jz	.Lcp_padpre_449
+	jz	.Lcp_padpre_507
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_449:
+.Lcp_padpre_507:
 	testb	$1,%dl
-	jz	.Lcp_padpre_450
+	jz	.Lcp_padpre_508
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_450:
-.Lcp_padpreend_446:
+.Lcp_padpre_508:
+.Lcp_padpreend_504:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_444
-.Lcp_ipoly_443:
+	jz	.Lcp_ipolyend_502
+.Lcp_ipoly_501:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -13389,10 +15223,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_443
-.Lcp_ipolyend_444:
+	jnz	.Lcp_ipoly_501
+.Lcp_ipolyend_502:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_445
+	jz	.Lcp_ipolytail_503
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -13430,7 +15264,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_445:
+.Lcp_ipolytail_503:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -13483,15 +15317,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	.Lcp_xorskip_451
+	jne	.Lcp_xorskip_509
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_451:
-	jmp	.Lcp_tagout_400
-.Lcp_shortkey_396:
+.Lcp_xorskip_509:
+	jmp	.Lcp_tagout_458
+.Lcp_shortkey_454:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -13509,7 +15343,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_452
+	jz	.Lcp_padpreend_510
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -13517,38 +15351,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_453
+	jz	.Lcp_padpre_511
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_453:
+.Lcp_padpre_511:
 	testb	$4,%dl
-	jz	.Lcp_padpre_454
+	jz	.Lcp_padpre_512
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_454:
+.Lcp_padpre_512:
 	testb	$2,%dl
-	jz	.Lcp_padpre_455
+	jz	.Lcp_padpre_513
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_455:
+.Lcp_padpre_513:
 	testb	$1,%dl
-	jz	.Lcp_padpre_456
+	jz	.Lcp_padpre_514
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_456:
+.Lcp_padpre_514:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_452:
+.Lcp_padpreend_510:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -13558,7 +15392,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_457
+	jz	.Lcp_padpreend_515
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -13566,38 +15400,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_458
+	jz	.Lcp_padpre_516
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_458:
+.Lcp_padpre_516:
 	testb	$4,%dl
-	jz	.Lcp_padpre_459
+	jz	.Lcp_padpre_517
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_459:
+.Lcp_padpre_517:
 	testb	$2,%dl
-	jz	.Lcp_padpre_460
+	jz	.Lcp_padpre_518
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_460:
+.Lcp_padpre_518:
 	testb	$1,%dl
-	jz	.Lcp_padpre_461
+	jz	.Lcp_padpre_519
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_461:
+.Lcp_padpre_519:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_457:
+.Lcp_padpreend_515:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -13605,14 +15439,14 @@ ctasm_chacha20_poly1305_open_avx512:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_398
-.Lcp_big_394:
+	jmp	.Lcp_datadone_456
+.Lcp_big_452:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_463:
+.Lcp_dround_h_521:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -13660,7 +15494,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_463
+	jnz	.Lcp_dround_h_521
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13687,7 +15521,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_464
+	jz	.Lcp_padpreend_522
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -13695,47 +15529,47 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_465
+	jz	.Lcp_padpre_523
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_465:
+.Lcp_padpre_523:
 	testb	$4,%dl
-	jz	.Lcp_padpre_466
+	jz	.Lcp_padpre_524
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_466:
+.Lcp_padpre_524:
 	testb	$2,%dl
-	jz	.Lcp_padpre_467
+	jz	.Lcp_padpre_525
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_467:
+.Lcp_padpre_525:
 	testb	$1,%dl
-	jz	.Lcp_padpre_468
+	jz	.Lcp_padpre_526
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_468:
+.Lcp_padpre_526:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_464:
+.Lcp_padpreend_522:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_462:
-.Lcp_chunk_397:
+.Lcp_nofuse_520:
+.Lcp_chunk_455:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_398
+	jz	.Lcp_datadone_456
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -13749,7 +15583,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_469
+	jz	.Lcp_padpreend_527
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -13757,38 +15591,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_470
+	jz	.Lcp_padpre_528
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_470:
+.Lcp_padpre_528:
 	testb	$4,%dl
-	jz	.Lcp_padpre_471
+	jz	.Lcp_padpre_529
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_471:
+.Lcp_padpre_529:
 	testb	$2,%dl
-	jz	.Lcp_padpre_472
+	jz	.Lcp_padpre_530
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_472:
+.Lcp_padpre_530:
 	testb	$1,%dl
-	jz	.Lcp_padpre_473
+	jz	.Lcp_padpre_531
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_473:
+.Lcp_padpre_531:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_469:
+.Lcp_padpreend_527:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -13799,8 +15633,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_397
-.Lcp_datadone_398:
+	jmp	.Lcp_chunk_455
+.Lcp_datadone_456:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -13827,7 +15661,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_400:
+.Lcp_tagout_458:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -13837,17 +15671,17 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_475
+	jz	.Lcp_wipeeven_533
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_475:
+.Lcp_wipeeven_533:
 	shrl	%eax
-.Lcp_wipe_474:
+.Lcp_wipe_532:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_474
+	jnz	.Lcp_wipe_532
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -13889,7 +15723,7 @@ ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	.Lcp_zskip_480
+	jb	.Lcp_zskip_538
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -13903,7 +15737,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	.Lcp_zinc(%rip),%zmm24,%zmm24
-.Lcp_zloop_481:
+.Lcp_zloop_539:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -13921,7 +15755,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-.Lcp_zdround_482:
+.Lcp_zdround_540:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -14019,7 +15853,7 @@ ctasm_chacha20_xor_avx512:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	.Lcp_zdround_482
+	jnz	.Lcp_zdround_540
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -14142,7 +15976,7 @@ ctasm_chacha20_xor_avx512:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	.Lcp_zloop_481
+	jae	.Lcp_zloop_539
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -14159,10 +15993,10 @@ ctasm_chacha20_xor_avx512:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-.Lcp_zskip_480:
+.Lcp_zskip_538:
 	cmpq	$512,%rdx
-	jb	.Lcp_small_477
-.Lcp_wide_476:
+	jb	.Lcp_small_535
+.Lcp_wide_534:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -14186,7 +16020,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_483:
+.Lcp_dround_541:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -14300,7 +16134,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_483
+	jnz	.Lcp_dround_541
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -14421,12 +16255,12 @@ ctasm_chacha20_xor_avx512:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_476
-.Lcp_small_477:
+	jae	.Lcp_wide_534
+.Lcp_small_535:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_479
+	jz	.Lcp_done_537
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_484
+	jbe	.Lcp_not8_542
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -14450,7 +16284,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_485:
+.Lcp_dround_543:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -14564,7 +16398,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_485
+	jnz	.Lcp_dround_543
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -14665,10 +16499,10 @@ ctasm_chacha20_xor_avx512:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_478
-.Lcp_not8_484:
+	jmp	.Lcp_tailbuf_536
+.Lcp_not8_542:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_486
+	jbe	.Lcp_not4_544
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -14692,7 +16526,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_489:
+.Lcp_dround_547:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -14806,7 +16640,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_489
+	jnz	.Lcp_dround_547
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -14891,12 +16725,12 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_478
-.Lcp_not4_486:
+	jmp	.Lcp_tailbuf_536
+.Lcp_not4_544:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_487
+	jbe	.Lcp_h1_545
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_488
+	jbe	.Lcp_h2_546
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -14912,7 +16746,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_490:
+.Lcp_dround_h_548:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -15004,7 +16838,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_490
+	jnz	.Lcp_dround_h_548
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15034,8 +16868,8 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_478
-.Lcp_h2_488:
+	jmp	.Lcp_tailbuf_536
+.Lcp_h2_546:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -15046,7 +16880,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_491:
+.Lcp_dround_h_549:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -15108,7 +16942,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_491
+	jnz	.Lcp_dround_h_549
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15128,14 +16962,14 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_478
-.Lcp_h1_487:
+	jmp	.Lcp_tailbuf_536
+.Lcp_h1_545:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_492:
+.Lcp_dround_h_550:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -15183,7 +17017,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_492
+	jnz	.Lcp_dround_h_550
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15193,10 +17027,10 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_478:
+.Lcp_tailbuf_536:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx512
-.Lcp_done_479:
+.Lcp_done_537:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx512,.-ctasm_chacha20_xor_avx512
@@ -15206,8 +17040,8 @@ ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_493
-.Lcp_t32_497:
+	jb	.Lcp_t16_551
+.Lcp_t32_555:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -15216,10 +17050,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_497
-.Lcp_t16_493:
+	jae	.Lcp_t32_555
+.Lcp_t16_551:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_494
+	jb	.Lcp_t1_552
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -15227,10 +17061,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_494:
+.Lcp_t1_552:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_496
-.Lcp_tend_495:
+	jz	.Lcp_tdone_554
+.Lcp_tend_553:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -15238,8 +17072,8 @@ ctasm_chacha20_xorbuf_avx512:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_495
-.Lcp_tdone_496:
+	jnz	.Lcp_tend_553
+.Lcp_tdone_554:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx512,.-ctasm_chacha20_xorbuf_avx512
@@ -15294,15 +17128,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_506
+	ja	.Lcp_short8_564
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_507
+	ja	.Lcp_pairs2_565
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_509
+	jz	.Lcp_padpreend_567
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15310,39 +17144,39 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_510
+	jz	.Lcp_padpre_568
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_510:
+.Lcp_padpre_568:
 	testb	$4,%dl
-	jz	.Lcp_padpre_511
+	jz	.Lcp_padpre_569
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_511:
+.Lcp_padpre_569:
 	testb	$2,%dl
-	jz	.Lcp_padpre_512
+	jz	.Lcp_padpre_570
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_512:
+.Lcp_padpre_570:
 	testb	$1,%dl
-	jz	.Lcp_padpre_513
+	jz	.Lcp_padpre_571
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_513:
-.Lcp_padpreend_509:
+.Lcp_padpre_571:
+.Lcp_padpreend_567:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_514:
+.Lcp_dround_p_572:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -15390,7 +17224,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_514
+	jnz	.Lcp_dround_p_572
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15407,19 +17241,19 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_516
+	jb	.Lcp_dxtail_574
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_517
+	jb	.Lcp_dxtail_575
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_515
-.Lcp_dxtail_516:
+	jmp	.Lcp_dxdone_573
+.Lcp_dxtail_574:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_515
+	jz	.Lcp_dxdone_573
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15428,10 +17262,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_515
-.Lcp_dxtail_517:
+	jmp	.Lcp_dxdone_573
+.Lcp_dxtail_575:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_515
+	jz	.Lcp_dxdone_573
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15440,17 +17274,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_515
-.Lcp_dxdone_515:
-	jmp	.Lcp_pairskey_503
-.Lcp_pairs2_507:
+	jmp	.Lcp_dxdone_573
+.Lcp_dxdone_573:
+	jmp	.Lcp_pairskey_561
+.Lcp_pairs2_565:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_508
+	ja	.Lcp_pairs3_566
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_518
+	jz	.Lcp_padpreend_576
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15458,32 +17292,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_519
+	jz	.Lcp_padpre_577
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_519:
+.Lcp_padpre_577:
 	testb	$4,%dl
-	jz	.Lcp_padpre_520
+	jz	.Lcp_padpre_578
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_520:
+.Lcp_padpre_578:
 	testb	$2,%dl
-	jz	.Lcp_padpre_521
+	jz	.Lcp_padpre_579
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_521:
+.Lcp_padpre_579:
 	testb	$1,%dl
-	jz	.Lcp_padpre_522
+	jz	.Lcp_padpre_580
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_522:
-.Lcp_padpreend_518:
+.Lcp_padpre_580:
+.Lcp_padpreend_576:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15495,7 +17329,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_523:
+.Lcp_dround_p_581:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -15557,7 +17391,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_523
+	jnz	.Lcp_dround_p_581
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15589,29 +17423,29 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_525
+	jb	.Lcp_dxtail_583
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_526
+	jb	.Lcp_dxtail_584
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_527
+	jb	.Lcp_dxtail_585
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_528
+	jb	.Lcp_dxtail_586
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_524
-.Lcp_dxtail_525:
+	jmp	.Lcp_dxdone_582
+.Lcp_dxtail_583:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_524
+	jz	.Lcp_dxdone_582
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15620,10 +17454,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_524
-.Lcp_dxtail_526:
+	jmp	.Lcp_dxdone_582
+.Lcp_dxtail_584:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_524
+	jz	.Lcp_dxdone_582
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15632,10 +17466,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_524
-.Lcp_dxtail_527:
+	jmp	.Lcp_dxdone_582
+.Lcp_dxtail_585:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_524
+	jz	.Lcp_dxdone_582
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15644,10 +17478,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_524
-.Lcp_dxtail_528:
+	jmp	.Lcp_dxdone_582
+.Lcp_dxtail_586:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_524
+	jz	.Lcp_dxdone_582
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15656,15 +17490,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_524
-.Lcp_dxdone_524:
-	jmp	.Lcp_pairskey_503
-.Lcp_pairs3_508:
+	jmp	.Lcp_dxdone_582
+.Lcp_dxdone_582:
+	jmp	.Lcp_pairskey_561
+.Lcp_pairs3_566:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_529
+	jz	.Lcp_padpreend_587
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -15672,32 +17506,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_530
+	jz	.Lcp_padpre_588
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_530:
+.Lcp_padpre_588:
 	testb	$4,%dl
-	jz	.Lcp_padpre_531
+	jz	.Lcp_padpre_589
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_531:
+.Lcp_padpre_589:
 	testb	$2,%dl
-	jz	.Lcp_padpre_532
+	jz	.Lcp_padpre_590
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_532:
+.Lcp_padpre_590:
 	testb	$1,%dl
-	jz	.Lcp_padpre_533
+	jz	.Lcp_padpre_591
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_533:
-.Lcp_padpreend_529:
+.Lcp_padpre_591:
+.Lcp_padpreend_587:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -15714,7 +17548,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_534:
+.Lcp_dround_p_592:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -15806,7 +17640,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_534
+	jnz	.Lcp_dround_p_592
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -15859,29 +17693,29 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_536
+	jb	.Lcp_dxtail_594
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_537
+	jb	.Lcp_dxtail_595
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_538
+	jb	.Lcp_dxtail_596
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_539
+	jb	.Lcp_dxtail_597
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_535
-.Lcp_dxtail_536:
+	jmp	.Lcp_dxdone_593
+.Lcp_dxtail_594:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_535
+	jz	.Lcp_dxdone_593
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15890,10 +17724,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_535
-.Lcp_dxtail_537:
+	jmp	.Lcp_dxdone_593
+.Lcp_dxtail_595:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_535
+	jz	.Lcp_dxdone_593
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15902,10 +17736,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_535
-.Lcp_dxtail_538:
+	jmp	.Lcp_dxdone_593
+.Lcp_dxtail_596:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_535
+	jz	.Lcp_dxdone_593
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15914,10 +17748,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_535
-.Lcp_dxtail_539:
+	jmp	.Lcp_dxdone_593
+.Lcp_dxtail_597:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_535
+	jz	.Lcp_dxdone_593
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -15926,17 +17760,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_535
-.Lcp_dxdone_535:
-	jmp	.Lcp_pairskey_503
-.Lcp_short8_506:
+	jmp	.Lcp_dxdone_593
+.Lcp_dxdone_593:
+	jmp	.Lcp_pairskey_561
+.Lcp_short8_564:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_498
+	ja	.Lcp_big_556
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -15960,7 +17794,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_540:
+.Lcp_dround_598:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -16074,7 +17908,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_540
+	jnz	.Lcp_dround_598
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -16174,8 +18008,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_500
-.Lcp_pairskey_503:
+	jmp	.Lcp_shortkey_558
+.Lcp_pairskey_561:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -16184,7 +18018,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_541
+	jb	.Lcp_nopow4_599
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -16386,15 +18220,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_541:
+.Lcp_nopow4_599:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_543
-.Lcp_ipoly_542:
+	jz	.Lcp_ipolyend_601
+.Lcp_ipoly_600:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16434,10 +18268,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_542
-.Lcp_ipolyend_543:
+	jnz	.Lcp_ipoly_600
+.Lcp_ipolyend_601:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_544
+	jz	.Lcp_ipolytail_602
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -16475,20 +18309,20 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_544:
+.Lcp_ipolytail_602:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	.Lcp_notail_545
+	jz	.Lcp_notail_603
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-.Lcp_notail_545:
+.Lcp_notail_603:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_547
+	jz	.Lcp_ipolyend_605
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_549
+	jb	.Lcp_ipolynarrow_607
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -16515,8 +18349,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_551
-.Lcp_ipoly4_550:
+	jz	.Lcp_ipoly4last_609
+.Lcp_ipoly4_608:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -16576,8 +18410,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_550
-.Lcp_ipoly4last_551:
+	jnz	.Lcp_ipoly4_608
+.Lcp_ipoly4last_609:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -16671,9 +18505,9 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_547
-.Lcp_ipolynarrow_549:
-.Lcp_ipoly_546:
+	jz	.Lcp_ipolyend_605
+.Lcp_ipolynarrow_607:
+.Lcp_ipoly_604:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -16713,10 +18547,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_546
-.Lcp_ipolyend_547:
+	jnz	.Lcp_ipoly_604
+.Lcp_ipolyend_605:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_548
+	jz	.Lcp_ipolytail_606
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -16754,7 +18588,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_548:
+.Lcp_ipolytail_606:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -16805,8 +18639,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_504
-.Lcp_shortkey_500:
+	jmp	.Lcp_tagout_562
+.Lcp_shortkey_558:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -16824,7 +18658,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_552
+	jz	.Lcp_padpreend_610
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -16832,38 +18666,38 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_553
+	jz	.Lcp_padpre_611
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_553:
+.Lcp_padpre_611:
 	testb	$4,%dl
-	jz	.Lcp_padpre_554
+	jz	.Lcp_padpre_612
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_554:
+.Lcp_padpre_612:
 	testb	$2,%dl
-	jz	.Lcp_padpre_555
+	jz	.Lcp_padpre_613
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_555:
+.Lcp_padpre_613:
 	testb	$1,%dl
-	jz	.Lcp_padpre_556
+	jz	.Lcp_padpre_614
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_556:
+.Lcp_padpre_614:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_552:
+.Lcp_padpreend_610:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -16884,7 +18718,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_557
+	jz	.Lcp_padpreend_615
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -16892,46 +18726,46 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_558
+	jz	.Lcp_padpre_616
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_558:
+.Lcp_padpre_616:
 	testb	$4,%dl
-	jz	.Lcp_padpre_559
+	jz	.Lcp_padpre_617
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_559:
+.Lcp_padpre_617:
 	testb	$2,%dl
-	jz	.Lcp_padpre_560
+	jz	.Lcp_padpre_618
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_560:
+.Lcp_padpre_618:
 	testb	$1,%dl
-	jz	.Lcp_padpre_561
+	jz	.Lcp_padpre_619
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_561:
+.Lcp_padpre_619:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_557:
-	jmp	.Lcp_datadone_502
-.Lcp_big_498:
+.Lcp_padpreend_615:
+	jmp	.Lcp_datadone_560
+.Lcp_big_556:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_563:
+.Lcp_dround_h_621:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -16979,7 +18813,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_563
+	jnz	.Lcp_dround_h_621
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -17006,7 +18840,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_564
+	jz	.Lcp_padpreend_622
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -17014,47 +18848,47 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_565
+	jz	.Lcp_padpre_623
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_565:
+.Lcp_padpre_623:
 	testb	$4,%dl
-	jz	.Lcp_padpre_566
+	jz	.Lcp_padpre_624
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_566:
+.Lcp_padpre_624:
 	testb	$2,%dl
-	jz	.Lcp_padpre_567
+	jz	.Lcp_padpre_625
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_567:
+.Lcp_padpre_625:
 	testb	$1,%dl
-	jz	.Lcp_padpre_568
+	jz	.Lcp_padpre_626
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_568:
+.Lcp_padpre_626:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_564:
+.Lcp_padpreend_622:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_562:
-.Lcp_chunk_501:
+.Lcp_nofuse_620:
+.Lcp_chunk_559:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_502
+	jz	.Lcp_datadone_560
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -17074,7 +18908,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_569
+	jz	.Lcp_padpreend_627
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -17082,44 +18916,44 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_570
+	jz	.Lcp_padpre_628
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_570:
+.Lcp_padpre_628:
 	testb	$4,%dl
-	jz	.Lcp_padpre_571
+	jz	.Lcp_padpre_629
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_571:
+.Lcp_padpre_629:
 	testb	$2,%dl
-	jz	.Lcp_padpre_572
+	jz	.Lcp_padpre_630
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_572:
+.Lcp_padpre_630:
 	testb	$1,%dl
-	jz	.Lcp_padpre_573
+	jz	.Lcp_padpre_631
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_573:
+.Lcp_padpre_631:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_569:
+.Lcp_padpreend_627:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_501
-.Lcp_datadone_502:
+	jmp	.Lcp_chunk_559
+.Lcp_datadone_560:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -17146,7 +18980,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_504:
+.Lcp_tagout_562:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -17156,17 +18990,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_575
+	jz	.Lcp_wipeeven_633
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_575:
+.Lcp_wipeeven_633:
 	shrl	%eax
-.Lcp_wipe_574:
+.Lcp_wipe_632:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_574
+	jnz	.Lcp_wipe_632
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -17253,15 +19087,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_584
+	ja	.Lcp_short8_642
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_585
+	ja	.Lcp_pairs2_643
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_587
+	jz	.Lcp_padpreend_645
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17269,39 +19103,39 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_588
+	jz	.Lcp_padpre_646
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_588:
+.Lcp_padpre_646:
 	testb	$4,%dl
-	jz	.Lcp_padpre_589
+	jz	.Lcp_padpre_647
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_589:
+.Lcp_padpre_647:
 	testb	$2,%dl
-	jz	.Lcp_padpre_590
+	jz	.Lcp_padpre_648
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_590:
+.Lcp_padpre_648:
 	testb	$1,%dl
-	jz	.Lcp_padpre_591
+	jz	.Lcp_padpre_649
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_591:
-.Lcp_padpreend_587:
+.Lcp_padpre_649:
+.Lcp_padpreend_645:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_592:
+.Lcp_dround_p_650:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -17349,7 +19183,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_592
+	jnz	.Lcp_dround_p_650
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17366,41 +19200,41 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_593
+	je	.Lcp_inplace_651
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_595
+	jb	.Lcp_dxtail_653
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_596
+	jb	.Lcp_dxtail_654
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_594
-.Lcp_dxtail_595:
+	jmp	.Lcp_dxdone_652
+.Lcp_dxtail_653:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_594
+	jz	.Lcp_dxdone_652
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	.Lcp_dxdone_594
-.Lcp_dxtail_596:
+	jmp	.Lcp_dxdone_652
+.Lcp_dxtail_654:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_594
+	jz	.Lcp_dxdone_652
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	.Lcp_dxdone_594
-.Lcp_dxdone_594:
-	jmp	.Lcp_pairskey_581
-.Lcp_inplace_593:
+	jmp	.Lcp_dxdone_652
+.Lcp_dxdone_652:
+	jmp	.Lcp_pairskey_639
+.Lcp_inplace_651:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -17411,15 +19245,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_581
-.Lcp_pairs2_585:
+	jmp	.Lcp_pairskey_639
+.Lcp_pairs2_643:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_586
+	ja	.Lcp_pairs3_644
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_597
+	jz	.Lcp_padpreend_655
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17427,32 +19261,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_598
+	jz	.Lcp_padpre_656
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_598:
+.Lcp_padpre_656:
 	testb	$4,%dl
-	jz	.Lcp_padpre_599
+	jz	.Lcp_padpre_657
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_599:
+.Lcp_padpre_657:
 	testb	$2,%dl
-	jz	.Lcp_padpre_600
+	jz	.Lcp_padpre_658
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_600:
+.Lcp_padpre_658:
 	testb	$1,%dl
-	jz	.Lcp_padpre_601
+	jz	.Lcp_padpre_659
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_601:
-.Lcp_padpreend_597:
+.Lcp_padpre_659:
+.Lcp_padpreend_655:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -17464,7 +19298,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_602:
+.Lcp_dround_p_660:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -17526,7 +19360,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_602
+	jnz	.Lcp_dround_p_660
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17552,7 +19386,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_603
+	je	.Lcp_inplace_661
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -17560,69 +19394,69 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_605
+	jb	.Lcp_dxtail_663
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_606
+	jb	.Lcp_dxtail_664
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_607
+	jb	.Lcp_dxtail_665
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_608
+	jb	.Lcp_dxtail_666
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_604
-.Lcp_dxtail_605:
+	jmp	.Lcp_dxdone_662
+.Lcp_dxtail_663:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_604
+	jz	.Lcp_dxdone_662
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	.Lcp_dxdone_604
-.Lcp_dxtail_606:
+	jmp	.Lcp_dxdone_662
+.Lcp_dxtail_664:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_604
+	jz	.Lcp_dxdone_662
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	.Lcp_dxdone_604
-.Lcp_dxtail_607:
+	jmp	.Lcp_dxdone_662
+.Lcp_dxtail_665:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_604
+	jz	.Lcp_dxdone_662
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	.Lcp_dxdone_604
-.Lcp_dxtail_608:
+	jmp	.Lcp_dxdone_662
+.Lcp_dxtail_666:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_604
+	jz	.Lcp_dxdone_662
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	.Lcp_dxdone_604
-.Lcp_dxdone_604:
-	jmp	.Lcp_pairskey_581
-.Lcp_inplace_603:
+	jmp	.Lcp_dxdone_662
+.Lcp_dxdone_662:
+	jmp	.Lcp_pairskey_639
+.Lcp_inplace_661:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -17641,13 +19475,13 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairskey_581
-.Lcp_pairs3_586:
+	jmp	.Lcp_pairskey_639
+.Lcp_pairs3_644:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_609
+	jz	.Lcp_padpreend_667
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17655,32 +19489,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_610
+	jz	.Lcp_padpre_668
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_610:
+.Lcp_padpre_668:
 	testb	$4,%dl
-	jz	.Lcp_padpre_611
+	jz	.Lcp_padpre_669
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_611:
+.Lcp_padpre_669:
 	testb	$2,%dl
-	jz	.Lcp_padpre_612
+	jz	.Lcp_padpre_670
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_612:
+.Lcp_padpre_670:
 	testb	$1,%dl
-	jz	.Lcp_padpre_613
+	jz	.Lcp_padpre_671
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_613:
-.Lcp_padpreend_609:
+.Lcp_padpre_671:
+.Lcp_padpreend_667:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -17697,7 +19531,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_614:
+.Lcp_dround_p_672:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -17789,7 +19623,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_614
+	jnz	.Lcp_dround_p_672
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17824,7 +19658,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_615
+	je	.Lcp_inplace_673
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -17844,69 +19678,69 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_617
+	jb	.Lcp_dxtail_675
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_618
+	jb	.Lcp_dxtail_676
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_619
+	jb	.Lcp_dxtail_677
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_620
+	jb	.Lcp_dxtail_678
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_616
-.Lcp_dxtail_617:
+	jmp	.Lcp_dxdone_674
+.Lcp_dxtail_675:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_616
+	jz	.Lcp_dxdone_674
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	.Lcp_dxdone_616
-.Lcp_dxtail_618:
+	jmp	.Lcp_dxdone_674
+.Lcp_dxtail_676:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_616
+	jz	.Lcp_dxdone_674
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	.Lcp_dxdone_616
-.Lcp_dxtail_619:
+	jmp	.Lcp_dxdone_674
+.Lcp_dxtail_677:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_616
+	jz	.Lcp_dxdone_674
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	.Lcp_dxdone_616
-.Lcp_dxtail_620:
+	jmp	.Lcp_dxdone_674
+.Lcp_dxtail_678:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_616
+	jz	.Lcp_dxdone_674
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	.Lcp_dxdone_616
-.Lcp_dxdone_616:
-	jmp	.Lcp_pairskey_581
-.Lcp_inplace_615:
+	jmp	.Lcp_dxdone_674
+.Lcp_dxdone_674:
+	jmp	.Lcp_pairskey_639
+.Lcp_inplace_673:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -17933,15 +19767,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairskey_581
-.Lcp_short8_584:
+	jmp	.Lcp_pairskey_639
+.Lcp_short8_642:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_576
+	ja	.Lcp_big_634
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -17965,7 +19799,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_621:
+.Lcp_dround_679:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -18079,7 +19913,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_621
+	jnz	.Lcp_dround_679
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -18179,8 +20013,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_578
-.Lcp_pairskey_581:
+	jmp	.Lcp_shortkey_636
+.Lcp_pairskey_639:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -18189,7 +20023,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_622
+	jb	.Lcp_nopow4_680
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -18391,15 +20225,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_622:
+.Lcp_nopow4_680:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_624
-.Lcp_ipoly_623:
+	jz	.Lcp_ipolyend_682
+.Lcp_ipoly_681:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -18439,10 +20273,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_623
-.Lcp_ipolyend_624:
+	jnz	.Lcp_ipoly_681
+.Lcp_ipolyend_682:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_625
+	jz	.Lcp_ipolytail_683
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -18480,10 +20314,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_625:
+.Lcp_ipolytail_683:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_629
+	jz	.Lcp_padpreend_687
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -18491,38 +20325,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_630
+	jz	.Lcp_padpre_688
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_630:
+.Lcp_padpre_688:
 	testb	$4,%dl
-	jz	.Lcp_padpre_631
+	jz	.Lcp_padpre_689
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_631:
+.Lcp_padpre_689:
 	testb	$2,%dl
-	jz	.Lcp_padpre_632
+	jz	.Lcp_padpre_690
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_632:
+.Lcp_padpre_690:
 	testb	$1,%dl
-	jz	.Lcp_padpre_633
+	jz	.Lcp_padpre_691
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_633:
-.Lcp_padpreend_629:
+.Lcp_padpre_691:
+.Lcp_padpreend_687:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_627
+	jz	.Lcp_ipolyend_685
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_634
+	jb	.Lcp_ipolynarrow_692
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -18549,8 +20383,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_636
-.Lcp_ipoly4_635:
+	jz	.Lcp_ipoly4last_694
+.Lcp_ipoly4_693:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18610,8 +20444,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_635
-.Lcp_ipoly4last_636:
+	jnz	.Lcp_ipoly4_693
+.Lcp_ipoly4last_694:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18705,9 +20539,9 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_627
-.Lcp_ipolynarrow_634:
-.Lcp_ipoly_626:
+	jz	.Lcp_ipolyend_685
+.Lcp_ipolynarrow_692:
+.Lcp_ipoly_684:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -18747,10 +20581,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_626
-.Lcp_ipolyend_627:
+	jnz	.Lcp_ipoly_684
+.Lcp_ipolyend_685:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_628
+	jz	.Lcp_ipolytail_686
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -18788,7 +20622,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_628:
+.Lcp_ipolytail_686:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -18841,15 +20675,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	.Lcp_xorskip_637
+	jne	.Lcp_xorskip_695
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_637:
-	jmp	.Lcp_tagout_582
-.Lcp_shortkey_578:
+.Lcp_xorskip_695:
+	jmp	.Lcp_tagout_640
+.Lcp_shortkey_636:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -18867,7 +20701,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_638
+	jz	.Lcp_padpreend_696
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -18875,38 +20709,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_639
+	jz	.Lcp_padpre_697
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_639:
+.Lcp_padpre_697:
 	testb	$4,%dl
-	jz	.Lcp_padpre_640
+	jz	.Lcp_padpre_698
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_640:
+.Lcp_padpre_698:
 	testb	$2,%dl
-	jz	.Lcp_padpre_641
+	jz	.Lcp_padpre_699
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_641:
+.Lcp_padpre_699:
 	testb	$1,%dl
-	jz	.Lcp_padpre_642
+	jz	.Lcp_padpre_700
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_642:
+.Lcp_padpre_700:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_638:
+.Lcp_padpreend_696:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -18920,7 +20754,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_643
+	jz	.Lcp_padpreend_701
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -18928,38 +20762,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_644
+	jz	.Lcp_padpre_702
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_644:
+.Lcp_padpre_702:
 	testb	$4,%dl
-	jz	.Lcp_padpre_645
+	jz	.Lcp_padpre_703
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_645:
+.Lcp_padpre_703:
 	testb	$2,%dl
-	jz	.Lcp_padpre_646
+	jz	.Lcp_padpre_704
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_646:
+.Lcp_padpre_704:
 	testb	$1,%dl
-	jz	.Lcp_padpre_647
+	jz	.Lcp_padpre_705
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_647:
+.Lcp_padpre_705:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_643:
+.Lcp_padpreend_701:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -18967,14 +20801,14 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_580
-.Lcp_big_576:
+	jmp	.Lcp_datadone_638
+.Lcp_big_634:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_649:
+.Lcp_dround_h_707:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -19022,7 +20856,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_649
+	jnz	.Lcp_dround_h_707
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -19049,7 +20883,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_650
+	jz	.Lcp_padpreend_708
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -19057,47 +20891,47 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_651
+	jz	.Lcp_padpre_709
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_651:
+.Lcp_padpre_709:
 	testb	$4,%dl
-	jz	.Lcp_padpre_652
+	jz	.Lcp_padpre_710
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_652:
+.Lcp_padpre_710:
 	testb	$2,%dl
-	jz	.Lcp_padpre_653
+	jz	.Lcp_padpre_711
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_653:
+.Lcp_padpre_711:
 	testb	$1,%dl
-	jz	.Lcp_padpre_654
+	jz	.Lcp_padpre_712
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_654:
+.Lcp_padpre_712:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_650:
+.Lcp_padpreend_708:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_648:
-.Lcp_chunk_579:
+.Lcp_nofuse_706:
+.Lcp_chunk_637:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_580
+	jz	.Lcp_datadone_638
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -19111,7 +20945,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_655
+	jz	.Lcp_padpreend_713
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -19119,38 +20953,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_656
+	jz	.Lcp_padpre_714
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_656:
+.Lcp_padpre_714:
 	testb	$4,%dl
-	jz	.Lcp_padpre_657
+	jz	.Lcp_padpre_715
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_657:
+.Lcp_padpre_715:
 	testb	$2,%dl
-	jz	.Lcp_padpre_658
+	jz	.Lcp_padpre_716
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_658:
+.Lcp_padpre_716:
 	testb	$1,%dl
-	jz	.Lcp_padpre_659
+	jz	.Lcp_padpre_717
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_659:
+.Lcp_padpre_717:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_655:
+.Lcp_padpreend_713:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -19161,8 +20995,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_579
-.Lcp_datadone_580:
+	jmp	.Lcp_chunk_637
+.Lcp_datadone_638:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -19189,7 +21023,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_582:
+.Lcp_tagout_640:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -19199,17 +21033,17 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_661
+	jz	.Lcp_wipeeven_719
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_661:
+.Lcp_wipeeven_719:
 	shrl	%eax
-.Lcp_wipe_660:
+.Lcp_wipe_718:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_660
+	jnz	.Lcp_wipe_718
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -19689,7 +21523,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	.Lcp_ipolyrest_664
+	jb	.Lcp_ipolyrest_722
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -19716,8 +21550,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	.Lcp_ipolylast_663
-.Lcp_ipoly_662:
+	jz	.Lcp_ipolylast_721
+.Lcp_ipoly_720:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -19777,8 +21611,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	.Lcp_ipoly_662
-.Lcp_ipolylast_663:
+	jnz	.Lcp_ipoly_720
+.Lcp_ipolylast_721:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -19880,7 +21714,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-.Lcp_ipolyrest_664:
+.Lcp_ipolyrest_722:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma,.-ctasm_chacha_poly1305_blocks_ifma
@@ -20100,7 +21934,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	.Lcp_ipoly4rest_665
+	jb	.Lcp_ipoly4rest_723
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -20130,8 +21964,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andq	$3,%rdx
 	decq	%rcx
-	jz	.Lcp_ipoly4last_667
-.Lcp_ipoly4_666:
+	jz	.Lcp_ipoly4last_725
+.Lcp_ipoly4_724:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -20191,8 +22025,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	.Lcp_ipoly4_666
-.Lcp_ipoly4last_667:
+	jnz	.Lcp_ipoly4_724
+.Lcp_ipoly4last_725:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -20288,7 +22122,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_ipoly4rest_665:
+.Lcp_ipoly4rest_723:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma4,.-ctasm_chacha_poly1305_blocks_ifma4

@@ -4253,8 +4253,50 @@ L$cp_padpreend_123:
 	vmovdqa	ymm7,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_p_128:
+	mov	r8d,2
+L$cp_dround_p_129:
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	dec	r8d
+	jnz	L$cp_dround_p_129
+	mov	r8d,8
+L$cp_dround_p_130:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -4332,7 +4374,7 @@ L$cp_dround_p_128:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_128
+	jnz	L$cp_dround_p_130
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4342,6 +4384,232 @@ L$cp_dround_p_128:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,r11
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	mov	QWORD[rcx+864],r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_132
+L$cp_ipoly_131:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_131
+L$cp_ipolyend_132:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_133
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_133:
+	mov	rsi,QWORD[rcx+144]
+	mov	edi,2
+L$cp_dround_p_134:
+	vpaddd	ymm4,ymm4,ymm5
+	add	r11,QWORD[rsi+0]
+	vpxor	ymm7,ymm7,ymm4
+	adc	r12,QWORD[rsi+8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	adc	r13,1
+	vpaddd	ymm6,ymm6,ymm7
+	mov	rax,r8
+	vpxor	ymm5,ymm5,ymm6
+	mul	r11
+	vpsrld	ymm13,ymm5,20
+	mov	r14,rax
+	vpslld	ymm5,ymm5,12
+	mov	r15,rdx
+	vpor	ymm5,ymm5,ymm13
+	mov	rax,r9
+	vpaddd	ymm4,ymm4,ymm5
+	mul	r11
+	vpxor	ymm7,ymm7,ymm4
+	mov	rbx,rax
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	mov	rbp,rdx
+	vpaddd	ymm6,ymm6,ymm7
+	mov	rax,r10
+	vpxor	ymm5,ymm5,ymm6
+	mul	r12
+	vpsrld	ymm13,ymm5,25
+	add	r14,rax
+	vpslld	ymm5,ymm5,7
+	adc	r15,rdx
+	vpor	ymm5,ymm5,ymm13
+	mov	rax,r8
+	vpshufd	ymm4,ymm4,147
+	mul	r12
+	vpshufd	ymm6,ymm6,57
+	add	rbx,rax
+	vpshufd	ymm7,ymm7,78
+	adc	rbp,rdx
+	vpaddd	ymm4,ymm4,ymm5
+	mov	rax,r13
+	vpxor	ymm7,ymm7,ymm4
+	imul	rax,r10
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	add	rbx,rax
+	vpaddd	ymm6,ymm6,ymm7
+	adc	rbp,0
+	vpxor	ymm5,ymm5,ymm6
+	imul	r13,r8
+	vpsrld	ymm13,ymm5,20
+	add	rbx,r15
+	vpslld	ymm5,ymm5,12
+	adc	rbp,r13
+	vpor	ymm5,ymm5,ymm13
+	mov	r13,rbp
+	vpaddd	ymm4,ymm4,ymm5
+	and	r13,3
+	vpxor	ymm7,ymm7,ymm4
+	mov	rax,rbp
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	and	rax,-4
+	vpaddd	ymm6,ymm6,ymm7
+	shr	rbp,2
+	vpxor	ymm5,ymm5,ymm6
+	add	rax,rbp
+	vpsrld	ymm13,ymm5,25
+	mov	r11,r14
+	vpslld	ymm5,ymm5,7
+	mov	r12,rbx
+	vpor	ymm5,ymm5,ymm13
+	add	r11,rax
+	vpshufd	ymm4,ymm4,57
+	adc	r12,0
+	vpshufd	ymm6,ymm6,147
+	adc	r13,0
+	vpshufd	ymm7,ymm7,78
+	add	r11,QWORD[rsi+16]
+	adc	r12,QWORD[rsi+24]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+32]
+	dec	edi
+	jnz	L$cp_dround_p_134
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -4351,81 +4619,72 @@ L$cp_dround_p_128:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vpxor	ymm12,ymm12,[rsi+0]
-	vmovdqu	[rdi+0],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vpxor	ymm12,ymm12,[rsi+32]
-	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_130
+	jb	L$cp_dxtail_136
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_131
+	jb	L$cp_dxtail_137
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_132
+	jb	L$cp_dxtail_138
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_133
+	jb	L$cp_dxtail_139
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_129
-L$cp_dxtail_130:
+	jmp	L$cp_dxdone_135
+L$cp_dxtail_136:
 	sub	rdx,64
-	jz	L$cp_dxdone_129
+	jz	L$cp_dxdone_135
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,64
 	add	rdi,64
-	jmp	L$cp_dxvtail_134
-L$cp_dxtail_131:
+	jmp	L$cp_dxvtail_140
+L$cp_dxtail_137:
 	sub	rdx,96
-	jz	L$cp_dxdone_129
+	jz	L$cp_dxdone_135
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,96
 	add	rdi,96
-	jmp	L$cp_dxvtail_134
-L$cp_dxtail_132:
+	jmp	L$cp_dxvtail_140
+L$cp_dxtail_138:
 	sub	rdx,128
-	jz	L$cp_dxdone_129
+	jz	L$cp_dxdone_135
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,128
 	add	rdi,128
-	jmp	L$cp_dxvtail_134
-L$cp_dxtail_133:
+	jmp	L$cp_dxvtail_140
+L$cp_dxtail_139:
 	sub	rdx,160
-	jz	L$cp_dxdone_129
+	jz	L$cp_dxdone_135
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,160
 	add	rdi,160
-L$cp_dxvtail_134:
+L$cp_dxvtail_140:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_129:
-	jmp	L$cp_pairskey_107
+L$cp_dxdone_135:
+	jmp	L$cp_pairswoven_128
 L$cp_pairs3_112:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_135
+	jz	L$cp_padpreend_141
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -4433,32 +4692,32 @@ L$cp_pairs3_112:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_136
+	jz	L$cp_padpre_142
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_136:
+L$cp_padpre_142:
 	test	dl,4
-	jz	L$cp_padpre_137
+	jz	L$cp_padpre_143
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_137:
+L$cp_padpre_143:
 	test	dl,2
-	jz	L$cp_padpre_138
+	jz	L$cp_padpre_144
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_138:
+L$cp_padpre_144:
 	test	dl,1
-	jz	L$cp_padpre_139
+	jz	L$cp_padpre_145
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_139:
-L$cp_padpreend_135:
+L$cp_padpre_145:
+L$cp_padpreend_141:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -4474,8 +4733,50 @@ L$cp_padpreend_135:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
-	mov	r8d,10
-L$cp_dround_p_140:
+	mov	r8d,2
+L$cp_dround_p_147:
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	dec	r8d
+	jnz	L$cp_dround_p_147
+	mov	r8d,8
+L$cp_dround_p_148:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -4591,7 +4892,7 @@ L$cp_dround_p_140:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_140
+	jnz	L$cp_dround_p_148
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4601,6 +4902,270 @@ L$cp_dround_p_140:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,r11
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	mov	QWORD[rcx+864],r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_150
+L$cp_ipoly_149:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_149
+L$cp_ipolyend_150:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_151
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_151:
+	mov	rsi,QWORD[rcx+144]
+	mov	edi,2
+L$cp_dround_p_152:
+	vpaddd	ymm4,ymm4,ymm5
+	add	r11,QWORD[rsi+0]
+	vpaddd	ymm8,ymm8,ymm9
+	adc	r12,QWORD[rsi+8]
+	vpxor	ymm7,ymm7,ymm4
+	adc	r13,1
+	vpxor	ymm11,ymm11,ymm8
+	mov	rax,r8
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	mul	r11
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mov	r14,rax
+	vpaddd	ymm6,ymm6,ymm7
+	mov	r15,rdx
+	vpaddd	ymm10,ymm10,ymm11
+	mov	rax,r9
+	vpxor	ymm5,ymm5,ymm6
+	mul	r11
+	vpxor	ymm9,ymm9,ymm10
+	mov	rbx,rax
+	vpsrld	ymm13,ymm5,20
+	mov	rbp,rdx
+	vpslld	ymm5,ymm5,12
+	mov	rax,r10
+	vpor	ymm5,ymm5,ymm13
+	mul	r12
+	vpsrld	ymm14,ymm9,20
+	add	r14,rax
+	vpslld	ymm9,ymm9,12
+	adc	r15,rdx
+	vpor	ymm9,ymm9,ymm14
+	mov	rax,r8
+	vpaddd	ymm4,ymm4,ymm5
+	mul	r12
+	vpaddd	ymm8,ymm8,ymm9
+	add	rbx,rax
+	vpxor	ymm7,ymm7,ymm4
+	adc	rbp,rdx
+	vpxor	ymm11,ymm11,ymm8
+	mov	rax,r13
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	imul	rax,r10
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	add	rbx,rax
+	vpaddd	ymm6,ymm6,ymm7
+	adc	rbp,0
+	vpaddd	ymm10,ymm10,ymm11
+	imul	r13,r8
+	vpxor	ymm5,ymm5,ymm6
+	add	rbx,r15
+	vpxor	ymm9,ymm9,ymm10
+	adc	rbp,r13
+	vpsrld	ymm13,ymm5,25
+	mov	r13,rbp
+	vpslld	ymm5,ymm5,7
+	and	r13,3
+	vpor	ymm5,ymm5,ymm13
+	mov	rax,rbp
+	vpsrld	ymm14,ymm9,25
+	and	rax,-4
+	vpslld	ymm9,ymm9,7
+	shr	rbp,2
+	vpor	ymm9,ymm9,ymm14
+	add	rax,rbp
+	vpshufd	ymm4,ymm4,147
+	mov	r11,r14
+	vpshufd	ymm6,ymm6,57
+	mov	r12,rbx
+	vpshufd	ymm7,ymm7,78
+	add	r11,rax
+	vpshufd	ymm8,ymm8,147
+	adc	r12,0
+	vpshufd	ymm10,ymm10,57
+	adc	r13,0
+	vpshufd	ymm11,ymm11,78
+	add	r11,QWORD[rsi+16]
+	vpaddd	ymm4,ymm4,ymm5
+	adc	r12,QWORD[rsi+24]
+	vpaddd	ymm8,ymm8,ymm9
+	adc	r13,1
+	vpxor	ymm7,ymm7,ymm4
+	mov	rax,r8
+	vpxor	ymm11,ymm11,ymm8
+	mul	r11
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	mov	r14,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mov	r15,rdx
+	vpaddd	ymm6,ymm6,ymm7
+	mov	rax,r9
+	vpaddd	ymm10,ymm10,ymm11
+	mul	r11
+	vpxor	ymm5,ymm5,ymm6
+	mov	rbx,rax
+	vpxor	ymm9,ymm9,ymm10
+	mov	rbp,rdx
+	vpsrld	ymm13,ymm5,20
+	mov	rax,r10
+	vpslld	ymm5,ymm5,12
+	mul	r12
+	vpor	ymm5,ymm5,ymm13
+	add	r14,rax
+	vpsrld	ymm14,ymm9,20
+	adc	r15,rdx
+	vpslld	ymm9,ymm9,12
+	mov	rax,r8
+	vpor	ymm9,ymm9,ymm14
+	mul	r12
+	vpaddd	ymm4,ymm4,ymm5
+	add	rbx,rax
+	vpaddd	ymm8,ymm8,ymm9
+	adc	rbp,rdx
+	vpxor	ymm7,ymm7,ymm4
+	mov	rax,r13
+	vpxor	ymm11,ymm11,ymm8
+	imul	rax,r10
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	add	rbx,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	adc	rbp,0
+	vpaddd	ymm6,ymm6,ymm7
+	imul	r13,r8
+	vpaddd	ymm10,ymm10,ymm11
+	add	rbx,r15
+	vpxor	ymm5,ymm5,ymm6
+	adc	rbp,r13
+	vpxor	ymm9,ymm9,ymm10
+	mov	r13,rbp
+	vpsrld	ymm13,ymm5,25
+	and	r13,3
+	vpslld	ymm5,ymm5,7
+	mov	rax,rbp
+	vpor	ymm5,ymm5,ymm13
+	and	rax,-4
+	vpsrld	ymm14,ymm9,25
+	shr	rbp,2
+	vpslld	ymm9,ymm9,7
+	add	rax,rbp
+	vpor	ymm9,ymm9,ymm14
+	mov	r11,r14
+	vpshufd	ymm4,ymm4,57
+	mov	r12,rbx
+	vpshufd	ymm6,ymm6,147
+	add	r11,rax
+	vpshufd	ymm7,ymm7,78
+	adc	r12,0
+	vpshufd	ymm8,ymm8,57
+	adc	r13,0
+	vpshufd	ymm10,ymm10,147
+	lea	rsi,[rsi+32]
+	vpshufd	ymm11,ymm11,78
+	dec	edi
+	jnz	L$cp_dround_p_152
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -4619,18 +5184,9 @@ L$cp_dround_p_140:
 	vbroadcasti128	ymm14,[rcx+48]
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vpxor	ymm12,ymm12,[rsi+0]
-	vmovdqu	[rdi+0],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vpxor	ymm12,ymm12,[rsi+32]
-	vmovdqu	[rdi+32],ymm12
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
@@ -4644,62 +5200,62 @@ L$cp_dround_p_140:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_142
+	jb	L$cp_dxtail_154
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_143
+	jb	L$cp_dxtail_155
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_144
+	jb	L$cp_dxtail_156
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_145
+	jb	L$cp_dxtail_157
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_141
-L$cp_dxtail_142:
+	jmp	L$cp_dxdone_153
+L$cp_dxtail_154:
 	sub	rdx,192
-	jz	L$cp_dxdone_141
+	jz	L$cp_dxdone_153
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,192
 	add	rdi,192
-	jmp	L$cp_dxvtail_146
-L$cp_dxtail_143:
+	jmp	L$cp_dxvtail_158
+L$cp_dxtail_155:
 	sub	rdx,224
-	jz	L$cp_dxdone_141
+	jz	L$cp_dxdone_153
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,224
 	add	rdi,224
-	jmp	L$cp_dxvtail_146
-L$cp_dxtail_144:
+	jmp	L$cp_dxvtail_158
+L$cp_dxtail_156:
 	sub	rdx,256
-	jz	L$cp_dxdone_141
+	jz	L$cp_dxdone_153
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,256
 	add	rdi,256
-	jmp	L$cp_dxvtail_146
-L$cp_dxtail_145:
+	jmp	L$cp_dxvtail_158
+L$cp_dxtail_157:
 	sub	rdx,288
-	jz	L$cp_dxdone_141
+	jz	L$cp_dxdone_153
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,288
 	add	rdi,288
-L$cp_dxvtail_146:
+L$cp_dxvtail_158:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_141:
-	jmp	L$cp_pairskey_107
+L$cp_dxdone_153:
+	jmp	L$cp_pairswoven_146
 L$cp_short8_110:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
@@ -4731,7 +5287,7 @@ L$cp_short8_110:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_147:
+L$cp_dround_159:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -4877,7 +5433,7 @@ L$cp_dround_147:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_147
+	jnz	L$cp_dround_159
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -4992,8 +5548,8 @@ L$cp_pairskey_107:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_149
-L$cp_ipoly_148:
+	jz	L$cp_ipolyend_161
+L$cp_ipoly_160:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5033,10 +5589,10 @@ L$cp_ipoly_148:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_148
-L$cp_ipolyend_149:
+	jnz	L$cp_ipoly_160
+L$cp_ipolyend_161:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_150
+	jz	L$cp_ipolytail_162
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5074,10 +5630,10 @@ L$cp_ipolyend_149:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_150:
+L$cp_ipolytail_162:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_154
+	jz	L$cp_padpreend_166
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -5085,37 +5641,37 @@ L$cp_ipolytail_150:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_155
+	jz	L$cp_padpre_167
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_155:
+L$cp_padpre_167:
 	test	dl,4
-	jz	L$cp_padpre_156
+	jz	L$cp_padpre_168
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_156:
+L$cp_padpre_168:
 	test	dl,2
-	jz	L$cp_padpre_157
+	jz	L$cp_padpre_169
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_157:
+L$cp_padpre_169:
 	test	dl,1
-	jz	L$cp_padpre_158
+	jz	L$cp_padpre_170
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_158:
-L$cp_padpreend_154:
+L$cp_padpre_170:
+L$cp_padpreend_166:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_152
-L$cp_ipoly_151:
+	jz	L$cp_ipolyend_164
+L$cp_ipoly_163:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5155,10 +5711,10 @@ L$cp_ipoly_151:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_151
-L$cp_ipolyend_152:
+	jnz	L$cp_ipoly_163
+L$cp_ipolyend_164:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_153
+	jz	L$cp_ipolytail_165
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5196,7 +5752,361 @@ L$cp_ipolyend_152:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_153:
+L$cp_ipolytail_165:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	jmp	L$cp_tagout_108
+L$cp_pairswoven_128:
+	mov	r9,QWORD[rcx+864]
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_174
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_175
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_175:
+	test	dl,4
+	jz	L$cp_padpre_176
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_176:
+	test	dl,2
+	jz	L$cp_padpre_177
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_177:
+	test	dl,1
+	jz	L$cp_padpre_178
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_178:
+L$cp_padpreend_174:
+	mov	rsi,QWORD[rcx+144]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,64
+	sub	rdi,4
+	jz	L$cp_ipolyend_172
+L$cp_ipoly_171:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_171
+L$cp_ipolyend_172:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_173
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_173:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	jmp	L$cp_tagout_108
+L$cp_pairswoven_146:
+	mov	r9,QWORD[rcx+864]
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_182
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_183
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_183:
+	test	dl,4
+	jz	L$cp_padpre_184
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_184:
+	test	dl,2
+	jz	L$cp_padpre_185
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_185:
+	test	dl,1
+	jz	L$cp_padpre_186
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_186:
+L$cp_padpreend_182:
+	mov	rsi,QWORD[rcx+144]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,64
+	sub	rdi,4
+	jz	L$cp_ipolyend_180
+L$cp_ipoly_179:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_179
+L$cp_ipolyend_180:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_181
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_181:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5266,7 +6176,7 @@ L$cp_shortkey_104:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_159
+	jz	L$cp_padpreend_187
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5274,38 +6184,38 @@ L$cp_shortkey_104:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_160
+	jz	L$cp_padpre_188
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_160:
+L$cp_padpre_188:
 	test	dl,4
-	jz	L$cp_padpre_161
+	jz	L$cp_padpre_189
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_161:
+L$cp_padpre_189:
 	test	dl,2
-	jz	L$cp_padpre_162
+	jz	L$cp_padpre_190
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_162:
+L$cp_padpre_190:
 	test	dl,1
-	jz	L$cp_padpre_163
+	jz	L$cp_padpre_191
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_163:
+L$cp_padpre_191:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_159:
+L$cp_padpreend_187:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -5322,7 +6232,7 @@ L$cp_padpreend_159:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_164
+	jz	L$cp_padpreend_192
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -5330,45 +6240,45 @@ L$cp_padpreend_159:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_165
+	jz	L$cp_padpre_193
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_165:
+L$cp_padpre_193:
 	test	dl,4
-	jz	L$cp_padpre_166
+	jz	L$cp_padpre_194
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_166:
+L$cp_padpre_194:
 	test	dl,2
-	jz	L$cp_padpre_167
+	jz	L$cp_padpre_195
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_167:
+L$cp_padpre_195:
 	test	dl,1
-	jz	L$cp_padpre_168
+	jz	L$cp_padpre_196
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_168:
+L$cp_padpre_196:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_164:
+L$cp_padpreend_192:
 	jmp	L$cp_datadone_106
 L$cp_big_102:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_170
+	jz	L$cp_keyalone_198
 	cmp	eax,448
-	ja	L$cp_keyalone_170
+	ja	L$cp_keyalone_198
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -5392,7 +6302,7 @@ L$cp_big_102:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_171:
+L$cp_dround_199:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5538,7 +6448,7 @@ L$cp_dround_171:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_171
+	jnz	L$cp_dround_199
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5656,7 +6566,7 @@ L$cp_dround_171:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_172
+	jz	L$cp_padpreend_200
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5664,38 +6574,38 @@ L$cp_dround_171:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_173
+	jz	L$cp_padpre_201
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_173:
+L$cp_padpre_201:
 	test	dl,4
-	jz	L$cp_padpre_174
+	jz	L$cp_padpre_202
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_174:
+L$cp_padpre_202:
 	test	dl,2
-	jz	L$cp_padpre_175
+	jz	L$cp_padpre_203
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_175:
+L$cp_padpre_203:
 	test	dl,1
-	jz	L$cp_padpre_176
+	jz	L$cp_padpre_204
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_176:
+L$cp_padpre_204:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_172:
+L$cp_padpreend_200:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
@@ -5717,7 +6627,7 @@ L$cp_padpreend_172:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_177
+	jz	L$cp_padpreend_205
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -5725,50 +6635,50 @@ L$cp_padpreend_172:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_178
+	jz	L$cp_padpre_206
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_178:
+L$cp_padpre_206:
 	test	dl,4
-	jz	L$cp_padpre_179
+	jz	L$cp_padpre_207
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_179:
+L$cp_padpre_207:
 	test	dl,2
-	jz	L$cp_padpre_180
+	jz	L$cp_padpre_208
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_180:
+L$cp_padpre_208:
 	test	dl,1
-	jz	L$cp_padpre_181
+	jz	L$cp_padpre_209
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_181:
+L$cp_padpre_209:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_177:
+L$cp_padpreend_205:
 	mov	eax,448
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
 	jmp	L$cp_chunk_105
-L$cp_keyalone_170:
+L$cp_keyalone_198:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_182:
+L$cp_dround_h_210:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -5808,7 +6718,7 @@ L$cp_dround_h_182:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_182
+	jnz	L$cp_dround_h_210
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -5835,7 +6745,7 @@ L$cp_dround_h_182:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_183
+	jz	L$cp_padpreend_211
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -5843,43 +6753,43 @@ L$cp_dround_h_182:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_184
+	jz	L$cp_padpre_212
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_184:
+L$cp_padpre_212:
 	test	dl,4
-	jz	L$cp_padpre_185
+	jz	L$cp_padpre_213
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_185:
+L$cp_padpre_213:
 	test	dl,2
-	jz	L$cp_padpre_186
+	jz	L$cp_padpre_214
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_186:
+L$cp_padpre_214:
 	test	dl,1
-	jz	L$cp_padpre_187
+	jz	L$cp_padpre_215
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_187:
+L$cp_padpre_215:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_183:
+L$cp_padpreend_211:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_169:
+L$cp_nofuse_197:
 L$cp_chunk_105:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -5903,7 +6813,7 @@ L$cp_chunk_105:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_188
+	jz	L$cp_padpreend_216
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -5911,38 +6821,38 @@ L$cp_chunk_105:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_189
+	jz	L$cp_padpre_217
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_189:
+L$cp_padpre_217:
 	test	dl,4
-	jz	L$cp_padpre_190
+	jz	L$cp_padpre_218
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_190:
+L$cp_padpre_218:
 	test	dl,2
-	jz	L$cp_padpre_191
+	jz	L$cp_padpre_219
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_191:
+L$cp_padpre_219:
 	test	dl,1
-	jz	L$cp_padpre_192
+	jz	L$cp_padpre_220
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_192:
+L$cp_padpre_220:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_188:
+L$cp_padpreend_216:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -5985,17 +6895,17 @@ L$cp_tagout_108:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_194
+	jz	L$cp_wipeeven_222
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_194:
+L$cp_wipeeven_222:
 	shr	eax,1
-L$cp_wipe_193:
+L$cp_wipe_221:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_193
+	jnz	L$cp_wipe_221
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -6095,15 +7005,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_203
+	ja	L$cp_short8_231
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_204
+	ja	L$cp_pairs2_232
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_206
+	jz	L$cp_padpreend_234
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6111,39 +7021,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_207
+	jz	L$cp_padpre_235
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_207:
+L$cp_padpre_235:
 	test	dl,4
-	jz	L$cp_padpre_208
+	jz	L$cp_padpre_236
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_208:
+L$cp_padpre_236:
 	test	dl,2
-	jz	L$cp_padpre_209
+	jz	L$cp_padpre_237
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_209:
+L$cp_padpre_237:
 	test	dl,1
-	jz	L$cp_padpre_210
+	jz	L$cp_padpre_238
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_210:
-L$cp_padpreend_206:
+L$cp_padpre_238:
+L$cp_padpreend_234:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_211:
+L$cp_dround_p_239:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -6183,7 +7093,7 @@ L$cp_dround_p_211:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_211
+	jnz	L$cp_dround_p_239
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -6200,37 +7110,37 @@ L$cp_dround_p_211:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_212
+	je	L$cp_inplace_240
 	cmp	rdx,32
-	jb	L$cp_dxtail_214
+	jb	L$cp_dxtail_242
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_215
+	jb	L$cp_dxtail_243
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_213
-L$cp_dxtail_214:
+	jmp	L$cp_dxdone_241
+L$cp_dxtail_242:
 	test	rdx,rdx
-	jz	L$cp_dxdone_213
+	jz	L$cp_dxdone_241
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vmovdqa	[rcx+896],ymm12
-	jmp	L$cp_dxvtail_216
-L$cp_dxtail_215:
+	jmp	L$cp_dxvtail_244
+L$cp_dxtail_243:
 	sub	rdx,32
-	jz	L$cp_dxdone_213
+	jz	L$cp_dxdone_241
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,32
 	add	rdi,32
-L$cp_dxvtail_216:
+L$cp_dxvtail_244:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_213:
-	jmp	L$cp_pairskey_200
-L$cp_inplace_212:
+L$cp_dxdone_241:
+	jmp	L$cp_pairskey_228
+L$cp_inplace_240:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -6241,15 +7151,15 @@ L$cp_inplace_212:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_200
-L$cp_pairs2_204:
+	jmp	L$cp_pairskey_228
+L$cp_pairs2_232:
 	cmp	r10,192
-	ja	L$cp_pairs3_205
+	ja	L$cp_pairs3_233
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_217
+	jz	L$cp_padpreend_245
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6257,32 +7167,32 @@ L$cp_pairs2_204:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_218
+	jz	L$cp_padpre_246
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_218:
+L$cp_padpre_246:
 	test	dl,4
-	jz	L$cp_padpre_219
+	jz	L$cp_padpre_247
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_219:
+L$cp_padpre_247:
 	test	dl,2
-	jz	L$cp_padpre_220
+	jz	L$cp_padpre_248
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_220:
+L$cp_padpre_248:
 	test	dl,1
-	jz	L$cp_padpre_221
+	jz	L$cp_padpre_249
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_221:
-L$cp_padpreend_217:
+L$cp_padpre_249:
+L$cp_padpreend_245:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -6293,8 +7203,50 @@ L$cp_padpreend_217:
 	vmovdqa	ymm7,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_p_222:
+	mov	r8d,2
+L$cp_dround_p_251:
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	dec	r8d
+	jnz	L$cp_dround_p_251
+	mov	r8d,8
+L$cp_dround_p_252:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -6372,7 +7324,7 @@ L$cp_dround_p_222:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_222
+	jnz	L$cp_dround_p_252
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -6382,6 +7334,224 @@ L$cp_dround_p_222:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,r11
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	mov	QWORD[rcx+864],r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_254
+L$cp_ipoly_253:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_253
+L$cp_ipolyend_254:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_255
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_255:
+	mov	rsi,QWORD[rcx+160]
+	mov	edi,2
+L$cp_dround_p_256:
+	vpaddd	ymm4,ymm4,ymm5
+	add	r11,QWORD[rsi+0]
+	vpxor	ymm7,ymm7,ymm4
+	adc	r12,QWORD[rsi+8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	adc	r13,1
+	vpaddd	ymm6,ymm6,ymm7
+	mov	rax,r8
+	vpxor	ymm5,ymm5,ymm6
+	mul	r11
+	vpsrld	ymm13,ymm5,20
+	mov	r14,rax
+	vpslld	ymm5,ymm5,12
+	mov	r15,rdx
+	vpor	ymm5,ymm5,ymm13
+	mov	rax,r9
+	vpaddd	ymm4,ymm4,ymm5
+	mul	r11
+	vpxor	ymm7,ymm7,ymm4
+	mov	rbx,rax
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	mov	rbp,rdx
+	vpaddd	ymm6,ymm6,ymm7
+	mov	rax,r10
+	vpxor	ymm5,ymm5,ymm6
+	mul	r12
+	vpsrld	ymm13,ymm5,25
+	add	r14,rax
+	vpslld	ymm5,ymm5,7
+	adc	r15,rdx
+	vpor	ymm5,ymm5,ymm13
+	mov	rax,r8
+	vpshufd	ymm4,ymm4,147
+	mul	r12
+	vpshufd	ymm6,ymm6,57
+	add	rbx,rax
+	vpshufd	ymm7,ymm7,78
+	adc	rbp,rdx
+	vpaddd	ymm4,ymm4,ymm5
+	mov	rax,r13
+	vpxor	ymm7,ymm7,ymm4
+	imul	rax,r10
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	add	rbx,rax
+	vpaddd	ymm6,ymm6,ymm7
+	adc	rbp,0
+	vpxor	ymm5,ymm5,ymm6
+	imul	r13,r8
+	vpsrld	ymm13,ymm5,20
+	add	rbx,r15
+	vpslld	ymm5,ymm5,12
+	adc	rbp,r13
+	vpor	ymm5,ymm5,ymm13
+	mov	r13,rbp
+	vpaddd	ymm4,ymm4,ymm5
+	and	r13,3
+	vpxor	ymm7,ymm7,ymm4
+	mov	rax,rbp
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	and	rax,-4
+	vpaddd	ymm6,ymm6,ymm7
+	shr	rbp,2
+	vpxor	ymm5,ymm5,ymm6
+	add	rax,rbp
+	vpsrld	ymm13,ymm5,25
+	mov	r11,r14
+	vpslld	ymm5,ymm5,7
+	mov	r12,rbx
+	vpor	ymm5,ymm5,ymm13
+	add	r11,rax
+	vpshufd	ymm4,ymm4,57
+	adc	r12,0
+	vpshufd	ymm6,ymm6,147
+	adc	r13,0
+	vpshufd	ymm7,ymm7,78
+	add	r11,QWORD[rsi+16]
+	adc	r12,QWORD[rsi+24]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+32]
+	dec	edi
+	jnz	L$cp_dround_p_256
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -6391,14 +7561,11 @@ L$cp_dround_p_222:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_223
+	je	L$cp_inplace_257
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -6406,63 +7573,63 @@ L$cp_dround_p_222:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_225
+	jb	L$cp_dxtail_259
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_226
+	jb	L$cp_dxtail_260
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_227
+	jb	L$cp_dxtail_261
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_228
+	jb	L$cp_dxtail_262
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_224
-L$cp_dxtail_225:
+	jmp	L$cp_dxdone_258
+L$cp_dxtail_259:
 	sub	rdx,64
-	jz	L$cp_dxdone_224
+	jz	L$cp_dxdone_258
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,64
 	add	rdi,64
-	jmp	L$cp_dxvtail_229
-L$cp_dxtail_226:
+	jmp	L$cp_dxvtail_263
+L$cp_dxtail_260:
 	sub	rdx,96
-	jz	L$cp_dxdone_224
+	jz	L$cp_dxdone_258
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,96
 	add	rdi,96
-	jmp	L$cp_dxvtail_229
-L$cp_dxtail_227:
+	jmp	L$cp_dxvtail_263
+L$cp_dxtail_261:
 	sub	rdx,128
-	jz	L$cp_dxdone_224
+	jz	L$cp_dxdone_258
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,128
 	add	rdi,128
-	jmp	L$cp_dxvtail_229
-L$cp_dxtail_228:
+	jmp	L$cp_dxvtail_263
+L$cp_dxtail_262:
 	sub	rdx,160
-	jz	L$cp_dxdone_224
+	jz	L$cp_dxdone_258
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,160
 	add	rdi,160
-L$cp_dxvtail_229:
+L$cp_dxvtail_263:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_224:
-	jmp	L$cp_pairskey_200
-L$cp_inplace_223:
+L$cp_dxdone_258:
+	jmp	L$cp_pairswoven_250
+L$cp_inplace_257:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -6481,13 +7648,13 @@ L$cp_inplace_223:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_200
-L$cp_pairs3_205:
+	jmp	L$cp_pairswoven_250
+L$cp_pairs3_233:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_230
+	jz	L$cp_padpreend_264
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6495,32 +7662,32 @@ L$cp_pairs3_205:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_231
+	jz	L$cp_padpre_265
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_231:
+L$cp_padpre_265:
 	test	dl,4
-	jz	L$cp_padpre_232
+	jz	L$cp_padpre_266
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_232:
+L$cp_padpre_266:
 	test	dl,2
-	jz	L$cp_padpre_233
+	jz	L$cp_padpre_267
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_233:
+L$cp_padpre_267:
 	test	dl,1
-	jz	L$cp_padpre_234
+	jz	L$cp_padpre_268
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_234:
-L$cp_padpreend_230:
+L$cp_padpre_268:
+L$cp_padpreend_264:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -6536,8 +7703,50 @@ L$cp_padpreend_230:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
-	mov	r8d,10
-L$cp_dround_p_235:
+	mov	r8d,6
+L$cp_dround_p_270:
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpaddd	ymm0,ymm0,ymm1
+	vpxor	ymm3,ymm3,ymm0
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpxor	ymm1,ymm1,ymm2
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	dec	r8d
+	jnz	L$cp_dround_p_270
+	mov	r8d,4
+L$cp_dround_p_271:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -6653,7 +7862,7 @@ L$cp_dround_p_235:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_235
+	jnz	L$cp_dround_p_271
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -6663,6 +7872,262 @@ L$cp_dround_p_235:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,r11
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	mov	QWORD[rcx+864],r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_273
+L$cp_ipoly_272:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_272
+L$cp_ipolyend_273:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_274
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_274:
+	mov	rsi,QWORD[rcx+160]
+	mov	edi,6
+L$cp_dround_p_275:
+	vpaddd	ymm4,ymm4,ymm5
+	add	r11,QWORD[rsi+0]
+	vpaddd	ymm8,ymm8,ymm9
+	adc	r12,QWORD[rsi+8]
+	vpxor	ymm7,ymm7,ymm4
+	adc	r13,1
+	vpxor	ymm11,ymm11,ymm8
+	mov	rax,r8
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	mul	r11
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mov	r14,rax
+	vpaddd	ymm6,ymm6,ymm7
+	mov	r15,rdx
+	vpaddd	ymm10,ymm10,ymm11
+	mov	rax,r9
+	vpxor	ymm5,ymm5,ymm6
+	mul	r11
+	vpxor	ymm9,ymm9,ymm10
+	mov	rbx,rax
+	vpsrld	ymm13,ymm5,20
+	mov	rbp,rdx
+	vpslld	ymm5,ymm5,12
+	mov	rax,r10
+	vpor	ymm5,ymm5,ymm13
+	mul	r12
+	vpsrld	ymm14,ymm9,20
+	add	r14,rax
+	vpslld	ymm9,ymm9,12
+	adc	r15,rdx
+	vpor	ymm9,ymm9,ymm14
+	mov	rax,r8
+	vpaddd	ymm4,ymm4,ymm5
+	mul	r12
+	vpaddd	ymm8,ymm8,ymm9
+	add	rbx,rax
+	vpxor	ymm7,ymm7,ymm4
+	adc	rbp,rdx
+	vpxor	ymm11,ymm11,ymm8
+	mov	rax,r13
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	imul	rax,r10
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	add	rbx,rax
+	vpaddd	ymm6,ymm6,ymm7
+	adc	rbp,0
+	vpaddd	ymm10,ymm10,ymm11
+	imul	r13,r8
+	vpxor	ymm5,ymm5,ymm6
+	add	rbx,r15
+	vpxor	ymm9,ymm9,ymm10
+	adc	rbp,r13
+	vpsrld	ymm13,ymm5,25
+	mov	r13,rbp
+	vpslld	ymm5,ymm5,7
+	and	r13,3
+	vpor	ymm5,ymm5,ymm13
+	mov	rax,rbp
+	vpsrld	ymm14,ymm9,25
+	and	rax,-4
+	vpslld	ymm9,ymm9,7
+	shr	rbp,2
+	vpor	ymm9,ymm9,ymm14
+	add	rax,rbp
+	vpshufd	ymm4,ymm4,147
+	mov	r11,r14
+	vpshufd	ymm6,ymm6,57
+	mov	r12,rbx
+	vpshufd	ymm7,ymm7,78
+	add	r11,rax
+	vpshufd	ymm8,ymm8,147
+	adc	r12,0
+	vpshufd	ymm10,ymm10,57
+	adc	r13,0
+	vpshufd	ymm11,ymm11,78
+	add	r11,QWORD[rsi+16]
+	vpaddd	ymm4,ymm4,ymm5
+	adc	r12,QWORD[rsi+24]
+	vpaddd	ymm8,ymm8,ymm9
+	adc	r13,1
+	vpxor	ymm7,ymm7,ymm4
+	mov	rax,r8
+	vpxor	ymm11,ymm11,ymm8
+	mul	r11
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	mov	r14,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	mov	r15,rdx
+	vpaddd	ymm6,ymm6,ymm7
+	mov	rax,r9
+	vpaddd	ymm10,ymm10,ymm11
+	mul	r11
+	vpxor	ymm5,ymm5,ymm6
+	mov	rbx,rax
+	vpxor	ymm9,ymm9,ymm10
+	mov	rbp,rdx
+	vpsrld	ymm13,ymm5,20
+	mov	rax,r10
+	vpslld	ymm5,ymm5,12
+	mul	r12
+	vpor	ymm5,ymm5,ymm13
+	add	r14,rax
+	vpsrld	ymm14,ymm9,20
+	adc	r15,rdx
+	vpslld	ymm9,ymm9,12
+	mov	rax,r8
+	vpor	ymm9,ymm9,ymm14
+	mul	r12
+	vpaddd	ymm4,ymm4,ymm5
+	add	rbx,rax
+	vpaddd	ymm8,ymm8,ymm9
+	adc	rbp,rdx
+	vpxor	ymm7,ymm7,ymm4
+	mov	rax,r13
+	vpxor	ymm11,ymm11,ymm8
+	imul	rax,r10
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	add	rbx,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	adc	rbp,0
+	vpaddd	ymm6,ymm6,ymm7
+	imul	r13,r8
+	vpaddd	ymm10,ymm10,ymm11
+	add	rbx,r15
+	vpxor	ymm5,ymm5,ymm6
+	adc	rbp,r13
+	vpxor	ymm9,ymm9,ymm10
+	mov	r13,rbp
+	vpsrld	ymm13,ymm5,25
+	and	r13,3
+	vpslld	ymm5,ymm5,7
+	mov	rax,rbp
+	vpor	ymm5,ymm5,ymm13
+	and	rax,-4
+	vpsrld	ymm14,ymm9,25
+	shr	rbp,2
+	vpslld	ymm9,ymm9,7
+	add	rax,rbp
+	vpor	ymm9,ymm9,ymm14
+	mov	r11,r14
+	vpshufd	ymm4,ymm4,57
+	mov	r12,rbx
+	vpshufd	ymm6,ymm6,147
+	add	r11,rax
+	vpshufd	ymm7,ymm7,78
+	adc	r12,0
+	vpshufd	ymm8,ymm8,57
+	adc	r13,0
+	vpshufd	ymm10,ymm10,147
+	lea	rsi,[rsi+32]
+	vpshufd	ymm11,ymm11,78
+	dec	edi
+	jnz	L$cp_dround_p_275
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -6681,14 +8146,11 @@ L$cp_dround_p_235:
 	vbroadcasti128	ymm14,[rcx+48]
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_236
+	je	L$cp_inplace_276
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -6708,63 +8170,63 @@ L$cp_dround_p_235:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_238
+	jb	L$cp_dxtail_278
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_239
+	jb	L$cp_dxtail_279
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_240
+	jb	L$cp_dxtail_280
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_241
+	jb	L$cp_dxtail_281
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_237
-L$cp_dxtail_238:
+	jmp	L$cp_dxdone_277
+L$cp_dxtail_278:
 	sub	rdx,192
-	jz	L$cp_dxdone_237
+	jz	L$cp_dxdone_277
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,192
 	add	rdi,192
-	jmp	L$cp_dxvtail_242
-L$cp_dxtail_239:
+	jmp	L$cp_dxvtail_282
+L$cp_dxtail_279:
 	sub	rdx,224
-	jz	L$cp_dxdone_237
+	jz	L$cp_dxdone_277
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,224
 	add	rdi,224
-	jmp	L$cp_dxvtail_242
-L$cp_dxtail_240:
+	jmp	L$cp_dxvtail_282
+L$cp_dxtail_280:
 	sub	rdx,256
-	jz	L$cp_dxdone_237
+	jz	L$cp_dxdone_277
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,256
 	add	rdi,256
-	jmp	L$cp_dxvtail_242
-L$cp_dxtail_241:
+	jmp	L$cp_dxvtail_282
+L$cp_dxtail_281:
 	sub	rdx,288
-	jz	L$cp_dxdone_237
+	jz	L$cp_dxdone_277
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,288
 	add	rdi,288
-L$cp_dxvtail_242:
+L$cp_dxvtail_282:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_237:
-	jmp	L$cp_pairskey_200
-L$cp_inplace_236:
+L$cp_dxdone_277:
+	jmp	L$cp_pairswoven_269
+L$cp_inplace_276:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -6791,15 +8253,15 @@ L$cp_inplace_236:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_200
-L$cp_short8_203:
+	jmp	L$cp_pairswoven_269
+L$cp_short8_231:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_195
+	ja	L$cp_big_223
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6823,7 +8285,7 @@ L$cp_short8_203:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_243:
+L$cp_dround_283:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6969,7 +8431,7 @@ L$cp_dround_243:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_243
+	jnz	L$cp_dround_283
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7069,8 +8531,8 @@ L$cp_dround_243:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_197
-L$cp_pairskey_200:
+	jmp	L$cp_shortkey_225
+L$cp_pairskey_228:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -7084,8 +8546,8 @@ L$cp_pairskey_200:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_245
-L$cp_ipoly_244:
+	jz	L$cp_ipolyend_285
+L$cp_ipoly_284:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -7125,10 +8587,10 @@ L$cp_ipoly_244:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_244
-L$cp_ipolyend_245:
+	jnz	L$cp_ipoly_284
+L$cp_ipolyend_285:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_246
+	jz	L$cp_ipolytail_286
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -7166,10 +8628,10 @@ L$cp_ipolyend_245:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_246:
+L$cp_ipolytail_286:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_250
+	jz	L$cp_padpreend_290
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -7177,37 +8639,37 @@ L$cp_ipolytail_246:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_251
+	jz	L$cp_padpre_291
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_251:
+L$cp_padpre_291:
 	test	dl,4
-	jz	L$cp_padpre_252
+	jz	L$cp_padpre_292
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_252:
+L$cp_padpre_292:
 	test	dl,2
-	jz	L$cp_padpre_253
+	jz	L$cp_padpre_293
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_253:
+L$cp_padpre_293:
 	test	dl,1
-	jz	L$cp_padpre_254
+	jz	L$cp_padpre_294
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_254:
-L$cp_padpreend_250:
+L$cp_padpre_294:
+L$cp_padpreend_290:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_248
-L$cp_ipoly_247:
+	jz	L$cp_ipolyend_288
+L$cp_ipoly_287:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -7247,10 +8709,10 @@ L$cp_ipoly_247:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_247
-L$cp_ipolyend_248:
+	jnz	L$cp_ipoly_287
+L$cp_ipolyend_288:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_249
+	jz	L$cp_ipolytail_289
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -7288,7 +8750,7 @@ L$cp_ipolyend_248:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_249:
+L$cp_ipolytail_289:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -7341,15 +8803,387 @@ L$cp_ipolytail_249:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_255
+	jne	L$cp_xorskip_295
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_255:
-	jmp	L$cp_tagout_201
-L$cp_shortkey_197:
+L$cp_xorskip_295:
+	jmp	L$cp_tagout_229
+L$cp_pairswoven_250:
+	mov	r9,QWORD[rcx+864]
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_299
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_300
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_300:
+	test	dl,4
+	jz	L$cp_padpre_301
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_301:
+	test	dl,2
+	jz	L$cp_padpre_302
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_302:
+	test	dl,1
+	jz	L$cp_padpre_303
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_303:
+L$cp_padpreend_299:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,64
+	sub	rdi,4
+	jz	L$cp_ipolyend_297
+L$cp_ipoly_296:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_296
+L$cp_ipolyend_297:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_298
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_298:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	mov	rdi,QWORD[rcx+144]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_304
+	mov	rsi,rdi
+	mov	rdx,QWORD[rcx+168]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_xorskip_304:
+	jmp	L$cp_tagout_229
+L$cp_pairswoven_269:
+	mov	r9,QWORD[rcx+864]
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_308
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_309
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_309:
+	test	dl,4
+	jz	L$cp_padpre_310
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_310:
+	test	dl,2
+	jz	L$cp_padpre_311
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_311:
+	test	dl,1
+	jz	L$cp_padpre_312
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_312:
+L$cp_padpreend_308:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,192
+	sub	rdi,12
+	jz	L$cp_ipolyend_306
+L$cp_ipoly_305:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_305
+L$cp_ipolyend_306:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_307
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_307:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	mov	rdi,QWORD[rcx+144]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_313
+	mov	rsi,rdi
+	mov	rdx,QWORD[rcx+168]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_xorskip_313:
+	jmp	L$cp_tagout_229
+L$cp_shortkey_225:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -7367,7 +9201,7 @@ L$cp_shortkey_197:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_256
+	jz	L$cp_padpreend_314
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7375,38 +9209,38 @@ L$cp_shortkey_197:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_257
+	jz	L$cp_padpre_315
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_257:
+L$cp_padpre_315:
 	test	dl,4
-	jz	L$cp_padpre_258
+	jz	L$cp_padpre_316
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_258:
+L$cp_padpre_316:
 	test	dl,2
-	jz	L$cp_padpre_259
+	jz	L$cp_padpre_317
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_259:
+L$cp_padpre_317:
 	test	dl,1
-	jz	L$cp_padpre_260
+	jz	L$cp_padpre_318
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_260:
+L$cp_padpre_318:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_256:
+L$cp_padpreend_314:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -7416,7 +9250,7 @@ L$cp_padpreend_256:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_261
+	jz	L$cp_padpreend_319
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -7424,38 +9258,38 @@ L$cp_padpreend_256:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_262
+	jz	L$cp_padpre_320
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_262:
+L$cp_padpre_320:
 	test	dl,4
-	jz	L$cp_padpre_263
+	jz	L$cp_padpre_321
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_263:
+L$cp_padpre_321:
 	test	dl,2
-	jz	L$cp_padpre_264
+	jz	L$cp_padpre_322
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_264:
+L$cp_padpre_322:
 	test	dl,1
-	jz	L$cp_padpre_265
+	jz	L$cp_padpre_323
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_265:
+L$cp_padpre_323:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_261:
+L$cp_padpreend_319:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -7463,13 +9297,13 @@ L$cp_padpreend_261:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_199
-L$cp_big_195:
+	jmp	L$cp_datadone_227
+L$cp_big_223:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_267
+	jz	L$cp_keyalone_325
 	cmp	eax,448
-	ja	L$cp_keyalone_267
+	ja	L$cp_keyalone_325
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -7493,7 +9327,7 @@ L$cp_big_195:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_268:
+L$cp_dround_326:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -7639,7 +9473,7 @@ L$cp_dround_268:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_268
+	jnz	L$cp_dround_326
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -7757,7 +9591,7 @@ L$cp_dround_268:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_269
+	jz	L$cp_padpreend_327
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7765,38 +9599,38 @@ L$cp_dround_268:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_270
+	jz	L$cp_padpre_328
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_270:
+L$cp_padpre_328:
 	test	dl,4
-	jz	L$cp_padpre_271
+	jz	L$cp_padpre_329
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_271:
+L$cp_padpre_329:
 	test	dl,2
-	jz	L$cp_padpre_272
+	jz	L$cp_padpre_330
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_272:
+L$cp_padpre_330:
 	test	dl,1
-	jz	L$cp_padpre_273
+	jz	L$cp_padpre_331
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_273:
+L$cp_padpre_331:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_269:
+L$cp_padpreend_327:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
@@ -7811,7 +9645,7 @@ L$cp_padpreend_269:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_274
+	jz	L$cp_padpreend_332
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -7819,38 +9653,38 @@ L$cp_padpreend_269:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_275
+	jz	L$cp_padpre_333
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_275:
+L$cp_padpre_333:
 	test	dl,4
-	jz	L$cp_padpre_276
+	jz	L$cp_padpre_334
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_276:
+L$cp_padpre_334:
 	test	dl,2
-	jz	L$cp_padpre_277
+	jz	L$cp_padpre_335
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_277:
+L$cp_padpre_335:
 	test	dl,1
-	jz	L$cp_padpre_278
+	jz	L$cp_padpre_336
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_278:
+L$cp_padpre_336:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_274:
+L$cp_padpreend_332:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -7862,14 +9696,14 @@ L$cp_padpreend_274:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-	jmp	L$cp_chunk_198
-L$cp_keyalone_267:
+	jmp	L$cp_chunk_226
+L$cp_keyalone_325:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_279:
+L$cp_dround_h_337:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -7909,7 +9743,7 @@ L$cp_dround_h_279:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_279
+	jnz	L$cp_dround_h_337
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -7936,7 +9770,7 @@ L$cp_dround_h_279:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_280
+	jz	L$cp_padpreend_338
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7944,47 +9778,47 @@ L$cp_dround_h_279:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_281
+	jz	L$cp_padpre_339
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_281:
+L$cp_padpre_339:
 	test	dl,4
-	jz	L$cp_padpre_282
+	jz	L$cp_padpre_340
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_282:
+L$cp_padpre_340:
 	test	dl,2
-	jz	L$cp_padpre_283
+	jz	L$cp_padpre_341
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_283:
+L$cp_padpre_341:
 	test	dl,1
-	jz	L$cp_padpre_284
+	jz	L$cp_padpre_342
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_284:
+L$cp_padpre_342:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_280:
+L$cp_padpreend_338:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_266:
-L$cp_chunk_198:
+L$cp_nofuse_324:
+L$cp_chunk_226:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_199
+	jz	L$cp_datadone_227
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -7998,7 +9832,7 @@ L$cp_chunk_198:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_285
+	jz	L$cp_padpreend_343
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -8006,38 +9840,38 @@ L$cp_chunk_198:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_286
+	jz	L$cp_padpre_344
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_286:
+L$cp_padpre_344:
 	test	dl,4
-	jz	L$cp_padpre_287
+	jz	L$cp_padpre_345
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_287:
+L$cp_padpre_345:
 	test	dl,2
-	jz	L$cp_padpre_288
+	jz	L$cp_padpre_346
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_288:
+L$cp_padpre_346:
 	test	dl,1
-	jz	L$cp_padpre_289
+	jz	L$cp_padpre_347
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_289:
+L$cp_padpre_347:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_285:
+L$cp_padpreend_343:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -8048,8 +9882,8 @@ L$cp_padpreend_285:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_198
-L$cp_datadone_199:
+	jmp	L$cp_chunk_226
+L$cp_datadone_227:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -8076,7 +9910,7 @@ L$cp_datadone_199:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_201:
+L$cp_tagout_229:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -8086,17 +9920,17 @@ L$cp_tagout_201:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_291
+	jz	L$cp_wipeeven_349
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_291:
+L$cp_wipeeven_349:
 	shr	eax,1
-L$cp_wipe_290:
+L$cp_wipe_348:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_290
+	jnz	L$cp_wipe_348
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -8128,8 +9962,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_293
-L$cp_wide_292:
+	jb	L$cp_small_351
+L$cp_wide_350:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -8153,7 +9987,7 @@ L$cp_wide_292:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_296:
+L$cp_dround_354:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -8299,7 +10133,7 @@ L$cp_dround_296:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_296
+	jnz	L$cp_dround_354
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -8420,12 +10254,12 @@ L$cp_dround_296:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_292
-L$cp_small_293:
+	jae	L$cp_wide_350
+L$cp_small_351:
 	test	rdx,rdx
-	jz	L$cp_done_295
+	jz	L$cp_done_353
 	cmp	rdx,256
-	jbe	L$cp_not8_297
+	jbe	L$cp_not8_355
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -8449,7 +10283,7 @@ L$cp_small_293:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_298:
+L$cp_dround_356:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -8595,7 +10429,7 @@ L$cp_dround_298:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_298
+	jnz	L$cp_dround_356
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -8696,10 +10530,10 @@ L$cp_dround_298:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_294
-L$cp_not8_297:
+	jmp	L$cp_tailbuf_352
+L$cp_not8_355:
 	cmp	rdx,192
-	jbe	L$cp_not4_299
+	jbe	L$cp_not4_357
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -8723,7 +10557,7 @@ L$cp_not8_297:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_302:
+L$cp_dround_360:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -8869,7 +10703,7 @@ L$cp_dround_302:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_302
+	jnz	L$cp_dround_360
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -8954,12 +10788,12 @@ L$cp_dround_302:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_294
-L$cp_not4_299:
+	jmp	L$cp_tailbuf_352
+L$cp_not4_357:
 	cmp	rdx,64
-	jbe	L$cp_h1_300
+	jbe	L$cp_h1_358
 	cmp	rdx,128
-	jbe	L$cp_h2_301
+	jbe	L$cp_h2_359
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -8975,7 +10809,7 @@ L$cp_not4_299:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_303:
+L$cp_dround_h_361:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -9091,7 +10925,7 @@ L$cp_dround_h_303:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_303
+	jnz	L$cp_dround_h_361
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -9121,8 +10955,8 @@ L$cp_dround_h_303:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_294
-L$cp_h2_301:
+	jmp	L$cp_tailbuf_352
+L$cp_h2_359:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -9133,7 +10967,7 @@ L$cp_h2_301:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_304:
+L$cp_dround_h_362:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -9211,7 +11045,7 @@ L$cp_dround_h_304:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_304
+	jnz	L$cp_dround_h_362
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -9231,14 +11065,14 @@ L$cp_dround_h_304:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_294
-L$cp_h1_300:
+	jmp	L$cp_tailbuf_352
+L$cp_h1_358:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_305:
+L$cp_dround_h_363:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -9278,7 +11112,7 @@ L$cp_dround_h_305:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_305
+	jnz	L$cp_dround_h_363
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -9288,17 +11122,17 @@ L$cp_dround_h_305:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_294:
+L$cp_tailbuf_352:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_295:
+L$cp_done_353:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,32
-	jb	L$cp_t16_306
-L$cp_t32_310:
+	jb	L$cp_t16_364
+L$cp_t32_368:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -9307,10 +11141,10 @@ L$cp_t32_310:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_310
-L$cp_t16_306:
+	jae	L$cp_t32_368
+L$cp_t16_364:
 	cmp	rdx,16
-	jb	L$cp_t1_307
+	jb	L$cp_t1_365
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -9318,10 +11152,10 @@ L$cp_t16_306:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_307:
+L$cp_t1_365:
 	test	rdx,rdx
-	jz	L$cp_tdone_309
-L$cp_tend_308:
+	jz	L$cp_tdone_367
+L$cp_tend_366:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -9329,8 +11163,8 @@ L$cp_tend_308:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_308
-L$cp_tdone_309:
+	jnz	L$cp_tend_366
+L$cp_tdone_367:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -9342,7 +11176,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_311:
+L$cp_fused_369:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -9366,7 +11200,7 @@ L$cp_fused_311:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_312:
+L$cp_dround_f_370:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -9595,9 +11429,9 @@ L$cp_dround_f_312:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_312
+	jnz	L$cp_dround_f_370
 	mov	r10d,2
-L$cp_dround_f_313:
+L$cp_dround_f_371:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -9986,7 +11820,7 @@ L$cp_dround_f_313:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_313
+	jnz	L$cp_dround_f_371
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -10122,7 +11956,7 @@ L$cp_dround_f_313:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_311
+	jnz	L$cp_fused_369
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -10131,7 +11965,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_315
+	jz	L$cp_polydone_373
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -10141,7 +11975,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_314:
+L$cp_poly_372:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -10181,11 +12015,11 @@ L$cp_poly_314:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_314
+	jnz	L$cp_poly_372
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_315:
+L$cp_polydone_373:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -10436,7 +12270,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_318
+	jb	L$cp_vpolyscalar_376
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -10466,8 +12300,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_317
-L$cp_vpoly_316:
+	jz	L$cp_vpolylast_375
+L$cp_vpoly_374:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -10563,8 +12397,8 @@ L$cp_vpoly_316:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_316
-L$cp_vpolylast_317:
+	jnz	L$cp_vpoly_374
+L$cp_vpolylast_375:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -10711,7 +12545,7 @@ L$cp_vpolylast_317:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_318:
+L$cp_vpolyscalar_376:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 global ctasm_chacha20_avx512
@@ -10766,12 +12600,12 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_319:
+L$cp_wipe_377:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_319
+	jnz	L$cp_wipe_377
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -10868,15 +12702,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_328
+	ja	L$cp_short8_386
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_329
+	ja	L$cp_pairs2_387
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_331
+	jz	L$cp_padpreend_389
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -10884,39 +12718,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_332
+	jz	L$cp_padpre_390
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_332:
+L$cp_padpre_390:
 	test	dl,4
-	jz	L$cp_padpre_333
+	jz	L$cp_padpre_391
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_333:
+L$cp_padpre_391:
 	test	dl,2
-	jz	L$cp_padpre_334
+	jz	L$cp_padpre_392
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_334:
+L$cp_padpre_392:
 	test	dl,1
-	jz	L$cp_padpre_335
+	jz	L$cp_padpre_393
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_335:
-L$cp_padpreend_331:
+L$cp_padpre_393:
+L$cp_padpreend_389:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_336:
+L$cp_dround_p_394:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -10964,7 +12798,7 @@ L$cp_dround_p_336:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_336
+	jnz	L$cp_dround_p_394
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -10981,19 +12815,19 @@ L$cp_dround_p_336:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_338
+	jb	L$cp_dxtail_396
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_339
+	jb	L$cp_dxtail_397
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_337
-L$cp_dxtail_338:
+	jmp	L$cp_dxdone_395
+L$cp_dxtail_396:
 	test	rdx,rdx
-	jz	L$cp_dxdone_337
+	jz	L$cp_dxdone_395
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11002,10 +12836,10 @@ L$cp_dxtail_338:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_337
-L$cp_dxtail_339:
+	jmp	L$cp_dxdone_395
+L$cp_dxtail_397:
 	sub	rdx,32
-	jz	L$cp_dxdone_337
+	jz	L$cp_dxdone_395
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11014,17 +12848,17 @@ L$cp_dxtail_339:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_337
-L$cp_dxdone_337:
-	jmp	L$cp_pairskey_325
-L$cp_pairs2_329:
+	jmp	L$cp_dxdone_395
+L$cp_dxdone_395:
+	jmp	L$cp_pairskey_383
+L$cp_pairs2_387:
 	cmp	r10,192
-	ja	L$cp_pairs3_330
+	ja	L$cp_pairs3_388
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_340
+	jz	L$cp_padpreend_398
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11032,32 +12866,32 @@ L$cp_pairs2_329:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_341
+	jz	L$cp_padpre_399
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_341:
+L$cp_padpre_399:
 	test	dl,4
-	jz	L$cp_padpre_342
+	jz	L$cp_padpre_400
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_342:
+L$cp_padpre_400:
 	test	dl,2
-	jz	L$cp_padpre_343
+	jz	L$cp_padpre_401
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_343:
+L$cp_padpre_401:
 	test	dl,1
-	jz	L$cp_padpre_344
+	jz	L$cp_padpre_402
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_344:
-L$cp_padpreend_340:
+L$cp_padpre_402:
+L$cp_padpreend_398:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11069,7 +12903,7 @@ L$cp_padpreend_340:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_345:
+L$cp_dround_p_403:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -11131,7 +12965,7 @@ L$cp_dround_p_345:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_345
+	jnz	L$cp_dround_p_403
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11163,29 +12997,29 @@ L$cp_dround_p_345:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_347
+	jb	L$cp_dxtail_405
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_348
+	jb	L$cp_dxtail_406
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_349
+	jb	L$cp_dxtail_407
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_350
+	jb	L$cp_dxtail_408
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_346
-L$cp_dxtail_347:
+	jmp	L$cp_dxdone_404
+L$cp_dxtail_405:
 	sub	rdx,64
-	jz	L$cp_dxdone_346
+	jz	L$cp_dxdone_404
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11194,10 +13028,10 @@ L$cp_dxtail_347:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_346
-L$cp_dxtail_348:
+	jmp	L$cp_dxdone_404
+L$cp_dxtail_406:
 	sub	rdx,96
-	jz	L$cp_dxdone_346
+	jz	L$cp_dxdone_404
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11206,10 +13040,10 @@ L$cp_dxtail_348:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_346
-L$cp_dxtail_349:
+	jmp	L$cp_dxdone_404
+L$cp_dxtail_407:
 	sub	rdx,128
-	jz	L$cp_dxdone_346
+	jz	L$cp_dxdone_404
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11218,10 +13052,10 @@ L$cp_dxtail_349:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_346
-L$cp_dxtail_350:
+	jmp	L$cp_dxdone_404
+L$cp_dxtail_408:
 	sub	rdx,160
-	jz	L$cp_dxdone_346
+	jz	L$cp_dxdone_404
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11230,15 +13064,15 @@ L$cp_dxtail_350:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_346
-L$cp_dxdone_346:
-	jmp	L$cp_pairskey_325
-L$cp_pairs3_330:
+	jmp	L$cp_dxdone_404
+L$cp_dxdone_404:
+	jmp	L$cp_pairskey_383
+L$cp_pairs3_388:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_351
+	jz	L$cp_padpreend_409
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -11246,32 +13080,32 @@ L$cp_pairs3_330:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_352
+	jz	L$cp_padpre_410
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_352:
+L$cp_padpre_410:
 	test	dl,4
-	jz	L$cp_padpre_353
+	jz	L$cp_padpre_411
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_353:
+L$cp_padpre_411:
 	test	dl,2
-	jz	L$cp_padpre_354
+	jz	L$cp_padpre_412
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_354:
+L$cp_padpre_412:
 	test	dl,1
-	jz	L$cp_padpre_355
+	jz	L$cp_padpre_413
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_355:
-L$cp_padpreend_351:
+L$cp_padpre_413:
+L$cp_padpreend_409:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -11288,7 +13122,7 @@ L$cp_padpreend_351:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_356:
+L$cp_dround_p_414:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -11380,7 +13214,7 @@ L$cp_dround_p_356:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_356
+	jnz	L$cp_dround_p_414
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -11433,29 +13267,29 @@ L$cp_dround_p_356:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_358
+	jb	L$cp_dxtail_416
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_359
+	jb	L$cp_dxtail_417
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_360
+	jb	L$cp_dxtail_418
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_361
+	jb	L$cp_dxtail_419
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_357
-L$cp_dxtail_358:
+	jmp	L$cp_dxdone_415
+L$cp_dxtail_416:
 	sub	rdx,192
-	jz	L$cp_dxdone_357
+	jz	L$cp_dxdone_415
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11464,10 +13298,10 @@ L$cp_dxtail_358:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_357
-L$cp_dxtail_359:
+	jmp	L$cp_dxdone_415
+L$cp_dxtail_417:
 	sub	rdx,224
-	jz	L$cp_dxdone_357
+	jz	L$cp_dxdone_415
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11476,10 +13310,10 @@ L$cp_dxtail_359:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_357
-L$cp_dxtail_360:
+	jmp	L$cp_dxdone_415
+L$cp_dxtail_418:
 	sub	rdx,256
-	jz	L$cp_dxdone_357
+	jz	L$cp_dxdone_415
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11488,10 +13322,10 @@ L$cp_dxtail_360:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_357
-L$cp_dxtail_361:
+	jmp	L$cp_dxdone_415
+L$cp_dxtail_419:
 	sub	rdx,288
-	jz	L$cp_dxdone_357
+	jz	L$cp_dxdone_415
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -11500,17 +13334,17 @@ L$cp_dxtail_361:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_357
-L$cp_dxdone_357:
-	jmp	L$cp_pairskey_325
-L$cp_short8_328:
+	jmp	L$cp_dxdone_415
+L$cp_dxdone_415:
+	jmp	L$cp_pairskey_383
+L$cp_short8_386:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_320
+	ja	L$cp_big_378
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -11534,7 +13368,7 @@ L$cp_short8_328:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_362:
+L$cp_dround_420:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -11648,7 +13482,7 @@ L$cp_dround_362:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_362
+	jnz	L$cp_dround_420
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -11748,8 +13582,8 @@ L$cp_dround_362:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_322
-L$cp_pairskey_325:
+	jmp	L$cp_shortkey_380
+L$cp_pairskey_383:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -11763,8 +13597,8 @@ L$cp_pairskey_325:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_364
-L$cp_ipoly_363:
+	jz	L$cp_ipolyend_422
+L$cp_ipoly_421:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11804,10 +13638,10 @@ L$cp_ipoly_363:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_363
-L$cp_ipolyend_364:
+	jnz	L$cp_ipoly_421
+L$cp_ipolyend_422:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_365
+	jz	L$cp_ipolytail_423
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -11845,19 +13679,19 @@ L$cp_ipolyend_364:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_365:
+L$cp_ipolytail_423:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_366
+	jz	L$cp_notail_424
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_366:
+L$cp_notail_424:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_368
-L$cp_ipoly_367:
+	jz	L$cp_ipolyend_426
+L$cp_ipoly_425:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -11897,10 +13731,10 @@ L$cp_ipoly_367:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_367
-L$cp_ipolyend_368:
+	jnz	L$cp_ipoly_425
+L$cp_ipolyend_426:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_369
+	jz	L$cp_ipolytail_427
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -11938,7 +13772,7 @@ L$cp_ipolyend_368:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_369:
+L$cp_ipolytail_427:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -11989,8 +13823,8 @@ L$cp_ipolytail_369:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_326
-L$cp_shortkey_322:
+	jmp	L$cp_tagout_384
+L$cp_shortkey_380:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -12008,7 +13842,7 @@ L$cp_shortkey_322:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_370
+	jz	L$cp_padpreend_428
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12016,38 +13850,38 @@ L$cp_shortkey_322:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_371
+	jz	L$cp_padpre_429
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_371:
+L$cp_padpre_429:
 	test	dl,4
-	jz	L$cp_padpre_372
+	jz	L$cp_padpre_430
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_372:
+L$cp_padpre_430:
 	test	dl,2
-	jz	L$cp_padpre_373
+	jz	L$cp_padpre_431
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_373:
+L$cp_padpre_431:
 	test	dl,1
-	jz	L$cp_padpre_374
+	jz	L$cp_padpre_432
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_374:
+L$cp_padpre_432:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_370:
+L$cp_padpreend_428:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -12064,7 +13898,7 @@ L$cp_padpreend_370:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_375
+	jz	L$cp_padpreend_433
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12072,46 +13906,46 @@ L$cp_padpreend_370:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_376
+	jz	L$cp_padpre_434
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_376:
+L$cp_padpre_434:
 	test	dl,4
-	jz	L$cp_padpre_377
+	jz	L$cp_padpre_435
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_377:
+L$cp_padpre_435:
 	test	dl,2
-	jz	L$cp_padpre_378
+	jz	L$cp_padpre_436
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_378:
+L$cp_padpre_436:
 	test	dl,1
-	jz	L$cp_padpre_379
+	jz	L$cp_padpre_437
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_379:
+L$cp_padpre_437:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_375:
-	jmp	L$cp_datadone_324
-L$cp_big_320:
+L$cp_padpreend_433:
+	jmp	L$cp_datadone_382
+L$cp_big_378:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_381:
+L$cp_dround_h_439:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -12159,7 +13993,7 @@ L$cp_dround_h_381:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_381
+	jnz	L$cp_dround_h_439
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -12186,7 +14020,7 @@ L$cp_dround_h_381:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_382
+	jz	L$cp_padpreend_440
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12194,47 +14028,47 @@ L$cp_dround_h_381:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_383
+	jz	L$cp_padpre_441
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_383:
+L$cp_padpre_441:
 	test	dl,4
-	jz	L$cp_padpre_384
+	jz	L$cp_padpre_442
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_384:
+L$cp_padpre_442:
 	test	dl,2
-	jz	L$cp_padpre_385
+	jz	L$cp_padpre_443
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_385:
+L$cp_padpre_443:
 	test	dl,1
-	jz	L$cp_padpre_386
+	jz	L$cp_padpre_444
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_386:
+L$cp_padpre_444:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_382:
+L$cp_padpreend_440:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_380:
-L$cp_chunk_323:
+L$cp_nofuse_438:
+L$cp_chunk_381:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_324
+	jz	L$cp_datadone_382
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -12254,7 +14088,7 @@ L$cp_chunk_323:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_387
+	jz	L$cp_padpreend_445
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -12262,44 +14096,44 @@ L$cp_chunk_323:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_388
+	jz	L$cp_padpre_446
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_388:
+L$cp_padpre_446:
 	test	dl,4
-	jz	L$cp_padpre_389
+	jz	L$cp_padpre_447
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_389:
+L$cp_padpre_447:
 	test	dl,2
-	jz	L$cp_padpre_390
+	jz	L$cp_padpre_448
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_390:
+L$cp_padpre_448:
 	test	dl,1
-	jz	L$cp_padpre_391
+	jz	L$cp_padpre_449
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_391:
+L$cp_padpre_449:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_387:
+L$cp_padpreend_445:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_323
-L$cp_datadone_324:
+	jmp	L$cp_chunk_381
+L$cp_datadone_382:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -12326,7 +14160,7 @@ L$cp_datadone_324:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_326:
+L$cp_tagout_384:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -12336,17 +14170,17 @@ L$cp_tagout_326:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_393
+	jz	L$cp_wipeeven_451
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_393:
+L$cp_wipeeven_451:
 	shr	eax,1
-L$cp_wipe_392:
+L$cp_wipe_450:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_392
+	jnz	L$cp_wipe_450
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -12449,15 +14283,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_402
+	ja	L$cp_short8_460
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_403
+	ja	L$cp_pairs2_461
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_405
+	jz	L$cp_padpreend_463
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12465,39 +14299,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_406
+	jz	L$cp_padpre_464
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_406:
+L$cp_padpre_464:
 	test	dl,4
-	jz	L$cp_padpre_407
+	jz	L$cp_padpre_465
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_407:
+L$cp_padpre_465:
 	test	dl,2
-	jz	L$cp_padpre_408
+	jz	L$cp_padpre_466
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_408:
+L$cp_padpre_466:
 	test	dl,1
-	jz	L$cp_padpre_409
+	jz	L$cp_padpre_467
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_409:
-L$cp_padpreend_405:
+L$cp_padpre_467:
+L$cp_padpreend_463:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_410:
+L$cp_dround_p_468:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -12545,7 +14379,7 @@ L$cp_dround_p_410:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_410
+	jnz	L$cp_dround_p_468
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -12562,41 +14396,41 @@ L$cp_dround_p_410:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_411
+	je	L$cp_inplace_469
 	cmp	rdx,32
-	jb	L$cp_dxtail_413
+	jb	L$cp_dxtail_471
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_414
+	jb	L$cp_dxtail_472
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_412
-L$cp_dxtail_413:
+	jmp	L$cp_dxdone_470
+L$cp_dxtail_471:
 	test	rdx,rdx
-	jz	L$cp_dxdone_412
+	jz	L$cp_dxdone_470
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_412
-L$cp_dxtail_414:
+	jmp	L$cp_dxdone_470
+L$cp_dxtail_472:
 	sub	rdx,32
-	jz	L$cp_dxdone_412
+	jz	L$cp_dxdone_470
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_412
-L$cp_dxdone_412:
-	jmp	L$cp_pairskey_399
-L$cp_inplace_411:
+	jmp	L$cp_dxdone_470
+L$cp_dxdone_470:
+	jmp	L$cp_pairskey_457
+L$cp_inplace_469:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -12607,15 +14441,15 @@ L$cp_inplace_411:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_399
-L$cp_pairs2_403:
+	jmp	L$cp_pairskey_457
+L$cp_pairs2_461:
 	cmp	r10,192
-	ja	L$cp_pairs3_404
+	ja	L$cp_pairs3_462
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_415
+	jz	L$cp_padpreend_473
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12623,32 +14457,32 @@ L$cp_pairs2_403:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_416
+	jz	L$cp_padpre_474
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_416:
+L$cp_padpre_474:
 	test	dl,4
-	jz	L$cp_padpre_417
+	jz	L$cp_padpre_475
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_417:
+L$cp_padpre_475:
 	test	dl,2
-	jz	L$cp_padpre_418
+	jz	L$cp_padpre_476
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_418:
+L$cp_padpre_476:
 	test	dl,1
-	jz	L$cp_padpre_419
+	jz	L$cp_padpre_477
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_419:
-L$cp_padpreend_415:
+L$cp_padpre_477:
+L$cp_padpreend_473:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -12660,7 +14494,7 @@ L$cp_padpreend_415:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_420:
+L$cp_dround_p_478:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -12722,7 +14556,7 @@ L$cp_dround_p_420:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_420
+	jnz	L$cp_dround_p_478
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -12748,7 +14582,7 @@ L$cp_dround_p_420:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_421
+	je	L$cp_inplace_479
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -12756,69 +14590,69 @@ L$cp_dround_p_420:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_423
+	jb	L$cp_dxtail_481
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_424
+	jb	L$cp_dxtail_482
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_425
+	jb	L$cp_dxtail_483
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_426
+	jb	L$cp_dxtail_484
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_422
-L$cp_dxtail_423:
+	jmp	L$cp_dxdone_480
+L$cp_dxtail_481:
 	sub	rdx,64
-	jz	L$cp_dxdone_422
+	jz	L$cp_dxdone_480
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_422
-L$cp_dxtail_424:
+	jmp	L$cp_dxdone_480
+L$cp_dxtail_482:
 	sub	rdx,96
-	jz	L$cp_dxdone_422
+	jz	L$cp_dxdone_480
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_422
-L$cp_dxtail_425:
+	jmp	L$cp_dxdone_480
+L$cp_dxtail_483:
 	sub	rdx,128
-	jz	L$cp_dxdone_422
+	jz	L$cp_dxdone_480
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_422
-L$cp_dxtail_426:
+	jmp	L$cp_dxdone_480
+L$cp_dxtail_484:
 	sub	rdx,160
-	jz	L$cp_dxdone_422
+	jz	L$cp_dxdone_480
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_422
-L$cp_dxdone_422:
-	jmp	L$cp_pairskey_399
-L$cp_inplace_421:
+	jmp	L$cp_dxdone_480
+L$cp_dxdone_480:
+	jmp	L$cp_pairskey_457
+L$cp_inplace_479:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -12837,13 +14671,13 @@ L$cp_inplace_421:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_399
-L$cp_pairs3_404:
+	jmp	L$cp_pairskey_457
+L$cp_pairs3_462:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_427
+	jz	L$cp_padpreend_485
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12851,32 +14685,32 @@ L$cp_pairs3_404:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_428
+	jz	L$cp_padpre_486
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_428:
+L$cp_padpre_486:
 	test	dl,4
-	jz	L$cp_padpre_429
+	jz	L$cp_padpre_487
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_429:
+L$cp_padpre_487:
 	test	dl,2
-	jz	L$cp_padpre_430
+	jz	L$cp_padpre_488
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_430:
+L$cp_padpre_488:
 	test	dl,1
-	jz	L$cp_padpre_431
+	jz	L$cp_padpre_489
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_431:
-L$cp_padpreend_427:
+L$cp_padpre_489:
+L$cp_padpreend_485:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -12893,7 +14727,7 @@ L$cp_padpreend_427:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_432:
+L$cp_dround_p_490:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -12985,7 +14819,7 @@ L$cp_dround_p_432:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_432
+	jnz	L$cp_dround_p_490
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13020,7 +14854,7 @@ L$cp_dround_p_432:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_433
+	je	L$cp_inplace_491
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -13040,69 +14874,69 @@ L$cp_dround_p_432:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_435
+	jb	L$cp_dxtail_493
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_436
+	jb	L$cp_dxtail_494
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_437
+	jb	L$cp_dxtail_495
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_438
+	jb	L$cp_dxtail_496
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_434
-L$cp_dxtail_435:
+	jmp	L$cp_dxdone_492
+L$cp_dxtail_493:
 	sub	rdx,192
-	jz	L$cp_dxdone_434
+	jz	L$cp_dxdone_492
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_434
-L$cp_dxtail_436:
+	jmp	L$cp_dxdone_492
+L$cp_dxtail_494:
 	sub	rdx,224
-	jz	L$cp_dxdone_434
+	jz	L$cp_dxdone_492
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_434
-L$cp_dxtail_437:
+	jmp	L$cp_dxdone_492
+L$cp_dxtail_495:
 	sub	rdx,256
-	jz	L$cp_dxdone_434
+	jz	L$cp_dxdone_492
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_434
-L$cp_dxtail_438:
+	jmp	L$cp_dxdone_492
+L$cp_dxtail_496:
 	sub	rdx,288
-	jz	L$cp_dxdone_434
+	jz	L$cp_dxdone_492
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_434
-L$cp_dxdone_434:
-	jmp	L$cp_pairskey_399
-L$cp_inplace_433:
+	jmp	L$cp_dxdone_492
+L$cp_dxdone_492:
+	jmp	L$cp_pairskey_457
+L$cp_inplace_491:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -13129,15 +14963,15 @@ L$cp_inplace_433:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_399
-L$cp_short8_402:
+	jmp	L$cp_pairskey_457
+L$cp_short8_460:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_394
+	ja	L$cp_big_452
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -13161,7 +14995,7 @@ L$cp_short8_402:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_439:
+L$cp_dround_497:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13275,7 +15109,7 @@ L$cp_dround_439:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_439
+	jnz	L$cp_dround_497
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13375,8 +15209,8 @@ L$cp_dround_439:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_396
-L$cp_pairskey_399:
+	jmp	L$cp_shortkey_454
+L$cp_pairskey_457:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -13390,8 +15224,8 @@ L$cp_pairskey_399:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_441
-L$cp_ipoly_440:
+	jz	L$cp_ipolyend_499
+L$cp_ipoly_498:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -13431,10 +15265,10 @@ L$cp_ipoly_440:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_440
-L$cp_ipolyend_441:
+	jnz	L$cp_ipoly_498
+L$cp_ipolyend_499:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_442
+	jz	L$cp_ipolytail_500
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -13472,10 +15306,10 @@ L$cp_ipolyend_441:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_442:
+L$cp_ipolytail_500:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_446
+	jz	L$cp_padpreend_504
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -13483,37 +15317,37 @@ L$cp_ipolytail_442:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_447
+	jz	L$cp_padpre_505
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_447:
+L$cp_padpre_505:
 	test	dl,4
-	jz	L$cp_padpre_448
+	jz	L$cp_padpre_506
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_448:
+L$cp_padpre_506:
 	test	dl,2
-	jz	L$cp_padpre_449
+	jz	L$cp_padpre_507
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_449:
+L$cp_padpre_507:
 	test	dl,1
-	jz	L$cp_padpre_450
+	jz	L$cp_padpre_508
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_450:
-L$cp_padpreend_446:
+L$cp_padpre_508:
+L$cp_padpreend_504:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_444
-L$cp_ipoly_443:
+	jz	L$cp_ipolyend_502
+L$cp_ipoly_501:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -13553,10 +15387,10 @@ L$cp_ipoly_443:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_443
-L$cp_ipolyend_444:
+	jnz	L$cp_ipoly_501
+L$cp_ipolyend_502:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_445
+	jz	L$cp_ipolytail_503
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -13594,7 +15428,7 @@ L$cp_ipolyend_444:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_445:
+L$cp_ipolytail_503:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -13647,15 +15481,15 @@ L$cp_ipolytail_445:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_451
+	jne	L$cp_xorskip_509
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_451:
-	jmp	L$cp_tagout_400
-L$cp_shortkey_396:
+L$cp_xorskip_509:
+	jmp	L$cp_tagout_458
+L$cp_shortkey_454:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -13673,7 +15507,7 @@ L$cp_shortkey_396:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_452
+	jz	L$cp_padpreend_510
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13681,38 +15515,38 @@ L$cp_shortkey_396:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_453
+	jz	L$cp_padpre_511
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_453:
+L$cp_padpre_511:
 	test	dl,4
-	jz	L$cp_padpre_454
+	jz	L$cp_padpre_512
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_454:
+L$cp_padpre_512:
 	test	dl,2
-	jz	L$cp_padpre_455
+	jz	L$cp_padpre_513
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_455:
+L$cp_padpre_513:
 	test	dl,1
-	jz	L$cp_padpre_456
+	jz	L$cp_padpre_514
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_456:
+L$cp_padpre_514:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_452:
+L$cp_padpreend_510:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -13722,7 +15556,7 @@ L$cp_padpreend_452:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_457
+	jz	L$cp_padpreend_515
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -13730,38 +15564,38 @@ L$cp_padpreend_452:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_458
+	jz	L$cp_padpre_516
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_458:
+L$cp_padpre_516:
 	test	dl,4
-	jz	L$cp_padpre_459
+	jz	L$cp_padpre_517
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_459:
+L$cp_padpre_517:
 	test	dl,2
-	jz	L$cp_padpre_460
+	jz	L$cp_padpre_518
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_460:
+L$cp_padpre_518:
 	test	dl,1
-	jz	L$cp_padpre_461
+	jz	L$cp_padpre_519
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_461:
+L$cp_padpre_519:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_457:
+L$cp_padpreend_515:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -13769,14 +15603,14 @@ L$cp_padpreend_457:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_398
-L$cp_big_394:
+	jmp	L$cp_datadone_456
+L$cp_big_452:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_463:
+L$cp_dround_h_521:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -13824,7 +15658,7 @@ L$cp_dround_h_463:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_463
+	jnz	L$cp_dround_h_521
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -13851,7 +15685,7 @@ L$cp_dround_h_463:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_464
+	jz	L$cp_padpreend_522
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13859,47 +15693,47 @@ L$cp_dround_h_463:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_465
+	jz	L$cp_padpre_523
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_465:
+L$cp_padpre_523:
 	test	dl,4
-	jz	L$cp_padpre_466
+	jz	L$cp_padpre_524
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_466:
+L$cp_padpre_524:
 	test	dl,2
-	jz	L$cp_padpre_467
+	jz	L$cp_padpre_525
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_467:
+L$cp_padpre_525:
 	test	dl,1
-	jz	L$cp_padpre_468
+	jz	L$cp_padpre_526
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_468:
+L$cp_padpre_526:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_464:
+L$cp_padpreend_522:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_462:
-L$cp_chunk_397:
+L$cp_nofuse_520:
+L$cp_chunk_455:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_398
+	jz	L$cp_datadone_456
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -13913,7 +15747,7 @@ L$cp_chunk_397:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_469
+	jz	L$cp_padpreend_527
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -13921,38 +15755,38 @@ L$cp_chunk_397:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_470
+	jz	L$cp_padpre_528
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_470:
+L$cp_padpre_528:
 	test	dl,4
-	jz	L$cp_padpre_471
+	jz	L$cp_padpre_529
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_471:
+L$cp_padpre_529:
 	test	dl,2
-	jz	L$cp_padpre_472
+	jz	L$cp_padpre_530
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_472:
+L$cp_padpre_530:
 	test	dl,1
-	jz	L$cp_padpre_473
+	jz	L$cp_padpre_531
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_473:
+L$cp_padpre_531:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_469:
+L$cp_padpreend_527:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -13963,8 +15797,8 @@ L$cp_padpreend_469:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_397
-L$cp_datadone_398:
+	jmp	L$cp_chunk_455
+L$cp_datadone_456:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -13991,7 +15825,7 @@ L$cp_datadone_398:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_400:
+L$cp_tagout_458:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -14001,17 +15835,17 @@ L$cp_tagout_400:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_475
+	jz	L$cp_wipeeven_533
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_475:
+L$cp_wipeeven_533:
 	shr	eax,1
-L$cp_wipe_474:
+L$cp_wipe_532:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_474
+	jnz	L$cp_wipe_532
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -14046,7 +15880,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_480
+	jb	L$cp_zskip_538
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -14060,7 +15894,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_481:
+L$cp_zloop_539:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -14078,7 +15912,7 @@ L$cp_zloop_481:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_482:
+L$cp_zdround_540:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -14176,7 +16010,7 @@ L$cp_zdround_482:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_482
+	jnz	L$cp_zdround_540
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -14299,7 +16133,7 @@ L$cp_zdround_482:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_481
+	jae	L$cp_zloop_539
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -14316,10 +16150,10 @@ L$cp_zdround_482:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_480:
+L$cp_zskip_538:
 	cmp	rdx,512
-	jb	L$cp_small_477
-L$cp_wide_476:
+	jb	L$cp_small_535
+L$cp_wide_534:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -14343,7 +16177,7 @@ L$cp_wide_476:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_483:
+L$cp_dround_541:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -14457,7 +16291,7 @@ L$cp_dround_483:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_483
+	jnz	L$cp_dround_541
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -14578,12 +16412,12 @@ L$cp_dround_483:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_476
-L$cp_small_477:
+	jae	L$cp_wide_534
+L$cp_small_535:
 	test	rdx,rdx
-	jz	L$cp_done_479
+	jz	L$cp_done_537
 	cmp	rdx,256
-	jbe	L$cp_not8_484
+	jbe	L$cp_not8_542
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -14607,7 +16441,7 @@ L$cp_small_477:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_485:
+L$cp_dround_543:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -14721,7 +16555,7 @@ L$cp_dround_485:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_485
+	jnz	L$cp_dround_543
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -14822,10 +16656,10 @@ L$cp_dround_485:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_478
-L$cp_not8_484:
+	jmp	L$cp_tailbuf_536
+L$cp_not8_542:
 	cmp	rdx,192
-	jbe	L$cp_not4_486
+	jbe	L$cp_not4_544
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -14849,7 +16683,7 @@ L$cp_not8_484:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_489:
+L$cp_dround_547:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -14963,7 +16797,7 @@ L$cp_dround_489:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_489
+	jnz	L$cp_dround_547
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -15048,12 +16882,12 @@ L$cp_dround_489:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_478
-L$cp_not4_486:
+	jmp	L$cp_tailbuf_536
+L$cp_not4_544:
 	cmp	rdx,64
-	jbe	L$cp_h1_487
+	jbe	L$cp_h1_545
 	cmp	rdx,128
-	jbe	L$cp_h2_488
+	jbe	L$cp_h2_546
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -15069,7 +16903,7 @@ L$cp_not4_486:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_490:
+L$cp_dround_h_548:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -15161,7 +16995,7 @@ L$cp_dround_h_490:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_490
+	jnz	L$cp_dround_h_548
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15191,8 +17025,8 @@ L$cp_dround_h_490:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_478
-L$cp_h2_488:
+	jmp	L$cp_tailbuf_536
+L$cp_h2_546:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -15203,7 +17037,7 @@ L$cp_h2_488:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_491:
+L$cp_dround_h_549:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -15265,7 +17099,7 @@ L$cp_dround_h_491:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_491
+	jnz	L$cp_dround_h_549
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15285,14 +17119,14 @@ L$cp_dround_h_491:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_478
-L$cp_h1_487:
+	jmp	L$cp_tailbuf_536
+L$cp_h1_545:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_492:
+L$cp_dround_h_550:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -15340,7 +17174,7 @@ L$cp_dround_h_492:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_492
+	jnz	L$cp_dround_h_550
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15350,17 +17184,17 @@ L$cp_dround_h_492:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_478:
+L$cp_tailbuf_536:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_479:
+L$cp_done_537:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
 	cmp	rdx,32
-	jb	L$cp_t16_493
-L$cp_t32_497:
+	jb	L$cp_t16_551
+L$cp_t32_555:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -15369,10 +17203,10 @@ L$cp_t32_497:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_497
-L$cp_t16_493:
+	jae	L$cp_t32_555
+L$cp_t16_551:
 	cmp	rdx,16
-	jb	L$cp_t1_494
+	jb	L$cp_t1_552
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -15380,10 +17214,10 @@ L$cp_t16_493:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_494:
+L$cp_t1_552:
 	test	rdx,rdx
-	jz	L$cp_tdone_496
-L$cp_tend_495:
+	jz	L$cp_tdone_554
+L$cp_tend_553:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -15391,8 +17225,8 @@ L$cp_tend_495:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_495
-L$cp_tdone_496:
+	jnz	L$cp_tend_553
+L$cp_tdone_554:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 global ctasm_chacha20_poly1305_seal_avx512ifma
@@ -15466,15 +17300,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_506
+	ja	L$cp_short8_564
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_507
+	ja	L$cp_pairs2_565
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_509
+	jz	L$cp_padpreend_567
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15482,39 +17316,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_510
+	jz	L$cp_padpre_568
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_510:
+L$cp_padpre_568:
 	test	dl,4
-	jz	L$cp_padpre_511
+	jz	L$cp_padpre_569
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_511:
+L$cp_padpre_569:
 	test	dl,2
-	jz	L$cp_padpre_512
+	jz	L$cp_padpre_570
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_512:
+L$cp_padpre_570:
 	test	dl,1
-	jz	L$cp_padpre_513
+	jz	L$cp_padpre_571
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_513:
-L$cp_padpreend_509:
+L$cp_padpre_571:
+L$cp_padpreend_567:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_514:
+L$cp_dround_p_572:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -15562,7 +17396,7 @@ L$cp_dround_p_514:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_514
+	jnz	L$cp_dround_p_572
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15579,19 +17413,19 @@ L$cp_dround_p_514:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_516
+	jb	L$cp_dxtail_574
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_517
+	jb	L$cp_dxtail_575
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_515
-L$cp_dxtail_516:
+	jmp	L$cp_dxdone_573
+L$cp_dxtail_574:
 	test	rdx,rdx
-	jz	L$cp_dxdone_515
+	jz	L$cp_dxdone_573
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15600,10 +17434,10 @@ L$cp_dxtail_516:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_515
-L$cp_dxtail_517:
+	jmp	L$cp_dxdone_573
+L$cp_dxtail_575:
 	sub	rdx,32
-	jz	L$cp_dxdone_515
+	jz	L$cp_dxdone_573
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15612,17 +17446,17 @@ L$cp_dxtail_517:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_515
-L$cp_dxdone_515:
-	jmp	L$cp_pairskey_503
-L$cp_pairs2_507:
+	jmp	L$cp_dxdone_573
+L$cp_dxdone_573:
+	jmp	L$cp_pairskey_561
+L$cp_pairs2_565:
 	cmp	r10,192
-	ja	L$cp_pairs3_508
+	ja	L$cp_pairs3_566
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_518
+	jz	L$cp_padpreend_576
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15630,32 +17464,32 @@ L$cp_pairs2_507:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_519
+	jz	L$cp_padpre_577
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_519:
+L$cp_padpre_577:
 	test	dl,4
-	jz	L$cp_padpre_520
+	jz	L$cp_padpre_578
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_520:
+L$cp_padpre_578:
 	test	dl,2
-	jz	L$cp_padpre_521
+	jz	L$cp_padpre_579
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_521:
+L$cp_padpre_579:
 	test	dl,1
-	jz	L$cp_padpre_522
+	jz	L$cp_padpre_580
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_522:
-L$cp_padpreend_518:
+L$cp_padpre_580:
+L$cp_padpreend_576:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -15667,7 +17501,7 @@ L$cp_padpreend_518:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_523:
+L$cp_dround_p_581:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -15729,7 +17563,7 @@ L$cp_dround_p_523:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_523
+	jnz	L$cp_dround_p_581
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15761,29 +17595,29 @@ L$cp_dround_p_523:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_525
+	jb	L$cp_dxtail_583
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_526
+	jb	L$cp_dxtail_584
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_527
+	jb	L$cp_dxtail_585
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_528
+	jb	L$cp_dxtail_586
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_524
-L$cp_dxtail_525:
+	jmp	L$cp_dxdone_582
+L$cp_dxtail_583:
 	sub	rdx,64
-	jz	L$cp_dxdone_524
+	jz	L$cp_dxdone_582
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15792,10 +17626,10 @@ L$cp_dxtail_525:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_524
-L$cp_dxtail_526:
+	jmp	L$cp_dxdone_582
+L$cp_dxtail_584:
 	sub	rdx,96
-	jz	L$cp_dxdone_524
+	jz	L$cp_dxdone_582
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15804,10 +17638,10 @@ L$cp_dxtail_526:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_524
-L$cp_dxtail_527:
+	jmp	L$cp_dxdone_582
+L$cp_dxtail_585:
 	sub	rdx,128
-	jz	L$cp_dxdone_524
+	jz	L$cp_dxdone_582
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15816,10 +17650,10 @@ L$cp_dxtail_527:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_524
-L$cp_dxtail_528:
+	jmp	L$cp_dxdone_582
+L$cp_dxtail_586:
 	sub	rdx,160
-	jz	L$cp_dxdone_524
+	jz	L$cp_dxdone_582
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -15828,15 +17662,15 @@ L$cp_dxtail_528:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_524
-L$cp_dxdone_524:
-	jmp	L$cp_pairskey_503
-L$cp_pairs3_508:
+	jmp	L$cp_dxdone_582
+L$cp_dxdone_582:
+	jmp	L$cp_pairskey_561
+L$cp_pairs3_566:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_529
+	jz	L$cp_padpreend_587
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15844,32 +17678,32 @@ L$cp_pairs3_508:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_530
+	jz	L$cp_padpre_588
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_530:
+L$cp_padpre_588:
 	test	dl,4
-	jz	L$cp_padpre_531
+	jz	L$cp_padpre_589
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_531:
+L$cp_padpre_589:
 	test	dl,2
-	jz	L$cp_padpre_532
+	jz	L$cp_padpre_590
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_532:
+L$cp_padpre_590:
 	test	dl,1
-	jz	L$cp_padpre_533
+	jz	L$cp_padpre_591
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_533:
-L$cp_padpreend_529:
+L$cp_padpre_591:
+L$cp_padpreend_587:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -15886,7 +17720,7 @@ L$cp_padpreend_529:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_534:
+L$cp_dround_p_592:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -15978,7 +17812,7 @@ L$cp_dround_p_534:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_534
+	jnz	L$cp_dround_p_592
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16031,29 +17865,29 @@ L$cp_dround_p_534:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_536
+	jb	L$cp_dxtail_594
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_537
+	jb	L$cp_dxtail_595
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_538
+	jb	L$cp_dxtail_596
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_539
+	jb	L$cp_dxtail_597
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_535
-L$cp_dxtail_536:
+	jmp	L$cp_dxdone_593
+L$cp_dxtail_594:
 	sub	rdx,192
-	jz	L$cp_dxdone_535
+	jz	L$cp_dxdone_593
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -16062,10 +17896,10 @@ L$cp_dxtail_536:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_535
-L$cp_dxtail_537:
+	jmp	L$cp_dxdone_593
+L$cp_dxtail_595:
 	sub	rdx,224
-	jz	L$cp_dxdone_535
+	jz	L$cp_dxdone_593
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -16074,10 +17908,10 @@ L$cp_dxtail_537:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_535
-L$cp_dxtail_538:
+	jmp	L$cp_dxdone_593
+L$cp_dxtail_596:
 	sub	rdx,256
-	jz	L$cp_dxdone_535
+	jz	L$cp_dxdone_593
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -16086,10 +17920,10 @@ L$cp_dxtail_538:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_535
-L$cp_dxtail_539:
+	jmp	L$cp_dxdone_593
+L$cp_dxtail_597:
 	sub	rdx,288
-	jz	L$cp_dxdone_535
+	jz	L$cp_dxdone_593
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -16098,17 +17932,17 @@ L$cp_dxtail_539:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_535
-L$cp_dxdone_535:
-	jmp	L$cp_pairskey_503
-L$cp_short8_506:
+	jmp	L$cp_dxdone_593
+L$cp_dxdone_593:
+	jmp	L$cp_pairskey_561
+L$cp_short8_564:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_498
+	ja	L$cp_big_556
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -16132,7 +17966,7 @@ L$cp_short8_506:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_540:
+L$cp_dround_598:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -16246,7 +18080,7 @@ L$cp_dround_540:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_540
+	jnz	L$cp_dround_598
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -16346,8 +18180,8 @@ L$cp_dround_540:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_500
-L$cp_pairskey_503:
+	jmp	L$cp_shortkey_558
+L$cp_pairskey_561:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -16356,7 +18190,7 @@ L$cp_pairskey_503:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_541
+	jb	L$cp_nopow4_599
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -16558,15 +18392,15 @@ L$cp_pairskey_503:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_541:
+L$cp_nopow4_599:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_543
-L$cp_ipoly_542:
+	jz	L$cp_ipolyend_601
+L$cp_ipoly_600:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16606,10 +18440,10 @@ L$cp_ipoly_542:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_542
-L$cp_ipolyend_543:
+	jnz	L$cp_ipoly_600
+L$cp_ipolyend_601:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_544
+	jz	L$cp_ipolytail_602
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -16647,20 +18481,20 @@ L$cp_ipolyend_543:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_544:
+L$cp_ipolytail_602:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_545
+	jz	L$cp_notail_603
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_545:
+L$cp_notail_603:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_547
+	jz	L$cp_ipolyend_605
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_549
+	jb	L$cp_ipolynarrow_607
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -16687,8 +18521,8 @@ L$cp_notail_545:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_551
-L$cp_ipoly4_550:
+	jz	L$cp_ipoly4last_609
+L$cp_ipoly4_608:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -16748,8 +18582,8 @@ L$cp_ipoly4_550:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_550
-L$cp_ipoly4last_551:
+	jnz	L$cp_ipoly4_608
+L$cp_ipoly4last_609:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -16843,9 +18677,9 @@ L$cp_ipoly4last_551:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_547
-L$cp_ipolynarrow_549:
-L$cp_ipoly_546:
+	jz	L$cp_ipolyend_605
+L$cp_ipolynarrow_607:
+L$cp_ipoly_604:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16885,10 +18719,10 @@ L$cp_ipoly_546:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_546
-L$cp_ipolyend_547:
+	jnz	L$cp_ipoly_604
+L$cp_ipolyend_605:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_548
+	jz	L$cp_ipolytail_606
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -16926,7 +18760,7 @@ L$cp_ipolyend_547:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_548:
+L$cp_ipolytail_606:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -16977,8 +18811,8 @@ L$cp_ipolytail_548:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_504
-L$cp_shortkey_500:
+	jmp	L$cp_tagout_562
+L$cp_shortkey_558:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -16996,7 +18830,7 @@ L$cp_shortkey_500:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_552
+	jz	L$cp_padpreend_610
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17004,38 +18838,38 @@ L$cp_shortkey_500:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_553
+	jz	L$cp_padpre_611
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_553:
+L$cp_padpre_611:
 	test	dl,4
-	jz	L$cp_padpre_554
+	jz	L$cp_padpre_612
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_554:
+L$cp_padpre_612:
 	test	dl,2
-	jz	L$cp_padpre_555
+	jz	L$cp_padpre_613
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_555:
+L$cp_padpre_613:
 	test	dl,1
-	jz	L$cp_padpre_556
+	jz	L$cp_padpre_614
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_556:
+L$cp_padpre_614:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_552:
+L$cp_padpreend_610:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -17056,7 +18890,7 @@ L$cp_padpreend_552:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_557
+	jz	L$cp_padpreend_615
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -17064,46 +18898,46 @@ L$cp_padpreend_552:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_558
+	jz	L$cp_padpre_616
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_558:
+L$cp_padpre_616:
 	test	dl,4
-	jz	L$cp_padpre_559
+	jz	L$cp_padpre_617
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_559:
+L$cp_padpre_617:
 	test	dl,2
-	jz	L$cp_padpre_560
+	jz	L$cp_padpre_618
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_560:
+L$cp_padpre_618:
 	test	dl,1
-	jz	L$cp_padpre_561
+	jz	L$cp_padpre_619
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_561:
+L$cp_padpre_619:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_557:
-	jmp	L$cp_datadone_502
-L$cp_big_498:
+L$cp_padpreend_615:
+	jmp	L$cp_datadone_560
+L$cp_big_556:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_563:
+L$cp_dround_h_621:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -17151,7 +18985,7 @@ L$cp_dround_h_563:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_563
+	jnz	L$cp_dround_h_621
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -17178,7 +19012,7 @@ L$cp_dround_h_563:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_564
+	jz	L$cp_padpreend_622
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17186,47 +19020,47 @@ L$cp_dround_h_563:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_565
+	jz	L$cp_padpre_623
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_565:
+L$cp_padpre_623:
 	test	dl,4
-	jz	L$cp_padpre_566
+	jz	L$cp_padpre_624
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_566:
+L$cp_padpre_624:
 	test	dl,2
-	jz	L$cp_padpre_567
+	jz	L$cp_padpre_625
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_567:
+L$cp_padpre_625:
 	test	dl,1
-	jz	L$cp_padpre_568
+	jz	L$cp_padpre_626
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_568:
+L$cp_padpre_626:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_564:
+L$cp_padpreend_622:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_562:
-L$cp_chunk_501:
+L$cp_nofuse_620:
+L$cp_chunk_559:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_502
+	jz	L$cp_datadone_560
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -17246,7 +19080,7 @@ L$cp_chunk_501:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_569
+	jz	L$cp_padpreend_627
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -17254,44 +19088,44 @@ L$cp_chunk_501:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_570
+	jz	L$cp_padpre_628
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_570:
+L$cp_padpre_628:
 	test	dl,4
-	jz	L$cp_padpre_571
+	jz	L$cp_padpre_629
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_571:
+L$cp_padpre_629:
 	test	dl,2
-	jz	L$cp_padpre_572
+	jz	L$cp_padpre_630
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_572:
+L$cp_padpre_630:
 	test	dl,1
-	jz	L$cp_padpre_573
+	jz	L$cp_padpre_631
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_573:
+L$cp_padpre_631:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_569:
+L$cp_padpreend_627:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_501
-L$cp_datadone_502:
+	jmp	L$cp_chunk_559
+L$cp_datadone_560:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -17318,7 +19152,7 @@ L$cp_datadone_502:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_504:
+L$cp_tagout_562:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -17328,17 +19162,17 @@ L$cp_tagout_504:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_575
+	jz	L$cp_wipeeven_633
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_575:
+L$cp_wipeeven_633:
 	shr	eax,1
-L$cp_wipe_574:
+L$cp_wipe_632:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_574
+	jnz	L$cp_wipe_632
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -17441,15 +19275,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_584
+	ja	L$cp_short8_642
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_585
+	ja	L$cp_pairs2_643
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_587
+	jz	L$cp_padpreend_645
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17457,39 +19291,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_588
+	jz	L$cp_padpre_646
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_588:
+L$cp_padpre_646:
 	test	dl,4
-	jz	L$cp_padpre_589
+	jz	L$cp_padpre_647
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_589:
+L$cp_padpre_647:
 	test	dl,2
-	jz	L$cp_padpre_590
+	jz	L$cp_padpre_648
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_590:
+L$cp_padpre_648:
 	test	dl,1
-	jz	L$cp_padpre_591
+	jz	L$cp_padpre_649
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_591:
-L$cp_padpreend_587:
+L$cp_padpre_649:
+L$cp_padpreend_645:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_592:
+L$cp_dround_p_650:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -17537,7 +19371,7 @@ L$cp_dround_p_592:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_592
+	jnz	L$cp_dround_p_650
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -17554,41 +19388,41 @@ L$cp_dround_p_592:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_593
+	je	L$cp_inplace_651
 	cmp	rdx,32
-	jb	L$cp_dxtail_595
+	jb	L$cp_dxtail_653
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_596
+	jb	L$cp_dxtail_654
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_594
-L$cp_dxtail_595:
+	jmp	L$cp_dxdone_652
+L$cp_dxtail_653:
 	test	rdx,rdx
-	jz	L$cp_dxdone_594
+	jz	L$cp_dxdone_652
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_594
-L$cp_dxtail_596:
+	jmp	L$cp_dxdone_652
+L$cp_dxtail_654:
 	sub	rdx,32
-	jz	L$cp_dxdone_594
+	jz	L$cp_dxdone_652
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_594
-L$cp_dxdone_594:
-	jmp	L$cp_pairskey_581
-L$cp_inplace_593:
+	jmp	L$cp_dxdone_652
+L$cp_dxdone_652:
+	jmp	L$cp_pairskey_639
+L$cp_inplace_651:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -17599,15 +19433,15 @@ L$cp_inplace_593:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_581
-L$cp_pairs2_585:
+	jmp	L$cp_pairskey_639
+L$cp_pairs2_643:
 	cmp	r10,192
-	ja	L$cp_pairs3_586
+	ja	L$cp_pairs3_644
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_597
+	jz	L$cp_padpreend_655
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17615,32 +19449,32 @@ L$cp_pairs2_585:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_598
+	jz	L$cp_padpre_656
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_598:
+L$cp_padpre_656:
 	test	dl,4
-	jz	L$cp_padpre_599
+	jz	L$cp_padpre_657
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_599:
+L$cp_padpre_657:
 	test	dl,2
-	jz	L$cp_padpre_600
+	jz	L$cp_padpre_658
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_600:
+L$cp_padpre_658:
 	test	dl,1
-	jz	L$cp_padpre_601
+	jz	L$cp_padpre_659
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_601:
-L$cp_padpreend_597:
+L$cp_padpre_659:
+L$cp_padpreend_655:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -17652,7 +19486,7 @@ L$cp_padpreend_597:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_602:
+L$cp_dround_p_660:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -17714,7 +19548,7 @@ L$cp_dround_p_602:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_602
+	jnz	L$cp_dround_p_660
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -17740,7 +19574,7 @@ L$cp_dround_p_602:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_603
+	je	L$cp_inplace_661
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -17748,69 +19582,69 @@ L$cp_dround_p_602:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_605
+	jb	L$cp_dxtail_663
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_606
+	jb	L$cp_dxtail_664
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_607
+	jb	L$cp_dxtail_665
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_608
+	jb	L$cp_dxtail_666
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_604
-L$cp_dxtail_605:
+	jmp	L$cp_dxdone_662
+L$cp_dxtail_663:
 	sub	rdx,64
-	jz	L$cp_dxdone_604
+	jz	L$cp_dxdone_662
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_604
-L$cp_dxtail_606:
+	jmp	L$cp_dxdone_662
+L$cp_dxtail_664:
 	sub	rdx,96
-	jz	L$cp_dxdone_604
+	jz	L$cp_dxdone_662
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_604
-L$cp_dxtail_607:
+	jmp	L$cp_dxdone_662
+L$cp_dxtail_665:
 	sub	rdx,128
-	jz	L$cp_dxdone_604
+	jz	L$cp_dxdone_662
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_604
-L$cp_dxtail_608:
+	jmp	L$cp_dxdone_662
+L$cp_dxtail_666:
 	sub	rdx,160
-	jz	L$cp_dxdone_604
+	jz	L$cp_dxdone_662
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_604
-L$cp_dxdone_604:
-	jmp	L$cp_pairskey_581
-L$cp_inplace_603:
+	jmp	L$cp_dxdone_662
+L$cp_dxdone_662:
+	jmp	L$cp_pairskey_639
+L$cp_inplace_661:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -17829,13 +19663,13 @@ L$cp_inplace_603:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_581
-L$cp_pairs3_586:
+	jmp	L$cp_pairskey_639
+L$cp_pairs3_644:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_609
+	jz	L$cp_padpreend_667
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17843,32 +19677,32 @@ L$cp_pairs3_586:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_610
+	jz	L$cp_padpre_668
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_610:
+L$cp_padpre_668:
 	test	dl,4
-	jz	L$cp_padpre_611
+	jz	L$cp_padpre_669
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_611:
+L$cp_padpre_669:
 	test	dl,2
-	jz	L$cp_padpre_612
+	jz	L$cp_padpre_670
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_612:
+L$cp_padpre_670:
 	test	dl,1
-	jz	L$cp_padpre_613
+	jz	L$cp_padpre_671
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_613:
-L$cp_padpreend_609:
+L$cp_padpre_671:
+L$cp_padpreend_667:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -17885,7 +19719,7 @@ L$cp_padpreend_609:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_614:
+L$cp_dround_p_672:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -17977,7 +19811,7 @@ L$cp_dround_p_614:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_614
+	jnz	L$cp_dround_p_672
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -18012,7 +19846,7 @@ L$cp_dround_p_614:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_615
+	je	L$cp_inplace_673
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -18032,69 +19866,69 @@ L$cp_dround_p_614:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_617
+	jb	L$cp_dxtail_675
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_618
+	jb	L$cp_dxtail_676
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_619
+	jb	L$cp_dxtail_677
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_620
+	jb	L$cp_dxtail_678
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_616
-L$cp_dxtail_617:
+	jmp	L$cp_dxdone_674
+L$cp_dxtail_675:
 	sub	rdx,192
-	jz	L$cp_dxdone_616
+	jz	L$cp_dxdone_674
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_616
-L$cp_dxtail_618:
+	jmp	L$cp_dxdone_674
+L$cp_dxtail_676:
 	sub	rdx,224
-	jz	L$cp_dxdone_616
+	jz	L$cp_dxdone_674
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_616
-L$cp_dxtail_619:
+	jmp	L$cp_dxdone_674
+L$cp_dxtail_677:
 	sub	rdx,256
-	jz	L$cp_dxdone_616
+	jz	L$cp_dxdone_674
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_616
-L$cp_dxtail_620:
+	jmp	L$cp_dxdone_674
+L$cp_dxtail_678:
 	sub	rdx,288
-	jz	L$cp_dxdone_616
+	jz	L$cp_dxdone_674
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_616
-L$cp_dxdone_616:
-	jmp	L$cp_pairskey_581
-L$cp_inplace_615:
+	jmp	L$cp_dxdone_674
+L$cp_dxdone_674:
+	jmp	L$cp_pairskey_639
+L$cp_inplace_673:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -18121,15 +19955,15 @@ L$cp_inplace_615:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_581
-L$cp_short8_584:
+	jmp	L$cp_pairskey_639
+L$cp_short8_642:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_576
+	ja	L$cp_big_634
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -18153,7 +19987,7 @@ L$cp_short8_584:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_621:
+L$cp_dround_679:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -18267,7 +20101,7 @@ L$cp_dround_621:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_621
+	jnz	L$cp_dround_679
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -18367,8 +20201,8 @@ L$cp_dround_621:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_578
-L$cp_pairskey_581:
+	jmp	L$cp_shortkey_636
+L$cp_pairskey_639:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -18377,7 +20211,7 @@ L$cp_pairskey_581:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_622
+	jb	L$cp_nopow4_680
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -18579,15 +20413,15 @@ L$cp_pairskey_581:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_622:
+L$cp_nopow4_680:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_624
-L$cp_ipoly_623:
+	jz	L$cp_ipolyend_682
+L$cp_ipoly_681:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -18627,10 +20461,10 @@ L$cp_ipoly_623:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_623
-L$cp_ipolyend_624:
+	jnz	L$cp_ipoly_681
+L$cp_ipolyend_682:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_625
+	jz	L$cp_ipolytail_683
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -18668,10 +20502,10 @@ L$cp_ipolyend_624:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_625:
+L$cp_ipolytail_683:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_629
+	jz	L$cp_padpreend_687
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -18679,38 +20513,38 @@ L$cp_ipolytail_625:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_630
+	jz	L$cp_padpre_688
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_630:
+L$cp_padpre_688:
 	test	dl,4
-	jz	L$cp_padpre_631
+	jz	L$cp_padpre_689
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_631:
+L$cp_padpre_689:
 	test	dl,2
-	jz	L$cp_padpre_632
+	jz	L$cp_padpre_690
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_632:
+L$cp_padpre_690:
 	test	dl,1
-	jz	L$cp_padpre_633
+	jz	L$cp_padpre_691
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_633:
-L$cp_padpreend_629:
+L$cp_padpre_691:
+L$cp_padpreend_687:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_627
+	jz	L$cp_ipolyend_685
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_634
+	jb	L$cp_ipolynarrow_692
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -18737,8 +20571,8 @@ L$cp_padpreend_629:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_636
-L$cp_ipoly4_635:
+	jz	L$cp_ipoly4last_694
+L$cp_ipoly4_693:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18798,8 +20632,8 @@ L$cp_ipoly4_635:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_635
-L$cp_ipoly4last_636:
+	jnz	L$cp_ipoly4_693
+L$cp_ipoly4last_694:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18893,9 +20727,9 @@ L$cp_ipoly4last_636:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_627
-L$cp_ipolynarrow_634:
-L$cp_ipoly_626:
+	jz	L$cp_ipolyend_685
+L$cp_ipolynarrow_692:
+L$cp_ipoly_684:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -18935,10 +20769,10 @@ L$cp_ipoly_626:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_626
-L$cp_ipolyend_627:
+	jnz	L$cp_ipoly_684
+L$cp_ipolyend_685:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_628
+	jz	L$cp_ipolytail_686
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -18976,7 +20810,7 @@ L$cp_ipolyend_627:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_628:
+L$cp_ipolytail_686:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -19029,15 +20863,15 @@ L$cp_ipolytail_628:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_637
+	jne	L$cp_xorskip_695
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_637:
-	jmp	L$cp_tagout_582
-L$cp_shortkey_578:
+L$cp_xorskip_695:
+	jmp	L$cp_tagout_640
+L$cp_shortkey_636:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -19055,7 +20889,7 @@ L$cp_shortkey_578:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_638
+	jz	L$cp_padpreend_696
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19063,38 +20897,38 @@ L$cp_shortkey_578:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_639
+	jz	L$cp_padpre_697
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_639:
+L$cp_padpre_697:
 	test	dl,4
-	jz	L$cp_padpre_640
+	jz	L$cp_padpre_698
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_640:
+L$cp_padpre_698:
 	test	dl,2
-	jz	L$cp_padpre_641
+	jz	L$cp_padpre_699
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_641:
+L$cp_padpre_699:
 	test	dl,1
-	jz	L$cp_padpre_642
+	jz	L$cp_padpre_700
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_642:
+L$cp_padpre_700:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_638:
+L$cp_padpreend_696:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -19108,7 +20942,7 @@ L$cp_padpreend_638:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_643
+	jz	L$cp_padpreend_701
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -19116,38 +20950,38 @@ L$cp_padpreend_638:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_644
+	jz	L$cp_padpre_702
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_644:
+L$cp_padpre_702:
 	test	dl,4
-	jz	L$cp_padpre_645
+	jz	L$cp_padpre_703
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_645:
+L$cp_padpre_703:
 	test	dl,2
-	jz	L$cp_padpre_646
+	jz	L$cp_padpre_704
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_646:
+L$cp_padpre_704:
 	test	dl,1
-	jz	L$cp_padpre_647
+	jz	L$cp_padpre_705
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_647:
+L$cp_padpre_705:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_643:
+L$cp_padpreend_701:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -19155,14 +20989,14 @@ L$cp_padpreend_643:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_580
-L$cp_big_576:
+	jmp	L$cp_datadone_638
+L$cp_big_634:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_649:
+L$cp_dround_h_707:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -19210,7 +21044,7 @@ L$cp_dround_h_649:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_649
+	jnz	L$cp_dround_h_707
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -19237,7 +21071,7 @@ L$cp_dround_h_649:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_650
+	jz	L$cp_padpreend_708
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19245,47 +21079,47 @@ L$cp_dround_h_649:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_651
+	jz	L$cp_padpre_709
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_651:
+L$cp_padpre_709:
 	test	dl,4
-	jz	L$cp_padpre_652
+	jz	L$cp_padpre_710
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_652:
+L$cp_padpre_710:
 	test	dl,2
-	jz	L$cp_padpre_653
+	jz	L$cp_padpre_711
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_653:
+L$cp_padpre_711:
 	test	dl,1
-	jz	L$cp_padpre_654
+	jz	L$cp_padpre_712
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_654:
+L$cp_padpre_712:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_650:
+L$cp_padpreend_708:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_648:
-L$cp_chunk_579:
+L$cp_nofuse_706:
+L$cp_chunk_637:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_580
+	jz	L$cp_datadone_638
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -19299,7 +21133,7 @@ L$cp_chunk_579:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_655
+	jz	L$cp_padpreend_713
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -19307,38 +21141,38 @@ L$cp_chunk_579:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_656
+	jz	L$cp_padpre_714
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_656:
+L$cp_padpre_714:
 	test	dl,4
-	jz	L$cp_padpre_657
+	jz	L$cp_padpre_715
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_657:
+L$cp_padpre_715:
 	test	dl,2
-	jz	L$cp_padpre_658
+	jz	L$cp_padpre_716
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_658:
+L$cp_padpre_716:
 	test	dl,1
-	jz	L$cp_padpre_659
+	jz	L$cp_padpre_717
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_659:
+L$cp_padpre_717:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_655:
+L$cp_padpreend_713:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -19349,8 +21183,8 @@ L$cp_padpreend_655:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_579
-L$cp_datadone_580:
+	jmp	L$cp_chunk_637
+L$cp_datadone_638:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -19377,7 +21211,7 @@ L$cp_datadone_580:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_582:
+L$cp_tagout_640:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -19387,17 +21221,17 @@ L$cp_tagout_582:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_661
+	jz	L$cp_wipeeven_719
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_661:
+L$cp_wipeeven_719:
 	shr	eax,1
-L$cp_wipe_660:
+L$cp_wipe_718:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_660
+	jnz	L$cp_wipe_718
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -19866,7 +21700,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_664
+	jb	L$cp_ipolyrest_722
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -19893,8 +21727,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_663
-L$cp_ipoly_662:
+	jz	L$cp_ipolylast_721
+L$cp_ipoly_720:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -19954,8 +21788,8 @@ L$cp_ipoly_662:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_662
-L$cp_ipolylast_663:
+	jnz	L$cp_ipoly_720
+L$cp_ipolylast_721:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -20057,7 +21891,7 @@ L$cp_ipolylast_663:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_664:
+L$cp_ipolyrest_722:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
 align 16
@@ -20269,7 +22103,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma4:
 	cmp	rdx,12
-	jb	L$cp_ipoly4rest_665
+	jb	L$cp_ipoly4rest_723
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
@@ -20299,8 +22133,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shr	rcx,2
 	and	rdx,3
 	dec	rcx
-	jz	L$cp_ipoly4last_667
-L$cp_ipoly4_666:
+	jz	L$cp_ipoly4last_725
+L$cp_ipoly4_724:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -20360,8 +22194,8 @@ L$cp_ipoly4_666:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rcx
-	jnz	L$cp_ipoly4_666
-L$cp_ipoly4last_667:
+	jnz	L$cp_ipoly4_724
+L$cp_ipoly4last_725:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -20457,7 +22291,7 @@ L$cp_ipoly4last_667:
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_ipoly4rest_665:
+L$cp_ipoly4rest_723:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64

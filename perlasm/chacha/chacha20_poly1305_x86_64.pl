@@ -42,6 +42,22 @@
 #    the AVX-512 tiers the last piece under a byte mask, AVX2 its key stream
 #    through the frame), the wipe covering only what the path wrote; 321-448
 #    one 8-block wide batch into the buffer, then the scalar Poly1305 (calls).
+#    With two or three sets the AVX2 tier skews the rounds (below).
+#  * The skewed pairs path (AVX2, 65-320 bytes; PAIRS_SKEW): the MAC needs
+#    r, which only block 0 (set 0) gives, so unskewed it all waited for the
+#    last double round (256 bytes: ~200 of ~590 reference cycles after the
+#    rounds' ~370). Skewed, set 0 runs k double rounds alone first, then
+#    all sets 10 - k, then the other sets k more with Poly1305 blocks woven
+#    in (one scalar instruction after each vector one): open MACs the
+#    ciphertext it was given, seal the 64 bytes of block 1, XORed as soon as
+#    set 0 is done; the AD's blocks go in between. A lone set's double round
+#    (~26 cycles, latency-bound) costs more than its share of three (~37 for
+#    all three), so each skewed round must hide more MAC than that costs: two
+#    blocks per round did, one did not, and four measured worse than two.
+#    Zen 3 (the A/B of "Long messages"), after / before: open 65 B 0.97,
+#    100 B 0.94, 128 0.98, 160 0.97, 192 0.96, 193 0.92, 256 0.91 (in place
+#    too), 320 0.97; seal (4 blocks to weave: k = 2) 0.96-1.01, most near
+#    0.97; 16 and 64 B (one set, no skew) unchanged.
 #
 # Poly1305: scalar, 2^64 limbs h0, h1, h2 (h2 small) and r = r0 + 2^64 r1.
 # Clamping makes r1 divisible by 4, so with s1 = r1 + r1/4 = 5 r1 / 4,
@@ -550,6 +566,18 @@ die "CTPAD: overlaps the AD's tail or the buffer" if CTPAD < ADPAD + 16 || CTPAD
 use constant KSTAIL => T4;
 die "KSTAIL: on s or outside the pairs path's wipe"
     if KSTAIL % 32 || KSTAIL < S_EV + 16 || KSTAIL + 32 > S_EV - 16 + 32 * WIPE_EV;
+# The skewed pairs path (the header; AVX2 only: the AVX-512 tiers' rounds
+# are not timed here): r1 kept at R1_EV across the XOR call that takes r9,
+# inside the wipe, under s and above an open in place's blocks. By the
+# number of row sets: [double rounds set 0 runs ahead, Poly1305 blocks woven
+# into each of the others' last ones]; no more than the shortest message of
+# the path has (open 65 and 193 bytes), for seal the 64 bytes of block 1.
+# Zen 3, open 193-320 bytes: [5, 2] 0.93, [4, 3] 0.94-0.98 against [6, 2]'s
+# 0.91-0.92; two sets: [1, 2] 0.98-1.00, [1, 4] 1.00-1.03 against [2, 2]'s 0.96-0.98.
+use constant { R1_EV => S_EV - 16, PAIRS_SKEW => [[0, 0], [0, 0], [2, 2], [6, 2]] };
+use constant PAIRS_SKEW_SEAL => [[0, 0], [0, 0], [2, 2], [2, 2]];
+die "R1_EV: outside the pairs path's wipe, or on s or an open in place's blocks"
+    if R1_EV < S_EV - 16 || R1_EV + 8 > S_EV;
 use constant CHUNK => 2048;
 # The SSSE3 fused loop's double rounds: [iterations, double rounds per
 # iteration, Poly1305 blocks woven into each iteration], 10 double rounds and
@@ -983,9 +1011,12 @@ sub horiz {
 # that load_state has just stored them to, one store-to-load trip less
 # before the first round. The blocks stay in the row sets for
 # pairs_direct_xor (or keystream_to_buf); only block 0's s goes to the frame,
-# at S_EV.
+# at S_EV. $skew (the skewed path, header): {k}, set 0's lead in double
+# rounds; {between}, what runs once set 0 is done (rows 4.. still in the
+# rounds, ymm12 free); {weave}, the scalar instructions each of the other
+# sets' last k double rounds carries, counted in {ctr} (r8d counts the others).
 sub horiz_pairs {
-    my ($sets, $in_regs) = @_;
+    my ($sets, $in_regs, $skew) = @_;
     my @rows = map { my $i = $_; [map { "%ymm" . (4 * $i + $_) } 0 .. 3] } 0 .. $sets - 1;
     my @t = map { "%ymm" . (12 + $_) } 0 .. $sets - 1;
     if ($in_regs) {
@@ -997,37 +1028,65 @@ sub horiz_pairs {
         emit("vbroadcasti128 " . (16 * $_) . "(%rcx), $rows[$i][$_]") for $in_regs ? () : 0 .. 3;
         emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $rows[$i][3], $rows[$i][3]");
     }
-    emit("movl \$10, %r8d");
-    my $loop = newlabel("dround_p");
-    label($loop);
-    my $round = sub {
-        my @q = map {
-            $evex ? qr_evex_ops(@{ $rows[$_] }, $t[$_], "%ymm" . (16 + $_), $EVEX_SPLIT{$sets})
-                  : qr_reg_ops(@{ $rows[$_] }, $t[$_])
-        } 0 .. $sets - 1;
-        for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
+    # $trips double rounds of the sets listed, counted in $ctr; $weave (a list
+    # of scalar instructions, one after each vector one) goes into every trip
+    my $drounds = sub {
+        my ($which, $trips, $ctr, $weave) = @_;
+        my $save = $code;
+        $code = "";
+        my $round = sub {
+            my @q = map {
+                $evex ? qr_evex_ops(@{ $rows[$_] }, $t[$_], "%ymm" . (16 + $_), $EVEX_SPLIT{$sets})
+                      : qr_reg_ops(@{ $rows[$_] }, $t[$_])
+            } @$which;
+            for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
+        };
+        my $shuf = sub {
+            my ($ia, $ic, $id) = @_;
+            for my $r (@rows[@$which]) {
+                emit("vpshufd \$$ia, $r->[0], $r->[0]", "vpshufd \$$ic, $r->[2], $r->[2]",
+                     "vpshufd \$$id, $r->[3], $r->[3]");
+            }
+        };
+        $round->();
+        # lane k of b meets a's lane k-1, c's k+1, d's k+2: (x0,x5,x10,x15) at k = 1
+        $shuf->(0x93, 0x39, 0x4e);
+        $round->();
+        $shuf->(0x39, 0x93, 0x4e);
+        my @ops = split /^/m, $code;
+        $code = $save;
+        my $loop = newlabel("dround_p");
+        emit("movl \$$trips, $ctr");
+        label($loop);
+        my @w = @{ $weave // [] };
+        for my $op (@ops) { $code .= $op; $code .= shift @w if @w }
+        $code .= join("", @w);
+        emit("decl $ctr", "jnz $loop");
     };
-    my $shuf = sub {
-        my ($ia, $ic, $id) = @_;
-        for my $r (@rows) {
-            emit("vpshufd \$$ia, $r->[0], $r->[0]", "vpshufd \$$ic, $r->[2], $r->[2]",
-                 "vpshufd \$$id, $r->[3], $r->[3]");
-        }
-    };
-    $round->();
-    # lane k of b meets a's lane k-1, c's k+1, d's k+2: (x0,x5,x10,x15) at k = 1
-    $shuf->(0x93, 0x39, 0x4e);
-    $round->();
-    $shuf->(0x39, 0x93, 0x4e);
-    emit("decl %r8d", "jnz $loop");
-    for my $i (0 .. $sets - 1) {
+    # add the input to set $i
+    my $finish = sub {
+        my ($i) = @_;
         my $r = $rows[$i];
         for my $j (0 .. 3) {
             emit("vbroadcasti128 " . (16 * $j) . "(%rcx), $t[$i]");
             emit("vpaddd .Lcp_blk" . (2 * $i) . "(%rip), $t[$i], $t[$i]") if $j == 3;
             emit("vpaddd $t[$i], $r->[$j], $r->[$j]");
         }
+    };
+    if ($skew) {
+        # set 0 runs $k double rounds ahead (pairs_mac_skewed's header)
+        my $k = $skew->{k};
+        $drounds->([0], $k, "%r8d");
+        $drounds->([0 .. $sets - 1], 10 - $k, "%r8d");
+        $finish->(0);
+        emit("vmovdqa %xmm1, " . S_EV . "(%rcx)");
+        $skew->{between}->();
+        $drounds->([1 .. $sets - 1], $k, $skew->{ctr}, $skew->{weave});
+        $finish->($_) for 1 .. $sets - 1;
+        return;
     }
+    $drounds->([0 .. $sets - 1], 10, "%r8d");
+    $finish->($_) for 0 .. $sets - 1;
     # block 0's s (row b's low lane) to the frame for the tag
     emit("vmovdqa %xmm1, " . S_EV . "(%rcx)");
 }
@@ -1074,11 +1133,11 @@ sub ks_piece {
 # 1 at a time), which also clobbers rax, r9 and ymm0 (so r is taken from xmm0
 # first).
 sub pairs_direct_xor {
-    my ($sets, $min, $ctpad) = @_;
+    my ($sets, $min, $ctpad, $from) = @_;
     my $pieces = 4 * $sets - 2;
     my $done = newlabel("dxdone");
     my @tails;
-    for my $j (0 .. $pieces - 1) {
+    for my $j (($from // 0) .. $pieces - 1) {
         if (32 * ($j + 1) > $min) {
             my $tl = newlabel("dxtail");
             push @tails, [$j, $tl];
@@ -1554,13 +1613,15 @@ sub poly_padded {
 # $wide (the IFMA tier): from IFMA4_MIN whole blocks, 4 a step
 # (ChachaIfma::short_blocks, the table pairs_mac made), the rest as above.
 sub poly_inline {
-    my ($ptr, $len, $pad, $wide) = @_;
+    my ($ptr, $len, $pad, $wide, $skip_blocks) = @_;
     my ($loop, $skip, $tail) = (newlabel("ipoly"), newlabel("ipolyend"), newlabel("ipolytail"));
     if (!defined $pad) {
         pad_copy($ptr, $len, PAD);
         $pad = PAD;
     }
-    emit("movq $ptr(%rcx), %rsi", "movq $len(%rcx), %rdi", "shrq \$4, %rdi", "jz $skip");
+    emit("movq $ptr(%rcx), %rsi", "movq $len(%rcx), %rdi", "shrq \$4, %rdi");
+    emit("addq \$" . (16 * $skip_blocks) . ", %rsi", "subq \$$skip_blocks, %rdi") if $skip_blocks;
+    emit("jz $skip");
     if ($wide) {
         # IFMA tier: 4 blocks a step from IFMA4_MIN whole blocks (the table
         # exists exactly then: pairs_mac), the last rdi mod 4 below
@@ -1630,15 +1691,28 @@ sub poly_tag {
 # After horiz_pairs and pairs_direct_xor (the message XORed from the row
 # sets, but for an open in place): Poly1305 over AD (its tail at ADPAD), the
 # ciphertext and the lengths with h in registers, the tag; then to $done (the
-# wipe). open in place decrypts from its blocks at WIPE_AT (S_EV - 16 - 128
+# wipe). $woven: the skewed path's count of ciphertext blocks already MACed
+# (with r and the AD). open in place decrypts from its blocks at WIPE_AT (S_EV - 16 - 128
 # sets) after the MAC has read the ciphertext; every other call XORed first,
 # beside the MAC's wait for r (the header's A/B).
-sub pairs_mac {
-    my ($seal, $done) = @_;
-    # r0, r1 in r8, r11 (gen_aead took them from block 0's row a)
+# r0, r1 (from r8, r11: block 0's row a) clamped into r8, r9, s1 in r10
+sub pairs_r {
     emit("movabsq \$0x0ffffffc0fffffff, %r9", "andq %r9, %r8",
          "movabsq \$0x0ffffffc0ffffffc, %r9", "andq %r11, %r9",
          "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
+}
+
+sub pairs_mac {
+    my ($seal, $done, $woven) = @_;
+    if ($woven) {
+        # the skewed open (gen_aead): r, the AD and $woven ciphertext blocks
+        # done, h in r11-r13; r1 back from the frame (the XOR call took r9)
+        emit("movq " . R1_EV . "(%rcx), %r9");
+        poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, 0, $woven);
+        pairs_mac_end($seal, $done);
+        return;
+    }
+    pairs_r();
     if ($ifma) {
         # r^4..r^1 for the 4-lane MAC (ChachaIfma::short_blocks), which the
         # wipe then covers: to the table's end from where the path's starts
@@ -1664,6 +1738,12 @@ sub pairs_mac {
     } else {
         poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, $ifma);
     }
+    pairs_mac_end($seal, $done);
+}
+
+# The lengths block, the tag, an open in place's XOR; then to $done
+sub pairs_mac_end {
+    my ($seal, $done) = @_;
     poly_mul(A_ADLEN . "(%rcx)", A_INLEN . "(%rcx)", "\$1");
     poly_tag("%r11", "%r12", "%r13", "%rax", "%rdx", S_EV);
     if (!$seal) {
@@ -1704,6 +1784,7 @@ sub gen_aead {
     my ($big, $short3, $short_key, $chunk, $data_done) =
         map { newlabel($_) } qw(big short3 shortkey chunk datadone);
     my ($pairs_key, $tag_out) = $vex ? map { newlabel($_) } qw(pairskey tagout) : ();
+    my @woven;    # the skewed opens' MACs: [label, ciphertext blocks done]
     my $ct = $seal ? A_OUT : A_IN;    # where the ciphertext is
     # Poly1305 key from block 0 (in the buffer), then the AD
     my $key_and_ad = sub {
@@ -1767,7 +1848,6 @@ sub gen_aead {
             emit("movq \$" . (S_EV - 16) . ", " . WIPE_AT . "(%rcx)");
             set_wipe_n(WIPE_EV);
             pad_copy(A_AD, A_ADLEN, ADPAD);
-            horiz_pairs($sets, 1);
             # the message XORed from the rows now (pairs_direct_xor), but an
             # open in place only after its MAC: its key stream to the frame
             # then, below S_EV - 16, and the wipe from there (WIPE_AT must
@@ -1776,16 +1856,55 @@ sub gen_aead {
             # trip less on the path to the MAC), before AVX2's XOR call
             # clobbers ymm0
             my $min = (0, 0, 65, 193)[$sets];    # the path's shortest message
-            emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
+            my ($k, $per) = $evex ? (0, 0) : @{ ($seal ? PAIRS_SKEW_SEAL : PAIRS_SKEW)->[$sets] };
+            my $mac_at = $pairs_key;
+            if ($k) {
+                push @woven, [newlabel("pairswoven"), $per * $k];
+                $mac_at = $woven[-1][0];
+                # skewed (header): set 0 $k double rounds ahead, then r
+                # from it and the AD's MAC, $per * $k ciphertext blocks' in
+                # the other sets' last $k (seal: block 1's, XORed first)
+                my $weave = do {
+                    my $save = $code;
+                    $code = "";
+                    poly_mul((16 * $_) . "(%rsi)", (16 * $_ + 8) . "(%rsi)", "\$1") for 0 .. $per - 1;
+                    emit("leaq " . (16 * $per) . "(%rsi), %rsi");
+                    my @w = split /^/m, $code;
+                    $code = $save;
+                    \@w;
+                };
+                die "PAIRS_SKEW: $sets sets weave more blocks than the path's shortest message has"
+                    if 16 * $per * $k > ($seal ? 64 : $min);
+                horiz_pairs($sets, 1, { k => $k, ctr => "%edi", weave => $weave, between => sub {
+                    if ($seal) {
+                        # block 1's 64 bytes (set 0's high lanes) now, for the MAC
+                        emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi");
+                        for my $j (0, 1) {
+                            ks_piece($j, "%ymm12");
+                            emit("vpxor " . (32 * $j) . "(%rsi), %ymm12, %ymm12",
+                                 "vmovdqu %ymm12, " . (32 * $j) . "(%rdi)");
+                        }
+                    }
+                    emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
+                    pairs_r();
+                    emit("movq %r9, " . R1_EV . "(%rcx)",
+                         "xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
+                    poly_inline(A_AD, A_ADLEN, ADPAD);
+                    emit("movq $ct(%rcx), %rsi");
+                } });
+            } else {
+                horiz_pairs($sets, 1);
+                emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
+            }
             emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
                  "movq " . A_INLEN . "(%rcx), %rdx");
             if ($seal) {
-                pairs_direct_xor($sets, $min, $evex);
+                pairs_direct_xor($sets, $min, $evex, $k ? 2 : 0);
             } else {
                 my $inplace = newlabel("inplace");
                 emit("cmpq %rsi, %rdi", "je $inplace");
                 pairs_direct_xor($sets, $min, 0);
-                emit("jmp $pairs_key");
+                emit("jmp $mac_at");
                 # the blocks end where the wipe of s begins (S_EV - 16), so one
                 # wipe of 4 units a set and one more covers them and s
                 label($inplace);
@@ -1794,7 +1913,7 @@ sub gen_aead {
                 emit("movq \$$kb, " . WIPE_AT . "(%rcx)");
                 set_wipe_n((S_EV + 16 - $kb) / 32);
             }
-            emit("jmp $pairs_key");
+            emit("jmp $mac_at");
         }
         label($s8);
         $frame_poly->();
@@ -1858,6 +1977,7 @@ sub gen_aead {
         emit("jmp $short_key");
         label($pairs_key);
         pairs_mac($seal, $tag_out);
+        for (@woven) { label($_->[0]); pairs_mac($seal, $tag_out, $_->[1]) }
     }
     label($short_key);
     $key_and_ad->();
