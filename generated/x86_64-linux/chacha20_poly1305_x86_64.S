@@ -4667,8 +4667,88 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
 	jnz	.Lcp_dround_p_147
-	movl	$8,%r8d
+	movl	$4,%r8d
 .Lcp_dround_p_148:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot16(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$20,%ymm1,%ymm12
+	vpslld	$12,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpshufb	.Lcp_rot8(%rip),%ymm3,%ymm3
+	vpshufb	.Lcp_rot8(%rip),%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpsrld	$25,%ymm1,%ymm12
+	vpslld	$7,%ymm1,%ymm1
+	vpor	%ymm12,%ymm1,%ymm1
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	decl	%r8d
+	jnz	.Lcp_dround_p_148
+	movl	$4,%r8d
+.Lcp_dround_p_149:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -4784,7 +4864,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_148
+	jnz	.Lcp_dround_p_149
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -4819,8 +4899,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_150
-.Lcp_ipoly_149:
+	jz	.Lcp_ipolyend_151
+.Lcp_ipoly_150:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -4860,10 +4940,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_149
-.Lcp_ipolyend_150:
+	jnz	.Lcp_ipoly_150
+.Lcp_ipolyend_151:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_151
+	jz	.Lcp_ipolytail_152
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -4901,10 +4981,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_151:
+.Lcp_ipolytail_152:
 	movq	144(%rcx),%rsi
 	movl	$2,%edi
-.Lcp_dround_p_152:
+.Lcp_dround_p_153:
 	vpaddd	%ymm5,%ymm4,%ymm4
 	addq	0(%rsi),%r11
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -5057,7 +5137,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	leaq	32(%rsi),%rsi
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%edi
-	jnz	.Lcp_dround_p_152
+	jnz	.Lcp_dround_p_153
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -5067,18 +5147,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vbroadcasti128	0(%rcx),%ymm14
-	vpaddd	%ymm14,%ymm8,%ymm8
-	vbroadcasti128	16(%rcx),%ymm14
-	vpaddd	%ymm14,%ymm9,%ymm9
-	vbroadcasti128	32(%rcx),%ymm14
-	vpaddd	%ymm14,%ymm10,%ymm10
-	vbroadcasti128	48(%rcx),%ymm14
-	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
-	vpaddd	%ymm14,%ymm11,%ymm11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
@@ -5091,62 +5161,192 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
+	leaq	64(%rdi),%rsi
+	movl	$4,%edi
+.Lcp_dround_p_154:
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	0(%rsi),%r11
+	vpxor	%ymm8,%ymm11,%ymm11
+	adcq	8(%rsi),%r12
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	adcq	$1,%r13
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%r8,%rax
+	vpxor	%ymm10,%ymm9,%ymm9
+	mulq	%r11
+	vpsrld	$20,%ymm9,%ymm14
+	movq	%rax,%r14
+	vpslld	$12,%ymm9,%ymm9
+	movq	%rdx,%r15
+	vpor	%ymm14,%ymm9,%ymm9
+	movq	%r9,%rax
+	vpaddd	%ymm9,%ymm8,%ymm8
+	mulq	%r11
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%rax,%rbx
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	movq	%rdx,%rbp
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%r10,%rax
+	vpxor	%ymm10,%ymm9,%ymm9
+	mulq	%r12
+	vpsrld	$25,%ymm9,%ymm14
+	addq	%rax,%r14
+	vpslld	$7,%ymm9,%ymm9
+	adcq	%rdx,%r15
+	vpor	%ymm14,%ymm9,%ymm9
+	movq	%r8,%rax
+	vpshufd	$147,%ymm8,%ymm8
+	mulq	%r12
+	vpshufd	$57,%ymm10,%ymm10
+	addq	%rax,%rbx
+	vpshufd	$78,%ymm11,%ymm11
+	adcq	%rdx,%rbp
+	vpaddd	%ymm9,%ymm8,%ymm8
+	movq	%r13,%rax
+	vpxor	%ymm8,%ymm11,%ymm11
+	imulq	%r10,%rax
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	addq	%rax,%rbx
+	vpaddd	%ymm11,%ymm10,%ymm10
+	adcq	$0,%rbp
+	vpxor	%ymm10,%ymm9,%ymm9
+	imulq	%r8,%r13
+	vpsrld	$20,%ymm9,%ymm14
+	addq	%r15,%rbx
+	vpslld	$12,%ymm9,%ymm9
+	adcq	%r13,%rbp
+	vpor	%ymm14,%ymm9,%ymm9
+	movq	%rbp,%r13
+	vpaddd	%ymm9,%ymm8,%ymm8
+	andq	$3,%r13
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%rbp,%rax
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	andq	$-4,%rax
+	vpaddd	%ymm11,%ymm10,%ymm10
+	shrq	$2,%rbp
+	vpxor	%ymm10,%ymm9,%ymm9
+	addq	%rbp,%rax
+	vpsrld	$25,%ymm9,%ymm14
+	movq	%r14,%r11
+	vpslld	$7,%ymm9,%ymm9
+	movq	%rbx,%r12
+	vpor	%ymm14,%ymm9,%ymm9
+	addq	%rax,%r11
+	vpshufd	$57,%ymm8,%ymm8
+	adcq	$0,%r12
+	vpshufd	$147,%ymm10,%ymm10
+	adcq	$0,%r13
+	vpshufd	$78,%ymm11,%ymm11
+	addq	16(%rsi),%r11
+	adcq	24(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	32(%rsi),%rsi
+	decl	%edi
+	jnz	.Lcp_dround_p_154
+	vbroadcasti128	0(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm8,%ymm8
+	vbroadcasti128	16(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm9,%ymm9
+	vbroadcasti128	32(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm10,%ymm10
+	vbroadcasti128	48(%rcx),%ymm14
+	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
+	vpaddd	%ymm14,%ymm11,%ymm11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_154
+	jb	.Lcp_dxtail_156
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_155
+	jb	.Lcp_dxtail_157
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_156
+	jb	.Lcp_dxtail_158
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_157
+	jb	.Lcp_dxtail_159
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_153
-.Lcp_dxtail_154:
+	jmp	.Lcp_dxdone_155
+.Lcp_dxtail_156:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_153
+	jz	.Lcp_dxdone_155
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	.Lcp_dxvtail_158
-.Lcp_dxtail_155:
+	jmp	.Lcp_dxvtail_160
+.Lcp_dxtail_157:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_153
+	jz	.Lcp_dxdone_155
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	.Lcp_dxvtail_158
-.Lcp_dxtail_156:
+	jmp	.Lcp_dxvtail_160
+.Lcp_dxtail_158:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_153
+	jz	.Lcp_dxdone_155
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	.Lcp_dxvtail_158
-.Lcp_dxtail_157:
+	jmp	.Lcp_dxvtail_160
+.Lcp_dxtail_159:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_153
+	jz	.Lcp_dxdone_155
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-.Lcp_dxvtail_158:
+.Lcp_dxvtail_160:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_153:
+.Lcp_dxdone_155:
 	jmp	.Lcp_pairswoven_146
 .Lcp_short8_110:
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -5179,7 +5379,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_159:
+.Lcp_dround_161:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -5325,7 +5525,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_159
+	jnz	.Lcp_dround_161
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -5440,8 +5640,8 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_161
-.Lcp_ipoly_160:
+	jz	.Lcp_ipolyend_163
+.Lcp_ipoly_162:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5481,10 +5681,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_160
-.Lcp_ipolyend_161:
+	jnz	.Lcp_ipoly_162
+.Lcp_ipolyend_163:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_162
+	jz	.Lcp_ipolytail_164
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -5522,10 +5722,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_162:
+.Lcp_ipolytail_164:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_166
+	jz	.Lcp_padpreend_168
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -5533,37 +5733,37 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_167
+	jz	.Lcp_padpre_169
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_167:
+.Lcp_padpre_169:
 	testb	$4,%dl
-	jz	.Lcp_padpre_168
+	jz	.Lcp_padpre_170
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_168:
+.Lcp_padpre_170:
 	testb	$2,%dl
-	jz	.Lcp_padpre_169
+	jz	.Lcp_padpre_171
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_169:
+.Lcp_padpre_171:
 	testb	$1,%dl
-	jz	.Lcp_padpre_170
+	jz	.Lcp_padpre_172
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_170:
-.Lcp_padpreend_166:
+.Lcp_padpre_172:
+.Lcp_padpreend_168:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_164
-.Lcp_ipoly_163:
+	jz	.Lcp_ipolyend_166
+.Lcp_ipoly_165:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5603,10 +5803,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_163
-.Lcp_ipolyend_164:
+	jnz	.Lcp_ipoly_165
+.Lcp_ipolyend_166:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_165
+	jz	.Lcp_ipolytail_167
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5644,7 +5844,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_165:
+.Lcp_ipolytail_167:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5700,7 +5900,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	864(%rcx),%r9
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_174
+	jz	.Lcp_padpreend_176
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -5708,39 +5908,39 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_175
+	jz	.Lcp_padpre_177
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_175:
+.Lcp_padpre_177:
 	testb	$4,%dl
-	jz	.Lcp_padpre_176
+	jz	.Lcp_padpre_178
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_176:
+.Lcp_padpre_178:
 	testb	$2,%dl
-	jz	.Lcp_padpre_177
+	jz	.Lcp_padpre_179
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_177:
+.Lcp_padpre_179:
 	testb	$1,%dl
-	jz	.Lcp_padpre_178
+	jz	.Lcp_padpre_180
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_178:
-.Lcp_padpreend_174:
+.Lcp_padpre_180:
+.Lcp_padpreend_176:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	addq	$64,%rsi
 	subq	$4,%rdi
-	jz	.Lcp_ipolyend_172
-.Lcp_ipoly_171:
+	jz	.Lcp_ipolyend_174
+.Lcp_ipoly_173:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5780,10 +5980,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_171
-.Lcp_ipolyend_172:
+	jnz	.Lcp_ipoly_173
+.Lcp_ipolyend_174:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_173
+	jz	.Lcp_ipolytail_175
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5821,7 +6021,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_173:
+.Lcp_ipolytail_175:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -5877,7 +6077,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	movq	864(%rcx),%r9
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_182
+	jz	.Lcp_padpreend_184
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -5885,39 +6085,39 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_183
+	jz	.Lcp_padpre_185
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_183:
+.Lcp_padpre_185:
 	testb	$4,%dl
-	jz	.Lcp_padpre_184
+	jz	.Lcp_padpre_186
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_184:
+.Lcp_padpre_186:
 	testb	$2,%dl
-	jz	.Lcp_padpre_185
+	jz	.Lcp_padpre_187
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_185:
+.Lcp_padpre_187:
 	testb	$1,%dl
-	jz	.Lcp_padpre_186
+	jz	.Lcp_padpre_188
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_186:
-.Lcp_padpreend_182:
+.Lcp_padpre_188:
+.Lcp_padpreend_184:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	addq	$64,%rsi
-	subq	$4,%rdi
-	jz	.Lcp_ipolyend_180
-.Lcp_ipoly_179:
+	addq	$192,%rsi
+	subq	$12,%rdi
+	jz	.Lcp_ipolyend_182
+.Lcp_ipoly_181:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -5957,10 +6157,10 @@ ctasm_chacha20_poly1305_seal_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_179
-.Lcp_ipolyend_180:
+	jnz	.Lcp_ipoly_181
+.Lcp_ipolyend_182:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_181
+	jz	.Lcp_ipolytail_183
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -5998,7 +6198,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_181:
+.Lcp_ipolytail_183:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -6068,7 +6268,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_187
+	jz	.Lcp_padpreend_189
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6076,38 +6276,38 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_188
+	jz	.Lcp_padpre_190
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_188:
+.Lcp_padpre_190:
 	testb	$4,%dl
-	jz	.Lcp_padpre_189
+	jz	.Lcp_padpre_191
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_189:
+.Lcp_padpre_191:
 	testb	$2,%dl
-	jz	.Lcp_padpre_190
+	jz	.Lcp_padpre_192
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_190:
+.Lcp_padpre_192:
 	testb	$1,%dl
-	jz	.Lcp_padpre_191
+	jz	.Lcp_padpre_193
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_191:
+.Lcp_padpre_193:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_187:
+.Lcp_padpreend_189:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -6124,7 +6324,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_192
+	jz	.Lcp_padpreend_194
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6132,45 +6332,45 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_193
+	jz	.Lcp_padpre_195
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_193:
+.Lcp_padpre_195:
 	testb	$4,%dl
-	jz	.Lcp_padpre_194
+	jz	.Lcp_padpre_196
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_194:
+.Lcp_padpre_196:
 	testb	$2,%dl
-	jz	.Lcp_padpre_195
+	jz	.Lcp_padpre_197
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_195:
+.Lcp_padpre_197:
 	testb	$1,%dl
-	jz	.Lcp_padpre_196
+	jz	.Lcp_padpre_198
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_196:
+.Lcp_padpre_198:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_192:
+.Lcp_padpreend_194:
 	jmp	.Lcp_datadone_106
 .Lcp_big_102:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	.Lcp_keyalone_198
+	jz	.Lcp_keyalone_200
 	cmpl	$448,%eax
-	ja	.Lcp_keyalone_198
+	ja	.Lcp_keyalone_200
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -6194,7 +6394,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_199:
+.Lcp_dround_201:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -6340,7 +6540,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_199
+	jnz	.Lcp_dround_201
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -6458,7 +6658,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_200
+	jz	.Lcp_padpreend_202
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6466,38 +6666,38 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_201
+	jz	.Lcp_padpre_203
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_201:
+.Lcp_padpre_203:
 	testb	$4,%dl
-	jz	.Lcp_padpre_202
+	jz	.Lcp_padpre_204
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_202:
+.Lcp_padpre_204:
 	testb	$2,%dl
-	jz	.Lcp_padpre_203
+	jz	.Lcp_padpre_205
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_203:
+.Lcp_padpre_205:
 	testb	$1,%dl
-	jz	.Lcp_padpre_204
+	jz	.Lcp_padpre_206
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_204:
+.Lcp_padpre_206:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_200:
+.Lcp_padpreend_202:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
@@ -6519,7 +6719,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_205
+	jz	.Lcp_padpreend_207
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6527,50 +6727,50 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_206
+	jz	.Lcp_padpre_208
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_206:
+.Lcp_padpre_208:
 	testb	$4,%dl
-	jz	.Lcp_padpre_207
+	jz	.Lcp_padpre_209
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_207:
+.Lcp_padpre_209:
 	testb	$2,%dl
-	jz	.Lcp_padpre_208
+	jz	.Lcp_padpre_210
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_208:
+.Lcp_padpre_210:
 	testb	$1,%dl
-	jz	.Lcp_padpre_209
+	jz	.Lcp_padpre_211
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_209:
+.Lcp_padpre_211:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_205:
+.Lcp_padpreend_207:
 	movl	$448,%eax
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
 	jmp	.Lcp_chunk_105
-.Lcp_keyalone_198:
+.Lcp_keyalone_200:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_210:
+.Lcp_dround_h_212:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -6610,7 +6810,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_210
+	jnz	.Lcp_dround_h_212
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -6637,7 +6837,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_211
+	jz	.Lcp_padpreend_213
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -6645,43 +6845,43 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_212
+	jz	.Lcp_padpre_214
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_212:
+.Lcp_padpre_214:
 	testb	$4,%dl
-	jz	.Lcp_padpre_213
+	jz	.Lcp_padpre_215
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_213:
+.Lcp_padpre_215:
 	testb	$2,%dl
-	jz	.Lcp_padpre_214
+	jz	.Lcp_padpre_216
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_214:
+.Lcp_padpre_216:
 	testb	$1,%dl
-	jz	.Lcp_padpre_215
+	jz	.Lcp_padpre_217
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_215:
+.Lcp_padpre_217:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_211:
+.Lcp_padpreend_213:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_197:
+.Lcp_nofuse_199:
 .Lcp_chunk_105:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -6705,7 +6905,7 @@ ctasm_chacha20_poly1305_seal_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_216
+	jz	.Lcp_padpreend_218
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -6713,38 +6913,38 @@ ctasm_chacha20_poly1305_seal_avx2:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_217
+	jz	.Lcp_padpre_219
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_217:
+.Lcp_padpre_219:
 	testb	$4,%dl
-	jz	.Lcp_padpre_218
+	jz	.Lcp_padpre_220
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_218:
+.Lcp_padpre_220:
 	testb	$2,%dl
-	jz	.Lcp_padpre_219
+	jz	.Lcp_padpre_221
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_219:
+.Lcp_padpre_221:
 	testb	$1,%dl
-	jz	.Lcp_padpre_220
+	jz	.Lcp_padpre_222
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_220:
+.Lcp_padpre_222:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_216:
+.Lcp_padpreend_218:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -6787,17 +6987,17 @@ ctasm_chacha20_poly1305_seal_avx2:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_222
+	jz	.Lcp_wipeeven_224
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_222:
+.Lcp_wipeeven_224:
 	shrl	%eax
-.Lcp_wipe_221:
+.Lcp_wipe_223:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_221
+	jnz	.Lcp_wipe_223
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -6881,15 +7081,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_231
+	ja	.Lcp_short8_233
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_232
+	ja	.Lcp_pairs2_234
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_234
+	jz	.Lcp_padpreend_236
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -6897,39 +7097,39 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_235
+	jz	.Lcp_padpre_237
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_235:
+.Lcp_padpre_237:
 	testb	$4,%dl
-	jz	.Lcp_padpre_236
+	jz	.Lcp_padpre_238
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_236:
+.Lcp_padpre_238:
 	testb	$2,%dl
-	jz	.Lcp_padpre_237
+	jz	.Lcp_padpre_239
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_237:
+.Lcp_padpre_239:
 	testb	$1,%dl
-	jz	.Lcp_padpre_238
+	jz	.Lcp_padpre_240
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_238:
-.Lcp_padpreend_234:
+.Lcp_padpre_240:
+.Lcp_padpreend_236:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_239:
+.Lcp_dround_p_241:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
@@ -6969,7 +7169,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_239
+	jnz	.Lcp_dround_p_241
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -6986,37 +7186,37 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_240
+	je	.Lcp_inplace_242
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_242
+	jb	.Lcp_dxtail_244
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_243
+	jb	.Lcp_dxtail_245
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_241
-.Lcp_dxtail_242:
+	jmp	.Lcp_dxdone_243
+.Lcp_dxtail_244:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_241
+	jz	.Lcp_dxdone_243
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
-	jmp	.Lcp_dxvtail_244
-.Lcp_dxtail_243:
+	jmp	.Lcp_dxvtail_246
+.Lcp_dxtail_245:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_241
+	jz	.Lcp_dxdone_243
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$32,%rsi
 	addq	$32,%rdi
-.Lcp_dxvtail_244:
+.Lcp_dxvtail_246:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_241:
-	jmp	.Lcp_pairskey_228
-.Lcp_inplace_240:
+.Lcp_dxdone_243:
+	jmp	.Lcp_pairskey_230
+.Lcp_inplace_242:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -7027,15 +7227,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_228
-.Lcp_pairs2_232:
+	jmp	.Lcp_pairskey_230
+.Lcp_pairs2_234:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_233
+	ja	.Lcp_pairs3_235
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_245
+	jz	.Lcp_padpreend_247
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -7043,32 +7243,32 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_246
+	jz	.Lcp_padpre_248
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_246:
+.Lcp_padpre_248:
 	testb	$4,%dl
-	jz	.Lcp_padpre_247
+	jz	.Lcp_padpre_249
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_247:
+.Lcp_padpre_249:
 	testb	$2,%dl
-	jz	.Lcp_padpre_248
+	jz	.Lcp_padpre_250
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_248:
+.Lcp_padpre_250:
 	testb	$1,%dl
-	jz	.Lcp_padpre_249
+	jz	.Lcp_padpre_251
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_249:
-.Lcp_padpreend_245:
+.Lcp_padpre_251:
+.Lcp_padpreend_247:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -7080,7 +7280,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$2,%r8d
-.Lcp_dround_p_251:
+.Lcp_dround_p_253:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
@@ -7120,9 +7320,9 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_251
+	jnz	.Lcp_dround_p_253
 	movl	$8,%r8d
-.Lcp_dround_p_252:
+.Lcp_dround_p_254:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -7200,7 +7400,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_252
+	jnz	.Lcp_dround_p_254
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -7227,8 +7427,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_254
-.Lcp_ipoly_253:
+	jz	.Lcp_ipolyend_256
+.Lcp_ipoly_255:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -7268,10 +7468,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_253
-.Lcp_ipolyend_254:
+	jnz	.Lcp_ipoly_255
+.Lcp_ipolyend_256:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_255
+	jz	.Lcp_ipolytail_257
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -7309,10 +7509,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_255:
+.Lcp_ipolytail_257:
 	movq	160(%rcx),%rsi
 	movl	$2,%edi
-.Lcp_dround_p_256:
+.Lcp_dround_p_258:
 	vpaddd	%ymm5,%ymm4,%ymm4
 	addq	0(%rsi),%r11
 	vpxor	%ymm4,%ymm7,%ymm7
@@ -7427,7 +7627,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	32(%rsi),%rsi
 	decl	%edi
-	jnz	.Lcp_dround_p_256
+	jnz	.Lcp_dround_p_258
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -7441,7 +7641,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_257
+	je	.Lcp_inplace_259
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -7449,63 +7649,63 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_259
+	jb	.Lcp_dxtail_261
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_260
+	jb	.Lcp_dxtail_262
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_261
+	jb	.Lcp_dxtail_263
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_262
+	jb	.Lcp_dxtail_264
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_258
-.Lcp_dxtail_259:
+	jmp	.Lcp_dxdone_260
+.Lcp_dxtail_261:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_258
+	jz	.Lcp_dxdone_260
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$64,%rsi
 	addq	$64,%rdi
-	jmp	.Lcp_dxvtail_263
-.Lcp_dxtail_260:
+	jmp	.Lcp_dxvtail_265
+.Lcp_dxtail_262:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_258
+	jz	.Lcp_dxdone_260
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$96,%rsi
 	addq	$96,%rdi
-	jmp	.Lcp_dxvtail_263
-.Lcp_dxtail_261:
+	jmp	.Lcp_dxvtail_265
+.Lcp_dxtail_263:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_258
+	jz	.Lcp_dxdone_260
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$128,%rsi
 	addq	$128,%rdi
-	jmp	.Lcp_dxvtail_263
-.Lcp_dxtail_262:
+	jmp	.Lcp_dxvtail_265
+.Lcp_dxtail_264:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_258
+	jz	.Lcp_dxdone_260
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$160,%rsi
 	addq	$160,%rdi
-.Lcp_dxvtail_263:
+.Lcp_dxvtail_265:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_258:
-	jmp	.Lcp_pairswoven_250
-.Lcp_inplace_257:
+.Lcp_dxdone_260:
+	jmp	.Lcp_pairswoven_252
+.Lcp_inplace_259:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -7524,13 +7724,13 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairswoven_250
-.Lcp_pairs3_233:
+	jmp	.Lcp_pairswoven_252
+.Lcp_pairs3_235:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_264
+	jz	.Lcp_padpreend_266
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -7538,32 +7738,32 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_265
+	jz	.Lcp_padpre_267
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_265:
+.Lcp_padpre_267:
 	testb	$4,%dl
-	jz	.Lcp_padpre_266
+	jz	.Lcp_padpre_268
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_266:
+.Lcp_padpre_268:
 	testb	$2,%dl
-	jz	.Lcp_padpre_267
+	jz	.Lcp_padpre_269
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_267:
+.Lcp_padpre_269:
 	testb	$1,%dl
-	jz	.Lcp_padpre_268
+	jz	.Lcp_padpre_270
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_268:
-.Lcp_padpreend_264:
+.Lcp_padpre_270:
+.Lcp_padpreend_266:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -7580,7 +7780,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$6,%r8d
-.Lcp_dround_p_270:
+.Lcp_dround_p_272:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpxor	%ymm0,%ymm3,%ymm3
 	vpshufb	.Lcp_rot16(%rip),%ymm3,%ymm3
@@ -7620,9 +7820,9 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_270
+	jnz	.Lcp_dround_p_272
 	movl	$4,%r8d
-.Lcp_dround_p_271:
+.Lcp_dround_p_273:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -7738,7 +7938,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_271
+	jnz	.Lcp_dround_p_273
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -7765,8 +7965,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_273
-.Lcp_ipoly_272:
+	jz	.Lcp_ipolyend_275
+.Lcp_ipoly_274:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -7806,10 +8006,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_272
-.Lcp_ipolyend_273:
+	jnz	.Lcp_ipoly_274
+.Lcp_ipolyend_275:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_274
+	jz	.Lcp_ipolytail_276
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -7847,10 +8047,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_274:
+.Lcp_ipolytail_276:
 	movq	160(%rcx),%rsi
 	movl	$6,%edi
-.Lcp_dround_p_275:
+.Lcp_dround_p_277:
 	vpaddd	%ymm5,%ymm4,%ymm4
 	addq	0(%rsi),%r11
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -8003,7 +8203,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	leaq	32(%rsi),%rsi
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%edi
-	jnz	.Lcp_dround_p_275
+	jnz	.Lcp_dround_p_277
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -8026,7 +8226,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_276
+	je	.Lcp_inplace_278
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -8046,63 +8246,63 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_278
+	jb	.Lcp_dxtail_280
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_279
+	jb	.Lcp_dxtail_281
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_280
+	jb	.Lcp_dxtail_282
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_281
+	jb	.Lcp_dxtail_283
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_277
-.Lcp_dxtail_278:
+	jmp	.Lcp_dxdone_279
+.Lcp_dxtail_280:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_277
+	jz	.Lcp_dxdone_279
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$192,%rsi
 	addq	$192,%rdi
-	jmp	.Lcp_dxvtail_282
-.Lcp_dxtail_279:
+	jmp	.Lcp_dxvtail_284
+.Lcp_dxtail_281:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_277
+	jz	.Lcp_dxdone_279
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$224,%rsi
 	addq	$224,%rdi
-	jmp	.Lcp_dxvtail_282
-.Lcp_dxtail_280:
+	jmp	.Lcp_dxvtail_284
+.Lcp_dxtail_282:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_277
+	jz	.Lcp_dxdone_279
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$256,%rsi
 	addq	$256,%rdi
-	jmp	.Lcp_dxvtail_282
-.Lcp_dxtail_281:
+	jmp	.Lcp_dxvtail_284
+.Lcp_dxtail_283:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_277
+	jz	.Lcp_dxdone_279
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vmovdqa	%ymm12,896(%rcx)
 	addq	$288,%rsi
 	addq	$288,%rdi
-.Lcp_dxvtail_282:
+.Lcp_dxvtail_284:
 	leaq	896(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_dxdone_277:
-	jmp	.Lcp_pairswoven_269
-.Lcp_inplace_276:
+.Lcp_dxdone_279:
+	jmp	.Lcp_pairswoven_271
+.Lcp_inplace_278:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -8129,15 +8329,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairswoven_269
-.Lcp_short8_231:
+	jmp	.Lcp_pairswoven_271
+.Lcp_short8_233:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_223
+	ja	.Lcp_big_225
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -8161,7 +8361,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_283:
+.Lcp_dround_285:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -8307,7 +8507,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_283
+	jnz	.Lcp_dround_285
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -8407,8 +8607,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_225
-.Lcp_pairskey_228:
+	jmp	.Lcp_shortkey_227
+.Lcp_pairskey_230:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -8422,8 +8622,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_285
-.Lcp_ipoly_284:
+	jz	.Lcp_ipolyend_287
+.Lcp_ipoly_286:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8463,10 +8663,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_284
-.Lcp_ipolyend_285:
+	jnz	.Lcp_ipoly_286
+.Lcp_ipolyend_287:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_286
+	jz	.Lcp_ipolytail_288
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -8504,10 +8704,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_286:
+.Lcp_ipolytail_288:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_290
+	jz	.Lcp_padpreend_292
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -8515,37 +8715,37 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_291
+	jz	.Lcp_padpre_293
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_291:
+.Lcp_padpre_293:
 	testb	$4,%dl
-	jz	.Lcp_padpre_292
+	jz	.Lcp_padpre_294
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_292:
+.Lcp_padpre_294:
 	testb	$2,%dl
-	jz	.Lcp_padpre_293
+	jz	.Lcp_padpre_295
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_293:
+.Lcp_padpre_295:
 	testb	$1,%dl
-	jz	.Lcp_padpre_294
+	jz	.Lcp_padpre_296
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_294:
-.Lcp_padpreend_290:
+.Lcp_padpre_296:
+.Lcp_padpreend_292:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_288
-.Lcp_ipoly_287:
+	jz	.Lcp_ipolyend_290
+.Lcp_ipoly_289:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8585,10 +8785,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_287
-.Lcp_ipolyend_288:
+	jnz	.Lcp_ipoly_289
+.Lcp_ipolyend_290:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_289
+	jz	.Lcp_ipolytail_291
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -8626,7 +8826,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_289:
+.Lcp_ipolytail_291:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -8679,19 +8879,19 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	.Lcp_xorskip_295
+	jne	.Lcp_xorskip_297
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_295:
-	jmp	.Lcp_tagout_229
-.Lcp_pairswoven_250:
+.Lcp_xorskip_297:
+	jmp	.Lcp_tagout_231
+.Lcp_pairswoven_252:
 	movq	864(%rcx),%r9
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_299
+	jz	.Lcp_padpreend_301
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -8699,39 +8899,39 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_300
+	jz	.Lcp_padpre_302
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_300:
+.Lcp_padpre_302:
 	testb	$4,%dl
-	jz	.Lcp_padpre_301
+	jz	.Lcp_padpre_303
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_301:
+.Lcp_padpre_303:
 	testb	$2,%dl
-	jz	.Lcp_padpre_302
+	jz	.Lcp_padpre_304
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_302:
+.Lcp_padpre_304:
 	testb	$1,%dl
-	jz	.Lcp_padpre_303
+	jz	.Lcp_padpre_305
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_303:
-.Lcp_padpreend_299:
+.Lcp_padpre_305:
+.Lcp_padpreend_301:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	addq	$64,%rsi
 	subq	$4,%rdi
-	jz	.Lcp_ipolyend_297
-.Lcp_ipoly_296:
+	jz	.Lcp_ipolyend_299
+.Lcp_ipoly_298:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8771,10 +8971,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_296
-.Lcp_ipolyend_297:
+	jnz	.Lcp_ipoly_298
+.Lcp_ipolyend_299:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_298
+	jz	.Lcp_ipolytail_300
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -8812,7 +9012,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_298:
+.Lcp_ipolytail_300:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -8865,19 +9065,19 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	.Lcp_xorskip_304
+	jne	.Lcp_xorskip_306
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_304:
-	jmp	.Lcp_tagout_229
-.Lcp_pairswoven_269:
+.Lcp_xorskip_306:
+	jmp	.Lcp_tagout_231
+.Lcp_pairswoven_271:
 	movq	864(%rcx),%r9
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_308
+	jz	.Lcp_padpreend_310
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -8885,39 +9085,39 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_309
+	jz	.Lcp_padpre_311
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_309:
+.Lcp_padpre_311:
 	testb	$4,%dl
-	jz	.Lcp_padpre_310
+	jz	.Lcp_padpre_312
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_310:
+.Lcp_padpre_312:
 	testb	$2,%dl
-	jz	.Lcp_padpre_311
+	jz	.Lcp_padpre_313
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_311:
+.Lcp_padpre_313:
 	testb	$1,%dl
-	jz	.Lcp_padpre_312
+	jz	.Lcp_padpre_314
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_312:
-.Lcp_padpreend_308:
+.Lcp_padpre_314:
+.Lcp_padpreend_310:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
 	addq	$192,%rsi
 	subq	$12,%rdi
-	jz	.Lcp_ipolyend_306
-.Lcp_ipoly_305:
+	jz	.Lcp_ipolyend_308
+.Lcp_ipoly_307:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -8957,10 +9157,10 @@ ctasm_chacha20_poly1305_open_avx2:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_305
-.Lcp_ipolyend_306:
+	jnz	.Lcp_ipoly_307
+.Lcp_ipolyend_308:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_307
+	jz	.Lcp_ipolytail_309
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -8998,7 +9198,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_307:
+.Lcp_ipolytail_309:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -9051,15 +9251,15 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	.Lcp_xorskip_313
+	jne	.Lcp_xorskip_315
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_313:
-	jmp	.Lcp_tagout_229
-.Lcp_shortkey_225:
+.Lcp_xorskip_315:
+	jmp	.Lcp_tagout_231
+.Lcp_shortkey_227:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -9077,7 +9277,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_314
+	jz	.Lcp_padpreend_316
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -9085,38 +9285,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_315
+	jz	.Lcp_padpre_317
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_315:
+.Lcp_padpre_317:
 	testb	$4,%dl
-	jz	.Lcp_padpre_316
+	jz	.Lcp_padpre_318
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_316:
+.Lcp_padpre_318:
 	testb	$2,%dl
-	jz	.Lcp_padpre_317
+	jz	.Lcp_padpre_319
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_317:
+.Lcp_padpre_319:
 	testb	$1,%dl
-	jz	.Lcp_padpre_318
+	jz	.Lcp_padpre_320
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_318:
+.Lcp_padpre_320:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_314:
+.Lcp_padpreend_316:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -9126,7 +9326,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_319
+	jz	.Lcp_padpreend_321
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -9134,38 +9334,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_320
+	jz	.Lcp_padpre_322
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_320:
+.Lcp_padpre_322:
 	testb	$4,%dl
-	jz	.Lcp_padpre_321
+	jz	.Lcp_padpre_323
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_321:
+.Lcp_padpre_323:
 	testb	$2,%dl
-	jz	.Lcp_padpre_322
+	jz	.Lcp_padpre_324
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_322:
+.Lcp_padpre_324:
 	testb	$1,%dl
-	jz	.Lcp_padpre_323
+	jz	.Lcp_padpre_325
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_323:
+.Lcp_padpre_325:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_319:
+.Lcp_padpreend_321:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -9173,13 +9373,13 @@ ctasm_chacha20_poly1305_open_avx2:
 	call	ctasm_chacha20_xorbuf_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_227
-.Lcp_big_223:
+	jmp	.Lcp_datadone_229
+.Lcp_big_225:
 	movq	168(%rcx),%rax
 	andl	$511,%eax
-	jz	.Lcp_keyalone_325
+	jz	.Lcp_keyalone_327
 	cmpl	$448,%eax
-	ja	.Lcp_keyalone_325
+	ja	.Lcp_keyalone_327
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -9203,7 +9403,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_326:
+.Lcp_dround_328:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -9349,7 +9549,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_326
+	jnz	.Lcp_dround_328
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -9467,7 +9667,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_327
+	jz	.Lcp_padpreend_329
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -9475,38 +9675,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_328
+	jz	.Lcp_padpre_330
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_328:
+.Lcp_padpre_330:
 	testb	$4,%dl
-	jz	.Lcp_padpre_329
+	jz	.Lcp_padpre_331
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_329:
+.Lcp_padpre_331:
 	testb	$2,%dl
-	jz	.Lcp_padpre_330
+	jz	.Lcp_padpre_332
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_330:
+.Lcp_padpre_332:
 	testb	$1,%dl
-	jz	.Lcp_padpre_331
+	jz	.Lcp_padpre_333
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_331:
+.Lcp_padpre_333:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_327:
+.Lcp_padpreend_329:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
@@ -9521,7 +9721,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_332
+	jz	.Lcp_padpreend_334
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -9529,38 +9729,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_333
+	jz	.Lcp_padpre_335
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_333:
+.Lcp_padpre_335:
 	testb	$4,%dl
-	jz	.Lcp_padpre_334
+	jz	.Lcp_padpre_336
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_334:
+.Lcp_padpre_336:
 	testb	$2,%dl
-	jz	.Lcp_padpre_335
+	jz	.Lcp_padpre_337
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_335:
+.Lcp_padpre_337:
 	testb	$1,%dl
-	jz	.Lcp_padpre_336
+	jz	.Lcp_padpre_338
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_336:
+.Lcp_padpre_338:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_332:
+.Lcp_padpreend_334:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -9572,14 +9772,14 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rax,144(%rcx)
 	addq	%rax,160(%rcx)
 	subq	%rax,120(%rcx)
-	jmp	.Lcp_chunk_226
-.Lcp_keyalone_325:
+	jmp	.Lcp_chunk_228
+.Lcp_keyalone_327:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_337:
+.Lcp_dround_h_339:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -9619,7 +9819,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_337
+	jnz	.Lcp_dround_h_339
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -9646,7 +9846,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_338
+	jz	.Lcp_padpreend_340
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -9654,47 +9854,47 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_339
+	jz	.Lcp_padpre_341
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_339:
+.Lcp_padpre_341:
 	testb	$4,%dl
-	jz	.Lcp_padpre_340
+	jz	.Lcp_padpre_342
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_340:
+.Lcp_padpre_342:
 	testb	$2,%dl
-	jz	.Lcp_padpre_341
+	jz	.Lcp_padpre_343
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_341:
+.Lcp_padpre_343:
 	testb	$1,%dl
-	jz	.Lcp_padpre_342
+	jz	.Lcp_padpre_344
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_342:
+.Lcp_padpre_344:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_338:
+.Lcp_padpreend_340:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_324:
-.Lcp_chunk_226:
+.Lcp_nofuse_326:
+.Lcp_chunk_228:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_227
+	jz	.Lcp_datadone_229
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -9708,7 +9908,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_343
+	jz	.Lcp_padpreend_345
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -9716,38 +9916,38 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_344
+	jz	.Lcp_padpre_346
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_344:
+.Lcp_padpre_346:
 	testb	$4,%dl
-	jz	.Lcp_padpre_345
+	jz	.Lcp_padpre_347
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_345:
+.Lcp_padpre_347:
 	testb	$2,%dl
-	jz	.Lcp_padpre_346
+	jz	.Lcp_padpre_348
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_346:
+.Lcp_padpre_348:
 	testb	$1,%dl
-	jz	.Lcp_padpre_347
+	jz	.Lcp_padpre_349
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_347:
+.Lcp_padpre_349:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_343:
+.Lcp_padpreend_345:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -9758,8 +9958,8 @@ ctasm_chacha20_poly1305_open_avx2:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_226
-.Lcp_datadone_227:
+	jmp	.Lcp_chunk_228
+.Lcp_datadone_229:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -9786,7 +9986,7 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_229:
+.Lcp_tagout_231:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -9796,17 +9996,17 @@ ctasm_chacha20_poly1305_open_avx2:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_349
+	jz	.Lcp_wipeeven_351
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_349:
+.Lcp_wipeeven_351:
 	shrl	%eax
-.Lcp_wipe_348:
+.Lcp_wipe_350:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_348
+	jnz	.Lcp_wipe_350
 	vzeroall
 	xorl	%eax,%eax
 	xorl	%edx,%edx
@@ -9845,304 +10045,8 @@ ctasm_chacha20_xor_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$512,%rdx
-	jb	.Lcp_small_351
-.Lcp_wide_350:
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-.Lcp_dround_354:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
-	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$20,%ymm4,%ymm13
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$20,%ymm5,%ymm15
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
-	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vpsrld	$25,%ymm4,%ymm13
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm13,%ymm4,%ymm4
-	vpsrld	$25,%ymm5,%ymm15
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm15,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
-	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$20,%ymm6,%ymm13
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$20,%ymm7,%ymm15
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
-	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vpsrld	$25,%ymm6,%ymm13
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm13,%ymm6,%ymm6
-	vpsrld	$25,%ymm7,%ymm15
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm15,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
-	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$20,%ymm5,%ymm13
-	vpslld	$12,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$20,%ymm6,%ymm15
-	vpslld	$12,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
-	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vpsrld	$25,%ymm5,%ymm13
-	vpslld	$7,%ymm5,%ymm5
-	vpor	%ymm13,%ymm5,%ymm5
-	vpsrld	$25,%ymm6,%ymm15
-	vpslld	$7,%ymm6,%ymm6
-	vpor	%ymm15,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
-	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$20,%ymm7,%ymm13
-	vpslld	$12,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$20,%ymm4,%ymm15
-	vpslld	$12,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
-	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vpsrld	$25,%ymm7,%ymm13
-	vpslld	$7,%ymm7,%ymm7
-	vpor	%ymm13,%ymm7,%ymm7
-	vpsrld	$25,%ymm4,%ymm15
-	vpslld	$7,%ymm4,%ymm4
-	vpor	%ymm15,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	.Lcp_dround_354
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vpxor	0(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,0(%rdi)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vpxor	256(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,256(%rdi)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vpxor	64(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,64(%rdi)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vpxor	320(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,320(%rdi)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vpxor	128(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,128(%rdi)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vpxor	384(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,384(%rdi)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vpxor	192(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,192(%rdi)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vpxor	448(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,448(%rdi)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vpxor	32(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,32(%rdi)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vpxor	288(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,288(%rdi)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vpxor	96(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,96(%rdi)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vpxor	352(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,352(%rdi)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vpxor	160(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,160(%rdi)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vpxor	416(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,416(%rdi)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vpxor	224(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,224(%rdi)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vpxor	480(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,480(%rdi)
-	addl	$8,48(%rcx)
-	addq	$512,%rdi
-	addq	$512,%rsi
-	subq	$512,%rdx
-	cmpq	$512,%rdx
-	jae	.Lcp_wide_350
-.Lcp_small_351:
-	testq	%rdx,%rdx
-	jz	.Lcp_done_353
-	cmpq	$256,%rdx
-	jbe	.Lcp_not8_355
+	jb	.Lcp_small_353
+.Lcp_wide_352:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -10353,6 +10257,302 @@ ctasm_chacha20_xor_avx2:
 	vpunpcklqdq	%ymm6,%ymm4,%ymm7
 	vpunpckhqdq	%ymm6,%ymm4,%ymm4
 	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vpxor	0(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,0(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vpxor	256(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,256(%rdi)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vpxor	64(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,64(%rdi)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vpxor	320(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,320(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vpxor	128(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vpxor	384(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,384(%rdi)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vpxor	192(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,192(%rdi)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vpxor	448(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,448(%rdi)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vpxor	32(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,32(%rdi)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vpxor	288(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,288(%rdi)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vpxor	96(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,96(%rdi)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vpxor	352(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,352(%rdi)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vpxor	160(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,160(%rdi)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vpxor	416(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,416(%rdi)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vpxor	224(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,224(%rdi)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vpxor	480(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,480(%rdi)
+	addl	$8,48(%rcx)
+	addq	$512,%rdi
+	addq	$512,%rsi
+	subq	$512,%rdx
+	cmpq	$512,%rdx
+	jae	.Lcp_wide_352
+.Lcp_small_353:
+	testq	%rdx,%rdx
+	jz	.Lcp_done_355
+	cmpq	$256,%rdx
+	jbe	.Lcp_not8_357
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_358:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$20,%ymm4,%ymm13
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$20,%ymm5,%ymm15
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vpsrld	$25,%ymm4,%ymm13
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm13,%ymm4,%ymm4
+	vpsrld	$25,%ymm5,%ymm15
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm15,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$20,%ymm6,%ymm13
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$20,%ymm7,%ymm15
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vpsrld	$25,%ymm6,%ymm13
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm13,%ymm6,%ymm6
+	vpsrld	$25,%ymm7,%ymm15
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm15,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot16(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot16(%rip),%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$20,%ymm5,%ymm13
+	vpslld	$12,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$20,%ymm6,%ymm15
+	vpslld	$12,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vpshufb	.Lcp_rot8(%rip),%ymm11,%ymm11
+	vpshufb	.Lcp_rot8(%rip),%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vpsrld	$25,%ymm5,%ymm13
+	vpslld	$7,%ymm5,%ymm5
+	vpor	%ymm13,%ymm5,%ymm5
+	vpsrld	$25,%ymm6,%ymm15
+	vpslld	$7,%ymm6,%ymm6
+	vpor	%ymm15,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot16(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot16(%rip),%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$20,%ymm7,%ymm13
+	vpslld	$12,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$20,%ymm4,%ymm15
+	vpslld	$12,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vpshufb	.Lcp_rot8(%rip),%ymm9,%ymm9
+	vpshufb	.Lcp_rot8(%rip),%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vpsrld	$25,%ymm7,%ymm13
+	vpslld	$7,%ymm7,%ymm7
+	vpor	%ymm13,%ymm7,%ymm7
+	vpsrld	$25,%ymm4,%ymm15
+	vpslld	$7,%ymm4,%ymm4
+	vpor	%ymm15,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_358
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
 	vmovdqa	%ymm6,384(%rcx)
 	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
 	vmovdqa	%ymm6,640(%rcx)
@@ -10413,10 +10613,10 @@ ctasm_chacha20_xor_avx2:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_352
-.Lcp_not8_355:
+	jmp	.Lcp_tailbuf_354
+.Lcp_not8_357:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_357
+	jbe	.Lcp_not4_359
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -10440,7 +10640,7 @@ ctasm_chacha20_xor_avx2:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_360:
+.Lcp_dround_362:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -10586,7 +10786,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_360
+	jnz	.Lcp_dround_362
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -10671,12 +10871,12 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_352
-.Lcp_not4_357:
+	jmp	.Lcp_tailbuf_354
+.Lcp_not4_359:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_358
+	jbe	.Lcp_h1_360
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_359
+	jbe	.Lcp_h2_361
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -10692,7 +10892,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_361:
+.Lcp_dround_h_363:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -10808,7 +11008,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_361
+	jnz	.Lcp_dround_h_363
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -10838,8 +11038,8 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_352
-.Lcp_h2_359:
+	jmp	.Lcp_tailbuf_354
+.Lcp_h2_361:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -10850,7 +11050,7 @@ ctasm_chacha20_xor_avx2:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_362:
+.Lcp_dround_h_364:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -10928,7 +11128,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_362
+	jnz	.Lcp_dround_h_364
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -10948,14 +11148,14 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_352
-.Lcp_h1_358:
+	jmp	.Lcp_tailbuf_354
+.Lcp_h1_360:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_363:
+.Lcp_dround_h_365:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpxor	%xmm0,%xmm3,%xmm3
 	vpshufb	.Lcp_rot16(%rip),%xmm3,%xmm3
@@ -10995,7 +11195,7 @@ ctasm_chacha20_xor_avx2:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_363
+	jnz	.Lcp_dround_h_365
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -11005,10 +11205,10 @@ ctasm_chacha20_xor_avx2:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_352:
+.Lcp_tailbuf_354:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_done_353:
+.Lcp_done_355:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx2,.-ctasm_chacha20_xor_avx2
@@ -11018,8 +11218,8 @@ ctasm_chacha20_xorbuf_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_364
-.Lcp_t32_368:
+	jb	.Lcp_t16_366
+.Lcp_t32_370:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -11028,10 +11228,10 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_368
-.Lcp_t16_364:
+	jae	.Lcp_t32_370
+.Lcp_t16_366:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_365
+	jb	.Lcp_t1_367
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -11039,10 +11239,10 @@ ctasm_chacha20_xorbuf_avx2:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_365:
+.Lcp_t1_367:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_367
-.Lcp_tend_366:
+	jz	.Lcp_tdone_369
+.Lcp_tend_368:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -11050,8 +11250,8 @@ ctasm_chacha20_xorbuf_avx2:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_366
-.Lcp_tdone_367:
+	jnz	.Lcp_tend_368
+.Lcp_tdone_369:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx2,.-ctasm_chacha20_xorbuf_avx2
@@ -11067,7 +11267,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movq	72(%rcx),%r8
 	shrq	$2,%r8
 	addq	72(%rcx),%r8
-.Lcp_fused_369:
+.Lcp_fused_371:
 	pshufd	$0x00,0(%rcx),%xmm0
 	pshufd	$0x55,0(%rcx),%xmm1
 	pshufd	$0xaa,0(%rcx),%xmm2
@@ -11091,7 +11291,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	pshufd	$0xff,32(%rcx),%xmm12
 	movdqa	%xmm12,272(%rcx)
 	movl	$6,%r10d
-.Lcp_dround_f_370:
+.Lcp_dround_f_372:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -11320,9 +11520,9 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_370
+	jnz	.Lcp_dround_f_372
 	movl	$2,%r10d
-.Lcp_dround_f_371:
+.Lcp_dround_f_373:
 	paddd	%xmm4,%xmm0
 	addq	0(%r9),%r11
 	paddd	%xmm5,%xmm1
@@ -11711,7 +11911,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	movdqa	%xmm14,240(%rcx)
 	addq	$32,%r9
 	decl	%r10d
-	jnz	.Lcp_dround_f_371
+	jnz	.Lcp_dround_f_373
 	pshufd	$0x00,0(%rcx),%xmm12
 	paddd	%xmm12,%xmm0
 	pshufd	$0x55,0(%rcx),%xmm12
@@ -11847,7 +12047,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	addq	$256,%rdi
 	addq	$256,%rsi
 	decq	208(%rcx)
-	jnz	.Lcp_fused_369
+	jnz	.Lcp_fused_371
 	movq	%r11,80(%rcx)
 	movq	%r12,88(%rcx)
 	movq	%r13,96(%rcx)
@@ -11860,7 +12060,7 @@ ctasm_chacha_poly1305_blocks:
 	.cfi_startproc
 	endbr64
 	testq	%rdx,%rdx
-	jz	.Lcp_polydone_373
+	jz	.Lcp_polydone_375
 	movq	%rdx,%rcx
 	movq	0(%rdi),%r8
 	movq	8(%rdi),%r9
@@ -11870,7 +12070,7 @@ ctasm_chacha_poly1305_blocks:
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
-.Lcp_poly_372:
+.Lcp_poly_374:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -11910,11 +12110,11 @@ ctasm_chacha_poly1305_blocks:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rcx
-	jnz	.Lcp_poly_372
+	jnz	.Lcp_poly_374
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_polydone_373:
+.Lcp_polydone_375:
 	ret
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks,.-ctasm_chacha_poly1305_blocks
@@ -12173,7 +12373,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	.cfi_startproc
 	endbr64
 	cmpq	$16,%rdx
-	jb	.Lcp_vpolyscalar_376
+	jb	.Lcp_vpolyscalar_378
 	movq	16(%rdi),%r8
 	andl	$0x3ffffff,%r8d
 	movq	16(%rdi),%r9
@@ -12203,8 +12403,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shrq	$2,%rcx
 	andl	$3,%edx
 	decq	%rcx
-	jz	.Lcp_vpolylast_375
-.Lcp_vpoly_374:
+	jz	.Lcp_vpolylast_377
+.Lcp_vpoly_376:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -12300,8 +12500,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	vmovdqa	%ymm8,%ymm3
 	vmovdqa	%ymm9,%ymm4
 	decq	%rcx
-	jnz	.Lcp_vpoly_374
-.Lcp_vpolylast_375:
+	jnz	.Lcp_vpoly_376
+.Lcp_vpolylast_377:
 	vmovdqu	0(%rsi),%ymm10
 	vmovdqu	32(%rsi),%ymm11
 	vpunpcklqdq	%ymm11,%ymm10,%ymm12
@@ -12448,7 +12648,7 @@ ctasm_chacha_poly1305_blocks_avx2:
 	movq	%r8,16(%rdi)
 	movq	%r10,24(%rdi)
 	movq	%r12,32(%rdi)
-.Lcp_vpolyscalar_376:
+.Lcp_vpolyscalar_378:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_avx2,.-ctasm_chacha_poly1305_blocks_avx2
@@ -12480,12 +12680,12 @@ ctasm_chacha20_avx512:
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
 	movl	$14,%eax
-.Lcp_wipe_377:
+.Lcp_wipe_379:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_377
+	jnz	.Lcp_wipe_379
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -12554,15 +12754,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_386
+	ja	.Lcp_short8_388
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_387
+	ja	.Lcp_pairs2_389
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_389
+	jz	.Lcp_padpreend_391
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12570,39 +12770,39 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_390
+	jz	.Lcp_padpre_392
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_390:
+.Lcp_padpre_392:
 	testb	$4,%dl
-	jz	.Lcp_padpre_391
+	jz	.Lcp_padpre_393
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_391:
+.Lcp_padpre_393:
 	testb	$2,%dl
-	jz	.Lcp_padpre_392
+	jz	.Lcp_padpre_394
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_392:
+.Lcp_padpre_394:
 	testb	$1,%dl
-	jz	.Lcp_padpre_393
+	jz	.Lcp_padpre_395
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_393:
-.Lcp_padpreend_389:
+.Lcp_padpre_395:
+.Lcp_padpreend_391:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_394:
+.Lcp_dround_p_396:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -12650,7 +12850,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_394
+	jnz	.Lcp_dround_p_396
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12667,19 +12867,19 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_396
+	jb	.Lcp_dxtail_398
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_397
+	jb	.Lcp_dxtail_399
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_395
-.Lcp_dxtail_396:
+	jmp	.Lcp_dxdone_397
+.Lcp_dxtail_398:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_395
+	jz	.Lcp_dxdone_397
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -12688,10 +12888,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_395
-.Lcp_dxtail_397:
+	jmp	.Lcp_dxdone_397
+.Lcp_dxtail_399:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_395
+	jz	.Lcp_dxdone_397
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -12700,17 +12900,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_395
-.Lcp_dxdone_395:
-	jmp	.Lcp_pairskey_383
-.Lcp_pairs2_387:
+	jmp	.Lcp_dxdone_397
+.Lcp_dxdone_397:
+	jmp	.Lcp_pairskey_385
+.Lcp_pairs2_389:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_388
+	ja	.Lcp_pairs3_390
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_398
+	jz	.Lcp_padpreend_400
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12718,32 +12918,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_399
+	jz	.Lcp_padpre_401
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_399:
+.Lcp_padpre_401:
 	testb	$4,%dl
-	jz	.Lcp_padpre_400
+	jz	.Lcp_padpre_402
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_400:
+.Lcp_padpre_402:
 	testb	$2,%dl
-	jz	.Lcp_padpre_401
+	jz	.Lcp_padpre_403
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_401:
+.Lcp_padpre_403:
 	testb	$1,%dl
-	jz	.Lcp_padpre_402
+	jz	.Lcp_padpre_404
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_402:
-.Lcp_padpreend_398:
+.Lcp_padpre_404:
+.Lcp_padpreend_400:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -12755,7 +12955,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_403:
+.Lcp_dround_p_405:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -12817,7 +13017,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_403
+	jnz	.Lcp_dround_p_405
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -12849,29 +13049,29 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_405
+	jb	.Lcp_dxtail_407
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_406
+	jb	.Lcp_dxtail_408
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_407
+	jb	.Lcp_dxtail_409
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_408
+	jb	.Lcp_dxtail_410
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_404
-.Lcp_dxtail_405:
+	jmp	.Lcp_dxdone_406
+.Lcp_dxtail_407:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_404
+	jz	.Lcp_dxdone_406
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -12880,10 +13080,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_404
-.Lcp_dxtail_406:
+	jmp	.Lcp_dxdone_406
+.Lcp_dxtail_408:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_404
+	jz	.Lcp_dxdone_406
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -12892,10 +13092,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_404
-.Lcp_dxtail_407:
+	jmp	.Lcp_dxdone_406
+.Lcp_dxtail_409:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_404
+	jz	.Lcp_dxdone_406
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -12904,10 +13104,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_404
-.Lcp_dxtail_408:
+	jmp	.Lcp_dxdone_406
+.Lcp_dxtail_410:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_404
+	jz	.Lcp_dxdone_406
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -12916,15 +13116,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_404
-.Lcp_dxdone_404:
-	jmp	.Lcp_pairskey_383
-.Lcp_pairs3_388:
+	jmp	.Lcp_dxdone_406
+.Lcp_dxdone_406:
+	jmp	.Lcp_pairskey_385
+.Lcp_pairs3_390:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_409
+	jz	.Lcp_padpreend_411
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -12932,32 +13132,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_410
+	jz	.Lcp_padpre_412
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_410:
+.Lcp_padpre_412:
 	testb	$4,%dl
-	jz	.Lcp_padpre_411
+	jz	.Lcp_padpre_413
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_411:
+.Lcp_padpre_413:
 	testb	$2,%dl
-	jz	.Lcp_padpre_412
+	jz	.Lcp_padpre_414
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_412:
+.Lcp_padpre_414:
 	testb	$1,%dl
-	jz	.Lcp_padpre_413
+	jz	.Lcp_padpre_415
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_413:
-.Lcp_padpreend_409:
+.Lcp_padpre_415:
+.Lcp_padpreend_411:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -12974,7 +13174,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_414:
+.Lcp_dround_p_416:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -13066,7 +13266,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_414
+	jnz	.Lcp_dround_p_416
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13119,29 +13319,29 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_416
+	jb	.Lcp_dxtail_418
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_417
+	jb	.Lcp_dxtail_419
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_418
+	jb	.Lcp_dxtail_420
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_419
+	jb	.Lcp_dxtail_421
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_415
-.Lcp_dxtail_416:
+	jmp	.Lcp_dxdone_417
+.Lcp_dxtail_418:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_415
+	jz	.Lcp_dxdone_417
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13150,10 +13350,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_415
-.Lcp_dxtail_417:
+	jmp	.Lcp_dxdone_417
+.Lcp_dxtail_419:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_415
+	jz	.Lcp_dxdone_417
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13162,10 +13362,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_415
-.Lcp_dxtail_418:
+	jmp	.Lcp_dxdone_417
+.Lcp_dxtail_420:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_415
+	jz	.Lcp_dxdone_417
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13174,10 +13374,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_415
-.Lcp_dxtail_419:
+	jmp	.Lcp_dxdone_417
+.Lcp_dxtail_421:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_415
+	jz	.Lcp_dxdone_417
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13186,17 +13386,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_415
-.Lcp_dxdone_415:
-	jmp	.Lcp_pairskey_383
-.Lcp_short8_386:
+	jmp	.Lcp_dxdone_417
+.Lcp_dxdone_417:
+	jmp	.Lcp_pairskey_385
+.Lcp_short8_388:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_378
+	ja	.Lcp_big_380
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -13220,7 +13420,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_420:
+.Lcp_dround_422:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13334,7 +13534,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_420
+	jnz	.Lcp_dround_422
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13434,8 +13634,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_380
-.Lcp_pairskey_383:
+	jmp	.Lcp_shortkey_382
+.Lcp_pairskey_385:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -13449,8 +13649,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_422
-.Lcp_ipoly_421:
+	jz	.Lcp_ipolyend_424
+.Lcp_ipoly_423:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -13490,10 +13690,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_421
-.Lcp_ipolyend_422:
+	jnz	.Lcp_ipoly_423
+.Lcp_ipolyend_424:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_423
+	jz	.Lcp_ipolytail_425
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -13531,19 +13731,19 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_423:
+.Lcp_ipolytail_425:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	.Lcp_notail_424
+	jz	.Lcp_notail_426
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-.Lcp_notail_424:
+.Lcp_notail_426:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_426
-.Lcp_ipoly_425:
+	jz	.Lcp_ipolyend_428
+.Lcp_ipoly_427:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -13583,10 +13783,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_425
-.Lcp_ipolyend_426:
+	jnz	.Lcp_ipoly_427
+.Lcp_ipolyend_428:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_427
+	jz	.Lcp_ipolytail_429
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -13624,7 +13824,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_427:
+.Lcp_ipolytail_429:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -13675,8 +13875,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_384
-.Lcp_shortkey_380:
+	jmp	.Lcp_tagout_386
+.Lcp_shortkey_382:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -13694,7 +13894,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_428
+	jz	.Lcp_padpreend_430
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -13702,38 +13902,38 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_429
+	jz	.Lcp_padpre_431
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_429:
+.Lcp_padpre_431:
 	testb	$4,%dl
-	jz	.Lcp_padpre_430
+	jz	.Lcp_padpre_432
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_430:
+.Lcp_padpre_432:
 	testb	$2,%dl
-	jz	.Lcp_padpre_431
+	jz	.Lcp_padpre_433
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_431:
+.Lcp_padpre_433:
 	testb	$1,%dl
-	jz	.Lcp_padpre_432
+	jz	.Lcp_padpre_434
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_432:
+.Lcp_padpre_434:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_428:
+.Lcp_padpreend_430:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -13750,7 +13950,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_433
+	jz	.Lcp_padpreend_435
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -13758,46 +13958,46 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_434
+	jz	.Lcp_padpre_436
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_434:
+.Lcp_padpre_436:
 	testb	$4,%dl
-	jz	.Lcp_padpre_435
+	jz	.Lcp_padpre_437
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_435:
+.Lcp_padpre_437:
 	testb	$2,%dl
-	jz	.Lcp_padpre_436
+	jz	.Lcp_padpre_438
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_436:
+.Lcp_padpre_438:
 	testb	$1,%dl
-	jz	.Lcp_padpre_437
+	jz	.Lcp_padpre_439
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_437:
+.Lcp_padpre_439:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_433:
-	jmp	.Lcp_datadone_382
-.Lcp_big_378:
+.Lcp_padpreend_435:
+	jmp	.Lcp_datadone_384
+.Lcp_big_380:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_439:
+.Lcp_dround_h_441:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -13845,7 +14045,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_439
+	jnz	.Lcp_dround_h_441
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -13872,7 +14072,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_440
+	jz	.Lcp_padpreend_442
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -13880,47 +14080,47 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_441
+	jz	.Lcp_padpre_443
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_441:
+.Lcp_padpre_443:
 	testb	$4,%dl
-	jz	.Lcp_padpre_442
+	jz	.Lcp_padpre_444
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_442:
+.Lcp_padpre_444:
 	testb	$2,%dl
-	jz	.Lcp_padpre_443
+	jz	.Lcp_padpre_445
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_443:
+.Lcp_padpre_445:
 	testb	$1,%dl
-	jz	.Lcp_padpre_444
+	jz	.Lcp_padpre_446
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_444:
+.Lcp_padpre_446:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_440:
+.Lcp_padpreend_442:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_438:
-.Lcp_chunk_381:
+.Lcp_nofuse_440:
+.Lcp_chunk_383:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_382
+	jz	.Lcp_datadone_384
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -13940,7 +14140,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_445
+	jz	.Lcp_padpreend_447
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -13948,44 +14148,44 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_446
+	jz	.Lcp_padpre_448
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_446:
+.Lcp_padpre_448:
 	testb	$4,%dl
-	jz	.Lcp_padpre_447
+	jz	.Lcp_padpre_449
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_447:
+.Lcp_padpre_449:
 	testb	$2,%dl
-	jz	.Lcp_padpre_448
+	jz	.Lcp_padpre_450
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_448:
+.Lcp_padpre_450:
 	testb	$1,%dl
-	jz	.Lcp_padpre_449
+	jz	.Lcp_padpre_451
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_449:
+.Lcp_padpre_451:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_445:
+.Lcp_padpreend_447:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_381
-.Lcp_datadone_382:
+	jmp	.Lcp_chunk_383
+.Lcp_datadone_384:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -14012,7 +14212,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_384:
+.Lcp_tagout_386:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -14022,17 +14222,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_451
+	jz	.Lcp_wipeeven_453
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_451:
+.Lcp_wipeeven_453:
 	shrl	%eax
-.Lcp_wipe_450:
+.Lcp_wipe_452:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_450
+	jnz	.Lcp_wipe_452
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -14119,15 +14319,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_460
+	ja	.Lcp_short8_462
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_461
+	ja	.Lcp_pairs2_463
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_463
+	jz	.Lcp_padpreend_465
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14135,39 +14335,39 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_464
+	jz	.Lcp_padpre_466
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_464:
+.Lcp_padpre_466:
 	testb	$4,%dl
-	jz	.Lcp_padpre_465
+	jz	.Lcp_padpre_467
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_465:
+.Lcp_padpre_467:
 	testb	$2,%dl
-	jz	.Lcp_padpre_466
+	jz	.Lcp_padpre_468
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_466:
+.Lcp_padpre_468:
 	testb	$1,%dl
-	jz	.Lcp_padpre_467
+	jz	.Lcp_padpre_469
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_467:
-.Lcp_padpreend_463:
+.Lcp_padpre_469:
+.Lcp_padpreend_465:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_468:
+.Lcp_dround_p_470:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -14215,7 +14415,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_468
+	jnz	.Lcp_dround_p_470
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14232,41 +14432,41 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_469
+	je	.Lcp_inplace_471
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_471
+	jb	.Lcp_dxtail_473
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_472
+	jb	.Lcp_dxtail_474
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_470
-.Lcp_dxtail_471:
+	jmp	.Lcp_dxdone_472
+.Lcp_dxtail_473:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_470
+	jz	.Lcp_dxdone_472
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	.Lcp_dxdone_470
-.Lcp_dxtail_472:
+	jmp	.Lcp_dxdone_472
+.Lcp_dxtail_474:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_470
+	jz	.Lcp_dxdone_472
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	.Lcp_dxdone_470
-.Lcp_dxdone_470:
-	jmp	.Lcp_pairskey_457
-.Lcp_inplace_469:
+	jmp	.Lcp_dxdone_472
+.Lcp_dxdone_472:
+	jmp	.Lcp_pairskey_459
+.Lcp_inplace_471:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -14277,15 +14477,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_457
-.Lcp_pairs2_461:
+	jmp	.Lcp_pairskey_459
+.Lcp_pairs2_463:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_462
+	ja	.Lcp_pairs3_464
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_473
+	jz	.Lcp_padpreend_475
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14293,32 +14493,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_474
+	jz	.Lcp_padpre_476
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_474:
+.Lcp_padpre_476:
 	testb	$4,%dl
-	jz	.Lcp_padpre_475
+	jz	.Lcp_padpre_477
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_475:
+.Lcp_padpre_477:
 	testb	$2,%dl
-	jz	.Lcp_padpre_476
+	jz	.Lcp_padpre_478
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_476:
+.Lcp_padpre_478:
 	testb	$1,%dl
-	jz	.Lcp_padpre_477
+	jz	.Lcp_padpre_479
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_477:
-.Lcp_padpreend_473:
+.Lcp_padpre_479:
+.Lcp_padpreend_475:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14330,7 +14530,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_478:
+.Lcp_dround_p_480:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -14392,7 +14592,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_478
+	jnz	.Lcp_dround_p_480
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14418,7 +14618,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_479
+	je	.Lcp_inplace_481
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -14426,69 +14626,69 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_481
+	jb	.Lcp_dxtail_483
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_482
+	jb	.Lcp_dxtail_484
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_483
+	jb	.Lcp_dxtail_485
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_484
+	jb	.Lcp_dxtail_486
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_480
-.Lcp_dxtail_481:
+	jmp	.Lcp_dxdone_482
+.Lcp_dxtail_483:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_480
+	jz	.Lcp_dxdone_482
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	.Lcp_dxdone_480
-.Lcp_dxtail_482:
+	jmp	.Lcp_dxdone_482
+.Lcp_dxtail_484:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_480
+	jz	.Lcp_dxdone_482
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	.Lcp_dxdone_480
-.Lcp_dxtail_483:
+	jmp	.Lcp_dxdone_482
+.Lcp_dxtail_485:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_480
+	jz	.Lcp_dxdone_482
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	.Lcp_dxdone_480
-.Lcp_dxtail_484:
+	jmp	.Lcp_dxdone_482
+.Lcp_dxtail_486:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_480
+	jz	.Lcp_dxdone_482
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	.Lcp_dxdone_480
-.Lcp_dxdone_480:
-	jmp	.Lcp_pairskey_457
-.Lcp_inplace_479:
+	jmp	.Lcp_dxdone_482
+.Lcp_dxdone_482:
+	jmp	.Lcp_pairskey_459
+.Lcp_inplace_481:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -14507,13 +14707,13 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairskey_457
-.Lcp_pairs3_462:
+	jmp	.Lcp_pairskey_459
+.Lcp_pairs3_464:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_485
+	jz	.Lcp_padpreend_487
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14521,32 +14721,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_486
+	jz	.Lcp_padpre_488
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_486:
+.Lcp_padpre_488:
 	testb	$4,%dl
-	jz	.Lcp_padpre_487
+	jz	.Lcp_padpre_489
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_487:
+.Lcp_padpre_489:
 	testb	$2,%dl
-	jz	.Lcp_padpre_488
+	jz	.Lcp_padpre_490
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_488:
+.Lcp_padpre_490:
 	testb	$1,%dl
-	jz	.Lcp_padpre_489
+	jz	.Lcp_padpre_491
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_489:
-.Lcp_padpreend_485:
+.Lcp_padpre_491:
+.Lcp_padpreend_487:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14563,7 +14763,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_490:
+.Lcp_dround_p_492:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -14655,7 +14855,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_490
+	jnz	.Lcp_dround_p_492
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14690,7 +14890,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_491
+	je	.Lcp_inplace_493
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -14710,69 +14910,69 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_493
+	jb	.Lcp_dxtail_495
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_494
+	jb	.Lcp_dxtail_496
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_495
+	jb	.Lcp_dxtail_497
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_496
+	jb	.Lcp_dxtail_498
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_492
-.Lcp_dxtail_493:
+	jmp	.Lcp_dxdone_494
+.Lcp_dxtail_495:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_492
+	jz	.Lcp_dxdone_494
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	.Lcp_dxdone_492
-.Lcp_dxtail_494:
+	jmp	.Lcp_dxdone_494
+.Lcp_dxtail_496:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_492
+	jz	.Lcp_dxdone_494
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	.Lcp_dxdone_492
-.Lcp_dxtail_495:
+	jmp	.Lcp_dxdone_494
+.Lcp_dxtail_497:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_492
+	jz	.Lcp_dxdone_494
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	.Lcp_dxdone_492
-.Lcp_dxtail_496:
+	jmp	.Lcp_dxdone_494
+.Lcp_dxtail_498:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_492
+	jz	.Lcp_dxdone_494
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	.Lcp_dxdone_492
-.Lcp_dxdone_492:
-	jmp	.Lcp_pairskey_457
-.Lcp_inplace_491:
+	jmp	.Lcp_dxdone_494
+.Lcp_dxdone_494:
+	jmp	.Lcp_pairskey_459
+.Lcp_inplace_493:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -14799,15 +14999,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairskey_457
-.Lcp_short8_460:
+	jmp	.Lcp_pairskey_459
+.Lcp_short8_462:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_452
+	ja	.Lcp_big_454
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -14831,7 +15031,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_497:
+.Lcp_dround_499:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -14945,7 +15145,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_497
+	jnz	.Lcp_dround_499
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -15045,8 +15245,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_454
-.Lcp_pairskey_457:
+	jmp	.Lcp_shortkey_456
+.Lcp_pairskey_459:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -15060,8 +15260,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_499
-.Lcp_ipoly_498:
+	jz	.Lcp_ipolyend_501
+.Lcp_ipoly_500:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15101,10 +15301,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_498
-.Lcp_ipolyend_499:
+	jnz	.Lcp_ipoly_500
+.Lcp_ipolyend_501:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_500
+	jz	.Lcp_ipolytail_502
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -15142,10 +15342,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_500:
+.Lcp_ipolytail_502:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_504
+	jz	.Lcp_padpreend_506
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -15153,37 +15353,37 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_505
+	jz	.Lcp_padpre_507
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_505:
+.Lcp_padpre_507:
 	testb	$4,%dl
-	jz	.Lcp_padpre_506
+	jz	.Lcp_padpre_508
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_506:
+.Lcp_padpre_508:
 	testb	$2,%dl
-	jz	.Lcp_padpre_507
+	jz	.Lcp_padpre_509
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_507:
+.Lcp_padpre_509:
 	testb	$1,%dl
-	jz	.Lcp_padpre_508
+	jz	.Lcp_padpre_510
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_508:
-.Lcp_padpreend_504:
+.Lcp_padpre_510:
+.Lcp_padpreend_506:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_502
-.Lcp_ipoly_501:
+	jz	.Lcp_ipolyend_504
+.Lcp_ipoly_503:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15223,10 +15423,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_501
-.Lcp_ipolyend_502:
+	jnz	.Lcp_ipoly_503
+.Lcp_ipolyend_504:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_503
+	jz	.Lcp_ipolytail_505
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -15264,7 +15464,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_503:
+.Lcp_ipolytail_505:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -15317,15 +15517,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	.Lcp_xorskip_509
+	jne	.Lcp_xorskip_511
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_509:
-	jmp	.Lcp_tagout_458
-.Lcp_shortkey_454:
+.Lcp_xorskip_511:
+	jmp	.Lcp_tagout_460
+.Lcp_shortkey_456:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -15343,7 +15543,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_510
+	jz	.Lcp_padpreend_512
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15351,38 +15551,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_511
+	jz	.Lcp_padpre_513
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_511:
+.Lcp_padpre_513:
 	testb	$4,%dl
-	jz	.Lcp_padpre_512
+	jz	.Lcp_padpre_514
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_512:
+.Lcp_padpre_514:
 	testb	$2,%dl
-	jz	.Lcp_padpre_513
+	jz	.Lcp_padpre_515
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_513:
+.Lcp_padpre_515:
 	testb	$1,%dl
-	jz	.Lcp_padpre_514
+	jz	.Lcp_padpre_516
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_514:
+.Lcp_padpre_516:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_510:
+.Lcp_padpreend_512:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -15392,7 +15592,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_515
+	jz	.Lcp_padpreend_517
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15400,38 +15600,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_516
+	jz	.Lcp_padpre_518
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_516:
+.Lcp_padpre_518:
 	testb	$4,%dl
-	jz	.Lcp_padpre_517
+	jz	.Lcp_padpre_519
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_517:
+.Lcp_padpre_519:
 	testb	$2,%dl
-	jz	.Lcp_padpre_518
+	jz	.Lcp_padpre_520
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_518:
+.Lcp_padpre_520:
 	testb	$1,%dl
-	jz	.Lcp_padpre_519
+	jz	.Lcp_padpre_521
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_519:
+.Lcp_padpre_521:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_515:
+.Lcp_padpreend_517:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -15439,14 +15639,14 @@ ctasm_chacha20_poly1305_open_avx512:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_456
-.Lcp_big_452:
+	jmp	.Lcp_datadone_458
+.Lcp_big_454:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_521:
+.Lcp_dround_h_523:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -15494,7 +15694,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_521
+	jnz	.Lcp_dround_h_523
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15521,7 +15721,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_522
+	jz	.Lcp_padpreend_524
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15529,47 +15729,47 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_523
+	jz	.Lcp_padpre_525
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_523:
+.Lcp_padpre_525:
 	testb	$4,%dl
-	jz	.Lcp_padpre_524
+	jz	.Lcp_padpre_526
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_524:
+.Lcp_padpre_526:
 	testb	$2,%dl
-	jz	.Lcp_padpre_525
+	jz	.Lcp_padpre_527
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_525:
+.Lcp_padpre_527:
 	testb	$1,%dl
-	jz	.Lcp_padpre_526
+	jz	.Lcp_padpre_528
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_526:
+.Lcp_padpre_528:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_522:
+.Lcp_padpreend_524:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_520:
-.Lcp_chunk_455:
+.Lcp_nofuse_522:
+.Lcp_chunk_457:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_456
+	jz	.Lcp_datadone_458
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -15583,7 +15783,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_527
+	jz	.Lcp_padpreend_529
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15591,38 +15791,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_528
+	jz	.Lcp_padpre_530
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_528:
+.Lcp_padpre_530:
 	testb	$4,%dl
-	jz	.Lcp_padpre_529
+	jz	.Lcp_padpre_531
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_529:
+.Lcp_padpre_531:
 	testb	$2,%dl
-	jz	.Lcp_padpre_530
+	jz	.Lcp_padpre_532
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_530:
+.Lcp_padpre_532:
 	testb	$1,%dl
-	jz	.Lcp_padpre_531
+	jz	.Lcp_padpre_533
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_531:
+.Lcp_padpre_533:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_527:
+.Lcp_padpreend_529:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -15633,8 +15833,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_455
-.Lcp_datadone_456:
+	jmp	.Lcp_chunk_457
+.Lcp_datadone_458:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -15661,7 +15861,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_458:
+.Lcp_tagout_460:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -15671,17 +15871,17 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_533
+	jz	.Lcp_wipeeven_535
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_533:
+.Lcp_wipeeven_535:
 	shrl	%eax
-.Lcp_wipe_532:
+.Lcp_wipe_534:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_532
+	jnz	.Lcp_wipe_534
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -15723,7 +15923,7 @@ ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	.Lcp_zskip_538
+	jb	.Lcp_zskip_540
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -15737,7 +15937,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	.Lcp_zinc(%rip),%zmm24,%zmm24
-.Lcp_zloop_539:
+.Lcp_zloop_541:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -15755,7 +15955,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-.Lcp_zdround_540:
+.Lcp_zdround_542:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -15853,7 +16053,7 @@ ctasm_chacha20_xor_avx512:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	.Lcp_zdround_540
+	jnz	.Lcp_zdround_542
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -15976,7 +16176,7 @@ ctasm_chacha20_xor_avx512:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	.Lcp_zloop_539
+	jae	.Lcp_zloop_541
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -15993,274 +16193,10 @@ ctasm_chacha20_xor_avx512:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-.Lcp_zskip_538:
+.Lcp_zskip_540:
 	cmpq	$512,%rdx
-	jb	.Lcp_small_535
-.Lcp_wide_534:
-	vpbroadcastd	0(%rcx),%ymm0
-	vpbroadcastd	4(%rcx),%ymm1
-	vpbroadcastd	8(%rcx),%ymm2
-	vpbroadcastd	12(%rcx),%ymm3
-	vpbroadcastd	16(%rcx),%ymm4
-	vpbroadcastd	20(%rcx),%ymm5
-	vpbroadcastd	24(%rcx),%ymm6
-	vpbroadcastd	28(%rcx),%ymm7
-	vpbroadcastd	48(%rcx),%ymm8
-	vpbroadcastd	52(%rcx),%ymm9
-	vpbroadcastd	56(%rcx),%ymm10
-	vpbroadcastd	60(%rcx),%ymm11
-	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
-	vmovdqa	%ymm8,352(%rcx)
-	vpbroadcastd	32(%rcx),%ymm12
-	vmovdqa	%ymm12,224(%rcx)
-	vpbroadcastd	36(%rcx),%ymm12
-	vmovdqa	%ymm12,256(%rcx)
-	vpbroadcastd	40(%rcx),%ymm12
-	vmovdqa	%ymm12,288(%rcx)
-	vpbroadcastd	44(%rcx),%ymm12
-	vmovdqa	%ymm12,320(%rcx)
-	movl	$10,%r8d
-.Lcp_dround_541:
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vprold	$16,%ymm8,%ymm8
-	vprold	$16,%ymm9,%ymm9
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vprold	$12,%ymm4,%ymm4
-	vprold	$12,%ymm5,%ymm5
-	vpaddd	%ymm4,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm8,%ymm8
-	vpxor	%ymm1,%ymm9,%ymm9
-	vprold	$8,%ymm8,%ymm8
-	vprold	$8,%ymm9,%ymm9
-	vpaddd	%ymm8,%ymm12,%ymm12
-	vpaddd	%ymm9,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm4,%ymm4
-	vpxor	%ymm14,%ymm5,%ymm5
-	vprold	$7,%ymm4,%ymm4
-	vprold	$7,%ymm5,%ymm5
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vprold	$16,%ymm10,%ymm10
-	vprold	$16,%ymm11,%ymm11
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vprold	$12,%ymm6,%ymm6
-	vprold	$12,%ymm7,%ymm7
-	vpaddd	%ymm6,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm10,%ymm10
-	vpxor	%ymm3,%ymm11,%ymm11
-	vprold	$8,%ymm10,%ymm10
-	vprold	$8,%ymm11,%ymm11
-	vpaddd	%ymm10,%ymm12,%ymm12
-	vpaddd	%ymm11,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm6,%ymm6
-	vpxor	%ymm14,%ymm7,%ymm7
-	vprold	$7,%ymm6,%ymm6
-	vprold	$7,%ymm7,%ymm7
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vprold	$16,%ymm11,%ymm11
-	vprold	$16,%ymm8,%ymm8
-	vmovdqa	288(%rcx),%ymm12
-	vmovdqa	320(%rcx),%ymm14
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vprold	$12,%ymm5,%ymm5
-	vprold	$12,%ymm6,%ymm6
-	vpaddd	%ymm5,%ymm0,%ymm0
-	vpaddd	%ymm6,%ymm1,%ymm1
-	vpxor	%ymm0,%ymm11,%ymm11
-	vpxor	%ymm1,%ymm8,%ymm8
-	vprold	$8,%ymm11,%ymm11
-	vprold	$8,%ymm8,%ymm8
-	vpaddd	%ymm11,%ymm12,%ymm12
-	vpaddd	%ymm8,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm5,%ymm5
-	vpxor	%ymm14,%ymm6,%ymm6
-	vprold	$7,%ymm5,%ymm5
-	vprold	$7,%ymm6,%ymm6
-	vmovdqa	%ymm12,288(%rcx)
-	vmovdqa	%ymm14,320(%rcx)
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vprold	$16,%ymm9,%ymm9
-	vprold	$16,%ymm10,%ymm10
-	vmovdqa	224(%rcx),%ymm12
-	vmovdqa	256(%rcx),%ymm14
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vprold	$12,%ymm7,%ymm7
-	vprold	$12,%ymm4,%ymm4
-	vpaddd	%ymm7,%ymm2,%ymm2
-	vpaddd	%ymm4,%ymm3,%ymm3
-	vpxor	%ymm2,%ymm9,%ymm9
-	vpxor	%ymm3,%ymm10,%ymm10
-	vprold	$8,%ymm9,%ymm9
-	vprold	$8,%ymm10,%ymm10
-	vpaddd	%ymm9,%ymm12,%ymm12
-	vpaddd	%ymm10,%ymm14,%ymm14
-	vpxor	%ymm12,%ymm7,%ymm7
-	vpxor	%ymm14,%ymm4,%ymm4
-	vprold	$7,%ymm7,%ymm7
-	vprold	$7,%ymm4,%ymm4
-	vmovdqa	%ymm12,224(%rcx)
-	vmovdqa	%ymm14,256(%rcx)
-	decl	%r8d
-	jnz	.Lcp_dround_541
-	vpbroadcastd	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vpbroadcastd	4(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vpbroadcastd	8(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vpbroadcastd	12(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vpbroadcastd	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm4,%ymm4
-	vpbroadcastd	20(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm5,%ymm5
-	vpbroadcastd	24(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm6,%ymm6
-	vpbroadcastd	28(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm7,%ymm7
-	vpbroadcastd	52(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm9,%ymm9
-	vpbroadcastd	56(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm10,%ymm10
-	vpbroadcastd	60(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm11,%ymm11
-	vpaddd	352(%rcx),%ymm8,%ymm8
-	vpunpckldq	%ymm1,%ymm0,%ymm12
-	vpunpckhdq	%ymm1,%ymm0,%ymm0
-	vpunpckldq	%ymm3,%ymm2,%ymm13
-	vpunpckhdq	%ymm3,%ymm2,%ymm2
-	vpunpcklqdq	%ymm13,%ymm12,%ymm1
-	vpunpckhqdq	%ymm13,%ymm12,%ymm12
-	vpunpcklqdq	%ymm2,%ymm0,%ymm3
-	vpunpckhqdq	%ymm2,%ymm0,%ymm0
-	vpunpckldq	%ymm5,%ymm4,%ymm2
-	vpunpckhdq	%ymm5,%ymm4,%ymm4
-	vpunpckldq	%ymm7,%ymm6,%ymm13
-	vpunpckhdq	%ymm7,%ymm6,%ymm6
-	vpunpcklqdq	%ymm13,%ymm2,%ymm5
-	vpunpckhqdq	%ymm13,%ymm2,%ymm2
-	vpunpcklqdq	%ymm6,%ymm4,%ymm7
-	vpunpckhqdq	%ymm6,%ymm4,%ymm4
-	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
-	vpxor	0(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,0(%rdi)
-	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
-	vpxor	256(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,256(%rdi)
-	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
-	vpxor	64(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,64(%rdi)
-	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
-	vpxor	320(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,320(%rdi)
-	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
-	vpxor	128(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,128(%rdi)
-	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
-	vpxor	384(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,384(%rdi)
-	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
-	vpxor	192(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,192(%rdi)
-	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
-	vpxor	448(%rsi),%ymm6,%ymm6
-	vmovdqu	%ymm6,448(%rdi)
-	vmovdqa	224(%rcx),%ymm6
-	vpbroadcastd	32(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm6,%ymm6
-	vmovdqa	256(%rcx),%ymm13
-	vpbroadcastd	36(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm13,%ymm13
-	vmovdqa	288(%rcx),%ymm14
-	vpbroadcastd	40(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm14,%ymm14
-	vmovdqa	320(%rcx),%ymm15
-	vpbroadcastd	44(%rcx),%ymm1
-	vpaddd	%ymm1,%ymm15,%ymm15
-	vpunpckldq	%ymm13,%ymm6,%ymm1
-	vpunpckhdq	%ymm13,%ymm6,%ymm6
-	vpunpckldq	%ymm15,%ymm14,%ymm12
-	vpunpckhdq	%ymm15,%ymm14,%ymm14
-	vpunpcklqdq	%ymm12,%ymm1,%ymm13
-	vpunpckhqdq	%ymm12,%ymm1,%ymm1
-	vpunpcklqdq	%ymm14,%ymm6,%ymm15
-	vpunpckhqdq	%ymm14,%ymm6,%ymm6
-	vpunpckldq	%ymm9,%ymm8,%ymm14
-	vpunpckhdq	%ymm9,%ymm8,%ymm8
-	vpunpckldq	%ymm11,%ymm10,%ymm12
-	vpunpckhdq	%ymm11,%ymm10,%ymm10
-	vpunpcklqdq	%ymm12,%ymm14,%ymm9
-	vpunpckhqdq	%ymm12,%ymm14,%ymm14
-	vpunpcklqdq	%ymm10,%ymm8,%ymm11
-	vpunpckhqdq	%ymm10,%ymm8,%ymm8
-	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
-	vpxor	32(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,32(%rdi)
-	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
-	vpxor	288(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,288(%rdi)
-	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
-	vpxor	96(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,96(%rdi)
-	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
-	vpxor	352(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,352(%rdi)
-	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
-	vpxor	160(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,160(%rdi)
-	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
-	vpxor	416(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,416(%rdi)
-	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
-	vpxor	224(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,224(%rdi)
-	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
-	vpxor	480(%rsi),%ymm10,%ymm10
-	vmovdqu	%ymm10,480(%rdi)
-	addl	$8,48(%rcx)
-	addq	$512,%rdi
-	addq	$512,%rsi
-	subq	$512,%rdx
-	cmpq	$512,%rdx
-	jae	.Lcp_wide_534
-.Lcp_small_535:
-	testq	%rdx,%rdx
-	jz	.Lcp_done_537
-	cmpq	$256,%rdx
-	jbe	.Lcp_not8_542
+	jb	.Lcp_small_537
+.Lcp_wide_536:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -16439,6 +16375,270 @@ ctasm_chacha20_xor_avx512:
 	vpunpcklqdq	%ymm6,%ymm4,%ymm7
 	vpunpckhqdq	%ymm6,%ymm4,%ymm4
 	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vpxor	0(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,0(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vpxor	256(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,256(%rdi)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vpxor	64(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,64(%rdi)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vpxor	320(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,320(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vpxor	128(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vpxor	384(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,384(%rdi)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vpxor	192(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,192(%rdi)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vpxor	448(%rsi),%ymm6,%ymm6
+	vmovdqu	%ymm6,448(%rdi)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vpxor	32(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,32(%rdi)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vpxor	288(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,288(%rdi)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vpxor	96(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,96(%rdi)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vpxor	352(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,352(%rdi)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vpxor	160(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,160(%rdi)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vpxor	416(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,416(%rdi)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vpxor	224(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,224(%rdi)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vpxor	480(%rsi),%ymm10,%ymm10
+	vmovdqu	%ymm10,480(%rdi)
+	addl	$8,48(%rcx)
+	addq	$512,%rdi
+	addq	$512,%rsi
+	subq	$512,%rdx
+	cmpq	$512,%rdx
+	jae	.Lcp_wide_536
+.Lcp_small_537:
+	testq	%rdx,%rdx
+	jz	.Lcp_done_539
+	cmpq	$256,%rdx
+	jbe	.Lcp_not8_544
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	.Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+.Lcp_dround_545:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vprold	$16,%ymm8,%ymm8
+	vprold	$16,%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vprold	$12,%ymm4,%ymm4
+	vprold	$12,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vprold	$8,%ymm8,%ymm8
+	vprold	$8,%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vprold	$7,%ymm4,%ymm4
+	vprold	$7,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vprold	$16,%ymm10,%ymm10
+	vprold	$16,%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vprold	$12,%ymm6,%ymm6
+	vprold	$12,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vprold	$8,%ymm10,%ymm10
+	vprold	$8,%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vprold	$7,%ymm6,%ymm6
+	vprold	$7,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vprold	$16,%ymm9,%ymm9
+	vprold	$16,%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vprold	$12,%ymm7,%ymm7
+	vprold	$12,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vprold	$8,%ymm9,%ymm9
+	vprold	$8,%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vprold	$7,%ymm7,%ymm7
+	vprold	$7,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	.Lcp_dround_545
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
 	vmovdqa	%ymm6,384(%rcx)
 	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
 	vmovdqa	%ymm6,640(%rcx)
@@ -16499,10 +16699,10 @@ ctasm_chacha20_xor_avx512:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_536
-.Lcp_not8_542:
+	jmp	.Lcp_tailbuf_538
+.Lcp_not8_544:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_544
+	jbe	.Lcp_not4_546
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -16526,7 +16726,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_547:
+.Lcp_dround_549:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -16640,7 +16840,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_547
+	jnz	.Lcp_dround_549
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -16725,12 +16925,12 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_536
-.Lcp_not4_544:
+	jmp	.Lcp_tailbuf_538
+.Lcp_not4_546:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_545
+	jbe	.Lcp_h1_547
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_546
+	jbe	.Lcp_h2_548
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -16746,7 +16946,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_548:
+.Lcp_dround_h_550:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -16838,7 +17038,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_548
+	jnz	.Lcp_dround_h_550
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -16868,8 +17068,8 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_536
-.Lcp_h2_546:
+	jmp	.Lcp_tailbuf_538
+.Lcp_h2_548:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -16880,7 +17080,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_549:
+.Lcp_dround_h_551:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -16942,7 +17142,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_549
+	jnz	.Lcp_dround_h_551
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -16962,14 +17162,14 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_536
-.Lcp_h1_545:
+	jmp	.Lcp_tailbuf_538
+.Lcp_h1_547:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_550:
+.Lcp_dround_h_552:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -17017,7 +17217,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_550
+	jnz	.Lcp_dround_h_552
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -17027,10 +17227,10 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_536:
+.Lcp_tailbuf_538:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx512
-.Lcp_done_537:
+.Lcp_done_539:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx512,.-ctasm_chacha20_xor_avx512
@@ -17040,8 +17240,8 @@ ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_551
-.Lcp_t32_555:
+	jb	.Lcp_t16_553
+.Lcp_t32_557:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -17050,10 +17250,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_555
-.Lcp_t16_551:
+	jae	.Lcp_t32_557
+.Lcp_t16_553:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_552
+	jb	.Lcp_t1_554
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -17061,10 +17261,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_552:
+.Lcp_t1_554:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_554
-.Lcp_tend_553:
+	jz	.Lcp_tdone_556
+.Lcp_tend_555:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -17072,8 +17272,8 @@ ctasm_chacha20_xorbuf_avx512:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_553
-.Lcp_tdone_554:
+	jnz	.Lcp_tend_555
+.Lcp_tdone_556:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx512,.-ctasm_chacha20_xorbuf_avx512
@@ -17128,15 +17328,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_564
+	ja	.Lcp_short8_566
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_565
+	ja	.Lcp_pairs2_567
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_567
+	jz	.Lcp_padpreend_569
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17144,39 +17344,39 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_568
+	jz	.Lcp_padpre_570
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_568:
+.Lcp_padpre_570:
 	testb	$4,%dl
-	jz	.Lcp_padpre_569
+	jz	.Lcp_padpre_571
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_569:
+.Lcp_padpre_571:
 	testb	$2,%dl
-	jz	.Lcp_padpre_570
+	jz	.Lcp_padpre_572
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_570:
+.Lcp_padpre_572:
 	testb	$1,%dl
-	jz	.Lcp_padpre_571
+	jz	.Lcp_padpre_573
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_571:
-.Lcp_padpreend_567:
+.Lcp_padpre_573:
+.Lcp_padpreend_569:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_572:
+.Lcp_dround_p_574:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -17224,7 +17424,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_572
+	jnz	.Lcp_dround_p_574
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17241,19 +17441,19 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_574
+	jb	.Lcp_dxtail_576
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_575
+	jb	.Lcp_dxtail_577
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_573
-.Lcp_dxtail_574:
+	jmp	.Lcp_dxdone_575
+.Lcp_dxtail_576:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_573
+	jz	.Lcp_dxdone_575
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17262,10 +17462,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_573
-.Lcp_dxtail_575:
+	jmp	.Lcp_dxdone_575
+.Lcp_dxtail_577:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_573
+	jz	.Lcp_dxdone_575
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17274,17 +17474,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_573
-.Lcp_dxdone_573:
-	jmp	.Lcp_pairskey_561
-.Lcp_pairs2_565:
+	jmp	.Lcp_dxdone_575
+.Lcp_dxdone_575:
+	jmp	.Lcp_pairskey_563
+.Lcp_pairs2_567:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_566
+	ja	.Lcp_pairs3_568
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_576
+	jz	.Lcp_padpreend_578
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17292,32 +17492,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_577
+	jz	.Lcp_padpre_579
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_577:
+.Lcp_padpre_579:
 	testb	$4,%dl
-	jz	.Lcp_padpre_578
+	jz	.Lcp_padpre_580
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_578:
+.Lcp_padpre_580:
 	testb	$2,%dl
-	jz	.Lcp_padpre_579
+	jz	.Lcp_padpre_581
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_579:
+.Lcp_padpre_581:
 	testb	$1,%dl
-	jz	.Lcp_padpre_580
+	jz	.Lcp_padpre_582
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_580:
-.Lcp_padpreend_576:
+.Lcp_padpre_582:
+.Lcp_padpreend_578:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -17329,7 +17529,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_581:
+.Lcp_dround_p_583:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -17391,7 +17591,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_581
+	jnz	.Lcp_dround_p_583
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17423,29 +17623,29 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_583
+	jb	.Lcp_dxtail_585
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_584
+	jb	.Lcp_dxtail_586
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_585
+	jb	.Lcp_dxtail_587
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_586
+	jb	.Lcp_dxtail_588
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_582
-.Lcp_dxtail_583:
+	jmp	.Lcp_dxdone_584
+.Lcp_dxtail_585:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_582
+	jz	.Lcp_dxdone_584
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17454,10 +17654,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_582
-.Lcp_dxtail_584:
+	jmp	.Lcp_dxdone_584
+.Lcp_dxtail_586:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_582
+	jz	.Lcp_dxdone_584
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17466,10 +17666,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_582
-.Lcp_dxtail_585:
+	jmp	.Lcp_dxdone_584
+.Lcp_dxtail_587:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_582
+	jz	.Lcp_dxdone_584
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17478,10 +17678,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_582
-.Lcp_dxtail_586:
+	jmp	.Lcp_dxdone_584
+.Lcp_dxtail_588:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_582
+	jz	.Lcp_dxdone_584
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17490,15 +17690,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_582
-.Lcp_dxdone_582:
-	jmp	.Lcp_pairskey_561
-.Lcp_pairs3_566:
+	jmp	.Lcp_dxdone_584
+.Lcp_dxdone_584:
+	jmp	.Lcp_pairskey_563
+.Lcp_pairs3_568:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_587
+	jz	.Lcp_padpreend_589
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17506,32 +17706,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_588
+	jz	.Lcp_padpre_590
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_588:
+.Lcp_padpre_590:
 	testb	$4,%dl
-	jz	.Lcp_padpre_589
+	jz	.Lcp_padpre_591
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_589:
+.Lcp_padpre_591:
 	testb	$2,%dl
-	jz	.Lcp_padpre_590
+	jz	.Lcp_padpre_592
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_590:
+.Lcp_padpre_592:
 	testb	$1,%dl
-	jz	.Lcp_padpre_591
+	jz	.Lcp_padpre_593
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_591:
-.Lcp_padpreend_587:
+.Lcp_padpre_593:
+.Lcp_padpreend_589:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -17548,7 +17748,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_592:
+.Lcp_dround_p_594:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -17640,7 +17840,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_592
+	jnz	.Lcp_dround_p_594
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17693,29 +17893,29 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_594
+	jb	.Lcp_dxtail_596
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_595
+	jb	.Lcp_dxtail_597
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_596
+	jb	.Lcp_dxtail_598
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_597
+	jb	.Lcp_dxtail_599
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_593
-.Lcp_dxtail_594:
+	jmp	.Lcp_dxdone_595
+.Lcp_dxtail_596:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_593
+	jz	.Lcp_dxdone_595
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17724,10 +17924,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_593
-.Lcp_dxtail_595:
+	jmp	.Lcp_dxdone_595
+.Lcp_dxtail_597:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_593
+	jz	.Lcp_dxdone_595
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17736,10 +17936,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_593
-.Lcp_dxtail_596:
+	jmp	.Lcp_dxdone_595
+.Lcp_dxtail_598:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_593
+	jz	.Lcp_dxdone_595
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17748,10 +17948,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_593
-.Lcp_dxtail_597:
+	jmp	.Lcp_dxdone_595
+.Lcp_dxtail_599:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_593
+	jz	.Lcp_dxdone_595
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17760,17 +17960,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_593
-.Lcp_dxdone_593:
-	jmp	.Lcp_pairskey_561
-.Lcp_short8_564:
+	jmp	.Lcp_dxdone_595
+.Lcp_dxdone_595:
+	jmp	.Lcp_pairskey_563
+.Lcp_short8_566:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_556
+	ja	.Lcp_big_558
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -17794,7 +17994,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_598:
+.Lcp_dround_600:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -17908,7 +18108,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_598
+	jnz	.Lcp_dround_600
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -18008,8 +18208,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_558
-.Lcp_pairskey_561:
+	jmp	.Lcp_shortkey_560
+.Lcp_pairskey_563:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -18018,7 +18218,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_599
+	jb	.Lcp_nopow4_601
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -18220,15 +18420,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_599:
+.Lcp_nopow4_601:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_601
-.Lcp_ipoly_600:
+	jz	.Lcp_ipolyend_603
+.Lcp_ipoly_602:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -18268,10 +18468,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_600
-.Lcp_ipolyend_601:
+	jnz	.Lcp_ipoly_602
+.Lcp_ipolyend_603:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_602
+	jz	.Lcp_ipolytail_604
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -18309,20 +18509,20 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_602:
+.Lcp_ipolytail_604:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	.Lcp_notail_603
+	jz	.Lcp_notail_605
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-.Lcp_notail_603:
+.Lcp_notail_605:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_605
+	jz	.Lcp_ipolyend_607
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_607
+	jb	.Lcp_ipolynarrow_609
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -18349,8 +18549,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_609
-.Lcp_ipoly4_608:
+	jz	.Lcp_ipoly4last_611
+.Lcp_ipoly4_610:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18410,8 +18610,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_608
-.Lcp_ipoly4last_609:
+	jnz	.Lcp_ipoly4_610
+.Lcp_ipoly4last_611:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18505,9 +18705,9 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_605
-.Lcp_ipolynarrow_607:
-.Lcp_ipoly_604:
+	jz	.Lcp_ipolyend_607
+.Lcp_ipolynarrow_609:
+.Lcp_ipoly_606:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -18547,10 +18747,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_604
-.Lcp_ipolyend_605:
+	jnz	.Lcp_ipoly_606
+.Lcp_ipolyend_607:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_606
+	jz	.Lcp_ipolytail_608
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -18588,7 +18788,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_606:
+.Lcp_ipolytail_608:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -18639,8 +18839,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_562
-.Lcp_shortkey_558:
+	jmp	.Lcp_tagout_564
+.Lcp_shortkey_560:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -18658,7 +18858,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_610
+	jz	.Lcp_padpreend_612
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -18666,38 +18866,38 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_611
+	jz	.Lcp_padpre_613
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_611:
+.Lcp_padpre_613:
 	testb	$4,%dl
-	jz	.Lcp_padpre_612
+	jz	.Lcp_padpre_614
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_612:
+.Lcp_padpre_614:
 	testb	$2,%dl
-	jz	.Lcp_padpre_613
+	jz	.Lcp_padpre_615
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_613:
+.Lcp_padpre_615:
 	testb	$1,%dl
-	jz	.Lcp_padpre_614
+	jz	.Lcp_padpre_616
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_614:
+.Lcp_padpre_616:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_610:
+.Lcp_padpreend_612:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -18718,7 +18918,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_615
+	jz	.Lcp_padpreend_617
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -18726,46 +18926,46 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_616
+	jz	.Lcp_padpre_618
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_616:
+.Lcp_padpre_618:
 	testb	$4,%dl
-	jz	.Lcp_padpre_617
+	jz	.Lcp_padpre_619
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_617:
+.Lcp_padpre_619:
 	testb	$2,%dl
-	jz	.Lcp_padpre_618
+	jz	.Lcp_padpre_620
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_618:
+.Lcp_padpre_620:
 	testb	$1,%dl
-	jz	.Lcp_padpre_619
+	jz	.Lcp_padpre_621
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_619:
+.Lcp_padpre_621:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_615:
-	jmp	.Lcp_datadone_560
-.Lcp_big_556:
+.Lcp_padpreend_617:
+	jmp	.Lcp_datadone_562
+.Lcp_big_558:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_621:
+.Lcp_dround_h_623:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -18813,7 +19013,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_621
+	jnz	.Lcp_dround_h_623
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -18840,7 +19040,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_622
+	jz	.Lcp_padpreend_624
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -18848,47 +19048,47 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_623
+	jz	.Lcp_padpre_625
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_623:
+.Lcp_padpre_625:
 	testb	$4,%dl
-	jz	.Lcp_padpre_624
+	jz	.Lcp_padpre_626
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_624:
+.Lcp_padpre_626:
 	testb	$2,%dl
-	jz	.Lcp_padpre_625
+	jz	.Lcp_padpre_627
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_625:
+.Lcp_padpre_627:
 	testb	$1,%dl
-	jz	.Lcp_padpre_626
+	jz	.Lcp_padpre_628
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_626:
+.Lcp_padpre_628:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_622:
+.Lcp_padpreend_624:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_620:
-.Lcp_chunk_559:
+.Lcp_nofuse_622:
+.Lcp_chunk_561:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_560
+	jz	.Lcp_datadone_562
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -18908,7 +19108,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_627
+	jz	.Lcp_padpreend_629
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -18916,44 +19116,44 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_628
+	jz	.Lcp_padpre_630
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_628:
+.Lcp_padpre_630:
 	testb	$4,%dl
-	jz	.Lcp_padpre_629
+	jz	.Lcp_padpre_631
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_629:
+.Lcp_padpre_631:
 	testb	$2,%dl
-	jz	.Lcp_padpre_630
+	jz	.Lcp_padpre_632
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_630:
+.Lcp_padpre_632:
 	testb	$1,%dl
-	jz	.Lcp_padpre_631
+	jz	.Lcp_padpre_633
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_631:
+.Lcp_padpre_633:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_627:
+.Lcp_padpreend_629:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_559
-.Lcp_datadone_560:
+	jmp	.Lcp_chunk_561
+.Lcp_datadone_562:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -18980,7 +19180,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_562:
+.Lcp_tagout_564:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -18990,17 +19190,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_633
+	jz	.Lcp_wipeeven_635
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_633:
+.Lcp_wipeeven_635:
 	shrl	%eax
-.Lcp_wipe_632:
+.Lcp_wipe_634:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_632
+	jnz	.Lcp_wipe_634
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -19087,15 +19287,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_642
+	ja	.Lcp_short8_644
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_643
+	ja	.Lcp_pairs2_645
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_645
+	jz	.Lcp_padpreend_647
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -19103,39 +19303,39 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_646
+	jz	.Lcp_padpre_648
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_646:
+.Lcp_padpre_648:
 	testb	$4,%dl
-	jz	.Lcp_padpre_647
+	jz	.Lcp_padpre_649
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_647:
+.Lcp_padpre_649:
 	testb	$2,%dl
-	jz	.Lcp_padpre_648
+	jz	.Lcp_padpre_650
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_648:
+.Lcp_padpre_650:
 	testb	$1,%dl
-	jz	.Lcp_padpre_649
+	jz	.Lcp_padpre_651
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_649:
-.Lcp_padpreend_645:
+.Lcp_padpre_651:
+.Lcp_padpreend_647:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_650:
+.Lcp_dround_p_652:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -19183,7 +19383,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_650
+	jnz	.Lcp_dround_p_652
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -19200,41 +19400,41 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_651
+	je	.Lcp_inplace_653
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_653
+	jb	.Lcp_dxtail_655
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_654
+	jb	.Lcp_dxtail_656
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_652
-.Lcp_dxtail_653:
+	jmp	.Lcp_dxdone_654
+.Lcp_dxtail_655:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_652
+	jz	.Lcp_dxdone_654
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	.Lcp_dxdone_652
-.Lcp_dxtail_654:
+	jmp	.Lcp_dxdone_654
+.Lcp_dxtail_656:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_652
+	jz	.Lcp_dxdone_654
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	.Lcp_dxdone_652
-.Lcp_dxdone_652:
-	jmp	.Lcp_pairskey_639
-.Lcp_inplace_651:
+	jmp	.Lcp_dxdone_654
+.Lcp_dxdone_654:
+	jmp	.Lcp_pairskey_641
+.Lcp_inplace_653:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -19245,15 +19445,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_639
-.Lcp_pairs2_643:
+	jmp	.Lcp_pairskey_641
+.Lcp_pairs2_645:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_644
+	ja	.Lcp_pairs3_646
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_655
+	jz	.Lcp_padpreend_657
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -19261,32 +19461,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_656
+	jz	.Lcp_padpre_658
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_656:
+.Lcp_padpre_658:
 	testb	$4,%dl
-	jz	.Lcp_padpre_657
+	jz	.Lcp_padpre_659
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_657:
+.Lcp_padpre_659:
 	testb	$2,%dl
-	jz	.Lcp_padpre_658
+	jz	.Lcp_padpre_660
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_658:
+.Lcp_padpre_660:
 	testb	$1,%dl
-	jz	.Lcp_padpre_659
+	jz	.Lcp_padpre_661
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_659:
-.Lcp_padpreend_655:
+.Lcp_padpre_661:
+.Lcp_padpreend_657:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -19298,7 +19498,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_660:
+.Lcp_dround_p_662:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -19360,7 +19560,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_660
+	jnz	.Lcp_dround_p_662
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -19386,7 +19586,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_661
+	je	.Lcp_inplace_663
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -19394,69 +19594,69 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_663
+	jb	.Lcp_dxtail_665
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_664
+	jb	.Lcp_dxtail_666
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_665
+	jb	.Lcp_dxtail_667
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_666
+	jb	.Lcp_dxtail_668
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_662
-.Lcp_dxtail_663:
+	jmp	.Lcp_dxdone_664
+.Lcp_dxtail_665:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_662
+	jz	.Lcp_dxdone_664
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	.Lcp_dxdone_662
-.Lcp_dxtail_664:
+	jmp	.Lcp_dxdone_664
+.Lcp_dxtail_666:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_662
+	jz	.Lcp_dxdone_664
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	.Lcp_dxdone_662
-.Lcp_dxtail_665:
+	jmp	.Lcp_dxdone_664
+.Lcp_dxtail_667:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_662
+	jz	.Lcp_dxdone_664
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	.Lcp_dxdone_662
-.Lcp_dxtail_666:
+	jmp	.Lcp_dxdone_664
+.Lcp_dxtail_668:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_662
+	jz	.Lcp_dxdone_664
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	.Lcp_dxdone_662
-.Lcp_dxdone_662:
-	jmp	.Lcp_pairskey_639
-.Lcp_inplace_661:
+	jmp	.Lcp_dxdone_664
+.Lcp_dxdone_664:
+	jmp	.Lcp_pairskey_641
+.Lcp_inplace_663:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -19475,13 +19675,13 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairskey_639
-.Lcp_pairs3_644:
+	jmp	.Lcp_pairskey_641
+.Lcp_pairs3_646:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_667
+	jz	.Lcp_padpreend_669
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -19489,32 +19689,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_668
+	jz	.Lcp_padpre_670
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_668:
+.Lcp_padpre_670:
 	testb	$4,%dl
-	jz	.Lcp_padpre_669
+	jz	.Lcp_padpre_671
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_669:
+.Lcp_padpre_671:
 	testb	$2,%dl
-	jz	.Lcp_padpre_670
+	jz	.Lcp_padpre_672
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_670:
+.Lcp_padpre_672:
 	testb	$1,%dl
-	jz	.Lcp_padpre_671
+	jz	.Lcp_padpre_673
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_671:
-.Lcp_padpreend_667:
+.Lcp_padpre_673:
+.Lcp_padpreend_669:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -19531,7 +19731,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_672:
+.Lcp_dround_p_674:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -19623,7 +19823,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_672
+	jnz	.Lcp_dround_p_674
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -19658,7 +19858,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_673
+	je	.Lcp_inplace_675
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -19678,69 +19878,69 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_675
+	jb	.Lcp_dxtail_677
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_676
+	jb	.Lcp_dxtail_678
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_677
+	jb	.Lcp_dxtail_679
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_678
+	jb	.Lcp_dxtail_680
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_674
-.Lcp_dxtail_675:
+	jmp	.Lcp_dxdone_676
+.Lcp_dxtail_677:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_674
+	jz	.Lcp_dxdone_676
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	.Lcp_dxdone_674
-.Lcp_dxtail_676:
+	jmp	.Lcp_dxdone_676
+.Lcp_dxtail_678:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_674
+	jz	.Lcp_dxdone_676
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	.Lcp_dxdone_674
-.Lcp_dxtail_677:
+	jmp	.Lcp_dxdone_676
+.Lcp_dxtail_679:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_674
+	jz	.Lcp_dxdone_676
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	.Lcp_dxdone_674
-.Lcp_dxtail_678:
+	jmp	.Lcp_dxdone_676
+.Lcp_dxtail_680:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_674
+	jz	.Lcp_dxdone_676
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	.Lcp_dxdone_674
-.Lcp_dxdone_674:
-	jmp	.Lcp_pairskey_639
-.Lcp_inplace_673:
+	jmp	.Lcp_dxdone_676
+.Lcp_dxdone_676:
+	jmp	.Lcp_pairskey_641
+.Lcp_inplace_675:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -19767,15 +19967,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairskey_639
-.Lcp_short8_642:
+	jmp	.Lcp_pairskey_641
+.Lcp_short8_644:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_634
+	ja	.Lcp_big_636
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -19799,7 +19999,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_679:
+.Lcp_dround_681:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -19913,7 +20113,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_679
+	jnz	.Lcp_dround_681
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -20013,8 +20213,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_636
-.Lcp_pairskey_639:
+	jmp	.Lcp_shortkey_638
+.Lcp_pairskey_641:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -20023,7 +20223,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_680
+	jb	.Lcp_nopow4_682
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -20225,15 +20425,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_680:
+.Lcp_nopow4_682:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_682
-.Lcp_ipoly_681:
+	jz	.Lcp_ipolyend_684
+.Lcp_ipoly_683:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -20273,10 +20473,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_681
-.Lcp_ipolyend_682:
+	jnz	.Lcp_ipoly_683
+.Lcp_ipolyend_684:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_683
+	jz	.Lcp_ipolytail_685
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -20314,10 +20514,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_683:
+.Lcp_ipolytail_685:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_687
+	jz	.Lcp_padpreend_689
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -20325,38 +20525,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_688
+	jz	.Lcp_padpre_690
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_688:
+.Lcp_padpre_690:
 	testb	$4,%dl
-	jz	.Lcp_padpre_689
+	jz	.Lcp_padpre_691
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_689:
+.Lcp_padpre_691:
 	testb	$2,%dl
-	jz	.Lcp_padpre_690
+	jz	.Lcp_padpre_692
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_690:
+.Lcp_padpre_692:
 	testb	$1,%dl
-	jz	.Lcp_padpre_691
+	jz	.Lcp_padpre_693
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_691:
-.Lcp_padpreend_687:
+.Lcp_padpre_693:
+.Lcp_padpreend_689:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_685
+	jz	.Lcp_ipolyend_687
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_692
+	jb	.Lcp_ipolynarrow_694
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -20383,8 +20583,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_694
-.Lcp_ipoly4_693:
+	jz	.Lcp_ipoly4last_696
+.Lcp_ipoly4_695:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -20444,8 +20644,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_693
-.Lcp_ipoly4last_694:
+	jnz	.Lcp_ipoly4_695
+.Lcp_ipoly4last_696:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -20539,9 +20739,9 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_685
-.Lcp_ipolynarrow_692:
-.Lcp_ipoly_684:
+	jz	.Lcp_ipolyend_687
+.Lcp_ipolynarrow_694:
+.Lcp_ipoly_686:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -20581,10 +20781,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_684
-.Lcp_ipolyend_685:
+	jnz	.Lcp_ipoly_686
+.Lcp_ipolyend_687:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_686
+	jz	.Lcp_ipolytail_688
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -20622,7 +20822,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_686:
+.Lcp_ipolytail_688:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -20675,15 +20875,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	.Lcp_xorskip_695
+	jne	.Lcp_xorskip_697
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_695:
-	jmp	.Lcp_tagout_640
-.Lcp_shortkey_636:
+.Lcp_xorskip_697:
+	jmp	.Lcp_tagout_642
+.Lcp_shortkey_638:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -20701,7 +20901,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_696
+	jz	.Lcp_padpreend_698
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -20709,38 +20909,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_697
+	jz	.Lcp_padpre_699
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_697:
+.Lcp_padpre_699:
 	testb	$4,%dl
-	jz	.Lcp_padpre_698
+	jz	.Lcp_padpre_700
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_698:
+.Lcp_padpre_700:
 	testb	$2,%dl
-	jz	.Lcp_padpre_699
+	jz	.Lcp_padpre_701
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_699:
+.Lcp_padpre_701:
 	testb	$1,%dl
-	jz	.Lcp_padpre_700
+	jz	.Lcp_padpre_702
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_700:
+.Lcp_padpre_702:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_696:
+.Lcp_padpreend_698:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -20754,7 +20954,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_701
+	jz	.Lcp_padpreend_703
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -20762,38 +20962,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_702
+	jz	.Lcp_padpre_704
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_702:
+.Lcp_padpre_704:
 	testb	$4,%dl
-	jz	.Lcp_padpre_703
+	jz	.Lcp_padpre_705
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_703:
+.Lcp_padpre_705:
 	testb	$2,%dl
-	jz	.Lcp_padpre_704
+	jz	.Lcp_padpre_706
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_704:
+.Lcp_padpre_706:
 	testb	$1,%dl
-	jz	.Lcp_padpre_705
+	jz	.Lcp_padpre_707
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_705:
+.Lcp_padpre_707:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_701:
+.Lcp_padpreend_703:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -20801,14 +21001,14 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_638
-.Lcp_big_634:
+	jmp	.Lcp_datadone_640
+.Lcp_big_636:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_707:
+.Lcp_dround_h_709:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -20856,7 +21056,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_707
+	jnz	.Lcp_dround_h_709
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -20883,7 +21083,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_708
+	jz	.Lcp_padpreend_710
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -20891,47 +21091,47 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_709
+	jz	.Lcp_padpre_711
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_709:
+.Lcp_padpre_711:
 	testb	$4,%dl
-	jz	.Lcp_padpre_710
+	jz	.Lcp_padpre_712
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_710:
+.Lcp_padpre_712:
 	testb	$2,%dl
-	jz	.Lcp_padpre_711
+	jz	.Lcp_padpre_713
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_711:
+.Lcp_padpre_713:
 	testb	$1,%dl
-	jz	.Lcp_padpre_712
+	jz	.Lcp_padpre_714
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_712:
+.Lcp_padpre_714:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_708:
+.Lcp_padpreend_710:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_706:
-.Lcp_chunk_637:
+.Lcp_nofuse_708:
+.Lcp_chunk_639:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_638
+	jz	.Lcp_datadone_640
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -20945,7 +21145,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_713
+	jz	.Lcp_padpreend_715
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -20953,38 +21153,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_714
+	jz	.Lcp_padpre_716
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_714:
+.Lcp_padpre_716:
 	testb	$4,%dl
-	jz	.Lcp_padpre_715
+	jz	.Lcp_padpre_717
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_715:
+.Lcp_padpre_717:
 	testb	$2,%dl
-	jz	.Lcp_padpre_716
+	jz	.Lcp_padpre_718
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_716:
+.Lcp_padpre_718:
 	testb	$1,%dl
-	jz	.Lcp_padpre_717
+	jz	.Lcp_padpre_719
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_717:
+.Lcp_padpre_719:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_713:
+.Lcp_padpreend_715:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -20995,8 +21195,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_637
-.Lcp_datadone_638:
+	jmp	.Lcp_chunk_639
+.Lcp_datadone_640:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -21023,7 +21223,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_640:
+.Lcp_tagout_642:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -21033,17 +21233,17 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_719
+	jz	.Lcp_wipeeven_721
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_719:
+.Lcp_wipeeven_721:
 	shrl	%eax
-.Lcp_wipe_718:
+.Lcp_wipe_720:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_718
+	jnz	.Lcp_wipe_720
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -21523,7 +21723,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	.Lcp_ipolyrest_722
+	jb	.Lcp_ipolyrest_724
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -21550,8 +21750,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	.Lcp_ipolylast_721
-.Lcp_ipoly_720:
+	jz	.Lcp_ipolylast_723
+.Lcp_ipoly_722:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -21611,8 +21811,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	.Lcp_ipoly_720
-.Lcp_ipolylast_721:
+	jnz	.Lcp_ipoly_722
+.Lcp_ipolylast_723:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -21714,7 +21914,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-.Lcp_ipolyrest_722:
+.Lcp_ipolyrest_724:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma,.-ctasm_chacha_poly1305_blocks_ifma
@@ -21934,7 +22134,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	.Lcp_ipoly4rest_723
+	jb	.Lcp_ipoly4rest_725
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -21964,8 +22164,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andq	$3,%rdx
 	decq	%rcx
-	jz	.Lcp_ipoly4last_725
-.Lcp_ipoly4_724:
+	jz	.Lcp_ipoly4last_727
+.Lcp_ipoly4_726:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -22025,8 +22225,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	.Lcp_ipoly4_724
-.Lcp_ipoly4last_725:
+	jnz	.Lcp_ipoly4_726
+.Lcp_ipoly4last_727:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -22122,7 +22322,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_ipoly4rest_723:
+.Lcp_ipoly4rest_725:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma4,.-ctasm_chacha_poly1305_blocks_ifma4

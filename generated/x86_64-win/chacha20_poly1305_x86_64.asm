@@ -4775,8 +4775,88 @@ L$cp_dround_p_147:
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
 	jnz	L$cp_dround_p_147
-	mov	r8d,8
+	mov	r8d,4
 L$cp_dround_p_148:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot16]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,20
+	vpslld	ymm1,ymm1,12
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpshufb	ymm3,ymm3,[rel L$cp_rot8]
+	vpshufb	ymm7,ymm7,[rel L$cp_rot8]
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpsrld	ymm12,ymm1,25
+	vpslld	ymm1,ymm1,7
+	vpor	ymm1,ymm1,ymm12
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	dec	r8d
+	jnz	L$cp_dround_p_148
+	mov	r8d,4
+L$cp_dround_p_149:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -4892,7 +4972,7 @@ L$cp_dround_p_148:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_148
+	jnz	L$cp_dround_p_149
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -4927,8 +5007,8 @@ L$cp_dround_p_148:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_150
-L$cp_ipoly_149:
+	jz	L$cp_ipolyend_151
+L$cp_ipoly_150:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -4968,10 +5048,10 @@ L$cp_ipoly_149:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_149
-L$cp_ipolyend_150:
+	jnz	L$cp_ipoly_150
+L$cp_ipolyend_151:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_151
+	jz	L$cp_ipolytail_152
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5009,10 +5089,10 @@ L$cp_ipolyend_150:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_151:
+L$cp_ipolytail_152:
 	mov	rsi,QWORD[rcx+144]
 	mov	edi,2
-L$cp_dround_p_152:
+L$cp_dround_p_153:
 	vpaddd	ymm4,ymm4,ymm5
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm8,ymm8,ymm9
@@ -5165,7 +5245,7 @@ L$cp_dround_p_152:
 	lea	rsi,[rsi+32]
 	vpshufd	ymm11,ymm11,78
 	dec	edi
-	jnz	L$cp_dround_p_152
+	jnz	L$cp_dround_p_153
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -5175,18 +5255,8 @@ L$cp_dround_p_152:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vbroadcasti128	ymm14,[rcx+0]
-	vpaddd	ymm8,ymm8,ymm14
-	vbroadcasti128	ymm14,[rcx+16]
-	vpaddd	ymm9,ymm9,ymm14
-	vbroadcasti128	ymm14,[rcx+32]
-	vpaddd	ymm10,ymm10,ymm14
-	vbroadcasti128	ymm14,[rcx+48]
-	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
-	vpaddd	ymm11,ymm11,ymm14
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+168]
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
@@ -5199,62 +5269,192 @@ L$cp_dround_p_152:
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
+	lea	rsi,[rdi+64]
+	mov	edi,4
+L$cp_dround_p_154:
+	vpaddd	ymm8,ymm8,ymm9
+	add	r11,QWORD[rsi+0]
+	vpxor	ymm11,ymm11,ymm8
+	adc	r12,QWORD[rsi+8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	adc	r13,1
+	vpaddd	ymm10,ymm10,ymm11
+	mov	rax,r8
+	vpxor	ymm9,ymm9,ymm10
+	mul	r11
+	vpsrld	ymm14,ymm9,20
+	mov	r14,rax
+	vpslld	ymm9,ymm9,12
+	mov	r15,rdx
+	vpor	ymm9,ymm9,ymm14
+	mov	rax,r9
+	vpaddd	ymm8,ymm8,ymm9
+	mul	r11
+	vpxor	ymm11,ymm11,ymm8
+	mov	rbx,rax
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	mov	rbp,rdx
+	vpaddd	ymm10,ymm10,ymm11
+	mov	rax,r10
+	vpxor	ymm9,ymm9,ymm10
+	mul	r12
+	vpsrld	ymm14,ymm9,25
+	add	r14,rax
+	vpslld	ymm9,ymm9,7
+	adc	r15,rdx
+	vpor	ymm9,ymm9,ymm14
+	mov	rax,r8
+	vpshufd	ymm8,ymm8,147
+	mul	r12
+	vpshufd	ymm10,ymm10,57
+	add	rbx,rax
+	vpshufd	ymm11,ymm11,78
+	adc	rbp,rdx
+	vpaddd	ymm8,ymm8,ymm9
+	mov	rax,r13
+	vpxor	ymm11,ymm11,ymm8
+	imul	rax,r10
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	add	rbx,rax
+	vpaddd	ymm10,ymm10,ymm11
+	adc	rbp,0
+	vpxor	ymm9,ymm9,ymm10
+	imul	r13,r8
+	vpsrld	ymm14,ymm9,20
+	add	rbx,r15
+	vpslld	ymm9,ymm9,12
+	adc	rbp,r13
+	vpor	ymm9,ymm9,ymm14
+	mov	r13,rbp
+	vpaddd	ymm8,ymm8,ymm9
+	and	r13,3
+	vpxor	ymm11,ymm11,ymm8
+	mov	rax,rbp
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	and	rax,-4
+	vpaddd	ymm10,ymm10,ymm11
+	shr	rbp,2
+	vpxor	ymm9,ymm9,ymm10
+	add	rax,rbp
+	vpsrld	ymm14,ymm9,25
+	mov	r11,r14
+	vpslld	ymm9,ymm9,7
+	mov	r12,rbx
+	vpor	ymm9,ymm9,ymm14
+	add	r11,rax
+	vpshufd	ymm8,ymm8,57
+	adc	r12,0
+	vpshufd	ymm10,ymm10,147
+	adc	r13,0
+	vpshufd	ymm11,ymm11,78
+	add	r11,QWORD[rsi+16]
+	adc	r12,QWORD[rsi+24]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+32]
+	dec	edi
+	jnz	L$cp_dround_p_154
+	vbroadcasti128	ymm14,[rcx+0]
+	vpaddd	ymm8,ymm8,ymm14
+	vbroadcasti128	ymm14,[rcx+16]
+	vpaddd	ymm9,ymm9,ymm14
+	vbroadcasti128	ymm14,[rcx+32]
+	vpaddd	ymm10,ymm10,ymm14
+	vbroadcasti128	ymm14,[rcx+48]
+	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
+	vpaddd	ymm11,ymm11,ymm14
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,224
-	jb	L$cp_dxtail_154
+	jb	L$cp_dxtail_156
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_155
+	jb	L$cp_dxtail_157
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_156
+	jb	L$cp_dxtail_158
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_157
+	jb	L$cp_dxtail_159
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_153
-L$cp_dxtail_154:
+	jmp	L$cp_dxdone_155
+L$cp_dxtail_156:
 	sub	rdx,192
-	jz	L$cp_dxdone_153
+	jz	L$cp_dxdone_155
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,192
 	add	rdi,192
-	jmp	L$cp_dxvtail_158
-L$cp_dxtail_155:
+	jmp	L$cp_dxvtail_160
+L$cp_dxtail_157:
 	sub	rdx,224
-	jz	L$cp_dxdone_153
+	jz	L$cp_dxdone_155
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,224
 	add	rdi,224
-	jmp	L$cp_dxvtail_158
-L$cp_dxtail_156:
+	jmp	L$cp_dxvtail_160
+L$cp_dxtail_158:
 	sub	rdx,256
-	jz	L$cp_dxdone_153
+	jz	L$cp_dxdone_155
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,256
 	add	rdi,256
-	jmp	L$cp_dxvtail_158
-L$cp_dxtail_157:
+	jmp	L$cp_dxvtail_160
+L$cp_dxtail_159:
 	sub	rdx,288
-	jz	L$cp_dxdone_153
+	jz	L$cp_dxdone_155
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,288
 	add	rdi,288
-L$cp_dxvtail_158:
+L$cp_dxvtail_160:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_153:
+L$cp_dxdone_155:
 	jmp	L$cp_pairswoven_146
 L$cp_short8_110:
 	vpxor	xmm0,xmm0,xmm0
@@ -5287,7 +5487,7 @@ L$cp_short8_110:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_159:
+L$cp_dround_161:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -5433,7 +5633,7 @@ L$cp_dround_159:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_159
+	jnz	L$cp_dround_161
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -5548,8 +5748,8 @@ L$cp_pairskey_107:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_161
-L$cp_ipoly_160:
+	jz	L$cp_ipolyend_163
+L$cp_ipoly_162:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5589,10 +5789,10 @@ L$cp_ipoly_160:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_160
-L$cp_ipolyend_161:
+	jnz	L$cp_ipoly_162
+L$cp_ipolyend_163:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_162
+	jz	L$cp_ipolytail_164
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -5630,10 +5830,10 @@ L$cp_ipolyend_161:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_162:
+L$cp_ipolytail_164:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_166
+	jz	L$cp_padpreend_168
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -5641,37 +5841,37 @@ L$cp_ipolytail_162:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_167
+	jz	L$cp_padpre_169
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_167:
+L$cp_padpre_169:
 	test	dl,4
-	jz	L$cp_padpre_168
+	jz	L$cp_padpre_170
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_168:
+L$cp_padpre_170:
 	test	dl,2
-	jz	L$cp_padpre_169
+	jz	L$cp_padpre_171
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_169:
+L$cp_padpre_171:
 	test	dl,1
-	jz	L$cp_padpre_170
+	jz	L$cp_padpre_172
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_170:
-L$cp_padpreend_166:
+L$cp_padpre_172:
+L$cp_padpreend_168:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_164
-L$cp_ipoly_163:
+	jz	L$cp_ipolyend_166
+L$cp_ipoly_165:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5711,10 +5911,10 @@ L$cp_ipoly_163:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_163
-L$cp_ipolyend_164:
+	jnz	L$cp_ipoly_165
+L$cp_ipolyend_166:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_165
+	jz	L$cp_ipolytail_167
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5752,7 +5952,7 @@ L$cp_ipolyend_164:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_165:
+L$cp_ipolytail_167:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5808,7 +6008,7 @@ L$cp_pairswoven_128:
 	mov	r9,QWORD[rcx+864]
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_174
+	jz	L$cp_padpreend_176
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -5816,39 +6016,39 @@ L$cp_pairswoven_128:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_175
+	jz	L$cp_padpre_177
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_175:
+L$cp_padpre_177:
 	test	dl,4
-	jz	L$cp_padpre_176
+	jz	L$cp_padpre_178
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_176:
+L$cp_padpre_178:
 	test	dl,2
-	jz	L$cp_padpre_177
+	jz	L$cp_padpre_179
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_177:
+L$cp_padpre_179:
 	test	dl,1
-	jz	L$cp_padpre_178
+	jz	L$cp_padpre_180
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_178:
-L$cp_padpreend_174:
+L$cp_padpre_180:
+L$cp_padpreend_176:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	add	rsi,64
 	sub	rdi,4
-	jz	L$cp_ipolyend_172
-L$cp_ipoly_171:
+	jz	L$cp_ipolyend_174
+L$cp_ipoly_173:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -5888,10 +6088,10 @@ L$cp_ipoly_171:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_171
-L$cp_ipolyend_172:
+	jnz	L$cp_ipoly_173
+L$cp_ipolyend_174:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_173
+	jz	L$cp_ipolytail_175
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -5929,7 +6129,7 @@ L$cp_ipolyend_172:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_173:
+L$cp_ipolytail_175:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -5985,7 +6185,7 @@ L$cp_pairswoven_146:
 	mov	r9,QWORD[rcx+864]
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_182
+	jz	L$cp_padpreend_184
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -5993,39 +6193,39 @@ L$cp_pairswoven_146:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_183
+	jz	L$cp_padpre_185
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_183:
+L$cp_padpre_185:
 	test	dl,4
-	jz	L$cp_padpre_184
+	jz	L$cp_padpre_186
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_184:
+L$cp_padpre_186:
 	test	dl,2
-	jz	L$cp_padpre_185
+	jz	L$cp_padpre_187
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_185:
+L$cp_padpre_187:
 	test	dl,1
-	jz	L$cp_padpre_186
+	jz	L$cp_padpre_188
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_186:
-L$cp_padpreend_182:
+L$cp_padpre_188:
+L$cp_padpreend_184:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	add	rsi,64
-	sub	rdi,4
-	jz	L$cp_ipolyend_180
-L$cp_ipoly_179:
+	add	rsi,192
+	sub	rdi,12
+	jz	L$cp_ipolyend_182
+L$cp_ipoly_181:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -6065,10 +6265,10 @@ L$cp_ipoly_179:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_179
-L$cp_ipolyend_180:
+	jnz	L$cp_ipoly_181
+L$cp_ipolyend_182:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_181
+	jz	L$cp_ipolytail_183
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -6106,7 +6306,7 @@ L$cp_ipolyend_180:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_181:
+L$cp_ipolytail_183:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -6176,7 +6376,7 @@ L$cp_shortkey_104:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_187
+	jz	L$cp_padpreend_189
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6184,38 +6384,38 @@ L$cp_shortkey_104:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_188
+	jz	L$cp_padpre_190
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_188:
+L$cp_padpre_190:
 	test	dl,4
-	jz	L$cp_padpre_189
+	jz	L$cp_padpre_191
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_189:
+L$cp_padpre_191:
 	test	dl,2
-	jz	L$cp_padpre_190
+	jz	L$cp_padpre_192
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_190:
+L$cp_padpre_192:
 	test	dl,1
-	jz	L$cp_padpre_191
+	jz	L$cp_padpre_193
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_191:
+L$cp_padpre_193:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_187:
+L$cp_padpreend_189:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -6232,7 +6432,7 @@ L$cp_padpreend_187:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_192
+	jz	L$cp_padpreend_194
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6240,45 +6440,45 @@ L$cp_padpreend_187:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_193
+	jz	L$cp_padpre_195
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_193:
+L$cp_padpre_195:
 	test	dl,4
-	jz	L$cp_padpre_194
+	jz	L$cp_padpre_196
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_194:
+L$cp_padpre_196:
 	test	dl,2
-	jz	L$cp_padpre_195
+	jz	L$cp_padpre_197
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_195:
+L$cp_padpre_197:
 	test	dl,1
-	jz	L$cp_padpre_196
+	jz	L$cp_padpre_198
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_196:
+L$cp_padpre_198:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_192:
+L$cp_padpreend_194:
 	jmp	L$cp_datadone_106
 L$cp_big_102:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_198
+	jz	L$cp_keyalone_200
 	cmp	eax,448
-	ja	L$cp_keyalone_198
+	ja	L$cp_keyalone_200
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -6302,7 +6502,7 @@ L$cp_big_102:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_199:
+L$cp_dround_201:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -6448,7 +6648,7 @@ L$cp_dround_199:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_199
+	jnz	L$cp_dround_201
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -6566,7 +6766,7 @@ L$cp_dround_199:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_200
+	jz	L$cp_padpreend_202
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6574,38 +6774,38 @@ L$cp_dround_199:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_201
+	jz	L$cp_padpre_203
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_201:
+L$cp_padpre_203:
 	test	dl,4
-	jz	L$cp_padpre_202
+	jz	L$cp_padpre_204
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_202:
+L$cp_padpre_204:
 	test	dl,2
-	jz	L$cp_padpre_203
+	jz	L$cp_padpre_205
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_203:
+L$cp_padpre_205:
 	test	dl,1
-	jz	L$cp_padpre_204
+	jz	L$cp_padpre_206
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_204:
+L$cp_padpre_206:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_200:
+L$cp_padpreend_202:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
@@ -6627,7 +6827,7 @@ L$cp_padpreend_200:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_205
+	jz	L$cp_padpreend_207
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6635,50 +6835,50 @@ L$cp_padpreend_200:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_206
+	jz	L$cp_padpre_208
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_206:
+L$cp_padpre_208:
 	test	dl,4
-	jz	L$cp_padpre_207
+	jz	L$cp_padpre_209
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_207:
+L$cp_padpre_209:
 	test	dl,2
-	jz	L$cp_padpre_208
+	jz	L$cp_padpre_210
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_208:
+L$cp_padpre_210:
 	test	dl,1
-	jz	L$cp_padpre_209
+	jz	L$cp_padpre_211
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_209:
+L$cp_padpre_211:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_205:
+L$cp_padpreend_207:
 	mov	eax,448
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
 	jmp	L$cp_chunk_105
-L$cp_keyalone_198:
+L$cp_keyalone_200:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_210:
+L$cp_dround_h_212:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -6718,7 +6918,7 @@ L$cp_dround_h_210:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_210
+	jnz	L$cp_dround_h_212
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -6745,7 +6945,7 @@ L$cp_dround_h_210:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_211
+	jz	L$cp_padpreend_213
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -6753,43 +6953,43 @@ L$cp_dround_h_210:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_212
+	jz	L$cp_padpre_214
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_212:
+L$cp_padpre_214:
 	test	dl,4
-	jz	L$cp_padpre_213
+	jz	L$cp_padpre_215
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_213:
+L$cp_padpre_215:
 	test	dl,2
-	jz	L$cp_padpre_214
+	jz	L$cp_padpre_216
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_214:
+L$cp_padpre_216:
 	test	dl,1
-	jz	L$cp_padpre_215
+	jz	L$cp_padpre_217
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_215:
+L$cp_padpre_217:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_211:
+L$cp_padpreend_213:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_197:
+L$cp_nofuse_199:
 L$cp_chunk_105:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -6813,7 +7013,7 @@ L$cp_chunk_105:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_216
+	jz	L$cp_padpreend_218
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -6821,38 +7021,38 @@ L$cp_chunk_105:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_217
+	jz	L$cp_padpre_219
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_217:
+L$cp_padpre_219:
 	test	dl,4
-	jz	L$cp_padpre_218
+	jz	L$cp_padpre_220
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_218:
+L$cp_padpre_220:
 	test	dl,2
-	jz	L$cp_padpre_219
+	jz	L$cp_padpre_221
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_219:
+L$cp_padpre_221:
 	test	dl,1
-	jz	L$cp_padpre_220
+	jz	L$cp_padpre_222
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_220:
+L$cp_padpre_222:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_216:
+L$cp_padpreend_218:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -6895,17 +7095,17 @@ L$cp_tagout_108:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_222
+	jz	L$cp_wipeeven_224
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_222:
+L$cp_wipeeven_224:
 	shr	eax,1
-L$cp_wipe_221:
+L$cp_wipe_223:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_221
+	jnz	L$cp_wipe_223
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -7005,15 +7205,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_231
+	ja	L$cp_short8_233
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_232
+	ja	L$cp_pairs2_234
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_234
+	jz	L$cp_padpreend_236
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7021,39 +7221,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_235
+	jz	L$cp_padpre_237
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_235:
+L$cp_padpre_237:
 	test	dl,4
-	jz	L$cp_padpre_236
+	jz	L$cp_padpre_238
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_236:
+L$cp_padpre_238:
 	test	dl,2
-	jz	L$cp_padpre_237
+	jz	L$cp_padpre_239
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_237:
+L$cp_padpre_239:
 	test	dl,1
-	jz	L$cp_padpre_238
+	jz	L$cp_padpre_240
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_238:
-L$cp_padpreend_234:
+L$cp_padpre_240:
+L$cp_padpreend_236:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_239:
+L$cp_dround_p_241:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -7093,7 +7293,7 @@ L$cp_dround_p_239:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_239
+	jnz	L$cp_dround_p_241
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -7110,37 +7310,37 @@ L$cp_dround_p_239:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_240
+	je	L$cp_inplace_242
 	cmp	rdx,32
-	jb	L$cp_dxtail_242
+	jb	L$cp_dxtail_244
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_243
+	jb	L$cp_dxtail_245
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_241
-L$cp_dxtail_242:
+	jmp	L$cp_dxdone_243
+L$cp_dxtail_244:
 	test	rdx,rdx
-	jz	L$cp_dxdone_241
+	jz	L$cp_dxdone_243
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vmovdqa	[rcx+896],ymm12
-	jmp	L$cp_dxvtail_244
-L$cp_dxtail_243:
+	jmp	L$cp_dxvtail_246
+L$cp_dxtail_245:
 	sub	rdx,32
-	jz	L$cp_dxdone_241
+	jz	L$cp_dxdone_243
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,32
 	add	rdi,32
-L$cp_dxvtail_244:
+L$cp_dxvtail_246:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_241:
-	jmp	L$cp_pairskey_228
-L$cp_inplace_240:
+L$cp_dxdone_243:
+	jmp	L$cp_pairskey_230
+L$cp_inplace_242:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -7151,15 +7351,15 @@ L$cp_inplace_240:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_228
-L$cp_pairs2_232:
+	jmp	L$cp_pairskey_230
+L$cp_pairs2_234:
 	cmp	r10,192
-	ja	L$cp_pairs3_233
+	ja	L$cp_pairs3_235
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_245
+	jz	L$cp_padpreend_247
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7167,32 +7367,32 @@ L$cp_pairs2_232:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_246
+	jz	L$cp_padpre_248
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_246:
+L$cp_padpre_248:
 	test	dl,4
-	jz	L$cp_padpre_247
+	jz	L$cp_padpre_249
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_247:
+L$cp_padpre_249:
 	test	dl,2
-	jz	L$cp_padpre_248
+	jz	L$cp_padpre_250
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_248:
+L$cp_padpre_250:
 	test	dl,1
-	jz	L$cp_padpre_249
+	jz	L$cp_padpre_251
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_249:
-L$cp_padpreend_245:
+L$cp_padpre_251:
+L$cp_padpreend_247:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -7204,7 +7404,7 @@ L$cp_padpreend_245:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,2
-L$cp_dround_p_251:
+L$cp_dround_p_253:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -7244,9 +7444,9 @@ L$cp_dround_p_251:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_251
+	jnz	L$cp_dround_p_253
 	mov	r8d,8
-L$cp_dround_p_252:
+L$cp_dround_p_254:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -7324,7 +7524,7 @@ L$cp_dround_p_252:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_252
+	jnz	L$cp_dround_p_254
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -7351,8 +7551,8 @@ L$cp_dround_p_252:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_254
-L$cp_ipoly_253:
+	jz	L$cp_ipolyend_256
+L$cp_ipoly_255:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -7392,10 +7592,10 @@ L$cp_ipoly_253:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_253
-L$cp_ipolyend_254:
+	jnz	L$cp_ipoly_255
+L$cp_ipolyend_256:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_255
+	jz	L$cp_ipolytail_257
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -7433,10 +7633,10 @@ L$cp_ipolyend_254:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_255:
+L$cp_ipolytail_257:
 	mov	rsi,QWORD[rcx+160]
 	mov	edi,2
-L$cp_dround_p_256:
+L$cp_dround_p_258:
 	vpaddd	ymm4,ymm4,ymm5
 	add	r11,QWORD[rsi+0]
 	vpxor	ymm7,ymm7,ymm4
@@ -7551,7 +7751,7 @@ L$cp_dround_p_256:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_256
+	jnz	L$cp_dround_p_258
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -7565,7 +7765,7 @@ L$cp_dround_p_256:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_257
+	je	L$cp_inplace_259
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -7573,63 +7773,63 @@ L$cp_dround_p_256:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_259
+	jb	L$cp_dxtail_261
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_260
+	jb	L$cp_dxtail_262
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_261
+	jb	L$cp_dxtail_263
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_262
+	jb	L$cp_dxtail_264
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_258
-L$cp_dxtail_259:
+	jmp	L$cp_dxdone_260
+L$cp_dxtail_261:
 	sub	rdx,64
-	jz	L$cp_dxdone_258
+	jz	L$cp_dxdone_260
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,64
 	add	rdi,64
-	jmp	L$cp_dxvtail_263
-L$cp_dxtail_260:
+	jmp	L$cp_dxvtail_265
+L$cp_dxtail_262:
 	sub	rdx,96
-	jz	L$cp_dxdone_258
+	jz	L$cp_dxdone_260
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,96
 	add	rdi,96
-	jmp	L$cp_dxvtail_263
-L$cp_dxtail_261:
+	jmp	L$cp_dxvtail_265
+L$cp_dxtail_263:
 	sub	rdx,128
-	jz	L$cp_dxdone_258
+	jz	L$cp_dxdone_260
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,128
 	add	rdi,128
-	jmp	L$cp_dxvtail_263
-L$cp_dxtail_262:
+	jmp	L$cp_dxvtail_265
+L$cp_dxtail_264:
 	sub	rdx,160
-	jz	L$cp_dxdone_258
+	jz	L$cp_dxdone_260
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,160
 	add	rdi,160
-L$cp_dxvtail_263:
+L$cp_dxvtail_265:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_258:
-	jmp	L$cp_pairswoven_250
-L$cp_inplace_257:
+L$cp_dxdone_260:
+	jmp	L$cp_pairswoven_252
+L$cp_inplace_259:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -7648,13 +7848,13 @@ L$cp_inplace_257:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairswoven_250
-L$cp_pairs3_233:
+	jmp	L$cp_pairswoven_252
+L$cp_pairs3_235:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_264
+	jz	L$cp_padpreend_266
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -7662,32 +7862,32 @@ L$cp_pairs3_233:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_265
+	jz	L$cp_padpre_267
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_265:
+L$cp_padpre_267:
 	test	dl,4
-	jz	L$cp_padpre_266
+	jz	L$cp_padpre_268
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_266:
+L$cp_padpre_268:
 	test	dl,2
-	jz	L$cp_padpre_267
+	jz	L$cp_padpre_269
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_267:
+L$cp_padpre_269:
 	test	dl,1
-	jz	L$cp_padpre_268
+	jz	L$cp_padpre_270
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_268:
-L$cp_padpreend_264:
+L$cp_padpre_270:
+L$cp_padpreend_266:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -7704,7 +7904,7 @@ L$cp_padpreend_264:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,6
-L$cp_dround_p_270:
+L$cp_dround_p_272:
 	vpaddd	ymm0,ymm0,ymm1
 	vpxor	ymm3,ymm3,ymm0
 	vpshufb	ymm3,ymm3,[rel L$cp_rot16]
@@ -7744,9 +7944,9 @@ L$cp_dround_p_270:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_270
+	jnz	L$cp_dround_p_272
 	mov	r8d,4
-L$cp_dround_p_271:
+L$cp_dround_p_273:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -7862,7 +8062,7 @@ L$cp_dround_p_271:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_271
+	jnz	L$cp_dround_p_273
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -7889,8 +8089,8 @@ L$cp_dround_p_271:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_273
-L$cp_ipoly_272:
+	jz	L$cp_ipolyend_275
+L$cp_ipoly_274:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -7930,10 +8130,10 @@ L$cp_ipoly_272:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_272
-L$cp_ipolyend_273:
+	jnz	L$cp_ipoly_274
+L$cp_ipolyend_275:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_274
+	jz	L$cp_ipolytail_276
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -7971,10 +8171,10 @@ L$cp_ipolyend_273:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_274:
+L$cp_ipolytail_276:
 	mov	rsi,QWORD[rcx+160]
 	mov	edi,6
-L$cp_dround_p_275:
+L$cp_dround_p_277:
 	vpaddd	ymm4,ymm4,ymm5
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm8,ymm8,ymm9
@@ -8127,7 +8327,7 @@ L$cp_dround_p_275:
 	lea	rsi,[rsi+32]
 	vpshufd	ymm11,ymm11,78
 	dec	edi
-	jnz	L$cp_dround_p_275
+	jnz	L$cp_dround_p_277
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -8150,7 +8350,7 @@ L$cp_dround_p_275:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_276
+	je	L$cp_inplace_278
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -8170,63 +8370,63 @@ L$cp_dround_p_275:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_278
+	jb	L$cp_dxtail_280
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_279
+	jb	L$cp_dxtail_281
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_280
+	jb	L$cp_dxtail_282
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_281
+	jb	L$cp_dxtail_283
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_277
-L$cp_dxtail_278:
+	jmp	L$cp_dxdone_279
+L$cp_dxtail_280:
 	sub	rdx,192
-	jz	L$cp_dxdone_277
+	jz	L$cp_dxdone_279
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,192
 	add	rdi,192
-	jmp	L$cp_dxvtail_282
-L$cp_dxtail_279:
+	jmp	L$cp_dxvtail_284
+L$cp_dxtail_281:
 	sub	rdx,224
-	jz	L$cp_dxdone_277
+	jz	L$cp_dxdone_279
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,224
 	add	rdi,224
-	jmp	L$cp_dxvtail_282
-L$cp_dxtail_280:
+	jmp	L$cp_dxvtail_284
+L$cp_dxtail_282:
 	sub	rdx,256
-	jz	L$cp_dxdone_277
+	jz	L$cp_dxdone_279
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,256
 	add	rdi,256
-	jmp	L$cp_dxvtail_282
-L$cp_dxtail_281:
+	jmp	L$cp_dxvtail_284
+L$cp_dxtail_283:
 	sub	rdx,288
-	jz	L$cp_dxdone_277
+	jz	L$cp_dxdone_279
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vmovdqa	[rcx+896],ymm12
 	add	rsi,288
 	add	rdi,288
-L$cp_dxvtail_282:
+L$cp_dxvtail_284:
 	lea	r9,[rcx+896]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_dxdone_277:
-	jmp	L$cp_pairswoven_269
-L$cp_inplace_276:
+L$cp_dxdone_279:
+	jmp	L$cp_pairswoven_271
+L$cp_inplace_278:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -8253,15 +8453,15 @@ L$cp_inplace_276:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairswoven_269
-L$cp_short8_231:
+	jmp	L$cp_pairswoven_271
+L$cp_short8_233:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_223
+	ja	L$cp_big_225
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -8285,7 +8485,7 @@ L$cp_short8_231:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_283:
+L$cp_dround_285:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -8431,7 +8631,7 @@ L$cp_dround_283:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_283
+	jnz	L$cp_dround_285
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -8531,8 +8731,8 @@ L$cp_dround_283:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_225
-L$cp_pairskey_228:
+	jmp	L$cp_shortkey_227
+L$cp_pairskey_230:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -8546,8 +8746,8 @@ L$cp_pairskey_228:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_285
-L$cp_ipoly_284:
+	jz	L$cp_ipolyend_287
+L$cp_ipoly_286:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -8587,10 +8787,10 @@ L$cp_ipoly_284:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_284
-L$cp_ipolyend_285:
+	jnz	L$cp_ipoly_286
+L$cp_ipolyend_287:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_286
+	jz	L$cp_ipolytail_288
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -8628,10 +8828,10 @@ L$cp_ipolyend_285:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_286:
+L$cp_ipolytail_288:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_290
+	jz	L$cp_padpreend_292
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -8639,37 +8839,37 @@ L$cp_ipolytail_286:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_291
+	jz	L$cp_padpre_293
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_291:
+L$cp_padpre_293:
 	test	dl,4
-	jz	L$cp_padpre_292
+	jz	L$cp_padpre_294
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_292:
+L$cp_padpre_294:
 	test	dl,2
-	jz	L$cp_padpre_293
+	jz	L$cp_padpre_295
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_293:
+L$cp_padpre_295:
 	test	dl,1
-	jz	L$cp_padpre_294
+	jz	L$cp_padpre_296
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_294:
-L$cp_padpreend_290:
+L$cp_padpre_296:
+L$cp_padpreend_292:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_288
-L$cp_ipoly_287:
+	jz	L$cp_ipolyend_290
+L$cp_ipoly_289:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -8709,10 +8909,10 @@ L$cp_ipoly_287:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_287
-L$cp_ipolyend_288:
+	jnz	L$cp_ipoly_289
+L$cp_ipolyend_290:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_289
+	jz	L$cp_ipolytail_291
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -8750,7 +8950,7 @@ L$cp_ipolyend_288:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_289:
+L$cp_ipolytail_291:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -8803,19 +9003,19 @@ L$cp_ipolytail_289:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_295
+	jne	L$cp_xorskip_297
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_295:
-	jmp	L$cp_tagout_229
-L$cp_pairswoven_250:
+L$cp_xorskip_297:
+	jmp	L$cp_tagout_231
+L$cp_pairswoven_252:
 	mov	r9,QWORD[rcx+864]
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_299
+	jz	L$cp_padpreend_301
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -8823,39 +9023,39 @@ L$cp_pairswoven_250:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_300
+	jz	L$cp_padpre_302
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_300:
+L$cp_padpre_302:
 	test	dl,4
-	jz	L$cp_padpre_301
+	jz	L$cp_padpre_303
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_301:
+L$cp_padpre_303:
 	test	dl,2
-	jz	L$cp_padpre_302
+	jz	L$cp_padpre_304
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_302:
+L$cp_padpre_304:
 	test	dl,1
-	jz	L$cp_padpre_303
+	jz	L$cp_padpre_305
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_303:
-L$cp_padpreend_299:
+L$cp_padpre_305:
+L$cp_padpreend_301:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	add	rsi,64
 	sub	rdi,4
-	jz	L$cp_ipolyend_297
-L$cp_ipoly_296:
+	jz	L$cp_ipolyend_299
+L$cp_ipoly_298:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -8895,10 +9095,10 @@ L$cp_ipoly_296:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_296
-L$cp_ipolyend_297:
+	jnz	L$cp_ipoly_298
+L$cp_ipolyend_299:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_298
+	jz	L$cp_ipolytail_300
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -8936,7 +9136,7 @@ L$cp_ipolyend_297:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_298:
+L$cp_ipolytail_300:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -8989,19 +9189,19 @@ L$cp_ipolytail_298:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_304
+	jne	L$cp_xorskip_306
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_304:
-	jmp	L$cp_tagout_229
-L$cp_pairswoven_269:
+L$cp_xorskip_306:
+	jmp	L$cp_tagout_231
+L$cp_pairswoven_271:
 	mov	r9,QWORD[rcx+864]
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_308
+	jz	L$cp_padpreend_310
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -9009,39 +9209,39 @@ L$cp_pairswoven_269:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_309
+	jz	L$cp_padpre_311
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_309:
+L$cp_padpre_311:
 	test	dl,4
-	jz	L$cp_padpre_310
+	jz	L$cp_padpre_312
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_310:
+L$cp_padpre_312:
 	test	dl,2
-	jz	L$cp_padpre_311
+	jz	L$cp_padpre_313
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_311:
+L$cp_padpre_313:
 	test	dl,1
-	jz	L$cp_padpre_312
+	jz	L$cp_padpre_314
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_312:
-L$cp_padpreend_308:
+L$cp_padpre_314:
+L$cp_padpreend_310:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
 	add	rsi,192
 	sub	rdi,12
-	jz	L$cp_ipolyend_306
-L$cp_ipoly_305:
+	jz	L$cp_ipolyend_308
+L$cp_ipoly_307:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -9081,10 +9281,10 @@ L$cp_ipoly_305:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_305
-L$cp_ipolyend_306:
+	jnz	L$cp_ipoly_307
+L$cp_ipolyend_308:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_307
+	jz	L$cp_ipolytail_309
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -9122,7 +9322,7 @@ L$cp_ipolyend_306:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_307:
+L$cp_ipolytail_309:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -9175,15 +9375,15 @@ L$cp_ipolytail_307:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_313
+	jne	L$cp_xorskip_315
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_313:
-	jmp	L$cp_tagout_229
-L$cp_shortkey_225:
+L$cp_xorskip_315:
+	jmp	L$cp_tagout_231
+L$cp_shortkey_227:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -9201,7 +9401,7 @@ L$cp_shortkey_225:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_314
+	jz	L$cp_padpreend_316
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9209,38 +9409,38 @@ L$cp_shortkey_225:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_315
+	jz	L$cp_padpre_317
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_315:
+L$cp_padpre_317:
 	test	dl,4
-	jz	L$cp_padpre_316
+	jz	L$cp_padpre_318
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_316:
+L$cp_padpre_318:
 	test	dl,2
-	jz	L$cp_padpre_317
+	jz	L$cp_padpre_319
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_317:
+L$cp_padpre_319:
 	test	dl,1
-	jz	L$cp_padpre_318
+	jz	L$cp_padpre_320
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_318:
+L$cp_padpre_320:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_314:
+L$cp_padpreend_316:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -9250,7 +9450,7 @@ L$cp_padpreend_314:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_319
+	jz	L$cp_padpreend_321
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -9258,38 +9458,38 @@ L$cp_padpreend_314:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_320
+	jz	L$cp_padpre_322
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_320:
+L$cp_padpre_322:
 	test	dl,4
-	jz	L$cp_padpre_321
+	jz	L$cp_padpre_323
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_321:
+L$cp_padpre_323:
 	test	dl,2
-	jz	L$cp_padpre_322
+	jz	L$cp_padpre_324
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_322:
+L$cp_padpre_324:
 	test	dl,1
-	jz	L$cp_padpre_323
+	jz	L$cp_padpre_325
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_323:
+L$cp_padpre_325:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_319:
+L$cp_padpreend_321:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -9297,13 +9497,13 @@ L$cp_padpreend_319:
 	call	ctasm_chacha20_xorbuf_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_227
-L$cp_big_223:
+	jmp	L$cp_datadone_229
+L$cp_big_225:
 	mov	rax,QWORD[rcx+168]
 	and	eax,511
-	jz	L$cp_keyalone_325
+	jz	L$cp_keyalone_327
 	cmp	eax,448
-	ja	L$cp_keyalone_325
+	ja	L$cp_keyalone_327
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -9327,7 +9527,7 @@ L$cp_big_223:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_326:
+L$cp_dround_328:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -9473,7 +9673,7 @@ L$cp_dround_326:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_326
+	jnz	L$cp_dround_328
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -9591,7 +9791,7 @@ L$cp_dround_326:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_327
+	jz	L$cp_padpreend_329
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9599,38 +9799,38 @@ L$cp_dround_326:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_328
+	jz	L$cp_padpre_330
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_328:
+L$cp_padpre_330:
 	test	dl,4
-	jz	L$cp_padpre_329
+	jz	L$cp_padpre_331
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_329:
+L$cp_padpre_331:
 	test	dl,2
-	jz	L$cp_padpre_330
+	jz	L$cp_padpre_332
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_330:
+L$cp_padpre_332:
 	test	dl,1
-	jz	L$cp_padpre_331
+	jz	L$cp_padpre_333
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_331:
+L$cp_padpre_333:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_327:
+L$cp_padpreend_329:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
@@ -9645,7 +9845,7 @@ L$cp_padpreend_327:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_332
+	jz	L$cp_padpreend_334
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -9653,38 +9853,38 @@ L$cp_padpreend_327:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_333
+	jz	L$cp_padpre_335
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_333:
+L$cp_padpre_335:
 	test	dl,4
-	jz	L$cp_padpre_334
+	jz	L$cp_padpre_336
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_334:
+L$cp_padpre_336:
 	test	dl,2
-	jz	L$cp_padpre_335
+	jz	L$cp_padpre_337
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_335:
+L$cp_padpre_337:
 	test	dl,1
-	jz	L$cp_padpre_336
+	jz	L$cp_padpre_338
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_336:
+L$cp_padpre_338:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_332:
+L$cp_padpreend_334:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -9696,14 +9896,14 @@ L$cp_padpreend_332:
 	add	QWORD[rcx+144],rax
 	add	QWORD[rcx+160],rax
 	sub	QWORD[rcx+120],rax
-	jmp	L$cp_chunk_226
-L$cp_keyalone_325:
+	jmp	L$cp_chunk_228
+L$cp_keyalone_327:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_337:
+L$cp_dround_h_339:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -9743,7 +9943,7 @@ L$cp_dround_h_337:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_337
+	jnz	L$cp_dround_h_339
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -9770,7 +9970,7 @@ L$cp_dround_h_337:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_338
+	jz	L$cp_padpreend_340
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -9778,47 +9978,47 @@ L$cp_dround_h_337:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_339
+	jz	L$cp_padpre_341
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_339:
+L$cp_padpre_341:
 	test	dl,4
-	jz	L$cp_padpre_340
+	jz	L$cp_padpre_342
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_340:
+L$cp_padpre_342:
 	test	dl,2
-	jz	L$cp_padpre_341
+	jz	L$cp_padpre_343
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_341:
+L$cp_padpre_343:
 	test	dl,1
-	jz	L$cp_padpre_342
+	jz	L$cp_padpre_344
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_342:
+L$cp_padpre_344:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_338:
+L$cp_padpreend_340:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_324:
-L$cp_chunk_226:
+L$cp_nofuse_326:
+L$cp_chunk_228:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_227
+	jz	L$cp_datadone_229
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -9832,7 +10032,7 @@ L$cp_chunk_226:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_343
+	jz	L$cp_padpreend_345
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -9840,38 +10040,38 @@ L$cp_chunk_226:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_344
+	jz	L$cp_padpre_346
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_344:
+L$cp_padpre_346:
 	test	dl,4
-	jz	L$cp_padpre_345
+	jz	L$cp_padpre_347
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_345:
+L$cp_padpre_347:
 	test	dl,2
-	jz	L$cp_padpre_346
+	jz	L$cp_padpre_348
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_346:
+L$cp_padpre_348:
 	test	dl,1
-	jz	L$cp_padpre_347
+	jz	L$cp_padpre_349
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_347:
+L$cp_padpre_349:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_343:
+L$cp_padpreend_345:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -9882,8 +10082,8 @@ L$cp_padpreend_343:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_226
-L$cp_datadone_227:
+	jmp	L$cp_chunk_228
+L$cp_datadone_229:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -9910,7 +10110,7 @@ L$cp_datadone_227:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_229:
+L$cp_tagout_231:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -9920,17 +10120,17 @@ L$cp_tagout_229:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_349
+	jz	L$cp_wipeeven_351
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_349:
+L$cp_wipeeven_351:
 	shr	eax,1
-L$cp_wipe_348:
+L$cp_wipe_350:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_348
+	jnz	L$cp_wipe_350
 	vzeroall
 	xor	eax,eax
 	xor	edx,edx
@@ -9962,304 +10162,8 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx2_end:
 align 16
 ctasm_chacha20_xor_avx2:
 	cmp	rdx,512
-	jb	L$cp_small_351
-L$cp_wide_350:
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_354:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm15
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vpsrld	ymm13,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm13
-	vpsrld	ymm15,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm15
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vpsrld	ymm13,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm13
-	vpsrld	ymm15,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,20
-	vpslld	ymm5,ymm5,12
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,20
-	vpslld	ymm6,ymm6,12
-	vpor	ymm6,ymm6,ymm15
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
-	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vpsrld	ymm13,ymm5,25
-	vpslld	ymm5,ymm5,7
-	vpor	ymm5,ymm5,ymm13
-	vpsrld	ymm15,ymm6,25
-	vpslld	ymm6,ymm6,7
-	vpor	ymm6,ymm6,ymm15
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,20
-	vpslld	ymm7,ymm7,12
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,20
-	vpslld	ymm4,ymm4,12
-	vpor	ymm4,ymm4,ymm15
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
-	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vpsrld	ymm13,ymm7,25
-	vpslld	ymm7,ymm7,7
-	vpor	ymm7,ymm7,ymm13
-	vpsrld	ymm15,ymm4,25
-	vpslld	ymm4,ymm4,7
-	vpor	ymm4,ymm4,ymm15
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_354
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vpxor	ymm6,ymm6,[rsi+0]
-	vmovdqu	[rdi+0],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vpxor	ymm6,ymm6,[rsi+256]
-	vmovdqu	[rdi+256],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vpxor	ymm6,ymm6,[rsi+64]
-	vmovdqu	[rdi+64],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vpxor	ymm6,ymm6,[rsi+320]
-	vmovdqu	[rdi+320],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vpxor	ymm6,ymm6,[rsi+128]
-	vmovdqu	[rdi+128],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vpxor	ymm6,ymm6,[rsi+384]
-	vmovdqu	[rdi+384],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vpxor	ymm6,ymm6,[rsi+192]
-	vmovdqu	[rdi+192],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vpxor	ymm6,ymm6,[rsi+448]
-	vmovdqu	[rdi+448],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vpxor	ymm10,ymm10,[rsi+32]
-	vmovdqu	[rdi+32],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vpxor	ymm10,ymm10,[rsi+288]
-	vmovdqu	[rdi+288],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vpxor	ymm10,ymm10,[rsi+96]
-	vmovdqu	[rdi+96],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vpxor	ymm10,ymm10,[rsi+352]
-	vmovdqu	[rdi+352],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vpxor	ymm10,ymm10,[rsi+160]
-	vmovdqu	[rdi+160],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vpxor	ymm10,ymm10,[rsi+416]
-	vmovdqu	[rdi+416],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vpxor	ymm10,ymm10,[rsi+224]
-	vmovdqu	[rdi+224],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vpxor	ymm10,ymm10,[rsi+480]
-	vmovdqu	[rdi+480],ymm10
-	add	DWORD[rcx+48],8
-	add	rdi,512
-	add	rsi,512
-	sub	rdx,512
-	cmp	rdx,512
-	jae	L$cp_wide_350
-L$cp_small_351:
-	test	rdx,rdx
-	jz	L$cp_done_353
-	cmp	rdx,256
-	jbe	L$cp_not8_355
+	jb	L$cp_small_353
+L$cp_wide_352:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -10470,6 +10374,302 @@ L$cp_dround_356:
 	vpunpcklqdq	ymm7,ymm4,ymm6
 	vpunpckhqdq	ymm4,ymm4,ymm6
 	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vpxor	ymm6,ymm6,[rsi+0]
+	vmovdqu	[rdi+0],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vpxor	ymm6,ymm6,[rsi+256]
+	vmovdqu	[rdi+256],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vpxor	ymm6,ymm6,[rsi+64]
+	vmovdqu	[rdi+64],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vpxor	ymm6,ymm6,[rsi+320]
+	vmovdqu	[rdi+320],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vpxor	ymm6,ymm6,[rsi+128]
+	vmovdqu	[rdi+128],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vpxor	ymm6,ymm6,[rsi+384]
+	vmovdqu	[rdi+384],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vpxor	ymm6,ymm6,[rsi+192]
+	vmovdqu	[rdi+192],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vpxor	ymm6,ymm6,[rsi+448]
+	vmovdqu	[rdi+448],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vpxor	ymm10,ymm10,[rsi+32]
+	vmovdqu	[rdi+32],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vpxor	ymm10,ymm10,[rsi+288]
+	vmovdqu	[rdi+288],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vpxor	ymm10,ymm10,[rsi+96]
+	vmovdqu	[rdi+96],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vpxor	ymm10,ymm10,[rsi+352]
+	vmovdqu	[rdi+352],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vpxor	ymm10,ymm10,[rsi+160]
+	vmovdqu	[rdi+160],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vpxor	ymm10,ymm10,[rsi+416]
+	vmovdqu	[rdi+416],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vpxor	ymm10,ymm10,[rsi+224]
+	vmovdqu	[rdi+224],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vpxor	ymm10,ymm10,[rsi+480]
+	vmovdqu	[rdi+480],ymm10
+	add	DWORD[rcx+48],8
+	add	rdi,512
+	add	rsi,512
+	sub	rdx,512
+	cmp	rdx,512
+	jae	L$cp_wide_352
+L$cp_small_353:
+	test	rdx,rdx
+	jz	L$cp_done_355
+	cmp	rdx,256
+	jbe	L$cp_not8_357
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_358:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm15
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vpsrld	ymm13,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm13
+	vpsrld	ymm15,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm15
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vpsrld	ymm13,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm13
+	vpsrld	ymm15,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot16]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,20
+	vpslld	ymm5,ymm5,12
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,20
+	vpslld	ymm6,ymm6,12
+	vpor	ymm6,ymm6,ymm15
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vpshufb	ymm11,ymm11,[rel L$cp_rot8]
+	vpshufb	ymm8,ymm8,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vpsrld	ymm13,ymm5,25
+	vpslld	ymm5,ymm5,7
+	vpor	ymm5,ymm5,ymm13
+	vpsrld	ymm15,ymm6,25
+	vpslld	ymm6,ymm6,7
+	vpor	ymm6,ymm6,ymm15
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot16]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot16]
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,20
+	vpslld	ymm7,ymm7,12
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,20
+	vpslld	ymm4,ymm4,12
+	vpor	ymm4,ymm4,ymm15
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vpshufb	ymm9,ymm9,[rel L$cp_rot8]
+	vpshufb	ymm10,ymm10,[rel L$cp_rot8]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vpsrld	ymm13,ymm7,25
+	vpslld	ymm7,ymm7,7
+	vpor	ymm7,ymm7,ymm13
+	vpsrld	ymm15,ymm4,25
+	vpslld	ymm4,ymm4,7
+	vpor	ymm4,ymm4,ymm15
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_358
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
 	vmovdqa	[rcx+384],ymm6
 	vperm2i128	ymm6,ymm1,ymm5,0x31
 	vmovdqa	[rcx+640],ymm6
@@ -10530,10 +10730,10 @@ L$cp_dround_356:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_352
-L$cp_not8_355:
+	jmp	L$cp_tailbuf_354
+L$cp_not8_357:
 	cmp	rdx,192
-	jbe	L$cp_not4_357
+	jbe	L$cp_not4_359
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -10557,7 +10757,7 @@ L$cp_not8_355:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_360:
+L$cp_dround_362:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -10703,7 +10903,7 @@ L$cp_dround_360:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_360
+	jnz	L$cp_dround_362
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -10788,12 +10988,12 @@ L$cp_dround_360:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_352
-L$cp_not4_357:
+	jmp	L$cp_tailbuf_354
+L$cp_not4_359:
 	cmp	rdx,64
-	jbe	L$cp_h1_358
+	jbe	L$cp_h1_360
 	cmp	rdx,128
-	jbe	L$cp_h2_359
+	jbe	L$cp_h2_361
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -10809,7 +11009,7 @@ L$cp_not4_357:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_361:
+L$cp_dround_h_363:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -10925,7 +11125,7 @@ L$cp_dround_h_361:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_361
+	jnz	L$cp_dround_h_363
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -10955,8 +11155,8 @@ L$cp_dround_h_361:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_352
-L$cp_h2_359:
+	jmp	L$cp_tailbuf_354
+L$cp_h2_361:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -10967,7 +11167,7 @@ L$cp_h2_359:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_362:
+L$cp_dround_h_364:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -11045,7 +11245,7 @@ L$cp_dround_h_362:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_362
+	jnz	L$cp_dround_h_364
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -11065,14 +11265,14 @@ L$cp_dround_h_362:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_352
-L$cp_h1_358:
+	jmp	L$cp_tailbuf_354
+L$cp_h1_360:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_363:
+L$cp_dround_h_365:
 	vpaddd	xmm0,xmm0,xmm1
 	vpxor	xmm3,xmm3,xmm0
 	vpshufb	xmm3,xmm3,[rel L$cp_rot16]
@@ -11112,7 +11312,7 @@ L$cp_dround_h_363:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_363
+	jnz	L$cp_dround_h_365
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -11122,17 +11322,17 @@ L$cp_dround_h_363:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_352:
+L$cp_tailbuf_354:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_done_353:
+L$cp_done_355:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx2_end:
 align 16
 ctasm_chacha20_xorbuf_avx2:
 	cmp	rdx,32
-	jb	L$cp_t16_364
-L$cp_t32_368:
+	jb	L$cp_t16_366
+L$cp_t32_370:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -11141,10 +11341,10 @@ L$cp_t32_368:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_368
-L$cp_t16_364:
+	jae	L$cp_t32_370
+L$cp_t16_366:
 	cmp	rdx,16
-	jb	L$cp_t1_365
+	jb	L$cp_t1_367
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -11152,10 +11352,10 @@ L$cp_t16_364:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_365:
+L$cp_t1_367:
 	test	rdx,rdx
-	jz	L$cp_tdone_367
-L$cp_tend_366:
+	jz	L$cp_tdone_369
+L$cp_tend_368:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -11163,8 +11363,8 @@ L$cp_tend_366:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_366
-L$cp_tdone_367:
+	jnz	L$cp_tend_368
+L$cp_tdone_369:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx2_end:
 align 16
@@ -11176,7 +11376,7 @@ ctasm_chacha20_poly1305_fused_ssse3:
 	mov	r8,QWORD[rcx+72]
 	shr	r8,2
 	add	r8,QWORD[rcx+72]
-L$cp_fused_369:
+L$cp_fused_371:
 	pshufd	xmm0,[rcx+0],0x00
 	pshufd	xmm1,[rcx+0],0x55
 	pshufd	xmm2,[rcx+0],0xaa
@@ -11200,7 +11400,7 @@ L$cp_fused_369:
 	pshufd	xmm12,[rcx+32],0xff
 	movdqa	[rcx+272],xmm12
 	mov	r10d,6
-L$cp_dround_f_370:
+L$cp_dround_f_372:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -11429,9 +11629,9 @@ L$cp_dround_f_370:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_370
+	jnz	L$cp_dround_f_372
 	mov	r10d,2
-L$cp_dround_f_371:
+L$cp_dround_f_373:
 	paddd	xmm0,xmm4
 	add	r11,QWORD[r9+0]
 	paddd	xmm1,xmm5
@@ -11820,7 +12020,7 @@ L$cp_dround_f_371:
 	movdqa	[rcx+240],xmm14
 	add	r9,32
 	dec	r10d
-	jnz	L$cp_dround_f_371
+	jnz	L$cp_dround_f_373
 	pshufd	xmm12,[rcx+0],0x00
 	paddd	xmm0,xmm12
 	pshufd	xmm12,[rcx+0],0x55
@@ -11956,7 +12156,7 @@ L$cp_dround_f_371:
 	add	rdi,256
 	add	rsi,256
 	dec	QWORD[rcx+208]
-	jnz	L$cp_fused_369
+	jnz	L$cp_fused_371
 	mov	QWORD[rcx+80],r11
 	mov	QWORD[rcx+88],r12
 	mov	QWORD[rcx+96],r13
@@ -11965,7 +12165,7 @@ L$_ctasm_ctasm_chacha20_poly1305_fused_ssse3_end:
 align 16
 ctasm_chacha_poly1305_blocks:
 	test	rdx,rdx
-	jz	L$cp_polydone_373
+	jz	L$cp_polydone_375
 	mov	rcx,rdx
 	mov	r8,QWORD[rdi+0]
 	mov	r9,QWORD[rdi+8]
@@ -11975,7 +12175,7 @@ ctasm_chacha_poly1305_blocks:
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
-L$cp_poly_372:
+L$cp_poly_374:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -12015,11 +12215,11 @@ L$cp_poly_372:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rcx
-	jnz	L$cp_poly_372
+	jnz	L$cp_poly_374
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_polydone_373:
+L$cp_polydone_375:
 	ret
 L$_ctasm_ctasm_chacha_poly1305_blocks_end:
 align 16
@@ -12270,7 +12470,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_avx2_end:
 align 16
 ctasm_chacha_poly1305_blocks_avx2:
 	cmp	rdx,16
-	jb	L$cp_vpolyscalar_376
+	jb	L$cp_vpolyscalar_378
 	mov	r8,QWORD[rdi+16]
 	and	r8d,0x3ffffff
 	mov	r9,QWORD[rdi+16]
@@ -12300,8 +12500,8 @@ ctasm_chacha_poly1305_blocks_avx2:
 	shr	rcx,2
 	and	edx,3
 	dec	rcx
-	jz	L$cp_vpolylast_375
-L$cp_vpoly_374:
+	jz	L$cp_vpolylast_377
+L$cp_vpoly_376:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -12397,8 +12597,8 @@ L$cp_vpoly_374:
 	vmovdqa	ymm3,ymm8
 	vmovdqa	ymm4,ymm9
 	dec	rcx
-	jnz	L$cp_vpoly_374
-L$cp_vpolylast_375:
+	jnz	L$cp_vpoly_376
+L$cp_vpolylast_377:
 	vmovdqu	ymm10,[rsi+0]
 	vmovdqu	ymm11,[rsi+32]
 	vpunpcklqdq	ymm12,ymm10,ymm11
@@ -12545,7 +12745,7 @@ L$cp_vpolylast_375:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r10
 	mov	QWORD[rdi+32],r12
-L$cp_vpolyscalar_376:
+L$cp_vpolyscalar_378:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_avx2_end:
 global ctasm_chacha20_avx512
@@ -12600,12 +12800,12 @@ L$_ctasm_ctasm_chacha20_avx512_p13:
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
 	mov	eax,14
-L$cp_wipe_377:
+L$cp_wipe_379:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_377
+	jnz	L$cp_wipe_379
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -12702,15 +12902,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_386
+	ja	L$cp_short8_388
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_387
+	ja	L$cp_pairs2_389
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_389
+	jz	L$cp_padpreend_391
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12718,39 +12918,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_390
+	jz	L$cp_padpre_392
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_390:
+L$cp_padpre_392:
 	test	dl,4
-	jz	L$cp_padpre_391
+	jz	L$cp_padpre_393
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_391:
+L$cp_padpre_393:
 	test	dl,2
-	jz	L$cp_padpre_392
+	jz	L$cp_padpre_394
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_392:
+L$cp_padpre_394:
 	test	dl,1
-	jz	L$cp_padpre_393
+	jz	L$cp_padpre_395
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_393:
-L$cp_padpreend_389:
+L$cp_padpre_395:
+L$cp_padpreend_391:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_394:
+L$cp_dround_p_396:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -12798,7 +12998,7 @@ L$cp_dround_p_394:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_394
+	jnz	L$cp_dround_p_396
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -12815,19 +13015,19 @@ L$cp_dround_p_394:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_396
+	jb	L$cp_dxtail_398
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_397
+	jb	L$cp_dxtail_399
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_395
-L$cp_dxtail_396:
+	jmp	L$cp_dxdone_397
+L$cp_dxtail_398:
 	test	rdx,rdx
-	jz	L$cp_dxdone_395
+	jz	L$cp_dxdone_397
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -12836,10 +13036,10 @@ L$cp_dxtail_396:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_395
-L$cp_dxtail_397:
+	jmp	L$cp_dxdone_397
+L$cp_dxtail_399:
 	sub	rdx,32
-	jz	L$cp_dxdone_395
+	jz	L$cp_dxdone_397
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -12848,17 +13048,17 @@ L$cp_dxtail_397:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_395
-L$cp_dxdone_395:
-	jmp	L$cp_pairskey_383
-L$cp_pairs2_387:
+	jmp	L$cp_dxdone_397
+L$cp_dxdone_397:
+	jmp	L$cp_pairskey_385
+L$cp_pairs2_389:
 	cmp	r10,192
-	ja	L$cp_pairs3_388
+	ja	L$cp_pairs3_390
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_398
+	jz	L$cp_padpreend_400
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -12866,32 +13066,32 @@ L$cp_pairs2_387:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_399
+	jz	L$cp_padpre_401
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_399:
+L$cp_padpre_401:
 	test	dl,4
-	jz	L$cp_padpre_400
+	jz	L$cp_padpre_402
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_400:
+L$cp_padpre_402:
 	test	dl,2
-	jz	L$cp_padpre_401
+	jz	L$cp_padpre_403
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_401:
+L$cp_padpre_403:
 	test	dl,1
-	jz	L$cp_padpre_402
+	jz	L$cp_padpre_404
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_402:
-L$cp_padpreend_398:
+L$cp_padpre_404:
+L$cp_padpreend_400:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -12903,7 +13103,7 @@ L$cp_padpreend_398:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_403:
+L$cp_dround_p_405:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -12965,7 +13165,7 @@ L$cp_dround_p_403:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_403
+	jnz	L$cp_dround_p_405
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -12997,29 +13197,29 @@ L$cp_dround_p_403:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_405
+	jb	L$cp_dxtail_407
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_406
+	jb	L$cp_dxtail_408
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_407
+	jb	L$cp_dxtail_409
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_408
+	jb	L$cp_dxtail_410
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_404
-L$cp_dxtail_405:
+	jmp	L$cp_dxdone_406
+L$cp_dxtail_407:
 	sub	rdx,64
-	jz	L$cp_dxdone_404
+	jz	L$cp_dxdone_406
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13028,10 +13228,10 @@ L$cp_dxtail_405:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_404
-L$cp_dxtail_406:
+	jmp	L$cp_dxdone_406
+L$cp_dxtail_408:
 	sub	rdx,96
-	jz	L$cp_dxdone_404
+	jz	L$cp_dxdone_406
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13040,10 +13240,10 @@ L$cp_dxtail_406:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_404
-L$cp_dxtail_407:
+	jmp	L$cp_dxdone_406
+L$cp_dxtail_409:
 	sub	rdx,128
-	jz	L$cp_dxdone_404
+	jz	L$cp_dxdone_406
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13052,10 +13252,10 @@ L$cp_dxtail_407:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_404
-L$cp_dxtail_408:
+	jmp	L$cp_dxdone_406
+L$cp_dxtail_410:
 	sub	rdx,160
-	jz	L$cp_dxdone_404
+	jz	L$cp_dxdone_406
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13064,15 +13264,15 @@ L$cp_dxtail_408:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_404
-L$cp_dxdone_404:
-	jmp	L$cp_pairskey_383
-L$cp_pairs3_388:
+	jmp	L$cp_dxdone_406
+L$cp_dxdone_406:
+	jmp	L$cp_pairskey_385
+L$cp_pairs3_390:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_409
+	jz	L$cp_padpreend_411
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13080,32 +13280,32 @@ L$cp_pairs3_388:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_410
+	jz	L$cp_padpre_412
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_410:
+L$cp_padpre_412:
 	test	dl,4
-	jz	L$cp_padpre_411
+	jz	L$cp_padpre_413
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_411:
+L$cp_padpre_413:
 	test	dl,2
-	jz	L$cp_padpre_412
+	jz	L$cp_padpre_414
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_412:
+L$cp_padpre_414:
 	test	dl,1
-	jz	L$cp_padpre_413
+	jz	L$cp_padpre_415
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_413:
-L$cp_padpreend_409:
+L$cp_padpre_415:
+L$cp_padpreend_411:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -13122,7 +13322,7 @@ L$cp_padpreend_409:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_414:
+L$cp_dround_p_416:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -13214,7 +13414,7 @@ L$cp_dround_p_414:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_414
+	jnz	L$cp_dround_p_416
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13267,29 +13467,29 @@ L$cp_dround_p_414:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_416
+	jb	L$cp_dxtail_418
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_417
+	jb	L$cp_dxtail_419
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_418
+	jb	L$cp_dxtail_420
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_419
+	jb	L$cp_dxtail_421
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_415
-L$cp_dxtail_416:
+	jmp	L$cp_dxdone_417
+L$cp_dxtail_418:
 	sub	rdx,192
-	jz	L$cp_dxdone_415
+	jz	L$cp_dxdone_417
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13298,10 +13498,10 @@ L$cp_dxtail_416:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_415
-L$cp_dxtail_417:
+	jmp	L$cp_dxdone_417
+L$cp_dxtail_419:
 	sub	rdx,224
-	jz	L$cp_dxdone_415
+	jz	L$cp_dxdone_417
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13310,10 +13510,10 @@ L$cp_dxtail_417:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_415
-L$cp_dxtail_418:
+	jmp	L$cp_dxdone_417
+L$cp_dxtail_420:
 	sub	rdx,256
-	jz	L$cp_dxdone_415
+	jz	L$cp_dxdone_417
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13322,10 +13522,10 @@ L$cp_dxtail_418:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_415
-L$cp_dxtail_419:
+	jmp	L$cp_dxdone_417
+L$cp_dxtail_421:
 	sub	rdx,288
-	jz	L$cp_dxdone_415
+	jz	L$cp_dxdone_417
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13334,17 +13534,17 @@ L$cp_dxtail_419:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_415
-L$cp_dxdone_415:
-	jmp	L$cp_pairskey_383
-L$cp_short8_386:
+	jmp	L$cp_dxdone_417
+L$cp_dxdone_417:
+	jmp	L$cp_pairskey_385
+L$cp_short8_388:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_378
+	ja	L$cp_big_380
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -13368,7 +13568,7 @@ L$cp_short8_386:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_420:
+L$cp_dround_422:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13482,7 +13682,7 @@ L$cp_dround_420:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_420
+	jnz	L$cp_dround_422
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13582,8 +13782,8 @@ L$cp_dround_420:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_380
-L$cp_pairskey_383:
+	jmp	L$cp_shortkey_382
+L$cp_pairskey_385:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -13597,8 +13797,8 @@ L$cp_pairskey_383:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_422
-L$cp_ipoly_421:
+	jz	L$cp_ipolyend_424
+L$cp_ipoly_423:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -13638,10 +13838,10 @@ L$cp_ipoly_421:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_421
-L$cp_ipolyend_422:
+	jnz	L$cp_ipoly_423
+L$cp_ipolyend_424:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_423
+	jz	L$cp_ipolytail_425
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -13679,19 +13879,19 @@ L$cp_ipolyend_422:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_423:
+L$cp_ipolytail_425:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_424
+	jz	L$cp_notail_426
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_424:
+L$cp_notail_426:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_426
-L$cp_ipoly_425:
+	jz	L$cp_ipolyend_428
+L$cp_ipoly_427:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -13731,10 +13931,10 @@ L$cp_ipoly_425:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_425
-L$cp_ipolyend_426:
+	jnz	L$cp_ipoly_427
+L$cp_ipolyend_428:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_427
+	jz	L$cp_ipolytail_429
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -13772,7 +13972,7 @@ L$cp_ipolyend_426:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_427:
+L$cp_ipolytail_429:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -13823,8 +14023,8 @@ L$cp_ipolytail_427:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_384
-L$cp_shortkey_380:
+	jmp	L$cp_tagout_386
+L$cp_shortkey_382:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -13842,7 +14042,7 @@ L$cp_shortkey_380:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_428
+	jz	L$cp_padpreend_430
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13850,38 +14050,38 @@ L$cp_shortkey_380:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_429
+	jz	L$cp_padpre_431
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_429:
+L$cp_padpre_431:
 	test	dl,4
-	jz	L$cp_padpre_430
+	jz	L$cp_padpre_432
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_430:
+L$cp_padpre_432:
 	test	dl,2
-	jz	L$cp_padpre_431
+	jz	L$cp_padpre_433
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_431:
+L$cp_padpre_433:
 	test	dl,1
-	jz	L$cp_padpre_432
+	jz	L$cp_padpre_434
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_432:
+L$cp_padpre_434:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_428:
+L$cp_padpreend_430:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -13898,7 +14098,7 @@ L$cp_padpreend_428:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_433
+	jz	L$cp_padpreend_435
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -13906,46 +14106,46 @@ L$cp_padpreend_428:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_434
+	jz	L$cp_padpre_436
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_434:
+L$cp_padpre_436:
 	test	dl,4
-	jz	L$cp_padpre_435
+	jz	L$cp_padpre_437
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_435:
+L$cp_padpre_437:
 	test	dl,2
-	jz	L$cp_padpre_436
+	jz	L$cp_padpre_438
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_436:
+L$cp_padpre_438:
 	test	dl,1
-	jz	L$cp_padpre_437
+	jz	L$cp_padpre_439
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_437:
+L$cp_padpre_439:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_433:
-	jmp	L$cp_datadone_382
-L$cp_big_378:
+L$cp_padpreend_435:
+	jmp	L$cp_datadone_384
+L$cp_big_380:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_439:
+L$cp_dround_h_441:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -13993,7 +14193,7 @@ L$cp_dround_h_439:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_439
+	jnz	L$cp_dround_h_441
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -14020,7 +14220,7 @@ L$cp_dround_h_439:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_440
+	jz	L$cp_padpreend_442
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14028,47 +14228,47 @@ L$cp_dround_h_439:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_441
+	jz	L$cp_padpre_443
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_441:
+L$cp_padpre_443:
 	test	dl,4
-	jz	L$cp_padpre_442
+	jz	L$cp_padpre_444
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_442:
+L$cp_padpre_444:
 	test	dl,2
-	jz	L$cp_padpre_443
+	jz	L$cp_padpre_445
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_443:
+L$cp_padpre_445:
 	test	dl,1
-	jz	L$cp_padpre_444
+	jz	L$cp_padpre_446
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_444:
+L$cp_padpre_446:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_440:
+L$cp_padpreend_442:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_438:
-L$cp_chunk_381:
+L$cp_nofuse_440:
+L$cp_chunk_383:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_382
+	jz	L$cp_datadone_384
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -14088,7 +14288,7 @@ L$cp_chunk_381:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_445
+	jz	L$cp_padpreend_447
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -14096,44 +14296,44 @@ L$cp_chunk_381:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_446
+	jz	L$cp_padpre_448
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_446:
+L$cp_padpre_448:
 	test	dl,4
-	jz	L$cp_padpre_447
+	jz	L$cp_padpre_449
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_447:
+L$cp_padpre_449:
 	test	dl,2
-	jz	L$cp_padpre_448
+	jz	L$cp_padpre_450
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_448:
+L$cp_padpre_450:
 	test	dl,1
-	jz	L$cp_padpre_449
+	jz	L$cp_padpre_451
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_449:
+L$cp_padpre_451:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_445:
+L$cp_padpreend_447:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_381
-L$cp_datadone_382:
+	jmp	L$cp_chunk_383
+L$cp_datadone_384:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -14160,7 +14360,7 @@ L$cp_datadone_382:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_384:
+L$cp_tagout_386:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -14170,17 +14370,17 @@ L$cp_tagout_384:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_451
+	jz	L$cp_wipeeven_453
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_451:
+L$cp_wipeeven_453:
 	shr	eax,1
-L$cp_wipe_450:
+L$cp_wipe_452:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_450
+	jnz	L$cp_wipe_452
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -14283,15 +14483,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_460
+	ja	L$cp_short8_462
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_461
+	ja	L$cp_pairs2_463
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_463
+	jz	L$cp_padpreend_465
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14299,39 +14499,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_464
+	jz	L$cp_padpre_466
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_464:
+L$cp_padpre_466:
 	test	dl,4
-	jz	L$cp_padpre_465
+	jz	L$cp_padpre_467
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_465:
+L$cp_padpre_467:
 	test	dl,2
-	jz	L$cp_padpre_466
+	jz	L$cp_padpre_468
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_466:
+L$cp_padpre_468:
 	test	dl,1
-	jz	L$cp_padpre_467
+	jz	L$cp_padpre_469
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_467:
-L$cp_padpreend_463:
+L$cp_padpre_469:
+L$cp_padpreend_465:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_468:
+L$cp_dround_p_470:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -14379,7 +14579,7 @@ L$cp_dround_p_468:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_468
+	jnz	L$cp_dround_p_470
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14396,41 +14596,41 @@ L$cp_dround_p_468:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_469
+	je	L$cp_inplace_471
 	cmp	rdx,32
-	jb	L$cp_dxtail_471
+	jb	L$cp_dxtail_473
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_472
+	jb	L$cp_dxtail_474
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_470
-L$cp_dxtail_471:
+	jmp	L$cp_dxdone_472
+L$cp_dxtail_473:
 	test	rdx,rdx
-	jz	L$cp_dxdone_470
+	jz	L$cp_dxdone_472
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_470
-L$cp_dxtail_472:
+	jmp	L$cp_dxdone_472
+L$cp_dxtail_474:
 	sub	rdx,32
-	jz	L$cp_dxdone_470
+	jz	L$cp_dxdone_472
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_470
-L$cp_dxdone_470:
-	jmp	L$cp_pairskey_457
-L$cp_inplace_469:
+	jmp	L$cp_dxdone_472
+L$cp_dxdone_472:
+	jmp	L$cp_pairskey_459
+L$cp_inplace_471:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -14441,15 +14641,15 @@ L$cp_inplace_469:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_457
-L$cp_pairs2_461:
+	jmp	L$cp_pairskey_459
+L$cp_pairs2_463:
 	cmp	r10,192
-	ja	L$cp_pairs3_462
+	ja	L$cp_pairs3_464
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_473
+	jz	L$cp_padpreend_475
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14457,32 +14657,32 @@ L$cp_pairs2_461:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_474
+	jz	L$cp_padpre_476
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_474:
+L$cp_padpre_476:
 	test	dl,4
-	jz	L$cp_padpre_475
+	jz	L$cp_padpre_477
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_475:
+L$cp_padpre_477:
 	test	dl,2
-	jz	L$cp_padpre_476
+	jz	L$cp_padpre_478
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_476:
+L$cp_padpre_478:
 	test	dl,1
-	jz	L$cp_padpre_477
+	jz	L$cp_padpre_479
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_477:
-L$cp_padpreend_473:
+L$cp_padpre_479:
+L$cp_padpreend_475:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14494,7 +14694,7 @@ L$cp_padpreend_473:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_478:
+L$cp_dround_p_480:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -14556,7 +14756,7 @@ L$cp_dround_p_478:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_478
+	jnz	L$cp_dround_p_480
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14582,7 +14782,7 @@ L$cp_dround_p_478:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_479
+	je	L$cp_inplace_481
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -14590,69 +14790,69 @@ L$cp_dround_p_478:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_481
+	jb	L$cp_dxtail_483
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_482
+	jb	L$cp_dxtail_484
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_483
+	jb	L$cp_dxtail_485
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_484
+	jb	L$cp_dxtail_486
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_480
-L$cp_dxtail_481:
+	jmp	L$cp_dxdone_482
+L$cp_dxtail_483:
 	sub	rdx,64
-	jz	L$cp_dxdone_480
+	jz	L$cp_dxdone_482
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_480
-L$cp_dxtail_482:
+	jmp	L$cp_dxdone_482
+L$cp_dxtail_484:
 	sub	rdx,96
-	jz	L$cp_dxdone_480
+	jz	L$cp_dxdone_482
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_480
-L$cp_dxtail_483:
+	jmp	L$cp_dxdone_482
+L$cp_dxtail_485:
 	sub	rdx,128
-	jz	L$cp_dxdone_480
+	jz	L$cp_dxdone_482
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_480
-L$cp_dxtail_484:
+	jmp	L$cp_dxdone_482
+L$cp_dxtail_486:
 	sub	rdx,160
-	jz	L$cp_dxdone_480
+	jz	L$cp_dxdone_482
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_480
-L$cp_dxdone_480:
-	jmp	L$cp_pairskey_457
-L$cp_inplace_479:
+	jmp	L$cp_dxdone_482
+L$cp_dxdone_482:
+	jmp	L$cp_pairskey_459
+L$cp_inplace_481:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -14671,13 +14871,13 @@ L$cp_inplace_479:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_457
-L$cp_pairs3_462:
+	jmp	L$cp_pairskey_459
+L$cp_pairs3_464:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_485
+	jz	L$cp_padpreend_487
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14685,32 +14885,32 @@ L$cp_pairs3_462:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_486
+	jz	L$cp_padpre_488
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_486:
+L$cp_padpre_488:
 	test	dl,4
-	jz	L$cp_padpre_487
+	jz	L$cp_padpre_489
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_487:
+L$cp_padpre_489:
 	test	dl,2
-	jz	L$cp_padpre_488
+	jz	L$cp_padpre_490
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_488:
+L$cp_padpre_490:
 	test	dl,1
-	jz	L$cp_padpre_489
+	jz	L$cp_padpre_491
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_489:
-L$cp_padpreend_485:
+L$cp_padpre_491:
+L$cp_padpreend_487:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14727,7 +14927,7 @@ L$cp_padpreend_485:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_490:
+L$cp_dround_p_492:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -14819,7 +15019,7 @@ L$cp_dround_p_490:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_490
+	jnz	L$cp_dround_p_492
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14854,7 +15054,7 @@ L$cp_dround_p_490:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_491
+	je	L$cp_inplace_493
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -14874,69 +15074,69 @@ L$cp_dround_p_490:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_493
+	jb	L$cp_dxtail_495
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_494
+	jb	L$cp_dxtail_496
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_495
+	jb	L$cp_dxtail_497
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_496
+	jb	L$cp_dxtail_498
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_492
-L$cp_dxtail_493:
+	jmp	L$cp_dxdone_494
+L$cp_dxtail_495:
 	sub	rdx,192
-	jz	L$cp_dxdone_492
+	jz	L$cp_dxdone_494
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_492
-L$cp_dxtail_494:
+	jmp	L$cp_dxdone_494
+L$cp_dxtail_496:
 	sub	rdx,224
-	jz	L$cp_dxdone_492
+	jz	L$cp_dxdone_494
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_492
-L$cp_dxtail_495:
+	jmp	L$cp_dxdone_494
+L$cp_dxtail_497:
 	sub	rdx,256
-	jz	L$cp_dxdone_492
+	jz	L$cp_dxdone_494
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_492
-L$cp_dxtail_496:
+	jmp	L$cp_dxdone_494
+L$cp_dxtail_498:
 	sub	rdx,288
-	jz	L$cp_dxdone_492
+	jz	L$cp_dxdone_494
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_492
-L$cp_dxdone_492:
-	jmp	L$cp_pairskey_457
-L$cp_inplace_491:
+	jmp	L$cp_dxdone_494
+L$cp_dxdone_494:
+	jmp	L$cp_pairskey_459
+L$cp_inplace_493:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -14963,15 +15163,15 @@ L$cp_inplace_491:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_457
-L$cp_short8_460:
+	jmp	L$cp_pairskey_459
+L$cp_short8_462:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_452
+	ja	L$cp_big_454
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -14995,7 +15195,7 @@ L$cp_short8_460:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_497:
+L$cp_dround_499:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -15109,7 +15309,7 @@ L$cp_dround_497:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_497
+	jnz	L$cp_dround_499
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -15209,8 +15409,8 @@ L$cp_dround_497:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_454
-L$cp_pairskey_457:
+	jmp	L$cp_shortkey_456
+L$cp_pairskey_459:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -15224,8 +15424,8 @@ L$cp_pairskey_457:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_499
-L$cp_ipoly_498:
+	jz	L$cp_ipolyend_501
+L$cp_ipoly_500:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15265,10 +15465,10 @@ L$cp_ipoly_498:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_498
-L$cp_ipolyend_499:
+	jnz	L$cp_ipoly_500
+L$cp_ipolyend_501:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_500
+	jz	L$cp_ipolytail_502
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -15306,10 +15506,10 @@ L$cp_ipolyend_499:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_500:
+L$cp_ipolytail_502:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_504
+	jz	L$cp_padpreend_506
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -15317,37 +15517,37 @@ L$cp_ipolytail_500:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_505
+	jz	L$cp_padpre_507
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_505:
+L$cp_padpre_507:
 	test	dl,4
-	jz	L$cp_padpre_506
+	jz	L$cp_padpre_508
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_506:
+L$cp_padpre_508:
 	test	dl,2
-	jz	L$cp_padpre_507
+	jz	L$cp_padpre_509
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_507:
+L$cp_padpre_509:
 	test	dl,1
-	jz	L$cp_padpre_508
+	jz	L$cp_padpre_510
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_508:
-L$cp_padpreend_504:
+L$cp_padpre_510:
+L$cp_padpreend_506:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_502
-L$cp_ipoly_501:
+	jz	L$cp_ipolyend_504
+L$cp_ipoly_503:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15387,10 +15587,10 @@ L$cp_ipoly_501:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_501
-L$cp_ipolyend_502:
+	jnz	L$cp_ipoly_503
+L$cp_ipolyend_504:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_503
+	jz	L$cp_ipolytail_505
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -15428,7 +15628,7 @@ L$cp_ipolyend_502:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_503:
+L$cp_ipolytail_505:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -15481,15 +15681,15 @@ L$cp_ipolytail_503:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_509
+	jne	L$cp_xorskip_511
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_509:
-	jmp	L$cp_tagout_458
-L$cp_shortkey_454:
+L$cp_xorskip_511:
+	jmp	L$cp_tagout_460
+L$cp_shortkey_456:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -15507,7 +15707,7 @@ L$cp_shortkey_454:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_510
+	jz	L$cp_padpreend_512
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15515,38 +15715,38 @@ L$cp_shortkey_454:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_511
+	jz	L$cp_padpre_513
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_511:
+L$cp_padpre_513:
 	test	dl,4
-	jz	L$cp_padpre_512
+	jz	L$cp_padpre_514
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_512:
+L$cp_padpre_514:
 	test	dl,2
-	jz	L$cp_padpre_513
+	jz	L$cp_padpre_515
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_513:
+L$cp_padpre_515:
 	test	dl,1
-	jz	L$cp_padpre_514
+	jz	L$cp_padpre_516
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_514:
+L$cp_padpre_516:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_510:
+L$cp_padpreend_512:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -15556,7 +15756,7 @@ L$cp_padpreend_510:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_515
+	jz	L$cp_padpreend_517
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15564,38 +15764,38 @@ L$cp_padpreend_510:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_516
+	jz	L$cp_padpre_518
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_516:
+L$cp_padpre_518:
 	test	dl,4
-	jz	L$cp_padpre_517
+	jz	L$cp_padpre_519
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_517:
+L$cp_padpre_519:
 	test	dl,2
-	jz	L$cp_padpre_518
+	jz	L$cp_padpre_520
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_518:
+L$cp_padpre_520:
 	test	dl,1
-	jz	L$cp_padpre_519
+	jz	L$cp_padpre_521
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_519:
+L$cp_padpre_521:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_515:
+L$cp_padpreend_517:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -15603,14 +15803,14 @@ L$cp_padpreend_515:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_456
-L$cp_big_452:
+	jmp	L$cp_datadone_458
+L$cp_big_454:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_521:
+L$cp_dround_h_523:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -15658,7 +15858,7 @@ L$cp_dround_h_521:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_521
+	jnz	L$cp_dround_h_523
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15685,7 +15885,7 @@ L$cp_dround_h_521:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_522
+	jz	L$cp_padpreend_524
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15693,47 +15893,47 @@ L$cp_dround_h_521:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_523
+	jz	L$cp_padpre_525
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_523:
+L$cp_padpre_525:
 	test	dl,4
-	jz	L$cp_padpre_524
+	jz	L$cp_padpre_526
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_524:
+L$cp_padpre_526:
 	test	dl,2
-	jz	L$cp_padpre_525
+	jz	L$cp_padpre_527
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_525:
+L$cp_padpre_527:
 	test	dl,1
-	jz	L$cp_padpre_526
+	jz	L$cp_padpre_528
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_526:
+L$cp_padpre_528:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_522:
+L$cp_padpreend_524:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_520:
-L$cp_chunk_455:
+L$cp_nofuse_522:
+L$cp_chunk_457:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_456
+	jz	L$cp_datadone_458
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -15747,7 +15947,7 @@ L$cp_chunk_455:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_527
+	jz	L$cp_padpreend_529
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15755,38 +15955,38 @@ L$cp_chunk_455:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_528
+	jz	L$cp_padpre_530
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_528:
+L$cp_padpre_530:
 	test	dl,4
-	jz	L$cp_padpre_529
+	jz	L$cp_padpre_531
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_529:
+L$cp_padpre_531:
 	test	dl,2
-	jz	L$cp_padpre_530
+	jz	L$cp_padpre_532
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_530:
+L$cp_padpre_532:
 	test	dl,1
-	jz	L$cp_padpre_531
+	jz	L$cp_padpre_533
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_531:
+L$cp_padpre_533:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_527:
+L$cp_padpreend_529:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -15797,8 +15997,8 @@ L$cp_padpreend_527:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_455
-L$cp_datadone_456:
+	jmp	L$cp_chunk_457
+L$cp_datadone_458:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -15825,7 +16025,7 @@ L$cp_datadone_456:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_458:
+L$cp_tagout_460:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -15835,17 +16035,17 @@ L$cp_tagout_458:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_533
+	jz	L$cp_wipeeven_535
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_533:
+L$cp_wipeeven_535:
 	shr	eax,1
-L$cp_wipe_532:
+L$cp_wipe_534:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_532
+	jnz	L$cp_wipe_534
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -15880,7 +16080,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_538
+	jb	L$cp_zskip_540
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -15894,7 +16094,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_539:
+L$cp_zloop_541:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -15912,7 +16112,7 @@ L$cp_zloop_539:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_540:
+L$cp_zdround_542:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -16010,7 +16210,7 @@ L$cp_zdround_540:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_540
+	jnz	L$cp_zdround_542
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -16133,7 +16333,7 @@ L$cp_zdround_540:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_539
+	jae	L$cp_zloop_541
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -16150,274 +16350,10 @@ L$cp_zdround_540:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_538:
+L$cp_zskip_540:
 	cmp	rdx,512
-	jb	L$cp_small_535
-L$cp_wide_534:
-	vpbroadcastd	ymm0,[rcx+0]
-	vpbroadcastd	ymm1,[rcx+4]
-	vpbroadcastd	ymm2,[rcx+8]
-	vpbroadcastd	ymm3,[rcx+12]
-	vpbroadcastd	ymm4,[rcx+16]
-	vpbroadcastd	ymm5,[rcx+20]
-	vpbroadcastd	ymm6,[rcx+24]
-	vpbroadcastd	ymm7,[rcx+28]
-	vpbroadcastd	ymm8,[rcx+48]
-	vpbroadcastd	ymm9,[rcx+52]
-	vpbroadcastd	ymm10,[rcx+56]
-	vpbroadcastd	ymm11,[rcx+60]
-	vpaddd	ymm8,ymm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],ymm8
-	vpbroadcastd	ymm12,[rcx+32]
-	vmovdqa	[rcx+224],ymm12
-	vpbroadcastd	ymm12,[rcx+36]
-	vmovdqa	[rcx+256],ymm12
-	vpbroadcastd	ymm12,[rcx+40]
-	vmovdqa	[rcx+288],ymm12
-	vpbroadcastd	ymm12,[rcx+44]
-	vmovdqa	[rcx+320],ymm12
-	mov	r8d,10
-L$cp_dround_541:
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vprold	ymm8,ymm8,16
-	vprold	ymm9,ymm9,16
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vprold	ymm4,ymm4,12
-	vprold	ymm5,ymm5,12
-	vpaddd	ymm0,ymm0,ymm4
-	vpaddd	ymm1,ymm1,ymm5
-	vpxor	ymm8,ymm8,ymm0
-	vpxor	ymm9,ymm9,ymm1
-	vprold	ymm8,ymm8,8
-	vprold	ymm9,ymm9,8
-	vpaddd	ymm12,ymm12,ymm8
-	vpaddd	ymm14,ymm14,ymm9
-	vpxor	ymm4,ymm4,ymm12
-	vpxor	ymm5,ymm5,ymm14
-	vprold	ymm4,ymm4,7
-	vprold	ymm5,ymm5,7
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vprold	ymm10,ymm10,16
-	vprold	ymm11,ymm11,16
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vprold	ymm6,ymm6,12
-	vprold	ymm7,ymm7,12
-	vpaddd	ymm2,ymm2,ymm6
-	vpaddd	ymm3,ymm3,ymm7
-	vpxor	ymm10,ymm10,ymm2
-	vpxor	ymm11,ymm11,ymm3
-	vprold	ymm10,ymm10,8
-	vprold	ymm11,ymm11,8
-	vpaddd	ymm12,ymm12,ymm10
-	vpaddd	ymm14,ymm14,ymm11
-	vpxor	ymm6,ymm6,ymm12
-	vpxor	ymm7,ymm7,ymm14
-	vprold	ymm6,ymm6,7
-	vprold	ymm7,ymm7,7
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vprold	ymm11,ymm11,16
-	vprold	ymm8,ymm8,16
-	vmovdqa	ymm12,[rcx+288]
-	vmovdqa	ymm14,[rcx+320]
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vprold	ymm5,ymm5,12
-	vprold	ymm6,ymm6,12
-	vpaddd	ymm0,ymm0,ymm5
-	vpaddd	ymm1,ymm1,ymm6
-	vpxor	ymm11,ymm11,ymm0
-	vpxor	ymm8,ymm8,ymm1
-	vprold	ymm11,ymm11,8
-	vprold	ymm8,ymm8,8
-	vpaddd	ymm12,ymm12,ymm11
-	vpaddd	ymm14,ymm14,ymm8
-	vpxor	ymm5,ymm5,ymm12
-	vpxor	ymm6,ymm6,ymm14
-	vprold	ymm5,ymm5,7
-	vprold	ymm6,ymm6,7
-	vmovdqa	[rcx+288],ymm12
-	vmovdqa	[rcx+320],ymm14
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vprold	ymm9,ymm9,16
-	vprold	ymm10,ymm10,16
-	vmovdqa	ymm12,[rcx+224]
-	vmovdqa	ymm14,[rcx+256]
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vprold	ymm7,ymm7,12
-	vprold	ymm4,ymm4,12
-	vpaddd	ymm2,ymm2,ymm7
-	vpaddd	ymm3,ymm3,ymm4
-	vpxor	ymm9,ymm9,ymm2
-	vpxor	ymm10,ymm10,ymm3
-	vprold	ymm9,ymm9,8
-	vprold	ymm10,ymm10,8
-	vpaddd	ymm12,ymm12,ymm9
-	vpaddd	ymm14,ymm14,ymm10
-	vpxor	ymm7,ymm7,ymm12
-	vpxor	ymm4,ymm4,ymm14
-	vprold	ymm7,ymm7,7
-	vprold	ymm4,ymm4,7
-	vmovdqa	[rcx+224],ymm12
-	vmovdqa	[rcx+256],ymm14
-	dec	r8d
-	jnz	L$cp_dround_541
-	vpbroadcastd	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vpbroadcastd	ymm12,[rcx+4]
-	vpaddd	ymm1,ymm1,ymm12
-	vpbroadcastd	ymm12,[rcx+8]
-	vpaddd	ymm2,ymm2,ymm12
-	vpbroadcastd	ymm12,[rcx+12]
-	vpaddd	ymm3,ymm3,ymm12
-	vpbroadcastd	ymm12,[rcx+16]
-	vpaddd	ymm4,ymm4,ymm12
-	vpbroadcastd	ymm12,[rcx+20]
-	vpaddd	ymm5,ymm5,ymm12
-	vpbroadcastd	ymm12,[rcx+24]
-	vpaddd	ymm6,ymm6,ymm12
-	vpbroadcastd	ymm12,[rcx+28]
-	vpaddd	ymm7,ymm7,ymm12
-	vpbroadcastd	ymm12,[rcx+52]
-	vpaddd	ymm9,ymm9,ymm12
-	vpbroadcastd	ymm12,[rcx+56]
-	vpaddd	ymm10,ymm10,ymm12
-	vpbroadcastd	ymm12,[rcx+60]
-	vpaddd	ymm11,ymm11,ymm12
-	vpaddd	ymm8,ymm8,[rcx+352]
-	vpunpckldq	ymm12,ymm0,ymm1
-	vpunpckhdq	ymm0,ymm0,ymm1
-	vpunpckldq	ymm13,ymm2,ymm3
-	vpunpckhdq	ymm2,ymm2,ymm3
-	vpunpcklqdq	ymm1,ymm12,ymm13
-	vpunpckhqdq	ymm12,ymm12,ymm13
-	vpunpcklqdq	ymm3,ymm0,ymm2
-	vpunpckhqdq	ymm0,ymm0,ymm2
-	vpunpckldq	ymm2,ymm4,ymm5
-	vpunpckhdq	ymm4,ymm4,ymm5
-	vpunpckldq	ymm13,ymm6,ymm7
-	vpunpckhdq	ymm6,ymm6,ymm7
-	vpunpcklqdq	ymm5,ymm2,ymm13
-	vpunpckhqdq	ymm2,ymm2,ymm13
-	vpunpcklqdq	ymm7,ymm4,ymm6
-	vpunpckhqdq	ymm4,ymm4,ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vpxor	ymm6,ymm6,[rsi+0]
-	vmovdqu	[rdi+0],ymm6
-	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vpxor	ymm6,ymm6,[rsi+256]
-	vmovdqu	[rdi+256],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vpxor	ymm6,ymm6,[rsi+64]
-	vmovdqu	[rdi+64],ymm6
-	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vpxor	ymm6,ymm6,[rsi+320]
-	vmovdqu	[rdi+320],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vpxor	ymm6,ymm6,[rsi+128]
-	vmovdqu	[rdi+128],ymm6
-	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vpxor	ymm6,ymm6,[rsi+384]
-	vmovdqu	[rdi+384],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vpxor	ymm6,ymm6,[rsi+192]
-	vmovdqu	[rdi+192],ymm6
-	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vpxor	ymm6,ymm6,[rsi+448]
-	vmovdqu	[rdi+448],ymm6
-	vmovdqa	ymm6,[rcx+224]
-	vpbroadcastd	ymm1,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm1
-	vmovdqa	ymm13,[rcx+256]
-	vpbroadcastd	ymm1,[rcx+36]
-	vpaddd	ymm13,ymm13,ymm1
-	vmovdqa	ymm14,[rcx+288]
-	vpbroadcastd	ymm1,[rcx+40]
-	vpaddd	ymm14,ymm14,ymm1
-	vmovdqa	ymm15,[rcx+320]
-	vpbroadcastd	ymm1,[rcx+44]
-	vpaddd	ymm15,ymm15,ymm1
-	vpunpckldq	ymm1,ymm6,ymm13
-	vpunpckhdq	ymm6,ymm6,ymm13
-	vpunpckldq	ymm12,ymm14,ymm15
-	vpunpckhdq	ymm14,ymm14,ymm15
-	vpunpcklqdq	ymm13,ymm1,ymm12
-	vpunpckhqdq	ymm1,ymm1,ymm12
-	vpunpcklqdq	ymm15,ymm6,ymm14
-	vpunpckhqdq	ymm6,ymm6,ymm14
-	vpunpckldq	ymm14,ymm8,ymm9
-	vpunpckhdq	ymm8,ymm8,ymm9
-	vpunpckldq	ymm12,ymm10,ymm11
-	vpunpckhdq	ymm10,ymm10,ymm11
-	vpunpcklqdq	ymm9,ymm14,ymm12
-	vpunpckhqdq	ymm14,ymm14,ymm12
-	vpunpcklqdq	ymm11,ymm8,ymm10
-	vpunpckhqdq	ymm8,ymm8,ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vpxor	ymm10,ymm10,[rsi+32]
-	vmovdqu	[rdi+32],ymm10
-	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vpxor	ymm10,ymm10,[rsi+288]
-	vmovdqu	[rdi+288],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vpxor	ymm10,ymm10,[rsi+96]
-	vmovdqu	[rdi+96],ymm10
-	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vpxor	ymm10,ymm10,[rsi+352]
-	vmovdqu	[rdi+352],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vpxor	ymm10,ymm10,[rsi+160]
-	vmovdqu	[rdi+160],ymm10
-	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vpxor	ymm10,ymm10,[rsi+416]
-	vmovdqu	[rdi+416],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vpxor	ymm10,ymm10,[rsi+224]
-	vmovdqu	[rdi+224],ymm10
-	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vpxor	ymm10,ymm10,[rsi+480]
-	vmovdqu	[rdi+480],ymm10
-	add	DWORD[rcx+48],8
-	add	rdi,512
-	add	rsi,512
-	sub	rdx,512
-	cmp	rdx,512
-	jae	L$cp_wide_534
-L$cp_small_535:
-	test	rdx,rdx
-	jz	L$cp_done_537
-	cmp	rdx,256
-	jbe	L$cp_not8_542
+	jb	L$cp_small_537
+L$cp_wide_536:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -16596,21 +16532,29 @@ L$cp_dround_543:
 	vpunpcklqdq	ymm7,ymm4,ymm6
 	vpunpckhqdq	ymm4,ymm4,ymm6
 	vperm2i128	ymm6,ymm1,ymm5,0x20
-	vmovdqa	[rcx+384],ymm6
+	vpxor	ymm6,ymm6,[rsi+0]
+	vmovdqu	[rdi+0],ymm6
 	vperm2i128	ymm6,ymm1,ymm5,0x31
-	vmovdqa	[rcx+640],ymm6
+	vpxor	ymm6,ymm6,[rsi+256]
+	vmovdqu	[rdi+256],ymm6
 	vperm2i128	ymm6,ymm12,ymm2,0x20
-	vmovdqa	[rcx+448],ymm6
+	vpxor	ymm6,ymm6,[rsi+64]
+	vmovdqu	[rdi+64],ymm6
 	vperm2i128	ymm6,ymm12,ymm2,0x31
-	vmovdqa	[rcx+704],ymm6
+	vpxor	ymm6,ymm6,[rsi+320]
+	vmovdqu	[rdi+320],ymm6
 	vperm2i128	ymm6,ymm3,ymm7,0x20
-	vmovdqa	[rcx+512],ymm6
+	vpxor	ymm6,ymm6,[rsi+128]
+	vmovdqu	[rdi+128],ymm6
 	vperm2i128	ymm6,ymm3,ymm7,0x31
-	vmovdqa	[rcx+768],ymm6
+	vpxor	ymm6,ymm6,[rsi+384]
+	vmovdqu	[rdi+384],ymm6
 	vperm2i128	ymm6,ymm0,ymm4,0x20
-	vmovdqa	[rcx+576],ymm6
+	vpxor	ymm6,ymm6,[rsi+192]
+	vmovdqu	[rdi+192],ymm6
 	vperm2i128	ymm6,ymm0,ymm4,0x31
-	vmovdqa	[rcx+832],ymm6
+	vpxor	ymm6,ymm6,[rsi+448]
+	vmovdqu	[rdi+448],ymm6
 	vmovdqa	ymm6,[rcx+224]
 	vpbroadcastd	ymm1,[rcx+32]
 	vpaddd	ymm6,ymm6,ymm1
@@ -16640,1309 +16584,40 @@ L$cp_dround_543:
 	vpunpcklqdq	ymm11,ymm8,ymm10
 	vpunpckhqdq	ymm8,ymm8,ymm10
 	vperm2i128	ymm10,ymm13,ymm9,0x20
-	vmovdqa	[rcx+416],ymm10
+	vpxor	ymm10,ymm10,[rsi+32]
+	vmovdqu	[rdi+32],ymm10
 	vperm2i128	ymm10,ymm13,ymm9,0x31
-	vmovdqa	[rcx+672],ymm10
+	vpxor	ymm10,ymm10,[rsi+288]
+	vmovdqu	[rdi+288],ymm10
 	vperm2i128	ymm10,ymm1,ymm14,0x20
-	vmovdqa	[rcx+480],ymm10
+	vpxor	ymm10,ymm10,[rsi+96]
+	vmovdqu	[rdi+96],ymm10
 	vperm2i128	ymm10,ymm1,ymm14,0x31
-	vmovdqa	[rcx+736],ymm10
+	vpxor	ymm10,ymm10,[rsi+352]
+	vmovdqu	[rdi+352],ymm10
 	vperm2i128	ymm10,ymm15,ymm11,0x20
-	vmovdqa	[rcx+544],ymm10
+	vpxor	ymm10,ymm10,[rsi+160]
+	vmovdqu	[rdi+160],ymm10
 	vperm2i128	ymm10,ymm15,ymm11,0x31
-	vmovdqa	[rcx+800],ymm10
+	vpxor	ymm10,ymm10,[rsi+416]
+	vmovdqu	[rdi+416],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x20
-	vmovdqa	[rcx+608],ymm10
+	vpxor	ymm10,ymm10,[rsi+224]
+	vmovdqu	[rdi+224],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
-	vmovdqa	[rcx+864],ymm10
+	vpxor	ymm10,ymm10,[rsi+480]
+	vmovdqu	[rdi+480],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_536
-L$cp_not8_542:
-	cmp	rdx,192
-	jbe	L$cp_not4_544
-	vpbroadcastd	xmm0,[rcx+0]
-	vpbroadcastd	xmm1,[rcx+4]
-	vpbroadcastd	xmm2,[rcx+8]
-	vpbroadcastd	xmm3,[rcx+12]
-	vpbroadcastd	xmm4,[rcx+16]
-	vpbroadcastd	xmm5,[rcx+20]
-	vpbroadcastd	xmm6,[rcx+24]
-	vpbroadcastd	xmm7,[rcx+28]
-	vpbroadcastd	xmm8,[rcx+48]
-	vpbroadcastd	xmm9,[rcx+52]
-	vpbroadcastd	xmm10,[rcx+56]
-	vpbroadcastd	xmm11,[rcx+60]
-	vpaddd	xmm8,xmm8,[rel L$cp_inc]
-	vmovdqa	[rcx+352],xmm8
-	vpbroadcastd	xmm12,[rcx+32]
-	vmovdqa	[rcx+224],xmm12
-	vpbroadcastd	xmm12,[rcx+36]
-	vmovdqa	[rcx+240],xmm12
-	vpbroadcastd	xmm12,[rcx+40]
-	vmovdqa	[rcx+256],xmm12
-	vpbroadcastd	xmm12,[rcx+44]
-	vmovdqa	[rcx+272],xmm12
-	mov	r8d,10
-L$cp_dround_547:
-	vpaddd	xmm0,xmm0,xmm4
-	vpaddd	xmm1,xmm1,xmm5
-	vpxor	xmm8,xmm8,xmm0
-	vpxor	xmm9,xmm9,xmm1
-	vprold	xmm8,xmm8,16
-	vprold	xmm9,xmm9,16
-	vmovdqa	xmm12,[rcx+224]
-	vmovdqa	xmm14,[rcx+240]
-	vpaddd	xmm12,xmm12,xmm8
-	vpaddd	xmm14,xmm14,xmm9
-	vpxor	xmm4,xmm4,xmm12
-	vpxor	xmm5,xmm5,xmm14
-	vprold	xmm4,xmm4,12
-	vprold	xmm5,xmm5,12
-	vpaddd	xmm0,xmm0,xmm4
-	vpaddd	xmm1,xmm1,xmm5
-	vpxor	xmm8,xmm8,xmm0
-	vpxor	xmm9,xmm9,xmm1
-	vprold	xmm8,xmm8,8
-	vprold	xmm9,xmm9,8
-	vpaddd	xmm12,xmm12,xmm8
-	vpaddd	xmm14,xmm14,xmm9
-	vpxor	xmm4,xmm4,xmm12
-	vpxor	xmm5,xmm5,xmm14
-	vprold	xmm4,xmm4,7
-	vprold	xmm5,xmm5,7
-	vmovdqa	[rcx+224],xmm12
-	vmovdqa	[rcx+240],xmm14
-	vpaddd	xmm2,xmm2,xmm6
-	vpaddd	xmm3,xmm3,xmm7
-	vpxor	xmm10,xmm10,xmm2
-	vpxor	xmm11,xmm11,xmm3
-	vprold	xmm10,xmm10,16
-	vprold	xmm11,xmm11,16
-	vmovdqa	xmm12,[rcx+256]
-	vmovdqa	xmm14,[rcx+272]
-	vpaddd	xmm12,xmm12,xmm10
-	vpaddd	xmm14,xmm14,xmm11
-	vpxor	xmm6,xmm6,xmm12
-	vpxor	xmm7,xmm7,xmm14
-	vprold	xmm6,xmm6,12
-	vprold	xmm7,xmm7,12
-	vpaddd	xmm2,xmm2,xmm6
-	vpaddd	xmm3,xmm3,xmm7
-	vpxor	xmm10,xmm10,xmm2
-	vpxor	xmm11,xmm11,xmm3
-	vprold	xmm10,xmm10,8
-	vprold	xmm11,xmm11,8
-	vpaddd	xmm12,xmm12,xmm10
-	vpaddd	xmm14,xmm14,xmm11
-	vpxor	xmm6,xmm6,xmm12
-	vpxor	xmm7,xmm7,xmm14
-	vprold	xmm6,xmm6,7
-	vprold	xmm7,xmm7,7
-	vmovdqa	[rcx+256],xmm12
-	vmovdqa	[rcx+272],xmm14
-	vpaddd	xmm0,xmm0,xmm5
-	vpaddd	xmm1,xmm1,xmm6
-	vpxor	xmm11,xmm11,xmm0
-	vpxor	xmm8,xmm8,xmm1
-	vprold	xmm11,xmm11,16
-	vprold	xmm8,xmm8,16
-	vmovdqa	xmm12,[rcx+256]
-	vmovdqa	xmm14,[rcx+272]
-	vpaddd	xmm12,xmm12,xmm11
-	vpaddd	xmm14,xmm14,xmm8
-	vpxor	xmm5,xmm5,xmm12
-	vpxor	xmm6,xmm6,xmm14
-	vprold	xmm5,xmm5,12
-	vprold	xmm6,xmm6,12
-	vpaddd	xmm0,xmm0,xmm5
-	vpaddd	xmm1,xmm1,xmm6
-	vpxor	xmm11,xmm11,xmm0
-	vpxor	xmm8,xmm8,xmm1
-	vprold	xmm11,xmm11,8
-	vprold	xmm8,xmm8,8
-	vpaddd	xmm12,xmm12,xmm11
-	vpaddd	xmm14,xmm14,xmm8
-	vpxor	xmm5,xmm5,xmm12
-	vpxor	xmm6,xmm6,xmm14
-	vprold	xmm5,xmm5,7
-	vprold	xmm6,xmm6,7
-	vmovdqa	[rcx+256],xmm12
-	vmovdqa	[rcx+272],xmm14
-	vpaddd	xmm2,xmm2,xmm7
-	vpaddd	xmm3,xmm3,xmm4
-	vpxor	xmm9,xmm9,xmm2
-	vpxor	xmm10,xmm10,xmm3
-	vprold	xmm9,xmm9,16
-	vprold	xmm10,xmm10,16
-	vmovdqa	xmm12,[rcx+224]
-	vmovdqa	xmm14,[rcx+240]
-	vpaddd	xmm12,xmm12,xmm9
-	vpaddd	xmm14,xmm14,xmm10
-	vpxor	xmm7,xmm7,xmm12
-	vpxor	xmm4,xmm4,xmm14
-	vprold	xmm7,xmm7,12
-	vprold	xmm4,xmm4,12
-	vpaddd	xmm2,xmm2,xmm7
-	vpaddd	xmm3,xmm3,xmm4
-	vpxor	xmm9,xmm9,xmm2
-	vpxor	xmm10,xmm10,xmm3
-	vprold	xmm9,xmm9,8
-	vprold	xmm10,xmm10,8
-	vpaddd	xmm12,xmm12,xmm9
-	vpaddd	xmm14,xmm14,xmm10
-	vpxor	xmm7,xmm7,xmm12
-	vpxor	xmm4,xmm4,xmm14
-	vprold	xmm7,xmm7,7
-	vprold	xmm4,xmm4,7
-	vmovdqa	[rcx+224],xmm12
-	vmovdqa	[rcx+240],xmm14
-	dec	r8d
-	jnz	L$cp_dround_547
-	vpbroadcastd	xmm12,[rcx+0]
-	vpaddd	xmm0,xmm0,xmm12
-	vpbroadcastd	xmm12,[rcx+4]
-	vpaddd	xmm1,xmm1,xmm12
-	vpbroadcastd	xmm12,[rcx+8]
-	vpaddd	xmm2,xmm2,xmm12
-	vpbroadcastd	xmm12,[rcx+12]
-	vpaddd	xmm3,xmm3,xmm12
-	vpbroadcastd	xmm12,[rcx+16]
-	vpaddd	xmm4,xmm4,xmm12
-	vpbroadcastd	xmm12,[rcx+20]
-	vpaddd	xmm5,xmm5,xmm12
-	vpbroadcastd	xmm12,[rcx+24]
-	vpaddd	xmm6,xmm6,xmm12
-	vpbroadcastd	xmm12,[rcx+28]
-	vpaddd	xmm7,xmm7,xmm12
-	vpbroadcastd	xmm12,[rcx+52]
-	vpaddd	xmm9,xmm9,xmm12
-	vpbroadcastd	xmm12,[rcx+56]
-	vpaddd	xmm10,xmm10,xmm12
-	vpbroadcastd	xmm12,[rcx+60]
-	vpaddd	xmm11,xmm11,xmm12
-	vpaddd	xmm8,xmm8,[rcx+352]
-	vpunpckldq	xmm12,xmm0,xmm1
-	vpunpckhdq	xmm0,xmm0,xmm1
-	vpunpckldq	xmm13,xmm2,xmm3
-	vpunpckhdq	xmm2,xmm2,xmm3
-	vpunpcklqdq	xmm1,xmm12,xmm13
-	vpunpckhqdq	xmm12,xmm12,xmm13
-	vpunpcklqdq	xmm3,xmm0,xmm2
-	vpunpckhqdq	xmm0,xmm0,xmm2
-	vmovdqa	[rcx+384],xmm1
-	vmovdqa	[rcx+448],xmm12
-	vmovdqa	[rcx+512],xmm3
-	vmovdqa	[rcx+576],xmm0
-	vpunpckldq	xmm2,xmm4,xmm5
-	vpunpckhdq	xmm4,xmm4,xmm5
-	vpunpckldq	xmm13,xmm6,xmm7
-	vpunpckhdq	xmm6,xmm6,xmm7
-	vpunpcklqdq	xmm5,xmm2,xmm13
-	vpunpckhqdq	xmm2,xmm2,xmm13
-	vpunpcklqdq	xmm7,xmm4,xmm6
-	vpunpckhqdq	xmm4,xmm4,xmm6
-	vmovdqa	[rcx+400],xmm5
-	vmovdqa	[rcx+464],xmm2
-	vmovdqa	[rcx+528],xmm7
-	vmovdqa	[rcx+592],xmm4
-	vpunpckldq	xmm6,xmm8,xmm9
-	vpunpckhdq	xmm8,xmm8,xmm9
-	vpunpckldq	xmm13,xmm10,xmm11
-	vpunpckhdq	xmm10,xmm10,xmm11
-	vpunpcklqdq	xmm9,xmm6,xmm13
-	vpunpckhqdq	xmm6,xmm6,xmm13
-	vpunpcklqdq	xmm11,xmm8,xmm10
-	vpunpckhqdq	xmm8,xmm8,xmm10
-	vmovdqa	[rcx+432],xmm9
-	vmovdqa	[rcx+496],xmm6
-	vmovdqa	[rcx+560],xmm11
-	vmovdqa	[rcx+624],xmm8
-	vmovdqa	xmm15,[rcx+224]
-	vpbroadcastd	xmm10,[rcx+32]
-	vpaddd	xmm15,xmm15,xmm10
-	vmovdqa	xmm1,[rcx+240]
-	vpbroadcastd	xmm10,[rcx+36]
-	vpaddd	xmm1,xmm1,xmm10
-	vmovdqa	xmm12,[rcx+256]
-	vpbroadcastd	xmm10,[rcx+40]
-	vpaddd	xmm12,xmm12,xmm10
-	vmovdqa	xmm3,[rcx+272]
-	vpbroadcastd	xmm10,[rcx+44]
-	vpaddd	xmm3,xmm3,xmm10
-	vpunpckldq	xmm10,xmm15,xmm1
-	vpunpckhdq	xmm15,xmm15,xmm1
-	vpunpckldq	xmm13,xmm12,xmm3
-	vpunpckhdq	xmm12,xmm12,xmm3
-	vpunpcklqdq	xmm1,xmm10,xmm13
-	vpunpckhqdq	xmm10,xmm10,xmm13
-	vpunpcklqdq	xmm3,xmm15,xmm12
-	vpunpckhqdq	xmm15,xmm15,xmm12
-	vmovdqa	[rcx+416],xmm1
-	vmovdqa	[rcx+480],xmm10
-	vmovdqa	[rcx+544],xmm3
-	vmovdqa	[rcx+608],xmm15
-	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_536
-L$cp_not4_544:
-	cmp	rdx,64
-	jbe	L$cp_h1_545
-	cmp	rdx,128
-	jbe	L$cp_h2_546
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
-	vmovdqa	xmm8,[rcx+0]
-	vmovdqa	xmm9,[rcx+16]
-	vmovdqa	xmm10,[rcx+32]
-	vmovdqa	xmm11,[rcx+48]
-	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_h_548:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vprold	xmm3,xmm3,16
-	vprold	xmm7,xmm7,16
-	vprold	xmm11,xmm11,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vprold	xmm1,xmm1,12
-	vprold	xmm5,xmm5,12
-	vprold	xmm9,xmm9,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vprold	xmm3,xmm3,8
-	vprold	xmm7,xmm7,8
-	vprold	xmm11,xmm11,8
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vprold	xmm1,xmm1,7
-	vprold	xmm5,xmm5,7
-	vprold	xmm9,xmm9,7
-	vpshufd	xmm0,xmm0,147
-	vpshufd	xmm2,xmm2,57
-	vpshufd	xmm3,xmm3,78
-	vpshufd	xmm4,xmm4,147
-	vpshufd	xmm6,xmm6,57
-	vpshufd	xmm7,xmm7,78
-	vpshufd	xmm8,xmm8,147
-	vpshufd	xmm10,xmm10,57
-	vpshufd	xmm11,xmm11,78
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vprold	xmm3,xmm3,16
-	vprold	xmm7,xmm7,16
-	vprold	xmm11,xmm11,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vprold	xmm1,xmm1,12
-	vprold	xmm5,xmm5,12
-	vprold	xmm9,xmm9,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpaddd	xmm8,xmm8,xmm9
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vpxor	xmm11,xmm11,xmm8
-	vprold	xmm3,xmm3,8
-	vprold	xmm7,xmm7,8
-	vprold	xmm11,xmm11,8
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpaddd	xmm10,xmm10,xmm11
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vpxor	xmm9,xmm9,xmm10
-	vprold	xmm1,xmm1,7
-	vprold	xmm5,xmm5,7
-	vprold	xmm9,xmm9,7
-	vpshufd	xmm0,xmm0,57
-	vpshufd	xmm2,xmm2,147
-	vpshufd	xmm3,xmm3,78
-	vpshufd	xmm4,xmm4,57
-	vpshufd	xmm6,xmm6,147
-	vpshufd	xmm7,xmm7,78
-	vpshufd	xmm8,xmm8,57
-	vpshufd	xmm10,xmm10,147
-	vpshufd	xmm11,xmm11,78
-	dec	r8d
-	jnz	L$cp_dround_h_548
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	vpaddd	xmm8,xmm8,[rcx+0]
-	vmovdqa	[rcx+512],xmm8
-	vpaddd	xmm9,xmm9,[rcx+16]
-	vmovdqa	[rcx+528],xmm9
-	vpaddd	xmm10,xmm10,[rcx+32]
-	vmovdqa	[rcx+544],xmm10
-	vmovdqa	xmm14,[rcx+48]
-	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
-	vpaddd	xmm11,xmm11,xmm14
-	vmovdqa	[rcx+560],xmm11
-	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_536
-L$cp_h2_546:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	vmovdqa	xmm4,[rcx+0]
-	vmovdqa	xmm5,[rcx+16]
-	vmovdqa	xmm6,[rcx+32]
-	vmovdqa	xmm7,[rcx+48]
-	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
-	mov	r8d,10
-L$cp_dround_h_549:
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vprold	xmm3,xmm3,16
-	vprold	xmm7,xmm7,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vprold	xmm1,xmm1,12
-	vprold	xmm5,xmm5,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vprold	xmm3,xmm3,8
-	vprold	xmm7,xmm7,8
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vprold	xmm1,xmm1,7
-	vprold	xmm5,xmm5,7
-	vpshufd	xmm0,xmm0,147
-	vpshufd	xmm2,xmm2,57
-	vpshufd	xmm3,xmm3,78
-	vpshufd	xmm4,xmm4,147
-	vpshufd	xmm6,xmm6,57
-	vpshufd	xmm7,xmm7,78
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vprold	xmm3,xmm3,16
-	vprold	xmm7,xmm7,16
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vprold	xmm1,xmm1,12
-	vprold	xmm5,xmm5,12
-	vpaddd	xmm0,xmm0,xmm1
-	vpaddd	xmm4,xmm4,xmm5
-	vpxor	xmm3,xmm3,xmm0
-	vpxor	xmm7,xmm7,xmm4
-	vprold	xmm3,xmm3,8
-	vprold	xmm7,xmm7,8
-	vpaddd	xmm2,xmm2,xmm3
-	vpaddd	xmm6,xmm6,xmm7
-	vpxor	xmm1,xmm1,xmm2
-	vpxor	xmm5,xmm5,xmm6
-	vprold	xmm1,xmm1,7
-	vprold	xmm5,xmm5,7
-	vpshufd	xmm0,xmm0,57
-	vpshufd	xmm2,xmm2,147
-	vpshufd	xmm3,xmm3,78
-	vpshufd	xmm4,xmm4,57
-	vpshufd	xmm6,xmm6,147
-	vpshufd	xmm7,xmm7,78
-	dec	r8d
-	jnz	L$cp_dround_h_549
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	vpaddd	xmm4,xmm4,[rcx+0]
-	vmovdqa	[rcx+448],xmm4
-	vpaddd	xmm5,xmm5,[rcx+16]
-	vmovdqa	[rcx+464],xmm5
-	vpaddd	xmm6,xmm6,[rcx+32]
-	vmovdqa	[rcx+480],xmm6
-	vmovdqa	xmm13,[rcx+48]
-	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
-	vpaddd	xmm7,xmm7,xmm13
-	vmovdqa	[rcx+496],xmm7
-	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_536
-L$cp_h1_545:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	mov	r8d,10
-L$cp_dround_h_550:
-	vprold	xmm3,xmm3,16
-	vpaddd	xmm0,xmm0,xmm1
-	vprold	xmm1,xmm1,12
-	vpslld	xmm12,xmm0,16
-	vpsrld	xmm16,xmm0,16
-	vpternlogd	xmm3,xmm12,xmm16,0x96
-	vpaddd	xmm2,xmm2,xmm3
-	vprold	xmm3,xmm3,8
-	vpslld	xmm12,xmm2,12
-	vpsrld	xmm16,xmm2,20
-	vpternlogd	xmm1,xmm12,xmm16,0x96
-	vpaddd	xmm0,xmm0,xmm1
-	vprold	xmm1,xmm1,7
-	vpslld	xmm12,xmm0,8
-	vpsrld	xmm16,xmm0,24
-	vpternlogd	xmm3,xmm12,xmm16,0x96
-	vpaddd	xmm2,xmm2,xmm3
-	vpslld	xmm12,xmm2,7
-	vpsrld	xmm16,xmm2,25
-	vpternlogd	xmm1,xmm12,xmm16,0x96
-	vpshufd	xmm0,xmm0,147
-	vpshufd	xmm2,xmm2,57
-	vpshufd	xmm3,xmm3,78
-	vprold	xmm3,xmm3,16
-	vpaddd	xmm0,xmm0,xmm1
-	vprold	xmm1,xmm1,12
-	vpslld	xmm12,xmm0,16
-	vpsrld	xmm16,xmm0,16
-	vpternlogd	xmm3,xmm12,xmm16,0x96
-	vpaddd	xmm2,xmm2,xmm3
-	vprold	xmm3,xmm3,8
-	vpslld	xmm12,xmm2,12
-	vpsrld	xmm16,xmm2,20
-	vpternlogd	xmm1,xmm12,xmm16,0x96
-	vpaddd	xmm0,xmm0,xmm1
-	vprold	xmm1,xmm1,7
-	vpslld	xmm12,xmm0,8
-	vpsrld	xmm16,xmm0,24
-	vpternlogd	xmm3,xmm12,xmm16,0x96
-	vpaddd	xmm2,xmm2,xmm3
-	vpslld	xmm12,xmm2,7
-	vpsrld	xmm16,xmm2,25
-	vpternlogd	xmm1,xmm12,xmm16,0x96
-	vpshufd	xmm0,xmm0,57
-	vpshufd	xmm2,xmm2,147
-	vpshufd	xmm3,xmm3,78
-	dec	r8d
-	jnz	L$cp_dround_h_550
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	inc	DWORD[rcx+48]
-L$cp_tailbuf_536:
-	lea	r9,[rcx+384]
-	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_537:
-	ret
-L$_ctasm_ctasm_chacha20_xor_avx512_end:
-align 16
-ctasm_chacha20_xorbuf_avx512:
-	cmp	rdx,32
-	jb	L$cp_t16_551
-L$cp_t32_555:
-	vmovdqu	ymm0,[rsi]
-	vpxor	ymm0,ymm0,[r9]
-	vmovdqu	[rdi],ymm0
-	add	rsi,32
-	add	rdi,32
-	add	r9,32
-	sub	rdx,32
-	cmp	rdx,32
-	jae	L$cp_t32_555
-L$cp_t16_551:
-	cmp	rdx,16
-	jb	L$cp_t1_552
-	vmovdqu	xmm0,[rsi]
-	vpxor	xmm0,xmm0,[r9]
-	vmovdqu	[rdi],xmm0
-	add	rsi,16
-	add	rdi,16
-	add	r9,16
-	sub	rdx,16
-L$cp_t1_552:
+	add	rdi,512
+	add	rsi,512
+	sub	rdx,512
+	cmp	rdx,512
+	jae	L$cp_wide_536
+L$cp_small_537:
 	test	rdx,rdx
-	jz	L$cp_tdone_554
-L$cp_tend_553:
-	movzx	eax,BYTE[rsi]
-	xor	al,BYTE[r9]
-	mov	BYTE[rdi],al
-	inc	rsi
-	inc	rdi
-	inc	r9
-	dec	rdx
-	jnz	L$cp_tend_553
-L$cp_tdone_554:
-	ret
-L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
-global ctasm_chacha20_poly1305_seal_avx512ifma
-align 16
-ctasm_chacha20_poly1305_seal_avx512ifma:
-	push	rdi
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p1:
-	push	rsi
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p2:
-	push	rbx
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p3:
-	push	rbp
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p4:
-	push	r12
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p5:
-	push	r13
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p6:
-	push	r14
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p7:
-	push	r15
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p8:
-	sub	rsp,1672
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p9:
-	movaps	[rsp+1504],xmm6
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p10:
-	movaps	[rsp+1520],xmm7
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p11:
-	movaps	[rsp+1536],xmm8
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p12:
-	movaps	[rsp+1552],xmm9
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p13:
-	movaps	[rsp+1568],xmm10
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p14:
-	movaps	[rsp+1584],xmm11
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p15:
-	movaps	[rsp+1600],xmm12
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p16:
-	movaps	[rsp+1616],xmm13
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p17:
-	movaps	[rsp+1632],xmm14
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p18:
-	movaps	[rsp+1648],xmm15
-L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
-	mov	rdi,rcx
-	mov	rsi,rdx
-	mov	rdx,r8
-	mov	rcx,r9
-	mov	r8,QWORD[rsp+1776]
-	mov	r9,QWORD[rsp+1784]
-	mov	rax,QWORD[rsp+1792]
-	mov	r10,rcx
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	QWORD[rcx+144],rdi
-	mov	QWORD[rcx+152],rsi
-	mov	QWORD[rcx+160],rdx
-	mov	QWORD[rcx+168],r10
-	mov	QWORD[rcx+176],r8
-	mov	QWORD[rcx+184],r9
-	vmovdqa	xmm0,[rel L$cp_sigma]
-	vmovdqu	xmm1,[rax+0]
-	vmovdqu	xmm2,[rax+16]
-	vmovd	xmm3,[rax+32]
-	vpinsrd	xmm3,xmm3,[rax+36],1
-	vpinsrd	xmm3,xmm3,[rax+40],2
-	vpinsrd	xmm3,xmm3,[rax+44],3
-	vmovdqa	[rcx+0],xmm0
-	vmovdqa	[rcx+16],xmm1
-	vmovdqa	[rcx+32],xmm2
-	vmovdqa	[rcx+48],xmm3
-	mov	QWORD[rcx+216],64
-	mov	DWORD[rcx+208],44
-	cmp	r10,320
-	ja	L$cp_short8_564
-	mov	QWORD[rcx+216],384
-	cmp	r10,64
-	ja	L$cp_pairs2_565
-	mov	QWORD[rcx+216],864
-	mov	DWORD[rcx+208],2
-	mov	rdx,QWORD[rcx+184]
-	and	rdx,15
-	jz	L$cp_padpreend_567
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+224],xmm0
-	mov	rsi,QWORD[rcx+184]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+176]
-	lea	rdi,[rcx+224]
-	test	dl,8
-	jz	L$cp_padpre_568
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_568:
-	test	dl,4
-	jz	L$cp_padpre_569
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_569:
-	test	dl,2
-	jz	L$cp_padpre_570
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_570:
-	test	dl,1
-	jz	L$cp_padpre_571
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_571:
-L$cp_padpreend_567:
-	vbroadcasti128	ymm0,[rel L$cp_sigma]
-	vinserti128	ymm1,ymm1,xmm1,1
-	vinserti128	ymm2,ymm2,xmm2,1
-	vinserti128	ymm3,ymm3,xmm3,1
-	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	mov	r8d,10
-L$cp_dround_p_572:
-	vprold	ymm3,ymm3,16
-	vpaddd	ymm0,ymm0,ymm1
-	vprold	ymm1,ymm1,12
-	vpslld	ymm12,ymm0,16
-	vpsrld	ymm16,ymm0,16
-	vpternlogd	ymm3,ymm12,ymm16,0x96
-	vpaddd	ymm2,ymm2,ymm3
-	vprold	ymm3,ymm3,8
-	vpslld	ymm12,ymm2,12
-	vpsrld	ymm16,ymm2,20
-	vpternlogd	ymm1,ymm12,ymm16,0x96
-	vpaddd	ymm0,ymm0,ymm1
-	vprold	ymm1,ymm1,7
-	vpslld	ymm12,ymm0,8
-	vpsrld	ymm16,ymm0,24
-	vpternlogd	ymm3,ymm12,ymm16,0x96
-	vpaddd	ymm2,ymm2,ymm3
-	vpslld	ymm12,ymm2,7
-	vpsrld	ymm16,ymm2,25
-	vpternlogd	ymm1,ymm12,ymm16,0x96
-	vpshufd	ymm0,ymm0,147
-	vpshufd	ymm2,ymm2,57
-	vpshufd	ymm3,ymm3,78
-	vprold	ymm3,ymm3,16
-	vpaddd	ymm0,ymm0,ymm1
-	vprold	ymm1,ymm1,12
-	vpslld	ymm12,ymm0,16
-	vpsrld	ymm16,ymm0,16
-	vpternlogd	ymm3,ymm12,ymm16,0x96
-	vpaddd	ymm2,ymm2,ymm3
-	vprold	ymm3,ymm3,8
-	vpslld	ymm12,ymm2,12
-	vpsrld	ymm16,ymm2,20
-	vpternlogd	ymm1,ymm12,ymm16,0x96
-	vpaddd	ymm0,ymm0,ymm1
-	vprold	ymm1,ymm1,7
-	vpslld	ymm12,ymm0,8
-	vpsrld	ymm16,ymm0,24
-	vpternlogd	ymm3,ymm12,ymm16,0x96
-	vpaddd	ymm2,ymm2,ymm3
-	vpslld	ymm12,ymm2,7
-	vpsrld	ymm16,ymm2,25
-	vpternlogd	ymm1,ymm12,ymm16,0x96
-	vpshufd	ymm0,ymm0,57
-	vpshufd	ymm2,ymm2,147
-	vpshufd	ymm3,ymm3,78
-	dec	r8d
-	jnz	L$cp_dround_p_572
-	vbroadcasti128	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vbroadcasti128	ymm12,[rcx+16]
-	vpaddd	ymm1,ymm1,ymm12
-	vbroadcasti128	ymm12,[rcx+32]
-	vpaddd	ymm2,ymm2,ymm12
-	vbroadcasti128	ymm12,[rcx+48]
-	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
-	vpaddd	ymm3,ymm3,ymm12
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+168]
-	cmp	rdx,32
-	jb	L$cp_dxtail_574
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vpxor	ymm12,ymm12,[rsi+0]
-	vmovdqu	[rdi+0],ymm12
-	cmp	rdx,64
-	jb	L$cp_dxtail_575
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vpxor	ymm12,ymm12,[rsi+32]
-	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_573
-L$cp_dxtail_574:
-	test	rdx,rdx
-	jz	L$cp_dxdone_573
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vpbroadcastb	ymm14,edx
-	vpcmpub	k1,ymm14,[rel L$cp_iota],6
-	vmovdqu8	ymm13{k1}{z},[rsi+0]
-	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	[rdi+0]{k1},ymm13
-	vmovdqu8	ymm13{k1}{z},ymm13
-	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_573
-L$cp_dxtail_575:
-	sub	rdx,32
-	jz	L$cp_dxdone_573
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vpbroadcastb	ymm14,edx
-	vpcmpub	k1,ymm14,[rel L$cp_iota],6
-	vmovdqu8	ymm13{k1}{z},[rsi+32]
-	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	[rdi+32]{k1},ymm13
-	vmovdqu8	ymm13{k1}{z},ymm13
-	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_573
-L$cp_dxdone_573:
-	jmp	L$cp_pairskey_561
-L$cp_pairs2_565:
-	cmp	r10,192
-	ja	L$cp_pairs3_566
-	mov	QWORD[rcx+216],864
-	mov	DWORD[rcx+208],2
-	mov	rdx,QWORD[rcx+184]
-	and	rdx,15
-	jz	L$cp_padpreend_576
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+224],xmm0
-	mov	rsi,QWORD[rcx+184]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+176]
-	lea	rdi,[rcx+224]
-	test	dl,8
-	jz	L$cp_padpre_577
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_577:
-	test	dl,4
-	jz	L$cp_padpre_578
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_578:
-	test	dl,2
-	jz	L$cp_padpre_579
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_579:
-	test	dl,1
-	jz	L$cp_padpre_580
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_580:
-L$cp_padpreend_576:
-	vbroadcasti128	ymm0,[rel L$cp_sigma]
-	vinserti128	ymm1,ymm1,xmm1,1
-	vinserti128	ymm2,ymm2,xmm2,1
-	vinserti128	ymm3,ymm3,xmm3,1
-	vmovdqa	ymm4,ymm0
-	vmovdqa	ymm5,ymm1
-	vmovdqa	ymm6,ymm2
-	vmovdqa	ymm7,ymm3
-	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_p_581:
-	vpaddd	ymm0,ymm0,ymm1
-	vpaddd	ymm4,ymm4,ymm5
-	vpxor	ymm3,ymm3,ymm0
-	vpxor	ymm7,ymm7,ymm4
-	vprold	ymm3,ymm3,16
-	vprold	ymm7,ymm7,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpaddd	ymm6,ymm6,ymm7
-	vpxor	ymm1,ymm1,ymm2
-	vpxor	ymm5,ymm5,ymm6
-	vprold	ymm1,ymm1,12
-	vprold	ymm5,ymm5,12
-	vpaddd	ymm0,ymm0,ymm1
-	vpaddd	ymm4,ymm4,ymm5
-	vpxor	ymm3,ymm3,ymm0
-	vpxor	ymm7,ymm7,ymm4
-	vprold	ymm3,ymm3,8
-	vprold	ymm7,ymm7,8
-	vpaddd	ymm2,ymm2,ymm3
-	vpaddd	ymm6,ymm6,ymm7
-	vpxor	ymm1,ymm1,ymm2
-	vpxor	ymm5,ymm5,ymm6
-	vprold	ymm1,ymm1,7
-	vprold	ymm5,ymm5,7
-	vpshufd	ymm0,ymm0,147
-	vpshufd	ymm2,ymm2,57
-	vpshufd	ymm3,ymm3,78
-	vpshufd	ymm4,ymm4,147
-	vpshufd	ymm6,ymm6,57
-	vpshufd	ymm7,ymm7,78
-	vpaddd	ymm0,ymm0,ymm1
-	vpaddd	ymm4,ymm4,ymm5
-	vpxor	ymm3,ymm3,ymm0
-	vpxor	ymm7,ymm7,ymm4
-	vprold	ymm3,ymm3,16
-	vprold	ymm7,ymm7,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpaddd	ymm6,ymm6,ymm7
-	vpxor	ymm1,ymm1,ymm2
-	vpxor	ymm5,ymm5,ymm6
-	vprold	ymm1,ymm1,12
-	vprold	ymm5,ymm5,12
-	vpaddd	ymm0,ymm0,ymm1
-	vpaddd	ymm4,ymm4,ymm5
-	vpxor	ymm3,ymm3,ymm0
-	vpxor	ymm7,ymm7,ymm4
-	vprold	ymm3,ymm3,8
-	vprold	ymm7,ymm7,8
-	vpaddd	ymm2,ymm2,ymm3
-	vpaddd	ymm6,ymm6,ymm7
-	vpxor	ymm1,ymm1,ymm2
-	vpxor	ymm5,ymm5,ymm6
-	vprold	ymm1,ymm1,7
-	vprold	ymm5,ymm5,7
-	vpshufd	ymm0,ymm0,57
-	vpshufd	ymm2,ymm2,147
-	vpshufd	ymm3,ymm3,78
-	vpshufd	ymm4,ymm4,57
-	vpshufd	ymm6,ymm6,147
-	vpshufd	ymm7,ymm7,78
-	dec	r8d
-	jnz	L$cp_dround_p_581
-	vbroadcasti128	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vbroadcasti128	ymm12,[rcx+16]
-	vpaddd	ymm1,ymm1,ymm12
-	vbroadcasti128	ymm12,[rcx+32]
-	vpaddd	ymm2,ymm2,ymm12
-	vbroadcasti128	ymm12,[rcx+48]
-	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
-	vpaddd	ymm3,ymm3,ymm12
-	vbroadcasti128	ymm13,[rcx+0]
-	vpaddd	ymm4,ymm4,ymm13
-	vbroadcasti128	ymm13,[rcx+16]
-	vpaddd	ymm5,ymm5,ymm13
-	vbroadcasti128	ymm13,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm13
-	vbroadcasti128	ymm13,[rcx+48]
-	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
-	vpaddd	ymm7,ymm7,ymm13
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+168]
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vpxor	ymm12,ymm12,[rsi+0]
-	vmovdqu	[rdi+0],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vpxor	ymm12,ymm12,[rsi+32]
-	vmovdqu	[rdi+32],ymm12
-	cmp	rdx,96
-	jb	L$cp_dxtail_583
-	vperm2i128	ymm12,ymm4,ymm5,0x20
-	vpxor	ymm12,ymm12,[rsi+64]
-	vmovdqu	[rdi+64],ymm12
-	cmp	rdx,128
-	jb	L$cp_dxtail_584
-	vperm2i128	ymm12,ymm6,ymm7,0x20
-	vpxor	ymm12,ymm12,[rsi+96]
-	vmovdqu	[rdi+96],ymm12
-	cmp	rdx,160
-	jb	L$cp_dxtail_585
-	vperm2i128	ymm12,ymm4,ymm5,0x31
-	vpxor	ymm12,ymm12,[rsi+128]
-	vmovdqu	[rdi+128],ymm12
-	cmp	rdx,192
-	jb	L$cp_dxtail_586
-	vperm2i128	ymm12,ymm6,ymm7,0x31
-	vpxor	ymm12,ymm12,[rsi+160]
-	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_582
-L$cp_dxtail_583:
-	sub	rdx,64
-	jz	L$cp_dxdone_582
-	vperm2i128	ymm12,ymm4,ymm5,0x20
-	vpbroadcastb	ymm14,edx
-	vpcmpub	k1,ymm14,[rel L$cp_iota],6
-	vmovdqu8	ymm13{k1}{z},[rsi+64]
-	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	[rdi+64]{k1},ymm13
-	vmovdqu8	ymm13{k1}{z},ymm13
-	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_582
-L$cp_dxtail_584:
-	sub	rdx,96
-	jz	L$cp_dxdone_582
-	vperm2i128	ymm12,ymm6,ymm7,0x20
-	vpbroadcastb	ymm14,edx
-	vpcmpub	k1,ymm14,[rel L$cp_iota],6
-	vmovdqu8	ymm13{k1}{z},[rsi+96]
-	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	[rdi+96]{k1},ymm13
-	vmovdqu8	ymm13{k1}{z},ymm13
-	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_582
-L$cp_dxtail_585:
-	sub	rdx,128
-	jz	L$cp_dxdone_582
-	vperm2i128	ymm12,ymm4,ymm5,0x31
-	vpbroadcastb	ymm14,edx
-	vpcmpub	k1,ymm14,[rel L$cp_iota],6
-	vmovdqu8	ymm13{k1}{z},[rsi+128]
-	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	[rdi+128]{k1},ymm13
-	vmovdqu8	ymm13{k1}{z},ymm13
-	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_582
-L$cp_dxtail_586:
-	sub	rdx,160
-	jz	L$cp_dxdone_582
-	vperm2i128	ymm12,ymm6,ymm7,0x31
-	vpbroadcastb	ymm14,edx
-	vpcmpub	k1,ymm14,[rel L$cp_iota],6
-	vmovdqu8	ymm13{k1}{z},[rsi+160]
-	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	[rdi+160]{k1},ymm13
-	vmovdqu8	ymm13{k1}{z},ymm13
-	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_582
-L$cp_dxdone_582:
-	jmp	L$cp_pairskey_561
-L$cp_pairs3_566:
-	mov	QWORD[rcx+216],864
-	mov	DWORD[rcx+208],2
-	mov	rdx,QWORD[rcx+184]
-	and	rdx,15
-	jz	L$cp_padpreend_587
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+224],xmm0
-	mov	rsi,QWORD[rcx+184]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+176]
-	lea	rdi,[rcx+224]
-	test	dl,8
-	jz	L$cp_padpre_588
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_588:
-	test	dl,4
-	jz	L$cp_padpre_589
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_589:
-	test	dl,2
-	jz	L$cp_padpre_590
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_590:
-	test	dl,1
-	jz	L$cp_padpre_591
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_591:
-L$cp_padpreend_587:
-	vbroadcasti128	ymm0,[rel L$cp_sigma]
-	vinserti128	ymm1,ymm1,xmm1,1
-	vinserti128	ymm2,ymm2,xmm2,1
-	vinserti128	ymm3,ymm3,xmm3,1
-	vmovdqa	ymm4,ymm0
-	vmovdqa	ymm5,ymm1
-	vmovdqa	ymm6,ymm2
-	vmovdqa	ymm7,ymm3
-	vmovdqa	ymm8,ymm0
-	vmovdqa	ymm9,ymm1
-	vmovdqa	ymm10,ymm2
-	vmovdqa	ymm11,ymm3
-	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
-	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
-	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
-	mov	r8d,10
-L$cp_dround_p_592:
-	vpaddd	ymm0,ymm0,ymm1
-	vpaddd	ymm4,ymm4,ymm5
-	vpaddd	ymm8,ymm8,ymm9
-	vpxor	ymm3,ymm3,ymm0
-	vpxor	ymm7,ymm7,ymm4
-	vpxor	ymm11,ymm11,ymm8
-	vprold	ymm3,ymm3,16
-	vprold	ymm7,ymm7,16
-	vprold	ymm11,ymm11,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpaddd	ymm6,ymm6,ymm7
-	vpaddd	ymm10,ymm10,ymm11
-	vpxor	ymm1,ymm1,ymm2
-	vpxor	ymm5,ymm5,ymm6
-	vpxor	ymm9,ymm9,ymm10
-	vprold	ymm1,ymm1,12
-	vprold	ymm5,ymm5,12
-	vprold	ymm9,ymm9,12
-	vpaddd	ymm0,ymm0,ymm1
-	vpaddd	ymm4,ymm4,ymm5
-	vpaddd	ymm8,ymm8,ymm9
-	vpxor	ymm3,ymm3,ymm0
-	vpxor	ymm7,ymm7,ymm4
-	vpxor	ymm11,ymm11,ymm8
-	vprold	ymm3,ymm3,8
-	vprold	ymm7,ymm7,8
-	vprold	ymm11,ymm11,8
-	vpaddd	ymm2,ymm2,ymm3
-	vpaddd	ymm6,ymm6,ymm7
-	vpaddd	ymm10,ymm10,ymm11
-	vpxor	ymm1,ymm1,ymm2
-	vpxor	ymm5,ymm5,ymm6
-	vpxor	ymm9,ymm9,ymm10
-	vprold	ymm1,ymm1,7
-	vprold	ymm5,ymm5,7
-	vprold	ymm9,ymm9,7
-	vpshufd	ymm0,ymm0,147
-	vpshufd	ymm2,ymm2,57
-	vpshufd	ymm3,ymm3,78
-	vpshufd	ymm4,ymm4,147
-	vpshufd	ymm6,ymm6,57
-	vpshufd	ymm7,ymm7,78
-	vpshufd	ymm8,ymm8,147
-	vpshufd	ymm10,ymm10,57
-	vpshufd	ymm11,ymm11,78
-	vpaddd	ymm0,ymm0,ymm1
-	vpaddd	ymm4,ymm4,ymm5
-	vpaddd	ymm8,ymm8,ymm9
-	vpxor	ymm3,ymm3,ymm0
-	vpxor	ymm7,ymm7,ymm4
-	vpxor	ymm11,ymm11,ymm8
-	vprold	ymm3,ymm3,16
-	vprold	ymm7,ymm7,16
-	vprold	ymm11,ymm11,16
-	vpaddd	ymm2,ymm2,ymm3
-	vpaddd	ymm6,ymm6,ymm7
-	vpaddd	ymm10,ymm10,ymm11
-	vpxor	ymm1,ymm1,ymm2
-	vpxor	ymm5,ymm5,ymm6
-	vpxor	ymm9,ymm9,ymm10
-	vprold	ymm1,ymm1,12
-	vprold	ymm5,ymm5,12
-	vprold	ymm9,ymm9,12
-	vpaddd	ymm0,ymm0,ymm1
-	vpaddd	ymm4,ymm4,ymm5
-	vpaddd	ymm8,ymm8,ymm9
-	vpxor	ymm3,ymm3,ymm0
-	vpxor	ymm7,ymm7,ymm4
-	vpxor	ymm11,ymm11,ymm8
-	vprold	ymm3,ymm3,8
-	vprold	ymm7,ymm7,8
-	vprold	ymm11,ymm11,8
-	vpaddd	ymm2,ymm2,ymm3
-	vpaddd	ymm6,ymm6,ymm7
-	vpaddd	ymm10,ymm10,ymm11
-	vpxor	ymm1,ymm1,ymm2
-	vpxor	ymm5,ymm5,ymm6
-	vpxor	ymm9,ymm9,ymm10
-	vprold	ymm1,ymm1,7
-	vprold	ymm5,ymm5,7
-	vprold	ymm9,ymm9,7
-	vpshufd	ymm0,ymm0,57
-	vpshufd	ymm2,ymm2,147
-	vpshufd	ymm3,ymm3,78
-	vpshufd	ymm4,ymm4,57
-	vpshufd	ymm6,ymm6,147
-	vpshufd	ymm7,ymm7,78
-	vpshufd	ymm8,ymm8,57
-	vpshufd	ymm10,ymm10,147
-	vpshufd	ymm11,ymm11,78
-	dec	r8d
-	jnz	L$cp_dround_p_592
-	vbroadcasti128	ymm12,[rcx+0]
-	vpaddd	ymm0,ymm0,ymm12
-	vbroadcasti128	ymm12,[rcx+16]
-	vpaddd	ymm1,ymm1,ymm12
-	vbroadcasti128	ymm12,[rcx+32]
-	vpaddd	ymm2,ymm2,ymm12
-	vbroadcasti128	ymm12,[rcx+48]
-	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
-	vpaddd	ymm3,ymm3,ymm12
-	vbroadcasti128	ymm13,[rcx+0]
-	vpaddd	ymm4,ymm4,ymm13
-	vbroadcasti128	ymm13,[rcx+16]
-	vpaddd	ymm5,ymm5,ymm13
-	vbroadcasti128	ymm13,[rcx+32]
-	vpaddd	ymm6,ymm6,ymm13
-	vbroadcasti128	ymm13,[rcx+48]
-	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
-	vpaddd	ymm7,ymm7,ymm13
-	vbroadcasti128	ymm14,[rcx+0]
-	vpaddd	ymm8,ymm8,ymm14
-	vbroadcasti128	ymm14,[rcx+16]
-	vpaddd	ymm9,ymm9,ymm14
-	vbroadcasti128	ymm14,[rcx+32]
-	vpaddd	ymm10,ymm10,ymm14
-	vbroadcasti128	ymm14,[rcx+48]
-	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
-	vpaddd	ymm11,ymm11,ymm14
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
-	mov	rdi,QWORD[rcx+144]
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+168]
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vpxor	ymm12,ymm12,[rsi+0]
-	vmovdqu	[rdi+0],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vpxor	ymm12,ymm12,[rsi+32]
-	vmovdqu	[rdi+32],ymm12
-	vperm2i128	ymm12,ymm4,ymm5,0x20
-	vpxor	ymm12,ymm12,[rsi+64]
-	vmovdqu	[rdi+64],ymm12
-	vperm2i128	ymm12,ymm6,ymm7,0x20
-	vpxor	ymm12,ymm12,[rsi+96]
-	vmovdqu	[rdi+96],ymm12
-	vperm2i128	ymm12,ymm4,ymm5,0x31
-	vpxor	ymm12,ymm12,[rsi+128]
-	vmovdqu	[rdi+128],ymm12
-	vperm2i128	ymm12,ymm6,ymm7,0x31
-	vpxor	ymm12,ymm12,[rsi+160]
-	vmovdqu	[rdi+160],ymm12
-	cmp	rdx,224
-	jb	L$cp_dxtail_594
-	vperm2i128	ymm12,ymm8,ymm9,0x20
-	vpxor	ymm12,ymm12,[rsi+192]
-	vmovdqu	[rdi+192],ymm12
+	jz	L$cp_done_539
 	cmp	rdx,256
-	jb	L$cp_dxtail_595
-	vperm2i128	ymm12,ymm10,ymm11,0x20
-	vpxor	ymm12,ymm12,[rsi+224]
-	vmovdqu	[rdi+224],ymm12
-	cmp	rdx,288
-	jb	L$cp_dxtail_596
-	vperm2i128	ymm12,ymm8,ymm9,0x31
-	vpxor	ymm12,ymm12,[rsi+256]
-	vmovdqu	[rdi+256],ymm12
-	cmp	rdx,320
-	jb	L$cp_dxtail_597
-	vperm2i128	ymm12,ymm10,ymm11,0x31
-	vpxor	ymm12,ymm12,[rsi+288]
-	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_593
-L$cp_dxtail_594:
-	sub	rdx,192
-	jz	L$cp_dxdone_593
-	vperm2i128	ymm12,ymm8,ymm9,0x20
-	vpbroadcastb	ymm14,edx
-	vpcmpub	k1,ymm14,[rel L$cp_iota],6
-	vmovdqu8	ymm13{k1}{z},[rsi+192]
-	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	[rdi+192]{k1},ymm13
-	vmovdqu8	ymm13{k1}{z},ymm13
-	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_593
-L$cp_dxtail_595:
-	sub	rdx,224
-	jz	L$cp_dxdone_593
-	vperm2i128	ymm12,ymm10,ymm11,0x20
-	vpbroadcastb	ymm14,edx
-	vpcmpub	k1,ymm14,[rel L$cp_iota],6
-	vmovdqu8	ymm13{k1}{z},[rsi+224]
-	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	[rdi+224]{k1},ymm13
-	vmovdqu8	ymm13{k1}{z},ymm13
-	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_593
-L$cp_dxtail_596:
-	sub	rdx,256
-	jz	L$cp_dxdone_593
-	vperm2i128	ymm12,ymm8,ymm9,0x31
-	vpbroadcastb	ymm14,edx
-	vpcmpub	k1,ymm14,[rel L$cp_iota],6
-	vmovdqu8	ymm13{k1}{z},[rsi+256]
-	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	[rdi+256]{k1},ymm13
-	vmovdqu8	ymm13{k1}{z},ymm13
-	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_593
-L$cp_dxtail_597:
-	sub	rdx,288
-	jz	L$cp_dxdone_593
-	vperm2i128	ymm12,ymm10,ymm11,0x31
-	vpbroadcastb	ymm14,edx
-	vpcmpub	k1,ymm14,[rel L$cp_iota],6
-	vmovdqu8	ymm13{k1}{z},[rsi+288]
-	vpxor	ymm13,ymm13,ymm12
-	vmovdqu8	[rdi+288]{k1},ymm13
-	vmovdqu8	ymm13{k1}{z},ymm13
-	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_593
-L$cp_dxdone_593:
-	jmp	L$cp_pairskey_561
-L$cp_short8_564:
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+80],xmm0
-	mov	QWORD[rcx+96],0
-	mov	QWORD[rcx+120],r10
-	mov	QWORD[rcx+192],r10
-	cmp	r10,448
-	ja	L$cp_big_556
+	jbe	L$cp_not8_544
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -17966,7 +16641,7 @@ L$cp_short8_564:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_598:
+L$cp_dround_545:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -18080,7 +16755,7 @@ L$cp_dround_598:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_598
+	jnz	L$cp_dround_545
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -18180,8 +16855,1533 @@ L$cp_dround_598:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_558
-L$cp_pairskey_561:
+	add	DWORD[rcx+48],8
+	jmp	L$cp_tailbuf_538
+L$cp_not8_544:
+	cmp	rdx,192
+	jbe	L$cp_not4_546
+	vpbroadcastd	xmm0,[rcx+0]
+	vpbroadcastd	xmm1,[rcx+4]
+	vpbroadcastd	xmm2,[rcx+8]
+	vpbroadcastd	xmm3,[rcx+12]
+	vpbroadcastd	xmm4,[rcx+16]
+	vpbroadcastd	xmm5,[rcx+20]
+	vpbroadcastd	xmm6,[rcx+24]
+	vpbroadcastd	xmm7,[rcx+28]
+	vpbroadcastd	xmm8,[rcx+48]
+	vpbroadcastd	xmm9,[rcx+52]
+	vpbroadcastd	xmm10,[rcx+56]
+	vpbroadcastd	xmm11,[rcx+60]
+	vpaddd	xmm8,xmm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],xmm8
+	vpbroadcastd	xmm12,[rcx+32]
+	vmovdqa	[rcx+224],xmm12
+	vpbroadcastd	xmm12,[rcx+36]
+	vmovdqa	[rcx+240],xmm12
+	vpbroadcastd	xmm12,[rcx+40]
+	vmovdqa	[rcx+256],xmm12
+	vpbroadcastd	xmm12,[rcx+44]
+	vmovdqa	[rcx+272],xmm12
+	mov	r8d,10
+L$cp_dround_549:
+	vpaddd	xmm0,xmm0,xmm4
+	vpaddd	xmm1,xmm1,xmm5
+	vpxor	xmm8,xmm8,xmm0
+	vpxor	xmm9,xmm9,xmm1
+	vprold	xmm8,xmm8,16
+	vprold	xmm9,xmm9,16
+	vmovdqa	xmm12,[rcx+224]
+	vmovdqa	xmm14,[rcx+240]
+	vpaddd	xmm12,xmm12,xmm8
+	vpaddd	xmm14,xmm14,xmm9
+	vpxor	xmm4,xmm4,xmm12
+	vpxor	xmm5,xmm5,xmm14
+	vprold	xmm4,xmm4,12
+	vprold	xmm5,xmm5,12
+	vpaddd	xmm0,xmm0,xmm4
+	vpaddd	xmm1,xmm1,xmm5
+	vpxor	xmm8,xmm8,xmm0
+	vpxor	xmm9,xmm9,xmm1
+	vprold	xmm8,xmm8,8
+	vprold	xmm9,xmm9,8
+	vpaddd	xmm12,xmm12,xmm8
+	vpaddd	xmm14,xmm14,xmm9
+	vpxor	xmm4,xmm4,xmm12
+	vpxor	xmm5,xmm5,xmm14
+	vprold	xmm4,xmm4,7
+	vprold	xmm5,xmm5,7
+	vmovdqa	[rcx+224],xmm12
+	vmovdqa	[rcx+240],xmm14
+	vpaddd	xmm2,xmm2,xmm6
+	vpaddd	xmm3,xmm3,xmm7
+	vpxor	xmm10,xmm10,xmm2
+	vpxor	xmm11,xmm11,xmm3
+	vprold	xmm10,xmm10,16
+	vprold	xmm11,xmm11,16
+	vmovdqa	xmm12,[rcx+256]
+	vmovdqa	xmm14,[rcx+272]
+	vpaddd	xmm12,xmm12,xmm10
+	vpaddd	xmm14,xmm14,xmm11
+	vpxor	xmm6,xmm6,xmm12
+	vpxor	xmm7,xmm7,xmm14
+	vprold	xmm6,xmm6,12
+	vprold	xmm7,xmm7,12
+	vpaddd	xmm2,xmm2,xmm6
+	vpaddd	xmm3,xmm3,xmm7
+	vpxor	xmm10,xmm10,xmm2
+	vpxor	xmm11,xmm11,xmm3
+	vprold	xmm10,xmm10,8
+	vprold	xmm11,xmm11,8
+	vpaddd	xmm12,xmm12,xmm10
+	vpaddd	xmm14,xmm14,xmm11
+	vpxor	xmm6,xmm6,xmm12
+	vpxor	xmm7,xmm7,xmm14
+	vprold	xmm6,xmm6,7
+	vprold	xmm7,xmm7,7
+	vmovdqa	[rcx+256],xmm12
+	vmovdqa	[rcx+272],xmm14
+	vpaddd	xmm0,xmm0,xmm5
+	vpaddd	xmm1,xmm1,xmm6
+	vpxor	xmm11,xmm11,xmm0
+	vpxor	xmm8,xmm8,xmm1
+	vprold	xmm11,xmm11,16
+	vprold	xmm8,xmm8,16
+	vmovdqa	xmm12,[rcx+256]
+	vmovdqa	xmm14,[rcx+272]
+	vpaddd	xmm12,xmm12,xmm11
+	vpaddd	xmm14,xmm14,xmm8
+	vpxor	xmm5,xmm5,xmm12
+	vpxor	xmm6,xmm6,xmm14
+	vprold	xmm5,xmm5,12
+	vprold	xmm6,xmm6,12
+	vpaddd	xmm0,xmm0,xmm5
+	vpaddd	xmm1,xmm1,xmm6
+	vpxor	xmm11,xmm11,xmm0
+	vpxor	xmm8,xmm8,xmm1
+	vprold	xmm11,xmm11,8
+	vprold	xmm8,xmm8,8
+	vpaddd	xmm12,xmm12,xmm11
+	vpaddd	xmm14,xmm14,xmm8
+	vpxor	xmm5,xmm5,xmm12
+	vpxor	xmm6,xmm6,xmm14
+	vprold	xmm5,xmm5,7
+	vprold	xmm6,xmm6,7
+	vmovdqa	[rcx+256],xmm12
+	vmovdqa	[rcx+272],xmm14
+	vpaddd	xmm2,xmm2,xmm7
+	vpaddd	xmm3,xmm3,xmm4
+	vpxor	xmm9,xmm9,xmm2
+	vpxor	xmm10,xmm10,xmm3
+	vprold	xmm9,xmm9,16
+	vprold	xmm10,xmm10,16
+	vmovdqa	xmm12,[rcx+224]
+	vmovdqa	xmm14,[rcx+240]
+	vpaddd	xmm12,xmm12,xmm9
+	vpaddd	xmm14,xmm14,xmm10
+	vpxor	xmm7,xmm7,xmm12
+	vpxor	xmm4,xmm4,xmm14
+	vprold	xmm7,xmm7,12
+	vprold	xmm4,xmm4,12
+	vpaddd	xmm2,xmm2,xmm7
+	vpaddd	xmm3,xmm3,xmm4
+	vpxor	xmm9,xmm9,xmm2
+	vpxor	xmm10,xmm10,xmm3
+	vprold	xmm9,xmm9,8
+	vprold	xmm10,xmm10,8
+	vpaddd	xmm12,xmm12,xmm9
+	vpaddd	xmm14,xmm14,xmm10
+	vpxor	xmm7,xmm7,xmm12
+	vpxor	xmm4,xmm4,xmm14
+	vprold	xmm7,xmm7,7
+	vprold	xmm4,xmm4,7
+	vmovdqa	[rcx+224],xmm12
+	vmovdqa	[rcx+240],xmm14
+	dec	r8d
+	jnz	L$cp_dround_549
+	vpbroadcastd	xmm12,[rcx+0]
+	vpaddd	xmm0,xmm0,xmm12
+	vpbroadcastd	xmm12,[rcx+4]
+	vpaddd	xmm1,xmm1,xmm12
+	vpbroadcastd	xmm12,[rcx+8]
+	vpaddd	xmm2,xmm2,xmm12
+	vpbroadcastd	xmm12,[rcx+12]
+	vpaddd	xmm3,xmm3,xmm12
+	vpbroadcastd	xmm12,[rcx+16]
+	vpaddd	xmm4,xmm4,xmm12
+	vpbroadcastd	xmm12,[rcx+20]
+	vpaddd	xmm5,xmm5,xmm12
+	vpbroadcastd	xmm12,[rcx+24]
+	vpaddd	xmm6,xmm6,xmm12
+	vpbroadcastd	xmm12,[rcx+28]
+	vpaddd	xmm7,xmm7,xmm12
+	vpbroadcastd	xmm12,[rcx+52]
+	vpaddd	xmm9,xmm9,xmm12
+	vpbroadcastd	xmm12,[rcx+56]
+	vpaddd	xmm10,xmm10,xmm12
+	vpbroadcastd	xmm12,[rcx+60]
+	vpaddd	xmm11,xmm11,xmm12
+	vpaddd	xmm8,xmm8,[rcx+352]
+	vpunpckldq	xmm12,xmm0,xmm1
+	vpunpckhdq	xmm0,xmm0,xmm1
+	vpunpckldq	xmm13,xmm2,xmm3
+	vpunpckhdq	xmm2,xmm2,xmm3
+	vpunpcklqdq	xmm1,xmm12,xmm13
+	vpunpckhqdq	xmm12,xmm12,xmm13
+	vpunpcklqdq	xmm3,xmm0,xmm2
+	vpunpckhqdq	xmm0,xmm0,xmm2
+	vmovdqa	[rcx+384],xmm1
+	vmovdqa	[rcx+448],xmm12
+	vmovdqa	[rcx+512],xmm3
+	vmovdqa	[rcx+576],xmm0
+	vpunpckldq	xmm2,xmm4,xmm5
+	vpunpckhdq	xmm4,xmm4,xmm5
+	vpunpckldq	xmm13,xmm6,xmm7
+	vpunpckhdq	xmm6,xmm6,xmm7
+	vpunpcklqdq	xmm5,xmm2,xmm13
+	vpunpckhqdq	xmm2,xmm2,xmm13
+	vpunpcklqdq	xmm7,xmm4,xmm6
+	vpunpckhqdq	xmm4,xmm4,xmm6
+	vmovdqa	[rcx+400],xmm5
+	vmovdqa	[rcx+464],xmm2
+	vmovdqa	[rcx+528],xmm7
+	vmovdqa	[rcx+592],xmm4
+	vpunpckldq	xmm6,xmm8,xmm9
+	vpunpckhdq	xmm8,xmm8,xmm9
+	vpunpckldq	xmm13,xmm10,xmm11
+	vpunpckhdq	xmm10,xmm10,xmm11
+	vpunpcklqdq	xmm9,xmm6,xmm13
+	vpunpckhqdq	xmm6,xmm6,xmm13
+	vpunpcklqdq	xmm11,xmm8,xmm10
+	vpunpckhqdq	xmm8,xmm8,xmm10
+	vmovdqa	[rcx+432],xmm9
+	vmovdqa	[rcx+496],xmm6
+	vmovdqa	[rcx+560],xmm11
+	vmovdqa	[rcx+624],xmm8
+	vmovdqa	xmm15,[rcx+224]
+	vpbroadcastd	xmm10,[rcx+32]
+	vpaddd	xmm15,xmm15,xmm10
+	vmovdqa	xmm1,[rcx+240]
+	vpbroadcastd	xmm10,[rcx+36]
+	vpaddd	xmm1,xmm1,xmm10
+	vmovdqa	xmm12,[rcx+256]
+	vpbroadcastd	xmm10,[rcx+40]
+	vpaddd	xmm12,xmm12,xmm10
+	vmovdqa	xmm3,[rcx+272]
+	vpbroadcastd	xmm10,[rcx+44]
+	vpaddd	xmm3,xmm3,xmm10
+	vpunpckldq	xmm10,xmm15,xmm1
+	vpunpckhdq	xmm15,xmm15,xmm1
+	vpunpckldq	xmm13,xmm12,xmm3
+	vpunpckhdq	xmm12,xmm12,xmm3
+	vpunpcklqdq	xmm1,xmm10,xmm13
+	vpunpckhqdq	xmm10,xmm10,xmm13
+	vpunpcklqdq	xmm3,xmm15,xmm12
+	vpunpckhqdq	xmm15,xmm15,xmm12
+	vmovdqa	[rcx+416],xmm1
+	vmovdqa	[rcx+480],xmm10
+	vmovdqa	[rcx+544],xmm3
+	vmovdqa	[rcx+608],xmm15
+	add	DWORD[rcx+48],4
+	jmp	L$cp_tailbuf_538
+L$cp_not4_546:
+	cmp	rdx,64
+	jbe	L$cp_h1_547
+	cmp	rdx,128
+	jbe	L$cp_h2_548
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	vmovdqa	xmm4,[rcx+0]
+	vmovdqa	xmm5,[rcx+16]
+	vmovdqa	xmm6,[rcx+32]
+	vmovdqa	xmm7,[rcx+48]
+	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	vmovdqa	xmm8,[rcx+0]
+	vmovdqa	xmm9,[rcx+16]
+	vmovdqa	xmm10,[rcx+32]
+	vmovdqa	xmm11,[rcx+48]
+	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
+	mov	r8d,10
+L$cp_dround_h_550:
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vprold	xmm3,xmm3,16
+	vprold	xmm7,xmm7,16
+	vprold	xmm11,xmm11,16
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vprold	xmm1,xmm1,12
+	vprold	xmm5,xmm5,12
+	vprold	xmm9,xmm9,12
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vprold	xmm3,xmm3,8
+	vprold	xmm7,xmm7,8
+	vprold	xmm11,xmm11,8
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vprold	xmm1,xmm1,7
+	vprold	xmm5,xmm5,7
+	vprold	xmm9,xmm9,7
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,147
+	vpshufd	xmm6,xmm6,57
+	vpshufd	xmm7,xmm7,78
+	vpshufd	xmm8,xmm8,147
+	vpshufd	xmm10,xmm10,57
+	vpshufd	xmm11,xmm11,78
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vprold	xmm3,xmm3,16
+	vprold	xmm7,xmm7,16
+	vprold	xmm11,xmm11,16
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vprold	xmm1,xmm1,12
+	vprold	xmm5,xmm5,12
+	vprold	xmm9,xmm9,12
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpaddd	xmm8,xmm8,xmm9
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vpxor	xmm11,xmm11,xmm8
+	vprold	xmm3,xmm3,8
+	vprold	xmm7,xmm7,8
+	vprold	xmm11,xmm11,8
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpaddd	xmm10,xmm10,xmm11
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vpxor	xmm9,xmm9,xmm10
+	vprold	xmm1,xmm1,7
+	vprold	xmm5,xmm5,7
+	vprold	xmm9,xmm9,7
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,57
+	vpshufd	xmm6,xmm6,147
+	vpshufd	xmm7,xmm7,78
+	vpshufd	xmm8,xmm8,57
+	vpshufd	xmm10,xmm10,147
+	vpshufd	xmm11,xmm11,78
+	dec	r8d
+	jnz	L$cp_dround_h_550
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	vpaddd	xmm4,xmm4,[rcx+0]
+	vmovdqa	[rcx+448],xmm4
+	vpaddd	xmm5,xmm5,[rcx+16]
+	vmovdqa	[rcx+464],xmm5
+	vpaddd	xmm6,xmm6,[rcx+32]
+	vmovdqa	[rcx+480],xmm6
+	vmovdqa	xmm13,[rcx+48]
+	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
+	vpaddd	xmm7,xmm7,xmm13
+	vmovdqa	[rcx+496],xmm7
+	vpaddd	xmm8,xmm8,[rcx+0]
+	vmovdqa	[rcx+512],xmm8
+	vpaddd	xmm9,xmm9,[rcx+16]
+	vmovdqa	[rcx+528],xmm9
+	vpaddd	xmm10,xmm10,[rcx+32]
+	vmovdqa	[rcx+544],xmm10
+	vmovdqa	xmm14,[rcx+48]
+	vpaddd	xmm14,xmm14,[rel L$cp_blk2]
+	vpaddd	xmm11,xmm11,xmm14
+	vmovdqa	[rcx+560],xmm11
+	add	DWORD[rcx+48],3
+	jmp	L$cp_tailbuf_538
+L$cp_h2_548:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	vmovdqa	xmm4,[rcx+0]
+	vmovdqa	xmm5,[rcx+16]
+	vmovdqa	xmm6,[rcx+32]
+	vmovdqa	xmm7,[rcx+48]
+	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
+	mov	r8d,10
+L$cp_dround_h_551:
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vprold	xmm3,xmm3,16
+	vprold	xmm7,xmm7,16
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vprold	xmm1,xmm1,12
+	vprold	xmm5,xmm5,12
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vprold	xmm3,xmm3,8
+	vprold	xmm7,xmm7,8
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vprold	xmm1,xmm1,7
+	vprold	xmm5,xmm5,7
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,147
+	vpshufd	xmm6,xmm6,57
+	vpshufd	xmm7,xmm7,78
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vprold	xmm3,xmm3,16
+	vprold	xmm7,xmm7,16
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vprold	xmm1,xmm1,12
+	vprold	xmm5,xmm5,12
+	vpaddd	xmm0,xmm0,xmm1
+	vpaddd	xmm4,xmm4,xmm5
+	vpxor	xmm3,xmm3,xmm0
+	vpxor	xmm7,xmm7,xmm4
+	vprold	xmm3,xmm3,8
+	vprold	xmm7,xmm7,8
+	vpaddd	xmm2,xmm2,xmm3
+	vpaddd	xmm6,xmm6,xmm7
+	vpxor	xmm1,xmm1,xmm2
+	vpxor	xmm5,xmm5,xmm6
+	vprold	xmm1,xmm1,7
+	vprold	xmm5,xmm5,7
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	vpshufd	xmm4,xmm4,57
+	vpshufd	xmm6,xmm6,147
+	vpshufd	xmm7,xmm7,78
+	dec	r8d
+	jnz	L$cp_dround_h_551
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	vpaddd	xmm4,xmm4,[rcx+0]
+	vmovdqa	[rcx+448],xmm4
+	vpaddd	xmm5,xmm5,[rcx+16]
+	vmovdqa	[rcx+464],xmm5
+	vpaddd	xmm6,xmm6,[rcx+32]
+	vmovdqa	[rcx+480],xmm6
+	vmovdqa	xmm13,[rcx+48]
+	vpaddd	xmm13,xmm13,[rel L$cp_blk1]
+	vpaddd	xmm7,xmm7,xmm13
+	vmovdqa	[rcx+496],xmm7
+	add	DWORD[rcx+48],2
+	jmp	L$cp_tailbuf_538
+L$cp_h1_547:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_552:
+	vprold	xmm3,xmm3,16
+	vpaddd	xmm0,xmm0,xmm1
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vprold	xmm3,xmm3,16
+	vpaddd	xmm0,xmm0,xmm1
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	dec	r8d
+	jnz	L$cp_dround_h_552
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	inc	DWORD[rcx+48]
+L$cp_tailbuf_538:
+	lea	r9,[rcx+384]
+	call	ctasm_chacha20_xorbuf_avx512
+L$cp_done_539:
+	ret
+L$_ctasm_ctasm_chacha20_xor_avx512_end:
+align 16
+ctasm_chacha20_xorbuf_avx512:
+	cmp	rdx,32
+	jb	L$cp_t16_553
+L$cp_t32_557:
+	vmovdqu	ymm0,[rsi]
+	vpxor	ymm0,ymm0,[r9]
+	vmovdqu	[rdi],ymm0
+	add	rsi,32
+	add	rdi,32
+	add	r9,32
+	sub	rdx,32
+	cmp	rdx,32
+	jae	L$cp_t32_557
+L$cp_t16_553:
+	cmp	rdx,16
+	jb	L$cp_t1_554
+	vmovdqu	xmm0,[rsi]
+	vpxor	xmm0,xmm0,[r9]
+	vmovdqu	[rdi],xmm0
+	add	rsi,16
+	add	rdi,16
+	add	r9,16
+	sub	rdx,16
+L$cp_t1_554:
+	test	rdx,rdx
+	jz	L$cp_tdone_556
+L$cp_tend_555:
+	movzx	eax,BYTE[rsi]
+	xor	al,BYTE[r9]
+	mov	BYTE[rdi],al
+	inc	rsi
+	inc	rdi
+	inc	r9
+	dec	rdx
+	jnz	L$cp_tend_555
+L$cp_tdone_556:
+	ret
+L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
+global ctasm_chacha20_poly1305_seal_avx512ifma
+align 16
+ctasm_chacha20_poly1305_seal_avx512ifma:
+	push	rdi
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p1:
+	push	rsi
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p2:
+	push	rbx
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p3:
+	push	rbp
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p4:
+	push	r12
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p5:
+	push	r13
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p6:
+	push	r14
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p7:
+	push	r15
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p8:
+	sub	rsp,1672
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p9:
+	movaps	[rsp+1504],xmm6
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p10:
+	movaps	[rsp+1520],xmm7
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p11:
+	movaps	[rsp+1536],xmm8
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p12:
+	movaps	[rsp+1552],xmm9
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p13:
+	movaps	[rsp+1568],xmm10
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p14:
+	movaps	[rsp+1584],xmm11
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p15:
+	movaps	[rsp+1600],xmm12
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p16:
+	movaps	[rsp+1616],xmm13
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p17:
+	movaps	[rsp+1632],xmm14
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p18:
+	movaps	[rsp+1648],xmm15
+L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
+	mov	rdi,rcx
+	mov	rsi,rdx
+	mov	rdx,r8
+	mov	rcx,r9
+	mov	r8,QWORD[rsp+1776]
+	mov	r9,QWORD[rsp+1784]
+	mov	rax,QWORD[rsp+1792]
+	mov	r10,rcx
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	QWORD[rcx+144],rdi
+	mov	QWORD[rcx+152],rsi
+	mov	QWORD[rcx+160],rdx
+	mov	QWORD[rcx+168],r10
+	mov	QWORD[rcx+176],r8
+	mov	QWORD[rcx+184],r9
+	vmovdqa	xmm0,[rel L$cp_sigma]
+	vmovdqu	xmm1,[rax+0]
+	vmovdqu	xmm2,[rax+16]
+	vmovd	xmm3,[rax+32]
+	vpinsrd	xmm3,xmm3,[rax+36],1
+	vpinsrd	xmm3,xmm3,[rax+40],2
+	vpinsrd	xmm3,xmm3,[rax+44],3
+	vmovdqa	[rcx+0],xmm0
+	vmovdqa	[rcx+16],xmm1
+	vmovdqa	[rcx+32],xmm2
+	vmovdqa	[rcx+48],xmm3
+	mov	QWORD[rcx+216],64
+	mov	DWORD[rcx+208],44
+	cmp	r10,320
+	ja	L$cp_short8_566
+	mov	QWORD[rcx+216],384
+	cmp	r10,64
+	ja	L$cp_pairs2_567
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_569
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+	test	dl,8
+	jz	L$cp_padpre_570
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_570:
+	test	dl,4
+	jz	L$cp_padpre_571
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_571:
+	test	dl,2
+	jz	L$cp_padpre_572
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_572:
+	test	dl,1
+	jz	L$cp_padpre_573
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_573:
+L$cp_padpreend_569:
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	mov	r8d,10
+L$cp_dround_p_574:
+	vprold	ymm3,ymm3,16
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vprold	ymm3,ymm3,16
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	dec	r8d
+	jnz	L$cp_dround_p_574
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	cmp	rdx,32
+	jb	L$cp_dxtail_576
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	cmp	rdx,64
+	jb	L$cp_dxtail_577
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	jmp	L$cp_dxdone_575
+L$cp_dxtail_576:
+	test	rdx,rdx
+	jz	L$cp_dxdone_575
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+0]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	[rdi+0]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_575
+L$cp_dxtail_577:
+	sub	rdx,32
+	jz	L$cp_dxdone_575
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+32]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	[rdi+32]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_575
+L$cp_dxdone_575:
+	jmp	L$cp_pairskey_563
+L$cp_pairs2_567:
+	cmp	r10,192
+	ja	L$cp_pairs3_568
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_578
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+	test	dl,8
+	jz	L$cp_padpre_579
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_579:
+	test	dl,4
+	jz	L$cp_padpre_580
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_580:
+	test	dl,2
+	jz	L$cp_padpre_581
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_581:
+	test	dl,1
+	jz	L$cp_padpre_582
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_582:
+L$cp_padpreend_578:
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	mov	r8d,10
+L$cp_dround_p_583:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	dec	r8d
+	jnz	L$cp_dround_p_583
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vbroadcasti128	ymm13,[rcx+0]
+	vpaddd	ymm4,ymm4,ymm13
+	vbroadcasti128	ymm13,[rcx+16]
+	vpaddd	ymm5,ymm5,ymm13
+	vbroadcasti128	ymm13,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm13
+	vbroadcasti128	ymm13,[rcx+48]
+	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
+	vpaddd	ymm7,ymm7,ymm13
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	cmp	rdx,96
+	jb	L$cp_dxtail_585
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	cmp	rdx,128
+	jb	L$cp_dxtail_586
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	cmp	rdx,160
+	jb	L$cp_dxtail_587
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	cmp	rdx,192
+	jb	L$cp_dxtail_588
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	jmp	L$cp_dxdone_584
+L$cp_dxtail_585:
+	sub	rdx,64
+	jz	L$cp_dxdone_584
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+64]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	[rdi+64]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_584
+L$cp_dxtail_586:
+	sub	rdx,96
+	jz	L$cp_dxdone_584
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+96]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	[rdi+96]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_584
+L$cp_dxtail_587:
+	sub	rdx,128
+	jz	L$cp_dxdone_584
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+128]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	[rdi+128]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_584
+L$cp_dxtail_588:
+	sub	rdx,160
+	jz	L$cp_dxdone_584
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+160]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	[rdi+160]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_584
+L$cp_dxdone_584:
+	jmp	L$cp_pairskey_563
+L$cp_pairs3_568:
+	mov	QWORD[rcx+216],864
+	mov	DWORD[rcx+208],2
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_589
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+224],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+224]
+	test	dl,8
+	jz	L$cp_padpre_590
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_590:
+	test	dl,4
+	jz	L$cp_padpre_591
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_591:
+	test	dl,2
+	jz	L$cp_padpre_592
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_592:
+	test	dl,1
+	jz	L$cp_padpre_593
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_593:
+L$cp_padpreend_589:
+	vbroadcasti128	ymm0,[rel L$cp_sigma]
+	vinserti128	ymm1,ymm1,xmm1,1
+	vinserti128	ymm2,ymm2,xmm2,1
+	vinserti128	ymm3,ymm3,xmm3,1
+	vmovdqa	ymm4,ymm0
+	vmovdqa	ymm5,ymm1
+	vmovdqa	ymm6,ymm2
+	vmovdqa	ymm7,ymm3
+	vmovdqa	ymm8,ymm0
+	vmovdqa	ymm9,ymm1
+	vmovdqa	ymm10,ymm2
+	vmovdqa	ymm11,ymm3
+	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
+	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
+	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
+	mov	r8d,10
+L$cp_dround_p_594:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vprold	ymm11,ymm11,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vprold	ymm9,ymm9,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vprold	ymm11,ymm11,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vprold	ymm9,ymm9,7
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,147
+	vpshufd	ymm10,ymm10,57
+	vpshufd	ymm11,ymm11,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vprold	ymm11,ymm11,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vprold	ymm9,ymm9,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpaddd	ymm8,ymm8,ymm9
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vpxor	ymm11,ymm11,ymm8
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vprold	ymm11,ymm11,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpaddd	ymm10,ymm10,ymm11
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vpxor	ymm9,ymm9,ymm10
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vprold	ymm9,ymm9,7
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	vpshufd	ymm8,ymm8,57
+	vpshufd	ymm10,ymm10,147
+	vpshufd	ymm11,ymm11,78
+	dec	r8d
+	jnz	L$cp_dround_p_594
+	vbroadcasti128	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vbroadcasti128	ymm12,[rcx+16]
+	vpaddd	ymm1,ymm1,ymm12
+	vbroadcasti128	ymm12,[rcx+32]
+	vpaddd	ymm2,ymm2,ymm12
+	vbroadcasti128	ymm12,[rcx+48]
+	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
+	vpaddd	ymm3,ymm3,ymm12
+	vbroadcasti128	ymm13,[rcx+0]
+	vpaddd	ymm4,ymm4,ymm13
+	vbroadcasti128	ymm13,[rcx+16]
+	vpaddd	ymm5,ymm5,ymm13
+	vbroadcasti128	ymm13,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm13
+	vbroadcasti128	ymm13,[rcx+48]
+	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
+	vpaddd	ymm7,ymm7,ymm13
+	vbroadcasti128	ymm14,[rcx+0]
+	vpaddd	ymm8,ymm8,ymm14
+	vbroadcasti128	ymm14,[rcx+16]
+	vpaddd	ymm9,ymm9,ymm14
+	vbroadcasti128	ymm14,[rcx+32]
+	vpaddd	ymm10,ymm10,ymm14
+	vbroadcasti128	ymm14,[rcx+48]
+	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
+	vpaddd	ymm11,ymm11,ymm14
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x20
+	vpxor	ymm12,ymm12,[rsi+64]
+	vmovdqu	[rdi+64],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x20
+	vpxor	ymm12,ymm12,[rsi+96]
+	vmovdqu	[rdi+96],ymm12
+	vperm2i128	ymm12,ymm4,ymm5,0x31
+	vpxor	ymm12,ymm12,[rsi+128]
+	vmovdqu	[rdi+128],ymm12
+	vperm2i128	ymm12,ymm6,ymm7,0x31
+	vpxor	ymm12,ymm12,[rsi+160]
+	vmovdqu	[rdi+160],ymm12
+	cmp	rdx,224
+	jb	L$cp_dxtail_596
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpxor	ymm12,ymm12,[rsi+192]
+	vmovdqu	[rdi+192],ymm12
+	cmp	rdx,256
+	jb	L$cp_dxtail_597
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpxor	ymm12,ymm12,[rsi+224]
+	vmovdqu	[rdi+224],ymm12
+	cmp	rdx,288
+	jb	L$cp_dxtail_598
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpxor	ymm12,ymm12,[rsi+256]
+	vmovdqu	[rdi+256],ymm12
+	cmp	rdx,320
+	jb	L$cp_dxtail_599
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpxor	ymm12,ymm12,[rsi+288]
+	vmovdqu	[rdi+288],ymm12
+	jmp	L$cp_dxdone_595
+L$cp_dxtail_596:
+	sub	rdx,192
+	jz	L$cp_dxdone_595
+	vperm2i128	ymm12,ymm8,ymm9,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+192]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	[rdi+192]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_595
+L$cp_dxtail_597:
+	sub	rdx,224
+	jz	L$cp_dxdone_595
+	vperm2i128	ymm12,ymm10,ymm11,0x20
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+224]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	[rdi+224]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_595
+L$cp_dxtail_598:
+	sub	rdx,256
+	jz	L$cp_dxdone_595
+	vperm2i128	ymm12,ymm8,ymm9,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+256]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	[rdi+256]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_595
+L$cp_dxtail_599:
+	sub	rdx,288
+	jz	L$cp_dxdone_595
+	vperm2i128	ymm12,ymm10,ymm11,0x31
+	vpbroadcastb	ymm14,edx
+	vpcmpub	k1,ymm14,[rel L$cp_iota],6
+	vmovdqu8	ymm13{k1}{z},[rsi+288]
+	vpxor	ymm13,ymm13,ymm12
+	vmovdqu8	[rdi+288]{k1},ymm13
+	vmovdqu8	ymm13{k1}{z},ymm13
+	vmovdqa	[rcx+256],ymm13
+	jmp	L$cp_dxdone_595
+L$cp_dxdone_595:
+	jmp	L$cp_pairskey_563
+L$cp_short8_566:
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+80],xmm0
+	mov	QWORD[rcx+96],0
+	mov	QWORD[rcx+120],r10
+	mov	QWORD[rcx+192],r10
+	cmp	r10,448
+	ja	L$cp_big_558
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_600:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vprold	ymm8,ymm8,16
+	vprold	ymm9,ymm9,16
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vprold	ymm4,ymm4,12
+	vprold	ymm5,ymm5,12
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vprold	ymm8,ymm8,8
+	vprold	ymm9,ymm9,8
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vprold	ymm4,ymm4,7
+	vprold	ymm5,ymm5,7
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vprold	ymm10,ymm10,16
+	vprold	ymm11,ymm11,16
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vprold	ymm6,ymm6,12
+	vprold	ymm7,ymm7,12
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vprold	ymm10,ymm10,8
+	vprold	ymm11,ymm11,8
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vprold	ymm6,ymm6,7
+	vprold	ymm7,ymm7,7
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vprold	ymm11,ymm11,16
+	vprold	ymm8,ymm8,16
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vprold	ymm5,ymm5,12
+	vprold	ymm6,ymm6,12
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vprold	ymm11,ymm11,8
+	vprold	ymm8,ymm8,8
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vprold	ymm5,ymm5,7
+	vprold	ymm6,ymm6,7
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vprold	ymm9,ymm9,16
+	vprold	ymm10,ymm10,16
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vprold	ymm7,ymm7,12
+	vprold	ymm4,ymm4,12
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vprold	ymm9,ymm9,8
+	vprold	ymm10,ymm10,8
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vprold	ymm7,ymm7,7
+	vprold	ymm4,ymm4,7
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_600
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+	jmp	L$cp_shortkey_560
+L$cp_pairskey_563:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -18190,7 +18390,7 @@ L$cp_pairskey_561:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_599
+	jb	L$cp_nopow4_601
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -18392,15 +18592,15 @@ L$cp_pairskey_561:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_599:
+L$cp_nopow4_601:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_601
-L$cp_ipoly_600:
+	jz	L$cp_ipolyend_603
+L$cp_ipoly_602:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -18440,10 +18640,10 @@ L$cp_ipoly_600:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_600
-L$cp_ipolyend_601:
+	jnz	L$cp_ipoly_602
+L$cp_ipolyend_603:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_602
+	jz	L$cp_ipolytail_604
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -18481,20 +18681,20 @@ L$cp_ipolyend_601:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_602:
+L$cp_ipolytail_604:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_603
+	jz	L$cp_notail_605
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_603:
+L$cp_notail_605:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_605
+	jz	L$cp_ipolyend_607
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_607
+	jb	L$cp_ipolynarrow_609
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -18521,8 +18721,8 @@ L$cp_notail_603:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_609
-L$cp_ipoly4_608:
+	jz	L$cp_ipoly4last_611
+L$cp_ipoly4_610:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18582,8 +18782,8 @@ L$cp_ipoly4_608:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_608
-L$cp_ipoly4last_609:
+	jnz	L$cp_ipoly4_610
+L$cp_ipoly4last_611:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18677,9 +18877,9 @@ L$cp_ipoly4last_609:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_605
-L$cp_ipolynarrow_607:
-L$cp_ipoly_604:
+	jz	L$cp_ipolyend_607
+L$cp_ipolynarrow_609:
+L$cp_ipoly_606:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -18719,10 +18919,10 @@ L$cp_ipoly_604:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_604
-L$cp_ipolyend_605:
+	jnz	L$cp_ipoly_606
+L$cp_ipolyend_607:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_606
+	jz	L$cp_ipolytail_608
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -18760,7 +18960,7 @@ L$cp_ipolyend_605:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_606:
+L$cp_ipolytail_608:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -18811,8 +19011,8 @@ L$cp_ipolytail_606:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_562
-L$cp_shortkey_558:
+	jmp	L$cp_tagout_564
+L$cp_shortkey_560:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -18830,7 +19030,7 @@ L$cp_shortkey_558:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_610
+	jz	L$cp_padpreend_612
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -18838,38 +19038,38 @@ L$cp_shortkey_558:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_611
+	jz	L$cp_padpre_613
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_611:
+L$cp_padpre_613:
 	test	dl,4
-	jz	L$cp_padpre_612
+	jz	L$cp_padpre_614
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_612:
+L$cp_padpre_614:
 	test	dl,2
-	jz	L$cp_padpre_613
+	jz	L$cp_padpre_615
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_613:
+L$cp_padpre_615:
 	test	dl,1
-	jz	L$cp_padpre_614
+	jz	L$cp_padpre_616
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_614:
+L$cp_padpre_616:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_610:
+L$cp_padpreend_612:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -18890,7 +19090,7 @@ L$cp_padpreend_610:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_615
+	jz	L$cp_padpreend_617
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -18898,46 +19098,46 @@ L$cp_padpreend_610:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_616
+	jz	L$cp_padpre_618
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_616:
+L$cp_padpre_618:
 	test	dl,4
-	jz	L$cp_padpre_617
+	jz	L$cp_padpre_619
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_617:
+L$cp_padpre_619:
 	test	dl,2
-	jz	L$cp_padpre_618
+	jz	L$cp_padpre_620
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_618:
+L$cp_padpre_620:
 	test	dl,1
-	jz	L$cp_padpre_619
+	jz	L$cp_padpre_621
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_619:
+L$cp_padpre_621:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_615:
-	jmp	L$cp_datadone_560
-L$cp_big_556:
+L$cp_padpreend_617:
+	jmp	L$cp_datadone_562
+L$cp_big_558:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_621:
+L$cp_dround_h_623:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -18985,7 +19185,7 @@ L$cp_dround_h_621:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_621
+	jnz	L$cp_dround_h_623
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -19012,7 +19212,7 @@ L$cp_dround_h_621:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_622
+	jz	L$cp_padpreend_624
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19020,47 +19220,47 @@ L$cp_dround_h_621:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_623
+	jz	L$cp_padpre_625
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_623:
+L$cp_padpre_625:
 	test	dl,4
-	jz	L$cp_padpre_624
+	jz	L$cp_padpre_626
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_624:
+L$cp_padpre_626:
 	test	dl,2
-	jz	L$cp_padpre_625
+	jz	L$cp_padpre_627
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_625:
+L$cp_padpre_627:
 	test	dl,1
-	jz	L$cp_padpre_626
+	jz	L$cp_padpre_628
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_626:
+L$cp_padpre_628:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_622:
+L$cp_padpreend_624:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_620:
-L$cp_chunk_559:
+L$cp_nofuse_622:
+L$cp_chunk_561:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_560
+	jz	L$cp_datadone_562
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -19080,7 +19280,7 @@ L$cp_chunk_559:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_627
+	jz	L$cp_padpreend_629
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -19088,44 +19288,44 @@ L$cp_chunk_559:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_628
+	jz	L$cp_padpre_630
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_628:
+L$cp_padpre_630:
 	test	dl,4
-	jz	L$cp_padpre_629
+	jz	L$cp_padpre_631
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_629:
+L$cp_padpre_631:
 	test	dl,2
-	jz	L$cp_padpre_630
+	jz	L$cp_padpre_632
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_630:
+L$cp_padpre_632:
 	test	dl,1
-	jz	L$cp_padpre_631
+	jz	L$cp_padpre_633
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_631:
+L$cp_padpre_633:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_627:
+L$cp_padpreend_629:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_559
-L$cp_datadone_560:
+	jmp	L$cp_chunk_561
+L$cp_datadone_562:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -19152,7 +19352,7 @@ L$cp_datadone_560:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_562:
+L$cp_tagout_564:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -19162,17 +19362,17 @@ L$cp_tagout_562:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_633
+	jz	L$cp_wipeeven_635
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_633:
+L$cp_wipeeven_635:
 	shr	eax,1
-L$cp_wipe_632:
+L$cp_wipe_634:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_632
+	jnz	L$cp_wipe_634
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -19275,15 +19475,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_642
+	ja	L$cp_short8_644
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_643
+	ja	L$cp_pairs2_645
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_645
+	jz	L$cp_padpreend_647
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19291,39 +19491,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_646
+	jz	L$cp_padpre_648
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_646:
+L$cp_padpre_648:
 	test	dl,4
-	jz	L$cp_padpre_647
+	jz	L$cp_padpre_649
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_647:
+L$cp_padpre_649:
 	test	dl,2
-	jz	L$cp_padpre_648
+	jz	L$cp_padpre_650
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_648:
+L$cp_padpre_650:
 	test	dl,1
-	jz	L$cp_padpre_649
+	jz	L$cp_padpre_651
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_649:
-L$cp_padpreend_645:
+L$cp_padpre_651:
+L$cp_padpreend_647:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_650:
+L$cp_dround_p_652:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -19371,7 +19571,7 @@ L$cp_dround_p_650:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_650
+	jnz	L$cp_dround_p_652
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -19388,41 +19588,41 @@ L$cp_dround_p_650:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_651
+	je	L$cp_inplace_653
 	cmp	rdx,32
-	jb	L$cp_dxtail_653
+	jb	L$cp_dxtail_655
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_654
+	jb	L$cp_dxtail_656
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_652
-L$cp_dxtail_653:
+	jmp	L$cp_dxdone_654
+L$cp_dxtail_655:
 	test	rdx,rdx
-	jz	L$cp_dxdone_652
+	jz	L$cp_dxdone_654
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_652
-L$cp_dxtail_654:
+	jmp	L$cp_dxdone_654
+L$cp_dxtail_656:
 	sub	rdx,32
-	jz	L$cp_dxdone_652
+	jz	L$cp_dxdone_654
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_652
-L$cp_dxdone_652:
-	jmp	L$cp_pairskey_639
-L$cp_inplace_651:
+	jmp	L$cp_dxdone_654
+L$cp_dxdone_654:
+	jmp	L$cp_pairskey_641
+L$cp_inplace_653:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -19433,15 +19633,15 @@ L$cp_inplace_651:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_639
-L$cp_pairs2_643:
+	jmp	L$cp_pairskey_641
+L$cp_pairs2_645:
 	cmp	r10,192
-	ja	L$cp_pairs3_644
+	ja	L$cp_pairs3_646
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_655
+	jz	L$cp_padpreend_657
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19449,32 +19649,32 @@ L$cp_pairs2_643:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_656
+	jz	L$cp_padpre_658
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_656:
+L$cp_padpre_658:
 	test	dl,4
-	jz	L$cp_padpre_657
+	jz	L$cp_padpre_659
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_657:
+L$cp_padpre_659:
 	test	dl,2
-	jz	L$cp_padpre_658
+	jz	L$cp_padpre_660
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_658:
+L$cp_padpre_660:
 	test	dl,1
-	jz	L$cp_padpre_659
+	jz	L$cp_padpre_661
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_659:
-L$cp_padpreend_655:
+L$cp_padpre_661:
+L$cp_padpreend_657:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -19486,7 +19686,7 @@ L$cp_padpreend_655:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_660:
+L$cp_dround_p_662:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -19548,7 +19748,7 @@ L$cp_dround_p_660:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_660
+	jnz	L$cp_dround_p_662
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -19574,7 +19774,7 @@ L$cp_dround_p_660:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_661
+	je	L$cp_inplace_663
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -19582,69 +19782,69 @@ L$cp_dround_p_660:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_663
+	jb	L$cp_dxtail_665
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_664
+	jb	L$cp_dxtail_666
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_665
+	jb	L$cp_dxtail_667
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_666
+	jb	L$cp_dxtail_668
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_662
-L$cp_dxtail_663:
+	jmp	L$cp_dxdone_664
+L$cp_dxtail_665:
 	sub	rdx,64
-	jz	L$cp_dxdone_662
+	jz	L$cp_dxdone_664
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_662
-L$cp_dxtail_664:
+	jmp	L$cp_dxdone_664
+L$cp_dxtail_666:
 	sub	rdx,96
-	jz	L$cp_dxdone_662
+	jz	L$cp_dxdone_664
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_662
-L$cp_dxtail_665:
+	jmp	L$cp_dxdone_664
+L$cp_dxtail_667:
 	sub	rdx,128
-	jz	L$cp_dxdone_662
+	jz	L$cp_dxdone_664
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_662
-L$cp_dxtail_666:
+	jmp	L$cp_dxdone_664
+L$cp_dxtail_668:
 	sub	rdx,160
-	jz	L$cp_dxdone_662
+	jz	L$cp_dxdone_664
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_662
-L$cp_dxdone_662:
-	jmp	L$cp_pairskey_639
-L$cp_inplace_661:
+	jmp	L$cp_dxdone_664
+L$cp_dxdone_664:
+	jmp	L$cp_pairskey_641
+L$cp_inplace_663:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -19663,13 +19863,13 @@ L$cp_inplace_661:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_639
-L$cp_pairs3_644:
+	jmp	L$cp_pairskey_641
+L$cp_pairs3_646:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_667
+	jz	L$cp_padpreend_669
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19677,32 +19877,32 @@ L$cp_pairs3_644:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_668
+	jz	L$cp_padpre_670
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_668:
+L$cp_padpre_670:
 	test	dl,4
-	jz	L$cp_padpre_669
+	jz	L$cp_padpre_671
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_669:
+L$cp_padpre_671:
 	test	dl,2
-	jz	L$cp_padpre_670
+	jz	L$cp_padpre_672
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_670:
+L$cp_padpre_672:
 	test	dl,1
-	jz	L$cp_padpre_671
+	jz	L$cp_padpre_673
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_671:
-L$cp_padpreend_667:
+L$cp_padpre_673:
+L$cp_padpreend_669:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -19719,7 +19919,7 @@ L$cp_padpreend_667:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_672:
+L$cp_dround_p_674:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -19811,7 +20011,7 @@ L$cp_dround_p_672:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_672
+	jnz	L$cp_dround_p_674
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -19846,7 +20046,7 @@ L$cp_dround_p_672:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_673
+	je	L$cp_inplace_675
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -19866,69 +20066,69 @@ L$cp_dround_p_672:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_675
+	jb	L$cp_dxtail_677
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_676
+	jb	L$cp_dxtail_678
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_677
+	jb	L$cp_dxtail_679
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_678
+	jb	L$cp_dxtail_680
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_674
-L$cp_dxtail_675:
+	jmp	L$cp_dxdone_676
+L$cp_dxtail_677:
 	sub	rdx,192
-	jz	L$cp_dxdone_674
+	jz	L$cp_dxdone_676
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_674
-L$cp_dxtail_676:
+	jmp	L$cp_dxdone_676
+L$cp_dxtail_678:
 	sub	rdx,224
-	jz	L$cp_dxdone_674
+	jz	L$cp_dxdone_676
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_674
-L$cp_dxtail_677:
+	jmp	L$cp_dxdone_676
+L$cp_dxtail_679:
 	sub	rdx,256
-	jz	L$cp_dxdone_674
+	jz	L$cp_dxdone_676
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_674
-L$cp_dxtail_678:
+	jmp	L$cp_dxdone_676
+L$cp_dxtail_680:
 	sub	rdx,288
-	jz	L$cp_dxdone_674
+	jz	L$cp_dxdone_676
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_674
-L$cp_dxdone_674:
-	jmp	L$cp_pairskey_639
-L$cp_inplace_673:
+	jmp	L$cp_dxdone_676
+L$cp_dxdone_676:
+	jmp	L$cp_pairskey_641
+L$cp_inplace_675:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -19955,15 +20155,15 @@ L$cp_inplace_673:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_639
-L$cp_short8_642:
+	jmp	L$cp_pairskey_641
+L$cp_short8_644:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_634
+	ja	L$cp_big_636
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -19987,7 +20187,7 @@ L$cp_short8_642:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_679:
+L$cp_dround_681:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -20101,7 +20301,7 @@ L$cp_dround_679:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_679
+	jnz	L$cp_dround_681
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -20201,8 +20401,8 @@ L$cp_dround_679:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_636
-L$cp_pairskey_639:
+	jmp	L$cp_shortkey_638
+L$cp_pairskey_641:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -20211,7 +20411,7 @@ L$cp_pairskey_639:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_680
+	jb	L$cp_nopow4_682
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -20413,15 +20613,15 @@ L$cp_pairskey_639:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_680:
+L$cp_nopow4_682:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_682
-L$cp_ipoly_681:
+	jz	L$cp_ipolyend_684
+L$cp_ipoly_683:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -20461,10 +20661,10 @@ L$cp_ipoly_681:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_681
-L$cp_ipolyend_682:
+	jnz	L$cp_ipoly_683
+L$cp_ipolyend_684:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_683
+	jz	L$cp_ipolytail_685
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -20502,10 +20702,10 @@ L$cp_ipolyend_682:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_683:
+L$cp_ipolytail_685:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_687
+	jz	L$cp_padpreend_689
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -20513,38 +20713,38 @@ L$cp_ipolytail_683:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_688
+	jz	L$cp_padpre_690
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_688:
+L$cp_padpre_690:
 	test	dl,4
-	jz	L$cp_padpre_689
+	jz	L$cp_padpre_691
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_689:
+L$cp_padpre_691:
 	test	dl,2
-	jz	L$cp_padpre_690
+	jz	L$cp_padpre_692
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_690:
+L$cp_padpre_692:
 	test	dl,1
-	jz	L$cp_padpre_691
+	jz	L$cp_padpre_693
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_691:
-L$cp_padpreend_687:
+L$cp_padpre_693:
+L$cp_padpreend_689:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_685
+	jz	L$cp_ipolyend_687
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_692
+	jb	L$cp_ipolynarrow_694
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -20571,8 +20771,8 @@ L$cp_padpreend_687:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_694
-L$cp_ipoly4_693:
+	jz	L$cp_ipoly4last_696
+L$cp_ipoly4_695:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -20632,8 +20832,8 @@ L$cp_ipoly4_693:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_693
-L$cp_ipoly4last_694:
+	jnz	L$cp_ipoly4_695
+L$cp_ipoly4last_696:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -20727,9 +20927,9 @@ L$cp_ipoly4last_694:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_685
-L$cp_ipolynarrow_692:
-L$cp_ipoly_684:
+	jz	L$cp_ipolyend_687
+L$cp_ipolynarrow_694:
+L$cp_ipoly_686:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -20769,10 +20969,10 @@ L$cp_ipoly_684:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_684
-L$cp_ipolyend_685:
+	jnz	L$cp_ipoly_686
+L$cp_ipolyend_687:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_686
+	jz	L$cp_ipolytail_688
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -20810,7 +21010,7 @@ L$cp_ipolyend_685:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_686:
+L$cp_ipolytail_688:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -20863,15 +21063,15 @@ L$cp_ipolytail_686:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_695
+	jne	L$cp_xorskip_697
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_695:
-	jmp	L$cp_tagout_640
-L$cp_shortkey_636:
+L$cp_xorskip_697:
+	jmp	L$cp_tagout_642
+L$cp_shortkey_638:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -20889,7 +21089,7 @@ L$cp_shortkey_636:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_696
+	jz	L$cp_padpreend_698
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -20897,38 +21097,38 @@ L$cp_shortkey_636:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_697
+	jz	L$cp_padpre_699
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_697:
+L$cp_padpre_699:
 	test	dl,4
-	jz	L$cp_padpre_698
+	jz	L$cp_padpre_700
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_698:
+L$cp_padpre_700:
 	test	dl,2
-	jz	L$cp_padpre_699
+	jz	L$cp_padpre_701
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_699:
+L$cp_padpre_701:
 	test	dl,1
-	jz	L$cp_padpre_700
+	jz	L$cp_padpre_702
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_700:
+L$cp_padpre_702:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_696:
+L$cp_padpreend_698:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -20942,7 +21142,7 @@ L$cp_padpreend_696:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_701
+	jz	L$cp_padpreend_703
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -20950,38 +21150,38 @@ L$cp_padpreend_696:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_702
+	jz	L$cp_padpre_704
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_702:
+L$cp_padpre_704:
 	test	dl,4
-	jz	L$cp_padpre_703
+	jz	L$cp_padpre_705
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_703:
+L$cp_padpre_705:
 	test	dl,2
-	jz	L$cp_padpre_704
+	jz	L$cp_padpre_706
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_704:
+L$cp_padpre_706:
 	test	dl,1
-	jz	L$cp_padpre_705
+	jz	L$cp_padpre_707
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_705:
+L$cp_padpre_707:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_701:
+L$cp_padpreend_703:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -20989,14 +21189,14 @@ L$cp_padpreend_701:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_638
-L$cp_big_634:
+	jmp	L$cp_datadone_640
+L$cp_big_636:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_707:
+L$cp_dround_h_709:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -21044,7 +21244,7 @@ L$cp_dround_h_707:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_707
+	jnz	L$cp_dround_h_709
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -21071,7 +21271,7 @@ L$cp_dround_h_707:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_708
+	jz	L$cp_padpreend_710
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -21079,47 +21279,47 @@ L$cp_dround_h_707:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_709
+	jz	L$cp_padpre_711
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_709:
+L$cp_padpre_711:
 	test	dl,4
-	jz	L$cp_padpre_710
+	jz	L$cp_padpre_712
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_710:
+L$cp_padpre_712:
 	test	dl,2
-	jz	L$cp_padpre_711
+	jz	L$cp_padpre_713
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_711:
+L$cp_padpre_713:
 	test	dl,1
-	jz	L$cp_padpre_712
+	jz	L$cp_padpre_714
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_712:
+L$cp_padpre_714:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_708:
+L$cp_padpreend_710:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_706:
-L$cp_chunk_637:
+L$cp_nofuse_708:
+L$cp_chunk_639:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_638
+	jz	L$cp_datadone_640
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -21133,7 +21333,7 @@ L$cp_chunk_637:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_713
+	jz	L$cp_padpreend_715
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -21141,38 +21341,38 @@ L$cp_chunk_637:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_714
+	jz	L$cp_padpre_716
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_714:
+L$cp_padpre_716:
 	test	dl,4
-	jz	L$cp_padpre_715
+	jz	L$cp_padpre_717
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_715:
+L$cp_padpre_717:
 	test	dl,2
-	jz	L$cp_padpre_716
+	jz	L$cp_padpre_718
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_716:
+L$cp_padpre_718:
 	test	dl,1
-	jz	L$cp_padpre_717
+	jz	L$cp_padpre_719
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_717:
+L$cp_padpre_719:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_713:
+L$cp_padpreend_715:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -21183,8 +21383,8 @@ L$cp_padpreend_713:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_637
-L$cp_datadone_638:
+	jmp	L$cp_chunk_639
+L$cp_datadone_640:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -21211,7 +21411,7 @@ L$cp_datadone_638:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_640:
+L$cp_tagout_642:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -21221,17 +21421,17 @@ L$cp_tagout_640:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_719
+	jz	L$cp_wipeeven_721
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_719:
+L$cp_wipeeven_721:
 	shr	eax,1
-L$cp_wipe_718:
+L$cp_wipe_720:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_718
+	jnz	L$cp_wipe_720
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -21700,7 +21900,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_722
+	jb	L$cp_ipolyrest_724
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -21727,8 +21927,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_721
-L$cp_ipoly_720:
+	jz	L$cp_ipolylast_723
+L$cp_ipoly_722:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -21788,8 +21988,8 @@ L$cp_ipoly_720:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_720
-L$cp_ipolylast_721:
+	jnz	L$cp_ipoly_722
+L$cp_ipolylast_723:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -21891,7 +22091,7 @@ L$cp_ipolylast_721:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_722:
+L$cp_ipolyrest_724:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
 align 16
@@ -22103,7 +22303,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma4:
 	cmp	rdx,12
-	jb	L$cp_ipoly4rest_723
+	jb	L$cp_ipoly4rest_725
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
@@ -22133,8 +22333,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shr	rcx,2
 	and	rdx,3
 	dec	rcx
-	jz	L$cp_ipoly4last_725
-L$cp_ipoly4_724:
+	jz	L$cp_ipoly4last_727
+L$cp_ipoly4_726:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -22194,8 +22394,8 @@ L$cp_ipoly4_724:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rcx
-	jnz	L$cp_ipoly4_724
-L$cp_ipoly4last_725:
+	jnz	L$cp_ipoly4_726
+L$cp_ipoly4last_727:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -22291,7 +22491,7 @@ L$cp_ipoly4last_725:
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_ipoly4rest_723:
+L$cp_ipoly4rest_725:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64

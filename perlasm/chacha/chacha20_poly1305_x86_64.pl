@@ -46,18 +46,22 @@
 #  * The skewed pairs path (AVX2, 65-320 bytes; PAIRS_SKEW): the MAC needs
 #    r, which only block 0 (set 0) gives, so unskewed it all waited for the
 #    last double round (256 bytes: ~200 of ~590 reference cycles after the
-#    rounds' ~370). Skewed, set 0 runs k double rounds alone first, then
-#    all sets 10 - k, then the other sets k more with Poly1305 blocks woven
-#    in (one scalar instruction after each vector one): open MACs the
-#    ciphertext it was given, seal the 64 bytes of block 1, XORed as soon as
-#    set 0 is done; the AD's blocks go in between. A lone set's double round
-#    (~26 cycles, latency-bound) costs more than its share of three (~37 for
-#    all three), so each skewed round must hide more MAC than that costs: two
-#    blocks per round did, one did not, and four measured worse than two.
+#    rounds' ~370). Skewed, set i runs lead i double rounds ahead of the
+#    last set: set 0 alone first, then all sets, and as a set is done the
+#    others run on for its lead over the next with Poly1305 blocks woven in
+#    (one scalar instruction after each vector one); the AD's blocks go in
+#    when set 0 is done. open MACs the ciphertext it was given: set 0 leads
+#    the others by 6 (two sets: 2). seal MACs what it has XORed: a set that
+#    leads XORs its blocks when done, set 0 the 64 bytes of block 1 (4 MAC
+#    blocks: a lead of 2 over set 1), set 1 of three the next 128 (set 0
+#    leads 6, set 1 4). A lone set's double round (~26 cycles,
+#    latency-bound) costs more than its share of three (~37 for all three),
+#    so each skewed round must hide more MAC than that costs: two blocks per
+#    round did, one did not, and four measured worse than two.
 #    Zen 3 (the A/B of "Long messages"), after / before: open 65 B 0.97,
-#    100 B 0.94, 128 0.98, 160 0.97, 192 0.96, 193 0.92, 256 0.91 (in place
-#    too), 320 0.97; seal (4 blocks to weave: k = 2) 0.96-1.01, most near
-#    0.97; 16 and 64 B (one set, no skew) unchanged.
+#    100 B 0.94, 128 0.97-0.98, 160 0.97, 192 0.96, 193 0.92, 256 0.91 (in
+#    place too), 320 0.92-0.97; seal 65-192 B 0.96-0.99, 193 0.92-0.94, 256
+#    0.96, 320 0.94-0.99; 16 and 64 B (one set, no skew) unchanged.
 #
 # Poly1305: scalar, 2^64 limbs h0, h1, h2 (h2 small) and r = r0 + 2^64 r1.
 # Clamping makes r1 divisible by 4, so with s1 = r1 + r1/4 = 5 r1 / 4,
@@ -569,13 +573,16 @@ die "KSTAIL: on s or outside the pairs path's wipe"
 # The skewed pairs path (the header; AVX2 only: the AVX-512 tiers' rounds
 # are not timed here): r1 kept at R1_EV across the XOR call that takes r9,
 # inside the wipe, under s and above an open in place's blocks. By the
-# number of row sets: [double rounds set 0 runs ahead, Poly1305 blocks woven
-# into each of the others' last ones]; no more than the shortest message of
-# the path has (open 65 and 193 bytes), for seal the 64 bytes of block 1.
-# Zen 3, open 193-320 bytes: [5, 2] 0.93, [4, 3] 0.94-0.98 against [6, 2]'s
-# 0.91-0.92; two sets: [1, 2] 0.98-1.00, [1, 4] 1.00-1.03 against [2, 2]'s 0.96-0.98.
-use constant { R1_EV => S_EV - 16, PAIRS_SKEW => [[0, 0], [0, 0], [2, 2], [6, 2]] };
-use constant PAIRS_SKEW_SEAL => [[0, 0], [0, 0], [2, 2], [2, 2]];
+# number of row sets, each set's lead in double rounds over the last
+# (horiz_pairs), PAIRS_WEAVE Poly1305 blocks woven into each double round of
+# a lead: no more than the path's shortest message has (open 65 and 193
+# bytes), for seal no more than it has XORed. Zen 3, open 193-320 bytes
+# (lead, blocks a round): 5 and 2 0.93, 4 and 3 0.94-0.98 against 6 and 2's
+# 0.91-0.92; two sets: 1 and 2 0.98-1.00, 1 and 4 1.00-1.03 against 2 and
+# 2's 0.96-0.98. seal, three sets: leads 5 3, 4 2, 6 5 and 5 4 all within
+# 0.92-0.98 like 6 4's (noise).
+use constant { R1_EV => S_EV - 16, PAIRS_WEAVE => 2 };
+use constant { PAIRS_SKEW => [[], [0], [2, 0], [6, 0, 0]], PAIRS_SKEW_SEAL => [[], [0], [2, 0], [6, 4, 0]] };
 die "R1_EV: outside the pairs path's wipe, or on s or an open in place's blocks"
     if R1_EV < S_EV - 16 || R1_EV + 8 > S_EV;
 use constant CHUNK => 2048;
@@ -1074,15 +1081,23 @@ sub horiz_pairs {
         }
     };
     if ($skew) {
-        # set 0 runs $k double rounds ahead (pairs_mac_skewed's header)
-        my $k = $skew->{k};
-        $drounds->([0], $k, "%r8d");
-        $drounds->([0 .. $sets - 1], 10 - $k, "%r8d");
-        $finish->(0);
-        emit("vmovdqa %xmm1, " . S_EV . "(%rcx)");
-        $skew->{between}->();
-        $drounds->([1 .. $sets - 1], $k, $skew->{ctr}, $skew->{weave});
-        $finish->($_) for 1 .. $sets - 1;
+        # set i runs lead i double rounds ahead of the last set: first the
+        # sets 0..i for lead i - lead i+1 (r8d counts), then all of them, then
+        # as each is done, the rest for its lead over the next with the weave
+        my @lead = @{ $skew->{lead} };
+        die "horiz_pairs: leads @lead: not $sets falling to 0 within 10 double rounds"
+            if @lead != $sets || $lead[-1] || $lead[0] > 10 || grep { $lead[$_] < $lead[$_ + 1] } 0 .. $sets - 2;
+        for my $i (0 .. $sets - 2) {
+            $drounds->([0 .. $i], $lead[$i] - $lead[$i + 1], "%r8d") if $lead[$i] > $lead[$i + 1];
+        }
+        $drounds->([0 .. $sets - 1], 10 - $lead[0], "%r8d") if $lead[0] < 10;
+        for my $i (0 .. $sets - 1) {
+            $finish->($i);
+            emit("vmovdqa %xmm1, " . S_EV . "(%rcx)") if $i == 0;
+            $skew->{done}->($i);
+            my $n = $i < $sets - 1 ? $lead[$i] - $lead[$i + 1] : 0;
+            $drounds->([$i + 1 .. $sets - 1], $n, $skew->{ctr}, $skew->{weave}) if $n;
+        }
         return;
     }
     $drounds->([0 .. $sets - 1], 10, "%r8d");
@@ -1856,14 +1871,17 @@ sub gen_aead {
             # trip less on the path to the MAC), before AVX2's XOR call
             # clobbers ymm0
             my $min = (0, 0, 65, 193)[$sets];    # the path's shortest message
-            my ($k, $per) = $evex ? (0, 0) : @{ ($seal ? PAIRS_SKEW_SEAL : PAIRS_SKEW)->[$sets] };
+            my @lead = $evex ? () : @{ ($seal ? PAIRS_SKEW_SEAL : PAIRS_SKEW)->[$sets] };
+            my $per = PAIRS_WEAVE;
             my $mac_at = $pairs_key;
-            if ($k) {
-                push @woven, [newlabel("pairswoven"), $per * $k];
+            # seal: the sets that lead XOR their blocks when done, for the MAC
+            my $xdone = grep { $_ } @lead;
+            if (@lead && $lead[0]) {
+                push @woven, [newlabel("pairswoven"), $per * $lead[0]];
                 $mac_at = $woven[-1][0];
-                # skewed (header): set 0 $k double rounds ahead, then r
-                # from it and the AD's MAC, $per * $k ciphertext blocks' in
-                # the other sets' last $k (seal: block 1's, XORed first)
+                # skewed (header): when set 0 is done, r from it and the
+                # AD's MAC; $per ciphertext blocks into each double round of
+                # the other sets' leads (seal: blocks 1.. XORed first)
                 my $weave = do {
                     my $save = $code;
                     $code = "";
@@ -1873,25 +1891,32 @@ sub gen_aead {
                     $code = $save;
                     \@w;
                 };
-                die "PAIRS_SKEW: $sets sets weave more blocks than the path's shortest message has"
-                    if 16 * $per * $k > ($seal ? 64 : $min);
-                horiz_pairs($sets, 1, { k => $k, ctr => "%edi", weave => $weave, between => sub {
-                    if ($seal) {
-                        # block 1's 64 bytes (set 0's high lanes) now, for the MAC
+                for my $i (0 .. $sets - 2) {
+                    my $have = $seal ? 64 + 128 * $i : $min;
+                    die "PAIRS_SKEW: $sets sets weave more blocks than the path's shortest message has"
+                        if 16 * $per * ($lead[0] - $lead[$i + 1]) > $have || ($seal && $i && 128 * $i + 64 > $min);
+                }
+                my $done = sub {
+                    my ($i) = @_;
+                    if ($seal && $i < $xdone) {
                         emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi");
-                        for my $j (0, 1) {
+                        for my $j (($i ? 4 * $i - 2 : 0) .. 4 * $i + 1) {
                             ks_piece($j, "%ymm12");
                             emit("vpxor " . (32 * $j) . "(%rsi), %ymm12, %ymm12",
                                  "vmovdqu %ymm12, " . (32 * $j) . "(%rdi)");
                         }
+                        # the MAC's place again: after the blocks woven so far
+                        emit("leaq " . (16 * $per * ($lead[0] - $lead[$i])) . "(%rdi), %rsi") if $i;
                     }
+                    return if $i;
                     emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
                     pairs_r();
                     emit("movq %r9, " . R1_EV . "(%rcx)",
                          "xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
                     poly_inline(A_AD, A_ADLEN, ADPAD);
                     emit("movq $ct(%rcx), %rsi");
-                } });
+                };
+                horiz_pairs($sets, 1, { lead => \@lead, ctr => "%edi", weave => $weave, done => $done });
             } else {
                 horiz_pairs($sets, 1);
                 emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
@@ -1899,7 +1924,7 @@ sub gen_aead {
             emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi",
                  "movq " . A_INLEN . "(%rcx), %rdx");
             if ($seal) {
-                pairs_direct_xor($sets, $min, $evex, $k ? 2 : 0);
+                pairs_direct_xor($sets, $min, $evex, $xdone ? 4 * $xdone - 2 : 0);
             } else {
                 my $inplace = newlabel("inplace");
                 emit("cmpq %rsi, %rdi", "je $inplace");
