@@ -79,6 +79,11 @@ void Exercise(bool xchacha) {
     sealed.back() ^= 1;  // a wrong (secret) tag: refused in constant time too
     ctasm_aead_open(&ctx, out.data(), &n, out.size(), nonce.data(), nl, sealed.data(), sealed.size(),
                     ad.data(), ad.size());
+    sealed.back() ^= 1;  // the right tag again, opened in place (out == in: paths of its own)
+    std::vector<uint8_t> inplace(sealed);
+    ctasm_aead_open(&ctx, inplace.data(), &n, pt_len, nonce.data(), nl, inplace.data(), inplace.size(),
+                    ad.data(), ad.size());
+    Public(inplace);
     if (!xchacha) ctasm_chacha20(out.data(), pt.data(), pt_len, key.data(), nonce.data(), 3);
     Public(out);
     Public(sealed);

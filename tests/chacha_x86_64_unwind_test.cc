@@ -5,7 +5,7 @@
 // with its return address, stack pointer and callee-saved registers (xmm6-xmm15
 // on Win64). Lengths reach the short batches, the tails and the wide loops once
 // (AEADs: 17 the short path, 100 and 300 the AVX2 pairs path with two and
-// three row sets (open: skewed, its MAC in the double-round loop), 400 the
+// three row sets (skewed: Poly1305 in the double-round loops), 400 the
 // AVX2 8-block short batch, 512 and 600 the long ones: AVX2 with block 0
 // alone and with blocks 0-7 in one first batch).
 #include "unwind/unwind_cases.h"

@@ -49,7 +49,9 @@
 #    rounds' ~370). Skewed, set i runs lead i double rounds ahead of the
 #    last set: set 0 alone first, then all sets, and as a set is done the
 #    others run on for its lead over the next with Poly1305 blocks woven in
-#    (one scalar instruction after each vector one); the AD's blocks go in
+#    (one scalar instruction after each vector one, the rest after the
+#    last: a lone set's double round has 38 vector ones for two blocks' ~75;
+#    spread evenly measured 0-3% slower); the AD's blocks go in
 #    when set 0 is done. open MACs the ciphertext it was given: set 0 leads
 #    the others by 6 (two sets: 2). seal MACs what it has XORed: a set that
 #    leads XORs its blocks when done, set 0 the 64 bytes of block 1 (4 MAC
@@ -496,6 +498,7 @@
 #        zero-padded (CTPAD)
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
+#   864  (AVX2 pairs path, skewed) r1 across the XOR call (R1_EV)
 #   880  (pairs path) block 0's s (S_EV)
 #   896  (AVX2 AEADs) the vector Poly1305's powers of r, PLOOP and PLAST (576);
 #        the IFMA tier's 8-lane table (320) or its short paths' 4-lane one
@@ -503,8 +506,8 @@
 #        key stream, the message's last piece (KSTAIL)
 # Everything from 0 to 896 (AVX2 AEADs: 1472) is zeroed before return: key,
 # key stream and the Poly1305 state are secrets. The pairs paths zero only
-# what they wrote secrets to: the state at 0-63 and then [864, 928), s at 880
-# and on the AVX2 tier the last piece's key stream at 896 (the rest stays in
+# what they wrote secrets to: the state at 0-63 and then [864, 928), r1 at
+# 864 (skewed), s at 880 and on the AVX2 tier the last piece's key stream at 896 (the rest stays in
 # registers, pairs_direct_xor; an open in place stores its 2 sets blocks to
 # [864 - 128 sets, 864) and wipes from there to 896), and in the IFMA tier
 # from 192 bytes the 4-lane table to 1056.
@@ -1018,10 +1021,12 @@ sub horiz {
 # that load_state has just stored them to, one store-to-load trip less
 # before the first round. The blocks stay in the row sets for
 # pairs_direct_xor (or keystream_to_buf); only block 0's s goes to the frame,
-# at S_EV. $skew (the skewed path, header): {k}, set 0's lead in double
-# rounds; {between}, what runs once set 0 is done (rows 4.. still in the
-# rounds, ymm12 free); {weave}, the scalar instructions each of the other
-# sets' last k double rounds carries, counted in {ctr} (r8d counts the others).
+# at S_EV. $skew (the skewed path, header): {lead}, each set's lead in
+# double rounds over the last set; {done}, called with i as set i is done
+# (its input added; the later sets' rows still in the rounds; ymm12, set 0's
+# temporary, free); {weave}, the scalar instructions each double round of
+# a lead carries, one after each vector one, counted in {ctr}
+# (r8d counts the double rounds before set 0 is done).
 sub horiz_pairs {
     my ($sets, $in_regs, $skew) = @_;
     my @rows = map { my $i = $_; [map { "%ymm" . (4 * $i + $_) } 0 .. 3] } 0 .. $sets - 1;
@@ -1550,7 +1555,7 @@ sub set_wipe_n {
 # tag's top limb is reduced in its own h2 register, r13 or r10: poly_tag).
 # $partial (the AVX2 AEADs): [0, 64) (the state) and then WIPE_N 32-byte
 # units from B + WIPE_AT, the part of the rest the path taken wrote secrets to
-# (the pairs path s at S_EV and the AVX2 tier's KSTAIL, or for an open in
+# (the pairs path s at S_EV, the AVX2 tier's KSTAIL and R1_EV, or for an open in
 # place its blocks below S_EV - 16 and s; from 192 bytes on to the end of
 # the IFMA tier's 4-lane table: a 16-byte message need not pay for 1,472
 # bytes of stores; the other paths everything from 64).
@@ -1720,7 +1725,7 @@ sub pairs_r {
 sub pairs_mac {
     my ($seal, $done, $woven) = @_;
     if ($woven) {
-        # the skewed open (gen_aead): r, the AD and $woven ciphertext blocks
+        # the skewed path (gen_aead): r, the AD and $woven ciphertext blocks
         # done, h in r11-r13; r1 back from the frame (the XOR call took r9)
         emit("movq " . R1_EV . "(%rcx), %r9");
         poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, 0, $woven);
@@ -1799,7 +1804,7 @@ sub gen_aead {
     my ($big, $short3, $short_key, $chunk, $data_done) =
         map { newlabel($_) } qw(big short3 shortkey chunk datadone);
     my ($pairs_key, $tag_out) = $vex ? map { newlabel($_) } qw(pairskey tagout) : ();
-    my @woven;    # the skewed opens' MACs: [label, ciphertext blocks done]
+    my @woven;    # the skewed paths' MACs: [label, ciphertext blocks done]
     my $ct = $seal ? A_OUT : A_IN;    # where the ciphertext is
     # Poly1305 key from block 0 (in the buffer), then the AD
     my $key_and_ad = sub {
@@ -1894,6 +1899,7 @@ sub gen_aead {
                 for my $i (0 .. $sets - 2) {
                     my $have = $seal ? 64 + 128 * $i : $min;
                     die "PAIRS_SKEW: $sets sets weave more blocks than the path's shortest message has"
+                        . " (seal: than it has XORed), or seal XORs more of it when set $i is done"
                         if 16 * $per * ($lead[0] - $lead[$i + 1]) > $have || ($seal && $i && 128 * $i + 64 > $min);
                 }
                 my $done = sub {
