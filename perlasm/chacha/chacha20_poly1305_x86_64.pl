@@ -300,6 +300,17 @@
 # (docs/PERFORMANCE.md) 16 / 256 B seal ratio 3.96 / 2.75 -> 4.45 / 2.96.
 # Bare 16 B seal ~306: ~210 rounds, ~45 the three dependent MAC steps, the
 # rest setup, tag, XOR and wipe; through the API ~25 more.
+# Third pass (Zen 3, the A/B of "Long messages", bare 16 B seal ~276-300):
+# one double round instead of ten 92, so ~24 a double round; no MAC at all
+# -61; but the MAC's three blocks made independent (each block's add of the
+# message a move: the same instructions without the chain) 1.00 +- 0.02, and
+# 60 independent moves added after the tag +18 to +25. So the ~224
+# instructions after the rounds (the MAC ~130 of them), not the MAC's chain,
+# hold the next call's rounds back: with the next call's ~75 before its first
+# round they fill Zen 3's 256-entry window. Cutting 18 of them (the 16-byte
+# XOR from xmm12 without the xorbuf call) measured 1.000, so not kept; what
+# is left is fewer MAC instructions a block (mulx, which would make the AVX2
+# tier require BMI2; rotating roles as poly_block_rot, 4 fewer).
 #
 # AVX-512 and IFMA, first timed on real AVX-512 (issue 15 part 2): AMD EPYC
 # family 25 model 17 (Zen 4) VM, 2 cores shared with other builds; core clock
