@@ -91,7 +91,7 @@ def main():
     # qemu-user cannot start a foreign binary without binfmt_misc, so -tiers
     # re-executions go through it too; a Windows program under wine spawns
     # Windows programs itself.
-    wine = bool(prefix) and os.path.basename(prefix[0]).startswith("wine")
+    wine = any(os.path.basename(w).startswith("wine") for w in prefix)  # also "setarch ... wine"
     env = {"CTASM_SPEED_WRAPPER": a.emulator} if a.emulator and not wine else {}
     exe = prefix + [a.binary]
     quick = ["-timeout", "0.002", "-chunks", "16,1350,8192"]

@@ -260,6 +260,8 @@ for spec in "${BUILDS[@]}"; do
     # The earlier targets' tests (valgrind on x86_64-linux) running beside it
     # did the same once more (2026-12-03, in AesMisuseTest.OverlappingBuffersAbort),
     # so they finish first: wine's tests run with nothing else on the machine.
+    # (A child that died alone, 2026-12-04, was address-space randomisation: wine
+    # now runs under setarch -R, cmake/toolchain-x86_64-w64-mingw32.cmake.)
     for i in "${!CTEST_PIDS[@]}"; do wait "${CTEST_PIDS[$i]}"; CTEST_RCS[$i]=$?; done
     run_ctest; rc=$?
     (exit $rc) &
