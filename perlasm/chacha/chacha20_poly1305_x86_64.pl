@@ -308,9 +308,10 @@
 # instructions after the rounds (the MAC ~130 of them), not the MAC's chain,
 # hold the next call's rounds back: with the next call's ~75 before its first
 # round they fill Zen 3's 256-entry window. Cutting 18 of them (the 16-byte
-# XOR from xmm12 without the xorbuf call) measured 1.000, so not kept; what
-# is left is fewer MAC instructions a block (mulx, which would make the AVX2
-# tier require BMI2; rotating roles as poly_block_rot, 4 fewer).
+# XOR from xmm12 without the xorbuf call) measured 1.000, so not kept. Nor
+# was mulx in the pairs path's MAC (31 instructions a block for 37; the AVX2
+# tier would need BMI2): 16 and 64 B 1.00, 100 B 1.00-1.02, 256 B seal 0.98,
+# open 0.96, 320 B 0.98-1.00 (16-call samples).
 #
 # AVX-512 and IFMA, first timed on real AVX-512 (issue 15 part 2): AMD EPYC
 # family 25 model 17 (Zen 4) VM, 2 cores shared with other builds; core clock
