@@ -1164,6 +1164,14 @@ sub ks_piece {
 # stream to KSTAIL and ctasm_chacha20_xorbuf_avx2 over its n bytes (16, then
 # 1 at a time), which also clobbers rax, r9 and ymm0 (so r is taken from xmm0
 # first).
+# The whole 32-byte piece $j: out = in ^ its key stream (rdi out, rsi in),
+# through ymm12
+sub xor_piece {
+    my ($j) = @_;
+    ks_piece($j, "%ymm12");
+    emit("vpxor " . (32 * $j) . "(%rsi), %ymm12, %ymm12", "vmovdqu %ymm12, " . (32 * $j) . "(%rdi)");
+}
+
 sub pairs_direct_xor {
     my ($sets, $min, $ctpad, $from) = @_;
     my $pieces = 4 * $sets - 2;
@@ -1175,8 +1183,7 @@ sub pairs_direct_xor {
             push @tails, [$j, $tl];
             emit("cmpq \$" . (32 * ($j + 1)) . ", %rdx", "jb $tl");
         }
-        ks_piece($j, "%ymm12");
-        emit("vpxor " . (32 * $j) . "(%rsi), %ymm12, %ymm12", "vmovdqu %ymm12, " . (32 * $j) . "(%rdi)");
+        xor_piece($j);
     }
     emit("jmp $done");
     my $vtail = $evex ? undef : newlabel("dxvtail");
@@ -1720,13 +1727,6 @@ sub poly_tag {
     }
 }
 
-# After horiz_pairs and pairs_direct_xor (the message XORed from the row
-# sets, but for an open in place): Poly1305 over AD (its tail at ADPAD), the
-# ciphertext and the lengths with h in registers, the tag; then to $done (the
-# wipe). $woven: the skewed path's count of ciphertext blocks already MACed
-# (with r and the AD). open in place decrypts from its blocks at WIPE_AT (S_EV - 16 - 128
-# sets) after the MAC has read the ciphertext; every other call XORed first,
-# beside the MAC's wait for r (the header's A/B).
 # r0, r1 (from r8, r11: block 0's row a) clamped into r8, r9, s1 in r10
 sub pairs_r {
     emit("movabsq \$0x0ffffffc0fffffff, %r9", "andq %r9, %r8",
@@ -1734,6 +1734,13 @@ sub pairs_r {
          "movq %r9, %r10", "shrq \$2, %r10", "addq %r9, %r10");
 }
 
+# After horiz_pairs and pairs_direct_xor (the message XORed from the row
+# sets, but for an open in place): Poly1305 over AD (its tail at ADPAD), the
+# ciphertext and the lengths with h in registers, the tag; then to $done (the
+# wipe). $woven: the skewed path's count of ciphertext blocks already MACed
+# (with r and the AD). open in place decrypts from its blocks at WIPE_AT
+# (S_EV - 16 - 128 sets) after the MAC has read the ciphertext; every other
+# call XORed first, beside the MAC's wait for r (the header's A/B).
 sub pairs_mac {
     my ($seal, $done, $woven) = @_;
     if ($woven) {
@@ -1892,7 +1899,7 @@ sub gen_aead {
             my $per = PAIRS_WEAVE;
             my $mac_at = $pairs_key;
             # seal: the sets that lead XOR their blocks when done, for the MAC
-            my $xdone = grep { $_ } @lead;
+            my $xdone = $seal ? grep { $_ } @lead : 0;
             if (@lead && $lead[0]) {
                 push @woven, [newlabel("pairswoven"), $per * $lead[0]];
                 $mac_at = $woven[-1][0];
@@ -1916,13 +1923,9 @@ sub gen_aead {
                 }
                 my $done = sub {
                     my ($i) = @_;
-                    if ($seal && $i < $xdone) {
+                    if ($i < $xdone) {
                         emit("movq " . A_OUT . "(%rcx), %rdi", "movq " . A_IN . "(%rcx), %rsi");
-                        for my $j (($i ? 4 * $i - 2 : 0) .. 4 * $i + 1) {
-                            ks_piece($j, "%ymm12");
-                            emit("vpxor " . (32 * $j) . "(%rsi), %ymm12, %ymm12",
-                                 "vmovdqu %ymm12, " . (32 * $j) . "(%rdi)");
-                        }
+                        xor_piece($_) for ($i ? 4 * $i - 2 : 0) .. 4 * $i + 1;
                         # the MAC's place again: after the blocks woven so far
                         emit("leaq " . (16 * $per * ($lead[0] - $lead[$i])) . "(%rdi), %rsi") if $i;
                     }
