@@ -12954,8 +12954,58 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm3,%ymm7
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
-	movl	$10,%r8d
-.Lcp_dround_p_405:
+	movl	$2,%r8d
+.Lcp_dround_p_406:
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	.Lcp_dround_p_406
+	movl	$8,%r8d
+.Lcp_dround_p_407:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -13017,7 +13067,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_405
+	jnz	.Lcp_dround_p_407
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13027,6 +13077,239 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	.Lcp_ipolyend_409
+.Lcp_ipoly_408:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_408
+.Lcp_ipolyend_409:
+	testq	$15,184(%rcx)
+	jz	.Lcp_ipolytail_410
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_410:
+	movq	144(%rcx),%rsi
+	movl	$2,%edi
+.Lcp_dround_p_411:
+	vprold	$16,%ymm7,%ymm7
+	addq	0(%rsi),%r11
+	vpaddd	%ymm5,%ymm4,%ymm4
+	adcq	8(%rsi),%r12
+	vprold	$12,%ymm5,%ymm5
+	adcq	$1,%r13
+	vpslld	$16,%ymm4,%ymm13
+	movq	%r8,%rax
+	vpsrld	$16,%ymm4,%ymm17
+	mulq	%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	movq	%rax,%r14
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%rdx,%r15
+	vprold	$8,%ymm7,%ymm7
+	movq	%r9,%rax
+	vpslld	$12,%ymm6,%ymm13
+	mulq	%r11
+	vpsrld	$20,%ymm6,%ymm17
+	movq	%rax,%rbx
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%rdx,%rbp
+	vpaddd	%ymm5,%ymm4,%ymm4
+	movq	%r10,%rax
+	vprold	$7,%ymm5,%ymm5
+	mulq	%r12
+	vpslld	$8,%ymm4,%ymm13
+	addq	%rax,%r14
+	vpsrld	$24,%ymm4,%ymm17
+	adcq	%rdx,%r15
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	movq	%r8,%rax
+	vpaddd	%ymm7,%ymm6,%ymm6
+	mulq	%r12
+	vpslld	$7,%ymm6,%ymm13
+	addq	%rax,%rbx
+	vpsrld	$25,%ymm6,%ymm17
+	adcq	%rdx,%rbp
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%r13,%rax
+	vpshufd	$147,%ymm4,%ymm4
+	imulq	%r10,%rax
+	vpshufd	$57,%ymm6,%ymm6
+	addq	%rax,%rbx
+	vpshufd	$78,%ymm7,%ymm7
+	adcq	$0,%rbp
+	vprold	$16,%ymm7,%ymm7
+	imulq	%r8,%r13
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	%r15,%rbx
+	vprold	$12,%ymm5,%ymm5
+	adcq	%r13,%rbp
+	vpslld	$16,%ymm4,%ymm13
+	movq	%rbp,%r13
+	vpsrld	$16,%ymm4,%ymm17
+	andq	$3,%r13
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	movq	%rbp,%rax
+	vpaddd	%ymm7,%ymm6,%ymm6
+	andq	$-4,%rax
+	vprold	$8,%ymm7,%ymm7
+	shrq	$2,%rbp
+	vpslld	$12,%ymm6,%ymm13
+	addq	%rbp,%rax
+	vpsrld	$20,%ymm6,%ymm17
+	movq	%r14,%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%rbx,%r12
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	%rax,%r11
+	vprold	$7,%ymm5,%ymm5
+	adcq	$0,%r12
+	vpslld	$8,%ymm4,%ymm13
+	adcq	$0,%r13
+	vpsrld	$24,%ymm4,%ymm17
+	addq	16(%rsi),%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	adcq	24(%rsi),%r12
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	$1,%r13
+	vpslld	$7,%ymm6,%ymm13
+	movq	%r8,%rax
+	vpsrld	$25,%ymm6,%ymm17
+	mulq	%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%rax,%r14
+	vpshufd	$57,%ymm4,%ymm4
+	movq	%rdx,%r15
+	vpshufd	$147,%ymm6,%ymm6
+	movq	%r9,%rax
+	vpshufd	$78,%ymm7,%ymm7
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	32(%rsi),%rsi
+	decl	%edi
+	jnz	.Lcp_dround_p_411
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -13036,42 +13319,33 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vpxor	0(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,0(%rdi)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vpxor	32(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_407
+	jb	.Lcp_dxtail_413
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_408
+	jb	.Lcp_dxtail_414
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_409
+	jb	.Lcp_dxtail_415
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_410
+	jb	.Lcp_dxtail_416
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_406
-.Lcp_dxtail_407:
+	jmp	.Lcp_dxdone_412
+.Lcp_dxtail_413:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_406
+	jz	.Lcp_dxdone_412
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13080,10 +13354,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_406
-.Lcp_dxtail_408:
+	jmp	.Lcp_dxdone_412
+.Lcp_dxtail_414:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_406
+	jz	.Lcp_dxdone_412
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13092,10 +13366,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_406
-.Lcp_dxtail_409:
+	jmp	.Lcp_dxdone_412
+.Lcp_dxtail_415:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_406
+	jz	.Lcp_dxdone_412
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13104,10 +13378,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_406
-.Lcp_dxtail_410:
+	jmp	.Lcp_dxdone_412
+.Lcp_dxtail_416:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_406
+	jz	.Lcp_dxdone_412
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13116,15 +13390,15 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_406
-.Lcp_dxdone_406:
-	jmp	.Lcp_pairskey_385
+	jmp	.Lcp_dxdone_412
+.Lcp_dxdone_412:
+	jmp	.Lcp_pairswoven_405
 .Lcp_pairs3_390:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_411
+	jz	.Lcp_padpreend_417
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -13132,32 +13406,32 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_412
+	jz	.Lcp_padpre_418
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_412:
+.Lcp_padpre_418:
 	testb	$4,%dl
-	jz	.Lcp_padpre_413
+	jz	.Lcp_padpre_419
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_413:
+.Lcp_padpre_419:
 	testb	$2,%dl
-	jz	.Lcp_padpre_414
+	jz	.Lcp_padpre_420
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_414:
+.Lcp_padpre_420:
 	testb	$1,%dl
-	jz	.Lcp_padpre_415
+	jz	.Lcp_padpre_421
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_415:
-.Lcp_padpreend_411:
+.Lcp_padpre_421:
+.Lcp_padpreend_417:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -13173,8 +13447,122 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
-	movl	$10,%r8d
-.Lcp_dround_p_416:
+	movl	$2,%r8d
+.Lcp_dround_p_423:
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	.Lcp_dround_p_423
+	movl	$4,%r8d
+.Lcp_dround_p_424:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	decl	%r8d
+	jnz	.Lcp_dround_p_424
+	movl	$4,%r8d
+.Lcp_dround_p_425:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -13266,7 +13654,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_416
+	jnz	.Lcp_dround_p_425
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -13276,6 +13664,253 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	.Lcp_ipolyend_427
+.Lcp_ipoly_426:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_426
+.Lcp_ipolyend_427:
+	testq	$15,184(%rcx)
+	jz	.Lcp_ipolytail_428
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_428:
+	movq	144(%rcx),%rsi
+	movl	$2,%edi
+.Lcp_dround_p_429:
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	0(%rsi),%r11
+	vpaddd	%ymm9,%ymm8,%ymm8
+	adcq	8(%rsi),%r12
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	$1,%r13
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%r8,%rax
+	vprold	$16,%ymm7,%ymm7
+	mulq	%r11
+	vprold	$16,%ymm11,%ymm11
+	movq	%rax,%r14
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%rdx,%r15
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%r9,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	mulq	%r11
+	vpxor	%ymm10,%ymm9,%ymm9
+	movq	%rax,%rbx
+	vprold	$12,%ymm5,%ymm5
+	movq	%rdx,%rbp
+	vprold	$12,%ymm9,%ymm9
+	movq	%r10,%rax
+	vpaddd	%ymm5,%ymm4,%ymm4
+	mulq	%r12
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	%rax,%r14
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	%rdx,%r15
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%r8,%rax
+	vprold	$8,%ymm7,%ymm7
+	mulq	%r12
+	vprold	$8,%ymm11,%ymm11
+	addq	%rax,%rbx
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	%rdx,%rbp
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%r13,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	imulq	%r10,%rax
+	vpxor	%ymm10,%ymm9,%ymm9
+	addq	%rax,%rbx
+	vprold	$7,%ymm5,%ymm5
+	adcq	$0,%rbp
+	vprold	$7,%ymm9,%ymm9
+	imulq	%r8,%r13
+	vpshufd	$147,%ymm4,%ymm4
+	addq	%r15,%rbx
+	vpshufd	$57,%ymm6,%ymm6
+	adcq	%r13,%rbp
+	vpshufd	$78,%ymm7,%ymm7
+	movq	%rbp,%r13
+	vpshufd	$147,%ymm8,%ymm8
+	andq	$3,%r13
+	vpshufd	$57,%ymm10,%ymm10
+	movq	%rbp,%rax
+	vpshufd	$78,%ymm11,%ymm11
+	andq	$-4,%rax
+	vpaddd	%ymm5,%ymm4,%ymm4
+	shrq	$2,%rbp
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	%rbp,%rax
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%r14,%r11
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%rbx,%r12
+	vprold	$16,%ymm7,%ymm7
+	addq	%rax,%r11
+	vprold	$16,%ymm11,%ymm11
+	adcq	$0,%r12
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	$0,%r13
+	vpaddd	%ymm11,%ymm10,%ymm10
+	addq	16(%rsi),%r11
+	vpxor	%ymm6,%ymm5,%ymm5
+	adcq	24(%rsi),%r12
+	vpxor	%ymm10,%ymm9,%ymm9
+	adcq	$1,%r13
+	vprold	$12,%ymm5,%ymm5
+	movq	%r8,%rax
+	vprold	$12,%ymm9,%ymm9
+	mulq	%r11
+	vpaddd	%ymm5,%ymm4,%ymm4
+	movq	%rax,%r14
+	vpaddd	%ymm9,%ymm8,%ymm8
+	movq	%rdx,%r15
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%r9,%rax
+	vpxor	%ymm8,%ymm11,%ymm11
+	mulq	%r11
+	vprold	$8,%ymm7,%ymm7
+	movq	%rax,%rbx
+	vprold	$8,%ymm11,%ymm11
+	movq	%rdx,%rbp
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%r10,%rax
+	vpaddd	%ymm11,%ymm10,%ymm10
+	mulq	%r12
+	vpxor	%ymm6,%ymm5,%ymm5
+	addq	%rax,%r14
+	vpxor	%ymm10,%ymm9,%ymm9
+	adcq	%rdx,%r15
+	vprold	$7,%ymm5,%ymm5
+	movq	%r8,%rax
+	vprold	$7,%ymm9,%ymm9
+	mulq	%r12
+	vpshufd	$57,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vpshufd	$147,%ymm6,%ymm6
+	adcq	%rdx,%rbp
+	vpshufd	$78,%ymm7,%ymm7
+	movq	%r13,%rax
+	vpshufd	$57,%ymm8,%ymm8
+	imulq	%r10,%rax
+	vpshufd	$147,%ymm10,%ymm10
+	addq	%rax,%rbx
+	vpshufd	$78,%ymm11,%ymm11
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	32(%rsi),%rsi
+	decl	%edi
+	jnz	.Lcp_dround_p_429
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -13285,27 +13920,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vbroadcasti128	0(%rcx),%ymm14
-	vpaddd	%ymm14,%ymm8,%ymm8
-	vbroadcasti128	16(%rcx),%ymm14
-	vpaddd	%ymm14,%ymm9,%ymm9
-	vbroadcasti128	32(%rcx),%ymm14
-	vpaddd	%ymm14,%ymm10,%ymm10
-	vbroadcasti128	48(%rcx),%ymm14
-	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
-	vpaddd	%ymm14,%ymm11,%ymm11
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vpxor	0(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,0(%rdi)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vpxor	32(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,32(%rdi)
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
@@ -13318,30 +13934,168 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
+	leaq	64(%rdi),%rsi
+	movl	$4,%edi
+.Lcp_dround_p_430:
+	vprold	$16,%ymm11,%ymm11
+	addq	0(%rsi),%r11
+	vpaddd	%ymm9,%ymm8,%ymm8
+	adcq	8(%rsi),%r12
+	vprold	$12,%ymm9,%ymm9
+	adcq	$1,%r13
+	vpslld	$16,%ymm8,%ymm14
+	movq	%r8,%rax
+	vpsrld	$16,%ymm8,%ymm18
+	mulq	%r11
+	vpternlogd	$0x96,%ymm18,%ymm14,%ymm11
+	movq	%rax,%r14
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%rdx,%r15
+	vprold	$8,%ymm11,%ymm11
+	movq	%r9,%rax
+	vpslld	$12,%ymm10,%ymm14
+	mulq	%r11
+	vpsrld	$20,%ymm10,%ymm18
+	movq	%rax,%rbx
+	vpternlogd	$0x96,%ymm18,%ymm14,%ymm9
+	movq	%rdx,%rbp
+	vpaddd	%ymm9,%ymm8,%ymm8
+	movq	%r10,%rax
+	vprold	$7,%ymm9,%ymm9
+	mulq	%r12
+	vpslld	$8,%ymm8,%ymm14
+	addq	%rax,%r14
+	vpsrld	$24,%ymm8,%ymm18
+	adcq	%rdx,%r15
+	vpternlogd	$0x96,%ymm18,%ymm14,%ymm11
+	movq	%r8,%rax
+	vpaddd	%ymm11,%ymm10,%ymm10
+	mulq	%r12
+	vpslld	$7,%ymm10,%ymm14
+	addq	%rax,%rbx
+	vpsrld	$25,%ymm10,%ymm18
+	adcq	%rdx,%rbp
+	vpternlogd	$0x96,%ymm18,%ymm14,%ymm9
+	movq	%r13,%rax
+	vpshufd	$147,%ymm8,%ymm8
+	imulq	%r10,%rax
+	vpshufd	$57,%ymm10,%ymm10
+	addq	%rax,%rbx
+	vpshufd	$78,%ymm11,%ymm11
+	adcq	$0,%rbp
+	vprold	$16,%ymm11,%ymm11
+	imulq	%r8,%r13
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	%r15,%rbx
+	vprold	$12,%ymm9,%ymm9
+	adcq	%r13,%rbp
+	vpslld	$16,%ymm8,%ymm14
+	movq	%rbp,%r13
+	vpsrld	$16,%ymm8,%ymm18
+	andq	$3,%r13
+	vpternlogd	$0x96,%ymm18,%ymm14,%ymm11
+	movq	%rbp,%rax
+	vpaddd	%ymm11,%ymm10,%ymm10
+	andq	$-4,%rax
+	vprold	$8,%ymm11,%ymm11
+	shrq	$2,%rbp
+	vpslld	$12,%ymm10,%ymm14
+	addq	%rbp,%rax
+	vpsrld	$20,%ymm10,%ymm18
+	movq	%r14,%r11
+	vpternlogd	$0x96,%ymm18,%ymm14,%ymm9
+	movq	%rbx,%r12
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	%rax,%r11
+	vprold	$7,%ymm9,%ymm9
+	adcq	$0,%r12
+	vpslld	$8,%ymm8,%ymm14
+	adcq	$0,%r13
+	vpsrld	$24,%ymm8,%ymm18
+	addq	16(%rsi),%r11
+	vpternlogd	$0x96,%ymm18,%ymm14,%ymm11
+	adcq	24(%rsi),%r12
+	vpaddd	%ymm11,%ymm10,%ymm10
+	adcq	$1,%r13
+	vpslld	$7,%ymm10,%ymm14
+	movq	%r8,%rax
+	vpsrld	$25,%ymm10,%ymm18
+	mulq	%r11
+	vpternlogd	$0x96,%ymm18,%ymm14,%ymm9
+	movq	%rax,%r14
+	vpshufd	$57,%ymm8,%ymm8
+	movq	%rdx,%r15
+	vpshufd	$147,%ymm10,%ymm10
+	movq	%r9,%rax
+	vpshufd	$78,%ymm11,%ymm11
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	32(%rsi),%rsi
+	decl	%edi
+	jnz	.Lcp_dround_p_430
+	vbroadcasti128	0(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm8,%ymm8
+	vbroadcasti128	16(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm9,%ymm9
+	vbroadcasti128	32(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm10,%ymm10
+	vbroadcasti128	48(%rcx),%ymm14
+	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
+	vpaddd	%ymm14,%ymm11,%ymm11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_418
+	jb	.Lcp_dxtail_432
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_419
+	jb	.Lcp_dxtail_433
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_420
+	jb	.Lcp_dxtail_434
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_421
+	jb	.Lcp_dxtail_435
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_417
-.Lcp_dxtail_418:
+	jmp	.Lcp_dxdone_431
+.Lcp_dxtail_432:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_417
+	jz	.Lcp_dxdone_431
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13350,10 +14104,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_417
-.Lcp_dxtail_419:
+	jmp	.Lcp_dxdone_431
+.Lcp_dxtail_433:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_417
+	jz	.Lcp_dxdone_431
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13362,10 +14116,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_417
-.Lcp_dxtail_420:
+	jmp	.Lcp_dxdone_431
+.Lcp_dxtail_434:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_417
+	jz	.Lcp_dxdone_431
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13374,10 +14128,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_417
-.Lcp_dxtail_421:
+	jmp	.Lcp_dxdone_431
+.Lcp_dxtail_435:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_417
+	jz	.Lcp_dxdone_431
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -13386,9 +14140,9 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_417
-.Lcp_dxdone_417:
-	jmp	.Lcp_pairskey_385
+	jmp	.Lcp_dxdone_431
+.Lcp_dxdone_431:
+	jmp	.Lcp_pairswoven_422
 .Lcp_short8_388:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
@@ -13420,7 +14174,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_422:
+.Lcp_dround_436:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -13534,7 +14288,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_422
+	jnz	.Lcp_dround_436
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -13649,8 +14403,8 @@ ctasm_chacha20_poly1305_seal_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_424
-.Lcp_ipoly_423:
+	jz	.Lcp_ipolyend_438
+.Lcp_ipoly_437:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -13690,10 +14444,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_423
-.Lcp_ipolyend_424:
+	jnz	.Lcp_ipoly_437
+.Lcp_ipolyend_438:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_425
+	jz	.Lcp_ipolytail_439
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -13731,19 +14485,19 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_425:
+.Lcp_ipolytail_439:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	.Lcp_notail_426
+	jz	.Lcp_notail_440
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-.Lcp_notail_426:
+.Lcp_notail_440:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_428
-.Lcp_ipoly_427:
+	jz	.Lcp_ipolyend_442
+.Lcp_ipoly_441:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -13783,10 +14537,10 @@ ctasm_chacha20_poly1305_seal_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_427
-.Lcp_ipolyend_428:
+	jnz	.Lcp_ipoly_441
+.Lcp_ipolyend_442:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_429
+	jz	.Lcp_ipolytail_443
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -13824,7 +14578,301 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_429:
+.Lcp_ipolytail_443:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	jmp	.Lcp_tagout_386
+.Lcp_pairswoven_405:
+	movq	168(%rcx),%rax
+	testq	$15,%rax
+	jz	.Lcp_notail_444
+	andl	$16,%eax
+	vmovdqa	256(%rcx,%rax),%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+.Lcp_notail_444:
+	movq	144(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$64,%rsi
+	subq	$4,%rdi
+	jz	.Lcp_ipolyend_446
+.Lcp_ipoly_445:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_445
+.Lcp_ipolyend_446:
+	testq	$15,168(%rcx)
+	jz	.Lcp_ipolytail_447
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_447:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	jmp	.Lcp_tagout_386
+.Lcp_pairswoven_422:
+	movq	168(%rcx),%rax
+	testq	$15,%rax
+	jz	.Lcp_notail_448
+	andl	$16,%eax
+	vmovdqa	256(%rcx,%rax),%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+.Lcp_notail_448:
+	movq	144(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$192,%rsi
+	subq	$12,%rdi
+	jz	.Lcp_ipolyend_450
+.Lcp_ipoly_449:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_449
+.Lcp_ipolyend_450:
+	testq	$15,168(%rcx)
+	jz	.Lcp_ipolytail_451
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_451:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -13894,7 +14942,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_430
+	jz	.Lcp_padpreend_452
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -13902,38 +14950,38 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_431
+	jz	.Lcp_padpre_453
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_431:
+.Lcp_padpre_453:
 	testb	$4,%dl
-	jz	.Lcp_padpre_432
+	jz	.Lcp_padpre_454
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_432:
+.Lcp_padpre_454:
 	testb	$2,%dl
-	jz	.Lcp_padpre_433
+	jz	.Lcp_padpre_455
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_433:
+.Lcp_padpre_455:
 	testb	$1,%dl
-	jz	.Lcp_padpre_434
+	jz	.Lcp_padpre_456
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_434:
+.Lcp_padpre_456:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_430:
+.Lcp_padpreend_452:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -13950,7 +14998,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_435
+	jz	.Lcp_padpreend_457
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -13958,38 +15006,38 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_436
+	jz	.Lcp_padpre_458
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_436:
+.Lcp_padpre_458:
 	testb	$4,%dl
-	jz	.Lcp_padpre_437
+	jz	.Lcp_padpre_459
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_437:
+.Lcp_padpre_459:
 	testb	$2,%dl
-	jz	.Lcp_padpre_438
+	jz	.Lcp_padpre_460
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_438:
+.Lcp_padpre_460:
 	testb	$1,%dl
-	jz	.Lcp_padpre_439
+	jz	.Lcp_padpre_461
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_439:
+.Lcp_padpre_461:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_435:
+.Lcp_padpreend_457:
 	jmp	.Lcp_datadone_384
 .Lcp_big_380:
 	vmovdqa	0(%rcx),%xmm0
@@ -13997,7 +15045,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_441:
+.Lcp_dround_h_463:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -14045,7 +15093,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_441
+	jnz	.Lcp_dround_h_463
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -14072,7 +15120,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_442
+	jz	.Lcp_padpreend_464
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -14080,43 +15128,43 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_443
+	jz	.Lcp_padpre_465
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_443:
+.Lcp_padpre_465:
 	testb	$4,%dl
-	jz	.Lcp_padpre_444
+	jz	.Lcp_padpre_466
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_444:
+.Lcp_padpre_466:
 	testb	$2,%dl
-	jz	.Lcp_padpre_445
+	jz	.Lcp_padpre_467
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_445:
+.Lcp_padpre_467:
 	testb	$1,%dl
-	jz	.Lcp_padpre_446
+	jz	.Lcp_padpre_468
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_446:
+.Lcp_padpre_468:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_442:
+.Lcp_padpreend_464:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_440:
+.Lcp_nofuse_462:
 .Lcp_chunk_383:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
@@ -14140,7 +15188,7 @@ ctasm_chacha20_poly1305_seal_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_447
+	jz	.Lcp_padpreend_469
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -14148,38 +15196,38 @@ ctasm_chacha20_poly1305_seal_avx512:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_448
+	jz	.Lcp_padpre_470
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_448:
+.Lcp_padpre_470:
 	testb	$4,%dl
-	jz	.Lcp_padpre_449
+	jz	.Lcp_padpre_471
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_449:
+.Lcp_padpre_471:
 	testb	$2,%dl
-	jz	.Lcp_padpre_450
+	jz	.Lcp_padpre_472
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_450:
+.Lcp_padpre_472:
 	testb	$1,%dl
-	jz	.Lcp_padpre_451
+	jz	.Lcp_padpre_473
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_451:
+.Lcp_padpre_473:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_447:
+.Lcp_padpreend_469:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
@@ -14222,17 +15270,17 @@ ctasm_chacha20_poly1305_seal_avx512:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_453
+	jz	.Lcp_wipeeven_475
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_453:
+.Lcp_wipeeven_475:
 	shrl	%eax
-.Lcp_wipe_452:
+.Lcp_wipe_474:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_452
+	jnz	.Lcp_wipe_474
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -14319,15 +15367,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_462
+	ja	.Lcp_short8_484
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_463
+	ja	.Lcp_pairs2_485
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_465
+	jz	.Lcp_padpreend_487
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14335,39 +15383,39 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_466
+	jz	.Lcp_padpre_488
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_466:
+.Lcp_padpre_488:
 	testb	$4,%dl
-	jz	.Lcp_padpre_467
+	jz	.Lcp_padpre_489
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_467:
+.Lcp_padpre_489:
 	testb	$2,%dl
-	jz	.Lcp_padpre_468
+	jz	.Lcp_padpre_490
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_468:
+.Lcp_padpre_490:
 	testb	$1,%dl
-	jz	.Lcp_padpre_469
+	jz	.Lcp_padpre_491
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_469:
-.Lcp_padpreend_465:
+.Lcp_padpre_491:
+.Lcp_padpreend_487:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_470:
+.Lcp_dround_p_492:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -14415,7 +15463,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_470
+	jnz	.Lcp_dround_p_492
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14432,41 +15480,41 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_471
+	je	.Lcp_inplace_493
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_473
+	jb	.Lcp_dxtail_495
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_474
+	jb	.Lcp_dxtail_496
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_472
-.Lcp_dxtail_473:
+	jmp	.Lcp_dxdone_494
+.Lcp_dxtail_495:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_472
+	jz	.Lcp_dxdone_494
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	.Lcp_dxdone_472
-.Lcp_dxtail_474:
+	jmp	.Lcp_dxdone_494
+.Lcp_dxtail_496:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_472
+	jz	.Lcp_dxdone_494
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	.Lcp_dxdone_472
-.Lcp_dxdone_472:
-	jmp	.Lcp_pairskey_459
-.Lcp_inplace_471:
+	jmp	.Lcp_dxdone_494
+.Lcp_dxdone_494:
+	jmp	.Lcp_pairskey_481
+.Lcp_inplace_493:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -14477,15 +15525,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_459
-.Lcp_pairs2_463:
+	jmp	.Lcp_pairskey_481
+.Lcp_pairs2_485:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_464
+	ja	.Lcp_pairs3_486
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_475
+	jz	.Lcp_padpreend_497
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14493,32 +15541,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_476
+	jz	.Lcp_padpre_498
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_476:
+.Lcp_padpre_498:
 	testb	$4,%dl
-	jz	.Lcp_padpre_477
+	jz	.Lcp_padpre_499
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_477:
+.Lcp_padpre_499:
 	testb	$2,%dl
-	jz	.Lcp_padpre_478
+	jz	.Lcp_padpre_500
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_478:
+.Lcp_padpre_500:
 	testb	$1,%dl
-	jz	.Lcp_padpre_479
+	jz	.Lcp_padpre_501
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_479:
-.Lcp_padpreend_475:
+.Lcp_padpre_501:
+.Lcp_padpreend_497:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14529,8 +15577,58 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm3,%ymm7
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
-	movl	$10,%r8d
-.Lcp_dround_p_480:
+	movl	$2,%r8d
+.Lcp_dround_p_503:
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	.Lcp_dround_p_503
+	movl	$8,%r8d
+.Lcp_dround_p_504:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -14592,7 +15690,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_480
+	jnz	.Lcp_dround_p_504
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14602,6 +15700,231 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	.Lcp_ipolyend_506
+.Lcp_ipoly_505:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_505
+.Lcp_ipolyend_506:
+	testq	$15,184(%rcx)
+	jz	.Lcp_ipolytail_507
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_507:
+	movq	160(%rcx),%rsi
+	movl	$2,%edi
+.Lcp_dround_p_508:
+	vprold	$16,%ymm7,%ymm7
+	addq	0(%rsi),%r11
+	vpaddd	%ymm5,%ymm4,%ymm4
+	adcq	8(%rsi),%r12
+	vprold	$12,%ymm5,%ymm5
+	adcq	$1,%r13
+	vpslld	$16,%ymm4,%ymm13
+	movq	%r8,%rax
+	vpsrld	$16,%ymm4,%ymm17
+	mulq	%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	movq	%rax,%r14
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%rdx,%r15
+	vprold	$8,%ymm7,%ymm7
+	movq	%r9,%rax
+	vpslld	$12,%ymm6,%ymm13
+	mulq	%r11
+	vpsrld	$20,%ymm6,%ymm17
+	movq	%rax,%rbx
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%rdx,%rbp
+	vpaddd	%ymm5,%ymm4,%ymm4
+	movq	%r10,%rax
+	vprold	$7,%ymm5,%ymm5
+	mulq	%r12
+	vpslld	$8,%ymm4,%ymm13
+	addq	%rax,%r14
+	vpsrld	$24,%ymm4,%ymm17
+	adcq	%rdx,%r15
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	movq	%r8,%rax
+	vpaddd	%ymm7,%ymm6,%ymm6
+	mulq	%r12
+	vpslld	$7,%ymm6,%ymm13
+	addq	%rax,%rbx
+	vpsrld	$25,%ymm6,%ymm17
+	adcq	%rdx,%rbp
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%r13,%rax
+	vpshufd	$147,%ymm4,%ymm4
+	imulq	%r10,%rax
+	vpshufd	$57,%ymm6,%ymm6
+	addq	%rax,%rbx
+	vpshufd	$78,%ymm7,%ymm7
+	adcq	$0,%rbp
+	vprold	$16,%ymm7,%ymm7
+	imulq	%r8,%r13
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	%r15,%rbx
+	vprold	$12,%ymm5,%ymm5
+	adcq	%r13,%rbp
+	vpslld	$16,%ymm4,%ymm13
+	movq	%rbp,%r13
+	vpsrld	$16,%ymm4,%ymm17
+	andq	$3,%r13
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	movq	%rbp,%rax
+	vpaddd	%ymm7,%ymm6,%ymm6
+	andq	$-4,%rax
+	vprold	$8,%ymm7,%ymm7
+	shrq	$2,%rbp
+	vpslld	$12,%ymm6,%ymm13
+	addq	%rbp,%rax
+	vpsrld	$20,%ymm6,%ymm17
+	movq	%r14,%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%rbx,%r12
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	%rax,%r11
+	vprold	$7,%ymm5,%ymm5
+	adcq	$0,%r12
+	vpslld	$8,%ymm4,%ymm13
+	adcq	$0,%r13
+	vpsrld	$24,%ymm4,%ymm17
+	addq	16(%rsi),%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	adcq	24(%rsi),%r12
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	$1,%r13
+	vpslld	$7,%ymm6,%ymm13
+	movq	%r8,%rax
+	vpsrld	$25,%ymm6,%ymm17
+	mulq	%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%rax,%r14
+	vpshufd	$57,%ymm4,%ymm4
+	movq	%rdx,%r15
+	vpshufd	$147,%ymm6,%ymm6
+	movq	%r9,%rax
+	vpshufd	$78,%ymm7,%ymm7
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	32(%rsi),%rsi
+	decl	%edi
+	jnz	.Lcp_dround_p_508
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -14611,14 +15934,11 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti128	48(%rcx),%ymm13
 	vpaddd	.Lcp_blk2(%rip),%ymm13,%ymm13
 	vpaddd	%ymm13,%ymm7,%ymm7
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_481
+	je	.Lcp_inplace_509
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -14626,69 +15946,69 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_483
+	jb	.Lcp_dxtail_511
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_484
+	jb	.Lcp_dxtail_512
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_485
+	jb	.Lcp_dxtail_513
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_486
+	jb	.Lcp_dxtail_514
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_482
-.Lcp_dxtail_483:
+	jmp	.Lcp_dxdone_510
+.Lcp_dxtail_511:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_482
+	jz	.Lcp_dxdone_510
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	.Lcp_dxdone_482
-.Lcp_dxtail_484:
+	jmp	.Lcp_dxdone_510
+.Lcp_dxtail_512:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_482
+	jz	.Lcp_dxdone_510
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	.Lcp_dxdone_482
-.Lcp_dxtail_485:
+	jmp	.Lcp_dxdone_510
+.Lcp_dxtail_513:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_482
+	jz	.Lcp_dxdone_510
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	.Lcp_dxdone_482
-.Lcp_dxtail_486:
+	jmp	.Lcp_dxdone_510
+.Lcp_dxtail_514:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_482
+	jz	.Lcp_dxdone_510
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	.Lcp_dxdone_482
-.Lcp_dxdone_482:
-	jmp	.Lcp_pairskey_459
-.Lcp_inplace_481:
+	jmp	.Lcp_dxdone_510
+.Lcp_dxdone_510:
+	jmp	.Lcp_pairswoven_502
+.Lcp_inplace_509:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -14707,13 +16027,13 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairskey_459
-.Lcp_pairs3_464:
+	jmp	.Lcp_pairswoven_502
+.Lcp_pairs3_486:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_487
+	jz	.Lcp_padpreend_515
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -14721,32 +16041,32 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_488
+	jz	.Lcp_padpre_516
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_488:
+.Lcp_padpre_516:
 	testb	$4,%dl
-	jz	.Lcp_padpre_489
+	jz	.Lcp_padpre_517
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_489:
+.Lcp_padpre_517:
 	testb	$2,%dl
-	jz	.Lcp_padpre_490
+	jz	.Lcp_padpre_518
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_490:
+.Lcp_padpre_518:
 	testb	$1,%dl
-	jz	.Lcp_padpre_491
+	jz	.Lcp_padpre_519
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_491:
-.Lcp_padpreend_487:
+.Lcp_padpre_519:
+.Lcp_padpreend_515:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -14762,8 +16082,58 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
-	movl	$10,%r8d
-.Lcp_dround_p_492:
+	movl	$6,%r8d
+.Lcp_dround_p_521:
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	.Lcp_dround_p_521
+	movl	$4,%r8d
+.Lcp_dround_p_522:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -14855,7 +16225,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_492
+	jnz	.Lcp_dround_p_522
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -14865,6 +16235,245 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti128	48(%rcx),%ymm12
 	vpaddd	.Lcp_blk0(%rip),%ymm12,%ymm12
 	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	.Lcp_ipolyend_524
+.Lcp_ipoly_523:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_523
+.Lcp_ipolyend_524:
+	testq	$15,184(%rcx)
+	jz	.Lcp_ipolytail_525
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_525:
+	movq	160(%rcx),%rsi
+	movl	$6,%edi
+.Lcp_dround_p_526:
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	0(%rsi),%r11
+	vpaddd	%ymm9,%ymm8,%ymm8
+	adcq	8(%rsi),%r12
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	$1,%r13
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%r8,%rax
+	vprold	$16,%ymm7,%ymm7
+	mulq	%r11
+	vprold	$16,%ymm11,%ymm11
+	movq	%rax,%r14
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%rdx,%r15
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%r9,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	mulq	%r11
+	vpxor	%ymm10,%ymm9,%ymm9
+	movq	%rax,%rbx
+	vprold	$12,%ymm5,%ymm5
+	movq	%rdx,%rbp
+	vprold	$12,%ymm9,%ymm9
+	movq	%r10,%rax
+	vpaddd	%ymm5,%ymm4,%ymm4
+	mulq	%r12
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	%rax,%r14
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	%rdx,%r15
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%r8,%rax
+	vprold	$8,%ymm7,%ymm7
+	mulq	%r12
+	vprold	$8,%ymm11,%ymm11
+	addq	%rax,%rbx
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	%rdx,%rbp
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%r13,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	imulq	%r10,%rax
+	vpxor	%ymm10,%ymm9,%ymm9
+	addq	%rax,%rbx
+	vprold	$7,%ymm5,%ymm5
+	adcq	$0,%rbp
+	vprold	$7,%ymm9,%ymm9
+	imulq	%r8,%r13
+	vpshufd	$147,%ymm4,%ymm4
+	addq	%r15,%rbx
+	vpshufd	$57,%ymm6,%ymm6
+	adcq	%r13,%rbp
+	vpshufd	$78,%ymm7,%ymm7
+	movq	%rbp,%r13
+	vpshufd	$147,%ymm8,%ymm8
+	andq	$3,%r13
+	vpshufd	$57,%ymm10,%ymm10
+	movq	%rbp,%rax
+	vpshufd	$78,%ymm11,%ymm11
+	andq	$-4,%rax
+	vpaddd	%ymm5,%ymm4,%ymm4
+	shrq	$2,%rbp
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	%rbp,%rax
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%r14,%r11
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%rbx,%r12
+	vprold	$16,%ymm7,%ymm7
+	addq	%rax,%r11
+	vprold	$16,%ymm11,%ymm11
+	adcq	$0,%r12
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	$0,%r13
+	vpaddd	%ymm11,%ymm10,%ymm10
+	addq	16(%rsi),%r11
+	vpxor	%ymm6,%ymm5,%ymm5
+	adcq	24(%rsi),%r12
+	vpxor	%ymm10,%ymm9,%ymm9
+	adcq	$1,%r13
+	vprold	$12,%ymm5,%ymm5
+	movq	%r8,%rax
+	vprold	$12,%ymm9,%ymm9
+	mulq	%r11
+	vpaddd	%ymm5,%ymm4,%ymm4
+	movq	%rax,%r14
+	vpaddd	%ymm9,%ymm8,%ymm8
+	movq	%rdx,%r15
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%r9,%rax
+	vpxor	%ymm8,%ymm11,%ymm11
+	mulq	%r11
+	vprold	$8,%ymm7,%ymm7
+	movq	%rax,%rbx
+	vprold	$8,%ymm11,%ymm11
+	movq	%rdx,%rbp
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%r10,%rax
+	vpaddd	%ymm11,%ymm10,%ymm10
+	mulq	%r12
+	vpxor	%ymm6,%ymm5,%ymm5
+	addq	%rax,%r14
+	vpxor	%ymm10,%ymm9,%ymm9
+	adcq	%rdx,%r15
+	vprold	$7,%ymm5,%ymm5
+	movq	%r8,%rax
+	vprold	$7,%ymm9,%ymm9
+	mulq	%r12
+	vpshufd	$57,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vpshufd	$147,%ymm6,%ymm6
+	adcq	%rdx,%rbp
+	vpshufd	$78,%ymm7,%ymm7
+	movq	%r13,%rax
+	vpshufd	$57,%ymm8,%ymm8
+	imulq	%r10,%rax
+	vpshufd	$147,%ymm10,%ymm10
+	addq	%rax,%rbx
+	vpshufd	$78,%ymm11,%ymm11
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	32(%rsi),%rsi
+	decl	%edi
+	jnz	.Lcp_dround_p_526
 	vbroadcasti128	0(%rcx),%ymm13
 	vpaddd	%ymm13,%ymm4,%ymm4
 	vbroadcasti128	16(%rcx),%ymm13
@@ -14883,14 +16492,11 @@ ctasm_chacha20_poly1305_open_avx512:
 	vbroadcasti128	48(%rcx),%ymm14
 	vpaddd	.Lcp_blk4(%rip),%ymm14,%ymm14
 	vpaddd	%ymm14,%ymm11,%ymm11
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_493
+	je	.Lcp_inplace_527
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -14910,69 +16516,69 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_495
+	jb	.Lcp_dxtail_529
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_496
+	jb	.Lcp_dxtail_530
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_497
+	jb	.Lcp_dxtail_531
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_498
+	jb	.Lcp_dxtail_532
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_494
-.Lcp_dxtail_495:
+	jmp	.Lcp_dxdone_528
+.Lcp_dxtail_529:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_494
+	jz	.Lcp_dxdone_528
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	.Lcp_dxdone_494
-.Lcp_dxtail_496:
+	jmp	.Lcp_dxdone_528
+.Lcp_dxtail_530:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_494
+	jz	.Lcp_dxdone_528
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	.Lcp_dxdone_494
-.Lcp_dxtail_497:
+	jmp	.Lcp_dxdone_528
+.Lcp_dxtail_531:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_494
+	jz	.Lcp_dxdone_528
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	.Lcp_dxdone_494
-.Lcp_dxtail_498:
+	jmp	.Lcp_dxdone_528
+.Lcp_dxtail_532:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_494
+	jz	.Lcp_dxdone_528
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	.Lcp_dxdone_494
-.Lcp_dxdone_494:
-	jmp	.Lcp_pairskey_459
-.Lcp_inplace_493:
+	jmp	.Lcp_dxdone_528
+.Lcp_dxdone_528:
+	jmp	.Lcp_pairswoven_520
+.Lcp_inplace_527:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -14999,15 +16605,15 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairskey_459
-.Lcp_short8_462:
+	jmp	.Lcp_pairswoven_520
+.Lcp_short8_484:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_454
+	ja	.Lcp_big_476
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -15031,7 +16637,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_499:
+.Lcp_dround_533:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -15145,7 +16751,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_499
+	jnz	.Lcp_dround_533
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -15245,8 +16851,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_456
-.Lcp_pairskey_459:
+	jmp	.Lcp_shortkey_478
+.Lcp_pairskey_481:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -15260,8 +16866,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_501
-.Lcp_ipoly_500:
+	jz	.Lcp_ipolyend_535
+.Lcp_ipoly_534:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15301,10 +16907,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_500
-.Lcp_ipolyend_501:
+	jnz	.Lcp_ipoly_534
+.Lcp_ipolyend_535:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_502
+	jz	.Lcp_ipolytail_536
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -15342,10 +16948,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_502:
+.Lcp_ipolytail_536:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_506
+	jz	.Lcp_padpreend_540
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -15353,37 +16959,37 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_507
+	jz	.Lcp_padpre_541
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_507:
+.Lcp_padpre_541:
 	testb	$4,%dl
-	jz	.Lcp_padpre_508
+	jz	.Lcp_padpre_542
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_508:
+.Lcp_padpre_542:
 	testb	$2,%dl
-	jz	.Lcp_padpre_509
+	jz	.Lcp_padpre_543
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_509:
+.Lcp_padpre_543:
 	testb	$1,%dl
-	jz	.Lcp_padpre_510
+	jz	.Lcp_padpre_544
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_510:
-.Lcp_padpreend_506:
+.Lcp_padpre_544:
+.Lcp_padpreend_540:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_504
-.Lcp_ipoly_503:
+	jz	.Lcp_ipolyend_538
+.Lcp_ipoly_537:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -15423,10 +17029,10 @@ ctasm_chacha20_poly1305_open_avx512:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_503
-.Lcp_ipolyend_504:
+	jnz	.Lcp_ipoly_537
+.Lcp_ipolyend_538:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_505
+	jz	.Lcp_ipolytail_539
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -15464,7 +17070,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_505:
+.Lcp_ipolytail_539:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -15517,15 +17123,385 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	.Lcp_xorskip_511
+	jne	.Lcp_xorskip_545
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_511:
-	jmp	.Lcp_tagout_460
-.Lcp_shortkey_456:
+.Lcp_xorskip_545:
+	jmp	.Lcp_tagout_482
+.Lcp_pairswoven_502:
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_549
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_550
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_550:
+	testb	$4,%dl
+	jz	.Lcp_padpre_551
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_551:
+	testb	$2,%dl
+	jz	.Lcp_padpre_552
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_552:
+	testb	$1,%dl
+	jz	.Lcp_padpre_553
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_553:
+.Lcp_padpreend_549:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$64,%rsi
+	subq	$4,%rdi
+	jz	.Lcp_ipolyend_547
+.Lcp_ipoly_546:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_546
+.Lcp_ipolyend_547:
+	testq	$15,168(%rcx)
+	jz	.Lcp_ipolytail_548
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_548:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rdi
+	cmpq	160(%rcx),%rdi
+	jne	.Lcp_xorskip_554
+	movq	%rdi,%rsi
+	movq	168(%rcx),%rdx
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_xorskip_554:
+	jmp	.Lcp_tagout_482
+.Lcp_pairswoven_520:
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	.Lcp_padpreend_558
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	.Lcp_padpre_559
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+.Lcp_padpre_559:
+	testb	$4,%dl
+	jz	.Lcp_padpre_560
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+.Lcp_padpre_560:
+	testb	$2,%dl
+	jz	.Lcp_padpre_561
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+.Lcp_padpre_561:
+	testb	$1,%dl
+	jz	.Lcp_padpre_562
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+.Lcp_padpre_562:
+.Lcp_padpreend_558:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$192,%rsi
+	subq	$12,%rdi
+	jz	.Lcp_ipolyend_556
+.Lcp_ipoly_555:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	.Lcp_ipoly_555
+.Lcp_ipolyend_556:
+	testq	$15,168(%rcx)
+	jz	.Lcp_ipolytail_557
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+.Lcp_ipolytail_557:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rdi
+	cmpq	160(%rcx),%rdi
+	jne	.Lcp_xorskip_563
+	movq	%rdi,%rsi
+	movq	168(%rcx),%rdx
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
+	call	ctasm_chacha20_xorbuf_avx2
+.Lcp_xorskip_563:
+	jmp	.Lcp_tagout_482
+.Lcp_shortkey_478:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -15543,7 +17519,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_512
+	jz	.Lcp_padpreend_564
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15551,38 +17527,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_513
+	jz	.Lcp_padpre_565
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_513:
+.Lcp_padpre_565:
 	testb	$4,%dl
-	jz	.Lcp_padpre_514
+	jz	.Lcp_padpre_566
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_514:
+.Lcp_padpre_566:
 	testb	$2,%dl
-	jz	.Lcp_padpre_515
+	jz	.Lcp_padpre_567
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_515:
+.Lcp_padpre_567:
 	testb	$1,%dl
-	jz	.Lcp_padpre_516
+	jz	.Lcp_padpre_568
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_516:
+.Lcp_padpre_568:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_512:
+.Lcp_padpreend_564:
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
@@ -15592,7 +17568,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_517
+	jz	.Lcp_padpreend_569
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15600,38 +17576,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_518
+	jz	.Lcp_padpre_570
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_518:
+.Lcp_padpre_570:
 	testb	$4,%dl
-	jz	.Lcp_padpre_519
+	jz	.Lcp_padpre_571
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_519:
+.Lcp_padpre_571:
 	testb	$2,%dl
-	jz	.Lcp_padpre_520
+	jz	.Lcp_padpre_572
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_520:
+.Lcp_padpre_572:
 	testb	$1,%dl
-	jz	.Lcp_padpre_521
+	jz	.Lcp_padpre_573
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_521:
+.Lcp_padpre_573:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_517:
+.Lcp_padpreend_569:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -15639,14 +17615,14 @@ ctasm_chacha20_poly1305_open_avx512:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_458
-.Lcp_big_454:
+	jmp	.Lcp_datadone_480
+.Lcp_big_476:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_523:
+.Lcp_dround_h_575:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -15694,7 +17670,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_523
+	jnz	.Lcp_dround_h_575
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -15721,7 +17697,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_524
+	jz	.Lcp_padpreend_576
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -15729,47 +17705,47 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_525
+	jz	.Lcp_padpre_577
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_525:
+.Lcp_padpre_577:
 	testb	$4,%dl
-	jz	.Lcp_padpre_526
+	jz	.Lcp_padpre_578
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_526:
+.Lcp_padpre_578:
 	testb	$2,%dl
-	jz	.Lcp_padpre_527
+	jz	.Lcp_padpre_579
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_527:
+.Lcp_padpre_579:
 	testb	$1,%dl
-	jz	.Lcp_padpre_528
+	jz	.Lcp_padpre_580
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_528:
+.Lcp_padpre_580:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_524:
+.Lcp_padpreend_576:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_522:
-.Lcp_chunk_457:
+.Lcp_nofuse_574:
+.Lcp_chunk_479:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_458
+	jz	.Lcp_datadone_480
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -15783,7 +17759,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_529
+	jz	.Lcp_padpreend_581
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -15791,38 +17767,38 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_530
+	jz	.Lcp_padpre_582
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_530:
+.Lcp_padpre_582:
 	testb	$4,%dl
-	jz	.Lcp_padpre_531
+	jz	.Lcp_padpre_583
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_531:
+.Lcp_padpre_583:
 	testb	$2,%dl
-	jz	.Lcp_padpre_532
+	jz	.Lcp_padpre_584
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_532:
+.Lcp_padpre_584:
 	testb	$1,%dl
-	jz	.Lcp_padpre_533
+	jz	.Lcp_padpre_585
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_533:
+.Lcp_padpre_585:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_529:
+.Lcp_padpreend_581:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -15833,8 +17809,8 @@ ctasm_chacha20_poly1305_open_avx512:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_457
-.Lcp_datadone_458:
+	jmp	.Lcp_chunk_479
+.Lcp_datadone_480:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -15861,7 +17837,7 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_460:
+.Lcp_tagout_482:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -15871,17 +17847,17 @@ ctasm_chacha20_poly1305_open_avx512:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_535
+	jz	.Lcp_wipeeven_587
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_535:
+.Lcp_wipeeven_587:
 	shrl	%eax
-.Lcp_wipe_534:
+.Lcp_wipe_586:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_534
+	jnz	.Lcp_wipe_586
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -15923,7 +17899,7 @@ ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	.Lcp_zskip_540
+	jb	.Lcp_zskip_592
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -15937,7 +17913,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	.Lcp_zinc(%rip),%zmm24,%zmm24
-.Lcp_zloop_541:
+.Lcp_zloop_593:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -15955,7 +17931,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-.Lcp_zdround_542:
+.Lcp_zdround_594:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -16053,7 +18029,7 @@ ctasm_chacha20_xor_avx512:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	.Lcp_zdround_542
+	jnz	.Lcp_zdround_594
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -16176,7 +18152,7 @@ ctasm_chacha20_xor_avx512:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	.Lcp_zloop_541
+	jae	.Lcp_zloop_593
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -16193,10 +18169,10 @@ ctasm_chacha20_xor_avx512:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-.Lcp_zskip_540:
+.Lcp_zskip_592:
 	cmpq	$512,%rdx
-	jb	.Lcp_small_537
-.Lcp_wide_536:
+	jb	.Lcp_small_589
+.Lcp_wide_588:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -16220,7 +18196,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_543:
+.Lcp_dround_595:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -16334,7 +18310,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_543
+	jnz	.Lcp_dround_595
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -16455,12 +18431,12 @@ ctasm_chacha20_xor_avx512:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	.Lcp_wide_536
-.Lcp_small_537:
+	jae	.Lcp_wide_588
+.Lcp_small_589:
 	testq	%rdx,%rdx
-	jz	.Lcp_done_539
+	jz	.Lcp_done_591
 	cmpq	$256,%rdx
-	jbe	.Lcp_not8_544
+	jbe	.Lcp_not8_596
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -16484,7 +18460,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_545:
+.Lcp_dround_597:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -16598,7 +18574,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_545
+	jnz	.Lcp_dround_597
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -16699,10 +18675,10 @@ ctasm_chacha20_xor_avx512:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	.Lcp_tailbuf_538
-.Lcp_not8_544:
+	jmp	.Lcp_tailbuf_590
+.Lcp_not8_596:
 	cmpq	$192,%rdx
-	jbe	.Lcp_not4_546
+	jbe	.Lcp_not4_598
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -16726,7 +18702,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_549:
+.Lcp_dround_601:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -16840,7 +18816,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_549
+	jnz	.Lcp_dround_601
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -16925,12 +18901,12 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	.Lcp_tailbuf_538
-.Lcp_not4_546:
+	jmp	.Lcp_tailbuf_590
+.Lcp_not4_598:
 	cmpq	$64,%rdx
-	jbe	.Lcp_h1_547
+	jbe	.Lcp_h1_599
 	cmpq	$128,%rdx
-	jbe	.Lcp_h2_548
+	jbe	.Lcp_h2_600
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -16946,7 +18922,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	.Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-.Lcp_dround_h_550:
+.Lcp_dround_h_602:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -17038,7 +19014,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	.Lcp_dround_h_550
+	jnz	.Lcp_dround_h_602
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -17068,8 +19044,8 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	.Lcp_tailbuf_538
-.Lcp_h2_548:
+	jmp	.Lcp_tailbuf_590
+.Lcp_h2_600:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -17080,7 +19056,7 @@ ctasm_chacha20_xor_avx512:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	.Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-.Lcp_dround_h_551:
+.Lcp_dround_h_603:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -17142,7 +19118,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	.Lcp_dround_h_551
+	jnz	.Lcp_dround_h_603
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -17162,14 +19138,14 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	.Lcp_tailbuf_538
-.Lcp_h1_547:
+	jmp	.Lcp_tailbuf_590
+.Lcp_h1_599:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_552:
+.Lcp_dround_h_604:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -17217,7 +19193,7 @@ ctasm_chacha20_xor_avx512:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_552
+	jnz	.Lcp_dround_h_604
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -17227,10 +19203,10 @@ ctasm_chacha20_xor_avx512:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-.Lcp_tailbuf_538:
+.Lcp_tailbuf_590:
 	leaq	384(%rcx),%r9
 	call	ctasm_chacha20_xorbuf_avx512
-.Lcp_done_539:
+.Lcp_done_591:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xor_avx512,.-ctasm_chacha20_xor_avx512
@@ -17240,8 +19216,8 @@ ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	.Lcp_t16_553
-.Lcp_t32_557:
+	jb	.Lcp_t16_605
+.Lcp_t32_609:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -17250,10 +19226,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	.Lcp_t32_557
-.Lcp_t16_553:
+	jae	.Lcp_t32_609
+.Lcp_t16_605:
 	cmpq	$16,%rdx
-	jb	.Lcp_t1_554
+	jb	.Lcp_t1_606
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -17261,10 +19237,10 @@ ctasm_chacha20_xorbuf_avx512:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-.Lcp_t1_554:
+.Lcp_t1_606:
 	testq	%rdx,%rdx
-	jz	.Lcp_tdone_556
-.Lcp_tend_555:
+	jz	.Lcp_tdone_608
+.Lcp_tend_607:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -17272,8 +19248,8 @@ ctasm_chacha20_xorbuf_avx512:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	.Lcp_tend_555
-.Lcp_tdone_556:
+	jnz	.Lcp_tend_607
+.Lcp_tdone_608:
 	ret
 	.cfi_endproc
 .size ctasm_chacha20_xorbuf_avx512,.-ctasm_chacha20_xorbuf_avx512
@@ -17328,15 +19304,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_566
+	ja	.Lcp_short8_618
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_567
+	ja	.Lcp_pairs2_619
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_569
+	jz	.Lcp_padpreend_621
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17344,39 +19320,39 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_570
+	jz	.Lcp_padpre_622
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_570:
+.Lcp_padpre_622:
 	testb	$4,%dl
-	jz	.Lcp_padpre_571
+	jz	.Lcp_padpre_623
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_571:
+.Lcp_padpre_623:
 	testb	$2,%dl
-	jz	.Lcp_padpre_572
+	jz	.Lcp_padpre_624
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_572:
+.Lcp_padpre_624:
 	testb	$1,%dl
-	jz	.Lcp_padpre_573
+	jz	.Lcp_padpre_625
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_573:
-.Lcp_padpreend_569:
+.Lcp_padpre_625:
+.Lcp_padpreend_621:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_574:
+.Lcp_dround_p_626:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -17424,7 +19400,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_574
+	jnz	.Lcp_dround_p_626
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17441,19 +19417,19 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_576
+	jb	.Lcp_dxtail_628
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_577
+	jb	.Lcp_dxtail_629
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_575
-.Lcp_dxtail_576:
+	jmp	.Lcp_dxdone_627
+.Lcp_dxtail_628:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_575
+	jz	.Lcp_dxdone_627
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17462,10 +19438,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_575
-.Lcp_dxtail_577:
+	jmp	.Lcp_dxdone_627
+.Lcp_dxtail_629:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_575
+	jz	.Lcp_dxdone_627
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17474,17 +19450,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_575
-.Lcp_dxdone_575:
-	jmp	.Lcp_pairskey_563
-.Lcp_pairs2_567:
+	jmp	.Lcp_dxdone_627
+.Lcp_dxdone_627:
+	jmp	.Lcp_pairskey_615
+.Lcp_pairs2_619:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_568
+	ja	.Lcp_pairs3_620
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_578
+	jz	.Lcp_padpreend_630
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17492,32 +19468,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_579
+	jz	.Lcp_padpre_631
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_579:
+.Lcp_padpre_631:
 	testb	$4,%dl
-	jz	.Lcp_padpre_580
+	jz	.Lcp_padpre_632
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_580:
+.Lcp_padpre_632:
 	testb	$2,%dl
-	jz	.Lcp_padpre_581
+	jz	.Lcp_padpre_633
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_581:
+.Lcp_padpre_633:
 	testb	$1,%dl
-	jz	.Lcp_padpre_582
+	jz	.Lcp_padpre_634
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_582:
-.Lcp_padpreend_578:
+.Lcp_padpre_634:
+.Lcp_padpreend_630:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -17529,7 +19505,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_583:
+.Lcp_dround_p_635:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -17591,7 +19567,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_583
+	jnz	.Lcp_dround_p_635
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17623,29 +19599,29 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_585
+	jb	.Lcp_dxtail_637
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_586
+	jb	.Lcp_dxtail_638
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_587
+	jb	.Lcp_dxtail_639
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_588
+	jb	.Lcp_dxtail_640
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_584
-.Lcp_dxtail_585:
+	jmp	.Lcp_dxdone_636
+.Lcp_dxtail_637:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_584
+	jz	.Lcp_dxdone_636
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17654,10 +19630,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_584
-.Lcp_dxtail_586:
+	jmp	.Lcp_dxdone_636
+.Lcp_dxtail_638:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_584
+	jz	.Lcp_dxdone_636
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17666,10 +19642,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_584
-.Lcp_dxtail_587:
+	jmp	.Lcp_dxdone_636
+.Lcp_dxtail_639:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_584
+	jz	.Lcp_dxdone_636
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17678,10 +19654,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_584
-.Lcp_dxtail_588:
+	jmp	.Lcp_dxdone_636
+.Lcp_dxtail_640:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_584
+	jz	.Lcp_dxdone_636
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17690,15 +19666,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_584
-.Lcp_dxdone_584:
-	jmp	.Lcp_pairskey_563
-.Lcp_pairs3_568:
+	jmp	.Lcp_dxdone_636
+.Lcp_dxdone_636:
+	jmp	.Lcp_pairskey_615
+.Lcp_pairs3_620:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_589
+	jz	.Lcp_padpreend_641
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -17706,32 +19682,32 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_590
+	jz	.Lcp_padpre_642
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_590:
+.Lcp_padpre_642:
 	testb	$4,%dl
-	jz	.Lcp_padpre_591
+	jz	.Lcp_padpre_643
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_591:
+.Lcp_padpre_643:
 	testb	$2,%dl
-	jz	.Lcp_padpre_592
+	jz	.Lcp_padpre_644
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_592:
+.Lcp_padpre_644:
 	testb	$1,%dl
-	jz	.Lcp_padpre_593
+	jz	.Lcp_padpre_645
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_593:
-.Lcp_padpreend_589:
+.Lcp_padpre_645:
+.Lcp_padpreend_641:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -17748,7 +19724,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_594:
+.Lcp_dround_p_646:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -17840,7 +19816,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_594
+	jnz	.Lcp_dround_p_646
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -17893,29 +19869,29 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_596
+	jb	.Lcp_dxtail_648
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_597
+	jb	.Lcp_dxtail_649
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_598
+	jb	.Lcp_dxtail_650
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_599
+	jb	.Lcp_dxtail_651
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_595
-.Lcp_dxtail_596:
+	jmp	.Lcp_dxdone_647
+.Lcp_dxtail_648:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_595
+	jz	.Lcp_dxdone_647
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17924,10 +19900,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_595
-.Lcp_dxtail_597:
+	jmp	.Lcp_dxdone_647
+.Lcp_dxtail_649:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_595
+	jz	.Lcp_dxdone_647
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17936,10 +19912,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_595
-.Lcp_dxtail_598:
+	jmp	.Lcp_dxdone_647
+.Lcp_dxtail_650:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_595
+	jz	.Lcp_dxdone_647
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17948,10 +19924,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_595
-.Lcp_dxtail_599:
+	jmp	.Lcp_dxdone_647
+.Lcp_dxtail_651:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_595
+	jz	.Lcp_dxdone_647
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
@@ -17960,17 +19936,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	.Lcp_dxdone_595
-.Lcp_dxdone_595:
-	jmp	.Lcp_pairskey_563
-.Lcp_short8_566:
+	jmp	.Lcp_dxdone_647
+.Lcp_dxdone_647:
+	jmp	.Lcp_pairskey_615
+.Lcp_short8_618:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_558
+	ja	.Lcp_big_610
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -17994,7 +19970,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_600:
+.Lcp_dround_652:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -18108,7 +20084,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_600
+	jnz	.Lcp_dround_652
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -18208,8 +20184,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_560
-.Lcp_pairskey_563:
+	jmp	.Lcp_shortkey_612
+.Lcp_pairskey_615:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -18218,7 +20194,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_601
+	jb	.Lcp_nopow4_653
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -18420,15 +20396,15 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_601:
+.Lcp_nopow4_653:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_603
-.Lcp_ipoly_602:
+	jz	.Lcp_ipolyend_655
+.Lcp_ipoly_654:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -18468,10 +20444,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_602
-.Lcp_ipolyend_603:
+	jnz	.Lcp_ipoly_654
+.Lcp_ipolyend_655:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_604
+	jz	.Lcp_ipolytail_656
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -18509,20 +20485,20 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_604:
+.Lcp_ipolytail_656:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	.Lcp_notail_605
+	jz	.Lcp_notail_657
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-.Lcp_notail_605:
+.Lcp_notail_657:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_607
+	jz	.Lcp_ipolyend_659
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_609
+	jb	.Lcp_ipolynarrow_661
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -18549,8 +20525,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_611
-.Lcp_ipoly4_610:
+	jz	.Lcp_ipoly4last_663
+.Lcp_ipoly4_662:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18610,8 +20586,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_610
-.Lcp_ipoly4last_611:
+	jnz	.Lcp_ipoly4_662
+.Lcp_ipoly4last_663:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -18705,9 +20681,9 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_607
-.Lcp_ipolynarrow_609:
-.Lcp_ipoly_606:
+	jz	.Lcp_ipolyend_659
+.Lcp_ipolynarrow_661:
+.Lcp_ipoly_658:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -18747,10 +20723,10 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_606
-.Lcp_ipolyend_607:
+	jnz	.Lcp_ipoly_658
+.Lcp_ipolyend_659:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_608
+	jz	.Lcp_ipolytail_660
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -18788,7 +20764,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_608:
+.Lcp_ipolytail_660:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -18839,8 +20815,8 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	.Lcp_tagout_564
-.Lcp_shortkey_560:
+	jmp	.Lcp_tagout_616
+.Lcp_shortkey_612:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -18858,7 +20834,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_612
+	jz	.Lcp_padpreend_664
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -18866,38 +20842,38 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_613
+	jz	.Lcp_padpre_665
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_613:
+.Lcp_padpre_665:
 	testb	$4,%dl
-	jz	.Lcp_padpre_614
+	jz	.Lcp_padpre_666
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_614:
+.Lcp_padpre_666:
 	testb	$2,%dl
-	jz	.Lcp_padpre_615
+	jz	.Lcp_padpre_667
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_615:
+.Lcp_padpre_667:
 	testb	$1,%dl
-	jz	.Lcp_padpre_616
+	jz	.Lcp_padpre_668
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_616:
+.Lcp_padpre_668:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_612:
+.Lcp_padpreend_664:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -18918,7 +20894,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_617
+	jz	.Lcp_padpreend_669
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -18926,46 +20902,46 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_618
+	jz	.Lcp_padpre_670
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_618:
+.Lcp_padpre_670:
 	testb	$4,%dl
-	jz	.Lcp_padpre_619
+	jz	.Lcp_padpre_671
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_619:
+.Lcp_padpre_671:
 	testb	$2,%dl
-	jz	.Lcp_padpre_620
+	jz	.Lcp_padpre_672
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_620:
+.Lcp_padpre_672:
 	testb	$1,%dl
-	jz	.Lcp_padpre_621
+	jz	.Lcp_padpre_673
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_621:
+.Lcp_padpre_673:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_617:
-	jmp	.Lcp_datadone_562
-.Lcp_big_558:
+.Lcp_padpreend_669:
+	jmp	.Lcp_datadone_614
+.Lcp_big_610:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_623:
+.Lcp_dround_h_675:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -19013,7 +20989,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_623
+	jnz	.Lcp_dround_h_675
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -19040,7 +21016,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_624
+	jz	.Lcp_padpreend_676
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -19048,47 +21024,47 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_625
+	jz	.Lcp_padpre_677
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_625:
+.Lcp_padpre_677:
 	testb	$4,%dl
-	jz	.Lcp_padpre_626
+	jz	.Lcp_padpre_678
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_626:
+.Lcp_padpre_678:
 	testb	$2,%dl
-	jz	.Lcp_padpre_627
+	jz	.Lcp_padpre_679
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_627:
+.Lcp_padpre_679:
 	testb	$1,%dl
-	jz	.Lcp_padpre_628
+	jz	.Lcp_padpre_680
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_628:
+.Lcp_padpre_680:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_624:
+.Lcp_padpreend_676:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_622:
-.Lcp_chunk_561:
+.Lcp_nofuse_674:
+.Lcp_chunk_613:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_562
+	jz	.Lcp_datadone_614
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -19108,7 +21084,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_629
+	jz	.Lcp_padpreend_681
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -19116,44 +21092,44 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_630
+	jz	.Lcp_padpre_682
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_630:
+.Lcp_padpre_682:
 	testb	$4,%dl
-	jz	.Lcp_padpre_631
+	jz	.Lcp_padpre_683
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_631:
+.Lcp_padpre_683:
 	testb	$2,%dl
-	jz	.Lcp_padpre_632
+	jz	.Lcp_padpre_684
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_632:
+.Lcp_padpre_684:
 	testb	$1,%dl
-	jz	.Lcp_padpre_633
+	jz	.Lcp_padpre_685
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_633:
+.Lcp_padpre_685:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_629:
+.Lcp_padpreend_681:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_561
-.Lcp_datadone_562:
+	jmp	.Lcp_chunk_613
+.Lcp_datadone_614:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -19180,7 +21156,7 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_564:
+.Lcp_tagout_616:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -19190,17 +21166,17 @@ ctasm_chacha20_poly1305_seal_avx512ifma:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_635
+	jz	.Lcp_wipeeven_687
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_635:
+.Lcp_wipeeven_687:
 	shrl	%eax
-.Lcp_wipe_634:
+.Lcp_wipe_686:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_634
+	jnz	.Lcp_wipe_686
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -19287,15 +21263,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	.Lcp_short8_644
+	ja	.Lcp_short8_696
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	.Lcp_pairs2_645
+	ja	.Lcp_pairs2_697
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_647
+	jz	.Lcp_padpreend_699
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -19303,39 +21279,39 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_648
+	jz	.Lcp_padpre_700
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_648:
+.Lcp_padpre_700:
 	testb	$4,%dl
-	jz	.Lcp_padpre_649
+	jz	.Lcp_padpre_701
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_649:
+.Lcp_padpre_701:
 	testb	$2,%dl
-	jz	.Lcp_padpre_650
+	jz	.Lcp_padpre_702
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_650:
+.Lcp_padpre_702:
 	testb	$1,%dl
-	jz	.Lcp_padpre_651
+	jz	.Lcp_padpre_703
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_651:
-.Lcp_padpreend_647:
+.Lcp_padpre_703:
+.Lcp_padpreend_699:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-.Lcp_dround_p_652:
+.Lcp_dround_p_704:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -19383,7 +21359,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	.Lcp_dround_p_652
+	jnz	.Lcp_dround_p_704
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -19400,41 +21376,41 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_653
+	je	.Lcp_inplace_705
 	cmpq	$32,%rdx
-	jb	.Lcp_dxtail_655
+	jb	.Lcp_dxtail_707
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	.Lcp_dxtail_656
+	jb	.Lcp_dxtail_708
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	.Lcp_dxdone_654
-.Lcp_dxtail_655:
+	jmp	.Lcp_dxdone_706
+.Lcp_dxtail_707:
 	testq	%rdx,%rdx
-	jz	.Lcp_dxdone_654
+	jz	.Lcp_dxdone_706
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	.Lcp_dxdone_654
-.Lcp_dxtail_656:
+	jmp	.Lcp_dxdone_706
+.Lcp_dxtail_708:
 	subq	$32,%rdx
-	jz	.Lcp_dxdone_654
+	jz	.Lcp_dxdone_706
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	.Lcp_dxdone_654
-.Lcp_dxdone_654:
-	jmp	.Lcp_pairskey_641
-.Lcp_inplace_653:
+	jmp	.Lcp_dxdone_706
+.Lcp_dxdone_706:
+	jmp	.Lcp_pairskey_693
+.Lcp_inplace_705:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -19445,15 +21421,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	.Lcp_pairskey_641
-.Lcp_pairs2_645:
+	jmp	.Lcp_pairskey_693
+.Lcp_pairs2_697:
 	cmpq	$192,%r10
-	ja	.Lcp_pairs3_646
+	ja	.Lcp_pairs3_698
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_657
+	jz	.Lcp_padpreend_709
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -19461,32 +21437,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_658
+	jz	.Lcp_padpre_710
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_658:
+.Lcp_padpre_710:
 	testb	$4,%dl
-	jz	.Lcp_padpre_659
+	jz	.Lcp_padpre_711
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_659:
+.Lcp_padpre_711:
 	testb	$2,%dl
-	jz	.Lcp_padpre_660
+	jz	.Lcp_padpre_712
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_660:
+.Lcp_padpre_712:
 	testb	$1,%dl
-	jz	.Lcp_padpre_661
+	jz	.Lcp_padpre_713
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_661:
-.Lcp_padpreend_657:
+.Lcp_padpre_713:
+.Lcp_padpreend_709:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -19498,7 +21474,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-.Lcp_dround_p_662:
+.Lcp_dround_p_714:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -19560,7 +21536,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	.Lcp_dround_p_662
+	jnz	.Lcp_dround_p_714
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -19586,7 +21562,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_663
+	je	.Lcp_inplace_715
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -19594,69 +21570,69 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	.Lcp_dxtail_665
+	jb	.Lcp_dxtail_717
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	.Lcp_dxtail_666
+	jb	.Lcp_dxtail_718
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	.Lcp_dxtail_667
+	jb	.Lcp_dxtail_719
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	.Lcp_dxtail_668
+	jb	.Lcp_dxtail_720
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	.Lcp_dxdone_664
-.Lcp_dxtail_665:
+	jmp	.Lcp_dxdone_716
+.Lcp_dxtail_717:
 	subq	$64,%rdx
-	jz	.Lcp_dxdone_664
+	jz	.Lcp_dxdone_716
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	.Lcp_dxdone_664
-.Lcp_dxtail_666:
+	jmp	.Lcp_dxdone_716
+.Lcp_dxtail_718:
 	subq	$96,%rdx
-	jz	.Lcp_dxdone_664
+	jz	.Lcp_dxdone_716
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	.Lcp_dxdone_664
-.Lcp_dxtail_667:
+	jmp	.Lcp_dxdone_716
+.Lcp_dxtail_719:
 	subq	$128,%rdx
-	jz	.Lcp_dxdone_664
+	jz	.Lcp_dxdone_716
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	.Lcp_dxdone_664
-.Lcp_dxtail_668:
+	jmp	.Lcp_dxdone_716
+.Lcp_dxtail_720:
 	subq	$160,%rdx
-	jz	.Lcp_dxdone_664
+	jz	.Lcp_dxdone_716
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	.Lcp_dxdone_664
-.Lcp_dxdone_664:
-	jmp	.Lcp_pairskey_641
-.Lcp_inplace_663:
+	jmp	.Lcp_dxdone_716
+.Lcp_dxdone_716:
+	jmp	.Lcp_pairskey_693
+.Lcp_inplace_715:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -19675,13 +21651,13 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	.Lcp_pairskey_641
-.Lcp_pairs3_646:
+	jmp	.Lcp_pairskey_693
+.Lcp_pairs3_698:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_669
+	jz	.Lcp_padpreend_721
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -19689,32 +21665,32 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_670
+	jz	.Lcp_padpre_722
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_670:
+.Lcp_padpre_722:
 	testb	$4,%dl
-	jz	.Lcp_padpre_671
+	jz	.Lcp_padpre_723
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_671:
+.Lcp_padpre_723:
 	testb	$2,%dl
-	jz	.Lcp_padpre_672
+	jz	.Lcp_padpre_724
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_672:
+.Lcp_padpre_724:
 	testb	$1,%dl
-	jz	.Lcp_padpre_673
+	jz	.Lcp_padpre_725
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_673:
-.Lcp_padpreend_669:
+.Lcp_padpre_725:
+.Lcp_padpreend_721:
 	vbroadcasti128	.Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -19731,7 +21707,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpaddd	.Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	.Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-.Lcp_dround_p_674:
+.Lcp_dround_p_726:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -19823,7 +21799,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	.Lcp_dround_p_674
+	jnz	.Lcp_dround_p_726
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -19858,7 +21834,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	.Lcp_inplace_675
+	je	.Lcp_inplace_727
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -19878,69 +21854,69 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	.Lcp_dxtail_677
+	jb	.Lcp_dxtail_729
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	.Lcp_dxtail_678
+	jb	.Lcp_dxtail_730
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	.Lcp_dxtail_679
+	jb	.Lcp_dxtail_731
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	.Lcp_dxtail_680
+	jb	.Lcp_dxtail_732
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	.Lcp_dxdone_676
-.Lcp_dxtail_677:
+	jmp	.Lcp_dxdone_728
+.Lcp_dxtail_729:
 	subq	$192,%rdx
-	jz	.Lcp_dxdone_676
+	jz	.Lcp_dxdone_728
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	.Lcp_dxdone_676
-.Lcp_dxtail_678:
+	jmp	.Lcp_dxdone_728
+.Lcp_dxtail_730:
 	subq	$224,%rdx
-	jz	.Lcp_dxdone_676
+	jz	.Lcp_dxdone_728
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	.Lcp_dxdone_676
-.Lcp_dxtail_679:
+	jmp	.Lcp_dxdone_728
+.Lcp_dxtail_731:
 	subq	$256,%rdx
-	jz	.Lcp_dxdone_676
+	jz	.Lcp_dxdone_728
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	.Lcp_dxdone_676
-.Lcp_dxtail_680:
+	jmp	.Lcp_dxdone_728
+.Lcp_dxtail_732:
 	subq	$288,%rdx
-	jz	.Lcp_dxdone_676
+	jz	.Lcp_dxdone_728
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,.Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	.Lcp_dxdone_676
-.Lcp_dxdone_676:
-	jmp	.Lcp_pairskey_641
-.Lcp_inplace_675:
+	jmp	.Lcp_dxdone_728
+.Lcp_dxdone_728:
+	jmp	.Lcp_pairskey_693
+.Lcp_inplace_727:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -19967,15 +21943,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	.Lcp_pairskey_641
-.Lcp_short8_644:
+	jmp	.Lcp_pairskey_693
+.Lcp_short8_696:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	.Lcp_big_636
+	ja	.Lcp_big_688
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -19999,7 +21975,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-.Lcp_dround_681:
+.Lcp_dround_733:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -20113,7 +22089,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	.Lcp_dround_681
+	jnz	.Lcp_dround_733
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -20213,8 +22189,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	.Lcp_shortkey_638
-.Lcp_pairskey_641:
+	jmp	.Lcp_shortkey_690
+.Lcp_pairskey_693:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -20223,7 +22199,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	.Lcp_nopow4_682
+	jb	.Lcp_nopow4_734
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -20425,15 +22401,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-.Lcp_nopow4_682:
+.Lcp_nopow4_734:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_684
-.Lcp_ipoly_683:
+	jz	.Lcp_ipolyend_736
+.Lcp_ipoly_735:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -20473,10 +22449,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_683
-.Lcp_ipolyend_684:
+	jnz	.Lcp_ipoly_735
+.Lcp_ipolyend_736:
 	testq	$15,184(%rcx)
-	jz	.Lcp_ipolytail_685
+	jz	.Lcp_ipolytail_737
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -20514,10 +22490,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_685:
+.Lcp_ipolytail_737:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_689
+	jz	.Lcp_padpreend_741
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -20525,38 +22501,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_690
+	jz	.Lcp_padpre_742
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_690:
+.Lcp_padpre_742:
 	testb	$4,%dl
-	jz	.Lcp_padpre_691
+	jz	.Lcp_padpre_743
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_691:
+.Lcp_padpre_743:
 	testb	$2,%dl
-	jz	.Lcp_padpre_692
+	jz	.Lcp_padpre_744
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_692:
+.Lcp_padpre_744:
 	testb	$1,%dl
-	jz	.Lcp_padpre_693
+	jz	.Lcp_padpre_745
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_693:
-.Lcp_padpreend_689:
+.Lcp_padpre_745:
+.Lcp_padpreend_741:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	.Lcp_ipolyend_687
+	jz	.Lcp_ipolyend_739
 	cmpq	$12,%rdi
-	jb	.Lcp_ipolynarrow_694
+	jb	.Lcp_ipolynarrow_746
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -20583,8 +22559,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	.Lcp_ipoly4last_696
-.Lcp_ipoly4_695:
+	jz	.Lcp_ipoly4last_748
+.Lcp_ipoly4_747:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -20644,8 +22620,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	.Lcp_ipoly4_695
-.Lcp_ipoly4last_696:
+	jnz	.Lcp_ipoly4_747
+.Lcp_ipoly4last_748:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -20739,9 +22715,9 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	.Lcp_ipolyend_687
-.Lcp_ipolynarrow_694:
-.Lcp_ipoly_686:
+	jz	.Lcp_ipolyend_739
+.Lcp_ipolynarrow_746:
+.Lcp_ipoly_738:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -20781,10 +22757,10 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	.Lcp_ipoly_686
-.Lcp_ipolyend_687:
+	jnz	.Lcp_ipoly_738
+.Lcp_ipolyend_739:
 	testq	$15,168(%rcx)
-	jz	.Lcp_ipolytail_688
+	jz	.Lcp_ipolytail_740
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -20822,7 +22798,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-.Lcp_ipolytail_688:
+.Lcp_ipolytail_740:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -20875,15 +22851,15 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	.Lcp_xorskip_697
+	jne	.Lcp_xorskip_749
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	ctasm_chacha20_xorbuf_avx2
-.Lcp_xorskip_697:
-	jmp	.Lcp_tagout_642
-.Lcp_shortkey_638:
+.Lcp_xorskip_749:
+	jmp	.Lcp_tagout_694
+.Lcp_shortkey_690:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -20901,7 +22877,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_698
+	jz	.Lcp_padpreend_750
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -20909,38 +22885,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_699
+	jz	.Lcp_padpre_751
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_699:
+.Lcp_padpre_751:
 	testb	$4,%dl
-	jz	.Lcp_padpre_700
+	jz	.Lcp_padpre_752
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_700:
+.Lcp_padpre_752:
 	testb	$2,%dl
-	jz	.Lcp_padpre_701
+	jz	.Lcp_padpre_753
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_701:
+.Lcp_padpre_753:
 	testb	$1,%dl
-	jz	.Lcp_padpre_702
+	jz	.Lcp_padpre_754
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_702:
+.Lcp_padpre_754:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_698:
+.Lcp_padpreend_750:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -20954,7 +22930,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_703
+	jz	.Lcp_padpreend_755
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -20962,38 +22938,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_704
+	jz	.Lcp_padpre_756
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_704:
+.Lcp_padpre_756:
 	testb	$4,%dl
-	jz	.Lcp_padpre_705
+	jz	.Lcp_padpre_757
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_705:
+.Lcp_padpre_757:
 	testb	$2,%dl
-	jz	.Lcp_padpre_706
+	jz	.Lcp_padpre_758
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_706:
+.Lcp_padpre_758:
 	testb	$1,%dl
-	jz	.Lcp_padpre_707
+	jz	.Lcp_padpre_759
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_707:
+.Lcp_padpre_759:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_703:
+.Lcp_padpreend_755:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -21001,14 +22977,14 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	call	ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	.Lcp_datadone_640
-.Lcp_big_636:
+	jmp	.Lcp_datadone_692
+.Lcp_big_688:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-.Lcp_dround_h_709:
+.Lcp_dround_h_761:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -21056,7 +23032,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	.Lcp_dround_h_709
+	jnz	.Lcp_dround_h_761
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -21083,7 +23059,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_710
+	jz	.Lcp_padpreend_762
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -21091,47 +23067,47 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_711
+	jz	.Lcp_padpre_763
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_711:
+.Lcp_padpre_763:
 	testb	$4,%dl
-	jz	.Lcp_padpre_712
+	jz	.Lcp_padpre_764
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_712:
+.Lcp_padpre_764:
 	testb	$2,%dl
-	jz	.Lcp_padpre_713
+	jz	.Lcp_padpre_765
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_713:
+.Lcp_padpre_765:
 	testb	$1,%dl
-	jz	.Lcp_padpre_714
+	jz	.Lcp_padpre_766
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_714:
+.Lcp_padpre_766:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_710:
+.Lcp_padpreend_762:
 	leaq	64(%rcx),%rdi
 	call	ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_nofuse_708:
-.Lcp_chunk_639:
+.Lcp_nofuse_760:
+.Lcp_chunk_691:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	.Lcp_datadone_640
+	jz	.Lcp_datadone_692
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -21145,7 +23121,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	.Lcp_padpreend_715
+	jz	.Lcp_padpreend_767
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -21153,38 +23129,38 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	.Lcp_padpre_716
+	jz	.Lcp_padpre_768
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-.Lcp_padpre_716:
+.Lcp_padpre_768:
 	testb	$4,%dl
-	jz	.Lcp_padpre_717
+	jz	.Lcp_padpre_769
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-.Lcp_padpre_717:
+.Lcp_padpre_769:
 	testb	$2,%dl
-	jz	.Lcp_padpre_718
+	jz	.Lcp_padpre_770
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-.Lcp_padpre_718:
+.Lcp_padpre_770:
 	testb	$1,%dl
-	jz	.Lcp_padpre_719
+	jz	.Lcp_padpre_771
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-.Lcp_padpre_719:
+.Lcp_padpre_771:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-.Lcp_padpreend_715:
+.Lcp_padpreend_767:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -21195,8 +23171,8 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	.Lcp_chunk_639
-.Lcp_datadone_640:
+	jmp	.Lcp_chunk_691
+.Lcp_datadone_692:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -21223,7 +23199,7 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-.Lcp_tagout_642:
+.Lcp_tagout_694:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -21233,17 +23209,17 @@ ctasm_chacha20_poly1305_open_avx512ifma:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	.Lcp_wipeeven_721
+	jz	.Lcp_wipeeven_773
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-.Lcp_wipeeven_721:
+.Lcp_wipeeven_773:
 	shrl	%eax
-.Lcp_wipe_720:
+.Lcp_wipe_772:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	.Lcp_wipe_720
+	jnz	.Lcp_wipe_772
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -21723,7 +23699,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	.Lcp_ipolyrest_724
+	jb	.Lcp_ipolyrest_776
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -21750,8 +23726,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	.Lcp_ipolylast_723
-.Lcp_ipoly_722:
+	jz	.Lcp_ipolylast_775
+.Lcp_ipoly_774:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -21811,8 +23787,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	.Lcp_ipoly_722
-.Lcp_ipolylast_723:
+	jnz	.Lcp_ipoly_774
+.Lcp_ipolylast_775:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -21914,7 +23890,7 @@ ctasm_chacha_poly1305_blocks_ifma:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-.Lcp_ipolyrest_724:
+.Lcp_ipolyrest_776:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma,.-ctasm_chacha_poly1305_blocks_ifma
@@ -22134,7 +24110,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	.Lcp_ipoly4rest_725
+	jb	.Lcp_ipoly4rest_777
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -22164,8 +24140,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andq	$3,%rdx
 	decq	%rcx
-	jz	.Lcp_ipoly4last_727
-.Lcp_ipoly4_726:
+	jz	.Lcp_ipoly4last_779
+.Lcp_ipoly4_778:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -22225,8 +24201,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	.Lcp_ipoly4_726
-.Lcp_ipoly4last_727:
+	jnz	.Lcp_ipoly4_778
+.Lcp_ipoly4last_779:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -22322,7 +24298,7 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-.Lcp_ipoly4rest_725:
+.Lcp_ipoly4rest_777:
 	jmp	ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .size ctasm_chacha_poly1305_blocks_ifma4,.-ctasm_chacha_poly1305_blocks_ifma4

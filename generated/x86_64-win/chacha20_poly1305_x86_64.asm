@@ -13102,8 +13102,58 @@ L$cp_padpreend_400:
 	vmovdqa	ymm7,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_p_405:
+	mov	r8d,2
+L$cp_dround_p_406:
+	vprold	ymm3,ymm3,16
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vprold	ymm3,ymm3,16
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	dec	r8d
+	jnz	L$cp_dround_p_406
+	mov	r8d,8
+L$cp_dround_p_407:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -13165,7 +13215,7 @@ L$cp_dround_p_405:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_405
+	jnz	L$cp_dround_p_407
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13175,6 +13225,239 @@ L$cp_dround_p_405:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,r11
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_409
+L$cp_ipoly_408:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_408
+L$cp_ipolyend_409:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_410
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_410:
+	mov	rsi,QWORD[rcx+144]
+	mov	edi,2
+L$cp_dround_p_411:
+	vprold	ymm7,ymm7,16
+	add	r11,QWORD[rsi+0]
+	vpaddd	ymm4,ymm4,ymm5
+	adc	r12,QWORD[rsi+8]
+	vprold	ymm5,ymm5,12
+	adc	r13,1
+	vpslld	ymm13,ymm4,16
+	mov	rax,r8
+	vpsrld	ymm17,ymm4,16
+	mul	r11
+	vpternlogd	ymm7,ymm13,ymm17,0x96
+	mov	r14,rax
+	vpaddd	ymm6,ymm6,ymm7
+	mov	r15,rdx
+	vprold	ymm7,ymm7,8
+	mov	rax,r9
+	vpslld	ymm13,ymm6,12
+	mul	r11
+	vpsrld	ymm17,ymm6,20
+	mov	rbx,rax
+	vpternlogd	ymm5,ymm13,ymm17,0x96
+	mov	rbp,rdx
+	vpaddd	ymm4,ymm4,ymm5
+	mov	rax,r10
+	vprold	ymm5,ymm5,7
+	mul	r12
+	vpslld	ymm13,ymm4,8
+	add	r14,rax
+	vpsrld	ymm17,ymm4,24
+	adc	r15,rdx
+	vpternlogd	ymm7,ymm13,ymm17,0x96
+	mov	rax,r8
+	vpaddd	ymm6,ymm6,ymm7
+	mul	r12
+	vpslld	ymm13,ymm6,7
+	add	rbx,rax
+	vpsrld	ymm17,ymm6,25
+	adc	rbp,rdx
+	vpternlogd	ymm5,ymm13,ymm17,0x96
+	mov	rax,r13
+	vpshufd	ymm4,ymm4,147
+	imul	rax,r10
+	vpshufd	ymm6,ymm6,57
+	add	rbx,rax
+	vpshufd	ymm7,ymm7,78
+	adc	rbp,0
+	vprold	ymm7,ymm7,16
+	imul	r13,r8
+	vpaddd	ymm4,ymm4,ymm5
+	add	rbx,r15
+	vprold	ymm5,ymm5,12
+	adc	rbp,r13
+	vpslld	ymm13,ymm4,16
+	mov	r13,rbp
+	vpsrld	ymm17,ymm4,16
+	and	r13,3
+	vpternlogd	ymm7,ymm13,ymm17,0x96
+	mov	rax,rbp
+	vpaddd	ymm6,ymm6,ymm7
+	and	rax,-4
+	vprold	ymm7,ymm7,8
+	shr	rbp,2
+	vpslld	ymm13,ymm6,12
+	add	rax,rbp
+	vpsrld	ymm17,ymm6,20
+	mov	r11,r14
+	vpternlogd	ymm5,ymm13,ymm17,0x96
+	mov	r12,rbx
+	vpaddd	ymm4,ymm4,ymm5
+	add	r11,rax
+	vprold	ymm5,ymm5,7
+	adc	r12,0
+	vpslld	ymm13,ymm4,8
+	adc	r13,0
+	vpsrld	ymm17,ymm4,24
+	add	r11,QWORD[rsi+16]
+	vpternlogd	ymm7,ymm13,ymm17,0x96
+	adc	r12,QWORD[rsi+24]
+	vpaddd	ymm6,ymm6,ymm7
+	adc	r13,1
+	vpslld	ymm13,ymm6,7
+	mov	rax,r8
+	vpsrld	ymm17,ymm6,25
+	mul	r11
+	vpternlogd	ymm5,ymm13,ymm17,0x96
+	mov	r14,rax
+	vpshufd	ymm4,ymm4,57
+	mov	r15,rdx
+	vpshufd	ymm6,ymm6,147
+	mov	rax,r9
+	vpshufd	ymm7,ymm7,78
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+32]
+	dec	edi
+	jnz	L$cp_dround_p_411
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -13184,42 +13467,33 @@ L$cp_dround_p_405:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vpxor	ymm12,ymm12,[rsi+0]
-	vmovdqu	[rdi+0],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vpxor	ymm12,ymm12,[rsi+32]
-	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_407
+	jb	L$cp_dxtail_413
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_408
+	jb	L$cp_dxtail_414
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_409
+	jb	L$cp_dxtail_415
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_410
+	jb	L$cp_dxtail_416
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_406
-L$cp_dxtail_407:
+	jmp	L$cp_dxdone_412
+L$cp_dxtail_413:
 	sub	rdx,64
-	jz	L$cp_dxdone_406
+	jz	L$cp_dxdone_412
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13228,10 +13502,10 @@ L$cp_dxtail_407:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_406
-L$cp_dxtail_408:
+	jmp	L$cp_dxdone_412
+L$cp_dxtail_414:
 	sub	rdx,96
-	jz	L$cp_dxdone_406
+	jz	L$cp_dxdone_412
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13240,10 +13514,10 @@ L$cp_dxtail_408:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_406
-L$cp_dxtail_409:
+	jmp	L$cp_dxdone_412
+L$cp_dxtail_415:
 	sub	rdx,128
-	jz	L$cp_dxdone_406
+	jz	L$cp_dxdone_412
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13252,10 +13526,10 @@ L$cp_dxtail_409:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_406
-L$cp_dxtail_410:
+	jmp	L$cp_dxdone_412
+L$cp_dxtail_416:
 	sub	rdx,160
-	jz	L$cp_dxdone_406
+	jz	L$cp_dxdone_412
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13264,15 +13538,15 @@ L$cp_dxtail_410:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_406
-L$cp_dxdone_406:
-	jmp	L$cp_pairskey_385
+	jmp	L$cp_dxdone_412
+L$cp_dxdone_412:
+	jmp	L$cp_pairswoven_405
 L$cp_pairs3_390:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_411
+	jz	L$cp_padpreend_417
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -13280,32 +13554,32 @@ L$cp_pairs3_390:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_412
+	jz	L$cp_padpre_418
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_412:
+L$cp_padpre_418:
 	test	dl,4
-	jz	L$cp_padpre_413
+	jz	L$cp_padpre_419
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_413:
+L$cp_padpre_419:
 	test	dl,2
-	jz	L$cp_padpre_414
+	jz	L$cp_padpre_420
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_414:
+L$cp_padpre_420:
 	test	dl,1
-	jz	L$cp_padpre_415
+	jz	L$cp_padpre_421
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_415:
-L$cp_padpreend_411:
+L$cp_padpre_421:
+L$cp_padpreend_417:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -13321,8 +13595,122 @@ L$cp_padpreend_411:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
-	mov	r8d,10
-L$cp_dround_p_416:
+	mov	r8d,2
+L$cp_dround_p_423:
+	vprold	ymm3,ymm3,16
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vprold	ymm3,ymm3,16
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	dec	r8d
+	jnz	L$cp_dround_p_423
+	mov	r8d,4
+L$cp_dround_p_424:
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,147
+	vpshufd	ymm6,ymm6,57
+	vpshufd	ymm7,ymm7,78
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vprold	ymm3,ymm3,16
+	vprold	ymm7,ymm7,16
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vprold	ymm1,ymm1,12
+	vprold	ymm5,ymm5,12
+	vpaddd	ymm0,ymm0,ymm1
+	vpaddd	ymm4,ymm4,ymm5
+	vpxor	ymm3,ymm3,ymm0
+	vpxor	ymm7,ymm7,ymm4
+	vprold	ymm3,ymm3,8
+	vprold	ymm7,ymm7,8
+	vpaddd	ymm2,ymm2,ymm3
+	vpaddd	ymm6,ymm6,ymm7
+	vpxor	ymm1,ymm1,ymm2
+	vpxor	ymm5,ymm5,ymm6
+	vprold	ymm1,ymm1,7
+	vprold	ymm5,ymm5,7
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	vpshufd	ymm4,ymm4,57
+	vpshufd	ymm6,ymm6,147
+	vpshufd	ymm7,ymm7,78
+	dec	r8d
+	jnz	L$cp_dround_p_424
+	mov	r8d,4
+L$cp_dround_p_425:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -13414,7 +13802,7 @@ L$cp_dround_p_416:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_416
+	jnz	L$cp_dround_p_425
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -13424,6 +13812,253 @@ L$cp_dround_p_416:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	vperm2i128	ymm12,ymm0,ymm1,0x31
+	vpxor	ymm12,ymm12,[rsi+0]
+	vmovdqu	[rdi+0],ymm12
+	vperm2i128	ymm12,ymm2,ymm3,0x31
+	vpxor	ymm12,ymm12,[rsi+32]
+	vmovdqu	[rdi+32],ymm12
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,r11
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_427
+L$cp_ipoly_426:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_426
+L$cp_ipolyend_427:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_428
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_428:
+	mov	rsi,QWORD[rcx+144]
+	mov	edi,2
+L$cp_dround_p_429:
+	vpaddd	ymm4,ymm4,ymm5
+	add	r11,QWORD[rsi+0]
+	vpaddd	ymm8,ymm8,ymm9
+	adc	r12,QWORD[rsi+8]
+	vpxor	ymm7,ymm7,ymm4
+	adc	r13,1
+	vpxor	ymm11,ymm11,ymm8
+	mov	rax,r8
+	vprold	ymm7,ymm7,16
+	mul	r11
+	vprold	ymm11,ymm11,16
+	mov	r14,rax
+	vpaddd	ymm6,ymm6,ymm7
+	mov	r15,rdx
+	vpaddd	ymm10,ymm10,ymm11
+	mov	rax,r9
+	vpxor	ymm5,ymm5,ymm6
+	mul	r11
+	vpxor	ymm9,ymm9,ymm10
+	mov	rbx,rax
+	vprold	ymm5,ymm5,12
+	mov	rbp,rdx
+	vprold	ymm9,ymm9,12
+	mov	rax,r10
+	vpaddd	ymm4,ymm4,ymm5
+	mul	r12
+	vpaddd	ymm8,ymm8,ymm9
+	add	r14,rax
+	vpxor	ymm7,ymm7,ymm4
+	adc	r15,rdx
+	vpxor	ymm11,ymm11,ymm8
+	mov	rax,r8
+	vprold	ymm7,ymm7,8
+	mul	r12
+	vprold	ymm11,ymm11,8
+	add	rbx,rax
+	vpaddd	ymm6,ymm6,ymm7
+	adc	rbp,rdx
+	vpaddd	ymm10,ymm10,ymm11
+	mov	rax,r13
+	vpxor	ymm5,ymm5,ymm6
+	imul	rax,r10
+	vpxor	ymm9,ymm9,ymm10
+	add	rbx,rax
+	vprold	ymm5,ymm5,7
+	adc	rbp,0
+	vprold	ymm9,ymm9,7
+	imul	r13,r8
+	vpshufd	ymm4,ymm4,147
+	add	rbx,r15
+	vpshufd	ymm6,ymm6,57
+	adc	rbp,r13
+	vpshufd	ymm7,ymm7,78
+	mov	r13,rbp
+	vpshufd	ymm8,ymm8,147
+	and	r13,3
+	vpshufd	ymm10,ymm10,57
+	mov	rax,rbp
+	vpshufd	ymm11,ymm11,78
+	and	rax,-4
+	vpaddd	ymm4,ymm4,ymm5
+	shr	rbp,2
+	vpaddd	ymm8,ymm8,ymm9
+	add	rax,rbp
+	vpxor	ymm7,ymm7,ymm4
+	mov	r11,r14
+	vpxor	ymm11,ymm11,ymm8
+	mov	r12,rbx
+	vprold	ymm7,ymm7,16
+	add	r11,rax
+	vprold	ymm11,ymm11,16
+	adc	r12,0
+	vpaddd	ymm6,ymm6,ymm7
+	adc	r13,0
+	vpaddd	ymm10,ymm10,ymm11
+	add	r11,QWORD[rsi+16]
+	vpxor	ymm5,ymm5,ymm6
+	adc	r12,QWORD[rsi+24]
+	vpxor	ymm9,ymm9,ymm10
+	adc	r13,1
+	vprold	ymm5,ymm5,12
+	mov	rax,r8
+	vprold	ymm9,ymm9,12
+	mul	r11
+	vpaddd	ymm4,ymm4,ymm5
+	mov	r14,rax
+	vpaddd	ymm8,ymm8,ymm9
+	mov	r15,rdx
+	vpxor	ymm7,ymm7,ymm4
+	mov	rax,r9
+	vpxor	ymm11,ymm11,ymm8
+	mul	r11
+	vprold	ymm7,ymm7,8
+	mov	rbx,rax
+	vprold	ymm11,ymm11,8
+	mov	rbp,rdx
+	vpaddd	ymm6,ymm6,ymm7
+	mov	rax,r10
+	vpaddd	ymm10,ymm10,ymm11
+	mul	r12
+	vpxor	ymm5,ymm5,ymm6
+	add	r14,rax
+	vpxor	ymm9,ymm9,ymm10
+	adc	r15,rdx
+	vprold	ymm5,ymm5,7
+	mov	rax,r8
+	vprold	ymm9,ymm9,7
+	mul	r12
+	vpshufd	ymm4,ymm4,57
+	add	rbx,rax
+	vpshufd	ymm6,ymm6,147
+	adc	rbp,rdx
+	vpshufd	ymm7,ymm7,78
+	mov	rax,r13
+	vpshufd	ymm8,ymm8,57
+	imul	rax,r10
+	vpshufd	ymm10,ymm10,147
+	add	rbx,rax
+	vpshufd	ymm11,ymm11,78
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+32]
+	dec	edi
+	jnz	L$cp_dround_p_429
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -13433,27 +14068,8 @@ L$cp_dround_p_416:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vbroadcasti128	ymm14,[rcx+0]
-	vpaddd	ymm8,ymm8,ymm14
-	vbroadcasti128	ymm14,[rcx+16]
-	vpaddd	ymm9,ymm9,ymm14
-	vbroadcasti128	ymm14,[rcx+32]
-	vpaddd	ymm10,ymm10,ymm14
-	vbroadcasti128	ymm14,[rcx+48]
-	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
-	vpaddd	ymm11,ymm11,ymm14
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+168]
-	vperm2i128	ymm12,ymm0,ymm1,0x31
-	vpxor	ymm12,ymm12,[rsi+0]
-	vmovdqu	[rdi+0],ymm12
-	vperm2i128	ymm12,ymm2,ymm3,0x31
-	vpxor	ymm12,ymm12,[rsi+32]
-	vmovdqu	[rdi+32],ymm12
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
@@ -13466,30 +14082,168 @@ L$cp_dround_p_416:
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
+	lea	rsi,[rdi+64]
+	mov	edi,4
+L$cp_dround_p_430:
+	vprold	ymm11,ymm11,16
+	add	r11,QWORD[rsi+0]
+	vpaddd	ymm8,ymm8,ymm9
+	adc	r12,QWORD[rsi+8]
+	vprold	ymm9,ymm9,12
+	adc	r13,1
+	vpslld	ymm14,ymm8,16
+	mov	rax,r8
+	vpsrld	ymm18,ymm8,16
+	mul	r11
+	vpternlogd	ymm11,ymm14,ymm18,0x96
+	mov	r14,rax
+	vpaddd	ymm10,ymm10,ymm11
+	mov	r15,rdx
+	vprold	ymm11,ymm11,8
+	mov	rax,r9
+	vpslld	ymm14,ymm10,12
+	mul	r11
+	vpsrld	ymm18,ymm10,20
+	mov	rbx,rax
+	vpternlogd	ymm9,ymm14,ymm18,0x96
+	mov	rbp,rdx
+	vpaddd	ymm8,ymm8,ymm9
+	mov	rax,r10
+	vprold	ymm9,ymm9,7
+	mul	r12
+	vpslld	ymm14,ymm8,8
+	add	r14,rax
+	vpsrld	ymm18,ymm8,24
+	adc	r15,rdx
+	vpternlogd	ymm11,ymm14,ymm18,0x96
+	mov	rax,r8
+	vpaddd	ymm10,ymm10,ymm11
+	mul	r12
+	vpslld	ymm14,ymm10,7
+	add	rbx,rax
+	vpsrld	ymm18,ymm10,25
+	adc	rbp,rdx
+	vpternlogd	ymm9,ymm14,ymm18,0x96
+	mov	rax,r13
+	vpshufd	ymm8,ymm8,147
+	imul	rax,r10
+	vpshufd	ymm10,ymm10,57
+	add	rbx,rax
+	vpshufd	ymm11,ymm11,78
+	adc	rbp,0
+	vprold	ymm11,ymm11,16
+	imul	r13,r8
+	vpaddd	ymm8,ymm8,ymm9
+	add	rbx,r15
+	vprold	ymm9,ymm9,12
+	adc	rbp,r13
+	vpslld	ymm14,ymm8,16
+	mov	r13,rbp
+	vpsrld	ymm18,ymm8,16
+	and	r13,3
+	vpternlogd	ymm11,ymm14,ymm18,0x96
+	mov	rax,rbp
+	vpaddd	ymm10,ymm10,ymm11
+	and	rax,-4
+	vprold	ymm11,ymm11,8
+	shr	rbp,2
+	vpslld	ymm14,ymm10,12
+	add	rax,rbp
+	vpsrld	ymm18,ymm10,20
+	mov	r11,r14
+	vpternlogd	ymm9,ymm14,ymm18,0x96
+	mov	r12,rbx
+	vpaddd	ymm8,ymm8,ymm9
+	add	r11,rax
+	vprold	ymm9,ymm9,7
+	adc	r12,0
+	vpslld	ymm14,ymm8,8
+	adc	r13,0
+	vpsrld	ymm18,ymm8,24
+	add	r11,QWORD[rsi+16]
+	vpternlogd	ymm11,ymm14,ymm18,0x96
+	adc	r12,QWORD[rsi+24]
+	vpaddd	ymm10,ymm10,ymm11
+	adc	r13,1
+	vpslld	ymm14,ymm10,7
+	mov	rax,r8
+	vpsrld	ymm18,ymm10,25
+	mul	r11
+	vpternlogd	ymm9,ymm14,ymm18,0x96
+	mov	r14,rax
+	vpshufd	ymm8,ymm8,57
+	mov	r15,rdx
+	vpshufd	ymm10,ymm10,147
+	mov	rax,r9
+	vpshufd	ymm11,ymm11,78
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+32]
+	dec	edi
+	jnz	L$cp_dround_p_430
+	vbroadcasti128	ymm14,[rcx+0]
+	vpaddd	ymm8,ymm8,ymm14
+	vbroadcasti128	ymm14,[rcx+16]
+	vpaddd	ymm9,ymm9,ymm14
+	vbroadcasti128	ymm14,[rcx+32]
+	vpaddd	ymm10,ymm10,ymm14
+	vbroadcasti128	ymm14,[rcx+48]
+	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
+	vpaddd	ymm11,ymm11,ymm14
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,224
-	jb	L$cp_dxtail_418
+	jb	L$cp_dxtail_432
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_419
+	jb	L$cp_dxtail_433
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_420
+	jb	L$cp_dxtail_434
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_421
+	jb	L$cp_dxtail_435
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_417
-L$cp_dxtail_418:
+	jmp	L$cp_dxdone_431
+L$cp_dxtail_432:
 	sub	rdx,192
-	jz	L$cp_dxdone_417
+	jz	L$cp_dxdone_431
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13498,10 +14252,10 @@ L$cp_dxtail_418:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_417
-L$cp_dxtail_419:
+	jmp	L$cp_dxdone_431
+L$cp_dxtail_433:
 	sub	rdx,224
-	jz	L$cp_dxdone_417
+	jz	L$cp_dxdone_431
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13510,10 +14264,10 @@ L$cp_dxtail_419:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_417
-L$cp_dxtail_420:
+	jmp	L$cp_dxdone_431
+L$cp_dxtail_434:
 	sub	rdx,256
-	jz	L$cp_dxdone_417
+	jz	L$cp_dxdone_431
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13522,10 +14276,10 @@ L$cp_dxtail_420:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_417
-L$cp_dxtail_421:
+	jmp	L$cp_dxdone_431
+L$cp_dxtail_435:
 	sub	rdx,288
-	jz	L$cp_dxdone_417
+	jz	L$cp_dxdone_431
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -13534,9 +14288,9 @@ L$cp_dxtail_421:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_417
-L$cp_dxdone_417:
-	jmp	L$cp_pairskey_385
+	jmp	L$cp_dxdone_431
+L$cp_dxdone_431:
+	jmp	L$cp_pairswoven_422
 L$cp_short8_388:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
@@ -13568,7 +14322,7 @@ L$cp_short8_388:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_422:
+L$cp_dround_436:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -13682,7 +14436,7 @@ L$cp_dround_422:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_422
+	jnz	L$cp_dround_436
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -13797,8 +14551,8 @@ L$cp_pairskey_385:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_424
-L$cp_ipoly_423:
+	jz	L$cp_ipolyend_438
+L$cp_ipoly_437:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -13838,10 +14592,10 @@ L$cp_ipoly_423:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_423
-L$cp_ipolyend_424:
+	jnz	L$cp_ipoly_437
+L$cp_ipolyend_438:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_425
+	jz	L$cp_ipolytail_439
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -13879,19 +14633,19 @@ L$cp_ipolyend_424:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_425:
+L$cp_ipolytail_439:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_426
+	jz	L$cp_notail_440
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_426:
+L$cp_notail_440:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_428
-L$cp_ipoly_427:
+	jz	L$cp_ipolyend_442
+L$cp_ipoly_441:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -13931,10 +14685,10 @@ L$cp_ipoly_427:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_427
-L$cp_ipolyend_428:
+	jnz	L$cp_ipoly_441
+L$cp_ipolyend_442:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_429
+	jz	L$cp_ipolytail_443
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -13972,7 +14726,301 @@ L$cp_ipolyend_428:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_429:
+L$cp_ipolytail_443:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	jmp	L$cp_tagout_386
+L$cp_pairswoven_405:
+	mov	rax,QWORD[rcx+168]
+	test	rax,15
+	jz	L$cp_notail_444
+	and	eax,16
+	vmovdqa	xmm0,[rcx+rax*1+256]
+	vmovdqa	[rcx+128],xmm0
+L$cp_notail_444:
+	mov	rsi,QWORD[rcx+144]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,64
+	sub	rdi,4
+	jz	L$cp_ipolyend_446
+L$cp_ipoly_445:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_445
+L$cp_ipolyend_446:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_447
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_447:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	jmp	L$cp_tagout_386
+L$cp_pairswoven_422:
+	mov	rax,QWORD[rcx+168]
+	test	rax,15
+	jz	L$cp_notail_448
+	and	eax,16
+	vmovdqa	xmm0,[rcx+rax*1+256]
+	vmovdqa	[rcx+128],xmm0
+L$cp_notail_448:
+	mov	rsi,QWORD[rcx+144]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,192
+	sub	rdi,12
+	jz	L$cp_ipolyend_450
+L$cp_ipoly_449:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_449
+L$cp_ipolyend_450:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_451
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_451:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -14042,7 +15090,7 @@ L$cp_shortkey_382:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_430
+	jz	L$cp_padpreend_452
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14050,38 +15098,38 @@ L$cp_shortkey_382:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_431
+	jz	L$cp_padpre_453
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_431:
+L$cp_padpre_453:
 	test	dl,4
-	jz	L$cp_padpre_432
+	jz	L$cp_padpre_454
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_432:
+L$cp_padpre_454:
 	test	dl,2
-	jz	L$cp_padpre_433
+	jz	L$cp_padpre_455
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_433:
+L$cp_padpre_455:
 	test	dl,1
-	jz	L$cp_padpre_434
+	jz	L$cp_padpre_456
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_434:
+L$cp_padpre_456:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_430:
+L$cp_padpreend_452:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -14098,7 +15146,7 @@ L$cp_padpreend_430:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_435
+	jz	L$cp_padpreend_457
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -14106,38 +15154,38 @@ L$cp_padpreend_430:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_436
+	jz	L$cp_padpre_458
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_436:
+L$cp_padpre_458:
 	test	dl,4
-	jz	L$cp_padpre_437
+	jz	L$cp_padpre_459
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_437:
+L$cp_padpre_459:
 	test	dl,2
-	jz	L$cp_padpre_438
+	jz	L$cp_padpre_460
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_438:
+L$cp_padpre_460:
 	test	dl,1
-	jz	L$cp_padpre_439
+	jz	L$cp_padpre_461
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_439:
+L$cp_padpre_461:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_435:
+L$cp_padpreend_457:
 	jmp	L$cp_datadone_384
 L$cp_big_380:
 	vmovdqa	xmm0,[rcx+0]
@@ -14145,7 +15193,7 @@ L$cp_big_380:
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_441:
+L$cp_dround_h_463:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -14193,7 +15241,7 @@ L$cp_dround_h_441:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_441
+	jnz	L$cp_dround_h_463
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -14220,7 +15268,7 @@ L$cp_dround_h_441:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_442
+	jz	L$cp_padpreend_464
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14228,43 +15276,43 @@ L$cp_dround_h_441:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_443
+	jz	L$cp_padpre_465
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_443:
+L$cp_padpre_465:
 	test	dl,4
-	jz	L$cp_padpre_444
+	jz	L$cp_padpre_466
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_444:
+L$cp_padpre_466:
 	test	dl,2
-	jz	L$cp_padpre_445
+	jz	L$cp_padpre_467
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_445:
+L$cp_padpre_467:
 	test	dl,1
-	jz	L$cp_padpre_446
+	jz	L$cp_padpre_468
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_446:
+L$cp_padpre_468:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_442:
+L$cp_padpreend_464:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_440:
+L$cp_nofuse_462:
 L$cp_chunk_383:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
@@ -14288,7 +15336,7 @@ L$cp_chunk_383:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_447
+	jz	L$cp_padpreend_469
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -14296,38 +15344,38 @@ L$cp_chunk_383:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_448
+	jz	L$cp_padpre_470
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_448:
+L$cp_padpre_470:
 	test	dl,4
-	jz	L$cp_padpre_449
+	jz	L$cp_padpre_471
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_449:
+L$cp_padpre_471:
 	test	dl,2
-	jz	L$cp_padpre_450
+	jz	L$cp_padpre_472
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_450:
+L$cp_padpre_472:
 	test	dl,1
-	jz	L$cp_padpre_451
+	jz	L$cp_padpre_473
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_451:
+L$cp_padpre_473:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_447:
+L$cp_padpreend_469:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -14370,17 +15418,17 @@ L$cp_tagout_386:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_453
+	jz	L$cp_wipeeven_475
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_453:
+L$cp_wipeeven_475:
 	shr	eax,1
-L$cp_wipe_452:
+L$cp_wipe_474:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_452
+	jnz	L$cp_wipe_474
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -14483,15 +15531,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_462
+	ja	L$cp_short8_484
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_463
+	ja	L$cp_pairs2_485
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_465
+	jz	L$cp_padpreend_487
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14499,39 +15547,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_466
+	jz	L$cp_padpre_488
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_466:
+L$cp_padpre_488:
 	test	dl,4
-	jz	L$cp_padpre_467
+	jz	L$cp_padpre_489
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_467:
+L$cp_padpre_489:
 	test	dl,2
-	jz	L$cp_padpre_468
+	jz	L$cp_padpre_490
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_468:
+L$cp_padpre_490:
 	test	dl,1
-	jz	L$cp_padpre_469
+	jz	L$cp_padpre_491
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_469:
-L$cp_padpreend_465:
+L$cp_padpre_491:
+L$cp_padpreend_487:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_470:
+L$cp_dround_p_492:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -14579,7 +15627,7 @@ L$cp_dround_p_470:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_470
+	jnz	L$cp_dround_p_492
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14596,41 +15644,41 @@ L$cp_dround_p_470:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_471
+	je	L$cp_inplace_493
 	cmp	rdx,32
-	jb	L$cp_dxtail_473
+	jb	L$cp_dxtail_495
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_474
+	jb	L$cp_dxtail_496
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_472
-L$cp_dxtail_473:
+	jmp	L$cp_dxdone_494
+L$cp_dxtail_495:
 	test	rdx,rdx
-	jz	L$cp_dxdone_472
+	jz	L$cp_dxdone_494
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_472
-L$cp_dxtail_474:
+	jmp	L$cp_dxdone_494
+L$cp_dxtail_496:
 	sub	rdx,32
-	jz	L$cp_dxdone_472
+	jz	L$cp_dxdone_494
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_472
-L$cp_dxdone_472:
-	jmp	L$cp_pairskey_459
-L$cp_inplace_471:
+	jmp	L$cp_dxdone_494
+L$cp_dxdone_494:
+	jmp	L$cp_pairskey_481
+L$cp_inplace_493:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -14641,15 +15689,15 @@ L$cp_inplace_471:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_459
-L$cp_pairs2_463:
+	jmp	L$cp_pairskey_481
+L$cp_pairs2_485:
 	cmp	r10,192
-	ja	L$cp_pairs3_464
+	ja	L$cp_pairs3_486
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_475
+	jz	L$cp_padpreend_497
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14657,32 +15705,32 @@ L$cp_pairs2_463:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_476
+	jz	L$cp_padpre_498
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_476:
+L$cp_padpre_498:
 	test	dl,4
-	jz	L$cp_padpre_477
+	jz	L$cp_padpre_499
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_477:
+L$cp_padpre_499:
 	test	dl,2
-	jz	L$cp_padpre_478
+	jz	L$cp_padpre_500
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_478:
+L$cp_padpre_500:
 	test	dl,1
-	jz	L$cp_padpre_479
+	jz	L$cp_padpre_501
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_479:
-L$cp_padpreend_475:
+L$cp_padpre_501:
+L$cp_padpreend_497:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14693,8 +15741,58 @@ L$cp_padpreend_475:
 	vmovdqa	ymm7,ymm3
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
-	mov	r8d,10
-L$cp_dround_p_480:
+	mov	r8d,2
+L$cp_dround_p_503:
+	vprold	ymm3,ymm3,16
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vprold	ymm3,ymm3,16
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	dec	r8d
+	jnz	L$cp_dround_p_503
+	mov	r8d,8
+L$cp_dround_p_504:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -14756,7 +15854,7 @@ L$cp_dround_p_480:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_480
+	jnz	L$cp_dround_p_504
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -14766,6 +15864,231 @@ L$cp_dround_p_480:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,r11
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_506
+L$cp_ipoly_505:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_505
+L$cp_ipolyend_506:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_507
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_507:
+	mov	rsi,QWORD[rcx+160]
+	mov	edi,2
+L$cp_dround_p_508:
+	vprold	ymm7,ymm7,16
+	add	r11,QWORD[rsi+0]
+	vpaddd	ymm4,ymm4,ymm5
+	adc	r12,QWORD[rsi+8]
+	vprold	ymm5,ymm5,12
+	adc	r13,1
+	vpslld	ymm13,ymm4,16
+	mov	rax,r8
+	vpsrld	ymm17,ymm4,16
+	mul	r11
+	vpternlogd	ymm7,ymm13,ymm17,0x96
+	mov	r14,rax
+	vpaddd	ymm6,ymm6,ymm7
+	mov	r15,rdx
+	vprold	ymm7,ymm7,8
+	mov	rax,r9
+	vpslld	ymm13,ymm6,12
+	mul	r11
+	vpsrld	ymm17,ymm6,20
+	mov	rbx,rax
+	vpternlogd	ymm5,ymm13,ymm17,0x96
+	mov	rbp,rdx
+	vpaddd	ymm4,ymm4,ymm5
+	mov	rax,r10
+	vprold	ymm5,ymm5,7
+	mul	r12
+	vpslld	ymm13,ymm4,8
+	add	r14,rax
+	vpsrld	ymm17,ymm4,24
+	adc	r15,rdx
+	vpternlogd	ymm7,ymm13,ymm17,0x96
+	mov	rax,r8
+	vpaddd	ymm6,ymm6,ymm7
+	mul	r12
+	vpslld	ymm13,ymm6,7
+	add	rbx,rax
+	vpsrld	ymm17,ymm6,25
+	adc	rbp,rdx
+	vpternlogd	ymm5,ymm13,ymm17,0x96
+	mov	rax,r13
+	vpshufd	ymm4,ymm4,147
+	imul	rax,r10
+	vpshufd	ymm6,ymm6,57
+	add	rbx,rax
+	vpshufd	ymm7,ymm7,78
+	adc	rbp,0
+	vprold	ymm7,ymm7,16
+	imul	r13,r8
+	vpaddd	ymm4,ymm4,ymm5
+	add	rbx,r15
+	vprold	ymm5,ymm5,12
+	adc	rbp,r13
+	vpslld	ymm13,ymm4,16
+	mov	r13,rbp
+	vpsrld	ymm17,ymm4,16
+	and	r13,3
+	vpternlogd	ymm7,ymm13,ymm17,0x96
+	mov	rax,rbp
+	vpaddd	ymm6,ymm6,ymm7
+	and	rax,-4
+	vprold	ymm7,ymm7,8
+	shr	rbp,2
+	vpslld	ymm13,ymm6,12
+	add	rax,rbp
+	vpsrld	ymm17,ymm6,20
+	mov	r11,r14
+	vpternlogd	ymm5,ymm13,ymm17,0x96
+	mov	r12,rbx
+	vpaddd	ymm4,ymm4,ymm5
+	add	r11,rax
+	vprold	ymm5,ymm5,7
+	adc	r12,0
+	vpslld	ymm13,ymm4,8
+	adc	r13,0
+	vpsrld	ymm17,ymm4,24
+	add	r11,QWORD[rsi+16]
+	vpternlogd	ymm7,ymm13,ymm17,0x96
+	adc	r12,QWORD[rsi+24]
+	vpaddd	ymm6,ymm6,ymm7
+	adc	r13,1
+	vpslld	ymm13,ymm6,7
+	mov	rax,r8
+	vpsrld	ymm17,ymm6,25
+	mul	r11
+	vpternlogd	ymm5,ymm13,ymm17,0x96
+	mov	r14,rax
+	vpshufd	ymm4,ymm4,57
+	mov	r15,rdx
+	vpshufd	ymm6,ymm6,147
+	mov	rax,r9
+	vpshufd	ymm7,ymm7,78
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+32]
+	dec	edi
+	jnz	L$cp_dround_p_508
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -14775,14 +16098,11 @@ L$cp_dround_p_480:
 	vbroadcasti128	ymm13,[rcx+48]
 	vpaddd	ymm13,ymm13,[rel L$cp_blk2]
 	vpaddd	ymm7,ymm7,ymm13
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_481
+	je	L$cp_inplace_509
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -14790,69 +16110,69 @@ L$cp_dround_p_480:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_483
+	jb	L$cp_dxtail_511
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_484
+	jb	L$cp_dxtail_512
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_485
+	jb	L$cp_dxtail_513
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_486
+	jb	L$cp_dxtail_514
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_482
-L$cp_dxtail_483:
+	jmp	L$cp_dxdone_510
+L$cp_dxtail_511:
 	sub	rdx,64
-	jz	L$cp_dxdone_482
+	jz	L$cp_dxdone_510
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_482
-L$cp_dxtail_484:
+	jmp	L$cp_dxdone_510
+L$cp_dxtail_512:
 	sub	rdx,96
-	jz	L$cp_dxdone_482
+	jz	L$cp_dxdone_510
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_482
-L$cp_dxtail_485:
+	jmp	L$cp_dxdone_510
+L$cp_dxtail_513:
 	sub	rdx,128
-	jz	L$cp_dxdone_482
+	jz	L$cp_dxdone_510
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_482
-L$cp_dxtail_486:
+	jmp	L$cp_dxdone_510
+L$cp_dxtail_514:
 	sub	rdx,160
-	jz	L$cp_dxdone_482
+	jz	L$cp_dxdone_510
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_482
-L$cp_dxdone_482:
-	jmp	L$cp_pairskey_459
-L$cp_inplace_481:
+	jmp	L$cp_dxdone_510
+L$cp_dxdone_510:
+	jmp	L$cp_pairswoven_502
+L$cp_inplace_509:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -14871,13 +16191,13 @@ L$cp_inplace_481:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_459
-L$cp_pairs3_464:
+	jmp	L$cp_pairswoven_502
+L$cp_pairs3_486:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_487
+	jz	L$cp_padpreend_515
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -14885,32 +16205,32 @@ L$cp_pairs3_464:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_488
+	jz	L$cp_padpre_516
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_488:
+L$cp_padpre_516:
 	test	dl,4
-	jz	L$cp_padpre_489
+	jz	L$cp_padpre_517
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_489:
+L$cp_padpre_517:
 	test	dl,2
-	jz	L$cp_padpre_490
+	jz	L$cp_padpre_518
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_490:
+L$cp_padpre_518:
 	test	dl,1
-	jz	L$cp_padpre_491
+	jz	L$cp_padpre_519
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_491:
-L$cp_padpreend_487:
+L$cp_padpre_519:
+L$cp_padpreend_515:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -14926,8 +16246,58 @@ L$cp_padpreend_487:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
-	mov	r8d,10
-L$cp_dround_p_492:
+	mov	r8d,6
+L$cp_dround_p_521:
+	vprold	ymm3,ymm3,16
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpshufd	ymm0,ymm0,147
+	vpshufd	ymm2,ymm2,57
+	vpshufd	ymm3,ymm3,78
+	vprold	ymm3,ymm3,16
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,12
+	vpslld	ymm12,ymm0,16
+	vpsrld	ymm16,ymm0,16
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vprold	ymm3,ymm3,8
+	vpslld	ymm12,ymm2,12
+	vpsrld	ymm16,ymm2,20
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpaddd	ymm0,ymm0,ymm1
+	vprold	ymm1,ymm1,7
+	vpslld	ymm12,ymm0,8
+	vpsrld	ymm16,ymm0,24
+	vpternlogd	ymm3,ymm12,ymm16,0x96
+	vpaddd	ymm2,ymm2,ymm3
+	vpslld	ymm12,ymm2,7
+	vpsrld	ymm16,ymm2,25
+	vpternlogd	ymm1,ymm12,ymm16,0x96
+	vpshufd	ymm0,ymm0,57
+	vpshufd	ymm2,ymm2,147
+	vpshufd	ymm3,ymm3,78
+	dec	r8d
+	jnz	L$cp_dround_p_521
+	mov	r8d,4
+L$cp_dround_p_522:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -15019,7 +16389,7 @@ L$cp_dround_p_492:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_492
+	jnz	L$cp_dround_p_522
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15029,6 +16399,245 @@ L$cp_dround_p_492:
 	vbroadcasti128	ymm12,[rcx+48]
 	vpaddd	ymm12,ymm12,[rel L$cp_blk0]
 	vpaddd	ymm3,ymm3,ymm12
+	vmovdqa	[rcx+880],xmm1
+	vmovq	r8,xmm0
+	vpextrq	r11,xmm0,1
+	mov	r9,0x0ffffffc0fffffff
+	and	r8,r9
+	mov	r9,0x0ffffffc0ffffffc
+	and	r9,r11
+	mov	r10,r9
+	shr	r10,2
+	add	r10,r9
+	xor	r11d,r11d
+	xor	r12d,r12d
+	xor	r13d,r13d
+	mov	rsi,QWORD[rcx+176]
+	mov	rdi,QWORD[rcx+184]
+	shr	rdi,4
+	jz	L$cp_ipolyend_524
+L$cp_ipoly_523:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_523
+L$cp_ipolyend_524:
+	test	QWORD[rcx+184],15
+	jz	L$cp_ipolytail_525
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_525:
+	mov	rsi,QWORD[rcx+160]
+	mov	edi,6
+L$cp_dround_p_526:
+	vpaddd	ymm4,ymm4,ymm5
+	add	r11,QWORD[rsi+0]
+	vpaddd	ymm8,ymm8,ymm9
+	adc	r12,QWORD[rsi+8]
+	vpxor	ymm7,ymm7,ymm4
+	adc	r13,1
+	vpxor	ymm11,ymm11,ymm8
+	mov	rax,r8
+	vprold	ymm7,ymm7,16
+	mul	r11
+	vprold	ymm11,ymm11,16
+	mov	r14,rax
+	vpaddd	ymm6,ymm6,ymm7
+	mov	r15,rdx
+	vpaddd	ymm10,ymm10,ymm11
+	mov	rax,r9
+	vpxor	ymm5,ymm5,ymm6
+	mul	r11
+	vpxor	ymm9,ymm9,ymm10
+	mov	rbx,rax
+	vprold	ymm5,ymm5,12
+	mov	rbp,rdx
+	vprold	ymm9,ymm9,12
+	mov	rax,r10
+	vpaddd	ymm4,ymm4,ymm5
+	mul	r12
+	vpaddd	ymm8,ymm8,ymm9
+	add	r14,rax
+	vpxor	ymm7,ymm7,ymm4
+	adc	r15,rdx
+	vpxor	ymm11,ymm11,ymm8
+	mov	rax,r8
+	vprold	ymm7,ymm7,8
+	mul	r12
+	vprold	ymm11,ymm11,8
+	add	rbx,rax
+	vpaddd	ymm6,ymm6,ymm7
+	adc	rbp,rdx
+	vpaddd	ymm10,ymm10,ymm11
+	mov	rax,r13
+	vpxor	ymm5,ymm5,ymm6
+	imul	rax,r10
+	vpxor	ymm9,ymm9,ymm10
+	add	rbx,rax
+	vprold	ymm5,ymm5,7
+	adc	rbp,0
+	vprold	ymm9,ymm9,7
+	imul	r13,r8
+	vpshufd	ymm4,ymm4,147
+	add	rbx,r15
+	vpshufd	ymm6,ymm6,57
+	adc	rbp,r13
+	vpshufd	ymm7,ymm7,78
+	mov	r13,rbp
+	vpshufd	ymm8,ymm8,147
+	and	r13,3
+	vpshufd	ymm10,ymm10,57
+	mov	rax,rbp
+	vpshufd	ymm11,ymm11,78
+	and	rax,-4
+	vpaddd	ymm4,ymm4,ymm5
+	shr	rbp,2
+	vpaddd	ymm8,ymm8,ymm9
+	add	rax,rbp
+	vpxor	ymm7,ymm7,ymm4
+	mov	r11,r14
+	vpxor	ymm11,ymm11,ymm8
+	mov	r12,rbx
+	vprold	ymm7,ymm7,16
+	add	r11,rax
+	vprold	ymm11,ymm11,16
+	adc	r12,0
+	vpaddd	ymm6,ymm6,ymm7
+	adc	r13,0
+	vpaddd	ymm10,ymm10,ymm11
+	add	r11,QWORD[rsi+16]
+	vpxor	ymm5,ymm5,ymm6
+	adc	r12,QWORD[rsi+24]
+	vpxor	ymm9,ymm9,ymm10
+	adc	r13,1
+	vprold	ymm5,ymm5,12
+	mov	rax,r8
+	vprold	ymm9,ymm9,12
+	mul	r11
+	vpaddd	ymm4,ymm4,ymm5
+	mov	r14,rax
+	vpaddd	ymm8,ymm8,ymm9
+	mov	r15,rdx
+	vpxor	ymm7,ymm7,ymm4
+	mov	rax,r9
+	vpxor	ymm11,ymm11,ymm8
+	mul	r11
+	vprold	ymm7,ymm7,8
+	mov	rbx,rax
+	vprold	ymm11,ymm11,8
+	mov	rbp,rdx
+	vpaddd	ymm6,ymm6,ymm7
+	mov	rax,r10
+	vpaddd	ymm10,ymm10,ymm11
+	mul	r12
+	vpxor	ymm5,ymm5,ymm6
+	add	r14,rax
+	vpxor	ymm9,ymm9,ymm10
+	adc	r15,rdx
+	vprold	ymm5,ymm5,7
+	mov	rax,r8
+	vprold	ymm9,ymm9,7
+	mul	r12
+	vpshufd	ymm4,ymm4,57
+	add	rbx,rax
+	vpshufd	ymm6,ymm6,147
+	adc	rbp,rdx
+	vpshufd	ymm7,ymm7,78
+	mov	rax,r13
+	vpshufd	ymm8,ymm8,57
+	imul	rax,r10
+	vpshufd	ymm10,ymm10,147
+	add	rbx,rax
+	vpshufd	ymm11,ymm11,78
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+32]
+	dec	edi
+	jnz	L$cp_dround_p_526
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -15047,14 +16656,11 @@ L$cp_dround_p_492:
 	vbroadcasti128	ymm14,[rcx+48]
 	vpaddd	ymm14,ymm14,[rel L$cp_blk4]
 	vpaddd	ymm11,ymm11,ymm14
-	vmovdqa	[rcx+880],xmm1
-	vmovq	r8,xmm0
-	vpextrq	r11,xmm0,1
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_493
+	je	L$cp_inplace_527
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -15074,69 +16680,69 @@ L$cp_dround_p_492:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_495
+	jb	L$cp_dxtail_529
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_496
+	jb	L$cp_dxtail_530
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_497
+	jb	L$cp_dxtail_531
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_498
+	jb	L$cp_dxtail_532
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_494
-L$cp_dxtail_495:
+	jmp	L$cp_dxdone_528
+L$cp_dxtail_529:
 	sub	rdx,192
-	jz	L$cp_dxdone_494
+	jz	L$cp_dxdone_528
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_494
-L$cp_dxtail_496:
+	jmp	L$cp_dxdone_528
+L$cp_dxtail_530:
 	sub	rdx,224
-	jz	L$cp_dxdone_494
+	jz	L$cp_dxdone_528
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_494
-L$cp_dxtail_497:
+	jmp	L$cp_dxdone_528
+L$cp_dxtail_531:
 	sub	rdx,256
-	jz	L$cp_dxdone_494
+	jz	L$cp_dxdone_528
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_494
-L$cp_dxtail_498:
+	jmp	L$cp_dxdone_528
+L$cp_dxtail_532:
 	sub	rdx,288
-	jz	L$cp_dxdone_494
+	jz	L$cp_dxdone_528
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_494
-L$cp_dxdone_494:
-	jmp	L$cp_pairskey_459
-L$cp_inplace_493:
+	jmp	L$cp_dxdone_528
+L$cp_dxdone_528:
+	jmp	L$cp_pairswoven_520
+L$cp_inplace_527:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -15163,15 +16769,15 @@ L$cp_inplace_493:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_459
-L$cp_short8_462:
+	jmp	L$cp_pairswoven_520
+L$cp_short8_484:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_454
+	ja	L$cp_big_476
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -15195,7 +16801,7 @@ L$cp_short8_462:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_499:
+L$cp_dround_533:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -15309,7 +16915,7 @@ L$cp_dround_499:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_499
+	jnz	L$cp_dround_533
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -15409,8 +17015,8 @@ L$cp_dround_499:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_456
-L$cp_pairskey_459:
+	jmp	L$cp_shortkey_478
+L$cp_pairskey_481:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -15424,8 +17030,8 @@ L$cp_pairskey_459:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_501
-L$cp_ipoly_500:
+	jz	L$cp_ipolyend_535
+L$cp_ipoly_534:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15465,10 +17071,10 @@ L$cp_ipoly_500:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_500
-L$cp_ipolyend_501:
+	jnz	L$cp_ipoly_534
+L$cp_ipolyend_535:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_502
+	jz	L$cp_ipolytail_536
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -15506,10 +17112,10 @@ L$cp_ipolyend_501:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_502:
+L$cp_ipolytail_536:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_506
+	jz	L$cp_padpreend_540
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -15517,37 +17123,37 @@ L$cp_ipolytail_502:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_507
+	jz	L$cp_padpre_541
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_507:
+L$cp_padpre_541:
 	test	dl,4
-	jz	L$cp_padpre_508
+	jz	L$cp_padpre_542
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_508:
+L$cp_padpre_542:
 	test	dl,2
-	jz	L$cp_padpre_509
+	jz	L$cp_padpre_543
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_509:
+L$cp_padpre_543:
 	test	dl,1
-	jz	L$cp_padpre_510
+	jz	L$cp_padpre_544
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_510:
-L$cp_padpreend_506:
+L$cp_padpre_544:
+L$cp_padpreend_540:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_504
-L$cp_ipoly_503:
+	jz	L$cp_ipolyend_538
+L$cp_ipoly_537:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15587,10 +17193,10 @@ L$cp_ipoly_503:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_503
-L$cp_ipolyend_504:
+	jnz	L$cp_ipoly_537
+L$cp_ipolyend_538:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_505
+	jz	L$cp_ipolytail_539
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -15628,7 +17234,7 @@ L$cp_ipolyend_504:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_505:
+L$cp_ipolytail_539:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -15681,15 +17287,385 @@ L$cp_ipolytail_505:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_511
+	jne	L$cp_xorskip_545
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_511:
-	jmp	L$cp_tagout_460
-L$cp_shortkey_456:
+L$cp_xorskip_545:
+	jmp	L$cp_tagout_482
+L$cp_pairswoven_502:
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_549
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_550
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_550:
+	test	dl,4
+	jz	L$cp_padpre_551
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_551:
+	test	dl,2
+	jz	L$cp_padpre_552
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_552:
+	test	dl,1
+	jz	L$cp_padpre_553
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_553:
+L$cp_padpreend_549:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,64
+	sub	rdi,4
+	jz	L$cp_ipolyend_547
+L$cp_ipoly_546:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_546
+L$cp_ipolyend_547:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_548
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_548:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	mov	rdi,QWORD[rcx+144]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_554
+	mov	rsi,rdi
+	mov	rdx,QWORD[rcx+168]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_xorskip_554:
+	jmp	L$cp_tagout_482
+L$cp_pairswoven_520:
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_558
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_559
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_559:
+	test	dl,4
+	jz	L$cp_padpre_560
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_560:
+	test	dl,2
+	jz	L$cp_padpre_561
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_561:
+	test	dl,1
+	jz	L$cp_padpre_562
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_562:
+L$cp_padpreend_558:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,192
+	sub	rdi,12
+	jz	L$cp_ipolyend_556
+L$cp_ipoly_555:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_555
+L$cp_ipolyend_556:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_557
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_557:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	mov	rdi,QWORD[rcx+144]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_563
+	mov	rsi,rdi
+	mov	rdx,QWORD[rcx+168]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_xorskip_563:
+	jmp	L$cp_tagout_482
+L$cp_shortkey_478:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -15707,7 +17683,7 @@ L$cp_shortkey_456:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_512
+	jz	L$cp_padpreend_564
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15715,38 +17691,38 @@ L$cp_shortkey_456:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_513
+	jz	L$cp_padpre_565
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_513:
+L$cp_padpre_565:
 	test	dl,4
-	jz	L$cp_padpre_514
+	jz	L$cp_padpre_566
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_514:
+L$cp_padpre_566:
 	test	dl,2
-	jz	L$cp_padpre_515
+	jz	L$cp_padpre_567
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_515:
+L$cp_padpre_567:
 	test	dl,1
-	jz	L$cp_padpre_516
+	jz	L$cp_padpre_568
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_516:
+L$cp_padpre_568:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_512:
+L$cp_padpreend_564:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
@@ -15756,7 +17732,7 @@ L$cp_padpreend_512:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_517
+	jz	L$cp_padpreend_569
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15764,38 +17740,38 @@ L$cp_padpreend_512:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_518
+	jz	L$cp_padpre_570
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_518:
+L$cp_padpre_570:
 	test	dl,4
-	jz	L$cp_padpre_519
+	jz	L$cp_padpre_571
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_519:
+L$cp_padpre_571:
 	test	dl,2
-	jz	L$cp_padpre_520
+	jz	L$cp_padpre_572
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_520:
+L$cp_padpre_572:
 	test	dl,1
-	jz	L$cp_padpre_521
+	jz	L$cp_padpre_573
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_521:
+L$cp_padpre_573:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_517:
+L$cp_padpreend_569:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -15803,14 +17779,14 @@ L$cp_padpreend_517:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_458
-L$cp_big_454:
+	jmp	L$cp_datadone_480
+L$cp_big_476:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_523:
+L$cp_dround_h_575:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -15858,7 +17834,7 @@ L$cp_dround_h_523:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_523
+	jnz	L$cp_dround_h_575
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15885,7 +17861,7 @@ L$cp_dround_h_523:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_524
+	jz	L$cp_padpreend_576
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15893,47 +17869,47 @@ L$cp_dround_h_523:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_525
+	jz	L$cp_padpre_577
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_525:
+L$cp_padpre_577:
 	test	dl,4
-	jz	L$cp_padpre_526
+	jz	L$cp_padpre_578
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_526:
+L$cp_padpre_578:
 	test	dl,2
-	jz	L$cp_padpre_527
+	jz	L$cp_padpre_579
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_527:
+L$cp_padpre_579:
 	test	dl,1
-	jz	L$cp_padpre_528
+	jz	L$cp_padpre_580
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_528:
+L$cp_padpre_580:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_524:
+L$cp_padpreend_576:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_522:
-L$cp_chunk_457:
+L$cp_nofuse_574:
+L$cp_chunk_479:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_458
+	jz	L$cp_datadone_480
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -15947,7 +17923,7 @@ L$cp_chunk_457:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_529
+	jz	L$cp_padpreend_581
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15955,38 +17931,38 @@ L$cp_chunk_457:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_530
+	jz	L$cp_padpre_582
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_530:
+L$cp_padpre_582:
 	test	dl,4
-	jz	L$cp_padpre_531
+	jz	L$cp_padpre_583
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_531:
+L$cp_padpre_583:
 	test	dl,2
-	jz	L$cp_padpre_532
+	jz	L$cp_padpre_584
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_532:
+L$cp_padpre_584:
 	test	dl,1
-	jz	L$cp_padpre_533
+	jz	L$cp_padpre_585
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_533:
+L$cp_padpre_585:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_529:
+L$cp_padpreend_581:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -15997,8 +17973,8 @@ L$cp_padpreend_529:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_457
-L$cp_datadone_458:
+	jmp	L$cp_chunk_479
+L$cp_datadone_480:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -16025,7 +18001,7 @@ L$cp_datadone_458:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_460:
+L$cp_tagout_482:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -16035,17 +18011,17 @@ L$cp_tagout_460:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_535
+	jz	L$cp_wipeeven_587
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_535:
+L$cp_wipeeven_587:
 	shr	eax,1
-L$cp_wipe_534:
+L$cp_wipe_586:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_534
+	jnz	L$cp_wipe_586
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -16080,7 +18056,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_540
+	jb	L$cp_zskip_592
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -16094,7 +18070,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_541:
+L$cp_zloop_593:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -16112,7 +18088,7 @@ L$cp_zloop_541:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_542:
+L$cp_zdround_594:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -16210,7 +18186,7 @@ L$cp_zdround_542:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_542
+	jnz	L$cp_zdround_594
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -16333,7 +18309,7 @@ L$cp_zdround_542:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_541
+	jae	L$cp_zloop_593
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -16350,10 +18326,10 @@ L$cp_zdround_542:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_540:
+L$cp_zskip_592:
 	cmp	rdx,512
-	jb	L$cp_small_537
-L$cp_wide_536:
+	jb	L$cp_small_589
+L$cp_wide_588:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -16377,7 +18353,7 @@ L$cp_wide_536:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_543:
+L$cp_dround_595:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -16491,7 +18467,7 @@ L$cp_dround_543:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_543
+	jnz	L$cp_dround_595
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -16612,12 +18588,12 @@ L$cp_dround_543:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_536
-L$cp_small_537:
+	jae	L$cp_wide_588
+L$cp_small_589:
 	test	rdx,rdx
-	jz	L$cp_done_539
+	jz	L$cp_done_591
 	cmp	rdx,256
-	jbe	L$cp_not8_544
+	jbe	L$cp_not8_596
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -16641,7 +18617,7 @@ L$cp_small_537:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_545:
+L$cp_dround_597:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -16755,7 +18731,7 @@ L$cp_dround_545:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_545
+	jnz	L$cp_dround_597
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -16856,10 +18832,10 @@ L$cp_dround_545:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_538
-L$cp_not8_544:
+	jmp	L$cp_tailbuf_590
+L$cp_not8_596:
 	cmp	rdx,192
-	jbe	L$cp_not4_546
+	jbe	L$cp_not4_598
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -16883,7 +18859,7 @@ L$cp_not8_544:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_549:
+L$cp_dround_601:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -16997,7 +18973,7 @@ L$cp_dround_549:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_549
+	jnz	L$cp_dround_601
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -17082,12 +19058,12 @@ L$cp_dround_549:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_538
-L$cp_not4_546:
+	jmp	L$cp_tailbuf_590
+L$cp_not4_598:
 	cmp	rdx,64
-	jbe	L$cp_h1_547
+	jbe	L$cp_h1_599
 	cmp	rdx,128
-	jbe	L$cp_h2_548
+	jbe	L$cp_h2_600
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -17103,7 +19079,7 @@ L$cp_not4_546:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_550:
+L$cp_dround_h_602:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -17195,7 +19171,7 @@ L$cp_dround_h_550:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_550
+	jnz	L$cp_dround_h_602
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -17225,8 +19201,8 @@ L$cp_dround_h_550:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_538
-L$cp_h2_548:
+	jmp	L$cp_tailbuf_590
+L$cp_h2_600:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -17237,7 +19213,7 @@ L$cp_h2_548:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_551:
+L$cp_dround_h_603:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -17299,7 +19275,7 @@ L$cp_dround_h_551:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_551
+	jnz	L$cp_dround_h_603
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -17319,14 +19295,14 @@ L$cp_dround_h_551:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_538
-L$cp_h1_547:
+	jmp	L$cp_tailbuf_590
+L$cp_h1_599:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_552:
+L$cp_dround_h_604:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -17374,7 +19350,7 @@ L$cp_dround_h_552:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_552
+	jnz	L$cp_dround_h_604
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -17384,17 +19360,17 @@ L$cp_dround_h_552:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_538:
+L$cp_tailbuf_590:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_539:
+L$cp_done_591:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
 	cmp	rdx,32
-	jb	L$cp_t16_553
-L$cp_t32_557:
+	jb	L$cp_t16_605
+L$cp_t32_609:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -17403,10 +19379,10 @@ L$cp_t32_557:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_557
-L$cp_t16_553:
+	jae	L$cp_t32_609
+L$cp_t16_605:
 	cmp	rdx,16
-	jb	L$cp_t1_554
+	jb	L$cp_t1_606
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -17414,10 +19390,10 @@ L$cp_t16_553:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_554:
+L$cp_t1_606:
 	test	rdx,rdx
-	jz	L$cp_tdone_556
-L$cp_tend_555:
+	jz	L$cp_tdone_608
+L$cp_tend_607:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -17425,8 +19401,8 @@ L$cp_tend_555:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_555
-L$cp_tdone_556:
+	jnz	L$cp_tend_607
+L$cp_tdone_608:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 global ctasm_chacha20_poly1305_seal_avx512ifma
@@ -17500,15 +19476,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_566
+	ja	L$cp_short8_618
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_567
+	ja	L$cp_pairs2_619
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_569
+	jz	L$cp_padpreend_621
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17516,39 +19492,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_570
+	jz	L$cp_padpre_622
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_570:
+L$cp_padpre_622:
 	test	dl,4
-	jz	L$cp_padpre_571
+	jz	L$cp_padpre_623
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_571:
+L$cp_padpre_623:
 	test	dl,2
-	jz	L$cp_padpre_572
+	jz	L$cp_padpre_624
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_572:
+L$cp_padpre_624:
 	test	dl,1
-	jz	L$cp_padpre_573
+	jz	L$cp_padpre_625
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_573:
-L$cp_padpreend_569:
+L$cp_padpre_625:
+L$cp_padpreend_621:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_574:
+L$cp_dround_p_626:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -17596,7 +19572,7 @@ L$cp_dround_p_574:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_574
+	jnz	L$cp_dround_p_626
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -17613,19 +19589,19 @@ L$cp_dround_p_574:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_576
+	jb	L$cp_dxtail_628
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_577
+	jb	L$cp_dxtail_629
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_575
-L$cp_dxtail_576:
+	jmp	L$cp_dxdone_627
+L$cp_dxtail_628:
 	test	rdx,rdx
-	jz	L$cp_dxdone_575
+	jz	L$cp_dxdone_627
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -17634,10 +19610,10 @@ L$cp_dxtail_576:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_575
-L$cp_dxtail_577:
+	jmp	L$cp_dxdone_627
+L$cp_dxtail_629:
 	sub	rdx,32
-	jz	L$cp_dxdone_575
+	jz	L$cp_dxdone_627
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -17646,17 +19622,17 @@ L$cp_dxtail_577:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_575
-L$cp_dxdone_575:
-	jmp	L$cp_pairskey_563
-L$cp_pairs2_567:
+	jmp	L$cp_dxdone_627
+L$cp_dxdone_627:
+	jmp	L$cp_pairskey_615
+L$cp_pairs2_619:
 	cmp	r10,192
-	ja	L$cp_pairs3_568
+	ja	L$cp_pairs3_620
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_578
+	jz	L$cp_padpreend_630
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17664,32 +19640,32 @@ L$cp_pairs2_567:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_579
+	jz	L$cp_padpre_631
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_579:
+L$cp_padpre_631:
 	test	dl,4
-	jz	L$cp_padpre_580
+	jz	L$cp_padpre_632
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_580:
+L$cp_padpre_632:
 	test	dl,2
-	jz	L$cp_padpre_581
+	jz	L$cp_padpre_633
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_581:
+L$cp_padpre_633:
 	test	dl,1
-	jz	L$cp_padpre_582
+	jz	L$cp_padpre_634
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_582:
-L$cp_padpreend_578:
+L$cp_padpre_634:
+L$cp_padpreend_630:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -17701,7 +19677,7 @@ L$cp_padpreend_578:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_583:
+L$cp_dround_p_635:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -17763,7 +19739,7 @@ L$cp_dround_p_583:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_583
+	jnz	L$cp_dround_p_635
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -17795,29 +19771,29 @@ L$cp_dround_p_583:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_585
+	jb	L$cp_dxtail_637
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_586
+	jb	L$cp_dxtail_638
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_587
+	jb	L$cp_dxtail_639
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_588
+	jb	L$cp_dxtail_640
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_584
-L$cp_dxtail_585:
+	jmp	L$cp_dxdone_636
+L$cp_dxtail_637:
 	sub	rdx,64
-	jz	L$cp_dxdone_584
+	jz	L$cp_dxdone_636
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -17826,10 +19802,10 @@ L$cp_dxtail_585:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_584
-L$cp_dxtail_586:
+	jmp	L$cp_dxdone_636
+L$cp_dxtail_638:
 	sub	rdx,96
-	jz	L$cp_dxdone_584
+	jz	L$cp_dxdone_636
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -17838,10 +19814,10 @@ L$cp_dxtail_586:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_584
-L$cp_dxtail_587:
+	jmp	L$cp_dxdone_636
+L$cp_dxtail_639:
 	sub	rdx,128
-	jz	L$cp_dxdone_584
+	jz	L$cp_dxdone_636
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -17850,10 +19826,10 @@ L$cp_dxtail_587:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_584
-L$cp_dxtail_588:
+	jmp	L$cp_dxdone_636
+L$cp_dxtail_640:
 	sub	rdx,160
-	jz	L$cp_dxdone_584
+	jz	L$cp_dxdone_636
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -17862,15 +19838,15 @@ L$cp_dxtail_588:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_584
-L$cp_dxdone_584:
-	jmp	L$cp_pairskey_563
-L$cp_pairs3_568:
+	jmp	L$cp_dxdone_636
+L$cp_dxdone_636:
+	jmp	L$cp_pairskey_615
+L$cp_pairs3_620:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_589
+	jz	L$cp_padpreend_641
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -17878,32 +19854,32 @@ L$cp_pairs3_568:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_590
+	jz	L$cp_padpre_642
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_590:
+L$cp_padpre_642:
 	test	dl,4
-	jz	L$cp_padpre_591
+	jz	L$cp_padpre_643
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_591:
+L$cp_padpre_643:
 	test	dl,2
-	jz	L$cp_padpre_592
+	jz	L$cp_padpre_644
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_592:
+L$cp_padpre_644:
 	test	dl,1
-	jz	L$cp_padpre_593
+	jz	L$cp_padpre_645
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_593:
-L$cp_padpreend_589:
+L$cp_padpre_645:
+L$cp_padpreend_641:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -17920,7 +19896,7 @@ L$cp_padpreend_589:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_594:
+L$cp_dround_p_646:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -18012,7 +19988,7 @@ L$cp_dround_p_594:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_594
+	jnz	L$cp_dround_p_646
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -18065,29 +20041,29 @@ L$cp_dround_p_594:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_596
+	jb	L$cp_dxtail_648
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_597
+	jb	L$cp_dxtail_649
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_598
+	jb	L$cp_dxtail_650
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_599
+	jb	L$cp_dxtail_651
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_595
-L$cp_dxtail_596:
+	jmp	L$cp_dxdone_647
+L$cp_dxtail_648:
 	sub	rdx,192
-	jz	L$cp_dxdone_595
+	jz	L$cp_dxdone_647
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -18096,10 +20072,10 @@ L$cp_dxtail_596:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_595
-L$cp_dxtail_597:
+	jmp	L$cp_dxdone_647
+L$cp_dxtail_649:
 	sub	rdx,224
-	jz	L$cp_dxdone_595
+	jz	L$cp_dxdone_647
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -18108,10 +20084,10 @@ L$cp_dxtail_597:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_595
-L$cp_dxtail_598:
+	jmp	L$cp_dxdone_647
+L$cp_dxtail_650:
 	sub	rdx,256
-	jz	L$cp_dxdone_595
+	jz	L$cp_dxdone_647
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -18120,10 +20096,10 @@ L$cp_dxtail_598:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_595
-L$cp_dxtail_599:
+	jmp	L$cp_dxdone_647
+L$cp_dxtail_651:
 	sub	rdx,288
-	jz	L$cp_dxdone_595
+	jz	L$cp_dxdone_647
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -18132,17 +20108,17 @@ L$cp_dxtail_599:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_595
-L$cp_dxdone_595:
-	jmp	L$cp_pairskey_563
-L$cp_short8_566:
+	jmp	L$cp_dxdone_647
+L$cp_dxdone_647:
+	jmp	L$cp_pairskey_615
+L$cp_short8_618:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_558
+	ja	L$cp_big_610
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -18166,7 +20142,7 @@ L$cp_short8_566:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_600:
+L$cp_dround_652:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -18280,7 +20256,7 @@ L$cp_dround_600:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_600
+	jnz	L$cp_dround_652
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -18380,8 +20356,8 @@ L$cp_dround_600:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_560
-L$cp_pairskey_563:
+	jmp	L$cp_shortkey_612
+L$cp_pairskey_615:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -18390,7 +20366,7 @@ L$cp_pairskey_563:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_601
+	jb	L$cp_nopow4_653
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -18592,15 +20568,15 @@ L$cp_pairskey_563:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_601:
+L$cp_nopow4_653:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_603
-L$cp_ipoly_602:
+	jz	L$cp_ipolyend_655
+L$cp_ipoly_654:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -18640,10 +20616,10 @@ L$cp_ipoly_602:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_602
-L$cp_ipolyend_603:
+	jnz	L$cp_ipoly_654
+L$cp_ipolyend_655:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_604
+	jz	L$cp_ipolytail_656
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -18681,20 +20657,20 @@ L$cp_ipolyend_603:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_604:
+L$cp_ipolytail_656:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_605
+	jz	L$cp_notail_657
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_605:
+L$cp_notail_657:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_607
+	jz	L$cp_ipolyend_659
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_609
+	jb	L$cp_ipolynarrow_661
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -18721,8 +20697,8 @@ L$cp_notail_605:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_611
-L$cp_ipoly4_610:
+	jz	L$cp_ipoly4last_663
+L$cp_ipoly4_662:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18782,8 +20758,8 @@ L$cp_ipoly4_610:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_610
-L$cp_ipoly4last_611:
+	jnz	L$cp_ipoly4_662
+L$cp_ipoly4last_663:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -18877,9 +20853,9 @@ L$cp_ipoly4last_611:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_607
-L$cp_ipolynarrow_609:
-L$cp_ipoly_606:
+	jz	L$cp_ipolyend_659
+L$cp_ipolynarrow_661:
+L$cp_ipoly_658:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -18919,10 +20895,10 @@ L$cp_ipoly_606:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_606
-L$cp_ipolyend_607:
+	jnz	L$cp_ipoly_658
+L$cp_ipolyend_659:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_608
+	jz	L$cp_ipolytail_660
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -18960,7 +20936,7 @@ L$cp_ipolyend_607:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_608:
+L$cp_ipolytail_660:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -19011,8 +20987,8 @@ L$cp_ipolytail_608:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_564
-L$cp_shortkey_560:
+	jmp	L$cp_tagout_616
+L$cp_shortkey_612:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -19030,7 +21006,7 @@ L$cp_shortkey_560:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_612
+	jz	L$cp_padpreend_664
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19038,38 +21014,38 @@ L$cp_shortkey_560:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_613
+	jz	L$cp_padpre_665
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_613:
+L$cp_padpre_665:
 	test	dl,4
-	jz	L$cp_padpre_614
+	jz	L$cp_padpre_666
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_614:
+L$cp_padpre_666:
 	test	dl,2
-	jz	L$cp_padpre_615
+	jz	L$cp_padpre_667
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_615:
+L$cp_padpre_667:
 	test	dl,1
-	jz	L$cp_padpre_616
+	jz	L$cp_padpre_668
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_616:
+L$cp_padpre_668:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_612:
+L$cp_padpreend_664:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -19090,7 +21066,7 @@ L$cp_padpreend_612:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_617
+	jz	L$cp_padpreend_669
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -19098,46 +21074,46 @@ L$cp_padpreend_612:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_618
+	jz	L$cp_padpre_670
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_618:
+L$cp_padpre_670:
 	test	dl,4
-	jz	L$cp_padpre_619
+	jz	L$cp_padpre_671
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_619:
+L$cp_padpre_671:
 	test	dl,2
-	jz	L$cp_padpre_620
+	jz	L$cp_padpre_672
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_620:
+L$cp_padpre_672:
 	test	dl,1
-	jz	L$cp_padpre_621
+	jz	L$cp_padpre_673
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_621:
+L$cp_padpre_673:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_617:
-	jmp	L$cp_datadone_562
-L$cp_big_558:
+L$cp_padpreend_669:
+	jmp	L$cp_datadone_614
+L$cp_big_610:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_623:
+L$cp_dround_h_675:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -19185,7 +21161,7 @@ L$cp_dround_h_623:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_623
+	jnz	L$cp_dround_h_675
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -19212,7 +21188,7 @@ L$cp_dround_h_623:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_624
+	jz	L$cp_padpreend_676
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19220,47 +21196,47 @@ L$cp_dround_h_623:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_625
+	jz	L$cp_padpre_677
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_625:
+L$cp_padpre_677:
 	test	dl,4
-	jz	L$cp_padpre_626
+	jz	L$cp_padpre_678
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_626:
+L$cp_padpre_678:
 	test	dl,2
-	jz	L$cp_padpre_627
+	jz	L$cp_padpre_679
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_627:
+L$cp_padpre_679:
 	test	dl,1
-	jz	L$cp_padpre_628
+	jz	L$cp_padpre_680
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_628:
+L$cp_padpre_680:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_624:
+L$cp_padpreend_676:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_622:
-L$cp_chunk_561:
+L$cp_nofuse_674:
+L$cp_chunk_613:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_562
+	jz	L$cp_datadone_614
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -19280,7 +21256,7 @@ L$cp_chunk_561:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_629
+	jz	L$cp_padpreend_681
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -19288,44 +21264,44 @@ L$cp_chunk_561:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_630
+	jz	L$cp_padpre_682
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_630:
+L$cp_padpre_682:
 	test	dl,4
-	jz	L$cp_padpre_631
+	jz	L$cp_padpre_683
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_631:
+L$cp_padpre_683:
 	test	dl,2
-	jz	L$cp_padpre_632
+	jz	L$cp_padpre_684
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_632:
+L$cp_padpre_684:
 	test	dl,1
-	jz	L$cp_padpre_633
+	jz	L$cp_padpre_685
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_633:
+L$cp_padpre_685:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_629:
+L$cp_padpreend_681:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_561
-L$cp_datadone_562:
+	jmp	L$cp_chunk_613
+L$cp_datadone_614:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -19352,7 +21328,7 @@ L$cp_datadone_562:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_564:
+L$cp_tagout_616:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -19362,17 +21338,17 @@ L$cp_tagout_564:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_635
+	jz	L$cp_wipeeven_687
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_635:
+L$cp_wipeeven_687:
 	shr	eax,1
-L$cp_wipe_634:
+L$cp_wipe_686:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_634
+	jnz	L$cp_wipe_686
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -19475,15 +21451,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_644
+	ja	L$cp_short8_696
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_645
+	ja	L$cp_pairs2_697
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_647
+	jz	L$cp_padpreend_699
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19491,39 +21467,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_648
+	jz	L$cp_padpre_700
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_648:
+L$cp_padpre_700:
 	test	dl,4
-	jz	L$cp_padpre_649
+	jz	L$cp_padpre_701
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_649:
+L$cp_padpre_701:
 	test	dl,2
-	jz	L$cp_padpre_650
+	jz	L$cp_padpre_702
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_650:
+L$cp_padpre_702:
 	test	dl,1
-	jz	L$cp_padpre_651
+	jz	L$cp_padpre_703
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_651:
-L$cp_padpreend_647:
+L$cp_padpre_703:
+L$cp_padpreend_699:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_652:
+L$cp_dround_p_704:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -19571,7 +21547,7 @@ L$cp_dround_p_652:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_652
+	jnz	L$cp_dround_p_704
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -19588,41 +21564,41 @@ L$cp_dround_p_652:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_653
+	je	L$cp_inplace_705
 	cmp	rdx,32
-	jb	L$cp_dxtail_655
+	jb	L$cp_dxtail_707
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_656
+	jb	L$cp_dxtail_708
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_654
-L$cp_dxtail_655:
+	jmp	L$cp_dxdone_706
+L$cp_dxtail_707:
 	test	rdx,rdx
-	jz	L$cp_dxdone_654
+	jz	L$cp_dxdone_706
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_654
-L$cp_dxtail_656:
+	jmp	L$cp_dxdone_706
+L$cp_dxtail_708:
 	sub	rdx,32
-	jz	L$cp_dxdone_654
+	jz	L$cp_dxdone_706
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_654
-L$cp_dxdone_654:
-	jmp	L$cp_pairskey_641
-L$cp_inplace_653:
+	jmp	L$cp_dxdone_706
+L$cp_dxdone_706:
+	jmp	L$cp_pairskey_693
+L$cp_inplace_705:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -19633,15 +21609,15 @@ L$cp_inplace_653:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_641
-L$cp_pairs2_645:
+	jmp	L$cp_pairskey_693
+L$cp_pairs2_697:
 	cmp	r10,192
-	ja	L$cp_pairs3_646
+	ja	L$cp_pairs3_698
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_657
+	jz	L$cp_padpreend_709
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19649,32 +21625,32 @@ L$cp_pairs2_645:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_658
+	jz	L$cp_padpre_710
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_658:
+L$cp_padpre_710:
 	test	dl,4
-	jz	L$cp_padpre_659
+	jz	L$cp_padpre_711
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_659:
+L$cp_padpre_711:
 	test	dl,2
-	jz	L$cp_padpre_660
+	jz	L$cp_padpre_712
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_660:
+L$cp_padpre_712:
 	test	dl,1
-	jz	L$cp_padpre_661
+	jz	L$cp_padpre_713
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_661:
-L$cp_padpreend_657:
+L$cp_padpre_713:
+L$cp_padpreend_709:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -19686,7 +21662,7 @@ L$cp_padpreend_657:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_662:
+L$cp_dround_p_714:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -19748,7 +21724,7 @@ L$cp_dround_p_662:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_662
+	jnz	L$cp_dround_p_714
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -19774,7 +21750,7 @@ L$cp_dround_p_662:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_663
+	je	L$cp_inplace_715
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -19782,69 +21758,69 @@ L$cp_dround_p_662:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_665
+	jb	L$cp_dxtail_717
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_666
+	jb	L$cp_dxtail_718
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_667
+	jb	L$cp_dxtail_719
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_668
+	jb	L$cp_dxtail_720
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_664
-L$cp_dxtail_665:
+	jmp	L$cp_dxdone_716
+L$cp_dxtail_717:
 	sub	rdx,64
-	jz	L$cp_dxdone_664
+	jz	L$cp_dxdone_716
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_664
-L$cp_dxtail_666:
+	jmp	L$cp_dxdone_716
+L$cp_dxtail_718:
 	sub	rdx,96
-	jz	L$cp_dxdone_664
+	jz	L$cp_dxdone_716
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_664
-L$cp_dxtail_667:
+	jmp	L$cp_dxdone_716
+L$cp_dxtail_719:
 	sub	rdx,128
-	jz	L$cp_dxdone_664
+	jz	L$cp_dxdone_716
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_664
-L$cp_dxtail_668:
+	jmp	L$cp_dxdone_716
+L$cp_dxtail_720:
 	sub	rdx,160
-	jz	L$cp_dxdone_664
+	jz	L$cp_dxdone_716
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_664
-L$cp_dxdone_664:
-	jmp	L$cp_pairskey_641
-L$cp_inplace_663:
+	jmp	L$cp_dxdone_716
+L$cp_dxdone_716:
+	jmp	L$cp_pairskey_693
+L$cp_inplace_715:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -19863,13 +21839,13 @@ L$cp_inplace_663:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_641
-L$cp_pairs3_646:
+	jmp	L$cp_pairskey_693
+L$cp_pairs3_698:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_669
+	jz	L$cp_padpreend_721
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19877,32 +21853,32 @@ L$cp_pairs3_646:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_670
+	jz	L$cp_padpre_722
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_670:
+L$cp_padpre_722:
 	test	dl,4
-	jz	L$cp_padpre_671
+	jz	L$cp_padpre_723
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_671:
+L$cp_padpre_723:
 	test	dl,2
-	jz	L$cp_padpre_672
+	jz	L$cp_padpre_724
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_672:
+L$cp_padpre_724:
 	test	dl,1
-	jz	L$cp_padpre_673
+	jz	L$cp_padpre_725
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_673:
-L$cp_padpreend_669:
+L$cp_padpre_725:
+L$cp_padpreend_721:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -19919,7 +21895,7 @@ L$cp_padpreend_669:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_674:
+L$cp_dround_p_726:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -20011,7 +21987,7 @@ L$cp_dround_p_674:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_674
+	jnz	L$cp_dround_p_726
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -20046,7 +22022,7 @@ L$cp_dround_p_674:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_675
+	je	L$cp_inplace_727
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -20066,69 +22042,69 @@ L$cp_dround_p_674:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_677
+	jb	L$cp_dxtail_729
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_678
+	jb	L$cp_dxtail_730
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_679
+	jb	L$cp_dxtail_731
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_680
+	jb	L$cp_dxtail_732
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_676
-L$cp_dxtail_677:
+	jmp	L$cp_dxdone_728
+L$cp_dxtail_729:
 	sub	rdx,192
-	jz	L$cp_dxdone_676
+	jz	L$cp_dxdone_728
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_676
-L$cp_dxtail_678:
+	jmp	L$cp_dxdone_728
+L$cp_dxtail_730:
 	sub	rdx,224
-	jz	L$cp_dxdone_676
+	jz	L$cp_dxdone_728
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_676
-L$cp_dxtail_679:
+	jmp	L$cp_dxdone_728
+L$cp_dxtail_731:
 	sub	rdx,256
-	jz	L$cp_dxdone_676
+	jz	L$cp_dxdone_728
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_676
-L$cp_dxtail_680:
+	jmp	L$cp_dxdone_728
+L$cp_dxtail_732:
 	sub	rdx,288
-	jz	L$cp_dxdone_676
+	jz	L$cp_dxdone_728
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_676
-L$cp_dxdone_676:
-	jmp	L$cp_pairskey_641
-L$cp_inplace_675:
+	jmp	L$cp_dxdone_728
+L$cp_dxdone_728:
+	jmp	L$cp_pairskey_693
+L$cp_inplace_727:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -20155,15 +22131,15 @@ L$cp_inplace_675:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_641
-L$cp_short8_644:
+	jmp	L$cp_pairskey_693
+L$cp_short8_696:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_636
+	ja	L$cp_big_688
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -20187,7 +22163,7 @@ L$cp_short8_644:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_681:
+L$cp_dround_733:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -20301,7 +22277,7 @@ L$cp_dround_681:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_681
+	jnz	L$cp_dround_733
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -20401,8 +22377,8 @@ L$cp_dround_681:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_638
-L$cp_pairskey_641:
+	jmp	L$cp_shortkey_690
+L$cp_pairskey_693:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -20411,7 +22387,7 @@ L$cp_pairskey_641:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_682
+	jb	L$cp_nopow4_734
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -20613,15 +22589,15 @@ L$cp_pairskey_641:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_682:
+L$cp_nopow4_734:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_684
-L$cp_ipoly_683:
+	jz	L$cp_ipolyend_736
+L$cp_ipoly_735:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -20661,10 +22637,10 @@ L$cp_ipoly_683:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_683
-L$cp_ipolyend_684:
+	jnz	L$cp_ipoly_735
+L$cp_ipolyend_736:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_685
+	jz	L$cp_ipolytail_737
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -20702,10 +22678,10 @@ L$cp_ipolyend_684:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_685:
+L$cp_ipolytail_737:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_689
+	jz	L$cp_padpreend_741
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -20713,38 +22689,38 @@ L$cp_ipolytail_685:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_690
+	jz	L$cp_padpre_742
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_690:
+L$cp_padpre_742:
 	test	dl,4
-	jz	L$cp_padpre_691
+	jz	L$cp_padpre_743
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_691:
+L$cp_padpre_743:
 	test	dl,2
-	jz	L$cp_padpre_692
+	jz	L$cp_padpre_744
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_692:
+L$cp_padpre_744:
 	test	dl,1
-	jz	L$cp_padpre_693
+	jz	L$cp_padpre_745
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_693:
-L$cp_padpreend_689:
+L$cp_padpre_745:
+L$cp_padpreend_741:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_687
+	jz	L$cp_ipolyend_739
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_694
+	jb	L$cp_ipolynarrow_746
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -20771,8 +22747,8 @@ L$cp_padpreend_689:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_696
-L$cp_ipoly4_695:
+	jz	L$cp_ipoly4last_748
+L$cp_ipoly4_747:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -20832,8 +22808,8 @@ L$cp_ipoly4_695:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_695
-L$cp_ipoly4last_696:
+	jnz	L$cp_ipoly4_747
+L$cp_ipoly4last_748:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -20927,9 +22903,9 @@ L$cp_ipoly4last_696:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_687
-L$cp_ipolynarrow_694:
-L$cp_ipoly_686:
+	jz	L$cp_ipolyend_739
+L$cp_ipolynarrow_746:
+L$cp_ipoly_738:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -20969,10 +22945,10 @@ L$cp_ipoly_686:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_686
-L$cp_ipolyend_687:
+	jnz	L$cp_ipoly_738
+L$cp_ipolyend_739:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_688
+	jz	L$cp_ipolytail_740
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -21010,7 +22986,7 @@ L$cp_ipolyend_687:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_688:
+L$cp_ipolytail_740:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -21063,15 +23039,15 @@ L$cp_ipolytail_688:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_697
+	jne	L$cp_xorskip_749
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_697:
-	jmp	L$cp_tagout_642
-L$cp_shortkey_638:
+L$cp_xorskip_749:
+	jmp	L$cp_tagout_694
+L$cp_shortkey_690:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -21089,7 +23065,7 @@ L$cp_shortkey_638:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_698
+	jz	L$cp_padpreend_750
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -21097,38 +23073,38 @@ L$cp_shortkey_638:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_699
+	jz	L$cp_padpre_751
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_699:
+L$cp_padpre_751:
 	test	dl,4
-	jz	L$cp_padpre_700
+	jz	L$cp_padpre_752
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_700:
+L$cp_padpre_752:
 	test	dl,2
-	jz	L$cp_padpre_701
+	jz	L$cp_padpre_753
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_701:
+L$cp_padpre_753:
 	test	dl,1
-	jz	L$cp_padpre_702
+	jz	L$cp_padpre_754
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_702:
+L$cp_padpre_754:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_698:
+L$cp_padpreend_750:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -21142,7 +23118,7 @@ L$cp_padpreend_698:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_703
+	jz	L$cp_padpreend_755
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -21150,38 +23126,38 @@ L$cp_padpreend_698:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_704
+	jz	L$cp_padpre_756
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_704:
+L$cp_padpre_756:
 	test	dl,4
-	jz	L$cp_padpre_705
+	jz	L$cp_padpre_757
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_705:
+L$cp_padpre_757:
 	test	dl,2
-	jz	L$cp_padpre_706
+	jz	L$cp_padpre_758
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_706:
+L$cp_padpre_758:
 	test	dl,1
-	jz	L$cp_padpre_707
+	jz	L$cp_padpre_759
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_707:
+L$cp_padpre_759:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_703:
+L$cp_padpreend_755:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -21189,14 +23165,14 @@ L$cp_padpreend_703:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_640
-L$cp_big_636:
+	jmp	L$cp_datadone_692
+L$cp_big_688:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_709:
+L$cp_dround_h_761:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -21244,7 +23220,7 @@ L$cp_dround_h_709:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_709
+	jnz	L$cp_dround_h_761
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -21271,7 +23247,7 @@ L$cp_dround_h_709:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_710
+	jz	L$cp_padpreend_762
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -21279,47 +23255,47 @@ L$cp_dround_h_709:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_711
+	jz	L$cp_padpre_763
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_711:
+L$cp_padpre_763:
 	test	dl,4
-	jz	L$cp_padpre_712
+	jz	L$cp_padpre_764
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_712:
+L$cp_padpre_764:
 	test	dl,2
-	jz	L$cp_padpre_713
+	jz	L$cp_padpre_765
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_713:
+L$cp_padpre_765:
 	test	dl,1
-	jz	L$cp_padpre_714
+	jz	L$cp_padpre_766
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_714:
+L$cp_padpre_766:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_710:
+L$cp_padpreend_762:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_708:
-L$cp_chunk_639:
+L$cp_nofuse_760:
+L$cp_chunk_691:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_640
+	jz	L$cp_datadone_692
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -21333,7 +23309,7 @@ L$cp_chunk_639:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_715
+	jz	L$cp_padpreend_767
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -21341,38 +23317,38 @@ L$cp_chunk_639:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_716
+	jz	L$cp_padpre_768
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_716:
+L$cp_padpre_768:
 	test	dl,4
-	jz	L$cp_padpre_717
+	jz	L$cp_padpre_769
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_717:
+L$cp_padpre_769:
 	test	dl,2
-	jz	L$cp_padpre_718
+	jz	L$cp_padpre_770
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_718:
+L$cp_padpre_770:
 	test	dl,1
-	jz	L$cp_padpre_719
+	jz	L$cp_padpre_771
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_719:
+L$cp_padpre_771:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_715:
+L$cp_padpreend_767:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -21383,8 +23359,8 @@ L$cp_padpreend_715:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_639
-L$cp_datadone_640:
+	jmp	L$cp_chunk_691
+L$cp_datadone_692:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -21411,7 +23387,7 @@ L$cp_datadone_640:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_642:
+L$cp_tagout_694:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -21421,17 +23397,17 @@ L$cp_tagout_642:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_721
+	jz	L$cp_wipeeven_773
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_721:
+L$cp_wipeeven_773:
 	shr	eax,1
-L$cp_wipe_720:
+L$cp_wipe_772:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_720
+	jnz	L$cp_wipe_772
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -21900,7 +23876,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_724
+	jb	L$cp_ipolyrest_776
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -21927,8 +23903,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_723
-L$cp_ipoly_722:
+	jz	L$cp_ipolylast_775
+L$cp_ipoly_774:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -21988,8 +23964,8 @@ L$cp_ipoly_722:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_722
-L$cp_ipolylast_723:
+	jnz	L$cp_ipoly_774
+L$cp_ipolylast_775:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -22091,7 +24067,7 @@ L$cp_ipolylast_723:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_724:
+L$cp_ipolyrest_776:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
 align 16
@@ -22303,7 +24279,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma4:
 	cmp	rdx,12
-	jb	L$cp_ipoly4rest_725
+	jb	L$cp_ipoly4rest_777
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
@@ -22333,8 +24309,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shr	rcx,2
 	and	rdx,3
 	dec	rcx
-	jz	L$cp_ipoly4last_727
-L$cp_ipoly4_726:
+	jz	L$cp_ipoly4last_779
+L$cp_ipoly4_778:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -22394,8 +24370,8 @@ L$cp_ipoly4_726:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rcx
-	jnz	L$cp_ipoly4_726
-L$cp_ipoly4last_727:
+	jnz	L$cp_ipoly4_778
+L$cp_ipoly4last_779:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -22491,7 +24467,7 @@ L$cp_ipoly4last_727:
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_ipoly4rest_725:
+L$cp_ipoly4rest_777:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64

@@ -42,8 +42,9 @@
 #    the AVX-512 tiers the last piece under a byte mask, AVX2 its key stream
 #    through the frame), the wipe covering only what the path wrote; 321-448
 #    one 8-block wide batch into the buffer, then the scalar Poly1305 (calls).
-#    With two or three sets the AVX2 tier skews the rounds (below).
-#  * The skewed pairs path (AVX2, 65-320 bytes; PAIRS_SKEW): the MAC needs
+#    With two or three sets the AVX2 and AVX-512 tiers skew the rounds
+#    (below; not the IFMA tier).
+#  * The skewed pairs path (AVX2 and AVX-512, 65-320 bytes; PAIRS_SKEW): the MAC needs
 #    r, which only block 0 (set 0) gives, so unskewed it all waited for the
 #    last double round (256 bytes: ~200 of ~590 reference cycles after the
 #    rounds' ~370). Skewed, set i runs lead i double rounds ahead of the
@@ -64,6 +65,19 @@
 #    100 B 0.94, 128 0.97-0.98, 160 0.97, 192 0.96, 193 0.92, 256 0.91 (in
 #    place too), 320 0.92-0.97; seal 65-192 B 0.96-0.99, 193 0.92-0.94, 256
 #    0.96, 320 0.94-0.99; 16 and 64 B (one set, no skew) unchanged.
+#    Zen 4 (AMD EPYC family 25 model 17), the AVX-512 tier, the same leads
+#    (a set running alone splits its rotates, %EVEX_SPLIT: unsplit there
+#    measured 1.00-1.04), after / before: open 65-192 B 0.98-1.01, 193
+#    0.92, 256 0.91 (in place too), 320 0.92; seal 65-192 B 0.97-1.00, 193
+#    0.95, 256 0.95, 320 0.93-0.97. Other leads were slower there: open 4, 5,
+#    8 (one block a round) or 6 2 over the last set 1.01-1.11, two sets 1
+#    1.01-1.02; seal 4 2 1.01, 8 6 (one a round) 1.07, two sets 1 1.00-1.04.
+#    The IFMA tier MACs from 12 blocks 4 a step in vector lanes after the
+#    rounds (ChachaIfma.pm), which skewing does not help: the skewed scalar
+#    MAC measured 1.05-1.15 against it at 192-320 bytes, and the lanes'
+#    table and the AD made while the other sets run on (set 0 leading by 1,
+#    2, 4) 1.00-1.02, 1.02-1.04, 1.10-1.13: a lone set's rounds cost more than
+#    the scalar work they hide.
 #
 # Poly1305: scalar, 2^64 limbs h0, h1, h2 (h2 small) and r = r0 + 2^64 r1.
 # Clamping makes r1 divisible by 4, so with s1 = r1 + r1/4 = 5 r1 / 4,
@@ -510,7 +524,7 @@
 #        zero-padded (CTPAD)
 #   224  the spilled c row of the wide paths (4 x 32) and x12 at entry (352)
 #   384  512 bytes of key stream for a partial batch; the Poly1305 key block
-#   864  (AVX2 pairs path, skewed) r1 across the XOR call (R1_EV)
+#   864  (AVX2 tier's pairs path, skewed) r1 across the XOR call (R1_EV)
 #   880  (pairs path) block 0's s (S_EV)
 #   896  (AVX2 AEADs) the vector Poly1305's powers of r, PLOOP and PLAST (576);
 #        the IFMA tier's 8-lane table (320) or its short paths' 4-lane one
@@ -585,9 +599,9 @@ die "CTPAD: overlaps the AD's tail or the buffer" if CTPAD < ADPAD + 16 || CTPAD
 use constant KSTAIL => T4;
 die "KSTAIL: on s or outside the pairs path's wipe"
     if KSTAIL % 32 || KSTAIL < S_EV + 16 || KSTAIL + 32 > S_EV - 16 + 32 * WIPE_EV;
-# The skewed pairs path (the header; AVX2 only: the AVX-512 tiers' rounds
-# are not timed here): r1 kept at R1_EV across the XOR call that takes r9,
-# inside the wipe, under s and above an open in place's blocks. By the
+# The skewed pairs path (the header; AVX2 and AVX-512, not IFMA): on the
+# AVX2 tier r1 kept at R1_EV across the XOR call that takes r9, inside the
+# wipe, under s and above an open in place's blocks. By the
 # number of row sets, each set's lead in double rounds over the last
 # (horiz_pairs), PAIRS_WEAVE Poly1305 blocks woven into each double round of
 # a lead: no more than the path's shortest message has (open 65 and 193
@@ -940,6 +954,7 @@ sub qr_evex_ops {
 # row sets side by side (Zen 4, a loop of double rounds alone, core cycles
 # per double round with no / all rotates split; every other mask measured in
 # between or worse): one set 32.4 / 24.7, two 32.9 / 39.6, three 38.9 / 48.7.
+# Keyed by the sets running at once: the skewed path's lone sets split.
 my %EVEX_SPLIT = (1 => [1, 1, 1, 1], 2 => [0, 0, 0, 0], 3 => [0, 0, 0, 0]);
 
 # The short path: $n (1..3) blocks from the counter at 48(B) into the buffer,
@@ -1060,7 +1075,7 @@ sub horiz_pairs {
         $code = "";
         my $round = sub {
             my @q = map {
-                $evex ? qr_evex_ops(@{ $rows[$_] }, $t[$_], "%ymm" . (16 + $_), $EVEX_SPLIT{$sets})
+                $evex ? qr_evex_ops(@{ $rows[$_] }, $t[$_], "%ymm" . (16 + $_), $EVEX_SPLIT{scalar @$which})
                       : qr_reg_ops(@{ $rows[$_] }, $t[$_])
             } @$which;
             for my $k (0 .. $#{ $q[0] }) { $code .= $_->[$k] for @q }
@@ -1745,9 +1760,15 @@ sub pairs_mac {
     my ($seal, $done, $woven) = @_;
     if ($woven) {
         # the skewed path (gen_aead): r, the AD and $woven ciphertext blocks
-        # done, h in r11-r13; r1 back from the frame (the XOR call took r9)
-        emit("movq " . R1_EV . "(%rcx), %r9");
-        poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, 0, $woven);
+        # done, h in r11-r13; AVX2: r1 back from the frame (the XOR call
+        # took r9)
+        emit("movq " . R1_EV . "(%rcx), %r9") if !$evex;
+        if ($evex && $seal) {
+            ctpad_tail();
+            poly_inline(A_OUT, A_INLEN, PAD, 0, $woven);
+        } else {
+            poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, 0, $woven);
+        }
         pairs_mac_end($seal, $done);
         return;
     }
@@ -1767,17 +1788,21 @@ sub pairs_mac {
     emit("xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
     poly_inline(A_AD, A_ADLEN, ADPAD);
     if ($evex && $seal) {
-        # the ciphertext's tail from the zero-padded last piece (CTPAD): its
-        # 16-byte half len & 16
-        my $none = newlabel("notail");
-        emit("movq " . A_INLEN . "(%rcx), %rax", "testq \$15, %rax", "jz $none", "andl \$16, %eax",
-             "vmovdqa " . CTPAD . "(%rcx,%rax), %xmm0", "vmovdqa %xmm0, " . PAD . "(%rcx)");
-        label($none);
+        ctpad_tail();
         poly_inline(A_OUT, A_INLEN, PAD, $ifma);
     } else {
         poly_inline($seal ? A_OUT : A_IN, A_INLEN, undef, $ifma);
     }
     pairs_mac_end($seal, $done);
+}
+
+# AVX-512 seal: the ciphertext's padded tail block to PAD from the zero-padded
+# last piece (CTPAD), its 16-byte half len & 16, when len has a tail
+sub ctpad_tail {
+    my $none = newlabel("notail");
+    emit("movq " . A_INLEN . "(%rcx), %rax", "testq \$15, %rax", "jz $none", "andl \$16, %eax",
+         "vmovdqa " . CTPAD . "(%rcx,%rax), %xmm0", "vmovdqa %xmm0, " . PAD . "(%rcx)");
+    label($none);
 }
 
 # The lengths block, the tag, an open in place's XOR; then to $done
@@ -1895,7 +1920,7 @@ sub gen_aead {
             # trip less on the path to the MAC), before AVX2's XOR call
             # clobbers ymm0
             my $min = (0, 0, 65, 193)[$sets];    # the path's shortest message
-            my @lead = $evex ? () : @{ ($seal ? PAIRS_SKEW_SEAL : PAIRS_SKEW)->[$sets] };
+            my @lead = $ifma ? () : @{ ($seal ? PAIRS_SKEW_SEAL : PAIRS_SKEW)->[$sets] };
             my $per = PAIRS_WEAVE;
             my $mac_at = $pairs_key;
             # seal: the sets that lead XOR their blocks when done, for the MAC
@@ -1932,8 +1957,8 @@ sub gen_aead {
                     return if $i;
                     emit("vmovq %xmm0, %r8", "vpextrq \$1, %xmm0, %r11");
                     pairs_r();
-                    emit("movq %r9, " . R1_EV . "(%rcx)",
-                         "xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
+                    emit("movq %r9, " . R1_EV . "(%rcx)") if !$evex;
+                    emit("xorl %r11d, %r11d", "xorl %r12d, %r12d", "xorl %r13d, %r13d");
                     poly_inline(A_AD, A_ADLEN, ADPAD);
                     emit("movq $ct(%rcx), %rsi");
                 };
