@@ -15009,1578 +15009,16 @@ Lcp_padpre_461:
 Lcp_padpreend_457:
 	jmp	Lcp_datadone_384
 Lcp_big_380:
-	vmovdqa	0(%rcx),%xmm0
-	vmovdqa	16(%rcx),%xmm1
-	vmovdqa	32(%rcx),%xmm2
-	vmovdqa	48(%rcx),%xmm3
-	movl	$10,%r8d
-Lcp_dround_h_463:
-	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vprold	$12,%xmm1,%xmm1
-	vpslld	$16,%xmm0,%xmm12
-	vpsrld	$16,%xmm0,%xmm16
-	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vprold	$8,%xmm3,%xmm3
-	vpslld	$12,%xmm2,%xmm12
-	vpsrld	$20,%xmm2,%xmm16
-	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vprold	$7,%xmm1,%xmm1
-	vpslld	$8,%xmm0,%xmm12
-	vpsrld	$24,%xmm0,%xmm16
-	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpslld	$7,%xmm2,%xmm12
-	vpsrld	$25,%xmm2,%xmm16
-	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
-	vpshufd	$147,%xmm0,%xmm0
-	vpshufd	$57,%xmm2,%xmm2
-	vpshufd	$78,%xmm3,%xmm3
-	vprold	$16,%xmm3,%xmm3
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vprold	$12,%xmm1,%xmm1
-	vpslld	$16,%xmm0,%xmm12
-	vpsrld	$16,%xmm0,%xmm16
-	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vprold	$8,%xmm3,%xmm3
-	vpslld	$12,%xmm2,%xmm12
-	vpsrld	$20,%xmm2,%xmm16
-	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
-	vpaddd	%xmm1,%xmm0,%xmm0
-	vprold	$7,%xmm1,%xmm1
-	vpslld	$8,%xmm0,%xmm12
-	vpsrld	$24,%xmm0,%xmm16
-	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
-	vpaddd	%xmm3,%xmm2,%xmm2
-	vpslld	$7,%xmm2,%xmm12
-	vpsrld	$25,%xmm2,%xmm16
-	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
-	vpshufd	$57,%xmm0,%xmm0
-	vpshufd	$147,%xmm2,%xmm2
-	vpshufd	$78,%xmm3,%xmm3
-	decl	%r8d
-	jnz	Lcp_dround_h_463
-	vpaddd	0(%rcx),%xmm0,%xmm0
-	vmovdqa	%xmm0,384(%rcx)
-	vpaddd	16(%rcx),%xmm1,%xmm1
-	vmovdqa	%xmm1,400(%rcx)
-	vpaddd	32(%rcx),%xmm2,%xmm2
-	vmovdqa	%xmm2,416(%rcx)
-	vpaddd	48(%rcx),%xmm3,%xmm3
-	vmovdqa	%xmm3,432(%rcx)
-	incl	48(%rcx)
-	movq	$0x0ffffffc0fffffff,%rax
-	andq	384(%rcx),%rax
-	movq	%rax,64(%rcx)
-	movq	$0x0ffffffc0ffffffc,%rax
-	andq	392(%rcx),%rax
-	movq	%rax,72(%rcx)
-	vmovdqa	400(%rcx),%xmm0
-	vmovdqu	%xmm0,104(%rcx)
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	184(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_464
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	184(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	176(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_465
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_465:
-	testb	$4,%dl
-	jz	Lcp_padpre_466
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_466:
-	testb	$2,%dl
-	jz	Lcp_padpre_467
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_467:
-	testb	$1,%dl
-	jz	Lcp_padpre_468
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_468:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_464:
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_powers_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_nofuse_462:
-Lcp_chunk_383:
-	movq	120(%rcx),%rdx
-	testq	%rdx,%rdx
-	jz	Lcp_datadone_384
-	movl	$2048,%eax
-	cmpq	%rax,%rdx
-	cmovaq	%rax,%rdx
-	movq	%rdx,192(%rcx)
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	call	_ctasm_chacha20_xor_avx512
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	144(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_469
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	144(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_470
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_470:
-	testb	$4,%dl
-	jz	Lcp_padpre_471
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_471:
-	testb	$2,%dl
-	jz	Lcp_padpre_472
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_472:
-	testb	$1,%dl
-	jz	Lcp_padpre_473
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_473:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_469:
-	movq	192(%rcx),%rdx
-	addq	%rdx,144(%rcx)
-	addq	%rdx,160(%rcx)
-	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_383
-Lcp_datadone_384:
-	movq	184(%rcx),%rax
-	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
-	movq	%rax,136(%rcx)
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	80(%rcx),%r8
-	movq	88(%rcx),%r9
-	movq	96(%rcx),%r10
-	movq	%r8,%r11
-	movq	%r9,%rdx
-	subq	$-5,%r11
-	sbbq	$-1,%rdx
-	sbbq	$3,%r10
-	cmovaeq	%r11,%r8
-	cmovaeq	%rdx,%r9
-	addq	104(%rcx),%r8
-	adcq	112(%rcx),%r9
-	movq	152(%rcx),%rax
-	vmovq	%r8,%xmm0
-	vpinsrq	$1,%r9,%xmm0,%xmm0
-	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_386:
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	vpxor	%xmm0,%xmm0,%xmm0
-	movl	208(%rcx),%eax
-	movq	216(%rcx),%rdx
-	vmovdqa	%ymm0,0(%rcx)
-	vmovdqa	%ymm0,32(%rcx)
-	addq	%rdx,%rcx
-	testb	$1,%al
-	jz	Lcp_wipeeven_475
-	vmovdqa	%ymm0,0(%rcx)
-	addq	$32,%rcx
-Lcp_wipeeven_475:
-	shrl	%eax
-Lcp_wipe_474:
-	vmovdqa	%ymm0,0(%rcx)
-	vmovdqa	%ymm0,32(%rcx)
-	addq	$64,%rcx
-	decl	%eax
-	jnz	Lcp_wipe_474
-	vzeroall
-	vpxord	%xmm16,%xmm16,%xmm16
-	vpxord	%xmm17,%xmm17,%xmm17
-	vpxord	%xmm18,%xmm18,%xmm18
-	xorl	%eax,%eax
-	xorl	%edx,%edx
-	xorl	%r8d,%r8d
-	xorl	%r9d,%r9d
-	xorl	%r10d,%r10d
-	xorl	%r11d,%r11d
-	.cfi_remember_state
-	addq	$1512,%rsp
-	.cfi_def_cfa_offset	56
-	popq	%r15
-	.cfi_def_cfa_offset	48
-	.cfi_restore	%r15
-	popq	%r14
-	.cfi_def_cfa_offset	40
-	.cfi_restore	%r14
-	popq	%r13
-	.cfi_def_cfa_offset	32
-	.cfi_restore	%r13
-	popq	%r12
-	.cfi_def_cfa_offset	24
-	.cfi_restore	%r12
-	popq	%rbp
-	.cfi_def_cfa_offset	16
-	.cfi_restore	%rbp
-	popq	%rbx
-	.cfi_def_cfa_offset	8
-	.cfi_restore	%rbx
-	ret
-	.cfi_restore_state
-	.cfi_endproc
-.globl _ctasm_chacha20_poly1305_open_avx512
-.private_extern _ctasm_chacha20_poly1305_open_avx512
-	.p2align	4
-_ctasm_chacha20_poly1305_open_avx512:
-	.cfi_startproc
-	endbr64
-	pushq	%rbx
-	.cfi_def_cfa_offset	16
-	.cfi_offset	%rbx,-16
-	pushq	%rbp
-	.cfi_def_cfa_offset	24
-	.cfi_offset	%rbp,-24
-	pushq	%r12
-	.cfi_def_cfa_offset	32
-	.cfi_offset	%r12,-32
-	pushq	%r13
-	.cfi_def_cfa_offset	40
-	.cfi_offset	%r13,-40
-	pushq	%r14
-	.cfi_def_cfa_offset	48
-	.cfi_offset	%r14,-48
-	pushq	%r15
-	.cfi_def_cfa_offset	56
-	.cfi_offset	%r15,-56
-	subq	$1512,%rsp
-	.cfi_def_cfa_offset	1568
-	movq	1568(%rsp),%rax
-	movq	%rcx,%r10
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-	movq	%rdi,144(%rcx)
-	movq	%rsi,152(%rcx)
-	movq	%rdx,160(%rcx)
-	movq	%r10,168(%rcx)
-	movq	%r8,176(%rcx)
-	movq	%r9,184(%rcx)
-	vmovdqa	Lcp_sigma(%rip),%xmm0
-	vmovdqu	0(%rax),%xmm1
-	vmovdqu	16(%rax),%xmm2
-	vmovd	32(%rax),%xmm3
-	vpinsrd	$1,36(%rax),%xmm3,%xmm3
-	vpinsrd	$2,40(%rax),%xmm3,%xmm3
-	vpinsrd	$3,44(%rax),%xmm3,%xmm3
-	vmovdqa	%xmm0,0(%rcx)
-	vmovdqa	%xmm1,16(%rcx)
-	vmovdqa	%xmm2,32(%rcx)
-	vmovdqa	%xmm3,48(%rcx)
-	movq	$64,216(%rcx)
-	movl	$44,208(%rcx)
-	cmpq	$320,%r10
-	ja	Lcp_short8_484
-	movq	$384,216(%rcx)
-	cmpq	$64,%r10
-	ja	Lcp_pairs2_485
-	movq	$864,216(%rcx)
-	movl	$2,208(%rcx)
-	movq	184(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_487
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,224(%rcx)
-	movq	184(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	176(%rcx),%rsi
-	leaq	224(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_488
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_488:
-	testb	$4,%dl
-	jz	Lcp_padpre_489
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_489:
-	testb	$2,%dl
-	jz	Lcp_padpre_490
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_490:
-	testb	$1,%dl
-	jz	Lcp_padpre_491
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_491:
-Lcp_padpreend_487:
-	vbroadcasti128	Lcp_sigma(%rip),%ymm0
-	vinserti128	$1,%xmm1,%ymm1,%ymm1
-	vinserti128	$1,%xmm2,%ymm2,%ymm2
-	vinserti128	$1,%xmm3,%ymm3,%ymm3
-	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	movl	$10,%r8d
-Lcp_dround_p_492:
-	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$12,%ymm1,%ymm1
-	vpslld	$16,%ymm0,%ymm12
-	vpsrld	$16,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vprold	$8,%ymm3,%ymm3
-	vpslld	$12,%ymm2,%ymm12
-	vpsrld	$20,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$7,%ymm1,%ymm1
-	vpslld	$8,%ymm0,%ymm12
-	vpsrld	$24,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpslld	$7,%ymm2,%ymm12
-	vpsrld	$25,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpshufd	$147,%ymm0,%ymm0
-	vpshufd	$57,%ymm2,%ymm2
-	vpshufd	$78,%ymm3,%ymm3
-	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$12,%ymm1,%ymm1
-	vpslld	$16,%ymm0,%ymm12
-	vpsrld	$16,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vprold	$8,%ymm3,%ymm3
-	vpslld	$12,%ymm2,%ymm12
-	vpsrld	$20,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$7,%ymm1,%ymm1
-	vpslld	$8,%ymm0,%ymm12
-	vpsrld	$24,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpslld	$7,%ymm2,%ymm12
-	vpsrld	$25,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpshufd	$57,%ymm0,%ymm0
-	vpshufd	$147,%ymm2,%ymm2
-	vpshufd	$78,%ymm3,%ymm3
-	decl	%r8d
-	jnz	Lcp_dround_p_492
-	vbroadcasti128	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vbroadcasti128	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vbroadcasti128	32(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vbroadcasti128	48(%rcx),%ymm12
-	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
-	cmpq	%rsi,%rdi
-	je	Lcp_inplace_493
-	cmpq	$32,%rdx
-	jb	Lcp_dxtail_495
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vpxor	0(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,0(%rdi)
-	cmpq	$64,%rdx
-	jb	Lcp_dxtail_496
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vpxor	32(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_494
-Lcp_dxtail_495:
-	testq	%rdx,%rdx
-	jz	Lcp_dxdone_494
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vpbroadcastb	%edx,%ymm14
-	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
-	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
-	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	Lcp_dxdone_494
-Lcp_dxtail_496:
-	subq	$32,%rdx
-	jz	Lcp_dxdone_494
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vpbroadcastb	%edx,%ymm14
-	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
-	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
-	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	Lcp_dxdone_494
-Lcp_dxdone_494:
-	jmp	Lcp_pairskey_481
-Lcp_inplace_493:
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,736(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,768(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,800(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,832(%rcx)
-	movq	$736,216(%rcx)
-	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_481
-Lcp_pairs2_485:
-	cmpq	$192,%r10
-	ja	Lcp_pairs3_486
-	movq	$864,216(%rcx)
-	movl	$2,208(%rcx)
-	movq	184(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_497
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,224(%rcx)
-	movq	184(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	176(%rcx),%rsi
-	leaq	224(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_498
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_498:
-	testb	$4,%dl
-	jz	Lcp_padpre_499
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_499:
-	testb	$2,%dl
-	jz	Lcp_padpre_500
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_500:
-	testb	$1,%dl
-	jz	Lcp_padpre_501
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_501:
-Lcp_padpreend_497:
-	vbroadcasti128	Lcp_sigma(%rip),%ymm0
-	vinserti128	$1,%xmm1,%ymm1,%ymm1
-	vinserti128	$1,%xmm2,%ymm2,%ymm2
-	vinserti128	$1,%xmm3,%ymm3,%ymm3
-	vmovdqa	%ymm0,%ymm4
-	vmovdqa	%ymm1,%ymm5
-	vmovdqa	%ymm2,%ymm6
-	vmovdqa	%ymm3,%ymm7
-	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
-	movl	$2,%r8d
-Lcp_dround_p_503:
-	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$12,%ymm1,%ymm1
-	vpslld	$16,%ymm0,%ymm12
-	vpsrld	$16,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vprold	$8,%ymm3,%ymm3
-	vpslld	$12,%ymm2,%ymm12
-	vpsrld	$20,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$7,%ymm1,%ymm1
-	vpslld	$8,%ymm0,%ymm12
-	vpsrld	$24,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpslld	$7,%ymm2,%ymm12
-	vpsrld	$25,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpshufd	$147,%ymm0,%ymm0
-	vpshufd	$57,%ymm2,%ymm2
-	vpshufd	$78,%ymm3,%ymm3
-	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$12,%ymm1,%ymm1
-	vpslld	$16,%ymm0,%ymm12
-	vpsrld	$16,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vprold	$8,%ymm3,%ymm3
-	vpslld	$12,%ymm2,%ymm12
-	vpsrld	$20,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$7,%ymm1,%ymm1
-	vpslld	$8,%ymm0,%ymm12
-	vpsrld	$24,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpslld	$7,%ymm2,%ymm12
-	vpsrld	$25,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpshufd	$57,%ymm0,%ymm0
-	vpshufd	$147,%ymm2,%ymm2
-	vpshufd	$78,%ymm3,%ymm3
-	decl	%r8d
-	jnz	Lcp_dround_p_503
-	movl	$8,%r8d
-Lcp_dround_p_504:
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm4,%ymm4
-	vpxor	%ymm0,%ymm3,%ymm3
-	vpxor	%ymm4,%ymm7,%ymm7
-	vprold	$16,%ymm3,%ymm3
-	vprold	$16,%ymm7,%ymm7
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm6,%ymm6
-	vpxor	%ymm2,%ymm1,%ymm1
-	vpxor	%ymm6,%ymm5,%ymm5
-	vprold	$12,%ymm1,%ymm1
-	vprold	$12,%ymm5,%ymm5
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm4,%ymm4
-	vpxor	%ymm0,%ymm3,%ymm3
-	vpxor	%ymm4,%ymm7,%ymm7
-	vprold	$8,%ymm3,%ymm3
-	vprold	$8,%ymm7,%ymm7
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm6,%ymm6
-	vpxor	%ymm2,%ymm1,%ymm1
-	vpxor	%ymm6,%ymm5,%ymm5
-	vprold	$7,%ymm1,%ymm1
-	vprold	$7,%ymm5,%ymm5
-	vpshufd	$147,%ymm0,%ymm0
-	vpshufd	$57,%ymm2,%ymm2
-	vpshufd	$78,%ymm3,%ymm3
-	vpshufd	$147,%ymm4,%ymm4
-	vpshufd	$57,%ymm6,%ymm6
-	vpshufd	$78,%ymm7,%ymm7
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm4,%ymm4
-	vpxor	%ymm0,%ymm3,%ymm3
-	vpxor	%ymm4,%ymm7,%ymm7
-	vprold	$16,%ymm3,%ymm3
-	vprold	$16,%ymm7,%ymm7
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm6,%ymm6
-	vpxor	%ymm2,%ymm1,%ymm1
-	vpxor	%ymm6,%ymm5,%ymm5
-	vprold	$12,%ymm1,%ymm1
-	vprold	$12,%ymm5,%ymm5
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm4,%ymm4
-	vpxor	%ymm0,%ymm3,%ymm3
-	vpxor	%ymm4,%ymm7,%ymm7
-	vprold	$8,%ymm3,%ymm3
-	vprold	$8,%ymm7,%ymm7
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm6,%ymm6
-	vpxor	%ymm2,%ymm1,%ymm1
-	vpxor	%ymm6,%ymm5,%ymm5
-	vprold	$7,%ymm1,%ymm1
-	vprold	$7,%ymm5,%ymm5
-	vpshufd	$57,%ymm0,%ymm0
-	vpshufd	$147,%ymm2,%ymm2
-	vpshufd	$78,%ymm3,%ymm3
-	vpshufd	$57,%ymm4,%ymm4
-	vpshufd	$147,%ymm6,%ymm6
-	vpshufd	$78,%ymm7,%ymm7
-	decl	%r8d
-	jnz	Lcp_dround_p_504
-	vbroadcasti128	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vbroadcasti128	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vbroadcasti128	32(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vbroadcasti128	48(%rcx),%ymm12
-	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
-	movabsq	$0x0ffffffc0fffffff,%r9
-	andq	%r9,%r8
-	movabsq	$0x0ffffffc0ffffffc,%r9
-	andq	%r11,%r9
-	movq	%r9,%r10
-	shrq	$2,%r10
-	addq	%r9,%r10
-	xorl	%r11d,%r11d
-	xorl	%r12d,%r12d
-	xorl	%r13d,%r13d
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdi
-	shrq	$4,%rdi
-	jz	Lcp_ipolyend_506
-Lcp_ipoly_505:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_505
-Lcp_ipolyend_506:
-	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_507
-	addq	224(%rcx),%r11
-	adcq	232(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_507:
-	movq	160(%rcx),%rsi
-	movl	$2,%edi
-Lcp_dround_p_508:
-	vprold	$16,%ymm7,%ymm7
-	addq	0(%rsi),%r11
-	vpaddd	%ymm5,%ymm4,%ymm4
-	adcq	8(%rsi),%r12
-	vprold	$12,%ymm5,%ymm5
-	adcq	$1,%r13
-	vpslld	$16,%ymm4,%ymm13
-	movq	%r8,%rax
-	vpsrld	$16,%ymm4,%ymm17
-	mulq	%r11
-	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
-	movq	%rax,%r14
-	vpaddd	%ymm7,%ymm6,%ymm6
-	movq	%rdx,%r15
-	vprold	$8,%ymm7,%ymm7
-	movq	%r9,%rax
-	vpslld	$12,%ymm6,%ymm13
-	mulq	%r11
-	vpsrld	$20,%ymm6,%ymm17
-	movq	%rax,%rbx
-	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
-	movq	%rdx,%rbp
-	vpaddd	%ymm5,%ymm4,%ymm4
-	movq	%r10,%rax
-	vprold	$7,%ymm5,%ymm5
-	mulq	%r12
-	vpslld	$8,%ymm4,%ymm13
-	addq	%rax,%r14
-	vpsrld	$24,%ymm4,%ymm17
-	adcq	%rdx,%r15
-	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
-	movq	%r8,%rax
-	vpaddd	%ymm7,%ymm6,%ymm6
-	mulq	%r12
-	vpslld	$7,%ymm6,%ymm13
-	addq	%rax,%rbx
-	vpsrld	$25,%ymm6,%ymm17
-	adcq	%rdx,%rbp
-	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
-	movq	%r13,%rax
-	vpshufd	$147,%ymm4,%ymm4
-	imulq	%r10,%rax
-	vpshufd	$57,%ymm6,%ymm6
-	addq	%rax,%rbx
-	vpshufd	$78,%ymm7,%ymm7
-	adcq	$0,%rbp
-	vprold	$16,%ymm7,%ymm7
-	imulq	%r8,%r13
-	vpaddd	%ymm5,%ymm4,%ymm4
-	addq	%r15,%rbx
-	vprold	$12,%ymm5,%ymm5
-	adcq	%r13,%rbp
-	vpslld	$16,%ymm4,%ymm13
-	movq	%rbp,%r13
-	vpsrld	$16,%ymm4,%ymm17
-	andq	$3,%r13
-	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
-	movq	%rbp,%rax
-	vpaddd	%ymm7,%ymm6,%ymm6
-	andq	$-4,%rax
-	vprold	$8,%ymm7,%ymm7
-	shrq	$2,%rbp
-	vpslld	$12,%ymm6,%ymm13
-	addq	%rbp,%rax
-	vpsrld	$20,%ymm6,%ymm17
-	movq	%r14,%r11
-	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
-	movq	%rbx,%r12
-	vpaddd	%ymm5,%ymm4,%ymm4
-	addq	%rax,%r11
-	vprold	$7,%ymm5,%ymm5
-	adcq	$0,%r12
-	vpslld	$8,%ymm4,%ymm13
-	adcq	$0,%r13
-	vpsrld	$24,%ymm4,%ymm17
-	addq	16(%rsi),%r11
-	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
-	adcq	24(%rsi),%r12
-	vpaddd	%ymm7,%ymm6,%ymm6
-	adcq	$1,%r13
-	vpslld	$7,%ymm6,%ymm13
-	movq	%r8,%rax
-	vpsrld	$25,%ymm6,%ymm17
-	mulq	%r11
-	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
-	movq	%rax,%r14
-	vpshufd	$57,%ymm4,%ymm4
-	movq	%rdx,%r15
-	vpshufd	$147,%ymm6,%ymm6
-	movq	%r9,%rax
-	vpshufd	$78,%ymm7,%ymm7
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	32(%rsi),%rsi
-	decl	%edi
-	jnz	Lcp_dround_p_508
-	vbroadcasti128	0(%rcx),%ymm13
-	vpaddd	%ymm13,%ymm4,%ymm4
-	vbroadcasti128	16(%rcx),%ymm13
-	vpaddd	%ymm13,%ymm5,%ymm5
-	vbroadcasti128	32(%rcx),%ymm13
-	vpaddd	%ymm13,%ymm6,%ymm6
-	vbroadcasti128	48(%rcx),%ymm13
-	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
-	vpaddd	%ymm13,%ymm7,%ymm7
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
-	cmpq	%rsi,%rdi
-	je	Lcp_inplace_509
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vpxor	0(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,0(%rdi)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vpxor	32(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,32(%rdi)
-	cmpq	$96,%rdx
-	jb	Lcp_dxtail_511
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
-	vpxor	64(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,64(%rdi)
-	cmpq	$128,%rdx
-	jb	Lcp_dxtail_512
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
-	vpxor	96(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,96(%rdi)
-	cmpq	$160,%rdx
-	jb	Lcp_dxtail_513
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
-	vpxor	128(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,128(%rdi)
-	cmpq	$192,%rdx
-	jb	Lcp_dxtail_514
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
-	vpxor	160(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_510
-Lcp_dxtail_511:
-	subq	$64,%rdx
-	jz	Lcp_dxdone_510
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
-	vpbroadcastb	%edx,%ymm14
-	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
-	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
-	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	Lcp_dxdone_510
-Lcp_dxtail_512:
-	subq	$96,%rdx
-	jz	Lcp_dxdone_510
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
-	vpbroadcastb	%edx,%ymm14
-	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
-	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
-	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	Lcp_dxdone_510
-Lcp_dxtail_513:
-	subq	$128,%rdx
-	jz	Lcp_dxdone_510
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
-	vpbroadcastb	%edx,%ymm14
-	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
-	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
-	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	Lcp_dxdone_510
-Lcp_dxtail_514:
-	subq	$160,%rdx
-	jz	Lcp_dxdone_510
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
-	vpbroadcastb	%edx,%ymm14
-	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
-	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
-	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	Lcp_dxdone_510
-Lcp_dxdone_510:
-	jmp	Lcp_pairswoven_502
-Lcp_inplace_509:
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,608(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,640(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,672(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,704(%rcx)
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
-	vmovdqa	%ymm12,736(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
-	vmovdqa	%ymm12,768(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
-	vmovdqa	%ymm12,800(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
-	vmovdqa	%ymm12,832(%rcx)
-	movq	$608,216(%rcx)
-	movl	$9,208(%rcx)
-	jmp	Lcp_pairswoven_502
-Lcp_pairs3_486:
-	movq	$864,216(%rcx)
-	movl	$2,208(%rcx)
-	movq	184(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_515
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,224(%rcx)
-	movq	184(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	176(%rcx),%rsi
-	leaq	224(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_516
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_516:
-	testb	$4,%dl
-	jz	Lcp_padpre_517
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_517:
-	testb	$2,%dl
-	jz	Lcp_padpre_518
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_518:
-	testb	$1,%dl
-	jz	Lcp_padpre_519
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_519:
-Lcp_padpreend_515:
-	vbroadcasti128	Lcp_sigma(%rip),%ymm0
-	vinserti128	$1,%xmm1,%ymm1,%ymm1
-	vinserti128	$1,%xmm2,%ymm2,%ymm2
-	vinserti128	$1,%xmm3,%ymm3,%ymm3
-	vmovdqa	%ymm0,%ymm4
-	vmovdqa	%ymm1,%ymm5
-	vmovdqa	%ymm2,%ymm6
-	vmovdqa	%ymm3,%ymm7
-	vmovdqa	%ymm0,%ymm8
-	vmovdqa	%ymm1,%ymm9
-	vmovdqa	%ymm2,%ymm10
-	vmovdqa	%ymm3,%ymm11
-	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
-	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
-	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
-	movl	$6,%r8d
-Lcp_dround_p_521:
-	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$12,%ymm1,%ymm1
-	vpslld	$16,%ymm0,%ymm12
-	vpsrld	$16,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vprold	$8,%ymm3,%ymm3
-	vpslld	$12,%ymm2,%ymm12
-	vpsrld	$20,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$7,%ymm1,%ymm1
-	vpslld	$8,%ymm0,%ymm12
-	vpsrld	$24,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpslld	$7,%ymm2,%ymm12
-	vpsrld	$25,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpshufd	$147,%ymm0,%ymm0
-	vpshufd	$57,%ymm2,%ymm2
-	vpshufd	$78,%ymm3,%ymm3
-	vprold	$16,%ymm3,%ymm3
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$12,%ymm1,%ymm1
-	vpslld	$16,%ymm0,%ymm12
-	vpsrld	$16,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vprold	$8,%ymm3,%ymm3
-	vpslld	$12,%ymm2,%ymm12
-	vpsrld	$20,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vprold	$7,%ymm1,%ymm1
-	vpslld	$8,%ymm0,%ymm12
-	vpsrld	$24,%ymm0,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpslld	$7,%ymm2,%ymm12
-	vpsrld	$25,%ymm2,%ymm16
-	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
-	vpshufd	$57,%ymm0,%ymm0
-	vpshufd	$147,%ymm2,%ymm2
-	vpshufd	$78,%ymm3,%ymm3
-	decl	%r8d
-	jnz	Lcp_dround_p_521
-	movl	$4,%r8d
-Lcp_dround_p_522:
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm4,%ymm4
-	vpaddd	%ymm9,%ymm8,%ymm8
-	vpxor	%ymm0,%ymm3,%ymm3
-	vpxor	%ymm4,%ymm7,%ymm7
-	vpxor	%ymm8,%ymm11,%ymm11
-	vprold	$16,%ymm3,%ymm3
-	vprold	$16,%ymm7,%ymm7
-	vprold	$16,%ymm11,%ymm11
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm6,%ymm6
-	vpaddd	%ymm11,%ymm10,%ymm10
-	vpxor	%ymm2,%ymm1,%ymm1
-	vpxor	%ymm6,%ymm5,%ymm5
-	vpxor	%ymm10,%ymm9,%ymm9
-	vprold	$12,%ymm1,%ymm1
-	vprold	$12,%ymm5,%ymm5
-	vprold	$12,%ymm9,%ymm9
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm4,%ymm4
-	vpaddd	%ymm9,%ymm8,%ymm8
-	vpxor	%ymm0,%ymm3,%ymm3
-	vpxor	%ymm4,%ymm7,%ymm7
-	vpxor	%ymm8,%ymm11,%ymm11
-	vprold	$8,%ymm3,%ymm3
-	vprold	$8,%ymm7,%ymm7
-	vprold	$8,%ymm11,%ymm11
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm6,%ymm6
-	vpaddd	%ymm11,%ymm10,%ymm10
-	vpxor	%ymm2,%ymm1,%ymm1
-	vpxor	%ymm6,%ymm5,%ymm5
-	vpxor	%ymm10,%ymm9,%ymm9
-	vprold	$7,%ymm1,%ymm1
-	vprold	$7,%ymm5,%ymm5
-	vprold	$7,%ymm9,%ymm9
-	vpshufd	$147,%ymm0,%ymm0
-	vpshufd	$57,%ymm2,%ymm2
-	vpshufd	$78,%ymm3,%ymm3
-	vpshufd	$147,%ymm4,%ymm4
-	vpshufd	$57,%ymm6,%ymm6
-	vpshufd	$78,%ymm7,%ymm7
-	vpshufd	$147,%ymm8,%ymm8
-	vpshufd	$57,%ymm10,%ymm10
-	vpshufd	$78,%ymm11,%ymm11
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm4,%ymm4
-	vpaddd	%ymm9,%ymm8,%ymm8
-	vpxor	%ymm0,%ymm3,%ymm3
-	vpxor	%ymm4,%ymm7,%ymm7
-	vpxor	%ymm8,%ymm11,%ymm11
-	vprold	$16,%ymm3,%ymm3
-	vprold	$16,%ymm7,%ymm7
-	vprold	$16,%ymm11,%ymm11
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm6,%ymm6
-	vpaddd	%ymm11,%ymm10,%ymm10
-	vpxor	%ymm2,%ymm1,%ymm1
-	vpxor	%ymm6,%ymm5,%ymm5
-	vpxor	%ymm10,%ymm9,%ymm9
-	vprold	$12,%ymm1,%ymm1
-	vprold	$12,%ymm5,%ymm5
-	vprold	$12,%ymm9,%ymm9
-	vpaddd	%ymm1,%ymm0,%ymm0
-	vpaddd	%ymm5,%ymm4,%ymm4
-	vpaddd	%ymm9,%ymm8,%ymm8
-	vpxor	%ymm0,%ymm3,%ymm3
-	vpxor	%ymm4,%ymm7,%ymm7
-	vpxor	%ymm8,%ymm11,%ymm11
-	vprold	$8,%ymm3,%ymm3
-	vprold	$8,%ymm7,%ymm7
-	vprold	$8,%ymm11,%ymm11
-	vpaddd	%ymm3,%ymm2,%ymm2
-	vpaddd	%ymm7,%ymm6,%ymm6
-	vpaddd	%ymm11,%ymm10,%ymm10
-	vpxor	%ymm2,%ymm1,%ymm1
-	vpxor	%ymm6,%ymm5,%ymm5
-	vpxor	%ymm10,%ymm9,%ymm9
-	vprold	$7,%ymm1,%ymm1
-	vprold	$7,%ymm5,%ymm5
-	vprold	$7,%ymm9,%ymm9
-	vpshufd	$57,%ymm0,%ymm0
-	vpshufd	$147,%ymm2,%ymm2
-	vpshufd	$78,%ymm3,%ymm3
-	vpshufd	$57,%ymm4,%ymm4
-	vpshufd	$147,%ymm6,%ymm6
-	vpshufd	$78,%ymm7,%ymm7
-	vpshufd	$57,%ymm8,%ymm8
-	vpshufd	$147,%ymm10,%ymm10
-	vpshufd	$78,%ymm11,%ymm11
-	decl	%r8d
-	jnz	Lcp_dround_p_522
-	vbroadcasti128	0(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm0,%ymm0
-	vbroadcasti128	16(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm1,%ymm1
-	vbroadcasti128	32(%rcx),%ymm12
-	vpaddd	%ymm12,%ymm2,%ymm2
-	vbroadcasti128	48(%rcx),%ymm12
-	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
-	vpaddd	%ymm12,%ymm3,%ymm3
-	vmovdqa	%xmm1,880(%rcx)
-	vmovq	%xmm0,%r8
-	vpextrq	$1,%xmm0,%r11
-	movabsq	$0x0ffffffc0fffffff,%r9
-	andq	%r9,%r8
-	movabsq	$0x0ffffffc0ffffffc,%r9
-	andq	%r11,%r9
-	movq	%r9,%r10
-	shrq	$2,%r10
-	addq	%r9,%r10
-	xorl	%r11d,%r11d
-	xorl	%r12d,%r12d
-	xorl	%r13d,%r13d
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdi
-	shrq	$4,%rdi
-	jz	Lcp_ipolyend_524
-Lcp_ipoly_523:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_523
-Lcp_ipolyend_524:
-	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_525
-	addq	224(%rcx),%r11
-	adcq	232(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_525:
-	movq	160(%rcx),%rsi
-	movl	$6,%edi
-Lcp_dround_p_526:
-	vpaddd	%ymm5,%ymm4,%ymm4
-	addq	0(%rsi),%r11
-	vpaddd	%ymm9,%ymm8,%ymm8
-	adcq	8(%rsi),%r12
-	vpxor	%ymm4,%ymm7,%ymm7
-	adcq	$1,%r13
-	vpxor	%ymm8,%ymm11,%ymm11
-	movq	%r8,%rax
-	vprold	$16,%ymm7,%ymm7
-	mulq	%r11
-	vprold	$16,%ymm11,%ymm11
-	movq	%rax,%r14
-	vpaddd	%ymm7,%ymm6,%ymm6
-	movq	%rdx,%r15
-	vpaddd	%ymm11,%ymm10,%ymm10
-	movq	%r9,%rax
-	vpxor	%ymm6,%ymm5,%ymm5
-	mulq	%r11
-	vpxor	%ymm10,%ymm9,%ymm9
-	movq	%rax,%rbx
-	vprold	$12,%ymm5,%ymm5
-	movq	%rdx,%rbp
-	vprold	$12,%ymm9,%ymm9
-	movq	%r10,%rax
-	vpaddd	%ymm5,%ymm4,%ymm4
-	mulq	%r12
-	vpaddd	%ymm9,%ymm8,%ymm8
-	addq	%rax,%r14
-	vpxor	%ymm4,%ymm7,%ymm7
-	adcq	%rdx,%r15
-	vpxor	%ymm8,%ymm11,%ymm11
-	movq	%r8,%rax
-	vprold	$8,%ymm7,%ymm7
-	mulq	%r12
-	vprold	$8,%ymm11,%ymm11
-	addq	%rax,%rbx
-	vpaddd	%ymm7,%ymm6,%ymm6
-	adcq	%rdx,%rbp
-	vpaddd	%ymm11,%ymm10,%ymm10
-	movq	%r13,%rax
-	vpxor	%ymm6,%ymm5,%ymm5
-	imulq	%r10,%rax
-	vpxor	%ymm10,%ymm9,%ymm9
-	addq	%rax,%rbx
-	vprold	$7,%ymm5,%ymm5
-	adcq	$0,%rbp
-	vprold	$7,%ymm9,%ymm9
-	imulq	%r8,%r13
-	vpshufd	$147,%ymm4,%ymm4
-	addq	%r15,%rbx
-	vpshufd	$57,%ymm6,%ymm6
-	adcq	%r13,%rbp
-	vpshufd	$78,%ymm7,%ymm7
-	movq	%rbp,%r13
-	vpshufd	$147,%ymm8,%ymm8
-	andq	$3,%r13
-	vpshufd	$57,%ymm10,%ymm10
-	movq	%rbp,%rax
-	vpshufd	$78,%ymm11,%ymm11
-	andq	$-4,%rax
-	vpaddd	%ymm5,%ymm4,%ymm4
-	shrq	$2,%rbp
-	vpaddd	%ymm9,%ymm8,%ymm8
-	addq	%rbp,%rax
-	vpxor	%ymm4,%ymm7,%ymm7
-	movq	%r14,%r11
-	vpxor	%ymm8,%ymm11,%ymm11
-	movq	%rbx,%r12
-	vprold	$16,%ymm7,%ymm7
-	addq	%rax,%r11
-	vprold	$16,%ymm11,%ymm11
-	adcq	$0,%r12
-	vpaddd	%ymm7,%ymm6,%ymm6
-	adcq	$0,%r13
-	vpaddd	%ymm11,%ymm10,%ymm10
-	addq	16(%rsi),%r11
-	vpxor	%ymm6,%ymm5,%ymm5
-	adcq	24(%rsi),%r12
-	vpxor	%ymm10,%ymm9,%ymm9
-	adcq	$1,%r13
-	vprold	$12,%ymm5,%ymm5
-	movq	%r8,%rax
-	vprold	$12,%ymm9,%ymm9
-	mulq	%r11
-	vpaddd	%ymm5,%ymm4,%ymm4
-	movq	%rax,%r14
-	vpaddd	%ymm9,%ymm8,%ymm8
-	movq	%rdx,%r15
-	vpxor	%ymm4,%ymm7,%ymm7
-	movq	%r9,%rax
-	vpxor	%ymm8,%ymm11,%ymm11
-	mulq	%r11
-	vprold	$8,%ymm7,%ymm7
-	movq	%rax,%rbx
-	vprold	$8,%ymm11,%ymm11
-	movq	%rdx,%rbp
-	vpaddd	%ymm7,%ymm6,%ymm6
-	movq	%r10,%rax
-	vpaddd	%ymm11,%ymm10,%ymm10
-	mulq	%r12
-	vpxor	%ymm6,%ymm5,%ymm5
-	addq	%rax,%r14
-	vpxor	%ymm10,%ymm9,%ymm9
-	adcq	%rdx,%r15
-	vprold	$7,%ymm5,%ymm5
-	movq	%r8,%rax
-	vprold	$7,%ymm9,%ymm9
-	mulq	%r12
-	vpshufd	$57,%ymm4,%ymm4
-	addq	%rax,%rbx
-	vpshufd	$147,%ymm6,%ymm6
-	adcq	%rdx,%rbp
-	vpshufd	$78,%ymm7,%ymm7
-	movq	%r13,%rax
-	vpshufd	$57,%ymm8,%ymm8
-	imulq	%r10,%rax
-	vpshufd	$147,%ymm10,%ymm10
-	addq	%rax,%rbx
-	vpshufd	$78,%ymm11,%ymm11
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	32(%rsi),%rsi
-	decl	%edi
-	jnz	Lcp_dround_p_526
-	vbroadcasti128	0(%rcx),%ymm13
-	vpaddd	%ymm13,%ymm4,%ymm4
-	vbroadcasti128	16(%rcx),%ymm13
-	vpaddd	%ymm13,%ymm5,%ymm5
-	vbroadcasti128	32(%rcx),%ymm13
-	vpaddd	%ymm13,%ymm6,%ymm6
-	vbroadcasti128	48(%rcx),%ymm13
-	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
-	vpaddd	%ymm13,%ymm7,%ymm7
-	vbroadcasti128	0(%rcx),%ymm14
-	vpaddd	%ymm14,%ymm8,%ymm8
-	vbroadcasti128	16(%rcx),%ymm14
-	vpaddd	%ymm14,%ymm9,%ymm9
-	vbroadcasti128	32(%rcx),%ymm14
-	vpaddd	%ymm14,%ymm10,%ymm10
-	vbroadcasti128	48(%rcx),%ymm14
-	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
-	vpaddd	%ymm14,%ymm11,%ymm11
-	movq	144(%rcx),%rdi
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdx
-	cmpq	%rsi,%rdi
-	je	Lcp_inplace_527
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vpxor	0(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,0(%rdi)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vpxor	32(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,32(%rdi)
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
-	vpxor	64(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,64(%rdi)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
-	vpxor	96(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,96(%rdi)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
-	vpxor	128(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,128(%rdi)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
-	vpxor	160(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,160(%rdi)
-	cmpq	$224,%rdx
-	jb	Lcp_dxtail_529
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
-	vpxor	192(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,192(%rdi)
-	cmpq	$256,%rdx
-	jb	Lcp_dxtail_530
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
-	vpxor	224(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,224(%rdi)
-	cmpq	$288,%rdx
-	jb	Lcp_dxtail_531
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
-	vpxor	256(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,256(%rdi)
-	cmpq	$320,%rdx
-	jb	Lcp_dxtail_532
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
-	vpxor	288(%rsi),%ymm12,%ymm12
-	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_528
-Lcp_dxtail_529:
-	subq	$192,%rdx
-	jz	Lcp_dxdone_528
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
-	vpbroadcastb	%edx,%ymm14
-	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
-	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
-	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	Lcp_dxdone_528
-Lcp_dxtail_530:
-	subq	$224,%rdx
-	jz	Lcp_dxdone_528
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
-	vpbroadcastb	%edx,%ymm14
-	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
-	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
-	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	Lcp_dxdone_528
-Lcp_dxtail_531:
-	subq	$256,%rdx
-	jz	Lcp_dxdone_528
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
-	vpbroadcastb	%edx,%ymm14
-	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
-	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
-	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	Lcp_dxdone_528
-Lcp_dxtail_532:
-	subq	$288,%rdx
-	jz	Lcp_dxdone_528
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
-	vpbroadcastb	%edx,%ymm14
-	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
-	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
-	vpxor	%ymm12,%ymm13,%ymm13
-	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	Lcp_dxdone_528
-Lcp_dxdone_528:
-	jmp	Lcp_pairswoven_520
-Lcp_inplace_527:
-	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,480(%rcx)
-	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,512(%rcx)
-	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
-	vmovdqa	%ymm12,544(%rcx)
-	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
-	vmovdqa	%ymm12,576(%rcx)
-	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
-	vmovdqa	%ymm12,608(%rcx)
-	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
-	vmovdqa	%ymm12,640(%rcx)
-	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
-	vmovdqa	%ymm12,672(%rcx)
-	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
-	vmovdqa	%ymm12,704(%rcx)
-	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
-	vmovdqa	%ymm12,736(%rcx)
-	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
-	vmovdqa	%ymm12,768(%rcx)
-	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
-	vmovdqa	%ymm12,800(%rcx)
-	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
-	vmovdqa	%ymm12,832(%rcx)
-	movq	$480,216(%rcx)
-	movl	$13,208(%rcx)
-	jmp	Lcp_pairswoven_520
-Lcp_short8_484:
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,80(%rcx)
-	movq	$0,96(%rcx)
-	movq	%r10,120(%rcx)
-	movq	%r10,192(%rcx)
-	cmpq	$448,%r10
-	ja	Lcp_big_476
+	andl	$511,%eax
+	jz	Lcp_keyalone_463
+	cmpl	$448,%eax
+	ja	Lcp_keyalone_463
+	movl	168(%rcx),%eax
+	andl	$2047,%eax
+	subl	$1025,%eax
+	cmpl	$448,%eax
+	jb	Lcp_keyalone_463
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -16604,7 +15042,7 @@ Lcp_short8_484:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_533:
+Lcp_dround_464:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -16718,7 +15156,7 @@ Lcp_dround_533:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_533
+	jnz	Lcp_dround_464
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -16818,657 +15256,7 @@ Lcp_dround_533:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_478
-Lcp_pairskey_481:
-	movabsq	$0x0ffffffc0fffffff,%r9
-	andq	%r9,%r8
-	movabsq	$0x0ffffffc0ffffffc,%r9
-	andq	%r11,%r9
-	movq	%r9,%r10
-	shrq	$2,%r10
-	addq	%r9,%r10
-	xorl	%r11d,%r11d
-	xorl	%r12d,%r12d
-	xorl	%r13d,%r13d
-	movq	176(%rcx),%rsi
-	movq	184(%rcx),%rdi
-	shrq	$4,%rdi
-	jz	Lcp_ipolyend_535
-Lcp_ipoly_534:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_534
-Lcp_ipolyend_535:
-	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_536
-	addq	224(%rcx),%r11
-	adcq	232(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_536:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_540
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_541
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_541:
-	testb	$4,%dl
-	jz	Lcp_padpre_542
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_542:
-	testb	$2,%dl
-	jz	Lcp_padpre_543
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_543:
-	testb	$1,%dl
-	jz	Lcp_padpre_544
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_544:
-Lcp_padpreend_540:
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdi
-	shrq	$4,%rdi
-	jz	Lcp_ipolyend_538
-Lcp_ipoly_537:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_537
-Lcp_ipolyend_538:
-	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_539
-	addq	128(%rcx),%r11
-	adcq	136(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_539:
-	addq	184(%rcx),%r11
-	adcq	168(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	movq	%r11,%rax
-	movq	%r12,%rdx
-	subq	$-5,%rax
-	sbbq	$-1,%rdx
-	sbbq	$3,%r13
-	cmovaeq	%rax,%r11
-	cmovaeq	%rdx,%r12
-	addq	880(%rcx),%r11
-	adcq	888(%rcx),%r12
-	movq	152(%rcx),%rax
-	vmovq	%r11,%xmm0
-	vpinsrq	$1,%r12,%xmm0,%xmm0
-	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rdi
-	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_545
-	movq	%rdi,%rsi
-	movq	168(%rcx),%rdx
-	movq	216(%rcx),%r9
-	leaq	64(%rcx,%r9),%r9
-	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_545:
-	jmp	Lcp_tagout_482
-Lcp_pairswoven_502:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_549
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_550
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_550:
-	testb	$4,%dl
-	jz	Lcp_padpre_551
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_551:
-	testb	$2,%dl
-	jz	Lcp_padpre_552
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_552:
-	testb	$1,%dl
-	jz	Lcp_padpre_553
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_553:
-Lcp_padpreend_549:
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdi
-	shrq	$4,%rdi
-	addq	$64,%rsi
-	subq	$4,%rdi
-	jz	Lcp_ipolyend_547
-Lcp_ipoly_546:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_546
-Lcp_ipolyend_547:
-	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_548
-	addq	128(%rcx),%r11
-	adcq	136(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_548:
-	addq	184(%rcx),%r11
-	adcq	168(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	movq	%r11,%rax
-	movq	%r12,%rdx
-	subq	$-5,%rax
-	sbbq	$-1,%rdx
-	sbbq	$3,%r13
-	cmovaeq	%rax,%r11
-	cmovaeq	%rdx,%r12
-	addq	880(%rcx),%r11
-	adcq	888(%rcx),%r12
-	movq	152(%rcx),%rax
-	vmovq	%r11,%xmm0
-	vpinsrq	$1,%r12,%xmm0,%xmm0
-	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rdi
-	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_554
-	movq	%rdi,%rsi
-	movq	168(%rcx),%rdx
-	movq	216(%rcx),%r9
-	leaq	64(%rcx,%r9),%r9
-	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_554:
-	jmp	Lcp_tagout_482
-Lcp_pairswoven_520:
-	movq	168(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_558
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	168(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_559
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_559:
-	testb	$4,%dl
-	jz	Lcp_padpre_560
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_560:
-	testb	$2,%dl
-	jz	Lcp_padpre_561
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_561:
-	testb	$1,%dl
-	jz	Lcp_padpre_562
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_562:
-Lcp_padpreend_558:
-	movq	160(%rcx),%rsi
-	movq	168(%rcx),%rdi
-	shrq	$4,%rdi
-	addq	$192,%rsi
-	subq	$12,%rdi
-	jz	Lcp_ipolyend_556
-Lcp_ipoly_555:
-	addq	0(%rsi),%r11
-	adcq	8(%rsi),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	leaq	16(%rsi),%rsi
-	decq	%rdi
-	jnz	Lcp_ipoly_555
-Lcp_ipolyend_556:
-	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_557
-	addq	128(%rcx),%r11
-	adcq	136(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-Lcp_ipolytail_557:
-	addq	184(%rcx),%r11
-	adcq	168(%rcx),%r12
-	adcq	$1,%r13
-	movq	%r8,%rax
-	mulq	%r11
-	movq	%rax,%r14
-	movq	%rdx,%r15
-	movq	%r9,%rax
-	mulq	%r11
-	movq	%rax,%rbx
-	movq	%rdx,%rbp
-	movq	%r10,%rax
-	mulq	%r12
-	addq	%rax,%r14
-	adcq	%rdx,%r15
-	movq	%r8,%rax
-	mulq	%r12
-	addq	%rax,%rbx
-	adcq	%rdx,%rbp
-	movq	%r13,%rax
-	imulq	%r10,%rax
-	addq	%rax,%rbx
-	adcq	$0,%rbp
-	imulq	%r8,%r13
-	addq	%r15,%rbx
-	adcq	%r13,%rbp
-	movq	%rbp,%r13
-	andq	$3,%r13
-	movq	%rbp,%rax
-	andq	$-4,%rax
-	shrq	$2,%rbp
-	addq	%rbp,%rax
-	movq	%r14,%r11
-	movq	%rbx,%r12
-	addq	%rax,%r11
-	adcq	$0,%r12
-	adcq	$0,%r13
-	movq	%r11,%rax
-	movq	%r12,%rdx
-	subq	$-5,%rax
-	sbbq	$-1,%rdx
-	sbbq	$3,%r13
-	cmovaeq	%rax,%r11
-	cmovaeq	%rdx,%r12
-	addq	880(%rcx),%r11
-	adcq	888(%rcx),%r12
-	movq	152(%rcx),%rax
-	vmovq	%r11,%xmm0
-	vpinsrq	$1,%r12,%xmm0,%xmm0
-	vmovdqu	%xmm0,0(%rax)
-	movq	144(%rcx),%rdi
-	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_563
-	movq	%rdi,%rsi
-	movq	168(%rcx),%rdx
-	movq	216(%rcx),%r9
-	leaq	64(%rcx,%r9),%r9
-	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_563:
-	jmp	Lcp_tagout_482
-Lcp_shortkey_478:
+	addl	$8,48(%rcx)
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -17486,7 +15274,7 @@ Lcp_shortkey_478:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_564
+	jz	Lcp_padpreend_465
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -17494,87 +15282,43 @@ Lcp_shortkey_478:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_565
+	jz	Lcp_padpre_466
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_565:
+Lcp_padpre_466:
 	testb	$4,%dl
-	jz	Lcp_padpre_566
+	jz	Lcp_padpre_467
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_566:
+Lcp_padpre_467:
 	testb	$2,%dl
-	jz	Lcp_padpre_567
+	jz	Lcp_padpre_468
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_567:
+Lcp_padpre_468:
 	testb	$1,%dl
-	jz	Lcp_padpre_568
+	jz	Lcp_padpre_469
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_568:
+Lcp_padpre_469:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_564:
-	movq	160(%rcx),%rsi
-	movq	192(%rcx),%rdx
-	shrq	$4,%rdx
+Lcp_padpreend_465:
 	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks
+	call	_ctasm_chacha_poly1305_powers_avx2
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	movq	192(%rcx),%rdx
-	andq	$15,%rdx
-	jz	Lcp_padpreend_569
-	vpxor	%xmm0,%xmm0,%xmm0
-	vmovdqa	%xmm0,128(%rcx)
-	movq	192(%rcx),%rsi
-	andq	$-16,%rsi
-	addq	160(%rcx),%rsi
-	leaq	128(%rcx),%rdi
-	testb	$8,%dl
-	jz	Lcp_padpre_570
-	movq	(%rsi),%rax
-	movq	%rax,(%rdi)
-	addq	$8,%rsi
-	addq	$8,%rdi
-Lcp_padpre_570:
-	testb	$4,%dl
-	jz	Lcp_padpre_571
-	movl	(%rsi),%eax
-	movl	%eax,(%rdi)
-	addq	$4,%rsi
-	addq	$4,%rdi
-Lcp_padpre_571:
-	testb	$2,%dl
-	jz	Lcp_padpre_572
-	movzwl	(%rsi),%eax
-	movw	%ax,(%rdi)
-	addq	$2,%rsi
-	addq	$2,%rdi
-Lcp_padpre_572:
-	testb	$1,%dl
-	jz	Lcp_padpre_573
-	movzbl	(%rsi),%eax
-	movb	%al,(%rdi)
-Lcp_padpre_573:
-	leaq	128(%rcx),%rsi
-	leaq	64(%rcx),%rdi
-	movl	$1,%edx
-	call	_ctasm_chacha_poly1305_blocks
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_padpreend_569:
+	movq	$448,192(%rcx)
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -17582,14 +15326,67 @@ Lcp_padpreend_569:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_480
-Lcp_big_476:
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_470
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_471
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_471:
+	testb	$4,%dl
+	jz	Lcp_padpre_472
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_472:
+	testb	$2,%dl
+	jz	Lcp_padpre_473
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_473:
+	testb	$1,%dl
+	jz	Lcp_padpre_474
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_474:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_470:
+	movl	$448,%eax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+	jmp	Lcp_chunk_383
+Lcp_keyalone_463:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_575:
+Lcp_dround_h_475:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -17637,7 +15434,7 @@ Lcp_dround_h_575:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_575
+	jnz	Lcp_dround_h_475
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -17647,6 +15444,2403 @@ Lcp_dround_h_575:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_476
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_477
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_477:
+	testb	$4,%dl
+	jz	Lcp_padpre_478
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_478:
+	testb	$2,%dl
+	jz	Lcp_padpre_479
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_479:
+	testb	$1,%dl
+	jz	Lcp_padpre_480
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_480:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_476:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_nofuse_462:
+Lcp_chunk_383:
+	movq	120(%rcx),%rdx
+	testq	%rdx,%rdx
+	jz	Lcp_datadone_384
+	movl	$2048,%eax
+	cmpq	%rax,%rdx
+	cmovaq	%rax,%rdx
+	movq	%rdx,192(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	call	_ctasm_chacha20_xor_avx512
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_481
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_482
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_482:
+	testb	$4,%dl
+	jz	Lcp_padpre_483
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_483:
+	testb	$2,%dl
+	jz	Lcp_padpre_484
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_484:
+	testb	$1,%dl
+	jz	Lcp_padpre_485
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_485:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_481:
+	movq	192(%rcx),%rdx
+	addq	%rdx,144(%rcx)
+	addq	%rdx,160(%rcx)
+	subq	%rdx,120(%rcx)
+	jmp	Lcp_chunk_383
+Lcp_datadone_384:
+	movq	184(%rcx),%rax
+	movq	%rax,128(%rcx)
+	movq	168(%rcx),%rax
+	movq	%rax,136(%rcx)
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	80(%rcx),%r8
+	movq	88(%rcx),%r9
+	movq	96(%rcx),%r10
+	movq	%r8,%r11
+	movq	%r9,%rdx
+	subq	$-5,%r11
+	sbbq	$-1,%rdx
+	sbbq	$3,%r10
+	cmovaeq	%r11,%r8
+	cmovaeq	%rdx,%r9
+	addq	104(%rcx),%r8
+	adcq	112(%rcx),%r9
+	movq	152(%rcx),%rax
+	vmovq	%r8,%xmm0
+	vpinsrq	$1,%r9,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+Lcp_tagout_386:
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	vpxor	%xmm0,%xmm0,%xmm0
+	movl	208(%rcx),%eax
+	movq	216(%rcx),%rdx
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	%rdx,%rcx
+	testb	$1,%al
+	jz	Lcp_wipeeven_487
+	vmovdqa	%ymm0,0(%rcx)
+	addq	$32,%rcx
+Lcp_wipeeven_487:
+	shrl	%eax
+Lcp_wipe_486:
+	vmovdqa	%ymm0,0(%rcx)
+	vmovdqa	%ymm0,32(%rcx)
+	addq	$64,%rcx
+	decl	%eax
+	jnz	Lcp_wipe_486
+	vzeroall
+	vpxord	%xmm16,%xmm16,%xmm16
+	vpxord	%xmm17,%xmm17,%xmm17
+	vpxord	%xmm18,%xmm18,%xmm18
+	xorl	%eax,%eax
+	xorl	%edx,%edx
+	xorl	%r8d,%r8d
+	xorl	%r9d,%r9d
+	xorl	%r10d,%r10d
+	xorl	%r11d,%r11d
+	.cfi_remember_state
+	addq	$1512,%rsp
+	.cfi_def_cfa_offset	56
+	popq	%r15
+	.cfi_def_cfa_offset	48
+	.cfi_restore	%r15
+	popq	%r14
+	.cfi_def_cfa_offset	40
+	.cfi_restore	%r14
+	popq	%r13
+	.cfi_def_cfa_offset	32
+	.cfi_restore	%r13
+	popq	%r12
+	.cfi_def_cfa_offset	24
+	.cfi_restore	%r12
+	popq	%rbp
+	.cfi_def_cfa_offset	16
+	.cfi_restore	%rbp
+	popq	%rbx
+	.cfi_def_cfa_offset	8
+	.cfi_restore	%rbx
+	ret
+	.cfi_restore_state
+	.cfi_endproc
+.globl _ctasm_chacha20_poly1305_open_avx512
+.private_extern _ctasm_chacha20_poly1305_open_avx512
+	.p2align	4
+_ctasm_chacha20_poly1305_open_avx512:
+	.cfi_startproc
+	endbr64
+	pushq	%rbx
+	.cfi_def_cfa_offset	16
+	.cfi_offset	%rbx,-16
+	pushq	%rbp
+	.cfi_def_cfa_offset	24
+	.cfi_offset	%rbp,-24
+	pushq	%r12
+	.cfi_def_cfa_offset	32
+	.cfi_offset	%r12,-32
+	pushq	%r13
+	.cfi_def_cfa_offset	40
+	.cfi_offset	%r13,-40
+	pushq	%r14
+	.cfi_def_cfa_offset	48
+	.cfi_offset	%r14,-48
+	pushq	%r15
+	.cfi_def_cfa_offset	56
+	.cfi_offset	%r15,-56
+	subq	$1512,%rsp
+	.cfi_def_cfa_offset	1568
+	movq	1568(%rsp),%rax
+	movq	%rcx,%r10
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	%rdi,144(%rcx)
+	movq	%rsi,152(%rcx)
+	movq	%rdx,160(%rcx)
+	movq	%r10,168(%rcx)
+	movq	%r8,176(%rcx)
+	movq	%r9,184(%rcx)
+	vmovdqa	Lcp_sigma(%rip),%xmm0
+	vmovdqu	0(%rax),%xmm1
+	vmovdqu	16(%rax),%xmm2
+	vmovd	32(%rax),%xmm3
+	vpinsrd	$1,36(%rax),%xmm3,%xmm3
+	vpinsrd	$2,40(%rax),%xmm3,%xmm3
+	vpinsrd	$3,44(%rax),%xmm3,%xmm3
+	vmovdqa	%xmm0,0(%rcx)
+	vmovdqa	%xmm1,16(%rcx)
+	vmovdqa	%xmm2,32(%rcx)
+	vmovdqa	%xmm3,48(%rcx)
+	movq	$64,216(%rcx)
+	movl	$44,208(%rcx)
+	cmpq	$320,%r10
+	ja	Lcp_short8_496
+	movq	$384,216(%rcx)
+	cmpq	$64,%r10
+	ja	Lcp_pairs2_497
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_499
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_500
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_500:
+	testb	$4,%dl
+	jz	Lcp_padpre_501
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_501:
+	testb	$2,%dl
+	jz	Lcp_padpre_502
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_502:
+	testb	$1,%dl
+	jz	Lcp_padpre_503
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_503:
+Lcp_padpreend_499:
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	movl	$10,%r8d
+Lcp_dround_p_504:
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	Lcp_dround_p_504
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_505
+	cmpq	$32,%rdx
+	jb	Lcp_dxtail_507
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	cmpq	$64,%rdx
+	jb	Lcp_dxtail_508
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	jmp	Lcp_dxdone_506
+Lcp_dxtail_507:
+	testq	%rdx,%rdx
+	jz	Lcp_dxdone_506
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,0(%rdi){%k1}
+	jmp	Lcp_dxdone_506
+Lcp_dxtail_508:
+	subq	$32,%rdx
+	jz	Lcp_dxdone_506
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,32(%rdi){%k1}
+	jmp	Lcp_dxdone_506
+Lcp_dxdone_506:
+	jmp	Lcp_pairskey_493
+Lcp_inplace_505:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,768(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,800(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$736,216(%rcx)
+	movl	$5,208(%rcx)
+	jmp	Lcp_pairskey_493
+Lcp_pairs2_497:
+	cmpq	$192,%r10
+	ja	Lcp_pairs3_498
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_509
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_510
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_510:
+	testb	$4,%dl
+	jz	Lcp_padpre_511
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_511:
+	testb	$2,%dl
+	jz	Lcp_padpre_512
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_512:
+	testb	$1,%dl
+	jz	Lcp_padpre_513
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_513:
+Lcp_padpreend_509:
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	movl	$2,%r8d
+Lcp_dround_p_515:
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	Lcp_dround_p_515
+	movl	$8,%r8d
+Lcp_dround_p_516:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	decl	%r8d
+	jnz	Lcp_dround_p_516
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_518
+Lcp_ipoly_517:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_517
+Lcp_ipolyend_518:
+	testq	$15,184(%rcx)
+	jz	Lcp_ipolytail_519
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_519:
+	movq	160(%rcx),%rsi
+	movl	$2,%edi
+Lcp_dround_p_520:
+	vprold	$16,%ymm7,%ymm7
+	addq	0(%rsi),%r11
+	vpaddd	%ymm5,%ymm4,%ymm4
+	adcq	8(%rsi),%r12
+	vprold	$12,%ymm5,%ymm5
+	adcq	$1,%r13
+	vpslld	$16,%ymm4,%ymm13
+	movq	%r8,%rax
+	vpsrld	$16,%ymm4,%ymm17
+	mulq	%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	movq	%rax,%r14
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%rdx,%r15
+	vprold	$8,%ymm7,%ymm7
+	movq	%r9,%rax
+	vpslld	$12,%ymm6,%ymm13
+	mulq	%r11
+	vpsrld	$20,%ymm6,%ymm17
+	movq	%rax,%rbx
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%rdx,%rbp
+	vpaddd	%ymm5,%ymm4,%ymm4
+	movq	%r10,%rax
+	vprold	$7,%ymm5,%ymm5
+	mulq	%r12
+	vpslld	$8,%ymm4,%ymm13
+	addq	%rax,%r14
+	vpsrld	$24,%ymm4,%ymm17
+	adcq	%rdx,%r15
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	movq	%r8,%rax
+	vpaddd	%ymm7,%ymm6,%ymm6
+	mulq	%r12
+	vpslld	$7,%ymm6,%ymm13
+	addq	%rax,%rbx
+	vpsrld	$25,%ymm6,%ymm17
+	adcq	%rdx,%rbp
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%r13,%rax
+	vpshufd	$147,%ymm4,%ymm4
+	imulq	%r10,%rax
+	vpshufd	$57,%ymm6,%ymm6
+	addq	%rax,%rbx
+	vpshufd	$78,%ymm7,%ymm7
+	adcq	$0,%rbp
+	vprold	$16,%ymm7,%ymm7
+	imulq	%r8,%r13
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	%r15,%rbx
+	vprold	$12,%ymm5,%ymm5
+	adcq	%r13,%rbp
+	vpslld	$16,%ymm4,%ymm13
+	movq	%rbp,%r13
+	vpsrld	$16,%ymm4,%ymm17
+	andq	$3,%r13
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	movq	%rbp,%rax
+	vpaddd	%ymm7,%ymm6,%ymm6
+	andq	$-4,%rax
+	vprold	$8,%ymm7,%ymm7
+	shrq	$2,%rbp
+	vpslld	$12,%ymm6,%ymm13
+	addq	%rbp,%rax
+	vpsrld	$20,%ymm6,%ymm17
+	movq	%r14,%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%rbx,%r12
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	%rax,%r11
+	vprold	$7,%ymm5,%ymm5
+	adcq	$0,%r12
+	vpslld	$8,%ymm4,%ymm13
+	adcq	$0,%r13
+	vpsrld	$24,%ymm4,%ymm17
+	addq	16(%rsi),%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm7
+	adcq	24(%rsi),%r12
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	$1,%r13
+	vpslld	$7,%ymm6,%ymm13
+	movq	%r8,%rax
+	vpsrld	$25,%ymm6,%ymm17
+	mulq	%r11
+	vpternlogd	$0x96,%ymm17,%ymm13,%ymm5
+	movq	%rax,%r14
+	vpshufd	$57,%ymm4,%ymm4
+	movq	%rdx,%r15
+	vpshufd	$147,%ymm6,%ymm6
+	movq	%r9,%rax
+	vpshufd	$78,%ymm7,%ymm7
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	32(%rsi),%rsi
+	decl	%edi
+	jnz	Lcp_dround_p_520
+	vbroadcasti128	0(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm4,%ymm4
+	vbroadcasti128	16(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm5,%ymm5
+	vbroadcasti128	32(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm6,%ymm6
+	vbroadcasti128	48(%rcx),%ymm13
+	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
+	vpaddd	%ymm13,%ymm7,%ymm7
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_521
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	cmpq	$96,%rdx
+	jb	Lcp_dxtail_523
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	cmpq	$128,%rdx
+	jb	Lcp_dxtail_524
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	cmpq	$160,%rdx
+	jb	Lcp_dxtail_525
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	cmpq	$192,%rdx
+	jb	Lcp_dxtail_526
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	jmp	Lcp_dxdone_522
+Lcp_dxtail_523:
+	subq	$64,%rdx
+	jz	Lcp_dxdone_522
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,64(%rdi){%k1}
+	jmp	Lcp_dxdone_522
+Lcp_dxtail_524:
+	subq	$96,%rdx
+	jz	Lcp_dxdone_522
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,96(%rdi){%k1}
+	jmp	Lcp_dxdone_522
+Lcp_dxtail_525:
+	subq	$128,%rdx
+	jz	Lcp_dxdone_522
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,128(%rdi){%k1}
+	jmp	Lcp_dxdone_522
+Lcp_dxtail_526:
+	subq	$160,%rdx
+	jz	Lcp_dxdone_522
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,160(%rdi){%k1}
+	jmp	Lcp_dxdone_522
+Lcp_dxdone_522:
+	jmp	Lcp_pairswoven_514
+Lcp_inplace_521:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,640(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,672(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,704(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,768(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,800(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$608,216(%rcx)
+	movl	$9,208(%rcx)
+	jmp	Lcp_pairswoven_514
+Lcp_pairs3_498:
+	movq	$864,216(%rcx)
+	movl	$2,208(%rcx)
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_527
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,224(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	224(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_528
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_528:
+	testb	$4,%dl
+	jz	Lcp_padpre_529
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_529:
+	testb	$2,%dl
+	jz	Lcp_padpre_530
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_530:
+	testb	$1,%dl
+	jz	Lcp_padpre_531
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_531:
+Lcp_padpreend_527:
+	vbroadcasti128	Lcp_sigma(%rip),%ymm0
+	vinserti128	$1,%xmm1,%ymm1,%ymm1
+	vinserti128	$1,%xmm2,%ymm2,%ymm2
+	vinserti128	$1,%xmm3,%ymm3,%ymm3
+	vmovdqa	%ymm0,%ymm4
+	vmovdqa	%ymm1,%ymm5
+	vmovdqa	%ymm2,%ymm6
+	vmovdqa	%ymm3,%ymm7
+	vmovdqa	%ymm0,%ymm8
+	vmovdqa	%ymm1,%ymm9
+	vmovdqa	%ymm2,%ymm10
+	vmovdqa	%ymm3,%ymm11
+	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
+	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
+	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
+	movl	$6,%r8d
+Lcp_dround_p_533:
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vprold	$16,%ymm3,%ymm3
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$12,%ymm1,%ymm1
+	vpslld	$16,%ymm0,%ymm12
+	vpsrld	$16,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vprold	$8,%ymm3,%ymm3
+	vpslld	$12,%ymm2,%ymm12
+	vpsrld	$20,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vprold	$7,%ymm1,%ymm1
+	vpslld	$8,%ymm0,%ymm12
+	vpsrld	$24,%ymm0,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm3
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpslld	$7,%ymm2,%ymm12
+	vpsrld	$25,%ymm2,%ymm16
+	vpternlogd	$0x96,%ymm16,%ymm12,%ymm1
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	decl	%r8d
+	jnz	Lcp_dround_p_533
+	movl	$4,%r8d
+Lcp_dround_p_534:
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vprold	$16,%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm9,%ymm9
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vprold	$8,%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm9,%ymm9
+	vpshufd	$147,%ymm0,%ymm0
+	vpshufd	$57,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$147,%ymm4,%ymm4
+	vpshufd	$57,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$147,%ymm8,%ymm8
+	vpshufd	$57,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vprold	$16,%ymm3,%ymm3
+	vprold	$16,%ymm7,%ymm7
+	vprold	$16,%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vprold	$12,%ymm1,%ymm1
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm9,%ymm9
+	vpaddd	%ymm1,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm4,%ymm4
+	vpaddd	%ymm9,%ymm8,%ymm8
+	vpxor	%ymm0,%ymm3,%ymm3
+	vpxor	%ymm4,%ymm7,%ymm7
+	vpxor	%ymm8,%ymm11,%ymm11
+	vprold	$8,%ymm3,%ymm3
+	vprold	$8,%ymm7,%ymm7
+	vprold	$8,%ymm11,%ymm11
+	vpaddd	%ymm3,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm6,%ymm6
+	vpaddd	%ymm11,%ymm10,%ymm10
+	vpxor	%ymm2,%ymm1,%ymm1
+	vpxor	%ymm6,%ymm5,%ymm5
+	vpxor	%ymm10,%ymm9,%ymm9
+	vprold	$7,%ymm1,%ymm1
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm9,%ymm9
+	vpshufd	$57,%ymm0,%ymm0
+	vpshufd	$147,%ymm2,%ymm2
+	vpshufd	$78,%ymm3,%ymm3
+	vpshufd	$57,%ymm4,%ymm4
+	vpshufd	$147,%ymm6,%ymm6
+	vpshufd	$78,%ymm7,%ymm7
+	vpshufd	$57,%ymm8,%ymm8
+	vpshufd	$147,%ymm10,%ymm10
+	vpshufd	$78,%ymm11,%ymm11
+	decl	%r8d
+	jnz	Lcp_dround_p_534
+	vbroadcasti128	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vbroadcasti128	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vbroadcasti128	32(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vbroadcasti128	48(%rcx),%ymm12
+	vpaddd	Lcp_blk0(%rip),%ymm12,%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vmovdqa	%xmm1,880(%rcx)
+	vmovq	%xmm0,%r8
+	vpextrq	$1,%xmm0,%r11
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_536
+Lcp_ipoly_535:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_535
+Lcp_ipolyend_536:
+	testq	$15,184(%rcx)
+	jz	Lcp_ipolytail_537
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_537:
+	movq	160(%rcx),%rsi
+	movl	$6,%edi
+Lcp_dround_p_538:
+	vpaddd	%ymm5,%ymm4,%ymm4
+	addq	0(%rsi),%r11
+	vpaddd	%ymm9,%ymm8,%ymm8
+	adcq	8(%rsi),%r12
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	$1,%r13
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%r8,%rax
+	vprold	$16,%ymm7,%ymm7
+	mulq	%r11
+	vprold	$16,%ymm11,%ymm11
+	movq	%rax,%r14
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%rdx,%r15
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%r9,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	mulq	%r11
+	vpxor	%ymm10,%ymm9,%ymm9
+	movq	%rax,%rbx
+	vprold	$12,%ymm5,%ymm5
+	movq	%rdx,%rbp
+	vprold	$12,%ymm9,%ymm9
+	movq	%r10,%rax
+	vpaddd	%ymm5,%ymm4,%ymm4
+	mulq	%r12
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	%rax,%r14
+	vpxor	%ymm4,%ymm7,%ymm7
+	adcq	%rdx,%r15
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%r8,%rax
+	vprold	$8,%ymm7,%ymm7
+	mulq	%r12
+	vprold	$8,%ymm11,%ymm11
+	addq	%rax,%rbx
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	%rdx,%rbp
+	vpaddd	%ymm11,%ymm10,%ymm10
+	movq	%r13,%rax
+	vpxor	%ymm6,%ymm5,%ymm5
+	imulq	%r10,%rax
+	vpxor	%ymm10,%ymm9,%ymm9
+	addq	%rax,%rbx
+	vprold	$7,%ymm5,%ymm5
+	adcq	$0,%rbp
+	vprold	$7,%ymm9,%ymm9
+	imulq	%r8,%r13
+	vpshufd	$147,%ymm4,%ymm4
+	addq	%r15,%rbx
+	vpshufd	$57,%ymm6,%ymm6
+	adcq	%r13,%rbp
+	vpshufd	$78,%ymm7,%ymm7
+	movq	%rbp,%r13
+	vpshufd	$147,%ymm8,%ymm8
+	andq	$3,%r13
+	vpshufd	$57,%ymm10,%ymm10
+	movq	%rbp,%rax
+	vpshufd	$78,%ymm11,%ymm11
+	andq	$-4,%rax
+	vpaddd	%ymm5,%ymm4,%ymm4
+	shrq	$2,%rbp
+	vpaddd	%ymm9,%ymm8,%ymm8
+	addq	%rbp,%rax
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%r14,%r11
+	vpxor	%ymm8,%ymm11,%ymm11
+	movq	%rbx,%r12
+	vprold	$16,%ymm7,%ymm7
+	addq	%rax,%r11
+	vprold	$16,%ymm11,%ymm11
+	adcq	$0,%r12
+	vpaddd	%ymm7,%ymm6,%ymm6
+	adcq	$0,%r13
+	vpaddd	%ymm11,%ymm10,%ymm10
+	addq	16(%rsi),%r11
+	vpxor	%ymm6,%ymm5,%ymm5
+	adcq	24(%rsi),%r12
+	vpxor	%ymm10,%ymm9,%ymm9
+	adcq	$1,%r13
+	vprold	$12,%ymm5,%ymm5
+	movq	%r8,%rax
+	vprold	$12,%ymm9,%ymm9
+	mulq	%r11
+	vpaddd	%ymm5,%ymm4,%ymm4
+	movq	%rax,%r14
+	vpaddd	%ymm9,%ymm8,%ymm8
+	movq	%rdx,%r15
+	vpxor	%ymm4,%ymm7,%ymm7
+	movq	%r9,%rax
+	vpxor	%ymm8,%ymm11,%ymm11
+	mulq	%r11
+	vprold	$8,%ymm7,%ymm7
+	movq	%rax,%rbx
+	vprold	$8,%ymm11,%ymm11
+	movq	%rdx,%rbp
+	vpaddd	%ymm7,%ymm6,%ymm6
+	movq	%r10,%rax
+	vpaddd	%ymm11,%ymm10,%ymm10
+	mulq	%r12
+	vpxor	%ymm6,%ymm5,%ymm5
+	addq	%rax,%r14
+	vpxor	%ymm10,%ymm9,%ymm9
+	adcq	%rdx,%r15
+	vprold	$7,%ymm5,%ymm5
+	movq	%r8,%rax
+	vprold	$7,%ymm9,%ymm9
+	mulq	%r12
+	vpshufd	$57,%ymm4,%ymm4
+	addq	%rax,%rbx
+	vpshufd	$147,%ymm6,%ymm6
+	adcq	%rdx,%rbp
+	vpshufd	$78,%ymm7,%ymm7
+	movq	%r13,%rax
+	vpshufd	$57,%ymm8,%ymm8
+	imulq	%r10,%rax
+	vpshufd	$147,%ymm10,%ymm10
+	addq	%rax,%rbx
+	vpshufd	$78,%ymm11,%ymm11
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	32(%rsi),%rsi
+	decl	%edi
+	jnz	Lcp_dround_p_538
+	vbroadcasti128	0(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm4,%ymm4
+	vbroadcasti128	16(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm5,%ymm5
+	vbroadcasti128	32(%rcx),%ymm13
+	vpaddd	%ymm13,%ymm6,%ymm6
+	vbroadcasti128	48(%rcx),%ymm13
+	vpaddd	Lcp_blk2(%rip),%ymm13,%ymm13
+	vpaddd	%ymm13,%ymm7,%ymm7
+	vbroadcasti128	0(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm8,%ymm8
+	vbroadcasti128	16(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm9,%ymm9
+	vbroadcasti128	32(%rcx),%ymm14
+	vpaddd	%ymm14,%ymm10,%ymm10
+	vbroadcasti128	48(%rcx),%ymm14
+	vpaddd	Lcp_blk4(%rip),%ymm14,%ymm14
+	vpaddd	%ymm14,%ymm11,%ymm11
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdx
+	cmpq	%rsi,%rdi
+	je	Lcp_inplace_539
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vpxor	0(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,0(%rdi)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vpxor	32(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,32(%rdi)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vpxor	64(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,64(%rdi)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vpxor	96(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,96(%rdi)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vpxor	128(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,128(%rdi)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vpxor	160(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,160(%rdi)
+	cmpq	$224,%rdx
+	jb	Lcp_dxtail_541
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpxor	192(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,192(%rdi)
+	cmpq	$256,%rdx
+	jb	Lcp_dxtail_542
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpxor	224(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,224(%rdi)
+	cmpq	$288,%rdx
+	jb	Lcp_dxtail_543
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpxor	256(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,256(%rdi)
+	cmpq	$320,%rdx
+	jb	Lcp_dxtail_544
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpxor	288(%rsi),%ymm12,%ymm12
+	vmovdqu	%ymm12,288(%rdi)
+	jmp	Lcp_dxdone_540
+Lcp_dxtail_541:
+	subq	$192,%rdx
+	jz	Lcp_dxdone_540
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,192(%rdi){%k1}
+	jmp	Lcp_dxdone_540
+Lcp_dxtail_542:
+	subq	$224,%rdx
+	jz	Lcp_dxdone_540
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,224(%rdi){%k1}
+	jmp	Lcp_dxdone_540
+Lcp_dxtail_543:
+	subq	$256,%rdx
+	jz	Lcp_dxdone_540
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,256(%rdi){%k1}
+	jmp	Lcp_dxdone_540
+Lcp_dxtail_544:
+	subq	$288,%rdx
+	jz	Lcp_dxdone_540
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vpbroadcastb	%edx,%ymm14
+	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
+	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
+	vpxor	%ymm12,%ymm13,%ymm13
+	vmovdqu8	%ymm13,288(%rdi){%k1}
+	jmp	Lcp_dxdone_540
+Lcp_dxdone_540:
+	jmp	Lcp_pairswoven_532
+Lcp_inplace_539:
+	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,480(%rcx)
+	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,512(%rcx)
+	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
+	vmovdqa	%ymm12,544(%rcx)
+	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
+	vmovdqa	%ymm12,576(%rcx)
+	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,608(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,640(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
+	vmovdqa	%ymm12,672(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
+	vmovdqa	%ymm12,704(%rcx)
+	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,768(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
+	vmovdqa	%ymm12,800(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
+	vmovdqa	%ymm12,832(%rcx)
+	movq	$480,216(%rcx)
+	movl	$13,208(%rcx)
+	jmp	Lcp_pairswoven_532
+Lcp_short8_496:
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,80(%rcx)
+	movq	$0,96(%rcx)
+	movq	%r10,120(%rcx)
+	movq	%r10,192(%rcx)
+	cmpq	$448,%r10
+	ja	Lcp_big_488
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+Lcp_dround_545:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vprold	$16,%ymm8,%ymm8
+	vprold	$16,%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vprold	$12,%ymm4,%ymm4
+	vprold	$12,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vprold	$8,%ymm8,%ymm8
+	vprold	$8,%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vprold	$7,%ymm4,%ymm4
+	vprold	$7,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vprold	$16,%ymm10,%ymm10
+	vprold	$16,%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vprold	$12,%ymm6,%ymm6
+	vprold	$12,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vprold	$8,%ymm10,%ymm10
+	vprold	$8,%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vprold	$7,%ymm6,%ymm6
+	vprold	$7,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vprold	$16,%ymm9,%ymm9
+	vprold	$16,%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vprold	$12,%ymm7,%ymm7
+	vprold	$12,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vprold	$8,%ymm9,%ymm9
+	vprold	$8,%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vprold	$7,%ymm7,%ymm7
+	vprold	$7,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	Lcp_dround_545
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+	jmp	Lcp_shortkey_490
+Lcp_pairskey_493:
+	movabsq	$0x0ffffffc0fffffff,%r9
+	andq	%r9,%r8
+	movabsq	$0x0ffffffc0ffffffc,%r9
+	andq	%r11,%r9
+	movq	%r9,%r10
+	shrq	$2,%r10
+	addq	%r9,%r10
+	xorl	%r11d,%r11d
+	xorl	%r12d,%r12d
+	xorl	%r13d,%r13d
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_547
+Lcp_ipoly_546:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_546
+Lcp_ipolyend_547:
+	testq	$15,184(%rcx)
+	jz	Lcp_ipolytail_548
+	addq	224(%rcx),%r11
+	adcq	232(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_548:
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_552
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_553
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_553:
+	testb	$4,%dl
+	jz	Lcp_padpre_554
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_554:
+	testb	$2,%dl
+	jz	Lcp_padpre_555
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_555:
+	testb	$1,%dl
+	jz	Lcp_padpre_556
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_556:
+Lcp_padpreend_552:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	jz	Lcp_ipolyend_550
+Lcp_ipoly_549:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_549
+Lcp_ipolyend_550:
+	testq	$15,168(%rcx)
+	jz	Lcp_ipolytail_551
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_551:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rdi
+	cmpq	160(%rcx),%rdi
+	jne	Lcp_xorskip_557
+	movq	%rdi,%rsi
+	movq	168(%rcx),%rdx
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+Lcp_xorskip_557:
+	jmp	Lcp_tagout_494
+Lcp_pairswoven_514:
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_561
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_562
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_562:
+	testb	$4,%dl
+	jz	Lcp_padpre_563
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_563:
+	testb	$2,%dl
+	jz	Lcp_padpre_564
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_564:
+	testb	$1,%dl
+	jz	Lcp_padpre_565
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_565:
+Lcp_padpreend_561:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$64,%rsi
+	subq	$4,%rdi
+	jz	Lcp_ipolyend_559
+Lcp_ipoly_558:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_558
+Lcp_ipolyend_559:
+	testq	$15,168(%rcx)
+	jz	Lcp_ipolytail_560
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_560:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rdi
+	cmpq	160(%rcx),%rdi
+	jne	Lcp_xorskip_566
+	movq	%rdi,%rsi
+	movq	168(%rcx),%rdx
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+Lcp_xorskip_566:
+	jmp	Lcp_tagout_494
+Lcp_pairswoven_532:
+	movq	168(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_570
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	168(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_571
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_571:
+	testb	$4,%dl
+	jz	Lcp_padpre_572
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_572:
+	testb	$2,%dl
+	jz	Lcp_padpre_573
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_573:
+	testb	$1,%dl
+	jz	Lcp_padpre_574
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_574:
+Lcp_padpreend_570:
+	movq	160(%rcx),%rsi
+	movq	168(%rcx),%rdi
+	shrq	$4,%rdi
+	addq	$192,%rsi
+	subq	$12,%rdi
+	jz	Lcp_ipolyend_568
+Lcp_ipoly_567:
+	addq	0(%rsi),%r11
+	adcq	8(%rsi),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	leaq	16(%rsi),%rsi
+	decq	%rdi
+	jnz	Lcp_ipoly_567
+Lcp_ipolyend_568:
+	testq	$15,168(%rcx)
+	jz	Lcp_ipolytail_569
+	addq	128(%rcx),%r11
+	adcq	136(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+Lcp_ipolytail_569:
+	addq	184(%rcx),%r11
+	adcq	168(%rcx),%r12
+	adcq	$1,%r13
+	movq	%r8,%rax
+	mulq	%r11
+	movq	%rax,%r14
+	movq	%rdx,%r15
+	movq	%r9,%rax
+	mulq	%r11
+	movq	%rax,%rbx
+	movq	%rdx,%rbp
+	movq	%r10,%rax
+	mulq	%r12
+	addq	%rax,%r14
+	adcq	%rdx,%r15
+	movq	%r8,%rax
+	mulq	%r12
+	addq	%rax,%rbx
+	adcq	%rdx,%rbp
+	movq	%r13,%rax
+	imulq	%r10,%rax
+	addq	%rax,%rbx
+	adcq	$0,%rbp
+	imulq	%r8,%r13
+	addq	%r15,%rbx
+	adcq	%r13,%rbp
+	movq	%rbp,%r13
+	andq	$3,%r13
+	movq	%rbp,%rax
+	andq	$-4,%rax
+	shrq	$2,%rbp
+	addq	%rbp,%rax
+	movq	%r14,%r11
+	movq	%rbx,%r12
+	addq	%rax,%r11
+	adcq	$0,%r12
+	adcq	$0,%r13
+	movq	%r11,%rax
+	movq	%r12,%rdx
+	subq	$-5,%rax
+	sbbq	$-1,%rdx
+	sbbq	$3,%r13
+	cmovaeq	%rax,%r11
+	cmovaeq	%rdx,%r12
+	addq	880(%rcx),%r11
+	adcq	888(%rcx),%r12
+	movq	152(%rcx),%rax
+	vmovq	%r11,%xmm0
+	vpinsrq	$1,%r12,%xmm0,%xmm0
+	vmovdqu	%xmm0,0(%rax)
+	movq	144(%rcx),%rdi
+	cmpq	160(%rcx),%rdi
+	jne	Lcp_xorskip_575
+	movq	%rdi,%rsi
+	movq	168(%rcx),%rdx
+	movq	216(%rcx),%r9
+	leaq	64(%rcx,%r9),%r9
+	call	_ctasm_chacha20_xorbuf_avx2
+Lcp_xorskip_575:
+	jmp	Lcp_tagout_494
+Lcp_shortkey_490:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -17704,24 +17898,11 @@ Lcp_padpre_580:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 Lcp_padpreend_576:
-	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_powers_avx2
-	leaq	31(%rsp),%rcx
-	andq	$-32,%rcx
-Lcp_nofuse_574:
-Lcp_chunk_479:
-	movq	120(%rcx),%rdx
-	testq	%rdx,%rdx
-	jz	Lcp_datadone_480
-	movl	$2048,%eax
-	cmpq	%rax,%rdx
-	cmovaq	%rax,%rdx
-	movq	%rdx,192(%rcx)
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
 	shrq	$4,%rdx
 	leaq	64(%rcx),%rdi
-	call	_ctasm_chacha_poly1305_blocks_avx2
+	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
@@ -17769,6 +17950,569 @@ Lcp_padpreend_581:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx512
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	jmp	Lcp_datadone_492
+Lcp_big_488:
+	movq	168(%rcx),%rax
+	andl	$511,%eax
+	jz	Lcp_keyalone_587
+	cmpl	$448,%eax
+	ja	Lcp_keyalone_587
+	movl	168(%rcx),%eax
+	andl	$2047,%eax
+	subl	$1025,%eax
+	cmpl	$448,%eax
+	jb	Lcp_keyalone_587
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+Lcp_dround_588:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vprold	$16,%ymm8,%ymm8
+	vprold	$16,%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vprold	$12,%ymm4,%ymm4
+	vprold	$12,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vprold	$8,%ymm8,%ymm8
+	vprold	$8,%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vprold	$7,%ymm4,%ymm4
+	vprold	$7,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vprold	$16,%ymm10,%ymm10
+	vprold	$16,%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vprold	$12,%ymm6,%ymm6
+	vprold	$12,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vprold	$8,%ymm10,%ymm10
+	vprold	$8,%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vprold	$7,%ymm6,%ymm6
+	vprold	$7,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vprold	$16,%ymm9,%ymm9
+	vprold	$16,%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vprold	$12,%ymm7,%ymm7
+	vprold	$12,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vprold	$8,%ymm9,%ymm9
+	vprold	$8,%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vprold	$7,%ymm7,%ymm7
+	vprold	$7,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	Lcp_dround_588
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+	addl	$8,48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_589
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_590
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_590:
+	testb	$4,%dl
+	jz	Lcp_padpre_591
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_591:
+	testb	$2,%dl
+	jz	Lcp_padpre_592
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_592:
+	testb	$1,%dl
+	jz	Lcp_padpre_593
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_593:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_589:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	$448,192(%rcx)
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_594
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_595
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_595:
+	testb	$4,%dl
+	jz	Lcp_padpre_596
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_596:
+	testb	$2,%dl
+	jz	Lcp_padpre_597
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_597:
+	testb	$1,%dl
+	jz	Lcp_padpre_598
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_598:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_594:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx512
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movl	$448,%eax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+	jmp	Lcp_chunk_491
+Lcp_keyalone_587:
+	vmovdqa	0(%rcx),%xmm0
+	vmovdqa	16(%rcx),%xmm1
+	vmovdqa	32(%rcx),%xmm2
+	vmovdqa	48(%rcx),%xmm3
+	movl	$10,%r8d
+Lcp_dround_h_599:
+	vprold	$16,%xmm3,%xmm3
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$147,%xmm0,%xmm0
+	vpshufd	$57,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	vprold	$16,%xmm3,%xmm3
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vprold	$12,%xmm1,%xmm1
+	vpslld	$16,%xmm0,%xmm12
+	vpsrld	$16,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vprold	$8,%xmm3,%xmm3
+	vpslld	$12,%xmm2,%xmm12
+	vpsrld	$20,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpaddd	%xmm1,%xmm0,%xmm0
+	vprold	$7,%xmm1,%xmm1
+	vpslld	$8,%xmm0,%xmm12
+	vpsrld	$24,%xmm0,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm3
+	vpaddd	%xmm3,%xmm2,%xmm2
+	vpslld	$7,%xmm2,%xmm12
+	vpsrld	$25,%xmm2,%xmm16
+	vpternlogd	$0x96,%xmm16,%xmm12,%xmm1
+	vpshufd	$57,%xmm0,%xmm0
+	vpshufd	$147,%xmm2,%xmm2
+	vpshufd	$78,%xmm3,%xmm3
+	decl	%r8d
+	jnz	Lcp_dround_h_599
+	vpaddd	0(%rcx),%xmm0,%xmm0
+	vmovdqa	%xmm0,384(%rcx)
+	vpaddd	16(%rcx),%xmm1,%xmm1
+	vmovdqa	%xmm1,400(%rcx)
+	vpaddd	32(%rcx),%xmm2,%xmm2
+	vmovdqa	%xmm2,416(%rcx)
+	vpaddd	48(%rcx),%xmm3,%xmm3
+	vmovdqa	%xmm3,432(%rcx)
+	incl	48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_600
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_601
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_601:
+	testb	$4,%dl
+	jz	Lcp_padpre_602
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_602:
+	testb	$2,%dl
+	jz	Lcp_padpre_603
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_603:
+	testb	$1,%dl
+	jz	Lcp_padpre_604
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_604:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_600:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_nofuse_586:
+Lcp_chunk_491:
+	movq	120(%rcx),%rdx
+	testq	%rdx,%rdx
+	jz	Lcp_datadone_492
+	movl	$2048,%eax
+	cmpq	%rax,%rdx
+	cmovaq	%rax,%rdx
+	movq	%rdx,192(%rcx)
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_avx2
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_605
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_606
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_606:
+	testb	$4,%dl
+	jz	Lcp_padpre_607
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_607:
+	testb	$2,%dl
+	jz	Lcp_padpre_608
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_608:
+	testb	$1,%dl
+	jz	Lcp_padpre_609
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_609:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_605:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
 	call	_ctasm_chacha20_xor_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
@@ -17776,8 +18520,8 @@ Lcp_padpreend_581:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_479
-Lcp_datadone_480:
+	jmp	Lcp_chunk_491
+Lcp_datadone_492:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -17804,7 +18548,7 @@ Lcp_datadone_480:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_482:
+Lcp_tagout_494:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -17814,17 +18558,17 @@ Lcp_tagout_482:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_587
+	jz	Lcp_wipeeven_611
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_587:
+Lcp_wipeeven_611:
 	shrl	%eax
-Lcp_wipe_586:
+Lcp_wipe_610:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_586
+	jnz	Lcp_wipe_610
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -17864,7 +18608,7 @@ _ctasm_chacha20_xor_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$1024,%rdx
-	jb	Lcp_zskip_592
+	jb	Lcp_zskip_616
 	vpbroadcastd	16(%rcx),%zmm16
 	vpbroadcastd	20(%rcx),%zmm17
 	vpbroadcastd	24(%rcx),%zmm18
@@ -17878,7 +18622,7 @@ _ctasm_chacha20_xor_avx512:
 	vpbroadcastd	56(%rcx),%zmm26
 	vpbroadcastd	60(%rcx),%zmm27
 	vpaddd	Lcp_zinc(%rip),%zmm24,%zmm24
-Lcp_zloop_593:
+Lcp_zloop_617:
 	vpbroadcastd	0(%rcx),%zmm0
 	vpbroadcastd	4(%rcx),%zmm1
 	vpbroadcastd	8(%rcx),%zmm2
@@ -17896,7 +18640,7 @@ Lcp_zloop_593:
 	vmovdqa64	%zmm26,%zmm14
 	vmovdqa64	%zmm27,%zmm15
 	movl	$10,%r8d
-Lcp_zdround_594:
+Lcp_zdround_618:
 	vpaddd	%zmm4,%zmm0,%zmm0
 	vpaddd	%zmm5,%zmm1,%zmm1
 	vpaddd	%zmm6,%zmm2,%zmm2
@@ -17994,7 +18738,7 @@ Lcp_zdround_594:
 	vprold	$7,%zmm7,%zmm7
 	vprold	$7,%zmm4,%zmm4
 	decl	%r8d
-	jnz	Lcp_zdround_594
+	jnz	Lcp_zdround_618
 	vpbroadcastd	0(%rcx),%zmm28
 	vpaddd	%zmm28,%zmm0,%zmm0
 	vpbroadcastd	4(%rcx),%zmm29
@@ -18117,7 +18861,7 @@ Lcp_zdround_594:
 	addq	$1024,%rsi
 	subq	$1024,%rdx
 	cmpq	$1024,%rdx
-	jae	Lcp_zloop_593
+	jae	Lcp_zloop_617
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
 	vpxord	%xmm18,%xmm18,%xmm18
@@ -18134,10 +18878,10 @@ Lcp_zdround_594:
 	vpxord	%xmm29,%xmm29,%xmm29
 	vpxord	%xmm30,%xmm30,%xmm30
 	vpxord	%xmm31,%xmm31,%xmm31
-Lcp_zskip_592:
+Lcp_zskip_616:
 	cmpq	$512,%rdx
-	jb	Lcp_small_589
-Lcp_wide_588:
+	jb	Lcp_small_613
+Lcp_wide_612:
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -18161,7 +18905,7 @@ Lcp_wide_588:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_595:
+Lcp_dround_619:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -18275,7 +19019,7 @@ Lcp_dround_595:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_595
+	jnz	Lcp_dround_619
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -18396,12 +19140,12 @@ Lcp_dround_595:
 	addq	$512,%rsi
 	subq	$512,%rdx
 	cmpq	$512,%rdx
-	jae	Lcp_wide_588
-Lcp_small_589:
+	jae	Lcp_wide_612
+Lcp_small_613:
 	testq	%rdx,%rdx
-	jz	Lcp_done_591
+	jz	Lcp_done_615
 	cmpq	$256,%rdx
-	jbe	Lcp_not8_596
+	jbe	Lcp_not8_620
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -18425,7 +19169,7 @@ Lcp_small_589:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_597:
+Lcp_dround_621:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -18539,7 +19283,7 @@ Lcp_dround_597:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_597
+	jnz	Lcp_dround_621
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -18640,10 +19384,10 @@ Lcp_dround_597:
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
 	addl	$8,48(%rcx)
-	jmp	Lcp_tailbuf_590
-Lcp_not8_596:
+	jmp	Lcp_tailbuf_614
+Lcp_not8_620:
 	cmpq	$192,%rdx
-	jbe	Lcp_not4_598
+	jbe	Lcp_not4_622
 	vpbroadcastd	0(%rcx),%xmm0
 	vpbroadcastd	4(%rcx),%xmm1
 	vpbroadcastd	8(%rcx),%xmm2
@@ -18667,7 +19411,7 @@ Lcp_not8_596:
 	vpbroadcastd	44(%rcx),%xmm12
 	vmovdqa	%xmm12,272(%rcx)
 	movl	$10,%r8d
-Lcp_dround_601:
+Lcp_dround_625:
 	vpaddd	%xmm4,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm1,%xmm1
 	vpxor	%xmm0,%xmm8,%xmm8
@@ -18781,7 +19525,7 @@ Lcp_dround_601:
 	vmovdqa	%xmm12,224(%rcx)
 	vmovdqa	%xmm14,240(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_601
+	jnz	Lcp_dround_625
 	vpbroadcastd	0(%rcx),%xmm12
 	vpaddd	%xmm12,%xmm0,%xmm0
 	vpbroadcastd	4(%rcx),%xmm12
@@ -18866,12 +19610,12 @@ Lcp_dround_601:
 	vmovdqa	%xmm3,544(%rcx)
 	vmovdqa	%xmm15,608(%rcx)
 	addl	$4,48(%rcx)
-	jmp	Lcp_tailbuf_590
-Lcp_not4_598:
+	jmp	Lcp_tailbuf_614
+Lcp_not4_622:
 	cmpq	$64,%rdx
-	jbe	Lcp_h1_599
+	jbe	Lcp_h1_623
 	cmpq	$128,%rdx
-	jbe	Lcp_h2_600
+	jbe	Lcp_h2_624
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -18887,7 +19631,7 @@ Lcp_not4_598:
 	vmovdqa	48(%rcx),%xmm11
 	vpaddd	Lcp_blk2(%rip),%xmm11,%xmm11
 	movl	$10,%r8d
-Lcp_dround_h_602:
+Lcp_dround_h_626:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpaddd	%xmm9,%xmm8,%xmm8
@@ -18979,7 +19723,7 @@ Lcp_dround_h_602:
 	vpshufd	$147,%xmm10,%xmm10
 	vpshufd	$78,%xmm11,%xmm11
 	decl	%r8d
-	jnz	Lcp_dround_h_602
+	jnz	Lcp_dround_h_626
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -19009,8 +19753,8 @@ Lcp_dround_h_602:
 	vpaddd	%xmm14,%xmm11,%xmm11
 	vmovdqa	%xmm11,560(%rcx)
 	addl	$3,48(%rcx)
-	jmp	Lcp_tailbuf_590
-Lcp_h2_600:
+	jmp	Lcp_tailbuf_614
+Lcp_h2_624:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
@@ -19021,7 +19765,7 @@ Lcp_h2_600:
 	vmovdqa	48(%rcx),%xmm7
 	vpaddd	Lcp_blk1(%rip),%xmm7,%xmm7
 	movl	$10,%r8d
-Lcp_dround_h_603:
+Lcp_dround_h_627:
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vpaddd	%xmm5,%xmm4,%xmm4
 	vpxor	%xmm0,%xmm3,%xmm3
@@ -19083,7 +19827,7 @@ Lcp_dround_h_603:
 	vpshufd	$147,%xmm6,%xmm6
 	vpshufd	$78,%xmm7,%xmm7
 	decl	%r8d
-	jnz	Lcp_dround_h_603
+	jnz	Lcp_dround_h_627
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -19103,14 +19847,14 @@ Lcp_dround_h_603:
 	vpaddd	%xmm13,%xmm7,%xmm7
 	vmovdqa	%xmm7,496(%rcx)
 	addl	$2,48(%rcx)
-	jmp	Lcp_tailbuf_590
-Lcp_h1_599:
+	jmp	Lcp_tailbuf_614
+Lcp_h1_623:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_604:
+Lcp_dround_h_628:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -19158,7 +19902,7 @@ Lcp_dround_h_604:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_604
+	jnz	Lcp_dround_h_628
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -19168,10 +19912,10 @@ Lcp_dround_h_604:
 	vpaddd	48(%rcx),%xmm3,%xmm3
 	vmovdqa	%xmm3,432(%rcx)
 	incl	48(%rcx)
-Lcp_tailbuf_590:
+Lcp_tailbuf_614:
 	leaq	384(%rcx),%r9
 	call	_ctasm_chacha20_xorbuf_avx512
-Lcp_done_591:
+Lcp_done_615:
 	ret
 	.cfi_endproc
 	.p2align	4
@@ -19179,8 +19923,8 @@ _ctasm_chacha20_xorbuf_avx512:
 	.cfi_startproc
 	endbr64
 	cmpq	$32,%rdx
-	jb	Lcp_t16_605
-Lcp_t32_609:
+	jb	Lcp_t16_629
+Lcp_t32_633:
 	vmovdqu	(%rsi),%ymm0
 	vpxor	(%r9),%ymm0,%ymm0
 	vmovdqu	%ymm0,(%rdi)
@@ -19189,10 +19933,10 @@ Lcp_t32_609:
 	addq	$32,%r9
 	subq	$32,%rdx
 	cmpq	$32,%rdx
-	jae	Lcp_t32_609
-Lcp_t16_605:
+	jae	Lcp_t32_633
+Lcp_t16_629:
 	cmpq	$16,%rdx
-	jb	Lcp_t1_606
+	jb	Lcp_t1_630
 	vmovdqu	(%rsi),%xmm0
 	vpxor	(%r9),%xmm0,%xmm0
 	vmovdqu	%xmm0,(%rdi)
@@ -19200,10 +19944,10 @@ Lcp_t16_605:
 	addq	$16,%rdi
 	addq	$16,%r9
 	subq	$16,%rdx
-Lcp_t1_606:
+Lcp_t1_630:
 	testq	%rdx,%rdx
-	jz	Lcp_tdone_608
-Lcp_tend_607:
+	jz	Lcp_tdone_632
+Lcp_tend_631:
 	movzbl	(%rsi),%eax
 	xorb	(%r9),%al
 	movb	%al,(%rdi)
@@ -19211,8 +19955,8 @@ Lcp_tend_607:
 	incq	%rdi
 	incq	%r9
 	decq	%rdx
-	jnz	Lcp_tend_607
-Lcp_tdone_608:
+	jnz	Lcp_tend_631
+Lcp_tdone_632:
 	ret
 	.cfi_endproc
 .globl _ctasm_chacha20_poly1305_seal_avx512ifma
@@ -19265,15 +20009,15 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_618
+	ja	Lcp_short8_642
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_619
+	ja	Lcp_pairs2_643
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_621
+	jz	Lcp_padpreend_645
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -19281,39 +20025,39 @@ _ctasm_chacha20_poly1305_seal_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_622
+	jz	Lcp_padpre_646
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_622:
+Lcp_padpre_646:
 	testb	$4,%dl
-	jz	Lcp_padpre_623
+	jz	Lcp_padpre_647
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_623:
+Lcp_padpre_647:
 	testb	$2,%dl
-	jz	Lcp_padpre_624
+	jz	Lcp_padpre_648
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_624:
+Lcp_padpre_648:
 	testb	$1,%dl
-	jz	Lcp_padpre_625
+	jz	Lcp_padpre_649
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_625:
-Lcp_padpreend_621:
+Lcp_padpre_649:
+Lcp_padpreend_645:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_626:
+Lcp_dround_p_650:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -19361,7 +20105,7 @@ Lcp_dround_p_626:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_626
+	jnz	Lcp_dround_p_650
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -19378,19 +20122,19 @@ Lcp_dround_p_626:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_628
+	jb	Lcp_dxtail_652
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_629
+	jb	Lcp_dxtail_653
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_627
-Lcp_dxtail_628:
+	jmp	Lcp_dxdone_651
+Lcp_dxtail_652:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_627
+	jz	Lcp_dxdone_651
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -19399,10 +20143,10 @@ Lcp_dxtail_628:
 	vmovdqu8	%ymm13,0(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_627
-Lcp_dxtail_629:
+	jmp	Lcp_dxdone_651
+Lcp_dxtail_653:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_627
+	jz	Lcp_dxdone_651
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -19411,17 +20155,17 @@ Lcp_dxtail_629:
 	vmovdqu8	%ymm13,32(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_627
-Lcp_dxdone_627:
-	jmp	Lcp_pairskey_615
-Lcp_pairs2_619:
+	jmp	Lcp_dxdone_651
+Lcp_dxdone_651:
+	jmp	Lcp_pairskey_639
+Lcp_pairs2_643:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_620
+	ja	Lcp_pairs3_644
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_630
+	jz	Lcp_padpreend_654
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -19429,32 +20173,32 @@ Lcp_pairs2_619:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_631
+	jz	Lcp_padpre_655
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_631:
+Lcp_padpre_655:
 	testb	$4,%dl
-	jz	Lcp_padpre_632
+	jz	Lcp_padpre_656
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_632:
+Lcp_padpre_656:
 	testb	$2,%dl
-	jz	Lcp_padpre_633
+	jz	Lcp_padpre_657
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_633:
+Lcp_padpre_657:
 	testb	$1,%dl
-	jz	Lcp_padpre_634
+	jz	Lcp_padpre_658
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_634:
-Lcp_padpreend_630:
+Lcp_padpre_658:
+Lcp_padpreend_654:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -19466,7 +20210,7 @@ Lcp_padpreend_630:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_635:
+Lcp_dround_p_659:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -19528,7 +20272,7 @@ Lcp_dround_p_635:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_635
+	jnz	Lcp_dround_p_659
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -19560,29 +20304,29 @@ Lcp_dround_p_635:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_637
+	jb	Lcp_dxtail_661
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_638
+	jb	Lcp_dxtail_662
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_639
+	jb	Lcp_dxtail_663
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_640
+	jb	Lcp_dxtail_664
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_636
-Lcp_dxtail_637:
+	jmp	Lcp_dxdone_660
+Lcp_dxtail_661:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_636
+	jz	Lcp_dxdone_660
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -19591,10 +20335,10 @@ Lcp_dxtail_637:
 	vmovdqu8	%ymm13,64(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_636
-Lcp_dxtail_638:
+	jmp	Lcp_dxdone_660
+Lcp_dxtail_662:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_636
+	jz	Lcp_dxdone_660
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -19603,10 +20347,10 @@ Lcp_dxtail_638:
 	vmovdqu8	%ymm13,96(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_636
-Lcp_dxtail_639:
+	jmp	Lcp_dxdone_660
+Lcp_dxtail_663:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_636
+	jz	Lcp_dxdone_660
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -19615,10 +20359,10 @@ Lcp_dxtail_639:
 	vmovdqu8	%ymm13,128(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_636
-Lcp_dxtail_640:
+	jmp	Lcp_dxdone_660
+Lcp_dxtail_664:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_636
+	jz	Lcp_dxdone_660
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -19627,15 +20371,15 @@ Lcp_dxtail_640:
 	vmovdqu8	%ymm13,160(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_636
-Lcp_dxdone_636:
-	jmp	Lcp_pairskey_615
-Lcp_pairs3_620:
+	jmp	Lcp_dxdone_660
+Lcp_dxdone_660:
+	jmp	Lcp_pairskey_639
+Lcp_pairs3_644:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_641
+	jz	Lcp_padpreend_665
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -19643,32 +20387,32 @@ Lcp_pairs3_620:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_642
+	jz	Lcp_padpre_666
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_642:
+Lcp_padpre_666:
 	testb	$4,%dl
-	jz	Lcp_padpre_643
+	jz	Lcp_padpre_667
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_643:
+Lcp_padpre_667:
 	testb	$2,%dl
-	jz	Lcp_padpre_644
+	jz	Lcp_padpre_668
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_644:
+Lcp_padpre_668:
 	testb	$1,%dl
-	jz	Lcp_padpre_645
+	jz	Lcp_padpre_669
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_645:
-Lcp_padpreend_641:
+Lcp_padpre_669:
+Lcp_padpreend_665:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -19685,7 +20429,7 @@ Lcp_padpreend_641:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_646:
+Lcp_dround_p_670:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -19777,7 +20521,7 @@ Lcp_dround_p_646:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_646
+	jnz	Lcp_dround_p_670
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -19830,29 +20574,29 @@ Lcp_dround_p_646:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_648
+	jb	Lcp_dxtail_672
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_649
+	jb	Lcp_dxtail_673
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_650
+	jb	Lcp_dxtail_674
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_651
+	jb	Lcp_dxtail_675
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_647
-Lcp_dxtail_648:
+	jmp	Lcp_dxdone_671
+Lcp_dxtail_672:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_647
+	jz	Lcp_dxdone_671
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -19861,10 +20605,10 @@ Lcp_dxtail_648:
 	vmovdqu8	%ymm13,192(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_647
-Lcp_dxtail_649:
+	jmp	Lcp_dxdone_671
+Lcp_dxtail_673:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_647
+	jz	Lcp_dxdone_671
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -19873,10 +20617,10 @@ Lcp_dxtail_649:
 	vmovdqu8	%ymm13,224(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_647
-Lcp_dxtail_650:
+	jmp	Lcp_dxdone_671
+Lcp_dxtail_674:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_647
+	jz	Lcp_dxdone_671
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -19885,10 +20629,10 @@ Lcp_dxtail_650:
 	vmovdqu8	%ymm13,256(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_647
-Lcp_dxtail_651:
+	jmp	Lcp_dxdone_671
+Lcp_dxtail_675:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_647
+	jz	Lcp_dxdone_671
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
@@ -19897,17 +20641,17 @@ Lcp_dxtail_651:
 	vmovdqu8	%ymm13,288(%rdi){%k1}
 	vmovdqu8	%ymm13,%ymm13{%k1}{z}
 	vmovdqa	%ymm13,256(%rcx)
-	jmp	Lcp_dxdone_647
-Lcp_dxdone_647:
-	jmp	Lcp_pairskey_615
-Lcp_short8_618:
+	jmp	Lcp_dxdone_671
+Lcp_dxdone_671:
+	jmp	Lcp_pairskey_639
+Lcp_short8_642:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_610
+	ja	Lcp_big_634
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -19931,7 +20675,7 @@ Lcp_short8_618:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_652:
+Lcp_dround_676:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -20045,7 +20789,7 @@ Lcp_dround_652:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_652
+	jnz	Lcp_dround_676
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -20145,8 +20889,8 @@ Lcp_dround_652:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_612
-Lcp_pairskey_615:
+	jmp	Lcp_shortkey_636
+Lcp_pairskey_639:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -20155,7 +20899,7 @@ Lcp_pairskey_615:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_653
+	jb	Lcp_nopow4_677
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -20357,15 +21101,15 @@ Lcp_pairskey_615:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_653:
+Lcp_nopow4_677:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_655
-Lcp_ipoly_654:
+	jz	Lcp_ipolyend_679
+Lcp_ipoly_678:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -20405,10 +21149,10 @@ Lcp_ipoly_654:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_654
-Lcp_ipolyend_655:
+	jnz	Lcp_ipoly_678
+Lcp_ipolyend_679:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_656
+	jz	Lcp_ipolytail_680
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -20446,20 +21190,20 @@ Lcp_ipolyend_655:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_656:
+Lcp_ipolytail_680:
 	movq	168(%rcx),%rax
 	testq	$15,%rax
-	jz	Lcp_notail_657
+	jz	Lcp_notail_681
 	andl	$16,%eax
 	vmovdqa	256(%rcx,%rax),%xmm0
 	vmovdqa	%xmm0,128(%rcx)
-Lcp_notail_657:
+Lcp_notail_681:
 	movq	144(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_659
+	jz	Lcp_ipolyend_683
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_661
+	jb	Lcp_ipolynarrow_685
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -20486,8 +21230,8 @@ Lcp_notail_657:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	Lcp_ipoly4last_663
-Lcp_ipoly4_662:
+	jz	Lcp_ipoly4last_687
+Lcp_ipoly4_686:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -20547,8 +21291,8 @@ Lcp_ipoly4_662:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_662
-Lcp_ipoly4last_663:
+	jnz	Lcp_ipoly4_686
+Lcp_ipoly4last_687:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -20642,9 +21386,9 @@ Lcp_ipoly4last_663:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_659
-Lcp_ipolynarrow_661:
-Lcp_ipoly_658:
+	jz	Lcp_ipolyend_683
+Lcp_ipolynarrow_685:
+Lcp_ipoly_682:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -20684,10 +21428,10 @@ Lcp_ipoly_658:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_658
-Lcp_ipolyend_659:
+	jnz	Lcp_ipoly_682
+Lcp_ipolyend_683:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_660
+	jz	Lcp_ipolytail_684
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -20725,7 +21469,7 @@ Lcp_ipolyend_659:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_660:
+Lcp_ipolytail_684:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -20776,8 +21520,8 @@ Lcp_ipolytail_660:
 	vmovq	%r11,%xmm0
 	vpinsrq	$1,%r12,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-	jmp	Lcp_tagout_616
-Lcp_shortkey_612:
+	jmp	Lcp_tagout_640
+Lcp_shortkey_636:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -20795,7 +21539,7 @@ Lcp_shortkey_612:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_664
+	jz	Lcp_padpreend_688
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -20803,38 +21547,38 @@ Lcp_shortkey_612:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_665
+	jz	Lcp_padpre_689
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_665:
+Lcp_padpre_689:
 	testb	$4,%dl
-	jz	Lcp_padpre_666
+	jz	Lcp_padpre_690
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_666:
+Lcp_padpre_690:
 	testb	$2,%dl
-	jz	Lcp_padpre_667
+	jz	Lcp_padpre_691
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_667:
+Lcp_padpre_691:
 	testb	$1,%dl
-	jz	Lcp_padpre_668
+	jz	Lcp_padpre_692
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_668:
+Lcp_padpre_692:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_664:
+Lcp_padpreend_688:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -20855,7 +21599,7 @@ Lcp_padpreend_664:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_669
+	jz	Lcp_padpreend_693
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -20863,46 +21607,418 @@ Lcp_padpreend_664:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_670
+	jz	Lcp_padpre_694
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_670:
+Lcp_padpre_694:
 	testb	$4,%dl
-	jz	Lcp_padpre_671
+	jz	Lcp_padpre_695
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_671:
+Lcp_padpre_695:
 	testb	$2,%dl
-	jz	Lcp_padpre_672
+	jz	Lcp_padpre_696
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_672:
+Lcp_padpre_696:
 	testb	$1,%dl
-	jz	Lcp_padpre_673
+	jz	Lcp_padpre_697
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_673:
+Lcp_padpre_697:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_669:
-	jmp	Lcp_datadone_614
-Lcp_big_610:
+Lcp_padpreend_693:
+	jmp	Lcp_datadone_638
+Lcp_big_634:
+	movq	168(%rcx),%rax
+	andl	$511,%eax
+	jz	Lcp_keyalone_699
+	cmpl	$448,%eax
+	ja	Lcp_keyalone_699
+	movl	168(%rcx),%eax
+	andl	$2047,%eax
+	subl	$1025,%eax
+	cmpl	$448,%eax
+	jb	Lcp_keyalone_699
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+Lcp_dround_700:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vprold	$16,%ymm8,%ymm8
+	vprold	$16,%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vprold	$12,%ymm4,%ymm4
+	vprold	$12,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vprold	$8,%ymm8,%ymm8
+	vprold	$8,%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vprold	$7,%ymm4,%ymm4
+	vprold	$7,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vprold	$16,%ymm10,%ymm10
+	vprold	$16,%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vprold	$12,%ymm6,%ymm6
+	vprold	$12,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vprold	$8,%ymm10,%ymm10
+	vprold	$8,%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vprold	$7,%ymm6,%ymm6
+	vprold	$7,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vprold	$16,%ymm9,%ymm9
+	vprold	$16,%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vprold	$12,%ymm7,%ymm7
+	vprold	$12,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vprold	$8,%ymm9,%ymm9
+	vprold	$8,%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vprold	$7,%ymm7,%ymm7
+	vprold	$7,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	Lcp_dround_700
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+	addl	$8,48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_701
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_702
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_702:
+	testb	$4,%dl
+	jz	Lcp_padpre_703
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_703:
+	testb	$2,%dl
+	jz	Lcp_padpre_704
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_704:
+	testb	$1,%dl
+	jz	Lcp_padpre_705
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_705:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_701:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_ifma
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	$448,192(%rcx)
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx512
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	144(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_ifma
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_706
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	144(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_707
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_707:
+	testb	$4,%dl
+	jz	Lcp_padpre_708
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_708:
+	testb	$2,%dl
+	jz	Lcp_padpre_709
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_709:
+	testb	$1,%dl
+	jz	Lcp_padpre_710
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_710:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_706:
+	movl	$448,%eax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+	jmp	Lcp_chunk_637
+Lcp_keyalone_699:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_675:
+Lcp_dround_h_711:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -20950,7 +22066,7 @@ Lcp_dround_h_675:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_675
+	jnz	Lcp_dround_h_711
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -20977,7 +22093,7 @@ Lcp_dround_h_675:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_676
+	jz	Lcp_padpreend_712
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -20985,47 +22101,47 @@ Lcp_dround_h_675:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_677
+	jz	Lcp_padpre_713
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_677:
+Lcp_padpre_713:
 	testb	$4,%dl
-	jz	Lcp_padpre_678
+	jz	Lcp_padpre_714
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_678:
+Lcp_padpre_714:
 	testb	$2,%dl
-	jz	Lcp_padpre_679
+	jz	Lcp_padpre_715
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_679:
+Lcp_padpre_715:
 	testb	$1,%dl
-	jz	Lcp_padpre_680
+	jz	Lcp_padpre_716
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_680:
+Lcp_padpre_716:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_676:
+Lcp_padpreend_712:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_674:
-Lcp_chunk_613:
+Lcp_nofuse_698:
+Lcp_chunk_637:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_614
+	jz	Lcp_datadone_638
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -21045,7 +22161,7 @@ Lcp_chunk_613:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_681
+	jz	Lcp_padpreend_717
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -21053,44 +22169,44 @@ Lcp_chunk_613:
 	addq	144(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_682
+	jz	Lcp_padpre_718
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_682:
+Lcp_padpre_718:
 	testb	$4,%dl
-	jz	Lcp_padpre_683
+	jz	Lcp_padpre_719
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_683:
+Lcp_padpre_719:
 	testb	$2,%dl
-	jz	Lcp_padpre_684
+	jz	Lcp_padpre_720
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_684:
+Lcp_padpre_720:
 	testb	$1,%dl
-	jz	Lcp_padpre_685
+	jz	Lcp_padpre_721
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_685:
+Lcp_padpre_721:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_681:
+Lcp_padpreend_717:
 	movq	192(%rcx),%rdx
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_613
-Lcp_datadone_614:
+	jmp	Lcp_chunk_637
+Lcp_datadone_638:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -21117,7 +22233,7 @@ Lcp_datadone_614:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_616:
+Lcp_tagout_640:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -21127,17 +22243,17 @@ Lcp_tagout_616:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_687
+	jz	Lcp_wipeeven_723
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_687:
+Lcp_wipeeven_723:
 	shrl	%eax
-Lcp_wipe_686:
+Lcp_wipe_722:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_686
+	jnz	Lcp_wipe_722
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -21222,15 +22338,15 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	movq	$64,216(%rcx)
 	movl	$44,208(%rcx)
 	cmpq	$320,%r10
-	ja	Lcp_short8_696
+	ja	Lcp_short8_732
 	movq	$384,216(%rcx)
 	cmpq	$64,%r10
-	ja	Lcp_pairs2_697
+	ja	Lcp_pairs2_733
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_699
+	jz	Lcp_padpreend_735
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -21238,39 +22354,39 @@ _ctasm_chacha20_poly1305_open_avx512ifma:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_700
+	jz	Lcp_padpre_736
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_700:
+Lcp_padpre_736:
 	testb	$4,%dl
-	jz	Lcp_padpre_701
+	jz	Lcp_padpre_737
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_701:
+Lcp_padpre_737:
 	testb	$2,%dl
-	jz	Lcp_padpre_702
+	jz	Lcp_padpre_738
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_702:
+Lcp_padpre_738:
 	testb	$1,%dl
-	jz	Lcp_padpre_703
+	jz	Lcp_padpre_739
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_703:
-Lcp_padpreend_699:
+Lcp_padpre_739:
+Lcp_padpreend_735:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
 	vinserti128	$1,%xmm3,%ymm3,%ymm3
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	movl	$10,%r8d
-Lcp_dround_p_704:
+Lcp_dround_p_740:
 	vprold	$16,%ymm3,%ymm3
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vprold	$12,%ymm1,%ymm1
@@ -21318,7 +22434,7 @@ Lcp_dround_p_704:
 	vpshufd	$147,%ymm2,%ymm2
 	vpshufd	$78,%ymm3,%ymm3
 	decl	%r8d
-	jnz	Lcp_dround_p_704
+	jnz	Lcp_dround_p_740
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -21335,41 +22451,41 @@ Lcp_dround_p_704:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_705
+	je	Lcp_inplace_741
 	cmpq	$32,%rdx
-	jb	Lcp_dxtail_707
+	jb	Lcp_dxtail_743
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
 	cmpq	$64,%rdx
-	jb	Lcp_dxtail_708
+	jb	Lcp_dxtail_744
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
-	jmp	Lcp_dxdone_706
-Lcp_dxtail_707:
+	jmp	Lcp_dxdone_742
+Lcp_dxtail_743:
 	testq	%rdx,%rdx
-	jz	Lcp_dxdone_706
+	jz	Lcp_dxdone_742
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	0(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,0(%rdi){%k1}
-	jmp	Lcp_dxdone_706
-Lcp_dxtail_708:
+	jmp	Lcp_dxdone_742
+Lcp_dxtail_744:
 	subq	$32,%rdx
-	jz	Lcp_dxdone_706
+	jz	Lcp_dxdone_742
 	vperm2i128	$0x31,%ymm3,%ymm2,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	32(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,32(%rdi){%k1}
-	jmp	Lcp_dxdone_706
-Lcp_dxdone_706:
-	jmp	Lcp_pairskey_693
-Lcp_inplace_705:
+	jmp	Lcp_dxdone_742
+Lcp_dxdone_742:
+	jmp	Lcp_pairskey_729
+Lcp_inplace_741:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,736(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -21380,15 +22496,15 @@ Lcp_inplace_705:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$736,216(%rcx)
 	movl	$5,208(%rcx)
-	jmp	Lcp_pairskey_693
-Lcp_pairs2_697:
+	jmp	Lcp_pairskey_729
+Lcp_pairs2_733:
 	cmpq	$192,%r10
-	ja	Lcp_pairs3_698
+	ja	Lcp_pairs3_734
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_709
+	jz	Lcp_padpreend_745
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -21396,32 +22512,32 @@ Lcp_pairs2_697:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_710
+	jz	Lcp_padpre_746
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_710:
+Lcp_padpre_746:
 	testb	$4,%dl
-	jz	Lcp_padpre_711
+	jz	Lcp_padpre_747
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_711:
+Lcp_padpre_747:
 	testb	$2,%dl
-	jz	Lcp_padpre_712
+	jz	Lcp_padpre_748
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_712:
+Lcp_padpre_748:
 	testb	$1,%dl
-	jz	Lcp_padpre_713
+	jz	Lcp_padpre_749
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_713:
-Lcp_padpreend_709:
+Lcp_padpre_749:
+Lcp_padpreend_745:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -21433,7 +22549,7 @@ Lcp_padpreend_709:
 	vpaddd	Lcp_blk0(%rip),%ymm3,%ymm3
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	movl	$10,%r8d
-Lcp_dround_p_714:
+Lcp_dround_p_750:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpxor	%ymm0,%ymm3,%ymm3
@@ -21495,7 +22611,7 @@ Lcp_dround_p_714:
 	vpshufd	$147,%ymm6,%ymm6
 	vpshufd	$78,%ymm7,%ymm7
 	decl	%r8d
-	jnz	Lcp_dround_p_714
+	jnz	Lcp_dround_p_750
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -21521,7 +22637,7 @@ Lcp_dround_p_714:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_715
+	je	Lcp_inplace_751
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -21529,69 +22645,69 @@ Lcp_dround_p_714:
 	vpxor	32(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,32(%rdi)
 	cmpq	$96,%rdx
-	jb	Lcp_dxtail_717
+	jb	Lcp_dxtail_753
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpxor	64(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,64(%rdi)
 	cmpq	$128,%rdx
-	jb	Lcp_dxtail_718
+	jb	Lcp_dxtail_754
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpxor	96(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,96(%rdi)
 	cmpq	$160,%rdx
-	jb	Lcp_dxtail_719
+	jb	Lcp_dxtail_755
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpxor	128(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,128(%rdi)
 	cmpq	$192,%rdx
-	jb	Lcp_dxtail_720
+	jb	Lcp_dxtail_756
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
-	jmp	Lcp_dxdone_716
-Lcp_dxtail_717:
+	jmp	Lcp_dxdone_752
+Lcp_dxtail_753:
 	subq	$64,%rdx
-	jz	Lcp_dxdone_716
+	jz	Lcp_dxdone_752
 	vperm2i128	$0x20,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	64(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,64(%rdi){%k1}
-	jmp	Lcp_dxdone_716
-Lcp_dxtail_718:
+	jmp	Lcp_dxdone_752
+Lcp_dxtail_754:
 	subq	$96,%rdx
-	jz	Lcp_dxdone_716
+	jz	Lcp_dxdone_752
 	vperm2i128	$0x20,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	96(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,96(%rdi){%k1}
-	jmp	Lcp_dxdone_716
-Lcp_dxtail_719:
+	jmp	Lcp_dxdone_752
+Lcp_dxtail_755:
 	subq	$128,%rdx
-	jz	Lcp_dxdone_716
+	jz	Lcp_dxdone_752
 	vperm2i128	$0x31,%ymm5,%ymm4,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	128(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,128(%rdi){%k1}
-	jmp	Lcp_dxdone_716
-Lcp_dxtail_720:
+	jmp	Lcp_dxdone_752
+Lcp_dxtail_756:
 	subq	$160,%rdx
-	jz	Lcp_dxdone_716
+	jz	Lcp_dxdone_752
 	vperm2i128	$0x31,%ymm7,%ymm6,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	160(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,160(%rdi){%k1}
-	jmp	Lcp_dxdone_716
-Lcp_dxdone_716:
-	jmp	Lcp_pairskey_693
-Lcp_inplace_715:
+	jmp	Lcp_dxdone_752
+Lcp_dxdone_752:
+	jmp	Lcp_pairskey_729
+Lcp_inplace_751:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,608(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -21610,13 +22726,13 @@ Lcp_inplace_715:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$608,216(%rcx)
 	movl	$9,208(%rcx)
-	jmp	Lcp_pairskey_693
-Lcp_pairs3_698:
+	jmp	Lcp_pairskey_729
+Lcp_pairs3_734:
 	movq	$864,216(%rcx)
 	movl	$2,208(%rcx)
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_721
+	jz	Lcp_padpreend_757
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,224(%rcx)
 	movq	184(%rcx),%rsi
@@ -21624,32 +22740,32 @@ Lcp_pairs3_698:
 	addq	176(%rcx),%rsi
 	leaq	224(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_722
+	jz	Lcp_padpre_758
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_722:
+Lcp_padpre_758:
 	testb	$4,%dl
-	jz	Lcp_padpre_723
+	jz	Lcp_padpre_759
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_723:
+Lcp_padpre_759:
 	testb	$2,%dl
-	jz	Lcp_padpre_724
+	jz	Lcp_padpre_760
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_724:
+Lcp_padpre_760:
 	testb	$1,%dl
-	jz	Lcp_padpre_725
+	jz	Lcp_padpre_761
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_725:
-Lcp_padpreend_721:
+Lcp_padpre_761:
+Lcp_padpreend_757:
 	vbroadcasti128	Lcp_sigma(%rip),%ymm0
 	vinserti128	$1,%xmm1,%ymm1,%ymm1
 	vinserti128	$1,%xmm2,%ymm2,%ymm2
@@ -21666,7 +22782,7 @@ Lcp_padpreend_721:
 	vpaddd	Lcp_blk2(%rip),%ymm7,%ymm7
 	vpaddd	Lcp_blk4(%rip),%ymm11,%ymm11
 	movl	$10,%r8d
-Lcp_dround_p_726:
+Lcp_dround_p_762:
 	vpaddd	%ymm1,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm4,%ymm4
 	vpaddd	%ymm9,%ymm8,%ymm8
@@ -21758,7 +22874,7 @@ Lcp_dround_p_726:
 	vpshufd	$147,%ymm10,%ymm10
 	vpshufd	$78,%ymm11,%ymm11
 	decl	%r8d
-	jnz	Lcp_dround_p_726
+	jnz	Lcp_dround_p_762
 	vbroadcasti128	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vbroadcasti128	16(%rcx),%ymm12
@@ -21793,7 +22909,7 @@ Lcp_dround_p_726:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdx
 	cmpq	%rsi,%rdi
-	je	Lcp_inplace_727
+	je	Lcp_inplace_763
 	vperm2i128	$0x31,%ymm1,%ymm0,%ymm12
 	vpxor	0(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,0(%rdi)
@@ -21813,69 +22929,69 @@ Lcp_dround_p_726:
 	vpxor	160(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,160(%rdi)
 	cmpq	$224,%rdx
-	jb	Lcp_dxtail_729
+	jb	Lcp_dxtail_765
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpxor	192(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,192(%rdi)
 	cmpq	$256,%rdx
-	jb	Lcp_dxtail_730
+	jb	Lcp_dxtail_766
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpxor	224(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,224(%rdi)
 	cmpq	$288,%rdx
-	jb	Lcp_dxtail_731
+	jb	Lcp_dxtail_767
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpxor	256(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,256(%rdi)
 	cmpq	$320,%rdx
-	jb	Lcp_dxtail_732
+	jb	Lcp_dxtail_768
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpxor	288(%rsi),%ymm12,%ymm12
 	vmovdqu	%ymm12,288(%rdi)
-	jmp	Lcp_dxdone_728
-Lcp_dxtail_729:
+	jmp	Lcp_dxdone_764
+Lcp_dxtail_765:
 	subq	$192,%rdx
-	jz	Lcp_dxdone_728
+	jz	Lcp_dxdone_764
 	vperm2i128	$0x20,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	192(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,192(%rdi){%k1}
-	jmp	Lcp_dxdone_728
-Lcp_dxtail_730:
+	jmp	Lcp_dxdone_764
+Lcp_dxtail_766:
 	subq	$224,%rdx
-	jz	Lcp_dxdone_728
+	jz	Lcp_dxdone_764
 	vperm2i128	$0x20,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	224(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,224(%rdi){%k1}
-	jmp	Lcp_dxdone_728
-Lcp_dxtail_731:
+	jmp	Lcp_dxdone_764
+Lcp_dxtail_767:
 	subq	$256,%rdx
-	jz	Lcp_dxdone_728
+	jz	Lcp_dxdone_764
 	vperm2i128	$0x31,%ymm9,%ymm8,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	256(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,256(%rdi){%k1}
-	jmp	Lcp_dxdone_728
-Lcp_dxtail_732:
+	jmp	Lcp_dxdone_764
+Lcp_dxtail_768:
 	subq	$288,%rdx
-	jz	Lcp_dxdone_728
+	jz	Lcp_dxdone_764
 	vperm2i128	$0x31,%ymm11,%ymm10,%ymm12
 	vpbroadcastb	%edx,%ymm14
 	vpcmpub	$6,Lcp_iota(%rip),%ymm14,%k1
 	vmovdqu8	288(%rsi),%ymm13{%k1}{z}
 	vpxor	%ymm12,%ymm13,%ymm13
 	vmovdqu8	%ymm13,288(%rdi){%k1}
-	jmp	Lcp_dxdone_728
-Lcp_dxdone_728:
-	jmp	Lcp_pairskey_693
-Lcp_inplace_727:
+	jmp	Lcp_dxdone_764
+Lcp_dxdone_764:
+	jmp	Lcp_pairskey_729
+Lcp_inplace_763:
 	vperm2i128	$0x20,%ymm1,%ymm0,%ymm12
 	vmovdqa	%ymm12,480(%rcx)
 	vperm2i128	$0x20,%ymm3,%ymm2,%ymm12
@@ -21902,15 +23018,15 @@ Lcp_inplace_727:
 	vmovdqa	%ymm12,832(%rcx)
 	movq	$480,216(%rcx)
 	movl	$13,208(%rcx)
-	jmp	Lcp_pairskey_693
-Lcp_short8_696:
+	jmp	Lcp_pairskey_729
+Lcp_short8_732:
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,80(%rcx)
 	movq	$0,96(%rcx)
 	movq	%r10,120(%rcx)
 	movq	%r10,192(%rcx)
 	cmpq	$448,%r10
-	ja	Lcp_big_688
+	ja	Lcp_big_724
 	vpbroadcastd	0(%rcx),%ymm0
 	vpbroadcastd	4(%rcx),%ymm1
 	vpbroadcastd	8(%rcx),%ymm2
@@ -21934,7 +23050,7 @@ Lcp_short8_696:
 	vpbroadcastd	44(%rcx),%ymm12
 	vmovdqa	%ymm12,320(%rcx)
 	movl	$10,%r8d
-Lcp_dround_733:
+Lcp_dround_769:
 	vpaddd	%ymm4,%ymm0,%ymm0
 	vpaddd	%ymm5,%ymm1,%ymm1
 	vpxor	%ymm0,%ymm8,%ymm8
@@ -22048,7 +23164,7 @@ Lcp_dround_733:
 	vmovdqa	%ymm12,224(%rcx)
 	vmovdqa	%ymm14,256(%rcx)
 	decl	%r8d
-	jnz	Lcp_dround_733
+	jnz	Lcp_dround_769
 	vpbroadcastd	0(%rcx),%ymm12
 	vpaddd	%ymm12,%ymm0,%ymm0
 	vpbroadcastd	4(%rcx),%ymm12
@@ -22148,8 +23264,8 @@ Lcp_dround_733:
 	vmovdqa	%ymm10,608(%rcx)
 	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
 	vmovdqa	%ymm10,864(%rcx)
-	jmp	Lcp_shortkey_690
-Lcp_pairskey_693:
+	jmp	Lcp_shortkey_726
+Lcp_pairskey_729:
 	movabsq	$0x0ffffffc0fffffff,%r9
 	andq	%r9,%r8
 	movabsq	$0x0ffffffc0ffffffc,%r9
@@ -22158,7 +23274,7 @@ Lcp_pairskey_693:
 	shrq	$2,%r10
 	addq	%r9,%r10
 	cmpq	$192,168(%rcx)
-	jb	Lcp_nopow4_734
+	jb	Lcp_nopow4_770
 	movl	$1056,%eax
 	subl	216(%rcx),%eax
 	shrl	$5,%eax
@@ -22360,15 +23476,15 @@ Lcp_pairskey_693:
 	leaq	(%rbx,%rbx,4),%rbx
 	shlq	$2,%rbx
 	movq	%rbx,1024(%rcx)
-Lcp_nopow4_734:
+Lcp_nopow4_770:
 	xorl	%r11d,%r11d
 	xorl	%r12d,%r12d
 	xorl	%r13d,%r13d
 	movq	176(%rcx),%rsi
 	movq	184(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_736
-Lcp_ipoly_735:
+	jz	Lcp_ipolyend_772
+Lcp_ipoly_771:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -22408,10 +23524,10 @@ Lcp_ipoly_735:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_735
-Lcp_ipolyend_736:
+	jnz	Lcp_ipoly_771
+Lcp_ipolyend_772:
 	testq	$15,184(%rcx)
-	jz	Lcp_ipolytail_737
+	jz	Lcp_ipolytail_773
 	addq	224(%rcx),%r11
 	adcq	232(%rcx),%r12
 	adcq	$1,%r13
@@ -22449,10 +23565,10 @@ Lcp_ipolyend_736:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_737:
+Lcp_ipolytail_773:
 	movq	168(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_741
+	jz	Lcp_padpreend_777
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	168(%rcx),%rsi
@@ -22460,38 +23576,38 @@ Lcp_ipolytail_737:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_742
+	jz	Lcp_padpre_778
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_742:
+Lcp_padpre_778:
 	testb	$4,%dl
-	jz	Lcp_padpre_743
+	jz	Lcp_padpre_779
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_743:
+Lcp_padpre_779:
 	testb	$2,%dl
-	jz	Lcp_padpre_744
+	jz	Lcp_padpre_780
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_744:
+Lcp_padpre_780:
 	testb	$1,%dl
-	jz	Lcp_padpre_745
+	jz	Lcp_padpre_781
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_745:
-Lcp_padpreend_741:
+Lcp_padpre_781:
+Lcp_padpreend_777:
 	movq	160(%rcx),%rsi
 	movq	168(%rcx),%rdi
 	shrq	$4,%rdi
-	jz	Lcp_ipolyend_739
+	jz	Lcp_ipolyend_775
 	cmpq	$12,%rdi
-	jb	Lcp_ipolynarrow_746
+	jb	Lcp_ipolynarrow_782
 	movabsq	$0xfffffffffff,%rdx
 	movq	%r11,%r14
 	andq	%rdx,%r14
@@ -22518,8 +23634,8 @@ Lcp_padpreend_741:
 	shrq	$2,%rdx
 	andq	$3,%rdi
 	decq	%rdx
-	jz	Lcp_ipoly4last_748
-Lcp_ipoly4_747:
+	jz	Lcp_ipoly4last_784
+Lcp_ipoly4_783:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -22579,8 +23695,8 @@ Lcp_ipoly4_747:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rdx
-	jnz	Lcp_ipoly4_747
-Lcp_ipoly4last_748:
+	jnz	Lcp_ipoly4_783
+Lcp_ipoly4last_784:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -22674,9 +23790,9 @@ Lcp_ipoly4last_748:
 	adcq	$0,%r12
 	adcq	$0,%r13
 	testq	%rdi,%rdi
-	jz	Lcp_ipolyend_739
-Lcp_ipolynarrow_746:
-Lcp_ipoly_738:
+	jz	Lcp_ipolyend_775
+Lcp_ipolynarrow_782:
+Lcp_ipoly_774:
 	addq	0(%rsi),%r11
 	adcq	8(%rsi),%r12
 	adcq	$1,%r13
@@ -22716,10 +23832,10 @@ Lcp_ipoly_738:
 	adcq	$0,%r13
 	leaq	16(%rsi),%rsi
 	decq	%rdi
-	jnz	Lcp_ipoly_738
-Lcp_ipolyend_739:
+	jnz	Lcp_ipoly_774
+Lcp_ipolyend_775:
 	testq	$15,168(%rcx)
-	jz	Lcp_ipolytail_740
+	jz	Lcp_ipolytail_776
 	addq	128(%rcx),%r11
 	adcq	136(%rcx),%r12
 	adcq	$1,%r13
@@ -22757,7 +23873,7 @@ Lcp_ipolyend_739:
 	addq	%rax,%r11
 	adcq	$0,%r12
 	adcq	$0,%r13
-Lcp_ipolytail_740:
+Lcp_ipolytail_776:
 	addq	184(%rcx),%r11
 	adcq	168(%rcx),%r12
 	adcq	$1,%r13
@@ -22810,15 +23926,15 @@ Lcp_ipolytail_740:
 	vmovdqu	%xmm0,0(%rax)
 	movq	144(%rcx),%rdi
 	cmpq	160(%rcx),%rdi
-	jne	Lcp_xorskip_749
+	jne	Lcp_xorskip_785
 	movq	%rdi,%rsi
 	movq	168(%rcx),%rdx
 	movq	216(%rcx),%r9
 	leaq	64(%rcx,%r9),%r9
 	call	_ctasm_chacha20_xorbuf_avx2
-Lcp_xorskip_749:
-	jmp	Lcp_tagout_694
-Lcp_shortkey_690:
+Lcp_xorskip_785:
+	jmp	Lcp_tagout_730
+Lcp_shortkey_726:
 	movq	$0x0ffffffc0fffffff,%rax
 	andq	384(%rcx),%rax
 	movq	%rax,64(%rcx)
@@ -22836,7 +23952,7 @@ Lcp_shortkey_690:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_750
+	jz	Lcp_padpreend_786
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -22844,38 +23960,38 @@ Lcp_shortkey_690:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_751
+	jz	Lcp_padpre_787
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_751:
+Lcp_padpre_787:
 	testb	$4,%dl
-	jz	Lcp_padpre_752
+	jz	Lcp_padpre_788
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_752:
+Lcp_padpre_788:
 	testb	$2,%dl
-	jz	Lcp_padpre_753
+	jz	Lcp_padpre_789
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_753:
+Lcp_padpre_789:
 	testb	$1,%dl
-	jz	Lcp_padpre_754
+	jz	Lcp_padpre_790
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_754:
+Lcp_padpre_790:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_750:
+Lcp_padpreend_786:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma4
 	leaq	31(%rsp),%rcx
@@ -22889,7 +24005,7 @@ Lcp_padpreend_750:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_755
+	jz	Lcp_padpreend_791
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -22897,38 +24013,38 @@ Lcp_padpreend_750:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_756
+	jz	Lcp_padpre_792
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_756:
+Lcp_padpre_792:
 	testb	$4,%dl
-	jz	Lcp_padpre_757
+	jz	Lcp_padpre_793
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_757:
+Lcp_padpre_793:
 	testb	$2,%dl
-	jz	Lcp_padpre_758
+	jz	Lcp_padpre_794
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_758:
+Lcp_padpre_794:
 	testb	$1,%dl
-	jz	Lcp_padpre_759
+	jz	Lcp_padpre_795
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_759:
+Lcp_padpre_795:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_755:
+Lcp_padpreend_791:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -22936,14 +24052,386 @@ Lcp_padpreend_755:
 	call	_ctasm_chacha20_xorbuf_avx512
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-	jmp	Lcp_datadone_692
-Lcp_big_688:
+	jmp	Lcp_datadone_728
+Lcp_big_724:
+	movq	168(%rcx),%rax
+	andl	$511,%eax
+	jz	Lcp_keyalone_797
+	cmpl	$448,%eax
+	ja	Lcp_keyalone_797
+	movl	168(%rcx),%eax
+	andl	$2047,%eax
+	subl	$1025,%eax
+	cmpl	$448,%eax
+	jb	Lcp_keyalone_797
+	vpbroadcastd	0(%rcx),%ymm0
+	vpbroadcastd	4(%rcx),%ymm1
+	vpbroadcastd	8(%rcx),%ymm2
+	vpbroadcastd	12(%rcx),%ymm3
+	vpbroadcastd	16(%rcx),%ymm4
+	vpbroadcastd	20(%rcx),%ymm5
+	vpbroadcastd	24(%rcx),%ymm6
+	vpbroadcastd	28(%rcx),%ymm7
+	vpbroadcastd	48(%rcx),%ymm8
+	vpbroadcastd	52(%rcx),%ymm9
+	vpbroadcastd	56(%rcx),%ymm10
+	vpbroadcastd	60(%rcx),%ymm11
+	vpaddd	Lcp_inc(%rip),%ymm8,%ymm8
+	vmovdqa	%ymm8,352(%rcx)
+	vpbroadcastd	32(%rcx),%ymm12
+	vmovdqa	%ymm12,224(%rcx)
+	vpbroadcastd	36(%rcx),%ymm12
+	vmovdqa	%ymm12,256(%rcx)
+	vpbroadcastd	40(%rcx),%ymm12
+	vmovdqa	%ymm12,288(%rcx)
+	vpbroadcastd	44(%rcx),%ymm12
+	vmovdqa	%ymm12,320(%rcx)
+	movl	$10,%r8d
+Lcp_dround_798:
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vprold	$16,%ymm8,%ymm8
+	vprold	$16,%ymm9,%ymm9
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vprold	$12,%ymm4,%ymm4
+	vprold	$12,%ymm5,%ymm5
+	vpaddd	%ymm4,%ymm0,%ymm0
+	vpaddd	%ymm5,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm8,%ymm8
+	vpxor	%ymm1,%ymm9,%ymm9
+	vprold	$8,%ymm8,%ymm8
+	vprold	$8,%ymm9,%ymm9
+	vpaddd	%ymm8,%ymm12,%ymm12
+	vpaddd	%ymm9,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm4,%ymm4
+	vpxor	%ymm14,%ymm5,%ymm5
+	vprold	$7,%ymm4,%ymm4
+	vprold	$7,%ymm5,%ymm5
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vprold	$16,%ymm10,%ymm10
+	vprold	$16,%ymm11,%ymm11
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vprold	$12,%ymm6,%ymm6
+	vprold	$12,%ymm7,%ymm7
+	vpaddd	%ymm6,%ymm2,%ymm2
+	vpaddd	%ymm7,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm10,%ymm10
+	vpxor	%ymm3,%ymm11,%ymm11
+	vprold	$8,%ymm10,%ymm10
+	vprold	$8,%ymm11,%ymm11
+	vpaddd	%ymm10,%ymm12,%ymm12
+	vpaddd	%ymm11,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm6,%ymm6
+	vpxor	%ymm14,%ymm7,%ymm7
+	vprold	$7,%ymm6,%ymm6
+	vprold	$7,%ymm7,%ymm7
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vprold	$16,%ymm11,%ymm11
+	vprold	$16,%ymm8,%ymm8
+	vmovdqa	288(%rcx),%ymm12
+	vmovdqa	320(%rcx),%ymm14
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vprold	$12,%ymm5,%ymm5
+	vprold	$12,%ymm6,%ymm6
+	vpaddd	%ymm5,%ymm0,%ymm0
+	vpaddd	%ymm6,%ymm1,%ymm1
+	vpxor	%ymm0,%ymm11,%ymm11
+	vpxor	%ymm1,%ymm8,%ymm8
+	vprold	$8,%ymm11,%ymm11
+	vprold	$8,%ymm8,%ymm8
+	vpaddd	%ymm11,%ymm12,%ymm12
+	vpaddd	%ymm8,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm5,%ymm5
+	vpxor	%ymm14,%ymm6,%ymm6
+	vprold	$7,%ymm5,%ymm5
+	vprold	$7,%ymm6,%ymm6
+	vmovdqa	%ymm12,288(%rcx)
+	vmovdqa	%ymm14,320(%rcx)
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vprold	$16,%ymm9,%ymm9
+	vprold	$16,%ymm10,%ymm10
+	vmovdqa	224(%rcx),%ymm12
+	vmovdqa	256(%rcx),%ymm14
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vprold	$12,%ymm7,%ymm7
+	vprold	$12,%ymm4,%ymm4
+	vpaddd	%ymm7,%ymm2,%ymm2
+	vpaddd	%ymm4,%ymm3,%ymm3
+	vpxor	%ymm2,%ymm9,%ymm9
+	vpxor	%ymm3,%ymm10,%ymm10
+	vprold	$8,%ymm9,%ymm9
+	vprold	$8,%ymm10,%ymm10
+	vpaddd	%ymm9,%ymm12,%ymm12
+	vpaddd	%ymm10,%ymm14,%ymm14
+	vpxor	%ymm12,%ymm7,%ymm7
+	vpxor	%ymm14,%ymm4,%ymm4
+	vprold	$7,%ymm7,%ymm7
+	vprold	$7,%ymm4,%ymm4
+	vmovdqa	%ymm12,224(%rcx)
+	vmovdqa	%ymm14,256(%rcx)
+	decl	%r8d
+	jnz	Lcp_dround_798
+	vpbroadcastd	0(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm0,%ymm0
+	vpbroadcastd	4(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm1,%ymm1
+	vpbroadcastd	8(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm2,%ymm2
+	vpbroadcastd	12(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm3,%ymm3
+	vpbroadcastd	16(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm4,%ymm4
+	vpbroadcastd	20(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm5,%ymm5
+	vpbroadcastd	24(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm6,%ymm6
+	vpbroadcastd	28(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm7,%ymm7
+	vpbroadcastd	52(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm9,%ymm9
+	vpbroadcastd	56(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm10,%ymm10
+	vpbroadcastd	60(%rcx),%ymm12
+	vpaddd	%ymm12,%ymm11,%ymm11
+	vpaddd	352(%rcx),%ymm8,%ymm8
+	vpunpckldq	%ymm1,%ymm0,%ymm12
+	vpunpckhdq	%ymm1,%ymm0,%ymm0
+	vpunpckldq	%ymm3,%ymm2,%ymm13
+	vpunpckhdq	%ymm3,%ymm2,%ymm2
+	vpunpcklqdq	%ymm13,%ymm12,%ymm1
+	vpunpckhqdq	%ymm13,%ymm12,%ymm12
+	vpunpcklqdq	%ymm2,%ymm0,%ymm3
+	vpunpckhqdq	%ymm2,%ymm0,%ymm0
+	vpunpckldq	%ymm5,%ymm4,%ymm2
+	vpunpckhdq	%ymm5,%ymm4,%ymm4
+	vpunpckldq	%ymm7,%ymm6,%ymm13
+	vpunpckhdq	%ymm7,%ymm6,%ymm6
+	vpunpcklqdq	%ymm13,%ymm2,%ymm5
+	vpunpckhqdq	%ymm13,%ymm2,%ymm2
+	vpunpcklqdq	%ymm6,%ymm4,%ymm7
+	vpunpckhqdq	%ymm6,%ymm4,%ymm4
+	vperm2i128	$0x20,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,384(%rcx)
+	vperm2i128	$0x31,%ymm5,%ymm1,%ymm6
+	vmovdqa	%ymm6,640(%rcx)
+	vperm2i128	$0x20,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,448(%rcx)
+	vperm2i128	$0x31,%ymm2,%ymm12,%ymm6
+	vmovdqa	%ymm6,704(%rcx)
+	vperm2i128	$0x20,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,512(%rcx)
+	vperm2i128	$0x31,%ymm7,%ymm3,%ymm6
+	vmovdqa	%ymm6,768(%rcx)
+	vperm2i128	$0x20,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,576(%rcx)
+	vperm2i128	$0x31,%ymm4,%ymm0,%ymm6
+	vmovdqa	%ymm6,832(%rcx)
+	vmovdqa	224(%rcx),%ymm6
+	vpbroadcastd	32(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm6,%ymm6
+	vmovdqa	256(%rcx),%ymm13
+	vpbroadcastd	36(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm13,%ymm13
+	vmovdqa	288(%rcx),%ymm14
+	vpbroadcastd	40(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm14,%ymm14
+	vmovdqa	320(%rcx),%ymm15
+	vpbroadcastd	44(%rcx),%ymm1
+	vpaddd	%ymm1,%ymm15,%ymm15
+	vpunpckldq	%ymm13,%ymm6,%ymm1
+	vpunpckhdq	%ymm13,%ymm6,%ymm6
+	vpunpckldq	%ymm15,%ymm14,%ymm12
+	vpunpckhdq	%ymm15,%ymm14,%ymm14
+	vpunpcklqdq	%ymm12,%ymm1,%ymm13
+	vpunpckhqdq	%ymm12,%ymm1,%ymm1
+	vpunpcklqdq	%ymm14,%ymm6,%ymm15
+	vpunpckhqdq	%ymm14,%ymm6,%ymm6
+	vpunpckldq	%ymm9,%ymm8,%ymm14
+	vpunpckhdq	%ymm9,%ymm8,%ymm8
+	vpunpckldq	%ymm11,%ymm10,%ymm12
+	vpunpckhdq	%ymm11,%ymm10,%ymm10
+	vpunpcklqdq	%ymm12,%ymm14,%ymm9
+	vpunpckhqdq	%ymm12,%ymm14,%ymm14
+	vpunpcklqdq	%ymm10,%ymm8,%ymm11
+	vpunpckhqdq	%ymm10,%ymm8,%ymm8
+	vperm2i128	$0x20,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,416(%rcx)
+	vperm2i128	$0x31,%ymm9,%ymm13,%ymm10
+	vmovdqa	%ymm10,672(%rcx)
+	vperm2i128	$0x20,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,480(%rcx)
+	vperm2i128	$0x31,%ymm14,%ymm1,%ymm10
+	vmovdqa	%ymm10,736(%rcx)
+	vperm2i128	$0x20,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,544(%rcx)
+	vperm2i128	$0x31,%ymm11,%ymm15,%ymm10
+	vmovdqa	%ymm10,800(%rcx)
+	vperm2i128	$0x20,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,608(%rcx)
+	vperm2i128	$0x31,%ymm8,%ymm6,%ymm10
+	vmovdqa	%ymm10,864(%rcx)
+	addl	$8,48(%rcx)
+	movq	$0x0ffffffc0fffffff,%rax
+	andq	384(%rcx),%rax
+	movq	%rax,64(%rcx)
+	movq	$0x0ffffffc0ffffffc,%rax
+	andq	392(%rcx),%rax
+	movq	%rax,72(%rcx)
+	vmovdqa	400(%rcx),%xmm0
+	vmovdqu	%xmm0,104(%rcx)
+	movq	176(%rcx),%rsi
+	movq	184(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	184(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_799
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	184(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	176(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_800
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_800:
+	testb	$4,%dl
+	jz	Lcp_padpre_801
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_801:
+	testb	$2,%dl
+	jz	Lcp_padpre_802
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_802:
+	testb	$1,%dl
+	jz	Lcp_padpre_803
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_803:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_799:
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_powers_ifma
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	$448,192(%rcx)
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	shrq	$4,%rdx
+	leaq	64(%rcx),%rdi
+	call	_ctasm_chacha_poly1305_blocks_ifma
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movq	192(%rcx),%rdx
+	andq	$15,%rdx
+	jz	Lcp_padpreend_804
+	vpxor	%xmm0,%xmm0,%xmm0
+	vmovdqa	%xmm0,128(%rcx)
+	movq	192(%rcx),%rsi
+	andq	$-16,%rsi
+	addq	160(%rcx),%rsi
+	leaq	128(%rcx),%rdi
+	testb	$8,%dl
+	jz	Lcp_padpre_805
+	movq	(%rsi),%rax
+	movq	%rax,(%rdi)
+	addq	$8,%rsi
+	addq	$8,%rdi
+Lcp_padpre_805:
+	testb	$4,%dl
+	jz	Lcp_padpre_806
+	movl	(%rsi),%eax
+	movl	%eax,(%rdi)
+	addq	$4,%rsi
+	addq	$4,%rdi
+Lcp_padpre_806:
+	testb	$2,%dl
+	jz	Lcp_padpre_807
+	movzwl	(%rsi),%eax
+	movw	%ax,(%rdi)
+	addq	$2,%rsi
+	addq	$2,%rdi
+Lcp_padpre_807:
+	testb	$1,%dl
+	jz	Lcp_padpre_808
+	movzbl	(%rsi),%eax
+	movb	%al,(%rdi)
+Lcp_padpre_808:
+	leaq	128(%rcx),%rsi
+	leaq	64(%rcx),%rdi
+	movl	$1,%edx
+	call	_ctasm_chacha_poly1305_blocks
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+Lcp_padpreend_804:
+	movq	144(%rcx),%rdi
+	movq	160(%rcx),%rsi
+	movq	192(%rcx),%rdx
+	leaq	448(%rcx),%r9
+	call	_ctasm_chacha20_xorbuf_avx512
+	leaq	31(%rsp),%rcx
+	andq	$-32,%rcx
+	movl	$448,%eax
+	addq	%rax,144(%rcx)
+	addq	%rax,160(%rcx)
+	subq	%rax,120(%rcx)
+	jmp	Lcp_chunk_727
+Lcp_keyalone_797:
 	vmovdqa	0(%rcx),%xmm0
 	vmovdqa	16(%rcx),%xmm1
 	vmovdqa	32(%rcx),%xmm2
 	vmovdqa	48(%rcx),%xmm3
 	movl	$10,%r8d
-Lcp_dround_h_761:
+Lcp_dround_h_809:
 	vprold	$16,%xmm3,%xmm3
 	vpaddd	%xmm1,%xmm0,%xmm0
 	vprold	$12,%xmm1,%xmm1
@@ -22991,7 +24479,7 @@ Lcp_dround_h_761:
 	vpshufd	$147,%xmm2,%xmm2
 	vpshufd	$78,%xmm3,%xmm3
 	decl	%r8d
-	jnz	Lcp_dround_h_761
+	jnz	Lcp_dround_h_809
 	vpaddd	0(%rcx),%xmm0,%xmm0
 	vmovdqa	%xmm0,384(%rcx)
 	vpaddd	16(%rcx),%xmm1,%xmm1
@@ -23018,7 +24506,7 @@ Lcp_dround_h_761:
 	andq	$-32,%rcx
 	movq	184(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_762
+	jz	Lcp_padpreend_810
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	184(%rcx),%rsi
@@ -23026,47 +24514,47 @@ Lcp_dround_h_761:
 	addq	176(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_763
+	jz	Lcp_padpre_811
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_763:
+Lcp_padpre_811:
 	testb	$4,%dl
-	jz	Lcp_padpre_764
+	jz	Lcp_padpre_812
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_764:
+Lcp_padpre_812:
 	testb	$2,%dl
-	jz	Lcp_padpre_765
+	jz	Lcp_padpre_813
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_765:
+Lcp_padpre_813:
 	testb	$1,%dl
-	jz	Lcp_padpre_766
+	jz	Lcp_padpre_814
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_766:
+Lcp_padpre_814:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_762:
+Lcp_padpreend_810:
 	leaq	64(%rcx),%rdi
 	call	_ctasm_chacha_poly1305_powers_ifma
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_nofuse_760:
-Lcp_chunk_691:
+Lcp_nofuse_796:
+Lcp_chunk_727:
 	movq	120(%rcx),%rdx
 	testq	%rdx,%rdx
-	jz	Lcp_datadone_692
+	jz	Lcp_datadone_728
 	movl	$2048,%eax
 	cmpq	%rax,%rdx
 	cmovaq	%rax,%rdx
@@ -23080,7 +24568,7 @@ Lcp_chunk_691:
 	andq	$-32,%rcx
 	movq	192(%rcx),%rdx
 	andq	$15,%rdx
-	jz	Lcp_padpreend_767
+	jz	Lcp_padpreend_815
 	vpxor	%xmm0,%xmm0,%xmm0
 	vmovdqa	%xmm0,128(%rcx)
 	movq	192(%rcx),%rsi
@@ -23088,38 +24576,38 @@ Lcp_chunk_691:
 	addq	160(%rcx),%rsi
 	leaq	128(%rcx),%rdi
 	testb	$8,%dl
-	jz	Lcp_padpre_768
+	jz	Lcp_padpre_816
 	movq	(%rsi),%rax
 	movq	%rax,(%rdi)
 	addq	$8,%rsi
 	addq	$8,%rdi
-Lcp_padpre_768:
+Lcp_padpre_816:
 	testb	$4,%dl
-	jz	Lcp_padpre_769
+	jz	Lcp_padpre_817
 	movl	(%rsi),%eax
 	movl	%eax,(%rdi)
 	addq	$4,%rsi
 	addq	$4,%rdi
-Lcp_padpre_769:
+Lcp_padpre_817:
 	testb	$2,%dl
-	jz	Lcp_padpre_770
+	jz	Lcp_padpre_818
 	movzwl	(%rsi),%eax
 	movw	%ax,(%rdi)
 	addq	$2,%rsi
 	addq	$2,%rdi
-Lcp_padpre_770:
+Lcp_padpre_818:
 	testb	$1,%dl
-	jz	Lcp_padpre_771
+	jz	Lcp_padpre_819
 	movzbl	(%rsi),%eax
 	movb	%al,(%rdi)
-Lcp_padpre_771:
+Lcp_padpre_819:
 	leaq	128(%rcx),%rsi
 	leaq	64(%rcx),%rdi
 	movl	$1,%edx
 	call	_ctasm_chacha_poly1305_blocks
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
-Lcp_padpreend_767:
+Lcp_padpreend_815:
 	movq	144(%rcx),%rdi
 	movq	160(%rcx),%rsi
 	movq	192(%rcx),%rdx
@@ -23130,8 +24618,8 @@ Lcp_padpreend_767:
 	addq	%rdx,144(%rcx)
 	addq	%rdx,160(%rcx)
 	subq	%rdx,120(%rcx)
-	jmp	Lcp_chunk_691
-Lcp_datadone_692:
+	jmp	Lcp_chunk_727
+Lcp_datadone_728:
 	movq	184(%rcx),%rax
 	movq	%rax,128(%rcx)
 	movq	168(%rcx),%rax
@@ -23158,7 +24646,7 @@ Lcp_datadone_692:
 	vmovq	%r8,%xmm0
 	vpinsrq	$1,%r9,%xmm0,%xmm0
 	vmovdqu	%xmm0,0(%rax)
-Lcp_tagout_694:
+Lcp_tagout_730:
 	leaq	31(%rsp),%rcx
 	andq	$-32,%rcx
 	vpxor	%xmm0,%xmm0,%xmm0
@@ -23168,17 +24656,17 @@ Lcp_tagout_694:
 	vmovdqa	%ymm0,32(%rcx)
 	addq	%rdx,%rcx
 	testb	$1,%al
-	jz	Lcp_wipeeven_773
+	jz	Lcp_wipeeven_821
 	vmovdqa	%ymm0,0(%rcx)
 	addq	$32,%rcx
-Lcp_wipeeven_773:
+Lcp_wipeeven_821:
 	shrl	%eax
-Lcp_wipe_772:
+Lcp_wipe_820:
 	vmovdqa	%ymm0,0(%rcx)
 	vmovdqa	%ymm0,32(%rcx)
 	addq	$64,%rcx
 	decl	%eax
-	jnz	Lcp_wipe_772
+	jnz	Lcp_wipe_820
 	vzeroall
 	vpxord	%xmm16,%xmm16,%xmm16
 	vpxord	%xmm17,%xmm17,%xmm17
@@ -23654,7 +25142,7 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	.cfi_startproc
 	endbr64
 	cmpq	$8,%rdx
-	jb	Lcp_ipolyrest_776
+	jb	Lcp_ipolyrest_824
 	movabsq	$0xfffffffffff,%r11
 	movq	16(%rdi),%r8
 	andq	%r11,%r8
@@ -23681,8 +25169,8 @@ _ctasm_chacha_poly1305_blocks_ifma:
 	shrq	$3,%rcx
 	andl	$7,%edx
 	decq	%rcx
-	jz	Lcp_ipolylast_775
-Lcp_ipoly_774:
+	jz	Lcp_ipolylast_823
+Lcp_ipoly_822:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -23742,8 +25230,8 @@ Lcp_ipoly_774:
 	vpandq	%zmm12,%zmm0,%zmm0
 	vpaddq	%zmm11,%zmm1,%zmm1
 	decq	%rcx
-	jnz	Lcp_ipoly_774
-Lcp_ipolylast_775:
+	jnz	Lcp_ipoly_822
+Lcp_ipolylast_823:
 	vmovdqu64	0(%rsi),%zmm9
 	vmovdqu64	64(%rsi),%zmm10
 	vpunpcklqdq	%zmm10,%zmm9,%zmm11
@@ -23845,7 +25333,7 @@ Lcp_ipolylast_775:
 	movq	%r8,16(%rdi)
 	movq	%r9,24(%rdi)
 	movq	%r10,32(%rdi)
-Lcp_ipolyrest_776:
+Lcp_ipolyrest_824:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 	.p2align	4
@@ -24061,7 +25549,7 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	.cfi_startproc
 	endbr64
 	cmpq	$12,%rdx
-	jb	Lcp_ipoly4rest_777
+	jb	Lcp_ipoly4rest_825
 	movq	16(%rdi),%r11
 	movq	24(%rdi),%r12
 	movq	32(%rdi),%r13
@@ -24091,8 +25579,8 @@ _ctasm_chacha_poly1305_blocks_ifma4:
 	shrq	$2,%rcx
 	andq	$3,%rdx
 	decq	%rcx
-	jz	Lcp_ipoly4last_779
-Lcp_ipoly4_778:
+	jz	Lcp_ipoly4last_827
+Lcp_ipoly4_826:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -24152,8 +25640,8 @@ Lcp_ipoly4_778:
 	vpandq	%ymm12,%ymm0,%ymm0
 	vpaddq	%ymm11,%ymm1,%ymm1
 	decq	%rcx
-	jnz	Lcp_ipoly4_778
-Lcp_ipoly4last_779:
+	jnz	Lcp_ipoly4_826
+Lcp_ipoly4last_827:
 	vmovdqu	0(%rsi),%ymm9
 	vmovdqu	32(%rsi),%ymm10
 	vpunpcklqdq	%ymm10,%ymm9,%ymm11
@@ -24249,7 +25737,7 @@ Lcp_ipoly4last_779:
 	movq	%r11,16(%rdi)
 	movq	%r12,24(%rdi)
 	movq	%r13,32(%rdi)
-Lcp_ipoly4rest_777:
+Lcp_ipoly4rest_825:
 	jmp	_ctasm_chacha_poly1305_blocks
 	.cfi_endproc
 .section __TEXT,__const

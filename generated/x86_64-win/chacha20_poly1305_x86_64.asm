@@ -15188,12 +15188,384 @@ L$cp_padpre_461:
 L$cp_padpreend_457:
 	jmp	L$cp_datadone_384
 L$cp_big_380:
+	mov	rax,QWORD[rcx+168]
+	and	eax,511
+	jz	L$cp_keyalone_463
+	cmp	eax,448
+	ja	L$cp_keyalone_463
+	mov	eax,DWORD[rcx+168]
+	and	eax,2047
+	sub	eax,1025
+	cmp	eax,448
+	jb	L$cp_keyalone_463
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_464:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vprold	ymm8,ymm8,16
+	vprold	ymm9,ymm9,16
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vprold	ymm4,ymm4,12
+	vprold	ymm5,ymm5,12
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vprold	ymm8,ymm8,8
+	vprold	ymm9,ymm9,8
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vprold	ymm4,ymm4,7
+	vprold	ymm5,ymm5,7
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vprold	ymm10,ymm10,16
+	vprold	ymm11,ymm11,16
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vprold	ymm6,ymm6,12
+	vprold	ymm7,ymm7,12
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vprold	ymm10,ymm10,8
+	vprold	ymm11,ymm11,8
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vprold	ymm6,ymm6,7
+	vprold	ymm7,ymm7,7
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vprold	ymm11,ymm11,16
+	vprold	ymm8,ymm8,16
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vprold	ymm5,ymm5,12
+	vprold	ymm6,ymm6,12
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vprold	ymm11,ymm11,8
+	vprold	ymm8,ymm8,8
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vprold	ymm5,ymm5,7
+	vprold	ymm6,ymm6,7
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vprold	ymm9,ymm9,16
+	vprold	ymm10,ymm10,16
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vprold	ymm7,ymm7,12
+	vprold	ymm4,ymm4,12
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vprold	ymm9,ymm9,8
+	vprold	ymm10,ymm10,8
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vprold	ymm7,ymm7,7
+	vprold	ymm4,ymm4,7
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_464
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+	add	DWORD[rcx+48],8
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_465
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_466
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_466:
+	test	dl,4
+	jz	L$cp_padpre_467
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_467:
+	test	dl,2
+	jz	L$cp_padpre_468
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_468:
+	test	dl,1
+	jz	L$cp_padpre_469
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_469:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_465:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	QWORD[rcx+192],448
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx512
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_470
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_471
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_471:
+	test	dl,4
+	jz	L$cp_padpre_472
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_472:
+	test	dl,2
+	jz	L$cp_padpre_473
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_473:
+	test	dl,1
+	jz	L$cp_padpre_474
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_474:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_470:
+	mov	eax,448
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+	jmp	L$cp_chunk_383
+L$cp_keyalone_463:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_463:
+L$cp_dround_h_475:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -15241,7 +15613,7 @@ L$cp_dround_h_463:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_463
+	jnz	L$cp_dround_h_475
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -15268,7 +15640,7 @@ L$cp_dround_h_463:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_464
+	jz	L$cp_padpreend_476
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15276,38 +15648,38 @@ L$cp_dround_h_463:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_465
+	jz	L$cp_padpre_477
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_465:
+L$cp_padpre_477:
 	test	dl,4
-	jz	L$cp_padpre_466
+	jz	L$cp_padpre_478
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_466:
+L$cp_padpre_478:
 	test	dl,2
-	jz	L$cp_padpre_467
+	jz	L$cp_padpre_479
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_467:
+L$cp_padpre_479:
 	test	dl,1
-	jz	L$cp_padpre_468
+	jz	L$cp_padpre_480
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_468:
+L$cp_padpre_480:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_464:
+L$cp_padpreend_476:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_avx2
 	lea	rcx,[rsp+31]
@@ -15336,7 +15708,7 @@ L$cp_chunk_383:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_469
+	jz	L$cp_padpreend_481
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -15344,38 +15716,38 @@ L$cp_chunk_383:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_470
+	jz	L$cp_padpre_482
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_470:
+L$cp_padpre_482:
 	test	dl,4
-	jz	L$cp_padpre_471
+	jz	L$cp_padpre_483
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_471:
+L$cp_padpre_483:
 	test	dl,2
-	jz	L$cp_padpre_472
+	jz	L$cp_padpre_484
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_472:
+L$cp_padpre_484:
 	test	dl,1
-	jz	L$cp_padpre_473
+	jz	L$cp_padpre_485
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_473:
+L$cp_padpre_485:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_469:
+L$cp_padpreend_481:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
@@ -15418,17 +15790,17 @@ L$cp_tagout_386:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_475
+	jz	L$cp_wipeeven_487
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_475:
+L$cp_wipeeven_487:
 	shr	eax,1
-L$cp_wipe_474:
+L$cp_wipe_486:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_474
+	jnz	L$cp_wipe_486
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -15531,15 +15903,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_484
+	ja	L$cp_short8_496
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_485
+	ja	L$cp_pairs2_497
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_487
+	jz	L$cp_padpreend_499
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15547,39 +15919,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_488
+	jz	L$cp_padpre_500
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_488:
+L$cp_padpre_500:
 	test	dl,4
-	jz	L$cp_padpre_489
+	jz	L$cp_padpre_501
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_489:
+L$cp_padpre_501:
 	test	dl,2
-	jz	L$cp_padpre_490
+	jz	L$cp_padpre_502
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_490:
+L$cp_padpre_502:
 	test	dl,1
-	jz	L$cp_padpre_491
+	jz	L$cp_padpre_503
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_491:
-L$cp_padpreend_487:
+L$cp_padpre_503:
+L$cp_padpreend_499:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_492:
+L$cp_dround_p_504:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -15627,7 +15999,7 @@ L$cp_dround_p_492:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_492
+	jnz	L$cp_dround_p_504
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15644,41 +16016,41 @@ L$cp_dround_p_492:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_493
+	je	L$cp_inplace_505
 	cmp	rdx,32
-	jb	L$cp_dxtail_495
+	jb	L$cp_dxtail_507
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_496
+	jb	L$cp_dxtail_508
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_494
-L$cp_dxtail_495:
+	jmp	L$cp_dxdone_506
+L$cp_dxtail_507:
 	test	rdx,rdx
-	jz	L$cp_dxdone_494
+	jz	L$cp_dxdone_506
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_494
-L$cp_dxtail_496:
+	jmp	L$cp_dxdone_506
+L$cp_dxtail_508:
 	sub	rdx,32
-	jz	L$cp_dxdone_494
+	jz	L$cp_dxdone_506
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_494
-L$cp_dxdone_494:
-	jmp	L$cp_pairskey_481
-L$cp_inplace_493:
+	jmp	L$cp_dxdone_506
+L$cp_dxdone_506:
+	jmp	L$cp_pairskey_493
+L$cp_inplace_505:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -15689,15 +16061,15 @@ L$cp_inplace_493:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_481
-L$cp_pairs2_485:
+	jmp	L$cp_pairskey_493
+L$cp_pairs2_497:
 	cmp	r10,192
-	ja	L$cp_pairs3_486
+	ja	L$cp_pairs3_498
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_497
+	jz	L$cp_padpreend_509
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -15705,32 +16077,32 @@ L$cp_pairs2_485:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_498
+	jz	L$cp_padpre_510
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_498:
+L$cp_padpre_510:
 	test	dl,4
-	jz	L$cp_padpre_499
+	jz	L$cp_padpre_511
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_499:
+L$cp_padpre_511:
 	test	dl,2
-	jz	L$cp_padpre_500
+	jz	L$cp_padpre_512
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_500:
+L$cp_padpre_512:
 	test	dl,1
-	jz	L$cp_padpre_501
+	jz	L$cp_padpre_513
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_501:
-L$cp_padpreend_497:
+L$cp_padpre_513:
+L$cp_padpreend_509:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -15742,7 +16114,7 @@ L$cp_padpreend_497:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,2
-L$cp_dround_p_503:
+L$cp_dround_p_515:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -15790,9 +16162,9 @@ L$cp_dround_p_503:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_503
+	jnz	L$cp_dround_p_515
 	mov	r8d,8
-L$cp_dround_p_504:
+L$cp_dround_p_516:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -15854,7 +16226,7 @@ L$cp_dround_p_504:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_504
+	jnz	L$cp_dround_p_516
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -15880,8 +16252,8 @@ L$cp_dround_p_504:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_506
-L$cp_ipoly_505:
+	jz	L$cp_ipolyend_518
+L$cp_ipoly_517:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -15921,10 +16293,10 @@ L$cp_ipoly_505:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_505
-L$cp_ipolyend_506:
+	jnz	L$cp_ipoly_517
+L$cp_ipolyend_518:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_507
+	jz	L$cp_ipolytail_519
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -15962,10 +16334,10 @@ L$cp_ipolyend_506:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_507:
+L$cp_ipolytail_519:
 	mov	rsi,QWORD[rcx+160]
 	mov	edi,2
-L$cp_dround_p_508:
+L$cp_dround_p_520:
 	vprold	ymm7,ymm7,16
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm4,ymm4,ymm5
@@ -16088,7 +16460,7 @@ L$cp_dround_p_508:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_508
+	jnz	L$cp_dround_p_520
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -16102,7 +16474,7 @@ L$cp_dround_p_508:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_509
+	je	L$cp_inplace_521
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -16110,69 +16482,69 @@ L$cp_dround_p_508:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_511
+	jb	L$cp_dxtail_523
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_512
+	jb	L$cp_dxtail_524
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_513
+	jb	L$cp_dxtail_525
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_514
+	jb	L$cp_dxtail_526
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_510
-L$cp_dxtail_511:
+	jmp	L$cp_dxdone_522
+L$cp_dxtail_523:
 	sub	rdx,64
-	jz	L$cp_dxdone_510
+	jz	L$cp_dxdone_522
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_510
-L$cp_dxtail_512:
+	jmp	L$cp_dxdone_522
+L$cp_dxtail_524:
 	sub	rdx,96
-	jz	L$cp_dxdone_510
+	jz	L$cp_dxdone_522
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_510
-L$cp_dxtail_513:
+	jmp	L$cp_dxdone_522
+L$cp_dxtail_525:
 	sub	rdx,128
-	jz	L$cp_dxdone_510
+	jz	L$cp_dxdone_522
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_510
-L$cp_dxtail_514:
+	jmp	L$cp_dxdone_522
+L$cp_dxtail_526:
 	sub	rdx,160
-	jz	L$cp_dxdone_510
+	jz	L$cp_dxdone_522
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_510
-L$cp_dxdone_510:
-	jmp	L$cp_pairswoven_502
-L$cp_inplace_509:
+	jmp	L$cp_dxdone_522
+L$cp_dxdone_522:
+	jmp	L$cp_pairswoven_514
+L$cp_inplace_521:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -16191,13 +16563,13 @@ L$cp_inplace_509:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairswoven_502
-L$cp_pairs3_486:
+	jmp	L$cp_pairswoven_514
+L$cp_pairs3_498:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_515
+	jz	L$cp_padpreend_527
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -16205,32 +16577,32 @@ L$cp_pairs3_486:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_516
+	jz	L$cp_padpre_528
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_516:
+L$cp_padpre_528:
 	test	dl,4
-	jz	L$cp_padpre_517
+	jz	L$cp_padpre_529
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_517:
+L$cp_padpre_529:
 	test	dl,2
-	jz	L$cp_padpre_518
+	jz	L$cp_padpre_530
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_518:
+L$cp_padpre_530:
 	test	dl,1
-	jz	L$cp_padpre_519
+	jz	L$cp_padpre_531
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_519:
-L$cp_padpreend_515:
+L$cp_padpre_531:
+L$cp_padpreend_527:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -16247,7 +16619,7 @@ L$cp_padpreend_515:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,6
-L$cp_dround_p_521:
+L$cp_dround_p_533:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -16295,9 +16667,9 @@ L$cp_dround_p_521:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_521
+	jnz	L$cp_dround_p_533
 	mov	r8d,4
-L$cp_dround_p_522:
+L$cp_dround_p_534:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -16389,7 +16761,7 @@ L$cp_dround_p_522:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_522
+	jnz	L$cp_dround_p_534
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -16415,8 +16787,8 @@ L$cp_dround_p_522:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_524
-L$cp_ipoly_523:
+	jz	L$cp_ipolyend_536
+L$cp_ipoly_535:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -16456,10 +16828,10 @@ L$cp_ipoly_523:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_523
-L$cp_ipolyend_524:
+	jnz	L$cp_ipoly_535
+L$cp_ipolyend_536:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_525
+	jz	L$cp_ipolytail_537
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -16497,10 +16869,10 @@ L$cp_ipolyend_524:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_525:
+L$cp_ipolytail_537:
 	mov	rsi,QWORD[rcx+160]
 	mov	edi,6
-L$cp_dround_p_526:
+L$cp_dround_p_538:
 	vpaddd	ymm4,ymm4,ymm5
 	add	r11,QWORD[rsi+0]
 	vpaddd	ymm8,ymm8,ymm9
@@ -16637,7 +17009,7 @@ L$cp_dround_p_526:
 	adc	r13,0
 	lea	rsi,[rsi+32]
 	dec	edi
-	jnz	L$cp_dround_p_526
+	jnz	L$cp_dround_p_538
 	vbroadcasti128	ymm13,[rcx+0]
 	vpaddd	ymm4,ymm4,ymm13
 	vbroadcasti128	ymm13,[rcx+16]
@@ -16660,7 +17032,7 @@ L$cp_dround_p_526:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_527
+	je	L$cp_inplace_539
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -16680,69 +17052,69 @@ L$cp_dround_p_526:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_529
+	jb	L$cp_dxtail_541
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_530
+	jb	L$cp_dxtail_542
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_531
+	jb	L$cp_dxtail_543
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_532
+	jb	L$cp_dxtail_544
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_528
-L$cp_dxtail_529:
+	jmp	L$cp_dxdone_540
+L$cp_dxtail_541:
 	sub	rdx,192
-	jz	L$cp_dxdone_528
+	jz	L$cp_dxdone_540
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_528
-L$cp_dxtail_530:
+	jmp	L$cp_dxdone_540
+L$cp_dxtail_542:
 	sub	rdx,224
-	jz	L$cp_dxdone_528
+	jz	L$cp_dxdone_540
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_528
-L$cp_dxtail_531:
+	jmp	L$cp_dxdone_540
+L$cp_dxtail_543:
 	sub	rdx,256
-	jz	L$cp_dxdone_528
+	jz	L$cp_dxdone_540
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_528
-L$cp_dxtail_532:
+	jmp	L$cp_dxdone_540
+L$cp_dxtail_544:
 	sub	rdx,288
-	jz	L$cp_dxdone_528
+	jz	L$cp_dxdone_540
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_528
-L$cp_dxdone_528:
-	jmp	L$cp_pairswoven_520
-L$cp_inplace_527:
+	jmp	L$cp_dxdone_540
+L$cp_dxdone_540:
+	jmp	L$cp_pairswoven_532
+L$cp_inplace_539:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -16769,15 +17141,15 @@ L$cp_inplace_527:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairswoven_520
-L$cp_short8_484:
+	jmp	L$cp_pairswoven_532
+L$cp_short8_496:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_476
+	ja	L$cp_big_488
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -16801,7 +17173,7 @@ L$cp_short8_484:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_533:
+L$cp_dround_545:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -16915,7 +17287,7 @@ L$cp_dround_533:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_533
+	jnz	L$cp_dround_545
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -17015,8 +17387,8 @@ L$cp_dround_533:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_478
-L$cp_pairskey_481:
+	jmp	L$cp_shortkey_490
+L$cp_pairskey_493:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -17030,313 +17402,6 @@ L$cp_pairskey_481:
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_535
-L$cp_ipoly_534:
-	add	r11,QWORD[rsi+0]
-	adc	r12,QWORD[rsi+8]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	rsi,[rsi+16]
-	dec	rdi
-	jnz	L$cp_ipoly_534
-L$cp_ipolyend_535:
-	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_536
-	add	r11,QWORD[rcx+224]
-	adc	r12,QWORD[rcx+232]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-L$cp_ipolytail_536:
-	mov	rdx,QWORD[rcx+168]
-	and	rdx,15
-	jz	L$cp_padpreend_540
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+168]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_541
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_541:
-	test	dl,4
-	jz	L$cp_padpre_542
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_542:
-	test	dl,2
-	jz	L$cp_padpre_543
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_543:
-	test	dl,1
-	jz	L$cp_padpre_544
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_544:
-L$cp_padpreend_540:
-	mov	rsi,QWORD[rcx+160]
-	mov	rdi,QWORD[rcx+168]
-	shr	rdi,4
-	jz	L$cp_ipolyend_538
-L$cp_ipoly_537:
-	add	r11,QWORD[rsi+0]
-	adc	r12,QWORD[rsi+8]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	lea	rsi,[rsi+16]
-	dec	rdi
-	jnz	L$cp_ipoly_537
-L$cp_ipolyend_538:
-	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_539
-	add	r11,QWORD[rcx+128]
-	adc	r12,QWORD[rcx+136]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-L$cp_ipolytail_539:
-	add	r11,QWORD[rcx+184]
-	adc	r12,QWORD[rcx+168]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	mov	rax,r11
-	mov	rdx,r12
-	sub	rax,-5
-	sbb	rdx,-1
-	sbb	r13,3
-	cmovae	r11,rax
-	cmovae	r12,rdx
-	add	r11,QWORD[rcx+880]
-	adc	r12,QWORD[rcx+888]
-	mov	rax,QWORD[rcx+152]
-	vmovq	xmm0,r11
-	vpinsrq	xmm0,xmm0,r12,1
-	vmovdqu	[rax+0],xmm0
-	mov	rdi,QWORD[rcx+144]
-	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_545
-	mov	rsi,rdi
-	mov	rdx,QWORD[rcx+168]
-	mov	r9,QWORD[rcx+216]
-	lea	r9,[rcx+r9*1+64]
-	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_545:
-	jmp	L$cp_tagout_482
-L$cp_pairswoven_502:
-	mov	rdx,QWORD[rcx+168]
-	and	rdx,15
-	jz	L$cp_padpreend_549
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+168]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+160]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_550
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_550:
-	test	dl,4
-	jz	L$cp_padpre_551
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_551:
-	test	dl,2
-	jz	L$cp_padpre_552
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_552:
-	test	dl,1
-	jz	L$cp_padpre_553
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_553:
-L$cp_padpreend_549:
-	mov	rsi,QWORD[rcx+160]
-	mov	rdi,QWORD[rcx+168]
-	shr	rdi,4
-	add	rsi,64
-	sub	rdi,4
 	jz	L$cp_ipolyend_547
 L$cp_ipoly_546:
 	add	r11,QWORD[rsi+0]
@@ -17380,10 +17445,10 @@ L$cp_ipoly_546:
 	dec	rdi
 	jnz	L$cp_ipoly_546
 L$cp_ipolyend_547:
-	test	QWORD[rcx+168],15
+	test	QWORD[rcx+184],15
 	jz	L$cp_ipolytail_548
-	add	r11,QWORD[rcx+128]
-	adc	r12,QWORD[rcx+136]
+	add	r11,QWORD[rcx+224]
+	adc	r12,QWORD[rcx+232]
 	adc	r13,1
 	mov	rax,r8
 	mul	r11
@@ -17420,70 +17485,9 @@ L$cp_ipolyend_547:
 	adc	r12,0
 	adc	r13,0
 L$cp_ipolytail_548:
-	add	r11,QWORD[rcx+184]
-	adc	r12,QWORD[rcx+168]
-	adc	r13,1
-	mov	rax,r8
-	mul	r11
-	mov	r14,rax
-	mov	r15,rdx
-	mov	rax,r9
-	mul	r11
-	mov	rbx,rax
-	mov	rbp,rdx
-	mov	rax,r10
-	mul	r12
-	add	r14,rax
-	adc	r15,rdx
-	mov	rax,r8
-	mul	r12
-	add	rbx,rax
-	adc	rbp,rdx
-	mov	rax,r13
-	imul	rax,r10
-	add	rbx,rax
-	adc	rbp,0
-	imul	r13,r8
-	add	rbx,r15
-	adc	rbp,r13
-	mov	r13,rbp
-	and	r13,3
-	mov	rax,rbp
-	and	rax,-4
-	shr	rbp,2
-	add	rax,rbp
-	mov	r11,r14
-	mov	r12,rbx
-	add	r11,rax
-	adc	r12,0
-	adc	r13,0
-	mov	rax,r11
-	mov	rdx,r12
-	sub	rax,-5
-	sbb	rdx,-1
-	sbb	r13,3
-	cmovae	r11,rax
-	cmovae	r12,rdx
-	add	r11,QWORD[rcx+880]
-	adc	r12,QWORD[rcx+888]
-	mov	rax,QWORD[rcx+152]
-	vmovq	xmm0,r11
-	vpinsrq	xmm0,xmm0,r12,1
-	vmovdqu	[rax+0],xmm0
-	mov	rdi,QWORD[rcx+144]
-	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_554
-	mov	rsi,rdi
-	mov	rdx,QWORD[rcx+168]
-	mov	r9,QWORD[rcx+216]
-	lea	r9,[rcx+r9*1+64]
-	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_554:
-	jmp	L$cp_tagout_482
-L$cp_pairswoven_520:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_558
+	jz	L$cp_padpreend_552
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -17491,39 +17495,37 @@ L$cp_pairswoven_520:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_559
+	jz	L$cp_padpre_553
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_559:
+L$cp_padpre_553:
 	test	dl,4
-	jz	L$cp_padpre_560
+	jz	L$cp_padpre_554
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_560:
+L$cp_padpre_554:
 	test	dl,2
-	jz	L$cp_padpre_561
+	jz	L$cp_padpre_555
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_561:
+L$cp_padpre_555:
 	test	dl,1
-	jz	L$cp_padpre_562
+	jz	L$cp_padpre_556
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_562:
-L$cp_padpreend_558:
+L$cp_padpre_556:
+L$cp_padpreend_552:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	add	rsi,192
-	sub	rdi,12
-	jz	L$cp_ipolyend_556
-L$cp_ipoly_555:
+	jz	L$cp_ipolyend_550
+L$cp_ipoly_549:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -17563,10 +17565,10 @@ L$cp_ipoly_555:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_555
-L$cp_ipolyend_556:
+	jnz	L$cp_ipoly_549
+L$cp_ipolyend_550:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_557
+	jz	L$cp_ipolytail_551
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -17604,7 +17606,7 @@ L$cp_ipolyend_556:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_557:
+L$cp_ipolytail_551:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -17657,193 +17659,385 @@ L$cp_ipolytail_557:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_563
+	jne	L$cp_xorskip_557
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_563:
-	jmp	L$cp_tagout_482
-L$cp_shortkey_478:
-	mov	rax,0x0ffffffc0fffffff
-	and	rax,QWORD[rcx+384]
-	mov	QWORD[rcx+64],rax
-	mov	rax,0x0ffffffc0ffffffc
-	and	rax,QWORD[rcx+392]
-	mov	QWORD[rcx+72],rax
-	vmovdqa	xmm0,[rcx+400]
-	vmovdqu	[rcx+104],xmm0
-	mov	rsi,QWORD[rcx+176]
-	mov	rdx,QWORD[rcx+184]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+184]
+L$cp_xorskip_557:
+	jmp	L$cp_tagout_494
+L$cp_pairswoven_514:
+	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_564
+	jz	L$cp_padpreend_561
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+184]
-	and	rsi,-16
-	add	rsi,QWORD[rcx+176]
-	lea	rdi,[rcx+128]
-	test	dl,8
-	jz	L$cp_padpre_565
-	mov	rax,QWORD[rsi]
-	mov	QWORD[rdi],rax
-	add	rsi,8
-	add	rdi,8
-L$cp_padpre_565:
-	test	dl,4
-	jz	L$cp_padpre_566
-	mov	eax,DWORD[rsi]
-	mov	DWORD[rdi],eax
-	add	rsi,4
-	add	rdi,4
-L$cp_padpre_566:
-	test	dl,2
-	jz	L$cp_padpre_567
-	movzx	eax,WORD[rsi]
-	mov	WORD[rdi],ax
-	add	rsi,2
-	add	rdi,2
-L$cp_padpre_567:
-	test	dl,1
-	jz	L$cp_padpre_568
-	movzx	eax,BYTE[rsi]
-	mov	BYTE[rdi],al
-L$cp_padpre_568:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_564:
-	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	shr	rdx,4
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	mov	rdx,QWORD[rcx+192]
-	and	rdx,15
-	jz	L$cp_padpreend_569
-	vpxor	xmm0,xmm0,xmm0
-	vmovdqa	[rcx+128],xmm0
-	mov	rsi,QWORD[rcx+192]
+	mov	rsi,QWORD[rcx+168]
 	and	rsi,-16
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_570
+	jz	L$cp_padpre_562
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_570:
+L$cp_padpre_562:
 	test	dl,4
-	jz	L$cp_padpre_571
+	jz	L$cp_padpre_563
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_571:
+L$cp_padpre_563:
 	test	dl,2
-	jz	L$cp_padpre_572
+	jz	L$cp_padpre_564
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_572:
+L$cp_padpre_564:
 	test	dl,1
-	jz	L$cp_padpre_573
+	jz	L$cp_padpre_565
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_573:
-	lea	rsi,[rcx+128]
-	lea	rdi,[rcx+64]
-	mov	edx,1
-	call	ctasm_chacha_poly1305_blocks
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_padpreend_569:
-	mov	rdi,QWORD[rcx+144]
+L$cp_padpre_565:
+L$cp_padpreend_561:
 	mov	rsi,QWORD[rcx+160]
-	mov	rdx,QWORD[rcx+192]
-	lea	r9,[rcx+448]
-	call	ctasm_chacha20_xorbuf_avx512
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-	jmp	L$cp_datadone_480
-L$cp_big_476:
-	vmovdqa	xmm0,[rcx+0]
-	vmovdqa	xmm1,[rcx+16]
-	vmovdqa	xmm2,[rcx+32]
-	vmovdqa	xmm3,[rcx+48]
-	mov	r8d,10
-L$cp_dround_h_575:
-	vprold	xmm3,xmm3,16
-	vpaddd	xmm0,xmm0,xmm1
-	vprold	xmm1,xmm1,12
-	vpslld	xmm12,xmm0,16
-	vpsrld	xmm16,xmm0,16
-	vpternlogd	xmm3,xmm12,xmm16,0x96
-	vpaddd	xmm2,xmm2,xmm3
-	vprold	xmm3,xmm3,8
-	vpslld	xmm12,xmm2,12
-	vpsrld	xmm16,xmm2,20
-	vpternlogd	xmm1,xmm12,xmm16,0x96
-	vpaddd	xmm0,xmm0,xmm1
-	vprold	xmm1,xmm1,7
-	vpslld	xmm12,xmm0,8
-	vpsrld	xmm16,xmm0,24
-	vpternlogd	xmm3,xmm12,xmm16,0x96
-	vpaddd	xmm2,xmm2,xmm3
-	vpslld	xmm12,xmm2,7
-	vpsrld	xmm16,xmm2,25
-	vpternlogd	xmm1,xmm12,xmm16,0x96
-	vpshufd	xmm0,xmm0,147
-	vpshufd	xmm2,xmm2,57
-	vpshufd	xmm3,xmm3,78
-	vprold	xmm3,xmm3,16
-	vpaddd	xmm0,xmm0,xmm1
-	vprold	xmm1,xmm1,12
-	vpslld	xmm12,xmm0,16
-	vpsrld	xmm16,xmm0,16
-	vpternlogd	xmm3,xmm12,xmm16,0x96
-	vpaddd	xmm2,xmm2,xmm3
-	vprold	xmm3,xmm3,8
-	vpslld	xmm12,xmm2,12
-	vpsrld	xmm16,xmm2,20
-	vpternlogd	xmm1,xmm12,xmm16,0x96
-	vpaddd	xmm0,xmm0,xmm1
-	vprold	xmm1,xmm1,7
-	vpslld	xmm12,xmm0,8
-	vpsrld	xmm16,xmm0,24
-	vpternlogd	xmm3,xmm12,xmm16,0x96
-	vpaddd	xmm2,xmm2,xmm3
-	vpslld	xmm12,xmm2,7
-	vpsrld	xmm16,xmm2,25
-	vpternlogd	xmm1,xmm12,xmm16,0x96
-	vpshufd	xmm0,xmm0,57
-	vpshufd	xmm2,xmm2,147
-	vpshufd	xmm3,xmm3,78
-	dec	r8d
-	jnz	L$cp_dround_h_575
-	vpaddd	xmm0,xmm0,[rcx+0]
-	vmovdqa	[rcx+384],xmm0
-	vpaddd	xmm1,xmm1,[rcx+16]
-	vmovdqa	[rcx+400],xmm1
-	vpaddd	xmm2,xmm2,[rcx+32]
-	vmovdqa	[rcx+416],xmm2
-	vpaddd	xmm3,xmm3,[rcx+48]
-	vmovdqa	[rcx+432],xmm3
-	inc	DWORD[rcx+48]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,64
+	sub	rdi,4
+	jz	L$cp_ipolyend_559
+L$cp_ipoly_558:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_558
+L$cp_ipolyend_559:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_560
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_560:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	mov	rdi,QWORD[rcx+144]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_566
+	mov	rsi,rdi
+	mov	rdx,QWORD[rcx+168]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_xorskip_566:
+	jmp	L$cp_tagout_494
+L$cp_pairswoven_532:
+	mov	rdx,QWORD[rcx+168]
+	and	rdx,15
+	jz	L$cp_padpreend_570
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+168]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_571
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_571:
+	test	dl,4
+	jz	L$cp_padpre_572
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_572:
+	test	dl,2
+	jz	L$cp_padpre_573
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_573:
+	test	dl,1
+	jz	L$cp_padpre_574
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_574:
+L$cp_padpreend_570:
+	mov	rsi,QWORD[rcx+160]
+	mov	rdi,QWORD[rcx+168]
+	shr	rdi,4
+	add	rsi,192
+	sub	rdi,12
+	jz	L$cp_ipolyend_568
+L$cp_ipoly_567:
+	add	r11,QWORD[rsi+0]
+	adc	r12,QWORD[rsi+8]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	lea	rsi,[rsi+16]
+	dec	rdi
+	jnz	L$cp_ipoly_567
+L$cp_ipolyend_568:
+	test	QWORD[rcx+168],15
+	jz	L$cp_ipolytail_569
+	add	r11,QWORD[rcx+128]
+	adc	r12,QWORD[rcx+136]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+L$cp_ipolytail_569:
+	add	r11,QWORD[rcx+184]
+	adc	r12,QWORD[rcx+168]
+	adc	r13,1
+	mov	rax,r8
+	mul	r11
+	mov	r14,rax
+	mov	r15,rdx
+	mov	rax,r9
+	mul	r11
+	mov	rbx,rax
+	mov	rbp,rdx
+	mov	rax,r10
+	mul	r12
+	add	r14,rax
+	adc	r15,rdx
+	mov	rax,r8
+	mul	r12
+	add	rbx,rax
+	adc	rbp,rdx
+	mov	rax,r13
+	imul	rax,r10
+	add	rbx,rax
+	adc	rbp,0
+	imul	r13,r8
+	add	rbx,r15
+	adc	rbp,r13
+	mov	r13,rbp
+	and	r13,3
+	mov	rax,rbp
+	and	rax,-4
+	shr	rbp,2
+	add	rax,rbp
+	mov	r11,r14
+	mov	r12,rbx
+	add	r11,rax
+	adc	r12,0
+	adc	r13,0
+	mov	rax,r11
+	mov	rdx,r12
+	sub	rax,-5
+	sbb	rdx,-1
+	sbb	r13,3
+	cmovae	r11,rax
+	cmovae	r12,rdx
+	add	r11,QWORD[rcx+880]
+	adc	r12,QWORD[rcx+888]
+	mov	rax,QWORD[rcx+152]
+	vmovq	xmm0,r11
+	vpinsrq	xmm0,xmm0,r12,1
+	vmovdqu	[rax+0],xmm0
+	mov	rdi,QWORD[rcx+144]
+	cmp	rdi,QWORD[rcx+160]
+	jne	L$cp_xorskip_575
+	mov	rsi,rdi
+	mov	rdx,QWORD[rcx+168]
+	mov	r9,QWORD[rcx+216]
+	lea	r9,[rcx+r9*1+64]
+	call	ctasm_chacha20_xorbuf_avx2
+L$cp_xorskip_575:
+	jmp	L$cp_tagout_494
+L$cp_shortkey_490:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -17901,24 +18095,11 @@ L$cp_padpre_580:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 L$cp_padpreend_576:
-	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_powers_avx2
-	lea	rcx,[rsp+31]
-	and	rcx,-32
-L$cp_nofuse_574:
-L$cp_chunk_479:
-	mov	rdx,QWORD[rcx+120]
-	test	rdx,rdx
-	jz	L$cp_datadone_480
-	mov	eax,2048
-	cmp	rdx,rax
-	cmova	rdx,rax
-	mov	QWORD[rcx+192],rdx
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
 	shr	rdx,4
 	lea	rdi,[rcx+64]
-	call	ctasm_chacha_poly1305_blocks_avx2
+	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
@@ -17966,6 +18147,569 @@ L$cp_padpreend_581:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx512
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	jmp	L$cp_datadone_492
+L$cp_big_488:
+	mov	rax,QWORD[rcx+168]
+	and	eax,511
+	jz	L$cp_keyalone_587
+	cmp	eax,448
+	ja	L$cp_keyalone_587
+	mov	eax,DWORD[rcx+168]
+	and	eax,2047
+	sub	eax,1025
+	cmp	eax,448
+	jb	L$cp_keyalone_587
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_588:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vprold	ymm8,ymm8,16
+	vprold	ymm9,ymm9,16
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vprold	ymm4,ymm4,12
+	vprold	ymm5,ymm5,12
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vprold	ymm8,ymm8,8
+	vprold	ymm9,ymm9,8
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vprold	ymm4,ymm4,7
+	vprold	ymm5,ymm5,7
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vprold	ymm10,ymm10,16
+	vprold	ymm11,ymm11,16
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vprold	ymm6,ymm6,12
+	vprold	ymm7,ymm7,12
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vprold	ymm10,ymm10,8
+	vprold	ymm11,ymm11,8
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vprold	ymm6,ymm6,7
+	vprold	ymm7,ymm7,7
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vprold	ymm11,ymm11,16
+	vprold	ymm8,ymm8,16
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vprold	ymm5,ymm5,12
+	vprold	ymm6,ymm6,12
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vprold	ymm11,ymm11,8
+	vprold	ymm8,ymm8,8
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vprold	ymm5,ymm5,7
+	vprold	ymm6,ymm6,7
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vprold	ymm9,ymm9,16
+	vprold	ymm10,ymm10,16
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vprold	ymm7,ymm7,12
+	vprold	ymm4,ymm4,12
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vprold	ymm9,ymm9,8
+	vprold	ymm10,ymm10,8
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vprold	ymm7,ymm7,7
+	vprold	ymm4,ymm4,7
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_588
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+	add	DWORD[rcx+48],8
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_589
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_590
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_590:
+	test	dl,4
+	jz	L$cp_padpre_591
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_591:
+	test	dl,2
+	jz	L$cp_padpre_592
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_592:
+	test	dl,1
+	jz	L$cp_padpre_593
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_593:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_589:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	QWORD[rcx+192],448
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_594
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_595
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_595:
+	test	dl,4
+	jz	L$cp_padpre_596
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_596:
+	test	dl,2
+	jz	L$cp_padpre_597
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_597:
+	test	dl,1
+	jz	L$cp_padpre_598
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_598:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_594:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx512
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	eax,448
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+	jmp	L$cp_chunk_491
+L$cp_keyalone_587:
+	vmovdqa	xmm0,[rcx+0]
+	vmovdqa	xmm1,[rcx+16]
+	vmovdqa	xmm2,[rcx+32]
+	vmovdqa	xmm3,[rcx+48]
+	mov	r8d,10
+L$cp_dround_h_599:
+	vprold	xmm3,xmm3,16
+	vpaddd	xmm0,xmm0,xmm1
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,147
+	vpshufd	xmm2,xmm2,57
+	vpshufd	xmm3,xmm3,78
+	vprold	xmm3,xmm3,16
+	vpaddd	xmm0,xmm0,xmm1
+	vprold	xmm1,xmm1,12
+	vpslld	xmm12,xmm0,16
+	vpsrld	xmm16,xmm0,16
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vprold	xmm3,xmm3,8
+	vpslld	xmm12,xmm2,12
+	vpsrld	xmm16,xmm2,20
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpaddd	xmm0,xmm0,xmm1
+	vprold	xmm1,xmm1,7
+	vpslld	xmm12,xmm0,8
+	vpsrld	xmm16,xmm0,24
+	vpternlogd	xmm3,xmm12,xmm16,0x96
+	vpaddd	xmm2,xmm2,xmm3
+	vpslld	xmm12,xmm2,7
+	vpsrld	xmm16,xmm2,25
+	vpternlogd	xmm1,xmm12,xmm16,0x96
+	vpshufd	xmm0,xmm0,57
+	vpshufd	xmm2,xmm2,147
+	vpshufd	xmm3,xmm3,78
+	dec	r8d
+	jnz	L$cp_dround_h_599
+	vpaddd	xmm0,xmm0,[rcx+0]
+	vmovdqa	[rcx+384],xmm0
+	vpaddd	xmm1,xmm1,[rcx+16]
+	vmovdqa	[rcx+400],xmm1
+	vpaddd	xmm2,xmm2,[rcx+32]
+	vmovdqa	[rcx+416],xmm2
+	vpaddd	xmm3,xmm3,[rcx+48]
+	vmovdqa	[rcx+432],xmm3
+	inc	DWORD[rcx+48]
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_600
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_601
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_601:
+	test	dl,4
+	jz	L$cp_padpre_602
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_602:
+	test	dl,2
+	jz	L$cp_padpre_603
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_603:
+	test	dl,1
+	jz	L$cp_padpre_604
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_604:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_600:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_nofuse_586:
+L$cp_chunk_491:
+	mov	rdx,QWORD[rcx+120]
+	test	rdx,rdx
+	jz	L$cp_datadone_492
+	mov	eax,2048
+	cmp	rdx,rax
+	cmova	rdx,rax
+	mov	QWORD[rcx+192],rdx
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_avx2
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_605
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_606
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_606:
+	test	dl,4
+	jz	L$cp_padpre_607
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_607:
+	test	dl,2
+	jz	L$cp_padpre_608
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_608:
+	test	dl,1
+	jz	L$cp_padpre_609
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_609:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_605:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
 	call	ctasm_chacha20_xor_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
@@ -17973,8 +18717,8 @@ L$cp_padpreend_581:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_479
-L$cp_datadone_480:
+	jmp	L$cp_chunk_491
+L$cp_datadone_492:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -18001,7 +18745,7 @@ L$cp_datadone_480:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_482:
+L$cp_tagout_494:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -18011,17 +18755,17 @@ L$cp_tagout_482:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_587
+	jz	L$cp_wipeeven_611
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_587:
+L$cp_wipeeven_611:
 	shr	eax,1
-L$cp_wipe_586:
+L$cp_wipe_610:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_586
+	jnz	L$cp_wipe_610
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -18056,7 +18800,7 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512_end:
 align 16
 ctasm_chacha20_xor_avx512:
 	cmp	rdx,1024
-	jb	L$cp_zskip_592
+	jb	L$cp_zskip_616
 	vpbroadcastd	zmm16,[rcx+16]
 	vpbroadcastd	zmm17,[rcx+20]
 	vpbroadcastd	zmm18,[rcx+24]
@@ -18070,7 +18814,7 @@ ctasm_chacha20_xor_avx512:
 	vpbroadcastd	zmm26,[rcx+56]
 	vpbroadcastd	zmm27,[rcx+60]
 	vpaddd	zmm24,zmm24,[rel L$cp_zinc]
-L$cp_zloop_593:
+L$cp_zloop_617:
 	vpbroadcastd	zmm0,[rcx+0]
 	vpbroadcastd	zmm1,[rcx+4]
 	vpbroadcastd	zmm2,[rcx+8]
@@ -18088,7 +18832,7 @@ L$cp_zloop_593:
 	vmovdqa64	zmm14,zmm26
 	vmovdqa64	zmm15,zmm27
 	mov	r8d,10
-L$cp_zdround_594:
+L$cp_zdround_618:
 	vpaddd	zmm0,zmm0,zmm4
 	vpaddd	zmm1,zmm1,zmm5
 	vpaddd	zmm2,zmm2,zmm6
@@ -18186,7 +18930,7 @@ L$cp_zdround_594:
 	vprold	zmm7,zmm7,7
 	vprold	zmm4,zmm4,7
 	dec	r8d
-	jnz	L$cp_zdround_594
+	jnz	L$cp_zdround_618
 	vpbroadcastd	zmm28,[rcx+0]
 	vpaddd	zmm0,zmm0,zmm28
 	vpbroadcastd	zmm29,[rcx+4]
@@ -18309,7 +19053,7 @@ L$cp_zdround_594:
 	add	rsi,1024
 	sub	rdx,1024
 	cmp	rdx,1024
-	jae	L$cp_zloop_593
+	jae	L$cp_zloop_617
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
 	vpxord	xmm18,xmm18,xmm18
@@ -18326,10 +19070,10 @@ L$cp_zdround_594:
 	vpxord	xmm29,xmm29,xmm29
 	vpxord	xmm30,xmm30,xmm30
 	vpxord	xmm31,xmm31,xmm31
-L$cp_zskip_592:
+L$cp_zskip_616:
 	cmp	rdx,512
-	jb	L$cp_small_589
-L$cp_wide_588:
+	jb	L$cp_small_613
+L$cp_wide_612:
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -18353,7 +19097,7 @@ L$cp_wide_588:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_595:
+L$cp_dround_619:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -18467,7 +19211,7 @@ L$cp_dround_595:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_595
+	jnz	L$cp_dround_619
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -18588,12 +19332,12 @@ L$cp_dround_595:
 	add	rsi,512
 	sub	rdx,512
 	cmp	rdx,512
-	jae	L$cp_wide_588
-L$cp_small_589:
+	jae	L$cp_wide_612
+L$cp_small_613:
 	test	rdx,rdx
-	jz	L$cp_done_591
+	jz	L$cp_done_615
 	cmp	rdx,256
-	jbe	L$cp_not8_596
+	jbe	L$cp_not8_620
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -18617,7 +19361,7 @@ L$cp_small_589:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_597:
+L$cp_dround_621:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -18731,7 +19475,7 @@ L$cp_dround_597:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_597
+	jnz	L$cp_dround_621
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -18832,10 +19576,10 @@ L$cp_dround_597:
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
 	add	DWORD[rcx+48],8
-	jmp	L$cp_tailbuf_590
-L$cp_not8_596:
+	jmp	L$cp_tailbuf_614
+L$cp_not8_620:
 	cmp	rdx,192
-	jbe	L$cp_not4_598
+	jbe	L$cp_not4_622
 	vpbroadcastd	xmm0,[rcx+0]
 	vpbroadcastd	xmm1,[rcx+4]
 	vpbroadcastd	xmm2,[rcx+8]
@@ -18859,7 +19603,7 @@ L$cp_not8_596:
 	vpbroadcastd	xmm12,[rcx+44]
 	vmovdqa	[rcx+272],xmm12
 	mov	r8d,10
-L$cp_dround_601:
+L$cp_dround_625:
 	vpaddd	xmm0,xmm0,xmm4
 	vpaddd	xmm1,xmm1,xmm5
 	vpxor	xmm8,xmm8,xmm0
@@ -18973,7 +19717,7 @@ L$cp_dround_601:
 	vmovdqa	[rcx+224],xmm12
 	vmovdqa	[rcx+240],xmm14
 	dec	r8d
-	jnz	L$cp_dround_601
+	jnz	L$cp_dround_625
 	vpbroadcastd	xmm12,[rcx+0]
 	vpaddd	xmm0,xmm0,xmm12
 	vpbroadcastd	xmm12,[rcx+4]
@@ -19058,12 +19802,12 @@ L$cp_dround_601:
 	vmovdqa	[rcx+544],xmm3
 	vmovdqa	[rcx+608],xmm15
 	add	DWORD[rcx+48],4
-	jmp	L$cp_tailbuf_590
-L$cp_not4_598:
+	jmp	L$cp_tailbuf_614
+L$cp_not4_622:
 	cmp	rdx,64
-	jbe	L$cp_h1_599
+	jbe	L$cp_h1_623
 	cmp	rdx,128
-	jbe	L$cp_h2_600
+	jbe	L$cp_h2_624
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -19079,7 +19823,7 @@ L$cp_not4_598:
 	vmovdqa	xmm11,[rcx+48]
 	vpaddd	xmm11,xmm11,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_h_602:
+L$cp_dround_h_626:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpaddd	xmm8,xmm8,xmm9
@@ -19171,7 +19915,7 @@ L$cp_dround_h_602:
 	vpshufd	xmm10,xmm10,147
 	vpshufd	xmm11,xmm11,78
 	dec	r8d
-	jnz	L$cp_dround_h_602
+	jnz	L$cp_dround_h_626
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -19201,8 +19945,8 @@ L$cp_dround_h_602:
 	vpaddd	xmm11,xmm11,xmm14
 	vmovdqa	[rcx+560],xmm11
 	add	DWORD[rcx+48],3
-	jmp	L$cp_tailbuf_590
-L$cp_h2_600:
+	jmp	L$cp_tailbuf_614
+L$cp_h2_624:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
@@ -19213,7 +19957,7 @@ L$cp_h2_600:
 	vmovdqa	xmm7,[rcx+48]
 	vpaddd	xmm7,xmm7,[rel L$cp_blk1]
 	mov	r8d,10
-L$cp_dround_h_603:
+L$cp_dround_h_627:
 	vpaddd	xmm0,xmm0,xmm1
 	vpaddd	xmm4,xmm4,xmm5
 	vpxor	xmm3,xmm3,xmm0
@@ -19275,7 +20019,7 @@ L$cp_dround_h_603:
 	vpshufd	xmm6,xmm6,147
 	vpshufd	xmm7,xmm7,78
 	dec	r8d
-	jnz	L$cp_dround_h_603
+	jnz	L$cp_dround_h_627
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -19295,14 +20039,14 @@ L$cp_dround_h_603:
 	vpaddd	xmm7,xmm7,xmm13
 	vmovdqa	[rcx+496],xmm7
 	add	DWORD[rcx+48],2
-	jmp	L$cp_tailbuf_590
-L$cp_h1_599:
+	jmp	L$cp_tailbuf_614
+L$cp_h1_623:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_604:
+L$cp_dround_h_628:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -19350,7 +20094,7 @@ L$cp_dround_h_604:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_604
+	jnz	L$cp_dround_h_628
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -19360,17 +20104,17 @@ L$cp_dround_h_604:
 	vpaddd	xmm3,xmm3,[rcx+48]
 	vmovdqa	[rcx+432],xmm3
 	inc	DWORD[rcx+48]
-L$cp_tailbuf_590:
+L$cp_tailbuf_614:
 	lea	r9,[rcx+384]
 	call	ctasm_chacha20_xorbuf_avx512
-L$cp_done_591:
+L$cp_done_615:
 	ret
 L$_ctasm_ctasm_chacha20_xor_avx512_end:
 align 16
 ctasm_chacha20_xorbuf_avx512:
 	cmp	rdx,32
-	jb	L$cp_t16_605
-L$cp_t32_609:
+	jb	L$cp_t16_629
+L$cp_t32_633:
 	vmovdqu	ymm0,[rsi]
 	vpxor	ymm0,ymm0,[r9]
 	vmovdqu	[rdi],ymm0
@@ -19379,10 +20123,10 @@ L$cp_t32_609:
 	add	r9,32
 	sub	rdx,32
 	cmp	rdx,32
-	jae	L$cp_t32_609
-L$cp_t16_605:
+	jae	L$cp_t32_633
+L$cp_t16_629:
 	cmp	rdx,16
-	jb	L$cp_t1_606
+	jb	L$cp_t1_630
 	vmovdqu	xmm0,[rsi]
 	vpxor	xmm0,xmm0,[r9]
 	vmovdqu	[rdi],xmm0
@@ -19390,10 +20134,10 @@ L$cp_t16_605:
 	add	rdi,16
 	add	r9,16
 	sub	rdx,16
-L$cp_t1_606:
+L$cp_t1_630:
 	test	rdx,rdx
-	jz	L$cp_tdone_608
-L$cp_tend_607:
+	jz	L$cp_tdone_632
+L$cp_tend_631:
 	movzx	eax,BYTE[rsi]
 	xor	al,BYTE[r9]
 	mov	BYTE[rdi],al
@@ -19401,8 +20145,8 @@ L$cp_tend_607:
 	inc	rdi
 	inc	r9
 	dec	rdx
-	jnz	L$cp_tend_607
-L$cp_tdone_608:
+	jnz	L$cp_tend_631
+L$cp_tdone_632:
 	ret
 L$_ctasm_ctasm_chacha20_xorbuf_avx512_end:
 global ctasm_chacha20_poly1305_seal_avx512ifma
@@ -19476,15 +20220,15 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_618
+	ja	L$cp_short8_642
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_619
+	ja	L$cp_pairs2_643
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_621
+	jz	L$cp_padpreend_645
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19492,39 +20236,39 @@ L$_ctasm_ctasm_chacha20_poly1305_seal_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_622
+	jz	L$cp_padpre_646
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_622:
+L$cp_padpre_646:
 	test	dl,4
-	jz	L$cp_padpre_623
+	jz	L$cp_padpre_647
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_623:
+L$cp_padpre_647:
 	test	dl,2
-	jz	L$cp_padpre_624
+	jz	L$cp_padpre_648
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_624:
+L$cp_padpre_648:
 	test	dl,1
-	jz	L$cp_padpre_625
+	jz	L$cp_padpre_649
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_625:
-L$cp_padpreend_621:
+L$cp_padpre_649:
+L$cp_padpreend_645:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_626:
+L$cp_dround_p_650:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -19572,7 +20316,7 @@ L$cp_dround_p_626:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_626
+	jnz	L$cp_dround_p_650
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -19589,19 +20333,19 @@ L$cp_dround_p_626:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdx,32
-	jb	L$cp_dxtail_628
+	jb	L$cp_dxtail_652
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_629
+	jb	L$cp_dxtail_653
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_627
-L$cp_dxtail_628:
+	jmp	L$cp_dxdone_651
+L$cp_dxtail_652:
 	test	rdx,rdx
-	jz	L$cp_dxdone_627
+	jz	L$cp_dxdone_651
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -19610,10 +20354,10 @@ L$cp_dxtail_628:
 	vmovdqu8	[rdi+0]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_627
-L$cp_dxtail_629:
+	jmp	L$cp_dxdone_651
+L$cp_dxtail_653:
 	sub	rdx,32
-	jz	L$cp_dxdone_627
+	jz	L$cp_dxdone_651
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -19622,17 +20366,17 @@ L$cp_dxtail_629:
 	vmovdqu8	[rdi+32]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_627
-L$cp_dxdone_627:
-	jmp	L$cp_pairskey_615
-L$cp_pairs2_619:
+	jmp	L$cp_dxdone_651
+L$cp_dxdone_651:
+	jmp	L$cp_pairskey_639
+L$cp_pairs2_643:
 	cmp	r10,192
-	ja	L$cp_pairs3_620
+	ja	L$cp_pairs3_644
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_630
+	jz	L$cp_padpreend_654
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19640,32 +20384,32 @@ L$cp_pairs2_619:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_631
+	jz	L$cp_padpre_655
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_631:
+L$cp_padpre_655:
 	test	dl,4
-	jz	L$cp_padpre_632
+	jz	L$cp_padpre_656
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_632:
+L$cp_padpre_656:
 	test	dl,2
-	jz	L$cp_padpre_633
+	jz	L$cp_padpre_657
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_633:
+L$cp_padpre_657:
 	test	dl,1
-	jz	L$cp_padpre_634
+	jz	L$cp_padpre_658
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_634:
-L$cp_padpreend_630:
+L$cp_padpre_658:
+L$cp_padpreend_654:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -19677,7 +20421,7 @@ L$cp_padpreend_630:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_635:
+L$cp_dround_p_659:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -19739,7 +20483,7 @@ L$cp_dround_p_635:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_635
+	jnz	L$cp_dround_p_659
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -19771,29 +20515,29 @@ L$cp_dround_p_635:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_637
+	jb	L$cp_dxtail_661
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_638
+	jb	L$cp_dxtail_662
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_639
+	jb	L$cp_dxtail_663
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_640
+	jb	L$cp_dxtail_664
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_636
-L$cp_dxtail_637:
+	jmp	L$cp_dxdone_660
+L$cp_dxtail_661:
 	sub	rdx,64
-	jz	L$cp_dxdone_636
+	jz	L$cp_dxdone_660
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -19802,10 +20546,10 @@ L$cp_dxtail_637:
 	vmovdqu8	[rdi+64]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_636
-L$cp_dxtail_638:
+	jmp	L$cp_dxdone_660
+L$cp_dxtail_662:
 	sub	rdx,96
-	jz	L$cp_dxdone_636
+	jz	L$cp_dxdone_660
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -19814,10 +20558,10 @@ L$cp_dxtail_638:
 	vmovdqu8	[rdi+96]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_636
-L$cp_dxtail_639:
+	jmp	L$cp_dxdone_660
+L$cp_dxtail_663:
 	sub	rdx,128
-	jz	L$cp_dxdone_636
+	jz	L$cp_dxdone_660
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -19826,10 +20570,10 @@ L$cp_dxtail_639:
 	vmovdqu8	[rdi+128]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_636
-L$cp_dxtail_640:
+	jmp	L$cp_dxdone_660
+L$cp_dxtail_664:
 	sub	rdx,160
-	jz	L$cp_dxdone_636
+	jz	L$cp_dxdone_660
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -19838,15 +20582,15 @@ L$cp_dxtail_640:
 	vmovdqu8	[rdi+160]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_636
-L$cp_dxdone_636:
-	jmp	L$cp_pairskey_615
-L$cp_pairs3_620:
+	jmp	L$cp_dxdone_660
+L$cp_dxdone_660:
+	jmp	L$cp_pairskey_639
+L$cp_pairs3_644:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_641
+	jz	L$cp_padpreend_665
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -19854,32 +20598,32 @@ L$cp_pairs3_620:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_642
+	jz	L$cp_padpre_666
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_642:
+L$cp_padpre_666:
 	test	dl,4
-	jz	L$cp_padpre_643
+	jz	L$cp_padpre_667
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_643:
+L$cp_padpre_667:
 	test	dl,2
-	jz	L$cp_padpre_644
+	jz	L$cp_padpre_668
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_644:
+L$cp_padpre_668:
 	test	dl,1
-	jz	L$cp_padpre_645
+	jz	L$cp_padpre_669
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_645:
-L$cp_padpreend_641:
+L$cp_padpre_669:
+L$cp_padpreend_665:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -19896,7 +20640,7 @@ L$cp_padpreend_641:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_646:
+L$cp_dround_p_670:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -19988,7 +20732,7 @@ L$cp_dround_p_646:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_646
+	jnz	L$cp_dround_p_670
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -20041,29 +20785,29 @@ L$cp_dround_p_646:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_648
+	jb	L$cp_dxtail_672
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_649
+	jb	L$cp_dxtail_673
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_650
+	jb	L$cp_dxtail_674
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_651
+	jb	L$cp_dxtail_675
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_647
-L$cp_dxtail_648:
+	jmp	L$cp_dxdone_671
+L$cp_dxtail_672:
 	sub	rdx,192
-	jz	L$cp_dxdone_647
+	jz	L$cp_dxdone_671
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20072,10 +20816,10 @@ L$cp_dxtail_648:
 	vmovdqu8	[rdi+192]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_647
-L$cp_dxtail_649:
+	jmp	L$cp_dxdone_671
+L$cp_dxtail_673:
 	sub	rdx,224
-	jz	L$cp_dxdone_647
+	jz	L$cp_dxdone_671
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20084,10 +20828,10 @@ L$cp_dxtail_649:
 	vmovdqu8	[rdi+224]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_647
-L$cp_dxtail_650:
+	jmp	L$cp_dxdone_671
+L$cp_dxtail_674:
 	sub	rdx,256
-	jz	L$cp_dxdone_647
+	jz	L$cp_dxdone_671
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20096,10 +20840,10 @@ L$cp_dxtail_650:
 	vmovdqu8	[rdi+256]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_647
-L$cp_dxtail_651:
+	jmp	L$cp_dxdone_671
+L$cp_dxtail_675:
 	sub	rdx,288
-	jz	L$cp_dxdone_647
+	jz	L$cp_dxdone_671
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
@@ -20108,17 +20852,17 @@ L$cp_dxtail_651:
 	vmovdqu8	[rdi+288]{k1},ymm13
 	vmovdqu8	ymm13{k1}{z},ymm13
 	vmovdqa	[rcx+256],ymm13
-	jmp	L$cp_dxdone_647
-L$cp_dxdone_647:
-	jmp	L$cp_pairskey_615
-L$cp_short8_618:
+	jmp	L$cp_dxdone_671
+L$cp_dxdone_671:
+	jmp	L$cp_pairskey_639
+L$cp_short8_642:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_610
+	ja	L$cp_big_634
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -20142,7 +20886,7 @@ L$cp_short8_618:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_652:
+L$cp_dround_676:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -20256,7 +21000,7 @@ L$cp_dround_652:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_652
+	jnz	L$cp_dround_676
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -20356,8 +21100,8 @@ L$cp_dround_652:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_612
-L$cp_pairskey_615:
+	jmp	L$cp_shortkey_636
+L$cp_pairskey_639:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -20366,7 +21110,7 @@ L$cp_pairskey_615:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_653
+	jb	L$cp_nopow4_677
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -20568,15 +21312,15 @@ L$cp_pairskey_615:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_653:
+L$cp_nopow4_677:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_655
-L$cp_ipoly_654:
+	jz	L$cp_ipolyend_679
+L$cp_ipoly_678:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -20616,10 +21360,10 @@ L$cp_ipoly_654:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_654
-L$cp_ipolyend_655:
+	jnz	L$cp_ipoly_678
+L$cp_ipolyend_679:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_656
+	jz	L$cp_ipolytail_680
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -20657,20 +21401,20 @@ L$cp_ipolyend_655:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_656:
+L$cp_ipolytail_680:
 	mov	rax,QWORD[rcx+168]
 	test	rax,15
-	jz	L$cp_notail_657
+	jz	L$cp_notail_681
 	and	eax,16
 	vmovdqa	xmm0,[rcx+rax*1+256]
 	vmovdqa	[rcx+128],xmm0
-L$cp_notail_657:
+L$cp_notail_681:
 	mov	rsi,QWORD[rcx+144]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_659
+	jz	L$cp_ipolyend_683
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_661
+	jb	L$cp_ipolynarrow_685
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -20697,8 +21441,8 @@ L$cp_notail_657:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_663
-L$cp_ipoly4_662:
+	jz	L$cp_ipoly4last_687
+L$cp_ipoly4_686:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -20758,8 +21502,8 @@ L$cp_ipoly4_662:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_662
-L$cp_ipoly4last_663:
+	jnz	L$cp_ipoly4_686
+L$cp_ipoly4last_687:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -20853,9 +21597,9 @@ L$cp_ipoly4last_663:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_659
-L$cp_ipolynarrow_661:
-L$cp_ipoly_658:
+	jz	L$cp_ipolyend_683
+L$cp_ipolynarrow_685:
+L$cp_ipoly_682:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -20895,10 +21639,10 @@ L$cp_ipoly_658:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_658
-L$cp_ipolyend_659:
+	jnz	L$cp_ipoly_682
+L$cp_ipolyend_683:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_660
+	jz	L$cp_ipolytail_684
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -20936,7 +21680,7 @@ L$cp_ipolyend_659:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_660:
+L$cp_ipolytail_684:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -20987,8 +21731,8 @@ L$cp_ipolytail_660:
 	vmovq	xmm0,r11
 	vpinsrq	xmm0,xmm0,r12,1
 	vmovdqu	[rax+0],xmm0
-	jmp	L$cp_tagout_616
-L$cp_shortkey_612:
+	jmp	L$cp_tagout_640
+L$cp_shortkey_636:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -21006,7 +21750,7 @@ L$cp_shortkey_612:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_664
+	jz	L$cp_padpreend_688
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -21014,38 +21758,38 @@ L$cp_shortkey_612:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_665
+	jz	L$cp_padpre_689
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_665:
+L$cp_padpre_689:
 	test	dl,4
-	jz	L$cp_padpre_666
+	jz	L$cp_padpre_690
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_666:
+L$cp_padpre_690:
 	test	dl,2
-	jz	L$cp_padpre_667
+	jz	L$cp_padpre_691
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_667:
+L$cp_padpre_691:
 	test	dl,1
-	jz	L$cp_padpre_668
+	jz	L$cp_padpre_692
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_668:
+L$cp_padpre_692:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_664:
+L$cp_padpreend_688:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -21066,7 +21810,7 @@ L$cp_padpreend_664:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_669
+	jz	L$cp_padpreend_693
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -21074,46 +21818,418 @@ L$cp_padpreend_664:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_670
+	jz	L$cp_padpre_694
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_670:
+L$cp_padpre_694:
 	test	dl,4
-	jz	L$cp_padpre_671
+	jz	L$cp_padpre_695
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_671:
+L$cp_padpre_695:
 	test	dl,2
-	jz	L$cp_padpre_672
+	jz	L$cp_padpre_696
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_672:
+L$cp_padpre_696:
 	test	dl,1
-	jz	L$cp_padpre_673
+	jz	L$cp_padpre_697
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_673:
+L$cp_padpre_697:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_669:
-	jmp	L$cp_datadone_614
-L$cp_big_610:
+L$cp_padpreend_693:
+	jmp	L$cp_datadone_638
+L$cp_big_634:
+	mov	rax,QWORD[rcx+168]
+	and	eax,511
+	jz	L$cp_keyalone_699
+	cmp	eax,448
+	ja	L$cp_keyalone_699
+	mov	eax,DWORD[rcx+168]
+	and	eax,2047
+	sub	eax,1025
+	cmp	eax,448
+	jb	L$cp_keyalone_699
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_700:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vprold	ymm8,ymm8,16
+	vprold	ymm9,ymm9,16
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vprold	ymm4,ymm4,12
+	vprold	ymm5,ymm5,12
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vprold	ymm8,ymm8,8
+	vprold	ymm9,ymm9,8
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vprold	ymm4,ymm4,7
+	vprold	ymm5,ymm5,7
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vprold	ymm10,ymm10,16
+	vprold	ymm11,ymm11,16
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vprold	ymm6,ymm6,12
+	vprold	ymm7,ymm7,12
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vprold	ymm10,ymm10,8
+	vprold	ymm11,ymm11,8
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vprold	ymm6,ymm6,7
+	vprold	ymm7,ymm7,7
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vprold	ymm11,ymm11,16
+	vprold	ymm8,ymm8,16
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vprold	ymm5,ymm5,12
+	vprold	ymm6,ymm6,12
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vprold	ymm11,ymm11,8
+	vprold	ymm8,ymm8,8
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vprold	ymm5,ymm5,7
+	vprold	ymm6,ymm6,7
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vprold	ymm9,ymm9,16
+	vprold	ymm10,ymm10,16
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vprold	ymm7,ymm7,12
+	vprold	ymm4,ymm4,12
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vprold	ymm9,ymm9,8
+	vprold	ymm10,ymm10,8
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vprold	ymm7,ymm7,7
+	vprold	ymm4,ymm4,7
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_700
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+	add	DWORD[rcx+48],8
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_701
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_702
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_702:
+	test	dl,4
+	jz	L$cp_padpre_703
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_703:
+	test	dl,2
+	jz	L$cp_padpre_704
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_704:
+	test	dl,1
+	jz	L$cp_padpre_705
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_705:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_701:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_ifma
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	QWORD[rcx+192],448
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx512
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rsi,QWORD[rcx+144]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_ifma
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_706
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+144]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_707
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_707:
+	test	dl,4
+	jz	L$cp_padpre_708
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_708:
+	test	dl,2
+	jz	L$cp_padpre_709
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_709:
+	test	dl,1
+	jz	L$cp_padpre_710
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_710:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_706:
+	mov	eax,448
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+	jmp	L$cp_chunk_637
+L$cp_keyalone_699:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_675:
+L$cp_dround_h_711:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -21161,7 +22277,7 @@ L$cp_dround_h_675:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_675
+	jnz	L$cp_dround_h_711
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -21188,7 +22304,7 @@ L$cp_dround_h_675:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_676
+	jz	L$cp_padpreend_712
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -21196,47 +22312,47 @@ L$cp_dround_h_675:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_677
+	jz	L$cp_padpre_713
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_677:
+L$cp_padpre_713:
 	test	dl,4
-	jz	L$cp_padpre_678
+	jz	L$cp_padpre_714
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_678:
+L$cp_padpre_714:
 	test	dl,2
-	jz	L$cp_padpre_679
+	jz	L$cp_padpre_715
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_679:
+L$cp_padpre_715:
 	test	dl,1
-	jz	L$cp_padpre_680
+	jz	L$cp_padpre_716
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_680:
+L$cp_padpre_716:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_676:
+L$cp_padpreend_712:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_674:
-L$cp_chunk_613:
+L$cp_nofuse_698:
+L$cp_chunk_637:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_614
+	jz	L$cp_datadone_638
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -21256,7 +22372,7 @@ L$cp_chunk_613:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_681
+	jz	L$cp_padpreend_717
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -21264,44 +22380,44 @@ L$cp_chunk_613:
 	add	rsi,QWORD[rcx+144]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_682
+	jz	L$cp_padpre_718
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_682:
+L$cp_padpre_718:
 	test	dl,4
-	jz	L$cp_padpre_683
+	jz	L$cp_padpre_719
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_683:
+L$cp_padpre_719:
 	test	dl,2
-	jz	L$cp_padpre_684
+	jz	L$cp_padpre_720
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_684:
+L$cp_padpre_720:
 	test	dl,1
-	jz	L$cp_padpre_685
+	jz	L$cp_padpre_721
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_685:
+L$cp_padpre_721:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_681:
+L$cp_padpreend_717:
 	mov	rdx,QWORD[rcx+192]
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_613
-L$cp_datadone_614:
+	jmp	L$cp_chunk_637
+L$cp_datadone_638:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -21328,7 +22444,7 @@ L$cp_datadone_614:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_616:
+L$cp_tagout_640:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -21338,17 +22454,17 @@ L$cp_tagout_616:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_687
+	jz	L$cp_wipeeven_723
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_687:
+L$cp_wipeeven_723:
 	shr	eax,1
-L$cp_wipe_686:
+L$cp_wipe_722:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_686
+	jnz	L$cp_wipe_722
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -21451,15 +22567,15 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	mov	QWORD[rcx+216],64
 	mov	DWORD[rcx+208],44
 	cmp	r10,320
-	ja	L$cp_short8_696
+	ja	L$cp_short8_732
 	mov	QWORD[rcx+216],384
 	cmp	r10,64
-	ja	L$cp_pairs2_697
+	ja	L$cp_pairs2_733
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_699
+	jz	L$cp_padpreend_735
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -21467,39 +22583,39 @@ L$_ctasm_ctasm_chacha20_poly1305_open_avx512ifma_p19:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_700
+	jz	L$cp_padpre_736
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_700:
+L$cp_padpre_736:
 	test	dl,4
-	jz	L$cp_padpre_701
+	jz	L$cp_padpre_737
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_701:
+L$cp_padpre_737:
 	test	dl,2
-	jz	L$cp_padpre_702
+	jz	L$cp_padpre_738
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_702:
+L$cp_padpre_738:
 	test	dl,1
-	jz	L$cp_padpre_703
+	jz	L$cp_padpre_739
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_703:
-L$cp_padpreend_699:
+L$cp_padpre_739:
+L$cp_padpreend_735:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
 	vinserti128	ymm3,ymm3,xmm3,1
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	mov	r8d,10
-L$cp_dround_p_704:
+L$cp_dround_p_740:
 	vprold	ymm3,ymm3,16
 	vpaddd	ymm0,ymm0,ymm1
 	vprold	ymm1,ymm1,12
@@ -21547,7 +22663,7 @@ L$cp_dround_p_704:
 	vpshufd	ymm2,ymm2,147
 	vpshufd	ymm3,ymm3,78
 	dec	r8d
-	jnz	L$cp_dround_p_704
+	jnz	L$cp_dround_p_740
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -21564,41 +22680,41 @@ L$cp_dround_p_704:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_705
+	je	L$cp_inplace_741
 	cmp	rdx,32
-	jb	L$cp_dxtail_707
+	jb	L$cp_dxtail_743
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
 	cmp	rdx,64
-	jb	L$cp_dxtail_708
+	jb	L$cp_dxtail_744
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
-	jmp	L$cp_dxdone_706
-L$cp_dxtail_707:
+	jmp	L$cp_dxdone_742
+L$cp_dxtail_743:
 	test	rdx,rdx
-	jz	L$cp_dxdone_706
+	jz	L$cp_dxdone_742
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+0]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+0]{k1},ymm13
-	jmp	L$cp_dxdone_706
-L$cp_dxtail_708:
+	jmp	L$cp_dxdone_742
+L$cp_dxtail_744:
 	sub	rdx,32
-	jz	L$cp_dxdone_706
+	jz	L$cp_dxdone_742
 	vperm2i128	ymm12,ymm2,ymm3,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+32]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+32]{k1},ymm13
-	jmp	L$cp_dxdone_706
-L$cp_dxdone_706:
-	jmp	L$cp_pairskey_693
-L$cp_inplace_705:
+	jmp	L$cp_dxdone_742
+L$cp_dxdone_742:
+	jmp	L$cp_pairskey_729
+L$cp_inplace_741:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+736],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -21609,15 +22725,15 @@ L$cp_inplace_705:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],736
 	mov	DWORD[rcx+208],5
-	jmp	L$cp_pairskey_693
-L$cp_pairs2_697:
+	jmp	L$cp_pairskey_729
+L$cp_pairs2_733:
 	cmp	r10,192
-	ja	L$cp_pairs3_698
+	ja	L$cp_pairs3_734
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_709
+	jz	L$cp_padpreend_745
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -21625,32 +22741,32 @@ L$cp_pairs2_697:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_710
+	jz	L$cp_padpre_746
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_710:
+L$cp_padpre_746:
 	test	dl,4
-	jz	L$cp_padpre_711
+	jz	L$cp_padpre_747
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_711:
+L$cp_padpre_747:
 	test	dl,2
-	jz	L$cp_padpre_712
+	jz	L$cp_padpre_748
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_712:
+L$cp_padpre_748:
 	test	dl,1
-	jz	L$cp_padpre_713
+	jz	L$cp_padpre_749
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_713:
-L$cp_padpreend_709:
+L$cp_padpre_749:
+L$cp_padpreend_745:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -21662,7 +22778,7 @@ L$cp_padpreend_709:
 	vpaddd	ymm3,ymm3,[rel L$cp_blk0]
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	mov	r8d,10
-L$cp_dround_p_714:
+L$cp_dround_p_750:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpxor	ymm3,ymm3,ymm0
@@ -21724,7 +22840,7 @@ L$cp_dround_p_714:
 	vpshufd	ymm6,ymm6,147
 	vpshufd	ymm7,ymm7,78
 	dec	r8d
-	jnz	L$cp_dround_p_714
+	jnz	L$cp_dround_p_750
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -21750,7 +22866,7 @@ L$cp_dround_p_714:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_715
+	je	L$cp_inplace_751
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -21758,69 +22874,69 @@ L$cp_dround_p_714:
 	vpxor	ymm12,ymm12,[rsi+32]
 	vmovdqu	[rdi+32],ymm12
 	cmp	rdx,96
-	jb	L$cp_dxtail_717
+	jb	L$cp_dxtail_753
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpxor	ymm12,ymm12,[rsi+64]
 	vmovdqu	[rdi+64],ymm12
 	cmp	rdx,128
-	jb	L$cp_dxtail_718
+	jb	L$cp_dxtail_754
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpxor	ymm12,ymm12,[rsi+96]
 	vmovdqu	[rdi+96],ymm12
 	cmp	rdx,160
-	jb	L$cp_dxtail_719
+	jb	L$cp_dxtail_755
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpxor	ymm12,ymm12,[rsi+128]
 	vmovdqu	[rdi+128],ymm12
 	cmp	rdx,192
-	jb	L$cp_dxtail_720
+	jb	L$cp_dxtail_756
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
-	jmp	L$cp_dxdone_716
-L$cp_dxtail_717:
+	jmp	L$cp_dxdone_752
+L$cp_dxtail_753:
 	sub	rdx,64
-	jz	L$cp_dxdone_716
+	jz	L$cp_dxdone_752
 	vperm2i128	ymm12,ymm4,ymm5,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+64]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+64]{k1},ymm13
-	jmp	L$cp_dxdone_716
-L$cp_dxtail_718:
+	jmp	L$cp_dxdone_752
+L$cp_dxtail_754:
 	sub	rdx,96
-	jz	L$cp_dxdone_716
+	jz	L$cp_dxdone_752
 	vperm2i128	ymm12,ymm6,ymm7,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+96]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+96]{k1},ymm13
-	jmp	L$cp_dxdone_716
-L$cp_dxtail_719:
+	jmp	L$cp_dxdone_752
+L$cp_dxtail_755:
 	sub	rdx,128
-	jz	L$cp_dxdone_716
+	jz	L$cp_dxdone_752
 	vperm2i128	ymm12,ymm4,ymm5,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+128]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+128]{k1},ymm13
-	jmp	L$cp_dxdone_716
-L$cp_dxtail_720:
+	jmp	L$cp_dxdone_752
+L$cp_dxtail_756:
 	sub	rdx,160
-	jz	L$cp_dxdone_716
+	jz	L$cp_dxdone_752
 	vperm2i128	ymm12,ymm6,ymm7,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+160]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+160]{k1},ymm13
-	jmp	L$cp_dxdone_716
-L$cp_dxdone_716:
-	jmp	L$cp_pairskey_693
-L$cp_inplace_715:
+	jmp	L$cp_dxdone_752
+L$cp_dxdone_752:
+	jmp	L$cp_pairskey_729
+L$cp_inplace_751:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+608],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -21839,13 +22955,13 @@ L$cp_inplace_715:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],608
 	mov	DWORD[rcx+208],9
-	jmp	L$cp_pairskey_693
-L$cp_pairs3_698:
+	jmp	L$cp_pairskey_729
+L$cp_pairs3_734:
 	mov	QWORD[rcx+216],864
 	mov	DWORD[rcx+208],2
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_721
+	jz	L$cp_padpreend_757
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+224],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -21853,32 +22969,32 @@ L$cp_pairs3_698:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+224]
 	test	dl,8
-	jz	L$cp_padpre_722
+	jz	L$cp_padpre_758
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_722:
+L$cp_padpre_758:
 	test	dl,4
-	jz	L$cp_padpre_723
+	jz	L$cp_padpre_759
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_723:
+L$cp_padpre_759:
 	test	dl,2
-	jz	L$cp_padpre_724
+	jz	L$cp_padpre_760
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_724:
+L$cp_padpre_760:
 	test	dl,1
-	jz	L$cp_padpre_725
+	jz	L$cp_padpre_761
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_725:
-L$cp_padpreend_721:
+L$cp_padpre_761:
+L$cp_padpreend_757:
 	vbroadcasti128	ymm0,[rel L$cp_sigma]
 	vinserti128	ymm1,ymm1,xmm1,1
 	vinserti128	ymm2,ymm2,xmm2,1
@@ -21895,7 +23011,7 @@ L$cp_padpreend_721:
 	vpaddd	ymm7,ymm7,[rel L$cp_blk2]
 	vpaddd	ymm11,ymm11,[rel L$cp_blk4]
 	mov	r8d,10
-L$cp_dround_p_726:
+L$cp_dround_p_762:
 	vpaddd	ymm0,ymm0,ymm1
 	vpaddd	ymm4,ymm4,ymm5
 	vpaddd	ymm8,ymm8,ymm9
@@ -21987,7 +23103,7 @@ L$cp_dround_p_726:
 	vpshufd	ymm10,ymm10,147
 	vpshufd	ymm11,ymm11,78
 	dec	r8d
-	jnz	L$cp_dround_p_726
+	jnz	L$cp_dround_p_762
 	vbroadcasti128	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vbroadcasti128	ymm12,[rcx+16]
@@ -22022,7 +23138,7 @@ L$cp_dround_p_726:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+168]
 	cmp	rdi,rsi
-	je	L$cp_inplace_727
+	je	L$cp_inplace_763
 	vperm2i128	ymm12,ymm0,ymm1,0x31
 	vpxor	ymm12,ymm12,[rsi+0]
 	vmovdqu	[rdi+0],ymm12
@@ -22042,69 +23158,69 @@ L$cp_dround_p_726:
 	vpxor	ymm12,ymm12,[rsi+160]
 	vmovdqu	[rdi+160],ymm12
 	cmp	rdx,224
-	jb	L$cp_dxtail_729
+	jb	L$cp_dxtail_765
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpxor	ymm12,ymm12,[rsi+192]
 	vmovdqu	[rdi+192],ymm12
 	cmp	rdx,256
-	jb	L$cp_dxtail_730
+	jb	L$cp_dxtail_766
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpxor	ymm12,ymm12,[rsi+224]
 	vmovdqu	[rdi+224],ymm12
 	cmp	rdx,288
-	jb	L$cp_dxtail_731
+	jb	L$cp_dxtail_767
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpxor	ymm12,ymm12,[rsi+256]
 	vmovdqu	[rdi+256],ymm12
 	cmp	rdx,320
-	jb	L$cp_dxtail_732
+	jb	L$cp_dxtail_768
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpxor	ymm12,ymm12,[rsi+288]
 	vmovdqu	[rdi+288],ymm12
-	jmp	L$cp_dxdone_728
-L$cp_dxtail_729:
+	jmp	L$cp_dxdone_764
+L$cp_dxtail_765:
 	sub	rdx,192
-	jz	L$cp_dxdone_728
+	jz	L$cp_dxdone_764
 	vperm2i128	ymm12,ymm8,ymm9,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+192]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+192]{k1},ymm13
-	jmp	L$cp_dxdone_728
-L$cp_dxtail_730:
+	jmp	L$cp_dxdone_764
+L$cp_dxtail_766:
 	sub	rdx,224
-	jz	L$cp_dxdone_728
+	jz	L$cp_dxdone_764
 	vperm2i128	ymm12,ymm10,ymm11,0x20
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+224]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+224]{k1},ymm13
-	jmp	L$cp_dxdone_728
-L$cp_dxtail_731:
+	jmp	L$cp_dxdone_764
+L$cp_dxtail_767:
 	sub	rdx,256
-	jz	L$cp_dxdone_728
+	jz	L$cp_dxdone_764
 	vperm2i128	ymm12,ymm8,ymm9,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+256]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+256]{k1},ymm13
-	jmp	L$cp_dxdone_728
-L$cp_dxtail_732:
+	jmp	L$cp_dxdone_764
+L$cp_dxtail_768:
 	sub	rdx,288
-	jz	L$cp_dxdone_728
+	jz	L$cp_dxdone_764
 	vperm2i128	ymm12,ymm10,ymm11,0x31
 	vpbroadcastb	ymm14,edx
 	vpcmpub	k1,ymm14,[rel L$cp_iota],6
 	vmovdqu8	ymm13{k1}{z},[rsi+288]
 	vpxor	ymm13,ymm13,ymm12
 	vmovdqu8	[rdi+288]{k1},ymm13
-	jmp	L$cp_dxdone_728
-L$cp_dxdone_728:
-	jmp	L$cp_pairskey_693
-L$cp_inplace_727:
+	jmp	L$cp_dxdone_764
+L$cp_dxdone_764:
+	jmp	L$cp_pairskey_729
+L$cp_inplace_763:
 	vperm2i128	ymm12,ymm0,ymm1,0x20
 	vmovdqa	[rcx+480],ymm12
 	vperm2i128	ymm12,ymm2,ymm3,0x20
@@ -22131,15 +23247,15 @@ L$cp_inplace_727:
 	vmovdqa	[rcx+832],ymm12
 	mov	QWORD[rcx+216],480
 	mov	DWORD[rcx+208],13
-	jmp	L$cp_pairskey_693
-L$cp_short8_696:
+	jmp	L$cp_pairskey_729
+L$cp_short8_732:
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+80],xmm0
 	mov	QWORD[rcx+96],0
 	mov	QWORD[rcx+120],r10
 	mov	QWORD[rcx+192],r10
 	cmp	r10,448
-	ja	L$cp_big_688
+	ja	L$cp_big_724
 	vpbroadcastd	ymm0,[rcx+0]
 	vpbroadcastd	ymm1,[rcx+4]
 	vpbroadcastd	ymm2,[rcx+8]
@@ -22163,7 +23279,7 @@ L$cp_short8_696:
 	vpbroadcastd	ymm12,[rcx+44]
 	vmovdqa	[rcx+320],ymm12
 	mov	r8d,10
-L$cp_dround_733:
+L$cp_dround_769:
 	vpaddd	ymm0,ymm0,ymm4
 	vpaddd	ymm1,ymm1,ymm5
 	vpxor	ymm8,ymm8,ymm0
@@ -22277,7 +23393,7 @@ L$cp_dround_733:
 	vmovdqa	[rcx+224],ymm12
 	vmovdqa	[rcx+256],ymm14
 	dec	r8d
-	jnz	L$cp_dround_733
+	jnz	L$cp_dround_769
 	vpbroadcastd	ymm12,[rcx+0]
 	vpaddd	ymm0,ymm0,ymm12
 	vpbroadcastd	ymm12,[rcx+4]
@@ -22377,8 +23493,8 @@ L$cp_dround_733:
 	vmovdqa	[rcx+608],ymm10
 	vperm2i128	ymm10,ymm6,ymm8,0x31
 	vmovdqa	[rcx+864],ymm10
-	jmp	L$cp_shortkey_690
-L$cp_pairskey_693:
+	jmp	L$cp_shortkey_726
+L$cp_pairskey_729:
 	mov	r9,0x0ffffffc0fffffff
 	and	r8,r9
 	mov	r9,0x0ffffffc0ffffffc
@@ -22387,7 +23503,7 @@ L$cp_pairskey_693:
 	shr	r10,2
 	add	r10,r9
 	cmp	QWORD[rcx+168],192
-	jb	L$cp_nopow4_734
+	jb	L$cp_nopow4_770
 	mov	eax,1056
 	sub	eax,DWORD[rcx+216]
 	shr	eax,5
@@ -22589,15 +23705,15 @@ L$cp_pairskey_693:
 	lea	rbx,[rbx+rbx*4]
 	shl	rbx,2
 	mov	QWORD[rcx+1024],rbx
-L$cp_nopow4_734:
+L$cp_nopow4_770:
 	xor	r11d,r11d
 	xor	r12d,r12d
 	xor	r13d,r13d
 	mov	rsi,QWORD[rcx+176]
 	mov	rdi,QWORD[rcx+184]
 	shr	rdi,4
-	jz	L$cp_ipolyend_736
-L$cp_ipoly_735:
+	jz	L$cp_ipolyend_772
+L$cp_ipoly_771:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -22637,10 +23753,10 @@ L$cp_ipoly_735:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_735
-L$cp_ipolyend_736:
+	jnz	L$cp_ipoly_771
+L$cp_ipolyend_772:
 	test	QWORD[rcx+184],15
-	jz	L$cp_ipolytail_737
+	jz	L$cp_ipolytail_773
 	add	r11,QWORD[rcx+224]
 	adc	r12,QWORD[rcx+232]
 	adc	r13,1
@@ -22678,10 +23794,10 @@ L$cp_ipolyend_736:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_737:
+L$cp_ipolytail_773:
 	mov	rdx,QWORD[rcx+168]
 	and	rdx,15
-	jz	L$cp_padpreend_741
+	jz	L$cp_padpreend_777
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+168]
@@ -22689,38 +23805,38 @@ L$cp_ipolytail_737:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_742
+	jz	L$cp_padpre_778
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_742:
+L$cp_padpre_778:
 	test	dl,4
-	jz	L$cp_padpre_743
+	jz	L$cp_padpre_779
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_743:
+L$cp_padpre_779:
 	test	dl,2
-	jz	L$cp_padpre_744
+	jz	L$cp_padpre_780
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_744:
+L$cp_padpre_780:
 	test	dl,1
-	jz	L$cp_padpre_745
+	jz	L$cp_padpre_781
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_745:
-L$cp_padpreend_741:
+L$cp_padpre_781:
+L$cp_padpreend_777:
 	mov	rsi,QWORD[rcx+160]
 	mov	rdi,QWORD[rcx+168]
 	shr	rdi,4
-	jz	L$cp_ipolyend_739
+	jz	L$cp_ipolyend_775
 	cmp	rdi,12
-	jb	L$cp_ipolynarrow_746
+	jb	L$cp_ipolynarrow_782
 	mov	rdx,0xfffffffffff
 	mov	r14,r11
 	and	r14,rdx
@@ -22747,8 +23863,8 @@ L$cp_padpreend_741:
 	shr	rdx,2
 	and	rdi,3
 	dec	rdx
-	jz	L$cp_ipoly4last_748
-L$cp_ipoly4_747:
+	jz	L$cp_ipoly4last_784
+L$cp_ipoly4_783:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -22808,8 +23924,8 @@ L$cp_ipoly4_747:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rdx
-	jnz	L$cp_ipoly4_747
-L$cp_ipoly4last_748:
+	jnz	L$cp_ipoly4_783
+L$cp_ipoly4last_784:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -22903,9 +24019,9 @@ L$cp_ipoly4last_748:
 	adc	r12,0
 	adc	r13,0
 	test	rdi,rdi
-	jz	L$cp_ipolyend_739
-L$cp_ipolynarrow_746:
-L$cp_ipoly_738:
+	jz	L$cp_ipolyend_775
+L$cp_ipolynarrow_782:
+L$cp_ipoly_774:
 	add	r11,QWORD[rsi+0]
 	adc	r12,QWORD[rsi+8]
 	adc	r13,1
@@ -22945,10 +24061,10 @@ L$cp_ipoly_738:
 	adc	r13,0
 	lea	rsi,[rsi+16]
 	dec	rdi
-	jnz	L$cp_ipoly_738
-L$cp_ipolyend_739:
+	jnz	L$cp_ipoly_774
+L$cp_ipolyend_775:
 	test	QWORD[rcx+168],15
-	jz	L$cp_ipolytail_740
+	jz	L$cp_ipolytail_776
 	add	r11,QWORD[rcx+128]
 	adc	r12,QWORD[rcx+136]
 	adc	r13,1
@@ -22986,7 +24102,7 @@ L$cp_ipolyend_739:
 	add	r11,rax
 	adc	r12,0
 	adc	r13,0
-L$cp_ipolytail_740:
+L$cp_ipolytail_776:
 	add	r11,QWORD[rcx+184]
 	adc	r12,QWORD[rcx+168]
 	adc	r13,1
@@ -23039,15 +24155,15 @@ L$cp_ipolytail_740:
 	vmovdqu	[rax+0],xmm0
 	mov	rdi,QWORD[rcx+144]
 	cmp	rdi,QWORD[rcx+160]
-	jne	L$cp_xorskip_749
+	jne	L$cp_xorskip_785
 	mov	rsi,rdi
 	mov	rdx,QWORD[rcx+168]
 	mov	r9,QWORD[rcx+216]
 	lea	r9,[rcx+r9*1+64]
 	call	ctasm_chacha20_xorbuf_avx2
-L$cp_xorskip_749:
-	jmp	L$cp_tagout_694
-L$cp_shortkey_690:
+L$cp_xorskip_785:
+	jmp	L$cp_tagout_730
+L$cp_shortkey_726:
 	mov	rax,0x0ffffffc0fffffff
 	and	rax,QWORD[rcx+384]
 	mov	QWORD[rcx+64],rax
@@ -23065,7 +24181,7 @@ L$cp_shortkey_690:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_750
+	jz	L$cp_padpreend_786
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -23073,38 +24189,38 @@ L$cp_shortkey_690:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_751
+	jz	L$cp_padpre_787
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_751:
+L$cp_padpre_787:
 	test	dl,4
-	jz	L$cp_padpre_752
+	jz	L$cp_padpre_788
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_752:
+L$cp_padpre_788:
 	test	dl,2
-	jz	L$cp_padpre_753
+	jz	L$cp_padpre_789
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_753:
+L$cp_padpre_789:
 	test	dl,1
-	jz	L$cp_padpre_754
+	jz	L$cp_padpre_790
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_754:
+L$cp_padpre_790:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_750:
+L$cp_padpreend_786:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma4
 	lea	rcx,[rsp+31]
@@ -23118,7 +24234,7 @@ L$cp_padpreend_750:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_755
+	jz	L$cp_padpreend_791
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -23126,38 +24242,38 @@ L$cp_padpreend_750:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_756
+	jz	L$cp_padpre_792
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_756:
+L$cp_padpre_792:
 	test	dl,4
-	jz	L$cp_padpre_757
+	jz	L$cp_padpre_793
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_757:
+L$cp_padpre_793:
 	test	dl,2
-	jz	L$cp_padpre_758
+	jz	L$cp_padpre_794
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_758:
+L$cp_padpre_794:
 	test	dl,1
-	jz	L$cp_padpre_759
+	jz	L$cp_padpre_795
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_759:
+L$cp_padpre_795:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_755:
+L$cp_padpreend_791:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -23165,14 +24281,386 @@ L$cp_padpreend_755:
 	call	ctasm_chacha20_xorbuf_avx512
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-	jmp	L$cp_datadone_692
-L$cp_big_688:
+	jmp	L$cp_datadone_728
+L$cp_big_724:
+	mov	rax,QWORD[rcx+168]
+	and	eax,511
+	jz	L$cp_keyalone_797
+	cmp	eax,448
+	ja	L$cp_keyalone_797
+	mov	eax,DWORD[rcx+168]
+	and	eax,2047
+	sub	eax,1025
+	cmp	eax,448
+	jb	L$cp_keyalone_797
+	vpbroadcastd	ymm0,[rcx+0]
+	vpbroadcastd	ymm1,[rcx+4]
+	vpbroadcastd	ymm2,[rcx+8]
+	vpbroadcastd	ymm3,[rcx+12]
+	vpbroadcastd	ymm4,[rcx+16]
+	vpbroadcastd	ymm5,[rcx+20]
+	vpbroadcastd	ymm6,[rcx+24]
+	vpbroadcastd	ymm7,[rcx+28]
+	vpbroadcastd	ymm8,[rcx+48]
+	vpbroadcastd	ymm9,[rcx+52]
+	vpbroadcastd	ymm10,[rcx+56]
+	vpbroadcastd	ymm11,[rcx+60]
+	vpaddd	ymm8,ymm8,[rel L$cp_inc]
+	vmovdqa	[rcx+352],ymm8
+	vpbroadcastd	ymm12,[rcx+32]
+	vmovdqa	[rcx+224],ymm12
+	vpbroadcastd	ymm12,[rcx+36]
+	vmovdqa	[rcx+256],ymm12
+	vpbroadcastd	ymm12,[rcx+40]
+	vmovdqa	[rcx+288],ymm12
+	vpbroadcastd	ymm12,[rcx+44]
+	vmovdqa	[rcx+320],ymm12
+	mov	r8d,10
+L$cp_dround_798:
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vprold	ymm8,ymm8,16
+	vprold	ymm9,ymm9,16
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vprold	ymm4,ymm4,12
+	vprold	ymm5,ymm5,12
+	vpaddd	ymm0,ymm0,ymm4
+	vpaddd	ymm1,ymm1,ymm5
+	vpxor	ymm8,ymm8,ymm0
+	vpxor	ymm9,ymm9,ymm1
+	vprold	ymm8,ymm8,8
+	vprold	ymm9,ymm9,8
+	vpaddd	ymm12,ymm12,ymm8
+	vpaddd	ymm14,ymm14,ymm9
+	vpxor	ymm4,ymm4,ymm12
+	vpxor	ymm5,ymm5,ymm14
+	vprold	ymm4,ymm4,7
+	vprold	ymm5,ymm5,7
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vprold	ymm10,ymm10,16
+	vprold	ymm11,ymm11,16
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vprold	ymm6,ymm6,12
+	vprold	ymm7,ymm7,12
+	vpaddd	ymm2,ymm2,ymm6
+	vpaddd	ymm3,ymm3,ymm7
+	vpxor	ymm10,ymm10,ymm2
+	vpxor	ymm11,ymm11,ymm3
+	vprold	ymm10,ymm10,8
+	vprold	ymm11,ymm11,8
+	vpaddd	ymm12,ymm12,ymm10
+	vpaddd	ymm14,ymm14,ymm11
+	vpxor	ymm6,ymm6,ymm12
+	vpxor	ymm7,ymm7,ymm14
+	vprold	ymm6,ymm6,7
+	vprold	ymm7,ymm7,7
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vprold	ymm11,ymm11,16
+	vprold	ymm8,ymm8,16
+	vmovdqa	ymm12,[rcx+288]
+	vmovdqa	ymm14,[rcx+320]
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vprold	ymm5,ymm5,12
+	vprold	ymm6,ymm6,12
+	vpaddd	ymm0,ymm0,ymm5
+	vpaddd	ymm1,ymm1,ymm6
+	vpxor	ymm11,ymm11,ymm0
+	vpxor	ymm8,ymm8,ymm1
+	vprold	ymm11,ymm11,8
+	vprold	ymm8,ymm8,8
+	vpaddd	ymm12,ymm12,ymm11
+	vpaddd	ymm14,ymm14,ymm8
+	vpxor	ymm5,ymm5,ymm12
+	vpxor	ymm6,ymm6,ymm14
+	vprold	ymm5,ymm5,7
+	vprold	ymm6,ymm6,7
+	vmovdqa	[rcx+288],ymm12
+	vmovdqa	[rcx+320],ymm14
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vprold	ymm9,ymm9,16
+	vprold	ymm10,ymm10,16
+	vmovdqa	ymm12,[rcx+224]
+	vmovdqa	ymm14,[rcx+256]
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vprold	ymm7,ymm7,12
+	vprold	ymm4,ymm4,12
+	vpaddd	ymm2,ymm2,ymm7
+	vpaddd	ymm3,ymm3,ymm4
+	vpxor	ymm9,ymm9,ymm2
+	vpxor	ymm10,ymm10,ymm3
+	vprold	ymm9,ymm9,8
+	vprold	ymm10,ymm10,8
+	vpaddd	ymm12,ymm12,ymm9
+	vpaddd	ymm14,ymm14,ymm10
+	vpxor	ymm7,ymm7,ymm12
+	vpxor	ymm4,ymm4,ymm14
+	vprold	ymm7,ymm7,7
+	vprold	ymm4,ymm4,7
+	vmovdqa	[rcx+224],ymm12
+	vmovdqa	[rcx+256],ymm14
+	dec	r8d
+	jnz	L$cp_dround_798
+	vpbroadcastd	ymm12,[rcx+0]
+	vpaddd	ymm0,ymm0,ymm12
+	vpbroadcastd	ymm12,[rcx+4]
+	vpaddd	ymm1,ymm1,ymm12
+	vpbroadcastd	ymm12,[rcx+8]
+	vpaddd	ymm2,ymm2,ymm12
+	vpbroadcastd	ymm12,[rcx+12]
+	vpaddd	ymm3,ymm3,ymm12
+	vpbroadcastd	ymm12,[rcx+16]
+	vpaddd	ymm4,ymm4,ymm12
+	vpbroadcastd	ymm12,[rcx+20]
+	vpaddd	ymm5,ymm5,ymm12
+	vpbroadcastd	ymm12,[rcx+24]
+	vpaddd	ymm6,ymm6,ymm12
+	vpbroadcastd	ymm12,[rcx+28]
+	vpaddd	ymm7,ymm7,ymm12
+	vpbroadcastd	ymm12,[rcx+52]
+	vpaddd	ymm9,ymm9,ymm12
+	vpbroadcastd	ymm12,[rcx+56]
+	vpaddd	ymm10,ymm10,ymm12
+	vpbroadcastd	ymm12,[rcx+60]
+	vpaddd	ymm11,ymm11,ymm12
+	vpaddd	ymm8,ymm8,[rcx+352]
+	vpunpckldq	ymm12,ymm0,ymm1
+	vpunpckhdq	ymm0,ymm0,ymm1
+	vpunpckldq	ymm13,ymm2,ymm3
+	vpunpckhdq	ymm2,ymm2,ymm3
+	vpunpcklqdq	ymm1,ymm12,ymm13
+	vpunpckhqdq	ymm12,ymm12,ymm13
+	vpunpcklqdq	ymm3,ymm0,ymm2
+	vpunpckhqdq	ymm0,ymm0,ymm2
+	vpunpckldq	ymm2,ymm4,ymm5
+	vpunpckhdq	ymm4,ymm4,ymm5
+	vpunpckldq	ymm13,ymm6,ymm7
+	vpunpckhdq	ymm6,ymm6,ymm7
+	vpunpcklqdq	ymm5,ymm2,ymm13
+	vpunpckhqdq	ymm2,ymm2,ymm13
+	vpunpcklqdq	ymm7,ymm4,ymm6
+	vpunpckhqdq	ymm4,ymm4,ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x20
+	vmovdqa	[rcx+384],ymm6
+	vperm2i128	ymm6,ymm1,ymm5,0x31
+	vmovdqa	[rcx+640],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x20
+	vmovdqa	[rcx+448],ymm6
+	vperm2i128	ymm6,ymm12,ymm2,0x31
+	vmovdqa	[rcx+704],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x20
+	vmovdqa	[rcx+512],ymm6
+	vperm2i128	ymm6,ymm3,ymm7,0x31
+	vmovdqa	[rcx+768],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x20
+	vmovdqa	[rcx+576],ymm6
+	vperm2i128	ymm6,ymm0,ymm4,0x31
+	vmovdqa	[rcx+832],ymm6
+	vmovdqa	ymm6,[rcx+224]
+	vpbroadcastd	ymm1,[rcx+32]
+	vpaddd	ymm6,ymm6,ymm1
+	vmovdqa	ymm13,[rcx+256]
+	vpbroadcastd	ymm1,[rcx+36]
+	vpaddd	ymm13,ymm13,ymm1
+	vmovdqa	ymm14,[rcx+288]
+	vpbroadcastd	ymm1,[rcx+40]
+	vpaddd	ymm14,ymm14,ymm1
+	vmovdqa	ymm15,[rcx+320]
+	vpbroadcastd	ymm1,[rcx+44]
+	vpaddd	ymm15,ymm15,ymm1
+	vpunpckldq	ymm1,ymm6,ymm13
+	vpunpckhdq	ymm6,ymm6,ymm13
+	vpunpckldq	ymm12,ymm14,ymm15
+	vpunpckhdq	ymm14,ymm14,ymm15
+	vpunpcklqdq	ymm13,ymm1,ymm12
+	vpunpckhqdq	ymm1,ymm1,ymm12
+	vpunpcklqdq	ymm15,ymm6,ymm14
+	vpunpckhqdq	ymm6,ymm6,ymm14
+	vpunpckldq	ymm14,ymm8,ymm9
+	vpunpckhdq	ymm8,ymm8,ymm9
+	vpunpckldq	ymm12,ymm10,ymm11
+	vpunpckhdq	ymm10,ymm10,ymm11
+	vpunpcklqdq	ymm9,ymm14,ymm12
+	vpunpckhqdq	ymm14,ymm14,ymm12
+	vpunpcklqdq	ymm11,ymm8,ymm10
+	vpunpckhqdq	ymm8,ymm8,ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x20
+	vmovdqa	[rcx+416],ymm10
+	vperm2i128	ymm10,ymm13,ymm9,0x31
+	vmovdqa	[rcx+672],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x20
+	vmovdqa	[rcx+480],ymm10
+	vperm2i128	ymm10,ymm1,ymm14,0x31
+	vmovdqa	[rcx+736],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x20
+	vmovdqa	[rcx+544],ymm10
+	vperm2i128	ymm10,ymm15,ymm11,0x31
+	vmovdqa	[rcx+800],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x20
+	vmovdqa	[rcx+608],ymm10
+	vperm2i128	ymm10,ymm6,ymm8,0x31
+	vmovdqa	[rcx+864],ymm10
+	add	DWORD[rcx+48],8
+	mov	rax,0x0ffffffc0fffffff
+	and	rax,QWORD[rcx+384]
+	mov	QWORD[rcx+64],rax
+	mov	rax,0x0ffffffc0ffffffc
+	and	rax,QWORD[rcx+392]
+	mov	QWORD[rcx+72],rax
+	vmovdqa	xmm0,[rcx+400]
+	vmovdqu	[rcx+104],xmm0
+	mov	rsi,QWORD[rcx+176]
+	mov	rdx,QWORD[rcx+184]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+184]
+	and	rdx,15
+	jz	L$cp_padpreend_799
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+184]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+176]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_800
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_800:
+	test	dl,4
+	jz	L$cp_padpre_801
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_801:
+	test	dl,2
+	jz	L$cp_padpre_802
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_802:
+	test	dl,1
+	jz	L$cp_padpre_803
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_803:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_799:
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_powers_ifma
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	QWORD[rcx+192],448
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	shr	rdx,4
+	lea	rdi,[rcx+64]
+	call	ctasm_chacha_poly1305_blocks_ifma
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	rdx,QWORD[rcx+192]
+	and	rdx,15
+	jz	L$cp_padpreend_804
+	vpxor	xmm0,xmm0,xmm0
+	vmovdqa	[rcx+128],xmm0
+	mov	rsi,QWORD[rcx+192]
+	and	rsi,-16
+	add	rsi,QWORD[rcx+160]
+	lea	rdi,[rcx+128]
+	test	dl,8
+	jz	L$cp_padpre_805
+	mov	rax,QWORD[rsi]
+	mov	QWORD[rdi],rax
+	add	rsi,8
+	add	rdi,8
+L$cp_padpre_805:
+	test	dl,4
+	jz	L$cp_padpre_806
+	mov	eax,DWORD[rsi]
+	mov	DWORD[rdi],eax
+	add	rsi,4
+	add	rdi,4
+L$cp_padpre_806:
+	test	dl,2
+	jz	L$cp_padpre_807
+	movzx	eax,WORD[rsi]
+	mov	WORD[rdi],ax
+	add	rsi,2
+	add	rdi,2
+L$cp_padpre_807:
+	test	dl,1
+	jz	L$cp_padpre_808
+	movzx	eax,BYTE[rsi]
+	mov	BYTE[rdi],al
+L$cp_padpre_808:
+	lea	rsi,[rcx+128]
+	lea	rdi,[rcx+64]
+	mov	edx,1
+	call	ctasm_chacha_poly1305_blocks
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+L$cp_padpreend_804:
+	mov	rdi,QWORD[rcx+144]
+	mov	rsi,QWORD[rcx+160]
+	mov	rdx,QWORD[rcx+192]
+	lea	r9,[rcx+448]
+	call	ctasm_chacha20_xorbuf_avx512
+	lea	rcx,[rsp+31]
+	and	rcx,-32
+	mov	eax,448
+	add	QWORD[rcx+144],rax
+	add	QWORD[rcx+160],rax
+	sub	QWORD[rcx+120],rax
+	jmp	L$cp_chunk_727
+L$cp_keyalone_797:
 	vmovdqa	xmm0,[rcx+0]
 	vmovdqa	xmm1,[rcx+16]
 	vmovdqa	xmm2,[rcx+32]
 	vmovdqa	xmm3,[rcx+48]
 	mov	r8d,10
-L$cp_dround_h_761:
+L$cp_dround_h_809:
 	vprold	xmm3,xmm3,16
 	vpaddd	xmm0,xmm0,xmm1
 	vprold	xmm1,xmm1,12
@@ -23220,7 +24708,7 @@ L$cp_dround_h_761:
 	vpshufd	xmm2,xmm2,147
 	vpshufd	xmm3,xmm3,78
 	dec	r8d
-	jnz	L$cp_dround_h_761
+	jnz	L$cp_dround_h_809
 	vpaddd	xmm0,xmm0,[rcx+0]
 	vmovdqa	[rcx+384],xmm0
 	vpaddd	xmm1,xmm1,[rcx+16]
@@ -23247,7 +24735,7 @@ L$cp_dround_h_761:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+184]
 	and	rdx,15
-	jz	L$cp_padpreend_762
+	jz	L$cp_padpreend_810
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+184]
@@ -23255,47 +24743,47 @@ L$cp_dround_h_761:
 	add	rsi,QWORD[rcx+176]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_763
+	jz	L$cp_padpre_811
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_763:
+L$cp_padpre_811:
 	test	dl,4
-	jz	L$cp_padpre_764
+	jz	L$cp_padpre_812
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_764:
+L$cp_padpre_812:
 	test	dl,2
-	jz	L$cp_padpre_765
+	jz	L$cp_padpre_813
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_765:
+L$cp_padpre_813:
 	test	dl,1
-	jz	L$cp_padpre_766
+	jz	L$cp_padpre_814
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_766:
+L$cp_padpre_814:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_762:
+L$cp_padpreend_810:
 	lea	rdi,[rcx+64]
 	call	ctasm_chacha_poly1305_powers_ifma
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_nofuse_760:
-L$cp_chunk_691:
+L$cp_nofuse_796:
+L$cp_chunk_727:
 	mov	rdx,QWORD[rcx+120]
 	test	rdx,rdx
-	jz	L$cp_datadone_692
+	jz	L$cp_datadone_728
 	mov	eax,2048
 	cmp	rdx,rax
 	cmova	rdx,rax
@@ -23309,7 +24797,7 @@ L$cp_chunk_691:
 	and	rcx,-32
 	mov	rdx,QWORD[rcx+192]
 	and	rdx,15
-	jz	L$cp_padpreend_767
+	jz	L$cp_padpreend_815
 	vpxor	xmm0,xmm0,xmm0
 	vmovdqa	[rcx+128],xmm0
 	mov	rsi,QWORD[rcx+192]
@@ -23317,38 +24805,38 @@ L$cp_chunk_691:
 	add	rsi,QWORD[rcx+160]
 	lea	rdi,[rcx+128]
 	test	dl,8
-	jz	L$cp_padpre_768
+	jz	L$cp_padpre_816
 	mov	rax,QWORD[rsi]
 	mov	QWORD[rdi],rax
 	add	rsi,8
 	add	rdi,8
-L$cp_padpre_768:
+L$cp_padpre_816:
 	test	dl,4
-	jz	L$cp_padpre_769
+	jz	L$cp_padpre_817
 	mov	eax,DWORD[rsi]
 	mov	DWORD[rdi],eax
 	add	rsi,4
 	add	rdi,4
-L$cp_padpre_769:
+L$cp_padpre_817:
 	test	dl,2
-	jz	L$cp_padpre_770
+	jz	L$cp_padpre_818
 	movzx	eax,WORD[rsi]
 	mov	WORD[rdi],ax
 	add	rsi,2
 	add	rdi,2
-L$cp_padpre_770:
+L$cp_padpre_818:
 	test	dl,1
-	jz	L$cp_padpre_771
+	jz	L$cp_padpre_819
 	movzx	eax,BYTE[rsi]
 	mov	BYTE[rdi],al
-L$cp_padpre_771:
+L$cp_padpre_819:
 	lea	rsi,[rcx+128]
 	lea	rdi,[rcx+64]
 	mov	edx,1
 	call	ctasm_chacha_poly1305_blocks
 	lea	rcx,[rsp+31]
 	and	rcx,-32
-L$cp_padpreend_767:
+L$cp_padpreend_815:
 	mov	rdi,QWORD[rcx+144]
 	mov	rsi,QWORD[rcx+160]
 	mov	rdx,QWORD[rcx+192]
@@ -23359,8 +24847,8 @@ L$cp_padpreend_767:
 	add	QWORD[rcx+144],rdx
 	add	QWORD[rcx+160],rdx
 	sub	QWORD[rcx+120],rdx
-	jmp	L$cp_chunk_691
-L$cp_datadone_692:
+	jmp	L$cp_chunk_727
+L$cp_datadone_728:
 	mov	rax,QWORD[rcx+184]
 	mov	QWORD[rcx+128],rax
 	mov	rax,QWORD[rcx+168]
@@ -23387,7 +24875,7 @@ L$cp_datadone_692:
 	vmovq	xmm0,r8
 	vpinsrq	xmm0,xmm0,r9,1
 	vmovdqu	[rax+0],xmm0
-L$cp_tagout_694:
+L$cp_tagout_730:
 	lea	rcx,[rsp+31]
 	and	rcx,-32
 	vpxor	xmm0,xmm0,xmm0
@@ -23397,17 +24885,17 @@ L$cp_tagout_694:
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,rdx
 	test	al,1
-	jz	L$cp_wipeeven_773
+	jz	L$cp_wipeeven_821
 	vmovdqa	[rcx+0],ymm0
 	add	rcx,32
-L$cp_wipeeven_773:
+L$cp_wipeeven_821:
 	shr	eax,1
-L$cp_wipe_772:
+L$cp_wipe_820:
 	vmovdqa	[rcx+0],ymm0
 	vmovdqa	[rcx+32],ymm0
 	add	rcx,64
 	dec	eax
-	jnz	L$cp_wipe_772
+	jnz	L$cp_wipe_820
 	vzeroall
 	vpxord	xmm16,xmm16,xmm16
 	vpxord	xmm17,xmm17,xmm17
@@ -23876,7 +25364,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma:
 	cmp	rdx,8
-	jb	L$cp_ipolyrest_776
+	jb	L$cp_ipolyrest_824
 	mov	r11,0xfffffffffff
 	mov	r8,QWORD[rdi+16]
 	and	r8,r11
@@ -23903,8 +25391,8 @@ ctasm_chacha_poly1305_blocks_ifma:
 	shr	rcx,3
 	and	edx,7
 	dec	rcx
-	jz	L$cp_ipolylast_775
-L$cp_ipoly_774:
+	jz	L$cp_ipolylast_823
+L$cp_ipoly_822:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -23964,8 +25452,8 @@ L$cp_ipoly_774:
 	vpandq	zmm0,zmm0,zmm12
 	vpaddq	zmm1,zmm1,zmm11
 	dec	rcx
-	jnz	L$cp_ipoly_774
-L$cp_ipolylast_775:
+	jnz	L$cp_ipoly_822
+L$cp_ipolylast_823:
 	vmovdqu64	zmm9,[rsi+0]
 	vmovdqu64	zmm10,[rsi+64]
 	vpunpcklqdq	zmm11,zmm9,zmm10
@@ -24067,7 +25555,7 @@ L$cp_ipolylast_775:
 	mov	QWORD[rdi+16],r8
 	mov	QWORD[rdi+24],r9
 	mov	QWORD[rdi+32],r10
-L$cp_ipolyrest_776:
+L$cp_ipolyrest_824:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma_end:
 align 16
@@ -24279,7 +25767,7 @@ L$_ctasm_ctasm_chacha_poly1305_powers_ifma4_end:
 align 16
 ctasm_chacha_poly1305_blocks_ifma4:
 	cmp	rdx,12
-	jb	L$cp_ipoly4rest_777
+	jb	L$cp_ipoly4rest_825
 	mov	r11,QWORD[rdi+16]
 	mov	r12,QWORD[rdi+24]
 	mov	r13,QWORD[rdi+32]
@@ -24309,8 +25797,8 @@ ctasm_chacha_poly1305_blocks_ifma4:
 	shr	rcx,2
 	and	rdx,3
 	dec	rcx
-	jz	L$cp_ipoly4last_779
-L$cp_ipoly4_778:
+	jz	L$cp_ipoly4last_827
+L$cp_ipoly4_826:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -24370,8 +25858,8 @@ L$cp_ipoly4_778:
 	vpandq	ymm0,ymm0,ymm12
 	vpaddq	ymm1,ymm1,ymm11
 	dec	rcx
-	jnz	L$cp_ipoly4_778
-L$cp_ipoly4last_779:
+	jnz	L$cp_ipoly4_826
+L$cp_ipoly4last_827:
 	vmovdqu	ymm9,[rsi+0]
 	vmovdqu	ymm10,[rsi+32]
 	vpunpcklqdq	ymm11,ymm9,ymm10
@@ -24467,7 +25955,7 @@ L$cp_ipoly4last_779:
 	mov	QWORD[rdi+16],r11
 	mov	QWORD[rdi+24],r12
 	mov	QWORD[rdi+32],r13
-L$cp_ipoly4rest_777:
+L$cp_ipoly4rest_825:
 	jmp	ctasm_chacha_poly1305_blocks
 L$_ctasm_ctasm_chacha_poly1305_blocks_ifma4_end:
 section .rdata rdata align=64
