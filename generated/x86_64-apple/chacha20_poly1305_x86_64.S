@@ -19935,6 +19935,19 @@ Lcp_t32_633:
 	cmpq	$32,%rdx
 	jae	Lcp_t32_633
 Lcp_t16_629:
+	testq	%rdx,%rdx
+	jz	Lcp_tdone_632
+	vpbroadcastb	%edx,%ymm16
+	vpcmpub	$6,Lcp_iota(%rip),%ymm16,%k1
+	vmovdqu8	(%rsi),%ymm16{%k1}{z}
+	vmovdqu8	(%r9),%ymm0{%k1}{z}
+	vpxorq	%ymm16,%ymm0,%ymm0
+	vmovdqu8	%ymm0,(%rdi){%k1}
+	addq	%rdx,%rsi
+	addq	%rdx,%rdi
+	addq	%rdx,%r9
+	xorl	%edx,%edx
+	jmp	Lcp_tdone_632
 	cmpq	$16,%rdx
 	jb	Lcp_t1_630
 	vmovdqu	(%rsi),%xmm0

@@ -20125,6 +20125,19 @@ L$cp_t32_633:
 	cmp	rdx,32
 	jae	L$cp_t32_633
 L$cp_t16_629:
+	test	rdx,rdx
+	jz	L$cp_tdone_632
+	vpbroadcastb	ymm16,edx
+	vpcmpub	k1,ymm16,[rel L$cp_iota],6
+	vmovdqu8	ymm16{k1}{z},[rsi]
+	vmovdqu8	ymm0{k1}{z},[r9]
+	vpxorq	ymm0,ymm0,ymm16
+	vmovdqu8	[rdi]{k1},ymm0
+	add	rsi,rdx
+	add	rdi,rdx
+	add	r9,rdx
+	xor	edx,edx
+	jmp	L$cp_tdone_632
 	cmp	rdx,16
 	jb	L$cp_t1_630
 	vmovdqu	xmm0,[rsi]

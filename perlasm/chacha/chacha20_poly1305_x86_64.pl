@@ -1263,6 +1263,17 @@ sub gen_xorbuf {
              "addq \$32, %rsi", "addq \$32, %rdi", "addq \$32, %r9", "subq \$32, %rdx",
              "cmpq \$32, %rdx", "jae $b32");
         label($b16);
+        if ($evex) {
+            # AVX-512: the last 0-31 bytes in one step under a byte mask, not
+            # 16 then a loop trip a byte; ymm16 is wiped with the short paths'
+            # temporaries (wipe_and_return)
+            emit("testq %rdx, %rdx", "jz $done",
+                 "vpbroadcastb %edx, %ymm16", "vpcmpub \$6, .Lcp_iota(%rip), %ymm16, %k1",
+                 "vmovdqu8 (%rsi), %ymm16{%k1}{z}", "vmovdqu8 (%r9), %ymm0{%k1}{z}",
+                 "vpxorq %ymm16, %ymm0, %ymm0", "vmovdqu8 %ymm0, (%rdi){%k1}",
+                 "addq %rdx, %rsi", "addq %rdx, %rdi", "addq %rdx, %r9", "xorl %edx, %edx",
+                 "jmp $done");
+        }
         emit("cmpq \$16, %rdx", "jb $b1");
         $step16->();
     } else {
