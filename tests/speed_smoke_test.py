@@ -25,6 +25,8 @@ RECORD_KEYS = {"library", "impl", "tier", "operation", "name", "description", "s
                "ref_cycles_per_byte"}
 HERE = os.path.dirname(os.path.abspath(__file__))
 PERF_TABLE = os.path.join(HERE, os.pardir, "util", "perf_table.py")
+NOTES_BEGIN = "<!-- hand-written notes: util/perf_table.py keeps what is between these markers -->"
+NOTES_END = "<!-- end of the hand-written notes -->"
 
 passed = 0
 failed = 0
@@ -131,11 +133,20 @@ def main():
         # The page generator accepts it.
         if doc is not None:
             md, svg = os.path.join(tmp, "P.md"), os.path.join(tmp, "p.svg")
+            # a page with hand-written notes between the markers: regenerating
+            # keeps them (docs/PERFORMANCE.md's measurement notes)
+            note = "## A hand-written note\n\nSeal 1.23x, measured by hand.\n"
+            with open(md, "w", encoding="utf-8") as f:
+                f.write(f"old table\n{NOTES_BEGIN}\n{note}{NOTES_END}\n## Method\n")
             g = run([sys.executable, PERF_TABLE, j2, "--md", md, "--svg", svg])
             check(g.returncode == 0, f"perf_table.py exit {g.returncode}: {g.stderr}")
             if g.returncode == 0:
                 text = open(md, encoding="utf-8").read()
                 check("| AES-128-CTR | 8192 |" in text, "PERFORMANCE.md lacks the AES-128-CTR row")
+                check("old table" not in text, "perf_table.py kept the old table")
+                check(f"{NOTES_BEGIN}\n{note}{NOTES_END}" in text and
+                      text.index(NOTES_BEGIN) < text.index("## Method"),
+                      "perf_table.py dropped the hand-written notes (or moved them past ## Method)")
                 import xml.etree.ElementTree as ET
                 try:
                     ET.parse(svg)
